@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/**
+ * Spec 000 §5: the same rules on the server and in the forms, with zod's default messages
+ * ("Required", "String must contain at least N character(s)", "Invalid email").
+ */
+export const LoginSchema = z.object({
+  username: z.string().min(1),
+  password: z.string().min(1),
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v.trim() || undefined : undefined));
+
+export const RegisterSchema = z.object({
+  username: z.string().trim().min(3).max(50),
+  // Optional: an empty field means "no email"; anything typed must be a valid address.
+  email: z.union([z.literal(""), z.string().trim().email()]).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  // ASVS: at least 8, and long passphrases allowed (Argon2id input is not truncated).
+  password: z.string().min(8).max(128),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+});
+
+export type LoginInput = z.infer<typeof LoginSchema>;
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+/** What the client may know about the signed-in user (spec 000 §7 GET /api/auth/user). Never the hash. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  profileImageUrl: string | null;
+}
+
+/** Spec 000 §6: any role value other than the four known ones is a citizen. */
+export const KNOWN_ROLES = ["admin", "verifier", "operator", "citizen"] as const;
+export type KnownRole = (typeof KNOWN_ROLES)[number];
+export function effectiveRole(role: string | null | undefined): KnownRole {
+  return (KNOWN_ROLES as readonly string[]).includes(role ?? "") ? (role as KnownRole) : "citizen";
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** Everything the web worker needs, validated once per request (DESIGN.md: nothing at module scope). */
+const EnvSchema = z.object({
+  LIBSQL_URL: z.string().url(),
+  LIBSQL_AUTH_TOKEN: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
+});
+
+export type WebEnv = z.infer<typeof EnvSchema> & {
+  ASSETS: Fetcher;
+  STATUS: Fetcher;
+  LOGIN_THROTTLE: DurableObjectNamespace<import("../../workers/durable-objects/src/login-throttle.ts").LoginThrottle>;
+};
+
+const checked = new WeakSet<object>();
+
+export function parseEnv(env: Record<string, unknown>): WebEnv {
+  if (!checked.has(env)) {
+    const result = EnvSchema.safeParse(env);
+    if (!result.success) {
+      const detail = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid worker configuration: ${detail}`);
+    }
+    checked.add(env);
+  }
+  return env as unknown as WebEnv;
+}

@@ -1,0 +1,58 @@
+// Spec 000 §3: users, sessions (login session store), webauthn_credentials.
+import { index, sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
+
+export const ROLES = ["admin", "verifier", "operator", "citizen"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = sqliteTable("users", {
+  id: uuidPk(),
+  username: text("username").notNull().unique(),
+  email: text("email").unique(),
+  passwordHash: text("password_hash").notNull(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  profileImageUrl: text("profile_image_url"),
+  role: text("role").notNull().default("citizen"),
+  createdAt: createdAt(),
+  updatedAt: createdAt("updated_at"),
+});
+
+/**
+ * Server-side login sessions (ADR 003). `sid` is the SHA-256 of the cookie's random token,
+ * so a leaked database row cannot be replayed as a cookie.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: json<SessionData>("sess").notNull(),
+    expire: timestamp("expire").notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);
+
+export interface SessionData {
+  userId: string;
+  /** Unix ms when the session was created: the absolute timeout counts from here. */
+  createdAt: number;
+  /** Unix ms of the last request: the idle timeout counts from here. */
+  lastSeenAt: number;
+}
+
+export const webauthnCredentials = sqliteTable("webauthn_credentials", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  publicKey: text("public_key").notNull(),
+  counter: integer("counter").notNull().default(0),
+  deviceType: text("device_type"),
+  backedUp: bool("backed_up").notNull().default(false),
+  transports: json<string[]>("transports"),
+  createdAt: createdAt(),
+  lastUsed: timestamp("last_used"),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

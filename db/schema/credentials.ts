@@ -1,0 +1,62 @@
+// Spec 000 §3: credential_schemas, credentials, presentations, status_lists, verification_requests.
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts.ts";
+import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
+
+export const credentialSchemas = sqliteTable("credential_schemas", {
+  id: uuidPk(),
+  type: text("type").notNull(),
+  version: text("version").notNull().default("1.0"),
+  schema: json<Record<string, unknown>>("schema"),
+  isActive: bool("is_active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const credentials = sqliteTable("credentials", {
+  id: uuidPk(),
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  type: text("type").notNull(),
+  status: text("status").notNull().default("active"),
+  vcJwt: text("vc_jwt").notNull(),
+  issuer: text("issuer").notNull(),
+  issuedAt: createdAt("issued_at"),
+  expiresAt: timestamp("expires_at"),
+  revokedAt: timestamp("revoked_at"),
+  statusListIndex: integer("status_list_index"),
+  metadata: json<Record<string, unknown>>("metadata"),
+});
+
+export const presentations = sqliteTable("presentations", {
+  id: uuidPk(),
+  credentialId: text("credential_id").references(() => credentials.id),
+  verifierId: text("verifier_id").references(() => users.id),
+  requestId: text("request_id"),
+  purpose: text("purpose").notNull(),
+  presentedAttributes: json<Record<string, unknown>>("presented_attributes"),
+  verificationResult: text("verification_result"),
+  verifiedAt: createdAt("verified_at"),
+  ipAddress: text("ip_address"),
+  userAgent: text("user_agent"),
+});
+
+export const statusLists = sqliteTable("status_lists", {
+  id: uuidPk(),
+  purpose: text("purpose"),
+  encodedList: text("encoded_list"),
+  version: integer("version").notNull().default(1),
+  lastUpdated: createdAt("last_updated"),
+  publishedUrl: text("published_url"),
+});
+
+export const verificationRequests = sqliteTable("verification_requests", {
+  id: uuidPk(),
+  verifierId: text("verifier_id")
+    .notNull()
+    .references(() => users.id),
+  credentialType: text("credential_type").notNull(),
+  requestedAttributes: json<string[]>("requested_attributes"),
+  purpose: text("purpose").notNull(),
+  nonce: text("nonce").notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
+  createdAt: createdAt(),
+});

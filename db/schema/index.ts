@@ -1,0 +1,4 @@
+export * from "./accounts.ts";
+export * from "./credentials.ts";
+export * from "./operations.ts";
+export * from "./observability.ts";

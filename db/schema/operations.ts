@@ -1,0 +1,56 @@
+// Spec 000 §3: the assisted-digital and Gabriel (AI orchestration) tables.
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts.ts";
+import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
+
+export const gabrielAgents = sqliteTable("gabriel_agents", {
+  id: uuidPk(),
+  name: text("name").notNull(),
+  type: text("type").notNull(),
+  status: text("status").notNull().default("active"),
+  config: json<Record<string, unknown>>("config"),
+  metrics: json<Record<string, unknown>>("metrics"),
+  lastActivity: timestamp("last_activity"),
+  createdAt: createdAt(),
+});
+
+export const gabrielTasks = sqliteTable("gabriel_tasks", {
+  id: uuidPk(),
+  agentId: text("agent_id").references(() => gabrielAgents.id),
+  type: text("type").notNull(),
+  input: json<Record<string, unknown>>("input"),
+  output: json<Record<string, unknown>>("output"),
+  status: text("status").notNull().default("pending"),
+  priority: text("priority").notNull().default("medium"),
+  startedAt: timestamp("started_at"),
+  completedAt: timestamp("completed_at"),
+  createdAt: createdAt(),
+});
+
+export const gabrielAuditLog = sqliteTable("gabriel_audit_log", {
+  id: uuidPk(),
+  agentId: text("agent_id").references(() => gabrielAgents.id),
+  taskId: text("task_id").references(() => gabrielTasks.id),
+  action: text("action").notNull(),
+  details: json<Record<string, unknown>>("details"),
+  result: text("result"),
+  timestamp: createdAt("timestamp"),
+  userId: text("user_id").references(() => users.id),
+});
+
+export const assistedSessions = sqliteTable("assisted_sessions", {
+  id: uuidPk(),
+  clientName: text("client_name").notNull(),
+  operatorId: text("operator_id")
+    .notNull()
+    .references(() => users.id),
+  supervisorId: text("supervisor_id").references(() => users.id),
+  assistanceType: text("assistance_type").notNull(),
+  status: text("status").notNull().default("active"),
+  currentStep: integer("current_step").notNull().default(1),
+  totalSteps: integer("total_steps").notNull().default(5),
+  requiresDualControl: bool("requires_dual_control").notNull().default(false),
+  sessionData: json<Record<string, unknown>>("session_data"),
+  startedAt: createdAt("started_at"),
+  completedAt: timestamp("completed_at"),
+});

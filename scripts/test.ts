@@ -1,0 +1,44 @@
+// `npm test`: build (every worker bundled), then every vitest project (workerd, Node, browser),
+// ending with the plain line `N passed, N failed, N skipped` computed from vitest's JSON report.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { run, WRANGLER_ENV } from "./process.ts";
+
+const REPORT = ".tmp/vitest-report.json";
+
+await run("node", ["scripts/build.ts"]);
+mkdirSync(".tmp", { recursive: true });
+rmSync(REPORT, { force: true });
+
+const extra = process.argv.slice(2);
+const exitCode = await new Promise<number>((resolve) => {
+  const child = spawn(
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORT}`, ...extra],
+    { stdio: "inherit", env: { ...process.env, ...WRANGLER_ENV } },
+  );
+  child.on("exit", (code) => resolve(code ?? 1));
+});
+
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numFailedTestSuites: number;
+}
+let report: Report | undefined;
+try {
+  report = JSON.parse(readFileSync(REPORT, "utf8")) as Report;
+} catch {
+  report = undefined;
+}
+if (!report) {
+  console.log("0 passed, 1 failed");
+  process.exit(exitCode || 1);
+}
+// A file that fails to load has no tests of its own: count it as a failure so it cannot hide.
+const failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+const skipped = report.numPendingTests + report.numTodoTests;
+console.log(`${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 ? 1 : exitCode);

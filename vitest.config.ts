@@ -1,0 +1,77 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+/**
+ * One vitest run, several projects (docs/decisions/006-test-layout.md):
+ *  - web: the web worker inside workerd (SELF.fetch through Remix, service binding to the status
+ *    worker, the Durable Object worker as an auxiliary), against a real local libSQL server;
+ *  - durable-objects, status: each worker inside workerd with its own storage;
+ *  - node: the database layer, the local libSQL server, pure modules;
+ *  - e2e: Debian's Chromium through playwright-core against the whole product (`npm start`'s stack).
+ * File names say where a test runs: *.workerd.test.ts (workerd), *.test.ts (Node), tests/e2e/*.spec.ts.
+ */
+const compatibility = { compatibilityDate: "2026-10-01", compatibilityFlags: ["nodejs_compat"] };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                LIBSQL_URL: inject("libsqlUrl" as never) as string,
+                SESSION_SECRET: "test-session-secret-0123456789abcdef0123",
+              },
+              workers: [
+                { name: "identity-status", modules: true, scriptPath: "./workers/status/dist/index.js", ...compatibility },
+                {
+                  name: "identity-durable-objects",
+                  modules: true,
+                  scriptPath: "./workers/durable-objects/dist/index.js",
+                  durableObjects: { LOGIN_THROTTLE: { className: "LoginThrottle", useSQLite: true } },
+                  ...compatibility,
+                },
+              ],
+            },
+          })),
+        ],
+        ssr: { optimizeDeps: { include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
+        test: {
+          name: "web",
+          include: ["app/**/*.workerd.test.ts"],
+          globalSetup: ["./tests/support/libsql-global-setup.ts"],
+        },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: "./workers/durable-objects/wrangler.toml" } })],
+        test: { name: "durable-objects", include: ["workers/durable-objects/**/*.workerd.test.ts"] },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: "./workers/status/wrangler.toml" } })],
+        test: { name: "status", include: ["workers/status/**/*.workerd.test.ts"] },
+      },
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["{app,db,workers,scripts,tests}/**/*.test.ts"],
+          exclude: ["**/*.workerd.test.ts", "**/node_modules/**", "tests/e2e/**"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.spec.ts"],
+          globalSetup: ["./tests/e2e/stack-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One browser, one product stack: files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,7 @@
+export { LoginThrottle } from "./login-throttle.ts";
+
+export default {
+  fetch() {
+    return new Response("Durable Objects worker: reached only through bindings", { status: 404 });
+  },
+} satisfies ExportedHandler;
