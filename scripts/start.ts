@@ -13,7 +13,7 @@ const stack = await startStack({
 });
 
 console.log(`
-  UK Digital Identity is running at ${stack.url}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+  UK Digital Identity is running at ${stack.url.replace("127.0.0.1", "localhost")}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   Local libSQL (Hrana over HTTP): ${stack.libsqlUrl}   database file: .data/local.db
 
   Demo accounts (password for all: ${DEMO_PASSWORD})

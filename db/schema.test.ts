@@ -1,0 +1,88 @@
+import { createClient, type Client } from "@libsql/client";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDatabase } from "./migrate.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed.ts";
+import { verifyPassword } from "../app/utils/password.server.ts";
+
+// Spec 000 §3: every table, with its required fields, defaults, uniqueness and the sessions.expire index.
+const SPEC_TABLES = [
+  "users", "sessions", "credential_schemas", "credentials", "presentations", "status_lists",
+  "webauthn_credentials", "gabriel_agents", "gabriel_tasks", "gabriel_audit_log", "assisted_sessions",
+  "verification_requests", "analytics_events", "system_logs", "performance_metrics", "error_logs", "user_sessions",
+];
+
+let dir: string;
+let url: string;
+let client: Client;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "identity-schema-"));
+  url = `file:${join(dir, "schema.db")}`;
+  await migrateDatabase(url);
+  client = createClient({ url });
+});
+afterAll(() => {
+  client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function columns(table: string) {
+  const result = await client.execute(`pragma table_info(${table})`);
+  return new Map(result.rows.map((r) => [String(r.name), { notNull: Number(r.notnull) === 1, dflt: r.dflt_value }]));
+}
+
+describe("database schema (committed migrations)", () => {
+  it("creates every table of the specification", async () => {
+    const result = await client.execute("select name from sqlite_master where type = 'table'");
+    const names = result.rows.map((r) => String(r.name));
+    for (const table of SPEC_TABLES) expect(names).toContain(table);
+  });
+
+  it("is idempotent: migrating twice changes nothing", async () => {
+    await expect(migrateDatabase(url)).resolves.toBeUndefined();
+  });
+
+  it("uses snake_case columns with the spec's required fields and defaults", async () => {
+    const users = await columns("users");
+    expect(users.get("password_hash")?.notNull).toBe(true);
+    expect(users.get("role")?.dflt).toBe("'citizen'");
+    expect(users.has("profile_image_url")).toBe(true);
+    const assisted = await columns("assisted_sessions");
+    expect(assisted.get("total_steps")?.dflt).toBe("5");
+    expect(assisted.get("current_step")?.dflt).toBe("1");
+    expect(assisted.get("requires_dual_control")?.dflt).toBe("false");
+    expect((await columns("credential_schemas")).get("version")?.dflt).toBe("'1.0'");
+    expect((await columns("error_logs")).get("severity")?.dflt).toBe("'medium'");
+    expect((await columns("gabriel_tasks")).get("priority")?.dflt).toBe("'medium'");
+    expect((await columns("verification_requests")).get("nonce")?.notNull).toBe(true);
+  });
+
+  it("indexes sessions by expiry and keeps usernames and emails unique", async () => {
+    const indexes = await client.execute("select name, tbl_name from sqlite_master where type = 'index'");
+    expect(indexes.rows.map((r) => String(r.name))).toContain("sessions_expire_idx");
+    await client.execute({ sql: "insert into users (id, username, email, password_hash) values ('a', 'dup', 'd@x.uk', 'h')", args: [] });
+    await expect(client.execute("insert into users (id, username, password_hash) values ('b', 'dup', 'h')")).rejects.toThrow(/UNIQUE/);
+    await expect(client.execute("insert into users (id, username, email, password_hash) values ('c', 'other', 'd@x.uk', 'h')")).rejects.toThrow(/UNIQUE/);
+    // Email is optional: many users may have none.
+    await client.execute("insert into users (id, username, password_hash) values ('d', 'n1', 'h')");
+    await client.execute("insert into users (id, username, password_hash) values ('e', 'n2', 'h')");
+  });
+
+  it("seeds the four demo accounts once, with working Argon2id passwords", async () => {
+    const first = await seedDemoData(url);
+    expect(first.created.sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.username).sort());
+    const second = await seedDemoData(url);
+    expect(second.created).toEqual([]);
+    const rows = await client.execute("select username, role, password_hash from users where username in ('admin','citizen','verifier','operator') order by username");
+    expect(rows.rows.map((r) => [r.username, r.role])).toEqual([
+      ["admin", "admin"], ["citizen", "citizen"], ["operator", "operator"], ["verifier", "verifier"],
+    ]);
+    const hash = String(rows.rows[0]!.password_hash);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(DEMO_PASSWORD, hash)).toBe(true);
+    expect(await verifyPassword("wrong-password", hash)).toBe(false);
+  });
+});

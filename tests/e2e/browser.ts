@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** Debian's Chromium, never a downloaded browser (TOOLCHAIN.md). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  // The machine has no internet: without these Chromium keeps dialling Google's hosts.
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface OpenBrowser {
+  context: BrowserContext;
+  page: Page;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile (own cookies and storage) pointed at the product under test. */
+export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<OpenBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), "identity-chromium-"));
+  const baseUrl = inject("baseUrl");
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    baseURL: baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    baseUrl,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { env, SELF } from "cloudflare:test";
+import { createDb } from "../../db/client.ts";
+
+/**
+ * Helpers for the `web` workerd tests: requests through the real web worker (SELF.fetch) as a
+ * same-origin browser would send them, and direct database access for arranging state.
+ */
+export const ORIGIN = "https://identity.example";
+export const SESSION_COOKIE = "__Host-identity_session";
+
+export const db = () => createDb(env as unknown as { LIBSQL_URL: string });
+
+/** A username no other test uses (3–50 characters). */
+export const uniqueName = (prefix = "t") => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
+
+/** A client address of its own (IPv6 documentation range), so throttle counts don't mix between tests. */
+export const uniqueAddress = () => `2001:db8::${[...crypto.getRandomValues(new Uint16Array(3))].map((n) => n.toString(16)).join(":")}`;
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** Raw body text, sent as is (for malformed JSON). */
+  rawBody?: string;
+  cookie?: string | null;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? "POST" : "GET");
+  const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? uniqueAddress(), ...options.headers };
+  if (method !== "GET" && method !== "HEAD") {
+    headers.Origin ??= ORIGIN;
+    headers["Sec-Fetch-Site"] ??= "same-origin";
+  }
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.cookie) headers.Cookie = `${SESSION_COOKIE}=${options.cookie}`;
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  return SELF.fetch(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
+}
+
+/** The session token a response sets, or null; asserts nothing about the attributes. */
+export function sessionTokenFrom(response: Response): string | null {
+  const header = response.headers.get("Set-Cookie");
+  if (!header) return null;
+  const match = new RegExp(`${SESSION_COOKIE}=([^;]*)`).exec(header);
+  return match && match[1] ? match[1] : null;
+}
+
+export async function registerUser(overrides: Record<string, unknown> = {}) {
+  const username = uniqueName();
+  const password = `Correct horse ${crypto.randomUUID()}`;
+  const response = await call("/api/auth/register", {
+    body: { username, email: `${username}@example.org`, password, firstName: "Test", lastName: "User", ...overrides },
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const user = (await response.json()) as { id: string; username: string };
+  return { user, username, password, cookie: sessionTokenFrom(response)! };
+}
+
+export async function login(username: string, password: string, ip?: string) {
+  const response = await call("/api/auth/login", { body: { username, password }, ip });
+  return { response, cookie: sessionTokenFrom(response) };
+}
