@@ -8,9 +8,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
+  const nonce = loadContext.cspNonce;
+  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} nonce={nonce} />, {
+    // React's streaming scripts must carry the response's CSP nonce too (app/utils/security.server.ts).
+    nonce,
     signal: request.signal,
     onError(error: unknown) {
       responseStatusCode = 500;

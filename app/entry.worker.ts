@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { createDb } from "../db/client.ts";
 import { parseEnv, type WebEnv } from "./utils/env.server.ts";
+import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "./utils/security.server.ts";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -12,18 +13,25 @@ declare module "@remix-run/cloudflare" {
     ctx: ExecutionContext;
     db: ReturnType<typeof createDb>;
     requestId: string;
+    /** This response's CSP script nonce: root.tsx puts it on <Scripts> and <ScrollRestoration>. */
+    cspNonce: string;
   }
 }
 
 export default {
   async fetch(request, rawEnv, ctx) {
     const env = parseEnv(rawEnv as Record<string, unknown>);
+    const cspNonce = createCspNonce();
+    // Refused before any handler runs, so no route can forget the check (SECURITY.md "CSRF").
+    const refusal = refuseCrossSiteMutation(request);
+    if (refusal) return withSecurityHeaders(refusal, cspNonce);
     const url = new URL(request.url);
     // The status worker owns these paths; forward over the service binding (no network hop).
     if (url.pathname.startsWith("/status/") || url.pathname.startsWith("/.well-known/jwt-vc-issuer")) {
-      return env.STATUS.fetch(request);
+      return withSecurityHeaders(await env.STATUS.fetch(request), cspNonce);
     }
     const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
-    return handleRemixRequest(request, { env, ctx, db: createDb(env), requestId });
+    const response = await handleRemixRequest(request, { env, ctx, db: createDb(env), requestId, cspNonce });
+    return withSecurityHeaders(response, cspNonce);
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

@@ -1,0 +1,17 @@
+import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { audit } from "~/utils/audit.server.ts";
+import { clientAddress } from "~/utils/auth.server.ts";
+import { assertMethod, methodNotAllowed } from "~/utils/json-api.server.ts";
+import { clearSessionCookie, destroySession } from "~/utils/session.server.ts";
+
+/** Spec 000 §7 POST /api/auth/logout: the session row is deleted (not just the cookie). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, "POST");
+  const ended = await destroySession(request, context);
+  if (ended) audit(context, { level: "info", category: "auth", event: "logout", userId: ended.userId, ip: clientAddress(request) });
+  return json({ message: "Signed out" }, { headers: { "Set-Cookie": clearSessionCookie(), "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

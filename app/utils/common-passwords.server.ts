@@ -1,0 +1,73 @@
+/**
+ * The commonest breached passwords that pass the 8-character minimum (SECURITY.md: reject the
+ * commonest passwords; ASVS 5.0). Drawn from the top of public breach-frequency lists (NCSC's
+ * PwnedPasswords top 100k, SecLists' 10k-most-common). A short list on purpose: it blocks what
+ * credential-stuffing tries first, without a large download or a call to a third party.
+ */
+const COMMON_PASSWORDS = new Set([
+  "password",
+  "password1",
+  "password12",
+  "password123",
+  "password1234",
+  "passw0rd",
+  "p@ssw0rd",
+  "p@ssword",
+  "12345678",
+  "123456789",
+  "1234567890",
+  "12345678910",
+  "123123123",
+  "11111111",
+  "00000000",
+  "87654321",
+  "qwertyuiop",
+  "qwerty123",
+  "qwerty12",
+  "1q2w3e4r",
+  "1qaz2wsx",
+  "qwe12345",
+  "zaq12wsx",
+  "asdfghjkl",
+  "asdf1234",
+  "abcd1234",
+  "abc12345",
+  "abcdefgh",
+  "iloveyou",
+  "iloveyou1",
+  "sunshine",
+  "princess",
+  "football",
+  "baseball",
+  "superman",
+  "starwars",
+  "trustno1",
+  "whatever",
+  "welcome1",
+  "welcome123",
+  "letmein1",
+  "letmein123",
+  "changeme",
+  "changeme123",
+  "computer",
+  "michelle",
+  "jennifer",
+  "liverpool",
+  "chelsea1",
+  "arsenal1",
+  "master123",
+  "admin123",
+  "administrator",
+  "secret123",
+  "monkey123",
+  "dragon123",
+  "shadow123",
+  "freedom1",
+  "internet",
+  "samsung1",
+]);
+
+/** True for a password on the list, ignoring case (case variants are tried first by attackers). */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}

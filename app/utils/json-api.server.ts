@@ -1,0 +1,50 @@
+import { json } from "@remix-run/cloudflare";
+import type { ZodError } from "zod";
+
+/**
+ * Request and response conventions shared by the JSON API resource routes (spec 000 §7: bodies
+ * are JSON; any non-OK answer carries a `message` the client shows in a toast, §8).
+ */
+
+/** Bodies beyond this are refused before parsing: no endpoint needs more. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+export function methodNotAllowed(allow: string): Response {
+  return json({ message: "Method Not Allowed" }, { status: 405, headers: { Allow: allow } });
+}
+
+/** Throws unless the request uses `method`, so every other verb gets 405 rather than a 500. */
+export function assertMethod(request: Request, method: string): void {
+  if (request.method !== method) throw methodNotAllowed(method);
+}
+
+/**
+ * The parsed JSON body. Malformed or oversized bodies are the client's fault: a thrown 400 or 413,
+ * never a 500. An empty body reads as `{}`, so zod reports which fields are missing.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BODY_BYTES) throw json({ message: "Request body too large" }, { status: 413 });
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) {
+    throw json({ message: "Request body too large" }, { status: 413 });
+  }
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw json({ message: "Request body must be valid JSON" }, { status: 400 });
+  }
+}
+
+/**
+ * A 400 whose message is zod's first default message ("Required", "String must contain at least
+ * 3 character(s)", "Invalid email": spec 000 §5), with every field's messages alongside.
+ */
+export function validationError(error: ZodError): Response {
+  const flat = error.flatten();
+  return json(
+    { message: error.issues[0]?.message ?? "Invalid input", errors: { fieldErrors: flat.fieldErrors, formErrors: flat.formErrors } },
+    { status: 400 },
+  );
+}

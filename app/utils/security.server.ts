@@ -1,0 +1,77 @@
+/**
+ * Cross-site request refusal and security headers for every response of the web worker
+ * (SECURITY.md "CSRF" and "Headers"; ADR "security headers and CSP"). Pure functions of the
+ * request and response, called from app/entry.worker.ts before and after any handler.
+ */
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * A 403 for a state-changing request another site started: its `Origin` is present and not ours,
+ * or the browser says `Sec-Fetch-Site: cross-site`. Requests with neither header (curl, server to
+ * server) carry no ambient browser cookies from another site, so they pass; SameSite=Lax on the
+ * session cookie is the second layer. Null when the request may proceed.
+ */
+export function refuseCrossSiteMutation(request: Request): Response | null {
+  if (!STATE_CHANGING.has(request.method.toUpperCase())) return null;
+  const origin = request.headers.get("Origin");
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  const ownOrigin = new URL(request.url).origin;
+  if ((origin !== null && origin !== ownOrigin) || fetchSite === "cross-site") {
+    return Response.json({ message: "Cross-site request refused" }, { status: 403 });
+  }
+  return null;
+}
+
+/** 128 random bits, base64: a fresh script nonce for each response (CSP Level 3 §6.7.1). */
+export function createCspNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * Scripts only from our origin or carrying this response's nonce (Remix inlines its hydration
+ * data and module imports; root.tsx passes the nonce to <Scripts>/<ScrollRestoration>). Inline
+ * style attributes are allowed: rendered markup uses them and style injection cannot run code.
+ * No `upgrade-insecure-requests`: it would break the http loopback used locally, and HSTS covers
+ * production.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function securityHeaders(nonce: string): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(nonce),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+    "X-Frame-Options": "DENY",
+  };
+}
+
+/**
+ * The response with the security headers set. Responses fetched over a service binding have
+ * immutable headers, so the response is rebuilt around the same body stream (no copy). A CSP the
+ * handler chose itself is kept.
+ */
+export function withSecurityHeaders(response: Response, nonce: string): Response {
+  const secured = new Response(response.body, response);
+  for (const [name, value] of Object.entries(securityHeaders(nonce))) {
+    if (name === "Content-Security-Policy" && secured.headers.has(name)) continue;
+    secured.headers.set(name, value);
+  }
+  return secured;
+}
