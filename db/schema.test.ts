@@ -65,6 +65,9 @@ describe("database schema (committed migrations)", () => {
     expect(indexes.rows.map((r) => String(r.name))).toContain("sessions_expire_idx");
     await client.execute({ sql: "insert into users (id, username, email, password_hash) values ('a', 'dup', 'd@x.uk', 'h')", args: [] });
     await expect(client.execute("insert into users (id, username, password_hash) values ('b', 'dup', 'h')")).rejects.toThrow(/UNIQUE/);
+    await expect(client.execute("insert into users (id, username, password_hash) values ('b', 'DUP', 'h')")).rejects.toThrow(
+      /UNIQUE constraint failed: index 'users_username_lower_idx'/,
+    );
     await expect(client.execute("insert into users (id, username, email, password_hash) values ('c', 'other', 'd@x.uk', 'h')")).rejects.toThrow(/UNIQUE/);
     // Email is optional: many users may have none.
     await client.execute("insert into users (id, username, password_hash) values ('d', 'n1', 'h')");

@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Two sign-ups racing past the check above: the unique indexes decide.
     const text = String((error as { cause?: unknown })?.cause ?? error);
-    if (/UNIQUE constraint failed: users\.username/.test(text)) return conflict(USERNAME_TAKEN);
+    if (/UNIQUE constraint failed: (users\.username|index 'users_username_lower_idx')/.test(text)) return conflict(USERNAME_TAKEN);
     if (/UNIQUE constraint failed: users\.email/.test(text)) return conflict(EMAIL_TAKEN);
     throw error;
   }

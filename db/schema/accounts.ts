@@ -1,11 +1,14 @@
 // Spec 000 §3: users, sessions (login session store), webauthn_credentials.
-import { index, sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
 
 export const ROLES = ["admin", "verifier", "operator", "citizen"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const users = sqliteTable("users", {
+export const users = sqliteTable(
+  "users",
+  {
   id: uuidPk(),
   username: text("username").notNull().unique(),
   email: text("email").unique(),
@@ -16,7 +19,10 @@ export const users = sqliteTable("users", {
   role: text("role").notNull().default("citizen"),
   createdAt: createdAt(),
   updatedAt: createdAt("updated_at"),
-});
+  },
+  // "Bob" and "bob" are one account name: two sign-ups racing with different case cannot both win.
+  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
+);
 
 /**
  * Server-side login sessions (ADR 003). `sid` is the SHA-256 of the cookie's random token,
