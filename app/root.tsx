@@ -1,23 +1,124 @@
-import type { LinksFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { Header } from "~/components/header";
+import { PublicHeader, SiteFooter } from "~/components/public-header";
+import { ToastProvider } from "~/components/ui/toast";
+import { getUser } from "~/utils/auth.server";
+import { persistTheme, THEME_BOOT_SCRIPT, themeFromCookieHeader, type Theme } from "~/utils/theme";
 import stylesheet from "./tailwind.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  // No favicon yet: an empty icon stops browsers asking for /favicon.ico, which would answer 404.
+  { rel: "icon", href: "data:," },
+];
 
-export default function App() {
+export const meta: MetaFunction = ({ error }) => [
+  { title: isRouteErrorResponse(error) && error.status === 404 ? "404 Page Not Found | UK Digital Identity" : "UK Digital Identity" },
+  { name: "description", content: "Hold, share and check Right to Work, Right to Rent and DBS credentials." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
+  return json(
+    {
+      user,
+      theme: themeFromCookieHeader(request.headers.get("Cookie")),
+      // The per-response nonce the Content-Security-Policy allows inline scripts with.
+      cspNonce: context.cspNonce ?? "",
+    },
+    // The answer depends on the session cookie: never from a shared cache.
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/**
+ * Sign-in state changes through JSON calls (login, register, logout) that Remix does not see, and
+ * sessions can be revoked on the server: read the user afresh on every navigation.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = data?.cspNonce || undefined;
+  const [theme, setTheme] = useState<Theme>(data?.theme ?? "light");
+
+  // The boot script may have applied a stored choice the server did not know about.
+  useEffect(() => {
+    setTheme(document.documentElement.classList.contains("dark") ? "dark" : "light");
+  }, []);
+
+  const toggleTheme = useCallback(() => {
+    const next: Theme = theme === "dark" ? "light" : "dark";
+    persistTheme(next);
+    setTheme(next);
+  }, [theme]);
+
   return (
-    <html lang="en-GB">
+    <html lang="en-GB" className={theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-        <Outlet />
-        <ScrollRestoration />
-        <Scripts />
+      <body className="flex min-h-screen flex-col bg-govuk-grey-light text-govuk-black antialiased dark:bg-slate-950 dark:text-slate-100">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-govuk-yellow focus:px-3 focus:py-2 focus:text-govuk-black"
+        >
+          Skip to main content
+        </a>
+        <ToastProvider>
+          {data?.user ? <Header user={data.user} theme={theme} onToggleTheme={toggleTheme} /> : <PublicHeader />}
+          <main id="main-content" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+        </ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "404 Page Not Found" : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  // Server errors are logged with their request id on the server; the page never shows a stack.
+  const detail = notFound ? "The page you were looking for does not exist." : "Sorry, there is a problem with the service. Please try again later.";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-lg">{detail}</p>
+      <p className="mt-8">
+        <Link to="/" className="text-govuk-blue underline hover:text-govuk-blue-dark dark:text-govuk-blue-light">
+          Go to the home page
+        </Link>
+      </p>
+    </div>
   );
 }

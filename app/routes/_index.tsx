@@ -1,13 +1,35 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { sql } from "drizzle-orm";
+import { RoleDashboard } from "~/components/dashboard/role-dashboard";
+import { MarketingHome } from "~/components/marketing-home";
+import { getDashboard } from "~/services/stats.server";
+import { getUser } from "~/utils/auth.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const rows = await context.db.all<{ n: number }>(sql`select count(*) as n from users`);
-  return json({ users: Number(rows[0]?.n ?? 0) });
+/** Spec 000 §2: / is the pitch home page for visitors and the role dashboard once signed in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
+  if (!user) return json({ signedIn: false as const });
+  return json(
+    { signedIn: true as const, firstName: user.firstName, dashboard: await getDashboard(context.db, user) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.signedIn
+    ? [{ title: "Dashboard | UK Digital Identity" }]
+    : [
+        { title: "UK Digital Identity | Right-to-Work, Right-to-Rent and DBS Checks" },
+        {
+          name: "description",
+          content: "A privacy-first UK digital identity wallet for Right-to-Work, Right-to-Rent and DBS checks, built on verifiable credentials.",
+        },
+        { property: "og:title", content: "UK Digital Identity" },
+        { property: "og:description", content: "Privacy-first verifiable credentials for Right-to-Work, Right-to-Rent and DBS checks." },
+      ];
+
 export default function Index() {
-  const { users } = useLoaderData<typeof loader>();
-  return <h1 className="text-2xl">UK Digital Identity ({users})</h1>;
+  const data = useLoaderData<typeof loader>();
+  if (!data.signedIn) return <MarketingHome />;
+  return <RoleDashboard firstName={data.firstName} initial={data.dashboard} />;
 }

@@ -1,0 +1,131 @@
+/**
+ * The signed-in header (spec 000 §2 "Header"): the same four links for every role, the current
+ * one highlighted, dark-mode toggle, avatar with name, and Sign Out.
+ */
+import { Link, NavLink, useNavigate } from "@remix-run/react";
+import { useState } from "react";
+import type { PublicUser } from "~/utils/account-schemas";
+import { ApiError, apiRequest } from "~/utils/api-client";
+import type { Theme } from "~/utils/theme";
+import { useToast } from "./ui/toast";
+
+export const HEADER_LINKS = [
+  { to: "/wallet", label: "Citizen Wallet" },
+  { to: "/verifier", label: "Verifier Portal" },
+  { to: "/assisted", label: "Operator Dashboard" },
+  { to: "/gabriel", label: "Gabriel AI" },
+] as const;
+
+/** Spec 000 §2: the avatar falls back to this path. */
+export function avatarUrl(user: Pick<PublicUser, "profileImageUrl" | "firstName" | "lastName" | "username">): string {
+  if (user.profileImageUrl) return user.profileImageUrl;
+  // The name in the URL makes each person's generated avatar a distinct cache entry.
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
+  return `/api/placeholder-avatar?name=${encodeURIComponent(name)}`;
+}
+
+export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme: Theme; onToggleTheme: () => void }) {
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await apiRequest("POST", "/api/auth/logout");
+      toast({ title: "Signed Out", description: "All your data has been saved and you've been successfully signed out." });
+      navigate("/login", { replace: true });
+    } catch (error) {
+      toast({
+        title: "Logout Failed",
+        // The server's reason when it answered; otherwise (e.g. offline) the spec 000 §8 fallback.
+        description:
+          error instanceof ApiError ? error.serverMessage ?? error.message : "There was an error signing out. Some data may not have been saved.",
+        variant: "destructive",
+      });
+    } finally {
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <header className="border-b-8 border-govuk-blue bg-govuk-black text-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight text-white no-underline hover:underline">
+          <ShieldIcon />
+          <span>UK Digital Identity</span>
+        </Link>
+
+        <nav aria-label="Main" className="order-last w-full lg:order-none lg:w-auto lg:flex-1">
+          <ul className="flex flex-wrap gap-1">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    "block rounded-sm px-3 py-2 text-sm font-semibold underline-offset-4 " +
+                    (isActive ? "bg-white text-govuk-black" : "text-white hover:bg-white/10 hover:underline")
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-3">
+          <button
+            type="button"
+            onClick={onToggleTheme}
+            aria-pressed={theme === "dark"}
+            aria-label="Dark mode"
+            title={theme === "dark" ? "Switch to light mode" : "Switch to dark mode"}
+            className="rounded-sm border border-white/40 p-2 text-white hover:bg-white/10"
+          >
+            {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+          </button>
+          <div className="flex items-center gap-2">
+            <img src={avatarUrl(user)} alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-white/20 object-cover" />
+            <span className="sr-only text-sm font-semibold sm:not-sr-only">{fullName}</span>
+          </div>
+          <button
+            type="button"
+            onClick={signOut}
+            disabled={signingOut}
+            className="rounded-sm border border-white px-3 py-1.5 text-sm font-semibold text-white hover:bg-white hover:text-govuk-black disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {signingOut ? "Signing Out..." : "Sign Out"}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function ShieldIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M12 3l7 3v6c0 4.5-3 7.7-7 9-4-1.3-7-4.5-7-9V6l7-3z" />
+      <path d="M9 12l2 2 4-4" />
+    </svg>
+  );
+}
+
+function MoonIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M21 12.8A9 9 0 1111.2 3a7 7 0 009.8 9.8z" />
+    </svg>
+  );
+}
+
+function SunIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+    </svg>
+  );
+}

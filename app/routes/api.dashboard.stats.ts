@@ -1,0 +1,13 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getDashboard } from "~/services/stats.server";
+import { requireUser } from "~/utils/auth.server";
+
+/**
+ * GET /api/dashboard/stats: the signed-in user's home dashboard figures, polled every 2 s by the
+ * dashboard (spec 000 §9 "refresh every 2 s"). 401 JSON when signed out (requireUser).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const dashboard = await getDashboard(context.db, user);
+  return json(dashboard, { headers: { "Cache-Control": "private, no-store" } });
+}

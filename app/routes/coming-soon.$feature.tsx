@@ -1,0 +1,75 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { Icon } from "~/components/icons";
+
+/** Spec 000 §2 / 001 §2 "/coming-soon/{feature}": named titles, else the slug's words title-cased. */
+const TITLES: Record<string, string> = {
+  "api-docs": "API Documentation",
+  "system-status": "System Status",
+  community: "Community Forum",
+  enterprise: "Enterprise Solutions",
+  cookies: "Cookie Policy",
+  gdpr: "GDPR Compliance",
+  security: "Security Information",
+};
+
+/** Spec 000 §9. */
+export const EXPECTED_AVAILABILITY = "Q2 2025";
+export const CONTACT_EMAIL = "support@identity.gov.uk";
+
+const FeatureSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i)
+  .max(64);
+
+export function featureTitle(slug: string): string {
+  return (
+    TITLES[slug.toLowerCase()] ??
+    slug
+      .split("-")
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+      .join(" ")
+  );
+}
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const slug = FeatureSchema.safeParse(params.feature);
+  // Anything that is not a slug is not a feature: the 404 page.
+  if (!slug.success) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return json({ title: featureTitle(slug.data) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Coming Soon"} | UK Digital Identity` },
+  { name: "description", content: `${data?.title ?? "This feature"} is under development. Expected availability: ${EXPECTED_AVAILABILITY}.` },
+];
+
+export default function ComingSoon() {
+  const { title } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <Link to="/" className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light">
+        <span aria-hidden="true">‹</span> Back to home
+      </Link>
+      <div className="mt-6 rounded-sm border border-govuk-border bg-white p-8 dark:border-slate-700 dark:bg-slate-900">
+        <span className="inline-flex items-center gap-2 rounded-sm bg-govuk-yellow px-2 py-1 text-sm font-bold uppercase tracking-wide text-govuk-black">
+          <Icon name="settings" className="h-4 w-4" />
+          Under development
+        </span>
+        <h1 className="mt-4 text-4xl font-bold">{title}</h1>
+        <p className="mt-4 text-lg">We are still building this part of the service.</p>
+        <p className="mt-4 text-lg">
+          <strong>Expected availability: {EXPECTED_AVAILABILITY}</strong>
+        </p>
+        <p className="mt-6 border-l-4 border-govuk-border pl-4 text-govuk-grey dark:border-slate-600 dark:text-slate-400">
+          Questions in the meantime? Contact us at{" "}
+          <a href={`mailto:${CONTACT_EMAIL}`} className="text-govuk-blue underline underline-offset-4 dark:text-govuk-blue-light">
+            {CONTACT_EMAIL}
+          </a>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { call, registerUser } from "../tests/support/web-client.ts";
+
+// The web worker as the front door (DESIGN.md): forwarding to the status worker over its service
+// binding, sign-in-only pages, and the not-found page for any other path.
+describe("web worker routing", () => {
+  it("forwards /status/* to the status worker through the service binding", async () => {
+    const response = await call("/status/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, service: "status" });
+    // The web worker's security headers wrap the forwarded answer too.
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it.each(["/wallet", "/verifier", "/assisted", "/gabriel"])("sends an anonymous visitor from %s to /login", async (path) => {
+    const response = await call(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login");
+  });
+
+  it.each(["/wallet", "/verifier", "/assisted", "/gabriel"])("shows %s to a signed-in user", async (path) => {
+    const { cookie } = await registerUser();
+    const response = await call(path, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+  });
+
+  it("answers an unknown path with 404 and the not-found page", async () => {
+    const response = await call("/no/such/page");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("404 Page Not Found");
+  });
+
+  it("answers an unknown API path with 404 JSON, not a page", async () => {
+    const response = await call("/api/no-such-endpoint");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: "Not found" });
+    const posted = await call("/api/no-such-endpoint", { body: {} });
+    expect(posted.status).toBe(404);
+  });
+
+  it("names coming-soon features by the spec's titles, title-casing the rest", async () => {
+    const known = await call("/coming-soon/api-docs");
+    expect(known.status).toBe(200);
+    const knownHtml = await known.text();
+    expect(knownHtml).toContain("API Documentation");
+    expect(knownHtml).toContain("Q2 2025");
+    expect(await (await call("/coming-soon/user-management")).text()).toContain("User Management");
+  });
+});

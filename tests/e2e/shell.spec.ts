@@ -1,0 +1,286 @@
+import type { Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openBrowser, type OpenBrowser } from "./browser.ts";
+
+/**
+ * The signed-in shell (issue "Foundation"; spec 000 §2, §8, §9): demo logins land on each role's
+ * dashboard, registration, form validation, sign out, dark mode, 404 and coming-soon pages, and
+ * the signed-in-only routes. Elements are found by role and text, as a person would.
+ */
+let browser: OpenBrowser;
+let page: Page;
+
+beforeEach(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+afterEach(async () => {
+  await browser.close();
+});
+
+/** Loads a page and waits until React has hydrated it (buttons only work from then on). */
+async function visit(path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as { __remixRouteModules?: unknown }).__remixRouteModules !== undefined);
+  await page.waitForLoadState("networkidle");
+  return response;
+}
+
+async function demoLogin(label: string) {
+  await visit("/login");
+  await page.getByRole("button", { name: label, exact: true }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(new URL("/", browser.baseUrl).href);
+}
+
+const toast = () => page.getByRole("region", { name: "Notifications (F8)" });
+
+/** What a screen reader announces as the field's description: its hint and error messages. */
+const fieldDescription = (label: string) =>
+  page.getByLabel(label).evaluate((input) =>
+    (input.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+
+const ROLES = [
+  {
+    button: "Admin User",
+    greeting: "Welcome back, Admin",
+    cards: ["Total Users", "System Health", "Active Alerts"],
+    tools: ["User Management", "System Analytics", "Security Monitoring", "System Settings"],
+    sections: ["System Events", "System Status"],
+    action: "View System Monitoring",
+  },
+  {
+    button: "Citizen",
+    greeting: "Welcome back, Sarah",
+    cards: ["My Credentials", "Recent Shares", "Profile Status"],
+    tools: ["My Wallet", "Request Credential", "Share Credentials", "My Profile"],
+    sections: ["Recent Activity", "My Profile Strength"],
+    action: "Complete Your Profile",
+  },
+  {
+    button: "Verifier",
+    greeting: "Welcome back, James",
+    cards: ["Pending Verifications", "Completed Today", "Success Rate"],
+    tools: ["Verification Queue", "Scan Credentials", "Verification Reports", "Approval Workflows"],
+    sections: ["Recent Verifications", "Verification Status"],
+    action: "Manage Verification Tools",
+  },
+  {
+    button: "Operator",
+    greeting: "Welcome back, Priya",
+    cards: ["Active Sessions", "Requests Processed", "Avg Response Time"],
+    tools: ["Citizen Support", "Process Requests", "Help Desk", "Call Center"],
+    sections: ["Recent Support", "Support Metrics"],
+    action: "Open Support Dashboard",
+  },
+];
+
+describe("Quick Demo Login", () => {
+  for (const role of ROLES) {
+    it(`${role.button} lands on the ${role.button.toLowerCase()} dashboard`, async () => {
+      await demoLogin(role.button);
+      await expect.poll(() => toast().getByText("Welcome back! You've been logged in successfully.").isVisible()).toBe(true);
+      await page.getByRole("heading", { level: 1, name: role.greeting }).waitFor();
+      for (const name of [...role.cards, ...role.sections]) {
+        expect(await page.getByRole("heading", { name, exact: true }).count(), name).toBe(1);
+      }
+      for (const name of role.tools) {
+        expect(await page.getByRole("link", { name: new RegExp(`^${name}`) }).count(), name).toBe(1);
+      }
+      expect(await page.getByRole("link", { name: role.action }).count()).toBe(1);
+      expect(await page.getByText("Live", { exact: true }).isVisible()).toBe(true);
+      // Every role sees the same four header links (spec 000 §6).
+      const nav = page.getByRole("navigation", { name: "Main" });
+      for (const name of ["Citizen Wallet", "Verifier Portal", "Operator Dashboard", "Gabriel AI"]) {
+        expect(await nav.getByRole("link", { name }).count(), name).toBe(1);
+      }
+    });
+  }
+
+  it("refreshes the dashboard's last-updated time every 2 seconds", async () => {
+    await demoLogin("Admin User");
+    const lastUpdated = page.getByText(/^Last updated:/);
+    const first = await lastUpdated.textContent();
+    await expect.poll(() => lastUpdated.textContent(), { timeout: 6000 }).not.toBe(first);
+  });
+
+  it("shows Login Failed with the server's message for a wrong password", async () => {
+    await visit("/login");
+    await page.getByLabel("Username").fill("nobody-here");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const alert = toast().getByRole("alert");
+    await alert.getByText("Login Failed", { exact: true }).waitFor();
+    expect(await alert.textContent()).toContain("Invalid username or password");
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+});
+
+describe("toasts (spec 000 §9)", () => {
+  async function failLogin() {
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await toast().getByText("Login Failed", { exact: true }).waitFor();
+  }
+
+  it("shows one at a time, F8 focuses the region, and a 50 px swipe right dismisses", async () => {
+    await visit("/login");
+    await page.getByLabel("Username").fill("nobody-toast");
+    await page.getByLabel("Password").fill("wrong-password");
+    await failLogin();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForTimeout(500);
+    expect(await toast().getByRole("alert").count()).toBe(1);
+
+    await page.keyboard.press("F8");
+    expect(await page.evaluate(() => document.activeElement?.closest("section")?.getAttribute("aria-label"))).toBe("Notifications (F8)");
+
+    // A short drag springs back; a drag past the threshold dismisses.
+    const box = (await toast().getByRole("alert").boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 50, y, { steps: 5 });
+    await page.mouse.up();
+    expect(await toast().getByRole("alert").count()).toBe(1);
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 100, y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => toast().getByRole("alert").count()).toBe(0);
+
+    await failLogin();
+    await toast().getByRole("button", { name: "Close notification" }).click();
+    await expect.poll(() => toast().getByRole("alert").count()).toBe(0);
+  });
+
+  it("closes by itself after 5 seconds", async () => {
+    await visit("/login");
+    await page.getByLabel("Username").fill("nobody-toast");
+    await page.getByLabel("Password").fill("wrong-password");
+    await failLogin();
+    await page.mouse.move(0, 0); // not hovering: hovering pauses the timer
+    await page.waitForTimeout(4000);
+    expect(await toast().getByRole("alert").count()).toBe(1);
+    await expect.poll(() => toast().getByRole("alert").count(), { timeout: 3000 }).toBe(0);
+  });
+});
+
+describe("registration", () => {
+  it("creates an account and lands on the citizen dashboard with the Account Created toast", async () => {
+    const username = `e2e-${Date.now().toString(36)}`;
+    await visit("/register");
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("Last name").fill("Lovelace");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Email").fill(`${username}@example.gov.uk`);
+    await page.getByLabel("Password").fill("analytical-engine-1843");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(new URL("/", browser.baseUrl).href);
+    await toast().getByText("Account Created", { exact: true }).waitFor();
+    expect(await toast().textContent()).toContain("Welcome! Your account has been created and you're now signed in.");
+    await page.getByRole("heading", { level: 1, name: "Welcome back, Ada" }).waitFor();
+    expect(await page.getByRole("heading", { name: "My Credentials" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
+  });
+
+  it("shows the default validation messages under the fields", async () => {
+    await visit("/register");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    // Nothing typed: the two required fields say so; the optional ones say nothing.
+    await expect.poll(() => fieldDescription("Username")).toContain("Required");
+    expect(await fieldDescription("Password")).toContain("Required");
+    expect(await fieldDescription("Email")).toBe("");
+    expect(await page.getByText("Required").count()).toBe(2);
+
+    await page.getByLabel("Username").fill("ab");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => fieldDescription("Username")).toContain("String must contain at least 3 character(s)");
+    expect(await fieldDescription("Email")).toContain("Invalid email");
+    expect(await fieldDescription("Password")).toContain("String must contain at least 8 character(s)");
+    // Shown on screen too, under the fields.
+    for (const message of ["String must contain at least 3 character(s)", "Invalid email", "String must contain at least 8 character(s)"]) {
+      expect(await page.getByText(message).isVisible(), message).toBe(true);
+    }
+    // The message is tied to its field for screen readers.
+    expect(await page.getByLabel("Username").getAttribute("aria-invalid")).toBe("true");
+    expect(new URL(page.url()).pathname).toBe("/register");
+  });
+});
+
+describe("signed-in shell", () => {
+  it("Sign Out goes to /login with the Signed Out toast and hides the header", async () => {
+    await demoLogin("Citizen");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(new URL("/login", browser.baseUrl).href);
+    await toast().getByText("Signed Out", { exact: true }).waitFor();
+    expect(await toast().textContent()).toContain("All your data has been saved and you've been successfully signed out.");
+    expect(await page.getByRole("button", { name: "Sign Out" }).count()).toBe(0);
+    // The session is really gone: the wallet asks for sign-in again.
+    await visit("/wallet");
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("remembers dark mode across a reload, rendered by the server without a flash", async () => {
+    await demoLogin("Verifier");
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    expect(await isDark()).toBe(false);
+    await page.getByRole("button", { name: "Dark mode" }).click();
+    expect(await isDark()).toBe(true);
+    expect(await page.getByRole("button", { name: "Dark mode" }).getAttribute("aria-pressed")).toBe("true");
+
+    await page.reload();
+    expect(await isDark()).toBe(true);
+    // The server itself renders the class (from the cookie), so the first paint is dark.
+    const html = await (await browser.context.request.get("/")).text();
+    expect(html).toMatch(/<html lang="en-GB" class="dark"/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  });
+
+  it("highlights the current header link", async () => {
+    await demoLogin("Operator");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Operator Dashboard" }).click();
+    await page.waitForURL(/\/assisted$/);
+    await page.getByRole("heading", { level: 1, name: "Operator Dashboard" }).waitFor();
+    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Operator Dashboard" });
+    expect(await link.getAttribute("aria-current")).toBe("page");
+  });
+});
+
+describe("public pages", () => {
+  it("sends an anonymous visitor from /wallet to /login", async () => {
+    await visit("/wallet");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.getByRole("heading", { level: 1, name: "Sign In" }).waitFor();
+  });
+
+  it("shows the pitch hero to an anonymous visitor at /", async () => {
+    await visit("/");
+    expect(await page.getByText("Right-to-Work | Right-to-Rent | DBS Checks").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Sign in to the platform" }).getAttribute("href")).toBe("/login");
+  });
+
+  it("answers an unknown path with HTTP 404 and the 404 page", async () => {
+    const response = await visit("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+    expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+    expect(await page.title()).toContain("404 Page Not Found");
+  });
+
+  it("titles coming-soon pages per the spec, else from the slug", async () => {
+    await visit("/coming-soon/api-docs");
+    await page.getByRole("heading", { level: 1, name: "API Documentation" }).waitFor();
+    expect(await page.getByText("Expected availability: Q2 2025").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: /@/ }).getAttribute("href")).toMatch(/^mailto:/);
+    expect(await page.title()).toContain("API Documentation");
+
+    await visit("/coming-soon/user-management");
+    await page.getByRole("heading", { level: 1, name: "User Management" }).waitFor();
+  });
+});
