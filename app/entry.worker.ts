@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { createDb } from "../db/client.ts";
 import { parseEnv, type WebEnv } from "./utils/env.server.ts";
+import { recordRequestOutcome } from "./utils/observability.server.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "./utils/security.server.ts";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -31,7 +32,24 @@ export default {
       return withSecurityHeaders(await env.STATUS.fetch(request), cspNonce);
     }
     const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
-    const response = await handleRemixRequest(request, { env, ctx, db: createDb(env), requestId, cspNonce });
-    return withSecurityHeaders(response, cspNonce);
+    const db = createDb(env);
+    const started = Date.now();
+    let response: Response;
+    let error: unknown;
+    try {
+      response = await handleRemixRequest(request, { env, ctx, db, requestId, cspNonce });
+    } catch (thrown) {
+      // Remix answers a loader's own errors itself; this is for failures outside it.
+      error = thrown;
+      console.error(`[${requestId}] unhandled error`, thrown);
+      response = new Response(JSON.stringify({ message: "Internal error", requestId }), {
+        status: 500,
+        headers: { "Content-Type": "application/json" },
+      });
+    }
+    recordRequestOutcome(ctx, db, { request, status: response.status, durationMs: Date.now() - started, requestId, error });
+    const secured = withSecurityHeaders(response, cspNonce);
+    secured.headers.set("X-Request-Id", requestId);
+    return secured;
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

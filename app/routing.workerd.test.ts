@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { call, registerUser } from "../tests/support/web-client.ts";
+import { eq, sql } from "drizzle-orm";
+import { performanceMetrics } from "../db/schema/index.ts";
+import { call, db, registerUser } from "../tests/support/web-client.ts";
 
 // The web worker as the front door (DESIGN.md): forwarding to the status worker over its service
 // binding, sign-in-only pages, and the not-found page for any other path.
@@ -46,5 +48,35 @@ describe("web worker routing", () => {
     expect(knownHtml).toContain("API Documentation");
     expect(knownHtml).toContain("Q2 2025");
     expect(await (await call("/coming-soon/user-management")).text()).toContain("User Management");
+  });
+
+  it("records each API request's response time, tagged with the request id it answers with", async () => {
+    const response = await call("/api/auth/user");
+    expect(response.status).toBe(401);
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // Written after the response (waitUntil): wait for it rather than assume it is there.
+    let rows: (typeof performanceMetrics.$inferSelect)[] = [];
+    for (let attempt = 0; attempt < 50 && rows.length === 0; attempt++) {
+      rows = await db()
+        .select()
+        .from(performanceMetrics)
+        .where(eq(sql`json_extract(${performanceMetrics.metadata}, '$.requestId')`, requestId!));
+      if (rows.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ metricType: "response_time", unit: "ms", endpoint: "GET /api/auth/user", component: "web" });
+    expect(rows[0]!.metadata).toMatchObject({ status: 401 });
+  });
+
+  it("does not record page views as API response times", async () => {
+    const response = await call("/coming-soon/community");
+    const requestId = response.headers.get("x-request-id")!;
+    await new Promise((r) => setTimeout(r, 200));
+    const rows = await db()
+      .select()
+      .from(performanceMetrics)
+      .where(eq(sql`json_extract(${performanceMetrics.metadata}, '$.requestId')`, requestId));
+    expect(rows).toEqual([]);
   });
 });
