@@ -6,7 +6,16 @@ import { run, WRANGLER_ENV } from "./process.ts";
 
 const REPORT = ".tmp/vitest-report.json";
 
-await run("node", ["scripts/build.ts"]);
+await run("node", ["scripts/build.ts"]).catch((error: Error) => {
+  console.error(error.message);
+  console.log("0 passed, 1 failed"); // nothing can be tested when the build fails
+  process.exit(1);
+});
+// Typecheck after the build: the web worker imports the Remix server build it produces.
+const typecheckPassed = await run("npx", ["tsc", "--noEmit"]).then(
+  () => true,
+  () => false,
+);
 mkdirSync(".tmp", { recursive: true });
 rmSync(REPORT, { force: true });
 
@@ -42,7 +51,8 @@ function noReport(): never {
 }
 const report: Report = readReport() ?? noReport();
 // A file that fails to load has no tests of its own: count it as a failure so it cannot hide.
-const failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+// A failed typecheck counts as one failure, so the line CI reads cannot hide it.
+const failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0) + (typecheckPassed ? 0 : 1);
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(`${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : exitCode);
