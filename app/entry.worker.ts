@@ -19,19 +19,45 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+const internalError = (requestId: string) =>
+  new Response(JSON.stringify({ message: "Internal error", requestId }), {
+    status: 500,
+    headers: { "Content-Type": "application/json" },
+  });
+
 export default {
   async fetch(request, rawEnv, ctx) {
-    const env = parseEnv(rawEnv as Record<string, unknown>);
     const cspNonce = createCspNonce();
+    // Our own id, never a client-sent header, so nobody can plant ids in our logs.
+    const requestId = crypto.randomUUID();
+    const secure = (response: Response) => {
+      const secured = withSecurityHeaders(response, cspNonce);
+      secured.headers.set("X-Request-Id", requestId);
+      return secured;
+    };
+
+    let env: WebEnv;
+    try {
+      env = parseEnv(rawEnv as Record<string, unknown>);
+    } catch (misconfigured) {
+      console.error(`[${requestId}]`, misconfigured);
+      return secure(internalError(requestId));
+    }
     // Refused before any handler runs, so no route can forget the check (SECURITY.md "CSRF").
     const refusal = refuseCrossSiteMutation(request);
-    if (refusal) return withSecurityHeaders(refusal, cspNonce);
+    if (refusal) return secure(refusal);
+
     const url = new URL(request.url);
     // The status worker owns these paths; forward over the service binding (no network hop).
     if (url.pathname.startsWith("/status/") || url.pathname.startsWith("/.well-known/jwt-vc-issuer")) {
-      return withSecurityHeaders(await env.STATUS.fetch(request), cspNonce);
+      try {
+        return secure(await env.STATUS.fetch(request));
+      } catch (unreachable) {
+        console.error(`[${requestId}] status worker unreachable`, unreachable);
+        return secure(new Response(JSON.stringify({ message: "Status service unavailable" }), { status: 503, headers: { "Content-Type": "application/json", "Retry-After": "5" } }));
+      }
     }
-    const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
+
     const db = createDb(env);
     const started = Date.now();
     let response: Response;
@@ -42,14 +68,9 @@ export default {
       // Remix answers a loader's own errors itself; this is for failures outside it.
       error = thrown;
       console.error(`[${requestId}] unhandled error`, thrown);
-      response = new Response(JSON.stringify({ message: "Internal error", requestId }), {
-        status: 500,
-        headers: { "Content-Type": "application/json" },
-      });
+      response = internalError(requestId);
     }
     recordRequestOutcome(ctx, db, { request, status: response.status, durationMs: Date.now() - started, requestId, error });
-    const secured = withSecurityHeaders(response, cspNonce);
-    secured.headers.set("X-Request-Id", requestId);
-    return secured;
+    return secure(response);
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

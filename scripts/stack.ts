@@ -30,11 +30,15 @@ export interface StackOptions {
   libsqlPort?: number;
   /** Print wrangler's own output (npm start) or keep it for errors only (tests). */
   inheritOutput?: boolean;
+  /** Ctrl-C during start-up: stop what has started and reject. */
+  signal?: AbortSignal;
 }
 
 export interface Stack {
   url: string;
   libsqlUrl: string;
+  /** Resolves with wrangler's exit code when it ends on its own (a crash after start-up). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -63,17 +67,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await libsql.close();
   };
   try {
-    await waitForHttp(`${url}/status/health`, wrangler, 60_000);
+    await waitForHttp(`${url}/status/health`, wrangler, 60_000, options.signal);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-  return { url, libsqlUrl: libsql.url, stop };
+  const exited = new Promise<number | null>((resolve) => wrangler.once("exit", (code) => resolve(code)));
+  return { url, libsqlUrl: libsql.url, exited, stop };
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (signal?.aborted) throw new Error("start-up interrupted");
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
       const response = await fetch(url);
