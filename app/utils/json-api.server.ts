@@ -22,11 +22,11 @@ export function assertMethod(request: Request, method: string): void {
  * The parsed JSON body. Malformed or oversized bodies are the client's fault: a thrown 400 or 413,
  * never a 500. An empty body reads as `{}`, so zod reports which fields are missing.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_JSON_BODY_BYTES) throw json({ message: "Request body too large" }, { status: 413 });
+  if (declared > maxBytes) throw json({ message: "Request body too large" }, { status: 413 });
   const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) {
+  if (new TextEncoder().encode(text).byteLength > maxBytes) {
     throw json({ message: "Request body too large" }, { status: 413 });
   }
   if (text.trim() === "") return {};
