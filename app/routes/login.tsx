@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { AuthCard, formValues, linkClasses } from "~/components/auth-card";
@@ -9,6 +9,7 @@ import { LoginSchema, type KnownRole } from "~/utils/account-schemas";
 import { apiRequest, messageFor } from "~/utils/api-client";
 import { authenticateCredentials, getUser } from "~/utils/auth.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/utils/demo-accounts";
+import { readFormBody } from "~/utils/form-body.server";
 import { createSession } from "~/utils/session.server";
 
 const LOGIN_FAILED = "Invalid username or password. Please try again.";
@@ -30,12 +31,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A 429 from the login action carries Retry-After on the page too, as it does from the API. */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 /**
  * Without JavaScript the form posts here; the same verify path as POST /api/auth/login
  * (throttling, audit, one answer for every bad credential), then a new session and home.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ fieldErrors: {} as FieldErrors, message: body.message }, { status: body.status });
+  const form = body.form;
   const parsed = LoginSchema.safeParse(formValues({ username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") }));
   if (!parsed.success) return json({ fieldErrors: parsed.error.flatten().fieldErrors as FieldErrors, message: null }, { status: 400 });
   let userId: string;
@@ -43,8 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId = (await authenticateCredentials(request, context, parsed.data)).id;
   } catch (error) {
     if (!(error instanceof Response)) throw error;
-    const body = (await error.json().catch(() => null)) as { message?: string } | null;
-    return json({ fieldErrors: {} as FieldErrors, message: body?.message ?? LOGIN_FAILED }, { status: error.status });
+    const answer = (await error.json().catch(() => null)) as { message?: string } | null;
+    const retryAfter = error.headers.get("Retry-After");
+    return json(
+      { fieldErrors: {} as FieldErrors, message: answer?.message ?? LOGIN_FAILED },
+      { status: error.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
+    );
   }
   const { setCookie } = await createSession(request, context, userId);
   return redirect("/", { headers: { "Set-Cookie": setCookie } });

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { AuthCard, formValues, linkClasses } from "~/components/auth-card";
@@ -7,8 +7,10 @@ import { TextField } from "~/components/ui/text-field";
 import { useToast } from "~/components/ui/toast";
 import { RegisterSchema } from "~/utils/account-schemas";
 import { apiRequest, messageFor } from "~/utils/api-client";
-import { getUser } from "~/utils/auth.server";
-import { action as registerAccount } from "./api.auth.register";
+import { registerAccount } from "~/utils/accounts.server";
+import { clientAddress, getUser } from "~/utils/auth.server";
+import { readFormBody } from "~/utils/form-body.server";
+import { createSession } from "~/utils/session.server";
 
 const REGISTRATION_FAILED = "There was an error creating your account. Please try again.";
 
@@ -27,33 +29,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A 429 from the registration action carries Retry-After on the page too, as it does from the API. */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 /**
- * Without JavaScript the form posts here. It is answered by the same code as
- * POST /api/auth/register (one place for the rules: common passwords, taken names), handed the
- * form as the JSON body that endpoint expects.
+ * Without JavaScript the form posts here: the same schema as the page and the API, then the same
+ * service as POST /api/auth/register (common passwords, throttling, taken names, audit).
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const body = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  const headers = new Headers(request.headers);
-  headers.set("Content-Type", "application/json");
-  headers.delete("Content-Length");
-  const apiCall = new Request(new URL("/api/auth/register", request.url), { method: "POST", headers, body: JSON.stringify(body) });
-  let response: Response;
-  try {
-    response = await registerAccount({ request: apiCall, context, params });
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ message: body.message, fieldErrors: {} as FieldErrors }, { status: body.status });
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(body.form.get(f) ?? "")])) as Values;
+  const parsed = RegisterSchema.safeParse(formValues(values));
+  if (!parsed.success) return json({ message: null, fieldErrors: parsed.error.flatten().fieldErrors as FieldErrors }, { status: 400 });
+
+  const result = await registerAccount(context, parsed.data, clientAddress(request));
+  if (!result.ok) {
+    const fieldErrors: FieldErrors = result.reason === "common-password" ? result.fieldErrors : {};
+    const headers = result.reason === "throttled" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return json({ message: result.message, fieldErrors }, { status: result.status, headers });
   }
-  const answer = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as { message?: string; errors?: { fieldErrors?: FieldErrors } } | null;
-  if (!response.ok) {
-    return json({ message: answer?.message ?? REGISTRATION_FAILED, fieldErrors: answer?.errors?.fieldErrors ?? {} }, { status: response.status });
-  }
-  return redirect("/", { headers: { "Set-Cookie": response.headers.get("Set-Cookie") ?? "" } });
+  const { setCookie } = await createSession(request, context, result.user.id);
+  return redirect("/", { headers: { "Set-Cookie": setCookie } });
 }
 
 const LABELS: Record<Field, { label: string; hint?: string; type?: string; autoComplete: string }> = {

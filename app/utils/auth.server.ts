@@ -1,14 +1,15 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { users, type User } from "../../db/schema/accounts.ts";
-import type { ThrottlePolicy, ThrottleState } from "../../workers/durable-objects/src/login-throttle.ts";
+import type { ThrottleState } from "../../workers/durable-objects/src/login-throttle.ts";
 import { LoginSchema, type LoginInput, type PublicUser } from "./account-schemas.ts";
 import { audit } from "./audit.server.ts";
 import { validationError } from "./json-api.server.ts";
-import { dummyPasswordHash, verifyPassword } from "./password.server.ts";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server.ts";
 import { getActiveSession } from "./session.server.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttle, throttleKeys, tooManyAttempts } from "./throttle.server.ts";
 
 /** The only view of a user that leaves the server (spec 000 §7 GET /api/auth/user). Never the hash. */
 export function toPublicUser(user: User): PublicUser {
@@ -48,45 +49,28 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   throw redirect("/login");
 }
 
-/**
- * Brute-force limits (SECURITY.md; ADR "login throttling"). Per account: 10 consecutive failures
- * lock it for 15 minutes; a success clears the count. Per client address: 100 failures in 15
- * minutes, never cleared by a success, so one address cannot spray many accounts, while one
- * person mistyping in a shared office does not lock out everyone behind the same address.
- */
-export const USER_THROTTLE: ThrottlePolicy = { maxFailures: 10, windowMs: 60 * 60 * 1000, lockoutMs: 15 * 60 * 1000 };
-export const ADDRESS_THROTTLE: ThrottlePolicy = { maxFailures: 100, windowMs: 15 * 60 * 1000, lockoutMs: 15 * 60 * 1000 };
-
 /** Every bad-credential answer is this, whatever was wrong (no user enumeration). */
 export const INVALID_CREDENTIALS = "Invalid username or password";
-
-export const throttleKeys = (username: string, ip: string) => ({
-  user: `user:${username.toLowerCase()}`,
-  ip: `ip:${ip}`,
-});
 
 /** Cloudflare sets CF-Connecting-IP at the edge (a client-sent value is overwritten). */
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
 }
 
-function throttleStub(context: AppLoadContext, key: string) {
-  const ns = context.env.LOGIN_THROTTLE;
-  return ns.get(ns.idFromName(key));
-}
+const FAILED_SIGN_INS = "failed sign-in attempts";
 
-function tooManyAttempts(states: ThrottleState[]): Response {
-  const retryAfter = Math.max(1, ...states.map((s) => s.retryAfterSeconds));
-  return json(
-    { message: `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).` },
-    { status: 429, headers: { "Retry-After": String(retryAfter) } },
-  );
+/**
+ * The account whose name matches, the way registration decides a name is taken: trimmed, and
+ * compared case-insensitively by SQLite's lower() on both sides (users_username_lower_idx).
+ */
+export function findUserByUsername(context: AppLoadContext, username: string): Promise<User | undefined> {
+  return context.db.query.users.findFirst({ where: eq(sql`lower(${users.username})`, sql`lower(${username.trim()})`) });
 }
 
 /**
  * remix-auth with the form strategy, built per request because its verify step needs this
- * request's bindings. Verify throws a Response (400, 401, 429) for the caller to return, and
- * resolves to the user row when the password is right.
+ * request's bindings. Verify throws a Response (400, 401, 429 with Retry-After) for the caller to
+ * return, and resolves to the user row when the password is right.
  */
 export function createAuthenticator(context: AppLoadContext, clientRequest: Request): Authenticator<User> {
   const ip = clientAddress(clientRequest);
@@ -96,29 +80,37 @@ export function createAuthenticator(context: AppLoadContext, clientRequest: Requ
       const parsed = LoginSchema.safeParse({ username: form.get("username") ?? undefined, password: form.get("password") ?? undefined });
       if (!parsed.success) throw validationError(parsed.error);
       const { username, password } = parsed.data;
-      const keys = throttleKeys(username, ip);
-      const [userGate, ipGate] = await Promise.all([throttleStub(context, keys.user).check(), throttleStub(context, keys.ip).check()]);
-      if (!userGate.allowed || !ipGate.allowed) {
+      const address = throttle(context, throttleKeys.address(ip));
+      const account = throttle(context, throttleKeys.account(username));
+      // Each attempt is counted before the password is checked, in the same Durable Object call
+      // that lets it through, so simultaneous guesses cannot all slip past the limit (ADR 007).
+      const refuse = (gate: ThrottleState) => {
         audit(context, { level: "warn", category: "auth", event: "login refused", username, reason: "throttled", ip });
-        throw tooManyAttempts([userGate, ipGate].filter((s) => !s.allowed));
+        return tooManyAttempts(FAILED_SIGN_INS, gate.retryAfterSeconds);
+      };
+      const addressGate = await address.attempt(ADDRESS_THROTTLE);
+      if (!addressGate.allowed) throw refuse(addressGate);
+      const accountGate = await account.attempt(ACCOUNT_THROTTLE);
+      if (!accountGate.allowed) {
+        // This attempt checked no password, so it does not count against the address.
+        await address.undo(ADDRESS_THROTTLE);
+        throw refuse(accountGate);
       }
 
-      const user = await context.db.query.users.findFirst({ where: eq(users.username, username) });
+      const user = await findUserByUsername(context, username);
       // A missing account costs the same Argon2id work as a wrong password.
-      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+      const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !valid) {
-        const after = await Promise.all([
-          throttleStub(context, keys.user).recordFailure(USER_THROTTLE),
-          throttleStub(context, keys.ip).recordFailure(ADDRESS_THROTTLE),
-        ]);
+        // The provisional failures stand.
         audit(context, { level: "warn", category: "auth", event: "login failed", username, reason: user ? "bad_password" : "unknown_user", ip });
-        // The failure that reaches a limit already answers 429, so the client learns when to retry.
-        const locked = after.filter((s) => !s.allowed);
-        if (locked.length > 0) throw tooManyAttempts(locked);
+        // The failure that reached a limit already answers 429, so the client learns when to retry.
+        const lockout = Math.max(accountGate.retryAfterSeconds, addressGate.retryAfterSeconds);
+        if (lockout > 0) throw tooManyAttempts(FAILED_SIGN_INS, lockout);
         throw json({ message: INVALID_CREDENTIALS }, { status: 401 });
       }
 
-      await throttleStub(context, keys.user).clear();
+      // A proven password ends the account's run of failures; the address only gets this attempt back.
+      await Promise.all([account.clear(), address.undo(ADDRESS_THROTTLE)]);
       audit(context, { level: "info", category: "auth", event: "login succeeded", username: user.username, userId: user.id, ip });
       return user;
     }),

@@ -36,11 +36,9 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * A hash of a random password, verified against when the username does not exist, so a failed
- * sign-in costs the same time whether or not the account exists (no user enumeration).
+ * Verified against when the username does not exist, so a failed sign-in costs one Argon2id run
+ * whether or not the account exists (no user enumeration), the first time in an isolate too.
+ * The hash of a random password generated once and thrown away: not a secret, since no one knows
+ * a password that matches. Same parameters as PARAMS (a test checks), so it costs the same work.
  */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(crypto.randomUUID());
-  return dummyHash;
-}
+export const DUMMY_PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$ixqdUrCj9Hm9F2vqJqv0+w$nyW+EuzeX3VSFW8JPvU4rXNypiYneRWbUsFu2xQ7JCw";

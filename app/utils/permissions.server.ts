@@ -14,8 +14,8 @@ const ANY: readonly KnownRole[] = ["admin", "verifier", "operator", "citizen"];
 interface Rule {
   roles: readonly KnownRole[];
   /**
-   * When a resource with an owner is named, only its owner may act on it, whatever the role: a
-   * wallet's credentials are personal, not something an administrator browses.
+   * Only the owner of the resource named may act on it, whatever the role: a wallet's credentials
+   * are personal, not something an administrator browses. Without a resource, the answer is no.
    */
   ownerOnly?: boolean;
 }
@@ -46,7 +46,8 @@ export function can(user: Subject | null | undefined, action: Action, resource?:
   const rule: Rule | undefined = RULES[action];
   if (!rule) return false;
   if (!rule.roles.includes(effectiveRole(user.role))) return false;
-  if (rule.ownerOnly && resource && resource.ownerId !== user.id) return false;
+  // An owner-only action with no object named has no owner to match: refused, not waved through.
+  if (rule.ownerOnly && (!resource || resource.ownerId !== user.id)) return false;
   return true;
 }
 

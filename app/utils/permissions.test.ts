@@ -23,7 +23,9 @@ describe("can: server-side permissions by role", () => {
     for (const role of ["admin", "verifier", "operator", "citizen"]) {
       const allowed = EXPECTED[action].includes(role);
       it(`${allowed ? "lets" : "refuses"} ${role} ${action}`, () => {
-        expect(can(user(role), action)).toBe(allowed);
+        // Owner-only actions are asked about the user's own object; the role decides the rest.
+        const subject = user(role);
+        expect(can(subject, action, { ownerId: subject.id })).toBe(allowed);
       });
     }
   }
@@ -32,7 +34,7 @@ describe("can: server-side permissions by role", () => {
     expect(can(user("superuser"), "manage:users")).toBe(false);
     expect(can(user("ADMIN"), "manage:users")).toBe(false);
     expect(can(user(""), "view:dashboard")).toBe(true);
-    expect(can(user("superuser"), "hold:credentials")).toBe(true);
+    expect(can(user("superuser", "s1"), "hold:credentials", { ownerId: "s1" })).toBe(true);
   });
 
   it("refuses everything to nobody", () => {
@@ -53,7 +55,15 @@ describe("can: server-side permissions by role", () => {
     expect(can(user("citizen", "u1"), "hold:credentials", { ownerId: null })).toBe(false);
   });
 
+  it("refuses an owner-only action when no resource is named, whatever the role", () => {
+    for (const role of ["admin", "verifier", "operator", "citizen"]) {
+      expect(can(user(role), "hold:credentials"), role).toBe(false);
+      expect(can(user(role), "hold:credentials", {}), role).toBe(false);
+    }
+  });
+
   it("ignores ownership for role-only actions", () => {
     expect(can(user("verifier", "v1"), "verify:credentials", { ownerId: "someone-else" })).toBe(true);
+    expect(can(user("verifier", "v1"), "verify:credentials")).toBe(true);
   });
 });

@@ -1,7 +1,12 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema/accounts.ts";
-import { call, db, registerUser, sessionTokenFrom, uniqueName } from "../../tests/support/web-client.ts";
+import { call, db, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "../../tests/support/web-client.ts";
+import type { LoginThrottle } from "../../workers/durable-objects/src/login-throttle.ts";
+import { REGISTRATION_THROTTLE, throttleKeys } from "./throttle.server.ts";
+
+const throttles = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
 
 const valid = () => {
   const username = uniqueName("reg");
@@ -119,6 +124,28 @@ describe("POST /api/auth/register", () => {
     expect(get.status).toBe(405);
     const patch = await call("/api/auth/register", { method: "PATCH", body: valid() });
     expect(patch.status).toBe(405);
+  });
+
+  it("throttles per address: 20 attempts an hour, refusals included, then 429 with Retry-After", { timeout: 30_000 }, async () => {
+    const ip = uniqueAddress();
+    const key = throttles.get(throttles.idFromName(throttleKeys.registration(ip)));
+    for (let i = 0; i < REGISTRATION_THROTTLE.limit - 2; i++) await key.attempt(REGISTRATION_THROTTLE);
+    // A taken name counts too: probing for accounts is what the limit slows.
+    const existing = await registerUser();
+    expect((await call("/api/auth/register", { body: { ...valid(), username: existing.username }, ip })).status).toBe(409);
+    expect((await call("/api/auth/register", { body: valid(), ip })).status).toBe(201);
+
+    const input = valid();
+    const refused = await call("/api/auth/register", { body: input, ip });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(59 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many registrations from this address\. Try again in 60 minute\(s\)\.$/);
+    expect(sessionTokenFrom(refused)).toBeNull();
+    expect(await db().select().from(users).where(eq(users.username, input.username))).toHaveLength(0);
+    // Another address is unaffected.
+    expect((await call("/api/auth/register", { body: input, ip: uniqueAddress() })).status).toBe(201);
   });
 
   it("never lets a client choose its own role", async () => {

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema/accounts.ts";
 import { DEMO_PASSWORD } from "../../db/seed.ts";
 import { call, db, login, registerUser, sessionTokenFrom } from "../../tests/support/web-client.ts";
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, sessionIdFor, TOUCH_INTERVAL_MS } from "./session.server.ts";
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, sessionIdFor } from "./session.server.ts";
 
 async function sessionRow(token: string) {
   const [row] = await db().select().from(sessions).where(eq(sessions.sid, await sessionIdFor(token)));
@@ -14,9 +14,19 @@ describe("server-side sessions", () => {
   it("stores only the SHA-256 of the cookie token, with the user and timestamps", async () => {
     const before = Date.now();
     const account = await registerUser();
-    const row = await sessionRow(account.cookie);
-    expect(row?.sid).toMatch(/^[0-9a-f]{64}$/);
-    expect(row?.sid).not.toContain(account.cookie);
+    // Found by its user, not by the code under test's own digest.
+    const rows = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sql`json_extract(${sessions.sess}, '$.userId')`, account.user.id));
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(account.cookie));
+    expect(row?.sid).toBe([...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""));
+    // The token itself is nowhere in the table, in any column of any row.
+    const everything = JSON.stringify(await db().select().from(sessions));
+    expect(everything).toContain(row!.sid);
+    expect(everything).not.toContain(account.cookie);
     expect(row?.sess.userId).toBe(account.user.id);
     expect(row?.sess.createdAt).toBeGreaterThanOrEqual(before);
     expect(row?.sess.lastSeenAt).toBe(row?.sess.createdAt);
@@ -91,7 +101,24 @@ describe("server-side sessions", () => {
     expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(200);
     const again = await sessionRow(account.cookie);
     expect(again!.sess.lastSeenAt).toBe(touched!.sess.lastSeenAt);
-    expect(TOUCH_INTERVAL_MS).toBe(60_000);
+
+    // Seen 50 seconds ago: still no write. Seen 61 seconds ago: slid again.
+    const setLastSeen = async (at: number) =>
+      db()
+        .update(sessions)
+        .set({ sess: { userId: account.user.id, createdAt: now - 3_600_000, lastSeenAt: at }, expire: new Date(at + IDLE_TIMEOUT_MS) })
+        .where(eq(sessions.sid, sid));
+    const fiftySecondsAgo = Date.now() - 50_000;
+    await setLastSeen(fiftySecondsAgo);
+    expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(200);
+    expect((await sessionRow(account.cookie))!.sess.lastSeenAt).toBe(fiftySecondsAgo);
+    const overAMinuteAgo = Date.now() - 61_000;
+    await setLastSeen(overAMinuteAgo);
+    const beforeRequest = Date.now();
+    expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(200);
+    const slid = await sessionRow(account.cookie);
+    expect(slid!.sess.lastSeenAt).toBeGreaterThanOrEqual(beforeRequest);
+    expect(slid!.expire.getTime()).toBe(slid!.sess.lastSeenAt + IDLE_TIMEOUT_MS);
   });
 
   it("never slides past the absolute timeout", async () => {

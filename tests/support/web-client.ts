@@ -28,7 +28,8 @@ export interface CallOptions {
 
 export function call(path: string, options: CallOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? "POST" : "GET");
-  const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? uniqueAddress(), ...options.headers };
+  // Host as a browser always sends it (Remix compares it with Origin before any form action runs).
+  const headers: Record<string, string> = { Host: new URL(ORIGIN).host, "CF-Connecting-IP": options.ip ?? uniqueAddress(), ...options.headers };
   if (method !== "GET" && method !== "HEAD") {
     headers.Origin ??= ORIGIN;
     headers["Sec-Fetch-Site"] ??= "same-origin";
@@ -61,4 +62,16 @@ export async function registerUser(overrides: Record<string, unknown> = {}) {
 export async function login(username: string, password: string, ip?: string) {
   const response = await call("/api/auth/login", { body: { username, password }, ip });
   return { response, cookie: sessionTokenFrom(response) };
+}
+
+/** A no-JS form post, as a browser sends it: urlencoded, or multipart when asked. */
+export async function postForm(path: string, fields: Record<string, string>, options: { ip?: string; multipart?: boolean } = {}) {
+  if (!options.multipart) {
+    const rawBody = new URLSearchParams(fields).toString();
+    return call(path, { rawBody, ip: options.ip, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const encoded = new Request(`${ORIGIN}${path}`, { method: "POST", body: form });
+  return call(path, { rawBody: await encoded.text(), ip: options.ip, headers: { "Content-Type": encoded.headers.get("Content-Type")! } });
 }

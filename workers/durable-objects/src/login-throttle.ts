@@ -2,69 +2,105 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 
 /**
- * Counts failed sign-ins for one key ("user:<username>" or "ip:<address>"); one object per key
- * (idFromName), so counting is serialised without locks. SECURITY.md: throttle failed logins per
- * account and per client address. The caller passes the policy, so the username limit and the
- * (higher) address limit share this code.
+ * Counts attempts for one key ("user:<name>", "ip:<address>", "register-ip:<address>"); one object
+ * per key (idFromName). SECURITY.md: throttle failed logins per account and per client address.
+ * The caller passes the policy, so every limit shares this code (ADR 007).
+ *
+ * An attempt is counted *before* the expensive work it guards (the password hash), as a
+ * provisional failure, in the same call that decides whether it may go ahead: `attempt()` reads,
+ * decides and writes with no `await` in between, so simultaneous requests cannot all pass a check
+ * before any of them is counted. A caller whose attempt turns out good takes it back: `clear()` for
+ * an account (a proven password ends the run of failures), `undo()` for an address (one good
+ * sign-in must not excuse other failures from the same address, only its own attempt).
  */
 export const ThrottlePolicy = z.object({
-  /** Failures allowed within the window; the next attempt is refused until the lockout ends. */
-  maxFailures: z.number().int().positive(),
-  windowMs: z.number().int().positive(),
+  /** Attempts counted before the key locks: the attempt that reaches it goes ahead and locks the key. */
+  limit: z.number().int().positive(),
   lockoutMs: z.number().int().positive(),
+  /**
+   * When the count starts again. "fixed": `windowMs` after the window's first attempt (N per
+   * window). "idle": `windowMs` after the latest attempt, so a slow, steady run of failures is
+   * never forgotten (N consecutive failures). Never while the key is locked.
+   */
+  window: z.enum(["fixed", "idle"]),
+  windowMs: z.number().int().positive(),
 });
 export type ThrottlePolicy = z.infer<typeof ThrottlePolicy>;
 
 export interface ThrottleState {
+  /** Whether this attempt may go ahead. */
   allowed: boolean;
-  /** Whole seconds until another attempt is accepted (0 when allowed). */
+  /** Attempts counted against the key, this one included when allowed. */
+  count: number;
+  /**
+   * Whole seconds until the key accepts attempts again. Refused: the wait. Allowed: 0, unless this
+   * attempt reached the limit and locked the key, in which case the lockout it started (what to
+   * tell the client should the attempt fail).
+   */
   retryAfterSeconds: number;
-  failures: number;
 }
 
 interface Stored {
-  failures: number;
+  count: number;
   windowStart: number;
+  lastAttemptAt: number;
   lockedUntil: number;
+  /** When nothing about the key matters any more; the alarm forgets it then. */
+  forgetAt: number;
 }
 
-const EMPTY: Stored = { failures: 0, windowStart: 0, lockedUntil: 0 };
+const KEY = "state";
 
 export class LoginThrottle extends DurableObject {
-  async check(now = Date.now()): Promise<ThrottleState> {
-    return this.view(await this.load(), now);
-  }
-
-  async recordFailure(policyInput: ThrottlePolicy, now = Date.now()): Promise<ThrottleState> {
+  async attempt(policyInput: ThrottlePolicy): Promise<ThrottleState> {
     const policy = ThrottlePolicy.parse(policyInput);
-    let state = await this.load();
-    if (now - state.windowStart >= policy.windowMs) state = { failures: 0, windowStart: now, lockedUntil: 0 };
-    state.failures += 1;
-    if (state.failures >= policy.maxFailures) state.lockedUntil = now + policy.lockoutMs;
-    await this.ctx.storage.put("state", state);
-    // Forget the key once nothing about it matters any more.
-    await this.ctx.storage.setAlarm(Math.max(state.lockedUntil, state.windowStart + policy.windowMs));
-    return this.view(state, now);
+    const now = Date.now();
+    const stored = this.load();
+    if (stored && stored.lockedUntil > now) {
+      return { allowed: false, count: stored.count, retryAfterSeconds: Math.ceil((stored.lockedUntil - now) / 1000) };
+    }
+    const since = stored ? (policy.window === "fixed" ? stored.windowStart : stored.lastAttemptAt) : 0;
+    const state: Stored = stored && now - since < policy.windowMs ? { ...stored } : { count: 0, windowStart: now, lastAttemptAt: now, lockedUntil: 0, forgetAt: 0 };
+    state.count += 1;
+    state.lastAttemptAt = now;
+    // A lockout that has ended leaves the count at or over the limit: the next failure within the
+    // window locks again at once (one guess per lockout), rather than allowing another full run.
+    if (state.count >= policy.limit) state.lockedUntil = now + policy.lockoutMs;
+    state.forgetAt = Math.max(state.lockedUntil, (policy.window === "fixed" ? state.windowStart : now) + policy.windowMs);
+    this.ctx.storage.kv.put(KEY, state);
+    await this.ctx.storage.setAlarm(state.forgetAt);
+    return { allowed: true, count: state.count, retryAfterSeconds: state.lockedUntil > now ? Math.ceil(policy.lockoutMs / 1000) : 0 };
   }
 
-  /** A successful sign-in clears an account's consecutive-failure count. */
+  /**
+   * Takes back one provisional count: the attempt succeeded on a key a success must not reset, or
+   * it was refused by another key and checked nothing. Once the count is back under the limit, the
+   * lock goes too: no failure is left to justify it.
+   */
+  async undo(policyInput: ThrottlePolicy): Promise<void> {
+    const policy = ThrottlePolicy.parse(policyInput);
+    const state = this.load();
+    if (!state || state.count === 0) return;
+    state.count -= 1;
+    if (state.count < policy.limit) state.lockedUntil = 0;
+    this.ctx.storage.kv.put(KEY, state);
+  }
+
+  /** Forgets the key: a proven password ends an account's run of failures, lockout included. */
   async clear(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
 
+  /** Runs at least once, possibly more: forget only what has expired, otherwise wait again. */
   async alarm(): Promise<void> {
-    const state = await this.load();
-    if (state.lockedUntil <= Date.now()) await this.ctx.storage.deleteAll();
+    const state = this.load();
+    if (!state) return;
+    if (state.forgetAt <= Date.now()) await this.ctx.storage.deleteAll();
+    else await this.ctx.storage.setAlarm(state.forgetAt);
   }
 
-  private async load(): Promise<Stored> {
-    return (await this.ctx.storage.get<Stored>("state")) ?? { ...EMPTY };
-  }
-
-  private view(state: Stored, now: number): ThrottleState {
-    const waitMs = state.lockedUntil - now;
-    return waitMs > 0
-      ? { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), failures: state.failures }
-      : { allowed: true, retryAfterSeconds: 0, failures: state.failures };
+  private load(): Stored | undefined {
+    return this.ctx.storage.kv.get<Stored>(KEY);
   }
 }

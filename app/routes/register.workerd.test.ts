@@ -1,0 +1,90 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema/accounts.ts";
+import { call, db, postForm, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "../../tests/support/web-client.ts";
+import type { LoginThrottle } from "../../workers/durable-objects/src/login-throttle.ts";
+import { NOT_A_FORM, UNREADABLE_FORM } from "../utils/form-body.server.ts";
+import { REGISTRATION_THROTTLE, throttleKeys } from "../utils/throttle.server.ts";
+
+const throttles = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
+
+const valid = () => {
+  const username = uniqueName("form");
+  return { username, email: `${username}@example.org`, password: "a long passphrase 42", firstName: "Ada", lastName: "Lovelace" };
+};
+
+// The registration form's action, as a browser without JavaScript uses it.
+describe("POST /register (no-JS form)", () => {
+  it("creates the account, signs it in and redirects home", async () => {
+    const input = valid();
+    const response = await postForm("/register", input);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const cookie = sessionTokenFrom(response);
+    expect(cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await call("/api/auth/user", { cookie });
+    expect(await me.json()).toMatchObject({ username: input.username, firstName: "Ada", lastName: "Lovelace", role: "citizen" });
+    const [row] = await db().select().from(users).where(eq(users.username, input.username));
+    expect(row?.email).toBe(input.email);
+  });
+
+  it("treats blank optional fields as absent", async () => {
+    const username = uniqueName("blank");
+    const response = await postForm("/register", { username, email: "", password: "a long passphrase 42", firstName: "", lastName: "" });
+    expect(response.status).toBe(302);
+    const [row] = await db().select().from(users).where(eq(users.username, username));
+    expect(row).toMatchObject({ email: null, firstName: null, lastName: null });
+  });
+
+  it("re-renders the page with each field's message and 400 for invalid input", async () => {
+    const response = await postForm("/register", { ...valid(), username: "ab", email: "not-an-email", password: "short" });
+    expect(response.status).toBe(400);
+    expect(sessionTokenFrom(response)).toBeNull();
+    const html = await response.text();
+    expect(html).toMatch(/<p id="field-username-error"[^>]*>.*String must contain at least 3 character\(s\)/);
+    expect(html).toMatch(/<p id="field-email-error"[^>]*>.*Invalid email/);
+    expect(html).toMatch(/<p id="field-password-error"[^>]*>.*String must contain at least 8 character\(s\)/);
+  });
+
+  it("says Required for a blank username, as the page's own check does", async () => {
+    const response = await postForm("/register", { ...valid(), username: "" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/<p id="field-username-error"[^>]*>.*Required/);
+  });
+
+  it("refuses a common password and a taken username with the API's messages", async () => {
+    const common = await postForm("/register", { ...valid(), password: "password123" });
+    expect(common.status).toBe(400);
+    expect(await common.text()).toMatch(/<p id="field-password-error"[^>]*>.*This password is too common/);
+
+    const existing = await registerUser();
+    const taken = await postForm("/register", { ...valid(), username: existing.username.toUpperCase() });
+    expect(taken.status).toBe(409);
+    expect(sessionTokenFrom(taken)).toBeNull();
+    expect(await taken.text()).toContain("Username already taken");
+  });
+
+  it("answers a JSON body with 415 and an unreadable form with 400, never 500; no account is created", async () => {
+    const input = valid();
+    const asJson = await call("/register", { body: input });
+    expect(asJson.status).toBe(415);
+    expect(await asJson.text()).toContain(NOT_A_FORM);
+    const broken = await call("/register", { rawBody: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=nope" } });
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toContain(UNREADABLE_FORM);
+    expect(await db().select().from(users).where(eq(users.username, input.username))).toHaveLength(0);
+  });
+
+  it("answers 429 with Retry-After once the address has registered too often", async () => {
+    const ip = uniqueAddress();
+    const key = throttles.get(throttles.idFromName(throttleKeys.registration(ip)));
+    for (let i = 0; i < REGISTRATION_THROTTLE.limit; i++) await key.attempt(REGISTRATION_THROTTLE);
+    const input = valid();
+    const response = await postForm("/register", input, { ip });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
+    expect(await response.text()).toContain("Too many registrations from this address");
+    expect(await db().select().from(users).where(eq(users.username, input.username))).toHaveLength(0);
+  });
+});

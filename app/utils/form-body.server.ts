@@ -1,0 +1,34 @@
+/**
+ * The body of a no-JS form post (the HTML forms' actions). Anything else sent there (JSON, text,
+ * a broken multipart body, an oversized one) is the client's fault: an answer the page can show
+ * (415, 400, 413), never a 500 from an unguarded `request.formData()`.
+ */
+export const MAX_FORM_BODY_BYTES = 16 * 1024;
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+export const NOT_A_FORM = "Send this form as a form post (application/x-www-form-urlencoded or multipart/form-data).";
+export const UNREADABLE_FORM = "The form could not be read. Please try again.";
+export const FORM_TOO_LARGE = "The form is too large.";
+
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
+
+export async function readFormBody(request: Request): Promise<FormBody> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(mediaType)) return { ok: false, status: 415, message: NOT_A_FORM };
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_FORM_BODY_BYTES) return { ok: false, status: 413, message: FORM_TOO_LARGE };
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await request.arrayBuffer();
+  } catch {
+    return { ok: false, status: 400, message: UNREADABLE_FORM };
+  }
+  if (bytes.byteLength > MAX_FORM_BODY_BYTES) return { ok: false, status: 413, message: FORM_TOO_LARGE };
+  try {
+    // Parsed from the bytes already read, with the type (and multipart boundary) as sent.
+    return { ok: true, form: await new Response(bytes, { headers: { "Content-Type": contentType } }).formData() };
+  } catch {
+    return { ok: false, status: 400, message: UNREADABLE_FORM };
+  }
+}
