@@ -7,12 +7,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Header } from "~/components/header";
+import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 import { PublicHeader, SiteFooter } from "~/components/public-header";
 import { ToastProvider } from "~/components/ui/toast";
 import { getUser } from "~/utils/auth.server";
@@ -26,7 +28,7 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: isRouteErrorResponse(error) && error.status === 404 ? "404 Page Not Found | UK Digital Identity" : "UK Digital Identity" },
+  { title: isRouteErrorResponse(error) && error.status === 404 ? `${NOT_FOUND_TITLE} | UK Digital Identity` : "UK Digital Identity" },
   { name: "description", content: "Hold, share and check Right to Work, Right to Rent and DBS credentials." },
 ];
 
@@ -106,14 +108,15 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "404 Page Not Found" : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const { pathname } = useLocation();
+  // A route that answers 404 itself gets the same page as a path no route matches (spec 000 §2).
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound path={pathname} />;
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
   // Server errors are logged with their request id on the server; the page never shows a stack.
-  const detail = notFound ? "The page you were looking for does not exist." : "Sorry, there is a problem with the service. Please try again later.";
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-lg">{detail}</p>
+      <p className="mt-4 text-lg">Sorry, there is a problem with the service. Please try again later.</p>
       <p className="mt-8">
         <Link to="/" className="text-govuk-blue underline hover:text-govuk-blue-dark dark:text-govuk-blue-light">
           Go to the home page

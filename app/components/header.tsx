@@ -6,6 +6,7 @@ import { Link, NavLink, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import type { PublicUser } from "~/utils/account-schemas";
 import { ApiError, apiRequest } from "~/utils/api-client";
+import { avatarSrc } from "~/utils/avatar";
 import type { Theme } from "~/utils/theme";
 import { useToast } from "./ui/toast";
 
@@ -15,14 +16,6 @@ export const HEADER_LINKS = [
   { to: "/assisted", label: "Operator Dashboard" },
   { to: "/gabriel", label: "Gabriel AI" },
 ] as const;
-
-/** Spec 000 §2: the avatar falls back to this path. */
-export function avatarUrl(user: Pick<PublicUser, "profileImageUrl" | "firstName" | "lastName" | "username">): string {
-  if (user.profileImageUrl) return user.profileImageUrl;
-  // The name in the URL makes each person's generated avatar a distinct cache entry.
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
-  return `/api/placeholder-avatar?name=${encodeURIComponent(name)}`;
-}
 
 export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme: Theme; onToggleTheme: () => void }) {
   const { toast } = useToast();
@@ -87,7 +80,7 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
             {theme === "dark" ? <SunIcon /> : <MoonIcon />}
           </button>
           <div className="flex items-center gap-2">
-            <img src={avatarUrl(user)} alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-white/20 object-cover" />
+            <img src={avatarSrc(user)} alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-white/20 object-cover" />
             <span className="sr-only text-sm font-semibold sm:not-sr-only">{fullName}</span>
           </div>
           <button

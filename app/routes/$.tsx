@@ -1,38 +1,15 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 
-/**
- * Every path no other route matches (spec 000 §2): HTTP 404 with the "404 Page Not Found" page and
- * the developer-style hint the specification describes.
- */
+/** Every path no other route matches (spec 000 §2): HTTP 404 with the shared not-found page. */
 export function loader({ request }: LoaderFunctionArgs) {
   return json({ path: new URL(request.url).pathname }, { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
-export const meta: MetaFunction = () => [{ title: "404 Page Not Found | UK Digital Identity" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: `${NOT_FOUND_TITLE} | UK Digital Identity` }, { name: "robots", content: "noindex" }];
 
-export default function NotFound() {
+export default function CatchAll() {
   const { path } = useLoaderData<typeof loader>();
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <div className="rounded-sm border border-govuk-border bg-white p-8 dark:border-slate-700 dark:bg-slate-900">
-        <div className="flex items-center gap-3 text-govuk-red dark:text-red-400">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2">
-            <circle cx="12" cy="12" r="10" />
-            <path d="M12 8v4M12 16h.01" />
-          </svg>
-          <h1 className="text-3xl font-bold text-govuk-black dark:text-slate-100">404 Page Not Found</h1>
-        </div>
-        <p className="mt-4 text-lg">
-          Nothing lives at <code className="rounded bg-govuk-grey-light px-1.5 py-0.5 font-mono text-base dark:bg-slate-800">{path}</code>.
-        </p>
-        <p className="mt-2 text-govuk-grey dark:text-slate-400">Did you forget to add the page to the router?</p>
-        <p className="mt-8">
-          <Link to="/" className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light">
-            Go to the home page
-          </Link>
-        </p>
-      </div>
-    </div>
-  );
+  return <NotFound path={path} />;
 }

@@ -3,14 +3,19 @@ import { useLoaderData } from "@remix-run/react";
 import { RoleDashboard } from "~/components/dashboard/role-dashboard";
 import { MarketingHome } from "~/components/marketing-home";
 import { getDashboard } from "~/services/stats.server";
+import { useRootData } from "~/root";
 import { getUser } from "~/utils/auth.server";
 
-/** Spec 000 §2: / is the pitch home page for visitors and the role dashboard once signed in. */
+/**
+ * Spec 000 §2: / is the pitch home page for visitors and the role dashboard once signed in. The
+ * user is the root loader's: on a page load both loaders share one session read
+ * (session.server.ts, one read per GET request), and the page takes the name from the root's data.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
   if (!user) return json({ signedIn: false as const });
   return json(
-    { signedIn: true as const, firstName: user.firstName, dashboard: await getDashboard(context.db, user) },
+    { signedIn: true as const, dashboard: await getDashboard(context.db, user) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -30,6 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
+  const user = useRootData()?.user;
   if (!data.signedIn) return <MarketingHome />;
-  return <RoleDashboard firstName={data.firstName} initial={data.dashboard} />;
+  return <RoleDashboard firstName={user?.firstName ?? null} initial={data.dashboard} />;
 }

@@ -59,8 +59,22 @@ describe("percent", () => {
   it("has no value without a denominator, and one decimal otherwise", () => {
     expect(percent(0, 0)).toBeNull();
     expect(percent(2, 3)).toBe(66.7);
-    expect(percent(5, 4)).toBe(100);
   });
+
+  it("is not clamped: a part larger than the whole shows, rather than hiding a counting mismatch", () => {
+    expect(percent(5, 4)).toBe(125);
+    expect(percent(-1, 4)).toBe(-25);
+  });
+});
+
+const metric = (at: Date) => ({ metricType: "response_time", metricName: "api_request", value: 40, unit: "ms", timestamp: at });
+/** A server error as the request logger records it (app/utils/observability.server.ts). */
+const serverError = (at: Date, path: string, measured: boolean, extra: Partial<typeof schema.errorLogs.$inferInsert> = {}) => ({
+  component: "web",
+  severity: "high",
+  timestamp: at,
+  context: { method: "GET", path, measured },
+  ...extra,
 });
 
 describe("admin dashboard", () => {
@@ -73,46 +87,77 @@ describe("admin dashboard", () => {
     expect(d.activity).toEqual([]);
   });
 
-  it("counts citizens (unknown roles included), request success and open high/critical errors", async () => {
+  it("divides measured API errors by measured API requests, over 24 h (health) and 30 days (uptime)", async () => {
     const admin = await addUser("admin", "admin");
-    await addUser("v", "verifier");
-    await addUser("o", "operator");
-    await addUser("c1", "citizen");
-    await addUser("c2", "something-else");
-    const metric = (at: Date) => ({ metricType: "response_time", metricName: "GET /", value: 40, unit: "ms", timestamp: at });
     await db
       .insert(schema.performanceMetrics)
       .values([metric(ago(HOUR)), metric(ago(2 * HOUR)), metric(ago(3 * HOUR)), metric(ago(4 * HOUR)), metric(ago(5 * 24 * HOUR))]);
     await db.insert(schema.errorLogs).values([
-      { component: "web", severity: "critical", timestamp: ago(HOUR) },
-      { component: "web", severity: "high", resolved: true, timestamp: ago(10 * 24 * HOUR) },
-      { component: "web", severity: "low", timestamp: ago(10 * 24 * HOUR) },
+      // Counted: an API request the logger also measured.
+      serverError(ago(HOUR), "/api/auth/user", true, { severity: "critical" }),
+      serverError(ago(10 * 24 * HOUR), "/api/wallet/credentials", true, { resolved: true }),
+      // Not counted: outside the measured population (a page, the dashboard's own poll, a
+      // background poll, a client-side error with no request context).
+      serverError(ago(2 * HOUR), "/wallet", false),
+      serverError(ago(2 * HOUR), "/api/dashboard/stats", false),
+      serverError(ago(2 * HOUR), "/api/analytics/events", false),
+      { component: "browser", severity: "low", timestamp: ago(10 * 24 * HOUR) },
     ]);
     await db.insert(schema.systemLogs).values({ level: "warn", category: "auth", message: "login failed", timestamp: ago(HOUR) });
 
     const d = await getDashboard(db, admin, NOW);
     if (d.role !== "admin") throw new Error(d.role);
-    expect(d.stats.totalUsers).toBe(2);
-    // 24 h: 4 requests, 1 server error. 30 days: 5 requests, 3 errors.
+    // 24 h: 4 measured requests, 1 measured error. 30 days: 5 requests, 2 errors.
     expect(d.stats.systemHealth).toBe(75);
-    expect(d.stats.uptime).toBe(40);
-    expect(d.stats.activeAlerts).toBe(1);
+    expect(d.stats.uptime).toBe(60);
+    // Alerts and unresolved errors are about every error, measured or not.
+    expect(d.stats.activeAlerts).toBe(4);
     expect(d.activity.map((a) => a.title)).toEqual(["login failed"]);
-    expect(d.status.find((s) => s.label === "Unresolved errors")?.value).toBe("2");
+    expect(d.status.find((s) => s.label === "Request success (24 h)")?.value).toBe("75.0%");
+    expect(d.status.find((s) => s.label === "Uptime (30 days)")?.value).toBe("60.0%");
+    expect(d.status.find((s) => s.label === "Unresolved errors")?.value).toBe("5");
     expect(d.status.find((s) => s.label === "Average response (24 h)")?.value).toBe("40 ms");
+  });
+
+  it("counts as active citizens only citizens signed in now or with a visit in the last 30 days", async () => {
+    const admin = await addUser("admin", "admin");
+    const signedIn = await addUser("c-signed-in", "citizen");
+    const expired = await addUser("c-expired", "citizen");
+    const recentVisit = await addUser("c-recent", "something-else");
+    const oldVisit = await addUser("c-old", "citizen");
+    await addUser("c-never", "citizen");
+    const verifier = await addUser("v", "verifier");
+    const session = (userId: string, expire: Date) => ({
+      sid: crypto.randomUUID(),
+      sess: { userId, createdAt: ago(HOUR).getTime(), lastSeenAt: ago(HOUR).getTime() },
+      expire,
+    });
+    await db
+      .insert(schema.sessions)
+      .values([session(signedIn.id, new Date(NOW.getTime() + HOUR)), session(expired.id, ago(1000)), session(verifier.id, new Date(NOW.getTime() + HOUR)), session(admin.id, new Date(NOW.getTime() + HOUR))]);
+    await db.insert(schema.userSessions).values([
+      { sessionId: "recent", userId: recentVisit.id, startTime: ago(10 * 24 * HOUR) },
+      { sessionId: "old", userId: oldVisit.id, startTime: ago(40 * 24 * HOUR) },
+      { sessionId: "staff", userId: verifier.id, startTime: ago(HOUR) },
+    ]);
+
+    const d = await getDashboard(db, admin, NOW);
+    if (d.role !== "admin") throw new Error(d.role);
+    expect(d.stats.totalUsers).toBe(2);
   });
 });
 
 describe("verifier dashboard", () => {
-  it("counts open unanswered requests, today's verifications and the valid share", async () => {
+  async function arrange() {
     const verifier = await addUser("v", "verifier");
+    const rival = await addUser("v2", "verifier");
     const citizen = await addUser("c", "citizen");
     const [cred] = await db
       .insert(schema.credentials)
       .values({ userId: citizen.id, type: "rtw", vcJwt: "jwt", issuer: "https://home-office.example" })
       .returning();
-    const request = (expiresAt: Date) => ({
-      verifierId: verifier.id,
+    const request = (verifierId: string, expiresAt: Date) => ({
+      verifierId,
       credentialType: "rtw",
       purpose: "Hiring",
       nonce: crypto.randomUUID(),
@@ -120,21 +165,36 @@ describe("verifier dashboard", () => {
     });
     const [, answered] = await db
       .insert(schema.verificationRequests)
-      .values([request(new Date(NOW.getTime() + HOUR)), request(new Date(NOW.getTime() + HOUR)), request(ago(HOUR))])
+      .values([
+        request(verifier.id, new Date(NOW.getTime() + HOUR)),
+        request(verifier.id, new Date(NOW.getTime() + HOUR)),
+        request(verifier.id, ago(HOUR)),
+        // The other verifier's: one open, two expired.
+        request(rival.id, new Date(NOW.getTime() + HOUR)),
+        request(rival.id, ago(HOUR)),
+        request(rival.id, ago(2 * HOUR)),
+      ])
       .returning();
+    const presentation = (verifierId: string, purpose: string, verificationResult: string, verifiedAt: Date, requestId?: string) => ({
+      credentialId: cred!.id,
+      verifierId,
+      requestId,
+      purpose,
+      verificationResult,
+      verifiedAt,
+    });
     await db.insert(schema.presentations).values([
-      {
-        credentialId: cred!.id,
-        verifierId: verifier.id,
-        requestId: answered!.id,
-        purpose: "Hiring",
-        verificationResult: "valid",
-        verifiedAt: ago(HOUR),
-      },
-      { credentialId: cred!.id, verifierId: verifier.id, purpose: "Letting", verificationResult: "invalid", verifiedAt: ago(2 * HOUR) },
-      { credentialId: cred!.id, verifierId: verifier.id, purpose: "Old", verificationResult: "valid", verifiedAt: ago(48 * HOUR) },
+      presentation(verifier.id, "Hiring", "valid", ago(HOUR), answered!.id),
+      presentation(verifier.id, "Letting", "invalid", ago(2 * HOUR)),
+      presentation(verifier.id, "Old", "valid", ago(48 * HOUR)),
+      presentation(rival.id, "Rival today", "invalid", ago(HOUR)),
+      presentation(rival.id, "Rival today 2", "invalid", ago(HOUR)),
     ]);
+    return { verifier, rival };
+  }
 
+  it("counts only the signed-in verifier's own open requests, verifications and valid share", async () => {
+    const { verifier } = await arrange();
     const d = await getDashboard(db, verifier, NOW);
     if (d.role !== "verifier") throw new Error(d.role);
     expect(d.stats).toEqual({ pendingVerifications: 1, completedToday: 2, successRate: 66.7 });
@@ -142,43 +202,85 @@ describe("verifier dashboard", () => {
     expect(d.activity[0]!.detail).toBe("Right to Work · valid");
     expect(d.status.find((s) => s.label === "Expired without response")?.value).toBe("1");
   });
+
+  it("shows another verifier their own figures, not the first one's", async () => {
+    const { rival } = await arrange();
+    const d = await getDashboard(db, rival, NOW);
+    if (d.role !== "verifier") throw new Error(d.role);
+    expect(d.stats).toEqual({ pendingVerifications: 1, completedToday: 2, successRate: 0 });
+    expect(d.activity.map((a) => a.title).sort()).toEqual(["Rival today", "Rival today 2"]);
+    expect(d.status.find((s) => s.label === "Expired without response")?.value).toBe("2");
+  });
 });
 
 describe("operator dashboard", () => {
-  it("counts active sessions and sessions completed today", async () => {
+  const session = (operatorId: string, status: string, startedAt: Date, completedAt?: Date) => ({
+    clientName: `Client ${status}`,
+    operatorId,
+    assistanceType: "Digital Identity Setup",
+    status,
+    startedAt,
+    completedAt,
+  });
+
+  it("counts only the operator's own sessions; Avg Response Time is their mean session minutes over 24 h", async () => {
     const operator = await addUser("o", "operator");
-    const session = (status: string, completedAt?: Date) => ({
-      clientName: `Client ${status}`,
-      operatorId: operator.id,
-      assistanceType: "Digital Identity Setup",
-      status,
-      startedAt: ago(3 * HOUR),
-      completedAt,
-    });
-    await db
-      .insert(schema.assistedSessions)
-      .values([session("active"), session("active"), session("paused"), session("completed", ago(HOUR)), session("completed", ago(30 * HOUR))]);
+    const colleague = await addUser("o2", "operator");
+    await db.insert(schema.assistedSessions).values([
+      session(operator.id, "active", ago(3 * HOUR)),
+      session(operator.id, "active", ago(3 * HOUR)),
+      session(operator.id, "paused", ago(3 * HOUR)),
+      // Completed today after 3 and 4.5 minutes: mean 3.75 → 3.8 min.
+      session(operator.id, "completed", ago(HOUR + 3 * 60_000), ago(HOUR)),
+      session(operator.id, "completed", ago(2 * HOUR + 4.5 * 60_000), ago(2 * HOUR)),
+      // Completed 30 h ago: outside both "today" and the 24 h window.
+      session(operator.id, "completed", ago(31 * HOUR), ago(30 * HOUR)),
+      // The colleague's: never in this operator's figures.
+      session(colleague.id, "active", ago(HOUR)),
+      session(colleague.id, "completed", ago(HOUR + 60 * 60_000), ago(HOUR)),
+    ]);
 
     const d = await getDashboard(db, operator, NOW);
     if (d.role !== "operator") throw new Error(d.role);
-    expect(d.stats).toEqual({ activeSessions: 2, requestsProcessed: 1, avgResponseTime: null });
-    expect(d.status.find((s) => s.label === "Average session (today)")?.value).toBe("120 min");
+    expect(d.stats).toEqual({ activeSessions: 2, requestsProcessed: 2, avgResponseTime: 3.8 });
+    expect(d.status.find((s) => s.label === "Completed (24 h)")?.value).toBe("2");
+    expect(d.activity).toHaveLength(5);
     expect(d.activity.some((a) => a.detail === "Digital Identity Setup · In Progress")).toBe(true);
+
+    const other = await getDashboard(db, colleague, NOW);
+    if (other.role !== "operator") throw new Error(other.role);
+    expect(other.stats).toEqual({ activeSessions: 1, requestsProcessed: 1, avgResponseTime: 60 });
+    expect(other.activity).toHaveLength(2);
+  });
+
+  it("has no Avg Response Time when nothing was completed in the last 24 h", async () => {
+    const operator = await addUser("o", "operator");
+    await db.insert(schema.assistedSessions).values([session(operator.id, "active", ago(HOUR)), session(operator.id, "completed", ago(31 * HOUR), ago(30 * HOUR))]);
+    const d = await getDashboard(db, operator, NOW);
+    if (d.role !== "operator") throw new Error(d.role);
+    expect(d.stats.avgResponseTime).toBeNull();
   });
 });
 
 describe("citizen dashboard", () => {
-  it("counts only this user's unrevoked credentials and scores the real profile fields", async () => {
+  const cred = (userId: string, extra: Partial<typeof schema.credentials.$inferInsert> = {}) => ({
+    userId,
+    type: "rtw",
+    vcJwt: "jwt",
+    issuer: "https://home-office.example",
+    ...extra,
+  });
+
+  it("counts only this user's unrevoked credentials, shares of their credentials, and their activity", async () => {
     const me = await addUser("me", "citizen", { firstName: "Sarah", lastName: "Thompson", email: "s@example.gov.uk" });
     const other = await addUser("other", "citizen");
-    const cred = (userId: string, extra: Partial<typeof schema.credentials.$inferInsert> = {}) => ({
-      userId,
-      type: "rtw",
-      vcJwt: "jwt",
-      issuer: "https://home-office.example",
-      ...extra,
-    });
-    await db.insert(schema.credentials).values([cred(me.id), cred(me.id, { status: "revoked", revokedAt: ago(HOUR) }), cred(other.id)]);
+    const verifier = await addUser("v", "verifier");
+    const [mine, , theirs] = await db
+      .insert(schema.credentials)
+      .values([cred(me.id), cred(me.id, { status: "revoked", revokedAt: ago(HOUR) }), cred(other.id)])
+      .returning();
+    const share = (credentialId: string) => ({ credentialId, verifierId: verifier.id, purpose: "Hiring", verificationResult: "valid", verifiedAt: ago(HOUR) });
+    await db.insert(schema.presentations).values([share(mine!.id), share(mine!.id), share(theirs!.id)]);
     await db.insert(schema.systemLogs).values({
       level: "info",
       category: "auth",
@@ -193,10 +295,46 @@ describe("citizen dashboard", () => {
 
     const d = await getDashboard(db, me, NOW);
     if (d.role !== "citizen") throw new Error(d.role);
-    // Basic, contact and identity complete; no passkey; emergency contacts not stored yet.
-    expect(d.stats).toEqual({ myCredentials: 1, recentShares: 0, profileStatus: 60 });
-    expect(d.profile.filter((p) => p.complete).map((p) => p.label)).toEqual(["Basic Information", "Contact Information", "Identity Verified"]);
+    expect(d.stats.myCredentials).toBe(1);
+    expect(d.stats.recentShares).toBe(2);
     expect(d.activity.map((a) => a.title)).toEqual(["Login succeeded", "Share"]);
+  });
+
+  it("scores exactly the spec's three profile items; Emergency Contacts stays pending", async () => {
+    const me = await addUser("me", "citizen", { email: "s@example.gov.uk" });
+    await db.insert(schema.credentials).values(cred(me.id, { expiresAt: new Date(NOW.getTime() + 24 * HOUR) }));
+    const d = await getDashboard(db, me, NOW);
+    if (d.role !== "citizen") throw new Error(d.role);
+    expect(d.profile).toEqual([
+      { label: "Identity Verified", complete: true },
+      { label: "Contact Information", complete: true },
+      { label: "Emergency Contacts", complete: false },
+    ]);
+    expect(d.stats.profileStatus).toBe(67);
+    expect(d.stats.recentShares).toBe(0);
+  });
+
+  it("does not count an expired, revoked or suspended credential as a verified identity", async () => {
+    const me = await addUser("me", "citizen");
+    await db
+      .insert(schema.credentials)
+      .values([
+        cred(me.id, { expiresAt: ago(1000) }),
+        cred(me.id, { expiresAt: NOW }),
+        cred(me.id, { status: "revoked", revokedAt: ago(HOUR) }),
+        cred(me.id, { status: "suspended" }),
+      ]);
+    const d = await getDashboard(db, me, NOW);
+    if (d.role !== "citizen") throw new Error(d.role);
+    expect(d.profile.map((p) => p.complete)).toEqual([false, false, false]);
+    expect(d.stats.profileStatus).toBe(0);
+  });
+
+  it("computes Profile Status from the items: email only is one of three", async () => {
+    const me = await addUser("me", "citizen", { email: "me@example.org" });
+    const d = await getDashboard(db, me, NOW);
+    if (d.role !== "citizen") throw new Error(d.role);
+    expect(d.stats.profileStatus).toBe(33);
   });
 
   it("treats an unknown role as a citizen", async () => {

@@ -2,12 +2,16 @@
  * The home dashboard's figures (spec 000 §2 "Home dashboard", §3 "Dashboard stats"). The
  * prototype filled them from a random simulator (spec 000 §9); here every figure is a query on
  * the database, documented where it is computed. Where a feature has no data yet the true value
- * is shown: 0, an empty list, or `null` ("No data") for a rate with nothing to divide by.
+ * is shown: 0, an empty list, or `null` ("No data") for a rate or mean with nothing to divide by.
+ *
+ * Scope (SECURITY.md "per object"): a verifier sees only their own requests and presentations
+ * (verifierId = the signed-in user), an operator only their own assisted sessions (operatorId),
+ * a citizen only their own credentials and activity; the admin dashboard is platform-wide.
  *
  * Only the signed-in role's figures are computed, in one libSQL batch (one round trip): the
  * page polls every 2 s (spec 000 §9), so each poll must stay cheap.
  */
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, notExists, notInArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, ne, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   analyticsEvents,
@@ -16,17 +20,22 @@ import {
   errorLogs,
   performanceMetrics,
   presentations,
+  sessions,
   systemLogs,
+  userSessions,
   users,
   verificationRequests,
-  webauthnCredentials,
 } from "../../db/schema/index.ts";
 import { effectiveRole, type KnownRole, type PublicUser } from "../utils/account-schemas.ts";
+import { formatPercent } from "../utils/format.ts";
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 /** How many rows the recent-activity style lists show. */
 export const RECENT_LIMIT = 5;
+/** "Active" citizens: signed in now, or a visit started within this many days. */
+export const ACTIVE_CITIZEN_DAYS = 30;
 /** The metric type the request logger records per API request (same name the analytics screen reads, spec 000 §7). */
 export const RESPONSE_TIME_METRIC = "response_time";
 const ALERT_SEVERITIES = ["high", "critical"];
@@ -59,7 +68,11 @@ interface Common {
 export type Dashboard =
   | (Common & { role: "admin"; stats: { totalUsers: number; systemHealth: number | null; uptime: number | null; activeAlerts: number } })
   | (Common & { role: "verifier"; stats: { pendingVerifications: number; completedToday: number; successRate: number | null } })
-  | (Common & { role: "operator"; stats: { activeSessions: number; requestsProcessed: number; avgResponseTime: number | null } })
+  | (Common & {
+      role: "operator";
+      /** avgResponseTime: minutes, one decimal (see operatorDashboard). */
+      stats: { activeSessions: number; requestsProcessed: number; avgResponseTime: number | null };
+    })
   | (Common & {
       role: "citizen";
       stats: { myCredentials: number; recentShares: number; profileStatus: number };
@@ -77,19 +90,29 @@ export async function getDashboard(db: Database, user: PublicUser, now = new Dat
     case "admin":
       return adminDashboard(db, now);
     case "verifier":
-      return verifierDashboard(db, now);
+      return verifierDashboard(db, user, now);
     case "operator":
-      return operatorDashboard(db, now);
+      return operatorDashboard(db, user, now);
     default:
       return citizenDashboard(db, user, now);
   }
 }
 
-/** Percentage with one decimal, or null when there is nothing to measure. */
+/**
+ * Percentage with one decimal, or null when there is nothing to measure. Not clamped: a part
+ * larger than the whole means the two were counted over different populations, and that must
+ * show rather than be hidden.
+ */
 export function percent(part: number, whole: number): number | null {
   if (whole <= 0) return null;
-  return Math.round((Math.max(0, Math.min(part, whole)) / whole) * 1000) / 10;
+  return Math.round((part / whole) * 1000) / 10;
 }
+
+/** The single value of a `count()` query. */
+const countOf = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
+
+/** A SQL `avg(...)` read back as a number, or null over no rows. */
+const average = (expression: SQL) => sql<number | null>`avg(${expression})`.mapWith((v) => (v === null ? null : Number(v)));
 
 /**
  * Midnight at the start of `now`'s day in the UK (Europe/London), as an instant: "today" for
@@ -125,25 +148,60 @@ export function startOfUkDay(now: Date): Date {
 
 async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
   const since24h = new Date(now.getTime() - DAY_MS);
-  const since30d = new Date(now.getTime() - 30 * DAY_MS);
-  const requestsSince = (since: Date) =>
+  const since30d = new Date(now.getTime() - ACTIVE_CITIZEN_DAYS * DAY_MS);
+  // Requests and errors of one population: the API requests the request logger measures (not the
+  // dashboard's own polling, app/utils/observability.server.ts). An error counts only when its
+  // request was also measured, so the ratio compares like with like.
+  const measuredRequestsSince = (since: Date) =>
     db
       .select({ n: count() })
       .from(performanceMetrics)
       .where(and(eq(performanceMetrics.metricType, RESPONSE_TIME_METRIC), gte(performanceMetrics.timestamp, since)));
-  const serverErrorsSince = (since: Date) => db.select({ n: count() }).from(errorLogs).where(gte(errorLogs.timestamp, since));
+  const measuredErrorsSince = (since: Date) =>
+    db
+      .select({ n: count() })
+      .from(errorLogs)
+      .where(
+        and(
+          gte(errorLogs.timestamp, since),
+          sql`json_extract(${errorLogs.context}, '$.path') like '/api/%'`,
+          sql`json_extract(${errorLogs.context}, '$.measured') = 1`,
+        ),
+      );
 
-  const [citizens, requests24h, errors24h, requests30d, errors30d, alerts, unresolved, avgMs, events] = await db.batch([
-    // totalUsers ("Active citizens"): accounts whose effective role is citizen (spec 000 §6: any
-    // role other than the three staff roles counts as citizen).
-    db.select({ n: count() }).from(users).where(notInArray(users.role, STAFF_ROLES)),
-    // systemHealth: share of the last 24 h's API requests (one response_time metric each) not
-    // matched by a server error (one error_logs row each, DESIGN.md "Observability").
-    requestsSince(since24h),
-    serverErrorsSince(since24h),
-    // uptime: the same ratio over 30 days, the availability figure.
-    requestsSince(since30d),
-    serverErrorsSince(since30d),
+  const [activeCitizens, requests24h, errors24h, requests30d, errors30d, alerts, unresolved, avgMs, events] = await db.batch([
+    // totalUsers ("Active citizens"): citizen accounts (spec 000 §6: any role other than the three
+    // staff roles) that are signed in now (a login session not yet expired) or started a visit
+    // (user_sessions, spec 000 §7 POST /api/session/start) in the last 30 days. Accounts that
+    // were registered and never came back are not active.
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(
+        and(
+          notInArray(users.role, STAFF_ROLES),
+          or(
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(sessions)
+                .where(and(eq(sql`json_extract(${sessions.sess}, '$.userId')`, users.id), gt(sessions.expire, now))),
+            ),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(userSessions)
+                .where(and(eq(userSessions.userId, users.id), gte(userSessions.startTime, since30d))),
+            ),
+          ),
+        ),
+      ),
+    // systemHealth: share of the last 24 h's measured API requests not answered by a server error.
+    measuredRequestsSince(since24h),
+    measuredErrorsSince(since24h),
+    // uptime: the same ratio over 30 days, the availability people experienced.
+    measuredRequestsSince(since30d),
+    measuredErrorsSince(since30d),
     // activeAlerts: unresolved errors of high or critical severity.
     db
       .select({ n: count() })
@@ -151,9 +209,9 @@ async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
       .where(and(eq(errorLogs.resolved, false), inArray(errorLogs.severity, ALERT_SEVERITIES))),
     // System Status "Unresolved errors": every unresolved error, any severity.
     db.select({ n: count() }).from(errorLogs).where(eq(errorLogs.resolved, false)),
-    // System Status "Average response (24 h)".
+    // System Status "Average response (24 h)": mean measured API response time.
     db
-      .select({ ms: sql<number | null>`avg(${performanceMetrics.value})`.mapWith((v) => (v === null ? null : Number(v))) })
+      .select({ ms: average(sql`${performanceMetrics.value}`) })
       .from(performanceMetrics)
       .where(and(eq(performanceMetrics.metricType, RESPONSE_TIME_METRIC), gte(performanceMetrics.timestamp, since24h))),
     // System Events: the newest system_logs rows (sign-ins, refusals, …).
@@ -164,14 +222,13 @@ async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
       .limit(RECENT_LIMIT),
   ]);
 
-  const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
-  const systemHealth = percent(n(requests24h) - n(errors24h), n(requests24h));
-  const uptime = percent(n(requests30d) - n(errors30d), n(requests30d));
+  const systemHealth = percent(countOf(requests24h) - countOf(errors24h), countOf(requests24h));
+  const uptime = percent(countOf(requests30d) - countOf(errors30d), countOf(requests30d));
   const averageMs = avgMs[0]?.ms ?? null;
   return {
     role: "admin",
     lastUpdated: now.toISOString(),
-    stats: { totalUsers: n(citizens), systemHealth, uptime, activeAlerts: n(alerts) },
+    stats: { totalUsers: countOf(activeCitizens), systemHealth, uptime, activeAlerts: countOf(alerts) },
     activity: events.map((e) => ({
       id: e.id,
       title: e.message,
@@ -183,49 +240,51 @@ async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
       // This very read succeeded, so the database answers.
       { label: "Database", value: "Connected", tone: "ok" },
       { label: "Request success (24 h)", value: formatPercent(systemHealth), tone: rateTone(systemHealth) },
-      { label: "Availability (30 days)", value: formatPercent(uptime), tone: rateTone(uptime) },
+      { label: "Uptime (30 days)", value: formatPercent(uptime), tone: rateTone(uptime) },
       { label: "Average response (24 h)", value: averageMs === null ? "No data" : `${Math.round(averageMs)} ms`, tone: "neutral" },
-      { label: "Unresolved errors", value: String(n(unresolved)), tone: n(unresolved) > 0 ? "warn" : "ok" },
+      { label: "Unresolved errors", value: String(countOf(unresolved)), tone: countOf(unresolved) > 0 ? "warn" : "ok" },
     ],
   };
 }
 
-async function verifierDashboard(db: Database, now: Date): Promise<Dashboard> {
+async function verifierDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
   const today = startOfUkDay(now);
-  const answered = (requestId: typeof verificationRequests.id) =>
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(presentations)
-        .where(eq(presentations.requestId, requestId)),
-    );
+  // Only this verifier's own requests and the presentations made to them.
+  const myRequests = eq(verificationRequests.verifierId, user.id);
+  const toMe = eq(presentations.verifierId, user.id);
+  const unanswered = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(presentations)
+      .where(eq(presentations.requestId, verificationRequests.id)),
+  );
 
   const [pending, expiredUnanswered, completedToday, validToday, results, recent] = await db.batch([
-    // pendingVerifications: requests still open (not expired) that no presentation answered yet.
+    // pendingVerifications: this verifier's requests still open (not expired) that no presentation answered yet.
     db
       .select({ n: count() })
       .from(verificationRequests)
-      .where(and(gt(verificationRequests.expiresAt, now), answered(verificationRequests.id))),
+      .where(and(myRequests, gt(verificationRequests.expiresAt, now), unanswered)),
     // Verification Status "Expired without response".
     db
       .select({ n: count() })
       .from(verificationRequests)
-      .where(and(lte(verificationRequests.expiresAt, now), answered(verificationRequests.id))),
-    // completedToday: presentations verified (any result) since midnight UK time.
+      .where(and(myRequests, lte(verificationRequests.expiresAt, now), unanswered)),
+    // completedToday: presentations to this verifier verified (any result) since midnight UK time.
     db
       .select({ n: count() })
       .from(presentations)
-      .where(and(gte(presentations.verifiedAt, today), isNotNull(presentations.verificationResult))),
+      .where(and(toMe, gte(presentations.verifiedAt, today), isNotNull(presentations.verificationResult))),
     db
       .select({ n: count() })
       .from(presentations)
-      .where(and(gte(presentations.verifiedAt, today), eq(presentations.verificationResult, "valid"))),
-    // successRate: share of verified presentations whose result is valid, all time.
+      .where(and(toMe, gte(presentations.verifiedAt, today), eq(presentations.verificationResult, "valid"))),
+    // successRate: share of this verifier's verified presentations whose result is valid, all time.
     db
       .select({ valid: sql<number>`sum(case when ${presentations.verificationResult} = 'valid' then 1 else 0 end)`.mapWith(Number), total: count() })
       .from(presentations)
-      .where(isNotNull(presentations.verificationResult)),
-    // Recent Verifications: the newest presentations with the credential type presented.
+      .where(and(toMe, isNotNull(presentations.verificationResult))),
+    // Recent Verifications: this verifier's newest presentations with the credential type presented.
     db
       .select({
         id: presentations.id,
@@ -236,16 +295,17 @@ async function verifierDashboard(db: Database, now: Date): Promise<Dashboard> {
       })
       .from(presentations)
       .leftJoin(credentials, eq(credentials.id, presentations.credentialId))
+      .where(toMe)
       .orderBy(desc(presentations.verifiedAt))
       .limit(RECENT_LIMIT),
   ]);
 
-  const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
   const successRate = percent(Number(results[0]?.valid ?? 0), Number(results[0]?.total ?? 0));
+  const failedToday = countOf(completedToday) - countOf(validToday);
   return {
     role: "verifier",
     lastUpdated: now.toISOString(),
-    stats: { pendingVerifications: n(pending), completedToday: n(completedToday), successRate },
+    stats: { pendingVerifications: countOf(pending), completedToday: countOf(completedToday), successRate },
     activity: recent.map((p) => ({
       id: p.id,
       title: p.purpose,
@@ -254,43 +314,44 @@ async function verifierDashboard(db: Database, now: Date): Promise<Dashboard> {
       tone: p.result === "valid" ? "ok" : p.result ? "bad" : "neutral",
     })),
     status: [
-      { label: "Open requests", value: String(n(pending)), tone: "neutral" },
-      { label: "Valid today", value: String(n(validToday)), tone: "ok" },
-      { label: "Failed today", value: String(n(completedToday) - n(validToday)), tone: n(completedToday) - n(validToday) > 0 ? "warn" : "ok" },
-      { label: "Expired without response", value: String(n(expiredUnanswered)), tone: n(expiredUnanswered) > 0 ? "warn" : "neutral" },
+      { label: "Open requests", value: String(countOf(pending)), tone: "neutral" },
+      { label: "Valid today", value: String(countOf(validToday)), tone: "ok" },
+      { label: "Failed today", value: String(failedToday), tone: failedToday > 0 ? "warn" : "ok" },
+      { label: "Expired without response", value: String(countOf(expiredUnanswered)), tone: countOf(expiredUnanswered) > 0 ? "warn" : "neutral" },
     ],
   };
 }
 
-async function operatorDashboard(db: Database, now: Date): Promise<Dashboard> {
+async function operatorDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
   const today = startOfUkDay(now);
   const since24h = new Date(now.getTime() - DAY_MS);
-  const completedToday = and(eq(assistedSessions.status, "completed"), gte(assistedSessions.completedAt, today));
+  // Only the assisted sessions this operator runs.
+  const mine = eq(assistedSessions.operatorId, user.id);
+  const completedSince = (since: Date) => and(mine, eq(assistedSessions.status, "completed"), gte(assistedSessions.completedAt, since));
 
-  const [active, paused, awaitingApproval, processed, avgMs, avgSessionMs, recent] = await db.batch([
-    // activeSessions ("Citizens being assisted"): assisted sessions in status active.
-    db.select({ n: count() }).from(assistedSessions).where(eq(assistedSessions.status, "active")),
-    db.select({ n: count() }).from(assistedSessions).where(eq(assistedSessions.status, "paused")),
+  const [active, paused, awaitingApproval, processedToday, completed24h, handling, recent] = await db.batch([
+    // activeSessions ("Citizens being assisted"): this operator's assisted sessions in status active.
+    db.select({ n: count() }).from(assistedSessions).where(and(mine, eq(assistedSessions.status, "active"))),
+    db.select({ n: count() }).from(assistedSessions).where(and(mine, eq(assistedSessions.status, "paused"))),
     // Support Metrics "Awaiting supervisor": active dual-control sessions no supervisor has joined.
     db
       .select({ n: count() })
       .from(assistedSessions)
-      .where(and(eq(assistedSessions.status, "active"), eq(assistedSessions.requiresDualControl, true), isNull(assistedSessions.supervisorId))),
-    // requestsProcessed ("Today"): assisted sessions completed since midnight UK time.
-    db.select({ n: count() }).from(assistedSessions).where(completedToday),
-    // avgResponseTime: mean recorded API response time over the last 24 h, in milliseconds.
+      .where(and(mine, eq(assistedSessions.status, "active"), eq(assistedSessions.requiresDualControl, true), isNull(assistedSessions.supervisorId))),
+    // requestsProcessed ("Today"): this operator's sessions completed since midnight UK time.
+    db.select({ n: count() }).from(assistedSessions).where(completedSince(today)),
+    db.select({ n: count() }).from(assistedSessions).where(completedSince(since24h)),
+    // avgResponseTime: the support response time of spec 000 §9 ("about 2.5 to 4.5 min"), not
+    // HTTP latency: the mean time from startedAt to completedAt of this operator's sessions
+    // completed in the last 24 h, i.e.
+    //   avg(completed_at - started_at) where operator_id = :me and status = 'completed'
+    //                                    and completed_at >= :now - 24 h
+    // in milliseconds, shown in minutes. Null ("No data") when none completed.
     db
-      .select({ ms: sql<number | null>`avg(${performanceMetrics.value})`.mapWith((v) => (v === null ? null : Number(v))) })
-      .from(performanceMetrics)
-      .where(and(eq(performanceMetrics.metricType, RESPONSE_TIME_METRIC), gte(performanceMetrics.timestamp, since24h))),
-    // Support Metrics "Average session (today)": completedAt − startedAt of today's completed sessions.
-    db
-      .select({
-        ms: sql<number | null>`avg(${assistedSessions.completedAt} - ${assistedSessions.startedAt})`.mapWith((v) => (v === null ? null : Number(v))),
-      })
+      .select({ ms: average(sql`${assistedSessions.completedAt} - ${assistedSessions.startedAt}`) })
       .from(assistedSessions)
-      .where(completedToday),
-    // Recent Support: the newest assisted sessions.
+      .where(completedSince(since24h)),
+    // Recent Support: this operator's newest assisted sessions.
     db
       .select({
         id: assistedSessions.id,
@@ -300,17 +361,20 @@ async function operatorDashboard(db: Database, now: Date): Promise<Dashboard> {
         at: assistedSessions.startedAt,
       })
       .from(assistedSessions)
+      .where(mine)
       .orderBy(desc(assistedSessions.startedAt))
       .limit(RECENT_LIMIT),
   ]);
 
-  const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
-  const averageMs = avgMs[0]?.ms ?? null;
-  const sessionMs = avgSessionMs[0]?.ms ?? null;
+  const handlingMs = handling[0]?.ms ?? null;
   return {
     role: "operator",
     lastUpdated: now.toISOString(),
-    stats: { activeSessions: n(active), requestsProcessed: n(processed), avgResponseTime: averageMs === null ? null : Math.round(averageMs) },
+    stats: {
+      activeSessions: countOf(active),
+      requestsProcessed: countOf(processedToday),
+      avgResponseTime: handlingMs === null ? null : Math.round((handlingMs / MINUTE_MS) * 10) / 10,
+    },
     activity: recent.map((s) => ({
       id: s.id,
       title: s.clientName,
@@ -320,27 +384,23 @@ async function operatorDashboard(db: Database, now: Date): Promise<Dashboard> {
       tone: s.status === "completed" ? "ok" : s.status === "paused" ? "warn" : "neutral",
     })),
     status: [
-      { label: "Paused sessions", value: String(n(paused)), tone: n(paused) > 0 ? "warn" : "neutral" },
-      { label: "Awaiting supervisor", value: String(n(awaitingApproval)), tone: n(awaitingApproval) > 0 ? "warn" : "ok" },
-      { label: "Completed today", value: String(n(processed)), tone: "ok" },
-      {
-        label: "Average session (today)",
-        value: sessionMs === null ? "No data" : `${Math.max(1, Math.round(sessionMs / 60000))} min`,
-        tone: "neutral",
-      },
+      { label: "Paused sessions", value: String(countOf(paused)), tone: countOf(paused) > 0 ? "warn" : "neutral" },
+      { label: "Awaiting supervisor", value: String(countOf(awaitingApproval)), tone: countOf(awaitingApproval) > 0 ? "warn" : "ok" },
+      // The population the average response time is taken over.
+      { label: "Completed (24 h)", value: String(countOf(completed24h)), tone: "ok" },
     ],
   };
 }
 
 async function citizenDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
-  const [account, held, verified, passkeys, events, logs] = await db.batch([
-    db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id)),
+  const [account, held, verified, shares, events, logs] = await db.batch([
+    db.select({ email: users.email }).from(users).where(eq(users.id, user.id)),
     // myCredentials: this user's credentials that are not revoked.
     db
       .select({ n: count() })
       .from(credentials)
       .where(and(eq(credentials.userId, user.id), isNull(credentials.revokedAt), ne(credentials.status, "revoked"))),
-    // Profile check "Identity Verified": at least one active credential that has not expired.
+    // Profile check "Identity Verified": at least one active credential, not revoked, not expired.
     db
       .select({ n: count() })
       .from(credentials)
@@ -349,11 +409,16 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
           eq(credentials.userId, user.id),
           eq(credentials.status, "active"),
           isNull(credentials.revokedAt),
-          or(isNull(credentials.expiresAt), gte(credentials.expiresAt, now)),
+          or(isNull(credentials.expiresAt), gt(credentials.expiresAt, now)),
         ),
       ),
-    // Profile check "Passkey Security": a registered passkey.
-    db.select({ n: count() }).from(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id)),
+    // recentShares: presentations made of this user's own credentials (each share a verifier
+    // received), all time. 0 until sharing exists, but counted, never assumed.
+    db
+      .select({ n: count() })
+      .from(presentations)
+      .innerJoin(credentials, eq(credentials.id, presentations.credentialId))
+      .where(eq(credentials.userId, user.id)),
     // Recent Activity: this user's tracked actions …
     db
       .select({
@@ -383,14 +448,12 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
       .limit(RECENT_LIMIT),
   ]);
 
-  const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
-  const me = account[0];
+  // My Profile Strength: exactly the three items of spec 000 §2.
   const profile: ProfileCheck[] = [
-    { label: "Basic Information", complete: Boolean(me?.firstName && me?.lastName) },
-    { label: "Contact Information", complete: Boolean(me?.email) },
-    { label: "Identity Verified", complete: n(verified) > 0 },
-    { label: "Passkey Security", complete: n(passkeys) > 0 },
-    // No emergency contacts are stored yet (the profile screen comes in a later release).
+    { label: "Identity Verified", complete: countOf(verified) > 0 },
+    { label: "Contact Information", complete: Boolean(account[0]?.email) },
+    // Pending for everyone: there is no data model for emergency contacts yet (the /profile
+    // screen that would collect them comes in a later release), so nobody can have completed it.
     { label: "Emergency Contacts", complete: false },
   ];
   const activity: ActivityItem[] = [
@@ -409,20 +472,16 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, RECENT_LIMIT);
 
+  // Profile Status: the rounded share of the profile items complete.
   const profileStatus = Math.round((profile.filter((p) => p.complete).length / profile.length) * 100);
   return {
     role: "citizen",
     lastUpdated: now.toISOString(),
-    // recentShares: sharing (spec 000 /shares) has no table yet, so nobody has shared anything.
-    stats: { myCredentials: n(held), recentShares: 0, profileStatus },
+    stats: { myCredentials: countOf(held), recentShares: countOf(shares), profileStatus },
     profile,
     activity,
     status: [],
   };
-}
-
-export function formatPercent(value: number | null): string {
-  return value === null ? "No data" : `${value.toFixed(1)}%`;
 }
 
 function rateTone(value: number | null): Tone {

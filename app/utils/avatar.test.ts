@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarSvg, initialsOf } from "./avatar.ts";
+import { avatarSrc, avatarSvg, initialsOf } from "./avatar.ts";
 
 describe("generated avatar", () => {
   it("uses the first and last word's initials", () => {
@@ -26,5 +26,16 @@ describe("generated avatar", () => {
 
   it("is deterministic for the same name", () => {
     expect(avatarSvg("James Patel")).toBe(avatarSvg("James Patel"));
+  });
+});
+
+describe("the header's avatar source", () => {
+  it("is the bare fallback path when the user has no picture: no name in the URL", () => {
+    expect(avatarSrc({ profileImageUrl: null })).toBe("/api/placeholder-avatar");
+    expect(avatarSrc({ profileImageUrl: "" })).toBe("/api/placeholder-avatar");
+  });
+
+  it("is the user's own picture when they have one", () => {
+    expect(avatarSrc({ profileImageUrl: "/images/sarah.png" })).toBe("/images/sarah.png");
   });
 });

@@ -1,8 +1,20 @@
 /**
  * Generated avatars (spec 000 §2: the header's fallback picture): the person's initials on a
  * colour chosen from their name, or a neutral silhouette when nobody is known. Deterministic, so
- * the same name always draws the same picture and can be cached.
+ * the same name always draws the same picture.
  */
+
+/**
+ * Spec 000 §2: the avatar's fallback path. Bare: the server draws the signed-in person's initials
+ * from the session, so no name travels in a URL (access logs, Referer, history).
+ */
+export const PLACEHOLDER_AVATAR_PATH = "/api/placeholder-avatar";
+
+/** The picture the header shows for a user: their own image when set, else the fallback. */
+export function avatarSrc(user: { profileImageUrl: string | null }): string {
+  return user.profileImageUrl || PLACEHOLDER_AVATAR_PATH;
+}
+
 // GOV.UK palette colours. The initials are large bold text (WCAG needs 3:1); the lighter
 // backgrounds get dark text to reach it.
 const BACKGROUNDS = ["#1d70b8", "#00703c", "#4c2c92", "#d53880", "#b58840", "#28a197", "#f47738", "#912b88"] as const;

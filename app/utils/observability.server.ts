@@ -1,12 +1,17 @@
 import type { Database } from "../../db/client.ts";
 import { errorLogs, performanceMetrics } from "../../db/schema/index.ts";
 import { RESPONSE_TIME_METRIC } from "../services/stats.server.ts";
+import { DASHBOARD_STATS_PATH, isBackgroundPoll } from "./background-poll.ts";
 
 /**
  * DESIGN.md "Observability inside the product": every API request records its response time and
  * every server error its record, with the request id. The dashboards' System Health, Uptime and
- * Avg Response Time figures read these rows (app/services/stats.server.ts). Written after the
+ * average response figures read these rows (app/services/stats.server.ts). Written after the
  * response through waitUntil, so a slow or failing write never delays or breaks the answer.
+ *
+ * The dashboard's own 2 s refresh is not measured (nor any request marked as a background poll):
+ * left in, an open dashboard would make ~43,000 requests a day and the figures would describe
+ * the polling rather than the service people use.
  */
 export interface RequestOutcome {
   request: Request;
@@ -17,10 +22,18 @@ export interface RequestOutcome {
   error?: unknown;
 }
 
+/** Whether this request's response time is recorded: API requests, except background polls. */
+export function isMeasuredRequest(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  const path = pathname.replace(/\/+$/, "");
+  return pathname.startsWith("/api/") && path !== DASHBOARD_STATS_PATH && !isBackgroundPoll(request);
+}
+
 export function recordRequestOutcome(ctx: ExecutionContext, db: Database, outcome: RequestOutcome): void {
   const { pathname } = new URL(outcome.request.url);
+  const measured = isMeasuredRequest(outcome.request);
   const writes: Promise<unknown>[] = [];
-  if (pathname.startsWith("/api/")) {
+  if (measured) {
     writes.push(
       db.insert(performanceMetrics).values({
         metricType: RESPONSE_TIME_METRIC,
@@ -44,7 +57,9 @@ export function recordRequestOutcome(ctx: ExecutionContext, db: Database, outcom
         requestId: outcome.requestId,
         stackTrace: error?.stack,
         severity: outcome.error ? "critical" : "high",
-        context: { method: outcome.request.method, path: pathname },
+        // `measured`: this failure's request is also counted in performance_metrics, so the
+        // health figures divide errors and requests of the same population.
+        context: { method: outcome.request.method, path: pathname, measured },
       }),
     );
   }

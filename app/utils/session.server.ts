@@ -1,12 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, lt, sql } from "drizzle-orm";
 import { sessions, users, type SessionData, type User } from "../../db/schema/accounts.ts";
+import { isBackgroundPoll } from "./background-poll.ts";
 
 /**
  * Server-side login sessions (SECURITY.md "Accounts and sessions"; ADR 003). The cookie holds a
  * 256-bit random token; the database holds only its SHA-256 (`sid`), so a leaked sessions table
  * cannot be replayed as cookies. Sessions are revocable (logout deletes the row) and expire on
- * an idle timeout (sliding) and an absolute timeout (from creation), whichever comes first.
+ * an idle timeout (sliding with the person's requests, not with background polls) and an
+ * absolute timeout (from creation), whichever comes first.
  */
 export const SESSION_COOKIE = "__Host-identity_session";
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -72,6 +74,14 @@ export function clearSessionCookie(): string {
 }
 
 /**
+ * One session read per GET request: a document request runs the root loader and the route's
+ * loader with the same load context, and both ask who is signed in. A GET changes no session
+ * (no state change on GET, SECURITY.md "CSRF"), so the first read answers both. Other methods
+ * read afresh, since their action may sign in or out before loaders run.
+ */
+const readsByRequest = new WeakMap<object, Promise<ActiveSession | null>>();
+
+/**
  * Starts a session for a user who has just proved who they are. Any session presented with the
  * request is deleted first, so a token planted before sign-in (session fixation) is worthless and
  * every login gets a fresh id. Expired rows are purged in the background (sessions.expire index).
@@ -82,6 +92,7 @@ export async function createSession(
   userId: string,
   now = Date.now(),
 ): Promise<{ sid: string; setCookie: string }> {
+  readsByRequest.delete(context);
   const previous = readSessionToken(request);
   if (previous) await context.db.delete(sessions).where(eq(sessions.sid, await sessionIdFor(previous)));
   const token = newToken();
@@ -97,14 +108,40 @@ export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<vo
   await db.delete(sessions).where(lt(sessions.expire, new Date(now)));
 }
 
+export interface SessionReadOptions {
+  /**
+   * Whether this request counts as the person's activity and slides the idle timeout. By default
+   * it does, unless the request is a background poll (X-Background-Poll: 1, the dashboard's 2 s
+   * refresh): a tab left open must still time out.
+   */
+  slide?: boolean;
+}
+
 /**
  * The session and its user, read together on every request so a role change or a deleted
  * account takes effect at once (nothing about the user is cached in the session).
  */
-export async function getActiveSession(
+export function getActiveSession(
   request: Request,
   context: Pick<AppLoadContext, "db" | "ctx">,
   now = Date.now(),
+  options: SessionReadOptions = {},
+): Promise<ActiveSession | null> {
+  const slide = options.slide ?? !isBackgroundPoll(request);
+  if (request.method !== "GET" && request.method !== "HEAD") return readSession(request, context, now, slide);
+  let read = readsByRequest.get(context);
+  if (!read) {
+    read = readSession(request, context, now, slide);
+    readsByRequest.set(context, read);
+  }
+  return read;
+}
+
+async function readSession(
+  request: Request,
+  context: Pick<AppLoadContext, "db" | "ctx">,
+  now: number,
+  slide: boolean,
 ): Promise<ActiveSession | null> {
   const token = readSessionToken(request);
   if (!token) return null;
@@ -120,7 +157,7 @@ export async function getActiveSession(
     context.ctx.waitUntil(context.db.delete(sessions).where(eq(sessions.sid, sid)).then(() => undefined, () => undefined));
     return null;
   }
-  if (now - row.sess.lastSeenAt >= TOUCH_INTERVAL_MS) {
+  if (slide && now - row.sess.lastSeenAt >= TOUCH_INTERVAL_MS) {
     const data: SessionData = { ...row.sess, lastSeenAt: now };
     // Awaited rather than deferred: a sliding refresh that silently failed would log the user out early.
     await context.db.update(sessions).set({ sess: data, expire: expiryFor(data) }).where(eq(sessions.sid, sid));
@@ -131,6 +168,7 @@ export async function getActiveSession(
 
 /** Deletes the session presented with the request (logout); returns what it held, if anything. */
 export async function destroySession(request: Request, context: Pick<AppLoadContext, "db">): Promise<SessionData | null> {
+  readsByRequest.delete(context);
   const token = readSessionToken(request);
   if (!token) return null;
   const [row] = await context.db

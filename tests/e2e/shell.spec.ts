@@ -35,6 +35,20 @@ async function demoLogin(label: string) {
 
 const toast = () => page.getByRole("region", { name: "Notifications (F8)" });
 
+/**
+ * Holds every request matching `pattern` until the returned function is called, so a pending
+ * state can be looked at for as long as the test needs (no timing guesses).
+ */
+async function holdRequests(pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** What a screen reader announces as the field's description: its hint and error messages. */
 const fieldDescription = (label: string) =>
   page.getByLabel(label).evaluate((input) =>
@@ -101,11 +115,23 @@ describe("Quick Demo Login", () => {
     });
   }
 
-  it("refreshes the dashboard's last-updated time every 2 seconds", async () => {
+  it("refreshes the dashboard every 2 seconds, as background polls", async () => {
     await demoLogin("Admin User");
+    await page.getByRole("heading", { level: 1, name: "Welcome back, Admin" }).waitFor();
+    const polls: { background: string | undefined }[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/dashboard/stats") polls.push({ background: request.headers()["x-background-poll"] });
+    });
     const lastUpdated = page.getByText(/^Last updated:/);
     const first = await lastUpdated.textContent();
-    await expect.poll(() => lastUpdated.textContent(), { timeout: 6000 }).not.toBe(first);
+    // Over 5 s a 2 s cadence makes 2 or 3 requests; 1 s would make 5, 3 s at most 2 only by
+    // luck of phase, 6 s at most 1.
+    await page.waitForTimeout(5000);
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+    expect(polls.length).toBeLessThanOrEqual(3);
+    // Marked, so they neither extend the session's idle timeout nor count as measured requests.
+    expect(polls.every((p) => p.background === "1")).toBe(true);
+    expect(await lastUpdated.textContent()).not.toBe(first);
   });
 
   it("shows Login Failed with the server's message for a wrong password", async () => {
@@ -131,9 +157,14 @@ describe("toasts (spec 000 §9)", () => {
     await page.getByLabel("Username").fill("nobody-toast");
     await page.getByLabel("Password").fill("wrong-password");
     await failLogin();
+    // A second failure with its own text: once that text is on screen, the first must be gone.
+    await page.route("**/api/auth/login", (route) =>
+      route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message: "Second failure" }) }),
+    );
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForTimeout(500);
+    await toast().getByText("Second failure", { exact: true }).waitFor();
     expect(await toast().getByRole("alert").count()).toBe(1);
+    await page.unroute("**/api/auth/login");
 
     await page.keyboard.press("F8");
     expect(await page.evaluate(() => document.activeElement?.closest("section")?.getAttribute("aria-label"))).toBe("Notifications (F8)");
@@ -166,6 +197,46 @@ describe("toasts (spec 000 §9)", () => {
     await page.waitForTimeout(4000);
     expect(await toast().getByRole("alert").count()).toBe(1);
     await expect.poll(() => toast().getByRole("alert").count(), { timeout: 3000 }).toBe(0);
+  });
+});
+
+describe("pending labels (spec 000 §2)", () => {
+  it("Sign In reads Signing In... and is disabled while the login request is pending", async () => {
+    await visit("/login");
+    await page.getByRole("button", { name: "Citizen", exact: true }).click();
+    const release = await holdRequests("**/api/auth/login");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const pending = page.getByRole("button", { name: "Signing In...", exact: true });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Sign In", exact: true }).count()).toBe(0);
+    release();
+    await page.waitForURL(new URL("/", browser.baseUrl).href);
+  });
+
+  it("Create Account reads Creating Account... and is disabled while the request is pending", async () => {
+    const username = `e2e-pending-${Date.now().toString(36)}`;
+    await visit("/register");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill("analytical-engine-1843");
+    const release = await holdRequests("**/api/auth/register");
+    await page.getByRole("button", { name: "Create Account", exact: true }).click();
+    const pending = page.getByRole("button", { name: "Creating Account...", exact: true });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    release();
+    await page.waitForURL(new URL("/", browser.baseUrl).href);
+  });
+
+  it("Sign Out reads Signing Out... and is disabled while the logout request is pending", async () => {
+    await demoLogin("Citizen");
+    const release = await holdRequests("**/api/auth/logout");
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+    const pending = page.getByRole("button", { name: "Signing Out...", exact: true });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    release();
+    await page.waitForURL(new URL("/login", browser.baseUrl).href);
   });
 });
 
@@ -242,6 +313,13 @@ describe("signed-in shell", () => {
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
   });
 
+  it("shows the generated avatar from the bare fallback path, without the name in the URL", async () => {
+    await demoLogin("Verifier");
+    const avatar = page.locator("header img");
+    expect(await avatar.getAttribute("src")).toBe("/api/placeholder-avatar");
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
   it("highlights the current header link", async () => {
     await demoLogin("Operator");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Operator Dashboard" }).click();
@@ -271,6 +349,14 @@ describe("public pages", () => {
     await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
     expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
     expect(await page.title()).toContain("404 Page Not Found");
+  });
+
+  it("answers a route's own 404 (a coming-soon slug that is no feature) with the same 404 page", async () => {
+    const response = await visit("/coming-soon/bad_slug");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+    expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+    expect(await page.getByText("/coming-soon/bad_slug", { exact: true }).isVisible()).toBe(true);
   });
 
   it("titles coming-soon pages per the spec, else from the slug", async () => {
