@@ -4,9 +4,11 @@ import * as build from "../build/server/index.js";
 import { createDb } from "../db/client.ts";
 import { parseEnv, type WebEnv } from "./utils/env.server.ts";
 import { recordRequestOutcome } from "./utils/observability.server.ts";
+import { isCacheablePitchRequest, pitchCacheKey, toCacheablePitchResponse } from "./utils/edge-cache.server.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "./utils/security.server.ts";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -58,6 +60,19 @@ export default {
       }
     }
 
+    // Anonymous pitch pages: answered from the edge cache without rendering (ADR 008).
+    const cacheable = isCacheablePitchRequest(request);
+    const cacheKey = cacheable ? pitchCacheKey(request, serverBuild.assets.version) : undefined;
+    const cache = cacheable ? await caches.open("pitch-pages") : undefined;
+    if (cache && cacheKey) {
+      const hit = await cache.match(cacheKey);
+      if (hit) {
+        const answer = secure(hit);
+        answer.headers.set("X-Cache", "HIT");
+        return answer;
+      }
+    }
+
     const db = createDb(env);
     const started = Date.now();
     let response: Response;
@@ -71,6 +86,21 @@ export default {
       response = internalError(requestId);
     }
     recordRequestOutcome(ctx, db, { request, status: response.status, durationMs: Date.now() - started, requestId, error });
-    return secure(response);
+
+    if (cache && cacheKey) {
+      const shared = await toCacheablePitchResponse(response);
+      if (shared) {
+        ctx.waitUntil(cache.put(cacheKey, shared.clone()));
+        const answer = secure(shared);
+        answer.headers.set("X-Cache", "MISS");
+        return answer;
+      }
+    }
+    // Everything else may depend on the visitor: no shared cache may keep it.
+    const answer = secure(response);
+    if (!answer.headers.has("Cache-Control") && (answer.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+      answer.headers.set("Cache-Control", "private, no-store");
+    }
+    return answer;
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

@@ -1,0 +1,114 @@
+/**
+ * Edge caching of the public pitch pages (docs/decisions/008-edge-caching-pitch-pages.md).
+ *
+ * A pitch page requested by an anonymous visitor is the same for every anonymous visitor, so it is
+ * rendered once and then served from the Workers Cache API without rendering, with public HTTP
+ * caching for CDNs. Anything that may depend on the visitor is never cached: a request carrying a
+ * session cookie bypasses the cache entirely, and a rendered response that sets a cookie, is not a
+ * 200, or is not HTML is not stored.
+ *
+ * Cached HTML is shared, so it cannot carry a per-response CSP nonce: its CSP allows exactly the
+ * inline scripts it contains, by their SHA-256 hashes (CSP Level 3 hash sources).
+ */
+import { SESSION_COOKIE } from "./session.server";
+import { THEME_COOKIE } from "./theme";
+import { contentSecurityPolicy } from "./security.server";
+
+/** Spec 001 §2: the public pitch routes. Application screens (/login, /register…) are not cached. */
+export const PITCH_PATHS: ReadonlySet<string> = new Set([
+  "/",
+  "/about",
+  "/challenge",
+  "/solution",
+  "/roadmap",
+  "/costs-benefits",
+  "/governance",
+  "/ministers",
+  "/podcasts",
+  "/pilots",
+  "/business-model",
+  "/investor-funding",
+  "/marketing",
+  "/government",
+  "/privacy-policy",
+  "/terms-of-service",
+]);
+
+/** Query parameters that change a pitch page (the business-model tab); all others are ignored. */
+const VARYING_PARAMS = ["sector"];
+
+/** CDN: 5 minutes fresh, then served stale for a day while revalidating. Browsers always revalidate. */
+export const PITCH_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+
+function cookieNames(request: Request): string[] {
+  return (request.headers.get("Cookie") ?? "").split(";").map((part) => part.split("=")[0]!.trim());
+}
+
+/** Whether this request may be answered from, and stored in, the shared pitch-page cache. */
+export function isCacheablePitchRequest(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  if (!PITCH_PATHS.has(url.pathname)) return false;
+  // Remix data requests for client navigations carry ?_data=: not pages, not cached here.
+  if (url.searchParams.has("_data")) return false;
+  return !cookieNames(request).includes(SESSION_COOKIE);
+}
+
+/**
+ * The cache key: the page, the parameters that change it, the visitor's theme (the server renders
+ * the dark class) and the build version, so a deploy never serves HTML pointing at old assets.
+ */
+export function pitchCacheKey(request: Request, buildVersion: string): Request {
+  const url = new URL(request.url);
+  const key = new URL(url.origin + url.pathname);
+  for (const name of VARYING_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) key.searchParams.set(name, value.slice(0, 40));
+  }
+  const theme = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=dark(?:;|$)`)) ? "dark" : "light";
+  key.searchParams.set("__theme", theme);
+  key.searchParams.set("__build", buildVersion);
+  return new Request(key.toString(), { method: "GET" });
+}
+
+/** Inline <script> bodies (no src attribute) exactly as the browser will hash them. */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  const pattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+  for (const match of html.matchAll(pattern)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    scripts.push(match[2] ?? "");
+  }
+  return scripts;
+}
+
+async function sha256Base64(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
+/** The CSP for shared HTML: the per-response nonce replaced by the hashes of its inline scripts. */
+export async function hashedContentSecurityPolicy(html: string): Promise<string> {
+  const hashes = await Promise.all(inlineScripts(html).map(sha256Base64));
+  const sources = [...new Set(hashes)].map((h) => `'sha256-${h}'`).join(" ");
+  return contentSecurityPolicy("").replace("'nonce-'", sources || "'none'");
+}
+
+/**
+ * A rendered response made ready for the shared cache, or null when it must not be shared.
+ * Reads the whole body (pitch pages are small) to compute the script hashes.
+ */
+export async function toCacheablePitchResponse(response: Response): Promise<Response | null> {
+  if (response.status !== 200) return null;
+  if (response.headers.has("Set-Cookie")) return null;
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return null;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", PITCH_CACHE_CONTROL);
+  headers.set("Content-Security-Policy", await hashedContentSecurityPolicy(html));
+  // The theme cookie selects the variant; a CDN must not hand one theme's page to the other.
+  headers.set("Vary", "Cookie");
+  return new Response(html, { status: 200, headers });
+}
