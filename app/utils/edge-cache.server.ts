@@ -12,27 +12,10 @@
  */
 import { SESSION_COOKIE } from "./session.server";
 import { THEME_COOKIE } from "./theme";
+import { PITCH_PATHS } from "./pitch-paths";
 import { contentSecurityPolicy } from "./security.server";
 
-/** Spec 001 §2: the public pitch routes. Application screens (/login, /register…) are not cached. */
-export const PITCH_PATHS: ReadonlySet<string> = new Set([
-  "/",
-  "/about",
-  "/challenge",
-  "/solution",
-  "/roadmap",
-  "/costs-benefits",
-  "/governance",
-  "/ministers",
-  "/podcasts",
-  "/pilots",
-  "/business-model",
-  "/investor-funding",
-  "/marketing",
-  "/government",
-  "/privacy-policy",
-  "/terms-of-service",
-]);
+export { PITCH_PATHS };
 
 /** Query parameters that change a pitch page (the business-model tab); all others are ignored. */
 const VARYING_PARAMS = ["sector"];
