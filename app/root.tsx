@@ -19,6 +19,7 @@ import { PublicHeader, SiteFooter } from "~/components/public-header";
 import { ToastProvider } from "~/components/ui/toast";
 import { getUser } from "~/utils/auth.server";
 import { persistTheme, THEME_BOOT_SCRIPT, themeFromCookieHeader, type Theme } from "~/utils/theme";
+import { installTracking, trackPageView } from "~/utils/tracker.client";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -65,6 +66,11 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     setTheme(document.documentElement.classList.contains("dark") ? "dark" : "light");
   }, []);
+
+  // Visit tracking (spec 001 §7): global listeners once, a page view on every route change.
+  const { pathname } = useLocation();
+  useEffect(() => installTracking(), []);
+  useEffect(() => trackPageView(pathname), [pathname]);
 
   const toggleTheme = useCallback(() => {
     const next: Theme = theme === "dark" ? "light" : "dark";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { RoleDashboard } from "~/components/dashboard/role-dashboard";
-import { MarketingHome } from "~/components/marketing-home";
+import { HOME_META, HomePage } from "~/components/pitch/home-page";
 import { getDashboard } from "~/services/stats.server";
 import { useRootData } from "~/root";
 import { getUser } from "~/utils/auth.server";
@@ -23,19 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.signedIn
     ? [{ title: "Dashboard | UK Digital Identity" }]
-    : [
-        { title: "UK Digital Identity | Right-to-Work, Right-to-Rent and DBS Checks" },
-        {
-          name: "description",
-          content: "A privacy-first UK digital identity wallet for Right-to-Work, Right-to-Rent and DBS checks, built on verifiable credentials.",
-        },
-        { property: "og:title", content: "UK Digital Identity" },
-        { property: "og:description", content: "Privacy-first verifiable credentials for Right-to-Work, Right-to-Rent and DBS checks." },
-      ];
+    : HOME_META;
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   const user = useRootData()?.user;
-  if (!data.signedIn) return <MarketingHome />;
+  if (!data.signedIn) return <HomePage />;
   return <RoleDashboard firstName={user?.firstName ?? null} initial={data.dashboard} />;
 }

@@ -12,7 +12,7 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string;
   return (
     <section className="bg-govuk-blue text-white dark:bg-govuk-blue-dark">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-        {eyebrow ? <p className="mb-3 text-sm font-bold uppercase tracking-wider text-white/85">{eyebrow}</p> : null}
+        {eyebrow ? <p className="mb-3 text-sm font-bold uppercase tracking-wider text-white">{eyebrow}</p> : null}
         <h1 className="max-w-4xl text-4xl font-bold leading-tight sm:text-5xl">{title}</h1>
         {lead ? <div className="mt-5 max-w-3xl text-lg text-white/95 sm:text-xl">{lead}</div> : null}
         {children ? <div className="mt-8 flex flex-wrap gap-4">{children}</div> : null}
