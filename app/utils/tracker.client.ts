@@ -27,7 +27,8 @@ export async function track(event: Omit<AnalyticsEvent, "sessionId">): Promise<v
     const response = await fetch("/api/analytics/track", {
       method: "POST",
       credentials: "include",
-      keepalive: true,
+      // No keepalive: events are sent while the page lives, and Chromium never reports keepalive
+      // requests as finished, which would hold pages "busy" for tools that wait for network idle.
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ ...event, sessionId: sessionId() }),
     });
