@@ -2,7 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix classic compiler writes this file (npm run build); wrangler bundles it with us.
 import * as build from "../build/server/index.js";
 import { createDb } from "../db/client.ts";
-import { parseEnv, type WebEnv } from "./utils/env.server.ts";
+import { mediaSources, parseEnv, type WebEnv } from "./utils/env.server.ts";
 import { recordRequestOutcome } from "./utils/observability.server.ts";
 import { isCacheablePitchRequest, pitchCacheKey, toCacheablePitchResponse } from "./utils/edge-cache.server.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "./utils/security.server.ts";
@@ -32,8 +32,9 @@ export default {
     const cspNonce = createCspNonce();
     // Our own id, never a client-sent header, so nobody can plant ids in our logs.
     const requestId = crypto.randomUUID();
+    let media: string[] = [];
     const secure = (response: Response) => {
-      const secured = withSecurityHeaders(response, cspNonce);
+      const secured = withSecurityHeaders(response, cspNonce, media);
       secured.headers.set("X-Request-Id", requestId);
       return secured;
     };
@@ -41,6 +42,7 @@ export default {
     let env: WebEnv;
     try {
       env = parseEnv(rawEnv as Record<string, unknown>);
+      media = mediaSources(env);
     } catch (misconfigured) {
       console.error(`[${requestId}]`, misconfigured);
       return secure(internalError(requestId));
@@ -88,7 +90,7 @@ export default {
     recordRequestOutcome(ctx, db, { request, status: response.status, durationMs: Date.now() - started, requestId, error });
 
     if (cache && cacheKey) {
-      const shared = await toCacheablePitchResponse(response);
+      const shared = await toCacheablePitchResponse(response, media);
       if (shared) {
         ctx.waitUntil(cache.put(cacheKey, shared.clone()));
         const answer = secure(shared);

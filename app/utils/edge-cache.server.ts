@@ -73,24 +73,24 @@ async function sha256Base64(text: string): Promise<string> {
 }
 
 /** The CSP for shared HTML: the per-response nonce replaced by the hashes of its inline scripts. */
-export async function hashedContentSecurityPolicy(html: string): Promise<string> {
+export async function hashedContentSecurityPolicy(html: string, mediaSources: readonly string[] = []): Promise<string> {
   const hashes = await Promise.all(inlineScripts(html).map(sha256Base64));
   const sources = [...new Set(hashes)].map((h) => `'sha256-${h}'`).join(" ");
-  return contentSecurityPolicy("").replace("'nonce-'", sources || "'none'");
+  return contentSecurityPolicy("", mediaSources).replace("'nonce-'", sources || "'none'");
 }
 
 /**
  * A rendered response made ready for the shared cache, or null when it must not be shared.
  * Reads the whole body (pitch pages are small) to compute the script hashes.
  */
-export async function toCacheablePitchResponse(response: Response): Promise<Response | null> {
+export async function toCacheablePitchResponse(response: Response, mediaSources: readonly string[] = []): Promise<Response | null> {
   if (response.status !== 200) return null;
   if (response.headers.has("Set-Cookie")) return null;
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return null;
   const html = await response.text();
   const headers = new Headers(response.headers);
   headers.set("Cache-Control", PITCH_CACHE_CONTROL);
-  headers.set("Content-Security-Policy", await hashedContentSecurityPolicy(html));
+  headers.set("Content-Security-Policy", await hashedContentSecurityPolicy(html, mediaSources));
   // The theme cookie selects the variant; a CDN must not hand one theme's page to the other.
   headers.set("Vary", "Cookie");
   return new Response(html, { status: 200, headers });

@@ -5,7 +5,14 @@ const EnvSchema = z.object({
   LIBSQL_URL: z.string().url(),
   LIBSQL_AUTH_TOKEN: z.string().optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
+  /** Where the podcast audio lives (spec 001: audio addresses configurable); default: our own /podcasts/. */
+  PODCAST_AUDIO_BASE_URL: z.string().url().optional(),
 });
+
+/** Extra CSP media sources: the configured podcast host's origin, when it is not ours. */
+export function mediaSources(env: WebEnv): string[] {
+  return env.PODCAST_AUDIO_BASE_URL ? [new URL(env.PODCAST_AUDIO_BASE_URL).origin] : [];
+}
 
 export type WebEnv = z.infer<typeof EnvSchema> & {
   ASSETS: Fetcher;

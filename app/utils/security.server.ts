@@ -36,7 +36,7 @@ export function createCspNonce(): string {
  * No `upgrade-insecure-requests`: it would break the http loopback used locally, and HSTS covers
  * production.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, mediaSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -44,7 +44,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    "media-src 'self' blob:",
+    // Podcast audio may live on a configured host (PODCAST_AUDIO_BASE_URL): its origin only.
+    ["media-src 'self' blob:", ...mediaSources].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -52,9 +53,9 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function securityHeaders(nonce: string): Record<string, string> {
+export function securityHeaders(nonce: string, mediaSources: readonly string[] = []): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(nonce),
+    "Content-Security-Policy": contentSecurityPolicy(nonce, mediaSources),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
@@ -67,9 +68,9 @@ export function securityHeaders(nonce: string): Record<string, string> {
  * immutable headers, so the response is rebuilt around the same body stream (no copy). A CSP the
  * handler chose itself is kept.
  */
-export function withSecurityHeaders(response: Response, nonce: string): Response {
+export function withSecurityHeaders(response: Response, nonce: string, mediaSources: readonly string[] = []): Response {
   const secured = new Response(response.body, response);
-  for (const [name, value] of Object.entries(securityHeaders(nonce))) {
+  for (const [name, value] of Object.entries(securityHeaders(nonce, mediaSources))) {
     if (name === "Content-Security-Policy" && secured.headers.has(name)) continue;
     secured.headers.set(name, value);
   }

@@ -82,3 +82,13 @@ describe("security headers", () => {
     expect(withSecurityHeaders(own, "n").headers.get("Content-Security-Policy")).toBe("sandbox");
   });
 });
+
+describe("media sources for configured podcast audio", () => {
+  it("allows only our own media by default and adds exactly the configured origin", () => {
+    expect(contentSecurityPolicy("n")).toContain("media-src 'self' blob:;");
+    const policy = contentSecurityPolicy("n", ["https://audio.example.org"]);
+    expect(policy).toContain("media-src 'self' blob: https://audio.example.org;");
+    // Nothing else widens: scripts stay nonce-only.
+    expect(policy).toContain("script-src 'self' 'nonce-n';");
+  });
+});
