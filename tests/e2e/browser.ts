@@ -48,3 +48,15 @@ export async function openBrowser(options: { viewport?: { width: number; height:
     },
   };
 }
+
+/**
+ * Waits until React has hydrated the page (event handlers work only from then on): hydrated DOM
+ * nodes carry React's fibre property. Not "networkidle": a page that tracks visits or polls is
+ * never idle for long.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main-content");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
 
 /**
  * The signed-in shell (issue "Foundation"; spec 000 §2, §8, §9): demo logins land on each role's
@@ -21,8 +21,7 @@ afterEach(async () => {
 /** Loads a page and waits until React has hydrated it (buttons only work from then on). */
 async function visit(path: string) {
   const response = await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { __remixRouteModules?: unknown }).__remixRouteModules !== undefined);
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   return response;
 }
 
@@ -340,7 +339,7 @@ describe("public pages", () => {
   it("shows the pitch hero to an anonymous visitor at /", async () => {
     await visit("/");
     expect(await page.getByText("Right-to-Work | Right-to-Rent | DBS Checks").isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Sign in to the platform" }).getAttribute("href")).toBe("/login");
+    expect(await page.getByRole("link", { name: "Access the Platform" }).getAttribute("href")).toBe("/login");
   });
 
   it("answers an unknown path with HTTP 404 and the 404 page", async () => {
