@@ -13,7 +13,7 @@ import { getUser } from "~/utils/auth.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
-  if (!user) return json({ signedIn: false as const });
+  if (!user) return json({ signedIn: false as const, audioBaseUrl: context.env.PODCAST_AUDIO_BASE_URL ?? null });
   return json(
     { signedIn: true as const, dashboard: await getDashboard(context.db, user) },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -28,6 +28,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   const user = useRootData()?.user;
-  if (!data.signedIn) return <HomePage />;
+  if (!data.signedIn) return <HomePage audioBaseUrl={data.audioBaseUrl} />;
   return <RoleDashboard firstName={user?.firstName ?? null} initial={data.dashboard} />;
 }

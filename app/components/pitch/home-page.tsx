@@ -1,0 +1,317 @@
+/**
+ * The public home page for visitors who are not signed in (spec 001 §2 "Home"): hero, cost
+ * comparison bars, six feature cards, podcast preview, pilot programme preview, executive summary
+ * and a call to action to /login. Every figure is a spec 001 §1/§9 static marketing figure; where
+ * the spec's figures disagree, the home page keeps its own readings (bars labelled 305m+, claims
+ * text 400M+, fines of 60,000 per illegal worker).
+ */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Icon, type IconName } from "~/components/icons";
+import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "~/components/pitch/layout";
+import { buttonClasses } from "~/components/ui/button";
+import { pageMeta } from "~/utils/meta";
+import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes";
+
+/** For the integrator: `/` uses these as its meta for visitors (spec 001 §2: the home page has its own title and description). */
+export const HOME_META = pageMeta({
+  title: "UK Digital Identity | Right-to-Work, Right-to-Rent and DBS Checks",
+  description:
+    "A privacy-first UK digital identity MVP for Right-to-Work, Right-to-Rent and DBS checks: £1.25M in 12 months, with visible pilots in 6 months.",
+});
+
+/** Spec 001 §1: the home page bar chart labels the comparison figure 305m+. */
+const COST_BARS: { label: string; value: string; millions: number; tone: "ours" | "theirs" }[] = [
+  { label: "Privacy-first digital identity MVP", value: "£1.25M", millions: 1.25, tone: "ours" },
+  { label: "National single sign-on", value: "£305m+", millions: 305, tone: "theirs" },
+];
+
+const FEATURES: { icon: IconName; title: string; text: string }[] = [
+  {
+    icon: "shield",
+    title: "Privacy First",
+    text: "Selective disclosure shares only what a check needs, with no central tracking. Raw biometric and document data is deleted after 72 hours.",
+  },
+  {
+    icon: "users",
+    title: "Inclusive by Design",
+    text: "Assisted-digital kiosks at councils and libraries, an offline QR mode, multilingual interfaces and WCAG 2.2 AA accessibility.",
+  },
+  {
+    icon: "badge",
+    title: "Standards-Based",
+    text: "Aligned with DIATF, GPG45/44 and UK GDPR; W3C VC 2.0 credentials with SD-JWT, Ed25519 signatures and StatusList2021 revocation.",
+  },
+  {
+    icon: "workflow",
+    title: "Modular and Vendor-Neutral",
+    text: "Citizen wallet, verifier portal, kiosks, AI layer and revocation system are separate components, so no single supplier locks the service in.",
+  },
+  {
+    icon: "bot",
+    title: "AI-Assisted with Gabriel",
+    text: "Gabriel, our AI orchestration layer, handles routine requests and document checks, with human-in-the-loop oversight for every adverse decision.",
+  },
+  {
+    icon: "clock",
+    title: "Quick Delivery",
+    text: "A working MVP in 12 months, with visible pilots in 6 months, instead of a multi-year national programme.",
+  },
+];
+
+/** Spec 001 §2 Home: a preview of the first three episodes (about 5, 4 and 4 minutes). */
+const PODCAST_PREVIEW = PODCAST_EPISODES.slice(0, 3);
+
+/** Spec 001 §9 "Pilots": the four pilots and each one's savings (together the £1.4M+). */
+const PILOTS: { icon: IconName; title: string; text: string; savings: string }[] = [
+  {
+    icon: "user",
+    title: "NHS Right-to-Work",
+    text: "NHS trusts verify new starters' right to work from a wallet credential, cutting onboarding from 21 days to 3 days.",
+    savings: "£500,000+",
+  },
+  {
+    icon: "wallet",
+    title: "Housing Right-to-Rent",
+    text: "Housing associations check tenants' right to rent digitally, replacing error-prone manual document checks.",
+    savings: "£200,000+",
+  },
+  {
+    icon: "badge",
+    title: "Education DBS",
+    text: "An education authority's schools receive DBS results as reusable credentials, from 8 weeks to instant.",
+    savings: "£300,000+",
+  },
+  {
+    icon: "users",
+    title: "Local Authority Multi-Service",
+    text: "A council uses one verification platform across its services, with a 70% efficiency gain.",
+    savings: "£400,000+",
+  },
+];
+
+export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
+  return (
+    <div>
+      <PageHero
+        eyebrow="UK National Digital Identity MVP"
+        title="Privacy-First Digital Identity for the UK"
+        lead={
+          <>
+            <p className="text-2xl font-bold text-white">Right-to-Work | Right-to-Rent | DBS Checks</p>
+            <p className="mt-4">
+              Secure, inclusive, citizen-held verifiable credentials, delivered for £1.25M in 12 months instead of £400M+ for a national single
+              sign-on.
+            </p>
+          </>
+        }
+      >
+        <ActionLink to="/solution">
+          Explore the Solution <Arrow />
+        </ActionLink>
+      </PageHero>
+
+      <Section
+        title="A Fraction of the Cost"
+        lead="The same everyday checks, built as a modular verifiable-credential platform rather than a national single sign-on."
+      >
+        <CostComparison />
+      </Section>
+
+      <Section title="Why This Approach Works" tone="shaded">
+        <CardGrid>
+          {FEATURES.map((feature) => (
+            <Card key={feature.title} icon={feature.icon} title={feature.title} accent>
+              <p>{feature.text}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section
+        title="Listen to the Podcast Series"
+        lead="Short episodes on why a privacy-first digital identity matters and how it works."
+      >
+        <div className="grid gap-6 lg:grid-cols-3">
+          {PODCAST_PREVIEW.map((episode) => (
+            <article
+              key={episode.id}
+              aria-labelledby={`${episode.id}-title`}
+              className="flex flex-col rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
+            >
+              <div className="flex items-center gap-2 text-sm font-semibold text-govuk-grey dark:text-slate-300">
+                <Icon name="support" className="h-5 w-5 text-govuk-blue dark:text-govuk-blue-light" />
+                <span>
+                  <span className="sr-only">Duration </span>
+                  {episode.duration}
+                </span>
+              </div>
+              <h3 id={`${episode.id}-title`} className="mt-2 text-xl font-bold text-govuk-black dark:text-slate-100">
+                {episode.title}
+              </h3>
+              <p className="mt-2 flex-1 text-govuk-grey dark:text-slate-300">{episode.description}</p>
+              <audio controls preload="none" aria-labelledby={`${episode.id}-title`} className="mt-4 w-full">
+                {podcastAudioSources(episode, audioBaseUrl).map((source) => (
+                  <source key={source.src} src={source.src} type={source.type} />
+                ))}
+                Your browser does not support the audio element.
+              </audio>
+            </article>
+          ))}
+        </div>
+        {/* Three figures: the shared StatGrid is four columns wide on large screens. */}
+        <div className="mt-8 grid gap-4 sm:grid-cols-3">
+          <Stat value="7" label="Episodes" />
+          <Stat value="30+" label="Minutes of content" />
+          <Stat value="£200K" label="MVP investment" />
+        </div>
+        <div className="mt-8">
+          <OutlineLink to="/podcasts">
+            Listen to All Episodes <Arrow />
+          </OutlineLink>
+        </div>
+      </Section>
+
+      <Section
+        title="Pilot Programme"
+        tone="shaded"
+        lead="Four pilots prove the platform with real organisations before national roll-out."
+      >
+        <CardGrid columns={4}>
+          {PILOTS.map((pilot) => (
+            <Card key={pilot.title} icon={pilot.icon} title={pilot.title}>
+              <p>{pilot.text}</p>
+              <p>
+                <span className="font-bold text-govuk-black dark:text-slate-100">{pilot.savings}</span> annual savings
+              </p>
+            </Card>
+          ))}
+        </CardGrid>
+        <div className="mt-8">
+          <StatGrid>
+            <Stat value="4" label="Pilots" />
+            <Stat value="£1.4M+" label="Annual savings" />
+            <Stat value="5,000+" label="Participants" />
+            <Stat value="700%" label="ROI in 12 months" />
+          </StatGrid>
+        </div>
+        <div className="mt-8">
+          <OutlineLink to="/pilots">
+            View the Pilot Programme <Arrow />
+          </OutlineLink>
+        </div>
+      </Section>
+
+      <Section title="Executive Summary">
+        <div className="grid gap-8 lg:grid-cols-3">
+          <div className="space-y-4 text-lg text-govuk-black lg:col-span-2 dark:text-slate-200">
+            <p>
+              Employers, landlords and schools still check identity documents by hand. Mistakes are costly: employers face fines of £60,000 per
+              illegal worker, while honest workers and tenants wait for paper documents to be copied, posted and checked.
+            </p>
+            <p>
+              We propose a privacy-first digital identity MVP built on verifiable credentials. Citizens hold their own credentials in a wallet and
+              share only what a check needs. Employers pay per verification; workers, tenants, students and citizens never pay.
+            </p>
+            <p>
+              The MVP costs £1.25M and is delivered in 12 months, with visible pilots in 6 months, against £400M+ for a national single sign-on.
+            </p>
+          </div>
+          <SummaryPoints
+            items={[
+              <>
+                <strong>£1.25M</strong> development cost
+              </>,
+              <>
+                <strong>12 months</strong> to MVP, pilots in 6 months
+              </>,
+              <>Selective disclosure and no central tracking</>,
+              <>Assisted-digital kiosks and offline QR mode</>,
+              <>Aligned with DIATF, GPG45/44 and UK GDPR</>,
+            ]}
+          />
+        </div>
+      </Section>
+
+      <section aria-labelledby="home-cta" className="bg-govuk-blue-dark text-white">
+        <div className="mx-auto max-w-6xl px-4 py-14 text-center sm:py-16">
+          <h2 id="home-cta" className="text-3xl font-bold">
+            See the Platform in Action
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-white/95">
+            Sign in to try the citizen wallet, the verifier portal and assisted-digital support with demo accounts.
+          </p>
+          <div className="mt-8 flex justify-center">
+            <ActionLink to="/login">
+              Access the Platform <Arrow />
+            </ActionLink>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Spec 001 §2 "Cost comparison bars". The bars are decorative: each row's label and value are
+ * text, so the figure reads the same without seeing the bars.
+ */
+function CostComparison() {
+  const max = Math.max(...COST_BARS.map((bar) => bar.millions));
+  return (
+    <figure className="rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
+      <figcaption className="text-xl font-bold text-govuk-black dark:text-slate-100">Development cost comparison</figcaption>
+      <ul className="mt-6 space-y-6">
+        {COST_BARS.map((bar) => (
+          <li key={bar.label}>
+            <p className="flex flex-wrap items-baseline justify-between gap-x-4">
+              <span className="font-semibold text-govuk-black dark:text-slate-100">{bar.label}</span>
+              <span className="text-2xl font-bold text-govuk-black dark:text-slate-100">{bar.value}</span>
+            </p>
+            <div aria-hidden="true" className="mt-2 h-8 w-full rounded-sm bg-govuk-grey-light dark:bg-slate-800">
+              <div
+                className={`h-8 rounded-sm ${bar.tone === "ours" ? "bg-govuk-green dark:bg-green-500" : "bg-govuk-red dark:bg-red-400"}`}
+                style={{ width: `max(0.75rem, ${(bar.millions / max) * 100}%)` }}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+function SummaryPoints({ items }: { items: ReactNode[] }) {
+  return (
+    <div className="rounded-sm border-l-4 border-govuk-green bg-govuk-grey-light p-6 dark:border-green-500 dark:bg-slate-900">
+      <h3 className="text-xl font-bold text-govuk-black dark:text-slate-100">At a glance</h3>
+      <ul className="mt-4 space-y-3">
+        {items.map((item, i) => (
+          <li key={i} className="flex gap-2 text-govuk-black dark:text-slate-200">
+            <span className="mt-0.5 text-govuk-green dark:text-green-400">
+              <Icon name="check" className="h-5 w-5" />
+            </span>
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A secondary button that stays visible on both the white and the shaded sections. */
+function OutlineLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={buttonClasses("outline", "px-5 py-2.5 text-lg")}>
+      {children}
+    </Link>
+  );
+}
+
+function Arrow() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </svg>
+  );
+}
