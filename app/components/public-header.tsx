@@ -19,15 +19,15 @@ export const PITCH_NAV: ReadonlyArray<{ to: string; label: string }> = [
 const testId = (to: string) => `nav-${to === "/" ? "home" : to.slice(1)}`;
 
 const textLink = ({ isActive }: { isActive: boolean }) =>
-  "block rounded-sm px-2.5 py-2 text-sm font-semibold " +
+  "block whitespace-nowrap rounded-sm px-2 py-2 text-[0.8125rem] font-semibold 2xl:text-sm " +
   (isActive ? "bg-white text-govuk-black" : "text-white underline-offset-4 hover:underline");
 
 const podcastsButton = ({ isActive }: { isActive: boolean }) =>
-  "block rounded-sm border-2 border-govuk-yellow px-3 py-1.5 text-sm font-bold " +
+  "block whitespace-nowrap rounded-sm border-2 border-govuk-yellow px-3 py-1.5 text-sm font-bold " +
   (isActive ? "bg-govuk-yellow text-govuk-black" : "text-govuk-yellow hover:bg-govuk-yellow hover:text-govuk-black");
 
 const loginButton = ({ isActive }: { isActive: boolean }) =>
-  "block rounded-sm px-3 py-2 text-sm font-bold " +
+  "block whitespace-nowrap rounded-sm px-3 py-2 text-sm font-bold " +
   (isActive ? "bg-govuk-yellow text-govuk-black" : "bg-white text-govuk-black hover:bg-govuk-grey-light");
 
 /**
@@ -58,13 +58,13 @@ export function PublicHeader() {
 
   return (
     <header className="border-b-8 border-govuk-blue bg-govuk-black text-white">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-[90rem] items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-bold tracking-tight text-white hover:underline">
           <Icon name="shield" className="h-7 w-7" />
           UK Digital Identity
         </Link>
         <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5">
             {PITCH_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className={textLink} data-testid={testId(item.to)}>
@@ -72,12 +72,12 @@ export function PublicHeader() {
                 </NavLink>
               </li>
             ))}
-            <li className="ml-2">
+            <li className="ml-1">
               <NavLink to="/podcasts" className={podcastsButton} data-testid="nav-podcasts">
                 Podcasts
               </NavLink>
             </li>
-            <li className="ml-2">
+            <li className="ml-1">
               <NavLink to="/login" className={loginButton} data-testid="nav-login">
                 Platform Login
               </NavLink>
