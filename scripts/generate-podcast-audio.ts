@@ -15,6 +15,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { durationSeconds, PODCAST_EPISODES, type PodcastEpisode } from "../app/components/pitch/podcast-episodes.ts";
+import { PODCAST_TRANSCRIPTS } from "../app/components/pitch/podcast-transcripts.server.ts";
+
+const transcriptOf = (episode: PodcastEpisode) => PODCAST_TRANSCRIPTS[episode.id] ?? "";
 
 const OUT_DIR = "public/podcasts";
 const VOICE = "en-gb";
@@ -85,7 +88,7 @@ function narrate(episode: PodcastEpisode, workDir: string): void {
   const textFile = join(workDir, `${episode.id}.txt`);
   const wavFile = join(workDir, `${episode.id}.wav`);
   // Exactly the transcript the page shows, nothing added: the transcript is the accessible equivalent.
-  writeFileSync(textFile, `${spokenText(episode.transcript)}\n`);
+  writeFileSync(textFile, `${spokenText(transcriptOf(episode))}\n`);
   execFileSync("espeak-ng", ["-v", VOICE, "-s", WORDS_PER_MINUTE, "-w", wavFile, "-f", textFile]);
   execFileSync("opusenc", [
     "--quiet",
@@ -122,7 +125,7 @@ function format(seconds: number): string {
 
 function main(): void {
   if (process.argv.includes("--spoken")) {
-    for (const episode of PODCAST_EPISODES) console.log(`# ${episode.audioPath}\n${spokenText(episode.transcript)}\n`);
+    for (const episode of PODCAST_EPISODES) console.log(`# ${episode.audioPath}\n${spokenText(transcriptOf(episode))}\n`);
     return;
   }
   const checkOnly = process.argv.includes("--check");
@@ -133,7 +136,7 @@ function main(): void {
   try {
     for (const episode of PODCAST_EPISODES) {
       if (!checkOnly) narrate(episode, workDir);
-      const words = episode.transcript.split(/\s+/).length;
+      const words = transcriptOf(episode).split(/\s+/).length;
       const files: [string, number][] = [
         [join(OUT_DIR, episode.audioPath), opusSeconds(join(OUT_DIR, episode.audioPath))],
         [join(OUT_DIR, episode.mp3Path), mp3Seconds(join(OUT_DIR, episode.mp3Path), workDir)],

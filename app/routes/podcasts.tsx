@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Icon } from "~/components/icons";
 import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "~/components/pitch/layout";
 import { PODCAST_EPISODES, podcastAudioSources, type PodcastEpisode } from "~/components/pitch/podcast-episodes";
+import { PODCAST_TRANSCRIPTS } from "~/components/pitch/podcast-transcripts.server";
 import { pageMeta } from "~/utils/meta";
 
 /**
@@ -27,7 +28,7 @@ const AudioBaseUrl = z.union([z.string().url().regex(/^https?:\/\//), z.string()
 export function loader({ context }: LoaderFunctionArgs) {
   const configured = (context.env as unknown as { PODCAST_AUDIO_BASE_URL?: unknown }).PODCAST_AUDIO_BASE_URL;
   const parsed = AudioBaseUrl.safeParse(configured);
-  return json({ audioBaseUrl: parsed.success ? parsed.data : null });
+  return json({ audioBaseUrl: parsed.success ? parsed.data : null, transcripts: PODCAST_TRANSCRIPTS });
 }
 
 const INSIGHTS: { icon: Parameters<typeof Icon>[0]["name"]; title: string; text: string }[] = [
@@ -40,7 +41,7 @@ const INSIGHTS: { icon: Parameters<typeof Icon>[0]["name"]; title: string; text:
 ];
 
 export default function Podcasts() {
-  const { audioBaseUrl } = useLoaderData<typeof loader>();
+  const { audioBaseUrl, transcripts } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -66,7 +67,7 @@ export default function Podcasts() {
         <ol className="space-y-8">
           {PODCAST_EPISODES.map((episode) => (
             <li key={episode.id}>
-              <EpisodeEntry episode={episode} sources={podcastAudioSources(episode, audioBaseUrl)} />
+              <EpisodeEntry episode={episode} transcript={transcripts[episode.id] ?? ""} sources={podcastAudioSources(episode, audioBaseUrl)} />
             </li>
           ))}
         </ol>
@@ -94,7 +95,15 @@ export default function Podcasts() {
   );
 }
 
-function EpisodeEntry({ episode, sources }: { episode: PodcastEpisode; sources: { src: string; type: string }[] }) {
+function EpisodeEntry({
+  episode,
+  transcript,
+  sources,
+}: {
+  episode: PodcastEpisode;
+  transcript: string;
+  sources: { src: string; type: string }[];
+}) {
   const headingId = `episode-${episode.number}-title`;
   const [minutes, seconds] = episode.duration.split(":");
   return (
@@ -140,7 +149,7 @@ function EpisodeEntry({ episode, sources }: { episode: PodcastEpisode; sources: 
               Transcript
             </summary>
             <div className="space-y-4 border-t border-govuk-border px-4 py-4 text-govuk-black dark:border-slate-700 dark:text-slate-200">
-              {episode.transcript.split("\n\n").map((paragraph, i) => (
+              {transcript.split("\n\n").map((paragraph, i) => (
                 <p key={i}>{paragraph}</p>
               ))}
             </div>
