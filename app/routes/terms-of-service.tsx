@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { LegalBody, type LegalSection } from "~/components/pitch/legal-body";
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { PageHero } from "~/components/pitch/layout";
 import { pageMeta } from "~/utils/meta";
 
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () =>
 export const LAST_UPDATED = { iso: "2026-11-22", text: "22 November 2026" };
 export const SUPPORT_EMAIL = "support@identity.gov.uk";
 
-const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
+const SECTIONS: LegalSection[] = [
   {
     id: "about",
     title: "About these terms",
@@ -246,45 +246,3 @@ export default function TermsOfService() {
   );
 }
 
-function LegalBody({ sections }: { sections: typeof SECTIONS }) {
-  return (
-    <div className="bg-white dark:bg-slate-950">
-      <div className="mx-auto max-w-6xl gap-12 px-4 py-10 sm:py-14 lg:grid lg:grid-cols-[17rem_1fr]">
-        <nav aria-labelledby="contents-title" className="self-start border-l-4 border-govuk-blue pl-4 lg:sticky lg:top-4 dark:border-govuk-blue-light">
-          <h2 id="contents-title" className="text-xl font-bold text-govuk-black dark:text-slate-100">
-            Contents
-          </h2>
-          <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-govuk-black dark:text-slate-200">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white"
-                >
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <div className="mt-10 max-w-3xl lg:mt-0">
-          {sections.map((section, index) => (
-            <section
-              key={section.id}
-              id={section.id}
-              aria-labelledby={`${section.id}-title`}
-              className="scroll-mt-4 border-t border-govuk-border py-8 first:border-t-0 first:pt-0 dark:border-slate-700"
-            >
-              <h2 id={`${section.id}-title`} className="text-2xl font-bold text-govuk-black dark:text-slate-100">
-                {index + 1}. {section.title}
-              </h2>
-              <div className="text-lg text-govuk-black dark:text-slate-200 [&_a]:text-govuk-blue [&_a]:underline [&_a]:underline-offset-4 dark:[&_a]:text-govuk-blue-light [&_li]:mt-2 [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
-                {section.body}
-              </div>
-            </section>
-          ))}
-        </div>
-      </div>
-    </div>
-  );
-}

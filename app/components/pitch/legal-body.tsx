@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+
+/** A numbered section of a legal page (privacy policy, terms of service). */
+export interface LegalSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+/** A legal page's body: a contents list linking to numbered sections. */
+export function LegalBody({ sections }: { sections: LegalSection[] }) {
+  return (
+    <div className="bg-white dark:bg-slate-950">
+      <div className="mx-auto max-w-6xl gap-12 px-4 py-10 sm:py-14 lg:grid lg:grid-cols-[17rem_1fr]">
+        <nav aria-labelledby="contents-title" className="self-start border-l-4 border-govuk-blue pl-4 lg:sticky lg:top-4 dark:border-govuk-blue-light">
+          <h2 id="contents-title" className="text-xl font-bold text-govuk-black dark:text-slate-100">
+            Contents
+          </h2>
+          <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-govuk-black dark:text-slate-200">
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`#${section.id}`}
+                  className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white"
+                >
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="mt-10 max-w-3xl lg:mt-0">
+          {sections.map((section, index) => (
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className="scroll-mt-4 border-t border-govuk-border py-8 first:border-t-0 first:pt-0 dark:border-slate-700"
+            >
+              <h2 id={`${section.id}-title`} className="text-2xl font-bold text-govuk-black dark:text-slate-100">
+                {index + 1}. {section.title}
+              </h2>
+              <div className="text-lg text-govuk-black dark:text-slate-200 [&_a]:text-govuk-blue [&_a]:underline [&_a]:underline-offset-4 dark:[&_a]:text-govuk-blue-light [&_li]:mt-2 [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
+                {section.body}
+              </div>
+            </section>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
