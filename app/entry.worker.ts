@@ -4,7 +4,7 @@ import * as build from "../build/server/index.js";
 import { createDb } from "../db/client.ts";
 import { mediaSources, parseEnv, type WebEnv } from "./utils/env.server.ts";
 import { recordRequestOutcome } from "./utils/observability.server.ts";
-import { isCacheablePitchRequest, pitchCacheKey, toCacheablePitchResponse } from "./utils/edge-cache.server.ts";
+import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "./utils/edge-cache.server.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "./utils/security.server.ts";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -63,11 +63,9 @@ export default {
     }
 
     // Anonymous pitch pages: answered from the edge cache without rendering (ADR 008).
-    const cacheable = isCacheablePitchRequest(request);
-    const cacheKey = cacheable ? pitchCacheKey(request, serverBuild.assets.version) : undefined;
-    const cache = cacheable ? await caches.open("pitch-pages") : undefined;
-    if (cache && cacheKey) {
-      const hit = await cache.match(cacheKey);
+    const cacheKey = isCacheablePitchRequest(request) ? pitchCacheKey(request, serverBuild.assets.version) : undefined;
+    if (cacheKey) {
+      const hit = await lookupPitchPage(cacheKey, ctx);
       if (hit) {
         const answer = secure(hit);
         answer.headers.set("X-Cache", "HIT");
@@ -89,10 +87,10 @@ export default {
     }
     recordRequestOutcome(ctx, db, { request, status: response.status, durationMs: Date.now() - started, requestId, error });
 
-    if (cache && cacheKey) {
+    if (cacheKey) {
       const shared = await toCacheablePitchResponse(response, media);
       if (shared) {
-        ctx.waitUntil(cache.put(cacheKey, shared.clone()));
+        storePitchPage(cacheKey, shared, ctx);
         const answer = secure(shared);
         answer.headers.set("X-Cache", "MISS");
         return answer;

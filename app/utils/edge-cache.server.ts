@@ -95,3 +95,54 @@ export async function toCacheablePitchResponse(response: Response, mediaSources:
   headers.set("Vary", "Cookie");
   return new Response(html, { status: 200, headers });
 }
+
+/**
+ * A small per-isolate copy in front of the Cache API: a hot pitch page is answered from memory
+ * without even a cache lookup. Entries live at most a minute (well within s-maxage) and the map is
+ * bounded, so memory stays small (16 pages × 2 themes × ~60 KB at most in practice).
+ */
+const MEMORY_TTL_MS = 60_000;
+const MEMORY_MAX_ENTRIES = 64;
+
+interface MemoryEntry {
+  html: string;
+  headers: [string, string][];
+  expires: number;
+}
+
+const memory = new Map<string, MemoryEntry>();
+
+function fromMemory(key: Request, now = Date.now()): Response | null {
+  const entry = memory.get(key.url);
+  if (!entry) return null;
+  if (entry.expires <= now) {
+    memory.delete(key.url);
+    return null;
+  }
+  return new Response(entry.html, { status: 200, headers: entry.headers });
+}
+
+async function toMemory(key: Request, response: Response, now = Date.now()): Promise<void> {
+  if (memory.size >= MEMORY_MAX_ENTRIES) memory.delete(memory.keys().next().value!);
+  memory.set(key.url, { html: await response.text(), headers: [...response.headers], expires: now + MEMORY_TTL_MS });
+}
+
+const CACHE_NAME = "pitch-pages";
+
+/** The stored page for this key: this isolate's memory first, then the Cache API (refilling memory). */
+export async function lookupPitchPage(key: Request, ctx: ExecutionContext): Promise<Response | null> {
+  const remembered = fromMemory(key);
+  if (remembered) return remembered;
+  const stored = await (await caches.open(CACHE_NAME)).match(key);
+  if (!stored) return null;
+  ctx.waitUntil(toMemory(key, stored.clone()));
+  return stored;
+}
+
+/** Keeps a shareable page (from toCacheablePitchResponse) in the Cache API and in memory, after the response. */
+export function storePitchPage(key: Request, page: Response, ctx: ExecutionContext): void {
+  // Copies taken now, before the caller sends `page` and its body is consumed.
+  const forCache = page.clone();
+  const forMemory = page.clone();
+  ctx.waitUntil(Promise.all([caches.open(CACHE_NAME).then((cache) => cache.put(key, forCache)), toMemory(key, forMemory)]));
+}

@@ -15,6 +15,10 @@ describe("edge-cached pitch pages", () => {
     expect(first.headers.get("x-cache")).toBe("MISS");
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
     const firstHtml = await first.text();
+    // The page itself, whole, on the first (rendering) answer too.
+    expect(firstHtml).toMatch(/^<!DOCTYPE html>/);
+    expect(firstHtml).toContain("Right-to-Work | Right-to-Rent | DBS Checks");
+    expect(firstHtml).toContain("</html>");
 
     let second = await call("/", variant);
     // The store happens after the first response (waitUntil): give it a moment if needed.

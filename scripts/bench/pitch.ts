@@ -33,7 +33,10 @@ export interface PageWeight {
 
 /** The scripts and stylesheets a page makes the browser fetch, compressed as a CDN would send them. */
 export async function pageWeight(baseUrl: string, path: string): Promise<PageWeight> {
-  const html = await (await fetch(baseUrl + path)).text();
+  const response = await fetch(baseUrl + path);
+  const html = await response.text();
+  // A weight measured on an error or an empty page would be meaningless: refuse it.
+  if (response.status !== 200 || !html.includes("</html>")) throw new Error(`${path} answered ${response.status} without a whole page`);
   const js = new Set<string>();
   const css = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) js.add(m[1]!);
