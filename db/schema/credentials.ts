@@ -1,5 +1,5 @@
 // Spec 000 §3: credential_schemas, credentials, presentations, status_lists, verification_requests.
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
 
@@ -12,7 +12,9 @@ export const credentialSchemas = sqliteTable("credential_schemas", {
   createdAt: createdAt(),
 });
 
-export const credentials = sqliteTable("credentials", {
+export const credentials = sqliteTable(
+  "credentials",
+  {
   id: uuidPk(),
   userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
   type: text("type").notNull(),
@@ -23,8 +25,27 @@ export const credentials = sqliteTable("credentials", {
   expiresAt: timestamp("expires_at"),
   revokedAt: timestamp("revoked_at"),
   statusListIndex: integer("status_list_index"),
-  metadata: json<Record<string, unknown>>("metadata"),
-});
+  /** The status list the index belongs to (issue 4): with the index, unique. */
+  statusListId: text("status_list_id").references(() => statusLists.id),
+  metadata: json<CredentialMetadata>("metadata"),
+  },
+  (t) => [
+    index("credentials_user_idx").on(t.userId),
+    // Two credentials can never share a status bit: allocation retries on this constraint.
+    uniqueIndex("credentials_status_slot_idx").on(t.statusListId, t.statusListIndex),
+  ],
+);
+
+/** What the platform keeps beside the SD-JWT itself (never personal claims in clear). */
+export interface CredentialMetadata {
+  /** RFC 7638 thumbprint of the holder key in cnf.jwk: which device can present it. */
+  holderKeyThumbprint?: string;
+  vct?: string;
+  /** Set when the credential was re-issued to another device key; the old one is revoked. */
+  replacedBy?: string;
+  revocationReason?: string;
+  [key: string]: unknown;
+}
 
 export const presentations = sqliteTable("presentations", {
   id: uuidPk(),
@@ -39,6 +60,10 @@ export const presentations = sqliteTable("presentations", {
   userAgent: text("user_agent"),
 });
 
+/**
+ * Token Status Lists (draft-ietf-oauth-status-list). `encodedList` is the published `lst`
+ * (zlib, base64url) at `version`; `publishedUrl` is the list's URI (the token's `sub`).
+ */
 export const statusLists = sqliteTable("status_lists", {
   id: uuidPk(),
   purpose: text("purpose"),
@@ -46,6 +71,11 @@ export const statusLists = sqliteTable("status_lists", {
   version: integer("version").notNull().default(1),
   lastUpdated: createdAt("last_updated"),
   publishedUrl: text("published_url"),
+  /** The authority whose key signs this list (app/issuers). */
+  issuerId: text("issuer_id"),
+  /** Entries in the list (fixed at creation) and bits per entry. */
+  size: integer("size"),
+  bits: integer("bits").notNull().default(1),
 });
 
 export const verificationRequests = sqliteTable("verification_requests", {

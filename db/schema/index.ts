@@ -2,3 +2,4 @@ export * from "./accounts.ts";
 export * from "./credentials.ts";
 export * from "./operations.ts";
 export * from "./observability.ts";
+export * from "./wallet.ts";

@@ -1,0 +1,107 @@
+// Issue 4: what the wallet, issuance and sharing keep beside the spec's own tables.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts.ts";
+import { credentials } from "./credentials.ts";
+import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
+
+/**
+ * The authorities' own records about a person: what an issuer attests. Issuance reads these,
+ * never what the citizen types. Seeded for the demo citizen; assisted sessions add more.
+ */
+export const authorityRecords = sqliteTable(
+  "authority_records",
+  {
+    id: uuidPk(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Credential type code: rtw, rtr, dbs, driving_licence, professional_certificate. */
+    type: text("type").notNull(),
+    /** The issuing authority's id (app/issuers/registry.ts). */
+    issuerId: text("issuer_id").notNull(),
+    /** The attested claims, as the credential will carry them. */
+    attributes: json<Record<string, unknown>>("attributes").notNull(),
+    /** How long the authority vouches for the record; the credential never outlives it. */
+    validUntil: timestamp("valid_until").notNull(),
+    source: text("source").notNull().default("authority"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("authority_records_user_type_idx").on(t.userId, t.type)],
+);
+
+/** One-time nonces for issuance proofs of possession: consumed by a single DELETE ... RETURNING. */
+export const issuanceNonces = sqliteTable("issuance_nonces", {
+  /** SHA-256 of the nonce (base64url): a database reader cannot replay it. */
+  nonceHash: text("nonce_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A citizen's share of one credential: a link anybody holding it can open for 24 hours to see
+ * whether the credential is valid now, without personal details (docs/decisions/010).
+ */
+export const shares = sqliteTable(
+  "shares",
+  {
+    /** Random, unguessable; the link's identifier. Not the credential id. */
+    id: text("id").primaryKey(),
+    credentialId: text("credential_id")
+      .notNull()
+      .references(() => credentials.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sharedWith: text("shared_with"),
+    purpose: text("purpose").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    revokedAt: timestamp("revoked_at"),
+    /** Times the link was opened and checked. */
+    viewCount: integer("view_count").notNull().default(0),
+  },
+  (t) => [index("shares_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** The wallet's activity log: what happened to a citizen's credentials, newest first. */
+export const walletEvents = sqliteTable(
+  "wallet_events",
+  {
+    id: uuidPk(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** credential_issued, credential_revoked, credential_reissued, share_created, share_revoked, share_viewed, certificate_downloaded. */
+    kind: text("kind").notNull(),
+    credentialId: text("credential_id"),
+    shareId: text("share_id"),
+    detail: json<Record<string, unknown>>("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("wallet_events_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Profile fields beyond the users table (spec /profile sections). Null means not provided yet. */
+export const userProfiles = sqliteTable("user_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  phone: text("phone"),
+  dateOfBirth: text("date_of_birth"),
+  addressLine1: text("address_line1"),
+  addressLine2: text("address_line2"),
+  town: text("town"),
+  postcode: text("postcode"),
+  emergencyContactName: text("emergency_contact_name"),
+  emergencyContactPhone: text("emergency_contact_phone"),
+  emergencyContactRelationship: text("emergency_contact_relationship"),
+  /** Privacy choices: null until the user has decided. */
+  shareAnalytics: bool("share_analytics"),
+  notifyOnVerification: bool("notify_on_verification"),
+  updatedAt: createdAt("updated_at"),
+});
+
+
