@@ -23,9 +23,19 @@ export default defineConfig({
               bindings: {
                 LIBSQL_URL: inject("libsqlUrl" as never) as string,
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123",
+                ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
               },
               workers: [
-                { name: "identity-status", modules: true, scriptPath: "./workers/status/dist/index.js", ...compatibility },
+                {
+                  name: "identity-status",
+                  modules: true,
+                  scriptPath: "./workers/status/dist/index.js",
+                  bindings: {
+                    LIBSQL_URL: inject("libsqlUrl" as never) as string,
+                    ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
+                  },
+                  ...compatibility,
+                },
                 {
                   name: "identity-durable-objects",
                   modules: true,

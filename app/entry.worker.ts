@@ -52,8 +52,9 @@ export default {
     if (refusal) return secure(refusal);
 
     const url = new URL(request.url);
-    // The status worker owns these paths; forward over the service binding (no network hop).
-    if (url.pathname.startsWith("/status/") || url.pathname.startsWith("/.well-known/jwt-vc-issuer")) {
+    // The status worker owns these paths (status lists, issuer and type metadata); forward over
+    // the service binding (no network hop).
+    if (url.pathname.startsWith("/status/") || url.pathname.startsWith("/.well-known/jwt-vc-issuer/") || url.pathname.startsWith("/vct/")) {
       try {
         return secure(await env.STATUS.fetch(request));
       } catch (unreachable) {

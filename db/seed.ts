@@ -1,9 +1,10 @@
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { hashPassword } from "../app/utils/password.server.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/utils/demo-accounts.ts";
-import { users } from "./schema/index.ts";
+import { demoAuthorityRecords } from "./demo-records.ts";
+import { authorityRecords, users } from "./schema/index.ts";
 
 // The account list lives in a client-safe module (the login page prefills from it); re-exported
 // here so scripts keep importing the seed's view of the demo data.
@@ -29,8 +30,16 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
         .returning({ username: users.username });
       created.push(...inserted.map((row) => row.username));
     }
+    const [citizen] = await db.select({ id: users.id }).from(users).where(eq(users.username, "citizen"));
+    if (citizen) {
+      await db
+        .insert(authorityRecords)
+        .values(demoAuthorityRecords(citizen.id, new Date()))
+        .onConflictDoNothing({ target: [authorityRecords.userId, authorityRecords.type] });
+    }
     return { created };
   } finally {
     client.close();
   }
 }
+

@@ -2,26 +2,73 @@
 // one `wrangler dev`. Used by `npm start` (scripts/start.ts) and by the browser tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { startLocalLibsqlServer } from "../db/local-server/hrana-server.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { seedDemoData } from "../db/seed.ts";
+import { generateIssuerKeysSecret } from "./issuer-keys.ts";
 import { WRANGLER_ENV } from "./process.ts";
 
 export const WORKER_CONFIGS = ["wrangler.toml", "workers/status/wrangler.toml", "workers/durable-objects/wrangler.toml"];
+
+/** Variables each auxiliary worker needs from the stack (wrangler dev's --var reaches the first worker only). */
+const AUX_WORKER_VARS: Record<string, readonly string[]> = {
+  "workers/status/wrangler.toml": ["LIBSQL_URL", "ISSUER_SIGNING_KEYS"],
+};
 
 /**
  * Local secrets live in the ignored .dev.vars, generated on first start (never committed);
  * production sets the same names with `wrangler secret put`. Missing keys are added, existing
  * ones kept, so a later release can add a secret without wiping the developer's file.
  */
-export function ensureDevVars(path = ".dev.vars"): void {
+export async function ensureDevVars(path = ".dev.vars"): Promise<Record<string, string>> {
   const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
   const has = (name: string) => new RegExp(`^${name}=`, "m").test(existing);
   const additions: string[] = [];
   const random = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
   if (!has("SESSION_SECRET")) additions.push(`SESSION_SECRET=${random(32)}`);
-  if (additions.length) writeFileSync(path, existing + (existing && !existing.endsWith("\n") ? "\n" : "") + additions.join("\n") + "\n");
+  // Single-quoted: the value is JSON (dotenv would otherwise read its quotes).
+  if (!has("ISSUER_SIGNING_KEYS")) additions.push(`ISSUER_SIGNING_KEYS='${await generateIssuerKeysSecret()}'`);
+  const text = existing + (additions.length ? (existing && !existing.endsWith("\n") ? "\n" : "") + additions.join("\n") + "\n" : "");
+  if (additions.length) writeFileSync(path, text);
+  return parseDevVars(text);
+}
+
+/** KEY=value lines; values may be wrapped in single or double quotes. */
+export function parseDevVars(text: string): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (!match) continue;
+    let value = match[2]!;
+    if (value.length >= 2 && (value[0] === "'" || value[0] === '"') && value.endsWith(value[0]!)) value = value.slice(1, -1);
+    vars[match[1]!] = value;
+  }
+  return vars;
+}
+
+/**
+ * wrangler dev gives `--var` to the first worker only and reads each other worker's .dev.vars
+ * beside its config. So each auxiliary worker that needs the stack's values runs from a copy of
+ * its config under the data directory (main pointing back at the source), with its own .dev.vars.
+ */
+function auxiliaryConfigs(dataDir: string, vars: Record<string, string>): string[] {
+  return WORKER_CONFIGS.map((config) => {
+    const names = AUX_WORKER_VARS[config];
+    if (!names) return config;
+    const source = readFileSync(config, "utf8");
+    const main = /^main\s*=\s*"([^"]+)"/m.exec(source)?.[1];
+    if (!main) throw new Error(`${config} has no main`);
+    const dir = resolve(dataDir, "workers", dirname(config).replace(/[\\/]/g, "-"));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "wrangler.toml"), source.replace(/^main\s*=.*$/m, `main = ${JSON.stringify(resolve(dirname(config), main))}`));
+    const lines = names.map((name) => {
+      if (vars[name] === undefined) throw new Error(`${name} is not set for ${config}`);
+      return `${name}='${vars[name]}'`;
+    });
+    writeFileSync(join(dir, ".dev.vars"), lines.join("\n") + "\n");
+    return join(dir, "wrangler.toml");
+  });
 }
 
 export interface StackOptions {
@@ -44,12 +91,13 @@ export interface Stack {
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(options.dataDir, { recursive: true });
-  ensureDevVars();
+  const devVars = await ensureDevVars();
   const libsql = await startLocalLibsqlServer({ dbPath: join(options.dataDir, "local.db"), port: options.libsqlPort ?? 0 });
   await migrateDatabase(libsql.url);
   await seedDemoData(libsql.url);
 
-  const args = ["wrangler", "dev", ...WORKER_CONFIGS.flatMap((c) => ["-c", c])];
+  const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: libsql.url });
+  const args = ["wrangler", "dev", ...configs.flatMap((c) => ["-c", c])];
   args.push("--ip", "127.0.0.1", "--port", String(options.webPort), "--inspector-port", "0");
   args.push("--persist-to", join(options.dataDir, "wrangler"), "--var", `LIBSQL_URL:${libsql.url}`, "--show-interactive-dev-session=false");
   const wrangler = spawn("npx", args, {

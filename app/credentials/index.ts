@@ -68,7 +68,7 @@ export {
   type StatusReference,
 } from "./profile";
 export { issueCredential, type IssueCredentialInput, type IssuerSigningKey } from "./issue";
-export { disclosableClaims, presentCredential, type PresentCredentialInput } from "./present";
+export { credentialClaims, disclosableClaims, presentCredential, type PresentCredentialInput } from "./present";
 export {
   DEFAULT_LIMITS,
   verifyPresentation,

@@ -2,7 +2,7 @@ import { SDJwtVcInstance } from "@sd-jwt/sd-jwt-vc";
 import { describe, expect, it } from "vitest";
 import { sha256, webCrypto } from "./crypto";
 import { base64urlDecode, utf8Encode } from "./encoding";
-import { disclosableClaims, presentCredential } from "./present";
+import { credentialClaims, disclosableClaims, presentCredential } from "./present";
 import { encodeStatusList, issueStatusListToken } from "./status-list";
 import { AUD, CLAIMS, decodeJwt, digestOf, disclosureContent, issueFor, makeWorld, NONCE, NOW, presentFor, STATUS_URI } from "./test-helpers";
 
@@ -10,6 +10,13 @@ describe("presentCredential (RFC 9901 section 7.2, key binding section 4.3)", ()
   it("lists the claims a holder can choose", async () => {
     const world = await makeWorld();
     expect(await disclosableClaims(await issueFor(world))).toEqual(Object.keys(CLAIMS).sort());
+  });
+
+  it("reads back every disclosed claim with its value for the holder's own view", async () => {
+    const world = await makeWorld();
+    const claims = await credentialClaims(await issueFor(world));
+    expect(claims).toEqual(CLAIMS);
+    expect(Object.keys(claims)).not.toContain("iss");
   });
 
   it("sends only the chosen disclosures, then a kb+jwt with nonce, aud, iat and sd_hash over what is sent", async () => {

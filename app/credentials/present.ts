@@ -58,6 +58,17 @@ export async function disclosableClaims(sdJwt: string, options: { crypto?: Crede
 }
 
 /**
+ * The holder's own view of a credential: each top-level disclosed claim's name and value, in
+ * issuance order (for showing the citizen what they hold; a verifier uses verifyPresentation).
+ */
+export async function credentialClaims(sdJwt: string, options: { crypto?: CredentialCrypto } = {}): Promise<Record<string, unknown>> {
+  const byName = await topLevelDisclosures(resolveCrypto(options.crypto), sdJwt);
+  const claims: Record<string, unknown> = {};
+  for (const [name, disclosure] of byName) defineClaim(claims, name, disclosure.value);
+  return claims;
+}
+
+/**
  * Builds `<issuer-signed JWT>~<chosen disclosures>~<KB-JWT>` with a KB-JWT of typ kb+jwt whose
  * payload is {iat, aud, nonce, sd_hash} (RFC 9901 section 4.3).
  */

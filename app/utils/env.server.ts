@@ -7,6 +7,10 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
   /** Where the podcast audio lives (spec 001: audio addresses configurable); default: our own /podcasts/. */
   PODCAST_AUDIO_BASE_URL: z.string().url().optional(),
+  /** The authorities' Ed25519 private keys (app/issuers/keys.server.ts). */
+  ISSUER_SIGNING_KEYS: z.string().min(2, "ISSUER_SIGNING_KEYS is required"),
+  /** https base of issuer, type and status list URLs; default: the https form of the request's host. */
+  PUBLIC_BASE_URL: z.string().url().startsWith("https://", "PUBLIC_BASE_URL must be https").optional(),
 });
 
 /** Extra CSP media sources: the configured podcast host's origin, when it is not ours. */

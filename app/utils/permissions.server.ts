@@ -29,6 +29,8 @@ const RULES = {
   "run:assisted-sessions": { roles: ["operator", "admin"] },
   "review:hitl": { roles: ["admin"] },
   "hold:credentials": { roles: ANY, ownerOnly: true },
+  // Revocation is the authority's act; on this platform, an administrator's.
+  "revoke:credentials": { roles: ["admin"] },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;

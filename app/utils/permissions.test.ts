@@ -12,6 +12,7 @@ const EXPECTED: Record<Action, string[]> = {
   "run:assisted-sessions": ["admin", "operator"],
   "review:hitl": ["admin"],
   "hold:credentials": ["admin", "verifier", "operator", "citizen"],
+  "revoke:credentials": ["admin"],
 };
 
 describe("can: server-side permissions by role", () => {

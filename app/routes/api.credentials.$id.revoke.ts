@@ -1,0 +1,34 @@
+import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { revokeCredential } from "~/services/credentials.server";
+import { serviceError } from "~/services/wallet-context.server";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server";
+import { requirePermission } from "~/utils/permissions.server";
+
+const RevokeBody = z.object({ reason: z.string().trim().min(1).max(200).optional() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * POST /api/credentials/{id}/revoke (issue 4): administrators only. Sets the credential revoked
+ * with revokedAt, sets its status bit and republishes the list; verifiers reading the list see
+ * it within its 60 s ttl, our own checks at once. Revoking twice answers the same record.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  assertMethod(request, "POST");
+  const admin = await requirePermission(request, context, "revoke:credentials");
+  const body = RevokeBody.safeParse(await readJsonBody(request));
+  if (!body.success) return validationError(body.error);
+  const id = params.id ?? "";
+  if (!UUID.test(id)) return json({ message: "Credential not found" }, { status: 404 });
+  try {
+    const credential = await revokeCredential({ db: context.db, credentialId: id, reason: body.data.reason ?? "revoked by administrator", actorId: admin.id });
+    const { vcJwt: _omitted, ...summary } = credential;
+    return json(summary, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return serviceError(error);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,33 @@
+import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { createShare } from "~/services/shares.server";
+import { serviceError } from "~/services/wallet-context.server";
+import { requireUser } from "~/utils/auth.server";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server";
+
+const ShareBody = z.object({
+  purpose: z.string().trim().max(200).optional(),
+  sharedWith: z.string().trim().max(120).optional(),
+});
+
+/**
+ * POST /api/credentials/{id}/shares: shares the signed-in user's own credential as a 24-hour
+ * verification link. Someone else's credential reads as not found (404), a revoked or expired
+ * one is refused (409).
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  assertMethod(request, "POST");
+  const user = await requireUser(request, context);
+  const body = ShareBody.safeParse(await readJsonBody(request));
+  if (!body.success) return validationError(body.error);
+  try {
+    const share = await createShare(context.db, user.id, params.id ?? "", body.data);
+    return json(share, { status: 201, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return serviceError(error);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,20 @@
+import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { revokeShare } from "~/services/shares.server";
+import { serviceError } from "~/services/wallet-context.server";
+import { requireUser } from "~/utils/auth.server";
+import { assertMethod, methodNotAllowed } from "~/utils/json-api.server";
+
+/** POST /api/shares/{id}/revoke: ends one of the user's own active shares at once. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  assertMethod(request, "POST");
+  const user = await requireUser(request, context);
+  try {
+    return json(await revokeShare(context.db, user.id, params.id ?? ""), { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return serviceError(error);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

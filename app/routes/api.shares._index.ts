@@ -1,0 +1,14 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { listShares } from "~/services/shares.server";
+import { requireUser } from "~/utils/auth.server";
+import { methodNotAllowed } from "~/utils/json-api.server";
+
+/** GET /api/shares: the signed-in user's shares, newest first. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return json(await listShares(context.db, user.id), { headers: { "Cache-Control": "no-store" } });
+}
+
+export function action() {
+  return methodNotAllowed("GET");
+}

@@ -1,0 +1,35 @@
+import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { issueToHolder } from "~/services/credentials.server";
+import { serviceError, walletContext } from "~/services/wallet-context.server";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server";
+import { requireUser } from "~/utils/auth.server";
+
+const IssueBody = z.object({
+  /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
+  proof: z.string({ required_error: "A proof of possession of this device's key is required" }).min(1).max(4096),
+});
+
+/**
+ * POST /api/vc/{type}/issue (spec 000 §7): issues the authority's record of this type about the
+ * signed-in user as an SD-JWT VC bound to the device key the proof shows. 201 with the wallet
+ * credential; 404 when the authority has no record; 400 for a missing or bad proof.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  assertMethod(request, "POST");
+  // Issued to the signed-in user only: the holder is always the caller, never named in the request.
+  const user = await requireUser(request, context);
+  const body = IssueBody.safeParse(await readJsonBody(request));
+  if (!body.success) return validationError(body.error);
+  try {
+    const wallet = await walletContext(context, request);
+    const credential = await issueToHolder({ ...wallet, userId: user.id, type: params.type ?? "", proof: body.data.proof });
+    return json(credential, { status: 201, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return serviceError(error);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,19 @@
+import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { createIssuanceNonce } from "~/services/credentials.server";
+import { requireUser } from "~/utils/auth.server";
+import { assertMethod, methodNotAllowed } from "~/utils/json-api.server";
+
+/**
+ * POST /api/vc/nonce: a one-time nonce (5 minutes) for the wallet's proof of possession of its
+ * device key (OpenID4VCI 1.0 section 7 "Nonce Endpoint": c_nonce).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, "POST");
+  const user = await requireUser(request, context);
+  const { nonce, expiresAt } = await createIssuanceNonce(context.db, user.id);
+  return json({ c_nonce: nonce, expiresAt: expiresAt.toISOString() }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}
