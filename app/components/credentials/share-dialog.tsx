@@ -1,0 +1,93 @@
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { useToast } from "~/components/ui/toast";
+import { apiRequest, handleMutationError } from "~/utils/api-client";
+import { track } from "~/utils/tracker.client";
+import { QrCode } from "./qr-code";
+
+/** What the dialog needs of a credential (a WalletCredential from the API has it). */
+export interface ShareableCredential {
+  id: string;
+  type: string;
+  display: { longName: string };
+}
+
+interface CreatedShare {
+  id: string;
+  expiryDate: string;
+  verifyPath: string;
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+/**
+ * The share dialog (spec 000 §2 /credentials): opening it creates a 24-hour share of the
+ * credential (POST /api/credentials/{id}/shares) and shows the verification link as a real QR
+ * code, the link itself and Copy Share Link. The link shows validity, type and issuer only.
+ */
+export function ShareDialog({ credential, open, onClose, purpose }: { credential: ShareableCredential | null; open: boolean; onClose: () => void; purpose?: string }) {
+  const { toast } = useToast();
+  const [share, setShare] = useState<CreatedShare | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!open || !credential) return;
+    let cancelled = false;
+    setShare(null);
+    setFailed(false);
+    apiRequest("POST", `/api/credentials/${credential.id}/shares`, purpose ? { purpose } : {})
+      .then((response) => response.json() as Promise<CreatedShare>)
+      .then((created) => {
+        if (cancelled) return;
+        setShare(created);
+        void track({ eventCategory: "credential", eventAction: "share", eventLabel: credential.type, metadata: { credentialType: credential.type, credentialId: credential.id } });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setFailed(true);
+        handleMutationError(error, toast);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, credential, purpose, toast]);
+
+  const link = share ? `${window.location.origin}${share.verifyPath}` : "";
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: "Link Copied", description: "Share link copied to clipboard" });
+    } catch {
+      toast({ title: "Error", description: "Could not copy the link; select it and copy it by hand", variant: "destructive" });
+    }
+    void track({ eventCategory: "user_interaction", eventAction: "click", eventLabel: "copy_share_link", metadata: { credentialType: credential?.type ?? null, credentialId: credential?.id ?? null } });
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Share Credential" description={credential ? credential.display.longName : undefined} testId="share-dialog">
+      {share ? (
+        <div className="flex flex-col items-center gap-4">
+          <QrCode value={link} label={`QR code for the verification link of your ${credential?.display.longName ?? ""} credential`} />
+          <p className="w-full break-all rounded-sm bg-slate-100 p-2 text-center font-mono text-sm dark:bg-slate-800" data-testid="share-link">
+            {link}
+          </p>
+          <Button onClick={copyLink} data-testid="button-copy-share-link" className="w-full">
+            Copy Share Link
+          </Button>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            This link lets others verify your credential without exposing your personal details. It expires in 24 hours
+            (at {dateTime.format(new Date(share.expiryDate))}).
+          </p>
+        </div>
+      ) : failed ? (
+        <p className="text-sm text-govuk-red">This credential could not be shared.</p>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
+          Creating your share link…
+        </p>
+      )}
+    </Dialog>
+  );
+}

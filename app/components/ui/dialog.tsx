@@ -1,0 +1,74 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+/**
+ * A modal dialog on the native <dialog> element: showModal() gives the focus trap, Escape to
+ * close and an inert page behind it; closing by any route (Escape, the close button, the
+ * backdrop) calls onClose so the owner's state stays the single source of truth.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === ref.current) onClose();
+      }}
+      className="w-[min(32rem,calc(100vw-2rem))] rounded-md border border-slate-300 bg-white p-0 text-govuk-black shadow-xl backdrop:bg-black/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {open ? (
+        <div className="p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-xl font-bold">
+                {title}
+              </h2>
+              {description ? (
+                <p id={descriptionId} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="rounded-sm p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100 focus:outline-none focus:ring-4 focus:ring-govuk-yellow dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              ×
+            </button>
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
