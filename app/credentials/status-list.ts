@@ -10,6 +10,7 @@
  * expanding every entry into a JS array as @sd-jwt/jwt-status-list does (TOOLCHAIN.md measured
  * ~97 ms for 2^20 entries that way, ~0.3 ms streaming).
  */
+import { Unzlib } from "fflate";
 import { resolveCrypto, type CredentialCrypto } from "./crypto";
 import { base64urlDecode, base64urlEncode, isBase64url } from "./encoding";
 import { CredentialError, failureFromError, type VerificationFailure } from "./errors";
@@ -115,7 +116,9 @@ export interface InflateOptions {
 
 /**
  * Streams the inflated list through `onChunk` without keeping it, enforcing the size cap as it
- * goes. Returns the inflated length.
+ * goes. Returns the inflated length. fflate's synchronous zlib stream rather than the platform's
+ * DecompressionStream: the same result, without a promise hop per chunk (a 2^20-entry lookup
+ * went from ~0.6 ms median and over 1 ms at p95 to ~0.3 ms in Node; see `npm run bench`).
  */
 async function inflateStreaming(
   lst: string,
@@ -131,29 +134,34 @@ async function inflateStreaming(
   } catch {
     throw new CredentialError("STATUS_LIST_INVALID", "lst is not base64url");
   }
-  // Writing straight into the stream (rather than piping a source through it) saves a hop per
-  // chunk. Errors surface on the reading side; the writer's own promises are only observed.
-  const inflater = new DecompressionStream("deflate");
-  const writer = inflater.writable.getWriter();
-  writer.write(compressed as Uint8Array<ArrayBuffer>).catch(() => undefined);
-  writer.close().catch(() => undefined);
-  const reader = inflater.readable.getReader();
   let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (total + value.length > options.maxInflatedBytes) {
-        throw new CredentialError("STATUS_LIST_TOO_LARGE");
+  // RFC 1950 section 2.2: fflate does not check the Adler-32 trailer, so it is summed here.
+  let a = 1;
+  let b = 0;
+  const inflater = new Unzlib((chunk) => {
+    if (total + chunk.length > options.maxInflatedBytes) throw new CredentialError("STATUS_LIST_TOO_LARGE");
+    onChunk(chunk, total);
+    total += chunk.length;
+    for (let i = 0; i < chunk.length; ) {
+      // zlib's NMAX: the longest run whose sums stay below 2^32 before reducing modulo 65521.
+      const end = Math.min(i + 5552, chunk.length);
+      for (; i < end; i++) {
+        a += chunk[i]!;
+        b += a;
       }
-      onChunk(value, total);
-      total += value.length;
+      a %= 65521;
+      b %= 65521;
     }
+  });
+  try {
+    inflater.push(compressed, true);
   } catch (error) {
-    await reader.cancel().catch(() => undefined);
     if (error instanceof CredentialError) throw error;
     throw new CredentialError("STATUS_LIST_INVALID", "inflate failed");
   }
+  const n = compressed.length;
+  const trailer = n >= 6 ? ((compressed[n - 4]! << 24) | (compressed[n - 3]! << 16) | (compressed[n - 2]! << 8) | compressed[n - 1]!) >>> 0 : -1;
+  if (trailer !== ((b << 16) | a) >>> 0) throw new CredentialError("STATUS_LIST_INVALID", "Adler-32 checksum mismatch");
   return total;
 }
 
