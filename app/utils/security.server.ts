@@ -63,15 +63,18 @@ export function securityHeaders(nonce: string, mediaSources: readonly string[] =
   };
 }
 
+/** Headers a handler may choose for its own response (e.g. `Referrer-Policy: no-referrer` on share links). */
+const HANDLER_MAY_SET = new Set(["Content-Security-Policy", "Referrer-Policy"]);
+
 /**
  * The response with the security headers set. Responses fetched over a service binding have
- * immutable headers, so the response is rebuilt around the same body stream (no copy). A CSP the
- * handler chose itself is kept.
+ * immutable headers, so the response is rebuilt around the same body stream (no copy). A CSP or
+ * referrer policy the handler chose itself is kept.
  */
 export function withSecurityHeaders(response: Response, nonce: string, mediaSources: readonly string[] = []): Response {
   const secured = new Response(response.body, response);
   for (const [name, value] of Object.entries(securityHeaders(nonce, mediaSources))) {
-    if (name === "Content-Security-Policy" && secured.headers.has(name)) continue;
+    if (HANDLER_MAY_SET.has(name) && secured.headers.has(name)) continue;
     secured.headers.set(name, value);
   }
   return secured;

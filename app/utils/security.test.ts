@@ -80,6 +80,8 @@ describe("security headers", () => {
   it("keeps a policy the handler set for its own response", () => {
     const own = new Response("x", { headers: { "Content-Security-Policy": "sandbox" } });
     expect(withSecurityHeaders(own, "n").headers.get("Content-Security-Policy")).toBe("sandbox");
+    const noReferrer = new Response("x", { headers: { "Referrer-Policy": "no-referrer" } });
+    expect(withSecurityHeaders(noReferrer, "n").headers.get("Referrer-Policy")).toBe("no-referrer");
   });
 });
 

@@ -38,17 +38,22 @@ export async function track(event: Omit<AnalyticsEvent, "sessionId">): Promise<v
   }
 }
 
+/** A share link is a bearer secret for 24 hours (ADR 010): analytics keep the route, never the share id. */
+export function analyticsPage(pathname: string): string {
+  return pathname.replace(/^\/verify\/[^/]+/, "/verify/:shareId");
+}
+
 export function trackPageView(page: string): void {
   void track({
     eventType: "page_view",
     eventCategory: "navigation",
     eventAction: "view_page",
-    page,
+    page: analyticsPage(page),
     metadata: { referrer: document.referrer.slice(0, 500) },
   });
 }
 
-const currentPage = () => location.pathname;
+const currentPage = () => analyticsPage(location.pathname);
 
 function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;

@@ -1,0 +1,378 @@
+/**
+ * /shares (spec 000 §2 "Citizen screens" /shares, §3 "Share record", §4 share status, §7, §8):
+ * the signed-in user's own share links, newest first, with tiles computed from them, a card per
+ * share (Download PDF of its verification certificate; Revoke Share while it is active) and the
+ * info box. Revoking asks first: Revoke Share opens a confirmation (`?confirm=<id>`, a GET form,
+ * so it works without JavaScript) whose button posts here (docs/decisions/010-share-links.md).
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { Icon, type IconName } from "~/components/icons";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { useToast } from "~/components/ui/toast";
+import { CredentialServiceError, listWalletCredentials } from "~/services/credentials.server";
+import { listShares, revokeShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "~/services/shares.server";
+import { requireUser } from "~/utils/auth.server";
+import { readFormBody } from "~/utils/form-body.server";
+import { pageMeta } from "~/utils/meta";
+import { track } from "~/utils/tracker.client";
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Recent Shares", description: "The links you have shared to let others check a credential, and their certificates." });
+
+export interface ShareCard extends ShareRecord {
+  /** The credential's own status now (active, revoked, expired); a replaced copy reads as revoked. */
+  credentialStatus: string;
+  /**
+   * Counted in "Available downloads": a share the user has not revoked whose credential is valid
+   * now, so its certificate (checked live when downloaded) confirms a valid credential. Every
+   * share's certificate can be downloaded; the others say revoked, expired or not valid.
+   */
+  certifiesValid: boolean;
+}
+
+/** Signed-in only (spec 000 §2): visitors are sent to /login. Only the user's own shares. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const now = new Date();
+  const [shares, held] = await Promise.all([listShares(context.db, user.id, now), listWalletCredentials(context.db, user.id, now)]);
+  const statusOf = new Map(held.map((c) => [c.id, c.status]));
+  const cards: ShareCard[] = shares.map((share) => {
+    // Credentials replaced by a re-issue are not listed by the wallet: they are revoked.
+    const credentialStatus = statusOf.get(share.credentialId) ?? "revoked";
+    return { ...share, credentialStatus, certifiesValid: share.status !== "revoked" && credentialStatus === "active" };
+  });
+  const confirm = new URL(request.url).searchParams.get("confirm");
+  const confirming = cards.find((c) => c.id === confirm && c.status === "active") ?? null;
+  return json(
+    {
+      shares: cards,
+      origin: new URL(request.url).origin,
+      confirming: confirming ? { id: confirming.id, credentialName: confirming.credentialName, sharedWith: confirming.sharedWith } : null,
+      tiles: {
+        total: cards.length,
+        active: cards.filter((c) => c.status === "active").length,
+        downloads: cards.filter((c) => c.certifiesValid).length,
+      },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionData = { ok: true; credentialName: string } | { ok: false; message: string };
+
+/** Revokes one of the user's own shares; another user's share reads as not found. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const body = await readFormBody(request);
+  if (!body.ok) return json<ActionData>({ ok: false, message: body.message }, { status: body.status });
+  const intent = body.form.get("intent");
+  const shareId = body.form.get("shareId");
+  if (intent !== "revoke" || typeof shareId !== "string" || !SHARE_ID_PATTERN.test(shareId)) {
+    return json<ActionData>({ ok: false, message: "Share not found" }, { status: 404 });
+  }
+  try {
+    const share = await revokeShare(context.db, user.id, shareId);
+    return json<ActionData>({ ok: true, credentialName: share.credentialName });
+  } catch (error) {
+    if (error instanceof CredentialServiceError) return json<ActionData>({ ok: false, message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export const REVOKED_TOAST = { title: "Share Revoked", description: "The share link no longer works." };
+
+const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
+const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
+
+/** Dates with their time, as a UK reader expects, the same on the server and in the browser. */
+const ukDateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function Shares() {
+  const { shares, origin, confirming, tiles } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const { toast } = useToast();
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast(REVOKED_TOAST);
+    else toast({ title: "Error", description: actionData.message, variant: "destructive" });
+  }, [actionData, toast]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Link to="/" className={`inline-flex items-center gap-1 ${linkClasses}`}>
+        <span aria-hidden="true">‹</span> Back to dashboard
+      </Link>
+      <h1 className="mt-6 text-4xl font-bold">Recent Shares</h1>
+      <p className="mt-2 text-lg text-govuk-grey dark:text-slate-400">The links you have shared so others can check a credential, and what happened to them.</p>
+
+      {/* Without JavaScript there is no toast: the outcome of the post is shown on the page. */}
+      {!hydrated && actionData ? (
+        actionData.ok ? (
+          <div role="status" className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300">
+            You revoked the share of your {actionData.credentialName}. {REVOKED_TOAST.description}
+          </div>
+        ) : (
+          <div role="alert" className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300">
+            <p className="font-bold">There is a problem</p>
+            <p className="mt-1">{actionData.message}</p>
+          </div>
+        )
+      ) : null}
+
+      {confirming ? <ConfirmRevoke share={confirming} /> : null}
+
+      <section aria-labelledby="share-totals" className="mt-8">
+        <h2 id="share-totals" className="sr-only">
+          Share totals
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          <Tile icon="share" label="Total Shares" value={tiles.total} note="Links you have created" testId="tile-total-shares" />
+          <Tile icon="check" label="Active Shares" value={tiles.active} note="Links that can be opened now" testId="tile-active-shares" />
+          <Tile
+            icon="file"
+            label="Available Downloads"
+            value={tiles.downloads}
+            note="Certificates that confirm a valid credential, for shares you have not revoked"
+            testId="tile-available-downloads"
+          />
+        </ul>
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-10">
+        <h2 id="history-heading" className="text-2xl font-bold">
+          Sharing history
+        </h2>
+        {shares.length === 0 ? (
+          <div className={`mt-4 p-8 text-center ${cardClasses}`} data-testid="shares-empty">
+            <Icon name="share" className="mx-auto h-10 w-10 text-govuk-grey dark:text-slate-400" />
+            <h3 className="mt-3 text-xl font-bold">No shares yet</h3>
+            <p className="mt-2 text-govuk-grey dark:text-slate-400">When you share a credential, its link appears here with how many times it was opened.</p>
+            <Link to="/wallet?action=share" className={buttonClasses("primary", "mt-6")}>
+              Share a credential
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+            {shares.map((share) => (
+              <ShareCardView key={share.id} share={share} origin={origin} hydrated={hydrated} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <InfoBox />
+    </div>
+  );
+}
+
+function Tile({ icon, label, value, note, testId }: { icon: IconName; label: string; value: number; note: string; testId: string }) {
+  return (
+    <li className={`flex items-start gap-4 p-5 ${cardClasses}`} data-testid={testId}>
+      <span className="rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
+        <Icon name={icon} />
+      </span>
+      <div>
+        <p className="font-semibold text-govuk-grey dark:text-slate-300">{label}</p>
+        <p className="text-4xl font-bold tabular-nums">{value}</p>
+        <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{note}</p>
+      </div>
+    </li>
+  );
+}
+
+const STATUS_BADGE: Record<ShareStatus, { label: string; classes: string }> = {
+  active: { label: "Active", classes: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" },
+  expired: { label: "Expired", classes: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100" },
+  revoked: { label: "Revoked", classes: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300" },
+};
+
+function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: string; hydrated: boolean }) {
+  const { toast } = useToast();
+  const badge = STATUS_BADGE[share.status];
+  const link = `${origin}${share.verifyPath}`;
+  const titleId = `share-${share.id}-title`;
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: "Link Copied", description: "Share link copied to clipboard" });
+    } catch {
+      toast({ title: "Error", description: "Could not copy the link; select it and copy it by hand", variant: "destructive" });
+    }
+  }
+
+  return (
+    <li className={`flex flex-col p-5 ${cardClasses}`} aria-labelledby={titleId} data-testid="share-card" data-share-status={share.status}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex items-start gap-3">
+          <span className="rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
+            <Icon name="share" />
+          </span>
+          <div>
+            <h3 id={titleId} className="text-lg font-bold">
+              {share.credentialName}
+            </h3>
+            <p className="text-govuk-grey dark:text-slate-400">{share.issuerName}</p>
+          </div>
+        </div>
+        <span className={`shrink-0 rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${badge.classes}`}>{badge.label}</span>
+      </div>
+
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {share.sharedWith ? <Row label="Shared with" value={share.sharedWith} /> : null}
+        <Row label="Purpose" value={share.purpose} />
+        <Row label="Shared" value={<time dateTime={share.sharedDate}>{ukDateTime.format(new Date(share.sharedDate))}</time>} />
+        {share.status === "revoked" && share.revokedAt ? (
+          <Row label="Revoked" value={<time dateTime={share.revokedAt}>{ukDateTime.format(new Date(share.revokedAt))}</time>} />
+        ) : (
+          <Row label={share.status === "expired" ? "Expired" : "Expires"} value={<time dateTime={share.expiryDate}>{ukDateTime.format(new Date(share.expiryDate))}</time>} />
+        )}
+        <Row label="Opened" value={share.viewCount === 1 ? "1 time" : `${share.viewCount} times`} />
+      </dl>
+
+      {share.credentialStatus !== "active" ? (
+        <p className="mt-3 border-l-4 border-govuk-red pl-3 text-sm dark:border-red-500">
+          The credential itself is {share.credentialStatus === "expired" ? "expired" : "no longer valid"}: anyone checking this share sees that it is not valid.
+        </p>
+      ) : null}
+
+      {share.status === "active" ? (
+        <div className="mt-4">
+          <p className="text-sm font-semibold">Share link</p>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <code className="min-w-0 flex-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-sm dark:bg-slate-800" data-testid="share-link">
+              {link}
+            </code>
+            {hydrated ? (
+              <Button variant="outline" className="px-3 py-1 text-sm" onClick={copyLink} data-testid="button-copy-share-link">
+                Copy link
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-auto flex flex-wrap gap-3 pt-5">
+        <DownloadPdf share={share} />
+        {share.status === "active" ? (
+          <Form method="get" action="/shares">
+            <input type="hidden" name="confirm" value={share.id} />
+            <Button type="submit" variant="destructive" className="px-3 py-1.5 text-sm" data-testid="button-revoke-share" aria-describedby={titleId}>
+              Revoke Share
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt className="font-semibold text-govuk-grey dark:text-slate-300">{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+/**
+ * Spec 000 §7: share PDFs open from downloadUrl in a new tab; §8: if the download fails, log
+ * "Download failed" and open the file in a new window. Without JavaScript the link itself opens
+ * the certificate in a new tab.
+ */
+function DownloadPdf({ share }: { share: ShareCard }) {
+  async function open(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    void track({
+      eventCategory: "credential",
+      eventAction: "download",
+      eventLabel: share.credentialType,
+      metadata: { credentialType: share.credentialType, credentialId: share.credentialId },
+    });
+    try {
+      const response = await fetch(share.downloadUrl, { method: "HEAD", credentials: "include" });
+      if (!response.ok) throw new Error(`${response.status}`);
+      window.open(share.downloadUrl, "_blank", "noopener");
+    } catch {
+      console.log("Download failed");
+      window.open(share.downloadUrl, "_blank", "noopener,popup");
+    }
+  }
+  return (
+    <a
+      href={share.downloadUrl}
+      target="_blank"
+      rel="noopener"
+      onClick={open}
+      className={buttonClasses("primary", "px-3 py-1.5 text-sm")}
+      data-testid="button-download-share-pdf"
+    >
+      <Icon name="file" className="h-4 w-4" />
+      Download PDF
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function ConfirmRevoke({ share }: { share: { id: string; credentialName: string; sharedWith: string | null } }) {
+  const navigation = useNavigation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "revoke";
+  // Brought into view and announced when it opens.
+  useEffect(() => headingRef.current?.focus(), [share.id]);
+  return (
+    <section aria-labelledby="confirm-revoke-heading" className="mt-6 border-l-8 border-govuk-red bg-white p-6 dark:border-red-500 dark:bg-slate-900" data-testid="confirm-revoke">
+      <h2 id="confirm-revoke-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none focus-visible:shadow-none">
+        Revoke the share of your {share.credentialName}
+        {share.sharedWith ? ` with ${share.sharedWith}` : ""}?
+      </h2>
+      <p className="mt-2">The link stops working at once. Anyone who opens it will see that you withdrew it. This cannot be undone.</p>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <Form method="post" action="/shares">
+          <input type="hidden" name="intent" value="revoke" />
+          <input type="hidden" name="shareId" value={share.id} />
+          <Button type="submit" variant="destructive" disabled={pending} data-testid="button-confirm-revoke">
+            {pending ? "Revoking..." : "Yes, revoke share"}
+          </Button>
+        </Form>
+        <Link to="/shares" className={linkClasses}>
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function InfoBox() {
+  return (
+    <section aria-labelledby="about-sharing" className="mt-10 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900">
+      <h2 id="about-sharing" className="text-xl font-bold">
+        About sharing
+      </h2>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>Share PDFs are verification certificates: each records the check of a shared credential.</li>
+        <li>Active shares can be revoked from your wallet at any time with Revoke Share; the link stops working at once.</li>
+        <li>All sharing is logged: each share you create or revoke, and each time a link is opened and checked.</li>
+        <li>PDF certificates are digitally signed.</li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { and, eq } from "drizzle-orm";
+import { SignJWT, exportJWK } from "jose";
+import { describe, expect, it } from "vitest";
+import { demoAuthorityRecords } from "../../db/demo-records.ts";
+import { authorityRecords, credentials, presentations, shares } from "../../db/schema/index.ts";
+import { call, db, login, registerUser, uniqueAddress, ORIGIN } from "../../tests/support/web-client.ts";
+
+/**
+ * /verify/{shareId}, the public page a share link opens (issue 4; ADR 010), through the real web
+ * worker: the live result, type and issuer and nothing personal; every check recorded and
+ * counted; ended shares and unknown ids answered without a check; never cached or indexed.
+ */
+
+const ISSUERS: Record<string, string> = { rtw: "home-office", dbs: "dbs" };
+
+async function citizenWithCredential(type = "rtw") {
+  const account = await registerUser();
+  await db().insert(authorityRecords).values(demoAuthorityRecords(account.user.id, new Date()));
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+  const { kty, crv, x, y } = await exportJWK(pair.publicKey);
+  const nonce = ((await (await call("/api/vc/nonce", { method: "POST", cookie: account.cookie })).json()) as { c_nonce: string }).c_nonce;
+  const proof = await new SignJWT({ nonce })
+    .setProtectedHeader({ alg: "ES256", typ: "openid4vci-proof+jwt", jwk: { kty, crv, x, y } })
+    .setAudience(`${ORIGIN}/issuers/${ISSUERS[type]}`)
+    .setIssuedAt()
+    .sign(pair.privateKey);
+  const issued = await call(`/api/vc/${type}/issue`, { body: { proof }, cookie: account.cookie });
+  expect(issued.status).toBe(201);
+  const credential = (await issued.json()) as { id: string; vcJwt: string };
+  return { ...account, credential };
+}
+
+async function shareOf(cookie: string, credentialId: string, body: Record<string, string> = {}) {
+  const response = await call(`/api/credentials/${credentialId}/shares`, { body, cookie });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; verifyPath: string };
+}
+
+const checksOf = (shareId: string) => db().select().from(presentations).where(eq(presentations.requestId, shareId));
+const viewsOf = async (shareId: string) => (await db().select().from(shares).where(eq(shares.id, shareId)))[0]!.viewCount;
+/** The page's text without React's text-joining comments. */
+const textOf = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
+
+function expectPrivateHeaders(response: Response) {
+  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+  expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
+}
+
+describe("/verify/{shareId}: an active share", () => {
+  it("shows a valid credential's type and issuer to anybody, and nothing personal", async () => {
+    const alice = await citizenWithCredential();
+    const share = await shareOf(alice.cookie, alice.credential.id, { purpose: "Employment check", sharedWith: "Acme Ltd" });
+    const ip = uniqueAddress();
+
+    const response = await call(share.verifyPath, { ip, headers: { "User-Agent": "VerifierBrowser/1.0" } });
+    expect(response.status).toBe(200);
+    expectPrivateHeaders(response);
+    const html = await textOf(response);
+    expect(html).toMatch(/<h1[^>]*>Credential is valid<\/h1>/);
+    expect(html).toContain("Right to Work");
+    expect(html).toContain("issued by the Home Office");
+    expect(html).toMatch(/<dt[^>]*>Result<\/dt><dd[^>]*>Valid<\/dd>/);
+    expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    // Nothing personal: no names, date of birth, claim values, credential id, token or recipient.
+    for (const secret of ["Sarah", "Thompson", "1990-04-12", "12 Apr 1990", "Indefinite leave", alice.credential.id, alice.credential.vcJwt.split(".")[1]!, "Acme Ltd", "Employment check"]) {
+      expect(html, secret).not.toContain(secret);
+    }
+
+    // Recorded as a verification of the credential, by nobody signed in, and counted on the share.
+    const [check, ...more] = await checksOf(share.id);
+    expect(more).toEqual([]);
+    expect(check).toMatchObject({
+      credentialId: alice.credential.id,
+      verifierId: null,
+      purpose: "Share link verification",
+      verificationResult: "valid",
+      ipAddress: ip,
+      userAgent: "VerifierBrowser/1.0",
+    });
+    expect(await viewsOf(share.id)).toBe(1);
+
+    // A signed-in viewer is recorded as the verifier; each view is another check.
+    const bob = await registerUser();
+    expect((await call(share.verifyPath, { cookie: bob.cookie })).status).toBe(200);
+    expect((await checksOf(share.id)).map((c) => c.verifierId).sort()).toEqual([null, bob.user.id].sort());
+    expect(await viewsOf(share.id)).toBe(2);
+  });
+
+  it("gives the browser's data request the same answer, with nothing personal in it", async () => {
+    const alice = await citizenWithCredential();
+    const share = await shareOf(alice.cookie, alice.credential.id);
+    const response = await call(`${share.verifyPath}?_data=${encodeURIComponent("routes/verify.$shareId")}`);
+    expect(response.status).toBe(200);
+    expectPrivateHeaders(response);
+    const data = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(data).sort()).toEqual(["checkedAt", "credentialName", "issuerName", "kind", "linkExpiresAt", "outcome", "reason"]);
+    expect(data).toMatchObject({ kind: "checked", outcome: "valid", reason: null, credentialName: "Right to Work", issuerName: "Home Office" });
+  });
+
+  it("says not valid, revoked by the issuer, once an administrator revokes the credential", async () => {
+    const alice = await citizenWithCredential();
+    const share = await shareOf(alice.cookie, alice.credential.id);
+    const admin = await login("admin", "IdentityDemo2026");
+    expect((await call(`/api/credentials/${alice.credential.id}/revoke`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
+
+    const response = await call(share.verifyPath);
+    expect(response.status).toBe(200);
+    const html = await textOf(response);
+    expect(html).toMatch(/<h1[^>]*>Credential is not valid<\/h1>/);
+    expect(html).toContain("The Home Office has revoked this credential.");
+    expect(html).not.toContain("Credential is valid");
+    const [check] = await checksOf(share.id);
+    expect(check!.verificationResult).toBe("STATUS_REVOKED");
+    expect(await viewsOf(share.id)).toBe(1);
+  });
+
+  it("says not valid, expired, for a credential our record holds as expired (fail closed)", async () => {
+    const alice = await citizenWithCredential("dbs");
+    const share = await shareOf(alice.cookie, alice.credential.id);
+    await db().update(credentials).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(credentials.id, alice.credential.id));
+
+    const html = await textOf(await call(share.verifyPath));
+    expect(html).toMatch(/<h1[^>]*>Credential is not valid<\/h1>/);
+    expect(html).toContain("DBS Enhanced Check");
+    expect(html).toContain("issued by the Disclosure and Barring Service");
+    expect(html).toContain("This credential has expired.");
+    expect((await checksOf(share.id))[0]!.verificationResult).toBe("EXPIRED");
+  });
+});
+
+describe("/verify/{shareId}: a share that has ended, or none", () => {
+  it("says an expired link has expired, without a check, a count or the credential's type", async () => {
+    const alice = await citizenWithCredential();
+    const share = await shareOf(alice.cookie, alice.credential.id);
+    await db().update(shares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shares.id, share.id));
+
+    const response = await call(share.verifyPath);
+    expect(response.status).toBe(200);
+    expectPrivateHeaders(response);
+    const html = await textOf(response);
+    expect(html).toMatch(/<h1[^>]*>This link has expired<\/h1>/);
+    expect(html).not.toContain("Right to Work");
+    expect(html).not.toContain("Home Office");
+    expect(await checksOf(share.id)).toEqual([]);
+    expect(await viewsOf(share.id)).toBe(0);
+  });
+
+  it("says a revoked share was withdrawn by the holder", async () => {
+    const alice = await citizenWithCredential();
+    const share = await shareOf(alice.cookie, alice.credential.id);
+    expect((await call(`/api/shares/${share.id}/revoke`, { method: "POST", cookie: alice.cookie })).status).toBe(200);
+
+    const response = await call(share.verifyPath);
+    expect(response.status).toBe(200);
+    const html = await textOf(response);
+    expect(html).toMatch(/<h1[^>]*>This link has been withdrawn<\/h1>/);
+    expect(html).toContain("The person who shared it has withdrawn it");
+    expect(html).not.toContain("Right to Work");
+    expect(await checksOf(share.id)).toEqual([]);
+    expect(await viewsOf(share.id)).toBe(0);
+  });
+
+  it("answers the 404 page for malformed and unknown ids, never a 500", async () => {
+    const alice = await citizenWithCredential();
+    const unknownButWellFormed = "A".repeat(22);
+    for (const id of ["abc", unknownButWellFormed, alice.credential.id, "%E0%A4%A", "x".repeat(400), `${"A".repeat(21)}!`]) {
+      const response = await call(`/verify/${id}`);
+      expect(response.status, id).toBe(404);
+      const html = await response.text();
+      expect(html, id).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
+      expect(html, id).toContain("<title>404 Page Not Found | UK Digital Identity</title>");
+    }
+    const notFound = await call(`/verify/${unknownButWellFormed}`);
+    expectPrivateHeaders(notFound);
+    // The credential id is never a share link (ADR 010).
+    expect(await db().select().from(presentations).where(and(eq(presentations.credentialId, alice.credential.id)))).toEqual([]);
+  });
+});
