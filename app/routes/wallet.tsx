@@ -1,26 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LaterRelease } from "~/components/later-release";
-import { requireUser } from "~/utils/auth.server";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { WalletPage, walletMeta, walletShouldRevalidate } from "~/components/wallet/wallet-page";
+import { loadWalletPage } from "~/wallet/page-data.server";
 
-export const meta: MetaFunction = () => [{ title: "Citizen Wallet | UK Digital Identity" }];
+/**
+ * /wallet (spec 000 §2 "Wallet page"): the signed-in citizen's wallet (app/components/wallet).
+ * /citizen-wallet is the same page from the same modules. Visitors who are not signed in are
+ * sent to /login.
+ */
+export const meta = walletMeta;
 
-/** Signed-in only (spec 000 §2): visitors are sent to /login. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
-}
+export const loader = (args: LoaderFunctionArgs) => loadWalletPage(args);
 
-export default function CitizenWallet() {
-  return (
-    <LaterRelease
-      title="Citizen Wallet"
-      purpose="Keep your credentials on your device and share only what a check needs."
-      features={[
-        "See your Right to Work, Right to Rent and DBS credentials",
-        "Request a new credential from the issuing authority",
-        "Share a credential by QR code with selective disclosure",
-        "Review every time a credential was shared",
-      ]}
-    />
-  );
-}
+export const shouldRevalidate = walletShouldRevalidate;
+
+export default WalletPage;

@@ -1,0 +1,62 @@
+/**
+ * How a credential looks: its type's icon and accent colour (app/issuers/registry.ts names them),
+ * and the status badges of spec 000 §4: active, pending, revoked and expired each with its own
+ * badge, expired in the destructive style, any other value shown as it is, and "Expires Soon"
+ * (spec 000 §4, §9: active with 90 days or fewer left).
+ */
+import type { CredentialType } from "~/issuers/registry";
+
+const TYPE_ICON_PATHS: Record<CredentialType["icon"], string> = {
+  briefcase: "M4 7h16a1 1 0 011 1v11a1 1 0 01-1 1H4a1 1 0 01-1-1V8a1 1 0 011-1zM9 7V5a2 2 0 012-2h2a2 2 0 012 2v2M3 13h18",
+  home: "M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10",
+  shield: "M12 3l7 3v6c0 4.5-3 7.7-7 9-4-1.3-7-4.5-7-9V6l7-3zM9 12l2 2 4-4",
+  car: "M5 17h14M5 17a2 2 0 104 0M15 17a2 2 0 104 0M3 17v-5l2-5h14l2 5v5M3 12h18",
+  award: "M12 15a6 6 0 100-12 6 6 0 000 12zM8.5 13.9L7 22l5-3 5 3-1.5-8.1",
+};
+
+export function TypeIcon({ icon, className = "h-6 w-6" }: { icon: string; className?: string }) {
+  const d = TYPE_ICON_PATHS[icon as CredentialType["icon"]] ?? TYPE_ICON_PATHS.shield;
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  );
+}
+
+/** Whole class names (Tailwind finds only literal ones): the card's top border and the icon tile. */
+const ACCENTS: Record<CredentialType["colour"], { border: string; tile: string }> = {
+  blue: { border: "border-t-govuk-blue dark:border-t-govuk-blue-light", tile: "bg-blue-100 text-govuk-blue dark:bg-blue-950 dark:text-blue-300" },
+  green: { border: "border-t-govuk-green dark:border-t-green-500", tile: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" },
+  purple: { border: "border-t-purple-700 dark:border-t-purple-400", tile: "bg-purple-100 text-purple-800 dark:bg-purple-950 dark:text-purple-300" },
+  orange: { border: "border-t-orange-600 dark:border-t-orange-400", tile: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300" },
+  teal: { border: "border-t-teal-600 dark:border-t-teal-400", tile: "bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300" },
+};
+
+export function accentFor(colour: string) {
+  return ACCENTS[colour as CredentialType["colour"]] ?? ACCENTS.blue;
+}
+
+const badgeBase = "inline-flex items-center rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide";
+
+const STATUS_BADGES: Record<string, { label: string; className: string }> = {
+  active: { label: "Active", className: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" },
+  pending: { label: "Pending", className: "bg-blue-100 text-govuk-blue-dark dark:bg-blue-950 dark:text-blue-200" },
+  revoked: { label: "Revoked", className: "bg-slate-700 text-white dark:bg-slate-300 dark:text-slate-900" },
+  // Spec 000 §4: expired uses the destructive style.
+  expired: { label: "Expired", className: "bg-govuk-red text-white" },
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const known = STATUS_BADGES[status];
+  return (
+    <span data-testid="credential-status" data-status={status} className={`${badgeBase} ${known?.className ?? "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}>
+      {known?.label ?? status}
+    </span>
+  );
+}
+
+export function ExpiresSoonBadge() {
+  return <span className={`${badgeBase} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}>Expires Soon</span>;
+}
+
+export const STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.entries(STATUS_BADGES).map(([k, v]) => [k, v.label]));

@@ -1,0 +1,218 @@
+/**
+ * The wallet's dialogs: requesting a credential from its authority (`?action=request`), choosing
+ * which credential to share (`?action=share`, then the ShareDialog), and a credential's details.
+ */
+import { Link } from "@remix-run/react";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "~/issuers/registry";
+import { bindingOf, type DeviceKeyState } from "~/wallet/device-key";
+import { formatDate, formatDateTime } from "~/wallet/format";
+import type { WalletCard } from "~/wallet/page-data.server";
+import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals";
+
+/** The held, active copy of each type (a type is held once: re-issue replaces the old copy). */
+function activeByType(credentials: WalletCard[]): Map<string, WalletCard> {
+  const held = new Map<string, WalletCard>();
+  for (const c of credentials) if (c.status === "active" && !held.has(c.type)) held.set(c.type, c);
+  return held;
+}
+
+export function RequestDialog({
+  open,
+  onClose,
+  credentials,
+  deviceKey,
+  pendingType,
+  onRequest,
+}: {
+  open: boolean;
+  onClose: () => void;
+  credentials: WalletCard[];
+  deviceKey: DeviceKeyState;
+  pendingType: string | null;
+  onRequest: (type: CredentialTypeCode) => void;
+}) {
+  const held = activeByType(credentials);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Request a Credential"
+      description="Each credential is issued by its authority from the records it holds about you, and bound to this device."
+      testId="request-dialog"
+    >
+      <ul className="grid max-h-[60vh] gap-3 overflow-y-auto">
+        {CREDENTIAL_TYPE_CODES.map((code) => {
+          const type = CREDENTIAL_TYPES[code];
+          const accent = accentFor(type.colour);
+          const copy = held.get(code);
+          const binding = copy ? bindingOf(copy.holderKeyThumbprint, deviceKey) : null;
+          const pending = pendingType === code;
+          return (
+            <li key={code} className="flex flex-wrap items-center gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-700" data-testid={`request-type-${code}`}>
+              <span className={`shrink-0 rounded-sm p-2 ${accent.tile}`}>
+                <TypeIcon icon={type.icon} className="h-5 w-5" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="font-bold leading-tight">{type.title}</p>
+                <p className="text-sm text-govuk-grey dark:text-slate-400">
+                  {type.subtitle} · {AUTHORITIES[type.issuerId].name}
+                </p>
+              </div>
+              {copy && binding === "this-device" ? (
+                <span className="text-sm font-semibold text-govuk-green dark:text-green-400">Already in your wallet</span>
+              ) : copy && binding === "other-device" ? (
+                <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto">
+                  <span className="text-sm text-amber-800 dark:text-amber-300">Held on another device</span>
+                  <Button variant="secondary" className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
+                    {pending ? "Re-issuing..." : "Re-issue to this device"}
+                    <span className="sr-only"> for {type.title}</span>
+                  </Button>
+                </div>
+              ) : copy ? (
+                <span className="text-sm text-govuk-grey dark:text-slate-400" role="status">
+                  Checking this device…
+                </span>
+              ) : (
+                <Button className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
+                  {pending ? "Requesting..." : "Request"}
+                  <span className="sr-only"> {type.title}</span>
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Dialog>
+  );
+}
+
+export function SharePickerDialog({
+  open,
+  onClose,
+  credentials,
+  onPick,
+}: {
+  open: boolean;
+  onClose: () => void;
+  credentials: WalletCard[];
+  onPick: (credential: WalletCard) => void;
+}) {
+  const shareable = credentials.filter((c) => c.status === "active");
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Share via QR Code"
+      description="Choose a credential. Its QR code links to a page that shows whether it is valid, without your personal details."
+      testId="share-picker-dialog"
+    >
+      {shareable.length ? (
+        <ul className="grid max-h-[60vh] gap-2 overflow-y-auto">
+          {shareable.map((credential) => {
+            const accent = accentFor(credential.display.colour);
+            return (
+              <li key={credential.id}>
+                <button
+                  type="button"
+                  onClick={() => onPick(credential)}
+                  className="flex w-full items-center gap-3 rounded-sm border border-govuk-border p-3 text-left hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                >
+                  <span className={`shrink-0 rounded-sm p-2 ${accent.tile}`}>
+                    <TypeIcon icon={credential.display.icon} className="h-5 w-5" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-bold">{credential.display.title}</span>
+                    <span className="block text-sm text-govuk-grey dark:text-slate-400">
+                      {credential.display.authority}
+                      {credential.expiresAt ? ` · expires ${formatDate(credential.expiresAt)}` : ""}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <div>
+          <p>You have no active credentials to share yet.</p>
+          <Link to={{ search: "?action=request" }} replace preventScrollReset className={buttonClasses("primary", "mt-4")}>
+            Request a credential
+          </Link>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+export function CredentialDetailsDialog({
+  credential,
+  deviceKey,
+  onClose,
+  onShare,
+}: {
+  credential: WalletCard | null;
+  deviceKey: DeviceKeyState;
+  onClose: () => void;
+  onShare: (credential: WalletCard) => void;
+}) {
+  const binding = credential ? bindingOf(credential.holderKeyThumbprint, deviceKey) : "unknown";
+  return (
+    <Dialog
+      open={credential !== null}
+      onClose={onClose}
+      title="Credential Details"
+      description={credential ? `${credential.display.longName} · ${credential.display.authorityName}` : undefined}
+      testId="credential-details-dialog"
+    >
+      {credential ? (
+        <div className="grid gap-4">
+          <div className="flex flex-wrap gap-2">
+            <StatusBadge status={credential.status} />
+            {credential.display.expiringSoon ? <ExpiresSoonBadge /> : null}
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-govuk-grey dark:text-slate-400">Issued</dt>
+            <dd>{formatDateTime(credential.issuedAt)}</dd>
+            <dt className="text-govuk-grey dark:text-slate-400">Expires</dt>
+            <dd>{credential.expiresAt ? formatDate(credential.expiresAt) : "No expiry date"}</dd>
+            {credential.revokedAt ? (
+              <>
+                <dt className="text-govuk-grey dark:text-slate-400">Revoked</dt>
+                <dd>{formatDateTime(credential.revokedAt)}</dd>
+              </>
+            ) : null}
+            <dt className="text-govuk-grey dark:text-slate-400">Verifications</dt>
+            <dd>{credential.verificationCount}</dd>
+            <dt className="text-govuk-grey dark:text-slate-400">Held on</dt>
+            <dd>{binding === "this-device" ? "This device" : binding === "other-device" ? "Another device" : "Checking…"}</dd>
+            <dt className="text-govuk-grey dark:text-slate-400">Credential ID</dt>
+            <dd className="break-all font-mono text-xs">{credential.id}</dd>
+          </dl>
+          {credential.attributes.length ? (
+            <div>
+              <h3 className="font-bold">What it says about you</h3>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-sm bg-slate-50 p-3 text-sm dark:bg-slate-800">
+                {credential.attributes.map((a) => (
+                  <div key={a.name} className="contents">
+                    <dt className="text-govuk-grey dark:text-slate-400">{a.label}</dt>
+                    <dd className="break-words font-semibold">{a.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="mt-2 text-xs text-govuk-grey dark:text-slate-400">
+                Every item is selectively disclosable: a check sees only what you choose to share.
+              </p>
+            </div>
+          ) : null}
+          {credential.status === "active" ? (
+            <Button onClick={() => onShare(credential)} className="w-full sm:w-auto">
+              Share Credential
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { WalletPage, walletMeta, walletShouldRevalidate } from "~/components/wallet/wallet-page";
+import { loadWalletPage } from "~/wallet/page-data.server";
+
+/** /citizen-wallet (spec 000 §2 routing overview): the same page as /wallet, from the same modules. */
+export const meta = walletMeta;
+
+export const loader = (args: LoaderFunctionArgs) => loadWalletPage(args);
+
+export const shouldRevalidate = walletShouldRevalidate;
+
+export default WalletPage;

@@ -1,0 +1,327 @@
+import axe from "axe-core";
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
+
+/**
+ * The citizen wallet in Chromium (spec 000 §2 "Wallet page"; issue 4 "Issuance and the wallet"):
+ * a device key made in the browser and kept in IndexedDB, issuance with proof of possession, the
+ * cards, device binding and re-issue, the request and share flows, filter and layout.
+ *
+ * The e2e database is shared by every file in a run: the demo citizen may already hold
+ * credentials other files issued (to other browsers' keys). Assertions hold either way.
+ */
+const SCREENS = ".tmp/screens";
+
+const browsers: OpenBrowser[] = [];
+let browser: OpenBrowser;
+let page: Page;
+
+beforeAll(() => {
+  mkdirSync(SCREENS, { recursive: true });
+});
+afterEach(async () => {
+  await Promise.all(browsers.splice(0).map((b) => b.close()));
+});
+
+async function open(width = 1280): Promise<OpenBrowser> {
+  const opened = await openBrowser({ viewport: { width, height: 900 } });
+  opened.page.setDefaultTimeout(15_000);
+  browsers.push(opened);
+  return opened;
+}
+
+async function use(opened: OpenBrowser) {
+  browser = opened;
+  page = opened.page;
+}
+
+async function visit(path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+async function signInAsCitizen() {
+  await visit("/login");
+  await page.getByRole("button", { name: "Citizen", exact: true }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(new URL("/", browser.baseUrl).href);
+}
+
+/** The wallet, hydrated, once this browser's key store has been read. */
+async function openWallet(path = "/wallet") {
+  await visit(path);
+  await page.getByRole("heading", { level: 1, name: "Citizen Wallet" }).waitFor();
+  await expect.poll(() => indicator("Device Secure").textContent()).not.toContain("Checking");
+}
+
+const toast = () => page.getByRole("region", { name: "Notifications (F8)" });
+const indicator = (label: string) => page.getByTestId(`indicator-${label.toLowerCase().replace(/\s+/g, "-")}`);
+const cards = () => page.getByTestId("credential-card");
+/** The held, active card of a type (a credential an administrator revoked in another file may sit beside it). */
+const card = (title: string) => page.getByRole("article", { name: title, exact: true }).filter({ has: page.locator('[data-status="active"]') });
+
+async function expectToast(title: string, description: string) {
+  const region = toast();
+  await region.getByText(title, { exact: true }).waitFor();
+  expect(await region.getByText(description, { exact: true }).isVisible()).toBe(true);
+}
+
+async function setDarkMode(dark: boolean) {
+  const toggle = page.getByRole("button", { name: "Dark mode" });
+  if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(dark);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
+/** Full-page screenshots, light and dark; on a phone also in screen-high parts. */
+async function screenshots(name: string) {
+  const { width, height } = page.viewportSize()!;
+  for (const dark of [false, true]) {
+    await setDarkMode(dark);
+    const file = `${SCREENS}/${name}-${dark ? "dark" : "light"}`;
+    await page.screenshot({ path: `${file}.png`, fullPage: true });
+    if (width > 600) continue;
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let part = 0; part * height < total; part++) {
+      const clip = { x: 0, y: part * height, width, height: Math.min(height, total - part * height) };
+      await page.screenshot({ path: `${file}-part${part + 1}.png`, fullPage: true, clip });
+    }
+  }
+  await setDarkMode(false);
+}
+
+describe("the citizen wallet", () => {
+  it("a new citizen sees the empty state; with no authority record, Add Your First Credential says so", async () => {
+    await use(await open());
+    const username = `wallet${Date.now().toString(36)}`;
+    await visit("/register");
+    await page.getByLabel("First name").fill("Nadia");
+    await page.getByLabel("Last name").fill("Okafor");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill("difference-engine-1822");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(new URL("/", browser.baseUrl).href);
+
+    await openWallet();
+    expect(await page.title()).toBe("Citizen Wallet | UK Digital Identity");
+    expect(await page.getByRole("heading", { name: "Nadia Okafor" }).isVisible()).toBe(true);
+    expect(await page.getByText("Identity not yet verified").isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "No Credentials Yet" }).isVisible()).toBe(true);
+    expect(await cards().count()).toBe(0);
+    expect(await indicator("Passkey Enabled").textContent()).toContain("Not set up");
+    expect(await indicator("Biometric Auth").textContent()).toContain("Not set up");
+    // No key until the first issuance: the indicator says so rather than claiming security.
+    expect(await indicator("Device Secure").textContent()).toContain("No key yet");
+    expect(await page.getByTestId("activity-empty").isVisible()).toBe(true);
+    await screenshots("wallet-empty-1280");
+
+    await page.getByRole("button", { name: "Add Your First Credential" }).click();
+    const alert = toast().getByRole("alert");
+    await alert.getByText("Error", { exact: true }).waitFor();
+    // The server's own sentence, not "404: {json}".
+    expect(await alert.textContent()).toContain("The Home Office holds no Right to Work record for you yet. An assisted-digital session can add one.");
+    expect(await alert.textContent()).not.toContain("404");
+    // The attempt made this device's key, and the indicator now says so.
+    await expect.poll(() => indicator("Device Secure").textContent()).toContain("Yes");
+    expect(await page.getByRole("heading", { name: "No Credentials Yet" }).isVisible()).toBe(true);
+  });
+
+  it("the demo citizen adds a Right to Work credential bound to this device; it is still there after a reload", async () => {
+    await use(await open());
+    await signInAsCitizen();
+    await openWallet();
+    await page.getByRole("button", { name: "Add New Credential" }).click();
+    await expectToast("Success", "New credential added to your wallet");
+
+    const rtw = card("Right to Work");
+    await rtw.getByText("On this device").waitFor();
+    expect(await rtw.getByText("Employment Authorization").isVisible()).toBe(true);
+    expect(await rtw.getByTestId("credential-authority").textContent()).toBe("Home Office");
+    expect(await rtw.getByTestId("credential-status").textContent()).toBe("Active");
+    expect(await rtw.locator("time").first().textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    // One type is held once: any copy another browser held was replaced.
+    expect(await card("Right to Work").count()).toBe(1);
+    expect(await page.getByText("Verified Identity").isVisible()).toBe(true);
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => indicator("Device Secure").textContent()).toContain("Yes");
+    await card("Right to Work").getByText("On this device").waitFor();
+    expect(await card("Right to Work").getByText("This credential is on another device").count()).toBe(0);
+
+    // View: the details, decoded from the credential's own disclosures, and a tracked view.
+    const viewed = page.waitForRequest((r) => r.url().endsWith("/api/analytics/track") && /"eventAction":"view"/.test(r.postData() ?? ""));
+    await card("Right to Work").getByRole("button", { name: "View Right to Work" }).click();
+    const details = page.getByRole("dialog", { name: "Credential Details" });
+    await details.waitFor();
+    expect(JSON.parse((await viewed).postData()!)).toMatchObject({ eventCategory: "credential", eventAction: "view", metadata: { credentialType: "rtw" } });
+    expect(await details.getByText("Sarah", { exact: true }).isVisible()).toBe(true);
+    expect(await details.getByText("This device", { exact: true }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENS}/wallet-1280-details-light.png` });
+    await details.getByRole("button", { name: "Close" }).click();
+
+    // View Activity Log: the log comes into view with focus on its heading, and shows the issuance.
+    await page.getByRole("button", { name: "View Activity Log" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Recent Activity");
+    const latest = page.getByTestId("activity-item").first();
+    expect(await latest.textContent()).toMatch(/Credential (added|re-issued).*Right to Work (issued|re-issued) by Home Office/);
+  });
+
+  it("?action=request lists the credential types and requests a DBS credential; closing removes the parameter", async () => {
+    await use(await open());
+    await signInAsCitizen();
+    await openWallet("/wallet?action=request");
+    const dialog = page.getByRole("dialog", { name: "Request a Credential" });
+    await dialog.waitFor();
+    const types = { rtw: "Right to Work", rtr: "Right to Rent", dbs: "DBS Enhanced", driving_licence: "Driving License", professional_certificate: "Professional Certificate" };
+    for (const [code, title] of Object.entries(types)) {
+      expect(await dialog.getByTestId(`request-type-${code}`).getByText(title, { exact: true }).first().isVisible(), title).toBe(true);
+    }
+    await page.screenshot({ path: `${SCREENS}/wallet-1280-request-light.png` });
+    // Whatever an earlier run left: request it, or re-issue it to this browser.
+    await dialog.getByTestId("request-type-dbs").getByRole("button").click();
+    await expectToast("Success", "New credential added to your wallet");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(new URL(page.url()).search).toBe("");
+    const dbs = card("DBS Enhanced");
+    await dbs.getByText("On this device").waitFor();
+    expect(await dbs.getByTestId("credential-authority").textContent()).toBe("DBS");
+    expect(await dbs.getByText("Criminal Record Check").isVisible()).toBe(true);
+
+    // Asked again: the type now says it is held.
+    await openWallet("/wallet?action=request");
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("request-type-dbs").getByText("Already in your wallet").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+  });
+
+  it("a credential issued to another browser says so, and Re-issue to this device moves it here", async () => {
+    const phone = await open();
+    const laptop = await open();
+
+    await use(phone);
+    await signInAsCitizen();
+    await openWallet("/wallet?action=request");
+    await page.getByRole("dialog", { name: "Request a Credential" }).getByTestId("request-type-rtr").getByRole("button").click();
+    await expectToast("Success", "New credential added to your wallet");
+    await card("Right to Rent").getByText("On this device").waitFor();
+
+    await use(laptop);
+    await signInAsCitizen();
+    await openWallet();
+    const elsewhere = card("Right to Rent");
+    await elsewhere.getByText("This credential is on another device").waitFor();
+    await elsewhere.getByRole("button", { name: "Re-issue to this device for Right to Rent" }).click();
+    await expectToast("Success", "New credential added to your wallet");
+    await card("Right to Rent").getByText("On this device").waitFor();
+    expect(await card("Right to Rent").count()).toBe(1);
+
+    // Back on the phone: its copy was revoked and hidden; the one now held is on the laptop.
+    await use(phone);
+    await openWallet();
+    await card("Right to Rent").getByText("This credential is on another device").waitFor();
+    expect(await card("Right to Rent").count()).toBe(1);
+  });
+
+  it("filters by type and status, switches between grid and list, and shares by QR code", async () => {
+    await use(await open());
+    await signInAsCitizen();
+    await openWallet();
+    if ((await card("Right to Work").count()) === 0) {
+      // Nothing active of that type yet in this run's database.
+      await page.getByRole("button", { name: "Add New Credential" }).click();
+      await expectToast("Success", "New credential added to your wallet");
+      await card("Right to Work").waitFor();
+    }
+    const total = await cards().count();
+
+    // Layout.
+    const list = page.getByTestId("credential-list");
+    expect(await list.getAttribute("data-layout")).toBe("grid");
+    await page.getByRole("button", { name: "List view" }).click();
+    expect(await list.getAttribute("data-layout")).toBe("list");
+    expect(await page.getByRole("button", { name: "List view" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: "Grid view" }).getAttribute("aria-pressed")).toBe("false");
+    await screenshots("wallet-list-1280");
+    await page.getByRole("button", { name: "Grid view" }).click();
+    expect(await list.getAttribute("data-layout")).toBe("grid");
+
+    // Filter.
+    const filter = page.getByRole("button", { name: /^Filter/ });
+    expect(await filter.getAttribute("aria-expanded")).toBe("false");
+    await filter.click();
+    expect(await filter.getAttribute("aria-expanded")).toBe("true");
+    await page.getByLabel("Credential type").selectOption({ label: "Right to Work" });
+    await expect.poll(() => cards().evaluateAll((all) => all.map((c) => c.getAttribute("data-credential-type")))).toEqual(
+      expect.arrayContaining(["rtw"]),
+    );
+    expect(new Set(await cards().evaluateAll((all) => all.map((c) => c.getAttribute("data-credential-type"))))).toEqual(new Set(["rtw"]));
+    await page.getByLabel("Status").selectOption({ label: "Active" });
+    expect(await cards().count()).toBe(1);
+    expect(await page.getByTestId("credentials-count").textContent()).toBe(`Showing 1 of ${total} credentials`);
+    expect(await filter.textContent()).toContain("Filter (2)");
+    await page.getByLabel("Status").selectOption({ label: "Expired" });
+    expect(await page.getByText("No credentials match these filters.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    expect(await cards().count()).toBe(total);
+
+    // Share via QR Code: pick a credential, then the share dialog with a real QR code.
+    await page.getByRole("button", { name: "Share via QR Code" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("action")).toBe("share");
+    const picker = page.getByRole("dialog", { name: "Share via QR Code" });
+    await picker.getByRole("button", { name: /^Right to Work/ }).click();
+    const share = page.getByRole("dialog", { name: "Share Credential" });
+    await share.getByTestId("qr-code").waitFor();
+    expect(await share.getByTestId("share-link").textContent()).toMatch(/\/verify\/[A-Za-z0-9_-]{22}$/);
+    expect(new URL(page.url()).search).toBe("");
+    await page.screenshot({ path: `${SCREENS}/wallet-1280-share-light.png` });
+    await share.getByRole("button", { name: "Close" }).click();
+
+    // ?action=share opens the picker; closing it removes the parameter.
+    await openWallet("/wallet?action=share");
+    await picker.waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    // The share shows in Recent Activity.
+    expect(await page.getByTestId("activity-item").filter({ hasText: "Credential shared" }).count()).toBeGreaterThan(0);
+    await screenshots("wallet-1280");
+  });
+
+  it("lays out on a phone with no sideways scrolling", async () => {
+    await use(await open(390));
+    await signInAsCitizen();
+    await openWallet();
+    await card("Right to Work").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await screenshots("wallet-390");
+    await openWallet("/wallet?action=request");
+    await page.getByRole("dialog", { name: "Request a Credential" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.screenshot({ path: `${SCREENS}/wallet-390-request-light.png` });
+  });
+
+  it("has no serious accessibility problems (axe-core, WCAG 2.2 AA)", async () => {
+    await use(await open());
+    await signInAsCitizen();
+    for (const dark of [false, true]) {
+      await openWallet();
+      await setDarkMode(dark);
+      for (const path of ["/wallet", "/wallet?action=request"]) {
+        await openWallet(path);
+        if (path.includes("request")) await page.getByRole("dialog", { name: "Request a Credential" }).waitFor();
+        else await page.getByRole("button", { name: /^Filter/ }).click();
+        await page.evaluate(axe.source);
+        const results = await page.evaluate(() =>
+          (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } }),
+        );
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        expect({ path, dark, serious }).toEqual({ path, dark, serious: [] });
+      }
+    }
+  });
+});
