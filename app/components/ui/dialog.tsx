@@ -42,7 +42,7 @@ export function Dialog({
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === ref.current) onClose();
       }}
-      className="w-[min(32rem,calc(100vw-2rem))] rounded-md border border-slate-300 bg-white p-0 text-govuk-black shadow-xl backdrop:bg-black/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-md border border-slate-300 bg-white p-0 text-govuk-black shadow-xl backdrop:bg-black/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
     >
       {open ? (
         <div className="p-6">
