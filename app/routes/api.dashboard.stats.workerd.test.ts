@@ -49,9 +49,14 @@ describe("GET /api/dashboard/stats", () => {
       stats: Record<string, number>;
       profile: { label: string; complete: boolean }[];
     };
-    // Registered with an email, holding no credential: contact information only, 1 of 3.
-    expect(body.stats).toEqual({ myCredentials: 0, recentShares: 0, profileStatus: 33 });
-    expect(body.profile.map((p) => p.label)).toEqual(["Identity Verified", "Contact Information", "Emergency Contacts"]);
+    // Registered with names and an email, no phone, no credential: no /profile section is
+    // complete yet (spec 000 §4), and none of the three items.
+    expect(body.stats).toEqual({ myCredentials: 0, recentShares: 0, profileStatus: 0 });
+    expect(body.profile).toEqual([
+      { label: "Identity Verified", complete: false },
+      { label: "Contact Information", complete: false },
+      { label: "Emergency Contacts", complete: false },
+    ]);
   });
 });
 

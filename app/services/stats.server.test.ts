@@ -8,6 +8,7 @@ import type { Database } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import * as schema from "../../db/schema/index.ts";
 import type { PublicUser } from "../utils/account-schemas.ts";
+import { getProfile } from "./profile.server.ts";
 import { getDashboard, percent, startOfUkDay } from "./stats.server.ts";
 
 const NOW = new Date("2026-07-15T12:00:00Z"); // 13:00 in London (BST)
@@ -300,18 +301,32 @@ describe("citizen dashboard", () => {
     expect(d.activity.map((a) => a.title)).toEqual(["Login succeeded", "Share"]);
   });
 
-  it("scores exactly the spec's three profile items; Emergency Contacts stays pending", async () => {
+  it("scores the spec's three profile items from the profile's own data", async () => {
     const me = await addUser("me", "citizen", { email: "s@example.gov.uk" });
     await db.insert(schema.credentials).values(cred(me.id, { expiresAt: new Date(NOW.getTime() + 24 * HOUR) }));
-    const d = await getDashboard(db, me, NOW);
-    if (d.role !== "citizen") throw new Error(d.role);
-    expect(d.profile).toEqual([
+    const before = await getDashboard(db, me, NOW);
+    if (before.role !== "citizen") throw new Error(before.role);
+    // An email without a phone number is not yet contact information; no emergency contact saved.
+    expect(before.profile).toEqual([
       { label: "Identity Verified", complete: true },
-      { label: "Contact Information", complete: true },
+      { label: "Contact Information", complete: false },
       { label: "Emergency Contacts", complete: false },
     ]);
-    expect(d.stats.profileStatus).toBe(67);
-    expect(d.stats.recentShares).toBe(0);
+    // One of /profile's six sections complete (Identity Verification).
+    expect(before.stats.profileStatus).toBe(17);
+    expect(before.stats.recentShares).toBe(0);
+
+    await db.insert(schema.userProfiles).values({
+      userId: me.id,
+      phone: "07700 900982",
+      emergencyContactName: "Tom Thompson",
+      emergencyContactPhone: "07700 900123",
+      emergencyContactRelationship: "Partner",
+    });
+    const after = await getDashboard(db, me, NOW);
+    if (after.role !== "citizen") throw new Error(after.role);
+    expect(after.profile.map((p) => p.complete)).toEqual([true, true, true]);
+    expect(after.stats.profileStatus).toBe(33);
   });
 
   it("does not count an expired, revoked or suspended credential as a verified identity", async () => {
@@ -330,11 +345,14 @@ describe("citizen dashboard", () => {
     expect(d.stats.profileStatus).toBe(0);
   });
 
-  it("computes Profile Status from the items: email only is one of three", async () => {
-    const me = await addUser("me", "citizen", { email: "me@example.org" });
+  it("shows /profile's completion as Profile Status", async () => {
+    const me = await addUser("me", "citizen", { firstName: "Sarah", lastName: "Thompson", email: "me@example.org" });
+    await db.insert(schema.userProfiles).values({ userId: me.id, phone: "07700 900982", dateOfBirth: "1985-03-27", shareAnalytics: false, notifyOnVerification: true });
     const d = await getDashboard(db, me, NOW);
     if (d.role !== "citizen") throw new Error(d.role);
+    // Basic Information and Privacy Preferences: two of six sections.
     expect(d.stats.profileStatus).toBe(33);
+    expect(d.stats.profileStatus).toBe((await getProfile(db, me.id, NOW)).completion);
   });
 
   it("treats an unknown role as a citizen", async () => {

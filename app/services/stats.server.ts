@@ -28,6 +28,7 @@ import {
 } from "../../db/schema/index.ts";
 import { effectiveRole, type KnownRole, type PublicUser } from "../utils/account-schemas.ts";
 import { formatPercent } from "../utils/format.ts";
+import { profileFromRows, profileQueries } from "./profile.server.ts";
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -393,25 +394,15 @@ async function operatorDashboard(db: Database, user: PublicUser, now: Date): Pro
 }
 
 async function citizenDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
-  const [account, held, verified, shares, events, logs] = await db.batch([
-    db.select({ email: users.email }).from(users).where(eq(users.id, user.id)),
+  const [account, saved, verified, passkeys, held, shares, events, logs] = await db.batch([
+    // The profile figures are /profile's own reads (app/services/profile.server.ts), so the
+    // dashboard and the profile page always agree.
+    ...profileQueries(db, user.id, now),
     // myCredentials: this user's credentials that are not revoked.
     db
       .select({ n: count() })
       .from(credentials)
       .where(and(eq(credentials.userId, user.id), isNull(credentials.revokedAt), ne(credentials.status, "revoked"))),
-    // Profile check "Identity Verified": at least one active credential, not revoked, not expired.
-    db
-      .select({ n: count() })
-      .from(credentials)
-      .where(
-        and(
-          eq(credentials.userId, user.id),
-          eq(credentials.status, "active"),
-          isNull(credentials.revokedAt),
-          or(isNull(credentials.expiresAt), gt(credentials.expiresAt, now)),
-        ),
-      ),
     // recentShares: presentations made of this user's own credentials (each share a verifier
     // received), all time. 0 until sharing exists, but counted, never assumed.
     db
@@ -447,14 +438,14 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
       .orderBy(desc(systemLogs.timestamp))
       .limit(RECENT_LIMIT),
   ]);
+  const myProfile = profileFromRows([account, saved, verified, passkeys]);
 
-  // My Profile Strength: exactly the three items of spec 000 §2.
+  // My Profile Strength: exactly the three items of spec 000 §2, from /profile's data: an
+  // authority-verified identity, an email address and a phone number, a saved emergency contact.
   const profile: ProfileCheck[] = [
-    { label: "Identity Verified", complete: countOf(verified) > 0 },
-    { label: "Contact Information", complete: Boolean(account[0]?.email) },
-    // Pending for everyone: there is no data model for emergency contacts yet (the /profile
-    // screen that would collect them comes in a later release), so nobody can have completed it.
-    { label: "Emergency Contacts", complete: false },
+    { label: "Identity Verified", complete: myProfile.strength.identityVerified },
+    { label: "Contact Information", complete: myProfile.strength.contactInformation },
+    { label: "Emergency Contacts", complete: myProfile.strength.emergencyContacts },
   ];
   const activity: ActivityItem[] = [
     ...events.map((e) => ({
@@ -472,8 +463,8 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, RECENT_LIMIT);
 
-  // Profile Status: the rounded share of the profile items complete.
-  const profileStatus = Math.round((profile.filter((p) => p.complete).length / profile.length) * 100);
+  // Profile Status: /profile's completion, the rounded percentage of complete sections (spec 000 §4).
+  const profileStatus = myProfile.completion;
   return {
     role: "citizen",
     lastUpdated: now.toISOString(),

@@ -1,0 +1,563 @@
+/**
+ * /profile (spec 000 §2 "Citizen screens", §3 "Profile section", §4): the signed-in user's
+ * profile completion across six sections, computed from their own data
+ * (app/services/profile.server.ts). Complete and Edit open the section's form in place
+ * (`?edit=<section>`, a plain link, so it works without JavaScript); each form posts here with
+ * an `intent` naming the section. Items only an authority can complete go to the wallet's
+ * credential request; passkeys, not built yet, say so.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Icon, type IconName } from "~/components/icons";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { TextField } from "~/components/ui/text-field";
+import { useToast } from "~/components/ui/toast";
+import {
+  EDITABLE_SECTIONS,
+  getProfile,
+  parseProfileForm,
+  SAVED_MESSAGES,
+  saveProfileSection,
+  ukToday,
+  type EditableSection,
+  type FieldErrors,
+  type ProfileFormValues,
+  type ProfileItem,
+  type ProfileSection,
+} from "~/services/profile.server";
+import { requireUser } from "~/utils/auth.server";
+import { readFormBody } from "~/utils/form-body.server";
+
+export const meta: MetaFunction = () => [
+  { title: "My Profile | UK Digital Identity" },
+  { name: "description", content: "See how complete your profile is and fill in what is missing." },
+];
+
+/** Signed-in only (spec 000 §2): visitors are sent to /login. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const now = new Date();
+  const edit = new URL(request.url).searchParams.get("edit");
+  const editing = (EDITABLE_SECTIONS as readonly (string | null)[]).includes(edit) ? (edit as EditableSection) : null;
+  const profile = await getProfile(context.db, user.id, now);
+  return json(
+    { profile, editing, today: ukToday(now) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionData =
+  | { ok: true; section: EditableSection; message: string }
+  | { ok: false; section: EditableSection | null; message: string; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/** Saves one section for the signed-in user; which user is never read from the form. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const body = await readFormBody(request);
+  if (!body.ok) return json<ActionData>({ ok: false, section: null, message: body.message, fieldErrors: {}, values: {} }, { status: body.status });
+  const now = new Date();
+  const parsed = parseProfileForm(body.form, now);
+  if (!parsed.ok) return json<ActionData>(parsed, { status: 400 });
+  const { section } = parsed.input;
+  const saved = await saveProfileSection(context.db, user.id, parsed.input, now);
+  if (!saved.ok) {
+    return json<ActionData>(
+      { ok: false, section, message: saved.message, fieldErrors: saved.fieldErrors, values: parsed.values },
+      { status: saved.status },
+    );
+  }
+  return json<ActionData>({ ok: true, section, message: SAVED_MESSAGES[section] });
+}
+
+const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
+const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
+const smallButton = "px-3 py-1 text-sm";
+
+/** Opens a section's form in place; the fragment brings it into view. */
+const editPath = (section: EditableSection) => `/profile?edit=${section}#edit-${section}`;
+
+const QUICK_ACTIONS: { title: string; description: string; to: string; icon: IconName }[] = [
+  { title: "Update Contact Info", description: "Your email address and phone number", to: editPath("basic"), icon: "phone" },
+  { title: "Emergency Contacts", description: "Someone we can contact for you", to: editPath("emergency"), icon: "users" },
+  { title: "Security Settings", description: "Your password and passkeys", to: "/profile#section-security", icon: "shield" },
+  { title: "Privacy Settings", description: "How your data is used", to: editPath("privacy"), icon: "settings" },
+];
+
+/** True once React has hydrated: before that (or without JavaScript) the server's notices show instead of toasts. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function Profile() {
+  const { profile, editing, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const { toast } = useToast();
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast({ title: "Profile Updated", description: actionData.message });
+    else toast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
+  }, [actionData, toast]);
+
+  const failed = actionData && !actionData.ok ? actionData : null;
+  // The form the link asked for; after a refused save, the form that was sent, with its messages.
+  const open = editing ?? failed?.section ?? null;
+  const remaining = profile.sections.filter((s) => s.status === "incomplete");
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Link to="/" className={`inline-flex items-center gap-1 ${linkClasses}`}>
+        <span aria-hidden="true">‹</span> Back to dashboard
+      </Link>
+
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-6">
+        <div>
+          <h1 className="text-4xl font-bold">My Profile</h1>
+          <p className="mt-2 text-lg text-govuk-grey dark:text-slate-400">Keep your details up to date so services can reach you and trust your identity.</p>
+        </div>
+        <div className={`w-full p-5 sm:w-80 ${cardClasses}`}>
+          <div className="flex items-baseline justify-between gap-4">
+            <span className="font-semibold text-govuk-grey dark:text-slate-300">Profile completion</span>
+            <span className="text-4xl font-bold tabular-nums" data-testid="profile-completion">
+              {profile.completion}%
+            </span>
+          </div>
+          <ProgressBar value={profile.completion} label="Profile completion" className="mt-3 h-3" />
+          <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
+            {profile.completeSections} of {profile.totalSections} sections complete
+          </p>
+        </div>
+      </div>
+
+      {/* Without JavaScript there is no toast: the outcome of the post is shown on the page. */}
+      {!hydrated && actionData?.ok ? (
+        <div role="status" className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300">
+          {actionData.message}
+        </div>
+      ) : null}
+      {!hydrated && failed ? (
+        <div role="alert" className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300">
+          <p className="font-bold">There is a problem</p>
+          <p className="mt-1">
+            {failed.section ? (
+              <a href={`#edit-${failed.section}`} className="underline underline-offset-4">
+                {failed.message}
+              </a>
+            ) : (
+              failed.message
+            )}
+          </p>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="quick-actions-heading" className="mt-8">
+        <h2 id="quick-actions-heading" className="sr-only">
+          Quick actions
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {QUICK_ACTIONS.map((action) => (
+            <li key={action.title}>
+              <Link
+                to={action.to}
+                preventScrollReset
+                className={`flex h-full items-start gap-4 p-5 hover:bg-slate-50 dark:hover:bg-slate-800 ${cardClasses}`}
+              >
+                <span className="rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
+                  <Icon name={action.icon} />
+                </span>
+                <span>
+                  <span className="block font-bold text-govuk-blue underline-offset-4 hover:underline dark:text-govuk-blue-light">{action.title}</span>
+                  <span className="mt-1 block text-sm text-govuk-grey dark:text-slate-400">{action.description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {profile.completion < 100 ? <RemainingSections sections={remaining} /> : null}
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+        {profile.sections.map((section) => (
+          <SectionCard key={section.id} section={section} open={open === section.id}>
+            {open === section.id && section.editable ? (
+              <SectionForm
+                section={section.id as EditableSection}
+                title={section.title}
+                values={profile.values}
+                failed={failed && failed.section === section.id ? failed : null}
+                today={today}
+              />
+            ) : null}
+          </SectionCard>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ProgressBar({ value, label, className = "h-2" }: { value: number; label: string; className?: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className={`overflow-hidden rounded-full bg-govuk-grey-light dark:bg-slate-700 ${className}`}
+    >
+      <div className="h-full bg-govuk-green dark:bg-green-500" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+function StatusBadge({ complete }: { complete: boolean }) {
+  return (
+    <span
+      className={
+        "rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide " +
+        (complete ? "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200")
+      }
+    >
+      {complete ? "Complete" : "Incomplete"}
+    </span>
+  );
+}
+
+/** The "Complete Remaining Sections" prompt (spec 000 §2), naming each section still to do and where to do it. */
+function RemainingSections({ sections }: { sections: ProfileSection[] }) {
+  return (
+    <section
+      aria-labelledby="remaining-heading"
+      className="mt-8 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+    >
+      <h2 id="remaining-heading" className="text-xl font-bold">
+        Complete Remaining Sections
+      </h2>
+      <p className="mt-2">Finish these sections to complete your profile:</p>
+      <ul className="mt-3 grid gap-2">
+        {sections.map((section) => (
+          <li key={section.id} className="flex flex-wrap items-baseline gap-x-2">
+            <a href={`#section-${section.id}`} className={`font-semibold ${linkClasses}`}>
+              {section.title}
+            </a>
+            <span className="text-govuk-grey dark:text-slate-400">{remainingHint(section)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function remainingHint(section: ProfileSection): string {
+  switch (section.id) {
+    case "identity":
+      return "— request a credential from an authority in your wallet";
+    case "security":
+      return "— needs a passkey; passkeys are coming soon";
+    default: {
+      const missing = section.items.filter((i) => i.status === "incomplete").length;
+      return `— ${missing} ${missing === 1 ? "item" : "items"} to add`;
+    }
+  }
+}
+
+function SectionCard({ section, open, children }: { section: ProfileSection; open: boolean; children: ReactNode }) {
+  const complete = section.status === "complete";
+  const headingId = `section-${section.id}-heading`;
+  return (
+    <section id={`section-${section.id}`} aria-labelledby={headingId} className={`scroll-mt-4 p-6 ${cardClasses}`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <h2 id={headingId} className="text-xl font-bold">
+            {section.title}
+          </h2>
+          <StatusBadge complete={complete} />
+        </div>
+        <div className="shrink-0">
+          <SectionAction section={section} open={open} />
+        </div>
+      </div>
+      <div className="mt-4 flex items-center gap-3">
+        <ProgressBar value={section.progress} label={`${section.title} progress`} className="h-2 flex-1" />
+        <span className="w-12 text-right text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">{section.progress}%</span>
+      </div>
+      {open ? children : <ItemList items={section.items} />}
+    </section>
+  );
+}
+
+function SectionAction({ section, open }: { section: ProfileSection; open: boolean }) {
+  if (section.editable) {
+    if (open) return null;
+    return (
+      <Link to={editPath(section.id as EditableSection)} preventScrollReset className={buttonClasses("outline", smallButton)}>
+        Edit<span className="sr-only"> {section.title}</span>
+      </Link>
+    );
+  }
+  if (section.id === "identity") {
+    return (
+      <Link to="/wallet" className={buttonClasses("outline", smallButton)}>
+        Open wallet
+      </Link>
+    );
+  }
+  // Security Settings: nothing here can be changed yet (see the Passkey item).
+  return null;
+}
+
+function ItemList({ items }: { items: ProfileItem[] }) {
+  return (
+    <ul className="mt-4 divide-y divide-govuk-border dark:divide-slate-700">
+      {items.map((item) => (
+        <li key={item.field} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">{item.field}</p>
+            <p className={"break-words " + (item.status === "complete" ? "" : "text-govuk-grey dark:text-slate-400")}>{item.value}</p>
+          </div>
+          {item.status === "complete" ? (
+            <span className="inline-flex items-center gap-1 text-sm font-semibold text-govuk-green dark:text-green-400">
+              <Icon name="check" className="h-5 w-5" />
+              Complete
+            </span>
+          ) : (
+            <ItemActionButton item={item} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ItemActionButton({ item }: { item: ProfileItem }) {
+  const action = item.action;
+  if (!action) return <span className="text-sm font-semibold text-amber-800 dark:text-amber-300">Incomplete</span>;
+  if (action.kind === "coming-soon") {
+    return (
+      <Link to={action.to} className={buttonClasses("outline", smallButton)}>
+        <span className="sr-only">{item.field}: </span>Coming soon
+      </Link>
+    );
+  }
+  const to = action.kind === "edit" ? editPath(action.section) : action.to;
+  return (
+    <Link to={to} preventScrollReset={action.kind === "edit"} className={buttonClasses("primary", smallButton)}>
+      Complete<span className="sr-only"> {item.field}</span>
+    </Link>
+  );
+}
+
+type Failed = Extract<ActionData, { ok: false }>;
+
+interface FieldSpec {
+  name: string;
+  label: string;
+  hint?: string;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: "tel" | "email" | "text";
+  width?: string;
+}
+
+/** The inputs of each form, in order; the names are the schema's (profile.server.ts). */
+const FORM_FIELDS: Record<Exclude<EditableSection, "privacy">, FieldSpec[]> = {
+  basic: [
+    { name: "firstName", label: "First name", autoComplete: "given-name" },
+    { name: "lastName", label: "Last name", autoComplete: "family-name" },
+    { name: "email", label: "Email address", type: "email", autoComplete: "email", inputMode: "email" },
+    { name: "phone", label: "Phone number", type: "tel", autoComplete: "tel", hint: "For example, 07700 900982 or +44 7700 900982" },
+    { name: "dateOfBirth", label: "Date of birth", type: "date", autoComplete: "bday", width: "sm:max-w-xs" },
+  ],
+  address: [
+    { name: "addressLine1", label: "Address line 1", autoComplete: "address-line1" },
+    { name: "addressLine2", label: "Address line 2 (optional)", autoComplete: "address-line2" },
+    { name: "town", label: "Town or city", autoComplete: "address-level2", width: "sm:max-w-sm" },
+    { name: "postcode", label: "Postcode", autoComplete: "postal-code", width: "sm:max-w-[10rem]" },
+  ],
+  emergency: [
+    { name: "emergencyContactName", label: "Full name", autoComplete: "off" },
+    { name: "emergencyContactPhone", label: "Phone number", type: "tel", autoComplete: "off", hint: "For example, 07700 900982 or +44 7700 900982" },
+    { name: "emergencyContactRelationship", label: "Relationship to you", autoComplete: "off", hint: "For example, partner, parent or friend" },
+  ],
+};
+
+const PRIVACY_QUESTIONS: { name: keyof ProfileFormValues["privacy"]; legend: string; hint: string; yes: string; no: string }[] = [
+  {
+    name: "shareAnalytics",
+    legend: "Share usage analytics?",
+    hint: "Whether the pages you use while signed in may be recorded against your account to improve the service.",
+    yes: "Yes, share usage analytics",
+    no: "No, do not share",
+  },
+  {
+    name: "notifyOnVerification",
+    legend: "Notify you when a credential is verified?",
+    hint: "Whether you want a notification each time an organisation checks one of your credentials.",
+    yes: "Yes, notify me",
+    no: "No, do not notify me",
+  },
+];
+
+function SectionForm({
+  section,
+  title,
+  values,
+  failed,
+  today,
+}: {
+  section: EditableSection;
+  title: string;
+  values: ProfileFormValues;
+  failed: Failed | null;
+  today: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === section;
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const errors = failed?.fieldErrors ?? {};
+  const current = (name: string) => failed?.values[name] ?? (values[section] as Record<string, string>)[name] ?? "";
+  const messages = Object.entries(errors).flatMap(([name, list]) => (list ?? []).map((message) => ({ name, message })));
+
+  // After a refused save, move focus to the list of problems (GOV.UK error summary pattern).
+  useEffect(() => {
+    if (failed) summaryRef.current?.focus();
+  }, [failed]);
+
+  return (
+    <Form
+      method="post"
+      action="/profile"
+      preventScrollReset
+      noValidate
+      id={`edit-${section}`}
+      aria-label={`Edit ${title}`}
+      className="mt-4 grid scroll-mt-4 gap-5 border-t border-govuk-border pt-5 dark:border-slate-700"
+    >
+      <input type="hidden" name="intent" value={section} />
+      {failed ? (
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby={`edit-${section}-problem`}
+          className="border-4 border-govuk-red p-4 dark:border-red-500"
+        >
+          <h3 id={`edit-${section}-problem`} className="text-lg font-bold">
+            There is a problem
+          </h3>
+          <ul className="mt-2 grid gap-1">
+            {messages.length ? (
+              messages.map(({ name, message }) => (
+                <li key={`${name}-${message}`}>
+                  <a href={`#field-${name}`} className="font-semibold text-govuk-red underline underline-offset-4 dark:text-red-400">
+                    {message}
+                  </a>
+                </li>
+              ))
+            ) : (
+              <li className="font-semibold text-govuk-red dark:text-red-400">{failed.message}</li>
+            )}
+          </ul>
+        </div>
+      ) : null}
+
+      {section === "privacy"
+        ? PRIVACY_QUESTIONS.map((question, index) => (
+            <YesNoQuestion key={question.name} {...question} value={current(question.name)} errors={errors[question.name]} autoFocus={index === 0 && !failed} />
+          ))
+        : FORM_FIELDS[section].map((field, index) => (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              hint={field.hint}
+              type={field.type ?? "text"}
+              autoComplete={field.autoComplete}
+              inputMode={field.inputMode}
+              max={field.type === "date" ? today : undefined}
+              defaultValue={current(field.name)}
+              errors={errors[field.name]}
+              autoFocus={index === 0 && !failed}
+              className={field.width ?? ""}
+            />
+          ))}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : "Save"}
+        </Button>
+        <Link to={`/profile#section-${section}`} preventScrollReset className={buttonClasses("secondary")}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function YesNoQuestion({
+  name,
+  legend,
+  hint,
+  yes,
+  no,
+  value,
+  errors,
+  autoFocus,
+}: {
+  name: string;
+  legend: string;
+  hint: string;
+  yes: string;
+  no: string;
+  value: string;
+  errors?: string[];
+  autoFocus: boolean;
+}) {
+  const hintId = `field-${name}-hint`;
+  const errorId = `field-${name}-error`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <fieldset aria-describedby={[hintId, invalid ? errorId : null].filter(Boolean).join(" ")} className="grid gap-2">
+      <legend className="font-semibold">{legend}</legend>
+      <p id={hintId} className="text-sm text-govuk-grey dark:text-slate-400">
+        {hint}
+      </p>
+      {invalid ? (
+        <p id={errorId} className="text-sm font-semibold text-govuk-red dark:text-red-400">
+          {errors!.map((message) => (
+            <span key={message} className="block">
+              <span className="sr-only">Error: </span>
+              {message}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      <div className={"grid gap-2 " + (invalid ? "border-l-4 border-govuk-red pl-3" : "")}>
+        {(
+          [
+            ["yes", yes],
+            ["no", no],
+          ] as const
+        ).map(([option, label], index) => (
+          <label key={option} className="flex items-center gap-3">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              id={index === 0 ? `field-${name}` : `field-${name}-${option}`}
+              defaultChecked={value === option}
+              autoFocus={autoFocus && index === 0}
+              className="h-6 w-6 accent-govuk-green"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,208 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema/accounts.ts";
+import { credentials } from "../../db/schema/credentials.ts";
+import { userProfiles } from "../../db/schema/wallet.ts";
+import { call, db, registerUser } from "../../tests/support/web-client.ts";
+import type { Profile } from "../services/profile.server.ts";
+
+/** /profile through the real web worker (spec 000 §2 "/profile", §3 "Profile section", §4). */
+
+type LoaderData = { profile: Profile; editing: string | null; today: string };
+
+/** The route's loader data, as Remix's client asks for it. */
+async function profileData(cookie: string, search = ""): Promise<LoaderData> {
+  const response = await call(`/profile?${search ? `${search}&` : ""}_data=routes%2Fprofile`, { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as LoaderData;
+}
+
+/** A no-JS form post from a signed-in browser. */
+function postProfile(cookie: string | null, fields: Record<string, string>) {
+  return call("/profile", {
+    cookie,
+    rawBody: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+const profileRow = async (userId: string) => (await db().select().from(userProfiles).where(eq(userProfiles.userId, userId)))[0] ?? null;
+
+const BASIC = { intent: "basic", firstName: "Sarah", lastName: "Thompson", phone: "07700 900982", dateOfBirth: "1985-03-27" };
+const ADDRESS = { intent: "address", addressLine1: "1 High Street", addressLine2: "Flat 2", town: "Leeds", postcode: "ls1 4ap" };
+const EMERGENCY = { intent: "emergency", emergencyContactName: "Tom Thompson", emergencyContactPhone: "07700 900123", emergencyContactRelationship: "Partner" };
+const PRIVACY = { intent: "privacy", shareAnalytics: "yes", notifyOnVerification: "no" };
+
+describe("GET /profile", () => {
+  it("sends a signed-out visitor to /login", async () => {
+    const response = await call("/profile");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+  });
+
+  it("shows a new citizen the completion computed from their data: 0 of 6", async () => {
+    const { cookie } = await registerUser();
+    const response = await call("/profile", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const html = await response.text();
+    expect(html).toContain("<title>My Profile | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>My Profile<\/h1>/);
+    expect(html).toMatch(/data-testid="profile-completion"[^>]*>0<!-- -->%</);
+    expect(html).toContain("0<!-- --> of <!-- -->6<!-- --> sections complete");
+    for (const title of ["Basic Information", "Address Information", "Identity Verification", "Emergency Contacts", "Security Settings", "Privacy Preferences"]) {
+      expect(html, title).toMatch(new RegExp(`<h2 id="section-[a-z]+-heading"[^>]*>${title}</h2>`));
+    }
+    expect(html).toContain("Complete Remaining Sections");
+    for (const card of ["Update Contact Info", "Emergency Contacts", "Security Settings", "Privacy Settings"]) expect(html).toContain(card);
+    // Registered with names and an email: those items are complete; the rest offer Complete.
+    expect(html).toContain('href="/profile?edit=basic#edit-basic"');
+    expect(html).toContain('href="/wallet?action=request"');
+    expect(html).toContain('href="/coming-soon/passkeys"');
+    expect(html).toContain("Not set up");
+  });
+
+  it("opens the asked-for section's form, and ignores a section that has none", async () => {
+    const { cookie } = await registerUser();
+    const html = await (await call("/profile?edit=emergency", { cookie })).text();
+    expect(html).toMatch(/<form[^>]*id="edit-emergency"/);
+    expect(html).toContain('name="intent" value="emergency"');
+    for (const name of ["emergencyContactName", "emergencyContactPhone", "emergencyContactRelationship"]) expect(html).toContain(`name="${name}"`);
+    for (const edit of ["identity", "security", "nonsense"]) {
+      const other = await (await call(`/profile?edit=${edit}`, { cookie })).text();
+      expect(other, edit).not.toMatch(/<form[^>]*id="edit-/);
+      expect((await profileData(cookie, `edit=${edit}`)).editing).toBeNull();
+    }
+  });
+});
+
+describe("POST /profile", () => {
+  it("saves each section and the completion (and the dashboard's Profile Status) rises with it", async () => {
+    const { cookie, user, username } = await registerUser();
+    const before = await profileData(cookie);
+    expect(before.profile.completion).toBe(0);
+
+    const steps: [Record<string, string>, number, string][] = [
+      [{ ...BASIC, email: `${username}@example.org` }, 17, "Your basic information has been saved."],
+      [ADDRESS, 33, "Your address has been saved."],
+      [EMERGENCY, 50, "Your emergency contact has been saved."],
+      [PRIVACY, 67, "Your privacy preferences have been saved."],
+    ];
+    for (const [fields, completion, message] of steps) {
+      const response = await postProfile(cookie, fields);
+      expect(response.status, fields.intent).toBe(200);
+      const html = await response.text();
+      // Without JavaScript the outcome is on the page, with the new figure.
+      expect(html).toContain(message);
+      expect(html).toMatch(new RegExp(`data-testid="profile-completion"[^>]*>${completion}<!-- -->%<`));
+      expect((await profileData(cookie)).profile.completion).toBe(completion);
+    }
+
+    const row = await profileRow(user.id);
+    expect(row).toMatchObject({
+      phone: "07700 900982",
+      dateOfBirth: "1985-03-27",
+      addressLine1: "1 High Street",
+      addressLine2: "Flat 2",
+      town: "Leeds",
+      postcode: "LS1 4AP",
+      emergencyContactName: "Tom Thompson",
+      emergencyContactPhone: "07700 900123",
+      emergencyContactRelationship: "Partner",
+      shareAnalytics: true,
+      notifyOnVerification: false,
+    });
+
+    // The dashboard agrees: same percentage, and its three items from the same data.
+    const stats = (await (await call("/api/dashboard/stats", { cookie })).json()) as {
+      stats: { profileStatus: number };
+      profile: { label: string; complete: boolean }[];
+    };
+    expect(stats.stats.profileStatus).toBe(67);
+    expect(stats.profile).toEqual([
+      { label: "Identity Verified", complete: false },
+      { label: "Contact Information", complete: true },
+      { label: "Emergency Contacts", complete: true },
+    ]);
+
+    // An authority's credential completes Identity Verification: 5 of 6 (passkeys are not built).
+    await db().insert(credentials).values({ userId: user.id, type: "rtw", vcJwt: "jwt", issuer: "https://home-office.example" });
+    const after = await profileData(cookie);
+    expect(after.profile).toMatchObject({ completion: 83, completeSections: 5 });
+    expect(after.profile.sections.find((s) => s.id === "security")?.status).toBe("incomplete");
+    expect(((await (await call("/api/dashboard/stats", { cookie })).json()) as { stats: { profileStatus: number } }).stats.profileStatus).toBe(83);
+  });
+
+  it("answers bad input with 400, each field's message and the values typed, and saves nothing", async () => {
+    const { cookie, user } = await registerUser();
+    const response = await postProfile(cookie, { ...ADDRESS, addressLine1: "", postcode: "not a postcode" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/<p id="field-addressLine1-error"[^>]*>.*Enter the first line of your address/);
+    expect(html).toMatch(/<p id="field-postcode-error"[^>]*>.*Enter a real UK postcode, like SW1A 2AA/);
+    expect(html).toContain("There is a problem");
+    // The form stays open with what was typed.
+    expect(html).toMatch(/<form[^>]*id="edit-address"/);
+    expect(html).toContain('value="not a postcode"');
+    expect(await profileRow(user.id)).toBeNull();
+
+    for (const fields of [
+      { ...BASIC, email: "someone@example.org", phone: "call me", dateOfBirth: "2999-01-01" },
+      { ...BASIC, email: "someone@example.org", firstName: "x".repeat(101) },
+      { ...EMERGENCY, emergencyContactPhone: "12" },
+      { ...PRIVACY, shareAnalytics: "maybe" },
+      { intent: "security" },
+      { intent: "basic" },
+    ]) {
+      const refused = await postProfile(cookie, fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+    }
+    expect(await profileRow(user.id)).toBeNull();
+    const account = (await db().select().from(users).where(eq(users.id, user.id)))[0]!;
+    expect(account).toMatchObject({ firstName: "Test", lastName: "User" });
+  });
+
+  it("refuses an email address another account has, with 409 and the field's message", async () => {
+    const first = await registerUser();
+    const second = await registerUser();
+    const response = await postProfile(second.cookie, { ...BASIC, email: `${first.username}@example.org` });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toMatch(/<p id="field-email-error"[^>]*>.*already used by another account/);
+    expect(await profileRow(second.user.id)).toBeNull();
+  });
+
+  it("writes only the signed-in user's profile, whatever user id the form carries", async () => {
+    const first = await registerUser();
+    const second = await registerUser();
+    expect((await postProfile(first.cookie, EMERGENCY)).status).toBe(200);
+
+    const response = await postProfile(second.cookie, {
+      ...EMERGENCY,
+      emergencyContactName: "Mallory Smith",
+      userId: first.user.id,
+      user_id: first.user.id,
+      id: first.user.id,
+    });
+    expect(response.status).toBe(200);
+    expect(await profileRow(first.user.id)).toMatchObject({ emergencyContactName: "Tom Thompson" });
+    expect(await profileRow(second.user.id)).toMatchObject({ emergencyContactName: "Mallory Smith" });
+    // And the second user's page shows only their own data.
+    const seen = JSON.stringify(await profileData(second.cookie));
+    expect(seen).toContain("Mallory Smith");
+    expect(seen).not.toContain("Tom Thompson");
+  });
+
+  it("sends a signed-out post to /login and saves nothing", async () => {
+    const { user } = await registerUser();
+    const response = await postProfile(null, { ...EMERGENCY, userId: user.id });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(await profileRow(user.id)).toBeNull();
+  });
+
+  it("answers a body that is not a form with 415, never 500", async () => {
+    const { cookie } = await registerUser();
+    const response = await call("/profile", { cookie, body: EMERGENCY });
+    expect(response.status).toBe(415);
+  });
+});
