@@ -1,4 +1,5 @@
-import QRCode from "qrcode";
+// The encoder alone: the package's main entry needs Node built-ins (app/types/qrcode-core.d.ts).
+import { create as createQr } from "qrcode/lib/core/qrcode.js";
 import { useMemo } from "react";
 
 /**
@@ -8,7 +9,7 @@ import { useMemo } from "react";
  */
 export function QrCode({ value, label, size = 192 }: { value: string; label: string; size?: number }) {
   const path = useMemo(() => {
-    const qr = QRCode.create(value, { errorCorrectionLevel: "M" });
+    const qr = createQr(value, { errorCorrectionLevel: "M" });
     const { size: n, data } = qr.modules;
     let d = "";
     // One rectangle per horizontal run of dark modules, inside a 4-module quiet zone.

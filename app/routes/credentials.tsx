@@ -1,0 +1,416 @@
+/**
+ * /credentials (spec 000 §2 "Citizen screens", §3 "Citizen sample credential", §4, §7, §9; issue 4
+ * "Citizen screens, real data"): the signed-in user's own credentials with summary tiles, a card
+ * per credential (View, Share, Download), the details dialog and the share dialog. Everything is
+ * read from their wallet (listWalletCredentials); dates and attribute values are formatted on the
+ * server so the page reads the same before and after hydration.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { ShareDialog } from "~/components/credentials/share-dialog";
+import { Icon } from "~/components/icons";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { useToast } from "~/components/ui/toast";
+import { certificateFileName, certificatePath, formatAttributeValue, formatDate } from "~/services/certificates.server";
+import { credentialAttributes, EXPIRING_SOON_DAYS, listWalletCredentials, type WalletCredential } from "~/services/credentials.server";
+import { requireUser } from "~/utils/auth.server";
+import { track } from "~/utils/tracker.client";
+
+export const meta: MetaFunction = () => [
+  { title: "My Credentials | UK Digital Identity" },
+  { name: "description", content: "Your verifiable credentials: view their details, share them and download certificates." },
+];
+
+type Badge = "Active" | "Expires Soon" | "Inactive";
+
+const DAY_MS = 86_400_000;
+
+/** Spec 000 §4 "Citizen sample credential display". */
+function badgeFor(credential: WalletCredential, now: Date): Badge {
+  if (credential.status !== "active") return "Inactive";
+  const daysLeft = credential.expiresAt ? (new Date(credential.expiresAt).getTime() - now.getTime()) / DAY_MS : Infinity;
+  return daysLeft > EXPIRING_SOON_DAYS ? "Active" : "Expires Soon";
+}
+
+/** Why a credential cannot be shared, or null when it can (only an active one can: shares.server.ts). */
+function shareRefusal(credential: WalletCredential): string | null {
+  if (credential.status === "active") return null;
+  if (credential.status === "revoked") return "A revoked credential cannot be shared.";
+  if (credential.status === "expired") return "An expired credential cannot be shared.";
+  return `A credential that is ${credential.status} cannot be shared.`;
+}
+
+function statusNote(credential: WalletCredential, now: Date): string | null {
+  if (credential.status === "revoked") return credential.revokedAt ? `Revoked on ${formatDate(credential.revokedAt)}` : "Revoked";
+  if (credential.status === "expired") return credential.expiresAt ? `Expired on ${formatDate(credential.expiresAt)}` : "Expired";
+  if (credential.status !== "active") return `Status: ${credential.status}`;
+  if (credential.display.expiringSoon && credential.expiresAt) {
+    const days = Math.max(0, Math.ceil((new Date(credential.expiresAt).getTime() - now.getTime()) / DAY_MS));
+    return days === 1 ? "Expires in 1 day" : `Expires in ${days} days`;
+  }
+  return null;
+}
+
+/** Signed-in only (spec 000 §2): visitors are sent to /login. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const now = new Date();
+  const held = await listWalletCredentials(context.db, user.id, now);
+  const newestOfType = new Map<string, string>();
+  for (const credential of held) if (!newestOfType.has(credential.type)) newestOfType.set(credential.type, credential.id);
+
+  const credentials = await Promise.all(
+    held.map(async (credential) => ({
+      id: credential.id,
+      type: credential.type,
+      status: credential.status,
+      typeName: credential.display.longName,
+      authorityName: credential.display.authorityName,
+      colour: credential.display.colour,
+      icon: credential.display.icon,
+      badge: badgeFor(credential, now),
+      note: statusNote(credential, now),
+      issuedAt: credential.issuedAt,
+      issued: formatDate(credential.issuedAt),
+      expiresAt: credential.expiresAt,
+      expires: credential.expiresAt ? formatDate(credential.expiresAt) : null,
+      revokedAt: credential.revokedAt,
+      revoked: credential.revokedAt ? formatDate(credential.revokedAt) : null,
+      verificationCount: credential.verificationCount,
+      attributes: (await credentialAttributes(credential)).map((a) => ({ name: a.name, label: a.label, value: formatAttributeValue(a.value) })),
+      // The spec's path means the newest of the type; an older listed copy is named by id.
+      certificatePath: certificatePath(credential.type, newestOfType.get(credential.type) === credential.id ? undefined : credential.id),
+      certificateFile: certificateFileName(credential.type),
+      shareRefusal: shareRefusal(credential),
+    })),
+  );
+  const summary = {
+    total: held.length,
+    activeAndValid: held.filter((c) => c.status === "active").length,
+    expiringSoon: held.filter((c) => c.display.expiringSoon).length,
+    // Sent with the data: the constant lives in a server module the browser bundle leaves out.
+    expiringSoonDays: EXPIRING_SOON_DAYS,
+  };
+  return json({ credentials, summary }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+type CredentialView = ReturnType<typeof useLoaderData<typeof loader>>["credentials"][number];
+
+const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
+const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
+/** Card buttons: three fit side by side in the narrowest card (a 390 px phone, a third of 1120 px). */
+const smallButton =
+  "inline-flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-sm border border-slate-400 bg-white px-2 py-1.5 text-sm font-semibold text-govuk-black " +
+  "hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
+
+/** Accent per credential type (registry colour); spelled out so Tailwind sees every class. */
+const ACCENTS: Record<string, { bar: string; chip: string }> = {
+  blue: { bar: "border-t-blue-600 dark:border-t-blue-500", chip: "bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300" },
+  green: { bar: "border-t-green-600 dark:border-t-green-500", chip: "bg-green-50 text-green-700 dark:bg-green-950 dark:text-green-300" },
+  purple: { bar: "border-t-purple-600 dark:border-t-purple-500", chip: "bg-purple-50 text-purple-700 dark:bg-purple-950 dark:text-purple-300" },
+  orange: { bar: "border-t-orange-600 dark:border-t-orange-500", chip: "bg-orange-50 text-orange-700 dark:bg-orange-950 dark:text-orange-300" },
+  teal: { bar: "border-t-teal-600 dark:border-t-teal-500", chip: "bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300" },
+};
+
+/** The credential type icons named in app/issuers/registry.ts, and two action icons (24×24 line icons). */
+const LOCAL_ICONS: Record<string, string> = {
+  eye: "M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12zM12 15a3 3 0 100-6 3 3 0 000 6z",
+  download: "M21 15v4a2 2 0 01-2 2H5a2 2 0 01-2-2v-4M7 10l5 5 5-5M12 15V3",
+  briefcase: "M4 7h16a1 1 0 011 1v11a1 1 0 01-1 1H4a1 1 0 01-1-1V8a1 1 0 011-1zM9 7V5a2 2 0 012-2h2a2 2 0 012 2v2M3 13h18",
+  home: "M3 10.5L12 3l9 7.5M5 9v11h14V9M10 20v-6h4v6",
+  shield: "M12 3l7 3v6c0 4.5-3 7.7-7 9-4-1.3-7-4.5-7-9V6l7-3z",
+  car: "M5 17h14M5 17a2 2 0 104 0M15 17a2 2 0 104 0M3 17v-5l2.5-5h13l2.5 5v5M3 12h18",
+  award: "M12 15a6 6 0 100-12 6 6 0 000 12zM8.2 13.9L7 23l5-3 5 3-1.2-9.1",
+};
+
+function LocalIcon({ name, className = "h-6 w-6" }: { name: string; className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={LOCAL_ICONS[name] ?? LOCAL_ICONS.shield} />
+    </svg>
+  );
+}
+
+const BADGE_CLASSES: Record<Badge, string> = {
+  Active: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300",
+  "Expires Soon": "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  Inactive: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
+};
+
+function StatusBadge({ badge }: { badge: Badge }) {
+  return <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${BADGE_CLASSES[badge]}`}>{badge}</span>;
+}
+
+function trackCredential(action: "view" | "download", credential: CredentialView) {
+  void track({
+    eventCategory: "credential",
+    eventAction: action,
+    eventLabel: credential.type,
+    page: "/credentials",
+    metadata: { credentialType: credential.type, credentialId: credential.id },
+  });
+}
+
+export default function MyCredentials() {
+  const { credentials, summary } = useLoaderData<typeof loader>();
+  const { toast } = useToast();
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const [sharingId, setSharingId] = useState<string | null>(null);
+  const viewing = useMemo(() => credentials.find((c) => c.id === viewingId) ?? null, [credentials, viewingId]);
+  const sharing = useMemo(() => credentials.find((c) => c.id === sharingId) ?? null, [credentials, sharingId]);
+  // What the share dialog needs, kept stable while it is open (it creates a share when opened).
+  const shareTarget = useMemo(() => (sharing ? { id: sharing.id, type: sharing.type, display: { longName: sharing.typeName } } : null), [sharing]);
+
+  const view = (credential: CredentialView) => {
+    setViewingId(credential.id);
+    trackCredential("view", credential);
+  };
+  const share = (credential: CredentialView) => {
+    setViewingId(null);
+    setSharingId(credential.id);
+  };
+  const downloaded = (credential: CredentialView) => {
+    toast({ title: "Download Started", description: `Downloading ${credential.typeName} certificate...` });
+    trackCredential("download", credential);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Link to="/" className={`inline-flex items-center gap-1 ${linkClasses}`}>
+        <span aria-hidden="true">‹</span> Back to dashboard
+      </Link>
+
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-4xl font-bold">My Credentials</h1>
+          <p className="mt-2 text-lg text-govuk-grey dark:text-slate-400">Your verifiable credentials from UK authorities: view, share and download them.</p>
+        </div>
+        <Link to="/wallet?action=request" className={buttonClasses("primary")} data-testid="button-request-credential">
+          <Icon name="plus" className="h-5 w-5" />
+          Request New Credential
+        </Link>
+      </div>
+
+      <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
+        <SummaryTile label="Total Credentials" value={summary.total} detail="In your wallet" icon="wallet" testId="tile-total" />
+        <SummaryTile label="Active and Valid" value={summary.activeAndValid} detail="Ready to share" icon="check" testId="tile-active" />
+        <SummaryTile label="Expiring Soon" value={summary.expiringSoon} detail={`Within ${summary.expiringSoonDays} days`} icon="clock" testId="tile-expiring" />
+      </section>
+
+      {credentials.length === 0 ? (
+        <section aria-labelledby="empty-heading" className={`mt-8 flex flex-col items-center px-6 py-12 text-center ${cardClasses}`}>
+          <span className="rounded-full bg-govuk-blue/10 p-4 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
+            <Icon name="wallet" className="h-10 w-10" />
+          </span>
+          <h2 id="empty-heading" className="mt-4 text-2xl font-bold">
+            No Credentials Yet
+          </h2>
+          <p className="mt-2 max-w-md text-govuk-grey dark:text-slate-400">
+            Credentials you add in your wallet appear here, ready to view, share and download as certificates.
+          </p>
+          <Link to="/wallet" className={buttonClasses("primary", "mt-6")}>
+            Go to My Wallet
+          </Link>
+        </section>
+      ) : (
+        <section aria-label="Your credentials" className="mt-8">
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {credentials.map((credential) => (
+              <li key={credential.id}>
+                <CredentialCard credential={credential} onView={() => view(credential)} onShare={() => share(credential)} onDownload={() => downloaded(credential)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <Dialog
+        open={viewing !== null}
+        onClose={() => setViewingId(null)}
+        title={viewing?.typeName ?? "Credential details"}
+        description={viewing ? `Issued by ${viewing.authorityName}` : undefined}
+        testId="credential-details-dialog"
+      >
+        {viewing ? <CredentialDetails credential={viewing} onShare={() => share(viewing)} onDownload={() => downloaded(viewing)} /> : null}
+      </Dialog>
+
+      <ShareDialog credential={shareTarget} open={sharing !== null} onClose={() => setSharingId(null)} />
+    </div>
+  );
+}
+
+function SummaryTile({ label, value, detail, icon, testId }: { label: string; value: number; detail: string; icon: "wallet" | "check" | "clock"; testId: string }) {
+  return (
+    <div className={`border-t-4 border-t-govuk-blue p-5 dark:border-t-govuk-blue-light ${cardClasses}`} data-testid={testId}>
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="font-semibold text-govuk-grey dark:text-slate-300">{label}</h2>
+        <span className="text-govuk-blue dark:text-govuk-blue-light">
+          <Icon name={icon} />
+        </span>
+      </div>
+      <p className="mt-3 text-4xl font-bold tabular-nums">{value}</p>
+      <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{detail}</p>
+    </div>
+  );
+}
+
+function CredentialCard({
+  credential,
+  onView,
+  onShare,
+  onDownload,
+}: {
+  credential: CredentialView;
+  onView: () => void;
+  onShare: () => void;
+  onDownload: () => void;
+}) {
+  const accent = ACCENTS[credential.colour] ?? ACCENTS.blue!;
+  const refusalId = `share-refusal-${credential.id}`;
+  return (
+    <article
+      aria-labelledby={`credential-${credential.id}`}
+      className={`flex h-full flex-col border-t-4 p-5 ${accent.bar} ${cardClasses}`}
+      data-testid="credential-card"
+      data-credential-type={credential.type}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <span className={`rounded-sm p-2 ${accent.chip}`}>
+          <LocalIcon name={credential.icon} />
+        </span>
+        <StatusBadge badge={credential.badge} />
+      </div>
+      <h3 id={`credential-${credential.id}`} className="mt-4 text-xl font-bold">
+        {credential.typeName}
+      </h3>
+      <p className="text-govuk-grey dark:text-slate-400">{credential.authorityName}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-govuk-grey dark:text-slate-400">Issued</dt>
+          <dd className="font-semibold">
+            <time dateTime={credential.issuedAt}>{credential.issued}</time>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-govuk-grey dark:text-slate-400">Expires</dt>
+          <dd className="font-semibold">{credential.expires && credential.expiresAt ? <time dateTime={credential.expiresAt}>{credential.expires}</time> : "No expiry"}</dd>
+        </div>
+      </dl>
+      {credential.note ? (
+        <p className={`mt-3 text-sm font-semibold ${credential.badge === "Inactive" ? "text-govuk-red dark:text-red-400" : "text-amber-800 dark:text-amber-300"}`}>{credential.note}</p>
+      ) : null}
+      <div className="mt-auto pt-5">
+        <div className="flex gap-2">
+          <button type="button" className={smallButton} onClick={onView} data-testid="button-view-credential">
+            <LocalIcon name="eye" className="h-4 w-4" />
+            View<span className="sr-only"> {credential.typeName}</span>
+          </button>
+          <button
+            type="button"
+            className={smallButton}
+            onClick={onShare}
+            disabled={credential.shareRefusal !== null}
+            aria-describedby={credential.shareRefusal ? refusalId : undefined}
+            data-testid="button-share-credential"
+          >
+            <Icon name="share" className="h-4 w-4" />
+            Share<span className="sr-only"> {credential.typeName}</span>
+          </button>
+          <a href={credential.certificatePath} download={credential.certificateFile} onClick={onDownload} className={smallButton} data-testid="button-download-credential">
+            <LocalIcon name="download" className="h-4 w-4" />
+            Download<span className="sr-only"> {credential.typeName} certificate</span>
+          </a>
+        </div>
+        {credential.shareRefusal ? (
+          <p id={refusalId} className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
+            {credential.shareRefusal}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function CredentialDetails({ credential, onShare, onDownload }: { credential: CredentialView; onShare: () => void; onDownload: () => void }) {
+  const refusalId = `details-share-refusal-${credential.id}`;
+  const row = "flex flex-wrap justify-between gap-x-4 gap-y-0.5 border-b border-govuk-border py-2 last:border-0 dark:border-slate-700";
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusBadge badge={credential.badge} />
+        {credential.note ? <span className="text-sm font-semibold text-govuk-grey dark:text-slate-300">{credential.note}</span> : null}
+      </div>
+
+      <dl className="text-sm">
+        <div className={row}>
+          <dt className="text-govuk-grey dark:text-slate-400">Issued</dt>
+          <dd className="font-semibold">{credential.issued}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-govuk-grey dark:text-slate-400">Expires</dt>
+          <dd className="font-semibold">{credential.expires ?? "No expiry"}</dd>
+        </div>
+        {credential.revoked ? (
+          <div className={row}>
+            <dt className="text-govuk-grey dark:text-slate-400">Revoked</dt>
+            <dd className="font-semibold text-govuk-red dark:text-red-400">{credential.revoked}</dd>
+          </div>
+        ) : null}
+        <div className={row}>
+          <dt className="text-govuk-grey dark:text-slate-400">Verifications</dt>
+          <dd className="font-semibold tabular-nums" data-testid="verification-count">
+            {credential.verificationCount}
+          </dd>
+        </div>
+        <div className={row}>
+          <dt className="text-govuk-grey dark:text-slate-400">Credential ID</dt>
+          <dd className="break-all font-mono text-xs" data-testid="credential-id">
+            {credential.id}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="attributes-heading">
+        <h3 id="attributes-heading" className="text-lg font-bold">
+          Attributes
+        </h3>
+        {credential.attributes.length === 0 ? (
+          <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">No data available</p>
+        ) : (
+          <dl className="mt-2 rounded-sm bg-govuk-grey-light px-3 text-sm dark:bg-slate-800" data-testid="credential-attributes">
+            {credential.attributes.map((attribute) => (
+              <div key={attribute.name} className={row}>
+                <dt className="text-govuk-grey dark:text-slate-400">{attribute.label}</dt>
+                <dd className="font-semibold">{attribute.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <a href={credential.certificatePath} download={credential.certificateFile} onClick={onDownload} className={buttonClasses("primary")} data-testid="button-download-certificate">
+          <LocalIcon name="download" className="h-5 w-5" />
+          Download Certificate
+        </a>
+        <Button
+          variant="secondary"
+          onClick={onShare}
+          disabled={credential.shareRefusal !== null}
+          aria-describedby={credential.shareRefusal ? refusalId : undefined}
+          data-testid="button-share-from-details"
+        >
+          <Icon name="share" className="h-5 w-5" />
+          Share Credential
+        </Button>
+      </div>
+      {credential.shareRefusal ? (
+        <p id={refusalId} className="-mt-2 text-sm text-govuk-grey dark:text-slate-400">
+          {credential.shareRefusal}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,396 @@
+import { eq } from "drizzle-orm";
+import { createLocalJWKSet, exportJWK, jwtVerify, SignJWT, type JSONWebKeySet } from "jose";
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { demoAuthorityRecords } from "../../db/demo-records.ts";
+import { authorityRecords, credentials, shares } from "../../db/schema/index.ts";
+import { call, db, login, ORIGIN, registerUser } from "../../tests/support/web-client.ts";
+
+/**
+ * /credentials, the credential certificate (/credentials/<type>_certificate.pdf) and the signed
+ * verification certificate of a share (/api/shares/download/{id}), through the real web worker
+ * with the status worker bound (issue 4 "Citizen screens, real data"; spec 000 §2, §4, §7).
+ * Credentials are issued through the API with a device key, as the wallet does.
+ */
+
+const ISSUERS: Record<string, string> = { rtw: "home-office", rtr: "home-office", dbs: "dbs", driving_licence: "dvla", professional_certificate: "professional-body" };
+const DAY_MS = 86_400_000;
+
+interface IssuedCredential {
+  id: string;
+  type: string;
+  issuer: string;
+  expiresAt: string;
+}
+
+async function deviceKey() {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+  const { kty, crv, x, y } = await exportJWK(pair.publicKey);
+  return { privateKey: pair.privateKey, jwk: { kty, crv, x, y } };
+}
+
+/** Issues a credential of `type` to a fresh device key, with proof of possession. */
+async function issue(cookie: string, type: string): Promise<IssuedCredential> {
+  const holder = await deviceKey();
+  const nonce = ((await (await call("/api/vc/nonce", { method: "POST", cookie })).json()) as { c_nonce: string }).c_nonce;
+  const proof = await new SignJWT({ nonce })
+    .setProtectedHeader({ alg: "ES256", typ: "openid4vci-proof+jwt", jwk: holder.jwk })
+    .setAudience(`${ORIGIN}/issuers/${ISSUERS[type]}`)
+    .setIssuedAt()
+    .sign(holder.privateKey);
+  const response = await call(`/api/vc/${type}/issue`, { body: { proof }, cookie });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as IssuedCredential;
+}
+
+/** A new citizen whose authorities hold the demo records (Sarah Thompson) for every type. */
+async function citizen() {
+  const account = await registerUser();
+  await db().insert(authorityRecords).values(demoAuthorityRecords(account.user.id, new Date()));
+  return account;
+}
+
+async function revokeAsAdmin(credentialId: string) {
+  const admin = await login("admin", "IdentityDemo2026");
+  const response = await call(`/api/credentials/${credentialId}/revoke`, { body: { reason: "Permission withdrawn" }, cookie: admin.cookie });
+  expect(response.status).toBe(200);
+}
+
+interface PageData {
+  credentials: {
+    id: string;
+    type: string;
+    status: string;
+    typeName: string;
+    authorityName: string;
+    badge: string;
+    note: string | null;
+    issued: string;
+    expires: string | null;
+    revoked: string | null;
+    verificationCount: number;
+    attributes: { name: string; label: string; value: string }[];
+    certificatePath: string;
+    certificateFile: string;
+    shareRefusal: string | null;
+  }[];
+  summary: { total: number; activeAndValid: number; expiringSoon: number; expiringSoonDays: number };
+}
+
+async function pageData(cookie: string): Promise<PageData> {
+  const response = await call("/credentials?_data=routes%2Fcredentials", { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as PageData;
+}
+
+const enGB = (date: Date | string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" }).format(new Date(date));
+
+/** The text each page draws: pdf-lib writes standard-font text as hex strings shown with Tj. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  const lines: string[] = [];
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)!) : contents ? [contents] : [];
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const ops = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
+      for (const match of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
+        lines.push(match[1]!.replace(/../g, (hex) => String.fromCharCode(parseInt(hex, 16))));
+      }
+    }
+  }
+  return lines.join("\n");
+}
+
+async function pdfFrom(response: Response): Promise<Uint8Array> {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("application/pdf");
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+  return bytes;
+}
+
+describe("GET /credentials", () => {
+  it("sends a signed-out visitor to /login", async () => {
+    const response = await call("/credentials");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+  });
+
+  it("shows a citizen without credentials the empty state pointing to the wallet, and zero tiles", async () => {
+    const { cookie } = await citizen();
+    const response = await call("/credentials", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const html = await response.text();
+    expect(html).toContain("<title>My Credentials | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>My Credentials<\/h1>/);
+    expect(html).toContain("No Credentials Yet");
+    expect(html).toMatch(/href="\/wallet"[^>]*>Go to My Wallet/);
+    expect(html).toMatch(/href="\/wallet\?action=request"[^>]*>.*Request New Credential/);
+    expect((await pageData(cookie)).summary).toEqual({ total: 0, activeAndValid: 0, expiringSoon: 0, expiringSoonDays: 90 });
+  });
+
+  it("computes the tiles and each card from the user's own credentials: active, expiring soon, revoked, expired", async () => {
+    const { cookie } = await citizen();
+    const rtw = await issue(cookie, "rtw");
+    const rtr = await issue(cookie, "rtr");
+    const dbs = await issue(cookie, "dbs");
+    const licence = await issue(cookie, "driving_licence");
+    const professional = await issue(cookie, "professional_certificate"); // the demo registration renews within 60 days
+    await revokeAsAdmin(dbs.id);
+    const expiredAt = new Date(Date.now() - 3 * DAY_MS);
+    await db().update(credentials).set({ expiresAt: expiredAt }).where(eq(credentials.id, rtr.id));
+    // A right-to-work credential 30 days from expiry: also "Expires Soon".
+    const soon = new Date(Date.now() + 30 * DAY_MS);
+    await db().update(credentials).set({ expiresAt: soon }).where(eq(credentials.id, rtw.id));
+    // Somebody else's credentials never count.
+    const other = await citizen();
+    await issue(other.cookie, "rtw");
+
+    const data = await pageData(cookie);
+    expect(data.summary).toEqual({ total: 5, activeAndValid: 3, expiringSoon: 2, expiringSoonDays: 90 });
+    const byType = Object.fromEntries(data.credentials.map((c) => [c.type, c]));
+    expect(Object.keys(byType).sort()).toEqual(["dbs", "driving_licence", "professional_certificate", "rtr", "rtw"]);
+
+    expect(byType.driving_licence).toMatchObject({
+      id: licence.id,
+      status: "active",
+      badge: "Active",
+      typeName: "Driving License",
+      authorityName: "Driver and Vehicle Licensing Agency",
+      issued: enGB(new Date()),
+      expires: enGB(licence.expiresAt),
+      revoked: null,
+      verificationCount: 0,
+      note: null,
+      certificatePath: "/credentials/driving_license_certificate.pdf",
+      certificateFile: "driving_license_certificate.pdf",
+      shareRefusal: null,
+    });
+    // Attributes: labels, booleans as Yes/No, lists joined, ISO dates in en-GB.
+    expect(byType.driving_licence!.attributes).toEqual(
+      expect.arrayContaining([
+        { name: "given_name", label: "Given name", value: "Sarah" },
+        { name: "birthdate", label: "Date of birth", value: "12 Apr 1990" },
+        { name: "categories", label: "Categories", value: "AM, B, BE" },
+        { name: "penaltyPoints", label: "Penalty points", value: "0" },
+        { name: "age_over_18", label: "Over 18", value: "Yes" },
+      ]),
+    );
+    expect(byType.rtw).toMatchObject({ badge: "Expires Soon", typeName: "Right to Work", authorityName: "Home Office", note: "Expires in 30 days", expires: enGB(soon) });
+    expect(byType.rtw!.attributes).toContainEqual({ name: "hasRightToWork", label: "Right to work", value: "Yes" });
+    expect(byType.professional_certificate).toMatchObject({ id: professional.id, badge: "Expires Soon", typeName: "Professional Certificate", authorityName: "Professional Standards Registry" });
+    expect(byType.dbs).toMatchObject({
+      status: "revoked",
+      badge: "Inactive",
+      typeName: "DBS Enhanced Check",
+      authorityName: "Disclosure and Barring Service",
+      revoked: enGB(new Date()),
+      note: `Revoked on ${enGB(new Date())}`,
+      shareRefusal: "A revoked credential cannot be shared.",
+      certificatePath: "/credentials/dbs_enhanced_check_certificate.pdf",
+    });
+    expect(byType.rtr).toMatchObject({ status: "expired", badge: "Inactive", note: `Expired on ${enGB(expiredAt)}`, shareRefusal: "An expired credential cannot be shared." });
+
+    // The rendered page carries the same figures and the disabled Share with its reason.
+    const html = await (await call("/credentials", { cookie })).text();
+    expect(html).toMatch(/data-testid="tile-total"[\s\S]*?>5<\/p>/);
+    expect(html).toMatch(/data-testid="tile-active"[\s\S]*?>3<\/p>/);
+    expect(html).toMatch(/data-testid="tile-expiring"[\s\S]*?>2<\/p>/);
+    expect(html.match(/data-testid="credential-card"/g)).toHaveLength(5);
+    expect(html).toContain("A revoked credential cannot be shared.");
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="share-refusal-[^"]+"[^>]*data-testid="button-share-credential"/);
+    expect(html).toContain('href="/credentials/right_to_work_certificate.pdf"');
+    expect(html).not.toContain("vcJwt");
+  });
+
+  it("counts verifications recorded against the credential", async () => {
+    const { cookie } = await citizen();
+    const rtw = await issue(cookie, "rtw");
+    // A share link opened by a verifier records a check (the presentations table is the audit trail).
+    const { presentations } = await import("../../db/schema/index.ts");
+    await db().insert(presentations).values([
+      { credentialId: rtw.id, purpose: "Employment check", presentedAttributes: {}, verificationResult: "valid", verifiedAt: new Date() },
+      { credentialId: rtw.id, purpose: "Employment check", presentedAttributes: {}, verificationResult: "valid", verifiedAt: new Date() },
+    ]);
+    expect((await pageData(cookie)).credentials[0]).toMatchObject({ id: rtw.id, verificationCount: 2 });
+  });
+});
+
+describe("GET /credentials/<type>_certificate.pdf", () => {
+  it("downloads the owner's certificate: a PDF attachment with every attribute, the issuer, the live status and a 24-hour verify link", async () => {
+    const { cookie, user } = await citizen();
+    const rtw = await issue(cookie, "rtw");
+    const response = await call("/credentials/right_to_work_certificate.pdf", { cookie });
+    const bytes = await pdfFrom(response);
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="right_to_work_certificate.pdf"');
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe("Right to Work Certificate");
+    expect(doc.getAuthor()).toBe("Home Office");
+    expect(doc.getSubject()).toBe(`Right to Work credential ${rtw.id} held by Sarah Thompson, issued by Home Office`);
+    expect(Math.abs(doc.getCreationDate()!.getTime() - Date.now())).toBeLessThan(60_000);
+    const [width, height] = [doc.getPage(0).getWidth(), doc.getPage(0).getHeight()];
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]); // A4
+
+    // The share the QR code opens: this user's, for 24 hours, purpose "Certificate download".
+    const made = await db().select().from(shares).where(eq(shares.userId, user.id));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ credentialId: rtw.id, purpose: "Certificate download" });
+    expect(made[0]!.expiresAt.getTime() - made[0]!.createdAt.getTime()).toBe(DAY_MS);
+
+    const text = await pdfText(bytes);
+    // Long values wrap; a URL breaks after a slash.
+    const flat = text.replace(/\n/g, "");
+    for (const expected of [
+      "Right to Work Certificate",
+      "A verifiable credential issued by the Home Office to Sarah Thompson.",
+      "Sarah Thompson",
+      `${ORIGIN}/issuers/home-office`,
+      rtw.id,
+      `Issued`,
+      enGB(new Date()),
+      enGB(rtw.expiresAt),
+      "Right to work",
+      "Work restrictions",
+      "Immigration status",
+      "Indefinite leave to remain",
+      "Date of birth",
+      "12 Apr 1990",
+      `${ORIGIN}/verify/${made[0]!.id}`,
+    ]) {
+      expect(flat, expected).toContain(expected);
+    }
+    expect(text).toMatch(/^Valid at \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (GMT|BST)$/m);
+  });
+
+  it("says why a revoked credential is not valid, and gives it no verify link", async () => {
+    const { cookie, user } = await citizen();
+    const dbs = await issue(cookie, "dbs");
+    await revokeAsAdmin(dbs.id);
+    const bytes = await pdfFrom(await call("/credentials/dbs_enhanced_check_certificate.pdf", { cookie }));
+    const text = await pdfText(bytes);
+    expect(text).toMatch(/^Not valid at .*(GMT|BST)$/m);
+    expect(text).toContain("The credential has been revoked.");
+    expect(text).toContain("No verification link: a revoked credential cannot be shared.");
+    expect(await db().select().from(shares).where(eq(shares.userId, user.id))).toEqual([]);
+  });
+
+  it("is for the owner only: signed out goes to /login; another user, an unknown type or a type not held is 404", async () => {
+    const alice = await citizen();
+    const rtw = await issue(alice.cookie, "rtw");
+    const signedOut = await call("/credentials/right_to_work_certificate.pdf");
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe("/login");
+
+    const bob = await citizen();
+    expect((await call("/credentials/right_to_work_certificate.pdf", { cookie: bob.cookie })).status).toBe(404);
+    expect((await call(`/credentials/right_to_work_certificate.pdf?credential=${rtw.id}`, { cookie: bob.cookie })).status).toBe(404);
+    expect((await call("/credentials/passport_certificate.pdf", { cookie: alice.cookie })).status).toBe(404);
+    expect((await call("/credentials/right_to_rent_certificate.pdf", { cookie: alice.cookie })).status).toBe(404);
+    // The id must be of the file's type.
+    expect((await call(`/credentials/right_to_rent_certificate.pdf?credential=${rtw.id}`, { cookie: alice.cookie })).status).toBe(404);
+    expect((await call(`/credentials/right_to_work_certificate.pdf?credential=${rtw.id}`, { cookie: alice.cookie })).status).toBe(200);
+  });
+
+  it("means the newest credential of the type; an older listed copy is named by ?credential=", async () => {
+    const { cookie } = await citizen();
+    const first = await issue(cookie, "rtw");
+    await revokeAsAdmin(first.id); // revoked by the authority: still listed
+    const second = await issue(cookie, "rtw");
+    const data = await pageData(cookie);
+    expect(data.credentials.map((c) => [c.id, c.certificatePath])).toEqual([
+      [second.id, "/credentials/right_to_work_certificate.pdf"],
+      [first.id, `/credentials/right_to_work_certificate.pdf?credential=${first.id}`],
+    ]);
+    const newest = await PDFDocument.load(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })));
+    expect(newest.getSubject()).toContain(second.id);
+    const older = await PDFDocument.load(await pdfFrom(await call(`/credentials/right_to_work_certificate.pdf?credential=${first.id}`, { cookie })));
+    expect(older.getSubject()).toContain(first.id);
+  });
+});
+
+describe("GET /api/shares/download/{id}", () => {
+  async function shareOf(cookie: string, credentialId: string, body: Record<string, string> = {}) {
+    const response = await call(`/api/credentials/${credentialId}/shares`, { body, cookie });
+    expect(response.status).toBe(201);
+    return (await response.json()) as { id: string; sharedDate: string; expiryDate: string; downloadUrl: string };
+  }
+
+  async function publishedKeys(issuer: string): Promise<JSONWebKeySet> {
+    const metadata = (await (await call(`/.well-known/jwt-vc-issuer/issuers/${issuer}`)).json()) as { jwks: JSONWebKeySet };
+    return metadata.jwks;
+  }
+
+  it("serves the owner a signed verification certificate whose JWS verifies with the issuer's published key", async () => {
+    const { cookie } = await citizen();
+    const rtw = await issue(cookie, "rtw");
+    const share = await shareOf(cookie, rtw.id, { purpose: "Employment check", sharedWith: "Acme Ltd" });
+    expect(share.downloadUrl).toBe(`/api/shares/download/${share.id}`);
+
+    const response = await call(share.downloadUrl, { cookie });
+    const bytes = await pdfFrom(response);
+    expect(response.headers.get("Content-Disposition")).toBe(`inline; filename="verification_certificate_${share.id}.pdf"`);
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe("Verification Certificate: Right to Work");
+    expect(doc.getAuthor()).toBe("Home Office");
+    expect(doc.getSubject()).toContain("typ verification-certificate+jwt");
+
+    const jws = doc.getKeywords()!;
+    const { payload, protectedHeader } = await jwtVerify(jws, createLocalJWKSet(await publishedKeys("home-office")), {
+      algorithms: ["EdDSA"],
+      typ: "verification-certificate+jwt",
+    });
+    expect(protectedHeader.kid).toEqual(expect.any(String));
+    expect(payload).toMatchObject({
+      shareId: share.id,
+      credentialType: "rtw",
+      iss: `${ORIGIN}/issuers/home-office`,
+      status: "valid",
+      shareStatus: "active",
+      sharedAt: share.sharedDate,
+      expiresAt: share.expiryDate,
+    });
+    expect(Math.abs(Date.parse(payload.checkedAt as string) - Date.now())).toBeLessThan(60_000);
+    // Another authority's key does not verify it.
+    await expect(jwtVerify(jws, createLocalJWKSet(await publishedKeys("dvla")), { algorithms: ["EdDSA"] })).rejects.toThrow();
+
+    // The page prints the share, the live status, the link, the signature and no personal details.
+    const text = await pdfText(bytes);
+    const flat = text.replace(/\n/g, "");
+    for (const expected of ["Signed Verification Certificate", "Right to Work issued by the Home Office", "Employment check", "Acme Ltd", "Active", share.id, `${ORIGIN}/issuers/home-office`, `${ORIGIN}/verify/${share.id}`]) {
+      expect(flat, expected).toContain(expected);
+    }
+    expect(text).toMatch(/^Valid at .*(GMT|BST)$/m);
+    expect(text.replace(/\s+/g, "")).toContain(jws);
+    expect(flat).toContain(`${ORIGIN}/.well-known/jwt-vc-issuer/issuers/home-office`);
+    expect(flat).toContain(protectedHeader.kid!);
+    for (const personal of ["Sarah", "Thompson", "1990", "Indefinite leave"]) expect(text, personal).not.toContain(personal);
+  });
+
+  it("signs the live status: a revoked credential's certificate says so", async () => {
+    const { cookie } = await citizen();
+    const rtw = await issue(cookie, "rtw");
+    const share = await shareOf(cookie, rtw.id);
+    await revokeAsAdmin(rtw.id);
+    const doc = await PDFDocument.load(await pdfFrom(await call(share.downloadUrl, { cookie })));
+    const { payload } = await jwtVerify(doc.getKeywords()!, createLocalJWKSet(await publishedKeys("home-office")), { algorithms: ["EdDSA"] });
+    expect(payload).toMatchObject({ shareId: share.id, status: "STATUS_REVOKED" });
+  });
+
+  it("is for the owner only: signed out 401; another user, a malformed or unknown id 404", async () => {
+    const alice = await citizen();
+    const rtw = await issue(alice.cookie, "rtw");
+    const share = await shareOf(alice.cookie, rtw.id);
+    expect((await call(share.downloadUrl)).status).toBe(401);
+    const bob = await citizen();
+    expect((await call(share.downloadUrl, { cookie: bob.cookie })).status).toBe(404);
+    expect((await call("/api/shares/download/not-a-share", { cookie: alice.cookie })).status).toBe(404);
+    expect((await call("/api/shares/download/AAAAAAAAAAAAAAAAAAAAAA", { cookie: alice.cookie })).status).toBe(404);
+    expect((await call(`/api/shares/download/${"x".repeat(500)}`, { cookie: alice.cookie })).status).toBe(404);
+    expect((await call(share.downloadUrl, { method: "POST", cookie: alice.cookie })).status).toBe(405);
+  });
+});
