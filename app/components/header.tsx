@@ -2,7 +2,7 @@
  * The signed-in header (spec 000 §2 "Header"): the same four links for every role, the current
  * one highlighted, dark-mode toggle, avatar with name, and Sign Out.
  */
-import { Link, NavLink, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import type { PublicUser } from "~/utils/account-schemas";
 import { ApiError, apiRequest } from "~/utils/api-client";
@@ -10,14 +10,21 @@ import { avatarSrc } from "~/utils/avatar";
 import type { Theme } from "~/utils/theme";
 import { useToast } from "./ui/toast";
 
+/** The four links (spec 000 §2); `also` lists the spec's other routes for the same screen, highlighted too. */
 export const HEADER_LINKS = [
-  { to: "/wallet", label: "Citizen Wallet" },
-  { to: "/verifier", label: "Verifier Portal" },
-  { to: "/assisted", label: "Operator Dashboard" },
-  { to: "/gabriel", label: "Gabriel AI" },
+  { to: "/wallet", label: "Citizen Wallet", also: ["/citizen-wallet"] },
+  { to: "/verifier", label: "Verifier Portal", also: ["/verifier-portal"] },
+  { to: "/assisted", label: "Operator Dashboard", also: ["/assisted-digital"] },
+  { to: "/gabriel", label: "Gabriel AI", also: ["/gabriel-ai"] },
 ] as const;
 
+function isCurrent(link: (typeof HEADER_LINKS)[number], pathname: string): boolean {
+  const paths: readonly string[] = [link.to, ...link.also];
+  return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
 export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme: Theme; onToggleTheme: () => void }) {
+  const { pathname } = useLocation();
   const { toast } = useToast();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
@@ -54,15 +61,16 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
           <ul className="flex flex-wrap gap-1">
             {HEADER_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink
+                <Link
                   to={link.to}
-                  className={({ isActive }) =>
+                  aria-current={isCurrent(link, pathname) ? "page" : undefined}
+                  className={
                     "block rounded-sm px-3 py-2 text-sm font-semibold underline-offset-4 " +
-                    (isActive ? "bg-white text-govuk-black" : "text-white hover:bg-white/10 hover:underline")
+                    (isCurrent(link, pathname) ? "bg-white text-govuk-black" : "text-white hover:bg-white/10 hover:underline")
                   }
                 >
                   {link.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { SignJWT, exportJWK } from "jose";
 import { describe, expect, it } from "vitest";
 import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords, credentials, presentations, shares } from "../../db/schema/index.ts";
+import { authorityRecords, credentials, presentations, shares, walletEvents } from "../../db/schema/index.ts";
 import { call, db, login, registerUser, uniqueAddress, ORIGIN } from "../../tests/support/web-client.ts";
 
 /**
@@ -86,6 +86,9 @@ describe("/verify/{shareId}: an active share", () => {
     expect((await call(share.verifyPath, { cookie: bob.cookie })).status).toBe(200);
     expect((await checksOf(share.id)).map((c) => c.verifierId).sort()).toEqual([null, bob.user.id].sort());
     expect(await viewsOf(share.id)).toBe(2);
+    // The owner's activity log says the link was opened, twice.
+    const opened = await db().select().from(walletEvents).where(and(eq(walletEvents.shareId, share.id), eq(walletEvents.kind, "share_viewed")));
+    expect(opened.map((e) => e.userId)).toEqual([alice.user.id, alice.user.id]);
   });
 
   it("gives the browser's data request the same answer, with nothing personal in it", async () => {

@@ -142,7 +142,11 @@ export async function openShare(db: Database, shareId: string, now = new Date())
   if (!row) return undefined;
   const record = toShareRecord(row.share, row.credential.type, now);
   if (record.status === "active") {
-    await db.update(shares).set({ viewCount: sql`${shares.viewCount} + 1` }).where(eq(shares.id, shareId));
+    // The owner's activity log says when their link was opened (never by whom).
+    await db.batch([
+      db.update(shares).set({ viewCount: sql`${shares.viewCount} + 1` }).where(eq(shares.id, shareId)),
+      db.insert(walletEvents).values({ userId: row.share.userId, kind: "share_viewed", credentialId: row.credential.id, shareId, detail: { type: row.credential.type }, createdAt: now }),
+    ]);
   }
   return { share: record, credential: row.credential };
 }

@@ -280,8 +280,20 @@ describe("citizen dashboard", () => {
       .insert(schema.credentials)
       .values([cred(me.id), cred(me.id, { status: "revoked", revokedAt: ago(HOUR) }), cred(other.id)])
       .returning();
-    const share = (credentialId: string) => ({ credentialId, verifierId: verifier.id, purpose: "Hiring", verificationResult: "valid", verifiedAt: ago(HOUR) });
-    await db.insert(schema.presentations).values([share(mine!.id), share(mine!.id), share(theirs!.id)]);
+    const share = (credentialId: string, userId: string) => ({
+      id: crypto.randomUUID().replace(/-/g, "").slice(0, 22),
+      credentialId,
+      userId,
+      purpose: "Hiring",
+      createdAt: ago(HOUR),
+      expiresAt: new Date(NOW.getTime() + HOUR),
+    });
+    await db.insert(schema.shares).values([share(mine!.id, me.id), share(mine!.id, me.id), share(theirs!.id, other.id)]);
+    await db.insert(schema.presentations).values({ credentialId: mine!.id, verifierId: verifier.id, purpose: "Hiring", verificationResult: "valid", verifiedAt: ago(HOUR) });
+    await db.insert(schema.walletEvents).values([
+      { userId: me.id, kind: "share_created", credentialId: mine!.id, detail: { type: "rtw" }, createdAt: ago(HOUR / 2) },
+      { userId: other.id, kind: "share_created", credentialId: theirs!.id, detail: { type: "rtw" }, createdAt: ago(HOUR / 2) },
+    ]);
     await db.insert(schema.systemLogs).values({
       level: "info",
       category: "auth",
@@ -298,7 +310,7 @@ describe("citizen dashboard", () => {
     if (d.role !== "citizen") throw new Error(d.role);
     expect(d.stats.myCredentials).toBe(1);
     expect(d.stats.recentShares).toBe(2);
-    expect(d.activity.map((a) => a.title)).toEqual(["Login succeeded", "Share"]);
+    expect(d.activity.map((a) => a.title)).toEqual(["Credential shared", "Login succeeded", "Share"]);
   });
 
   it("scores the spec's three profile items from the profile's own data", async () => {

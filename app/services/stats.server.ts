@@ -21,14 +21,17 @@ import {
   performanceMetrics,
   presentations,
   sessions,
+  shares,
   systemLogs,
   userSessions,
   users,
   verificationRequests,
+  walletEvents,
 } from "../../db/schema/index.ts";
 import { effectiveRole, type KnownRole, type PublicUser } from "../utils/account-schemas.ts";
 import { formatPercent } from "../utils/format.ts";
 import { profileFromRows, profileQueries } from "./profile.server.ts";
+import { describeWalletEvent } from "./wallet-activity.server.ts";
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -394,7 +397,7 @@ async function operatorDashboard(db: Database, user: PublicUser, now: Date): Pro
 }
 
 async function citizenDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
-  const [account, saved, verified, passkeys, held, shares, events, logs] = await db.batch([
+  const [account, saved, verified, passkeys, held, shared, walletLog, events, logs] = await db.batch([
     // The profile figures are /profile's own reads (app/services/profile.server.ts), so the
     // dashboard and the profile page always agree.
     ...profileQueries(db, user.id, now),
@@ -403,14 +406,16 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
       .select({ n: count() })
       .from(credentials)
       .where(and(eq(credentials.userId, user.id), isNull(credentials.revokedAt), ne(credentials.status, "revoked"))),
-    // recentShares: presentations made of this user's own credentials (each share a verifier
-    // received), all time. 0 until sharing exists, but counted, never assumed.
+    // recentShares: the shares this user has made (the /shares page's "Total Shares").
+    db.select({ n: count() }).from(shares).where(eq(shares.userId, user.id)),
+    // Recent Activity: what happened to this user's credentials (the wallet's own log) …
     db
-      .select({ n: count() })
-      .from(presentations)
-      .innerJoin(credentials, eq(credentials.id, presentations.credentialId))
-      .where(eq(credentials.userId, user.id)),
-    // Recent Activity: this user's tracked actions …
+      .select({ id: walletEvents.id, kind: walletEvents.kind, detail: walletEvents.detail, createdAt: walletEvents.createdAt })
+      .from(walletEvents)
+      .where(eq(walletEvents.userId, user.id))
+      .orderBy(desc(walletEvents.createdAt))
+      .limit(RECENT_LIMIT),
+    // … their tracked actions …
     db
       .select({
         id: analyticsEvents.id,
@@ -448,6 +453,10 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
     { label: "Emergency Contacts", complete: myProfile.strength.emergencyContacts },
   ];
   const activity: ActivityItem[] = [
+    ...walletLog.map((row) => {
+      const event = describeWalletEvent(row);
+      return { id: event.id, title: event.title, detail: event.description, at: event.at, tone: (event.tone === "warning" ? "warn" : event.tone === "success" ? "ok" : "neutral") as Tone };
+    }),
     ...events.map((e) => ({
       id: e.id,
       title: capitalise(e.action.replace(/_/g, " ")) + (e.label ? `: ${e.label}` : ""),
@@ -468,7 +477,7 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
   return {
     role: "citizen",
     lastUpdated: now.toISOString(),
-    stats: { myCredentials: countOf(held), recentShares: countOf(shares), profileStatus },
+    stats: { myCredentials: countOf(held), recentShares: countOf(shared), profileStatus },
     profile,
     activity,
     status: [],
