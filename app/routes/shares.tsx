@@ -15,6 +15,7 @@ import { CredentialServiceError, listWalletCredentials } from "~/services/creden
 import { listShares, revokeShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "~/services/shares.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormBody } from "~/utils/form-body.server";
+import { formatDateTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { track } from "~/utils/tracker.client";
 
@@ -85,16 +86,6 @@ export const REVOKED_TOAST = { title: "Share Revoked", description: "The share l
 
 const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
 const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
-
-/** Dates with their time, as a UK reader expects, the same on the server and in the browser. */
-const ukDateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -238,11 +229,11 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {share.sharedWith ? <Row label="Shared with" value={share.sharedWith} /> : null}
         <Row label="Purpose" value={share.purpose} />
-        <Row label="Shared" value={<time dateTime={share.sharedDate}>{ukDateTime.format(new Date(share.sharedDate))}</time>} />
+        <Row label="Shared" value={<time dateTime={share.sharedDate}>{formatDateTime(share.sharedDate)}</time>} />
         {share.status === "revoked" && share.revokedAt ? (
-          <Row label="Revoked" value={<time dateTime={share.revokedAt}>{ukDateTime.format(new Date(share.revokedAt))}</time>} />
+          <Row label="Revoked" value={<time dateTime={share.revokedAt}>{formatDateTime(share.revokedAt)}</time>} />
         ) : (
-          <Row label={share.status === "expired" ? "Expired" : "Expires"} value={<time dateTime={share.expiryDate}>{ukDateTime.format(new Date(share.expiryDate))}</time>} />
+          <Row label={share.status === "expired" ? "Expired" : "Expires"} value={<time dateTime={share.expiryDate}>{formatDateTime(share.expiryDate)}</time>} />
         )}
         <Row label="Opened" value={share.viewCount === 1 ? "1 time" : `${share.viewCount} times`} />
       </dl>

@@ -17,6 +17,7 @@ import { openShare, SHARE_ID_PATTERN } from "~/services/shares.server";
 import { walletContext } from "~/services/wallet-context.server";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "~/issuers/registry";
 import { getUser } from "~/utils/auth.server";
+import { formatDateTimeZoned } from "~/utils/format";
 import { SITE_NAME } from "~/utils/meta";
 
 /** Recorded as the purpose of every check this page makes (the holder's verification count). */
@@ -149,17 +150,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-/** Times as a UK reader expects them, the same on the server and in the browser. */
-const ukDateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-  timeZoneName: "short",
-});
-
 const PANEL: Record<Outcome, { title: string; tone: "green" | "red" | "grey" }> = {
   valid: { title: "Credential is valid", tone: "green" },
   revoked: { title: "Credential is not valid", tone: "red" },
@@ -228,8 +218,8 @@ function CheckResult({ data }: { data: Extract<VerifyData, { kind: "checked" }> 
         <SummaryRow label="Credential type" value={data.credentialName} />
         <SummaryRow label="Issued by" value={data.issuerName} />
         <SummaryRow label="Result" value={data.outcome === "valid" ? "Valid" : data.outcome === "unknown" ? "Status unknown" : "Not valid"} />
-        <SummaryRow label="Checked" value={<time dateTime={data.checkedAt}>{ukDateTime.format(new Date(data.checkedAt))}</time>} />
-        <SummaryRow label="This link expires" value={<time dateTime={data.linkExpiresAt}>{ukDateTime.format(new Date(data.linkExpiresAt))}</time>} />
+        <SummaryRow label="Checked" value={<time dateTime={data.checkedAt}>{formatDateTimeZoned(data.checkedAt)}</time>} />
+        <SummaryRow label="This link expires" value={<time dateTime={data.linkExpiresAt}>{formatDateTimeZoned(data.linkExpiresAt)}</time>} />
       </dl>
 
       <p className="mt-6">

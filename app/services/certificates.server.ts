@@ -27,45 +27,10 @@ import type { ShareRecord } from "./shares.server";
 // Names and formats shared by the /credentials page and the PDFs
 // ---------------------------------------------------------------------------------------------
 
-const LONDON = "Europe/London";
-const dateFormat = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, day: "numeric", month: "short", year: "numeric" });
-/** Date-only claims ("1990-04-12") are calendar dates: formatted in UTC so no zone moves the day. */
-const calendarDateFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: LONDON,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-
-/** en-GB "12 Apr 2026" (spec 000 §3), in UK time. */
-export function formatDate(value: string | Date): string {
-  return dateFormat.format(new Date(value));
-}
-
-/** "12 Apr 2026, 14:05 BST". */
-export function formatDateTime(value: string | Date): string {
-  return dateTimeFormat.format(new Date(value));
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A claim value as people read it: Yes/No, lists joined, ISO dates in en-GB. */
-export function formatAttributeValue(value: unknown): string {
-  if (value === true) return "Yes";
-  if (value === false) return "No";
-  if (value === null || value === undefined) return "Not recorded";
-  if (Array.isArray(value)) return value.map(formatAttributeValue).join(", ");
-  if (typeof value === "string" && ISO_DATE.test(value)) {
-    const date = new Date(`${value}T00:00:00Z`);
-    return Number.isNaN(date.getTime()) ? value : calendarDateFormat.format(date);
-  }
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
+// Dates and claim values as every screen shows them (app/utils/format.ts); the certificate's
+// times carry the zone name, since a PDF is read far from the page that made it.
+import { formatAttributeValue, formatDate, formatDateTimeZoned as formatDateTime } from "~/utils/format";
+export { formatAttributeValue, formatDate, formatDateTime };
 
 /** The name a screen and a certificate give the type (spec 000 §3 "Citizen sample credential"). */
 export function credentialTypeName(type: string): string {

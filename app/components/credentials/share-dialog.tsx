@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
 import { apiRequest, handleMutationError } from "~/utils/api-client";
+import { formatDateTime } from "~/utils/format";
 import { track } from "~/utils/tracker.client";
 import { QrCode } from "./qr-code";
 
@@ -18,8 +19,6 @@ interface CreatedShare {
   expiryDate: string;
   verifyPath: string;
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /**
  * The share dialog (spec 000 §2 /credentials): opening it creates a 24-hour share of the
@@ -78,7 +77,7 @@ export function ShareDialog({ credential, open, onClose, purpose }: { credential
           </Button>
           <p className="text-sm text-slate-600 dark:text-slate-300">
             This link lets others verify your credential without exposing your personal details. It expires in 24 hours
-            (at {dateTime.format(new Date(share.expiryDate))}).
+            (at {formatDateTime(share.expiryDate)}).
           </p>
         </div>
       ) : failed ? (

@@ -10,21 +10,13 @@ import { Icon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import type { ActivityItem, Dashboard, StatusRow, Tone } from "~/services/stats.server";
 import { ApiError, throwIfResNotOk } from "~/utils/api-client";
+import { formatDateTime } from "~/utils/format";
 import { BACKGROUND_POLL_HEADER, DASHBOARD_STATS_PATH } from "~/utils/background-poll";
 import { roleView } from "./role-view";
 
 export const DASHBOARD_REFRESH_MS = 2000;
 
 const clock = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /**
  * Polls the stats resource every 2 s while the tab is visible; chained timeouts so a slow answer
  * never stacks requests. The polls are background requests (X-Background-Poll): an unattended
@@ -206,7 +198,7 @@ function ActivityList({ items }: { items: ActivityItem[] }) {
             <p className="text-sm text-govuk-grey dark:text-slate-400">{item.detail}</p>
           </div>
           <time dateTime={item.at} className="shrink-0 text-sm text-govuk-grey dark:text-slate-400">
-            {dateTime.format(new Date(item.at))}
+            {formatDateTime(item.at)}
           </time>
         </li>
       ))}

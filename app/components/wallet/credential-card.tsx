@@ -8,7 +8,7 @@ import { useId } from "react";
 import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import type { Binding } from "~/wallet/device-key";
-import { formatDate } from "~/wallet/format";
+import { formatDate } from "~/utils/format";
 import type { WalletCard } from "~/wallet/page-data.server";
 import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals";
 

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "~/issuers/registry";
 import { bindingOf, type DeviceKeyState } from "~/wallet/device-key";
-import { formatDate, formatDateTime } from "~/wallet/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import type { WalletCard } from "~/wallet/page-data.server";
 import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals";
 

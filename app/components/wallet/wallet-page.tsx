@@ -17,7 +17,7 @@ import type { WalletActivity } from "~/services/wallet-activity.server";
 import { avatarSrc } from "~/utils/avatar";
 import { track } from "~/utils/tracker.client";
 import { bindingOf, useDeviceKey, type DeviceKeyState } from "~/wallet/device-key";
-import { formatDateTime, relativeTime } from "~/wallet/format";
+import { formatDateTime, relativeTime } from "~/utils/format";
 import { requestCredential, showIssuanceError, showIssuanceSuccess } from "~/wallet/issuance.client";
 import type { loadWalletPage, WalletCard } from "~/wallet/page-data.server";
 import { CredentialCard, type CardLayout } from "./credential-card";
