@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { createLocalJWKSet, exportJWK, jwtVerify, SignJWT, type JSONWebKeySet } from "jose";
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords, credentials, shares } from "../../db/schema/index.ts";
-import { call, db, login, ORIGIN, registerUser } from "../../tests/support/web-client.ts";
+import { credentials, shares } from "../../db/schema/index.ts";
+import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "../../tests/support/wallet-fixtures.ts";
+import { call, db, ORIGIN } from "../../tests/support/web-client.ts";
 
 /**
  * /credentials, the credential certificate (/credentials/<type>_certificate.pdf) and the signed
@@ -13,48 +13,7 @@ import { call, db, login, ORIGIN, registerUser } from "../../tests/support/web-c
  * Credentials are issued through the API with a device key, as the wallet does.
  */
 
-const ISSUERS: Record<string, string> = { rtw: "home-office", rtr: "home-office", dbs: "dbs", driving_licence: "dvla", professional_certificate: "professional-body" };
 const DAY_MS = 86_400_000;
-
-interface IssuedCredential {
-  id: string;
-  type: string;
-  issuer: string;
-  expiresAt: string;
-}
-
-async function deviceKey() {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
-  const { kty, crv, x, y } = await exportJWK(pair.publicKey);
-  return { privateKey: pair.privateKey, jwk: { kty, crv, x, y } };
-}
-
-/** Issues a credential of `type` to a fresh device key, with proof of possession. */
-async function issue(cookie: string, type: string): Promise<IssuedCredential> {
-  const holder = await deviceKey();
-  const nonce = ((await (await call("/api/vc/nonce", { method: "POST", cookie })).json()) as { c_nonce: string }).c_nonce;
-  const proof = await new SignJWT({ nonce })
-    .setProtectedHeader({ alg: "ES256", typ: "openid4vci-proof+jwt", jwk: holder.jwk })
-    .setAudience(`${ORIGIN}/issuers/${ISSUERS[type]}`)
-    .setIssuedAt()
-    .sign(holder.privateKey);
-  const response = await call(`/api/vc/${type}/issue`, { body: { proof }, cookie });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as IssuedCredential;
-}
-
-/** A new citizen whose authorities hold the demo records (Sarah Thompson) for every type. */
-async function citizen() {
-  const account = await registerUser();
-  await db().insert(authorityRecords).values(demoAuthorityRecords(account.user.id, new Date()));
-  return account;
-}
-
-async function revokeAsAdmin(credentialId: string) {
-  const admin = await login("admin", "IdentityDemo2026");
-  const response = await call(`/api/credentials/${credentialId}/revoke`, { body: { reason: "Permission withdrawn" }, cookie: admin.cookie });
-  expect(response.status).toBe(200);
-}
 
 interface PageData {
   credentials: {
@@ -119,7 +78,7 @@ describe("GET /credentials", () => {
   });
 
   it("shows a citizen without credentials the empty state pointing to the wallet, and zero tiles", async () => {
-    const { cookie } = await citizen();
+    const { cookie } = await citizenWithRecords();
     const response = await call("/credentials", { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("no-store");
@@ -133,21 +92,21 @@ describe("GET /credentials", () => {
   });
 
   it("computes the tiles and each card from the user's own credentials: active, expiring soon, revoked, expired", async () => {
-    const { cookie } = await citizen();
-    const rtw = await issue(cookie, "rtw");
-    const rtr = await issue(cookie, "rtr");
-    const dbs = await issue(cookie, "dbs");
-    const licence = await issue(cookie, "driving_licence");
-    const professional = await issue(cookie, "professional_certificate"); // the demo registration renews within 60 days
-    await revokeAsAdmin(dbs.id);
+    const { cookie } = await citizenWithRecords();
+    const rtw = await issueCredential(cookie, "rtw");
+    const rtr = await issueCredential(cookie, "rtr");
+    const dbs = await issueCredential(cookie, "dbs");
+    const licence = await issueCredential(cookie, "driving_licence");
+    const professional = await issueCredential(cookie, "professional_certificate"); // the demo registration renews within 60 days
+    await revokeAsAdmin(dbs.id, "Permission withdrawn");
     const expiredAt = new Date(Date.now() - 3 * DAY_MS);
     await db().update(credentials).set({ expiresAt: expiredAt }).where(eq(credentials.id, rtr.id));
     // A right-to-work credential 30 days from expiry: also "Expires Soon".
     const soon = new Date(Date.now() + 30 * DAY_MS);
     await db().update(credentials).set({ expiresAt: soon }).where(eq(credentials.id, rtw.id));
     // Somebody else's credentials never count.
-    const other = await citizen();
-    await issue(other.cookie, "rtw");
+    const other = await citizenWithRecords();
+    await issueCredential(other.cookie, "rtw");
 
     const data = await pageData(cookie);
     expect(data.summary).toEqual({ total: 5, activeAndValid: 3, expiringSoon: 2, expiringSoonDays: 90 });
@@ -207,8 +166,8 @@ describe("GET /credentials", () => {
   });
 
   it("counts verifications recorded against the credential", async () => {
-    const { cookie } = await citizen();
-    const rtw = await issue(cookie, "rtw");
+    const { cookie } = await citizenWithRecords();
+    const rtw = await issueCredential(cookie, "rtw");
     // A share link opened by a verifier records a check (the presentations table is the audit trail).
     const { presentations } = await import("../../db/schema/index.ts");
     await db().insert(presentations).values([
@@ -221,8 +180,8 @@ describe("GET /credentials", () => {
 
 describe("GET /credentials/<type>_certificate.pdf", () => {
   it("downloads the owner's certificate: a PDF attachment with every attribute, the issuer, the live status and a 24-hour verify link", async () => {
-    const { cookie, user } = await citizen();
-    const rtw = await issue(cookie, "rtw");
+    const { cookie, user } = await citizenWithRecords();
+    const rtw = await issueCredential(cookie, "rtw");
     const response = await call("/credentials/right_to_work_certificate.pdf", { cookie });
     const bytes = await pdfFrom(response);
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="right_to_work_certificate.pdf"');
@@ -268,9 +227,9 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
   });
 
   it("says why a revoked credential is not valid, and gives it no verify link", async () => {
-    const { cookie, user } = await citizen();
-    const dbs = await issue(cookie, "dbs");
-    await revokeAsAdmin(dbs.id);
+    const { cookie, user } = await citizenWithRecords();
+    const dbs = await issueCredential(cookie, "dbs");
+    await revokeAsAdmin(dbs.id, "Permission withdrawn");
     const bytes = await pdfFrom(await call("/credentials/dbs_enhanced_check_certificate.pdf", { cookie }));
     const text = await pdfText(bytes);
     expect(text).toMatch(/^Not valid at .*(GMT|BST)$/m);
@@ -280,13 +239,13 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
   });
 
   it("is for the owner only: signed out goes to /login; another user, an unknown type or a type not held is 404", async () => {
-    const alice = await citizen();
-    const rtw = await issue(alice.cookie, "rtw");
+    const alice = await citizenWithRecords();
+    const rtw = await issueCredential(alice.cookie, "rtw");
     const signedOut = await call("/credentials/right_to_work_certificate.pdf");
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toBe("/login");
 
-    const bob = await citizen();
+    const bob = await citizenWithRecords();
     expect((await call("/credentials/right_to_work_certificate.pdf", { cookie: bob.cookie })).status).toBe(404);
     expect((await call(`/credentials/right_to_work_certificate.pdf?credential=${rtw.id}`, { cookie: bob.cookie })).status).toBe(404);
     expect((await call("/credentials/passport_certificate.pdf", { cookie: alice.cookie })).status).toBe(404);
@@ -297,10 +256,10 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
   });
 
   it("means the newest credential of the type; an older listed copy is named by ?credential=", async () => {
-    const { cookie } = await citizen();
-    const first = await issue(cookie, "rtw");
-    await revokeAsAdmin(first.id); // revoked by the authority: still listed
-    const second = await issue(cookie, "rtw");
+    const { cookie } = await citizenWithRecords();
+    const first = await issueCredential(cookie, "rtw");
+    await revokeAsAdmin(first.id, "Permission withdrawn"); // revoked by the authority: still listed
+    const second = await issueCredential(cookie, "rtw");
     const data = await pageData(cookie);
     expect(data.credentials.map((c) => [c.id, c.certificatePath])).toEqual([
       [second.id, "/credentials/right_to_work_certificate.pdf"],
@@ -314,20 +273,14 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
 });
 
 describe("GET /api/shares/download/{id}", () => {
-  async function shareOf(cookie: string, credentialId: string, body: Record<string, string> = {}) {
-    const response = await call(`/api/credentials/${credentialId}/shares`, { body, cookie });
-    expect(response.status).toBe(201);
-    return (await response.json()) as { id: string; sharedDate: string; expiryDate: string; downloadUrl: string };
-  }
-
   async function publishedKeys(issuer: string): Promise<JSONWebKeySet> {
     const metadata = (await (await call(`/.well-known/jwt-vc-issuer/issuers/${issuer}`)).json()) as { jwks: JSONWebKeySet };
     return metadata.jwks;
   }
 
   it("serves the owner a signed verification certificate whose JWS verifies with the issuer's published key", async () => {
-    const { cookie } = await citizen();
-    const rtw = await issue(cookie, "rtw");
+    const { cookie } = await citizenWithRecords();
+    const rtw = await issueCredential(cookie, "rtw");
     const share = await shareOf(cookie, rtw.id, { purpose: "Employment check", sharedWith: "Acme Ltd" });
     expect(share.downloadUrl).toBe(`/api/shares/download/${share.id}`);
 
@@ -372,21 +325,21 @@ describe("GET /api/shares/download/{id}", () => {
   });
 
   it("signs the live status: a revoked credential's certificate says so", async () => {
-    const { cookie } = await citizen();
-    const rtw = await issue(cookie, "rtw");
+    const { cookie } = await citizenWithRecords();
+    const rtw = await issueCredential(cookie, "rtw");
     const share = await shareOf(cookie, rtw.id);
-    await revokeAsAdmin(rtw.id);
+    await revokeAsAdmin(rtw.id, "Permission withdrawn");
     const doc = await PDFDocument.load(await pdfFrom(await call(share.downloadUrl, { cookie })));
     const { payload } = await jwtVerify(doc.getKeywords()!, createLocalJWKSet(await publishedKeys("home-office")), { algorithms: ["EdDSA"] });
     expect(payload).toMatchObject({ shareId: share.id, status: "STATUS_REVOKED" });
   });
 
   it("is for the owner only: signed out 401; another user, a malformed or unknown id 404", async () => {
-    const alice = await citizen();
-    const rtw = await issue(alice.cookie, "rtw");
+    const alice = await citizenWithRecords();
+    const rtw = await issueCredential(alice.cookie, "rtw");
     const share = await shareOf(alice.cookie, rtw.id);
     expect((await call(share.downloadUrl)).status).toBe(401);
-    const bob = await citizen();
+    const bob = await citizenWithRecords();
     expect((await call(share.downloadUrl, { cookie: bob.cookie })).status).toBe(404);
     expect((await call("/api/shares/download/not-a-share", { cookie: alice.cookie })).status).toBe(404);
     expect((await call("/api/shares/download/AAAAAAAAAAAAAAAAAAAAAA", { cookie: alice.cookie })).status).toBe(404);

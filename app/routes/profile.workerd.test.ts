@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema/accounts.ts";
 import { credentials } from "../../db/schema/credentials.ts";
 import { userProfiles } from "../../db/schema/wallet.ts";
-import { call, db, registerUser } from "../../tests/support/web-client.ts";
+import { call, db, postForm, registerUser } from "../../tests/support/web-client.ts";
 import type { Profile } from "../services/profile.server.ts";
 
 /** /profile through the real web worker (spec 000 §2 "/profile", §3 "Profile section", §4). */
@@ -17,14 +17,8 @@ async function profileData(cookie: string, search = ""): Promise<LoaderData> {
   return (await response.json()) as LoaderData;
 }
 
-/** A no-JS form post from a signed-in browser. */
-function postProfile(cookie: string | null, fields: Record<string, string>) {
-  return call("/profile", {
-    cookie,
-    rawBody: new URLSearchParams(fields).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
+/** A no-JS form post from a signed-in browser (or a signed-out one: null). */
+const postProfile = (cookie: string | null, fields: Record<string, string>) => postForm("/profile", fields, { cookie });
 
 const profileRow = async (userId: string) => (await db().select().from(userProfiles).where(eq(userProfiles.userId, userId)))[0] ?? null;
 

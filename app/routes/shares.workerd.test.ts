@@ -1,40 +1,15 @@
 import { eq } from "drizzle-orm";
-import { SignJWT, exportJWK } from "jose";
 import { describe, expect, it } from "vitest";
-import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords, shares, walletEvents } from "../../db/schema/index.ts";
-import { call, db, login, registerUser, ORIGIN } from "../../tests/support/web-client.ts";
+import { shares, walletEvents } from "../../db/schema/index.ts";
+import type { CredentialTypeCode } from "../issuers/registry.ts";
+import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf, textOf } from "../../tests/support/wallet-fixtures.ts";
+import { call, db, postForm, registerUser, ORIGIN } from "../../tests/support/web-client.ts";
 import type { ShareCard } from "./shares.tsx";
 
 /** /shares through the real web worker (spec 000 §2 /shares, §3 "Share record", §4; issue 4). */
 
-const ISSUERS: Record<string, string> = { rtw: "home-office", dbs: "dbs" };
-
-async function citizenWithRecords() {
-  const account = await registerUser();
-  await db().insert(authorityRecords).values(demoAuthorityRecords(account.user.id, new Date()));
-  return account;
-}
-
-async function issue(cookie: string, type: string) {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
-  const { kty, crv, x, y } = await exportJWK(pair.publicKey);
-  const nonce = ((await (await call("/api/vc/nonce", { method: "POST", cookie })).json()) as { c_nonce: string }).c_nonce;
-  const proof = await new SignJWT({ nonce })
-    .setProtectedHeader({ alg: "ES256", typ: "openid4vci-proof+jwt", jwk: { kty, crv, x, y } })
-    .setAudience(`${ORIGIN}/issuers/${ISSUERS[type]}`)
-    .setIssuedAt()
-    .sign(pair.privateKey);
-  const response = await call(`/api/vc/${type}/issue`, { body: { proof }, cookie });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function share(cookie: string, credentialId: string, body: Record<string, string> = {}) {
-  const response = await call(`/api/credentials/${credentialId}/shares`, { body, cookie });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; verifyPath: string };
-}
+/** Issues a credential of `type` to a fresh device key; its id. */
+const issue = async (cookie: string, type: CredentialTypeCode) => (await issueCredential(cookie, type)).id;
 
 type SharesData = { shares: ShareCard[]; origin: string; confirming: { id: string } | null; tiles: { total: number; active: number; downloads: number } };
 
@@ -45,10 +20,7 @@ async function sharesData(cookie: string, search = ""): Promise<SharesData> {
 }
 
 /** A no-JS form post from a signed-in browser. */
-const postShares = (cookie: string, fields: Record<string, string>) =>
-  call("/shares", { cookie, rawBody: new URLSearchParams(fields).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-
-const textOf = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
+const postShares = (cookie: string, fields: Record<string, string>) => postForm("/shares", fields, { cookie });
 
 describe("GET /shares", () => {
   it("sends a signed-out visitor to /login", async () => {
@@ -76,18 +48,17 @@ describe("GET /shares", () => {
     const rtw = await issue(alice.cookie, "rtw");
     const dbs = await issue(alice.cookie, "dbs");
 
-    const expired = await share(alice.cookie, rtw, { purpose: "Tenancy check" });
+    const expired = await shareOf(alice.cookie, rtw, { purpose: "Tenancy check" });
     await db().update(shares).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(shares.id, expired.id));
-    const withdrawn = await share(alice.cookie, rtw);
+    const withdrawn = await shareOf(alice.cookie, rtw);
     expect((await call(`/api/shares/${withdrawn.id}/revoke`, { method: "POST", cookie: alice.cookie })).status).toBe(200);
-    const ofRevokedCredential = await share(alice.cookie, dbs, { purpose: "School volunteering" });
-    const admin = await login("admin", "IdentityDemo2026");
-    expect((await call(`/api/credentials/${dbs}/revoke`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
-    const active = await share(alice.cookie, rtw, { purpose: "Employment check", sharedWith: "Acme Ltd" });
+    const ofRevokedCredential = await shareOf(alice.cookie, dbs, { purpose: "School volunteering" });
+    await revokeAsAdmin(dbs);
+    const active = await shareOf(alice.cookie, rtw, { purpose: "Employment check", sharedWith: "Acme Ltd" });
     // Opened twice by a verifier.
     await call(active.verifyPath);
     await call(active.verifyPath);
-    const bobs = await share(bob.cookie, await issue(bob.cookie, "rtw"));
+    const bobs = await shareOf(bob.cookie, await issue(bob.cookie, "rtw"));
 
     const data = await sharesData(alice.cookie);
     expect(data.shares.map((s) => s.id)).toEqual([active.id, ofRevokedCredential.id, withdrawn.id, expired.id]);
@@ -131,7 +102,7 @@ describe("GET /shares", () => {
 describe("revoking a share on /shares", () => {
   it("asks first, then revokes: the card turns revoked and the link says withdrawn", async () => {
     const alice = await citizenWithRecords();
-    const active = await share(alice.cookie, await issue(alice.cookie, "rtw"), { sharedWith: "Acme Ltd" });
+    const active = await shareOf(alice.cookie, await issue(alice.cookie, "rtw"), { sharedWith: "Acme Ltd" });
 
     // Revoke Share opens the confirmation (a GET: nothing changes yet).
     const confirm = await textOf(await call(`/shares?confirm=${active.id}`, { cookie: alice.cookie }));
@@ -158,7 +129,7 @@ describe("revoking a share on /shares", () => {
   it("cannot revoke another user's share, and refuses a post that is not a revoke", async () => {
     const alice = await citizenWithRecords();
     const bob = await registerUser();
-    const active = await share(alice.cookie, await issue(alice.cookie, "rtw"));
+    const active = await shareOf(alice.cookie, await issue(alice.cookie, "rtw"));
 
     const response = await postShares(bob.cookie, { intent: "revoke", shareId: active.id });
     expect(response.status).toBe(404);
@@ -167,7 +138,7 @@ describe("revoking a share on /shares", () => {
     expect((await postShares(alice.cookie, { intent: "revoke", shareId: "../x" })).status).toBe(404);
     expect((await call("/shares", { cookie: alice.cookie, body: { intent: "revoke", shareId: active.id } })).status).toBe(415);
     // Signed out: sent to sign in, nothing revoked.
-    const signedOut = await call("/shares", { rawBody: `intent=revoke&shareId=${active.id}`, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const signedOut = await postForm("/shares", { intent: "revoke", shareId: active.id });
     expect(signedOut.status).toBe(302);
     expect((await sharesData(alice.cookie)).shares[0]!.status).toBe("active");
   });

@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { SignJWT, exportJWK } from "jose";
 import { describe, expect, it } from "vitest";
-import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords, credentials, presentations, shares, walletEvents } from "../../db/schema/index.ts";
-import { call, db, login, registerUser, uniqueAddress, ORIGIN } from "../../tests/support/web-client.ts";
+import { credentials, presentations, shares, walletEvents } from "../../db/schema/index.ts";
+import { citizenWithCredential, revokeAsAdmin, shareOf, textOf } from "../../tests/support/wallet-fixtures.ts";
+import { call, db, registerUser, uniqueAddress } from "../../tests/support/web-client.ts";
 
 /**
  * /verify/{shareId}, the public page a share link opens (issue 4; ADR 010), through the real web
@@ -11,35 +10,8 @@ import { call, db, login, registerUser, uniqueAddress, ORIGIN } from "../../test
  * counted; ended shares and unknown ids answered without a check; never cached or indexed.
  */
 
-const ISSUERS: Record<string, string> = { rtw: "home-office", dbs: "dbs" };
-
-async function citizenWithCredential(type = "rtw") {
-  const account = await registerUser();
-  await db().insert(authorityRecords).values(demoAuthorityRecords(account.user.id, new Date()));
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
-  const { kty, crv, x, y } = await exportJWK(pair.publicKey);
-  const nonce = ((await (await call("/api/vc/nonce", { method: "POST", cookie: account.cookie })).json()) as { c_nonce: string }).c_nonce;
-  const proof = await new SignJWT({ nonce })
-    .setProtectedHeader({ alg: "ES256", typ: "openid4vci-proof+jwt", jwk: { kty, crv, x, y } })
-    .setAudience(`${ORIGIN}/issuers/${ISSUERS[type]}`)
-    .setIssuedAt()
-    .sign(pair.privateKey);
-  const issued = await call(`/api/vc/${type}/issue`, { body: { proof }, cookie: account.cookie });
-  expect(issued.status).toBe(201);
-  const credential = (await issued.json()) as { id: string; vcJwt: string };
-  return { ...account, credential };
-}
-
-async function shareOf(cookie: string, credentialId: string, body: Record<string, string> = {}) {
-  const response = await call(`/api/credentials/${credentialId}/shares`, { body, cookie });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; verifyPath: string };
-}
-
 const checksOf = (shareId: string) => db().select().from(presentations).where(eq(presentations.requestId, shareId));
 const viewsOf = async (shareId: string) => (await db().select().from(shares).where(eq(shares.id, shareId)))[0]!.viewCount;
-/** The page's text without React's text-joining comments. */
-const textOf = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
 
 function expectPrivateHeaders(response: Response) {
   expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -105,8 +77,7 @@ describe("/verify/{shareId}: an active share", () => {
   it("says not valid, revoked by the issuer, once an administrator revokes the credential", async () => {
     const alice = await citizenWithCredential();
     const share = await shareOf(alice.cookie, alice.credential.id);
-    const admin = await login("admin", "IdentityDemo2026");
-    expect((await call(`/api/credentials/${alice.credential.id}/revoke`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
+    await revokeAsAdmin(alice.credential.id);
 
     const response = await call(share.verifyPath);
     expect(response.status).toBe(200);

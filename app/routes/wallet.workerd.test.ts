@@ -1,9 +1,7 @@
-import { exportJWK, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords } from "../../db/schema/index.ts";
-import { call, db, login, ORIGIN, registerUser } from "../../tests/support/web-client.ts";
-import { jwkThumbprint, type PublicJwk } from "../credentials";
+import { citizenWithRecords, issueCredential, makeHolder, revokeAsAdmin } from "../../tests/support/wallet-fixtures.ts";
+import { call, ORIGIN, registerUser } from "../../tests/support/web-client.ts";
+import { jwkThumbprint } from "../credentials";
 
 /**
  * The wallet page (/wallet and /citizen-wallet) through the real web worker: signed-in only, the
@@ -11,42 +9,8 @@ import { jwkThumbprint, type PublicJwk } from "../credentials";
  * and Recent Activity from the wallet's own log.
  */
 
-const ISSUER_PATHS = { rtw: "home-office", rtr: "home-office", dbs: "dbs", driving_licence: "dvla", professional_certificate: "professional-body" } as const;
-
 const EN_GB = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" });
 const enGb = (iso: string) => EN_GB.format(new Date(iso));
-
-interface Holder {
-  privateKey: CryptoKey;
-  publicJwk: PublicJwk;
-}
-
-async function makeHolder(): Promise<Holder> {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
-  const jwk = (await exportJWK(pair.publicKey)) as PublicJwk;
-  return { privateKey: pair.privateKey, publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as PublicJwk };
-}
-
-/** What the wallet does in the browser: nonce, proof of possession, issue. */
-async function issue(cookie: string, holder: Holder, type: keyof typeof ISSUER_PATHS) {
-  const nonceResponse = await call("/api/vc/nonce", { method: "POST", cookie });
-  expect(nonceResponse.status).toBe(200);
-  const { c_nonce: nonce } = (await nonceResponse.json()) as { c_nonce: string };
-  const proof = await new SignJWT({ nonce })
-    .setProtectedHeader({ alg: "ES256", typ: "openid4vci-proof+jwt", jwk: holder.publicJwk as never })
-    .setAudience(`${ORIGIN}/issuers/${ISSUER_PATHS[type]}`)
-    .setIssuedAt()
-    .sign(holder.privateKey);
-  const response = await call(`/api/vc/${type}/issue`, { body: { proof }, cookie });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; issuedAt: string; expiresAt: string; vcJwt: string; holderKeyThumbprint: string };
-}
-
-async function citizenWithRecords() {
-  const account = await registerUser();
-  await db().insert(authorityRecords).values(demoAuthorityRecords(account.user.id, new Date()));
-  return account;
-}
 
 async function page(path: string, cookie: string | null) {
   const response = await call(path, { cookie });
@@ -109,7 +73,7 @@ describe("GET /wallet and /citizen-wallet", () => {
   it("shows an issued credential as a card: the spec's type names, the authority, en-GB dates, Active", async () => {
     const { cookie } = await citizenWithRecords();
     const holder = await makeHolder();
-    const rtw = await issue(cookie, holder, "rtw");
+    const rtw = await issueCredential(cookie, "rtw", holder);
 
     for (const path of ["/wallet", "/citizen-wallet"]) {
       const { html } = await page(path, cookie);
@@ -148,10 +112,9 @@ describe("GET /wallet and /citizen-wallet", () => {
   it("marks a credential within 90 days of expiry Expires Soon, and a revoked one Revoked", async () => {
     const { cookie } = await citizenWithRecords();
     const holder = await makeHolder();
-    await issue(cookie, holder, "professional_certificate");
-    const dbs = await issue(cookie, holder, "dbs");
-    const admin = await login("admin", "IdentityDemo2026");
-    expect((await call(`/api/credentials/${dbs.id}/revoke`, { body: { reason: "Check superseded" }, cookie: admin.cookie! })).status).toBe(200);
+    await issueCredential(cookie, "professional_certificate", holder);
+    const dbs = await issueCredential(cookie, "dbs", holder);
+    await revokeAsAdmin(dbs.id, "Check superseded");
 
     const { html } = await page("/wallet", cookie);
     const professional = cardHtml(html, "Professional Certificate");
@@ -168,9 +131,9 @@ describe("GET /wallet and /citizen-wallet", () => {
 
   it("re-issuing to another device keeps one card, bound to the new key, and logs the re-issue", async () => {
     const { cookie } = await citizenWithRecords();
-    const first = await issue(cookie, await makeHolder(), "rtw");
+    const first = await issueCredential(cookie, "rtw");
     const laptop = await makeHolder();
-    const second = await issue(cookie, laptop, "rtw");
+    const second = await issueCredential(cookie, "rtw", laptop);
 
     const data = await walletData(cookie);
     expect(data.credentials.map((c) => c.id)).toEqual([second.id]);
@@ -183,8 +146,8 @@ describe("GET /wallet and /citizen-wallet", () => {
   it("never shows another person's credentials or activity", async () => {
     const alice = await citizenWithRecords();
     const bob = await citizenWithRecords();
-    const bobs = await issue(bob.cookie, await makeHolder(), "driving_licence");
-    const alices = await issue(alice.cookie, await makeHolder(), "rtr");
+    const bobs = await issueCredential(bob.cookie, "driving_licence");
+    const alices = await issueCredential(alice.cookie, "rtr");
 
     const { html } = await page("/wallet", alice.cookie);
     expect(html).toContain(alices.id);

@@ -1,62 +1,22 @@
 import { eq } from "drizzle-orm";
-import { SignJWT, exportJWK } from "jose";
 import { describe, expect, it } from "vitest";
-import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords, credentials, statusLists } from "../../db/schema/index.ts";
-import { call, db, login, registerUser, ORIGIN } from "../../tests/support/web-client.ts";
+import { credentials, statusLists } from "../../db/schema/index.ts";
+import { call, db, registerUser, ORIGIN } from "../../tests/support/web-client.ts";
+import {
+  citizenWithRecords,
+  issueCredential,
+  makeHolder,
+  nonceFor,
+  proofFor,
+  requestIssue,
+  revokeAsAdmin,
+  signInAdmin,
+  type IssuedCredential,
+} from "../../tests/support/wallet-fixtures.ts";
 import { presentCredential, verifyPresentation, verifyStatusListToken, type PublicJwk } from "../credentials";
 
 const BASE = ORIGIN; // identifiers are minted under the https form of the host asked (ORIGIN is https already)
 const HOME_OFFICE = `${BASE}/issuers/home-office`;
-
-interface Holder {
-  privateKey: CryptoKey;
-  publicJwk: PublicJwk;
-}
-
-async function makeHolder(): Promise<Holder> {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
-  const jwk = (await exportJWK(pair.publicKey)) as PublicJwk;
-  return { privateKey: pair.privateKey, publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as PublicJwk };
-}
-
-async function nonceFor(cookie: string): Promise<string> {
-  const response = await call("/api/vc/nonce", { method: "POST", cookie });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { c_nonce: string }).c_nonce;
-}
-
-async function proofFor(holder: Holder, nonce: string, options: { aud?: string; signer?: CryptoKey; typ?: string; iat?: number } = {}) {
-  return new SignJWT({ nonce })
-    .setProtectedHeader({ alg: "ES256", typ: options.typ ?? "openid4vci-proof+jwt", jwk: holder.publicJwk as never })
-    .setAudience(options.aud ?? HOME_OFFICE)
-    .setIssuedAt(options.iat ?? Math.floor(Date.now() / 1000))
-    .sign(options.signer ?? holder.privateKey);
-}
-
-/** A new citizen with the demo records at every authority. */
-async function citizenWithRecords() {
-  const account = await registerUser();
-  await db().insert(authorityRecords).values(demoAuthorityRecords(account.user.id, new Date()));
-  return account;
-}
-
-async function issue(cookie: string, holder: Holder, type = "rtw") {
-  const aud = `${BASE}/issuers/${type === "dbs" ? "dbs" : type === "driving_licence" ? "dvla" : type === "professional_certificate" ? "professional-body" : "home-office"}`;
-  const proof = await proofFor(holder, await nonceFor(cookie), { aud });
-  return call(`/api/vc/${type}/issue`, { body: { proof }, cookie });
-}
-
-interface IssuedCredential {
-  id: string;
-  type: string;
-  status: string;
-  issuer: string;
-  vcJwt: string;
-  expiresAt: string;
-  holderKeyThumbprint: string;
-  display: { title: string; authority: string };
-}
 
 function decodePayload(vcJwt: string): Record<string, any> {
   const [jwt] = vcJwt.split("~");
@@ -102,7 +62,7 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
   it("issues a right-to-work SD-JWT VC bound to the device key, verifiable with the published issuer key", async () => {
     const { cookie } = await citizenWithRecords();
     const holder = await makeHolder();
-    const response = await issue(cookie, holder);
+    const response = await requestIssue(cookie, holder);
     expect(response.status).toBe(201);
     const credential = (await response.json()) as IssuedCredential;
     expect(credential).toMatchObject({ type: "rtw", status: "active", issuer: HOME_OFFICE, display: { title: "Right to Work", authority: "Home Office" } });
@@ -148,7 +108,7 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
       ["driving_licence", "dvla"],
       ["professional_certificate", "professional-body"],
     ] as const) {
-      const response = await issue(cookie, holder, type);
+      const response = await requestIssue(cookie, holder, type);
       expect(response.status, type).toBe(201);
       const credential = (await response.json()) as IssuedCredential;
       expect(credential.issuer).toBe(`${BASE}/issuers/${issuer}`);
@@ -191,7 +151,7 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
 
   it("answers 404 with a clear message when the authority has no record, and for an unknown type", async () => {
     const { cookie } = await registerUser();
-    const response = await issue(cookie, await makeHolder());
+    const response = await requestIssue(cookie, await makeHolder());
     expect(response.status).toBe(404);
     expect(((await response.json()) as { message: string }).message).toBe(
       "The Home Office holds no Right to Work record for you yet. An assisted-digital session can add one.",
@@ -202,8 +162,8 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
 
   it("re-issuing to another device revokes and hides the old copy", async () => {
     const { cookie } = await citizenWithRecords();
-    const first = (await (await issue(cookie, await makeHolder())).json()) as IssuedCredential;
-    const second = (await (await issue(cookie, await makeHolder())).json()) as IssuedCredential;
+    const first = await issueCredential(cookie);
+    const second = await issueCredential(cookie);
     expect(second.holderKeyThumbprint).not.toBe(first.holderKeyThumbprint);
     const list = (await (await call("/api/wallet/credentials", { cookie })).json()) as IssuedCredential[];
     expect(list.map((c) => c.id)).toEqual([second.id]);
@@ -215,7 +175,7 @@ describe("GET /api/wallet/credentials", () => {
   it("lists only the signed-in user's credentials, with expiry read as expired", async () => {
     const alice = await citizenWithRecords();
     const bob = await citizenWithRecords();
-    const issued = (await (await issue(alice.cookie, await makeHolder())).json()) as IssuedCredential;
+    const issued = await issueCredential(alice.cookie);
     const aliceList = (await (await call("/api/wallet/credentials", { cookie: alice.cookie })).json()) as IssuedCredential[];
     expect(aliceList.map((c) => c.id)).toEqual([issued.id]);
     expect((await (await call("/api/wallet/credentials", { cookie: bob.cookie })).json()) as unknown[]).toEqual([]);
@@ -230,17 +190,16 @@ describe("GET /api/wallet/credentials", () => {
 describe("revocation: POST /api/credentials/{id}/revoke", () => {
   it("lets an administrator revoke: revokedAt set, the bit set and republished; citizens get 403", async () => {
     const { cookie } = await citizenWithRecords();
-    const issued = (await (await issue(cookie, await makeHolder())).json()) as IssuedCredential;
+    const issued = await issueCredential(cookie);
     const keys = await issuerKeys("home-office");
 
     const byOwner = await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie });
     expect(byOwner.status).toBe(403);
     expect(await statusOf(issued.vcJwt, keys)).toBe(0);
 
-    const admin = await login("admin", "IdentityDemo2026");
-    expect(admin.response.status).toBe(200);
+    const adminCookie = await signInAdmin();
     const [before] = await db().select().from(statusLists).where(eq(statusLists.id, (await db().select().from(credentials).where(eq(credentials.id, issued.id)))[0]!.statusListId!));
-    const revoked = await call(`/api/credentials/${issued.id}/revoke`, { body: { reason: "Permission withdrawn" }, cookie: admin.cookie });
+    const revoked = await call(`/api/credentials/${issued.id}/revoke`, { body: { reason: "Permission withdrawn" }, cookie: adminCookie });
     expect(revoked.status).toBe(200);
     const body = (await revoked.json()) as { status: string; revokedAt: string; vcJwt?: string };
     expect(body.status).toBe("revoked");
@@ -254,10 +213,10 @@ describe("revocation: POST /api/credentials/{id}/revoke", () => {
     expect(list[0]).toMatchObject({ id: issued.id, status: "revoked" });
 
     // Idempotent; an unknown id is 404; a malformed body is 400.
-    expect((await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
-    expect((await call(`/api/credentials/${crypto.randomUUID()}/revoke`, { method: "POST", cookie: admin.cookie })).status).toBe(404);
-    expect((await call(`/api/credentials/not-a-uuid/revoke`, { method: "POST", cookie: admin.cookie })).status).toBe(404);
-    expect((await call(`/api/credentials/${issued.id}/revoke`, { rawBody: "{", headers: { "Content-Type": "application/json" }, cookie: admin.cookie })).status).toBe(400);
+    expect((await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(200);
+    expect((await call(`/api/credentials/${crypto.randomUUID()}/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(404);
+    expect((await call(`/api/credentials/not-a-uuid/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(404);
+    expect((await call(`/api/credentials/${issued.id}/revoke`, { rawBody: "{", headers: { "Content-Type": "application/json" }, cookie: adminCookie })).status).toBe(400);
   });
 });
 
@@ -287,7 +246,7 @@ describe("shares of a credential", () => {
   it("lets the owner share an active credential for 24 hours, list and revoke it; others get 404", async () => {
     const alice = await citizenWithRecords();
     const bob = await citizenWithRecords();
-    const issued = (await (await issue(alice.cookie, await makeHolder())).json()) as IssuedCredential;
+    const issued = await issueCredential(alice.cookie);
 
     expect((await call(`/api/credentials/${issued.id}/shares`, { body: {}, cookie: bob.cookie })).status).toBe(404);
     const created = await call(`/api/credentials/${issued.id}/shares`, { body: { purpose: "Employment check" }, cookie: alice.cookie });
@@ -308,8 +267,7 @@ describe("shares of a credential", () => {
     expect(((await revoked.json()) as { status: string }).status).toBe("revoked");
 
     // A revoked credential cannot be shared.
-    const admin = await login("admin", "IdentityDemo2026");
-    await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie: admin.cookie });
+    await revokeAsAdmin(issued.id);
     expect((await call(`/api/credentials/${issued.id}/shares`, { body: {}, cookie: alice.cookie })).status).toBe(409);
   });
 });

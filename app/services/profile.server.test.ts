@@ -1,12 +1,7 @@
-import { createClient, type Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
 import { eq } from "drizzle-orm";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
+import { credentialRow as cred, openTempDatabase } from "../../tests/support/temp-database.ts";
 import * as schema from "../../db/schema/index.ts";
 import {
   EMAIL_IN_USE,
@@ -24,21 +19,12 @@ import {
 const NOW = new Date("2026-07-15T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 
-let dir: string;
-let client: Client;
 let db: Database;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "profile-test-"));
-  const url = `file:${join(dir, "test.db")}`;
-  await migrateDatabase(url);
-  client = createClient({ url });
-  db = drizzle(client, { schema }) as unknown as Database;
-});
-
-afterEach(() => {
-  client.close();
-  rmSync(dir, { recursive: true, force: true });
+  const temp = await openTempDatabase("profile-test-");
+  db = temp.db;
+  return temp.close;
 });
 
 async function addUser(username: string, extra: Partial<typeof schema.users.$inferInsert> = {}) {
@@ -106,13 +92,6 @@ describe("getProfile", () => {
   it("verifies identity only with an active, unrevoked, unexpired credential of this user; else links to the wallet request", async () => {
     const me = await addUser("me");
     const other = await addUser("other");
-    const cred = (userId: string, extra: Partial<typeof schema.credentials.$inferInsert> = {}) => ({
-      userId,
-      type: "rtw",
-      vcJwt: "jwt",
-      issuer: "https://home-office.example",
-      ...extra,
-    });
     await db
       .insert(schema.credentials)
       .values([

@@ -1,11 +1,6 @@
-import { createClient, type Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
+import { credentialRow as cred, openTempDatabase } from "../../tests/support/temp-database.ts";
 import * as schema from "../../db/schema/index.ts";
 import type { PublicUser } from "../utils/account-schemas.ts";
 import { getProfile } from "./profile.server.ts";
@@ -15,21 +10,12 @@ const NOW = new Date("2026-07-15T12:00:00Z"); // 13:00 in London (BST)
 const HOUR = 60 * 60 * 1000;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
-let dir: string;
-let client: Client;
 let db: Database;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "stats-test-"));
-  const url = `file:${join(dir, "test.db")}`;
-  await migrateDatabase(url);
-  client = createClient({ url });
-  db = drizzle(client, { schema }) as unknown as Database;
-});
-
-afterEach(() => {
-  client.close();
-  rmSync(dir, { recursive: true, force: true });
+  const temp = await openTempDatabase("stats-test-");
+  db = temp.db;
+  return temp.close;
 });
 
 async function addUser(username: string, role: string, extra: Partial<typeof schema.users.$inferInsert> = {}): Promise<PublicUser> {
@@ -264,14 +250,6 @@ describe("operator dashboard", () => {
 });
 
 describe("citizen dashboard", () => {
-  const cred = (userId: string, extra: Partial<typeof schema.credentials.$inferInsert> = {}) => ({
-    userId,
-    type: "rtw",
-    vcJwt: "jwt",
-    issuer: "https://home-office.example",
-    ...extra,
-  });
-
   it("counts only this user's unrevoked credentials, shares of their credentials, and their activity", async () => {
     const me = await addUser("me", "citizen", { firstName: "Sarah", lastName: "Thompson", email: "s@example.gov.uk" });
     const other = await addUser("other", "citizen");

@@ -1,29 +1,15 @@
-import { createClient, type Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
+import { openTempDatabase } from "../../tests/support/temp-database.ts";
 import * as schema from "../../db/schema/index.ts";
 import { isMeasuredRequest, recordRequestOutcome } from "./observability.server.ts";
 
-let dir: string;
-let client: Client;
 let db: Database;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "observability-test-"));
-  const url = `file:${join(dir, "test.db")}`;
-  await migrateDatabase(url);
-  client = createClient({ url });
-  db = drizzle(client, { schema }) as unknown as Database;
-});
-
-afterEach(() => {
-  client.close();
-  rmSync(dir, { recursive: true, force: true });
+  const temp = await openTempDatabase("observability-test-");
+  db = temp.db;
+  return temp.close;
 });
 
 /** Records one outcome and waits for exactly the writes it scheduled: no sleeping and hoping. */

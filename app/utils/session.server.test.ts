@@ -1,11 +1,6 @@
-import { createClient, type Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
+import { openTempDatabase } from "../../tests/support/temp-database.ts";
 import * as schema from "../../db/schema/index.ts";
 import { createSession, getActiveSession, SESSION_COOKIE } from "./session.server.ts";
 
@@ -13,26 +8,16 @@ import { createSession, getActiveSession, SESSION_COOKIE } from "./session.serve
  * How often a request reads the session: once per GET however many loaders ask (root.tsx and the
  * route's loader both call getUser on a page load), afresh for other methods.
  */
-let dir: string;
-let client: Client;
 let db: Database;
 let sessionReads: number;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "session-test-"));
-  const url = `file:${join(dir, "test.db")}`;
-  await migrateDatabase(url);
-  client = createClient({ url });
   sessionReads = 0;
-  db = drizzle(client, {
-    schema,
+  const temp = await openTempDatabase("session-test-", {
     logger: { logQuery: (query) => void (/^select .* from "sessions"/i.test(query) && sessionReads++) },
-  }) as unknown as Database;
-});
-
-afterEach(() => {
-  client.close();
-  rmSync(dir, { recursive: true, force: true });
+  });
+  db = temp.db;
+  return temp.close;
 });
 
 const newContext = () => ({ db, ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext });

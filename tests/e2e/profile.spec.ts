@@ -1,23 +1,20 @@
 import { createClient } from "@libsql/client";
-import axe from "axe-core";
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
+import type { OpenBrowser } from "./browser.ts";
+import { closeBrowsers, openTestBrowser, screenshots, seriousAxeFindings, setDarkMode, signInAsDemo, toastRegion, visit } from "./wallet-helpers.ts";
 
 /**
  * /profile in the browser (spec 000 §2 "/profile", §4; issue 4 "Citizen screens, real data"): the
  * demo citizen sees the completion computed from their data, completes the emergency contact
  * through its Complete button, gets the toast and a higher percentage, and the dashboard agrees.
  */
-const SCREENS = ".tmp/screens";
 const db = createClient({ url: inject("libsqlUrl") });
 
 let browser: OpenBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
   // The demo citizen starts each test with no saved profile fields (other files may have added some).
   await db.execute("delete from user_profiles where user_id = (select id from users where username = 'citizen')");
 });
@@ -26,66 +23,26 @@ afterAll(() => db.close());
 beforeEach(async () => {
   await db.execute("delete from user_profiles where user_id = (select id from users where username = 'citizen')");
 });
-afterEach(async () => {
-  await browser?.close();
-});
+afterEach(closeBrowsers);
 
 async function open(width: number) {
-  browser = await openBrowser({ viewport: { width, height: 900 } });
-  page = browser.page;
   // Fail on the step that is stuck, well inside the test's own time limit.
-  page.setDefaultTimeout(15_000);
+  browser = await openTestBrowser(width, 15_000);
+  page = browser.page;
 }
 
-async function visit(path: string) {
-  await page.goto(path);
-  await waitForHydration(page);
-}
-
-async function signInAsCitizen() {
-  await visit("/login");
-  await page.getByRole("button", { name: "Citizen", exact: true }).click();
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL(new URL("/", browser.baseUrl).href);
-}
-
-const toast = () => page.getByRole("region", { name: "Notifications (F8)" });
+const toast = () => toastRegion(page);
 const completion = async () => Number(await page.getByRole("progressbar", { name: "Profile completion", exact: true }).getAttribute("aria-valuenow"));
 const section = (title: string) => page.getByRole("region", { name: title, exact: true });
-
-async function setDarkMode(dark: boolean) {
-  const toggle = page.getByRole("button", { name: "Dark mode" });
-  if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(dark);
-  // Colour transitions finish before anything is measured or photographed.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
-
-/** Full-page screenshots in light and dark mode; on a phone also in screen-high parts, readable at full size. */
-async function screenshots(name: string) {
-  const { width, height } = page.viewportSize()!;
-  for (const dark of [false, true]) {
-    await setDarkMode(dark);
-    const file = `${SCREENS}/${name}-${dark ? "dark" : "light"}`;
-    await page.screenshot({ path: `${file}.png`, fullPage: true });
-    if (width > 600) continue;
-    const total = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let part = 0; part * height < total; part++) {
-      const clip = { x: 0, y: part * height, width, height: Math.min(height, total - part * height) };
-      await page.screenshot({ path: `${file}-part${part + 1}.png`, fullPage: true, clip });
-    }
-  }
-  await setDarkMode(false);
-}
 
 describe("the citizen's profile", () => {
   it("shows the computed completion, and a Complete button saves an emergency contact", async () => {
     await open(1280);
-    await signInAsCitizen();
+    await signInAsDemo(browser);
     // The dashboard's Profile Status is the profile's own figure.
     const dashboardStatus = await page.getByRole("progressbar", { name: "Profile completion" }).getAttribute("aria-valuenow");
 
-    await visit("/profile");
+    await visit(page, "/profile");
     await page.getByRole("heading", { level: 1, name: "My Profile" }).waitFor();
     const before = await completion();
     expect(String(before)).toBe(dashboardStatus);
@@ -100,7 +57,7 @@ describe("the citizen's profile", () => {
     // Only an authority verifies identity: its Complete button goes to the wallet's credential request.
     const verify = section("Identity Verification").getByRole("link", { name: "Complete Identity verified by an authority" });
     if (await verify.count()) expect(await verify.getAttribute("href")).toBe("/wallet?action=request");
-    await screenshots("profile-1280");
+    await screenshots(page, "profile-1280");
 
     await section("Emergency Contacts").getByRole("link", { name: "Complete Contact name" }).click();
     const form = page.getByRole("form", { name: "Edit Emergency Contacts" });
@@ -117,7 +74,7 @@ describe("the citizen's profile", () => {
     expect(await form.getByText("There is a problem").isVisible()).toBe(true);
     expect(await form.getByLabel("Phone number").getAttribute("aria-invalid")).toBe("true");
     expect(await completion()).toBe(before);
-    await screenshots("profile-1280-error");
+    await screenshots(page, "profile-1280-error");
 
     await form.getByLabel("Phone number").fill("07700 900123");
     await form.getByRole("button", { name: "Save", exact: true }).click();
@@ -131,7 +88,7 @@ describe("the citizen's profile", () => {
     expect(await emergency.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
 
     // The dashboard agrees: the same figure, and Emergency Contacts complete.
-    await visit("/");
+    await visit(page, "/");
     const strength = page.getByRole("region", { name: "My Profile Strength" });
     expect(await page.getByRole("progressbar", { name: "Profile completion" }).getAttribute("aria-valuenow")).toBe(String(after));
     const emergencyRow = strength.getByRole("listitem").filter({ hasText: "Emergency Contacts" });
@@ -140,8 +97,8 @@ describe("the citizen's profile", () => {
 
   it("opens the forms from the quick action cards and Edit buttons, and Cancel closes them", async () => {
     await open(1280);
-    await signInAsCitizen();
-    await visit("/profile");
+    await signInAsDemo(browser);
+    await visit(page, "/profile");
     await page.getByRole("link", { name: /^Privacy Settings/ }).click();
     const privacy = page.getByRole("form", { name: "Edit Privacy Preferences" });
     await privacy.waitFor();
@@ -160,33 +117,25 @@ describe("the citizen's profile", () => {
 
   it("lays out cleanly on a phone, with no sideways scrolling", async () => {
     await open(390);
-    await signInAsCitizen();
-    await visit("/profile?edit=basic");
+    await signInAsDemo(browser);
+    await visit(page, "/profile?edit=basic");
     await page.getByRole("form", { name: "Edit Basic Information" }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
-    await screenshots("profile-390");
+    await screenshots(page, "profile-390");
   });
 
   it("has no serious accessibility problems (axe-core, WCAG 2.2 AA)", async () => {
     await open(1280);
-    await signInAsCitizen();
-    await visit("/profile");
+    await signInAsDemo(browser);
+    await visit(page, "/profile");
     for (const dark of [false, true]) {
       // The choice persists; each page below loads in that theme (no colour transition under way).
-      await setDarkMode(dark);
+      await setDarkMode(page, dark);
       for (const path of ["/profile", "/profile?edit=basic", "/profile?edit=privacy"]) {
-        await visit(path);
+        await visit(page, path);
         expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(dark);
-        await page.evaluate(axe.source);
-        const results = await page.evaluate(() =>
-          (window as unknown as { axe: typeof axe }).axe.run(document, {
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-          }),
-        );
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        const serious = await seriousAxeFindings(page);
         expect({ path, dark, serious }).toEqual({ path, dark, serious: [] });
       }
     }

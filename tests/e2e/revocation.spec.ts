@@ -1,26 +1,19 @@
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { createDb } from "../../db/client.ts";
-import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords } from "../../db/schema/index.ts";
+import { afterEach, describe, expect, it } from "vitest";
 import { verifyStatusListToken, type PublicJwk } from "../../app/credentials/index.ts";
-import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
+import { type OpenBrowser, waitForHydration } from "./browser.ts";
+import { closeBrowsers, openTestBrowser, registerCitizenWithRecords, shareFromBrowser, signInAsDemo, visit, walletCredentials } from "./wallet-helpers.ts";
 
 /**
  * Revocation end to end (issue 4): a citizen adds a credential in the wallet and shares it; an
  * administrator revokes it through the API; the citizen's wallet and /credentials show it revoked,
  * the share link says it is not valid, and the published status list carries the bit.
  */
-const opened: OpenBrowser[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((b) => b.close()));
-});
+afterEach(closeBrowsers);
 
+/** A browser of its own (waits fail after 10 s), at `path` once hydrated. */
 async function browserAt(path: string) {
-  const browser = await openBrowser();
-  opened.push(browser);
-  browser.page.setDefaultTimeout(10_000);
-  await browser.page.goto(path);
-  await waitForHydration(browser.page);
+  const browser = await openTestBrowser(1280, 10_000);
+  await visit(browser.page, path);
   return browser;
 }
 
@@ -42,38 +35,26 @@ describe("revocation seen by the citizen and by anyone holding a share link", ()
   it("an administrator revokes a credential; the wallet, /credentials, the share page and the status list all say so", async () => {
     // A citizen of this test's own, with records at every authority.
     const citizen = await browserAt("/login");
-    const username = `rev${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
-    const registered = await json<{ id: string }>(citizen, "/api/auth/register", {
-      method: "POST",
-      body: { username, password: `Revocation test ${crypto.randomUUID()}`, firstName: "Rhea", lastName: "Vokes" },
-    });
-    expect(registered.status).toBe(201);
-    await createDb({ LIBSQL_URL: inject("libsqlUrl") })
-      .insert(authorityRecords)
-      .values(demoAuthorityRecords(registered.body.id, new Date()));
+    await registerCitizenWithRecords(citizen.page, { username: `rev${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`, firstName: "Rhea", lastName: "Vokes" });
 
     // Adds the credential in the wallet, as a person would.
     const page = citizen.page;
-    await page.goto("/wallet");
-    await waitForHydration(page);
+    await visit(page, "/wallet");
     await page.getByTestId("button-add-first-credential").click();
     const card = page.getByTestId("credential-card").filter({ hasText: "Right to Work" });
     await card.waitFor();
     expect(await card.getByTestId("credential-status").getAttribute("data-status")).toBe("active");
-    const [credential] = (await json<{ id: string; vcJwt: string; issuer: string }[]>(citizen, "/api/wallet/credentials")).body;
+    const [credential] = await walletCredentials(page);
 
     // Shares it; a stranger sees it valid.
-    const share = await json<{ verifyPath: string }>(citizen, `/api/credentials/${credential!.id}/shares`, { method: "POST", body: { purpose: "Employment check" } });
-    expect(share.status).toBe(201);
-    const stranger = await browserAt(share.body.verifyPath);
+    const share = await shareFromBrowser(page, credential!.id, { purpose: "Employment check" });
+    const stranger = await browserAt(share.verifyPath);
     expect(await stranger.page.getByRole("heading", { name: "Credential is valid" }).isVisible()).toBe(true);
 
     // The citizen cannot revoke; an administrator can.
     expect((await json(citizen, `/api/credentials/${credential!.id}/revoke`, { method: "POST", body: {} })).status).toBe(403);
-    const admin = await browserAt("/login");
-    await admin.page.getByRole("button", { name: "Admin User", exact: true }).click();
-    await admin.page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await admin.page.waitForURL(new URL("/", admin.baseUrl).href);
+    const admin = await openTestBrowser(1280, 10_000);
+    await signInAsDemo(admin, "Admin User");
     const revoked = await json<{ status: string }>(admin, `/api/credentials/${credential!.id}/revoke`, { method: "POST", body: { reason: "Permission withdrawn" } });
     expect(revoked).toMatchObject({ status: 200, body: { status: "revoked" } });
 
@@ -85,8 +66,7 @@ describe("revocation seen by the citizen and by anyone holding a share link", ()
     await page.getByTestId("activity-item").filter({ hasText: "Credential revoked" }).first().waitFor();
 
     // /credentials shows it inactive, with the date.
-    await page.goto("/credentials");
-    await waitForHydration(page);
+    await visit(page, "/credentials");
     expect(await page.getByText(/^Revoked on \d{1,2} [A-Z][a-z]{2} \d{4}$/).first().isVisible()).toBe(true);
 
     // The share link now says not valid, in plain words.

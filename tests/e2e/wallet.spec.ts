@@ -1,8 +1,18 @@
-import axe from "axe-core";
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { type OpenBrowser, waitForHydration } from "./browser.ts";
+import {
+  closeBrowsers,
+  expectToast,
+  openTestBrowser,
+  SCREENS,
+  screenshots,
+  seriousAxeFindings,
+  setDarkMode,
+  signInAsDemo,
+  toastRegion,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * The citizen wallet in Chromium (spec 000 §2 "Wallet page"; issue 4 "Issuance and the wallet"):
@@ -12,91 +22,36 @@ import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
  * The e2e database is shared by every file in a run: the demo citizen may already hold
  * credentials other files issued (to other browsers' keys). Assertions hold either way.
  */
-const SCREENS = ".tmp/screens";
 
-const browsers: OpenBrowser[] = [];
 let browser: OpenBrowser;
 let page: Page;
 
-beforeAll(() => {
-  mkdirSync(SCREENS, { recursive: true });
-});
-afterEach(async () => {
-  await Promise.all(browsers.splice(0).map((b) => b.close()));
-});
+afterEach(closeBrowsers);
 
-async function open(width = 1280): Promise<OpenBrowser> {
-  const opened = await openBrowser({ viewport: { width, height: 900 } });
-  opened.page.setDefaultTimeout(15_000);
-  browsers.push(opened);
-  return opened;
-}
+const open = (width = 1280) => openTestBrowser(width, 15_000);
 
 async function use(opened: OpenBrowser) {
   browser = opened;
   page = opened.page;
 }
 
-async function visit(path: string) {
-  await page.goto(path);
-  await waitForHydration(page);
-}
-
-async function signInAsCitizen() {
-  await visit("/login");
-  await page.getByRole("button", { name: "Citizen", exact: true }).click();
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL(new URL("/", browser.baseUrl).href);
-}
-
 /** The wallet, hydrated, once this browser's key store has been read. */
 async function openWallet(path = "/wallet") {
-  await visit(path);
+  await visit(page, path);
   await page.getByRole("heading", { level: 1, name: "Citizen Wallet" }).waitFor();
   await expect.poll(() => indicator("Device Secure").textContent()).not.toContain("Checking");
 }
 
-const toast = () => page.getByRole("region", { name: "Notifications (F8)" });
 const indicator = (label: string) => page.getByTestId(`indicator-${label.toLowerCase().replace(/\s+/g, "-")}`);
 const cards = () => page.getByTestId("credential-card");
 /** The held, active card of a type (a credential an administrator revoked in another file may sit beside it). */
 const card = (title: string) => page.getByRole("article", { name: title, exact: true }).filter({ has: page.locator('[data-status="active"]') });
 
-async function expectToast(title: string, description: string) {
-  const region = toast();
-  await region.getByText(title, { exact: true }).waitFor();
-  expect(await region.getByText(description, { exact: true }).isVisible()).toBe(true);
-}
-
-async function setDarkMode(dark: boolean) {
-  const toggle = page.getByRole("button", { name: "Dark mode" });
-  if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(dark);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
-
-/** Full-page screenshots, light and dark; on a phone also in screen-high parts. */
-async function screenshots(name: string) {
-  const { width, height } = page.viewportSize()!;
-  for (const dark of [false, true]) {
-    await setDarkMode(dark);
-    const file = `${SCREENS}/${name}-${dark ? "dark" : "light"}`;
-    await page.screenshot({ path: `${file}.png`, fullPage: true });
-    if (width > 600) continue;
-    const total = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let part = 0; part * height < total; part++) {
-      const clip = { x: 0, y: part * height, width, height: Math.min(height, total - part * height) };
-      await page.screenshot({ path: `${file}-part${part + 1}.png`, fullPage: true, clip });
-    }
-  }
-  await setDarkMode(false);
-}
-
 describe("the citizen wallet", () => {
   it("a new citizen sees the empty state; with no authority record, Add Your First Credential says so", async () => {
     await use(await open());
     const username = `wallet${Date.now().toString(36)}`;
-    await visit("/register");
+    await visit(page, "/register");
     await page.getByLabel("First name").fill("Nadia");
     await page.getByLabel("Last name").fill("Okafor");
     await page.getByLabel("Username").fill(username);
@@ -115,10 +70,10 @@ describe("the citizen wallet", () => {
     // No key until the first issuance: the indicator says so rather than claiming security.
     expect(await indicator("Device Secure").textContent()).toContain("No key yet");
     expect(await page.getByTestId("activity-empty").isVisible()).toBe(true);
-    await screenshots("wallet-empty-1280");
+    await screenshots(page, "wallet-empty-1280");
 
     await page.getByRole("button", { name: "Add Your First Credential" }).click();
-    const alert = toast().getByRole("alert");
+    const alert = toastRegion(page).getByRole("alert");
     await alert.getByText("Error", { exact: true }).waitFor();
     // The server's own sentence, not "404: {json}".
     expect(await alert.textContent()).toContain("The Home Office holds no Right to Work record for you yet. An assisted-digital session can add one.");
@@ -130,10 +85,10 @@ describe("the citizen wallet", () => {
 
   it("the demo citizen adds a Right to Work credential bound to this device; it is still there after a reload", async () => {
     await use(await open());
-    await signInAsCitizen();
+    await signInAsDemo(browser);
     await openWallet();
     await page.getByRole("button", { name: "Add New Credential" }).click();
-    await expectToast("Success", "New credential added to your wallet");
+    await expectToast(page, "Success", "New credential added to your wallet");
 
     const rtw = card("Right to Work");
     await rtw.getByText("On this device").waitFor();
@@ -171,7 +126,7 @@ describe("the citizen wallet", () => {
 
   it("?action=request lists the credential types and requests a DBS credential; closing removes the parameter", async () => {
     await use(await open());
-    await signInAsCitizen();
+    await signInAsDemo(browser);
     await openWallet("/wallet?action=request");
     const dialog = page.getByRole("dialog", { name: "Request a Credential" });
     await dialog.waitFor();
@@ -182,7 +137,7 @@ describe("the citizen wallet", () => {
     await page.screenshot({ path: `${SCREENS}/wallet-1280-request-light.png` });
     // Whatever an earlier run left: request it, or re-issue it to this browser.
     await dialog.getByTestId("request-type-dbs").getByRole("button").click();
-    await expectToast("Success", "New credential added to your wallet");
+    await expectToast(page, "Success", "New credential added to your wallet");
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(new URL(page.url()).search).toBe("");
     const dbs = card("DBS Enhanced");
@@ -203,19 +158,19 @@ describe("the citizen wallet", () => {
     const laptop = await open();
 
     await use(phone);
-    await signInAsCitizen();
+    await signInAsDemo(browser);
     await openWallet("/wallet?action=request");
     await page.getByRole("dialog", { name: "Request a Credential" }).getByTestId("request-type-rtr").getByRole("button").click();
-    await expectToast("Success", "New credential added to your wallet");
+    await expectToast(page, "Success", "New credential added to your wallet");
     await card("Right to Rent").getByText("On this device").waitFor();
 
     await use(laptop);
-    await signInAsCitizen();
+    await signInAsDemo(browser);
     await openWallet();
     const elsewhere = card("Right to Rent");
     await elsewhere.getByText("This credential is on another device").waitFor();
     await elsewhere.getByRole("button", { name: "Re-issue to this device for Right to Rent" }).click();
-    await expectToast("Success", "New credential added to your wallet");
+    await expectToast(page, "Success", "New credential added to your wallet");
     await card("Right to Rent").getByText("On this device").waitFor();
     expect(await card("Right to Rent").count()).toBe(1);
 
@@ -228,12 +183,12 @@ describe("the citizen wallet", () => {
 
   it("filters by type and status, switches between grid and list, and shares by QR code", async () => {
     await use(await open());
-    await signInAsCitizen();
+    await signInAsDemo(browser);
     await openWallet();
     if ((await card("Right to Work").count()) === 0) {
       // Nothing active of that type yet in this run's database.
       await page.getByRole("button", { name: "Add New Credential" }).click();
-      await expectToast("Success", "New credential added to your wallet");
+      await expectToast(page, "Success", "New credential added to your wallet");
       await card("Right to Work").waitFor();
     }
     const total = await cards().count();
@@ -245,7 +200,7 @@ describe("the citizen wallet", () => {
     expect(await list.getAttribute("data-layout")).toBe("list");
     expect(await page.getByRole("button", { name: "List view" }).getAttribute("aria-pressed")).toBe("true");
     expect(await page.getByRole("button", { name: "Grid view" }).getAttribute("aria-pressed")).toBe("false");
-    await screenshots("wallet-list-1280");
+    await screenshots(page, "wallet-list-1280");
     await page.getByRole("button", { name: "Grid view" }).click();
     expect(await list.getAttribute("data-layout")).toBe("grid");
 
@@ -287,16 +242,16 @@ describe("the citizen wallet", () => {
     await expect.poll(() => new URL(page.url()).search).toBe("");
     // The share shows in Recent Activity.
     expect(await page.getByTestId("activity-item").filter({ hasText: "Credential shared" }).count()).toBeGreaterThan(0);
-    await screenshots("wallet-1280");
+    await screenshots(page, "wallet-1280");
   });
 
   it("lays out on a phone with no sideways scrolling", async () => {
     await use(await open(390));
-    await signInAsCitizen();
+    await signInAsDemo(browser);
     await openWallet();
     await card("Right to Work").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    await screenshots("wallet-390");
+    await screenshots(page, "wallet-390");
     await openWallet("/wallet?action=request");
     await page.getByRole("dialog", { name: "Request a Credential" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -305,21 +260,15 @@ describe("the citizen wallet", () => {
 
   it("has no serious accessibility problems (axe-core, WCAG 2.2 AA)", async () => {
     await use(await open());
-    await signInAsCitizen();
+    await signInAsDemo(browser);
     for (const dark of [false, true]) {
       await openWallet();
-      await setDarkMode(dark);
+      await setDarkMode(page, dark);
       for (const path of ["/wallet", "/wallet?action=request"]) {
         await openWallet(path);
         if (path.includes("request")) await page.getByRole("dialog", { name: "Request a Credential" }).waitFor();
         else await page.getByRole("button", { name: /^Filter/ }).click();
-        await page.evaluate(axe.source);
-        const results = await page.evaluate(() =>
-          (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } }),
-        );
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        const serious = await seriousAxeFindings(page);
         expect({ path, dark, serious }).toEqual({ path, dark, serious: [] });
       }
     }

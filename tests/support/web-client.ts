@@ -64,11 +64,11 @@ export async function login(username: string, password: string, ip?: string) {
   return { response, cookie: sessionTokenFrom(response) };
 }
 
-/** A no-JS form post, as a browser sends it: urlencoded, or multipart when asked. */
-export async function postForm(path: string, fields: Record<string, string>, options: { ip?: string; multipart?: boolean } = {}) {
+/** A no-JS form post, as a browser sends it: urlencoded, or multipart when asked; signed in with `cookie`. */
+export async function postForm(path: string, fields: Record<string, string>, options: { ip?: string; multipart?: boolean; cookie?: string | null } = {}) {
   if (!options.multipart) {
     const rawBody = new URLSearchParams(fields).toString();
-    return call(path, { rawBody, ip: options.ip, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    return call(path, { rawBody, ip: options.ip, cookie: options.cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
   }
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);

@@ -1,0 +1,210 @@
+import axe from "axe-core";
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import { CREDENTIAL_TYPES, type CredentialTypeCode } from "../../app/issuers/registry.ts";
+import { createDb } from "../../db/client.ts";
+import { demoAuthorityRecords } from "../../db/demo-records.ts";
+import { authorityRecords } from "../../db/schema/index.ts";
+import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
+
+/**
+ * What the browser tests of the citizen screens (issue 4: wallet, /credentials, /shares, /profile,
+ * revocation) share: browsers closed after each test, signing in as a demo account, toasts, light
+ * and dark screenshots, axe-core, and the wallet's own protocol run from the page (register a
+ * citizen with authority records, issue a credential, share it).
+ */
+
+export const SCREENS = ".tmp/screens";
+
+const opened: OpenBrowser[] = [];
+
+/**
+ * A fresh browser `width` px wide (900 high), closed by closeBrowsers; with `timeout`, the page's
+ * waits fail after that many ms, well inside the test's own limit, naming the step that is stuck.
+ */
+export async function openTestBrowser(width = 1280, timeout?: number): Promise<OpenBrowser> {
+  // Where screenshots go, whichever way a test takes them.
+  mkdirSync(SCREENS, { recursive: true });
+  const browser = await openBrowser({ viewport: { width, height: 900 } });
+  if (timeout !== undefined) browser.page.setDefaultTimeout(timeout);
+  opened.push(browser);
+  return browser;
+}
+
+/** Closes every browser openTestBrowser opened (for afterEach). */
+export async function closeBrowsers(): Promise<void> {
+  await Promise.all(opened.splice(0).map((b) => b.close()));
+}
+
+/** Goes to `path` and waits until React has hydrated it. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** Signs in through the login page's Quick Demo Login (the demo citizen unless told). */
+export async function signInAsDemo(browser: OpenBrowser, account: "Citizen" | "Admin User" = "Citizen"): Promise<void> {
+  const { page } = browser;
+  await visit(page, "/login");
+  await page.getByRole("button", { name: account, exact: true }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(new URL("/", browser.baseUrl).href);
+}
+
+/** The toasts' live region. */
+export const toastRegion = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
+
+/** Waits for a toast titled `title` and checks its description. */
+export async function expectToast(page: Page, title: string, description: string): Promise<void> {
+  const region = toastRegion(page);
+  await region.getByText(title, { exact: true }).waitFor();
+  expect(await region.getByText(description, { exact: true }).isVisible()).toBe(true);
+}
+
+const settleAnimations = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+
+/** Switches the theme with the header's own toggle; colour transitions finish before anything is measured or photographed. */
+export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
+  const toggle = page.getByRole("button", { name: "Dark mode" });
+  if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(dark);
+  await settleAnimations(page);
+}
+
+/**
+ * Screenshots in light and dark, as `${SCREENS}/${name}-light.png` and `-dark.png`: the full page
+ * with the header's toggle (on a phone also in screen-high parts, readable at full size); or, with
+ * `dialog`, while a modal dialog makes the page behind it inert, the viewport with the theme class
+ * the toggle sets (the theme is that class).
+ */
+export async function screenshots(page: Page, name: string, options: { dialog?: boolean } = {}): Promise<void> {
+  // No hover state from the last click in the picture.
+  await page.mouse.move(0, 0);
+  const { width, height } = page.viewportSize()!;
+  for (const dark of [false, true]) {
+    if (options.dialog) {
+      await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+      await settleAnimations(page);
+    } else await setDarkMode(page, dark);
+    const file = `${SCREENS}/${name}-${dark ? "dark" : "light"}`;
+    await page.screenshot({ path: `${file}.png`, fullPage: !options.dialog });
+    if (options.dialog || width > 600) continue;
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let part = 0; part * height < total; part++) {
+      const clip = { x: 0, y: part * height, width, height: Math.min(height, total - part * height) };
+      await page.screenshot({ path: `${file}-part${part + 1}.png`, fullPage: true, clip });
+    }
+  }
+  if (options.dialog) await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  else await setDarkMode(page, false);
+}
+
+/** Serious or critical axe-core findings (WCAG 2.2 AA tags) on the page as it is now. */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } }),
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+/** A credential as GET /api/wallet/credentials and issuance answer it (the fields these tests read). */
+export interface BrowserCredential {
+  id: string;
+  type: string;
+  status: string;
+  vcJwt: string;
+  issuer: string;
+  display: { longName: string; expiringSoon: boolean };
+}
+
+/** The signed-in user's wallet, fetched by the page. */
+export function walletCredentials(page: Page): Promise<BrowserCredential[]> {
+  return page.evaluate(async () => {
+    const response = await fetch("/api/wallet/credentials", { credentials: "include" });
+    return (await response.json()) as BrowserCredential[];
+  });
+}
+
+/**
+ * A citizen of the test's own, registered (and so signed in) from the page, whose authorities
+ * hold the demo records for every type; their user id.
+ */
+export async function registerCitizenWithRecords(page: Page, user: { username: string; firstName: string; lastName: string }): Promise<string> {
+  const registered = await page.evaluate(async (user) => {
+    const response = await fetch("/api/auth/register", {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...user, password: `Correct horse ${crypto.randomUUID()}` }),
+    });
+    return { status: response.status, id: response.status === 201 ? ((await response.json()) as { id: string }).id : "" };
+  }, user);
+  expect(registered.status, "register").toBe(201);
+  await createDb({ LIBSQL_URL: inject("libsqlUrl") })
+    .insert(authorityRecords)
+    .values(demoAuthorityRecords(registered.id, new Date()));
+  return registered.id;
+}
+
+/**
+ * Issues a credential of `type` from this page as a wallet does: a P-256 device key made with
+ * WebCrypto, the server's nonce, an openid4vci-proof+jwt over it for the type's issuer (from the
+ * registry), POST /api/vc/{type}/issue.
+ */
+export async function issueFromBrowser(page: Page, type: CredentialTypeCode = "rtw"): Promise<BrowserCredential> {
+  const issuerId = CREDENTIAL_TYPES[type].issuerId;
+  return page.evaluate(
+    async ({ type, issuerId }) => {
+      const b64u = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      const segment = (value: unknown) => b64u(new TextEncoder().encode(JSON.stringify(value)));
+      const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+      const { kty, crv, x, y } = await crypto.subtle.exportKey("jwk", pair.publicKey);
+      const nonce = await fetch("/api/vc/nonce", { method: "POST", credentials: "include" });
+      const { c_nonce } = (await nonce.json()) as { c_nonce: string };
+      const input = `${segment({ alg: "ES256", typ: "openid4vci-proof+jwt", jwk: { kty, crv, x, y } })}.${segment({
+        nonce: c_nonce,
+        aud: `https://${location.host}/issuers/${issuerId}`,
+        iat: Math.floor(Date.now() / 1000),
+      })}`;
+      const signature = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, pair.privateKey, new TextEncoder().encode(input)));
+      const response = await fetch(`/api/vc/${type}/issue`, {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ proof: `${input}.${b64u(signature)}` }),
+      });
+      if (response.status !== 201) throw new Error(`issue failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as BrowserCredential;
+    },
+    { type, issuerId },
+  );
+}
+
+export interface BrowserShare {
+  id: string;
+  verifyPath: string;
+  credentialName: string;
+  issuerName: string;
+}
+
+/** Shares the credential from this page (POST /api/credentials/{id}/shares): 201 and the share. */
+export async function shareFromBrowser(page: Page, credentialId: string, body: { purpose?: string; sharedWith?: string } = {}): Promise<BrowserShare> {
+  const created = await page.evaluate(
+    async ({ credentialId, body }) => {
+      const response = await fetch(`/api/credentials/${credentialId}/shares`, {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as BrowserShare };
+    },
+    { credentialId, body },
+  );
+  expect(created.status, "share").toBe(201);
+  return created.body;
+}

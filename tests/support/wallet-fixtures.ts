@@ -1,0 +1,110 @@
+import { exportJWK, SignJWT } from "jose";
+import { expect } from "vitest";
+import type { PublicJwk } from "../../app/credentials";
+import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "../../app/issuers/registry.ts";
+import type { WalletCredential } from "../../app/services/credentials.server.ts";
+import type { ShareRecord } from "../../app/services/shares.server.ts";
+import { DEMO_PASSWORD } from "../../app/utils/demo-accounts.ts";
+import { demoAuthorityRecords } from "../../db/demo-records.ts";
+import { authorityRecords } from "../../db/schema/index.ts";
+import { call, db, login, ORIGIN, registerUser } from "./web-client.ts";
+
+/**
+ * Helpers for the `web` workerd tests of the wallet (issue 4): citizens with records at every
+ * authority, device keys, and issuance through the API as the wallet does it in the browser
+ * (nonce, openid4vci-proof+jwt over it, POST /api/vc/{type}/issue); shares; the administrator.
+ */
+
+/** A device key: P-256, the public half as the wallet puts it in the proof's header. */
+export interface Holder {
+  privateKey: CryptoKey;
+  publicJwk: PublicJwk;
+}
+
+export async function makeHolder(): Promise<Holder> {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+  const jwk = (await exportJWK(pair.publicKey)) as PublicJwk;
+  return { privateKey: pair.privateKey, publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as PublicJwk };
+}
+
+/** The issuer URL a credential of `type` carries as iss, and its proof names as aud (from the registry). */
+export const issuerOf = (type: CredentialTypeCode): string => issuerUrl(ORIGIN, CREDENTIAL_TYPES[type].issuerId);
+
+/** A fresh issuance nonce of the signed-in user's. */
+export async function nonceFor(cookie: string): Promise<string> {
+  const response = await call("/api/vc/nonce", { method: "POST", cookie });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { c_nonce: string }).c_nonce;
+}
+
+export interface ProofOptions {
+  /** Defaults to the right-to-work issuer (the Home Office). */
+  aud?: string;
+  /** Signs with another key than the one the header names. */
+  signer?: CryptoKey;
+  typ?: string;
+  iat?: number;
+}
+
+/** A proof of possession (openid4vci-proof+jwt, ES256, the device's public key in the header). */
+export function proofFor(holder: Holder, nonce: string, options: ProofOptions = {}): Promise<string> {
+  return new SignJWT({ nonce })
+    .setProtectedHeader({ alg: "ES256", typ: options.typ ?? "openid4vci-proof+jwt", jwk: holder.publicJwk as never })
+    .setAudience(options.aud ?? issuerOf("rtw"))
+    .setIssuedAt(options.iat ?? Math.floor(Date.now() / 1000))
+    .sign(options.signer ?? holder.privateKey);
+}
+
+/** A new citizen whose authorities hold the demo records (Sarah Thompson) for every type. */
+export async function citizenWithRecords() {
+  const account = await registerUser();
+  await db().insert(authorityRecords).values(demoAuthorityRecords(account.user.id, new Date()));
+  return account;
+}
+
+/** The issuance request, as the wallet sends it, with its response as it comes (201, 404, …). */
+export async function requestIssue(cookie: string, holder: Holder, type: CredentialTypeCode = "rtw"): Promise<Response> {
+  const proof = await proofFor(holder, await nonceFor(cookie), { aud: issuerOf(type) });
+  return call(`/api/vc/${type}/issue`, { body: { proof }, cookie });
+}
+
+/** A credential as issuance answers it (every type the authorities issue has an expiry). */
+export type IssuedCredential = Omit<WalletCredential, "expiresAt"> & { expiresAt: string };
+
+/** Issues a credential of `type` bound to `holder` (a fresh device key unless given): 201 and the credential. */
+export async function issueCredential(cookie: string, type: CredentialTypeCode = "rtw", holder?: Holder): Promise<IssuedCredential> {
+  const response = await requestIssue(cookie, holder ?? (await makeHolder()), type);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as IssuedCredential;
+}
+
+/** A citizen with records and one credential of `type` already issued. */
+export async function citizenWithCredential(type: CredentialTypeCode = "rtw") {
+  const account = await citizenWithRecords();
+  return { ...account, credential: await issueCredential(account.cookie, type) };
+}
+
+/** Signs the demo administrator (the role that may revoke) in; their session cookie. */
+export async function signInAdmin(): Promise<string> {
+  const admin = await login("admin", DEMO_PASSWORD);
+  expect(admin.response.status).toBe(200);
+  return admin.cookie!;
+}
+
+/** Revokes the credential as the administrator (POST /api/credentials/{id}/revoke, with a reason when given): 200. */
+export async function revokeAsAdmin(credentialId: string, reason?: string): Promise<void> {
+  const cookie = await signInAdmin();
+  const path = `/api/credentials/${credentialId}/revoke`;
+  const response = await (reason === undefined ? call(path, { method: "POST", cookie }) : call(path, { body: { reason }, cookie }));
+  expect(response.status).toBe(200);
+}
+
+/** Shares the credential (POST /api/credentials/{id}/shares): 201 and the share. */
+export async function shareOf(cookie: string, credentialId: string, body: { purpose?: string; sharedWith?: string } = {}): Promise<ShareRecord> {
+  const response = await call(`/api/credentials/${credentialId}/shares`, { body, cookie });
+  expect(response.status).toBe(201);
+  return (await response.json()) as ShareRecord;
+}
+
+/** A page's text without React's text-joining comments. */
+export const textOf = async (response: Response): Promise<string> => (await response.text()).replace(/<!-- -->/g, "");
