@@ -29,7 +29,7 @@ import type { ShareRecord } from "./shares.server";
 
 // Dates and claim values as every screen shows them (app/utils/format.ts); the certificate's
 // times carry the zone name, since a PDF is read far from the page that made it.
-import { formatAttributeValue, formatDate, formatDateTimeZoned as formatDateTime } from "~/utils/format";
+import { formatAttributeValue, formatDate, formatDateTimeZoned as formatDateTime } from "../utils/format";
 export { formatAttributeValue, formatDate, formatDateTime };
 
 /** The name a screen and a certificate give the type (spec 000 §3 "Citizen sample credential"). */

@@ -8,7 +8,7 @@ import { credentialAttributes, listWalletCredentials, type WalletCredential } fr
 import { listWalletActivity } from "~/services/wallet-activity.server";
 import { requireUser } from "~/utils/auth.server";
 import { publicBaseUrl } from "../issuers/registry";
-import { formatAttributeValue } from "~/utils/format";
+import { formatAttributeValue } from "../utils/format";
 
 export interface WalletAttribute {
   name: string;
