@@ -136,22 +136,12 @@ async function inflateStreaming(
   }
   let total = 0;
   // RFC 1950 section 2.2: fflate does not check the Adler-32 trailer, so it is summed here.
-  let a = 1;
-  let b = 0;
+  let adler = 1;
   const inflater = new Unzlib((chunk) => {
     if (total + chunk.length > options.maxInflatedBytes) throw new CredentialError("STATUS_LIST_TOO_LARGE");
     onChunk(chunk, total);
     total += chunk.length;
-    for (let i = 0; i < chunk.length; ) {
-      // zlib's NMAX: the longest run whose sums stay below 2^32 before reducing modulo 65521.
-      const end = Math.min(i + 5552, chunk.length);
-      for (; i < end; i++) {
-        a += chunk[i]!;
-        b += a;
-      }
-      a %= 65521;
-      b %= 65521;
-    }
+    adler = adler32(adler, chunk);
   });
   try {
     inflater.push(compressed, true);
@@ -161,8 +151,28 @@ async function inflateStreaming(
   }
   const n = compressed.length;
   const trailer = n >= 6 ? ((compressed[n - 4]! << 24) | (compressed[n - 3]! << 16) | (compressed[n - 2]! << 8) | compressed[n - 1]!) >>> 0 : -1;
-  if (trailer !== ((b << 16) | a) >>> 0) throw new CredentialError("STATUS_LIST_INVALID", "Adler-32 checksum mismatch");
+  if (trailer !== adler) throw new CredentialError("STATUS_LIST_INVALID", "Adler-32 checksum mismatch");
   return total;
+}
+
+/**
+ * Adler-32 (RFC 1950 section 8.2) continued over `chunk`. A plain function with local sums: the
+ * same loop over variables captured by a closure ran four times slower in V8.
+ */
+function adler32(previous: number, chunk: Uint8Array): number {
+  let a = previous & 0xffff;
+  let b = previous >>> 16;
+  for (let i = 0; i < chunk.length; ) {
+    // zlib's NMAX: the longest run whose sums stay below 2^32 before reducing modulo 65521.
+    const end = Math.min(i + 5552, chunk.length);
+    for (; i < end; i++) {
+      a += chunk[i]!;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return ((b << 16) | a) >>> 0;
 }
 
 /** Inflates `lst` to the packed byte array. */
