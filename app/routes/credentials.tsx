@@ -10,12 +10,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { ShareDialog } from "~/components/credentials/share-dialog";
 import { Icon } from "~/components/icons";
+import { accentFor, TypeIcon } from "~/components/wallet/credential-visuals";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
-import { certificateFileName, certificatePath, formatAttributeValue, formatDate } from "~/services/certificates.server";
+import { certificateFileName, certificatePath } from "~/services/certificates.server";
 import { credentialAttributes, EXPIRING_SOON_DAYS, listWalletCredentials, type WalletCredential } from "~/services/credentials.server";
 import { requireUser } from "~/utils/auth.server";
+import { formatAttributeValue, formatDate } from "~/utils/format";
 import { track } from "~/utils/tracker.client";
 
 export const meta: MetaFunction = () => [
@@ -106,33 +108,6 @@ const smallButton =
   "hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
 
 /** Accent per credential type (registry colour); spelled out so Tailwind sees every class. */
-const ACCENTS: Record<string, { bar: string; chip: string }> = {
-  blue: { bar: "border-t-blue-600 dark:border-t-blue-500", chip: "bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300" },
-  green: { bar: "border-t-green-600 dark:border-t-green-500", chip: "bg-green-50 text-green-700 dark:bg-green-950 dark:text-green-300" },
-  purple: { bar: "border-t-purple-600 dark:border-t-purple-500", chip: "bg-purple-50 text-purple-700 dark:bg-purple-950 dark:text-purple-300" },
-  orange: { bar: "border-t-orange-600 dark:border-t-orange-500", chip: "bg-orange-50 text-orange-700 dark:bg-orange-950 dark:text-orange-300" },
-  teal: { bar: "border-t-teal-600 dark:border-t-teal-500", chip: "bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300" },
-};
-
-/** The credential type icons named in app/issuers/registry.ts, and two action icons (24×24 line icons). */
-const LOCAL_ICONS: Record<string, string> = {
-  eye: "M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12zM12 15a3 3 0 100-6 3 3 0 000 6z",
-  download: "M21 15v4a2 2 0 01-2 2H5a2 2 0 01-2-2v-4M7 10l5 5 5-5M12 15V3",
-  briefcase: "M4 7h16a1 1 0 011 1v11a1 1 0 01-1 1H4a1 1 0 01-1-1V8a1 1 0 011-1zM9 7V5a2 2 0 012-2h2a2 2 0 012 2v2M3 13h18",
-  home: "M3 10.5L12 3l9 7.5M5 9v11h14V9M10 20v-6h4v6",
-  shield: "M12 3l7 3v6c0 4.5-3 7.7-7 9-4-1.3-7-4.5-7-9V6l7-3z",
-  car: "M5 17h14M5 17a2 2 0 104 0M15 17a2 2 0 104 0M3 17v-5l2.5-5h13l2.5 5v5M3 12h18",
-  award: "M12 15a6 6 0 100-12 6 6 0 000 12zM8.2 13.9L7 23l5-3 5 3-1.2-9.1",
-};
-
-function LocalIcon({ name, className = "h-6 w-6" }: { name: string; className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d={LOCAL_ICONS[name] ?? LOCAL_ICONS.shield} />
-    </svg>
-  );
-}
-
 const BADGE_CLASSES: Record<Badge, string> = {
   Active: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300",
   "Expires Soon": "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
@@ -267,18 +242,18 @@ function CredentialCard({
   onShare: () => void;
   onDownload: () => void;
 }) {
-  const accent = ACCENTS[credential.colour] ?? ACCENTS.blue!;
+  const accent = accentFor(credential.colour);
   const refusalId = `share-refusal-${credential.id}`;
   return (
     <article
       aria-labelledby={`credential-${credential.id}`}
-      className={`flex h-full flex-col border-t-4 p-5 ${accent.bar} ${cardClasses}`}
+      className={`flex h-full flex-col border-t-4 p-5 ${accent.border} ${cardClasses}`}
       data-testid="credential-card"
       data-credential-type={credential.type}
     >
       <div className="flex items-start justify-between gap-3">
-        <span className={`rounded-sm p-2 ${accent.chip}`}>
-          <LocalIcon name={credential.icon} />
+        <span className={`rounded-sm p-2 ${accent.tile}`}>
+          <TypeIcon icon={credential.icon} />
         </span>
         <StatusBadge badge={credential.badge} />
       </div>
@@ -304,7 +279,7 @@ function CredentialCard({
       <div className="mt-auto pt-5">
         <div className="flex gap-2">
           <button type="button" className={smallButton} onClick={onView} data-testid="button-view-credential">
-            <LocalIcon name="eye" className="h-4 w-4" />
+            <Icon name="eye" className="h-4 w-4" />
             View<span className="sr-only"> {credential.typeName}</span>
           </button>
           <button
@@ -319,7 +294,7 @@ function CredentialCard({
             Share<span className="sr-only"> {credential.typeName}</span>
           </button>
           <a href={credential.certificatePath} download={credential.certificateFile} onClick={onDownload} className={smallButton} data-testid="button-download-credential">
-            <LocalIcon name="download" className="h-4 w-4" />
+            <Icon name="download" className="h-4 w-4" />
             Download<span className="sr-only"> {credential.typeName} certificate</span>
           </a>
         </div>
@@ -392,7 +367,7 @@ function CredentialDetails({ credential, onShare, onDownload }: { credential: Cr
 
       <div className="grid gap-3 sm:grid-cols-2">
         <a href={credential.certificatePath} download={credential.certificateFile} onClick={onDownload} className={buttonClasses("primary")} data-testid="button-download-certificate">
-          <LocalIcon name="download" className="h-5 w-5" />
+          <Icon name="download" className="h-5 w-5" />
           Download Certificate
         </a>
         <Button

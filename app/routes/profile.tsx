@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Icon, type IconName } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { TextField } from "~/components/ui/text-field";
+import { FieldErrors as FieldErrorList, TextField } from "~/components/ui/text-field";
 import { useToast } from "~/components/ui/toast";
 import {
   EDITABLE_SECTIONS,
@@ -527,16 +527,7 @@ function YesNoQuestion({
       <p id={hintId} className="text-sm text-govuk-grey dark:text-slate-400">
         {hint}
       </p>
-      {invalid ? (
-        <p id={errorId} className="text-sm font-semibold text-govuk-red dark:text-red-400">
-          {errors!.map((message) => (
-            <span key={message} className="block">
-              <span className="sr-only">Error: </span>
-              {message}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      {invalid ? <FieldErrorList id={errorId} errors={errors!} /> : null}
       <div className={"grid gap-2 " + (invalid ? "border-l-4 border-govuk-red pl-3" : "")}>
         {(
           [

@@ -35,16 +35,21 @@ export function TextField({ name, label, hint, errors, className = "", ...props 
         }
         {...props}
       />
-      {invalid ? (
-        <p id={errorId} className="text-sm font-semibold text-govuk-red dark:text-red-400">
-          {errors!.map((message) => (
-            <span key={message} className="block">
-              <span className="sr-only">Error: </span>
-              {message}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      {invalid ? <FieldErrors id={errorId!} errors={errors!} /> : null}
     </div>
+  );
+}
+
+/** A field's validation messages, each announced as an error, under the field they belong to. */
+export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  return (
+    <p id={id} className="text-sm font-semibold text-govuk-red dark:text-red-400">
+      {errors.map((message) => (
+        <span key={message} className="block">
+          <span className="sr-only">Error: </span>
+          {message}
+        </span>
+      ))}
+    </p>
   );
 }

@@ -4,23 +4,19 @@
  * badge, expired in the destructive style, any other value shown as it is, and "Expires Soon"
  * (spec 000 §4, §9: active with 90 days or fewer left).
  */
+import { Icon, type IconName } from "~/components/icons";
 import type { CredentialType } from "~/issuers/registry";
 
-const TYPE_ICON_PATHS: Record<CredentialType["icon"], string> = {
-  briefcase: "M4 7h16a1 1 0 011 1v11a1 1 0 01-1 1H4a1 1 0 01-1-1V8a1 1 0 011-1zM9 7V5a2 2 0 012-2h2a2 2 0 012 2v2M3 13h18",
-  home: "M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10",
-  shield: "M12 3l7 3v6c0 4.5-3 7.7-7 9-4-1.3-7-4.5-7-9V6l7-3zM9 12l2 2 4-4",
-  car: "M5 17h14M5 17a2 2 0 104 0M15 17a2 2 0 104 0M3 17v-5l2-5h14l2 5v5M3 12h18",
-  award: "M12 15a6 6 0 100-12 6 6 0 000 12zM8.5 13.9L7 22l5-3 5 3-1.5-8.1",
+const TYPE_ICONS: Record<CredentialType["icon"], IconName> = {
+  briefcase: "briefcase",
+  home: "home",
+  shield: "shieldCheck",
+  car: "car",
+  award: "award",
 };
 
 export function TypeIcon({ icon, className = "h-6 w-6" }: { icon: string; className?: string }) {
-  const d = TYPE_ICON_PATHS[icon as CredentialType["icon"]] ?? TYPE_ICON_PATHS.shield;
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d={d} />
-    </svg>
-  );
+  return <Icon name={TYPE_ICONS[icon as CredentialType["icon"]] ?? "shieldCheck"} className={className} />;
 }
 
 /** Whole class names (Tailwind finds only literal ones): the card's top border and the icon tile. */

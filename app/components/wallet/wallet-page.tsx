@@ -265,20 +265,12 @@ function IndicatorRow({ indicator }: { indicator: Indicator }) {
       <div className="flex items-center justify-between gap-3">
         <span className="font-semibold">{indicator.label}</span>
         <span className={`inline-flex items-center gap-1 text-sm font-semibold ${tone}`}>
-          {indicator.on === true ? <Icon name="check" className="h-4 w-4" /> : indicator.on === false ? <CrossIcon /> : null}
+          {indicator.on === true ? <Icon name="check" className="h-4 w-4" /> : indicator.on === false ? <Icon name="cross" className="h-4 w-4" /> : null}
           {indicator.value}
         </span>
       </div>
       <p className="mt-0.5 text-sm text-govuk-grey dark:text-slate-400">{indicator.detail}</p>
     </li>
-  );
-}
-
-function CrossIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
   );
 }
 
@@ -373,7 +365,7 @@ function CredentialsSection({
               onClick={() => setFiltersOpen((open) => !open)}
               data-testid="button-filter-credentials"
             >
-              <FilterIcon />
+              <Icon name="filter" className="h-4 w-4" />
               Filter{activeFilters ? ` (${activeFilters})` : ""}
             </Button>
             <div role="group" aria-label="Layout" className="inline-flex rounded-sm border border-slate-400 dark:border-slate-500">
@@ -458,7 +450,7 @@ function LayoutButton({ current, value, onSelect }: { current: CardLayout; value
         (pressed ? "bg-govuk-black text-white dark:bg-slate-100 dark:text-slate-900" : "bg-white text-govuk-black hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800")
       }
     >
-      {value === "grid" ? <GridIcon /> : <ListIcon />}
+      <Icon name={value} className="h-4 w-4" />
       {value === "grid" ? "Grid view" : "List view"}
     </button>
   );
@@ -546,26 +538,3 @@ function ActivitySection({
   );
 }
 
-function FilterIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-      <path d="M3 4h18l-7 8.5V19l-4 2v-8.5z" />
-    </svg>
-  );
-}
-
-function GridIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" />
-    </svg>
-  );
-}
-
-function ListIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
-    </svg>
-  );
-}
