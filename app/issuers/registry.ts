@@ -214,11 +214,6 @@ export function statusListUrl(base: string, listId: string): string {
   return `${normaliseBase(base)}/status/lists/${listId}`;
 }
 
-/** The issuer id of one of our own issuer URLs under `base`, or undefined. */
-export function issuerIdFromUrl(base: string, iss: string): IssuerId | undefined {
-  return ISSUER_IDS.find((id) => issuerUrl(base, id) === iss);
-}
-
 /**
  * SD-JWT VC type metadata (draft section 6) for one type: name, description, display and a
  * claim entry per personal claim, each "sd": "always".

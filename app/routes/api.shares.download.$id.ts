@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const issuerId = CREDENTIAL_TYPES[share.credentialType].issuerId;
   const key = keys.get(issuerId);
   if (!key) throw new Error(`no signing key for ${issuerId}`);
-  const check = await checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys, base, fetchStatus, now });
+  const check = await checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys, base, fetchStatus, storedStatus: credential.status, now });
   const jws = await signVerificationStatement(key, verificationStatement(share, credential.issuer, check));
 
   const pdf = await buildVerificationCertificate({

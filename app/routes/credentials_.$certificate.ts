@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   const [attributes, check] = await Promise.all([
     credentialAttributes(credential),
-    checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys, base, fetchStatus, now }),
+    checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys, base, fetchStatus, storedStatus: credential.status, now }),
   ]);
   let verification: { url: string; expiresAt: string } | null = null;
   try {

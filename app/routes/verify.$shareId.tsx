@@ -65,14 +65,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (share.status === "expired") return answer({ kind: "share-expired" });
 
   const wallet = await walletContext(context, request);
-  const live = await checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys: wallet.keys, base: wallet.base, fetchStatus: wallet.fetchStatus, now });
-  // Our own record can only make the answer stricter (fail closed): a credential we hold as
-  // revoked or expired is never shown as valid, whatever the token says.
-  const stored = effectiveStatus(credential, now);
-  const result: LiveCheck =
-    live.valid && stored !== "active"
-      ? { ...live, valid: false, reason: stored === "expired" ? "EXPIRED" : "STATUS_REVOKED", message: `The credential is ${stored}.` }
-      : live;
+  const result = await checkCredentialNow({
+    vcJwt: credential.vcJwt,
+    type: credential.type,
+    keys: wallet.keys,
+    base: wallet.base,
+    fetchStatus: wallet.fetchStatus,
+    storedStatus: effectiveStatus(credential, now),
+    now,
+  });
 
   const viewer = await getUser(request, context);
   await recordCheck(wallet.db, {

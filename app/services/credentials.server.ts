@@ -14,9 +14,11 @@ import {
   jwkThumbprint,
   toPublicJwk,
   verifyPresentation,
+  webCrypto,
   type PublicJwk,
   type TrustedIssuer,
 } from "../credentials";
+import { sha256Base64url } from "../credentials/crypto";
 import { base64urlEncode } from "../credentials/encoding";
 import type { IssuerKeys } from "../issuers/keys.server";
 import {
@@ -31,7 +33,7 @@ import {
   type CredentialTypeCode,
   type IssuerId,
 } from "../issuers/registry";
-import { drawStatusSlot, isSlotCollision, republishStatusList, STATUS_LIST_MAX_INFLATED_BYTES } from "./status-lists.server";
+import { drawStatusIndex, isSlotCollision, openStatusList, republishStatusList, STATUS_LIST_MAX_INFLATED_BYTES } from "./status-lists.server";
 
 export class CredentialServiceError extends Error {
   constructor(
@@ -52,9 +54,8 @@ const DAY_MS = 86_400_000;
 /** Spec 000 §4 and §9: "Expires Soon" within 90 days. */
 export const EXPIRING_SOON_DAYS = 90;
 
-async function sha256Base64url(text: string): Promise<string> {
-  return base64urlEncode(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
-}
+/** Nonces are stored as their SHA-256: a database reader cannot replay one. */
+const nonceHash = (nonce: string) => sha256Base64url(webCrypto(), nonce);
 
 /** A one-time nonce the wallet signs into its proof of possession; stored hashed, 5 minutes. */
 export async function createIssuanceNonce(db: Database, userId: string, now = new Date()): Promise<{ nonce: string; expiresAt: Date }> {
@@ -62,7 +63,7 @@ export async function createIssuanceNonce(db: Database, userId: string, now = ne
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   await db.batch([
     db.delete(issuanceNonces).where(and(eq(issuanceNonces.userId, userId), sql`${issuanceNonces.expiresAt} <= ${now.getTime()}`)),
-    db.insert(issuanceNonces).values({ nonceHash: await sha256Base64url(nonce), userId, expiresAt }),
+    db.insert(issuanceNonces).values({ nonceHash: await nonceHash(nonce), userId, expiresAt }),
   ]);
   return { nonce, expiresAt };
 }
@@ -73,7 +74,7 @@ async function consumeIssuanceNonce(db: Database, userId: string, nonce: string,
     .delete(issuanceNonces)
     .where(
       and(
-        eq(issuanceNonces.nonceHash, await sha256Base64url(nonce)),
+        eq(issuanceNonces.nonceHash, await nonceHash(nonce)),
         eq(issuanceNonces.userId, userId),
         sql`${issuanceNonces.expiresAt} > ${now.getTime()}`,
       ),
@@ -164,9 +165,12 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
     .from(credentials)
     .where(and(eq(credentials.userId, userId), eq(credentials.type, type.code), isNull(credentials.revokedAt), ne(credentials.status, "revoked")));
 
+  // An open list holds at most half its size, so a random draw collides with probability < 1/2:
+  // 20 draws all colliding is under one in a million.
+  const list = await openStatusList(db, type.issuerId, base);
   let inserted: typeof credentials.$inferSelect | undefined;
-  for (let attempt = 0; attempt < 6 && !inserted; attempt++) {
-    const slot = await drawStatusSlot(db, type.issuerId, base);
+  for (let attempt = 0; attempt < 20 && !inserted; attempt++) {
+    const slot = { listId: list.listId, uri: list.uri, index: drawStatusIndex() };
     const vcJwt = await issueCredential({
       issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },
       vct,
@@ -239,11 +243,16 @@ export async function revokeCredential(input: RevokeRequest): Promise<WalletCred
     ...(input.replacedBy ? { replacedBy: input.replacedBy } : {}),
     ...(input.actorId ? { revokedBy: input.actorId } : {}),
   };
+  // Only the request that actually flips it goes on (two racing revocations log one event).
   const [updated] = await db
     .update(credentials)
     .set({ status: "revoked", revokedAt: now, metadata })
-    .where(eq(credentials.id, credentialId))
+    .where(and(eq(credentials.id, credentialId), isNull(credentials.revokedAt)))
     .returning();
+  if (!updated) {
+    const [current] = await db.select().from(credentials).where(eq(credentials.id, credentialId)).limit(1);
+    return toWalletCredential(current ?? row, now, 0);
+  }
   if (row.statusListId) await republishStatusList(db, row.statusListId);
   if (!input.silent && row.userId) {
     await db.insert(walletEvents).values({
@@ -254,7 +263,7 @@ export async function revokeCredential(input: RevokeRequest): Promise<WalletCred
       createdAt: now,
     });
   }
-  return toWalletCredential(updated ?? row, now, 0);
+  return toWalletCredential(updated, now, 0);
 }
 
 export type DisplayStatus = "active" | "pending" | "revoked" | "expired" | (string & {});
@@ -398,6 +407,12 @@ export async function checkCredentialNow(options: {
   keys: IssuerKeys;
   base: string;
   fetchStatus: (uri: string, signal: AbortSignal) => Promise<string | undefined>;
+  /**
+   * Our own record's status now (effectiveStatus). It can only make the answer stricter (fail
+   * closed): a credential we hold as revoked or expired is never reported valid, even while a
+   * cached status list has not caught up.
+   */
+  storedStatus: DisplayStatus;
   now?: Date;
 }): Promise<LiveCheck> {
   const now = options.now ?? new Date();
@@ -422,6 +437,10 @@ export async function checkCredentialNow(options: {
     },
   });
   const checkedAt = now.toISOString();
+  if (result.valid && options.storedStatus !== "active") {
+    const reason = options.storedStatus === "expired" ? "EXPIRED" : "STATUS_REVOKED";
+    return { valid: false, reason, message: `The credential is ${options.storedStatus}.`, checkedAt, type: options.type, issuer, issuerId };
+  }
   if (result.valid) return { valid: true, reason: "valid", message: "Valid: signed by the issuer, in date and not revoked", checkedAt, type: options.type, issuer, issuerId };
   return { valid: false, reason: result.code, message: result.message, checkedAt, type: options.type, issuer, issuerId };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { credentials, statusLists } from "../../db/schema/index.ts";
+import { authorityRecords, credentials, statusLists } from "../../db/schema/index.ts";
 import { call, db, registerUser, ORIGIN } from "../../tests/support/web-client.ts";
 import {
   citizenWithRecords,
@@ -13,7 +13,7 @@ import {
   signInAdmin,
   type IssuedCredential,
 } from "../../tests/support/wallet-fixtures.ts";
-import { presentCredential, verifyPresentation, verifyStatusListToken, type PublicJwk } from "../credentials";
+import { credentialClaims, presentCredential, verifyPresentation, verifyStatusListToken, type PublicJwk } from "../credentials";
 
 const BASE = ORIGIN; // identifiers are minted under the https form of the host asked (ORIGIN is https already)
 const HOME_OFFICE = `${BASE}/issuers/home-office`;
@@ -57,6 +57,23 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
   it("refuses visitors who are not signed in", async () => {
     expect((await call("/api/vc/nonce", { method: "POST" })).status).toBe(401);
     expect((await call("/api/vc/rtw/issue", { body: { proof: "x" } })).status).toBe(401);
+  });
+
+  it("takes the claims from this person's own authority record, not from anyone else's", async () => {
+    const { user, cookie } = await registerUser();
+    await db()
+      .insert(authorityRecords)
+      .values({
+        userId: user.id,
+        type: "rtw",
+        issuerId: "home-office",
+        validUntil: new Date(Date.now() + 400 * 86_400_000),
+        attributes: { given_name: "Amira", family_name: "Khan", birthdate: "1979-02-03", hasRightToWork: true, workRestrictions: "20 hours a week in term time", expiryDate: "2027-12-31" },
+      });
+    const issued = await issueCredential(cookie, "rtw");
+    expect(Date.parse(issued.expiresAt!)).toBeGreaterThan(Date.now() + 399 * 86_400_000);
+    const claims = await credentialClaims(issued.vcJwt);
+    expect(claims).toEqual({ given_name: "Amira", family_name: "Khan", birthdate: "1979-02-03", hasRightToWork: true, workRestrictions: "20 hours a week in term time", expiryDate: "2027-12-31" });
   });
 
   it("issues a right-to-work SD-JWT VC bound to the device key, verifiable with the published issuer key", async () => {

@@ -32,6 +32,7 @@ import { effectiveRole, type KnownRole, type PublicUser } from "../utils/account
 import { formatPercent } from "../utils/format.ts";
 import { profileFromRows, profileQueries } from "./profile.server.ts";
 import { describeWalletEvent } from "./wallet-activity.server.ts";
+import { walletTypeNames } from "../issuers/registry.ts";
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -313,7 +314,7 @@ async function verifierDashboard(db: Database, user: PublicUser, now: Date): Pro
     activity: recent.map((p) => ({
       id: p.id,
       title: p.purpose,
-      detail: `${credentialTypeName(p.type)} · ${p.result ?? "pending"}`,
+      detail: `${walletTypeNames(p.type ?? "").title} · ${p.result ?? "pending"}`,
       at: p.at.toISOString(),
       tone: p.result === "valid" ? "ok" : p.result ? "bad" : "neutral",
     })),
@@ -491,16 +492,3 @@ function rateTone(value: number | null): Tone {
 
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
-/** Spec 000 §3 "Wallet credential" type names. */
-function credentialTypeName(type: string | null): string {
-  switch (type) {
-    case "rtw":
-      return "Right to Work";
-    case "rtr":
-      return "Right to Rent";
-    case "dbs":
-      return "DBS Enhanced";
-    default:
-      return "Credential";
-  }
-}

@@ -5,10 +5,10 @@
  * credentials table (a revoked credential's index is 1), so republishing after a revocation is
  * a rebuild, written only if nobody published in between (optimistic version check).
  */
-import { and, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { credentials, statusLists } from "../../db/schema";
-import { encodeStatusList, readStatus, secureRandomInt, webCrypto } from "../credentials";
+import { encodeStatusList, secureRandomInt, webCrypto } from "../credentials";
 import { statusListUrl, type IssuerId } from "../issuers/registry";
 
 /** 2^17 entries: 16 KiB before compression, a few hundred bytes of `lst` while mostly valid. */
@@ -18,30 +18,27 @@ const FILL_LIMIT = STATUS_LIST_SIZE / 2;
 /** Inflated-size cap when reading our own lists. */
 const MAX_INFLATED_BYTES = STATUS_LIST_SIZE / 8;
 
-export interface StatusSlot {
-  listId: string;
-  index: number;
-  uri: string;
-}
-
 let emptyList: Promise<string> | undefined;
 function emptyEncodedList(): Promise<string> {
   emptyList ??= encodeStatusList(new Uint8Array(STATUS_LIST_SIZE), 1);
   return emptyList;
 }
 
-/** The issuer's list that still takes credentials, created when there is none. */
-async function openList(db: Database, issuerId: IssuerId, base: string): Promise<{ id: string; publishedUrl: string }> {
-  const [latest] = await db
-    .select({ id: statusLists.id, publishedUrl: statusLists.publishedUrl, size: statusLists.size })
+/**
+ * The issuer's list that still takes credentials (fewer than FILL_LIMIT on it), created when there
+ * is none. One query: lists with their credential counts. (Not "the latest list": republishing
+ * after a revocation moves an old, full list's lastUpdated forward.)
+ */
+export async function openStatusList(db: Database, issuerId: IssuerId, base: string): Promise<{ listId: string; uri: string }> {
+  const [open] = await db
+    .select({ id: statusLists.id, publishedUrl: statusLists.publishedUrl })
     .from(statusLists)
-    .where(eq(statusLists.issuerId, issuerId))
-    .orderBy(desc(statusLists.lastUpdated))
+    .leftJoin(credentials, eq(credentials.statusListId, statusLists.id))
+    .where(and(eq(statusLists.issuerId, issuerId), isNotNull(statusLists.publishedUrl)))
+    .groupBy(statusLists.id)
+    .having(lt(count(credentials.id), FILL_LIMIT))
     .limit(1);
-  if (latest?.publishedUrl) {
-    const [used] = await db.select({ n: count() }).from(credentials).where(eq(credentials.statusListId, latest.id));
-    if ((used?.n ?? 0) < FILL_LIMIT) return { id: latest.id, publishedUrl: latest.publishedUrl };
-  }
+  if (open?.publishedUrl) return { listId: open.id, uri: open.publishedUrl };
   const id = crypto.randomUUID();
   const publishedUrl = statusListUrl(base, id);
   await db.insert(statusLists).values({
@@ -53,13 +50,12 @@ async function openList(db: Database, issuerId: IssuerId, base: string): Promise
     encodedList: await emptyEncodedList(),
     publishedUrl,
   });
-  return { id, publishedUrl };
+  return { listId: id, uri: publishedUrl };
 }
 
-/** A random slot on the issuer's open list; the caller's insert enforces uniqueness. */
-export async function drawStatusSlot(db: Database, issuerId: IssuerId, base: string): Promise<StatusSlot> {
-  const list = await openList(db, issuerId, base);
-  return { listId: list.id, index: secureRandomInt(webCrypto(), STATUS_LIST_SIZE), uri: list.publishedUrl };
+/** A random index (CSPRNG) on an open list, for herd privacy; the caller's insert enforces uniqueness. */
+export function drawStatusIndex(): number {
+  return secureRandomInt(webCrypto(), STATUS_LIST_SIZE);
 }
 
 /** True when an insert failed on the status slot's unique index (a random draw collided). */
@@ -121,13 +117,6 @@ export async function loadStatusList(db: Database, listId: string): Promise<Stor
     version: row.version,
     lastUpdated: row.lastUpdated,
   };
-}
-
-/** A credential's bit as published now (0 valid, 1 revoked), read fresh from the database. */
-export async function publishedStatus(db: Database, listId: string, index: number): Promise<number | undefined> {
-  const list = await loadStatusList(db, listId);
-  if (!list) return undefined;
-  return readStatus(list.encodedList, list.bits, index, { maxInflatedBytes: MAX_INFLATED_BYTES });
 }
 
 export { MAX_INFLATED_BYTES as STATUS_LIST_MAX_INFLATED_BYTES };

@@ -36,6 +36,6 @@ describe("wallet activity as the page says it", () => {
 
   it("reads unknown kinds and types without breaking", () => {
     expect(describeWalletEvent(row("passkey_added", null))).toMatchObject({ title: "Passkey added", description: "Wallet activity", credentialType: null });
-    expect(describeWalletEvent(row("share_created", { type: "mystery" })).description).toBe("A 24-hour verification link to your A credential was created");
+    expect(describeWalletEvent(row("share_created", { type: "mystery" })).description).toBe("A 24-hour verification link to your credential was created");
   });
 });

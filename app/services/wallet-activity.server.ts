@@ -27,12 +27,15 @@ export interface WalletActivity {
 type EventRow = Pick<typeof walletEvents.$inferSelect, "id" | "kind" | "detail" | "createdAt">;
 
 function typeName(type: unknown): string {
-  return isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "A credential";
+  return isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "credential";
 }
 
 function issuerName(type: unknown): string {
   return isCredentialTypeCode(type) ? AUTHORITIES[CREDENTIAL_TYPES[type].issuerId].name : "the issuing authority";
 }
+
+/** A type name opening a sentence ("credential" → "Credential"; type names are capitalised already). */
+const sentenceStart = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 
 /** "credential_issued" → "Credential issued": the fallback for kinds added after this was written. */
 function humanise(kind: string): string {
@@ -48,12 +51,12 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
   const base = { id: row.id, kind: row.kind, at: row.createdAt.toISOString(), credentialType: type };
   switch (row.kind) {
     case "credential_issued":
-      return { ...base, tone: "success", title: "Credential added", description: `${name} issued by ${issuerName(type)} to this wallet` };
+      return { ...base, tone: "success", title: "Credential added", description: `${sentenceStart(name)} issued by ${issuerName(type)} to this wallet` };
     case "credential_reissued":
-      return { ...base, tone: "success", title: "Credential re-issued", description: `${name} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
+      return { ...base, tone: "success", title: "Credential re-issued", description: `${sentenceStart(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
     case "credential_revoked": {
       const reason = typeof detail.reason === "string" && detail.reason.trim() ? ` (${detail.reason.trim().slice(0, 120)})` : "";
-      return { ...base, tone: "warning", title: "Credential revoked", description: `${name} was revoked and can no longer be verified${reason}` };
+      return { ...base, tone: "warning", title: "Credential revoked", description: `${sentenceStart(name)} was revoked and can no longer be verified${reason}` };
     }
     case "share_created":
       return { ...base, tone: "info", title: "Credential shared", description: `A 24-hour verification link to your ${name} was created` };

@@ -40,20 +40,12 @@ async function open(width: number) {
 const detailsDialog = () => page.getByTestId("credential-details-dialog");
 const shareDialog = () => page.getByTestId("share-dialog");
 
-/**
- * The demo citizen starts with no credentials: add one through the wallet when there is none (or,
- * where the wallet page offers no Add New Credential button, from the page with the wallet's protocol).
- */
+/** The demo citizen starts with no credentials: add one through the wallet's Add New Credential when there is none. */
 async function ensureCredential() {
   if ((await walletCredentials(page)).length > 0) return;
   await visit(page, "/wallet");
-  const add = page.getByRole("button", { name: "Add New Credential" });
-  if (await add.count()) {
-    await add.first().click();
-    await expectToast(page, "Success", "New credential added to your wallet");
-  } else {
-    await issueFromBrowser(page);
-  }
+  await page.getByRole("button", { name: "Add New Credential" }).first().click();
+  await expectToast(page, "Success", "New credential added to your wallet");
   expect((await walletCredentials(page)).length).toBeGreaterThan(0);
 }
 
