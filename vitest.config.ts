@@ -50,7 +50,7 @@ export default defineConfig({
         ssr: { optimizeDeps: { include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
         test: {
           name: "web",
-          include: ["app/**/*.workerd.test.ts"],
+          include: ["{app,server}/**/*.workerd.test.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
       },
@@ -66,7 +66,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["{app,db,workers,scripts,tests}/**/*.test.ts"],
+          include: ["{app,core,server,db,workers,scripts,tests}/**/*.test.ts"],
           exclude: ["**/*.workerd.test.ts", "**/node_modules/**", "tests/e2e/**"],
         },
       },

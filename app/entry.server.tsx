@@ -12,7 +12,7 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} nonce={nonce} />, {
-    // React's streaming scripts must carry the response's CSP nonce too (app/utils/security.server.ts).
+    // React's streaming scripts must carry the response's CSP nonce too (server/http/security.ts).
     nonce,
     signal: request.signal,
     onError(error: unknown) {

@@ -1,11 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix classic compiler writes this file (npm run build); wrangler bundles it with us.
-import * as build from "../build/server/index.js";
-import { createDb } from "../db/client.ts";
-import { mediaSources, parseEnv, type WebEnv } from "./utils/env.server.ts";
-import { recordRequestOutcome } from "./utils/observability.server.ts";
-import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "./utils/edge-cache.server.ts";
-import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "./utils/security.server.ts";
+import * as build from "#build/server/index.js";
+import { createDb } from "#db/client.ts";
+import { mediaSources, parseEnv, type WebEnv } from "#server/worker/env.ts";
+import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
+import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "#app/worker/edge-cache.ts";
+import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);

@@ -13,13 +13,13 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { Header } from "~/components/header";
-import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
-import { PublicHeader, SiteFooter } from "~/components/public-header";
-import { ToastProvider } from "~/components/ui/toast";
-import { getUser } from "~/utils/auth.server";
-import { persistTheme, THEME_BOOT_SCRIPT, themeFromCookieHeader, type Theme } from "~/utils/theme";
-import { installTracking, trackPageView } from "~/utils/tracker.client";
+import { Header } from "#app/components/header.tsx";
+import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
+import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
+import { ToastProvider } from "#app/components/ui/toast.tsx";
+import { getUser } from "#server/accounts/authentication.ts";
+import { persistTheme, THEME_BOOT_SCRIPT, themeFromCookieHeader, type Theme } from "#app/client/theme.ts";
+import { installTracking, trackPageView } from "#app/client/tracker.client.ts";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [

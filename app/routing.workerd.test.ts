@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { performanceMetrics } from "../db/schema/index.ts";
-import { call, db, registerUser } from "../tests/support/web-client.ts";
+import { performanceMetrics } from "#db/schema/index.ts";
+import { call, db, registerUser } from "#tests/support/web-client.ts";
 
 // The web worker as the front door (DESIGN.md): forwarding to the status worker over its service
 // binding, sign-in-only pages, and the not-found page for any other path.

@@ -1,6 +1,6 @@
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
-import * as schema from "./schema/index.ts";
+import * as schema from "#db/schema/index.ts";
 
 export type Database = ReturnType<typeof createDb>;
 

@@ -1,5 +1,5 @@
 // The demo citizen's records at each authority (used by the seed and by tests).
-import type { authorityRecords } from "./schema/wallet.ts";
+import type { authorityRecords } from "#db/schema/wallet.ts";
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase } from "./migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed.ts";
-import { verifyPassword } from "../app/utils/password.server.ts";
+import { verifyPassword } from "#core/accounts/password.ts";
 
 // Spec 000 §3: every table, with its required fields, defaults, uniqueness and the sessions.expire index.
 const SPEC_TABLES = [

@@ -1,14 +1,14 @@
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { eq, inArray } from "drizzle-orm";
-import { hashPassword } from "../app/utils/password.server.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/utils/demo-accounts.ts";
+import { hashPassword } from "#core/accounts/password.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 import { demoAuthorityRecords } from "./demo-records.ts";
-import { authorityRecords, users } from "./schema/index.ts";
+import { authorityRecords, users } from "#db/schema/index.ts";
 
 // The account list lives in a client-safe module (the login page prefills from it); re-exported
 // here so scripts keep importing the seed's view of the demo data.
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/utils/demo-accounts.ts";
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 
 /** Inserts the demo accounts that are absent; leaves existing rows (and their passwords) alone. */
 export async function seedDemoData(url: string, authToken?: string): Promise<{ created: string[] }> {

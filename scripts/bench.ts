@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchCredentials, type Measurement } from "./bench/credentials.ts";
-import { benchPitch } from "./bench/pitch.ts";
+import { benchCredentials, type Measurement } from "#scripts/bench/credentials.ts";
+import { benchPitch } from "#scripts/bench/pitch.ts";
 import { run } from "./process.ts";
 import { startStack } from "./stack.ts";
 

@@ -14,8 +14,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { durationSeconds, PODCAST_EPISODES, type PodcastEpisode } from "../app/components/pitch/podcast-episodes.ts";
-import { PODCAST_TRANSCRIPTS } from "../app/components/pitch/podcast-transcripts.server.ts";
+import { durationSeconds, PODCAST_EPISODES, type PodcastEpisode } from "#app/components/pitch/podcast-episodes.ts";
+import { PODCAST_TRANSCRIPTS } from "#app/components/pitch/podcast-transcripts.server.ts";
 
 const transcriptOf = (episode: PodcastEpisode) => PODCAST_TRANSCRIPTS[episode.id] ?? "";
 

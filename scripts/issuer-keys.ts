@@ -1,5 +1,5 @@
-// Generates ISSUER_SIGNING_KEYS: a fresh Ed25519 key per authority, as private JWKs (app/issuers/keys.server.ts).
-import { ISSUER_IDS } from "../app/issuers/registry.ts";
+// Generates ISSUER_SIGNING_KEYS: a fresh Ed25519 key per authority, as private JWKs (server/credentials/issuer-keys.ts).
+import { ISSUER_IDS } from "#core/issuers/registry.ts";
 
 export async function generateIssuerKeysSecret(): Promise<string> {
   const keys: Record<string, JsonWebKey> = {};

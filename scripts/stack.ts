@@ -3,9 +3,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { startLocalLibsqlServer } from "../db/local-server/hrana-server.ts";
-import { migrateDatabase } from "../db/migrate.ts";
-import { seedDemoData } from "../db/seed.ts";
+import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
+import { migrateDatabase } from "#db/migrate.ts";
+import { seedDemoData } from "#db/seed.ts";
 import { generateIssuerKeysSecret } from "./issuer-keys.ts";
 import { WRANGLER_ENV } from "./process.ts";
 

@@ -1,5 +1,5 @@
 // `npm start`: build, then run the whole product locally until Ctrl-C.
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed.ts";
 import { run } from "./process.ts";
 import { startStack, type Stack } from "./stack.ts";
 

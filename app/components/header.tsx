@@ -4,11 +4,11 @@
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import type { PublicUser } from "~/utils/account-schemas";
-import { ApiError, apiRequest } from "~/utils/api-client";
-import { avatarSrc } from "~/utils/avatar";
-import type { Theme } from "~/utils/theme";
-import { useToast } from "./ui/toast";
+import type { PublicUser } from "#core/accounts/schemas.ts";
+import { ApiError, apiRequest } from "#app/client/api-client.ts";
+import { avatarSrc } from "./avatar.ts";
+import type { Theme } from "#app/client/theme.ts";
+import { useToast } from "#app/components/ui/toast.tsx";
 
 /** The four links (spec 000 §2); `also` lists the spec's other routes for the same screen, highlighted too. */
 export const HEADER_LINKS = [

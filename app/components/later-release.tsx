@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 
 /**
  * A signed-in area whose screens arrive in a later release: its title, what it will do (spec 000

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../tests/support/web-client.ts";
+import { call } from "#tests/support/web-client.ts";
 
 /**
  * Spec 000 §2: one "404 Page Not Found" page with the developer-style hint, whether no route

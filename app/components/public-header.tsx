@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Icon } from "~/components/icons";
+import { Icon } from "#app/components/ui/icons.tsx";
 
 /** Spec 001 §2 "Navigation": the pitch site's links, in order, with their labels. */
 export const PITCH_NAV: ReadonlyArray<{ to: string; label: string }> = [

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
+import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
 
 /** Every path no other route matches (spec 000 §2): HTTP 404 with the shared not-found page. */
 export function loader({ request }: LoaderFunctionArgs) {

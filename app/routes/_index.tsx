@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { RoleDashboard } from "~/components/dashboard/role-dashboard";
-import { HOME_META, HomePage } from "~/components/pitch/home-page";
-import { getDashboard } from "~/services/stats.server";
-import { useRootData } from "~/root";
-import { getUser } from "~/utils/auth.server";
+import { RoleDashboard } from "#app/components/dashboard/role-dashboard.tsx";
+import { HOME_META, HomePage } from "#app/components/pitch/home-page.tsx";
+import { getDashboard } from "#server/dashboard/dashboard.ts";
+import { useRootData } from "#app/root.tsx";
+import { getUser } from "#server/accounts/authentication.ts";
 
 /**
  * Spec 000 §2: / is the pitch home page for visitors and the role dashboard once signed in. The

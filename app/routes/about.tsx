@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section } from "~/components/pitch/layout";
-import { pageMeta } from "~/utils/meta";
+import { ActionLink, Card, CardGrid, CheckList, PageHero, Section } from "#app/components/pitch/layout.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /** Spec 001 §2 "About": mission, vision, three core values, approach, button to /solution. Static copy. */
 export const meta: MetaFunction = () =>

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { analyticsEvents } from "../../db/schema/index.ts";
-import { AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES } from "~/utils/analytics-event";
-import { clientAddress, getUser } from "~/utils/auth.server";
-import { methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server";
+import { analyticsEvents } from "#db/schema/index.ts";
+import { AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES } from "#core/analytics/event.ts";
+import { clientAddress, getUser } from "#server/accounts/authentication.ts";
+import { methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 
 export const loader = () => methodNotAllowed("POST");
 

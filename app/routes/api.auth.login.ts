@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { LoginSchema } from "~/utils/account-schemas.ts";
-import { authenticateCredentials, toPublicUser } from "~/utils/auth.server.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server.ts";
-import { createSession } from "~/utils/session.server.ts";
+import { LoginSchema } from "#core/accounts/schemas.ts";
+import { authenticateCredentials, toPublicUser } from "#server/accounts/authentication.ts";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { createSession } from "#server/accounts/session.ts";
 
 /**
  * Spec 000 §7 POST /api/auth/login {username, password}: 200 with the user and a new session

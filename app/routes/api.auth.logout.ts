@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { audit } from "~/utils/audit.server.ts";
-import { clientAddress } from "~/utils/auth.server.ts";
-import { assertMethod, methodNotAllowed } from "~/utils/json-api.server.ts";
-import { clearSessionCookie, destroySession } from "~/utils/session.server.ts";
+import { audit } from "#server/observability/audit.ts";
+import { clientAddress } from "#server/accounts/authentication.ts";
+import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
+import { clearSessionCookie, destroySession } from "#server/accounts/session.ts";
 
 /** Spec 000 §7 POST /api/auth/logout: the session row is deleted (not just the cookie). */
 export async function action({ request, context }: ActionFunctionArgs) {

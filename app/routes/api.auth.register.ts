@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { RegisterSchema } from "~/utils/account-schemas.ts";
-import { registerAccount, registrationRefused } from "~/utils/accounts.server.ts";
-import { clientAddress, toPublicUser } from "~/utils/auth.server.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server.ts";
-import { createSession } from "~/utils/session.server.ts";
+import { RegisterSchema } from "#core/accounts/schemas.ts";
+import { registerAccount, registrationRefused } from "#server/accounts/registration.ts";
+import { clientAddress, toPublicUser } from "#server/accounts/authentication.ts";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { createSession } from "#server/accounts/session.ts";
 
 /**
  * Spec 000 §7 POST /api/auth/register: 201 with the new user, signed in; 400 with zod's message

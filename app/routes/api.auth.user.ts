@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "~/utils/auth.server.ts";
-import { methodNotAllowed } from "~/utils/json-api.server.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { methodNotAllowed } from "#server/http/json.ts";
 
 /** Spec 000 §7 GET /api/auth/user: the signed-in user (never the password hash) or a 401. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

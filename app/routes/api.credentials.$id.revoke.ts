@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { revokeCredential } from "~/services/credentials.server";
-import { serviceError } from "~/services/wallet-context.server";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server";
-import { requirePermission } from "~/utils/permissions.server";
+import { revokeCredential } from "#server/credentials/credentials.ts";
+import { serviceError } from "#server/credentials/context.ts";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { requirePermission } from "#server/accounts/permissions.ts";
 
 const RevokeBody = z.object({ reason: z.string().trim().min(1).max(200).optional() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { createShare } from "~/services/shares.server";
-import { serviceError } from "~/services/wallet-context.server";
-import { requireUser } from "~/utils/auth.server";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server";
+import { createShare } from "#server/shares/shares.ts";
+import { serviceError } from "#server/credentials/context.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 
 const ShareBody = z.object({
   purpose: z.string().trim().max(200).optional(),

@@ -1,11 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema/accounts.ts";
-import { performanceMetrics } from "../../db/schema/observability.ts";
-import { call, db, ORIGIN, registerUser, SESSION_COOKIE } from "../../tests/support/web-client.ts";
-import worker from "../entry.worker.ts";
-import { IDLE_TIMEOUT_MS, sessionIdFor } from "../utils/session.server.ts";
+import { sessions, users } from "#db/schema/accounts.ts";
+import { performanceMetrics } from "#db/schema/observability.ts";
+import { call, db, ORIGIN, registerUser, SESSION_COOKIE } from "#tests/support/web-client.ts";
+import worker from "#app/entry.worker.ts";
+import { IDLE_TIMEOUT_MS, sessionIdFor } from "#server/accounts/session.ts";
 
 /** GET /api/dashboard/stats through the real web worker (spec 000 §2, §3 "Dashboard stats", §9). */
 const POLL = { "X-Background-Poll": "1" };

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/utils/json-api.server.ts";
+import { methodNotAllowed } from "#server/http/json.ts";
 
 /** Spec 000 §7: the client's "log in again" navigation lands here; the sign-in page is /login. */
 export function loader() {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getUser } from "~/utils/auth.server";
-import { avatarSvg } from "~/utils/avatar";
+import { getUser } from "#server/accounts/authentication.ts";
+import { avatarSvg } from "#app/components/avatar.ts";
 
 /**
  * GET /api/placeholder-avatar (spec 000 §2, the header's avatar fallback): the signed-in person's

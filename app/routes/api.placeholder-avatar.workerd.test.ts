@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, registerUser } from "../../tests/support/web-client.ts";
+import { call, registerUser } from "#tests/support/web-client.ts";
 
 /** GET /api/placeholder-avatar (spec 000 §2, the header's avatar fallback path). */
 describe("GET /api/placeholder-avatar", () => {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { revokeShare } from "~/services/shares.server";
-import { serviceError } from "~/services/wallet-context.server";
-import { requireUser } from "~/utils/auth.server";
-import { assertMethod, methodNotAllowed } from "~/utils/json-api.server";
+import { revokeShare } from "#server/shares/shares.ts";
+import { serviceError } from "#server/credentials/context.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
 
 /** POST /api/shares/{id}/revoke: ends one of the user's own active shares at once. */
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { buildVerificationCertificate, signVerificationStatement, verificationStatement } from "~/services/certificates.server";
-import { checkCredentialNow, getOwnCredential } from "~/services/credentials.server";
-import { getOwnShare } from "~/services/shares.server";
-import { walletContext } from "~/services/wallet-context.server";
-import { CREDENTIAL_TYPES, isCredentialTypeCode, issuerMetadataUrl } from "~/issuers/registry";
-import { requireUser } from "~/utils/auth.server";
-import { methodNotAllowed } from "~/utils/json-api.server";
+import { buildVerificationCertificate, signVerificationStatement, verificationStatement } from "#server/certificates/certificates.ts";
+import { checkCredentialNow, getOwnCredential } from "#server/credentials/credentials.ts";
+import { getOwnShare } from "#server/shares/shares.ts";
+import { walletContext } from "#server/credentials/context.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode, issuerMetadataUrl } from "#core/issuers/registry.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { methodNotAllowed } from "#server/http/json.ts";
 
 const notFound = () => json({ message: "Share not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
 

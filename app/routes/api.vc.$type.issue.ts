@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { issueToHolder } from "~/services/credentials.server";
-import { serviceError, walletContext } from "~/services/wallet-context.server";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "~/utils/json-api.server";
-import { requireUser } from "~/utils/auth.server";
+import { issueToHolder } from "#server/credentials/credentials.ts";
+import { serviceError, walletContext } from "#server/credentials/context.ts";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
 
 const IssueBody = z.object({
   /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { createIssuanceNonce } from "~/services/credentials.server";
-import { requireUser } from "~/utils/auth.server";
-import { assertMethod, methodNotAllowed } from "~/utils/json-api.server";
+import { createIssuanceNonce } from "#server/credentials/credentials.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
 
 /**
  * POST /api/vc/nonce: a one-time nonce (5 minutes) for the wallet's proof of possession of its

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listWalletCredentials } from "~/services/credentials.server";
-import { requireUser } from "~/utils/auth.server";
-import { methodNotAllowed } from "~/utils/json-api.server";
+import { listWalletCredentials } from "#server/credentials/credentials.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { methodNotAllowed } from "#server/http/json.ts";
 
 /** GET /api/wallet/credentials (spec 000 §7): the signed-in user's own credentials, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

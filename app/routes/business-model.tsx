@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Icon } from "~/components/icons";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "~/components/pitch/layout";
-import { pageMeta } from "~/utils/meta";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Business model" and §9 "Business model (GBP)". Every figure here is one of the

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { Icon } from "~/components/icons";
-import { ActionLink, PageHero, Section, Stat } from "~/components/pitch/layout";
-import { pageMeta } from "~/utils/meta";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { ActionLink, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Challenge": five problem sections and a button to /solution. Figures per spec 001

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { WalletPage, walletMeta, walletShouldRevalidate } from "~/components/wallet/wallet-page";
-import { loadWalletPage } from "~/wallet/page-data.server";
+import { WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
+import { loadWalletPage } from "#server/credentials/wallet-page.ts";
 
 /** /citizen-wallet (spec 000 §2 routing overview): the same page as /wallet, from the same modules. */
 export const meta = walletMeta;

@@ -8,17 +8,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { ShareDialog } from "~/components/credentials/share-dialog";
-import { Icon } from "~/components/icons";
-import { accentFor, TypeIcon } from "~/components/wallet/credential-visuals";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { useToast } from "~/components/ui/toast";
-import { certificateFileName, certificatePath } from "~/services/certificates.server";
-import { credentialAttributes, EXPIRING_SOON_DAYS, listWalletCredentials, type WalletCredential } from "~/services/credentials.server";
-import { requireUser } from "~/utils/auth.server";
-import { formatAttributeValue, formatDate } from "~/utils/format";
-import { track } from "~/utils/tracker.client";
+import { ShareDialog } from "#app/components/credentials/share-dialog.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { accentFor, TypeIcon } from "#app/components/wallet/credential-visuals.tsx";
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { certificateFileName, certificatePath } from "#server/certificates/certificates.ts";
+import { credentialAttributes, EXPIRING_SOON_DAYS, listWalletCredentials, type WalletCredential } from "#server/credentials/credentials.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { formatAttributeValue, formatDate } from "#core/format/format.ts";
+import { track } from "#app/client/tracker.client.ts";
 
 export const meta: MetaFunction = () => [
   { title: "My Credentials | UK Digital Identity" },

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { credentials, shares } from "../../db/schema/index.ts";
-import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "../../tests/support/wallet-fixtures.ts";
-import { call, db, ORIGIN } from "../../tests/support/web-client.ts";
+import { credentials, shares } from "#db/schema/index.ts";
+import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
+import { call, db, ORIGIN } from "#tests/support/web-client.ts";
 
 /**
  * /credentials, the credential certificate (/credentials/<type>_certificate.pdf) and the signed
@@ -169,7 +169,7 @@ describe("GET /credentials", () => {
     const { cookie } = await citizenWithRecords();
     const rtw = await issueCredential(cookie, "rtw");
     // A share link opened by a verifier records a check (the presentations table is the audit trail).
-    const { presentations } = await import("../../db/schema/index.ts");
+    const { presentations } = await import("#db/schema/index.ts");
     await db().insert(presentations).values([
       { credentialId: rtw.id, purpose: "Employment check", presentedAttributes: {}, verificationResult: "valid", verifiedAt: new Date() },
       { credentialId: rtw.id, purpose: "Employment check", presentedAttributes: {}, verificationResult: "valid", verifiedAt: new Date() },

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { buildCredentialCertificate, findCertificateCredential } from "~/services/certificates.server";
-import { checkCredentialNow, credentialAttributes, CredentialServiceError } from "~/services/credentials.server";
-import { createShare } from "~/services/shares.server";
-import { walletContext } from "~/services/wallet-context.server";
-import { requireUser } from "~/utils/auth.server";
+import { buildCredentialCertificate, findCertificateCredential } from "#server/certificates/certificates.ts";
+import { checkCredentialNow, credentialAttributes, CredentialServiceError } from "#server/credentials/credentials.ts";
+import { createShare } from "#server/shares/shares.ts";
+import { walletContext } from "#server/credentials/context.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
 
 /** The share a certificate's QR code opens (it appears in the user's shares like any other). */
 const CERTIFICATE_SHARE_PURPOSE = "Certificate download";
@@ -15,7 +15,7 @@ const notFound = () =>
  * GET /credentials/<type>_certificate.pdf (spec 000 §7 "Credential downloads"; issue 4): the
  * signed-in user's own credential of that type as a PDF certificate, downloaded as a file.
  * The path means the newest listed credential of the type; `?credential=<id>` names an older
- * listed one (app/services/certificates.server.ts certificatePath). Signed out: to /login.
+ * listed one (server/certificates/certificates.ts certificatePath). Signed out: to /login.
  * Anybody else's credential, an unknown file name or a type the user does not hold: 404.
  *
  * Each download makes a 24-hour share whose link the QR code carries, so the printed certificate

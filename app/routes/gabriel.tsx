@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LaterRelease } from "~/components/later-release";
-import { requireUser } from "~/utils/auth.server";
+import { LaterRelease } from "#app/components/later-release.tsx";
+import { requireUser } from "#server/accounts/authentication.ts";
 
 export const meta: MetaFunction = () => [{ title: "Gabriel AI | UK Digital Identity" }];
 

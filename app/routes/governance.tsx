@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "~/components/pitch/layout";
-import type { IconName } from "~/components/icons";
-import { pageMeta } from "~/utils/meta";
+import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
+import type { IconName } from "#app/components/ui/icons.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Governance": principles, DPIA process and safeguards, ethics panel, transparency

@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "~/components/icons";
-import { CardGrid, CheckList, Section } from "~/components/pitch/layout";
-import { buttonClasses } from "~/components/ui/button";
-import { pageMeta } from "~/utils/meta";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { CardGrid, CheckList, Section } from "#app/components/pitch/layout.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Government pitch" and §9 "Government pitch". The prototype's placeholder image

@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Icon } from "~/components/icons";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "~/components/pitch/layout";
-import { buttonClasses } from "~/components/ui/button";
-import { pageMeta } from "~/utils/meta";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Investor funding" and §9 "Investor funding". Only the spec's figures appear: the

@@ -1,16 +1,16 @@
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { AuthCard, formValues, linkClasses } from "~/components/auth-card";
-import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/text-field";
-import { useToast } from "~/components/ui/toast";
-import { LoginSchema, type KnownRole } from "~/utils/account-schemas";
-import { apiRequest, messageFor } from "~/utils/api-client";
-import { authenticateCredentials, getUser } from "~/utils/auth.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/utils/demo-accounts";
-import { readFormBody } from "~/utils/form-body.server";
-import { createSession } from "~/utils/session.server";
+import { AuthCard, formValues, linkClasses } from "#app/components/auth-card.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { LoginSchema, type KnownRole } from "#core/accounts/schemas.ts";
+import { apiRequest, messageFor } from "#app/client/api-client.ts";
+import { authenticateCredentials, getUser } from "#server/accounts/authentication.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
+import { readFormBody } from "#server/http/form.ts";
+import { createSession } from "#server/accounts/session.ts";
 
 const LOGIN_FAILED = "Invalid username or password. Please try again.";
 

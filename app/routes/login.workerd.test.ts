@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../db/seed.ts";
-import { call, postForm, registerUser, sessionTokenFrom, uniqueAddress } from "../../tests/support/web-client.ts";
-import type { LoginThrottle } from "../../workers/durable-objects/src/login-throttle.ts";
-import { NOT_A_FORM, UNREADABLE_FORM } from "../utils/form-body.server.ts";
-import { ACCOUNT_THROTTLE, throttleKeys } from "../utils/throttle.server.ts";
+import { DEMO_PASSWORD } from "#db/seed.ts";
+import { call, postForm, registerUser, sessionTokenFrom, uniqueAddress } from "#tests/support/web-client.ts";
+import type { LoginThrottle } from "#workers/durable-objects/src/login-throttle.ts";
+import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
+import { ACCOUNT_THROTTLE, throttleKeys } from "#server/accounts/throttle.ts";
 
 const throttles = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
 

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Icon, type IconName } from "~/components/icons";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import type { ReactNode } from "react";
-import { ActionLink, CardGrid, PageHero, Section, slug, Stat } from "~/components/pitch/layout";
-import { pageMeta } from "~/utils/meta";
+import { ActionLink, CardGrid, PageHero, Section, slug, Stat } from "#app/components/pitch/layout.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 lists /marketing but does not show its content: a press and partner kit that

@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { Icon } from "~/components/icons";
-import { PageHero, Section } from "~/components/pitch/layout";
-import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/utils/meta";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { PageHero, Section } from "#app/components/pitch/layout.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Ministers' access", §3 "Ministers' form state", §4, §5: two cards (MVP demo,

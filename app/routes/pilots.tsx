@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { Icon } from "~/components/icons";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "~/components/pitch/layout";
-import { pageMeta } from "~/utils/meta";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Pilots": four pilots, a cross-pilot framework, links to /solution and

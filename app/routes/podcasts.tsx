@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Icon } from "~/components/icons";
-import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "~/components/pitch/layout";
-import { PODCAST_EPISODES, podcastAudioSources, type PodcastEpisode } from "~/components/pitch/podcast-episodes";
-import { PODCAST_TRANSCRIPTS } from "~/components/pitch/podcast-transcripts.server";
-import { pageMeta } from "~/utils/meta";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
+import { PODCAST_EPISODES, podcastAudioSources, type PodcastEpisode } from "#app/components/pitch/podcast-episodes.ts";
+import { PODCAST_TRANSCRIPTS } from "#app/components/pitch/podcast-transcripts.server.ts";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Podcasts": seven episodes, each with an audio player, duration, topics and

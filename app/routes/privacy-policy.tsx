@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { LegalBody, type LegalSection } from "~/components/pitch/legal-body";
+import { LegalBody, type LegalSection } from "#app/components/pitch/legal-body.tsx";
 import { Link } from "@remix-run/react";
-import { PageHero } from "~/components/pitch/layout";
-import { pageMeta } from "~/utils/meta";
+import { PageHero } from "#app/components/pitch/layout.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 000 §2 and 001 §2 "Legal": static text. The spec fixes one statement (credentials are

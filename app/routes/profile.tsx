@@ -1,7 +1,7 @@
 /**
  * /profile (spec 000 §2 "Citizen screens", §3 "Profile section", §4): the signed-in user's
  * profile completion across six sections, computed from their own data
- * (app/services/profile.server.ts). Complete and Edit open the section's form in place
+ * (server/profile/profile.ts). Complete and Edit open the section's form in place
  * (`?edit=<section>`, a plain link, so it works without JavaScript); each form posts here with
  * an `intent` naming the section. Items only an authority can complete go to the wallet's
  * credential request; passkeys, not built yet, say so.
@@ -9,10 +9,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Icon, type IconName } from "~/components/icons";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { FieldErrors as FieldErrorList, TextField } from "~/components/ui/text-field";
-import { useToast } from "~/components/ui/toast";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { FieldErrors as FieldErrorList, TextField } from "#app/components/ui/text-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
 import {
   EDITABLE_SECTIONS,
   getProfile,
@@ -25,9 +25,9 @@ import {
   type ProfileFormValues,
   type ProfileItem,
   type ProfileSection,
-} from "~/services/profile.server";
-import { requireUser } from "~/utils/auth.server";
-import { readFormBody } from "~/utils/form-body.server";
+} from "#server/profile/profile.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { readFormBody } from "#server/http/form.ts";
 
 export const meta: MetaFunction = () => [
   { title: "My Profile | UK Digital Identity" },

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema/accounts.ts";
-import { credentials } from "../../db/schema/credentials.ts";
-import { userProfiles } from "../../db/schema/wallet.ts";
-import { call, db, postForm, registerUser } from "../../tests/support/web-client.ts";
-import type { Profile } from "../services/profile.server.ts";
+import { users } from "#db/schema/accounts.ts";
+import { credentials } from "#db/schema/credentials.ts";
+import { userProfiles } from "#db/schema/wallet.ts";
+import { call, db, postForm, registerUser } from "#tests/support/web-client.ts";
+import type { Profile } from "#server/profile/profile.ts";
 
 /** /profile through the real web worker (spec 000 §2 "/profile", §3 "Profile section", §4). */
 

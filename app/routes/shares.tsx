@@ -8,16 +8,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Icon, type IconName } from "~/components/icons";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { useToast } from "~/components/ui/toast";
-import { CredentialServiceError, listWalletCredentials } from "~/services/credentials.server";
-import { listShares, revokeShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "~/services/shares.server";
-import { requireUser } from "~/utils/auth.server";
-import { readFormBody } from "~/utils/form-body.server";
-import { formatDateTime } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
-import { track } from "~/utils/tracker.client";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { CredentialServiceError, listWalletCredentials } from "#server/credentials/credentials.ts";
+import { listShares, revokeShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "#server/shares/shares.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { readFormBody } from "#server/http/form.ts";
+import { formatDateTime } from "#core/format/format.ts";
+import { pageMeta } from "#app/components/meta.ts";
+import { track } from "#app/client/tracker.client.ts";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Recent Shares", description: "The links you have shared to let others check a credential, and their certificates." });

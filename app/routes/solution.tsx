@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import type { IconName } from "~/components/icons";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat } from "~/components/pitch/layout";
-import { pageMeta } from "~/utils/meta";
+import type { IconName } from "#app/components/ui/icons.tsx";
+import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 
 /**
  * Spec 001 §2 "Solution": hero, 12-month MVP overview, core components, four feature groups with

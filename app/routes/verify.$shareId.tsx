@@ -11,14 +11,14 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
-import { checkCredentialNow, effectiveStatus, recordCheck, type LiveCheck } from "~/services/credentials.server";
-import { openShare, SHARE_ID_PATTERN } from "~/services/shares.server";
-import { walletContext } from "~/services/wallet-context.server";
-import { CREDENTIAL_TYPES, isCredentialTypeCode } from "~/issuers/registry";
-import { getUser } from "~/utils/auth.server";
-import { formatDateTimeZoned } from "~/utils/format";
-import { SITE_NAME } from "~/utils/meta";
+import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
+import { checkCredentialNow, effectiveStatus, recordCheck, type LiveCheck } from "#server/credentials/credentials.ts";
+import { openShare, SHARE_ID_PATTERN } from "#server/shares/shares.ts";
+import { walletContext } from "#server/credentials/context.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { getUser } from "#server/accounts/authentication.ts";
+import { formatDateTimeZoned } from "#core/format/format.ts";
+import { SITE_NAME } from "#app/components/meta.ts";
 
 /** Recorded as the purpose of every check this page makes (the holder's verification count). */
 export const SHARE_CHECK_PURPOSE = "Share link verification";
@@ -138,7 +138,7 @@ function reasonInWords(outcome: Outcome, result: LiveCheck, replaced: boolean): 
     case "unknown":
       return `We could not confirm the credential's status with the ${result.issuer} just now, so it cannot be treated as valid. Try again in a few minutes.`;
     default:
-      // The core's messages never echo token content (app/credentials/errors.ts): safe to show.
+      // The core's messages never echo token content (core/credentials/errors.ts): safe to show.
       return `The credential failed a security check: ${result.message}`;
   }
 }

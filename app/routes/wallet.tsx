@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { WalletPage, walletMeta, walletShouldRevalidate } from "~/components/wallet/wallet-page";
-import { loadWalletPage } from "~/wallet/page-data.server";
+import { WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
+import { loadWalletPage } from "#server/credentials/wallet-page.ts";
 
 /**
  * /wallet (spec 000 §2 "Wallet page"): the signed-in citizen's wallet (app/components/wallet).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { citizenWithRecords, issueCredential, makeHolder, revokeAsAdmin } from "../../tests/support/wallet-fixtures.ts";
-import { call, ORIGIN, registerUser } from "../../tests/support/web-client.ts";
-import { jwkThumbprint } from "../credentials";
+import { citizenWithRecords, issueCredential, makeHolder, revokeAsAdmin } from "#tests/support/wallet-fixtures.ts";
+import { call, ORIGIN, registerUser } from "#tests/support/web-client.ts";
+import { jwkThumbprint } from "#core/credentials/index.ts";
 
 /**
  * The wallet page (/wallet and /citizen-wallet) through the real web worker: signed-in only, the

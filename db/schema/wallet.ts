@@ -17,7 +17,7 @@ export const authorityRecords = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Credential type code: rtw, rtr, dbs, driving_licence, professional_certificate. */
     type: text("type").notNull(),
-    /** The issuing authority's id (app/issuers/registry.ts). */
+    /** The issuing authority's id (core/issuers/registry.ts). */
     issuerId: text("issuer_id").notNull(),
     /** The attested claims, as the credential will carry them. */
     attributes: json<Record<string, unknown>>("attributes").notNull(),

@@ -13,7 +13,7 @@ import { build } from "esbuild";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type * as CredentialsCore from "../../app/credentials/index.ts";
+import type * as CredentialsCore from "#core/credentials/index.ts";
 
 type Core = typeof CredentialsCore;
 
@@ -72,13 +72,13 @@ export async function measure(op: (call: number) => Promise<unknown>, options: M
   return { ...summarize(samples), ops: samples.length, seconds, opsPerSecond: samples.length / seconds };
 }
 
-/** Bundles app/credentials/index.ts into .tmp/bench/ and imports it. */
+/** Bundles core/credentials/index.ts into .tmp/bench/ and imports it. */
 export async function loadCredentialsCore(): Promise<Core> {
   const outdir = join(".tmp", "bench");
   mkdirSync(outdir, { recursive: true });
   const outfile = join(outdir, "credentials-core.mjs");
   await build({
-    entryPoints: ["app/credentials/index.ts"],
+    entryPoints: ["core/credentials/index.ts"],
     bundle: true,
     packages: "external",
     format: "esm",

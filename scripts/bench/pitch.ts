@@ -2,7 +2,7 @@
 // and the compressed JavaScript and CSS each pitch page ships.
 import autocannon from "autocannon";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { PITCH_PATHS } from "../../app/utils/pitch-paths.ts";
+import { PITCH_PATHS } from "#app/worker/pitch-paths.ts";
 
 export interface LoadResult {
   path: string;

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { createDb } from "../../db/client.ts";
-import { credentials } from "../../db/schema/index.ts";
+import { createDb } from "#db/client.ts";
+import { credentials } from "#db/schema/index.ts";
 import type { OpenBrowser } from "./browser.ts";
 import {
   closeBrowsers,

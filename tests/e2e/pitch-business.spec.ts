@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, type OpenBrowser } from "./browser";
+import { openBrowser, type OpenBrowser } from "./browser.ts";
 
 /**
  * The business pages of the pitch site (spec 001 §2, §4, §9): business model with its sector tabs,

@@ -1,6 +1,6 @@
 import type { Dialog, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, type OpenBrowser } from "./browser";
+import { openBrowser, type OpenBrowser } from "./browser.ts";
 
 /**
  * The programme pages of the pitch site (spec 001 §2, figures §9): /costs-benefits, /governance,

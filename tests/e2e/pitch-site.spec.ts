@@ -1,8 +1,8 @@
 import { createClient } from "@libsql/client";
 import axe from "axe-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PITCH_PATHS } from "../../app/utils/pitch-paths.ts";
-import { openBrowser, type OpenBrowser } from "./browser";
+import { PITCH_PATHS } from "#app/worker/pitch-paths.ts";
+import { openBrowser, type OpenBrowser } from "./browser.ts";
 
 // Spec 001 §2 navigation, §7 tracking, and the WCAG 2.2 AA bar of issue 3.
 const NAV_LABELS = ["Home", "Challenge", "Solution", "Roadmap", "Costs & Benefits", "Governance", "About", "Pilots", "Business Model", "Funding", "Podcasts", "Platform Login"];

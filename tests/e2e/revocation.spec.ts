@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { verifyStatusListToken, type PublicJwk } from "../../app/credentials/index.ts";
+import { verifyStatusListToken, type PublicJwk } from "#core/credentials/index.ts";
 import { type OpenBrowser, waitForHydration } from "./browser.ts";
 import { closeBrowsers, openTestBrowser, registerCitizenWithRecords, shareFromBrowser, signInAsDemo, visit, walletCredentials } from "./wallet-helpers.ts";
 

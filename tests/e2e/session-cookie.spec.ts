@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../db/seed.ts";
+import { DEMO_PASSWORD } from "#db/seed.ts";
 import { openBrowser, type OpenBrowser } from "./browser.ts";
 
 /**

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startStack } from "../../scripts/stack.ts";
+import { startStack } from "#scripts/stack.ts";
 
 declare module "vitest" {
   interface ProvidedContext {

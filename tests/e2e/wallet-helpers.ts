@@ -2,10 +2,10 @@ import axe from "axe-core";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { CREDENTIAL_TYPES, type CredentialTypeCode } from "../../app/issuers/registry.ts";
-import { createDb } from "../../db/client.ts";
-import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords } from "../../db/schema/index.ts";
+import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import { createDb } from "#db/client.ts";
+import { demoAuthorityRecords } from "#db/demo-records.ts";
+import { authorityRecords } from "#db/schema/index.ts";
 import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
 
 /**

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startLocalLibsqlServer } from "../../db/local-server/hrana-server.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
-import { seedDemoData } from "../../db/seed.ts";
-import { generateIssuerKeysSecret } from "../../scripts/issuer-keys.ts";
+import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
+import { migrateDatabase } from "#db/migrate.ts";
+import { seedDemoData } from "#db/seed.ts";
+import { generateIssuerKeysSecret } from "#scripts/issuer-keys.ts";
 
 /** Starts a migrated, seeded local libSQL server on a random port for the workerd tests, and makes issuer keys. */
 export default async function setup(project: TestProject) {

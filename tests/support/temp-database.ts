@@ -4,9 +4,9 @@ import { drizzle } from "drizzle-orm/libsql";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Database } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
-import * as schema from "../../db/schema/index.ts";
+import type { Database } from "#db/client.ts";
+import { migrateDatabase } from "#db/migrate.ts";
+import * as schema from "#db/schema/index.ts";
 
 export interface TempDatabase {
   db: Database;

@@ -1,12 +1,12 @@
 import { exportJWK, SignJWT } from "jose";
 import { expect } from "vitest";
-import type { PublicJwk } from "../../app/credentials";
-import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "../../app/issuers/registry.ts";
-import type { WalletCredential } from "../../app/services/credentials.server.ts";
-import type { ShareRecord } from "../../app/services/shares.server.ts";
-import { DEMO_PASSWORD } from "../../app/utils/demo-accounts.ts";
-import { demoAuthorityRecords } from "../../db/demo-records.ts";
-import { authorityRecords } from "../../db/schema/index.ts";
+import type { PublicJwk } from "#core/credentials/index.ts";
+import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import type { WalletCredential } from "#server/credentials/credentials.ts";
+import type { ShareRecord } from "#server/shares/shares.ts";
+import { DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
+import { demoAuthorityRecords } from "#db/demo-records.ts";
+import { authorityRecords } from "#db/schema/index.ts";
 import { call, db, login, ORIGIN, registerUser } from "./web-client.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { createDb } from "../../db/client.ts";
+import { createDb } from "#db/client.ts";
 
 /**
  * Helpers for the `web` workerd tests: requests through the real web worker (SELF.fetch) as a

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { useToast } from "~/components/ui/toast";
-import { apiRequest, handleMutationError } from "~/utils/api-client";
-import { formatDateTime } from "~/utils/format";
-import { track } from "~/utils/tracker.client";
-import { QrCode } from "./qr-code";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
+import { formatDateTime } from "#core/format/format.ts";
+import { track } from "#app/client/tracker.client.ts";
+import { QrCode } from "#app/components/ui/qr-code.tsx";
 
 /** What the dialog needs of a credential (a WalletCredential from the API has it). */
 export interface ShareableCredential {

@@ -2,17 +2,17 @@
  * The role-based home dashboard (spec 000 §2 "Home dashboard"): greeting, Live indicator with
  * current and last-updated time, three stat cards, four tool cards, a recent list and a status
  * panel with one button. Labels, links and section titles are the spec's table; the figures come
- * from app/services/stats.server.ts and refresh every 2 s (spec 000 §9).
+ * from server/dashboard/dashboard.ts and refresh every 2 s (spec 000 §9).
  */
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Icon } from "~/components/icons";
-import { buttonClasses } from "~/components/ui/button";
-import type { ActivityItem, Dashboard, StatusRow, Tone } from "~/services/stats.server";
-import { ApiError, throwIfResNotOk } from "~/utils/api-client";
-import { formatDateTime } from "~/utils/format";
-import { BACKGROUND_POLL_HEADER, DASHBOARD_STATS_PATH } from "~/utils/background-poll";
-import { roleView } from "./role-view";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import type { ActivityItem, Dashboard, StatusRow, Tone } from "#server/dashboard/dashboard.ts";
+import { ApiError, throwIfResNotOk } from "#app/client/api-client.ts";
+import { formatDateTime } from "#core/format/format.ts";
+import { BACKGROUND_POLL_HEADER, DASHBOARD_STATS_PATH } from "#core/dashboard/background-poll.ts";
+import { roleView } from "./role-view.ts";
 
 export const DASHBOARD_REFRESH_MS = 2000;
 

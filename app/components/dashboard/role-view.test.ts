@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Dashboard } from "../../services/stats.server.ts";
+import type { Dashboard } from "#server/dashboard/dashboard.ts";
 import { roleView } from "./role-view.ts";
 
 /**

@@ -3,9 +3,9 @@
  * cards with their links, the four tool cards, the section titles and the panel's button. Pure
  * (no React, no I/O) so the table can be checked line by line in a unit test.
  */
-import type { IconName } from "../icons.tsx";
-import type { Dashboard } from "../../services/stats.server.ts";
-import { formatPercent } from "../../utils/format.ts";
+import type { IconName } from "#app/components/ui/icons.tsx";
+import type { Dashboard } from "#server/dashboard/dashboard.ts";
+import { formatPercent } from "#core/format/format.ts";
 
 export interface StatCard {
   title: string;

@@ -7,11 +7,11 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "~/components/icons";
-import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "~/components/pitch/layout";
-import { buttonClasses } from "~/components/ui/button";
-import { pageMeta } from "~/utils/meta";
-import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { pageMeta } from "#app/components/meta.ts";
+import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes.ts";
 
 /** For the integrator: `/` uses these as its meta for visitors (spec 001 §2: the home page has its own title and description). */
 export const HOME_META = pageMeta({

@@ -5,8 +5,8 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "~/components/icons";
-import { buttonClasses } from "~/components/ui/button";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 
 export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead?: ReactNode; children?: ReactNode }) {
   return (

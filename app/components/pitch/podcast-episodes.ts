@@ -8,7 +8,7 @@
  * podcast-transcripts.server.ts, so they reach the page as loader data and never the JavaScript
  * bundle. Keep this module free of runtime imports: the generator runs it under plain Node.
  */
-import type { IconName } from "~/components/icons";
+import type { IconName } from "#app/components/ui/icons.tsx";
 
 export interface PodcastEpisode {
   id: string;
@@ -128,7 +128,7 @@ export const DEFAULT_PODCAST_AUDIO_BASE_URL = "/podcasts/";
  * Workers bindings only reach loaders, never this module: a route's loader reads
  * `context.env.PODCAST_AUDIO_BASE_URL` (set with `wrangler.toml [vars]` or `--var`) and passes it
  * here as `baseUrl`. An external host must also be allowed by the CSP's media-src
- * (app/utils/security.server.ts), which allows only 'self' today.
+ * (server/http/security.ts), which allows only 'self' today.
  */
 export function podcastAudioUrl(episode: Pick<PodcastEpisode, "audioPath">, baseUrl?: string | null): string {
   const base = baseUrl && baseUrl.trim() !== "" ? baseUrl.trim() : DEFAULT_PODCAST_AUDIO_BASE_URL;

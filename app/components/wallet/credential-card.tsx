@@ -5,12 +5,12 @@
  * has no key) says so and offers to re-issue it here: the server then revokes the old copy.
  */
 import { useId } from "react";
-import { Icon } from "~/components/icons";
-import { Button } from "~/components/ui/button";
-import type { Binding } from "~/wallet/device-key";
-import { formatDate } from "~/utils/format";
-import type { WalletCard } from "~/wallet/page-data.server";
-import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import type { Binding } from "./device-key.ts";
+import { formatDate } from "#core/format/format.ts";
+import type { WalletCard } from "#server/credentials/wallet-page.ts";
+import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals.tsx";
 
 export type CardLayout = "grid" | "list";
 

@@ -1,11 +1,11 @@
 /**
- * How a credential looks: its type's icon and accent colour (app/issuers/registry.ts names them),
+ * How a credential looks: its type's icon and accent colour (core/issuers/registry.ts names them),
  * and the status badges of spec 000 §4: active, pending, revoked and expired each with its own
  * badge, expired in the destructive style, any other value shown as it is, and "Expires Soon"
  * (spec 000 §4, §9: active with 90 days or fewer left).
  */
-import { Icon, type IconName } from "~/components/icons";
-import type { CredentialType } from "~/issuers/registry";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import type { CredentialType } from "#core/issuers/registry.ts";
 
 const TYPE_ICONS: Record<CredentialType["icon"], IconName> = {
   briefcase: "briefcase",

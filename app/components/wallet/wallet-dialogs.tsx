@@ -3,13 +3,13 @@
  * which credential to share (`?action=share`, then the ShareDialog), and a credential's details.
  */
 import { Link } from "@remix-run/react";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "~/issuers/registry";
-import { bindingOf, type DeviceKeyState } from "~/wallet/device-key";
-import { formatDate, formatDateTime } from "~/utils/format";
-import type { WalletCard } from "~/wallet/page-data.server";
-import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals";
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import { bindingOf, type DeviceKeyState } from "./device-key.ts";
+import { formatDate, formatDateTime } from "#core/format/format.ts";
+import type { WalletCard } from "#server/credentials/wallet-page.ts";
+import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals.tsx";
 
 /** The held, active copy of each type (a type is held once: re-issue replaces the old copy). */
 function activeByType(credentials: WalletCard[]): Map<string, WalletCard> {

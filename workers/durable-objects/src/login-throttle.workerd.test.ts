@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, REGISTRATION_THROTTLE } from "../../../app/utils/throttle.server.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, REGISTRATION_THROTTLE } from "#server/accounts/throttle.ts";
 import type { LoginThrottle, ThrottlePolicy } from "./login-throttle.ts";
 
 const WINDOW = { limit: 3, lockoutMs: 300_000, window: "fixed", windowMs: 60_000 } satisfies ThrottlePolicy;
@@ -213,7 +213,7 @@ describe("LoginThrottle alarm", () => {
   });
 });
 
-// The policies the web worker passes (app/utils/throttle.server.ts; ADR 007), as this object applies them.
+// The policies the web worker passes (server/accounts/throttle.ts; ADR 007), as this object applies them.
 describe("the web worker's policies", () => {
   const HOUR = 3_600_000;
   const fail = async (throttle: Stub, policy: ThrottlePolicy, times: number) => {

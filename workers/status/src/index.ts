@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { createDb } from "../../../db/client";
-import { buildJwks, issueStatusListToken } from "../../../app/credentials";
-import { loadIssuerKeys } from "../../../app/issuers/keys.server";
-import { credentialTypeBySlug, isIssuerId, issuerUrl, publicBaseUrl, typeMetadata } from "../../../app/issuers/registry";
-import { loadStatusList } from "../../../app/services/status-lists.server";
+import { createDb } from "#db/client.ts";
+import { buildJwks, issueStatusListToken } from "#core/credentials/index.ts";
+import { loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { credentialTypeBySlug, isIssuerId, issuerUrl, publicBaseUrl, typeMetadata } from "#core/issuers/registry.ts";
+import { loadStatusList } from "#server/credentials/status-lists.ts";
 
 export interface StatusBindings {
   LIBSQL_URL?: string;

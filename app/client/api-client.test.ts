@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ToastOptions } from "#app/components/ui/toast.tsx";
+import { ApiError, apiRequest, handleMutationError, messageFor } from "./api-client.ts";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function stubFetch(response: Response) {
+  const fetch = vi.fn(async () => response);
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+describe("apiRequest (spec 000 §7, §8)", () => {
+  it("sends JSON with cookies included", async () => {
+    const fetch = stubFetch(Response.json({ ok: true }));
+    await apiRequest("POST", "/api/auth/login", { username: "a", password: "b" });
+    expect(fetch).toHaveBeenCalledWith("/api/auth/login", {
+      method: "POST",
+      credentials: "include",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: '{"username":"a","password":"b"}',
+    });
+  });
+
+  it("sends no body and no content type when there is no payload", async () => {
+    const fetch = stubFetch(Response.json({}));
+    await apiRequest("POST", "/api/auth/logout");
+    expect(fetch).toHaveBeenCalledWith("/api/auth/logout", {
+      method: "POST",
+      credentials: "include",
+      headers: { Accept: "application/json" },
+      body: undefined,
+    });
+  });
+
+  it("turns a non-OK answer into '<status>: <body>'", async () => {
+    stubFetch(new Response('{"message":"Invalid username or password"}', { status: 401, statusText: "Unauthorized" }));
+    const error = await apiRequest("POST", "/api/auth/login", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('401: {"message":"Invalid username or password"}');
+    expect((error as ApiError).serverMessage).toBe("Invalid username or password");
+  });
+
+  it("uses the status text when the body is empty", async () => {
+    stubFetch(new Response(null, { status: 503, statusText: "Service Unavailable" }));
+    const error = (await apiRequest("GET", "/x").catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe("503: Service Unavailable");
+    expect(messageFor(error, "fallback")).toBe("fallback");
+  });
+
+  it("falls back when the failure is not an answer from the server", () => {
+    expect(messageFor(new TypeError("Failed to fetch"), "Invalid username or password. Please try again.")).toBe(
+      "Invalid username or password. Please try again.",
+    );
+  });
+});
+
+describe("handleMutationError (spec 000 §8)", () => {
+  it("on '401: ... Unauthorized' says so and goes to /api/login after 500 ms", () => {
+    vi.useFakeTimers();
+    const toasts: ToastOptions[] = [];
+    const navigate = vi.fn();
+    const toast = (t: ToastOptions) => (toasts.push(t), { id: 1, dismiss: () => undefined });
+    handleMutationError(new ApiError(401, "Unauthorized", '{"message":"Unauthorized"}'), toast, navigate);
+    expect(toasts).toEqual([{ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" }]);
+    vi.advanceTimersByTime(499);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledWith("/api/login");
+  });
+
+  it("shows any other error as 'Error' with its message", () => {
+    const toasts: ToastOptions[] = [];
+    const navigate = vi.fn();
+    handleMutationError(new ApiError(500, "Internal Server Error", ""), (t) => (toasts.push(t), { id: 1, dismiss: () => undefined }), navigate);
+    expect(toasts).toEqual([{ title: "Error", description: "500: Internal Server Error", variant: "destructive" }]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The browser's calls to the JSON API (spec 000 §7): cookies always included, JSON bodies, and
+ * every non-OK answer is an error whose message is "<status>: <body text or status text>"
+ * (spec 000 §8, "Generic error text").
+ */
+import type { ToastFn } from "#app/components/ui/toast.tsx";
+
+/** Spec 000 §9: wait before sending an unauthorised user to sign in again. */
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.bodyText = bodyText;
+  }
+
+  /** The `message` field of a JSON error body, which the API uses for user-facing reasons. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      if (parsed && typeof parsed === "object" && "message" in parsed) {
+        const message = (parsed as { message: unknown }).message;
+        if (typeof message === "string" && message.trim()) return message;
+      }
+    } catch {
+      // Not JSON: no structured message.
+    }
+    return undefined;
+  }
+}
+
+export async function throwIfResNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => "");
+  throw new ApiError(response.status, response.statusText, text);
+}
+
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfResNotOk(response);
+  return response;
+}
+
+/** The server's own explanation when it gave one, else the screen's fallback text (spec 000 §8). */
+export function messageFor(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.serverMessage ?? fallback : fallback;
+}
+
+/** Spec 000 §8: the message form "401: ... Unauthorized". */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/**
+ * Spec 000 §8 for mutations (issue, request creation, session create, decision): a 401 means the
+ * session has gone, so say so and send the browser to sign in again; anything else is shown.
+ */
+export function handleMutationError(error: unknown, toast: ToastFn, navigate: (url: string) => void = (url) => window.location.assign(url)): void {
+  if (isUnauthorizedError(error)) {
+    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    setTimeout(() => navigate("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);
+    return;
+  }
+  toast({ title: "Error", description: error instanceof Error ? error.message : String(error), variant: "destructive" });
+}

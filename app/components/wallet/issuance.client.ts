@@ -1,0 +1,55 @@
+/**
+ * Issuance from the browser (issue 4): POST /api/vc/nonce → sign a proof of possession of this
+ * device's key → POST /api/vc/{type}/issue {proof}.
+ *
+ * Spec 000 §7 describes the wallet's issue call with an empty body; ours carries the proof,
+ * because a credential here is bound to the device key (DESIGN.md "Holder binding") and the
+ * server refuses to bind one without proof that the caller holds that key.
+ */
+import type { ToastFn } from "#app/components/ui/toast.tsx";
+import type { WalletCredential } from "#server/credentials/credentials.ts";
+import { ApiError, apiRequest, handleMutationError, isUnauthorizedError } from "#app/client/api-client.ts";
+import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import { getOrCreateHolderKey, HolderKeyUnavailableError, signIssuanceProof, type HolderKey } from "./holder-key.client.ts";
+
+export interface IssuedCredential {
+  credential: WalletCredential;
+  /** The device key it is bound to (created on the first issuance). */
+  key: HolderKey;
+}
+
+/**
+ * Requests the authority's credential of `type` for the signed-in person, bound to this device.
+ * `issuerBase` is the base the server mints identifiers under (the page's loader says which), so
+ * the proof's `aud` is exactly the credential's `iss`.
+ */
+export async function requestCredential(type: CredentialTypeCode, issuerBase: string): Promise<IssuedCredential> {
+  const key = await getOrCreateHolderKey();
+  const nonceResponse = await apiRequest("POST", "/api/vc/nonce");
+  const { c_nonce: nonce } = (await nonceResponse.json()) as { c_nonce: string };
+  const proof = await signIssuanceProof(key, { nonce, aud: issuerUrl(issuerBase, CREDENTIAL_TYPES[type].issuerId) });
+  const response = await apiRequest("POST", `/api/vc/${encodeURIComponent(type)}/issue`, { proof });
+  return { credential: (await response.json()) as WalletCredential, key };
+}
+
+/**
+ * Spec 000 §8 for the issue call: a 401 says "Unauthorized" and signs in again (handleMutationError);
+ * any other refusal is toasted as "Error" with the server's own sentence when it gave one (the
+ * 404 "no record" message reads as a sentence, not as "404: {json}"); a browser that cannot keep
+ * a key says why.
+ */
+export function showIssuanceError(error: unknown, toast: ToastFn): void {
+  if (!isUnauthorizedError(error)) {
+    const message = error instanceof ApiError ? error.serverMessage : error instanceof HolderKeyUnavailableError ? error.message : undefined;
+    if (message) {
+      toast({ title: "Error", description: message, variant: "destructive" });
+      return;
+    }
+  }
+  handleMutationError(error, toast);
+}
+
+/** Spec 000 §8 success toast for the issue call. */
+export function showIssuanceSuccess(toast: ToastFn): void {
+  toast({ title: "Success", description: "New credential added to your wallet" });
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { call, registerUser } from "#tests/support/web-client.ts";
+import { hashedContentSecurityPolicy, inlineScripts, isCacheablePitchRequest } from "./edge-cache.ts";
+
+// ADR 008: anonymous pitch pages come from the edge cache without rendering; anything that may
+// depend on the visitor never does.
+const themed = (theme: string) => ({ headers: { Cookie: `theme=${theme}` } });
+
+describe("edge-cached pitch pages", () => {
+  it("renders an anonymous pitch page once, then serves the stored copy without rendering", async () => {
+    // A theme of its own so no earlier test has warmed this cache entry.
+    const variant = themed(`light; t=${crypto.randomUUID()}`);
+    const first = await call("/", variant);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+    const firstHtml = await first.text();
+    // The page itself, whole, on the first (rendering) answer too.
+    expect(firstHtml).toMatch(/^<!DOCTYPE html>/);
+    expect(firstHtml).toContain("Right-to-Work | Right-to-Rent | DBS Checks");
+    expect(firstHtml).toContain("</html>");
+
+    let second = await call("/", variant);
+    // The store happens after the first response (waitUntil): give it a moment if needed.
+    for (let i = 0; i < 20 && second.headers.get("x-cache") !== "HIT"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      second = await call("/", variant);
+    }
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    // Every render carries a fresh nonce in its inline data; an identical body proves no render ran.
+    expect(await second.text()).toBe(firstHtml);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+  });
+
+  it("allows exactly the cached page's own inline scripts, by hash, not by a shared nonce", async () => {
+    const response = await call("/", themed("dark"));
+    const html = await response.text();
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).not.toContain("nonce-");
+    expect(inlineScripts(html).length).toBeGreaterThan(0);
+    expect(csp).toBe(await hashedContentSecurityPolicy(html));
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("keeps light and dark variants apart", async () => {
+    const dark = await (await call("/", themed("dark"))).text();
+    const light = await (await call("/", themed("light"))).text();
+    expect(dark).toMatch(/<html[^>]*class="[^"]*dark/);
+    expect(light).not.toMatch(/<html[^>]*class="[^"]*dark/);
+  });
+
+  it("never caches or serves a cached page to a signed-in visitor", async () => {
+    // Warm the anonymous copy of /.
+    await call("/");
+    await call("/");
+    const { cookie } = await registerUser({ firstName: "Cachetest" });
+    const response = await call("/", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-cache")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("content-security-policy")).toContain("nonce-");
+    const html = await response.text();
+    expect(html).toContain("Cachetest");
+  });
+
+  it("does not cache application screens or data requests", () => {
+    const get = (path: string, cookie?: string) =>
+      new Request(`https://identity.example${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+    expect(isCacheablePitchRequest(get("/about"))).toBe(true);
+    expect(isCacheablePitchRequest(get("/login"))).toBe(false);
+    expect(isCacheablePitchRequest(get("/wallet"))).toBe(false);
+    expect(isCacheablePitchRequest(get("/about?_data=root"))).toBe(false);
+    expect(isCacheablePitchRequest(get("/about", "__Host-identity_session=abc"))).toBe(false);
+    expect(isCacheablePitchRequest(new Request("https://identity.example/about", { method: "POST" }))).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Credentials core: SD-JWT VC issuance, presentation and verification, Token Status Lists and
+ * keys. Pure TypeScript with no I/O; runs unchanged in the browser (wallet), workerd (verifier
+ * and status workers) and Node (scripts, tests, benchmarks).
+ *
+ * Specifications (section numbers in comments refer to these):
+ *   RFC 9901 (SD-JWT), draft-ietf-oauth-sd-jwt-vc (SD-JWT VC), draft-ietf-oauth-status-list-18
+ *   (Token Status List), RFC 7515/7519 (JWS/JWT), RFC 7638 (JWK thumbprint), RFC 8037 (EdDSA),
+ *   RFC 8725 (JWT best practices).
+ *
+ * Modules (dependencies point one way, down this list):
+ *   errors       CredentialError, stable codes, a message per code
+ *   encoding     strict base64url, UTF-8
+ *   json         strict JSON: duplicate member names and depth refused
+ *   crypto       CredentialCrypto (passed in; defaults to WebCrypto), SHA-256, salts
+ *   jws          compact JWS parse/sign/verify, pinned algorithms (EdDSA; ES256 only when listed)
+ *   keys         Ed25519 key pairs, JWK thumbprint kid, JWKS
+ *   profile      typ values and reserved claim names
+ *   sd-jwt       split, disclosures, RFC 9901 section 7.1 processing
+ *   status-list  encode/decode/read lists, status list tokens, index allocation
+ *   issue        issueCredential (via @sd-jwt/core's SDJwtInstance)
+ *   present      presentCredential, disclosableClaims (via @sd-jwt/core)
+ *   verify       verifyPresentation (SD-JWT VC), verifySdJwtPresentation (plain RFC 9901)
+ *
+ * Crypto: every entry point takes `crypto?: CredentialCrypto` ({ subtle, randomBytes }); without
+ * it the platform's WebCrypto is used. Time is always passed in (`now`, `iat`); nothing reads a
+ * clock, the network, files or the environment.
+ *
+ * Decisions:
+ *   - typ `vc+sd-jwt` (older SD-JWT VC drafts) is refused unless policy.acceptLegacyTyp is true.
+ *   - Key binding is required or not by policy alone; a KB-JWT is ignored when not required.
+ *   - Nonces are matched (expectedNonce) and/or consumed once through policy.consumeNonce, last,
+ *     after every other check has passed.
+ *   - Status is fetched by the caller (URL allow-listed by the core first) and interpreted here;
+ *     no answer is STATUS_UNKNOWN (fail closed), never "revoked".
+ *   - Default limits: 64 KiB presentation, 64 disclosures, JSON depth 16.
+ *
+ * For `npm run bench`: issueCredential, verifyPresentation (compare with a raw
+ * crypto.subtle.verify("Ed25519", ...)), and readStatus on a 2^20-entry list are each callable
+ * in a loop with no setup beyond generateSigningKeyPair.
+ */
+export {
+  CREDENTIAL_ERROR_CODES,
+  CREDENTIAL_ERROR_MESSAGES,
+  CredentialError,
+  isCredentialError,
+  type CredentialErrorCode,
+  type VerificationFailure,
+} from "./errors.ts";
+export { resolveCrypto, secureRandomInt, webCrypto, type CredentialCrypto } from "./crypto.ts";
+export { SUPPORTED_ALGORITHMS, type JwsAlgorithm, type PublicJwk } from "./jws.ts";
+export {
+  buildJwks,
+  exportPublicJwk,
+  generateSigningKeyPair,
+  importPrivateJwk,
+  importPublicJwk,
+  jwkThumbprint,
+  toPublicJwk,
+  type SigningKeyPair,
+} from "./keys.ts";
+export {
+  KB_JWT_TYP,
+  LEGACY_SD_JWT_VC_TYP,
+  NEVER_DISCLOSED_CLAIMS,
+  RESERVED_CLAIM_NAMES,
+  SD_JWT_VC_TYP,
+  type StatusReference,
+} from "./profile.ts";
+export { issueCredential, type IssueCredentialInput, type IssuerSigningKey } from "./issue.ts";
+export { credentialClaims, disclosableClaims, presentCredential, type PresentCredentialInput } from "./present.ts";
+export {
+  DEFAULT_LIMITS,
+  verifyPresentation,
+  verifySdJwtPresentation,
+  type PresentationPolicy,
+  type SdJwtPolicy,
+  type StatusPolicy,
+  type StatusResult,
+  type TrustedIssuer,
+  type TrustedIssuers,
+  type VerificationLimits,
+  type VerifiedPresentation,
+  type VerifiedSdJwt,
+} from "./verify.ts";
+export {
+  allocateIndex,
+  compressStatusList,
+  decodeStatusList,
+  encodeStatusList,
+  inflateStatusList,
+  isStatusBits,
+  issueStatusListToken,
+  packStatusList,
+  readStatus,
+  statusFromValue,
+  STATUS_LIST_TYP,
+  unpackStatusList,
+  verifyStatusListToken,
+  type CredentialStatus,
+  type IssueStatusListTokenInput,
+  type StatusBits,
+  type VerifiedStatusList,
+  type VerifyStatusListTokenOptions,
+} from "./status-list.ts";

@@ -1,0 +1,104 @@
+/**
+ * The holder's side (RFC 9901 section 7.2): choose disclosures, then bind the presentation to
+ * the verifier's nonce and identifier with a key-binding JWT (section 4.3) signed by the key in
+ * cnf. @sd-jwt/core assembles the presentation and computes sd_hash.
+ */
+import { SDJwtInstance } from "@sd-jwt/core";
+import { resolveCrypto, sha256, SD_HASH_ALG, type CredentialCrypto } from "./crypto.ts";
+import { CredentialError } from "./errors.ts";
+import { defineClaim } from "./json.ts";
+import { algorithmForKey, decodeJsonObject, signBase64url } from "./jws.ts";
+import { decodeDisclosure, splitSdJwt, type DecodedDisclosure } from "./sd-jwt.ts";
+
+/** Limits for parsing a credential the holder already trusts (it came from its issuer). */
+const HOLDER_LIMITS = { maxBytes: 256 * 1024, maxDisclosures: 256, maxDepth: 32 };
+
+export interface PresentCredentialInput {
+  /** The SD-JWT VC as issued (`...~`, without a key-binding JWT). */
+  sdJwt: string;
+  /** Top-level claim names to disclose; everything else stays hidden. */
+  disclose: readonly string[];
+  /** The private half of cnf.jwk (Ed25519 or P-256), e.g. a non-extractable key from IndexedDB. */
+  holderPrivateKey: CryptoKey;
+  /** The verifier's one-time nonce (or, offline, one the wallet made). */
+  nonce: string;
+  /** The verifier's identifier, exactly as it will check it. */
+  aud: string;
+  /** Creation time of the key-binding JWT, epoch seconds. */
+  iat: number;
+  crypto?: CredentialCrypto;
+}
+
+function hasherFor(crypto: CredentialCrypto) {
+  return (data: string | ArrayBuffer, alg: string) => {
+    if (alg !== SD_HASH_ALG) throw new CredentialError("SD_ALG_UNSUPPORTED");
+    return sha256(crypto, data);
+  };
+}
+
+async function topLevelDisclosures(crypto: CredentialCrypto, sdJwt: string): Promise<Map<string, DecodedDisclosure>> {
+  const parts = splitSdJwt(sdJwt, HOLDER_LIMITS);
+  // Section 7.2: a holder receiving a key-binding JWT from an issuer should reject the SD-JWT.
+  if (parts.kbJwt !== "") throw new CredentialError("INVALID_ARGUMENT", "credential already carries a key-binding JWT");
+  const [, encodedPayload] = parts.issuerJwt.split(".");
+  const payload = decodeJsonObject(encodedPayload ?? "", { maxDepth: HOLDER_LIMITS.maxDepth, malformedCode: "MALFORMED_PRESENTATION" });
+  const topDigests = new Set(Array.isArray(payload._sd) ? payload._sd : []);
+  const byName = new Map<string, DecodedDisclosure>();
+  for (const encoded of parts.disclosures) {
+    const disclosure = await decodeDisclosure(crypto, encoded, HOLDER_LIMITS.maxDepth);
+    if (disclosure.name !== undefined && topDigests.has(disclosure.digest)) byName.set(disclosure.name, disclosure);
+  }
+  return byName;
+}
+
+/** The claim names a holder can choose to disclose (top-level disclosures present in the credential). */
+export async function disclosableClaims(sdJwt: string, options: { crypto?: CredentialCrypto } = {}): Promise<string[]> {
+  const byName = await topLevelDisclosures(resolveCrypto(options.crypto), sdJwt);
+  return [...byName.keys()].sort();
+}
+
+/**
+ * The holder's own view of a credential: each top-level disclosed claim's name and value, in
+ * issuance order (for showing the citizen what they hold; a verifier uses verifyPresentation).
+ */
+export async function credentialClaims(sdJwt: string, options: { crypto?: CredentialCrypto } = {}): Promise<Record<string, unknown>> {
+  const byName = await topLevelDisclosures(resolveCrypto(options.crypto), sdJwt);
+  const claims: Record<string, unknown> = {};
+  for (const [name, disclosure] of byName) defineClaim(claims, name, disclosure.value);
+  return claims;
+}
+
+/**
+ * Builds `<issuer-signed JWT>~<chosen disclosures>~<KB-JWT>` with a KB-JWT of typ kb+jwt whose
+ * payload is {iat, aud, nonce, sd_hash} (RFC 9901 section 4.3).
+ */
+export async function presentCredential(input: PresentCredentialInput): Promise<string> {
+  const crypto = resolveCrypto(input.crypto);
+  if (typeof input.nonce !== "string" || input.nonce.length === 0) throw new CredentialError("INVALID_ARGUMENT", "nonce is required");
+  if (typeof input.aud !== "string" || input.aud.length === 0) throw new CredentialError("INVALID_ARGUMENT", "aud is required");
+  if (!Number.isSafeInteger(input.iat) || input.iat < 0) throw new CredentialError("INVALID_ARGUMENT", "iat must be epoch seconds");
+  if (!Array.isArray(input.disclose)) throw new CredentialError("INVALID_ARGUMENT", "disclose must be a list of claim names");
+  const kbAlg = algorithmForKey(input.holderPrivateKey);
+
+  const available = await topLevelDisclosures(crypto, input.sdJwt);
+  const frame: Record<string, true> = {};
+  for (const name of input.disclose) {
+    if (typeof name !== "string" || !available.has(name)) throw new CredentialError("CLAIM_NOT_DISCLOSABLE", "requested claim is not disclosable");
+    defineClaim(frame, name, true);
+  }
+
+  const sdjwt = new SDJwtInstance({
+    hasher: hasherFor(crypto),
+    hashAlg: SD_HASH_ALG,
+    kbSigner: (signingInput: string) => signBase64url(crypto, signingInput, input.holderPrivateKey),
+    kbSignAlg: kbAlg,
+  });
+  try {
+    return await sdjwt.present(input.sdJwt, frame, {
+      kb: { payload: { iat: input.iat, aud: input.aud, nonce: input.nonce } },
+    });
+  } catch (error) {
+    if (error instanceof CredentialError) throw error;
+    throw new CredentialError("INVALID_ARGUMENT", "presentation failed", { cause: error });
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The issuing authorities and the credential types they issue (issue 4; DESIGN.md "Credentials").
+ * Pure data and small functions: the web worker (issuance, screens), the status worker
+ * (metadata) and the browser (names on cards) all read it.
+ *
+ * Identifiers are URLs under one base (see issuerUrls):
+ *   iss                   {base}/issuers/{id}
+ *   issuer metadata       {base}/.well-known/jwt-vc-issuer/issuers/{id}   (SD-JWT VC section 4)
+ *   vct (type metadata)   {base}/vct/{slug}                               (SD-JWT VC section 6)
+ *   status list           {base}/status/lists/{listId}
+ */
+
+export type IssuerId = "home-office" | "dbs" | "dvla" | "professional-body";
+
+export interface Authority {
+  id: IssuerId;
+  /** Full name, as on certificates and the /credentials screen. */
+  name: string;
+  /** The short authority name shown on wallet cards (spec 000 §3). */
+  shortName: string;
+}
+
+export const AUTHORITIES: Readonly<Record<IssuerId, Authority>> = {
+  "home-office": { id: "home-office", name: "Home Office", shortName: "Home Office" },
+  dbs: { id: "dbs", name: "Disclosure and Barring Service", shortName: "DBS" },
+  dvla: { id: "dvla", name: "Driver and Vehicle Licensing Agency", shortName: "DVLA" },
+  "professional-body": { id: "professional-body", name: "Professional Standards Registry", shortName: "Professional Standards Registry" },
+};
+
+export const ISSUER_IDS = Object.keys(AUTHORITIES) as IssuerId[];
+
+export type CredentialTypeCode = "rtw" | "rtr" | "dbs" | "driving_licence" | "professional_certificate";
+
+export interface ClaimDefinition {
+  name: string;
+  label: string;
+}
+
+export interface CredentialType {
+  code: CredentialTypeCode;
+  /** Path segment of the vct URL. */
+  slug: string;
+  /** Wallet card title and subtitle (spec 000 §3 "Wallet credential"). */
+  title: string;
+  subtitle: string;
+  /** The /credentials screen's name (spec 000 §3 "Citizen sample credential"). */
+  longName: string;
+  description: string;
+  issuerId: IssuerId;
+  /** Every personal claim, in display order; all selectively disclosable. */
+  claims: readonly ClaimDefinition[];
+  /** Card accent (tailwind colour family) and icon name (app/components/ui/icons.tsx). */
+  colour: "blue" | "green" | "purple" | "orange" | "teal";
+  icon: "briefcase" | "home" | "shield" | "car" | "award";
+}
+
+const NAME_CLAIMS: readonly ClaimDefinition[] = [
+  { name: "given_name", label: "Given name" },
+  { name: "family_name", label: "Family name" },
+  { name: "birthdate", label: "Date of birth" },
+];
+
+export const CREDENTIAL_TYPES: Readonly<Record<CredentialTypeCode, CredentialType>> = {
+  rtw: {
+    code: "rtw",
+    slug: "right-to-work",
+    title: "Right to Work",
+    subtitle: "Employment Authorization",
+    longName: "Right to Work",
+    description: "Confirms the holder's right to work in the United Kingdom and any conditions on it.",
+    issuerId: "home-office",
+    claims: [
+      ...NAME_CLAIMS,
+      { name: "hasRightToWork", label: "Right to work" },
+      { name: "workRestrictions", label: "Work restrictions" },
+      { name: "immigrationStatus", label: "Immigration status" },
+      { name: "expiryDate", label: "Permission expires" },
+    ],
+    colour: "blue",
+    icon: "briefcase",
+  },
+  rtr: {
+    code: "rtr",
+    slug: "right-to-rent",
+    title: "Right to Rent",
+    subtitle: "Housing Authorization",
+    longName: "Right to Rent",
+    description: "Confirms the holder's right to rent residential property in England.",
+    issuerId: "home-office",
+    claims: [
+      ...NAME_CLAIMS,
+      { name: "hasRightToRent", label: "Right to rent" },
+      { name: "rentRestrictions", label: "Rent restrictions" },
+      { name: "expiryDate", label: "Permission expires" },
+    ],
+    colour: "green",
+    icon: "home",
+  },
+  dbs: {
+    code: "dbs",
+    slug: "dbs-enhanced",
+    title: "DBS Enhanced",
+    subtitle: "Criminal Record Check",
+    longName: "DBS Enhanced Check",
+    description: "The outcome of an enhanced criminal record check with barred list checks.",
+    issuerId: "dbs",
+    claims: [
+      ...NAME_CLAIMS,
+      { name: "certificateNumber", label: "Certificate number" },
+      { name: "checkLevel", label: "Check level" },
+      { name: "workforce", label: "Workforce" },
+      { name: "policeRecords", label: "Police records" },
+      { name: "barredListChildren", label: "Children's barred list" },
+      { name: "barredListAdults", label: "Adults' barred list" },
+      { name: "issueDate", label: "Certificate issued" },
+    ],
+    colour: "purple",
+    icon: "shield",
+  },
+  driving_licence: {
+    code: "driving_licence",
+    slug: "driving-licence",
+    title: "Driving License",
+    subtitle: "Driving Entitlement",
+    longName: "Driving License",
+    description: "The holder's driving entitlement as recorded by the DVLA.",
+    issuerId: "dvla",
+    claims: [
+      ...NAME_CLAIMS,
+      { name: "licenceNumber", label: "Licence number" },
+      { name: "categories", label: "Categories" },
+      { name: "penaltyPoints", label: "Penalty points" },
+      { name: "age_over_18", label: "Over 18" },
+      { name: "expiryDate", label: "Licence expires" },
+    ],
+    colour: "orange",
+    icon: "car",
+  },
+  professional_certificate: {
+    code: "professional_certificate",
+    slug: "professional-certificate",
+    title: "Professional Certificate",
+    subtitle: "Professional Registration",
+    longName: "Professional Certificate",
+    description: "The holder's current registration with a professional body.",
+    issuerId: "professional-body",
+    claims: [
+      ...NAME_CLAIMS,
+      { name: "profession", label: "Profession" },
+      { name: "registrationNumber", label: "Registration number" },
+      { name: "registeredSince", label: "Registered since" },
+      { name: "expiryDate", label: "Registration renews" },
+    ],
+    colour: "teal",
+    icon: "award",
+  },
+};
+
+export const CREDENTIAL_TYPE_CODES = Object.keys(CREDENTIAL_TYPES) as CredentialTypeCode[];
+
+export function isCredentialTypeCode(value: unknown): value is CredentialTypeCode {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(CREDENTIAL_TYPES, value);
+}
+
+export function isIssuerId(value: unknown): value is IssuerId {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(AUTHORITIES, value);
+}
+
+/** The type whose vct path ends in `slug`, if any. */
+export function credentialTypeBySlug(slug: string): CredentialType | undefined {
+  return Object.values(CREDENTIAL_TYPES).find((t) => t.slug === slug);
+}
+
+/** The wallet card's title/subtitle; unknown types get the spec's generic pair. */
+export function walletTypeNames(type: string): { title: string; subtitle: string } {
+  return isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type] : { title: "Credential", subtitle: "Digital Identity" };
+}
+
+/**
+ * Authority name from an issuer identifier (spec 000 §3): our own issuers by their path, then the
+ * spec's rule for any other text: home-office or the digital-identity government host means the
+ * Home Office, the DBS government host DBS, dvla DVLA, anything else "Government Authority".
+ */
+export function authorityName(issuer: string): string {
+  const own = /\/issuers\/([a-z-]+)$/.exec(issuer)?.[1];
+  if (own && isIssuerId(own)) return AUTHORITIES[own].shortName;
+  const text = issuer.toLowerCase();
+  if (text.includes("home-office") || text.includes("digital-identity.service.gov.uk")) return "Home Office";
+  if (text.includes("dbs.gov.uk") || text.includes("gov.uk/dbs")) return "DBS";
+  if (text.includes("dvla")) return "DVLA";
+  return "Government Authority";
+}
+
+/** The base all identifiers hang from: https, no trailing slash. */
+export function normaliseBase(base: string): string {
+  return base.replace(/\/+$/, "");
+}
+
+export function issuerUrl(base: string, id: IssuerId): string {
+  return `${normaliseBase(base)}/issuers/${id}`;
+}
+
+/** SD-JWT VC section 4: the metadata lives at the issuer URL with /.well-known/jwt-vc-issuer inserted after the host. */
+export function issuerMetadataUrl(base: string, id: IssuerId): string {
+  const url = new URL(issuerUrl(base, id));
+  return `${url.origin}/.well-known/jwt-vc-issuer${url.pathname}`;
+}
+
+export function vctUrl(base: string, type: CredentialTypeCode): string {
+  return `${normaliseBase(base)}/vct/${CREDENTIAL_TYPES[type].slug}`;
+}
+
+export function statusListUrl(base: string, listId: string): string {
+  return `${normaliseBase(base)}/status/lists/${listId}`;
+}
+
+/**
+ * SD-JWT VC type metadata (draft section 6) for one type: name, description, display and a
+ * claim entry per personal claim, each "sd": "always".
+ */
+export function typeMetadata(base: string, type: CredentialTypeCode): Record<string, unknown> {
+  const t = CREDENTIAL_TYPES[type];
+  return {
+    vct: vctUrl(base, type),
+    name: t.longName,
+    description: t.description,
+    display: [{ lang: "en-GB", name: t.longName, description: t.description }],
+    claims: t.claims.map((c) => ({ path: [c.name], display: [{ lang: "en-GB", label: c.label }], sd: "always" })),
+  };
+}
+
+/**
+ * The https base of every identifier we mint (docs/decisions/010): PUBLIC_BASE_URL when
+ * configured (production), else the https form of the host that was asked. Locally the
+ * product is served over plain http on loopback while identifiers keep the https scheme that
+ * SECURITY.md requires of every URL a token names; the paths are the same.
+ */
+export function publicBaseUrl(configured: string | undefined, requestUrl: string): string {
+  if (configured) return normaliseBase(configured);
+  return `https://${new URL(requestUrl).host}`;
+}

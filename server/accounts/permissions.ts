@@ -1,0 +1,78 @@
+import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
+import { audit } from "#server/observability/audit.ts";
+import { clientAddress, requireUser } from "./authentication.ts";
+
+/**
+ * Who may do what, decided on the server per function and per object (SECURITY.md
+ * "Authorisation"). The role is read from the user row on every request (auth.server.ts), so a
+ * role change takes effect at once. Unknown roles count as citizen (spec 000 §6). Later issues add
+ * actions here; the UI may use `can` to hide controls, but only the server's answer counts.
+ */
+const ANY: readonly KnownRole[] = ["admin", "verifier", "operator", "citizen"];
+
+interface Rule {
+  roles: readonly KnownRole[];
+  /**
+   * Only the owner of the resource named may act on it, whatever the role: a wallet's credentials
+   * are personal, not something an administrator browses. Without a resource, the answer is no.
+   */
+  ownerOnly?: boolean;
+}
+
+const RULES = {
+  "view:dashboard": { roles: ANY },
+  // Logs and events include usernames and client addresses: administrators only.
+  "view:analytics": { roles: ["admin"] },
+  "manage:users": { roles: ["admin"] },
+  "verify:credentials": { roles: ["verifier", "admin"] },
+  "run:assisted-sessions": { roles: ["operator", "admin"] },
+  "review:hitl": { roles: ["admin"] },
+  "hold:credentials": { roles: ANY, ownerOnly: true },
+  // Revocation is the authority's act; on this platform, an administrator's.
+  "revoke:credentials": { roles: ["admin"] },
+} satisfies Record<string, Rule>;
+
+export type Action = keyof typeof RULES;
+export const ACTIONS = Object.keys(RULES) as Action[];
+
+/** The object acted on, when the decision depends on it. */
+export interface Resource {
+  ownerId?: string | null;
+}
+
+type Subject = Pick<PublicUser, "id" | "role">;
+
+export function can(user: Subject | null | undefined, action: Action, resource?: Resource): boolean {
+  if (!user) return false;
+  const rule: Rule | undefined = RULES[action];
+  if (!rule) return false;
+  if (!rule.roles.includes(effectiveRole(user.role))) return false;
+  // An owner-only action with no object named has no owner to match: refused, not waved through.
+  if (rule.ownerOnly && (!resource || resource.ownerId !== user.id)) return false;
+  return true;
+}
+
+/**
+ * The signed-in user when they may do `action` (on `resource`); otherwise a thrown 401 (not
+ * signed in, from requireUser) or 403 JSON, with the refusal written to the audit log.
+ */
+export async function requirePermission(
+  request: Request,
+  context: AppLoadContext,
+  action: Action,
+  resource?: Resource,
+): Promise<PublicUser> {
+  const user = await requireUser(request, context);
+  if (can(user, action, resource)) return user;
+  audit(context, {
+    level: "warn",
+    category: "authz",
+    event: "permission denied",
+    username: user.username,
+    userId: user.id,
+    reason: action,
+    ip: clientAddress(request),
+  });
+  throw json({ message: "Forbidden" }, { status: 403 });
+}

@@ -1,0 +1,94 @@
+import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { eq, or, sql } from "drizzle-orm";
+import { users, type User } from "#db/schema/accounts.ts";
+import type { RegisterInput } from "#core/accounts/schemas.ts";
+import { audit } from "#server/observability/audit.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import { hashPassword } from "#core/accounts/password.ts";
+import { REGISTRATION_THROTTLE, retryAfter, throttle, throttleKeys, tooManyMessage } from "./throttle.ts";
+
+export const USERNAME_TAKEN = "Username already taken";
+// Says plainly that the address has an account (spec 000: clear errors). Registration is
+// throttled per address, which bounds how fast anyone can probe for addresses this way.
+export const EMAIL_TAKEN = "Email already registered";
+export const COMMON_PASSWORD = "This password is too common. Choose a password that is harder to guess.";
+
+export type RegistrationResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: "common-password"; status: 400; message: string; fieldErrors: { password: string[] } }
+  | { ok: false; reason: "username-taken" | "email-taken"; status: 409; message: string }
+  | { ok: false; reason: "throttled"; status: 429; message: string; retryAfterSeconds: number };
+
+const taken = (reason: "username-taken" | "email-taken"): RegistrationResult => ({
+  ok: false,
+  reason,
+  status: 409,
+  message: reason === "username-taken" ? USERNAME_TAKEN : EMAIL_TAKEN,
+});
+
+/**
+ * Creates a citizen account from validated input (RegisterSchema): refuses the commonest
+ * passwords, throttles per client address, refuses a username taken in any case or an email
+ * already registered, and writes the audit line. One place for the rules, whether the request
+ * came as JSON (POST /api/auth/register) or as the no-JS form (/register). Signing the new user
+ * in is the caller's, as it needs the request.
+ */
+export async function registerAccount(context: AppLoadContext, input: RegisterInput, clientAddress: string): Promise<RegistrationResult> {
+  if (isCommonPassword(input.password)) {
+    return { ok: false, reason: "common-password", status: 400, message: COMMON_PASSWORD, fieldErrors: { password: [COMMON_PASSWORD] } };
+  }
+
+  // Every attempt that gets this far counts, successful or not: a 409 also answers "is this taken?".
+  const gate = await throttle(context, throttleKeys.registration(clientAddress)).attempt(REGISTRATION_THROTTLE);
+  if (!gate.allowed) {
+    audit(context, { level: "warn", category: "auth", event: "registration refused", username: input.username, reason: "throttled", ip: clientAddress });
+    const message = tooManyMessage("registrations from this address", gate.retryAfterSeconds);
+    return { ok: false, reason: "throttled", status: 429, message, retryAfterSeconds: retryAfter(gate.retryAfterSeconds) };
+  }
+
+  // Usernames differing only in case would let one account pass for another; SQLite's lower() on
+  // both sides, as the users_username_lower_idx unique index compares them.
+  const sameName = eq(sql`lower(${users.username})`, sql`lower(${input.username})`);
+  const existing = await context.db.query.users.findFirst({
+    columns: { username: true },
+    where: input.email ? or(sameName, eq(users.email, input.email)) : sameName,
+  });
+  if (existing) return taken(existing.username.toLowerCase() === input.username.toLowerCase() ? "username-taken" : "email-taken");
+
+  let user: User | undefined;
+  try {
+    [user] = await context.db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email ?? null,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        role: "citizen",
+      })
+      .returning();
+  } catch (error) {
+    // Two sign-ups racing past the check above: the unique indexes decide.
+    const text = String((error as { cause?: unknown })?.cause ?? error);
+    if (/UNIQUE constraint failed: (users\.username|index 'users_username_lower_idx')/.test(text)) return taken("username-taken");
+    if (/UNIQUE constraint failed: users\.email/.test(text)) return taken("email-taken");
+    throw error;
+  }
+  if (!user) throw new Error("insert returned no row");
+
+  audit(context, { level: "info", category: "auth", event: "account registered", username: user.username, userId: user.id, ip: clientAddress });
+  return { ok: true, user };
+}
+
+/** The JSON API's answer for a refused registration (spec 000 §7, §8: a `message` to show). */
+export function registrationRefused(result: Exclude<RegistrationResult, { ok: true }>): Response {
+  switch (result.reason) {
+    case "common-password":
+      return json({ message: result.message, errors: { fieldErrors: result.fieldErrors, formErrors: [] } }, { status: 400 });
+    case "throttled":
+      return json({ message: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+    default:
+      return json({ message: result.message }, { status: result.status });
+  }
+}

@@ -1,0 +1,156 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "#db/schema/accounts.ts";
+import { call, db, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
+import type { LoginThrottle } from "#workers/durable-objects/src/login-throttle.ts";
+import { REGISTRATION_THROTTLE, throttleKeys } from "./throttle.ts";
+
+const throttles = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
+
+const valid = () => {
+  const username = uniqueName("reg");
+  return { username, email: `${username}@example.org`, password: "a long passphrase 42", firstName: "Ada", lastName: "Lovelace" };
+};
+
+async function register(body: unknown) {
+  const response = await call("/api/auth/register", { body });
+  return { response, json: (await response.json()) as { message: string; errors?: { fieldErrors: Record<string, string[]> } } };
+}
+
+describe("POST /api/auth/register", () => {
+  it("creates a citizen, answers 201 with the public user, and signs them in", async () => {
+    const input = valid();
+    const response = await call("/api/auth/register", { body: input });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      username: input.username,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      role: "citizen",
+      profileImageUrl: null,
+    });
+    const cookie = sessionTokenFrom(response);
+    expect(cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await call("/api/auth/user", { cookie });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual(body);
+
+    const [row] = await db().select().from(users).where(eq(users.username, input.username));
+    expect(row?.email).toBe(input.email);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("accepts a registration with only username and password", async () => {
+    const username = uniqueName("min");
+    const { response, json } = await register({ username, password: "a long passphrase 42" });
+    expect(response.status).toBe(201);
+    expect(json).toMatchObject({ username, firstName: null, lastName: null });
+  });
+
+  it("says Required for a missing username", async () => {
+    const { username: _, ...rest } = valid();
+    const { response, json } = await register(rest);
+    expect(response.status).toBe(400);
+    expect(json.message).toBe("Required");
+    expect(json.errors?.fieldErrors.username).toEqual(["Required"]);
+  });
+
+  it("says the minimum for a short username", async () => {
+    const { response, json } = await register({ ...valid(), username: "ab" });
+    expect(response.status).toBe(400);
+    expect(json.message).toBe("String must contain at least 3 character(s)");
+    expect(json.errors?.fieldErrors.username).toEqual(["String must contain at least 3 character(s)"]);
+  });
+
+  it("says Invalid email for a malformed address", async () => {
+    const { response, json } = await register({ ...valid(), email: "not-an-email" });
+    expect(response.status).toBe(400);
+    expect(json.message).toBe("Invalid email");
+    expect(json.errors?.fieldErrors.email).toEqual(["Invalid email"]);
+  });
+
+  it("says the minimum for a short password", async () => {
+    const { response, json } = await register({ ...valid(), password: "short" });
+    expect(response.status).toBe(400);
+    expect(json.message).toBe("String must contain at least 8 character(s)");
+    expect(json.errors?.fieldErrors.password).toEqual(["String must contain at least 8 character(s)"]);
+  });
+
+  it("refuses the commonest passwords, in any case", async () => {
+    for (const password of ["password", "12345678", "Password1", "qwerty123", "ILOVEYOU"]) {
+      const { response, json } = await register({ ...valid(), password });
+      expect(response.status, password).toBe(400);
+      expect(json.message).toBe("This password is too common. Choose a password that is harder to guess.");
+    }
+  });
+
+  it("answers 409 for a username already taken, whatever its case", async () => {
+    const existing = await registerUser();
+    const same = await register({ ...valid(), username: existing.username });
+    expect(same.response.status).toBe(409);
+    expect(same.json).toEqual({ message: "Username already taken" });
+    const upper = await register({ ...valid(), username: existing.username.toUpperCase() });
+    expect(upper.response.status).toBe(409);
+    expect(upper.json).toEqual({ message: "Username already taken" });
+  });
+
+  it("answers 409 for an email already registered", async () => {
+    const existing = await registerUser();
+    const { response, json } = await register({ ...valid(), email: `${existing.username}@EXAMPLE.org` });
+    expect(response.status).toBe(409);
+    expect(json).toEqual({ message: "Email already registered" });
+  });
+
+  it("lets exactly one of two simultaneous sign-ups for one username through", async () => {
+    const input = valid();
+    const [a, b] = await Promise.all([
+      call("/api/auth/register", { body: input }),
+      call("/api/auth/register", { body: { ...input, email: `other.${input.email}` } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const loser = a.status === 409 ? a : b;
+    expect(await loser.json()).toEqual({ message: "Username already taken" });
+    expect(await db().select().from(users).where(eq(users.username, input.username))).toHaveLength(1);
+  });
+
+  it("answers malformed JSON with 400 and other methods with 405", async () => {
+    const bad = await call("/api/auth/register", { rawBody: "not json" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: "Request body must be valid JSON" });
+    const get = await call("/api/auth/register");
+    expect(get.status).toBe(405);
+    const patch = await call("/api/auth/register", { method: "PATCH", body: valid() });
+    expect(patch.status).toBe(405);
+  });
+
+  it("throttles per address: 20 attempts an hour, refusals included, then 429 with Retry-After", { timeout: 30_000 }, async () => {
+    const ip = uniqueAddress();
+    const key = throttles.get(throttles.idFromName(throttleKeys.registration(ip)));
+    for (let i = 0; i < REGISTRATION_THROTTLE.limit - 2; i++) await key.attempt(REGISTRATION_THROTTLE);
+    // A taken name counts too: probing for accounts is what the limit slows.
+    const existing = await registerUser();
+    expect((await call("/api/auth/register", { body: { ...valid(), username: existing.username }, ip })).status).toBe(409);
+    expect((await call("/api/auth/register", { body: valid(), ip })).status).toBe(201);
+
+    const input = valid();
+    const refused = await call("/api/auth/register", { body: input, ip });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(59 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many registrations from this address\. Try again in 60 minute\(s\)\.$/);
+    expect(sessionTokenFrom(refused)).toBeNull();
+    expect(await db().select().from(users).where(eq(users.username, input.username))).toHaveLength(0);
+    // Another address is unaffected.
+    expect((await call("/api/auth/register", { body: input, ip: uniqueAddress() })).status).toBe(201);
+  });
+
+  it("never lets a client choose its own role", async () => {
+    const { response, json } = await register({ ...valid(), role: "admin" });
+    expect(response.status).toBe(201);
+    expect((json as unknown as { role: string }).role).toBe("citizen");
+  });
+});

@@ -1,0 +1,110 @@
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import type { LiveCheck, WalletCredential } from "#server/credentials/credentials.ts";
+import {
+  buildCredentialCertificate,
+  certificateFileName,
+  certificatePath,
+  formatAttributeValue,
+  holderName,
+  liveCheckLine,
+  typeForCertificateFile,
+} from "./certificates.ts";
+
+describe("certificate file names (spec 000 §7: lowercased type with underscores plus _certificate.pdf)", () => {
+  it("builds the spec's path from each type's display name and maps it back", () => {
+    expect(certificateFileName("rtw")).toBe("right_to_work_certificate.pdf");
+    expect(certificateFileName("rtr")).toBe("right_to_rent_certificate.pdf");
+    expect(certificateFileName("dbs")).toBe("dbs_enhanced_check_certificate.pdf");
+    expect(certificateFileName("driving_licence")).toBe("driving_license_certificate.pdf");
+    expect(certificateFileName("professional_certificate")).toBe("professional_certificate_certificate.pdf");
+    for (const type of ["rtw", "rtr", "dbs", "driving_licence", "professional_certificate"]) expect(typeForCertificateFile(certificateFileName(type))).toBe(type);
+  });
+
+  it("knows no other file, whatever its shape", () => {
+    for (const name of ["passport_certificate.pdf", "right_to_work", "rtw_certificate.pdf", "../right_to_work_certificate.pdf", "Right_To_Work_certificate.pdf", ""]) {
+      expect(typeForCertificateFile(name), name).toBeUndefined();
+    }
+  });
+
+  it("names a specific credential only when asked", () => {
+    expect(certificatePath("rtw")).toBe("/credentials/right_to_work_certificate.pdf");
+    expect(certificatePath("rtw", "a b")).toBe("/credentials/right_to_work_certificate.pdf?credential=a%20b");
+  });
+});
+
+describe("attribute values as people read them", () => {
+  it("says Yes/No, joins lists, writes ISO dates in en-GB and keeps other text", () => {
+    expect(formatAttributeValue(true)).toBe("Yes");
+    expect(formatAttributeValue(false)).toBe("No");
+    expect(formatAttributeValue(["AM", "B", "BE"])).toBe("AM, B, BE");
+    expect(formatAttributeValue("1990-04-12")).toBe("12 Apr 1990");
+    // A calendar date stays on its day whatever the UK offset (BST here).
+    expect(formatAttributeValue("2026-07-01")).toBe("1 Jul 2026");
+    expect(formatAttributeValue(0)).toBe("0");
+    expect(formatAttributeValue("None recorded")).toBe("None recorded");
+    expect(formatAttributeValue(null)).toBe("Not recorded");
+  });
+
+  it("takes the holder's name from the credential's own claims", () => {
+    expect(holderName([{ name: "given_name", value: "Sarah" }, { name: "family_name", value: "Thompson" }])).toBe("Sarah Thompson");
+    expect(holderName([{ name: "family_name", value: "Thompson" }])).toBe("Thompson");
+    expect(holderName([])).toBeNull();
+  });
+
+  it("states the live check with its time or its reason", () => {
+    const base = { checkedAt: "2026-11-22T14:05:00Z", type: "rtw", issuer: "Home Office" };
+    expect(liveCheckLine({ ...base, valid: true, reason: "valid", message: "ok" })).toBe("Valid at 22 Nov 2026, 14:05 GMT");
+    expect(liveCheckLine({ ...base, valid: false, reason: "STATUS_REVOKED", message: "The credential has been revoked." })).toBe(
+      "Not valid at 22 Nov 2026, 14:05 GMT: The credential has been revoked.",
+    );
+  });
+});
+
+describe("buildCredentialCertificate", () => {
+  const credential: WalletCredential = {
+    id: "7d0c7c86-6f6b-4d55-9a53-8f4f0b8c2f11",
+    type: "rtw",
+    status: "active",
+    issuedAt: "2026-11-22T09:00:00.000Z",
+    expiresAt: "2029-11-21T09:00:00.000Z",
+    revokedAt: null,
+    issuer: "https://identity.example/issuers/home-office",
+    vcJwt: "unused",
+    holderKeyThumbprint: null,
+    verificationCount: 0,
+    display: {
+      title: "Right to Work",
+      subtitle: "Employment Authorization",
+      longName: "Right to Work",
+      authority: "Home Office",
+      authorityName: "Home Office",
+      colour: "blue",
+      icon: "briefcase",
+      expiringSoon: false,
+    },
+  };
+  const check: LiveCheck = { valid: true, reason: "valid", message: "ok", checkedAt: "2026-11-22T09:01:00.000Z", type: "rtw", issuer: "Home Office" };
+
+  it("draws names outside the standard fonts' character set, long values across pages, and sets the metadata", async () => {
+    const attributes = [
+      { name: "given_name", label: "Given name", value: "Łukasz" },
+      { name: "family_name", label: "Family name", value: "Żółć-O’Brien 山田" },
+      // Enough rows to need a second page.
+      ...Array.from({ length: 60 }, (_, i) => ({ name: `note${i}`, label: `Note ${i}`, value: `${"A long value that wraps across the column ".repeat(2)}${"x".repeat(120)}` })),
+    ];
+    const bytes = await buildCredentialCertificate({
+      credential,
+      attributes,
+      check,
+      verification: { url: "https://identity.example/verify/AAAAAAAAAAAAAAAAAAAAAA", expiresAt: "2026-11-23T09:01:00.000Z" },
+      now: new Date("2026-11-22T09:01:00.000Z"),
+    });
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThan(1);
+    expect(doc.getTitle()).toBe("Right to Work Certificate");
+    expect(doc.getAuthor()).toBe("Home Office");
+    expect(doc.getSubject()).toBe(`Right to Work credential ${credential.id} held by Łukasz Żółć-O’Brien 山田, issued by Home Office`);
+    expect(doc.getCreationDate()?.toISOString()).toBe("2026-11-22T09:01:00.000Z");
+  });
+});

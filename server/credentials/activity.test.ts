@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { describeWalletEvent } from "./activity.ts";
+
+const at = new Date("2026-04-12T09:30:00Z");
+const row = (kind: string, detail: Record<string, unknown> | null = { type: "rtw" }) => ({ id: "e1", kind, detail, createdAt: at });
+
+describe("wallet activity as the page says it", () => {
+  it("names the credential type and its authority for issuance", () => {
+    expect(describeWalletEvent(row("credential_issued"))).toEqual({
+      id: "e1",
+      kind: "credential_issued",
+      at: "2026-04-12T09:30:00.000Z",
+      credentialType: "rtw",
+      tone: "success",
+      title: "Credential added",
+      description: "Right to Work issued by Home Office to this wallet",
+    });
+    expect(describeWalletEvent(row("credential_reissued", { type: "dbs" })).description).toBe(
+      "DBS Enhanced Check re-issued by Disclosure and Barring Service; the earlier copy was revoked",
+    );
+  });
+
+  it("gives every known kind its own title", () => {
+    const titles = ["credential_issued", "credential_reissued", "credential_revoked", "share_created", "share_revoked", "share_viewed", "certificate_downloaded"].map(
+      (kind) => describeWalletEvent(row(kind)).title,
+    );
+    expect(titles).toEqual(["Credential added", "Credential re-issued", "Credential revoked", "Credential shared", "Share withdrawn", "Share link opened", "Certificate downloaded"]);
+  });
+
+  it("includes a revocation's reason, bounded", () => {
+    expect(describeWalletEvent(row("credential_revoked", { type: "rtr", reason: "document reported stolen" })).description).toBe(
+      "Right to Rent was revoked and can no longer be verified (document reported stolen)",
+    );
+    expect(describeWalletEvent(row("credential_revoked", { type: "rtr", reason: "x".repeat(500) })).description.length).toBeLessThan(200);
+  });
+
+  it("reads unknown kinds and types without breaking", () => {
+    expect(describeWalletEvent(row("passkey_added", null))).toMatchObject({ title: "Passkey added", description: "Wallet activity", credentialType: null });
+    expect(describeWalletEvent(row("share_created", { type: "mystery" })).description).toBe("A 24-hour verification link to your credential was created");
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The wallet's Recent Activity (spec 000 §2 "Wallet page"): the citizen's own wallet_events rows,
+ * newest first, each turned into a readable title and sentence. The specification shows sample
+ * content here; we show what really happened to this person's credentials and shares.
+ */
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { walletEvents } from "#db/schema/index.ts";
+import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+
+/** How many events the page loads; it shows the first few until the log is expanded. */
+export const ACTIVITY_LIMIT = 25;
+
+export type ActivityTone = "success" | "info" | "warning";
+
+export interface WalletActivity {
+  id: string;
+  kind: string;
+  title: string;
+  description: string;
+  /** ISO timestamp. */
+  at: string;
+  credentialType: string | null;
+  tone: ActivityTone;
+}
+
+type EventRow = Pick<typeof walletEvents.$inferSelect, "id" | "kind" | "detail" | "createdAt">;
+
+function typeName(type: unknown): string {
+  return isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "credential";
+}
+
+function issuerName(type: unknown): string {
+  return isCredentialTypeCode(type) ? AUTHORITIES[CREDENTIAL_TYPES[type].issuerId].name : "the issuing authority";
+}
+
+/** A type name opening a sentence ("credential" → "Credential"; type names are capitalised already). */
+const sentenceStart = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+
+/** "credential_issued" → "Credential issued": the fallback for kinds added after this was written. */
+function humanise(kind: string): string {
+  const words = kind.replace(/[_-]+/g, " ").trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : "Wallet activity";
+}
+
+/** One event as the page says it. Pure, so it is tested without a database. */
+export function describeWalletEvent(row: EventRow): WalletActivity {
+  const detail = row.detail ?? {};
+  const type = typeof detail.type === "string" ? detail.type : null;
+  const name = typeName(type);
+  const base = { id: row.id, kind: row.kind, at: row.createdAt.toISOString(), credentialType: type };
+  switch (row.kind) {
+    case "credential_issued":
+      return { ...base, tone: "success", title: "Credential added", description: `${sentenceStart(name)} issued by ${issuerName(type)} to this wallet` };
+    case "credential_reissued":
+      return { ...base, tone: "success", title: "Credential re-issued", description: `${sentenceStart(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
+    case "credential_revoked": {
+      const reason = typeof detail.reason === "string" && detail.reason.trim() ? ` (${detail.reason.trim().slice(0, 120)})` : "";
+      return { ...base, tone: "warning", title: "Credential revoked", description: `${sentenceStart(name)} was revoked and can no longer be verified${reason}` };
+    }
+    case "share_created":
+      return { ...base, tone: "info", title: "Credential shared", description: `A 24-hour verification link to your ${name} was created` };
+    case "share_revoked":
+      return { ...base, tone: "warning", title: "Share withdrawn", description: `The verification link to your ${name} was withdrawn` };
+    case "share_viewed":
+      return { ...base, tone: "info", title: "Share link opened", description: `Someone opened the verification link to your ${name}` };
+    case "certificate_downloaded":
+      return { ...base, tone: "info", title: "Certificate downloaded", description: `The ${name} certificate was downloaded` };
+    default:
+      return { ...base, tone: "info", title: humanise(row.kind), description: type ? name : "Wallet activity" };
+  }
+}
+
+/** The user's own wallet events, newest first (no one else's: filtered by userId in the query). */
+export async function listWalletActivity(db: Database, userId: string, limit = ACTIVITY_LIMIT): Promise<WalletActivity[]> {
+  const rows = await db
+    .select({ id: walletEvents.id, kind: walletEvents.kind, detail: walletEvents.detail, createdAt: walletEvents.createdAt })
+    .from(walletEvents)
+    .where(eq(walletEvents.userId, userId))
+    .orderBy(desc(walletEvents.createdAt))
+    .limit(limit);
+  return rows.map(describeWalletEvent);
+}

@@ -1,0 +1,290 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { authorityRecords, credentials, statusLists } from "#db/schema/index.ts";
+import { call, db, registerUser, ORIGIN } from "#tests/support/web-client.ts";
+import {
+  citizenWithRecords,
+  issueCredential,
+  makeHolder,
+  nonceFor,
+  proofFor,
+  requestIssue,
+  revokeAsAdmin,
+  signInAdmin,
+  type IssuedCredential,
+} from "#tests/support/wallet-fixtures.ts";
+import { credentialClaims, presentCredential, verifyPresentation, verifyStatusListToken, type PublicJwk } from "#core/credentials/index.ts";
+
+const BASE = ORIGIN; // identifiers are minted under the https form of the host asked (ORIGIN is https already)
+const HOME_OFFICE = `${BASE}/issuers/home-office`;
+
+function decodePayload(vcJwt: string): Record<string, any> {
+  const [jwt] = vcJwt.split("~");
+  return JSON.parse(atob(jwt!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
+}
+
+async function issuerKeys(issuerPath: string): Promise<PublicJwk[]> {
+  const response = await call(`/.well-known/jwt-vc-issuer/issuers/${issuerPath}`);
+  expect(response.status).toBe(200);
+  const metadata = (await response.json()) as { issuer: string; jwks: { keys: PublicJwk[] } };
+  expect(metadata.issuer).toBe(`${BASE}/issuers/${issuerPath}`);
+  return metadata.jwks.keys;
+}
+
+async function statusOf(vcJwt: string, keys: PublicJwk[]) {
+  const { status } = decodePayload(vcJwt);
+  const uri: string = status.status_list.uri;
+  const response = await call(new URL(uri).pathname);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/statuslist+jwt");
+  const maxAge = Number(/max-age=(\d+)/.exec(response.headers.get("cache-control") ?? "")?.[1]);
+  expect(maxAge).toBeGreaterThan(0);
+  expect(maxAge).toBeLessThanOrEqual(60);
+  const verified = await verifyStatusListToken(new TextDecoder().decode(await response.arrayBuffer()), {
+    trustedKeys: keys,
+    expectedSub: uri,
+    now: Math.floor(Date.now() / 1000),
+    clockSkewSeconds: 5,
+    maxInflatedBytes: 1 << 20,
+    idx: status.status_list.idx,
+  });
+  if (!verified.valid) throw new Error(`status token did not verify: ${verified.code}`);
+  expect(verified.ttl).toBeLessThanOrEqual(60);
+  return verified.value;
+}
+
+describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
+  it("refuses visitors who are not signed in", async () => {
+    expect((await call("/api/vc/nonce", { method: "POST" })).status).toBe(401);
+    expect((await call("/api/vc/rtw/issue", { body: { proof: "x" } })).status).toBe(401);
+  });
+
+  it("takes the claims from this person's own authority record, not from anyone else's", async () => {
+    const { user, cookie } = await registerUser();
+    await db()
+      .insert(authorityRecords)
+      .values({
+        userId: user.id,
+        type: "rtw",
+        issuerId: "home-office",
+        validUntil: new Date(Date.now() + 400 * 86_400_000),
+        attributes: { given_name: "Amira", family_name: "Khan", birthdate: "1979-02-03", hasRightToWork: true, workRestrictions: "20 hours a week in term time", expiryDate: "2027-12-31" },
+      });
+    const issued = await issueCredential(cookie, "rtw");
+    expect(Date.parse(issued.expiresAt!)).toBeGreaterThan(Date.now() + 399 * 86_400_000);
+    const claims = await credentialClaims(issued.vcJwt);
+    expect(claims).toEqual({ given_name: "Amira", family_name: "Khan", birthdate: "1979-02-03", hasRightToWork: true, workRestrictions: "20 hours a week in term time", expiryDate: "2027-12-31" });
+  });
+
+  it("issues a right-to-work SD-JWT VC bound to the device key, verifiable with the published issuer key", async () => {
+    const { cookie } = await citizenWithRecords();
+    const holder = await makeHolder();
+    const response = await requestIssue(cookie, holder);
+    expect(response.status).toBe(201);
+    const credential = (await response.json()) as IssuedCredential;
+    expect(credential).toMatchObject({ type: "rtw", status: "active", issuer: HOME_OFFICE, display: { title: "Right to Work", authority: "Home Office" } });
+
+    const [header] = credential.vcJwt.split(".");
+    expect(JSON.parse(atob(header!.replace(/-/g, "+").replace(/_/g, "/")))).toMatchObject({ typ: "dc+sd-jwt", alg: "EdDSA" });
+    const payload = decodePayload(credential.vcJwt);
+    expect(payload).toMatchObject({ iss: HOME_OFFICE, vct: `${BASE}/vct/right-to-work`, _sd_alg: "sha-256", cnf: { jwk: holder.publicJwk } });
+    // Every personal claim is disclosable, none in clear.
+    for (const name of ["given_name", "family_name", "birthdate", "hasRightToWork", "workRestrictions", "expiryDate"]) expect(payload).not.toHaveProperty(name);
+
+    // A verifier with the published keys accepts a presentation the device makes.
+    const keys = await issuerKeys("home-office");
+    const presentation = await presentCredential({
+      sdJwt: credential.vcJwt,
+      disclose: ["hasRightToWork", "workRestrictions", "expiryDate", "given_name", "family_name", "birthdate"],
+      holderPrivateKey: holder.privateKey,
+      nonce: "n-1",
+      aud: "https://verifier.example",
+      iat: Math.floor(Date.now() / 1000),
+    });
+    const verified = await verifyPresentation(presentation, {
+      trustedIssuers: { [HOME_OFFICE]: { keys, algorithms: ["EdDSA"] } },
+      requireKeyBinding: true,
+      expectedNonce: "n-1",
+      expectedAudience: "https://verifier.example",
+      kbAlgorithms: ["ES256"],
+      maxKbAgeSeconds: 300,
+      clockSkewSeconds: 5,
+      now: Math.floor(Date.now() / 1000),
+    });
+    if (!verified.valid) throw new Error(verified.code);
+    expect(verified.claims).toMatchObject({ hasRightToWork: true, workRestrictions: "None", given_name: "Sarah", family_name: "Thompson", birthdate: "1990-04-12" });
+    expect(await statusOf(credential.vcJwt, keys)).toBe(0);
+  });
+
+  it("issues every type from its own authority", async () => {
+    const { cookie } = await citizenWithRecords();
+    const holder = await makeHolder();
+    for (const [type, issuer] of [
+      ["rtr", "home-office"],
+      ["dbs", "dbs"],
+      ["driving_licence", "dvla"],
+      ["professional_certificate", "professional-body"],
+    ] as const) {
+      const response = await requestIssue(cookie, holder, type);
+      expect(response.status, type).toBe(201);
+      const credential = (await response.json()) as IssuedCredential;
+      expect(credential.issuer).toBe(`${BASE}/issuers/${issuer}`);
+      expect(await statusOf(credential.vcJwt, await issuerKeys(issuer))).toBe(0);
+    }
+  });
+
+  it("requires a proof over a fresh nonce of this user's, once, signed by the key it names, for this issuer", async () => {
+    const { cookie } = await citizenWithRecords();
+    const other = await citizenWithRecords();
+    const holder = await makeHolder();
+    const stranger = await makeHolder();
+
+    const missing = await call("/api/vc/rtw/issue", { body: {}, cookie });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { message: string }).message).toMatch(/proof of possession/);
+
+    const unknownNonce = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, "made-up") }, cookie });
+    expect(unknownNonce.status).toBe(400);
+
+    const othersNonce = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, await nonceFor(other.cookie)) }, cookie });
+    expect(othersNonce.status).toBe(400);
+
+    const wrongKey = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, await nonceFor(cookie), { signer: stranger.privateKey }) }, cookie });
+    expect(wrongKey.status).toBe(400);
+
+    const wrongAudience = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, await nonceFor(cookie), { aud: `${BASE}/issuers/dbs` }) }, cookie });
+    expect(wrongAudience.status).toBe(400);
+
+    const stale = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, await nonceFor(cookie), { iat: Math.floor(Date.now() / 1000) - 3600 }) }, cookie });
+    expect(stale.status).toBe(400);
+
+    const nonce = await nonceFor(cookie);
+    const proof = await proofFor(holder, nonce);
+    expect((await call("/api/vc/rtw/issue", { body: { proof }, cookie })).status).toBe(201);
+    const replay = await call("/api/vc/rtw/issue", { body: { proof }, cookie });
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { message: string }).message).toMatch(/nonce/);
+  });
+
+  it("answers 404 with a clear message when the authority has no record, and for an unknown type", async () => {
+    const { cookie } = await registerUser();
+    const response = await requestIssue(cookie, await makeHolder());
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      "The Home Office holds no Right to Work record for you yet. An assisted-digital session can add one.",
+    );
+    const unknown = await call("/api/vc/passport/issue", { body: { proof: "x.y.z" }, cookie });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("re-issuing to another device revokes and hides the old copy", async () => {
+    const { cookie } = await citizenWithRecords();
+    const first = await issueCredential(cookie);
+    const second = await issueCredential(cookie);
+    expect(second.holderKeyThumbprint).not.toBe(first.holderKeyThumbprint);
+    const list = (await (await call("/api/wallet/credentials", { cookie })).json()) as IssuedCredential[];
+    expect(list.map((c) => c.id)).toEqual([second.id]);
+    expect(await statusOf(first.vcJwt, await issuerKeys("home-office"))).toBe(1);
+  });
+});
+
+describe("GET /api/wallet/credentials", () => {
+  it("lists only the signed-in user's credentials, with expiry read as expired", async () => {
+    const alice = await citizenWithRecords();
+    const bob = await citizenWithRecords();
+    const issued = await issueCredential(alice.cookie);
+    const aliceList = (await (await call("/api/wallet/credentials", { cookie: alice.cookie })).json()) as IssuedCredential[];
+    expect(aliceList.map((c) => c.id)).toEqual([issued.id]);
+    expect((await (await call("/api/wallet/credentials", { cookie: bob.cookie })).json()) as unknown[]).toEqual([]);
+    expect((await call("/api/wallet/credentials")).status).toBe(401);
+
+    await db().update(credentials).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(credentials.id, issued.id));
+    const after = (await (await call("/api/wallet/credentials", { cookie: alice.cookie })).json()) as IssuedCredential[];
+    expect(after[0]!.status).toBe("expired");
+  });
+});
+
+describe("revocation: POST /api/credentials/{id}/revoke", () => {
+  it("lets an administrator revoke: revokedAt set, the bit set and republished; citizens get 403", async () => {
+    const { cookie } = await citizenWithRecords();
+    const issued = await issueCredential(cookie);
+    const keys = await issuerKeys("home-office");
+
+    const byOwner = await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie });
+    expect(byOwner.status).toBe(403);
+    expect(await statusOf(issued.vcJwt, keys)).toBe(0);
+
+    const adminCookie = await signInAdmin();
+    const [before] = await db().select().from(statusLists).where(eq(statusLists.id, (await db().select().from(credentials).where(eq(credentials.id, issued.id)))[0]!.statusListId!));
+    const revoked = await call(`/api/credentials/${issued.id}/revoke`, { body: { reason: "Permission withdrawn" }, cookie: adminCookie });
+    expect(revoked.status).toBe(200);
+    const body = (await revoked.json()) as { status: string; revokedAt: string; vcJwt?: string };
+    expect(body.status).toBe("revoked");
+    expect(Date.parse(body.revokedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(body).not.toHaveProperty("vcJwt");
+
+    const [after] = await db().select().from(statusLists).where(eq(statusLists.id, before!.id));
+    expect(after!.version).toBeGreaterThan(before!.version);
+    expect(await statusOf(issued.vcJwt, keys)).toBe(1);
+    const list = (await (await call("/api/wallet/credentials", { cookie })).json()) as IssuedCredential[];
+    expect(list[0]).toMatchObject({ id: issued.id, status: "revoked" });
+
+    // Idempotent; an unknown id is 404; a malformed body is 400.
+    expect((await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(200);
+    expect((await call(`/api/credentials/${crypto.randomUUID()}/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(404);
+    expect((await call(`/api/credentials/not-a-uuid/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(404);
+    expect((await call(`/api/credentials/${issued.id}/revoke`, { rawBody: "{", headers: { "Content-Type": "application/json" }, cookie: adminCookie })).status).toBe(400);
+  });
+});
+
+describe("publication by the status worker", () => {
+  it("serves issuer metadata for each authority and type metadata for each vct", async () => {
+    for (const issuer of ["home-office", "dbs", "dvla", "professional-body"]) {
+      const keys = await issuerKeys(issuer);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" });
+      expect(keys[0]).not.toHaveProperty("d");
+    }
+    expect((await call("/.well-known/jwt-vc-issuer/issuers/nobody")).status).toBe(404);
+    const type = await call("/vct/right-to-work");
+    expect(type.status).toBe(200);
+    const metadata = (await type.json()) as { vct: string; name: string; claims: { path: string[]; sd: string }[] };
+    expect(metadata.vct).toBe(`${BASE}/vct/right-to-work`);
+    expect(metadata.name).toBe("Right to Work");
+    expect(metadata.claims.map((c) => c.path[0])).toEqual(expect.arrayContaining(["hasRightToWork", "workRestrictions", "expiryDate"]));
+    expect(metadata.claims.every((c) => c.sd === "always")).toBe(true);
+    expect((await call("/vct/passport")).status).toBe(404);
+    expect((await call("/status/lists/not-a-list")).status).toBe(404);
+    expect((await call(`/status/lists/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+});
+
+describe("shares of a credential", () => {
+  it("lets the owner share an active credential for 24 hours, list and revoke it; others get 404", async () => {
+    const alice = await citizenWithRecords();
+    const bob = await citizenWithRecords();
+    const issued = await issueCredential(alice.cookie);
+
+    expect((await call(`/api/credentials/${issued.id}/shares`, { body: {}, cookie: bob.cookie })).status).toBe(404);
+    const created = await call(`/api/credentials/${issued.id}/shares`, { body: { purpose: "Employment check" }, cookie: alice.cookie });
+    expect(created.status).toBe(201);
+    const share = (await created.json()) as { id: string; status: string; purpose: string; sharedDate: string; expiryDate: string; verifyPath: string };
+    expect(share.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(share.id).not.toContain(issued.id);
+    expect(share.status).toBe("active");
+    expect(Date.parse(share.expiryDate) - Date.parse(share.sharedDate)).toBe(24 * 60 * 60 * 1000);
+
+    const list = (await (await call("/api/shares", { cookie: alice.cookie })).json()) as { id: string }[];
+    expect(list.map((s) => s.id)).toEqual([share.id]);
+    expect((await (await call("/api/shares", { cookie: bob.cookie })).json()) as unknown[]).toEqual([]);
+
+    expect((await call(`/api/shares/${share.id}/revoke`, { method: "POST", cookie: bob.cookie })).status).toBe(404);
+    const revoked = await call(`/api/shares/${share.id}/revoke`, { method: "POST", cookie: alice.cookie });
+    expect(revoked.status).toBe(200);
+    expect(((await revoked.json()) as { status: string }).status).toBe("revoked");
+
+    // A revoked credential cannot be shared.
+    await revokeAsAdmin(issued.id);
+    expect((await call(`/api/credentials/${issued.id}/shares`, { body: {}, cookie: alice.cookie })).status).toBe(409);
+  });
+});

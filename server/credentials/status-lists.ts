@@ -1,0 +1,122 @@
+/**
+ * Token Status Lists in the database (issue 4; DESIGN.md "Revocation"). One list per issuer at a
+ * time, of fixed size, 1 bit per credential; indexes drawn at random (herd privacy) and made
+ * unique by the credentials_status_slot_idx constraint. The list's bits are derived from the
+ * credentials table (a revoked credential's index is 1), so republishing after a revocation is
+ * a rebuild, written only if nobody published in between (optimistic version check).
+ */
+import { and, count, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { credentials, statusLists } from "#db/schema/index.ts";
+import { encodeStatusList, secureRandomInt, webCrypto } from "#core/credentials/index.ts";
+import { statusListUrl, type IssuerId } from "#core/issuers/registry.ts";
+
+/** 2^17 entries: 16 KiB before compression, a few hundred bytes of `lst` while mostly valid. */
+export const STATUS_LIST_SIZE = 131_072;
+/** A list takes new credentials until half full, so random draws rarely collide. */
+const FILL_LIMIT = STATUS_LIST_SIZE / 2;
+/** Inflated-size cap when reading our own lists. */
+const MAX_INFLATED_BYTES = STATUS_LIST_SIZE / 8;
+
+let emptyList: Promise<string> | undefined;
+function emptyEncodedList(): Promise<string> {
+  emptyList ??= encodeStatusList(new Uint8Array(STATUS_LIST_SIZE), 1);
+  return emptyList;
+}
+
+/**
+ * The issuer's list that still takes credentials (fewer than FILL_LIMIT on it), created when there
+ * is none. One query: lists with their credential counts. (Not "the latest list": republishing
+ * after a revocation moves an old, full list's lastUpdated forward.)
+ */
+export async function openStatusList(db: Database, issuerId: IssuerId, base: string): Promise<{ listId: string; uri: string }> {
+  const [open] = await db
+    .select({ id: statusLists.id, publishedUrl: statusLists.publishedUrl })
+    .from(statusLists)
+    .leftJoin(credentials, eq(credentials.statusListId, statusLists.id))
+    .where(and(eq(statusLists.issuerId, issuerId), isNotNull(statusLists.publishedUrl)))
+    .groupBy(statusLists.id)
+    .having(lt(count(credentials.id), FILL_LIMIT))
+    .limit(1);
+  if (open?.publishedUrl) return { listId: open.id, uri: open.publishedUrl };
+  const id = crypto.randomUUID();
+  const publishedUrl = statusListUrl(base, id);
+  await db.insert(statusLists).values({
+    id,
+    purpose: "revocation",
+    issuerId,
+    size: STATUS_LIST_SIZE,
+    bits: 1,
+    encodedList: await emptyEncodedList(),
+    publishedUrl,
+  });
+  return { listId: id, uri: publishedUrl };
+}
+
+/** A random index (CSPRNG) on an open list, for herd privacy; the caller's insert enforces uniqueness. */
+export function drawStatusIndex(): number {
+  return secureRandomInt(webCrypto(), STATUS_LIST_SIZE);
+}
+
+/** True when an insert failed on the status slot's unique index (a random draw collided). */
+export function isSlotCollision(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (String((e as Error).message ?? "").includes("credentials.status_list_id, credentials.status_list_index")) return true;
+  }
+  return false;
+}
+
+/**
+ * Rebuilds a list's bits from the credentials on it and stores them as the next version.
+ * Reads (version, revoked indexes) in one transaction and writes only if the version is still
+ * the one read, so two revocations racing both end up in the list.
+ */
+export async function republishStatusList(db: Database, listId: string): Promise<{ version: number }> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const [lists, revoked] = await db.batch([
+      db.select({ version: statusLists.version, size: statusLists.size }).from(statusLists).where(eq(statusLists.id, listId)),
+      db
+        .select({ index: credentials.statusListIndex })
+        .from(credentials)
+        .where(and(eq(credentials.statusListId, listId), or(eq(credentials.status, "revoked"), isNotNull(credentials.revokedAt)))),
+    ]);
+    const list = lists[0];
+    if (!list) throw new Error(`status list ${listId} does not exist`);
+    const bits = new Uint8Array(list.size ?? STATUS_LIST_SIZE);
+    for (const { index } of revoked) if (index !== null && index >= 0 && index < bits.length) bits[index] = 1;
+    const encoded = await encodeStatusList(bits, 1);
+    const updated = await db
+      .update(statusLists)
+      .set({ encodedList: encoded, version: sql`${statusLists.version} + 1`, lastUpdated: new Date() })
+      .where(and(eq(statusLists.id, listId), eq(statusLists.version, list.version)))
+      .returning({ version: statusLists.version });
+    if (updated[0]) return { version: updated[0].version };
+  }
+  throw new Error(`status list ${listId}: too many concurrent publications`);
+}
+
+export interface StoredStatusList {
+  id: string;
+  issuerId: IssuerId;
+  publishedUrl: string;
+  encodedList: string;
+  bits: 1;
+  version: number;
+  lastUpdated: Date;
+}
+
+export async function loadStatusList(db: Database, listId: string): Promise<StoredStatusList | undefined> {
+  const [row] = await db.select().from(statusLists).where(eq(statusLists.id, listId)).limit(1);
+  if (!row || !row.encodedList || !row.publishedUrl || !row.issuerId) return undefined;
+  return {
+    id: row.id,
+    issuerId: row.issuerId as IssuerId,
+    publishedUrl: row.publishedUrl,
+    encodedList: row.encodedList,
+    bits: 1,
+    version: row.version,
+    lastUpdated: row.lastUpdated,
+  };
+}
+
+export { MAX_INFLATED_BYTES as STATUS_LIST_MAX_INFLATED_BYTES };

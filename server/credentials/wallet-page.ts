@@ -1,0 +1,44 @@
+/**
+ * The wallet page's data (/wallet and /citizen-wallet share it): the signed-in person's own
+ * credentials (as the API lists them, without the raw token), what each attests, their recent
+ * wallet activity, and the base the issuers' identifiers hang from (the proof's `aud`).
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { credentialAttributes, listWalletCredentials, type WalletCredential } from "./credentials.ts";
+import { listWalletActivity } from "./activity.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { publicBaseUrl } from "#core/issuers/registry.ts";
+import { formatAttributeValue } from "#core/format/format.ts";
+
+export interface WalletAttribute {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/** A credential as the page shows it: no vcJwt in the HTML (presenting fetches it when needed). */
+export type WalletCard = Omit<WalletCredential, "vcJwt"> & { attributes: WalletAttribute[] };
+
+async function toCard({ vcJwt, ...credential }: WalletCredential): Promise<WalletCard> {
+  const attributes = await credentialAttributes({ type: credential.type, vcJwt }).catch(() => []);
+  return { ...credential, attributes: attributes.map((a) => ({ name: a.name, label: a.label, value: formatAttributeValue(a.value) })) };
+}
+
+export async function loadWalletPage({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const now = new Date();
+  const [credentials, activity] = await Promise.all([listWalletCredentials(context.db, user.id, now), listWalletActivity(context.db, user.id)]);
+  return json(
+    {
+      credentials: await Promise.all(credentials.map(toCard)),
+      activity,
+      issuerBase: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
+      /** The moment the data was read: relative times are computed from it on server and client alike. */
+      now: now.toISOString(),
+    },
+    // Personal data, and it depends on the session: never from a shared cache.
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export type WalletPageData = Awaited<ReturnType<typeof loadWalletPage>>;

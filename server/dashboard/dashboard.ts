@@ -1,0 +1,494 @@
+/**
+ * The home dashboard's figures (spec 000 §2 "Home dashboard", §3 "Dashboard stats"). The
+ * prototype filled them from a random simulator (spec 000 §9); here every figure is a query on
+ * the database, documented where it is computed. Where a feature has no data yet the true value
+ * is shown: 0, an empty list, or `null` ("No data") for a rate or mean with nothing to divide by.
+ *
+ * Scope (SECURITY.md "per object"): a verifier sees only their own requests and presentations
+ * (verifierId = the signed-in user), an operator only their own assisted sessions (operatorId),
+ * a citizen only their own credentials and activity; the admin dashboard is platform-wide.
+ *
+ * Only the signed-in role's figures are computed, in one libSQL batch (one round trip): the
+ * page polls every 2 s (spec 000 §9), so each poll must stay cheap.
+ */
+import { and, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, ne, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import {
+  analyticsEvents,
+  assistedSessions,
+  credentials,
+  errorLogs,
+  performanceMetrics,
+  presentations,
+  sessions,
+  shares,
+  systemLogs,
+  userSessions,
+  users,
+  verificationRequests,
+  walletEvents,
+} from "#db/schema/index.ts";
+import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
+import { formatPercent } from "#core/format/format.ts";
+import { profileFromRows, profileQueries } from "#server/profile/profile.ts";
+import { describeWalletEvent } from "#server/credentials/activity.ts";
+import { walletTypeNames } from "#core/issuers/registry.ts";
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** How many rows the recent-activity style lists show. */
+export const RECENT_LIMIT = 5;
+/** "Active" citizens: signed in now, or a visit started within this many days. */
+export const ACTIVE_CITIZEN_DAYS = 30;
+/** The metric type the request logger records per API request (same name the analytics screen reads, spec 000 §7). */
+export const RESPONSE_TIME_METRIC = "response_time";
+const ALERT_SEVERITIES = ["high", "critical"];
+const STAFF_ROLES = ["admin", "verifier", "operator"];
+
+export type Tone = "ok" | "warn" | "bad" | "neutral";
+
+export interface ActivityItem {
+  id: string;
+  title: string;
+  detail: string;
+  /** ISO 8601 instant. */
+  at: string;
+  tone: Tone;
+}
+
+export interface StatusRow {
+  label: string;
+  value: string;
+  tone: Tone;
+}
+
+interface Common {
+  /** ISO instant the figures were read: the "last updated" time. */
+  lastUpdated: string;
+  activity: ActivityItem[];
+  status: StatusRow[];
+}
+
+export type Dashboard =
+  | (Common & { role: "admin"; stats: { totalUsers: number; systemHealth: number | null; uptime: number | null; activeAlerts: number } })
+  | (Common & { role: "verifier"; stats: { pendingVerifications: number; completedToday: number; successRate: number | null } })
+  | (Common & {
+      role: "operator";
+      /** avgResponseTime: minutes, one decimal (see operatorDashboard). */
+      stats: { activeSessions: number; requestsProcessed: number; avgResponseTime: number | null };
+    })
+  | (Common & {
+      role: "citizen";
+      stats: { myCredentials: number; recentShares: number; profileStatus: number };
+      profile: ProfileCheck[];
+    });
+
+export interface ProfileCheck {
+  label: string;
+  complete: boolean;
+}
+
+export async function getDashboard(db: Database, user: PublicUser, now = new Date()): Promise<Dashboard> {
+  const role: KnownRole = effectiveRole(user.role);
+  switch (role) {
+    case "admin":
+      return adminDashboard(db, now);
+    case "verifier":
+      return verifierDashboard(db, user, now);
+    case "operator":
+      return operatorDashboard(db, user, now);
+    default:
+      return citizenDashboard(db, user, now);
+  }
+}
+
+/**
+ * Percentage with one decimal, or null when there is nothing to measure. Not clamped: a part
+ * larger than the whole means the two were counted over different populations, and that must
+ * show rather than be hidden.
+ */
+export function percent(part: number, whole: number): number | null {
+  if (whole <= 0) return null;
+  return Math.round((part / whole) * 1000) / 10;
+}
+
+/** The single value of a `count()` query. */
+const countOf = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
+
+/** A SQL `avg(...)` read back as a number, or null over no rows. */
+const average = (expression: SQL) => sql<number | null>`avg(${expression})`.mapWith((v) => (v === null ? null : Number(v)));
+
+/**
+ * Midnight at the start of `now`'s day in the UK (Europe/London), as an instant: "today" for
+ * a UK service follows UK clocks, including the days the clocks change.
+ */
+export function startOfUkDay(now: Date): Date {
+  const wall = (instant: Date) => {
+    const parts = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(instant);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return {
+      y: get("year"),
+      m: get("month"),
+      d: get("day"),
+      ms: Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")),
+    };
+  };
+  const offsetAt = (instant: Date) => wall(instant).ms - Math.floor(instant.getTime() / 1000) * 1000;
+  const today = wall(now);
+  const midnightAsUtc = Date.UTC(today.y, today.m - 1, today.d);
+  // The offset at midnight can differ from the offset now (clock change at 01:00): settle it.
+  const guess = new Date(midnightAsUtc - offsetAt(now));
+  return new Date(midnightAsUtc - offsetAt(guess));
+}
+
+async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
+  const since24h = new Date(now.getTime() - DAY_MS);
+  const since30d = new Date(now.getTime() - ACTIVE_CITIZEN_DAYS * DAY_MS);
+  // Requests and errors of one population: the API requests the request logger measures (not the
+  // dashboard's own polling, server/observability/request-outcomes.ts). An error counts only when its
+  // request was also measured, so the ratio compares like with like.
+  const measuredRequestsSince = (since: Date) =>
+    db
+      .select({ n: count() })
+      .from(performanceMetrics)
+      .where(and(eq(performanceMetrics.metricType, RESPONSE_TIME_METRIC), gte(performanceMetrics.timestamp, since)));
+  const measuredErrorsSince = (since: Date) =>
+    db
+      .select({ n: count() })
+      .from(errorLogs)
+      .where(
+        and(
+          gte(errorLogs.timestamp, since),
+          sql`json_extract(${errorLogs.context}, '$.path') like '/api/%'`,
+          sql`json_extract(${errorLogs.context}, '$.measured') = 1`,
+        ),
+      );
+
+  const [activeCitizens, requests24h, errors24h, requests30d, errors30d, alerts, unresolved, avgMs, events] = await db.batch([
+    // totalUsers ("Active citizens"): citizen accounts (spec 000 §6: any role other than the three
+    // staff roles) that are signed in now (a login session not yet expired) or started a visit
+    // (user_sessions, spec 000 §7 POST /api/session/start) in the last 30 days. Accounts that
+    // were registered and never came back are not active.
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(
+        and(
+          notInArray(users.role, STAFF_ROLES),
+          or(
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(sessions)
+                .where(and(eq(sql`json_extract(${sessions.sess}, '$.userId')`, users.id), gt(sessions.expire, now))),
+            ),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(userSessions)
+                .where(and(eq(userSessions.userId, users.id), gte(userSessions.startTime, since30d))),
+            ),
+          ),
+        ),
+      ),
+    // systemHealth: share of the last 24 h's measured API requests not answered by a server error.
+    measuredRequestsSince(since24h),
+    measuredErrorsSince(since24h),
+    // uptime: the same ratio over 30 days, the availability people experienced.
+    measuredRequestsSince(since30d),
+    measuredErrorsSince(since30d),
+    // activeAlerts: unresolved errors of high or critical severity.
+    db
+      .select({ n: count() })
+      .from(errorLogs)
+      .where(and(eq(errorLogs.resolved, false), inArray(errorLogs.severity, ALERT_SEVERITIES))),
+    // System Status "Unresolved errors": every unresolved error, any severity.
+    db.select({ n: count() }).from(errorLogs).where(eq(errorLogs.resolved, false)),
+    // System Status "Average response (24 h)": mean measured API response time.
+    db
+      .select({ ms: average(sql`${performanceMetrics.value}`) })
+      .from(performanceMetrics)
+      .where(and(eq(performanceMetrics.metricType, RESPONSE_TIME_METRIC), gte(performanceMetrics.timestamp, since24h))),
+    // System Events: the newest system_logs rows (sign-ins, refusals, …).
+    db
+      .select({ id: systemLogs.id, level: systemLogs.level, category: systemLogs.category, message: systemLogs.message, at: systemLogs.timestamp })
+      .from(systemLogs)
+      .orderBy(desc(systemLogs.timestamp))
+      .limit(RECENT_LIMIT),
+  ]);
+
+  const systemHealth = percent(countOf(requests24h) - countOf(errors24h), countOf(requests24h));
+  const uptime = percent(countOf(requests30d) - countOf(errors30d), countOf(requests30d));
+  const averageMs = avgMs[0]?.ms ?? null;
+  return {
+    role: "admin",
+    lastUpdated: now.toISOString(),
+    stats: { totalUsers: countOf(activeCitizens), systemHealth, uptime, activeAlerts: countOf(alerts) },
+    activity: events.map((e) => ({
+      id: e.id,
+      title: e.message,
+      detail: `${e.level.toUpperCase()} · ${e.category}`,
+      at: e.at.toISOString(),
+      tone: e.level === "error" ? "bad" : e.level === "warn" ? "warn" : "neutral",
+    })),
+    status: [
+      // This very read succeeded, so the database answers.
+      { label: "Database", value: "Connected", tone: "ok" },
+      { label: "Request success (24 h)", value: formatPercent(systemHealth), tone: rateTone(systemHealth) },
+      { label: "Uptime (30 days)", value: formatPercent(uptime), tone: rateTone(uptime) },
+      { label: "Average response (24 h)", value: averageMs === null ? "No data" : `${Math.round(averageMs)} ms`, tone: "neutral" },
+      { label: "Unresolved errors", value: String(countOf(unresolved)), tone: countOf(unresolved) > 0 ? "warn" : "ok" },
+    ],
+  };
+}
+
+async function verifierDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
+  const today = startOfUkDay(now);
+  // Only this verifier's own requests and the presentations made to them.
+  const myRequests = eq(verificationRequests.verifierId, user.id);
+  const toMe = eq(presentations.verifierId, user.id);
+  const unanswered = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(presentations)
+      .where(eq(presentations.requestId, verificationRequests.id)),
+  );
+
+  const [pending, expiredUnanswered, completedToday, validToday, results, recent] = await db.batch([
+    // pendingVerifications: this verifier's requests still open (not expired) that no presentation answered yet.
+    db
+      .select({ n: count() })
+      .from(verificationRequests)
+      .where(and(myRequests, gt(verificationRequests.expiresAt, now), unanswered)),
+    // Verification Status "Expired without response".
+    db
+      .select({ n: count() })
+      .from(verificationRequests)
+      .where(and(myRequests, lte(verificationRequests.expiresAt, now), unanswered)),
+    // completedToday: presentations to this verifier verified (any result) since midnight UK time.
+    db
+      .select({ n: count() })
+      .from(presentations)
+      .where(and(toMe, gte(presentations.verifiedAt, today), isNotNull(presentations.verificationResult))),
+    db
+      .select({ n: count() })
+      .from(presentations)
+      .where(and(toMe, gte(presentations.verifiedAt, today), eq(presentations.verificationResult, "valid"))),
+    // successRate: share of this verifier's verified presentations whose result is valid, all time.
+    db
+      .select({ valid: sql<number>`sum(case when ${presentations.verificationResult} = 'valid' then 1 else 0 end)`.mapWith(Number), total: count() })
+      .from(presentations)
+      .where(and(toMe, isNotNull(presentations.verificationResult))),
+    // Recent Verifications: this verifier's newest presentations with the credential type presented.
+    db
+      .select({
+        id: presentations.id,
+        purpose: presentations.purpose,
+        result: presentations.verificationResult,
+        at: presentations.verifiedAt,
+        type: credentials.type,
+      })
+      .from(presentations)
+      .leftJoin(credentials, eq(credentials.id, presentations.credentialId))
+      .where(toMe)
+      .orderBy(desc(presentations.verifiedAt))
+      .limit(RECENT_LIMIT),
+  ]);
+
+  const successRate = percent(Number(results[0]?.valid ?? 0), Number(results[0]?.total ?? 0));
+  const failedToday = countOf(completedToday) - countOf(validToday);
+  return {
+    role: "verifier",
+    lastUpdated: now.toISOString(),
+    stats: { pendingVerifications: countOf(pending), completedToday: countOf(completedToday), successRate },
+    activity: recent.map((p) => ({
+      id: p.id,
+      title: p.purpose,
+      detail: `${walletTypeNames(p.type ?? "").title} · ${p.result ?? "pending"}`,
+      at: p.at.toISOString(),
+      tone: p.result === "valid" ? "ok" : p.result ? "bad" : "neutral",
+    })),
+    status: [
+      { label: "Open requests", value: String(countOf(pending)), tone: "neutral" },
+      { label: "Valid today", value: String(countOf(validToday)), tone: "ok" },
+      { label: "Failed today", value: String(failedToday), tone: failedToday > 0 ? "warn" : "ok" },
+      { label: "Expired without response", value: String(countOf(expiredUnanswered)), tone: countOf(expiredUnanswered) > 0 ? "warn" : "neutral" },
+    ],
+  };
+}
+
+async function operatorDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
+  const today = startOfUkDay(now);
+  const since24h = new Date(now.getTime() - DAY_MS);
+  // Only the assisted sessions this operator runs.
+  const mine = eq(assistedSessions.operatorId, user.id);
+  const completedSince = (since: Date) => and(mine, eq(assistedSessions.status, "completed"), gte(assistedSessions.completedAt, since));
+
+  const [active, paused, awaitingApproval, processedToday, completed24h, handling, recent] = await db.batch([
+    // activeSessions ("Citizens being assisted"): this operator's assisted sessions in status active.
+    db.select({ n: count() }).from(assistedSessions).where(and(mine, eq(assistedSessions.status, "active"))),
+    db.select({ n: count() }).from(assistedSessions).where(and(mine, eq(assistedSessions.status, "paused"))),
+    // Support Metrics "Awaiting supervisor": active dual-control sessions no supervisor has joined.
+    db
+      .select({ n: count() })
+      .from(assistedSessions)
+      .where(and(mine, eq(assistedSessions.status, "active"), eq(assistedSessions.requiresDualControl, true), isNull(assistedSessions.supervisorId))),
+    // requestsProcessed ("Today"): this operator's sessions completed since midnight UK time.
+    db.select({ n: count() }).from(assistedSessions).where(completedSince(today)),
+    db.select({ n: count() }).from(assistedSessions).where(completedSince(since24h)),
+    // avgResponseTime: the support response time of spec 000 §9 ("about 2.5 to 4.5 min"), not
+    // HTTP latency: the mean time from startedAt to completedAt of this operator's sessions
+    // completed in the last 24 h, i.e.
+    //   avg(completed_at - started_at) where operator_id = :me and status = 'completed'
+    //                                    and completed_at >= :now - 24 h
+    // in milliseconds, shown in minutes. Null ("No data") when none completed.
+    db
+      .select({ ms: average(sql`${assistedSessions.completedAt} - ${assistedSessions.startedAt}`) })
+      .from(assistedSessions)
+      .where(completedSince(since24h)),
+    // Recent Support: this operator's newest assisted sessions.
+    db
+      .select({
+        id: assistedSessions.id,
+        clientName: assistedSessions.clientName,
+        assistanceType: assistedSessions.assistanceType,
+        status: assistedSessions.status,
+        at: assistedSessions.startedAt,
+      })
+      .from(assistedSessions)
+      .where(mine)
+      .orderBy(desc(assistedSessions.startedAt))
+      .limit(RECENT_LIMIT),
+  ]);
+
+  const handlingMs = handling[0]?.ms ?? null;
+  return {
+    role: "operator",
+    lastUpdated: now.toISOString(),
+    stats: {
+      activeSessions: countOf(active),
+      requestsProcessed: countOf(processedToday),
+      avgResponseTime: handlingMs === null ? null : Math.round((handlingMs / MINUTE_MS) * 10) / 10,
+    },
+    activity: recent.map((s) => ({
+      id: s.id,
+      title: s.clientName,
+      // Spec 000 §4: status active is shown as "In Progress".
+      detail: `${s.assistanceType} · ${s.status === "active" ? "In Progress" : capitalise(s.status)}`,
+      at: s.at.toISOString(),
+      tone: s.status === "completed" ? "ok" : s.status === "paused" ? "warn" : "neutral",
+    })),
+    status: [
+      { label: "Paused sessions", value: String(countOf(paused)), tone: countOf(paused) > 0 ? "warn" : "neutral" },
+      { label: "Awaiting supervisor", value: String(countOf(awaitingApproval)), tone: countOf(awaitingApproval) > 0 ? "warn" : "ok" },
+      // The population the average response time is taken over.
+      { label: "Completed (24 h)", value: String(countOf(completed24h)), tone: "ok" },
+    ],
+  };
+}
+
+async function citizenDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
+  const [account, saved, verified, passkeys, held, shared, walletLog, events, logs] = await db.batch([
+    // The profile figures are /profile's own reads (server/profile/profile.ts), so the
+    // dashboard and the profile page always agree.
+    ...profileQueries(db, user.id, now),
+    // myCredentials: this user's credentials that are not revoked.
+    db
+      .select({ n: count() })
+      .from(credentials)
+      .where(and(eq(credentials.userId, user.id), isNull(credentials.revokedAt), ne(credentials.status, "revoked"))),
+    // recentShares: the shares this user has made (the /shares page's "Total Shares").
+    db.select({ n: count() }).from(shares).where(eq(shares.userId, user.id)),
+    // Recent Activity: what happened to this user's credentials (the wallet's own log) …
+    db
+      .select({ id: walletEvents.id, kind: walletEvents.kind, detail: walletEvents.detail, createdAt: walletEvents.createdAt })
+      .from(walletEvents)
+      .where(eq(walletEvents.userId, user.id))
+      .orderBy(desc(walletEvents.createdAt))
+      .limit(RECENT_LIMIT),
+    // … their tracked actions …
+    db
+      .select({
+        id: analyticsEvents.id,
+        action: analyticsEvents.eventAction,
+        category: analyticsEvents.eventCategory,
+        label: analyticsEvents.eventLabel,
+        page: analyticsEvents.page,
+        at: analyticsEvents.timestamp,
+      })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, user.id))
+      .orderBy(desc(analyticsEvents.timestamp))
+      .limit(RECENT_LIMIT),
+    // … and the audit entries about their account (sign-ins, sign-outs, registration).
+    db
+      .select({
+        id: systemLogs.id,
+        message: systemLogs.message,
+        category: systemLogs.category,
+        metadata: systemLogs.metadata,
+        at: systemLogs.timestamp,
+      })
+      .from(systemLogs)
+      .where(eq(systemLogs.userId, user.id))
+      .orderBy(desc(systemLogs.timestamp))
+      .limit(RECENT_LIMIT),
+  ]);
+  const myProfile = profileFromRows([account, saved, verified, passkeys]);
+
+  // My Profile Strength: exactly the three items of spec 000 §2, from /profile's data: an
+  // authority-verified identity, an email address and a phone number, a saved emergency contact.
+  const profile: ProfileCheck[] = [
+    { label: "Identity Verified", complete: myProfile.strength.identityVerified },
+    { label: "Contact Information", complete: myProfile.strength.contactInformation },
+    { label: "Emergency Contacts", complete: myProfile.strength.emergencyContacts },
+  ];
+  const activity: ActivityItem[] = [
+    ...walletLog.map((row) => {
+      const event = describeWalletEvent(row);
+      return { id: event.id, title: event.title, detail: event.description, at: event.at, tone: (event.tone === "warning" ? "warn" : event.tone === "success" ? "ok" : "neutral") as Tone };
+    }),
+    ...events.map((e) => ({
+      id: e.id,
+      title: capitalise(e.action.replace(/_/g, " ")) + (e.label ? `: ${e.label}` : ""),
+      detail: e.page ? `${e.category} · ${e.page}` : e.category,
+      at: e.at.toISOString(),
+      tone: (e.category === "error" ? "bad" : "neutral") as Tone,
+    })),
+    ...logs.map((l) => {
+      const event = typeof l.metadata?.event === "string" ? l.metadata.event : l.message;
+      return { id: l.id, title: capitalise(event), detail: "Account security", at: l.at.toISOString(), tone: "neutral" as Tone };
+    }),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, RECENT_LIMIT);
+
+  // Profile Status: /profile's completion, the rounded percentage of complete sections (spec 000 §4).
+  const profileStatus = myProfile.completion;
+  return {
+    role: "citizen",
+    lastUpdated: now.toISOString(),
+    stats: { myCredentials: countOf(held), recentShares: countOf(shared), profileStatus },
+    profile,
+    activity,
+    status: [],
+  };
+}
+
+function rateTone(value: number | null): Tone {
+  if (value === null) return "neutral";
+  return value >= 99 ? "ok" : value >= 95 ? "warn" : "bad";
+}
+
+const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
+

@@ -1,0 +1,55 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { systemLogs } from "#db/schema/observability.ts";
+
+/**
+ * Audit trail for authentication attempts and refused authorisations (SECURITY.md "Audit"),
+ * written to system_logs in the background so it never delays or breaks the answer.
+ */
+
+/**
+ * User-supplied text made safe to embed in a log line: control characters (CR, LF, ESC …) and
+ * Unicode line separators become visible escapes, so input cannot start a forged line; long
+ * input is cut.
+ */
+export function sanitiseForLog(value: string, max = 64): string {
+  const escaped = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/g, (c) =>
+    c === '"' || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
+}
+
+export interface AuditEvent {
+  level: "info" | "warn";
+  category: "auth" | "authz";
+  /** A fixed phrase chosen by the server, e.g. "login failed"; never user input. */
+  event: string;
+  username?: string;
+  userId?: string;
+  reason?: string;
+  ip?: string | null;
+}
+
+export function audit(context: Pick<AppLoadContext, "db" | "ctx" | "requestId">, event: AuditEvent): void {
+  const at = new Date();
+  const who = event.username === undefined ? "" : ` user="${sanitiseForLog(event.username)}"`;
+  const why = event.reason ? ` reason=${event.reason}` : "";
+  context.ctx.waitUntil(
+    context.db
+      .insert(systemLogs)
+      .values({
+        level: event.level,
+        category: event.category,
+        message: `${event.event}${who}${why}`,
+        component: "auth",
+        userId: event.userId ?? null,
+        requestId: context.requestId,
+        // ISO 8601 in UTC alongside the row's own Unix-ms timestamp.
+        metadata: { at: at.toISOString(), event: event.event, reason: event.reason ?? null, ip: event.ip ?? null },
+        timestamp: at,
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => console.error("audit log write failed", error),
+      ),
+  );
+}

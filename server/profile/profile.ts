@@ -1,0 +1,472 @@
+/**
+ * The citizen's profile (spec 000 §2 "/profile", §3 "Profile section", §4): six sections computed
+ * from the user's own data, and the writes that fill them in. The prototype showed sample
+ * sections; here every item is read from the database and marked complete only when the data is
+ * really there:
+ *
+ *  - Basic Information, Address Information, Emergency Contacts, Privacy Preferences: what the
+ *    user typed (users, user_profiles); the user completes them with this page's forms.
+ *  - Identity Verification: an authority has issued the user a credential that is active, not
+ *    revoked and not expired. Only an authority can complete it (through the wallet's request).
+ *  - Security Settings: a password (every account has one) and a passkey (webauthn_credentials).
+ *    Passkeys are not built yet, so this section stays incomplete until they are: no fake ticks.
+ *
+ * Section progress is the share of its items complete; overall completion is the rounded
+ * percentage of complete sections (spec 000 §4). The home dashboard's Profile Status and "My
+ * Profile Strength" read the same figures (server/dashboard/dashboard.ts), so the two agree.
+ */
+import { and, count, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "#db/client.ts";
+import { credentials, userProfiles, users, webauthnCredentials } from "#db/schema/index.ts";
+
+export const SECTION_IDS = ["basic", "address", "identity", "emergency", "security", "privacy"] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+/** The sections the user fills in on /profile; the other two are completed elsewhere. */
+export const EDITABLE_SECTIONS = ["basic", "address", "emergency", "privacy"] as const;
+export type EditableSection = (typeof EDITABLE_SECTIONS)[number];
+
+export const SECTION_TITLES: Record<SectionId, string> = {
+  basic: "Basic Information",
+  address: "Address Information",
+  identity: "Identity Verification",
+  emergency: "Emergency Contacts",
+  security: "Security Settings",
+  privacy: "Privacy Preferences",
+};
+
+/** Where an identity is verified: the wallet's credential request (spec 000 §2 Quick Actions). */
+export const REQUEST_CREDENTIAL_PATH = "/wallet?action=request";
+/** Where passkeys will be set up; until then the coming-soon page says so (spec 000 §2). */
+export const PASSKEYS_PATH = "/coming-soon/passkeys";
+
+export type ItemStatus = "complete" | "incomplete";
+
+/** What the item's Complete button does (only incomplete items have one). */
+export type ItemAction =
+  | { kind: "edit"; section: EditableSection }
+  | { kind: "link"; to: string }
+  | { kind: "coming-soon"; to: string };
+
+export interface ProfileItem {
+  field: string;
+  value: string;
+  status: ItemStatus;
+  action?: ItemAction;
+}
+
+export interface ProfileSection {
+  id: SectionId;
+  title: string;
+  status: ItemStatus;
+  /** Filled in with a form on /profile (the others are completed elsewhere). */
+  editable: boolean;
+  /** Percentage of this section's items complete, rounded. */
+  progress: number;
+  items: ProfileItem[];
+}
+
+/** The forms' current values, as the inputs show them ("" when not provided). */
+export interface ProfileFormValues {
+  basic: { firstName: string; lastName: string; email: string; phone: string; dateOfBirth: string };
+  address: { addressLine1: string; addressLine2: string; town: string; postcode: string };
+  emergency: { emergencyContactName: string; emergencyContactPhone: string; emergencyContactRelationship: string };
+  privacy: { shareAnalytics: "" | "yes" | "no"; notifyOnVerification: "" | "yes" | "no" };
+}
+
+export interface Profile {
+  sections: ProfileSection[];
+  /** Rounded percentage of complete sections (spec 000 §4). */
+  completion: number;
+  completeSections: number;
+  totalSections: number;
+  /** The dashboard's "My Profile Strength" items (spec 000 §2), from the same data. */
+  strength: { identityVerified: boolean; contactInformation: boolean; emergencyContacts: boolean };
+  values: ProfileFormValues;
+}
+
+const NOT_PROVIDED = "Not provided";
+const NOT_CHOSEN = "Not chosen";
+
+const dateOfBirthFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * The four reads the six sections need, for this user only. Exposed so the dashboard can send
+ * them in its own batch (one round trip per 2 s poll) and read them with `profileFromRows`.
+ */
+export function profileQueries(db: Database, userId: string, now: Date) {
+  return [
+    db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)),
+    db.select().from(userProfiles).where(eq(userProfiles.userId, userId)),
+    // An identity verified by an authority: a credential issued to this user that is active,
+    // not revoked and not expired.
+    db
+      .select({ n: count() })
+      .from(credentials)
+      .where(
+        and(
+          eq(credentials.userId, userId),
+          eq(credentials.status, "active"),
+          isNull(credentials.revokedAt),
+          or(isNull(credentials.expiresAt), gt(credentials.expiresAt, now)),
+        ),
+      ),
+    db.select({ n: count() }).from(webauthnCredentials).where(eq(webauthnCredentials.userId, userId)),
+  ] as const;
+}
+
+/** Each query's rows, position by position (generic, so the tuple shape is kept). */
+type RowsOf<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
+export type ProfileRows = RowsOf<ReturnType<typeof profileQueries>>;
+
+export function profileFromRows([account, saved, verified, passkeys]: ProfileRows): Profile {
+  return buildProfile({
+    account: account[0] ?? { firstName: null, lastName: null, email: null },
+    saved: saved[0] ?? null,
+    activeCredentials: Number(verified[0]?.n ?? 0),
+    passkeys: Number(passkeys[0]?.n ?? 0),
+  });
+}
+
+/** The signed-in user's profile, in one round trip. */
+export async function getProfile(db: Database, userId: string, now = new Date()): Promise<Profile> {
+  return profileFromRows(await db.batch(profileQueries(db, userId, now)));
+}
+
+type SavedProfile = typeof userProfiles.$inferSelect;
+
+interface ProfileData {
+  account: { firstName: string | null; lastName: string | null; email: string | null };
+  saved: SavedProfile | null;
+  activeCredentials: number;
+  passkeys: number;
+}
+
+/** 1985-03-27 as "27 March 1985"; anything that is not a real date as stored. */
+function displayDate(value: string | null | undefined): string | null {
+  if (!present(value)) return null;
+  return isRealDate(value) ? dateOfBirthFormat.format(new Date(`${value}T00:00:00Z`)) : value;
+}
+
+const present = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
+
+function item(field: string, value: string | null | undefined, complete: boolean, action?: ItemAction): ProfileItem {
+  return {
+    field,
+    value: present(value) ? value : NOT_PROVIDED,
+    status: complete ? "complete" : "incomplete",
+    ...(complete || !action ? {} : { action }),
+  };
+}
+
+function section(id: SectionId, items: ProfileItem[]): ProfileSection {
+  const done = items.filter((i) => i.status === "complete").length;
+  return {
+    id,
+    title: SECTION_TITLES[id],
+    editable: (EDITABLE_SECTIONS as readonly string[]).includes(id),
+    status: done === items.length ? "complete" : "incomplete",
+    progress: Math.round((done / items.length) * 100),
+    items,
+  };
+}
+
+/** The sections and figures from the data read (pure: the tests drive it directly too). */
+export function buildProfile({ account, saved, activeCredentials, passkeys }: ProfileData): Profile {
+  const p = saved;
+  const edit = (s: EditableSection): ItemAction => ({ kind: "edit", section: s });
+  const fullName = [account.firstName, account.lastName].filter(present).join(" ");
+  const choice = (value: boolean | null | undefined, yes: string, no: string) => (value === true ? yes : value === false ? no : NOT_CHOSEN);
+
+  const sections = [
+    section("basic", [
+      item("Full name", fullName, present(account.firstName) && present(account.lastName), edit("basic")),
+      item("Email address", account.email, present(account.email), edit("basic")),
+      item("Phone number", p?.phone, present(p?.phone), edit("basic")),
+      item("Date of birth", displayDate(p?.dateOfBirth), present(p?.dateOfBirth), edit("basic")),
+    ]),
+    section("address", [
+      item("Address", [p?.addressLine1, p?.addressLine2].filter(present).join(", "), present(p?.addressLine1), edit("address")),
+      item("Town or city", p?.town, present(p?.town), edit("address")),
+      item("Postcode", p?.postcode, present(p?.postcode), edit("address")),
+    ]),
+    section("identity", [
+      item(
+        "Identity verified by an authority",
+        activeCredentials > 0
+          ? `Verified (${activeCredentials} active ${activeCredentials === 1 ? "credential" : "credentials"})`
+          : "Not verified",
+        activeCredentials > 0,
+        { kind: "link", to: REQUEST_CREDENTIAL_PATH },
+      ),
+    ]),
+    section("emergency", [
+      item("Contact name", p?.emergencyContactName, present(p?.emergencyContactName), edit("emergency")),
+      item("Contact phone", p?.emergencyContactPhone, present(p?.emergencyContactPhone), edit("emergency")),
+      item("Relationship", p?.emergencyContactRelationship, present(p?.emergencyContactRelationship), edit("emergency")),
+    ]),
+    section("security", [
+      // Every account is created with a password (users.password_hash is required).
+      item("Password", "Set", true),
+      item("Passkey", passkeys > 0 ? `${passkeys} set up` : "Not set up", passkeys > 0, { kind: "coming-soon", to: PASSKEYS_PATH }),
+    ]),
+    section("privacy", [
+      item("Usage analytics", choice(p?.shareAnalytics, "Shared", "Not shared"), typeof p?.shareAnalytics === "boolean", edit("privacy")),
+      item(
+        "Verification notifications",
+        choice(p?.notifyOnVerification, "On", "Off"),
+        typeof p?.notifyOnVerification === "boolean",
+        edit("privacy"),
+      ),
+    ]),
+  ];
+
+  const completeSections = sections.filter((s) => s.status === "complete").length;
+  const byId = (id: SectionId) => sections.find((s) => s.id === id)!;
+  const yesNo = (value: boolean | null | undefined) => (value === true ? "yes" : value === false ? "no" : "") as "" | "yes" | "no";
+  return {
+    sections,
+    completion: Math.round((completeSections / sections.length) * 100),
+    completeSections,
+    totalSections: sections.length,
+    strength: {
+      identityVerified: byId("identity").status === "complete",
+      // The dashboard's "Contact Information": the two ways to reach the user, email and phone.
+      contactInformation: present(account.email) && present(p?.phone),
+      emergencyContacts: byId("emergency").status === "complete",
+    },
+    values: {
+      basic: {
+        firstName: account.firstName ?? "",
+        lastName: account.lastName ?? "",
+        email: account.email ?? "",
+        phone: p?.phone ?? "",
+        dateOfBirth: p?.dateOfBirth ?? "",
+      },
+      address: {
+        addressLine1: p?.addressLine1 ?? "",
+        addressLine2: p?.addressLine2 ?? "",
+        town: p?.town ?? "",
+        postcode: p?.postcode ?? "",
+      },
+      emergency: {
+        emergencyContactName: p?.emergencyContactName ?? "",
+        emergencyContactPhone: p?.emergencyContactPhone ?? "",
+        emergencyContactRelationship: p?.emergencyContactRelationship ?? "",
+      },
+      privacy: { shareAnalytics: yesNo(p?.shareAnalytics), notifyOnVerification: yesNo(p?.notifyOnVerification) },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The forms: one zod schema per editable section, told apart by the form's `intent` field.
+
+/** Letters (any script), spaces, hyphens, apostrophes and full stops, starting with a letter. */
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}\s'’.-]*$/u;
+/** A UK number (0 and 9 or 10 digits) or an international one (+ and 8 to 15 digits, E.164). */
+const PHONE_UK = /^0\d{9,10}$/;
+const PHONE_INTERNATIONAL = /^\+[1-9]\d{7,14}$/;
+/** UK postcode without its space: outward code (A9, A9A, A99, AA9, AA9A, AA99) and inward code (9AA). */
+const POSTCODE = /^(?:[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}|GIR0AA)$/;
+/** Oldest date of birth accepted, in years before today. */
+const MAX_AGE_YEARS = 130;
+
+const collapseSpaces = (value: string) => value.trim().replace(/\s+/g, " ");
+
+/** Collapses spaces, then says "missing" for an empty value and nothing more (one message per field). */
+const filled = (missing: string) => z.string().transform(collapseSpaces).pipe(z.string().min(1, missing));
+
+const personName = (missing: string, label: string) =>
+  filled(missing).pipe(
+    z
+      .string()
+      .max(100, `${label} must be 100 characters or fewer`)
+      .regex(NAME_PATTERN, `${label} must only include letters, spaces, hyphens, apostrophes and full stops`),
+  );
+
+const PHONE_MESSAGE = "Enter a phone number using digits only, like 07700 900982 or +44 7700 900982";
+const phoneNumber = (missing: string) =>
+  filled(missing).pipe(
+    z
+      .string()
+      .max(30, PHONE_MESSAGE)
+      .refine((value) => {
+        const digits = value.replace(/[\s().-]/g, "");
+        // +44 is followed by the national number without its leading 0.
+        if (digits.startsWith("+44")) return /^\+44[1-9]\d{8,9}$/.test(digits);
+        return PHONE_UK.test(digits) || PHONE_INTERNATIONAL.test(digits);
+      }, PHONE_MESSAGE),
+  );
+
+const requiredText = (missing: string, label: string, max: number) => filled(missing).pipe(z.string().max(max, `${label} must be ${max} characters or fewer`));
+
+/** Today's date in the UK (Europe/London) as YYYY-MM-DD: "in the past" follows UK clocks. */
+export function ukToday(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** A real calendar date written YYYY-MM-DD (the value of an `<input type="date">`). */
+function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const dateOfBirth = (now: Date) => {
+  const today = ukToday(now);
+  const earliest = `${Number(today.slice(0, 4)) - MAX_AGE_YEARS}${today.slice(4)}`;
+  return filled("Enter your date of birth")
+    .pipe(z.string().refine(isRealDate, "Date of birth must be a real date, like 27 March 1985"))
+    .pipe(
+      z
+        .string()
+        .refine((value) => value < today, "Date of birth must be in the past")
+        .refine((value) => value >= earliest, `Date of birth must be within the last ${MAX_AGE_YEARS} years`),
+    );
+};
+
+const yesNo = (missing: string) =>
+  z.enum(["yes", "no"], { errorMap: () => ({ message: missing }) }).transform((value) => value === "yes");
+
+export function profileSchemas(now: Date) {
+  return {
+    basic: z.object({
+      firstName: personName("Enter your first name", "First name"),
+      lastName: personName("Enter your last name", "Last name"),
+      email: filled("Enter your email address")
+        .pipe(
+          z
+            .string()
+            .max(254, "Email address must be 254 characters or fewer")
+            .email("Enter an email address in the correct format, like name@example.com"),
+        )
+        .transform((value) => value.toLowerCase()),
+      phone: phoneNumber("Enter your phone number"),
+      dateOfBirth: dateOfBirth(now),
+    }),
+    address: z.object({
+      addressLine1: requiredText("Enter the first line of your address", "Address line 1", 100),
+      addressLine2: z
+        .string()
+        .transform(collapseSpaces)
+        .pipe(z.string().max(100, "Address line 2 must be 100 characters or fewer"))
+        .transform((value) => value || null),
+      town: requiredText("Enter your town or city", "Town or city", 60),
+      postcode: z
+        .string()
+        .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+        .pipe(z.string().min(1, "Enter your postcode"))
+        .pipe(z.string().regex(POSTCODE, "Enter a real UK postcode, like SW1A 2AA"))
+        // Stored the way it is written: outward code, one space, inward code.
+        .transform((value) => `${value.slice(0, -3)} ${value.slice(-3)}`),
+    }),
+    emergency: z.object({
+      emergencyContactName: personName("Enter your emergency contact's name", "Name"),
+      emergencyContactPhone: phoneNumber("Enter your emergency contact's phone number"),
+      emergencyContactRelationship: requiredText("Enter how you know them, like partner, parent or friend", "Relationship", 50),
+    }),
+    privacy: z.object({
+      shareAnalytics: yesNo("Select whether to share usage analytics"),
+      notifyOnVerification: yesNo("Select whether to be notified when a credential is verified"),
+    }),
+  };
+}
+
+type Schemas = ReturnType<typeof profileSchemas>;
+export type ProfileInput = { [S in EditableSection]: { section: S; data: z.output<Schemas[S]> } }[EditableSection];
+export type FieldErrors = Record<string, string[] | undefined>;
+
+export type ParsedProfileForm =
+  | { ok: true; input: ProfileInput; values: Record<string, string> }
+  | { ok: false; section: EditableSection | null; message: string; fieldErrors: FieldErrors; values: Record<string, string> };
+
+const FIELD_NAMES: Record<EditableSection, readonly string[]> = {
+  basic: ["firstName", "lastName", "email", "phone", "dateOfBirth"],
+  address: ["addressLine1", "addressLine2", "town", "postcode"],
+  emergency: ["emergencyContactName", "emergencyContactPhone", "emergencyContactRelationship"],
+  privacy: ["shareAnalytics", "notifyOnVerification"],
+};
+
+export const UNKNOWN_INTENT = "Choose which part of your profile to save.";
+
+/**
+ * Parses one section's form post. Only that section's fields are read: the user's id never comes
+ * from the form (the caller passes the signed-in user's). On failure, the values as typed go back
+ * so the form can show them again with the messages.
+ */
+export function parseProfileForm(form: FormData, now: Date): ParsedProfileForm {
+  const intent = z.enum(EDITABLE_SECTIONS).safeParse(form.get("intent"));
+  if (!intent.success) return { ok: false, section: null, message: UNKNOWN_INTENT, fieldErrors: {}, values: {} };
+  const section = intent.data;
+  const values: Record<string, string> = {};
+  for (const name of FIELD_NAMES[section]) {
+    const value = form.get(name);
+    // Longer than any field allows, so still refused, without echoing a huge body back.
+    values[name] = typeof value === "string" ? value.slice(0, 300) : "";
+  }
+  const parsed = profileSchemas(now)[section].safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = parsed.error.flatten().fieldErrors as FieldErrors;
+    return { ok: false, section, message: parsed.error.issues[0]?.message ?? "Check your answers", fieldErrors, values };
+  }
+  return { ok: true, input: { section, data: parsed.data } as ProfileInput, values };
+}
+
+export const EMAIL_IN_USE = "This email address is already used by another account";
+
+export type SaveResult = { ok: true } | { ok: false; status: 409; message: string; fieldErrors: FieldErrors };
+
+/** Writes one section for `userId` (the signed-in user) and nothing else. */
+export async function saveProfileSection(db: Database, userId: string, input: ProfileInput, now = new Date()): Promise<SaveResult> {
+  const upsertProfile = (values: Partial<Omit<SavedProfile, "userId" | "updatedAt">>) =>
+    db
+      .insert(userProfiles)
+      .values({ userId, ...values, updatedAt: now })
+      .onConflictDoUpdate({ target: userProfiles.userId, set: { ...values, updatedAt: now } });
+
+  switch (input.section) {
+    case "basic": {
+      const { firstName, lastName, email, phone, dateOfBirth } = input.data;
+      const emailInUse = () => ({ ok: false as const, status: 409 as const, message: EMAIL_IN_USE, fieldErrors: { email: [EMAIL_IN_USE] } });
+      const [other] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, userId)))
+        .limit(1);
+      if (other) return emailInUse();
+      try {
+        // Both rows or neither: a batch is one transaction.
+        await db.batch([
+          db.update(users).set({ firstName, lastName, email, updatedAt: now }).where(eq(users.id, userId)),
+          upsertProfile({ phone, dateOfBirth }),
+        ]);
+      } catch (error) {
+        // Another account took the address between the check and the write: the unique index decides.
+        if (/UNIQUE constraint failed: users\.email/.test(String((error as { cause?: unknown })?.cause ?? error))) return emailInUse();
+        throw error;
+      }
+      return { ok: true };
+    }
+    case "address":
+      await upsertProfile(input.data);
+      return { ok: true };
+    case "emergency":
+      await upsertProfile(input.data);
+      return { ok: true };
+    case "privacy":
+      await upsertProfile(input.data);
+      return { ok: true };
+  }
+}
+
+/** The toast after a save (spec 000 §8 success toasts: a title and a sentence). */
+export const SAVED_MESSAGES: Record<EditableSection, string> = {
+  basic: "Your basic information has been saved.",
+  address: "Your address has been saved.",
+  emergency: "Your emergency contact has been saved.",
+  privacy: "Your privacy preferences have been saved.",
+};

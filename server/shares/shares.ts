@@ -1,0 +1,152 @@
+/**
+ * Share links (issue 4; docs/decisions/010-share-links.md): a citizen shares one credential as a
+ * link that lets anybody holding it see, for 24 hours, whether the credential is valid right now,
+ * its type and issuer, and nothing personal. The link's identifier is a random 128-bit value,
+ * not the credential id, so links cannot be guessed, linked to each other, or outlive a revoke.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { credentials, shares, walletEvents } from "#db/schema/index.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { CredentialServiceError, effectiveStatus } from "#server/credentials/credentials.ts";
+
+/** Spec 000 §9: share link expiry 24 hours. */
+export const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
+export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const DEFAULT_PURPOSE = "Credential verification";
+
+export type ShareStatus = "active" | "expired" | "revoked";
+
+export interface ShareRecord {
+  id: string;
+  credentialId: string;
+  credentialType: string;
+  credentialName: string;
+  issuerName: string;
+  sharedWith: string | null;
+  purpose: string;
+  sharedDate: string;
+  expiryDate: string;
+  revokedAt: string | null;
+  status: ShareStatus;
+  viewCount: number;
+  /** The verification link's path (/verify/{id}); the page is public. */
+  verifyPath: string;
+  /** The signed verification certificate (spec 000 §7: under /api/shares/download/). */
+  downloadUrl: string;
+}
+
+export function shareStatus(row: { expiresAt: Date; revokedAt: Date | null }, now: Date): ShareStatus {
+  if (row.revokedAt) return "revoked";
+  return row.expiresAt.getTime() <= now.getTime() ? "expired" : "active";
+}
+
+function toShareRecord(row: typeof shares.$inferSelect, type: string, now: Date): ShareRecord {
+  const known = isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type] : undefined;
+  return {
+    id: row.id,
+    credentialId: row.credentialId,
+    credentialType: type,
+    credentialName: known?.longName ?? type,
+    issuerName: known ? AUTHORITIES[known.issuerId].name : "Government Authority",
+    sharedWith: row.sharedWith,
+    purpose: row.purpose,
+    sharedDate: row.createdAt.toISOString(),
+    expiryDate: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    status: shareStatus(row, now),
+    viewCount: row.viewCount,
+    verifyPath: `/verify/${row.id}`,
+    downloadUrl: `/api/shares/download/${row.id}`,
+  };
+}
+
+/** Creates a 24-hour share of the user's own credential; only a credential valid now can be shared. */
+export async function createShare(
+  db: Database,
+  userId: string,
+  credentialId: string,
+  input: { purpose?: string; sharedWith?: string },
+  now = new Date(),
+): Promise<ShareRecord> {
+  const [credential] = await db
+    .select()
+    .from(credentials)
+    .where(and(eq(credentials.id, credentialId), eq(credentials.userId, userId)))
+    .limit(1);
+  if (!credential) throw new CredentialServiceError(404, "Credential not found", "NOT_FOUND");
+  const status = effectiveStatus(credential, now);
+  if (status !== "active") throw new CredentialServiceError(409, `A ${status} credential cannot be shared`, "NOT_SHAREABLE");
+  const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
+  const [row] = await db
+    .insert(shares)
+    .values({
+      id,
+      credentialId,
+      userId,
+      purpose: input.purpose?.trim() || DEFAULT_PURPOSE,
+      sharedWith: input.sharedWith?.trim() || null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SHARE_TTL_MS),
+    })
+    .returning();
+  await db.insert(walletEvents).values({ userId, kind: "share_created", credentialId, shareId: id, detail: { type: credential.type }, createdAt: now });
+  return toShareRecord(row!, credential.type, now);
+}
+
+/** The user's shares, newest first. */
+export async function listShares(db: Database, userId: string, now = new Date()): Promise<ShareRecord[]> {
+  const rows = await db
+    .select({ share: shares, type: credentials.type })
+    .from(shares)
+    .innerJoin(credentials, eq(credentials.id, shares.credentialId))
+    .where(eq(shares.userId, userId))
+    .orderBy(desc(shares.createdAt));
+  return rows.map((r) => toShareRecord(r.share, r.type, now));
+}
+
+/** One of the user's own shares (a stranger's reads as not found). */
+export async function getOwnShare(db: Database, userId: string, shareId: string, now = new Date()): Promise<ShareRecord | undefined> {
+  if (!SHARE_ID_PATTERN.test(shareId)) return undefined;
+  const [row] = await db
+    .select({ share: shares, type: credentials.type })
+    .from(shares)
+    .innerJoin(credentials, eq(credentials.id, shares.credentialId))
+    .where(and(eq(shares.id, shareId), eq(shares.userId, userId)))
+    .limit(1);
+  return row ? toShareRecord(row.share, row.type, now) : undefined;
+}
+
+/** Ends a share at once (idempotent); the link then says it was withdrawn. */
+export async function revokeShare(db: Database, userId: string, shareId: string, now = new Date()): Promise<ShareRecord> {
+  const existing = await getOwnShare(db, userId, shareId, now);
+  if (!existing) throw new CredentialServiceError(404, "Share not found", "NOT_FOUND");
+  if (existing.status === "revoked") return existing;
+  await db.batch([
+    db.update(shares).set({ revokedAt: now }).where(and(eq(shares.id, shareId), eq(shares.userId, userId))),
+    db.insert(walletEvents).values({ userId, kind: "share_revoked", credentialId: existing.credentialId, shareId, detail: { type: existing.credentialType }, createdAt: now }),
+  ]);
+  return { ...existing, status: "revoked", revokedAt: now.toISOString() };
+}
+
+/** For the public page: the share and its credential's stored token, or undefined. Counts the view. */
+export async function openShare(db: Database, shareId: string, now = new Date()) {
+  if (!SHARE_ID_PATTERN.test(shareId)) return undefined;
+  const [row] = await db
+    .select({ share: shares, credential: credentials })
+    .from(shares)
+    .innerJoin(credentials, eq(credentials.id, shares.credentialId))
+    .where(eq(shares.id, shareId))
+    .limit(1);
+  if (!row) return undefined;
+  const record = toShareRecord(row.share, row.credential.type, now);
+  if (record.status === "active") {
+    // The owner's activity log says when their link was opened (never by whom).
+    await db.batch([
+      db.update(shares).set({ viewCount: sql`${shares.viewCount} + 1` }).where(eq(shares.id, shareId)),
+      db.insert(walletEvents).values({ userId: row.share.userId, kind: "share_viewed", credentialId: row.credential.id, shareId, detail: { type: row.credential.type }, createdAt: now }),
+    ]);
+  }
+  return { share: record, credential: row.credential };
+}
