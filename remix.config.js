@@ -17,6 +17,8 @@ export default {
   serverMinify: false,
   postcss: true,
   tailwind: false,
+  // Spec 000 §2 lists /citizen-wallet beside /wallet: the same page, one route module.
+  routes: (defineRoutes) => defineRoutes((route) => route("citizen-wallet", "routes/wallet.tsx", { id: "routes/citizen-wallet" })),
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

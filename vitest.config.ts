@@ -59,8 +59,22 @@ export default defineConfig({
         test: { name: "durable-objects", include: ["workers/durable-objects/**/*.workerd.test.ts"] },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: "./workers/status/wrangler.toml" } })],
-        test: { name: "status", include: ["workers/status/**/*.workerd.test.ts"] },
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./workers/status/wrangler.toml" },
+            miniflare: {
+              bindings: {
+                LIBSQL_URL: inject("libsqlUrl" as never) as string,
+                ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "status",
+          include: ["workers/status/**/*.workerd.test.ts"],
+          globalSetup: ["./tests/support/libsql-global-setup.ts"],
+        },
       },
       {
         test: {

@@ -2,7 +2,10 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix classic compiler writes this file (npm run build); wrangler bundles it with us.
 import * as build from "#build/server/index.js";
 import { createDb } from "#db/client.ts";
-import { mediaSources, parseEnv, type WebEnv } from "#server/worker/env.ts";
+import { findRoute, forward } from "#server/worker/forward.ts";
+import { newRequestId, type RequestContext } from "#server/worker/context.ts";
+import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
+import { FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
 import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "#app/worker/edge-cache.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
@@ -11,11 +14,7 @@ const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
 
 declare module "@remix-run/cloudflare" {
-  interface AppLoadContext {
-    env: WebEnv;
-    ctx: ExecutionContext;
-    db: ReturnType<typeof createDb>;
-    requestId: string;
+  interface AppLoadContext extends RequestContext<WebEnv> {
     /** This response's CSP script nonce: root.tsx puts it on <Scripts> and <ScrollRestoration>. */
     cspNonce: string;
   }
@@ -31,7 +30,7 @@ export default {
   async fetch(request, rawEnv, ctx) {
     const cspNonce = createCspNonce();
     // Our own id, never a client-sent header, so nobody can plant ids in our logs.
-    const requestId = crypto.randomUUID();
+    const requestId = newRequestId();
     let media: string[] = [];
     const secure = (response: Response) => {
       const secured = withSecurityHeaders(response, cspNonce, media);
@@ -41,7 +40,7 @@ export default {
 
     let env: WebEnv;
     try {
-      env = parseEnv(rawEnv as Record<string, unknown>);
+      env = parseWebEnv(rawEnv);
       media = mediaSources(env);
     } catch (misconfigured) {
       console.error(`[${requestId}]`, misconfigured);
@@ -51,17 +50,9 @@ export default {
     const refusal = refuseCrossSiteMutation(request);
     if (refusal) return secure(refusal);
 
-    const url = new URL(request.url);
-    // The status worker owns these paths (status lists, issuer and type metadata); forward over
-    // the service binding (no network hop).
-    if (url.pathname.startsWith("/status/") || url.pathname.startsWith("/.well-known/jwt-vc-issuer/") || url.pathname.startsWith("/vct/")) {
-      try {
-        return secure(await env.STATUS.fetch(request));
-      } catch (unreachable) {
-        console.error(`[${requestId}] status worker unreachable`, unreachable);
-        return secure(new Response(JSON.stringify({ message: "Status service unavailable" }), { status: 503, headers: { "Content-Type": "application/json", "Retry-After": "5" } }));
-      }
-    }
+    // Paths other workers own go to them (status lists today; the verifier worker tomorrow).
+    const route = findRoute(FORWARDED_ROUTES, new URL(request.url));
+    if (route) return secure(await forward(route, request, env, requestId));
 
     // Anonymous pitch pages: answered from the edge cache without rendering (ADR 008).
     const cacheKey = isCacheablePitchRequest(request) ? pitchCacheKey(request, serverBuild.assets.version) : undefined;

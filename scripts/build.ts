@@ -1,13 +1,53 @@
-// `npm run build`: the Remix build, then a dry-run deploy of every worker so a broken worker fails
-// the build. The bundles under workers/*/dist are what the workerd tests load as auxiliary workers.
+// `npm run build`: the Remix build, a check that no server code reached the browser bundle, a
+// dry-run deploy of every worker (so a broken worker fails the build; the bundles under
+// workers/*/dist are what the workerd tests load as auxiliary workers), then the type check of
+// every layer against what it may import (ADR 012).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { run } from "./process.ts";
 
 const WORKERS = ["workers/status", "workers/durable-objects"];
 
-await run("npx", ["remix", "build"]);
-for (const dir of WORKERS) {
-  // Run from the worker's own folder: with -c from the root the output path nests.
-  await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist"], { cwd: dir });
+/** Source folders and packages that must never be shipped to browsers (ADR 012). */
+const SERVER_ONLY = [/^server\//, /^db\//, /^workers\//, /node_modules\/(drizzle-orm|@libsql|pdf-lib|remix-auth|remix-auth-form|hono)\//];
+
+/**
+ * Route modules import the server layer for their loaders and actions; Remix's browser build
+ * drops those imports by tree shaking (esbuild still reads them: the metafile's inputs list them
+ * with no bytes in any output). This fails when any server-only code reached a browser output,
+ * naming the chunk and who imported it.
+ */
+export function checkBrowserBundle(metafile = "build/server/metafile.js.json"): void {
+  const { inputs, outputs } = JSON.parse(readFileSync(metafile, "utf8")) as {
+    inputs: Record<string, { imports: { path: string }[] }>;
+    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+  };
+  const leaked: string[] = [];
+  for (const [output, { inputs: shipped }] of Object.entries(outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(shipped)) {
+      if (bytesInOutput === 0 || !SERVER_ONLY.some((pattern) => pattern.test(path))) continue;
+      const importers = Object.entries(inputs).filter(([, input]) => input.imports.some((i) => i.path === path)).map(([from]) => from);
+      leaked.push(`  ${path} in ${output} (imported by ${importers.join(", ") || "?"})`);
+    }
+  }
+  if (leaked.length) throw new Error(`Server code in the browser bundle: import it only from loaders and actions, or move what the browser needs to core/.\n${leaked.join("\n")}`);
 }
-await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".tmp/web-dist"]);
-console.log("build: remix and every worker bundled");
+
+export async function bundle(): Promise<void> {
+  await run("npx", ["remix", "build"]);
+  checkBrowserBundle();
+  for (const dir of WORKERS) {
+    // Run from the worker's own folder: with -c from the root the output path nests.
+    await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist"], { cwd: dir });
+  }
+  await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".tmp/web-dist"]);
+}
+
+/** Type-checks every layer (tsc -b: core, db, server, workers, app, scripts, tests). */
+export const typecheck = () => run("npx", ["tsc", "-b"]);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await bundle();
+  await typecheck();
+  console.log("build: remix and every worker bundled, no server code in the browser bundle, every layer type-checked");
+}

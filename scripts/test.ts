@@ -2,17 +2,19 @@
 // ending with the plain line `N passed, N failed, N skipped` computed from vitest's JSON report.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { run, WRANGLER_ENV } from "./process.ts";
+import { bundle, typecheck } from "./build.ts";
+import { WRANGLER_ENV } from "./process.ts";
 
 const REPORT = ".tmp/vitest-report.json";
 
-await run("node", ["scripts/build.ts"]).catch((error: Error) => {
+await bundle().catch((error: Error) => {
   console.error(error.message);
   console.log("0 passed, 1 failed"); // nothing can be tested when the build fails
   process.exit(1);
 });
-// Typecheck after the build: the web worker imports the Remix server build it produces.
-const typecheckPassed = await run("npx", ["tsc", "--noEmit"]).then(
+// Typecheck after the build (the web worker imports the Remix server build it produces), and on
+// its own: a type error fails the run but does not stop the tests from telling what else is wrong.
+const typecheckPassed = await typecheck().then(
   () => true,
   () => false,
 );

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { revokeCredential } from "#server/credentials/credentials.ts";
-import { serviceError } from "#server/credentials/context.ts";
+import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
 
@@ -25,7 +25,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { vcJwt: _omitted, ...summary } = credential;
     return json(summary, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceError(error);
+    return serviceErrorResponse(error);
   }
 }
 

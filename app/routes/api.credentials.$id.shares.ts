@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { createShare } from "#server/shares/shares.ts";
-import { serviceError } from "#server/credentials/context.ts";
+import { serviceErrorResponse } from "#server/http/errors.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 
@@ -24,7 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const share = await createShare(context.db, user.id, params.id ?? "", body.data);
     return json(share, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceError(error);
+    return serviceErrorResponse(error);
   }
 }
 

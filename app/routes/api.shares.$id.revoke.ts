@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { revokeShare } from "#server/shares/shares.ts";
-import { serviceError } from "#server/credentials/context.ts";
+import { serviceErrorResponse } from "#server/http/errors.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
 
@@ -11,7 +11,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     return json(await revokeShare(context.db, user.id, params.id ?? ""), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceError(error);
+    return serviceErrorResponse(error);
   }
 }
 

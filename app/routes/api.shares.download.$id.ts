@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { buildVerificationCertificate, signVerificationStatement, verificationStatement } from "#server/certificates/certificates.ts";
 import { checkCredentialNow, getOwnCredential } from "#server/credentials/credentials.ts";
 import { getOwnShare } from "#server/shares/shares.ts";
-import { walletContext } from "#server/credentials/context.ts";
+import { credentialContext } from "#server/credentials/context.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode, issuerMetadataUrl } from "#core/issuers/registry.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { methodNotAllowed } from "#server/http/json.ts";
@@ -20,7 +20,7 @@ const notFound = () => json({ message: "Share not found" }, { status: 404, heade
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = new Date();
-  const { db, keys, base, fetchStatus } = await walletContext(context, request);
+  const { db, keys, base, fetchStatus } = await credentialContext(context, request.url);
   const share = await getOwnShare(db, user.id, params.id ?? "", now);
   if (!share || !isCredentialTypeCode(share.credentialType)) return notFound();
   const credential = await getOwnCredential(db, user.id, share.credentialId, now);

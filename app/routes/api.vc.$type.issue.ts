@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { issueToHolder } from "#server/credentials/credentials.ts";
-import { serviceError, walletContext } from "#server/credentials/context.ts";
+import { credentialContext } from "#server/credentials/context.ts";
+import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 
@@ -22,11 +23,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const body = IssueBody.safeParse(await readJsonBody(request));
   if (!body.success) return validationError(body.error);
   try {
-    const wallet = await walletContext(context, request);
+    const wallet = await credentialContext(context, request.url);
     const credential = await issueToHolder({ ...wallet, userId: user.id, type: params.type ?? "", proof: body.data.proof });
     return json(credential, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceError(error);
+    return serviceErrorResponse(error);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { buildCredentialCertificate, findCertificateCredential } from "#server/certificates/certificates.ts";
-import { checkCredentialNow, credentialAttributes, CredentialServiceError } from "#server/credentials/credentials.ts";
+import { checkCredentialNow, credentialAttributes } from "#server/credentials/credentials.ts";
+import { ServiceError } from "#server/http/errors.ts";
 import { createShare } from "#server/shares/shares.ts";
-import { walletContext } from "#server/credentials/context.ts";
+import { credentialContext } from "#server/credentials/context.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 
 /** The share a certificate's QR code opens (it appears in the user's shares like any other). */
@@ -25,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const fileName = params.certificate ?? "";
   const now = new Date();
-  const { db, keys, base, fetchStatus } = await walletContext(context, request);
+  const { db, keys, base, fetchStatus } = await credentialContext(context, request.url);
   const credential = await findCertificateCredential(db, user.id, fileName, new URL(request.url).searchParams.get("credential"), now);
   if (!credential) return notFound();
 
@@ -39,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The origin the user is on, as the share dialog builds its link.
     verification = { url: `${new URL(request.url).origin}${share.verifyPath}`, expiresAt: share.expiryDate };
   } catch (error) {
-    if (!(error instanceof CredentialServiceError && error.code === "NOT_SHAREABLE")) throw error;
+    if (!(error instanceof ServiceError && error.code === "NOT_SHAREABLE")) throw error;
   }
 
   const pdf = await buildCredentialCertificate({ credential, attributes, check, verification, now });

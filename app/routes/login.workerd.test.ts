@@ -2,11 +2,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#db/seed.ts";
 import { call, postForm, registerUser, sessionTokenFrom, uniqueAddress } from "#tests/support/web-client.ts";
-import type { LoginThrottle } from "#workers/durable-objects/src/login-throttle.ts";
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
-import { ACCOUNT_THROTTLE, throttleKeys } from "#server/accounts/throttle.ts";
+import { ACCOUNT_THROTTLE, throttleKeys, type ThrottleBindings } from "#server/accounts/throttle.ts";
 
-const throttles = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
+const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 
 // The sign-in form's action, as a browser without JavaScript uses it.
 describe("POST /login (no-JS form)", () => {

@@ -3,11 +3,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { call, db, postForm, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
-import type { LoginThrottle } from "#workers/durable-objects/src/login-throttle.ts";
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
-import { REGISTRATION_THROTTLE, throttleKeys } from "#server/accounts/throttle.ts";
+import { REGISTRATION_THROTTLE, throttleKeys, type ThrottleBindings } from "#server/accounts/throttle.ts";
 
-const throttles = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
+const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 
 const valid = () => {
   const username = uniqueName("form");

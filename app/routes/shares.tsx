@@ -11,7 +11,8 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "re
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { CredentialServiceError, listWalletCredentials } from "#server/credentials/credentials.ts";
+import { listWalletCredentials } from "#server/credentials/credentials.ts";
+import { ServiceError } from "#server/http/errors.ts";
 import { listShares, revokeShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "#server/shares/shares.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
@@ -77,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const share = await revokeShare(context.db, user.id, shareId);
     return json<ActionData>({ ok: true, credentialName: share.credentialName });
   } catch (error) {
-    if (error instanceof CredentialServiceError) return json<ActionData>({ ok: false, message: error.message }, { status: error.status });
+    if (error instanceof ServiceError) return json<ActionData>({ ok: false, message: error.message }, { status: error.status });
     throw error;
   }
 }

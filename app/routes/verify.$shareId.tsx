@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
 import { checkCredentialNow, effectiveStatus, recordCheck, type LiveCheck } from "#server/credentials/credentials.ts";
 import { openShare, SHARE_ID_PATTERN } from "#server/shares/shares.ts";
-import { walletContext } from "#server/credentials/context.ts";
+import { credentialContext } from "#server/credentials/context.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { getUser } from "#server/accounts/authentication.ts";
 import { formatDateTimeZoned } from "#core/format/format.ts";
@@ -64,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (share.status === "revoked") return answer({ kind: "share-withdrawn" });
   if (share.status === "expired") return answer({ kind: "share-expired" });
 
-  const wallet = await walletContext(context, request);
+  const wallet = await credentialContext(context, request.url);
   const result = await checkCredentialNow({
     vcJwt: credential.vcJwt,
     type: credential.type,

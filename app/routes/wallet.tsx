@@ -1,15 +1,19 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
-import { loadWalletPage } from "#server/credentials/wallet-page.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { walletPageData } from "#server/credentials/wallet-page.ts";
 
 /**
- * /wallet (spec 000 §2 "Wallet page"): the signed-in citizen's wallet (app/components/wallet).
- * /citizen-wallet is the same page from the same modules. Visitors who are not signed in are
- * sent to /login.
+ * /wallet and /citizen-wallet (spec 000 §2 "Wallet page"; remix.config.js maps both paths to this
+ * module): the signed-in citizen's wallet. Visitors who are not signed in are sent to /login.
  */
 export const meta = walletMeta;
 
-export const loader = (args: LoaderFunctionArgs) => loadWalletPage(args);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  // Personal data, and it depends on the session: never from a shared cache.
+  return json(await walletPageData(context, user.id, request.url), { headers: { "Cache-Control": "private, no-store" } });
+}
 
 export const shouldRevalidate = walletShouldRevalidate;
 

@@ -3,14 +3,14 @@
  * server import so the login page's Quick Demo Login can prefill from the same source the seed
  * (db/seed.ts) writes to the database: the two can never drift apart.
  */
-import type { Role } from "#db/schema/accounts.ts";
+import type { KnownRole } from "./schemas.ts";
 
 /** The demo password for every demo account; printed by `npm start` and written in the README. */
 export const DEMO_PASSWORD = "IdentityDemo2026";
 
 export interface DemoAccount {
   username: string;
-  role: Role;
+  role: KnownRole;
   firstName: string;
   lastName: string;
   email: string;

@@ -3,9 +3,6 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
 
-export const ROLES = ["admin", "verifier", "operator", "citizen"] as const;
-export type Role = (typeof ROLES)[number];
-
 export const users = sqliteTable(
   "users",
   {

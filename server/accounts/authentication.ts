@@ -1,15 +1,17 @@
-import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { users, type User } from "#db/schema/accounts.ts";
-import type { ThrottleState } from "#workers/durable-objects/src/login-throttle.ts";
 import { LoginSchema, type LoginInput, type PublicUser } from "#core/accounts/schemas.ts";
 import { audit } from "#server/observability/audit.ts";
 import { validationError } from "#server/http/json.ts";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "#core/accounts/password.ts";
 import { getActiveSession } from "./session.ts";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttle, throttleKeys, tooManyAttempts } from "./throttle.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttle, throttleKeys, tooManyAttempts, type ThrottleBindings, type ThrottleState } from "./throttle.ts";
+import type { RequestContext } from "#server/worker/context.ts";
+
+/** What signing in needs: the database, work after the response, the request id, the throttle. */
+export type AccountsContext = RequestContext<ThrottleBindings>;
 
 /** The only view of a user that leaves the server (spec 000 §7 GET /api/auth/user). Never the hash. */
 export function toPublicUser(user: User): PublicUser {
@@ -24,7 +26,7 @@ export function toPublicUser(user: User): PublicUser {
 }
 
 /** The signed-in user, read fresh from the database on every call, or null. */
-export async function getUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
+export async function getUser(request: Request, context: Pick<RequestContext, "db" | "ctx">): Promise<PublicUser | null> {
   const session = await getActiveSession(request, context);
   return session ? toPublicUser(session.user) : null;
 }
@@ -35,18 +37,18 @@ export function isApiRequest(request: Request): boolean {
 }
 
 export function unauthorized(): Response {
-  return json({ message: "Unauthorized" }, { status: 401 });
+  return Response.json({ message: "Unauthorized" }, { status: 401 });
 }
 
 /**
  * The signed-in user, or a thrown response: a page navigation goes to /login, an API call gets a
  * 401 JSON answer the client can act on (spec 000 §8: "401: ... Unauthorized").
  */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+export async function requireUser(request: Request, context: Pick<RequestContext, "db" | "ctx">): Promise<PublicUser> {
   const user = await getUser(request, context);
   if (user) return user;
   if (isApiRequest(request)) throw unauthorized();
-  throw redirect("/login");
+  throw new Response(null, { status: 302, headers: { Location: "/login" } });
 }
 
 /** Every bad-credential answer is this, whatever was wrong (no user enumeration). */
@@ -63,7 +65,7 @@ const FAILED_SIGN_INS = "failed sign-in attempts";
  * The account whose name matches, the way registration decides a name is taken: trimmed, and
  * compared case-insensitively by SQLite's lower() on both sides (users_username_lower_idx).
  */
-export function findUserByUsername(context: AppLoadContext, username: string): Promise<User | undefined> {
+export function findUserByUsername(context: Pick<RequestContext, "db">, username: string): Promise<User | undefined> {
   return context.db.query.users.findFirst({ where: eq(sql`lower(${users.username})`, sql`lower(${username.trim()})`) });
 }
 
@@ -72,7 +74,7 @@ export function findUserByUsername(context: AppLoadContext, username: string): P
  * request's bindings. Verify throws a Response (400, 401, 429 with Retry-After) for the caller to
  * return, and resolves to the user row when the password is right.
  */
-export function createAuthenticator(context: AppLoadContext, clientRequest: Request): Authenticator<User> {
+export function createAuthenticator(context: AccountsContext, clientRequest: Request): Authenticator<User> {
   const ip = clientAddress(clientRequest);
   const authenticator = new Authenticator<User>();
   authenticator.use(
@@ -106,7 +108,7 @@ export function createAuthenticator(context: AppLoadContext, clientRequest: Requ
         // The failure that reached a limit already answers 429, so the client learns when to retry.
         const lockout = Math.max(accountGate.retryAfterSeconds, addressGate.retryAfterSeconds);
         if (lockout > 0) throw tooManyAttempts(FAILED_SIGN_INS, lockout);
-        throw json({ message: INVALID_CREDENTIALS }, { status: 401 });
+        throw Response.json({ message: INVALID_CREDENTIALS }, { status: 401 });
       }
 
       // A proven password ends the account's run of failures; the address only gets this attempt back.
@@ -124,7 +126,7 @@ export function createAuthenticator(context: AppLoadContext, clientRequest: Requ
  * an equivalent form post: the form strategy reads form data, and one verify path then serves
  * both the JSON API and HTML form actions (ADR "sessions and remix-auth").
  */
-export async function authenticateCredentials(request: Request, context: AppLoadContext, input: LoginInput): Promise<User> {
+export async function authenticateCredentials(request: Request, context: AccountsContext, input: LoginInput): Promise<User> {
   const form = new FormData();
   form.set("username", input.username);
   form.set("password", input.password);

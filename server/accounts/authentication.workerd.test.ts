@@ -4,12 +4,11 @@ import { describe, expect, it } from "vitest";
 import { systemLogs } from "#db/schema/observability.ts";
 import { DEMO_PASSWORD } from "#db/seed.ts";
 import { call, db, login, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
-import type { LoginThrottle } from "#workers/durable-objects/src/login-throttle.ts";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttleKeys } from "./throttle.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttleKeys, type ThrottleBindings } from "./throttle.ts";
 
 const INVALID = { message: "Invalid username or password" };
 
-const throttles = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
+const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 const throttleFor = (key: string) => throttles.get(throttles.idFromName(key));
 
 /** The audit lines about one username, once the background writes have landed. */

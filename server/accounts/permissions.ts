@@ -1,4 +1,4 @@
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import type { RequestContext } from "#server/worker/context.ts";
 import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
 import { audit } from "#server/observability/audit.ts";
 import { clientAddress, requireUser } from "./authentication.ts";
@@ -59,7 +59,7 @@ export function can(user: Subject | null | undefined, action: Action, resource?:
  */
 export async function requirePermission(
   request: Request,
-  context: AppLoadContext,
+  context: Pick<RequestContext, "db" | "ctx" | "requestId">,
   action: Action,
   resource?: Resource,
 ): Promise<PublicUser> {
@@ -74,5 +74,5 @@ export async function requirePermission(
     reason: action,
     ip: clientAddress(request),
   });
-  throw json({ message: "Forbidden" }, { status: 403 });
+  throw Response.json({ message: "Forbidden" }, { status: 403 });
 }

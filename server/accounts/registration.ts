@@ -1,4 +1,4 @@
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AccountsContext } from "./authentication.ts";
 import { eq, or, sql } from "drizzle-orm";
 import { users, type User } from "#db/schema/accounts.ts";
 import type { RegisterInput } from "#core/accounts/schemas.ts";
@@ -33,7 +33,7 @@ const taken = (reason: "username-taken" | "email-taken"): RegistrationResult => 
  * came as JSON (POST /api/auth/register) or as the no-JS form (/register). Signing the new user
  * in is the caller's, as it needs the request.
  */
-export async function registerAccount(context: AppLoadContext, input: RegisterInput, clientAddress: string): Promise<RegistrationResult> {
+export async function registerAccount(context: AccountsContext, input: RegisterInput, clientAddress: string): Promise<RegistrationResult> {
   if (isCommonPassword(input.password)) {
     return { ok: false, reason: "common-password", status: 400, message: COMMON_PASSWORD, fieldErrors: { password: [COMMON_PASSWORD] } };
   }
@@ -85,10 +85,10 @@ export async function registerAccount(context: AppLoadContext, input: RegisterIn
 export function registrationRefused(result: Exclude<RegistrationResult, { ok: true }>): Response {
   switch (result.reason) {
     case "common-password":
-      return json({ message: result.message, errors: { fieldErrors: result.fieldErrors, formErrors: [] } }, { status: 400 });
+      return Response.json({ message: result.message, errors: { fieldErrors: result.fieldErrors, formErrors: [] } }, { status: 400 });
     case "throttled":
-      return json({ message: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+      return Response.json({ message: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
     default:
-      return json({ message: result.message }, { status: result.status });
+      return Response.json({ message: result.message }, { status: result.status });
   }
 }

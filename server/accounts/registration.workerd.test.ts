@@ -3,10 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { call, db, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
-import type { LoginThrottle } from "#workers/durable-objects/src/login-throttle.ts";
-import { REGISTRATION_THROTTLE, throttleKeys } from "./throttle.ts";
+import { REGISTRATION_THROTTLE, throttleKeys, type ThrottleBindings } from "./throttle.ts";
 
-const throttles = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
+const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 
 const valid = () => {
   const username = uniqueName("reg");

@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Database } from "#db/client.ts";
+import type { RequestContext } from "#server/worker/context.ts";
 import { eq, lt, sql } from "drizzle-orm";
 import { sessions, users, type SessionData, type User } from "#db/schema/accounts.ts";
 import { isBackgroundPoll } from "#core/dashboard/background-poll.ts";
@@ -16,7 +17,7 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** Sliding the idle timeout costs a write; at most one per minute per session is plenty. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
-type Db = AppLoadContext["db"];
+type Db = Database;
 
 export interface ActiveSession {
   sid: string;
@@ -88,7 +89,7 @@ const readsByRequest = new WeakMap<object, Promise<ActiveSession | null>>();
  */
 export async function createSession(
   request: Request,
-  context: Pick<AppLoadContext, "db" | "ctx">,
+  context: Pick<RequestContext, "db" | "ctx">,
   userId: string,
   now = Date.now(),
 ): Promise<{ sid: string; setCookie: string }> {
@@ -123,7 +124,7 @@ export interface SessionReadOptions {
  */
 export function getActiveSession(
   request: Request,
-  context: Pick<AppLoadContext, "db" | "ctx">,
+  context: Pick<RequestContext, "db" | "ctx">,
   now = Date.now(),
   options: SessionReadOptions = {},
 ): Promise<ActiveSession | null> {
@@ -139,7 +140,7 @@ export function getActiveSession(
 
 async function readSession(
   request: Request,
-  context: Pick<AppLoadContext, "db" | "ctx">,
+  context: Pick<RequestContext, "db" | "ctx">,
   now: number,
   slide: boolean,
 ): Promise<ActiveSession | null> {
@@ -167,7 +168,7 @@ async function readSession(
 }
 
 /** Deletes the session presented with the request (logout); returns what it held, if anything. */
-export async function destroySession(request: Request, context: Pick<AppLoadContext, "db">): Promise<SessionData | null> {
+export async function destroySession(request: Request, context: Pick<RequestContext, "db">): Promise<SessionData | null> {
   readsByRequest.delete(context);
   const token = readSessionToken(request);
   if (!token) return null;

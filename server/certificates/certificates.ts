@@ -13,8 +13,7 @@
  * rectangles from qrcode's module matrix, so no image decoding is needed.
  */
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
-// The encoder alone: the package's main entry needs Node built-ins (core/qr/qrcode-core.d.ts).
-import { create as createQr } from "qrcode/lib/core/qrcode.js";
+import { qrRuns } from "#core/qr/qr-code.ts";
 import type { Database } from "#db/client.ts";
 import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
@@ -325,18 +324,11 @@ class CertificateWriter {
 
   /** A QR code of `value` with its top-left corner at (x, top); returns its bottom edge. */
   qr(value: string, x: number, top: number, size = QR_SIZE): number {
-    const { modules } = createQr(value, { errorCorrectionLevel: "M" });
-    const n = modules.size;
-    const cell = size / (n + 8); // a 4-module quiet zone on every side
+    const { extent, runs } = qrRuns(value);
+    const cell = size / extent;
     this.page.drawRectangle({ x, y: top - size, width: size, height: size, color: WHITE, borderColor: RULE, borderWidth: 0.5 });
-    for (let row = 0; row < n; row++) {
-      for (let col = 0; col < n; col++) {
-        if (!modules.data[row * n + col]) continue;
-        let run = 1;
-        while (col + run < n && modules.data[row * n + col + run]) run++;
-        this.page.drawRectangle({ x: x + (col + 4) * cell, y: top - (row + 5) * cell, width: run * cell, height: cell, color: BLACK });
-        col += run - 1;
-      }
+    for (const run of runs) {
+      this.page.drawRectangle({ x: x + run.x * cell, y: top - (run.y + 1) * cell, width: run.length * cell, height: cell, color: BLACK });
     }
     return top - size;
   }

@@ -2,7 +2,7 @@
  * Credentials held by citizens (issue 4): issuance to a device key with proof of possession,
  * the wallet's list, revocation, and the live check used by share links and certificates.
  * Routes stay thin: each function here takes the database and what the caller has already
- * authorised, and returns data or throws a CredentialServiceError with an HTTP status.
+ * authorised, and returns data or throws a ServiceError with an HTTP status.
  */
 import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { EmbeddedJWK, jwtVerify, errors as joseErrors } from "jose";
@@ -33,17 +33,8 @@ import {
   type CredentialTypeCode,
   type IssuerId,
 } from "#core/issuers/registry.ts";
+import { ServiceError } from "#server/http/errors.ts";
 import { drawStatusIndex, isSlotCollision, openStatusList, republishStatusList, STATUS_LIST_MAX_INFLATED_BYTES } from "./status-lists.ts";
-
-export class CredentialServiceError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Issuance proofs (OpenID4VCI 1.0 appendix F.1 "jwt" proof type). */
 export const PROOF_TYP = "openid4vci-proof+jwt";
@@ -105,11 +96,11 @@ async function verifyProof(db: Database, userId: string, proof: string, audience
     nonce = payload.nonce;
   } catch (error) {
     const reason = error instanceof joseErrors.JOSEError ? error.message : "unreadable";
-    throw new CredentialServiceError(400, `The proof of possession is not valid: ${reason}`, "PROOF_INVALID");
+    throw new ServiceError(400, `The proof of possession is not valid: ${reason}`, "PROOF_INVALID");
   }
-  if (!holderJwk || "d" in holderJwk) throw new CredentialServiceError(400, "The proof must carry the public key only", "PROOF_INVALID");
+  if (!holderJwk || "d" in holderJwk) throw new ServiceError(400, "The proof must carry the public key only", "PROOF_INVALID");
   if (typeof nonce !== "string" || !(await consumeIssuanceNonce(db, userId, nonce, now))) {
-    throw new CredentialServiceError(400, "The proof's nonce is unknown, already used or expired; ask for a new one", "PROOF_NONCE");
+    throw new ServiceError(400, "The proof's nonce is unknown, already used or expired; ask for a new one", "PROOF_NONCE");
   }
   return toPublicJwk({ kty: holderJwk.kty, crv: holderJwk.crv, x: holderJwk.x, y: holderJwk.y } as PublicJwk);
 }
@@ -132,13 +123,13 @@ export interface IssueRequest {
 export async function issueToHolder(input: IssueRequest): Promise<WalletCredential> {
   const { db, keys, base, userId } = input;
   const now = input.now ?? new Date();
-  if (!isCredentialTypeCode(input.type)) throw new CredentialServiceError(404, `Unknown credential type "${String(input.type).slice(0, 40)}"`, "TYPE_UNKNOWN");
+  if (!isCredentialTypeCode(input.type)) throw new ServiceError(404, `Unknown credential type "${String(input.type).slice(0, 40)}"`, "TYPE_UNKNOWN");
   const type = CREDENTIAL_TYPES[input.type];
   const issuer = keys.get(type.issuerId);
   if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
   const iss = issuerUrl(base, type.issuerId);
   if (typeof input.proof !== "string" || input.proof.length === 0 || input.proof.length > 4096) {
-    throw new CredentialServiceError(400, "A proof of possession of this device's key is required", "PROOF_REQUIRED");
+    throw new ServiceError(400, "A proof of possession of this device's key is required", "PROOF_REQUIRED");
   }
 
   const [record] = await db
@@ -148,10 +139,10 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
     .limit(1);
   const authority = AUTHORITIES[type.issuerId].name;
   if (!record) {
-    throw new CredentialServiceError(404, `The ${authority} holds no ${type.longName} record for you yet. An assisted-digital session can add one.`, "NO_RECORD");
+    throw new ServiceError(404, `The ${authority} holds no ${type.longName} record for you yet. An assisted-digital session can add one.`, "NO_RECORD");
   }
   if (record.validUntil.getTime() <= now.getTime()) {
-    throw new CredentialServiceError(409, `The ${authority}'s ${type.longName} record for you has expired`, "RECORD_EXPIRED");
+    throw new ServiceError(409, `The ${authority}'s ${type.longName} record for you has expired`, "RECORD_EXPIRED");
   }
 
   const holderJwk = await verifyProof(db, userId, input.proof, iss, now);
@@ -235,7 +226,7 @@ export async function revokeCredential(input: RevokeRequest): Promise<WalletCred
   const { db, credentialId } = input;
   const now = input.now ?? new Date();
   const [row] = await db.select().from(credentials).where(eq(credentials.id, credentialId)).limit(1);
-  if (!row) throw new CredentialServiceError(404, "Credential not found", "NOT_FOUND");
+  if (!row) throw new ServiceError(404, "Credential not found", "NOT_FOUND");
   if (row.status === "revoked" && row.revokedAt) return toWalletCredential(row, now, 0);
   const metadata: CredentialMetadata = {
     ...(row.metadata ?? {}),

@@ -237,28 +237,6 @@ describe("revocation: POST /api/credentials/{id}/revoke", () => {
   });
 });
 
-describe("publication by the status worker", () => {
-  it("serves issuer metadata for each authority and type metadata for each vct", async () => {
-    for (const issuer of ["home-office", "dbs", "dvla", "professional-body"]) {
-      const keys = await issuerKeys(issuer);
-      expect(keys).toHaveLength(1);
-      expect(keys[0]).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" });
-      expect(keys[0]).not.toHaveProperty("d");
-    }
-    expect((await call("/.well-known/jwt-vc-issuer/issuers/nobody")).status).toBe(404);
-    const type = await call("/vct/right-to-work");
-    expect(type.status).toBe(200);
-    const metadata = (await type.json()) as { vct: string; name: string; claims: { path: string[]; sd: string }[] };
-    expect(metadata.vct).toBe(`${BASE}/vct/right-to-work`);
-    expect(metadata.name).toBe("Right to Work");
-    expect(metadata.claims.map((c) => c.path[0])).toEqual(expect.arrayContaining(["hasRightToWork", "workRestrictions", "expiryDate"]));
-    expect(metadata.claims.every((c) => c.sd === "always")).toBe(true);
-    expect((await call("/vct/passport")).status).toBe(404);
-    expect((await call("/status/lists/not-a-list")).status).toBe(404);
-    expect((await call(`/status/lists/${crypto.randomUUID()}`)).status).toBe(404);
-  });
-});
-
 describe("shares of a credential", () => {
   it("lets the owner share an active credential for 24 hours, list and revoke it; others get 404", async () => {
     const alice = await citizenWithRecords();

@@ -3,10 +3,9 @@
  * credentials (as the API lists them, without the raw token), what each attests, their recent
  * wallet activity, and the base the issuers' identifiers hang from (the proof's `aud`).
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { credentialAttributes, listWalletCredentials, type WalletCredential } from "./credentials.ts";
 import { listWalletActivity } from "./activity.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
+import type { RequestContext } from "#server/worker/context.ts";
 import { publicBaseUrl } from "#core/issuers/registry.ts";
 import { formatAttributeValue } from "#core/format/format.ts";
 
@@ -24,21 +23,16 @@ async function toCard({ vcJwt, ...credential }: WalletCredential): Promise<Walle
   return { ...credential, attributes: attributes.map((a) => ({ name: a.name, label: a.label, value: formatAttributeValue(a.value) })) };
 }
 
-export async function loadWalletPage({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const now = new Date();
-  const [credentials, activity] = await Promise.all([listWalletCredentials(context.db, user.id, now), listWalletActivity(context.db, user.id)]);
-  return json(
-    {
-      credentials: await Promise.all(credentials.map(toCard)),
-      activity,
-      issuerBase: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
-      /** The moment the data was read: relative times are computed from it on server and client alike. */
-      now: now.toISOString(),
-    },
-    // Personal data, and it depends on the session: never from a shared cache.
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+/** The wallet page's data for `userId` (the signed-in person), read at `now`. */
+export async function walletPageData(context: Pick<RequestContext<{ PUBLIC_BASE_URL?: string }>, "db" | "env">, userId: string, requestUrl: string, now = new Date()) {
+  const [credentials, activity] = await Promise.all([listWalletCredentials(context.db, userId, now), listWalletActivity(context.db, userId)]);
+  return {
+    credentials: await Promise.all(credentials.map(toCard)),
+    activity,
+    issuerBase: publicBaseUrl(context.env.PUBLIC_BASE_URL, requestUrl),
+    /** The moment the data was read: relative times are computed from it on server and client alike. */
+    now: now.toISOString(),
+  };
 }
 
-export type WalletPageData = Awaited<ReturnType<typeof loadWalletPage>>;
+export type WalletPageData = Awaited<ReturnType<typeof walletPageData>>;

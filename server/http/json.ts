@@ -1,4 +1,3 @@
-import { json } from "@remix-run/cloudflare";
 import type { ZodError } from "zod";
 
 /**
@@ -10,7 +9,7 @@ import type { ZodError } from "zod";
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
 export function methodNotAllowed(allow: string): Response {
-  return json({ message: "Method Not Allowed" }, { status: 405, headers: { Allow: allow } });
+  return Response.json({ message: "Method Not Allowed" }, { status: 405, headers: { Allow: allow } });
 }
 
 /** Throws unless the request uses `method`, so every other verb gets 405 rather than a 500. */
@@ -24,16 +23,16 @@ export function assertMethod(request: Request, method: string): void {
  */
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) throw json({ message: "Request body too large" }, { status: 413 });
+  if (declared > maxBytes) throw Response.json({ message: "Request body too large" }, { status: 413 });
   const text = await request.text();
   if (new TextEncoder().encode(text).byteLength > maxBytes) {
-    throw json({ message: "Request body too large" }, { status: 413 });
+    throw Response.json({ message: "Request body too large" }, { status: 413 });
   }
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw json({ message: "Request body must be valid JSON" }, { status: 400 });
+    throw Response.json({ message: "Request body must be valid JSON" }, { status: 400 });
   }
 }
 
@@ -43,7 +42,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
  */
 export function validationError(error: ZodError): Response {
   const flat = error.flatten();
-  return json(
+  return Response.json(
     { message: error.issues[0]?.message ?? "Invalid input", errors: { fieldErrors: flat.fieldErrors, formErrors: flat.formErrors } },
     { status: 400 },
   );

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { RequestContext } from "#server/worker/context.ts";
 import { systemLogs } from "#db/schema/observability.ts";
 
 /**
@@ -29,7 +29,7 @@ export interface AuditEvent {
   ip?: string | null;
 }
 
-export function audit(context: Pick<AppLoadContext, "db" | "ctx" | "requestId">, event: AuditEvent): void {
+export function audit(context: Pick<RequestContext, "db" | "ctx" | "requestId">, event: AuditEvent): void {
   const at = new Date();
   const who = event.username === undefined ? "" : ` user="${sanitiseForLog(event.username)}"`;
   const why = event.reason ? ` reason=${event.reason}` : "";

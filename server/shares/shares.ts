@@ -9,7 +9,8 @@ import type { Database } from "#db/client.ts";
 import { credentials, shares, walletEvents } from "#db/schema/index.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
-import { CredentialServiceError, effectiveStatus } from "#server/credentials/credentials.ts";
+import { effectiveStatus } from "#server/credentials/credentials.ts";
+import { ServiceError } from "#server/http/errors.ts";
 
 /** Spec 000 §9: share link expiry 24 hours. */
 export const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -75,9 +76,9 @@ export async function createShare(
     .from(credentials)
     .where(and(eq(credentials.id, credentialId), eq(credentials.userId, userId)))
     .limit(1);
-  if (!credential) throw new CredentialServiceError(404, "Credential not found", "NOT_FOUND");
+  if (!credential) throw new ServiceError(404, "Credential not found", "NOT_FOUND");
   const status = effectiveStatus(credential, now);
-  if (status !== "active") throw new CredentialServiceError(409, `A ${status} credential cannot be shared`, "NOT_SHAREABLE");
+  if (status !== "active") throw new ServiceError(409, `A ${status} credential cannot be shared`, "NOT_SHAREABLE");
   const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
   const [row] = await db
     .insert(shares)
@@ -121,7 +122,7 @@ export async function getOwnShare(db: Database, userId: string, shareId: string,
 /** Ends a share at once (idempotent); the link then says it was withdrawn. */
 export async function revokeShare(db: Database, userId: string, shareId: string, now = new Date()): Promise<ShareRecord> {
   const existing = await getOwnShare(db, userId, shareId, now);
-  if (!existing) throw new CredentialServiceError(404, "Share not found", "NOT_FOUND");
+  if (!existing) throw new ServiceError(404, "Share not found", "NOT_FOUND");
   if (existing.status === "revoked") return existing;
   await db.batch([
     db.update(shares).set({ revokedAt: now }).where(and(eq(shares.id, shareId), eq(shares.userId, userId))),

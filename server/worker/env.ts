@@ -1,39 +1,85 @@
 import { z } from "zod";
 
-/** Everything the web worker needs, validated once per request (DESIGN.md: nothing at module scope). */
-const EnvSchema = z.object({
+/**
+ * Each worker's bindings, validated once per isolate before any request is handled (on Workers the
+ * bindings arrive with the request, so nothing is read at module scope). A worker declares its
+ * schema from the groups below; a missing or malformed binding is a configuration error that
+ * names every problem at once, never a failure deep inside a handler.
+ */
+
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Whether a URL names this machine: only then may the database be reached without a token. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return LOOPBACK_HOST.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+const present = (value: string | undefined) => value !== undefined && value !== "";
+
+/** The libSQL database every worker writes to: hosted in production, the local server on loopback. */
+export const databaseBindings = {
   LIBSQL_URL: z.string().url(),
+  /** The database's token; required for any database not on this machine (see refineDatabase). */
   LIBSQL_AUTH_TOKEN: z.string().optional(),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
-  /** Where the podcast audio lives (spec 001: audio addresses configurable); default: our own /podcasts/. */
-  PODCAST_AUDIO_BASE_URL: z.string().url().optional(),
-  /** The authorities' Ed25519 private keys (server/credentials/issuer-keys.ts). */
+};
+
+/** The authorities' signing keys and the base every identifier hangs from (ADR 011). */
+export const issuerBindings = {
+  /** JSON: issuer id to Ed25519 private JWK (server/credentials/issuer-keys.ts). */
   ISSUER_SIGNING_KEYS: z.string().min(2, "ISSUER_SIGNING_KEYS is required"),
   /** https base of issuer, type and status list URLs; default: the https form of the request's host. */
   PUBLIC_BASE_URL: z.string().url().startsWith("https://", "PUBLIC_BASE_URL must be https").optional(),
-});
-
-/** Extra CSP media sources: the configured podcast host's origin, when it is not ours. */
-export function mediaSources(env: WebEnv): string[] {
-  return env.PODCAST_AUDIO_BASE_URL ? [new URL(env.PODCAST_AUDIO_BASE_URL).origin] : [];
-}
-
-export type WebEnv = z.infer<typeof EnvSchema> & {
-  ASSETS: Fetcher;
-  STATUS: Fetcher;
-  LOGIN_THROTTLE: DurableObjectNamespace<import("#workers/durable-objects/src/login-throttle.ts").LoginThrottle>;
 };
 
-const checked = new WeakSet<object>();
+/** A service binding to another worker. */
+export const serviceBinding = () => z.custom<Fetcher>((value) => typeof (value as Fetcher | undefined)?.fetch === "function", "is not a service binding");
 
-export function parseEnv(env: Record<string, unknown>): WebEnv {
-  if (!checked.has(env)) {
-    const result = EnvSchema.safeParse(env);
-    if (!result.success) {
-      const detail = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      throw new Error(`Invalid worker configuration: ${detail}`);
-    }
-    checked.add(env);
+/** A Durable Object namespace whose objects answer the RPC methods of `T`. */
+export const durableObjectBinding = <T extends Rpc.DurableObjectBranded>() =>
+  z.custom<DurableObjectNamespace<T>>((value) => typeof (value as DurableObjectNamespace | undefined)?.idFromName === "function", "is not a Durable Object namespace");
+
+/**
+ * A database that is not on this machine needs its token: a worker pointed at a remote libSQL
+ * without one refuses to start rather than talk to an open database, or to the wrong one.
+ */
+function refineDatabase(env: { LIBSQL_URL?: unknown; LIBSQL_AUTH_TOKEN?: unknown }, ctx: z.RefinementCtx): void {
+  if (typeof env.LIBSQL_URL !== "string" || !("LIBSQL_URL" in env)) return;
+  if (!present(env.LIBSQL_AUTH_TOKEN as string | undefined) && !isLoopbackUrl(env.LIBSQL_URL)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["LIBSQL_AUTH_TOKEN"], message: "is required when LIBSQL_URL is not a loopback address" });
   }
-  return env as unknown as WebEnv;
+}
+
+/** A worker's env schema from binding groups; the database rule applies whenever LIBSQL_URL is bound. */
+export function workerEnv<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape).passthrough().superRefine(refineDatabase);
+}
+
+export class WorkerConfigurationError extends Error {
+  override name = "WorkerConfigurationError";
+}
+
+const validated = new WeakMap<object, WeakSet<z.ZodTypeAny>>();
+
+/**
+ * The worker's bindings as its schema types them, or a WorkerConfigurationError listing every
+ * problem. The bindings object stays the one the runtime passed (service bindings and namespaces
+ * are not copies); each (bindings, schema) pair is checked once per isolate.
+ */
+export function parseEnv<S extends z.ZodTypeAny>(schema: S, bindings: unknown, worker: string): z.infer<S> {
+  const env = (bindings ?? {}) as object;
+  let seen = validated.get(env);
+  if (!seen?.has(schema)) {
+    const result = schema.safeParse(env);
+    if (!result.success) {
+      const detail = result.error.issues.map((i) => `${i.path.join(".") || "env"} ${i.message}`).join("; ");
+      throw new WorkerConfigurationError(`${worker} worker configuration is invalid: ${detail}`);
+    }
+    if (!seen) validated.set(env, (seen = new WeakSet()));
+    seen.add(schema);
+  }
+  return env as z.infer<S>;
 }

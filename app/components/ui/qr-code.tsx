@@ -1,28 +1,14 @@
-// The encoder alone: the package's main entry needs Node built-ins (core/qr/qrcode-core.d.ts).
-import { create as createQr } from "qrcode/lib/core/qrcode.js";
 import { useMemo } from "react";
+import { qrRuns } from "#core/qr/qr-code.ts";
 
 /**
- * A QR code drawn as SVG from the qrcode library's module matrix (no canvas, no data URL, so
- * it renders on the server too and needs nothing from the CSP). Error correction M: a phone
- * camera reads it from a screen or a print at a few centimetres.
+ * A QR code drawn as SVG (no canvas, no data URL, so it renders on the server too and needs
+ * nothing from the CSP).
  */
 export function QrCode({ value, label, size = 192 }: { value: string; label: string; size?: number }) {
   const path = useMemo(() => {
-    const qr = createQr(value, { errorCorrectionLevel: "M" });
-    const { size: n, data } = qr.modules;
-    let d = "";
-    // One rectangle per horizontal run of dark modules, inside a 4-module quiet zone.
-    for (let y = 0; y < n; y++) {
-      for (let x = 0; x < n; x++) {
-        if (!data[y * n + x]) continue;
-        let run = 1;
-        while (x + run < n && data[y * n + x + run]) run++;
-        d += `M${x + 4} ${y + 4}h${run}v1h-${run}z`;
-        x += run - 1;
-      }
-    }
-    return { d, extent: n + 8 };
+    const { extent, runs } = qrRuns(value);
+    return { extent, d: runs.map((r) => `M${r.x} ${r.y}h${r.length}v1h-${r.length}z`).join("") };
   }, [value]);
   return (
     <svg

@@ -19,7 +19,8 @@ import { track } from "#app/client/tracker.client.ts";
 import { bindingOf, useDeviceKey, type DeviceKeyState } from "./device-key.ts";
 import { formatDateTime, relativeTime } from "#core/format/format.ts";
 import { requestCredential, showIssuanceError, showIssuanceSuccess } from "./issuance.client.ts";
-import type { loadWalletPage, WalletCard } from "#server/credentials/wallet-page.ts";
+import type { loader as walletLoader } from "#app/routes/wallet.tsx";
+import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { CredentialCard, type CardLayout } from "./credential-card.tsx";
 import { STATUS_LABELS } from "./credential-visuals.tsx";
 import { CredentialDetailsDialog, RequestDialog, SharePickerDialog } from "./wallet-dialogs.tsx";
@@ -51,7 +52,7 @@ export const walletShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, n
 };
 
 export function WalletPage() {
-  const data = useLoaderData<typeof loadWalletPage>();
+  const data = useLoaderData<typeof walletLoader>();
   const credentials = data.credentials as WalletCard[];
   const user = useRootData()?.user;
   const { toast } = useToast();

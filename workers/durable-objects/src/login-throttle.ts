@@ -1,10 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
-import { z } from "zod";
+import { ThrottlePolicy, type LoginThrottleApi, type ThrottleState } from "#server/accounts/throttle.ts";
+import { systemClock, type Clock } from "#server/worker/clock.ts";
+import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
 
 /**
  * Counts attempts for one key ("user:<name>", "ip:<address>", "register-ip:<address>"); one object
- * per key (idFromName). SECURITY.md: throttle failed logins per account and per client address.
- * The caller passes the policy, so every limit shares this code (ADR 007).
+ * per key (idFromName). Throttles failed logins per account and per client address, and
+ * registrations per address; the caller passes the policy, so every limit shares this code
+ * (ADR 007; the policies and the RPC contract are in server/accounts/throttle.ts).
  *
  * An attempt is counted *before* the expensive work it guards (the password hash), as a
  * provisional failure, in the same call that decides whether it may go ahead: `attempt()` reads,
@@ -13,33 +16,6 @@ import { z } from "zod";
  * an account (a proven password ends the run of failures), `undo()` for an address (one good
  * sign-in must not excuse other failures from the same address, only its own attempt).
  */
-export const ThrottlePolicy = z.object({
-  /** Attempts counted before the key locks: the attempt that reaches it goes ahead and locks the key. */
-  limit: z.number().int().positive(),
-  lockoutMs: z.number().int().positive(),
-  /**
-   * When the count starts again. "fixed": `windowMs` after the window's first attempt (N per
-   * window). "idle": `windowMs` after the latest attempt, so a slow, steady run of failures is
-   * never forgotten (N consecutive failures). Never while the key is locked.
-   */
-  window: z.enum(["fixed", "idle"]),
-  windowMs: z.number().int().positive(),
-});
-export type ThrottlePolicy = z.infer<typeof ThrottlePolicy>;
-
-export interface ThrottleState {
-  /** Whether this attempt may go ahead. */
-  allowed: boolean;
-  /** Attempts counted against the key, this one included when allowed. */
-  count: number;
-  /**
-   * Whole seconds until the key accepts attempts again. Refused: the wait. Allowed: 0, unless this
-   * attempt reached the limit and locked the key, in which case the lockout it started (what to
-   * tell the client should the attempt fail).
-   */
-  retryAfterSeconds: number;
-}
-
 interface Stored {
   count: number;
   windowStart: number;
@@ -51,10 +27,17 @@ interface Stored {
 
 const KEY = "state";
 
-export class LoginThrottle extends DurableObject {
+export class LoginThrottle extends DurableObject<DurableObjectsEnv> implements LoginThrottleApi {
+  /** Where the object reads the time. Tests give it another clock (runInDurableObject) to move time. */
+  clock: Clock = systemClock;
+
+  constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
+    super(ctx, parseDurableObjectsEnv(env));
+  }
+
   async attempt(policyInput: ThrottlePolicy): Promise<ThrottleState> {
     const policy = ThrottlePolicy.parse(policyInput);
-    const now = Date.now();
+    const now = this.clock.now();
     const stored = this.load();
     if (stored && stored.lockedUntil > now) {
       return { allowed: false, count: stored.count, retryAfterSeconds: Math.ceil((stored.lockedUntil - now) / 1000) };
@@ -96,7 +79,7 @@ export class LoginThrottle extends DurableObject {
   async alarm(): Promise<void> {
     const state = this.load();
     if (!state) return;
-    if (state.forgetAt <= Date.now()) await this.ctx.storage.deleteAll();
+    if (state.forgetAt <= this.clock.now()) await this.ctx.storage.deleteAll();
     else await this.ctx.storage.setAlarm(state.forgetAt);
   }
 

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import type { LoginThrottleApi } from "#server/accounts/throttle.ts";
+import { databaseBindings, durableObjectBinding, issuerBindings, parseEnv, serviceBinding, workerEnv } from "#server/worker/env.ts";
+
+/** The web worker's bindings (root wrangler.toml), validated once per isolate. */
+export const WebEnvSchema = workerEnv({
+  ...databaseBindings,
+  ...issuerBindings,
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+  /** Where the podcast audio lives (spec 001: audio addresses configurable); default: our own /podcasts/. */
+  PODCAST_AUDIO_BASE_URL: z.string().url().optional(),
+  ASSETS: serviceBinding(),
+  STATUS: serviceBinding(),
+  LOGIN_THROTTLE: durableObjectBinding<LoginThrottleApi>(),
+});
+
+export type WebEnv = z.infer<typeof WebEnvSchema>;
+
+export const parseWebEnv = (bindings: unknown): WebEnv => parseEnv(WebEnvSchema, bindings, "web");
+
+/** Extra CSP media sources: the configured podcast host's origin, when it is not ours. */
+export function mediaSources(env: WebEnv): string[] {
+  return env.PODCAST_AUDIO_BASE_URL ? [new URL(env.PODCAST_AUDIO_BASE_URL).origin] : [];
+}

@@ -1,0 +1,72 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { z } from "zod";
+import { createDb, type Database } from "#db/client.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { newRequestId } from "./context.ts";
+import { parseEnv } from "./env.ts";
+
+/**
+ * How every Hono worker is built (the status worker first, the verifier worker next): a validated
+ * env, a request context on `c.var` (env, db, requestId, plus what the worker adds), one sub-app
+ * per resource mounted with `app.route()`, and one JSON answer for unknown paths and for errors.
+ * Tests drive the app through `app.request(path, init, env)`.
+ */
+export interface WorkerVariables<Env> {
+  env: Env;
+  db: Database;
+  requestId: string;
+}
+
+/** The Hono env type of a worker whose validated bindings are `Env`, with `Extra` context variables. */
+export interface WorkerHonoEnv<Env, Extra extends object = object> {
+  Bindings: Record<string, unknown>;
+  Variables: WorkerVariables<Env> & Extra;
+}
+
+/** What a Hono worker's env must hold: every one of them reads and writes the database. */
+type DatabaseConfig = { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string };
+type WorkerEnvSchema = z.ZodType<DatabaseConfig, z.ZodTypeDef, unknown>;
+
+export interface WorkerAppOptions<S extends WorkerEnvSchema> {
+  /** The worker's name, in configuration errors and logs. */
+  name: string;
+  /** The worker's bindings schema (server/worker/env.ts workerEnv). */
+  env: S;
+}
+
+/**
+ * A worker app with the shared request context and JSON errors. Every response carries the
+ * request id, so a caller can quote it and we can find the log line.
+ */
+export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object = object>(options: WorkerAppOptions<S>) {
+  const app = new Hono<WorkerHonoEnv<z.infer<S>, Extra>>();
+
+  app.use(requestContext(options) as MiddlewareHandler);
+
+  app.notFound((c) => c.json({ message: "Not found" }, 404, { "Cache-Control": "no-store" }));
+
+  app.onError((error, c) => {
+    const requestId = c.get("requestId");
+    if (error instanceof ServiceError) return c.json({ message: error.message, code: error.code }, error.status as 400);
+    if (error instanceof HTTPException && error.status < 500) return c.json({ message: error.message || "Bad request" }, error.status);
+    console.error(`[${requestId}] ${options.name} worker error`, error);
+    return c.json({ message: "Internal error", requestId }, 500, requestId ? { "X-Request-Id": requestId } : undefined);
+  });
+
+  return app;
+}
+
+/** Puts the validated env, a database client and a fresh request id on the context. */
+function requestContext<S extends WorkerEnvSchema>(options: WorkerAppOptions<S>): MiddlewareHandler<WorkerHonoEnv<z.infer<S>>> {
+  return async (c, next) => {
+    const requestId = newRequestId();
+    c.set("requestId", requestId);
+    // A misconfigured worker answers every request with a logged 500 rather than half-working.
+    const env = parseEnv(options.env, c.env, options.name);
+    c.set("env", env);
+    c.set("db", createDb(env));
+    await next();
+    c.header("X-Request-Id", requestId);
+  };
+}
