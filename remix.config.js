@@ -17,8 +17,20 @@ export default {
   serverMinify: false,
   postcss: true,
   tailwind: false,
-  // Spec 000 §2 lists /citizen-wallet beside /wallet: the same page, one route module.
-  routes: (defineRoutes) => defineRoutes((route) => route("citizen-wallet", "routes/wallet.tsx", { id: "routes/citizen-wallet" })),
+  routes: (defineRoutes) =>
+    defineRoutes((route) => {
+      // Spec 000 §2 lists /citizen-wallet beside /wallet: the same page, one route module.
+      route("citizen-wallet", "routes/wallet.tsx", { id: "routes/citizen-wallet" });
+      // The areas later issues build (Verifier Portal, the operator console, Gabriel AI, the
+      // analytics dashboard), under every path the spec, the header and the role dashboards use:
+      // one "coming in a later release" module until then (app/components/later-release.tsx).
+      for (const path of ["verifier", "verifier-portal", "assisted", "assisted-digital", "gabriel", "gabriel-ai", "analytics"]) {
+        route(path, "routes/later-release/page.tsx", { id: `routes/${path}` });
+      }
+      // A share link with something missing or added (/verify, /verify/x/y) is still a share
+      // link: the verify page's own "This link is not valid", not the developer 404.
+      route("verify/*", "routes/verify.$shareId.tsx", { id: "routes/verify-malformed" });
+    }),
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

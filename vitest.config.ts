@@ -6,11 +6,21 @@ import { defineConfig } from "vitest/config";
  *  - web: the web worker inside workerd (SELF.fetch through Remix, service binding to the status
  *    worker, the Durable Object worker as an auxiliary), against a real local libSQL server;
  *  - durable-objects, status: each worker inside workerd with its own storage;
+ *  - core-workerd: the pure core's tests inside workerd (the node project runs them in Node too);
  *  - node: the database layer, the local libSQL server, pure modules;
  *  - e2e: Debian's Chromium through playwright-core against the whole product (`npm start`'s stack).
- * File names say where a test runs: *.workerd.test.ts (workerd), *.test.ts (Node), tests/e2e/*.spec.ts.
+ * File names say where a test runs: *.workerd.test.ts (workerd), *.test.ts (Node; under core/ in
+ * workerd too, unless *.node.test.ts), tests/e2e/*.spec.ts.
  */
 const compatibility = { compatibilityDate: "2026-10-01", compatibilityFlags: ["nodejs_compat"] };
+
+/** What tests/support/libsql-global-setup.ts provides: a migrated, seeded database and issuer keys. */
+type Inject = (key: never) => unknown;
+const stackBindings = (inject: Inject) => ({
+  LIBSQL_URL: inject("libsqlUrl" as never) as string,
+  LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string,
+  ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
+});
 
 export default defineConfig({
   test: {
@@ -20,20 +30,13 @@ export default defineConfig({
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: {
-                LIBSQL_URL: inject("libsqlUrl" as never) as string,
-                SESSION_SECRET: "test-session-secret-0123456789abcdef0123",
-                ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
-              },
+              bindings: { ...stackBindings(inject), SESSION_SECRET: "test-session-secret-0123456789abcdef0123" },
               workers: [
                 {
                   name: "identity-status",
                   modules: true,
                   scriptPath: "./workers/status/dist/index.js",
-                  bindings: {
-                    LIBSQL_URL: inject("libsqlUrl" as never) as string,
-                    ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
-                  },
+                  bindings: stackBindings(inject),
                   ...compatibility,
                 },
                 {
@@ -62,12 +65,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./workers/status/wrangler.toml" },
-            miniflare: {
-              bindings: {
-                LIBSQL_URL: inject("libsqlUrl" as never) as string,
-                ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
-              },
-            },
+            miniflare: { bindings: stackBindings(inject) },
           })),
         ],
         test: {
@@ -75,6 +73,12 @@ export default defineConfig({
           include: ["workers/status/**/*.workerd.test.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
+      },
+      {
+        // The core claims to run unchanged in the browser, workerd and Node: its tests run in both
+        // runtimes (here in workerd, with no bindings; below in Node).
+        plugins: [cloudflareTest({ miniflare: { ...compatibility } })],
+        test: { name: "core-workerd", include: ["core/**/*.test.ts"], exclude: ["**/*.node.test.ts"] },
       },
       {
         test: {

@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { CspNonceProvider } from "#app/components/csp-nonce.tsx";
 
 export default async function handleRequest(
   request: Request,
@@ -11,7 +12,12 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} nonce={nonce} />, {
+  const document = (
+    <CspNonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </CspNonceProvider>
+  );
+  const body = await renderToReadableStream(document, {
     // React's streaming scripts must carry the response's CSP nonce too (server/http/security.ts).
     nonce,
     signal: request.signal,

@@ -46,7 +46,7 @@ export default {
       console.error(`[${requestId}]`, misconfigured);
       return secure(internalError(requestId));
     }
-    // Refused before any handler runs, so no route can forget the check (SECURITY.md "CSRF").
+    // Refused before any handler runs, so no route can forget the check (ADR 003).
     const refusal = refuseCrossSiteMutation(request);
     if (refusal) return secure(refusal);
 
@@ -90,6 +90,8 @@ export default {
     }
     // Everything else may depend on the visitor: no shared cache may keep it.
     const answer = secure(response);
+    // A page route without an action answers other methods 405; say which ones it takes (RFC 9110 §15.5.6).
+    if (answer.status === 405 && !answer.headers.has("Allow")) answer.headers.set("Allow", "GET, HEAD");
     if (!answer.headers.has("Cache-Control") && (answer.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       answer.headers.set("Cache-Control", "private, no-store");
     }

@@ -14,6 +14,7 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
+import { useCspNonce } from "#app/components/csp-nonce.tsx";
 import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
 import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
@@ -59,7 +60,9 @@ export function useRootData() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
-  const nonce = data?.cspNonce || undefined;
+  // From the root loader's data, or (on an error page no loader ran for) from the server render.
+  const serverNonce = useCspNonce();
+  const nonce = data?.cspNonce || serverNonce || undefined;
   const [theme, setTheme] = useState<Theme>(data?.theme ?? "light");
 
   // The boot script may have applied a stored choice the server did not know about.
@@ -112,17 +115,37 @@ export default function App() {
   return <Outlet />;
 }
 
+/** What an error page says, by status: what happened and what the person can do. */
+function errorMessage(status: number | undefined): { title: string; message: string } {
+  switch (status) {
+    case 400:
+      return { title: "Bad request", message: "The request could not be understood. Go back and try again." };
+    case 403:
+      return { title: "Access denied", message: "You do not have permission to use this page." };
+    case 405:
+      return {
+        title: "Method not allowed",
+        message: "This page cannot handle that kind of request: it can only be viewed. If you sent a form, go back and try again from the page itself.",
+      };
+    case 413:
+      return { title: "Request too large", message: "What was sent is larger than this page accepts." };
+    default:
+      return { title: "Something went wrong", message: "Sorry, there is a problem with the service. Please try again later." };
+  }
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
   // A route that answers 404 itself gets the same page as a path no route matches (spec 000 §2).
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound path={pathname} />;
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  const { title, message } = errorMessage(status);
   // Server errors are logged with their request id on the server; the page never shows a stack.
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-lg">Sorry, there is a problem with the service. Please try again later.</p>
+      <h1 className="text-3xl font-bold">{status ? `${status} ${title}` : title}</h1>
+      <p className="mt-4 text-lg">{message}</p>
       <p className="mt-8">
         <Link to="/" className="text-govuk-blue underline hover:text-govuk-blue-dark dark:text-govuk-blue-light">
           Go to the home page

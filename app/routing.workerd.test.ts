@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { performanceMetrics } from "#db/schema/index.ts";
 import { call, db, registerUser } from "#tests/support/web-client.ts";
 
-// The web worker as the front door (DESIGN.md): forwarding to the status worker over its service
+// The web worker as the front door for every path (ADR 001): forwarding to the status worker over its service
 // binding, sign-in-only pages, and the not-found page for any other path.
 describe("web worker routing", () => {
   it("forwards /status/* to the status worker through the service binding", async () => {

@@ -4,12 +4,11 @@
 // workers do not compete for the CPU. The pitch suite starts the product as `npm start` does, on
 // a free port with a throwaway database.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchCredentials, type Measurement } from "#scripts/bench/credentials.ts";
 import { benchPitch } from "#scripts/bench/pitch.ts";
-import { run } from "./process.ts";
+import { freePort, run } from "./process.ts";
 import { startStack } from "./stack.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,16 +25,6 @@ if (unknown.length > 0) {
 }
 const suites = new Set<Suite>(requested.length > 0 ? (requested as Suite[]) : SUITES);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const results: Record<string, unknown> = {
   measuredAt: new Date().toISOString(),

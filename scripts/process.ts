@@ -1,6 +1,7 @@
 import { spawn, type SpawnOptions } from "node:child_process";
+import { createServer } from "node:net";
 
-/** Quiet, offline wrangler: no Request.cf download, no metrics (TOOLCHAIN.md). */
+/** Quiet, offline wrangler: no Request.cf download (the machines have no internet), no metrics. */
 export const WRANGLER_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 /** Runs a command to completion, inheriting stdio; rejects on a non-zero exit. */
@@ -15,5 +16,17 @@ export function run(cmd: string, args: string[], options: SpawnOptions = {}): Pr
     child.on("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code ?? signal}`)),
     );
+  });
+}
+
+/** A TCP port free on loopback right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
 }

@@ -13,7 +13,7 @@ export const WORKER_CONFIGS = ["wrangler.toml", "workers/status/wrangler.toml", 
 
 /** Variables each auxiliary worker needs from the stack (wrangler dev's --var reaches the first worker only). */
 const AUX_WORKER_VARS: Record<string, readonly string[]> = {
-  "workers/status/wrangler.toml": ["LIBSQL_URL", "ISSUER_SIGNING_KEYS"],
+  "workers/status/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS"],
 };
 
 /**
@@ -27,6 +27,8 @@ export async function ensureDevVars(path = ".dev.vars"): Promise<Record<string, 
   const additions: string[] = [];
   const random = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
   if (!has("SESSION_SECRET")) additions.push(`SESSION_SECRET=${random(32)}`);
+  // The local libSQL server runs any SQL its token holder sends: this machine's workers only.
+  if (!has("LIBSQL_AUTH_TOKEN")) additions.push(`LIBSQL_AUTH_TOKEN=${random(32)}`);
   // Single-quoted: the value is JSON (dotenv would otherwise read its quotes).
   if (!has("ISSUER_SIGNING_KEYS")) additions.push(`ISSUER_SIGNING_KEYS='${await generateIssuerKeysSecret()}'`);
   const text = existing + (additions.length ? (existing && !existing.endsWith("\n") ? "\n" : "") + additions.join("\n") + "\n" : "");
@@ -84,6 +86,7 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   libsqlUrl: string;
+  libsqlAuthToken: string;
   /** Resolves with wrangler's exit code when it ends on its own (a crash after start-up). */
   exited: Promise<number | null>;
   stop(): Promise<void>;
@@ -92,9 +95,10 @@ export interface Stack {
 export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(options.dataDir, { recursive: true });
   const devVars = await ensureDevVars();
-  const libsql = await startLocalLibsqlServer({ dbPath: join(options.dataDir, "local.db"), port: options.libsqlPort ?? 0 });
-  await migrateDatabase(libsql.url);
-  await seedDemoData(libsql.url);
+  const authToken = devVars.LIBSQL_AUTH_TOKEN!;
+  const libsql = await startLocalLibsqlServer({ dbPath: join(options.dataDir, "local.db"), port: options.libsqlPort ?? 0, authToken });
+  await migrateDatabase(libsql.url, authToken);
+  await seedDemoData(libsql.url, authToken);
 
   const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: libsql.url });
   const args = ["wrangler", "dev", ...configs.flatMap((c) => ["-c", c])];
@@ -121,7 +125,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   const exited = new Promise<number | null>((resolve) => wrangler.once("exit", (code) => resolve(code)));
-  return { url, libsqlUrl: libsql.url, exited, stop };
+  return { url, libsqlUrl: libsql.url, libsqlAuthToken: authToken, exited, stop };
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, signal?: AbortSignal): Promise<void> {

@@ -1,29 +1,95 @@
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { HeadersFunction } from "@remix-run/cloudflare";
+import { useState, type ReactNode } from "react";
+import type { z } from "zod";
+import { Card } from "#app/components/ui/card.tsx";
+import { BackLink } from "#app/components/ui/text-link.tsx";
 
 /** The frame shared by the sign-in and registration pages: service name, back link, one card. */
 export function AuthCard({ title, lead, children, footer }: { title: string; lead: string; children: ReactNode; footer: ReactNode }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
-      <Link
-        to="/"
-        className="inline-flex items-center gap-1 text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light"
-      >
-        <span aria-hidden="true">‹</span> Back to home
-      </Link>
-      <div className="mt-6 rounded-sm border border-govuk-border bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700 dark:bg-slate-900">
+      <BackLink>Back to home</BackLink>
+      <Card className="mt-6 p-6 shadow-sm sm:p-8">
         <h1 className="text-3xl font-bold">{title}</h1>
         <p className="mt-2 text-govuk-grey dark:text-slate-400">{lead}</p>
         <div className="mt-6">{children}</div>
-      </div>
+      </Card>
       <div className="mt-6 text-center">{footer}</div>
     </div>
   );
 }
 
-export const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light";
+/** The server's answer to a form posted without JavaScript (refused, throttled), above the form. */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="mb-6 border-l-4 border-govuk-red bg-red-50 p-4 font-semibold text-govuk-red dark:bg-red-950/40 dark:text-red-300">
+      {message}
+    </div>
+  );
+}
+
+/** A 429 from the page's action carries Retry-After on the page too, as it does from the API. */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** Empty inputs count as absent, so a blank required field reads "Required" (zod's default). */
 export function formValues<K extends string>(values: Record<K, string>): Record<K, string | undefined> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" ? undefined : v])) as Record<K, string | undefined>;
+}
+
+export type FormErrors<K extends string> = Partial<Record<K, string[]>>;
+
+/**
+ * The sign-in and registration forms' state: the values as typed, checked in the browser with
+ * the same schema the server applies. Messages show once the person has tried to submit, and are
+ * re-checked as they correct the form.
+ */
+/**
+ * The "Validation Error" toast's text (spec 000 §8): the first problem in the form's order, named
+ * by its field, and how many more the form shows.
+ */
+export function validationSummary<K extends string>(errors: FormErrors<K>, order: readonly { name: K; label: string }[]): string {
+  const problems = order.flatMap(({ name, label }) => (errors[name] ?? []).map((message) => `${label}: ${message}`));
+  const more = problems.length - 1;
+  return more > 0 ? `${problems[0]} (and ${more} more ${more === 1 ? "problem" : "problems"} shown on the form)` : (problems[0] ?? "Check the form");
+}
+
+export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initial: Record<K, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors<K>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const messagesOf = (error: z.ZodError) => error.flatten().fieldErrors as Record<string, string[]> as FormErrors<K>;
+  const validate = (next: Record<K, string>) => {
+    const result = schema.safeParse(formValues(next));
+    setErrors(result.success ? {} : messagesOf(result.error));
+    return result;
+  };
+
+  return {
+    values,
+    /** The browser's messages once submitted; before that, none (the server's, if any, show instead). */
+    errors: submitted ? errors : null,
+    update(name: K, value: string) {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      if (submitted) validate(next);
+    },
+    /** Replaces every value (e.g. a demo account) and clears the messages. */
+    fill(next: Record<K, string>) {
+      setValues(next);
+      setErrors({});
+    },
+    /** On submit: the parsed input, or the messages by field when the schema refuses it. */
+    check(): { ok: true; data: T } | { ok: false; errors: FormErrors<K> } {
+      setSubmitted(true);
+      const result = validate(values);
+      return result.success ? { ok: true, data: result.data } : { ok: false, errors: messagesOf(result.error) };
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { ApiError, apiRequest } from "#app/client/api-client.ts";
 import { avatarSrc } from "./avatar.ts";
 import type { Theme } from "#app/client/theme.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
 
 /** The four links (spec 000 §2); `also` lists the spec's other routes for the same screen, highlighted too. */
 export const HEADER_LINKS = [
@@ -51,7 +52,7 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
 
   return (
     <header className="border-b-8 border-govuk-blue bg-govuk-black text-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+      <div className={`${PAGE_COLUMN} flex flex-wrap items-center gap-x-6 gap-y-3 py-3`}>
         <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight text-white no-underline hover:underline">
           <ShieldIcon />
           <span>UK Digital Identity</span>

@@ -1,19 +1,91 @@
+/**
+ * The signed-in areas whose screens arrive in a later release (spec 000 §2: Verifier Portal, the
+ * assisted-digital operator console, Gabriel AI, the analytics dashboard): each one's title, what
+ * it will do, and an honest statement that it is not built yet, rather than sample content.
+ * One table, one page: every path the spec and the dashboards link to shows its area's page
+ * (remix.config.js maps them to app/routes/later-release/page.tsx).
+ */
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+
+export interface LaterReleaseArea {
+  title: string;
+  purpose: string;
+  features: string[];
+}
+
+const VERIFIER: LaterReleaseArea = {
+  title: "Verifier Portal",
+  purpose: "Check a citizen’s credentials by QR code or by sending a verification request.",
+  features: [
+    "Scan a credential QR code with your camera",
+    "Request specific credentials for a stated purpose",
+    "See the verification result and export a receipt",
+    "Connect your own systems through the API",
+  ],
+};
+
+const ASSISTED: LaterReleaseArea = {
+  title: "Operator Dashboard",
+  purpose: "Help citizens in person with assisted-digital sessions.",
+  features: [
+    "Start and run an assisted session step by step",
+    "Request supervisor approval for dual-control steps",
+    "Print a paper QR code for citizens without a phone",
+    "See your session queue and activity log",
+  ],
+};
+
+const GABRIEL: LaterReleaseArea = {
+  title: "Gabriel AI",
+  purpose: "Oversee the AI orchestration agents, with people reviewing every adverse decision.",
+  features: [
+    "See each agent’s status and metrics",
+    "Review, approve or escalate cases in the human-in-the-loop queue",
+    "Pause or resume agents and set policies",
+    "Read the audit log of every agent action",
+  ],
+};
+
+/** Spec 000 §2 "Analytics dashboard (/analytics)". */
+const ANALYTICS: LaterReleaseArea = {
+  title: "Analytics Dashboard",
+  purpose: "See how the service is used and how well it performs.",
+  features: [
+    "Follow active users, average response time, unresolved errors and total sessions",
+    "Browse recent events and system logs, filtered by level",
+    "Review errors by severity and mark them resolved",
+    "Track response times and the most visited pages",
+  ],
+};
 
 /**
- * A signed-in area whose screens arrive in a later release: its title, what it will do (spec 000
- * §2), and an honest statement that it is not built yet, rather than sample content.
+ * Each path and the area it shows. The header links to /verifier, /assisted and /gabriel; the
+ * spec's routing overview and the role dashboards name /verifier-portal, /assisted-digital,
+ * /gabriel-ai and /analytics (spec 000 §2).
  */
-export function LaterRelease({ title, purpose, features }: { title: string; purpose: string; features: string[] }) {
+export const LATER_RELEASE_PAGES: Record<string, LaterReleaseArea> = {
+  "/verifier": VERIFIER,
+  "/verifier-portal": VERIFIER,
+  "/assisted": ASSISTED,
+  "/assisted-digital": ASSISTED,
+  "/gabriel": GABRIEL,
+  "/gabriel-ai": GABRIEL,
+  "/analytics": ANALYTICS,
+};
+
+/** The area a path shows (a trailing slash is the same page), or undefined. */
+export function laterReleaseArea(pathname: string): LaterReleaseArea | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return Object.hasOwn(LATER_RELEASE_PAGES, path) ? LATER_RELEASE_PAGES[path] : undefined;
+}
+
+export function LaterRelease({ title, purpose, features }: LaterReleaseArea) {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <Link to="/" className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light">
-        <span aria-hidden="true">‹</span> Back to dashboard
-      </Link>
-      <h1 className="mt-6 text-4xl font-bold">{title}</h1>
-      <p className="mt-3 text-xl text-govuk-grey dark:text-slate-400">{purpose}</p>
-      <div className="mt-8 border-l-8 border-govuk-blue bg-white p-6 dark:bg-slate-900">
+    <SignedInPage title={title} lead={purpose}>
+      <Card className="mt-8 max-w-4xl border-l-8 border-l-govuk-blue p-6 dark:border-l-govuk-blue-light">
         <h2 className="text-xl font-bold">Coming in a later release</h2>
         <p className="mt-2">This part of the service is being built. When it is ready you will be able to:</p>
         <ul className="mt-3 list-disc space-y-1 pl-6">
@@ -21,10 +93,10 @@ export function LaterRelease({ title, purpose, features }: { title: string; purp
             <li key={feature}>{feature}</li>
           ))}
         </ul>
-      </div>
+      </Card>
       <Link to="/" className={buttonClasses("secondary", "mt-8")}>
         Return to your dashboard
       </Link>
-    </div>
+    </SignedInPage>
   );
 }

@@ -3,14 +3,15 @@
  * hint"; §8 "Unknown route"). Shown by the catch-all route ($.tsx) and by the root error boundary
  * when a route answers 404 itself (e.g. /coming-soon/ with a slug that is not a feature).
  */
-import { Link } from "@remix-run/react";
+import { Card } from "#app/components/ui/card.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
 export function NotFound({ path }: { path: string }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
-      <div className="rounded-sm border border-govuk-border bg-white p-8 dark:border-slate-700 dark:bg-slate-900">
+      <Card className="p-8">
         <div className="flex items-center gap-3 text-govuk-red dark:text-red-400">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="12" cy="12" r="10" />
@@ -23,11 +24,9 @@ export function NotFound({ path }: { path: string }) {
         </p>
         <p className="mt-2 text-govuk-grey dark:text-slate-400">Did you forget to add the page to the router?</p>
         <p className="mt-8">
-          <Link to="/" className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light">
-            Go to the home page
-          </Link>
+          <TextLink to="/">Go to the home page</TextLink>
         </p>
-      </div>
+      </Card>
     </div>
   );
 }

@@ -65,18 +65,7 @@ export function PublicHeader() {
         </Link>
         <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
-            {PITCH_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className={textLink} data-testid={testId(item.to)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            <li className="ml-1">
-              <NavLink to="/podcasts" className={podcastsButton} data-testid="nav-podcasts">
-                Podcasts
-              </NavLink>
-            </li>
+            <PitchNavItems testIdPrefix="" podcastsClassName="ml-1" />
             <li className="ml-1">
               <NavLink to="/login" className={loginButton} data-testid="nav-login">
                 Platform Login
@@ -101,18 +90,7 @@ export function PublicHeader() {
       </div>
       <nav id={menuId} aria-label="Main (menu)" hidden={!open} className="border-t border-white/20 xl:hidden">
         <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:grid-cols-2">
-          {PITCH_NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end className={textLink} data-testid={`mobile-${testId(item.to)}`}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <NavLink to="/podcasts" className={podcastsButton} data-testid="mobile-nav-podcasts">
-              Podcasts
-            </NavLink>
-          </li>
+          <PitchNavItems testIdPrefix="mobile-" />
           <li className="flex flex-wrap gap-2 sm:col-span-2">
             <NavLink to="/login" className={loginButton} data-testid="mobile-nav-login">
               Platform Login
@@ -124,6 +102,26 @@ export function PublicHeader() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** The pitch pages and Podcasts, as items of the wide bar's list or of the menu's (test ids prefixed there). */
+function PitchNavItems({ testIdPrefix, podcastsClassName }: { testIdPrefix: string; podcastsClassName?: string }) {
+  return (
+    <>
+      {PITCH_NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end className={textLink} data-testid={`${testIdPrefix}${testId(item.to)}`}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+      <li className={podcastsClassName}>
+        <NavLink to="/podcasts" className={podcastsButton} data-testid={`${testIdPrefix}nav-podcasts`}>
+          Podcasts
+        </NavLink>
+      </li>
+    </>
   );
 }
 

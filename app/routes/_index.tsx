@@ -4,18 +4,24 @@ import { RoleDashboard } from "#app/components/dashboard/role-dashboard.tsx";
 import { HOME_META, HomePage } from "#app/components/pitch/home-page.tsx";
 import { getDashboard } from "#server/dashboard/dashboard.ts";
 import { useRootData } from "#app/root.tsx";
-import { getUser } from "#server/accounts/authentication.ts";
+import { toPublicUser } from "#server/accounts/authentication.ts";
+import { getActiveSession } from "#server/accounts/session.ts";
 
 /**
  * Spec 000 §2: / is the pitch home page for visitors and the role dashboard once signed in. The
  * user is the root loader's: on a page load both loaders share one session read
  * (session.server.ts, one read per GET request), and the page takes the name from the root's data.
+ * The greeting says "Welcome" in the session that registering opened and "Welcome back" in any
+ * session opened by signing in (spec 000 §2 "Greets the user by first name").
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getUser(request, context);
-  if (!user) return json({ signedIn: false as const, audioBaseUrl: context.env.PODCAST_AUDIO_BASE_URL ?? null });
+  const session = await getActiveSession(request, context);
+  if (!session) return json({ signedIn: false as const, audioBaseUrl: context.env.PODCAST_AUDIO_BASE_URL ?? null });
+  const user = toPublicUser(session.user);
+  const dashboard = await getDashboard(context.db, user);
+  const greeting = session.data.openedBy === "registration" ? ("Welcome" as const) : ("Welcome back" as const);
   return json(
-    { signedIn: true as const, dashboard: await getDashboard(context.db, user) },
+    { signedIn: true as const, dashboard, greeting },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -29,5 +35,5 @@ export default function Index() {
   const data = useLoaderData<typeof loader>();
   const user = useRootData()?.user;
   if (!data.signedIn) return <HomePage audioBaseUrl={data.audioBaseUrl} />;
-  return <RoleDashboard firstName={user?.firstName ?? null} initial={data.dashboard} />;
+  return <RoleDashboard firstName={user?.firstName ?? null} greeting={data.greeting} initial={data.dashboard} />;
 }

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { analyticsEvents } from "#db/schema/index.ts";
 import { AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES } from "#core/analytics/event.ts";
 import { clientAddress, getUser } from "#server/accounts/authentication.ts";
@@ -7,8 +7,8 @@ import { methodNotAllowed, readJsonBody, validationError } from "#server/http/js
 export const loader = () => methodNotAllowed("POST");
 
 /**
- * POST /api/analytics/track: validates one event, answers 202 at once, and stores it with the
- * visitor's user (if signed in), address and user agent after the response (DESIGN.md: writes
+ * POST /api/analytics/track: validates one event, answers 204 at once, and stores it with the
+ * visitor's user (if signed in), address and user agent after the response (writes
  * through waitUntil), so tracking never slows a page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,5 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     })().catch((error) => console.error(`[${context.requestId}] analytics event not stored`, error)),
   );
-  return json({ accepted: true }, { status: 202, headers: { "Cache-Control": "no-store" } });
+  // No body: a browser that never reads an answer's body keeps the request open, and a page that
+  // tracks a view on load would then never reach network idle.
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return validationError(parsed.error);
   const result = await registerAccount(context, parsed.data, clientAddress(request));
   if (!result.ok) return registrationRefused(result);
-  const { setCookie } = await createSession(request, context, result.user.id);
+  const { setCookie } = await createSession(request, context, result.user.id, "registration");
   return json(toPublicUser(result.user), { status: 201, headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { revokeCredential } from "#server/credentials/credentials.ts";
+import { revokeCredential } from "#server/credentials/revocation.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";

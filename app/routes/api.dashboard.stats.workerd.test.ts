@@ -60,7 +60,7 @@ describe("GET /api/dashboard/stats", () => {
   });
 });
 
-describe("the dashboard's background poll and the idle timeout (SECURITY.md)", () => {
+describe("the dashboard's background poll and the idle timeout", () => {
   /** A session last used ten minutes ago: still valid, and due for a slide on real use. */
   async function idleSession() {
     const account = await registerUser();

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { issueToHolder } from "#server/credentials/credentials.ts";
+import { issueToHolder } from "#server/credentials/issuance.ts";
 import { credentialContext } from "#server/credentials/context.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";

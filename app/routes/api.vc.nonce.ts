@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { createIssuanceNonce } from "#server/credentials/credentials.ts";
+import { createIssuanceNonce } from "#server/credentials/issuance.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
 

@@ -1,7 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { BackLink, TextLink } from "#app/components/ui/text-link.tsx";
 
 /** Spec 000 §2 / 001 §2 "/coming-soon/{feature}": named titles, else the slug's words title-cased. */
 const TITLES: Record<string, string> = {
@@ -49,10 +51,8 @@ export default function ComingSoon() {
   const { title } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <Link to="/" className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light">
-        <span aria-hidden="true">‹</span> Back to home
-      </Link>
-      <div className="mt-6 rounded-sm border border-govuk-border bg-white p-8 dark:border-slate-700 dark:bg-slate-900">
+      <BackLink>Back to home</BackLink>
+      <Card className="mt-6 p-8">
         <span className="inline-flex items-center gap-2 rounded-sm bg-govuk-yellow px-2 py-1 text-sm font-bold uppercase tracking-wide text-govuk-black">
           <Icon name="settings" className="h-4 w-4" />
           Under development
@@ -64,12 +64,9 @@ export default function ComingSoon() {
         </p>
         <p className="mt-6 border-l-4 border-govuk-border pl-4 text-govuk-grey dark:border-slate-600 dark:text-slate-400">
           Questions in the meantime? Contact us at{" "}
-          <a href={`mailto:${CONTACT_EMAIL}`} className="text-govuk-blue underline underline-offset-4 dark:text-govuk-blue-light">
-            {CONTACT_EMAIL}
-          </a>
-          .
+          <TextLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</TextLink>.
         </p>
-      </div>
+      </Card>
     </div>
   );
 }

@@ -13,12 +13,17 @@ import { Icon } from "#app/components/ui/icons.tsx";
 import { accentFor, TypeIcon } from "#app/components/wallet/credential-visuals.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
+import { Card, StatTile } from "#app/components/ui/card.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import type { Tone } from "#core/format/tone.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { certificateFileName, certificatePath } from "#server/certificates/certificates.ts";
 import { credentialAttributes, EXPIRING_SOON_DAYS, listWalletCredentials, type WalletCredential } from "#server/credentials/credentials.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { formatAttributeValue, formatDate } from "#core/format/format.ts";
 import { track } from "#app/client/tracker.client.ts";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 
 export const meta: MetaFunction = () => [
   { title: "My Credentials | UK Digital Identity" },
@@ -100,22 +105,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type CredentialView = ReturnType<typeof useLoaderData<typeof loader>>["credentials"][number];
 
-const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
-const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
 /** Card buttons: three fit side by side in the narrowest card (a 390 px phone, a third of 1120 px). */
 const smallButton =
   "inline-flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-sm border border-slate-400 bg-white px-2 py-1.5 text-sm font-semibold text-govuk-black " +
   "hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
 
-/** Accent per credential type (registry colour); spelled out so Tailwind sees every class. */
-const BADGE_CLASSES: Record<Badge, string> = {
-  Active: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300",
-  "Expires Soon": "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
-  Inactive: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
-};
+const BADGE_TONES: Record<Badge, Tone> = { Active: "ok", "Expires Soon": "warn", Inactive: "bad" };
 
-function StatusBadge({ badge }: { badge: Badge }) {
-  return <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${BADGE_CLASSES[badge]}`}>{badge}</span>;
+function CredentialBadge({ badge }: { badge: Badge }) {
+  return <StatusBadge tone={BADGE_TONES[badge]}>{badge}</StatusBadge>;
 }
 
 function trackCredential(action: "view" | "download", credential: CredentialView) {
@@ -152,30 +150,24 @@ export default function MyCredentials() {
   };
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/" className={`inline-flex items-center gap-1 ${linkClasses}`}>
-        <span aria-hidden="true">‹</span> Back to dashboard
-      </Link>
-
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-4xl font-bold">My Credentials</h1>
-          <p className="mt-2 text-lg text-govuk-grey dark:text-slate-400">Your verifiable credentials from UK authorities: view, share and download them.</p>
-        </div>
+    <SignedInPage
+      title="My Credentials"
+      lead="Your verifiable credentials from UK authorities: view, share and download them."
+      aside={
         <Link to="/wallet?action=request" className={buttonClasses("primary")} data-testid="button-request-credential">
           <Icon name="plus" className="h-5 w-5" />
           Request New Credential
         </Link>
-      </div>
-
+      }
+    >
       <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
-        <SummaryTile label="Total Credentials" value={summary.total} detail="In your wallet" icon="wallet" testId="tile-total" />
-        <SummaryTile label="Active and Valid" value={summary.activeAndValid} detail="Ready to share" icon="check" testId="tile-active" />
-        <SummaryTile label="Expiring Soon" value={summary.expiringSoon} detail={`Within ${summary.expiringSoonDays} days`} icon="clock" testId="tile-expiring" />
+        <StatTile label="Total Credentials" value={summary.total} detail="In your wallet" icon="wallet" testId="tile-total" />
+        <StatTile label="Active and Valid" value={summary.activeAndValid} detail="Ready to share" icon="check" testId="tile-active" />
+        <StatTile label="Expiring Soon" value={summary.expiringSoon} detail={`Within ${summary.expiringSoonDays} days`} icon="clock" testId="tile-expiring" />
       </section>
 
       {credentials.length === 0 ? (
-        <section aria-labelledby="empty-heading" className={`mt-8 flex flex-col items-center px-6 py-12 text-center ${cardClasses}`}>
+        <Card as="section" aria-labelledby="empty-heading" className="mt-8 flex flex-col items-center px-6 py-12 text-center">
           <span className="rounded-full bg-govuk-blue/10 p-4 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
             <Icon name="wallet" className="h-10 w-10" />
           </span>
@@ -188,7 +180,7 @@ export default function MyCredentials() {
           <Link to="/wallet" className={buttonClasses("primary", "mt-6")}>
             Go to My Wallet
           </Link>
-        </section>
+        </Card>
       ) : (
         <section aria-label="Your credentials" className="mt-8">
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -212,22 +204,7 @@ export default function MyCredentials() {
       </Dialog>
 
       <ShareDialog credential={shareTarget} open={sharing !== null} onClose={() => setSharingId(null)} />
-    </div>
-  );
-}
-
-function SummaryTile({ label, value, detail, icon, testId }: { label: string; value: number; detail: string; icon: "wallet" | "check" | "clock"; testId: string }) {
-  return (
-    <div className={`border-t-4 border-t-govuk-blue p-5 dark:border-t-govuk-blue-light ${cardClasses}`} data-testid={testId}>
-      <div className="flex items-start justify-between gap-3">
-        <h2 className="font-semibold text-govuk-grey dark:text-slate-300">{label}</h2>
-        <span className="text-govuk-blue dark:text-govuk-blue-light">
-          <Icon name={icon} />
-        </span>
-      </div>
-      <p className="mt-3 text-4xl font-bold tabular-nums">{value}</p>
-      <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{detail}</p>
-    </div>
+    </SignedInPage>
   );
 }
 
@@ -245,9 +222,10 @@ function CredentialCard({
   const accent = accentFor(credential.colour);
   const refusalId = `share-refusal-${credential.id}`;
   return (
-    <article
+    <Card
+      as="article"
       aria-labelledby={`credential-${credential.id}`}
-      className={`flex h-full flex-col border-t-4 p-5 ${accent.border} ${cardClasses}`}
+      className={`flex h-full flex-col border-t-4 p-5 ${accent.border}`}
       data-testid="credential-card"
       data-credential-type={credential.type}
     >
@@ -255,7 +233,7 @@ function CredentialCard({
         <span className={`rounded-sm p-2 ${accent.tile}`}>
           <TypeIcon icon={credential.icon} />
         </span>
-        <StatusBadge badge={credential.badge} />
+        <CredentialBadge badge={credential.badge} />
       </div>
       <h3 id={`credential-${credential.id}`} className="mt-4 text-xl font-bold">
         {credential.typeName}
@@ -274,7 +252,7 @@ function CredentialCard({
         </div>
       </dl>
       {credential.note ? (
-        <p className={`mt-3 text-sm font-semibold ${credential.badge === "Inactive" ? "text-govuk-red dark:text-red-400" : "text-amber-800 dark:text-amber-300"}`}>{credential.note}</p>
+        <p className={`mt-3 text-sm font-semibold ${TONE_CLASSES[BADGE_TONES[credential.badge]].text}`}>{credential.note}</p>
       ) : null}
       <div className="mt-auto pt-5">
         <div className="flex gap-2">
@@ -304,7 +282,7 @@ function CredentialCard({
           </p>
         ) : null}
       </div>
-    </article>
+    </Card>
   );
 }
 
@@ -314,7 +292,7 @@ function CredentialDetails({ credential, onShare, onDownload }: { credential: Cr
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-3">
-        <StatusBadge badge={credential.badge} />
+        <CredentialBadge badge={credential.badge} />
         {credential.note ? <span className="text-sm font-semibold text-govuk-grey dark:text-slate-300">{credential.note}</span> : null}
       </div>
 

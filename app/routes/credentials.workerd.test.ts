@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { credentials, shares } from "#db/schema/index.ts";
+import { credentials, shares, walletEvents } from "#db/schema/index.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
 import { call, db, ORIGIN } from "#tests/support/web-client.ts";
 
@@ -195,10 +195,10 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     const [width, height] = [doc.getPage(0).getWidth(), doc.getPage(0).getHeight()];
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]); // A4
 
-    // The share the QR code opens: this user's, for 24 hours, purpose "Certificate download".
+    // The link the QR code opens: this user's certificate link, for 24 hours.
     const made = await db().select().from(shares).where(eq(shares.userId, user.id));
     expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ credentialId: rtw.id, purpose: "Certificate download" });
+    expect(made[0]).toMatchObject({ credentialId: rtw.id, kind: "certificate", purpose: "Credential certificate" });
     expect(made[0]!.expiresAt.getTime() - made[0]!.createdAt.getTime()).toBe(DAY_MS);
 
     const text = await pdfText(bytes);
@@ -224,6 +224,29 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
       expect(flat, expected).toContain(expected);
     }
     expect(text).toMatch(/^Valid at \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (GMT|BST)$/m);
+  });
+
+  it("prints the same link on every download while it is open, keeps it off /shares, and logs each download", async () => {
+    const { cookie, user } = await citizenWithRecords();
+    const rtw = await issueCredential(cookie, "rtw");
+    const links: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const text = (await pdfText(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })))).replace(/\n/g, "");
+      links.push(/\/verify\/([A-Za-z0-9_-]{22})/.exec(text)![1]!);
+    }
+    expect(new Set(links).size).toBe(1);
+    const rows = await db().select().from(shares).where(eq(shares.userId, user.id));
+    expect(rows.map((r) => [r.id, r.kind, r.credentialId])).toEqual([[links[0], "certificate", rtw.id]]);
+    // /shares lists the shares the holder made: none yet.
+    expect(await (await call("/api/shares", { cookie })).json()).toEqual([]);
+    const downloads = await db().select().from(walletEvents).where(and(eq(walletEvents.userId, user.id), eq(walletEvents.kind, "certificate_downloaded")));
+    expect(downloads).toHaveLength(3);
+    // A link the holder revoked is not printed again: the next download opens a new one.
+    const revoked = await call(`/api/shares/${links[0]}/revoke`, { method: "POST", cookie });
+    expect(revoked.status).toBe(200);
+    const next = (await pdfText(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })))).replace(/\n/g, "");
+    expect(next).not.toContain(links[0]);
+    expect(await db().select().from(shares).where(eq(shares.userId, user.id))).toHaveLength(2);
   });
 
   it("says why a revoked credential is not valid, and gives it no verify link", async () => {

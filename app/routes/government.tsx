@@ -5,6 +5,7 @@ import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { CardGrid, CheckList, Section } from "#app/components/pitch/layout.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /**
  * Spec 001 §2 "Government pitch" and §9 "Government pitch". The prototype's placeholder image
@@ -169,8 +170,6 @@ const EXECUTIVE_SUMMARY = [
 const EXECUTIVE_SUMMARY_HREF = `data:text/plain;charset=utf-8,${encodeURIComponent(EXECUTIVE_SUMMARY)}`;
 export const EXECUTIVE_SUMMARY_FILENAME = "uk-digital-identity-executive-summary.txt";
 
-const linkClass = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
-
 export default function Government() {
   return (
     <div>
@@ -179,7 +178,7 @@ export default function Government() {
         className="sticky top-0 z-40 border-b border-govuk-border bg-white/95 shadow-sm backdrop-blur dark:border-slate-700 dark:bg-slate-950/95"
       >
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
-          <Link to="/" className={`${linkClass} font-semibold`}>
+          <Link to="/" className={`${linkClasses} font-semibold`}>
             <span aria-hidden="true">‹ </span>Back to home
           </Link>
           <p className="hidden font-bold text-govuk-black md:block dark:text-slate-100">Government briefing</p>

@@ -5,6 +5,7 @@ import { Icon } from "#app/components/ui/icons.tsx";
 import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /**
  * Spec 001 §2 "Investor funding" and §9 "Investor funding". Only the spec's figures appear: the
@@ -82,7 +83,7 @@ export default function InvestorFunding() {
         <p className="mt-6 max-w-3xl text-lg text-govuk-black dark:text-slate-200">
           Our customers are the organisations that must make these checks: employers pay per verification, and workers, tenants, students and
           citizens never pay. See the{" "}
-          <Link to="/business-model" className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white">
+          <Link to="/business-model" className={linkClasses}>
             business model
           </Link>{" "}
           for fees by sector.
@@ -220,7 +221,7 @@ export default function InvestorFunding() {
           The proposal request opens an email to our investor relations team at{" "}
           <a
             href={`mailto:${INVESTOR_RELATIONS_EMAIL}`}
-            className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white"
+            className={linkClasses}
           >
             {INVESTOR_RELATIONS_EMAIL}
           </a>

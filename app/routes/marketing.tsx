@@ -4,6 +4,7 @@ import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import type { ReactNode } from "react";
 import { ActionLink, CardGrid, PageHero, Section, slug, Stat } from "#app/components/pitch/layout.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /**
  * Spec 001 §2 lists /marketing but does not show its content: a press and partner kit that
@@ -19,7 +20,6 @@ export const meta: MetaFunction = () =>
 export const PRESS_OFFICE_EMAIL = "press@identity.gov.uk";
 export const PARTNERSHIPS_EMAIL = "partners@identity.gov.uk";
 
-const linkClass = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
 
 const AUDIENCES: { audience: string; icon: IconName; message: string; points: string[]; more: { to: string; label: string } }[] = [
   {
@@ -124,7 +124,7 @@ export default function Marketing() {
                 ))}
               </ul>
               <p className="mt-4">
-                <Link to={item.more.to} className={linkClass}>
+                <Link to={item.more.to} className={linkClasses}>
                   {item.more.label}
                   <span className="sr-only"> for {item.audience.toLowerCase()}</span>
                 </Link>
@@ -163,17 +163,17 @@ export default function Marketing() {
       <Section title="Contacts" tone="shaded">
         <CardGrid columns={3}>
           <Contact icon="inbox" title="Press office" text="For journalists: interviews, comment and briefings.">
-            <a href={`mailto:${PRESS_OFFICE_EMAIL}`} className={`${linkClass} break-all font-bold`}>
+            <a href={`mailto:${PRESS_OFFICE_EMAIL}`} className={`${linkClasses} break-all font-bold`}>
               {PRESS_OFFICE_EMAIL}
             </a>
           </Contact>
           <Contact icon="share" title="Partnerships" text="For employers, landlords, NHS trusts, schools and councils who want to join a pilot.">
-            <a href={`mailto:${PARTNERSHIPS_EMAIL}`} className={`${linkClass} break-all font-bold`}>
+            <a href={`mailto:${PARTNERSHIPS_EMAIL}`} className={`${linkClasses} break-all font-bold`}>
               {PARTNERSHIPS_EMAIL}
             </a>
           </Contact>
           <Contact icon="chart" title="Investors" text="For the funding round and the investment proposal.">
-            <Link to="/investor-funding" className={`${linkClass} font-bold`}>
+            <Link to="/investor-funding" className={`${linkClasses} font-bold`}>
               Investor funding
             </Link>
           </Contact>

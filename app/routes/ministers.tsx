@@ -5,6 +5,7 @@ import { Icon } from "#app/components/ui/icons.tsx";
 import { PageHero, Section } from "#app/components/pitch/layout.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /**
  * Spec 001 §2 "Ministers' access", §3 "Ministers' form state", §4, §5: two cards (MVP demo,
@@ -196,7 +197,7 @@ export default function Ministers() {
                 </span>
                 <a
                   href={`mailto:${MINISTERS_CONTACT.email}`}
-                  className="[overflow-wrap:anywhere] text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white"
+                  className={`[overflow-wrap:anywhere] ${linkClasses}`}
                   data-testid="link-ministers-email"
                 >
                   {MINISTERS_CONTACT.email}
@@ -208,7 +209,7 @@ export default function Ministers() {
                 </span>
                 <a
                   href={MINISTERS_CONTACT.phoneHref}
-                  className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white"
+                  className={linkClasses}
                   data-testid="link-ministers-phone"
                 >
                   <span className="sr-only">Telephone </span>

@@ -6,6 +6,7 @@ import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "#app/compon
 import { PODCAST_EPISODES, podcastAudioSources, type PodcastEpisode } from "#app/components/pitch/podcast-episodes.ts";
 import { PODCAST_TRANSCRIPTS } from "#app/components/pitch/podcast-transcripts.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /**
  * Spec 001 §2 "Podcasts": seven episodes, each with an audio player, duration, topics and
@@ -145,7 +146,7 @@ function EpisodeEntry({
             Your browser does not support the audio element.
           </audio>
           <details className="group mt-4 rounded-sm border border-govuk-border dark:border-slate-700">
-            <summary className="cursor-pointer px-4 py-3 font-semibold text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white">
+            <summary className={`cursor-pointer px-4 py-3 font-semibold ${linkClasses}`}>
               Transcript
             </summary>
             <div className="space-y-4 border-t border-govuk-border px-4 py-4 text-govuk-black dark:border-slate-700 dark:text-slate-200">

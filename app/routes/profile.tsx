@@ -6,28 +6,38 @@
  * an `intent` naming the section. Items only an authority can complete go to the wallet's
  * credential request; passkeys, not built yet, say so.
  */
+import { ukDate } from "#core/format/uk-time.ts";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Card, LinkCard } from "#app/components/ui/card.tsx";
+import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { FieldErrors as FieldErrorList, TextField } from "#app/components/ui/text-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import {
   EDITABLE_SECTIONS,
   getProfile,
   parseProfileForm,
-  SAVED_MESSAGES,
+  PROFILE_ITEMS,
+  profileItemOf,
+  savedMessage,
   saveProfileSection,
-  ukToday,
   type EditableSection,
-  type FieldErrors,
+  type ProfileFormRefusal,
   type ProfileFormValues,
   type ProfileItem,
+  type ProfileItemKey,
   type ProfileSection,
 } from "#server/profile/profile.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 
 export const meta: MetaFunction = () => [
   { title: "My Profile | UK Digital Identity" },
@@ -38,44 +48,44 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = new Date();
-  const edit = new URL(request.url).searchParams.get("edit");
+  const query = new URL(request.url).searchParams;
+  const edit = query.get("edit");
   const editing = (EDITABLE_SECTIONS as readonly (string | null)[]).includes(edit) ? (edit as EditableSection) : null;
+  // Complete beside one item opens a form with only that item's fields.
+  const item = editing ? profileItemOf(editing, query.get("item")) : null;
   const profile = await getProfile(context.db, user.id, now);
   return json(
-    { profile, editing, today: ukToday(now) },
+    // The item table travels with the data: it lives in a server module the browser bundle leaves out.
+    { profile, editing, item, items: PROFILE_ITEMS, today: ukDate(now) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-type ActionData =
-  | { ok: true; section: EditableSection; message: string }
-  | { ok: false; section: EditableSection | null; message: string; fieldErrors: FieldErrors; values: Record<string, string> };
+type ActionData = { ok: true; section: EditableSection; message: string } | ProfileFormRefusal;
 
 /** Saves one section for the signed-in user; which user is never read from the form. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const body = await readFormBody(request);
-  if (!body.ok) return json<ActionData>({ ok: false, section: null, message: body.message, fieldErrors: {}, values: {} }, { status: body.status });
+  if (!body.ok) return json<ActionData>({ ok: false, section: null, item: null, message: body.message, fieldErrors: {}, values: {} }, { status: body.status });
   const now = new Date();
   const parsed = parseProfileForm(body.form, now);
   if (!parsed.ok) return json<ActionData>(parsed, { status: 400 });
-  const { section } = parsed.input;
+  const { section, item = null } = parsed.input;
   const saved = await saveProfileSection(context.db, user.id, parsed.input, now);
   if (!saved.ok) {
     return json<ActionData>(
-      { ok: false, section, message: saved.message, fieldErrors: saved.fieldErrors, values: parsed.values },
+      { ok: false, section, item, message: saved.message, fieldErrors: saved.fieldErrors, values: parsed.values },
       { status: saved.status },
     );
   }
-  return json<ActionData>({ ok: true, section, message: SAVED_MESSAGES[section] });
+  return json<ActionData>({ ok: true, section, message: savedMessage(section, item) });
 }
 
-const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
-const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
 const smallButton = "px-3 py-1 text-sm";
 
-/** Opens a section's form in place; the fragment brings it into view. */
-const editPath = (section: EditableSection) => `/profile?edit=${section}#edit-${section}`;
+/** Opens a section's form in place (with `item`, only that item's fields); the fragment brings it into view. */
+const editPath = (section: EditableSection, item?: ProfileItemKey) => `/profile?edit=${section}${item ? `&item=${item}` : ""}#edit-${section}`;
 
 const QUICK_ACTIONS: { title: string; description: string; to: string; icon: IconName }[] = [
   { title: "Update Contact Info", description: "Your email address and phone number", to: editPath("basic"), icon: "phone" },
@@ -84,15 +94,8 @@ const QUICK_ACTIONS: { title: string; description: string; to: string; icon: Ico
   { title: "Privacy Settings", description: "How your data is used", to: editPath("privacy"), icon: "settings" },
 ];
 
-/** True once React has hydrated: before that (or without JavaScript) the server's notices show instead of toasts. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export default function Profile() {
-  const { profile, editing, today } = useLoaderData<typeof loader>();
+  const { profile, editing, item, items, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const { toast } = useToast();
@@ -106,20 +109,15 @@ export default function Profile() {
   const failed = actionData && !actionData.ok ? actionData : null;
   // The form the link asked for; after a refused save, the form that was sent, with its messages.
   const open = editing ?? failed?.section ?? null;
+  const openItem = editing ? item : failed?.item ?? null;
   const remaining = profile.sections.filter((s) => s.status === "incomplete");
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/" className={`inline-flex items-center gap-1 ${linkClasses}`}>
-        <span aria-hidden="true">‹</span> Back to dashboard
-      </Link>
-
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-6">
-        <div>
-          <h1 className="text-4xl font-bold">My Profile</h1>
-          <p className="mt-2 text-lg text-govuk-grey dark:text-slate-400">Keep your details up to date so services can reach you and trust your identity.</p>
-        </div>
-        <div className={`w-full p-5 sm:w-80 ${cardClasses}`}>
+    <SignedInPage
+      title="My Profile"
+      lead="Keep your details up to date so services can reach you and trust your identity."
+      aside={
+        <Card className="w-full p-5 sm:w-80">
           <div className="flex items-baseline justify-between gap-4">
             <span className="font-semibold text-govuk-grey dark:text-slate-300">Profile completion</span>
             <span className="text-4xl font-bold tabular-nums" data-testid="profile-completion">
@@ -130,9 +128,9 @@ export default function Profile() {
           <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
             {profile.completeSections} of {profile.totalSections} sections complete
           </p>
-        </div>
-      </div>
-
+        </Card>
+      }
+    >
       {/* Without JavaScript there is no toast: the outcome of the post is shown on the page. */}
       {!hydrated && actionData?.ok ? (
         <div role="status" className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300">
@@ -161,19 +159,7 @@ export default function Profile() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {QUICK_ACTIONS.map((action) => (
             <li key={action.title}>
-              <Link
-                to={action.to}
-                preventScrollReset
-                className={`flex h-full items-start gap-4 p-5 hover:bg-slate-50 dark:hover:bg-slate-800 ${cardClasses}`}
-              >
-                <span className="rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
-                  <Icon name={action.icon} />
-                </span>
-                <span>
-                  <span className="block font-bold text-govuk-blue underline-offset-4 hover:underline dark:text-govuk-blue-light">{action.title}</span>
-                  <span className="mt-1 block text-sm text-govuk-grey dark:text-slate-400">{action.description}</span>
-                </span>
-              </Link>
+              <LinkCard to={action.to} icon={action.icon} title={action.title} description={action.description} preventScrollReset />
             </li>
           ))}
         </ul>
@@ -187,6 +173,7 @@ export default function Profile() {
             {open === section.id && section.editable ? (
               <SectionForm
                 section={section.id as EditableSection}
+                item={openItem ? { key: openItem, ...items[openItem] } : null}
                 title={section.title}
                 values={profile.values}
                 failed={failed && failed.section === section.id ? failed : null}
@@ -196,35 +183,7 @@ export default function Profile() {
           </SectionCard>
         ))}
       </div>
-    </div>
-  );
-}
-
-function ProgressBar({ value, label, className = "h-2" }: { value: number; label: string; className?: string }) {
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
-      className={`overflow-hidden rounded-full bg-govuk-grey-light dark:bg-slate-700 ${className}`}
-    >
-      <div className="h-full bg-govuk-green dark:bg-green-500" style={{ width: `${value}%` }} />
-    </div>
-  );
-}
-
-function StatusBadge({ complete }: { complete: boolean }) {
-  return (
-    <span
-      className={
-        "rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide " +
-        (complete ? "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200")
-      }
-    >
-      {complete ? "Complete" : "Incomplete"}
-    </span>
+    </SignedInPage>
   );
 }
 
@@ -242,9 +201,9 @@ function RemainingSections({ sections }: { sections: ProfileSection[] }) {
       <ul className="mt-3 grid gap-2">
         {sections.map((section) => (
           <li key={section.id} className="flex flex-wrap items-baseline gap-x-2">
-            <a href={`#section-${section.id}`} className={`font-semibold ${linkClasses}`}>
+            <TextLink href={`#section-${section.id}`} className="font-semibold">
               {section.title}
-            </a>
+            </TextLink>
             <span className="text-govuk-grey dark:text-slate-400">{remainingHint(section)}</span>
           </li>
         ))}
@@ -270,13 +229,13 @@ function SectionCard({ section, open, children }: { section: ProfileSection; ope
   const complete = section.status === "complete";
   const headingId = `section-${section.id}-heading`;
   return (
-    <section id={`section-${section.id}`} aria-labelledby={headingId} className={`scroll-mt-4 p-6 ${cardClasses}`}>
+    <Card as="section" id={`section-${section.id}`} aria-labelledby={headingId} className="scroll-mt-4 p-6">
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <h2 id={headingId} className="text-xl font-bold">
             {section.title}
           </h2>
-          <StatusBadge complete={complete} />
+          <StatusBadge tone={complete ? "ok" : "warn"}>{complete ? "Complete" : "Incomplete"}</StatusBadge>
         </div>
         <div className="shrink-0">
           <SectionAction section={section} open={open} />
@@ -287,7 +246,7 @@ function SectionCard({ section, open, children }: { section: ProfileSection; ope
         <span className="w-12 text-right text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">{section.progress}%</span>
       </div>
       {open ? children : <ItemList items={section.items} />}
-    </section>
+    </Card>
   );
 }
 
@@ -321,7 +280,7 @@ function ItemList({ items }: { items: ProfileItem[] }) {
             <p className={"break-words " + (item.status === "complete" ? "" : "text-govuk-grey dark:text-slate-400")}>{item.value}</p>
           </div>
           {item.status === "complete" ? (
-            <span className="inline-flex items-center gap-1 text-sm font-semibold text-govuk-green dark:text-green-400">
+            <span className={`inline-flex items-center gap-1 text-sm font-semibold ${TONE_CLASSES.ok.text}`}>
               <Icon name="check" className="h-5 w-5" />
               Complete
             </span>
@@ -336,7 +295,7 @@ function ItemList({ items }: { items: ProfileItem[] }) {
 
 function ItemActionButton({ item }: { item: ProfileItem }) {
   const action = item.action;
-  if (!action) return <span className="text-sm font-semibold text-amber-800 dark:text-amber-300">Incomplete</span>;
+  if (!action) return <span className={`text-sm font-semibold ${TONE_CLASSES.warn.text}`}>Incomplete</span>;
   if (action.kind === "coming-soon") {
     return (
       <Link to={action.to} className={buttonClasses("outline", smallButton)}>
@@ -344,7 +303,7 @@ function ItemActionButton({ item }: { item: ProfileItem }) {
       </Link>
     );
   }
-  const to = action.kind === "edit" ? editPath(action.section) : action.to;
+  const to = action.kind === "edit" ? editPath(action.section, action.item) : action.to;
   return (
     <Link to={to} preventScrollReset={action.kind === "edit"} className={buttonClasses("primary", smallButton)}>
       Complete<span className="sr-only"> {item.field}</span>
@@ -405,12 +364,15 @@ const PRIVACY_QUESTIONS: { name: keyof ProfileFormValues["privacy"]; legend: str
 
 function SectionForm({
   section,
+  item,
   title,
   values,
   failed,
   today,
 }: {
   section: EditableSection;
+  /** Complete beside one item: only its fields, saved alone. Null: the whole section (Edit). */
+  item: { key: ProfileItemKey; label: string; fields: readonly string[] } | null;
   title: string;
   values: ProfileFormValues;
   failed: Failed | null;
@@ -422,6 +384,9 @@ function SectionForm({
   const errors = failed?.fieldErrors ?? {};
   const current = (name: string) => failed?.values[name] ?? (values[section] as Record<string, string>)[name] ?? "";
   const messages = Object.entries(errors).flatMap(([name, list]) => (list ?? []).map((message) => ({ name, message })));
+  const onForm = (name: string) => !item || item.fields.includes(name);
+  const questions = PRIVACY_QUESTIONS.filter((question) => onForm(question.name));
+  const fields = section === "privacy" ? [] : FORM_FIELDS[section].filter((field) => onForm(field.name));
 
   // After a refused save, move focus to the list of problems (GOV.UK error summary pattern).
   useEffect(() => {
@@ -435,10 +400,11 @@ function SectionForm({
       preventScrollReset
       noValidate
       id={`edit-${section}`}
-      aria-label={`Edit ${title}`}
+      aria-label={item ? `Complete ${item.label}` : `Edit ${title}`}
       className="mt-4 grid scroll-mt-4 gap-5 border-t border-govuk-border pt-5 dark:border-slate-700"
     >
       <input type="hidden" name="intent" value={section} />
+      {item ? <input type="hidden" name="item" value={item.key} /> : null}
       {failed ? (
         <div
           ref={summaryRef}
@@ -467,10 +433,10 @@ function SectionForm({
       ) : null}
 
       {section === "privacy"
-        ? PRIVACY_QUESTIONS.map((question, index) => (
+        ? questions.map((question, index) => (
             <YesNoQuestion key={question.name} {...question} value={current(question.name)} errors={errors[question.name]} autoFocus={index === 0 && !failed} />
           ))
-        : FORM_FIELDS[section].map((field, index) => (
+        : fields.map((field, index) => (
             <TextField
               key={field.name}
               name={field.name}

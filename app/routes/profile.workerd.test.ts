@@ -156,6 +156,49 @@ describe("POST /profile", () => {
     expect(account).toMatchObject({ firstName: "Test", lastName: "User" });
   });
 
+  it("Complete beside one missing item opens that item alone and saves it, though the section's other items are still empty", async () => {
+    // Registered with names and an email; no phone number and no date of birth.
+    const { cookie, user } = await registerUser();
+    const page = await (await call("/profile", { cookie })).text();
+    expect(page).toContain('href="/profile?edit=basic&amp;item=phone#edit-basic"');
+
+    const form = await (await call("/profile?edit=basic&item=phone", { cookie })).text();
+    expect(form).toMatch(/<form[^>]*id="edit-basic"[^>]*aria-label="Complete Phone number"|<form[^>]*aria-label="Complete Phone number"[^>]*id="edit-basic"/);
+    expect(form).toContain('name="item" value="phone"');
+    expect(form).toContain('name="phone"');
+    for (const other of ["firstName", "email", "dateOfBirth"]) expect(form, other).not.toContain(`name="${other}"`);
+
+    // Its own rule still applies …
+    const refused = await postProfile(cookie, { intent: "basic", item: "phone", phone: "call me" });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toMatch(/<p id="field-phone-error"[^>]*>.*Enter a phone number using digits only/);
+    expect(refusedHtml).not.toContain("Enter your date of birth");
+    // … and a real number is saved alone, with the date of birth still missing.
+    const saved = await postProfile(cookie, { intent: "basic", item: "phone", phone: "07700 900982" });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Phone number saved.");
+    expect(await profileRow(user.id)).toMatchObject({ phone: "07700 900982", dateOfBirth: null });
+    const basic = (await profileData(cookie)).profile.sections.find((s) => s.id === "basic")!;
+    expect(basic.items.map((i) => [i.field, i.status])).toEqual([
+      ["Full name", "complete"],
+      ["Email address", "complete"],
+      ["Phone number", "complete"],
+      ["Date of birth", "incomplete"],
+    ]);
+    // Edit (the whole section) still asks for every field.
+    expect((await postProfile(cookie, { intent: "basic", phone: "07700 900982" })).status).toBe(400);
+  });
+
+  it("puts each save in the person's Recent Activity on the dashboard, not in the wallet's log", async () => {
+    const { cookie } = await registerUser();
+    expect((await postProfile(cookie, { intent: "basic", item: "phone", phone: "07700 900982" })).status).toBe(200);
+    const dashboard = (await (await call("/api/dashboard/stats", { cookie })).json()) as { activity: { title: string; detail: string }[] };
+    expect(dashboard.activity).toContainEqual(expect.objectContaining({ title: "Profile updated", detail: "Phone number saved in Basic Information" }));
+    const wallet = await (await call("/wallet", { cookie })).text();
+    expect(wallet).not.toContain("Profile updated");
+  });
+
   it("refuses an email address another account has, with 409 and the field's message", async () => {
     const first = await registerUser();
     const second = await registerUser();

@@ -7,10 +7,17 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { Icon } from "#app/components/ui/icons.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Card, IconTile, StatTile } from "#app/components/ui/card.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import type { Tone } from "#core/format/tone.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { copyShareLink } from "#app/components/credentials/share-dialog.tsx";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { listShares, revokeShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "#server/shares/shares.ts";
@@ -85,15 +92,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const REVOKED_TOAST = { title: "Share Revoked", description: "The share link no longer works." };
 
-const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
-const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export default function Shares() {
   const { shares, origin, confirming, tiles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -107,13 +105,7 @@ export default function Shares() {
   }, [actionData, toast]);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/" className={`inline-flex items-center gap-1 ${linkClasses}`}>
-        <span aria-hidden="true">‹</span> Back to dashboard
-      </Link>
-      <h1 className="mt-6 text-4xl font-bold">Recent Shares</h1>
-      <p className="mt-2 text-lg text-govuk-grey dark:text-slate-400">The links you have shared so others can check a credential, and what happened to them.</p>
-
+    <SignedInPage title="Recent Shares" lead="The links you have shared so others can check a credential, and what happened to them.">
       {/* Without JavaScript there is no toast: the outcome of the post is shown on the page. */}
       {!hydrated && actionData ? (
         actionData.ok ? (
@@ -135,13 +127,15 @@ export default function Shares() {
           Share totals
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          <Tile icon="share" label="Total Shares" value={tiles.total} note="Links you have created" testId="tile-total-shares" />
-          <Tile icon="check" label="Active Shares" value={tiles.active} note="Links that can be opened now" testId="tile-active-shares" />
-          <Tile
+          <StatTile as="li" labelAs="h3" icon="share" label="Total Shares" value={tiles.total} detail="Links you have created" testId="tile-total-shares" />
+          <StatTile as="li" labelAs="h3" icon="check" label="Active Shares" value={tiles.active} detail="Links that can be opened now" testId="tile-active-shares" />
+          <StatTile
+            as="li"
+            labelAs="h3"
             icon="file"
             label="Available Downloads"
             value={tiles.downloads}
-            note="Certificates that confirm a valid credential, for shares you have not revoked"
+            detail="Certificates that confirm a valid credential, for shares you have not revoked"
             testId="tile-available-downloads"
           />
         </ul>
@@ -152,14 +146,14 @@ export default function Shares() {
           Sharing history
         </h2>
         {shares.length === 0 ? (
-          <div className={`mt-4 p-8 text-center ${cardClasses}`} data-testid="shares-empty">
+          <Card className="mt-4 p-8 text-center" data-testid="shares-empty">
             <Icon name="share" className="mx-auto h-10 w-10 text-govuk-grey dark:text-slate-400" />
             <h3 className="mt-3 text-xl font-bold">No shares yet</h3>
             <p className="mt-2 text-govuk-grey dark:text-slate-400">When you share a credential, its link appears here with how many times it was opened.</p>
             <Link to="/wallet?action=share" className={buttonClasses("primary", "mt-6")}>
               Share a credential
             </Link>
-          </div>
+          </Card>
         ) : (
           <ul className="mt-4 grid gap-4 lg:grid-cols-2">
             {shares.map((share) => (
@@ -170,29 +164,14 @@ export default function Shares() {
       </section>
 
       <InfoBox />
-    </div>
+    </SignedInPage>
   );
 }
 
-function Tile({ icon, label, value, note, testId }: { icon: IconName; label: string; value: number; note: string; testId: string }) {
-  return (
-    <li className={`flex items-start gap-4 p-5 ${cardClasses}`} data-testid={testId}>
-      <span className="rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
-        <Icon name={icon} />
-      </span>
-      <div>
-        <p className="font-semibold text-govuk-grey dark:text-slate-300">{label}</p>
-        <p className="text-4xl font-bold tabular-nums">{value}</p>
-        <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{note}</p>
-      </div>
-    </li>
-  );
-}
-
-const STATUS_BADGE: Record<ShareStatus, { label: string; classes: string }> = {
-  active: { label: "Active", classes: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" },
-  expired: { label: "Expired", classes: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100" },
-  revoked: { label: "Revoked", classes: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300" },
+const STATUS_BADGE: Record<ShareStatus, { label: string; tone: Tone }> = {
+  active: { label: "Active", tone: "ok" },
+  expired: { label: "Expired", tone: "neutral" },
+  revoked: { label: "Revoked", tone: "bad" },
 };
 
 function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: string; hydrated: boolean }) {
@@ -201,22 +180,12 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
   const link = `${origin}${share.verifyPath}`;
   const titleId = `share-${share.id}-title`;
 
-  async function copyLink() {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: "Link Copied", description: "Share link copied to clipboard" });
-    } catch {
-      toast({ title: "Error", description: "Could not copy the link; select it and copy it by hand", variant: "destructive" });
-    }
-  }
 
   return (
-    <li className={`flex flex-col p-5 ${cardClasses}`} aria-labelledby={titleId} data-testid="share-card" data-share-status={share.status}>
+    <Card as="li" className="flex flex-col p-5" aria-labelledby={titleId} data-testid="share-card" data-share-status={share.status}>
       <div className="flex items-start justify-between gap-3">
         <div className="flex items-start gap-3">
-          <span className="rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
-            <Icon name="share" />
-          </span>
+          <IconTile icon="share" />
           <div>
             <h3 id={titleId} className="text-lg font-bold">
               {share.credentialName}
@@ -224,7 +193,7 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
             <p className="text-govuk-grey dark:text-slate-400">{share.issuerName}</p>
           </div>
         </div>
-        <span className={`shrink-0 rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${badge.classes}`}>{badge.label}</span>
+        <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>
       </div>
 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -253,7 +222,7 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
               {link}
             </code>
             {hydrated ? (
-              <Button variant="outline" className="px-3 py-1 text-sm" onClick={copyLink} data-testid="button-copy-share-link">
+              <Button variant="outline" className="px-3 py-1 text-sm" onClick={() => void copyShareLink(link, toast)} data-testid="button-copy-share-link">
                 Copy link
               </Button>
             ) : null}
@@ -272,7 +241,7 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
           </Form>
         ) : null}
       </div>
-    </li>
+    </Card>
   );
 }
 
@@ -345,9 +314,7 @@ function ConfirmRevoke({ share }: { share: { id: string; credentialName: string;
             {pending ? "Revoking..." : "Yes, revoke share"}
           </Button>
         </Form>
-        <Link to="/shares" className={linkClasses}>
-          Cancel
-        </Link>
+        <TextLink to="/shares">Cancel</TextLink>
       </div>
     </section>
   );

@@ -6,13 +6,16 @@
  * values or credential id. Every check is recorded in `presentations` and counted on the share.
  *
  * Works without JavaScript; never cached, never indexed, and the link does not travel onward in
- * a Referer header. An id that is not a share's is the app's 404 page, never a 500.
+ * a Referer header. A link that is not a share's (mistyped, cut short, unknown) answers 404 with
+ * "This link is not valid" on this page's own layout, for the member of the public holding it:
+ * never the developer's not-found page, never a 500.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import type { ReactNode } from "react";
-import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
-import { checkCredentialNow, effectiveStatus, recordCheck, type LiveCheck } from "#server/credentials/credentials.ts";
+import { effectiveStatus } from "#server/credentials/credentials.ts";
+import { checkCredentialNow, recordCheck, type LiveCheck } from "#server/credentials/live-check.ts";
 import { openShare, SHARE_ID_PATTERN } from "#server/shares/shares.ts";
 import { credentialContext } from "#server/credentials/context.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
@@ -34,7 +37,7 @@ const PAGE_HEADERS = {
 type Outcome = "valid" | "revoked" | "expired" | "suspended" | "unknown" | "failed";
 
 type VerifyData =
-  | { kind: "not-found"; path: string }
+  | { kind: "invalid" }
   | { kind: "share-expired" }
   | { kind: "share-withdrawn" }
   | {
@@ -51,14 +54,14 @@ type VerifyData =
 const answer = (data: VerifyData, status = 200) => json<VerifyData>(data, { status, headers: PAGE_HEADERS });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname;
-  const shareId = params.shareId ?? "";
-  if (!SHARE_ID_PATTERN.test(shareId)) return answer({ kind: "not-found", path }, 404);
+  // Also the module of /verify/* (remix.config.js): a link with its id missing or something added.
+  const shareId = params["*"] === undefined ? (params.shareId ?? "") : "";
+  if (!SHARE_ID_PATTERN.test(shareId)) return answer({ kind: "invalid" }, 404);
 
   const now = new Date();
   // Counts the view when the share is active.
   const opened = await openShare(context.db, shareId, now);
-  if (!opened) return answer({ kind: "not-found", path }, 404);
+  if (!opened) return answer({ kind: "invalid" }, 404);
   const { share, credential } = opened;
   // A share that has ended says so and nothing more: not even the credential's type.
   if (share.status === "revoked") return answer({ kind: "share-withdrawn" });
@@ -110,7 +113,7 @@ function outcomeOf(result: LiveCheck): Outcome {
       return "expired";
     case "STATUS_SUSPENDED":
       return "suspended";
-    // The issuer's status list could not be fetched or trusted: unknown, not revoked (SECURITY.md).
+    // The issuer's status list could not be fetched or trusted: unknown, not revoked (fail closed, ADR 009).
     case "STATUS_UNKNOWN":
     case "STATUS_TOKEN_MALFORMED":
     case "STATUS_TOKEN_WRONG_TYP":
@@ -144,7 +147,7 @@ function reasonInWords(outcome: Outcome, result: LiveCheck, replaced: boolean): 
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.kind === "not-found" ? NOT_FOUND_TITLE : "Credential check"} | ${SITE_NAME}` },
+  { title: `${data?.kind === "invalid" ? INVALID_LINK_TITLE : "Credential check"} | ${SITE_NAME}` },
   { name: "description", content: "Check whether a shared credential is valid right now." },
   { name: "robots", content: "noindex" },
   // The header says so too; the meta tag holds if a proxy drops the header.
@@ -166,28 +169,46 @@ const PANEL_TONE = {
   grey: "bg-govuk-black text-white dark:bg-slate-700",
 };
 
+export const INVALID_LINK_TITLE = "This link is not valid";
+
+const ASK_AGAIN = "If you still need to check the credential, ask the person for a new link.";
+
 export default function VerifyShare() {
   const data = useLoaderData<typeof loader>();
-  if (data.kind === "not-found") return <NotFound path={data.path} />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <p className="text-lg font-semibold text-govuk-grey dark:text-slate-400">Credential check</p>
-      {data.kind === "checked" ? <CheckResult data={data} /> : <EndedShare withdrawn={data.kind === "share-withdrawn"} />}
+      {data.kind === "checked" ? (
+        <CheckResult data={data} />
+      ) : data.kind === "invalid" ? (
+        <Notice title={INVALID_LINK_TITLE} testId="verify-invalid">
+          <p className="mt-4 text-lg">
+            No credential can be checked with it. Check that the whole link was copied or typed: a share link ends in /verify/ and 22
+            letters, numbers, dashes or underscores.
+          </p>
+          <p className="mt-2 text-lg">{ASK_AGAIN}</p>
+        </Notice>
+      ) : (
+        <Notice title={data.kind === "share-withdrawn" ? "This link has been withdrawn" : "This link has expired"} testId="verify-ended">
+          <p className="mt-4 text-lg">
+            {data.kind === "share-withdrawn"
+              ? "The person who shared it has withdrawn it, so it can no longer be used to check their credential."
+              : "Share links work for 24 hours, so it can no longer be used to check the credential."}
+          </p>
+          <p className="mt-2 text-lg">{ASK_AGAIN}</p>
+        </Notice>
+      )}
     </div>
   );
 }
 
-function EndedShare({ withdrawn }: { withdrawn: boolean }) {
+/** Why no check was made: a link that is not valid, or a share that has ended. */
+function Notice({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
     <>
-      <div className="mt-4 border-l-8 border-govuk-grey bg-white p-6 dark:border-slate-500 dark:bg-slate-900" data-testid="verify-ended">
-        <h1 className="text-3xl font-bold sm:text-4xl">{withdrawn ? "This link has been withdrawn" : "This link has expired"}</h1>
-        <p className="mt-4 text-lg">
-          {withdrawn
-            ? "The person who shared it has withdrawn it, so it can no longer be used to check their credential."
-            : "Share links work for 24 hours, so it can no longer be used to check the credential."}
-        </p>
-        <p className="mt-2 text-lg">If you still need to check the credential, ask the person for a new link.</p>
+      <div className="mt-4 border-l-8 border-govuk-grey bg-white p-6 dark:border-slate-500 dark:bg-slate-900" data-testid={testId}>
+        <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
+        {children}
       </div>
       <HomeLink />
     </>
@@ -225,9 +246,9 @@ function CheckResult({ data }: { data: Extract<VerifyData, { kind: "checked" }> 
 
       <p className="mt-6">
         {/* A plain link: checking again works without JavaScript and is recorded like the first check. */}
-        <a href={pathname} className="text-lg font-semibold text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white">
+        <TextLink href={pathname} className="text-lg font-semibold">
           Check again
-        </a>
+        </TextLink>
       </p>
       <AboutThisCheck />
     </>
@@ -265,9 +286,7 @@ function AboutThisCheck() {
 function HomeLink() {
   return (
     <p className="mt-6">
-      <Link to="/" className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white">
-        About UK Digital Identity
-      </Link>
+      <TextLink to="/">About UK Digital Identity</TextLink>
     </p>
   );
 }

@@ -136,15 +136,23 @@ describe("/verify/{shareId}: a share that has ended, or none", () => {
     expect(await viewsOf(share.id)).toBe(0);
   });
 
-  it("answers the 404 page for malformed and unknown ids, never a 500", async () => {
+  it("answers 404 with its own \"This link is not valid\" for malformed, unknown, cut-short or extended links, never the developer page or a 500", async () => {
     const alice = await citizenWithCredential();
     const unknownButWellFormed = "A".repeat(22);
-    for (const id of ["abc", unknownButWellFormed, alice.credential.id, "%E0%A4%A", "x".repeat(400), `${"A".repeat(21)}!`]) {
-      const response = await call(`/verify/${id}`);
-      expect(response.status, id).toBe(404);
+    const paths = [
+      ...["abc", unknownButWellFormed, alice.credential.id, "%E0%A4%A", "x".repeat(400), `${"A".repeat(21)}!`].map((id) => `/verify/${id}`),
+      "/verify",
+      "/verify/",
+      `/verify/${unknownButWellFormed}/extra`,
+    ];
+    for (const path of paths) {
+      const response = await call(path);
+      expect(response.status, path).toBe(404);
       const html = await response.text();
-      expect(html, id).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
-      expect(html, id).toContain("<title>404 Page Not Found | UK Digital Identity</title>");
+      expect(html, path).toMatch(/<h1[^>]*>This link is not valid<\/h1>/);
+      expect(html, path).toContain("<title>This link is not valid | UK Digital Identity</title>");
+      expect(html, path).toContain("Credential check");
+      expect(html, path).not.toContain("Did you forget to add the page to the router?");
     }
     const notFound = await call(`/verify/${unknownButWellFormed}`);
     expectPrivateHeaders(notFound);

@@ -1,5 +1,5 @@
 /**
- * Crypto is passed in (STYLE.md, after sd-jwt-js): every entry point takes an optional
+ * Crypto is passed in (as sd-jwt-js does): every entry point takes an optional
  * `crypto: CredentialCrypto`; without one it uses the platform's WebCrypto (`globalThis.crypto`),
  * which browsers, workerd and Node 24 all provide. Nothing here touches Node built-ins.
  */

@@ -1,6 +1,5 @@
 /**
- * One error type for the credentials core, with stable codes (STYLE.md: "one error type with
- * stable codes"). Codes are an API: callers branch on them, record them in the audit trail and
+ * One error type for the credentials core, with stable codes. Codes are an API: callers branch on them, record them in the audit trail and
  * show the message beside them. Messages never echo token content, so they are safe to log and
  * to show to a verifier.
  */

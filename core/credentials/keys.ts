@@ -1,6 +1,6 @@
 /**
  * Keys: Ed25519 key pairs from WebCrypto, public JWKs whose `kid` is the RFC 7638 thumbprint,
- * and JWKS documents for issuer metadata (DESIGN.md: each authority publishes its keys).
+ * and JWKS documents for issuer metadata (each authority publishes its keys: ADR 011).
  */
 import { resolveCrypto, sha256, type CredentialCrypto } from "./crypto.ts";
 import { base64urlEncode } from "./encoding.ts";

@@ -7,8 +7,8 @@
  * (section 4.1 step 3): entry i with `bits` b lives in byte floor(i*b/8) at shift (i*b) mod 8.
  *
  * `readStatus` inflates the list as a stream and keeps only the one byte it needs, instead of
- * expanding every entry into a JS array as @sd-jwt/jwt-status-list does (TOOLCHAIN.md measured
- * ~97 ms for 2^20 entries that way, ~0.3 ms streaming).
+ * expanding every entry into a JS array as @sd-jwt/jwt-status-list does (about 97 ms for 2^20
+ * entries that way, under 1 ms streaming: ADR 009 and the README's measurements).
  */
 import { Unzlib } from "fflate";
 import { resolveCrypto, type CredentialCrypto } from "./crypto.ts";
@@ -77,6 +77,11 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
     chunks.push(value);
     length += value.length;
   }
+  return concatBytes(chunks, length);
+}
+
+/** The chunks joined into one array of `length` bytes. */
+function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
   const out = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {
@@ -179,13 +184,7 @@ function adler32(previous: number, chunk: Uint8Array): number {
 export async function inflateStatusList(lst: string, options: InflateOptions): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   const total = await inflateStreaming(lst, options, (chunk) => chunks.push(chunk.slice()));
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return concatBytes(chunks, total);
 }
 
 /** Decodes `lst` fully: one status value per entry. */
@@ -381,8 +380,8 @@ export function selectKey(keys: readonly PublicJwk[], kid: unknown): PublicJwk |
 }
 
 /**
- * Picks a free index at random (DESIGN.md: indexes allocated at random within fixed-size lists,
- * for herd privacy, the draft's privacy considerations). Random probes first; when the list is nearly full, a
+ * Picks a free index at random (indexes allocated at random within fixed-size lists, for herd
+ * privacy: the draft's privacy considerations; ADR 011). Random probes first; when the list is nearly full, a
  * scan from a random start still finds the remaining free entries.
  */
 export function allocateIndex(

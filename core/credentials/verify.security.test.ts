@@ -1,6 +1,6 @@
 /**
- * One test per rejection in SECURITY.md "A presentation the verifier must reject", grouped by its
- * lines (the describe names quote them). Each negative case starts from a real issued credential
+ * One test per reason a verifier must reject a presentation (RFC 9901, the SD-JWT VC draft, the
+ * status-list draft, RFC 8725), grouped as the describe names say. Each negative case starts from a real issued credential
  * and changes one thing, re-signing the issuer JWT and the KB-JWT with the right keys where
  * needed, so the only defect is the one under test.
  */
@@ -76,7 +76,7 @@ async function withExtraDisclosures(extra: string[], edit: (jwt: DecodedJwt) => 
   );
 }
 
-describe("SECURITY.md: a presentation the verifier must reject", () => {
+describe("a presentation the verifier must reject", () => {
   it("accepts the untampered presentation these tests start from", async () => {
     await expectValid(await bind(world, splitIssued(sdJwt).issuerJwt, [givenName]));
   });

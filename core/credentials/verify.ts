@@ -1,12 +1,12 @@
 /**
  * Verification of SD-JWT presentations (RFC 9901 section 7.1 and 7.3) and of the SD-JWT VC
- * profile on top (draft-ietf-oauth-sd-jwt-vc). Every rejection in SECURITY.md's "A presentation
- * the verifier must reject" has its own code here.
+ * profile on top (draft-ietf-oauth-sd-jwt-vc). Every reason a verifier must reject a presentation
+ * (RFC 9901 sections 7 and 9, the SD-JWT VC draft, RFC 8725) has its own code here (errors.ts).
  *
  * Why not @sd-jwt's verify(): in 0.19 it skips the key-binding JWT unless a nonce is passed,
  * checks that aud exists but not its value, does not bound the KB-JWT's iat, never checks typ,
  * leaves algorithms to the callback, and its unpack lets a disclosure overwrite a claim and does
- * not detect repeated digests or unreferenced disclosures (TOOLCHAIN.md, measured). So the
+ * not detect repeated digests or unreferenced disclosures (measured, ADR 009). So the
  * verifier does its own processing; @sd-jwt issues and presents (issue.ts, present.ts), and a
  * test checks the library's verify accepts what this verifier accepts.
  *
@@ -444,7 +444,7 @@ export async function verifyPresentation(
     if (payload.vct === undefined) throw new CredentialError("VCT_MISSING");
     if (typeof payload.vct !== "string" || payload.vct.length === 0) throw new CredentialError("CLAIM_INVALID", "vct");
     if (policy.allowedVcts && !policy.allowedVcts.includes(payload.vct)) throw new CredentialError("VCT_UNEXPECTED");
-    // Our credentials always carry iat and exp (DESIGN.md); section 7.1 step 6 rejects a missing required one.
+    // Our credentials always carry iat and exp (ADR 011); section 7.1 step 6 rejects a missing required one.
     if (!isTime(payload.iat)) throw new CredentialError("CLAIM_MISSING", "iat");
     if (!isTime(payload.exp)) throw new CredentialError("CLAIM_MISSING", "exp");
     if (payload.cnf !== undefined && !holderJwk(payload)) throw new CredentialError("CNF_INVALID");

@@ -1,3 +1,5 @@
+import { UK_TIME_ZONE } from "./uk-time.ts";
+
 /** Display formats shared by the server's status rows and the browser's cards (no I/O: runs in both). */
 
 /** A percentage with one decimal, or "No data" when there was nothing to measure. */
@@ -9,15 +11,16 @@ export function formatPercent(value: number | null): string {
  * Wallet dates (spec 000 §3: "day, short month, year in en-GB", e.g. 12 Apr 2026). Always in UK
  * time, so the server's render and the browser's hydration print the same text.
  */
-const DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" });
-const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
+const DATE = new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
+const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
+  timeZone: UK_TIME_ZONE,
   day: "numeric",
   month: "short",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-});
+};
+const DATE_TIME = new Intl.DateTimeFormat("en-GB", DATE_TIME_PARTS);
 
 export function formatDate(iso: string | Date): string {
   return DATE.format(new Date(iso));
@@ -45,15 +48,7 @@ export function relativeTime(iso: string, nowIso: string): string {
   return formatDate(iso);
 }
 
-const DATE_TIME_ZONED = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
+const DATE_TIME_ZONED = new Intl.DateTimeFormat("en-GB", { ...DATE_TIME_PARTS, timeZoneName: "short" });
 /** Date-only values ("1990-04-12") are calendar dates: formatted in UTC so no zone moves the day. */
 const CALENDAR_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
 

@@ -1,5 +1,5 @@
 /**
- * The issuing authorities and the credential types they issue (issue 4; DESIGN.md "Credentials").
+ * The issuing authorities and the credential types they issue (ADR 011).
  * Pure data and small functions: the web worker (issuance, screens), the status worker
  * (metadata) and the browser (names on cards) all read it.
  *
@@ -233,7 +233,7 @@ export function typeMetadata(base: string, type: CredentialTypeCode): Record<str
  * The https base of every identifier we mint (docs/decisions/010): PUBLIC_BASE_URL when
  * configured (production), else the https form of the host that was asked. Locally the
  * product is served over plain http on loopback while identifiers keep the https scheme that
- * SECURITY.md requires of every URL a token names; the paths are the same.
+ * every URL a token names must have (ADR 011); the paths are the same.
  */
 export function publicBaseUrl(configured: string | undefined, requestUrl: string): string {
   if (configured) return normaliseBase(configured);

@@ -1,7 +1,8 @@
 /**
  * Runs the local libSQL (Hrana over HTTP) server:
- *   npx node db/local-server/cli.ts --db .data/local.db --port 8080 [--host 127.0.0.1] [--auth-token TOKEN]
- * Env fallbacks: LIBSQL_DB, LIBSQL_PORT. Prints exactly one line once listening.
+ *   npx node db/local-server/cli.ts --auth-token TOKEN [--db .data/local.db] [--port 8080] [--host 127.0.0.1]
+ * Env fallbacks: LIBSQL_DB, LIBSQL_PORT. Prints exactly one line once listening. The token is
+ * required (any SQL is accepted from whoever holds it); `npm start` keeps its own in .dev.vars.
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -26,8 +27,14 @@ if (!/^\d+$/.test(portText) || port > 65535) {
   process.exit(2);
 }
 
+const authToken = values["auth-token"];
+if (!authToken || authToken.length < 16) {
+  console.error("--auth-token is required: at least 16 characters (npm start uses LIBSQL_AUTH_TOKEN from .dev.vars)");
+  process.exit(2);
+}
+
 mkdirSync(dirname(dbPath), { recursive: true });
-const server = await startLocalLibsqlServer({ dbPath, port, host: values.host, authToken: values["auth-token"] });
+const server = await startLocalLibsqlServer({ dbPath, port, host: values.host, authToken });
 console.log(`libsql listening on ${server.url}`);
 
 let stopping = false;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { request } from "node:http";
 import { join } from "node:path";
 import { createClient, LibsqlError } from "@libsql/client";
 import type { Client, Config } from "@libsql/client";
@@ -15,13 +16,16 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-/** A fresh server on its own temp db file, plus a client pointed at it. */
+const TOKEN = "test-token-0123456789abcdef";
+
+/** A fresh server on its own temp db file (token TOKEN unless given), plus a client pointed at it. */
 async function setup(opts: Partial<LocalLibsqlServerOptions> = {}, clientOpts: Partial<Config> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "hrana-test-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const server = await startLocalLibsqlServer({ dbPath: join(dir, "test.db"), ...opts });
+  const authToken = opts.authToken ?? TOKEN;
+  const server = await startLocalLibsqlServer({ dbPath: join(dir, "test.db"), ...opts, authToken });
   cleanups.push(() => server.close());
-  const client = createClient({ url: server.url, authToken: opts.authToken, ...clientOpts });
+  const client = createClient({ url: server.url, authToken, ...clientOpts });
   cleanups.push(() => client.close());
   return { server, client };
 }
@@ -29,10 +33,31 @@ async function setup(opts: Partial<LocalLibsqlServerOptions> = {}, clientOpts: P
 async function pipeline(server: LocalLibsqlServer, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/v2/pipeline`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...headers },
+    headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}`, ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as any };
+}
+/** A pipeline POST to 127.0.0.1 naming `host` in its Host header; the status code. */
+function postWithHost(server: LocalLibsqlServer, host: string, body: unknown): Promise<number> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/v2/pipeline",
+        method: "POST",
+        headers: { host, "content-type": "application/json", authorization: `Bearer ${TOKEN}`, "content-length": Buffer.byteLength(text) },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
 }
 const exec = (sql: string, extra: object = {}) => ({ type: "execute", stmt: { sql, want_rows: true, ...extra } });
 const countRows = async (client: Client, table = "t") => Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
@@ -167,16 +192,43 @@ describe("local libsql Hrana server via @libsql/client", () => {
     expect((await client.execute("SELECT 42 AS x")).rows[0].x).toBe(42);
   });
 
-  it("requires the bearer token when one is configured", async () => {
-    const { server, client } = await setup({ authToken: "s3cret" });
+  it("requires its bearer token on every pipeline request", async () => {
+    const { server, client } = await setup({ authToken: "s3cret-s3cret-s3cret" });
     expect((await client.execute("SELECT 1 AS x")).rows[0].x).toBe(1);
     const anon = createClient({ url: server.url });
-    const wrong = createClient({ url: server.url, authToken: "nope" });
+    const wrong = createClient({ url: server.url, authToken: "nope-nope-nope-nope" });
     cleanups.push(() => anon.close(), () => wrong.close());
     await expect(anon.execute("SELECT 1")).rejects.toThrow();
     await expect(wrong.execute("SELECT 1")).rejects.toThrow();
-    expect((await pipeline(server, { requests: [exec("SELECT 1")] })).status).toBe(401);
-    expect((await pipeline(server, { requests: [exec("SELECT 1")] }, { authorization: "Bearer s3cret" })).status).toBe(200);
+    expect((await pipeline(server, { requests: [exec("SELECT 1")] }, { authorization: "" })).status).toBe(401);
+    expect((await pipeline(server, { requests: [exec("SELECT 1")] }, { authorization: "Bearer s3cret-s3cret-s3cret" })).status).toBe(200);
+  });
+
+  it("cannot be started without a token of at least 16 characters", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hrana-test-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    for (const authToken of [undefined, "", "short"]) {
+      await expect(startLocalLibsqlServer({ dbPath: join(dir, "test.db"), authToken } as LocalLibsqlServerOptions)).rejects.toThrow(/auth token/);
+    }
+  });
+
+  it("refuses what a web page in the developer's browser could send: text/plain bodies, any Origin, foreign Host names", async () => {
+    const { server, client } = await setup();
+    await client.execute("CREATE TABLE secrets (v TEXT)");
+    await client.execute("INSERT INTO secrets VALUES ('hash')");
+    const steal = { requests: [exec("SELECT v FROM secrets")] };
+    // A cross-site "simple" POST: text/plain needs no preflight.
+    expect(await pipeline(server, JSON.stringify(steal), { "content-type": "text/plain" })).toMatchObject({ status: 415, json: { code: "HTTP_UNSUPPORTED_MEDIA_TYPE" } });
+    expect((await pipeline(server, steal, { "content-type": "application/x-www-form-urlencoded" })).status).toBe(415);
+    // Anything a browser sends carries Origin; no browser is a client of ours.
+    expect(await pipeline(server, steal, { origin: "https://evil.example" })).toMatchObject({ status: 403, json: { code: "HTTP_FORBIDDEN" } });
+    expect((await pipeline(server, steal, { origin: server.url })).status).toBe(403);
+    // DNS rebinding: the page's own host name in Host, pointing at 127.0.0.1.
+    expect(await postWithHost(server, `evil.example:${server.port}`, steal)).toBe(403);
+    expect(await postWithHost(server, "127.0.0.1", steal)).toBe(403);
+    // Its own clients are served, by IP or by name.
+    expect((await pipeline(server, steal)).json.results[0].response.result.rows).toEqual([[{ type: "text", value: "hash" }]]);
+    expect(await postWithHost(server, `localhost:${server.port}`, steal)).toBe(200);
   });
 
   it("isolates concurrent streams and lets a blocked writer proceed after commit", async () => {

@@ -2,6 +2,12 @@
  * Local stand-in for hosted libSQL (sqld/Turso): speaks Hrana over HTTP v2 (`POST /v2/pipeline`, JSON)
  * on top of the embedded `libsql` engine, so `@libsql/client` (including its workerd web build, which only
  * speaks HTTP) can talk to a database file on disk. One engine connection per Hrana stream.
+ *
+ * It runs any SQL it is sent, so it answers only its own clients (ADR 002): a bearer token is required
+ * on every pipeline request; the Host header must name this server on loopback (a page in the
+ * developer's browser reaching it through DNS rebinding names another host); any request carrying an
+ * Origin header comes from a browser and is refused; and a pipeline body must be declared JSON (a
+ * cross-site `text/plain` POST, which browsers send without asking, never runs).
  */
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -15,7 +21,7 @@ export type LocalLibsqlServerOptions = {
   dbPath: string;
   host?: string; // default 127.0.0.1
   port?: number; // 0 = random free port
-  authToken?: string; // when set, POST /v2/pipeline needs `Authorization: Bearer <token>`
+  authToken: string; // POST /v2/pipeline needs `Authorization: Bearer <token>` (at least 16 characters)
   idleTimeoutMs?: number; // idle streams are closed (open transaction rolled back); default 10 s like sqld
   busyTimeoutMs?: number; // how long a statement keeps retrying SQLITE_BUSY; default 5 s
 };
@@ -136,6 +142,9 @@ function toProtoError(e: unknown): ProtoError {
 
 export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Promise<LocalLibsqlServer> {
   const { dbPath, host = "127.0.0.1", port = 0, authToken, idleTimeoutMs = 10_000, busyTimeoutMs = 5_000 } = opts;
+  if (typeof authToken !== "string" || authToken.length < 16) throw new Error("The local libSQL server needs an auth token of at least 16 characters");
+  // Host headers a client of ours sends, filled in once the port is known.
+  const allowedHosts = new Set<string>();
   const streams = new Map<string, Stream>(); // baton → idle stream
   const open = new Set<Stream>();
   let closing = false;
@@ -304,7 +313,6 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   }
   function authorized(req: IncomingMessage): boolean {
-    if (!authToken) return true;
     const got = Buffer.from(req.headers.authorization ?? ""), want = Buffer.from(`Bearer ${authToken}`);
     return got.length === want.length && timingSafeEqual(got, want);
   }
@@ -318,10 +326,15 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
     return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString("utf8");
   }
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) return send(res, 403, httpError("Unexpected Host header", "HTTP_FORBIDDEN"));
+    if (req.headers.origin !== undefined) return send(res, 403, httpError("Requests from web pages are refused", "HTTP_FORBIDDEN"));
     const path = new URL(req.url ?? "/", "http://local").pathname;
     if (req.method === "GET" && (path === "/v2" || path === "/health")) return send(res, 200, { ok: true, version: 2 });
     if (req.method !== "POST" || path !== "/v2/pipeline") return send(res, 404, httpError(`No route for ${req.method} ${path}`, "HTTP_NOT_FOUND"));
     if (!authorized(req)) return send(res, 401, httpError("Missing or invalid bearer token", "UNAUTHORIZED"));
+    if ((req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json") {
+      return send(res, 415, httpError("Pipeline requests must be sent as application/json", "HTTP_UNSUPPORTED_MEDIA_TYPE"));
+    }
     const body = await readBody(req);
     if (body === null) return send(res, 413, httpError("Request body too large", "HTTP_PAYLOAD_TOO_LARGE"));
     const [status, out] = await pipeline(body);
@@ -339,6 +352,7 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
     server.listen(port, host, () => { server.off("error", reject); resolve(); });
   });
   const actualPort = (server.address() as { port: number }).port;
+  for (const name of ["127.0.0.1", "localhost", "[::1]", host.includes(":") ? `[${host}]` : host]) allowedHosts.add(`${name}:${actualPort}`.toLowerCase());
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`,
     port: actualPort,

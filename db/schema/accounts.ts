@@ -41,6 +41,8 @@ export interface SessionData {
   createdAt: number;
   /** Unix ms of the last request: the idle timeout counts from here. */
   lastSeenAt: number;
+  /** How the session began: by creating the account, or by signing in (absent on older rows: signing in). */
+  openedBy?: "registration" | "sign-in";
 }
 
 export const webauthnCredentials = sqliteTable("webauthn_credentials", {

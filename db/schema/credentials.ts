@@ -33,6 +33,8 @@ export const credentials = sqliteTable(
     index("credentials_user_idx").on(t.userId),
     // Two credentials can never share a status bit: allocation retries on this constraint.
     uniqueIndex("credentials_status_slot_idx").on(t.statusListId, t.statusListIndex),
+    // A list's revoked credentials, counted whenever the list is read (status-lists.ts).
+    index("credentials_status_revoked_idx").on(t.statusListId, t.revokedAt),
   ],
 );
 
@@ -71,11 +73,17 @@ export const statusLists = sqliteTable("status_lists", {
   version: integer("version").notNull().default(1),
   lastUpdated: createdAt("last_updated"),
   publishedUrl: text("published_url"),
-  /** The authority whose key signs this list (app/issuers). */
+  /** The authority whose key signs this list (core/issuers/registry.ts). */
   issuerId: text("issuer_id"),
   /** Entries in the list (fixed at creation) and bits per entry. */
   size: integer("size"),
   bits: integer("bits").notNull().default(1),
+  /**
+   * How many of the list's credentials were revoked when `encodedList` was built. Revocations
+   * only ever add to it, so a different count on read means a revocation the list has not caught
+   * up with (server/credentials/status-lists.ts).
+   */
+  revokedCount: integer("revoked_count").notNull().default(0),
 });
 
 export const verificationRequests = sqliteTable("verification_requests", {

@@ -62,6 +62,11 @@ export const shares = sqliteTable(
     revokedAt: timestamp("revoked_at"),
     /** Times the link was opened and checked. */
     viewCount: integer("view_count").notNull().default(0),
+    /**
+     * "link": made by the holder to share (listed on /shares). "certificate": the link printed as
+     * a QR code on a credential certificate, made by the download and reused by the next one.
+     */
+    kind: text("kind", { enum: ["link", "certificate"] }).notNull().default("link"),
   },
   (t) => [index("shares_user_idx").on(t.userId, t.createdAt)],
 );

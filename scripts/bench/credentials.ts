@@ -1,8 +1,8 @@
 // Credential benchmarks (issue 4): SD-JWT VC issuance, presentation verification against raw
 // Ed25519 verifies measured in the same run, and a status lookup in a 2^20-entry list.
 //
-// The credentials core (app/credentials) imports its modules without extensions and uses
-// TypeScript parameter properties, so Node's type stripping cannot load it as is. It is bundled
+// The credentials core (core/credentials) uses TypeScript parameter properties, which Node's type
+// stripping cannot run, so it is bundled
 // with esbuild (already installed with wrangler and Remix) into .tmp/bench/ at bench time, with
 // npm packages left external: the measured code is the core's own source and the installed
 // @sd-jwt packages, as the workers run them. Nothing here needs the web stack.

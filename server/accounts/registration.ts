@@ -1,5 +1,6 @@
 import type { AccountsContext } from "./authentication.ts";
 import { eq, or, sql } from "drizzle-orm";
+import { isUniqueViolation } from "#db/errors.ts";
 import { users, type User } from "#db/schema/accounts.ts";
 import type { RegisterInput } from "#core/accounts/schemas.ts";
 import { audit } from "#server/observability/audit.ts";
@@ -70,9 +71,8 @@ export async function registerAccount(context: AccountsContext, input: RegisterI
       .returning();
   } catch (error) {
     // Two sign-ups racing past the check above: the unique indexes decide.
-    const text = String((error as { cause?: unknown })?.cause ?? error);
-    if (/UNIQUE constraint failed: (users\.username|index 'users_username_lower_idx')/.test(text)) return taken("username-taken");
-    if (/UNIQUE constraint failed: users\.email/.test(text)) return taken("email-taken");
+    if (isUniqueViolation(error, "users.username", "users_username_lower_idx")) return taken("username-taken");
+    if (isUniqueViolation(error, "users.email")) return taken("email-taken");
     throw error;
   }
   if (!user) throw new Error("insert returned no row");

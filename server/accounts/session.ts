@@ -5,7 +5,7 @@ import { sessions, users, type SessionData, type User } from "#db/schema/account
 import { isBackgroundPoll } from "#core/dashboard/background-poll.ts";
 
 /**
- * Server-side login sessions (SECURITY.md "Accounts and sessions"; ADR 003). The cookie holds a
+ * Server-side login sessions (OWASP ASVS 5.0 session management; ADR 003). The cookie holds a
  * 256-bit random token; the database holds only its SHA-256 (`sid`), so a leaked sessions table
  * cannot be replayed as cookies. Sessions are revocable (logout deletes the row) and expire on
  * an idle timeout (sliding with the person's requests, not with background polls) and an
@@ -77,7 +77,7 @@ export function clearSessionCookie(): string {
 /**
  * One session read per GET request: a document request runs the root loader and the route's
  * loader with the same load context, and both ask who is signed in. A GET changes no session
- * (no state change on GET, SECURITY.md "CSRF"), so the first read answers both. Other methods
+ * (nothing changes state on a GET), so the first read answers both. Other methods
  * read afresh, since their action may sign in or out before loaders run.
  */
 const readsByRequest = new WeakMap<object, Promise<ActiveSession | null>>();
@@ -91,6 +91,7 @@ export async function createSession(
   request: Request,
   context: Pick<RequestContext, "db" | "ctx">,
   userId: string,
+  openedBy: NonNullable<SessionData["openedBy"]> = "sign-in",
   now = Date.now(),
 ): Promise<{ sid: string; setCookie: string }> {
   readsByRequest.delete(context);
@@ -98,7 +99,7 @@ export async function createSession(
   if (previous) await context.db.delete(sessions).where(eq(sessions.sid, await sessionIdFor(previous)));
   const token = newToken();
   const sid = await sessionIdFor(token);
-  const data: SessionData = { userId, createdAt: now, lastSeenAt: now };
+  const data: SessionData = { userId, createdAt: now, lastSeenAt: now, openedBy };
   await context.db.insert(sessions).values({ sid, sess: data, expire: expiryFor(data) });
   context.ctx.waitUntil(purgeExpiredSessions(context.db, now).catch(() => undefined));
   // The cookie lives as long as the absolute limit; the server decides idleness.

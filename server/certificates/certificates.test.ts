@@ -1,6 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import type { LiveCheck, WalletCredential } from "#server/credentials/credentials.ts";
+import type { WalletCredential } from "#server/credentials/credentials.ts";
+import type { LiveCheck } from "#server/credentials/live-check.ts";
 import {
   buildCredentialCertificate,
   certificateFileName,

@@ -19,7 +19,8 @@ import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
 import type { IssuerKey } from "#server/credentials/issuer-keys.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, isCredentialTypeCode, walletTypeNames, type CredentialTypeCode, type IssuerId } from "#core/issuers/registry.ts";
-import { listWalletCredentials, type LiveCheck, type WalletCredential } from "#server/credentials/credentials.ts";
+import { listWalletCredentials, type WalletCredential } from "#server/credentials/credentials.ts";
+import type { LiveCheck } from "#server/credentials/live-check.ts";
 import type { ShareRecord } from "#server/shares/shares.ts";
 
 // ---------------------------------------------------------------------------------------------

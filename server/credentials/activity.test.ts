@@ -11,7 +11,7 @@ describe("wallet activity as the page says it", () => {
       kind: "credential_issued",
       at: "2026-04-12T09:30:00.000Z",
       credentialType: "rtw",
-      tone: "success",
+      tone: "ok",
       title: "Credential added",
       description: "Right to Work issued by Home Office to this wallet",
     });
@@ -32,6 +32,21 @@ describe("wallet activity as the page says it", () => {
       "Right to Rent was revoked and can no longer be verified (document reported stolen)",
     );
     expect(describeWalletEvent(row("credential_revoked", { type: "rtr", reason: "x".repeat(500) })).description.length).toBeLessThan(200);
+  });
+
+  it("says which part of the profile a save changed", () => {
+    expect(describeWalletEvent(row("profile_updated", { section: "emergency" }))).toMatchObject({
+      tone: "info",
+      title: "Profile updated",
+      description: "Emergency Contacts saved",
+    });
+    expect(describeWalletEvent(row("profile_updated", { section: "basic", item: "phone" })).description).toBe("Phone number saved in Basic Information");
+    expect(describeWalletEvent(row("profile_updated", { section: "nowhere", item: "toString" })).description).toBe("Profile details saved");
+  });
+
+  it("speaks the shared tone vocabulary: ok for additions, warn for revocations, info for the rest", () => {
+    const tones = ["credential_issued", "credential_revoked", "share_created", "share_revoked"].map((kind) => describeWalletEvent(row(kind)).tone);
+    expect(tones).toEqual(["ok", "warn", "info", "warn"]);
   });
 
   it("reads unknown kinds and types without breaking", () => {

@@ -3,15 +3,15 @@
  * newest first, each turned into a readable title and sentence. The specification shows sample
  * content here; we show what really happened to this person's credentials and shares.
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { walletEvents } from "#db/schema/index.ts";
+import { credentials, walletEvents } from "#db/schema/index.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import type { Tone } from "#core/format/tone.ts";
+import { PROFILE_ITEMS, PROFILE_UPDATED, SECTION_TITLES, type ProfileItemKey } from "#server/profile/profile.ts";
 
 /** How many events the page loads; it shows the first few until the log is expanded. */
 export const ACTIVITY_LIMIT = 25;
-
-export type ActivityTone = "success" | "info" | "warning";
 
 export interface WalletActivity {
   id: string;
@@ -21,7 +21,7 @@ export interface WalletActivity {
   /** ISO timestamp. */
   at: string;
   credentialType: string | null;
-  tone: ActivityTone;
+  tone: Tone;
 }
 
 type EventRow = Pick<typeof walletEvents.$inferSelect, "id" | "kind" | "detail" | "createdAt">;
@@ -51,19 +51,24 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
   const base = { id: row.id, kind: row.kind, at: row.createdAt.toISOString(), credentialType: type };
   switch (row.kind) {
     case "credential_issued":
-      return { ...base, tone: "success", title: "Credential added", description: `${sentenceStart(name)} issued by ${issuerName(type)} to this wallet` };
+      return { ...base, tone: "ok", title: "Credential added", description: `${sentenceStart(name)} issued by ${issuerName(type)} to this wallet` };
     case "credential_reissued":
-      return { ...base, tone: "success", title: "Credential re-issued", description: `${sentenceStart(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
+      return { ...base, tone: "ok", title: "Credential re-issued", description: `${sentenceStart(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
     case "credential_revoked": {
       const reason = typeof detail.reason === "string" && detail.reason.trim() ? ` (${detail.reason.trim().slice(0, 120)})` : "";
-      return { ...base, tone: "warning", title: "Credential revoked", description: `${sentenceStart(name)} was revoked and can no longer be verified${reason}` };
+      return { ...base, tone: "warn", title: "Credential revoked", description: `${sentenceStart(name)} was revoked and can no longer be verified${reason}` };
     }
     case "share_created":
       return { ...base, tone: "info", title: "Credential shared", description: `A 24-hour verification link to your ${name} was created` };
     case "share_revoked":
-      return { ...base, tone: "warning", title: "Share withdrawn", description: `The verification link to your ${name} was withdrawn` };
+      return { ...base, tone: "warn", title: "Share withdrawn", description: `The verification link to your ${name} was withdrawn` };
     case "share_viewed":
       return { ...base, tone: "info", title: "Share link opened", description: `Someone opened the verification link to your ${name}` };
+    case PROFILE_UPDATED: {
+      const section = typeof detail.section === "string" && Object.hasOwn(SECTION_TITLES, detail.section) ? SECTION_TITLES[detail.section as keyof typeof SECTION_TITLES] : "Profile details";
+      const item = typeof detail.item === "string" && Object.hasOwn(PROFILE_ITEMS, detail.item) ? PROFILE_ITEMS[detail.item as ProfileItemKey].label : null;
+      return { ...base, tone: "info", title: "Profile updated", description: item ? `${item} saved in ${section}` : `${section} saved` };
+    }
     case "certificate_downloaded":
       return { ...base, tone: "info", title: "Certificate downloaded", description: `The ${name} certificate was downloaded` };
     default:
@@ -71,12 +76,15 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
   }
 }
 
-/** The user's own wallet events, newest first (no one else's: filtered by userId in the query). */
+/**
+ * The user's own wallet events, newest first (no one else's: filtered by userId in the query).
+ * Profile saves share the person's log but are not about the wallet: the dashboard shows them.
+ */
 export async function listWalletActivity(db: Database, userId: string, limit = ACTIVITY_LIMIT): Promise<WalletActivity[]> {
   const rows = await db
     .select({ id: walletEvents.id, kind: walletEvents.kind, detail: walletEvents.detail, createdAt: walletEvents.createdAt })
     .from(walletEvents)
-    .where(eq(walletEvents.userId, userId))
+    .where(and(eq(walletEvents.userId, userId), ne(walletEvents.kind, PROFILE_UPDATED)))
     .orderBy(desc(walletEvents.createdAt))
     .limit(limit);
   return rows.map(describeWalletEvent);

@@ -1,5 +1,5 @@
 /**
- * Token Status Lists in the database (issue 4; DESIGN.md "Revocation"). One list per issuer at a
+ * Token Status Lists in the database (ADR 011). One list per issuer at a
  * time, of fixed size, 1 bit per credential; indexes drawn at random (herd privacy) and made
  * unique by the credentials_status_slot_idx constraint. The list's bits are derived from the
  * credentials table (a revoked credential's index is 1), so republishing after a revocation is
@@ -7,6 +7,7 @@
  */
 import { and, count, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
+import { isUniqueViolation } from "#db/errors.ts";
 import { credentials, statusLists } from "#db/schema/index.ts";
 import { encodeStatusList, secureRandomInt, webCrypto } from "#core/credentials/index.ts";
 import { statusListUrl, type IssuerId } from "#core/issuers/registry.ts";
@@ -59,26 +60,21 @@ export function drawStatusIndex(): number {
 }
 
 /** True when an insert failed on the status slot's unique index (a random draw collided). */
-export function isSlotCollision(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if (String((e as Error).message ?? "").includes("credentials.status_list_id, credentials.status_list_index")) return true;
-  }
-  return false;
-}
+export const isSlotCollision = (error: unknown): boolean => isUniqueViolation(error, "credentials.status_list_id, credentials.status_list_index");
+
+/** The credentials on a list that are revoked: the bits set to 1. */
+const revokedOn = (listId: string) => and(eq(credentials.statusListId, listId), or(eq(credentials.status, "revoked"), isNotNull(credentials.revokedAt)));
 
 /**
- * Rebuilds a list's bits from the credentials on it and stores them as the next version.
- * Reads (version, revoked indexes) in one transaction and writes only if the version is still
- * the one read, so two revocations racing both end up in the list.
+ * Rebuilds a list's bits from the credentials on it and stores them as the next version, with how
+ * many were revoked. Reads (version, revoked indexes) in one transaction and writes only if the
+ * version is still the one read, so two revocations racing both end up in the list.
  */
 export async function republishStatusList(db: Database, listId: string): Promise<{ version: number }> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const [lists, revoked] = await db.batch([
       db.select({ version: statusLists.version, size: statusLists.size }).from(statusLists).where(eq(statusLists.id, listId)),
-      db
-        .select({ index: credentials.statusListIndex })
-        .from(credentials)
-        .where(and(eq(credentials.statusListId, listId), or(eq(credentials.status, "revoked"), isNotNull(credentials.revokedAt)))),
+      db.select({ index: credentials.statusListIndex }).from(credentials).where(revokedOn(listId)),
     ]);
     const list = lists[0];
     if (!list) throw new Error(`status list ${listId} does not exist`);
@@ -87,7 +83,7 @@ export async function republishStatusList(db: Database, listId: string): Promise
     const encoded = await encodeStatusList(bits, 1);
     const updated = await db
       .update(statusLists)
-      .set({ encodedList: encoded, version: sql`${statusLists.version} + 1`, lastUpdated: new Date() })
+      .set({ encodedList: encoded, revokedCount: revoked.length, version: sql`${statusLists.version} + 1`, lastUpdated: new Date() })
       .where(and(eq(statusLists.id, listId), eq(statusLists.version, list.version)))
       .returning({ version: statusLists.version });
     if (updated[0]) return { version: updated[0].version };
@@ -105,8 +101,22 @@ export interface StoredStatusList {
   lastUpdated: Date;
 }
 
+/**
+ * The list as it must be published now. The credentials table is the truth: when the list holds
+ * fewer revocations than the table (a revocation whose republish never ran, because the worker
+ * stopped between the two), it is rebuilt first. So a committed revocation reaches verifiers
+ * even if the request that made it died half-way.
+ */
 export async function loadStatusList(db: Database, listId: string): Promise<StoredStatusList | undefined> {
-  const [row] = await db.select().from(statusLists).where(eq(statusLists.id, listId)).limit(1);
+  const [rows, counted] = await db.batch([
+    db.select().from(statusLists).where(eq(statusLists.id, listId)).limit(1),
+    db.select({ n: count() }).from(credentials).where(revokedOn(listId)),
+  ]);
+  let row = rows[0];
+  if (row && row.revokedCount !== Number(counted[0]?.n ?? 0)) {
+    await republishStatusList(db, listId);
+    [row] = await db.select().from(statusLists).where(eq(statusLists.id, listId)).limit(1);
+  }
   if (!row || !row.encodedList || !row.publishedUrl || !row.issuerId) return undefined;
   return {
     id: row.id,

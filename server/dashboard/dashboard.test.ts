@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { credentialRow as cred, openTempDatabase } from "#tests/support/temp-database.ts";
 import * as schema from "#db/schema/index.ts";
 import type { PublicUser } from "#core/accounts/schemas.ts";
 import { getProfile } from "#server/profile/profile.ts";
-import { getDashboard, percent, startOfUkDay } from "./dashboard.ts";
+import { listWalletCredentials } from "#server/credentials/credentials.ts";
+import { getDashboard, percent } from "./dashboard.ts";
 
 const NOW = new Date("2026-07-15T12:00:00Z"); // 13:00 in London (BST)
 const HOUR = 60 * 60 * 1000;
@@ -25,22 +27,6 @@ async function addUser(username: string, role: string, extra: Partial<typeof sch
     .returning();
   return { id: row!.id, username, firstName: row!.firstName, lastName: row!.lastName, role, profileImageUrl: null };
 }
-
-describe("startOfUkDay", () => {
-  it("is midnight London time, in summer (BST) and in winter (GMT)", () => {
-    expect(startOfUkDay(new Date("2026-07-15T12:00:00Z")).toISOString()).toBe("2026-07-14T23:00:00.000Z");
-    expect(startOfUkDay(new Date("2026-01-15T12:00:00Z")).toISOString()).toBe("2026-01-15T00:00:00.000Z");
-    // Just after midnight BST is still "today" in London although UTC is the day before.
-    expect(startOfUkDay(new Date("2026-07-14T23:30:00Z")).toISOString()).toBe("2026-07-14T23:00:00.000Z");
-  });
-
-  it("uses the offset in force at midnight on the days the clocks change", () => {
-    // 29 March 2026: clocks go forward at 01:00 GMT; midnight was still GMT.
-    expect(startOfUkDay(new Date("2026-03-29T15:00:00Z")).toISOString()).toBe("2026-03-29T00:00:00.000Z");
-    // 25 October 2026: clocks go back at 01:00 GMT; midnight was still BST.
-    expect(startOfUkDay(new Date("2026-10-25T15:00:00Z")).toISOString()).toBe("2026-10-24T23:00:00.000Z");
-  });
-});
 
 describe("percent", () => {
   it("has no value without a denominator, and one decimal otherwise", () => {
@@ -90,7 +76,7 @@ describe("admin dashboard", () => {
       serverError(ago(2 * HOUR), "/api/analytics/events", false),
       { component: "browser", severity: "low", timestamp: ago(10 * 24 * HOUR) },
     ]);
-    await db.insert(schema.systemLogs).values({ level: "warn", category: "auth", message: "login failed", timestamp: ago(HOUR) });
+    await db.insert(schema.systemLogs).values({ level: "warn", category: "auth", message: "login failed reason=bad_password", timestamp: ago(HOUR) });
 
     const d = await getDashboard(db, admin, NOW);
     if (d.role !== "admin") throw new Error(d.role);
@@ -99,11 +85,40 @@ describe("admin dashboard", () => {
     expect(d.stats.uptime).toBe(60);
     // Alerts and unresolved errors are about every error, measured or not.
     expect(d.stats.activeAlerts).toBe(4);
-    expect(d.activity.map((a) => a.title)).toEqual(["login failed"]);
+    expect(d.activity.map((a) => [a.title, a.detail])).toEqual([["Failed sign-in: unknown", "Sign-in refused"]]);
     expect(d.status.find((s) => s.label === "Request success (24 h)")?.value).toBe("75.0%");
     expect(d.status.find((s) => s.label === "Uptime (30 days)")?.value).toBe("60.0%");
     expect(d.status.find((s) => s.label === "Unresolved errors")?.value).toBe("5");
     expect(d.status.find((s) => s.label === "Average response (24 h)")?.value).toBe("40 ms");
+  });
+
+  it("writes System Events for people, from the audit rows' structured fields rather than the raw log line", async () => {
+    const admin = await addUser("admin", "admin");
+    const citizen = await addUser("sarah", "citizen");
+    const audit = (minutesAgo: number, level: string, category: string, message: string, metadata: Record<string, unknown>, userId: string | null = null) => ({
+      level,
+      category,
+      message,
+      metadata,
+      userId,
+      timestamp: ago(minutesAgo * 60 * 1000),
+    });
+    await db.insert(schema.systemLogs).values([
+      audit(1, "info", "auth", 'login succeeded user="admin"', { event: "login succeeded", reason: null }, admin.id),
+      audit(2, "warn", "auth", 'login failed user="mallory\\"x" reason=unknown_user', { event: "login failed", reason: "unknown_user" }),
+      audit(3, "warn", "authz", 'permission denied user="sarah" reason=revoke:credentials', { event: "permission denied", reason: "revoke:credentials" }, citizen.id),
+      audit(4, "info", "auth", "logout", { event: "logout", reason: null }, citizen.id),
+      audit(5, "warn", "auth", 'login refused user="sarah" reason=throttled', { event: "login refused", reason: "throttled" }),
+    ]);
+    const d = await getDashboard(db, admin, NOW);
+    expect(d.activity.map(({ title, detail, tone }) => ({ title, detail, tone }))).toEqual([
+      { title: "Sign-in: admin", detail: "With username and password", tone: "ok" },
+      { title: 'Failed sign-in: mallory"x', detail: "No account has this username", tone: "warn" },
+      { title: "Access refused: sarah", detail: "Not allowed to revoke credentials", tone: "warn" },
+      { title: "Sign-out: sarah", detail: "Session ended", tone: "info" },
+      { title: "Sign-in blocked: sarah", detail: "Too many attempts: paused for a while", tone: "bad" },
+    ]);
+    for (const item of d.activity) expect(item.title).not.toMatch(/user=|reason=/);
   });
 
   it("counts as active citizens only citizens signed in now or with a visit in the last 30 days", async () => {
@@ -250,13 +265,21 @@ describe("operator dashboard", () => {
 });
 
 describe("citizen dashboard", () => {
-  it("counts only this user's unrevoked credentials, shares of their credentials, and their activity", async () => {
+  it("counts this user's credentials as the wallet lists them, shares of their credentials, and what they did", async () => {
     const me = await addUser("me", "citizen", { firstName: "Sarah", lastName: "Thompson", email: "s@example.gov.uk" });
     const other = await addUser("other", "citizen");
     const verifier = await addUser("v", "verifier");
-    const [mine, , theirs] = await db
+    const [mine, , , , theirs] = await db
       .insert(schema.credentials)
-      .values([cred(me.id), cred(me.id, { status: "revoked", revokedAt: ago(HOUR) }), cred(other.id)])
+      .values([
+        cred(me.id),
+        // Revoked and expired credentials stay in the wallet, so they count …
+        cred(me.id, { type: "dbs", status: "revoked", revokedAt: ago(HOUR) }),
+        cred(me.id, { type: "rtr", expiresAt: ago(HOUR) }),
+        // … a copy a re-issue replaced is not listed, so it does not.
+        cred(me.id, { status: "revoked", revokedAt: ago(2 * HOUR), metadata: { replacedBy: "newer" } }),
+        cred(other.id),
+      ])
       .returning();
     const share = (credentialId: string, userId: string) => ({
       id: crypto.randomUUID().replace(/-/g, "").slice(0, 22),
@@ -270,6 +293,7 @@ describe("citizen dashboard", () => {
     await db.insert(schema.presentations).values({ credentialId: mine!.id, verifierId: verifier.id, purpose: "Hiring", verificationResult: "valid", verifiedAt: ago(HOUR) });
     await db.insert(schema.walletEvents).values([
       { userId: me.id, kind: "share_created", credentialId: mine!.id, detail: { type: "rtw" }, createdAt: ago(HOUR / 2) },
+      { userId: me.id, kind: "profile_updated", detail: { section: "basic", item: "phone" }, createdAt: ago(HOUR / 4) },
       { userId: other.id, kind: "share_created", credentialId: theirs!.id, detail: { type: "rtw" }, createdAt: ago(HOUR / 2) },
     ]);
     await db.insert(schema.systemLogs).values({
@@ -280,15 +304,22 @@ describe("citizen dashboard", () => {
       metadata: { event: "login succeeded" },
       timestamp: ago(HOUR),
     });
+    // Page views are not what the person did: they stay off Recent Activity.
     await db
       .insert(schema.analyticsEvents)
-      .values({ userId: me.id, eventType: "click", eventCategory: "credential", eventAction: "share", page: "/wallet", timestamp: ago(2 * HOUR) });
+      .values({ userId: me.id, eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page: "/", timestamp: ago(HOUR / 8) });
 
     const d = await getDashboard(db, me, NOW);
     if (d.role !== "citizen") throw new Error(d.role);
-    expect(d.stats.myCredentials).toBe(1);
+    expect(d.stats.myCredentials).toBe(3);
+    // One definition: the number the wallet and /credentials list.
+    expect(d.stats.myCredentials).toBe((await listWalletCredentials(db, me.id, NOW)).length);
     expect(d.stats.recentShares).toBe(2);
-    expect(d.activity.map((a) => a.title)).toEqual(["Credential shared", "Login succeeded", "Share"]);
+    expect(d.activity.map((a) => [a.title, a.detail])).toEqual([
+      ["Profile updated", "Phone number saved in Basic Information"],
+      ["Credential shared", "A 24-hour verification link to your Right to Work was created"],
+      ["Signed in", "With username and password"],
+    ]);
   });
 
   it("scores the spec's three profile items from the profile's own data", async () => {
@@ -350,3 +381,4 @@ describe("citizen dashboard", () => {
     expect((await getDashboard(db, odd, NOW)).role).toBe("citizen");
   });
 });
+

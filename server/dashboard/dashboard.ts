@@ -4,17 +4,16 @@
  * the database, documented where it is computed. Where a feature has no data yet the true value
  * is shown: 0, an empty list, or `null` ("No data") for a rate or mean with nothing to divide by.
  *
- * Scope (SECURITY.md "per object"): a verifier sees only their own requests and presentations
+ * Scope (authorisation per object): a verifier sees only their own requests and presentations
  * (verifierId = the signed-in user), an operator only their own assisted sessions (operatorId),
  * a citizen only their own credentials and activity; the admin dashboard is platform-wide.
  *
  * Only the signed-in role's figures are computed, in one libSQL batch (one round trip): the
  * page polls every 2 s (spec 000 §9), so each poll must stay cheap.
  */
-import { and, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, ne, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
-  analyticsEvents,
   assistedSessions,
   credentials,
   errorLogs,
@@ -30,13 +29,29 @@ import {
 } from "#db/schema/index.ts";
 import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
 import { formatPercent } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
 import { profileFromRows, profileQueries } from "#server/profile/profile.ts";
 import { describeWalletEvent } from "#server/credentials/activity.ts";
+import { heldBy } from "#server/credentials/credentials.ts";
+import { madeBy } from "#server/shares/shares.ts";
+import { startOfUkDay } from "#core/format/uk-time.ts";
 import { walletTypeNames } from "#core/issuers/registry.ts";
+import { describeAuditEvent } from "./audit-events.ts";
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
+/** An audit row with the account it is about (server/dashboard/audit-events.ts reads it). */
+const auditColumns = {
+  id: systemLogs.id,
+  level: systemLogs.level,
+  category: systemLogs.category,
+  message: systemLogs.message,
+  metadata: systemLogs.metadata,
+  username: users.username,
+  at: systemLogs.timestamp,
+};
+
 /** How many rows the recent-activity style lists show. */
 export const RECENT_LIMIT = 5;
 /** "Active" citizens: signed in now, or a visit started within this many days. */
@@ -45,8 +60,6 @@ export const ACTIVE_CITIZEN_DAYS = 30;
 export const RESPONSE_TIME_METRIC = "response_time";
 const ALERT_SEVERITIES = ["high", "critical"];
 const STAFF_ROLES = ["admin", "verifier", "operator"];
-
-export type Tone = "ok" | "warn" | "bad" | "neutral";
 
 export interface ActivityItem {
   id: string;
@@ -119,38 +132,6 @@ const countOf = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
 /** A SQL `avg(...)` read back as a number, or null over no rows. */
 const average = (expression: SQL) => sql<number | null>`avg(${expression})`.mapWith((v) => (v === null ? null : Number(v)));
 
-/**
- * Midnight at the start of `now`'s day in the UK (Europe/London), as an instant: "today" for
- * a UK service follows UK clocks, including the days the clocks change.
- */
-export function startOfUkDay(now: Date): Date {
-  const wall = (instant: Date) => {
-    const parts = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(instant);
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return {
-      y: get("year"),
-      m: get("month"),
-      d: get("day"),
-      ms: Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")),
-    };
-  };
-  const offsetAt = (instant: Date) => wall(instant).ms - Math.floor(instant.getTime() / 1000) * 1000;
-  const today = wall(now);
-  const midnightAsUtc = Date.UTC(today.y, today.m - 1, today.d);
-  // The offset at midnight can differ from the offset now (clock change at 01:00): settle it.
-  const guess = new Date(midnightAsUtc - offsetAt(now));
-  return new Date(midnightAsUtc - offsetAt(guess));
-}
-
 async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
   const since24h = new Date(now.getTime() - DAY_MS);
   const since30d = new Date(now.getTime() - ACTIVE_CITIZEN_DAYS * DAY_MS);
@@ -219,10 +200,11 @@ async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
       .select({ ms: average(sql`${performanceMetrics.value}`) })
       .from(performanceMetrics)
       .where(and(eq(performanceMetrics.metricType, RESPONSE_TIME_METRIC), gte(performanceMetrics.timestamp, since24h))),
-    // System Events: the newest system_logs rows (sign-ins, refusals, …).
+    // System Events: the newest system_logs rows (sign-ins, refusals, …), with the account each names.
     db
-      .select({ id: systemLogs.id, level: systemLogs.level, category: systemLogs.category, message: systemLogs.message, at: systemLogs.timestamp })
+      .select(auditColumns)
       .from(systemLogs)
+      .leftJoin(users, eq(users.id, systemLogs.userId))
       .orderBy(desc(systemLogs.timestamp))
       .limit(RECENT_LIMIT),
   ]);
@@ -234,13 +216,7 @@ async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
     role: "admin",
     lastUpdated: now.toISOString(),
     stats: { totalUsers: countOf(activeCitizens), systemHealth, uptime, activeAlerts: countOf(alerts) },
-    activity: events.map((e) => ({
-      id: e.id,
-      title: e.message,
-      detail: `${e.level.toUpperCase()} · ${e.category}`,
-      at: e.at.toISOString(),
-      tone: e.level === "error" ? "bad" : e.level === "warn" ? "warn" : "neutral",
-    })),
+    activity: events.map((e) => ({ id: e.id, at: e.at.toISOString(), ...describeAuditEvent(e, "admin") })),
     status: [
       // This very read succeeded, so the database answers.
       { label: "Database", value: "Connected", tone: "ok" },
@@ -316,7 +292,7 @@ async function verifierDashboard(db: Database, user: PublicUser, now: Date): Pro
       title: p.purpose,
       detail: `${walletTypeNames(p.type ?? "").title} · ${p.result ?? "pending"}`,
       at: p.at.toISOString(),
-      tone: p.result === "valid" ? "ok" : p.result ? "bad" : "neutral",
+      tone: p.result === "valid" ? "ok" : p.result ? "bad" : "info",
     })),
     status: [
       { label: "Open requests", value: String(countOf(pending)), tone: "neutral" },
@@ -386,7 +362,7 @@ async function operatorDashboard(db: Database, user: PublicUser, now: Date): Pro
       // Spec 000 §4: status active is shown as "In Progress".
       detail: `${s.assistanceType} · ${s.status === "active" ? "In Progress" : capitalise(s.status)}`,
       at: s.at.toISOString(),
-      tone: s.status === "completed" ? "ok" : s.status === "paused" ? "warn" : "neutral",
+      tone: s.status === "completed" ? "ok" : s.status === "paused" ? "warn" : "info",
     })),
     status: [
       { label: "Paused sessions", value: String(countOf(paused)), tone: countOf(paused) > 0 ? "warn" : "neutral" },
@@ -398,48 +374,29 @@ async function operatorDashboard(db: Database, user: PublicUser, now: Date): Pro
 }
 
 async function citizenDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
-  const [account, saved, verified, passkeys, held, shared, walletLog, events, logs] = await db.batch([
+  const [account, saved, verified, passkeys, held, shared, personLog, auditLog] = await db.batch([
     // The profile figures are /profile's own reads (server/profile/profile.ts), so the
     // dashboard and the profile page always agree.
     ...profileQueries(db, user.id, now),
-    // myCredentials: this user's credentials that are not revoked.
-    db
-      .select({ n: count() })
-      .from(credentials)
-      .where(and(eq(credentials.userId, user.id), isNull(credentials.revokedAt), ne(credentials.status, "revoked"))),
-    // recentShares: the shares this user has made (the /shares page's "Total Shares").
-    db.select({ n: count() }).from(shares).where(eq(shares.userId, user.id)),
-    // Recent Activity: what happened to this user's credentials (the wallet's own log) …
+    // myCredentials: the credentials this user holds, by the one definition the wallet and
+    // /credentials list them by (heldBy): the three screens show the same number.
+    db.select({ n: count() }).from(credentials).where(heldBy(user.id)),
+    // recentShares: the shares this user has made (the /shares page's "Total Shares"; not certificate links).
+    db.select({ n: count() }).from(shares).where(madeBy(user.id)),
+    // Recent Activity, what the person did: their activity log (credentials added, shared,
+    // revoked; profile saves) …
     db
       .select({ id: walletEvents.id, kind: walletEvents.kind, detail: walletEvents.detail, createdAt: walletEvents.createdAt })
       .from(walletEvents)
       .where(eq(walletEvents.userId, user.id))
       .orderBy(desc(walletEvents.createdAt))
       .limit(RECENT_LIMIT),
-    // … their tracked actions …
+    // … and the audit entries about their account (registration, sign-ins, sign-outs). Page
+    // views (analytics_events) are not activity: they stay on the analytics screens.
     db
-      .select({
-        id: analyticsEvents.id,
-        action: analyticsEvents.eventAction,
-        category: analyticsEvents.eventCategory,
-        label: analyticsEvents.eventLabel,
-        page: analyticsEvents.page,
-        at: analyticsEvents.timestamp,
-      })
-      .from(analyticsEvents)
-      .where(eq(analyticsEvents.userId, user.id))
-      .orderBy(desc(analyticsEvents.timestamp))
-      .limit(RECENT_LIMIT),
-    // … and the audit entries about their account (sign-ins, sign-outs, registration).
-    db
-      .select({
-        id: systemLogs.id,
-        message: systemLogs.message,
-        category: systemLogs.category,
-        metadata: systemLogs.metadata,
-        at: systemLogs.timestamp,
-      })
+      .select(auditColumns)
       .from(systemLogs)
+      .leftJoin(users, eq(users.id, systemLogs.userId))
       .where(eq(systemLogs.userId, user.id))
       .orderBy(desc(systemLogs.timestamp))
       .limit(RECENT_LIMIT),
@@ -454,21 +411,11 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
     { label: "Emergency Contacts", complete: myProfile.strength.emergencyContacts },
   ];
   const activity: ActivityItem[] = [
-    ...walletLog.map((row) => {
+    ...personLog.map((row) => {
       const event = describeWalletEvent(row);
-      return { id: event.id, title: event.title, detail: event.description, at: event.at, tone: (event.tone === "warning" ? "warn" : event.tone === "success" ? "ok" : "neutral") as Tone };
+      return { id: event.id, title: event.title, detail: event.description, at: event.at, tone: event.tone };
     }),
-    ...events.map((e) => ({
-      id: e.id,
-      title: capitalise(e.action.replace(/_/g, " ")) + (e.label ? `: ${e.label}` : ""),
-      detail: e.page ? `${e.category} · ${e.page}` : e.category,
-      at: e.at.toISOString(),
-      tone: (e.category === "error" ? "bad" : "neutral") as Tone,
-    })),
-    ...logs.map((l) => {
-      const event = typeof l.metadata?.event === "string" ? l.metadata.event : l.message;
-      return { id: l.id, title: capitalise(event), detail: "Account security", at: l.at.toISOString(), tone: "neutral" as Tone };
-    }),
+    ...auditLog.map((row) => ({ id: row.id, at: row.at.toISOString(), ...describeAuditEvent(row, "self") })),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, RECENT_LIMIT);

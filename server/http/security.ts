@@ -1,6 +1,7 @@
 /**
  * Cross-site request refusal and security headers for every response of the web worker
- * (SECURITY.md "CSRF" and "Headers"; ADR "security headers and CSP"). Pure functions of the
+ * (OWASP ASVS 5.0: no state change from another site; CSP, frame-ancestors, nosniff,
+ * Referrer-Policy, HSTS; ADR 003). Pure functions of the
  * request and response, called from app/entry.worker.ts before and after any handler.
  */
 

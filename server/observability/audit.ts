@@ -2,7 +2,7 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { systemLogs } from "#db/schema/observability.ts";
 
 /**
- * Audit trail for authentication attempts and refused authorisations (SECURITY.md "Audit"),
+ * Audit trail for authentication attempts and refused authorisations (OWASP ASVS 5.0 V16),
  * written to system_logs in the background so it never delays or breaks the answer.
  */
 
@@ -44,7 +44,8 @@ export function audit(context: Pick<RequestContext, "db" | "ctx" | "requestId">,
         userId: event.userId ?? null,
         requestId: context.requestId,
         // ISO 8601 in UTC alongside the row's own Unix-ms timestamp.
-        metadata: { at: at.toISOString(), event: event.event, reason: event.reason ?? null, ip: event.ip ?? null },
+        // Structured, so screens describe the event without reading the line (server/dashboard/audit-events.ts).
+        metadata: { at: at.toISOString(), event: event.event, reason: event.reason ?? null, ip: event.ip ?? null, username: event.username?.slice(0, 64) ?? null },
         timestamp: at,
       })
       .then(

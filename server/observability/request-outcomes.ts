@@ -4,7 +4,7 @@ import { RESPONSE_TIME_METRIC } from "#server/dashboard/dashboard.ts";
 import { DASHBOARD_STATS_PATH, isBackgroundPoll } from "#core/dashboard/background-poll.ts";
 
 /**
- * DESIGN.md "Observability inside the product": every API request records its response time and
+ * Observability inside the product: every API request records its response time and
  * every server error its record, with the request id. The dashboards' System Health, Uptime and
  * average response figures read these rows (server/dashboard/dashboard.ts). Written after the
  * response through waitUntil, so a slow or failing write never delays or breaks the answer.

@@ -1,3 +1,4 @@
+import { ukDate } from "#core/format/uk-time.ts";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
@@ -10,8 +11,10 @@ import {
   PASSKEYS_PATH,
   REQUEST_CREDENTIAL_PATH,
   saveProfileSection,
-  ukToday,
   UNKNOWN_INTENT,
+  UNKNOWN_ITEM,
+  PROFILE_UPDATED,
+  savedMessage,
   type ProfileInput,
 } from "./profile.ts";
 
@@ -123,8 +126,13 @@ describe("getProfile", () => {
     expect(byId.privacy!.items.map((i) => i.value)).toEqual(["Shared", "Off"]);
     expect(profile).toMatchObject({ completeSections: 1, completion: 17 });
     expect(profile.strength.contactInformation).toBe(true);
-    // An incomplete item says what is missing and opens its section's form.
-    expect(byId.basic!.items[3]).toEqual({ field: "Date of birth", value: "Not provided", status: "incomplete", action: { kind: "edit", section: "basic" } });
+    // An incomplete item says what is missing and opens a form for that item alone.
+    expect(byId.basic!.items[3]).toEqual({
+      field: "Date of birth",
+      value: "Not provided",
+      status: "incomplete",
+      action: { kind: "edit", section: "basic", item: "dateOfBirth" },
+    });
   });
 });
 
@@ -181,7 +189,7 @@ describe("parseProfileForm", () => {
   });
 
   it("accepts a real past date of birth only", () => {
-    const today = ukToday(NOW);
+    const today = ukDate(NOW);
     expect(today).toBe("2026-07-15");
     expect(parseProfileForm(form({ ...BASIC, dateOfBirth: "2026-07-14" }), NOW).ok).toBe(true);
     expect(errorsFor({ ...BASIC, dateOfBirth: "2023-02-29" }).dateOfBirth).toEqual(["Date of birth must be a real date, like 27 March 1985"]);
@@ -202,6 +210,31 @@ describe("parseProfileForm", () => {
     expect(errorsFor({ ...BASIC, firstName: "   " }).firstName).toEqual(["Enter your first name"]);
     expect(errorsFor({ ...BASIC, email: "" }).email).toEqual(["Enter your email address"]);
     expect(errorsFor({ ...BASIC, email: "not-an-email" }).email).toEqual(["Enter an email address in the correct format, like name@example.com"]);
+  });
+
+  it("with an item, reads and validates only that item's fields: Complete beside one missing field saves it alone", () => {
+    // The section's other fields are empty, as on a new account: not required, not read.
+    expect(parseProfileForm(form({ intent: "basic", item: "phone", phone: "07700 900982", firstName: "" }), NOW)).toEqual({
+      ok: true,
+      input: { section: "basic", item: "phone", data: { phone: "07700 900982" } },
+      values: { phone: "07700 900982" },
+    });
+    expect(parseProfileForm(form({ intent: "address", item: "address", addressLine1: " 1  High Street ", addressLine2: "" }), NOW)).toMatchObject({
+      ok: true,
+      input: { section: "address", item: "address", data: { addressLine1: "1 High Street", addressLine2: null } },
+    });
+    // The item's own rules still apply, and only its messages come back.
+    expect(errorsFor({ intent: "basic", item: "phone", phone: "phone me" })).toEqual({
+      phone: ["Enter a phone number using digits only, like 07700 900982 or +44 7700 900982"],
+    });
+    expect(errorsFor({ intent: "basic", item: "fullName", firstName: "Sarah" })).toEqual({ lastName: ["Enter your last name"] });
+    expect(errorsFor({ intent: "privacy", item: "shareAnalytics" })).toEqual({ shareAnalytics: ["Select whether to share usage analytics"] });
+  });
+
+  it("refuses an item that is not one of the section's", () => {
+    for (const item of ["postcode", "password", "toString", "__proto__"]) {
+      expect(parseProfileForm(form({ intent: "basic", item, phone: "07700 900982" }), NOW), item).toMatchObject({ ok: false, section: "basic", message: UNKNOWN_ITEM });
+    }
   });
 
   it("gives back the values as typed with the messages", () => {
@@ -244,6 +277,42 @@ describe("saveProfileSection", () => {
     expect(theirs).toMatchObject({ emergencyContactName: "Tom Thompson", town: null });
     const otherUser = (await db.select().from(schema.users).where(eq(schema.users.id, other.id)))[0]!;
     expect(otherUser).toMatchObject({ firstName: "Other", email: "other@example.org" });
+  });
+
+  it("saves one item without the rest of its section, and leaves the section's other fields as they were", async () => {
+    const me = await addUser("me", { firstName: "Sarah", lastName: "Thompson", email: "sarah@example.org" });
+    expect(await saveProfileSection(db, me.id, valid({ intent: "basic", item: "phone", phone: "07700 900982" }), NOW)).toEqual({ ok: true });
+    const profile = await getProfile(db, me.id, NOW);
+    expect(profile.values.basic).toEqual({ firstName: "Sarah", lastName: "Thompson", email: "sarah@example.org", phone: "07700 900982", dateOfBirth: "" });
+    expect(profile.sections[0]!.items.map((i) => i.status)).toEqual(["complete", "complete", "complete", "incomplete"]);
+    // The section is still incomplete: one item is missing, and Edit still asks for all of it.
+    expect(profile.sections[0]!.status).toBe("incomplete");
+    expect(parseProfileForm(form({ intent: "basic", phone: "07700 900982" }), NOW).ok).toBe(false);
+
+    await saveProfileSection(db, me.id, valid({ intent: "emergency", item: "emergencyContactName", emergencyContactName: "Tom Thompson" }), NOW);
+    expect((await getProfile(db, me.id, NOW)).values.emergency).toEqual({ emergencyContactName: "Tom Thompson", emergencyContactPhone: "", emergencyContactRelationship: "" });
+  });
+
+  it("records every save in the person's activity log, naming the item when one was completed alone", async () => {
+    const me = await addUser("me");
+    const other = await addUser("other");
+    await saveProfileSection(db, me.id, valid(ADDRESS), new Date(NOW.getTime() - 1000));
+    await saveProfileSection(db, me.id, valid({ intent: "basic", item: "phone", phone: "07700 900982" }), NOW);
+    const events = await db.select().from(schema.walletEvents).where(eq(schema.walletEvents.userId, me.id));
+    expect(events.map((e) => [e.kind, e.detail, e.createdAt])).toEqual([
+      [PROFILE_UPDATED, { section: "address" }, new Date(NOW.getTime() - 1000)],
+      [PROFILE_UPDATED, { section: "basic", item: "phone" }, NOW],
+    ]);
+    expect(await db.select().from(schema.walletEvents).where(eq(schema.walletEvents.userId, other.id))).toEqual([]);
+    // A refused save records nothing.
+    await addUser("taken", { email: "taken@example.org" });
+    await saveProfileSection(db, me.id, valid({ intent: "basic", item: "email", email: "taken@example.org" }), NOW);
+    expect(await db.select().from(schema.walletEvents).where(eq(schema.walletEvents.userId, me.id))).toHaveLength(2);
+  });
+
+  it("says what was saved: the section, or the item alone", () => {
+    expect(savedMessage("basic")).toBe("Your basic information has been saved.");
+    expect(savedMessage("basic", "phone")).toBe("Phone number saved.");
   });
 
   it("refuses an email address another account uses, and saves nothing", async () => {

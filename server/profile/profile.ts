@@ -17,8 +17,10 @@
  */
 import { and, count, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
+import { ukDate } from "#core/format/uk-time.ts";
 import type { Database } from "#db/client.ts";
-import { credentials, userProfiles, users, webauthnCredentials } from "#db/schema/index.ts";
+import { isUniqueViolation } from "#db/errors.ts";
+import { credentials, userProfiles, users, walletEvents, webauthnCredentials } from "#db/schema/index.ts";
 
 export const SECTION_IDS = ["basic", "address", "identity", "emergency", "security", "privacy"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -43,9 +45,36 @@ export const PASSKEYS_PATH = "/coming-soon/passkeys";
 
 export type ItemStatus = "complete" | "incomplete";
 
+/**
+ * The items the user fills in themselves, each with the form fields it needs. Complete beside a
+ * missing item opens a form with just those fields and saves just them; Edit opens the whole
+ * section.
+ */
+export const PROFILE_ITEMS = {
+  fullName: { section: "basic", label: "Full name", fields: ["firstName", "lastName"] },
+  email: { section: "basic", label: "Email address", fields: ["email"] },
+  phone: { section: "basic", label: "Phone number", fields: ["phone"] },
+  dateOfBirth: { section: "basic", label: "Date of birth", fields: ["dateOfBirth"] },
+  address: { section: "address", label: "Address", fields: ["addressLine1", "addressLine2"] },
+  town: { section: "address", label: "Town or city", fields: ["town"] },
+  postcode: { section: "address", label: "Postcode", fields: ["postcode"] },
+  emergencyContactName: { section: "emergency", label: "Contact name", fields: ["emergencyContactName"] },
+  emergencyContactPhone: { section: "emergency", label: "Contact phone", fields: ["emergencyContactPhone"] },
+  emergencyContactRelationship: { section: "emergency", label: "Relationship", fields: ["emergencyContactRelationship"] },
+  shareAnalytics: { section: "privacy", label: "Usage analytics", fields: ["shareAnalytics"] },
+  notifyOnVerification: { section: "privacy", label: "Verification notifications", fields: ["notifyOnVerification"] },
+} as const satisfies Record<string, { section: EditableSection; label: string; fields: readonly string[] }>;
+export type ProfileItemKey = keyof typeof PROFILE_ITEMS;
+
+/** The item `key` names, when it is one of `section`'s (a query or form value, so checked). */
+export function profileItemOf(section: EditableSection, key: unknown): ProfileItemKey | null {
+  if (typeof key !== "string" || !Object.hasOwn(PROFILE_ITEMS, key)) return null;
+  return PROFILE_ITEMS[key as ProfileItemKey].section === section ? (key as ProfileItemKey) : null;
+}
+
 /** What the item's Complete button does (only incomplete items have one). */
 export type ItemAction =
-  | { kind: "edit"; section: EditableSection }
+  | { kind: "edit"; section: EditableSection; item: ProfileItemKey }
   | { kind: "link"; to: string }
   | { kind: "coming-soon"; to: string };
 
@@ -160,6 +189,12 @@ function item(field: string, value: string | null | undefined, complete: boolean
   };
 }
 
+/** An item the user fills in on /profile: its label and its Complete action come from PROFILE_ITEMS. */
+function editableItem(key: ProfileItemKey, value: string | null | undefined, complete: boolean): ProfileItem {
+  const { label, section } = PROFILE_ITEMS[key];
+  return item(label, value, complete, { kind: "edit", section, item: key });
+}
+
 function section(id: SectionId, items: ProfileItem[]): ProfileSection {
   const done = items.filter((i) => i.status === "complete").length;
   return {
@@ -175,21 +210,20 @@ function section(id: SectionId, items: ProfileItem[]): ProfileSection {
 /** The sections and figures from the data read (pure: the tests drive it directly too). */
 export function buildProfile({ account, saved, activeCredentials, passkeys }: ProfileData): Profile {
   const p = saved;
-  const edit = (s: EditableSection): ItemAction => ({ kind: "edit", section: s });
   const fullName = [account.firstName, account.lastName].filter(present).join(" ");
   const choice = (value: boolean | null | undefined, yes: string, no: string) => (value === true ? yes : value === false ? no : NOT_CHOSEN);
 
   const sections = [
     section("basic", [
-      item("Full name", fullName, present(account.firstName) && present(account.lastName), edit("basic")),
-      item("Email address", account.email, present(account.email), edit("basic")),
-      item("Phone number", p?.phone, present(p?.phone), edit("basic")),
-      item("Date of birth", displayDate(p?.dateOfBirth), present(p?.dateOfBirth), edit("basic")),
+      editableItem("fullName", fullName, present(account.firstName) && present(account.lastName)),
+      editableItem("email", account.email, present(account.email)),
+      editableItem("phone", p?.phone, present(p?.phone)),
+      editableItem("dateOfBirth", displayDate(p?.dateOfBirth), present(p?.dateOfBirth)),
     ]),
     section("address", [
-      item("Address", [p?.addressLine1, p?.addressLine2].filter(present).join(", "), present(p?.addressLine1), edit("address")),
-      item("Town or city", p?.town, present(p?.town), edit("address")),
-      item("Postcode", p?.postcode, present(p?.postcode), edit("address")),
+      editableItem("address", [p?.addressLine1, p?.addressLine2].filter(present).join(", "), present(p?.addressLine1)),
+      editableItem("town", p?.town, present(p?.town)),
+      editableItem("postcode", p?.postcode, present(p?.postcode)),
     ]),
     section("identity", [
       item(
@@ -202,9 +236,9 @@ export function buildProfile({ account, saved, activeCredentials, passkeys }: Pr
       ),
     ]),
     section("emergency", [
-      item("Contact name", p?.emergencyContactName, present(p?.emergencyContactName), edit("emergency")),
-      item("Contact phone", p?.emergencyContactPhone, present(p?.emergencyContactPhone), edit("emergency")),
-      item("Relationship", p?.emergencyContactRelationship, present(p?.emergencyContactRelationship), edit("emergency")),
+      editableItem("emergencyContactName", p?.emergencyContactName, present(p?.emergencyContactName)),
+      editableItem("emergencyContactPhone", p?.emergencyContactPhone, present(p?.emergencyContactPhone)),
+      editableItem("emergencyContactRelationship", p?.emergencyContactRelationship, present(p?.emergencyContactRelationship)),
     ]),
     section("security", [
       // Every account is created with a password (users.password_hash is required).
@@ -212,13 +246,8 @@ export function buildProfile({ account, saved, activeCredentials, passkeys }: Pr
       item("Passkey", passkeys > 0 ? `${passkeys} set up` : "Not set up", passkeys > 0, { kind: "coming-soon", to: PASSKEYS_PATH }),
     ]),
     section("privacy", [
-      item("Usage analytics", choice(p?.shareAnalytics, "Shared", "Not shared"), typeof p?.shareAnalytics === "boolean", edit("privacy")),
-      item(
-        "Verification notifications",
-        choice(p?.notifyOnVerification, "On", "Off"),
-        typeof p?.notifyOnVerification === "boolean",
-        edit("privacy"),
-      ),
+      editableItem("shareAnalytics", choice(p?.shareAnalytics, "Shared", "Not shared"), typeof p?.shareAnalytics === "boolean"),
+      editableItem("notifyOnVerification", choice(p?.notifyOnVerification, "On", "Off"), typeof p?.notifyOnVerification === "boolean"),
     ]),
   ];
 
@@ -302,11 +331,6 @@ const phoneNumber = (missing: string) =>
 
 const requiredText = (missing: string, label: string, max: number) => filled(missing).pipe(z.string().max(max, `${label} must be ${max} characters or fewer`));
 
-/** Today's date in the UK (Europe/London) as YYYY-MM-DD: "in the past" follows UK clocks. */
-export function ukToday(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 /** A real calendar date written YYYY-MM-DD (the value of an `<input type="date">`). */
 function isRealDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -317,7 +341,7 @@ function isRealDate(value: string): boolean {
 }
 
 const dateOfBirth = (now: Date) => {
-  const today = ukToday(now);
+  const today = ukDate(now);
   const earliest = `${Number(today.slice(0, 4)) - MAX_AGE_YEARS}${today.slice(4)}`;
   return filled("Enter your date of birth")
     .pipe(z.string().refine(isRealDate, "Date of birth must be a real date, like 27 March 1985"))
@@ -377,12 +401,26 @@ export function profileSchemas(now: Date) {
 }
 
 type Schemas = ReturnType<typeof profileSchemas>;
-export type ProfileInput = { [S in EditableSection]: { section: S; data: z.output<Schemas[S]> } }[EditableSection];
+/**
+ * One save: a whole section (Edit) or one item's fields (Complete beside a missing item). `data`
+ * holds exactly the fields that were on the form, so a save never touches the others.
+ */
+export type ProfileInput = {
+  [S in EditableSection]: { section: S; item?: ProfileItemKey; data: Partial<z.output<Schemas[S]>> };
+}[EditableSection];
 export type FieldErrors = Record<string, string[] | undefined>;
 
-export type ParsedProfileForm =
-  | { ok: true; input: ProfileInput; values: Record<string, string> }
-  | { ok: false; section: EditableSection | null; message: string; fieldErrors: FieldErrors; values: Record<string, string> };
+/** A refused form: which form it was, why, each field's messages and the values as typed. */
+export interface ProfileFormRefusal {
+  ok: false;
+  section: EditableSection | null;
+  item: ProfileItemKey | null;
+  message: string;
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+}
+
+export type ParsedProfileForm = { ok: true; input: ProfileInput; values: Record<string, string> } | ProfileFormRefusal;
 
 const FIELD_NAMES: Record<EditableSection, readonly string[]> = {
   basic: ["firstName", "lastName", "email", "phone", "dateOfBirth"],
@@ -392,75 +430,92 @@ const FIELD_NAMES: Record<EditableSection, readonly string[]> = {
 };
 
 export const UNKNOWN_INTENT = "Choose which part of your profile to save.";
+export const UNKNOWN_ITEM = "Choose which detail of this section to save.";
 
 /**
- * Parses one section's form post. Only that section's fields are read: the user's id never comes
- * from the form (the caller passes the signed-in user's). On failure, the values as typed go back
- * so the form can show them again with the messages.
+ * Parses one form post: a whole section, or with `item` only that item's fields (validated by
+ * the same rules, the section's other fields neither read nor required). The user's id never
+ * comes from the form (the caller passes the signed-in user's). On failure, the values as typed
+ * go back so the form can show them again with the messages.
  */
 export function parseProfileForm(form: FormData, now: Date): ParsedProfileForm {
   const intent = z.enum(EDITABLE_SECTIONS).safeParse(form.get("intent"));
-  if (!intent.success) return { ok: false, section: null, message: UNKNOWN_INTENT, fieldErrors: {}, values: {} };
+  if (!intent.success) return { ok: false, section: null, item: null, message: UNKNOWN_INTENT, fieldErrors: {}, values: {} };
   const section = intent.data;
+  const askedItem = form.get("item");
+  const item = askedItem === null || askedItem === "" ? null : profileItemOf(section, askedItem);
+  if (askedItem !== null && askedItem !== "" && !item) return { ok: false, section, item: null, message: UNKNOWN_ITEM, fieldErrors: {}, values: {} };
+  const names = item ? PROFILE_ITEMS[item].fields : FIELD_NAMES[section];
   const values: Record<string, string> = {};
-  for (const name of FIELD_NAMES[section]) {
+  for (const name of names) {
     const value = form.get(name);
     // Longer than any field allows, so still refused, without echoing a huge body back.
     values[name] = typeof value === "string" ? value.slice(0, 300) : "";
   }
-  const parsed = profileSchemas(now)[section].safeParse(values);
+  const schema: z.AnyZodObject = profileSchemas(now)[section];
+  const parsed = (item ? schema.pick(Object.fromEntries(names.map((name) => [name, true]))) : schema).safeParse(values);
   if (!parsed.success) {
     const fieldErrors = parsed.error.flatten().fieldErrors as FieldErrors;
-    return { ok: false, section, message: parsed.error.issues[0]?.message ?? "Check your answers", fieldErrors, values };
+    return { ok: false, section, item, message: parsed.error.issues[0]?.message ?? "Check your answers", fieldErrors, values };
   }
-  return { ok: true, input: { section, data: parsed.data } as ProfileInput, values };
+  return { ok: true, input: { section, ...(item ? { item } : {}), data: parsed.data } as ProfileInput, values };
 }
 
 export const EMAIL_IN_USE = "This email address is already used by another account";
 
+/** The kind of the person's activity-log entry (wallet_events) a profile save writes. */
+export const PROFILE_UPDATED = "profile_updated";
+
 export type SaveResult = { ok: true } | { ok: false; status: 409; message: string; fieldErrors: FieldErrors };
 
-/** Writes one section for `userId` (the signed-in user) and nothing else. */
+/** The fields a save carries (a form leaves the others out: undefined, not null, which clears). */
+function given<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/**
+ * Writes the fields of one save for `userId` (the signed-in user) and nothing else, and records
+ * it in the person's activity log (the dashboard's Recent Activity) in the same transaction.
+ */
 export async function saveProfileSection(db: Database, userId: string, input: ProfileInput, now = new Date()): Promise<SaveResult> {
   const upsertProfile = (values: Partial<Omit<SavedProfile, "userId" | "updatedAt">>) =>
     db
       .insert(userProfiles)
       .values({ userId, ...values, updatedAt: now })
       .onConflictDoUpdate({ target: userProfiles.userId, set: { ...values, updatedAt: now } });
+  const logged = db
+    .insert(walletEvents)
+    .values({ userId, kind: PROFILE_UPDATED, detail: { section: input.section, ...(input.item ? { item: input.item } : {}) }, createdAt: now });
 
-  switch (input.section) {
-    case "basic": {
-      const { firstName, lastName, email, phone, dateOfBirth } = input.data;
-      const emailInUse = () => ({ ok: false as const, status: 409 as const, message: EMAIL_IN_USE, fieldErrors: { email: [EMAIL_IN_USE] } });
-      const [other] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, email), ne(users.id, userId)))
-        .limit(1);
-      if (other) return emailInUse();
-      try {
-        // Both rows or neither: a batch is one transaction.
-        await db.batch([
-          db.update(users).set({ firstName, lastName, email, updatedAt: now }).where(eq(users.id, userId)),
-          upsertProfile({ phone, dateOfBirth }),
-        ]);
-      } catch (error) {
-        // Another account took the address between the check and the write: the unique index decides.
-        if (/UNIQUE constraint failed: users\.email/.test(String((error as { cause?: unknown })?.cause ?? error))) return emailInUse();
-        throw error;
-      }
-      return { ok: true };
-    }
-    case "address":
-      await upsertProfile(input.data);
-      return { ok: true };
-    case "emergency":
-      await upsertProfile(input.data);
-      return { ok: true };
-    case "privacy":
-      await upsertProfile(input.data);
-      return { ok: true };
+  if (input.section !== "basic") {
+    await db.batch([upsertProfile(given(input.data)), logged]);
+    return { ok: true };
   }
+  const { firstName, lastName, email, phone, dateOfBirth } = input.data;
+  const emailInUse = () => ({ ok: false as const, status: 409 as const, message: EMAIL_IN_USE, fieldErrors: { email: [EMAIL_IN_USE] } });
+  if (email !== undefined) {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, userId)))
+      .limit(1);
+    if (other) return emailInUse();
+  }
+  const account = given({ firstName, lastName, email });
+  const personal = given({ phone, dateOfBirth });
+  try {
+    // Every row or none: a batch is one transaction.
+    await db.batch([
+      logged,
+      ...(Object.keys(account).length ? [db.update(users).set({ ...account, updatedAt: now }).where(eq(users.id, userId))] : []),
+      ...(Object.keys(personal).length ? [upsertProfile(personal)] : []),
+    ]);
+  } catch (error) {
+    // Another account took the address between the check and the write: the unique index decides.
+    if (isUniqueViolation(error, "users.email")) return emailInUse();
+    throw error;
+  }
+  return { ok: true };
 }
 
 /** The toast after a save (spec 000 §8 success toasts: a title and a sentence). */
@@ -470,3 +525,8 @@ export const SAVED_MESSAGES: Record<EditableSection, string> = {
   emergency: "Your emergency contact has been saved.",
   privacy: "Your privacy preferences have been saved.",
 };
+
+/** What the toast says after `input` was saved: the item's name for a single item. */
+export function savedMessage(section: EditableSection, item?: ProfileItemKey | null): string {
+  return item ? `${PROFILE_ITEMS[item].label} saved.` : SAVED_MESSAGES[section];
+}

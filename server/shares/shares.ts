@@ -4,7 +4,7 @@
  * its type and issuer, and nothing personal. The link's identifier is a random 128-bit value,
  * not the credential id, so links cannot be guessed, linked to each other, or outlive a revoke.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { credentials, shares, walletEvents } from "#db/schema/index.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
@@ -63,6 +63,9 @@ function toShareRecord(row: typeof shares.$inferSelect, type: string, now: Date)
   };
 }
 
+/** The links `userId` made to share (listed on /shares): not the links printed on their certificates. */
+export const madeBy = (userId: string) => and(eq(shares.userId, userId), eq(shares.kind, "link"));
+
 /** Creates a 24-hour share of the user's own credential; only a credential valid now can be shared. */
 export async function createShare(
   db: Database,
@@ -70,6 +73,37 @@ export async function createShare(
   credentialId: string,
   input: { purpose?: string; sharedWith?: string },
   now = new Date(),
+): Promise<ShareRecord> {
+  return createLink(db, userId, credentialId, { ...input, kind: "link" }, now);
+}
+
+/** What a certificate's QR code opens: a 24-hour link of its own kind (not listed on /shares). */
+export const CERTIFICATE_LINK_PURPOSE = "Credential certificate";
+
+/**
+ * The link a credential certificate prints as a QR code: the credential's certificate link that is
+ * still open, or a new one. Downloading the certificate again within its 24 hours prints the same
+ * link, so downloads do not pile up links; each download is logged for the holder.
+ */
+export async function certificateLink(db: Database, userId: string, credentialId: string, now = new Date()): Promise<ShareRecord> {
+  const [open] = await db
+    .select({ share: shares, type: credentials.type })
+    .from(shares)
+    .innerJoin(credentials, eq(credentials.id, shares.credentialId))
+    .where(and(eq(shares.userId, userId), eq(shares.credentialId, credentialId), eq(shares.kind, "certificate"), isNull(shares.revokedAt), gt(shares.expiresAt, now)))
+    .orderBy(desc(shares.expiresAt))
+    .limit(1);
+  if (!open) return createLink(db, userId, credentialId, { purpose: CERTIFICATE_LINK_PURPOSE, kind: "certificate" }, now);
+  await db.insert(walletEvents).values({ userId, kind: "certificate_downloaded", credentialId, shareId: open.share.id, detail: { type: open.type }, createdAt: now });
+  return toShareRecord(open.share, open.type, now);
+}
+
+async function createLink(
+  db: Database,
+  userId: string,
+  credentialId: string,
+  input: { purpose?: string; sharedWith?: string; kind: "link" | "certificate" },
+  now: Date,
 ): Promise<ShareRecord> {
   const [credential] = await db
     .select()
@@ -80,29 +114,39 @@ export async function createShare(
   const status = effectiveStatus(credential, now);
   if (status !== "active") throw new ServiceError(409, `A ${status} credential cannot be shared`, "NOT_SHAREABLE");
   const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
-  const [row] = await db
-    .insert(shares)
-    .values({
-      id,
-      credentialId,
+  const [[row]] = await db.batch([
+    db
+      .insert(shares)
+      .values({
+        id,
+        credentialId,
+        userId,
+        kind: input.kind,
+        purpose: input.purpose?.trim() || DEFAULT_PURPOSE,
+        sharedWith: input.sharedWith?.trim() || null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SHARE_TTL_MS),
+      })
+      .returning(),
+    db.insert(walletEvents).values({
       userId,
-      purpose: input.purpose?.trim() || DEFAULT_PURPOSE,
-      sharedWith: input.sharedWith?.trim() || null,
+      kind: input.kind === "link" ? "share_created" : "certificate_downloaded",
+      credentialId,
+      shareId: id,
+      detail: { type: credential.type },
       createdAt: now,
-      expiresAt: new Date(now.getTime() + SHARE_TTL_MS),
-    })
-    .returning();
-  await db.insert(walletEvents).values({ userId, kind: "share_created", credentialId, shareId: id, detail: { type: credential.type }, createdAt: now });
+    }),
+  ]);
   return toShareRecord(row!, credential.type, now);
 }
 
-/** The user's shares, newest first. */
+/** The shares the user made, newest first (certificate links are not listed: see certificateLink). */
 export async function listShares(db: Database, userId: string, now = new Date()): Promise<ShareRecord[]> {
   const rows = await db
     .select({ share: shares, type: credentials.type })
     .from(shares)
     .innerJoin(credentials, eq(credentials.id, shares.credentialId))
-    .where(eq(shares.userId, userId))
+    .where(madeBy(userId))
     .orderBy(desc(shares.createdAt));
   return rows.map((r) => toShareRecord(r.share, r.type, now));
 }

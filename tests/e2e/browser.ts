@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-/** Debian's Chromium, never a downloaded browser (TOOLCHAIN.md). */
+/** Debian's Chromium (apt-get install chromium), never a downloaded browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARGS = [
   "--headless",

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { createDb } from "#db/client.ts";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatDate } from "#core/format/format.ts";
 import { credentials } from "#db/schema/index.ts";
 import type { OpenBrowser } from "./browser.ts";
+import { testDatabase } from "./database.ts";
 import {
+  asUser,
   closeBrowsers,
+  createUser,
   expectToast,
   issueFromBrowser,
   openTestBrowser,
@@ -14,21 +17,31 @@ import {
   screenshots,
   seriousAxeFindings,
   setDarkMode,
-  signInAsDemo,
+  signIn,
+  uniqueUsername,
   visit,
-  walletCredentials,
+  type BrowserCredential,
+  type TestUser,
 } from "./wallet-helpers.ts";
 
 /**
  * /credentials in the browser (spec 000 §2 "Citizen screens", §4, §7, §8; issue 4 "Citizen screens,
- * real data"): the demo citizen, holding at least one credential, sees tiles computed from their
- * wallet, opens a credential's details, shares it (a real QR code of the link, Copy Share Link)
- * and downloads its certificate (a PDF file).
+ * real data"): a citizen of this file's own, holding one Right to Work credential, sees tiles
+ * computed from their wallet, opens the credential's details, shares it (a real QR code of the
+ * link, Copy Share Link) and downloads its certificate (a PDF file); another shows every badge.
  */
 
 let browser: OpenBrowser;
 let page: Page;
 
+/** The citizen of the first two tests, and the one credential they hold (nothing in these tests opens a share, so its figures stay). */
+let holder: TestUser;
+let rtw: BrowserCredential;
+
+beforeAll(async () => {
+  holder = await createUser({ prefix: "creds", firstName: "Sarah", lastName: "Thompson", records: true });
+  rtw = await asUser(holder, (page) => issueFromBrowser(page, "rtw"));
+});
 afterEach(closeBrowsers);
 
 async function open(width: number) {
@@ -40,44 +53,36 @@ async function open(width: number) {
 const detailsDialog = () => page.getByTestId("credential-details-dialog");
 const shareDialog = () => page.getByTestId("share-dialog");
 
-/** The demo citizen starts with no credentials: add one through the wallet's Add New Credential when there is none. */
-async function ensureCredential() {
-  if ((await walletCredentials(page)).length > 0) return;
-  await visit(page, "/wallet");
-  await page.getByRole("button", { name: "Add New Credential" }).first().click();
-  await expectToast(page, "Success", "New credential added to your wallet");
-  expect((await walletCredentials(page)).length).toBeGreaterThan(0);
-}
-
 const tileValue = async (testId: string) => Number(await page.getByTestId(testId).locator("p").first().textContent());
+const tiles = async () => [await tileValue("tile-total"), await tileValue("tile-active"), await tileValue("tile-expiring")];
+/** The value beside a term in the details dialog's list. */
+const detail = (term: string) => detailsDialog().locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]").textContent();
 
 describe("My Credentials", () => {
   it("shows tiles computed from the wallet, the details dialog, sharing with a QR code and copying the link, and downloads a PDF certificate", async () => {
     await open(1280);
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseUrl });
-    await signInAsDemo(browser);
-    await ensureCredential();
-    const held = await walletCredentials(page);
+    await signIn(browser, holder);
 
     await visit(page, "/credentials");
     await page.getByRole("heading", { level: 1, name: "My Credentials" }).waitFor();
-    expect(await tileValue("tile-total")).toBe(held.length);
-    expect(await tileValue("tile-active")).toBe(held.filter((c) => c.status === "active").length);
-    expect(await tileValue("tile-expiring")).toBe(held.filter((c) => c.display.expiringSoon).length);
-    expect(await page.getByTestId("credential-card").count()).toBe(held.length);
+    // One credential, active, three years to run: total, active and valid, expiring soon.
+    expect(await tiles()).toEqual([1, 1, 0]);
+    expect(await page.getByTestId("credential-card").count()).toBe(1);
     expect(await page.getByRole("link", { name: "Request New Credential" }).getAttribute("href")).toBe("/wallet?action=request");
     await screenshots(page, "credentials-1280");
 
     // View: the details dialog with dates, the verification count, the id and the attributes.
-    const credential = held.find((c) => c.status === "active")!;
-    const name = credential.display.longName;
-    const card = page.getByRole("article", { name, exact: true }).first();
+    const name = "Right to Work";
+    const card = page.getByRole("article", { name, exact: true });
     await card.getByRole("button", { name: `View ${name}` }).click();
     const details = detailsDialog();
     await details.getByRole("heading", { name, exact: true }).waitFor();
-    expect(await details.getByTestId("credential-id").textContent()).toBe(credential.id);
-    expect(await details.getByTestId("verification-count").textContent()).toMatch(/^\d+$/);
-    expect(await details.getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/).count()).toBeGreaterThanOrEqual(2);
+    expect(await details.getByTestId("credential-id").textContent()).toBe(rtw.id);
+    // No one has opened a share of it.
+    expect(await details.getByTestId("verification-count").textContent()).toBe("0");
+    expect(await detail("Issued")).toBe(formatDate(rtw.issuedAt));
+    expect(await detail("Expires")).toBe(formatDate(rtw.expiresAt!));
     const attributes = details.getByTestId("credential-attributes");
     expect(await attributes.getByText("Given name", { exact: true }).isVisible()).toBe(true);
     expect(await attributes.getByText("Sarah", { exact: true }).isVisible()).toBe(true);
@@ -112,17 +117,15 @@ describe("My Credentials", () => {
 
   it("lays out on a phone without sideways scrolling, with both dialogs", async () => {
     await open(390);
-    await signInAsDemo(browser);
-    await ensureCredential();
-    const credential = (await walletCredentials(page)).find((c) => c.status === "active")!;
-    const name = credential.display.longName;
+    await signIn(browser, holder);
+    const name = "Right to Work";
 
     await visit(page, "/credentials");
     await page.getByRole("heading", { level: 1, name: "My Credentials" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await screenshots(page, "credentials-390");
 
-    const card = page.getByRole("article", { name, exact: true }).first();
+    const card = page.getByRole("article", { name, exact: true });
     await card.getByRole("button", { name: `View ${name}` }).click();
     await detailsDialog().getByTestId("credential-attributes").waitFor();
     await screenshots(page, "credentials-390-details", { dialog: true });
@@ -134,19 +137,17 @@ describe("My Credentials", () => {
 
   it("shows a citizen's expiring, revoked and active credentials as the spec's badges; a revoked one cannot be shared", async () => {
     await open(1280);
-    // A citizen of this test's own (the demo citizen's wallet is shared with other files).
+    // A citizen of this test's own, with one credential in each state.
     await visit(page, "/login");
-    await registerCitizenWithRecords(page, { username: `creds${Date.now().toString(36)}`, firstName: "Sarah", lastName: "Thompson" });
+    await registerCitizenWithRecords(page, { username: uniqueUsername("badges"), firstName: "Sarah", lastName: "Thompson" });
     await issueFromBrowser(page, "rtw");
-    await issueFromBrowser(page, "dbs");
+    const dbs = await issueFromBrowser(page, "dbs");
     await issueFromBrowser(page, "professional_certificate"); // renews within 60 days
-    const dbs = (await walletCredentials(page)).find((c) => c.type === "dbs")!;
-    const db = createDb({ LIBSQL_URL: inject("libsqlUrl") });
-    await db.update(credentials).set({ status: "revoked", revokedAt: new Date() }).where(eq(credentials.id, dbs.id));
+    await testDatabase().update(credentials).set({ status: "revoked", revokedAt: new Date() }).where(eq(credentials.id, dbs.id));
 
     await visit(page, "/credentials");
     await page.getByRole("heading", { level: 1, name: "My Credentials" }).waitFor();
-    expect([await tileValue("tile-total"), await tileValue("tile-active"), await tileValue("tile-expiring")]).toEqual([3, 2, 1]);
+    expect(await tiles()).toEqual([3, 2, 1]);
     const card = (name: string) => page.getByRole("article", { name, exact: true });
     expect(await card("Right to Work").getByText("Active", { exact: true }).isVisible()).toBe(true);
     expect(await card("Professional Certificate").getByText("Expires Soon", { exact: true }).isVisible()).toBe(true);

@@ -1,8 +1,10 @@
-import { createClient } from "@libsql/client";
 import axe from "axe-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PITCH_PATHS } from "#app/worker/pitch-paths.ts";
+import { analyticsEvents } from "#db/schema/index.ts";
 import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { testDatabase } from "./database.ts";
 
 // Spec 001 §2 navigation, §7 tracking, and the WCAG 2.2 AA bar of issue 3.
 const NAV_LABELS = ["Home", "Challenge", "Solution", "Roadmap", "Costs & Benefits", "Governance", "About", "Pilots", "Business Model", "Funding", "Podcasts", "Platform Login"];
@@ -90,27 +92,25 @@ describe("pitch navigation on a phone", () => {
 
 describe("visit tracking", () => {
   let b: OpenBrowser;
-  const db = createClient({ url: inject("libsqlUrl") });
   beforeAll(async () => {
     b = await openBrowser({ viewport: { width: 1440, height: 900 } });
   });
-  afterAll(async () => {
-    await b.close();
-    db.close();
-  });
+  afterAll(() => b.close());
 
-  async function eventsFor(sessionId: string, minimum: number) {
-    // Stored after the response: poll until the expected events have landed.
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const rows = await db.execute({
-        sql: "select event_type, event_category, event_action, event_label, page, metadata, user_agent from analytics_events where session_id = ? order by timestamp",
-        args: [sessionId],
-      });
-      if (rows.rows.length >= minimum) return rows.rows;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`fewer than ${minimum} analytics events for ${sessionId}`);
-  }
+  /** The events stored for one tab's tracking session. */
+  const eventsFor = (sessionId: string) =>
+    testDatabase()
+      .select({
+        eventType: analyticsEvents.eventType,
+        eventCategory: analyticsEvents.eventCategory,
+        eventAction: analyticsEvents.eventAction,
+        eventLabel: analyticsEvents.eventLabel,
+        page: analyticsEvents.page,
+        metadata: analyticsEvents.metadata,
+        userAgent: analyticsEvents.userAgent,
+      })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.sessionId, sessionId));
 
   it("records a page view on load and on every route change, and each click on a data-testid element", async () => {
     await b.page.goto("/about");
@@ -128,14 +128,18 @@ describe("visit tracking", () => {
     await b.page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Pilots" }).click();
     await b.page.waitForURL("**/pilots");
 
-    const rows = await eventsFor(sessionId, 3);
-    const views = rows.filter((r) => r.event_action === "view_page").map((r) => r.page);
-    expect(views).toEqual(expect.arrayContaining(["/about", "/pilots"]));
-    expect(rows.find((r) => r.event_action === "view_page")).toMatchObject({ event_type: "page_view", event_category: "navigation" });
-    const click = rows.find((r) => r.event_action === "click");
-    expect(click).toMatchObject({ event_category: "user_interaction", event_label: "nav-pilots", page: "/about" });
-    expect(JSON.parse(String(click!.metadata))).toEqual({ elementType: "a", text: "Pilots" });
-    expect(String(click!.user_agent)).toContain("Chrome");
+    // Stored after the response, so not necessarily in the order sent: wait for this tab's three
+    // events, then compare them as a set.
+    await expect.poll(async () => (await eventsFor(sessionId)).length, { timeout: 5_000 }).toBe(3);
+    const rows = await eventsFor(sessionId);
+    expect(rows.map((r) => `${r.eventAction} ${r.page}`).sort()).toEqual(["click /about", "view_page /about", "view_page /pilots"]);
+    for (const view of rows.filter((r) => r.eventAction === "view_page")) {
+      expect(view).toMatchObject({ eventType: "page_view", eventCategory: "navigation" });
+    }
+    const click = rows.find((r) => r.eventAction === "click");
+    expect(click).toMatchObject({ eventCategory: "user_interaction", eventLabel: "nav-pilots", page: "/about" });
+    expect(click!.metadata).toEqual({ elementType: "a", text: "Pilots" });
+    for (const row of rows) expect(row.userAgent).toContain("Chrome");
   });
 
   it("only warns in the console when tracking fails", async () => {

@@ -1,27 +1,44 @@
-import { createClient } from "@libsql/client";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { userProfiles } from "#db/schema/index.ts";
 import type { OpenBrowser } from "./browser.ts";
-import { closeBrowsers, openTestBrowser, screenshots, seriousAxeFindings, setDarkMode, signInAsDemo, toastRegion, visit } from "./wallet-helpers.ts";
+import { testDatabase } from "./database.ts";
+import {
+  closeBrowsers,
+  createUser,
+  openTestBrowser,
+  screenshots,
+  seriousAxeFindings,
+  setDarkMode,
+  signIn,
+  toastRegion,
+  visit,
+  type TestUser,
+} from "./wallet-helpers.ts";
 
 /**
- * /profile in the browser (spec 000 §2 "/profile", §4; issue 4 "Citizen screens, real data"): the
- * demo citizen sees the completion computed from their data, completes the emergency contact
- * through its Complete button, gets the toast and a higher percentage, and the dashboard agrees.
+ * /profile in the browser (spec 000 §2 "/profile", §4; issue 4 "Citizen screens, real data"): a
+ * citizen of this file's own sees the completion computed from their data, completes the emergency
+ * contact through its Complete button, gets the toast and a higher percentage, and the dashboard
+ * agrees.
  */
-const db = createClient({ url: inject("libsqlUrl") });
+
+/**
+ * Registered with a first and last name only: no email, no credential, no passkey, nothing saved
+ * on /profile, so no section is complete.
+ */
+let citizen: TestUser;
 
 let browser: OpenBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  // The demo citizen starts each test with no saved profile fields (other files may have added some).
-  await db.execute("delete from user_profiles where user_id = (select id from users where username = 'citizen')");
+  citizen = await createUser({ prefix: "profile", firstName: "Tom", lastName: "Okafor" });
 });
-afterAll(() => db.close());
-
 beforeEach(async () => {
-  await db.execute("delete from user_profiles where user_id = (select id from users where username = 'citizen')");
+  // Each test starts from the registered account alone: what an earlier test saved is gone.
+  await testDatabase().delete(userProfiles).where(eq(userProfiles.userId, citizen.id));
 });
 afterEach(closeBrowsers);
 
@@ -38,17 +55,14 @@ const section = (title: string) => page.getByRole("region", { name: title, exact
 describe("the citizen's profile", () => {
   it("shows the computed completion, and a Complete button saves an emergency contact", async () => {
     await open(1280);
-    await signInAsDemo(browser);
-    // The dashboard's Profile Status is the profile's own figure.
-    const dashboardStatus = await page.getByRole("progressbar", { name: "Profile completion" }).getAttribute("aria-valuenow");
+    await signIn(browser, citizen);
+    // The dashboard's Profile Status is the profile's own figure: nothing complete yet.
+    expect(await page.getByRole("progressbar", { name: "Profile completion" }).getAttribute("aria-valuenow")).toBe("0");
 
     await visit(page, "/profile");
     await page.getByRole("heading", { level: 1, name: "My Profile" }).waitFor();
-    const before = await completion();
-    expect(String(before)).toBe(dashboardStatus);
-    const sectionsDone = Number((await page.getByText(/^\d of 6 sections complete$/).textContent())!.split(" ")[0]);
-    expect(before).toBe(Math.round((sectionsDone / 6) * 100));
-    const after = Math.round(((sectionsDone + 1) / 6) * 100);
+    expect(await completion()).toBe(0);
+    expect(await page.getByText(/^\d of 6 sections complete$/).textContent()).toBe("0 of 6 sections complete");
     expect(await section("Emergency Contacts").getByText("Incomplete", { exact: true }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Complete Remaining Sections" }).isVisible()).toBe(true);
     // Passkeys are not built: the item says so, and never counts as done.
@@ -56,31 +70,45 @@ describe("the citizen's profile", () => {
     expect(await section("Security Settings").getByRole("link", { name: "Passkey: Coming soon" }).getAttribute("href")).toBe("/coming-soon/passkeys");
     // Only an authority verifies identity: its Complete button goes to the wallet's credential request.
     const verify = section("Identity Verification").getByRole("link", { name: "Complete Identity verified by an authority" });
-    if (await verify.count()) expect(await verify.getAttribute("href")).toBe("/wallet?action=request");
+    expect(await verify.getAttribute("href")).toBe("/wallet?action=request");
     await screenshots(page, "profile-1280");
 
+    // Complete beside one item opens a form for that item alone.
     await section("Emergency Contacts").getByRole("link", { name: "Complete Contact name" }).click();
-    const form = page.getByRole("form", { name: "Edit Emergency Contacts" });
-    await form.waitFor();
-    // The form opens with focus in its first field.
+    const nameForm = page.getByRole("form", { name: "Complete Contact name" });
+    await nameForm.waitFor();
+    // The form opens with focus in its field.
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("emergencyContactName");
+    expect(await nameForm.getByRole("textbox").count()).toBe(1);
 
     // A mistake first: the server's message, in a toast and beside the field; nothing saved.
-    await form.getByLabel("Full name").fill("Tom Thompson");
-    await form.getByLabel("Phone number").fill("not a number");
-    await form.getByLabel("Relationship to you").fill("Partner");
-    await form.getByRole("button", { name: "Save", exact: true }).click();
+    await nameForm.getByLabel("Full name").fill("Tom 2");
+    await nameForm.getByRole("button", { name: "Save", exact: true }).click();
     await toast().getByText("Validation Error", { exact: true }).waitFor();
-    expect(await form.getByText("There is a problem").isVisible()).toBe(true);
-    expect(await form.getByLabel("Phone number").getAttribute("aria-invalid")).toBe("true");
-    expect(await completion()).toBe(before);
+    expect(await nameForm.getByText("There is a problem").isVisible()).toBe(true);
+    expect(await nameForm.getByLabel("Full name").getAttribute("aria-invalid")).toBe("true");
+    expect(await completion()).toBe(0);
     await screenshots(page, "profile-1280-error");
 
+    await nameForm.getByLabel("Full name").fill("Tom Thompson");
+    await nameForm.getByRole("button", { name: "Save", exact: true }).click();
+    await toast().getByText("Contact name saved.", { exact: true }).waitFor();
+    // One item of the section: still incomplete, and the rest still offer their own Complete.
+    expect(await completion()).toBe(0);
+    expect(await section("Emergency Contacts").getByRole("link", { name: "Complete Contact phone" }).isVisible()).toBe(true);
+
+    // Edit fills in the rest of the section at once.
+    await section("Emergency Contacts").getByRole("link", { name: "Edit Emergency Contacts" }).click();
+    const form = page.getByRole("form", { name: "Edit Emergency Contacts" });
+    await form.waitFor();
+    expect(await form.getByLabel("Full name").inputValue()).toBe("Tom Thompson");
     await form.getByLabel("Phone number").fill("07700 900123");
+    await form.getByLabel("Relationship to you").fill("Partner");
     await form.getByRole("button", { name: "Save", exact: true }).click();
-    await toast().getByText("Profile Updated", { exact: true }).waitFor();
-    expect(await toast().getByText("Your emergency contact has been saved.").isVisible()).toBe(true);
-    await expect.poll(completion).toBe(after);
+    await toast().getByText("Your emergency contact has been saved.", { exact: true }).waitFor();
+    // One section of six: 17%.
+    await expect.poll(completion).toBe(17);
+    expect(await page.getByText(/^\d of 6 sections complete$/).textContent()).toBe("1 of 6 sections complete");
     expect(await page.getByRole("form", { name: "Edit Emergency Contacts" }).count()).toBe(0);
     const emergency = section("Emergency Contacts");
     expect(await emergency.getByText("Tom Thompson").isVisible()).toBe(true);
@@ -90,14 +118,14 @@ describe("the citizen's profile", () => {
     // The dashboard agrees: the same figure, and Emergency Contacts complete.
     await visit(page, "/");
     const strength = page.getByRole("region", { name: "My Profile Strength" });
-    expect(await page.getByRole("progressbar", { name: "Profile completion" }).getAttribute("aria-valuenow")).toBe(String(after));
+    expect(await page.getByRole("progressbar", { name: "Profile completion" }).getAttribute("aria-valuenow")).toBe("17");
     const emergencyRow = strength.getByRole("listitem").filter({ hasText: "Emergency Contacts" });
     expect(await emergencyRow.getByText("Complete", { exact: true }).isVisible()).toBe(true);
   });
 
   it("opens the forms from the quick action cards and Edit buttons, and Cancel closes them", async () => {
     await open(1280);
-    await signInAsDemo(browser);
+    await signIn(browser, citizen);
     await visit(page, "/profile");
     await page.getByRole("link", { name: /^Privacy Settings/ }).click();
     const privacy = page.getByRole("form", { name: "Edit Privacy Preferences" });
@@ -117,7 +145,7 @@ describe("the citizen's profile", () => {
 
   it("lays out cleanly on a phone, with no sideways scrolling", async () => {
     await open(390);
-    await signInAsDemo(browser);
+    await signIn(browser, citizen);
     await visit(page, "/profile?edit=basic");
     await page.getByRole("form", { name: "Edit Basic Information" }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -127,7 +155,7 @@ describe("the citizen's profile", () => {
 
   it("has no serious accessibility problems (axe-core, WCAG 2.2 AA)", async () => {
     await open(1280);
-    await signInAsDemo(browser);
+    await signIn(browser, citizen);
     await visit(page, "/profile");
     for (const dark of [false, true]) {
       // The choice persists; each page below loads in that theme (no colour transition under way).

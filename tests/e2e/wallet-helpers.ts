@@ -1,18 +1,21 @@
 import axe from "axe-core";
+import { eq } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { hashPassword } from "#core/accounts/password.ts";
+import type { KnownRole } from "#core/accounts/schemas.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
-import { createDb } from "#db/client.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
-import { authorityRecords } from "#db/schema/index.ts";
+import { authorityRecords, users } from "#db/schema/index.ts";
 import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
+import { testDatabase } from "./database.ts";
 
 /**
- * What the browser tests of the citizen screens (issue 4: wallet, /credentials, /shares, /profile,
- * revocation) share: browsers closed after each test, signing in as a demo account, toasts, light
- * and dark screenshots, axe-core, and the wallet's own protocol run from the page (register a
- * citizen with authority records, issue a credential, share it).
+ * What the browser tests of the signed-in screens (issue 4: wallet, /credentials, /shares,
+ * /profile, revocation; the shell) share: people each file registers for itself and signs in,
+ * browsers closed after each test, toasts, light and dark screenshots, axe-core, and the wallet's
+ * own protocol run from the page (issue a credential, share it).
  */
 
 export const SCREENS = ".tmp/screens";
@@ -43,13 +46,90 @@ export async function visit(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
-/** Signs in through the login page's Quick Demo Login (the demo citizen unless told). */
-export async function signInAsDemo(browser: OpenBrowser, account: "Citizen" | "Admin User" = "Citizen"): Promise<void> {
+/**
+ * Signs in through the login page's Quick Demo Login. Only for tests whose subject is the demo
+ * login itself: every other test uses people its own file registered (createUser), since the demo
+ * accounts are shared by every file of a run.
+ */
+export async function signInAsDemo(browser: OpenBrowser, account: "Citizen" | "Admin User" | "Verifier" | "Operator" = "Citizen"): Promise<void> {
   const { page } = browser;
   await visit(page, "/login");
   await page.getByRole("button", { name: account, exact: true }).click();
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(new URL("/", browser.baseUrl).href);
+}
+
+/** A person a test file registered for itself, and how they sign in. */
+export interface TestUser {
+  id: string;
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A username no other file or earlier run has. */
+export const uniqueUsername = (prefix: string) => `${prefix}-${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
+
+const newPassword = () => `Correct horse ${crypto.randomUUID()}`;
+
+/**
+ * A person with an account, made directly in the database as the seed makes the demo accounts
+ * (an Argon2id hash of a fresh password, a citizen unless `role` says otherwise): arranging who
+ * takes part is not what these tests check, and it must not spend the registration limit (20 an
+ * hour per address, which every file of a run shares). Registration itself is tested through the
+ * form (shell.spec.ts, wallet.spec.ts). With `records`, what every authority holds about them
+ * (the demo records: named Sarah Thompson, born 12 April 1990), so the wallet can request every type.
+ */
+export async function createUser(person: { prefix: string; firstName: string; lastName: string; role?: KnownRole; records?: boolean }): Promise<TestUser> {
+  const user = { username: uniqueUsername(person.prefix), password: newPassword(), firstName: person.firstName, lastName: person.lastName };
+  const [{ id }] = await testDatabase()
+    .insert(users)
+    .values({
+      username: user.username,
+      email: `${user.username}@example.org`,
+      passwordHash: await hashPassword(user.password),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: person.role ?? "citizen",
+    })
+    .returning({ id: users.id });
+  if (person.records) await giveAuthorityRecords(id!);
+  return { id: id!, ...user };
+}
+
+/** Gives a registered person a role (an administrator's act; there is no screen for it yet). */
+export async function setRole(userId: string, role: KnownRole): Promise<void> {
+  await testDatabase().update(users).set({ role }).where(eq(users.id, userId));
+}
+
+/** What every authority holds about the person: the demo records, valid from now. */
+async function giveAuthorityRecords(userId: string): Promise<void> {
+  await testDatabase().insert(authorityRecords).values(demoAuthorityRecords(userId, new Date()));
+}
+
+/** Signs in through the login form, as a person would, and waits for the dashboard. */
+export async function signIn(browser: OpenBrowser, user: Pick<TestUser, "username" | "password">): Promise<void> {
+  const { page } = browser;
+  await visit(page, "/login");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(new URL("/", browser.baseUrl).href);
+}
+
+/**
+ * Runs `arrange` in a browser of its own signed in as `user`, closed afterwards: for what a file
+ * sets up once for its tests (credentials issued from a page, shares).
+ */
+export async function asUser<T>(user: TestUser, arrange: (page: Page) => Promise<T>): Promise<T> {
+  const browser = await openBrowser();
+  try {
+    await signIn(browser, user);
+    return await arrange(browser.page);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** The toasts' live region. */
@@ -62,7 +142,16 @@ export async function expectToast(page: Page, title: string, description: string
   expect(await region.getByText(description, { exact: true }).isVisible()).toBe(true);
 }
 
-const settleAnimations = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+/** Waits for the animations that end (colour transitions); one that never ends (the Live dot's pulse) is left running. */
+const settleAnimations = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 
 /** Switches the theme with the header's own toggle; colour transitions finish before anything is measured or photographed. */
 export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
@@ -116,6 +205,9 @@ export interface BrowserCredential {
   id: string;
   type: string;
   status: string;
+  issuedAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
   vcJwt: string;
   issuer: string;
   display: { longName: string; expiringSoon: boolean };
@@ -130,24 +222,31 @@ export function walletCredentials(page: Page): Promise<BrowserCredential[]> {
 }
 
 /**
- * A citizen of the test's own, registered (and so signed in) from the page, whose authorities
- * hold the demo records for every type; their user id.
+ * A citizen of the test's own, registered through POST /api/auth/register from the page (and so
+ * signed in there), whose authorities hold the demo records for every type; their user id.
  */
 export async function registerCitizenWithRecords(page: Page, user: { username: string; firstName: string; lastName: string }): Promise<string> {
-  const registered = await page.evaluate(async (user) => {
-    const response = await fetch("/api/auth/register", {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...user, password: `Correct horse ${crypto.randomUUID()}` }),
-    });
-    return { status: response.status, id: response.status === 201 ? ((await response.json()) as { id: string }).id : "" };
-  }, user);
-  expect(registered.status, "register").toBe(201);
-  await createDb({ LIBSQL_URL: inject("libsqlUrl") })
-    .insert(authorityRecords)
-    .values(demoAuthorityRecords(registered.id, new Date()));
-  return registered.id;
+  const id = await registerFromPage(page, user);
+  await giveAuthorityRecords(id);
+  return id;
+}
+
+/** Registers a person from the page (which is then signed in as them); their user id. */
+export async function registerFromPage(page: Page, user: { username: string; firstName: string; lastName: string }): Promise<string> {
+  const registered = await page.evaluate(
+    async ({ user, password }) => {
+      const response = await fetch("/api/auth/register", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...user, password }),
+      });
+      return { status: response.status, body: await response.text() };
+    },
+    { user, password: newPassword() },
+  );
+  expect(registered.status, `register ${user.username}: ${registered.body}`).toBe(201);
+  return (JSON.parse(registered.body) as { id: string }).id;
 }
 
 /**

@@ -7,13 +7,16 @@ import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
 import { generateIssuerKeysSecret } from "#scripts/issuer-keys.ts";
 
-/** Starts a migrated, seeded local libSQL server on a random port for the workerd tests, and makes issuer keys. */
+/** Starts a migrated, seeded local libSQL server (with its own token) on a random port for the workerd tests, and makes issuer keys. */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "identity-test-db-"));
-  const server = await startLocalLibsqlServer({ dbPath: join(dir, "test.db"), port: 0 });
-  await migrateDatabase(server.url);
-  await seedDemoData(server.url);
+  // A token of this run's own, as npm start keeps one in .dev.vars: the server refuses requests without it.
+  const authToken = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const server = await startLocalLibsqlServer({ dbPath: join(dir, "test.db"), port: 0, authToken });
+  await migrateDatabase(server.url, authToken);
+  await seedDemoData(server.url, authToken);
   project.provide("libsqlUrl" as never, server.url as never);
+  project.provide("libsqlAuthToken" as never, authToken as never);
   // Fresh authority keys per run, shared by the web worker (issues) and the status worker (publishes).
   project.provide("issuerSigningKeys" as never, (await generateIssuerKeysSecret()) as never);
   return async () => {

@@ -1,6 +1,5 @@
-import { exportJWK, SignJWT } from "jose";
 import { expect } from "vitest";
-import type { PublicJwk } from "#core/credentials/index.ts";
+import { makeHolder, signProof, type Holder, type ProofOptions } from "./holder.ts";
 import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { WalletCredential } from "#server/credentials/credentials.ts";
 import type { ShareRecord } from "#server/shares/shares.ts";
@@ -15,17 +14,7 @@ import { call, db, login, ORIGIN, registerUser } from "./web-client.ts";
  * (nonce, openid4vci-proof+jwt over it, POST /api/vc/{type}/issue); shares; the administrator.
  */
 
-/** A device key: P-256, the public half as the wallet puts it in the proof's header. */
-export interface Holder {
-  privateKey: CryptoKey;
-  publicJwk: PublicJwk;
-}
-
-export async function makeHolder(): Promise<Holder> {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
-  const jwk = (await exportJWK(pair.publicKey)) as PublicJwk;
-  return { privateKey: pair.privateKey, publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as PublicJwk };
-}
+export { makeHolder, type Holder };
 
 /** The issuer URL a credential of `type` carries as iss, and its proof names as aud (from the registry). */
 export const issuerOf = (type: CredentialTypeCode): string => issuerUrl(ORIGIN, CREDENTIAL_TYPES[type].issuerId);
@@ -37,23 +26,9 @@ export async function nonceFor(cookie: string): Promise<string> {
   return ((await response.json()) as { c_nonce: string }).c_nonce;
 }
 
-export interface ProofOptions {
-  /** Defaults to the right-to-work issuer (the Home Office). */
-  aud?: string;
-  /** Signs with another key than the one the header names. */
-  signer?: CryptoKey;
-  typ?: string;
-  iat?: number;
-}
-
-/** A proof of possession (openid4vci-proof+jwt, ES256, the device's public key in the header). */
-export function proofFor(holder: Holder, nonce: string, options: ProofOptions = {}): Promise<string> {
-  return new SignJWT({ nonce })
-    .setProtectedHeader({ alg: "ES256", typ: options.typ ?? "openid4vci-proof+jwt", jwk: holder.publicJwk as never })
-    .setAudience(options.aud ?? issuerOf("rtw"))
-    .setIssuedAt(options.iat ?? Math.floor(Date.now() / 1000))
-    .sign(options.signer ?? holder.privateKey);
-}
+/** A proof of possession for the right-to-work issuer (the Home Office) unless `aud` says otherwise. */
+export const proofFor = (holder: Holder, nonce: string, options: Partial<ProofOptions> = {}): Promise<string> =>
+  signProof(holder, nonce, { ...options, aud: options.aud ?? issuerOf("rtw") });
 
 /** A new citizen whose authorities hold the demo records (Sarah Thompson) for every type. */
 export async function citizenWithRecords() {

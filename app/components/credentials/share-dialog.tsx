@@ -1,11 +1,21 @@
 import { useEffect, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { useToast, type ToastFn } from "#app/components/ui/toast.tsx";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { formatDateTime } from "#core/format/format.ts";
 import { track } from "#app/client/tracker.client.ts";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
+
+/** Copies a share link with the spec's toast (000 §8 "Link Copied"), or says how to copy it by hand. */
+export async function copyShareLink(link: string, toast: ToastFn): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast({ title: "Link Copied", description: "Share link copied to clipboard" });
+  } catch {
+    toast({ title: "Error", description: "Could not copy the link; select it and copy it by hand", variant: "destructive" });
+  }
+}
 
 /** What the dialog needs of a credential (a WalletCredential from the API has it). */
 export interface ShareableCredential {
@@ -55,12 +65,7 @@ export function ShareDialog({ credential, open, onClose, purpose }: { credential
   const link = share ? `${window.location.origin}${share.verifyPath}` : "";
 
   async function copyLink() {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: "Link Copied", description: "Share link copied to clipboard" });
-    } catch {
-      toast({ title: "Error", description: "Could not copy the link; select it and copy it by hand", variant: "destructive" });
-    }
+    await copyShareLink(link, toast);
     void track({ eventCategory: "user_interaction", eventAction: "click", eventLabel: "copy_share_link", metadata: { credentialType: credential?.type ?? null, credentialId: credential?.id ?? null } });
   }
 

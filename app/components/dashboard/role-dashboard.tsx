@@ -4,11 +4,16 @@
  * panel with one button. Labels, links and section titles are the spec's table; the figures come
  * from server/dashboard/dashboard.ts and refresh every 2 s (spec 000 §9).
  */
+import { UK_TIME_ZONE } from "#core/format/uk-time.ts";
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import type { ActivityItem, Dashboard, StatusRow, Tone } from "#server/dashboard/dashboard.ts";
+import { Card, LinkCard, StatTile } from "#app/components/ui/card.tsx";
+import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
+import type { ActivityItem, Dashboard, StatusRow } from "#server/dashboard/dashboard.ts";
 import { ApiError, throwIfResNotOk } from "#app/client/api-client.ts";
 import { formatDateTime } from "#core/format/format.ts";
 import { BACKGROUND_POLL_HEADER, DASHBOARD_STATS_PATH } from "#core/dashboard/background-poll.ts";
@@ -16,7 +21,7 @@ import { roleView } from "./role-view.ts";
 
 export const DASHBOARD_REFRESH_MS = 2000;
 
-const clock = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const clock = new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, hour: "2-digit", minute: "2-digit", second: "2-digit" });
 /**
  * Polls the stats resource every 2 s while the tab is visible; chained timeouts so a slow answer
  * never stacks requests. The polls are background requests (X-Background-Poll): an unattended
@@ -71,56 +76,17 @@ function useLiveDashboard(initial: Dashboard) {
   return { dashboard, now, live };
 }
 
-export function RoleDashboard({ firstName, initial }: { firstName: string | null; initial: Dashboard }) {
+/** The greeting's first word: "Welcome" on the first visit after registering, "Welcome back" after. */
+export type Greeting = "Welcome" | "Welcome back";
+
+export function RoleDashboard({ firstName, greeting, initial }: { firstName: string | null; greeting: Greeting; initial: Dashboard }) {
   const { dashboard, now, live } = useLiveDashboard(initial);
   const view = roleView(dashboard);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Welcome back, {firstName || "User"}</h1>
-          <p className="mt-1 text-lg text-govuk-grey dark:text-slate-400">{view.subtitle}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-          <span
-            className={
-              "inline-flex items-center gap-2 rounded-full px-3 py-1 font-semibold " +
-              (live
-                ? "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300"
-                : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200")
-            }
-          >
-            <span
-              className={"h-2 w-2 rounded-full " + (live ? "animate-pulse bg-govuk-green dark:bg-green-400" : "bg-amber-600")}
-              aria-hidden="true"
-            />
-            {live ? "Live" : "Reconnecting"}
-          </span>
-          <span className="text-govuk-grey dark:text-slate-400">
-            Current time: <time dateTime={now.toISOString()}>{clock.format(now)}</time>
-          </span>
-          <span className="text-govuk-grey dark:text-slate-400">
-            Last updated: <time dateTime={dashboard.lastUpdated}>{clock.format(new Date(dashboard.lastUpdated))}</time>
-          </span>
-        </div>
-      </div>
-
+    <SignedInPage back={false} title={`${greeting}, ${firstName || "User"}`} lead={view.subtitle} aside={<LiveClock live={live} now={now} lastUpdated={dashboard.lastUpdated} />}>
       <section aria-label="Key figures" className="mt-8 grid gap-4 md:grid-cols-3">
         {view.cards.map((card) => (
-          <Link
-            key={card.title}
-            to={card.to}
-            className="group rounded-sm border border-govuk-border border-t-4 border-t-govuk-blue bg-white p-5 shadow-sm hover:border-t-govuk-blue-dark hover:shadow-md dark:border-slate-700 dark:border-t-govuk-blue-light dark:bg-slate-900"
-          >
-            <div className="flex items-start justify-between gap-3">
-              <h2 className="font-semibold text-govuk-grey group-hover:underline dark:text-slate-300">{card.title}</h2>
-              <span className="text-govuk-blue dark:text-govuk-blue-light">
-                <Icon name={card.icon} />
-              </span>
-            </div>
-            <p className="mt-3 text-4xl font-bold tabular-nums">{card.value}</p>
-            <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{card.description}</p>
-          </Link>
+          <StatTile key={card.title} label={card.title} value={card.value} detail={card.description} icon={card.icon} to={card.to} />
         ))}
       </section>
 
@@ -131,37 +97,20 @@ export function RoleDashboard({ firstName, initial }: { firstName: string | null
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {view.tools.map((tool) => (
             <li key={tool.title}>
-              <Link
-                to={tool.to}
-                className="flex h-full items-start gap-4 rounded-sm border border-govuk-border bg-white p-5 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
-              >
-                <span className="rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
-                  <Icon name={tool.icon} />
-                </span>
-                <span>
-                  <span className="block font-bold text-govuk-blue underline-offset-4 hover:underline dark:text-govuk-blue-light">{tool.title}</span>
-                  <span className="mt-1 block text-sm text-govuk-grey dark:text-slate-400">{tool.description}</span>
-                </span>
-              </Link>
+              <LinkCard to={tool.to} icon={tool.icon} title={tool.title} description={tool.description} />
             </li>
           ))}
         </ul>
       </section>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-3">
-        <section
-          aria-labelledby="activity-heading"
-          className="rounded-sm border border-govuk-border bg-white p-6 lg:col-span-2 dark:border-slate-700 dark:bg-slate-900"
-        >
+        <Card as="section" aria-labelledby="activity-heading" className="p-6 lg:col-span-2">
           <h2 id="activity-heading" className="text-xl font-bold">
             {view.activityTitle}
           </h2>
           <ActivityList items={dashboard.activity} />
-        </section>
-        <section
-          aria-labelledby="status-heading"
-          className="flex flex-col rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
-        >
+        </Card>
+        <Card as="section" aria-labelledby="status-heading" className="flex flex-col p-6">
           <h2 id="status-heading" className="text-xl font-bold">
             {view.statusTitle}
           </h2>
@@ -173,26 +122,36 @@ export function RoleDashboard({ firstName, initial }: { firstName: string | null
           <Link to={view.button.to} className={buttonClasses("primary", "mt-6 w-full")}>
             {view.button.label}
           </Link>
-        </section>
+        </Card>
       </div>
+    </SignedInPage>
+  );
+}
+
+function LiveClock({ live, now, lastUpdated }: { live: boolean; now: Date; lastUpdated: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      <span className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-semibold ${TONE_CLASSES[live ? "ok" : "warn"].badge}`}>
+        <span className={"h-2 w-2 rounded-full " + (live ? "animate-pulse " : "") + TONE_CLASSES[live ? "ok" : "warn"].dot} aria-hidden="true" />
+        {live ? "Live" : "Reconnecting"}
+      </span>
+      <span className="text-govuk-grey dark:text-slate-400">
+        Current time: <time dateTime={now.toISOString()}>{clock.format(now)}</time>
+      </span>
+      <span className="text-govuk-grey dark:text-slate-400">
+        Last updated: <time dateTime={lastUpdated}>{clock.format(new Date(lastUpdated))}</time>
+      </span>
     </div>
   );
 }
 
-const toneDot: Record<Tone, string> = {
-  ok: "bg-govuk-green",
-  warn: "bg-amber-500",
-  bad: "bg-govuk-red",
-  neutral: "bg-govuk-blue",
-};
-
 function ActivityList({ items }: { items: ActivityItem[] }) {
   if (items.length === 0) return <p className="mt-4 text-govuk-grey dark:text-slate-400">No data available</p>;
   return (
-    <ul className="mt-4 divide-y divide-govuk-border dark:divide-slate-700">
+    <ul className="mt-4 divide-y divide-govuk-border dark:divide-slate-700" data-testid="dashboard-activity">
       {items.map((item) => (
         <li key={item.id} className="flex items-start gap-3 py-3">
-          <span className={"mt-2 h-2.5 w-2.5 shrink-0 rounded-full " + toneDot[item.tone]} aria-hidden="true" />
+          <span className={"mt-2 h-2.5 w-2.5 shrink-0 rounded-full " + TONE_CLASSES[item.tone].dot} aria-hidden="true" />
           <div className="min-w-0 flex-1">
             <p className="break-words font-semibold">{item.title}</p>
             <p className="text-sm text-govuk-grey dark:text-slate-400">{item.detail}</p>
@@ -206,13 +165,6 @@ function ActivityList({ items }: { items: ActivityItem[] }) {
   );
 }
 
-const toneText: Record<Tone, string> = {
-  ok: "text-govuk-green dark:text-green-400",
-  warn: "text-amber-700 dark:text-amber-300",
-  bad: "text-govuk-red dark:text-red-400",
-  neutral: "",
-};
-
 function StatusList({ rows }: { rows: StatusRow[] }) {
   if (rows.length === 0) return <p className="mt-4 text-govuk-grey dark:text-slate-400">No data available</p>;
   return (
@@ -223,7 +175,7 @@ function StatusList({ rows }: { rows: StatusRow[] }) {
           className="flex items-center justify-between gap-4 border-b border-govuk-border pb-2 last:border-0 dark:border-slate-700"
         >
           <dt className="text-govuk-grey dark:text-slate-400">{row.label}</dt>
-          <dd className={"font-bold tabular-nums " + toneText[row.tone]}>{row.value}</dd>
+          <dd className={"font-bold tabular-nums " + TONE_CLASSES[row.tone].text}>{row.value}</dd>
         </div>
       ))}
     </dl>
@@ -237,30 +189,12 @@ function ProfileStrength({ percent, checks }: { percent: number; checks: { label
         <span className="text-govuk-grey dark:text-slate-400">Profile complete</span>
         <span className="text-2xl font-bold tabular-nums">{percent}%</span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Profile completion"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-2 h-3 overflow-hidden rounded-full bg-govuk-grey-light dark:bg-slate-700"
-      >
-        <div className="h-full bg-govuk-green" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar value={percent} label="Profile completion" className="mt-2 h-3" />
       <ul className="mt-4 grid gap-2">
         {checks.map((check) => (
           <li key={check.label} className="flex items-center justify-between gap-3">
             <span>{check.label}</span>
-            <span
-              className={
-                "rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide " +
-                (check.complete
-                  ? "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300"
-                  : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200")
-              }
-            >
-              {check.complete ? "Complete" : "Pending"}
-            </span>
+            <StatusBadge tone={check.complete ? "ok" : "warn"}>{check.complete ? "Complete" : "Pending"}</StatusBadge>
           </li>
         ))}
       </ul>

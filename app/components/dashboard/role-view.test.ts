@@ -104,6 +104,8 @@ describe("role dashboard view (spec 000 §2 table)", () => {
     expect(operator[1]!.description).toBe("Today");
     // Support response time in minutes, not HTTP latency.
     expect(operator[2]!.value).toBe("3.8 min");
+    // My Credentials counts what the wallet lists, revoked and expired included, and says so.
+    expect(roleView(DASHBOARDS.citizen!).cards[0]!.description).toBe("In your wallet, including any revoked or expired");
   });
 
   it("formats figures: thousands, one-decimal rates, No data, whole percent", () => {

@@ -31,6 +31,16 @@ export interface RoleView {
 }
 
 const integer = new Intl.NumberFormat("en-GB");
+const count = (n: number) => integer.format(n);
+
+/** Rows of the spec's table, written as [title, value, description, link, icon]. */
+const cards = (rows: [string, string, string, string, IconName][]): StatCard[] =>
+  rows.map(([title, value, description, to, icon]) => ({ title, value, description, to, icon }));
+/** Rows of the spec's table, written as [title, description, link, icon]. */
+const tools = (rows: [string, string, string, IconName][]): ToolCard[] => rows.map(([title, description, to, icon]) => ({ title, description, to, icon }));
+
+/** What "My Credentials" counts, said on its card. */
+export const MY_CREDENTIALS_DESCRIPTION = "In your wallet, including any revoked or expired";
 
 export function roleView(dashboard: Dashboard): RoleView {
   switch (dashboard.role) {
@@ -38,26 +48,20 @@ export function roleView(dashboard: Dashboard): RoleView {
       const s = dashboard.stats;
       return {
         subtitle: "Platform administration and oversight",
-        cards: [
-          { title: "Total Users", value: integer.format(s.totalUsers), description: "Active citizens, last 30 days", to: "/analytics", icon: "users" },
+        cards: cards([
+          ["Total Users", count(s.totalUsers), "Active citizens, last 30 days", "/analytics", "users"],
           // Spec 000 §2 "System Health (Uptime)": the uptime figure under the Uptime label; the
           // 24 h request success rate is in the System Status panel.
-          { title: "System Health", value: formatPercent(s.uptime), description: "Uptime, last 30 days", to: "/analytics", icon: "pulse" },
-          {
-            title: "Active Alerts",
-            value: integer.format(s.activeAlerts),
-            description: "High or critical, unresolved",
-            to: "/analytics",
-            icon: "alert",
-          },
-        ],
+          ["System Health", formatPercent(s.uptime), "Uptime, last 30 days", "/analytics", "pulse"],
+          ["Active Alerts", count(s.activeAlerts), "High or critical, unresolved", "/analytics", "alert"],
+        ]),
         toolsTitle: "Administration Tools",
-        tools: [
-          { title: "User Management", description: "Accounts, roles and access", to: "/coming-soon/user-management", icon: "users" },
-          { title: "System Analytics", description: "Usage, performance and errors", to: "/analytics", icon: "chart" },
-          { title: "Security Monitoring", description: "Sign-ins, refusals and threats", to: "/coming-soon/security-monitoring", icon: "shield" },
-          { title: "System Settings", description: "Platform configuration", to: "/coming-soon/system-settings", icon: "settings" },
-        ],
+        tools: tools([
+          ["User Management", "Accounts, roles and access", "/coming-soon/user-management", "users"],
+          ["System Analytics", "Usage, performance and errors", "/analytics", "chart"],
+          ["Security Monitoring", "Sign-ins, refusals and threats", "/coming-soon/security-monitoring", "shield"],
+          ["System Settings", "Platform configuration", "/coming-soon/system-settings", "settings"],
+        ]),
         activityTitle: "System Events",
         statusTitle: "System Status",
         button: { label: "View System Monitoring", to: "/analytics" },
@@ -67,30 +71,18 @@ export function roleView(dashboard: Dashboard): RoleView {
       const s = dashboard.stats;
       return {
         subtitle: "Check credentials and manage verification requests",
-        cards: [
-          {
-            title: "Pending Verifications",
-            value: integer.format(s.pendingVerifications),
-            description: "Open requests awaiting a response",
-            to: "/verifier-portal",
-            icon: "clock",
-          },
-          {
-            title: "Completed Today",
-            value: integer.format(s.completedToday),
-            description: "Presentations verified today",
-            to: "/verifier-portal",
-            icon: "check",
-          },
-          { title: "Success Rate", value: formatPercent(s.successRate), description: "Presentations found valid", to: "/analytics", icon: "chart" },
-        ],
+        cards: cards([
+          ["Pending Verifications", count(s.pendingVerifications), "Open requests awaiting a response", "/verifier-portal", "clock"],
+          ["Completed Today", count(s.completedToday), "Presentations verified today", "/verifier-portal", "check"],
+          ["Success Rate", formatPercent(s.successRate), "Presentations found valid", "/analytics", "chart"],
+        ]),
         toolsTitle: "Verification Tools",
-        tools: [
-          { title: "Verification Queue", description: "Requests waiting for a citizen", to: "/verifier-portal", icon: "inbox" },
-          { title: "Scan Credentials", description: "Check a QR code in person", to: "/coming-soon/qr-scanner", icon: "scan" },
-          { title: "Verification Reports", description: "Results and receipts", to: "/analytics", icon: "file" },
-          { title: "Approval Workflows", description: "Multi-step checks and sign-off", to: "/coming-soon/workflows", icon: "workflow" },
-        ],
+        tools: tools([
+          ["Verification Queue", "Requests waiting for a citizen", "/verifier-portal", "inbox"],
+          ["Scan Credentials", "Check a QR code in person", "/coming-soon/qr-scanner", "scan"],
+          ["Verification Reports", "Results and receipts", "/analytics", "file"],
+          ["Approval Workflows", "Multi-step checks and sign-off", "/coming-soon/workflows", "workflow"],
+        ]),
         activityTitle: "Recent Verifications",
         statusTitle: "Verification Status",
         button: { label: "Manage Verification Tools", to: "/verifier" },
@@ -100,30 +92,24 @@ export function roleView(dashboard: Dashboard): RoleView {
       const s = dashboard.stats;
       return {
         subtitle: "Assisted digital support for citizens",
-        cards: [
-          {
-            title: "Active Sessions",
-            value: integer.format(s.activeSessions),
-            description: "Citizens being assisted",
-            to: "/assisted-digital",
-            icon: "support",
-          },
-          { title: "Requests Processed", value: integer.format(s.requestsProcessed), description: "Today", to: "/assisted-digital", icon: "check" },
-          {
-            title: "Avg Response Time",
-            value: s.avgResponseTime === null ? "No data" : `${s.avgResponseTime.toFixed(1)} min`,
-            description: "Mean assisted session, last 24 hours",
-            to: "/analytics",
-            icon: "clock",
-          },
-        ],
+        cards: cards([
+          ["Active Sessions", count(s.activeSessions), "Citizens being assisted", "/assisted-digital", "support"],
+          ["Requests Processed", count(s.requestsProcessed), "Today", "/assisted-digital", "check"],
+          [
+            "Avg Response Time",
+            s.avgResponseTime === null ? "No data" : `${s.avgResponseTime.toFixed(1)} min`,
+            "Mean assisted session, last 24 hours",
+            "/analytics",
+            "clock",
+          ],
+        ]),
         toolsTitle: "Support Tools",
-        tools: [
-          { title: "Citizen Support", description: "Run an assisted session", to: "/assisted-digital", icon: "support" },
-          { title: "Process Requests", description: "Work through pending requests", to: "/coming-soon/process-requests", icon: "inbox" },
-          { title: "Help Desk", description: "Questions and known issues", to: "/coming-soon/help-desk", icon: "help" },
-          { title: "Call Center", description: "Telephone assistance", to: "/coming-soon/call-center", icon: "phone" },
-        ],
+        tools: tools([
+          ["Citizen Support", "Run an assisted session", "/assisted-digital", "support"],
+          ["Process Requests", "Work through pending requests", "/coming-soon/process-requests", "inbox"],
+          ["Help Desk", "Questions and known issues", "/coming-soon/help-desk", "help"],
+          ["Call Center", "Telephone assistance", "/coming-soon/call-center", "phone"],
+        ]),
         activityTitle: "Recent Support",
         statusTitle: "Support Metrics",
         button: { label: "Open Support Dashboard", to: "/assisted" },
@@ -133,18 +119,19 @@ export function roleView(dashboard: Dashboard): RoleView {
       const s = dashboard.stats;
       return {
         subtitle: "Your digital identity wallet",
-        cards: [
-          { title: "My Credentials", value: integer.format(s.myCredentials), description: "Held in your wallet", to: "/credentials", icon: "badge" },
-          { title: "Recent Shares", value: integer.format(s.recentShares), description: "Times your credentials were shared", to: "/shares", icon: "share" },
-          { title: "Profile Status", value: `${s.profileStatus}%`, description: "Profile complete", to: "/profile", icon: "user" },
-        ],
+        cards: cards([
+          // The credentials the wallet lists (server/credentials/credentials.ts heldBy): the wallet and /credentials show the same number.
+          ["My Credentials", count(s.myCredentials), MY_CREDENTIALS_DESCRIPTION, "/credentials", "badge"],
+          ["Recent Shares", count(s.recentShares), "Times your credentials were shared", "/shares", "share"],
+          ["Profile Status", `${s.profileStatus}%`, "Profile complete", "/profile", "user"],
+        ]),
         toolsTitle: "Quick Actions",
-        tools: [
-          { title: "My Wallet", description: "See and manage your credentials", to: "/wallet", icon: "wallet" },
-          { title: "Request Credential", description: "Ask an authority to issue one", to: "/wallet?action=request", icon: "plus" },
-          { title: "Share Credentials", description: "Prove only what a check needs", to: "/wallet?action=share", icon: "share" },
-          { title: "My Profile", description: "Your details and security", to: "/profile", icon: "user" },
-        ],
+        tools: tools([
+          ["My Wallet", "See and manage your credentials", "/wallet", "wallet"],
+          ["Request Credential", "Ask an authority to issue one", "/wallet?action=request", "plus"],
+          ["Share Credentials", "Prove only what a check needs", "/wallet?action=share", "share"],
+          ["My Profile", "Your details and security", "/profile", "user"],
+        ]),
         activityTitle: "Recent Activity",
         statusTitle: "My Profile Strength",
         button: { label: "Complete Your Profile", to: "/profile" },
@@ -152,3 +139,4 @@ export function roleView(dashboard: Dashboard): RoleView {
     }
   }
 }
+

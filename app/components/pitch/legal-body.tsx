@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /** A numbered section of a legal page (privacy policy, terms of service). */
 export interface LegalSection {
@@ -21,7 +22,7 @@ export function LegalBody({ sections }: { sections: LegalSection[] }) {
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
-                  className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white"
+                  className={linkClasses}
                 >
                   {section.title}
                 </a>

@@ -10,7 +10,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import type { Binding } from "./device-key.ts";
 import { formatDate } from "#core/format/format.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
-import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals.tsx";
+import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 
 export type CardLayout = "grid" | "list";
 
@@ -63,7 +64,7 @@ export function CredentialCard({
             </p>
           </div>
           <div className="ml-auto flex shrink-0 flex-col items-end gap-1">
-            <StatusBadge status={credential.status} />
+            <CredentialStatusBadge status={credential.status} />
             {display.expiringSoon ? <ExpiresSoonBadge /> : null}
           </div>
         </div>
@@ -89,7 +90,7 @@ export function CredentialCard({
       </div>
 
       {active && binding === "this-device" ? (
-        <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-govuk-green dark:text-green-400" data-testid="credential-binding">
+        <p className={`inline-flex items-center gap-1.5 text-sm font-semibold ${TONE_CLASSES.ok.text}`} data-testid="credential-binding">
           <Icon name="check" className="h-4 w-4" />
           On this device
         </p>

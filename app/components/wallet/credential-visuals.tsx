@@ -5,7 +5,9 @@
  * (spec 000 §4, §9: active with 90 days or fewer left).
  */
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import type { CredentialType } from "#core/issuers/registry.ts";
+import type { Tone } from "#core/format/tone.ts";
 
 const TYPE_ICONS: Record<CredentialType["icon"], IconName> = {
   briefcase: "briefcase",
@@ -32,27 +34,26 @@ export function accentFor(colour: string) {
   return ACCENTS[colour as CredentialType["colour"]] ?? ACCENTS.blue;
 }
 
-const badgeBase = "inline-flex items-center rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide";
-
-const STATUS_BADGES: Record<string, { label: string; className: string }> = {
-  active: { label: "Active", className: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" },
-  pending: { label: "Pending", className: "bg-blue-100 text-govuk-blue-dark dark:bg-blue-950 dark:text-blue-200" },
-  revoked: { label: "Revoked", className: "bg-slate-700 text-white dark:bg-slate-300 dark:text-slate-900" },
-  // Spec 000 §4: expired uses the destructive style.
-  expired: { label: "Expired", className: "bg-govuk-red text-white" },
+/** Spec 000 §4: active, pending, revoked and expired each with its own badge; expired in the destructive style. */
+const STATUS_BADGES: Record<string, { label: string; tone: Tone; solid?: boolean }> = {
+  active: { label: "Active", tone: "ok" },
+  pending: { label: "Pending", tone: "info" },
+  revoked: { label: "Revoked", tone: "neutral", solid: true },
+  expired: { label: "Expired", tone: "bad", solid: true },
 };
 
-export function StatusBadge({ status }: { status: string }) {
+/** A credential's status; any status without a badge of its own is shown as it is. */
+export function CredentialStatusBadge({ status }: { status: string }) {
   const known = STATUS_BADGES[status];
   return (
-    <span data-testid="credential-status" data-status={status} className={`${badgeBase} ${known?.className ?? "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}>
+    <StatusBadge tone={known?.tone ?? "neutral"} solid={known?.solid} data-testid="credential-status" data-status={status}>
       {known?.label ?? status}
-    </span>
+    </StatusBadge>
   );
 }
 
 export function ExpiresSoonBadge() {
-  return <span className={`${badgeBase} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}>Expires Soon</span>;
+  return <StatusBadge tone="warn">Expires Soon</StatusBadge>;
 }
 
 export const STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.entries(STATUS_BADGES).map(([k, v]) => [k, v.label]));

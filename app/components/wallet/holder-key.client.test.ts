@@ -1,7 +1,7 @@
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHolderKeyPair, findHolderKey, getOrCreateHolderKey, HolderKeyUnavailableError, PROOF_TYP, signIssuanceProof } from "./holder-key.client.ts";
-import { PROOF_TYP as SERVER_PROOF_TYP } from "#server/credentials/credentials.ts";
+import { PROOF_TYP as SERVER_PROOF_TYP } from "#server/credentials/issuance.ts";
 
 /**
  * The device key's cryptography in Node's WebCrypto (the same API the browser has). IndexedDB

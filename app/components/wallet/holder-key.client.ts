@@ -1,11 +1,11 @@
 /**
- * The device's holder key (DESIGN.md "Holder binding"): one ECDSA P-256 key pair per browser
+ * The device's holder key (holder binding, ADR 011): one ECDSA P-256 key pair per browser
  * profile, made with WebCrypto with a NON-extractable private key and kept in IndexedDB. CryptoKey
  * objects are structured-cloneable, so the pair itself is stored; the private key never leaves
  * WebCrypto, not even as a JWK. Credentials are bound to this key (cnf.jwk) at issuance by a
  * proof of possession: a JWT of typ openid4vci-proof+jwt (OpenID4VCI 1.0 appendix F.1).
  *
- * Signing and the RFC 7638 thumbprint come from the credentials core (app/credentials), which the
+ * Signing and the RFC 7638 thumbprint come from the credentials core (core/credentials), which the
  * server also uses: 2.9 KB gzip in the browser against 5.3 KB for jose's SignJWT and
  * calculateJwkThumbprint (measured with esbuild, minified).
  */

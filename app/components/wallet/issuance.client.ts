@@ -3,7 +3,7 @@
  * device's key → POST /api/vc/{type}/issue {proof}.
  *
  * Spec 000 §7 describes the wallet's issue call with an empty body; ours carries the proof,
- * because a credential here is bound to the device key (DESIGN.md "Holder binding") and the
+ * because a credential here is bound to the device key (holder binding, ADR 011) and the
  * server refuses to bind one without proof that the caller holds that key.
  */
 import type { ToastFn } from "#app/components/ui/toast.tsx";
@@ -49,7 +49,15 @@ export function showIssuanceError(error: unknown, toast: ToastFn): void {
   handleMutationError(error, toast);
 }
 
-/** Spec 000 §8 success toast for the issue call. */
-export function showIssuanceSuccess(toast: ToastFn): void {
-  toast({ title: "Success", description: "New credential added to your wallet" });
+/**
+ * Spec 000 §8 success toast for the issue call. A re-issue did not add a credential: it replaced
+ * one, and the toast says so (the earlier copy and its share links no longer work).
+ */
+export function showIssuanceSuccess(toast: ToastFn, replaced?: { longName: string }): void {
+  toast({
+    title: "Success",
+    description: replaced
+      ? `Your ${replaced.longName} was re-issued to this device. The earlier copy and its share links no longer work.`
+      : "New credential added to your wallet",
+  });
 }

@@ -9,10 +9,11 @@ import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTy
 import { bindingOf, type DeviceKeyState } from "./device-key.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
-import { accentFor, ExpiresSoonBadge, StatusBadge, TypeIcon } from "./credential-visuals.tsx";
+import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 
 /** The held, active copy of each type (a type is held once: re-issue replaces the old copy). */
-function activeByType(credentials: WalletCard[]): Map<string, WalletCard> {
+export function activeByType(credentials: WalletCard[]): Map<string, WalletCard> {
   const held = new Map<string, WalletCard>();
   for (const c of credentials) if (c.status === "active" && !held.has(c.type)) held.set(c.type, c);
   return held;
@@ -50,40 +51,103 @@ export function RequestDialog({
           const binding = copy ? bindingOf(copy.holderKeyThumbprint, deviceKey) : null;
           const pending = pendingType === code;
           return (
-            <li key={code} className="flex flex-wrap items-center gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-700" data-testid={`request-type-${code}`}>
-              <span className={`shrink-0 rounded-sm p-2 ${accent.tile}`}>
+            // Two rows: what the credential is, then where it stands and what can be done. The
+            // words never share a row with the buttons, so a narrow dialog cannot squeeze them.
+            <li
+              key={code}
+              className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-2 rounded-sm border border-govuk-border p-3 dark:border-slate-700"
+              data-testid={`request-type-${code}`}
+            >
+              <span className={`rounded-sm p-2 ${accent.tile}`}>
                 <TypeIcon icon={type.icon} className="h-5 w-5" />
               </span>
-              <div className="min-w-0 flex-1">
-                <p className="font-bold leading-tight">{type.title}</p>
+              <div>
+                <p className="font-bold leading-tight" data-testid="request-type-title">
+                  {type.title}
+                </p>
                 <p className="text-sm text-govuk-grey dark:text-slate-400">
                   {type.subtitle} · {AUTHORITIES[type.issuerId].name}
                 </p>
               </div>
-              {copy && binding === "this-device" ? (
-                <span className="text-sm font-semibold text-govuk-green dark:text-green-400">Already in your wallet</span>
-              ) : copy && binding === "other-device" ? (
-                <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto">
-                  <span className="text-sm text-amber-800 dark:text-amber-300">Held on another device</span>
-                  <Button variant="secondary" className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
-                    {pending ? "Re-issuing..." : "Re-issue to this device"}
-                    <span className="sr-only"> for {type.title}</span>
+              <div className="col-start-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+                {copy && binding === "this-device" ? (
+                  <span className={`text-sm font-semibold ${TONE_CLASSES.ok.text}`}>Already in your wallet</span>
+                ) : copy && binding === "other-device" ? (
+                  <>
+                    <p className={`min-w-0 flex-1 basis-48 text-sm ${TONE_CLASSES.warn.text}`}>
+                      Held on another device. Re-issuing it here revokes that copy and its share links.
+                    </p>
+                    <Button variant="secondary" className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
+                      {pending ? "Re-issuing..." : "Re-issue to this device"}
+                      <span className="sr-only"> for {type.title}</span>
+                    </Button>
+                  </>
+                ) : copy ? (
+                  <span className="text-sm text-govuk-grey dark:text-slate-400" role="status">
+                    Checking this device…
+                  </span>
+                ) : (
+                  <Button className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
+                    {pending ? "Requesting..." : "Request"}
+                    <span className="sr-only"> {type.title}</span>
                   </Button>
-                </div>
-              ) : copy ? (
-                <span className="text-sm text-govuk-grey dark:text-slate-400" role="status">
-                  Checking this device…
-                </span>
-              ) : (
-                <Button className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
-                  {pending ? "Requesting..." : "Request"}
-                  <span className="sr-only"> {type.title}</span>
-                </Button>
-              )}
+                )}
+              </div>
             </li>
           );
         })}
       </ul>
+    </Dialog>
+  );
+}
+
+/**
+ * Asked before Add New Credential replaces a credential the person already holds: re-issuing a
+ * type revokes the copy they have (on this device or another) and with it every share link made
+ * from it, so they decide knowingly. They can also request a type they do not hold instead.
+ */
+export function ReplaceCredentialDialog({
+  held,
+  open,
+  pending,
+  onClose,
+  onReplace,
+  onRequestOther,
+}: {
+  held: WalletCard | null;
+  open: boolean;
+  pending: boolean;
+  onClose: () => void;
+  onReplace: () => void;
+  onRequestOther: () => void;
+}) {
+  const name = held?.display.longName ?? "credential";
+  return (
+    <Dialog
+      open={open && held !== null}
+      onClose={onClose}
+      title={`You already have a ${name} credential`}
+      description={held ? `Issued by ${held.display.authorityName} on ${formatDate(held.issuedAt)}.` : undefined}
+      testId="replace-credential-dialog"
+    >
+      <div className="grid gap-4">
+        <p>Adding it again asks the {held?.display.authorityName ?? "authority"} for a new copy, bound to this device. If you go ahead:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>the copy you have now is revoked, on this device or any other;</li>
+          <li>every share link made from it shows it as no longer valid.</li>
+        </ul>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="destructive" disabled={pending} onClick={onReplace} data-testid="button-confirm-replace">
+            {pending ? "Replacing..." : `Replace my ${name}`}
+          </Button>
+          <Button variant="outline" disabled={pending} onClick={onRequestOther}>
+            Request a different credential
+          </Button>
+          <Button variant="secondary" disabled={pending} onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </div>
     </Dialog>
   );
 }
@@ -169,7 +233,7 @@ export function CredentialDetailsDialog({
       {credential ? (
         <div className="grid gap-4">
           <div className="flex flex-wrap gap-2">
-            <StatusBadge status={credential.status} />
+            <CredentialStatusBadge status={credential.status} />
             {credential.display.expiringSoon ? <ExpiresSoonBadge /> : null}
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

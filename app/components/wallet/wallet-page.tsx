@@ -5,11 +5,14 @@
  * `?action=request` and `?action=share` open those flows; closing them removes the parameter.
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from "react";
 import { ShareDialog } from "#app/components/credentials/share-dialog.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import { useRootData } from "#app/root.tsx";
@@ -23,10 +26,8 @@ import type { loader as walletLoader } from "#app/routes/wallet.tsx";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { CredentialCard, type CardLayout } from "./credential-card.tsx";
 import { STATUS_LABELS } from "./credential-visuals.tsx";
-import { CredentialDetailsDialog, RequestDialog, SharePickerDialog } from "./wallet-dialogs.tsx";
+import { activeByType, CredentialDetailsDialog, ReplaceCredentialDialog, RequestDialog, SharePickerDialog } from "./wallet-dialogs.tsx";
 
-const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
-const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
 /** Recent Activity shows this many until the log is expanded. */
 const ACTIVITY_PREVIEW = 5;
 /** Spec 000 §2: the wallet's Add New Credential issues a right-to-work credential. */
@@ -86,16 +87,22 @@ export function WalletPage() {
     [setSearchParams],
   );
 
+  const held = useMemo(() => activeByType(credentials), [credentials]);
+  /** Asking before Add New Credential replaces a held copy (ReplaceCredentialDialog). */
+  const [confirmingReplace, setConfirmingReplace] = useState(false);
+
   /** Issues `type` to this device; true when it worked. One issuance at a time. */
   const issue = useCallback(
     async (type: CredentialTypeCode): Promise<boolean> => {
       if (pending.current) return false;
       pending.current = true;
       setPendingType(type);
+      // A type is held once: issuing it again replaces the active copy, and the toast says so.
+      const replacing = held.get(type);
       try {
         const { key } = await requestCredential(type, data.issuerBase);
         keyCreated(key);
-        showIssuanceSuccess(toast);
+        showIssuanceSuccess(toast, replacing ? { longName: replacing.display.longName } : undefined);
         revalidator.revalidate();
         return true;
       } catch (error) {
@@ -107,8 +114,18 @@ export function WalletPage() {
         setPendingType(null);
       }
     },
-    [data.issuerBase, keyCreated, recheck, toast, revalidator],
+    [data.issuerBase, held, keyCreated, recheck, toast, revalidator],
   );
+
+  /** Quick Actions' Add New Credential: the wallet's default type, after asking if it is already held. */
+  const addNew = useCallback(() => {
+    if (held.has(DEFAULT_TYPE)) setConfirmingReplace(true);
+    else void issue(DEFAULT_TYPE);
+  }, [held, issue]);
+
+  const replaceConfirmed = useCallback(async () => {
+    if (await issue(DEFAULT_TYPE)) setConfirmingReplace(false);
+  }, [issue]);
 
   const requestFromDialog = useCallback(
     async (type: CredentialTypeCode) => {
@@ -148,20 +165,14 @@ export function WalletPage() {
   const fullName = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "";
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <Link to="/" className={`inline-flex items-center gap-1 ${linkClasses}`}>
-        <span aria-hidden="true">‹</span> Back to dashboard
-      </Link>
-      <h1 className="mt-6 text-4xl font-bold">Citizen Wallet</h1>
-      <p className="mt-2 text-lg text-govuk-grey dark:text-slate-400">Your credentials, bound to this device and shared only when you choose.</p>
-
+    <SignedInPage title="Citizen Wallet" lead="Your credentials, bound to this device and shared only when you choose.">
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="grid gap-6">
           <ProfileCard name={fullName} avatar={user ? avatarSrc(user) : null} verified={verified} deviceKey={deviceKey} />
           <QuickActions
             adding={pendingType === DEFAULT_TYPE}
             busy={pendingType !== null}
-            onAdd={() => void issue(DEFAULT_TYPE)}
+            onAdd={addNew}
             onShare={() => setAction("share")}
             onActivity={showActivityLog}
           />
@@ -187,6 +198,17 @@ export function WalletPage() {
         </div>
       </div>
 
+      <ReplaceCredentialDialog
+        held={held.get(DEFAULT_TYPE) ?? null}
+        open={confirmingReplace}
+        pending={pendingType === DEFAULT_TYPE}
+        onClose={() => setConfirmingReplace(false)}
+        onReplace={() => void replaceConfirmed()}
+        onRequestOther={() => {
+          setConfirmingReplace(false);
+          setAction("request");
+        }}
+      />
       <RequestDialog
         open={action === "request"}
         onClose={() => setAction(null)}
@@ -198,7 +220,7 @@ export function WalletPage() {
       <SharePickerDialog open={action === "share" && shareTarget === null} onClose={() => setAction(null)} credentials={credentials} onPick={openShare} />
       <CredentialDetailsDialog credential={viewing} deviceKey={deviceKey} onClose={() => setViewing(null)} onShare={openShare} />
       <ShareDialog credential={shareTarget} open={shareTarget !== null} onClose={() => setShareTarget(null)} />
-    </div>
+    </SignedInPage>
   );
 }
 
@@ -217,7 +239,7 @@ function ProfileCard({ name, avatar, verified, deviceKey }: { name: string; avat
     device,
   ];
   return (
-    <section aria-labelledby="profile-heading" className={`p-5 ${cardClasses}`} data-testid="wallet-profile">
+    <Card as="section" aria-labelledby="profile-heading" className="p-5" data-testid="wallet-profile">
       <div className="flex items-center gap-4">
         {avatar ? <img src={avatar} alt="" width={56} height={56} className="h-14 w-14 rounded-full bg-slate-200 object-cover dark:bg-slate-700" /> : null}
         <div className="min-w-0">
@@ -242,7 +264,7 @@ function ProfileCard({ name, avatar, verified, deviceKey }: { name: string; avat
           <IndicatorRow key={indicator.label} indicator={indicator} />
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
@@ -282,7 +304,7 @@ function QuickActions({ adding, busy, onAdd, onShare, onActivity }: { adding: bo
     { label: "View Activity Log", icon: "clock", onClick: onActivity, testId: "button-view-activity" },
   ];
   return (
-    <section aria-labelledby="quick-actions-heading" className={`p-5 ${cardClasses}`}>
+    <Card as="section" aria-labelledby="quick-actions-heading" className="p-5">
       <h2 id="quick-actions-heading" className="text-xl font-bold">
         Quick Actions
       </h2>
@@ -296,7 +318,7 @@ function QuickActions({ adding, busy, onAdd, onShare, onActivity }: { adding: bo
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
@@ -351,7 +373,7 @@ function CredentialsSection({
   const activeFilters = (status === "all" ? 0 : 1) + (type === "all" ? 0 : 1);
 
   return (
-    <section aria-labelledby="credentials-heading" className={`p-5 ${cardClasses}`}>
+    <Card as="section" aria-labelledby="credentials-heading" className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="credentials-heading" className="text-2xl font-bold">
           My Credentials
@@ -435,7 +457,7 @@ function CredentialsSection({
           </Button>
         </div>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -480,12 +502,6 @@ function FilterSelect({ label, value, onChange, options }: { label: string; valu
   );
 }
 
-const TONE_DOT: Record<WalletActivity["tone"], string> = {
-  success: "bg-govuk-green dark:bg-green-400",
-  info: "bg-govuk-blue dark:bg-govuk-blue-light",
-  warning: "bg-amber-500",
-};
-
 function ActivitySection({
   activity,
   now,
@@ -502,7 +518,7 @@ function ActivitySection({
   const listId = useId();
   const shown = expanded ? activity : activity.slice(0, ACTIVITY_PREVIEW);
   return (
-    <section id="recent-activity" aria-labelledby="activity-heading" className={`scroll-mt-4 p-5 ${cardClasses}`}>
+    <Card as="section" id="recent-activity" aria-labelledby="activity-heading" className="scroll-mt-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="activity-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
           Recent Activity
@@ -517,7 +533,7 @@ function ActivitySection({
         <ol id={listId} className="mt-4 grid gap-0 divide-y divide-govuk-border dark:divide-slate-700" data-testid="activity-list">
           {shown.map((item) => (
             <li key={item.id} className="flex gap-3 py-3" data-testid="activity-item" data-kind={item.kind}>
-              <span className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${TONE_DOT[item.tone]}`} aria-hidden="true" />
+              <span className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${TONE_CLASSES[item.tone].dot}`} aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <p className="font-semibold">{item.title}</p>
@@ -535,7 +551,7 @@ function ActivitySection({
           No activity yet. Adding, sharing or revoking a credential will appear here.
         </p>
       )}
-    </section>
+    </Card>
   );
 }
 

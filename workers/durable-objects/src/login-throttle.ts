@@ -16,7 +16,8 @@ import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
  * an account (a proven password ends the run of failures), `undo()` for an address (one good
  * sign-in must not excuse other failures from the same address, only its own attempt).
  */
-interface Stored {
+/** What the object keeps in storage for its key. */
+export interface StoredThrottle {
   count: number;
   windowStart: number;
   lastAttemptAt: number;
@@ -43,7 +44,7 @@ export class LoginThrottle extends DurableObject<DurableObjectsEnv> implements L
       return { allowed: false, count: stored.count, retryAfterSeconds: Math.ceil((stored.lockedUntil - now) / 1000) };
     }
     const since = stored ? (policy.window === "fixed" ? stored.windowStart : stored.lastAttemptAt) : 0;
-    const state: Stored = stored && now - since < policy.windowMs ? { ...stored } : { count: 0, windowStart: now, lastAttemptAt: now, lockedUntil: 0, forgetAt: 0 };
+    const state: StoredThrottle = stored && now - since < policy.windowMs ? { ...stored } : { count: 0, windowStart: now, lastAttemptAt: now, lockedUntil: 0, forgetAt: 0 };
     state.count += 1;
     state.lastAttemptAt = now;
     // A lockout that has ended leaves the count at or over the limit: the next failure within the
@@ -83,7 +84,7 @@ export class LoginThrottle extends DurableObject<DurableObjectsEnv> implements L
     else await this.ctx.storage.setAlarm(state.forgetAt);
   }
 
-  private load(): Stored | undefined {
-    return this.ctx.storage.kv.get<Stored>(KEY);
+  private load(): StoredThrottle | undefined {
+    return this.ctx.storage.kv.get<StoredThrottle>(KEY);
   }
 }

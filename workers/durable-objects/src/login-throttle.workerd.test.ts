@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, REGISTRATION_THROTTLE, type ThrottlePolicy } from "#server/accounts/throttle.ts";
 import type { Clock } from "#server/worker/clock.ts";
-import type { LoginThrottle } from "./login-throttle.ts";
+import type { LoginThrottle, StoredThrottle } from "./login-throttle.ts";
 
 const WINDOW = { limit: 3, lockoutMs: 300_000, window: "fixed", windowMs: 60_000 } satisfies ThrottlePolicy;
 const CONSECUTIVE = { limit: 3, lockoutMs: 300_000, window: "idle", windowMs: 60_000 } satisfies ThrottlePolicy;
@@ -31,16 +31,8 @@ async function freshThrottle(): Promise<{ throttle: Stub; clock: TestClock }> {
   return { throttle, clock };
 }
 
-interface Stored {
-  count: number;
-  windowStart: number;
-  lastAttemptAt: number;
-  lockedUntil: number;
-  forgetAt: number;
-}
-
 // Read only, to check what the object keeps in storage rather than in memory.
-const stored = (throttle: Stub) => runInDurableObject(throttle, (_i, state) => state.storage.kv.get<Stored>("state"));
+const stored = (throttle: Stub) => runInDurableObject(throttle, (_i, state) => state.storage.kv.get<StoredThrottle>("state"));
 const alarmAt = (throttle: Stub) => runInDurableObject(throttle, (_i, state) => state.storage.getAlarm());
 
 const MINUTE = 60_000;

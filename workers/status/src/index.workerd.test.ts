@@ -43,7 +43,7 @@ describe("status worker configuration", () => {
 
   it("refuses a database that is not on this machine without its token", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const remote = await request("/status/health", { LIBSQL_URL: "https://identity-prod.turso.io" });
+    const remote = await request("/status/health", { LIBSQL_URL: "https://identity-prod.turso.io", LIBSQL_AUTH_TOKEN: undefined });
     expect(remote.status).toBe(500);
     expect(String(logged.mock.calls[0]?.[1])).toContain("LIBSQL_AUTH_TOKEN is required when LIBSQL_URL is not a loopback address");
     // With its token the configuration is valid (the health check reads no data).

@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "#db/schema/accounts.ts";
+import { call, db, login, ORIGIN, registerUser } from "#tests/support/web-client.ts";
+
+/** The signed-in home page through the real web worker (spec 000 §2 "Home dashboard", "Routing overview"). */
+
+async function signedIn(role: string) {
+  const account = await registerUser();
+  await db().update(users).set({ role }).where(eq(users.id, account.user.id));
+  return account;
+}
+
+/** Every same-site link target on a page: <a href> values on this origin, without fragments, each once. */
+function sameSiteLinks(html: string): string[] {
+  const targets = new Set<string>();
+  for (const [, raw] of html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)) {
+    const href = raw!.replace(/&amp;/g, "&");
+    if (href.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith(ORIGIN)) continue;
+    const url = new URL(href, `${ORIGIN}/`);
+    if (url.origin !== ORIGIN) continue;
+    targets.add(`${url.pathname}${url.search}`);
+  }
+  return [...targets].sort();
+}
+
+/** Links of each role's cards (spec 000 §2 table) whose pages later issues build. */
+const ROLE_LINKS: Record<string, string[]> = {
+  admin: ["/analytics", "/coming-soon/user-management"],
+  verifier: ["/verifier-portal", "/analytics", "/coming-soon/qr-scanner"],
+  operator: ["/assisted-digital", "/analytics", "/coming-soon/help-desk"],
+  citizen: ["/credentials", "/shares", "/profile", "/wallet?action=request"],
+};
+
+describe("the dashboard's links", () => {
+  it.each(["admin", "verifier", "operator", "citizen"])("never land a signed-in %s on the 404 page or a server error", async (role) => {
+    const { cookie } = await signedIn(role);
+    const home = await call("/", { cookie });
+    expect(home.status).toBe(200);
+    const links = sameSiteLinks(await home.text());
+    // The role's stat and tool cards, the header's four links and the footer are all there.
+    expect(links).toEqual(expect.arrayContaining(["/wallet", "/verifier", "/assisted", "/gabriel", "/privacy-policy", "/coming-soon/api-docs", ...ROLE_LINKS[role]!]));
+    expect(links.length).toBeGreaterThan(15);
+    const broken: string[] = [];
+    for (const link of links) {
+      const response = await call(link, { cookie });
+      if (response.status === 404 || response.status >= 500) broken.push(`${link} answered ${response.status}`);
+      await response.body?.cancel();
+    }
+    expect(broken, `links on the ${role} dashboard`).toEqual([]);
+  });
+});
+
+describe("areas coming in a later release", () => {
+  it.each([
+    ["/verifier-portal", "Verifier Portal"],
+    ["/verifier", "Verifier Portal"],
+    ["/assisted-digital", "Operator Dashboard"],
+    ["/assisted", "Operator Dashboard"],
+    ["/gabriel-ai", "Gabriel AI"],
+    ["/gabriel", "Gabriel AI"],
+    ["/analytics", "Analytics Dashboard"],
+  ])("%s shows the %s page to a signed-in user and sends a visitor to /login", async (path, title) => {
+    const anonymous = await call(path);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/login");
+
+    const { cookie } = await registerUser();
+    const response = await call(path, { cookie });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    expect(html).toContain(`<title>${title} | UK Digital Identity</title>`);
+    expect(html).toContain("Coming in a later release");
+    expect(html).toContain("Back to dashboard");
+  });
+});
+
+describe("the greeting", () => {
+  it("welcomes a newly registered person in the session registering opened, and says Welcome back in one opened by signing in", async () => {
+    const { username, password, cookie } = await registerUser({ firstName: "Ada" });
+    const first = await (await call("/", { cookie })).text();
+    expect(first).toMatch(/<h1[^>]*>Welcome, (<!-- -->)?Ada<\/h1>/);
+    expect(first).not.toContain("Welcome back");
+
+    // The registration session keeps its greeting on every visit; a session opened by signing in says "Welcome back".
+    expect(await (await call("/", { cookie })).text()).toMatch(/<h1[^>]*>Welcome, (<!-- -->)?Ada<\/h1>/);
+    const again = await login(username, password);
+    expect(again.response.status).toBe(200);
+    const later = await (await call("/", { cookie: again.cookie })).text();
+    expect(later).toMatch(/<h1[^>]*>Welcome back, (<!-- -->)?Ada<\/h1>/);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { mediaSources, WebEnvSchema } from "./env.ts";
+
+const fetcher = { fetch: async () => new Response() };
+const namespace = { idFromName: () => ({}), get: () => ({}) };
+const valid = {
+  LIBSQL_URL: "http://127.0.0.1:8080",
+  SESSION_SECRET: "x".repeat(32),
+  ISSUER_SIGNING_KEYS: "{}",
+  ASSETS: fetcher,
+  STATUS: fetcher,
+  LOGIN_THROTTLE: namespace,
+};
+
+describe("the web worker's bindings", () => {
+  it("accepts the local stack's configuration", () => {
+    expect(WebEnvSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it("refuses to start against a remote database without its token", () => {
+    const result = WebEnvSchema.safeParse({ ...valid, LIBSQL_URL: "https://identity.turso.io" });
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["LIBSQL_AUTH_TOKEN"]);
+    expect(WebEnvSchema.safeParse({ ...valid, LIBSQL_URL: "https://identity.turso.io", LIBSQL_AUTH_TOKEN: "token" }).success).toBe(true);
+  });
+
+  it("refuses a missing binding, a short session secret and a plain-http public base", () => {
+    const { LOGIN_THROTTLE: _dropped, ...rest } = valid;
+    const result = WebEnvSchema.safeParse({ ...rest, SESSION_SECRET: "short", PUBLIC_BASE_URL: "http://identity.example" });
+    expect(result.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["LOGIN_THROTTLE", "PUBLIC_BASE_URL", "SESSION_SECRET"]);
+  });
+
+  it("adds the podcast host's origin to the media sources only when one is configured", () => {
+    expect(mediaSources(WebEnvSchema.parse(valid))).toEqual([]);
+    expect(mediaSources(WebEnvSchema.parse({ ...valid, PODCAST_AUDIO_BASE_URL: "https://cdn.example/audio/" }))).toEqual(["https://cdn.example"]);
+  });
+});

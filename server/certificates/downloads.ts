@@ -1,0 +1,83 @@
+/**
+ * The two PDF downloads (spec 000 §7 "Credential downloads"; /shares "Download PDF"), from the
+ * signed-in holder's own records: find what the path names, check it live, draw it. The routes
+ * authenticate and answer; an id that is not the holder's reads as not found.
+ */
+import { CREDENTIAL_TYPES, isCredentialTypeCode, issuerMetadataUrl } from "#core/issuers/registry.ts";
+import type { CredentialContext } from "#server/credentials/context.ts";
+import { credentialAttributes, getOwnCredential } from "#server/credentials/credentials.ts";
+import { checkCredentialNow } from "#server/credentials/live-check.ts";
+import { certificateLink, getOwnShare } from "#server/shares/shares.ts";
+import { buildCredentialCertificate, buildVerificationCertificate, findCertificateCredential, signVerificationStatement, verificationStatement } from "./certificates.ts";
+
+export interface PdfFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  fileName: string;
+}
+
+/**
+ * The holder's credential certificate for `fileName` (right_to_work_certificate.pdf …), or for the
+ * listed credential `credentialId` names. The QR code opens the credential's certificate link
+ * (shares.ts certificateLink) on the holder's own `origin`; a credential that is not active gets
+ * no link and no QR code.
+ */
+export async function credentialCertificate(
+  context: CredentialContext,
+  userId: string,
+  fileName: string,
+  credentialId: string | null,
+  origin: string,
+  now = new Date(),
+): Promise<PdfFile | undefined> {
+  const { db, keys, base, fetchStatus } = context;
+  const credential = await findCertificateCredential(db, userId, fileName, credentialId, now);
+  if (!credential) return undefined;
+  const [attributes, check] = await Promise.all([
+    credentialAttributes(credential),
+    checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys, base, fetchStatus, storedStatus: credential.status, now }),
+  ]);
+  const link = credential.status === "active" ? await certificateLink(db, userId, credential.id, now) : null;
+  const verification = link ? { url: `${origin}${link.verifyPath}`, expiresAt: link.expiryDate } : null;
+  return { bytes: await buildCredentialCertificate({ credential, attributes, check, verification, now }), fileName };
+}
+
+/**
+ * The signed verification certificate of the holder's share `shareId`: the credential checked
+ * live, and a compact JWS of what it states, signed by the issuing authority's key.
+ */
+export async function verificationCertificate(context: CredentialContext, userId: string, shareId: string, origin: string, now = new Date()): Promise<PdfFile | undefined> {
+  const { db, keys, base, fetchStatus } = context;
+  const share = await getOwnShare(db, userId, shareId, now);
+  if (!share || !isCredentialTypeCode(share.credentialType)) return undefined;
+  const credential = await getOwnCredential(db, userId, share.credentialId, now);
+  if (!credential) return undefined;
+  const issuerId = CREDENTIAL_TYPES[share.credentialType].issuerId;
+  const key = keys.get(issuerId);
+  if (!key) throw new Error(`no signing key for ${issuerId}`);
+  const check = await checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys, base, fetchStatus, storedStatus: credential.status, now });
+  const jws = await signVerificationStatement(key, verificationStatement(share, credential.issuer, check));
+  const bytes = await buildVerificationCertificate({
+    share,
+    iss: credential.issuer,
+    issuerId,
+    check,
+    verifyUrl: `${origin}${share.verifyPath}`,
+    jws,
+    kid: key.kid,
+    jwksUrl: issuerMetadataUrl(base, issuerId),
+    now,
+  });
+  return { bytes, fileName: `verification_certificate_${share.id}.pdf` };
+}
+
+/** A PDF answer: downloaded as a file (`attachment`) or opened in the browser (`inline`). Never cached. */
+export function pdfResponse(file: PdfFile, disposition: "attachment" | "inline"): Response {
+  return new Response(file.bytes, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `${disposition}; filename="${file.fileName}"`,
+      "Content-Length": String(file.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * Issuance to a device key with proof of possession (ADR 011): a one-time nonce, the wallet's
+ * `openid4vci-proof+jwt` over it, then the authority's record of the person signed as an SD-JWT
+ * VC bound to the proved key. Writing the new credential, its log line and the revocation of an
+ * older copy of the same type is one batch: all of it happens, or none of it.
+ */
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { EmbeddedJWK, jwtVerify, errors as joseErrors } from "jose";
+import { sha256Base64url } from "#core/credentials/crypto.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { issueCredential, jwkThumbprint, toPublicJwk, webCrypto, type PublicJwk } from "#core/credentials/index.ts";
+import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode, issuerUrl, vctUrl } from "#core/issuers/registry.ts";
+import type { Database } from "#db/client.ts";
+import { authorityRecords, credentials, issuanceNonces, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { toWalletCredential, type WalletCredential } from "./credentials.ts";
+import type { IssuerKeys } from "./issuer-keys.ts";
+import { drawStatusIndex, isSlotCollision, openStatusList, republishStatusList } from "./status-lists.ts";
+
+/** Issuance proofs (OpenID4VCI 1.0 appendix F.1 "jwt" proof type). */
+export const PROOF_TYP = "openid4vci-proof+jwt";
+const NONCE_TTL_MS = 5 * 60 * 1000;
+const PROOF_MAX_AGE_SECONDS = 300;
+const CLOCK_SKEW_SECONDS = 60;
+
+/** Nonces are stored as their SHA-256: a database reader cannot replay one. */
+const nonceHash = (nonce: string) => sha256Base64url(webCrypto(), nonce);
+
+/** A one-time nonce the wallet signs into its proof of possession; stored hashed, 5 minutes. */
+export async function createIssuanceNonce(db: Database, userId: string, now = new Date()): Promise<{ nonce: string; expiresAt: Date }> {
+  const nonce = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)));
+  const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
+  await db.batch([
+    db.delete(issuanceNonces).where(and(eq(issuanceNonces.userId, userId), sql`${issuanceNonces.expiresAt} <= ${now.getTime()}`)),
+    db.insert(issuanceNonces).values({ nonceHash: await nonceHash(nonce), userId, expiresAt }),
+  ]);
+  return { nonce, expiresAt };
+}
+
+/** Consumes the nonce once: a single DELETE ... RETURNING, so two requests cannot both use it. */
+async function consumeIssuanceNonce(db: Database, userId: string, nonce: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .delete(issuanceNonces)
+    .where(
+      and(
+        eq(issuanceNonces.nonceHash, await nonceHash(nonce)),
+        eq(issuanceNonces.userId, userId),
+        sql`${issuanceNonces.expiresAt} > ${now.getTime()}`,
+      ),
+    )
+    .returning({ hash: issuanceNonces.nonceHash });
+  return rows.length === 1;
+}
+
+/**
+ * Checks the wallet's proof of possession: a JWT of typ openid4vci-proof+jwt signed by the key in
+ * its own `jwk` header (ES256 or EdDSA, public only), audience the issuer, fresh, carrying a
+ * nonce this user was given and has not used. Returns the holder's public key.
+ */
+async function verifyProof(db: Database, userId: string, proof: string, audience: string, now: Date): Promise<PublicJwk> {
+  let holderJwk: PublicJwk;
+  let nonce: unknown;
+  try {
+    const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, {
+      typ: PROOF_TYP,
+      algorithms: ["ES256", "EdDSA", "Ed25519"],
+      audience,
+      maxTokenAge: PROOF_MAX_AGE_SECONDS,
+      clockTolerance: CLOCK_SKEW_SECONDS,
+      currentDate: now,
+      requiredClaims: ["iat", "nonce"],
+    });
+    holderJwk = protectedHeader.jwk as PublicJwk;
+    nonce = payload.nonce;
+  } catch (error) {
+    const reason = error instanceof joseErrors.JOSEError ? error.message : "unreadable";
+    throw new ServiceError(400, `The proof of possession is not valid: ${reason}`, "PROOF_INVALID");
+  }
+  if (!holderJwk || "d" in holderJwk) throw new ServiceError(400, "The proof must carry the public key only", "PROOF_INVALID");
+  if (typeof nonce !== "string" || !(await consumeIssuanceNonce(db, userId, nonce, now))) {
+    throw new ServiceError(400, "The proof's nonce is unknown, already used or expired; ask for a new one", "PROOF_NONCE");
+  }
+  return toPublicJwk({ kty: holderJwk.kty, crv: holderJwk.crv, x: holderJwk.x, y: holderJwk.y } as PublicJwk);
+}
+
+export interface IssueRequest {
+  db: Database;
+  keys: IssuerKeys;
+  base: string;
+  userId: string;
+  type: string;
+  proof: unknown;
+  now?: Date;
+}
+
+/**
+ * Issues the authority's record of `type` about the user as an SD-JWT VC bound to the device key
+ * proved in `proof`. A credential of the same type the user already held (on another device, or
+ * an older copy) is revoked and marked as replaced, so one type is held once.
+ */
+export async function issueToHolder(input: IssueRequest): Promise<WalletCredential> {
+  const { db, keys, base, userId } = input;
+  const now = input.now ?? new Date();
+  if (!isCredentialTypeCode(input.type)) throw new ServiceError(404, `Unknown credential type "${String(input.type).slice(0, 40)}"`, "TYPE_UNKNOWN");
+  const type = CREDENTIAL_TYPES[input.type];
+  const issuer = keys.get(type.issuerId);
+  if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
+  const iss = issuerUrl(base, type.issuerId);
+  if (typeof input.proof !== "string" || input.proof.length === 0 || input.proof.length > 4096) {
+    throw new ServiceError(400, "A proof of possession of this device's key is required", "PROOF_REQUIRED");
+  }
+
+  const [record] = await db
+    .select()
+    .from(authorityRecords)
+    .where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, type.code)))
+    .limit(1);
+  const authority = AUTHORITIES[type.issuerId].name;
+  if (!record) {
+    throw new ServiceError(404, `The ${authority} holds no ${type.longName} record for you yet. An assisted-digital session can add one.`, "NO_RECORD");
+  }
+  if (record.validUntil.getTime() <= now.getTime()) {
+    throw new ServiceError(409, `The ${authority}'s ${type.longName} record for you has expired`, "RECORD_EXPIRED");
+  }
+
+  const holderJwk = await verifyProof(db, userId, input.proof, iss, now);
+  const holderKeyThumbprint = await jwkThumbprint(holderJwk);
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = Math.floor(record.validUntil.getTime() / 1000);
+  const vct = vctUrl(base, type.code);
+
+  // Copies of this type the person holds now: the new credential replaces them (read to name the
+  // log line; the batch below revokes whatever is held when it runs).
+  const held = and(eq(credentials.userId, userId), eq(credentials.type, type.code), isNull(credentials.revokedAt), ne(credentials.status, "revoked"));
+  const previous = await db.select({ id: credentials.id }).from(credentials).where(held);
+
+  // An open list holds at most half its size, so a random draw collides with probability < 1/2:
+  // 20 draws all colliding is under one in a million. A collision fails the whole batch, which
+  // is then made again with another slot.
+  const list = await openStatusList(db, type.issuerId, base);
+  const metadata: CredentialMetadata = { holderKeyThumbprint, vct, authorityRecordId: record.id };
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const index = drawStatusIndex();
+    const id = crypto.randomUUID();
+    const vcJwt = await issueCredential({
+      issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },
+      vct,
+      holderPublicJwk: holderJwk,
+      claims: record.attributes,
+      status: { idx: index, uri: list.uri },
+      iat,
+      exp,
+      decoys: 2,
+    });
+    let results;
+    try {
+      results = await db.batch([
+        db
+          .insert(credentials)
+          .values({ id, userId, type: type.code, status: "active", vcJwt, issuer: iss, issuedAt: now, expiresAt: record.validUntil, statusListId: list.listId, statusListIndex: index, metadata })
+          .returning(),
+        db.insert(walletEvents).values({
+          userId,
+          kind: previous.length ? "credential_reissued" : "credential_issued",
+          credentialId: id,
+          detail: { type: type.code, issuer: type.issuerId },
+          createdAt: now,
+        }),
+        // The older copies: revoked and marked as replaced (hidden from the wallet, kept for the audit trail).
+        db
+          .update(credentials)
+          .set({
+            status: "revoked",
+            revokedAt: now,
+            metadata: sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', 'reissued', '$.replacedBy', ${id})`,
+          })
+          .where(and(held, ne(credentials.id, id)))
+          .returning({ statusListId: credentials.statusListId }),
+      ]);
+    } catch (error) {
+      if (isSlotCollision(error)) continue;
+      throw error;
+    }
+    const [[inserted], , replaced] = results;
+    await republishAfterReplacement(db, replaced.map((r) => r.statusListId));
+    return toWalletCredential(inserted!, now, 0);
+  }
+  throw new Error("could not allocate a status list slot");
+}
+
+/**
+ * Sets the replaced copies' bits in their published lists. After the batch has committed, so a
+ * failure here loses nothing: the credentials table is the truth and a list whose credentials
+ * were revoked after it was last published is rebuilt when it is next read (status-lists.ts).
+ */
+async function republishAfterReplacement(db: Database, listIds: (string | null)[]): Promise<void> {
+  for (const listId of new Set(listIds.filter((id): id is string => id !== null))) {
+    await republishStatusList(db, listId).catch((error: unknown) => console.error(`status list ${listId} not republished after a re-issue`, error));
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Whether a stored credential is valid right now, checked as any verifier would: for share links
+ * (/verify/{id}) and certificates. Each check is recorded in `presentations` (the audit trail and
+ * the holder's verification count).
+ */
+import { AUTHORITIES, CREDENTIAL_TYPES, ISSUER_IDS, isCredentialTypeCode, issuerUrl, vctUrl, type CredentialTypeCode, type IssuerId } from "#core/issuers/registry.ts";
+import { verifyPresentation, type TrustedIssuer } from "#core/credentials/index.ts";
+import type { Database } from "#db/client.ts";
+import { presentations } from "#db/schema/index.ts";
+import type { DisplayStatus } from "./credentials.ts";
+import type { IssuerKeys } from "./issuer-keys.ts";
+import { STATUS_LIST_MAX_INFLATED_BYTES } from "./status-lists.ts";
+
+/** Allowed clock difference with an issuer's `iat`/`exp`. */
+const CLOCK_SKEW_SECONDS = 60;
+
+/** Our issuers and their keys, as a verifier's trust list (EdDSA pinned). */
+export function trustedIssuers(keys: IssuerKeys, base: string): Map<string, TrustedIssuer> {
+  const trusted = new Map<string, TrustedIssuer>();
+  for (const id of ISSUER_IDS) {
+    const key = keys.get(id);
+    if (key) trusted.set(issuerUrl(base, id), { keys: [key.publicJwk], algorithms: ["EdDSA"] });
+  }
+  return trusted;
+}
+
+export interface LiveCheck {
+  valid: boolean;
+  /** valid, or a stable reason code (e.g. REVOKED, EXPIRED, STATUS_UNKNOWN). */
+  reason: string;
+  message: string;
+  checkedAt: string;
+  type: string;
+  issuer: string;
+  issuerId?: IssuerId;
+}
+
+/**
+ * Whether a stored credential is valid right now, checked as a verifier would: the issuer's
+ * signature with its published key, expiry, and the status bit fetched fresh from the status
+ * worker (`fetchStatus`), failing closed when status is unavailable. No key binding: this is
+ * the issuer's statement alone, for share links and certificates, never a presentation.
+ */
+export async function checkCredentialNow(options: {
+  vcJwt: string;
+  type: string;
+  keys: IssuerKeys;
+  base: string;
+  fetchStatus: (uri: string, signal: AbortSignal) => Promise<string | undefined>;
+  /**
+   * Our own record's status now (effectiveStatus). It can only make the answer stricter (fail
+   * closed): a credential we hold as revoked or expired is never reported valid, even while a
+   * cached status list has not caught up.
+   */
+  storedStatus: DisplayStatus;
+  now?: Date;
+}): Promise<LiveCheck> {
+  const now = options.now ?? new Date();
+  const issuerId = isCredentialTypeCode(options.type) ? CREDENTIAL_TYPES[options.type].issuerId : undefined;
+  const issuer = issuerId ? AUTHORITIES[issuerId].name : "Unknown issuer";
+  const presentation = options.vcJwt.endsWith("~") ? options.vcJwt : `${options.vcJwt}~`;
+  const result = await verifyPresentation(presentation, {
+    trustedIssuers: trustedIssuers(options.keys, options.base),
+    requireKeyBinding: false,
+    // Not used: no key binding is checked here, only the issuer's statement.
+    maxKbAgeSeconds: 300,
+    clockSkewSeconds: CLOCK_SKEW_SECONDS,
+    now: Math.floor(now.getTime() / 1000),
+    allowedVcts: Object.keys(CREDENTIAL_TYPES).map((code) => vctUrl(options.base, code as CredentialTypeCode)),
+    status: {
+      allowedUriPrefixes: [`${options.base}/status/lists/`],
+      maxInflatedBytes: STATUS_LIST_MAX_INFLATED_BYTES,
+      timeoutMs: 3000,
+      async check(reference, { signal }) {
+        const token = await options.fetchStatus(reference.uri, signal).catch(() => undefined);
+        return token ? { kind: "token", token } : { kind: "unavailable" };
+      },
+    },
+  });
+  const checkedAt = now.toISOString();
+  if (result.valid && options.storedStatus !== "active") {
+    const reason = options.storedStatus === "expired" ? "EXPIRED" : "STATUS_REVOKED";
+    return { valid: false, reason, message: `The credential is ${options.storedStatus}.`, checkedAt, type: options.type, issuer, issuerId };
+  }
+  if (result.valid) return { valid: true, reason: "valid", message: "Valid: signed by the issuer, in date and not revoked", checkedAt, type: options.type, issuer, issuerId };
+  return { valid: false, reason: result.code, message: result.message, checkedAt, type: options.type, issuer, issuerId };
+}
+
+/** Records a check in `presentations` (the audit trail and the verification count). */
+export async function recordCheck(
+  db: Database,
+  entry: { credentialId: string; purpose: string; requestId?: string; result: LiveCheck; verifierId?: string | null; ipAddress?: string | null; userAgent?: string | null },
+): Promise<void> {
+  await db.insert(presentations).values({
+    credentialId: entry.credentialId,
+    verifierId: entry.verifierId ?? null,
+    requestId: entry.requestId ?? null,
+    purpose: entry.purpose,
+    presentedAttributes: {},
+    verificationResult: entry.result.valid ? "valid" : entry.result.reason,
+    verifiedAt: new Date(entry.result.checkedAt),
+    ipAddress: entry.ipAddress ?? null,
+    userAgent: entry.userAgent?.slice(0, 256) ?? null,
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Revocation by the authority (on this platform, an administrator: ADR 011). Setting the
+ * credential revoked and writing the holder's log line is one transaction; the status list is
+ * then republished from the credentials table, so any verifier sees the bit within the list's
+ * ttl and our own checks see it at once. Re-issue replaces older copies itself (issuance.ts).
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { credentials, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { toWalletCredential, type WalletCredential } from "./credentials.ts";
+import { republishStatusList } from "./status-lists.ts";
+
+export interface RevokeRequest {
+  db: Database;
+  credentialId: string;
+  reason: string;
+  /** Who revoked it (kept in the credential's metadata). */
+  actorId?: string;
+  now?: Date;
+}
+
+/** Revokes a credential (idempotent): status revoked, revokedAt, the holder told, the list republished. */
+export async function revokeCredential(input: RevokeRequest): Promise<WalletCredential> {
+  const { db, credentialId } = input;
+  const now = input.now ?? new Date();
+  const { row, flipped } = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(credentials).where(eq(credentials.id, credentialId)).limit(1);
+    if (!current) throw new ServiceError(404, "Credential not found", "NOT_FOUND");
+    if (current.status === "revoked" || current.revokedAt) return { row: current, flipped: false };
+    const metadata: CredentialMetadata = { ...(current.metadata ?? {}), revocationReason: input.reason, ...(input.actorId ? { revokedBy: input.actorId } : {}) };
+    // A write transaction: only one of two racing revocations flips it and logs it.
+    const [updated] = await tx
+      .update(credentials)
+      .set({ status: "revoked", revokedAt: now, metadata })
+      .where(and(eq(credentials.id, credentialId), isNull(credentials.revokedAt)))
+      .returning();
+    if (!updated) return { row: current, flipped: false };
+    if (updated.userId) {
+      await tx.insert(walletEvents).values({
+        userId: updated.userId,
+        kind: "credential_revoked",
+        credentialId,
+        detail: { type: updated.type, reason: input.reason },
+        createdAt: now,
+      });
+    }
+    return { row: updated, flipped: true };
+  });
+  if (flipped && row.statusListId) await republishStatusList(db, row.statusListId);
+  return toWalletCredential(row, now, 0);
+}

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { findRoute, forward, type ForwardRoute } from "./forward.ts";
+
+interface Env {
+  STATUS: Fetcher;
+  VERIFIER: Fetcher;
+}
+
+const answering = (name: string) => ({ fetch: vi.fn(async (request: Request) => new Response(`${name} ${new URL(request.url).pathname}`)) }) as unknown as Fetcher;
+const ROUTES: ForwardRoute<Env>[] = [
+  { service: "Status service", prefixes: ["/status/", "/vct/"], target: (env) => env.STATUS },
+  { service: "Verifier service", prefixes: ["/api/presentations/"], target: (env) => env.VERIFIER },
+];
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the forwarding route table", () => {
+  it.each([
+    ["/status/lists/abc", "Status service"],
+    ["/vct/right-to-work", "Status service"],
+    ["/api/presentations/requests", "Verifier service"],
+  ])("sends %s to the %s", (path, service) => {
+    expect(findRoute(ROUTES, new URL(`https://identity.example${path}`))?.service).toBe(service);
+  });
+
+  it.each(["/status", "/statusx/lists", "/api/presentations", "/", "/wallet"])("keeps %s for the web worker", (path) => {
+    expect(findRoute(ROUTES, new URL(`https://identity.example${path}`))).toBeUndefined();
+  });
+
+  it("passes the request itself to the owner and returns its answer", async () => {
+    const env = { STATUS: answering("status"), VERIFIER: answering("verifier") };
+    const request = new Request("https://identity.example/vct/right-to-work");
+    const response = await forward(ROUTES[0]!, request, env, "req-1");
+    expect(await response.text()).toBe("status /vct/right-to-work");
+    expect(env.STATUS.fetch).toHaveBeenCalledWith(request);
+  });
+
+  it("answers 503 with Retry-After when the owner cannot be reached", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const broken = { fetch: async () => Promise.reject(new Error("connection refused")) } as unknown as Fetcher;
+    const response = await forward(ROUTES[1]!, new Request("https://identity.example/api/presentations/x"), { STATUS: broken, VERIFIER: broken }, "req-2");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toEqual({ message: "Verifier service unavailable", requestId: "req-2" });
+  });
+});
