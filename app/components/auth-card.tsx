@@ -1,7 +1,10 @@
 import type { HeadersFunction } from "@remix-run/cloudflare";
-import { useState, type ReactNode } from "react";
+import { useNavigate, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
+import { apiRequest, messageFor } from "#app/client/api-client.ts";
 import { Card } from "#app/components/ui/card.tsx";
+import { useToast, type ToastOptions } from "#app/components/ui/toast.tsx";
 import { BackLink } from "#app/components/ui/text-link.tsx";
 
 /** The frame shared by the sign-in and registration pages: service name, back link, one card. */
@@ -92,4 +95,45 @@ export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initia
       return result.success ? { ok: true, data: result.data } : { ok: false, errors: messagesOf(result.error) };
     },
   };
+}
+
+/**
+ * Signing in and registering from the page (with JavaScript): check the form, send it to the JSON
+ * API, then the success toast and the dashboard, or the failure toast with the server's message
+ * (spec 000 §8). Without JavaScript the same form posts to the route's action instead.
+ */
+export function useAuthSubmit<K extends string, T>(options: {
+  form: ReturnType<typeof useCheckedForm<K, T>>;
+  /** The fields in the form's order, for the Validation Error toast. */
+  fields: readonly { name: K; label: string }[];
+  endpoint: string;
+  body: (data: T) => unknown;
+  success: ToastOptions;
+  failure: { title: string; fallback: string };
+}) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = options.form.check();
+    if (!result.ok) {
+      // Spec 000 §8 "Validation failure": the toast, as well as the messages under the fields.
+      toast({ title: "Validation Error", description: validationSummary(result.errors, options.fields), variant: "destructive" });
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest("POST", options.endpoint, options.body(result.data));
+      toast(options.success);
+      navigate("/", { replace: true });
+    } catch (error) {
+      toast({ title: options.failure.title, description: messageFor(error, options.failure.fallback), variant: "destructive" });
+      setPending(false);
+    }
+  }
+
+  return { onSubmit, busy: pending || navigation.state === "submitting" };
 }

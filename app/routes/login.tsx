@@ -1,15 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigate, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
-import { AuthCard, FormAlert, retryAfterHeaders, useCheckedForm, validationSummary } from "#app/components/auth-card.tsx";
+import { Form, useActionData } from "@remix-run/react";
+import { AuthCard, FormAlert, retryAfterHeaders, useAuthSubmit, useCheckedForm } from "#app/components/auth-card.tsx";
 import { readAuthForm, signedOutOnly, type AuthFormAnswer } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { LoginSchema, type KnownRole } from "#core/accounts/schemas.ts";
-import { apiRequest, messageFor } from "#app/client/api-client.ts";
 import { authenticateCredentials } from "#server/accounts/authentication.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 import { createSession } from "#server/accounts/session.ts";
@@ -59,31 +56,15 @@ const LOGIN_FIELDS = [
 
 export default function Login() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const { toast } = useToast();
   const form = useCheckedForm(LoginSchema, { username: "", password: "" });
-  const [pending, setPending] = useState(false);
-  const busy = pending || navigation.state === "submitting";
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = form.check();
-    if (!result.ok) {
-      // Spec 000 §8 "Validation failure": the toast, as well as the messages under the fields.
-      toast({ title: "Validation Error", description: validationSummary(result.errors, LOGIN_FIELDS), variant: "destructive" });
-      return;
-    }
-    setPending(true);
-    try {
-      await apiRequest("POST", "/api/auth/login", result.data);
-      toast({ title: "Success", description: "Welcome back! You've been logged in successfully." });
-      navigate("/", { replace: true });
-    } catch (error) {
-      toast({ title: "Login Failed", description: messageFor(error, LOGIN_FAILED), variant: "destructive" });
-      setPending(false);
-    }
-  }
+  const { onSubmit, busy } = useAuthSubmit({
+    form,
+    fields: LOGIN_FIELDS,
+    endpoint: "/api/auth/login",
+    body: (data) => data,
+    success: { title: "Success", description: "Welcome back! You've been logged in successfully." },
+    failure: { title: "Login Failed", fallback: LOGIN_FAILED },
+  });
 
   const fillDemo = (role: KnownRole) => {
     const account = DEMO_ACCOUNTS.find((a) => a.role === role);

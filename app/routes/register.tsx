@@ -1,15 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigate, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
-import { AuthCard, FormAlert, retryAfterHeaders, useCheckedForm, validationSummary, type FormErrors } from "#app/components/auth-card.tsx";
+import { Form, useActionData } from "@remix-run/react";
+import { AuthCard, FormAlert, retryAfterHeaders, useAuthSubmit, useCheckedForm, type FormErrors } from "#app/components/auth-card.tsx";
 import { readAuthForm, signedOutOnly, type AuthFormAnswer } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
-import { apiRequest, messageFor } from "#app/client/api-client.ts";
 import { registerAccount } from "#server/accounts/registration.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { createSession } from "#server/accounts/session.ts";
@@ -59,32 +56,16 @@ const FORM_ORDER = (["firstName", "lastName", "username", "email", "password"] a
 
 export default function Register() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const { toast } = useToast();
   const form = useCheckedForm(RegisterSchema, { username: "", email: "", password: "", firstName: "", lastName: "" } satisfies Values);
-  const [pending, setPending] = useState(false);
-  const busy = pending || navigation.state === "submitting";
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = form.check();
-    if (!result.ok) {
-      // Spec 000 §8 "Validation failure": the toast, as well as the messages under the fields.
-      toast({ title: "Validation Error", description: validationSummary(result.errors, FORM_ORDER), variant: "destructive" });
-      return;
-    }
-    setPending(true);
-    try {
-      // Spec 000 §7: the five fields as typed; the server applies the same schema.
-      await apiRequest("POST", "/api/auth/register", form.values);
-      toast({ title: "Account Created", description: "Welcome! Your account has been created and you're now signed in." });
-      navigate("/", { replace: true });
-    } catch (error) {
-      toast({ title: "Registration Failed", description: messageFor(error, REGISTRATION_FAILED), variant: "destructive" });
-      setPending(false);
-    }
-  }
+  const { onSubmit, busy } = useAuthSubmit({
+    form,
+    fields: FORM_ORDER,
+    endpoint: "/api/auth/register",
+    // Spec 000 §7: the five fields as typed; the server applies the same schema.
+    body: () => form.values,
+    success: { title: "Account Created", description: "Welcome! Your account has been created and you're now signed in." },
+    failure: { title: "Registration Failed", fallback: REGISTRATION_FAILED },
+  });
 
   const shownErrors: FieldErrors = form.errors ?? actionData?.fieldErrors ?? {};
   const field = (name: Field, className = "") => (

@@ -224,17 +224,21 @@ export function statusFromValue(value: number): CredentialStatus {
   return "unknown";
 }
 
-export interface IssueStatusListTokenInput {
-  /** Optional: draft-18 no longer requires iss to match the credential's. */
-  iss?: string;
-  /** The status list URI: equals status.status_list.uri in every credential on this list (section 5.1). */
+/** What a Status List Token states (section 5.1). */
+export interface StatusListClaims {
+  /** The status list URI: equals status.status_list.uri in every credential on this list. */
   sub: string;
   iat: number;
   exp?: number;
-  /** Seconds a consumer may cache the token (section 5.1); our status worker also caps HTTP caching at 60 s. */
+  /** Seconds a consumer may cache the token; our status worker also caps HTTP caching at 60 s. */
   ttl?: number;
   bits: StatusBits;
   lst: string;
+}
+
+export interface IssueStatusListTokenInput extends StatusListClaims {
+  /** Optional: draft-18 no longer requires iss to match the credential's. */
+  iss?: string;
   kid: string;
   privateKey: CryptoKey;
   crypto?: CredentialCrypto;
@@ -282,14 +286,8 @@ export interface VerifyStatusListTokenOptions {
   crypto?: CredentialCrypto;
 }
 
-export interface VerifiedStatusList {
+export interface VerifiedStatusList extends StatusListClaims {
   valid: true;
-  sub: string;
-  iat: number;
-  exp?: number;
-  ttl?: number;
-  bits: StatusBits;
-  lst: string;
   /** Inflated size of the byte array. Present when idx was not given. */
   inflatedBytes?: number;
   /** The status value at `idx`, when idx was given. */
