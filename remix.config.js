@@ -1,3 +1,5 @@
+import { LATER_RELEASE_PATHS } from "./app/routes/later-release/paths.js";
+
 /**
  * Remix v2 classic compiler building for Cloudflare Workers (ADR 001).
  * The server build is plain ESM for workerd; app/entry.worker.ts wraps it as the web worker.
@@ -24,8 +26,8 @@ export default {
       // The areas later issues build (Verifier Portal, the operator console, Gabriel AI, the
       // analytics dashboard), under every path the spec, the header and the role dashboards use:
       // one "coming in a later release" module until then (app/components/later-release.tsx).
-      for (const path of ["verifier", "verifier-portal", "assisted", "assisted-digital", "gabriel", "gabriel-ai", "analytics"]) {
-        route(path, "routes/later-release/page.tsx", { id: `routes/${path}` });
+      for (const path of Object.keys(LATER_RELEASE_PATHS)) {
+        route(path.slice(1), "routes/later-release/page.tsx", { id: `routes${path}` });
       }
       // A share link with something missing or added (/verify, /verify/x/y) is still a share
       // link: the verify page's own "This link is not valid", not the developer 404.

@@ -15,7 +15,7 @@ const handleRemixRequest = createRequestHandler(serverBuild);
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends RequestContext<WebEnv> {
-    /** This response's CSP script nonce: root.tsx puts it on <Scripts> and <ScrollRestoration>. */
+    /** This response's CSP script nonce: entry.server.tsx gives it to the render (CspNonceProvider). */
     cspNonce: string;
   }
 }

@@ -1,7 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -15,6 +14,7 @@ import {
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 import { useCspNonce } from "#app/components/csp-nonce.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
 import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
@@ -40,8 +40,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       user,
       theme: themeFromCookieHeader(request.headers.get("Cookie")),
-      // The per-response nonce the Content-Security-Policy allows inline scripts with.
-      cspNonce: context.cspNonce ?? "",
     },
     // The answer depends on the session cookie: never from a shared cache.
     { headers: { "Cache-Control": "private, no-store" } },
@@ -60,9 +58,9 @@ export function useRootData() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
-  // From the root loader's data, or (on an error page no loader ran for) from the server render.
-  const serverNonce = useCspNonce();
-  const nonce = data?.cspNonce || serverNonce || undefined;
+  // The response's CSP nonce, given to the server render (not sent in the page's data, which
+  // any script could read); the browser needs none once the scripts are in the page.
+  const nonce = useCspNonce();
   const [theme, setTheme] = useState<Theme>(data?.theme ?? "light");
 
   // The boot script may have applied a stored choice the server did not know about.
@@ -147,9 +145,7 @@ export function ErrorBoundary() {
       <h1 className="text-3xl font-bold">{status ? `${status} ${title}` : title}</h1>
       <p className="mt-4 text-lg">{message}</p>
       <p className="mt-8">
-        <Link to="/" className="text-govuk-blue underline hover:text-govuk-blue-dark dark:text-govuk-blue-light">
-          Go to the home page
-        </Link>
+        <TextLink to="/">Go to the home page</TextLink>
       </p>
     </div>
   );

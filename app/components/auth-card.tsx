@@ -47,30 +47,32 @@ export function formValues<K extends string>(values: Record<K, string>): Record<
 
 export type FormErrors<K extends string> = Partial<Record<K, string[]>>;
 
-/**
- * The sign-in and registration forms' state: the values as typed, checked in the browser with
- * the same schema the server applies. Messages show once the person has tried to submit, and are
- * re-checked as they correct the form.
- */
+/** A schema's refusal as each field's messages. */
+export const fieldErrorsOf = <K extends string>(error: z.ZodError): FormErrors<K> => error.flatten().fieldErrors as Record<string, string[]> as FormErrors<K>;
+
 /**
  * The "Validation Error" toast's text (spec 000 §8): the first problem in the form's order, named
  * by its field, and how many more the form shows.
  */
-export function validationSummary<K extends string>(errors: FormErrors<K>, order: readonly { name: K; label: string }[]): string {
+function validationSummary<K extends string>(errors: FormErrors<K>, order: readonly { name: K; label: string }[]): string {
   const problems = order.flatMap(({ name, label }) => (errors[name] ?? []).map((message) => `${label}: ${message}`));
   const more = problems.length - 1;
   return more > 0 ? `${problems[0]} (and ${more} more ${more === 1 ? "problem" : "problems"} shown on the form)` : (problems[0] ?? "Check the form");
 }
 
+/**
+ * The sign-in and registration forms' state: the values as typed, checked in the browser with
+ * the same schema the server applies. Messages show once the person has tried to submit, and are
+ * re-checked as they correct the form.
+ */
 export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initial: Record<K, string>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors<K>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const messagesOf = (error: z.ZodError) => error.flatten().fieldErrors as Record<string, string[]> as FormErrors<K>;
   const validate = (next: Record<K, string>) => {
     const result = schema.safeParse(formValues(next));
-    setErrors(result.success ? {} : messagesOf(result.error));
+    setErrors(result.success ? {} : fieldErrorsOf<K>(result.error));
     return result;
   };
 
@@ -92,7 +94,7 @@ export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initia
     check(): { ok: true; data: T } | { ok: false; errors: FormErrors<K> } {
       setSubmitted(true);
       const result = validate(values);
-      return result.success ? { ok: true, data: result.data } : { ok: false, errors: messagesOf(result.error) };
+      return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrorsOf<K>(result.error) };
     },
   };
 }

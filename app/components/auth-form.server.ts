@@ -7,7 +7,7 @@ import { json, redirect, type LoaderFunctionArgs, type TypedResponse } from "@re
 import type { z } from "zod";
 import { getUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
-import { formValues, type FormErrors } from "./auth-card.tsx";
+import { fieldErrorsOf, formValues, type FormErrors } from "./auth-card.tsx";
 
 /** The pages' own answer to a post they refuse: a sentence to show, and each field's messages. */
 export interface AuthFormAnswer<K extends string> {
@@ -32,6 +32,5 @@ export async function readAuthForm<K extends string, T>(
   const values = Object.fromEntries(fields.map((name) => [name, String(body.form.get(name) ?? "")])) as Record<K, string>;
   const parsed = schema.safeParse(formValues(values));
   if (parsed.success) return { ok: true, data: parsed.data };
-  const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[]> as FormErrors<K>;
-  return { ok: false, answer: json<AuthFormAnswer<K>>({ message: null, fieldErrors }, { status: 400 }) };
+  return { ok: false, answer: json<AuthFormAnswer<K>>({ message: null, fieldErrors: fieldErrorsOf<K>(parsed.error) }, { status: 400 }) };
 }

@@ -2,10 +2,10 @@
  * The signed-in areas whose screens arrive in a later release (spec 000 §2: Verifier Portal, the
  * assisted-digital operator console, Gabriel AI, the analytics dashboard): each one's title, what
  * it will do, and an honest statement that it is not built yet, rather than sample content.
- * One table, one page: every path the spec and the dashboards link to shows its area's page
- * (remix.config.js maps them to app/routes/later-release/page.tsx).
+ * One table, one page: every path in app/routes/later-release/paths.js shows its area's page.
  */
 import { Link } from "@remix-run/react";
+import { LATER_RELEASE_PATHS } from "#app/routes/later-release/paths.js";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
@@ -61,25 +61,17 @@ const ANALYTICS: LaterReleaseArea = {
   ],
 };
 
-/**
- * Each path and the area it shows. The header links to /verifier, /assisted and /gabriel; the
- * spec's routing overview and the role dashboards name /verifier-portal, /assisted-digital,
- * /gabriel-ai and /analytics (spec 000 §2).
- */
-export const LATER_RELEASE_PAGES: Record<string, LaterReleaseArea> = {
-  "/verifier": VERIFIER,
-  "/verifier-portal": VERIFIER,
-  "/assisted": ASSISTED,
-  "/assisted-digital": ASSISTED,
-  "/gabriel": GABRIEL,
-  "/gabriel-ai": GABRIEL,
-  "/analytics": ANALYTICS,
+const AREAS: Record<(typeof LATER_RELEASE_PATHS)[keyof typeof LATER_RELEASE_PATHS], LaterReleaseArea> = {
+  verifier: VERIFIER,
+  assisted: ASSISTED,
+  gabriel: GABRIEL,
+  analytics: ANALYTICS,
 };
 
 /** The area a path shows (a trailing slash is the same page), or undefined. */
 export function laterReleaseArea(pathname: string): LaterReleaseArea | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return Object.hasOwn(LATER_RELEASE_PAGES, path) ? LATER_RELEASE_PAGES[path] : undefined;
+  return Object.hasOwn(LATER_RELEASE_PATHS, path) ? AREAS[LATER_RELEASE_PATHS[path as keyof typeof LATER_RELEASE_PATHS]] : undefined;
 }
 
 export function LaterRelease({ title, purpose, features }: LaterReleaseArea) {

@@ -10,7 +10,7 @@ import { getActiveSession } from "#server/accounts/session.ts";
 /**
  * Spec 000 §2: / is the pitch home page for visitors and the role dashboard once signed in. The
  * user is the root loader's: on a page load both loaders share one session read
- * (session.server.ts, one read per GET request), and the page takes the name from the root's data.
+ * (server/accounts/session.ts, one read per GET request), and the page takes the name from the root's data.
  * The greeting says "Welcome" in the session that registering opened and "Welcome back" in any
  * session opened by signing in (spec 000 §2 "Greets the user by first name").
  */

@@ -41,7 +41,7 @@ function badgeFor(credential: WalletCredential, now: Date): Badge {
   return daysLeft > EXPIRING_SOON_DAYS ? "Active" : "Expires Soon";
 }
 
-/** Why a credential cannot be shared, or null when it can (only an active one can: shares.server.ts). */
+/** Why a credential cannot be shared, or null when it can (only an active one can: server/shares/shares.ts). */
 function shareRefusal(credential: WalletCredential): string | null {
   if (credential.status === "active") return null;
   if (credential.status === "revoked") return "A revoked credential cannot be shared.";

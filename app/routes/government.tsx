@@ -1,11 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { CardGrid, CheckList, Section } from "#app/components/pitch/layout.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/components/meta.ts";
-import { linkClasses } from "#app/components/ui/text-link.tsx";
+import { BackLink } from "#app/components/ui/text-link.tsx";
 
 /**
  * Spec 001 §2 "Government pitch" and §9 "Government pitch". The prototype's placeholder image
@@ -178,9 +177,9 @@ export default function Government() {
         className="sticky top-0 z-40 border-b border-govuk-border bg-white/95 shadow-sm backdrop-blur dark:border-slate-700 dark:bg-slate-950/95"
       >
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
-          <Link to="/" className={`${linkClasses} font-semibold`}>
-            <span aria-hidden="true">‹ </span>Back to home
-          </Link>
+          <span className="font-semibold">
+            <BackLink>Back to home</BackLink>
+          </span>
           <p className="hidden font-bold text-govuk-black md:block dark:text-slate-100">Government briefing</p>
           <a href="#contact" className={buttonClasses("primary")}>
             <Icon name="phone" className="h-5 w-5" />

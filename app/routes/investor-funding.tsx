@@ -1,11 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/components/meta.ts";
-import { linkClasses } from "#app/components/ui/text-link.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 
 /**
  * Spec 001 §2 "Investor funding" and §9 "Investor funding". Only the spec's figures appear: the
@@ -83,9 +82,7 @@ export default function InvestorFunding() {
         <p className="mt-6 max-w-3xl text-lg text-govuk-black dark:text-slate-200">
           Our customers are the organisations that must make these checks: employers pay per verification, and workers, tenants, students and
           citizens never pay. See the{" "}
-          <Link to="/business-model" className={linkClasses}>
-            business model
-          </Link>{" "}
+          <TextLink to="/business-model">business model</TextLink>{" "}
           for fees by sector.
         </p>
       </Section>
@@ -219,12 +216,7 @@ export default function InvestorFunding() {
         </div>
         <p className="mt-4 text-govuk-grey dark:text-slate-300">
           The proposal request opens an email to our investor relations team at{" "}
-          <a
-            href={`mailto:${INVESTOR_RELATIONS_EMAIL}`}
-            className={linkClasses}
-          >
-            {INVESTOR_RELATIONS_EMAIL}
-          </a>
+          <TextLink href={`mailto:${INVESTOR_RELATIONS_EMAIL}`}>{INVESTOR_RELATIONS_EMAIL}</TextLink>
           .
         </p>
       </Section>

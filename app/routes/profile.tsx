@@ -20,19 +20,15 @@ import { TextLink } from "#app/components/ui/text-link.tsx";
 import { FieldErrors as FieldErrorList, TextField } from "#app/components/ui/text-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { EDITABLE_SECTIONS, PROFILE_ITEMS, profileItemOf, type EditableSection, type ProfileItemKey } from "#core/profile/items.ts";
 import {
-  EDITABLE_SECTIONS,
   getProfile,
   parseProfileForm,
-  PROFILE_ITEMS,
-  profileItemOf,
   savedMessage,
   saveProfileSection,
-  type EditableSection,
   type ProfileFormRefusal,
   type ProfileFormValues,
   type ProfileItem,
-  type ProfileItemKey,
   type ProfileSection,
 } from "#server/profile/profile.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
@@ -55,8 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const item = editing ? profileItemOf(editing, query.get("item")) : null;
   const profile = await getProfile(context.db, user.id, now);
   return json(
-    // The item table travels with the data: it lives in a server module the browser bundle leaves out.
-    { profile, editing, item, items: PROFILE_ITEMS, today: ukDate(now) },
+    { profile, editing, item, today: ukDate(now) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -95,7 +90,7 @@ const QUICK_ACTIONS: { title: string; description: string; to: string; icon: Ico
 ];
 
 export default function Profile() {
-  const { profile, editing, item, items, today } = useLoaderData<typeof loader>();
+  const { profile, editing, item, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const { toast } = useToast();
@@ -173,7 +168,7 @@ export default function Profile() {
             {open === section.id && section.editable ? (
               <SectionForm
                 section={section.id as EditableSection}
-                item={openItem ? { key: openItem, ...items[openItem] } : null}
+                item={openItem ? { key: openItem, ...PROFILE_ITEMS[openItem] } : null}
                 title={section.title}
                 values={profile.values}
                 failed={failed && failed.section === section.id ? failed : null}
@@ -323,7 +318,7 @@ interface FieldSpec {
   width?: string;
 }
 
-/** The inputs of each form, in order; the names are the schema's (profile.server.ts). */
+/** The inputs of each form, in order; the names are the fields of core/profile/items.ts. */
 const FORM_FIELDS: Record<Exclude<EditableSection, "privacy">, FieldSpec[]> = {
   basic: [
     { name: "firstName", label: "First name", autoComplete: "given-name" },

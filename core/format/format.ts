@@ -2,6 +2,12 @@ import { UK_TIME_ZONE } from "./uk-time.ts";
 
 /** Display formats shared by the server's status rows and the browser's cards (no I/O: runs in both). */
 
+/** The text with its first letter in capitals ("credential" → "Credential"). */
+export const capitalise = (text: string): string => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
+
+/** An identifier as words: "credential_issued" → "credential issued", "revoke:credentials" → "revoke credentials". */
+export const inWords = (identifier: string): string => identifier.replace(/[:_-]+/g, " ").trim();
+
 /** A percentage with one decimal, or "No data" when there was nothing to measure. */
 export function formatPercent(value: number | null): string {
   return value === null ? "No data" : `${value.toFixed(1)}%`;

@@ -9,6 +9,6 @@
  *  - bad: failed, invalid, blocked;
  *  - neutral: a plain figure or a state with no judgement (expired share, revoked copy).
  */
-export const TONES = ["ok", "info", "warn", "bad", "neutral"] as const;
+const TONES = ["ok", "info", "warn", "bad", "neutral"] as const;
 
 export type Tone = (typeof TONES)[number];

@@ -27,8 +27,8 @@ if (!/^\d+$/.test(portText) || port > 65535) {
   process.exit(2);
 }
 
-const authToken = values["auth-token"];
-if (!authToken || authToken.length < 16) {
+const authToken = values["auth-token"] ?? "";
+if (authToken.length < 16) {
   console.error("--auth-token is required: at least 16 characters (npm start uses LIBSQL_AUTH_TOKEN from .dev.vars)");
   process.exit(2);
 }

@@ -1,6 +1,6 @@
 /**
  * The commonest breached passwords that pass the 8-character minimum (OWASP ASVS 5.0: reject the
- * commonest passwords; ASVS 5.0). Drawn from the top of public breach-frequency lists (NCSC's
+ * commonest passwords). Drawn from the top of public breach-frequency lists (NCSC's
  * PwnedPasswords top 100k, SecLists' 10k-most-common). A short list on purpose: it blocks what
  * credential-stuffing tries first, without a large download or a call to a third party.
  */

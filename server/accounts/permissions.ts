@@ -5,7 +5,7 @@ import { clientAddress, requireUser } from "./authentication.ts";
 
 /**
  * Who may do what, decided on the server per function and per object (OWASP ASVS 5.0
- * "Authorisation"). The role is read from the user row on every request (auth.server.ts), so a
+ * "Authorisation"). The role is read from the user row on every request (authentication.ts), so a
  * role change takes effect at once. Unknown roles count as citizen (spec 000 §6). Later issues add
  * actions here; the UI may use `can` to hide controls, but only the server's answer counts.
  */

@@ -3,12 +3,13 @@
  * newest first, each turned into a readable title and sentence. The specification shows sample
  * content here; we show what really happened to this person's credentials and shares.
  */
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { credentials, walletEvents } from "#db/schema/index.ts";
+import { walletEvents } from "#db/schema/index.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { capitalise, inWords } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
-import { PROFILE_ITEMS, PROFILE_UPDATED, SECTION_TITLES, type ProfileItemKey } from "#server/profile/profile.ts";
+import { PROFILE_ITEMS, PROFILE_UPDATED, SECTION_TITLES, type ProfileItemKey } from "#core/profile/items.ts";
 
 /** How many events the page loads; it shows the first few until the log is expanded. */
 export const ACTIVITY_LIMIT = 25;
@@ -34,15 +35,6 @@ function issuerName(type: unknown): string {
   return isCredentialTypeCode(type) ? AUTHORITIES[CREDENTIAL_TYPES[type].issuerId].name : "the issuing authority";
 }
 
-/** A type name opening a sentence ("credential" → "Credential"; type names are capitalised already). */
-const sentenceStart = (name: string) => name[0]!.toUpperCase() + name.slice(1);
-
-/** "credential_issued" → "Credential issued": the fallback for kinds added after this was written. */
-function humanise(kind: string): string {
-  const words = kind.replace(/[_-]+/g, " ").trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : "Wallet activity";
-}
-
 /** One event as the page says it. Pure, so it is tested without a database. */
 export function describeWalletEvent(row: EventRow): WalletActivity {
   const detail = row.detail ?? {};
@@ -51,12 +43,12 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
   const base = { id: row.id, kind: row.kind, at: row.createdAt.toISOString(), credentialType: type };
   switch (row.kind) {
     case "credential_issued":
-      return { ...base, tone: "ok", title: "Credential added", description: `${sentenceStart(name)} issued by ${issuerName(type)} to this wallet` };
+      return { ...base, tone: "ok", title: "Credential added", description: `${capitalise(name)} issued by ${issuerName(type)} to this wallet` };
     case "credential_reissued":
-      return { ...base, tone: "ok", title: "Credential re-issued", description: `${sentenceStart(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
+      return { ...base, tone: "ok", title: "Credential re-issued", description: `${capitalise(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
     case "credential_revoked": {
       const reason = typeof detail.reason === "string" && detail.reason.trim() ? ` (${detail.reason.trim().slice(0, 120)})` : "";
-      return { ...base, tone: "warn", title: "Credential revoked", description: `${sentenceStart(name)} was revoked and can no longer be verified${reason}` };
+      return { ...base, tone: "warn", title: "Credential revoked", description: `${capitalise(name)} was revoked and can no longer be verified${reason}` };
     }
     case "share_created":
       return { ...base, tone: "info", title: "Credential shared", description: `A 24-hour verification link to your ${name} was created` };
@@ -72,19 +64,22 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
     case "certificate_downloaded":
       return { ...base, tone: "info", title: "Certificate downloaded", description: `The ${name} certificate was downloaded` };
     default:
-      return { ...base, tone: "info", title: humanise(row.kind), description: type ? name : "Wallet activity" };
+      return { ...base, tone: "info", title: capitalise(inWords(row.kind)) || "Wallet activity", description: type ? name : "Wallet activity" };
   }
 }
 
 /**
- * The user's own wallet events, newest first (no one else's: filtered by userId in the query).
- * Profile saves share the person's log but are not about the wallet: the dashboard shows them.
+ * What the wallet's own log is made of. The person's log (wallet_events) also holds entries that
+ * are not about the wallet (profile saves), which the dashboard's Recent Activity shows.
  */
+export const WALLET_EVENT_KINDS = ["credential_issued", "credential_reissued", "credential_revoked", "share_created", "share_revoked", "share_viewed", "certificate_downloaded"];
+
+/** The user's own wallet events, newest first (no one else's: filtered by userId in the query). */
 export async function listWalletActivity(db: Database, userId: string, limit = ACTIVITY_LIMIT): Promise<WalletActivity[]> {
   const rows = await db
     .select({ id: walletEvents.id, kind: walletEvents.kind, detail: walletEvents.detail, createdAt: walletEvents.createdAt })
     .from(walletEvents)
-    .where(and(eq(walletEvents.userId, userId), ne(walletEvents.kind, PROFILE_UPDATED)))
+    .where(and(eq(walletEvents.userId, userId), inArray(walletEvents.kind, WALLET_EVENT_KINDS)))
     .orderBy(desc(walletEvents.createdAt))
     .limit(limit);
   return rows.map(describeWalletEvent);

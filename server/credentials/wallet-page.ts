@@ -34,5 +34,3 @@ export async function walletPageData(context: Pick<RequestContext<{ PUBLIC_BASE_
     now: now.toISOString(),
   };
 }
-
-export type WalletPageData = Awaited<ReturnType<typeof walletPageData>>;

@@ -1,36 +1,34 @@
 import { describe, expect, it } from "vitest";
+import { auditRow, type AuditEvent } from "#server/observability/audit.ts";
 import { describeAuditEvent, type AuditRow } from "./audit-events.ts";
 
-const row = (event: string, extra: Partial<AuditRow> = {}): AuditRow => ({
-  level: "info",
-  category: "auth",
-  message: `${event} user="sarah"`,
-  metadata: { event, reason: null },
-  username: "sarah",
-  ...extra,
-});
+/** A row as audit() writes it, and the name of the account it is about when one exists. */
+const row = (event: Partial<AuditEvent> & Pick<AuditEvent, "event">, username: string | null = "sarah"): AuditRow => {
+  const written = auditRow({ level: "info", category: "auth", username: username ?? undefined, ...event }, null, new Date());
+  return { level: written.level, category: written.category, metadata: written.metadata ?? null, username };
+};
 
 describe("audit rows as people read them", () => {
   it("tells a person about their own account in their own terms, without their name", () => {
-    const said = ["account registered", "login succeeded", "logout"].map((event) => describeAuditEvent(row(event), "self").title);
+    const said = ["account registered", "login succeeded", "logout"].map((event) => describeAuditEvent(row({ event }), "self").title);
     expect(said).toEqual(["Account created", "Signed in", "Signed out"]);
   });
 
   it("names the account for an administrator, and says why a sign-in was refused", () => {
-    expect(describeAuditEvent(row("login failed", { metadata: { event: "login failed", reason: "bad_password" } }), "admin")).toEqual({
+    expect(describeAuditEvent(row({ event: "login failed", level: "warn", reason: "bad_password" }), "admin")).toEqual({
       title: "Failed sign-in: sarah",
       detail: "Wrong password",
       tone: "warn",
     });
   });
 
-  it("takes the typed name from the quoted, escaped log line when no account has it", () => {
-    const typed = row("login failed", { username: null, message: 'login failed user="eve\\\\u000aadmin" reason=unknown_user' });
-    expect(describeAuditEvent(typed, "admin").title).toBe("Failed sign-in: eve\\u000aadmin");
+  it("names the typed name when no account has it, exactly as typed (no log-line escaping)", () => {
+    const typed = row({ event: "login failed", level: "warn", username: 'eve"\nadmin', reason: "unknown_user" }, null);
+    expect(describeAuditEvent(typed, "admin")).toEqual({ title: 'Failed sign-in: eve"\nadmin', detail: "No account has this username", tone: "warn" });
   });
 
   it("reads an event added later by its own words, toned by the log level", () => {
-    expect(describeAuditEvent(row("password changed", { level: "warn", category: "accounts" }), "admin")).toEqual({
+    expect(describeAuditEvent({ ...row({ event: "password changed", level: "warn" }), category: "accounts" }, "admin")).toEqual({
       title: "Password changed",
       detail: "Accounts",
       tone: "warn",

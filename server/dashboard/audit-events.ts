@@ -4,12 +4,12 @@
  * Built from the structured fields the rows carry (`metadata.event`, `metadata.reason`, the
  * user the row is about), never by showing the raw log line.
  */
+import { capitalise, inWords } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 
 export interface AuditRow {
   level: string;
   category: string;
-  message: string;
   metadata: Record<string, unknown> | null;
   /** The account the row is about, when it names one that exists. */
   username: string | null;
@@ -30,25 +30,14 @@ const REASONS: Record<string, string> = {
   throttled: "Too many attempts: paused for a while",
 };
 
-/**
- * The username a row names: the account it is about, else the one typed (a failed sign-in for
- * an unknown name), which the audit line quotes with its control characters escaped.
- */
+/** The username a row names: the account it is about, else the one typed (a failed sign-in for an unknown name). */
 function nameOf(row: AuditRow): string | null {
   if (row.username) return row.username;
-  if (typeof row.metadata?.username === "string") return row.metadata.username;
-  const quoted = /\buser="((?:[^"\\]|\\.)*)"/.exec(row.message);
-  return quoted ? quoted[1]!.replace(/\\(["\\])/g, "$1") : null;
+  return typeof row.metadata?.username === "string" ? row.metadata.username : null;
 }
 
-/** "revoke:credentials" → "revoke credentials" (permission names, server/accounts/permissions.ts). */
-const actionInWords = (action: string) => action.replace(/[:_-]+/g, " ").trim();
-
-const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
-
 export function describeAuditEvent(row: AuditRow, perspective: Perspective): DescribedEvent {
-  // Rows from before the metadata carried the event: the fixed phrase that opens the line.
-  const event = typeof row.metadata?.event === "string" ? row.metadata.event : row.message.replace(/\s+\w+=.*$/s, "").trim();
+  const event = typeof row.metadata?.event === "string" ? row.metadata.event : "activity";
   const reason = typeof row.metadata?.reason === "string" ? row.metadata.reason : null;
   const who = nameOf(row) ?? "unknown";
   const admin = perspective === "admin";
@@ -69,7 +58,7 @@ export function describeAuditEvent(row: AuditRow, perspective: Perspective): Des
     case "permission denied":
       return {
         title: admin ? `Access refused: ${who}` : "Access refused",
-        detail: reason ? `Not allowed to ${actionInWords(reason)}` : "Not allowed",
+        detail: reason ? `Not allowed to ${inWords(reason)}` : "Not allowed",
         tone: "warn",
       };
     default:

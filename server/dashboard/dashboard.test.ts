@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { credentialRow as cred, openTempDatabase } from "#tests/support/temp-database.ts";
@@ -6,6 +5,7 @@ import * as schema from "#db/schema/index.ts";
 import type { PublicUser } from "#core/accounts/schemas.ts";
 import { getProfile } from "#server/profile/profile.ts";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
+import { auditRow } from "#server/observability/audit.ts";
 import { getDashboard, percent } from "./dashboard.ts";
 
 const NOW = new Date("2026-07-15T12:00:00Z"); // 13:00 in London (BST)
@@ -76,7 +76,7 @@ describe("admin dashboard", () => {
       serverError(ago(2 * HOUR), "/api/analytics/events", false),
       { component: "browser", severity: "low", timestamp: ago(10 * 24 * HOUR) },
     ]);
-    await db.insert(schema.systemLogs).values({ level: "warn", category: "auth", message: "login failed reason=bad_password", timestamp: ago(HOUR) });
+    await db.insert(schema.systemLogs).values(auditRow({ level: "warn", category: "auth", event: "login failed" }, null, ago(HOUR)));
 
     const d = await getDashboard(db, admin, NOW);
     if (d.role !== "admin") throw new Error(d.role);
@@ -95,20 +95,14 @@ describe("admin dashboard", () => {
   it("writes System Events for people, from the audit rows' structured fields rather than the raw log line", async () => {
     const admin = await addUser("admin", "admin");
     const citizen = await addUser("sarah", "citizen");
-    const audit = (minutesAgo: number, level: string, category: string, message: string, metadata: Record<string, unknown>, userId: string | null = null) => ({
-      level,
-      category,
-      message,
-      metadata,
-      userId,
-      timestamp: ago(minutesAgo * 60 * 1000),
-    });
+    // Rows as audit() writes them; a username typed at sign-in need not be an account's.
+    const minutesAgo = (m: number) => ago(m * 60 * 1000);
     await db.insert(schema.systemLogs).values([
-      audit(1, "info", "auth", 'login succeeded user="admin"', { event: "login succeeded", reason: null }, admin.id),
-      audit(2, "warn", "auth", 'login failed user="mallory\\"x" reason=unknown_user', { event: "login failed", reason: "unknown_user" }),
-      audit(3, "warn", "authz", 'permission denied user="sarah" reason=revoke:credentials', { event: "permission denied", reason: "revoke:credentials" }, citizen.id),
-      audit(4, "info", "auth", "logout", { event: "logout", reason: null }, citizen.id),
-      audit(5, "warn", "auth", 'login refused user="sarah" reason=throttled', { event: "login refused", reason: "throttled" }),
+      auditRow({ level: "info", category: "auth", event: "login succeeded", username: "admin", userId: admin.id }, null, minutesAgo(1)),
+      auditRow({ level: "warn", category: "auth", event: "login failed", username: 'mallory"x', reason: "unknown_user" }, null, minutesAgo(2)),
+      auditRow({ level: "warn", category: "authz", event: "permission denied", username: "sarah", userId: citizen.id, reason: "revoke:credentials" }, null, minutesAgo(3)),
+      auditRow({ level: "info", category: "auth", event: "logout", userId: citizen.id }, null, minutesAgo(4)),
+      auditRow({ level: "warn", category: "auth", event: "login refused", username: "sarah", reason: "throttled" }, null, minutesAgo(5)),
     ]);
     const d = await getDashboard(db, admin, NOW);
     expect(d.activity.map(({ title, detail, tone }) => ({ title, detail, tone }))).toEqual([
@@ -296,14 +290,7 @@ describe("citizen dashboard", () => {
       { userId: me.id, kind: "profile_updated", detail: { section: "basic", item: "phone" }, createdAt: ago(HOUR / 4) },
       { userId: other.id, kind: "share_created", credentialId: theirs!.id, detail: { type: "rtw" }, createdAt: ago(HOUR / 2) },
     ]);
-    await db.insert(schema.systemLogs).values({
-      level: "info",
-      category: "auth",
-      message: 'login succeeded user="me"',
-      userId: me.id,
-      metadata: { event: "login succeeded" },
-      timestamp: ago(HOUR),
-    });
+    await db.insert(schema.systemLogs).values(auditRow({ level: "info", category: "auth", event: "login succeeded", username: me.username, userId: me.id }, null, ago(HOUR)));
     // Page views are not what the person did: they stay off Recent Activity.
     await db
       .insert(schema.analyticsEvents)

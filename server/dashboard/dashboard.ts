@@ -34,6 +34,7 @@ import { profileFromRows, profileQueries } from "#server/profile/profile.ts";
 import { describeWalletEvent } from "#server/credentials/activity.ts";
 import { heldBy } from "#server/credentials/credentials.ts";
 import { madeBy } from "#server/shares/shares.ts";
+import { capitalise } from "#core/format/format.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";
 import { walletTypeNames } from "#core/issuers/registry.ts";
 import { describeAuditEvent } from "./audit-events.ts";
@@ -46,7 +47,6 @@ const auditColumns = {
   id: systemLogs.id,
   level: systemLogs.level,
   category: systemLogs.category,
-  message: systemLogs.message,
   metadata: systemLogs.metadata,
   username: users.username,
   at: systemLogs.timestamp,
@@ -437,5 +437,4 @@ function rateTone(value: number | null): Tone {
   return value >= 99 ? "ok" : value >= 95 ? "warn" : "bad";
 }
 
-const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 

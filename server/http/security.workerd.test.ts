@@ -59,12 +59,15 @@ describe("security headers on every response", () => {
     expect(cspA).not.toBe(cspB);
     // Remix inlines its hydration scripts: each must carry this response's nonce or the page stays inert.
     const nonce = /'nonce-([^']+)'/.exec(cspA)![1]!;
-    const scripts = (await a.text()).match(/<script\b[^>]*>/g) ?? [];
+    const html = await a.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) {
       if (/\bsrc=/.test(tag)) continue;
       expect(tag).toContain(`nonce="${nonce}"`);
     }
+    // The nonce is in the scripts' attributes and nowhere else: not in the page's data, where any script could read it.
+    expect(html.split(nonce).length - 1).toBe(scripts.filter((tag) => tag.includes(`nonce="${nonce}"`)).length);
   });
 
   it("on JSON API answers, errors included", async () => {

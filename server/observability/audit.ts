@@ -29,25 +29,32 @@ export interface AuditEvent {
   ip?: string | null;
 }
 
-export function audit(context: Pick<RequestContext, "db" | "ctx" | "requestId">, event: AuditEvent): void {
-  const at = new Date();
+/**
+ * The system_logs row an audit event is written as: a line for people reading logs (user input
+ * escaped), and the same facts structured in `metadata`, which screens read instead of the line
+ * (server/dashboard/audit-events.ts). `at` is also kept as ISO 8601 in UTC beside the row's own
+ * Unix-ms timestamp.
+ */
+export function auditRow(event: AuditEvent, requestId: string | null, at: Date): typeof systemLogs.$inferInsert {
   const who = event.username === undefined ? "" : ` user="${sanitiseForLog(event.username)}"`;
   const why = event.reason ? ` reason=${event.reason}` : "";
+  return {
+    level: event.level,
+    category: event.category,
+    message: `${event.event}${who}${why}`,
+    component: "auth",
+    userId: event.userId ?? null,
+    requestId,
+    metadata: { at: at.toISOString(), event: event.event, reason: event.reason ?? null, ip: event.ip ?? null, username: event.username?.slice(0, 64) ?? null },
+    timestamp: at,
+  };
+}
+
+export function audit(context: Pick<RequestContext, "db" | "ctx" | "requestId">, event: AuditEvent): void {
   context.ctx.waitUntil(
     context.db
       .insert(systemLogs)
-      .values({
-        level: event.level,
-        category: event.category,
-        message: `${event.event}${who}${why}`,
-        component: "auth",
-        userId: event.userId ?? null,
-        requestId: context.requestId,
-        // ISO 8601 in UTC alongside the row's own Unix-ms timestamp.
-        // Structured, so screens describe the event without reading the line (server/dashboard/audit-events.ts).
-        metadata: { at: at.toISOString(), event: event.event, reason: event.reason ?? null, ip: event.ip ?? null, username: event.username?.slice(0, 64) ?? null },
-        timestamp: at,
-      })
+      .values(auditRow(event, context.requestId, new Date()))
       .then(
         () => undefined,
         (error: unknown) => console.error("audit log write failed", error),

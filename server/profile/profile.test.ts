@@ -13,10 +13,10 @@ import {
   saveProfileSection,
   UNKNOWN_INTENT,
   UNKNOWN_ITEM,
-  PROFILE_UPDATED,
   savedMessage,
   type ProfileInput,
 } from "./profile.ts";
+import { PROFILE_UPDATED } from "#core/profile/items.ts";
 
 /** The profile service (spec 000 §2 "/profile", §3 "Profile section", §4) against a real libSQL file. */
 const NOW = new Date("2026-07-15T12:00:00Z");

@@ -18,25 +18,20 @@
 import { and, count, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { ukDate } from "#core/format/uk-time.ts";
+import {
+  EDITABLE_SECTIONS,
+  PROFILE_ITEMS,
+  PROFILE_UPDATED,
+  SECTION_TITLES,
+  profileItemOf,
+  sectionFields,
+  type EditableSection,
+  type ProfileItemKey,
+  type SectionId,
+} from "#core/profile/items.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { credentials, userProfiles, users, walletEvents, webauthnCredentials } from "#db/schema/index.ts";
-
-export const SECTION_IDS = ["basic", "address", "identity", "emergency", "security", "privacy"] as const;
-export type SectionId = (typeof SECTION_IDS)[number];
-
-/** The sections the user fills in on /profile; the other two are completed elsewhere. */
-export const EDITABLE_SECTIONS = ["basic", "address", "emergency", "privacy"] as const;
-export type EditableSection = (typeof EDITABLE_SECTIONS)[number];
-
-export const SECTION_TITLES: Record<SectionId, string> = {
-  basic: "Basic Information",
-  address: "Address Information",
-  identity: "Identity Verification",
-  emergency: "Emergency Contacts",
-  security: "Security Settings",
-  privacy: "Privacy Preferences",
-};
 
 /** Where an identity is verified: the wallet's credential request (spec 000 §2 Quick Actions). */
 export const REQUEST_CREDENTIAL_PATH = "/wallet?action=request";
@@ -44,33 +39,6 @@ export const REQUEST_CREDENTIAL_PATH = "/wallet?action=request";
 export const PASSKEYS_PATH = "/coming-soon/passkeys";
 
 export type ItemStatus = "complete" | "incomplete";
-
-/**
- * The items the user fills in themselves, each with the form fields it needs. Complete beside a
- * missing item opens a form with just those fields and saves just them; Edit opens the whole
- * section.
- */
-export const PROFILE_ITEMS = {
-  fullName: { section: "basic", label: "Full name", fields: ["firstName", "lastName"] },
-  email: { section: "basic", label: "Email address", fields: ["email"] },
-  phone: { section: "basic", label: "Phone number", fields: ["phone"] },
-  dateOfBirth: { section: "basic", label: "Date of birth", fields: ["dateOfBirth"] },
-  address: { section: "address", label: "Address", fields: ["addressLine1", "addressLine2"] },
-  town: { section: "address", label: "Town or city", fields: ["town"] },
-  postcode: { section: "address", label: "Postcode", fields: ["postcode"] },
-  emergencyContactName: { section: "emergency", label: "Contact name", fields: ["emergencyContactName"] },
-  emergencyContactPhone: { section: "emergency", label: "Contact phone", fields: ["emergencyContactPhone"] },
-  emergencyContactRelationship: { section: "emergency", label: "Relationship", fields: ["emergencyContactRelationship"] },
-  shareAnalytics: { section: "privacy", label: "Usage analytics", fields: ["shareAnalytics"] },
-  notifyOnVerification: { section: "privacy", label: "Verification notifications", fields: ["notifyOnVerification"] },
-} as const satisfies Record<string, { section: EditableSection; label: string; fields: readonly string[] }>;
-export type ProfileItemKey = keyof typeof PROFILE_ITEMS;
-
-/** The item `key` names, when it is one of `section`'s (a query or form value, so checked). */
-export function profileItemOf(section: EditableSection, key: unknown): ProfileItemKey | null {
-  if (typeof key !== "string" || !Object.hasOwn(PROFILE_ITEMS, key)) return null;
-  return PROFILE_ITEMS[key as ProfileItemKey].section === section ? (key as ProfileItemKey) : null;
-}
 
 /** What the item's Complete button does (only incomplete items have one). */
 export type ItemAction =
@@ -422,13 +390,6 @@ export interface ProfileFormRefusal {
 
 export type ParsedProfileForm = { ok: true; input: ProfileInput; values: Record<string, string> } | ProfileFormRefusal;
 
-const FIELD_NAMES: Record<EditableSection, readonly string[]> = {
-  basic: ["firstName", "lastName", "email", "phone", "dateOfBirth"],
-  address: ["addressLine1", "addressLine2", "town", "postcode"],
-  emergency: ["emergencyContactName", "emergencyContactPhone", "emergencyContactRelationship"],
-  privacy: ["shareAnalytics", "notifyOnVerification"],
-};
-
 export const UNKNOWN_INTENT = "Choose which part of your profile to save.";
 export const UNKNOWN_ITEM = "Choose which detail of this section to save.";
 
@@ -445,7 +406,7 @@ export function parseProfileForm(form: FormData, now: Date): ParsedProfileForm {
   const askedItem = form.get("item");
   const item = askedItem === null || askedItem === "" ? null : profileItemOf(section, askedItem);
   if (askedItem !== null && askedItem !== "" && !item) return { ok: false, section, item: null, message: UNKNOWN_ITEM, fieldErrors: {}, values: {} };
-  const names = item ? PROFILE_ITEMS[item].fields : FIELD_NAMES[section];
+  const names = item ? PROFILE_ITEMS[item].fields : sectionFields(section);
   const values: Record<string, string> = {};
   for (const name of names) {
     const value = form.get(name);
@@ -462,9 +423,6 @@ export function parseProfileForm(form: FormData, now: Date): ParsedProfileForm {
 }
 
 export const EMAIL_IN_USE = "This email address is already used by another account";
-
-/** The kind of the person's activity-log entry (wallet_events) a profile save writes. */
-export const PROFILE_UPDATED = "profile_updated";
 
 export type SaveResult = { ok: true } | { ok: false; status: 409; message: string; fieldErrors: FieldErrors };
 

@@ -47,7 +47,7 @@ export const durableObjectBinding = <T extends Rpc.DurableObjectBranded>() =>
  * without one refuses to start rather than talk to an open database, or to the wrong one.
  */
 function refineDatabase(env: { LIBSQL_URL?: unknown; LIBSQL_AUTH_TOKEN?: unknown }, ctx: z.RefinementCtx): void {
-  if (typeof env.LIBSQL_URL !== "string" || !("LIBSQL_URL" in env)) return;
+  if (typeof env.LIBSQL_URL !== "string") return;
   if (!present(env.LIBSQL_AUTH_TOKEN as string | undefined) && !isLoopbackUrl(env.LIBSQL_URL)) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["LIBSQL_AUTH_TOKEN"], message: "is required when LIBSQL_URL is not a loopback address" });
   }
@@ -55,7 +55,7 @@ function refineDatabase(env: { LIBSQL_URL?: unknown; LIBSQL_AUTH_TOKEN?: unknown
 
 /** A worker's env schema from binding groups; the database rule applies whenever LIBSQL_URL is bound. */
 export function workerEnv<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape).passthrough().superRefine(refineDatabase);
+  return z.object(shape).superRefine(refineDatabase);
 }
 
 export class WorkerConfigurationError extends Error {

@@ -2,7 +2,7 @@ import axe from "axe-core";
 import { eq } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { hashPassword } from "#core/accounts/password.ts";
 import type { KnownRole } from "#core/accounts/schemas.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";

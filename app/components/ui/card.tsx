@@ -3,7 +3,7 @@ import type { HTMLAttributes } from "react";
 import { Icon, type IconName } from "./icons.tsx";
 
 /** A white (dark: slate) panel with the GOV.UK border: every card on the signed-in screens. */
-export const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
+const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900";
 
 type CardElement = "div" | "section" | "article" | "li";
 

@@ -22,19 +22,19 @@ export function activeByType(credentials: WalletCard[]): Map<string, WalletCard>
 export function RequestDialog({
   open,
   onClose,
-  credentials,
+  held,
   deviceKey,
   pendingType,
   onRequest,
 }: {
   open: boolean;
   onClose: () => void;
-  credentials: WalletCard[];
+  /** The held, active copy of each type (activeByType). */
+  held: ReadonlyMap<string, WalletCard>;
   deviceKey: DeviceKeyState;
   pendingType: string | null;
   onRequest: (type: CredentialTypeCode) => void;
 }) {
-  const held = activeByType(credentials);
   return (
     <Dialog
       open={open}

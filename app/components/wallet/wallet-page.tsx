@@ -212,7 +212,7 @@ export function WalletPage() {
       <RequestDialog
         open={action === "request"}
         onClose={() => setAction(null)}
-        credentials={credentials}
+        held={held}
         deviceKey={deviceKey}
         pendingType={pendingType}
         onRequest={(type) => void requestFromDialog(type)}
