@@ -14,6 +14,21 @@ describe("web worker routing", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("forwards every path the status worker owns, its own 404s included (app/worker/routes.ts)", async () => {
+    const type = await call("/vct/right-to-work");
+    expect(type.status).toBe(200);
+    expect(((await type.json()) as { name: string }).name).toBe("Right to Work");
+    const issuer = await call("/.well-known/jwt-vc-issuer/issuers/dbs");
+    expect(issuer.status).toBe(200);
+    expect(((await issuer.json()) as { issuer: string }).issuer).toBe("https://identity.example/issuers/dbs");
+    // The status worker's JSON 404, not the web app's not-found page.
+    for (const path of ["/vct/passport", "/status/lists/not-a-list", "/.well-known/jwt-vc-issuer/issuers/nobody"]) {
+      const missing = await call(path);
+      expect(missing.status, path).toBe(404);
+      expect(await missing.json(), path).toEqual({ message: "Not found" });
+    }
+  });
+
   it.each(["/wallet", "/verifier", "/assisted", "/gabriel"])("sends an anonymous visitor from %s to /login", async (path) => {
     const response = await call(path);
     expect(response.status).toBe(302);

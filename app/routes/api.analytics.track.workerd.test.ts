@@ -21,13 +21,9 @@ describe("POST /api/analytics/track", () => {
     expect(await response.text()).toBe("");
     expect(response.headers.get("cache-control")).toBe("no-store");
     // Written through waitUntil, after the answer.
-    let stored: (typeof analyticsEvents.$inferSelect)[] = [];
-    for (let i = 0; i < 50 && stored.length === 0; i++) {
-      stored = await db().select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId));
-      if (stored.length === 0) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page: "/about", userId: null });
+    const stored = () => db().select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId));
+    await expect.poll(async () => (await stored()).length).toBe(1);
+    expect((await stored())[0]).toMatchObject({ eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page: "/about", userId: null });
   });
 
   it("refuses what is not an event with 400, a GET with 405, a body over 4 KB with 413", async () => {

@@ -1,20 +1,14 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "#db/schema/accounts.ts";
+import { sessions } from "#db/schema/accounts.ts";
 import { performanceMetrics } from "#db/schema/observability.ts";
-import { call, db, ORIGIN, registerUser, SESSION_COOKIE } from "#tests/support/web-client.ts";
+import { call, db, ORIGIN, registerUser, SESSION_COOKIE, registerUserWithRole } from "#tests/support/web-client.ts";
 import worker from "#app/entry.worker.ts";
 import { IDLE_TIMEOUT_MS, sessionIdFor } from "#server/accounts/session.ts";
 
 /** GET /api/dashboard/stats through the real web worker (spec 000 §2, §3 "Dashboard stats", §9). */
 const POLL = { "X-Background-Poll": "1" };
-
-async function signedIn(role: string) {
-  const account = await registerUser();
-  await db().update(users).set({ role }).where(eq(users.id, account.user.id));
-  return account;
-}
 
 describe("GET /api/dashboard/stats", () => {
   it("answers 401 JSON when signed out, never the page's redirect", async () => {
@@ -31,7 +25,7 @@ describe("GET /api/dashboard/stats", () => {
     ["citizen", ["myCredentials", "profileStatus", "recentShares"]],
     ["something-else", ["myCredentials", "profileStatus", "recentShares"]],
   ])("gives a %s their role's figures, never cached", async (role, keys) => {
-    const { cookie } = await signedIn(role);
+    const { cookie } = await registerUserWithRole(role);
     const response = await call("/api/dashboard/stats", { cookie, headers: POLL });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("no-store");
@@ -44,7 +38,7 @@ describe("GET /api/dashboard/stats", () => {
   });
 
   it("gives a new citizen the true empty figures and the spec's three profile items", async () => {
-    const { cookie } = await signedIn("citizen");
+    const { cookie } = await registerUserWithRole("citizen");
     const body = (await (await call("/api/dashboard/stats", { cookie, headers: POLL })).json()) as {
       stats: Record<string, number>;
       profile: { label: string; complete: boolean }[];

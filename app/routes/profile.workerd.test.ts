@@ -195,7 +195,11 @@ describe("POST /profile", () => {
     expect((await postProfile(cookie, { intent: "basic", item: "phone", phone: "07700 900982" })).status).toBe(200);
     const dashboard = (await (await call("/api/dashboard/stats", { cookie })).json()) as { activity: { title: string; detail: string }[] };
     expect(dashboard.activity).toContainEqual(expect.objectContaining({ title: "Profile updated", detail: "Phone number saved in Basic Information" }));
-    const wallet = await (await call("/wallet", { cookie })).text();
+    const answer = await call("/wallet", { cookie });
+    expect(answer.status).toBe(200);
+    const wallet = await answer.text();
+    // The wallet's own log is there, and says nothing of the profile.
+    expect(wallet).toContain("Recent Activity");
     expect(wallet).not.toContain("Profile updated");
   });
 

@@ -49,33 +49,16 @@ describe("POST /api/auth/register", () => {
     expect(json).toMatchObject({ username, firstName: null, lastName: null });
   });
 
-  it("says Required for a missing username", async () => {
-    const { username: _, ...rest } = valid();
-    const { response, json } = await register(rest);
+  it.each([
+    ["Required for a missing username", { username: undefined }, "username", "Required"],
+    ["the minimum for a short username", { username: "ab" }, "username", "String must contain at least 3 character(s)"],
+    ["Invalid email for a malformed address", { email: "not-an-email" }, "email", "Invalid email"],
+    ["the minimum for a short password", { password: "short" }, "password", "String must contain at least 8 character(s)"],
+  ] as const)("says %s", async (_, change, field, message) => {
+    const { response, json } = await register({ ...valid(), ...change });
     expect(response.status).toBe(400);
-    expect(json.message).toBe("Required");
-    expect(json.errors?.fieldErrors.username).toEqual(["Required"]);
-  });
-
-  it("says the minimum for a short username", async () => {
-    const { response, json } = await register({ ...valid(), username: "ab" });
-    expect(response.status).toBe(400);
-    expect(json.message).toBe("String must contain at least 3 character(s)");
-    expect(json.errors?.fieldErrors.username).toEqual(["String must contain at least 3 character(s)"]);
-  });
-
-  it("says Invalid email for a malformed address", async () => {
-    const { response, json } = await register({ ...valid(), email: "not-an-email" });
-    expect(response.status).toBe(400);
-    expect(json.message).toBe("Invalid email");
-    expect(json.errors?.fieldErrors.email).toEqual(["Invalid email"]);
-  });
-
-  it("says the minimum for a short password", async () => {
-    const { response, json } = await register({ ...valid(), password: "short" });
-    expect(response.status).toBe(400);
-    expect(json.message).toBe("String must contain at least 8 character(s)");
-    expect(json.errors?.fieldErrors.password).toEqual(["String must contain at least 8 character(s)"]);
+    expect(json.message).toBe(message);
+    expect(json.errors?.fieldErrors[field]).toEqual([message]);
   });
 
   it("refuses the commonest passwords, in any case", async () => {

@@ -298,7 +298,7 @@ describe("saveProfileSection", () => {
     const other = await addUser("other");
     await saveProfileSection(db, me.id, valid(ADDRESS), new Date(NOW.getTime() - 1000));
     await saveProfileSection(db, me.id, valid({ intent: "basic", item: "phone", phone: "07700 900982" }), NOW);
-    const events = await db.select().from(schema.walletEvents).where(eq(schema.walletEvents.userId, me.id));
+    const events = await db.select().from(schema.walletEvents).where(eq(schema.walletEvents.userId, me.id)).orderBy(schema.walletEvents.createdAt);
     expect(events.map((e) => [e.kind, e.detail, e.createdAt])).toEqual([
       [PROFILE_UPDATED, { section: "address" }, new Date(NOW.getTime() - 1000)],
       [PROFILE_UPDATED, { section: "basic", item: "phone" }, NOW],

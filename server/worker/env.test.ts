@@ -38,10 +38,15 @@ describe("worker env validation", () => {
     );
   });
 
-  it("hands back the bindings object itself (service bindings are not copied), checked once", () => {
-    const bindings = { LIBSQL_URL: "http://127.0.0.1:1", STATUS: fetcher, NAME: "web" };
+  it("hands back the bindings object itself (service bindings are not copied), checked once per isolate", () => {
+    const bindings: Record<string, unknown> = { LIBSQL_URL: "http://127.0.0.1:1", STATUS: fetcher, NAME: "web" };
     expect(parseEnv(Schema, bindings, "test")).toBe(bindings);
-    // Checked already: a later change to the object is not re-validated (bindings never change in an isolate).
-    expect(parseEnv(Schema, bindings, "test").STATUS).toBe(fetcher);
+    // The runtime never changes an isolate's bindings, so they are not validated again: a change
+    // that would now fail the schema goes unnoticed for this object …
+    bindings.NAME = "x";
+    expect(parseEnv(Schema, bindings, "test")).toBe(bindings);
+    // … while a new bindings object, or another schema, is checked afresh.
+    expect(() => parseEnv(Schema, { ...bindings }, "test")).toThrow(WorkerConfigurationError);
+    expect(() => parseEnv(workerEnv({ NAME: z.string().min(3) }), bindings, "test")).toThrow(/NAME String must contain at least 3/);
   });
 });

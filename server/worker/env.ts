@@ -30,9 +30,9 @@ export const databaseBindings = {
 /** The authorities' signing keys and the base every identifier hangs from (ADR 011). */
 export const issuerBindings = {
   /** JSON: issuer id to Ed25519 private JWK (server/credentials/issuer-keys.ts). */
-  ISSUER_SIGNING_KEYS: z.string().min(2, "ISSUER_SIGNING_KEYS is required"),
+  ISSUER_SIGNING_KEYS: z.string().min(2, "is required"),
   /** https base of issuer, type and status list URLs; default: the https form of the request's host. */
-  PUBLIC_BASE_URL: z.string().url().startsWith("https://", "PUBLIC_BASE_URL must be https").optional(),
+  PUBLIC_BASE_URL: z.string().url().startsWith("https://", "must be https").optional(),
 };
 
 /** A service binding to another worker. */

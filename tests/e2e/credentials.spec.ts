@@ -8,17 +8,15 @@ import type { OpenBrowser } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 import {
   asUser,
+  axeInBothThemes,
   closeBrowsers,
   createUser,
   expectToast,
   issueFromBrowser,
   openTestBrowser,
-  registerCitizenWithRecords,
   screenshots,
   seriousAxeFindings,
-  setDarkMode,
   signIn,
-  uniqueUsername,
   visit,
   type BrowserCredential,
   type TestUser,
@@ -138,8 +136,7 @@ describe("My Credentials", () => {
   it("shows a citizen's expiring, revoked and active credentials as the spec's badges; a revoked one cannot be shared", async () => {
     await open(1280);
     // A citizen of this test's own, with one credential in each state.
-    await visit(page, "/login");
-    await registerCitizenWithRecords(page, { username: uniqueUsername("badges"), firstName: "Sarah", lastName: "Thompson" });
+    await signIn(browser, await createUser({ prefix: "badges", firstName: "Sarah", lastName: "Thompson", records: true }));
     await issueFromBrowser(page, "rtw");
     const dbs = await issueFromBrowser(page, "dbs");
     await issueFromBrowser(page, "professional_certificate"); // renews within 60 days
@@ -158,11 +155,7 @@ describe("My Credentials", () => {
     expect(await share.isDisabled()).toBe(true);
     expect(await share.getAttribute("aria-describedby")).toBe(await revoked.getByText("A revoked credential cannot be shared.").getAttribute("id"));
     await screenshots(page, "credentials-1280-states");
-    for (const dark of [false, true]) {
-      await setDarkMode(page, dark);
-      expect({ dark, serious: await seriousAxeFindings(page) }).toEqual({ dark, serious: [] });
-    }
-    await setDarkMode(page, false);
+    expect(await axeInBothThemes(page)).toEqual({ light: [], dark: [] });
 
     await revoked.getByRole("button", { name: "View DBS Enhanced Check" }).click();
     const details = detailsDialog();

@@ -4,12 +4,10 @@ import { formatDate } from "#core/format/format.ts";
 import { type OpenBrowser, waitForHydration } from "./browser.ts";
 import {
   closeBrowsers,
+  createUser,
   openTestBrowser,
-  registerCitizenWithRecords,
-  registerFromPage,
-  setRole,
   shareFromBrowser,
-  uniqueUsername,
+  signIn,
   visit,
   walletCredentials,
 } from "./wallet-helpers.ts";
@@ -46,8 +44,8 @@ const json = async <T,>(browser: OpenBrowser, path: string, init?: { method: str
 describe("revocation seen by the citizen and by anyone holding a share link", () => {
   it("an administrator revokes a credential; the wallet, /credentials, the share page and the status list all say so", async () => {
     // A citizen of this test's own, with records at every authority.
-    const citizen = await browserAt("/login");
-    await registerCitizenWithRecords(citizen.page, { username: uniqueUsername("revoke"), firstName: "Rhea", lastName: "Vokes" });
+    const citizen = await openTestBrowser(1280, 10_000);
+    await signIn(citizen, await createUser({ prefix: "revoke", firstName: "Rhea", lastName: "Vokes", records: true }));
 
     // Adds the credential in the wallet, as a person would.
     const page = citizen.page;
@@ -68,8 +66,8 @@ describe("revocation seen by the citizen and by anyone holding a share link", ()
     // The citizen cannot revoke; an administrator can.
     expect((await json(citizen, `/api/credentials/${credential.id}/revoke`, { method: "POST", body: {} })).status).toBe(403);
     // An administrator: a person registered, then given the role (read from the user row on every request).
-    const admin = await browserAt("/login");
-    await setRole(await registerFromPage(admin.page, { username: uniqueUsername("revoke-admin"), firstName: "Ada", lastName: "Min" }), "admin");
+    const admin = await openTestBrowser(1280, 10_000);
+    await signIn(admin, await createUser({ prefix: "revoke-admin", firstName: "Ada", lastName: "Min", role: "admin" }));
     const revoked = await json<{ status: string }>(admin, `/api/credentials/${credential.id}/revoke`, { method: "POST", body: { reason: "Permission withdrawn" } });
     expect(revoked).toMatchObject({ status: 200, body: { status: "revoked" } });
 

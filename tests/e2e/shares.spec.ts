@@ -10,7 +10,6 @@ import {
   createUser,
   issueFromBrowser,
   openTestBrowser,
-  registerCitizenWithRecords,
   SCREENS,
   screenshots,
   seriousAxeFindings,
@@ -18,7 +17,6 @@ import {
   shareFromBrowser,
   signIn,
   toastRegion,
-  uniqueUsername,
   visit,
   type BrowserCredential,
   type TestUser,
@@ -69,8 +67,7 @@ describe("sharing a credential by link", () => {
     // A citizen of this test's own, with one credential and, below, one share of it.
     const citizen = await openTestBrowser(1280);
     const { page } = citizen;
-    await visit(page, "/login");
-    await registerCitizenWithRecords(page, { username: uniqueUsername("share-link"), firstName: "Sarah", lastName: "Thompson" });
+    await signIn(citizen, await createUser({ prefix: "share-link", firstName: "Sarah", lastName: "Thompson", records: true }));
     const credential = await issueFromBrowser(page, "rtw");
     const sharedWith = "Northbrook Valley NHS Trust";
     const share = await shareFromBrowser(page, credential.id, { purpose: "Pre-employment check", sharedWith });
@@ -188,6 +185,10 @@ describe("sharing a credential by link", () => {
       await stranger.context.addCookies([{ name: "theme", value: dark ? "dark" : "light", url: stranger.baseUrl }]);
       await visit(stranger.page, share.verifyPath);
       expect({ path: "verify (valid)", dark, serious: await seriousAxeFindings(stranger.page) }).toEqual({ path: "verify (valid)", dark, serious: [] });
+      // A link that is not a share's: the verify page's own "This link is not valid".
+      await visit(stranger.page, "/verify/not-a-real-link");
+      await stranger.page.getByRole("heading", { level: 1, name: "This link is not valid" }).waitFor();
+      expect({ path: "verify (not valid)", dark, serious: await seriousAxeFindings(stranger.page) }).toEqual({ path: "verify (not valid)", dark, serious: [] });
     }
     expect(await page.evaluate(async (id) => (await fetch(`/api/shares/${id}/revoke`, { method: "POST" })).status, share.id)).toBe(200);
     await visit(stranger.page, share.verifyPath);

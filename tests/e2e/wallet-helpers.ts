@@ -1,5 +1,4 @@
 import axe from "axe-core";
-import { eq } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -98,11 +97,6 @@ export async function createUser(person: { prefix: string; firstName: string; la
   return { id: id!, ...user };
 }
 
-/** Gives a registered person a role (an administrator's act; there is no screen for it yet). */
-export async function setRole(userId: string, role: KnownRole): Promise<void> {
-  await testDatabase().update(users).set({ role }).where(eq(users.id, userId));
-}
-
 /** What every authority holds about the person: the demo records, valid from now. */
 async function giveAuthorityRecords(userId: string): Promise<void> {
   await testDatabase().insert(authorityRecords).values(demoAuthorityRecords(userId, new Date()));
@@ -172,10 +166,7 @@ export async function screenshots(page: Page, name: string, options: { dialog?: 
   await page.mouse.move(0, 0);
   const { width, height } = page.viewportSize()!;
   for (const dark of [false, true]) {
-    if (options.dialog) {
-      await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
-      await settleAnimations(page);
-    } else await setDarkMode(page, dark);
+    await showTheme(page, dark, options);
     const file = `${SCREENS}/${name}-${dark ? "dark" : "light"}`;
     await page.screenshot({ path: `${file}.png`, fullPage: !options.dialog });
     if (options.dialog || width > 600) continue;
@@ -185,8 +176,27 @@ export async function screenshots(page: Page, name: string, options: { dialog?: 
       await page.screenshot({ path: `${file}-part${part + 1}.png`, fullPage: true, clip });
     }
   }
-  if (options.dialog) await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  else await setDarkMode(page, false);
+  await showTheme(page, false, options);
+}
+
+/**
+ * Shows the page light or dark: with the header's toggle, or, while a modal dialog makes the page
+ * behind it inert, by the theme class the toggle sets (the theme is that class).
+ */
+async function showTheme(page: Page, dark: boolean, options: { dialog?: boolean }): Promise<void> {
+  if (!options.dialog) return setDarkMode(page, dark);
+  await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+  await settleAnimations(page);
+}
+
+/** Serious or critical axe-core findings in light and in dark (with `dialog`: a modal dialog is open); back to light after. */
+export async function axeInBothThemes(page: Page, options: { dialog?: boolean } = {}): Promise<{ light: string[]; dark: string[] }> {
+  await showTheme(page, false, options);
+  const light = await seriousAxeFindings(page);
+  await showTheme(page, true, options);
+  const dark = await seriousAxeFindings(page);
+  await showTheme(page, false, options);
+  return { light, dark };
 }
 
 /** Serious or critical axe-core findings (WCAG 2.2 AA tags) on the page as it is now. */
@@ -219,34 +229,6 @@ export function walletCredentials(page: Page): Promise<BrowserCredential[]> {
     const response = await fetch("/api/wallet/credentials", { credentials: "include" });
     return (await response.json()) as BrowserCredential[];
   });
-}
-
-/**
- * A citizen of the test's own, registered through POST /api/auth/register from the page (and so
- * signed in there), whose authorities hold the demo records for every type; their user id.
- */
-export async function registerCitizenWithRecords(page: Page, user: { username: string; firstName: string; lastName: string }): Promise<string> {
-  const id = await registerFromPage(page, user);
-  await giveAuthorityRecords(id);
-  return id;
-}
-
-/** Registers a person from the page (which is then signed in as them); their user id. */
-export async function registerFromPage(page: Page, user: { username: string; firstName: string; lastName: string }): Promise<string> {
-  const registered = await page.evaluate(
-    async ({ user, password }) => {
-      const response = await fetch("/api/auth/register", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...user, password }),
-      });
-      return { status: response.status, body: await response.text() };
-    },
-    { user, password: newPassword() },
-  );
-  expect(registered.status, `register ${user.username}: ${registered.body}`).toBe(201);
-  return (JSON.parse(registered.body) as { id: string }).id;
 }
 
 /**

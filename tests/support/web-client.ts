@@ -1,5 +1,7 @@
 import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { createDb } from "#db/client.ts";
+import { users } from "#db/schema/accounts.ts";
 
 /**
  * Helpers for the `web` workerd tests: requests through the real web worker (SELF.fetch) as a
@@ -8,7 +10,7 @@ import { createDb } from "#db/client.ts";
 export const ORIGIN = "https://identity.example";
 export const SESSION_COOKIE = "__Host-identity_session";
 
-export const db = () => createDb(env as unknown as { LIBSQL_URL: string });
+export const db = () => createDb(env as unknown as { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string });
 
 /** A username no other test uses (3–50 characters). */
 export const uniqueName = (prefix = "t") => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
@@ -57,6 +59,13 @@ export async function registerUser(overrides: Record<string, unknown> = {}) {
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const user = (await response.json()) as { id: string; username: string };
   return { user, username, password, cookie: sessionTokenFrom(response)! };
+}
+
+/** A new account with `role` (an administrator's act: written to users.role, read on every request), signed in. */
+export async function registerUserWithRole(role: string) {
+  const account = await registerUser();
+  await db().update(users).set({ role }).where(eq(users.id, account.user.id));
+  return account;
 }
 
 export async function login(username: string, password: string, ip?: string) {

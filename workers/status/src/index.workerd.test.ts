@@ -51,7 +51,8 @@ describe("status worker configuration", () => {
   });
 
   it("refuses a PUBLIC_BASE_URL that is not https", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     expect((await request("/status/health", { PUBLIC_BASE_URL: "http://identity.example" })).status).toBe(500);
+    expect(String(logged.mock.calls[0]?.[1])).toContain("PUBLIC_BASE_URL must be https");
   });
 });
