@@ -5,7 +5,8 @@ import { defineConfig } from "vitest/config";
  * One vitest run, several projects (docs/decisions/006-test-layout.md):
  *  - web: the web worker inside workerd (SELF.fetch through Remix, service binding to the status
  *    worker, the Durable Object worker as an auxiliary), against a real local libSQL server;
- *  - durable-objects, status: each worker inside workerd with its own storage;
+ *  - durable-objects, status, verifier: each worker inside workerd (the verifier with the status
+ *    and Durable Object workers as auxiliaries), against the same kind of local libSQL;
  *  - core-workerd: the pure core's tests inside workerd (the node project runs them in Node too);
  *  - node: the database layer, the local libSQL server, pure modules;
  *  - e2e: Debian's Chromium through playwright-core against the whole product (`npm start`'s stack).
@@ -21,6 +22,22 @@ const stackBindings = (inject: Inject) => ({
   LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string,
   ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
 });
+const verifierBindings = (inject: Inject) => ({ ...stackBindings(inject), VERIFIER_SIGNING_KEYS: inject("verifierSigningKeys" as never) as string });
+const databaseOnly = (inject: Inject) => ({ LIBSQL_URL: inject("libsqlUrl" as never) as string, LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string });
+
+/** The auxiliary workers a worker under test reaches over bindings, pre-bundled by `npm run build`. */
+const statusWorker = (inject: Inject) => ({ name: "identity-status", modules: true, scriptPath: "./workers/status/dist/index.js", bindings: stackBindings(inject), ...compatibility });
+const durableObjectsWorker = (inject: Inject) => ({
+  name: "identity-durable-objects",
+  modules: true,
+  scriptPath: "./workers/durable-objects/dist/index.js",
+  bindings: databaseOnly(inject),
+  durableObjects: {
+    LOGIN_THROTTLE: { className: "LoginThrottle", useSQLite: true },
+    PRESENTATION_REQUESTS: { className: "PresentationRequest", useSQLite: true },
+  },
+  ...compatibility,
+});
 
 export default defineConfig({
   test: {
@@ -32,20 +49,17 @@ export default defineConfig({
             miniflare: {
               bindings: { ...stackBindings(inject), SESSION_SECRET: "test-session-secret-0123456789abcdef0123" },
               workers: [
+                statusWorker(inject),
                 {
-                  name: "identity-status",
+                  name: "identity-verifier",
                   modules: true,
-                  scriptPath: "./workers/status/dist/index.js",
-                  bindings: stackBindings(inject),
+                  scriptPath: "./workers/verifier/dist/index.js",
+                  bindings: verifierBindings(inject),
+                  serviceBindings: { STATUS: "identity-status" },
+                  durableObjects: { PRESENTATION_REQUESTS: { className: "PresentationRequest", scriptName: "identity-durable-objects" } },
                   ...compatibility,
                 },
-                {
-                  name: "identity-durable-objects",
-                  modules: true,
-                  scriptPath: "./workers/durable-objects/dist/index.js",
-                  durableObjects: { LOGIN_THROTTLE: { className: "LoginThrottle", useSQLite: true } },
-                  ...compatibility,
-                },
+                durableObjectsWorker(inject),
               ],
             },
           })),
@@ -58,8 +72,30 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: "./workers/durable-objects/wrangler.toml" } })],
-        test: { name: "durable-objects", include: ["workers/durable-objects/**/*.workerd.test.ts"] },
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./workers/durable-objects/wrangler.toml" },
+            miniflare: { bindings: databaseOnly(inject) },
+          })),
+        ],
+        test: {
+          name: "durable-objects",
+          include: ["workers/durable-objects/**/*.workerd.test.ts"],
+          globalSetup: ["./tests/support/libsql-global-setup.ts"],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./workers/verifier/wrangler.toml" },
+            miniflare: { bindings: verifierBindings(inject), workers: [statusWorker(inject), durableObjectsWorker(inject)] },
+          })),
+        ],
+        test: {
+          name: "verifier",
+          include: ["workers/verifier/**/*.workerd.test.ts"],
+          globalSetup: ["./tests/support/libsql-global-setup.ts"],
+        },
       },
       {
         plugins: [

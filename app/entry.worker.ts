@@ -5,7 +5,7 @@ import { createDb } from "#db/client.ts";
 import { findRoute, forward } from "#server/worker/forward.ts";
 import { newRequestId, type RequestContext } from "#server/worker/context.ts";
 import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
-import { FORWARDED_ROUTES } from "#app/worker/routes.ts";
+import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
 import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "#app/worker/edge-cache.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
@@ -47,12 +47,17 @@ export default {
       return secure(internalError(requestId));
     }
     // Refused before any handler runs, so no route can forget the check (ADR 003).
-    const refusal = refuseCrossSiteMutation(request);
+    const url = new URL(request.url);
+    const refusal = CROSS_SITE_ENDPOINTS.has(url.pathname) ? null : refuseCrossSiteMutation(request);
     if (refusal) return secure(refusal);
 
-    // Paths other workers own go to them (status lists today; the verifier worker tomorrow).
-    const route = findRoute(FORWARDED_ROUTES, new URL(request.url));
-    if (route) return secure(await forward(route, request, env, requestId));
+    // Paths other workers own go to them (status lists and metadata, the verifier).
+    const route = findRoute(FORWARDED_ROUTES, url);
+    if (route) {
+      const forwarded = await forward(route, request, env, requestId);
+      // A WebSocket handshake (the portal's live feed) passes through untouched: it has no page to secure.
+      return forwarded.status === 101 ? forwarded : secure(forwarded);
+    }
 
     // Anonymous pitch pages: answered from the edge cache without rendering (ADR 008).
     const cacheKey = isCacheablePitchRequest(request) ? pitchCacheKey(request, serverBuild.assets.version) : undefined;

@@ -1,10 +1,13 @@
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { hashPassword } from "#core/accounts/password.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 import { demoAuthorityRecords } from "./demo-records.ts";
-import { authorityRecords, users } from "#db/schema/index.ts";
+import { authorityRecords, users, verifierOrganisations } from "#db/schema/index.ts";
+
+/** The demo verifier's organisation (issue 9): the registered name a citizen sees on a request. */
+export const DEMO_ORGANISATION = { name: "Northbridge Recruitment Ltd", allowedChecks: ["rtw", "rtr", "dbs", "age"] };
 
 // The account list lives in a client-safe module (the login page prefills from it); re-exported
 // here so scripts keep importing the seed's view of the demo data.
@@ -37,6 +40,9 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
         .values(demoAuthorityRecords(citizen.id, new Date()))
         .onConflictDoNothing({ target: [authorityRecords.userId, authorityRecords.type] });
     }
+    await db.insert(verifierOrganisations).values(DEMO_ORGANISATION).onConflictDoNothing({ target: verifierOrganisations.name });
+    const [organisation] = await db.select({ id: verifierOrganisations.id }).from(verifierOrganisations).where(eq(verifierOrganisations.name, DEMO_ORGANISATION.name));
+    await db.update(users).set({ organisationId: organisation!.id }).where(and(eq(users.username, "verifier"), isNull(users.organisationId)));
     return { created };
   } finally {
     client.close();

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { run } from "./process.ts";
 
-const WORKERS = ["workers/status", "workers/durable-objects"];
+const WORKERS = ["workers/status", "workers/verifier", "workers/durable-objects"];
 
 /** Source folders and packages that must never be shipped to browsers (ADR 012). */
 const SERVER_ONLY = [/^server\//, /^db\//, /^workers\//, /node_modules\/(drizzle-orm|@libsql|pdf-lib|remix-auth|remix-auth-form|hono)\//];

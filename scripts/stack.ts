@@ -6,14 +6,16 @@ import { dirname, join, resolve } from "node:path";
 import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
-import { generateIssuerKeysSecret } from "./issuer-keys.ts";
+import { generateIssuerKeysSecret, generateVerifierKeysSecret } from "./issuer-keys.ts";
 import { WRANGLER_ENV } from "./process.ts";
 
-export const WORKER_CONFIGS = ["wrangler.toml", "workers/status/wrangler.toml", "workers/durable-objects/wrangler.toml"];
+export const WORKER_CONFIGS = ["wrangler.toml", "workers/status/wrangler.toml", "workers/verifier/wrangler.toml", "workers/durable-objects/wrangler.toml"];
 
 /** Variables each auxiliary worker needs from the stack (wrangler dev's --var reaches the first worker only). */
 const AUX_WORKER_VARS: Record<string, readonly string[]> = {
   "workers/status/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS"],
+  "workers/verifier/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS", "VERIFIER_SIGNING_KEYS"],
+  "workers/durable-objects/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN"],
 };
 
 /**
@@ -31,6 +33,7 @@ export async function ensureDevVars(path = ".dev.vars"): Promise<Record<string, 
   if (!has("LIBSQL_AUTH_TOKEN")) additions.push(`LIBSQL_AUTH_TOKEN=${random(32)}`);
   // Single-quoted: the value is JSON (dotenv would otherwise read its quotes).
   if (!has("ISSUER_SIGNING_KEYS")) additions.push(`ISSUER_SIGNING_KEYS='${await generateIssuerKeysSecret()}'`);
+  if (!has("VERIFIER_SIGNING_KEYS")) additions.push(`VERIFIER_SIGNING_KEYS='${await generateVerifierKeysSecret()}'`);
   const text = existing + (additions.length ? (existing && !existing.endsWith("\n") ? "\n" : "") + additions.join("\n") + "\n" : "");
   if (additions.length) writeFileSync(path, text);
   return parseDevVars(text);
@@ -120,6 +123,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await waitForHttp(`${url}/status/health`, wrangler, 60_000, options.signal);
+    await waitForHttp(`${url}/api/verifications/health`, wrangler, 30_000, options.signal);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);

@@ -9,6 +9,7 @@ const valid = {
   ISSUER_SIGNING_KEYS: "{}",
   ASSETS: fetcher,
   STATUS: fetcher,
+  VERIFIER: fetcher,
   LOGIN_THROTTLE: namespace,
 };
 

@@ -11,6 +11,7 @@ export const WebEnvSchema = workerEnv({
   PODCAST_AUDIO_BASE_URL: z.string().url().optional(),
   ASSETS: serviceBinding(),
   STATUS: serviceBinding(),
+  VERIFIER: serviceBinding(),
   LOGIN_THROTTLE: durableObjectBinding<LoginThrottleApi>(),
 });
 

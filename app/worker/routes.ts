@@ -3,8 +3,7 @@ import type { WebEnv } from "./env.ts";
 
 /**
  * Paths other workers own, which the web worker (the one origin browsers talk to) forwards to
- * them. Everything else is Remix's. New owners (the verifier worker, Durable Object WebSocket
- * upgrades) add an entry here.
+ * them. Everything else is Remix's. New owners add an entry here.
  */
 export const FORWARDED_ROUTES: readonly ForwardRoute<WebEnv>[] = [
   {
@@ -13,4 +12,17 @@ export const FORWARDED_ROUTES: readonly ForwardRoute<WebEnv>[] = [
     prefixes: ["/status/", "/.well-known/jwt-vc-issuer/", "/vct/"],
     target: (env) => env.STATUS,
   },
+  {
+    // OpenID4VP requests and responses, validation, the verification record (docs/decisions/015).
+    service: "Verifier service",
+    prefixes: ["/api/presentations/", "/api/verifications/"],
+    target: (env) => env.VERIFIER,
+  },
 ];
+
+/**
+ * The one mutation exempt from the cross-site refusal: OpenID4VP's response_uri, where wallets on
+ * other devices and origins post their answers. It reads no cookies and is authenticated by the
+ * request's `state` alone (docs/decisions/015).
+ */
+export const CROSS_SITE_ENDPOINTS: ReadonlySet<string> = new Set(["/api/presentations/response"]);

@@ -67,6 +67,7 @@ export {
   SD_JWT_VC_TYP,
   type StatusReference,
 } from "./profile.ts";
+export { StatusListCache, type CachedStatusList } from "./status-cache.ts";
 export { issueCredential, type IssueCredentialInput, type IssuerSigningKey } from "./issue.ts";
 export { credentialClaims, disclosableClaims, presentCredential, type PresentCredentialInput } from "./present.ts";
 export {

@@ -32,8 +32,14 @@ export interface IssueCredentialInput {
   vct: string;
   /** The holder's public key; becomes cnf.jwk (RFC 7800 section 3.2). */
   holderPublicJwk: PublicJwk;
-  /** Personal claims, each made selectively disclosable at the top level. */
+  /** Personal claims, each made selectively disclosable at the top level (except `structured` ones). */
   claims: Record<string, unknown>;
+  /**
+   * Object claims kept in clear as containers whose members are each selectively disclosable
+   * (RFC 9901 section 4.2.6, structured): `age_equal_or_over` {"18": true, "21": false} lets a
+   * holder disclose the one boolean an age check needs and nothing else.
+   */
+  structured?: readonly string[];
   status: StatusReference;
   iat: number;
   exp: number;
@@ -102,6 +108,13 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
     if (RESERVED_CLAIM_NAMES.has(name)) throw new CredentialError("RESERVED_CLAIM_NOT_ALLOWED", `claim ${name}`);
     assertJsonClaimValue(claims[name], 1);
   }
+  const structured = new Set(input.structured ?? []);
+  for (const name of structured) {
+    const value = claims[name];
+    if (!names.includes(name) || !isPlainObject(value) || Object.keys(value).length === 0) {
+      throw new CredentialError("INVALID_ARGUMENT", "a structured claim must be a non-empty object claim");
+    }
+  }
   const cnfJwk = holderCnfJwk(input.holderPublicJwk);
 
   const sdjwt = new SDJwtInstance({
@@ -125,7 +138,8 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
     status: { status_list: { idx: status.idx, uri: status.uri } },
     ...claims,
   };
-  const frame = { _sd: names, ...(decoys > 0 ? { _sd_decoy: decoys } : {}) };
+  const frame: Record<string, unknown> = { _sd: names.filter((name) => !structured.has(name)), ...(decoys > 0 ? { _sd_decoy: decoys } : {}) };
+  for (const name of structured) frame[name] = { _sd: Object.keys(claims[name] as object) };
   try {
     // Protected header {typ: "dc+sd-jwt", kid, alg} (SD-JWT VC section 3.2.1).
     return await sdjwt.issue(payload, frame as never, { header: { typ: SD_JWT_VC_TYP, kid: issuer.kid } });

@@ -16,7 +16,7 @@ const HOLDER_LIMITS = { maxBytes: 256 * 1024, maxDisclosures: 256, maxDepth: 32 
 export interface PresentCredentialInput {
   /** The SD-JWT VC as issued (`...~`, without a key-binding JWT). */
   sdJwt: string;
-  /** Top-level claim names to disclose; everything else stays hidden. */
+  /** Claim paths to disclose (disclosableClaims); everything else stays hidden. */
   disclose: readonly string[];
   /** The private half of cnf.jwk (Ed25519 or P-256), e.g. a non-extractable key from IndexedDB. */
   holderPrivateKey: CryptoKey;
@@ -36,25 +36,50 @@ function hasherFor(crypto: CredentialCrypto) {
   };
 }
 
-async function topLevelDisclosures(crypto: CredentialCrypto, sdJwt: string): Promise<Map<string, DecodedDisclosure>> {
+interface HolderView {
+  /** Disclosures by claim path: "given_name", or "age_equal_or_over.18" inside a structured claim. */
+  byPath: Map<string, DecodedDisclosure>;
+}
+
+/**
+ * The disclosures a holder can choose: top-level ones, and members of structured claims (object
+ * claims in clear whose members are each disclosable, RFC 9901 section 4.2.6) as "claim.member".
+ */
+async function holderView(crypto: CredentialCrypto, sdJwt: string): Promise<HolderView> {
   const parts = splitSdJwt(sdJwt, HOLDER_LIMITS);
   // Section 7.2: a holder receiving a key-binding JWT from an issuer should reject the SD-JWT.
   if (parts.kbJwt !== "") throw new CredentialError("INVALID_ARGUMENT", "credential already carries a key-binding JWT");
   const [, encodedPayload] = parts.issuerJwt.split(".");
   const payload = decodeJsonObject(encodedPayload ?? "", { maxDepth: HOLDER_LIMITS.maxDepth, malformedCode: "MALFORMED_PRESENTATION" });
-  const topDigests = new Set(Array.isArray(payload._sd) ? payload._sd : []);
-  const byName = new Map<string, DecodedDisclosure>();
+  const digestPaths = new Map<string, string | undefined>();
+  for (const digest of Array.isArray(payload._sd) ? payload._sd : []) digestPaths.set(digest, undefined);
+  for (const [name, value] of Object.entries(payload)) {
+    if (value && typeof value === "object" && !Array.isArray(value) && Array.isArray((value as { _sd?: unknown })._sd)) {
+      for (const digest of (value as { _sd: unknown[] })._sd) if (typeof digest === "string") digestPaths.set(digest, name);
+    }
+  }
+  const byPath = new Map<string, DecodedDisclosure>();
   for (const encoded of parts.disclosures) {
     const disclosure = await decodeDisclosure(crypto, encoded, HOLDER_LIMITS.maxDepth);
-    if (disclosure.name !== undefined && topDigests.has(disclosure.digest)) byName.set(disclosure.name, disclosure);
+    if (disclosure.name === undefined || !digestPaths.has(disclosure.digest)) continue;
+    const parent = digestPaths.get(disclosure.digest);
+    byPath.set(parent === undefined ? disclosure.name : `${parent}.${disclosure.name}`, disclosure);
   }
-  return byName;
+  return { byPath };
 }
 
-/** The claim names a holder can choose to disclose (top-level disclosures present in the credential). */
+async function topLevelDisclosures(crypto: CredentialCrypto, sdJwt: string): Promise<Map<string, DecodedDisclosure>> {
+  const { byPath } = await holderView(crypto, sdJwt);
+  return new Map([...byPath].filter(([path]) => !path.includes(".")));
+}
+
+/**
+ * The claim paths a holder can choose to disclose: top-level claims by name, members of
+ * structured claims as "claim.member" (e.g. "age_equal_or_over.18").
+ */
 export async function disclosableClaims(sdJwt: string, options: { crypto?: CredentialCrypto } = {}): Promise<string[]> {
-  const byName = await topLevelDisclosures(resolveCrypto(options.crypto), sdJwt);
-  return [...byName.keys()].sort();
+  const { byPath } = await holderView(resolveCrypto(options.crypto), sdJwt);
+  return [...byPath.keys()].sort();
 }
 
 /**
@@ -80,11 +105,16 @@ export async function presentCredential(input: PresentCredentialInput): Promise<
   if (!Array.isArray(input.disclose)) throw new CredentialError("INVALID_ARGUMENT", "disclose must be a list of claim names");
   const kbAlg = algorithmForKey(input.holderPrivateKey);
 
-  const available = await topLevelDisclosures(crypto, input.sdJwt);
-  const frame: Record<string, true> = {};
-  for (const name of input.disclose) {
-    if (typeof name !== "string" || !available.has(name)) throw new CredentialError("CLAIM_NOT_DISCLOSABLE", "requested claim is not disclosable");
-    defineClaim(frame, name, true);
+  const { byPath: available } = await holderView(crypto, input.sdJwt);
+  const frame: Record<string, unknown> = {};
+  for (const path of input.disclose) {
+    if (typeof path !== "string" || !available.has(path)) throw new CredentialError("CLAIM_NOT_DISCLOSABLE", "requested claim is not disclosable");
+    const [name, member] = path.split(".") as [string, string | undefined];
+    if (member === undefined) defineClaim(frame, name, true);
+    else {
+      if (!Object.hasOwn(frame, name)) defineClaim(frame, name, {});
+      defineClaim(frame[name] as Record<string, unknown>, member, true);
+    }
   }
 
   const sdjwt = new SDJwtInstance({
@@ -94,7 +124,8 @@ export async function presentCredential(input: PresentCredentialInput): Promise<
     kbSignAlg: kbAlg,
   });
   try {
-    return await sdjwt.present(input.sdJwt, frame, {
+    // Nested members ("claim.member") make the frame an object of objects: @sd-jwt types it loosely.
+    return await sdjwt.present(input.sdJwt, frame as never, {
       kb: { payload: { iat: input.iat, aud: input.aud, nonce: input.nonce } },
     });
   } catch (error) {

@@ -54,6 +54,13 @@ export function packStatusList(values: ArrayLike<number>, bits: StatusBits): Uin
   return out;
 }
 
+/** One entry of an inflated list (section 4.1 bit order), or STATUS_INDEX_OUT_OF_RANGE. */
+export function readPackedStatus(bytes: Uint8Array, bits: StatusBits, idx: number): number {
+  if (!Number.isSafeInteger(idx) || idx < 0 || idx >= (bytes.length * 8) / bits) throw new CredentialError("STATUS_INDEX_OUT_OF_RANGE");
+  const bit = idx * bits;
+  return (bytes[bit >> 3]! >> (bit & 7)) & ((1 << bits) - 1);
+}
+
 /** The inverse of packStatusList: one value per entry (bytes * 8 / bits entries). */
 export function unpackStatusList(bytes: Uint8Array, bits: StatusBits): Uint8Array {
   assertBits(bits);
@@ -283,6 +290,8 @@ export interface VerifyStatusListTokenOptions {
   maxTokenBytes?: number;
   /** When given, the entry is read and returned as `value` (and its range checked). */
   idx?: number;
+  /** Return the whole inflated list as `bytes`, for a cache to read later entries from. */
+  keepBytes?: boolean;
   crypto?: CredentialCrypto;
 }
 
@@ -292,6 +301,8 @@ export interface VerifiedStatusList extends StatusListClaims {
   inflatedBytes?: number;
   /** The status value at `idx`, when idx was given. */
   value?: number;
+  /** The inflated list, when keepBytes was set. */
+  bytes?: Uint8Array;
 }
 
 /**
@@ -358,7 +369,11 @@ async function verifyStatusListTokenOrThrow(token: unknown, options: VerifyStatu
     lst: list.lst,
   };
   const inflate = { maxInflatedBytes: options.maxInflatedBytes };
-  if (options.idx !== undefined) {
+  if (options.keepBytes) {
+    result.bytes = await inflateStatusList(list.lst, inflate);
+    result.inflatedBytes = result.bytes.length;
+    if (options.idx !== undefined) result.value = readPackedStatus(result.bytes, list.bits, options.idx);
+  } else if (options.idx !== undefined) {
     result.value = await readStatus(list.lst, list.bits, options.idx, inflate);
   } else {
     result.inflatedBytes = await inflateStreaming(list.lst, inflate, () => undefined);

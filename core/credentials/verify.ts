@@ -40,7 +40,8 @@ import {
   type PublicJwk,
 } from "./jws.ts";
 import { decodeDisclosure, processDisclosures, splitSdJwt } from "./sd-jwt.ts";
-import { selectKey, statusFromValue, verifyStatusListToken } from "./status-list.ts";
+import type { StatusListCache } from "./status-cache.ts";
+import { readPackedStatus, selectKey, statusFromValue, verifyStatusListToken } from "./status-list.ts";
 import {
   KB_JWT_TYP,
   LEGACY_SD_JWT_VC_TYP,
@@ -72,6 +73,11 @@ export const DEFAULT_LIMITS: VerificationLimits = Object.freeze({ maxBytes: 64 *
 export type StatusResult =
   /** The Status List Token (statuslist+jwt) the caller fetched from `uri`. */
   | { kind: "token"; token: string }
+  /**
+   * The list's current version, read fresh by the caller; the token is fetched only when
+   * `policy.cache` has no verified copy of that version (status-cache.ts).
+   */
+  | { kind: "versioned"; version: string; token: () => Promise<string | undefined> }
   /** Fetch failed, timed out, was too large, or the caller could not decide. */
   | { kind: "unavailable"; reason?: string };
 
@@ -90,6 +96,8 @@ export interface StatusPolicy {
   keys?: readonly PublicJwk[];
   /** Defaults to the credential issuer's algorithms. */
   algorithms?: readonly JwsAlgorithm[];
+  /** Verified lists by version, for `versioned` results. */
+  cache?: StatusListCache;
 }
 
 interface BasePolicy {
@@ -400,8 +408,25 @@ async function checkStatus(
   } finally {
     clearTimeout(timer);
   }
-  if (!result || result.kind !== "token" || typeof result.token !== "string") throw new CredentialError("STATUS_UNKNOWN");
-  const verified = await verifyStatusListToken(result.token, {
+  const value = await statusValue(policy, status, reference, issuer, result);
+  const state = statusFromValue(value);
+  if (state === "revoked") throw new CredentialError("STATUS_REVOKED");
+  if (state === "suspended") throw new CredentialError("STATUS_SUSPENDED");
+  if (state !== "valid") throw new CredentialError("STATUS_UNKNOWN", "unrecognised status value");
+}
+
+/** The status entry from a fetched token, or from a verified copy of the list's current version. */
+async function statusValue(policy: PresentationPolicy, status: StatusPolicy, reference: StatusReference, issuer: TrustedIssuer, result: StatusResult): Promise<number> {
+  const versioned = result?.kind === "versioned" && typeof result.version === "string" && status.cache ? status.cache : undefined;
+  if (versioned) {
+    const cached = versioned.get(reference.uri, (result as { version: string }).version, policy.now);
+    if (cached) return readPackedStatus(cached.bytes, cached.bits, reference.idx);
+  }
+  let token: unknown;
+  if (result?.kind === "token") token = result.token;
+  else if (result?.kind === "versioned") token = await result.token().catch(() => undefined);
+  if (typeof token !== "string") throw new CredentialError("STATUS_UNKNOWN");
+  const verified = await verifyStatusListToken(token, {
     trustedKeys: status.keys ?? issuer.keys,
     algorithms: status.algorithms ?? issuer.algorithms,
     expectedSub: reference.uri,
@@ -409,13 +434,14 @@ async function checkStatus(
     clockSkewSeconds: policy.clockSkewSeconds,
     maxInflatedBytes: status.maxInflatedBytes,
     idx: reference.idx,
+    keepBytes: versioned !== undefined,
     crypto: policy.crypto,
   });
   if (!verified.valid) throw new CredentialError(verified.code, verified.detail);
-  const state = statusFromValue(verified.value!);
-  if (state === "revoked") throw new CredentialError("STATUS_REVOKED");
-  if (state === "suspended") throw new CredentialError("STATUS_SUSPENDED");
-  if (state !== "valid") throw new CredentialError("STATUS_UNKNOWN", "unrecognised status value");
+  if (versioned && verified.bytes) {
+    versioned.set(reference.uri, (result as { version: string }).version, { bytes: verified.bytes, bits: verified.bits, ...(verified.exp !== undefined ? { exp: verified.exp } : {}) });
+  }
+  return verified.value!;
 }
 
 /**

@@ -14,6 +14,8 @@ export const users = sqliteTable(
   lastName: text("last_name"),
   profileImageUrl: text("profile_image_url"),
   role: text("role").notNull().default("citizen"),
+  /** The verifier organisation a verifier acts for (verifier_organisations; not a foreign key, to keep the schema acyclic). */
+  organisationId: text("organisation_id"),
   createdAt: createdAt(),
   updatedAt: createdAt("updated_at"),
   },

@@ -49,18 +49,45 @@ export interface CredentialMetadata {
   [key: string]: unknown;
 }
 
-export const presentations = sqliteTable("presentations", {
-  id: uuidPk(),
-  credentialId: text("credential_id").references(() => credentials.id),
-  verifierId: text("verifier_id").references(() => users.id),
-  requestId: text("request_id"),
-  purpose: text("purpose").notNull(),
-  presentedAttributes: json<Record<string, unknown>>("presented_attributes"),
-  verificationResult: text("verification_result"),
-  verifiedAt: createdAt("verified_at"),
-  ipAddress: text("ip_address"),
-  userAgent: text("user_agent"),
-});
+/**
+ * Every check of a credential: a share link or certificate opened (verifier null), and every
+ * presentation the verifier worker judged, online or offline, valid or not (issue 9).
+ */
+export const presentations = sqliteTable(
+  "presentations",
+  {
+    id: uuidPk(),
+    credentialId: text("credential_id").references(() => credentials.id),
+    verifierId: text("verifier_id").references(() => users.id),
+    requestId: text("request_id"),
+    purpose: text("purpose").notNull(),
+    presentedAttributes: json<Record<string, unknown>>("presented_attributes"),
+    /** "valid", or the reason code it failed on (core/credentials/errors.ts, server/verification). */
+    verificationResult: text("verification_result"),
+    verifiedAt: createdAt("verified_at"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** The verifier organisation that checked (verifier worker checks only). */
+    organisationId: text("organisation_id").references(() => verifierOrganisations.id),
+    /** The check asked for: rtw, rtr, dbs, age (verifier worker checks only). */
+    checkType: text("check_type"),
+    /** "online" (an OpenID4VP request), "offline" (a scanned or pasted QR), "share" (a share link or certificate). */
+    mode: text("mode", { enum: ["online", "offline", "share"] }),
+    /** The credential's issuer URL and vct, as presented (also for credentials that are not ours). */
+    issuer: text("issuer"),
+    vct: text("vct"),
+    /** SHA-256 (base64url) of the presentation as received: the receipt names it. */
+    presentationHash: text("presentation_hash"),
+    /** The verifier's confirmation that the person in front of them matches the credential. */
+    visualMatchAt: timestamp("visual_match_at"),
+    visualMatchBy: text("visual_match_by").references(() => users.id),
+  },
+  (t) => [
+    index("presentations_organisation_idx").on(t.organisationId, t.verifiedAt),
+    index("presentations_credential_idx").on(t.credentialId, t.verifiedAt),
+    index("presentations_request_idx").on(t.requestId),
+  ],
+);
 
 /**
  * Token Status Lists (draft-ietf-oauth-status-list). `encodedList` is the published `lst`
@@ -86,15 +113,76 @@ export const statusLists = sqliteTable("status_lists", {
   revokedCount: integer("revoked_count").notNull().default(0),
 });
 
-export const verificationRequests = sqliteTable("verification_requests", {
+/**
+ * OpenID4VP requests (issue 9). The immutable part is written once here; the live state (status,
+ * result) has one writer, the request's Durable Object, which writes it through to this row.
+ */
+export const verificationRequests = sqliteTable(
+  "verification_requests",
+  {
+    id: uuidPk(),
+    verifierId: text("verifier_id")
+      .notNull()
+      .references(() => users.id),
+    credentialType: text("credential_type").notNull(),
+    requestedAttributes: json<string[]>("requested_attributes"),
+    purpose: text("purpose").notNull(),
+    nonce: text("nonce").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+    organisationId: text("organisation_id").references(() => verifierOrganisations.id),
+    /** The OpenID4VP client_id with its prefix (docs/decisions/015). */
+    clientId: text("client_id"),
+    /** SHA-256 (base64url) of the request's `state`: the response endpoint finds the request by it. */
+    stateHash: text("state_hash"),
+    status: text("status", { enum: ["pending", "completed", "declined", "expired"] }).notNull().default("pending"),
+    result: json<Record<string, unknown>>("result"),
+    completedAt: timestamp("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("verification_requests_state_idx").on(t.stateHash),
+    index("verification_requests_organisation_idx").on(t.organisationId, t.createdAt),
+  ],
+);
+
+/** Organisations registered to verify (an employer, a letting agent): the name a citizen sees. */
+export const verifierOrganisations = sqliteTable("verifier_organisations", {
   id: uuidPk(),
-  verifierId: text("verifier_id")
-    .notNull()
-    .references(() => users.id),
-  credentialType: text("credential_type").notNull(),
-  requestedAttributes: json<string[]>("requested_attributes"),
-  purpose: text("purpose").notNull(),
-  nonce: text("nonce").notNull(),
-  expiresAt: timestamp("expires_at").notNull(),
+  name: text("name").notNull().unique(),
+  /** Check types this organisation is registered for (rtw, rtr, dbs, age). */
+  allowedChecks: json<string[]>("allowed_checks").notNull(),
+  createdBy: text("created_by").references(() => users.id),
   createdAt: createdAt(),
 });
+
+/** An organisation's API keys: only a hash is kept; the prefix names it in lists. */
+export const verifierApiKeys = sqliteTable(
+  "verifier_api_keys",
+  {
+    id: uuidPk(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => verifierOrganisations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters, shown in lists. */
+    prefix: text("prefix").notNull(),
+    /** SHA-256 (base64url) of the whole key. */
+    keyHash: text("key_hash").notNull().unique(),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at"),
+    revokedAt: timestamp("revoked_at"),
+  },
+  (t) => [index("verifier_api_keys_organisation_idx").on(t.organisationId)],
+);
+
+/** Holder nonces of offline presentations seen inside their window: each is accepted once. */
+export const offlineNonces = sqliteTable(
+  "offline_nonces",
+  {
+    /** SHA-256 (base64url) of the KB-JWT nonce. */
+    nonceHash: text("nonce_hash").primaryKey(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [index("offline_nonces_expires_idx").on(t.expiresAt)],
+);

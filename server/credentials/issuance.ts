@@ -8,6 +8,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { EmbeddedJWK, jwtVerify, errors as joseErrors } from "jose";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { ageEqualOrOver } from "#core/verification/checks.ts";
 import { issueCredential, jwkThumbprint, toPublicJwk, webCrypto, type PublicJwk } from "#core/credentials/index.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode, issuerUrl, vctUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
@@ -139,6 +140,9 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
   // is then made again with another slot.
   const list = await openStatusList(db, type.issuerId, base);
   const metadata: CredentialMetadata = { holderKeyThumbprint, vct, authorityRecordId: record.id };
+  // Issue 9: a credential with a date of birth also attests age thresholds, each disclosable alone.
+  const age = typeof record.attributes.birthdate === "string" ? ageEqualOrOver(record.attributes.birthdate, now) : undefined;
+  const claims = age ? { ...record.attributes, age_equal_or_over: age } : record.attributes;
   for (let attempt = 0; attempt < 20; attempt++) {
     const index = drawStatusIndex();
     const id = crypto.randomUUID();
@@ -146,7 +150,8 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
       issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },
       vct,
       holderPublicJwk: holderJwk,
-      claims: record.attributes,
+      claims,
+      structured: claims.age_equal_or_over ? ["age_equal_or_over"] : [],
       status: { idx: index, uri: list.uri },
       iat,
       exp,

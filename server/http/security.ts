@@ -34,13 +34,15 @@ export function createCspNonce(): string {
  * Scripts only from our origin or carrying this response's nonce (Remix inlines its hydration
  * data and module imports; root.tsx passes the nonce to <Scripts>/<ScrollRestoration>). Inline
  * style attributes are allowed: rendered markup uses them and style injection cannot run code.
+ * `'wasm-unsafe-eval'` lets our own scripts compile WebAssembly (the Verifier Portal's QR decoder,
+ * app/components/verifier/qr-decoder.client.ts); it allows no JavaScript eval.
  * No `upgrade-insecure-requests`: it would break the http loopback used locally, and HSTS covers
  * production.
  */
 export function contentSecurityPolicy(nonce: string, mediaSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -25,13 +25,20 @@ export interface OpenBrowser {
   close(): Promise<void>;
 }
 
-/** A fresh browser profile (own cookies and storage) pointed at the product under test. */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<OpenBrowser> {
+/**
+ * How every browser test launches Chromium (options for playwright-core's launch calls): Debian's
+ * Chromium with the flags above, and `args` after them (e.g. a fake camera: ./fake-camera.ts).
+ */
+export function chromiumLaunchOptions(args: readonly string[] = []): { executablePath: string; args: string[] } {
+  return { executablePath: CHROMIUM, args: [...ARGS, ...args] };
+}
+
+/** A fresh browser profile (own cookies and storage) pointed at the product under test; `args` as chromiumLaunchOptions. */
+export async function openBrowser(options: { viewport?: { width: number; height: number }; args?: readonly string[] } = {}): Promise<OpenBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "identity-chromium-"));
   const baseUrl = inject("baseUrl");
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: ARGS,
+    ...chromiumLaunchOptions(options.args),
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: "en-GB",

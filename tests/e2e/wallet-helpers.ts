@@ -23,12 +23,13 @@ const opened: OpenBrowser[] = [];
 
 /**
  * A fresh browser `width` px wide (900 high), closed by closeBrowsers; with `timeout`, the page's
- * waits fail after that many ms, well inside the test's own limit, naming the step that is stuck.
+ * waits fail after that many ms, well inside the test's own limit, naming the step that is stuck;
+ * `args`, extra Chromium flags (a fake camera: fakeCameraArgs in ./fake-camera.ts).
  */
-export async function openTestBrowser(width = 1280, timeout?: number): Promise<OpenBrowser> {
+export async function openTestBrowser(width = 1280, timeout?: number, args: readonly string[] = []): Promise<OpenBrowser> {
   // Where screenshots go, whichever way a test takes them.
   mkdirSync(SCREENS, { recursive: true });
-  const browser = await openBrowser({ viewport: { width, height: 900 } });
+  const browser = await openBrowser({ viewport: { width, height: 900 }, args });
   if (timeout !== undefined) browser.page.setDefaultTimeout(timeout);
   opened.push(browser);
   return browser;

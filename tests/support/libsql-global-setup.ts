@@ -5,7 +5,7 @@ import type { TestProject } from "vitest/node";
 import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
-import { generateIssuerKeysSecret } from "#scripts/issuer-keys.ts";
+import { generateIssuerKeysSecret, generateVerifierKeysSecret } from "#scripts/issuer-keys.ts";
 
 /** Starts a migrated, seeded local libSQL server (with its own token) on a random port for the workerd tests, and makes issuer keys. */
 export default async function setup(project: TestProject) {
@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
   project.provide("libsqlAuthToken" as never, authToken as never);
   // Fresh authority keys per run, shared by the web worker (issues) and the status worker (publishes).
   project.provide("issuerSigningKeys" as never, (await generateIssuerKeysSecret()) as never);
+  project.provide("verifierSigningKeys" as never, (await generateVerifierKeysSecret()) as never);
   return async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

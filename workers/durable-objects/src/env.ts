@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { parseEnv, workerEnv } from "#server/worker/env.ts";
+import { databaseBindings, parseEnv, workerEnv } from "#server/worker/env.ts";
 
 /**
- * The Durable Object worker's bindings. The login throttle needs none of its own yet; the
- * assisted-session and review-queue objects add the database here when they arrive.
+ * The Durable Object worker's bindings: the database, which objects write their state through to
+ * (presentation requests now; assisted sessions and the review queue later).
  */
-export const DurableObjectsEnvSchema = workerEnv({});
+export const DurableObjectsEnvSchema = workerEnv({ ...databaseBindings });
 
 export type DurableObjectsEnv = z.infer<typeof DurableObjectsEnvSchema>;
 

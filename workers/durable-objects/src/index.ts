@@ -1,4 +1,5 @@
 export { LoginThrottle } from "./login-throttle.ts";
+export { PresentationRequest } from "./presentation-request.ts";
 
 export default {
   fetch() {

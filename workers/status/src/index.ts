@@ -23,6 +23,12 @@ app.use(async (c, next) => {
   await next();
 });
 
+// Everything here is public verification material: a verifier's own page on another origin may read it.
+app.use(async (c, next) => {
+  await next();
+  c.header("Access-Control-Allow-Origin", "*");
+});
+
 app.get("/status/health", (c) => c.json({ ok: true, service: "status" }));
 app.route("/status", statusLists);
 app.route("/.well-known/jwt-vc-issuer", issuerMetadata);

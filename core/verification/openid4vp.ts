@@ -1,0 +1,162 @@
+/**
+ * OpenID4VP 1.0 pieces that need no I/O (docs/decisions/015): the DCQL query for a check, the
+ * request object's claims, the authorization request URL, reading a `vp_token`, and whether a
+ * verified presentation satisfies the query. The verifier worker signs, stores and judges; the
+ * wallet reads the same query to choose what to disclose.
+ */
+import { CREDENTIAL_TYPES, vctUrl } from "#core/issuers/registry.ts";
+import { CHECKS, checkAttribute, type CheckType } from "./checks.ts";
+import { VerificationError } from "./reasons.ts";
+
+/** OID4VP 1.0 section 5.9.3: the prefix of client identifiers attested by a trusted party. */
+export const CLIENT_ID_PREFIX = "verifier_attestation:";
+/** RFC 9101 / OID4VP 1.0 section 5: the request object's typ. */
+export const REQUEST_OBJECT_TYP = "oauth-authz-req+jwt";
+/** OID4VP 1.0 section 12: the typ of a Verifier Attestation JWT. */
+export const VERIFIER_ATTESTATION_TYP = "verifier-attestation+jwt";
+/** OID4VP 1.0 section 5.8: the static audience of a request object for wallets without discovery. */
+export const SELF_ISSUED_AUDIENCE = "https://self-issued.me/v2";
+/** The SD-JWT VC credential format identifier in DCQL (OID4VP 1.0 appendix B.3). */
+export const SD_JWT_VC_FORMAT = "dc+sd-jwt";
+
+export interface DcqlClaimsQuery {
+  path: string[];
+}
+
+export interface DcqlCredentialQuery {
+  id: string;
+  format: typeof SD_JWT_VC_FORMAT;
+  meta: { vct_values: string[] };
+  claims: DcqlClaimsQuery[];
+}
+
+export interface DcqlQuery {
+  credentials: DcqlCredentialQuery[];
+}
+
+/** The organisation's client identifier: the prefix and its registered identifier URL. */
+export function clientIdFor(base: string, organisationId: string): string {
+  return `${CLIENT_ID_PREFIX}${verifierIdentifier(base, organisationId)}`;
+}
+
+/** The identifier the platform attests for an organisation (the attestation's `sub`). */
+export function verifierIdentifier(base: string, organisationId: string): string {
+  return `${base}/verifiers/${organisationId}`;
+}
+
+/** The audience of offline presentations: the platform's offline verifier (ADR 015). */
+export function offlineAudience(base: string): string {
+  return `${base}/verifiers/offline`;
+}
+
+/**
+ * The DCQL query for a check: one credential query, id the check code, the vct of every type that
+ * can answer, and a claims entry per requested attribute (all required: no claim_sets).
+ */
+export function dcqlQuery(base: string, check: CheckType, attributes: readonly string[]): DcqlQuery {
+  const definition = CHECKS[check];
+  return {
+    credentials: [
+      {
+        id: check,
+        format: SD_JWT_VC_FORMAT,
+        meta: { vct_values: definition.credentialTypes.map((type) => vctUrl(base, type)) },
+        claims: attributes.map((id) => {
+          const attribute = checkAttribute(check, id);
+          if (!attribute) throw new Error(`${id} is not an attribute of ${check}`);
+          return { path: [...attribute.path] };
+        }),
+      },
+    ],
+  };
+}
+
+/** The credential type a vct names, if it is one of ours under `base`. */
+export function credentialTypeForVct(base: string, vct: string) {
+  return Object.values(CREDENTIAL_TYPES).find((type) => vctUrl(base, type.code) === vct);
+}
+
+export interface RequestObjectInput {
+  clientId: string;
+  responseUri: string;
+  nonce: string;
+  state: string;
+  dcql: DcqlQuery;
+  /** Epoch seconds. */
+  iat: number;
+  exp: number;
+}
+
+/** The request object's payload (OID4VP 1.0 sections 5.1, 5.2, 8.2). No redirect_uri with direct_post. */
+export function requestObjectClaims(input: RequestObjectInput): Record<string, unknown> {
+  return {
+    iss: input.clientId,
+    aud: SELF_ISSUED_AUDIENCE,
+    client_id: input.clientId,
+    response_type: "vp_token",
+    response_mode: "direct_post",
+    response_uri: input.responseUri,
+    nonce: input.nonce,
+    state: input.state,
+    dcql_query: input.dcql,
+    iat: input.iat,
+    exp: input.exp,
+  };
+}
+
+/** OID4VP 1.0 section 5.10: a request by reference holds only client_id and request_uri. */
+export function authorizationRequestUrl(clientId: string, requestUri: string): string {
+  return `openid4vp://?${new URLSearchParams({ client_id: clientId, request_uri: requestUri })}`;
+}
+
+/**
+ * The one presentation a `vp_token` (OID4VP 1.0 section 8.1: a JSON object keyed by credential
+ * query id, each value an array of presentations) holds for `query`. A bare string value is read
+ * as a one-element array (some wallets built on drafts send it so).
+ */
+export function presentationFromVpToken(vpToken: unknown, query: DcqlQuery): string {
+  let token = vpToken;
+  if (typeof token === "string") {
+    try {
+      token = JSON.parse(token);
+    } catch {
+      throw new VerificationError("VP_TOKEN_MALFORMED", "not JSON");
+    }
+  }
+  if (!token || typeof token !== "object" || Array.isArray(token)) throw new VerificationError("VP_TOKEN_MALFORMED");
+  const ids = new Set(query.credentials.map((c) => c.id));
+  const keys = Object.keys(token);
+  for (const key of keys) if (!ids.has(key)) throw new VerificationError("VP_TOKEN_UNKNOWN_QUERY");
+  const [credentialQuery] = query.credentials;
+  if (!credentialQuery || !keys.includes(credentialQuery.id)) throw new VerificationError("VP_TOKEN_MISSING_QUERY");
+  const value = (token as Record<string, unknown>)[credentialQuery.id];
+  const list = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(list) || list.length === 0 || list.some((item) => typeof item !== "string" || item.length === 0)) {
+    throw new VerificationError("VP_TOKEN_MALFORMED", "presentation is not a non-empty string");
+  }
+  if (list.length > 1) throw new VerificationError("VP_TOKEN_MULTIPLE");
+  return list[0] as string;
+}
+
+/** Never rely on the wallet to have applied the query: the vct and every requested claim path. */
+export function assertSatisfiesQuery(query: DcqlCredentialQuery, presented: { vct: string; disclosedClaimNames: readonly string[] }): void {
+  if (!query.meta.vct_values.includes(presented.vct)) throw new VerificationError("DCQL_VCT_MISMATCH");
+  const disclosed = new Set(presented.disclosedClaimNames);
+  for (const claim of query.claims) {
+    if (!disclosed.has(claim.path.join("."))) throw new VerificationError("DCQL_CLAIM_MISSING", claim.path.join("."));
+  }
+}
+
+/**
+ * The disclosed attributes a verifier saw, by attribute id where the check names one, else by
+ * claim path: what the result's `presentedAttributes` reports.
+ */
+export function presentedAttributes(check: CheckType | undefined, claims: Record<string, unknown>, disclosed: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const dotted of disclosed) {
+    const value = dotted.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), claims);
+    const attribute = check ? CHECKS[check].attributes.find((a) => a.path.join(".") === dotted) : undefined;
+    Object.defineProperty(out, attribute?.id ?? dotted, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+/**
+ * Why a presentation was refused beyond the credential itself (core/credentials/errors.ts has
+ * those): the OpenID4VP request, the DCQL query, and offline use. Each is a stable code with a
+ * message safe to show a verifier (it never echoes token content).
+ */
+import { CREDENTIAL_ERROR_MESSAGES, type CredentialErrorCode } from "#core/credentials/errors.ts";
+
+export const VERIFICATION_REASON_MESSAGES = {
+  STATE_UNKNOWN: "The response does not belong to an open request (unknown state).",
+  REQUEST_UNKNOWN: "The verification request does not exist.",
+  REQUEST_EXPIRED: "The verification request has expired.",
+  REQUEST_ALREADY_ANSWERED: "The verification request has already been answered.",
+  REQUEST_DECLINED: "The citizen declined",
+  VP_TOKEN_MALFORMED: "The vp_token is not a JSON object keyed by the request's credential query ids.",
+  VP_TOKEN_UNKNOWN_QUERY: "The vp_token answers a credential query the request did not make.",
+  VP_TOKEN_MISSING_QUERY: "The vp_token does not answer the request's credential query.",
+  VP_TOKEN_MULTIPLE: "The vp_token holds more than one presentation for a query that allows one.",
+  DCQL_VCT_MISMATCH: "The credential is not of a type the request asked for.",
+  DCQL_CLAIM_MISSING: "The presentation does not disclose every attribute the request asked for.",
+  OFFLINE_NOT_ALLOWED: "The presentation was made for another verifier.",
+  VERIFIER_NOT_REGISTERED: "Your organisation is not registered for this kind of check.",
+} as const;
+
+export type VerificationReasonCode = keyof typeof VERIFICATION_REASON_MESSAGES;
+
+/** Any reason a validation answers with: "valid", a credential error code or a verification code. */
+export type ReasonCode = "valid" | CredentialErrorCode | VerificationReasonCode;
+
+export function reasonMessage(code: string): string {
+  if (code === "valid") return "The credential is valid: signed by its issuer, in date, not revoked, and presented by its holder.";
+  if (Object.hasOwn(VERIFICATION_REASON_MESSAGES, code)) return VERIFICATION_REASON_MESSAGES[code as VerificationReasonCode];
+  if (Object.hasOwn(CREDENTIAL_ERROR_MESSAGES, code)) return CREDENTIAL_ERROR_MESSAGES[code as CredentialErrorCode];
+  return "The presentation could not be verified.";
+}
+
+/** The result badge (spec 000 §5): valid, invalid or expired. */
+export function resultBadge(valid: boolean, reason: string): "valid" | "invalid" | "expired" {
+  if (valid) return "valid";
+  return reason === "EXPIRED" || reason === "KB_TOO_OLD" || reason === "REQUEST_EXPIRED" ? "expired" : "invalid";
+}
+
+export class VerificationError extends Error {
+  override readonly name = "VerificationError";
+  constructor(readonly code: VerificationReasonCode, detail?: string) {
+    super(`${code}: ${VERIFICATION_REASON_MESSAGES[code]}${detail ? ` (${detail})` : ""}`);
+  }
+}

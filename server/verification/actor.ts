@@ -1,0 +1,51 @@
+/**
+ * Who is calling the verifier API (issue 9): a signed-in verifier or administrator (the web
+ * session, read fresh so a role change takes effect at once), or a verifier organisation's API
+ * key (`Authorization: Bearer ukid_live_...`). Citizens get 403, anonymous callers 401. A
+ * verifier acts for their organisation only; an administrator may read every organisation's
+ * records and acts for their own organisation when they have one.
+ */
+import { effectiveRole } from "#core/accounts/schemas.ts";
+import { getActiveSession } from "#server/accounts/session.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import type { RequestContext } from "#server/worker/context.ts";
+import { organisationForApiKey, touchApiKey } from "./organisations.ts";
+
+export type Actor =
+  | { kind: "user"; userId: string; role: "verifier" | "admin"; name: string; organisationId: string | null }
+  | { kind: "api-key"; keyId: string; organisationId: string };
+
+export async function authenticateActor(request: Request, context: Pick<RequestContext, "db" | "ctx">): Promise<Actor> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    const found = match ? await organisationForApiKey(context.db, match[1]!) : undefined;
+    if (!found) throw new ServiceError(401, "Unauthorized", "UNAUTHORIZED");
+    context.ctx.waitUntil(touchApiKey(context.db, found.keyId).catch(() => undefined));
+    return { kind: "api-key", ...found };
+  }
+  const session = await getActiveSession(request, context);
+  if (!session) throw new ServiceError(401, "Unauthorized", "UNAUTHORIZED");
+  const role = effectiveRole(session.user.role);
+  if (role !== "verifier" && role !== "admin") throw new ServiceError(403, "Only verifiers and administrators can use the verifier API", "FORBIDDEN");
+  const name = [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.username;
+  return { kind: "user", userId: session.user.id, role, name, organisationId: session.user.organisationId ?? null };
+}
+
+/** The organisation the actor acts for, or a 403 saying why there is none. */
+export function actingOrganisation(actor: Actor): string {
+  if (actor.organisationId) return actor.organisationId;
+  throw new ServiceError(403, "Your account is not linked to a verifier organisation", "NO_ORGANISATION");
+}
+
+/** Whether the actor may read records of `organisationId` (administrators read all). */
+export function canRead(actor: Actor, organisationId: string | null): boolean {
+  if (actor.kind === "user" && actor.role === "admin") return true;
+  return organisationId !== null && actor.organisationId === organisationId;
+}
+
+export function requireAdmin(actor: Actor): void {
+  if (actor.kind !== "user" || actor.role !== "admin") throw new ServiceError(403, "Only administrators can do this", "FORBIDDEN");
+}
+
+export const actorUserId = (actor: Actor): string | null => (actor.kind === "user" ? actor.userId : null);

@@ -1,0 +1,154 @@
+/**
+ * The verifier API's request and response shapes (issue 9), in zod 4: the verifier worker
+ * validates with these, and the OpenAPI 3.1 document (openapi.ts) is generated from the same
+ * schemas, so the documentation cannot drift from what the worker accepts.
+ */
+import { z } from "zod/v4";
+import { CHECK_TYPES } from "#core/verification/checks.ts";
+
+export const CreateRequestBody = z
+  .object({
+    credentialType: z.enum(CHECK_TYPES).describe("The check: rtw (Right to Work), rtr (Right to Rent), dbs (DBS Check), age (Age Verification)."),
+    requestedAttributes: z
+      .array(z.string().min(1).max(64))
+      .max(16)
+      .optional()
+      .describe("Attributes of the check to ask for (see GET /api/verifications/checks); default: the check's default, e.g. hasRightToWork."),
+    purpose: z.string().max(500).describe("Why the check is made; shown to the citizen. Must not be empty after trimming."),
+  })
+  .meta({ id: "CreateRequest" });
+
+export const CreatedRequest = z
+  .object({
+    id: z.uuid(),
+    clientId: z.string().describe("The OpenID4VP client_id, with its verifier_attestation: prefix."),
+    nonce: z.string(),
+    expiresAt: z.iso.datetime(),
+    requestUri: z.url().describe("Where a wallet fetches the signed request object (oauth-authz-req+jwt)."),
+    authorizationRequest: z.string().describe("openid4vp://?client_id=...&request_uri=... (OID4VP 1.0 section 5.10)."),
+    qrCode: z.string().describe("An SVG QR code of authorizationRequest."),
+    walletLink: z.url().describe("The same request as a link to the platform's web wallet."),
+    credentialType: z.enum(CHECK_TYPES),
+    requestedAttributes: z.array(z.string()),
+    purpose: z.string(),
+  })
+  .meta({ id: "CreatedRequest" });
+
+export const VerificationResult = z
+  .object({
+    valid: z.boolean(),
+    reason: z.string().describe('"valid", or the reason code the presentation failed on.'),
+    presentedAttributes: z.record(z.string(), z.unknown()),
+    timestamp: z.iso.datetime(),
+    recordId: z.uuid().optional(),
+    issuer: z.string().optional(),
+  })
+  .meta({ id: "VerificationResult" });
+
+export const RequestView = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(["pending", "completed", "declined", "expired"]),
+    result: VerificationResult.nullable(),
+    expiresAt: z.iso.datetime(),
+    credentialType: z.string(),
+    requestedAttributes: z.array(z.string()),
+    purpose: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "RequestView" });
+
+export const IdParam = z.object({ id: z.uuid() });
+
+export const ResponseForm = z
+  .object({
+    state: z.string().max(256).optional(),
+    vp_token: z.string().max(256 * 1024).optional().describe("JSON object keyed by the DCQL credential query id; each value an array with one SD-JWT VC presentation."),
+    error: z.string().max(64).optional(),
+    error_description: z.string().max(1000).optional(),
+  })
+  .meta({ id: "AuthorizationResponse" });
+
+export const ValidateBody = z
+  .object({
+    presentationJwt: z.string().min(1).max(128 * 1024).describe("An SD-JWT VC presentation, or the text of an offline QR code (UKID1:...)."),
+    requestId: z.uuid().optional().describe("Bind the presentation to this open request of yours; omit for an offline QR code."),
+    purpose: z.string().max(500).optional(),
+  })
+  .meta({ id: "ValidatePresentation" });
+
+export const ValidationAnswer = z
+  .object({
+    valid: z.boolean(),
+    reason: z.string(),
+    message: z.string(),
+    result: z.enum(["valid", "invalid", "expired"]),
+    presentedAttributes: z.record(z.string(), z.unknown()),
+    timestamp: z.iso.datetime(),
+    id: z.uuid().describe("The verification record; its receipt is /api/verifications/{id}/receipt."),
+    checkType: z.enum(CHECK_TYPES).nullable(),
+    credentialType: z.string().nullable(),
+    issuer: z.string().nullable(),
+  })
+  .meta({ id: "ValidationResult" });
+
+export const HistoryQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    result: z.enum(["valid", "invalid", "expired"]).optional(),
+    type: z.enum(CHECK_TYPES).optional(),
+    format: z.enum(["json", "csv"]).default("json"),
+  })
+  .meta({ id: "HistoryQuery" });
+
+export const HistoryEntry = z
+  .object({
+    id: z.uuid(),
+    requestId: z.uuid().nullable(),
+    checkType: z.string().nullable(),
+    checkName: z.string(),
+    purpose: z.string(),
+    mode: z.string().nullable(),
+    valid: z.boolean(),
+    result: z.enum(["valid", "invalid", "expired"]),
+    reason: z.string(),
+    presentedAttributes: z.record(z.string(), z.unknown()),
+    issuer: z.string().nullable(),
+    credentialType: z.string().nullable(),
+    organisation: z.string().nullable(),
+    verifiedAt: z.iso.datetime(),
+    visualMatchAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "HistoryEntry" });
+
+export const HistoryPage = z
+  .object({ entries: z.array(HistoryEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: "HistoryPage" });
+
+export const UsageQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(14) });
+export const UsageAnswer = z
+  .object({ days: z.array(z.object({ date: z.string(), valid: z.number().int(), invalid: z.number().int() })) })
+  .meta({ id: "Usage" });
+
+export const ApiKeyBody = z.object({ name: z.string().trim().min(1).max(80) }).meta({ id: "CreateApiKey" });
+export const ApiKeySummary = z
+  .object({ id: z.uuid(), name: z.string(), prefix: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable(), revokedAt: z.iso.datetime().nullable() })
+  .meta({ id: "ApiKey" });
+export const CreatedApiKey = z
+  .object({ key: z.string().describe("The key itself: shown once, never again."), apiKey: ApiKeySummary })
+  .meta({ id: "CreatedApiKey" });
+
+export const OrganisationBody = z
+  .object({
+    name: z.string().trim().min(2).max(120),
+    allowedChecks: z.array(z.enum(CHECK_TYPES)).min(1),
+    memberUsername: z.string().min(3).max(50).optional().describe("A verifier account to put in the organisation."),
+  })
+  .meta({ id: "RegisterOrganisation" });
+export const Organisation = z
+  .object({ id: z.uuid(), name: z.string(), allowedChecks: z.array(z.enum(CHECK_TYPES)) })
+  .meta({ id: "Organisation" });
+
+export const ErrorAnswer = z.object({ message: z.string(), code: z.string().optional() }).meta({ id: "Error" });
+export const OAuthError = z.object({ error: z.string(), error_description: z.string(), reason: z.string().optional() }).meta({ id: "OAuthError" });

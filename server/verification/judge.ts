@@ -1,0 +1,130 @@
+/**
+ * Judging one presentation (issue 9): the credentials core verifies the SD-JWT VC (every check in
+ * SECURITY.md), with the status bit read through a per-isolate cache keyed on the list's version
+ * (read fresh, so a revocation is seen at once), then the request's DCQL query is applied. The
+ * answer is the spec's `{valid, reason, presentedAttributes, timestamp}` plus what the records
+ * and the receipt need.
+ */
+import { and, count, eq, isNotNull, or } from "drizzle-orm";
+import { StatusListCache, verifyPresentation, webCrypto, type PresentationPolicy } from "#core/credentials/index.ts";
+import { sha256Base64url } from "#core/credentials/crypto.ts";
+import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
+import { CHECKS, type CheckType } from "#core/verification/checks.ts";
+import { assertSatisfiesQuery, credentialTypeForVct, presentedAttributes, type DcqlCredentialQuery } from "#core/verification/openid4vp.ts";
+import { reasonMessage, VerificationError, type ReasonCode } from "#core/verification/reasons.ts";
+import type { Database } from "#db/client.ts";
+import { credentials, statusLists } from "#db/schema/index.ts";
+import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { trustedIssuers } from "#server/credentials/live-check.ts";
+import { STATUS_LIST_MAX_INFLATED_BYTES } from "#server/credentials/status-lists.ts";
+
+/** Allowed clock difference with a wallet's or issuer's clock. */
+export const CLOCK_SKEW_SECONDS = 60;
+/** Spec 000: an offline QR is valid for 15 minutes. */
+export const OFFLINE_WINDOW_SECONDS = 15 * 60;
+/** An online presentation is made the moment the citizen consents: 5 minutes is generous. */
+export const ONLINE_KB_MAX_AGE_SECONDS = 5 * 60;
+
+/** Verified status lists, kept by this isolate for as long as their version is current. */
+const statusCache = new StatusListCache();
+
+export interface JudgeContext {
+  db: Database;
+  keys: IssuerKeys;
+  base: string;
+  /** The status list token, fetched from the status worker (only when the cached version is stale). */
+  fetchStatus: (uri: string, signal: AbortSignal) => Promise<string | undefined>;
+}
+
+export interface JudgeInput {
+  presentation: string;
+  /** The check asked for: limits the accepted types and names the attributes. */
+  check?: CheckType;
+  /** The DCQL credential query the presentation must satisfy (online requests). */
+  query?: DcqlCredentialQuery;
+  /** KB-JWT aud: the request's client_id, or the offline verifier identifier. */
+  audience: string;
+  /** Online: the request's nonce. */
+  expectedNonce?: string;
+  /** Offline: the single-use holder nonce store. */
+  consumeNonce?: (nonce: string) => Promise<boolean>;
+  maxKbAgeSeconds: number;
+  now: Date;
+}
+
+export interface Judgement {
+  valid: boolean;
+  reason: ReasonCode;
+  message: string;
+  presentedAttributes: Record<string, unknown>;
+  timestamp: string;
+  /** Set once the issuer signature verified, even when a later check failed. */
+  credential?: { type?: string; vct: string; iss: string; issuerName: string; statusUri?: string; statusIdx?: number };
+  presentationHash: string;
+}
+
+/** The version of a list, read fresh: its version and how many of its credentials are revoked. */
+export async function statusListVersion(db: Database, base: string, uri: string): Promise<string | undefined> {
+  const prefix = `${base}/status/lists/`;
+  if (!uri.startsWith(prefix)) return undefined;
+  const listId = uri.slice(prefix.length);
+  const [lists, revoked] = await db.batch([
+    db.select({ version: statusLists.version }).from(statusLists).where(eq(statusLists.id, listId)).limit(1),
+    db
+      .select({ n: count() })
+      .from(credentials)
+      .where(and(eq(credentials.statusListId, listId), or(eq(credentials.status, "revoked"), isNotNull(credentials.revokedAt)))),
+  ]);
+  const list = lists[0];
+  // A revocation whose republication has not run yet changes the count: a new key, so a refetch.
+  return list ? `${list.version}/${revoked[0]?.n ?? 0}` : undefined;
+}
+
+export async function judgePresentation(context: JudgeContext, input: JudgeInput): Promise<Judgement> {
+  const timestamp = input.now.toISOString();
+  const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
+  const types = input.check ? CHECKS[input.check].credentialTypes : CREDENTIAL_TYPE_CODES;
+  const policy: PresentationPolicy = {
+    trustedIssuers: trustedIssuers(context.keys, context.base),
+    allowedVcts: types.map((type) => vctUrl(context.base, type)),
+    requireKeyBinding: true,
+    expectedAudience: input.audience,
+    ...(input.expectedNonce !== undefined ? { expectedNonce: input.expectedNonce } : {}),
+    ...(input.consumeNonce ? { consumeNonce: input.consumeNonce } : {}),
+    // Holder keys are P-256 made by WebCrypto in the wallet; Ed25519 for other wallets.
+    kbAlgorithms: ["ES256", "EdDSA"],
+    maxKbAgeSeconds: input.maxKbAgeSeconds,
+    clockSkewSeconds: CLOCK_SKEW_SECONDS,
+    now: Math.floor(input.now.getTime() / 1000),
+    status: {
+      allowedUriPrefixes: [`${context.base}/status/lists/`],
+      maxInflatedBytes: STATUS_LIST_MAX_INFLATED_BYTES,
+      timeoutMs: 3000,
+      cache: statusCache,
+      async check(reference, { signal }) {
+        const version = await statusListVersion(context.db, context.base, reference.uri);
+        if (version === undefined) return { kind: "unavailable", reason: "unknown list" };
+        return { kind: "versioned", version, token: () => context.fetchStatus(reference.uri, signal) };
+      },
+    },
+  };
+  const verified = await verifyPresentation(input.presentation, policy);
+  if (!verified.valid) return { valid: false, reason: verified.code, message: verified.message, presentedAttributes: {}, timestamp, presentationHash };
+
+  const type = credentialTypeForVct(context.base, verified.vct);
+  const credential = {
+    ...(type ? { type: type.code } : {}),
+    vct: verified.vct,
+    iss: verified.iss,
+    issuerName: type ? AUTHORITIES[type.issuerId].name : verified.iss,
+    ...(verified.status ? { statusUri: verified.status.uri, statusIdx: verified.status.idx } : {}),
+  };
+  const attributes = presentedAttributes(input.check, verified.claims, verified.disclosedClaimNames);
+  try {
+    if (input.query) assertSatisfiesQuery(input.query, verified);
+  } catch (error) {
+    if (!(error instanceof VerificationError)) throw error;
+    return { valid: false, reason: error.code, message: reasonMessage(error.code), presentedAttributes: attributes, timestamp, credential, presentationHash };
+  }
+  return { valid: true, reason: "valid", message: reasonMessage("valid"), presentedAttributes: attributes, timestamp, credential, presentationHash };
+}

@@ -1,0 +1,112 @@
+/**
+ * Verifier organisations and their API keys (issue 9). An organisation is what a citizen sees on
+ * a request ("who asks"); the platform vouches for it by attesting its client identifier. A
+ * verifier account acts for one organisation; an API key acts for the organisation that made it.
+ * Keys are shown once, stored as a SHA-256 hash, listed by prefix and revocable.
+ */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
+import type { CheckType } from "#core/verification/checks.ts";
+import type { Database } from "#db/client.ts";
+import { isUniqueViolation } from "#db/errors.ts";
+import { users, verifierApiKeys, verifierOrganisations } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
+
+export interface Organisation {
+  id: string;
+  name: string;
+  allowedChecks: CheckType[];
+}
+
+/** API keys read "ukid_live_" then 32 random bytes: recognisable in a leaked-secret scan. */
+export const API_KEY_PREFIX = "ukid_live_";
+const LISTED_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
+
+export async function findOrganisation(db: Database, id: string): Promise<Organisation | undefined> {
+  const [row] = await db.select().from(verifierOrganisations).where(eq(verifierOrganisations.id, id)).limit(1);
+  return row ? { id: row.id, name: row.name, allowedChecks: row.allowedChecks as CheckType[] } : undefined;
+}
+
+export async function listOrganisations(db: Database): Promise<Organisation[]> {
+  const rows = await db.select().from(verifierOrganisations).orderBy(verifierOrganisations.name);
+  return rows.map((row) => ({ id: row.id, name: row.name, allowedChecks: row.allowedChecks as CheckType[] }));
+}
+
+/** An administrator registers an organisation; names are unique (the citizen must not be confused). */
+export async function registerOrganisation(db: Database, input: { name: string; allowedChecks: CheckType[] }, createdBy: string): Promise<Organisation> {
+  try {
+    const [row] = await db.insert(verifierOrganisations).values({ ...input, createdBy }).returning();
+    return { id: row!.id, name: row!.name, allowedChecks: row!.allowedChecks as CheckType[] };
+  } catch (error) {
+    if (isUniqueViolation(error, "verifier_organisations.name")) throw new ServiceError(409, "An organisation with this name is already registered", "ORGANISATION_EXISTS");
+    throw error;
+  }
+}
+
+/** Puts a verifier account in an organisation (an administrator's act). */
+export async function assignMember(db: Database, userId: string, organisationId: string): Promise<boolean> {
+  const updated = await db.update(users).set({ organisationId }).where(eq(users.id, userId)).returning({ id: users.id });
+  return updated.length > 0;
+}
+
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const summary = (row: typeof verifierApiKeys.$inferSelect): ApiKeySummary => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+export async function createApiKey(db: Database, organisationId: string, name: string, createdBy: string | null): Promise<{ key: string; apiKey: ApiKeySummary }> {
+  const key = `${API_KEY_PREFIX}${base64urlEncode(crypto.getRandomValues(new Uint8Array(32)))}`;
+  const [row] = await db
+    .insert(verifierApiKeys)
+    .values({ organisationId, name, prefix: key.slice(0, LISTED_PREFIX_LENGTH), keyHash: await sha256Base64url(webCrypto(), key), createdBy })
+    .returning();
+  return { key, apiKey: summary(row!) };
+}
+
+export async function listApiKeys(db: Database, organisationId: string): Promise<ApiKeySummary[]> {
+  const rows = await db.select().from(verifierApiKeys).where(eq(verifierApiKeys.organisationId, organisationId)).orderBy(desc(verifierApiKeys.createdAt));
+  return rows.map(summary);
+}
+
+/** Revokes one of the organisation's own keys; another organisation's key reads as not found. */
+export async function revokeApiKey(db: Database, organisationId: string, id: string, now = new Date()): Promise<ApiKeySummary> {
+  const [row] = await db
+    .update(verifierApiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(verifierApiKeys.id, id), eq(verifierApiKeys.organisationId, organisationId), isNull(verifierApiKeys.revokedAt)))
+    .returning();
+  if (row) return summary(row);
+  const [existing] = await db.select().from(verifierApiKeys).where(and(eq(verifierApiKeys.id, id), eq(verifierApiKeys.organisationId, organisationId)));
+  if (existing) return summary(existing);
+  throw new ServiceError(404, "API key not found", "NOT_FOUND");
+}
+
+/** The organisation an unrevoked key acts for, or undefined. Marks it used (after the answer). */
+export async function organisationForApiKey(db: Database, key: string): Promise<{ keyId: string; organisationId: string } | undefined> {
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 128) return undefined;
+  const keyHash = await sha256Base64url(webCrypto(), key);
+  const [row] = await db
+    .select({ id: verifierApiKeys.id, organisationId: verifierApiKeys.organisationId })
+    .from(verifierApiKeys)
+    .where(and(eq(verifierApiKeys.keyHash, keyHash), isNull(verifierApiKeys.revokedAt)))
+    .limit(1);
+  return row ? { keyId: row.id, organisationId: row.organisationId } : undefined;
+}
+
+export async function touchApiKey(db: Database, keyId: string, now = new Date()): Promise<void> {
+  await db.update(verifierApiKeys).set({ lastUsedAt: now }).where(eq(verifierApiKeys.id, keyId));
+}

@@ -1,0 +1,221 @@
+import { compactVerify, decodeProtectedHeader } from "jose";
+import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { RECEIPT_KEYS_PATH, RECEIPT_TYP, receiptFileName, receiptPdf, RETENTION_STATEMENTS, signReceipt, type ReceiptFacts } from "./receipt.ts";
+
+const facts: ReceiptFacts = {
+  receiptId: "7d0c7c86-6f6b-4d55-9a53-8f4f0b8c2f11",
+  organisation: { id: "org_acme", name: "Acme Logistics Ltd" },
+  checkedBy: "James Patel",
+  purpose: "Pre-employment right to work check for a warehouse role",
+  checkedAt: "2026-11-24T14:05:00.000Z",
+  checkType: "Right to Work",
+  credentialType: "Right to Work",
+  issuer: "Home Office",
+  assuranceLevel: "GPG45 Medium",
+  attributes: [
+    { label: "Name", value: "Sarah Thompson" },
+    { label: "Right to work", value: "Yes" },
+    { label: "Work restrictions", value: "None" },
+  ],
+  valid: true,
+  result: "valid",
+  reason: "valid",
+  reasonMessage: "The credential is signed by its issuer, in date and not revoked.",
+  presentationHash: "q8NQhM2Sr0m3tXhH8oQkqjC1vYy0u6m2J9b7cF4kX1E",
+  visualMatch: { confirmedAt: "2026-11-24T14:06:00.000Z", confirmedBy: "James Patel" },
+};
+
+const invalidFacts: ReceiptFacts = {
+  ...facts,
+  receiptId: "0b1e2f3a-0000-4000-8000-000000000001",
+  valid: false,
+  result: "invalid",
+  reason: "STATUS_REVOKED",
+  reasonMessage: "The credential has been revoked by its issuer.",
+  visualMatch: null,
+  attributes: [],
+};
+
+async function keyPair(alg: "ES256" | "EdDSA"): Promise<CryptoKeyPair> {
+  const params = alg === "ES256" ? { name: "ECDSA", namedCurve: "P-256" } : { name: "Ed25519" };
+  return (await crypto.subtle.generateKey(params, false, ["sign", "verify"])) as CryptoKeyPair;
+}
+
+/**
+ * The text a PDF draws, one string per text-showing operator, in drawing order per page: each
+ * page's content streams decoded from the saved bytes (pdf-lib writes standard-font text as hex
+ * strings in WinAnsi).
+ */
+function drawnText(page: PDFPage): string[] {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const windows1252 = new TextDecoder("windows-1252");
+  const out: string[] = [];
+  for (const stream of streams) {
+    if (!(stream instanceof PDFRawStream)) throw new Error("expected a stored content stream");
+    const operators = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
+    for (const match of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+      out.push(windows1252.decode(Uint8Array.from(match[1]!.match(/../g) ?? [], (byte) => parseInt(byte, 16))));
+    }
+  }
+  return out;
+}
+
+async function render(receiptFacts: ReceiptFacts, alg: "ES256" | "EdDSA" = "ES256") {
+  const { privateKey, publicKey } = await keyPair(alg);
+  const jws = await signReceipt(receiptFacts, { kid: "verifier-receipts-1", privateKey });
+  const bytes = await receiptPdf(receiptFacts, jws);
+  // updateMetadata: false, or loading would stamp pdf-lib as the producer.
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const lines = doc.getPages().flatMap(drawnText);
+  // Wrapped paragraphs break at spaces, so joining lines with one space gives their text back.
+  return { jws, publicKey, bytes, doc, lines, text: lines.join(" ") };
+}
+
+describe("signReceipt", () => {
+  it.each(["ES256", "EdDSA"] as const)("signs the facts as a compact JWS (%s) that verifies with the public key", async (alg) => {
+    const { privateKey, publicKey } = await keyPair(alg);
+    const jws = await signReceipt(facts, { kid: "verifier-receipts-1", privateKey });
+    const { payload, protectedHeader } = await compactVerify(jws, publicKey, { algorithms: [alg] });
+    expect(protectedHeader).toEqual({ alg, typ: RECEIPT_TYP, kid: "verifier-receipts-1" });
+    expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(facts);
+  });
+
+  it("signs only the facts: members a caller's object also carries are left out", async () => {
+    const { privateKey, publicKey } = await keyPair("ES256");
+    const jws = await signReceipt({ ...facts, userId: "someone", password: "x" } as ReceiptFacts, { kid: "k", privateKey });
+    const { payload } = await compactVerify(jws, publicKey);
+    expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(facts);
+  });
+
+  it("refuses facts whose valid flag and result disagree", async () => {
+    const { privateKey } = await keyPair("ES256");
+    await expect(signReceipt({ ...facts, valid: false }, { kid: "k", privateKey })).rejects.toThrow(/disagree/);
+    await expect(signReceipt({ ...invalidFacts, valid: true }, { kid: "k", privateKey })).rejects.toThrow(/disagree/);
+  });
+});
+
+describe("receiptPdf", () => {
+  it("is a one- or two-page A4 PDF with the facts, the result, the retention duties and the signature printed", async () => {
+    const { bytes, doc, lines, text, jws } = await render(facts);
+    expect(new TextDecoder("latin1").decode(bytes.subarray(0, 5))).toBe("%PDF-");
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(doc.getPageCount()).toBeLessThanOrEqual(2);
+    for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: PageSizes.A4[0], height: PageSizes.A4[1] });
+
+    expect(lines).toContain("Verification receipt");
+    for (const expected of [
+      "Acme Logistics Ltd",
+      "org_acme",
+      "James Patel",
+      facts.purpose,
+      "Right to Work",
+      "24 Nov 2026, 14:05 GMT",
+      "Home Office",
+      "GPG45 Medium",
+      "Sarah Thompson",
+      facts.reasonMessage,
+      "Reason code: valid",
+      facts.presentationHash,
+      facts.receiptId,
+      "Confirmed by James Patel at 24 Nov 2026, 14:06 GMT: the person presenting matched the credential holder",
+      ...RETENTION_STATEMENTS,
+      "Signed by the platform",
+      RECEIPT_KEYS_PATH,
+      "typ verification-receipt+jwt, key ID verifier-receipts-1",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    // The result in large type is a line of its own.
+    expect(lines).toContain("Valid");
+    expect(lines).not.toContain("Invalid");
+    // The JWS is printed whole (broken across lines anywhere, so joined without spaces).
+    expect(lines.join("")).toContain(jws);
+  });
+
+  it("renders an invalid result with its reason, no attributes as None, and no visual match as Not recorded", async () => {
+    const { doc, lines, text } = await render(invalidFacts, "EdDSA");
+    expect(doc.getPageCount()).toBeLessThanOrEqual(2);
+    expect(lines).toContain("Invalid");
+    expect(lines).not.toContain("Valid");
+    expect(text).toContain("The credential has been revoked by its issuer.");
+    expect(text).toContain("Reason code: STATUS_REVOKED");
+    expect(text).toContain("Attributes None");
+    expect(text).toContain("Visual match Not recorded");
+  });
+
+  it("renders an expired result and unknown credential details", async () => {
+    const expired: ReceiptFacts = { ...invalidFacts, result: "expired", reason: "EXPIRED", reasonMessage: "The credential has expired.", credentialType: null, issuer: null, assuranceLevel: null };
+    const { lines, text } = await render(expired);
+    expect(lines).toContain("Expired");
+    expect(text).toContain("Credential type Not known");
+    expect(text).toContain("Issuer Not known");
+    expect(text).toContain("Assurance level Not stated");
+  });
+
+  it("draws text outside WinAnsi without throwing: accents reduced to their letter, the rest as ?", async () => {
+    const foreign: ReceiptFacts = {
+      ...facts,
+      checkedBy: "Zoë Ŝmith 日本",
+      organisation: { id: "org_ł", name: "Żółć Lettings 株式会社" },
+      attributes: [{ label: "Név", value: "Łukasz O’Brien 🙂" }],
+      purpose: "Tenancy check\nsecond line",
+    };
+    const { text, doc } = await render(foreign);
+    expect(doc.getPageCount()).toBeLessThanOrEqual(2);
+    expect(text).toContain("Zoë Smith ??");
+    // ó and ’ are in WinAnsi; ł has no decomposition but a stroked letter's base is known.
+    expect(text).toContain("Zólc Lettings ????");
+    expect(text).toContain("Organisation ID org_l");
+    expect(text).toContain("Név Lukasz O’Brien ?");
+    expect(text).toContain("Tenancy check second line");
+  });
+
+  it("shows times in UK time with the zone name (BST in summer)", async () => {
+    const { text } = await render({ ...facts, checkedAt: "2026-07-01T23:30:00Z", visualMatch: { confirmedAt: "2026-07-01T23:31:00Z", confirmedBy: "James Patel" } });
+    expect(text).toContain("2 Jul 2026, 00:30 BST");
+    expect(text).toContain("Confirmed by James Patel at 2 Jul 2026, 00:31 BST");
+  });
+
+  it("runs onto further A4 pages, numbered, when many attributes need it", async () => {
+    const many: ReceiptFacts = { ...facts, attributes: Array.from({ length: 60 }, (_, i) => ({ label: `Attribute ${i}`, value: `Value ${i}` })) };
+    const { doc, text } = await render(many);
+    expect(doc.getPageCount()).toBeGreaterThan(1);
+    for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: PageSizes.A4[0], height: PageSizes.A4[1] });
+    expect(text).toContain("Attribute 59 Value 59");
+    expect(text).toContain(`Page ${doc.getPageCount()} of ${doc.getPageCount()}`);
+  });
+
+  it("sets the metadata and attaches nothing", async () => {
+    const { doc, jws } = await render(facts);
+    expect(doc.getTitle()).toBe("Verification receipt");
+    expect(doc.getSubject()).toBe(`Right to Work check of a Right to Work by Acme Logistics Ltd on 24 Nov 2026, 14:05 GMT: Valid (receipt ${facts.receiptId})`);
+    expect(doc.getCreator()).toBe("UK Digital Identity");
+    expect(doc.getProducer()).toBe("UK Digital Identity (pdf-lib)");
+    expect(doc.getKeywords()).toBeUndefined();
+    // No embedded files, attachments or associated files anywhere in the document.
+    expect(doc.catalog.get(PDFName.of("Names"))).toBeUndefined();
+    expect(doc.catalog.get(PDFName.of("AF"))).toBeUndefined();
+    expect(decodeProtectedHeader(jws).typ).toBe(RECEIPT_TYP);
+  });
+
+  it("refuses a signed receipt over other facts, or one that is not a receipt", async () => {
+    const { privateKey } = await keyPair("ES256");
+    const jws = await signReceipt(facts, { kid: "k", privateKey });
+    await expect(receiptPdf({ ...facts, purpose: "Something else" }, jws)).rejects.toThrow(/not over these facts/);
+    await expect(receiptPdf(facts, "not a jws")).rejects.toThrow(/not a compact JWS/);
+    // Key order does not matter: the same facts read back in another order still match.
+    const reordered = Object.fromEntries(Object.entries(facts).reverse()) as unknown as ReceiptFacts;
+    await expect(receiptPdf(reordered, jws)).resolves.toBeInstanceOf(Uint8Array);
+  });
+});
+
+describe("receiptFileName", () => {
+  it("names the check's UK date and the receipt id's first 8 characters", () => {
+    expect(receiptFileName(facts)).toBe("verification-receipt-2026-11-24-7d0c7c86.pdf");
+    // 23:30 UTC on 1 July is 00:30 BST on 2 July.
+    expect(receiptFileName({ ...facts, checkedAt: "2026-07-01T23:30:00Z" })).toBe("verification-receipt-2026-07-02-7d0c7c86.pdf");
+    expect(receiptFileName({ ...facts, receiptId: 'A"b/../c;d\r\nEFGHIJ' })).toBe("verification-receipt-2026-11-24-abcdefgh.pdf");
+  });
+});

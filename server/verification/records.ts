@@ -1,0 +1,230 @@
+/**
+ * The verification record (issue 9): every validation, online or offline, valid or not, is a row
+ * in `presentations`, written after the answer. The history, the usage chart, the dashboard's
+ * figures and the citizen's own view of who checked them read it here.
+ */
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { CHECKS, isCheckType } from "#core/verification/checks.ts";
+import { resultBadge } from "#core/verification/reasons.ts";
+import type { Database } from "#db/client.ts";
+import { credentials, presentations, verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
+import type { Judgement } from "./judge.ts";
+
+export interface PresentationRecord {
+  /** Chosen before the answer, so the answer can name the record (receipts, visual match). */
+  id: string;
+  organisationId: string | null;
+  verifierId: string | null;
+  requestId: string | null;
+  checkType: string | null;
+  purpose: string;
+  mode: "online" | "offline";
+  judgement: Judgement;
+  /** When the verifier vouched that the person in front of them matches (offline checks in person). */
+  visualMatch?: { at: Date; by: string } | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * Writes the record. The credential is linked when it is one of ours (found by its status slot,
+ * which is unique): so the holder sees the check in their history.
+ */
+export async function recordPresentation(db: Database, record: PresentationRecord): Promise<string> {
+  const { judgement } = record;
+  let credentialId: string | null = null;
+  const statusUri = judgement.credential?.statusUri;
+  if (statusUri !== undefined && judgement.credential?.statusIdx !== undefined) {
+    const listId = statusUri.slice(statusUri.lastIndexOf("/") + 1);
+    const [row] = await db
+      .select({ id: credentials.id })
+      .from(credentials)
+      .where(and(eq(credentials.statusListId, listId), eq(credentials.statusListIndex, judgement.credential.statusIdx)))
+      .limit(1);
+    credentialId = row?.id ?? null;
+  }
+  const [row] = await db
+    .insert(presentations)
+    .values({
+      id: record.id,
+      credentialId,
+      verifierId: record.verifierId,
+      organisationId: record.organisationId,
+      requestId: record.requestId,
+      checkType: record.checkType,
+      purpose: record.purpose,
+      mode: record.mode,
+      presentedAttributes: judgement.presentedAttributes,
+      verificationResult: judgement.valid ? "valid" : judgement.reason,
+      issuer: judgement.credential?.iss ?? null,
+      vct: judgement.credential?.vct ?? null,
+      presentationHash: judgement.presentationHash,
+      verifiedAt: new Date(judgement.timestamp),
+      visualMatchAt: record.visualMatch?.at ?? null,
+      visualMatchBy: record.visualMatch?.by ?? null,
+      ipAddress: record.ipAddress,
+      userAgent: record.userAgent?.slice(0, 256) ?? null,
+    })
+    .returning({ id: presentations.id });
+  return row!.id;
+}
+
+export interface HistoryEntry {
+  id: string;
+  requestId: string | null;
+  checkType: string | null;
+  checkName: string;
+  purpose: string;
+  mode: string | null;
+  valid: boolean;
+  result: "valid" | "invalid" | "expired";
+  reason: string;
+  presentedAttributes: Record<string, unknown>;
+  issuer: string | null;
+  credentialType: string | null;
+  organisation: string | null;
+  verifiedAt: string;
+  visualMatchAt: string | null;
+}
+
+export interface HistoryQuery {
+  /** Null: every organisation (administrators). */
+  organisationId: string | null;
+  result?: "valid" | "invalid" | "expired";
+  checkType?: string;
+  page: number;
+  pageSize: number;
+}
+
+const VERIFIER_CHECKS = isNotNull(presentations.organisationId);
+
+function resultCondition(result: HistoryQuery["result"]): SQL | undefined {
+  if (result === "valid") return eq(presentations.verificationResult, "valid");
+  if (result === "expired") return inArray(presentations.verificationResult, ["EXPIRED", "KB_TOO_OLD", "REQUEST_EXPIRED"]);
+  if (result === "invalid") return sql`${presentations.verificationResult} not in ('valid', 'EXPIRED', 'KB_TOO_OLD', 'REQUEST_EXPIRED')`;
+  return undefined;
+}
+
+export async function verificationHistory(db: Database, query: HistoryQuery): Promise<{ entries: HistoryEntry[]; total: number; page: number; pageSize: number }> {
+  const where = and(
+    VERIFIER_CHECKS,
+    query.organisationId ? eq(presentations.organisationId, query.organisationId) : undefined,
+    query.checkType ? eq(presentations.checkType, query.checkType) : undefined,
+    resultCondition(query.result),
+  );
+  const [rows, totals] = await db.batch([
+    db
+      .select({ p: presentations, organisation: verifierOrganisations.name, credentialType: credentials.type })
+      .from(presentations)
+      .leftJoin(verifierOrganisations, eq(verifierOrganisations.id, presentations.organisationId))
+      .leftJoin(credentials, eq(credentials.id, presentations.credentialId))
+      .where(where)
+      .orderBy(desc(presentations.verifiedAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(presentations).where(where),
+  ]);
+  return {
+    entries: rows.map(({ p, organisation, credentialType }) => {
+      const valid = p.verificationResult === "valid";
+      const reason = p.verificationResult ?? "VERIFICATION_FAILED";
+      return {
+        id: p.id,
+        requestId: p.requestId,
+        checkType: p.checkType,
+        checkName: p.checkType && isCheckType(p.checkType) ? CHECKS[p.checkType].name : "Credential check",
+        purpose: p.purpose,
+        mode: p.mode,
+        valid,
+        result: resultBadge(valid, reason),
+        reason,
+        presentedAttributes: p.presentedAttributes ?? {},
+        issuer: p.issuer,
+        credentialType,
+        organisation,
+        verifiedAt: p.verifiedAt.toISOString(),
+        visualMatchAt: p.visualMatchAt?.toISOString() ?? null,
+      };
+    }),
+    total: Number(totals[0]?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function findPresentation(db: Database, id: string) {
+  const [row] = await db
+    .select({ p: presentations, organisation: verifierOrganisations.name })
+    .from(presentations)
+    .leftJoin(verifierOrganisations, eq(verifierOrganisations.id, presentations.organisationId))
+    .where(and(eq(presentations.id, id), VERIFIER_CHECKS))
+    .limit(1);
+  return row;
+}
+
+/** The verifier's confirmation that the person matches; once, by someone of the organisation. */
+export async function confirmVisualMatch(db: Database, id: string, userId: string, at = new Date()): Promise<boolean> {
+  const updated = await db
+    .update(presentations)
+    .set({ visualMatchAt: at, visualMatchBy: userId })
+    .where(and(eq(presentations.id, id), sql`${presentations.visualMatchAt} is null`))
+    .returning({ id: presentations.id });
+  return updated.length > 0;
+}
+
+export interface UsageDay {
+  date: string;
+  valid: number;
+  invalid: number;
+}
+
+/** Verifications per UK day by result for the last `days` days (the Usage Analytics chart). */
+export async function usageByDay(db: Database, organisationId: string | null, now: Date, days = 14): Promise<UsageDay[]> {
+  const since = new Date(now.getTime() - days * 86_400_000);
+  const rows = await db
+    .select({ at: presentations.verifiedAt, result: presentations.verificationResult })
+    .from(presentations)
+    .where(and(VERIFIER_CHECKS, organisationId ? eq(presentations.organisationId, organisationId) : undefined, gte(presentations.verifiedAt, since)));
+  const byDay = new Map<string, UsageDay>();
+  for (let i = days - 1; i >= 0; i--) {
+    const date = ukDay(new Date(now.getTime() - i * 86_400_000));
+    byDay.set(date, { date, valid: 0, invalid: 0 });
+  }
+  for (const row of rows) {
+    const day = byDay.get(ukDay(row.at));
+    if (day) row.result === "valid" ? day.valid++ : day.invalid++;
+  }
+  return [...byDay.values()];
+}
+
+const ukDay = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: "Europe/London" });
+
+export interface VerifierFigures {
+  pendingVerifications: number;
+  completedToday: number;
+  /** Percentage of the last 30 days' checks that were valid, to one decimal; null with none. */
+  successRate: number | null;
+}
+
+/** The verifier dashboard's figures from the records (spec 000 §2 verifier tiles). */
+export async function verifierFigures(db: Database, organisationId: string | null, now: Date, startOfToday: Date): Promise<VerifierFigures> {
+  const org = (column: typeof presentations.organisationId | typeof verificationRequests.organisationId) => (organisationId ? eq(column, organisationId) : undefined);
+  const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
+  const [pending, today, recent] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(verificationRequests)
+      .where(and(eq(verificationRequests.status, "pending"), sql`${verificationRequests.expiresAt} > ${now.getTime()}`, org(verificationRequests.organisationId))),
+    db.select({ n: count() }).from(presentations).where(and(VERIFIER_CHECKS, org(presentations.organisationId), gte(presentations.verifiedAt, startOfToday))),
+    db
+      .select({ total: count(), valid: sql<number>`sum(case when ${presentations.verificationResult} = 'valid' then 1 else 0 end)` })
+      .from(presentations)
+      .where(and(VERIFIER_CHECKS, org(presentations.organisationId), gte(presentations.verifiedAt, monthAgo), lt(presentations.verifiedAt, now))),
+  ]);
+  const total = Number(recent[0]?.total ?? 0);
+  return {
+    pendingVerifications: Number(pending[0]?.n ?? 0),
+    completedToday: Number(today[0]?.n ?? 0),
+    successRate: total ? Math.round((Number(recent[0]?.valid ?? 0) / total) * 1000) / 10 : null,
+  };
+}

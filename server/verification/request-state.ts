@@ -1,0 +1,69 @@
+/**
+ * The live state of one OpenID4VP request and the RPC contract of its single writer, the
+ * PresentationRequest Durable Object (workers/durable-objects; docs/decisions/016). The object
+ * accepts exactly one answer (a presentation's judgement or the citizen's refusal), expires the
+ * request on an alarm, pushes each change to every portal watching over a hibernating
+ * WebSocket, and writes the state through to `verification_requests`.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "#db/client.ts";
+import { verificationRequests } from "#db/schema/index.ts";
+
+export const REQUEST_STATUSES = ["pending", "completed", "declined", "expired"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** Spec 000 §3 "Validation response": what the portal shows once a presentation is judged. */
+export const VerificationResultSchema = z.object({
+  valid: z.boolean(),
+  reason: z.string().max(64),
+  presentedAttributes: z.record(z.unknown()),
+  timestamp: z.string().datetime(),
+  /** The presentations row: its receipt and the visual-match confirmation name it. */
+  recordId: z.string().uuid().optional(),
+  /** The credential's issuing authority, when the issuer signature verified. */
+  issuer: z.string().max(200).optional(),
+});
+export type VerificationResult = z.infer<typeof VerificationResultSchema>;
+
+export interface RequestSnapshot {
+  id: string;
+  status: RequestStatus;
+  /** Set when a presentation was judged (completed), or the citizen declined. */
+  result: VerificationResult | null;
+  expiresAt: string;
+}
+
+export const OpenRequestInput = z.object({
+  id: z.string().uuid(),
+  expiresAt: z.number().int().positive(),
+  /** The OpenID4VP state: put in the request object, never sent to watchers. */
+  state: z.string().min(22).max(128),
+});
+export const AnswerInput = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("presentation"), result: VerificationResultSchema }),
+  z.object({ kind: z.literal("declined"), timestamp: z.string().datetime() }),
+]);
+export type AnswerInput = z.infer<typeof AnswerInput>;
+
+export interface PresentationRequestApi {
+  /** Starts holding a request that was just created (idempotent). */
+  open(input: z.input<typeof OpenRequestInput>): Promise<RequestSnapshot>;
+  /** The one answer the request takes: `accepted` is false when it already has one or has expired. */
+  answer(input: AnswerInput): Promise<{ accepted: boolean; snapshot: RequestSnapshot }>;
+  snapshot(): Promise<RequestSnapshot | null>;
+  /** The state to sign into the request object, while the request is open (null otherwise). */
+  openState(): Promise<string | null>;
+}
+
+/** Writes the live state through to the request's row (the record outlives the object). */
+export async function writeThrough(db: Database, snapshot: RequestSnapshot): Promise<void> {
+  await db
+    .update(verificationRequests)
+    .set({
+      status: snapshot.status,
+      result: snapshot.result,
+      completedAt: snapshot.status === "pending" ? null : new Date(snapshot.result?.timestamp ?? Date.now()),
+    })
+    .where(eq(verificationRequests.id, snapshot.id));
+}

@@ -1,0 +1,318 @@
+/**
+ * OpenID4VP 1.0 requests, cross-device with direct_post (issue 9; docs/decisions/015 and 016).
+ *
+ *   create          POST /api/presentations/requests          a verifier asks for a check
+ *   requestObject   GET  /api/presentations/requests/{id}/object   the signed request (request_uri)
+ *   respond         POST /api/presentations/response          the wallet's answer (response_uri)
+ *   status          GET  /api/presentations/requests/{id}     the requesting verifier reads it
+ *
+ * The immutable request is a row in libSQL; its live state (one answer, expiry) has one writer,
+ * the request's Durable Object, which pushes each change to the portal.
+ */
+import { eq } from "drizzle-orm";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
+import { qrSvg } from "#core/qr/qr-svg.ts";
+import { CHECKS, checkAttribute, type CheckType } from "#core/verification/checks.ts";
+import { authorizationRequestUrl, clientIdFor, dcqlQuery, presentationFromVpToken, requestObjectClaims, verifierIdentifier } from "#core/verification/openid4vp.ts";
+import { reasonMessage, VerificationError, type ReasonCode } from "#core/verification/reasons.ts";
+import { signRequestObject, signVerifierAttestation } from "#core/verification/request-object.ts";
+import type { Database } from "#db/client.ts";
+import { users, verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { actingOrganisation, actorUserId, canRead, type Actor } from "./actor.ts";
+import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, type JudgeContext, type Judgement } from "./judge.ts";
+import type { VerifierKeys } from "./keys.ts";
+import { findOrganisation } from "./organisations.ts";
+import { recordPresentation } from "./records.ts";
+import type { PresentationRequestApi, RequestSnapshot, VerificationResult } from "./request-state.ts";
+
+/** How long a request stays open: long enough to find a phone and consent, short enough to bound replay. */
+export const REQUEST_LIFETIME_SECONDS = 10 * 60;
+/** How long the platform's attestation of an organisation is valid (re-signed with every request object). */
+const ATTESTATION_LIFETIME_SECONDS = 24 * 60 * 60;
+
+export interface VerificationContext extends JudgeContext {
+  verifierKeys: VerifierKeys;
+  /** Where wallets reach us: request_uri and response_uri hang from it (https in production). */
+  origin: string;
+  requestObject: (id: string) => PresentationRequestApi & { fetch(request: Request): Promise<Response> };
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+export interface CreateRequestInput {
+  credentialType: CheckType;
+  requestedAttributes?: string[] | undefined;
+  purpose: string;
+}
+
+export interface CreatedRequest {
+  id: string;
+  clientId: string;
+  nonce: string;
+  expiresAt: string;
+  requestUri: string;
+  authorizationRequest: string;
+  /** An SVG of authorizationRequest. */
+  qrCode: string;
+  /** The same request as a link to this platform's web wallet. */
+  walletLink: string;
+  credentialType: CheckType;
+  requestedAttributes: string[];
+  purpose: string;
+}
+
+const random = (bytes: number) => base64urlEncode(crypto.getRandomValues(new Uint8Array(bytes)));
+const hash = (text: string) => sha256Base64url(webCrypto(), text);
+
+export const requestUriFor = (origin: string, id: string) => `${origin}/api/presentations/requests/${id}/object`;
+export const responseUriFor = (origin: string) => `${origin}/api/presentations/response`;
+
+/** The attributes asked for: the check's default when none are named; each must belong to the check. */
+export function resolveAttributes(check: CheckType, requested: readonly string[] | undefined): string[] {
+  const list = requested && requested.length ? [...new Set(requested)] : [...CHECKS[check].defaultAttributes];
+  const unknown = list.filter((id) => !checkAttribute(check, id));
+  if (unknown.length) {
+    const allowed = CHECKS[check].attributes.map((a) => a.id).join(", ");
+    throw new ServiceError(400, `Attributes not part of a ${CHECKS[check].name} check: ${unknown.join(", ")}. Allowed: ${allowed}`, "VALIDATION_ERROR");
+  }
+  return list;
+}
+
+export async function createRequest(context: VerificationContext, actor: Actor, input: CreateRequestInput, now = new Date()): Promise<CreatedRequest> {
+  const organisationId = actingOrganisation(actor);
+  const organisation = await findOrganisation(context.db, organisationId);
+  if (!organisation) throw new ServiceError(403, "Your organisation is not registered", "NO_ORGANISATION");
+  if (!organisation.allowedChecks.includes(input.credentialType)) {
+    throw new ServiceError(403, `${organisation.name} is not registered for ${CHECKS[input.credentialType].name} checks`, "VERIFIER_NOT_REGISTERED");
+  }
+  const attributes = resolveAttributes(input.credentialType, input.requestedAttributes);
+  const purpose = input.purpose.trim();
+  if (!purpose) throw new ServiceError(400, "Please specify the purpose for this verification", "VALIDATION_ERROR");
+  // A request made with an API key is the organisation's own; the row still names a person, so the
+  // key's maker is not recorded as its author: it is the organisation's first verifier.
+  const verifierId = actorUserId(actor) ?? (await organisationMember(context.db, organisationId));
+
+  const id = crypto.randomUUID();
+  const nonce = random(16);
+  // 256 bits: the response endpoint authenticates the wallet's answer by this alone.
+  const state = random(32);
+  const expiresAt = new Date(now.getTime() + REQUEST_LIFETIME_SECONDS * 1000);
+  const clientId = clientIdFor(context.base, organisationId);
+  await context.db.insert(verificationRequests).values({
+    id,
+    verifierId,
+    organisationId,
+    credentialType: input.credentialType,
+    requestedAttributes: attributes,
+    purpose,
+    nonce,
+    stateHash: await hash(state),
+    clientId,
+    expiresAt,
+    createdAt: now,
+  });
+  // The row keeps only the state's hash; the request's object holds the state itself, to sign it
+  // into the request object while the request is open.
+  await context.requestObject(id).open({ id, expiresAt: expiresAt.getTime(), state });
+
+  const requestUri = requestUriFor(context.origin, id);
+  const authorizationRequest = authorizationRequestUrl(clientId, requestUri);
+  return {
+    id,
+    clientId,
+    nonce,
+    expiresAt: expiresAt.toISOString(),
+    requestUri,
+    authorizationRequest,
+    qrCode: qrSvg(authorizationRequest, "Scan with a digital identity wallet to answer this verification request"),
+    walletLink: `${context.origin}/wallet/present?${new URLSearchParams({ client_id: clientId, request_uri: requestUri })}`,
+    credentialType: input.credentialType,
+    requestedAttributes: attributes,
+    purpose,
+  };
+}
+
+/** Verifier rows name a person; an API-key request is attributed to one of the organisation's verifiers. */
+async function organisationMember(db: Database, organisationId: string): Promise<string> {
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, organisationId)).limit(1);
+  if (!member) throw new ServiceError(403, "Your organisation has no verifier account yet", "NO_ORGANISATION");
+  return member.id;
+}
+
+type RequestRow = typeof verificationRequests.$inferSelect;
+
+async function findRequest(db: Database, id: string): Promise<(RequestRow & { organisationName: string | null }) | undefined> {
+  const [row] = await db
+    .select({ request: verificationRequests, organisationName: verifierOrganisations.name })
+    .from(verificationRequests)
+    .leftJoin(verifierOrganisations, eq(verifierOrganisations.id, verificationRequests.organisationId))
+    .where(eq(verificationRequests.id, id))
+    .limit(1);
+  return row ? { ...row.request, organisationName: row.organisationName } : undefined;
+}
+
+/**
+ * The signed request object at request_uri: anyone holding the link may fetch it, as often as they
+ * like, while the request is open; afterwards it is gone (404).
+ */
+export async function requestObject(context: VerificationContext, id: string, now = new Date()): Promise<string> {
+  const row = await findRequest(context.db, id);
+  const state = row ? await context.requestObject(id).openState() : null;
+  if (!row || !state || !row.clientId || !row.organisationId) throw new ServiceError(404, "This verification request is not open", "NOT_FOUND");
+  const iat = Math.floor(now.getTime() / 1000);
+  const { "trust-anchor": anchor, "verifier-service": service } = context.verifierKeys;
+  const attestation = await signVerifierAttestation({
+    issuer: `${context.base}/trust-anchor`,
+    subject: verifierIdentifier(context.base, row.organisationId),
+    name: row.organisationName ?? "Unnamed verifier",
+    requestKey: service.publicJwk,
+    iat,
+    exp: iat + ATTESTATION_LIFETIME_SECONDS,
+    key: anchor,
+  });
+  const check = row.credentialType as CheckType;
+  const claims = requestObjectClaims({
+    clientId: row.clientId,
+    responseUri: responseUriFor(context.origin),
+    nonce: row.nonce,
+    state,
+    dcql: dcqlQuery(context.base, check, row.requestedAttributes ?? []),
+    iat,
+    exp: Math.floor(row.expiresAt.getTime() / 1000),
+  });
+  // Not an OpenID4VP parameter: the reason the verifier gives, for the citizen's consent screen.
+  // Wallets ignore parameters they do not know (RFC 6749 section 3.1).
+  return signRequestObject({ ...claims, purpose: row.purpose }, attestation, service);
+}
+
+/** An OAuth error answer at the response endpoint (OID4VP 1.0 section 8.2; RFC 6749 section 5.2). */
+export class ResponseError extends Error {
+  constructor(
+    readonly error: "invalid_request",
+    readonly description: string,
+    readonly reason: ReasonCode,
+  ) {
+    super(description);
+  }
+}
+
+export interface ResponseInput {
+  state?: string | undefined;
+  vp_token?: string | undefined;
+  error?: string | undefined;
+  error_description?: string | undefined;
+}
+
+export interface RequestCaller {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+const refuse = (reason: ReasonCode) => new ResponseError("invalid_request", reasonMessage(reason), reason);
+
+/**
+ * The wallet's answer at response_uri (direct_post). Authenticated by `state` alone (no cookies:
+ * wallets answer from other devices). The answer is judged, then offered to the request's single
+ * writer, which takes the first and refuses the rest; the record is written after the answer.
+ * Returns the judgement when the request took it (valid or not) or throws ResponseError.
+ */
+export async function respond(context: VerificationContext, input: ResponseInput, caller: RequestCaller, now = new Date()): Promise<{ status: "completed" | "declined"; judgement?: Judgement }> {
+  if (!input.state) throw new ResponseError("invalid_request", "state is required", "STATE_UNKNOWN");
+  const [row] = await context.db.select().from(verificationRequests).where(eq(verificationRequests.stateHash, await hash(input.state))).limit(1);
+  if (!row || !row.organisationId || !row.clientId) throw refuse("STATE_UNKNOWN");
+  if (row.expiresAt.getTime() <= now.getTime()) throw refuse("REQUEST_EXPIRED");
+  if (row.status !== "pending") throw refuse("REQUEST_ALREADY_ANSWERED");
+  const holder = context.requestObject(row.id);
+
+  // OID4VP 1.0 section 8.5: the wallet (the citizen) refused.
+  if (input.error !== undefined) {
+    const { accepted, snapshot } = await holder.answer({ kind: "declined", timestamp: now.toISOString() });
+    if (!accepted) throw refuse(snapshot.status === "expired" ? "REQUEST_EXPIRED" : "REQUEST_ALREADY_ANSWERED");
+    return { status: "declined" };
+  }
+  if (!input.vp_token) throw new ResponseError("invalid_request", "vp_token is required", "VP_TOKEN_MALFORMED");
+
+  const check = row.credentialType as CheckType;
+  const query = dcqlQuery(context.base, check, row.requestedAttributes ?? []);
+  let judgement: Judgement;
+  try {
+    const presentation = presentationFromVpToken(input.vp_token, query);
+    judgement = await judgePresentation(context, {
+      presentation,
+      check,
+      query: query.credentials[0],
+      audience: row.clientId,
+      expectedNonce: row.nonce,
+      maxKbAgeSeconds: ONLINE_KB_MAX_AGE_SECONDS,
+      now,
+    });
+  } catch (error) {
+    if (!(error instanceof VerificationError)) throw error;
+    judgement = {
+      valid: false,
+      reason: error.code,
+      message: reasonMessage(error.code),
+      presentedAttributes: {},
+      timestamp: now.toISOString(),
+      presentationHash: await hash(input.vp_token),
+    };
+  }
+  const recordId = crypto.randomUUID();
+  const result: VerificationResult = {
+    valid: judgement.valid,
+    reason: judgement.reason,
+    presentedAttributes: judgement.presentedAttributes,
+    timestamp: judgement.timestamp,
+    recordId,
+    ...(judgement.credential ? { issuer: judgement.credential.issuerName } : {}),
+  };
+  const { accepted, snapshot } = await holder.answer({ kind: "presentation", result });
+  const recorded: Judgement = accepted ? judgement : { ...judgement, valid: false, reason: snapshot.status === "expired" ? "REQUEST_EXPIRED" : "REQUEST_ALREADY_ANSWERED" };
+  context.waitUntil(
+    recordPresentation(context.db, {
+      id: recordId,
+      organisationId: row.organisationId,
+      verifierId: row.verifierId,
+      requestId: row.id,
+      checkType: check,
+      purpose: row.purpose,
+      mode: "online",
+      judgement: recorded,
+      ipAddress: caller.ipAddress,
+      userAgent: caller.userAgent,
+    }).catch((error: unknown) => console.error("presentation record failed", error)),
+  );
+  if (!accepted) throw refuse(recorded.reason as ReasonCode);
+  if (!judgement.valid) throw new ResponseError("invalid_request", judgement.message, judgement.reason);
+  return { status: "completed", judgement };
+}
+
+export interface RequestView extends RequestSnapshot {
+  credentialType: string;
+  requestedAttributes: string[];
+  purpose: string;
+  createdAt: string;
+}
+
+/** A request as its verifier (or an administrator) sees it; anyone else gets 404. */
+export async function requestStatus(context: VerificationContext, actor: Actor, id: string): Promise<RequestView> {
+  const row = await visibleRequest(context.db, actor, id);
+  const snapshot = await context.requestObject(id).snapshot();
+  return {
+    id,
+    status: snapshot?.status ?? row.status,
+    result: snapshot ? snapshot.result : ((row.result as VerificationResult | null) ?? null),
+    expiresAt: row.expiresAt.toISOString(),
+    credentialType: row.credentialType,
+    requestedAttributes: row.requestedAttributes ?? [],
+    purpose: row.purpose,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function visibleRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
+  const row = await findRequest(db, id);
+  if (!row || !canRead(actor, row.organisationId)) throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
+  return row;
+}

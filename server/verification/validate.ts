@@ -1,0 +1,146 @@
+/**
+ * POST /api/presentations/validate {presentationJwt, requestId?} (spec 000 §7; issue 9): a
+ * presentation scanned from a QR code or pasted by a verifier.
+ *  - With a requestId, it answers that request (the caller's own): judged against its nonce,
+ *    client_id and DCQL query, and offered to the request's single writer like a wallet's answer.
+ *  - Without one, it is an offline presentation: the KB-JWT's aud is the platform's offline
+ *    verifier, it is at most 15 minutes old, and each holder nonce is accepted once (a replay
+ *    inside the window is refused).
+ */
+import { lt } from "drizzle-orm";
+import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
+import { CHECKS, checkForCredentialType, type CheckType } from "#core/verification/checks.ts";
+import { decodeOfflinePresentation, OfflineQrError } from "#core/verification/offline-qr.ts";
+import { dcqlQuery, offlineAudience } from "#core/verification/openid4vp.ts";
+import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
+import type { Database } from "#db/client.ts";
+import { isUniqueViolation } from "#db/errors.ts";
+import { offlineNonces } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { actingOrganisation, actorUserId, type Actor } from "./actor.ts";
+import { CLOCK_SKEW_SECONDS, judgePresentation, OFFLINE_WINDOW_SECONDS, ONLINE_KB_MAX_AGE_SECONDS, type Judgement } from "./judge.ts";
+import { recordPresentation } from "./records.ts";
+import { visibleRequest, type RequestCaller, type VerificationContext } from "./requests.ts";
+
+/** What an in-person check is recorded as when the verifier gives no purpose. */
+export const OFFLINE_PURPOSE = "In-person check (QR code shown by the citizen)";
+
+export interface ValidateInput {
+  presentationJwt: string;
+  requestId?: string | undefined;
+  purpose?: string | undefined;
+}
+
+/** Spec 000 §3 "Validation response", plus what the portal's result panel and receipt need. */
+export interface ValidationAnswer {
+  valid: boolean;
+  reason: string;
+  message: string;
+  result: "valid" | "invalid" | "expired";
+  presentedAttributes: Record<string, unknown>;
+  timestamp: string;
+  /** The record: its receipt is /api/verifications/{id}/receipt. */
+  id: string;
+  checkType: CheckType | null;
+  credentialType: string | null;
+  issuer: string | null;
+}
+
+/** Consumes a holder nonce: true the first time inside its window, false for a replay. */
+export async function consumeOfflineNonce(db: Database, nonce: string, now: Date): Promise<boolean> {
+  const nonceHash = await sha256Base64url(webCrypto(), nonce);
+  // The window a nonce can still be presented in, plus the skew: after it, the age check refuses it anyway.
+  const expiresAt = new Date(now.getTime() + (OFFLINE_WINDOW_SECONDS + 2 * CLOCK_SKEW_SECONDS) * 1000);
+  try {
+    await db.batch([db.delete(offlineNonces).where(lt(offlineNonces.expiresAt, now)), db.insert(offlineNonces).values({ nonceHash, expiresAt })]);
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error, "offline_nonces.nonce_hash")) return false;
+    throw error;
+  }
+}
+
+export async function validatePresentation(context: VerificationContext, actor: Actor, input: ValidateInput, caller: RequestCaller, now = new Date()): Promise<ValidationAnswer> {
+  const organisationId = actingOrganisation(actor);
+  let presentation: string;
+  try {
+    presentation = decodeOfflinePresentation(input.presentationJwt.trim());
+  } catch (error) {
+    if (error instanceof OfflineQrError) throw new ServiceError(400, `This is not a credential presentation: ${error.message}`, "VALIDATION_ERROR");
+    throw error;
+  }
+
+  let judgement: Judgement;
+  let check: CheckType | null = null;
+  let purpose = input.purpose?.trim() || OFFLINE_PURPOSE;
+  let requestId: string | null = null;
+  if (input.requestId) {
+    const row = await visibleRequest(context.db, actor, input.requestId);
+    check = row.credentialType as CheckType;
+    purpose = row.purpose;
+    requestId = row.id;
+    const query = dcqlQuery(context.base, check, row.requestedAttributes ?? []);
+    judgement = await judgePresentation(context, {
+      presentation,
+      check,
+      query: query.credentials[0],
+      audience: row.clientId ?? "",
+      expectedNonce: row.nonce,
+      maxKbAgeSeconds: ONLINE_KB_MAX_AGE_SECONDS,
+      now,
+    });
+  } else {
+    judgement = await judgePresentation(context, {
+      presentation,
+      audience: offlineAudience(context.base),
+      consumeNonce: (nonce) => consumeOfflineNonce(context.db, nonce, now),
+      maxKbAgeSeconds: OFFLINE_WINDOW_SECONDS,
+      now,
+    });
+    const type = judgement.credential?.type;
+    const onlyAge = Object.keys(judgement.presentedAttributes).every((name) => name.startsWith("age_equal_or_over."));
+    check = type ? (onlyAge && Object.keys(judgement.presentedAttributes).length ? "age" : (checkForCredentialType(type) ?? null)) : null;
+  }
+
+  const id = crypto.randomUUID();
+  const answer: ValidationAnswer = {
+    valid: judgement.valid,
+    reason: judgement.reason,
+    message: judgement.message,
+    result: resultBadge(judgement.valid, judgement.reason),
+    presentedAttributes: judgement.presentedAttributes,
+    timestamp: judgement.timestamp,
+    id,
+    checkType: check,
+    credentialType: judgement.credential?.type ?? null,
+    issuer: judgement.credential?.issuerName ?? null,
+  };
+  if (requestId) {
+    const { accepted, snapshot } = await context.requestObject(requestId).answer({
+      kind: "presentation",
+      result: { valid: answer.valid, reason: answer.reason, presentedAttributes: answer.presentedAttributes, timestamp: answer.timestamp, recordId: id, ...(answer.issuer ? { issuer: answer.issuer } : {}) },
+    });
+    if (!accepted) {
+      const reason = snapshot.status === "expired" ? "REQUEST_EXPIRED" : "REQUEST_ALREADY_ANSWERED";
+      Object.assign(answer, { valid: false, reason, message: reasonMessage(reason), result: resultBadge(false, reason) });
+      judgement = { ...judgement, valid: false, reason };
+    }
+  }
+  context.waitUntil(
+    recordPresentation(context.db, {
+      id,
+      organisationId,
+      verifierId: actorUserId(actor),
+      requestId,
+      checkType: check,
+      purpose,
+      mode: requestId ? "online" : "offline",
+      judgement,
+      ipAddress: caller.ipAddress,
+      userAgent: caller.userAgent,
+    }).catch((error: unknown) => console.error("presentation record failed", error)),
+  );
+  return answer;
+}
+
+export const checkName = (check: CheckType | null) => (check ? CHECKS[check].name : "Credential check");

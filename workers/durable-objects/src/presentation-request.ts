@@ -1,0 +1,137 @@
+import { DurableObject } from "cloudflare:workers";
+import { createDb } from "#db/client.ts";
+import {
+  AnswerInput,
+  OpenRequestInput,
+  writeThrough,
+  type PresentationRequestApi,
+  type RequestSnapshot,
+} from "#server/verification/request-state.ts";
+import { systemClock, type Clock } from "#server/worker/clock.ts";
+import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
+
+/**
+ * One OpenID4VP request (idFromName(requestId)): its single writer (docs/decisions/016).
+ *  - answer() takes the first presentation or refusal and no other: it reads, decides and writes
+ *    with no `await` in between, so two answers arriving at once cannot both win.
+ *  - Every portal watching holds a hibernating WebSocket (fetch with Upgrade); each change is sent
+ *    to all of them at once, and a new watcher gets the current state first.
+ *  - An alarm expires the request at expiresAt, and retries a write-through that failed.
+ */
+interface Stored {
+  snapshot: RequestSnapshot;
+  state: string;
+  /** The row in libSQL does not have this state yet. */
+  unsynced: boolean;
+}
+
+const KEY = "state";
+const SYNC_RETRY_MS = 5_000;
+
+export class PresentationRequest extends DurableObject<DurableObjectsEnv> implements PresentationRequestApi {
+  /** Where the object reads the time; tests pass another clock. */
+  clock: Clock = systemClock;
+
+  constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
+    super(ctx, parseDurableObjectsEnv(env));
+  }
+
+  private load(): Stored | undefined {
+    return this.ctx.storage.kv.get<Stored>(KEY);
+  }
+
+  /** Expired on read too, in case the alarm has not run yet. */
+  private current(): Stored | undefined {
+    const stored = this.load();
+    if (stored?.snapshot.status === "pending" && this.clock.now() >= Date.parse(stored.snapshot.expiresAt)) {
+      return this.change({ ...stored.snapshot, status: "expired", result: null });
+    }
+    return stored;
+  }
+
+  /** Stores a new state, tells every watcher, and writes it through (after, and retried by the alarm). */
+  private change(snapshot: RequestSnapshot): Stored {
+    const stored: Stored = { snapshot, state: this.load()?.state ?? "", unsynced: true };
+    this.ctx.storage.kv.put(KEY, stored);
+    const message = JSON.stringify({ type: "state", ...snapshot });
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(message);
+      } catch {
+        // A socket closing as we send: its console reconnects and refetches.
+      }
+    }
+    this.ctx.waitUntil(this.sync());
+    return stored;
+  }
+
+  private async sync(): Promise<void> {
+    const stored = this.load();
+    if (!stored?.unsynced) return;
+    try {
+      await writeThrough(createDb(this.env), stored.snapshot);
+      const latest = this.load();
+      if (latest && latest.snapshot.status === stored.snapshot.status) this.ctx.storage.kv.put(KEY, { ...latest, unsynced: false });
+    } catch (error) {
+      console.error(`presentation request ${stored.snapshot.id}: write-through failed, retrying`, error);
+      await this.ctx.storage.setAlarm(this.clock.now() + SYNC_RETRY_MS);
+    }
+  }
+
+  async open(input: unknown): Promise<RequestSnapshot> {
+    const { id, expiresAt, state } = OpenRequestInput.parse(input);
+    const existing = this.current();
+    if (existing) return existing.snapshot;
+    const snapshot: RequestSnapshot = { id, status: "pending", result: null, expiresAt: new Date(expiresAt).toISOString() };
+    this.ctx.storage.kv.put(KEY, { snapshot, state, unsynced: false } satisfies Stored);
+    await this.ctx.storage.setAlarm(expiresAt);
+    return snapshot;
+  }
+
+  async answer(input: unknown): Promise<{ accepted: boolean; snapshot: RequestSnapshot }> {
+    const parsed = AnswerInput.parse(input);
+    const stored = this.current();
+    if (!stored) throw new Error("no such request");
+    if (stored.snapshot.status !== "pending") return { accepted: false, snapshot: stored.snapshot };
+    const snapshot: RequestSnapshot =
+      parsed.kind === "presentation"
+        ? { ...stored.snapshot, status: "completed", result: parsed.result }
+        : { ...stored.snapshot, status: "declined", result: { valid: false, reason: "REQUEST_DECLINED", presentedAttributes: {}, timestamp: parsed.timestamp } };
+    this.change(snapshot);
+    return { accepted: true, snapshot };
+  }
+
+  async snapshot(): Promise<RequestSnapshot | null> {
+    return this.current()?.snapshot ?? null;
+  }
+
+  async openState(): Promise<string | null> {
+    const stored = this.current();
+    return stored?.snapshot.status === "pending" ? stored.state : null;
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const stored = this.current();
+    if (!stored) return new Response("Not found", { status: 404 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.send(JSON.stringify({ type: "state", ...stored.snapshot }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // The portal may ask again (after a reconnect, or to check the line): it gets the state.
+    if (message === "state") socket.send(JSON.stringify({ type: "state", ...(this.current()?.snapshot ?? {}) }));
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+  }
+
+  /** At least once: expire what is due, retry a write-through, and sleep again otherwise. */
+  override async alarm(): Promise<void> {
+    const stored = this.current();
+    if (stored?.unsynced) await this.sync();
+  }
+}

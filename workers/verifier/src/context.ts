@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from "hono";
+import { credentialContext } from "#server/credentials/context.ts";
+import { authenticateActor } from "#server/verification/actor.ts";
+import { loadVerifierKeys } from "#server/verification/keys.ts";
+import type { VerificationContext } from "#server/verification/requests.ts";
+import type { RequestCaller } from "#server/verification/requests.ts";
+import { clientAddress } from "#server/accounts/authentication.ts";
+import type { VerifierApp } from "./app.ts";
+
+/** Builds the verification context once per request: keys come from per-isolate caches. */
+export const verificationContext: MiddlewareHandler<VerifierApp> = async (c, next) => {
+  const env = c.var.env;
+  const credentials = await credentialContext({ env, db: c.var.db }, c.req.url);
+  const verification: VerificationContext = {
+    ...credentials,
+    verifierKeys: await loadVerifierKeys(env.VERIFIER_SIGNING_KEYS),
+    origin: env.PUBLIC_BASE_URL ?? new URL(c.req.url).origin,
+    requestObject: (id) => env.PRESENTATION_REQUESTS.get(env.PRESENTATION_REQUESTS.idFromName(id)) as never,
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+  };
+  c.set("verification", verification);
+  await next();
+};
+
+/** The caller must be a verifier or administrator (session) or an organisation's API key. */
+export const requireActor: MiddlewareHandler<VerifierApp> = async (c, next) => {
+  c.set("actor", await authenticateActor(c.req.raw, { db: c.var.db, ctx: c.executionCtx as ExecutionContext }));
+  await next();
+};
+
+export const callerOf = (request: Request): RequestCaller => ({
+  ipAddress: clientAddress(request),
+  userAgent: request.headers.get("User-Agent"),
+});

@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import { CHECKS, CHECK_TYPES } from "#core/verification/checks.ts";
+import { openApiDocument } from "#server/verification/openapi.ts";
+import type { VerifierApp } from "../app.ts";
+
+const PUBLIC = { "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300" };
+
+/** What anybody may read: health, the platform's verifier keys, the checks and the API description. */
+export const publicRoutes = new Hono<VerifierApp>()
+  .get("/health", (c) => c.json({ ok: true, service: "verifier" }))
+  .get("/keys", (c) => {
+    const keys = c.var.verification.verifierKeys;
+    return c.json({ keys: [keys["trust-anchor"].publicJwk, keys["verifier-service"].publicJwk] }, 200, { ...PUBLIC, "Content-Type": "application/jwk-set+json" });
+  })
+  .get("/checks", (c) => c.json({ checks: CHECK_TYPES.map((code) => CHECKS[code]) }, 200, PUBLIC))
+  .get("/openapi.json", (c) => c.json(openApiDocument(c.var.verification.origin), 200, PUBLIC));

@@ -1,0 +1,123 @@
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { isCheckType, CHECKS } from "#core/verification/checks.ts";
+import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
+import { AUTHORITIES, CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
+import { formatAttributeValue } from "#core/format/format.ts";
+import { canRead, type Actor } from "#server/verification/actor.ts";
+import { HistoryQuery, IdParam, UsageQuery } from "#server/verification/api-schemas.ts";
+import { confirmVisualMatch, findPresentation, usageByDay, verificationHistory, type HistoryEntry } from "#server/verification/records.ts";
+import { receiptFileName, receiptPdf, signReceipt, type ReceiptFacts } from "#server/verification/receipt.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { users } from "#db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import type { VerifierApp } from "../app.ts";
+import { requireActor } from "../context.ts";
+import { invalidBody, notFound } from "../validation.ts";
+
+/** Administrators see every organisation's records; everyone else their own organisation's. */
+const scope = (actor: Actor) => (actor.kind === "user" && actor.role === "admin" ? null : actor.organisationId ?? "");
+
+const CSV_COLUMNS = ["verifiedAt", "checkName", "result", "reason", "purpose", "mode", "issuer", "credentialType", "organisation", "presentedAttributes", "visualMatchAt", "id", "requestId"] as const;
+
+/** RFC 4180 quoting, and a leading quote on anything a spreadsheet would run as a formula. */
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function historyCsv(entries: readonly HistoryEntry[]): string {
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const entry of entries) lines.push(CSV_COLUMNS.map((column) => csvCell(entry[column])).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** /api/verifications/*: the organisation's record of its checks. */
+export const records = new Hono<VerifierApp>()
+  .get("/history", requireActor, zValidator("query", HistoryQuery, invalidBody), async (c) => {
+    const query = c.req.valid("query");
+    const organisationId = scope(c.var.actor);
+    if (query.format === "csv") {
+      // Every matching row, newest first, in pages of the largest size.
+      const entries: HistoryEntry[] = [];
+      for (let page = 1; ; page++) {
+        const chunk = await verificationHistory(c.var.db, { organisationId, result: query.result, checkType: query.type, page, pageSize: 100 });
+        entries.push(...chunk.entries);
+        if (entries.length >= chunk.total || chunk.entries.length === 0 || page >= 100) break;
+      }
+      return c.body(historyCsv(entries), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="verification-history-${new Date().toISOString().slice(0, 10)}.csv"`,
+        "Cache-Control": "no-store",
+      });
+    }
+    const page = await verificationHistory(c.var.db, { organisationId, result: query.result, checkType: query.type, page: query.page, pageSize: query.pageSize });
+    return c.json(page, 200, { "Cache-Control": "no-store" });
+  })
+  .get("/usage", requireActor, zValidator("query", UsageQuery, invalidBody), async (c) => {
+    const days = await usageByDay(c.var.db, scope(c.var.actor), new Date(), c.req.valid("query").days);
+    return c.json({ days }, 200, { "Cache-Control": "no-store" });
+  })
+  .post("/:id/visual-match", zValidator("param", IdParam, notFound), requireActor, async (c) => {
+    const { actor } = c.var;
+    if (actor.kind !== "user") throw new ServiceError(403, "Only a person can confirm they saw the holder", "FORBIDDEN");
+    const row = await findPresentation(c.var.db, c.req.valid("param").id);
+    if (!row || !canRead(actor, row.p.organisationId) || (actor.role === "admin" && actor.organisationId !== row.p.organisationId)) {
+      throw new ServiceError(404, "Verification not found", "NOT_FOUND");
+    }
+    if (row.p.verificationResult !== "valid") throw new ServiceError(409, "Only a valid verification can be confirmed", "NOT_VALID");
+    const confirmed = await confirmVisualMatch(c.var.db, row.p.id, actor.userId);
+    if (!confirmed) throw new ServiceError(409, "The match has already been confirmed", "ALREADY_CONFIRMED");
+    return c.json({ id: row.p.id, visualMatchAt: new Date().toISOString(), confirmedBy: actor.name });
+  })
+  .get("/:id/receipt", zValidator("param", IdParam, notFound), requireActor, async (c) => {
+    const row = await findPresentation(c.var.db, c.req.valid("param").id);
+    if (!row || !canRead(c.var.actor, row.p.organisationId)) throw new ServiceError(404, "Verification not found", "NOT_FOUND");
+    const facts = await receiptFacts(c.var.db, row);
+    const signed = await signReceipt(facts, c.var.verification.verifierKeys["verifier-service"]);
+    const pdf = await receiptPdf(facts, signed);
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${receiptFileName(facts)}"`,
+      "Cache-Control": "private, no-store",
+    });
+  });
+
+type PresentationRow = NonNullable<Awaited<ReturnType<typeof findPresentation>>>;
+
+async function receiptFacts(db: VerifierApp["Variables"]["db"], { p, organisation }: PresentationRow): Promise<ReceiptFacts> {
+  const people = [p.verifierId, p.visualMatchBy].filter((id): id is string => Boolean(id));
+  const named = new Map<string, string>();
+  for (const id of people) {
+    const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(eq(users.id, id));
+    if (user) named.set(id, [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username);
+  }
+  const check = p.checkType && isCheckType(p.checkType) ? CHECKS[p.checkType] : undefined;
+  const vctSlug = p.vct?.slice(p.vct.lastIndexOf("/") + 1);
+  const type = Object.values(CREDENTIAL_TYPES).find((t) => t.slug === vctSlug);
+  const reason = p.verificationResult ?? "VERIFICATION_FAILED";
+  const valid = reason === "valid";
+  const attributes = Object.entries(p.presentedAttributes ?? {}).map(([id, value]) => ({
+    label: check?.attributes.find((a) => a.id === id)?.label ?? id,
+    value: formatAttributeValue(value),
+  }));
+  return {
+    receiptId: p.id,
+    organisation: { id: p.organisationId ?? "", name: organisation ?? "Unknown organisation" },
+    checkedBy: (p.verifierId && named.get(p.verifierId)) || "API client",
+    purpose: p.purpose,
+    checkedAt: p.verifiedAt.toISOString(),
+    checkType: check?.name ?? "Credential check",
+    credentialType: type?.longName ?? null,
+    issuer: type ? AUTHORITIES[type.issuerId].name : null,
+    assuranceLevel: check?.assuranceLevel ?? null,
+    attributes,
+    valid,
+    result: resultBadge(valid, reason),
+    reason,
+    reasonMessage: reasonMessage(reason),
+    presentationHash: p.presentationHash ?? "",
+    visualMatch: p.visualMatchAt && p.visualMatchBy ? { confirmedAt: p.visualMatchAt.toISOString(), confirmedBy: named.get(p.visualMatchBy) ?? "A verifier" } : null,
+  };
+}

@@ -1,0 +1,52 @@
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { CreateRequestBody, IdParam, ResponseForm } from "#server/verification/api-schemas.ts";
+import { createRequest, requestObject, requestStatus, respond, ResponseError, visibleRequest } from "#server/verification/requests.ts";
+import type { VerifierApp } from "../app.ts";
+import { callerOf, requireActor } from "../context.ts";
+import { invalidBody, notFound } from "../validation.ts";
+
+/**
+ * /api/presentations/*: OpenID4VP requests (docs/decisions/015), their live state (016), the
+ * wallet-facing request_uri and response_uri, and validation of scanned presentations.
+ */
+export const presentations = new Hono<VerifierApp>()
+  .post("/requests", requireActor, zValidator("json", CreateRequestBody, invalidBody), async (c) => {
+    const created = await createRequest(c.var.verification, c.var.actor, c.req.valid("json"));
+    return c.json(created, 201, { "Cache-Control": "no-store" });
+  })
+  .get("/requests/:id", zValidator("param", IdParam, notFound), requireActor, async (c) => {
+    const view = await requestStatus(c.var.verification, c.var.actor, c.req.valid("param").id);
+    return c.json(view, 200, { "Cache-Control": "no-store" });
+  })
+  // The live feed: a WebSocket to the request's Durable Object, which sends each change at once.
+  .get("/requests/:id/live", zValidator("param", IdParam, notFound), requireActor, async (c) => {
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ message: "Expected a WebSocket upgrade" }, 426);
+    const { id } = c.req.valid("param");
+    await visibleRequest(c.var.db, c.var.actor, id);
+    return c.var.verification.requestObject(id).fetch(c.req.raw);
+  })
+  // request_uri: public (whoever holds the QR code), fetchable while the request is open.
+  .get("/requests/:id/object", zValidator("param", IdParam, notFound), async (c) => {
+    const jwt = await requestObject(c.var.verification, c.req.valid("param").id);
+    return c.body(jwt, 200, { "Content-Type": "application/oauth-authz-req+jwt", "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" });
+  })
+  // response_uri (direct_post): authenticated by state alone, no cookies read; wallets post from anywhere.
+  .post(
+    "/response",
+    zValidator("form", ResponseForm, (result, c) =>
+      result.success ? undefined : c.json({ error: "invalid_request", error_description: "The response is not a valid authorization response" }, 400, CORS),
+    ),
+    async (c) => {
+      try {
+        const outcome = await respond(c.var.verification, c.req.valid("form"), callerOf(c.req.raw));
+        return c.json({ status: outcome.status, ...(outcome.judgement ? { valid: true, reason: "valid" } : {}) }, 200, { ...CORS, "Cache-Control": "no-store" });
+      } catch (error) {
+        if (!(error instanceof ResponseError)) throw error;
+        return c.json({ error: error.error, error_description: error.description, reason: error.reason }, 400, { ...CORS, "Cache-Control": "no-store" });
+      }
+    },
+  )
+  .options("/response", (c) => c.body(null, 204, { ...CORS, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "86400" }));
+
+const CORS = { "Access-Control-Allow-Origin": "*" };

@@ -1,0 +1,224 @@
+import { describe, expect, it } from "vitest";
+import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
+import { eq } from "drizzle-orm";
+import { presentations, verificationRequests } from "#db/schema/index.ts";
+import { citizenWithCredential, db, directPost, json, organisationWithVerifier, person, present, request, revoke, ORIGIN } from "../test-support.ts";
+
+interface Created {
+  id: string;
+  clientId: string;
+  nonce: string;
+  expiresAt: string;
+  requestUri: string;
+  authorizationRequest: string;
+  qrCode: string;
+  requestedAttributes: string[];
+}
+
+async function createRequest(cookie: string, body: Record<string, unknown> = { credentialType: "rtw", purpose: "Pre-employment check" }): Promise<Created> {
+  const response = await request("/api/presentations/requests", { ...json(body), cookie });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Created;
+}
+
+/** What a wallet does: fetch request_uri and read the signed request object. */
+async function fetchRequestObject(created: Created) {
+  const response = await request(new URL(created.requestUri).pathname);
+  expect(response.status).toBe(200);
+  const jwt = await response.text();
+  return { jwt, header: decodeProtectedHeader(jwt), claims: decodeJwt(jwt) as Record<string, any> };
+}
+
+describe("POST /api/presentations/requests", () => {
+  it("creates an OpenID4VP request: openid4vp:// URL with client_id and request_uri only, a QR code, a nonce and an expiry", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const created = await createRequest(cookie);
+    expect(created.clientId).toBe(`verifier_attestation:${ORIGIN}/verifiers/${organisation.id}`);
+    const url = new URL(created.authorizationRequest);
+    expect(url.protocol).toBe("openid4vp:");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: created.clientId, request_uri: created.requestUri });
+    expect(created.requestedAttributes).toEqual(["hasRightToWork"]);
+    expect(created.qrCode).toMatch(/^<svg[^>]*role="img"/);
+    expect(Date.parse(created.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(created.nonce.length).toBeGreaterThanOrEqual(22);
+  });
+
+  it.each([
+    [{ credentialType: "rtw", purpose: "   " }, /purpose/i],
+    [{ credentialType: "passport", purpose: "x" }, /credentialType/],
+    [{ credentialType: "rtw", requestedAttributes: ["hasRightToRent"], purpose: "x" }, /hasRightToRent/],
+    [{ credentialType: "rtw", requestedAttributes: "hasRightToWork", purpose: "x" }, /requestedAttributes/],
+  ])("refuses %j with a 400 that says why, and stores nothing", async (body, message) => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const response = await request("/api/presentations/requests", { ...json(body), cookie });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(message);
+    expect(await db().select().from(verificationRequests).where(eq(verificationRequests.organisationId, organisation.id))).toHaveLength(0);
+  });
+
+  it("refuses anonymous callers (401), citizens and operators (403), and a check the organisation is not registered for (403)", async () => {
+    expect((await request("/api/presentations/requests", json({ credentialType: "rtw", purpose: "x" }))).status).toBe(401);
+    for (const role of ["citizen", "operator"] as const) {
+      const { cookie } = await person(role);
+      expect((await request("/api/presentations/requests", { ...json({ credentialType: "rtw", purpose: "x" }), cookie })).status).toBe(403);
+    }
+    const { cookie } = await organisationWithVerifier(["rtr"]);
+    const response = await request("/api/presentations/requests", { ...json({ credentialType: "dbs", purpose: "x" }), cookie });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "VERIFIER_NOT_REGISTERED" });
+  });
+});
+
+describe("the request object at request_uri", () => {
+  it("is a signed oauth-authz-req+jwt with a platform attestation, direct_post, a fresh nonce, a 256-bit state and a DCQL query", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await createRequest(cookie, { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Hiring" });
+    const { jwt, header, claims } = await fetchRequestObject(created);
+    expect(header).toMatchObject({ typ: "oauth-authz-req+jwt", alg: "ES256" });
+    const attestation = decodeJwt(header.jwt as string) as Record<string, any>;
+    expect(decodeProtectedHeader(header.jwt as string)).toMatchObject({ typ: "verifier-attestation+jwt" });
+    expect(attestation.sub).toBe(created.clientId.slice("verifier_attestation:".length));
+    // Signed by the key the attestation names, which the platform's published keys include.
+    await jwtVerify(jwt, await importJWK(attestation.cnf.jwk, "ES256"));
+    const published = (await (await request("/api/verifications/keys")).json()) as { keys: { kid: string }[] };
+    expect(published.keys.map((k) => k.kid)).toContain(decodeProtectedHeader(header.jwt as string).kid);
+    expect(claims).toMatchObject({
+      client_id: created.clientId,
+      response_type: "vp_token",
+      response_mode: "direct_post",
+      response_uri: `${ORIGIN}/api/presentations/response`,
+      nonce: created.nonce,
+      purpose: "Hiring",
+      dcql_query: {
+        credentials: [{ id: "rtw", format: "dc+sd-jwt", meta: { vct_values: [`${ORIGIN}/vct/right-to-work`] }, claims: [{ path: ["hasRightToWork"] }, { path: ["expiryDate"] }] }],
+      },
+    });
+    expect(claims.redirect_uri).toBeUndefined();
+    expect(Buffer.from(claims.state, "base64url").length).toBeGreaterThanOrEqual(16);
+    // Fetchable again while open, with the same state.
+    expect((await fetchRequestObject(created)).claims.state).toBe(claims.state);
+  });
+
+  it("is not found for an unknown request", async () => {
+    expect((await request(`/api/presentations/requests/${crypto.randomUUID()}/object`)).status).toBe(404);
+    expect((await request(`/api/presentations/requests/not-a-uuid/object`)).status).toBe(404);
+  });
+});
+
+describe("the wallet's answer at response_uri (direct_post)", () => {
+  async function openRequest(attributes = ["hasRightToWork", "workRestrictions"]) {
+    const verifier = await organisationWithVerifier();
+    const created = await createRequest(verifier.cookie, { credentialType: "rtw", requestedAttributes: attributes, purpose: "Hiring a warehouse operative" });
+    const { claims } = await fetchRequestObject(created);
+    return { verifier, created, state: claims.state as string, nonce: claims.nonce as string };
+  }
+
+  const status = async (cookie: string, id: string) => (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
+
+  it("accepts a valid presentation, and the verifier reads the result with only the disclosed attributes", async () => {
+    const { verifier, created, state, nonce } = await openRequest();
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork", "workRestrictions"], created.clientId, nonce);
+    const response = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }));
+    expect(response.status, await response.clone().text()).toBe(200);
+    const view = await status(verifier.cookie, created.id);
+    expect(view).toMatchObject({ status: "completed", result: { valid: true, reason: "valid", presentedAttributes: { hasRightToWork: true, workRestrictions: expect.any(String) } } });
+    expect(Object.keys(view.result.presentedAttributes).sort()).toEqual(["hasRightToWork", "workRestrictions"]);
+    const [record] = await db().select().from(presentations).where(eq(presentations.requestId, created.id));
+    expect(record).toMatchObject({ credentialId: held.credentialId, organisationId: verifier.organisation.id, verificationResult: "valid", mode: "online", checkType: "rtw" });
+  });
+
+  it("accepts exactly one of two presentations racing for the same request", async () => {
+    const { verifier, created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const held = await citizenWithCredential("rtw");
+    const [a, b] = await Promise.all([present(held, ["hasRightToWork"], created.clientId, nonce), present(held, ["hasRightToWork"], created.clientId, nonce)]);
+    const answers = await Promise.all([a, b].map((p) => request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [p] }), state }))));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    const refused = answers.find((r) => r.status === 400)!;
+    expect(await refused.json()).toMatchObject({ error: "invalid_request", reason: "REQUEST_ALREADY_ANSWERED" });
+    expect((await status(verifier.cookie, created.id)).status).toBe("completed");
+    // A third, later, is refused too.
+    const late = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [a] }), state }));
+    expect(late.status).toBe(400);
+  });
+
+  it("sees a revocation at once: a credential revoked a moment ago is refused", async () => {
+    const { verifier, created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const held = await citizenWithCredential("rtw");
+    await revoke(held.credentialId);
+    const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
+    const response = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "invalid_request", reason: "STATUS_REVOKED" });
+    expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "completed", result: { valid: false, reason: "STATUS_REVOKED" } });
+  });
+
+  it.each([
+    ["another audience (the client_id without its prefix)", (c: Created) => ({ aud: c.clientId.replace("verifier_attestation:", ""), nonce: undefined }), "KB_AUDIENCE_MISMATCH"],
+    ["another nonce", () => ({ aud: undefined, nonce: "not-the-request-nonce" }), "KB_NONCE_MISMATCH"],
+  ])("refuses a presentation bound to %s", async (_, binding, reason) => {
+    const { created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const held = await citizenWithCredential("rtw");
+    const b = binding(created);
+    const presentation = await present(held, ["hasRightToWork"], b.aud ?? created.clientId, b.nonce ?? nonce);
+    const response = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }));
+    expect(await response.json()).toMatchObject({ error: "invalid_request", reason });
+  });
+
+  it("refuses a presentation that does not satisfy the DCQL query: a claim not disclosed, or another credential type", async () => {
+    const first = await openRequest(["hasRightToWork", "expiryDate"]);
+    const held = await citizenWithCredential("rtw");
+    const partial = await present(held, ["hasRightToWork"], first.created.clientId, first.nonce);
+    expect(await (await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [partial] }), state: first.state }))).json()).toMatchObject({
+      reason: "DCQL_CLAIM_MISSING",
+    });
+    const second = await openRequest(["hasRightToWork"]);
+    const rent = await citizenWithCredential("rtr");
+    const other = await present(rent, ["hasRightToRent"], second.created.clientId, second.nonce);
+    expect(await (await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [other] }), state: second.state }))).json()).toMatchObject({
+      reason: "VCT_UNEXPECTED",
+    });
+  });
+
+  it.each([
+    ["an unknown state", { state: "x".repeat(43), vp_token: "{}" }, "STATE_UNKNOWN"],
+    ["no state", { vp_token: "{}" }, "STATE_UNKNOWN"],
+  ])("answers %s with 400 invalid_request", async (_, fields, reason) => {
+    const response = await request("/api/presentations/response", directPost(fields as Record<string, string>));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "invalid_request", reason });
+  });
+
+  it("reads no cookies and lets a wallet on any origin read the answer", async () => {
+    const { created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
+    const init = directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state });
+    const response = await request("/api/presentations/response", { ...init, headers: { ...(init.headers as Record<string, string>), Origin: "https://wallet.example", Cookie: "__Host-identity_session=forged" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+  });
+
+  it("records a refusal by the citizen: the verifier reads declined, and no presentation is taken after it", async () => {
+    const { verifier, created, state, nonce } = await openRequest(["hasRightToWork"]);
+    expect((await request("/api/presentations/response", directPost({ error: "access_denied", state }))).status).toBe(200);
+    expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "declined", result: { valid: false, reason: "REQUEST_DECLINED" } });
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
+    expect((await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }))).status).toBe(400);
+    // The request object is gone once answered.
+    expect((await request(new URL(created.requestUri).pathname)).status).toBe(404);
+  });
+});
+
+describe("GET /api/presentations/requests/{id}", () => {
+  it("shows a request to its own organisation only (another verifier, even with the id, gets 404)", async () => {
+    const mine = await organisationWithVerifier();
+    const created = await createRequest(mine.cookie);
+    expect(await (await request(`/api/presentations/requests/${created.id}`, { cookie: mine.cookie })).json()).toMatchObject({ id: created.id, status: "pending", result: null });
+    const other = await organisationWithVerifier();
+    expect((await request(`/api/presentations/requests/${created.id}`, { cookie: other.cookie })).status).toBe(404);
+    const admin = await person("admin");
+    expect((await request(`/api/presentations/requests/${created.id}`, { cookie: admin.cookie })).status).toBe(200);
+  });
+});
