@@ -100,6 +100,16 @@ export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initia
 }
 
 /**
+ * Where to go after signing in: `?next=` when it is a path on this site (a wallet link opened while
+ * signed out comes back to it), else the dashboard. Never another origin: "//host" and "/\\host"
+ * would leave the site, so only "/x..." paths are taken.
+ */
+export function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get("next");
+  return next && /^\/(?![/\\])/.test(next) && !/[\u0000-\u001f]/.test(next) ? next : "/";
+}
+
+/**
  * Signing in and registering from the page (with JavaScript): check the form, send it to the JSON
  * API, then the success toast and the dashboard, or the failure toast with the server's message
  * (spec 000 §8). Without JavaScript the same form posts to the route's action instead.
@@ -130,7 +140,7 @@ export function useAuthSubmit<K extends string, T>(options: {
     try {
       await apiRequest("POST", options.endpoint, options.body(result.data));
       toast(options.success);
-      navigate("/", { replace: true });
+      navigate(nextPath(window.location.search), { replace: true });
     } catch (error) {
       toast({ title: options.failure.title, description: messageFor(error, options.failure.fallback), variant: "destructive" });
       setPending(false);

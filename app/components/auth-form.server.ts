@@ -7,7 +7,7 @@ import { json, redirect, type LoaderFunctionArgs, type TypedResponse } from "@re
 import type { z } from "zod";
 import { getUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
-import { fieldErrorsOf, formValues, type FormErrors } from "./auth-card.tsx";
+import { fieldErrorsOf, formValues, nextPath, type FormErrors } from "./auth-card.tsx";
 
 /** The pages' own answer to a post they refuse: a sentence to show, and each field's messages. */
 export interface AuthFormAnswer<K extends string> {
@@ -17,7 +17,7 @@ export interface AuthFormAnswer<K extends string> {
 
 /** Signed-out visitors only: someone already signed in has nothing to do here. */
 export async function signedOutOnly({ request, context }: LoaderFunctionArgs) {
-  if (await getUser(request, context)) throw redirect("/");
+  if (await getUser(request, context)) throw redirect(nextPath(new URL(request.url).search));
   return null;
 }
 

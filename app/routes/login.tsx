@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
-import { AuthCard, FormAlert, retryAfterHeaders, useAuthSubmit, useCheckedForm } from "#app/components/auth-card.tsx";
+import { AuthCard, FormAlert, nextPath, retryAfterHeaders, useAuthSubmit, useCheckedForm } from "#app/components/auth-card.tsx";
 import { readAuthForm, signedOutOnly, type AuthFormAnswer } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { TextLink } from "#app/components/ui/text-link.tsx";
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const { setCookie } = await createSession(request, context, userId);
-  return redirect("/", { headers: { "Set-Cookie": setCookie } });
+  return redirect(nextPath(new URL(request.url).search), { headers: { "Set-Cookie": setCookie } });
 }
 
 const LOGIN_FIELDS = [

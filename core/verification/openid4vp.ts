@@ -153,7 +153,12 @@ export function assertSatisfiesQuery(query: DcqlCredentialQuery, presented: { vc
  */
 export function presentedAttributes(check: CheckType | undefined, claims: Record<string, unknown>, disclosed: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const dotted of disclosed) {
+  // In the check's own order (the verifier's form, the citizen's consent screen), then the rest.
+  const order = (dotted: string) => {
+    const index = check ? CHECKS[check].attributes.findIndex((a) => a.path.join(".") === dotted) : -1;
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  for (const dotted of [...disclosed].sort((a, b) => order(a) - order(b))) {
     const value = dotted.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), claims);
     const attribute = check ? CHECKS[check].attributes.find((a) => a.path.join(".") === dotted) : undefined;
     Object.defineProperty(out, attribute?.id ?? dotted, { value, enumerable: true, writable: true, configurable: true });

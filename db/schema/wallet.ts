@@ -79,7 +79,7 @@ export const walletEvents = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** credential_issued, credential_revoked, credential_reissued, share_created, share_revoked, share_viewed, certificate_downloaded. */
+    /** credential_issued, credential_revoked, credential_reissued, credential_verified, share_created, share_revoked, share_viewed, certificate_downloaded. */
     kind: text("kind").notNull(),
     credentialId: text("credential_id"),
     shareId: text("share_id"),

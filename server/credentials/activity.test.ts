@@ -27,6 +27,17 @@ describe("wallet activity as the page says it", () => {
     expect(titles).toEqual(["Credential added", "Credential re-issued", "Credential revoked", "Credential shared", "Share withdrawn", "Share link opened", "Certificate downloaded"]);
   });
 
+  it("tells the holder who checked which credential, why, and what they saw (issue 9)", () => {
+    const seen = describeWalletEvent(
+      row("credential_verified", { type: "rtw", organisation: "Northbridge Recruitment Ltd", purpose: "Warehouse role", checkType: "rtw", attributes: ["hasRightToWork", "expiryDate"], valid: true, reason: "valid" }),
+    );
+    expect(seen).toMatchObject({ tone: "ok", title: "Credential verified" });
+    expect(seen.description).toBe('Northbridge Recruitment Ltd checked your Right to Work for "Warehouse role"; they saw: Has the right to work in the UK, When the permission expires');
+    const refused = describeWalletEvent(row("credential_verified", { type: "rtw", organisation: "Acme", purpose: "", checkType: "rtw", attributes: [], valid: false, reason: "STATUS_REVOKED" }));
+    expect(refused).toMatchObject({ tone: "warn", title: "Verification refused" });
+    expect(refused.description).toBe("Acme tried to check your Right to Work; the check did not pass (The credential has been revoked.)");
+  });
+
   it("includes a revocation's reason, bounded", () => {
     expect(describeWalletEvent(row("credential_revoked", { type: "rtr", reason: "document reported stolen" })).description).toBe(
       "Right to Rent was revoked and can no longer be verified (document reported stolen)",

@@ -9,6 +9,8 @@ import { walletEvents } from "#db/schema/index.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { capitalise, inWords } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
+import { checkAttribute, isCheckType } from "#core/verification/checks.ts";
+import { reasonMessage } from "#core/verification/reasons.ts";
 import { PROFILE_ITEMS, PROFILE_UPDATED, SECTION_TITLES, type ProfileItemKey } from "#core/profile/items.ts";
 
 /** How many events the page loads; it shows the first few until the log is expanded. */
@@ -61,6 +63,17 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
       const item = typeof detail.item === "string" && Object.hasOwn(PROFILE_ITEMS, detail.item) ? PROFILE_ITEMS[detail.item as ProfileItemKey].label : null;
       return { ...base, tone: "info", title: "Profile updated", description: item ? `${item} saved in ${section}` : `${section} saved` };
     }
+    case "credential_verified": {
+      const who = typeof detail.organisation === "string" ? detail.organisation : "A verifier";
+      const purpose = typeof detail.purpose === "string" && detail.purpose ? ` for "${detail.purpose.slice(0, 120)}"` : "";
+      const check = isCheckType(detail.checkType) ? detail.checkType : undefined;
+      const seen = Array.isArray(detail.attributes) ? detail.attributes.filter((a): a is string => typeof a === "string") : [];
+      const labels = seen.map((id) => (check ? checkAttribute(check, id)?.label : undefined) ?? inWords(id));
+      const saw = labels.length ? `; they saw: ${labels.join(", ")}` : "; they saw nothing from it";
+      return detail.valid === true
+        ? { ...base, tone: "ok", title: "Credential verified", description: `${who} checked your ${name}${purpose}${saw}` }
+        : { ...base, tone: "warn", title: "Verification refused", description: `${who} tried to check your ${name}${purpose}; the check did not pass (${reasonMessage(String(detail.reason ?? ""))})` };
+    }
     case "certificate_downloaded":
       return { ...base, tone: "info", title: "Certificate downloaded", description: `The ${name} certificate was downloaded` };
     default:
@@ -72,7 +85,7 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
  * What the wallet's own log is made of. The person's log (wallet_events) also holds entries that
  * are not about the wallet (profile saves), which the dashboard's Recent Activity shows.
  */
-export const WALLET_EVENT_KINDS = ["credential_issued", "credential_reissued", "credential_revoked", "share_created", "share_revoked", "share_viewed", "certificate_downloaded"];
+export const WALLET_EVENT_KINDS = ["credential_issued", "credential_reissued", "credential_revoked", "credential_verified", "share_created", "share_revoked", "share_viewed", "certificate_downloaded"];
 
 /** The user's own wallet events, newest first (no one else's: filtered by userId in the query). */
 export async function listWalletActivity(db: Database, userId: string, limit = ACTIVITY_LIMIT): Promise<WalletActivity[]> {

@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { credentialRow as cred, openTempDatabase } from "#tests/support/temp-database.ts";
@@ -206,6 +207,25 @@ describe("verifier dashboard", () => {
     expect(d.stats).toEqual({ pendingVerifications: 1, completedToday: 2, successRate: 0 });
     expect(d.activity.map((a) => a.title).sort()).toEqual(["Rival today", "Rival today 2"]);
     expect(d.status.find((s) => s.label === "Expired without response")?.value).toBe("2");
+  });
+});
+
+describe("verifier dashboard of an organisation (issue 9)", () => {
+  it("counts the organisation's checks, whoever made them: a colleague, or an API key with no person behind it", async () => {
+    const [organisation] = await db.insert(schema.verifierOrganisations).values({ name: `Org ${crypto.randomUUID()}`, allowedChecks: ["rtw"] }).returning();
+    const me = await addUser("me", "verifier");
+    const colleague = await addUser("colleague", "verifier");
+    await db.update(schema.users).set({ organisationId: organisation!.id }).where(inArray(schema.users.id, [me.id, colleague.id]));
+    const check = (verifierId: string | null, verificationResult: string) => ({ verifierId, organisationId: organisation!.id, purpose: "Hiring", verificationResult, verifiedAt: ago(HOUR) });
+    await db.insert(schema.presentations).values([check(colleague.id, "valid"), check(null, "STATUS_REVOKED"), check(me.id, "valid")]);
+    await db.insert(schema.verificationRequests).values([
+      { verifierId: colleague.id, organisationId: organisation!.id, credentialType: "rtw", purpose: "Open", nonce: "n1", expiresAt: new Date(NOW.getTime() + HOUR) },
+      { verifierId: colleague.id, organisationId: organisation!.id, credentialType: "rtw", purpose: "Declined", nonce: "n2", expiresAt: new Date(NOW.getTime() + HOUR), status: "declined" },
+    ]);
+    const d = await getDashboard(db, me, NOW);
+    if (d.role !== "verifier") throw new Error(d.role);
+    expect(d.stats).toEqual({ pendingVerifications: 1, completedToday: 3, successRate: 66.7 });
+    expect(d.activity.map((a) => a.detail)).toContain("Credential · invalid");
   });
 });
 

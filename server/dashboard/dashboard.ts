@@ -37,6 +37,7 @@ import { madeBy } from "#server/shares/shares.ts";
 import { capitalise } from "#core/format/format.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";
 import { walletTypeNames } from "#core/issuers/registry.ts";
+import { resultBadge } from "#core/verification/reasons.ts";
 import { describeAuditEvent } from "./audit-events.ts";
 
 const MINUTE_MS = 60 * 1000;
@@ -230,9 +231,11 @@ async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
 
 async function verifierDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
   const today = startOfUkDay(now);
-  // Only this verifier's own requests and the presentations made to them.
-  const myRequests = eq(verificationRequests.verifierId, user.id);
-  const toMe = eq(presentations.verifierId, user.id);
+  // This verifier's organisation's requests and checks (issue 9: API keys act for the organisation
+  // too), or, without an organisation, this verifier's own.
+  const organisation = sql`(select ${users.organisationId} from ${users} where ${users.id} = ${user.id})`;
+  const myRequests = or(eq(verificationRequests.verifierId, user.id), eq(verificationRequests.organisationId, organisation));
+  const toMe = or(eq(presentations.verifierId, user.id), eq(presentations.organisationId, organisation));
   const unanswered = notExists(
     db
       .select({ one: sql`1` })
@@ -245,7 +248,7 @@ async function verifierDashboard(db: Database, user: PublicUser, now: Date): Pro
     db
       .select({ n: count() })
       .from(verificationRequests)
-      .where(and(myRequests, gt(verificationRequests.expiresAt, now), unanswered)),
+      .where(and(myRequests, eq(verificationRequests.status, "pending"), gt(verificationRequests.expiresAt, now), unanswered)),
     // Verification Status "Expired without response".
     db
       .select({ n: count() })
@@ -290,7 +293,7 @@ async function verifierDashboard(db: Database, user: PublicUser, now: Date): Pro
     activity: recent.map((p) => ({
       id: p.id,
       title: p.purpose,
-      detail: `${walletTypeNames(p.type ?? "").title} · ${p.result ?? "pending"}`,
+      detail: `${walletTypeNames(p.type ?? "").title} · ${p.result ? resultBadge(p.result === "valid", p.result) : "pending"}`,
       at: p.at.toISOString(),
       tone: p.result === "valid" ? "ok" : p.result ? "bad" : "info",
     })),

@@ -7,7 +7,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from
 import { CHECKS, isCheckType } from "#core/verification/checks.ts";
 import { resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
-import { credentials, presentations, verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
+import { credentials, presentations, verificationRequests, verifierOrganisations, walletEvents } from "#db/schema/index.ts";
 import type { Judgement } from "./judge.ts";
 
 export interface PresentationRecord {
@@ -32,18 +32,18 @@ export interface PresentationRecord {
  */
 export async function recordPresentation(db: Database, record: PresentationRecord): Promise<string> {
   const { judgement } = record;
-  let credentialId: string | null = null;
+  let held: { id: string; userId: string | null; type: string } | undefined;
   const statusUri = judgement.credential?.statusUri;
   if (statusUri !== undefined && judgement.credential?.statusIdx !== undefined) {
     const listId = statusUri.slice(statusUri.lastIndexOf("/") + 1);
-    const [row] = await db
-      .select({ id: credentials.id })
+    [held] = await db
+      .select({ id: credentials.id, userId: credentials.userId, type: credentials.type })
       .from(credentials)
       .where(and(eq(credentials.statusListId, listId), eq(credentials.statusListIndex, judgement.credential.statusIdx)))
       .limit(1);
-    credentialId = row?.id ?? null;
   }
-  const [row] = await db
+  const credentialId = held?.id ?? null;
+  const insert = db
     .insert(presentations)
     .values({
       id: record.id,
@@ -64,9 +64,32 @@ export async function recordPresentation(db: Database, record: PresentationRecor
       visualMatchBy: record.visualMatch?.by ?? null,
       ipAddress: record.ipAddress,
       userAgent: record.userAgent?.slice(0, 256) ?? null,
-    })
-    .returning({ id: presentations.id });
-  return row!.id;
+    });
+  // The holder's own log: who checked which credential, when, why, and what they saw.
+  if (held?.userId && record.organisationId) {
+    const [organisation] = await db.select({ name: verifierOrganisations.name }).from(verifierOrganisations).where(eq(verifierOrganisations.id, record.organisationId));
+    await db.batch([
+      insert,
+      db.insert(walletEvents).values({
+        userId: held.userId,
+        kind: "credential_verified",
+        credentialId: held.id,
+        detail: {
+          type: held.type,
+          organisation: organisation?.name ?? "A verifier",
+          purpose: record.purpose,
+          checkType: record.checkType,
+          attributes: Object.keys(judgement.presentedAttributes),
+          valid: judgement.valid,
+          reason: judgement.valid ? "valid" : judgement.reason,
+        },
+        createdAt: new Date(judgement.timestamp),
+      }),
+    ]);
+  } else {
+    await insert;
+  }
+  return record.id;
 }
 
 export interface HistoryEntry {

@@ -239,27 +239,31 @@ describe("the citizen wallet", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     expect(await cards().count()).toBe(2);
 
-    // Share via QR Code: pick a credential, then the share dialog with a real QR code.
+    // Share via QR Code: pick a credential, choose what it shows, then an offline presentation QR
+    // code with its 15-minute countdown (issue 9; scanned by a verifier in verification.spec.ts).
     await page.getByRole("button", { name: "Share via QR Code" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("action")).toBe("share");
     const picker = page.getByRole("dialog", { name: "Share via QR Code" });
     await picker.getByRole("button", { name: /^Right to Work/ }).click();
-    const share = page.getByRole("dialog", { name: "Share Credential" });
-    await share.getByTestId("qr-code").waitFor();
-    expect(await share.getByTestId("share-link").textContent()).toMatch(/\/verify\/[A-Za-z0-9_-]{22}$/);
+    const offline = page.getByTestId("offline-qr-dialog");
+    expect(await offline.getByRole("checkbox", { name: "Right to work" }).isChecked()).toBe(true);
+    await offline.getByRole("checkbox", { name: /Aged 18 or over/ }).check();
+    await offline.getByRole("button", { name: "Show QR code" }).click();
+    await offline.getByTestId("qr-code").waitFor();
+    expect(await offline.getByTestId("qr-code").getAttribute("data-qr-value")).toMatch(/^UKID1:\d+$/);
+    expect(await offline.getByTestId("offline-qr-countdown").textContent()).toMatch(/^Valid for 1[45]:\d\d$/);
     // Leaving the picker removes the parameter with a navigation that reloads the page's data.
     await expect.poll(() => new URL(page.url()).search, { timeout: 5_000 }).toBe("");
     await page.screenshot({ path: `${SCREENS}/wallet-1280-share-light.png` });
-    await share.getByRole("button", { name: "Close" }).click();
+    await offline.getByRole("button", { name: "Done" }).click();
 
     // ?action=share opens the picker; closing it removes the parameter.
     await openWallet("/wallet?action=share");
     await picker.waitFor();
     await page.keyboard.press("Escape");
     await expect.poll(() => new URL(page.url()).search).toBe("");
-    // The share shows in Recent Activity, after the two issuances.
+    // Showing a QR code is not a share link: Recent Activity still holds the two issuances.
     expect(await page.getByTestId("activity-item").evaluateAll((items) => items.map((item) => item.getAttribute("data-kind")))).toEqual([
-      "share_created",
       "credential_issued",
       "credential_issued",
     ]);

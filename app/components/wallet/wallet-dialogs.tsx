@@ -169,7 +169,7 @@ export function SharePickerDialog({
       open={open}
       onClose={onClose}
       title="Share via QR Code"
-      description="Choose a credential. Its QR code links to a page that shows whether it is valid, without your personal details."
+      description="Choose a credential, then what it shows. Its QR code is checked by the person you show it to, once, within 15 minutes."
       testId="share-picker-dialog"
     >
       {shareable.length ? (

@@ -26,6 +26,7 @@ import type { loader as walletLoader } from "#app/routes/wallet.tsx";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { CredentialCard, type CardLayout } from "./credential-card.tsx";
 import { STATUS_LABELS } from "./credential-visuals.tsx";
+import { OfflineQrDialog } from "./offline-qr-dialog.tsx";
 import { activeByType, CredentialDetailsDialog, ReplaceCredentialDialog, RequestDialog, SharePickerDialog } from "./wallet-dialogs.tsx";
 
 /** Recent Activity shows this many until the log is expanded. */
@@ -63,6 +64,7 @@ export function WalletPage() {
   const [pendingType, setPendingType] = useState<string | null>(null);
   const pending = useRef(false);
   const [shareTarget, setShareTarget] = useState<WalletCard | null>(null);
+  const [offlineTarget, setOfflineTarget] = useState<WalletCard | null>(null);
   const [viewing, setViewing] = useState<WalletCard | null>(null);
   const [activityExpanded, setActivityExpanded] = useState(false);
   const activityHeading = useRef<HTMLHeadingElement>(null);
@@ -217,7 +219,16 @@ export function WalletPage() {
         pendingType={pendingType}
         onRequest={(type) => void requestFromDialog(type)}
       />
-      <SharePickerDialog open={action === "share" && shareTarget === null} onClose={() => setAction(null)} credentials={credentials} onPick={openShare} />
+      <SharePickerDialog
+        open={action === "share" && offlineTarget === null}
+        onClose={() => setAction(null)}
+        credentials={credentials}
+        onPick={(credential) => {
+          setOfflineTarget(credential);
+          setAction(null);
+        }}
+      />
+      <OfflineQrDialog credential={offlineTarget} base={data.issuerBase} deviceKey={deviceKey} onClose={() => setOfflineTarget(null)} />
       <CredentialDetailsDialog credential={viewing} deviceKey={deviceKey} onClose={() => setViewing(null)} onShare={openShare} />
       <ShareDialog credential={shareTarget} open={shareTarget !== null} onClose={() => setShareTarget(null)} />
     </SignedInPage>

@@ -12,5 +12,7 @@ export const publicRoutes = new Hono<VerifierApp>()
     const keys = c.var.verification.verifierKeys;
     return c.json({ keys: [keys["trust-anchor"].publicJwk, keys["verifier-service"].publicJwk] }, 200, { ...PUBLIC, "Content-Type": "application/jwk-set+json" });
   })
+  // The anchor wallets trust for verifier_attestation client ids: what a wallet ships configured with.
+  .get("/trust-anchor", (c) => c.json({ keys: [c.var.verification.verifierKeys["trust-anchor"].publicJwk] }, 200, { ...PUBLIC, "Content-Type": "application/jwk-set+json" }))
   .get("/checks", (c) => c.json({ checks: CHECK_TYPES.map((code) => CHECKS[code]) }, 200, PUBLIC))
   .get("/openapi.json", (c) => c.json(openApiDocument(c.var.verification.origin), 200, PUBLIC));

@@ -1,0 +1,36 @@
+/**
+ * Making a presentation on this device (issue 9): the holder key never leaves WebCrypto; the
+ * credential is fetched from the wallet API only when it is about to be presented.
+ */
+import { presentCredential } from "#core/credentials/present.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { apiRequest } from "#app/client/api-client.ts";
+import { findHolderKey } from "./holder-key.client.ts";
+
+export class PresentError extends Error {
+  override name = "PresentError";
+}
+
+/** The credential's SD-JWT, from the signed-in user's own wallet. */
+async function credentialJwt(credentialId: string): Promise<string> {
+  const list = (await (await apiRequest("GET", "/api/wallet/credentials")).json()) as { id: string; vcJwt: string }[];
+  const found = list.find((c) => c.id === credentialId);
+  if (!found) throw new PresentError("This credential is no longer in your wallet.");
+  return found.vcJwt;
+}
+
+/** A presentation of `disclose` (claim paths) bound to `aud` and `nonce` by this device's key. */
+export async function presentOnThisDevice(credentialId: string, disclose: readonly string[], binding: { aud: string; nonce?: string }): Promise<{ presentation: string; nonce: string }> {
+  const key = await findHolderKey();
+  if (!key) throw new PresentError("This device holds no wallet key. Open the wallet on the device your credential was issued to.");
+  const nonce = binding.nonce ?? base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
+  const presentation = await presentCredential({
+    sdJwt: await credentialJwt(credentialId),
+    disclose,
+    holderPrivateKey: key.privateKey,
+    nonce,
+    aud: binding.aud,
+    iat: Math.floor(Date.now() / 1000),
+  });
+  return { presentation, nonce };
+}

@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { users, verifierOrganisations } from "#db/schema/index.ts";
+import { waitForHydration, type OpenBrowser } from "./browser.ts";
+import { testDatabase } from "./database.ts";
+import { axeInBothThemes, closeBrowsers, createUser, openTestBrowser, screenshots, signIn, visit, walletCredentials, type TestUser } from "./wallet-helpers.ts";
+
+/**
+ * The citizen's side of a verifier's OpenID4VP request (issue 9), in two browsers: a verifier of
+ * a registered organisation asks (through the verifier API, as the portal does), the citizen opens
+ * the request link signed in, sees who asks, what, why and which credential answers, and shares
+ * or declines; the verifier reads the outcome. The portal's own screens are in verifier-portal.spec.ts.
+ */
+afterEach(closeBrowsers);
+
+interface Created {
+  id: string;
+  walletLink: string;
+}
+
+async function json<T>(browser: OpenBrowser, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return browser.page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: body === undefined ? "GET" : "POST",
+        credentials: "include",
+        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/** A verifier in an organisation of this test's own, signed in. */
+async function verifierOf(organisation: string): Promise<OpenBrowser> {
+  const person = await createUser({ prefix: "verifier", firstName: "Vera", lastName: "Fier", role: "verifier" });
+  const [row] = await testDatabase().insert(verifierOrganisations).values({ name: `${organisation} ${person.username}`, allowedChecks: ["rtw", "rtr", "dbs", "age"] }).returning();
+  await testDatabase().update(users).set({ organisationId: row!.id }).where(eq(users.id, person.id));
+  const browser = await openTestBrowser(1280, 15_000);
+  await signIn(browser, person);
+  return browser;
+}
+
+/** A citizen who added a Right to Work credential in their wallet, as a person would. */
+async function citizenWithRightToWork(): Promise<{ browser: OpenBrowser; person: TestUser; credentialId: string }> {
+  const person = await createUser({ prefix: "holder", firstName: "Hana", lastName: "Older", records: true });
+  const browser = await openTestBrowser(1280, 15_000);
+  await signIn(browser, person);
+  await visit(browser.page, "/wallet");
+  await browser.page.getByTestId("button-add-first-credential").click();
+  await browser.page.getByTestId("credential-card").filter({ hasText: "Right to Work" }).waitFor();
+  const [credential] = await walletCredentials(browser.page);
+  return { browser, person, credentialId: credential!.id };
+}
+
+async function ask(verifier: OpenBrowser, body: Record<string, unknown>): Promise<Created> {
+  const created = await json<Created>(verifier, "/api/presentations/requests", body);
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+const requestState = (verifier: OpenBrowser, id: string) => json<{ status: string; result: { valid: boolean; reason: string; presentedAttributes: Record<string, unknown> } | null }>(verifier, `/api/presentations/requests/${id}`);
+
+describe("answering a verifier's request from the wallet", () => {
+  it("shows who asks, what, why and which credential; sharing sends only what was asked, and both sides see the outcome", async () => {
+    const verifier = await verifierOf("Harbour Logistics");
+    const citizen = await citizenWithRightToWork();
+    const created = await ask(verifier, { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Warehouse operative, starting Monday" });
+
+    const page = citizen.browser.page;
+    await page.goto(created.walletLink);
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Share your credential?");
+    const body = await page.locator("main").textContent();
+    expect(body).toContain("Harbour Logistics");
+    expect(body).toContain("Registered with the UK Digital Identity platform");
+    expect(body).toContain("Warehouse operative, starting Monday");
+    expect(await page.getByTestId("consent-attributes").locator("li").allTextContents()).toEqual(["Has the right to work in the UK", "When the permission expires"]);
+    expect(await page.getByRole("radio", { name: /Right to Work/ }).isChecked()).toBe(true);
+    const axe = await axeInBothThemes(page);
+    expect(axe).toEqual({ light: [], dark: [] });
+    await screenshots(page, "consent-1280");
+
+    await page.getByTestId("button-consent-share").click();
+    const outcome = page.getByTestId("consent-outcome");
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toContain("Your credential was checked");
+
+    const seen = await requestState(verifier, created.id);
+    expect(seen.body).toMatchObject({ status: "completed", result: { valid: true, reason: "valid" } });
+    expect(Object.keys(seen.body.result!.presentedAttributes).sort()).toEqual(["expiryDate", "hasRightToWork"]);
+
+    // The citizen's wallet says who checked, why and what they saw.
+    await visit(page, "/wallet");
+    const item = page.getByTestId("activity-item").filter({ hasText: "Credential verified" }).first();
+    await item.waitFor();
+    expect(await item.textContent(), await item.textContent() ?? "").toContain('checked your Right to Work for "Warehouse operative, starting Monday"; they saw: Has the right to work in the UK, When the permission expires');
+  });
+
+  it("declining tells the verifier, and the link cannot be answered again", async () => {
+    const verifier = await verifierOf("Quay Lettings");
+    const citizen = await citizenWithRightToWork();
+    const created = await ask(verifier, { credentialType: "rtw", purpose: "Tenancy reference" });
+    const page = citizen.browser.page;
+    await page.goto(created.walletLink);
+    await waitForHydration(page);
+    await page.getByTestId("button-consent-decline").click();
+    await page.getByTestId("consent-outcome").waitFor();
+    expect(await page.getByTestId("consent-outcome").textContent()).toContain("You declined");
+    expect((await requestState(verifier, created.id)).body).toMatchObject({ status: "declined", result: { reason: "REQUEST_DECLINED" } });
+
+    await page.goto(created.walletLink);
+    await waitForHydration(page);
+    expect(await page.getByRole("alert").textContent()).toContain("already been answered or has expired");
+  });
+
+  it("a revoked credential is not offered: the citizen is told why, and the request stays open", async () => {
+    const verifier = await verifierOf("Northgate Care");
+    const citizen = await citizenWithRightToWork();
+    const created = await ask(verifier, { credentialType: "rtw", purpose: "Care worker role" });
+    const admin = await openTestBrowser(1280, 15_000);
+    await signIn(admin, await createUser({ prefix: "admin", firstName: "Ada", lastName: "Min", role: "admin" }));
+    expect((await json(admin, `/api/credentials/${citizen.credentialId}/revoke`, { reason: "Permission withdrawn" })).status).toBe(200);
+
+    const page = citizen.browser.page;
+    await page.goto(created.walletLink);
+    await waitForHydration(page);
+    // A revoked credential is not offered; the request cannot be answered from this wallet.
+    expect(await page.getByRole("status").first().textContent()).toContain("You have no active credential");
+    expect((await requestState(verifier, created.id)).body.status).toBe("pending");
+  });
+
+  it("a signed-out citizen signs in and comes back to the request", async () => {
+    const verifier = await verifierOf("Riverside Bar");
+    const person = await createUser({ prefix: "holder", firstName: "Sam", lastName: "Out", records: true });
+    const created = await ask(verifier, { credentialType: "age", purpose: "Proof of age at the door" });
+    const browser = await openTestBrowser(1280, 15_000);
+    const { page } = browser;
+    await page.goto(created.walletLink);
+    await page.waitForURL(/\/login\?next=/);
+    await waitForHydration(page);
+    await page.getByLabel("Username").fill(person.username);
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/wallet\/present\?/);
+    await waitForHydration(page);
+    expect(await page.getByTestId("consent-attributes").locator("li").allTextContents()).toEqual(["Aged 18 or over"]);
+  });
+});
