@@ -11,6 +11,14 @@ describe("status worker", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("lets a verifier's own page on another origin read what it publishes (Access-Control-Allow-Origin: *)", async () => {
+    for (const path of ["/status/health", "/vct/right-to-work", "/.well-known/jwt-vc-issuer/issuers/home-office"]) {
+      const response = await request(path, {}, { headers: { Origin: "https://employer.example" } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("access-control-allow-origin"), path).toBe("*");
+    }
+  });
+
   it("gives every request its own id", async () => {
     const [a, b] = await Promise.all([request("/status/health"), request("/status/health")]);
     expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
