@@ -135,6 +135,7 @@ export const ApiKeyBody = z.object({ name: z.string().trim().min(1).max(80) }).m
 export const ApiKeySummary = z
   .object({ id: z.uuid(), name: z.string(), prefix: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable(), revokedAt: z.iso.datetime().nullable() })
   .meta({ id: "ApiKey" });
+export const ApiKeyList = z.object({ keys: z.array(ApiKeySummary) }).meta({ id: "ApiKeyList" });
 export const CreatedApiKey = z
   .object({ key: z.string().describe("The key itself: shown once, never again."), apiKey: ApiKeySummary })
   .meta({ id: "CreatedApiKey" });
@@ -152,3 +153,4 @@ export const Organisation = z
 
 export const ErrorAnswer = z.object({ message: z.string(), code: z.string().optional() }).meta({ id: "Error" });
 export const OAuthError = z.object({ error: z.string(), error_description: z.string(), reason: z.string().optional() }).meta({ id: "OAuthError" });
+export const OrganisationList = z.object({ organisations: z.array(Organisation) }).meta({ id: "OrganisationList" });

@@ -45,6 +45,16 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/presentations/requests/{id}/live",
+    summary: "Watch a request's result (WebSocket)",
+    description: "Upgrade to a WebSocket: the current state at once, then every change as JSON {type: \"state\", id, status, result, expiresAt}. Poll GET /api/presentations/requests/{id} if it cannot open.",
+    auth: "verifier",
+    params: true,
+    ok: { status: 101, description: "Switching protocols" },
+    errors: [401, 403, 404],
+  },
+  {
+    method: "get",
     path: "/api/presentations/requests/{id}/object",
     summary: "The signed request object (request_uri)",
     description: "A JWT of typ oauth-authz-req+jwt signed by the key the platform's Verifier Attestation (jwt header) names. Fetchable while the request is open.",
@@ -84,6 +94,16 @@ const OPERATIONS: Operation[] = [
     errors: [400, 401, 403],
   },
   {
+    method: "post",
+    path: "/api/verifications/{id}/visual-match",
+    summary: "Confirm the person in front of you matches the credential",
+    description: "Recorded once, on a valid verification of your organisation, by a signed-in verifier; the receipt then names it.",
+    auth: "session",
+    params: true,
+    ok: { status: 200, description: "Recorded" },
+    errors: [401, 403, 404, 409],
+  },
+  {
     method: "get",
     path: "/api/verifications/{id}/receipt",
     summary: "A verification's signed PDF receipt",
@@ -112,6 +132,55 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/verifications/api-keys",
+    summary: "Your organisation's API keys (by prefix)",
+    auth: "session",
+    ok: { status: 200, schema: schemas.ApiKeyList, description: "The keys" },
+    errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/api/verifications/api-keys/{id}/revoke",
+    summary: "Revoke an API key",
+    auth: "session",
+    params: true,
+    ok: { status: 200, schema: schemas.ApiKeySummary, description: "The revoked key" },
+    errors: [401, 403, 404],
+  },
+  {
+    method: "get",
+    path: "/api/verifications/organisations",
+    summary: "Registered verifier organisations",
+    auth: "admin",
+    ok: { status: 200, schema: schemas.OrganisationList, description: "The organisations" },
+    errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/api/verifications/organisations",
+    summary: "Register a verifier organisation",
+    description: "Its name is what citizens see; allowedChecks are the checks it may ask for.",
+    auth: "admin",
+    body: schemas.OrganisationBody,
+    ok: { status: 201, schema: schemas.Organisation, description: "The organisation" },
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: "get",
+    path: "/api/verifications/checks",
+    summary: "The checks and the attributes each may ask for",
+    auth: "public",
+    ok: { status: 200, description: "The checks" },
+  },
+  {
+    method: "get",
+    path: "/api/verifications/trust-anchor",
+    summary: "The platform's trust anchor (JWKS) for verifier_attestation client ids",
+    auth: "public",
+    ok: { status: 200, description: "A JWK Set" },
+  },
+  {
+    method: "get",
     path: "/api/verifications/keys",
     summary: "The platform's verifier keys (JWKS)",
     description: "The trust anchor that attests verifier organisations, and the key that signs request objects and receipts.",
@@ -120,7 +189,7 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
-const ERROR_TEXT: Record<number, string> = { 400: "Bad request", 401: "Not signed in, or no valid API key", 403: "Not allowed", 404: "Not found" };
+const ERROR_TEXT: Record<number, string> = { 400: "Bad request", 401: "Not signed in, or no valid API key", 403: "Not allowed", 404: "Not found", 409: "Not allowed in this state" };
 
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const { schemas: components } = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Record<string, unknown>> };
@@ -156,7 +225,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       ...(parameters.length ? { parameters } : {}),
       ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
       ...(op.form ? { requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: ref(op.form) } } } } : {}),
-      security: op.auth === "public" ? [] : op.auth === "session" ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }],
+      security: op.auth === "public" ? [] : op.auth === "session" || op.auth === "admin" ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }],
       responses,
     };
   }

@@ -3,11 +3,11 @@
  * in `presentations`, written after the answer. The history, the usage chart, the dashboard's
  * figures and the citizen's own view of who checked them read it here.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { CHECKS, isCheckType } from "#core/verification/checks.ts";
 import { resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
-import { credentials, presentations, verificationRequests, verifierOrganisations, walletEvents } from "#db/schema/index.ts";
+import { credentials, presentations, verifierOrganisations, walletEvents } from "#db/schema/index.ts";
 import type { Judgement } from "./judge.ts";
 
 export interface PresentationRecord {
@@ -131,7 +131,7 @@ function resultCondition(result: HistoryQuery["result"]): SQL | undefined {
 export async function verificationHistory(db: Database, query: HistoryQuery): Promise<{ entries: HistoryEntry[]; total: number; page: number; pageSize: number }> {
   const where = and(
     VERIFIER_CHECKS,
-    query.organisationId ? eq(presentations.organisationId, query.organisationId) : undefined,
+    query.organisationId !== null ? eq(presentations.organisationId, query.organisationId) : undefined,
     query.checkType ? eq(presentations.checkType, query.checkType) : undefined,
     resultCondition(query.result),
   );
@@ -207,7 +207,7 @@ export async function usageByDay(db: Database, organisationId: string | null, no
   const rows = await db
     .select({ at: presentations.verifiedAt, result: presentations.verificationResult })
     .from(presentations)
-    .where(and(VERIFIER_CHECKS, organisationId ? eq(presentations.organisationId, organisationId) : undefined, gte(presentations.verifiedAt, since)));
+    .where(and(VERIFIER_CHECKS, organisationId !== null ? eq(presentations.organisationId, organisationId) : undefined, gte(presentations.verifiedAt, since)));
   const byDay = new Map<string, UsageDay>();
   for (let i = days - 1; i >= 0; i--) {
     const date = ukDay(new Date(now.getTime() - i * 86_400_000));
@@ -221,33 +221,3 @@ export async function usageByDay(db: Database, organisationId: string | null, no
 }
 
 const ukDay = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: "Europe/London" });
-
-export interface VerifierFigures {
-  pendingVerifications: number;
-  completedToday: number;
-  /** Percentage of the last 30 days' checks that were valid, to one decimal; null with none. */
-  successRate: number | null;
-}
-
-/** The verifier dashboard's figures from the records (spec 000 §2 verifier tiles). */
-export async function verifierFigures(db: Database, organisationId: string | null, now: Date, startOfToday: Date): Promise<VerifierFigures> {
-  const org = (column: typeof presentations.organisationId | typeof verificationRequests.organisationId) => (organisationId ? eq(column, organisationId) : undefined);
-  const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
-  const [pending, today, recent] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(verificationRequests)
-      .where(and(eq(verificationRequests.status, "pending"), sql`${verificationRequests.expiresAt} > ${now.getTime()}`, org(verificationRequests.organisationId))),
-    db.select({ n: count() }).from(presentations).where(and(VERIFIER_CHECKS, org(presentations.organisationId), gte(presentations.verifiedAt, startOfToday))),
-    db
-      .select({ total: count(), valid: sql<number>`sum(case when ${presentations.verificationResult} = 'valid' then 1 else 0 end)` })
-      .from(presentations)
-      .where(and(VERIFIER_CHECKS, org(presentations.organisationId), gte(presentations.verifiedAt, monthAgo), lt(presentations.verifiedAt, now))),
-  ]);
-  const total = Number(recent[0]?.total ?? 0);
-  return {
-    pendingVerifications: Number(pending[0]?.n ?? 0),
-    completedToday: Number(today[0]?.n ?? 0),
-    successRate: total ? Math.round((Number(recent[0]?.valid ?? 0) / total) * 1000) / 10 : null,
-  };
-}

@@ -1,10 +1,12 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from "jose";
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from "pdf-lib";
 import { presentCredential } from "#core/credentials/index.ts";
 import { hashPassword } from "#core/accounts/password.ts";
 import { createDb } from "#db/client.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
-import { authorityRecords, sessions, users, verifierOrganisations } from "#db/schema/index.ts";
+import { authorityRecords, presentations, sessions, users, verifierOrganisations } from "#db/schema/index.ts";
 import { sessionIdFor } from "#server/accounts/session.ts";
 import { createIssuanceNonce, issueToHolder } from "#server/credentials/issuance.ts";
 import { loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
@@ -43,11 +45,18 @@ export const json = (body: unknown): RequestInit => ({ method: "POST", body: JSO
 
 const unique = (prefix: string) => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
+/**
+ * The password hash every test person gets: they sign in by session, never by password, so one
+ * Argon2id run (pure JS, a noticeable fraction of a second) serves the whole file.
+ */
+let unusedPasswordHash: Promise<string> | undefined;
+
 /** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
 export async function person(role: "verifier" | "admin" | "citizen" | "operator", organisationId: string | null = null) {
+  unusedPasswordHash ??= hashPassword(crypto.randomUUID());
   const [user] = await db()
     .insert(users)
-    .values({ username: unique(role), passwordHash: await hashPassword(crypto.randomUUID()), role, firstName: "Test", lastName: role, organisationId })
+    .values({ username: unique(role), passwordHash: await unusedPasswordHash, role, firstName: "Test", lastName: role, organisationId })
     .returning();
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const now = Date.now();
@@ -94,4 +103,101 @@ export function present(held: HeldCredential, disclose: string[], aud: string, n
 /** The form body a wallet posts to response_uri. */
 export function directPost(fields: Record<string, string>): RequestInit {
   return { method: "POST", body: new URLSearchParams(fields).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+}
+
+/** What POST /api/presentations/requests answers (server/verification/requests.ts CreatedRequest). */
+export interface CreatedRequest {
+  id: string;
+  clientId: string;
+  nonce: string;
+  expiresAt: string;
+  requestUri: string;
+  authorizationRequest: string;
+  requestedAttributes: string[];
+}
+
+/** A verifier (session cookie) or an organisation's API key. */
+export type Caller = { cookie: string } | { apiKey: string };
+
+/** Opens an OpenID4VP request as `caller` (expects 201). */
+export async function openRequest(caller: Caller, body: Record<string, unknown> = { credentialType: "rtw", purpose: "Pre-employment check" }): Promise<CreatedRequest> {
+  const response = await request("/api/presentations/requests", { ...json(body), ...caller });
+  if (response.status !== 201) throw new Error(`creating a request answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as CreatedRequest;
+}
+
+/** What a wallet does with request_uri: fetch the signed request object and decode it (its header carries the attestation). */
+export async function fetchRequestObject(requestUri: string) {
+  const response = await request(new URL(requestUri).pathname);
+  if (response.status !== 200) throw new Error(`request_uri answered ${response.status}`);
+  // Read as bytes: workerd warns on text() of a body typed application/oauth-authz-req+jwt.
+  const jwt = new TextDecoder().decode(await response.arrayBuffer());
+  const header = decodeProtectedHeader(jwt) as Record<string, unknown>;
+  return { jwt, header, claims: decodeJwt(jwt) as Record<string, any>, attestation: decodeJwt(header.jwt as string) as Record<string, any> };
+}
+
+/** A check in the organisation's record, written as the verifier worker writes one (fields override a valid offline Right to Work check). */
+export async function recordCheck(organisationId: string | null, fields: Partial<typeof presentations.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(presentations)
+    .values({
+      organisationId,
+      checkType: "rtw",
+      purpose: "In-person check",
+      mode: "offline",
+      verificationResult: "valid",
+      presentedAttributes: { hasRightToWork: true },
+      presentationHash: "q8NQhM2Sr0m3tXhH8oQkqjC1vYy0u6m2J9b7cF4kX1E",
+      verifiedAt: new Date(),
+      ...fields,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * The text a PDF draws, one string per text-showing operator, pages in order (pdf-lib writes
+ * standard-font text as hex strings in WinAnsi), joined by spaces.
+ */
+export async function pdfText(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const windows1252 = new TextDecoder("windows-1252");
+  const drawn = (page: PDFPage) => {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+    const out: string[] = [];
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const operators = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
+      for (const match of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+        out.push(windows1252.decode(Uint8Array.from(match[1]!.match(/../g) ?? [], (byte) => parseInt(byte, 16))));
+      }
+    }
+    return out;
+  };
+  return doc.getPages().flatMap(drawn).join(" ");
+}
+
+/** An API key of the signed-in verifier's organisation (POST /api/verifications/api-keys; expects 201). */
+export async function apiKeyFor(cookie: string, name = "Integration"): Promise<{ key: string; id: string; prefix: string }> {
+  const response = await request("/api/verifications/api-keys", { ...json({ name }), cookie });
+  if (response.status !== 201) throw new Error(`creating an API key answered ${response.status}: ${await response.text()}`);
+  const { key, apiKey } = (await response.json()) as { key: string; apiKey: { id: string; prefix: string } };
+  return { key, id: apiKey.id, prefix: apiKey.prefix };
+}
+
+/**
+ * A receipt PDF as its reader sees it: the drawn text, and the compact JWS it prints (over the
+ * facts, wrapped across lines), verified with the platform's published verifier keys.
+ */
+export async function readReceipt(response: Response): Promise<{ text: string; facts: Record<string, any> }> {
+  const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+  const printed = /breaks the signature\. (eyJ[A-Za-z0-9_\-. ]+?) Receipt /.exec(text)?.[1];
+  if (!printed) throw new Error("the receipt prints no JWS");
+  const jws = printed.replace(/ /g, "");
+  const { keys } = (await (await request("/api/verifications/keys")).json()) as { keys: (JWK & { kid: string })[] };
+  const key = keys.find((k) => k.kid === decodeProtectedHeader(jws).kid);
+  if (!key) throw new Error("the receipt is signed by a key the platform does not publish");
+  const { payload } = await compactVerify(jws, await importJWK(key, "ES256"));
+  return { text, facts: JSON.parse(new TextDecoder().decode(payload)) as Record<string, any> };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ISSUER_IDS } from "#core/issuers/registry.ts";
 import type { PublicJwk } from "#core/credentials/index.ts";
-import { ORIGIN, request } from "../test-support.ts";
+import { ORIGIN, request } from "#workers/status/src/test-support.ts";
 
 interface IssuerMetadata {
   issuer: string;

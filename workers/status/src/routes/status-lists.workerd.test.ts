@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { encodeStatusList, verifyStatusListToken, type PublicJwk } from "#core/credentials/index.ts";
 import type { IssuerId } from "#core/issuers/registry.ts";
 import { statusLists } from "#db/schema/index.ts";
-import { db, ORIGIN, request } from "../test-support.ts";
+import { db, ORIGIN, request } from "#workers/status/src/test-support.ts";
 
 const SIZE = 1024;
 

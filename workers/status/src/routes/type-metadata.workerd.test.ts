@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
-import { ORIGIN, request } from "../test-support.ts";
+import { ORIGIN, request } from "#workers/status/src/test-support.ts";
 
 interface TypeMetadata {
   vct: string;

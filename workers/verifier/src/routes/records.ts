@@ -1,10 +1,10 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { isCheckType, CHECKS } from "#core/verification/checks.ts";
+import { attributeForPath, checkAttribute, isCheckType, CHECKS } from "#core/verification/checks.ts";
 import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
 import { formatAttributeValue } from "#core/format/format.ts";
-import { canRead, type Actor } from "#server/verification/actor.ts";
+import { actingOrganisation, canRead, type Actor } from "#server/verification/actor.ts";
 import { HistoryQuery, IdParam, UsageQuery } from "#server/verification/api-schemas.ts";
 import { confirmVisualMatch, findPresentation, usageByDay, verificationHistory, type HistoryEntry } from "#server/verification/records.ts";
 import { receiptFileName, receiptPdf, signReceipt, type ReceiptFacts } from "#server/verification/receipt.ts";
@@ -15,8 +15,8 @@ import type { VerifierApp } from "../app.ts";
 import { requireActor } from "../context.ts";
 import { invalidBody, notFound } from "../validation.ts";
 
-/** Administrators see every organisation's records; everyone else their own organisation's. */
-const scope = (actor: Actor) => (actor.kind === "user" && actor.role === "admin" ? null : actor.organisationId ?? "");
+/** Administrators see every organisation's records; everyone else their own organisation's (none: 403). */
+const scope = (actor: Actor): string | null => (actor.kind === "user" && actor.role === "admin" ? null : actingOrganisation(actor));
 
 const CSV_COLUMNS = ["verifiedAt", "checkName", "result", "reason", "purpose", "mode", "issuer", "credentialType", "organisation", "presentedAttributes", "visualMatchAt", "id", "requestId"] as const;
 
@@ -98,8 +98,9 @@ async function receiptFacts(db: VerifierApp["Variables"]["db"], { p, organisatio
   const type = Object.values(CREDENTIAL_TYPES).find((t) => t.slug === vctSlug);
   const reason = p.verificationResult ?? "VERIFICATION_FAILED";
   const valid = reason === "valid";
+  // Online records name attributes by id, offline ones by claim path ("age_equal_or_over.18").
   const attributes = Object.entries(p.presentedAttributes ?? {}).map(([id, value]) => ({
-    label: check?.attributes.find((a) => a.id === id)?.label ?? id,
+    label: (p.checkType && isCheckType(p.checkType) ? (checkAttribute(p.checkType, id) ?? attributeForPath(p.checkType, id))?.label : undefined) ?? id,
     value: formatAttributeValue(value),
   }));
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
 import { eq } from "drizzle-orm";
 import { presentations, verificationRequests } from "#db/schema/index.ts";
-import { citizenWithCredential, db, directPost, json, organisationWithVerifier, person, present, request, revoke, ORIGIN } from "../test-support.ts";
+import { citizenWithCredential, db, directPost, json, organisationWithVerifier, person, present, request, revoke, ORIGIN } from "#workers/verifier/src/test-support.ts";
 
 interface Created {
   id: string;

@@ -1,0 +1,187 @@
+/**
+ * Interoperability: an independent OpenID4VP 1.0 implementation, @openid4vc/openid4vp, acts as the
+ * citizen's wallet against our verifier, in process (its fetch goes to the worker's Hono app). The
+ * library leaves the verifier_attestation client checks to the wallet's verifyJwt callback, so the
+ * callback here does what a wallet must (OID4VP 1.0 sections 5.9.3 and 12): the attestation's typ,
+ * its signature by a key the platform publishes, its expiry, its sub against the client_id, and the
+ * request object signed by the key the attestation names.
+ */
+import { describe, expect, it } from "vitest";
+import { base64url, compactVerify, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
+import type { CallbackContext, Jwk, VerifyJwtCallback } from "@openid4vc/oauth2";
+import {
+  createOpenid4vpAuthorizationResponse,
+  isOpenid4vpAuthorizationRequestDcApi,
+  parseOpenid4vpAuthorizationRequest,
+  resolveOpenid4vpAuthorizationRequest,
+  submitOpenid4vpAuthorizationResponse,
+} from "@openid4vc/openid4vp";
+import { BASE, citizenWithCredential, openRequest, organisationWithVerifier, ORIGIN, present, request, type CreatedRequest } from "./test-support.ts";
+
+const PREFIX = "verifier_attestation:";
+
+interface Call {
+  method: string;
+  url: string;
+}
+
+/**
+ * The wallet's network: every URL must be the verifier's own origin and is answered by the worker
+ * in process. `alter` lets a test stand between the wallet and the verifier.
+ */
+function network(alter?: (url: URL, response: Response) => Promise<Response>) {
+  const calls: Call[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== ORIGIN) throw new Error(`the wallet reached outside the verifier: ${url}`);
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    calls.push({ method, url: url.href });
+    const response = await request(`${url.pathname}${url.search}`, { ...init, method });
+    return alter ? alter(url, response) : response;
+  };
+  return { calls, fetch };
+}
+
+/** What the wallet trusts: the platform's published verifier keys, from GET /api/verifications/keys. */
+async function trustAnchorKey(kid: string | undefined): Promise<JWK | undefined> {
+  const { keys } = (await (await request("/api/verifications/keys")).json()) as { keys: JWK[] };
+  return keys.find((key) => key.kid === kid);
+}
+
+const verifyJwt: VerifyJwtCallback = async (signer, { header, payload, compact }) => {
+  const clientId = typeof payload.client_id === "string" ? payload.client_id : "";
+  const attestation = (header as Record<string, unknown>).jwt;
+  if (signer.method !== "custom" || !clientId.startsWith(PREFIX) || typeof attestation !== "string") return { verified: false };
+  // 1. The attestation: typ, signed by a key the platform publishes, in date, from the trust anchor.
+  const anchor = await trustAnchorKey(decodeProtectedHeader(attestation).kid);
+  if (!anchor) return { verified: false };
+  const { payload: attested } = await jwtVerify(attestation, await importJWK(anchor, "ES256"), {
+    typ: "verifier-attestation+jwt",
+    issuer: `${BASE}/trust-anchor`,
+    algorithms: ["ES256"],
+    requiredClaims: ["iss", "sub", "exp", "cnf"],
+  });
+  // 2. It attests this client: sub is the client_id without its prefix.
+  if (attested.sub !== clientId.slice(PREFIX.length)) return { verified: false };
+  // 3. The request object is signed by the key the attestation names (proof of possession).
+  const cnf = (attested.cnf as { jwk?: JWK } | undefined)?.jwk;
+  if (!cnf) return { verified: false };
+  await compactVerify(compact, await importJWK(cnf, "ES256"), { algorithms: ["ES256"] });
+  return { verified: true, signerJwk: cnf as Jwk };
+};
+
+const unused = (name: string) => () => {
+  throw new Error(`the ${name} callback is not used with direct_post and a signed (not encrypted) request`);
+};
+
+function walletCallbacks(fetch: typeof globalThis.fetch) {
+  return {
+    fetch,
+    verifyJwt,
+    hash: async (data: Uint8Array, alg: string) => new Uint8Array(await crypto.subtle.digest(alg.toUpperCase(), data as Uint8Array<ArrayBuffer>)),
+    decryptJwe: unused("decryptJwe"),
+    signJwt: unused("signJwt"),
+    encryptJwe: unused("encryptJwe"),
+  } satisfies Pick<CallbackContext, "fetch" | "verifyJwt" | "hash" | "decryptJwe" | "signJwt" | "encryptJwe">;
+}
+
+interface DcqlQuery {
+  credentials: { id: string; format: string; meta: { vct_values: string[] }; claims: { path: string[] }[] }[];
+}
+
+/** The library as the wallet: read the QR text, resolve the request, present what it asks for, post the answer. */
+async function walletAnswers(created: CreatedRequest, held: Awaited<ReturnType<typeof citizenWithCredential>>) {
+  const { calls, fetch } = network();
+  const callbacks = walletCallbacks(fetch);
+  const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
+  expect(parsed).toMatchObject({ type: "jar", provided: "uri", params: { client_id: created.clientId, request_uri: created.requestUri } });
+
+  const resolved = await resolveOpenid4vpAuthorizationRequest({ authorizationRequestPayload: parsed.params, callbacks });
+  expect(resolved.version).toBe(100);
+  expect(resolved.client).toMatchObject({ prefix: "verifier_attestation", identifier: created.clientId.slice(PREFIX.length), effective: created.clientId });
+  const authorizationRequest = resolved.authorizationRequestPayload;
+  if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest) || authorizationRequest.response_mode !== "direct_post") throw new Error("expected a direct_post request");
+
+  // The DCQL query as the library resolved it chooses what the holder discloses.
+  const query = resolved.dcql?.query as DcqlQuery;
+  expect(query.credentials).toHaveLength(1);
+  const [credentialQuery] = query.credentials;
+  const disclose = credentialQuery!.claims.map((claim) => claim.path.join("."));
+  const presentation = await present(held, disclose, authorizationRequest.client_id, authorizationRequest.nonce);
+
+  const { authorizationResponsePayload } = await createOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: authorizationRequest,
+    authorizationResponsePayload: { vp_token: { [credentialQuery!.id]: [presentation] } },
+    callbacks,
+  });
+  const { responseMode, response } = await submitOpenid4vpAuthorizationResponse({ authorizationRequestPayload: authorizationRequest, authorizationResponsePayload, callbacks });
+  return { calls, disclose, responseMode, response, credentialQueryId: credentialQuery!.id };
+}
+
+const requestView = async (cookie: string, id: string) => (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
+
+describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
+  it("resolves our signed, attested request, answers it by direct_post, and the verifier reads it completed and valid", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await openRequest({ cookie }, { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "workRestrictions"], purpose: "Hiring a warehouse operative" });
+    const held = await citizenWithCredential("rtw");
+    const { calls, disclose, responseMode, response } = await walletAnswers(created, held);
+
+    expect(disclose).toEqual(["hasRightToWork", "workRestrictions"]);
+    expect(responseMode).toBe("direct_post");
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(calls).toEqual([
+      { method: "GET", url: created.requestUri },
+      { method: "POST", url: `${ORIGIN}/api/presentations/response` },
+    ]);
+    expect(await requestView(cookie, created.id)).toMatchObject({
+      status: "completed",
+      result: { valid: true, reason: "valid", presentedAttributes: { hasRightToWork: true, workRestrictions: "None" } },
+    });
+  });
+
+  it("answers an age check: the DCQL claims path age_equal_or_over/18 discloses the threshold alone", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await openRequest({ cookie }, { credentialType: "age", purpose: "Age-restricted sale" });
+    const held = await citizenWithCredential("rtw");
+    const { disclose, credentialQueryId, response } = await walletAnswers(created, held);
+    expect(credentialQueryId).toBe("age");
+    expect(disclose).toEqual(["age_equal_or_over.18"]);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const view = await requestView(cookie, created.id);
+    expect(view).toMatchObject({ status: "completed", result: { valid: true, presentedAttributes: { age_over_18: true } } });
+    expect(Object.keys(view.result.presentedAttributes)).toEqual(["age_over_18"]);
+  });
+
+  /** A request object whose payload was changed on the way, signature kept. */
+  async function alteredPayload(jwt: string): Promise<string> {
+    const [header, , signature] = jwt.split(".");
+    const payload = { ...decodeJwt(jwt), response_uri: "https://attacker.example/collect", nonce: "attacker-chosen" };
+    return `${header}.${base64url.encode(JSON.stringify(payload))}.${signature}`;
+  }
+
+  /** The same altered payload signed again by a key of the attacker's, under the genuine attestation. */
+  async function resigned(jwt: string): Promise<string> {
+    const header = decodeProtectedHeader(jwt);
+    const payload = { ...decodeJwt(jwt), response_uri: "https://attacker.example/collect" };
+    const { privateKey } = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+    return new SignJWT(payload).setProtectedHeader({ alg: "ES256", typ: header.typ as string, jwt: (header as Record<string, unknown>).jwt as string }).sign(privateKey);
+  }
+
+  it.each([
+    ["its payload altered (the signature no longer verifies)", alteredPayload],
+    ["it re-signed by a key the attestation does not name", resigned],
+  ])("refuses, at the resolve step, a request object with %s: nothing is presented", async (_, tamper) => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await openRequest({ cookie });
+    const { calls, fetch } = network(async (url, response) =>
+      url.href === created.requestUri ? new Response(await tamper(new TextDecoder().decode(await response.arrayBuffer())), { status: 200, headers: response.headers }) : response,
+    );
+    const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
+    await expect(resolveOpenid4vpAuthorizationRequest({ authorizationRequestPayload: parsed.params, callbacks: walletCallbacks(fetch) })).rejects.toThrow(
+      /verification of jwt/i,
+    );
+    expect(calls).toEqual([{ method: "GET", url: created.requestUri }]);
+    expect(await requestView(cookie, created.id)).toMatchObject({ status: "pending", result: null });
+  });
+});

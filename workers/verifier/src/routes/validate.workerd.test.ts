@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { AUTHORITIES, CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
+import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
+import { offlineAudience } from "#core/verification/openid4vp.ts";
+import { presentations } from "#db/schema/index.ts";
+import { OFFLINE_PURPOSE } from "#server/verification/validate.ts";
+import {
+  apiKeyFor,
+  BASE,
+  citizenWithCredential,
+  db,
+  json,
+  openRequest,
+  organisationWithVerifier,
+  person,
+  present,
+  request,
+  revoke,
+  type Caller,
+  type CreatedRequest,
+} from "#workers/verifier/src/test-support.ts";
+
+/** What POST /api/presentations/validate answers (server/verification/validate.ts ValidationAnswer). */
+interface Answer {
+  valid: boolean;
+  reason: string;
+  message: string;
+  result: "valid" | "invalid" | "expired";
+  presentedAttributes: Record<string, unknown>;
+  timestamp: string;
+  id: string;
+  checkType: string | null;
+  credentialType: string | null;
+  issuer: string | null;
+}
+
+/** The platform's offline verifier: the audience a wallet binds an offline QR code to. */
+const OFFLINE = offlineAudience(BASE);
+/** A nonce the wallet makes itself for an offline code. */
+const holderNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
+const minutesAgo = (minutes: number) => Math.floor(Date.now() / 1000) - Math.round(minutes * 60);
+const HOME_OFFICE = AUTHORITIES[CREDENTIAL_TYPES.rtw.issuerId].name;
+
+const validate = (body: Record<string, unknown>, caller?: Caller) => request("/api/presentations/validate", { ...json(body), ...caller });
+
+async function validated(body: Record<string, unknown>, caller: Caller): Promise<Answer> {
+  const response = await validate(body, caller);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Answer;
+}
+
+const recordOf = async (id: string) => (await db().select().from(presentations).where(eq(presentations.id, id)))[0];
+
+describe("POST /api/presentations/validate: an offline presentation (no requestId)", () => {
+  it("accepts a presentation made for the platform's offline verifier, pasted raw or scanned as a QR code, and records an offline check of the organisation", async () => {
+    const { cookie, user, organisation } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw");
+    const raw = await present(held, ["hasRightToWork", "workRestrictions"], OFFLINE, holderNonce());
+    const qr = encodeOfflinePresentation(await present(held, ["hasRightToWork", "workRestrictions"], OFFLINE, holderNonce()));
+    expect(qr).toMatch(/^UKID1:\d+$/);
+
+    for (const [text, purpose] of [
+      [raw, undefined],
+      [`${qr}\n`, "Door supervisor shift"],
+    ] as const) {
+      const answer = await validated({ presentationJwt: text, ...(purpose ? { purpose } : {}) }, { cookie });
+      expect(answer).toMatchObject({ valid: true, reason: "valid", result: "valid", checkType: "rtw", credentialType: "rtw", issuer: HOME_OFFICE });
+      // Only what the citizen chose to disclose.
+      expect(answer.presentedAttributes).toEqual({ hasRightToWork: true, workRestrictions: "None" });
+      expect(await recordOf(answer.id)).toMatchObject({
+        organisationId: organisation.id,
+        verifierId: user.id,
+        credentialId: held.credentialId,
+        requestId: null,
+        mode: "offline",
+        checkType: "rtw",
+        verificationResult: "valid",
+        purpose: purpose ?? OFFLINE_PURPOSE,
+      });
+    }
+  });
+
+  it("infers an age check when the presentation discloses only age_equal_or_over.18 (no date of birth, no name)", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw");
+    const answer = await validated({ presentationJwt: encodeOfflinePresentation(await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce())) }, { cookie });
+    expect(answer).toMatchObject({ valid: true, checkType: "age", credentialType: "rtw" });
+    expect(answer.presentedAttributes).toEqual({ "age_equal_or_over.18": true });
+    expect(await recordOf(answer.id)).toMatchObject({ checkType: "age", mode: "offline", verificationResult: "valid" });
+  });
+
+  it("refuses the same presentation a second time inside its window (KB_NONCE_REUSED), pasted again or scanned as a QR code, and records the refusal", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork"], OFFLINE, holderNonce());
+    expect((await validated({ presentationJwt: presentation }, { cookie })).valid).toBe(true);
+    for (const replay of [presentation, encodeOfflinePresentation(presentation)]) {
+      const answer = await validated({ presentationJwt: replay }, { cookie });
+      expect(answer).toMatchObject({ valid: false, reason: "KB_NONCE_REUSED", result: "invalid", presentedAttributes: {} });
+      expect(await recordOf(answer.id)).toMatchObject({ verificationResult: "KB_NONCE_REUSED", mode: "offline" });
+    }
+  });
+
+  it("accepts a code made 14 minutes ago and refuses one made over 16 minutes ago (15-minute window plus 60 s clock skew) as expired: KB_TOO_OLD", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw");
+    const recent = await present(held, ["hasRightToWork"], OFFLINE, holderNonce(), minutesAgo(14));
+    expect(await validated({ presentationJwt: recent }, { cookie })).toMatchObject({ valid: true });
+    const stale = await present(held, ["hasRightToWork"], OFFLINE, holderNonce(), minutesAgo(16.5));
+    expect(await validated({ presentationJwt: stale }, { cookie })).toMatchObject({ valid: false, reason: "KB_TOO_OLD", result: "expired" });
+  });
+
+  it("refuses a presentation meant for an online request (KB_AUDIENCE_MISMATCH): a captured answer cannot be replayed as an offline code", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await openRequest({ cookie });
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork"], created.clientId, created.nonce);
+    expect(await validated({ presentationJwt: presentation }, { cookie })).toMatchObject({ valid: false, reason: "KB_AUDIENCE_MISMATCH", result: "invalid" });
+  });
+
+  it("refuses a revoked credential (STATUS_REVOKED), seen at once", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw");
+    await revoke(held.credentialId);
+    const presentation = await present(held, ["hasRightToWork"], OFFLINE, holderNonce());
+    expect(await validated({ presentationJwt: presentation }, { cookie })).toMatchObject({ valid: false, reason: "STATUS_REVOKED", result: "invalid" });
+  });
+
+  it.each([
+    ["text that is no presentation", "hello, I am not a credential", /not an offline presentation code or an SD-JWT presentation/],
+    ["a damaged offline code", "UKID1:1234567890", /damaged or incomplete/],
+    ["an offline code of a format this verifier does not know", "UKID7:1234567890", /format this verifier does not know/],
+  ])("answers %s with a 400 that says so, and records nothing", async (_, text, detail) => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const response = await validate({ presentationJwt: text }, { cookie });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; code: string };
+    expect(body.code).toBe("VALIDATION_ERROR");
+    expect(body.message).toMatch(/^This is not a credential presentation: /);
+    expect(body.message).toMatch(detail);
+    expect(await db().select().from(presentations).where(eq(presentations.organisationId, organisation.id))).toHaveLength(0);
+  });
+
+  it.each([
+    ["a body that is not JSON", { method: "POST", body: "presentationJwt=abc", headers: { "Content-Type": "application/json" } }, /JSON/],
+    ["no presentationJwt", json({ purpose: "x" }), /presentationJwt/],
+    ["an empty presentationJwt", json({ presentationJwt: "" }), /presentationJwt/],
+    ["a requestId that is not a UUID", json({ presentationJwt: "x", requestId: "42" }), /requestId/],
+  ])("answers %s with a 400 naming the problem", async (_, init, message) => {
+    const { cookie } = await organisationWithVerifier();
+    const response = await request("/api/presentations/validate", { ...(init as RequestInit), cookie });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(message);
+  });
+});
+
+describe("POST /api/presentations/validate with requestId", () => {
+  it("judges the presentation against the caller's own open request and answers it: the request reads completed, and a second answer is refused", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const created = await openRequest({ cookie }, { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Warehouse operative hire" });
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork", "expiryDate"], created.clientId, created.nonce);
+    const answer = await validated({ presentationJwt: presentation, requestId: created.id }, { cookie });
+    expect(answer).toMatchObject({ valid: true, reason: "valid", checkType: "rtw" });
+    expect(Object.keys(answer.presentedAttributes).sort()).toEqual(["expiryDate", "hasRightToWork"]);
+
+    const view = await (await request(`/api/presentations/requests/${created.id}`, { cookie })).json();
+    expect(view).toMatchObject({ status: "completed", result: { valid: true, reason: "valid", recordId: answer.id } });
+    expect(await recordOf(answer.id)).toMatchObject({ organisationId: organisation.id, requestId: created.id, mode: "online", checkType: "rtw", purpose: "Warehouse operative hire" });
+
+    const again = await present(held, ["hasRightToWork", "expiryDate"], created.clientId, created.nonce);
+    expect(await validated({ presentationJwt: again, requestId: created.id }, { cookie })).toMatchObject({ valid: false, reason: "REQUEST_ALREADY_ANSWERED", result: "invalid" });
+    // The first answer stands.
+    expect(await (await request(`/api/presentations/requests/${created.id}`, { cookie })).json()).toMatchObject({ status: "completed", result: { valid: true, recordId: answer.id } });
+  });
+
+  it("refuses a presentation bound to another nonce, to another audience (an offline code), or missing a requested attribute", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw");
+    const body = { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Hiring" };
+    type Made = (r: CreatedRequest) => Promise<string>;
+    const cases: [Made, string][] = [
+      [(r) => present(held, ["hasRightToWork", "expiryDate"], r.clientId, "not-this-requests-nonce"), "KB_NONCE_MISMATCH"],
+      [(r) => present(held, ["hasRightToWork", "expiryDate"], OFFLINE, r.nonce), "KB_AUDIENCE_MISMATCH"],
+      [(r) => present(held, ["hasRightToWork"], r.clientId, r.nonce), "DCQL_CLAIM_MISSING"],
+    ];
+    for (const [make, reason] of cases) {
+      const created = await openRequest({ cookie }, body);
+      expect(await validated({ presentationJwt: await make(created), requestId: created.id }, { cookie }), reason).toMatchObject({ valid: false, reason });
+    }
+  });
+
+  it("answers 404 for another organisation's request (which stays open) and for an unknown one", async () => {
+    const theirs = await organisationWithVerifier();
+    const created = await openRequest({ cookie: theirs.cookie });
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork"], created.clientId, created.nonce);
+    const mine = await organisationWithVerifier();
+    expect((await validate({ presentationJwt: presentation, requestId: created.id }, { cookie: mine.cookie })).status).toBe(404);
+    expect((await validate({ presentationJwt: presentation, requestId: crypto.randomUUID() }, { cookie: mine.cookie })).status).toBe(404);
+    expect(await (await request(`/api/presentations/requests/${created.id}`, { cookie: theirs.cookie })).json()).toMatchObject({ status: "pending", result: null });
+  });
+});
+
+describe("POST /api/presentations/validate: who may call it", () => {
+  it("refuses anonymous callers (401), citizens and operators (403) and a verifier with no organisation (403) without spending the code; an API key validates it", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const { key } = await apiKeyFor(cookie);
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork"], OFFLINE, holderNonce());
+    const body = { presentationJwt: presentation };
+
+    expect((await validate(body)).status).toBe(401);
+    for (const role of ["citizen", "operator"] as const) expect((await validate(body, { cookie: (await person(role)).cookie })).status).toBe(403);
+    const loner = await validate(body, { cookie: (await person("verifier")).cookie });
+    expect(loner.status).toBe(403);
+    expect(await loner.json()).toMatchObject({ code: "NO_ORGANISATION" });
+
+    // None of the refused calls used up the holder's nonce.
+    const answer = await validated(body, { apiKey: key });
+    expect(answer).toMatchObject({ valid: true, checkType: "rtw" });
+    expect(await recordOf(answer.id)).toMatchObject({ organisationId: organisation.id, verifierId: null, mode: "offline" });
+  });
+});
