@@ -23,9 +23,11 @@ export default {
     defineRoutes((route) => {
       // Spec 000 §2 lists /citizen-wallet beside /wallet: the same page, one route module.
       route("citizen-wallet", "routes/wallet.tsx", { id: "routes/citizen-wallet" });
-      // The areas later issues build (Verifier Portal, the operator console, Gabriel AI, the
-      // analytics dashboard), under every path the spec, the header and the role dashboards use:
-      // one "coming in a later release" module until then (app/components/later-release.tsx).
+      // And /verifier-portal beside /verifier: the Verifier Portal, one route module.
+      route("verifier-portal", "routes/verifier.tsx", { id: "routes/verifier-portal" });
+      // The areas later issues build (the operator console, Gabriel AI, the analytics dashboard),
+      // under every path the spec, the header and the role dashboards use: one "coming in a
+      // later release" module until then (app/components/later-release.tsx).
       for (const path of Object.keys(LATER_RELEASE_PATHS)) {
         route(path.slice(1), "routes/later-release/page.tsx", { id: `routes${path}` });
       }

@@ -1,7 +1,7 @@
 /**
- * The signed-in areas whose screens arrive in a later release (spec 000 §2: Verifier Portal, the
- * assisted-digital operator console, Gabriel AI, the analytics dashboard): each one's title, what
- * it will do, and an honest statement that it is not built yet, rather than sample content.
+ * The signed-in areas whose screens arrive in a later release (spec 000 §2: the assisted-digital
+ * operator console, Gabriel AI, the analytics dashboard): each one's title, what it will do, and
+ * an honest statement that it is not built yet, rather than sample content.
  * One table, one page: every path in app/routes/later-release/paths.js shows its area's page.
  */
 import { Link } from "@remix-run/react";
@@ -15,17 +15,6 @@ export interface LaterReleaseArea {
   purpose: string;
   features: string[];
 }
-
-const VERIFIER: LaterReleaseArea = {
-  title: "Verifier Portal",
-  purpose: "Check a citizen’s credentials by QR code or by sending a verification request.",
-  features: [
-    "Scan a credential QR code with your camera",
-    "Request specific credentials for a stated purpose",
-    "See the verification result and export a receipt",
-    "Connect your own systems through the API",
-  ],
-};
 
 const ASSISTED: LaterReleaseArea = {
   title: "Operator Dashboard",
@@ -62,7 +51,6 @@ const ANALYTICS: LaterReleaseArea = {
 };
 
 const AREAS: Record<(typeof LATER_RELEASE_PATHS)[keyof typeof LATER_RELEASE_PATHS], LaterReleaseArea> = {
-  verifier: VERIFIER,
   assisted: ASSISTED,
   gabriel: GABRIEL,
   analytics: ANALYTICS,

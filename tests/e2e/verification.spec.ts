@@ -7,7 +7,7 @@ import { users, verifierOrganisations } from "#db/schema/index.ts";
 import { waitForHydration, type OpenBrowser } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 import { fakeCameraArgs, writeQrVideo } from "./fake-camera.ts";
-import { closeBrowsers, createUser, expectToast, openTestBrowser, signIn, visit, walletCredentials, type TestUser } from "./wallet-helpers.ts";
+import { closeBrowsers, createUser, expectToast, openTestBrowser, screenshots, signIn, visit, walletCredentials, type TestUser } from "./wallet-helpers.ts";
 
 /**
  * Verification end to end (issue 9), each test with people of its own:
@@ -42,9 +42,16 @@ async function offlineQrText(citizen: OpenBrowser): Promise<string> {
   await visit(page, "/wallet?action=share");
   await page.getByRole("dialog", { name: "Share via QR Code" }).getByRole("button", { name: /^Right to Work/ }).click();
   const dialog = page.getByTestId("offline-qr-dialog");
+  // The check's default is ticked; the citizen may add or remove what the code shows.
+  expect(await dialog.getByRole("checkbox", { name: "Right to work", exact: true }).isChecked()).toBe(true);
   await dialog.getByRole("button", { name: "Show QR code" }).click();
   await dialog.getByTestId("qr-code").waitFor();
-  return (await dialog.getByTestId("qr-code").getAttribute("data-qr-value"))!;
+  expect(await dialog.getByTestId("offline-qr-countdown").textContent()).toMatch(/^Valid for 1[45]:\d\d$/);
+  const text = (await dialog.getByTestId("qr-code").getAttribute("data-qr-value"))!;
+  expect(text).toMatch(/^UKID1:\d+$/);
+  await screenshots(page, "wallet-offline-qr", { dialog: true });
+  await dialog.getByRole("button", { name: "Done" }).click();
+  return text;
 }
 
 /** A verifier's portal in a browser whose camera shows `qrText`, the camera started. */

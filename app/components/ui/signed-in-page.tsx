@@ -21,13 +21,13 @@ export function SignedInPage({
   title: ReactNode;
   lead?: ReactNode;
   aside?: ReactNode;
-  /** False on the dashboard: it is where the link goes. */
-  back?: boolean;
+  /** False on the dashboard: it is where the link goes. An inner page names its own way back. */
+  back?: boolean | { to: string; label: string };
   children?: ReactNode;
 }) {
   return (
     <div className={`${PAGE_COLUMN} py-8`}>
-      {back ? <BackLink>Back to dashboard</BackLink> : null}
+      {back === true ? <BackLink>Back to dashboard</BackLink> : back ? <BackLink to={back.to}>{back.label}</BackLink> : null}
       <div className={`flex flex-wrap items-end justify-between gap-x-6 gap-y-4 ${back ? "mt-6" : ""}`}>
         <div className="min-w-0">
           <h1 className="text-4xl font-bold">{title}</h1>

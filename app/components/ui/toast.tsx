@@ -148,8 +148,6 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => v
   const destructive = toast.variant === "destructive";
   return (
     <li
-      role={destructive ? "alert" : "status"}
-      aria-atomic="true"
       tabIndex={0}
       data-variant={toast.variant ?? "default"}
       onMouseEnter={() => setPaused(true)}
@@ -188,7 +186,8 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => v
           : "border-blue-700 bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700")
       }
     >
-      <div className="grid gap-1">
+      {/* The message's role sits inside the list item: a list may only hold list items (axe "list"). */}
+      <div className="grid gap-1" role={destructive ? "alert" : "status"} aria-atomic="true">
         <p className="text-sm font-bold">{toast.title}</p>
         {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
       </div>

@@ -1,0 +1,204 @@
+/**
+ * /verifier/api-docs (the portal's Documentation row): the Verifier API described from its own
+ * OpenAPI document, so it says what the worker really accepts: each operation's method and path,
+ * summary, description, who may call it, parameters, request body fields and responses, and a
+ * link to the raw JSON.
+ */
+import { Card } from "#app/components/ui/card.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import type { ApiDocs, DocField, DocOperation } from "./openapi-view.server.ts";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+
+export const OPENAPI_JSON = "/api/verifications/openapi.json";
+
+const METHOD_COLOURS: Record<string, string> = {
+  GET: "bg-blue-100 text-govuk-blue-dark dark:bg-blue-950 dark:text-blue-200",
+  POST: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300",
+};
+
+export function ApiDocsPage({ docs }: { docs: ApiDocs & { errors: { name: string; fields: DocField[] }[] } }) {
+  return (
+    <SignedInPage
+      back={{ to: "/verifier", label: "Back to Verifier Portal" }}
+      title="API Documentation"
+      lead={docs.description}
+      aside={
+        <a href={OPENAPI_JSON} className={buttonClasses("outline")} data-testid="link-openapi-raw">
+          <Icon name="file" className="h-5 w-5" />
+          OpenAPI JSON
+        </a>
+      }
+    >
+      <Card as="section" aria-labelledby="overview-heading" className="mt-8 p-5">
+        <h2 id="overview-heading" className="text-xl font-bold">
+          {docs.title} <span className="text-base font-normal text-govuk-grey dark:text-slate-400">version {docs.version}</span>
+        </h2>
+        <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold">Base address</dt>
+          <dd>
+            <code className="break-all font-mono">{docs.server}</code>
+          </dd>
+          <dt className="font-semibold">Authentication</dt>
+          <dd>
+            An API key of your organisation, sent as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> (create one in the Verifier Portal under API Integration), or a
+            signed-in verifier&apos;s session. Keys act for the organisation that made them.
+          </dd>
+          <dt className="font-semibold">Errors</dt>
+          <dd>
+            Every refusal answers JSON with a <code className="font-mono">message</code> and, for most, a <code className="font-mono">code</code>; the wallet-facing response endpoint answers
+            OAuth errors (<code className="font-mono">error</code>, <code className="font-mono">error_description</code>).
+          </dd>
+          <dt className="font-semibold">The whole document</dt>
+          <dd>
+            <TextLink href={OPENAPI_JSON}>{OPENAPI_JSON}</TextLink> (OpenAPI 3.1)
+          </dd>
+        </dl>
+        <nav aria-labelledby="operations-index-heading" className="mt-5">
+          <h3 id="operations-index-heading" className="font-bold">
+            Operations
+          </h3>
+          <ul className="mt-2 grid gap-1 md:grid-cols-2">
+            {docs.operations.map((operation) => (
+              <li key={operation.id} className="flex items-baseline gap-2">
+                <MethodBadge method={operation.method} />
+                <TextLink href={`#${operation.id}`} className="break-all font-mono text-sm">
+                  {operation.path}
+                </TextLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Card>
+
+      <ol className="mt-8 grid gap-6" data-testid="api-operations">
+        {docs.operations.map((operation) => (
+          <OperationCard key={operation.id} operation={operation} />
+        ))}
+      </ol>
+
+      <Card as="section" aria-labelledby="error-shapes-heading" className="mt-8 p-5">
+        <h2 id="error-shapes-heading" className="text-xl font-bold">
+          Error answers
+        </h2>
+        {docs.errors.map((shape) => (
+          <div key={shape.name} className="mt-4">
+            <h3 className="font-mono font-bold">{shape.name}</h3>
+            <FieldTable fields={shape.fields} caption={`Fields of ${shape.name}`} />
+          </div>
+        ))}
+      </Card>
+    </SignedInPage>
+  );
+}
+
+function MethodBadge({ method }: { method: string }) {
+  return <span className={`inline-block w-14 shrink-0 rounded-sm px-1.5 py-0.5 text-center font-mono text-xs font-bold ${METHOD_COLOURS[method] ?? "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100"}`}>{method}</span>;
+}
+
+function OperationCard({ operation }: { operation: DocOperation }) {
+  const headingId = `${operation.id}-heading`;
+  return (
+    <Card as="li" id={operation.id} aria-labelledby={headingId} className="scroll-mt-4 p-5" data-testid="api-operation" data-method={operation.method} data-path={operation.path}>
+      <h2 id={headingId} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <MethodBadge method={operation.method} />
+        <code className="break-all font-mono text-lg font-bold">{operation.path}</code>
+      </h2>
+      <p className="mt-2 text-lg font-semibold">{operation.summary}</p>
+      {operation.description ? <p className="mt-1">{operation.description}</p> : null}
+      <p className="mt-2 text-sm">
+        <span className="font-semibold">Who may call it: </span>
+        {operation.auth}
+      </p>
+
+      {operation.parameters.length ? (
+        <div className="mt-4">
+          <h3 className="font-bold">Parameters</h3>
+          <FieldTable fields={operation.parameters} caption={`Parameters of ${operation.method} ${operation.path}`} showIn />
+        </div>
+      ) : null}
+
+      {operation.body ? (
+        <div className="mt-4">
+          <h3 className="font-bold">
+            Request body <span className="font-normal text-govuk-grey dark:text-slate-400">({operation.body.contentType}{operation.body.schemaName ? `, ${operation.body.schemaName}` : ""})</span>
+          </h3>
+          <FieldTable fields={operation.body.fields} caption={`Request body of ${operation.method} ${operation.path}`} />
+        </div>
+      ) : null}
+
+      <div className="mt-4">
+        <h3 className="font-bold">Responses</h3>
+        <ul className="mt-2 grid gap-3">
+          {operation.responses.map((response) => (
+            <li key={response.status} data-testid="api-response" data-status={response.status}>
+              <p>
+                <span className={`mr-2 inline-block rounded-sm px-1.5 py-0.5 font-mono text-sm font-bold ${response.status.startsWith("2") ? "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" : "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300"}`}>
+                  {response.status}
+                </span>
+                {response.description}
+                {response.contentType ? <span className="text-govuk-grey dark:text-slate-400"> · {response.contentType}</span> : null}
+                {response.schemaName ? <span className="text-govuk-grey dark:text-slate-400"> · {response.schemaName}</span> : null}
+              </p>
+              {response.fields.length ? <FieldTable fields={response.fields} caption={`Fields of the ${response.status} answer to ${operation.method} ${operation.path}`} /> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Card>
+  );
+}
+
+function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; caption: string; showIn?: boolean }) {
+  if (!fields.length) return <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">No fields.</p>;
+  return (
+    // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
+    <div role="region" aria-label={caption} tabIndex={0} className="mt-2 overflow-x-auto">
+      <table className="w-full min-w-[36rem] table-fixed text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          <col className="w-[22%]" />
+          {showIn ? <col className="w-[8%]" /> : null}
+          <col className="w-[26%]" />
+          <col className="w-[10%]" />
+          <col />
+        </colgroup>
+        <thead>
+          <tr className="border-b-2 border-govuk-border dark:border-slate-600">
+            <th scope="col" className="py-1 pr-3">
+              Name
+            </th>
+            {showIn ? (
+              <th scope="col" className="py-1 pr-3">
+                In
+              </th>
+            ) : null}
+            <th scope="col" className="py-1 pr-3">
+              Type
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Required
+            </th>
+            <th scope="col" className="py-1">
+              Description
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => (
+            <tr key={field.name} className="border-b border-govuk-border/60 align-top dark:border-slate-700">
+              <th scope="row" className="break-words py-1.5 pr-3 font-mono font-semibold">
+                {field.name}
+              </th>
+              {showIn ? <td className="py-1.5 pr-3">{field.in}</td> : null}
+              <td className="break-words py-1.5 pr-3 font-mono text-xs">{field.type}</td>
+              <td className="py-1.5 pr-3">{field.required ? "Yes" : "No"}</td>
+              <td className="py-1.5">{field.description ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

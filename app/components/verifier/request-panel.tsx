@@ -1,0 +1,342 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { apiRequest } from "#app/client/api-client.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { QrCode } from "#app/components/ui/qr-code.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { FieldErrors } from "#app/components/ui/text-field.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { formatDateTimeZoned } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
+import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
+import { watchRequest, type RequestSnapshot, type RequestStatus } from "./request-watch.ts";
+import { fromRequest, reportError, toastResult, type ShownResult } from "./verification-result.ts";
+
+/** POST /api/presentations/requests's answer (server/verification/api-schemas.ts CreatedRequest). */
+export interface CreatedRequest {
+  id: string;
+  expiresAt: string;
+  authorizationRequest: string;
+  qrCode: string;
+  walletLink: string;
+  credentialType: CheckType;
+  requestedAttributes: string[];
+  purpose: string;
+}
+
+/** Spec 000 §5: the toast for an empty purpose, and nothing is sent. */
+export const PURPOSE_REQUIRED = { title: "Purpose Required", description: "Please specify the purpose for this verification" } as const;
+
+const DECLINED = "The citizen declined";
+
+const STATUS_BADGE: Record<RequestStatus, { label: string; tone: Tone }> = {
+  pending: { label: "Waiting", tone: "info" },
+  completed: { label: "Answered", tone: "ok" },
+  declined: { label: "Declined", tone: "bad" },
+  expired: { label: "Expired", tone: "neutral" },
+};
+
+/** "09:58": minutes and seconds left until `expiresAt` (never below zero). */
+export function countdownText(expiresAt: string, now: number): string {
+  const left = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+  return `${String(Math.floor(left / 60)).padStart(2, "0")}:${String(left % 60).padStart(2, "0")}`;
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/**
+ * "Request Specific Credentials" (spec 000 §2, §5, §7): the check (Right to Work, Right to Rent,
+ * DBS Check, Age Verification), its attributes (the check's defaults ticked; changing the check
+ * resets them), the purpose. An empty purpose shows the toast and sends nothing. A created request
+ * shows its QR code (the openid4vp:// request), the web-wallet link with Copy link, and the time
+ * left; its answer arrives live (./request-watch.ts) and goes to the Verification Result panel.
+ */
+export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: readonly string[]; onResult: (shown: ShownResult) => void }) {
+  const hydrated = useHydrated();
+  const { toast } = useToast();
+  const [type, setType] = useState<CheckType>("rtw");
+  const [attributes, setAttributes] = useState<string[]>([...CHECKS.rtw.defaultAttributes]);
+  const [purpose, setPurpose] = useState("");
+  const [purposeError, setPurposeError] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [request, setRequest] = useState<CreatedRequest | null>(null);
+  const [status, setStatus] = useState<RequestStatus>("pending");
+  const purposeRef = useRef<HTMLInputElement>(null);
+  const requestHeadingRef = useRef<HTMLHeadingElement>(null);
+  const onResultRef = useRef(onResult);
+  useEffect(() => {
+    onResultRef.current = onResult;
+  });
+  const ids = { type: useId(), typeWarning: useId(), purpose: useId(), purposeHint: useId(), purposeError: useId(), attributes: useId() };
+
+  const changeType = (next: CheckType) => {
+    setType(next);
+    setAttributes([...CHECKS[next].defaultAttributes]);
+  };
+
+  const toggleAttribute = (id: string, checked: boolean) =>
+    // Spec 000 §5: each box adds or removes its item; no minimum (none asks for the check's default).
+    setAttributes((current) => (checked ? CHECKS[type].attributes.map((a) => a.id).filter((a) => a === id || current.includes(a)) : current.filter((a) => a !== id)));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (creating) return;
+    const trimmed = purpose.trim();
+    if (!trimmed) {
+      setPurposeError(true);
+      toast({ ...PURPOSE_REQUIRED, variant: "destructive" });
+      purposeRef.current?.focus();
+      return;
+    }
+    setPurposeError(false);
+    setCreating(true);
+    try {
+      const response = await apiRequest("POST", "/api/presentations/requests", { credentialType: type, requestedAttributes: attributes, purpose: trimmed });
+      const created = (await response.json()) as CreatedRequest;
+      setRequest(created);
+      setStatus("pending");
+      toast({ title: "Request Created", description: "QR code generated for credential verification" });
+    } catch (error) {
+      reportError(error, toast);
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  // Watch the request until it ends; a new request replaces the one watched.
+  const handleSnapshot = useCallback(
+    (snapshot: RequestSnapshot, created: CreatedRequest) => {
+      setStatus(snapshot.status);
+      if (snapshot.status === "completed" && snapshot.result) {
+        const shown = fromRequest(snapshot.result, created);
+        onResultRef.current(shown);
+        toastResult(shown, toast);
+      } else if (snapshot.status === "declined") {
+        toast({ title: "Request Declined", description: DECLINED, variant: "destructive" });
+      }
+    },
+    [toast],
+  );
+  useEffect(() => {
+    if (!request) return;
+    return watchRequest(request.id, request.expiresAt, {
+      onSnapshot: (snapshot) => handleSnapshot(snapshot, request),
+      onUnauthorized: (error) => reportError(error, toast),
+    });
+  }, [request, handleSnapshot, toast]);
+
+  // The new request's heading takes focus, so a keyboard or screen reader user finds the QR code.
+  useEffect(() => {
+    if (request) requestHeadingRef.current?.focus();
+  }, [request]);
+
+  const check = CHECKS[type];
+  const allowed = (code: CheckType) => allowedChecks.includes(code);
+
+  return (
+    <Card as="section" aria-labelledby="request-heading" className="p-5" data-testid="request-panel">
+      <div className="flex items-center gap-3">
+        <span className="text-govuk-blue dark:text-govuk-blue-light">
+          <Icon name="inbox" />
+        </span>
+        <h2 id="request-heading" className="text-xl font-bold">
+          Request Specific Credentials
+        </h2>
+      </div>
+      <p className="mt-1 text-govuk-grey dark:text-slate-400">Ask the person for exactly what this check needs. They answer from their wallet.</p>
+
+      <form className="mt-4 grid gap-5" onSubmit={(event) => void submit(event)} noValidate data-testid="request-form">
+        <div className="grid gap-1">
+          <label htmlFor={ids.type} className="font-semibold">
+            Credential type
+          </label>
+          <select
+            id={ids.type}
+            name="credentialType"
+            value={type}
+            onChange={(event) => changeType(event.target.value as CheckType)}
+            aria-describedby={allowed(type) ? undefined : ids.typeWarning}
+            className="w-full rounded-sm border-2 border-govuk-black bg-white px-2 py-2 text-base text-govuk-black sm:max-w-xs dark:border-slate-400 dark:bg-slate-900 dark:text-slate-100"
+            data-testid="select-credential-type"
+          >
+            {CHECK_TYPES.map((code) => (
+              <option key={code} value={code}>
+                {CHECKS[code].name}
+              </option>
+            ))}
+          </select>
+          {allowed(type) ? null : (
+            <p id={ids.typeWarning} className="border-l-4 border-amber-500 pl-3 text-sm font-semibold" data-testid="check-not-registered">
+              Your organisation is not registered for {check.name} checks, so this request would be refused.
+            </p>
+          )}
+        </div>
+
+        <fieldset className="grid gap-2" aria-describedby={ids.attributes}>
+          <legend className="font-semibold">Attributes to request</legend>
+          <p id={ids.attributes} className="-mt-1 text-sm text-govuk-grey dark:text-slate-400">
+            Only these are shared. With none ticked, the {check.name} check asks for its default.
+          </p>
+          <ul className="grid gap-2 sm:grid-cols-2" data-testid="attribute-options">
+            {check.attributes.map((attribute) => {
+              const id = `${ids.attributes}-${attribute.id}`;
+              return (
+                <li key={`${type}-${attribute.id}`} className="flex items-start gap-2">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    name="requestedAttributes"
+                    value={attribute.id}
+                    checked={attributes.includes(attribute.id)}
+                    onChange={(event) => toggleAttribute(attribute.id, event.target.checked)}
+                    className="mt-0.5 h-5 w-5 shrink-0 accent-govuk-green"
+                  />
+                  <label htmlFor={id}>{attribute.label}</label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+
+        <div className="grid gap-1">
+          <label htmlFor={ids.purpose} className="font-semibold">
+            Purpose
+          </label>
+          <p id={ids.purposeHint} className="text-sm text-govuk-grey dark:text-slate-400">
+            Shown to the person when they decide whether to share, for example “Pre-employment right to work check”.
+          </p>
+          <input
+            ref={purposeRef}
+            id={ids.purpose}
+            name="purpose"
+            type="text"
+            maxLength={500}
+            value={purpose}
+            onChange={(event) => {
+              setPurpose(event.target.value);
+              if (purposeError && event.target.value.trim()) setPurposeError(false);
+            }}
+            aria-invalid={purposeError || undefined}
+            aria-describedby={purposeError ? `${ids.purposeHint} ${ids.purposeError}` : ids.purposeHint}
+            className={`w-full rounded-sm border-2 bg-white px-3 py-2 text-base text-govuk-black dark:bg-slate-900 dark:text-slate-100 ${
+              purposeError ? "border-govuk-red dark:border-red-400" : "border-govuk-black dark:border-slate-400"
+            }`}
+            data-testid="input-purpose"
+          />
+          {purposeError ? <FieldErrors id={ids.purposeError} errors={[PURPOSE_REQUIRED.description]} /> : null}
+        </div>
+
+        <div>
+          <Button type="submit" disabled={!hydrated || creating} data-testid="button-create-request">
+            <Icon name="scan" className="h-5 w-5" />
+            {creating ? "Creating Request..." : "Create Request"}
+          </Button>
+        </div>
+      </form>
+
+      {request ? <ActiveRequest request={request} status={status} headingRef={requestHeadingRef} /> : null}
+    </Card>
+  );
+}
+
+function ActiveRequest({ request, status, headingRef }: { request: CreatedRequest; status: RequestStatus; headingRef: RefObject<HTMLHeadingElement> }) {
+  const { toast } = useToast();
+  const now = useNow(status === "pending");
+  const badge = STATUS_BADGE[status];
+  const check = CHECKS[request.credentialType];
+  const labels = request.requestedAttributes.map((id) => check.attributes.find((a) => a.id === id)?.label ?? id);
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(request.walletLink);
+      toast({ title: "Link Copied", description: "Wallet link copied to clipboard" });
+    } catch {
+      toast({ title: "Error", description: "Could not copy the link; select it and copy it by hand", variant: "destructive" });
+    }
+  }
+
+  return (
+    <section aria-labelledby="active-request-heading" className="mt-6 border-t border-govuk-border pt-5 dark:border-slate-700" data-testid="active-request" data-status={status}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="active-request-heading" ref={headingRef} tabIndex={-1} className="text-lg font-bold">
+          {check.name} request
+        </h3>
+        <StatusBadge tone={badge.tone} data-testid="request-status">
+          {badge.label}
+        </StatusBadge>
+      </div>
+      <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
+        Asking for: {labels.join("; ")}. Purpose: {request.purpose}
+      </p>
+
+      <div className="mt-4 flex flex-col items-start gap-5 sm:flex-row">
+        <div className={`shrink-0 rounded-sm border border-govuk-border bg-white p-2 dark:border-slate-600 ${status === "pending" ? "" : "opacity-40"}`}>
+          <QrCode value={request.authorizationRequest} label="QR code of this verification request: scan it with a digital identity wallet" size={208} />
+        </div>
+        <div className="grid min-w-0 flex-1 gap-3">
+          <RequestState request={request} status={status} now={now} />
+          <div>
+            <p className="text-sm font-semibold">Or send the person this link</p>
+            <p className="mt-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-xs dark:bg-slate-800" data-testid="wallet-link-text">
+              {request.walletLink}
+            </p>
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <TextLink href={request.walletLink} target="_blank" rel="noopener" data-testid="wallet-link">
+                Open in the web wallet<span className="sr-only"> (opens in a new tab)</span>
+              </TextLink>
+              <Button variant="outline" className="px-3 py-1 text-sm" onClick={() => void copyLink()} data-testid="button-copy-wallet-link">
+                Copy link
+              </Button>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function RequestState({ request, status, now }: { request: CreatedRequest; status: RequestStatus; now: number }) {
+  if (status === "pending") {
+    return (
+      <div>
+        <p className="font-semibold" role="status">
+          Waiting for the person to answer from their wallet…
+        </p>
+        <p className="mt-1">
+          Expires in{" "}
+          <span role="timer" className="font-mono text-lg font-bold tabular-nums" data-testid="request-countdown">
+            {countdownText(request.expiresAt, now)}
+          </span>{" "}
+          <span className="text-sm text-govuk-grey dark:text-slate-400">(at {formatDateTimeZoned(request.expiresAt)})</span>
+        </p>
+      </div>
+    );
+  }
+  const message =
+    status === "completed"
+      ? "The person answered: the result is in the Verification Result panel."
+      : status === "declined"
+        ? DECLINED
+        : "This request expired before it was answered. Create a new request to try again.";
+  return (
+    <p
+      role="status"
+      className={status === "declined" || status === "expired" ? "border-l-4 border-govuk-red pl-3 font-semibold dark:border-red-500" : "border-l-4 border-govuk-green pl-3 font-semibold dark:border-green-500"}
+      data-testid="request-outcome"
+    >
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,192 @@
+import { forwardRef, useEffect, useState, type ReactNode } from "react";
+import { apiRequest, throwIfResNotOk } from "#app/client/api-client.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { formatDateTimeZoned } from "#core/format/format.ts";
+import { reasonMessage } from "#core/verification/reasons.ts";
+import { attributeRows, checkName, ResultBadge } from "./verification-display.tsx";
+import { reportError, withRecord, type ShownResult } from "./verification-result.ts";
+
+/** The panel's colours by result: a red panel for a failed check (spec 000 §8). */
+const PANEL = {
+  none: "",
+  valid: "border-l-8 border-l-govuk-green dark:border-l-green-500",
+  invalid: "border-l-8 border-l-govuk-red bg-red-50 dark:border-l-red-500 dark:bg-red-950/40",
+  expired: "border-l-8 border-l-govuk-red bg-red-50 dark:border-l-red-500 dark:bg-red-950/40",
+} as const;
+
+/** What the panel's first line says about the result. */
+const SUMMARY = {
+  valid: "The credential is valid",
+  invalid: "The credential could not be verified",
+  expired: "The credential or the request has expired",
+} as const;
+
+/**
+ * The Verification Result panel (spec 000 §2, §4, §8): the badge (valid, invalid, expired), the
+ * attributes the person disclosed, the issuer, when, and the reason when it failed (a red panel);
+ * "Confirm the person matches" for a valid result, Export Receipt (the signed PDF) and Print (only
+ * this panel, black on white: app/tailwind.css). The heading takes focus after a scan, so the
+ * person using a keyboard or a screen reader lands on what they asked for.
+ */
+export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult | null; organisation: string }>(function ResultPanel({ shown, organisation }, headingRef) {
+  return (
+    <Card
+      as="section"
+      aria-labelledby="result-heading"
+      className={`p-5 ${PANEL[shown ? shown.result : "none"]}`}
+      data-testid="verification-result"
+      data-result={shown?.result ?? "none"}
+      // Print shows this panel alone once it holds a result (app/tailwind.css).
+      data-print-region={shown ? "" : undefined}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
+          Verification Result
+        </h2>
+        {shown ? <ResultBadge result={shown.result} className="text-sm" /> : null}
+      </div>
+      {/* On paper, whose check it was. */}
+      <p className="hidden print:block">Checked by {organisation} with the UK Digital Identity Verifier Portal</p>
+      {shown ? (
+        <ResultBody key={`${shown.recordId ?? ""}${shown.timestamp}`} shown={shown} />
+      ) : (
+        <p className="mt-3 text-govuk-grey dark:text-slate-400" data-testid="result-empty">
+          No verification yet. Scan a QR code or create a request, and the result of the check appears here.
+        </p>
+      )}
+    </Card>
+  );
+});
+
+function ResultBody({ shown }: { shown: ShownResult }) {
+  const rows = attributeRows(shown.checkType, shown.presentedAttributes);
+  return (
+    <>
+      <p className="mt-3 text-lg font-semibold" data-testid="result-summary">
+        {SUMMARY[shown.result]}
+      </p>
+      <p className={`mt-1 ${shown.valid ? "text-govuk-grey dark:text-slate-300" : "font-semibold text-red-800 dark:text-red-200"}`} data-testid="result-reason">
+        {shown.valid ? null : <span className="sr-only">Reason: </span>}
+        {reasonMessage(shown.reason)}
+      </p>
+
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <Row label="Check" value={checkName(shown.checkType)} />
+        <Row label="Issuer" value={shown.issuer ?? "Not known (the issuer's signature was not verified)"} />
+        <Row label="Checked" value={<time dateTime={shown.timestamp}>{formatDateTimeZoned(shown.timestamp)}</time>} />
+        {shown.purpose ? <Row label="Purpose" value={shown.purpose} /> : null}
+        <Row label="How" value={shown.source === "scan" ? "QR code scanned or entered" : "Verification request answered from a wallet"} />
+        {shown.recordId ? <Row label="Record" value={<span className="break-all font-mono text-sm">{shown.recordId}</span>} /> : null}
+      </dl>
+
+      <h3 className="mt-5 font-bold">Attributes seen</h3>
+      {rows.length ? (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-sm border border-govuk-border bg-white p-3 dark:border-slate-600 dark:bg-slate-900" data-testid="result-attributes">
+          {rows.map((row) => (
+            <Row key={row.key} label={row.label} value={row.value} />
+          ))}
+        </dl>
+      ) : (
+        <p className="mt-2 text-govuk-grey dark:text-slate-300">No attributes were disclosed.</p>
+      )}
+
+      {shown.recordId ? <ResultActions recordId={shown.recordId} valid={shown.valid} /> : null}
+    </>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt className="font-semibold text-govuk-grey dark:text-slate-300">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </>
+  );
+}
+
+/** The file name the receipt's Content-Disposition gives, else one of our own. */
+function fileNameOf(response: Response, recordId: string): string {
+  const match = /filename="?([^";]+)"?/i.exec(response.headers.get("Content-Disposition") ?? "");
+  return match?.[1] ?? `verification-receipt-${recordId}.pdf`;
+}
+
+function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }) {
+  const { toast } = useToast();
+  const [matchedAt, setMatchedAt] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => setMatchedAt(null), [recordId]);
+
+  async function confirmMatch() {
+    setConfirming(true);
+    try {
+      const response = await withRecord(() => apiRequest("POST", `/api/verifications/${recordId}/visual-match`));
+      const confirmed = (await response.json()) as { visualMatchAt: string };
+      setMatchedAt(confirmed.visualMatchAt);
+      toast({ title: "Match Confirmed", description: "You confirmed that the person matches this credential" });
+    } catch (error) {
+      reportError(error, toast);
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  /** Downloads the signed PDF (spec: Export Receipt) from the record. */
+  async function exportReceipt() {
+    setExporting(true);
+    try {
+      const response = await withRecord(async () => {
+        const answer = await fetch(`/api/verifications/${recordId}/receipt`, { credentials: "include" });
+        await throwIfResNotOk(answer);
+        return answer;
+      });
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = fileNameOf(response, recordId);
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast({ title: "Download Started", description: "Downloading the signed verification receipt..." });
+    } catch (error) {
+      reportError(error, toast);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div className="mt-5">
+      {/* Printed with the result: it is part of the evidence. */}
+      <p className={`mb-3 flex items-center gap-2 font-semibold text-govuk-green dark:text-green-300 ${matchedAt ? "" : "sr-only"}`} role="status" data-testid={matchedAt ? "visual-match-confirmed" : undefined}>
+        {matchedAt ? (
+          <>
+            <Icon name="check" className="h-5 w-5" />
+            You confirmed the person matches ({formatDateTimeZoned(matchedAt)})
+          </>
+        ) : null}
+      </p>
+      <div className="flex flex-wrap gap-3 print:hidden">
+        {valid && !matchedAt ? (
+          <Button onClick={() => void confirmMatch()} disabled={confirming} data-testid="button-visual-match">
+            <Icon name="user" className="h-5 w-5" />
+            {confirming ? "Confirming..." : "Confirm the person matches"}
+          </Button>
+        ) : null}
+        <Button variant="outline" onClick={() => void exportReceipt()} disabled={exporting} data-testid="button-export-receipt">
+          <Icon name="download" className="h-5 w-5" />
+          {exporting ? "Exporting..." : "Export Receipt"}
+        </Button>
+        <Button variant="outline" onClick={() => window.print()} data-testid="button-print-result">
+          <Icon name="file" className="h-5 w-5" />
+          Print
+        </Button>
+      </div>
+    </div>
+  );
+}

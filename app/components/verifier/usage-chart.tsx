@@ -1,0 +1,143 @@
+import { useId } from "react";
+
+/** Verifications on one UK day (server/verification/records.ts UsageDay). */
+export interface UsageDay {
+  date: string;
+  valid: number;
+  invalid: number;
+}
+
+/** Calendar days (YYYY-MM-DD) read in UTC, so no zone moves them. */
+const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+const LONG_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** A round axis top at or above `max` (1, 2, 5, 10, 20, 50, …), and its ticks. */
+function axis(max: number): { top: number; ticks: number[] } {
+  if (max <= 4) return { top: Math.max(max, 1), ticks: Array.from({ length: Math.max(max, 1) + 1 }, (_, i) => i) };
+  const magnitude = 10 ** Math.floor(Math.log10(max / 4));
+  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => max / s <= 5)!;
+  const top = Math.ceil(max / step) * step;
+  return { top, ticks: Array.from({ length: top / step + 1 }, (_, i) => i * step) };
+}
+
+/** Drawn at about the size it is shown (a third of the page at 1280 px), so its text reads at 11 to 12 px. */
+const WIDTH = 380;
+const HEIGHT = 200;
+const LEFT = 28;
+const BOTTOM = 34;
+const TOP = 10;
+
+/**
+ * Usage Analytics: the organisation's verifications per day over the last 14 days, valid and
+ * invalid stacked, as an SVG bar chart (an image with a text summary for assistive technology) and
+ * the same figures as a table beneath it.
+ */
+export function UsageChart({ days }: { days: UsageDay[] }) {
+  const titleId = useId();
+  const descId = useId();
+  // React's ids hold colons, which a url(#…) reference would have to escape.
+  const hatchId = `hatch-${titleId.replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const totals = days.reduce((sum, d) => ({ valid: sum.valid + d.valid, invalid: sum.invalid + d.invalid }), { valid: 0, invalid: 0 });
+  const busiest = days.reduce<UsageDay | null>((best, d) => (d.valid + d.invalid > (best ? best.valid + best.invalid : 0) ? d : best), null);
+  const { top, ticks } = axis(Math.max(0, ...days.map((d) => d.valid + d.invalid)));
+  const plotHeight = HEIGHT - TOP - BOTTOM;
+  const slot = (WIDTH - LEFT) / Math.max(days.length, 1);
+  const barWidth = Math.min(26, slot * 0.64);
+  const y = (value: number) => TOP + plotHeight - (value / top) * plotHeight;
+  const first = days[0];
+  const last = days[days.length - 1];
+  const span = first && last ? `${SHORT_DAY.format(dayOf(first.date))} to ${SHORT_DAY.format(dayOf(last.date))}` : "";
+  const summary =
+    totals.valid + totals.invalid === 0
+      ? `No verifications in the last ${days.length} days.`
+      : `${totals.valid + totals.invalid} verifications in the last ${days.length} days (${span}): ${totals.valid} valid and ${totals.invalid} invalid.` +
+        (busiest ? ` The busiest day was ${LONG_DAY.format(dayOf(busiest.date))} with ${busiest.valid + busiest.invalid}.` : "");
+
+  return (
+    <div data-testid="usage-chart">
+      <p className="text-sm" data-testid="usage-summary">
+        {summary}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="inline-block h-3 w-3 rounded-[2px] bg-govuk-green dark:bg-green-400" /> Valid
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="inline-block h-3 w-3 rounded-[2px] bg-govuk-red bg-[repeating-linear-gradient(45deg,transparent_0_2px,rgb(255_255_255/0.55)_2px_4px)] dark:bg-red-400" /> Invalid or expired
+        </span>
+      </div>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="mt-2 h-auto w-full text-govuk-grey dark:text-slate-400">
+        <title id={titleId}>Verifications per day, last {days.length} days</title>
+        <desc id={descId}>{summary}</desc>
+        <defs>
+          <pattern id={hatchId} width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="2" height="4" fill="white" fillOpacity="0.55" />
+          </pattern>
+        </defs>
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={LEFT} x2={WIDTH} y1={y(tick)} y2={y(tick)} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={tick === 0 ? 1.5 : 1} />
+            <text x={LEFT - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="12" fill="currentColor">
+              {tick}
+            </text>
+          </g>
+        ))}
+        {days.map((day, i) => {
+          const x = LEFT + i * slot + (slot - barWidth) / 2;
+          const validTop = y(day.valid);
+          const invalidTop = y(day.valid + day.invalid);
+          return (
+            <g key={day.date} data-date={day.date}>
+              {day.valid ? <rect x={x} y={validTop} width={barWidth} height={y(0) - validTop} className="fill-govuk-green dark:fill-green-400" /> : null}
+              {day.invalid ? (
+                <>
+                  <rect x={x} y={invalidTop} width={barWidth} height={validTop - invalidTop} className="fill-govuk-red dark:fill-red-400" />
+                  <rect x={x} y={invalidTop} width={barWidth} height={validTop - invalidTop} fill={`url(#${hatchId})`} />
+                </>
+              ) : null}
+              <text x={x + barWidth / 2} y={HEIGHT - BOTTOM + 15} textAnchor="middle" fontSize="12" fill="currentColor">
+                {dayOf(day.date).getUTCDate()}
+              </text>
+              {i === 0 || dayOf(day.date).getUTCDate() === 1 ? (
+                <text x={x + barWidth / 2} y={HEIGHT - BOTTOM + 30} textAnchor="middle" fontSize="11" fill="currentColor">
+                  {SHORT_DAY.format(dayOf(day.date)).split(" ")[1]}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-semibold text-govuk-blue underline underline-offset-4 dark:text-govuk-blue-light">Show the figures as a table</summary>
+        <table className="mt-2 w-full text-left text-sm" data-testid="usage-table">
+          <caption className="sr-only">Verifications per day, last {days.length} days</caption>
+          <thead>
+            <tr className="border-b border-govuk-border dark:border-slate-600">
+              <th scope="col" className="py-1 pr-3">
+                Day
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right">
+                Valid
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Invalid or expired
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date} className="border-b border-govuk-border/50 dark:border-slate-700">
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  <time dateTime={day.date}>{LONG_DAY.format(dayOf(day.date))}</time>
+                </th>
+                <td className="py-1 pr-3 text-right tabular-nums">{day.valid}</td>
+                <td className="py-1 text-right tabular-nums">{day.invalid}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "#app/components/meta.ts";
+import { ApiDocsPage } from "#app/components/verifier/api-docs-page.tsx";
+import { apiDocsFor } from "#app/components/verifier/openapi-view.server.ts";
+import { PRIVATE, refusedResponse, verifierRole } from "#app/components/verifier/portal-access.server.ts";
+import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
+
+/**
+ * /verifier/api-docs (the portal's Documentation row): the Verifier API's OpenAPI document
+ * (GET /api/verifications/openapi.json, built by the same function) as a readable page. Signed-in
+ * verifiers and administrators, with or without an organisation; anyone else gets the portal's 403.
+ */
+export const meta: MetaFunction = () => pageMeta({ title: "API Documentation", description: "The Verifier API: every operation, what it needs and what it answers." });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const person = await verifierRole(request, context);
+  if (!person.ok) return refusedResponse(person.refused);
+  const origin = context.env.PUBLIC_BASE_URL ?? new URL(request.url).origin;
+  return json({ refused: null, docs: apiDocsFor(origin) }, { headers: PRIVATE });
+}
+
+export default function ApiDocsRoute() {
+  const data = useLoaderData<typeof loader>();
+  if (data.refused) return <PortalRefused refused={data.refused} title="API Documentation" />;
+  return <ApiDocsPage docs={data.docs} />;
+}
