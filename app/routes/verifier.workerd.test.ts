@@ -291,3 +291,34 @@ describe("GET /verifier/api-docs", () => {
     expect(html).toContain(`${ORIGIN}`);
   });
 });
+
+describe("/verifier/organisations (administrators)", () => {
+  it("lists the registered organisations and lets an administrator register one through the API; others are refused", async () => {
+    const admin = await registerUserWithRole("admin");
+    const page = await call("/verifier/organisations", { cookie: admin.cookie });
+    expect(page.status).toBe(200);
+    expect(await textOf(page)).toContain("Northbridge Recruitment Ltd");
+
+    const name = uniqueName("Harbourside Hotels ");
+    const registered = await call("/api/verifications/organisations", { body: { name, allowedChecks: ["rtw", "age"] }, cookie: admin.cookie });
+    expect(registered.status).toBe(201);
+    const html = await textOf(await call("/verifier/organisations", { cookie: admin.cookie }));
+    expect(html).toContain(name);
+    expect(html).toContain("Right to Work, Age Verification");
+
+    for (const role of ["verifier", "citizen"]) {
+      const other = await registerUserWithRole(role);
+      const refused = await call("/verifier/organisations", { cookie: other.cookie });
+      expect(refused.status).toBe(403);
+      expect(await textOf(refused)).toContain("Only administrators can register verifier organisations");
+    }
+    expect((await call("/verifier/organisations")).status).toBe(302);
+  });
+
+  it("offers an administrator without an organisation the way to register one from the portal's refusal", async () => {
+    const admin = await registerUserWithRole("admin");
+    const refused = await call("/verifier", { cookie: admin.cookie });
+    expect(refused.status).toBe(403);
+    expect(await textOf(refused)).toContain('href="/verifier/organisations"');
+  });
+});

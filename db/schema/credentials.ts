@@ -1,4 +1,5 @@
 // Spec 000 §3: credential_schemas, credentials, presentations, status_lists, verification_requests.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
@@ -146,14 +147,19 @@ export const verificationRequests = sqliteTable(
 );
 
 /** Organisations registered to verify (an employer, a letting agent): the name a citizen sees. */
-export const verifierOrganisations = sqliteTable("verifier_organisations", {
-  id: uuidPk(),
-  name: text("name").notNull().unique(),
-  /** Check types this organisation is registered for (rtw, rtr, dbs, age). */
-  allowedChecks: json<string[]>("allowed_checks").notNull(),
-  createdBy: text("created_by").references(() => users.id),
-  createdAt: createdAt(),
-});
+export const verifierOrganisations = sqliteTable(
+  "verifier_organisations",
+  {
+    id: uuidPk(),
+    name: text("name").notNull().unique(),
+    /** Check types this organisation is registered for (rtw, rtr, dbs, age). */
+    allowedChecks: json<string[]>("allowed_checks").notNull(),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  // "Acme Ltd" and "ACME LTD" would be one organisation to a citizen: one name, whatever its case.
+  (t) => [uniqueIndex("verifier_organisations_name_lower_idx").on(sql`lower(${t.name})`)],
+);
 
 /** An organisation's API keys: only a hash is kept; the prefix names it in lists. */
 export const verifierApiKeys = sqliteTable(

@@ -39,7 +39,7 @@ export async function registerOrganisation(db: Database, input: { name: string; 
     const [row] = await db.insert(verifierOrganisations).values({ ...input, createdBy }).returning();
     return { id: row!.id, name: row!.name, allowedChecks: row!.allowedChecks as CheckType[] };
   } catch (error) {
-    if (isUniqueViolation(error, "verifier_organisations.name")) throw new ServiceError(409, "An organisation with this name is already registered", "ORGANISATION_EXISTS");
+    if (isUniqueViolation(error, "verifier_organisations.name", "verifier_organisations_name_lower_idx")) throw new ServiceError(409, "An organisation with this name is already registered", "ORGANISATION_EXISTS");
     throw error;
   }
 }

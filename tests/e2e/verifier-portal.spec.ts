@@ -574,3 +574,32 @@ describe("the portal's screens", () => {
     await screenshots(page, "verifier-portal-390");
   });
 });
+
+describe("verifier organisations (administrators)", () => {
+  it("an administrator registers an organisation with a verifier, who can then use the portal for it", async () => {
+    const admin = await createUser({ prefix: "admin", firstName: "Ada", lastName: "Ministrator", role: "admin" });
+    const newcomer = await createUser({ prefix: "verifier", firstName: "Nia", lastName: "Newcomer", role: "verifier" });
+    const browser = await openTestBrowser(1280, 15_000);
+    await signIn(browser, admin);
+    const { page } = browser;
+    // Without an organisation of their own, the portal sends the administrator to the register.
+    await visit(page, "/verifier");
+    await page.getByRole("link", { name: "Manage verifier organisations" }).click();
+    await page.waitForURL(/\/verifier\/organisations$/);
+    expect(await axeInBothThemes(page)).toEqual(NO_FINDINGS);
+
+    const name = `Seaview Care Homes ${newcomer.username}`;
+    await page.getByLabel("Registered name").fill(name);
+    await page.getByRole("checkbox", { name: "DBS Check" }).check();
+    await page.getByLabel("Verifier account to add (optional)").fill(newcomer.username);
+    await page.getByTestId("button-register-organisation").click();
+    await expectToast(page, "Organisation Registered", `${name} can now check credentials`);
+    await page.getByTestId("organisation-list").getByText(name, { exact: true }).waitFor();
+    await screenshots(page, "verifier-organisations");
+
+    const member = await openTestBrowser(1280, 15_000);
+    await signIn(member, newcomer);
+    await visit(member.page, "/verifier");
+    expect(await member.page.getByTestId("portal-organisation").textContent()).toContain(name);
+  });
+});

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useRootData } from "#app/root.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
@@ -23,6 +24,8 @@ const REASONS = {
  */
 export function PortalRefused({ refused, title = "Verifier Portal" }: { refused: keyof typeof REASONS; title?: string }) {
   const reason = REASONS[refused];
+  // An administrator without an organisation is offered where organisations are registered.
+  const administrator = useRootData()?.user?.role === "admin";
   return (
     <SignedInPage title={title}>
       <Card as="section" aria-labelledby="refused-heading" className="mt-8 max-w-3xl border-l-8 border-l-govuk-red p-6 dark:border-l-red-500" data-testid="portal-refused">
@@ -32,9 +35,16 @@ export function PortalRefused({ refused, title = "Verifier Portal" }: { refused:
         <p className="mt-2">{reason.body}</p>
         {refused === "organisation" ? <p className="mt-2 font-semibold">{ONLY_VERIFIERS} of a registered organisation.</p> : null}
       </Card>
-      <Link to="/" className={buttonClasses("secondary", "mt-8")}>
-        Return to your dashboard
-      </Link>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/" className={buttonClasses("secondary")}>
+          Return to your dashboard
+        </Link>
+        {refused === "organisation" && administrator ? (
+          <Link to="/verifier/organisations" className={buttonClasses("outline")}>
+            Manage verifier organisations
+          </Link>
+        ) : null}
+      </div>
     </SignedInPage>
   );
 }

@@ -148,12 +148,12 @@ describe("organisations (/api/verifications/organisations)", () => {
     expect(attestation).toMatchObject({ client_name: name, sub: `${BASE}/verifiers/${organisation.id}` });
   });
 
-  it("refuses a name already registered (409), also when it differs only by surrounding spaces", async () => {
+  it("refuses a name already registered (409), also when it differs only by surrounding spaces or by case", async () => {
     const admin = await person("admin");
     const name = unique("Acme Logistics");
     const register = (n: string) => request("/api/verifications/organisations", { ...json({ name: n, allowedChecks: ["rtw"] }), cookie: admin.cookie });
     expect((await register(name)).status).toBe(201);
-    for (const again of [name, `  ${name} `]) {
+    for (const again of [name, `  ${name} `, name.toUpperCase()]) {
       const response = await register(again);
       expect(response.status).toBe(409);
       expect(await response.json()).toMatchObject({ code: "ORGANISATION_EXISTS" });

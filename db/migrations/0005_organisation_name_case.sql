@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `verifier_organisations_name_lower_idx` ON `verifier_organisations` (lower("name"));
