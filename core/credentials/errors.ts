@@ -103,6 +103,12 @@ export interface VerificationFailure {
   code: CredentialErrorCode;
   message: string;
   detail?: string;
+  /**
+   * Set when everything up to the status had verified (the issuer's signature, the type, the key
+   * binding) and a later check failed (the status, the nonce's single use): which credential it
+   * was, for the verifier's record and the holder's log. Never set from an unverified token.
+   */
+  credential?: { iss: string; vct: string; status?: { idx: number; uri: string } };
 }
 
 export function failure(code: CredentialErrorCode, detail?: string): VerificationFailure {

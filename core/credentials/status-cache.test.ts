@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { StatusListCache } from "./status-cache.ts";
 import { encodeStatusList, issueStatusListToken } from "./status-list.ts";
-import { basePolicy, ISS, issueFor, makeWorld, NOW, presentFor, STATUS_PREFIX, STATUS_URI, type World } from "./test-helpers.ts";
+import { basePolicy, ISS, issueFor, makeWorld, NOW, presentFor, STATUS_PREFIX, STATUS_URI, VCT, type World } from "./test-helpers.ts";
 import { verifyPresentation, type StatusResult } from "./verify.ts";
 
 async function listToken(world: World, revoked: number[], exp = NOW + 600): Promise<string> {
@@ -58,7 +58,10 @@ describe("StatusListCache: a list verified once per version (issue 9)", () => {
     const { world, presentation, policy, fetches, publish, cache } = await setup();
     expect(await verifyPresentation(presentation, policy())).toMatchObject({ valid: true });
     publish({ version: "2", token: await listToken(world, [42]) });
-    expect(await verifyPresentation(presentation, policy())).toMatchObject({ valid: false, code: "STATUS_REVOKED" });
+    const refused = await verifyPresentation(presentation, policy());
+    expect(refused).toMatchObject({ valid: false, code: "STATUS_REVOKED" });
+    // Its signature had verified: the failure names the credential, for the record and the holder.
+    expect(refused).toMatchObject({ credential: { iss: ISS, vct: VCT, status: { idx: 42, uri: STATUS_URI } } });
     expect(fetches()).toBe(2);
     expect(cache.size).toBe(1);
   });

@@ -452,6 +452,8 @@ export async function verifyPresentation(
   presentation: unknown,
   policy: PresentationPolicy,
 ): Promise<VerifiedPresentation | VerificationFailure> {
+  // Once the issuer's signature and the type are verified: named in a later failure (errors.ts).
+  let known: VerificationFailure["credential"];
   try {
     const acceptedTyps = policy?.acceptLegacyTyp === true ? [SD_JWT_VC_TYP, LEGACY_SD_JWT_VC_TYP] : [SD_JWT_VC_TYP];
     const status = policy?.status;
@@ -476,6 +478,7 @@ export async function verifyPresentation(
     if (payload.cnf !== undefined && !holderJwk(payload)) throw new CredentialError("CNF_INVALID");
 
     const reference = statusReference(payload);
+    known = { iss: payload.iss as string, vct: payload.vct, ...(reference ? { status: { idx: reference.idx, uri: reference.uri } } : {}) };
     let statusChecked = false;
     if (policy.status) {
       await checkStatus(policy, policy.status, reference, issuer);
@@ -502,7 +505,7 @@ export async function verifyPresentation(
       statusChecked,
     };
   } catch (error) {
-    return failureFromError(error);
+    return known ? { ...failureFromError(error), credential: known } : failureFromError(error);
   }
 }
 

@@ -80,6 +80,18 @@ export async function statusListVersion(db: Database, base: string, uri: string)
   return list ? `${list.version}/${revoked[0]?.n ?? 0}` : undefined;
 }
 
+/** What the record says about a verified credential: its type, issuer and status slot. */
+function describe(base: string, verified: { iss: string; vct: string; status?: { idx: number; uri: string } }): NonNullable<Judgement["credential"]> {
+  const type = credentialTypeForVct(base, verified.vct);
+  return {
+    ...(type ? { type: type.code } : {}),
+    vct: verified.vct,
+    iss: verified.iss,
+    issuerName: type ? AUTHORITIES[type.issuerId].name : verified.iss,
+    ...(verified.status ? { statusUri: verified.status.uri, statusIdx: verified.status.idx } : {}),
+  };
+}
+
 export async function judgePresentation(context: JudgeContext, input: JudgeInput): Promise<Judgement> {
   const timestamp = input.now.toISOString();
   const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
@@ -109,16 +121,12 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     },
   };
   const verified = await verifyPresentation(input.presentation, policy);
-  if (!verified.valid) return { valid: false, reason: verified.code, message: verified.message, presentedAttributes: {}, timestamp, presentationHash };
-
-  const type = credentialTypeForVct(context.base, verified.vct);
-  const credential = {
-    ...(type ? { type: type.code } : {}),
-    vct: verified.vct,
-    iss: verified.iss,
-    issuerName: type ? AUTHORITIES[type.issuerId].name : verified.iss,
-    ...(verified.status ? { statusUri: verified.status.uri, statusIdx: verified.status.idx } : {}),
-  };
+  if (!verified.valid) {
+    // A credential refused after its signature verified (revoked, a replayed code) is still named.
+    const known = verified.credential ? describe(context.base, verified.credential) : undefined;
+    return { valid: false, reason: verified.code, message: verified.message, presentedAttributes: {}, timestamp, presentationHash, ...(known ? { credential: known } : {}) };
+  }
+  const credential = describe(context.base, verified);
   const attributes = presentedAttributes(input.check, verified.claims, verified.disclosedClaimNames);
   try {
     if (input.query) assertSatisfiesQuery(input.query, verified);

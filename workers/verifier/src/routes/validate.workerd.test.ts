@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { AUTHORITIES, CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
-import { presentations } from "#db/schema/index.ts";
+import { presentations, walletEvents } from "#db/schema/index.ts";
 import { OFFLINE_PURPOSE } from "#server/verification/validate.ts";
 import {
   apiKeyFor,
@@ -124,7 +124,13 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     const held = await citizenWithCredential("rtw");
     await revoke(held.credentialId);
     const presentation = await present(held, ["hasRightToWork"], OFFLINE, holderNonce());
-    expect(await validated({ presentationJwt: presentation }, { cookie })).toMatchObject({ valid: false, reason: "STATUS_REVOKED", result: "invalid" });
+    const answer = await validated({ presentationJwt: presentation }, { cookie });
+    expect(answer).toMatchObject({ valid: false, reason: "STATUS_REVOKED", result: "invalid", checkType: "rtw", credentialType: "rtw", issuer: "Home Office" });
+    // The refused check is linked to the credential, and the holder's log says so.
+    const [record] = await db().select().from(presentations).where(eq(presentations.id, (answer as { id: string }).id));
+    expect(record).toMatchObject({ credentialId: held.credentialId, verificationResult: "STATUS_REVOKED", checkType: "rtw" });
+    const [logged] = await db().select().from(walletEvents).where(and(eq(walletEvents.userId, held.userId), eq(walletEvents.kind, "credential_verified")));
+    expect(logged?.detail).toMatchObject({ valid: false, reason: "STATUS_REVOKED" });
   });
 
   it.each([
