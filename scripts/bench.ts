@@ -1,21 +1,26 @@
 // `npm run bench`: performance targets, measured on this machine in one run (never in tests).
-// `npm run bench -- credentials` or `npm run bench -- pitch` runs one suite; no argument runs both.
+// `npm run bench -- credentials` (or `verification`, or `pitch`) runs one suite; no argument runs all three.
 // The credential suite runs first, in this process, before the product is started, so the
-// workers do not compete for the CPU. The pitch suite starts the product as `npm start` does, on
-// a free port with a throwaway database.
+// workers do not compete for the CPU. The verification suite measures the core the same way, then
+// starts the product for its end-to-end run and stops it. The pitch suite starts the product as
+// `npm start` does, on a free port with a throwaway database.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchCredentials, type Measurement } from "#scripts/bench/credentials.ts";
 import { benchPitch } from "#scripts/bench/pitch.ts";
+import { BEFORE_CACHE, benchVerificationCore, benchVerificationEndToEnd } from "#scripts/bench/verification.ts";
 import { freePort, run } from "./process.ts";
 import { startStack } from "./stack.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CREDENTIAL_SECONDS = Number(process.env.BENCH_CREDENTIAL_SECONDS ?? 3);
+const VERIFICATION_SECONDS = Number(process.env.BENCH_VERIFICATION_SECONDS ?? 3);
+const VALIDATIONS = Number(process.env.BENCH_VALIDATIONS ?? 1000);
+const VALIDATION_CONNECTIONS = Number(process.env.BENCH_VALIDATION_CONNECTIONS ?? 50);
 
-const SUITES = ["credentials", "pitch"] as const;
+const SUITES = ["credentials", "verification", "pitch"] as const;
 type Suite = (typeof SUITES)[number];
 const requested: string[] = process.argv.slice(2);
 const unknown = requested.filter((name) => !(SUITES as readonly string[]).includes(name));
@@ -55,6 +60,57 @@ if (suites.has("credentials")) {
     );
     const verdict = (met: boolean) => (met ? "met" : "NOT MET");
     console.log(`  status lookup target < ${s.targetMs} ms: at the median ${verdict(s.targetMetAtMedian)}, at p95 ${verdict(s.targetMetAtP95)}`);
+  } catch (error) {
+    failed = true;
+    console.error(error);
+  }
+}
+
+if (suites.has("verification") && !failed) {
+  try {
+    const rounds = 3;
+    const loadAverage = loadavg()[0]!;
+    const c = await benchVerificationCore({ seconds: VERIFICATION_SECONDS, warmupSeconds: Math.min(1, VERIFICATION_SECONDS / 3), rounds });
+    const rate = (m: Measurement) => `${String(Math.round(m.opsPerSecond)).padStart(6)} /s   p50 ${m.medianMs.toFixed(3)} ms   p95 ${m.p95Ms.toFixed(3)} ms`;
+    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+    console.log(
+      `\nVerification core (Node ${process.version}, one at a time, ${VERIFICATION_SECONDS} s each in ${rounds} interleaved rounds after warm-up;` +
+        ` load average ${loadAverage.toFixed(1)} as it began)`,
+    );
+    console.log(`  verifyPresentation, status via the per-version cache      ${rate(c.cached)}`);
+    console.log(`  verifyPresentation, cache defeated (new version per check) ${rate(c.uncached)}`);
+    console.log(`  raw Ed25519 verify + raw ES256 verify (crypto.subtle)      ${rate(c.raw)}`);
+    console.log(`  core (cached) / raw: ${pct(c.cachedVsRaw)}   (target ≥ 50%) ${c.cachedVsRaw >= 0.5 ? "met" : "NOT MET"}`);
+    console.log(
+      `  cache defeated / raw: ${pct(c.uncachedVsRaw)}; the cache saves ${(c.uncached.medianMs - c.cached.medianMs).toFixed(3)} ms a validation at the median` +
+        ` (${c.presentationBytes}-byte presentation, ${c.statusTokenBytes}-byte status token)`,
+    );
+    console.log(`  before the cache (issue 9): ${BEFORE_CACHE}`);
+    results.verification = { core: { ...c, loadAverage } };
+
+    const e = await benchVerificationEndToEnd({ validations: VALIDATIONS, connections: VALIDATION_CONNECTIONS, citizens: 20, warmup: 50, sequential: 30 });
+    (results.verification as Record<string, unknown>).endToEnd = e;
+    console.log(`\nVerification end to end (wrangler dev on loopback, ${e.validations} offline validations, ${e.connections} concurrent clients)`);
+    console.log(
+      `  POST /api/presentations/validate   ${String(Math.round(e.validationsPerSecond)).padStart(5)} /s   p50 ${e.latencyP50Ms.toFixed(1)} ms   p99 ${e.latencyP99Ms.toFixed(1)} ms` +
+        `   errors ${e.errors}   (${e.seconds.toFixed(1)} s; one at a time: p50 ${e.sequentialP50Ms.toFixed(1)} ms)`,
+    );
+    for (const sample of e.errorSamples) console.log(`    error: ${sample}`);
+    console.log(`  end to end / core (cached): ${pct(e.validationsPerSecond / c.cached.opsPerSecond)}`);
+    const { warm, cold } = e.roundTrips;
+    const steps = (requests: typeof warm.requests) => requests.map((r) => (r.statements.length ? r.statements.join(", ") : `${r.method} ${r.path}`)).join(" | ");
+    console.log(`  libSQL round trips per validation: ${warm.beforeAnswer} before the answer + ${warm.afterAnswer} after it (the record, waitUntil)`);
+    console.log(`    before: ${steps(warm.requests.slice(0, warm.beforeAnswer))}`);
+    console.log(`    after:  ${steps(warm.requests.slice(warm.beforeAnswer))}`);
+    console.log(`    the first validation (status cache empty): ${cold.beforeAnswer} + ${cold.afterAnswer}; before: ${steps(cold.requests.slice(0, cold.beforeAnswer))}`);
+    console.log(`    during the timed run: ${(e.libsqlRequestsDuringRun / e.validations).toFixed(2)} libSQL requests per validation`);
+    const cpu = Object.entries(e.cpuSeconds).map(([name, s]) => `${name} ${s.toFixed(1)} s`).join(", ");
+    console.log(`  CPU in the timed run (${e.seconds.toFixed(1)} s on ${cpus().length} cores, load average ${e.loadAverage.toFixed(1)} as it began): ${cpu}`);
+    console.log(
+      `  (${e.citizens} citizens, ${e.qrTextChars}-character QR texts; set-up: stack ${e.setupSeconds.stack.toFixed(0)} s,` +
+        ` fixtures ${e.setupSeconds.fixtures.toFixed(1)} s, presentations ${e.setupSeconds.presentations.toFixed(1)} s)`,
+    );
+    if (e.errors > 0) throw new Error(`${e.errors} validations failed`);
   } catch (error) {
     failed = true;
     console.error(error);
