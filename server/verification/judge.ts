@@ -5,7 +5,7 @@
  * answer is the spec's `{valid, reason, presentedAttributes, timestamp}` plus what the records
  * and the receipt need.
  */
-import { and, count, eq, isNotNull, or } from "drizzle-orm";
+import { and, count, eq, isNotNull } from "drizzle-orm";
 import { StatusListCache, verifyPresentation, webCrypto, type PresentationPolicy } from "#core/credentials/index.ts";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
@@ -70,10 +70,12 @@ export async function statusListVersion(db: Database, base: string, uri: string)
   const listId = uri.slice(prefix.length);
   const [lists, revoked] = await db.batch([
     db.select({ version: statusLists.version }).from(statusLists).where(eq(statusLists.id, listId)).limit(1),
+    // Every revocation sets revoked_at (server/credentials/revocation.ts): counted on the
+    // (status_list_id, revoked_at) index alone, without reading the list's other credentials.
     db
       .select({ n: count() })
       .from(credentials)
-      .where(and(eq(credentials.statusListId, listId), or(eq(credentials.status, "revoked"), isNotNull(credentials.revokedAt)))),
+      .where(and(eq(credentials.statusListId, listId), isNotNull(credentials.revokedAt))),
   ]);
   const list = lists[0];
   // A revocation whose republication has not run yet changes the count: a new key, so a refetch.

@@ -32,12 +32,18 @@ export interface PresentationRecord {
  */
 export async function recordPresentation(db: Database, record: PresentationRecord): Promise<string> {
   const { judgement } = record;
-  let held: { id: string; userId: string | null; type: string } | undefined;
+  let held: { id: string; userId: string | null; type: string; organisation: string | null } | undefined;
   const statusUri = judgement.credential?.statusUri;
   if (statusUri !== undefined && judgement.credential?.statusIdx !== undefined) {
     const listId = statusUri.slice(statusUri.lastIndexOf("/") + 1);
+    // One read: the credential on that slot, with the checking organisation's name for the holder's log.
     [held] = await db
-      .select({ id: credentials.id, userId: credentials.userId, type: credentials.type })
+      .select({
+        id: credentials.id,
+        userId: credentials.userId,
+        type: credentials.type,
+        organisation: sql<string | null>`(select ${verifierOrganisations.name} from ${verifierOrganisations} where ${verifierOrganisations.id} = ${record.organisationId})`,
+      })
       .from(credentials)
       .where(and(eq(credentials.statusListId, listId), eq(credentials.statusListIndex, judgement.credential.statusIdx)))
       .limit(1);
@@ -67,7 +73,6 @@ export async function recordPresentation(db: Database, record: PresentationRecor
     });
   // The holder's own log: who checked which credential, when, why, and what they saw.
   if (held?.userId && record.organisationId) {
-    const [organisation] = await db.select({ name: verifierOrganisations.name }).from(verifierOrganisations).where(eq(verifierOrganisations.id, record.organisationId));
     await db.batch([
       insert,
       db.insert(walletEvents).values({
@@ -76,7 +81,7 @@ export async function recordPresentation(db: Database, record: PresentationRecor
         credentialId: held.id,
         detail: {
           type: held.type,
-          organisation: organisation?.name ?? "A verifier",
+          organisation: held.organisation ?? "A verifier",
           purpose: record.purpose,
           checkType: record.checkType,
           attributes: Object.keys(judgement.presentedAttributes),
