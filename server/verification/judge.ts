@@ -8,6 +8,7 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import { StatusListCache, verifyPresentation, webCrypto, type PresentationPolicy } from "#core/credentials/index.ts";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
+import { base64urlDecode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
 import { CHECKS, type CheckType } from "#core/verification/checks.ts";
 import { assertSatisfiesQuery, credentialTypeForVct, presentedAttributes, type DcqlCredentialQuery } from "#core/verification/openid4vp.ts";
@@ -17,11 +18,8 @@ import { credentials, statusLists } from "#db/schema/index.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { trustedIssuers } from "#server/credentials/live-check.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "#server/credentials/status-lists.ts";
+import { CLOCK_SKEW_SECONDS, consumeOfflineNonce, nonceStatements } from "./offline-nonces.ts";
 
-/** Allowed clock difference with a wallet's or issuer's clock. */
-export const CLOCK_SKEW_SECONDS = 60;
-/** Spec 000: an offline QR is valid for 15 minutes. */
-export const OFFLINE_WINDOW_SECONDS = 15 * 60;
 /** An online presentation is made the moment the citizen consents: 5 minutes is generous. */
 export const ONLINE_KB_MAX_AGE_SECONDS = 5 * 60;
 
@@ -46,8 +44,16 @@ export interface JudgeInput {
   audience: string;
   /** Online: the request's nonce. */
   expectedNonce?: string;
-  /** Offline: the single-use holder nonce store. */
-  consumeNonce?: (nonce: string) => Promise<boolean>;
+  /**
+   * Offline: the KB-JWT's holder nonce is consumed once (offline-nonces.ts), in the same libSQL
+   * batch that reads the status version, so a validation makes one round trip for both.
+   */
+  offlineNonce?: boolean;
+  /**
+   * A list version read in the caller's own round trip (requests.ts reads it with the request):
+   * used when the verified credential names that very list, read afresh otherwise.
+   */
+  knownStatus?: { listId: string; version: string | undefined };
   maxKbAgeSeconds: number;
   now: Date;
 }
@@ -63,12 +69,9 @@ export interface Judgement {
   presentationHash: string;
 }
 
-/** The version of a list, read fresh: its version and how many of its credentials are revoked. */
-export async function statusListVersion(db: Database, base: string, uri: string): Promise<string | undefined> {
-  const prefix = `${base}/status/lists/`;
-  if (!uri.startsWith(prefix)) return undefined;
-  const listId = uri.slice(prefix.length);
-  const [lists, revoked] = await db.batch([
+/** The statements that read a list's version: its version and how many of its credentials are revoked. */
+function versionStatements(db: Database, listId: string) {
+  return [
     db.select({ version: statusLists.version }).from(statusLists).where(eq(statusLists.id, listId)).limit(1),
     // Every revocation sets revoked_at (server/credentials/revocation.ts): counted on the
     // (status_list_id, revoked_at) index alone, without reading the list's other credentials.
@@ -76,10 +79,59 @@ export async function statusListVersion(db: Database, base: string, uri: string)
       .select({ n: count() })
       .from(credentials)
       .where(and(eq(credentials.statusListId, listId), isNotNull(credentials.revokedAt))),
-  ]);
-  const list = lists[0];
-  // A revocation whose republication has not run yet changes the count: a new key, so a refetch.
-  return list ? `${list.version}/${revoked[0]?.n ?? 0}` : undefined;
+  ] as const;
+}
+
+/** A revocation whose republication has not run yet changes the count: a new key, so a refetch. */
+const versionKey = (lists: { version: number }[], revoked: { n: number }[]) => (lists[0] ? `${lists[0].version}/${revoked[0]?.n ?? 0}` : undefined);
+
+const listIdOf = (base: string, uri: string) => {
+  const prefix = `${base}/status/lists/`;
+  return uri.startsWith(prefix) ? uri.slice(prefix.length) : undefined;
+};
+
+/**
+ * The list a presentation's credential names, read before verification only to fetch its version
+ * in the same round trip as something else; the verified status reference decides whether it is
+ * used (judgePresentation's knownStatus).
+ */
+export function presentedStatusList(base: string, presentation: string): string | undefined {
+  try {
+    const payload = presentation.split("~")[0]?.split(".")[1];
+    const claims = payload ? (JSON.parse(new TextDecoder().decode(base64urlDecode(payload))) as { status?: { status_list?: { uri?: unknown } } }) : undefined;
+    const uri = claims?.status?.status_list?.uri;
+    return typeof uri === "string" ? listIdOf(base, uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The statements that read a list's version, and how to read their answer, for a caller's own batch. */
+export function statusVersionRead(db: Database, listId: string) {
+  return { statements: versionStatements(db, listId), version: (lists: { version: number }[], revoked: { n: number }[]) => versionKey(lists, revoked) };
+}
+
+/** The version of a list, read fresh. */
+export async function statusListVersion(db: Database, base: string, uri: string): Promise<string | undefined> {
+  const listId = listIdOf(base, uri);
+  if (!listId) return undefined;
+  const [lists, revoked] = await db.batch(versionStatements(db, listId));
+  return versionKey(lists, revoked);
+}
+
+/**
+ * The KB-JWT's nonce as the presentation carries it, read before verification only to prepare the
+ * statement that consumes it; the statement runs once the key binding has verified (the status
+ * check comes after it in the core), and the consumption counts only for the verified nonce.
+ */
+function presentedNonce(presentation: string): string | undefined {
+  try {
+    const kb = presentation.slice(presentation.lastIndexOf("~") + 1).split(".")[1];
+    const nonce = kb ? (JSON.parse(new TextDecoder().decode(base64urlDecode(kb))) as { nonce?: unknown }).nonce : undefined;
+    return typeof nonce === "string" && nonce.length > 0 && nonce.length <= 256 ? nonce : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the record says about a verified credential: its type, issuer and status slot. */
@@ -98,13 +150,21 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   const timestamp = input.now.toISOString();
   const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
   const types = input.check ? CHECKS[input.check].credentialTypes : CREDENTIAL_TYPE_CODES;
+  const presented = input.offlineNonce ? presentedNonce(input.presentation) : undefined;
+  const offline: { nonce: string; fresh?: boolean } | undefined = presented ? { nonce: presented } : undefined;
   const policy: PresentationPolicy = {
     trustedIssuers: trustedIssuers(context.keys, context.base),
     allowedVcts: types.map((type) => vctUrl(context.base, type)),
     requireKeyBinding: true,
     expectedAudience: input.audience,
     ...(input.expectedNonce !== undefined ? { expectedNonce: input.expectedNonce } : {}),
-    ...(input.consumeNonce ? { consumeNonce: input.consumeNonce } : {}),
+    ...(input.offlineNonce
+      ? {
+          consumeNonce: async (nonce: string) =>
+            // Consumed with the status read when that ran for this very nonce; on its own otherwise.
+            nonce === offline?.nonce && offline.fresh !== undefined ? offline.fresh : consumeOfflineNonce(context.db, nonce, input.now),
+        }
+      : {}),
     // Holder keys are P-256 made by WebCrypto in the wallet; Ed25519 for other wallets.
     kbAlgorithms: ["ES256", "EdDSA"],
     maxKbAgeSeconds: input.maxKbAgeSeconds,
@@ -116,7 +176,19 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
       timeoutMs: 3000,
       cache: statusCache,
       async check(reference, { signal }) {
-        const version = await statusListVersion(context.db, context.base, reference.uri);
+        const listId = listIdOf(context.base, reference.uri);
+        if (!listId) return { kind: "unavailable", reason: "unknown list" };
+        let version: string | undefined;
+        if (input.knownStatus?.listId === listId) {
+          version = input.knownStatus.version;
+        } else if (offline) {
+          const [lists, revoked, , inserted] = await context.db.batch([...versionStatements(context.db, listId), ...(await nonceStatements(context.db, offline.nonce, input.now))]);
+          version = versionKey(lists, revoked);
+          offline.fresh = inserted.length === 1;
+        } else {
+          const [lists, revoked] = await context.db.batch(versionStatements(context.db, listId));
+          version = versionKey(lists, revoked);
+        }
         if (version === undefined) return { kind: "unavailable", reason: "unknown list" };
         return { kind: "versioned", version, token: () => context.fetchStatus(reference.uri, signal) };
       },

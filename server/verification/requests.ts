@@ -21,7 +21,7 @@ import type { Database } from "#db/client.ts";
 import { users, verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { actingOrganisation, actorUserId, canRead, type Actor } from "./actor.ts";
-import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, type JudgeContext, type Judgement } from "./judge.ts";
+import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, presentedStatusList, statusVersionRead, type JudgeContext, type Judgement } from "./judge.ts";
 import type { VerifierKeys } from "./keys.ts";
 import { findOrganisation } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
@@ -186,6 +186,18 @@ export async function requestObject(context: VerificationContext, id: string, no
   return signRequestObject({ ...claims, purpose: row.purpose }, attestation, service);
 }
 
+/** The first presentation a vp_token seems to hold, for reading ahead only (never judged from here). */
+function firstPresentation(vpToken: string): string | undefined {
+  try {
+    const token = JSON.parse(vpToken) as unknown;
+    const value = token && typeof token === "object" && !Array.isArray(token) ? Object.values(token)[0] : undefined;
+    const first = Array.isArray(value) ? value[0] : value;
+    return typeof first === "string" ? first : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An OAuth error answer at the response endpoint (OID4VP 1.0 section 8.2; RFC 6749 section 5.2). */
 export class ResponseError extends Error {
   constructor(
@@ -219,7 +231,20 @@ const refuse = (reason: ReasonCode) => new ResponseError("invalid_request", reas
  */
 export async function respond(context: VerificationContext, input: ResponseInput, caller: RequestCaller, now = new Date()): Promise<{ status: "completed" | "declined"; judgement?: Judgement }> {
   if (!input.state) throw new ResponseError("invalid_request", "state is required", "STATE_UNKNOWN");
-  const [row] = await context.db.select().from(verificationRequests).where(eq(verificationRequests.stateHash, await hash(input.state))).limit(1);
+  // One round trip for the request and the version of the status list the presentation names
+  // (read ahead, unverified; judged against the verified reference).
+  const findRow = context.db.select().from(verificationRequests).where(eq(verificationRequests.stateHash, await hash(input.state))).limit(1);
+  const listId = input.vp_token ? presentedStatusList(context.base, firstPresentation(input.vp_token) ?? "") : undefined;
+  let row: RequestRow | undefined;
+  let knownStatus: { listId: string; version: string | undefined } | undefined;
+  if (listId) {
+    const read = statusVersionRead(context.db, listId);
+    const [rows, lists, revoked] = await context.db.batch([findRow, ...read.statements]);
+    row = rows[0];
+    knownStatus = { listId, version: read.version(lists, revoked) };
+  } else {
+    [row] = await findRow;
+  }
   if (!row || !row.organisationId || !row.clientId) throw refuse("STATE_UNKNOWN");
   if (row.expiresAt.getTime() <= now.getTime()) throw refuse("REQUEST_EXPIRED");
   if (row.status !== "pending") throw refuse("REQUEST_ALREADY_ANSWERED");
@@ -246,6 +271,7 @@ export async function respond(context: VerificationContext, input: ResponseInput
       expectedNonce: row.nonce,
       maxKbAgeSeconds: ONLINE_KB_MAX_AGE_SECONDS,
       now,
+      ...(knownStatus ? { knownStatus } : {}),
     });
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;

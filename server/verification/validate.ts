@@ -7,18 +7,14 @@
  *    verifier, it is at most 15 minutes old, and each holder nonce is accepted once (a replay
  *    inside the window is refused).
  */
-import { lt } from "drizzle-orm";
-import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { CHECKS, checkForCredentialType, type CheckType } from "#core/verification/checks.ts";
 import { decodeOfflinePresentation, OfflineQrError } from "#core/verification/offline-qr.ts";
 import { dcqlQuery, offlineAudience } from "#core/verification/openid4vp.ts";
 import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
-import type { Database } from "#db/client.ts";
-import { isUniqueViolation } from "#db/errors.ts";
-import { offlineNonces } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { actingOrganisation, actorUserId, type Actor } from "./actor.ts";
-import { CLOCK_SKEW_SECONDS, judgePresentation, OFFLINE_WINDOW_SECONDS, ONLINE_KB_MAX_AGE_SECONDS, type Judgement } from "./judge.ts";
+import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, type Judgement } from "./judge.ts";
+import { OFFLINE_WINDOW_SECONDS } from "./offline-nonces.ts";
 import { recordPresentation } from "./records.ts";
 import { visibleRequest, type RequestCaller, type VerificationContext } from "./requests.ts";
 
@@ -44,20 +40,6 @@ export interface ValidationAnswer {
   checkType: CheckType | null;
   credentialType: string | null;
   issuer: string | null;
-}
-
-/** Consumes a holder nonce: true the first time inside its window, false for a replay. */
-export async function consumeOfflineNonce(db: Database, nonce: string, now: Date): Promise<boolean> {
-  const nonceHash = await sha256Base64url(webCrypto(), nonce);
-  // The window a nonce can still be presented in, plus the skew: after it, the age check refuses it anyway.
-  const expiresAt = new Date(now.getTime() + (OFFLINE_WINDOW_SECONDS + 2 * CLOCK_SKEW_SECONDS) * 1000);
-  try {
-    await db.batch([db.delete(offlineNonces).where(lt(offlineNonces.expiresAt, now)), db.insert(offlineNonces).values({ nonceHash, expiresAt })]);
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error, "offline_nonces.nonce_hash")) return false;
-    throw error;
-  }
 }
 
 export async function validatePresentation(context: VerificationContext, actor: Actor, input: ValidateInput, caller: RequestCaller, now = new Date()): Promise<ValidationAnswer> {
@@ -93,7 +75,7 @@ export async function validatePresentation(context: VerificationContext, actor: 
     judgement = await judgePresentation(context, {
       presentation,
       audience: offlineAudience(context.base),
-      consumeNonce: (nonce) => consumeOfflineNonce(context.db, nonce, now),
+      offlineNonce: true,
       maxKbAgeSeconds: OFFLINE_WINDOW_SECONDS,
       now,
     });
