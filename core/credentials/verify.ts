@@ -272,6 +272,7 @@ async function verifyKeyBinding(
   payload: Record<string, unknown>,
   policy: BasePolicy,
   maxDepth: number,
+  prefetched?: Promise<boolean | undefined>,
 ): Promise<string> {
   if (kbJwt === "") throw new CredentialError("KB_MISSING");
   const jws = parseCompactJws(kbJwt, { maxDepth, malformedCode: "KB_MALFORMED" });
@@ -286,8 +287,9 @@ async function verifyKeyBinding(
   if (!jwk || hasOwn(jwk, "d")) throw new CredentialError("CNF_INVALID");
   // Section 4.1.2 / RFC 7800: the holder key comes from cnf only, never from the KB-JWT.
   if (!jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)) throw new CredentialError("KB_ALG_NOT_ALLOWED", "alg does not match cnf key");
-  const key = await importVerificationKey(crypto, jwk, alg, "CNF_INVALID", false);
-  if (!(await verifyJwsSignature(crypto, jws, alg, key))) throw new CredentialError("KB_BAD_SIGNATURE");
+  // The same inputs as the prefetch (the same token, the same cnf): its answer stands when it has one.
+  const signed = (await prefetched) ?? (await verifyJwsSignature(crypto, jws, alg, await importVerificationKey(crypto, jwk, alg, "CNF_INVALID", false)));
+  if (!signed) throw new CredentialError("KB_BAD_SIGNATURE");
 
   const { now, clockSkewSeconds: skew } = policy;
   if (!isTime(kb.iat)) throw new CredentialError("KB_MALFORMED", "iat");
@@ -307,6 +309,26 @@ async function verifyKeyBinding(
   return kb.nonce;
 }
 
+/**
+ * Whether the KB-JWT is signed by the key in the (not yet verified) payload's cnf: undefined when
+ * anything stands in the way (verifyKeyBinding then reports it in order). Never rejects.
+ */
+function prefetchKbSignature(crypto: CredentialCrypto, kbJwt: string, payload: Record<string, unknown>, policy: BasePolicy, maxDepth: number): Promise<boolean | undefined> {
+  try {
+    if (kbJwt === "") return Promise.resolve(undefined);
+    const jws = parseCompactJws(kbJwt, { maxDepth, malformedCode: "KB_MALFORMED" });
+    const alg = jws.header.alg;
+    const jwk = holderJwk(payload);
+    if (!isSupportedAlgorithm(alg) || !(policy.kbAlgorithms ?? ["EdDSA"]).includes(alg) || !jwk || hasOwn(jwk, "d")) return Promise.resolve(undefined);
+    if (!jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)) return Promise.resolve(undefined);
+    return importVerificationKey(crypto, jwk, alg, "CNF_INVALID", false)
+      .then((key) => verifyJwsSignature(crypto, jws, alg, key))
+      .catch(() => undefined);
+  } catch {
+    return Promise.resolve(undefined);
+  }
+}
+
 async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Profile): Promise<CoreResult> {
   checkPolicy(policy);
   const limits = resolveLimits(policy);
@@ -314,6 +336,10 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
 
   const parts = splitSdJwt(presentation, limits);
   const jws = parseCompactJws(parts.issuerJwt, { maxDepth: limits.maxDepth, malformedCode: "MALFORMED_PRESENTATION" });
+  // The KB-JWT's signature is computed alongside the issuer's (two independent WebCrypto jobs at
+  // once), but only read, in verifyKeyBinding, after the issuer's verified: every check and its
+  // error keep their order.
+  const kbPrefetch = policy.requireKeyBinding ? prefetchKbSignature(crypto, parts.kbJwt, jws.payload, policy, limits.maxDepth) : undefined;
   const issuer = await verifyIssuerJwt(crypto, jws, policy, profile);
 
   const disclosures = [];
@@ -325,7 +351,7 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
 
   let nonce: string | undefined;
   if (policy.requireKeyBinding) {
-    nonce = await verifyKeyBinding(crypto, parts.kbJwt, parts.sdHashInput, jws.payload, policy, limits.maxDepth);
+    nonce = await verifyKeyBinding(crypto, parts.kbJwt, parts.sdHashInput, jws.payload, policy, limits.maxDepth, kbPrefetch);
   }
   // Sorted, so the order reveals nothing about the (random) digest order.
   return { header: jws.header, payload, issuer, disclosedPaths: [...disclosedPaths].sort(), keyBound: policy.requireKeyBinding, nonce };
