@@ -34,6 +34,7 @@
  * made with it may still be shown (a code lives 15 minutes; wallets update later than servers).
  */
 import { sha256 } from "@noble/hashes/sha2.js";
+import { concatBytes } from "@noble/hashes/utils.js";
 import { deflateSync, inflateSync } from "fflate";
 import { create } from "qrcode/lib/core/qrcode.js";
 import { base64urlDecode, base64urlEncode, EncodingError, utf8Encode } from "#core/credentials/encoding.ts";
@@ -212,18 +213,6 @@ class Reader {
   }
 }
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const chunk of chunks) length += chunk.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}
-
 const QUOTE = 0x22;
 const REF_32 = 0x01;
 const REF_16 = 0x02;
@@ -364,7 +353,7 @@ export function encodeOfflinePresentation(presentation: string): string {
   const deflated = deflateSync(Uint8Array.from(structure), { level: 9, dictionary: DICTIONARY });
   const head: number[] = [];
   writeVarint(head, deflated.length);
-  return OFFLINE_QR_PREFIX + bodyToDigits(concat([Uint8Array.from(head), deflated, Uint8Array.from(side)]));
+  return OFFLINE_QR_PREFIX + bodyToDigits(concatBytes(Uint8Array.from(head), deflated, Uint8Array.from(side)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -462,7 +451,7 @@ function decodePayload(digits: string): string {
       grow(chunk.length);
       return chunk;
     });
-    return base64urlEncode(concat(chunks));
+    return base64urlEncode(concatBytes(...chunks));
   };
   const renderToken = (parts: Piece[][], context: (p: number) => PartContext) => parts.map((pieces, p) => render(pieces, context(p))).join(".");
 

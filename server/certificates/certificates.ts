@@ -12,7 +12,7 @@
  * characters outside it are reduced to their base letter or "?". The QR code is drawn as
  * rectangles from qrcode's module matrix, so no image decoding is needed.
  */
-import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
 import { qrRuns } from "#core/qr/qr-code.ts";
 import type { Database } from "#db/client.ts";
 import { webCrypto } from "#core/credentials/index.ts";
@@ -153,164 +153,17 @@ export function signVerificationStatement(key: IssuerKey, statement: Verificatio
 // Drawing
 // ---------------------------------------------------------------------------------------------
 
-const BLACK = rgb(0.043, 0.047, 0.047); // #0b0c0c
-const GREY = rgb(0.314, 0.353, 0.373); // #505a5f
-const BLUE = rgb(0.114, 0.439, 0.722); // #1d70b8
-const GREEN = rgb(0, 0.439, 0.235); // #00703c
-const RED = rgb(0.831, 0.208, 0.11); // #d4351c
-const RULE = rgb(0.694, 0.706, 0.714); // #b1b4b6
-const GREEN_TINT = rgb(0.9, 0.96, 0.92);
-const RED_TINT = rgb(0.99, 0.92, 0.9);
-const WHITE = rgb(1, 1, 1);
-
-const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
-const MARGIN = 56;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const { black: BLACK, grey: GREY, green: GREEN, red: RED, rule: RULE, greenTint: GREEN_TINT, redTint: RED_TINT, white: WHITE } = COLOURS;
 const QR_SIZE = 150;
 const COLUMN_GAP = 24;
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  mono: PDFFont;
-}
-
-/** Keeps text within what a standard font can encode (WinAnsi): accents dropped first, then "?". */
-function encodable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = "";
-  for (const char of text.replace(/[\r\n\t]+/g, " ")) {
-    if (supported.has(char.codePointAt(0)!)) {
-      out += char;
-      continue;
-    }
-    const base = char.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-    out += [...base].every((c) => supported.has(c.codePointAt(0)!)) && base ? base : "?";
-  }
-  return out;
-}
-
-/** Lines of at most `width` points; words longer than a line (ids, URLs, tokens) are broken. */
-function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
-  for (const word of text.split(/ +/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = "";
-    let rest = word;
-    while (rest && !fits(rest)) {
-      // The longest prefix that fits (at least one character), by bisection.
-      let low = 1;
-      let high = rest.length - 1;
-      while (low < high) {
-        const mid = Math.ceil((low + high) / 2);
-        if (fits(rest.slice(0, mid))) low = mid;
-        else high = mid - 1;
-      }
-      // URLs break after a slash where one falls in the second half of the line.
-      const slash = rest.lastIndexOf("/", low - 1);
-      const cut = slash >= low / 2 && slash < rest.length - 1 ? slash + 1 : low;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
-  return lines.length ? lines : [""];
-}
-
-/**
- * A top-to-bottom writer over A4 pages: a cursor `y`, a new page when the next block would run
- * into the bottom margin, and the band and footer every page carries.
- */
-class CertificateWriter {
-  readonly pages: PDFPage[] = [];
-  page!: PDFPage;
-  y = 0;
-
-  constructor(
-    readonly doc: PDFDocument,
-    readonly fonts: Fonts,
-    readonly band: string,
-  ) {
-    this.newPage();
-  }
-
-  newPage(): void {
-    this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    this.pages.push(this.page);
-    this.page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 64, width: PAGE_WIDTH, height: 64, color: BLUE });
-    this.text("UK Digital Identity", { x: MARGIN, y: PAGE_HEIGHT - 40, size: 16, font: this.fonts.bold, color: WHITE });
-    const band = encodable(this.fonts.regular, this.band);
-    const bandWidth = this.fonts.regular.widthOfTextAtSize(band, 11);
-    this.page.drawText(band, { x: PAGE_WIDTH - MARGIN - bandWidth, y: PAGE_HEIGHT - 39, size: 11, font: this.fonts.regular, color: WHITE });
-    this.y = PAGE_HEIGHT - 64 - 40;
-  }
-
-  /** Room for `height` points below the cursor, else a new page. */
-  ensure(height: number): void {
-    if (this.y - height < MARGIN + 24) this.newPage();
-  }
-
-  text(value: string, options: { x: number; y: number; size: number; font?: PDFFont; color?: RGB }): void {
-    const font = options.font ?? this.fonts.regular;
-    this.page.drawText(encodable(font, value), { x: options.x, y: options.y, size: options.size, font, color: options.color ?? BLACK });
-  }
-
-  /** A wrapped paragraph at the cursor; returns nothing, moves the cursor below it. */
-  paragraph(value: string, options: { size?: number; font?: PDFFont; color?: RGB; x?: number; width?: number; leading?: number } = {}): void {
-    const size = options.size ?? 10;
-    const font = options.font ?? this.fonts.regular;
-    const leading = options.leading ?? size * 1.35;
-    for (const line of wrap(font, size, encodable(font, value), options.width ?? CONTENT_WIDTH)) {
-      this.ensure(leading);
-      this.y -= leading;
-      this.text(line, { x: options.x ?? MARGIN, y: this.y + leading - size, size, font, color: options.color });
-    }
-  }
-
-  heading(value: string, size = 13): void {
-    this.ensure(size + 30);
-    this.y -= 14;
-    this.y -= size;
-    this.text(value, { x: MARGIN, y: this.y, size, font: this.fonts.bold });
-    this.y -= 6;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + CONTENT_WIDTH, y: this.y }, thickness: 0.75, color: RULE });
-    this.y -= 4;
-  }
-
-  /** A label/value row; the value wraps within its column. */
-  field(label: string, value: string, options: { width?: number; labelWidth?: number; mono?: boolean } = {}): void {
-    const width = options.width ?? CONTENT_WIDTH;
-    const labelWidth = options.labelWidth ?? 130;
-    const size = 10;
-    const leading = 14;
-    const valueFont = options.mono ? this.fonts.mono : this.fonts.regular;
-    const valueSize = options.mono ? 9 : size;
-    const labelLines = wrap(this.fonts.bold, size, encodable(this.fonts.bold, label), labelWidth - 10);
-    const valueLines = wrap(valueFont, valueSize, encodable(valueFont, value), width - labelWidth);
-    const rows = Math.max(labelLines.length, valueLines.length);
-    this.ensure(rows * leading + 6);
-    this.y -= 6;
-    for (let i = 0; i < rows; i++) {
-      this.y -= leading;
-      const baseline = this.y + 4;
-      if (labelLines[i]) this.text(labelLines[i]!, { x: MARGIN, y: baseline, size, font: this.fonts.bold, color: GREY });
-      if (valueLines[i]) this.text(valueLines[i]!, { x: MARGIN + labelWidth, y: baseline, size: valueSize, font: valueFont });
-    }
-  }
-
+/** The certificates' writer (server/pdf/document.ts) with their live-status box and QR codes. */
+class CertificateWriter extends PdfWriter {
   /** The live status as a tinted box with a coloured bar: green when valid, red otherwise. */
   statusBox(check: LiveCheck): void {
     const title = check.valid ? liveCheckLine(check) : `Not valid at ${formatDateTime(check.checkedAt)}`;
     const detail = check.valid ? "Checked live: signed by the issuer, in date and not revoked." : check.message;
-    const detailLines = wrap(this.fonts.regular, 10, encodable(this.fonts.regular, detail), CONTENT_WIDTH - 28);
+    const detailLines = wrap(this.fonts.regular, 10, drawable(this.fonts.regular, detail), CONTENT_WIDTH - 28);
     const height = 22 + 16 + detailLines.length * 13 + 4;
     this.ensure(height + 12);
     this.y -= 12;
@@ -333,37 +186,6 @@ class CertificateWriter {
     }
     return top - size;
   }
-
-  /** Footer text and page numbers on every page, once everything is drawn. */
-  finish(footer: string): void {
-    const lines = wrap(this.fonts.regular, 8, encodable(this.fonts.regular, footer), CONTENT_WIDTH);
-    this.pages.forEach((page, index) => {
-      lines.forEach((line, i) => page.drawText(line, { x: MARGIN, y: MARGIN - 10 - i * 10, size: 8, font: this.fonts.regular, color: GREY }));
-      if (this.pages.length > 1) {
-        const label = `Page ${index + 1} of ${this.pages.length}`;
-        page.drawText(label, { x: PAGE_WIDTH - MARGIN - this.fonts.regular.widthOfTextAtSize(label, 8), y: MARGIN + 6, size: 8, font: this.fonts.regular, color: GREY });
-      }
-    });
-  }
-}
-
-async function newDocument(meta: { title: string; author: string; subject: string; keywords: string[]; now: Date }): Promise<{ doc: PDFDocument; fonts: Fonts }> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(meta.title, { showInWindowTitleBar: true });
-  doc.setAuthor(meta.author);
-  doc.setSubject(meta.subject);
-  doc.setKeywords(meta.keywords);
-  doc.setCreator("UK Digital Identity");
-  doc.setProducer("UK Digital Identity (pdf-lib)");
-  doc.setLanguage("en-GB");
-  doc.setCreationDate(meta.now);
-  doc.setModificationDate(meta.now);
-  const [regular, bold, mono] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-    doc.embedFont(StandardFonts.Courier),
-  ]);
-  return { doc, fonts: { regular, bold, mono } };
 }
 
 /**
@@ -385,7 +207,7 @@ function withQrColumn(writer: CertificateWriter, left: (width: number) => void, 
   for (const [i, line] of qr.caption.entries()) {
     const font = i === 0 ? writer.fonts.bold : i === qr.caption.length - 1 ? writer.fonts.mono : writer.fonts.regular;
     const size = i === qr.caption.length - 1 ? 7 : 8.5;
-    for (const part of wrap(font, size, encodable(font, line), QR_SIZE)) {
+    for (const part of wrap(font, size, drawable(font, line), QR_SIZE)) {
       y -= size + 3;
       writer.text(part, { x, y, size, font, color: i === 0 ? BLACK : GREY });
     }

@@ -7,6 +7,7 @@
  */
 import { jwkThumbprint, toPublicJwk, type PublicJwk } from "#core/credentials/index.ts";
 import { AUTHORITIES, ISSUER_IDS, type IssuerId } from "#core/issuers/registry.ts";
+import { oncePerSecret, parseJwkSecret } from "#server/worker/secrets.ts";
 
 export interface IssuerKey {
   issuerId: IssuerId;
@@ -18,29 +19,16 @@ export interface IssuerKey {
 
 export type IssuerKeys = ReadonlyMap<IssuerId, IssuerKey>;
 
-const loaded = new Map<string, Promise<IssuerKeys>>();
+const loadOnce = oncePerSecret(importIssuerKeys);
 
 /** Parses and imports the keys once per distinct secret value (an isolate keeps them). */
 export function loadIssuerKeys(secret: string | undefined): Promise<IssuerKeys> {
   if (!secret) return Promise.reject(new Error("ISSUER_SIGNING_KEYS is not set (npm start generates it into .dev.vars; production: wrangler secret put)"));
-  let keys = loaded.get(secret);
-  if (!keys) {
-    keys = importIssuerKeys(secret);
-    loaded.set(secret, keys);
-    keys.catch(() => loaded.delete(secret));
-  }
-  return keys;
+  return loadOnce(secret);
 }
 
 async function importIssuerKeys(secret: string): Promise<IssuerKeys> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(secret);
-  } catch {
-    throw new Error("ISSUER_SIGNING_KEYS is not JSON");
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("ISSUER_SIGNING_KEYS must be an object of issuer id to private JWK");
-  const record = parsed as Record<string, JsonWebKey>;
+  const record = parseJwkSecret("ISSUER_SIGNING_KEYS", secret, "issuer id");
   const keys = new Map<IssuerId, IssuerKey>();
   for (const issuerId of ISSUER_IDS) {
     const jwk = record[issuerId];

@@ -33,17 +33,19 @@ export const CreatedRequest = z
     purpose: z.string(),
   })
   .meta({ id: "CreatedRequest" });
+export type CreatedRequest = z.infer<typeof CreatedRequest>;
 
 export const VerificationResult = z
   .object({
     valid: z.boolean(),
-    reason: z.string().describe('"valid", or the reason code the presentation failed on.'),
+    reason: z.string().max(64).describe('"valid", or the reason code the presentation failed on.'),
     presentedAttributes: z.record(z.string(), z.unknown()),
     timestamp: z.iso.datetime(),
-    recordId: z.uuid().optional(),
-    issuer: z.string().optional(),
+    recordId: z.uuid().optional().describe("The verification record: its receipt and the visual-match confirmation name it."),
+    issuer: z.string().max(200).optional().describe("The credential's issuing authority, when the issuer's signature verified."),
   })
   .meta({ id: "VerificationResult" });
+export type VerificationResult = z.infer<typeof VerificationResult>;
 
 export const RequestView = z
   .object({
@@ -57,6 +59,7 @@ export const RequestView = z
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "RequestView" });
+export type RequestView = z.infer<typeof RequestView>;
 
 export const IdParam = z.object({ id: z.uuid() });
 
@@ -91,6 +94,7 @@ export const ValidationAnswer = z
     issuer: z.string().nullable(),
   })
   .meta({ id: "ValidationResult" });
+export type ValidationAnswer = z.infer<typeof ValidationAnswer>;
 
 export const HistoryQuery = z
   .object({
@@ -125,6 +129,7 @@ export const HistoryEntry = z
 export const HistoryPage = z
   .object({ entries: z.array(HistoryEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
   .meta({ id: "HistoryPage" });
+export type HistoryPage = z.infer<typeof HistoryPage>;
 
 export const UsageQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(14) });
 export const UsageAnswer = z
@@ -135,6 +140,7 @@ export const ApiKeyBody = z.object({ name: z.string().trim().min(1).max(80) }).m
 export const ApiKeySummary = z
   .object({ id: z.uuid(), name: z.string(), prefix: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable(), revokedAt: z.iso.datetime().nullable() })
   .meta({ id: "ApiKey" });
+export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 export const ApiKeyList = z.object({ keys: z.array(ApiKeySummary) }).meta({ id: "ApiKeyList" });
 export const CreatedApiKey = z
   .object({ key: z.string().describe("The key itself: shown once, never again."), apiKey: ApiKeySummary })

@@ -9,6 +9,7 @@
  * OpenID4VP wallet supports.
  */
 import { jwkThumbprint, toPublicJwk, type PublicJwk } from "#core/credentials/index.ts";
+import { oncePerSecret, parseJwkSecret } from "#server/worker/secrets.ts";
 import { VERIFIER_KEY_NAMES, type VerifierKeyName } from "./key-names.ts";
 
 export { VERIFIER_KEY_NAMES, type VerifierKeyName };
@@ -22,28 +23,11 @@ export interface VerifierKey {
 
 export type VerifierKeys = Readonly<Record<VerifierKeyName, VerifierKey>>;
 
-const loaded = new Map<string, Promise<VerifierKeys>>();
-
 /** Parses and imports the keys once per distinct secret value (an isolate keeps them). */
-export function loadVerifierKeys(secret: string): Promise<VerifierKeys> {
-  let keys = loaded.get(secret);
-  if (!keys) {
-    keys = importVerifierKeys(secret);
-    loaded.set(secret, keys);
-    keys.catch(() => loaded.delete(secret));
-  }
-  return keys;
-}
+export const loadVerifierKeys = oncePerSecret(importVerifierKeys);
 
 async function importVerifierKeys(secret: string): Promise<VerifierKeys> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(secret);
-  } catch {
-    throw new Error("VERIFIER_SIGNING_KEYS is not JSON");
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("VERIFIER_SIGNING_KEYS must be an object of key name to private JWK");
-  const record = parsed as Record<string, JsonWebKey>;
+  const record = parseJwkSecret("VERIFIER_SIGNING_KEYS", secret, "key name");
   const keys = {} as Record<VerifierKeyName, VerifierKey>;
   for (const name of VERIFIER_KEY_NAMES) {
     const jwk = record[name];

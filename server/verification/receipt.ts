@@ -5,11 +5,10 @@
  * exactly those facts signed with a platform key, checkable against the platform's verifier keys
  * (a JWKS at RECEIPT_KEYS_PATH).
  *
- * Modelled on the certificates (server/certificates/certificates.ts): pdf-lib with the standard
- * fonts only (no font files in the worker), A4, text reduced to WinAnsi (accents dropped where
- * that gives a base letter, otherwise "?"), times in UK time with the zone name.
+ * Drawn like the certificates, with the platform's PDF kit (server/pdf/document.ts): standard
+ * fonts, A4, text reduced to WinAnsi; times in UK time with the zone name.
  */
-import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
 import { webCrypto } from "#core/credentials/index.ts";
 import { base64urlDecodeText } from "#core/credentials/encoding.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
@@ -145,141 +144,10 @@ export function receiptFileName(facts: ReceiptFacts): string {
 // Drawing (GOV.UK colours, one column, top to bottom)
 // ---------------------------------------------------------------------------------------------
 
-const BLACK = rgb(0.043, 0.047, 0.047); // #0b0c0c
-const GREY = rgb(0.314, 0.353, 0.373); // #505a5f
-const BLUE = rgb(0.114, 0.439, 0.722); // #1d70b8
-const GREEN = rgb(0, 0.439, 0.235); // #00703c
-const RED = rgb(0.831, 0.208, 0.11); // #d4351c
-const RULE = rgb(0.694, 0.706, 0.714); // #b1b4b6
-const WHITE = rgb(1, 1, 1);
+const { grey: GREY, green: GREEN, red: RED } = COLOURS;
 
-const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
-const MARGIN = 56;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const BAND_HEIGHT = 56;
-/** Kept clear above the bottom margin for the footer. */
-const FOOTER_SPACE = 20;
-const LABEL_WIDTH = 140;
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  mono: PDFFont;
-}
-
-/** Letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
-const STROKED: Record<string, string> = { ł: "l", Ł: "L", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ŧ: "t", Ŧ: "T" };
-
-/** The text as the standard fonts can draw it: WinAnsi, a letter without its accent, else "?". */
-function drawable(font: PDFFont, text: string): string {
-  const charset = new Set(font.getCharacterSet());
-  const has = (char: string) => charset.has(char.codePointAt(0)!);
-  return [...text.replace(/\s+/g, " ")]
-    .map((char) => {
-      if (has(char)) return char;
-      const base = STROKED[char] ?? char.normalize("NFKD").replace(/\p{M}/gu, "");
-      return base && [...base].every(has) ? base : "?";
-    })
-    .join("");
-}
-
-/** Lines no wider than `width`; a word wider than a line (a hash, a token) is broken anywhere. */
-function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ").filter(Boolean)) {
-    const joined = line ? `${line} ${word}` : word;
-    if (fits(joined)) {
-      line = joined;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = "";
-    for (const char of word) {
-      if (line && !fits(line + char)) {
-        lines.push(line);
-        line = "";
-      }
-      line += char;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.length ? lines : [""];
-}
-
-/** A cursor down A4 pages: a new page (with the band) when the next block would not fit. */
-class ReceiptWriter {
-  readonly pages: PDFPage[] = [];
-  page!: PDFPage;
-  /** The top of the free space on the page. */
-  y = 0;
-
-  constructor(readonly fonts: Fonts, readonly doc: PDFDocument) {
-    this.newPage();
-  }
-
-  newPage(): void {
-    this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    this.pages.push(this.page);
-    this.page.drawRectangle({ x: 0, y: PAGE_HEIGHT - BAND_HEIGHT, width: PAGE_WIDTH, height: BAND_HEIGHT, color: BLUE });
-    this.draw("UK Digital Identity", MARGIN, PAGE_HEIGHT - 35, { size: 15, font: this.fonts.bold, color: WHITE });
-    const band = "Verification receipt";
-    this.draw(band, PAGE_WIDTH - MARGIN - this.fonts.regular.widthOfTextAtSize(band, 11), PAGE_HEIGHT - 34, { size: 11, color: WHITE });
-    this.y = PAGE_HEIGHT - BAND_HEIGHT - 28;
-  }
-
-  /** Room for `height` points below the cursor, else a new page. */
-  ensure(height: number): void {
-    if (this.y - height < MARGIN + FOOTER_SPACE) this.newPage();
-  }
-
-  draw(text: string, x: number, y: number, options: { size: number; font?: PDFFont; color?: RGB }): void {
-    const font = options.font ?? this.fonts.regular;
-    this.page.drawText(drawable(font, text), { x, y, size: options.size, font, color: options.color ?? BLACK });
-  }
-
-  /** A wrapped paragraph; `together` keeps all its lines on one page (when they fit on one). */
-  paragraph(text: string, options: { size?: number; font?: PDFFont; color?: RGB; leading?: number; together?: boolean } = {}): void {
-    const size = options.size ?? 10;
-    const font = options.font ?? this.fonts.regular;
-    const leading = options.leading ?? size * 1.4;
-    const lines = wrap(font, size, drawable(font, text), CONTENT_WIDTH);
-    if (options.together) this.ensure(Math.min(lines.length * leading, PAGE_HEIGHT / 2));
-    for (const line of lines) {
-      this.ensure(leading);
-      this.y -= leading;
-      this.draw(line, MARGIN, this.y + leading - size, { size, font, color: options.color });
-    }
-  }
-
-  heading(text: string): void {
-    this.ensure(13 + 18 + 8 + 40);
-    this.y -= 18 + 13;
-    this.draw(text, MARGIN, this.y, { size: 13, font: this.fonts.bold });
-    this.y -= 7;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + CONTENT_WIDTH, y: this.y }, thickness: 0.75, color: RULE });
-    this.y -= 2;
-  }
-
-  /** A label and its value, each wrapped in its own column. */
-  field(label: string, value: string, options: { mono?: boolean } = {}): void {
-    const valueFont = options.mono ? this.fonts.mono : this.fonts.regular;
-    const valueSize = options.mono ? 9 : 10;
-    const labels = wrap(this.fonts.bold, 10, drawable(this.fonts.bold, label), LABEL_WIDTH - 12);
-    const values = wrap(valueFont, valueSize, drawable(valueFont, value), CONTENT_WIDTH - LABEL_WIDTH);
-    const rows = Math.max(labels.length, values.length);
-    const leading = 14;
-    this.ensure(rows * leading + 6);
-    this.y -= 6;
-    for (let row = 0; row < rows; row++) {
-      this.y -= leading;
-      const baseline = this.y + 4;
-      if (labels[row]) this.draw(labels[row]!, MARGIN, baseline, { size: 10, font: this.fonts.bold, color: GREY });
-      if (values[row]) this.draw(values[row]!, MARGIN + LABEL_WIDTH, baseline, { size: valueSize, font: valueFont });
-    }
-  }
-
+/** The receipts' writer (server/pdf/document.ts) with the result in large type. */
+class ReceiptWriter extends PdfWriter {
   /** The result in large type with a coloured bar: green when valid, red otherwise. */
   result(facts: ReceiptFacts): void {
     const colour = facts.valid ? GREEN : RED;
@@ -289,21 +157,11 @@ class ReceiptWriter {
     this.y -= 16;
     const top = this.y;
     this.page.drawRectangle({ x: MARGIN, y: top - height, width: 6, height, color: colour });
-    this.draw("Result", MARGIN + 18, top - 14, { size: 10, font: this.fonts.bold, color: GREY });
-    this.draw(RESULT_WORDS[facts.result], MARGIN + 18, top - 44, { size: 30, font: this.fonts.bold, color: colour });
-    message.forEach((line, i) => this.draw(line, MARGIN + 18, top - 64 - i * 15, { size: 11 }));
-    this.draw(`Reason code: ${facts.reason}`, MARGIN + 18, top - 64 - message.length * 15 - 2, { size: 9, font: this.fonts.mono, color: GREY });
+    this.text("Result", { x: MARGIN + 18, y: top - 14, size: 10, font: this.fonts.bold, color: GREY });
+    this.text(RESULT_WORDS[facts.result], { x: MARGIN + 18, y: top - 44, size: 30, font: this.fonts.bold, color: colour });
+    message.forEach((line, i) => this.text(line, { x: MARGIN + 18, y: top - 64 - i * 15, size: 11 }));
+    this.text(`Reason code: ${facts.reason}`, { x: MARGIN + 18, y: top - 64 - message.length * 15 - 2, size: 9, font: this.fonts.mono, color: GREY });
     this.y = top - height;
-  }
-
-  /** The receipt id and page numbers at the foot of every page, once everything is drawn. */
-  finish(receiptId: string): void {
-    const left = `Receipt ${receiptId}`;
-    this.pages.forEach((page, index) => {
-      const right = `Page ${index + 1} of ${this.pages.length}`;
-      page.drawText(drawable(this.fonts.regular, left), { x: MARGIN, y: MARGIN - 8, size: 8, font: this.fonts.regular, color: GREY });
-      page.drawText(right, { x: PAGE_WIDTH - MARGIN - this.fonts.regular.widthOfTextAtSize(right, 8), y: MARGIN - 8, size: 8, font: this.fonts.regular, color: GREY });
-    });
   }
 }
 
@@ -316,22 +174,14 @@ export async function receiptPdf(facts: ReceiptFacts, signedReceipt: string): Pr
   const checkedAt = formatDateTimeZoned(facts.checkedAt);
   const credential = orNot(facts.credentialType, "credential");
 
-  const doc = await PDFDocument.create();
-  doc.setTitle("Verification receipt", { showInWindowTitleBar: true });
-  doc.setSubject(`${facts.checkType} check of a ${credential} by ${facts.organisation.name} on ${checkedAt}: ${RESULT_WORDS[facts.result]} (receipt ${facts.receiptId})`);
-  doc.setCreator("UK Digital Identity");
-  doc.setProducer("UK Digital Identity (pdf-lib)");
-  doc.setLanguage("en-GB");
-  const [regular, bold, mono] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-    doc.embedFont(StandardFonts.Courier),
-  ]);
-  const fonts = { regular, bold, mono };
-  const writer = new ReceiptWriter(fonts, doc);
+  const { doc, fonts } = await newDocument({
+    title: "Verification receipt",
+    subject: `${facts.checkType} check of a ${credential} by ${facts.organisation.name} on ${checkedAt}: ${RESULT_WORDS[facts.result]} (receipt ${facts.receiptId})`,
+  });
+  const writer = new ReceiptWriter(doc, fonts, "Verification receipt");
 
-  writer.y -= 24;
-  writer.draw("Verification receipt", MARGIN, writer.y, { size: 24, font: bold });
+  writer.y -= 4;
+  writer.text("Verification receipt", { x: MARGIN, y: writer.y, size: 24, font: fonts.bold });
   writer.y -= 8;
   writer.paragraph(`${facts.checkType} check by ${facts.organisation.name} on ${checkedAt}`, { size: 12, color: GREY, leading: 18 });
   writer.result(facts);
@@ -377,8 +227,8 @@ export async function receiptPdf(facts: ReceiptFacts, signedReceipt: string): Pr
     { size: 9.5, leading: 13 },
   );
   writer.y -= 6;
-  writer.paragraph(signedReceipt, { size: 6.5, font: mono, leading: 8.5, together: true });
+  writer.paragraph(signedReceipt, { size: 6.5, font: fonts.mono, leading: 8.5, together: true });
 
-  writer.finish(facts.receiptId);
+  writer.finish(`Receipt ${facts.receiptId}`, { numberEveryPage: true });
   return doc.save();
 }

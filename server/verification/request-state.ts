@@ -6,25 +6,16 @@
  * WebSocket, and writes the state through to `verification_requests`.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { Database } from "#db/client.ts";
 import { verificationRequests } from "#db/schema/index.ts";
+import { VerificationResult } from "./api-schemas.ts";
 
 export const REQUEST_STATUSES = ["pending", "completed", "declined", "expired"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** Spec 000 §3 "Validation response": what the portal shows once a presentation is judged. */
-export const VerificationResultSchema = z.object({
-  valid: z.boolean(),
-  reason: z.string().max(64),
-  presentedAttributes: z.record(z.unknown()),
-  timestamp: z.string().datetime(),
-  /** The presentations row: its receipt and the visual-match confirmation name it. */
-  recordId: z.string().uuid().optional(),
-  /** The credential's issuing authority, when the issuer signature verified. */
-  issuer: z.string().max(200).optional(),
-});
-export type VerificationResult = z.infer<typeof VerificationResultSchema>;
+/** Spec 000 §3 "Validation response": what the portal shows once a presentation is judged (the API's own schema). */
+export { VerificationResult };
 
 export interface RequestSnapshot {
   id: string;
@@ -35,14 +26,14 @@ export interface RequestSnapshot {
 }
 
 export const OpenRequestInput = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   expiresAt: z.number().int().positive(),
   /** The OpenID4VP state: put in the request object, never sent to watchers. */
   state: z.string().min(22).max(128),
 });
 export const AnswerInput = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("presentation"), result: VerificationResultSchema }),
-  z.object({ kind: z.literal("declined"), timestamp: z.string().datetime() }),
+  z.object({ kind: z.literal("presentation"), result: VerificationResult }),
+  z.object({ kind: z.literal("declined"), timestamp: z.iso.datetime() }),
 ]);
 export type AnswerInput = z.infer<typeof AnswerInput>;
 

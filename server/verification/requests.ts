@@ -22,6 +22,7 @@ import { users, verificationRequests, verifierOrganisations } from "#db/schema/i
 import { ServiceError } from "#server/http/errors.ts";
 import { actingOrganisation, actorUserId, canRead, type Actor } from "./actor.ts";
 import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, presentedStatusList, statusVersionRead, type JudgeContext, type Judgement } from "./judge.ts";
+import type { CreatedRequest, RequestView } from "./api-schemas.ts";
 import type { VerifierKeys } from "./keys.ts";
 import { findOrganisation } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
@@ -43,22 +44,6 @@ export interface VerificationContext extends JudgeContext {
 export interface CreateRequestInput {
   credentialType: CheckType;
   requestedAttributes?: string[] | undefined;
-  purpose: string;
-}
-
-export interface CreatedRequest {
-  id: string;
-  clientId: string;
-  nonce: string;
-  expiresAt: string;
-  requestUri: string;
-  authorizationRequest: string;
-  /** An SVG of authorizationRequest. */
-  qrCode: string;
-  /** The same request as a link to this platform's web wallet. */
-  walletLink: string;
-  credentialType: CheckType;
-  requestedAttributes: string[];
   purpose: string;
 }
 
@@ -312,13 +297,6 @@ export async function respond(context: VerificationContext, input: ResponseInput
   if (!accepted) throw refuse(recorded.reason as ReasonCode);
   if (!judgement.valid) throw new ResponseError("invalid_request", judgement.message, judgement.reason);
   return { status: "completed", judgement };
-}
-
-export interface RequestView extends RequestSnapshot {
-  credentialType: string;
-  requestedAttributes: string[];
-  purpose: string;
-  createdAt: string;
 }
 
 /** A request as its verifier (or an administrator) sees it; anyone else gets 404. */

@@ -12,6 +12,7 @@ import { decodeOfflinePresentation, OfflineQrError } from "#core/verification/of
 import { dcqlQuery, offlineAudience } from "#core/verification/openid4vp.ts";
 import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import type { ValidationAnswer } from "./api-schemas.ts";
 import { actingOrganisation, actorUserId, type Actor } from "./actor.ts";
 import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, type Judgement } from "./judge.ts";
 import { OFFLINE_WINDOW_SECONDS } from "./offline-nonces.ts";
@@ -25,21 +26,6 @@ export interface ValidateInput {
   presentationJwt: string;
   requestId?: string | undefined;
   purpose?: string | undefined;
-}
-
-/** Spec 000 §3 "Validation response", plus what the portal's result panel and receipt need. */
-export interface ValidationAnswer {
-  valid: boolean;
-  reason: string;
-  message: string;
-  result: "valid" | "invalid" | "expired";
-  presentedAttributes: Record<string, unknown>;
-  timestamp: string;
-  /** The record: its receipt is /api/verifications/{id}/receipt. */
-  id: string;
-  checkType: CheckType | null;
-  credentialType: string | null;
-  issuer: string | null;
 }
 
 export async function validatePresentation(context: VerificationContext, actor: Actor, input: ValidateInput, caller: RequestCaller, now = new Date()): Promise<ValidationAnswer> {

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { users, verifierOrganisations } from "#db/schema/index.ts";
+import type { CreatedRequest, RequestView } from "#server/verification/api-schemas.ts";
 import { waitForHydration, type OpenBrowser } from "./browser.ts";
-import { testDatabase } from "./database.ts";
-import { axeInBothThemes, closeBrowsers, createUser, openTestBrowser, screenshots, signIn, visit, walletCredentials, type TestUser } from "./wallet-helpers.ts";
+import { axeInBothThemes, citizenWithRightToWork, closeBrowsers, createUser, createVerifier, openTestBrowser, pageJson, screenshots, signIn, visit } from "./wallet-helpers.ts";
 
 /**
  * The citizen's side of a verifier's OpenID4VP request (issue 9), in two browsers: a verifier of
@@ -13,55 +11,21 @@ import { axeInBothThemes, closeBrowsers, createUser, openTestBrowser, screenshot
  */
 afterEach(closeBrowsers);
 
-interface Created {
-  id: string;
-  walletLink: string;
-}
-
-async function json<T>(browser: OpenBrowser, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return browser.page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body === undefined ? "GET" : "POST",
-        credentials: "include",
-        headers: body === undefined ? {} : { "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-/** A verifier in an organisation of this test's own, signed in. */
+/** A verifier of an organisation of this test's own ("{organisation} {username}"), signed in. */
 async function verifierOf(organisation: string): Promise<OpenBrowser> {
-  const person = await createUser({ prefix: "verifier", firstName: "Vera", lastName: "Fier", role: "verifier" });
-  const [row] = await testDatabase().insert(verifierOrganisations).values({ name: `${organisation} ${person.username}`, allowedChecks: ["rtw", "rtr", "dbs", "age"] }).returning();
-  await testDatabase().update(users).set({ organisationId: row!.id }).where(eq(users.id, person.id));
+  const { user } = await createVerifier("verifier", organisation);
   const browser = await openTestBrowser(1280, 15_000);
-  await signIn(browser, person);
+  await signIn(browser, user);
   return browser;
 }
 
-/** A citizen who added a Right to Work credential in their wallet, as a person would. */
-async function citizenWithRightToWork(): Promise<{ browser: OpenBrowser; person: TestUser; credentialId: string }> {
-  const person = await createUser({ prefix: "holder", firstName: "Hana", lastName: "Older", records: true });
-  const browser = await openTestBrowser(1280, 15_000);
-  await signIn(browser, person);
-  await visit(browser.page, "/wallet");
-  await browser.page.getByTestId("button-add-first-credential").click();
-  await browser.page.getByTestId("credential-card").filter({ hasText: "Right to Work" }).waitFor();
-  const [credential] = await walletCredentials(browser.page);
-  return { browser, person, credentialId: credential!.id };
-}
-
-async function ask(verifier: OpenBrowser, body: Record<string, unknown>): Promise<Created> {
-  const created = await json<Created>(verifier, "/api/presentations/requests", body);
+async function ask(verifier: OpenBrowser, body: Record<string, unknown>): Promise<CreatedRequest> {
+  const created = await pageJson<CreatedRequest>(verifier.page, "/api/presentations/requests", body);
   expect(created.status).toBe(201);
   return created.body;
 }
 
-const requestState = (verifier: OpenBrowser, id: string) => json<{ status: string; result: { valid: boolean; reason: string; presentedAttributes: Record<string, unknown> } | null }>(verifier, `/api/presentations/requests/${id}`);
+const requestState = (verifier: OpenBrowser, id: string) => pageJson<RequestView>(verifier.page, `/api/presentations/requests/${id}`);
 
 describe("answering a verifier's request from the wallet", () => {
   it("shows who asks, what, why and which credential; sharing sends only what was asked, and both sides see the outcome", async () => {
@@ -122,7 +86,7 @@ describe("answering a verifier's request from the wallet", () => {
     const created = await ask(verifier, { credentialType: "rtw", purpose: "Care worker role" });
     const admin = await openTestBrowser(1280, 15_000);
     await signIn(admin, await createUser({ prefix: "admin", firstName: "Ada", lastName: "Min", role: "admin" }));
-    expect((await json(admin, `/api/credentials/${citizen.credentialId}/revoke`, { reason: "Permission withdrawn" })).status).toBe(200);
+    expect((await pageJson(admin.page, `/api/credentials/${citizen.credentialId}/revoke`, { reason: "Permission withdrawn" })).status).toBe(200);
 
     const page = citizen.browser.page;
     await page.goto(created.walletLink);

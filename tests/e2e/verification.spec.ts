@@ -2,12 +2,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { users, verifierOrganisations } from "#db/schema/index.ts";
 import { waitForHydration, type OpenBrowser } from "./browser.ts";
-import { testDatabase } from "./database.ts";
 import { fakeCameraArgs, writeQrVideo } from "./fake-camera.ts";
-import { closeBrowsers, createUser, expectToast, openTestBrowser, screenshots, signIn, visit, walletCredentials, type TestUser } from "./wallet-helpers.ts";
+import { citizenWithRightToWork, closeBrowsers, createUser, createVerifier, expectToast, openTestBrowser, screenshots, signIn, visit, type TestUser } from "./wallet-helpers.ts";
 
 /**
  * Verification end to end (issue 9), each test with people of its own:
@@ -18,23 +15,7 @@ import { closeBrowsers, createUser, expectToast, openTestBrowser, screenshots, s
  */
 afterEach(closeBrowsers);
 
-async function verifierPerson(organisation: string): Promise<TestUser> {
-  const person = await createUser({ prefix: "verifier", firstName: "Vic", lastName: "Checker", role: "verifier" });
-  const [row] = await testDatabase().insert(verifierOrganisations).values({ name: `${organisation} ${person.username}`, allowedChecks: ["rtw", "rtr", "dbs", "age"] }).returning();
-  await testDatabase().update(users).set({ organisationId: row!.id }).where(eq(users.id, person.id));
-  return person;
-}
-
-async function citizenWithRightToWork(): Promise<{ browser: OpenBrowser; credentialId: string }> {
-  const person = await createUser({ prefix: "holder", firstName: "Hari", lastName: "Holder", records: true });
-  const browser = await openTestBrowser(1280, 15_000);
-  await signIn(browser, person);
-  await visit(browser.page, "/wallet");
-  await browser.page.getByTestId("button-add-first-credential").click();
-  await browser.page.getByTestId("credential-card").filter({ hasText: "Right to Work" }).waitFor();
-  const [credential] = await walletCredentials(browser.page);
-  return { browser, credentialId: credential!.id };
-}
+const verifierPerson = async (organisation: string): Promise<TestUser> => (await createVerifier("verifier", organisation)).user;
 
 /** The offline QR code the wallet shows for the Right to Work credential: its text. */
 async function offlineQrText(citizen: OpenBrowser): Promise<string> {

@@ -7,7 +7,7 @@ import type { Page, Request } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { presentCredential } from "#core/credentials/index.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
-import { presentations, users, verifierApiKeys, verifierOrganisations } from "#db/schema/index.ts";
+import { presentations, verifierApiKeys } from "#db/schema/index.ts";
 import { makeHolder, signProof, type Holder } from "#tests/support/holder.ts";
 import { testDatabase } from "./database.ts";
 import { fakeCameraArgs, writeQrVideo } from "./fake-camera.ts";
@@ -15,13 +15,13 @@ import {
   axeInBothThemes,
   closeBrowsers,
   createUser,
+  createVerifier,
   expectToast,
   openTestBrowser,
   screenshots,
   setDarkMode,
   signIn,
   toastRegion,
-  uniqueUsername,
   visit,
   type TestUser,
 } from "./wallet-helpers.ts";
@@ -47,15 +47,6 @@ let organisationId: string;
 let organisationName: string;
 let citizen: TestUser;
 let credential: { sdJwt: string; holder: Holder };
-
-/** A verifier, and the organisation they act for (made as an administrator registers one). */
-async function createVerifier(prefix: string): Promise<{ user: TestUser; organisationId: string; organisationName: string }> {
-  const user = await createUser({ prefix, firstName: "James", lastName: "Patel", role: "verifier" });
-  const name = `Harbour Lettings ${uniqueUsername("org")}`;
-  const [organisation] = await testDatabase().insert(verifierOrganisations).values({ name, allowedChecks: ["rtw", "rtr", "dbs", "age"] }).returning();
-  await testDatabase().update(users).set({ organisationId: organisation!.id }).where(eq(users.id, user.id));
-  return { user, organisationId: organisation!.id, organisationName: name };
-}
 
 /** Signs in over the JSON API from Node: the session cookie's value. */
 async function apiSession(user: TestUser): Promise<string> {

@@ -6,7 +6,8 @@ import { hashPassword } from "#core/accounts/password.ts";
 import type { KnownRole } from "#core/accounts/schemas.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
-import { authorityRecords, users } from "#db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { authorityRecords, users, verifierOrganisations } from "#db/schema/index.ts";
 import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 
@@ -289,4 +290,44 @@ export async function shareFromBrowser(page: Page, credentialId: string, body: {
   );
   expect(created.status, "share").toBe(201);
   return created.body;
+}
+
+/** A JSON call made by the page (its session cookie goes with it): the status and the parsed answer. */
+export function pageJson<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: body === undefined ? "GET" : "POST",
+        credentials: "include",
+        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/**
+ * A verifier (issue 9) and the organisation of this test's own they act for, made as an
+ * administrator registers one; the organisation's name is what citizens see.
+ */
+export async function createVerifier(prefix: string, organisation = "Harbour Lettings"): Promise<{ user: TestUser; organisationId: string; organisationName: string }> {
+  const user = await createUser({ prefix, firstName: "Vera", lastName: "Fier", role: "verifier" });
+  const name = `${organisation} ${user.username}`;
+  const [row] = await testDatabase().insert(verifierOrganisations).values({ name, allowedChecks: ["rtw", "rtr", "dbs", "age"] }).returning();
+  await testDatabase().update(users).set({ organisationId: row!.id }).where(eq(users.id, user.id));
+  return { user, organisationId: row!.id, organisationName: name };
+}
+
+/** A citizen with authority records who added a Right to Work credential in this browser's wallet, as a person would. */
+export async function citizenWithRightToWork(prefix = "holder"): Promise<{ browser: OpenBrowser; person: TestUser; credentialId: string }> {
+  const person = await createUser({ prefix, firstName: "Hana", lastName: "Older", records: true });
+  const browser = await openTestBrowser(1280, 15_000);
+  await signIn(browser, person);
+  await visit(browser.page, "/wallet");
+  await browser.page.getByTestId("button-add-first-credential").click();
+  await browser.page.getByTestId("credential-card").filter({ hasText: "Right to Work" }).waitFor();
+  const [credential] = await walletCredentials(browser.page);
+  return { browser, person, credentialId: credential!.id };
 }

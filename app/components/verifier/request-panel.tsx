@@ -12,20 +12,10 @@ import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { formatDateTimeZoned } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
+import type { CreatedRequest } from "#server/verification/api-schemas.ts";
 import { watchRequest, type RequestSnapshot, type RequestStatus } from "./request-watch.ts";
 import { fromRequest, reportError, toastResult, type ShownResult } from "./verification-result.ts";
 
-/** POST /api/presentations/requests's answer (server/verification/api-schemas.ts CreatedRequest). */
-export interface CreatedRequest {
-  id: string;
-  expiresAt: string;
-  authorizationRequest: string;
-  qrCode: string;
-  walletLink: string;
-  credentialType: CheckType;
-  requestedAttributes: string[];
-  purpose: string;
-}
 
 /** Spec 000 §5: the toast for an empty purpose, and nothing is sent. */
 export const PURPOSE_REQUIRED = { title: "Purpose Required", description: "Please specify the purpose for this verification" } as const;

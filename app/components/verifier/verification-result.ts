@@ -3,6 +3,7 @@
  * typed presentation (POST /api/presentations/validate) or a request's answer (the live feed or
  * GET /api/presentations/requests/{id}); and how the portal reports a failed call (spec 000 §8).
  */
+import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
 import { ApiError, handleMutationError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
 import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
@@ -24,19 +25,6 @@ export interface ShownResult {
   purpose: string | null;
 }
 
-/** POST /api/presentations/validate's answer (server/verification/api-schemas.ts ValidationAnswer). */
-export interface ValidationAnswer {
-  valid: boolean;
-  reason: string;
-  message: string;
-  result: ResultKind;
-  presentedAttributes: Record<string, unknown>;
-  timestamp: string;
-  id: string;
-  checkType: string | null;
-  credentialType: string | null;
-  issuer: string | null;
-}
 
 export function fromValidation(answer: ValidationAnswer): ShownResult {
   return {

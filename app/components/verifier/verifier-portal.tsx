@@ -14,7 +14,8 @@ import { RecentVerifications, type VerificationRow } from "./recent-verification
 import { RequestPanel } from "./request-panel.tsx";
 import { ResultPanel } from "./result-panel.tsx";
 import type { UsageDay } from "./usage-chart.tsx";
-import { fromValidation, reportError, toastResult, type ShownResult, type ValidationAnswer } from "./verification-result.ts";
+import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
+import { fromValidation, reportError, toastResult, type ShownResult } from "./verification-result.ts";
 
 export interface PortalData {
   organisation: { id: string; name: string; allowedChecks: string[] };

@@ -6,6 +6,7 @@
  * its signature by a key the platform publishes, its expiry, its sub against the client_id, and the
  * request object signed by the key the attestation names.
  */
+import type { DcqlQuery } from "#core/verification/openid4vp.ts";
 import { describe, expect, it } from "vitest";
 import { base64url, compactVerify, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
 import type { CallbackContext, Jwk, VerifyJwtCallback } from "@openid4vc/oauth2";
@@ -85,9 +86,6 @@ function walletCallbacks(fetch: typeof globalThis.fetch) {
   } satisfies Pick<CallbackContext, "fetch" | "verifyJwt" | "hash" | "decryptJwe" | "signJwt" | "encryptJwe">;
 }
 
-interface DcqlQuery {
-  credentials: { id: string; format: string; meta: { vct_values: string[] }; claims: { path: string[] }[] }[];
-}
 
 /** The library as the wallet: read the QR text, resolve the request, present what it asks for, post the answer. */
 async function walletAnswers(created: CreatedRequest, held: Awaited<ReturnType<typeof citizenWithCredential>>) {

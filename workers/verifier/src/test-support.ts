@@ -14,6 +14,7 @@ import { revokeCredential } from "#server/credentials/revocation.ts";
 import { issuerUrl, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { CheckType } from "#core/verification/checks.ts";
 import { makeHolder, signProof, type Holder } from "#tests/support/holder.ts";
+import type { CreatedRequest } from "#server/verification/api-schemas.ts";
 import type { VerifierEnv } from "./env.ts";
 import app from "./index.ts";
 
@@ -105,16 +106,7 @@ export function directPost(fields: Record<string, string>): RequestInit {
   return { method: "POST", body: new URLSearchParams(fields).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
 }
 
-/** What POST /api/presentations/requests answers (server/verification/requests.ts CreatedRequest). */
-export interface CreatedRequest {
-  id: string;
-  clientId: string;
-  nonce: string;
-  expiresAt: string;
-  requestUri: string;
-  authorizationRequest: string;
-  requestedAttributes: string[];
-}
+export type { CreatedRequest };
 
 /** A verifier (session cookie) or an organisation's API key. */
 export type Caller = { cookie: string } | { apiKey: string };

@@ -17,15 +17,8 @@ import {
   request,
   type Caller,
 } from "#workers/verifier/src/test-support.ts";
+import type { ApiKeySummary as KeySummary } from "#server/verification/api-schemas.ts";
 
-interface KeySummary {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 const listKeys = async (cookie: string) => {
   const response = await request("/api/verifications/api-keys", { cookie });

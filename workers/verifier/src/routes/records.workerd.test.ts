@@ -13,24 +13,8 @@ import {
   readReceipt,
   type Caller,
 } from "#workers/verifier/src/test-support.ts";
+import type { HistoryPage } from "#server/verification/api-schemas.ts";
 
-interface Entry {
-  id: string;
-  checkType: string | null;
-  checkName: string;
-  purpose: string;
-  result: "valid" | "invalid" | "expired";
-  reason: string;
-  organisation: string | null;
-  verifiedAt: string;
-  visualMatchAt: string | null;
-}
-interface HistoryPage {
-  entries: Entry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

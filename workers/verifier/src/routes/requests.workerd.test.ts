@@ -2,32 +2,24 @@ import { describe, expect, it } from "vitest";
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
 import { eq } from "drizzle-orm";
 import { presentations, verificationRequests } from "#db/schema/index.ts";
-import { citizenWithCredential, db, directPost, json, organisationWithVerifier, person, present, request, revoke, ORIGIN } from "#workers/verifier/src/test-support.ts";
+import {
+  citizenWithCredential,
+  db,
+  directPost,
+  fetchRequestObject as fetchObject,
+  json,
+  openRequest,
+  organisationWithVerifier,
+  person,
+  present,
+  request,
+  revoke,
+  ORIGIN,
+  type CreatedRequest,
+} from "#workers/verifier/src/test-support.ts";
 
-interface Created {
-  id: string;
-  clientId: string;
-  nonce: string;
-  expiresAt: string;
-  requestUri: string;
-  authorizationRequest: string;
-  qrCode: string;
-  requestedAttributes: string[];
-}
-
-async function createRequest(cookie: string, body: Record<string, unknown> = { credentialType: "rtw", purpose: "Pre-employment check" }): Promise<Created> {
-  const response = await request("/api/presentations/requests", { ...json(body), cookie });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Created;
-}
-
-/** What a wallet does: fetch request_uri and read the signed request object. */
-async function fetchRequestObject(created: Created) {
-  const response = await request(new URL(created.requestUri).pathname);
-  expect(response.status).toBe(200);
-  const jwt = await response.text();
-  return { jwt, header: decodeProtectedHeader(jwt), claims: decodeJwt(jwt) as Record<string, any> };
-}
+const createRequest = (cookie: string, body?: Record<string, unknown>) => openRequest({ cookie }, body);
+const fetchRequestObject = (created: CreatedRequest) => fetchObject(created.requestUri);
 
 describe("POST /api/presentations/requests", () => {
   it("creates an OpenID4VP request: openid4vp:// URL with client_id and request_uri only, a QR code, a nonce and an expiry", async () => {
@@ -154,7 +146,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   });
 
   it.each([
-    ["another audience (the client_id without its prefix)", (c: Created) => ({ aud: c.clientId.replace("verifier_attestation:", ""), nonce: undefined }), "KB_AUDIENCE_MISMATCH"],
+    ["another audience (the client_id without its prefix)", (c: CreatedRequest) => ({ aud: c.clientId.replace("verifier_attestation:", ""), nonce: undefined }), "KB_AUDIENCE_MISMATCH"],
     ["another nonce", () => ({ aud: undefined, nonce: "not-the-request-nonce" }), "KB_NONCE_MISMATCH"],
   ])("refuses a presentation bound to %s", async (_, binding, reason) => {
     const { created, state, nonce } = await openRequest(["hasRightToWork"]);

@@ -20,20 +20,8 @@ import {
   type Caller,
   type CreatedRequest,
 } from "#workers/verifier/src/test-support.ts";
+import type { ValidationAnswer as Answer } from "#server/verification/api-schemas.ts";
 
-/** What POST /api/presentations/validate answers (server/verification/validate.ts ValidationAnswer). */
-interface Answer {
-  valid: boolean;
-  reason: string;
-  message: string;
-  result: "valid" | "invalid" | "expired";
-  presentedAttributes: Record<string, unknown>;
-  timestamp: string;
-  id: string;
-  checkType: string | null;
-  credentialType: string | null;
-  issuer: string | null;
-}
 
 /** The platform's offline verifier: the audience a wallet binds an offline QR code to. */
 const OFFLINE = offlineAudience(BASE);
