@@ -103,6 +103,11 @@ export function isCheckType(value: unknown): value is CheckType {
   return typeof value === "string" && (CHECK_TYPES as readonly string[]).includes(value);
 }
 
+/** A check's name as screens and receipts say it; "Credential check" for none or an unknown code. */
+export function checkName(code: unknown): string {
+  return isCheckType(code) ? CHECKS[code].name : "Credential check";
+}
+
 export function checkAttribute(check: CheckType, id: string): CheckAttribute | undefined {
   return CHECKS[check].attributes.find((attribute) => attribute.id === id);
 }

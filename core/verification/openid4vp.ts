@@ -44,6 +44,9 @@ export function verifierIdentifier(base: string, organisationId: string): string
   return `${base}/verifiers/${organisationId}`;
 }
 
+/** Spec 000: an offline QR code is valid for 15 minutes (the wallet's countdown, the verifier's window). */
+export const OFFLINE_WINDOW_SECONDS = 15 * 60;
+
 /** The audience of offline presentations: the platform's offline verifier (ADR 015). */
 export function offlineAudience(base: string): string {
   return `${base}/verifiers/offline`;

@@ -33,10 +33,17 @@ export function reasonMessage(code: string): string {
   return "The presentation could not be verified.";
 }
 
+/** The result badge's kinds (spec 000 §5 "Verification result badge"). */
+export const RESULT_KINDS = ["valid", "invalid", "expired"] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+/** The reasons a refusal counts as "expired" rather than "invalid". */
+export const EXPIRED_REASONS: readonly string[] = ["EXPIRED", "KB_TOO_OLD", "REQUEST_EXPIRED"];
+
 /** The result badge (spec 000 §5): valid, invalid or expired. */
-export function resultBadge(valid: boolean, reason: string): "valid" | "invalid" | "expired" {
+export function resultBadge(valid: boolean, reason: string): ResultKind {
   if (valid) return "valid";
-  return reason === "EXPIRED" || reason === "KB_TOO_OLD" || reason === "REQUEST_EXPIRED" ? "expired" : "invalid";
+  return EXPIRED_REASONS.includes(reason) ? "expired" : "invalid";
 }
 
 export class VerificationError extends Error {

@@ -103,6 +103,7 @@ export const HistoryQuery = z
     result: z.enum(["valid", "invalid", "expired"]).optional(),
     type: z.enum(CHECK_TYPES).optional(),
     format: z.enum(["json", "csv"]).default("json"),
+    organisation: z.uuid().optional().describe("Administrators: one organisation's records only (others always see their own)."),
   })
   .meta({ id: "HistoryQuery" });
 
@@ -125,6 +126,7 @@ export const HistoryEntry = z
     visualMatchAt: z.iso.datetime().nullable(),
   })
   .meta({ id: "HistoryEntry" });
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 export const HistoryPage = z
   .object({ entries: z.array(HistoryEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
@@ -156,6 +158,7 @@ export const OrganisationBody = z
 export const Organisation = z
   .object({ id: z.uuid(), name: z.string(), allowedChecks: z.array(z.enum(CHECK_TYPES)) })
   .meta({ id: "Organisation" });
+export type Organisation = z.infer<typeof Organisation>;
 
 export const ErrorAnswer = z.object({ message: z.string(), code: z.string().optional() }).meta({ id: "Error" });
 export const OAuthError = z.object({ error: z.string(), error_description: z.string(), reason: z.string().optional() }).meta({ id: "OAuthError" });

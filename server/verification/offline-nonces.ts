@@ -5,11 +5,11 @@
  */
 import { lt } from "drizzle-orm";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
+import { OFFLINE_WINDOW_SECONDS } from "#core/verification/openid4vp.ts";
 import type { Database } from "#db/client.ts";
 import { offlineNonces } from "#db/schema/index.ts";
 
-/** Spec 000: an offline QR is valid for 15 minutes. */
-export const OFFLINE_WINDOW_SECONDS = 15 * 60;
+export { OFFLINE_WINDOW_SECONDS };
 /** Allowed clock difference with a wallet's or issuer's clock. */
 export const CLOCK_SKEW_SECONDS = 60;
 

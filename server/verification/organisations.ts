@@ -12,12 +12,9 @@ import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { users, verifierApiKeys, verifierOrganisations } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import type { ApiKeySummary, Organisation } from "./api-schemas.ts";
 
-export interface Organisation {
-  id: string;
-  name: string;
-  allowedChecks: CheckType[];
-}
+export type { ApiKeySummary, Organisation };
 
 /** API keys read "ukid_live_" then 32 random bytes: recognisable in a leaked-secret scan. */
 export const API_KEY_PREFIX = "ukid_live_";
@@ -48,15 +45,6 @@ export async function registerOrganisation(db: Database, input: { name: string; 
 export async function assignMember(db: Database, userId: string, organisationId: string): Promise<boolean> {
   const updated = await db.update(users).set({ organisationId }).where(eq(users.id, userId)).returning({ id: users.id });
   return updated.length > 0;
-}
-
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
 }
 
 const summary = (row: typeof verifierApiKeys.$inferSelect): ApiKeySummary => ({

@@ -3,12 +3,15 @@
  * in `presentations`, written after the answer. The history, the usage chart, the dashboard's
  * figures and the citizen's own view of who checked them read it here.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import { CHECKS, isCheckType } from "#core/verification/checks.ts";
-import { resultBadge } from "#core/verification/reasons.ts";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { checkName } from "#core/verification/checks.ts";
+import { EXPIRED_REASONS, resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, presentations, verifierOrganisations, walletEvents } from "#db/schema/index.ts";
+import type { HistoryEntry } from "./api-schemas.ts";
 import type { Judgement } from "./judge.ts";
+
+export type { HistoryEntry };
 
 export interface PresentationRecord {
   /** Chosen before the answer, so the answer can name the record (receipts, visual match). */
@@ -97,24 +100,6 @@ export async function recordPresentation(db: Database, record: PresentationRecor
   return record.id;
 }
 
-export interface HistoryEntry {
-  id: string;
-  requestId: string | null;
-  checkType: string | null;
-  checkName: string;
-  purpose: string;
-  mode: string | null;
-  valid: boolean;
-  result: "valid" | "invalid" | "expired";
-  reason: string;
-  presentedAttributes: Record<string, unknown>;
-  issuer: string | null;
-  credentialType: string | null;
-  organisation: string | null;
-  verifiedAt: string;
-  visualMatchAt: string | null;
-}
-
 export interface HistoryQuery {
   /** Null: every organisation (administrators). */
   organisationId: string | null;
@@ -128,8 +113,8 @@ const VERIFIER_CHECKS = isNotNull(presentations.organisationId);
 
 function resultCondition(result: HistoryQuery["result"]): SQL | undefined {
   if (result === "valid") return eq(presentations.verificationResult, "valid");
-  if (result === "expired") return inArray(presentations.verificationResult, ["EXPIRED", "KB_TOO_OLD", "REQUEST_EXPIRED"]);
-  if (result === "invalid") return sql`${presentations.verificationResult} not in ('valid', 'EXPIRED', 'KB_TOO_OLD', 'REQUEST_EXPIRED')`;
+  if (result === "expired") return inArray(presentations.verificationResult, [...EXPIRED_REASONS]);
+  if (result === "invalid") return notInArray(presentations.verificationResult, ["valid", ...EXPIRED_REASONS]);
   return undefined;
 }
 
@@ -160,7 +145,7 @@ export async function verificationHistory(db: Database, query: HistoryQuery): Pr
         id: p.id,
         requestId: p.requestId,
         checkType: p.checkType,
-        checkName: p.checkType && isCheckType(p.checkType) ? CHECKS[p.checkType].name : "Credential check",
+        checkName: checkName(p.checkType),
         purpose: p.purpose,
         mode: p.mode,
         valid,
@@ -195,7 +180,7 @@ export async function confirmVisualMatch(db: Database, id: string, userId: strin
   const updated = await db
     .update(presentations)
     .set({ visualMatchAt: at, visualMatchBy: userId })
-    .where(and(eq(presentations.id, id), sql`${presentations.visualMatchAt} is null`))
+    .where(and(eq(presentations.id, id), isNull(presentations.visualMatchAt)))
     .returning({ id: presentations.id });
   return updated.length > 0;
 }

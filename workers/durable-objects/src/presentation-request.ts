@@ -18,7 +18,7 @@ import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
  *    to all of them at once, and a new watcher gets the current state first.
  *  - An alarm expires the request at expiresAt, and retries a write-through that failed.
  */
-interface Stored {
+export interface Stored {
   snapshot: RequestSnapshot;
   state: string;
   /** The row in libSQL does not have this state yet. */
