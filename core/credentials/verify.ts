@@ -264,19 +264,16 @@ function holderJwk(payload: Record<string, unknown>): PublicJwk | undefined {
   return typeof jwk.kty === "string" ? jwk : undefined;
 }
 
-/** RFC 9901 section 7.3 step 3. Returns the KB-JWT's nonce. */
-async function verifyKeyBinding(
-  crypto: CredentialCrypto,
-  kbJwt: string,
-  sdHashInput: string,
-  payload: Record<string, unknown>,
-  policy: BasePolicy,
-  maxDepth: number,
-  prefetched?: Promise<boolean | undefined>,
-): Promise<string> {
+/**
+ * RFC 9901 section 7.3 step 3, first half: the KB-JWT is well formed, of the right typ and an
+ * allowed algorithm, and signed by the key in the issuer-signed payload's cnf. Started alongside
+ * the issuer's signature check (two independent WebCrypto jobs at once); verifyCore awaits it only
+ * after the issuer's signature and the disclosures, so every check and its error keep their order.
+ */
+async function verifyKeyBindingSignature(crypto: CredentialCrypto, kbJwt: string, payload: Record<string, unknown>, policy: BasePolicy, maxDepth: number): Promise<ParsedJws> {
   if (kbJwt === "") throw new CredentialError("KB_MISSING");
   const jws = parseCompactJws(kbJwt, { maxDepth, malformedCode: "KB_MALFORMED" });
-  const { header, payload: kb } = jws;
+  const { header } = jws;
   checkHeaderCommon(header);
   if (header.typ !== KB_JWT_TYP) throw new CredentialError("KB_WRONG_TYP");
   const allowed = policy.kbAlgorithms ?? ["EdDSA"];
@@ -287,10 +284,13 @@ async function verifyKeyBinding(
   if (!jwk || hasOwn(jwk, "d")) throw new CredentialError("CNF_INVALID");
   // Section 4.1.2 / RFC 7800: the holder key comes from cnf only, never from the KB-JWT.
   if (!jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)) throw new CredentialError("KB_ALG_NOT_ALLOWED", "alg does not match cnf key");
-  // The same inputs as the prefetch (the same token, the same cnf): its answer stands when it has one.
-  const signed = (await prefetched) ?? (await verifyJwsSignature(crypto, jws, alg, await importVerificationKey(crypto, jwk, alg, "CNF_INVALID", false)));
-  if (!signed) throw new CredentialError("KB_BAD_SIGNATURE");
+  const key = await importVerificationKey(crypto, jwk, alg, "CNF_INVALID", false);
+  if (!(await verifyJwsSignature(crypto, jws, alg, key))) throw new CredentialError("KB_BAD_SIGNATURE");
+  return jws;
+}
 
+/** RFC 9901 section 7.3 step 3, second half: the signed KB-JWT's claims. Returns its nonce. */
+async function verifyKeyBindingClaims(crypto: CredentialCrypto, kb: Record<string, unknown>, sdHashInput: string, policy: BasePolicy): Promise<string> {
   const { now, clockSkewSeconds: skew } = policy;
   if (!isTime(kb.iat)) throw new CredentialError("KB_MALFORMED", "iat");
   if (kb.iat > now + skew) throw new CredentialError("KB_IN_FUTURE");
@@ -309,26 +309,6 @@ async function verifyKeyBinding(
   return kb.nonce;
 }
 
-/**
- * Whether the KB-JWT is signed by the key in the (not yet verified) payload's cnf: undefined when
- * anything stands in the way (verifyKeyBinding then reports it in order). Never rejects.
- */
-function prefetchKbSignature(crypto: CredentialCrypto, kbJwt: string, payload: Record<string, unknown>, policy: BasePolicy, maxDepth: number): Promise<boolean | undefined> {
-  try {
-    if (kbJwt === "") return Promise.resolve(undefined);
-    const jws = parseCompactJws(kbJwt, { maxDepth, malformedCode: "KB_MALFORMED" });
-    const alg = jws.header.alg;
-    const jwk = holderJwk(payload);
-    if (!isSupportedAlgorithm(alg) || !(policy.kbAlgorithms ?? ["EdDSA"]).includes(alg) || !jwk || hasOwn(jwk, "d")) return Promise.resolve(undefined);
-    if (!jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)) return Promise.resolve(undefined);
-    return importVerificationKey(crypto, jwk, alg, "CNF_INVALID", false)
-      .then((key) => verifyJwsSignature(crypto, jws, alg, key))
-      .catch(() => undefined);
-  } catch {
-    return Promise.resolve(undefined);
-  }
-}
-
 async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Profile): Promise<CoreResult> {
   checkPolicy(policy);
   const limits = resolveLimits(policy);
@@ -336,10 +316,9 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
 
   const parts = splitSdJwt(presentation, limits);
   const jws = parseCompactJws(parts.issuerJwt, { maxDepth: limits.maxDepth, malformedCode: "MALFORMED_PRESENTATION" });
-  // The KB-JWT's signature is computed alongside the issuer's (two independent WebCrypto jobs at
-  // once), but only read, in verifyKeyBinding, after the issuer's verified: every check and its
-  // error keep their order.
-  const kbPrefetch = policy.requireKeyBinding ? prefetchKbSignature(crypto, parts.kbJwt, jws.payload, policy, limits.maxDepth) : undefined;
+  const keyBinding = policy.requireKeyBinding ? verifyKeyBindingSignature(crypto, parts.kbJwt, jws.payload, policy, limits.maxDepth) : undefined;
+  // Awaited below, after the issuer's checks: an earlier failure must not leave it unhandled.
+  keyBinding?.catch(() => undefined);
   const issuer = await verifyIssuerJwt(crypto, jws, policy, profile);
 
   const disclosures = [];
@@ -351,7 +330,7 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
 
   let nonce: string | undefined;
   if (policy.requireKeyBinding) {
-    nonce = await verifyKeyBinding(crypto, parts.kbJwt, parts.sdHashInput, jws.payload, policy, limits.maxDepth, kbPrefetch);
+    nonce = await verifyKeyBindingClaims(crypto, (await keyBinding!).payload, parts.sdHashInput, policy);
   }
   // Sorted, so the order reveals nothing about the (random) digest order.
   return { header: jws.header, payload, issuer, disclosedPaths: [...disclosedPaths].sort(), keyBound: policy.requireKeyBinding, nonce };
@@ -443,11 +422,10 @@ async function checkStatus(
 
 /** The status entry from a fetched token, or from a verified copy of the list's current version. */
 async function statusValue(policy: PresentationPolicy, status: StatusPolicy, reference: StatusReference, issuer: TrustedIssuer, result: StatusResult): Promise<number> {
-  const versioned = result?.kind === "versioned" && typeof result.version === "string" && status.cache ? status.cache : undefined;
-  if (versioned) {
-    const cached = versioned.get(reference.uri, (result as { version: string }).version, policy.now);
-    if (cached) return readPackedStatus(cached.bytes, cached.bits, reference.idx);
-  }
+  // A verified copy of this very version, when the caller keeps them.
+  const cache = result?.kind === "versioned" && typeof result.version === "string" && status.cache ? { store: status.cache, version: result.version } : undefined;
+  const cached = cache?.store.get(reference.uri, cache.version, policy.now);
+  if (cached) return readPackedStatus(cached.bytes, cached.bits, reference.idx);
   let token: unknown;
   if (result?.kind === "token") token = result.token;
   else if (result?.kind === "versioned") token = await result.token().catch(() => undefined);
@@ -460,12 +438,12 @@ async function statusValue(policy: PresentationPolicy, status: StatusPolicy, ref
     clockSkewSeconds: policy.clockSkewSeconds,
     maxInflatedBytes: status.maxInflatedBytes,
     idx: reference.idx,
-    keepBytes: versioned !== undefined,
+    keepBytes: cache !== undefined,
     crypto: policy.crypto,
   });
   if (!verified.valid) throw new CredentialError(verified.code, verified.detail);
-  if (versioned && verified.bytes) {
-    versioned.set(reference.uri, (result as { version: string }).version, { bytes: verified.bytes, bits: verified.bits, ...(verified.exp !== undefined ? { exp: verified.exp } : {}) });
+  if (cache && verified.bytes) {
+    cache.store.set(reference.uri, cache.version, { bytes: verified.bytes, bits: verified.bits, ...(verified.exp !== undefined ? { exp: verified.exp } : {}) });
   }
   return verified.value!;
 }

@@ -239,3 +239,12 @@ export function publicBaseUrl(configured: string | undefined, requestUrl: string
   if (configured) return normaliseBase(configured);
   return `https://${new URL(requestUrl).host}`;
 }
+
+/**
+ * Where browsers and wallets reach the product (request_uri, response_uri, wallet links):
+ * PUBLIC_BASE_URL when configured (without a trailing slash), else the origin that was asked,
+ * scheme included (plain http on loopback locally).
+ */
+export function publicOrigin(configured: string | undefined, requestUrl: string): string {
+  return configured ? normaliseBase(configured) : new URL(requestUrl).origin;
+}

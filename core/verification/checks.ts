@@ -122,6 +122,16 @@ export function checkForCredentialType(type: string): CheckType | undefined {
   return (["rtw", "rtr", "dbs"] as const).find((check) => CHECKS[check].credentialTypes.includes(type as CredentialTypeCode));
 }
 
+/**
+ * The check an offline presentation makes, which no request names: an age check when it
+ * discloses only age thresholds, else the check its credential type answers.
+ */
+export function checkForPresentation(type: string, disclosedPaths: readonly string[]): CheckType | undefined {
+  const ages = CHECKS.age.attributes.map((attribute) => attribute.path.join("."));
+  if (disclosedPaths.length > 0 && disclosedPaths.every((path) => ages.includes(path)) && CHECKS.age.credentialTypes.includes(type as CredentialTypeCode)) return "age";
+  return checkForCredentialType(type);
+}
+
 /** `age_equal_or_over` for a date of birth (YYYY-MM-DD) on a given day: each threshold true or false. */
 export function ageEqualOrOver(birthdate: string, on: Date): Record<string, boolean> | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate);

@@ -58,7 +58,7 @@ export const MAX_OFFLINE_PRESENTATION_BYTES = 64 * 1024;
  * The longest payload text decoded: more digits than a version 40 code holds (7,089 numeric at
  * level L). It also bounds the big-integer conversion, which is quadratic in the length.
  */
-export const MAX_OFFLINE_PAYLOAD_CHARS = 8 * 1024;
+const MAX_OFFLINE_PAYLOAD_CHARS = 8 * 1024;
 
 export const OFFLINE_QR_ERROR_MESSAGES = {
   NOT_A_PRESENTATION: "The text is not an offline presentation code or an SD-JWT presentation.",

@@ -7,7 +7,6 @@ import { CREDENTIAL_ERROR_MESSAGES, type CredentialErrorCode } from "#core/crede
 
 export const VERIFICATION_REASON_MESSAGES = {
   STATE_UNKNOWN: "The response does not belong to an open request (unknown state).",
-  REQUEST_UNKNOWN: "The verification request does not exist.",
   REQUEST_EXPIRED: "The verification request has expired.",
   REQUEST_ALREADY_ANSWERED: "The verification request has already been answered.",
   REQUEST_DECLINED: "The citizen declined",
@@ -17,7 +16,6 @@ export const VERIFICATION_REASON_MESSAGES = {
   VP_TOKEN_MULTIPLE: "The vp_token holds more than one presentation for a query that allows one.",
   DCQL_VCT_MISMATCH: "The credential is not of a type the request asked for.",
   DCQL_CLAIM_MISSING: "The presentation does not disclose every attribute the request asked for.",
-  OFFLINE_NOT_ALLOWED: "The presentation was made for another verifier.",
   VERIFIER_NOT_REGISTERED: "Your organisation is not registered for this kind of check.",
 } as const;
 

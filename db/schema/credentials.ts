@@ -122,9 +122,8 @@ export const verificationRequests = sqliteTable(
   "verification_requests",
   {
     id: uuidPk(),
-    verifierId: text("verifier_id")
-      .notNull()
-      .references(() => users.id),
+    /** The person who asked; null when the organisation asked with an API key. */
+    verifierId: text("verifier_id").references(() => users.id),
     credentialType: text("credential_type").notNull(),
     requestedAttributes: json<string[]>("requested_attributes"),
     purpose: text("purpose").notNull(),

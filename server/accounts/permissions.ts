@@ -65,14 +65,11 @@ export async function requirePermission(
 ): Promise<PublicUser> {
   const user = await requireUser(request, context);
   if (can(user, action, resource)) return user;
-  audit(context, {
-    level: "warn",
-    category: "authz",
-    event: "permission denied",
-    username: user.username,
-    userId: user.id,
-    reason: action,
-    ip: clientAddress(request),
-  });
+  auditRefusal(request, context, user, action);
   throw Response.json({ message: "Forbidden" }, { status: 403 });
+}
+
+/** A refused authorisation in the audit log (OWASP ASVS 5.0: log failed authorisations). */
+export function auditRefusal(request: Request, context: Pick<RequestContext, "db" | "ctx" | "requestId">, user: Pick<PublicUser, "id" | "username">, action: Action): void {
+  audit(context, { level: "warn", category: "authz", event: "permission denied", username: user.username, userId: user.id, reason: action, ip: clientAddress(request) });
 }

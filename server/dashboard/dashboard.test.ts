@@ -153,18 +153,21 @@ describe("verifier dashboard", () => {
       .insert(schema.credentials)
       .values({ userId: citizen.id, type: "rtw", vcJwt: "jwt", issuer: "https://home-office.example" })
       .returning();
-    const request = (verifierId: string, expiresAt: Date) => ({
+    const request = (verifierId: string, expiresAt: Date, status: "pending" | "completed" | "declined" | "expired" = "pending") => ({
       verifierId,
       credentialType: "rtw",
       purpose: "Hiring",
       nonce: crypto.randomUUID(),
       expiresAt,
+      status,
     });
     const [, answered] = await db
       .insert(schema.verificationRequests)
       .values([
         request(verifier.id, new Date(NOW.getTime() + HOUR)),
-        request(verifier.id, new Date(NOW.getTime() + HOUR)),
+        // Answered (its single writer wrote "completed" through), and one the citizen declined.
+        request(verifier.id, new Date(NOW.getTime() + HOUR), "completed"),
+        request(verifier.id, ago(HOUR), "declined"),
         request(verifier.id, ago(HOUR)),
         // The other verifier's: one open, two expired.
         request(rival.id, new Date(NOW.getTime() + HOUR)),

@@ -11,7 +11,7 @@
  * Only the signed-in role's figures are computed, in one libSQL batch (one round trip): the
  * page polls every 2 s (spec 000 §9), so each poll must stay cheap.
  */
-import { and, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
   assistedSessions,
@@ -236,19 +236,16 @@ async function verifierDashboard(db: Database, user: PublicUser, now: Date): Pro
   const organisation = sql`(select ${users.organisationId} from ${users} where ${users.id} = ${user.id})`;
   const myRequests = or(eq(verificationRequests.verifierId, user.id), eq(verificationRequests.organisationId, organisation));
   const toMe = or(eq(presentations.verifierId, user.id), eq(presentations.organisationId, organisation));
-  const unanswered = notExists(
-    db
-      .select({ one: sql`1` })
-      .from(presentations)
-      .where(eq(presentations.requestId, verificationRequests.id)),
-  );
+  // The request's own status, written through by its single writer (docs/decisions/016): answered
+  // requests are completed or declined; one still pending past its expiry was never answered.
+  const unanswered = inArray(verificationRequests.status, ["pending", "expired"]);
 
   const [pending, expiredUnanswered, completedToday, validToday, results, recent] = await db.batch([
     // pendingVerifications: this verifier's requests still open (not expired) that no presentation answered yet.
     db
       .select({ n: count() })
       .from(verificationRequests)
-      .where(and(myRequests, eq(verificationRequests.status, "pending"), gt(verificationRequests.expiresAt, now), unanswered)),
+      .where(and(myRequests, eq(verificationRequests.status, "pending"), gt(verificationRequests.expiresAt, now))),
     // Verification Status "Expired without response".
     db
       .select({ n: count() })

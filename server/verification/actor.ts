@@ -6,6 +6,7 @@
  * records and acts for their own organisation when they have one.
  */
 import { effectiveRole } from "#core/accounts/schemas.ts";
+import { auditRefusal, can } from "#server/accounts/permissions.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -15,19 +16,22 @@ export type Actor =
   | { kind: "user"; userId: string; role: "verifier" | "admin"; name: string; organisationId: string | null }
   | { kind: "api-key"; keyId: string; organisationId: string };
 
-export async function authenticateActor(request: Request, context: Pick<RequestContext, "db" | "ctx">): Promise<Actor> {
+export async function authenticateActor(request: Request, context: Pick<RequestContext, "db" | "ctx" | "requestId">): Promise<Actor> {
   const authorization = request.headers.get("Authorization");
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     const found = match ? await organisationForApiKey(context.db, match[1]!) : undefined;
     if (!found) throw new ServiceError(401, "Unauthorized", "UNAUTHORIZED");
-    context.ctx.waitUntil(touchApiKey(context.db, found.keyId).catch(() => undefined));
-    return { kind: "api-key", ...found };
+    context.ctx.waitUntil(touchApiKey(context.db, found).catch(() => undefined));
+    return { kind: "api-key", keyId: found.keyId, organisationId: found.organisationId };
   }
   const session = await getActiveSession(request, context);
   if (!session) throw new ServiceError(401, "Unauthorized", "UNAUTHORIZED");
-  const role = effectiveRole(session.user.role);
-  if (role !== "verifier" && role !== "admin") throw new ServiceError(403, "Only verifiers and administrators can use the verifier API", "FORBIDDEN");
+  if (!can(session.user, "verify:credentials")) {
+    auditRefusal(request, context, session.user, "verify:credentials");
+    throw new ServiceError(403, "Only verifiers and administrators can use the verifier API", "FORBIDDEN");
+  }
+  const role = effectiveRole(session.user.role) as "verifier" | "admin";
   const name = [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.username;
   return { kind: "user", userId: session.user.id, role, name, organisationId: session.user.organisationId ?? null };
 }

@@ -10,7 +10,7 @@ import { StatusListCache, verifyPresentation, webCrypto, type PresentationPolicy
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlDecode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
-import { CHECKS, type CheckType } from "#core/verification/checks.ts";
+import { CHECKS, checkForCredentialType, checkForPresentation, type CheckType } from "#core/verification/checks.ts";
 import { assertSatisfiesQuery, credentialTypeForVct, presentedAttributes, type DcqlCredentialQuery } from "#core/verification/openid4vp.ts";
 import { reasonMessage, VerificationError, type ReasonCode } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
@@ -36,7 +36,10 @@ export interface JudgeContext {
 
 export interface JudgeInput {
   presentation: string;
-  /** The check asked for: limits the accepted types and names the attributes. */
+  /**
+   * The check asked for: limits the accepted types and names the attributes. Without one (an
+   * offline QR code), the check is derived from what was presented (checkForPresentation).
+   */
   check?: CheckType;
   /** The DCQL credential query the presentation must satisfy (online requests). */
   query?: DcqlCredentialQuery;
@@ -62,15 +65,18 @@ export interface Judgement {
   valid: boolean;
   reason: ReasonCode;
   message: string;
+  /** What the verifier saw, by the check's attribute ids. */
   presentedAttributes: Record<string, unknown>;
   timestamp: string;
+  /** The check made: the one asked for, or the one the presentation answers; null if unknown. */
+  check: CheckType | null;
   /** Set once the issuer signature verified, even when a later check failed. */
   credential?: { type?: string; vct: string; iss: string; issuerName: string; statusUri?: string; statusIdx?: number };
   presentationHash: string;
 }
 
-/** The statements that read a list's version: its version and how many of its credentials are revoked. */
-function versionStatements(db: Database, listId: string) {
+/** The statements that read a list's version (its version and how many of its credentials are revoked), for a caller's own batch. */
+export function versionStatements(db: Database, listId: string) {
   return [
     db.select({ version: statusLists.version }).from(statusLists).where(eq(statusLists.id, listId)).limit(1),
     // Every revocation sets revoked_at (server/credentials/revocation.ts): counted on the
@@ -83,7 +89,7 @@ function versionStatements(db: Database, listId: string) {
 }
 
 /** A revocation whose republication has not run yet changes the count: a new key, so a refetch. */
-const versionKey = (lists: { version: number }[], revoked: { n: number }[]) => (lists[0] ? `${lists[0].version}/${revoked[0]?.n ?? 0}` : undefined);
+export const versionKey = (lists: { version: number }[], revoked: { n: number }[]) => (lists[0] ? `${lists[0].version}/${revoked[0]?.n ?? 0}` : undefined);
 
 const listIdOf = (base: string, uri: string) => {
   const prefix = `${base}/status/lists/`;
@@ -104,19 +110,6 @@ export function presentedStatusList(base: string, presentation: string): string 
   } catch {
     return undefined;
   }
-}
-
-/** The statements that read a list's version, and how to read their answer, for a caller's own batch. */
-export function statusVersionRead(db: Database, listId: string) {
-  return { statements: versionStatements(db, listId), version: (lists: { version: number }[], revoked: { n: number }[]) => versionKey(lists, revoked) };
-}
-
-/** The version of a list, read fresh. */
-export async function statusListVersion(db: Database, base: string, uri: string): Promise<string | undefined> {
-  const listId = listIdOf(base, uri);
-  if (!listId) return undefined;
-  const [lists, revoked] = await db.batch(versionStatements(db, listId));
-  return versionKey(lists, revoked);
 }
 
 /**
@@ -198,15 +191,17 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   if (!verified.valid) {
     // A credential refused after its signature verified (revoked, a replayed code) is still named.
     const known = verified.credential ? describe(context.base, verified.credential) : undefined;
-    return { valid: false, reason: verified.code, message: verified.message, presentedAttributes: {}, timestamp, presentationHash, ...(known ? { credential: known } : {}) };
+    const check = input.check ?? (known?.type ? (checkForCredentialType(known.type) ?? null) : null);
+    return { valid: false, reason: verified.code, message: verified.message, presentedAttributes: {}, timestamp, check, presentationHash, ...(known ? { credential: known } : {}) };
   }
   const credential = describe(context.base, verified);
-  const attributes = presentedAttributes(input.check, verified.claims, verified.disclosedClaimNames);
+  const check = input.check ?? (credential.type ? (checkForPresentation(credential.type, verified.disclosedClaimNames) ?? null) : null);
+  const attributes = presentedAttributes(check ?? undefined, verified.claims, verified.disclosedClaimNames);
   try {
     if (input.query) assertSatisfiesQuery(input.query, verified);
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
-    return { valid: false, reason: error.code, message: reasonMessage(error.code), presentedAttributes: attributes, timestamp, credential, presentationHash };
+    return { valid: false, reason: error.code, message: reasonMessage(error.code), presentedAttributes: attributes, timestamp, check, credential, presentationHash };
   }
-  return { valid: true, reason: "valid", message: reasonMessage("valid"), presentedAttributes: attributes, timestamp, credential, presentationHash };
+  return { valid: true, reason: "valid", message: reasonMessage("valid"), presentedAttributes: attributes, timestamp, check, credential, presentationHash };
 }

@@ -84,17 +84,22 @@ export async function revokeApiKey(db: Database, organisationId: string, id: str
 }
 
 /** The organisation an unrevoked key acts for, or undefined. Marks it used (after the answer). */
-export async function organisationForApiKey(db: Database, key: string): Promise<{ keyId: string; organisationId: string } | undefined> {
+export async function organisationForApiKey(db: Database, key: string): Promise<{ keyId: string; organisationId: string; lastUsedAt: Date | null } | undefined> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 128) return undefined;
   const keyHash = await sha256Base64url(webCrypto(), key);
   const [row] = await db
-    .select({ id: verifierApiKeys.id, organisationId: verifierApiKeys.organisationId })
+    .select({ id: verifierApiKeys.id, organisationId: verifierApiKeys.organisationId, lastUsedAt: verifierApiKeys.lastUsedAt })
     .from(verifierApiKeys)
     .where(and(eq(verifierApiKeys.keyHash, keyHash), isNull(verifierApiKeys.revokedAt)))
     .limit(1);
-  return row ? { keyId: row.id, organisationId: row.organisationId } : undefined;
+  return row ? { keyId: row.id, organisationId: row.organisationId, lastUsedAt: row.lastUsedAt } : undefined;
 }
 
-export async function touchApiKey(db: Database, keyId: string, now = new Date()): Promise<void> {
-  await db.update(verifierApiKeys).set({ lastUsedAt: now }).where(eq(verifierApiKeys.id, keyId));
+/** "Last used" is kept to the minute: a key in steady use writes once a minute, not on every call. */
+export const API_KEY_TOUCH_INTERVAL_MS = 60_000;
+
+/** Records a key's use, unless it was recorded less than a minute ago. */
+export async function touchApiKey(db: Database, key: { keyId: string; lastUsedAt: Date | null }, now = new Date()): Promise<void> {
+  if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < API_KEY_TOUCH_INTERVAL_MS) return;
+  await db.update(verifierApiKeys).set({ lastUsedAt: now }).where(eq(verifierApiKeys.id, key.keyId));
 }

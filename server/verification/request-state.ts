@@ -9,10 +9,9 @@ import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "#db/client.ts";
 import { verificationRequests } from "#db/schema/index.ts";
-import { VerificationResult } from "./api-schemas.ts";
+import { VerificationResult, type RequestView } from "./api-schemas.ts";
 
-export const REQUEST_STATUSES = ["pending", "completed", "declined", "expired"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export type RequestStatus = RequestView["status"];
 
 /** Spec 000 §3 "Validation response": what the portal shows once a presentation is judged (the API's own schema). */
 export { VerificationResult };

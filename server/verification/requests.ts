@@ -15,13 +15,13 @@ import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { qrSvg } from "#core/qr/qr-svg.ts";
 import { CHECKS, checkAttribute, type CheckType } from "#core/verification/checks.ts";
 import { authorizationRequestUrl, clientIdFor, dcqlQuery, presentationFromVpToken, requestObjectClaims, verifierIdentifier } from "#core/verification/openid4vp.ts";
-import { reasonMessage, VerificationError, type ReasonCode } from "#core/verification/reasons.ts";
+import { reasonMessage, VerificationError, type ReasonCode, type VerificationReasonCode } from "#core/verification/reasons.ts";
 import { signRequestObject, signVerifierAttestation } from "#core/verification/request-object.ts";
 import type { Database } from "#db/client.ts";
-import { users, verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
+import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { actingOrganisation, actorUserId, canRead, type Actor } from "./actor.ts";
-import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, presentedStatusList, statusVersionRead, type JudgeContext, type Judgement } from "./judge.ts";
+import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, presentedStatusList, versionKey, versionStatements, type JudgeContext, type Judgement } from "./judge.ts";
 import type { CreatedRequest, RequestView } from "./api-schemas.ts";
 import type { VerifierKeys } from "./keys.ts";
 import { findOrganisation } from "./organisations.ts";
@@ -29,7 +29,7 @@ import { recordPresentation } from "./records.ts";
 import type { PresentationRequestApi, RequestSnapshot, VerificationResult } from "./request-state.ts";
 
 /** How long a request stays open: long enough to find a phone and consent, short enough to bound replay. */
-export const REQUEST_LIFETIME_SECONDS = 10 * 60;
+const REQUEST_LIFETIME_SECONDS = 10 * 60;
 /** How long the platform's attestation of an organisation is valid (re-signed with every request object). */
 const ATTESTATION_LIFETIME_SECONDS = 24 * 60 * 60;
 
@@ -50,11 +50,11 @@ export interface CreateRequestInput {
 const random = (bytes: number) => base64urlEncode(crypto.getRandomValues(new Uint8Array(bytes)));
 const hash = (text: string) => sha256Base64url(webCrypto(), text);
 
-export const requestUriFor = (origin: string, id: string) => `${origin}/api/presentations/requests/${id}/object`;
-export const responseUriFor = (origin: string) => `${origin}/api/presentations/response`;
+const requestUriFor = (origin: string, id: string) => `${origin}/api/presentations/requests/${id}/object`;
+const responseUriFor = (origin: string) => `${origin}/api/presentations/response`;
 
 /** The attributes asked for: the check's default when none are named; each must belong to the check. */
-export function resolveAttributes(check: CheckType, requested: readonly string[] | undefined): string[] {
+function resolveAttributes(check: CheckType, requested: readonly string[] | undefined): string[] {
   const list = requested && requested.length ? [...new Set(requested)] : [...CHECKS[check].defaultAttributes];
   const unknown = list.filter((id) => !checkAttribute(check, id));
   if (unknown.length) {
@@ -74,9 +74,8 @@ export async function createRequest(context: VerificationContext, actor: Actor, 
   const attributes = resolveAttributes(input.credentialType, input.requestedAttributes);
   const purpose = input.purpose.trim();
   if (!purpose) throw new ServiceError(400, "Please specify the purpose for this verification", "VALIDATION_ERROR");
-  // A request made with an API key is the organisation's own; the row still names a person, so the
-  // key's maker is not recorded as its author: it is the organisation's first verifier.
-  const verifierId = actorUserId(actor) ?? (await organisationMember(context.db, organisationId));
+  // A request made with an API key is the organisation's own: no person made it.
+  const verifierId = actorUserId(actor);
 
   const id = crypto.randomUUID();
   const nonce = random(16);
@@ -118,13 +117,6 @@ export async function createRequest(context: VerificationContext, actor: Actor, 
   };
 }
 
-/** Verifier rows name a person; an API-key request is attributed to one of the organisation's verifiers. */
-async function organisationMember(db: Database, organisationId: string): Promise<string> {
-  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, organisationId)).limit(1);
-  if (!member) throw new ServiceError(403, "Your organisation has no verifier account yet", "NO_ORGANISATION");
-  return member.id;
-}
-
 type RequestRow = typeof verificationRequests.$inferSelect;
 
 async function findRequest(db: Database, id: string): Promise<(RequestRow & { organisationName: string | null }) | undefined> {
@@ -142,6 +134,7 @@ async function findRequest(db: Database, id: string): Promise<(RequestRow & { or
  * like, while the request is open; afterwards it is gone (404).
  */
 export async function requestObject(context: VerificationContext, id: string, now = new Date()): Promise<string> {
+  // The object is only woken for a request that exists: an id from the street reaches no object.
   const row = await findRequest(context.db, id);
   const state = row ? await context.requestObject(id).openState() : null;
   if (!row || !state || !row.clientId || !row.organisationId) throw new ServiceError(404, "This verification request is not open", "NOT_FOUND");
@@ -223,10 +216,9 @@ export async function respond(context: VerificationContext, input: ResponseInput
   let row: RequestRow | undefined;
   let knownStatus: { listId: string; version: string | undefined } | undefined;
   if (listId) {
-    const read = statusVersionRead(context.db, listId);
-    const [rows, lists, revoked] = await context.db.batch([findRow, ...read.statements]);
+    const [rows, lists, revoked] = await context.db.batch([findRow, ...versionStatements(context.db, listId)]);
     row = rows[0];
-    knownStatus = { listId, version: read.version(lists, revoked) };
+    knownStatus = { listId, version: versionKey(lists, revoked) };
   } else {
     [row] = await findRow;
   }
@@ -243,60 +235,94 @@ export async function respond(context: VerificationContext, input: ResponseInput
   }
   if (!input.vp_token) throw new ResponseError("invalid_request", "vp_token is required", "VP_TOKEN_MALFORMED");
 
-  const check = row.credentialType as CheckType;
-  const query = dcqlQuery(context.base, check, row.requestedAttributes ?? []);
-  let judgement: Judgement;
+  let presentation: string;
   try {
-    const presentation = presentationFromVpToken(input.vp_token, query);
-    judgement = await judgePresentation(context, {
-      presentation,
-      check,
-      query: query.credentials[0],
-      audience: row.clientId,
-      expectedNonce: row.nonce,
-      maxKbAgeSeconds: ONLINE_KB_MAX_AGE_SECONDS,
-      now,
-      ...(knownStatus ? { knownStatus } : {}),
-    });
+    presentation = presentationFromVpToken(input.vp_token, requestQuery(context, row));
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
-    judgement = {
-      valid: false,
-      reason: error.code,
-      message: reasonMessage(error.code),
-      presentedAttributes: {},
-      timestamp: now.toISOString(),
-      presentationHash: await hash(input.vp_token),
-    };
+    presentation = input.vp_token;
+    const refused = { error: error.code };
+    const settled = await answerRequest(context, row, { presentation, refused, verifierId: row.verifierId, caller, now });
+    throw refuse(settled.reason as ReasonCode);
   }
+  const settled = await answerRequest(context, row, { presentation, verifierId: row.verifierId, caller, now, ...(knownStatus ? { knownStatus } : {}) });
+  if (settled.reason === "REQUEST_EXPIRED" || settled.reason === "REQUEST_ALREADY_ANSWERED") throw refuse(settled.reason);
+  if (!settled.valid) throw new ResponseError("invalid_request", settled.message, settled.reason);
+  return { status: "completed", judgement: settled };
+}
+
+const requestQuery = (context: VerificationContext, row: RequestRow) => dcqlQuery(context.base, row.credentialType as CheckType, row.requestedAttributes ?? []);
+
+/**
+ * A presentation answering a request (from a wallet at response_uri, or scanned by the verifier):
+ * judged against the request's nonce, client_id and DCQL query (or already refused as `refused`,
+ * e.g. a malformed vp_token), offered to the request's single writer, which takes the first answer
+ * only, and recorded after the answer. The judgement as recorded: REQUEST_EXPIRED or
+ * REQUEST_ALREADY_ANSWERED when the writer refused it.
+ */
+export async function answerRequest(
+  context: VerificationContext,
+  row: RequestRow,
+  answer: {
+    presentation: string;
+    refused?: { error: VerificationReasonCode };
+    verifierId: string | null;
+    caller: RequestCaller;
+    now: Date;
+    knownStatus?: { listId: string; version: string | undefined };
+  },
+): Promise<Judgement & { recordId: string }> {
+  const check = row.credentialType as CheckType;
+  const query = requestQuery(context, row);
+  const judgement: Judgement = answer.refused
+    ? {
+        valid: false,
+        reason: answer.refused.error,
+        message: reasonMessage(answer.refused.error),
+        presentedAttributes: {},
+        timestamp: answer.now.toISOString(),
+        check,
+        presentationHash: await hash(answer.presentation),
+      }
+    : await judgePresentation(context, {
+        presentation: answer.presentation,
+        check,
+        query: query.credentials[0],
+        audience: row.clientId ?? "",
+        expectedNonce: row.nonce,
+        maxKbAgeSeconds: ONLINE_KB_MAX_AGE_SECONDS,
+        now: answer.now,
+        ...(answer.knownStatus ? { knownStatus: answer.knownStatus } : {}),
+      });
   const recordId = crypto.randomUUID();
-  const result: VerificationResult = {
-    valid: judgement.valid,
-    reason: judgement.reason,
-    presentedAttributes: judgement.presentedAttributes,
-    timestamp: judgement.timestamp,
-    recordId,
-    ...(judgement.credential ? { issuer: judgement.credential.issuerName } : {}),
-  };
-  const { accepted, snapshot } = await holder.answer({ kind: "presentation", result });
-  const recorded: Judgement = accepted ? judgement : { ...judgement, valid: false, reason: snapshot.status === "expired" ? "REQUEST_EXPIRED" : "REQUEST_ALREADY_ANSWERED" };
+  const { accepted, snapshot } = await context.requestObject(row.id).answer({
+    kind: "presentation",
+    result: {
+      valid: judgement.valid,
+      reason: judgement.reason,
+      presentedAttributes: judgement.presentedAttributes,
+      timestamp: judgement.timestamp,
+      recordId,
+      ...(judgement.credential ? { issuer: judgement.credential.issuerName } : {}),
+    },
+  });
+  const refusal = snapshot.status === "expired" ? "REQUEST_EXPIRED" : "REQUEST_ALREADY_ANSWERED";
+  const recorded: Judgement = accepted ? judgement : { ...judgement, valid: false, reason: refusal, message: reasonMessage(refusal) };
   context.waitUntil(
     recordPresentation(context.db, {
       id: recordId,
       organisationId: row.organisationId,
-      verifierId: row.verifierId,
+      verifierId: answer.verifierId,
       requestId: row.id,
       checkType: check,
       purpose: row.purpose,
       mode: "online",
       judgement: recorded,
-      ipAddress: caller.ipAddress,
-      userAgent: caller.userAgent,
+      ipAddress: answer.caller.ipAddress,
+      userAgent: answer.caller.userAgent,
     }).catch((error: unknown) => console.error("presentation record failed", error)),
   );
-  if (!accepted) throw refuse(recorded.reason as ReasonCode);
-  if (!judgement.valid) throw new ResponseError("invalid_request", judgement.message, judgement.reason);
-  return { status: "completed", judgement };
+  return { ...recorded, recordId };
 }
 
 /** A request as its verifier (or an administrator) sees it; anyone else gets 404. */
@@ -318,5 +344,15 @@ export async function requestStatus(context: VerificationContext, actor: Actor, 
 export async function visibleRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
   const row = await findRequest(db, id);
   if (!row || !canRead(actor, row.organisationId)) throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
+  return row;
+}
+
+/**
+ * A request the actor may answer: their own organisation's only. An administrator may read every
+ * organisation's requests, but checks for their own (the record is their organisation's).
+ */
+export async function ownRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
+  const row = await findRequest(db, id);
+  if (!row || !row.organisationId || row.organisationId !== actor.organisationId) throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
   return row;
 }

@@ -5,7 +5,7 @@
  * (core/verification/request-object.ts); this wallet answers only requests served by this
  * platform's verifier, reached over the service binding.
  */
-import { CHECKS, attributeForPath, isCheckType, type CheckType } from "#core/verification/checks.ts";
+import { attributeForPath, checkName, isCheckType, type CheckType } from "#core/verification/checks.ts";
 import { credentialTypeForVct } from "#core/verification/openid4vp.ts";
 import { readRequestObject, RequestObjectError } from "#core/verification/request-object.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
@@ -76,7 +76,7 @@ export async function resolveWalletRequest(options: {
     verifierName: resolved.verifierName,
     purpose: resolved.purpose,
     check,
-    checkName: check ? CHECKS[check].name : "Credential check",
+    checkName: checkName(check),
     queryId: query.id,
     attributes: (query.claims ?? []).map((claim) => {
       const path = claim.path.join(".");

@@ -1,8 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
 import { createDb, type Database } from "#db/client.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { MAX_JSON_BODY_BYTES } from "#server/http/json.ts";
 import { newRequestId } from "./context.ts";
 import { parseEnv } from "./env.ts";
 
@@ -33,6 +35,8 @@ export interface WorkerAppOptions<S extends WorkerEnvSchema> {
   name: string;
   /** The worker's bindings schema (server/worker/env.ts workerEnv). */
   env: S;
+  /** Request bodies beyond this are refused (413) before any handler reads them (default 16 KiB). */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -43,6 +47,7 @@ export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object 
   const app = new Hono<WorkerHonoEnv<z.infer<S>, Extra>>();
 
   app.use(requestContext(options) as MiddlewareHandler);
+  app.use(bodyLimit({ maxSize: options.maxBodyBytes ?? MAX_JSON_BODY_BYTES, onError: (c) => c.json({ message: "Request body too large" }, 413) }));
 
   app.notFound((c) => c.json({ message: "Not found" }, 404, { "Cache-Control": "no-store" }));
 

@@ -129,9 +129,12 @@ export class PresentationRequest extends DurableObject<DurableObjectsEnv> implem
     socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
 
-  /** At least once: expire what is due, retry a write-through, and sleep again otherwise. */
+  /**
+   * At least once: retry a write-through that failed, or expire what is due (which writes itself
+   * through); never both, so one alarm makes one write.
+   */
   override async alarm(): Promise<void> {
-    const stored = this.current();
-    if (stored?.unsynced) await this.sync();
+    if (this.load()?.unsynced) await this.sync();
+    else this.current();
   }
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { publicOrigin } from "#core/issuers/registry.ts";
 import { credentialContext } from "#server/credentials/context.ts";
 import { authenticateActor } from "#server/verification/actor.ts";
 import { loadVerifierKeys } from "#server/verification/keys.ts";
@@ -14,7 +15,7 @@ export const verificationContext: MiddlewareHandler<VerifierApp> = async (c, nex
   const verification: VerificationContext = {
     ...credentials,
     verifierKeys: await loadVerifierKeys(env.VERIFIER_SIGNING_KEYS),
-    origin: env.PUBLIC_BASE_URL ?? new URL(c.req.url).origin,
+    origin: publicOrigin(env.PUBLIC_BASE_URL, c.req.url),
     requestObject: (id) => env.PRESENTATION_REQUESTS.get(env.PRESENTATION_REQUESTS.idFromName(id)) as never,
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   };
@@ -24,7 +25,7 @@ export const verificationContext: MiddlewareHandler<VerifierApp> = async (c, nex
 
 /** The caller must be a verifier or administrator (session) or an organisation's API key. */
 export const requireActor: MiddlewareHandler<VerifierApp> = async (c, next) => {
-  c.set("actor", await authenticateActor(c.req.raw, { db: c.var.db, ctx: c.executionCtx as ExecutionContext }));
+  c.set("actor", await authenticateActor(c.req.raw, { db: c.var.db, ctx: c.executionCtx as ExecutionContext, requestId: c.var.requestId }));
   await next();
 };
 

@@ -1,9 +1,10 @@
 import { zValidator } from "@hono/zod-validator";
+import { notFound } from "#server/worker/validation-hooks.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { buildJwks } from "#core/credentials/index.ts";
 import { ISSUER_IDS, issuerUrl, publicBaseUrl } from "#core/issuers/registry.ts";
-import { METADATA_MAX_AGE_SECONDS, type StatusApp } from "../app.ts";
+import { METADATA_MAX_AGE_SECONDS, type StatusApp } from "#workers/status/src/app.ts";
 
 const IssuerParam = z.object({ id: z.enum(ISSUER_IDS as [string, ...string[]]) });
 
@@ -13,7 +14,7 @@ const IssuerParam = z.object({ id: z.enum(ISSUER_IDS as [string, ...string[]]) }
  */
 export const issuerMetadata = new Hono<StatusApp>().get(
   "/issuers/:id",
-  zValidator("param", IssuerParam, (result, c) => (result.success ? undefined : c.json({ message: "Not found" }, 404))),
+  zValidator("param", IssuerParam, notFound),
   (c) => {
     const id = c.req.valid("param").id as (typeof ISSUER_IDS)[number];
     const key = c.var.keys.get(id);

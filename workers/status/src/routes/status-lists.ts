@@ -1,10 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
+import { notFound } from "#server/worker/validation-hooks.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { issueStatusListToken } from "#core/credentials/index.ts";
 import { issuerUrl, publicBaseUrl } from "#core/issuers/registry.ts";
 import { loadStatusList } from "#server/credentials/status-lists.ts";
-import type { StatusApp } from "../app.ts";
+import type { StatusApp } from "#workers/status/src/app.ts";
 
 /**
  * Seconds a consumer may cache a status list (the token's ttl and the HTTP max-age): any verifier
@@ -23,7 +24,7 @@ const ListParam = z.object({ id: z.string().uuid() });
  */
 export const statusLists = new Hono<StatusApp>().get(
   "/lists/:id",
-  zValidator("param", ListParam, (result, c) => (result.success ? undefined : c.json({ message: "Not found" }, 404))),
+  zValidator("param", ListParam, notFound),
   async (c) => {
     const list = await loadStatusList(c.var.db, c.req.valid("param").id);
     if (!list) return c.json({ message: "Not found" }, 404);

@@ -1,14 +1,14 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { eq, sql } from "drizzle-orm";
-import { users } from "#db/schema/index.ts";
+import { effectiveRole } from "#core/accounts/schemas.ts";
+import { findUserByUsername } from "#server/accounts/authentication.ts";
 import { actingOrganisation, requireAdmin } from "#server/verification/actor.ts";
 import { ApiKeyBody, IdParam, OrganisationBody } from "#server/verification/api-schemas.ts";
 import { assignMember, createApiKey, listApiKeys, listOrganisations, registerOrganisation, revokeApiKey } from "#server/verification/organisations.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import type { VerifierApp } from "../app.ts";
-import { requireActor } from "../context.ts";
-import { invalidBody, notFound } from "../validation.ts";
+import type { VerifierApp } from "#workers/verifier/src/app.ts";
+import { requireActor } from "#workers/verifier/src/context.ts";
+import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 
 /** Keys are managed by people of the organisation, signed in: an API key cannot mint or revoke keys. */
 const requirePerson = (actor: VerifierApp["Variables"]["actor"]) => {
@@ -40,8 +40,8 @@ export const admin = new Hono<VerifierApp>()
     const body = c.req.valid("json");
     let memberId: string | undefined;
     if (body.memberUsername) {
-      const [member] = await c.var.db.select({ id: users.id, role: users.role }).from(users).where(eq(sql`lower(${users.username})`, body.memberUsername.toLowerCase()));
-      if (!member || member.role !== "verifier") throw new ServiceError(400, "memberUsername must name a verifier account", "VALIDATION_ERROR");
+      const member = await findUserByUsername({ db: c.var.db }, body.memberUsername);
+      if (!member || effectiveRole(member.role) !== "verifier") throw new ServiceError(400, "memberUsername must name a verifier account", "VALIDATION_ERROR");
       memberId = member.id;
     }
     const organisation = await registerOrganisation(c.var.db, { name: body.name, allowedChecks: [...new Set(body.allowedChecks)] }, (c.var.actor as { userId: string }).userId);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { CHECKS, CHECK_TYPES } from "#core/verification/checks.ts";
 import { openApiDocument } from "#server/verification/openapi.ts";
-import type { VerifierApp } from "../app.ts";
+import type { VerifierApp } from "#workers/verifier/src/app.ts";
 
 const PUBLIC = { "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300" };
 
@@ -15,4 +15,12 @@ export const publicRoutes = new Hono<VerifierApp>()
   // The anchor wallets trust for verifier_attestation client ids: what a wallet ships configured with.
   .get("/trust-anchor", (c) => c.json({ keys: [c.var.verification.verifierKeys["trust-anchor"].publicJwk] }, 200, { ...PUBLIC, "Content-Type": "application/jwk-set+json" }))
   .get("/checks", (c) => c.json({ checks: CHECK_TYPES.map((code) => CHECKS[code]) }, 200, PUBLIC))
-  .get("/openapi.json", (c) => c.json(openApiDocument(c.var.verification.origin), 200, PUBLIC));
+  .get("/openapi.json", (c) => c.json(documentFor(c.var.verification.origin), 200, PUBLIC));
+
+/** The document changes only with a deploy: built once per origin an isolate serves. */
+const documents = new Map<string, Record<string, unknown>>();
+function documentFor(origin: string): Record<string, unknown> {
+  let document = documents.get(origin);
+  if (!document) documents.set(origin, (document = openApiDocument(origin)));
+  return document;
+}

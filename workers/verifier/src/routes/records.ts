@@ -1,8 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { attributeForPath, checkAttribute, isCheckType, CHECKS } from "#core/verification/checks.ts";
+import { checkAttribute, checkName, isCheckType, CHECKS } from "#core/verification/checks.ts";
 import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
-import { AUTHORITIES, CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
+import { AUTHORITIES, credentialTypeBySlug } from "#core/issuers/registry.ts";
 import { formatAttributeValue } from "#core/format/format.ts";
 import { actingOrganisation, canRead, type Actor } from "#server/verification/actor.ts";
 import { HistoryQuery, IdParam, UsageQuery } from "#server/verification/api-schemas.ts";
@@ -10,10 +10,10 @@ import { confirmVisualMatch, findPresentation, usageByDay, verificationHistory, 
 import { receiptFileName, receiptPdf, signReceipt, type ReceiptFacts } from "#server/verification/receipt.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { users } from "#db/schema/index.ts";
-import { eq } from "drizzle-orm";
-import type { VerifierApp } from "../app.ts";
-import { requireActor } from "../context.ts";
-import { invalidBody, notFound } from "../validation.ts";
+import { inArray } from "drizzle-orm";
+import type { VerifierApp } from "#workers/verifier/src/app.ts";
+import { requireActor } from "#workers/verifier/src/context.ts";
+import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 
 /**
  * Whose records: everyone sees their own organisation's (none: 403); administrators see every
@@ -33,7 +33,7 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function historyCsv(entries: readonly HistoryEntry[]): string {
+function historyCsv(entries: readonly HistoryEntry[]): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const entry of entries) lines.push(CSV_COLUMNS.map((column) => csvCell(entry[column])).join(","));
   return `${lines.join("\r\n")}\r\n`;
@@ -87,20 +87,16 @@ export const records = new Hono<VerifierApp>()
 type PresentationRow = NonNullable<Awaited<ReturnType<typeof findPresentation>>>;
 
 async function receiptFacts(db: VerifierApp["Variables"]["db"], { p, organisation }: PresentationRow): Promise<ReceiptFacts> {
+  // The people a receipt names (who checked, who confirmed the match), in one read.
   const people = [p.verifierId, p.visualMatchBy].filter((id): id is string => Boolean(id));
-  const named = new Map<string, string>();
-  for (const id of people) {
-    const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(eq(users.id, id));
-    if (user) named.set(id, [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username);
-  }
-  const check = p.checkType && isCheckType(p.checkType) ? CHECKS[p.checkType] : undefined;
-  const vctSlug = p.vct?.slice(p.vct.lastIndexOf("/") + 1);
-  const type = Object.values(CREDENTIAL_TYPES).find((t) => t.slug === vctSlug);
+  const rows = people.length ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(inArray(users.id, people)) : [];
+  const named = new Map(rows.map((user) => [user.id, [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username]));
+  const check = isCheckType(p.checkType) ? CHECKS[p.checkType] : undefined;
+  const type = p.vct ? credentialTypeBySlug(p.vct.slice(p.vct.lastIndexOf("/") + 1)) : undefined;
   const reason = p.verificationResult ?? "VERIFICATION_FAILED";
   const valid = reason === "valid";
-  // Online records name attributes by id, offline ones by claim path ("age_equal_or_over.18").
   const attributes = Object.entries(p.presentedAttributes ?? {}).map(([id, value]) => ({
-    label: (p.checkType && isCheckType(p.checkType) ? (checkAttribute(p.checkType, id) ?? attributeForPath(p.checkType, id))?.label : undefined) ?? id,
+    label: (check ? checkAttribute(check.code, id)?.label : undefined) ?? id,
     value: formatAttributeValue(value),
   }));
   return {
@@ -109,7 +105,7 @@ async function receiptFacts(db: VerifierApp["Variables"]["db"], { p, organisatio
     checkedBy: (p.verifierId && named.get(p.verifierId)) || "API client",
     purpose: p.purpose,
     checkedAt: p.verifiedAt.toISOString(),
-    checkType: check?.name ?? "Credential check",
+    checkType: checkName(p.checkType),
     credentialType: type?.longName ?? null,
     issuer: type ? AUTHORITIES[type.issuerId].name : null,
     assuranceLevel: check?.assuranceLevel ?? null,

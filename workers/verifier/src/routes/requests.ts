@@ -2,9 +2,9 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { CreateRequestBody, IdParam, ResponseForm } from "#server/verification/api-schemas.ts";
 import { createRequest, requestObject, requestStatus, respond, ResponseError, visibleRequest } from "#server/verification/requests.ts";
-import type { VerifierApp } from "../app.ts";
-import { callerOf, requireActor } from "../context.ts";
-import { invalidBody, notFound } from "../validation.ts";
+import type { VerifierApp } from "#workers/verifier/src/app.ts";
+import { callerOf, requireActor } from "#workers/verifier/src/context.ts";
+import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 
 /**
  * /api/presentations/*: OpenID4VP requests (docs/decisions/015), their live state (016), the

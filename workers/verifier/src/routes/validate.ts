@@ -2,9 +2,9 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { ValidateBody } from "#server/verification/api-schemas.ts";
 import { validatePresentation } from "#server/verification/validate.ts";
-import type { VerifierApp } from "../app.ts";
-import { callerOf, requireActor } from "../context.ts";
-import { invalidBody } from "../validation.ts";
+import type { VerifierApp } from "#workers/verifier/src/app.ts";
+import { callerOf, requireActor } from "#workers/verifier/src/context.ts";
+import { invalidBody } from "#server/worker/validation-hooks.ts";
 
 /** POST /api/presentations/validate: a scanned or pasted presentation, judged and recorded. */
 export const validate = new Hono<VerifierApp>().post("/validate", requireActor, zValidator("json", ValidateBody, invalidBody), async (c) => {

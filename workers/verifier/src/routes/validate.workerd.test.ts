@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { AUTHORITIES, CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
-import { presentations, walletEvents } from "#db/schema/index.ts";
+import { presentations, verificationRequests, walletEvents } from "#db/schema/index.ts";
 import { OFFLINE_PURPOSE } from "#server/verification/validate.ts";
 import {
   apiKeyFor,
@@ -74,8 +74,20 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     const held = await citizenWithCredential("rtw");
     const answer = await validated({ presentationJwt: encodeOfflinePresentation(await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce())) }, { cookie });
     expect(answer).toMatchObject({ valid: true, checkType: "age", credentialType: "rtw" });
-    expect(answer.presentedAttributes).toEqual({ "age_equal_or_over.18": true });
-    expect(await recordOf(answer.id)).toMatchObject({ checkType: "age", mode: "offline", verificationResult: "valid" });
+    // Named by the check's attribute, as a request's answer is: one vocabulary for every reader.
+    expect(answer.presentedAttributes).toEqual({ age_over_18: true });
+    expect(await recordOf(answer.id)).toMatchObject({ checkType: "age", mode: "offline", verificationResult: "valid", presentedAttributes: { age_over_18: true } });
+  });
+
+  it("refuses a check the organisation is not registered for (VERIFIER_NOT_REGISTERED), showing nothing of the credential", async () => {
+    const { cookie } = await organisationWithVerifier(["age"]);
+    const held = await citizenWithCredential("rtw");
+    const answer = await validated({ presentationJwt: await present(held, ["hasRightToWork", "given_name"], OFFLINE, holderNonce()) }, { cookie });
+    expect(answer).toMatchObject({ valid: false, reason: "VERIFIER_NOT_REGISTERED", result: "invalid", checkType: "rtw", presentedAttributes: {} });
+    expect(await recordOf(answer.id)).toMatchObject({ verificationResult: "VERIFIER_NOT_REGISTERED", presentedAttributes: {} });
+    // The same organisation may make the age check it is registered for.
+    const age = await validated({ presentationJwt: await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce()) }, { cookie });
+    expect(age).toMatchObject({ valid: true, checkType: "age", presentedAttributes: { age_over_18: true } });
   });
 
   it("refuses the same presentation a second time inside its window (KB_NONCE_REUSED), pasted again or scanned as a QR code, and records the refusal", async () => {
@@ -193,7 +205,25 @@ describe("POST /api/presentations/validate with requestId", () => {
     const mine = await organisationWithVerifier();
     expect((await validate({ presentationJwt: presentation, requestId: created.id }, { cookie: mine.cookie })).status).toBe(404);
     expect((await validate({ presentationJwt: presentation, requestId: crypto.randomUUID() }, { cookie: mine.cookie })).status).toBe(404);
+    // An administrator reads every organisation's requests, but answers only their own organisation's.
+    const admin = await person("admin", mine.organisation.id);
+    expect((await request(`/api/presentations/requests/${created.id}`, { cookie: admin.cookie })).status).toBe(200);
+    expect((await validate({ presentationJwt: presentation, requestId: created.id }, { cookie: admin.cookie })).status).toBe(404);
     expect(await (await request(`/api/presentations/requests/${created.id}`, { cookie: theirs.cookie })).json()).toMatchObject({ status: "pending", result: null });
+  });
+});
+
+describe("a request made with an API key", () => {
+  it("names no person: neither the request nor its record is put on one of the organisation's verifiers", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const { key } = await apiKeyFor(cookie);
+    const created = await openRequest({ apiKey: key });
+    const [row] = await db().select().from(verificationRequests).where(eq(verificationRequests.id, created.id));
+    expect(row).toMatchObject({ verifierId: null });
+    const held = await citizenWithCredential("rtw");
+    const answer = await validated({ presentationJwt: await present(held, ["hasRightToWork"], created.clientId, created.nonce), requestId: created.id }, { apiKey: key });
+    expect(answer).toMatchObject({ valid: true });
+    expect(await recordOf(answer.id)).toMatchObject({ verifierId: null, requestId: created.id, mode: "online" });
   });
 });
 

@@ -1,6 +1,9 @@
 import type { Context } from "hono";
 
-/** zValidator hooks: a clear 400 naming each problem, or a 404 for an id that cannot exist. */
+/**
+ * zValidator hooks for every Hono worker (server/worker/hono.ts): a clear 400 naming each problem,
+ * or a 404 for a path parameter that names nothing that can exist.
+ */
 export const invalidBody = (result: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }, c: Context) => {
   if (result.success) return undefined;
   const detail = (result.error?.issues ?? []).map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join("; ");
