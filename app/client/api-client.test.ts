@@ -72,6 +72,31 @@ describe("handleMutationError (spec 000 §8)", () => {
     expect(navigate).toHaveBeenCalledWith("/api/login");
   });
 
+  it("shows a refused input (400) as 'Validation Error' with the server's message", () => {
+    const toasts: ToastOptions[] = [];
+    const navigate = vi.fn();
+    handleMutationError(new ApiError(400, "Bad Request", '{"message":"Give a purpose for the check","code":"VALIDATION_ERROR"}'), (t) => (toasts.push(t), { id: 1, dismiss: () => undefined }), navigate);
+    handleMutationError(new ApiError(400, "Bad Request", ""), (t) => (toasts.push(t), { id: 2, dismiss: () => undefined }), navigate);
+    expect(toasts).toEqual([
+      { title: "Validation Error", description: "Give a purpose for the check", variant: "destructive" },
+      { title: "Validation Error", description: "400: Bad Request", variant: "destructive" },
+    ]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's own sentence for any other refusal, not '<status>: {json}'", () => {
+    const toasts: ToastOptions[] = [];
+    const navigate = vi.fn();
+    handleMutationError(new ApiError(403, "Forbidden", '{"message":"Your organisation is not registered for this kind of check."}'), (t) => (toasts.push(t), { id: 1, dismiss: () => undefined }), navigate);
+    // A 401 that is not "Unauthorized" signs nobody out, and is shown as it came.
+    handleMutationError(new ApiError(401, "", '{"message":"Bad key"}'), (t) => (toasts.push(t), { id: 2, dismiss: () => undefined }), navigate);
+    expect(toasts).toEqual([
+      { title: "Error", description: "Your organisation is not registered for this kind of check.", variant: "destructive" },
+      { title: "Error", description: '401: {"message":"Bad key"}', variant: "destructive" },
+    ]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it("shows any other error as 'Error' with its message", () => {
     const toasts: ToastOptions[] = [];
     const navigate = vi.fn();

@@ -63,7 +63,9 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 /**
  * Spec 000 §8 for mutations (issue, request creation, session create, decision): a 401 means the
- * session has gone, so say so and send the browser to sign in again; anything else is shown.
+ * session has gone, so say so and send the browser to sign in again; an input the server refused
+ * (400) is "Validation Error" with its message; anything else is "Error" with the server's own
+ * sentence when it gave one, else the error's message ("<status>: <body>").
  */
 export function handleMutationError(error: unknown, toast: ToastFn, navigate: (url: string) => void = (url) => window.location.assign(url)): void {
   if (isUnauthorizedError(error)) {
@@ -71,5 +73,10 @@ export function handleMutationError(error: unknown, toast: ToastFn, navigate: (u
     setTimeout(() => navigate("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);
     return;
   }
-  toast({ title: "Error", description: error instanceof Error ? error.message : String(error), variant: "destructive" });
+  if (error instanceof ApiError && error.status === 400) {
+    toast({ title: "Validation Error", description: error.serverMessage ?? error.message, variant: "destructive" });
+    return;
+  }
+  const serverMessage = error instanceof ApiError && error.status !== 401 ? error.serverMessage : undefined;
+  toast({ title: "Error", description: serverMessage ?? (error instanceof Error ? error.message : String(error)), variant: "destructive" });
 }

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { credentials, shares, walletEvents } from "#db/schema/index.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
 import { call, db, ORIGIN } from "#tests/support/web-client.ts";
 
 /**
@@ -43,24 +44,6 @@ async function pageData(cookie: string): Promise<PageData> {
 }
 
 const enGB = (date: Date | string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" }).format(new Date(date));
-
-/** The text each page draws: pdf-lib writes standard-font text as hex strings shown with Tj. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)!) : contents ? [contents] : [];
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const ops = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
-      for (const match of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-        lines.push(match[1]!.replace(/../g, (hex) => String.fromCharCode(parseInt(hex, 16))));
-      }
-    }
-  }
-  return lines.join("\n");
-}
 
 async function pdfFrom(response: Response): Promise<Uint8Array> {
   expect(response.status).toBe(200);
@@ -201,7 +184,7 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     expect(made[0]).toMatchObject({ credentialId: rtw.id, kind: "certificate", purpose: "Credential certificate" });
     expect(made[0]!.expiresAt.getTime() - made[0]!.createdAt.getTime()).toBe(DAY_MS);
 
-    const text = await pdfText(bytes);
+    const text = await pdfText(bytes, "\n");
     // Long values wrap; a URL breaks after a slash.
     const flat = text.replace(/\n/g, "");
     for (const expected of [
@@ -231,7 +214,7 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     const rtw = await issueCredential(cookie, "rtw");
     const links: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const text = (await pdfText(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })))).replace(/\n/g, "");
+      const text = await pdfText(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })), "");
       links.push(/\/verify\/([A-Za-z0-9_-]{22})/.exec(text)![1]!);
     }
     expect(new Set(links).size).toBe(1);
@@ -244,7 +227,7 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     // A link the holder revoked is not printed again: the next download opens a new one.
     const revoked = await call(`/api/shares/${links[0]}/revoke`, { method: "POST", cookie });
     expect(revoked.status).toBe(200);
-    const next = (await pdfText(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })))).replace(/\n/g, "");
+    const next = await pdfText(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })), "");
     expect(next).not.toContain(links[0]);
     expect(await db().select().from(shares).where(eq(shares.userId, user.id))).toHaveLength(2);
   });
@@ -254,7 +237,7 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     const dbs = await issueCredential(cookie, "dbs");
     await revokeAsAdmin(dbs.id, "Permission withdrawn");
     const bytes = await pdfFrom(await call("/credentials/dbs_enhanced_check_certificate.pdf", { cookie }));
-    const text = await pdfText(bytes);
+    const text = await pdfText(bytes, "\n");
     expect(text).toMatch(/^Not valid at .*(GMT|BST)$/m);
     expect(text).toContain("The credential has been revoked.");
     expect(text).toContain("No verification link: a revoked credential cannot be shared.");
@@ -335,7 +318,7 @@ describe("GET /api/shares/download/{id}", () => {
     await expect(jwtVerify(jws, createLocalJWKSet(await publishedKeys("dvla")), { algorithms: ["EdDSA"] })).rejects.toThrow();
 
     // The page prints the share, the live status, the link, the signature and no personal details.
-    const text = await pdfText(bytes);
+    const text = await pdfText(bytes, "\n");
     const flat = text.replace(/\n/g, "");
     for (const expected of ["Signed Verification Certificate", "Right to Work issued by the Home Office", "Employment check", "Acme Ltd", "Active", share.id, `${ORIGIN}/issuers/home-office`, `${ORIGIN}/verify/${share.id}`]) {
       expect(flat, expected).toContain(expected);

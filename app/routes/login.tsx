@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLocation } from "@remix-run/react";
 import { AuthCard, FormAlert, nextPath, retryAfterHeaders, useAuthSubmit, useCheckedForm } from "#app/components/auth-card.tsx";
 import { readAuthForm, signedOutOnly, type AuthFormAnswer } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
@@ -72,6 +72,9 @@ export default function Login() {
   };
 
   const shownErrors = form.errors ?? actionData?.fieldErrors ?? {};
+  // Registering instead of signing in comes back to the same place (a wallet link opened signed out).
+  const next = nextPath(useLocation().search);
+
   return (
     <AuthCard
       title="Sign In"
@@ -79,7 +82,7 @@ export default function Login() {
       footer={
         <p>
           Don't have an account?{" "}
-          <TextLink to="/register">Create an account</TextLink>
+          <TextLink to={next === "/" ? "/register" : `/register?${new URLSearchParams({ next })}`}>Create an account</TextLink>
         </p>
       }
     >

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "#app/components/meta.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
+import { verificationRow } from "#app/components/verifier/recent-verifications.tsx";
 import { VerifierPortal } from "#app/components/verifier/verifier-portal.tsx";
 import { portalAccess, PRIVATE, refusedResponse } from "#app/components/verifier/portal-access.server.ts";
 import { listApiKeys } from "#server/verification/organisations.ts";
@@ -17,8 +18,8 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Verifier Portal", description: "Check credentials by QR code or by request, and keep the record of every check." });
 
 /** How many checks Recent Verifications shows, and the days Usage Analytics covers. */
-export const RECENT_COUNT = 5;
-export const USAGE_DAYS = 14;
+const RECENT_COUNT = 5;
+const USAGE_DAYS = 14;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await portalAccess(request, context);
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       refused: null,
       organisation: { id: organisation.id, name: organisation.name, allowedChecks: organisation.allowedChecks as string[] },
-      recent: recent.entries.map(({ id, checkName, result, purpose, mode, issuer, verifiedAt, visualMatchAt }) => ({ id, checkName, result, purpose, mode, issuer, verifiedAt, visualMatchAt })),
+      recent: recent.entries.map(verificationRow),
       recentTotal: recent.total,
       usage,
       apiKeys,

@@ -250,7 +250,7 @@ describe("GET /verifier/history", () => {
     expect(html).toMatch(/<select[^>]*name="type"/);
     expect(html).toMatch(/<option value="valid" selected="">Valid<\/option>/);
     expect(html).toMatch(/<option value="dbs" selected="">DBS Check<\/option>/);
-    expect(html).toContain('href="/api/verifications/history?format=csv&amp;result=valid&amp;type=dbs"');
+    expect(html).toContain(`href="/api/verifications/history?format=csv&amp;organisation=${organisation.id}&amp;result=valid&amp;type=dbs"`);
     expect(html).toContain("Valid DBS");
     expect(html).not.toContain("Valid RTW");
 

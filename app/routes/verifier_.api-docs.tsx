@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { publicOrigin } from "#core/issuers/registry.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { ApiDocsPage } from "#app/components/verifier/api-docs-page.tsx";
 import { apiDocsFor } from "#app/components/verifier/openapi-view.server.ts";
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => pageMeta({ title: "API Documentation", d
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const person = await verifierRole(request, context);
   if (!person.ok) return refusedResponse(person.refused);
-  const origin = context.env.PUBLIC_BASE_URL ?? new URL(request.url).origin;
+  const origin = publicOrigin(context.env.PUBLIC_BASE_URL, request.url);
   return json({ refused: null, docs: apiDocsFor(origin) }, { headers: PRIVATE });
 }
 

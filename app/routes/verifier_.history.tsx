@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "#app/components/meta.ts";
-import { HISTORY_PAGE_SIZE, HistoryPage, type HistoryFilters } from "#app/components/verifier/history-page.tsx";
+import { HISTORY_PAGE_SIZE, HistoryPage, historyRow, type HistoryFilters } from "#app/components/verifier/history-page.tsx";
 import { portalAccess, PRIVATE, refusedResponse } from "#app/components/verifier/portal-access.server.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
-import { RESULT_KINDS, type ResultKind } from "#app/components/verifier/verification-display.tsx";
 import { isCheckType } from "#core/verification/checks.ts";
+import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";
 import { verificationHistory } from "#server/verification/records.ts";
 
 /**
@@ -39,8 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       refused: null,
-      organisation: access.organisation.name,
-      entries: history.entries.map(({ id, checkName, result, purpose, mode, issuer, verifiedAt, visualMatchAt }) => ({ id, checkName, result, purpose, mode, issuer, verifiedAt, visualMatchAt })),
+      organisation: { id: access.organisation.id, name: access.organisation.name },
+      entries: history.entries.map(historyRow),
       total: history.total,
       page: history.page,
       pages,

@@ -6,42 +6,48 @@
  * credential will answer. Share makes the presentation on this device and posts it to the
  * verifier's response_uri; Decline tells the verifier so.
  */
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { getUser } from "#server/accounts/authentication.ts";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { resolveWalletRequest } from "#server/verification/wallet-request.ts";
-import { publicBaseUrl } from "#core/issuers/registry.ts";
+import { publicBaseUrl, publicOrigin } from "#core/issuers/registry.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { ConsentPage, type ConsentData } from "#app/components/wallet/consent.tsx";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Share your credential?", description: "A verifier is asking to check a credential in your wallet." });
 
+/** The page is one citizen's answer to one request: never cached, and its address (the request) never sent onward. */
+const PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request, context);
   if (!user) throw redirect(`/login?${new URLSearchParams({ next: url.pathname + url.search })}`);
-  const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
-  const origin = context.env.PUBLIC_BASE_URL ?? url.origin;
+  const origin = publicOrigin(context.env.PUBLIC_BASE_URL, request.url);
   try {
-    const resolved = await resolveWalletRequest({
-      verifier: context.env.VERIFIER,
-      origin,
-      base: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
-      clientId: url.searchParams.get("client_id"),
-      requestUri: url.searchParams.get("request_uri"),
-    });
-    const held = await listWalletCredentials(context.db, user.id);
+    const [resolved, held] = await Promise.all([
+      resolveWalletRequest({
+        verifier: context.env.VERIFIER,
+        origin,
+        base: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
+        clientId: url.searchParams.get("client_id"),
+        requestUri: url.searchParams.get("request_uri"),
+      }),
+      listWalletCredentials(context.db, user.id),
+    ]);
     const candidates = held
       .filter((c) => c.status === "active" && (resolved.acceptedTypes as string[]).includes(c.type))
-      .map(({ vcJwt: _never, ...c }) => ({ id: c.id, type: c.type, title: c.display.longName, authority: c.display.authorityName, holderKeyThumbprint: c.holderKeyThumbprint, expiresAt: c.expiresAt }));
-    return json<ConsentData>({ ok: true, request: resolved, candidates }, { headers });
+      .map((c) => ({ id: c.id, type: c.type, title: c.display.longName, authority: c.display.authorityName, holderKeyThumbprint: c.holderKeyThumbprint, expiresAt: c.expiresAt }));
+    return json<ConsentData>({ ok: true, request: resolved, candidates }, { headers: PAGE_HEADERS });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return json<ConsentData>({ ok: false, message: error.message }, { status: error.status, headers });
+    return json<ConsentData>({ ok: false, message: error.message }, { status: error.status, headers: PAGE_HEADERS });
   }
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function PresentRoute() {
   return <ConsentPage data={useLoaderData<typeof loader>() as ConsentData} />;

@@ -36,6 +36,12 @@ export function formatDateTime(iso: string | Date): string {
   return DATE_TIME.format(new Date(iso));
 }
 
+/** "09:58": minutes and seconds of `ms` left, counted up to the next whole second and never below zero. */
+export function formatCountdown(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
 /**
  * "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", then the en-GB date.
  * Measured against `nowIso` (the moment the page's data was read), not the clock, so server and

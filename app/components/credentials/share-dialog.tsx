@@ -3,19 +3,13 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useToast, type ToastFn } from "#app/components/ui/toast.tsx";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
+import { copyText } from "#app/client/clipboard.ts";
 import { formatDateTime } from "#core/format/format.ts";
 import { track } from "#app/client/tracker.client.ts";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
 
 /** Copies a share link with the spec's toast (000 §8 "Link Copied"), or says how to copy it by hand. */
-export async function copyShareLink(link: string, toast: ToastFn): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(link);
-    toast({ title: "Link Copied", description: "Share link copied to clipboard" });
-  } catch {
-    toast({ title: "Error", description: "Could not copy the link; select it and copy it by hand", variant: "destructive" });
-  }
-}
+export const copyShareLink = (link: string, toast: ToastFn): Promise<void> => copyText(link, toast, { title: "Link Copied", description: "Share link copied to clipboard" });
 
 /** What the dialog needs of a credential (a WalletCredential from the API has it). */
 export interface ShareableCredential {

@@ -1,44 +1,55 @@
-import type { InputHTMLAttributes } from "react";
+import { forwardRef, type InputHTMLAttributes } from "react";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   name: string;
   label: string;
   hint?: string;
+  /** The hint is for assistive technology only (a placeholder already shows it). */
+  hideHint?: boolean;
   /** The field's validation messages (spec 000 §5 default messages), shown under the input. */
   errors?: string[];
+  /** Smaller label and input, for a field in a narrow panel. */
+  compact?: boolean;
 }
 
-/** A labelled input with its hint and errors tied to it for assistive technology. */
-export function TextField({ name, label, hint, errors, className = "", ...props }: TextFieldProps) {
+/**
+ * A labelled input with its hint and errors tied to it for assistive technology. The ref is the
+ * input's, so a form can move focus to it (e.g. to the first field in error).
+ */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { name, label, hint, hideHint = false, errors, compact = false, className = "", ...props },
+  ref,
+) {
   const id = `field-${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors?.length ? `${id}-error` : undefined;
   const invalid = Boolean(errors?.length);
   return (
-    <div className={`grid gap-1 ${className}`}>
-      <label htmlFor={id} className="font-semibold">
+    <div className={`grid gap-1 ${className}`.trim()}>
+      <label htmlFor={id} className={compact ? "text-sm font-semibold" : "font-semibold"}>
         {label}
       </label>
       {hint ? (
-        <p id={hintId} className="text-sm text-govuk-grey dark:text-slate-400">
+        <p id={hintId} className={hideHint ? "sr-only" : "text-sm text-govuk-grey dark:text-slate-400"}>
           {hint}
         </p>
       ) : null}
       <input
+        ref={ref}
         id={id}
         name={name}
         aria-invalid={invalid || undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
         className={
-          "w-full rounded-sm border-2 bg-white px-3 py-2 text-base text-govuk-black dark:bg-slate-900 dark:text-slate-100 " +
-          (invalid ? "border-govuk-red" : "border-govuk-black dark:border-slate-400")
+          `w-full rounded-sm border-2 bg-white px-3 text-base text-govuk-black dark:bg-slate-900 dark:text-slate-100 ${compact ? "py-1.5" : "py-2"} ` +
+          (invalid ? "border-govuk-red dark:border-red-400" : "border-govuk-black dark:border-slate-400")
         }
         {...props}
       />
       {invalid ? <FieldErrors id={errorId!} errors={errors!} /> : null}
     </div>
   );
-}
+});
 
 /** A field's validation messages, each announced as an error, under the field they belong to. */
 export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {

@@ -5,7 +5,7 @@ import type { Tone } from "#core/format/tone.ts";
  * class names, so Tailwind finds them. Every pair meets WCAG 2.2 AA contrast for text (badge
  * text on its background, `text` on the page's white or slate-900 card).
  */
-export interface ToneClasses {
+interface ToneClasses {
   /** A small decorative dot beside an event (aria-hidden: the words carry the meaning). */
   dot: string;
   /** Coloured text on a card, e.g. a status row's value. */

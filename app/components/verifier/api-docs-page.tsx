@@ -8,15 +8,15 @@ import { Card } from "#app/components/ui/card.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import type { Tone } from "#core/format/tone.ts";
 import type { ApiDocs, DocField, DocOperation } from "./openapi-view.server.ts";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 
+/** The OpenAPI document the worker serves (server/verification/openapi.ts). */
 export const OPENAPI_JSON = "/api/verifications/openapi.json";
 
-const METHOD_COLOURS: Record<string, string> = {
-  GET: "bg-blue-100 text-govuk-blue-dark dark:bg-blue-950 dark:text-blue-200",
-  POST: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300",
-};
+const METHOD_TONES: Record<string, Tone> = { GET: "info", POST: "ok" };
 
 export function ApiDocsPage({ docs }: { docs: ApiDocs & { errors: { name: string; fields: DocField[] }[] } }) {
   return (
@@ -94,7 +94,11 @@ export function ApiDocsPage({ docs }: { docs: ApiDocs & { errors: { name: string
 }
 
 function MethodBadge({ method }: { method: string }) {
-  return <span className={`inline-block w-14 shrink-0 rounded-sm px-1.5 py-0.5 text-center font-mono text-xs font-bold ${METHOD_COLOURS[method] ?? "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100"}`}>{method}</span>;
+  return (
+    <StatusBadge tone={METHOD_TONES[method] ?? "neutral"} className="w-14 justify-center font-mono">
+      {method}
+    </StatusBadge>
+  );
 }
 
 function OperationCard({ operation }: { operation: DocOperation }) {
@@ -134,9 +138,9 @@ function OperationCard({ operation }: { operation: DocOperation }) {
           {operation.responses.map((response) => (
             <li key={response.status} data-testid="api-response" data-status={response.status}>
               <p>
-                <span className={`mr-2 inline-block rounded-sm px-1.5 py-0.5 font-mono text-sm font-bold ${response.status.startsWith("2") ? "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" : "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300"}`}>
+                <StatusBadge tone={response.status.startsWith("2") ? "ok" : "bad"} className="mr-2 font-mono">
                   {response.status}
-                </span>
+                </StatusBadge>
                 {response.description}
                 {response.contentType ? <span className="text-govuk-grey dark:text-slate-400"> · {response.contentType}</span> : null}
                 {response.schemaName ? <span className="text-govuk-grey dark:text-slate-400"> · {response.schemaName}</span> : null}

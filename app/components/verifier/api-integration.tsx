@@ -1,23 +1,26 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { apiRequest } from "#app/client/api-client.ts";
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
+import { copyText } from "#app/client/clipboard.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
-import { FieldErrors } from "#app/components/ui/text-field.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { formatDateTime } from "#core/format/format.ts";
+import type { UsageDay } from "#server/verification/records.ts";
 import type { ApiKeySummary } from "#server/verification/organisations.ts";
-import { UsageChart, type UsageDay } from "./usage-chart.tsx";
-import { reportError } from "./verification-result.ts";
+import { OPENAPI_JSON } from "./api-docs-page.tsx";
+import { UsageChart } from "./usage-chart.tsx";
 
 /** An API key as listed: never the key itself. */
 export type ApiKeyRow = ApiKeySummary;
 
-export const KEY_SHOWN_ONCE = "Copy this key now and keep it somewhere safe. It will not be shown again.";
+const KEY_SHOWN_ONCE = "Copy this key now and keep it somewhere safe. It will not be shown again.";
 
 /**
  * API Integration (spec 000 §2): three rows. API Key: create a named key (shown once, in a dialog
@@ -25,7 +28,7 @@ export const KEY_SHOWN_ONCE = "Copy this key now and keep it somewhere safe. It 
  * after a confirmation. Documentation: the API described from its OpenAPI document. Usage
  * Analytics: verifications per day for the organisation.
  */
-export function ApiIntegration({ initialKeys, usage }: { initialKeys: ApiKeyRow[]; usage: UsageDay[] }) {
+export function ApiIntegration({ keys, usage }: { keys: ApiKeyRow[]; usage: UsageDay[] }) {
   return (
     <Card as="section" aria-labelledby="api-heading" className="p-5" data-testid="api-integration">
       <h2 id="api-heading" className="text-xl font-bold">
@@ -34,7 +37,7 @@ export function ApiIntegration({ initialKeys, usage }: { initialKeys: ApiKeyRow[
       <p className="mt-1 text-govuk-grey dark:text-slate-400">Check credentials from your own systems with the Verifier API.</p>
       <div className="mt-2 grid divide-y divide-govuk-border lg:grid-cols-3 lg:divide-x lg:divide-y-0 dark:divide-slate-700">
         <IntegrationRow icon="settings" title="API Key" headingId="api-key-heading">
-          <ApiKeys initialKeys={initialKeys} />
+          <ApiKeys keys={keys} />
         </IntegrationRow>
         <IntegrationRow icon="file" title="Documentation" headingId="api-docs-heading">
           <p className="text-sm">Every operation, what it needs and what it answers, generated from the API itself.</p>
@@ -45,7 +48,7 @@ export function ApiIntegration({ initialKeys, usage }: { initialKeys: ApiKeyRow[
               </TextLink>
             </li>
             <li>
-              <TextLink href="/api/verifications/openapi.json" data-testid="link-openapi-json">
+              <TextLink href={OPENAPI_JSON} data-testid="link-openapi-json">
                 OpenAPI 3.1 document (JSON)
               </TextLink>
             </li>
@@ -73,10 +76,14 @@ function IntegrationRow({ icon, title, headingId, children }: { icon: IconName; 
   );
 }
 
-function ApiKeys({ initialKeys }: { initialKeys: ApiKeyRow[] }) {
+/**
+ * The organisation's keys as the page's loader read them: after a key is made or revoked the
+ * page's data is read again (so the list is the record's, not a copy kept here).
+ */
+function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
   const hydrated = useHydrated();
   const { toast } = useToast();
-  const [keys, setKeys] = useState(initialKeys);
+  const revalidator = useRevalidator();
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -84,14 +91,14 @@ function ApiKeys({ initialKeys }: { initialKeys: ApiKeyRow[] }) {
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
   const [revokePending, setRevokePending] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
-  const nameId = useId();
-  const nameHintId = useId();
-  const nameErrorId = useId();
-
-  async function refresh() {
-    const response = await apiRequest("GET", "/api/verifications/api-keys");
-    setKeys(((await response.json()) as { keys: ApiKeyRow[] }).keys);
-  }
+  const listRef = useRef<HTMLUListElement>(null);
+  const createdId = useId();
+  // After a revoke the button that was pressed is gone: focus goes to the list it was in. Set
+  // after the confirmation dialog has closed (its own effect gives focus back to the button).
+  const [focusList, setFocusList] = useState(0);
+  useEffect(() => {
+    if (focusList) listRef.current?.focus();
+  }, [focusList]);
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -109,10 +116,9 @@ function ApiKeys({ initialKeys }: { initialKeys: ApiKeyRow[] }) {
       const answer = (await response.json()) as { key: string; apiKey: ApiKeyRow };
       setCreated(answer);
       setName("");
-      setKeys((current) => [answer.apiKey, ...current.filter((k) => k.id !== answer.apiKey.id)]);
-      void refresh().catch(() => undefined);
+      revalidator.revalidate();
     } catch (error) {
-      reportError(error, toast);
+      handleMutationError(error, toast);
     } finally {
       setCreating(false);
     }
@@ -122,67 +128,54 @@ function ApiKeys({ initialKeys }: { initialKeys: ApiKeyRow[] }) {
     setRevokePending(true);
     try {
       await apiRequest("POST", `/api/verifications/api-keys/${key.id}/revoke`);
-      await refresh();
+      revalidator.revalidate();
       setRevoking(null);
+      setFocusList((n) => n + 1);
       toast({ title: "API Key Revoked", description: `${key.name} no longer works` });
     } catch (error) {
-      reportError(error, toast);
+      handleMutationError(error, toast);
     } finally {
       setRevokePending(false);
     }
   }
 
-  async function copyKey(key: string) {
-    try {
-      await navigator.clipboard.writeText(key);
-      toast({ title: "Key Copied", description: "API key copied to clipboard" });
-    } catch {
-      toast({ title: "Error", description: "Could not copy the key; select it and copy it by hand", variant: "destructive" });
-    }
-  }
+  const copyKey = (key: string) =>
+    copyText(key, toast, { title: "Key Copied", description: "API key copied to clipboard", failure: "Could not copy the key; select it and copy it by hand" });
 
   return (
     <>
       <p className="text-sm">
         Send a key as <code className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">Authorization: Bearer &lt;key&gt;</code>. It acts for your organisation.
       </p>
-      <form className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(event) => void create(event)} noValidate data-testid="api-key-form">
-        <div className="grid min-w-0 flex-1 basis-48 gap-1">
-          <label htmlFor={nameId} className="text-sm font-semibold">
-            Key name
-          </label>
-          <span id={nameHintId} className="sr-only">
-            For example the system that will use it
-          </span>
-          <input
-            ref={nameRef}
-            id={nameId}
-            name="name"
-            type="text"
-            maxLength={80}
-            value={name}
-            placeholder="e.g. HR system"
-            onChange={(event) => {
-              setName(event.target.value);
-              if (nameError && event.target.value.trim()) setNameError(false);
-            }}
-            aria-invalid={nameError || undefined}
-            aria-describedby={nameError ? `${nameHintId} ${nameErrorId}` : nameHintId}
-            className={`w-full rounded-sm border-2 bg-white px-3 py-1.5 text-base text-govuk-black dark:bg-slate-900 dark:text-slate-100 ${
-              nameError ? "border-govuk-red dark:border-red-400" : "border-govuk-black dark:border-slate-400"
-            }`}
-            data-testid="input-api-key-name"
-          />
-        </div>
+      <form className="mt-3 grid justify-items-start gap-2" onSubmit={(event) => void create(event)} noValidate data-testid="api-key-form">
+        <TextField
+          ref={nameRef}
+          name="name"
+          label="Key name"
+          hint="For example the system that will use it"
+          hideHint
+          compact
+          className="w-full min-w-0"
+          type="text"
+          maxLength={80}
+          value={name}
+          placeholder="e.g. HR system"
+          onChange={(event) => {
+            setName(event.target.value);
+            if (nameError && event.target.value.trim()) setNameError(false);
+          }}
+          errors={nameError ? ["Enter a name for the key"] : undefined}
+          data-testid="input-api-key-name"
+        />
         <Button type="submit" className="px-3 py-1.5" disabled={!hydrated || creating} data-testid="button-create-api-key">
           <Icon name="plus" className="h-4 w-4" />
           {creating ? "Creating..." : "Create API key"}
         </Button>
-        {nameError ? <FieldErrors id={nameErrorId} errors={["Enter a name for the key"]} /> : null}
       </form>
 
       {keys.length ? (
-        <ul className="mt-4 grid gap-2" aria-label="Your organisation's API keys" data-testid="api-key-list">
+        // Focus lands on the list after a revoke (tabIndex -1: not a tab stop). A revoked key stays listed.
+        <ul ref={listRef} tabIndex={-1} className="mt-4 grid gap-2" aria-label="Your organisation's API keys" data-testid="api-key-list">
           {keys.map((key) => (
             <li key={key.id} className="rounded-sm border border-govuk-border p-3 dark:border-slate-600" data-testid="api-key-item" data-revoked={key.revokedAt ? "true" : "false"}>
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -232,11 +225,11 @@ function ApiKeys({ initialKeys }: { initialKeys: ApiKeyRow[] }) {
               {KEY_SHOWN_ONCE}
             </p>
             <div className="grid gap-1">
-              <label htmlFor={`${nameId}-created`} className="font-semibold">
+              <label htmlFor={createdId} className="font-semibold">
                 Your new API key
               </label>
               <textarea
-                id={`${nameId}-created`}
+                id={createdId}
                 readOnly
                 rows={2}
                 value={created.key}

@@ -4,17 +4,20 @@
  * JavaScript: the filters are the page's address), and Download CSV of the same filter.
  */
 import { Form, Link } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { formatDateTime } from "#core/format/format.ts";
 import { authorityName } from "#core/issuers/registry.ts";
 import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
+import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";
+import type { HistoryEntry } from "#server/verification/api-schemas.ts";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
-import { NO_DATA, type VerificationRow } from "./recent-verifications.tsx";
-import { RESULT_KINDS, ResultBadge, resultLabel, type ResultKind } from "./verification-display.tsx";
+import { NO_DATA, verificationRow, type VerificationRow } from "./recent-verifications.tsx";
+import { ResultBadge, resultLabel } from "./verification-display.tsx";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -23,17 +26,26 @@ export interface HistoryFilters {
   type: string;
 }
 
+/** A row of the history table: what Recent Verifications shows, and the issuer. */
+export type HistoryRow = VerificationRow & Pick<HistoryEntry, "issuer">;
+
+export const historyRow = (entry: HistoryRow): HistoryRow => ({ ...verificationRow(entry), issuer: entry.issuer });
+
 export interface HistoryData {
-  organisation: string;
-  entries: VerificationRow[];
+  /** The organisation the portal acts for: its name, and its id for the CSV export. */
+  organisation: { id: string; name: string };
+  entries: HistoryRow[];
   total: number;
   page: number;
   pages: number;
   filters: HistoryFilters;
 }
 
+const RESULT_OPTIONS = [{ value: "all", label: "All results" }, ...RESULT_KINDS.map((kind) => ({ value: kind, label: resultLabel(kind) }))];
+const CHECK_OPTIONS = [{ value: "all", label: "All checks" }, ...CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name }))];
+
 /** The query string of a history view (only what is not the default). */
-export function historyQuery(filters: HistoryFilters, extra: Record<string, string> = {}): string {
+function historyQuery(filters: HistoryFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
   if (filters.result !== "all") params.set("result", filters.result);
   if (filters.type !== "all") params.set("type", filters.type);
@@ -48,13 +60,14 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
   const first = total ? (page - 1) * HISTORY_PAGE_SIZE + 1 : 0;
   const last = Math.min(total, page * HISTORY_PAGE_SIZE);
   const pageLink = (to: number) => `/verifier/history${historyQuery(filters, to > 1 ? { page: String(to) } : {})}`;
-  const csv = `/api/verifications/history${historyQuery(filters, { format: "csv" })}`;
+  // The API gives an administrator every organisation's records unless one is named: this page shows one.
+  const csv = `/api/verifications/history${historyQuery(filters, { format: "csv", organisation: organisation.id })}`;
 
   return (
     <SignedInPage
       back={{ to: "/verifier", label: "Back to Verifier Portal" }}
       title="Verification History"
-      lead={`Every check ${organisation} has made, newest first.`}
+      lead={`Every check ${organisation.name} has made, newest first.`}
       aside={
         <a href={csv} download className={buttonClasses("outline")} data-testid="link-download-csv">
           <Icon name="download" className="h-5 w-5" />
@@ -67,13 +80,9 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
           Filter
         </h2>
         <Form method="get" action="/verifier/history" className="mt-3 flex flex-wrap items-end gap-4" data-testid="history-filters">
-          <FilterSelect
-            name="result"
-            label="Result"
-            value={filters.result}
-            options={[{ value: "all", label: "All results" }, ...RESULT_KINDS.map((kind) => ({ value: kind, label: resultLabel(kind) }))]}
-          />
-          <FilterSelect name="type" label="Check" value={filters.type} options={[{ value: "all", label: "All checks" }, ...CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name }))]} />
+          {/* Keyed by the value, so a new address (Back, Clear filters) shows its own filters. */}
+          <SelectField key={`result-${filters.result}`} name="result" label="Result" defaultValue={filters.result} options={RESULT_OPTIONS} className="min-w-48" data-testid="filter-result" />
+          <SelectField key={`type-${filters.type}`} name="type" label="Check" defaultValue={filters.type} options={CHECK_OPTIONS} className="min-w-48" data-testid="filter-type" />
           <Button type="submit" data-testid="button-apply-filters">
             Apply filters
           </Button>
@@ -132,7 +141,7 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
   );
 }
 
-function HistoryTable({ entries }: { entries: VerificationRow[] }) {
+function HistoryTable({ entries }: { entries: HistoryRow[] }) {
   return (
     // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
     <div role="region" aria-labelledby="history-heading" tabIndex={0} className="mt-4 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900">
@@ -182,30 +191,5 @@ function Th({ children }: { children: ReactNode }) {
     <th scope="col" className="px-3 py-2 text-sm font-bold">
       {children}
     </th>
-  );
-}
-
-function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        key={value}
-        className="min-w-48 rounded-sm border-2 border-govuk-black bg-white px-2 py-2 text-base text-govuk-black dark:border-slate-400 dark:bg-slate-900 dark:text-slate-100"
-        data-testid={`filter-${name}`}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

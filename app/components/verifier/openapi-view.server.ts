@@ -16,7 +16,7 @@ export interface DocField {
   in?: string;
 }
 
-export interface DocResponse {
+interface DocResponse {
   status: string;
   description: string;
   contentType: string | null;
@@ -51,7 +51,7 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 const refName = (ref: string) => ref.slice(ref.lastIndexOf("/") + 1);
 
 /** A schema's type in words: "string (uuid)", "one of "rtw", "rtr"", "array of string", a schema's name. */
-export function typeOf(schema: unknown): string {
+function typeOf(schema: unknown): string {
   if (!isObject(schema)) return "any";
   if (typeof schema.$ref === "string") return refName(schema.$ref);
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
@@ -90,7 +90,7 @@ function fieldsOf(schema: unknown): DocField[] {
 
 const schemasOf = (document: Json): Json => (isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {});
 
-export function readApiDocs(document: Json): ApiDocs {
+function readApiDocs(document: Json): ApiDocs {
   const components = schemasOf(document);
   const resolve = (schema: unknown): { name: string | null; schema: Json | null } => {
     if (!isObject(schema)) return { name: null, schema: null };
@@ -158,7 +158,7 @@ export function readApiDocs(document: Json): ApiDocs {
 }
 
 /** The error answers' shapes (every 4xx names the Error schema; the wallet-facing endpoint OAuthError). */
-export function errorShapes(document: Json): { name: string; fields: DocField[] }[] {
+function errorShapes(document: Json): { name: string; fields: DocField[] }[] {
   const components = schemasOf(document);
   return ["Error", "OAuthError"].filter((name) => isObject(components[name])).map((name) => ({ name, fields: fieldsOf(components[name]) }));
 }

@@ -11,9 +11,9 @@ import { getActiveSession } from "#server/accounts/session.ts";
 import { findOrganisation, type Organisation } from "#server/verification/organisations.ts";
 
 /** Why a signed-in person cannot use the portal: their role, or no organisation to act for. */
-export type PortalRefusal = "role" | "organisation";
+type PortalRefusal = "role" | "organisation";
 
-export type PortalAccess = { ok: true; user: PublicUser; organisation: Organisation } | { ok: false; refused: PortalRefusal };
+type PortalAccess = { ok: true; user: PublicUser; organisation: Organisation } | { ok: false; refused: PortalRefusal };
 
 /** Personal, per-session pages: never from a shared cache. */
 export const PRIVATE = { "Cache-Control": "private, no-store" } as const;

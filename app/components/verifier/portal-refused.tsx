@@ -5,7 +5,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 
 /** The title every refusal shows, whatever the reason (and the tests look for). */
-export const ONLY_VERIFIERS = "Only verifiers can use the Verifier Portal";
+const ONLY_VERIFIERS = "Only verifiers can use the Verifier Portal";
 
 const REASONS = {
   role: {

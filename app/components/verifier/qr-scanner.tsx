@@ -17,7 +17,7 @@ import type { QrDecoder } from "./qr-decoder.client.ts";
  * change is announced in the status region. The camera is stopped (every track) whenever the
  * scanner leaves the active state and when it unmounts.
  */
-export interface QrScannerProps {
+interface QrScannerProps {
   /** Called once per scan with the decoded text; the camera is already stopped. */
   onScan(text: string): void;
   /** Called with the text typed at Manual Entry (trimmed; empty or cancelled input is ignored). */
@@ -62,7 +62,7 @@ function loadDecoder(): Promise<QrDecoder> {
 class DecoderUnavailableError extends Error {}
 
 /** What the panel says for a failure: spec 000 §8, the error's message or "Camera access denied". */
-export function cameraErrorMessage(error: unknown): string {
+function cameraErrorMessage(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : "";
   // NotAllowedError: the person or the browser's settings refused (PermissionDeniedError: old Chrome).
   if (name === "NotAllowedError" || name === "PermissionDeniedError") return STATUS.denied;

@@ -1,50 +1,39 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
-import { apiRequest } from "#app/client/api-client.ts";
+import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
+import { copyText } from "#app/client/clipboard.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
-import { FieldErrors } from "#app/components/ui/text-field.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { formatDateTimeZoned } from "#core/format/format.ts";
+import { useNow } from "#app/components/ui/use-now.ts";
+import { formatCountdown, formatDateTimeZoned } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
 import type { CreatedRequest } from "#server/verification/api-schemas.ts";
-import { watchRequest, type RequestSnapshot, type RequestStatus } from "./request-watch.ts";
-import { fromRequest, reportError, toastResult, type ShownResult } from "./verification-result.ts";
-
+import type { RequestSnapshot, RequestStatus } from "#server/verification/request-state.ts";
+import { watchRequest } from "./request-watch.ts";
+import { fromRequest, toastResult, type ShownResult } from "./verification-result.ts";
 
 /** Spec 000 §5: the toast for an empty purpose, and nothing is sent. */
-export const PURPOSE_REQUIRED = { title: "Purpose Required", description: "Please specify the purpose for this verification" } as const;
+const PURPOSE_REQUIRED = { title: "Purpose Required", description: "Please specify the purpose for this verification" } as const;
 
 const DECLINED = "The citizen declined";
+
+const CHECK_OPTIONS = CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name }));
 
 const STATUS_BADGE: Record<RequestStatus, { label: string; tone: Tone }> = {
   pending: { label: "Waiting", tone: "info" },
   completed: { label: "Answered", tone: "ok" },
   declined: { label: "Declined", tone: "bad" },
-  expired: { label: "Expired", tone: "neutral" },
+  // Spec 000 §4: expiry takes the destructive style, as an expired result does.
+  expired: { label: "Expired", tone: "bad" },
 };
-
-/** "09:58": minutes and seconds left until `expiresAt` (never below zero). */
-export function countdownText(expiresAt: string, now: number): string {
-  const left = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
-  return `${String(Math.floor(left / 60)).padStart(2, "0")}:${String(left % 60).padStart(2, "0")}`;
-}
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [active]);
-  return now;
-}
 
 /**
  * "Request Specific Credentials" (spec 000 §2, §5, §7): the check (Right to Work, Right to Rent,
@@ -69,7 +58,7 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
   useEffect(() => {
     onResultRef.current = onResult;
   });
-  const ids = { type: useId(), typeWarning: useId(), purpose: useId(), purposeHint: useId(), purposeError: useId(), attributes: useId() };
+  const ids = { typeWarning: useId(), attributes: useId() };
 
   const changeType = (next: CheckType) => {
     setType(next);
@@ -99,7 +88,7 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
       setStatus("pending");
       toast({ title: "Request Created", description: "QR code generated for credential verification" });
     } catch (error) {
-      reportError(error, toast);
+      handleMutationError(error, toast);
     } finally {
       setCreating(false);
     }
@@ -123,7 +112,7 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
     if (!request) return;
     return watchRequest(request.id, request.expiresAt, {
       onSnapshot: (snapshot) => handleSnapshot(snapshot, request),
-      onUnauthorized: (error) => reportError(error, toast),
+      onUnauthorized: (error) => handleMutationError(error, toast),
     });
   }, [request, handleSnapshot, toast]);
 
@@ -148,31 +137,22 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
       <p className="mt-1 text-govuk-grey dark:text-slate-400">Ask the person for exactly what this check needs. They answer from their wallet.</p>
 
       <form className="mt-4 grid gap-5" onSubmit={(event) => void submit(event)} noValidate data-testid="request-form">
-        <div className="grid gap-1">
-          <label htmlFor={ids.type} className="font-semibold">
-            Credential type
-          </label>
-          <select
-            id={ids.type}
-            name="credentialType"
-            value={type}
-            onChange={(event) => changeType(event.target.value as CheckType)}
-            aria-describedby={allowed(type) ? undefined : ids.typeWarning}
-            className="w-full rounded-sm border-2 border-govuk-black bg-white px-2 py-2 text-base text-govuk-black sm:max-w-xs dark:border-slate-400 dark:bg-slate-900 dark:text-slate-100"
-            data-testid="select-credential-type"
-          >
-            {CHECK_TYPES.map((code) => (
-              <option key={code} value={code}>
-                {CHECKS[code].name}
-              </option>
-            ))}
-          </select>
+        <SelectField
+          label="Credential type"
+          name="credentialType"
+          value={type}
+          onChange={(event) => changeType(event.target.value as CheckType)}
+          options={CHECK_OPTIONS}
+          aria-describedby={allowed(type) ? undefined : ids.typeWarning}
+          selectClassName="sm:max-w-xs"
+          data-testid="select-credential-type"
+        >
           {allowed(type) ? null : (
             <p id={ids.typeWarning} className="border-l-4 border-amber-500 pl-3 text-sm font-semibold" data-testid="check-not-registered">
               Your organisation is not registered for {check.name} checks, so this request would be refused.
             </p>
           )}
-        </div>
+        </SelectField>
 
         <fieldset className="grid gap-2" aria-describedby={ids.attributes}>
           <legend className="font-semibold">Attributes to request</legend>
@@ -200,33 +180,21 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
           </ul>
         </fieldset>
 
-        <div className="grid gap-1">
-          <label htmlFor={ids.purpose} className="font-semibold">
-            Purpose
-          </label>
-          <p id={ids.purposeHint} className="text-sm text-govuk-grey dark:text-slate-400">
-            Shown to the person when they decide whether to share, for example “Pre-employment right to work check”.
-          </p>
-          <input
-            ref={purposeRef}
-            id={ids.purpose}
-            name="purpose"
-            type="text"
-            maxLength={500}
-            value={purpose}
-            onChange={(event) => {
-              setPurpose(event.target.value);
-              if (purposeError && event.target.value.trim()) setPurposeError(false);
-            }}
-            aria-invalid={purposeError || undefined}
-            aria-describedby={purposeError ? `${ids.purposeHint} ${ids.purposeError}` : ids.purposeHint}
-            className={`w-full rounded-sm border-2 bg-white px-3 py-2 text-base text-govuk-black dark:bg-slate-900 dark:text-slate-100 ${
-              purposeError ? "border-govuk-red dark:border-red-400" : "border-govuk-black dark:border-slate-400"
-            }`}
-            data-testid="input-purpose"
-          />
-          {purposeError ? <FieldErrors id={ids.purposeError} errors={[PURPOSE_REQUIRED.description]} /> : null}
-        </div>
+        <TextField
+          ref={purposeRef}
+          name="purpose"
+          label="Purpose"
+          hint="Shown to the person when they decide whether to share, for example “Pre-employment right to work check”."
+          type="text"
+          maxLength={500}
+          value={purpose}
+          onChange={(event) => {
+            setPurpose(event.target.value);
+            if (purposeError && event.target.value.trim()) setPurposeError(false);
+          }}
+          errors={purposeError ? [PURPOSE_REQUIRED.description] : undefined}
+          data-testid="input-purpose"
+        />
 
         <div>
           <Button type="submit" disabled={!hydrated || creating} data-testid="button-create-request">
@@ -243,19 +211,10 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
 
 function ActiveRequest({ request, status, headingRef }: { request: CreatedRequest; status: RequestStatus; headingRef: RefObject<HTMLHeadingElement> }) {
   const { toast } = useToast();
-  const now = useNow(status === "pending");
+  const now = useNow(status === "pending" ? Date.parse(request.expiresAt) : null);
   const badge = STATUS_BADGE[status];
   const check = CHECKS[request.credentialType];
   const labels = request.requestedAttributes.map((id) => check.attributes.find((a) => a.id === id)?.label ?? id);
-
-  async function copyLink() {
-    try {
-      await navigator.clipboard.writeText(request.walletLink);
-      toast({ title: "Link Copied", description: "Wallet link copied to clipboard" });
-    } catch {
-      toast({ title: "Error", description: "Could not copy the link; select it and copy it by hand", variant: "destructive" });
-    }
-  }
 
   return (
     <section aria-labelledby="active-request-heading" className="mt-6 border-t border-govuk-border pt-5 dark:border-slate-700" data-testid="active-request" data-status={status}>
@@ -286,7 +245,7 @@ function ActiveRequest({ request, status, headingRef }: { request: CreatedReques
               <TextLink href={request.walletLink} target="_blank" rel="noopener" data-testid="wallet-link">
                 Open in the web wallet<span className="sr-only"> (opens in a new tab)</span>
               </TextLink>
-              <Button variant="outline" className="px-3 py-1 text-sm" onClick={() => void copyLink()} data-testid="button-copy-wallet-link">
+              <Button variant="outline" className="px-3 py-1 text-sm" onClick={() => void copyText(request.walletLink, toast, { title: "Link Copied", description: "Wallet link copied to clipboard" })} data-testid="button-copy-wallet-link">
                 Copy link
               </Button>
             </div>
@@ -307,7 +266,7 @@ function RequestState({ request, status, now }: { request: CreatedRequest; statu
         <p className="mt-1">
           Expires in{" "}
           <span role="timer" className="font-mono text-lg font-bold tabular-nums" data-testid="request-countdown">
-            {countdownText(request.expiresAt, now)}
+            {formatCountdown(Date.parse(request.expiresAt) - now)}
           </span>{" "}
           <span className="text-sm text-govuk-grey dark:text-slate-400">(at {formatDateTimeZoned(request.expiresAt)})</span>
         </p>

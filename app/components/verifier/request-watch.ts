@@ -5,29 +5,12 @@
  * open or closes before the request has ended, the portal polls GET /api/presentations/requests/{id}
  * every 3 s instead. Either way it stops at completed, declined or expired.
  */
+import type { RequestView } from "#server/verification/api-schemas.ts";
+import type { RequestSnapshot } from "#server/verification/request-state.ts";
 import { apiRequest, isUnauthorizedError } from "#app/client/api-client.ts";
 
-export type RequestStatus = "pending" | "completed" | "declined" | "expired";
-
-/** What a request's answer carries (server/verification/request-state.ts VerificationResult). */
-export interface RequestResult {
-  valid: boolean;
-  reason: string;
-  presentedAttributes: Record<string, unknown>;
-  timestamp: string;
-  recordId?: string;
-  issuer?: string;
-}
-
-export interface RequestSnapshot {
-  id: string;
-  status: RequestStatus;
-  result: RequestResult | null;
-  expiresAt: string;
-}
-
 /** How often the fallback asks. */
-export const POLL_INTERVAL_MS = 3000;
+const POLL_INTERVAL_MS = 3000;
 /** After the expiry passes with no word from the socket, ask once (the object's alarm may be late). */
 const EXPIRY_GRACE_MS = 2000;
 
@@ -39,7 +22,7 @@ function isSnapshot(value: unknown, id: string): value is RequestSnapshot {
   return v.id === id && typeof v.status === "string" && typeof v.expiresAt === "string";
 }
 
-export interface WatchCallbacks {
+interface WatchCallbacks {
   onSnapshot(snapshot: RequestSnapshot): void;
   /** The session has gone (401): the caller sends the person to sign in again. */
   onUnauthorized(error: unknown): void;
@@ -73,7 +56,8 @@ export function watchRequest(id: string, expiresAt: string, callbacks: WatchCall
   const ask = async (): Promise<void> => {
     try {
       const response = await apiRequest("GET", `/api/presentations/requests/${id}`);
-      const view: unknown = await response.json();
+      // The request's view holds its snapshot (and what was asked, which the watcher does not need).
+      const view = (await response.json()) as RequestView;
       if (isSnapshot(view, id)) deliver(view);
     } catch (error) {
       if (stopped) return;

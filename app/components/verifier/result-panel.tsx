@@ -1,13 +1,14 @@
-import { forwardRef, useEffect, useState, type ReactNode } from "react";
-import { apiRequest, throwIfResNotOk } from "#app/client/api-client.ts";
+import { forwardRef, useState, type ReactNode } from "react";
+import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTimeZoned } from "#core/format/format.ts";
+import { checkName } from "#core/verification/checks.ts";
 import { reasonMessage } from "#core/verification/reasons.ts";
-import { attributeRows, checkName, ResultBadge } from "./verification-display.tsx";
-import { reportError, withRecord, type ShownResult } from "./verification-result.ts";
+import { attributeRows, ResultBadge } from "./verification-display.tsx";
+import { withRecord, type ShownResult } from "./verification-result.ts";
 
 /** The panel's colours by result: a red panel for a failed check (spec 000 §8). */
 const PANEL = {
@@ -113,13 +114,12 @@ function fileNameOf(response: Response, recordId: string): string {
   return match?.[1] ?? `verification-receipt-${recordId}.pdf`;
 }
 
+/** One record's actions; a new result starts them afresh (ResultBody is keyed by its record). */
 function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }) {
   const { toast } = useToast();
   const [matchedAt, setMatchedAt] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [exporting, setExporting] = useState(false);
-
-  useEffect(() => setMatchedAt(null), [recordId]);
 
   async function confirmMatch() {
     setConfirming(true);
@@ -129,7 +129,7 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
       setMatchedAt(confirmed.visualMatchAt);
       toast({ title: "Match Confirmed", description: "You confirmed that the person matches this credential" });
     } catch (error) {
-      reportError(error, toast);
+      handleMutationError(error, toast);
     } finally {
       setConfirming(false);
     }
@@ -139,11 +139,7 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
   async function exportReceipt() {
     setExporting(true);
     try {
-      const response = await withRecord(async () => {
-        const answer = await fetch(`/api/verifications/${recordId}/receipt`, { credentials: "include" });
-        await throwIfResNotOk(answer);
-        return answer;
-      });
+      const response = await withRecord(() => apiRequest("GET", `/api/verifications/${recordId}/receipt`));
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");
       link.href = url;
@@ -154,7 +150,7 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       toast({ title: "Download Started", description: "Downloading the signed verification receipt..." });
     } catch (error) {
-      reportError(error, toast);
+      handleMutationError(error, toast);
     } finally {
       setExporting(false);
     }

@@ -1,11 +1,6 @@
 import { useId } from "react";
-
-/** Verifications on one UK day (server/verification/records.ts UsageDay). */
-export interface UsageDay {
-  date: string;
-  valid: number;
-  invalid: number;
-}
+import type { UsageDay } from "#server/verification/records.ts";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /** Calendar days (YYYY-MM-DD) read in UTC, so no zone moves them. */
 const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
@@ -109,7 +104,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
         })}
       </svg>
       <details className="mt-2">
-        <summary className="cursor-pointer text-sm font-semibold text-govuk-blue underline underline-offset-4 dark:text-govuk-blue-light">Show the figures as a table</summary>
+        <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>Show the figures as a table</summary>
         <table className="mt-2 w-full text-left text-sm" data-testid="usage-table">
           <caption className="sr-only">Verifications per day, last {days.length} days</caption>
           <thead>

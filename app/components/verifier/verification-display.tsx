@@ -6,16 +6,14 @@
 import type { Tone } from "#core/format/tone.ts";
 import { capitalise, formatAttributeValue, inWords } from "#core/format/format.ts";
 import { CHECK_TYPES, CHECKS, isCheckType, type CheckType } from "#core/verification/checks.ts";
+import type { ResultKind } from "#core/verification/reasons.ts";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 
-export type ResultKind = "valid" | "invalid" | "expired";
-
-export const RESULT_KINDS: readonly ResultKind[] = ["valid", "invalid", "expired"];
-
+/** Expired takes the destructive style as invalid does (spec 000 §4), and the red result panel. */
 const BADGES: Record<ResultKind, { label: string; tone: Tone }> = {
   valid: { label: "Valid", tone: "ok" },
   invalid: { label: "Invalid", tone: "bad" },
-  expired: { label: "Expired", tone: "warn" },
+  expired: { label: "Expired", tone: "bad" },
 };
 
 export function ResultBadge({ result, className = "" }: { result: ResultKind; className?: string }) {
@@ -29,15 +27,12 @@ export function ResultBadge({ result, className = "" }: { result: ResultKind; cl
 
 export const resultLabel = (result: ResultKind) => BADGES[result].label;
 
-/** The check's name (spec 000 §5 option texts), or "Credential check" when none was asked for. */
-export const checkName = (check: string | null | undefined) => (check && isCheckType(check) ? CHECKS[check].name : "Credential check");
-
 /**
  * What an attribute the verifier saw is called: by its id in the check (a request's answer), else
  * by its claim path in any check (an offline code, which names no check: "age_equal_or_over.18"),
  * else the claim's own name in words.
  */
-export function attributeLabel(check: string | null | undefined, key: string): string {
+function attributeLabel(check: string | null | undefined, key: string): string {
   const checks: CheckType[] = check && isCheckType(check) ? [check, ...CHECK_TYPES.filter((c) => c !== check)] : [...CHECK_TYPES];
   for (const code of checks) {
     const found = CHECKS[code].attributes.find((attribute) => attribute.id === key || attribute.path.join(".") === key);

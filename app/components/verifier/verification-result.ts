@@ -1,14 +1,12 @@
 /**
  * One shape for a result the Verification Result panel shows, whether it came from a scanned or
  * typed presentation (POST /api/presentations/validate) or a request's answer (the live feed or
- * GET /api/presentations/requests/{id}); and how the portal reports a failed call (spec 000 §8).
+ * GET /api/presentations/requests/{id}), and the toast that reports it (spec 000 §8).
  */
-import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
-import { ApiError, handleMutationError } from "#app/client/api-client.ts";
+import type { CreatedRequest, ValidationAnswer, VerificationResult } from "#server/verification/api-schemas.ts";
+import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
-import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
-import type { RequestResult } from "./request-watch.ts";
-import type { ResultKind } from "./verification-display.tsx";
+import { reasonMessage, resultBadge, type ResultKind } from "#core/verification/reasons.ts";
 
 export interface ShownResult {
   /** The verification record (its receipt, the visual match); null if none was kept. */
@@ -25,7 +23,6 @@ export interface ShownResult {
   purpose: string | null;
 }
 
-
 export function fromValidation(answer: ValidationAnswer): ShownResult {
   return {
     recordId: answer.id,
@@ -41,7 +38,7 @@ export function fromValidation(answer: ValidationAnswer): ShownResult {
   };
 }
 
-export function fromRequest(result: RequestResult, request: { credentialType: string; purpose: string }): ShownResult {
+export function fromRequest(result: VerificationResult, request: Pick<CreatedRequest, "credentialType" | "purpose">): ShownResult {
   return {
     recordId: result.recordId ?? null,
     valid: result.valid,
@@ -60,22 +57,6 @@ export function fromRequest(result: RequestResult, request: { credentialType: st
 export function toastResult(shown: ShownResult, toast: ToastFn): void {
   if (shown.valid) toast({ title: "Verification Successful", description: "Credential has been validated successfully" });
   else toast({ title: "Verification Failed", description: reasonMessage(shown.reason), variant: "destructive" });
-}
-
-/**
- * Spec 000 §8 for the portal's calls: a 401 is "Unauthorized" and a new sign-in; a refused input
- * (400) is "Validation Error" with the server's message; anything else "Error" with its message.
- */
-export function reportError(error: unknown, toast: ToastFn): void {
-  if (error instanceof ApiError && error.status === 400) {
-    toast({ title: "Validation Error", description: error.serverMessage ?? error.message, variant: "destructive" });
-    return;
-  }
-  if (error instanceof ApiError && error.status !== 401 && error.serverMessage) {
-    toast({ title: "Error", description: error.serverMessage, variant: "destructive" });
-    return;
-  }
-  handleMutationError(error, toast);
 }
 
 /**

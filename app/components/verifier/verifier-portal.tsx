@@ -5,7 +5,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiRequest } from "#app/client/api-client.ts";
+import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ApiIntegration, type ApiKeyRow } from "./api-integration.tsx";
@@ -13,9 +13,9 @@ import { QrScanner } from "./qr-scanner.tsx";
 import { RecentVerifications, type VerificationRow } from "./recent-verifications.tsx";
 import { RequestPanel } from "./request-panel.tsx";
 import { ResultPanel } from "./result-panel.tsx";
-import type { UsageDay } from "./usage-chart.tsx";
 import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
-import { fromValidation, reportError, toastResult, type ShownResult } from "./verification-result.ts";
+import type { UsageDay } from "#server/verification/records.ts";
+import { fromValidation, toastResult, type ShownResult } from "./verification-result.ts";
 
 export interface PortalData {
   organisation: { id: string; name: string; allowedChecks: string[] };
@@ -78,7 +78,7 @@ export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKe
         show(next, true);
         toastResult(next, toast);
       } catch (error) {
-        reportError(error, toast);
+        handleMutationError(error, toast);
       } finally {
         setValidating(false);
       }
@@ -115,7 +115,7 @@ export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKe
         </div>
       </div>
       <div className="mt-6">
-        <ApiIntegration initialKeys={apiKeys} usage={usage} />
+        <ApiIntegration keys={apiKeys} usage={usage} />
       </div>
     </SignedInPage>
   );

@@ -4,7 +4,7 @@
  * made on this device (present.client.ts) with only the requested disclosures and a key-binding
  * JWT carrying the request's nonce and the verifier's client_id, then posted to response_uri.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { WalletRequest } from "#server/verification/wallet-request.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -17,7 +17,7 @@ import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { bindingOf, useDeviceKey } from "./device-key.ts";
 import { PresentError, presentOnThisDevice } from "./present.client.ts";
 
-export interface ConsentCandidate {
+interface ConsentCandidate {
   id: string;
   type: string;
   title: string;
@@ -71,7 +71,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
     if (!chosen) return;
     setBusy("share");
     try {
-      const { presentation } = await presentOnThisDevice(
+      const presentation = await presentOnThisDevice(
         chosen.id,
         request.attributes.map((a) => a.path),
         { aud: request.clientId, nonce: request.nonce },
@@ -100,7 +100,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
   if (outcome) return <OutcomePanel request={request} outcome={outcome} />;
 
   return (
-    <SignedInPage title="Share your credential?" lead={`${request.verifierName} is asking to check your ${request.checkName.toLowerCase()}.`}>
+    <SignedInPage title="Share your credential?" lead={`${request.verifierName} is asking to check a credential in your wallet (${request.checkName}).`}>
       <div className="mt-8 grid max-w-3xl gap-6">
         <Card as="section" className="p-6" aria-labelledby="who-asks">
           <h2 id="who-asks" className="text-xl font-bold">
@@ -184,7 +184,13 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
   );
 }
 
+/**
+ * What became of the answer. It replaces the page's buttons, so its heading takes focus: a
+ * keyboard or screen reader user lands on the outcome, not at the top of the page.
+ */
 function OutcomePanel({ request, outcome }: { request: WalletRequest; outcome: Outcome }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const text = {
     shared: { tone: "ok" as const, badge: "Shared", title: "Your credential was checked", body: `${request.verifierName} has received what they asked for and confirmed it is valid. The check is in your wallet's activity.` },
     refused: { tone: "bad" as const, badge: "Not accepted", title: "The check did not pass", body: `${request.verifierName} could not accept the presentation: ${outcome.kind === "refused" ? outcome.message : ""}` },
@@ -195,7 +201,9 @@ function OutcomePanel({ request, outcome }: { request: WalletRequest; outcome: O
     <SignedInPage title="Verification request" lead={`${request.checkName} for ${request.verifierName}`}>
       <Card className="mt-8 max-w-2xl p-6" role="status" data-testid="consent-outcome">
         <StatusBadge tone={text.tone}>{text.badge}</StatusBadge>
-        <h2 className="mt-3 text-xl font-bold">{text.title}</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="mt-3 text-xl font-bold">
+          {text.title}
+        </h2>
         <p className="mt-2">{text.body}</p>
         <p className="mt-4">
           <TextLink to="/wallet">Back to your wallet</TextLink>

@@ -5,29 +5,31 @@
  * docs/decisions/014) for 15 minutes; a verifier scans it and the verifier worker checks it, once.
  */
 import { useEffect, useState } from "react";
-import { CHECKS, checkForCredentialType, AGE_THRESHOLDS } from "#core/verification/checks.ts";
-import { offlineAudience } from "#core/verification/openid4vp.ts";
+import { formatCountdown } from "#core/format/format.ts";
+import { CHECKS, checkForCredentialType } from "#core/verification/checks.ts";
+import { OFFLINE_WINDOW_SECONDS, offlineAudience } from "#core/verification/openid4vp.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
+import { useNow } from "#app/components/ui/use-now.ts";
 import { track } from "#app/client/tracker.client.ts";
 import { bindingOf, type DeviceKeyState } from "./device-key.ts";
 import { PresentError, presentOnThisDevice } from "./present.client.ts";
-
-/** Spec 000: an offline QR code is valid for 15 minutes (the verifier refuses it after). */
-export const OFFLINE_QR_VALID_MS = 15 * 60 * 1000;
 
 interface Choice {
   path: string;
   label: string;
 }
 
-/** What the credential can show: its claims, and the age thresholds when it carries a date of birth. */
-export function offlineChoices(credential: Pick<WalletCard, "attributes">): Choice[] {
+/**
+ * What the credential can show: its claims, and when it carries a date of birth, the Age
+ * Verification check's attributes (an age threshold, without the date itself).
+ */
+function offlineChoices(credential: Pick<WalletCard, "attributes">): Choice[] {
   const claims = credential.attributes.map((a) => ({ path: a.name, label: a.label }));
-  const ages = credential.attributes.some((a) => a.name === "birthdate") ? AGE_THRESHOLDS.map((age) => ({ path: `age_equal_or_over.${age}`, label: `Aged ${age} or over (without your date of birth)` })) : [];
+  const ages = credential.attributes.some((a) => a.name === "birthdate") ? CHECKS.age.attributes.map((a) => ({ path: a.path.join("."), label: a.label })) : [];
   return [...claims, ...ages];
 }
 
@@ -37,29 +39,19 @@ function defaultsFor(credential: WalletCard): string[] {
   return credential.attributes.map((a) => a.name).filter((name) => defaults.includes(name));
 }
 
-const mmss = (ms: number) => {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-};
-
 export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { credential: WalletCard | null; base: string; deviceKey: DeviceKeyState; onClose: () => void }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [qr, setQr] = useState<{ text: string; expiresAt: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
+  // Ticks while the code is shown, and stops once it has expired.
+  const now = useNow(qr?.expiresAt ?? null);
 
   useEffect(() => {
     setSelected(credential ? defaultsFor(credential) : []);
     setQr(null);
     setError(null);
   }, [credential]);
-
-  useEffect(() => {
-    if (!qr) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [qr]);
 
   if (!credential) return null;
   const binding = bindingOf(credential.holderKeyThumbprint, deviceKey);
@@ -71,11 +63,9 @@ export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { cred
     setBusy(true);
     setError(null);
     try {
-      const { presentation } = await presentOnThisDevice(credential.id, selected, { aud: offlineAudience(base) });
-      const text = encodeOfflinePresentation(presentation);
-      const made = Date.now();
-      setNow(made);
-      setQr({ text, expiresAt: made + OFFLINE_QR_VALID_MS });
+      const presentation = await presentOnThisDevice(credential.id, selected, { aud: offlineAudience(base) });
+      // The verifier refuses the code once its key-binding JWT is older than the offline window.
+      setQr({ text: encodeOfflinePresentation(presentation), expiresAt: Date.now() + OFFLINE_WINDOW_SECONDS * 1000 });
       void track({ eventCategory: "credential", eventAction: "share", eventLabel: credential.type, metadata: { credentialType: credential.type, credentialId: credential.id, mode: "offline-qr" } });
     } catch (thrown) {
       setError(thrown instanceof PresentError ? thrown.message : "Your wallet could not make the QR code on this device.");
@@ -89,7 +79,7 @@ export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { cred
       open
       onClose={onClose}
       title="Share via QR Code"
-      description={`${credential.display.longName}: show this to the person checking it. It shows only what you choose, and works once, for 15 minutes.`}
+      description={`${credential.display.longName}: show this to the person checking it. It shows only what you choose, and works once, for ${OFFLINE_WINDOW_SECONDS / 60} minutes.`}
       testId="offline-qr-dialog"
     >
       {binding === "other-device" ? (
@@ -98,7 +88,7 @@ export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { cred
         <div className="grid justify-items-center gap-3">
           <QrCode value={qr.text} label={`QR code of your ${credential.display.longName}, showing ${selected.length} detail${selected.length === 1 ? "" : "s"}`} size={288} />
           <p className="text-lg font-bold" aria-live="off" data-testid="offline-qr-countdown">
-            Valid for {mmss(qr.expiresAt - now)}
+            Valid for {formatCountdown(qr.expiresAt - now)}
           </p>
           <p className="text-sm text-govuk-grey dark:text-slate-400">
             Shows: {choices.filter((c) => selected.includes(c.path)).map((c) => c.label).join(", ") || "that the credential is valid, and nothing from it"}

@@ -19,18 +19,19 @@ async function credentialJwt(credentialId: string): Promise<string> {
   return found.vcJwt;
 }
 
-/** A presentation of `disclose` (claim paths) bound to `aud` and `nonce` by this device's key. */
-export async function presentOnThisDevice(credentialId: string, disclose: readonly string[], binding: { aud: string; nonce?: string }): Promise<{ presentation: string; nonce: string }> {
+/**
+ * A presentation of `disclose` (claim paths) bound to `aud` and `nonce` by this device's key; with
+ * no nonce given (an offline QR code), a fresh random one.
+ */
+export async function presentOnThisDevice(credentialId: string, disclose: readonly string[], binding: { aud: string; nonce?: string }): Promise<string> {
   const key = await findHolderKey();
   if (!key) throw new PresentError("This device holds no wallet key. Open the wallet on the device your credential was issued to.");
-  const nonce = binding.nonce ?? base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
-  const presentation = await presentCredential({
+  return presentCredential({
     sdJwt: await credentialJwt(credentialId),
     disclose,
     holderPrivateKey: key.privateKey,
-    nonce,
+    nonce: binding.nonce ?? base64urlEncode(crypto.getRandomValues(new Uint8Array(16))),
     aud: binding.aud,
     iat: Math.floor(Date.now() / 1000),
   });
-  return { presentation, nonce };
 }

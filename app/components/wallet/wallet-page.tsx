@@ -11,6 +11,7 @@ import { ShareDialog } from "#app/components/credentials/share-dialog.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -412,8 +413,8 @@ function CredentialsSection({
 
       {credentials.length && filtersOpen ? (
         <div id={filterPanelId} className="mt-4 grid gap-4 rounded-sm bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end dark:bg-slate-800">
-          <FilterSelect label="Status" value={status} onChange={(v) => setStatus(v as StatusFilter)} options={STATUS_FILTERS} />
-          <FilterSelect label="Credential type" value={type} onChange={setType} options={[{ value: "all", label: "All types" }, ...typeOptions]} />
+          <SelectField compact label="Status" value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)} options={STATUS_FILTERS} />
+          <SelectField compact label="Credential type" value={type} onChange={(event) => setType(event.target.value)} options={[{ value: "all", label: "All types" }, ...typeOptions]} />
           <Button
             variant="secondary"
             className="px-3 py-2 text-sm"
@@ -487,29 +488,6 @@ function LayoutButton({ current, value, onSelect }: { current: CardLayout; value
       <Icon name={value} className="h-4 w-4" />
       {value === "grid" ? "Grid view" : "List view"}
     </button>
-  );
-}
-
-function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="w-full rounded-sm border-2 border-govuk-black bg-white px-2 py-1.5 text-base text-govuk-black dark:border-slate-400 dark:bg-slate-900 dark:text-slate-100"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
