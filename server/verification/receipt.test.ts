@@ -1,6 +1,7 @@
 import { compactVerify, decodeProtectedHeader } from "jose";
-import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from "pdf-lib";
+import { PageSizes, PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { documentLines } from "#tests/support/pdf-text.ts";
 import { RECEIPT_KEYS_PATH, RECEIPT_TYP, receiptFileName, receiptPdf, RETENTION_STATEMENTS, signReceipt, type ReceiptFacts } from "./receipt.ts";
 
 const facts: ReceiptFacts = {
@@ -42,33 +43,13 @@ async function keyPair(alg: "ES256" | "EdDSA"): Promise<CryptoKeyPair> {
   return (await crypto.subtle.generateKey(params, false, ["sign", "verify"])) as CryptoKeyPair;
 }
 
-/**
- * The text a PDF draws, one string per text-showing operator, in drawing order per page: each
- * page's content streams decoded from the saved bytes (pdf-lib writes standard-font text as hex
- * strings in WinAnsi).
- */
-function drawnText(page: PDFPage): string[] {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  const windows1252 = new TextDecoder("windows-1252");
-  const out: string[] = [];
-  for (const stream of streams) {
-    if (!(stream instanceof PDFRawStream)) throw new Error("expected a stored content stream");
-    const operators = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
-    for (const match of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      out.push(windows1252.decode(Uint8Array.from(match[1]!.match(/../g) ?? [], (byte) => parseInt(byte, 16))));
-    }
-  }
-  return out;
-}
-
 async function render(receiptFacts: ReceiptFacts, alg: "ES256" | "EdDSA" = "ES256") {
   const { privateKey, publicKey } = await keyPair(alg);
   const jws = await signReceipt(receiptFacts, { kid: "verifier-receipts-1", privateKey });
   const bytes = await receiptPdf(receiptFacts, jws);
   // updateMetadata: false, or loading would stamp pdf-lib as the producer.
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const lines = doc.getPages().flatMap(drawnText);
+  const lines = documentLines(doc);
   // Wrapped paragraphs break at spaces, so joining lines with one space gives their text back.
   return { jws, publicKey, bytes, doc, lines, text: lines.join(" ") };
 }

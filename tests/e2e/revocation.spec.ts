@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyStatusListToken, type PublicJwk } from "#core/credentials/index.ts";
 import { formatDate } from "#core/format/format.ts";
-import { type OpenBrowser, waitForHydration } from "./browser.ts";
+import { waitForHydration } from "./browser.ts";
 import {
   closeBrowsers,
   createUser,
   openTestBrowser,
+  pageJson,
   shareFromBrowser,
   signIn,
   visit,
@@ -26,20 +27,6 @@ async function browserAt(path: string) {
   await visit(browser.page, path);
   return browser;
 }
-
-const json = async <T,>(browser: OpenBrowser, path: string, init?: { method: string; body?: unknown }) =>
-  browser.page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init?.method ?? "GET",
-        credentials: "include",
-        headers: init?.body === undefined ? {} : { "Content-Type": "application/json" },
-        body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { path, init },
-  ) as Promise<{ status: number; body: T }>;
 
 describe("revocation seen by the citizen and by anyone holding a share link", () => {
   it("an administrator revokes a credential; the wallet, /credentials, the share page and the status list all say so", async () => {
@@ -64,11 +51,11 @@ describe("revocation seen by the citizen and by anyone holding a share link", ()
     expect(await stranger.page.getByRole("heading", { name: "Credential is valid" }).isVisible()).toBe(true);
 
     // The citizen cannot revoke; an administrator can.
-    expect((await json(citizen, `/api/credentials/${credential.id}/revoke`, { method: "POST", body: {} })).status).toBe(403);
+    expect((await pageJson(citizen.page, `/api/credentials/${credential.id}/revoke`, {})).status).toBe(403);
     // An administrator: a person registered, then given the role (read from the user row on every request).
     const admin = await openTestBrowser(1280, 10_000);
     await signIn(admin, await createUser({ prefix: "revoke-admin", firstName: "Ada", lastName: "Min", role: "admin" }));
-    const revoked = await json<{ status: string }>(admin, `/api/credentials/${credential.id}/revoke`, { method: "POST", body: { reason: "Permission withdrawn" } });
+    const revoked = await pageJson<{ status: string }>(admin.page, `/api/credentials/${credential.id}/revoke`, { reason: "Permission withdrawn" });
     expect(revoked).toMatchObject({ status: 200, body: { status: "revoked" } });
 
     // The wallet shows it revoked, and the log says so and why, newest first.

@@ -10,6 +10,7 @@ import {
   createUser,
   issueFromBrowser,
   openTestBrowser,
+  pageJson,
   SCREENS,
   screenshots,
   seriousAxeFindings,
@@ -162,7 +163,7 @@ describe("sharing a credential by link", () => {
     expect(await noHorizontalScroll(stranger.page)).toBe(true);
     await verifyScreenshots(stranger, link, "verify-valid-390");
 
-    expect(await page.evaluate(async (id) => (await fetch(`/api/shares/${id}/revoke`, { method: "POST" })).status, share.id)).toBe(200);
+    expect((await pageJson(page, `/api/shares/${share.id}/revoke`, {})).status).toBe(200);
     await stranger.page.goto(link);
     expect(await stranger.page.getByTestId("verify-ended").isVisible()).toBe(true);
     expect(await noHorizontalScroll(stranger.page)).toBe(true);
@@ -190,7 +191,7 @@ describe("sharing a credential by link", () => {
       await stranger.page.getByRole("heading", { level: 1, name: "This link is not valid" }).waitFor();
       expect({ path: "verify (not valid)", dark, serious: await seriousAxeFindings(stranger.page) }).toEqual({ path: "verify (not valid)", dark, serious: [] });
     }
-    expect(await page.evaluate(async (id) => (await fetch(`/api/shares/${id}/revoke`, { method: "POST" })).status, share.id)).toBe(200);
+    expect((await pageJson(page, `/api/shares/${share.id}/revoke`, {})).status).toBe(200);
     await visit(stranger.page, share.verifyPath);
     expect(await seriousAxeFindings(stranger.page)).toEqual([]);
   });

@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { CreatedRequest, RequestView } from "#server/verification/api-schemas.ts";
 import { waitForHydration, type OpenBrowser } from "./browser.ts";
-import { axeInBothThemes, citizenWithRightToWork, closeBrowsers, createUser, createVerifier, openTestBrowser, pageJson, screenshots, signIn, visit } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  citizenWithRightToWork,
+  closeBrowsers,
+  createUser,
+  createVerifier,
+  openTestBrowser,
+  pageJson,
+  revokeAsAuthority,
+  screenshots,
+  signIn,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * The citizen's side of a verifier's OpenID4VP request (issue 9), in two browsers: a verifier of
@@ -84,15 +96,18 @@ describe("answering a verifier's request from the wallet", () => {
     const verifier = await verifierOf("Northgate Care");
     const citizen = await citizenWithRightToWork();
     const created = await ask(verifier, { credentialType: "rtw", purpose: "Care worker role" });
-    const admin = await openTestBrowser(1280, 15_000);
-    await signIn(admin, await createUser({ prefix: "admin", firstName: "Ada", lastName: "Min", role: "admin" }));
-    expect((await pageJson(admin.page, `/api/credentials/${citizen.credentialId}/revoke`, { reason: "Permission withdrawn" })).status).toBe(200);
+    await revokeAsAuthority(citizen.credentialId, "Permission withdrawn");
 
     const page = citizen.browser.page;
     await page.goto(created.walletLink);
     await waitForHydration(page);
     // A revoked credential is not offered; the request cannot be answered from this wallet.
-    expect(await page.getByRole("status").first().textContent()).toContain("You have no active credential");
+    const which = page.getByRole("region", { name: "Which credential answers" });
+    const status = which.getByRole("status");
+    await status.waitFor();
+    expect(await status.textContent()).toContain("You have no active credential that can answer a Right to Work check.");
+    expect(await which.getByRole("radio").count()).toBe(0);
+    expect(await page.getByTestId("button-consent-share").isDisabled()).toBe(true);
     expect((await requestState(verifier, created.id)).body.status).toBe("pending");
   });
 

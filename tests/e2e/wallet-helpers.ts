@@ -8,6 +8,7 @@ import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registr
 import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { eq } from "drizzle-orm";
 import { authorityRecords, users, verifierOrganisations } from "#db/schema/index.ts";
+import { revokeCredential } from "#server/credentials/revocation.ts";
 import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 
@@ -72,24 +73,31 @@ export interface TestUser {
 /** A username no other file or earlier run has. */
 export const uniqueUsername = (prefix: string) => `${prefix}-${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
-const newPassword = () => `Correct horse ${crypto.randomUUID()}`;
+/**
+ * The password of every person a test file makes (each file runs in its own module scope, so each
+ * has its own): an Argon2id hash takes about 190 ms in pure JS, so it is hashed once per file, not
+ * once per person. People stay distinct by their unique usernames.
+ */
+const FILE_PASSWORD = `Correct horse ${crypto.randomUUID()}`;
+let filePasswordHash: Promise<string> | undefined;
 
 /**
  * A person with an account, made directly in the database as the seed makes the demo accounts
- * (an Argon2id hash of a fresh password, a citizen unless `role` says otherwise): arranging who
- * takes part is not what these tests check, and it must not spend the registration limit (20 an
- * hour per address, which every file of a run shares). Registration itself is tested through the
- * form (shell.spec.ts, wallet.spec.ts). With `records`, what every authority holds about them
- * (the demo records: named Sarah Thompson, born 12 April 1990), so the wallet can request every type.
+ * (an Argon2id hash of a password, a citizen unless `role` says otherwise): arranging who takes
+ * part is not what these tests check, and it must not spend the registration limit (20 an hour
+ * per address, which every file of a run shares). Registration itself is tested through the form
+ * (shell.spec.ts, wallet.spec.ts). With `records`, what every authority holds about them (the
+ * demo records: named Sarah Thompson, born 12 April 1990), so the wallet can request every type.
  */
 export async function createUser(person: { prefix: string; firstName: string; lastName: string; role?: KnownRole; records?: boolean }): Promise<TestUser> {
-  const user = { username: uniqueUsername(person.prefix), password: newPassword(), firstName: person.firstName, lastName: person.lastName };
+  const user = { username: uniqueUsername(person.prefix), password: FILE_PASSWORD, firstName: person.firstName, lastName: person.lastName };
+  filePasswordHash ??= hashPassword(FILE_PASSWORD);
   const [{ id }] = await testDatabase()
     .insert(users)
     .values({
       username: user.username,
       email: `${user.username}@example.org`,
-      passwordHash: await hashPassword(user.password),
+      passwordHash: await filePasswordHash,
       firstName: user.firstName,
       lastName: user.lastName,
       role: person.role ?? "citizen",
@@ -330,4 +338,16 @@ export async function citizenWithRightToWork(prefix = "holder"): Promise<{ brows
   await browser.page.getByTestId("credential-card").filter({ hasText: "Right to Work" }).waitFor();
   const [credential] = await walletCredentials(browser.page);
   return { browser, person, credentialId: credential!.id };
+}
+
+/**
+ * The authority revokes a credential behind the product's back: an administrator of the test's
+ * own, through the server layer on the stack's database (as the administrator's revoke route
+ * does, status list republished). For tests whose subject is what others see of a revocation, not
+ * the administrator's screens (revocation.spec.ts goes through those).
+ */
+export async function revokeAsAuthority(credentialId: string, reason: string): Promise<void> {
+  const admin = await createUser({ prefix: "admin", firstName: "Ada", lastName: "Min", role: "admin" });
+  const revoked = await revokeCredential({ db: testDatabase(), credentialId, actorId: admin.id, reason });
+  expect(revoked.status, "revoked").toBe("revoked");
 }

@@ -1,25 +1,14 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, REGISTRATION_THROTTLE, type ThrottlePolicy } from "#server/accounts/throttle.ts";
-import type { Clock } from "#server/worker/clock.ts";
 import type { LoginThrottle, StoredThrottle } from "./login-throttle.ts";
+import { TestClock } from "./test-support.ts";
 
 const WINDOW = { limit: 3, lockoutMs: 300_000, window: "fixed", windowMs: 60_000 } satisfies ThrottlePolicy;
 const CONSECUTIVE = { limit: 3, lockoutMs: 300_000, window: "idle", windowMs: 60_000 } satisfies ThrottlePolicy;
 
 const ns = (env as unknown as { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle> }).LOGIN_THROTTLE;
 type Stub = DurableObjectStub<LoginThrottle>;
-
-/** A clock the test moves: the object reads it (the test and the object share one isolate). */
-class TestClock implements Clock {
-  constructor(private at: number) {}
-  now() {
-    return this.at;
-  }
-  advance(ms: number) {
-    this.at += ms;
-  }
-}
 
 /** A fresh object per test (one key, one object) running on a clock of the test's own. */
 async function freshThrottle(): Promise<{ throttle: Stub; clock: TestClock }> {

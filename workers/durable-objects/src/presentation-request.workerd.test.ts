@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createDb } from "#db/client.ts";
 import { users, verificationRequests } from "#db/schema/index.ts";
-import type { PresentationRequestApi, RequestSnapshot, VerificationResult } from "#server/verification/request-state.ts";
+import type { PresentationRequestApi, VerificationResult } from "#server/verification/request-state.ts";
 import type { Clock } from "#server/worker/clock.ts";
 import type { DurableObjectsEnv } from "./env.ts";
-import type { PresentationRequest } from "./presentation-request.ts";
+import type { PresentationRequest, Stored } from "./presentation-request.ts";
+import { TestClock } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { PRESENTATION_REQUESTS: DurableObjectNamespace<PresentationRequest> };
 const ns = bindings.PRESENTATION_REQUESTS;
@@ -20,27 +21,12 @@ const LIFETIME = 10 * MINUTE;
 /** Every wait for the object or the database is bounded (a never-answered wait would hang the run). */
 const WAIT = { timeout: 3_000, interval: 25 };
 
-/** A clock the test moves: the object reads it (the test and the object share one isolate). */
-class TestClock implements Clock {
-  constructor(private at: number) {}
-  now() {
-    return this.at;
-  }
-  advance(ms: number) {
-    this.at += ms;
-  }
-}
-
-interface Stored {
-  snapshot: RequestSnapshot;
-  state: string;
-  unsynced: boolean;
-}
-
 const opened: Stub[] = [];
 
-// Alarms outlive the test that set them (workers-sdk#5388): delete every one left behind.
+// Alarms outlive the test that set them (workers-sdk#5388): delete every one left behind. A spy
+// (console.error) is restored even when the test that set it failed half way.
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const stub of opened.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
 });
 
@@ -248,7 +234,6 @@ describe("PresentationRequest write-through", () => {
     expect((await api(stub).answer({ kind: "presentation", result })).accepted).toBe(true);
     await vi.waitFor(async () => expect(await alarmAt(stub)).toBe(clock.now() + 5_000), WAIT);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining(`presentation request ${id}: write-through failed`), expect.anything());
-    logged.mockRestore();
     expect((await stored(stub))?.unsynced).toBe(true);
     expect((await rowOf(id)).status).toBe("pending");
 

@@ -8,7 +8,7 @@
  */
 import type { DcqlQuery } from "#core/verification/openid4vp.ts";
 import { describe, expect, it } from "vitest";
-import { base64url, compactVerify, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
+import { compactVerify, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from "jose";
 import type { CallbackContext, Jwk, VerifyJwtCallback } from "@openid4vc/oauth2";
 import {
   createOpenid4vpAuthorizationResponse,
@@ -26,19 +26,15 @@ interface Call {
   url: string;
 }
 
-/**
- * The wallet's network: every URL must be the verifier's own origin and is answered by the worker
- * in process. `alter` lets a test stand between the wallet and the verifier.
- */
-function network(alter?: (url: URL, response: Response) => Promise<Response>) {
+/** The wallet's network: every URL must be the verifier's own origin and is answered by the worker in process. */
+function network() {
   const calls: Call[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.origin !== ORIGIN) throw new Error(`the wallet reached outside the verifier: ${url}`);
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     calls.push({ method, url: url.href });
-    const response = await request(`${url.pathname}${url.search}`, { ...init, method });
-    return alter ? alter(url, response) : response;
+    return request(`${url.pathname}${url.search}`, { ...init, method });
   };
   return { calls, fetch };
 }
@@ -149,37 +145,5 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
     const view = await requestView(cookie, created.id);
     expect(view).toMatchObject({ status: "completed", result: { valid: true, presentedAttributes: { age_over_18: true } } });
     expect(Object.keys(view.result.presentedAttributes)).toEqual(["age_over_18"]);
-  });
-
-  /** A request object whose payload was changed on the way, signature kept. */
-  async function alteredPayload(jwt: string): Promise<string> {
-    const [header, , signature] = jwt.split(".");
-    const payload = { ...decodeJwt(jwt), response_uri: "https://attacker.example/collect", nonce: "attacker-chosen" };
-    return `${header}.${base64url.encode(JSON.stringify(payload))}.${signature}`;
-  }
-
-  /** The same altered payload signed again by a key of the attacker's, under the genuine attestation. */
-  async function resigned(jwt: string): Promise<string> {
-    const header = decodeProtectedHeader(jwt);
-    const payload = { ...decodeJwt(jwt), response_uri: "https://attacker.example/collect" };
-    const { privateKey } = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
-    return new SignJWT(payload).setProtectedHeader({ alg: "ES256", typ: header.typ as string, jwt: (header as Record<string, unknown>).jwt as string }).sign(privateKey);
-  }
-
-  it.each([
-    ["its payload altered (the signature no longer verifies)", alteredPayload],
-    ["it re-signed by a key the attestation does not name", resigned],
-  ])("refuses, at the resolve step, a request object with %s: nothing is presented", async (_, tamper) => {
-    const { cookie } = await organisationWithVerifier();
-    const created = await openRequest({ cookie });
-    const { calls, fetch } = network(async (url, response) =>
-      url.href === created.requestUri ? new Response(await tamper(new TextDecoder().decode(await response.arrayBuffer())), { status: 200, headers: response.headers }) : response,
-    );
-    const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
-    await expect(resolveOpenid4vpAuthorizationRequest({ authorizationRequestPayload: parsed.params, callbacks: walletCallbacks(fetch) })).rejects.toThrow(
-      /verification of jwt/i,
-    );
-    expect(calls).toEqual([{ method: "GET", url: created.requestUri }]);
-    expect(await requestView(cookie, created.id)).toMatchObject({ status: "pending", result: null });
   });
 });

@@ -1,20 +1,17 @@
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from "jose";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from "pdf-lib";
+import type { z } from "zod/v4";
 import { presentCredential } from "#core/credentials/index.ts";
-import { hashPassword } from "#core/accounts/password.ts";
-import { createDb } from "#db/client.ts";
-import { demoAuthorityRecords } from "#db/demo-records.ts";
-import { authorityRecords, presentations, sessions, users, verifierOrganisations } from "#db/schema/index.ts";
-import { sessionIdFor } from "#server/accounts/session.ts";
-import { createIssuanceNonce, issueToHolder } from "#server/credentials/issuance.ts";
-import { loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
-import { revokeCredential } from "#server/credentials/revocation.ts";
-import { issuerUrl, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { CheckType } from "#core/verification/checks.ts";
-import { makeHolder, signProof, type Holder } from "#tests/support/holder.ts";
-import type { CreatedRequest } from "#server/verification/api-schemas.ts";
+import { createDb } from "#db/client.ts";
+import { presentations } from "#db/schema/index.ts";
+import { loadIssuerKeys, type IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { revokeCredential } from "#server/credentials/revocation.ts";
+import type { CreatedApiKey, CreatedRequest } from "#server/verification/api-schemas.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
+import * as fixtures from "#tests/support/verification-fixtures.ts";
+import type { HeldCredential, PersonRole } from "#tests/support/verification-fixtures.ts";
 import type { VerifierEnv } from "./env.ts";
 import app from "./index.ts";
 
@@ -44,56 +41,30 @@ export async function request(path: string, init: RequestInit & { cookie?: strin
 
 export const json = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
 
-const unique = (prefix: string) => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
-
 /**
- * The password hash every test person gets: they sign in by session, never by password, so one
- * Argon2id run (pure JS, a noticeable fraction of a second) serves the whole file.
+ * People, organisations and credentials as tests/support/verification-fixtures.ts makes them,
+ * in this worker's database, with its issuer keys and base.
  */
-let unusedPasswordHash: Promise<string> | undefined;
+export type { HeldCredential };
 
 /** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
-export async function person(role: "verifier" | "admin" | "citizen" | "operator", organisationId: string | null = null) {
-  unusedPasswordHash ??= hashPassword(crypto.randomUUID());
-  const [user] = await db()
-    .insert(users)
-    .values({ username: unique(role), passwordHash: await unusedPasswordHash, role, firstName: "Test", lastName: role, organisationId })
-    .returning();
-  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-  const now = Date.now();
-  await db().insert(sessions).values({ sid: await sessionIdFor(token), sess: { userId: user!.id, createdAt: now, lastSeenAt: now }, expire: new Date(now + 3_600_000) });
-  return { user: user!, cookie: token };
-}
+export const person = (role: PersonRole, organisationId: string | null = null) => fixtures.person(db(), role, organisationId);
 
 /** A registered organisation with one verifier signed in. */
-export async function organisationWithVerifier(allowedChecks: CheckType[] = ["rtw", "rtr", "dbs", "age"]) {
-  const [organisation] = await db().insert(verifierOrganisations).values({ name: unique("Org "), allowedChecks }).returning();
-  const verifier = await person("verifier", organisation!.id);
-  return { organisation: organisation!, ...verifier };
-}
+export const organisationWithVerifier = (allowedChecks?: CheckType[]) => fixtures.organisationWithVerifier(db(), allowedChecks);
 
-export interface HeldCredential {
-  credentialId: string;
-  sdJwt: string;
-  holder: Holder;
-  userId: string;
-}
+let issuerKeys: Promise<IssuerKeys> | undefined;
 
 /** A citizen holding a credential of `type`, issued to a device key as the wallet does it. */
 export async function citizenWithCredential(type: CredentialTypeCode = "rtw"): Promise<HeldCredential> {
-  const { user } = await person("citizen");
-  await db().insert(authorityRecords).values(demoAuthorityRecords(user.id, new Date()));
-  const holder = await makeHolder();
-  const keys = await loadIssuerKeys(bindings.ISSUER_SIGNING_KEYS);
-  const { nonce } = await createIssuanceNonce(db(), user.id);
-  const proof = await signProof(holder, nonce, { aud: issuerUrl(BASE, CREDENTIAL_TYPES[type].issuerId) });
-  const credential = await issueToHolder({ db: db(), keys, base: BASE, userId: user.id, type, proof });
-  return { credentialId: credential.id, sdJwt: credential.vcJwt, holder, userId: user.id };
+  issuerKeys ??= loadIssuerKeys(bindings.ISSUER_SIGNING_KEYS);
+  return fixtures.citizenWithCredential(db(), { keys: await issuerKeys, base: BASE }, type);
 }
 
+/** The authority revokes the credential: an administrator of the test's own, through the server layer. */
 export async function revoke(credentialId: string): Promise<void> {
-  const [admin] = await db().select().from(users).where(eq(users.username, "admin"));
-  await revokeCredential({ db: db(), credentialId, actorId: admin!.id, reason: "Revoked by the authority" });
+  const { user: admin } = await person("admin");
+  await revokeCredential({ db: db(), credentialId, actorId: admin.id, reason: "Revoked by the authority" });
 }
 
 /** The holder's presentation of `disclose` for `aud` and `nonce`, with a KB-JWT made now (or at `iat`). */
@@ -147,34 +118,11 @@ export async function recordCheck(organisationId: string | null, fields: Partial
   return row!;
 }
 
-/**
- * The text a PDF draws, one string per text-showing operator, pages in order (pdf-lib writes
- * standard-font text as hex strings in WinAnsi), joined by spaces.
- */
-export async function pdfText(bytes: ArrayBuffer | Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const windows1252 = new TextDecoder("windows-1252");
-  const drawn = (page: PDFPage) => {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-    const out: string[] = [];
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const operators = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
-      for (const match of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        out.push(windows1252.decode(Uint8Array.from(match[1]!.match(/../g) ?? [], (byte) => parseInt(byte, 16))));
-      }
-    }
-    return out;
-  };
-  return doc.getPages().flatMap(drawn).join(" ");
-}
-
 /** An API key of the signed-in verifier's organisation (POST /api/verifications/api-keys; expects 201). */
 export async function apiKeyFor(cookie: string, name = "Integration"): Promise<{ key: string; id: string; prefix: string }> {
   const response = await request("/api/verifications/api-keys", { ...json({ name }), cookie });
   if (response.status !== 201) throw new Error(`creating an API key answered ${response.status}: ${await response.text()}`);
-  const { key, apiKey } = (await response.json()) as { key: string; apiKey: { id: string; prefix: string } };
+  const { key, apiKey } = (await response.json()) as z.infer<typeof CreatedApiKey>;
   return { key, id: apiKey.id, prefix: apiKey.prefix };
 }
 

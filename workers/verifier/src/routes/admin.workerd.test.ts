@@ -17,6 +17,7 @@ import {
   request,
   type Caller,
 } from "#workers/verifier/src/test-support.ts";
+import app from "#workers/verifier/src/index.ts";
 import type { ApiKeySummary as KeySummary } from "#server/verification/api-schemas.ts";
 
 
@@ -214,26 +215,24 @@ function openApiProblems(doc: Record<string, any>): string[] {
   return problems;
 }
 
+/** The verifier worker's operational endpoints, which the API documentation leaves out. */
+const OPERATIONAL = ["/api/verifications/health", "/api/verifications/openapi.json"];
+
 /**
- * The routes workers/verifier/src/index.ts lists, expanded: the API a verifier's systems and the
- * portal call. Its operational endpoints (/health, and /openapi.json itself) are left out.
+ * Every route the verifier worker serves, read from its Hono app (workers/verifier/src/index.ts):
+ * method and path in OpenAPI's spelling (`:id` is `{id}`), one entry per method and path (a
+ * route's middleware are entries of their own in `app.routes`). Left out: middleware for every
+ * method (`ALL`), CORS preflights (OPTIONS), and the operational endpoints /health and
+ * /openapi.json itself.
  */
-const ROUTE_LIST: [method: string | undefined, path: string][] = [
-  ["post", "/api/presentations/requests"],
-  ["get", "/api/presentations/requests/{id}"],
-  ["get", "/api/presentations/requests/{id}/live"],
-  ["get", "/api/presentations/requests/{id}/object"],
-  ["post", "/api/presentations/response"],
-  ["post", "/api/presentations/validate"],
-  ["get", "/api/verifications/history"],
-  ["get", "/api/verifications/usage"],
-  ["get", "/api/verifications/{id}/receipt"],
-  ["post", "/api/verifications/{id}/visual-match"],
-  [undefined, "/api/verifications/api-keys"],
-  [undefined, "/api/verifications/organisations"],
-  ["get", "/api/verifications/keys"],
-  ["get", "/api/verifications/checks"],
-];
+function servedRoutes(): string[] {
+  const served = new Set<string>();
+  for (const { method, path } of app.routes) {
+    if (method === "ALL" || method === "OPTIONS" || OPERATIONAL.includes(path)) continue;
+    served.add(`${method} ${path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\{[^}]*\})?/g, "{$1}")}`);
+  }
+  return [...served].sort();
+}
 
 describe("public endpoints", () => {
   it("GET /api/verifications/keys publishes the two ES256 public keys (trust anchor, request and receipt signer) to any origin", async () => {
@@ -263,9 +262,24 @@ describe("public endpoints", () => {
     expect(doc.paths["/api/presentations/requests"].post.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/CreateRequest" });
   });
 
-  it("GET /api/verifications/openapi.json documents every route the verifier worker lists", async () => {
+  it("GET /api/verifications/openapi.json documents every route the verifier worker serves (each method and path)", async () => {
+    const routes = servedRoutes();
+    // What the derivation must find, so an empty or mangled list cannot pass: the routes the old hand-written list missed among them.
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        "POST /api/presentations/requests",
+        "GET /api/presentations/requests/{id}/live",
+        "POST /api/verifications/api-keys/{id}/revoke",
+        "GET /api/verifications/trust-anchor",
+        "GET /api/verifications/{id}/receipt",
+      ]),
+    );
+    expect(routes.filter((route) => /:|\*/.test(route))).toEqual([]);
     const doc = (await (await request("/api/verifications/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
-    const missing = ROUTE_LIST.filter(([method, path]) => !doc.paths[path] || (method !== undefined && !doc.paths[path]![method])).map(([method, path]) => `${method?.toUpperCase() ?? "*"} ${path}`);
+    const missing = routes.filter((route) => {
+      const [method, path] = route.split(" ") as [string, string];
+      return !doc.paths[path]?.[method.toLowerCase()];
+    });
     expect(missing).toEqual([]);
   });
 

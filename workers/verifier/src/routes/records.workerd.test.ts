@@ -76,7 +76,7 @@ describe("GET /api/verifications/history", () => {
     const replayed = await recordCheck(organisation.id, { ...at(4), verificationResult: "KB_NONCE_REUSED", presentedAttributes: {} });
     const tooOld = await recordCheck(organisation.id, { ...at(3), verificationResult: "KB_TOO_OLD", presentedAttributes: {} });
     const lapsed = await recordCheck(organisation.id, { ...at(2), checkType: "dbs", mode: "online", verificationResult: "REQUEST_EXPIRED", presentedAttributes: {} });
-    const validAge = await recordCheck(organisation.id, { ...at(1), checkType: "age", presentedAttributes: { "age_equal_or_over.18": true } });
+    const validAge = await recordCheck(organisation.id, { ...at(1), checkType: "age", presentedAttributes: { age_over_18: true } });
 
     expect(ids(await history({ cookie }, "?result=valid"))).toEqual([validAge.id, validRtw.id]);
     expect(ids(await history({ cookie }, "?result=invalid"))).toEqual([replayed.id, revoked.id]);
@@ -105,19 +105,17 @@ describe("GET /api/verifications/history", () => {
     expect(admin.entries.map((e) => e.organisation)).toEqual([mine.organisation.name, theirs.organisation.name]);
   });
 
-  it("shows a verifier who belongs to no organisation none of any organisation's checks (history, CSV or usage)", async () => {
+  it("refuses a verifier who belongs to no organisation (403 NO_ORGANISATION): no history, CSV or usage, so none of any organisation's checks", async () => {
     const someone = await organisationWithVerifier();
     const check = await recordCheck(someone.organisation.id, { purpose: "Confidential hire" });
     const loner = await person("verifier");
-    for (const path of ["/api/verifications/history?pageSize=100", "/api/verifications/history?format=csv"]) {
+    for (const path of ["/api/verifications/history?pageSize=100", "/api/verifications/history?format=csv", "/api/verifications/usage?days=1"]) {
       const response = await request(path, { cookie: loner.cookie });
-      expect((await response.text()).includes(check.id), `${path} lists another organisation's check`).toBe(false);
+      const text = await response.text();
+      expect(response.status, `${path}: ${text}`).toBe(403);
+      expect(JSON.parse(text), path).toMatchObject({ code: "NO_ORGANISATION" });
+      expect(text.includes(check.id), `${path} lists another organisation's check`).toBe(false);
     }
-    // Refused, or an empty chart: either way nobody's checks are counted.
-    const usage = await request("/api/verifications/usage?days=1", { cookie: loner.cookie });
-    expect([200, 403]).toContain(usage.status);
-    const days = usage.status === 200 ? ((await usage.json()) as { days: { valid: number; invalid: number }[] }).days : [];
-    expect(days.reduce((n, d) => n + d.valid + d.invalid, 0), "checks counted for a verifier of no organisation").toBe(0);
   });
 
   it("refuses anonymous callers (401) and citizens (403)", async () => {
@@ -158,9 +156,10 @@ describe("GET /api/verifications/usage", () => {
   it("counts the organisation's checks per UK day, valid and not valid apart, and nobody else's", async () => {
     const { cookie, organisation } = await organisationWithVerifier();
     const other = await organisationWithVerifier();
+    // Made now: a minute ago would be yesterday in the first minute after UK midnight.
     const now = new Date();
-    const today = ago(MINUTE);
-    const yesterday = ago(DAY);
+    const today = now;
+    const yesterday = new Date(now.getTime() - DAY);
     await recordCheck(organisation.id, { verifiedAt: today });
     await recordCheck(organisation.id, { verifiedAt: today });
     await recordCheck(organisation.id, { verifiedAt: today, verificationResult: "KB_TOO_OLD" });

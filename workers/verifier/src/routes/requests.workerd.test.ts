@@ -98,7 +98,8 @@ describe("the request object at request_uri", () => {
 });
 
 describe("the wallet's answer at response_uri (direct_post)", () => {
-  async function openRequest(attributes = ["hasRightToWork", "workRestrictions"]) {
+  /** A request of a verifier of its own, as the wallet reads it at request_uri: its state and nonce. */
+  async function requestForWallet(attributes = ["hasRightToWork", "workRestrictions"]) {
     const verifier = await organisationWithVerifier();
     const created = await createRequest(verifier.cookie, { credentialType: "rtw", requestedAttributes: attributes, purpose: "Hiring a warehouse operative" });
     const { claims } = await fetchRequestObject(created);
@@ -108,7 +109,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   const status = async (cookie: string, id: string) => (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
 
   it("accepts a valid presentation, and the verifier reads the result with only the disclosed attributes", async () => {
-    const { verifier, created, state, nonce } = await openRequest();
+    const { verifier, created, state, nonce } = await requestForWallet();
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork", "workRestrictions"], created.clientId, nonce);
     const response = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }));
@@ -121,7 +122,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   });
 
   it("accepts exactly one of two presentations racing for the same request", async () => {
-    const { verifier, created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const { verifier, created, state, nonce } = await requestForWallet(["hasRightToWork"]);
     const held = await citizenWithCredential("rtw");
     const [a, b] = await Promise.all([present(held, ["hasRightToWork"], created.clientId, nonce), present(held, ["hasRightToWork"], created.clientId, nonce)]);
     const answers = await Promise.all([a, b].map((p) => request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [p] }), state }))));
@@ -135,7 +136,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   });
 
   it("sees a revocation at once: a credential revoked a moment ago is refused", async () => {
-    const { verifier, created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const { verifier, created, state, nonce } = await requestForWallet(["hasRightToWork"]);
     const held = await citizenWithCredential("rtw");
     await revoke(held.credentialId);
     const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
@@ -149,7 +150,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
     ["another audience (the client_id without its prefix)", (c: CreatedRequest) => ({ aud: c.clientId.replace("verifier_attestation:", ""), nonce: undefined }), "KB_AUDIENCE_MISMATCH"],
     ["another nonce", () => ({ aud: undefined, nonce: "not-the-request-nonce" }), "KB_NONCE_MISMATCH"],
   ])("refuses a presentation bound to %s", async (_, binding, reason) => {
-    const { created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const { created, state, nonce } = await requestForWallet(["hasRightToWork"]);
     const held = await citizenWithCredential("rtw");
     const b = binding(created);
     const presentation = await present(held, ["hasRightToWork"], b.aud ?? created.clientId, b.nonce ?? nonce);
@@ -158,13 +159,13 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   });
 
   it("refuses a presentation that does not satisfy the DCQL query: a claim not disclosed, or another credential type", async () => {
-    const first = await openRequest(["hasRightToWork", "expiryDate"]);
+    const first = await requestForWallet(["hasRightToWork", "expiryDate"]);
     const held = await citizenWithCredential("rtw");
     const partial = await present(held, ["hasRightToWork"], first.created.clientId, first.nonce);
     expect(await (await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [partial] }), state: first.state }))).json()).toMatchObject({
       reason: "DCQL_CLAIM_MISSING",
     });
-    const second = await openRequest(["hasRightToWork"]);
+    const second = await requestForWallet(["hasRightToWork"]);
     const rent = await citizenWithCredential("rtr");
     const other = await present(rent, ["hasRightToRent"], second.created.clientId, second.nonce);
     expect(await (await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [other] }), state: second.state }))).json()).toMatchObject({
@@ -182,7 +183,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   });
 
   it("reads no cookies and lets a wallet on any origin read the answer", async () => {
-    const { created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const { created, state, nonce } = await requestForWallet(["hasRightToWork"]);
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
     const init = directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state });
@@ -192,7 +193,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   });
 
   it("records a refusal by the citizen: the verifier reads declined, and no presentation is taken after it", async () => {
-    const { verifier, created, state, nonce } = await openRequest(["hasRightToWork"]);
+    const { verifier, created, state, nonce } = await requestForWallet(["hasRightToWork"]);
     expect((await request("/api/presentations/response", directPost({ error: "access_denied", state }))).status).toBe(200);
     expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "declined", result: { valid: false, reason: "REQUEST_DECLINED" } });
     const held = await citizenWithCredential("rtw");
@@ -212,5 +213,49 @@ describe("GET /api/presentations/requests/{id}", () => {
     expect((await request(`/api/presentations/requests/${created.id}`, { cookie: other.cookie })).status).toBe(404);
     const admin = await person("admin");
     expect((await request(`/api/presentations/requests/${created.id}`, { cookie: admin.cookie })).status).toBe(200);
+  });
+});
+
+describe("GET /api/presentations/requests/{id}/live", () => {
+  const live = (id: string, init: { cookie?: string } = {}) => request(`/api/presentations/requests/${id}/live`, { ...init, headers: { Upgrade: "websocket" } });
+
+  it("refuses another organisation's verifier (404) and anonymous callers (401) before any upgrade", async () => {
+    const mine = await organisationWithVerifier();
+    const created = await createRequest(mine.cookie);
+    const other = await organisationWithVerifier();
+    for (const [who, response, status] of [
+      ["another organisation's verifier", await live(created.id, { cookie: other.cookie }), 404],
+      ["an unknown request", await live(crypto.randomUUID(), { cookie: mine.cookie }), 404],
+      ["anonymous", await live(created.id), 401],
+    ] as const) {
+      expect(response.status, who).toBe(status);
+      expect(response.webSocket, who).toBeNull();
+      expect(response.headers.get("Upgrade"), who).toBeNull();
+    }
+  });
+
+  it("gives the request's own verifier a WebSocket (101) whose first message is the request's state, without the OpenID4VP state", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await createRequest(cookie);
+    const { claims } = await fetchRequestObject(created);
+    const response = await live(created.id, { cookie });
+    expect(response.status).toBe(101);
+    const socket = response.webSocket!;
+    expect(socket).toBeTruthy();
+    // Bounded: a message that never comes fails the test instead of hanging the run.
+    const first = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no WebSocket message within 3 s")), 3_000);
+      socket.addEventListener("message", (event) => (clearTimeout(timer), resolve(String(event.data))), { once: true });
+    });
+    socket.accept();
+    try {
+      const text = await first;
+      const message = JSON.parse(text) as Record<string, unknown>;
+      expect(message).toEqual({ type: "state", id: created.id, status: "pending", result: null, expiresAt: expect.any(String) });
+      expect(Date.parse(message.expiresAt as string)).toBe(Date.parse(created.expiresAt));
+      expect(text).not.toContain(claims.state);
+    } finally {
+      socket.close(1000, "done");
+    }
   });
 });

@@ -1,0 +1,101 @@
+import { hashPassword } from "#core/accounts/password.ts";
+import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import type { CheckType } from "#core/verification/checks.ts";
+import type { Database } from "#db/client.ts";
+import { demoAuthorityRecords } from "#db/demo-records.ts";
+import { authorityRecords, sessions, users, verifierOrganisations } from "#db/schema/index.ts";
+import { sessionIdFor } from "#server/accounts/session.ts";
+import { createIssuanceNonce, issueToHolder } from "#server/credentials/issuance.ts";
+import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { makeHolder, signProof, type Holder } from "./holder.ts";
+
+/**
+ * The people, organisations and credentials verification is tested with, made directly in a
+ * database with the server layer: signed-in people (a session row, the token as the
+ * `__Host-identity_session` cookie carries it), registered verifier organisations with a
+ * verifier, citizens holding a credential issued to a device key as the wallet does it. Used by
+ * the verifier worker's tests (workers/verifier/src/test-support.ts, inside workerd) and by the
+ * verification bench against a running stack (scripts/bench/verification-fixtures.ts, in Node),
+ * so it takes the database and keys it works on and imports nothing runtime-specific.
+ */
+
+export type PersonRole = "verifier" | "admin" | "citizen" | "operator";
+
+/** A name no other test, file or earlier run has: `prefix` and 12 random hex digits. */
+export const unique = (prefix: string) => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
+
+const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
+
+/**
+ * The password hash every person made here gets: they are signed in by session, never by
+ * password, so one Argon2id run (pure JS, a noticeable fraction of a second) serves every person
+ * this module makes (in vitest, one per test file).
+ */
+let unusedPasswordHash: Promise<string> | undefined;
+
+export interface PersonOptions {
+  /** The first name (their last name is their role): "Test" unless said, so a verifier is "Test verifier". */
+  firstName?: string;
+  /** Before the random part of the username: the role unless said. */
+  usernamePrefix?: string;
+}
+
+/** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
+export async function person(db: Database, role: PersonRole, organisationId: string | null = null, options: PersonOptions = {}) {
+  unusedPasswordHash ??= hashPassword(crypto.randomUUID());
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: unique(options.usernamePrefix ?? role),
+      passwordHash: await unusedPasswordHash,
+      role,
+      firstName: options.firstName ?? "Test",
+      lastName: role,
+      organisationId,
+    })
+    .returning();
+  const token = randomToken(32);
+  const now = Date.now();
+  await db.insert(sessions).values({ sid: await sessionIdFor(token), sess: { userId: user!.id, createdAt: now, lastSeenAt: now }, expire: new Date(now + 3_600_000) });
+  return { user: user!, cookie: token };
+}
+
+export const ALL_CHECKS: CheckType[] = ["rtw", "rtr", "dbs", "age"];
+
+/** A registered organisation (a name of its own, `allowedChecks`) with one verifier signed in. */
+export async function organisationWithVerifier(db: Database, allowedChecks: CheckType[] = ALL_CHECKS, options: PersonOptions & { namePrefix?: string } = {}) {
+  const [organisation] = await db
+    .insert(verifierOrganisations)
+    .values({ name: unique(options.namePrefix ?? "Org "), allowedChecks })
+    .returning();
+  const verifier = await person(db, "verifier", organisation!.id, options);
+  return { organisation: organisation!, ...verifier };
+}
+
+export interface HeldCredential {
+  credentialId: string;
+  sdJwt: string;
+  holder: Holder;
+  userId: string;
+}
+
+/** Where credentials come from: the issuers' keys, and the base their identifiers hang from (the verifier's trust list must hold the keys). */
+export interface Issuing {
+  keys: IssuerKeys;
+  base: string;
+}
+
+/**
+ * A citizen with every authority's (demo) records, holding a credential of `type` issued to a
+ * fresh P-256 device key as the wallet does it: the issuance nonce, a proof of possession for the
+ * type's issuer, issuance.
+ */
+export async function citizenWithCredential(db: Database, issuing: Issuing, type: CredentialTypeCode = "rtw", options: PersonOptions = {}): Promise<HeldCredential> {
+  const { user } = await person(db, "citizen", null, options);
+  await db.insert(authorityRecords).values(demoAuthorityRecords(user.id, new Date()));
+  const holder = await makeHolder();
+  const { nonce } = await createIssuanceNonce(db, user.id);
+  const proof = await signProof(holder, nonce, { aud: issuerUrl(issuing.base, CREDENTIAL_TYPES[type].issuerId) });
+  const credential = await issueToHolder({ db, keys: issuing.keys, base: issuing.base, userId: user.id, type, proof });
+  return { credentialId: credential.id, sdJwt: credential.vcJwt, holder, userId: user.id };
+}
