@@ -35,6 +35,7 @@ const durableObjectsWorker = (inject: Inject) => ({
   durableObjects: {
     LOGIN_THROTTLE: { className: "LoginThrottle", useSQLite: true },
     PRESENTATION_REQUESTS: { className: "PresentationRequest", useSQLite: true },
+    ASSISTED_SESSIONS: { className: "AssistedSessionObject", useSQLite: true },
   },
   ...compatibility,
 });

@@ -4,10 +4,23 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { hashPassword } from "#core/accounts/password.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 import { demoAuthorityRecords } from "./demo-records.ts";
-import { authorityRecords, users, verifierOrganisations } from "#db/schema/index.ts";
+import { assistedOffices, authorityRecords, officeContacts, operatorProfiles, users, verifierOrganisations } from "#db/schema/index.ts";
 
 /** The demo verifier's organisation (issue 9): the registered name a citizen sees on a request. */
 export const DEMO_ORGANISATION = { name: "Northbridge Recruitment Ltd", allowedChecks: ["rtw", "rtr", "dbs", "age"] };
+
+/** The demo operators' office (issue 10), its emergency contacts, and the operators' standing there. */
+export const DEMO_OFFICE = { name: "Northbridge Council Customer Service Centre", address: "1 Civic Square, Northbridge NB1 1AA" };
+const DEMO_CONTACTS = [
+  { name: "Duty Supervisor", role: "Dual-control approvals and escalations", phone: "0300 123 4501", hours: "Opening hours" },
+  { name: "Safeguarding Team", role: "A client at risk or under pressure", phone: "0300 123 4502", hours: "24 hours" },
+  { name: "Identity Fraud Desk", role: "A document that looks forged or altered", phone: "0300 123 4503", hours: "Mon–Fri 8:00–18:00" },
+  { name: "Platform Service Desk", role: "The console or a device not working", phone: "0300 123 4504", hours: "24 hours" },
+];
+const DEMO_OPERATORS = [
+  { username: "operator", title: "Senior Support Operator", authorisationLevel: 2, supervisor: false },
+  { username: "supervisor", title: "Customer Service Supervisor", authorisationLevel: 3, supervisor: true },
+];
 
 // The account list lives in a client-safe module (the login page prefills from it); re-exported
 // here so scripts keep importing the seed's view of the demo data.
@@ -43,6 +56,20 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
     await db.insert(verifierOrganisations).values(DEMO_ORGANISATION).onConflictDoNothing({ target: verifierOrganisations.name });
     const [organisation] = await db.select({ id: verifierOrganisations.id }).from(verifierOrganisations).where(eq(verifierOrganisations.name, DEMO_ORGANISATION.name));
     await db.update(users).set({ organisationId: organisation!.id }).where(and(eq(users.username, "verifier"), isNull(users.organisationId)));
+    await db.insert(assistedOffices).values(DEMO_OFFICE).onConflictDoNothing({ target: assistedOffices.name });
+    const [office] = await db.select({ id: assistedOffices.id }).from(assistedOffices).where(eq(assistedOffices.name, DEMO_OFFICE.name));
+    await db
+      .insert(officeContacts)
+      .values(DEMO_CONTACTS.map((contact, position) => ({ ...contact, position, officeId: office!.id })))
+      .onConflictDoNothing();
+    const operators = await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.username, DEMO_OPERATORS.map((o) => o.username)));
+    await db
+      .insert(operatorProfiles)
+      .values(operators.map(({ id, username }) => ({ ...DEMO_OPERATORS.find((o) => o.username === username)!, userId: id, officeId: office!.id })).map(({ username: _, ...row }) => row))
+      .onConflictDoNothing();
     return { created };
   } finally {
     client.close();

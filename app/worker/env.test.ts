@@ -11,6 +11,7 @@ const valid = {
   STATUS: fetcher,
   VERIFIER: fetcher,
   LOGIN_THROTTLE: namespace,
+  ASSISTED_SESSIONS: namespace,
 };
 
 describe("the web worker's bindings", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LoginThrottleApi } from "#server/accounts/throttle.ts";
+import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import { databaseBindings, durableObjectBinding, issuerBindings, parseEnv, serviceBinding, workerEnv } from "#server/worker/env.ts";
 
 /** The web worker's bindings (root wrangler.toml), validated once per isolate. */
@@ -13,6 +14,7 @@ export const WebEnvSchema = workerEnv({
   STATUS: serviceBinding(),
   VERIFIER: serviceBinding(),
   LOGIN_THROTTLE: durableObjectBinding<LoginThrottleApi>(),
+  ASSISTED_SESSIONS: durableObjectBinding<AssistedSessionApi & Rpc.DurableObjectBranded>(),
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;

@@ -1,5 +1,5 @@
 // Spec 000 §3: the assisted-digital and Gabriel (AI orchestration) tables.
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
 
@@ -38,19 +38,65 @@ export const gabrielAuditLog = sqliteTable("gabriel_audit_log", {
   userId: text("user_id").references(() => users.id),
 });
 
-export const assistedSessions = sqliteTable("assisted_sessions", {
+/** A council office or library where operators run assisted sessions (issue 10). */
+export const assistedOffices = sqliteTable("assisted_offices", {
   id: uuidPk(),
-  clientName: text("client_name").notNull(),
-  operatorId: text("operator_id")
-    .notNull()
-    .references(() => users.id),
-  supervisorId: text("supervisor_id").references(() => users.id),
-  assistanceType: text("assistance_type").notNull(),
-  status: text("status").notNull().default("active"),
-  currentStep: integer("current_step").notNull().default(1),
-  totalSteps: integer("total_steps").notNull().default(5),
-  requiresDualControl: bool("requires_dual_control").notNull().default(false),
-  sessionData: json<Record<string, unknown>>("session_data"),
-  startedAt: createdAt("started_at"),
-  completedAt: timestamp("completed_at"),
+  name: text("name").notNull().unique(),
+  address: text("address").notNull(),
+  createdAt: createdAt(),
 });
+
+/**
+ * An operator's standing at their office: the console's operator card and who may approve. An
+ * administrator needs no row: they may see and approve everywhere.
+ */
+export const operatorProfiles = sqliteTable("operator_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  officeId: text("office_id")
+    .notNull()
+    .references(() => assistedOffices.id),
+  title: text("title").notNull(),
+  authorisationLevel: integer("authorisation_level").notNull().default(1),
+  supervisor: bool("supervisor").notNull().default(false),
+});
+
+/** The office's emergency contacts, shown on the console in this order. */
+export const officeContacts = sqliteTable(
+  "office_contacts",
+  {
+    officeId: text("office_id")
+      .notNull()
+      .references(() => assistedOffices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    phone: text("phone").notNull(),
+    hours: text("hours").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.officeId, t.position] })],
+);
+
+export const assistedSessions = sqliteTable(
+  "assisted_sessions",
+  {
+    id: uuidPk(),
+    clientName: text("client_name").notNull(),
+    operatorId: text("operator_id")
+      .notNull()
+      .references(() => users.id),
+    supervisorId: text("supervisor_id").references(() => users.id),
+    /** The office the session belongs to: its operators and supervisors see it. */
+    officeId: text("office_id").references(() => assistedOffices.id),
+    assistanceType: text("assistance_type").notNull(),
+    status: text("status").notNull().default("active"),
+    currentStep: integer("current_step").notNull().default(1),
+    totalSteps: integer("total_steps").notNull().default(5),
+    requiresDualControl: bool("requires_dual_control").notNull().default(false),
+    sessionData: json<Record<string, unknown>>("session_data"),
+    startedAt: createdAt("started_at"),
+    completedAt: timestamp("completed_at"),
+  },
+  (t) => [index("assisted_sessions_office_idx").on(t.officeId, t.startedAt)],
+);

@@ -1,7 +1,5 @@
-import { DurableObject } from "cloudflare:workers";
 import { ThrottlePolicy, type LoginThrottleApi, type ThrottleState } from "#server/accounts/throttle.ts";
-import { systemClock, type Clock } from "#server/worker/clock.ts";
-import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
+import { ClockedObject } from "./clocked-object.ts";
 
 /**
  * Counts attempts for one key ("user:<name>", "ip:<address>", "register-ip:<address>"); one object
@@ -28,14 +26,7 @@ export interface StoredThrottle {
 
 const KEY = "state";
 
-export class LoginThrottle extends DurableObject<DurableObjectsEnv> implements LoginThrottleApi {
-  /** Where the object reads the time. Tests give it another clock (runInDurableObject) to move time. */
-  clock: Clock = systemClock;
-
-  constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
-    super(ctx, parseDurableObjectsEnv(env));
-  }
-
+export class LoginThrottle extends ClockedObject implements LoginThrottleApi {
   async attempt(policyInput: ThrottlePolicy): Promise<ThrottleState> {
     const policy = ThrottlePolicy.parse(policyInput);
     const now = this.clock.now();

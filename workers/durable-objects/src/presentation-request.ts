@@ -1,4 +1,3 @@
-import { DurableObject } from "cloudflare:workers";
 import { createDb } from "#db/client.ts";
 import {
   AnswerInput,
@@ -7,8 +6,7 @@ import {
   type PresentationRequestApi,
   type RequestSnapshot,
 } from "#server/verification/request-state.ts";
-import { systemClock, type Clock } from "#server/worker/clock.ts";
-import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
+import { ClockedObject } from "./clocked-object.ts";
 
 /**
  * One OpenID4VP request (idFromName(requestId)): its single writer (docs/decisions/016).
@@ -28,14 +26,7 @@ export interface Stored {
 const KEY = "state";
 const SYNC_RETRY_MS = 5_000;
 
-export class PresentationRequest extends DurableObject<DurableObjectsEnv> implements PresentationRequestApi {
-  /** Where the object reads the time; tests pass another clock. */
-  clock: Clock = systemClock;
-
-  constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
-    super(ctx, parseDurableObjectsEnv(env));
-  }
-
+export class PresentationRequest extends ClockedObject implements PresentationRequestApi {
   private load(): Stored | undefined {
     return this.ctx.storage.kv.get<Stored>(KEY);
   }

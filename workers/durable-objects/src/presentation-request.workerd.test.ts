@@ -7,7 +7,7 @@ import type { PresentationRequestApi, VerificationResult } from "#server/verific
 import type { Clock } from "#server/worker/clock.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import type { PresentationRequest, Stored } from "./presentation-request.ts";
-import { TestClock } from "./test-support.ts";
+import { TestClock, watchSocket } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { PRESENTATION_REQUESTS: DurableObjectNamespace<PresentationRequest> };
 const ns = bindings.PRESENTATION_REQUESTS;
@@ -79,35 +79,8 @@ async function requestRow(id: string, expiresAt: number) {
 }
 const rowOf = async (id: string) => (await db().select().from(verificationRequests).where(eq(verificationRequests.id, id)))[0]!;
 
-/** A portal watching over a WebSocket: each message parsed, every wait bounded. */
-async function watch(stub: Stub) {
-  const response = await stub.fetch("https://presentation-request/live", { headers: { Upgrade: "websocket" } });
-  expect(response.status).toBe(101);
-  const socket = response.webSocket!;
-  const received: string[] = [];
-  const waiting: ((text: string) => void)[] = [];
-  socket.addEventListener("message", (event) => {
-    const text = String(event.data);
-    const next = waiting.shift();
-    if (next) next(text);
-    else received.push(text);
-  });
-  socket.accept();
-  const all: string[] = [];
-  return {
-    all,
-    next(ms = 2_000): Promise<Record<string, unknown>> {
-      const ready = received.shift();
-      const text = ready !== undefined ? Promise.resolve(ready) : new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no WebSocket message within ${ms} ms`)), ms);
-        waiting.push((t) => (clearTimeout(timer), resolve(t)));
-      });
-      return text.then((t) => (all.push(t), JSON.parse(t) as Record<string, unknown>));
-    },
-    send: (text: string) => socket.send(text),
-    close: () => socket.close(1000, "done"),
-  };
-}
+/** A portal watching over a WebSocket. */
+const watch = (stub: Stub) => watchSocket(stub, "https://presentation-request/live");
 
 describe("PresentationRequest.open", () => {
   it("starts a pending request with an alarm at its expiry; opening it again changes neither its expiry nor its state", async () => {

@@ -1,0 +1,304 @@
+/**
+ * An assisted-digital session's rules (issue 10; spec 000 §2, §4): the five steps, what each needs
+ * before Continue, pause and end, and dual control (maker-checker) on the identity document. Pure
+ * functions of (session, command, now): the session's Durable Object applies them as its single
+ * writer, and the same rules tell the console what it may offer. A refused command throws
+ * SessionRuleError with an HTTP status the API answers with.
+ */
+
+export const TOTAL_STEPS = 5;
+/** A supervisor has this long to decide a request for approval, and an approval this long to be used. */
+export const APPROVAL_LIFETIME_MS = 15 * 60 * 1000;
+/** Raw document data (the full number, a captured image) is deleted this long after capture. */
+export const RAW_DOCUMENT_RETENTION_MS = 72 * 60 * 60 * 1000;
+/** The activity log keeps this many recent events in the object (every event is in the audit log). */
+export const EVENT_LOG_LIMIT = 200;
+
+export const DOCUMENT_TYPES = { passport: "UK passport", "driving-licence": "UK photocard driving licence", brp: "Biometric residence permit" } as const;
+export type DocumentType = keyof typeof DOCUMENT_TYPES;
+
+export const STEPS = [
+  { step: 1, title: "Client details", needs: "Find the client's account, or create one for them" },
+  { step: 2, title: "Identity document", needs: "Record the identity document and have a supervisor approve it", dualControl: true },
+  { step: 3, title: "Visual match", needs: "Confirm the person in front of you matches the document" },
+  { step: 4, title: "Issue credentials", needs: "Confirm the authority record and issue the client's credentials" },
+  { step: 5, title: "Handover", needs: "Hand over and end the session" },
+] as const;
+
+export type SessionStatus = "active" | "paused" | "completed";
+
+export interface Person {
+  id: string;
+  name: string;
+}
+
+export interface SessionEvent {
+  /** 1, 2, 3… over the session's life: the write-through knows which events the audit log lacks. */
+  seq: number;
+  at: string;
+  actor: Person | null;
+  /** A fixed phrase chosen by the rules ("Approval requested"); `detail` carries the specifics. */
+  type: string;
+  detail: string;
+}
+
+export interface ApprovalRecord {
+  id: string;
+  step: number;
+  requestedBy: Person;
+  requestedAt: string;
+  /** Undecided: the request lapses then. Approved: the approval lapses then. */
+  expiresAt: string;
+  /** What was put before the supervisor: an approval is void once this changes. */
+  subject: string;
+  decision: "approved" | "denied" | null;
+  decidedBy: Person | null;
+  decidedAt: string | null;
+  reason: string | null;
+}
+
+export type ApprovalState = "pending" | "approved" | "denied" | "expired";
+
+export interface ClientLink {
+  userId: string;
+  username: string;
+  name: string;
+  /** The account was made at the counter during this session. */
+  createdHere: boolean;
+}
+
+export interface DocumentSummary {
+  type: DocumentType;
+  /** Only the last 4 characters ever leave the session object. */
+  numberLast4: string;
+  expiryDate: string;
+  capturedAt: string;
+  hasImage: boolean;
+  /** When the raw data (full number, image) was deleted. */
+  purgedAt: string | null;
+}
+
+export interface AssistedSession {
+  id: string;
+  officeId: string;
+  clientName: string;
+  operator: Person;
+  supervisor: Person | null;
+  assistanceType: string;
+  status: SessionStatus;
+  currentStep: number;
+  totalSteps: number;
+  requiresDualControl: boolean;
+  startedAt: string;
+  completedAt: string | null;
+  client: ClientLink | null;
+  document: DocumentSummary | null;
+  approval: ApprovalRecord | null;
+  visualMatch: { matched: boolean; notes: string; by: Person; at: string } | null;
+  issuance: { credentialTypes: string[]; delivery: "wallet" | "paper"; by: Person; at: string } | null;
+  events: SessionEvent[];
+}
+
+export class SessionRuleError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 409,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const conflict = (code: string, message: string) => new SessionRuleError(409, code, message);
+
+export function newSession(input: { id: string; officeId: string; operator: Person; clientName?: string | undefined; assistanceType?: string | undefined; now: Date }): AssistedSession {
+  const session: AssistedSession = {
+    id: input.id,
+    officeId: input.officeId,
+    clientName: input.clientName ?? "New Client",
+    operator: input.operator,
+    supervisor: null,
+    assistanceType: input.assistanceType ?? "Digital Identity Setup",
+    status: "active",
+    currentStep: 1,
+    totalSteps: TOTAL_STEPS,
+    requiresDualControl: false,
+    startedAt: input.now.toISOString(),
+    completedAt: null,
+    client: null,
+    document: null,
+    approval: null,
+    visualMatch: null,
+    issuance: null,
+    events: [],
+  };
+  return withEvent(session, input.operator, "Session started", `${session.assistanceType} for ${session.clientName}`, input.now);
+}
+
+function withEvent(session: AssistedSession, actor: Person | null, type: string, detail: string, now: Date): AssistedSession {
+  const seq = (session.events.at(-1)?.seq ?? 0) + 1;
+  const events = [...session.events, { seq, at: now.toISOString(), actor, type, detail }];
+  return { ...session, events: events.slice(-EVENT_LOG_LIMIT) };
+}
+
+export function approvalState(approval: ApprovalRecord | null, now: Date): ApprovalState | null {
+  if (!approval) return null;
+  if (approval.decision === "denied") return "denied";
+  if (now.getTime() >= Date.parse(approval.expiresAt)) return "expired";
+  return approval.decision ?? "pending";
+}
+
+/** What the document step's approval is about: a change to any of it voids the approval. */
+function documentSubject(session: AssistedSession): string {
+  const document = session.document;
+  return JSON.stringify([session.client?.userId ?? null, document?.type, document?.numberLast4, document?.expiryDate, document?.capturedAt]);
+}
+
+/** Why the current step cannot be passed yet, or null when it can. */
+export function unmetRequirement(session: AssistedSession, now: Date): string | null {
+  switch (session.currentStep) {
+    case 1:
+      return session.client ? null : "Find or create the client's account first";
+    case 2: {
+      if (!session.document) return "Record the identity document first";
+      const state = approvalState(session.approval, now);
+      if (state === "approved" && session.approval?.subject === documentSubject(session)) return null;
+      if (state === "pending") return "Waiting for a supervisor's approval";
+      if (state === "denied") return "A supervisor denied approval: correct the document and request approval again";
+      if (state === "expired") return "The approval has expired: request approval again";
+      return "Request a supervisor's approval first";
+    }
+    case 3:
+      return session.visualMatch?.matched ? null : "Confirm that the person matches the document first";
+    case 4:
+      return session.issuance ? null : "Issue the client's credentials first";
+    default:
+      return "This is the last step: end the session when the client has everything";
+  }
+}
+
+function requireActive(session: AssistedSession): void {
+  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended");
+  if (session.status === "paused") throw conflict("SESSION_PAUSED", "This session is paused: resume it first");
+}
+
+function requireStep(session: AssistedSession, step: number): void {
+  requireActive(session);
+  if (session.currentStep !== step) throw conflict("WRONG_STEP", `This belongs to step ${step}; the session is at step ${session.currentStep}`);
+}
+
+/** Continue: to the next step only, never past the last, never past an unmet requirement. */
+export function advance(session: AssistedSession, toStep: number, actor: Person, now: Date): AssistedSession {
+  requireActive(session);
+  if (toStep !== session.currentStep + 1) throw conflict("STEP_OUT_OF_ORDER", `The session is at step ${session.currentStep}: it can only move to step ${session.currentStep + 1}`);
+  if (toStep > session.totalSteps) throw conflict("LAST_STEP", `There is no step ${toStep}: this session has ${session.totalSteps} steps`);
+  const unmet = unmetRequirement(session, now);
+  if (unmet) throw conflict("STEP_REQUIREMENT_UNMET", unmet);
+  const next = STEPS[toStep - 1]!;
+  return withEvent({ ...session, currentStep: toStep }, actor, "Step completed", `Step ${session.currentStep} done; now ${next.title}`, now);
+}
+
+export function setStatus(session: AssistedSession, status: SessionStatus, actor: Person, now: Date): AssistedSession {
+  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended");
+  if (session.status === status) throw conflict("NO_CHANGE", `This session is already ${status === "active" ? "in progress" : status}`);
+  if (status === "completed") {
+    return withEvent({ ...session, status, completedAt: now.toISOString() }, actor, "Session ended", `Ended at step ${session.currentStep} of ${session.totalSteps}`, now);
+  }
+  return withEvent({ ...session, status }, actor, status === "paused" ? "Session paused" : "Session resumed", `At step ${session.currentStep}`, now);
+}
+
+/** Step 1: the citizen's account, found or made at the counter. Changing it voids any approval. */
+export function linkClient(session: AssistedSession, client: ClientLink, actor: Person, now: Date): AssistedSession {
+  requireStep(session, 1);
+  const detail = `${client.name} (${client.username})${client.createdHere ? ", account created" : ""}`;
+  return withEvent({ ...session, client, clientName: client.name }, actor, client.createdHere ? "Account created" : "Client found", detail, now);
+}
+
+/** Step 2: the document (its summary; the raw data stays with the caller, i.e. the object). */
+export function recordDocument(session: AssistedSession, document: Omit<DocumentSummary, "purgedAt" | "capturedAt">, actor: Person, now: Date): AssistedSession {
+  requireStep(session, 2);
+  const voided = session.approval && approvalState(session.approval, now) !== "denied";
+  let next: AssistedSession = { ...session, document: { ...document, capturedAt: now.toISOString(), purgedAt: null }, approval: null };
+  next = withEvent(next, actor, "Document recorded", `${DOCUMENT_TYPES[document.type]} ending ${document.numberLast4}, expires ${document.expiryDate}${document.hasImage ? ", image captured" : ""}`, now);
+  return voided ? withEvent(next, null, "Approval void", "The document changed after approval was asked", now) : next;
+}
+
+export function requestApproval(session: AssistedSession, input: { id: string; actor: Person }, now: Date): AssistedSession {
+  requireActive(session);
+  const step = STEPS[session.currentStep - 1];
+  if (!step || !("dualControl" in step)) throw conflict("NO_APPROVAL_NEEDED", `Step ${session.currentStep} does not need a supervisor's approval`);
+  if (!session.document) throw conflict("STEP_REQUIREMENT_UNMET", "Record the identity document before asking for approval");
+  const state = approvalState(session.approval, now);
+  if (state === "pending") throw conflict("APPROVAL_PENDING", "Approval has already been requested");
+  if (state === "approved" && session.approval?.subject === documentSubject(session)) throw conflict("ALREADY_APPROVED", "This step is already approved");
+  const approval: ApprovalRecord = {
+    id: input.id,
+    step: session.currentStep,
+    requestedBy: input.actor,
+    requestedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + APPROVAL_LIFETIME_MS).toISOString(),
+    subject: documentSubject(session),
+    decision: null,
+    decidedBy: null,
+    decidedAt: null,
+    reason: null,
+  };
+  return withEvent({ ...session, approval, requiresDualControl: true }, input.actor, "Approval requested", `Step ${session.currentStep}: ${step.title}`, now);
+}
+
+/**
+ * A supervisor's decision. The caller has checked that `supervisor` holds supervisor authority
+ * for the session's office; here: never the person who asked, only a live request, with a reason.
+ */
+export function decideApproval(session: AssistedSession, input: { approvalId: string; decision: "approved" | "denied"; reason: string; supervisor: Person }, now: Date): AssistedSession {
+  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended");
+  const approval = session.approval;
+  if (!approval || approval.id !== input.approvalId) throw conflict("APPROVAL_NOT_FOUND", "There is no such request for approval on this session");
+  const state = approvalState(approval, now);
+  if (state === "expired") throw conflict("APPROVAL_EXPIRED", "This request for approval has expired");
+  if (state !== "pending") throw conflict("APPROVAL_DECIDED", "This request for approval has already been decided");
+  if (approval.requestedBy.id === input.supervisor.id) throw new SessionRuleError(403, "SELF_APPROVAL", "You cannot approve your own request");
+  const reason = input.reason.trim();
+  if (!reason) throw new SessionRuleError(400, "REASON_REQUIRED", "Give a reason for the decision");
+  const decided: ApprovalRecord = {
+    ...approval,
+    decision: input.decision,
+    decidedBy: input.supervisor,
+    decidedAt: now.toISOString(),
+    reason,
+    // An approval is good for a fresh period from the decision; a denial never lapses into anything.
+    expiresAt: input.decision === "approved" ? new Date(now.getTime() + APPROVAL_LIFETIME_MS).toISOString() : approval.expiresAt,
+  };
+  const next = { ...session, approval: decided, supervisor: input.supervisor };
+  return withEvent(next, input.supervisor, input.decision === "approved" ? "Approval given" : "Approval denied", reason, now);
+}
+
+export function recordVisualMatch(session: AssistedSession, input: { matched: boolean; notes: string }, actor: Person, now: Date): AssistedSession {
+  requireStep(session, 3);
+  const visualMatch = { matched: input.matched, notes: input.notes.trim(), by: actor, at: now.toISOString() };
+  return withEvent({ ...session, visualMatch }, actor, input.matched ? "Visual match confirmed" : "Visual match failed", visualMatch.notes || "No notes", now);
+}
+
+export function recordIssuance(session: AssistedSession, input: { credentialTypes: string[]; delivery: "wallet" | "paper" }, actor: Person, now: Date): AssistedSession {
+  requireStep(session, 4);
+  if (session.issuance) throw conflict("ALREADY_ISSUED", "Credentials have already been issued in this session");
+  const issuance = { ...input, by: actor, at: now.toISOString() };
+  return withEvent({ ...session, issuance }, actor, "Credentials issued", `${input.credentialTypes.join(", ")} (${input.delivery === "wallet" ? "to the client's wallet" : "on paper"})`, now);
+}
+
+/** When the raw document data must be gone by, or null when there is none left. */
+export function rawDataDueAt(session: AssistedSession): number | null {
+  const document = session.document;
+  return document && !document.purgedAt ? Date.parse(document.capturedAt) + RAW_DOCUMENT_RETENTION_MS : null;
+}
+
+/** The 72-hour purge: the summary (type, last 4, expiry, outcome) stays; the raw data is gone. */
+export function markRawDataPurged(session: AssistedSession, now: Date): AssistedSession {
+  if (!session.document || session.document.purgedAt) return session;
+  const document = { ...session.document, purgedAt: now.toISOString(), hasImage: false };
+  return withEvent({ ...session, document }, null, "Raw document data deleted", "72 hours after capture: the full document number and any image", now);
+}
+
+/** Progress as the console shows it: current step over total, as a whole percentage (spec 000 §9). */
+export const progressPercent = (session: Pick<AssistedSession, "currentStep" | "totalSteps">) =>
+  Math.round((Math.min(session.currentStep, session.totalSteps) / session.totalSteps) * 100);

@@ -1,0 +1,118 @@
+/**
+ * The RPC contract of an assisted session's single writer, the AssistedSession Durable Object
+ * (workers/durable-objects; docs/decisions/017), and its write-through to libSQL. The object
+ * applies the rules in core/assisted/session.ts; every argument crossing into it is checked here
+ * with zod, whoever sends it.
+ */
+import { z } from "zod/v4";
+import { DOCUMENT_TYPES, type AssistedSession, type SessionEvent } from "#core/assisted/session.ts";
+import type { Database } from "#db/client.ts";
+import { assistedSessions, systemLogs } from "#db/schema/index.ts";
+
+export const PersonInput = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(200) });
+
+/** A captured image of the document, as the browser's camera gives it: a JPEG or PNG data URL. */
+const MAX_IMAGE_CHARS = 700_000;
+export const DocumentImage = z
+  .string()
+  .max(MAX_IMAGE_CHARS, "The image is too large: at most about 500 KB")
+  .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+=*$/, "The image must be a JPEG or PNG data URL");
+
+export const DocumentInput = z.object({
+  type: z.enum(Object.keys(DOCUMENT_TYPES) as [keyof typeof DOCUMENT_TYPES, ...(keyof typeof DOCUMENT_TYPES)[]]),
+  number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{6,20}$/, "The document number is 6 to 20 letters and digits"),
+  expiryDate: z.iso.date("The expiry date must be a date (YYYY-MM-DD)"),
+  image: DocumentImage.optional(),
+});
+
+export const CreateSessionInput = z.object({
+  id: z.uuid(),
+  officeId: z.uuid(),
+  operator: PersonInput,
+  clientName: z.string().trim().min(1).max(120).optional(),
+  assistanceType: z.string().trim().min(1).max(120).optional(),
+});
+
+export const SessionCommand = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("advance"), toStep: z.number().int(), actor: PersonInput }),
+  z.object({ type: z.literal("status"), status: z.enum(["active", "paused", "completed"]), actor: PersonInput }),
+  z.object({
+    type: z.literal("link-client"),
+    client: z.object({ userId: z.uuid(), username: z.string().min(1).max(50), name: z.string().trim().min(1).max(200), createdHere: z.boolean() }),
+    actor: PersonInput,
+  }),
+  z.object({ type: z.literal("document"), document: DocumentInput, actor: PersonInput }),
+  z.object({ type: z.literal("request-approval"), approvalId: z.uuid(), actor: PersonInput }),
+  z.object({ type: z.literal("decide-approval"), approvalId: z.uuid(), decision: z.enum(["approved", "denied"]), reason: z.string().max(500), supervisor: PersonInput }),
+  z.object({ type: z.literal("visual-match"), matched: z.boolean(), notes: z.string().max(500), actor: PersonInput }),
+  z.object({
+    type: z.literal("issuance"),
+    credentialTypes: z.array(z.string().min(1).max(40)).min(1).max(10),
+    delivery: z.enum(["wallet", "paper"]),
+    actor: PersonInput,
+  }),
+]);
+export type SessionCommand = z.input<typeof SessionCommand>;
+
+/** A refusal crosses the RPC boundary as data: thrown errors lose their class on the way. */
+export type CommandResult = { ok: true; session: AssistedSession } | { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string };
+
+export interface AssistedSessionApi {
+  /** Starts holding a new session (idempotent: a second call returns the session as it is). */
+  create(input: z.input<typeof CreateSessionInput>): Promise<AssistedSession>;
+  view(): Promise<AssistedSession | null>;
+  apply(command: SessionCommand): Promise<CommandResult>;
+  /** The captured image while the object still holds it (null after the 72-hour purge). */
+  documentImage(): Promise<string | null>;
+}
+
+/** What `session_data` keeps: the outcome of each step, never raw document data. */
+function sessionData(session: AssistedSession): Record<string, unknown> {
+  const { client, document, approval, visualMatch, issuance, events, officeId, operator, supervisor } = session;
+  return { officeId, operator, supervisor, client, document, approval, visualMatch, issuance, events };
+}
+
+/** The audit row of one session event; its id is stable, so a retried write-through adds nothing twice. */
+export function auditRowOf(session: AssistedSession, event: SessionEvent): typeof systemLogs.$inferInsert {
+  return {
+    id: `assisted:${session.id}:${event.seq}`,
+    level: "info",
+    category: "assisted",
+    component: "assisted-session",
+    message: `${event.type} session=${session.id}`,
+    userId: event.actor?.id ?? null,
+    metadata: { sessionId: session.id, officeId: session.officeId, event: event.type, detail: event.detail, actor: event.actor?.name ?? "system", at: event.at },
+    timestamp: new Date(event.at),
+  };
+}
+
+/**
+ * The session's row, and the audit rows of the events after `syncedSeq`, in one transaction: the
+ * record and its audit trail are written together or not at all.
+ */
+export async function writeThrough(db: Database, session: AssistedSession, syncedSeq: number): Promise<void> {
+  const row = {
+    id: session.id,
+    clientName: session.clientName,
+    operatorId: session.operator.id,
+    supervisorId: session.supervisor?.id ?? null,
+    officeId: session.officeId,
+    assistanceType: session.assistanceType,
+    status: session.status,
+    currentStep: session.currentStep,
+    totalSteps: session.totalSteps,
+    requiresDualControl: session.requiresDualControl,
+    sessionData: sessionData(session),
+    startedAt: new Date(session.startedAt),
+    completedAt: session.completedAt ? new Date(session.completedAt) : null,
+  };
+  const { id: _, ...changes } = row;
+  const upsert = db.insert(assistedSessions).values(row).onConflictDoUpdate({ target: assistedSessions.id, set: changes });
+  const audits = session.events.filter((event) => event.seq > syncedSeq).map((event) => auditRowOf(session, event));
+  if (audits.length) await db.batch([upsert, db.insert(systemLogs).values(audits).onConflictDoNothing({ target: systemLogs.id })]);
+  else await upsert;
+}

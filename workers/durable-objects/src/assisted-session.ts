@@ -1,0 +1,209 @@
+import {
+  advance,
+  decideApproval,
+  linkClient,
+  markRawDataPurged,
+  newSession,
+  rawDataDueAt,
+  recordDocument,
+  recordIssuance,
+  recordVisualMatch,
+  requestApproval,
+  SessionRuleError,
+  setStatus,
+  type AssistedSession,
+} from "#core/assisted/session.ts";
+import { createDb } from "#db/client.ts";
+import { CreateSessionInput, SessionCommand, writeThrough, type AssistedSessionApi, type CommandResult } from "#server/assisted/session-state.ts";
+import { ClockedObject } from "./clocked-object.ts";
+
+/**
+ * One assisted-digital session (idFromName(sessionId)): its single writer (docs/decisions/017).
+ *  - apply() runs one command through the rules in core/assisted/session.ts: read, decide and
+ *    write with no `await` in between, so two consoles acting at once are applied one after the
+ *    other, each against the state the other left.
+ *  - Raw document data (the full number, a captured image) is kept under its own key, never sent
+ *    to libSQL or to watchers, and deleted 72 hours after capture by the alarm.
+ *  - Every console watching holds a hibernating WebSocket tagged with its role ("operator" or
+ *    "supervisor"); each change is sent to all of them, and a new watcher gets the state first.
+ *  - Each change is written through to `assisted_sessions` with its audit rows; a failed write is
+ *    retried by the alarm.
+ */
+interface Stored {
+  session: AssistedSession;
+  /** Raised by every change; the write-through says which version it wrote. */
+  version: number;
+  syncedVersion: number;
+  /** The last event whose audit row is in libSQL. */
+  syncedSeq: number;
+}
+
+interface RawDocument {
+  number: string;
+  image: string | null;
+}
+
+const SESSION = "session";
+const RAW = "raw-document";
+const SYNC_RETRY_MS = 5_000;
+export const WATCHER_ROLES = ["operator", "supervisor"] as const;
+
+export class AssistedSessionObject extends ClockedObject implements AssistedSessionApi {
+  private load(): Stored | undefined {
+    return this.ctx.storage.kv.get<Stored>(SESSION);
+  }
+
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
+
+  /** Stores the new state and tells every watcher, with no `await` between the decision and this. */
+  private store(session: AssistedSession): void {
+    const previous = this.load();
+    const version = (previous?.version ?? 0) + 1;
+    this.ctx.storage.kv.put(SESSION, { session, version, syncedVersion: previous?.syncedVersion ?? 0, syncedSeq: previous?.syncedSeq ?? 0 } satisfies Stored);
+    const message = JSON.stringify({ type: "session", session });
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(message);
+      } catch {
+        // A socket closing as we send: its console reconnects and refetches.
+      }
+    }
+  }
+
+  /**
+   * Writes the latest state through before answering, so the office's list (read from libSQL)
+   * agrees with what the console was told; a failure is retried by the alarm, not the caller.
+   */
+  private async change(session: AssistedSession): Promise<void> {
+    this.store(session);
+    await this.sync();
+    await this.armAlarm();
+  }
+
+  private async sync(): Promise<void> {
+    const stored = this.load();
+    if (!stored || stored.version === stored.syncedVersion) return;
+    try {
+      await writeThrough(createDb(this.env), stored.session, stored.syncedSeq);
+      // Another change may have landed while this one was written: only what was written counts.
+      const latest = this.load()!;
+      const syncedSeq = stored.session.events.at(-1)?.seq ?? stored.syncedSeq;
+      this.ctx.storage.kv.put(SESSION, { ...latest, syncedVersion: Math.max(latest.syncedVersion, stored.version), syncedSeq: Math.max(latest.syncedSeq, syncedSeq) });
+    } catch (error) {
+      console.error(`assisted session ${stored.session.id}: write-through failed, retrying`, error);
+    }
+  }
+
+  /** The next thing due: a write-through to retry, or raw data to delete. */
+  private async armAlarm(): Promise<void> {
+    const stored = this.load();
+    if (!stored) return;
+    const due = [stored.version !== stored.syncedVersion ? this.clock.now() + SYNC_RETRY_MS : null, this.ctx.storage.kv.get(RAW) ? rawDataDueAt(stored.session) : null].filter(
+      (at): at is number => at !== null,
+    );
+    if (due.length) await this.ctx.storage.setAlarm(Math.min(...due));
+    else await this.ctx.storage.deleteAlarm();
+  }
+
+  async create(input: unknown): Promise<AssistedSession> {
+    const parsed = CreateSessionInput.parse(input);
+    const existing = this.load();
+    if (existing) return existing.session;
+    const session = newSession({ ...parsed, now: this.now() });
+    await this.change(session);
+    return session;
+  }
+
+  async view(): Promise<AssistedSession | null> {
+    return this.load()?.session ?? null;
+  }
+
+  async documentImage(): Promise<string | null> {
+    return this.ctx.storage.kv.get<RawDocument>(RAW)?.image ?? null;
+  }
+
+  async apply(input: unknown): Promise<CommandResult> {
+    const parsed = SessionCommand.safeParse(input);
+    if (!parsed.success) return { ok: false, status: 400, code: "VALIDATION_ERROR", message: parsed.error.issues.map((i) => i.message).join("; ") };
+    const command = parsed.data;
+    const stored = this.load();
+    if (!stored) return { ok: false, status: 404, code: "NOT_FOUND", message: "Assisted session not found" };
+    const now = this.now();
+    const session = stored.session;
+    try {
+      let next: AssistedSession;
+      switch (command.type) {
+        case "advance":
+          next = advance(session, command.toStep, command.actor, now);
+          break;
+        case "status":
+          next = setStatus(session, command.status, command.actor, now);
+          break;
+        case "link-client":
+          next = linkClient(session, command.client, command.actor, now);
+          break;
+        case "document": {
+          const { number, image, ...rest } = command.document;
+          next = recordDocument(session, { ...rest, numberLast4: number.slice(-4), hasImage: image !== undefined }, command.actor, now);
+          this.ctx.storage.kv.put(RAW, { number, image: image ?? null } satisfies RawDocument);
+          break;
+        }
+        case "request-approval":
+          next = requestApproval(session, { id: command.approvalId, actor: command.actor }, now);
+          break;
+        case "decide-approval":
+          next = decideApproval(session, { approvalId: command.approvalId, decision: command.decision, reason: command.reason, supervisor: command.supervisor }, now);
+          break;
+        case "visual-match":
+          next = recordVisualMatch(session, command, command.actor, now);
+          break;
+        case "issuance":
+          next = recordIssuance(session, command, command.actor, now);
+          break;
+      }
+      await this.change(next);
+      return { ok: true, session: next };
+    } catch (error) {
+      if (error instanceof SessionRuleError) return { ok: false, status: error.status, code: error.code, message: error.message };
+      throw error;
+    }
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const role = new URL(request.url).searchParams.get("role");
+    const stored = this.load();
+    if (!stored) return new Response("Not found", { status: 404 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [WATCHER_ROLES.find((r) => r === role) ?? "operator"]);
+    server.send(JSON.stringify({ type: "session", session: stored.session }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // A console may ask again (after a reconnect, or to check the line): it gets the state.
+    if (message === "session") socket.send(JSON.stringify({ type: "session", session: this.load()?.session ?? null }));
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+  }
+
+  /**
+   * At least once, so idempotent: delete raw document data that is due (once: a second run finds
+   * none), retry a write-through that failed, then re-arm for whatever is next.
+   */
+  override async alarm(): Promise<void> {
+    const stored = this.load();
+    if (!stored) return;
+    const due = rawDataDueAt(stored.session);
+    if (due !== null && due <= this.clock.now()) {
+      this.ctx.storage.kv.delete(RAW);
+      this.store(markRawDataPurged(stored.session, this.now()));
+    }
+    await this.sync();
+    await this.armAlarm();
+  }
+}
