@@ -66,10 +66,11 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
       .select({ id: users.id, username: users.username })
       .from(users)
       .where(inArray(users.username, DEMO_OPERATORS.map((o) => o.username)));
-    await db
-      .insert(operatorProfiles)
-      .values(operators.map(({ id, username }) => ({ ...DEMO_OPERATORS.find((o) => o.username === username)!, userId: id, officeId: office!.id })).map(({ username: _, ...row }) => row))
-      .onConflictDoNothing();
+    const profiles = DEMO_OPERATORS.flatMap(({ username, ...standing }) => {
+      const user = operators.find((o) => o.username === username);
+      return user ? [{ ...standing, userId: user.id, officeId: office!.id }] : [];
+    });
+    await db.insert(operatorProfiles).values(profiles).onConflictDoNothing();
     return { created };
   } finally {
     client.close();

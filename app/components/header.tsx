@@ -4,7 +4,7 @@
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import type { PublicUser } from "#core/accounts/schemas.ts";
+import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
 import { ApiError, apiRequest } from "#app/client/api-client.ts";
 import { avatarSrc } from "./avatar.ts";
 import type { Theme } from "#app/client/theme.ts";
@@ -29,7 +29,7 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
   const { toast } = useToast();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
+  const fullName = displayName(user);
 
   async function signOut() {
     setSigningOut(true);

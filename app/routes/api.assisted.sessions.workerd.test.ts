@@ -83,9 +83,10 @@ describe("/api/assisted/sessions", () => {
     const asked = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "request-approval" }));
     const approvalId = asked.approval!.id;
 
-    // The operator who asked cannot approve, and an operator without supervisor authority cannot decide at all.
-    const self = await actOn(operator.cookie, id, { type: "decide-approval", approvalId, decision: "approved", reason: "Mine" });
-    expect(self.status).toBe(403);
+    // An operator without supervisor authority cannot decide at all.
+    const unauthorised = await actOn(operator.cookie, id, { type: "decide-approval", approvalId, decision: "approved", reason: "Mine" });
+    expect(unauthorised.status).toBe(403);
+    expect(await unauthorised.json()).toMatchObject({ code: "NOT_SUPERVISOR" });
     const decided = await actOn(supervisor.cookie, id, { type: "decide-approval", approvalId, decision: "approved", reason: "Passport checked" });
     expect(await json<AssistedSession>(decided)).toMatchObject({ approval: { decision: "approved", reason: "Passport checked" } });
     expect(await json<AssistedSession>(await patch(operator.cookie, id, { currentStep: 3 }))).toMatchObject({ currentStep: 3 });
@@ -101,5 +102,23 @@ describe("/api/assisted/sessions", () => {
 
     expect((await patch(operator.cookie, crypto.randomUUID(), { status: "paused" })).status).toBe(404);
     expect((await patch(operator.cookie, "not-an-id", { status: "paused" })).status).toBe(404);
+  });
+
+  it("never lets a supervisor approve a request they made themselves; another supervisor may", async () => {
+    const { supervisor, officeId } = await office();
+    const client = await registerUser();
+    const { id } = await json<AssistedSession>(await create(supervisor.cookie));
+    await actOn(supervisor.cookie, id, { type: "find-client", account: client.username });
+    await patch(supervisor.cookie, id, { currentStep: 2 });
+    await actOn(supervisor.cookie, id, { type: "document", document: { type: "driving-licence", number: "SHAH9801234", expiryDate: "2030-06-30" } });
+    const asked = await json<AssistedSession>(await actOn(supervisor.cookie, id, { type: "request-approval" }));
+    const own = await actOn(supervisor.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Looks right" });
+    expect(own.status).toBe(403);
+    expect(await own.json()).toMatchObject({ code: "SELF_APPROVAL", message: "You cannot approve your own request" });
+
+    const colleague = await registerUserWithRole("operator");
+    await db().insert(operatorProfiles).values({ userId: colleague.user.id, officeId, title: "Supervisor", supervisor: true });
+    const decided = await actOn(colleague.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Licence checked" });
+    expect(decided.status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { displayName } from "#core/accounts/schemas.ts";
 import { getUser } from "#server/accounts/authentication.ts";
 import { avatarSvg } from "#app/components/avatar.ts";
 
@@ -9,7 +10,7 @@ import { avatarSvg } from "#app/components/avatar.ts";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
-  const name = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : undefined;
+  const name = user ? displayName(user) : undefined;
   return new Response(avatarSvg(name), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",

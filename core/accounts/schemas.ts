@@ -39,6 +39,11 @@ export interface PublicUser {
   profileImageUrl: string | null;
 }
 
+/** How a person is named on screen and in records: their full name, else their username. */
+export function displayName(user: Pick<PublicUser, "firstName" | "lastName" | "username">): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
+}
+
 /** Spec 000 §6: any role value other than the four known ones is a citizen. */
 export const KNOWN_ROLES = ["admin", "verifier", "operator", "citizen"] as const;
 export type KnownRole = (typeof KNOWN_ROLES)[number];

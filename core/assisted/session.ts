@@ -6,7 +6,6 @@
  * SessionRuleError with an HTTP status the API answers with.
  */
 
-export const TOTAL_STEPS = 5;
 /** A supervisor has this long to decide a request for approval, and an approval this long to be used. */
 export const APPROVAL_LIFETIME_MS = 15 * 60 * 1000;
 /** Raw document data (the full number, a captured image) is deleted this long after capture. */
@@ -17,13 +16,15 @@ export const EVENT_LOG_LIMIT = 200;
 export const DOCUMENT_TYPES = { passport: "UK passport", "driving-licence": "UK photocard driving licence", brp: "Biometric residence permit" } as const;
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 
+/** The steps in order (what each needs before Continue: unmetRequirement). */
 export const STEPS = [
-  { step: 1, title: "Client details", needs: "Find the client's account, or create one for them" },
-  { step: 2, title: "Identity document", needs: "Record the identity document and have a supervisor approve it", dualControl: true },
-  { step: 3, title: "Visual match", needs: "Confirm the person in front of you matches the document" },
-  { step: 4, title: "Issue credentials", needs: "Confirm the authority record and issue the client's credentials" },
-  { step: 5, title: "Handover", needs: "Hand over and end the session" },
+  { title: "Client details" },
+  { title: "Identity document", dualControl: true },
+  { title: "Visual match" },
+  { title: "Issue credentials" },
+  { title: "Handover" },
 ] as const;
+export const TOTAL_STEPS = STEPS.length;
 
 export type SessionStatus = "active" | "paused" | "completed";
 
@@ -298,7 +299,3 @@ export function markRawDataPurged(session: AssistedSession, now: Date): Assisted
   const document = { ...session.document, purgedAt: now.toISOString(), hasImage: false };
   return withEvent({ ...session, document }, null, "Raw document data deleted", "72 hours after capture: the full document number and any image", now);
 }
-
-/** Progress as the console shows it: current step over total, as a whole percentage (spec 000 §9). */
-export const progressPercent = (session: Pick<AssistedSession, "currentStep" | "totalSteps">) =>
-  Math.round((Math.min(session.currentStep, session.totalSteps) / session.totalSteps) * 100);

@@ -8,6 +8,7 @@ import { z } from "zod/v4";
 import { DOCUMENT_TYPES, type AssistedSession, type SessionEvent } from "#core/assisted/session.ts";
 import type { Database } from "#db/client.ts";
 import { assistedSessions, systemLogs } from "#db/schema/index.ts";
+import { auditRow } from "#server/observability/audit.ts";
 
 export const PersonInput = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(200) });
 
@@ -58,16 +59,20 @@ export const SessionCommand = z.discriminatedUnion("type", [
 ]);
 export type SessionCommand = z.input<typeof SessionCommand>;
 
+/** Whose sessions the caller may touch: one office's, or (null) every office's, as an administrator. */
+export const OfficeScope = z.object({ officeId: z.uuid().nullable() });
+export type OfficeScope = z.input<typeof OfficeScope>;
+
 /** A refusal crosses the RPC boundary as data: thrown errors lose their class on the way. */
 export type CommandResult = { ok: true; session: AssistedSession } | { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string };
 
 export interface AssistedSessionApi {
   /** Starts holding a new session (idempotent: a second call returns the session as it is). */
   create(input: z.input<typeof CreateSessionInput>): Promise<AssistedSession>;
-  view(): Promise<AssistedSession | null>;
-  apply(command: SessionCommand): Promise<CommandResult>;
-  /** The captured image while the object still holds it (null after the 72-hour purge). */
-  documentImage(): Promise<string | null>;
+  /** The session, or null when the object holds none in the caller's scope. */
+  view(scope: OfficeScope): Promise<AssistedSession | null>;
+  /** One command; a session outside the caller's scope answers 404, as one that does not exist. */
+  apply(command: SessionCommand, scope: OfficeScope): Promise<CommandResult>;
 }
 
 /** What `session_data` keeps: the outcome of each step, never raw document data. */
@@ -77,17 +82,10 @@ function sessionData(session: AssistedSession): Record<string, unknown> {
 }
 
 /** The audit row of one session event; its id is stable, so a retried write-through adds nothing twice. */
-export function auditRowOf(session: AssistedSession, event: SessionEvent): typeof systemLogs.$inferInsert {
-  return {
-    id: `assisted:${session.id}:${event.seq}`,
-    level: "info",
-    category: "assisted",
-    component: "assisted-session",
-    message: `${event.type} session=${session.id}`,
-    userId: event.actor?.id ?? null,
-    metadata: { sessionId: session.id, officeId: session.officeId, event: event.type, detail: event.detail, actor: event.actor?.name ?? "system", at: event.at },
-    timestamp: new Date(event.at),
-  };
+function auditRowOf(session: AssistedSession, event: SessionEvent): typeof systemLogs.$inferInsert {
+  const details = { sessionId: session.id, officeId: session.officeId, detail: event.detail, actor: event.actor?.name ?? "system" };
+  const row = auditRow({ level: "info", category: "assisted", component: "assisted-session", event: event.type, ...(event.actor ? { userId: event.actor.id } : {}), details }, null, new Date(event.at));
+  return { ...row, id: `assisted:${session.id}:${event.seq}` };
 }
 
 /**

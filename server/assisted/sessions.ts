@@ -9,17 +9,17 @@
  *   PATCH /api/assisted/sessions/{id}            Continue (currentStep), Pause / resume / End (status)
  *   POST  /api/assisted/sessions/{id}/actions    a step's work: the client, the document, approvals, the visual match
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
-import { effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
+import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
 import type { Database } from "#db/client.ts";
 import { assistedSessions, operatorProfiles, users } from "#db/schema/index.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { readJsonBody, validationError } from "#server/http/json.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { DocumentInput, type AssistedSessionApi, type CommandResult, type SessionCommand } from "./session-state.ts";
+import { DocumentInput, type AssistedSessionApi, type CommandResult, type OfficeScope, type SessionCommand } from "./session-state.ts";
 
 /** The signed-in member of staff as the assisted console knows them. */
 export interface Staff {
@@ -37,8 +37,6 @@ export interface AssistedContext {
   sessions: (id: string) => AssistedSessionApi;
 }
 
-const fullName = (user: Pick<PublicUser, "firstName" | "lastName" | "username">) => [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
-
 /**
  * The caller's standing, read fresh on every request (a change of office or authority applies at
  * once). Citizens and verifiers get 403; an operator with no office has nothing to run (403).
@@ -49,7 +47,7 @@ export async function staffOf(db: Database, user: PublicUser): Promise<Staff> {
   const [profile] = await db.select().from(operatorProfiles).where(eq(operatorProfiles.userId, user.id)).limit(1);
   if (!profile && role === "operator") throw new ServiceError(403, "You are not assigned to an office yet: ask an administrator", "NO_OFFICE");
   return {
-    person: { id: user.id, name: fullName(user) },
+    person: { id: user.id, name: displayName(user) },
     role,
     officeId: profile?.officeId ?? null,
     // Administrators hold supervisor authority everywhere (SECURITY.md: dual control).
@@ -59,21 +57,31 @@ export async function staffOf(db: Database, user: PublicUser): Promise<Staff> {
   };
 }
 
-const visibleTo = (staff: Staff) => (staff.officeId && staff.role !== "admin" ? eq(assistedSessions.officeId, staff.officeId) : undefined);
+/** An administrator's scope is every office; an operator's, their own. */
+const scopeOf = (staff: Staff): OfficeScope => ({ officeId: staff.role === "admin" ? null : staff.officeId });
 
 export type SessionRow = typeof assistedSessions.$inferSelect;
 
 /** The sessions the caller may see, newest first (the console's queue and counts read these). */
 export async function listSessions(db: Database, staff: Staff, limit = 100): Promise<SessionRow[]> {
-  return db.select().from(assistedSessions).where(visibleTo(staff)).orderBy(desc(assistedSessions.startedAt)).limit(limit);
+  const { officeId } = scopeOf(staff);
+  return db
+    .select()
+    .from(assistedSessions)
+    .where(officeId ? eq(assistedSessions.officeId, officeId) : undefined)
+    .orderBy(desc(assistedSessions.startedAt))
+    .limit(limit);
 }
 
-/** A session the caller may see; anyone else's reads as not found. */
-async function visibleSession(db: Database, staff: Staff, id: string): Promise<SessionRow> {
-  const parsed = z.string().uuid().safeParse(id);
-  const [row] = parsed.success ? await db.select().from(assistedSessions).where(and(eq(assistedSessions.id, parsed.data), visibleTo(staff))).limit(1) : [];
-  if (!row) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
-  return row;
+const notFound = () => new ServiceError(404, "Assisted session not found", "NOT_FOUND");
+
+/**
+ * The session's single writer. The object knows its office and answers only within the caller's
+ * scope, so no read of the row comes first; an id that is not even a UUID wakes no object.
+ */
+function sessionObject(context: AssistedContext, id: string): AssistedSessionApi {
+  if (!z.string().uuid().safeParse(id).success) throw notFound();
+  return context.sessions(id);
 }
 
 /** Spec 000 §7: the body New Assisted Session sends. A session always starts at the start (spec §4). */
@@ -96,9 +104,8 @@ export async function createSession(context: AssistedContext, staff: Staff, body
 }
 
 export async function readSession(context: AssistedContext, staff: Staff, id: string): Promise<AssistedSession> {
-  await visibleSession(context.db, staff, id);
-  const session = await context.sessions(id).view();
-  if (!session) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
+  const session = await sessionObject(context, id).view(scopeOf(staff));
+  if (!session) throw notFound();
   return session;
 }
 
@@ -128,14 +135,15 @@ export const SessionActionBody = z.discriminatedUnion("type", [
 export async function act(context: AssistedContext, staff: Staff, id: string, body: z.infer<typeof SessionActionBody>): Promise<AssistedSession> {
   switch (body.type) {
     case "find-client": {
+      // As sign-in and registration compare them: usernames by lower() (its index), emails stored lower-case.
       const account = body.account.toLowerCase();
       const [citizen] = await context.db
         .select()
         .from(users)
-        .where(and(eq(users.role, "citizen"), sql`(lower(${users.username}) = ${account} OR lower(${users.email}) = ${account})`))
+        .where(and(eq(users.role, "citizen"), or(eq(sql`lower(${users.username})`, account), eq(users.email, account))))
         .limit(1);
       if (!citizen) throw new ServiceError(404, "No citizen account has that username or email", "CLIENT_NOT_FOUND");
-      const client = { userId: citizen.id, username: citizen.username, name: fullName(citizen), createdHere: false };
+      const client = { userId: citizen.id, username: citizen.username, name: displayName(citizen), createdHere: false };
       return run(context, staff, id, { type: "link-client", client, actor: staff.person });
     }
     case "document": {
@@ -155,8 +163,7 @@ export async function act(context: AssistedContext, staff: Staff, id: string, bo
 
 /** One command through the session's single writer; its refusal becomes the API's answer. */
 async function run(context: AssistedContext, staff: Staff, id: string, command: SessionCommand): Promise<AssistedSession> {
-  await visibleSession(context.db, staff, id);
-  const result: CommandResult = await context.sessions(id).apply(command);
+  const result: CommandResult = await sessionObject(context, id).apply(command, scopeOf(staff));
   if (!result.ok) throw new ServiceError(result.status, result.message, result.code);
   return result.session;
 }

@@ -2,8 +2,9 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { systemLogs } from "#db/schema/observability.ts";
 
 /**
- * Audit trail for authentication attempts and refused authorisations (OWASP ASVS 5.0 V16),
- * written to system_logs in the background so it never delays or breaks the answer.
+ * Audit trail for authentication attempts, refused authorisations (OWASP ASVS 5.0 V16) and the
+ * acts of assisted-digital sessions, written to system_logs; `audit()` writes in the background so
+ * it never delays or breaks the answer.
  */
 
 /**
@@ -20,13 +21,17 @@ export function sanitiseForLog(value: string, max = 64): string {
 
 export interface AuditEvent {
   level: "info" | "warn";
-  category: "auth" | "authz";
+  category: "auth" | "authz" | "assisted";
+  /** What wrote it: "auth" unless said. */
+  component?: string;
   /** A fixed phrase chosen by the server, e.g. "login failed"; never user input. */
   event: string;
   username?: string;
   userId?: string;
   reason?: string;
   ip?: string | null;
+  /** Further facts for screens to read (free text stays here, never in the log line). */
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -42,10 +47,10 @@ export function auditRow(event: AuditEvent, requestId: string | null, at: Date):
     level: event.level,
     category: event.category,
     message: `${event.event}${who}${why}`,
-    component: "auth",
+    component: event.component ?? "auth",
     userId: event.userId ?? null,
     requestId,
-    metadata: { at: at.toISOString(), event: event.event, reason: event.reason ?? null, ip: event.ip ?? null, username: event.username?.slice(0, 64) ?? null },
+    metadata: { ...event.details, at: at.toISOString(), event: event.event, reason: event.reason ?? null, ip: event.ip ?? null, username: event.username?.slice(0, 64) ?? null },
     timestamp: at,
   };
 }

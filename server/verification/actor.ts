@@ -5,7 +5,7 @@
  * verifier acts for their organisation only; an administrator may read every organisation's
  * records and acts for their own organisation when they have one.
  */
-import { effectiveRole } from "#core/accounts/schemas.ts";
+import { displayName, effectiveRole } from "#core/accounts/schemas.ts";
 import { auditRefusal, can } from "#server/accounts/permissions.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -32,8 +32,7 @@ export async function authenticateActor(request: Request, context: Pick<RequestC
     throw new ServiceError(403, "Only verifiers and administrators can use the verifier API", "FORBIDDEN");
   }
   const role = effectiveRole(session.user.role) as "verifier" | "admin";
-  const name = [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.username;
-  return { kind: "user", userId: session.user.id, role, name, organisationId: session.user.organisationId ?? null };
+  return { kind: "user", userId: session.user.id, role, name: displayName(session.user), organisationId: session.user.organisationId ?? null };
 }
 
 /** The organisation the actor acts for, or a 403 saying why there is none. */

@@ -7,6 +7,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from "react";
+import { displayName } from "#core/accounts/schemas.ts";
 import { ShareDialog } from "#app/components/credentials/share-dialog.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -165,7 +166,7 @@ export function WalletPage() {
   }, [scrollToActivity]);
 
   const verified = credentials.some((c) => c.status === "active");
-  const fullName = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "";
+  const fullName = user ? displayName(user) : "";
 
   return (
     <SignedInPage title="Citizen Wallet" lead="Your credentials, bound to this device and shared only when you choose.">

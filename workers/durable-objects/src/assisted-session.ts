@@ -14,7 +14,7 @@ import {
   type AssistedSession,
 } from "#core/assisted/session.ts";
 import { createDb } from "#db/client.ts";
-import { CreateSessionInput, SessionCommand, writeThrough, type AssistedSessionApi, type CommandResult } from "#server/assisted/session-state.ts";
+import { CreateSessionInput, OfficeScope, SessionCommand, writeThrough, type AssistedSessionApi, type CommandResult } from "#server/assisted/session-state.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
@@ -46,7 +46,7 @@ interface RawDocument {
 const SESSION = "session";
 const RAW = "raw-document";
 const SYNC_RETRY_MS = 5_000;
-export const WATCHER_ROLES = ["operator", "supervisor"] as const;
+const WATCHER_ROLES = ["operator", "supervisor"] as const;
 
 export class AssistedSessionObject extends ClockedObject implements AssistedSessionApi {
   private load(): Stored | undefined {
@@ -100,9 +100,7 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
   private async armAlarm(): Promise<void> {
     const stored = this.load();
     if (!stored) return;
-    const due = [stored.version !== stored.syncedVersion ? this.clock.now() + SYNC_RETRY_MS : null, this.ctx.storage.kv.get(RAW) ? rawDataDueAt(stored.session) : null].filter(
-      (at): at is number => at !== null,
-    );
+    const due = [stored.version !== stored.syncedVersion ? this.clock.now() + SYNC_RETRY_MS : null, rawDataDueAt(stored.session)].filter((at): at is number => at !== null);
     if (due.length) await this.ctx.storage.setAlarm(Math.min(...due));
     else await this.ctx.storage.deleteAlarm();
   }
@@ -116,22 +114,24 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
     return session;
   }
 
-  async view(): Promise<AssistedSession | null> {
-    return this.load()?.session ?? null;
+  /** The session when it exists and lies in `scope` (the office is fixed when it is created). */
+  private inScope(scope: unknown): AssistedSession | null {
+    const { officeId } = OfficeScope.parse(scope);
+    const session = this.load()?.session;
+    return session && (officeId === null || session.officeId === officeId) ? session : null;
   }
 
-  async documentImage(): Promise<string | null> {
-    return this.ctx.storage.kv.get<RawDocument>(RAW)?.image ?? null;
+  async view(scope: unknown): Promise<AssistedSession | null> {
+    return this.inScope(scope);
   }
 
-  async apply(input: unknown): Promise<CommandResult> {
+  async apply(input: unknown, scope: unknown): Promise<CommandResult> {
     const parsed = SessionCommand.safeParse(input);
     if (!parsed.success) return { ok: false, status: 400, code: "VALIDATION_ERROR", message: parsed.error.issues.map((i) => i.message).join("; ") };
     const command = parsed.data;
-    const stored = this.load();
-    if (!stored) return { ok: false, status: 404, code: "NOT_FOUND", message: "Assisted session not found" };
+    const session = this.inScope(scope);
+    if (!session) return { ok: false, status: 404, code: "NOT_FOUND", message: "Assisted session not found" };
     const now = this.now();
-    const session = stored.session;
     try {
       let next: AssistedSession;
       switch (command.type) {

@@ -44,12 +44,14 @@ async function freshSession() {
     instance.clock = clock;
   });
   const session = await api(stub).create({ id, officeId: office!.id, operator });
+  const scope = { officeId: office!.id };
+  const view = () => api(stub).view(scope);
   const apply = async (command: SessionCommand): Promise<AssistedSession> => {
-    const result = await api(stub).apply(command);
+    const result = await api(stub).apply(command, scope);
     if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
     return result.session;
   };
-  const refused = async (command: SessionCommand) => (await api(stub).apply(command)) as Extract<CommandResult, { ok: false }>;
+  const refused = async (command: SessionCommand) => (await api(stub).apply(command, scope)) as Extract<CommandResult, { ok: false }>;
   const link = () => apply({ type: "link-client", client: { userId: citizen.id, username: "cara", name: "Cara Jones", createdHere: false }, actor: operator });
   const document = (number = "123456789", image?: string) =>
     apply({ type: "document", document: { type: "passport", number, expiryDate: "2031-05-01", ...(image ? { image } : {}) }, actor: operator });
@@ -63,9 +65,11 @@ async function freshSession() {
     await apply({ type: "decide-approval", approvalId, decision: "approved", reason: "Document checked against the passport", supervisor });
     return apply({ type: "advance", toStep: 3, actor: operator });
   };
-  return { id, stub, clock, session, operator, supervisor, citizen, officeId: office!.id, apply, refused, link, document, throughApproval };
+  return { id, stub, clock, session, operator, supervisor, citizen, officeId: office!.id, scope, view, apply, refused, link, document, throughApproval };
 }
 
+/** What the object holds of the raw document (the full number and image), read from its storage. */
+const rawDocument = (stub: Stub) => runInDurableObject(stub, (_i, state) => state.storage.kv.get<{ number: string; image: string | null }>("raw-document"));
 const rowOf = async (id: string) => (await db().select().from(assistedSessions).where(eq(assistedSessions.id, id)))[0];
 const auditOf = (id: string) => db().select().from(systemLogs).where(and(eq(systemLogs.category, "assisted"), eq(systemLogs.component, "assisted-session"))).then((rows) => rows.filter((r) => r.metadata?.sessionId === id));
 
@@ -125,11 +129,20 @@ describe("AssistedSession: the journey", () => {
 
   it("refuses malformed commands with 400 and an unknown session with 404", async () => {
     const s = await freshSession();
-    expect(await api(s.stub).apply({ type: "advance", toStep: "two", actor: s.operator } as never)).toMatchObject({ ok: false, status: 400, code: "VALIDATION_ERROR" });
-    expect(await api(s.stub).apply({ type: "document", document: { type: "passport", number: "12", expiryDate: "soon" }, actor: s.operator } as never)).toMatchObject({ status: 400 });
+    expect(await api(s.stub).apply({ type: "advance", toStep: "two", actor: s.operator } as never, s.scope)).toMatchObject({ ok: false, status: 400, code: "VALIDATION_ERROR" });
+    expect(await api(s.stub).apply({ type: "document", document: { type: "passport", number: "12", expiryDate: "soon" }, actor: s.operator } as never, s.scope)).toMatchObject({ status: 400 });
     const stranger = ns.get(ns.idFromName(crypto.randomUUID()));
-    expect(await api(stranger).apply({ type: "advance", toStep: 2, actor: s.operator })).toMatchObject({ ok: false, status: 404 });
-    expect(await api(stranger).view()).toBeNull();
+    expect(await api(stranger).apply({ type: "advance", toStep: 2, actor: s.operator }, { officeId: null })).toMatchObject({ ok: false, status: 404 });
+    expect(await api(stranger).view({ officeId: null })).toBeNull();
+  });
+
+  it("answers only within the caller's office: another office's scope finds nothing and changes nothing; every office's (an administrator's) finds it", async () => {
+    const s = await freshSession();
+    const elsewhere = { officeId: crypto.randomUUID() };
+    expect(await api(s.stub).view(elsewhere)).toBeNull();
+    expect(await api(s.stub).apply({ type: "status", status: "paused", actor: s.operator }, elsewhere)).toMatchObject({ ok: false, status: 404, code: "NOT_FOUND" });
+    expect((await s.view())?.status).toBe("active");
+    expect((await api(s.stub).view({ officeId: null }))?.id).toBe(s.id);
   });
 });
 
@@ -161,7 +174,7 @@ describe("AssistedSession: dual control", () => {
   it("never lets the person who asked approve their own request", async () => {
     const s = await atApproval();
     expect(await s.refused({ type: "decide-approval", approvalId: s.approvalId, decision: "approved", reason: "Fine", supervisor: s.operator })).toMatchObject({ status: 403, code: "SELF_APPROVAL" });
-    expect((await api(s.stub).view())?.approval?.decision).toBeNull();
+    expect((await s.view())?.approval?.decision).toBeNull();
   });
 
   it("a request lapses after 15 minutes undecided, and an approval 15 minutes after it was given", async () => {
@@ -198,7 +211,7 @@ describe("AssistedSession: raw document data and the 72-hour purge", () => {
     const recorded = await s.document("AB1234567", IMAGE);
     expect(recorded.document).toMatchObject({ numberLast4: "4567", hasImage: true, purgedAt: null });
     expect(JSON.stringify(recorded)).not.toContain("AB1234567");
-    expect(await api(s.stub).documentImage()).toBe(IMAGE);
+    expect(await rawDocument(s.stub)).toEqual({ number: "AB1234567", image: IMAGE });
     const row = await rowOf(s.id);
     expect(JSON.stringify(row)).not.toContain("AB1234567");
     expect(JSON.stringify(row)).not.toContain("base64");
@@ -214,15 +227,13 @@ describe("AssistedSession: raw document data and the 72-hour purge", () => {
 
     s.clock.advance(RAW_DOCUMENT_RETENTION_MS - HOUR);
     expect(await runDurableObjectAlarm(s.stub)).toBe(true);
-    expect(await api(s.stub).documentImage()).toBe(IMAGE);
+    expect((await rawDocument(s.stub))?.image).toBe(IMAGE);
 
     s.clock.advance(HOUR);
     await runInDurableObject(s.stub, (_i, state) => state.storage.setAlarm(s.clock.now()));
     expect(await runDurableObjectAlarm(s.stub)).toBe(true);
-    expect(await api(s.stub).documentImage()).toBeNull();
-    const raw = await runInDurableObject(s.stub, (_i, state) => state.storage.kv.get("raw-document"));
-    expect(raw).toBeUndefined();
-    const after = await api(s.stub).view();
+    expect(await rawDocument(s.stub)).toBeUndefined();
+    const after = await s.view();
     expect(after?.document).toMatchObject({ numberLast4: "4567", hasImage: false, purgedAt: new Date(s.clock.now()).toISOString() });
     expect((await auditOf(s.id)).filter((r) => r.metadata?.event === "Raw document data deleted")).toHaveLength(1);
     expect((await rowOf(s.id))?.sessionData).toMatchObject({ document: { purgedAt: new Date(s.clock.now()).toISOString() } });
@@ -230,7 +241,7 @@ describe("AssistedSession: raw document data and the 72-hour purge", () => {
     // At least once: a second run finds nothing to delete and adds nothing.
     await runInDurableObject(s.stub, (_i, state) => state.storage.setAlarm(s.clock.now()));
     await runDurableObjectAlarm(s.stub);
-    expect((await api(s.stub).view())?.events.filter((e) => e.type === "Raw document data deleted")).toHaveLength(1);
+    expect((await s.view())?.events.filter((e) => e.type === "Raw document data deleted")).toHaveLength(1);
     expect(await runInDurableObject(s.stub, (_i, state) => state.storage.getAlarm())).toBeNull();
   });
 });
