@@ -13,11 +13,7 @@
 // The credentials core uses TypeScript parameter properties, which Node's type stripping cannot
 // run, so the fixture (test helpers, presentCredential, registry) is bundled with esbuild into
 // .tmp/measure-offline-qr/ as `npm run bench` does; offline-qr.ts itself runs as it is.
-import { build } from "esbuild";
 import { deflateSync } from "fflate";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as Helpers from "#core/credentials/test-helpers.ts";
 import type * as Present from "#core/credentials/present.ts";
 import type * as Registry from "#core/issuers/registry.ts";
@@ -29,47 +25,25 @@ import {
   OFFLINE_QR_PREFIX,
   offlineQrVersion,
 } from "#core/verification/offline-qr.ts";
+import { bundleAndImport } from "#scripts/bench/bundle.ts";
 
 type Fixture = typeof Helpers & typeof Present & typeof Registry & typeof Encoding;
 
 const RUNS = Number(process.argv[2] ?? 20);
 const BASE = "https://identity.example.gov.uk";
-const CLAIMS = {
-  given_name: "Sarah",
-  family_name: "Thompson",
-  birthdate: "1990-04-12",
-  hasRightToWork: true,
-  workRestrictions: "None",
-  immigrationStatus: "Indefinite leave to remain",
-  expiryDate: "2029-11-22",
-};
+
+const loadFixture = () =>
+  bundleAndImport<Fixture>("measure-offline-qr", "fixture", {
+    contents: ["test-helpers", "present", "encoding"].map((m) => `export * from "#core/credentials/${m}.ts";`).join("\n") + '\nexport * from "#core/issuers/registry.ts";',
+  });
+
+const f = await loadFixture();
+const CLAIMS = f.RIGHT_TO_WORK_CLAIMS;
 const CASES = {
   "1 claim (hasRightToWork)": ["hasRightToWork"],
   "3 claims (names, hasRightToWork)": ["given_name", "family_name", "hasRightToWork"],
   "all 7 claims": Object.keys(CLAIMS),
 };
-
-async function loadFixture(): Promise<Fixture> {
-  const outfile = join(".tmp", "measure-offline-qr", "fixture.mjs");
-  mkdirSync(join(".tmp", "measure-offline-qr"), { recursive: true });
-  await build({
-    stdin: {
-      contents: ["test-helpers", "present", "encoding"].map((m) => `export * from "#core/credentials/${m}.ts";`).join("\n") + '\nexport * from "#core/issuers/registry.ts";',
-      resolveDir: process.cwd(),
-      loader: "ts",
-    },
-    bundle: true,
-    packages: "external",
-    format: "esm",
-    platform: "neutral",
-    target: "esnext",
-    outfile,
-    logLevel: "warning",
-  });
-  return (await import(pathToFileURL(join(process.cwd(), outfile)).href)) as Fixture;
-}
-
-const f = await loadFixture();
 
 /** One credential, as the wallet holds it, and its presentations for every case. */
 async function presentations(): Promise<Record<string, string>> {

@@ -28,6 +28,17 @@ export const CLAIMS = {
   nationalities: ["GB", "NG"],
 };
 
+/** A Right to Work record as the Home Office holds it (issuance's claim names): the offline QR tests and measurements. */
+export const RIGHT_TO_WORK_CLAIMS = {
+  given_name: "Sarah",
+  family_name: "Thompson",
+  birthdate: "1990-04-12",
+  hasRightToWork: true,
+  workRestrictions: "None",
+  immigrationStatus: "Indefinite leave to remain",
+  expiryDate: "2029-11-22",
+};
+
 export interface World {
   issuer: SigningKeyPair;
   otherIssuer: SigningKeyPair;

@@ -3,7 +3,7 @@ import { deflateSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { presentCredential } from "#core/credentials/present.ts";
-import { AUD, issueFor, makeP256Holder, makeWorld, NOW, type World } from "#core/credentials/test-helpers.ts";
+import { AUD, issueFor, makeP256Holder, makeWorld, NOW, RIGHT_TO_WORK_CLAIMS as CLAIMS, type World } from "#core/credentials/test-helpers.ts";
 import { verifyPresentation } from "#core/credentials/verify.ts";
 import { issuerUrl, statusListUrl, vctUrl } from "#core/issuers/registry.ts";
 import {
@@ -23,15 +23,6 @@ import {
 const BASE = "https://identity.example.gov.uk";
 const ISS = issuerUrl(BASE, "home-office");
 const VCT = vctUrl(BASE, "rtw");
-const CLAIMS = {
-  given_name: "Sarah",
-  family_name: "Thompson",
-  birthdate: "1990-04-12",
-  hasRightToWork: true,
-  workRestrictions: "None",
-  immigrationStatus: "Indefinite leave to remain",
-  expiryDate: "2029-11-22",
-};
 /** Offline there is no verifier nonce: the wallet makes one. */
 const OFFLINE_NONCE = "q3vJ0fS8dXKz1mWcR7tPbA";
 

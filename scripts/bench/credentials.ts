@@ -9,10 +9,7 @@
 //
 // Every measurement runs operations one at a time (each awaited before the next), after a
 // warm-up, for a bounded time, and refuses to report a figure if any operation failed.
-import { build } from "esbuild";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { bundleAndImport } from "./bundle.ts";
 import type * as CredentialsCore from "#core/credentials/index.ts";
 
 type Core = typeof CredentialsCore;
@@ -72,23 +69,22 @@ export async function measure(op: (call: number) => Promise<unknown>, options: M
   return { ...summarize(samples), ops: samples.length, seconds, opsPerSecond: samples.length / seconds };
 }
 
-/** Bundles core/credentials/index.ts into .tmp/bench/ and imports it. */
-export async function loadCredentialsCore(): Promise<Core> {
-  const outdir = join(".tmp", "bench");
-  mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, "credentials-core.mjs");
-  await build({
-    entryPoints: ["core/credentials/index.ts"],
-    bundle: true,
-    packages: "external",
-    format: "esm",
-    platform: "neutral",
-    target: "esnext",
-    outfile,
-    logLevel: "warning",
-  });
-  return (await import(pathToFileURL(join(process.cwd(), outfile)).href)) as Core;
+/** A status list's bits with `share` of its `entries` revoked at random (1 = revoked). */
+export function revokedAtRandom(core: Core, entries: number, share: number): Uint8Array {
+  const values = new Uint8Array(entries);
+  let revoked = 0;
+  while (revoked < Math.round(entries * share)) {
+    const idx = core.secureRandomInt(core.webCrypto(), entries);
+    if (values[idx] === 0) {
+      values[idx] = 1;
+      revoked++;
+    }
+  }
+  return values;
 }
+
+/** Bundles core/credentials/index.ts into .tmp/bench/ and imports it. */
+export const loadCredentialsCore = () => bundleAndImport<Core>("bench", "credentials-core", { file: "core/credentials/index.ts" });
 
 const ISSUER = "https://credentials.homeoffice.example.gov.uk";
 const VCT = "https://wallet.example.gov.uk/vct/right-to-work";
@@ -161,15 +157,7 @@ export async function benchCredentials(options: { seconds: number; warmupSeconds
     });
 
   // The status list: 2^20 one-bit entries with 1% of them revoked at random.
-  const values = new Uint8Array(LIST_ENTRIES);
-  let revoked = 0;
-  while (revoked < Math.round(LIST_ENTRIES * REVOKED_SHARE)) {
-    const idx = core.secureRandomInt(core.webCrypto(), LIST_ENTRIES);
-    if (values[idx] === 0) {
-      values[idx] = 1;
-      revoked++;
-    }
-  }
+  const values = revokedAtRandom(core, LIST_ENTRIES, REVOKED_SHARE);
   const lst = await core.encodeStatusList(values, 1);
   const validIndexes: number[] = [];
   while (validIndexes.length < POOL) {
@@ -287,7 +275,7 @@ export async function benchCredentials(options: { seconds: number; warmupSeconds
     statusLookup: {
       ...statusLookup,
       entries: LIST_ENTRIES,
-      revoked,
+      revoked: Math.round(LIST_ENTRIES * REVOKED_SHARE),
       lstBytes: lst.length,
       targetMs,
       targetMetAtMedian: statusLookup.medianMs < targetMs,

@@ -12,18 +12,17 @@
 // The core is bundled by esbuild as in the credentials bench (loadCredentialsCore); so is
 // verification-fixtures.ts, which makes the verifier, its organisation and the citizens'
 // credentials in the stack's database with the server layer.
-import { build } from "esbuild";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as CredentialsCore from "#core/credentials/index.ts";
 import { CREDENTIAL_TYPE_CODES, ISSUER_IDS, issuerUrl, statusListUrl, vctUrl, type IssuerId } from "#core/issuers/registry.ts";
 import { freePort, run } from "#scripts/process.ts";
 import { ensureDevVars, startStack } from "#scripts/stack.ts";
-import { loadCredentialsCore, percentile, summarize, type Measurement } from "./credentials.ts";
+import { bundleAndImport } from "./bundle.ts";
+import { loadCredentialsCore, percentile, revokedAtRandom, summarize, type Measurement } from "./credentials.ts";
 import type * as FixturesModule from "./verification-fixtures.ts";
 
 type Core = typeof CredentialsCore;
@@ -124,15 +123,7 @@ export async function benchVerificationCore(options: { seconds: number; warmupSe
   const statusUri = statusListUrl(BASE, crypto.randomUUID());
 
   // A 2^17-entry list with 1% of it revoked, signed by the issuer as the status worker signs it.
-  const values = new Uint8Array(LIST_ENTRIES);
-  let revoked = 0;
-  while (revoked < Math.round(LIST_ENTRIES * REVOKED_SHARE)) {
-    const idx = core.secureRandomInt(core.webCrypto(), LIST_ENTRIES);
-    if (values[idx] === 0) {
-      values[idx] = 1;
-      revoked++;
-    }
-  }
+  const values = revokedAtRandom(core, LIST_ENTRIES, REVOKED_SHARE);
   const iat = nowSeconds();
   const statusToken = await core.issueStatusListToken({
     iss,
@@ -241,21 +232,7 @@ export async function benchVerificationCore(options: { seconds: number; warmupSe
 // 2. End to end
 
 /** Bundles verification-fixtures.ts (server layer and core) into .tmp/bench/ and imports it. */
-async function loadFixtures(): Promise<Fixtures> {
-  const outfile = join(".tmp", "bench", "verification-fixtures.mjs");
-  mkdirSync(join(".tmp", "bench"), { recursive: true });
-  await build({
-    entryPoints: ["scripts/bench/verification-fixtures.ts"],
-    bundle: true,
-    packages: "external",
-    format: "esm",
-    platform: "node",
-    target: "esnext",
-    outfile,
-    logLevel: "warning",
-  });
-  return (await import(pathToFileURL(join(process.cwd(), outfile)).href)) as Fixtures;
-}
+const loadFixtures = () => bundleAndImport<Fixtures>("bench", "verification-fixtures", { file: "scripts/bench/verification-fixtures.ts" }, "node");
 
 /** One HTTP request to the libSQL server, as it arrived. */
 interface LibsqlRequest {
