@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#db/seed.ts";
 import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { pageJson } from "./wallet-helpers.ts";
 
 /**
  * The session cookie keeps its `__Host-` name and Secure flag even on the http loopback used
@@ -15,20 +16,7 @@ afterEach(async () => {
   await browser.close();
 });
 
-async function api(path: string, body?: unknown) {
-  return browser.page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body === undefined ? "GET" : "POST",
-        credentials: "include",
-        headers: body === undefined ? {} : { "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { path, body },
-  );
-}
+const api = (path: string, body?: unknown) => pageJson<Record<string, unknown>>(browser.page, path, body);
 
 describe("session cookie in Chromium over http loopback", () => {
   it("is set with __Host-, HttpOnly, Secure, SameSite=Lax, sent back, and gone after logout", async () => {
