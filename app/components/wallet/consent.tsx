@@ -4,7 +4,7 @@
  * made on this device (present.client.ts) with only the requested disclosures and a key-binding
  * JWT carrying the request's nonce and the verifier's client_id, then posted to response_uri.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { WalletRequest } from "#server/verification/wallet-request.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -43,17 +43,7 @@ async function postAnswer(responseUri: string, fields: Record<string, string>): 
 
 export function ConsentPage({ data }: { data: ConsentData }) {
   if (!data.ok) {
-    return (
-      <SignedInPage title="Verification request" lead="A verifier asked to check a credential in your wallet.">
-        <Card className="mt-8 max-w-2xl p-6" role="alert">
-          <h2 className="text-xl font-bold">This request cannot be answered</h2>
-          <p className="mt-2">{data.message}</p>
-          <p className="mt-4">
-            <TextLink to="/wallet">Go to your wallet</TextLink>
-          </p>
-        </Card>
-      </SignedInPage>
-    );
+    return <ConsentNotice lead="A verifier asked to check a credential in your wallet." role="alert" title="This request cannot be answered" body={data.message} />;
   }
   return <Consent request={data.request} candidates={data.candidates} />;
 }
@@ -198,13 +188,22 @@ function OutcomePanel({ request, outcome }: { request: WalletRequest; outcome: O
     error: { tone: "warn" as const, badge: "Not sent", title: "Nothing was shared", body: outcome.kind === "error" ? outcome.message : "" },
   }[outcome.kind];
   return (
-    <SignedInPage title="Verification request" lead={`${request.checkName} for ${request.verifierName}`}>
-      <Card className="mt-8 max-w-2xl p-6" role="status" data-testid="consent-outcome">
-        <StatusBadge tone={text.tone}>{text.badge}</StatusBadge>
-        <h2 ref={headingRef} tabIndex={-1} className="mt-3 text-xl font-bold">
-          {text.title}
+    <ConsentNotice lead={`${request.checkName} for ${request.verifierName}`} role="status" title={text.title} body={text.body} testId="consent-outcome" headingRef={headingRef}>
+      <StatusBadge tone={text.tone}>{text.badge}</StatusBadge>
+    </ConsentNotice>
+  );
+}
+
+/** A card in place of the consent form: why the request cannot be answered, or what became of the answer. */
+function ConsentNotice(props: { lead: string; role: "alert" | "status"; title: string; body: string; testId?: string; headingRef?: RefObject<HTMLHeadingElement>; children?: ReactNode }) {
+  return (
+    <SignedInPage title="Verification request" lead={props.lead}>
+      <Card className="mt-8 max-w-2xl p-6" role={props.role} data-testid={props.testId}>
+        {props.children}
+        <h2 ref={props.headingRef} tabIndex={props.headingRef ? -1 : undefined} className={`${props.children ? "mt-3 " : ""}text-xl font-bold`}>
+          {props.title}
         </h2>
-        <p className="mt-2">{text.body}</p>
+        <p className="mt-2">{props.body}</p>
         <p className="mt-4">
           <TextLink to="/wallet">Back to your wallet</TextLink>
         </p>
