@@ -25,6 +25,8 @@ export default {
       route("citizen-wallet", "routes/wallet.tsx", { id: "routes/citizen-wallet" });
       // And /verifier-portal beside /verifier: the Verifier Portal, one route module.
       route("verifier-portal", "routes/verifier.tsx", { id: "routes/verifier-portal" });
+      // And /assisted-digital beside /assisted: the operator console, one route module.
+      route("assisted-digital", "routes/assisted.tsx", { id: "routes/assisted-digital" });
       // The areas later issues build (the operator console, Gabriel AI, the analytics dashboard),
       // under every path the spec, the header and the role dashboards use: one "coming in a
       // later release" module until then (app/components/later-release.tsx).

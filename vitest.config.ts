@@ -36,6 +36,7 @@ const durableObjectsWorker = (inject: Inject) => ({
     LOGIN_THROTTLE: { className: "LoginThrottle", useSQLite: true },
     PRESENTATION_REQUESTS: { className: "PresentationRequest", useSQLite: true },
     ASSISTED_SESSIONS: { className: "AssistedSessionObject", useSQLite: true },
+    ASSISTED_OFFICES: { className: "AssistedOffice", useSQLite: true },
   },
   ...compatibility,
 });

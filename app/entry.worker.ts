@@ -93,6 +93,8 @@ export default {
         return answer;
       }
     }
+    // A console's live feed (an assisted session's WebSocket) passes through untouched, as above.
+    if (response.status === 101) return response;
     // Everything else may depend on the visitor: no shared cache may keep it.
     const answer = secure(response);
     // A page route without an action answers other methods 405; say which ones it takes (RFC 9110 §15.5.6).

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { hashPassword } from "#core/accounts/password.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
-import { demoAuthorityRecords } from "./demo-records.ts";
+import { demoAuthorityRecords, walkInAuthorityRecords } from "./demo-records.ts";
 import { assistedOffices, authorityRecords, officeContacts, operatorProfiles, users, verifierOrganisations } from "#db/schema/index.ts";
 
 /** The demo verifier's organisation (issue 9): the registered name a citizen sees on a request. */
@@ -53,6 +53,7 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
         .values(demoAuthorityRecords(citizen.id, new Date()))
         .onConflictDoNothing({ target: [authorityRecords.userId, authorityRecords.type] });
     }
+    await db.insert(authorityRecords).values(walkInAuthorityRecords(new Date())).onConflictDoNothing({ target: authorityRecords.id });
     await db.insert(verifierOrganisations).values(DEMO_ORGANISATION).onConflictDoNothing({ target: verifierOrganisations.name });
     const [organisation] = await db.select({ id: verifierOrganisations.id }).from(verifierOrganisations).where(eq(verifierOrganisations.name, DEMO_ORGANISATION.name));
     await db.update(users).set({ organisationId: organisation!.id }).where(and(eq(users.username, "verifier"), isNull(users.organisationId)));

@@ -51,7 +51,7 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
   }
 
   return (
-    <header className="border-b-8 border-govuk-blue bg-govuk-black text-white">
+    <header className="border-b-8 border-govuk-blue bg-govuk-black text-white print:hidden">
       <div className={`${PAGE_COLUMN} flex flex-wrap items-center gap-x-6 gap-y-3 py-3`}>
         <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight text-white no-underline hover:underline">
           <ShieldIcon />

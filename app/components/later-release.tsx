@@ -1,6 +1,6 @@
 /**
- * The signed-in areas whose screens arrive in a later release (spec 000 §2: the assisted-digital
- * operator console, Gabriel AI, the analytics dashboard): each one's title, what it will do, and
+ * The signed-in areas whose screens arrive in a later release (spec 000 §2: Gabriel AI, the
+ * analytics dashboard): each one's title, what it will do, and
  * an honest statement that it is not built yet, rather than sample content.
  * One table, one page: every path in app/routes/later-release/paths.js shows its area's page.
  */
@@ -15,17 +15,6 @@ export interface LaterReleaseArea {
   purpose: string;
   features: string[];
 }
-
-const ASSISTED: LaterReleaseArea = {
-  title: "Operator Dashboard",
-  purpose: "Help citizens in person with assisted-digital sessions.",
-  features: [
-    "Start and run an assisted session step by step",
-    "Request supervisor approval for dual-control steps",
-    "Print a paper QR code for citizens without a phone",
-    "See your session queue and activity log",
-  ],
-};
 
 const GABRIEL: LaterReleaseArea = {
   title: "Gabriel AI",
@@ -51,7 +40,6 @@ const ANALYTICS: LaterReleaseArea = {
 };
 
 const AREAS: Record<(typeof LATER_RELEASE_PATHS)[keyof typeof LATER_RELEASE_PATHS], LaterReleaseArea> = {
-  assisted: ASSISTED,
   gabriel: GABRIEL,
   analytics: ANALYTICS,
 };

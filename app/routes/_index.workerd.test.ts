@@ -63,8 +63,6 @@ describe("the dashboard's links", () => {
 
 describe("areas coming in a later release", () => {
   it.each([
-    ["/assisted-digital", "Operator Dashboard"],
-    ["/assisted", "Operator Dashboard"],
     ["/gabriel-ai", "Gabriel AI"],
     ["/gabriel", "Gabriel AI"],
     ["/analytics", "Analytics Dashboard"],

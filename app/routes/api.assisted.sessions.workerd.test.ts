@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
-import { assistedOffices, operatorProfiles } from "#db/schema/index.ts";
-import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { and, eq } from "drizzle-orm";
+import { authorityRecords, credentials, operatorProfiles } from "#db/schema/index.ts";
+import type { CandidateRecord } from "#server/assisted/sessions.ts";
+import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
+import { call, db, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 
 /** The assisted-digital API through the real web worker and the session's Durable Object (issue 10). */
-
-/** An office of its own with an operator and a supervisor operator, both signed in. */
-async function office() {
-  const [row] = await db().insert(assistedOffices).values({ name: `Office ${crypto.randomUUID()}`, address: "2 Test Road" }).returning();
-  const staff = async (supervisor: boolean) => {
-    const account = await registerUserWithRole("operator");
-    await db().insert(operatorProfiles).values({ userId: account.user.id, officeId: row!.id, title: supervisor ? "Supervisor" : "Support Operator", supervisor });
-    return account;
-  };
-  return { officeId: row!.id, operator: await staff(false), supervisor: await staff(true) };
-}
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 const create = (cookie: string, body: unknown = {}) => call("/api/assisted/sessions", { cookie, body });
@@ -120,5 +112,79 @@ describe("/api/assisted/sessions", () => {
     await db().insert(operatorProfiles).values({ userId: colleague.user.id, officeId, title: "Supervisor", supervisor: true });
     const decided = await actOn(colleague.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Licence checked" });
     expect(decided.status).toBe(200);
+  });
+
+  it("creates the client's account at the counter, only at step 1 of an active session, with registration's rules", async () => {
+    const { operator } = await office();
+    const { id } = await json<AssistedSession>(await create(operator.cookie));
+    const username = uniqueName("counter");
+    const account = { username, firstName: "Margaret", lastName: "Tester", password: `Counter pass ${crypto.randomUUID()}` };
+    for (const bad of [{ ...account, username: "ab" }, { ...account, firstName: "" }, { ...account, password: "short" }, { ...account, password: "password123" }]) {
+      expect((await actOn(operator.cookie, id, { type: "create-client", account: bad })).status, JSON.stringify(bad)).toBe(400);
+    }
+    const made = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "create-client", account }));
+    expect(made).toMatchObject({ clientName: "Margaret Tester", client: { username, name: "Margaret Tester", createdHere: true } });
+    expect(made.events.at(-1)).toMatchObject({ type: "Account created" });
+    // The client can sign in with what they chose.
+    expect((await call("/api/auth/login", { body: { username, password: account.password } })).status).toBe(200);
+
+    const other = await json<AssistedSession>(await create(operator.cookie));
+    const taken = await actOn(operator.cookie, other.id, { type: "create-client", account });
+    expect(taken.status).toBe(409);
+    await patch(operator.cookie, id, { currentStep: 2 });
+    const late = await actOn(operator.cookie, id, { type: "create-client", account: { ...account, username: uniqueName("late") } });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ code: "WRONG_STEP" });
+  });
+
+  /** Steps 1 to 3 for a new client whose passport the Home Office knows, approved by the supervisor. */
+  async function atIssueStep() {
+    const staff = await office();
+    const passport = await passportHolder();
+    const { id } = await json<AssistedSession>(await create(staff.operator.cookie));
+    const account = { username: uniqueName("walkin"), firstName: "Margaret", lastName: "Tester", password: `Counter pass ${crypto.randomUUID()}` };
+    const { client } = await json<AssistedSession>(await actOn(staff.operator.cookie, id, { type: "create-client", account }));
+    await patch(staff.operator.cookie, id, { currentStep: 2 });
+    // A console cannot say which records a document names: the server looks them up.
+    const recorded = await json<AssistedSession>(
+      await actOn(staff.operator.cookie, id, { type: "document", document: { type: "passport", number: passport.number.toLowerCase(), expiryDate: "2031-01-31", authorityRecordIds: [crypto.randomUUID()] } }),
+    );
+    expect(recorded.document).toMatchObject({ numberLast4: passport.number.slice(-4), authorityRecordIds: [passport.recordId] });
+    const asked = await json<AssistedSession>(await actOn(staff.operator.cookie, id, { type: "request-approval" }));
+    await actOn(staff.supervisor.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Passport genuine" });
+    await patch(staff.operator.cookie, id, { currentStep: 3 });
+    await actOn(staff.operator.cookie, id, { type: "visual-match", matched: true, notes: "" });
+    expect(await json<AssistedSession>(await patch(staff.operator.cookie, id, { currentStep: 4 }))).toMatchObject({ currentStep: 4 });
+    return { ...staff, ...passport, id, client: client! };
+  }
+
+  it("step 4 shows the record the passport names, puts it on the client's account when confirmed, and then the session can hand over", async () => {
+    const { operator, id, recordId, client } = await atIssueStep();
+    const records = await json<CandidateRecord[]>(await call(`/api/assisted/sessions/${id}/records`, { cookie: operator.cookie }));
+    expect(records).toEqual([expect.objectContaining({ id: recordId, type: "rtw", name: "Margaret Tester", birthdate: "1960-02-29", linked: false })]);
+
+    const unconfirmed = await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "wallet" });
+    expect(unconfirmed.status).toBe(400);
+    const none = await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["dbs"], delivery: "wallet", confirmed: true });
+    expect(none.status).toBe(409);
+    expect(await none.json()).toMatchObject({ code: "NO_RECORD" });
+
+    const issued = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "wallet", confirmed: true }));
+    expect(issued.issuance).toMatchObject({ credentialTypes: ["rtw"], delivery: "wallet", paperCredentialIds: [] });
+    const [record] = await db().select().from(authorityRecords).where(eq(authorityRecords.id, recordId));
+    expect(record!.userId).toBe(client.userId);
+    expect((await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "wallet", confirmed: true })).status).toBe(409);
+    expect(await json<AssistedSession>(await patch(operator.cookie, id, { currentStep: 5 }))).toMatchObject({ currentStep: 5 });
+  });
+
+  it("issues on paper: a paper credential for the client, not bound to a device, named in the session", async () => {
+    const { operator, id, client } = await atIssueStep();
+    const issued = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "paper", confirmed: true }));
+    expect(issued.issuance?.paperCredentialIds).toHaveLength(1);
+    const [paper] = await db()
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.id, issued.issuance!.paperCredentialIds[0]!), eq(credentials.userId, client.userId)));
+    expect(paper).toMatchObject({ type: "rtw", status: "active", metadata: expect.objectContaining({ delivery: "paper" }) });
   });
 });

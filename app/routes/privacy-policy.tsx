@@ -80,7 +80,11 @@ const SECTIONS: LegalSection[] = [
             Verification records: when a verifier uses our portal, which organisation asked, which credential type and attributes were requested,
             the result and the time.
           </li>
-          <li>Support records: notes from assisted-digital sessions and help requests.</li>
+          <li>
+            Assisted-digital sessions: who helped you and when, the type of identity document you showed with the last 4 characters of its
+            number and its expiry date, a supervisor's approval, the operator's check that you match the document, and which credentials were
+            issued. The document's full number and any photo of it are held only for the session.
+          </li>
           <li>Technical data: security logs, and page views on this website without advertising or third-party trackers.</li>
         </ul>
       </>
@@ -179,7 +183,13 @@ const SECTIONS: LegalSection[] = [
       <>
         <ul>
           <li>
-            <strong>Raw biometric and document data</strong> (document images and face captures): deleted after 72 hours.
+            <strong>Raw biometric and document data</strong> (document images and face captures): deleted after 72 hours. At an
+            assisted-digital session, the photo of your document and its full number are deleted automatically 72 hours after they were
+            captured, and the deletion is recorded.
+          </li>
+          <li>
+            <strong>Assisted-digital session records</strong> (the outcome of each step, without the photo or the full number): kept while
+            your account is open, as the evidence of how your identity was checked.
           </li>
           <li>
             <strong>Credentials</strong>: kept in your wallet until you delete them, they expire or they are revoked.

@@ -12,6 +12,7 @@ const valid = {
   VERIFIER: fetcher,
   LOGIN_THROTTLE: namespace,
   ASSISTED_SESSIONS: namespace,
+  ASSISTED_OFFICES: namespace,
 };
 
 describe("the web worker's bindings", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LoginThrottleApi } from "#server/accounts/throttle.ts";
+import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import { databaseBindings, durableObjectBinding, issuerBindings, parseEnv, serviceBinding, workerEnv } from "#server/worker/env.ts";
 
@@ -15,6 +16,7 @@ export const WebEnvSchema = workerEnv({
   VERIFIER: serviceBinding(),
   LOGIN_THROTTLE: durableObjectBinding<LoginThrottleApi>(),
   ASSISTED_SESSIONS: durableObjectBinding<AssistedSessionApi & Rpc.DurableObjectBranded>(),
+  ASSISTED_OFFICES: durableObjectBinding<AssistedOfficeApi & Rpc.DurableObjectBranded>(),
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;

@@ -75,6 +75,8 @@ export interface DocumentSummary {
   expiryDate: string;
   capturedAt: string;
   hasImage: boolean;
+  /** The authorities' records that name this document (ids only): step 4 confirms and issues them. */
+  authorityRecordIds: string[];
   /** When the raw data (full number, image) was deleted. */
   purgedAt: string | null;
 }
@@ -96,8 +98,19 @@ export interface AssistedSession {
   document: DocumentSummary | null;
   approval: ApprovalRecord | null;
   visualMatch: { matched: boolean; notes: string; by: Person; at: string } | null;
-  issuance: { credentialTypes: string[]; delivery: "wallet" | "paper"; by: Person; at: string } | null;
+  issuance: Issuance | null;
   events: SessionEvent[];
+}
+
+/** Step 4's outcome: the records confirmed, and where the credentials went. */
+export interface Issuance {
+  credentialTypes: string[];
+  /** "wallet": the records are on the client's account and their wallet adds the credentials. */
+  delivery: "wallet" | "paper";
+  /** The paper credentials printed (delivery "paper"): what Generate Paper QR prints again. */
+  paperCredentialIds: string[];
+  by: Person;
+  at: string;
 }
 
 export class SessionRuleError extends Error {
@@ -280,9 +293,15 @@ export function recordVisualMatch(session: AssistedSession, input: { matched: bo
   return withEvent({ ...session, visualMatch }, actor, input.matched ? "Visual match confirmed" : "Visual match failed", visualMatch.notes || "No notes", now);
 }
 
-export function recordIssuance(session: AssistedSession, input: { credentialTypes: string[]; delivery: "wallet" | "paper" }, actor: Person, now: Date): AssistedSession {
+/** Whether step 4 may issue now (the caller checks before it links records or prints anything). */
+export function assertCanIssue(session: AssistedSession): void {
   requireStep(session, 4);
   if (session.issuance) throw conflict("ALREADY_ISSUED", "Credentials have already been issued in this session");
+  if (!session.client) throw conflict("STEP_REQUIREMENT_UNMET", "The session has no client account");
+}
+
+export function recordIssuance(session: AssistedSession, input: Omit<Issuance, "by" | "at">, actor: Person, now: Date): AssistedSession {
+  assertCanIssue(session);
   const issuance = { ...input, by: actor, at: now.toISOString() };
   return withEvent({ ...session, issuance }, actor, "Credentials issued", `${input.credentialTypes.join(", ")} (${input.delivery === "wallet" ? "to the client's wallet" : "on paper"})`, now);
 }

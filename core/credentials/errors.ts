@@ -53,6 +53,8 @@ export const CREDENTIAL_ERROR_MESSAGES = {
   KB_TOO_OLD: "The key-binding JWT is older than the allowed window.",
   KB_IN_FUTURE: "The key-binding JWT is dated in the future beyond the allowed clock skew.",
   KB_SD_HASH_MISMATCH: "The key-binding sd_hash does not match the presented issuer JWT and disclosures.",
+  PAPER_NOT_ACCEPTED: "The credential is a paper credential, bound to no device: it is accepted only when scanned in person, never as a wallet's answer.",
+  KB_UNEXPECTED: "A key-binding JWT came with a paper credential, which has no holder key to bind it to.",
 
   // Status
   STATUS_CLAIM_INVALID: "The credential's status claim is missing or malformed.",

@@ -15,11 +15,11 @@
  *   crypto       CredentialCrypto (passed in; defaults to WebCrypto), SHA-256, salts
  *   jws          compact JWS parse/sign/verify, pinned algorithms (EdDSA; ES256 only when listed)
  *   keys         Ed25519 key pairs, JWK thumbprint kid, JWKS
- *   profile      typ values and reserved claim names
+ *   profile      typ values, reserved claim names, the paper marker
  *   sd-jwt       split, disclosures, RFC 9901 section 7.1 processing
  *   status-list  encode/decode/read lists, status list tokens, index allocation
  *   issue        issueCredential (via @sd-jwt/core's SDJwtInstance)
- *   present      presentCredential, disclosableClaims (via @sd-jwt/core)
+ *   present      presentCredential, presentPaperCredential, disclosableClaims (via @sd-jwt/core)
  *   verify       verifyPresentation (SD-JWT VC), verifySdJwtPresentation (plain RFC 9901)
  *
  * Crypto: every entry point takes `crypto?: CredentialCrypto` ({ subtle, randomBytes }); without
@@ -28,7 +28,9 @@
  *
  * Decisions:
  *   - typ `vc+sd-jwt` (older SD-JWT VC drafts) is refused unless policy.acceptLegacyTyp is true.
- *   - Key binding is required or not by policy alone; a KB-JWT is ignored when not required.
+ *   - Key binding is required or not by policy and the issuer-signed credential, never by what was
+ *     presented; a KB-JWT is ignored when not required. Paper credentials (no cnf, "binding":
+ *     "paper" in clear) go without one only under policy.acceptPaper, and never with one.
  *   - Nonces are matched (expectedNonce) and/or consumed once through policy.consumeNonce, last,
  *     after every other check has passed.
  *   - Status is fetched by the caller (URL allow-listed by the core first) and interpreted here;
@@ -63,13 +65,15 @@ export {
   KB_JWT_TYP,
   LEGACY_SD_JWT_VC_TYP,
   NEVER_DISCLOSED_CLAIMS,
+  PAPER_BINDING,
+  PAPER_CLAIM,
   RESERVED_CLAIM_NAMES,
   SD_JWT_VC_TYP,
   type StatusReference,
 } from "./profile.ts";
 export { StatusListCache, type CachedStatusList } from "./status-cache.ts";
 export { issueCredential, type IssueCredentialInput, type IssuerSigningKey } from "./issue.ts";
-export { credentialClaims, disclosableClaims, presentCredential, type PresentCredentialInput } from "./present.ts";
+export { credentialClaims, disclosableClaims, presentCredential, presentPaperCredential, type PresentCredentialInput, type PresentPaperCredentialInput } from "./present.ts";
 export {
   DEFAULT_LIMITS,
   verifyPresentation,

@@ -13,7 +13,7 @@ import { randomSalt, resolveCrypto, sha256, SD_HASH_ALG, type CredentialCrypto }
 import { CredentialError } from "./errors.ts";
 import { isPlainObject } from "./json.ts";
 import { algorithmForKey, isSupportedAlgorithm, jwkMatchesAlgorithm, signBase64url, type PublicJwk } from "./jws.ts";
-import { RESERVED_CLAIM_NAMES, SD_JWT_VC_TYP, type StatusReference } from "./profile.ts";
+import { PAPER_BINDING, PAPER_CLAIM, RESERVED_CLAIM_NAMES, SD_JWT_VC_TYP, type StatusReference } from "./profile.ts";
 
 /** Nesting allowed inside a personal claim value; keeps issued tokens inside verifier limits. */
 const MAX_CLAIM_DEPTH = 8;
@@ -30,8 +30,13 @@ export interface IssueCredentialInput {
   issuer: IssuerSigningKey;
   /** Credential type URL (SD-JWT VC section 3.2.2.1.1). */
   vct: string;
-  /** The holder's public key; becomes cnf.jwk (RFC 7800 section 3.2). */
-  holderPublicJwk: PublicJwk;
+  /** The holder's public key; becomes cnf.jwk (RFC 7800 section 3.2). Required unless `paper`. */
+  holderPublicJwk?: PublicJwk;
+  /**
+   * A paper credential instead (profile.ts PAPER_CLAIM): no cnf, and `"binding": "paper"` in clear.
+   * Exactly one of `holderPublicJwk` and `paper` is given.
+   */
+  paper?: boolean;
   /** Personal claims, each made selectively disclosable at the top level (except `structured` ones). */
   claims: Record<string, unknown>;
   /**
@@ -74,7 +79,7 @@ function assertJsonClaimValue(value: unknown, depth: number): void {
   throw new CredentialError("INVALID_ARGUMENT", "claim value is not JSON");
 }
 
-function holderCnfJwk(jwk: PublicJwk): PublicJwk {
+function holderCnfJwk(jwk: PublicJwk | undefined): PublicJwk {
   const alg = jwk?.kty === "OKP" ? "EdDSA" : "ES256";
   if (!isPlainObject(jwk) || !isSupportedAlgorithm(alg) || !jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)) {
     throw new CredentialError("INVALID_ARGUMENT", "holder key must be a public Ed25519 or P-256 JWK");
@@ -82,7 +87,10 @@ function holderCnfJwk(jwk: PublicJwk): PublicJwk {
   return jwk.kty === "EC" ? { kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y } : { kty: "OKP", crv: jwk.crv, x: jwk.x };
 }
 
-/** Issues an SD-JWT VC (`<issuer-signed JWT>~<disclosure>~...~`) for the holder's key. */
+/**
+ * Issues an SD-JWT VC (`<issuer-signed JWT>~<disclosure>~...~`) for the holder's key, or, with
+ * `paper`, bound to no key and marked as a paper credential.
+ */
 export async function issueCredential(input: IssueCredentialInput): Promise<string> {
   const crypto = resolveCrypto(input.crypto);
   const { issuer, claims } = input;
@@ -115,7 +123,10 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
       throw new CredentialError("INVALID_ARGUMENT", "a structured claim must be a non-empty object claim");
     }
   }
-  const cnfJwk = holderCnfJwk(input.holderPublicJwk);
+  if (input.paper !== undefined && typeof input.paper !== "boolean") throw new CredentialError("INVALID_ARGUMENT", "paper must be a boolean");
+  if (input.paper && input.holderPublicJwk !== undefined) throw new CredentialError("INVALID_ARGUMENT", "a paper credential has no holder key");
+  // Validated before anything is signed; a paper credential carries its marker where cnf would be.
+  const binding = input.paper ? { [PAPER_CLAIM]: PAPER_BINDING } : { cnf: { jwk: holderCnfJwk(input.holderPublicJwk) } };
 
   const sdjwt = new SDJwtInstance({
     signer: (signingInput: string) => signBase64url(crypto, signingInput, issuer.privateKey),
@@ -134,7 +145,7 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
     iat: input.iat,
     exp: input.exp,
     vct: input.vct,
-    cnf: { jwk: cnfJwk },
+    ...binding,
     status: { status_list: { idx: status.idx, uri: status.uri } },
     ...claims,
   };

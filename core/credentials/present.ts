@@ -8,6 +8,7 @@ import { resolveCrypto, sha256, SD_HASH_ALG, type CredentialCrypto } from "./cry
 import { CredentialError } from "./errors.ts";
 import { defineClaim } from "./json.ts";
 import { algorithmForKey, decodeJsonObject, signBase64url } from "./jws.ts";
+import { PAPER_BINDING, PAPER_CLAIM } from "./profile.ts";
 import { decodeDisclosure, splitSdJwt, type DecodedDisclosure } from "./sd-jwt.ts";
 
 /** Limits for parsing a credential the holder already trusts (it came from its issuer). */
@@ -37,6 +38,8 @@ function hasherFor(crypto: CredentialCrypto) {
 }
 
 interface HolderView {
+  /** The issuer-signed payload as issued (digests, not claims). */
+  payload: Record<string, unknown>;
   /** Disclosures by claim path: "given_name", or "age_equal_or_over.18" inside a structured claim. */
   byPath: Map<string, DecodedDisclosure>;
 }
@@ -65,7 +68,7 @@ async function holderView(crypto: CredentialCrypto, sdJwt: string): Promise<Hold
     const parent = digestPaths.get(disclosure.digest);
     byPath.set(parent === undefined ? disclosure.name : `${parent}.${disclosure.name}`, disclosure);
   }
-  return { byPath };
+  return { payload, byPath };
 }
 
 async function topLevelDisclosures(crypto: CredentialCrypto, sdJwt: string): Promise<Map<string, DecodedDisclosure>> {
@@ -102,12 +105,26 @@ export async function presentCredential(input: PresentCredentialInput): Promise<
   if (typeof input.nonce !== "string" || input.nonce.length === 0) throw new CredentialError("INVALID_ARGUMENT", "nonce is required");
   if (typeof input.aud !== "string" || input.aud.length === 0) throw new CredentialError("INVALID_ARGUMENT", "aud is required");
   if (!Number.isSafeInteger(input.iat) || input.iat < 0) throw new CredentialError("INVALID_ARGUMENT", "iat must be epoch seconds");
-  if (!Array.isArray(input.disclose)) throw new CredentialError("INVALID_ARGUMENT", "disclose must be a list of claim names");
   const kbAlg = algorithmForKey(input.holderPrivateKey);
 
-  const { byPath: available } = await holderView(crypto, input.sdJwt);
+  const frame = disclosureFrame(await holderView(crypto, input.sdJwt), input.disclose);
+  const sdjwt = new SDJwtInstance({
+    hasher: hasherFor(crypto),
+    hashAlg: SD_HASH_ALG,
+    kbSigner: (signingInput: string) => signBase64url(crypto, signingInput, input.holderPrivateKey),
+    kbSignAlg: kbAlg,
+  });
+  return presentFrame(() => sdjwt.present(input.sdJwt, frame as never, { kb: { payload: { iat: input.iat, aud: input.aud, nonce: input.nonce } } }));
+}
+
+/**
+ * @sd-jwt's presentation frame for the chosen claim paths: {name: true} for a top-level claim,
+ * {claim: {member: true}} inside a structured one. Every path must be one the credential discloses.
+ */
+function disclosureFrame({ byPath: available }: HolderView, disclose: readonly string[]): Record<string, unknown> {
+  if (!Array.isArray(disclose)) throw new CredentialError("INVALID_ARGUMENT", "disclose must be a list of claim names");
   const frame: Record<string, unknown> = {};
-  for (const path of input.disclose) {
+  for (const path of disclose) {
     if (typeof path !== "string" || !available.has(path)) throw new CredentialError("CLAIM_NOT_DISCLOSABLE", "requested claim is not disclosable");
     const [name, member] = path.split(".") as [string, string | undefined];
     if (member === undefined) defineClaim(frame, name, true);
@@ -116,20 +133,38 @@ export async function presentCredential(input: PresentCredentialInput): Promise<
       defineClaim(frame[name] as Record<string, unknown>, member, true);
     }
   }
+  return frame;
+}
 
-  const sdjwt = new SDJwtInstance({
-    hasher: hasherFor(crypto),
-    hashAlg: SD_HASH_ALG,
-    kbSigner: (signingInput: string) => signBase64url(crypto, signingInput, input.holderPrivateKey),
-    kbSignAlg: kbAlg,
-  });
+/** Runs @sd-jwt's present; a library failure becomes INVALID_ARGUMENT. (Nested members make the frame an object of objects: @sd-jwt types it loosely.) */
+async function presentFrame(present: () => Promise<string>): Promise<string> {
   try {
-    // Nested members ("claim.member") make the frame an object of objects: @sd-jwt types it loosely.
-    return await sdjwt.present(input.sdJwt, frame as never, {
-      kb: { payload: { iat: input.iat, aud: input.aud, nonce: input.nonce } },
-    });
+    return await present();
   } catch (error) {
     if (error instanceof CredentialError) throw error;
     throw new CredentialError("INVALID_ARGUMENT", "presentation failed", { cause: error });
   }
+}
+
+export interface PresentPaperCredentialInput {
+  /** A paper credential as issued (issueCredential with `paper`): no cnf, so no key-binding JWT. */
+  sdJwt: string;
+  /** Claim paths to disclose; everything else stays hidden. */
+  disclose: readonly string[];
+  crypto?: CredentialCrypto;
+}
+
+/**
+ * The printed form of a paper credential: `<issuer-signed JWT>~<chosen disclosures>~`, with no
+ * key-binding JWT (there is no holder key to sign one). Refuses a credential bound to a key: a
+ * device credential presented without its KB-JWT is refused by every verifier, so printing one
+ * would only make a code that never works.
+ */
+export async function presentPaperCredential(input: PresentPaperCredentialInput): Promise<string> {
+  const crypto = resolveCrypto(input.crypto);
+  const view = await holderView(crypto, input.sdJwt);
+  if (view.payload.cnf !== undefined || view.payload[PAPER_CLAIM] !== PAPER_BINDING) throw new CredentialError("INVALID_ARGUMENT", "not a paper credential");
+  const frame = disclosureFrame(view, input.disclose);
+  const sdjwt = new SDJwtInstance({ hasher: hasherFor(crypto), hashAlg: SD_HASH_ALG });
+  return presentFrame(() => sdjwt.present(input.sdJwt, frame as never));
 }

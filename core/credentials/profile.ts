@@ -10,10 +10,26 @@ export const LEGACY_SD_JWT_VC_TYP = "vc+sd-jwt";
 /** RFC 9901 section 4.3: the key-binding JWT's typ. */
 export const KB_JWT_TYP = "kb+jwt";
 
-/** Claims that SD-JWT VC section 3.2.2.2 says must never be selectively disclosed. */
-export const NEVER_DISCLOSED_CLAIMS: ReadonlySet<string> = new Set(["iss", "nbf", "exp", "cnf", "vct", "vct#integrity", "status"]);
+/**
+ * A paper credential (printed at an assisted-digital counter for someone without a phone) has no
+ * `cnf`: no device key, so no key-binding JWT can ever be made for it. The issuer marks it with
+ * this claim in clear in the issuer-signed payload, `"binding": "paper"`; it is never
+ * selectively disclosable (a disclosure of it is refused) and never a personal claim. Verifiers
+ * accept such a credential only where their policy says so (PresentationPolicy.acceptPaper).
+ */
+export const PAPER_CLAIM = "binding";
+export const PAPER_BINDING = "paper";
 
-/** Registered JWT / SD-JWT VC claims: reported on their own, never treated as personal claims. */
+/**
+ * Claims that SD-JWT VC section 3.2.2.2 says must never be selectively disclosed, and our paper
+ * marker, which must be the issuer's statement in clear.
+ */
+export const NEVER_DISCLOSED_CLAIMS: ReadonlySet<string> = new Set(["iss", "nbf", "exp", "cnf", "vct", "vct#integrity", "status", PAPER_CLAIM]);
+
+/**
+ * Registered JWT / SD-JWT VC claims, and our paper marker: reported on their own, never treated as
+ * personal claims.
+ */
 export const REGISTERED_CLAIMS: ReadonlySet<string> = new Set([
   "iss",
   "aud",
@@ -25,6 +41,7 @@ export const REGISTERED_CLAIMS: ReadonlySet<string> = new Set([
   "vct",
   "vct#integrity",
   "status",
+  PAPER_CLAIM,
 ]);
 
 /**

@@ -9,7 +9,8 @@ import { issueCredential, type IssueCredentialInput } from "./issue.ts";
 import { signBase64url } from "./jws.ts";
 import { generateSigningKeyPair, exportPublicJwk, type SigningKeyPair } from "./keys.ts";
 import { presentCredential } from "./present.ts";
-import type { PresentationPolicy } from "./verify.ts";
+import { encodeStatusList, issueStatusListToken } from "./status-list.ts";
+import type { PresentationPolicy, StatusPolicy } from "./verify.ts";
 
 export const NOW = 1_800_000_000;
 export const ISS = "https://credentials.homeoffice.example.gov.uk";
@@ -78,6 +79,37 @@ export function basePolicy(world: World, overrides: Partial<PresentationPolicy> 
     limits: { maxBytes: 64 * 1024, maxDisclosures: 64, maxDepth: 16 },
     ...overrides,
   };
+}
+
+/**
+ * A status policy answering for the list at STATUS_URI with a token the world's issuer signed: every
+ * entry valid (0) except those `values` sets (index to status, e.g. {42: 1} revokes the test credentials).
+ */
+export function statusPolicy(world: World, values: Record<number, number> = {}): StatusPolicy {
+  return {
+    async check() {
+      const bits = new Uint8Array(1024);
+      for (const [index, value] of Object.entries(values)) bits[Number(index)] = value;
+      const token = await issueStatusListToken({
+        sub: STATUS_URI,
+        iat: NOW - 30,
+        exp: NOW + 600,
+        ttl: 60,
+        bits: 1,
+        lst: await encodeStatusList(bits, 1),
+        kid: world.issuer.publicJwk.kid!,
+        privateKey: world.issuer.privateKey,
+      });
+      return { kind: "token", token };
+    },
+    allowedUriPrefixes: [STATUS_PREFIX],
+    maxInflatedBytes: 4096,
+  };
+}
+
+/** A paper credential (no cnf, the paper marker) of the world's issuer: issueFor with `paper`. */
+export function issuePaperFor(world: World, overrides: Partial<IssueCredentialInput> = {}): Promise<string> {
+  return issueFor(world, { holderPublicJwk: undefined, paper: true, ...overrides });
 }
 
 export async function issueFor(world: World, overrides: Partial<IssueCredentialInput> = {}): Promise<string> {

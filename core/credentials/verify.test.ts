@@ -38,6 +38,7 @@ describe("verifyPresentation: issue, present a subset, verify", () => {
       status: { idx: 42, uri: STATUS_URI },
       disclosedClaimNames: ["given_name", "nationalities"], // sorted
       keyBound: true,
+      paper: false,
       statusChecked: false,
     });
   });

@@ -14,8 +14,13 @@
  * - typ: only `dc+sd-jwt`. The older `vc+sd-jwt` is refused unless `policy.acceptLegacyTyp` is
  *   true; the SD-JWT VC draft allows accepting it only during a transition, and we issue only
  *   dc+sd-jwt, so there is nothing of ours to stay compatible with.
- * - Key binding is decided by `policy.requireKeyBinding` alone (RFC 9901 section 7.3 step 1).
- *   When it is false a KB-JWT that happens to be present is ignored and `keyBound` is false.
+ * - Key binding is decided by `policy.requireKeyBinding` (RFC 9901 section 7.3 step 1) and the
+ *   issuer-signed credential, never by what the presenter sent. When it is false a KB-JWT that
+ *   happens to be present is ignored and `keyBound` is false. When it is true, a credential with
+ *   `cnf` needs its KB-JWT; a paper credential (no `cnf`, `"binding": "paper"` in clear in the
+ *   signed payload, profile.ts) is accepted without one only under `policy.acceptPaper`, and
+ *   refused if a KB-JWT is appended (KB_UNEXPECTED) or the policy does not accept paper
+ *   (PAPER_NOT_ACCEPTED). Both are decided only after the issuer's signature verified.
  * - Nonces: `expectedNonce` (online flow, the request's nonce) and/or `consumeNonce` (the
  *   caller's single-use store; required for holder-made nonces in the offline QR flow). The
  *   nonce is consumed last, after every other check passed, so a forged presentation cannot burn
@@ -46,6 +51,8 @@ import {
   KB_JWT_TYP,
   LEGACY_SD_JWT_VC_TYP,
   NEVER_DISCLOSED_CLAIMS,
+  PAPER_BINDING,
+  PAPER_CLAIM,
   REGISTERED_CLAIMS,
   SD_JWT_VC_TYP,
   type StatusReference,
@@ -124,6 +131,13 @@ export interface PresentationPolicy extends BasePolicy {
   /** Accepted credential types; when absent any vct is accepted (but one must be present). */
   allowedVcts?: readonly string[];
   status?: StatusPolicy;
+  /**
+   * Accept paper credentials (profile.ts PAPER_CLAIM) where key binding is required: one whose
+   * issuer-signed payload has no cnf and says "binding": "paper" is verified without a KB-JWT, so
+   * no nonce or KB age applies (its own exp is its window), and is refused with one. Needs a
+   * status policy: a credential nobody can bind must at least be revocable. Default false.
+   */
+  acceptPaper?: boolean;
   /** Accept typ "vc+sd-jwt" as well as "dc+sd-jwt" (default false). */
   acceptLegacyTyp?: boolean;
 }
@@ -147,6 +161,8 @@ export interface VerifiedPresentation {
   disclosedClaimNames: string[];
   /** True only when the policy required key binding and it verified. */
   keyBound: boolean;
+  /** A paper credential: no cnf, the paper marker in clear (accepted only under policy.acceptPaper). */
+  paper: boolean;
   /** True when a status policy was given and the status read as valid. */
   statusChecked: boolean;
 }
@@ -163,6 +179,8 @@ export interface VerifiedSdJwt {
 interface Profile {
   acceptedTyps: readonly string[];
   reservedTopLevelNames: ReadonlySet<string>;
+  /** PresentationPolicy.acceptPaper; absent outside the SD-JWT VC profile, where nothing is a paper credential. */
+  acceptPaper?: boolean;
 }
 
 interface CoreResult {
@@ -171,6 +189,7 @@ interface CoreResult {
   issuer: TrustedIssuer;
   disclosedPaths: string[];
   keyBound: boolean;
+  paper: boolean;
   /** Set when key binding verified and a consumeNonce hook still has to run. */
   nonce?: string;
 }
@@ -316,10 +335,18 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
 
   const parts = splitSdJwt(presentation, limits);
   const jws = parseCompactJws(parts.issuerJwt, { maxDepth: limits.maxDepth, malformedCode: "MALFORMED_PRESENTATION" });
-  const keyBinding = policy.requireKeyBinding ? verifyKeyBindingSignature(crypto, parts.kbJwt, jws.payload, policy, limits.maxDepth) : undefined;
+  // Read from the payload whose signature verifyIssuerJwt checks next: nothing is decided on it
+  // before that check passed, so whether a KB-JWT is needed is the issuer's statement.
+  const paper = profile.acceptPaper !== undefined && isPaperCredential(jws.payload);
+  const needsKeyBinding = policy.requireKeyBinding && !paper;
+  const keyBinding = needsKeyBinding ? verifyKeyBindingSignature(crypto, parts.kbJwt, jws.payload, policy, limits.maxDepth) : undefined;
   // Awaited below, after the issuer's checks: an earlier failure must not leave it unhandled.
   keyBinding?.catch(() => undefined);
   const issuer = await verifyIssuerJwt(crypto, jws, policy, profile);
+  if (paper && policy.requireKeyBinding) {
+    if (!profile.acceptPaper) throw new CredentialError("PAPER_NOT_ACCEPTED");
+    if (parts.kbJwt !== "") throw new CredentialError("KB_UNEXPECTED");
+  }
 
   const disclosures = [];
   for (const encoded of parts.disclosures) disclosures.push(await decodeDisclosure(crypto, encoded, limits.maxDepth));
@@ -329,11 +356,16 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
   });
 
   let nonce: string | undefined;
-  if (policy.requireKeyBinding) {
+  if (needsKeyBinding) {
     nonce = await verifyKeyBindingClaims(crypto, (await keyBinding!).payload, parts.sdHashInput, policy);
   }
   // Sorted, so the order reveals nothing about the (random) digest order.
-  return { header: jws.header, payload, issuer, disclosedPaths: [...disclosedPaths].sort(), keyBound: policy.requireKeyBinding, nonce };
+  return { header: jws.header, payload, issuer, disclosedPaths: [...disclosedPaths].sort(), keyBound: needsKeyBinding, paper, nonce };
+}
+
+/** A paper credential (profile.ts): no cnf, and the paper marker in clear in the issuer-signed payload. */
+function isPaperCredential(signedPayload: Record<string, unknown>): boolean {
+  return !hasOwn(signedPayload, "cnf") && signedPayload[PAPER_CLAIM] === PAPER_BINDING;
 }
 
 async function consumeNonceLast(policy: BasePolicy, nonce: string | undefined): Promise<void> {
@@ -470,7 +502,9 @@ export async function verifyPresentation(
     ) {
       throw new CredentialError("POLICY_INVALID", "status policy");
     }
-    const core = await verifyCore(presentation, policy, { acceptedTyps, reservedTopLevelNames: NEVER_DISCLOSED_CLAIMS });
+    if (policy?.acceptPaper !== undefined && typeof policy.acceptPaper !== "boolean") throw new CredentialError("POLICY_INVALID", "acceptPaper");
+    if (policy?.acceptPaper && !status) throw new CredentialError("POLICY_INVALID", "acceptPaper needs a status policy");
+    const core = await verifyCore(presentation, policy, { acceptedTyps, reservedTopLevelNames: NEVER_DISCLOSED_CLAIMS, acceptPaper: policy?.acceptPaper === true });
     const { payload, issuer } = core;
 
     if (payload.vct === undefined) throw new CredentialError("VCT_MISSING");
@@ -506,6 +540,7 @@ export async function verifyPresentation(
       ...(reference ? { status: reference } : {}),
       disclosedClaimNames: core.disclosedPaths,
       keyBound: core.keyBound,
+      paper: core.paper,
       statusChecked,
     };
   } catch (error) {

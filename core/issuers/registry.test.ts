@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { publicBaseUrl, publicOrigin } from "./registry.ts";
+import { CHECKS, checkForCredentialType } from "#core/verification/checks.ts";
+import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, PAPER_DISCLOSURES, publicBaseUrl, publicOrigin } from "./registry.ts";
 
 describe("where identifiers and links hang from", () => {
   it("takes PUBLIC_BASE_URL with or without a trailing slash, so request_uri and response_uri never get a double slash", () => {
@@ -12,5 +13,17 @@ describe("where identifiers and links hang from", () => {
   it("without it, links use the origin that was asked (http locally) while identifiers keep https", () => {
     expect(publicOrigin(undefined, "http://127.0.0.1:8787/api/x?y=1")).toBe("http://127.0.0.1:8787");
     expect(publicBaseUrl(undefined, "http://127.0.0.1:8787/api/x")).toBe("https://127.0.0.1:8787");
+  });
+});
+
+describe("what a paper credential discloses", () => {
+  it.each(CREDENTIAL_TYPE_CODES)("%s: the name and claims of the type only, and every attribute of the check the type answers", (code) => {
+    const paths = PAPER_DISCLOSURES[code];
+    expect(paths).toEqual(expect.arrayContaining(["given_name", "family_name"]));
+    expect(paths).not.toContain("birthdate");
+    const claims = CREDENTIAL_TYPES[code].claims.map((claim) => claim.name);
+    for (const path of paths) expect(claims).toContain(path);
+    const check = checkForCredentialType(code);
+    if (check) for (const attribute of CHECKS[check].attributes) expect(paths).toContain(attribute.path.join("."));
   });
 });

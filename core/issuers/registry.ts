@@ -158,6 +158,21 @@ export const CREDENTIAL_TYPES: Readonly<Record<CredentialTypeCode, CredentialTyp
 
 export const CREDENTIAL_TYPE_CODES = Object.keys(CREDENTIAL_TYPES) as CredentialTypeCode[];
 
+/**
+ * What a printed paper credential of each type discloses (server/credentials/paper.ts): the name,
+ * which the checker matches against the holder's photo ID since nothing binds the paper to its
+ * holder, and what a check of the type reads (for rtw, rtr and dbs every attribute of that check
+ * in core/verification/checks.ts). Nothing else: no date of birth, immigration status or penalty
+ * points. Claim paths as the wallet discloses them; a path the record lacks is left out.
+ */
+export const PAPER_DISCLOSURES: Readonly<Record<CredentialTypeCode, readonly string[]>> = {
+  rtw: ["given_name", "family_name", "hasRightToWork", "workRestrictions", "expiryDate"],
+  rtr: ["given_name", "family_name", "hasRightToRent", "rentRestrictions", "expiryDate"],
+  dbs: ["given_name", "family_name", "certificateNumber", "checkLevel", "workforce", "policeRecords", "barredListChildren", "barredListAdults", "issueDate"],
+  driving_licence: ["given_name", "family_name", "licenceNumber", "categories", "expiryDate"],
+  professional_certificate: ["given_name", "family_name", "profession", "registrationNumber", "expiryDate"],
+};
+
 export function isCredentialTypeCode(value: unknown): value is CredentialTypeCode {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(CREDENTIAL_TYPES, value);
 }

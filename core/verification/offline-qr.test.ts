@@ -2,8 +2,8 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { deflateSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { presentCredential } from "#core/credentials/present.ts";
-import { AUD, issueFor, makeP256Holder, makeWorld, NOW, RIGHT_TO_WORK_CLAIMS as CLAIMS, type World } from "#core/credentials/test-helpers.ts";
+import { presentCredential, presentPaperCredential } from "#core/credentials/present.ts";
+import { AUD, issueFor, issuePaperFor, makeP256Holder, makeWorld, NOW, RIGHT_TO_WORK_CLAIMS as CLAIMS, statusPolicy, type World } from "#core/credentials/test-helpers.ts";
 import { verifyPresentation } from "#core/credentials/verify.ts";
 import { issuerUrl, statusListUrl, vctUrl } from "#core/issuers/registry.ts";
 import {
@@ -115,6 +115,31 @@ describe("encodeOfflinePresentation and decodeOfflinePresentation", () => {
     expect(decodeOfflinePresentation(encodeOfflinePresentation(sdJwt))).toBe(sdJwt);
     const bare = await presentCredential({ sdJwt, disclose: [], holderPrivateKey: world.holder.privateKey, nonce: OFFLINE_NONCE, aud: AUD, iat: NOW });
     expect(decodeOfflinePresentation(encodeOfflinePresentation(bare))).toBe(bare);
+  });
+
+  it("round-trips a paper credential's printed presentation (no cnf, chosen disclosures, no KB-JWT), which verifies as paper", async () => {
+    const paper = await issuePaperFor(world, { issuer: { iss: ISS, kid: world.issuer.publicJwk.kid!, privateKey: world.issuer.privateKey }, vct: VCT, claims: CLAIMS, decoys: 2 });
+    const printed = await presentPaperCredential({ sdJwt: paper, disclose: ["given_name", "family_name", "hasRightToWork", "workRestrictions", "expiryDate"] });
+    expect(printed.endsWith("~")).toBe(true);
+    const payload = encodeOfflinePresentation(printed);
+    expect(payload).toMatch(/^UKID1:[1-9][0-9]*$/);
+    const decoded = decodeOfflinePresentation(payload);
+    expect(decoded).toBe(printed);
+    const result = await verifyPresentation(decoded, {
+      trustedIssuers: { [ISS]: { keys: [world.issuer.publicJwk], algorithms: ["EdDSA"] } },
+      allowedVcts: [VCT],
+      requireKeyBinding: true,
+      acceptPaper: true,
+      status: statusPolicy(world),
+      expectedNonce: OFFLINE_NONCE,
+      expectedAudience: AUD,
+      maxKbAgeSeconds: 15 * 60,
+      clockSkewSeconds: 60,
+      now: NOW,
+    });
+    expect(result).toMatchObject({ valid: true, paper: true, keyBound: false, claims: { given_name: "Sarah", hasRightToWork: true, expiryDate: "2029-11-22" } });
+    // Without a holder key or a KB-JWT the code is smaller than a device presentation of as many claims.
+    expect(payload.length).toBeLessThan(encodeOfflinePresentation(presented.three).length);
   });
 
   it("gives the same payload for the same presentation", () => {

@@ -31,6 +31,21 @@ export function reasonMessage(code: string): string {
   return "The presentation could not be verified.";
 }
 
+/**
+ * What ties a verified credential to the person presenting it: "device", the key in its cnf signed
+ * the presentation (a KB-JWT); "paper", nothing (a printed paper credential, no cnf).
+ */
+export type Binding = "device" | "paper";
+export const BINDINGS = ["device", "paper"] as const satisfies readonly Binding[];
+
+/** What a checker must do for a paper credential, which no device key ties to its holder. */
+export const PAPER_CREDENTIAL_NOTE = "Paper credential: not bound to a device — check the holder's photo ID against the name.";
+
+/** The message of a valid answer: a paper credential was not presented by a proven holder, so it says what to check instead. */
+export function validMessage(binding: Binding): string {
+  return binding === "paper" ? `The credential is valid: signed by its issuer, in date and not revoked. ${PAPER_CREDENTIAL_NOTE}` : reasonMessage("valid");
+}
+
 /** The result badge's kinds (spec 000 §5 "Verification result badge"). */
 export const RESULT_KINDS = ["valid", "invalid", "expired"] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];

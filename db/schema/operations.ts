@@ -100,3 +100,28 @@ export const assistedSessions = sqliteTable(
   },
   (t) => [index("assisted_sessions_office_idx").on(t.officeId, t.startedAt)],
 );
+
+/**
+ * An office's queue (spec 000 §2 "Session queue"): walk-ins waiting, appointments scheduled for a
+ * time, and appointments whose client has arrived (ready). Starting a session takes the entry off
+ * the queue and names the session it became.
+ */
+export const assistedQueue = sqliteTable(
+  "assisted_queue",
+  {
+    id: uuidPk(),
+    officeId: text("office_id")
+      .notNull()
+      .references(() => assistedOffices.id, { onDelete: "cascade" }),
+    clientName: text("client_name").notNull(),
+    /** waiting (a walk-in), scheduled (an appointment), ready (arrived for it), started. */
+    status: text("status").notNull(),
+    appointmentTime: timestamp("appointment_time"),
+    assistanceType: text("assistance_type").notNull().default("Digital Identity Setup"),
+    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    sessionId: text("session_id").references(() => assistedSessions.id),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at"),
+  },
+  (t) => [index("assisted_queue_office_idx").on(t.officeId, t.status)],
+);

@@ -12,9 +12,12 @@ export const authorityRecords = sqliteTable(
   "authority_records",
   {
     id: uuidPk(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The account the record belongs to. Null while the authority knows the person only by an
+     * identity document: an assisted session links it once an operator has checked the document
+     * and the person, with a supervisor's approval (issue 10).
+     */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** Credential type code: rtw, rtr, dbs, driving_licence, professional_certificate. */
     type: text("type").notNull(),
     /** The issuing authority's id (core/issuers/registry.ts). */
@@ -24,9 +27,16 @@ export const authorityRecords = sqliteTable(
     /** How long the authority vouches for the record; the credential never outlives it. */
     validUntil: timestamp("valid_until").notNull(),
     source: text("source").notNull().default("authority"),
+    /** The identity document the authority knows the person by (core/assisted DOCUMENT_TYPES), if any. */
+    documentType: text("document_type"),
+    /** Its number, upper case: what an operator's check of the document is matched on. */
+    documentNumber: text("document_number"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("authority_records_user_type_idx").on(t.userId, t.type)],
+  (t) => [
+    uniqueIndex("authority_records_user_type_idx").on(t.userId, t.type),
+    index("authority_records_document_idx").on(t.documentType, t.documentNumber),
+  ],
 );
 
 /** One-time nonces for issuance proofs of possession: consumed by a single DELETE ... RETURNING. */

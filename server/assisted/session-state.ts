@@ -28,6 +28,8 @@ export const DocumentInput = z.object({
     .regex(/^[A-Z0-9]{6,20}$/, "The document number is 6 to 20 letters and digits"),
   expiryDate: z.iso.date("The expiry date must be a date (YYYY-MM-DD)"),
   image: DocumentImage.optional(),
+  /** Filled by the server (the authorities' records naming this document), never by the console. */
+  authorityRecordIds: z.array(z.uuid()).max(20).default([]),
 });
 
 export const CreateSessionInput = z.object({
@@ -54,6 +56,7 @@ export const SessionCommand = z.discriminatedUnion("type", [
     type: z.literal("issuance"),
     credentialTypes: z.array(z.string().min(1).max(40)).min(1).max(10),
     delivery: z.enum(["wallet", "paper"]),
+    paperCredentialIds: z.array(z.uuid()).max(10),
     actor: PersonInput,
   }),
 ]);

@@ -7,18 +7,27 @@
  *   POST  /api/assisted/sessions                 New Assisted Session
  *   GET   /api/assisted/sessions/{id}            one session, live state
  *   PATCH /api/assisted/sessions/{id}            Continue (currentStep), Pause / resume / End (status)
- *   POST  /api/assisted/sessions/{id}/actions    a step's work: the client, the document, approvals, the visual match
+ *   POST  /api/assisted/sessions/{id}/actions    a step's work: the client, the document, approvals, the visual match, issuance
+ *   GET   /api/assisted/sessions/{id}/records    the authorities' records step 4 would issue
+ *   GET   /api/assisted/sessions/{id}/live       WebSocket: the session's every change (server/assisted/live.ts)
  */
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
 import type { Database } from "#db/client.ts";
-import { assistedSessions, operatorProfiles, users } from "#db/schema/index.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
+import { assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { RegisterSchema } from "#core/accounts/schemas.ts";
+import { requireUser, type AccountsContext } from "#server/accounts/authentication.ts";
+import { registerAccount } from "#server/accounts/registration.ts";
+import { credentialContext, type CredentialBindings } from "#server/credentials/context.ts";
+import { issuePaperCredential } from "#server/credentials/paper.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { readJsonBody, validationError } from "#server/http/json.ts";
 import type { RequestContext } from "#server/worker/context.ts";
+import { assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
+import type { AssistedOfficeApi } from "./office-feed.ts";
 import { DocumentInput, type AssistedSessionApi, type CommandResult, type OfficeScope, type SessionCommand } from "./session-state.ts";
 
 /** The signed-in member of staff as the assisted console knows them. */
@@ -35,6 +44,11 @@ export interface Staff {
 export interface AssistedContext {
   db: Database;
   sessions: (id: string) => AssistedSessionApi;
+  offices: (officeId: string) => AssistedOfficeApi;
+  /** Registration's context (its throttle), for accounts made at the counter. */
+  accounts: AccountsContext;
+  /** The issuers' keys and identifiers, loaded only when a paper credential is printed. */
+  credentials: () => ReturnType<typeof credentialContext>;
 }
 
 /**
@@ -58,13 +72,13 @@ export async function staffOf(db: Database, user: PublicUser): Promise<Staff> {
 }
 
 /** An administrator's scope is every office; an operator's, their own. */
-const scopeOf = (staff: Staff): OfficeScope => ({ officeId: staff.role === "admin" ? null : staff.officeId });
+export const scopeOf = (staff: Staff): OfficeScope => ({ officeId: staff.role === "admin" ? null : staff.officeId });
 
 export type SessionRow = typeof assistedSessions.$inferSelect;
 
-/** The sessions the caller may see, newest first (the console's queue and counts read these). */
-export async function listSessions(db: Database, staff: Staff, limit = 100): Promise<SessionRow[]> {
-  const { officeId } = scopeOf(staff);
+/** The sessions the caller may see, newest first (an administrator may narrow them to one office). */
+export async function listSessions(db: Database, staff: Staff, limit = 100, office?: string): Promise<SessionRow[]> {
+  const officeId = scopeOf(staff).officeId ?? office;
   return db
     .select()
     .from(assistedSessions)
@@ -96,9 +110,15 @@ export const CreateSessionBody = z.object({
   officeId: z.string().uuid().optional(),
 });
 
-export async function createSession(context: AssistedContext, staff: Staff, body: z.infer<typeof CreateSessionBody>): Promise<AssistedSession> {
-  const officeId = staff.role === "admin" ? (body.officeId ?? staff.officeId) : staff.officeId;
-  if (!officeId) throw new ServiceError(400, "Name the office the session is for (officeId)", "VALIDATION_ERROR");
+/** The office a call acts in: an operator's own; an administrator names one (or acts in their own). */
+export function officeFor(staff: Staff, named: string | null | undefined): string {
+  const officeId = staff.role === "admin" ? (named ?? staff.officeId) : staff.officeId;
+  if (!officeId) throw new ServiceError(400, "Name the office (officeId)", "VALIDATION_ERROR");
+  return officeId;
+}
+
+export async function createSession(context: AssistedContext, staff: Staff, body: Pick<z.infer<typeof CreateSessionBody>, "clientName" | "assistanceType" | "officeId">): Promise<AssistedSession> {
+  const officeId = officeFor(staff, body.officeId);
   const id = crypto.randomUUID();
   return context.sessions(id).create({ id, officeId, operator: staff.person, clientName: body.clientName, assistanceType: body.assistanceType });
 }
@@ -126,11 +146,28 @@ export async function updateSession(context: AssistedContext, staff: Staff, id: 
 /** The work of a step, as the console sends it. */
 export const SessionActionBody = z.discriminatedUnion("type", [
   z.object({ type: z.literal("find-client"), account: z.string().trim().min(1, "Enter the client's username or email").max(254) }),
+  z.object({
+    type: z.literal("create-client"),
+    // Registration's rules, with the names required: the account is made for a person in front of us.
+    account: RegisterSchema.extend({
+      firstName: z.string().trim().min(1, "Enter the client's first name").max(100),
+      lastName: z.string().trim().min(1, "Enter the client's last name").max(100),
+    }),
+  }),
   z.object({ type: z.literal("document"), document: z.unknown() }),
   z.object({ type: z.literal("request-approval") }),
   z.object({ type: z.literal("decide-approval"), approvalId: z.string().uuid(), decision: z.enum(["approved", "denied"]), reason: z.string().max(500) }),
   z.object({ type: z.literal("visual-match"), matched: z.boolean(), notes: z.string().max(500).default("") }),
+  z.object({
+    type: z.literal("issue"),
+    credentialTypes: z.array(z.string().max(40)).min(1, "Choose at least one credential").max(10),
+    delivery: z.enum(["wallet", "paper"]),
+    confirmed: z.literal(true, { errorMap: () => ({ message: "Confirm that the authority's record matches the client" }) }),
+  }),
 ]);
+
+/** The document as the console sends it: the server, not the console, says which records it names. */
+const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true });
 
 export async function act(context: AssistedContext, staff: Staff, id: string, body: z.infer<typeof SessionActionBody>): Promise<AssistedSession> {
   switch (body.type) {
@@ -146,10 +183,25 @@ export async function act(context: AssistedContext, staff: Staff, id: string, bo
       const client = { userId: citizen.id, username: citizen.username, name: displayName(citizen), createdHere: false };
       return run(context, staff, id, { type: "link-client", client, actor: staff.person });
     }
+    case "create-client": {
+      // Refused before an account exists if the session cannot take a client now.
+      const session = await readSession(context, staff, id);
+      if (session.status !== "active" || session.currentStep !== 1) throw new ServiceError(409, "A client is found or created at step 1 of an active session", "WRONG_STEP");
+      // Throttled per operator, as registration is per address: a counter is one busy address.
+      const registered = await registerAccount(context.accounts, body.account, `assisted:${staff.person.id}`);
+      if (!registered.ok) throw new ServiceError(registered.status, registered.message, registered.reason.toUpperCase().replace("-", "_"));
+      const client = { userId: registered.user.id, username: registered.user.username, name: displayName(registered.user), createdHere: true };
+      return run(context, staff, id, { type: "link-client", client, actor: staff.person });
+    }
     case "document": {
-      const document = DocumentInput.safeParse(body.document);
+      const document = ConsoleDocument.safeParse(body.document);
       if (!document.success) throw new ServiceError(400, document.error.issues[0]?.message ?? "Invalid document", "VALIDATION_ERROR");
-      return run(context, staff, id, { type: "document", document: document.data, actor: staff.person });
+      const records = await context.db
+        .select({ id: authorityRecords.id })
+        .from(authorityRecords)
+        .where(and(eq(authorityRecords.documentType, document.data.type), eq(authorityRecords.documentNumber, document.data.number)))
+        .limit(20);
+      return run(context, staff, id, { type: "document", document: { ...document.data, authorityRecordIds: records.map((r) => r.id) }, actor: staff.person });
     }
     case "request-approval":
       return run(context, staff, id, { type: "request-approval", approvalId: crypto.randomUUID(), actor: staff.person });
@@ -158,7 +210,100 @@ export async function act(context: AssistedContext, staff: Staff, id: string, bo
       return run(context, staff, id, { type: "decide-approval", approvalId: body.approvalId, decision: body.decision, reason: body.reason, supervisor: staff.person });
     case "visual-match":
       return run(context, staff, id, { type: "visual-match", matched: body.matched, notes: body.notes, actor: staff.person });
+    case "issue":
+      return issue(context, staff, id, body);
   }
+}
+
+/** An authority's record as step 4 shows it: the operator compares it with the person and the document. */
+export interface CandidateRecord {
+  id: string;
+  type: string;
+  typeName: string;
+  authority: string;
+  name: string;
+  birthdate: string | null;
+  validUntil: string;
+  /** Already on the client's account (else it names the document and is linked on issue). */
+  linked: boolean;
+}
+
+/** The records step 4 may issue: those on the client's account, and those naming the checked document. */
+async function candidates(db: Database, session: AssistedSession): Promise<(CandidateRecord & { userId: string | null })[]> {
+  const client = session.client;
+  if (!client) return [];
+  const ids = session.document?.authorityRecordIds ?? [];
+  const rows = await db
+    .select()
+    .from(authorityRecords)
+    .where(or(eq(authorityRecords.userId, client.userId), ids.length ? and(inArray(authorityRecords.id, ids), isNull(authorityRecords.userId)) : undefined));
+  // One record per type: the client's own first.
+  const byType = new Map<string, (typeof rows)[number]>();
+  for (const row of rows.sort((a, b) => Number(b.userId !== null) - Number(a.userId !== null))) if (!byType.has(row.type)) byType.set(row.type, row);
+  return [...byType.values()]
+    .filter((row) => isCredentialTypeCode(row.type))
+    .map((row) => {
+      const type = CREDENTIAL_TYPES[row.type as keyof typeof CREDENTIAL_TYPES];
+      const attributes = row.attributes;
+      const name = [attributes.given_name, attributes.family_name].filter((part) => typeof part === "string").join(" ");
+      return {
+        id: row.id,
+        userId: row.userId,
+        type: row.type,
+        typeName: type.longName,
+        authority: type.issuerId,
+        name,
+        birthdate: typeof attributes.birthdate === "string" ? attributes.birthdate : null,
+        validUntil: row.validUntil.toISOString(),
+        linked: row.userId !== null,
+      };
+    });
+}
+
+export async function sessionRecords(context: AssistedContext, staff: Staff, id: string): Promise<CandidateRecord[]> {
+  const session = await readSession(context, staff, id);
+  return (await candidates(context.db, session)).map(({ userId: _, ...record }) => record);
+}
+
+/**
+ * Step 4: the records the operator confirmed are put on the client's account (a record that
+ * named only the document is linked now, and only if nobody else holds it), then either the
+ * client's wallet adds the credentials (bound to its own key, as ever) or paper credentials are
+ * printed. The session records what was issued.
+ */
+async function issue(context: AssistedContext, staff: Staff, id: string, body: Extract<z.infer<typeof SessionActionBody>, { type: "issue" }>): Promise<AssistedSession> {
+  const session = await readSession(context, staff, id);
+  try {
+    assertCanIssue(session);
+  } catch (error) {
+    if (error instanceof SessionRuleError) throw new ServiceError(error.status, error.message, error.code);
+    throw error;
+  }
+  const client = session.client!;
+  const available = await candidates(context.db, session);
+  const chosen = [...new Set(body.credentialTypes)].map((type) => {
+    const record = available.find((candidate) => candidate.type === type);
+    if (!record) throw new ServiceError(409, `No authority holds a ${isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "record of that kind"} for this client`, "NO_RECORD");
+    return record;
+  });
+  const toLink = chosen.filter((record) => record.userId === null).map((record) => record.id);
+  if (toLink.length) {
+    const linked = await context.db
+      .update(authorityRecords)
+      .set({ userId: client.userId })
+      .where(and(inArray(authorityRecords.id, toLink), isNull(authorityRecords.userId)))
+      .returning({ id: authorityRecords.id });
+    if (linked.length !== toLink.length) throw new ServiceError(409, "An authority's record was linked to another account meanwhile", "RECORD_TAKEN");
+  }
+  const paperCredentialIds: string[] = [];
+  if (body.delivery === "paper") {
+    const issuer = await context.credentials();
+    for (const record of chosen) {
+      const paper = await issuePaperCredential({ db: context.db, keys: issuer.keys, base: issuer.base, userId: client.userId, type: record.type });
+      paperCredentialIds.push(paper.credentialId);
+    }
+  }
+  return run(context, staff, id, { type: "issuance", credentialTypes: chosen.map((record) => record.type), delivery: body.delivery, paperCredentialIds, actor: staff.person });
 }
 
 /** One command through the session's single writer; its refusal becomes the API's answer. */
@@ -168,7 +313,24 @@ async function run(context: AssistedContext, staff: Staff, id: string, command: 
   return result.session;
 }
 
-type SessionNamespace = DurableObjectNamespace<AssistedSessionApi & Rpc.DurableObjectBranded>;
+type Namespace<T> = DurableObjectNamespace<T & Rpc.DurableObjectBranded>;
+
+export interface AssistedBindings extends CredentialBindings {
+  ASSISTED_SESSIONS: Namespace<AssistedSessionApi>;
+  ASSISTED_OFFICES: Namespace<AssistedOfficeApi>;
+}
+
+/** The objects and services the assisted API works with, for one request. */
+export function assistedContext(context: RequestContext<AssistedBindings> & AccountsContext, requestUrl: string): AssistedContext {
+  const { ASSISTED_SESSIONS: sessions, ASSISTED_OFFICES: offices } = context.env;
+  return {
+    db: context.db,
+    sessions: (id) => sessions.get(sessions.idFromName(id)) as unknown as AssistedSessionApi,
+    offices: (officeId) => offices.get(offices.idFromName(officeId)) as unknown as AssistedOfficeApi,
+    accounts: context,
+    credentials: () => credentialContext(context, requestUrl),
+  };
+}
 
 /**
  * One assisted API call: the signed-in caller (401 otherwise) as staff (403 otherwise), then
@@ -176,16 +338,14 @@ type SessionNamespace = DurableObjectNamespace<AssistedSessionApi & Rpc.DurableO
  */
 export async function assistedCall(
   request: Request,
-  context: RequestContext<{ ASSISTED_SESSIONS: SessionNamespace }>,
+  context: RequestContext<AssistedBindings> & AccountsContext,
   work: (assisted: AssistedContext, staff: Staff) => Promise<unknown>,
   status = 200,
 ): Promise<Response> {
   const user = await requireUser(request, context);
-  const namespace = context.env.ASSISTED_SESSIONS;
-  const assisted: AssistedContext = { db: context.db, sessions: (id) => namespace.get(namespace.idFromName(id)) as unknown as AssistedSessionApi };
   try {
     const staff = await staffOf(context.db, user);
-    return Response.json(await work(assisted, staff), { status, headers: { "Cache-Control": "no-store" } });
+    return Response.json(await work(assistedContext(context, request.url), staff), { status, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return serviceErrorResponse(error);
   }

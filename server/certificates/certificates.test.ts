@@ -73,6 +73,7 @@ describe("buildCredentialCertificate", () => {
     issuer: "https://identity.example/issuers/home-office",
     vcJwt: "unused",
     holderKeyThumbprint: null,
+    delivery: "device",
     verificationCount: 0,
     display: {
       title: "Right to Work",

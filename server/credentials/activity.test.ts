@@ -15,6 +15,11 @@ describe("wallet activity as the page says it", () => {
       title: "Credential added",
       description: "Right to Work issued by Home Office to this wallet",
     });
+    // Printed at an assisted-digital counter (server/credentials/paper.ts): not in this wallet.
+    expect(describeWalletEvent(row("credential_issued", { type: "rtw", issuer: "home-office", delivery: "paper" }))).toMatchObject({
+      title: "Paper credential printed",
+      description: "Right to Work issued by Home Office on paper at a counter; it is not on any device",
+    });
     expect(describeWalletEvent(row("credential_reissued", { type: "dbs" })).description).toBe(
       "DBS Enhanced Check re-issued by Disclosure and Barring Service; the earlier copy was revoked",
     );

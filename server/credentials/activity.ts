@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { walletEvents } from "#db/schema/index.ts";
+import { PAPER_DELIVERY } from "./credentials.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { capitalise, inWords } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
@@ -45,7 +46,10 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
   const base = { id: row.id, kind: row.kind, at: row.createdAt.toISOString(), credentialType: type };
   switch (row.kind) {
     case "credential_issued":
-      return { ...base, tone: "ok", title: "Credential added", description: `${capitalise(name)} issued by ${issuerName(type)} to this wallet` };
+      // A paper credential (server/credentials/paper.ts) was printed at a counter: it is not in any wallet.
+      return detail.delivery === PAPER_DELIVERY
+        ? { ...base, tone: "ok", title: "Paper credential printed", description: `${capitalise(name)} issued by ${issuerName(type)} on paper at a counter; it is not on any device` }
+        : { ...base, tone: "ok", title: "Credential added", description: `${capitalise(name)} issued by ${issuerName(type)} to this wallet` };
     case "credential_reissued":
       return { ...base, tone: "ok", title: "Credential re-issued", description: `${capitalise(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
     case "credential_revoked": {

@@ -22,6 +22,14 @@ export function heldBy(userId: string): SQL {
   return and(eq(credentials.userId, userId), sql`json_extract(${credentials.metadata}, '$.replacedBy') is null`)!;
 }
 
+/**
+ * How a credential reached its holder (`metadata.delivery`): "device", bound to a key in their
+ * wallet (issuance.ts); "paper", printed at an assisted-digital counter, bound to no key
+ * (paper.ts). Only paper credentials carry the field.
+ */
+export type Delivery = "device" | "paper";
+export const PAPER_DELIVERY = "paper" satisfies Delivery;
+
 export type DisplayStatus = "active" | "pending" | "revoked" | "expired" | (string & {});
 
 /** The status a screen shows now: revoked beats everything, then expiry (spec 000 §4). */
@@ -40,8 +48,10 @@ export interface WalletCredential {
   revokedAt: string | null;
   issuer: string;
   vcJwt: string;
-  /** Which device key can present it (RFC 7638 thumbprint of cnf.jwk). */
+  /** Which device key can present it (RFC 7638 thumbprint of cnf.jwk); null for a paper credential. */
   holderKeyThumbprint: string | null;
+  /** "paper": printed, bound to no device, so no wallet can present it (its QR code is on paper). */
+  delivery: Delivery;
   verificationCount: number;
   display: {
     title: string;
@@ -72,6 +82,7 @@ export function toWalletCredential(row: typeof credentials.$inferSelect, now: Da
     issuer: row.issuer,
     vcJwt: row.vcJwt,
     holderKeyThumbprint: typeof row.metadata?.holderKeyThumbprint === "string" ? row.metadata.holderKeyThumbprint : null,
+    delivery: row.metadata?.delivery === PAPER_DELIVERY ? "paper" : "device",
     verificationCount,
     display: {
       title: names.title,

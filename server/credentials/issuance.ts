@@ -8,15 +8,15 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { EmbeddedJWK, jwtVerify, errors as joseErrors } from "jose";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { ageEqualOrOver } from "#core/verification/checks.ts";
 import { issueCredential, jwkThumbprint, toPublicJwk, webCrypto, type PublicJwk } from "#core/credentials/index.ts";
-import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode, issuerUrl, vctUrl } from "#core/issuers/registry.ts";
+import { issuerUrl, vctUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
-import { authorityRecords, credentials, issuanceNonces, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
+import { credentials, issuanceNonces, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { toWalletCredential, type WalletCredential } from "./credentials.ts";
+import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
+import { PAPER_DELIVERY, toWalletCredential, type WalletCredential } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
-import { drawStatusIndex, isSlotCollision, openStatusList, republishStatusList } from "./status-lists.ts";
+import { openStatusList, republishStatusList, withStatusSlot } from "./status-lists.ts";
 
 /** Issuance proofs (OpenID4VCI 1.0 appendix F.1 "jwt" proof type). */
 export const PROOF_TYP = "openid4vci-proof+jwt";
@@ -102,8 +102,7 @@ export interface IssueRequest {
 export async function issueToHolder(input: IssueRequest): Promise<WalletCredential> {
   const { db, keys, base, userId } = input;
   const now = input.now ?? new Date();
-  if (!isCredentialTypeCode(input.type)) throw new ServiceError(404, `Unknown credential type "${String(input.type).slice(0, 40)}"`, "TYPE_UNKNOWN");
-  const type = CREDENTIAL_TYPES[input.type];
+  const type = credentialTypeOf(input.type);
   const issuer = keys.get(type.issuerId);
   if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
   const iss = issuerUrl(base, type.issuerId);
@@ -111,18 +110,7 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
     throw new ServiceError(400, "A proof of possession of this device's key is required", "PROOF_REQUIRED");
   }
 
-  const [record] = await db
-    .select()
-    .from(authorityRecords)
-    .where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, type.code)))
-    .limit(1);
-  const authority = AUTHORITIES[type.issuerId].name;
-  if (!record) {
-    throw new ServiceError(404, `The ${authority} holds no ${type.longName} record for you yet. An assisted-digital session can add one.`, "NO_RECORD");
-  }
-  if (record.validUntil.getTime() <= now.getTime()) {
-    throw new ServiceError(409, `The ${authority}'s ${type.longName} record for you has expired`, "RECORD_EXPIRED");
-  }
+  const record = await authorityRecordFor(db, userId, type, now);
 
   const holderJwk = await verifyProof(db, userId, input.proof, iss, now);
   const holderKeyThumbprint = await jwkThumbprint(holderJwk);
@@ -131,66 +119,61 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
   const vct = vctUrl(base, type.code);
 
   // Copies of this type the person holds now: the new credential replaces them (read to name the
-  // log line; the batch below revokes whatever is held when it runs).
-  const held = and(eq(credentials.userId, userId), eq(credentials.type, type.code), isNull(credentials.revokedAt), ne(credentials.status, "revoked"));
+  // log line; the batch below revokes whatever is held when it runs). A paper credential
+  // (paper.ts) is not a copy in a wallet: it stays valid until its own expiry or a revocation.
+  const held = and(
+    eq(credentials.userId, userId),
+    eq(credentials.type, type.code),
+    isNull(credentials.revokedAt),
+    ne(credentials.status, "revoked"),
+    sql`coalesce(json_extract(${credentials.metadata}, '$.delivery'), 'device') <> ${PAPER_DELIVERY}`,
+  );
   const previous = await db.select({ id: credentials.id }).from(credentials).where(held);
 
-  // An open list holds at most half its size, so a random draw collides with probability < 1/2:
-  // 20 draws all colliding is under one in a million. A collision fails the whole batch, which
-  // is then made again with another slot.
   const list = await openStatusList(db, type.issuerId, base);
   const metadata: CredentialMetadata = { holderKeyThumbprint, vct, authorityRecordId: record.id };
-  // Issue 9: a credential with a date of birth also attests age thresholds, each disclosable alone.
-  const age = typeof record.attributes.birthdate === "string" ? ageEqualOrOver(record.attributes.birthdate, now) : undefined;
-  const claims = age ? { ...record.attributes, age_equal_or_over: age } : record.attributes;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const index = drawStatusIndex();
+  const { claims, structured } = recordClaims(record, now);
+  // A status-slot collision fails the whole batch, which withStatusSlot makes again with another slot.
+  const { inserted, replaced } = await withStatusSlot(async (index) => {
     const id = crypto.randomUUID();
     const vcJwt = await issueCredential({
       issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },
       vct,
       holderPublicJwk: holderJwk,
       claims,
-      structured: claims.age_equal_or_over ? ["age_equal_or_over"] : [],
+      structured,
       status: { idx: index, uri: list.uri },
       iat,
       exp,
       decoys: 2,
     });
-    let results;
-    try {
-      results = await db.batch([
-        db
-          .insert(credentials)
-          .values({ id, userId, type: type.code, status: "active", vcJwt, issuer: iss, issuedAt: now, expiresAt: record.validUntil, statusListId: list.listId, statusListIndex: index, metadata })
-          .returning(),
-        db.insert(walletEvents).values({
-          userId,
-          kind: previous.length ? "credential_reissued" : "credential_issued",
-          credentialId: id,
-          detail: { type: type.code, issuer: type.issuerId },
-          createdAt: now,
-        }),
-        // The older copies: revoked and marked as replaced (hidden from the wallet, kept for the audit trail).
-        db
-          .update(credentials)
-          .set({
-            status: "revoked",
-            revokedAt: now,
-            metadata: sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', 'reissued', '$.replacedBy', ${id})`,
-          })
-          .where(and(held, ne(credentials.id, id)))
-          .returning({ statusListId: credentials.statusListId }),
-      ]);
-    } catch (error) {
-      if (isSlotCollision(error)) continue;
-      throw error;
-    }
-    const [[inserted], , replaced] = results;
-    await republishAfterReplacement(db, replaced.map((r) => r.statusListId));
-    return toWalletCredential(inserted!, now, 0);
-  }
-  throw new Error("could not allocate a status list slot");
+    const [[inserted], , replaced] = await db.batch([
+      db
+        .insert(credentials)
+        .values({ id, userId, type: type.code, status: "active", vcJwt, issuer: iss, issuedAt: now, expiresAt: record.validUntil, statusListId: list.listId, statusListIndex: index, metadata })
+        .returning(),
+      db.insert(walletEvents).values({
+        userId,
+        kind: previous.length ? "credential_reissued" : "credential_issued",
+        credentialId: id,
+        detail: { type: type.code, issuer: type.issuerId },
+        createdAt: now,
+      }),
+      // The older copies: revoked and marked as replaced (hidden from the wallet, kept for the audit trail).
+      db
+        .update(credentials)
+        .set({
+          status: "revoked",
+          revokedAt: now,
+          metadata: sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', 'reissued', '$.replacedBy', ${id})`,
+        })
+        .where(and(held, ne(credentials.id, id)))
+        .returning({ statusListId: credentials.statusListId }),
+    ]);
+    return { inserted: inserted!, replaced };
+  });
+  await republishAfterReplacement(db, replaced.map((r) => r.statusListId));
+  return toWalletCredential(inserted, now, 0);
 }
 
 /**

@@ -62,6 +62,25 @@ export function drawStatusIndex(): number {
 /** True when an insert failed on the status slot's unique index (a random draw collided). */
 export const isSlotCollision = (error: unknown): boolean => isUniqueViolation(error, "credentials.status_list_id, credentials.status_list_index");
 
+/** Draws before giving up: each collides with probability < 1/2 (a list is at most half full), so 20 all colliding is under one in a million. */
+const SLOT_ATTEMPTS = 20;
+
+/**
+ * Runs `attempt` with a freshly drawn index until its write commits without a status-slot
+ * collision (a collision fails the attempt's whole batch, which is then made again with another
+ * index). Any other failure is thrown as it is.
+ */
+export async function withStatusSlot<T>(attempt: (index: number) => Promise<T>): Promise<T> {
+  for (let n = 0; n < SLOT_ATTEMPTS; n++) {
+    try {
+      return await attempt(drawStatusIndex());
+    } catch (error) {
+      if (!isSlotCollision(error)) throw error;
+    }
+  }
+  throw new Error("could not allocate a status list slot");
+}
+
 /** The credentials on a list that are revoked: the bits set to 1. */
 const revokedOn = (listId: string) => and(eq(credentials.statusListId, listId), or(eq(credentials.status, "revoked"), isNotNull(credentials.revokedAt)));
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod/v4";
 import { CHECK_TYPES } from "#core/verification/checks.ts";
+import { BINDINGS } from "#core/verification/reasons.ts";
 
 export const CreateRequestBody = z
   .object({
@@ -72,6 +73,13 @@ export const ResponseForm = z
   })
   .meta({ id: "AuthorizationResponse" });
 
+const Binding = z
+  .enum(BINDINGS)
+  .nullable()
+  .describe(
+    'What ties a valid credential to the person showing it: "device", the holder\'s device key signed the presentation; "paper", nothing (a paper credential printed at an assisted-digital counter): check the holder\'s photo ID against the name. Null when not valid.',
+  );
+
 export const ValidateBody = z
   .object({
     presentationJwt: z.string().min(1).max(128 * 1024).describe("An SD-JWT VC presentation, or the text of an offline QR code (UKID1:...)."),
@@ -92,6 +100,7 @@ export const ValidationAnswer = z
     checkType: z.enum(CHECK_TYPES).nullable(),
     credentialType: z.string().nullable(),
     issuer: z.string().nullable(),
+    binding: Binding,
   })
   .meta({ id: "ValidationResult" });
 export type ValidationAnswer = z.infer<typeof ValidationAnswer>;
@@ -121,6 +130,7 @@ export const HistoryEntry = z
     presentedAttributes: z.record(z.string(), z.unknown()),
     issuer: z.string().nullable(),
     credentialType: z.string().nullable(),
+    binding: Binding,
     organisation: z.string().nullable(),
     verifiedAt: z.iso.datetime(),
     visualMatchAt: z.iso.datetime().nullable(),

@@ -12,7 +12,7 @@ import { base64urlDecode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
 import { CHECKS, checkForCredentialType, checkForPresentation, type CheckType } from "#core/verification/checks.ts";
 import { assertSatisfiesQuery, credentialTypeForVct, presentedAttributes, type DcqlCredentialQuery } from "#core/verification/openid4vp.ts";
-import { reasonMessage, VerificationError, type ReasonCode } from "#core/verification/reasons.ts";
+import { reasonMessage, validMessage, VerificationError, type Binding, type ReasonCode } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, statusLists } from "#db/schema/index.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
@@ -53,6 +53,12 @@ export interface JudgeInput {
    */
   offlineNonce?: boolean;
   /**
+   * Accept paper credentials (server/credentials/paper.ts): bound to no key, no KB-JWT. Only for a
+   * code scanned in person (validate.ts without a request), never for a wallet's answer. Whether a
+   * KB-JWT is needed still follows the credential: one with cnf needs it here too.
+   */
+  acceptPaper?: boolean;
+  /**
    * A list version read in the caller's own round trip (requests.ts reads it with the request):
    * used when the verified credential names that very list, read afresh otherwise.
    */
@@ -70,6 +76,12 @@ export interface Judgement {
   timestamp: string;
   /** The check made: the one asked for, or the one the presentation answers; null if unknown. */
   check: CheckType | null;
+  /**
+   * What ties the credential to the person showing it, once it verified: "device", its holder's
+   * key signed the presentation; "paper", nothing does (a printed credential: the checker compares
+   * the holder's photo ID with the name). Null when it did not verify.
+   */
+  binding: Binding | null;
   /** Set once the issuer signature verified, even when a later check failed. */
   credential?: { type?: string; vct: string; iss: string; issuerName: string; statusUri?: string; statusIdx?: number };
   presentationHash: string;
@@ -149,6 +161,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     trustedIssuers: trustedIssuers(context.keys, context.base),
     allowedVcts: types.map((type) => vctUrl(context.base, type)),
     requireKeyBinding: true,
+    acceptPaper: input.acceptPaper === true,
     expectedAudience: input.audience,
     ...(input.expectedNonce !== undefined ? { expectedNonce: input.expectedNonce } : {}),
     ...(input.offlineNonce
@@ -192,16 +205,17 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     // A credential refused after its signature verified (revoked, a replayed code) is still named.
     const known = verified.credential ? describe(context.base, verified.credential) : undefined;
     const check = input.check ?? (known?.type ? (checkForCredentialType(known.type) ?? null) : null);
-    return { valid: false, reason: verified.code, message: verified.message, presentedAttributes: {}, timestamp, check, presentationHash, ...(known ? { credential: known } : {}) };
+    return { valid: false, reason: verified.code, message: verified.message, presentedAttributes: {}, timestamp, check, binding: null, presentationHash, ...(known ? { credential: known } : {}) };
   }
   const credential = describe(context.base, verified);
   const check = input.check ?? (credential.type ? (checkForPresentation(credential.type, verified.disclosedClaimNames) ?? null) : null);
   const attributes = presentedAttributes(check ?? undefined, verified.claims, verified.disclosedClaimNames);
+  const binding: Binding = verified.paper ? "paper" : "device";
   try {
     if (input.query) assertSatisfiesQuery(input.query, verified);
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
-    return { valid: false, reason: error.code, message: reasonMessage(error.code), presentedAttributes: attributes, timestamp, check, credential, presentationHash };
+    return { valid: false, reason: error.code, message: reasonMessage(error.code), presentedAttributes: attributes, timestamp, check, binding, credential, presentationHash };
   }
-  return { valid: true, reason: "valid", message: reasonMessage("valid"), presentedAttributes: attributes, timestamp, check, credential, presentationHash };
+  return { valid: true, reason: "valid", message: validMessage(binding), presentedAttributes: attributes, timestamp, check, binding, credential, presentationHash };
 }

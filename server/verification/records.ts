@@ -8,6 +8,7 @@ import { checkName } from "#core/verification/checks.ts";
 import { EXPIRED_REASONS, resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, presentations, verifierOrganisations, walletEvents } from "#db/schema/index.ts";
+import { PAPER_DELIVERY } from "#server/credentials/credentials.ts";
 import type { HistoryEntry } from "./api-schemas.ts";
 import type { Judgement } from "./judge.ts";
 
@@ -127,7 +128,13 @@ export async function verificationHistory(db: Database, query: HistoryQuery): Pr
   );
   const [rows, totals] = await db.batch([
     db
-      .select({ p: presentations, organisation: verifierOrganisations.name, credentialType: credentials.type })
+      .select({
+        p: presentations,
+        organisation: verifierOrganisations.name,
+        credentialType: credentials.type,
+        // The record has no column for it: a paper credential is known by its own row (server/credentials/paper.ts).
+        delivery: sql<string | null>`json_extract(${credentials.metadata}, '$.delivery')`,
+      })
       .from(presentations)
       .leftJoin(verifierOrganisations, eq(verifierOrganisations.id, presentations.organisationId))
       .leftJoin(credentials, eq(credentials.id, presentations.credentialId))
@@ -138,7 +145,7 @@ export async function verificationHistory(db: Database, query: HistoryQuery): Pr
     db.select({ n: count() }).from(presentations).where(where),
   ]);
   return {
-    entries: rows.map(({ p, organisation, credentialType }) => {
+    entries: rows.map(({ p, organisation, credentialType, delivery }) => {
       const valid = p.verificationResult === "valid";
       const reason = p.verificationResult ?? "VERIFICATION_FAILED";
       return {
@@ -154,6 +161,7 @@ export async function verificationHistory(db: Database, query: HistoryQuery): Pr
         presentedAttributes: p.presentedAttributes ?? {},
         issuer: p.issuer,
         credentialType,
+        binding: valid ? (delivery === PAPER_DELIVERY ? "paper" : "device") : null,
         organisation,
         verifiedAt: p.verifiedAt.toISOString(),
         visualMatchAt: p.visualMatchAt?.toISOString() ?? null,

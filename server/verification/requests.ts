@@ -282,6 +282,7 @@ export async function answerRequest(
         presentedAttributes: {},
         timestamp: answer.now.toISOString(),
         check,
+        binding: null,
         presentationHash: await hash(answer.presentation),
       }
     : await judgePresentation(context, {

@@ -6,6 +6,10 @@
  *  - Without one, it is an offline presentation: the KB-JWT's aud is the platform's offline
  *    verifier, it is at most 15 minutes old, and each holder nonce is accepted once (a replay
  *    inside the window is refused); the check it makes must be one the organisation is registered for.
+ *    A paper credential (server/credentials/paper.ts: no cnf, printed at a counter) is accepted
+ *    here only, without a KB-JWT: its own exp is its window and its status is checked as any
+ *    credential's; the answer says `binding: "paper"`, and the checker matches the holder's photo
+ *    ID against the name. A credential with cnf still needs its KB-JWT.
  */
 import { decodeOfflinePresentation, OfflineQrError } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
@@ -46,13 +50,13 @@ export async function validatePresentation(context: VerificationContext, actor: 
 
   // Offline: the organisation's registration is read while the presentation is judged.
   const [judged, organisation] = await Promise.all([
-    judgePresentation(context, { presentation, audience: offlineAudience(context.base), offlineNonce: true, maxKbAgeSeconds: OFFLINE_WINDOW_SECONDS, now }),
+    judgePresentation(context, { presentation, audience: offlineAudience(context.base), offlineNonce: true, acceptPaper: true, maxKbAgeSeconds: OFFLINE_WINDOW_SECONDS, now }),
     findOrganisation(context.db, organisationId),
   ]);
   // A check the organisation is not registered for is refused, and shows nothing of the credential.
   const judgement: Judgement =
     judged.check && !organisation?.allowedChecks.includes(judged.check)
-      ? { ...judged, valid: false, reason: "VERIFIER_NOT_REGISTERED", message: reasonMessage("VERIFIER_NOT_REGISTERED"), presentedAttributes: {} }
+      ? { ...judged, valid: false, reason: "VERIFIER_NOT_REGISTERED", message: reasonMessage("VERIFIER_NOT_REGISTERED"), presentedAttributes: {}, binding: null }
       : judged;
   const id = crypto.randomUUID();
   context.waitUntil(
@@ -85,5 +89,6 @@ function answerOf(judgement: Judgement, id: string): ValidationAnswer {
     checkType: judgement.check,
     credentialType: judgement.credential?.type ?? null,
     issuer: judgement.credential?.issuerName ?? null,
+    binding: judgement.valid ? judgement.binding : null,
   };
 }

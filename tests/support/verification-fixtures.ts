@@ -7,6 +7,7 @@ import { authorityRecords, sessions, users, verifierOrganisations } from "#db/sc
 import { sessionIdFor } from "#server/accounts/session.ts";
 import { createIssuanceNonce, issueToHolder } from "#server/credentials/issuance.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { issuePaperCredential, type PaperCredential } from "#server/credentials/paper.ts";
 import { makeHolder, signProof, type Holder } from "./holder.ts";
 
 /**
@@ -85,14 +86,30 @@ export interface Issuing {
   base: string;
 }
 
+/** A citizen whose every authority holds the demo records (Sarah Thompson), valid from `now`. */
+async function citizenWithRecords(db: Database, options: PersonOptions = {}, now = new Date()) {
+  const { user } = await person(db, "citizen", null, options);
+  await db.insert(authorityRecords).values(demoAuthorityRecords(user.id, now));
+  return user;
+}
+
+/**
+ * A citizen with the demo records and a paper credential of `type` printed for them at `now` (as
+ * an assisted-digital counter does: server/credentials/paper.ts): its QR text and what it discloses.
+ */
+export async function citizenWithPaperCredential(db: Database, issuing: Issuing, type: CredentialTypeCode = "rtw", now = new Date()): Promise<PaperCredential & { userId: string }> {
+  const user = await citizenWithRecords(db, {}, now);
+  const paper = await issuePaperCredential({ db, keys: issuing.keys, base: issuing.base, userId: user.id, type, now });
+  return { ...paper, userId: user.id };
+}
+
 /**
  * A citizen with every authority's (demo) records, holding a credential of `type` issued to a
  * fresh P-256 device key as the wallet does it: the issuance nonce, a proof of possession for the
  * type's issuer, issuance.
  */
 export async function citizenWithCredential(db: Database, issuing: Issuing, type: CredentialTypeCode = "rtw", options: PersonOptions = {}): Promise<HeldCredential> {
-  const { user } = await person(db, "citizen", null, options);
-  await db.insert(authorityRecords).values(demoAuthorityRecords(user.id, new Date()));
+  const user = await citizenWithRecords(db, options);
   const holder = await makeHolder();
   const { nonce } = await createIssuanceNonce(db, user.id);
   const proof = await signProof(holder, nonce, { aud: issuerUrl(issuing.base, CREDENTIAL_TYPES[type].issuerId) });

@@ -6,7 +6,7 @@
 import type { CreatedRequest, ValidationAnswer, VerificationResult } from "#server/verification/api-schemas.ts";
 import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
-import { reasonMessage, resultBadge, type ResultKind } from "#core/verification/reasons.ts";
+import { reasonMessage, resultBadge, validMessage, type Binding, type ResultKind } from "#core/verification/reasons.ts";
 
 export interface ShownResult {
   /** The verification record (its receipt, the visual match); null if none was kept. */
@@ -21,6 +21,8 @@ export interface ShownResult {
   checkType: string | null;
   source: "scan" | "request";
   purpose: string | null;
+  /** "paper": a printed credential, bound to no device (the checker compares photo ID). */
+  binding: Binding | null;
 }
 
 export function fromValidation(answer: ValidationAnswer): ShownResult {
@@ -35,6 +37,7 @@ export function fromValidation(answer: ValidationAnswer): ShownResult {
     checkType: answer.checkType,
     source: "scan",
     purpose: null,
+    binding: answer.binding,
   };
 }
 
@@ -50,7 +53,13 @@ export function fromRequest(result: VerificationResult, request: Pick<CreatedReq
     checkType: request.credentialType,
     source: "request",
     purpose: request.purpose,
+    binding: result.valid ? "device" : null,
   };
+}
+
+/** What the result panel says of it: a valid paper credential also says what to check. */
+export function resultMessage(shown: Pick<ShownResult, "valid" | "reason" | "binding">): string {
+  return shown.valid && shown.binding ? validMessage(shown.binding) : reasonMessage(shown.reason);
 }
 
 /** Spec 000 §8: "Verification Successful", or "Verification Failed" with the reason. */

@@ -39,7 +39,9 @@ export function CredentialCard({
   const { display } = credential;
   const accent = accentFor(display.colour);
   const active = credential.status === "active";
-  const elsewhere = active && binding === "other-device";
+  // A paper credential (printed at an assisted-digital counter) is bound to no device at all.
+  const paper = credential.delivery === "paper";
+  const elsewhere = active && binding === "other-device" && !paper;
   const list = layout === "list";
 
   return (
@@ -93,6 +95,12 @@ export function CredentialCard({
         <p className={`inline-flex items-center gap-1.5 text-sm font-semibold ${TONE_CLASSES.ok.text}`} data-testid="credential-binding">
           <Icon name="check" className="h-4 w-4" />
           On this device
+        </p>
+      ) : null}
+
+      {active && paper ? (
+        <p className="text-sm font-semibold" data-testid="credential-binding">
+          Printed on paper at an assisted-digital counter: whoever checks it also checks your photo ID.
         </p>
       ) : null}
 

@@ -1,5 +1,6 @@
 import {
   advance,
+  approvalState,
   decideApproval,
   linkClient,
   markRawDataPurged,
@@ -15,6 +16,7 @@ import {
 } from "#core/assisted/session.ts";
 import { createDb } from "#db/client.ts";
 import { CreateSessionInput, OfficeScope, SessionCommand, writeThrough, type AssistedSessionApi, type CommandResult } from "#server/assisted/session-state.ts";
+import { WATCHER_ROLES } from "#server/assisted/office-feed.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
@@ -46,7 +48,6 @@ interface RawDocument {
 const SESSION = "session";
 const RAW = "raw-document";
 const SYNC_RETRY_MS = 5_000;
-const WATCHER_ROLES = ["operator", "supervisor"] as const;
 
 export class AssistedSessionObject extends ClockedObject implements AssistedSessionApi {
   private load(): Stored | undefined {
@@ -80,6 +81,18 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
     this.store(session);
     await this.sync();
     await this.armAlarm();
+    await this.tellOffice(session);
+  }
+
+  /** The office's consoles read their lists again; a supervisor's learns of a request for approval. */
+  private async tellOffice(session: AssistedSession): Promise<void> {
+    try {
+      const office = this.env.ASSISTED_OFFICES.get(this.env.ASSISTED_OFFICES.idFromName(session.officeId));
+      await office.changed({ what: "sessions", sessionId: session.id, awaitingApproval: approvalState(session.approval, this.now()) === "pending" });
+    } catch (error) {
+      // The board is a courtesy: the session's own watchers were told, and the lists are in libSQL.
+      console.error(`assisted session ${session.id}: could not tell the office`, error);
+    }
   }
 
   private async sync(): Promise<void> {
@@ -160,7 +173,7 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
           next = recordVisualMatch(session, command, command.actor, now);
           break;
         case "issuance":
-          next = recordIssuance(session, command, command.actor, now);
+          next = recordIssuance(session, { credentialTypes: command.credentialTypes, delivery: command.delivery, paperCredentialIds: command.paperCredentialIds }, command.actor, now);
           break;
       }
       await this.change(next);

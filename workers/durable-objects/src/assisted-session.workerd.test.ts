@@ -97,7 +97,7 @@ describe("AssistedSession: the journey", () => {
     expect((await s.apply({ type: "advance", toStep: 3, actor: s.operator })).currentStep).toBe(3);
     await s.apply({ type: "visual-match", matched: true, notes: "Face matches photo", actor: s.operator });
     await s.apply({ type: "advance", toStep: 4, actor: s.operator });
-    await s.apply({ type: "issuance", credentialTypes: ["rtw"], delivery: "paper", actor: s.operator });
+    await s.apply({ type: "issuance", credentialTypes: ["rtw"], delivery: "paper", paperCredentialIds: [], actor: s.operator });
     const at5 = await s.apply({ type: "advance", toStep: 5, actor: s.operator });
     expect(at5.currentStep).toBe(5);
     expect(await s.refused({ type: "advance", toStep: 6, actor: s.operator })).toMatchObject({ status: 409, code: "LAST_STEP" });

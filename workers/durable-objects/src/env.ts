@@ -1,11 +1,16 @@
 import type { z } from "zod";
-import { databaseBindings, parseEnv, workerEnv } from "#server/worker/env.ts";
+import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
+import { databaseBindings, durableObjectBinding, parseEnv, workerEnv } from "#server/worker/env.ts";
 
 /**
  * The Durable Object worker's bindings: the database, which objects write their state through to
  * (presentation requests now; assisted sessions and the review queue later).
  */
-export const DurableObjectsEnvSchema = workerEnv({ ...databaseBindings });
+export const DurableObjectsEnvSchema = workerEnv({
+  ...databaseBindings,
+  /** Assisted sessions tell their office's board when they change. */
+  ASSISTED_OFFICES: durableObjectBinding<AssistedOfficeApi & Rpc.DurableObjectBranded>(),
+});
 
 export type DurableObjectsEnv = z.infer<typeof DurableObjectsEnvSchema>;
 

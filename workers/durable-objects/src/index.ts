@@ -1,3 +1,4 @@
+export { AssistedOffice } from "./assisted-office.ts";
 export { AssistedSessionObject } from "./assisted-session.ts";
 export { LoginThrottle } from "./login-throttle.ts";
 export { PresentationRequest } from "./presentation-request.ts";

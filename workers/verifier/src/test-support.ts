@@ -54,11 +54,16 @@ export const person = (role: PersonRole, organisationId: string | null = null) =
 export const organisationWithVerifier = (allowedChecks?: CheckType[]) => fixtures.organisationWithVerifier(db(), allowedChecks);
 
 let issuerKeys: Promise<IssuerKeys> | undefined;
+const loadedIssuerKeys = () => (issuerKeys ??= loadIssuerKeys(bindings.ISSUER_SIGNING_KEYS));
 
 /** A citizen holding a credential of `type`, issued to a device key as the wallet does it. */
 export async function citizenWithCredential(type: CredentialTypeCode = "rtw"): Promise<HeldCredential> {
-  issuerKeys ??= loadIssuerKeys(bindings.ISSUER_SIGNING_KEYS);
-  return fixtures.citizenWithCredential(db(), { keys: await issuerKeys, base: BASE }, type);
+  return fixtures.citizenWithCredential(db(), { keys: await loadedIssuerKeys(), base: BASE }, type);
+}
+
+/** A citizen with a paper credential of `type` printed for them at `now` (server/credentials/paper.ts): its QR text. */
+export async function citizenWithPaperCredential(type: CredentialTypeCode = "rtw", now?: Date) {
+  return fixtures.citizenWithPaperCredential(db(), { keys: await loadedIssuerKeys(), base: BASE }, type, now);
 }
 
 /** The authority revokes the credential: an administrator of the test's own, through the server layer. */

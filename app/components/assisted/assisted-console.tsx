@@ -1,0 +1,291 @@
+/**
+ * The assisted-digital operator console (spec 000 §2; issue 10) at /assisted and /assisted-digital.
+ * Live throughout, with no polling: the selected session over its object's WebSocket, the office's
+ * lists re-read when its board says they changed, supervisors' consoles hearing Call Supervisor.
+ */
+import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { AssistedSession } from "#core/assisted/session.ts";
+import type { QueueEntry } from "#server/assisted/queue.ts";
+import { apiRequest, handleMutationError, isUnauthorizedError, messageFor, UNAUTHORIZED_REDIRECT_DELAY_MS } from "#app/client/api-client.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useNow } from "#app/components/ui/use-now.ts";
+import type { SessionSummary } from "./console-data.server.ts";
+import { useLiveSocket } from "./live-socket.ts";
+import { OfficeSessions, SessionQueue } from "./office-panels.tsx";
+import { paperPage, SessionPanel, type Act } from "./session-panel.tsx";
+import { ActivityLog, EmergencyContacts, HardwareStatus, OperatorCard, Panel, type Contact, type StaffCard } from "./side-panels.tsx";
+
+export interface ConsoleData {
+  staff: StaffCard & { id: string };
+  office: { id: string; name: string; address: string };
+  offices: { id: string; name: string }[];
+  open: SessionSummary[];
+  ended: SessionSummary[];
+  selected: AssistedSession | null;
+  queue: QueueEntry[];
+  contacts: Contact[];
+}
+
+interface Call {
+  from: string;
+  sessionId: string | null;
+  clientName: string | null;
+  at: string;
+}
+
+export function AssistedConsole({ staff, office, offices, open, ended, selected: loaded, queue, contacts }: ConsoleData) {
+  const { toast } = useToast();
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get("session");
+  const [session, setSession] = useState<AssistedSession | null>(loaded);
+  const [connected, setConnected] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [calls, setCalls] = useState<Call[]>([]);
+  const sessionHeading = useRef<HTMLDivElement>(null);
+
+  // The loader's copy is the truth after a navigation; the socket's after that.
+  useEffect(() => setSession(loaded), [loaded]);
+  const shown = session && session.id === selectedId ? session : null;
+  const expiry = shown?.approval ? Date.parse(shown.approval.expiresAt) : null;
+  const now = new Date(useNow(expiry));
+
+  const select = useCallback(
+    (id: string | null) => {
+      const next = new URLSearchParams(params);
+      if (id) next.set("session", id);
+      else next.delete("session");
+      setParams(next, { preventScrollReset: true });
+      if (id) window.setTimeout(() => sessionHeading.current?.querySelector("h2")?.focus(), 0);
+    },
+    [params, setParams],
+  );
+
+  const officeQuery = staff.role === "admin" ? `?office=${office.id}` : "";
+  useLiveSocket(`/api/assisted/office/live${officeQuery}`, {
+    onMessage(message) {
+      if (message.type === "changed") {
+        revalidator.revalidate();
+        if (message.awaitingApproval === true && staff.supervisor && message.sessionId !== selectedId) {
+          toast({ title: "Approval requested", description: "A session in this office is waiting for a supervisor." });
+        }
+      } else if (message.type === "supervisor-call") {
+        const from = (message.from as { id?: string; name?: string } | undefined) ?? {};
+        if (from.id === staff.id) return;
+        const call = { from: from.name ?? "An operator", sessionId: (message.sessionId as string | null) ?? null, clientName: (message.clientName as string | null) ?? null, at: String(message.at) };
+        setCalls((list) => [call, ...list].slice(0, 5));
+      }
+    },
+    // After a drop (or a deploy) the lists may be stale: read them again.
+    onOpen: (again) => {
+      if (again) revalidator.revalidate();
+    },
+  });
+
+  useLiveSocket(selectedId ? `/api/assisted/sessions/${selectedId}/live` : null, {
+    onMessage(message) {
+      const next = message.session as AssistedSession | null | undefined;
+      if (message.type === "session" && next && next.id === selectedId) setSession(next);
+    },
+    onConnectionChange: setConnected,
+  });
+
+  const unauthorised = (error: unknown) => {
+    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    window.setTimeout(() => window.location.assign("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);
+    void error;
+  };
+
+  /** A change to the session (PATCH): "Session Updated", or "Update Error" with the server's words. */
+  const update = async (body: Record<string, unknown>, after?: (s: AssistedSession) => void) => {
+    if (!shown) return;
+    setBusy(true);
+    try {
+      const response = await apiRequest("PATCH", `/api/assisted/sessions/${shown.id}`, body);
+      const next = (await response.json()) as AssistedSession;
+      setSession(next);
+      toast({ title: "Session Updated", description: "Session has been updated successfully" });
+      after?.(next);
+    } catch (error) {
+      if (isUnauthorizedError(error)) unauthorised(error);
+      else toast({ title: "Update Error", description: messageFor(error, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act: Act = async (body, success) => {
+    if (!shown) return false;
+    setBusy(true);
+    try {
+      const response = await apiRequest("POST", `/api/assisted/sessions/${shown.id}/actions`, body);
+      setSession((await response.json()) as AssistedSession);
+      if (success) toast({ title: "Session Updated", description: success });
+      return true;
+    } catch (error) {
+      if (isUnauthorizedError(error)) unauthorised(error);
+      else toast({ title: "Update Error", description: messageFor(error, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A call whose answer is a new session (New Assisted Session, Start session from the queue). */
+  const start = async (url: string, body?: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      const response = await apiRequest("POST", url, body);
+      const created = (await response.json()) as AssistedSession;
+      setSession(created);
+      toast({ title: "Session Created", description: "New assisted session has been started" });
+      select(created.id);
+    } catch (error) {
+      handleMutationError(error, toast);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const queueCall = async (method: string, url: string, body?: Record<string, unknown>, success?: string): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await apiRequest(method, url, body);
+      if (success) toast({ title: "Queue Updated", description: success });
+      revalidator.revalidate();
+      return true;
+    } catch (error) {
+      handleMutationError(error, toast);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const callSupervisor = async () => {
+    setBusy(true);
+    try {
+      const response = await apiRequest("POST", "/api/assisted/call-supervisor", { ...(shown ? { sessionId: shown.id } : {}), ...(staff.role === "admin" ? { officeId: office.id } : {}) });
+      const { reached } = (await response.json()) as { reached: number };
+      toast(
+        reached
+          ? { title: "Supervisor Called", description: `${reached} supervisor console${reached === 1 ? "" : "s"} in this office ${reached === 1 ? "has" : "have"} been alerted.` }
+          : { title: "No Supervisor Online", description: "No supervisor has the console open right now. Phone one of the emergency contacts.", variant: "destructive" },
+      );
+    } catch (error) {
+      handleMutationError(error, toast);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const generatePaperQr = () => {
+    if (shown?.issuance?.paperCredentialIds.length) {
+      window.open(paperPage(shown.id), "_blank", "noopener");
+      return;
+    }
+    toast({
+      title: "No Paper QR Yet",
+      description: shown?.issuance
+        ? "This client's credentials went to their wallet. A paper QR is printed when step 4 issues on paper."
+        : "Open a session and reach step 4, Issue credentials, choosing On paper.",
+    });
+  };
+
+  const officeLink = (id: string) => {
+    const next = new URLSearchParams();
+    next.set("office", id);
+    setParams(next);
+  };
+
+  return (
+    <SignedInPage title="Operator Dashboard" lead={`Assisted digital at ${office.name}`}>
+      {calls.length ? (
+        <div role="alert" className="mt-6 rounded-sm border-l-8 border-l-govuk-red bg-red-50 p-4 dark:border-l-red-500 dark:bg-slate-800" data-testid="supervisor-calls">
+          <h2 className="text-lg font-bold">A supervisor is needed</h2>
+          <ul className="mt-2 grid gap-2">
+            {calls.map((call) => (
+              <li key={call.at + call.from} className="flex flex-wrap items-center gap-3">
+                <span>
+                  {call.from} called at {new Date(call.at).toLocaleTimeString("en-GB")}
+                  {call.clientName ? ` about the session for ${call.clientName}` : ""}.
+                </span>
+                {call.sessionId ? (
+                  <Button variant="outline" className="px-2 py-1 text-sm" onClick={() => select(call.sessionId)}>
+                    Open session
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <Button variant="secondary" className="mt-3 px-2 py-1 text-sm" onClick={() => setCalls([])}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6">
+          <OperatorCard staff={staff} officeName={office.name} />
+          {offices.length > 1 ? (
+            <SelectField label="Office" options={offices.map((o) => ({ value: o.id, label: o.name }))} value={office.id} onChange={(e) => officeLink(e.target.value)} />
+          ) : null}
+          <Panel title="Quick Actions" id="quick-actions-heading">
+            <div className="grid gap-2">
+              <Button onClick={() => void start("/api/assisted/sessions", staff.role === "admin" ? { officeId: office.id } : {})} disabled={busy} data-testid="button-new-session">
+                New Assisted Session
+              </Button>
+              <Button variant="outline" onClick={generatePaperQr} data-testid="button-paper-qr">
+                Generate Paper QR
+              </Button>
+              <Button variant="secondary" onClick={() => void callSupervisor()} disabled={busy} data-testid="button-call-supervisor">
+                Call Supervisor
+              </Button>
+            </div>
+          </Panel>
+          <HardwareStatus />
+        </div>
+
+        <div className="grid content-start gap-6 lg:col-span-2" ref={sessionHeading}>
+          {shown ? (
+            <SessionPanel
+              session={shown}
+              viewer={{ id: staff.id, supervisor: staff.supervisor }}
+              now={now}
+              busy={busy}
+              connected={connected}
+              act={act}
+              onContinue={() => void update({ currentStep: shown.currentStep + 1 })}
+              onPause={() => void update({ status: "paused" })}
+              onResume={() => void update({ status: "active" })}
+              onEnd={() => void update({ status: "completed", completedAt: new Date().toISOString() }, () => select(null))}
+            />
+          ) : (
+            <Panel title="No session selected" id="no-session-heading">
+              <p>Start a New Assisted Session, start one from the queue, or open a session of this office.</p>
+            </Panel>
+          )}
+          <div className="grid gap-6 md:grid-cols-2">
+            <SessionQueue
+              queue={queue}
+              busy={busy}
+              onAdd={(entry) => queueCall("POST", "/api/assisted/queue", { ...entry, ...(staff.role === "admin" ? { officeId: office.id } : {}) }, `${entry.clientName} added to the queue`)}
+              onArrived={(id) => void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "ready" }, "Marked arrived")}
+              onRemove={(id) => void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "removed" }, "Removed from the queue")}
+              onStart={(id) => void start(`/api/assisted/queue/${id}/start`)}
+            />
+            <ActivityLog events={shown?.events ?? null} />
+          </div>
+          <div className="grid gap-6 md:grid-cols-2">
+            <OfficeSessions open={open} ended={ended} selectedId={selectedId} onSelect={select} />
+            <EmergencyContacts contacts={contacts} />
+          </div>
+        </div>
+      </div>
+    </SignedInPage>
+  );
+}

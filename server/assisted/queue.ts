@@ -1,0 +1,118 @@
+/**
+ * An office's queue (spec 000 §2 "Session queue"; issue 10): walk-ins the operator adds (waiting),
+ * appointments booked for a time (scheduled) that become ready when the client arrives, and
+ * starting a session from an entry, which takes it off the queue. Rows in libSQL, each change
+ * told to the office's consoles through its board (office-feed.ts).
+ *
+ *   GET   /api/assisted/queue             the office's open entries, appointments by time
+ *   POST  /api/assisted/queue             add a walk-in or an appointment
+ *   PATCH /api/assisted/queue/{id}        the client arrived, or left without being seen
+ *   POST  /api/assisted/queue/{id}/start  New Assisted Session for this client
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AssistedSession } from "#core/assisted/session.ts";
+import { assistedQueue } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { createSession, officeFor, type AssistedContext, type Staff } from "./sessions.ts";
+
+export const QUEUE_STATUSES = ["waiting", "ready", "scheduled"] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+export interface QueueEntry {
+  id: string;
+  clientName: string;
+  assistanceType: string;
+  status: QueueStatus;
+  appointmentTime: string | null;
+  createdAt: string;
+}
+
+export const AddToQueueBody = z.object({
+  clientName: z.string().trim().min(1, "Enter the client's name").max(120),
+  assistanceType: z.string().trim().min(1).max(120).default("Digital Identity Setup"),
+  /** An appointment's time; none for a walk-in. */
+  appointmentTime: z.string().datetime({ offset: true, message: "The appointment time must be a date and time" }).optional(),
+  /** Administrators without an office of their own name one. */
+  officeId: z.string().uuid().optional(),
+});
+
+export const QueueChangeBody = z.object({ status: z.enum(["ready", "removed"]) }).strict();
+
+const toEntry = (row: typeof assistedQueue.$inferSelect): QueueEntry => ({
+  id: row.id,
+  clientName: row.clientName,
+  assistanceType: row.assistanceType,
+  status: row.status as QueueStatus,
+  appointmentTime: row.appointmentTime?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Open entries: arrivals first (ready, then waiting, oldest first), then appointments by time. */
+export async function listQueue(context: AssistedContext, officeId: string): Promise<QueueEntry[]> {
+  const rows = await context.db
+    .select()
+    .from(assistedQueue)
+    .where(and(eq(assistedQueue.officeId, officeId), inArray(assistedQueue.status, [...QUEUE_STATUSES])))
+    .orderBy(sql`case ${assistedQueue.status} when 'ready' then 0 when 'waiting' then 1 else 2 end`, asc(sql`coalesce(${assistedQueue.appointmentTime}, ${assistedQueue.createdAt})`))
+    .limit(100);
+  return rows.map(toEntry);
+}
+
+async function tellOffice(context: AssistedContext, officeId: string): Promise<void> {
+  try {
+    await context.offices(officeId).changed({ what: "queue" });
+  } catch (error) {
+    // The consoles read the queue again on their next load; the row is what counts.
+    console.error("assisted queue: could not tell the office", error);
+  }
+}
+
+export async function addToQueue(context: AssistedContext, staff: Staff, body: z.infer<typeof AddToQueueBody>, now = new Date()): Promise<QueueEntry> {
+  const officeId = officeFor(staff, body.officeId);
+  const appointmentTime = body.appointmentTime ? new Date(body.appointmentTime) : null;
+  const [row] = await context.db
+    .insert(assistedQueue)
+    .values({ officeId, clientName: body.clientName, assistanceType: body.assistanceType, status: appointmentTime ? "scheduled" : "waiting", appointmentTime, addedBy: staff.person.id, createdAt: now })
+    .returning();
+  await tellOffice(context, officeId);
+  return toEntry(row!);
+}
+
+/** The entry, if it is open and in the caller's office (else 404, as one that does not exist). */
+async function openEntry(context: AssistedContext, staff: Staff, id: string): Promise<typeof assistedQueue.$inferSelect> {
+  const parsed = z.string().uuid().safeParse(id);
+  const [row] = parsed.success ? await context.db.select().from(assistedQueue).where(eq(assistedQueue.id, id)).limit(1) : [];
+  if (!row || (staff.role !== "admin" && row.officeId !== staff.officeId)) throw new ServiceError(404, "Queue entry not found", "NOT_FOUND");
+  if (!QUEUE_STATUSES.includes(row.status as QueueStatus)) throw new ServiceError(409, "This client is no longer in the queue", "NOT_IN_QUEUE");
+  return row;
+}
+
+export async function changeQueueEntry(context: AssistedContext, staff: Staff, id: string, body: z.infer<typeof QueueChangeBody>): Promise<QueueEntry> {
+  const row = await openEntry(context, staff, id);
+  if (body.status === "ready" && row.status !== "scheduled") throw new ServiceError(409, "Only a scheduled appointment can be marked arrived", "NOT_SCHEDULED");
+  // Conditional on the state read, so two consoles cannot both move the same entry.
+  const [changed] = await context.db
+    .update(assistedQueue)
+    .set({ status: body.status })
+    .where(and(eq(assistedQueue.id, id), eq(assistedQueue.status, row.status)))
+    .returning();
+  if (!changed) throw new ServiceError(409, "Someone else changed this entry first", "QUEUE_CONFLICT");
+  await tellOffice(context, row.officeId);
+  return toEntry(changed);
+}
+
+/** The entry is claimed first (one console wins), then its session is created. */
+export async function startFromQueue(context: AssistedContext, staff: Staff, id: string, now = new Date()): Promise<AssistedSession> {
+  const row = await openEntry(context, staff, id);
+  const [claimed] = await context.db
+    .update(assistedQueue)
+    .set({ status: "started", startedAt: now })
+    .where(and(eq(assistedQueue.id, id), eq(assistedQueue.status, row.status)))
+    .returning();
+  if (!claimed) throw new ServiceError(409, "Someone else started a session for this client first", "QUEUE_CONFLICT");
+  const session = await createSession(context, staff, { clientName: row.clientName, assistanceType: row.assistanceType, officeId: row.officeId });
+  await context.db.update(assistedQueue).set({ sessionId: session.id }).where(eq(assistedQueue.id, id));
+  await tellOffice(context, row.officeId);
+  return session;
+}

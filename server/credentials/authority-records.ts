@@ -1,0 +1,50 @@
+/**
+ * What every issuance starts from (ADR 011): the credential type asked for, and the authority's
+ * own record of the person for it, never what the citizen typed. Issuing to a device key
+ * (issuance.ts) and printing a paper credential (paper.ts) refuse the same things with the same
+ * answers: an unknown type, no record, a record that has expired.
+ */
+import { and, eq } from "drizzle-orm";
+import { ageEqualOrOver } from "#core/verification/checks.ts";
+import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode, type CredentialType } from "#core/issuers/registry.ts";
+import type { Database } from "#db/client.ts";
+import { authorityRecords } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
+
+export type AuthorityRecord = typeof authorityRecords.$inferSelect;
+
+/** The credential type a request names: 404 TYPE_UNKNOWN for anything else. */
+export function credentialTypeOf(code: unknown): CredentialType {
+  if (!isCredentialTypeCode(code)) throw new ServiceError(404, `Unknown credential type "${String(code).slice(0, 40)}"`, "TYPE_UNKNOWN");
+  return CREDENTIAL_TYPES[code];
+}
+
+/**
+ * The authority's record of `type` about the user, still vouched for at `now`: 404 NO_RECORD when
+ * there is none, 409 RECORD_EXPIRED when its validity has passed.
+ */
+export async function authorityRecordFor(db: Database, userId: string, type: CredentialType, now: Date): Promise<AuthorityRecord> {
+  const [record] = await db
+    .select()
+    .from(authorityRecords)
+    .where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, type.code)))
+    .limit(1);
+  const authority = AUTHORITIES[type.issuerId].name;
+  if (!record) {
+    throw new ServiceError(404, `The ${authority} holds no ${type.longName} record for you yet. An assisted-digital session can add one.`, "NO_RECORD");
+  }
+  if (record.validUntil.getTime() <= now.getTime()) {
+    throw new ServiceError(409, `The ${authority}'s ${type.longName} record for you has expired`, "RECORD_EXPIRED");
+  }
+  return record;
+}
+
+/**
+ * The claims a credential made from the record carries. Issue 9: a record with a date of birth
+ * also attests age thresholds (`age_equal_or_over`), a structured claim whose members are each
+ * disclosable alone.
+ */
+export function recordClaims(record: Pick<AuthorityRecord, "attributes">, now: Date): { claims: Record<string, unknown>; structured: string[] } {
+  const age = typeof record.attributes.birthdate === "string" ? ageEqualOrOver(record.attributes.birthdate, now) : undefined;
+  return age ? { claims: { ...record.attributes, age_equal_or_over: age }, structured: ["age_equal_or_over"] } : { claims: record.attributes, structured: [] };
+}

@@ -1,0 +1,114 @@
+/**
+ * Paper credentials (issue 10, assisted digital): at a counter an operator prints a citizen's
+ * credential as a QR code, for someone without a phone. A printed code cannot sign a key-binding
+ * JWT, so the credential is issued bound to no key: no `cnf`, and `"binding": "paper"` in clear in
+ * the issuer-signed payload (core/credentials/profile.ts), which verifiers accept only when a code
+ * is scanned in person (the verifier worker's POST /api/presentations/validate), never as a
+ * wallet's answer. What stands in for the device key is the checker comparing the holder's photo
+ * ID with the name on it; what bounds a lost or copied sheet is its short life and revocation.
+ *
+ * - Lifetime: PAPER_CREDENTIAL_LIFETIME_DAYS, never past the authority record's validity.
+ * - Status: a slot on the issuer's open status list like any credential, so revoking it
+ *   (server/credentials/revocation.ts) is seen by the next online check.
+ * - It is the person's credential (`credentials`, their userId, `metadata.delivery` "paper") and
+ *   logged in their wallet; it leaves their wallet credential of the same type as it is.
+ * - The printed text is the presentation of PAPER_DISCLOSURES (core/issuers/registry.ts) without a
+ *   KB-JWT, packed as an offline QR code (`UKID1:`, core/verification/offline-qr.ts).
+ */
+import { disclosableClaims, issueCredential, presentPaperCredential } from "#core/credentials/index.ts";
+import { issuerUrl, PAPER_DISCLOSURES, vctUrl } from "#core/issuers/registry.ts";
+import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
+import type { Database } from "#db/client.ts";
+import { credentials, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
+import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
+import { PAPER_DELIVERY } from "./credentials.ts";
+import type { IssuerKeys } from "./issuer-keys.ts";
+import { openStatusList, withStatusSlot } from "./status-lists.ts";
+
+/** How long a printed credential is valid: the checker's window, as 15 minutes is a wallet code's. */
+export const PAPER_CREDENTIAL_LIFETIME_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export interface PaperIssueRequest {
+  db: Database;
+  keys: IssuerKeys;
+  /** The https base of our identifiers (core/issuers/registry.ts publicBaseUrl). */
+  base: string;
+  /** The citizen the credential is about (the authority's record is theirs). */
+  userId: string;
+  /** A credential type code (rtw, rtr, dbs, driving_licence, professional_certificate). */
+  type: string;
+  now?: Date;
+}
+
+export interface PaperCredential {
+  credentialId: string;
+  /** The text to print as a QR code: `UKID1:` and digits (core/verification/offline-qr.ts). */
+  payload: string;
+  /** The credential's exp: PAPER_CREDENTIAL_LIFETIME_DAYS from issue, or the record's end if sooner. */
+  expiresAt: Date;
+  /** The claim paths the printed code discloses, in PAPER_DISCLOSURES order. */
+  disclosed: string[];
+}
+
+/**
+ * Issues the authority's record of `type` about the user as a paper credential and returns the
+ * text to print. Refuses as issuance to a device does: 404 TYPE_UNKNOWN, 404 NO_RECORD, 409
+ * RECORD_EXPIRED (ServiceError). The credential, its wallet log line and the printable text are
+ * made together: nothing is stored unless the code can be printed.
+ */
+export async function issuePaperCredential(input: PaperIssueRequest): Promise<PaperCredential> {
+  const { db, keys, base, userId } = input;
+  const now = input.now ?? new Date();
+  const type = credentialTypeOf(input.type);
+  const issuer = keys.get(type.issuerId);
+  if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
+  const record = await authorityRecordFor(db, userId, type, now);
+
+  const expiresAt = new Date(Math.min(now.getTime() + PAPER_CREDENTIAL_LIFETIME_DAYS * DAY_MS, record.validUntil.getTime()));
+  const iss = issuerUrl(base, type.issuerId);
+  const vct = vctUrl(base, type.code);
+  const list = await openStatusList(db, type.issuerId, base);
+  const { claims, structured } = recordClaims(record, now);
+  const metadata: CredentialMetadata = { delivery: PAPER_DELIVERY, vct, authorityRecordId: record.id };
+  return withStatusSlot(async (index) => {
+    const id = crypto.randomUUID();
+    const vcJwt = await issueCredential({
+      issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },
+      vct,
+      paper: true,
+      claims,
+      structured,
+      status: { idx: index, uri: list.uri },
+      iat: Math.floor(now.getTime() / 1000),
+      exp: Math.floor(expiresAt.getTime() / 1000),
+      decoys: 2,
+    });
+    const { payload, disclosed } = await paperPayload(vcJwt, type.code);
+    await db.batch([
+      db
+        .insert(credentials)
+        .values({ id, userId, type: type.code, status: "active", vcJwt, issuer: iss, issuedAt: now, expiresAt, statusListId: list.listId, statusListIndex: index, metadata }),
+      db.insert(walletEvents).values({
+        userId,
+        kind: "credential_issued",
+        credentialId: id,
+        detail: { type: type.code, issuer: type.issuerId, delivery: PAPER_DELIVERY },
+        createdAt: now,
+      }),
+    ]);
+    return { credentialId: id, payload, expiresAt, disclosed };
+  });
+}
+
+/**
+ * The text to print for a paper credential as issued (`vcJwt`, e.g. its stored row, to print it
+ * again): the presentation of its type's PAPER_DISCLOSURES, without a KB-JWT, as an offline QR code.
+ * The same text every time for the same credential. Only what the credential holds is disclosed: a
+ * type's list may name a claim a particular record lacks.
+ */
+export async function paperPayload(vcJwt: string, type: string): Promise<{ payload: string; disclosed: string[] }> {
+  const disclosable = new Set(await disclosableClaims(vcJwt));
+  const disclosed = PAPER_DISCLOSURES[credentialTypeOf(type).code].filter((path) => disclosable.has(path));
+  return { payload: encodeOfflinePresentation(await presentPaperCredential({ sdJwt: vcJwt, disclose: disclosed })), disclosed };
+}
