@@ -141,7 +141,7 @@ const FOOTER_LINKS: ReadonlyArray<{ to: string; label: string }> = [
 
 export function SiteFooter() {
   return (
-    <footer className="border-t-4 border-govuk-blue bg-white py-6 text-sm text-govuk-grey dark:bg-slate-900 dark:text-slate-300">
+    <footer className="border-t-4 border-govuk-blue bg-white py-6 print:hidden text-sm text-govuk-grey dark:bg-slate-900 dark:text-slate-300">
       <div className="mx-auto flex max-w-7xl flex-wrap items-start justify-between gap-4 px-4">
         <p>© 2024 UK Digital Identity</p>
         <nav aria-label="Footer">

@@ -5,6 +5,7 @@
  * writer, and the same rules tell the console what it may offer. A refused command throws
  * SessionRuleError with an HTTP status the API answers with.
  */
+import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 
 /** A supervisor has this long to decide a request for approval, and an approval this long to be used. */
 export const APPROVAL_LIFETIME_MS = 15 * 60 * 1000;
@@ -303,7 +304,8 @@ export function assertCanIssue(session: AssistedSession): void {
 export function recordIssuance(session: AssistedSession, input: Omit<Issuance, "by" | "at">, actor: Person, now: Date): AssistedSession {
   assertCanIssue(session);
   const issuance = { ...input, by: actor, at: now.toISOString() };
-  return withEvent({ ...session, issuance }, actor, "Credentials issued", `${input.credentialTypes.join(", ")} (${input.delivery === "wallet" ? "to the client's wallet" : "on paper"})`, now);
+  const names = input.credentialTypes.map((code) => (isCredentialTypeCode(code) ? CREDENTIAL_TYPES[code].longName : code));
+  return withEvent({ ...session, issuance }, actor, "Credentials issued", `${names.join(", ")} (${input.delivery === "wallet" ? "to the client's wallet" : "on paper"})`, now);
 }
 
 /** When the raw document data must be gone by, or null when there is none left. */

@@ -212,6 +212,26 @@ describe("the assisted-digital console", () => {
     await expect.poll(() => panel(page).getByTestId("session-progress").textContent()).toContain("Step 2 of 5");
   });
 
+  it("the queue: a walk-in added at one console appears at another at once, and a session started from it takes them off the queue", async () => {
+    const { operator, supervisor } = await officeWithWalkIn();
+    const counter = await openTestBrowser(1280, 15_000);
+    const desk = await openTestBrowser(1280, 15_000);
+    await signIn(counter, operator);
+    await signIn(desk, supervisor);
+    await visit(counter.page, "/assisted");
+    await visit(desk.page, "/assisted");
+    await counter.page.getByLabel("Client name").fill("Walter Walkin");
+    await counter.page.getByRole("button", { name: "Add to queue" }).click();
+    const entry = desk.page.getByTestId("queue-entry").filter({ hasText: "Walter Walkin" });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain("Waiting");
+    await entry.getByRole("button", { name: /Start session/ }).click();
+    await expectToast(desk.page, "Session Created", "New assisted session has been started");
+    await panel(desk.page).getByRole("heading", { name: "Walter Walkin" }).waitFor();
+    await expect.poll(() => counter.page.getByTestId("queue-entry").count()).toBe(0);
+    await counter.page.getByTestId("office-session").filter({ hasText: "Walter Walkin" }).waitFor();
+  });
+
   it("tells a citizen they have no access", async () => {
     const citizen = await createUser({ prefix: "citizen", firstName: "Cit", lastName: "Izen" });
     const browser = await openTestBrowser(1280, 15_000);
