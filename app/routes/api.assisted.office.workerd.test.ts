@@ -79,6 +79,11 @@ describe("live consoles", () => {
     expect((await upgrade(citizen.cookie)).status).toBe(403);
     expect((await upgrade(other.operator.cookie)).status).toBe(404);
     expect((await call(`/api/assisted/sessions/${id}/live`, { cookie: operator.cookie })).status).toBe(426);
+    // Another site's page cannot open the console's feed with the operator's cookie.
+    const crossSite = await SELF.fetch(`${ORIGIN}/api/assisted/sessions/${id}/live`, {
+      headers: { Upgrade: "websocket", Host: new URL(ORIGIN).host, Origin: "https://evil.example", Cookie: `${SESSION_COOKIE}=${operator.cookie}` },
+    });
+    expect(crossSite.status).toBe(403);
     const board = (query: string, cookie: string) => SELF.fetch(`${ORIGIN}/api/assisted/office/live${query}`, { headers: { Upgrade: "websocket", Host: new URL(ORIGIN).host, Cookie: `${SESSION_COOKIE}=${cookie}` } });
     expect((await board("?office=nonsense", operator.cookie)).status).toBe(400);
     expect((await board("", citizen.cookie)).status).toBe(403);

@@ -5,7 +5,7 @@ import { assertMethod } from "#server/http/json.ts";
 
 /** GET /api/assisted/queue: the office's open queue (administrators name one with ?office=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return assistedCall(request, context, (assisted, staff) => listQueue(assisted, officeFor(staff, new URL(request.url).searchParams.get("office"))));
+  return assistedCall(request, context, async (assisted, staff) => listQueue(assisted, await officeFor(assisted.db, staff, new URL(request.url).searchParams.get("office"))));
 }
 
 /** POST /api/assisted/queue: a walk-in (waiting) or an appointment (scheduled, with its time). */

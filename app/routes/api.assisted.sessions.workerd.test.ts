@@ -187,4 +187,33 @@ describe("/api/assisted/sessions", () => {
       .where(and(eq(credentials.id, issued.issuance!.paperCredentialIds[0]!), eq(credentials.userId, client.userId)));
     expect(paper).toMatchObject({ type: "rtw", status: "active", metadata: expect.objectContaining({ delivery: "paper" }) });
   });
+
+  it("refuses to issue a record whose name is not the client account's, and links nothing", async () => {
+    const staff = await office();
+    const passport = await passportHolder({ given: "Someone", family: "Else" });
+    const { id } = await json<AssistedSession>(await create(staff.operator.cookie));
+    const client = await registerUser({ firstName: "Margaret", lastName: "Tester" });
+    await actOn(staff.operator.cookie, id, { type: "find-client", account: client.username });
+    await patch(staff.operator.cookie, id, { currentStep: 2 });
+    await actOn(staff.operator.cookie, id, { type: "document", document: { type: "passport", number: passport.number, expiryDate: "2031-01-31" } });
+    const asked = await json<AssistedSession>(await actOn(staff.operator.cookie, id, { type: "request-approval" }));
+    await actOn(staff.supervisor.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Genuine" });
+    await patch(staff.operator.cookie, id, { currentStep: 3 });
+    await actOn(staff.operator.cookie, id, { type: "visual-match", matched: true });
+    await patch(staff.operator.cookie, id, { currentStep: 4 });
+    const records = await json<CandidateRecord[]>(await call(`/api/assisted/sessions/${id}/records`, { cookie: staff.operator.cookie }));
+    expect(records).toEqual([expect.objectContaining({ name: "Someone Else", nameMatches: false })]);
+    const refused = await actOn(staff.operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "wallet", confirmed: true });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "NAME_MISMATCH" });
+    const [record] = await db().select().from(authorityRecords).where(eq(authorityRecords.id, passport.recordId));
+    expect(record!.userId).toBeNull();
+  });
+
+  it("answers 404 when an administrator names an office that does not exist, and 400 for one that is not an id", async () => {
+    const admin = await registerUserWithRole("admin");
+    expect((await create(admin.cookie, { officeId: crypto.randomUUID() })).status).toBe(404);
+    expect((await call("/api/assisted/queue", { cookie: admin.cookie, body: { clientName: "Nobody", officeId: crypto.randomUUID() } })).status).toBe(404);
+    expect((await call(`/api/assisted/queue?office=not-an-id`, { cookie: admin.cookie })).status).toBe(400);
+  });
 });

@@ -79,7 +79,7 @@ export default function PaperQrPage() {
                   <li>It shows only: {paper.disclosed.join(", ")}.</li>
                 </ul>
                 <h3 className="mt-4 font-bold">For the holder</h3>
-                <p className="mt-1">Keep it safe like any identity document. If it is lost, ask at any assisted-digital office to have it cancelled.</p>
+                <p className="mt-1">Keep it safe like any identity document. If it is lost, contact the service so that it can be cancelled; until then it works for whoever holds it, until the date above.</p>
               </div>
             </Card>
           </li>

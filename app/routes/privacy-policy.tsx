@@ -83,7 +83,8 @@ const SECTIONS: LegalSection[] = [
           <li>
             Assisted-digital sessions: who helped you and when, the type of identity document you showed with the last 4 characters of its
             number and its expiry date, a supervisor's approval, the operator's check that you match the document, and which credentials were
-            issued. The document's full number and any photo of it are held only for the session.
+            issued. The document's full number and any photo of it are held only in the session, and deleted 72 hours after they were
+            captured.
           </li>
           <li>Technical data: security logs, and page views on this website without advertising or third-party trackers.</li>
         </ul>

@@ -76,6 +76,8 @@ export interface DocumentSummary {
   expiryDate: string;
   capturedAt: string;
   hasImage: boolean;
+  /** Who recorded it: the maker, who may not also be the checker. */
+  recordedBy: Person;
   /** The authorities' records that name this document (ids only): step 4 confirms and issues them. */
   authorityRecordIds: string[];
   /** When the raw data (full number, image) was deleted. */
@@ -166,7 +168,7 @@ export function approvalState(approval: ApprovalRecord | null, now: Date): Appro
 /** What the document step's approval is about: a change to any of it voids the approval. */
 function documentSubject(session: AssistedSession): string {
   const document = session.document;
-  return JSON.stringify([session.client?.userId ?? null, document?.type, document?.numberLast4, document?.expiryDate, document?.capturedAt]);
+  return JSON.stringify([session.client?.userId ?? null, document?.type, document?.numberLast4, document?.expiryDate, document?.capturedAt, document?.authorityRecordIds]);
 }
 
 /** Why the current step cannot be passed yet, or null when it can. */
@@ -230,10 +232,11 @@ export function linkClient(session: AssistedSession, client: ClientLink, actor: 
 }
 
 /** Step 2: the document (its summary; the raw data stays with the caller, i.e. the object). */
-export function recordDocument(session: AssistedSession, document: Omit<DocumentSummary, "purgedAt" | "capturedAt">, actor: Person, now: Date): AssistedSession {
+export function recordDocument(session: AssistedSession, document: Omit<DocumentSummary, "purgedAt" | "capturedAt" | "recordedBy">, actor: Person, now: Date): AssistedSession {
   requireStep(session, 2);
+  if (document.expiryDate < now.toISOString().slice(0, 10)) throw new SessionRuleError(400, "DOCUMENT_EXPIRED", "This document has expired: it cannot prove the client's identity");
   const voided = session.approval && approvalState(session.approval, now) !== "denied";
-  let next: AssistedSession = { ...session, document: { ...document, capturedAt: now.toISOString(), purgedAt: null }, approval: null };
+  let next: AssistedSession = { ...session, document: { ...document, recordedBy: actor, capturedAt: now.toISOString(), purgedAt: null }, approval: null };
   next = withEvent(next, actor, "Document recorded", `${DOCUMENT_TYPES[document.type]} ending ${document.numberLast4}, expires ${document.expiryDate}${document.hasImage ? ", image captured" : ""}`, now);
   return voided ? withEvent(next, null, "Approval void", "The document changed after approval was asked", now) : next;
 }
@@ -272,7 +275,11 @@ export function decideApproval(session: AssistedSession, input: { approvalId: st
   const state = approvalState(approval, now);
   if (state === "expired") throw conflict("APPROVAL_EXPIRED", "This request for approval has expired");
   if (state !== "pending") throw conflict("APPROVAL_DECIDED", "This request for approval has already been decided");
+  // Maker-checker: whoever did the work or asked for the check cannot be the one who checks it.
   if (approval.requestedBy.id === input.supervisor.id) throw new SessionRuleError(403, "SELF_APPROVAL", "You cannot approve your own request");
+  if (session.operator.id === input.supervisor.id || session.document?.recordedBy.id === input.supervisor.id) {
+    throw new SessionRuleError(403, "SELF_APPROVAL", "You ran this session or recorded its document: another supervisor must decide");
+  }
   const reason = input.reason.trim();
   if (!reason) throw new SessionRuleError(400, "REASON_REQUIRED", "Give a reason for the decision");
   const decided: ApprovalRecord = {

@@ -25,6 +25,9 @@ function objectRequest(request: Request, staff: Staff): Request {
 
 async function upgrade(request: Request, context: LiveContext, open: (staff: Staff) => Promise<Response>): Promise<Response> {
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
+  // A WebSocket is not bound by CORS: another site's page could open one with the console's cookie.
+  const origin = request.headers.get("Origin");
+  if (origin !== null && origin !== new URL(request.url).origin) return Response.json({ message: "Cross-site WebSocket refused" }, { status: 403 });
   const user = await requireUser(request, context);
   try {
     return await open(await staffOf(context.db, user));
@@ -46,7 +49,7 @@ export function officeLive(request: Request, context: LiveContext): Promise<Resp
   return upgrade(request, context, async (staff) => {
     const named = new URL(request.url).searchParams.get("office");
     if (named !== null && !z.string().uuid().safeParse(named).success) throw new ServiceError(400, "office must be an office id", "VALIDATION_ERROR");
-    const officeId = officeFor(staff, named);
+    const officeId = await officeFor(context.db, staff, named);
     const namespace = context.env.ASSISTED_OFFICES;
     return namespace.get(namespace.idFromName(officeId)).fetch(objectRequest(request, staff));
   });
@@ -66,7 +69,7 @@ export const CallSupervisorBody = z.object({
 export async function callSupervisor(request: Request, context: LiveContext, staff: Staff, body: z.infer<typeof CallSupervisorBody>): Promise<{ reached: number }> {
   const assisted = assistedContext(context, request.url);
   const session = body.sessionId ? await readSession(assisted, staff, body.sessionId) : null;
-  const officeId = session?.officeId ?? officeFor(staff, body.officeId);
+  const officeId = session?.officeId ?? (await officeFor(context.db, staff, body.officeId));
   const at = new Date();
   const reached = await assisted.offices(officeId).callSupervisor({ from: staff.person, sessionId: session?.id ?? null, clientName: session?.clientName ?? null, at: at.toISOString() });
   audit(context, {

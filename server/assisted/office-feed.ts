@@ -24,7 +24,7 @@ export type OfficeChange = z.input<typeof OfficeChange>;
 export const SupervisorCall = z.object({
   from: PersonInput,
   sessionId: z.uuid().nullable(),
-  clientName: z.string().trim().max(120).nullable(),
+  clientName: z.string().trim().max(250).nullable(),
   at: z.iso.datetime(),
 });
 export type SupervisorCall = z.input<typeof SupervisorCall>;

@@ -4,6 +4,7 @@
  * scope), and only credentials this session issued on paper to its client.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import { credentialClaims } from "#core/credentials/index.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { credentials } from "#db/schema/index.ts";
 import { PAPER_DELIVERY } from "#server/credentials/credentials.ts";
@@ -32,11 +33,14 @@ export async function paperCredentialsOf(context: AssistedContext, staff: Staff,
   return Promise.all(
     papers.map(async (row) => {
       const { payload, disclosed } = await paperPayload(row.vcJwt, row.type);
+      // The name the issuer signed, which is what the checker compares with photo ID.
+      const signed = await credentialClaims(row.vcJwt);
+      const holderName = [signed.given_name, signed.family_name].filter((part) => typeof part === "string").join(" ");
       const claims = isCredentialTypeCode(row.type) ? CREDENTIAL_TYPES[row.type].claims : [];
       return {
         credentialId: row.id,
         type: row.type,
-        holderName: session.client!.name,
+        holderName,
         payload,
         expiresAt: row.expiresAt!,
         disclosed: disclosed.map((path) => claims.find((claim) => claim.name === path)?.label ?? path),

@@ -69,7 +69,7 @@ async function tellOffice(context: AssistedContext, officeId: string): Promise<v
 }
 
 export async function addToQueue(context: AssistedContext, staff: Staff, body: z.infer<typeof AddToQueueBody>, now = new Date()): Promise<QueueEntry> {
-  const officeId = officeFor(staff, body.officeId);
+  const officeId = await officeFor(context.db, staff, body.officeId);
   const appointmentTime = body.appointmentTime ? new Date(body.appointmentTime) : null;
   const [row] = await context.db
     .insert(assistedQueue)
@@ -111,7 +111,14 @@ export async function startFromQueue(context: AssistedContext, staff: Staff, id:
     .where(and(eq(assistedQueue.id, id), eq(assistedQueue.status, row.status)))
     .returning();
   if (!claimed) throw new ServiceError(409, "Someone else started a session for this client first", "QUEUE_CONFLICT");
-  const session = await createSession(context, staff, { clientName: row.clientName, assistanceType: row.assistanceType, officeId: row.officeId });
+  let session: AssistedSession;
+  try {
+    session = await createSession(context, staff, { clientName: row.clientName, assistanceType: row.assistanceType, officeId: row.officeId });
+  } catch (error) {
+    // The client goes back to where they were in the queue: nobody is seeing them yet.
+    await context.db.update(assistedQueue).set({ status: row.status, startedAt: null }).where(eq(assistedQueue.id, id));
+    throw error;
+  }
   await context.db.update(assistedQueue).set({ sessionId: session.id }).where(eq(assistedQueue.id, id));
   await tellOffice(context, row.officeId);
   return session;

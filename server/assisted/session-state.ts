@@ -10,7 +10,8 @@ import type { Database } from "#db/client.ts";
 import { assistedSessions, systemLogs } from "#db/schema/index.ts";
 import { auditRow } from "#server/observability/audit.ts";
 
-export const PersonInput = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(200) });
+/** A person as the server names them (displayName: up to 100 + 1 + 100 characters, or a username). */
+export const PersonInput = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(250) });
 
 /** A captured image of the document, as the browser's camera gives it: a JPEG or PNG data URL. */
 const MAX_IMAGE_CHARS = 700_000;
@@ -45,7 +46,7 @@ export const SessionCommand = z.discriminatedUnion("type", [
   z.object({ type: z.literal("status"), status: z.enum(["active", "paused", "completed"]), actor: PersonInput }),
   z.object({
     type: z.literal("link-client"),
-    client: z.object({ userId: z.uuid(), username: z.string().min(1).max(50), name: z.string().trim().min(1).max(200), createdHere: z.boolean() }),
+    client: z.object({ userId: z.uuid(), username: z.string().min(1).max(50), name: z.string().trim().min(1).max(250), createdHere: z.boolean() }),
     actor: PersonInput,
   }),
   z.object({ type: z.literal("document"), document: DocumentInput, actor: PersonInput }),

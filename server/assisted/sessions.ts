@@ -11,18 +11,19 @@
  *   GET   /api/assisted/sessions/{id}/records    the authorities' records step 4 would issue
  *   GET   /api/assisted/sessions/{id}/live       WebSocket: the session's every change (server/assisted/live.ts)
  */
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
 import type { Database } from "#db/client.ts";
-import { assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
+import { assistedOffices, assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { requireUser, type AccountsContext } from "#server/accounts/authentication.ts";
 import { registerAccount } from "#server/accounts/registration.ts";
 import { credentialContext, type CredentialBindings } from "#server/credentials/context.ts";
-import { issuePaperCredential } from "#server/credentials/paper.ts";
+import { issuePaperCredential, NOT_ON_PAPER } from "#server/credentials/paper.ts";
+import { isUniqueViolation } from "#db/errors.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { readJsonBody, validationError } from "#server/http/json.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -110,15 +111,23 @@ export const CreateSessionBody = z.object({
   officeId: z.string().uuid().optional(),
 });
 
-/** The office a call acts in: an operator's own; an administrator names one (or acts in their own). */
-export function officeFor(staff: Staff, named: string | null | undefined): string {
-  const officeId = staff.role === "admin" ? (named ?? staff.officeId) : staff.officeId;
-  if (!officeId) throw new ServiceError(400, "Name the office (officeId)", "VALIDATION_ERROR");
-  return officeId;
+/**
+ * The office a call acts in: an operator's own; an administrator names one (or acts in their
+ * own), which must exist.
+ */
+export async function officeFor(db: Database, staff: Staff, named: string | null | undefined): Promise<string> {
+  if (staff.role !== "admin" || !named || named === staff.officeId) {
+    if (!staff.officeId) throw new ServiceError(400, "Name the office (officeId)", "VALIDATION_ERROR");
+    return staff.officeId;
+  }
+  if (!z.string().uuid().safeParse(named).success) throw new ServiceError(400, "officeId must be an office's id", "VALIDATION_ERROR");
+  const [office] = await db.select({ id: assistedOffices.id }).from(assistedOffices).where(eq(assistedOffices.id, named)).limit(1);
+  if (!office) throw new ServiceError(404, "No such office", "OFFICE_NOT_FOUND");
+  return office.id;
 }
 
 export async function createSession(context: AssistedContext, staff: Staff, body: Pick<z.infer<typeof CreateSessionBody>, "clientName" | "assistanceType" | "officeId">): Promise<AssistedSession> {
-  const officeId = officeFor(staff, body.officeId);
+  const officeId = await officeFor(context.db, staff, body.officeId);
   const id = crypto.randomUUID();
   return context.sessions(id).create({ id, officeId, operator: staff.person, clientName: body.clientName, assistanceType: body.assistanceType });
 }
@@ -226,17 +235,33 @@ export interface CandidateRecord {
   validUntil: string;
   /** Already on the client's account (else it names the document and is linked on issue). */
   linked: boolean;
+  /** The record's name is the client account's (case and spacing aside): only then may it be issued. */
+  nameMatches: boolean;
 }
 
+/** Names compared as people write them: case, accents' composition and spacing aside. */
+const sameName = (a: string, b: string) => {
+  const norm = (text: string) => text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  return norm(a) === norm(b);
+};
+
 /** The records step 4 may issue: those on the client's account, and those naming the checked document. */
-async function candidates(db: Database, session: AssistedSession): Promise<(CandidateRecord & { userId: string | null })[]> {
+async function candidates(db: Database, session: AssistedSession, now = new Date()): Promise<(CandidateRecord & { userId: string | null })[]> {
   const client = session.client;
   if (!client) return [];
   const ids = session.document?.authorityRecordIds ?? [];
+  const [account] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, client.userId)).limit(1);
+  const accountName = [account?.firstName, account?.lastName].filter(Boolean).join(" ");
   const rows = await db
     .select()
     .from(authorityRecords)
-    .where(or(eq(authorityRecords.userId, client.userId), ids.length ? and(inArray(authorityRecords.id, ids), isNull(authorityRecords.userId)) : undefined));
+    .where(
+      and(
+        // Only what the authority still vouches for.
+        gt(authorityRecords.validUntil, now),
+        or(eq(authorityRecords.userId, client.userId), ids.length ? and(inArray(authorityRecords.id, ids), isNull(authorityRecords.userId)) : undefined),
+      ),
+    );
   // One record per type: the client's own first.
   const byType = new Map<string, (typeof rows)[number]>();
   for (const row of rows.sort((a, b) => Number(b.userId !== null) - Number(a.userId !== null))) if (!byType.has(row.type)) byType.set(row.type, row);
@@ -256,6 +281,7 @@ async function candidates(db: Database, session: AssistedSession): Promise<(Cand
         birthdate: typeof attributes.birthdate === "string" ? attributes.birthdate : null,
         validUntil: row.validUntil.toISOString(),
         linked: row.userId !== null,
+        nameMatches: Boolean(accountName) && sameName(name, accountName),
       };
     });
 }
@@ -284,16 +310,27 @@ async function issue(context: AssistedContext, staff: Staff, id: string, body: E
   const chosen = [...new Set(body.credentialTypes)].map((type) => {
     const record = available.find((candidate) => candidate.type === type);
     if (!record) throw new ServiceError(409, `No authority holds a ${isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "record of that kind"} for this client`, "NO_RECORD");
+    // The record must be the client's: the server checks the names, whatever the console confirmed.
+    if (!record.nameMatches) throw new ServiceError(409, `The ${record.typeName} record names ${record.name || "nobody"}, not the client's account: correct the account or refer the client to the authority`, "NAME_MISMATCH");
+    if (body.delivery === "paper" && NOT_ON_PAPER.has(record.type)) throw new ServiceError(409, `A ${record.typeName} is not issued on paper: it needs the holder's own device`, "PAPER_NOT_ALLOWED");
     return record;
   });
   const toLink = chosen.filter((record) => record.userId === null).map((record) => record.id);
   if (toLink.length) {
-    const linked = await context.db
-      .update(authorityRecords)
-      .set({ userId: client.userId })
-      .where(and(inArray(authorityRecords.id, toLink), isNull(authorityRecords.userId)))
-      .returning({ id: authorityRecords.id });
-    if (linked.length !== toLink.length) throw new ServiceError(409, "An authority's record was linked to another account meanwhile", "RECORD_TAKEN");
+    const taken = new ServiceError(409, "An authority's record was linked to an account meanwhile: read the records again", "RECORD_TAKEN");
+    let linked: { id: string }[];
+    try {
+      linked = await context.db
+        .update(authorityRecords)
+        .set({ userId: client.userId })
+        .where(and(inArray(authorityRecords.id, toLink), isNull(authorityRecords.userId)))
+        .returning({ id: authorityRecords.id });
+    } catch (error) {
+      // The client gained a record of that type at the same moment (users and types are unique together).
+      if (isUniqueViolation(error)) throw taken;
+      throw error;
+    }
+    if (linked.length !== toLink.length) throw taken;
   }
   const paperCredentialIds: string[] = [];
   if (body.delivery === "paper") {

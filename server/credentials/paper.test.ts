@@ -57,17 +57,22 @@ describe("issuePaperCredential", () => {
   });
 
   it("stores it as the person's credential, marked paper, on a status slot, and logs it in their wallet", async () => {
-    const paper = await issuePaper("dbs");
+    const paper = await issuePaper("rtr");
     const row = await rowOf(paper.credentialId);
-    expect(row).toMatchObject({ userId, type: "dbs", status: "active", issuer: issuerUrl(BASE, "dbs"), expiresAt: paper.expiresAt, revokedAt: null });
-    expect(row.metadata).toMatchObject({ delivery: "paper", vct: `${BASE}/vct/dbs-enhanced` });
+    expect(row).toMatchObject({ userId, type: "rtr", status: "active", issuer: issuerUrl(BASE, "home-office"), expiresAt: paper.expiresAt, revokedAt: null });
+    expect(row.metadata).toMatchObject({ delivery: "paper", vct: `${BASE}/vct/right-to-rent` });
     expect(row.metadata).not.toHaveProperty("holderKeyThumbprint");
     expect(row.statusListId).toEqual(expect.any(String));
     expect(issuerPayload(row.vcJwt).status).toMatchObject({ status_list: { idx: row.statusListIndex } });
     const logged = await temp.db.select().from(walletEvents).where(eq(walletEvents.userId, userId));
     expect(logged.map((e) => ({ kind: e.kind, credentialId: e.credentialId, detail: e.detail }))).toEqual([
-      { kind: "credential_issued", credentialId: paper.credentialId, detail: { type: "dbs", issuer: "dbs", delivery: "paper" } },
+      { kind: "credential_issued", credentialId: paper.credentialId, detail: { type: "rtr", issuer: "home-office", delivery: "paper" } },
     ]);
+  });
+
+  it("never prints an enhanced DBS check (GPG45 High needs the holder's device)", async () => {
+    await expect(issuePaper("dbs")).rejects.toMatchObject({ status: 409, code: "PAPER_NOT_ALLOWED" });
+    expect(await temp.db.select().from(walletEvents).where(eq(walletEvents.userId, userId))).toEqual([]);
   });
 
   it("never outlives the authority's record", async () => {

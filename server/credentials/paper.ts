@@ -22,12 +22,19 @@ import type { Database } from "#db/client.ts";
 import { credentials, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
 import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY } from "./credentials.ts";
+import { ServiceError } from "#server/http/errors.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
 import { openStatusList, withStatusSlot } from "./status-lists.ts";
 
 /** How long a printed credential is valid: the checker's window, as 15 minutes is a wallet code's. */
 export const PAPER_CREDENTIAL_LIFETIME_DAYS = 30;
 const DAY_MS = 86_400_000;
+
+/**
+ * Types that are never printed: an enhanced DBS check rests on identity at GPG45 High, which a
+ * credential bound to no device (a bearer sheet) cannot carry.
+ */
+export const NOT_ON_PAPER: ReadonlySet<string> = new Set(["dbs"]);
 
 export interface PaperIssueRequest {
   db: Database;
@@ -61,6 +68,7 @@ export async function issuePaperCredential(input: PaperIssueRequest): Promise<Pa
   const { db, keys, base, userId } = input;
   const now = input.now ?? new Date();
   const type = credentialTypeOf(input.type);
+  if (NOT_ON_PAPER.has(type.code)) throw new ServiceError(409, `A ${type.longName} is not issued on paper: it needs the holder's own device`, "PAPER_NOT_ALLOWED");
   const issuer = keys.get(type.issuerId);
   if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
   const record = await authorityRecordFor(db, userId, type, now);

@@ -7,8 +7,9 @@ import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
-import { apiRequest, handleMutationError, isUnauthorizedError, messageFor, UNAUTHORIZED_REDIRECT_DELAY_MS } from "#app/client/api-client.ts";
+import { ApiError, apiRequest, handleMutationError, isUnauthorizedError, messageFor } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -30,6 +31,13 @@ export interface ConsoleData {
   contacts: Contact[];
 }
 
+/** The later of two states of one session: its events only grow, so the longer log is the newer. */
+const lastSeq = (session: AssistedSession) => session.events.at(-1)?.seq ?? 0;
+function newest(current: AssistedSession | null, incoming: AssistedSession | null): AssistedSession | null {
+  if (!current || !incoming || current.id !== incoming.id) return incoming;
+  return lastSeq(incoming) >= lastSeq(current) ? incoming : current;
+}
+
 interface Call {
   from: string;
   sessionId: string | null;
@@ -47,9 +55,12 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
   const [busy, setBusy] = useState(false);
   const [calls, setCalls] = useState<Call[]>([]);
   const sessionHeading = useRef<HTMLDivElement>(null);
+  const noSessionHeading = useRef<HTMLHeadingElement>(null);
+  const toldOfApproval = useRef(new Set<string>());
 
-  // The loader's copy is the truth after a navigation; the socket's after that.
-  useEffect(() => setSession(loaded), [loaded]);
+  // The loader, the socket and the API's answers all bring the session: the newest wins.
+  useEffect(() => setSession((current) => newest(current, loaded)), [loaded]);
+  useEffect(() => setConnected(false), [selectedId]);
   const shown = session && session.id === selectedId ? session : null;
   const expiry = shown?.approval ? Date.parse(shown.approval.expiresAt) : null;
   const now = new Date(useNow(expiry));
@@ -60,7 +71,8 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
       if (id) next.set("session", id);
       else next.delete("session");
       setParams(next, { preventScrollReset: true });
-      if (id) window.setTimeout(() => sessionHeading.current?.querySelector("h2")?.focus(), 0);
+      // Focus follows the selection, so keyboard and screen reader users land where the work is.
+      window.setTimeout(() => (id ? sessionHeading.current?.querySelector<HTMLElement>("#session-heading") : noSessionHeading.current)?.focus(), 50);
     },
     [params, setParams],
   );
@@ -70,9 +82,13 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
     onMessage(message) {
       if (message.type === "changed") {
         revalidator.revalidate();
-        if (message.awaitingApproval === true && staff.supervisor && message.sessionId !== selectedId) {
+        // Once per request for approval, not at every later change of the same session.
+        const id = typeof message.sessionId === "string" ? message.sessionId : null;
+        if (id && message.awaitingApproval === true && staff.supervisor && id !== selectedId && !toldOfApproval.current.has(id)) {
+          toldOfApproval.current.add(id);
           toast({ title: "Approval requested", description: "A session in this office is waiting for a supervisor." });
         }
+        if (id && message.awaitingApproval === false) toldOfApproval.current.delete(id);
       } else if (message.type === "supervisor-call") {
         const from = (message.from as { id?: string; name?: string } | undefined) ?? {};
         if (from.id === staff.id) return;
@@ -86,18 +102,24 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
     },
   });
 
-  useLiveSocket(selectedId ? `/api/assisted/sessions/${selectedId}/live` : null, {
+  // Only a session this console may see (the loader found it): no socket for an id it was refused.
+  useLiveSocket(shown ? `/api/assisted/sessions/${shown.id}/live` : null, {
     onMessage(message) {
       const next = message.session as AssistedSession | null | undefined;
-      if (message.type === "session" && next && next.id === selectedId) setSession(next);
+      if (message.type === "session" && next && next.id === selectedId) setSession((current) => newest(current, next));
     },
     onConnectionChange: setConnected,
+    onGiveUp: () => toast({ title: "Live Updates Stopped", description: "The connection to this session could not be restored. Reload the page.", variant: "destructive" }),
   });
 
-  const unauthorised = (error: unknown) => {
-    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-    window.setTimeout(() => window.location.assign("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);
-    void error;
+  /** Spec 000 §8 for session changes: 401 signs in again; 400 is "Validation Error"; anything else "Update Error". */
+  const updateFailed = (error: unknown) => {
+    if (isUnauthorizedError(error)) {
+      handleMutationError(error, toast);
+      return;
+    }
+    const title = error instanceof ApiError && error.status === 400 ? "Validation Error" : "Update Error";
+    toast({ title, description: messageFor(error, error instanceof Error ? error.message : String(error)), variant: "destructive" });
   };
 
   /** A change to the session (PATCH): "Session Updated", or "Update Error" with the server's words. */
@@ -107,12 +129,11 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
     try {
       const response = await apiRequest("PATCH", `/api/assisted/sessions/${shown.id}`, body);
       const next = (await response.json()) as AssistedSession;
-      setSession(next);
+      setSession((current) => newest(current, next));
       toast({ title: "Session Updated", description: "Session has been updated successfully" });
       after?.(next);
     } catch (error) {
-      if (isUnauthorizedError(error)) unauthorised(error);
-      else toast({ title: "Update Error", description: messageFor(error, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+      updateFailed(error);
     } finally {
       setBusy(false);
     }
@@ -123,12 +144,12 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
     setBusy(true);
     try {
       const response = await apiRequest("POST", `/api/assisted/sessions/${shown.id}/actions`, body);
-      setSession((await response.json()) as AssistedSession);
+      const next = (await response.json()) as AssistedSession;
+      setSession((current) => newest(current, next));
       if (success) toast({ title: "Session Updated", description: success });
       return true;
     } catch (error) {
-      if (isUnauthorizedError(error)) unauthorised(error);
-      else toast({ title: "Update Error", description: messageFor(error, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+      updateFailed(error);
       return false;
     } finally {
       setBusy(false);
@@ -265,9 +286,12 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
               onEnd={() => void update({ status: "completed", completedAt: new Date().toISOString() }, () => select(null))}
             />
           ) : (
-            <Panel title="No session selected" id="no-session-heading">
-              <p>Start a New Assisted Session, start one from the queue, or open a session of this office.</p>
-            </Panel>
+            <Card as="section" aria-labelledby="no-session-heading" className="p-5">
+              <h2 id="no-session-heading" ref={noSessionHeading} tabIndex={-1} className="text-xl font-bold">
+                No session selected
+              </h2>
+              <p className="mt-3">Start a New Assisted Session, start one from the queue, or open a session of this office.</p>
+            </Card>
           )}
           <div className="grid gap-6 md:grid-cols-2">
             <SessionQueue

@@ -8,12 +8,19 @@ import { useEffect, useRef } from "react";
 
 /** Waits between attempts after a drop: quick at first, then every 15 s at most. */
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000, 15000];
+/**
+ * Attempts in a row that never opened before giving up: a refused upgrade (signed out, no longer
+ * allowed) looks like a dropped line from here, and must not be retried for ever.
+ */
+const MAX_FAILED_OPENS = 8;
 
 export interface LiveHandlers {
   onMessage(message: Record<string, unknown>): void;
   /** Open (first time or again): read the state afresh. `again` is false the first time. */
   onOpen?(again: boolean): void;
   onConnectionChange?(connected: boolean): void;
+  /** Given up after MAX_FAILED_OPENS attempts that never opened. */
+  onGiveUp?(): void;
 }
 
 export function openLiveSocket(path: string, handlers: LiveHandlers): () => void {
@@ -21,6 +28,7 @@ export function openLiveSocket(path: string, handlers: LiveHandlers): () => void
   let socket: WebSocket | null = null;
   let attempt = 0;
   let opened = false;
+  let failedOpens = 0;
   let timer: number | undefined;
 
   const connect = () => {
@@ -28,8 +36,11 @@ export function openLiveSocket(path: string, handlers: LiveHandlers): () => void
     const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
     const live = new WebSocket(`${protocol}//${window.location.host}${path}`);
     socket = live;
+    let thisOpened = false;
     live.onopen = () => {
+      thisOpened = true;
       attempt = 0;
+      failedOpens = 0;
       handlers.onConnectionChange?.(true);
       handlers.onOpen?.(opened);
       opened = true;
@@ -47,6 +58,10 @@ export function openLiveSocket(path: string, handlers: LiveHandlers): () => void
       if (socket !== live || stopped) return;
       socket = null;
       handlers.onConnectionChange?.(false);
+      if (!thisOpened && ++failedOpens >= MAX_FAILED_OPENS) {
+        handlers.onGiveUp?.();
+        return;
+      }
       const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
       attempt++;
       timer = window.setTimeout(connect, delay);
@@ -73,6 +88,7 @@ export function useLiveSocket(path: string | null, handlers: LiveHandlers): void
       onMessage: (message) => latest.current.onMessage(message),
       onOpen: (again) => latest.current.onOpen?.(again),
       onConnectionChange: (connected) => latest.current.onConnectionChange?.(connected),
+      onGiveUp: () => latest.current.onGiveUp?.(),
     });
   }, [path]);
 }

@@ -46,7 +46,7 @@ export function SessionPanel({ session, viewer, now, busy, connected, act, onCon
     <Card as="section" aria-labelledby="session-heading" className="p-5" data-testid="active-session">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id="session-heading" className="text-2xl font-bold">
+          <h2 id="session-heading" tabIndex={-1} className="text-2xl font-bold">
             {session.clientName}
           </h2>
           <p className="text-govuk-grey dark:text-slate-400">
@@ -64,7 +64,7 @@ export function SessionPanel({ session, viewer, now, busy, connected, act, onCon
       </div>
 
       <div className="mt-4">
-        <p className="flex justify-between text-sm font-semibold" data-testid="session-progress">
+        <p className="flex justify-between text-sm font-semibold" data-testid="session-progress" aria-live="polite">
           <span>
             Step {session.currentStep} of {session.totalSteps}: {step?.title}
           </span>
@@ -385,7 +385,7 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
         (list) => {
           if (!live) return;
           setRecords(list);
-          setChosen(list.map((record) => record.type));
+          setChosen(list.filter((record) => record.nameMatches).map((record) => record.type));
         },
         () => live && setError("The authorities' records could not be read. Try again in a moment."),
       );
@@ -439,6 +439,9 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
                     {record.birthdate ? `, born ${formatDate(record.birthdate)}` : ""}; valid until {formatDate(record.validUntil)}
                     {record.linked ? "" : "; found through the document (will be added to the client's account)"}
                   </span>
+                  {record.nameMatches ? null : (
+                    <span className="block text-sm font-semibold text-govuk-red dark:text-red-400">This name is not the client account's: it cannot be issued to them.</span>
+                  )}
                 </span>
               </label>
             ))}

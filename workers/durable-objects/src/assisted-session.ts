@@ -95,7 +95,15 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
     }
   }
 
-  private async sync(): Promise<void> {
+  /** The write-through in flight: writes go one at a time, so an older state never lands after a newer one. */
+  private syncing: Promise<void> = Promise.resolve();
+
+  private sync(): Promise<void> {
+    this.syncing = this.syncing.then(() => this.syncOnce());
+    return this.syncing;
+  }
+
+  private async syncOnce(): Promise<void> {
     const stored = this.load();
     if (!stored || stored.version === stored.syncedVersion) return;
     try {

@@ -177,6 +177,26 @@ describe("AssistedSession: dual control", () => {
     expect((await s.view())?.approval?.decision).toBeNull();
   });
 
+  it("never lets the session's operator or whoever recorded the document approve it, even when a colleague asked", async () => {
+    const s = await freshSession();
+    await s.link();
+    await s.apply({ type: "advance", toStep: 2, actor: s.operator });
+    // A supervisor records the document and a colleague presses Request Approval: the supervisor is the maker.
+    await s.apply({ type: "document", document: { type: "passport", number: "123456789", expiryDate: "2031-05-01" }, actor: s.supervisor });
+    const approvalId = crypto.randomUUID();
+    await s.apply({ type: "request-approval", approvalId, actor: s.citizen });
+    for (const maker of [s.supervisor, s.operator]) {
+      expect(await s.refused({ type: "decide-approval", approvalId, decision: "approved", reason: "Fine", supervisor: maker })).toMatchObject({ status: 403, code: "SELF_APPROVAL" });
+    }
+  });
+
+  it("refuses a document that has already expired", async () => {
+    const s = await freshSession();
+    await s.link();
+    await s.apply({ type: "advance", toStep: 2, actor: s.operator });
+    expect(await s.refused({ type: "document", document: { type: "passport", number: "123456789", expiryDate: "2020-01-01" }, actor: s.operator })).toMatchObject({ status: 400, code: "DOCUMENT_EXPIRED" });
+  });
+
   it("a request lapses after 15 minutes undecided, and an approval 15 minutes after it was given", async () => {
     const s = await atApproval();
     s.clock.advance(APPROVAL_LIFETIME_MS);

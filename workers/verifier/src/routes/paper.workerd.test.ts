@@ -68,8 +68,8 @@ describe("a paper credential scanned in person (POST /api/presentations/validate
 
   it("is accepted again at the next check: no holder nonce is spent (its own exp is its window)", async () => {
     const { cookie } = await organisationWithVerifier();
-    const paper = await citizenWithPaperCredential("dbs");
-    for (let scan = 0; scan < 2; scan++) expect(await validated(paper.payload, cookie)).toMatchObject({ valid: true, binding: "paper", checkType: "dbs" });
+    const paper = await citizenWithPaperCredential("rtr");
+    for (let scan = 0; scan < 2; scan++) expect(await validated(paper.payload, cookie)).toMatchObject({ valid: true, binding: "paper", checkType: "rtr" });
   });
 
   it("is refused once its 30 days have passed (EXPIRED, shown as expired)", async () => {
