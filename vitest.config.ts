@@ -37,6 +37,7 @@ const durableObjectsWorker = (inject: Inject) => ({
     PRESENTATION_REQUESTS: { className: "PresentationRequest", useSQLite: true },
     ASSISTED_SESSIONS: { className: "AssistedSessionObject", useSQLite: true },
     ASSISTED_OFFICES: { className: "AssistedOffice", useSQLite: true },
+    GABRIEL: { className: "GabrielOrchestrator", useSQLite: true },
   },
   ...compatibility,
 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { callSupervisor, CallSupervisorBody } from "#server/assisted/live.ts";
-import { assistedCall, parseBody } from "#server/assisted/sessions.ts";
-import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
+import { assistedCall} from "#server/assisted/sessions.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 
 /** POST /api/assisted/call-supervisor: Call Supervisor; answers how many supervisors' consoles heard it. */
 export async function action({ request, context }: ActionFunctionArgs) {

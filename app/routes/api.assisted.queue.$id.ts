@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { changeQueueEntry, QueueChangeBody } from "#server/assisted/queue.ts";
-import { assistedCall, parseBody } from "#server/assisted/sessions.ts";
-import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
+import { assistedCall} from "#server/assisted/sessions.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 
 /** PATCH /api/assisted/queue/{id}: {status: "ready"} when an appointment's client arrives, "removed" when a client leaves. */
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { addToQueue, AddToQueueBody, listQueue } from "#server/assisted/queue.ts";
-import { assistedCall, officeFor, parseBody } from "#server/assisted/sessions.ts";
-import { assertMethod } from "#server/http/json.ts";
+import { assistedCall, officeFor} from "#server/assisted/sessions.ts";
+import { assertMethod, parseBody } from "#server/http/json.ts";
 
 /** GET /api/assisted/queue: the office's open queue (administrators name one with ?office=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

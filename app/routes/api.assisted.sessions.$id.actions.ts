@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { act, assistedCall, parseBody, SessionActionBody } from "#server/assisted/sessions.ts";
-import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
+import { act, assistedCall, SessionActionBody } from "#server/assisted/sessions.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 
 /** A captured document image is the one large body: up to about 500 KB as a data URL. */
 const MAX_ACTION_BYTES = 720 * 1024;

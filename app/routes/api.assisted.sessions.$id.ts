@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { assistedCall, parseBody, PatchSessionBody, readSession, updateSession } from "#server/assisted/sessions.ts";
-import { assertMethod } from "#server/http/json.ts";
+import { assistedCall, PatchSessionBody, readSession, updateSession } from "#server/assisted/sessions.ts";
+import { assertMethod, parseBody } from "#server/http/json.ts";
 
 /** GET /api/assisted/sessions/{id}: the session's live state, from its object. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

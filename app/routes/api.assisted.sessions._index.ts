@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { assistedCall, createSession, CreateSessionBody, listSessions, parseBody } from "#server/assisted/sessions.ts";
-import { assertMethod } from "#server/http/json.ts";
+import { assistedCall, createSession, CreateSessionBody, listSessions} from "#server/assisted/sessions.ts";
+import { assertMethod, parseBody } from "#server/http/json.ts";
 
 /** GET /api/assisted/sessions: the sessions of the caller's office, newest first (administrators: every office). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

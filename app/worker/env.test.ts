@@ -13,6 +13,7 @@ const valid = {
   LOGIN_THROTTLE: namespace,
   ASSISTED_SESSIONS: namespace,
   ASSISTED_OFFICES: namespace,
+  GABRIEL: namespace,
 };
 
 describe("the web worker's bindings", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { LoginThrottleApi } from "#server/accounts/throttle.ts";
 import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
+import type { GabrielApi } from "#server/gabriel/review-state.ts";
 import { databaseBindings, durableObjectBinding, issuerBindings, parseEnv, serviceBinding, workerEnv } from "#server/worker/env.ts";
 
 /** The web worker's bindings (root wrangler.toml), validated once per isolate. */
@@ -17,6 +18,7 @@ export const WebEnvSchema = workerEnv({
   LOGIN_THROTTLE: durableObjectBinding<LoginThrottleApi>(),
   ASSISTED_SESSIONS: durableObjectBinding<AssistedSessionApi & Rpc.DurableObjectBranded>(),
   ASSISTED_OFFICES: durableObjectBinding<AssistedOfficeApi & Rpc.DurableObjectBranded>(),
+  GABRIEL: durableObjectBinding<GabrielApi & Rpc.DurableObjectBranded>(),
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;

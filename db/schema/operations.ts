@@ -1,5 +1,5 @@
 // Spec 000 §3: the assisted-digital and Gabriel (AI orchestration) tables.
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
 
@@ -14,29 +14,51 @@ export const gabrielAgents = sqliteTable("gabriel_agents", {
   createdAt: createdAt(),
 });
 
-export const gabrielTasks = sqliteTable("gabriel_tasks", {
-  id: uuidPk(),
-  agentId: text("agent_id").references(() => gabrielAgents.id),
-  type: text("type").notNull(),
-  input: json<Record<string, unknown>>("input"),
-  output: json<Record<string, unknown>>("output"),
-  status: text("status").notNull().default("pending"),
-  priority: text("priority").notNull().default("medium"),
-  startedAt: timestamp("started_at"),
-  completedAt: timestamp("completed_at"),
-  createdAt: createdAt(),
-});
+/**
+ * An agent's run ("analysis") or a case it raised for a person ("human_review", issue 11). A review
+ * item's state is written through from the review queue's Durable Object, its single writer.
+ */
+export const gabrielTasks = sqliteTable(
+  "gabriel_tasks",
+  {
+    id: uuidPk(),
+    agentId: text("agent_id").references(() => gabrielAgents.id),
+    type: text("type").notNull(),
+    input: json<Record<string, unknown>>("input"),
+    output: json<Record<string, unknown>>("output"),
+    status: text("status").notNull().default("pending"),
+    priority: text("priority").notNull().default("medium"),
+    startedAt: timestamp("started_at"),
+    completedAt: timestamp("completed_at"),
+    createdAt: createdAt(),
+    /** A review item's finding key: the same pattern seen again raises nothing new. */
+    dedupeKey: text("dedupe_key"),
+    /** The reviewer who claimed the item (one at a time). */
+    assignedTo: text("assigned_to").references(() => users.id),
+    decidedBy: text("decided_by").references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("gabriel_tasks_dedupe_idx").on(t.dedupeKey),
+    index("gabriel_tasks_type_status_idx").on(t.type, t.status, t.createdAt),
+    index("gabriel_tasks_agent_idx").on(t.agentId, t.createdAt),
+  ],
+);
 
-export const gabrielAuditLog = sqliteTable("gabriel_audit_log", {
-  id: uuidPk(),
-  agentId: text("agent_id").references(() => gabrielAgents.id),
-  taskId: text("task_id").references(() => gabrielTasks.id),
-  action: text("action").notNull(),
-  details: json<Record<string, unknown>>("details"),
-  result: text("result"),
-  timestamp: createdAt("timestamp"),
-  userId: text("user_id").references(() => users.id),
-});
+/** Every agent action, task, decision, assignment and control action (issue 11): who, when, what, why, result. */
+export const gabrielAuditLog = sqliteTable(
+  "gabriel_audit_log",
+  {
+    id: uuidPk(),
+    agentId: text("agent_id").references(() => gabrielAgents.id),
+    taskId: text("task_id").references(() => gabrielTasks.id),
+    action: text("action").notNull(),
+    details: json<Record<string, unknown>>("details"),
+    result: text("result"),
+    timestamp: createdAt("timestamp"),
+    userId: text("user_id").references(() => users.id),
+  },
+  (t) => [index("gabriel_audit_time_idx").on(t.timestamp), index("gabriel_audit_task_idx").on(t.taskId)],
+);
 
 /** A council office or library where operators run assisted sessions (issue 10). */
 export const assistedOffices = sqliteTable("assisted_offices", {

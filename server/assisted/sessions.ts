@@ -25,7 +25,6 @@ import { credentialContext, type CredentialBindings } from "#server/credentials/
 import { issuePaperCredential, NOT_ON_PAPER } from "#server/credentials/paper.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
-import { readJsonBody, validationError } from "#server/http/json.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import type { AssistedOfficeApi } from "./office-feed.ts";
@@ -386,11 +385,4 @@ export async function assistedCall(
   } catch (error) {
     return serviceErrorResponse(error);
   }
-}
-
-/** A JSON body checked against `schema`: a clear 400 (thrown) when it does not fit. */
-export async function parseBody<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes?: number): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await readJsonBody(request, maxBytes));
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
 }

@@ -1,4 +1,4 @@
-import type { ZodError } from "zod";
+import type { z, ZodError } from "zod";
 
 /**
  * Request and response conventions shared by the JSON API resource routes (spec 000 §7: bodies
@@ -46,4 +46,11 @@ export function validationError(error: ZodError): Response {
     { message: error.issues[0]?.message ?? "Invalid input", errors: { fieldErrors: flat.fieldErrors, formErrors: flat.formErrors } },
     { status: 400 },
   );
+}
+
+/** A JSON body checked against `schema`: a clear 400 (thrown) when it does not fit. */
+export async function parseBody<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes?: number): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(await readJsonBody(request, maxBytes));
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { gabrielAuditLog, presentations } from "#db/schema/index.ts";
+import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
+import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+
+/** Gabriel's API through the real web worker and its Durable Object (issue 11). */
+
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+/** A revoked credential presented, and the agents run: the risk agent's item for it. */
+async function raisedItem(cookie: string): Promise<QueueItemView> {
+  const [row] = await db().insert(presentations).values({ purpose: "API test", verificationResult: "STATUS_REVOKED", mode: "offline", checkType: "rtw" }).returning();
+  // The object's clock is real here: the event is written before the run reads.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const admin = await registerUserWithRole("admin");
+  const run = await call("/api/gabriel/run", { method: "POST", cookie: admin.cookie });
+  expect(run.status).toBe(200);
+  const items = await json<QueueItemView[]>(await call("/api/gabriel/hitl", { cookie }));
+  const item = items.find((i) => i.evidence.includes(`presentations:${row!.id}`));
+  if (!item) throw new Error("no item was raised");
+  return item;
+}
+
+describe("/api/gabriel", () => {
+  it("is for administrators and operators: 401 signed out, 403 for citizens and verifiers", async () => {
+    expect((await call("/api/gabriel/agents")).status).toBe(401);
+    for (const account of [await registerUser(), await registerUserWithRole("verifier")]) {
+      expect((await call("/api/gabriel/agents", { cookie: account.cookie })).status).toBe(403);
+      expect((await call("/api/gabriel/hitl", { cookie: account.cookie })).status).toBe(403);
+      expect((await call(`/api/gabriel/hitl/${crypto.randomUUID()}/decision`, { cookie: account.cookie, body: { decision: "approved" } })).status).toBe(403);
+    }
+  });
+
+  it("lists the four agents with metrics from their tasks", async () => {
+    const admin = await registerUserWithRole("admin");
+    await raisedItem(admin.cookie);
+    const agents = await json<AgentView[]>(await call("/api/gabriel/agents", { cookie: admin.cookie }));
+    expect(agents.map((a) => a.type).sort()).toEqual(["compliance", "onboarding", "risk", "support"]);
+    const risk = agents.find((a) => a.type === "risk")!;
+    expect(risk.metrics.tasksCompleted).toBeGreaterThanOrEqual(1);
+    expect(risk.metrics.queueLength).toBeGreaterThanOrEqual(1);
+    expect(risk.metrics.successRate).toBeGreaterThan(0);
+  });
+
+  it("records a decision once, with the spec's note naming the reviewer, and refuses a second (409)", async () => {
+    const operator = await registerUserWithRole("operator");
+    const item = await raisedItem(operator.cookie);
+    expect(item).toMatchObject({ agent: "risk", agentName: expect.any(String), status: "pending" });
+    expect(item.waitingTime).toBeGreaterThanOrEqual(0);
+    expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: operator.cookie, body: { decision: "maybe" } })).status).toBe(400);
+    const decided = await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: operator.cookie, body: { decision: "approved" } });
+    expect(decided.status).toBe(200);
+    expect(await decided.json()).toMatchObject({ status: "approved", decision: { notes: "Human review completed by Test User" } });
+    expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: operator.cookie, body: { decision: "escalated" } })).status).toBe(409);
+    expect((await call(`/api/gabriel/hitl/not-an-id/decision`, { cookie: operator.cookie, body: { decision: "approved" } })).status).toBe(404);
+  });
+
+  it("lets only administrators control the agents and configure policies, validated and audited", async () => {
+    const admin = await registerUserWithRole("admin");
+    const operator = await registerUserWithRole("operator");
+    expect((await call("/api/gabriel/controls", { cookie: operator.cookie, body: { action: "pause" } })).status).toBe(403);
+    expect((await call("/api/gabriel/controls", { cookie: admin.cookie, body: { action: "sleep" } })).status).toBe(400);
+    expect((await call("/api/gabriel/run", { method: "POST", cookie: operator.cookie })).status).toBe(403);
+    const agents = await json<AgentView[]>(await call("/api/gabriel/agents", { cookie: admin.cookie }));
+    const risk = agents.find((a) => a.type === "risk")!;
+    const patch = (cookie: string, config: unknown) => call(`/api/gabriel/agents/${risk.id}`, { method: "PATCH", cookie, body: { config } });
+    expect((await patch(operator.cookie, { failuresThreshold: 4 })).status).toBe(403);
+    const bad = await patch(admin.cookie, { failuresThreshold: -1 });
+    expect(bad.status).toBe(400);
+    expect((await json<{ message: string }>(bad)).message).toContain("failuresThreshold");
+    const good = await patch(admin.cookie, { failuresThreshold: 4 });
+    expect(good.status).toBe(200);
+    expect(await good.json()).toMatchObject({ config: expect.objectContaining({ failuresThreshold: 4 }) });
+    const audited = await db().select().from(gabrielAuditLog).where(eq(gabrielAuditLog.action, "policy_configured"));
+    expect(audited.some((row) => (row.details as { to?: { failuresThreshold?: number } }).to?.failuresThreshold === 4)).toBe(true);
+    // Put the policy back for other tests' runs.
+    await patch(admin.cookie, { failuresThreshold: 3 });
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The RPC contract of Gabriel's single writer, the GabrielOrchestrator Durable Object (issue 11):
+ * the human-review queue, the agents' controls, and the runs of the agents. Arguments crossing into
+ * the object are checked here with zod; refusals come back as data (thrown errors lose their class
+ * across RPC). The write-through to libSQL lives here too.
+ */
+import { z } from "zod/v4";
+import { AGENT_TYPES, type AgentType, type Priority } from "#core/gabriel/events.ts";
+import type { Database } from "#db/client.ts";
+import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.ts";
+import { PersonInput } from "#server/assisted/session-state.ts";
+
+export type Person = z.infer<typeof PersonInput>;
+
+/** The four agents' rows: fixed ids, so every worker, test and seed names the same agent. */
+export const AGENT_IDS: Readonly<Record<AgentType, string>> = {
+  onboarding: "9a0c5b1e-7f3d-4a21-8c6e-000000000001",
+  compliance: "9a0c5b1e-7f3d-4a21-8c6e-000000000002",
+  risk: "9a0c5b1e-7f3d-4a21-8c6e-000000000003",
+  support: "9a0c5b1e-7f3d-4a21-8c6e-000000000004",
+};
+
+export type ReviewStatus = "pending" | "assigned" | "approved" | "escalated";
+
+export interface ReviewItem {
+  id: string;
+  agent: AgentType;
+  rule: string;
+  key: string;
+  title: string;
+  description: string;
+  priority: Priority;
+  caseId: string;
+  evidence: string[];
+  status: ReviewStatus;
+  raisedAt: string;
+  assignee: Person | null;
+  assignedAt: string | null;
+  decision: { decision: "approved" | "escalated"; notes: string; by: Person; at: string } | null;
+}
+
+export type ControlState = "running" | "paused" | "stopped";
+
+export interface Controls {
+  /** running: agents take work; paused: they take none (Pause Operations); stopped: Emergency Stop. */
+  state: ControlState;
+  changedBy: Person | null;
+  changedAt: string | null;
+  reason: string | null;
+  lastRunAt: string | null;
+}
+
+export const DecideInput = z.object({ itemId: z.uuid(), decision: z.enum(["approved", "escalated"]), notes: z.string().trim().max(1000), reviewer: PersonInput });
+export const AssignInput = z.object({ itemId: z.uuid(), reviewer: PersonInput, assignee: PersonInput });
+export const ControlInput = z.object({ action: z.enum(["resume", "pause", "emergency-stop"]), actor: PersonInput, reason: z.string().trim().max(500).default("") });
+
+export type GabrielResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; code: string; message: string };
+
+export interface RunSummary {
+  ran: boolean;
+  events: number;
+  findings: number;
+  raised: number;
+}
+
+export interface GabrielApi {
+  /** The controls and the queue: open items first, then the most recent decisions. */
+  overview(): Promise<{ controls: Controls; items: ReviewItem[] }>;
+  assign(input: z.input<typeof AssignInput>): Promise<GabrielResult<ReviewItem>>;
+  decide(input: z.input<typeof DecideInput>): Promise<GabrielResult<ReviewItem>>;
+  control(input: z.input<typeof ControlInput>): Promise<GabrielResult<Controls>>;
+  /** Makes sure the agents' schedule is armed (the first console or API call after a deploy does). */
+  ensureScheduled(): Promise<void>;
+  /** Runs the agents now (an administrator's Run Now), unless paused or stopped. */
+  runNow(): Promise<GabrielResult<RunSummary>>;
+}
+
+export const isAgentType = (value: unknown): value is AgentType => typeof value === "string" && (AGENT_TYPES as readonly string[]).includes(value);
+
+/** The review item's gabriel_tasks row and its audit rows, in one batch. */
+export async function writeItem(db: Database, item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): Promise<void> {
+  const decided = item.decision;
+  const row = {
+    id: item.id,
+    agentId: AGENT_IDS[item.agent],
+    type: "human_review",
+    input: { rule: item.rule, title: item.title, description: item.description, caseId: item.caseId, evidence: item.evidence },
+    output: decided ? { decision: decided.decision, notes: decided.notes, reviewer: decided.by.name } : null,
+    status: item.status,
+    priority: item.priority,
+    startedAt: new Date(item.raisedAt),
+    completedAt: decided ? new Date(decided.at) : null,
+    createdAt: new Date(item.raisedAt),
+    dedupeKey: item.key,
+    assignedTo: item.assignee?.id ?? null,
+    decidedBy: decided?.by.id ?? null,
+  };
+  const { id: _, createdAt: __, ...changes } = row;
+  const upsert = db.insert(gabrielTasks).values(row).onConflictDoUpdate({ target: gabrielTasks.id, set: changes });
+  if (audit.length) await db.batch([upsert, db.insert(gabrielAuditLog).values(audit)]);
+  else await upsert;
+}
+
+/** The agents' rows exist (fixed ids), whatever seeded the database or not. */
+export async function ensureAgents(db: Database, names: Record<AgentType, string>, configs: Record<AgentType, Record<string, unknown>>): Promise<void> {
+  await db
+    .insert(gabrielAgents)
+    .values(AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: names[type], type, status: "active", config: configs[type] })))
+    .onConflictDoNothing({ target: gabrielAgents.id });
+}

@@ -1,0 +1,271 @@
+import { eq, inArray } from "drizzle-orm";
+import { AGENTS, defaultConfig, readConfig } from "#core/gabriel/agents.ts";
+import { AGENT_TYPES, type AgentType, type Finding } from "#core/gabriel/events.ts";
+import { lookbackMs, runAgent } from "#core/gabriel/rules.ts";
+import { createDb, type Database } from "#db/client.ts";
+import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.ts";
+import { readPlatformEvents } from "#server/gabriel/events.ts";
+import {
+  AGENT_IDS,
+  AssignInput,
+  ControlInput,
+  DecideInput,
+  ensureAgents,
+  isAgentType,
+  writeItem,
+  type Controls,
+  type GabrielApi,
+  type GabrielResult,
+  type ReviewItem,
+  type RunSummary,
+} from "#server/gabriel/review-state.ts";
+import { ClockedObject } from "./clocked-object.ts";
+
+/**
+ * Gabriel's single writer (idFromName("gabriel"); issue 11): the agents' controls, their runs, and
+ * the human-review queue.
+ *  - The alarm runs every agent that is not paused over the platform's events of the lookback
+ *    window, records each run as a task, and raises every adverse finding as a review item (once:
+ *    its key). Agents never act on a citizen: a finding is a case for a person.
+ *  - Pause Operations and Emergency Stop are this object's state, so no run starts once either is
+ *    set, and a run in progress raises nothing after an Emergency Stop.
+ *  - Review items are decided here, one claimant at a time, never twice; each change is written
+ *    through to gabriel_tasks with its audit rows, and sent to every console watching.
+ */
+const CONTROLS = "controls";
+const ITEM_PREFIX = "item:";
+/** How often the agents look at the platform. */
+export const RUN_INTERVAL_MS = 60_000;
+/** Decided items kept in the object for the console; all of them are in libSQL. */
+const DECIDED_KEPT = 50;
+
+const INITIAL: Controls = { state: "running", changedBy: null, changedAt: null, reason: null, lastRunAt: null };
+
+const refused = (status: 400 | 404 | 409, code: string, message: string): GabrielResult<never> => ({ ok: false, status, code, message });
+
+export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
+  private controls(): Controls {
+    return this.ctx.storage.kv.get<Controls>(CONTROLS) ?? INITIAL;
+  }
+
+  private items(): ReviewItem[] {
+    return [...this.ctx.storage.kv.list<ReviewItem>({ prefix: ITEM_PREFIX })].map(([, item]) => item);
+  }
+
+  private db(): Database {
+    return createDb(this.env);
+  }
+
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
+
+  private broadcast(message: unknown): void {
+    const text = JSON.stringify(message);
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(text);
+      } catch {
+        // Closing: the console reconnects and reads again.
+      }
+    }
+  }
+
+  async overview(): Promise<{ controls: Controls; items: ReviewItem[] }> {
+    const items = this.items();
+    const open = items.filter((i) => !i.decision).sort((a, b) => rank(a) - rank(b) || a.raisedAt.localeCompare(b.raisedAt));
+    const decided = items.filter((i) => i.decision).sort((a, b) => b.decision!.at.localeCompare(a.decision!.at));
+    return { controls: this.controls(), items: [...open, ...decided.slice(0, DECIDED_KEPT)] };
+  }
+
+  async ensureScheduled(): Promise<void> {
+    if (this.controls().state !== "running") return;
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
+  }
+
+  /** One change to an item: stored, told to every console, written through with its audit rows. */
+  private async changeItem(item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): Promise<void> {
+    this.ctx.storage.kv.put(ITEM_PREFIX + item.id, item);
+    this.broadcast({ type: "item", item });
+    await writeItem(this.db(), item, audit);
+  }
+
+  async assign(input: unknown): Promise<GabrielResult<ReviewItem>> {
+    const parsed = AssignInput.safeParse(input);
+    if (!parsed.success) return refused(400, "VALIDATION_ERROR", parsed.error.issues[0]?.message ?? "Invalid input");
+    const { itemId, reviewer, assignee } = parsed.data;
+    const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + itemId);
+    if (!item) return refused(404, "NOT_FOUND", "Review item not found");
+    if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided");
+    // One claimant at a time: an item already assigned to someone else must be released by them first.
+    if (item.assignee && item.assignee.id !== assignee.id && item.assignee.id !== reviewer.id) {
+      return refused(409, "ALREADY_ASSIGNED", `${item.assignee.name} is already reviewing this item`);
+    }
+    const at = this.now();
+    const next: ReviewItem = { ...item, status: "assigned", assignee, assignedAt: at.toISOString() };
+    await this.changeItem(next, [
+      { agentId: AGENT_IDS[item.agent], taskId: item.id, action: "review_assigned", userId: reviewer.id, result: "assigned", timestamp: at, details: { assignee: assignee.name, by: reviewer.name, caseId: item.caseId } },
+    ]);
+    return { ok: true, value: next };
+  }
+
+  async decide(input: unknown): Promise<GabrielResult<ReviewItem>> {
+    const parsed = DecideInput.safeParse(input);
+    if (!parsed.success) return refused(400, "VALIDATION_ERROR", parsed.error.issues[0]?.message ?? "Invalid input");
+    const { itemId, decision, notes, reviewer } = parsed.data;
+    const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + itemId);
+    if (!item) return refused(404, "NOT_FOUND", "Review item not found");
+    if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided");
+    if (item.assignee && item.assignee.id !== reviewer.id) return refused(409, "ASSIGNED_TO_OTHER", `${item.assignee.name} is reviewing this item`);
+    const at = this.now();
+    const next: ReviewItem = { ...item, status: decision, decision: { decision, notes, by: reviewer, at: at.toISOString() } };
+    await this.changeItem(next, [
+      { agentId: AGENT_IDS[item.agent], taskId: item.id, action: "review_decided", userId: reviewer.id, result: decision, timestamp: at, details: { notes, reviewer: reviewer.name, caseId: item.caseId, rule: item.rule } },
+    ]);
+    return { ok: true, value: next };
+  }
+
+  async control(input: unknown): Promise<GabrielResult<Controls>> {
+    const parsed = ControlInput.safeParse(input);
+    if (!parsed.success) return refused(400, "VALIDATION_ERROR", parsed.error.issues[0]?.message ?? "Invalid input");
+    const { action, actor, reason } = parsed.data;
+    const current = this.controls();
+    const state = action === "resume" ? "running" : action === "pause" ? "paused" : "stopped";
+    if (action === "emergency-stop" && !reason) return refused(400, "REASON_REQUIRED", "Say why you are stopping every agent");
+    if (current.state === state) return refused(409, "NO_CHANGE", `The agents are already ${state}`);
+    const at = this.now();
+    const next: Controls = { ...current, state, changedBy: actor, changedAt: at.toISOString(), reason: reason || null };
+    // Stored before anything is awaited: a run that starts after this line sees it.
+    this.ctx.storage.kv.put(CONTROLS, next);
+    if (state === "running") await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
+    else await this.ctx.storage.deleteAlarm();
+    this.broadcast({ type: "controls", controls: next });
+    const db = this.db();
+    const status = state === "running" ? "active" : "paused";
+    await db.batch([
+      db.update(gabrielAgents).set({ status }).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS))),
+      db.insert(gabrielAuditLog).values({ action: `control_${action.replace("-", "_")}`, userId: actor.id, result: state, timestamp: at, details: { by: actor.name, reason: reason || null, from: current.state } }),
+    ]);
+    return { ok: true, value: next };
+  }
+
+  async runNow(): Promise<GabrielResult<RunSummary>> {
+    const state = this.controls().state;
+    if (state !== "running") return refused(409, "NOT_RUNNING", state === "stopped" ? "The agents are stopped (Emergency Stop): resume them first" : "The agents are paused: resume them first");
+    return { ok: true, value: await this.run() };
+  }
+
+  override async alarm(): Promise<void> {
+    if (this.controls().state !== "running") return;
+    try {
+      await this.run();
+    } finally {
+      if (this.controls().state === "running") await this.ctx.storage.setAlarm(this.clock.now() + RUN_INTERVAL_MS);
+    }
+  }
+
+  /** One run of every agent over the lookback window. Exposed for tests through the alarm. */
+  private async run(): Promise<RunSummary> {
+    const db = this.db();
+    const now = this.now();
+    const names = Object.fromEntries(AGENT_TYPES.map((t) => [t, AGENTS[t].name])) as Record<AgentType, string>;
+    const defaults = Object.fromEntries(AGENT_TYPES.map((t) => [t, defaultConfig(t)])) as Record<AgentType, Record<string, unknown>>;
+    await ensureAgents(db, names, defaults);
+    const agents = await db.select().from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)));
+    // A stored policy is read leniently (a bad or stale value falls back to its default), so one agent's config never stops a run.
+    const configs = new Map(agents.filter((a) => isAgentType(a.type)).map((a) => [a.id, readConfig(a.type as AgentType, a.config)]));
+    // One read serves every agent: the window the most demanding policy needs.
+    const lookback = Math.max(...agents.filter((a) => isAgentType(a.type)).map((a) => lookbackMs(a.type as AgentType, configs.get(a.id)! as never)));
+    const from = new Date(now.getTime() - lookback);
+    const events = await readPlatformEvents(db, from, now);
+    const known = new Set(this.items().map((i) => i.key));
+    let findings = 0;
+    let raised = 0;
+    for (const agent of agents) {
+      if (!isAgentType(agent.type) || agent.status === "paused") continue;
+      // Emergency Stop between two agents: nothing more is done.
+      if (this.controls().state !== "running") break;
+      const started = new Date(this.clock.now());
+      const taskId = crypto.randomUUID();
+      let results: Finding[];
+      try {
+        results = runAgent(agent.type, { events, config: configs.get(agent.id)! as never, now });
+      } catch (error) {
+        await db.insert(gabrielTasks).values({ id: taskId, agentId: agent.id, type: "analysis", status: "failed", priority: "low", startedAt: started, completedAt: new Date(this.clock.now()), input: { events: events.length }, output: { error: error instanceof Error ? error.message : String(error) } });
+        continue;
+      }
+      // The queue in libSQL is the record of what was ever raised (this object's storage may be newer than a restore).
+      const candidates = results.filter((f) => f.adverse && !known.has(f.key));
+      for (let i = 0; i < candidates.length; i += 100) {
+        const keys = candidates.slice(i, i + 100).map((f) => f.key);
+        for (const row of await db.select({ key: gabrielTasks.dedupeKey }).from(gabrielTasks).where(inArray(gabrielTasks.dedupeKey, keys))) if (row.key) known.add(row.key);
+      }
+      const fresh = candidates.filter((f) => !known.has(f.key));
+      findings += results.length;
+      const noted = results.filter((f) => !f.adverse).map((f) => ({ rule: f.rule, title: f.title, caseId: f.caseId }));
+      const completed = new Date(this.clock.now());
+      await db.batch([
+        db.insert(gabrielTasks).values({
+          id: taskId,
+          agentId: agent.id,
+          type: "analysis",
+          status: "completed",
+          priority: "low",
+          startedAt: started,
+          completedAt: completed,
+          input: { from: from.toISOString(), to: now.toISOString(), events: events.length },
+          output: { findings: results.length, raised: fresh.length, noted: noted.slice(0, 20) },
+        }),
+        db.update(gabrielAgents).set({ lastActivity: completed }).where(eq(gabrielAgents.id, agent.id)),
+        db.insert(gabrielAuditLog).values({ agentId: agent.id, taskId, action: "agent_run", result: "completed", timestamp: completed, details: { events: events.length, findings: results.length, raised: fresh.length } }),
+      ]);
+      for (const finding of fresh) {
+        if (this.controls().state !== "running") break;
+        const item: ReviewItem = {
+          id: crypto.randomUUID(),
+          agent: agent.type,
+          rule: finding.rule,
+          key: finding.key,
+          title: finding.title,
+          description: finding.description,
+          priority: finding.priority,
+          caseId: finding.caseId,
+          evidence: finding.evidence.slice(0, 50),
+          status: "pending",
+          raisedAt: new Date(this.clock.now()).toISOString(),
+          assignee: null,
+          assignedAt: null,
+          decision: null,
+        };
+        known.add(item.key);
+        await this.changeItem(item, [
+          { agentId: agent.id, taskId: item.id, action: "review_raised", result: "pending", timestamp: new Date(item.raisedAt), details: { rule: item.rule, caseId: item.caseId, priority: item.priority, analysisTaskId: taskId } },
+        ]);
+        raised++;
+      }
+    }
+    const controls = this.controls();
+    this.ctx.storage.kv.put(CONTROLS, { ...controls, lastRunAt: now.toISOString() });
+    return { ran: true, events: events.length, findings, raised };
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.send(JSON.stringify({ type: "overview", ...(await this.overview()) }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+  }
+}
+
+/** Open items by priority: high first. */
+function rank(item: ReviewItem): number {
+  return item.priority === "high" ? 0 : item.priority === "medium" ? 1 : 2;
+}
+
+
+

@@ -1,0 +1,132 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { createDb } from "#db/client.ts";
+import { gabrielAuditLog, gabrielTasks, presentations, users } from "#db/schema/index.ts";
+import type { Controls, GabrielApi, GabrielResult, ReviewItem } from "#server/gabriel/review-state.ts";
+import type { DurableObjectsEnv } from "./env.ts";
+import type { GabrielOrchestrator } from "./gabriel.ts";
+import { TestClock } from "./test-support.ts";
+
+const bindings = env as unknown as DurableObjectsEnv & { GABRIEL: DurableObjectNamespace<GabrielOrchestrator> };
+type Stub = DurableObjectStub<GabrielOrchestrator>;
+const api = (stub: Stub) => stub as unknown as GabrielApi;
+const db = () => createDb(bindings);
+
+const made: Stub[] = [];
+afterEach(async () => {
+  for (const stub of made.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
+});
+
+/** An orchestrator of the test's own (the class does not depend on its name), on a clock of its own. */
+async function orchestrator() {
+  const stub = bindings.GABRIEL.get(bindings.GABRIEL.idFromName(crypto.randomUUID()));
+  made.push(stub);
+  const clock = new TestClock(Date.now());
+  await runInDurableObject(stub, (instance: GabrielOrchestrator) => {
+    instance.clock = clock;
+  });
+  /** The object's clock stands still: move it past the events the test has just written. */
+  const later = () => clock.advance(5_000);
+  return { stub, clock, later, gabriel: api(stub) };
+}
+
+async function person(name: string, role = "admin") {
+  const [row] = await db()
+    .insert(users)
+    .values({ username: `${name.toLowerCase()}${crypto.randomUUID().slice(0, 10)}`, passwordHash: "not-used-to-sign-in", role, firstName: name })
+    .returning();
+  return { id: row!.id, name };
+}
+
+/** A verifier's check of a revoked credential: the risk agent raises it for a person. */
+async function revokedPresented(): Promise<string> {
+  const [row] = await db().insert(presentations).values({ purpose: "Test check", verificationResult: "STATUS_REVOKED", mode: "offline", checkType: "rtw" }).returning();
+  return `presentations:${row!.id}`;
+}
+
+const value = <T>(result: GabrielResult<T>): T => {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value;
+};
+
+async function itemFor(gabriel: GabrielApi, evidence: string): Promise<ReviewItem | undefined> {
+  return (await gabriel.overview()).items.find((item) => item.evidence.includes(evidence));
+}
+
+describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
+  it("runs the agents on its alarm, raises an adverse finding once, and records each run as a task", async () => {
+    const { stub, gabriel, later } = await orchestrator();
+    const evidence = await revokedPresented();
+    later();
+    await gabriel.ensureScheduled();
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const item = await itemFor(gabriel, evidence);
+    expect(item).toMatchObject({ agent: "risk", status: "pending", priority: "high", decision: null, assignee: null });
+    const [row] = await db().select().from(gabrielTasks).where(eq(gabrielTasks.id, item!.id));
+    expect(row).toMatchObject({ type: "human_review", status: "pending", dedupeKey: item!.key });
+    const raised = await db().select().from(gabrielAuditLog).where(and(eq(gabrielAuditLog.taskId, item!.id), eq(gabrielAuditLog.action, "review_raised")));
+    expect(raised).toHaveLength(1);
+
+    // The next run sees the same pattern (the window overlaps): nothing new.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await gabriel.overview()).items.filter((i) => i.evidence.includes(evidence))).toHaveLength(1);
+    // The alarm is re-armed for the next run.
+    expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).not.toBeNull();
+  });
+
+  it("gives an item to one reviewer at a time and lets it be decided once, with everything audited", async () => {
+    const { stub, gabriel, later } = await orchestrator();
+    const evidence = await revokedPresented();
+    later();
+    await gabriel.ensureScheduled();
+    await runDurableObjectAlarm(stub);
+    const item = (await itemFor(gabriel, evidence))!;
+    const [ada, ben] = [await person("Ada"), await person("Ben", "operator")];
+
+    const claims = await Promise.all([gabriel.assign({ itemId: item.id, reviewer: ada, assignee: ada }), gabriel.assign({ itemId: item.id, reviewer: ben, assignee: ben })]);
+    expect(claims.filter((c) => c.ok)).toHaveLength(1);
+    expect(claims.find((c) => !c.ok)).toMatchObject({ status: 409, code: "ALREADY_ASSIGNED" });
+    const winner = claims.find((c) => c.ok)!.ok ? (claims.find((c) => c.ok) as { value: ReviewItem }).value.assignee! : ada;
+    const other = winner.id === ada.id ? ben : ada;
+
+    expect(await gabriel.decide({ itemId: item.id, decision: "approved", notes: "Not mine", reviewer: other })).toMatchObject({ ok: false, status: 409, code: "ASSIGNED_TO_OTHER" });
+    const decided = value(await gabriel.decide({ itemId: item.id, decision: "escalated", notes: `Human review completed by ${winner.name}`, reviewer: winner }));
+    expect(decided).toMatchObject({ status: "escalated", decision: { decision: "escalated", by: winner } });
+    expect(await gabriel.decide({ itemId: item.id, decision: "approved", notes: "Again", reviewer: winner })).toMatchObject({ ok: false, status: 409, code: "ALREADY_DECIDED" });
+
+    const [row] = await db().select().from(gabrielTasks).where(eq(gabrielTasks.id, item.id));
+    expect(row).toMatchObject({ status: "escalated", assignedTo: winner.id, decidedBy: winner.id, output: { decision: "escalated", notes: `Human review completed by ${winner.name}` } });
+    const trail = await db().select().from(gabrielAuditLog).where(eq(gabrielAuditLog.taskId, item.id));
+    expect(trail.map((r) => r.action).sort()).toEqual(["review_assigned", "review_decided", "review_raised"]);
+  });
+
+  it("takes no work while paused or stopped, asks a reason to stop, and works again once resumed", async () => {
+    const { stub, gabriel, later } = await orchestrator();
+    const admin = await person("Ada");
+    await gabriel.ensureScheduled();
+    expect(await gabriel.control({ action: "emergency-stop", actor: admin, reason: "" })).toMatchObject({ ok: false, status: 400, code: "REASON_REQUIRED" });
+    const stopped = value<Controls>(await gabriel.control({ action: "emergency-stop", actor: admin, reason: "Investigating a false positive storm" }));
+    expect(stopped).toMatchObject({ state: "stopped", changedBy: admin, reason: "Investigating a false positive storm" });
+    expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).toBeNull();
+
+    const evidence = await revokedPresented();
+    later();
+    // Even an alarm that fires anyway (at least once delivery) does nothing.
+    await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
+    expect(await itemFor(gabriel, evidence)).toBeUndefined();
+    expect(await gabriel.control({ action: "emergency-stop", actor: admin, reason: "again" })).toMatchObject({ ok: false, code: "NO_CHANGE" });
+
+    value(await gabriel.control({ action: "resume", actor: admin }));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await itemFor(gabriel, evidence)).toBeDefined();
+    const controls = await db().select().from(gabrielAuditLog).where(eq(gabrielAuditLog.userId, admin.id));
+    expect(controls.map((r) => r.action).sort()).toEqual(["control_emergency_stop", "control_resume"]);
+  });
+
+  it("refuses bad input as data, not by throwing", async () => {
+    const { gabriel } = await orchestrator();
+    expect(await gabriel.decide({ itemId: "nope", decision: "approved", notes: "", reviewer: { id: crypto.randomUUID(), name: "X" } })).toMatchObject({ ok: false, status: 400 });
+    expect(await gabriel.decide({ itemId: crypto.randomUUID(), decision: "approved", notes: "", reviewer: { id: crypto.randomUUID(), name: "X" } })).toMatchObject({ ok: false, status: 404 });
+  });
+});
