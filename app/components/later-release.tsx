@@ -1,6 +1,6 @@
 /**
- * The signed-in areas whose screens arrive in a later release (spec 000 §2: Gabriel AI, the
- * analytics dashboard): each one's title, what it will do, and
+ * The signed-in areas whose screens arrive in a later release (spec 000 §2: the analytics
+ * dashboard): each one's title, what it will do, and
  * an honest statement that it is not built yet, rather than sample content.
  * One table, one page: every path in app/routes/later-release/paths.js shows its area's page.
  */
@@ -16,17 +16,6 @@ export interface LaterReleaseArea {
   features: string[];
 }
 
-const GABRIEL: LaterReleaseArea = {
-  title: "Gabriel AI",
-  purpose: "Oversee the AI orchestration agents, with people reviewing every adverse decision.",
-  features: [
-    "See each agent’s status and metrics",
-    "Review, approve or escalate cases in the human-in-the-loop queue",
-    "Pause or resume agents and set policies",
-    "Read the audit log of every agent action",
-  ],
-};
-
 /** Spec 000 §2 "Analytics dashboard (/analytics)". */
 const ANALYTICS: LaterReleaseArea = {
   title: "Analytics Dashboard",
@@ -40,7 +29,6 @@ const ANALYTICS: LaterReleaseArea = {
 };
 
 const AREAS: Record<(typeof LATER_RELEASE_PATHS)[keyof typeof LATER_RELEASE_PATHS], LaterReleaseArea> = {
-  gabriel: GABRIEL,
   analytics: ANALYTICS,
 };
 

@@ -63,8 +63,6 @@ describe("the dashboard's links", () => {
 
 describe("areas coming in a later release", () => {
   it.each([
-    ["/gabriel-ai", "Gabriel AI"],
-    ["/gabriel", "Gabriel AI"],
     ["/analytics", "Analytics Dashboard"],
   ])("%s shows the %s page to a signed-in user and sends a visitor to /login", async (path, title) => {
     const anonymous = await call(path);

@@ -192,6 +192,7 @@ export default function Governance() {
         </p>
         <div className="mt-8 flex flex-wrap gap-4">
           <ActionLink to="/about">About the Programme</ActionLink>
+          <ActionLink to="/gabriel-ai">What Gabriel's agents may and may not do</ActionLink>
         </div>
       </Section>
     </>

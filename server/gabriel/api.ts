@@ -83,12 +83,13 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * The agents with metrics from their own tasks: tasksCompleted today (UK day), successRate over
  * the last 7 days (completed / finished runs, one decimal), queueLength (their open review items),
- * avgTime (mean run in ms, last 7 days), currentTask (the latest run or open item).
+ * avgTime (mean run in ms, last 7 days), currentTask (its newest open item), progress (the share of
+ * the items it ever raised that people have decided).
  */
 export async function listAgents(db: Database, now = new Date()): Promise<AgentView[]> {
   const today = startOfUkDay(now);
   const week = new Date(now.getTime() - WEEK_MS);
-  const [agents, todays, weekly, open] = await db.batch([
+  const [agents, todays, weekly, open, raised] = await db.batch([
     db.select().from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS))),
     db
       .select({ agentId: gabrielTasks.agentId, n: count() })
@@ -110,6 +111,7 @@ export async function listAgents(db: Database, now = new Date()): Promise<AgentV
       .from(gabrielTasks)
       .where(and(eq(gabrielTasks.type, "human_review"), inArray(gabrielTasks.status, ["pending", "assigned"])))
       .groupBy(gabrielTasks.agentId),
+    db.select({ agentId: gabrielTasks.agentId, n: count() }).from(gabrielTasks).where(eq(gabrielTasks.type, "human_review")).groupBy(gabrielTasks.agentId),
   ]);
   const latest = await Promise.all(
     agents.map(async (agent) => {
@@ -125,6 +127,8 @@ export async function listAgents(db: Database, now = new Date()): Promise<AgentV
       const week7 = weekly.find((w) => w.agentId === agent.id);
       const finished = week7?.finished ?? 0;
       const rate = finished ? Math.round((Number(week7!.completed) / finished) * 1000) / 10 : 100;
+      const queueLength = open.find((o) => o.agentId === agent.id)?.n ?? 0;
+      const everRaised = raised.find((r) => r.agentId === agent.id)?.n ?? 0;
       return {
         id: agent.id,
         name: agent.name,
@@ -135,10 +139,11 @@ export async function listAgents(db: Database, now = new Date()): Promise<AgentV
         metrics: {
           tasksCompleted: todays.find((t) => t.agentId === agent.id)?.n ?? 0,
           successRate: rate,
-          queueLength: open.find((o) => o.agentId === agent.id)?.n ?? 0,
+          queueLength,
           avgTime: week7?.avgMs ? Math.round(Number(week7.avgMs)) : 0,
           currentTask: current.get(agent.id) ?? null,
-          progress: 100,
+          // Progress through its cases: the share of what it raised that people have decided.
+          progress: everRaised ? Math.round(((everRaised - queueLength) / everRaised) * 100) : 100,
         },
       };
     });
@@ -200,3 +205,20 @@ export async function assign(db: Database, gabriel: GabrielApi, reviewer: Review
 }
 
 export const ControlBody = z.object({ action: z.enum(["resume", "pause", "emergency-stop"]), reason: z.string().trim().max(500).optional() });
+
+/**
+ * GET /api/gabriel/live: a WebSocket to the orchestrator, which sends the queue and controls at
+ * once and every change after (administrators and operators; same-origin only).
+ */
+export async function gabrielLive(request: Request, context: RequestContext<GabrielBindings>): Promise<Response> {
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
+  const origin = request.headers.get("Origin");
+  if (origin !== null && origin !== new URL(request.url).origin) return Response.json({ message: "Cross-site WebSocket refused" }, { status: 403 });
+  const user = await requireUser(request, context);
+  try {
+    reviewerOf(user);
+  } catch (error) {
+    return serviceErrorResponse(error);
+  }
+  return gabrielObject(context.env).fetch(new Request("https://gabriel.internal/live", { headers: request.headers }));
+}

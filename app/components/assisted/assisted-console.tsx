@@ -13,6 +13,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useNow } from "#app/components/ui/use-now.ts";
 import type { SessionSummary } from "./console-data.server.ts";
 import { useLiveSocket } from "./live-socket.ts";
@@ -172,20 +173,9 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
     }
   };
 
-  const queueCall = async (method: string, url: string, body?: Record<string, unknown>, success?: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await apiRequest(method, url, body);
-      if (success) toast({ title: "Queue Updated", description: success });
-      revalidator.revalidate();
-      return true;
-    } catch (error) {
-      handleMutationError(error, toast);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { mutate, busy: queueBusy } = useMutation();
+  const queueCall = (method: string, url: string, body?: Record<string, unknown>, success?: string): Promise<boolean> =>
+    mutate(method, url, body, success ? () => toast({ title: "Queue Updated", description: success }) : undefined);
 
   const callSupervisor = async () => {
     setBusy(true);
@@ -296,7 +286,7 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
           <div className="grid gap-6 md:grid-cols-2">
             <SessionQueue
               queue={queue}
-              busy={busy}
+              busy={busy || queueBusy}
               onAdd={(entry) => queueCall("POST", "/api/assisted/queue", { ...entry, ...(staff.role === "admin" ? { officeId: office.id } : {}) }, `${entry.clientName} added to the queue`)}
               onArrived={(id) => void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "ready" }, "Marked arrived")}
               onRemove={(id) => void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "removed" }, "Removed from the queue")}

@@ -1,7 +1,4 @@
-import { Link } from "@remix-run/react";
-import { buttonClasses } from "#app/components/ui/button.tsx";
-import { Card } from "#app/components/ui/card.tsx";
-import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { RefusedPage } from "#app/components/ui/refused-page.tsx";
 import type { ConsoleRefusal } from "./console-data.server.ts";
 
 const REASONS: Record<ConsoleRefusal, { heading: string; body: string }> = {
@@ -19,18 +16,8 @@ const REASONS: Record<ConsoleRefusal, { heading: string; body: string }> = {
 export function ConsoleRefused({ refused }: { refused: ConsoleRefusal }) {
   const reason = REASONS[refused];
   return (
-    <SignedInPage title="Operator Dashboard">
-      <Card as="section" aria-labelledby="refused-heading" className="mt-8 max-w-3xl border-l-8 border-l-govuk-red p-6 dark:border-l-red-500" data-testid="console-refused">
-        <h2 id="refused-heading" className="text-xl font-bold">
-          {reason.heading}
-        </h2>
-        <p className="mt-2">{reason.body}</p>
-      </Card>
-      <div className="mt-8">
-        <Link to="/" className={buttonClasses("secondary")}>
-          Return to your dashboard
-        </Link>
-      </div>
-    </SignedInPage>
+    <RefusedPage title="Operator Dashboard" heading={reason.heading} testId="console-refused">
+      <p>{reason.body}</p>
+    </RefusedPage>
   );
 }

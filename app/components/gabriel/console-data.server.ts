@@ -1,0 +1,98 @@
+/**
+ * What the Gabriel console (/gabriel) is drawn from (issue 11): the agents with metrics from their
+ * tasks, the orchestrator's controls and review queue, recent agent actions from the audit log,
+ * and the people an item can be assigned to. Administrators and operators; anyone else a 403 page.
+ */
+import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { AGENTS, CONFIG_FIELDS } from "#core/gabriel/agents.ts";
+import { displayName } from "#core/accounts/schemas.ts";
+import { gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { gabrielObject, listAgents, queueView, reviewerOf, type Reviewer } from "#server/gabriel/api.ts";
+import { AGENT_IDS, isAgentType } from "#server/gabriel/review-state.ts";
+import { ServiceError } from "#server/http/errors.ts";
+
+export const PRIVATE = { "Cache-Control": "private, no-store" } as const;
+const RECENT_ACTIONS = 15;
+const DAY_MS = 86_400_000;
+
+/** An audit row as "recent agent actions" shows it: what, by which agent or person, when, the outcome. */
+export interface ActionView {
+  id: string;
+  action: string;
+  agentType: string | null;
+  by: string | null;
+  result: string | null;
+  timestamp: string;
+  summary: string;
+}
+
+const AGENT_BY_ID = new Map(Object.entries(AGENT_IDS).map(([type, id]) => [id, type]));
+
+function summarise(action: string, details: Record<string, unknown> | null): string {
+  const d = details ?? {};
+  switch (action) {
+    case "agent_run":
+      return `Read ${d.events ?? 0} events; ${d.findings ?? 0} findings, ${d.raised ?? 0} raised for review`;
+    case "review_raised":
+      return `Raised a ${String(d.priority ?? "")} priority case (${String(d.rule ?? "")})`;
+    case "review_assigned":
+      return `Assigned to ${String(d.assignee ?? "a reviewer")}`;
+    case "review_decided":
+      return String(d.notes ?? "Decided");
+    case "policy_configured":
+      return "Policy thresholds changed";
+    default:
+      return d.reason ? `Reason: ${String(d.reason)}` : action.replace(/_/g, " ");
+  }
+}
+
+export async function loadGabrielConsole(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context);
+  let reviewer: Reviewer;
+  try {
+    reviewer = reviewerOf(user);
+  } catch (error) {
+    if (error instanceof ServiceError) return json({ refused: true } as const, { status: 403, headers: PRIVATE });
+    throw error;
+  }
+  const gabriel = gabrielObject(context.env);
+  context.ctx.waitUntil(gabriel.ensureScheduled().catch((error: unknown) => console.error("gabriel: could not arm the schedule", error)));
+  const now = new Date();
+  const [agents, overview, actions, staff, failedRuns] = await Promise.all([
+    listAgents(context.db, now),
+    gabriel.overview(),
+    context.db.select().from(gabrielAuditLog).orderBy(desc(gabrielAuditLog.timestamp)).limit(RECENT_ACTIONS),
+    context.db.select().from(users).where(inArray(users.role, ["admin", "operator"])).limit(200),
+    context.db
+      .select({ id: gabrielTasks.id })
+      .from(gabrielTasks)
+      .where(and(eq(gabrielTasks.type, "analysis"), eq(gabrielTasks.status, "failed"), gte(gabrielTasks.createdAt, new Date(now.getTime() - DAY_MS)))),
+  ]);
+  const names = new Map(staff.map((person) => [person.id, displayName(person)]));
+  return json(
+    {
+      refused: null,
+      viewer: { id: reviewer.person.id, name: reviewer.person.name, admin: reviewer.role === "admin" },
+      agents: agents.map((agent) => ({ ...agent, definition: isAgentType(agent.type) ? { purpose: AGENTS[agent.type].purpose, fields: CONFIG_FIELDS[agent.type] } : null })),
+      controls: overview.controls,
+      queue: queueView(overview.items, now),
+      actions: actions.map(
+        (row): ActionView => ({
+          id: row.id,
+          action: row.action,
+          agentType: row.agentId ? (AGENT_BY_ID.get(row.agentId) ?? null) : null,
+          by: row.userId ? (names.get(row.userId) ?? "A member of staff") : null,
+          result: row.result,
+          timestamp: row.timestamp.toISOString(),
+          summary: summarise(row.action, row.details ?? null),
+        }),
+      ),
+      reviewers: staff.map((person) => ({ id: person.id, name: displayName(person) })).sort((a, b) => a.name.localeCompare(b.name)),
+      failedRunsToday: failedRuns.length,
+      now: now.toISOString(),
+    },
+    { headers: PRIVATE },
+  );
+}

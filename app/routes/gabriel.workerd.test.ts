@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { call, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+
+/** The Gabriel console's page (/gabriel) as the server renders it (issue 11). */
+describe("the Gabriel console page", () => {
+  it("sends visitors to sign in and tells citizens and verifiers they have no access (403)", async () => {
+    const anonymous = await call("/gabriel");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/login");
+    for (const account of [await registerUser(), await registerUserWithRole("verifier")]) {
+      const response = await call("/gabriel", { cookie: account.cookie });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain("Only administrators and operators can use the Gabriel console");
+    }
+  });
+
+  it("shows administrators the tiles, the four agents and the controls; operators the queue without the controls", async () => {
+    const admin = await registerUserWithRole("admin");
+    const page = await (await call("/gabriel", { cookie: admin.cookie })).text();
+    for (const text of ["Active Agents", "Tasks Today", "Success Rate", "HITL Required", "Onboarding Agent", "Compliance Agent", "Risk Agent", "Support Agent", "Resume All Agents", "Pause Operations", "Configure Policies", "Emergency Stop", "Human Review Queue", "Recent Agent Actions"]) {
+      expect(page, text).toContain(text);
+    }
+    const operator = await registerUserWithRole("operator");
+    const theirs = await call("/gabriel", { cookie: operator.cookie });
+    expect(theirs.status).toBe(200);
+    const html = await theirs.text();
+    expect(html).toContain("Human Review Queue");
+    expect(html).toContain("Only administrators control the agents");
+    expect(html).not.toContain("Emergency Stop</button>");
+  });
+});
