@@ -77,4 +77,21 @@ describe("/api/gabriel", () => {
     // Put the policy back for other tests' runs.
     await patch(admin.cookie, { failuresThreshold: 3 });
   });
+
+  it("assigns an item to one expert at a time: the caller or a named administrator or operator, never anyone else", async () => {
+    const operator = await registerUserWithRole("operator");
+    const colleague = await registerUserWithRole("operator");
+    const citizen = await registerUser();
+    const item = await raisedItem(operator.cookie);
+    const assign = (cookie: string, body: unknown) => call(`/api/gabriel/hitl/${item.id}/assign`, { cookie, body });
+    expect((await assign(operator.cookie, { assigneeId: citizen.user.id })).status).toBe(400);
+    const assigned = await assign(operator.cookie, { assigneeId: colleague.user.id });
+    expect(assigned.status).toBe(200);
+    expect(await assigned.json()).toMatchObject({ status: "assigned", assignee: { id: colleague.user.id } });
+    // A third person cannot take it over, nor decide it while it is someone else's.
+    const other = await registerUserWithRole("admin");
+    expect((await assign(other.cookie, {})).status).toBe(409);
+    expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: other.cookie, body: { decision: "approved" } })).status).toBe(409);
+    expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: colleague.cookie, body: { decision: "escalated", notes: "Passed to the fraud team" } })).status).toBe(200);
+  });
 });

@@ -48,6 +48,28 @@ export interface Controls {
   changedAt: string | null;
   reason: string | null;
   lastRunAt: string | null;
+  /** The newest event the agents have judged: a run reads the window, and what lies after this is new. */
+  cursor: EventCursor | null;
+}
+
+export interface EventCursor {
+  at: string;
+  id: string;
+}
+
+/** Whether an event lies after the cursor (events are ordered by time, then id). */
+export const afterCursor = (event: EventCursor, cursor: EventCursor | null): boolean =>
+  cursor === null || event.at > cursor.at || (event.at === cursor.at && event.id > cursor.id);
+
+/**
+ * With nothing new since the cursor the agents sit a run out, but not for longer than this: rules
+ * about time passing (an account stalled, a session left hanging) need a look now and then.
+ */
+export const IDLE_RUN_MS = 15 * 60 * 1000;
+
+/** A scheduled run happens when something new has happened, or when the agents have been idle long enough. */
+export function runIsDue(newEvents: number, lastRunAt: string | null, now: Date): boolean {
+  return newEvents > 0 || lastRunAt === null || now.getTime() - Date.parse(lastRunAt) >= IDLE_RUN_MS;
 }
 
 export const DecideInput = z.object({ itemId: z.uuid(), decision: z.enum(["approved", "escalated"]), notes: z.string().trim().max(1000), reviewer: PersonInput });
@@ -59,6 +81,8 @@ export type GabrielResult<T> = { ok: true; value: T } | { ok: false; status: 400
 export interface RunSummary {
   ran: boolean;
   events: number;
+  /** Events after the cursor: what this run saw for the first time. */
+  newEvents: number;
   findings: number;
   raised: number;
 }

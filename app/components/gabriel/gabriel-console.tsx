@@ -135,6 +135,10 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
               <dd>{controls.lastRunAt ? formatDateTime(controls.lastRunAt) : "Not yet"}</dd>
             </div>
             <div className="flex justify-between gap-2">
+              <dt>Events judged up to</dt>
+              <dd>{controls.cursor ? formatDateTime(controls.cursor.at) : "None yet"}</dd>
+            </div>
+            <div className="flex justify-between gap-2">
               <dt>Failed runs (24 h)</dt>
               <dd>{failedRunsToday}</dd>
             </div>

@@ -7,11 +7,13 @@ import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.t
 import { readPlatformEvents } from "#server/gabriel/events.ts";
 import {
   AGENT_IDS,
+  afterCursor,
   AssignInput,
   ControlInput,
   DecideInput,
   ensureAgents,
   isAgentType,
+  runIsDue,
   writeItem,
   type Controls,
   type GabrielApi,
@@ -39,7 +41,7 @@ export const RUN_INTERVAL_MS = 60_000;
 /** Decided items kept in the object for the console; all of them are in libSQL. */
 const DECIDED_KEPT = 50;
 
-const INITIAL: Controls = { state: "running", changedBy: null, changedAt: null, reason: null, lastRunAt: null };
+const INITIAL: Controls = { state: "running", changedBy: null, changedAt: null, reason: null, lastRunAt: null, cursor: null };
 
 const refused = (status: 400 | 404 | 409, code: string, message: string): GabrielResult<never> => ({ ok: false, status, code, message });
 
@@ -152,20 +154,23 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   async runNow(): Promise<GabrielResult<RunSummary>> {
     const state = this.controls().state;
     if (state !== "running") return refused(409, "NOT_RUNNING", state === "stopped" ? "The agents are stopped (Emergency Stop): resume them first" : "The agents are paused: resume them first");
-    return { ok: true, value: await this.run() };
+    return { ok: true, value: await this.run(true) };
   }
 
   override async alarm(): Promise<void> {
     if (this.controls().state !== "running") return;
     try {
-      await this.run();
+      await this.run(false);
     } finally {
       if (this.controls().state === "running") await this.ctx.storage.setAlarm(this.clock.now() + RUN_INTERVAL_MS);
     }
   }
 
-  /** One run of every agent over the lookback window. Exposed for tests through the alarm. */
-  private async run(): Promise<RunSummary> {
+  /**
+   * One run of every agent over the lookback window. A scheduled run (not `forced`) is sat out when
+   * nothing has happened since the cursor, unless the agents have been idle for IDLE_RUN_MS.
+   */
+  private async run(forced: boolean): Promise<RunSummary> {
     const db = this.db();
     const now = this.now();
     const names = Object.fromEntries(AGENT_TYPES.map((t) => [t, AGENTS[t].name])) as Record<AgentType, string>;
@@ -178,6 +183,9 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const lookback = Math.max(...agents.filter((a) => isAgentType(a.type)).map((a) => lookbackMs(a.type as AgentType, configs.get(a.id)! as never)));
     const from = new Date(now.getTime() - lookback);
     const events = await readPlatformEvents(db, from, now);
+    const { cursor, lastRunAt } = this.controls();
+    const newEvents = events.filter((event) => afterCursor(event, cursor)).length;
+    if (!forced && !runIsDue(newEvents, lastRunAt, now)) return { ran: false, events: events.length, newEvents, findings: 0, raised: 0 };
     const known = new Set(this.items().map((i) => i.key));
     let findings = 0;
     let raised = 0;
@@ -191,7 +199,13 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
       try {
         results = runAgent(agent.type, { events, config: configs.get(agent.id)! as never, now });
       } catch (error) {
-        await db.insert(gabrielTasks).values({ id: taskId, agentId: agent.id, type: "analysis", status: "failed", priority: "low", startedAt: started, completedAt: new Date(this.clock.now()), input: { events: events.length }, output: { error: error instanceof Error ? error.message : String(error) } });
+        // The agent shows Error until a run of it succeeds again; the failure is a task and an audit row.
+        const message = error instanceof Error ? error.message : String(error);
+        await db.batch([
+          db.insert(gabrielTasks).values({ id: taskId, agentId: agent.id, type: "analysis", status: "failed", priority: "low", startedAt: started, completedAt: new Date(this.clock.now()), input: { events: events.length, newEvents }, output: { error: message } }),
+          db.update(gabrielAgents).set({ status: "error" }).where(eq(gabrielAgents.id, agent.id)),
+          db.insert(gabrielAuditLog).values({ agentId: agent.id, taskId, action: "agent_run", result: "failed", timestamp: new Date(this.clock.now()), details: { error: message } }),
+        ]);
         continue;
       }
       // The queue in libSQL is the record of what was ever raised (this object's storage may be newer than a restore).
@@ -213,11 +227,11 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
           priority: "low",
           startedAt: started,
           completedAt: completed,
-          input: { from: from.toISOString(), to: now.toISOString(), events: events.length },
+          input: { from: from.toISOString(), to: now.toISOString(), events: events.length, newEvents, cursor },
           output: { findings: results.length, raised: fresh.length, noted: noted.slice(0, 20) },
         }),
-        db.update(gabrielAgents).set({ lastActivity: completed }).where(eq(gabrielAgents.id, agent.id)),
-        db.insert(gabrielAuditLog).values({ agentId: agent.id, taskId, action: "agent_run", result: "completed", timestamp: completed, details: { events: events.length, findings: results.length, raised: fresh.length } }),
+        db.update(gabrielAgents).set({ lastActivity: completed, ...(agent.status === "error" ? { status: "active" } : {}) }).where(eq(gabrielAgents.id, agent.id)),
+        db.insert(gabrielAuditLog).values({ agentId: agent.id, taskId, action: "agent_run", result: "completed", timestamp: completed, details: { events: events.length, newEvents, findings: results.length, raised: fresh.length } }),
       ]);
       for (const finding of fresh) {
         if (this.controls().state !== "running") break;
@@ -244,9 +258,10 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
         raised++;
       }
     }
+    const newest = events.at(-1);
     const controls = this.controls();
-    this.ctx.storage.kv.put(CONTROLS, { ...controls, lastRunAt: now.toISOString() });
-    return { ran: true, events: events.length, findings, raised };
+    this.ctx.storage.kv.put(CONTROLS, { ...controls, lastRunAt: now.toISOString(), cursor: newest && afterCursor(newest, cursor) ? { at: newest.at, id: newest.id } : cursor });
+    return { ran: true, events: events.length, newEvents, findings, raised };
   }
 
   override async fetch(request: Request): Promise<Response> {

@@ -124,6 +124,27 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     expect(controls.map((r) => r.action).sort()).toEqual(["control_emergency_stop", "control_resume"]);
   });
 
+  it("moves its cursor past what it has judged, and sits a scheduled run out when nothing is new until the agents have been idle 15 minutes", async () => {
+    const { stub, gabriel, clock, later } = await orchestrator();
+    const evidence = await revokedPresented();
+    later();
+    const first = value(await gabriel.runNow());
+    expect(first).toMatchObject({ ran: true });
+    expect(first.newEvents).toBeGreaterThanOrEqual(1);
+    const { controls } = await gabriel.overview();
+    expect(controls.cursor).not.toBeNull();
+    expect(controls.lastRunAt).toBe(new Date(clock.now()).toISOString());
+    expect(await itemFor(gabriel, evidence)).toBeDefined();
+
+    // The schedule fires again with nothing new since the cursor: the run is sat out.
+    await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
+    expect((await gabriel.overview()).controls.lastRunAt).toBe(controls.lastRunAt);
+    // Fifteen minutes idle: the agents look again (time-based rules need it).
+    clock.advance(15 * 60_000);
+    await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
+    expect((await gabriel.overview()).controls.lastRunAt).toBe(new Date(clock.now()).toISOString());
+  });
+
   it("refuses bad input as data, not by throwing", async () => {
     const { gabriel } = await orchestrator();
     expect(await gabriel.decide({ itemId: "nope", decision: "approved", notes: "", reviewer: { id: crypto.randomUUID(), name: "X" } })).toMatchObject({ ok: false, status: 400 });
