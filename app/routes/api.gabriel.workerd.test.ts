@@ -88,10 +88,23 @@ describe("/api/gabriel", () => {
     const assigned = await assign(operator.cookie, { assigneeId: colleague.user.id });
     expect(assigned.status).toBe(200);
     expect(await assigned.json()).toMatchObject({ status: "assigned", assignee: { id: colleague.user.id } });
-    // A third person cannot take it over, nor decide it while it is someone else's.
-    const other = await registerUserWithRole("admin");
+    // Another operator cannot take it over, nor decide it while it is someone else's.
+    const other = await registerUserWithRole("operator");
     expect((await assign(other.cookie, {})).status).toBe(409);
     expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: other.cookie, body: { decision: "approved" } })).status).toBe(409);
-    expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: colleague.cookie, body: { decision: "escalated", notes: "Passed to the fraud team" } })).status).toBe(200);
+    const decided = await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: colleague.cookie, body: { decision: "escalated", notes: "Passed to the fraud team" } });
+    expect(decided.status).toBe(200);
+    // The reviewer's words are kept beside the spec's note, which always names who decided.
+    expect(await decided.json()).toMatchObject({ decision: { notes: "Human review completed by Test User", comment: "Passed to the fraud team" } });
+  });
+
+  it("lets an administrator take over an item another reviewer holds, audited as a reassignment", async () => {
+    const operator = await registerUserWithRole("operator");
+    const item = await raisedItem(operator.cookie);
+    await call(`/api/gabriel/hitl/${item.id}/assign`, { cookie: operator.cookie, body: {} });
+    const admin = await registerUserWithRole("admin");
+    const taken = await call(`/api/gabriel/hitl/${item.id}/assign`, { cookie: admin.cookie, body: {} });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({ assignee: { id: admin.user.id } });
   });
 });

@@ -10,7 +10,8 @@ const EXPECTED: Record<Action, string[]> = {
   "manage:users": ["admin"],
   "verify:credentials": ["admin", "verifier"],
   "run:assisted-sessions": ["admin", "operator"],
-  "review:hitl": ["admin"],
+  "review:hitl": ["admin", "operator"],
+  "control:agents": ["admin"],
   "hold:credentials": ["admin", "verifier", "operator", "citizen"],
   "revoke:credentials": ["admin"],
 };

@@ -27,7 +27,9 @@ const RULES = {
   "manage:users": { roles: ["admin"] },
   "verify:credentials": { roles: ["verifier", "admin"] },
   "run:assisted-sessions": { roles: ["operator", "admin"] },
-  "review:hitl": { roles: ["admin"] },
+  // Gabriel (issue 11): administrators and operators review the cases agents raise; only administrators control the agents.
+  "review:hitl": { roles: ["admin", "operator"] },
+  "control:agents": { roles: ["admin"] },
   "hold:credentials": { roles: ANY, ownerOnly: true },
   // Revocation is the authority's act; on this platform, an administrator's.
   "revoke:credentials": { roles: ["admin"] },

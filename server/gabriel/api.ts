@@ -18,6 +18,7 @@ import { startOfUkDay } from "#core/format/uk-time.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
+import { auditRefusal, can } from "#server/accounts/permissions.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { AGENT_IDS, isAgentType, type GabrielApi, type GabrielResult, type Person, type ReviewItem } from "./review-state.ts";
@@ -27,14 +28,13 @@ export interface Reviewer {
   role: "admin" | "operator";
 }
 
-/** Administrators and operators review; everyone else is refused (403). */
+/** Administrators and operators review (the permission table's review:hitl); everyone else is refused (403). */
 export function reviewerOf(user: PublicUser): Reviewer {
-  const role = effectiveRole(user.role);
-  if (role !== "admin" && role !== "operator") throw new ServiceError(403, "Gabriel is for administrators and operators", "FORBIDDEN");
-  return { person: { id: user.id, name: displayName(user) }, role };
+  if (!can(user, "review:hitl")) throw new ServiceError(403, "Gabriel is for administrators and operators", "FORBIDDEN");
+  return { person: { id: user.id, name: displayName(user) }, role: effectiveRole(user.role) === "admin" ? "admin" : "operator" };
 }
 
-/** Only administrators control agents. */
+/** Only administrators control agents (control:agents). */
 export function requireAdmin(reviewer: Reviewer): void {
   if (reviewer.role !== "admin") throw new ServiceError(403, "Only administrators control Gabriel's agents", "NOT_ADMIN");
 }
@@ -54,12 +54,22 @@ export async function gabrielCall(
   const user = await requireUser(request, context);
   try {
     const gabriel = gabrielObject(context.env);
-    const reviewer = reviewerOf(user);
+    const reviewer = refusedAudited(request, context, user, () => reviewerOf(user));
     // The first call after a deploy arms the schedule; later ones find it armed.
     context.ctx.waitUntil(gabriel.ensureScheduled().catch((error: unknown) => console.error("gabriel: could not arm the schedule", error)));
     return Response.json(await work(gabriel, reviewer, user), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return serviceErrorResponse(error);
+  }
+}
+
+/** A refusal of `check` is written to the audit log (OWASP ASVS: log failed authorisations), then thrown. */
+export function refusedAudited<T>(request: Request, context: Pick<RequestContext, "db" | "ctx" | "requestId">, user: PublicUser, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 403) auditRefusal(request, context, user, error.code === "NOT_ADMIN" ? "control:agents" : "review:hitl");
+    throw error;
   }
 }
 
@@ -178,6 +188,7 @@ export function queueView(items: ReviewItem[], now = new Date()): QueueItemView[
 
 export const DecisionBody = z.object({
   decision: z.enum(["approved", "escalated"], { errorMap: () => ({ message: "decision is approved or escalated" }) }),
+  /** The reviewer's own words, kept beside the spec's note (which the server writes, so nobody can sign as someone else). */
   notes: z.string().trim().max(1000).optional(),
 });
 
@@ -185,8 +196,8 @@ export const DecisionBody = z.object({
 export async function decide(gabriel: GabrielApi, reviewer: Reviewer, user: Pick<PublicUser, "firstName" | "lastName" | "username">, itemId: string, body: z.infer<typeof DecisionBody>): Promise<ReviewItem> {
   if (!z.string().uuid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
-  const notes = body.notes?.trim() || `Human review completed by ${name}`;
-  return unwrap(await gabriel.decide({ itemId, decision: body.decision, notes, reviewer: reviewer.person }));
+  const notes = `Human review completed by ${name}`;
+  return unwrap(await gabriel.decide({ itemId, decision: body.decision, notes, comment: body.notes?.trim() || null, reviewer: reviewer.person }));
 }
 
 export const AssignBody = z.object({ assigneeId: z.string().uuid().optional() });
@@ -201,7 +212,8 @@ export async function assign(db: Database, gabriel: GabrielApi, reviewer: Review
     if (!named || (role !== "admin" && role !== "operator")) throw new ServiceError(400, "Items are assigned to administrators or operators", "VALIDATION_ERROR");
     assignee = { id: named.id, name: displayName(named) };
   }
-  return unwrap(await gabriel.assign({ itemId, reviewer: reviewer.person, assignee }));
+  // An administrator may take an item over from someone who cannot finish it (audited as a reassignment).
+  return unwrap(await gabriel.assign({ itemId, reviewer: reviewer.person, assignee, override: reviewer.role === "admin" }));
 }
 
 export const ControlBody = z.object({ action: z.enum(["resume", "pause", "emergency-stop"]), reason: z.string().trim().max(500).optional() });
@@ -220,5 +232,6 @@ export async function gabrielLive(request: Request, context: RequestContext<Gabr
   } catch (error) {
     return serviceErrorResponse(error);
   }
-  return gabrielObject(context.env).fetch(new Request("https://gabriel.internal/live", { headers: request.headers }));
+  // Only the upgrade itself goes to the object: never the caller's cookies.
+  return gabrielObject(context.env).fetch(new Request("https://gabriel.internal/live", { headers: { Upgrade: "websocket" } }));
 }

@@ -4,7 +4,7 @@
  * product's own records: accounts, the wallet's log, verification requests and results, the audit
  * log (assisted sessions, failed sign-ins) and server errors. Read only.
  */
-import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { PlatformEvent } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { errorLogs, presentations, systemLogs, users, verificationRequests, walletEvents } from "#db/schema/index.ts";
@@ -15,44 +15,44 @@ export const MAX_EVENTS_PER_SOURCE = 2_000;
 const iso = (date: Date) => date.toISOString();
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
-/** Every event in (from, to], oldest first. */
+/** Every event in (from, to], oldest first: of each source the newest `limit` (in a flood, the latest matter most). */
 export async function readPlatformEvents(db: Database, from: Date, to: Date, limit = MAX_EVENTS_PER_SOURCE): Promise<PlatformEvent[]> {
   const [accounts, wallet, requests, results, audit, errors] = await db.batch([
     db
       .select({ id: users.id, at: users.createdAt })
       .from(users)
       .where(and(eq(users.role, "citizen"), gt(users.createdAt, from), lte(users.createdAt, to)))
-      .orderBy(asc(users.createdAt))
+      .orderBy(desc(users.createdAt))
       .limit(limit),
     db
       .select()
       .from(walletEvents)
       .where(and(inArray(walletEvents.kind, ["credential_issued", "credential_reissued", "credential_revoked"]), gt(walletEvents.createdAt, from), lte(walletEvents.createdAt, to)))
-      .orderBy(asc(walletEvents.createdAt))
+      .orderBy(desc(walletEvents.createdAt))
       .limit(limit),
     db
       .select()
       .from(verificationRequests)
       .where(and(gt(verificationRequests.createdAt, from), lte(verificationRequests.createdAt, to)))
-      .orderBy(asc(verificationRequests.createdAt))
+      .orderBy(desc(verificationRequests.createdAt))
       .limit(limit),
     db
       .select()
       .from(presentations)
       .where(and(gt(presentations.verifiedAt, from), lte(presentations.verifiedAt, to)))
-      .orderBy(asc(presentations.verifiedAt))
+      .orderBy(desc(presentations.verifiedAt))
       .limit(limit),
     db
       .select()
       .from(systemLogs)
       .where(and(gt(systemLogs.timestamp, from), lte(systemLogs.timestamp, to), inArray(systemLogs.category, ["assisted", "auth"])))
-      .orderBy(asc(systemLogs.timestamp))
+      .orderBy(desc(systemLogs.timestamp))
       .limit(limit),
     db
       .select()
       .from(errorLogs)
       .where(and(gt(errorLogs.timestamp, from), lte(errorLogs.timestamp, to)))
-      .orderBy(asc(errorLogs.timestamp))
+      .orderBy(desc(errorLogs.timestamp))
       .limit(limit),
   ]);
   const events: PlatformEvent[] = [];

@@ -36,7 +36,7 @@ export interface ReviewItem {
   raisedAt: string;
   assignee: Person | null;
   assignedAt: string | null;
-  decision: { decision: "approved" | "escalated"; notes: string; by: Person; at: string } | null;
+  decision: { decision: "approved" | "escalated"; notes: string; comment: string | null; by: Person; at: string } | null;
 }
 
 export type ControlState = "running" | "paused" | "stopped";
@@ -72,8 +72,14 @@ export function runIsDue(newEvents: number, lastRunAt: string | null, now: Date)
   return newEvents > 0 || lastRunAt === null || now.getTime() - Date.parse(lastRunAt) >= IDLE_RUN_MS;
 }
 
-export const DecideInput = z.object({ itemId: z.uuid(), decision: z.enum(["approved", "escalated"]), notes: z.string().trim().max(1000), reviewer: PersonInput });
-export const AssignInput = z.object({ itemId: z.uuid(), reviewer: PersonInput, assignee: PersonInput });
+export const DecideInput = z.object({
+  itemId: z.uuid(),
+  decision: z.enum(["approved", "escalated"]),
+  notes: z.string().trim().max(1000),
+  comment: z.string().trim().max(1000).nullable().default(null),
+  reviewer: PersonInput,
+});
+export const AssignInput = z.object({ itemId: z.uuid(), reviewer: PersonInput, assignee: PersonInput, override: z.boolean().default(false) });
 export const ControlInput = z.object({ action: z.enum(["resume", "pause", "emergency-stop"]), actor: PersonInput, reason: z.string().trim().max(500).default("") });
 
 export type GabrielResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; code: string; message: string };
@@ -109,7 +115,7 @@ export async function writeItem(db: Database, item: ReviewItem, audit: (typeof g
     agentId: AGENT_IDS[item.agent],
     type: "human_review",
     input: { rule: item.rule, title: item.title, description: item.description, caseId: item.caseId, evidence: item.evidence },
-    output: decided ? { decision: decided.decision, notes: decided.notes, reviewer: decided.by.name } : null,
+    output: decided ? { decision: decided.decision, notes: decided.notes, comment: decided.comment, reviewer: decided.by.name } : null,
     status: item.status,
     priority: item.priority,
     startedAt: new Date(item.raisedAt),

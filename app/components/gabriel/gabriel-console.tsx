@@ -220,9 +220,14 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Panel title="Human Review Queue" id="queue-heading" className="lg:col-span-2">
+          <p className="sr-only" role="status">
+            {open.length === 1 ? "1 case is waiting for a person" : `${open.length} cases are waiting for a person`}
+          </p>
           {open.length ? (
             <ul className="grid gap-3" data-testid="hitl-queue">
-              {open.map((item) => (
+              {open.map((item) => {
+                const elsewhere = Boolean(item.assignee && item.assignee.id !== viewer.id);
+                return (
                 <li key={item.id} className="rounded-sm border border-govuk-border p-3 dark:border-slate-700" data-testid="hitl-item">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h3 className="font-bold">{item.title}</h3>
@@ -234,10 +239,10 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
                     {item.assignee ? ` · assigned to ${item.assignee.name}` : ""}
                   </p>
                   <div className="mt-2 flex flex-wrap gap-2">
-                    <Button className="px-2 py-1 text-sm" disabled={busy} onClick={() => void decide(item, "approved")} data-testid="button-review-case">
+                    <Button className="px-2 py-1 text-sm" disabled={busy || elsewhere} onClick={() => void decide(item, "approved")} data-testid="button-review-case">
                       Review Case<span className="sr-only">: {item.title}</span>
                     </Button>
-                    <Button variant="destructive" className="px-2 py-1 text-sm" disabled={busy} onClick={() => void decide(item, "escalated")} data-testid="button-escalate">
+                    <Button variant="destructive" className="px-2 py-1 text-sm" disabled={busy || elsewhere} onClick={() => void decide(item, "escalated")} data-testid="button-escalate">
                       Escalate<span className="sr-only">: {item.title}</span>
                     </Button>
                     <Button variant="outline" className="px-2 py-1 text-sm" disabled={busy} onClick={() => setDialog({ assign: item })} data-testid="button-assign-expert">
@@ -245,7 +250,8 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
                     </Button>
                   </div>
                 </li>
-              ))}
+                );
+              })}
             </ul>
           ) : (
             <p>No cases are waiting for a person.</p>

@@ -3,6 +3,7 @@ import { AGENTS, defaultConfig, readConfig } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES, type AgentType, type Finding } from "#core/gabriel/events.ts";
 import { lookbackMs, runAgent } from "#core/gabriel/rules.ts";
 import { createDb, type Database } from "#db/client.ts";
+import { isUniqueViolation } from "#db/errors.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.ts";
 import { readPlatformEvents } from "#server/gabriel/events.ts";
 import {
@@ -36,6 +37,19 @@ import { ClockedObject } from "./clocked-object.ts";
  */
 const CONTROLS = "controls";
 const ITEM_PREFIX = "item:";
+const KEY_PREFIX = "key:";
+const OUTBOX_PREFIX = "outbox:";
+const OUTBOX_RETRY_MS = 5_000;
+
+/**
+ * A libSQL write still owed: an item's current state (itemId) or the agents' status after a control
+ * action (agentStatus), with the audit rows of the change.
+ */
+interface OutboxEntry {
+  itemId?: string;
+  agentStatus?: "active" | "paused";
+  audit: (typeof gabrielAuditLog.$inferInsert)[];
+}
 /** How often the agents look at the platform. */
 export const RUN_INTERVAL_MS = 60_000;
 /** Decided items kept in the object for the console; all of them are in libSQL. */
@@ -81,32 +95,79 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   }
 
   async ensureScheduled(): Promise<void> {
-    if (this.controls().state !== "running") return;
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
+    if (this.controls().state !== "running" || (await this.ctx.storage.getAlarm()) !== null) return;
+    // First contact after a deploy: the agents' rows exist before any run, so the console can show and configure them.
+    await ensureAgents(this.db(), agentNames(), agentDefaults());
+    await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
   }
 
-  /** One change to an item: stored, told to every console, written through with its audit rows. */
+  /**
+   * One change to an item: stored with its libSQL write in an outbox, in one step, then told to
+   * every console and written through. A write that fails stays in the outbox and the alarm
+   * retries it (whatever the controls say), so the object and libSQL never part for good.
+   */
   private async changeItem(item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): Promise<void> {
+    const entry = crypto.randomUUID();
     this.ctx.storage.kv.put(ITEM_PREFIX + item.id, item);
+    this.ctx.storage.kv.put(OUTBOX_PREFIX + entry, { itemId: item.id, audit } satisfies OutboxEntry);
     this.broadcast({ type: "item", item });
-    await writeItem(this.db(), item, audit);
+    await this.flush();
+  }
+
+  /** Writes what the outbox holds, oldest first; leaves what fails for the alarm. */
+  private async flush(): Promise<void> {
+    const db = this.db();
+    for (const [key, entry] of this.ctx.storage.kv.list<OutboxEntry>({ prefix: OUTBOX_PREFIX })) {
+      const audit = entry.audit.map((row) => ({ ...row, timestamp: row.timestamp ? new Date(row.timestamp) : undefined }));
+      try {
+        if (entry.itemId) {
+          const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + entry.itemId);
+          if (item) await writeItem(db, item, audit);
+        } else {
+          await db.batch([
+            ...(entry.agentStatus ? [db.update(gabrielAgents).set({ status: entry.agentStatus }).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)))] : []),
+            db.insert(gabrielAuditLog).values(audit),
+          ] as unknown as Parameters<typeof db.batch>[0]);
+        }
+        this.ctx.storage.kv.delete(key);
+      } catch (error) {
+        if (entry.itemId && isUniqueViolation(error)) {
+          // The same finding is already in the record (raised before this object's storage began): this copy goes.
+          this.ctx.storage.kv.delete(ITEM_PREFIX + entry.itemId);
+          this.ctx.storage.kv.delete(key);
+          continue;
+        }
+        console.error("gabriel: write-through failed, retrying", error);
+        if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(this.clock.now() + OUTBOX_RETRY_MS);
+        return;
+      }
+    }
   }
 
   async assign(input: unknown): Promise<GabrielResult<ReviewItem>> {
     const parsed = AssignInput.safeParse(input);
     if (!parsed.success) return refused(400, "VALIDATION_ERROR", parsed.error.issues[0]?.message ?? "Invalid input");
-    const { itemId, reviewer, assignee } = parsed.data;
+    const { itemId, reviewer, assignee, override } = parsed.data;
     const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + itemId);
     if (!item) return refused(404, "NOT_FOUND", "Review item not found");
     if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided");
     // One claimant at a time: an item already assigned to someone else must be released by them first.
-    if (item.assignee && item.assignee.id !== assignee.id && item.assignee.id !== reviewer.id) {
+    if (item.assignee && item.assignee.id !== assignee.id && item.assignee.id !== reviewer.id && !override) {
       return refused(409, "ALREADY_ASSIGNED", `${item.assignee.name} is already reviewing this item`);
     }
+    if (item.caseId === assignee.id) return refused(409, "OWN_CASE", "Nobody reviews a case about themselves");
     const at = this.now();
     const next: ReviewItem = { ...item, status: "assigned", assignee, assignedAt: at.toISOString() };
     await this.changeItem(next, [
-      { agentId: AGENT_IDS[item.agent], taskId: item.id, action: "review_assigned", userId: reviewer.id, result: "assigned", timestamp: at, details: { assignee: assignee.name, by: reviewer.name, caseId: item.caseId } },
+        {
+        agentId: AGENT_IDS[item.agent],
+        taskId: item.id,
+        action: item.assignee && item.assignee.id !== assignee.id ? "review_reassigned" : "review_assigned",
+        userId: reviewer.id,
+        result: "assigned",
+        timestamp: at,
+        details: { assignee: assignee.name, previous: item.assignee?.name ?? null, by: reviewer.name, caseId: item.caseId },
+      },
     ]);
     return { ok: true, value: next };
   }
@@ -114,15 +175,17 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   async decide(input: unknown): Promise<GabrielResult<ReviewItem>> {
     const parsed = DecideInput.safeParse(input);
     if (!parsed.success) return refused(400, "VALIDATION_ERROR", parsed.error.issues[0]?.message ?? "Invalid input");
-    const { itemId, decision, notes, reviewer } = parsed.data;
+    const { itemId, decision, notes, comment, reviewer } = parsed.data;
     const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + itemId);
     if (!item) return refused(404, "NOT_FOUND", "Review item not found");
     if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided");
     if (item.assignee && item.assignee.id !== reviewer.id) return refused(409, "ASSIGNED_TO_OTHER", `${item.assignee.name} is reviewing this item`);
+    // Maker-checker: a case about the reviewer (their account) is decided by someone else.
+    if (item.caseId === reviewer.id) return refused(409, "OWN_CASE", "This case is about you: another reviewer must decide it");
     const at = this.now();
-    const next: ReviewItem = { ...item, status: decision, decision: { decision, notes, by: reviewer, at: at.toISOString() } };
+    const next: ReviewItem = { ...item, status: decision, decision: { decision, notes, comment, by: reviewer, at: at.toISOString() } };
     await this.changeItem(next, [
-      { agentId: AGENT_IDS[item.agent], taskId: item.id, action: "review_decided", userId: reviewer.id, result: decision, timestamp: at, details: { notes, reviewer: reviewer.name, caseId: item.caseId, rule: item.rule } },
+      { agentId: AGENT_IDS[item.agent], taskId: item.id, action: "review_decided", userId: reviewer.id, result: decision, timestamp: at, details: { notes, comment, reviewer: reviewer.name, caseId: item.caseId, rule: item.rule } },
     ]);
     return { ok: true, value: next };
   }
@@ -142,27 +205,41 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     if (state === "running") await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
     else await this.ctx.storage.deleteAlarm();
     this.broadcast({ type: "controls", controls: next });
-    const db = this.db();
-    const status = state === "running" ? "active" : "paused";
-    await db.batch([
-      db.update(gabrielAgents).set({ status }).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS))),
-      db.insert(gabrielAuditLog).values({ action: `control_${action.replace("-", "_")}`, userId: actor.id, result: state, timestamp: at, details: { by: actor.name, reason: reason || null, from: current.state } }),
-    ]);
+    this.ctx.storage.kv.put(OUTBOX_PREFIX + crypto.randomUUID(), {
+      agentStatus: state === "running" ? "active" : "paused",
+      audit: [{ action: `control_${action.replace("-", "_")}`, userId: actor.id, result: state, timestamp: at, details: { by: actor.name, reason: reason || null, from: current.state } }],
+    } satisfies OutboxEntry);
+    await this.flush();
     return { ok: true, value: next };
+  }
+
+  /** The run in progress: runs go one at a time (libSQL's awaits let other calls in between). */
+  private running: Promise<unknown> = Promise.resolve();
+
+  private runOnce(forced: boolean): Promise<RunSummary> {
+    const next = this.running.then(() => this.run(forced));
+    this.running = next.catch(() => undefined);
+    return next;
   }
 
   async runNow(): Promise<GabrielResult<RunSummary>> {
     const state = this.controls().state;
     if (state !== "running") return refused(409, "NOT_RUNNING", state === "stopped" ? "The agents are stopped (Emergency Stop): resume them first" : "The agents are paused: resume them first");
-    return { ok: true, value: await this.run(true) };
+    return { ok: true, value: await this.runOnce(true) };
   }
 
   override async alarm(): Promise<void> {
-    if (this.controls().state !== "running") return;
-    try {
-      await this.run(false);
-    } finally {
-      if (this.controls().state === "running") await this.ctx.storage.setAlarm(this.clock.now() + RUN_INTERVAL_MS);
+    // Owed writes first, whatever the controls: the record must catch up even while stopped.
+    await this.flush();
+    if (this.controls().state === "running") {
+      try {
+        await this.runOnce(false);
+      } finally {
+        if (this.controls().state === "running") await this.ctx.storage.setAlarm(this.clock.now() + RUN_INTERVAL_MS);
+      }
+    }
+    if ([...this.ctx.storage.kv.list({ prefix: OUTBOX_PREFIX })].length && (await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(this.clock.now() + OUTBOX_RETRY_MS);
     }
   }
 
@@ -173,9 +250,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   private async run(forced: boolean): Promise<RunSummary> {
     const db = this.db();
     const now = this.now();
-    const names = Object.fromEntries(AGENT_TYPES.map((t) => [t, AGENTS[t].name])) as Record<AgentType, string>;
-    const defaults = Object.fromEntries(AGENT_TYPES.map((t) => [t, defaultConfig(t)])) as Record<AgentType, Record<string, unknown>>;
-    await ensureAgents(db, names, defaults);
+    await ensureAgents(db, agentNames(), agentDefaults());
     const agents = await db.select().from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)));
     // A stored policy is read leniently (a bad or stale value falls back to its default), so one agent's config never stops a run.
     const configs = new Map(agents.filter((a) => isAgentType(a.type)).map((a) => [a.id, readConfig(a.type as AgentType, a.config)]));
@@ -186,11 +261,11 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const { cursor, lastRunAt } = this.controls();
     const newEvents = events.filter((event) => afterCursor(event, cursor)).length;
     if (!forced && !runIsDue(newEvents, lastRunAt, now)) return { ran: false, events: events.length, newEvents, findings: 0, raised: 0 };
-    const known = new Set(this.items().map((i) => i.key));
+    const known = new Set([...this.ctx.storage.kv.list({ prefix: KEY_PREFIX })].map(([key]) => key.slice(KEY_PREFIX.length)));
     let findings = 0;
     let raised = 0;
     for (const agent of agents) {
-      if (!isAgentType(agent.type) || agent.status === "paused") continue;
+      if (!isAgentType(agent.type)) continue;
       // Emergency Stop between two agents: nothing more is done.
       if (this.controls().state !== "running") break;
       const started = new Date(this.clock.now());
@@ -218,6 +293,8 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
       findings += results.length;
       const noted = results.filter((f) => !f.adverse).map((f) => ({ rule: f.rule, title: f.title, caseId: f.caseId }));
       const completed = new Date(this.clock.now());
+      // Stopped while this agent judged: its work is not recorded, and nothing it found is raised.
+      if (this.controls().state !== "running") break;
       await db.batch([
         db.insert(gabrielTasks).values({
           id: taskId,
@@ -252,6 +329,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
           decision: null,
         };
         known.add(item.key);
+        this.ctx.storage.kv.put(KEY_PREFIX + item.key, item.id);
         await this.changeItem(item, [
           { agentId: agent.id, taskId: item.id, action: "review_raised", result: "pending", timestamp: new Date(item.raisedAt), details: { rule: item.rule, caseId: item.caseId, priority: item.priority, analysisTaskId: taskId } },
         ]);
@@ -260,6 +338,8 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     }
     const newest = events.at(-1);
     const controls = this.controls();
+    // A run cut short by a stop judged only part of what is new: the cursor stays where it was.
+    if (controls.state !== "running") return { ran: true, events: events.length, newEvents, findings, raised };
     this.ctx.storage.kv.put(CONTROLS, { ...controls, lastRunAt: now.toISOString(), cursor: newest && afterCursor(newest, cursor) ? { at: newest.at, id: newest.id } : cursor });
     return { ran: true, events: events.length, newEvents, findings, raised };
   }
@@ -276,6 +356,9 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
 }
+
+const agentNames = () => Object.fromEntries(AGENT_TYPES.map((t) => [t, AGENTS[t].name])) as Record<AgentType, string>;
+const agentDefaults = () => Object.fromEntries(AGENT_TYPES.map((t) => [t, defaultConfig(t)])) as Record<AgentType, Record<string, unknown>>;
 
 /** Open items by priority: high first. */
 function rank(item: ReviewItem): number {

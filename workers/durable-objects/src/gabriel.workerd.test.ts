@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { afterEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createDb } from "#db/client.ts";
-import { gabrielAuditLog, gabrielTasks, presentations, users } from "#db/schema/index.ts";
+import { gabrielAuditLog, gabrielTasks, presentations, systemLogs, users } from "#db/schema/index.ts";
 import type { Controls, GabrielApi, GabrielResult, ReviewItem } from "#server/gabriel/review-state.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import type { GabrielOrchestrator } from "./gabriel.ts";
@@ -143,6 +143,39 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     clock.advance(15 * 60_000);
     await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
     expect((await gabriel.overview()).controls.lastRunAt).toBe(new Date(clock.now()).toISOString());
+  });
+
+  it("runs one at a time: two runs asked for at once raise each finding once and both answer", async () => {
+    const { gabriel, later } = await orchestrator();
+    const evidence = await revokedPresented();
+    later();
+    const [a, b] = await Promise.all([gabriel.runNow(), gabriel.runNow()]);
+    expect(a.ok && b.ok).toBe(true);
+    expect((await gabriel.overview()).items.filter((i) => i.evidence.includes(evidence))).toHaveLength(1);
+  });
+
+  it("never lets a reviewer decide or take a case about themselves; an administrator may take over an item someone else holds", async () => {
+    const { stub, gabriel, later } = await orchestrator();
+    // Ten failed sign-ins to one account: the risk agent raises a case about that account.
+    const subject = await person("Sid", "operator");
+    await db()
+      .insert(systemLogs)
+      .values(Array.from({ length: 10 }, () => ({ level: "warn", category: "auth", message: "login failed", userId: subject.id, metadata: { event: "login failed", reason: "bad_password" } })));
+    later();
+    await gabriel.ensureScheduled();
+    await runDurableObjectAlarm(stub);
+    const item = (await gabriel.overview()).items.find((i) => i.caseId === subject.id)!;
+    expect(item).toMatchObject({ rule: "risk.sign-in-failures" });
+    expect(await gabriel.decide({ itemId: item.id, decision: "approved", notes: "Fine", reviewer: subject })).toMatchObject({ ok: false, code: "OWN_CASE" });
+    expect(await gabriel.assign({ itemId: item.id, reviewer: subject, assignee: subject })).toMatchObject({ ok: false, code: "OWN_CASE" });
+
+    const [holder, admin] = [await person("Hal", "operator"), await person("Ada")];
+    value(await gabriel.assign({ itemId: item.id, reviewer: holder, assignee: holder }));
+    expect(await gabriel.assign({ itemId: item.id, reviewer: admin, assignee: admin })).toMatchObject({ ok: false, code: "ALREADY_ASSIGNED" });
+    const taken = value(await gabriel.assign({ itemId: item.id, reviewer: admin, assignee: admin, override: true }));
+    expect(taken.assignee).toEqual(admin);
+    const trail = await db().select().from(gabrielAuditLog).where(and(eq(gabrielAuditLog.taskId, item.id), eq(gabrielAuditLog.action, "review_reassigned")));
+    expect(trail[0]?.details).toMatchObject({ previous: "Hal", assignee: "Ada" });
   });
 
   it("refuses bad input as data, not by throwing", async () => {
