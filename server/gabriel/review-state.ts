@@ -109,6 +109,12 @@ export const isAgentType = (value: unknown): value is AgentType => typeof value 
 
 /** The review item's gabriel_tasks row and its audit rows, in one batch. */
 export async function writeItem(db: Database, item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): Promise<void> {
+  const [first, ...rest] = itemStatements(db, item, audit);
+  await db.batch([first, ...rest]);
+}
+
+/** The statements that write an item's state and its audit rows (batched with others by the caller). */
+export function itemStatements(db: Database, item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]) {
   const decided = item.decision;
   const row = {
     id: item.id,
@@ -127,8 +133,7 @@ export async function writeItem(db: Database, item: ReviewItem, audit: (typeof g
   };
   const { id: _, createdAt: __, ...changes } = row;
   const upsert = db.insert(gabrielTasks).values(row).onConflictDoUpdate({ target: gabrielTasks.id, set: changes });
-  if (audit.length) await db.batch([upsert, db.insert(gabrielAuditLog).values(audit)]);
-  else await upsert;
+  return audit.length ? [upsert, db.insert(gabrielAuditLog).values(audit)] : [upsert];
 }
 
 /** The agents' rows exist (fixed ids), whatever seeded the database or not. */

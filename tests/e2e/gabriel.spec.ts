@@ -25,7 +25,7 @@ describe("the Gabriel console", () => {
     await scanning.close();
 
     const admin = await createUser({ prefix: "gabriel-admin", firstName: "Ada", lastName: "Min", role: "admin" });
-    const desk = await openTestBrowser(1280, 15_000);
+    const desk = await openTestBrowser(1280, 30_000);
     await signIn(desk, admin);
     await visit(desk.page, "/gabriel");
     const page = desk.page;

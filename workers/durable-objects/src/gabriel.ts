@@ -14,8 +14,8 @@ import {
   DecideInput,
   ensureAgents,
   isAgentType,
+  itemStatements,
   runIsDue,
-  writeItem,
   type Controls,
   type GabrielApi,
   type GabrielResult,
@@ -102,33 +102,54 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   }
 
   /**
-   * One change to an item: stored with its libSQL write in an outbox, in one step, then told to
-   * every console and written through. A write that fails stays in the outbox and the alarm
-   * retries it (whatever the controls say), so the object and libSQL never part for good.
+   * One change to an item: stored with its libSQL write in an outbox, in one step, and told to
+   * every console. The caller flushes (once for many changes). A write that fails stays in the
+   * outbox and the alarm retries it (whatever the controls say): the object and libSQL never part for good.
    */
-  private async changeItem(item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): Promise<void> {
-    const entry = crypto.randomUUID();
+  private stageItem(item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): void {
     this.ctx.storage.kv.put(ITEM_PREFIX + item.id, item);
-    this.ctx.storage.kv.put(OUTBOX_PREFIX + entry, { itemId: item.id, audit } satisfies OutboxEntry);
+    this.ctx.storage.kv.put(OUTBOX_PREFIX + `${Date.now().toString().padStart(15, "0")}:${crypto.randomUUID()}`, { itemId: item.id, audit } satisfies OutboxEntry);
     this.broadcast({ type: "item", item });
+  }
+
+  private async changeItem(item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): Promise<void> {
+    this.stageItem(item, audit);
     await this.flush();
   }
 
-  /** Writes what the outbox holds, oldest first; leaves what fails for the alarm. */
+  /**
+   * Writes what the outbox holds: all of it in one batch (one round trip however many items a run
+   * raised), or, if that fails, entry by entry, so one bad entry cannot hold up the rest. What
+   * still fails is left for the alarm.
+   */
   private async flush(): Promise<void> {
     const db = this.db();
-    for (const [key, entry] of this.ctx.storage.kv.list<OutboxEntry>({ prefix: OUTBOX_PREFIX })) {
+    const entries = [...this.ctx.storage.kv.list<OutboxEntry>({ prefix: OUTBOX_PREFIX })];
+    if (!entries.length) return;
+    const statementsOf = (entry: OutboxEntry): unknown[] => {
       const audit = entry.audit.map((row) => ({ ...row, timestamp: row.timestamp ? new Date(row.timestamp) : undefined }));
+      if (entry.itemId) {
+        const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + entry.itemId);
+        return item ? itemStatements(db, item, audit) : [];
+      }
+      return [
+        ...(entry.agentStatus ? [db.update(gabrielAgents).set({ status: entry.agentStatus }).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)))] : []),
+        db.insert(gabrielAuditLog).values(audit),
+      ];
+    };
+    type Statements = Parameters<typeof db.batch>[0];
+    try {
+      const all = entries.flatMap(([, entry]) => statementsOf(entry));
+      if (all.length) await db.batch(all as unknown as Statements);
+      for (const [key] of entries) this.ctx.storage.kv.delete(key);
+      return;
+    } catch {
+      // Entry by entry below, to find what fails.
+    }
+    for (const [key, entry] of entries) {
       try {
-        if (entry.itemId) {
-          const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + entry.itemId);
-          if (item) await writeItem(db, item, audit);
-        } else {
-          await db.batch([
-            ...(entry.agentStatus ? [db.update(gabrielAgents).set({ status: entry.agentStatus }).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)))] : []),
-            db.insert(gabrielAuditLog).values(audit),
-          ] as unknown as Parameters<typeof db.batch>[0]);
-        }
+        const statements = statementsOf(entry);
+        if (statements.length) await db.batch(statements as unknown as Statements);
         this.ctx.storage.kv.delete(key);
       } catch (error) {
         if (entry.itemId && isUniqueViolation(error)) {
@@ -205,7 +226,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     if (state === "running") await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
     else await this.ctx.storage.deleteAlarm();
     this.broadcast({ type: "controls", controls: next });
-    this.ctx.storage.kv.put(OUTBOX_PREFIX + crypto.randomUUID(), {
+    this.ctx.storage.kv.put(OUTBOX_PREFIX + `${Date.now().toString().padStart(15, "0")}:${crypto.randomUUID()}`, {
       agentStatus: state === "running" ? "active" : "paused",
       audit: [{ action: `control_${action.replace("-", "_")}`, userId: actor.id, result: state, timestamp: at, details: { by: actor.name, reason: reason || null, from: current.state } }],
     } satisfies OutboxEntry);
@@ -330,11 +351,12 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
         };
         known.add(item.key);
         this.ctx.storage.kv.put(KEY_PREFIX + item.key, item.id);
-        await this.changeItem(item, [
+        this.stageItem(item, [
           { agentId: agent.id, taskId: item.id, action: "review_raised", result: "pending", timestamp: new Date(item.raisedAt), details: { rule: item.rule, caseId: item.caseId, priority: item.priority, analysisTaskId: taskId } },
         ]);
         raised++;
       }
+      await this.flush();
     }
     const newest = events.at(-1);
     const controls = this.controls();
