@@ -10,24 +10,29 @@
 import { z } from "zod";
 import { requireUser, type AccountsContext } from "#server/accounts/authentication.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
+import { requireWebSocketUpgrade } from "#server/http/security.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { audit } from "#server/observability/audit.ts";
-import { officeFor, readSession, staffOf, assistedContext, type AssistedBindings, type Staff } from "./sessions.ts";
+import { assistedContext, officeFor, readSession, scopeOf, staffOf, type AssistedBindings, type Staff } from "./sessions.ts";
 
 type LiveContext = RequestContext<AssistedBindings> & AccountsContext;
 
-/** The request the object receives: only the role the server decided. */
-function objectRequest(request: Request, staff: Staff): Request {
+/**
+ * The request the object receives: the upgrade, the role the server decided and, for a session,
+ * the caller's office scope (the object answers 404 outside it). Never the caller's cookies.
+ */
+function objectRequest(staff: Staff): Request {
   const url = new URL("https://assisted.internal/live");
   url.searchParams.set("role", staff.supervisor ? "supervisor" : "operator");
-  return new Request(url, { headers: request.headers });
+  const { officeId } = scopeOf(staff);
+  if (officeId) url.searchParams.set("office", officeId);
+  return new Request(url, { headers: { Upgrade: "websocket" } });
 }
 
 async function upgrade(request: Request, context: LiveContext, open: (staff: Staff) => Promise<Response>): Promise<Response> {
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
-  // A WebSocket is not bound by CORS: another site's page could open one with the console's cookie.
-  const origin = request.headers.get("Origin");
-  if (origin !== null && origin !== new URL(request.url).origin) return Response.json({ message: "Cross-site WebSocket refused" }, { status: 403 });
+  // Another site's handshake was refused before any handler ran (refuseCrossSiteMutation).
+  const notUpgrade = requireWebSocketUpgrade(request);
+  if (notUpgrade) return notUpgrade;
   const user = await requireUser(request, context);
   try {
     return await open(await staffOf(context.db, user));
@@ -38,10 +43,10 @@ async function upgrade(request: Request, context: LiveContext, open: (staff: Sta
 
 export function sessionLive(request: Request, context: LiveContext, id: string): Promise<Response> {
   return upgrade(request, context, async (staff) => {
-    // 404 for a session outside the caller's office, as for one that does not exist.
-    await readSession(assistedContext(context, request.url), staff, id);
+    // An id that is not even a UUID wakes no object; one outside the caller's office answers 404 from the object.
+    if (!z.string().uuid().safeParse(id).success) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
     const namespace = context.env.ASSISTED_SESSIONS;
-    return namespace.get(namespace.idFromName(id)).fetch(objectRequest(request, staff));
+    return namespace.get(namespace.idFromName(id)).fetch(objectRequest(staff));
   });
 }
 
@@ -51,7 +56,7 @@ export function officeLive(request: Request, context: LiveContext): Promise<Resp
     if (named !== null && !z.string().uuid().safeParse(named).success) throw new ServiceError(400, "office must be an office id", "VALIDATION_ERROR");
     const officeId = await officeFor(context.db, staff, named);
     const namespace = context.env.ASSISTED_OFFICES;
-    return namespace.get(namespace.idFromName(officeId)).fetch(objectRequest(request, staff));
+    return namespace.get(namespace.idFromName(officeId)).fetch(objectRequest(staff));
   });
 }
 

@@ -10,8 +10,14 @@ import { z } from "zod/v4";
 import { PersonInput } from "./session-state.ts";
 
 /** The roles a console watches as: supervisors hear calls; everyone hears changes. */
-export const WATCHER_ROLES = ["operator", "supervisor"] as const;
-export type WatcherRole = (typeof WATCHER_ROLES)[number];
+const WATCHER_ROLES = ["operator", "supervisor"] as const;
+type WatcherRole = (typeof WATCHER_ROLES)[number];
+
+/** The role a watcher's request names (`?role=`, set by the web worker from the caller's authority); operator otherwise. */
+export function watcherRole(request: Request): WatcherRole {
+  const role = new URL(request.url).searchParams.get("role");
+  return WATCHER_ROLES.find((r) => r === role) ?? "operator";
+}
 
 export const OfficeChange = z.object({
   what: z.enum(["sessions", "queue"]),
@@ -31,6 +37,18 @@ export type SupervisorCall = z.input<typeof SupervisorCall>;
 
 /** What a console receives over the office feed. */
 export type OfficeMessage = ({ type: "changed" } & OfficeChange) | ({ type: "supervisor-call" } & SupervisorCall);
+
+/**
+ * Tells an office's consoles what changed. A courtesy, never a condition: if the board cannot be
+ * told, the change stands (it is in libSQL, and consoles read it on their next load).
+ */
+export async function tellOffice(office: Pick<AssistedOfficeApi, "changed">, change: OfficeChange): Promise<void> {
+  try {
+    await office.changed(change);
+  } catch (error) {
+    console.error("assisted: could not tell the office's consoles", error);
+  }
+}
 
 export interface AssistedOfficeApi {
   /** Tells every console of the office; returns how many were told. */

@@ -13,6 +13,14 @@ describe("refuseCrossSiteMutation: CSRF defence on every state change", () => {
     });
   }
 
+  it("refuses a WebSocket handshake from another origin (not bound by CORS), and lets our own through", () => {
+    const upgrade = (origin: string) => req("GET", { Upgrade: "websocket", Origin: origin });
+    expect(refuseCrossSiteMutation(upgrade("https://evil.example"))?.status).toBe(403);
+    expect(refuseCrossSiteMutation(upgrade(SITE))).toBeNull();
+    // A plain GET from another site is a navigation, not a handshake.
+    expect(refuseCrossSiteMutation(req("GET", { Origin: "https://evil.example" }))).toBeNull();
+  });
+
   it("refuses a mutation the browser labels cross-site even without Origin", () => {
     expect(refuseCrossSiteMutation(req("POST", { "Sec-Fetch-Site": "cross-site" }))?.status).toBe(403);
   });

@@ -5,16 +5,27 @@
  * request and response, called from app/entry.worker.ts before and after any handler.
  */
 
+/** Personal, per-session pages and answers: never from a shared cache. */
+export const PRIVATE = { "Cache-Control": "private, no-store" } as const;
+
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** A WebSocket handshake: a GET, but not bound by CORS, so another site's page could open one with our cookies. */
+export const isWebSocketUpgrade = (request: Request): boolean => request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+
+/** 426 for a live feed's path asked for without the upgrade; null for a handshake. */
+export function requireWebSocketUpgrade(request: Request): Response | null {
+  return isWebSocketUpgrade(request) ? null : Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
+}
+
 /**
- * A 403 for a state-changing request another site started: its `Origin` is present and not ours,
+ * A 403 for a state-changing request, or a WebSocket handshake, another site started: its `Origin` is present and not ours,
  * or the browser says `Sec-Fetch-Site: cross-site`. Requests with neither header (curl, server to
  * server) carry no ambient browser cookies from another site, so they pass; SameSite=Lax on the
  * session cookie is the second layer. Null when the request may proceed.
  */
 export function refuseCrossSiteMutation(request: Request): Response | null {
-  if (!STATE_CHANGING.has(request.method.toUpperCase())) return null;
+  if (!STATE_CHANGING.has(request.method.toUpperCase()) && !isWebSocketUpgrade(request)) return null;
   const origin = request.headers.get("Origin");
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   const ownOrigin = new URL(request.url).origin;

@@ -14,8 +14,9 @@ const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000, 15000];
  */
 const MAX_FAILED_OPENS = 8;
 
-export interface LiveHandlers {
-  onMessage(message: Record<string, unknown>): void;
+/** `M`: what the feed's server sends (its own messages; anything that is not JSON is ignored). */
+interface LiveHandlers<M> {
+  onMessage(message: M): void;
   /** Open (first time or again): read the state afresh. `again` is false the first time. */
   onOpen?(again: boolean): void;
   onConnectionChange?(connected: boolean): void;
@@ -23,7 +24,7 @@ export interface LiveHandlers {
   onGiveUp?(): void;
 }
 
-export function openLiveSocket(path: string, handlers: LiveHandlers): () => void {
+function openLiveSocket<M>(path: string, handlers: LiveHandlers<M>): () => void {
   let stopped = false;
   let socket: WebSocket | null = null;
   let attempt = 0;
@@ -49,7 +50,7 @@ export function openLiveSocket(path: string, handlers: LiveHandlers): () => void
       if (typeof event.data !== "string") return;
       try {
         const message: unknown = JSON.parse(event.data);
-        if (message && typeof message === "object") handlers.onMessage(message as Record<string, unknown>);
+        if (message && typeof message === "object") handlers.onMessage(message as M);
       } catch {
         // Not a message of ours.
       }
@@ -79,12 +80,12 @@ export function openLiveSocket(path: string, handlers: LiveHandlers): () => void
 }
 
 /** The feed at `path` while it is not null; the handlers may change between renders. */
-export function useLiveSocket(path: string | null, handlers: LiveHandlers): void {
+export function useLiveSocket<M>(path: string | null, handlers: LiveHandlers<M>): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
     if (!path) return;
-    return openLiveSocket(path, {
+    return openLiveSocket<M>(path, {
       onMessage: (message) => latest.current.onMessage(message),
       onOpen: (again) => latest.current.onOpen?.(again),
       onConnectionChange: (connected) => latest.current.onConnectionChange?.(connected),

@@ -44,14 +44,7 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
   private change(snapshot: RequestSnapshot): Stored {
     const stored: Stored = { snapshot, state: this.load()?.state ?? "", unsynced: true };
     this.ctx.storage.kv.put(KEY, stored);
-    const message = JSON.stringify({ type: "state", ...snapshot });
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(message);
-      } catch {
-        // A socket closing as we send: its console reconnects and refetches.
-      }
-    }
+    this.broadcast({ type: "state", ...snapshot });
     this.ctx.waitUntil(this.sync());
     return stored;
   }
@@ -102,22 +95,14 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
   }
 
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const stored = this.current();
     if (!stored) return new Response("Not found", { status: 404 });
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    server.send(JSON.stringify({ type: "state", ...stored.snapshot }));
-    return new Response(null, { status: 101, webSocket: client });
+    return this.watch(request, [], { type: "state", ...stored.snapshot });
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
     // The portal may ask again (after a reconnect, or to check the line): it gets the state.
     if (message === "state") socket.send(JSON.stringify({ type: "state", ...(this.current()?.snapshot ?? {}) }));
-  }
-
-  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
-    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
 
   /**

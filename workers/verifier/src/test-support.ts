@@ -41,11 +41,10 @@ export async function request(path: string, init: RequestInit & { cookie?: strin
 
 export const json = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
 
-/**
+/*
  * People, organisations and credentials as tests/support/verification-fixtures.ts makes them,
  * in this worker's database, with its issuer keys and base.
  */
-export type { HeldCredential };
 
 /** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
 export const person = (role: PersonRole, organisationId: string | null = null) => fixtures.person(db(), role, organisationId);

@@ -5,6 +5,7 @@ import { createRequest, requestObject, requestStatus, respond, ResponseError, vi
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { callerOf, requireActor } from "#workers/verifier/src/context.ts";
 import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
+import { requireWebSocketUpgrade } from "#server/http/security.ts";
 
 /**
  * /api/presentations/*: OpenID4VP requests (docs/decisions/015), their live state (016), the
@@ -21,7 +22,8 @@ export const presentations = new Hono<VerifierApp>()
   })
   // The live feed: a WebSocket to the request's Durable Object, which sends each change at once.
   .get("/requests/:id/live", zValidator("param", IdParam, notFound), requireActor, async (c) => {
-    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ message: "Expected a WebSocket upgrade" }, 426);
+    const notUpgrade = requireWebSocketUpgrade(c.req.raw);
+    if (notUpgrade) return notUpgrade;
     const { id } = c.req.valid("param");
     await visibleRequest(c.var.db, c.var.actor, id);
     return c.var.verification.requestObject(id).fetch(c.req.raw);
