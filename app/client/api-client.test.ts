@@ -72,36 +72,44 @@ describe("handleMutationError (spec 000 §8)", () => {
     expect(navigate).toHaveBeenCalledWith("/api/login");
   });
 
-  it("shows a refused input (400) as 'Validation Error' with the server's message", () => {
+  /** The toasts `errors` raise, and whether anybody was sent to sign in. */
+  function shown(errors: ApiError[], title?: string) {
     const toasts: ToastOptions[] = [];
     const navigate = vi.fn();
-    handleMutationError(new ApiError(400, "Bad Request", '{"message":"Give a purpose for the check","code":"VALIDATION_ERROR"}'), (t) => (toasts.push(t), { id: 1, dismiss: () => undefined }), navigate);
-    handleMutationError(new ApiError(400, "Bad Request", ""), (t) => (toasts.push(t), { id: 2, dismiss: () => undefined }), navigate);
-    expect(toasts).toEqual([
-      { title: "Validation Error", description: "Give a purpose for the check", variant: "destructive" },
-      { title: "Validation Error", description: "400: Bad Request", variant: "destructive" },
-    ]);
-    expect(navigate).not.toHaveBeenCalled();
+    for (const error of errors) handleMutationError(error, (t) => (toasts.push(t), { id: toasts.length, dismiss: () => undefined }), navigate, title);
+    return { toasts, navigated: navigate.mock.calls.length > 0 };
+  }
+
+  it("shows a refused input (400) as 'Validation Error' with the server's message", () => {
+    expect(shown([new ApiError(400, "Bad Request", '{"message":"Give a purpose for the check","code":"VALIDATION_ERROR"}'), new ApiError(400, "Bad Request", "")])).toEqual({
+      toasts: [
+        { title: "Validation Error", description: "Give a purpose for the check", variant: "destructive" },
+        { title: "Validation Error", description: "400: Bad Request", variant: "destructive" },
+      ],
+      navigated: false,
+    });
   });
 
   it("shows the server's own sentence for any other refusal, not '<status>: {json}'", () => {
-    const toasts: ToastOptions[] = [];
-    const navigate = vi.fn();
-    handleMutationError(new ApiError(403, "Forbidden", '{"message":"Your organisation is not registered for this kind of check."}'), (t) => (toasts.push(t), { id: 1, dismiss: () => undefined }), navigate);
     // A 401 that is not "Unauthorized" signs nobody out, and is shown as it came.
-    handleMutationError(new ApiError(401, "", '{"message":"Bad key"}'), (t) => (toasts.push(t), { id: 2, dismiss: () => undefined }), navigate);
-    expect(toasts).toEqual([
-      { title: "Error", description: "Your organisation is not registered for this kind of check.", variant: "destructive" },
-      { title: "Error", description: '401: {"message":"Bad key"}', variant: "destructive" },
-    ]);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(shown([new ApiError(403, "Forbidden", '{"message":"Your organisation is not registered for this kind of check."}'), new ApiError(401, "", '{"message":"Bad key"}')])).toEqual({
+      toasts: [
+        { title: "Error", description: "Your organisation is not registered for this kind of check.", variant: "destructive" },
+        { title: "Error", description: '401: {"message":"Bad key"}', variant: "destructive" },
+      ],
+      navigated: false,
+    });
   });
 
   it("shows any other error as 'Error' with its message", () => {
-    const toasts: ToastOptions[] = [];
-    const navigate = vi.fn();
-    handleMutationError(new ApiError(500, "Internal Server Error", ""), (t) => (toasts.push(t), { id: 1, dismiss: () => undefined }), navigate);
-    expect(toasts).toEqual([{ title: "Error", description: "500: Internal Server Error", variant: "destructive" }]);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(shown([new ApiError(500, "Internal Server Error", "")])).toEqual({ toasts: [{ title: "Error", description: "500: Internal Server Error", variant: "destructive" }], navigated: false });
   });
+
+  it("titles other failures as the screen says (a session update's 'Update Error'), keeping 'Validation Error' for a 400", () => {
+    expect(shown([new ApiError(409, "Conflict", '{"message":"This session has ended"}'), new ApiError(400, "Bad Request", '{"message":"Enter a name"}')], "Update Error").toasts).toEqual([
+      { title: "Update Error", description: "This session has ended", variant: "destructive" },
+      { title: "Validation Error", description: "Enter a name", variant: "destructive" },
+    ]);
+  });
+
 });

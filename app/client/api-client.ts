@@ -64,10 +64,11 @@ export function isUnauthorizedError(error: unknown): boolean {
 /**
  * Spec 000 §8 for mutations (issue, request creation, session create, decision): a 401 means the
  * session has gone, so say so and send the browser to sign in again; an input the server refused
- * (400) is "Validation Error" with its message; anything else is "Error" with the server's own
+ * (400) is "Validation Error" with its message; anything else is `title` ("Error", or the screen's
+ * own, e.g. "Update Error" for a session update) with the server's own
  * sentence when it gave one, else the error's message ("<status>: <body>").
  */
-export function handleMutationError(error: unknown, toast: ToastFn, navigate: (url: string) => void = (url) => window.location.assign(url)): void {
+export function handleMutationError(error: unknown, toast: ToastFn, navigate: (url: string) => void = (url) => window.location.assign(url), title = "Error"): void {
   if (isUnauthorizedError(error)) {
     toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
     setTimeout(() => navigate("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);
@@ -78,5 +79,5 @@ export function handleMutationError(error: unknown, toast: ToastFn, navigate: (u
     return;
   }
   const serverMessage = error instanceof ApiError && error.status !== 401 ? error.serverMessage : undefined;
-  toast({ title: "Error", description: serverMessage ?? (error instanceof Error ? error.message : String(error)), variant: "destructive" });
+  toast({ title, description: serverMessage ?? (error instanceof Error ? error.message : String(error)), variant: "destructive" });
 }

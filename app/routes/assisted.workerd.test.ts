@@ -31,7 +31,8 @@ describe("the operator console page", () => {
 
     const page = await (await call(`/assisted-digital?session=${session.id}`, { cookie: supervisor.cookie })).text();
     expect(page).toMatch(/<h1[^>]*>Operator Dashboard<\/h1>/);
-    expect(page).toContain("Supervisor");
+    // The operator card is the signed-in supervisor's own record (not text every console shows).
+    expect(page).toMatch(/data-testid="operator-card".*?<dd[^>]*>Supervisor<\/dd>/s);
     expect(page).toContain("Level <!-- -->3");
     expect(page).toContain("Yes: can approve dual-control steps");
     expect(page).toContain("Night Desk");

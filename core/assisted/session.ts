@@ -12,7 +12,7 @@ export const APPROVAL_LIFETIME_MS = 15 * 60 * 1000;
 /** Raw document data (the full number, a captured image) is deleted this long after capture. */
 export const RAW_DOCUMENT_RETENTION_MS = 72 * 60 * 60 * 1000;
 /** The activity log keeps this many recent events in the object (every event is in the audit log). */
-export const EVENT_LOG_LIMIT = 200;
+const EVENT_LOG_LIMIT = 200;
 
 export const DOCUMENT_TYPES = { passport: "UK passport", "driving-licence": "UK photocard driving licence", brp: "Biometric residence permit" } as const;
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
@@ -25,7 +25,7 @@ export const STEPS = [
   { title: "Issue credentials" },
   { title: "Handover" },
 ] as const;
-export const TOTAL_STEPS = STEPS.length;
+const TOTAL_STEPS = STEPS.length;
 
 export type SessionStatus = "active" | "paused" | "completed";
 
@@ -158,7 +158,7 @@ function withEvent(session: AssistedSession, actor: Person | null, type: string,
   return { ...session, events: events.slice(-EVENT_LOG_LIMIT) };
 }
 
-export function approvalState(approval: ApprovalRecord | null, now: Date): ApprovalState | null {
+export function approvalState(approval: Pick<ApprovalRecord, "decision" | "expiresAt"> | null, now: Date): ApprovalState | null {
   if (!approval) return null;
   if (approval.decision === "denied") return "denied";
   if (now.getTime() >= Date.parse(approval.expiresAt)) return "expired";
@@ -265,6 +265,17 @@ export function requestApproval(session: AssistedSession, input: { id: string; a
 }
 
 /**
+ * Maker-checker: whoever did the work or asked for the check cannot be the one who checks it.
+ * Which part `personId` played in the approval's subject, or null when they may decide it.
+ */
+export function makerOf(session: AssistedSession, personId: string): "requester" | "operator" | "recorder" | null {
+  if (session.approval?.requestedBy.id === personId) return "requester";
+  if (session.operator.id === personId) return "operator";
+  if (session.document?.recordedBy.id === personId) return "recorder";
+  return null;
+}
+
+/**
  * A supervisor's decision. The caller has checked that `supervisor` holds supervisor authority
  * for the session's office; here: never the person who asked, only a live request, with a reason.
  */
@@ -275,11 +286,9 @@ export function decideApproval(session: AssistedSession, input: { approvalId: st
   const state = approvalState(approval, now);
   if (state === "expired") throw conflict("APPROVAL_EXPIRED", "This request for approval has expired");
   if (state !== "pending") throw conflict("APPROVAL_DECIDED", "This request for approval has already been decided");
-  // Maker-checker: whoever did the work or asked for the check cannot be the one who checks it.
-  if (approval.requestedBy.id === input.supervisor.id) throw new SessionRuleError(403, "SELF_APPROVAL", "You cannot approve your own request");
-  if (session.operator.id === input.supervisor.id || session.document?.recordedBy.id === input.supervisor.id) {
-    throw new SessionRuleError(403, "SELF_APPROVAL", "You ran this session or recorded its document: another supervisor must decide");
-  }
+  const maker = makerOf(session, input.supervisor.id);
+  if (maker === "requester") throw new SessionRuleError(403, "SELF_APPROVAL", "You cannot approve your own request");
+  if (maker) throw new SessionRuleError(403, "SELF_APPROVAL", "You ran this session or recorded its document: another supervisor must decide");
   const reason = input.reason.trim();
   if (!reason) throw new SessionRuleError(400, "REASON_REQUIRED", "Give a reason for the decision");
   const decided: ApprovalRecord = {

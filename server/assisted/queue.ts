@@ -14,10 +14,11 @@ import { z } from "zod";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { assistedQueue } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { tellOffice } from "./office-feed.ts";
 import { createSession, officeFor, type AssistedContext, type Staff } from "./sessions.ts";
 
-export const QUEUE_STATUSES = ["waiting", "ready", "scheduled"] as const;
-export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+const QUEUE_STATUSES = ["waiting", "ready", "scheduled"] as const;
+type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
 export interface QueueEntry {
   id: string;
@@ -59,15 +60,6 @@ export async function listQueue(context: AssistedContext, officeId: string): Pro
   return rows.map(toEntry);
 }
 
-async function tellOffice(context: AssistedContext, officeId: string): Promise<void> {
-  try {
-    await context.offices(officeId).changed({ what: "queue" });
-  } catch (error) {
-    // The consoles read the queue again on their next load; the row is what counts.
-    console.error("assisted queue: could not tell the office", error);
-  }
-}
-
 export async function addToQueue(context: AssistedContext, staff: Staff, body: z.infer<typeof AddToQueueBody>, now = new Date()): Promise<QueueEntry> {
   const officeId = await officeFor(context.db, staff, body.officeId);
   const appointmentTime = body.appointmentTime ? new Date(body.appointmentTime) : null;
@@ -75,7 +67,7 @@ export async function addToQueue(context: AssistedContext, staff: Staff, body: z
     .insert(assistedQueue)
     .values({ officeId, clientName: body.clientName, assistanceType: body.assistanceType, status: appointmentTime ? "scheduled" : "waiting", appointmentTime, addedBy: staff.person.id, createdAt: now })
     .returning();
-  await tellOffice(context, officeId);
+  await tellOffice(context.offices(officeId), { what: "queue" });
   return toEntry(row!);
 }
 
@@ -98,7 +90,7 @@ export async function changeQueueEntry(context: AssistedContext, staff: Staff, i
     .where(and(eq(assistedQueue.id, id), eq(assistedQueue.status, row.status)))
     .returning();
   if (!changed) throw new ServiceError(409, "Someone else changed this entry first", "QUEUE_CONFLICT");
-  await tellOffice(context, row.officeId);
+  await tellOffice(context.offices(row.officeId), { what: "queue" });
   return toEntry(changed);
 }
 
@@ -120,6 +112,6 @@ export async function startFromQueue(context: AssistedContext, staff: Staff, id:
     throw error;
   }
   await context.db.update(assistedQueue).set({ sessionId: session.id }).where(eq(assistedQueue.id, id));
-  await tellOffice(context, row.officeId);
+  await tellOffice(context.offices(row.officeId), { what: "queue" });
   return session;
 }

@@ -15,7 +15,7 @@ export const PersonInput = z.object({ id: z.uuid(), name: z.string().trim().min(
 
 /** A captured image of the document, as the browser's camera gives it: a JPEG or PNG data URL. */
 const MAX_IMAGE_CHARS = 700_000;
-export const DocumentImage = z
+const DocumentImage = z
   .string()
   .max(MAX_IMAGE_CHARS, "The image is too large: at most about 500 KB")
   .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+=*$/, "The image must be a JPEG or PNG data URL");

@@ -11,22 +11,22 @@
  *   GET   /api/assisted/sessions/{id}/records    the authorities' records step 4 would issue
  *   GET   /api/assisted/sessions/{id}/live       WebSocket: the session's every change (server/assisted/live.ts)
  */
-import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
 import type { Database } from "#db/client.ts";
 import { assistedOffices, assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
-import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper } from "#core/issuers/registry.ts";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { requireUser, type AccountsContext } from "#server/accounts/authentication.ts";
 import { registerAccount } from "#server/accounts/registration.ts";
 import { credentialContext, type CredentialBindings } from "#server/credentials/context.ts";
-import { issuePaperCredential, NOT_ON_PAPER } from "#server/credentials/paper.ts";
+import { issuePaperCredential, paperNotAllowed } from "#server/credentials/paper.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
+import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import type { AssistedOfficeApi } from "./office-feed.ts";
 import { DocumentInput, type AssistedSessionApi, type CommandResult, type OfficeScope, type SessionCommand } from "./session-state.ts";
 
@@ -76,9 +76,65 @@ export const scopeOf = (staff: Staff): OfficeScope => ({ officeId: staff.role ==
 
 export type SessionRow = typeof assistedSessions.$inferSelect;
 
-/** The sessions the caller may see, newest first (an administrator may narrow them to one office). */
-export async function listSessions(db: Database, staff: Staff, limit = 100, office?: string): Promise<SessionRow[]> {
-  const officeId = scopeOf(staff).officeId ?? office;
+/** A session as the office's list on the console shows it. */
+export interface SessionSummary {
+  id: string;
+  clientName: string;
+  operatorName: string;
+  status: string;
+  currentStep: number;
+  totalSteps: number;
+  startedAt: string;
+  completedAt: string | null;
+  awaitingApproval: boolean;
+}
+
+/** How many recently ended sessions the console's list keeps beside the open ones. */
+const RECENT_ENDED = 5;
+/** Open sessions shown at most (an office runs a handful at once). */
+const OPEN_SHOWN = 200;
+
+/**
+ * An office's open sessions (newest first) and its few most recently ended, each
+ * read with only the columns the list shows: the operator and the approval come out of
+ * session_data by json_extract, not as the whole record with its events.
+ */
+export async function officeSessions(db: Database, officeId: string, now = new Date()): Promise<{ open: SessionSummary[]; ended: SessionSummary[] }> {
+  const columns = {
+    id: assistedSessions.id,
+    clientName: assistedSessions.clientName,
+    status: assistedSessions.status,
+    currentStep: assistedSessions.currentStep,
+    totalSteps: assistedSessions.totalSteps,
+    startedAt: assistedSessions.startedAt,
+    completedAt: assistedSessions.completedAt,
+    operatorName: sql<string | null>`json_extract(${assistedSessions.sessionData}, '$.operator.name')`,
+    approvalDecision: sql<"approved" | "denied" | null>`json_extract(${assistedSessions.sessionData}, '$.approval.decision')`,
+    approvalExpiresAt: sql<string | null>`json_extract(${assistedSessions.sessionData}, '$.approval.expiresAt')`,
+  };
+  const inOffice = eq(assistedSessions.officeId, officeId);
+  const [open, ended] = await db.batch([
+    db.select(columns).from(assistedSessions).where(and(inOffice, ne(assistedSessions.status, "completed"))).orderBy(desc(assistedSessions.startedAt)).limit(OPEN_SHOWN),
+    db.select(columns).from(assistedSessions).where(and(inOffice, eq(assistedSessions.status, "completed"))).orderBy(desc(assistedSessions.completedAt)).limit(RECENT_ENDED),
+  ]);
+  const summary = (row: (typeof open)[number]): SessionSummary => ({
+    id: row.id,
+    clientName: row.clientName,
+    operatorName: row.operatorName ?? "Unknown operator",
+    status: row.status,
+    currentStep: row.currentStep,
+    totalSteps: row.totalSteps,
+    startedAt: row.startedAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    awaitingApproval:
+      row.status !== "completed" && row.approvalExpiresAt !== null && approvalState({ decision: row.approvalDecision, expiresAt: row.approvalExpiresAt }, now) === "pending",
+  });
+  return { open: open.map(summary), ended: ended.map(summary) };
+}
+
+/** The sessions the caller may see, newest first (GET /api/assisted/sessions). */
+export async function listSessions(db: Database, staff: Staff, limit = 100): Promise<SessionRow[]> {
+  const { officeId } = scopeOf(staff);
   return db
     .select()
     .from(assistedSessions)
@@ -311,7 +367,7 @@ async function issue(context: AssistedContext, staff: Staff, id: string, body: E
     if (!record) throw new ServiceError(409, `No authority holds a ${isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "record of that kind"} for this client`, "NO_RECORD");
     // The record must be the client's: the server checks the names, whatever the console confirmed.
     if (!record.nameMatches) throw new ServiceError(409, `The ${record.typeName} record names ${record.name || "nobody"}, not the client's account: correct the account or refer the client to the authority`, "NAME_MISMATCH");
-    if (body.delivery === "paper" && NOT_ON_PAPER.has(record.type)) throw new ServiceError(409, `A ${record.typeName} is not issued on paper: it needs the holder's own device`, "PAPER_NOT_ALLOWED");
+    if (body.delivery === "paper" && !printableOnPaper(record.type)) throw paperNotAllowed(record.typeName);
     return record;
   });
   const toLink = chosen.filter((record) => record.userId === null).map((record) => record.id);

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { assistedOffices, authorityRecords, operatorProfiles } from "#db/schema/index.ts";
+import { assistedOffices, operatorProfiles } from "#db/schema/index.ts";
+import { passportHolder } from "#tests/support/passport-fixtures.ts";
 import { testDatabase } from "./database.ts";
 import { offlineQrText, portalScanning, removeCameraFolders } from "./scanning.ts";
 import { axeInBothThemes, closeBrowsers, createUser, createVerifier, expectToast, openTestBrowser, screenshots, signIn, uniqueUsername, visit, type TestUser } from "./wallet-helpers.ts";
@@ -17,27 +18,21 @@ afterEach(async () => {
   removeCameraFolders();
 });
 
-/** An office with an operator and a supervisor operator, and a walk-in the Home Office knows by passport only. */
-async function officeWithWalkIn() {
+/**
+ * An office with an operator and a supervisor operator, and a walk-in the Home Office knows by
+ * passport only. With `operatorSupervises`, the operator holds supervisor authority too (and so
+ * is refused only as the maker of what they ask to have approved).
+ */
+async function officeWithWalkIn({ operatorSupervises = false } = {}) {
   const db = testDatabase();
   const [office] = await db.insert(assistedOffices).values({ name: `Office ${crypto.randomUUID()}`, address: "3 Browser Street" }).returning();
   const staff = async (prefix: string, firstName: string, supervisor: boolean): Promise<TestUser> => {
     const user = await createUser({ prefix, firstName, lastName: "Staff", role: "operator" });
-    await db.insert(operatorProfiles).values({ userId: user.id, officeId: office!.id, title: supervisor ? "Customer Service Supervisor" : "Senior Support Operator", authorisationLevel: supervisor ? 3 : 2, supervisor });
+    await db.insert(operatorProfiles).values({ userId: user.id, officeId: office!.id, title: prefix === "operator" ? "Senior Support Operator" : "Customer Service Supervisor", authorisationLevel: supervisor ? 3 : 2, supervisor });
     return user;
   };
-  const passport = `E2E${crypto.randomUUID().replace(/-/g, "").slice(0, 9).toUpperCase()}`;
-  const until = new Date(Date.now() + 2 * 365 * 86_400_000);
-  await db.insert(authorityRecords).values({
-    userId: null,
-    type: "rtw",
-    issuerId: "home-office",
-    documentType: "passport",
-    documentNumber: passport,
-    validUntil: until,
-    attributes: { given_name: "Margaret", family_name: "Ellis", birthdate: "1951-06-18", hasRightToWork: true, workRestrictions: "None", immigrationStatus: "British citizen", expiryDate: until.toISOString().slice(0, 10) },
-  });
-  return { operator: await staff("operator", "Olu", false), supervisor: await staff("supervisor", "Sam", true), passport };
+  const { number: passport } = await passportHolder(db, { given: "Margaret", family: "Ellis" });
+  return { operator: await staff("operator", "Olu", operatorSupervises), supervisor: await staff("supervisor", "Sam", true), passport };
 }
 
 const panel = (page: Page) => page.getByTestId("active-session");
@@ -69,7 +64,7 @@ async function newClientWithPassport(page: Page, passport: string, username: str
 
 describe("the assisted-digital console", () => {
   it("an operator runs a whole session for a new client; a supervisor approves in a second browser; both consoles update live; the client's credential then verifies", async () => {
-    const { operator, supervisor, passport } = await officeWithWalkIn();
+    const { operator, supervisor, passport } = await officeWithWalkIn({ operatorSupervises: true });
     const username = uniqueUsername("margaret");
     const password = `Counter pass ${crypto.randomUUID()}`;
 
@@ -81,6 +76,8 @@ describe("the assisted-digital console", () => {
     await visit(desk.page, "/assisted-digital");
     expect(await counter.page.getByTestId("operator-card").textContent()).toContain("Senior Support Operator");
     expect(await desk.page.getByTestId("operator-card").textContent()).toContain("Yes: can approve dual-control steps");
+    // The operator here holds supervisor authority too: only maker-checker keeps them from approving their own session.
+    expect(await counter.page.getByTestId("operator-card").textContent()).toContain("Yes: can approve dual-control steps");
     // A marker a reload would wipe: the supervisor's console changes live, never by reloading.
     await desk.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
@@ -95,8 +92,9 @@ describe("the assisted-digital console", () => {
     await counter.page.getByTestId("button-request-approval").click();
     await expect.poll(() => desk.page.getByTestId("approval-state").textContent()).toBe("Pending");
     await expect.poll(() => counter.page.getByTestId("approval-state").textContent()).toBe("Pending");
-    // The operator who asked is offered no decision; the supervisor is.
+    // The operator who asked (a supervisor, but the maker) is offered no decision and told why; the other supervisor is.
     expect(await counter.page.getByTestId("button-approve").count()).toBe(0);
+    expect(await counter.page.getByTestId("maker-notice").textContent()).toContain("you cannot approve your own request");
     await screenshots(desk.page, "assisted-supervisor-approval");
     expect(await axeInBothThemes(desk.page)).toEqual({ light: [], dark: [] });
     await desk.page.getByLabel("Reason for your decision").fill("Passport checked under UV: genuine");

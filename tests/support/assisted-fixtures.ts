@@ -1,5 +1,6 @@
-import { assistedOffices, authorityRecords, operatorProfiles } from "#db/schema/index.ts";
-import { db, registerUserWithRole, uniqueName } from "./web-client.ts";
+import { assistedOffices, operatorProfiles } from "#db/schema/index.ts";
+import { passportHolder as insertPassportHolder } from "./passport-fixtures.ts";
+import { db, registerUserWithRole } from "./web-client.ts";
 
 /** An office of its own with an operator and a supervisor operator, both signed in (issue 10). */
 export async function office() {
@@ -12,24 +13,5 @@ export async function office() {
   return { officeId: row!.id, operator: await staff(false), supervisor: await staff(true) };
 }
 
-/**
- * A person the Home Office knows only by a passport of their own (no account): its number and
- * the unlinked Right to Work record that names it.
- */
-export async function passportHolder(name = { given: "Margaret", family: "Tester" }) {
-  const number = uniqueName("P").toUpperCase().slice(0, 12);
-  const validUntil = new Date(Date.now() + 365 * 86_400_000);
-  const [record] = await db()
-    .insert(authorityRecords)
-    .values({
-      userId: null,
-      type: "rtw",
-      issuerId: "home-office",
-      documentType: "passport",
-      documentNumber: number,
-      validUntil,
-      attributes: { given_name: name.given, family_name: name.family, birthdate: "1960-02-29", hasRightToWork: true, workRestrictions: "None", immigrationStatus: "British citizen", expiryDate: validUntil.toISOString().slice(0, 10) },
-    })
-    .returning();
-  return { number, recordId: record!.id };
-}
+/** A walk-in known to the Home Office by passport only (tests/support/passport-fixtures.ts), in the web tests' database. */
+export const passportHolder = (name?: { given: string; family: string }) => insertPassportHolder(db(), name);

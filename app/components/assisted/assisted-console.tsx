@@ -3,23 +3,23 @@
  * Live throughout, with no polling: the selected session over its object's WebSocket, the office's
  * lists re-read when its board says they changed, supervisors' consoles hearing Call Supervisor.
  */
-import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AssistedSession } from "#core/assisted/session.ts";
+import type { OfficeMessage, SupervisorCall } from "#server/assisted/office-feed.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
-import { ApiError, apiRequest, handleMutationError, isUnauthorizedError, messageFor } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useNow } from "#app/components/ui/use-now.ts";
-import type { SessionSummary } from "./console-data.server.ts";
+import type { SessionSummary } from "#server/assisted/sessions.ts";
 import { useLiveSocket } from "./live-socket.ts";
 import { OfficeSessions, SessionQueue } from "./office-panels.tsx";
 import { paperPage, SessionPanel, type Act } from "./session-panel.tsx";
-import { ActivityLog, EmergencyContacts, HardwareStatus, OperatorCard, Panel, type Contact, type StaffCard } from "./side-panels.tsx";
+import { ActivityLog, EmergencyContacts, HardwareStatus, OperatorCard, type Contact, type StaffCard } from "./side-panels.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
 
 export interface ConsoleData {
   staff: StaffCard & { id: string };
@@ -39,22 +39,13 @@ function newest(current: AssistedSession | null, incoming: AssistedSession | nul
   return lastSeq(incoming) >= lastSeq(current) ? incoming : current;
 }
 
-interface Call {
-  from: string;
-  sessionId: string | null;
-  clientName: string | null;
-  at: string;
-}
-
 export function AssistedConsole({ staff, office, offices, open, ended, selected: loaded, queue, contacts }: ConsoleData) {
-  const { toast } = useToast();
-  const revalidator = useRevalidator();
+  const { busy, mutate, toast, revalidator } = useMutation();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get("session");
   const [session, setSession] = useState<AssistedSession | null>(loaded);
   const [connected, setConnected] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [calls, setCalls] = useState<Call[]>([]);
+  const [calls, setCalls] = useState<SupervisorCall[]>([]);
   const sessionHeading = useRef<HTMLDivElement>(null);
   const noSessionHeading = useRef<HTMLHeadingElement>(null);
   const toldOfApproval = useRef(new Set<string>());
@@ -79,22 +70,19 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
   );
 
   const officeQuery = staff.role === "admin" ? `?office=${office.id}` : "";
-  useLiveSocket(`/api/assisted/office/live${officeQuery}`, {
+  useLiveSocket<OfficeMessage>(`/api/assisted/office/live${officeQuery}`, {
     onMessage(message) {
       if (message.type === "changed") {
         revalidator.revalidate();
         // Once per request for approval, not at every later change of the same session.
-        const id = typeof message.sessionId === "string" ? message.sessionId : null;
-        if (id && message.awaitingApproval === true && staff.supervisor && id !== selectedId && !toldOfApproval.current.has(id)) {
+        const id = message.sessionId;
+        if (id && message.awaitingApproval && staff.supervisor && id !== selectedId && !toldOfApproval.current.has(id)) {
           toldOfApproval.current.add(id);
           toast({ title: "Approval requested", description: "A session in this office is waiting for a supervisor." });
         }
         if (id && message.awaitingApproval === false) toldOfApproval.current.delete(id);
-      } else if (message.type === "supervisor-call") {
-        const from = (message.from as { id?: string; name?: string } | undefined) ?? {};
-        if (from.id === staff.id) return;
-        const call = { from: from.name ?? "An operator", sessionId: (message.sessionId as string | null) ?? null, clientName: (message.clientName as string | null) ?? null, at: String(message.at) };
-        setCalls((list) => [call, ...list].slice(0, 5));
+      } else if (message.from.id !== staff.id) {
+        setCalls((list) => [message, ...list].slice(0, 5));
       }
     },
     // After a drop (or a deploy) the lists may be stale: read them again.
@@ -104,95 +92,66 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
   });
 
   // Only a session this console may see (the loader found it): no socket for an id it was refused.
-  useLiveSocket(shown ? `/api/assisted/sessions/${shown.id}/live` : null, {
-    onMessage(message) {
-      const next = message.session as AssistedSession | null | undefined;
-      if (message.type === "session" && next && next.id === selectedId) setSession((current) => newest(current, next));
+  useLiveSocket<{ type: "session"; session: AssistedSession | null }>(shown ? `/api/assisted/sessions/${shown.id}/live` : null, {
+    onMessage({ session: next }) {
+      if (next && next.id === selectedId) setSession((current) => newest(current, next));
     },
     onConnectionChange: setConnected,
     onGiveUp: () => toast({ title: "Live Updates Stopped", description: "The connection to this session could not be restored. Reload the page.", variant: "destructive" }),
   });
 
-  /** Spec 000 §8 for session changes: 401 signs in again; 400 is "Validation Error"; anything else "Update Error". */
-  const updateFailed = (error: unknown) => {
-    if (isUnauthorizedError(error)) {
-      handleMutationError(error, toast);
-      return;
-    }
-    const title = error instanceof ApiError && error.status === 400 ? "Validation Error" : "Update Error";
-    toast({ title, description: messageFor(error, error instanceof Error ? error.message : String(error)), variant: "destructive" });
-  };
+  /** A session's new state from the API: the newest state wins (the live feed may already be ahead). */
+  const took = (next: AssistedSession) => setSession((current) => newest(current, next));
 
-  /** A change to the session (PATCH): "Session Updated", or "Update Error" with the server's words. */
-  const update = async (body: Record<string, unknown>, after?: (s: AssistedSession) => void) => {
-    if (!shown) return;
-    setBusy(true);
-    try {
-      const response = await apiRequest("PATCH", `/api/assisted/sessions/${shown.id}`, body);
-      const next = (await response.json()) as AssistedSession;
-      setSession((current) => newest(current, next));
-      toast({ title: "Session Updated", description: "Session has been updated successfully" });
-      after?.(next);
-    } catch (error) {
-      updateFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** A change to the session (PATCH): "Session Updated", or "Update Error" with the server's words (spec 000 §8). */
+  const update = (body: Record<string, unknown>, after?: (s: AssistedSession) => void) =>
+    shown &&
+    mutate<AssistedSession>("PATCH", `/api/assisted/sessions/${shown.id}`, body, {
+      failure: "Update Error",
+      revalidate: false,
+      done: (next) => {
+        took(next);
+        toast({ title: "Session Updated", description: "Session has been updated successfully" });
+        after?.(next);
+      },
+    });
 
-  const act: Act = async (body, success) => {
-    if (!shown) return false;
-    setBusy(true);
-    try {
-      const response = await apiRequest("POST", `/api/assisted/sessions/${shown.id}/actions`, body);
-      const next = (await response.json()) as AssistedSession;
-      setSession((current) => newest(current, next));
-      if (success) toast({ title: "Session Updated", description: success });
-      return true;
-    } catch (error) {
-      updateFailed(error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act: Act = async (body, success) =>
+    Boolean(
+      shown &&
+        (await mutate<AssistedSession>("POST", `/api/assisted/sessions/${shown.id}/actions`, body, {
+          failure: "Update Error",
+          revalidate: false,
+          done: (next) => {
+            took(next);
+            if (success) toast({ title: "Session Updated", description: success });
+          },
+        })),
+    );
 
   /** A call whose answer is a new session (New Assisted Session, Start session from the queue). */
-  const start = async (url: string, body?: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      const response = await apiRequest("POST", url, body);
-      const created = (await response.json()) as AssistedSession;
-      setSession(created);
-      toast({ title: "Session Created", description: "New assisted session has been started" });
-      select(created.id);
-    } catch (error) {
-      handleMutationError(error, toast);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const start = (url: string, body?: Record<string, unknown>) =>
+    mutate<AssistedSession>("POST", url, body, {
+      done: (created) => {
+        setSession(created);
+        toast({ title: "Session Created", description: "New assisted session has been started" });
+        select(created.id);
+      },
+    });
 
-  const { mutate, busy: queueBusy } = useMutation();
-  const queueCall = (method: string, url: string, body?: Record<string, unknown>, success?: string): Promise<boolean> =>
-    mutate(method, url, body, success ? () => toast({ title: "Queue Updated", description: success }) : undefined);
+  const queueCall = async (method: string, url: string, body?: Record<string, unknown>, success?: string): Promise<boolean> =>
+    (await mutate(method, url, body, { done: () => success && toast({ title: "Queue Updated", description: success }) })) !== undefined;
 
-  const callSupervisor = async () => {
-    setBusy(true);
-    try {
-      const response = await apiRequest("POST", "/api/assisted/call-supervisor", { ...(shown ? { sessionId: shown.id } : {}), ...(staff.role === "admin" ? { officeId: office.id } : {}) });
-      const { reached } = (await response.json()) as { reached: number };
-      toast(
-        reached
-          ? { title: "Supervisor Called", description: `${reached} supervisor console${reached === 1 ? "" : "s"} in this office ${reached === 1 ? "has" : "have"} been alerted.` }
-          : { title: "No Supervisor Online", description: "No supervisor has the console open right now. Phone one of the emergency contacts.", variant: "destructive" },
-      );
-    } catch (error) {
-      handleMutationError(error, toast);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const callSupervisor = () =>
+    mutate<{ reached: number }>("POST", "/api/assisted/call-supervisor", { ...(shown ? { sessionId: shown.id } : {}), ...(staff.role === "admin" ? { officeId: office.id } : {}) }, {
+      revalidate: false,
+      done: ({ reached }) =>
+        toast(
+          reached
+            ? { title: "Supervisor Called", description: `${reached} supervisor console${reached === 1 ? "" : "s"} in this office ${reached === 1 ? "has" : "have"} been alerted.` }
+            : { title: "No Supervisor Online", description: "No supervisor has the console open right now. Phone one of the emergency contacts.", variant: "destructive" },
+        ),
+    });
 
   const generatePaperQr = () => {
     if (shown?.issuance?.paperCredentialIds.length) {
@@ -220,9 +179,9 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
           <h2 className="text-lg font-bold">A supervisor is needed</h2>
           <ul className="mt-2 grid gap-2">
             {calls.map((call) => (
-              <li key={call.at + call.from} className="flex flex-wrap items-center gap-3">
+              <li key={call.at + call.from.id} className="flex flex-wrap items-center gap-3">
                 <span>
-                  {call.from} called at {new Date(call.at).toLocaleTimeString("en-GB")}
+                  {call.from.name} called at {new Date(call.at).toLocaleTimeString("en-GB")}
                   {call.clientName ? ` about the session for ${call.clientName}` : ""}.
                 </span>
                 {call.sessionId ? (
@@ -286,7 +245,7 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
           <div className="grid gap-6 md:grid-cols-2">
             <SessionQueue
               queue={queue}
-              busy={busy || queueBusy}
+              busy={busy}
               onAdd={(entry) => queueCall("POST", "/api/assisted/queue", { ...entry, ...(staff.role === "admin" ? { officeId: office.id } : {}) }, `${entry.clientName} added to the queue`)}
               onArrived={(id) => void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "ready" }, "Marked arrived")}
               onRemove={(id) => void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "removed" }, "Removed from the queue")}

@@ -6,45 +6,13 @@
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
-import { approvalState, type AssistedSession } from "#core/assisted/session.ts";
 import { assistedOffices, officeContacts } from "#db/schema/index.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { listQueue } from "#server/assisted/queue.ts";
-import { assistedContext, listSessions, readSession, staffOf, type SessionRow, type Staff } from "#server/assisted/sessions.ts";
+import { assistedContext, officeSessions, readSession, staffOf, type Staff } from "#server/assisted/sessions.ts";
+import { PRIVATE } from "#server/http/security.ts";
 
-export const PRIVATE = { "Cache-Control": "private, no-store" } as const;
-
-/** A session as the office's list shows it. */
-export interface SessionSummary {
-  id: string;
-  clientName: string;
-  operatorName: string;
-  status: string;
-  currentStep: number;
-  totalSteps: number;
-  startedAt: string;
-  completedAt: string | null;
-  awaitingApproval: boolean;
-}
-
-function summary(row: SessionRow, now: Date): SessionSummary {
-  const data = (row.sessionData ?? {}) as Partial<AssistedSession>;
-  return {
-    id: row.id,
-    clientName: row.clientName,
-    operatorName: data.operator?.name ?? "Unknown operator",
-    status: row.status,
-    currentStep: row.currentStep,
-    totalSteps: row.totalSteps,
-    startedAt: row.startedAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
-    awaitingApproval: row.status !== "completed" && approvalState(data.approval ?? null, now) === "pending",
-  };
-}
-
-/** How many recently ended sessions the list keeps beside the open ones. */
-const RECENT_ENDED = 5;
 
 export type ConsoleRefusal = "role" | "office";
 
@@ -68,21 +36,20 @@ export async function loadConsole(request: Request, context: AppLoadContext) {
   const assisted = assistedContext(context, request.url);
   const now = new Date();
   const selectedId = url.searchParams.get("session");
-  const [rows, queue, contacts, selected] = await Promise.all([
-    listSessions(context.db, staff, 100, office.id),
+  const [sessions, queue, contacts, selected] = await Promise.all([
+    officeSessions(context.db, office.id, now),
     listQueue(assisted, office.id),
     context.db.select().from(officeContacts).where(eq(officeContacts.officeId, office.id)).orderBy(asc(officeContacts.position)),
     selectedId ? readSession(assisted, staff, selectedId).catch((error: unknown) => (error instanceof ServiceError ? null : Promise.reject(error))) : null,
   ]);
-  const summaries = rows.filter((row) => row.officeId === office.id).map((row) => summary(row, now));
   return json(
     {
       refused: null,
       staff: { id: staff.person.id, name: staff.person.name, role: staff.role, title: staff.title, authorisationLevel: staff.authorisationLevel, supervisor: staff.supervisor },
       office,
       offices: staff.role === "admin" ? offices.map(({ id, name }) => ({ id, name })) : [],
-      open: summaries.filter((s) => s.status !== "completed"),
-      ended: summaries.filter((s) => s.status === "completed").slice(0, RECENT_ENDED),
+      open: sessions.open,
+      ended: sessions.ended,
       selected: selected && selected.officeId === office.id ? selected : null,
       queue,
       contacts: contacts.map(({ name, role, phone, hours }) => ({ name, role, phone, hours })),

@@ -5,14 +5,16 @@
  * office's board says they changed.
  */
 import { useState, type FormEvent } from "react";
+import type { SessionStatus } from "#core/assisted/session.ts";
 import { formatDateTime } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
-import type { SessionSummary } from "./console-data.server.ts";
-import { Panel } from "./side-panels.tsx";
+import type { SessionSummary } from "#server/assisted/sessions.ts";
+import { SESSION_STATUS } from "./session-panel.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
 
 const QUEUE_BADGES: Record<QueueEntry["status"], { label: string; tone: Tone }> = {
   ready: { label: "Ready", tone: "ok" },
@@ -97,15 +99,9 @@ export function SessionQueue({
   );
 }
 
-const STATUS_BADGES: Record<string, { label: string; tone: Tone }> = {
-  active: { label: "In Progress", tone: "ok" },
-  paused: { label: "Paused", tone: "warn" },
-  completed: { label: "Completed", tone: "neutral" },
-};
-
 export function OfficeSessions({ open, ended, selectedId, onSelect }: { open: SessionSummary[]; ended: SessionSummary[]; selectedId: string | null; onSelect: (id: string) => void }) {
   const row = (session: SessionSummary) => {
-    const badge = STATUS_BADGES[session.status] ?? { label: session.status, tone: "neutral" as Tone };
+    const badge = SESSION_STATUS[session.status as SessionStatus] ?? { label: session.status, tone: "neutral" as Tone };
     return (
       <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-govuk-border py-2 last:border-0 dark:border-slate-700" data-testid="office-session">
         <div className="min-w-0">

@@ -6,7 +6,8 @@
  * the panel never offers what the server would refuse; the server decides all the same.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { approvalState, DOCUMENT_TYPES, STEPS, unmetRequirement, type AssistedSession } from "#core/assisted/session.ts";
+import { approvalState, DOCUMENT_TYPES, makerOf, STEPS, unmetRequirement, type AssistedSession, type SessionStatus } from "#core/assisted/session.ts";
+import type { Tone } from "#core/format/tone.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
 import { apiRequest } from "#app/client/api-client.ts";
@@ -33,7 +34,12 @@ interface PanelProps {
   onEnd: () => void;
 }
 
-const STATUS_LABEL = { active: "In Progress", paused: "Paused", completed: "Completed" } as const;
+/** Spec 000 §4: active is shown as In Progress. One table for the panel and the office's list. */
+export const SESSION_STATUS: Record<SessionStatus, { label: string; tone: Tone }> = {
+  active: { label: "In Progress", tone: "ok" },
+  paused: { label: "Paused", tone: "warn" },
+  completed: { label: "Completed", tone: "neutral" },
+};
 
 export function SessionPanel({ session, viewer, now, busy, connected, act, onContinue, onPause, onResume, onEnd }: PanelProps) {
   const progress = Math.round((session.currentStep / session.totalSteps) * 100);
@@ -54,8 +60,8 @@ export function SessionPanel({ session, viewer, now, busy, connected, act, onCon
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <StatusBadge tone={active ? "ok" : session.status === "paused" ? "warn" : "neutral"} data-testid="session-status">
-            {STATUS_LABEL[session.status]}
+          <StatusBadge tone={SESSION_STATUS[session.status].tone} data-testid="session-status">
+            {SESSION_STATUS[session.status].label}
           </StatusBadge>
           <StatusBadge tone={connected ? "ok" : "warn"} data-testid="live-indicator">
             {connected ? "Live" : "Reconnecting"}
@@ -92,7 +98,7 @@ export function SessionPanel({ session, viewer, now, busy, connected, act, onCon
             <legend className="sr-only">Step {session.currentStep}: {step?.title}</legend>
             <StepForm session={session} act={act} />
           </fieldset>
-          {session.currentStep === 2 ? <DualControlNotice session={session} viewer={viewer} now={now} busy={busy} act={act} /> : null}
+          {step && "dualControl" in step ? <DualControlNotice session={session} viewer={viewer} now={now} busy={busy} act={act} /> : null}
           {active && unmet && !lastStep ? (
             <p className="mt-4 text-sm font-semibold" data-testid="step-requirement">
               Before you continue: {unmet}.
@@ -282,7 +288,9 @@ function DualControlNotice({ session, viewer, now, busy, act }: { session: Assis
   const [reason, setReason] = useState("");
   const approval = session.approval;
   const state = approvalState(approval, now);
-  const canDecide = state === "pending" && viewer.supervisor && approval?.requestedBy.id !== viewer.id;
+  // The same maker-checker rule the session's object applies: the console offers no decision it would refuse.
+  const maker = state === "pending" ? makerOf(session, viewer.id) : null;
+  const canDecide = state === "pending" && viewer.supervisor && !maker;
   const decide = async (decision: "approved" | "denied") => {
     if (await act({ type: "decide-approval", approvalId: approval!.id, decision, reason }, decision === "approved" ? "Approval given" : "Approval denied")) setReason("");
   };
@@ -332,8 +340,10 @@ function DualControlNotice({ session, viewer, now, busy, act }: { session: Assis
             </Button>
           </div>
         </div>
-      ) : state === "pending" && approval?.requestedBy.id === viewer.id ? (
-        <p className="mt-2 text-sm">Another supervisor must decide: you cannot approve your own request. Call Supervisor if nobody has seen it.</p>
+      ) : maker ? (
+        <p className="mt-2 text-sm" data-testid="maker-notice">
+          Another supervisor must decide: {maker === "requester" ? "you cannot approve your own request" : maker === "operator" ? "you are running this session" : "you recorded this document"}. Call Supervisor if nobody has seen it.
+        </p>
       ) : null}
     </section>
   );
@@ -474,7 +484,7 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
 /** The page that prints the session's paper credentials (what Generate Paper QR opens). */
 export const paperPage = (sessionId: string) => `/assisted/sessions/${sessionId}/paper`;
 
-export function PaperLinks({ session }: { session: AssistedSession }) {
+function PaperLinks({ session }: { session: AssistedSession }) {
   const count = session.issuance?.paperCredentialIds.length ?? 0;
   if (!count) return null;
   return (

@@ -8,22 +8,8 @@ import type { SessionEvent } from "#core/assisted/session.ts";
 import { formatDateTime } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card } from "#app/components/ui/card.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
-
-export function Panel({ title, id, children, className = "", aside }: { title: string; id: string; children: ReactNode; className?: string; aside?: ReactNode }) {
-  return (
-    <Card as="section" aria-labelledby={id} className={`p-5 ${className}`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-xl font-bold">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      <div className="mt-3">{children}</div>
-    </Card>
-  );
-}
 
 export interface StaffCard {
   name: string;

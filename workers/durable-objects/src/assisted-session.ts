@@ -16,7 +16,7 @@ import {
 } from "#core/assisted/session.ts";
 import { createDb } from "#db/client.ts";
 import { CreateSessionInput, OfficeScope, SessionCommand, writeThrough, type AssistedSessionApi, type CommandResult } from "#server/assisted/session-state.ts";
-import { WATCHER_ROLES } from "#server/assisted/office-feed.ts";
+import { tellOffice, watcherRole } from "#server/assisted/office-feed.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
@@ -63,14 +63,7 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
     const previous = this.load();
     const version = (previous?.version ?? 0) + 1;
     this.ctx.storage.kv.put(SESSION, { session, version, syncedVersion: previous?.syncedVersion ?? 0, syncedSeq: previous?.syncedSeq ?? 0 } satisfies Stored);
-    const message = JSON.stringify({ type: "session", session });
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(message);
-      } catch {
-        // A socket closing as we send: its console reconnects and refetches.
-      }
-    }
+    this.broadcast({ type: "session", session });
   }
 
   /**
@@ -81,18 +74,9 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
     this.store(session);
     await this.sync();
     await this.armAlarm();
-    await this.tellOffice(session);
-  }
-
-  /** The office's consoles read their lists again; a supervisor's learns of a request for approval. */
-  private async tellOffice(session: AssistedSession): Promise<void> {
-    try {
-      const office = this.env.ASSISTED_OFFICES.get(this.env.ASSISTED_OFFICES.idFromName(session.officeId));
-      await office.changed({ what: "sessions", sessionId: session.id, awaitingApproval: approvalState(session.approval, this.now()) === "pending" });
-    } catch (error) {
-      // The board is a courtesy: the session's own watchers were told, and the lists are in libSQL.
-      console.error(`assisted session ${session.id}: could not tell the office`, error);
-    }
+    // The office's consoles read their lists again; a supervisor's learns of a request for approval.
+    const office = this.env.ASSISTED_OFFICES.get(this.env.ASSISTED_OFFICES.idFromName(session.officeId));
+    await tellOffice(office, { what: "sessions", sessionId: session.id, awaitingApproval: approvalState(session.approval, this.now()) === "pending" });
   }
 
   /** The write-through in flight: writes go one at a time, so an older state never lands after a newer one. */
@@ -192,24 +176,16 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
     }
   }
 
+  /** A console's live feed: `?office=` is the caller's scope, set by the web worker (none: an administrator's, every office). */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const role = new URL(request.url).searchParams.get("role");
-    const stored = this.load();
-    if (!stored) return new Response("Not found", { status: 404 });
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [WATCHER_ROLES.find((r) => r === role) ?? "operator"]);
-    server.send(JSON.stringify({ type: "session", session: stored.session }));
-    return new Response(null, { status: 101, webSocket: client });
+    const session = this.inScope({ officeId: new URL(request.url).searchParams.get("office") });
+    if (!session) return new Response("Not found", { status: 404 });
+    return this.watch(request, [watcherRole(request)], { type: "session", session });
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
     // A console may ask again (after a reconnect, or to check the line): it gets the state.
     if (message === "session") socket.send(JSON.stringify({ type: "session", session: this.load()?.session ?? null }));
-  }
-
-  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
-    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
 
   /**
