@@ -5,7 +5,7 @@ import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts"
 /** PATCH /api/gabriel/agents/{id} {config}: Configure Policies, validated per agent (administrators). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "PATCH");
-  return gabrielCall(request, context, async (_, reviewer) => configureAgent(context.db, reviewer, params.id ?? "", await parseBody(request, ConfigBody)));
+  return gabrielCall(request, context, "control:agents", async (_, reviewer) => configureAgent(context.db, reviewer, params.id ?? "", await parseBody(request, ConfigBody)));
 }
 
 export function loader() {

@@ -5,7 +5,7 @@ import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts"
 /** POST /api/gabriel/hitl/{taskId}/decision {decision, notes}: Review Case or Escalate; once only (409). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
-  return gabrielCall(request, context, async (gabriel, reviewer, user) => decide(gabriel, reviewer, user, params.taskId ?? "", await parseBody(request, DecisionBody)));
+  return gabrielCall(request, context, "review:hitl", async (gabriel, reviewer) => decide(gabriel, reviewer, params.taskId ?? "", await parseBody(request, DecisionBody)));
 }
 
 export function loader() {

@@ -3,5 +3,5 @@ import { gabrielCall, queueView } from "#server/gabriel/api.ts";
 
 /** GET /api/gabriel/hitl: the human-review queue, open items first (administrators, operators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return gabrielCall(request, context, async (gabriel) => queueView((await gabriel.overview()).items));
+  return gabrielCall(request, context, "review:hitl", async (gabriel) => queueView((await gabriel.overview()).items));
 }

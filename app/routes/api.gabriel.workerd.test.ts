@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { gabrielAuditLog, presentations } from "#db/schema/index.ts";
+import { describe, expect, it, vi } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { gabrielAuditLog, presentations, systemLogs } from "#db/schema/index.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
 import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
 
@@ -22,13 +22,24 @@ async function raisedItem(cookie: string): Promise<QueueItemView> {
   return item;
 }
 
+/** The permissions `userId` was refused, as the audit log names them (written in the background: waited for). */
+async function expectRefusals(userId: string, actions: string[]): Promise<void> {
+  const refused = async () => {
+    const rows = await db().select({ metadata: systemLogs.metadata }).from(systemLogs).where(and(eq(systemLogs.category, "authz"), eq(systemLogs.userId, userId)));
+    return rows.map((row) => String(row.metadata?.reason)).sort();
+  };
+  await vi.waitFor(async () => expect(await refused()).toEqual([...actions].sort()), { timeout: 5_000 });
+}
+
 describe("/api/gabriel", () => {
-  it("is for administrators and operators: 401 signed out, 403 for citizens and verifiers", async () => {
+  it("is for administrators and operators: 401 signed out, 403 for citizens and verifiers, each refusal audited", async () => {
     expect((await call("/api/gabriel/agents")).status).toBe(401);
     for (const account of [await registerUser(), await registerUserWithRole("verifier")]) {
       expect((await call("/api/gabriel/agents", { cookie: account.cookie })).status).toBe(403);
       expect((await call("/api/gabriel/hitl", { cookie: account.cookie })).status).toBe(403);
       expect((await call(`/api/gabriel/hitl/${crypto.randomUUID()}/decision`, { cookie: account.cookie, body: { decision: "approved" } })).status).toBe(403);
+      expect((await call("/api/gabriel/controls", { cookie: account.cookie, body: { action: "pause" } })).status).toBe(403);
+      await expectRefusals(account.user.id, ["control:agents", "review:hitl", "review:hitl", "review:hitl"]);
     }
   });
 
@@ -66,6 +77,8 @@ describe("/api/gabriel", () => {
     const risk = agents.find((a) => a.type === "risk")!;
     const patch = (cookie: string, config: unknown) => call(`/api/gabriel/agents/${risk.id}`, { method: "PATCH", cookie, body: { config } });
     expect((await patch(operator.cookie, { failuresThreshold: 4 })).status).toBe(403);
+    // Each refusal of an administrator's action to an operator is in the audit log, naming the permission.
+    await expectRefusals(operator.user.id, ["control:agents", "control:agents", "control:agents"]);
     const bad = await patch(admin.cookie, { failuresThreshold: -1 });
     expect(bad.status).toBe(400);
     expect((await json<{ message: string }>(bad)).message).toContain("failuresThreshold");

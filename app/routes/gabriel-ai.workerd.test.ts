@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { AGENTS } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES, type AgentType } from "#core/gabriel/events.ts";
-import { gabrielAgents, gabrielTasks, users } from "#db/schema/index.ts";
-import { AGENT_IDS } from "#server/gabriel/review-state.ts";
+import { gabrielTasks, users } from "#db/schema/index.ts";
+import { AGENT_IDS, ensureAgents } from "#server/gabriel/review-state.ts";
 import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
 
 /**
@@ -60,14 +60,6 @@ async function readPage(type: AgentType, cookie?: string) {
   return { response, html, before, after, row: agentRow(html, type) };
 }
 
-/** The agents' rows (the review items' foreign key), as the orchestrator makes them. */
-async function ensureAgents() {
-  await db()
-    .insert(gabrielAgents)
-    .values(AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: AGENTS[type].name, type, status: "active" })))
-    .onConflictDoNothing({ target: gabrielAgents.id });
-}
-
 describe("/gabriel-ai", () => {
   it("answers anyone signed out with the four agents, what each may never do, and its rules", async () => {
     const response = await call("/gabriel-ai");
@@ -115,7 +107,8 @@ describe("/gabriel-ai", () => {
   });
 
   it("shows figures read from the review items as they are raised and decided, naming nobody", async () => {
-    await ensureAgents();
+    // The agents' rows (the review items' foreign key), as the orchestrator makes them.
+    await ensureAgents(db());
     // People whose names, usernames and ids must never appear on the page: the reviewer who
     // decides, the operator the items are assigned to, and the citizen they are about.
     const unique = () => `Q${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}`;

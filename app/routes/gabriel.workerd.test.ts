@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { call, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { describe, expect, it, vi } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { systemLogs } from "#db/schema/index.ts";
+import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
 
 /** The Gabriel console's page (/gabriel) as the server renders it (issue 11). */
 describe("the Gabriel console page", () => {
-  it("sends visitors to sign in and tells citizens and verifiers they have no access (403)", async () => {
+  it("sends visitors to sign in and tells citizens and verifiers they have no access (403, audited)", async () => {
     const anonymous = await call("/gabriel");
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/login");
@@ -11,6 +13,9 @@ describe("the Gabriel console page", () => {
       const response = await call("/gabriel", { cookie: account.cookie });
       expect(response.status).toBe(403);
       expect(await response.text()).toContain("Only administrators and operators can use the Gabriel console");
+      // The refusal is in the audit log, as the API's are.
+      const refused = () => db().select({ metadata: systemLogs.metadata }).from(systemLogs).where(and(eq(systemLogs.category, "authz"), eq(systemLogs.userId, account.user.id)));
+      await vi.waitFor(async () => expect((await refused()).map((row) => row.metadata?.reason)).toEqual(["review:hitl"]), { timeout: 5_000 });
     }
   });
 

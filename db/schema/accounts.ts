@@ -20,7 +20,8 @@ export const users = sqliteTable(
   updatedAt: createdAt("updated_at"),
   },
   // "Bob" and "bob" are one account name: two sign-ups racing with different case cannot both win.
-  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
+  // users_role_created_idx: new accounts of a role in a time window (Gabriel's events, issue 11).
+  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`), index("users_role_created_idx").on(t.role, t.createdAt)],
 );
 
 /**

@@ -87,6 +87,8 @@ export const presentations = sqliteTable(
     index("presentations_organisation_idx").on(t.organisationId, t.verifiedAt),
     index("presentations_credential_idx").on(t.credentialId, t.verifiedAt),
     index("presentations_request_idx").on(t.requestId),
+    // Every check in a time window (Gabriel's events, issue 11).
+    index("presentations_verified_idx").on(t.verifiedAt),
   ],
 );
 
@@ -142,6 +144,7 @@ export const verificationRequests = sqliteTable(
   (t) => [
     uniqueIndex("verification_requests_state_idx").on(t.stateHash),
     index("verification_requests_organisation_idx").on(t.organisationId, t.createdAt),
+    index("verification_requests_created_idx").on(t.createdAt),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Spec 000 §3: analytics_events, system_logs, performance_metrics, error_logs, user_sessions.
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
 
@@ -19,19 +19,23 @@ export const analyticsEvents = sqliteTable("analytics_events", {
   timestamp: createdAt("timestamp"),
 });
 
-export const systemLogs = sqliteTable("system_logs", {
-  id: uuidPk(),
-  level: text("level").notNull(),
-  category: text("category").notNull(),
-  message: text("message").notNull(),
-  component: text("component"),
-  userId: text("user_id"),
-  sessionId: text("session_id"),
-  requestId: text("request_id"),
-  metadata: json<Record<string, unknown>>("metadata"),
-  stackTrace: text("stack_trace"),
-  timestamp: createdAt("timestamp"),
-});
+export const systemLogs = sqliteTable(
+  "system_logs",
+  {
+    id: uuidPk(),
+    level: text("level").notNull(),
+    category: text("category").notNull(),
+    message: text("message").notNull(),
+    component: text("component"),
+    userId: text("user_id"),
+    sessionId: text("session_id"),
+    requestId: text("request_id"),
+    metadata: json<Record<string, unknown>>("metadata"),
+    stackTrace: text("stack_trace"),
+    timestamp: createdAt("timestamp"),
+  },
+  (t) => [index("system_logs_category_time_idx").on(t.category, t.timestamp)],
+);
 
 export const performanceMetrics = sqliteTable("performance_metrics", {
   id: uuidPk(),
@@ -46,23 +50,27 @@ export const performanceMetrics = sqliteTable("performance_metrics", {
   timestamp: createdAt("timestamp"),
 });
 
-export const errorLogs = sqliteTable("error_logs", {
-  id: uuidPk(),
-  errorType: text("error_type"),
-  message: text("message"),
-  component: text("component").notNull(),
-  errorCode: text("error_code"),
-  userId: text("user_id"),
-  sessionId: text("session_id"),
-  requestId: text("request_id"),
-  stackTrace: text("stack_trace"),
-  context: json<Record<string, unknown>>("context"),
-  resolved: bool("resolved").notNull().default(false),
-  resolvedAt: timestamp("resolved_at"),
-  resolvedBy: text("resolved_by"),
-  severity: text("severity").notNull().default("medium"),
-  timestamp: createdAt("timestamp"),
-});
+export const errorLogs = sqliteTable(
+  "error_logs",
+  {
+    id: uuidPk(),
+    errorType: text("error_type"),
+    message: text("message"),
+    component: text("component").notNull(),
+    errorCode: text("error_code"),
+    userId: text("user_id"),
+    sessionId: text("session_id"),
+    requestId: text("request_id"),
+    stackTrace: text("stack_trace"),
+    context: json<Record<string, unknown>>("context"),
+    resolved: bool("resolved").notNull().default(false),
+    resolvedAt: timestamp("resolved_at"),
+    resolvedBy: text("resolved_by"),
+    severity: text("severity").notNull().default("medium"),
+    timestamp: createdAt("timestamp"),
+  },
+  (t) => [index("error_logs_time_idx").on(t.timestamp)],
+);
 
 export const userSessions = sqliteTable("user_sessions", {
   id: uuidPk(),

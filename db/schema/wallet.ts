@@ -96,7 +96,7 @@ export const walletEvents = sqliteTable(
     detail: json<Record<string, unknown>>("detail"),
     createdAt: createdAt(),
   },
-  (t) => [index("wallet_events_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("wallet_events_user_idx").on(t.userId, t.createdAt), index("wallet_events_kind_created_idx").on(t.kind, t.createdAt)],
 );
 
 /** Profile fields beyond the users table (spec /profile sections). Null means not provided yet. */

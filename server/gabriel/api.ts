@@ -10,33 +10,24 @@
  *   POST  /api/gabriel/controls                    {action: resume | pause | emergency-stop, reason}
  *   GET   /api/gabriel/live                        WebSocket: every queue and control change
  */
-import { and, avg, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, avg, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { AGENTS, agentConfigSchema } from "#core/gabriel/agents.ts";
-import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
+import { AGENTS, agentConfigSchema, isAgentType } from "#core/gabriel/agents.ts";
+import { displayName, effectiveRole } from "#core/accounts/schemas.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";
+import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
-import { auditRefusal, can } from "#server/accounts/permissions.ts";
+import { can, requirePermission } from "#server/accounts/permissions.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
+import { requireWebSocketUpgrade } from "#server/http/security.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { AGENT_IDS, isAgentType, type GabrielApi, type GabrielResult, type Person, type ReviewItem } from "./review-state.ts";
+import { AGENT_IDS, ensureAgents, type GabrielApi, type GabrielResult, type Person, type ReviewItem } from "./review-state.ts";
 
+/** Who is acting: an administrator (control:agents) or an operator; only they get this far (review:hitl). */
 export interface Reviewer {
   person: Person;
   role: "admin" | "operator";
-}
-
-/** Administrators and operators review (the permission table's review:hitl); everyone else is refused (403). */
-export function reviewerOf(user: PublicUser): Reviewer {
-  if (!can(user, "review:hitl")) throw new ServiceError(403, "Gabriel is for administrators and operators", "FORBIDDEN");
-  return { person: { id: user.id, name: displayName(user) }, role: effectiveRole(user.role) === "admin" ? "admin" : "operator" };
-}
-
-/** Only administrators control agents (control:agents). */
-export function requireAdmin(reviewer: Reviewer): void {
-  if (reviewer.role !== "admin") throw new ServiceError(403, "Only administrators control Gabriel's agents", "NOT_ADMIN");
 }
 
 type GabrielBindings = { GABRIEL: DurableObjectNamespace<GabrielApi & Rpc.DurableObjectBranded> };
@@ -45,37 +36,50 @@ export function gabrielObject(env: GabrielBindings): GabrielApi & { fetch(reques
   return env.GABRIEL.get(env.GABRIEL.idFromName("gabriel")) as unknown as GabrielApi & { fetch(request: Request): Promise<Response> };
 }
 
-/** One Gabriel API call: the signed-in reviewer (401, 403 otherwise), then `work`; refusals as JSON. */
+/**
+ * One Gabriel API call: the signed-in user allowed `action` (review:hitl for administrators and
+ * operators, control:agents for administrators; otherwise 401, or 403 with the refusal audited by
+ * requirePermission), then `work` as that reviewer; refusals as JSON.
+ */
 export async function gabrielCall(
   request: Request,
   context: RequestContext<GabrielBindings>,
-  work: (gabriel: GabrielApi, reviewer: Reviewer, user: PublicUser) => Promise<unknown>,
+  action: "review:hitl" | "control:agents",
+  work: (gabriel: GabrielApi, reviewer: Reviewer) => Promise<unknown>,
 ): Promise<Response> {
-  const user = await requireUser(request, context);
+  const user = await requirePermission(request, context, action);
+  const reviewer: Reviewer = { person: { id: user.id, name: displayName(user) }, role: can(user, "control:agents") ? "admin" : "operator" };
   try {
-    const gabriel = gabrielObject(context.env);
-    const reviewer = refusedAudited(request, context, user, () => reviewerOf(user));
-    // The first call after a deploy arms the schedule; later ones find it armed.
-    context.ctx.waitUntil(gabriel.ensureScheduled().catch((error: unknown) => console.error("gabriel: could not arm the schedule", error)));
-    return Response.json(await work(gabriel, reviewer, user), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await work(gabrielObject(context.env), reviewer), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return serviceErrorResponse(error);
-  }
-}
-
-/** A refusal of `check` is written to the audit log (OWASP ASVS: log failed authorisations), then thrown. */
-export function refusedAudited<T>(request: Request, context: Pick<RequestContext, "db" | "ctx" | "requestId">, user: PublicUser, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 403) auditRefusal(request, context, user, error.code === "NOT_ADMIN" ? "control:agents" : "review:hitl");
-    throw error;
   }
 }
 
 export function unwrap<T>(result: GabrielResult<T>): T {
   if (!result.ok) throw new ServiceError(result.status, result.message, result.code);
   return result.value;
+}
+
+/** An agent's figures, computed from its own gabriel_tasks rows on each read. */
+export interface AgentMetrics {
+  /** Runs completed today (UK day). */
+  tasksCompleted: number;
+  /** Completed / finished runs over the last 7 days, a percentage with one decimal; null when it has not finished a run in that time ("No runs yet"). */
+  successRate: number | null;
+  /** Its review items waiting for a person (pending or assigned). */
+  queueLength: number;
+  /**
+   * Mean run time over the last 7 days, whole ms (0 with no runs). A run is timed from the start of
+   * the orchestrator's run (before the events are read) to the agent's completion: a Worker's clock
+   * does not move during pure computation, only across I/O, so the agent's own judging alone would
+   * always measure 0.
+   */
+  avgTime: number;
+  /** The title of its newest open review item, or null. */
+  currentTask: string | null;
+  /** The share of the review items it ever raised that people have decided, whole percent (100 when it raised none). */
+  progress: number;
 }
 
 export interface AgentView {
@@ -85,60 +89,73 @@ export interface AgentView {
   status: string;
   config: Record<string, unknown>;
   lastActivity: string | null;
-  metrics: { tasksCompleted: number; successRate: number; queueLength: number; avgTime: number; currentTask: string | null; progress: number };
+  metrics: AgentMetrics;
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const OPEN_STATUSES = ["pending", "assigned"];
+
+/** A count or sum as the driver hands it back (a number, a bigint, a numeric string, or null for an empty sum) as a number. */
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 /**
- * The agents with metrics from their own tasks: tasksCompleted today (UK day), successRate over
- * the last 7 days (completed / finished runs, one decimal), queueLength (their open review items),
- * avgTime (mean run in ms, last 7 days), currentTask (its newest open item), progress (the share of
- * the items it ever raised that people have decided).
+ * The four agents with their metrics (AgentMetrics), in one round trip: a db.batch of the agents'
+ * rows, their runs over the last 7 days, their review items, and each one's newest open item. On a
+ * database without the agents' rows (new, before the orchestrator has started) it makes them first
+ * (idempotent), so the console and the API show the four from the start.
  */
-export async function listAgents(db: Database, now = new Date()): Promise<AgentView[]> {
-  const today = startOfUkDay(now);
+export async function listAgents(db: Database, now = new Date(), rowsMade = false): Promise<AgentView[]> {
+  const t = gabrielTasks;
+  const ids = Object.values(AGENT_IDS);
+  const todayMs = startOfUkDay(now).getTime();
   const week = new Date(now.getTime() - WEEK_MS);
-  const [agents, todays, weekly, open, raised] = await db.batch([
-    db.select().from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS))),
-    db
-      .select({ agentId: gabrielTasks.agentId, n: count() })
-      .from(gabrielTasks)
-      .where(and(eq(gabrielTasks.type, "analysis"), eq(gabrielTasks.status, "completed"), gte(gabrielTasks.createdAt, today)))
-      .groupBy(gabrielTasks.agentId),
+  const isOpen = inArray(t.status, OPEN_STATUSES);
+  const [agents, runs, reviews, newestOpen] = await db.batch([
+    db.select().from(gabrielAgents).where(inArray(gabrielAgents.id, ids)),
+    // Today (UK) lies within the last 7 days: one pass over the week's runs counts both.
     db
       .select({
-        agentId: gabrielTasks.agentId,
-        completed: sql<number>`sum(case when ${gabrielTasks.status} = 'completed' then 1 else 0 end)`,
+        agentId: t.agentId,
+        completedToday: sql<number>`sum(case when ${t.status} = 'completed' and ${t.createdAt} >= ${todayMs} then 1 else 0 end)`,
+        completed: sql<number>`sum(case when ${t.status} = 'completed' then 1 else 0 end)`,
         finished: count(),
-        avgMs: avg(sql`${gabrielTasks.completedAt} - ${gabrielTasks.startedAt}`),
+        avgMs: avg(sql`${t.completedAt} - ${t.startedAt}`),
       })
-      .from(gabrielTasks)
-      .where(and(eq(gabrielTasks.type, "analysis"), gte(gabrielTasks.createdAt, week)))
-      .groupBy(gabrielTasks.agentId),
+      .from(t)
+      .where(and(eq(t.type, "analysis"), gte(t.createdAt, week), inArray(t.agentId, ids)))
+      .groupBy(t.agentId),
     db
-      .select({ agentId: gabrielTasks.agentId, n: count() })
-      .from(gabrielTasks)
-      .where(and(eq(gabrielTasks.type, "human_review"), inArray(gabrielTasks.status, ["pending", "assigned"])))
-      .groupBy(gabrielTasks.agentId),
-    db.select({ agentId: gabrielTasks.agentId, n: count() }).from(gabrielTasks).where(eq(gabrielTasks.type, "human_review")).groupBy(gabrielTasks.agentId),
+      .select({ agentId: t.agentId, open: sql<number>`sum(case when ${isOpen} then 1 else 0 end)`, raised: count() })
+      .from(t)
+      .where(and(eq(t.type, "human_review"), inArray(t.agentId, ids)))
+      .groupBy(t.agentId),
+    // The first row per agent of its open items, newest first.
+    db.all<{ agent_id: string; title: string | null }>(sql`
+      select agent_id, title from (
+        select
+          ${t.agentId} as agent_id,
+          case when json_type(${t.input}, '$.title') = 'text' then json_extract(${t.input}, '$.title') end as title,
+          row_number() over (partition by ${t.agentId} order by ${t.createdAt} desc, ${t.id} desc) as n
+        from ${t}
+        where ${t.type} = 'human_review' and ${isOpen} and ${inArray(t.agentId, ids)}
+      ) where n = 1
+    `),
   ]);
-  const latest = await Promise.all(
-    agents.map(async (agent) => {
-      const [task] = await db.select({ input: gabrielTasks.input, type: gabrielTasks.type }).from(gabrielTasks).where(and(eq(gabrielTasks.agentId, agent.id), inArray(gabrielTasks.status, ["pending", "assigned"]))).orderBy(desc(gabrielTasks.createdAt)).limit(1);
-      return [agent.id, typeof task?.input?.title === "string" ? task.input.title : null] as const;
-    }),
-  );
-  const current = new Map(latest);
+  if (!rowsMade && agents.length < AGENT_TYPES.length) {
+    await ensureAgents(db);
+    return listAgents(db, now, true);
+  }
+  const byAgent = <R extends { agentId: string | null }>(rows: R[]) => new Map(rows.map((row) => [row.agentId, row]));
+  const [weekly, items] = [byAgent(runs), byAgent(reviews)];
+  const current = new Map(newestOpen.map((row) => [row.agent_id, row.title]));
   return agents
     .filter((agent) => isAgentType(agent.type))
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((agent) => {
-      const week7 = weekly.find((w) => w.agentId === agent.id);
-      const finished = week7?.finished ?? 0;
-      const rate = finished ? Math.round((Number(week7!.completed) / finished) * 1000) / 10 : 100;
-      const queueLength = open.find((o) => o.agentId === agent.id)?.n ?? 0;
-      const everRaised = raised.find((r) => r.agentId === agent.id)?.n ?? 0;
+      const week7 = weekly.get(agent.id);
+      const finished = num(week7?.finished);
+      const queueLength = num(items.get(agent.id)?.open);
+      const everRaised = num(items.get(agent.id)?.raised);
       return {
         id: agent.id,
         name: agent.name,
@@ -147,10 +164,10 @@ export async function listAgents(db: Database, now = new Date()): Promise<AgentV
         config: agent.config ?? {},
         lastActivity: agent.lastActivity?.toISOString() ?? null,
         metrics: {
-          tasksCompleted: todays.find((t) => t.agentId === agent.id)?.n ?? 0,
-          successRate: rate,
+          tasksCompleted: num(week7?.completedToday),
+          successRate: finished ? Math.round((num(week7?.completed) / finished) * 1000) / 10 : null,
           queueLength,
-          avgTime: week7?.avgMs ? Math.round(Number(week7.avgMs)) : 0,
+          avgTime: Math.round(num(week7?.avgMs)),
           currentTask: current.get(agent.id) ?? null,
           // Progress through its cases: the share of what it raised that people have decided.
           progress: everRaised ? Math.round(((everRaised - queueLength) / everRaised) * 100) : 100,
@@ -159,11 +176,10 @@ export async function listAgents(db: Database, now = new Date()): Promise<AgentV
     });
 }
 
-/** Configure Policies: an agent's thresholds, validated by its own schema, audited. */
 export const ConfigBody = z.object({ config: z.record(z.unknown()) });
 
+/** Configure Policies: an agent's thresholds, validated by its own schema, audited (the caller holds control:agents: gabrielCall checked it). */
 export async function configureAgent(db: Database, reviewer: Reviewer, agentId: string, body: z.infer<typeof ConfigBody>): Promise<AgentView> {
-  requireAdmin(reviewer);
   const [agent] = z.string().uuid().safeParse(agentId).success ? await db.select().from(gabrielAgents).where(eq(gabrielAgents.id, agentId)).limit(1) : [];
   if (!agent || !isAgentType(agent.type)) throw new ServiceError(404, "Agent not found", "NOT_FOUND");
   const parsed = agentConfigSchema(agent.type).safeParse({ ...(agent.config ?? {}), ...body.config });
@@ -192,11 +208,10 @@ export const DecisionBody = z.object({
   notes: z.string().trim().max(1000).optional(),
 });
 
-/** Review Case (approved) or Escalate (escalated); the spec's note names the reviewer. */
-export async function decide(gabriel: GabrielApi, reviewer: Reviewer, user: Pick<PublicUser, "firstName" | "lastName" | "username">, itemId: string, body: z.infer<typeof DecisionBody>): Promise<ReviewItem> {
+/** Review Case (approved) or Escalate (escalated); the spec's note names the reviewer (their display name). */
+export async function decide(gabriel: GabrielApi, reviewer: Reviewer, itemId: string, body: z.infer<typeof DecisionBody>): Promise<ReviewItem> {
   if (!z.string().uuid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
-  const notes = `Human review completed by ${name}`;
+  const notes = `Human review completed by ${reviewer.person.name}`;
   return unwrap(await gabriel.decide({ itemId, decision: body.decision, notes, comment: body.notes?.trim() || null, reviewer: reviewer.person }));
 }
 
@@ -223,15 +238,11 @@ export const ControlBody = z.object({ action: z.enum(["resume", "pause", "emerge
  * once and every change after (administrators and operators; same-origin only).
  */
 export async function gabrielLive(request: Request, context: RequestContext<GabrielBindings>): Promise<Response> {
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
-  const origin = request.headers.get("Origin");
-  if (origin !== null && origin !== new URL(request.url).origin) return Response.json({ message: "Cross-site WebSocket refused" }, { status: 403 });
-  const user = await requireUser(request, context);
-  try {
-    reviewerOf(user);
-  } catch (error) {
-    return serviceErrorResponse(error);
-  }
+  // Another site's handshake was refused before any handler ran (refuseCrossSiteMutation).
+  const notUpgrade = requireWebSocketUpgrade(request);
+  if (notUpgrade) return notUpgrade;
+  // Administrators and operators (a refusal is audited and answered 403).
+  await requirePermission(request, context, "review:hitl");
   // Only the upgrade itself goes to the object: never the caller's cookies.
   return gabrielObject(context.env).fetch(new Request("https://gabriel.internal/live", { headers: { Upgrade: "websocket" } }));
 }

@@ -5,6 +5,7 @@
  * across RPC). The write-through to libSQL lives here too.
  */
 import { z } from "zod/v4";
+import { AGENTS, defaultConfig } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES, type AgentType, type Priority } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.ts";
@@ -19,6 +20,9 @@ export const AGENT_IDS: Readonly<Record<AgentType, string>> = {
   risk: "9a0c5b1e-7f3d-4a21-8c6e-000000000003",
   support: "9a0c5b1e-7f3d-4a21-8c6e-000000000004",
 };
+
+/** Which agent a row's agent_id names (undefined for any other). */
+export const AGENT_BY_ID: ReadonlyMap<string, AgentType> = new Map(AGENT_TYPES.map((type) => [AGENT_IDS[type], type]));
 
 export type ReviewStatus = "pending" | "assigned" | "approved" | "escalated";
 
@@ -86,6 +90,7 @@ export type GabrielResult<T> = { ok: true; value: T } | { ok: false; status: 400
 
 export interface RunSummary {
   ran: boolean;
+  /** The events read over the window: 0 when a scheduled run was sat out before reading (nothing new since the cursor). */
   events: number;
   /** Events after the cursor: what this run saw for the first time. */
   newEvents: number;
@@ -99,18 +104,8 @@ export interface GabrielApi {
   assign(input: z.input<typeof AssignInput>): Promise<GabrielResult<ReviewItem>>;
   decide(input: z.input<typeof DecideInput>): Promise<GabrielResult<ReviewItem>>;
   control(input: z.input<typeof ControlInput>): Promise<GabrielResult<Controls>>;
-  /** Makes sure the agents' schedule is armed (the first console or API call after a deploy does). */
-  ensureScheduled(): Promise<void>;
   /** Runs the agents now (an administrator's Run Now), unless paused or stopped. */
   runNow(): Promise<GabrielResult<RunSummary>>;
-}
-
-export const isAgentType = (value: unknown): value is AgentType => typeof value === "string" && (AGENT_TYPES as readonly string[]).includes(value);
-
-/** The review item's gabriel_tasks row and its audit rows, in one batch. */
-export async function writeItem(db: Database, item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): Promise<void> {
-  const [first, ...rest] = itemStatements(db, item, audit);
-  await db.batch([first, ...rest]);
 }
 
 /** The statements that write an item's state and its audit rows (batched with others by the caller). */
@@ -136,10 +131,10 @@ export function itemStatements(db: Database, item: ReviewItem, audit: (typeof ga
   return audit.length ? [upsert, db.insert(gabrielAuditLog).values(audit)] : [upsert];
 }
 
-/** The agents' rows exist (fixed ids), whatever seeded the database or not. */
-export async function ensureAgents(db: Database, names: Record<AgentType, string>, configs: Record<AgentType, Record<string, unknown>>): Promise<void> {
+/** The agents' rows exist (fixed ids, their declared names, default policies), whatever seeded the database or not; rows already there are left as they are. */
+export async function ensureAgents(db: Database): Promise<void> {
   await db
     .insert(gabrielAgents)
-    .values(AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: names[type], type, status: "active", config: configs[type] })))
+    .values(AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: AGENTS[type].name, type, status: "active", config: defaultConfig(type) as Record<string, unknown> })))
     .onConflictDoNothing({ target: gabrielAgents.id });
 }

@@ -13,7 +13,7 @@ import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { AGENT_TYPES, type AgentType } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielTasks } from "#db/schema/index.ts";
-import { AGENT_IDS, type ReviewStatus } from "./review-state.ts";
+import { AGENT_BY_ID, AGENT_IDS, type ReviewStatus } from "./review-state.ts";
 
 /** The window of the "last 30 days" figures. */
 export const RECENT_DAYS = 30;
@@ -50,8 +50,6 @@ export interface TransparencyFigures {
   /** The four agents together (every sum, and the median over all their recent decisions). */
   total: ReviewFigures;
 }
-
-const AGENT_BY_ID = new Map<string, AgentType>(AGENT_TYPES.map((type) => [AGENT_IDS[type], type]));
 
 const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 

@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { AGENTS } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
-import { gabrielAgents, gabrielTasks } from "#db/schema/index.ts";
-import { AGENT_IDS } from "#server/gabriel/review-state.ts";
+import { gabrielTasks } from "#db/schema/index.ts";
+import { AGENT_IDS, ensureAgents } from "#server/gabriel/review-state.ts";
 import { testDatabase } from "./database.ts";
 import { axeInBothThemes, closeBrowsers, createUser, openTestBrowser, SCREENS, screenshots, seriousAxeFindings, signIn, visit } from "./wallet-helpers.ts";
 
@@ -25,10 +25,8 @@ const headingLevels = (page: Page) => page.evaluate(() => [...document.querySele
 /** Review items for the figures table: two raised by the risk agent, one of them decided by a person after 40 minutes. */
 async function raiseAndDecide(): Promise<void> {
   const db = testDatabase();
-  await db
-    .insert(gabrielAgents)
-    .values(AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: AGENTS[type].name, type, status: "active" })))
-    .onConflictDoNothing({ target: gabrielAgents.id });
+  // The agents' rows (the review items' foreign key), as the orchestrator makes them.
+  await ensureAgents(db);
   const raisedAt = new Date(Date.now() - 2 * 60 * 60_000);
   const item = (status: string, completedAt: Date | null) => ({
     agentId: AGENT_IDS.risk,

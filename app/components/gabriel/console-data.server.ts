@@ -5,15 +5,15 @@
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { AGENTS, CONFIG_FIELDS } from "#core/gabriel/agents.ts";
+import { AGENTS, CONFIG_FIELDS, isAgentType } from "#core/gabriel/agents.ts";
 import { displayName } from "#core/accounts/schemas.ts";
 import { gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
-import { gabrielObject, listAgents, queueView, reviewerOf, type Reviewer } from "#server/gabriel/api.ts";
-import { AGENT_IDS, isAgentType } from "#server/gabriel/review-state.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { auditRefusal, can } from "#server/accounts/permissions.ts";
+import { gabrielObject, listAgents, queueView } from "#server/gabriel/api.ts";
+import { AGENT_BY_ID } from "#server/gabriel/review-state.ts";
+import { PRIVATE } from "#server/http/security.ts";
 
-export const PRIVATE = { "Cache-Control": "private, no-store" } as const;
 const RECENT_ACTIONS = 15;
 const DAY_MS = 86_400_000;
 
@@ -27,8 +27,6 @@ export interface ActionView {
   timestamp: string;
   summary: string;
 }
-
-const AGENT_BY_ID = new Map(Object.entries(AGENT_IDS).map(([type, id]) => [id, type]));
 
 function summarise(action: string, details: Record<string, unknown> | null): string {
   const d = details ?? {};
@@ -50,15 +48,13 @@ function summarise(action: string, details: Record<string, unknown> | null): str
 
 export async function loadGabrielConsole(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  let reviewer: Reviewer;
-  try {
-    reviewer = reviewerOf(user);
-  } catch (error) {
-    if (error instanceof ServiceError) return json({ refused: true } as const, { status: 403, headers: PRIVATE });
-    throw error;
+  if (!can(user, "review:hitl")) {
+    // A page that explains, rather than requirePermission's bare 403; the refusal is audited all the same.
+    auditRefusal(request, context, user, "review:hitl");
+    return json({ refused: true } as const, { status: 403, headers: PRIVATE });
   }
+  // Reaching the object (its overview) is what arms its schedule after a deploy: its constructor does.
   const gabriel = gabrielObject(context.env);
-  context.ctx.waitUntil(gabriel.ensureScheduled().catch((error: unknown) => console.error("gabriel: could not arm the schedule", error)));
   const now = new Date();
   const [agents, overview, actions, staff, failedRuns] = await Promise.all([
     listAgents(context.db, now),
@@ -74,7 +70,7 @@ export async function loadGabrielConsole(request: Request, context: AppLoadConte
   return json(
     {
       refused: null,
-      viewer: { id: reviewer.person.id, name: reviewer.person.name, admin: reviewer.role === "admin" },
+      viewer: { id: user.id, name: displayName(user), admin: can(user, "control:agents") },
       agents: agents.map((agent) => ({ ...agent, definition: isAgentType(agent.type) ? { purpose: AGENTS[agent.type].purpose, fields: CONFIG_FIELDS[agent.type] } : null })),
       controls: overview.controls,
       queue: queueView(overview.items, now),

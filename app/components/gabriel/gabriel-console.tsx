@@ -11,7 +11,7 @@ import type { ConfigField } from "#core/gabriel/agents.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
 import type { Controls } from "#server/gabriel/review-state.ts";
 import { useLiveSocket } from "#app/components/assisted/live-socket.ts";
-import { Panel } from "#app/components/assisted/side-panels.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -48,13 +48,13 @@ export function agentBadge(status: string): { label: string; tone: Tone } {
 
 const PRIORITY: Record<string, Tone> = { high: "bad", medium: "warn", low: "info" };
 
-/** Spec 000 §9's formulas over the agents and the queue. */
+/** Spec 000 §9's formulas over the agents and the queue; the success rate is the mean over agents that have run (null: none has). */
 export function summaryTiles(agents: AgentView[], queue: QueueItemView[]) {
-  const rates = agents.map((a) => a.metrics.successRate);
+  const rates = agents.map((a) => a.metrics.successRate).filter((rate): rate is number => rate !== null);
   return {
     activeAgents: agents.filter((a) => a.status === "active").length,
     tasksToday: agents.reduce((sum, a) => sum + a.metrics.tasksCompleted, 0),
-    successRate: rates.length ? Math.round((rates.reduce((s, r) => s + r, 0) / rates.length) * 10) / 10 : 0,
+    successRate: rates.length ? Math.round((rates.reduce((s, r) => s + r, 0) / rates.length) * 10) / 10 : null,
     hitlRequired: queue.filter((item) => !item.decision).length,
   };
 }
@@ -79,9 +79,10 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
   const [dialog, setDialog] = useState<null | "policies" | "stop" | { assign: QueueItemView }>(null);
   const tiles = summaryTiles(agents, queue);
 
-  useLiveSocket("/api/gabriel/live", {
+  // Every message (the overview on connecting, an item, the controls) means the page's data moved on.
+  useLiveSocket<{ type: "overview" | "item" | "controls" }>("/api/gabriel/live", {
     onMessage: (message) => {
-      if (message.type === "item" || message.type === "controls") revalidator.revalidate();
+      if (message.type !== "overview") revalidator.revalidate();
     },
     onOpen: (again) => {
       if (again) revalidator.revalidate();
@@ -90,12 +91,12 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
   });
 
   const decide = (item: QueueItemView, decision: "approved" | "escalated") =>
-    send("POST", `/api/gabriel/hitl/${item.id}/decision`, { decision }, () => toast({ title: "Decision Recorded", description: "HITL decision has been processed successfully" }));
+    send("POST", `/api/gabriel/hitl/${item.id}/decision`, { decision }, { done: () => toast({ title: "Decision Recorded", description: "HITL decision has been processed successfully" }) });
 
   const control = (action: "resume" | "pause" | "emergency-stop", reason?: string) =>
-    send("POST", "/api/gabriel/controls", { action, ...(reason ? { reason } : {}) }, () =>
-      toast({ title: action === "resume" ? "Agents Resumed" : action === "pause" ? "Operations Paused" : "Emergency Stop", description: STATE_TEXT[action === "resume" ? "running" : action === "pause" ? "paused" : "stopped"].text }),
-    );
+    send("POST", "/api/gabriel/controls", { action, ...(reason ? { reason } : {}) }, {
+      done: () => toast({ title: action === "resume" ? "Agents Resumed" : action === "pause" ? "Operations Paused" : "Emergency Stop", description: STATE_TEXT[action === "resume" ? "running" : action === "pause" ? "paused" : "stopped"].text }),
+    });
 
   const open = queue.filter((item) => !item.decision);
   const decided = queue.filter((item) => item.decision).slice(0, 10);
@@ -107,7 +108,7 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
         {[
           ["Active Agents", String(tiles.activeAgents)],
           ["Tasks Today", String(tiles.tasksToday)],
-          ["Success Rate", `${tiles.successRate}%`],
+          ["Success Rate", tiles.successRate === null ? "No runs yet" : `${tiles.successRate}%`],
           ["HITL Required", String(tiles.hitlRequired)],
         ].map(([label, value]) => (
           <Card key={label} className="p-5">
@@ -167,7 +168,7 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
               <Button
                 variant="outline"
                 onClick={() =>
-                  void send("POST", "/api/gabriel/run", {}, () => toast({ title: "Agents Ran", description: "The agents have looked at the platform's latest events." }))
+                  void send("POST", "/api/gabriel/run", {}, { done: () => toast({ title: "Agents Ran", description: "The agents have looked at the platform's latest events." }) })
                 }
                 disabled={busy || controls.state !== "running"}
                 data-testid="button-run-now"
@@ -202,7 +203,7 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
                     <dt>Tasks today</dt>
                     <dd className="text-right font-semibold">{agent.metrics.tasksCompleted}</dd>
                     <dt>Success rate</dt>
-                    <dd className="text-right font-semibold">{agent.metrics.successRate}%</dd>
+                    <dd className="text-right font-semibold">{agent.metrics.successRate === null ? "No runs yet" : `${agent.metrics.successRate}%`}</dd>
                     <dt>Queue</dt>
                     <dd className="text-right font-semibold">{agent.metrics.queueLength}</dd>
                     <dt>Average run</dt>
@@ -303,7 +304,7 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
             viewerId={viewer.id}
             busy={busy}
             onAssign={async (assigneeId) =>
-              (await send("POST", `/api/gabriel/hitl/${dialog.assign.id}/assign`, { assigneeId }, () => toast({ title: "Expert Assigned", description: "The case has been assigned." }))) && setDialog(null)
+              (await send("POST", `/api/gabriel/hitl/${dialog.assign.id}/assign`, { assigneeId }, { done: () => toast({ title: "Expert Assigned", description: "The case has been assigned." }) })) && setDialog(null)
             }
           />
         ) : null}
@@ -330,13 +331,17 @@ function StopForm({ busy, onStop }: { busy: boolean; onStop: (reason: string) =>
   );
 }
 
-function PoliciesForm({ agents, busy, send, onDone }: { agents: AgentCard[]; busy: boolean; send: (method: string, url: string, body: unknown, done?: () => void) => Promise<boolean>; onDone: () => void }) {
+function PoliciesForm({ agents, busy, send, onDone }: { agents: AgentCard[]; busy: boolean; send: ReturnType<typeof useMutation>["mutate"]; onDone: () => void }) {
   const [values, setValues] = useState(() => Object.fromEntries(agents.map((a) => [a.id, Object.fromEntries(Object.keys(a.definition?.fields ?? {}).map((k) => [k, String(a.config[k] ?? a.definition!.fields[k]!.default)]))])));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    for (const agent of agents) {
-      const config = Object.fromEntries(Object.entries(values[agent.id] ?? {}).map(([k, v]) => [k, Number(v)]));
-      if (!(await send("PATCH", `/api/gabriel/agents/${agent.id}`, { config }, () => undefined))) return;
+    // Only the agents whose thresholds changed: each change is a policy decision in the audit log.
+    const changed = agents
+      .map((agent) => ({ agent, config: Object.fromEntries(Object.entries(values[agent.id] ?? {}).map(([k, v]) => [k, Number(v)])) }))
+      .filter(({ agent, config }) => Object.entries(config).some(([k, v]) => v !== Number(agent.config[k] ?? agent.definition?.fields[k]?.default)));
+    for (const [index, { agent, config }] of changed.entries()) {
+      // The page's data is read again once, after the last.
+      if ((await send("PATCH", `/api/gabriel/agents/${agent.id}`, { config }, { revalidate: index === changed.length - 1 })) === undefined) return;
     }
     onDone();
   };

@@ -6,19 +6,9 @@
  * row of zeros and "no data".
  */
 import type { AgentType } from "#core/gabriel/events.ts";
-import type { ReviewFigures } from "#server/gabriel/transparency.ts";
+import type { ReviewFigures as FiguresView, TransparencyFigures as TransparencyFiguresData } from "#server/gabriel/transparency.ts";
 import { formatDateTime, formatPercent } from "#core/format/format.ts";
 import { Stat } from "#app/components/pitch/layout.tsx";
-
-/** The figures as the page receives them (all numbers: JSON leaves them as they are). */
-type FiguresView = ReviewFigures;
-
-export interface TransparencyFiguresData {
-  asOf: string;
-  since: string;
-  agents: Record<AgentType, FiguresView>;
-  total: FiguresView;
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 const whole = (n: number) => n.toLocaleString("en-GB");

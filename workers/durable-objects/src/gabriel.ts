@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
-import { AGENTS, defaultConfig, readConfig } from "#core/gabriel/agents.ts";
+import { isAgentType, readConfig } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES, type AgentType, type Finding } from "#core/gabriel/events.ts";
 import { lookbackMs, runAgent } from "#core/gabriel/rules.ts";
 import { createDb, type Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.ts";
-import { readPlatformEvents } from "#server/gabriel/events.ts";
+import { newestEvents, readPlatformEvents } from "#server/gabriel/events.ts";
 import {
   AGENT_IDS,
   afterCursor,
@@ -13,7 +13,6 @@ import {
   ControlInput,
   DecideInput,
   ensureAgents,
-  isAgentType,
   itemStatements,
   runIsDue,
   type Controls,
@@ -23,6 +22,7 @@ import {
   type RunSummary,
 } from "#server/gabriel/review-state.ts";
 import { ClockedObject } from "./clocked-object.ts";
+import type { DurableObjectsEnv } from "./env.ts";
 
 /**
  * Gabriel's single writer (idFromName("gabriel"); issue 11): the agents' controls, their runs, and
@@ -34,6 +34,9 @@ import { ClockedObject } from "./clocked-object.ts";
  *    set, and a run in progress raises nothing after an Emergency Stop.
  *  - Review items are decided here, one claimant at a time, never twice; each change is written
  *    through to gabriel_tasks with its audit rows, and sent to every console watching.
+ *  - Its storage stays small: open items, the newest DECIDED_KEPT decided ones (libSQL keeps every
+ *    one), the controls, owed writes, and the `key:` index of every finding ever raised (dedupe).
+ *  - It arms its own schedule when it starts (after a deploy, the first call that reaches it).
  */
 const CONTROLS = "controls";
 const ITEM_PREFIX = "item:";
@@ -52,14 +55,33 @@ interface OutboxEntry {
 }
 /** How often the agents look at the platform. */
 export const RUN_INTERVAL_MS = 60_000;
-/** Decided items kept in the object for the console; all of them are in libSQL. */
-const DECIDED_KEPT = 50;
+/** Decided items kept in the object for the console; all of them are in libSQL, older ones are pruned from here. */
+export const DECIDED_KEPT = 50;
 
 const INITIAL: Controls = { state: "running", changedBy: null, changedAt: null, reason: null, lastRunAt: null, cursor: null };
 
 const refused = (status: 400 | 404 | 409, code: string, message: string): GabrielResult<never> => ({ ok: false, status, code, message });
 
 export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
+  constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
+    super(ctx, env);
+    // First start after a deploy (or ever): arm the schedule before any call is let in. Once armed,
+    // every later start costs one read of the alarm, and API calls and console loads none.
+    void ctx.blockConcurrencyWhile(() => this.armSchedule());
+  }
+
+  /** While running with no alarm set: the agents' rows made (so the console can show and configure them) and the alarm armed. */
+  private async armSchedule(): Promise<void> {
+    if (this.controls().state !== "running" || (await this.ctx.storage.getAlarm()) !== null) return;
+    try {
+      await ensureAgents(this.db());
+    } catch (error) {
+      // libSQL unreachable: the object still starts, and the first run makes the rows.
+      console.error("gabriel: could not make the agents' rows", error);
+    }
+    await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
+  }
+
   private controls(): Controls {
     return this.ctx.storage.kv.get<Controls>(CONTROLS) ?? INITIAL;
   }
@@ -76,29 +98,11 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     return new Date(this.clock.now());
   }
 
-  private broadcast(message: unknown): void {
-    const text = JSON.stringify(message);
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(text);
-      } catch {
-        // Closing: the console reconnects and reads again.
-      }
-    }
-  }
-
   async overview(): Promise<{ controls: Controls; items: ReviewItem[] }> {
     const items = this.items();
     const open = items.filter((i) => !i.decision).sort((a, b) => rank(a) - rank(b) || a.raisedAt.localeCompare(b.raisedAt));
     const decided = items.filter((i) => i.decision).sort((a, b) => b.decision!.at.localeCompare(a.decision!.at));
     return { controls: this.controls(), items: [...open, ...decided.slice(0, DECIDED_KEPT)] };
-  }
-
-  async ensureScheduled(): Promise<void> {
-    if (this.controls().state !== "running" || (await this.ctx.storage.getAlarm()) !== null) return;
-    // First contact after a deploy: the agents' rows exist before any run, so the console can show and configure them.
-    await ensureAgents(this.db(), agentNames(), agentDefaults());
-    await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
   }
 
   /**
@@ -208,7 +212,21 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     await this.changeItem(next, [
       { agentId: AGENT_IDS[item.agent], taskId: item.id, action: "review_decided", userId: reviewer.id, result: decision, timestamp: at, details: { notes, comment, reviewer: reviewer.name, caseId: item.caseId, rule: item.rule } },
     ]);
+    this.pruneDecided();
     return { ok: true, value: next };
+  }
+
+  /**
+   * Decided items beyond the newest DECIDED_KEPT leave the object's storage (libSQL keeps them; the
+   * console shows no more). An item with a libSQL write still owed stays until it is written. Its
+   * `key:` entry stays: the same finding is never raised again.
+   */
+  private pruneDecided(): void {
+    const owed = new Set([...this.ctx.storage.kv.list<OutboxEntry>({ prefix: OUTBOX_PREFIX })].map(([, entry]) => entry.itemId));
+    const decided = this.items()
+      .filter((item) => item.decision)
+      .sort((a, b) => b.decision!.at.localeCompare(a.decision!.at));
+    for (const item of decided.slice(DECIDED_KEPT)) if (!owed.has(item.id)) this.ctx.storage.kv.delete(ITEM_PREFIX + item.id);
   }
 
   async control(input: unknown): Promise<GabrielResult<Controls>> {
@@ -266,30 +284,42 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
 
   /**
    * One run of every agent over the lookback window. A scheduled run (not `forced`) is sat out when
-   * nothing has happened since the cursor, unless the agents have been idle for IDLE_RUN_MS.
+   * nothing has happened since the cursor, unless the agents have been idle for IDLE_RUN_MS; what is
+   * new is first asked cheaply (each source's newest event), and the window read only if something is.
    */
   private async run(forced: boolean): Promise<RunSummary> {
     const db = this.db();
     const now = this.now();
-    await ensureAgents(db, agentNames(), agentDefaults());
-    const agents = await db.select().from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)));
+    // Each agent's task is timed from here to its completion: the clock moves only across I/O (the reads below).
+    const runStarted = new Date(this.clock.now());
+    const readAgents = () => db.select().from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)));
+    let agents = await readAgents();
+    if (agents.length < AGENT_TYPES.length) {
+      await ensureAgents(db);
+      agents = await readAgents();
+    }
     // A stored policy is read leniently (a bad or stale value falls back to its default), so one agent's config never stops a run.
     const configs = new Map(agents.filter((a) => isAgentType(a.type)).map((a) => [a.id, readConfig(a.type as AgentType, a.config)]));
     // One read serves every agent: the window the most demanding policy needs.
     const lookback = Math.max(...agents.filter((a) => isAgentType(a.type)).map((a) => lookbackMs(a.type as AgentType, configs.get(a.id)! as never)));
     const from = new Date(now.getTime() - lookback);
-    const events = await readPlatformEvents(db, from, now);
     const { cursor, lastRunAt } = this.controls();
+    if (!forced && !runIsDue(0, lastRunAt, now)) {
+      // Not idle long enough to look regardless: sit out before reading the window if no source has anything after the cursor.
+      const newest = await newestEvents(db, from, now);
+      if (!newest.some((event) => afterCursor(event, cursor))) return { ran: false, events: 0, newEvents: 0, findings: 0, raised: 0 };
+    }
+    const events = await readPlatformEvents(db, from, now);
     const newEvents = events.filter((event) => afterCursor(event, cursor)).length;
     if (!forced && !runIsDue(newEvents, lastRunAt, now)) return { ran: false, events: events.length, newEvents, findings: 0, raised: 0 };
-    const known = new Set([...this.ctx.storage.kv.list({ prefix: KEY_PREFIX })].map(([key]) => key.slice(KEY_PREFIX.length)));
+    /** Keys raised (or found in libSQL) during this run. */
+    const known = new Set<string>();
     let findings = 0;
     let raised = 0;
     for (const agent of agents) {
       if (!isAgentType(agent.type)) continue;
       // Emergency Stop between two agents: nothing more is done.
       if (this.controls().state !== "running") break;
-      const started = new Date(this.clock.now());
       const taskId = crypto.randomUUID();
       let results: Finding[];
       try {
@@ -298,14 +328,15 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
         // The agent shows Error until a run of it succeeds again; the failure is a task and an audit row.
         const message = error instanceof Error ? error.message : String(error);
         await db.batch([
-          db.insert(gabrielTasks).values({ id: taskId, agentId: agent.id, type: "analysis", status: "failed", priority: "low", startedAt: started, completedAt: new Date(this.clock.now()), input: { events: events.length, newEvents }, output: { error: message } }),
+          db.insert(gabrielTasks).values({ id: taskId, agentId: agent.id, type: "analysis", status: "failed", priority: "low", startedAt: runStarted, completedAt: new Date(this.clock.now()), input: { events: events.length, newEvents }, output: { error: message } }),
           db.update(gabrielAgents).set({ status: "error" }).where(eq(gabrielAgents.id, agent.id)),
           db.insert(gabrielAuditLog).values({ agentId: agent.id, taskId, action: "agent_run", result: "failed", timestamp: new Date(this.clock.now()), details: { error: message } }),
         ]);
         continue;
       }
-      // The queue in libSQL is the record of what was ever raised (this object's storage may be newer than a restore).
-      const candidates = results.filter((f) => f.adverse && !known.has(f.key));
+      // This object's `key:` index first, one look-up per finding; then libSQL, the record of what was
+      // ever raised (this object's storage may be newer than a restore).
+      const candidates = results.filter((f) => f.adverse && !known.has(f.key) && this.ctx.storage.kv.get(KEY_PREFIX + f.key) === undefined);
       for (let i = 0; i < candidates.length; i += 100) {
         const keys = candidates.slice(i, i + 100).map((f) => f.key);
         for (const row of await db.select({ key: gabrielTasks.dedupeKey }).from(gabrielTasks).where(inArray(gabrielTasks.dedupeKey, keys))) if (row.key) known.add(row.key);
@@ -323,7 +354,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
           type: "analysis",
           status: "completed",
           priority: "low",
-          startedAt: started,
+          startedAt: runStarted,
           completedAt: completed,
           input: { from: from.toISOString(), to: now.toISOString(), events: events.length, newEvents, cursor },
           output: { findings: results.length, raised: fresh.length, noted: noted.slice(0, 20) },
@@ -367,20 +398,9 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    server.send(JSON.stringify({ type: "overview", ...(await this.overview()) }));
-    return new Response(null, { status: 101, webSocket: client });
-  }
-
-  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
-    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    return this.watch(request, [], { type: "overview", ...(await this.overview()) });
   }
 }
-
-const agentNames = () => Object.fromEntries(AGENT_TYPES.map((t) => [t, AGENTS[t].name])) as Record<AgentType, string>;
-const agentDefaults = () => Object.fromEntries(AGENT_TYPES.map((t) => [t, defaultConfig(t)])) as Record<AgentType, Record<string, unknown>>;
 
 /** Open items by priority: high first. */
 function rank(item: ReviewItem): number {

@@ -1,11 +1,12 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import { createDb } from "#db/client.ts";
-import { gabrielAuditLog, gabrielTasks, presentations, systemLogs, users } from "#db/schema/index.ts";
-import type { Controls, GabrielApi, GabrielResult, ReviewItem } from "#server/gabriel/review-state.ts";
+import { gabrielAgents, gabrielAuditLog, gabrielTasks, presentations, systemLogs, users } from "#db/schema/index.ts";
+import { AGENT_IDS, type Controls, type GabrielApi, type GabrielResult, type ReviewItem, type RunSummary } from "#server/gabriel/review-state.ts";
 import type { DurableObjectsEnv } from "./env.ts";
-import type { GabrielOrchestrator } from "./gabriel.ts";
+import { DECIDED_KEPT, type GabrielOrchestrator } from "./gabriel.ts";
 import { TestClock } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { GABRIEL: DurableObjectNamespace<GabrielOrchestrator> };
@@ -55,11 +56,19 @@ async function itemFor(gabriel: GabrielApi, evidence: string): Promise<ReviewIte
 }
 
 describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
+  it("arms its own schedule when it starts, and makes the agents' rows", async () => {
+    const { stub } = await orchestrator();
+    // Nothing was asked of it but to start (the test's clock was set inside it).
+    expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).not.toBeNull();
+    const rows = await db().select({ type: gabrielAgents.type, config: gabrielAgents.config }).from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)));
+    expect(rows.map((r) => r.type).sort()).toEqual([...AGENT_TYPES].sort());
+  });
+
   it("runs the agents on its alarm, raises an adverse finding once, and records each run as a task", async () => {
-    const { stub, gabriel, later } = await orchestrator();
+    const { stub, gabriel, clock, later } = await orchestrator();
     const evidence = await revokedPresented();
     later();
-    await gabriel.ensureScheduled();
+    // Armed when the object started: no call is needed first.
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const item = await itemFor(gabriel, evidence);
     expect(item).toMatchObject({ agent: "risk", status: "pending", priority: "high", decision: null, assignee: null });
@@ -68,9 +77,21 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     const raised = await db().select().from(gabrielAuditLog).where(and(eq(gabrielAuditLog.taskId, item!.id), eq(gabrielAuditLog.action, "review_raised")));
     expect(raised).toHaveLength(1);
 
-    // The next run sees the same pattern (the window overlaps): nothing new.
+    // The next run (15 minutes on, so it is not sat out) sees the same pattern, the window overlapping: nothing new.
+    clock.advance(15 * 60_000);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await gabriel.overview()).controls.lastRunAt).toBe(new Date(clock.now()).toISOString());
     expect((await gabriel.overview()).items.filter((i) => i.evidence.includes(evidence))).toHaveLength(1);
+    // The risk agent's second run found it again and raised nothing for it.
+    const runs = await db()
+      .select({ input: gabrielTasks.input, output: gabrielTasks.output })
+      .from(gabrielTasks)
+      .where(and(eq(gabrielTasks.agentId, AGENT_IDS.risk), eq(gabrielTasks.type, "analysis"), sql`json_extract(${gabrielTasks.input}, '$.to') = ${new Date(clock.now()).toISOString()}`));
+    expect(runs).toHaveLength(1);
+    expect((runs[0]!.output as { findings: number }).findings).toBeGreaterThanOrEqual(1);
+    expect(await db().select().from(gabrielAuditLog).where(and(eq(gabrielAuditLog.taskId, item!.id), eq(gabrielAuditLog.action, "review_raised")))).toHaveLength(1);
+    // Not raised again and dropped at the write (libSQL's unique key): the finding's key still names the first item.
+    expect(await runInDurableObject(stub, (_i, state) => state.storage.kv.get(`key:${item!.key}`))).toBe(item!.id);
     // The alarm is re-armed for the next run.
     expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).not.toBeNull();
   });
@@ -79,7 +100,6 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     const { stub, gabriel, later } = await orchestrator();
     const evidence = await revokedPresented();
     later();
-    await gabriel.ensureScheduled();
     await runDurableObjectAlarm(stub);
     const item = (await itemFor(gabriel, evidence))!;
     const [ada, ben] = [await person("Ada"), await person("Ben", "operator")];
@@ -104,7 +124,7 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
   it("takes no work while paused or stopped, asks a reason to stop, and works again once resumed", async () => {
     const { stub, gabriel, later } = await orchestrator();
     const admin = await person("Ada");
-    await gabriel.ensureScheduled();
+    expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).not.toBeNull();
     expect(await gabriel.control({ action: "emergency-stop", actor: admin, reason: "" })).toMatchObject({ ok: false, status: 400, code: "REASON_REQUIRED" });
     const stopped = value<Controls>(await gabriel.control({ action: "emergency-stop", actor: admin, reason: "Investigating a false positive storm" }));
     expect(stopped).toMatchObject({ state: "stopped", changedBy: admin, reason: "Investigating a false positive storm" });
@@ -139,10 +159,20 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     // The schedule fires again with nothing new since the cursor: the run is sat out.
     await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
     expect((await gabriel.overview()).controls.lastRunAt).toBe(controls.lastRunAt);
+    // ...before the window is read: each source's newest event was enough to tell (a run that read it would count its events).
+    const scheduled = await runInDurableObject(stub, (instance: GabrielOrchestrator) => (instance as unknown as { run(forced: boolean): Promise<RunSummary> }).run(false));
+    expect(scheduled).toEqual({ ran: false, events: 0, newEvents: 0, findings: 0, raised: 0 });
     // Fifteen minutes idle: the agents look again (time-based rules need it).
     clock.advance(15 * 60_000);
     await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
     expect((await gabriel.overview()).controls.lastRunAt).toBe(new Date(clock.now()).toISOString());
+    // Something new a minute later: the schedule runs at once, without waiting to be idle.
+    clock.advance(60_000);
+    const next = await revokedPresented();
+    later();
+    await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
+    expect((await gabriel.overview()).controls.lastRunAt).toBe(new Date(clock.now()).toISOString());
+    expect(await itemFor(gabriel, next)).toBeDefined();
   });
 
   it("runs one at a time: two runs asked for at once raise each finding once and both answer", async () => {
@@ -162,7 +192,6 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
       .insert(systemLogs)
       .values(Array.from({ length: 10 }, () => ({ level: "warn", category: "auth", message: "login failed", userId: subject.id, metadata: { event: "login failed", reason: "bad_password" } })));
     later();
-    await gabriel.ensureScheduled();
     await runDurableObjectAlarm(stub);
     const item = (await gabriel.overview()).items.find((i) => i.caseId === subject.id)!;
     expect(item).toMatchObject({ rule: "risk.sign-in-failures" });
@@ -176,6 +205,38 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     expect(taken.assignee).toEqual(admin);
     const trail = await db().select().from(gabrielAuditLog).where(and(eq(gabrielAuditLog.taskId, item.id), eq(gabrielAuditLog.action, "review_reassigned")));
     expect(trail[0]?.details).toMatchObject({ previous: "Hal", assignee: "Ada" });
+  });
+
+  it("keeps only the newest decided items in its storage, and still never raises a pruned item's finding again", async () => {
+    const { stub, gabriel, later } = await orchestrator();
+    const count = DECIDED_KEPT + 3;
+    const rows = await db()
+      .insert(presentations)
+      .values(Array.from({ length: count }, () => ({ purpose: "Prune test", verificationResult: "STATUS_REVOKED", mode: "offline" as const, checkType: "rtw" })))
+      .returning();
+    const evidence = rows.map((row) => `presentations:${row.id}`);
+    later();
+    value(await gabriel.runNow());
+    const items = (await gabriel.overview()).items.filter((i) => evidence.some((e) => i.evidence.includes(e)));
+    expect(items).toHaveLength(count);
+    const reviewer = await person("Dee", "operator");
+    for (const item of items) value(await gabriel.decide({ itemId: item.id, decision: "approved", notes: "Human review completed by Dee", reviewer }));
+
+    const stored = await runInDurableObject(stub, (_i, state) => ({
+      items: [...state.storage.kv.list<ReviewItem>({ prefix: "item:" })].map(([, item]) => item),
+      keys: [...state.storage.kv.list({ prefix: "key:" })].map(([key]) => key.slice("key:".length)),
+    }));
+    expect(stored.items.filter((i) => i.decision)).toHaveLength(DECIDED_KEPT);
+    // The oldest decisions went; their keys stayed, and libSQL keeps every decision.
+    const pruned = items.filter((item) => !stored.items.some((i) => i.id === item.id));
+    expect(pruned).toHaveLength(count - DECIDED_KEPT);
+    for (const item of items) expect(stored.keys).toContain(item.key);
+    const decided = await db().select({ id: gabrielTasks.id, status: gabrielTasks.status }).from(gabrielTasks).where(inArray(gabrielTasks.id, items.map((i) => i.id)));
+    expect(decided.filter((row) => row.status === "approved")).toHaveLength(count);
+
+    // The same findings seen again raise nothing.
+    expect(value(await gabriel.runNow()).findings).toBeGreaterThanOrEqual(count);
+    expect((await gabriel.overview()).items.filter((i) => evidence.some((e) => i.evidence.includes(e)) && !i.decision)).toHaveLength(0);
   });
 
   it("refuses bad input as data, not by throwing", async () => {
