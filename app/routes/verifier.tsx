@@ -4,7 +4,8 @@ import { pageMeta } from "#app/components/meta.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { verificationRow } from "#app/components/verifier/recent-verifications.tsx";
 import { VerifierPortal } from "#app/components/verifier/verifier-portal.tsx";
-import { portalAccess, PRIVATE, refusedResponse } from "#app/components/verifier/portal-access.server.ts";
+import { portalAccess, refusedResponse } from "#app/components/verifier/portal-access.server.ts";
+import { PRIVATE } from "#server/http/security.ts";
 import { listApiKeys } from "#server/verification/organisations.ts";
 import { usageByDay, verificationHistory } from "#server/verification/records.ts";
 

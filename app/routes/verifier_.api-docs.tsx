@@ -4,7 +4,8 @@ import { publicOrigin } from "#core/issuers/registry.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { ApiDocsPage } from "#app/components/verifier/api-docs-page.tsx";
 import { apiDocsFor } from "#app/components/verifier/openapi-view.server.ts";
-import { PRIVATE, refusedResponse, verifierRole } from "#app/components/verifier/portal-access.server.ts";
+import { refusedResponse, verifierRole } from "#app/components/verifier/portal-access.server.ts";
+import { PRIVATE } from "#server/http/security.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 
 /**

@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "#app/components/meta.ts";
 import { HISTORY_PAGE_SIZE, HistoryPage, historyRow, type HistoryFilters } from "#app/components/verifier/history-page.tsx";
-import { portalAccess, PRIVATE, refusedResponse } from "#app/components/verifier/portal-access.server.ts";
+import { portalAccess, refusedResponse } from "#app/components/verifier/portal-access.server.ts";
+import { PRIVATE } from "#server/http/security.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { isCheckType } from "#core/verification/checks.ts";
 import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";

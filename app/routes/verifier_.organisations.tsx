@@ -19,7 +19,7 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { PRIVATE } from "#app/components/verifier/portal-access.server.ts";
+import { PRIVATE } from "#server/http/security.ts";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Verifier organisations", description: "Organisations registered to check credentials." });
 

@@ -38,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listWalletCredentials(context.db, user.id),
     ]);
     const candidates = held
-      .filter((c) => c.status === "active" && (resolved.acceptedTypes as string[]).includes(c.type))
+      // A paper credential (printed at a counter) is never a wallet's answer: the verifier refuses one without key binding.
+      .filter((c) => c.status === "active" && c.delivery !== "paper" && (resolved.acceptedTypes as string[]).includes(c.type))
       .map((c) => ({ id: c.id, type: c.type, title: c.display.longName, authority: c.display.authorityName, holderKeyThumbprint: c.holderKeyThumbprint, expiresAt: c.expiresAt }));
     return json<ConsentData>({ ok: true, request: resolved, candidates }, { headers: PAGE_HEADERS });
   } catch (error) {

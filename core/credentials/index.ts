@@ -73,7 +73,7 @@ export {
 } from "./profile.ts";
 export { StatusListCache, type CachedStatusList } from "./status-cache.ts";
 export { issueCredential, type IssueCredentialInput, type IssuerSigningKey } from "./issue.ts";
-export { credentialClaims, disclosableClaims, presentCredential, presentPaperCredential, type PresentCredentialInput, type PresentPaperCredentialInput } from "./present.ts";
+export { credentialClaims, disclosableClaims, presentCredential, presentPaperCredential, type PaperPresentation, type PresentCredentialInput, type PresentPaperCredentialInput } from "./present.ts";
 export {
   DEFAULT_LIMITS,
   verifyPresentation,

@@ -42,7 +42,7 @@ beforeAll(async () => {
 const paperPolicy = (overrides: Partial<PresentationPolicy> = {}, value = 0): PresentationPolicy =>
   basePolicy(world, { acceptPaper: true, status: statusPolicy(world, { 42: value }), ...overrides });
 
-const printed = (disclose: string[] = ["given_name", "family_name"], sdJwt = paper) => presentPaperCredential({ sdJwt, disclose });
+const printed = async (disclose: string[] = ["given_name", "family_name"], sdJwt = paper) => (await presentPaperCredential({ sdJwt, disclose })).presentation;
 
 async function expectRejected(presentation: string, code: CredentialErrorCode, policy: PresentationPolicy = paperPolicy()) {
   expect(await verifyPresentation(presentation, policy)).toMatchObject({ valid: false, code, message: CREDENTIAL_ERROR_MESSAGES[code] });
@@ -71,6 +71,18 @@ describe("presentPaperCredential", () => {
     const presentation = await printed(["given_name"]);
     expect(presentation.endsWith("~")).toBe(true);
     expect(presentation.split("~")).toHaveLength(3);
+  });
+
+  it("leaves out a path the credential lacks, and says what it disclosed, in the order asked", async () => {
+    const { presentation, disclosed } = await presentPaperCredential({ sdJwt: paper, disclose: ["family_name", "licenceNumber", "given_name"] });
+    expect(disclosed).toEqual(["family_name", "given_name"]);
+    expect(presentation.split("~")).toHaveLength(4);
+    expect(await verifyPresentation(presentation, paperPolicy())).toMatchObject({ valid: true, paper: true, disclosedClaimNames: ["family_name", "given_name"] });
+  });
+
+  it("refuses a disclose list that is not a list of claim names", async () => {
+    await expect(presentPaperCredential({ sdJwt: paper, disclose: "given_name" as never })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    await expect(presentPaperCredential({ sdJwt: paper, disclose: [1] as never })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
   });
 
   it("refuses a credential bound to a device key (a printed copy of it could never verify)", async () => {

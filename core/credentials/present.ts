@@ -8,7 +8,7 @@ import { resolveCrypto, sha256, SD_HASH_ALG, type CredentialCrypto } from "./cry
 import { CredentialError } from "./errors.ts";
 import { defineClaim } from "./json.ts";
 import { algorithmForKey, decodeJsonObject, signBase64url } from "./jws.ts";
-import { PAPER_BINDING, PAPER_CLAIM } from "./profile.ts";
+import { isPaperCredential } from "./profile.ts";
 import { decodeDisclosure, splitSdJwt, type DecodedDisclosure } from "./sd-jwt.ts";
 
 /** Limits for parsing a credential the holder already trusts (it came from its issuer). */
@@ -149,9 +149,19 @@ async function presentFrame(present: () => Promise<string>): Promise<string> {
 export interface PresentPaperCredentialInput {
   /** A paper credential as issued (issueCredential with `paper`): no cnf, so no key-binding JWT. */
   sdJwt: string;
-  /** Claim paths to disclose; everything else stays hidden. */
+  /**
+   * Claim paths to disclose, where the credential holds them (a type's fixed list may name a
+   * claim a particular record lacks: it is left out); everything else stays hidden.
+   */
   disclose: readonly string[];
   crypto?: CredentialCrypto;
+}
+
+export interface PaperPresentation {
+  /** `<issuer-signed JWT>~<chosen disclosures>~`. */
+  presentation: string;
+  /** The paths of `disclose` the credential holds, in the order given: what the presentation shows. */
+  disclosed: string[];
 }
 
 /**
@@ -160,11 +170,13 @@ export interface PresentPaperCredentialInput {
  * device credential presented without its KB-JWT is refused by every verifier, so printing one
  * would only make a code that never works.
  */
-export async function presentPaperCredential(input: PresentPaperCredentialInput): Promise<string> {
+export async function presentPaperCredential(input: PresentPaperCredentialInput): Promise<PaperPresentation> {
   const crypto = resolveCrypto(input.crypto);
   const view = await holderView(crypto, input.sdJwt);
-  if (view.payload.cnf !== undefined || view.payload[PAPER_CLAIM] !== PAPER_BINDING) throw new CredentialError("INVALID_ARGUMENT", "not a paper credential");
-  const frame = disclosureFrame(view, input.disclose);
+  if (!isPaperCredential(view.payload)) throw new CredentialError("INVALID_ARGUMENT", "not a paper credential");
+  if (!Array.isArray(input.disclose) || !input.disclose.every((path) => typeof path === "string")) throw new CredentialError("INVALID_ARGUMENT", "disclose must be a list of claim names");
+  const disclosed = input.disclose.filter((path) => view.byPath.has(path));
+  const frame = disclosureFrame(view, disclosed);
   const sdjwt = new SDJwtInstance({ hasher: hasherFor(crypto), hashAlg: SD_HASH_ALG });
-  return presentFrame(() => sdjwt.present(input.sdJwt, frame as never));
+  return { presentation: await presentFrame(() => sdjwt.present(input.sdJwt, frame as never)), disclosed };
 }

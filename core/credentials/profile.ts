@@ -21,6 +21,15 @@ export const PAPER_CLAIM = "binding";
 export const PAPER_BINDING = "paper";
 
 /**
+ * A paper credential, by its issuer-signed payload: no cnf, and the paper marker in clear. The one
+ * test of it, for the holder printing one (present.ts) and the verifier deciding that no KB-JWT
+ * applies (verify.ts, only after the issuer's signature has verified).
+ */
+export function isPaperCredential(signedPayload: Record<string, unknown>): boolean {
+  return !Object.hasOwn(signedPayload, "cnf") && signedPayload[PAPER_CLAIM] === PAPER_BINDING;
+}
+
+/**
  * Claims that SD-JWT VC section 3.2.2.2 says must never be selectively disclosed, and our paper
  * marker, which must be the issuer's statement in clear.
  */

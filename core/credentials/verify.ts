@@ -48,11 +48,10 @@ import { decodeDisclosure, processDisclosures, splitSdJwt } from "./sd-jwt.ts";
 import type { StatusListCache } from "./status-cache.ts";
 import { readPackedStatus, selectKey, statusFromValue, verifyStatusListToken } from "./status-list.ts";
 import {
+  isPaperCredential,
   KB_JWT_TYP,
   LEGACY_SD_JWT_VC_TYP,
   NEVER_DISCLOSED_CLAIMS,
-  PAPER_BINDING,
-  PAPER_CLAIM,
   REGISTERED_CLAIMS,
   SD_JWT_VC_TYP,
   type StatusReference,
@@ -179,8 +178,13 @@ export interface VerifiedSdJwt {
 interface Profile {
   acceptedTyps: readonly string[];
   reservedTopLevelNames: ReadonlySet<string>;
-  /** PresentationPolicy.acceptPaper; absent outside the SD-JWT VC profile, where nothing is a paper credential. */
-  acceptPaper?: boolean;
+  /**
+   * Whether the profile knows the paper marker (profile.ts): the SD-JWT VC profile does; plain
+   * RFC 9901 does not, so there nothing is a paper credential and a KB-JWT follows the policy alone.
+   */
+  readsPaperMarker: boolean;
+  /** PresentationPolicy.acceptPaper: a paper credential is accepted without a KB-JWT (else PAPER_NOT_ACCEPTED). */
+  acceptPaper: boolean;
 }
 
 interface CoreResult {
@@ -337,7 +341,7 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
   const jws = parseCompactJws(parts.issuerJwt, { maxDepth: limits.maxDepth, malformedCode: "MALFORMED_PRESENTATION" });
   // Read from the payload whose signature verifyIssuerJwt checks next: nothing is decided on it
   // before that check passed, so whether a KB-JWT is needed is the issuer's statement.
-  const paper = profile.acceptPaper !== undefined && isPaperCredential(jws.payload);
+  const paper = profile.readsPaperMarker && isPaperCredential(jws.payload);
   const needsKeyBinding = policy.requireKeyBinding && !paper;
   const keyBinding = needsKeyBinding ? verifyKeyBindingSignature(crypto, parts.kbJwt, jws.payload, policy, limits.maxDepth) : undefined;
   // Awaited below, after the issuer's checks: an earlier failure must not leave it unhandled.
@@ -363,11 +367,6 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
   return { header: jws.header, payload, issuer, disclosedPaths: [...disclosedPaths].sort(), keyBound: needsKeyBinding, paper, nonce };
 }
 
-/** A paper credential (profile.ts): no cnf, and the paper marker in clear in the issuer-signed payload. */
-function isPaperCredential(signedPayload: Record<string, unknown>): boolean {
-  return !hasOwn(signedPayload, "cnf") && signedPayload[PAPER_CLAIM] === PAPER_BINDING;
-}
-
 async function consumeNonceLast(policy: BasePolicy, nonce: string | undefined): Promise<void> {
   if (nonce === undefined || !policy.consumeNonce) return;
   let fresh: boolean;
@@ -387,7 +386,7 @@ async function consumeNonceLast(policy: BasePolicy, nonce: string | undefined): 
 export async function verifySdJwtPresentation(presentation: unknown, policy: SdJwtPolicy): Promise<VerifiedSdJwt | VerificationFailure> {
   try {
     if (!Array.isArray(policy?.acceptedTyps) || policy.acceptedTyps.length === 0) throw new CredentialError("POLICY_INVALID", "acceptedTyps");
-    const core = await verifyCore(presentation, policy, { acceptedTyps: policy.acceptedTyps, reservedTopLevelNames: new Set() });
+    const core = await verifyCore(presentation, policy, { acceptedTyps: policy.acceptedTyps, reservedTopLevelNames: new Set(), readsPaperMarker: false, acceptPaper: false });
     await consumeNonceLast(policy, core.nonce);
     return { valid: true, header: core.header, payload: core.payload, disclosedClaimNames: core.disclosedPaths, keyBound: core.keyBound };
   } catch (error) {
@@ -504,7 +503,7 @@ export async function verifyPresentation(
     }
     if (policy?.acceptPaper !== undefined && typeof policy.acceptPaper !== "boolean") throw new CredentialError("POLICY_INVALID", "acceptPaper");
     if (policy?.acceptPaper && !status) throw new CredentialError("POLICY_INVALID", "acceptPaper needs a status policy");
-    const core = await verifyCore(presentation, policy, { acceptedTyps, reservedTopLevelNames: NEVER_DISCLOSED_CLAIMS, acceptPaper: policy?.acceptPaper === true });
+    const core = await verifyCore(presentation, policy, { acceptedTyps, reservedTopLevelNames: NEVER_DISCLOSED_CLAIMS, readsPaperMarker: true, acceptPaper: policy?.acceptPaper === true });
     const { payload, issuer } = core;
 
     if (payload.vct === undefined) throw new CredentialError("VCT_MISSING");

@@ -161,17 +161,24 @@ export const CREDENTIAL_TYPE_CODES = Object.keys(CREDENTIAL_TYPES) as Credential
 /**
  * What a printed paper credential of each type discloses (server/credentials/paper.ts): the name,
  * which the checker matches against the holder's photo ID since nothing binds the paper to its
- * holder, and what a check of the type reads (for rtw, rtr and dbs every attribute of that check
- * in core/verification/checks.ts). Nothing else: no date of birth, immigration status or penalty
+ * holder, and what a check of the type reads (for rtw and rtr every attribute of that check in
+ * core/verification/checks.ts). Nothing else: no date of birth, immigration status or penalty
  * points. Claim paths as the wallet discloses them; a path the record lacks is left out.
+ *
+ * A type without an entry is never printed (printableOnPaper): an enhanced DBS check rests on
+ * identity at GPG45 High, which a credential bound to no device (a bearer sheet) cannot carry.
  */
-export const PAPER_DISCLOSURES: Readonly<Record<CredentialTypeCode, readonly string[]>> = {
+export const PAPER_DISCLOSURES: Readonly<Partial<Record<CredentialTypeCode, readonly string[]>>> = {
   rtw: ["given_name", "family_name", "hasRightToWork", "workRestrictions", "expiryDate"],
   rtr: ["given_name", "family_name", "hasRightToRent", "rentRestrictions", "expiryDate"],
-  dbs: ["given_name", "family_name", "certificateNumber", "checkLevel", "workforce", "policeRecords", "barredListChildren", "barredListAdults", "issueDate"],
   driving_licence: ["given_name", "family_name", "licenceNumber", "categories", "expiryDate"],
   professional_certificate: ["given_name", "family_name", "profession", "registrationNumber", "expiryDate"],
 };
+
+/** Whether credentials of `type` are ever issued on paper: the one answer, PAPER_DISCLOSURES having an entry for it. */
+export function printableOnPaper(type: string): boolean {
+  return isCredentialTypeCode(type) && PAPER_DISCLOSURES[type] !== undefined;
+}
 
 export function isCredentialTypeCode(value: unknown): value is CredentialTypeCode {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(CREDENTIAL_TYPES, value);

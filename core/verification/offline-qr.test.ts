@@ -119,7 +119,7 @@ describe("encodeOfflinePresentation and decodeOfflinePresentation", () => {
 
   it("round-trips a paper credential's printed presentation (no cnf, chosen disclosures, no KB-JWT), which verifies as paper", async () => {
     const paper = await issuePaperFor(world, { issuer: { iss: ISS, kid: world.issuer.publicJwk.kid!, privateKey: world.issuer.privateKey }, vct: VCT, claims: CLAIMS, decoys: 2 });
-    const printed = await presentPaperCredential({ sdJwt: paper, disclose: ["given_name", "family_name", "hasRightToWork", "workRestrictions", "expiryDate"] });
+    const { presentation: printed } = await presentPaperCredential({ sdJwt: paper, disclose: ["given_name", "family_name", "hasRightToWork", "workRestrictions", "expiryDate"] });
     expect(printed.endsWith("~")).toBe(true);
     const payload = encodeOfflinePresentation(printed);
     expect(payload).toMatch(/^UKID1:[1-9][0-9]*$/);

@@ -13,8 +13,6 @@ import { createDb } from "#db/client.ts";
 import { loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { citizenWithCredential, organisationWithVerifier, type HeldCredential } from "#tests/support/verification-fixtures.ts";
 
-export type { HeldCredential };
-
 export interface FixtureOptions {
   libsqlUrl: string;
   libsqlAuthToken: string;
@@ -39,7 +37,8 @@ const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Ui
 export async function makeFixtures(options: FixtureOptions): Promise<Fixtures> {
   const db = createDb({ LIBSQL_URL: options.libsqlUrl, LIBSQL_AUTH_TOKEN: options.libsqlAuthToken });
   const issuing = { keys: await loadIssuerKeys(options.issuerKeysSecret), base: options.base };
-  const verifier = await organisationWithVerifier(db, ["rtw", "rtr", "dbs", "age"], { namePrefix: "Bench employer ", firstName: "Bench", usernamePrefix: "bench-verifier-" });
+  // Registered for every check (the fixture's default).
+  const verifier = await organisationWithVerifier(db, undefined, { namePrefix: "Bench employer ", firstName: "Bench", usernamePrefix: "bench-verifier-" });
 
   const held: HeldCredential[] = [];
   for (let i = 0; i < options.citizens; i++) {

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { credentialClaims } from "#core/credentials/index.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, authorityName, isCredentialTypeCode, walletTypeNames } from "#core/issuers/registry.ts";
+import type { Binding } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, presentations } from "#db/schema/index.ts";
 
@@ -23,12 +24,17 @@ export function heldBy(userId: string): SQL {
 }
 
 /**
- * How a credential reached its holder (`metadata.delivery`): "device", bound to a key in their
- * wallet (issuance.ts); "paper", printed at an assisted-digital counter, bound to no key
- * (paper.ts). Only paper credentials carry the field.
+ * How a credential reached its holder (`metadata.delivery`), which is what ties it to them
+ * (Binding, core/verification/reasons.ts): "device", bound to a key in their wallet
+ * (issuance.ts); "paper", printed at an assisted-digital counter, bound to no key (paper.ts).
+ * Only paper credentials carry the field.
  */
-export type Delivery = "device" | "paper";
-export const PAPER_DELIVERY = "paper" satisfies Delivery;
+export const PAPER_DELIVERY = "paper" satisfies Binding;
+
+/** The binding of a credential from its stored `metadata.delivery` (absent for a device credential). */
+export function deliveryOf(delivery: unknown): Binding {
+  return delivery === PAPER_DELIVERY ? "paper" : "device";
+}
 
 export type DisplayStatus = "active" | "pending" | "revoked" | "expired" | (string & {});
 
@@ -51,7 +57,7 @@ export interface WalletCredential {
   /** Which device key can present it (RFC 7638 thumbprint of cnf.jwk); null for a paper credential. */
   holderKeyThumbprint: string | null;
   /** "paper": printed, bound to no device, so no wallet can present it (its QR code is on paper). */
-  delivery: Delivery;
+  delivery: Binding;
   verificationCount: number;
   display: {
     title: string;
@@ -82,7 +88,7 @@ export function toWalletCredential(row: typeof credentials.$inferSelect, now: Da
     issuer: row.issuer,
     vcJwt: row.vcJwt,
     holderKeyThumbprint: typeof row.metadata?.holderKeyThumbprint === "string" ? row.metadata.holderKeyThumbprint : null,
-    delivery: row.metadata?.delivery === PAPER_DELIVERY ? "paper" : "device",
+    delivery: deliveryOf(row.metadata?.delivery),
     verificationCount,
     display: {
       title: names.title,

@@ -32,14 +32,26 @@ beforeEach(async () => {
 afterEach(() => temp.close());
 
 const issuePaper = (type = "rtw", at = now) => issuePaperCredential({ db: temp.db, keys, base: BASE, userId, type, now: at });
+/** A Right to Work credential issued to a fresh device key, as the wallet asks for it. */
+async function issueToDevice() {
+  const holder = await makeHolder();
+  const { nonce } = await createIssuanceNonce(temp.db, userId, now);
+  const proof = await signProof(holder, nonce, { aud: issuerUrl(BASE, "home-office"), iat: now.getTime() / 1000 });
+  return issueToHolder({ db: temp.db, keys, base: BASE, userId, type: "rtw", proof, now });
+}
+/** A paper credential issued, with the text printed for it (paperPayload, as the printed page makes it). */
+const printPaper = async (type = "rtw", at = now) => {
+  const paper = await issuePaper(type, at);
+  return { ...paper, ...(await paperPayload(paper.vcJwt, type)) };
+};
 const rowOf = async (id: string) => (await temp.db.select().from(credentials).where(eq(credentials.id, id)))[0]!;
 const issuerPayload = (presentation: string) => JSON.parse(base64urlDecodeText(presentation.split("~")[0]!.split(".")[1]!)) as Record<string, unknown>;
 
 describe("issuePaperCredential", () => {
   it("prints the Right to Work record as an unbound credential: a UKID1 code of the name and the right-to-work claims, no KB-JWT", async () => {
-    const paper = await issuePaper();
+    const paper = await printPaper();
     expect(paper.payload).toMatch(/^UKID1:[1-9][0-9]*$/);
-    expect(paper.disclosed).toEqual([...PAPER_DISCLOSURES.rtw]);
+    expect(paper.disclosed).toEqual([...PAPER_DISCLOSURES.rtw!]);
     const presentation = decodeOfflinePresentation(paper.payload);
     expect(presentation.endsWith("~")).toBe(true);
     expect(await credentialClaims(presentation)).toEqual({ given_name: "Sarah", family_name: "Thompson", hasRightToWork: true, workRestrictions: "None", expiryDate: expect.any(String) });
@@ -51,9 +63,20 @@ describe("issuePaperCredential", () => {
   });
 
   it("prints the same text again from the stored credential (paperPayload)", async () => {
-    const paper = await issuePaper("driving_licence");
-    expect(await paperPayload((await rowOf(paper.credentialId)).vcJwt, "driving_licence")).toEqual({ payload: paper.payload, disclosed: paper.disclosed });
-    expect(paper.disclosed).toEqual([...PAPER_DISCLOSURES.driving_licence]);
+    const paper = await printPaper("driving_licence");
+    const stored = (await rowOf(paper.credentialId)).vcJwt;
+    expect(stored).toBe(paper.vcJwt);
+    expect(await paperPayload(stored, "driving_licence")).toEqual({ payload: paper.payload, disclosed: paper.disclosed });
+    expect(paper.disclosed).toEqual([...PAPER_DISCLOSURES.driving_licence!]);
+  });
+
+  it("prints only what the record holds when the type's list names a claim it lacks", async () => {
+    const [record] = await temp.db.select().from(authorityRecords).where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, "rtw")));
+    const { workRestrictions: _, ...attributes } = record!.attributes;
+    await temp.db.update(authorityRecords).set({ attributes }).where(eq(authorityRecords.id, record!.id));
+    const paper = await printPaper();
+    expect(paper.disclosed).toEqual(PAPER_DISCLOSURES.rtw!.filter((path) => path !== "workRestrictions"));
+    expect(await credentialClaims(decodeOfflinePresentation(paper.payload))).not.toHaveProperty("workRestrictions");
   });
 
   it("stores it as the person's credential, marked paper, on a status slot, and logs it in their wallet", async () => {
@@ -73,21 +96,19 @@ describe("issuePaperCredential", () => {
   it("never prints an enhanced DBS check (GPG45 High needs the holder's device)", async () => {
     await expect(issuePaper("dbs")).rejects.toMatchObject({ status: 409, code: "PAPER_NOT_ALLOWED" });
     expect(await temp.db.select().from(walletEvents).where(eq(walletEvents.userId, userId))).toEqual([]);
+    expect(await temp.db.select().from(credentials).where(eq(credentials.userId, userId))).toEqual([]);
   });
 
   it("never outlives the authority's record", async () => {
     const validUntil = new Date(now.getTime() + 10 * DAY_MS);
     await temp.db.update(authorityRecords).set({ validUntil }).where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, "rtw")));
-    const paper = await issuePaper();
+    const paper = await printPaper();
     expect(paper.expiresAt).toEqual(validUntil);
     expect(issuerPayload(decodeOfflinePresentation(paper.payload)).exp).toBe(Math.floor(validUntil.getTime() / 1000));
   });
 
   it("leaves the wallet credential of the same type as it is, and the wallet lists the paper one as paper, with no device key", async () => {
-    const holder = await makeHolder();
-    const { nonce } = await createIssuanceNonce(temp.db, userId, now);
-    const proof = await signProof(holder, nonce, { aud: issuerUrl(BASE, "home-office"), iat: now.getTime() / 1000 });
-    const wallet = await issueToHolder({ db: temp.db, keys, base: BASE, userId, type: "rtw", proof, now });
+    const wallet = await issueToDevice();
     const paper = await issuePaper();
     expect((await rowOf(wallet.id)).status).toBe("active");
     const listed = await listWalletCredentials(temp.db, userId, now);
@@ -95,6 +116,23 @@ describe("issuePaperCredential", () => {
       expect.arrayContaining([
         { id: wallet.id, delivery: "device", holderKeyThumbprint: wallet.holderKeyThumbprint, status: "active" },
         { id: paper.credentialId, delivery: "paper", holderKeyThumbprint: null, status: "active" },
+      ]),
+    );
+  });
+
+  it("is left as it is by a later issuance of the same type to a device: not revoked, not replaced, still listed", async () => {
+    const paper = await issuePaper();
+    const wallet = await issueToDevice();
+    const row = await rowOf(paper.credentialId);
+    expect(row).toMatchObject({ status: "active", revokedAt: null });
+    expect(row.metadata).not.toHaveProperty("replacedBy");
+    const list = await loadStatusList(temp.db, row.statusListId!);
+    expect(await readStatus(list!.encodedList, 1, row.statusListIndex!, { maxInflatedBytes: 1 << 20 })).toBe(0);
+    const listed = await listWalletCredentials(temp.db, userId, now);
+    expect(listed.map((c) => ({ id: c.id, delivery: c.delivery, status: c.status }))).toEqual(
+      expect.arrayContaining([
+        { id: wallet.id, delivery: "device", status: "active" },
+        { id: paper.credentialId, delivery: "paper", status: "active" },
       ]),
     );
   });

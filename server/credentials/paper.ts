@@ -13,10 +13,12 @@
  * - It is the person's credential (`credentials`, their userId, `metadata.delivery` "paper") and
  *   logged in their wallet; it leaves their wallet credential of the same type as it is.
  * - The printed text is the presentation of PAPER_DISCLOSURES (core/issuers/registry.ts) without a
- *   KB-JWT, packed as an offline QR code (`UKID1:`, core/verification/offline-qr.ts).
+ *   KB-JWT, packed as an offline QR code (`UKID1:`, core/verification/offline-qr.ts), made from the
+ *   stored credential whenever it is printed (paperPayload). A type with no PAPER_DISCLOSURES entry
+ *   is never printed (printableOnPaper).
  */
-import { disclosableClaims, issueCredential, presentPaperCredential } from "#core/credentials/index.ts";
-import { issuerUrl, PAPER_DISCLOSURES, vctUrl } from "#core/issuers/registry.ts";
+import { issueCredential, presentPaperCredential } from "#core/credentials/index.ts";
+import { issuerUrl, PAPER_DISCLOSURES, printableOnPaper, vctUrl } from "#core/issuers/registry.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
@@ -30,11 +32,10 @@ import { openStatusList, withStatusSlot } from "./status-lists.ts";
 export const PAPER_CREDENTIAL_LIFETIME_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/**
- * Types that are never printed: an enhanced DBS check rests on identity at GPG45 High, which a
- * credential bound to no device (a bearer sheet) cannot carry.
- */
-export const NOT_ON_PAPER: ReadonlySet<string> = new Set(["dbs"]);
+/** 409 PAPER_NOT_ALLOWED: a type that is never printed (printableOnPaper), named by its long name. */
+export function paperNotAllowed(typeName: string): ServiceError {
+  return new ServiceError(409, `A ${typeName} is not issued on paper: it needs the holder's own device`, "PAPER_NOT_ALLOWED");
+}
 
 export interface PaperIssueRequest {
   db: Database;
@@ -50,25 +51,23 @@ export interface PaperIssueRequest {
 
 export interface PaperCredential {
   credentialId: string;
-  /** The text to print as a QR code: `UKID1:` and digits (core/verification/offline-qr.ts). */
-  payload: string;
+  /** The stored credential, from which paperPayload makes the text to print. */
+  vcJwt: string;
   /** The credential's exp: PAPER_CREDENTIAL_LIFETIME_DAYS from issue, or the record's end if sooner. */
   expiresAt: Date;
-  /** The claim paths the printed code discloses, in PAPER_DISCLOSURES order. */
-  disclosed: string[];
 }
 
 /**
- * Issues the authority's record of `type` about the user as a paper credential and returns the
- * text to print. Refuses as issuance to a device does: 404 TYPE_UNKNOWN, 404 NO_RECORD, 409
- * RECORD_EXPIRED (ServiceError). The credential, its wallet log line and the printable text are
- * made together: nothing is stored unless the code can be printed.
+ * Issues the authority's record of `type` about the user as a paper credential; paperPayload makes
+ * the text to print from it. Refuses as issuance to a device does: 404 TYPE_UNKNOWN, 404
+ * NO_RECORD, 409 RECORD_EXPIRED, and 409 PAPER_NOT_ALLOWED for a type never printed
+ * (ServiceError). The credential and its wallet log line are stored together.
  */
 export async function issuePaperCredential(input: PaperIssueRequest): Promise<PaperCredential> {
   const { db, keys, base, userId } = input;
   const now = input.now ?? new Date();
   const type = credentialTypeOf(input.type);
-  if (NOT_ON_PAPER.has(type.code)) throw new ServiceError(409, `A ${type.longName} is not issued on paper: it needs the holder's own device`, "PAPER_NOT_ALLOWED");
+  if (!printableOnPaper(type.code)) throw paperNotAllowed(type.longName);
   const issuer = keys.get(type.issuerId);
   if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
   const record = await authorityRecordFor(db, userId, type, now);
@@ -92,7 +91,6 @@ export async function issuePaperCredential(input: PaperIssueRequest): Promise<Pa
       exp: Math.floor(expiresAt.getTime() / 1000),
       decoys: 2,
     });
-    const { payload, disclosed } = await paperPayload(vcJwt, type.code);
     await db.batch([
       db
         .insert(credentials)
@@ -105,18 +103,21 @@ export async function issuePaperCredential(input: PaperIssueRequest): Promise<Pa
         createdAt: now,
       }),
     ]);
-    return { credentialId: id, payload, expiresAt, disclosed };
+    return { credentialId: id, vcJwt, expiresAt };
   });
 }
 
 /**
  * The text to print for a paper credential as issued (`vcJwt`, e.g. its stored row, to print it
- * again): the presentation of its type's PAPER_DISCLOSURES, without a KB-JWT, as an offline QR code.
- * The same text every time for the same credential. Only what the credential holds is disclosed: a
- * type's list may name a claim a particular record lacks.
+ * again): the presentation of its type's PAPER_DISCLOSURES, without a KB-JWT, as an offline QR code,
+ * and the claim paths it discloses, in PAPER_DISCLOSURES order. The same text every time for the
+ * same credential. Only what the credential holds is disclosed: a type's list may name a claim a
+ * particular record lacks.
  */
 export async function paperPayload(vcJwt: string, type: string): Promise<{ payload: string; disclosed: string[] }> {
-  const disclosable = new Set(await disclosableClaims(vcJwt));
-  const disclosed = PAPER_DISCLOSURES[credentialTypeOf(type).code].filter((path) => disclosable.has(path));
-  return { payload: encodeOfflinePresentation(await presentPaperCredential({ sdJwt: vcJwt, disclose: disclosed })), disclosed };
+  const credentialType = credentialTypeOf(type);
+  const paths = PAPER_DISCLOSURES[credentialType.code];
+  if (!paths) throw paperNotAllowed(credentialType.longName);
+  const { presentation, disclosed } = await presentPaperCredential({ sdJwt: vcJwt, disclose: paths });
+  return { payload: encodeOfflinePresentation(presentation), disclosed };
 }

@@ -55,12 +55,12 @@ export async function openStatusList(db: Database, issuerId: IssuerId, base: str
 }
 
 /** A random index (CSPRNG) on an open list, for herd privacy; the caller's insert enforces uniqueness. */
-export function drawStatusIndex(): number {
+function drawStatusIndex(): number {
   return secureRandomInt(webCrypto(), STATUS_LIST_SIZE);
 }
 
 /** True when an insert failed on the status slot's unique index (a random draw collided). */
-export const isSlotCollision = (error: unknown): boolean => isUniqueViolation(error, "credentials.status_list_id, credentials.status_list_index");
+const isSlotCollision = (error: unknown): boolean => isUniqueViolation(error, "credentials.status_list_id, credentials.status_list_index");
 
 /** Draws before giving up: each collides with probability < 1/2 (a list is at most half full), so 20 all colliding is under one in a million. */
 const SLOT_ATTEMPTS = 20;

@@ -12,7 +12,7 @@ import { base64urlDecode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
 import { CHECKS, checkForCredentialType, checkForPresentation, type CheckType } from "#core/verification/checks.ts";
 import { assertSatisfiesQuery, credentialTypeForVct, presentedAttributes, type DcqlCredentialQuery } from "#core/verification/openid4vp.ts";
-import { reasonMessage, validMessage, VerificationError, type Binding, type ReasonCode } from "#core/verification/reasons.ts";
+import { reasonMessage, validMessage, VerificationError, type Binding, type ReasonCode, type VerificationReasonCode } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, statusLists } from "#db/schema/index.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
@@ -67,8 +67,7 @@ export interface JudgeInput {
   now: Date;
 }
 
-export interface Judgement {
-  valid: boolean;
+interface JudgementFields {
   reason: ReasonCode;
   message: string;
   /** What the verifier saw, by the check's attribute ids. */
@@ -76,15 +75,21 @@ export interface Judgement {
   timestamp: string;
   /** The check made: the one asked for, or the one the presentation answers; null if unknown. */
   check: CheckType | null;
-  /**
-   * What ties the credential to the person showing it, once it verified: "device", its holder's
-   * key signed the presentation; "paper", nothing does (a printed credential: the checker compares
-   * the holder's photo ID with the name). Null when it did not verify.
-   */
-  binding: Binding | null;
   /** Set once the issuer signature verified, even when a later check failed. */
   credential?: { type?: string; vct: string; iss: string; issuerName: string; statusUri?: string; statusIdx?: number };
   presentationHash: string;
+}
+
+/**
+ * `binding`: what ties a valid credential to the person showing it: "device", its holder's key
+ * signed the presentation; "paper", nothing does (a printed credential: the checker compares the
+ * holder's photo ID with the name). Null on every invalid judgement, set where it is made invalid.
+ */
+export type Judgement = JudgementFields & ({ valid: true; binding: Binding } | { valid: false; binding: null });
+
+/** A judgement refused after all, for `reason` (a check the organisation is not registered for, a request already answered). */
+export function refusedAs(judgement: Judgement, reason: VerificationReasonCode): Judgement {
+  return { ...judgement, valid: false, reason, message: reasonMessage(reason), binding: null };
 }
 
 /** The statements that read a list's version (its version and how many of its credentials are revoked), for a caller's own batch. */
@@ -210,12 +215,12 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   const credential = describe(context.base, verified);
   const check = input.check ?? (credential.type ? (checkForPresentation(credential.type, verified.disclosedClaimNames) ?? null) : null);
   const attributes = presentedAttributes(check ?? undefined, verified.claims, verified.disclosedClaimNames);
-  const binding: Binding = verified.paper ? "paper" : "device";
   try {
     if (input.query) assertSatisfiesQuery(input.query, verified);
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
-    return { valid: false, reason: error.code, message: reasonMessage(error.code), presentedAttributes: attributes, timestamp, check, binding, credential, presentationHash };
+    return { valid: false, reason: error.code, message: reasonMessage(error.code), presentedAttributes: attributes, timestamp, check, binding: null, credential, presentationHash };
   }
+  const binding: Binding = verified.paper ? "paper" : "device";
   return { valid: true, reason: "valid", message: validMessage(binding), presentedAttributes: attributes, timestamp, check, binding, credential, presentationHash };
 }

@@ -8,7 +8,7 @@ import { checkName } from "#core/verification/checks.ts";
 import { EXPIRED_REASONS, resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, presentations, verifierOrganisations, walletEvents } from "#db/schema/index.ts";
-import { PAPER_DELIVERY } from "#server/credentials/credentials.ts";
+import { deliveryOf } from "#server/credentials/credentials.ts";
 import type { HistoryEntry } from "./api-schemas.ts";
 import type { Judgement } from "./judge.ts";
 
@@ -161,7 +161,7 @@ export async function verificationHistory(db: Database, query: HistoryQuery): Pr
         presentedAttributes: p.presentedAttributes ?? {},
         issuer: p.issuer,
         credentialType,
-        binding: valid ? (delivery === PAPER_DELIVERY ? "paper" : "device") : null,
+        binding: valid ? deliveryOf(delivery) : null,
         organisation,
         verifiedAt: p.verifiedAt.toISOString(),
         visualMatchAt: p.visualMatchAt?.toISOString() ?? null,

@@ -21,7 +21,7 @@ import type { Database } from "#db/client.ts";
 import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { actingOrganisation, actorUserId, canRead, type Actor } from "./actor.ts";
-import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, presentedStatusList, versionKey, versionStatements, type JudgeContext, type Judgement } from "./judge.ts";
+import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, presentedStatusList, refusedAs, versionKey, versionStatements, type JudgeContext, type Judgement } from "./judge.ts";
 import type { CreatedRequest, RequestView } from "./api-schemas.ts";
 import type { VerifierKeys } from "./keys.ts";
 import { findOrganisation } from "./organisations.ts";
@@ -308,7 +308,7 @@ export async function answerRequest(
     },
   });
   const refusal = snapshot.status === "expired" ? "REQUEST_EXPIRED" : "REQUEST_ALREADY_ANSWERED";
-  const recorded: Judgement = accepted ? judgement : { ...judgement, valid: false, reason: refusal, message: reasonMessage(refusal) };
+  const recorded: Judgement = accepted ? judgement : refusedAs(judgement, refusal);
   context.waitUntil(
     recordPresentation(context.db, {
       id: recordId,

@@ -13,11 +13,11 @@
  */
 import { decodeOfflinePresentation, OfflineQrError } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
-import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
+import { resultBadge } from "#core/verification/reasons.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { ValidationAnswer } from "./api-schemas.ts";
 import { actingOrganisation, actorUserId, type Actor } from "./actor.ts";
-import { judgePresentation, type Judgement } from "./judge.ts";
+import { judgePresentation, refusedAs, type Judgement } from "./judge.ts";
 import { OFFLINE_WINDOW_SECONDS } from "./offline-nonces.ts";
 import { recordPresentation } from "./records.ts";
 import { findOrganisation } from "./organisations.ts";
@@ -54,10 +54,7 @@ export async function validatePresentation(context: VerificationContext, actor: 
     findOrganisation(context.db, organisationId),
   ]);
   // A check the organisation is not registered for is refused, and shows nothing of the credential.
-  const judgement: Judgement =
-    judged.check && !organisation?.allowedChecks.includes(judged.check)
-      ? { ...judged, valid: false, reason: "VERIFIER_NOT_REGISTERED", message: reasonMessage("VERIFIER_NOT_REGISTERED"), presentedAttributes: {}, binding: null }
-      : judged;
+  const judgement: Judgement = judged.check && !organisation?.allowedChecks.includes(judged.check) ? { ...refusedAs(judged, "VERIFIER_NOT_REGISTERED"), presentedAttributes: {} } : judged;
   const id = crypto.randomUUID();
   context.waitUntil(
     recordPresentation(context.db, {
@@ -89,6 +86,6 @@ function answerOf(judgement: Judgement, id: string): ValidationAnswer {
     checkType: judgement.check,
     credentialType: judgement.credential?.type ?? null,
     issuer: judgement.credential?.issuerName ?? null,
-    binding: judgement.valid ? judgement.binding : null,
+    binding: judgement.binding,
   };
 }

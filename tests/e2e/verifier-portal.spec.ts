@@ -439,6 +439,8 @@ describe("API Integration", () => {
     // Escape closes it; the key is listed by its prefix only and never shown again.
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
+    // The native dialog hides at once; its content goes when React hears the close event.
+    await page.getByTestId("api-key-value").waitFor({ state: "detached" });
     const item = page.getByTestId("api-key-item").filter({ hasText: keyName });
     expect(await item.innerText()).toContain(`${key.slice(0, 16)}…`);
     expect(await item.innerText()).toContain("Never used");

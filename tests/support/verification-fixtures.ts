@@ -1,13 +1,13 @@
 import { hashPassword } from "#core/accounts/password.ts";
 import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "#core/issuers/registry.ts";
-import type { CheckType } from "#core/verification/checks.ts";
+import { CHECK_TYPES, type CheckType } from "#core/verification/checks.ts";
 import type { Database } from "#db/client.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { authorityRecords, sessions, users, verifierOrganisations } from "#db/schema/index.ts";
 import { sessionIdFor } from "#server/accounts/session.ts";
 import { createIssuanceNonce, issueToHolder } from "#server/credentials/issuance.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
-import { issuePaperCredential, type PaperCredential } from "#server/credentials/paper.ts";
+import { issuePaperCredential, paperPayload, type PaperCredential } from "#server/credentials/paper.ts";
 import { makeHolder, signProof, type Holder } from "./holder.ts";
 
 /**
@@ -61,10 +61,8 @@ export async function person(db: Database, role: PersonRole, organisationId: str
   return { user: user!, cookie: token };
 }
 
-export const ALL_CHECKS: CheckType[] = ["rtw", "rtr", "dbs", "age"];
-
-/** A registered organisation (a name of its own, `allowedChecks`) with one verifier signed in. */
-export async function organisationWithVerifier(db: Database, allowedChecks: CheckType[] = ALL_CHECKS, options: PersonOptions & { namePrefix?: string } = {}) {
+/** A registered organisation (a name of its own, `allowedChecks`: every check unless given) with one verifier signed in. */
+export async function organisationWithVerifier(db: Database, allowedChecks: CheckType[] = [...CHECK_TYPES], options: PersonOptions & { namePrefix?: string } = {}) {
   const [organisation] = await db
     .insert(verifierOrganisations)
     .values({ name: unique(options.namePrefix ?? "Org "), allowedChecks })
@@ -97,10 +95,10 @@ async function citizenWithRecords(db: Database, options: PersonOptions = {}, now
  * A citizen with the demo records and a paper credential of `type` printed for them at `now` (as
  * an assisted-digital counter does: server/credentials/paper.ts): its QR text and what it discloses.
  */
-export async function citizenWithPaperCredential(db: Database, issuing: Issuing, type: CredentialTypeCode = "rtw", now = new Date()): Promise<PaperCredential & { userId: string }> {
+export async function citizenWithPaperCredential(db: Database, issuing: Issuing, type: CredentialTypeCode = "rtw", now = new Date()): Promise<PaperCredential & { payload: string; disclosed: string[]; userId: string }> {
   const user = await citizenWithRecords(db, {}, now);
   const paper = await issuePaperCredential({ db, keys: issuing.keys, base: issuing.base, userId: user.id, type, now });
-  return { ...paper, userId: user.id };
+  return { ...paper, ...(await paperPayload(paper.vcJwt, type)), userId: user.id };
 }
 
 /**

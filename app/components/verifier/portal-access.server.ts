@@ -9,14 +9,13 @@ import { effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
 import { findOrganisation, type Organisation } from "#server/verification/organisations.ts";
+import { PRIVATE } from "#server/http/security.ts";
 
 /** Why a signed-in person cannot use the portal: their role, or no organisation to act for. */
 type PortalRefusal = "role" | "organisation";
 
 type PortalAccess = { ok: true; user: PublicUser; organisation: Organisation } | { ok: false; refused: PortalRefusal };
 
-/** Personal, per-session pages: never from a shared cache. */
-export const PRIVATE = { "Cache-Control": "private, no-store" } as const;
 
 /** A signed-in verifier or administrator, or why not (the API documentation needs no more). */
 export async function verifierRole(request: Request, context: AppLoadContext): Promise<{ ok: true; user: PublicUser } | { ok: false; refused: PortalRefusal }> {

@@ -7,7 +7,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTimeZoned } from "#core/format/format.ts";
 import { checkName } from "#core/verification/checks.ts";
 import { attributeRows, ResultBadge } from "./verification-display.tsx";
-import { resultMessage, withRecord, type ShownResult } from "./verification-result.ts";
+import { withRecord, type ShownResult } from "./verification-result.ts";
 
 /** The panel's colours by result: a red panel for a failed check (spec 000 §8). */
 const PANEL = {
@@ -70,7 +70,7 @@ function ResultBody({ shown }: { shown: ShownResult }) {
       </p>
       <p className={`mt-1 ${shown.valid ? "text-govuk-grey dark:text-slate-300" : "font-semibold text-red-800 dark:text-red-200"}`} data-testid="result-reason">
         {shown.valid ? null : <span className="sr-only">Reason: </span>}
-        {resultMessage(shown)}
+        {shown.message}
       </p>
 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

@@ -6,7 +6,7 @@
 import type { CreatedRequest, ValidationAnswer, VerificationResult } from "#server/verification/api-schemas.ts";
 import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
-import { reasonMessage, resultBadge, validMessage, type Binding, type ResultKind } from "#core/verification/reasons.ts";
+import { reasonMessage, resultBadge, type ResultKind } from "#core/verification/reasons.ts";
 
 export interface ShownResult {
   /** The verification record (its receipt, the visual match); null if none was kept. */
@@ -21,8 +21,8 @@ export interface ShownResult {
   checkType: string | null;
   source: "scan" | "request";
   purpose: string | null;
-  /** "paper": a printed credential, bound to no device (the checker compares photo ID). */
-  binding: Binding | null;
+  /** What the result panel says of it: the server's own words (a valid paper credential's say to check photo ID). */
+  message: string;
 }
 
 export function fromValidation(answer: ValidationAnswer): ShownResult {
@@ -37,7 +37,7 @@ export function fromValidation(answer: ValidationAnswer): ShownResult {
     checkType: answer.checkType,
     source: "scan",
     purpose: null,
-    binding: answer.binding,
+    message: answer.message,
   };
 }
 
@@ -53,19 +53,15 @@ export function fromRequest(result: VerificationResult, request: Pick<CreatedReq
     checkType: request.credentialType,
     source: "request",
     purpose: request.purpose,
-    binding: result.valid ? "device" : null,
+    // A wallet's answer: never a paper credential (refused as PAPER_NOT_ACCEPTED), so the reason's own words.
+    message: reasonMessage(result.reason),
   };
-}
-
-/** What the result panel says of it: a valid paper credential also says what to check. */
-export function resultMessage(shown: Pick<ShownResult, "valid" | "reason" | "binding">): string {
-  return shown.valid && shown.binding ? validMessage(shown.binding) : reasonMessage(shown.reason);
 }
 
 /** Spec 000 §8: "Verification Successful", or "Verification Failed" with the reason. */
 export function toastResult(shown: ShownResult, toast: ToastFn): void {
   if (shown.valid) toast({ title: "Verification Successful", description: "Credential has been validated successfully" });
-  else toast({ title: "Verification Failed", description: reasonMessage(shown.reason), variant: "destructive" });
+  else toast({ title: "Verification Failed", description: shown.message, variant: "destructive" });
 }
 
 /**

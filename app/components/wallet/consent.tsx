@@ -14,7 +14,7 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { bindingOf, useDeviceKey } from "./device-key.ts";
+import { onThisDevice, useDeviceKey } from "./device-key.ts";
 import { PresentError, presentOnThisDevice } from "./present.client.ts";
 
 interface ConsentCandidate {
@@ -51,9 +51,9 @@ export function ConsentPage({ data }: { data: ConsentData }) {
 function Consent({ request, candidates }: { request: WalletRequest; candidates: ConsentCandidate[] }) {
   const hydrated = useHydrated();
   const { deviceKey } = useDeviceKey();
-  const onThisDevice = candidates.filter((c) => bindingOf(c.holderKeyThumbprint, deviceKey) === "this-device");
+  const presentable = candidates.filter((c) => onThisDevice(c.holderKeyThumbprint, deviceKey));
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const chosen = onThisDevice.find((c) => c.id === chosenId) ?? onThisDevice[0];
+  const chosen = presentable.find((c) => c.id === chosenId) ?? presentable[0];
   const [busy, setBusy] = useState<"share" | "decline" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -129,7 +129,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
           </h2>
           {deviceKey.status === "checking" ? (
             <p className="mt-2">Checking which of your credentials this device holds…</p>
-          ) : onThisDevice.length === 0 ? (
+          ) : presentable.length === 0 ? (
             <div className="mt-2" role="status">
               <p>
                 {candidates.length
@@ -144,7 +144,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
             <fieldset className="mt-3">
               <legend className="sr-only">Credential to share</legend>
               <div className="grid gap-2">
-                {onThisDevice.map((candidate) => (
+                {presentable.map((candidate) => (
                   <label key={candidate.id} className="flex items-center gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-700">
                     <input type="radio" name="credential" value={candidate.id} checked={chosen?.id === candidate.id} onChange={() => setChosenId(candidate.id)} className="h-5 w-5" />
                     <span>

@@ -2,7 +2,8 @@
  * One credential in the wallet (spec 000 §2 "Wallet page", §3 "Wallet credential"): the type's
  * name and subtitle, the authority, en-GB issue and expiry dates, its status badges, and where it
  * can be presented from. A credential bound to another device's key (or held while this browser
- * has no key) says so and offers to re-issue it here: the server then revokes the old copy.
+ * has no key) says so and offers to re-issue it here: the server then revokes the old copy. A
+ * paper credential (printed at an assisted-digital counter) is on no device, and says so.
  */
 import { useId } from "react";
 import { Icon } from "#app/components/ui/icons.tsx";
@@ -39,9 +40,7 @@ export function CredentialCard({
   const { display } = credential;
   const accent = accentFor(display.colour);
   const active = credential.status === "active";
-  // A paper credential (printed at an assisted-digital counter) is bound to no device at all.
-  const paper = credential.delivery === "paper";
-  const elsewhere = active && binding === "other-device" && !paper;
+  const elsewhere = active && binding === "other-device";
   const list = layout === "list";
 
   return (
@@ -98,7 +97,7 @@ export function CredentialCard({
         </p>
       ) : null}
 
-      {active && paper ? (
+      {active && binding === "paper" ? (
         <p className="text-sm font-semibold" data-testid="credential-binding">
           Printed on paper at an assisted-digital counter: whoever checks it also checks your photo ID.
         </p>

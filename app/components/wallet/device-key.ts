@@ -4,6 +4,7 @@
  * hydration. The server never learns which key a device holds until it issues to it.
  */
 import { useCallback, useEffect, useState } from "react";
+import type { WalletCredential } from "#server/credentials/credentials.ts";
 import { findHolderKey, HolderKeyUnavailableError, type HolderKey } from "./holder-key.client.ts";
 
 export type DeviceKeyState =
@@ -38,11 +39,21 @@ export function useDeviceKey(): { deviceKey: DeviceKeyState; keyCreated: (key: H
   return { deviceKey, keyCreated, recheck };
 }
 
-/** Where a credential can be presented from, as far as this device knows. */
-export type Binding = "unknown" | "this-device" | "other-device";
+/**
+ * Where a credential can be presented from, as far as this device knows: this device, another
+ * (its key is not this browser's), or nowhere in a wallet at all, "paper" (printed at an
+ * assisted-digital counter, bound to no key: its QR code is on the sheet). "unknown" while the
+ * device's key is still being looked for.
+ */
+export type Binding = "unknown" | "this-device" | "other-device" | "paper";
 
-export function bindingOf(holderKeyThumbprint: string | null, deviceKey: DeviceKeyState): Binding {
+export function bindingOf(credential: Pick<WalletCredential, "holderKeyThumbprint" | "delivery">, deviceKey: DeviceKeyState): Binding {
+  if (credential.delivery === "paper") return "paper";
   if (deviceKey.status === "checking") return "unknown";
-  if (deviceKey.status === "ready" && holderKeyThumbprint !== null && holderKeyThumbprint === deviceKey.thumbprint) return "this-device";
-  return "other-device";
+  return onThisDevice(credential.holderKeyThumbprint, deviceKey) ? "this-device" : "other-device";
+}
+
+/** Whether this device holds the key a credential is bound to (false while still checking). */
+export function onThisDevice(holderKeyThumbprint: string | null, deviceKey: DeviceKeyState): boolean {
+  return deviceKey.status === "ready" && holderKeyThumbprint !== null && holderKeyThumbprint === deviceKey.thumbprint;
 }

@@ -54,7 +54,7 @@ export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { cred
   }, [credential]);
 
   if (!credential) return null;
-  const binding = bindingOf(credential.holderKeyThumbprint, deviceKey);
+  const binding = bindingOf(credential, deviceKey);
   const choices = offlineChoices(credential);
   const expired = qr !== null && now >= qr.expiresAt;
 
@@ -82,7 +82,9 @@ export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { cred
       description={`${credential.display.longName}: show this to the person checking it. It shows only what you choose, and works once, for ${OFFLINE_WINDOW_SECONDS / 60} minutes.`}
       testId="offline-qr-dialog"
     >
-      {binding === "other-device" ? (
+      {binding === "paper" ? (
+        <p role="status">This credential was printed on paper at an assisted-digital counter: its QR code is the one on the sheet. Your wallet cannot make another.</p>
+      ) : binding === "other-device" ? (
         <p role="status">This credential is held on another device: show the QR code from that device, or re-issue the credential to this one.</p>
       ) : qr && !expired ? (
         <div className="grid justify-items-center gap-3">

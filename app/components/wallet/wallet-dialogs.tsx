@@ -6,17 +6,32 @@ import { Link } from "@remix-run/react";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
-import { bindingOf, type DeviceKeyState } from "./device-key.ts";
+import { bindingOf, type Binding, type DeviceKeyState } from "./device-key.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 
-/** The held, active copy of each type (a type is held once: re-issue replaces the old copy). */
+/**
+ * The held, active copy of each type (newest first in `credentials`). A type is held once in a
+ * wallet: re-issue replaces the old copy. A paper copy printed at a counter is not in a wallet and
+ * issuing to a device leaves it as it is, so the device copy is preferred; a type held only on
+ * paper maps to its paper copy.
+ */
 export function activeByType(credentials: WalletCard[]): Map<string, WalletCard> {
   const held = new Map<string, WalletCard>();
-  for (const c of credentials) if (c.status === "active" && !held.has(c.type)) held.set(c.type, c);
+  for (const c of credentials) {
+    if (c.status !== "active") continue;
+    const kept = held.get(c.type);
+    if (!kept || (kept.delivery === "paper" && c.delivery !== "paper")) held.set(c.type, c);
+  }
   return held;
+}
+
+/** The copy of `type` that issuing it to this device would replace (and revoke): never a paper one. */
+export function replaceableCopy(held: ReadonlyMap<string, WalletCard>, type: string): WalletCard | undefined {
+  const copy = held.get(type);
+  return copy?.delivery === "paper" ? undefined : copy;
 }
 
 export function RequestDialog({
@@ -48,7 +63,7 @@ export function RequestDialog({
           const type = CREDENTIAL_TYPES[code];
           const accent = accentFor(type.colour);
           const copy = held.get(code);
-          const binding = copy ? bindingOf(copy.holderKeyThumbprint, deviceKey) : null;
+          const binding = copy ? bindingOf(copy, deviceKey) : null;
           const pending = pendingType === code;
           return (
             // Two rows: what the credential is, then where it stands and what can be done. The
@@ -80,6 +95,16 @@ export function RequestDialog({
                     <Button variant="secondary" className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
                       {pending ? "Re-issuing..." : "Re-issue to this device"}
                       <span className="sr-only"> for {type.title}</span>
+                    </Button>
+                  </>
+                ) : copy && binding === "paper" ? (
+                  <>
+                    <p className="min-w-0 flex-1 basis-48 text-sm text-govuk-grey dark:text-slate-400">
+                      Held on paper, printed at a counter. Adding it to this device leaves the paper copy valid.
+                    </p>
+                    <Button className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
+                      {pending ? "Adding..." : "Add to this device"}
+                      <span className="sr-only"> {type.title}</span>
                     </Button>
                   </>
                 ) : copy ? (
@@ -163,7 +188,8 @@ export function SharePickerDialog({
   credentials: WalletCard[];
   onPick: (credential: WalletCard) => void;
 }) {
-  const shareable = credentials.filter((c) => c.status === "active");
+  // A paper credential's QR code is the printed one: the wallet cannot make another.
+  const shareable = credentials.filter((c) => c.status === "active" && c.delivery !== "paper");
   return (
     <Dialog
       open={open}
@@ -210,6 +236,13 @@ export function SharePickerDialog({
   );
 }
 
+const HELD_ON: Record<Binding, string> = {
+  "this-device": "This device",
+  "other-device": "Another device",
+  paper: "Paper, printed at an assisted-digital counter (no device)",
+  unknown: "Checking…",
+};
+
 export function CredentialDetailsDialog({
   credential,
   deviceKey,
@@ -221,7 +254,7 @@ export function CredentialDetailsDialog({
   onClose: () => void;
   onShare: (credential: WalletCard) => void;
 }) {
-  const binding = credential ? bindingOf(credential.holderKeyThumbprint, deviceKey) : "unknown";
+  const binding = credential ? bindingOf(credential, deviceKey) : "unknown";
   return (
     <Dialog
       open={credential !== null}
@@ -250,7 +283,7 @@ export function CredentialDetailsDialog({
             <dt className="text-govuk-grey dark:text-slate-400">Verifications</dt>
             <dd>{credential.verificationCount}</dd>
             <dt className="text-govuk-grey dark:text-slate-400">Held on</dt>
-            <dd>{binding === "this-device" ? "This device" : binding === "other-device" ? "Another device" : "Checking…"}</dd>
+            <dd>{HELD_ON[binding]}</dd>
             <dt className="text-govuk-grey dark:text-slate-400">Credential ID</dt>
             <dd className="break-all font-mono text-xs">{credential.id}</dd>
           </dl>

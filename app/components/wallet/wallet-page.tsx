@@ -29,7 +29,7 @@ import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { CredentialCard, type CardLayout } from "./credential-card.tsx";
 import { STATUS_LABELS } from "./credential-visuals.tsx";
 import { OfflineQrDialog } from "./offline-qr-dialog.tsx";
-import { activeByType, CredentialDetailsDialog, ReplaceCredentialDialog, RequestDialog, SharePickerDialog } from "./wallet-dialogs.tsx";
+import { activeByType, CredentialDetailsDialog, replaceableCopy, ReplaceCredentialDialog, RequestDialog, SharePickerDialog } from "./wallet-dialogs.tsx";
 
 /** Recent Activity shows this many until the log is expanded. */
 const ACTIVITY_PREVIEW = 5;
@@ -101,8 +101,8 @@ export function WalletPage() {
       if (pending.current) return false;
       pending.current = true;
       setPendingType(type);
-      // A type is held once: issuing it again replaces the active copy, and the toast says so.
-      const replacing = held.get(type);
+      // A type is held once in a wallet: issuing it again replaces the active copy (never a paper one), and the toast says so.
+      const replacing = replaceableCopy(held, type);
       try {
         const { key } = await requestCredential(type, data.issuerBase);
         keyCreated(key);
@@ -123,7 +123,7 @@ export function WalletPage() {
 
   /** Quick Actions' Add New Credential: the wallet's default type, after asking if it is already held. */
   const addNew = useCallback(() => {
-    if (held.has(DEFAULT_TYPE)) setConfirmingReplace(true);
+    if (replaceableCopy(held, DEFAULT_TYPE)) setConfirmingReplace(true);
     else void issue(DEFAULT_TYPE);
   }, [held, issue]);
 
@@ -203,7 +203,7 @@ export function WalletPage() {
       </div>
 
       <ReplaceCredentialDialog
-        held={held.get(DEFAULT_TYPE) ?? null}
+        held={replaceableCopy(held, DEFAULT_TYPE) ?? null}
         open={confirmingReplace}
         pending={pendingType === DEFAULT_TYPE}
         onClose={() => setConfirmingReplace(false)}
@@ -441,7 +441,7 @@ function CredentialsSection({
                 <li key={credential.id}>
                   <CredentialCard
                     credential={credential}
-                    binding={bindingOf(credential.holderKeyThumbprint, deviceKey)}
+                    binding={bindingOf(credential, deviceKey)}
                     layout={layout}
                     busy={pendingType !== null}
                     reissuing={pendingType === credential.type}
