@@ -17,7 +17,8 @@ export interface PlatformEventData {
   /** A presentation was checked: `result` is "valid" or the reason code it failed on. */
   verification_result: { credentialId: string | null; organisationId: string | null; checkType: string | null; mode: "online" | "offline" | "share" | null; result: string };
   /** An assisted session's event (its audit row): `event` is the fixed phrase ("Approval denied"). */
-  assisted_event: { sessionId: string; officeId: string | null; event: string; detail: string };
+  /** `actorId`: the account that acted (the operator, the supervisor who decided), when known. */
+  assisted_event: { sessionId: string; officeId: string | null; event: string; detail: string; actorId?: string | null };
   /** A failed sign-in (the audit row): `reason` is the server's fixed code. */
   sign_in_failure: { userId: string | null; reason: string | null };
   /** A server error (error_logs). */
@@ -71,4 +72,9 @@ export interface Finding {
   caseId: string;
   /** The events that triggered it (their ids). */
   evidence: string[];
+  /**
+   * Accounts that took part in what the case is about (e.g. the staff who acted in an assisted
+   * session): like the subject of the case, none of them may take or decide it.
+   */
+  involved?: string[];
 }

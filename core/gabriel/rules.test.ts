@@ -48,7 +48,8 @@ const request = (minutes: number, data: Partial<PlatformEventData["verification_
     purpose: "Pre-employment right to work check",
     ...data,
   });
-const assisted = (minutes: number, sessionId: string, phrase: string, detail = "") => event("assisted_event", minutes, { sessionId, officeId: "office-1", event: phrase, detail });
+const assisted = (minutes: number, sessionId: string, phrase: string, detail = "", actorId?: string) =>
+  event("assisted_event", minutes, { sessionId, officeId: "office-1", event: phrase, detail, actorId });
 const serverError = (minutes: number, message: string, component = "verifier", errorType: string | null = "TypeError") => event("server_error", minutes, { component, errorType, message });
 
 /** Shuffled deterministically: rules must not depend on the order they are given events in. */
@@ -385,6 +386,18 @@ describe("onboarding.record-disagrees", () => {
     ]);
     for (const finding of findings) expect(finding.description).not.toMatch(NO_PERSONAL_DATA);
     expect(findings[0]!.description).toContain("office office-1");
+  });
+
+  it("names the staff who acted in the session, so none of them reviews it", () => {
+    const events = [
+      assisted(0, "session-1", "Document recorded", "", "operator-1"),
+      assisted(1, "session-1", "Approval requested", "", "operator-1"),
+      assisted(2, "session-1", "Approval denied", "", "supervisor-1"),
+      assisted(3, "session-1", "Session paused"),
+      // Another session's staff are not named.
+      assisted(3, "session-2", "Document recorded", "", "operator-2"),
+    ];
+    expect(recordDisagrees(events, {}, nowAt(4)).map((f) => f.involved)).toEqual([["operator-1", "supervisor-1"]]);
   });
 
   it("raises one finding for a session denied twice", () => {

@@ -401,7 +401,14 @@ export const DISAGREEMENT_EVENTS: Readonly<Record<string, { slug: string; says: 
 
 /** onboarding.record-disagrees: an assisted setup whose document was refused by a supervisor or failed the visual match; one finding per session and kind. */
 export const recordDisagrees: Rule<unknown> = (events) => {
-  const disagreements = eventsOf(events, "assisted_event", (e) => Object.hasOwn(DISAGREEMENT_EVENTS, e.data.event));
+  const sessionEvents = eventsOf(events, "assisted_event");
+  const disagreements = sessionEvents.filter(({ event }) => Object.hasOwn(DISAGREEMENT_EVENTS, event.data.event));
+  const actorsBySession = new Map<string, Set<string>>();
+  for (const { event } of sessionEvents) {
+    if (!event.data.actorId) continue;
+    const actors = actorsBySession.get(event.data.sessionId) ?? new Set<string>();
+    actorsBySession.set(event.data.sessionId, actors.add(event.data.actorId));
+  }
   const findings: Finding[] = [];
   for (const list of groupBy(disagreements, ({ event }) => `${event.data.sessionId}\n${event.data.event}`).values()) {
     const { event } = list[0]!;
@@ -421,6 +428,8 @@ export const recordDisagrees: Rule<unknown> = (events) => {
         `A person should compare the session's record with the document and the issuing authority's record before the client is helped further. ${NO_ACTION}`,
       caseId: sessionId,
       evidence: list.map((e) => e.event.id),
+      // The staff who acted in the session (operator, supervisor) do not review their own session.
+      involved: [...(actorsBySession.get(sessionId) ?? [])].sort(),
     });
   }
   return findings;

@@ -172,7 +172,7 @@ export async function readPlatformEvents(db: Database, from: Date, to: Date, lim
         id: `system_logs:${row.id}`,
         kind: "assisted_event",
         at: iso(row.at),
-        data: { sessionId, officeId: row.officeId, event: row.event ?? row.message, detail: row.detail ?? "" },
+        data: { sessionId, officeId: row.officeId, event: row.event ?? row.message, detail: row.detail ?? "", actorId: row.userId },
       });
     } else if (row.category === "auth" && row.event === "login failed") {
       events.push({ id: `system_logs:${row.id}`, kind: "sign_in_failure", at: iso(row.at), data: { userId: row.userId, reason: row.reason } });

@@ -36,6 +36,8 @@ export interface ReviewItem {
   priority: Priority;
   caseId: string;
   evidence: string[];
+  /** Accounts that took part in what the case is about; with the case's subject, they may not take or decide it. */
+  involved?: string[];
   status: ReviewStatus;
   raisedAt: string;
   assignee: Person | null;

@@ -61,6 +61,8 @@ export const DECIDED_KEPT = 50;
 const INITIAL: Controls = { state: "running", changedBy: null, changedAt: null, reason: null, lastRunAt: null, cursor: null };
 
 const refused = (status: 400 | 404 | 409, code: string, message: string): GabrielResult<never> => ({ ok: false, status, code, message });
+/** Maker-checker: whether the case is about this account, or about work this account took part in. */
+const concerns = (item: ReviewItem, accountId: string) => item.caseId === accountId || (item.involved ?? []).includes(accountId);
 
 export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
@@ -180,7 +182,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     if (item.assignee && item.assignee.id !== assignee.id && item.assignee.id !== reviewer.id && !override) {
       return refused(409, "ALREADY_ASSIGNED", `${item.assignee.name} is already reviewing this item`);
     }
-    if (item.caseId === assignee.id) return refused(409, "OWN_CASE", "Nobody reviews a case about themselves");
+    if (concerns(item, assignee.id)) return refused(409, "OWN_CASE", "Nobody reviews a case about themselves or their own work");
     const at = this.now();
     const next: ReviewItem = { ...item, status: "assigned", assignee, assignedAt: at.toISOString() };
     await this.changeItem(next, [
@@ -206,7 +208,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided");
     if (item.assignee && item.assignee.id !== reviewer.id) return refused(409, "ASSIGNED_TO_OTHER", `${item.assignee.name} is reviewing this item`);
     // Maker-checker: a case about the reviewer (their account) is decided by someone else.
-    if (item.caseId === reviewer.id) return refused(409, "OWN_CASE", "This case is about you: another reviewer must decide it");
+    if (concerns(item, reviewer.id)) return refused(409, "OWN_CASE", "This case is about you or your own work: another reviewer must decide it");
     const at = this.now();
     const next: ReviewItem = { ...item, status: decision, decision: { decision, notes, comment, by: reviewer, at: at.toISOString() } };
     await this.changeItem(next, [
@@ -374,6 +376,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
           priority: finding.priority,
           caseId: finding.caseId,
           evidence: finding.evidence.slice(0, 50),
+          involved: finding.involved?.slice(0, 20),
           status: "pending",
           raisedAt: new Date(this.clock.now()).toISOString(),
           assignee: null,

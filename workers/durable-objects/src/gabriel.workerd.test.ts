@@ -207,6 +207,23 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     expect(trail[0]?.details).toMatchObject({ previous: "Hal", assignee: "Ada" });
   });
 
+  it("never lets the staff who acted in an assisted session take or decide the case raised about it", async () => {
+    const { stub, gabriel, later } = await orchestrator();
+    const [operator, supervisor, other] = [await person("Opal", "operator"), await person("Sue", "operator"), await person("Otto", "operator")];
+    const sessionId = crypto.randomUUID();
+    const acted = (userId: string, event: string) => ({ level: "info", category: "assisted", message: event, userId, metadata: { sessionId, officeId: "office-1", event } });
+    await db().insert(systemLogs).values([acted(operator.id, "Document recorded"), acted(operator.id, "Approval requested"), acted(supervisor.id, "Approval denied")]);
+    later();
+    await runDurableObjectAlarm(stub);
+    const item = (await gabriel.overview()).items.find((i) => i.caseId === sessionId)!;
+    expect(item).toMatchObject({ rule: "onboarding.record-disagrees", involved: [operator.id, supervisor.id].sort() });
+    for (const staff of [operator, supervisor]) {
+      expect(await gabriel.assign({ itemId: item.id, reviewer: staff, assignee: staff })).toMatchObject({ ok: false, code: "OWN_CASE" });
+      expect(await gabriel.decide({ itemId: item.id, decision: "approved", notes: "Fine", reviewer: staff })).toMatchObject({ ok: false, code: "OWN_CASE" });
+    }
+    expect(value(await gabriel.decide({ itemId: item.id, decision: "escalated", notes: "Checked", reviewer: other })).decision).toMatchObject({ decision: "escalated", by: other });
+  });
+
   it("keeps only the newest decided items in its storage, and still never raises a pruned item's finding again", async () => {
     const { stub, gabriel, later } = await orchestrator();
     const count = DECIDED_KEPT + 3;
