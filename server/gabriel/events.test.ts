@@ -39,6 +39,7 @@ async function person(role = "citizen", createdAt = ago(50)) {
 /** One row of every source in the window, beside rows that are not events and rows outside it. */
 async function arrange() {
   const citizen = await person();
+  const operator = await person("operator", ago(90));
   await person("admin", ago(40));
   await person("citizen", ago(90));
   const [issued, revoked] = await db
@@ -60,7 +61,7 @@ async function arrange() {
   const [assisted, failed] = await db
     .insert(systemLogs)
     .values([
-      { level: "info", category: "assisted", message: "Session started", metadata: { sessionId: "s-1", officeId: "o-1", event: "Session started", username: "private" }, timestamp: ago(15) },
+      { level: "info", category: "assisted", message: "Session started", userId: operator.id, metadata: { sessionId: "s-1", officeId: "o-1", event: "Session started", username: "private" }, timestamp: ago(15) },
       { level: "warn", category: "auth", message: "login failed", userId: citizen.id, metadata: { event: "login failed", reason: "bad_password", ip: "192.0.2.1", username: "private" }, timestamp: ago(10) },
       // Not events: a sign-in that succeeded (newer than the failure), an assisted row without a session, a refusal.
       { level: "info", category: "auth", message: "login succeeded", metadata: { event: "login succeeded" }, timestamp: ago(5) },
@@ -69,7 +70,7 @@ async function arrange() {
     ])
     .returning();
   const [error] = await db.insert(errorLogs).values({ component: "wallet", errorType: "TypeError", message: "boom", stackTrace: "at secret", timestamp: ago(8) }).returning();
-  return { citizen, issued: issued!, revoked: revoked!, request: request!, presented: presented!, assisted: assisted!, failed: failed!, error: error! };
+  return { citizen, operator, issued: issued!, revoked: revoked!, request: request!, presented: presented!, assisted: assisted!, failed: failed!, error: error! };
 }
 
 describe("the platform's events", () => {
@@ -93,7 +94,7 @@ describe("the platform's events", () => {
         at: ago(20).toISOString(),
         data: { credentialId: null, organisationId: null, checkType: "rtw", mode: "offline", result: "STATUS_REVOKED" },
       },
-      { id: `system_logs:${rows.assisted.id}`, kind: "assisted_event", at: ago(15).toISOString(), data: { sessionId: "s-1", officeId: "o-1", event: "Session started", detail: "" } },
+      { id: `system_logs:${rows.assisted.id}`, kind: "assisted_event", at: ago(15).toISOString(), data: { sessionId: "s-1", officeId: "o-1", event: "Session started", detail: "", actorId: rows.operator.id } },
       { id: `system_logs:${rows.failed.id}`, kind: "sign_in_failure", at: ago(10).toISOString(), data: { userId: rows.citizen.id, reason: "bad_password" } },
       { id: `error_logs:${rows.error.id}`, kind: "server_error", at: ago(8).toISOString(), data: { component: "wallet", errorType: "TypeError", message: "boom" } },
     ]);
