@@ -38,6 +38,7 @@ const durableObjectsWorker = (inject: Inject) => ({
     ASSISTED_SESSIONS: { className: "AssistedSessionObject", useSQLite: true },
     ASSISTED_OFFICES: { className: "AssistedOffice", useSQLite: true },
     GABRIEL: { className: "GabrielOrchestrator", useSQLite: true },
+    HOUSEKEEPER: { className: "Housekeeper", useSQLite: true },
   },
   ...compatibility,
 });

@@ -7,6 +7,8 @@ import { newRequestId, type RequestContext } from "#server/worker/context.ts";
 import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
 import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
+import { RequestRecorder } from "#server/observability/recorder.ts";
+import { housekeeper } from "#server/analytics/housekeeping.ts";
 import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "#app/worker/edge-cache.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
 
@@ -18,6 +20,25 @@ declare module "@remix-run/cloudflare" {
     /** This response's CSP script nonce: entry.server.tsx gives it to the render (CspNonceProvider). */
     cspNonce: string;
   }
+}
+
+/**
+ * Whether this isolate has made sure the analytics housekeeping is scheduled (the Housekeeper
+ * arms its own alarm; asking once per isolate re-arms it after anything that lost it).
+ */
+let housekeepingScheduled = false;
+
+function scheduleHousekeeping(env: WebEnv, ctx: ExecutionContext, requestId: string): void {
+  if (housekeepingScheduled) return;
+  housekeepingScheduled = true;
+  ctx.waitUntil(
+    housekeeper(env)
+      .ensureScheduled()
+      .catch((error: unknown) => {
+        housekeepingScheduled = false;
+        console.error(`[${requestId}] could not schedule the analytics housekeeping`, error);
+      }),
+  );
 }
 
 const internalError = (requestId: string) =>
@@ -46,6 +67,7 @@ export default {
       console.error(`[${requestId}]`, misconfigured);
       return secure(internalError(requestId));
     }
+    scheduleHousekeeping(env, ctx, requestId);
     // Refused before any handler runs, so no route can forget the check (ADR 003).
     const url = new URL(request.url);
     const refusal = CROSS_SITE_ENDPOINTS.has(url.pathname) ? null : refuseCrossSiteMutation(request);
@@ -71,18 +93,21 @@ export default {
     }
 
     const db = createDb(env);
+    // The request's observability rows (audit events, logs, its response time, its error), written once after the response.
+    const recorder = new RequestRecorder(db, ctx, requestId);
     const started = Date.now();
     let response: Response;
     let error: unknown;
     try {
-      response = await handleRemixRequest(request, { env, ctx, db, requestId, cspNonce });
+      response = await handleRemixRequest(request, { env, ctx, db, requestId, cspNonce, recorder });
     } catch (thrown) {
       // Remix answers a loader's own errors itself; this is for failures outside it.
       error = thrown;
       console.error(`[${requestId}] unhandled error`, thrown);
       response = internalError(requestId);
     }
-    recordRequestOutcome(ctx, db, { request, status: response.status, durationMs: Date.now() - started, requestId, error });
+    recordRequestOutcome({ db, ctx, requestId, recorder }, { request, status: response.status, durationMs: Date.now() - started, error });
+    recorder.flushAfterResponse();
 
     if (cacheKey) {
       const shared = await toCacheablePitchResponse(response, media);

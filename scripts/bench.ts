@@ -1,5 +1,5 @@
 // `npm run bench`: performance targets, measured on this machine in one run (never in tests).
-// `npm run bench -- credentials` (or `verification`, or `pitch`) runs one suite; no argument runs all three.
+// `npm run bench -- credentials` (or `verification`, `pitch`, `analytics`) runs one suite; no argument runs them all.
 // The credential suite runs first, in this process, before the product is started, so the
 // workers do not compete for the CPU. The verification suite measures the core the same way, then
 // starts the product for its end-to-end run and stops it. The pitch suite starts the product as
@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { benchAnalytics } from "#scripts/bench/analytics.ts";
 import { benchCredentials, type Measurement } from "#scripts/bench/credentials.ts";
 import { benchPitch } from "#scripts/bench/pitch.ts";
 import { BEFORE_CACHE, benchVerificationCore, benchVerificationEndToEnd } from "#scripts/bench/verification.ts";
@@ -20,7 +21,10 @@ const VERIFICATION_SECONDS = Number(process.env.BENCH_VERIFICATION_SECONDS ?? 3)
 const VALIDATIONS = Number(process.env.BENCH_VALIDATIONS ?? 1000);
 const VALIDATION_CONNECTIONS = Number(process.env.BENCH_VALIDATION_CONNECTIONS ?? 50);
 
-const SUITES = ["credentials", "verification", "pitch"] as const;
+const ANALYTICS_ROWS = (process.env.BENCH_ANALYTICS_ROWS ?? "1000,1000000").split(",").map(Number);
+const ANALYTICS_RUNS = Number(process.env.BENCH_ANALYTICS_RUNS ?? 30);
+
+const SUITES = ["credentials", "verification", "pitch", "analytics"] as const;
 type Suite = (typeof SUITES)[number];
 const requested: string[] = process.argv.slice(2);
 const unknown = requested.filter((name) => !(SUITES as readonly string[]).includes(name));
@@ -142,6 +146,25 @@ if (suites.has("pitch") && !failed) {
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (suites.has("analytics") && !failed) {
+  try {
+    const a = await benchAnalytics({ sizes: ANALYTICS_ROWS, runs: ANALYTICS_RUNS });
+    results.analytics = a;
+    console.log(`\nAnalytics dashboard (server/analytics/dashboard.ts on a libSQL file, Node ${process.version}, ${a.runs} calls per range after warm-up)`);
+    for (const size of a.sizes) {
+      const ranges = Object.entries(size.ranges).map(([r, m]) => `${r} p50 ${m.medianMs.toFixed(2)} ms / p95 ${m.p95Ms.toFixed(2)} ms`).join("   ");
+      console.log(
+        `  ${size.rows.toLocaleString("en-GB").padStart(9)} events + metrics: ${ranges}` +
+          `   (filled in ${size.fillSeconds.toFixed(1)} s; rollups ${size.rollupSeconds.toFixed(1)} s, ${size.rollupRows} rows)`,
+      );
+    }
+    for (const [range, ratio] of Object.entries(a.ratio)) console.log(`  ${range}: largest / smallest median ${ratio.toFixed(2)}x   (target ≤ 2x) ${ratio <= 2 ? "met" : "NOT MET"}`);
+  } catch (error) {
+    failed = true;
+    console.error(error);
   }
 }
 

@@ -7,6 +7,7 @@ const user = (role: string, id = `${role}-id`) => ({ id, role });
 const EXPECTED: Record<Action, string[]> = {
   "view:dashboard": ["admin", "verifier", "operator", "citizen"],
   "view:analytics": ["admin"],
+  "resolve:errors": ["admin"],
   "manage:users": ["admin"],
   "verify:credentials": ["admin", "verifier"],
   "run:assisted-sessions": ["admin", "operator"],

@@ -24,6 +24,8 @@ const RULES = {
   "view:dashboard": { roles: ANY },
   // Logs and events include usernames and client addresses: administrators only.
   "view:analytics": { roles: ["admin"] },
+  // Mark Resolved on an error group (issue 12): administrators, who also read the errors.
+  "resolve:errors": { roles: ["admin"] },
   "manage:users": { roles: ["admin"] },
   "verify:credentials": { roles: ["verifier", "admin"] },
   "run:assisted-sessions": { roles: ["operator", "admin"] },

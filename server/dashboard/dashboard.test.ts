@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { credentialRow as cred, openTempDatabase } from "#tests/support/temp-database.ts";
@@ -7,6 +7,8 @@ import type { PublicUser } from "#core/accounts/schemas.ts";
 import { getProfile } from "#server/profile/profile.ts";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { auditRow } from "#server/observability/audit.ts";
+import { errorStatements } from "#server/observability/errors.ts";
+import { rollUp } from "#server/analytics/rollups.ts";
 import { getDashboard, percent } from "./dashboard.ts";
 
 const NOW = new Date("2026-07-15T12:00:00Z"); // 13:00 in London (BST)
@@ -41,15 +43,13 @@ describe("percent", () => {
   });
 });
 
-const metric = (at: Date) => ({ metricType: "response_time", metricName: "api_request", value: 40, unit: "ms", timestamp: at });
-/** A server error as the request logger records it (server/observability/request-outcomes.ts). */
-const serverError = (at: Date, path: string, measured: boolean, extra: Partial<typeof schema.errorLogs.$inferInsert> = {}) => ({
-  component: "web",
-  severity: "high",
-  timestamp: at,
-  context: { method: "GET", path, measured },
-  ...extra,
-});
+/** A measured API request as the request recorder writes it (server/observability/request-outcomes.ts). */
+const metric = (at: Date, status = 200) => ({ metricType: "response_time", metricName: "api_request", value: 40, unit: "ms", timestamp: at, metadata: { status } });
+
+/** An error occurrence with its group, as the recorder writes it (server/observability/errors.ts). */
+async function errorGroup(component: string, severity: "critical" | "high" | "medium" | "low", at: Date) {
+  await db.batch(errorStatements(db, { errorType: "Error", message: "boom", component, severity }, null, at));
+}
 
 describe("admin dashboard", () => {
   it("is honest when nothing has been measured: no health figure, no alerts", async () => {
@@ -61,36 +61,41 @@ describe("admin dashboard", () => {
     expect(d.activity).toEqual([]);
   });
 
-  it("divides measured API errors by measured API requests, over 24 h (health) and 30 days (uptime)", async () => {
+  it("divides measured API requests answered with a server error by measured API requests, over 24 h (health) and 30 days (uptime)", async () => {
     const admin = await addUser("admin", "admin");
     await db
       .insert(schema.performanceMetrics)
-      .values([metric(ago(HOUR)), metric(ago(2 * HOUR)), metric(ago(3 * HOUR)), metric(ago(4 * HOUR)), metric(ago(5 * 24 * HOUR))]);
-    await db.insert(schema.errorLogs).values([
-      // Counted: an API request the logger also measured.
-      serverError(ago(HOUR), "/api/auth/user", true, { severity: "critical" }),
-      serverError(ago(10 * 24 * HOUR), "/api/wallet/credentials", true, { resolved: true }),
-      // Not counted: outside the measured population (a page, the dashboard's own poll, a
-      // background poll, a client-side error with no request context).
-      serverError(ago(2 * HOUR), "/wallet", false),
-      serverError(ago(2 * HOUR), "/api/dashboard/stats", false),
-      serverError(ago(2 * HOUR), "/api/analytics/events", false),
-      { component: "browser", severity: "low", timestamp: ago(10 * 24 * HOUR) },
-    ]);
+      .values([metric(ago(HOUR), 500), metric(ago(2 * HOUR)), metric(ago(3 * HOUR), 404), metric(ago(4 * HOUR)), metric(ago(5 * 24 * HOUR), 503), metric(ago(40 * 24 * HOUR), 500)]);
+    // Alerts: unresolved error groups of high or critical severity, whatever produced them.
+    await errorGroup("web", "critical", ago(HOUR));
+    await errorGroup("wallet", "high", ago(2 * HOUR));
+    await errorGroup("shares", "high", ago(10 * 24 * HOUR));
+    await errorGroup("frontend", "high", ago(2 * HOUR));
+    await errorGroup("profile", "low", ago(2 * HOUR));
+    await errorGroup("resolved", "critical", ago(2 * HOUR));
+    await db.update(schema.errorGroups).set({ resolved: true }).where(eq(schema.errorGroups.component, "resolved"));
+    // A second occurrence of a group is still one alert.
+    await errorGroup("web", "critical", ago(HOUR / 2));
     await db.insert(schema.systemLogs).values(auditRow({ level: "warn", category: "auth", event: "login failed" }, null, ago(HOUR)));
 
     const d = await getDashboard(db, admin, NOW);
     if (d.role !== "admin") throw new Error(d.role);
-    // 24 h: 4 measured requests, 1 measured error. 30 days: 5 requests, 2 errors.
+    // 24 h: 4 measured requests, 1 answered with a server error (a 404 is not one). 30 days: 5 requests, 2 server errors.
     expect(d.stats.systemHealth).toBe(75);
     expect(d.stats.uptime).toBe(60);
-    // Alerts and unresolved errors are about every error, measured or not.
     expect(d.stats.activeAlerts).toBe(4);
     expect(d.activity.map((a) => [a.title, a.detail])).toEqual([["Failed sign-in: unknown", "Sign-in refused"]]);
     expect(d.status.find((s) => s.label === "Request success (24 h)")?.value).toBe("75.0%");
     expect(d.status.find((s) => s.label === "Uptime (30 days)")?.value).toBe("60.0%");
     expect(d.status.find((s) => s.label === "Unresolved errors")?.value).toBe("5");
     expect(d.status.find((s) => s.label === "Average response (24 h)")?.value).toBe("40 ms");
+
+    // The same figures once the complete hours are rolled up and their raw rows are gone (retention).
+    await rollUp(db, NOW.getTime(), 100);
+    await db.delete(schema.performanceMetrics).where(lt(schema.performanceMetrics.timestamp, ago(HOUR)));
+    const rolled = await getDashboard(db, admin, NOW);
+    if (rolled.role !== "admin") throw new Error(rolled.role);
+    expect([rolled.stats, rolled.status]).toEqual([d.stats, d.status]);
   });
 
   it("writes System Events for people, from the audit rows' structured fields rather than the raw log line", async () => {

@@ -16,8 +16,7 @@ import type { Database } from "#db/client.ts";
 import {
   assistedSessions,
   credentials,
-  errorLogs,
-  performanceMetrics,
+  errorGroups,
   presentations,
   sessions,
   shares,
@@ -38,6 +37,7 @@ import { capitalise } from "#core/format/format.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";
 import { walletTypeNames } from "#core/issuers/registry.ts";
 import { resultBadge } from "#core/verification/reasons.ts";
+import { requestTotals } from "#server/analytics/dashboard.ts";
 import { describeAuditEvent } from "./audit-events.ts";
 
 const MINUTE_MS = 60 * 1000;
@@ -57,8 +57,7 @@ const auditColumns = {
 export const RECENT_LIMIT = 5;
 /** "Active" citizens: signed in now, or a visit started within this many days. */
 export const ACTIVE_CITIZEN_DAYS = 30;
-/** The metric type the request logger records per API request (same name the analytics screen reads, spec 000 §7). */
-export const RESPONSE_TIME_METRIC = "response_time";
+export { RESPONSE_TIME_METRIC } from "#server/analytics/rollups.ts";
 const ALERT_SEVERITIES = ["high", "critical"];
 const STAFF_ROLES = ["admin", "verifier", "operator"];
 
@@ -134,85 +133,63 @@ const countOf = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
 const average = (expression: SQL) => sql<number | null>`avg(${expression})`.mapWith((v) => (v === null ? null : Number(v)));
 
 async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
-  const since24h = new Date(now.getTime() - DAY_MS);
   const since30d = new Date(now.getTime() - ACTIVE_CITIZEN_DAYS * DAY_MS);
-  // Requests and errors of one population: the API requests the request logger measures (not the
-  // dashboard's own polling, server/observability/request-outcomes.ts). An error counts only when its
-  // request was also measured, so the ratio compares like with like.
-  const measuredRequestsSince = (since: Date) =>
-    db
-      .select({ n: count() })
-      .from(performanceMetrics)
-      .where(and(eq(performanceMetrics.metricType, RESPONSE_TIME_METRIC), gte(performanceMetrics.timestamp, since)));
-  const measuredErrorsSince = (since: Date) =>
-    db
-      .select({ n: count() })
-      .from(errorLogs)
-      .where(
-        and(
-          gte(errorLogs.timestamp, since),
-          sql`json_extract(${errorLogs.context}, '$.path') like '/api/%'`,
-          sql`json_extract(${errorLogs.context}, '$.measured') = 1`,
-        ),
-      );
-
-  const [activeCitizens, requests24h, errors24h, requests30d, errors30d, alerts, unresolved, avgMs, events] = await db.batch([
-    // totalUsers ("Active citizens"): citizen accounts (spec 000 §6: any role other than the three
-    // staff roles) that are signed in now (a login session not yet expired) or started a visit
-    // (user_sessions, spec 000 §7 POST /api/session/start) in the last 30 days. Accounts that
-    // were registered and never came back are not active.
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(
-        and(
-          notInArray(users.role, STAFF_ROLES),
-          or(
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(sessions)
-                .where(and(eq(sql`json_extract(${sessions.sess}, '$.userId')`, users.id), gt(sessions.expire, now))),
-            ),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(userSessions)
-                .where(and(eq(userSessions.userId, users.id), gte(userSessions.startTime, since30d))),
+  // Health, uptime and the average response read the analytics figures (server/analytics/dashboard.ts):
+  // the measured API requests (not the dashboard's own polling, server/observability/request-outcomes.ts)
+  // and, of the same requests, those answered with a server error, so the ratio compares like with
+  // like. From the hourly rollups, so the 30 days cost the same however busy they were: the last
+  // 24 h and 30 days count from the start of the hour they begin in.
+  const [[last24h, last30d], [activeCitizens, alerts, unresolved, events]] = await Promise.all([
+    requestTotals(db, [now.getTime() - DAY_MS, since30d.getTime()], now),
+    db.batch([
+      // totalUsers ("Active citizens"): citizen accounts (spec 000 §6: any role other than the three
+      // staff roles) that are signed in now (a login session not yet expired) or started a visit
+      // (user_sessions, spec 000 §7 POST /api/session/start) in the last 30 days. Accounts that
+      // were registered and never came back are not active.
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(
+          and(
+            notInArray(users.role, STAFF_ROLES),
+            or(
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(sessions)
+                  .where(and(eq(sql`json_extract(${sessions.sess}, '$.userId')`, users.id), gt(sessions.expire, now))),
+              ),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(userSessions)
+                  .where(and(eq(userSessions.userId, users.id), gte(userSessions.startTime, since30d))),
+              ),
             ),
           ),
         ),
-      ),
-    // systemHealth: share of the last 24 h's measured API requests not answered by a server error.
-    measuredRequestsSince(since24h),
-    measuredErrorsSince(since24h),
-    // uptime: the same ratio over 30 days, the availability people experienced.
-    measuredRequestsSince(since30d),
-    measuredErrorsSince(since30d),
-    // activeAlerts: unresolved errors of high or critical severity.
-    db
-      .select({ n: count() })
-      .from(errorLogs)
-      .where(and(eq(errorLogs.resolved, false), inArray(errorLogs.severity, ALERT_SEVERITIES))),
-    // System Status "Unresolved errors": every unresolved error, any severity.
-    db.select({ n: count() }).from(errorLogs).where(eq(errorLogs.resolved, false)),
-    // System Status "Average response (24 h)": mean measured API response time.
-    db
-      .select({ ms: average(sql`${performanceMetrics.value}`) })
-      .from(performanceMetrics)
-      .where(and(eq(performanceMetrics.metricType, RESPONSE_TIME_METRIC), gte(performanceMetrics.timestamp, since24h))),
-    // System Events: the newest system_logs rows (sign-ins, refusals, …), with the account each names.
-    db
-      .select(auditColumns)
-      .from(systemLogs)
-      .leftJoin(users, eq(users.id, systemLogs.userId))
-      .orderBy(desc(systemLogs.timestamp))
-      .limit(RECENT_LIMIT),
+      // activeAlerts: unresolved error groups (the Errors tab's rows) of high or critical severity.
+      db
+        .select({ n: count() })
+        .from(errorGroups)
+        .where(and(eq(errorGroups.resolved, false), inArray(errorGroups.severity, ALERT_SEVERITIES))),
+      // System Status "Unresolved errors": every unresolved error group, any severity.
+      db.select({ n: count() }).from(errorGroups).where(eq(errorGroups.resolved, false)),
+      // System Events: the newest system_logs rows (sign-ins, refusals, …), with the account each names.
+      db
+        .select(auditColumns)
+        .from(systemLogs)
+        .leftJoin(users, eq(users.id, systemLogs.userId))
+        .orderBy(desc(systemLogs.timestamp))
+        .limit(RECENT_LIMIT),
+    ]),
   ]);
 
-  const systemHealth = percent(countOf(requests24h) - countOf(errors24h), countOf(requests24h));
-  const uptime = percent(countOf(requests30d) - countOf(errors30d), countOf(requests30d));
-  const averageMs = avgMs[0]?.ms ?? null;
+  // systemHealth: share of the last 24 h's measured API requests not answered by a server error;
+  // uptime: the same over 30 days, the availability people experienced.
+  const systemHealth = percent(last24h!.requests - last24h!.failures, last24h!.requests);
+  const uptime = percent(last30d!.requests - last30d!.failures, last30d!.requests);
+  const averageMs = last24h!.requests ? last24h!.totalMs / last24h!.requests : null;
   return {
     role: "admin",
     lastUpdated: now.toISOString(),

@@ -1,11 +1,19 @@
-import type { RequestContext } from "#server/worker/context.ts";
 import { systemLogs } from "#db/schema/observability.ts";
+import { writeObservability, type ObservabilityContext } from "./recorder.ts";
 
 /**
  * Audit trail for authentication attempts, refused authorisations (OWASP ASVS 5.0 V16) and the
- * acts of assisted-digital sessions, written to system_logs; `audit()` writes in the background so
- * it never delays or breaks the answer.
+ * acts of assisted-digital sessions and of administrators, written to system_logs; `audit()` adds
+ * the row to the request's observability batch (written after the response, recorder.ts), so it
+ * never delays or breaks the answer.
  */
+
+/**
+ * The system_logs categories that make up the audit trail: kept whatever the analytics retention
+ * period (server/analytics/retention.ts prunes only other rows). A later audit category goes here.
+ */
+export const AUDIT_CATEGORIES = ["auth", "authz", "assisted", "admin", "security", "audit"] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 
 /**
  * User-supplied text made safe to embed in a log line: control characters (CR, LF, ESC …) and
@@ -21,7 +29,7 @@ export function sanitiseForLog(value: string, max = 64): string {
 
 export interface AuditEvent {
   level: "info" | "warn";
-  category: "auth" | "authz" | "assisted";
+  category: AuditCategory;
   /** What wrote it: "auth" unless said. */
   component?: string;
   /** A fixed phrase chosen by the server, e.g. "login failed"; never user input. */
@@ -55,14 +63,7 @@ export function auditRow(event: AuditEvent, requestId: string | null, at: Date):
   };
 }
 
-export function audit(context: Pick<RequestContext, "db" | "ctx" | "requestId">, event: AuditEvent): void {
-  context.ctx.waitUntil(
-    context.db
-      .insert(systemLogs)
-      .values(auditRow(event, context.requestId, new Date()))
-      .then(
-        () => undefined,
-        (error: unknown) => console.error("audit log write failed", error),
-      ),
-  );
+/** Writes an audit event with the request's other observability rows, after the response (or at once without a request recorder). */
+export function audit(context: ObservabilityContext, event: AuditEvent, at = new Date()): void {
+  writeObservability(context, [context.db.insert(systemLogs).values(auditRow(event, context.requestId, at))]);
 }

@@ -1,4 +1,5 @@
 import type { Database } from "#db/client.ts";
+import type { RequestRecorder } from "#server/observability/recorder.ts";
 
 /**
  * What every request handler is given, in every worker: the validated bindings, the execution
@@ -11,6 +12,12 @@ export interface RequestContext<Env = unknown> {
   ctx: ExecutionContext;
   db: Database;
   requestId: string;
+  /**
+   * Collects this request's observability rows (audit events, logs, its response time, its server
+   * error) for one write after the response (server/observability/recorder.ts); absent where
+   * there is no request to batch for (Durable Objects, scripts), which then write at once.
+   */
+  recorder?: RequestRecorder;
 }
 
 /** A fresh request id: a UUID from the runtime's CSPRNG. */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
+import { RetentionDaysBinding } from "#server/analytics/retention.ts";
 import { databaseBindings, durableObjectBinding, parseEnv, workerEnv } from "#server/worker/env.ts";
 
 /**
@@ -10,6 +11,8 @@ export const DurableObjectsEnvSchema = workerEnv({
   ...databaseBindings,
   /** Assisted sessions tell their office's board when they change. */
   ASSISTED_OFFICES: durableObjectBinding<AssistedOfficeApi & Rpc.DurableObjectBranded>(),
+  /** Days raw analytics rows are kept (server/analytics/retention.ts); default 90. */
+  ANALYTICS_RETENTION_DAYS: RetentionDaysBinding,
 });
 
 export type DurableObjectsEnv = z.infer<typeof DurableObjectsEnvSchema>;

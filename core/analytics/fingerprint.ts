@@ -1,0 +1,46 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { SEVERITIES, type Severity } from "./dashboard.ts";
+
+/**
+ * Error grouping as an issue tracker does it (ADR 020; issue 12): occurrences that differ only in
+ * the values they carry (ids, counts, addresses, quoted input) belong to one group, whose key is a
+ * hash of the error type, the component and the message with those values masked.
+ */
+
+/** The longest normalised message kept (and hashed): enough to tell errors apart, bounded for the index. */
+export const MAX_NORMALISED_MESSAGE = 300;
+
+const MASKS: [RegExp, string][] = [
+  // URLs: keep scheme, host and path, drop the query string and fragment (they carry values).
+  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi, "$1?<query>"],
+  [/\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g, "<email>"],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<uuid>"],
+  // Quoted values: "…", '…', `…`.
+  [/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, "<value>"],
+  // Hex ids: 0x…, or 8+ hex digits with at least one digit (so plain words stay).
+  [/\b0x[0-9a-f]+\b/gi, "<hex>"],
+  [/\b(?=[0-9a-f]*\d)[0-9a-f]{8,}\b/gi, "<hex>"],
+  // Numbers, also inside words like "line42" or "ERR_503": masked where they stand.
+  [/\d+(?:\.\d+)?/g, "<n>"],
+];
+
+/** The message with the values it carries masked and whitespace collapsed, so equal errors read equal. */
+export function normaliseMessage(message: string): string {
+  let text = message;
+  for (const [pattern, mask] of MASKS) text = text.replace(pattern, mask);
+  return text.replace(/\s+/g, " ").trim().slice(0, MAX_NORMALISED_MESSAGE);
+}
+
+/** The group key: the hex SHA-256 of type, component and normalised message (stable across runtimes and releases). */
+export function errorFingerprint(errorType: string, component: string, message: string): string {
+  return bytesToHex(sha256(utf8ToBytes(JSON.stringify([errorType, component, normaliseMessage(message)])))).slice(0, 32);
+}
+
+/** The graver of two severities (critical > high > medium > low). */
+export function graverSeverity(a: Severity, b: Severity): Severity {
+  return SEVERITIES.indexOf(a) <= SEVERITIES.indexOf(b) ? a : b;
+}
+
+/** A severity rank for SQL (higher is graver): 4 critical … 1 low. */
+export const severityRank = (severity: Severity): number => SEVERITIES.length - SEVERITIES.indexOf(severity);

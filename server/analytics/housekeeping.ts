@@ -1,0 +1,52 @@
+import type { Database } from "#db/client.ts";
+import { pruneAnalytics, type RetentionRun } from "./retention.ts";
+import { rollUp, type RollupStep } from "./rollups.ts";
+
+/**
+ * The scheduled analytics housekeeping (issue 12): the Housekeeper Durable Object
+ * (workers/durable-objects/src/housekeeper.ts) runs it from its alarm every RUN_INTERVAL_MS,
+ * rollups first (so the hours about to lose raw rows are summed), then retention.
+ */
+export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+/** When a run left work (a long gap of hours to roll, more old rows than a run deletes), the next comes this soon. */
+export const CATCH_UP_INTERVAL_MS = 10_000;
+
+export interface HousekeepingRun {
+  /** Unix ms. */
+  at: number;
+  rollups: Pick<RollupStep, "from" | "to" | "caughtUp"> & { hours: number };
+  retention: RetentionRun;
+  /** Whether everything due was done (otherwise the next run comes after CATCH_UP_INTERVAL_MS). */
+  caughtUp: boolean;
+}
+
+export async function runHousekeeping(db: Database, now: number, retentionDays: number): Promise<HousekeepingRun> {
+  const steps = await rollUp(db, now);
+  const first = steps[0]!;
+  const last = steps.at(-1)!;
+  const retention = await pruneAnalytics(db, now, retentionDays);
+  return {
+    at: now,
+    rollups: { from: first.from, to: last.to, caughtUp: last.caughtUp, hours: (last.to - first.from) / (60 * 60 * 1000) },
+    retention,
+    caughtUp: last.caughtUp && retention.complete,
+  };
+}
+
+/** The Housekeeper's RPC methods (one object: idFromName("housekeeper")). */
+export interface HousekeeperApi {
+  /** Arms the schedule when it is not armed (or its alarm is overdue); answers when the next run is due. */
+  ensureScheduled(): Promise<{ nextRunAt: number }>;
+  /** Runs the housekeeping now (also what the alarm does). */
+  runNow(): Promise<HousekeepingRun>;
+  /** The last run, or null before the first. */
+  lastRun(): Promise<HousekeepingRun | null>;
+}
+
+export const HOUSEKEEPER_NAME = "housekeeper";
+
+type HousekeeperBinding = { HOUSEKEEPER: DurableObjectNamespace<HousekeeperApi & Rpc.DurableObjectBranded> };
+
+export function housekeeper(env: HousekeeperBinding): HousekeeperApi {
+  return env.HOUSEKEEPER.get(env.HOUSEKEEPER.idFromName(HOUSEKEEPER_NAME)) as unknown as HousekeeperApi;
+}

@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import { errorGroups, errorLogs } from "#db/schema/index.ts";
+import { openTempDatabase } from "#tests/support/temp-database.ts";
+import { errorFingerprint } from "#core/analytics/fingerprint.ts";
+import { recordError, type ErrorOccurrenceInput } from "./errors.ts";
+import { RequestRecorder } from "./recorder.ts";
+
+let db: Database;
+
+beforeEach(async () => {
+  const temp = await openTempDatabase("error-groups-test-");
+  db = temp.db;
+  return temp.close;
+});
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 10, minute));
+
+/** Records occurrences through a request recorder and flushes it, as the web worker does after the response. */
+async function occur(input: Partial<ErrorOccurrenceInput>, when: Date) {
+  const pending: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+  const recorder = new RequestRecorder(db, ctx, "req-1");
+  recordError({ db, ctx, requestId: "req-1", recorder }, { errorType: "TypeError", component: "wallet", message: "Credential 1 missing", severity: "medium", ...input }, when);
+  expect([recorder.size, pending.length]).toEqual([2, 0]);
+  recorder.flushAfterResponse();
+  expect(pending).toHaveLength(1);
+  await Promise.all(pending);
+}
+
+describe("error grouping", () => {
+  it("groups occurrences by fingerprint with first seen, last seen and a count", async () => {
+    await occur({ message: "Credential 17 missing" }, at(0));
+    await occur({ message: "Credential 99 missing" }, at(5));
+    await occur({ message: "Credential 3 missing", component: "shares" }, at(6));
+    const groups = await db.select().from(errorGroups).orderBy(errorGroups.component);
+    expect(groups.map((g) => [g.component, g.message, g.occurrences, g.firstSeen.toISOString(), g.lastSeen.toISOString()])).toEqual([
+      ["shares", "Credential <n> missing", 1, at(6).toISOString(), at(6).toISOString()],
+      ["wallet", "Credential <n> missing", 2, at(0).toISOString(), at(5).toISOString()],
+    ]);
+    const logs = await db.select().from(errorLogs).where(eq(errorLogs.component, "wallet"));
+    expect(logs.map((l) => [l.message, l.fingerprint, l.requestId])).toEqual(
+      expect.arrayContaining([
+        ["Credential 17 missing", errorFingerprint("TypeError", "wallet", "Credential 5 missing"), "req-1"],
+        ["Credential 99 missing", errorFingerprint("TypeError", "wallet", "Credential 1 missing"), "req-1"],
+      ]),
+    );
+  });
+
+  it("keeps the gravest severity seen, and a late-arriving occurrence does not move last seen back", async () => {
+    await occur({ severity: "high" }, at(10));
+    await occur({ severity: "low" }, at(3));
+    const [group] = await db.select().from(errorGroups);
+    expect(group).toMatchObject({ severity: "high", occurrences: 2 });
+    expect(group!.lastSeen.toISOString()).toBe(at(10).toISOString());
+    await occur({ severity: "critical" }, at(11));
+    expect((await db.select().from(errorGroups))[0]!.severity).toBe("critical");
+  });
+
+  it("reopens a resolved group as regressed when it happens again", async () => {
+    await occur({}, at(0));
+    await db.update(errorGroups).set({ resolved: true, resolvedAt: at(1) });
+    await occur({}, at(2));
+    const [group] = await db.select().from(errorGroups);
+    expect(group).toMatchObject({ resolved: false, occurrences: 2 });
+    expect(group!.regressedAt?.toISOString()).toBe(at(2).toISOString());
+    // Who resolved it and when stay as history.
+    expect(group!.resolvedAt?.toISOString()).toBe(at(1).toISOString());
+    // A further occurrence of an open group does not move the regression time.
+    await occur({}, at(3));
+    expect((await db.select().from(errorGroups))[0]!.regressedAt?.toISOString()).toBe(at(2).toISOString());
+  });
+
+  it("writes at once where there is no request recorder (a Durable Object, a script)", async () => {
+    const pending: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+    recordError({ db, ctx, requestId: "do-1" }, { errorType: "Error", component: "housekeeper", message: "boom", severity: "low" }, at(0));
+    expect(pending).toHaveLength(1);
+    await Promise.all(pending);
+    expect((await db.select().from(errorLogs)).map((l) => l.requestId)).toEqual(["do-1"]);
+    expect((await db.select().from(errorGroups)).map((g) => g.occurrences)).toEqual([1]);
+  });
+});

@@ -1,0 +1,85 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDb } from "#db/client.ts";
+import { analyticsEvents, analyticsRollups, housekeepingState, systemLogs } from "#db/schema/index.ts";
+import { HOUSEKEEPING_INTERVAL_MS, type HousekeeperApi } from "#server/analytics/housekeeping.ts";
+import { HOUR_MS, ROLLUP_JOB, startOfHour } from "#server/analytics/rollups.ts";
+import type { DurableObjectsEnv } from "./env.ts";
+import { FIRST_RUN_DELAY_MS, type Housekeeper } from "./housekeeper.ts";
+import { TestClock } from "./test-support.ts";
+
+const bindings = env as unknown as DurableObjectsEnv & { HOUSEKEEPER: DurableObjectNamespace<Housekeeper> };
+type Stub = DurableObjectStub<Housekeeper>;
+const db = () => createDb(bindings);
+const DAY_MS = 24 * HOUR_MS;
+
+const made: Stub[] = [];
+afterEach(async () => {
+  for (const stub of made.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
+});
+
+/** A housekeeper of the test's own (the class does not depend on its name), on a clock of its own. */
+async function housekeeper(at = Date.now()) {
+  const stub = bindings.HOUSEKEEPER.get(bindings.HOUSEKEEPER.idFromName(crypto.randomUUID()));
+  made.push(stub);
+  const clock = new TestClock(at);
+  await runInDurableObject(stub, (instance: Housekeeper) => {
+    instance.clock = clock;
+  });
+  return { stub, clock, api: stub as unknown as HousekeeperApi };
+}
+
+const alarmOf = (stub: Stub) => runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
+
+describe("Housekeeper", () => {
+  it("arms its own schedule when it starts, and re-arms an alarm that is long overdue", async () => {
+    const { stub, api, clock } = await housekeeper();
+    const armed = await alarmOf(stub);
+    expect(armed).not.toBeNull();
+    // Asked again (another isolate of the web worker): the same alarm, not a new one.
+    expect(await api.ensureScheduled()).toEqual({ nextRunAt: armed });
+    // An alarm overdue by more than a period is set again, from the object's clock.
+    clock.advance(FIRST_RUN_DELAY_MS + 2 * HOUSEKEEPING_INTERVAL_MS);
+    const rearmed = await api.ensureScheduled();
+    expect(rearmed.nextRunAt).toBe(clock.now() + FIRST_RUN_DELAY_MS);
+    expect(await alarmOf(stub)).toBe(rearmed.nextRunAt);
+  });
+
+  it("rolls up the complete hours, then prunes raw rows past 90 days but not the audit trail, and re-arms", async () => {
+    const now = Date.now();
+    const page = `/housekeeper-${crypto.randomUUID()}`;
+    const twoHoursAgo = startOfHour(now) - 2 * HOUR_MS;
+    const label = crypto.randomUUID();
+    const view = (when: number, eventLabel: string) => ({ eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page, eventLabel, timestamp: new Date(when) });
+    await db().insert(analyticsEvents).values([view(twoHoursAgo + 60_000, label), view(twoHoursAgo + 120_000, label), view(now - 91 * DAY_MS, `${label}-old`), view(now - 89 * DAY_MS, `${label}-kept`)]);
+    const marker = crypto.randomUUID();
+    await db().insert(systemLogs).values([
+      { level: "warn", category: "authz", message: "permission denied", component: marker, timestamp: new Date(now - 200 * DAY_MS) },
+      { level: "error", category: "request", message: "GET /x answered 500", component: marker, timestamp: new Date(now - 200 * DAY_MS) },
+    ]);
+    // Arranged: the rollups have got as far as the hour of the test's views (re-rolling an hour is safe).
+    await db()
+      .insert(housekeepingState)
+      .values({ job: ROLLUP_JOB, cursor: new Date(twoHoursAgo), updatedAt: new Date(now) })
+      .onConflictDoUpdate({ target: housekeepingState.job, set: { cursor: new Date(twoHoursAgo) } });
+
+    const { stub, api } = await housekeeper(now);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+
+    const rolled = await db()
+      .select()
+      .from(analyticsRollups)
+      .where(and(eq(analyticsRollups.metric, "page_views"), eq(analyticsRollups.dimension, page)));
+    expect(rolled.map((r) => [r.bucket.getTime(), r.count])).toEqual([[twoHoursAgo, 2]]);
+    const left = await db().select({ label: analyticsEvents.eventLabel }).from(analyticsEvents).where(eq(analyticsEvents.page, page));
+    expect(left.map((r) => r.label).sort()).toEqual([label, label, `${label}-kept`].sort());
+    const logs = await db().select({ category: systemLogs.category }).from(systemLogs).where(eq(systemLogs.component, marker));
+    expect(logs.map((l) => l.category)).toEqual(["authz"]);
+
+    const run = await api.lastRun();
+    expect(run).toMatchObject({ at: now, rollups: { from: twoHoursAgo, caughtUp: true }, retention: { cutoff: now - 90 * DAY_MS } });
+    expect(run!.retention.deleted.analytics_events).toBeGreaterThanOrEqual(1);
+    expect(await alarmOf(stub)).toBe(now + (run!.caughtUp ? HOUSEKEEPING_INTERVAL_MS : 10_000));
+  });
+});
