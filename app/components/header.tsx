@@ -1,15 +1,18 @@
 /**
  * The signed-in header (spec 000 §2 "Header"): the same four links for every role, the current
- * one highlighted, dark-mode toggle, avatar with name, and Sign Out.
+ * one highlighted, dark-mode toggle, avatar with name, and Sign Out. It renders only for a
+ * signed-in person, so it also mounts the client session lifecycle (spec 000 §4).
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
 import { ApiError, apiRequest } from "#app/client/api-client.ts";
 import { avatarSrc } from "./avatar.ts";
 import type { Theme } from "#app/client/theme.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
+import { endSession, forgetSession } from "#app/client/session-tracker.ts";
+import { useSessionTracking } from "#app/client/use-session-tracking.ts";
 
 /** The four links (spec 000 §2); `also` lists the spec's other routes for the same screen, highlighted too. */
 export const HEADER_LINKS = [
@@ -24,17 +27,45 @@ function isCurrent(link: (typeof HEADER_LINKS)[number], pathname: string): boole
   return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
+/** Sign Out's two stages (spec 000 §2 "Header"): the session end is saved first, then the logout. */
+type SignOutStage = "saving" | "signing-out" | null;
+
 export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme: Theme; onToggleTheme: () => void }) {
   const { pathname } = useLocation();
   const { toast } = useToast();
   const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+  const [stage, setStage] = useState<SignOutStage>(null);
+  const signOutButton = useRef<HTMLButtonElement>(null);
+  // A disabled button drops keyboard focus; when the person stays signed in, give it back.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (refocus && stage === null) {
+      signOutButton.current?.focus();
+      setRefocus(false);
+    }
+  }, [refocus, stage]);
   const fullName = displayName(user);
+  useSessionTracking(toast);
 
+  /**
+   * Spec 000 §7, §8: the session end must succeed before logout; if it fails the person stays
+   * signed in and is told so.
+   */
   async function signOut() {
-    setSigningOut(true);
+    setStage("saving");
+    toast({ title: "Saving your data..." });
+    try {
+      await endSession();
+    } catch {
+      toast({ title: "Logout Failed", description: "Failed to save session data before logout", variant: "destructive" });
+      setStage(null);
+      setRefocus(true);
+      return;
+    }
+    setStage("signing-out");
     try {
       await apiRequest("POST", "/api/auth/logout");
+      forgetSession();
       toast({ title: "Signed Out", description: "All your data has been saved and you've been successfully signed out." });
       navigate("/login", { replace: true });
     } catch (error) {
@@ -45,8 +76,9 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
           error instanceof ApiError ? error.serverMessage ?? error.message : "There was an error signing out. Some data may not have been saved.",
         variant: "destructive",
       });
+      setRefocus(true);
     } finally {
-      setSigningOut(false);
+      setStage(null);
     }
   }
 
@@ -94,11 +126,12 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
           </div>
           <button
             type="button"
+            ref={signOutButton}
             onClick={signOut}
-            disabled={signingOut}
+            disabled={stage !== null}
             className="rounded-sm border border-white px-3 py-1.5 text-sm font-semibold text-white hover:bg-white hover:text-govuk-black disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {signingOut ? "Signing Out..." : "Sign Out"}
+            {stage === "saving" ? "Saving Data..." : stage === "signing-out" ? "Signing Out..." : "Sign Out"}
           </button>
         </div>
       </div>

@@ -1,18 +1,45 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { analyticsEvents } from "#db/schema/index.ts";
-import { AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES } from "#core/analytics/event.ts";
+import { AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES, type AnalyticsEvent } from "#core/analytics/event.ts";
 import { clientAddress, getUser } from "#server/accounts/authentication.ts";
+import { describeUserAgent, hashAddress, mayTrack, reduceUserAgent, referrerOrigin } from "#server/analytics/privacy.ts";
 import { methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { errorStatements } from "#server/observability/errors.ts";
 
 export const loader = () => methodNotAllowed("POST");
 
+/** Workers Rate Limiting window (wrangler.toml [[ratelimits]] TRACK_LIMITER: 120 a minute). */
+const TRACK_PERIOD_SECONDS = 60;
+
+function tooManyEvents(): Response {
+  return Response.json(
+    { message: "Too many analytics events from this client. Try again in a minute." },
+    { status: 429, headers: { "Retry-After": String(TRACK_PERIOD_SECONDS), "Cache-Control": "no-store" } },
+  );
+}
+
+/** A referrer in an event's metadata is kept as its origin only, like the event's own referrer column. */
+function withoutReferrerPath(metadata: AnalyticsEvent["metadata"]): AnalyticsEvent["metadata"] {
+  if (!metadata || !("referrer" in metadata)) return metadata;
+  return { ...metadata, referrer: typeof metadata.referrer === "string" ? (referrerOrigin(metadata.referrer) ?? "") : metadata.referrer };
+}
+
 /**
- * POST /api/analytics/track: validates one event, answers 204 at once, and stores it with the
- * visitor's user (if signed in), address and user agent after the response (writes
- * through waitUntil), so tracking never slows a page.
+ * POST /api/analytics/track, open to anyone: at most 120 events a minute per client (the day's
+ * hash of its address; 429 with Retry-After, nothing stored), then validates one event, answers
+ * 204 at once, and stores it after the response (waitUntil), so tracking never slows a page.
+ * Stored as ADR 020 and server/analytics/privacy.ts say: the address only as the day's keyed hash,
+ * the user agent reduced to browser, OS and device class, the referrer as its origin; nothing at
+ * all for a signed-in citizen who opted out of usage analytics. A frontend error is also recorded
+ * in error_logs with its group (fingerprint), in the same batch.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
+  const now = new Date();
+  const visitor = await hashAddress(context.env.SESSION_SECRET, clientAddress(request), now);
+  // Counted before the body is read, so a flood of malformed events is refused as cheaply.
+  const { success } = await context.env.TRACK_LIMITER.limit({ key: visitor });
+  if (!success) return tooManyEvents();
   const parsed = AnalyticsEventSchema.safeParse(await readJsonBody(request, ANALYTICS_MAX_BODY_BYTES));
   if (!parsed.success) return validationError(parsed.error);
   const event = parsed.data;
@@ -20,7 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   context.ctx.waitUntil(
     (async () => {
       const user = await getUser(request, context);
-      await context.db.insert(analyticsEvents).values({
+      if (!(await mayTrack(context.db, user?.id))) return;
+      const metadata = withoutReferrerPath(event.metadata);
+      const stored = context.db.insert(analyticsEvents).values({
         sessionId: event.sessionId,
         userId: user?.id,
         eventType: event.eventType ?? "event",
@@ -28,11 +57,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
         eventAction: event.eventAction,
         eventLabel: event.eventLabel,
         page: event.page,
-        referrer: typeof event.metadata?.referrer === "string" ? event.metadata.referrer.slice(0, 500) : undefined,
-        metadata: event.metadata,
-        userAgent: request.headers.get("User-Agent")?.slice(0, 500),
-        ipAddress: clientAddress(request),
+        referrer: typeof metadata?.referrer === "string" ? metadata.referrer || undefined : undefined,
+        metadata,
+        userAgent: describeUserAgent(reduceUserAgent(request.headers.get("User-Agent"))),
+        ipAddress: visitor,
+        timestamp: now,
       });
+      if (event.eventCategory === "error" && event.eventAction === "frontend_error") {
+        // Already after the response: the event and the error (with its group's upsert) in one batch.
+        const message = typeof metadata?.message === "string" ? metadata.message : event.eventLabel ?? "Script error";
+        const error = errorStatements(
+          context.db,
+          {
+            errorType: "FrontendError",
+            message,
+            component: "frontend",
+            severity: "medium",
+            userId: user?.id,
+            sessionId: event.sessionId,
+            stackTrace: typeof metadata?.stack === "string" && metadata.stack ? metadata.stack : null,
+            context: { page: event.page ?? null },
+          },
+          context.requestId,
+          now,
+        );
+        await context.db.batch([stored, ...error]);
+      } else {
+        await stored;
+      }
     })().catch((error) => console.error(`[${context.requestId}] analytics event not stored`, error)),
   );
   // No body: a browser that never reads an answer's body keeps the request open, and a page that

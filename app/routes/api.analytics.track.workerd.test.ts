@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents } from "#db/schema/index.ts";
-import { call, db } from "#tests/support/web-client.ts";
+import { analyticsEvents, errorGroups, errorLogs, userProfiles } from "#db/schema/index.ts";
+import { hashAddress } from "#server/analytics/privacy.ts";
+import { call, db, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
 
 const event = (sessionId: string) => ({
   eventType: "page_view",
@@ -35,4 +36,96 @@ describe("POST /api/analytics/track", () => {
     const big = { ...event(crypto.randomUUID()), eventLabel: "x".repeat(5000) };
     expect((await call("/api/analytics/track", { body: big })).status).toBe(413);
   });
+});
+
+const SECRET = "test-session-secret-0123456789abcdef0123";
+const ANDROID_PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const eventsOf = (sessionId: string) => db().select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId));
+
+describe("POST /api/analytics/track keeps no raw address or user agent (issue 12 privacy)", () => {
+  it("stores the day's keyed hash of the address, the reduced user agent and the referrer's origin only", async () => {
+    const sessionId = crypto.randomUUID();
+    const ip = uniqueAddress();
+    const body = { ...event(sessionId), metadata: { referrer: "https://search.example/results?q=jane+doe" } };
+    expect((await call("/api/analytics/track", { body, ip, headers: { "User-Agent": ANDROID_PHONE } })).status).toBe(204);
+    await expect.poll(async () => (await eventsOf(sessionId)).length).toBe(1);
+    const [row] = await eventsOf(sessionId);
+    expect(row!.ipAddress).toBe(await hashAddress(SECRET, ip, row!.timestamp));
+    expect(row!.ipAddress).not.toContain(ip);
+    expect(row!.userAgent).toBe("Chrome on Android (mobile)");
+    expect(row!.referrer).toBe("https://search.example");
+    expect(row!.metadata).toEqual({ referrer: "https://search.example" });
+    expect(JSON.stringify(row)).not.toContain("jane");
+  });
+
+  it("hashes one address alike within a UTC day and differently the next day", async () => {
+    const day = new Date("2026-11-24T08:00:00Z");
+    const sameDay = new Date("2026-11-24T23:59:59Z");
+    const nextDay = new Date("2026-11-25T00:00:01Z");
+    expect(await hashAddress(SECRET, "198.51.100.7", day)).toBe(await hashAddress(SECRET, "198.51.100.7", sameDay));
+    expect(await hashAddress(SECRET, "198.51.100.7", day)).not.toBe(await hashAddress(SECRET, "198.51.100.7", nextDay));
+    expect(await hashAddress(SECRET, "198.51.100.7", day)).not.toBe(await hashAddress(SECRET, "198.51.100.8", day));
+  });
+
+  it("stores nothing for a signed-in citizen who opted out, and the signed-in citizen who did not is stored with their id", async () => {
+    const optedOut = await registerUser();
+    await db().insert(userProfiles).values({ userId: optedOut.user.id, shareAnalytics: false });
+    const sharing = await registerUser();
+    await db().insert(userProfiles).values({ userId: sharing.user.id, shareAnalytics: true });
+    const hidden = crypto.randomUUID();
+    const shown = crypto.randomUUID();
+    expect((await call("/api/analytics/track", { body: event(hidden), cookie: optedOut.cookie })).status).toBe(204);
+    // The same work for a citizen who shares, sent after: once it is stored, the first has had its turn.
+    expect((await call("/api/analytics/track", { body: event(shown), cookie: sharing.cookie })).status).toBe(204);
+    await expect.poll(async () => (await eventsOf(shown)).length).toBe(1);
+    expect((await eventsOf(shown))[0]!.userId).toBe(sharing.user.id);
+    expect(await eventsOf(hidden)).toEqual([]);
+  });
+
+  it("records a reported frontend error in error_logs with its group, besides the event", async () => {
+    const sessionId = crypto.randomUUID();
+    const message = `Cannot read properties of undefined (reading 'wallet${crypto.randomUUID()}')`;
+    const body = {
+      eventCategory: "error",
+      eventAction: "frontend_error",
+      eventLabel: message.slice(0, 200),
+      page: "/wallet",
+      metadata: { message, stack: "TypeError: boom\n    at Wallet (wallet.tsx:10:5)" },
+      sessionId,
+    };
+    expect((await call("/api/analytics/track", { body })).status).toBe(204);
+    const occurrences = () => db().select().from(errorLogs).where(eq(errorLogs.sessionId, sessionId));
+    await expect.poll(async () => (await occurrences()).length).toBe(1);
+    const [occurrence] = await occurrences();
+    expect(occurrence).toMatchObject({ errorType: "FrontendError", component: "frontend", message, severity: "medium", context: { page: "/wallet" } });
+    expect(occurrence!.stackTrace).toBe("TypeError: boom\n    at Wallet (wallet.tsx:10:5)");
+    const [group] = await db().select().from(errorGroups).where(eq(errorGroups.fingerprint, occurrence!.fingerprint!));
+    expect(group).toMatchObject({ errorType: "FrontendError", component: "frontend", occurrences: 1, resolved: false });
+    expect(await eventsOf(sessionId)).toHaveLength(1);
+  });
+});
+
+describe("POST /api/analytics/track rate limit (TRACK_LIMITER: 120 a minute per client)", () => {
+  it("answers the 121st event in a minute from one client 429 with Retry-After, stores it not, and still takes another client's", async () => {
+    // The limiter's windows are whole wall-clock minutes: start early in one so all 121 land in it.
+    const inMinute = Date.now() % 60_000;
+    if (inMinute > 30_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - inMinute + 50));
+    const ip = uniqueAddress();
+    const sessionId = crypto.randomUUID();
+    for (let batch = 0; batch < 6; batch++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call("/api/analytics/track", { body: event(sessionId), ip })));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(204));
+    }
+    const refusedSession = crypto.randomUUID();
+    const refused = await call("/api/analytics/track", { body: event(refusedSession), ip });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await refused.json()).toEqual({ message: "Too many analytics events from this client. Try again in a minute." });
+
+    const otherSession = crypto.randomUUID();
+    expect((await call("/api/analytics/track", { body: event(otherSession), ip: uniqueAddress() })).status).toBe(204);
+    await expect.poll(async () => (await eventsOf(otherSession)).length).toBe(1);
+    await expect.poll(async () => (await eventsOf(sessionId)).length, { timeout: 10_000 }).toBe(120);
+    expect(await eventsOf(refusedSession)).toEqual([]);
+  }, 120_000);
 });

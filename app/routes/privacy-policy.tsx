@@ -16,7 +16,7 @@ export const meta: MetaFunction = () =>
       "How UK Digital Identity uses personal data: roles under UK GDPR, lawful bases, selective disclosure, 72-hour deletion of raw biometric and document data, retention and your rights.",
   });
 
-export const LAST_UPDATED = { iso: "2026-11-22", text: "22 November 2026" };
+export const LAST_UPDATED = { iso: "2026-11-24", text: "24 November 2026" };
 export const DPO_EMAIL = "dpo@identity.gov.uk";
 
 const SECTIONS: LegalSection[] = [
@@ -86,7 +86,10 @@ const SECTIONS: LegalSection[] = [
             issued. The document's full number and any photo of it are held only in the session, and deleted 72 hours after they were
             captured.
           </li>
-          <li>Technical data: security logs, and page views on this website without advertising or third-party trackers.</li>
+          <li>
+            Technical data: security logs, and usage figures without advertising or third-party trackers (see{" "}
+            <a href="#usage-figures">Usage figures and your choice</a>).
+          </li>
         </ul>
       </>
     ),
@@ -147,6 +150,70 @@ const SECTIONS: LegalSection[] = [
           Revocation is checked with status lists that cover many credentials at once, so an issuer cannot tell whose credential a verifier is
           checking. Offline QR codes you show in person are valid for 15 minutes.
         </p>
+      </>
+    ),
+  },
+  {
+    id: "usage-figures",
+    title: "Usage figures and your choice",
+    body: (
+      <>
+        <p>To see how the service is used and fix what goes wrong, we record usage figures. This is exactly what they contain:</p>
+        <ul>
+          <li>
+            <strong>Page views</strong>: which page (with the code of a share link removed), when, and the website you came from as its
+            address only (for example https://www.gov.uk, never the full link).
+          </li>
+          <li>
+            <strong>Actions</strong>: which marked button or link you pressed and its label (up to 100 characters), that a form was sent (never
+            what you typed in it), and the type of a file you downloaded.
+          </li>
+          <li>
+            <strong>Errors your browser reports</strong>: the error message, where in our code it happened and on which page, so we can fix it.
+          </li>
+          <li>
+            <strong>Your visit while signed in</strong>: when it started and ended, how long it lasted, how many pages you viewed and how many
+            actions you took.
+          </li>
+          <li>
+            <strong>Your device, in general terms</strong>: its class (tablet, mobile or desktop), your browser (for example Chrome) and
+            operating system (for example Android). We do not keep the full description your browser sends (its user agent).
+          </li>
+          <li>
+            <strong>A daily visitor code instead of your IP address</strong>: we never store your IP address for usage figures. When a request
+            arrives, we combine your address with a secret that changes every day (worked out from a server key and the date, and never stored)
+            and keep only the result of a one-way keyed hash (HMAC-SHA256). That lets us count a visitor once in a day without knowing who
+            they are. The next day the same address gives a different code, so visits on different days cannot be linked, and neither your
+            address nor the day's secret can be recovered from what we keep. The same code lets us refuse a browser that sends more than 120
+            usage events a minute.
+          </li>
+        </ul>
+        <p>
+          Usage figures use no cookies: each browser tab has a random visit number kept in that tab, which disappears when you close it.
+          Detailed records are deleted after 90 days; after that we keep only totals (such as page views per hour) that identify no one.
+        </p>
+        <p>
+          <strong>Your choice.</strong> On <Link to="/profile?edit=privacy#edit-privacy">your profile</Link>, under Privacy Preferences, answer
+          "No, do not share" to "Share usage analytics?" (your profile then shows "Usage analytics: Not shared"). From then on, while you are
+          signed in, we record no usage figures about you at all: no page views, actions, reported errors or visit record. Until you choose,
+          your visits are counted as described above. Visits while you are not signed in cannot be linked to your choice and are counted
+          anonymously.
+        </p>
+        <p>Whatever you choose, we keep what security needs:</p>
+        <ul>
+          <li>
+            <strong>Your login session record</strong>: a hash of your session cookie, when you signed in and were last active, and when it
+            expires. It is deleted when you sign out or it expires.
+          </li>
+          <li>
+            <strong>Sign-in audit events</strong>: successful and failed sign-ins and sign-outs, with the username, the time and the IP address
+            they came from, so we can detect and stop attacks on accounts.
+          </li>
+          <li>
+            <strong>Server error records</strong>: what failed on our side, when, the request's method and page, and its request id, so a
+            fault you report can be traced and fixed.
+          </li>
+        </ul>
       </>
     ),
   },

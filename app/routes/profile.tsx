@@ -20,6 +20,7 @@ import { TextLink } from "#app/components/ui/text-link.tsx";
 import { FieldErrors as FieldErrorList, TextField } from "#app/components/ui/text-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { isFormDirty, useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
 import { EDITABLE_SECTIONS, PROFILE_ITEMS, profileItemOf, type EditableSection, type ProfileItemKey } from "#core/profile/items.ts";
 import {
   getProfile,
@@ -376,6 +377,9 @@ function SectionForm({
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === section;
   const summaryRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Typed and not saved: a field changed from what the page shows, or a save the server refused.
+  const { onSubmit } = useUnsavedChanges(() => failed !== null || isFormDirty(formRef.current));
   const errors = failed?.fieldErrors ?? {};
   const current = (name: string) => failed?.values[name] ?? (values[section] as Record<string, string>)[name] ?? "";
   const messages = Object.entries(errors).flatMap(([name, list]) => (list ?? []).map((message) => ({ name, message })));
@@ -390,6 +394,8 @@ function SectionForm({
 
   return (
     <Form
+      ref={formRef}
+      onSubmit={onSubmit}
       method="post"
       action="/profile"
       preventScrollReset

@@ -19,6 +19,7 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
 import { PRIVATE } from "#server/http/security.ts";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Verifier organisations", description: "Organisations registered to check credentials." });
@@ -75,6 +76,8 @@ function RegisterForm() {
   const [member, setMember] = useState("");
   const [checks, setChecks] = useState<CheckType[]>(["rtw"]);
   const [busy, setBusy] = useState(false);
+  // An organisation's details typed and not yet registered would be lost by leaving (spec 000 §4).
+  useUnsavedChanges(() => name.trim() !== "" || member.trim() !== "");
 
   async function submit(event: FormEvent) {
     event.preventDefault();

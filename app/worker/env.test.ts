@@ -14,6 +14,8 @@ const valid = {
   ASSISTED_SESSIONS: namespace,
   ASSISTED_OFFICES: namespace,
   GABRIEL: namespace,
+  HOUSEKEEPER: namespace,
+  TRACK_LIMITER: { limit: async () => ({ success: true }) },
 };
 
 describe("the web worker's bindings", () => {

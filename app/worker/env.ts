@@ -3,6 +3,7 @@ import type { LoginThrottleApi } from "#server/accounts/throttle.ts";
 import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import type { GabrielApi } from "#server/gabriel/review-state.ts";
+import type { HousekeeperApi } from "#server/analytics/housekeeping.ts";
 import { databaseBindings, durableObjectBinding, issuerBindings, parseEnv, serviceBinding, workerEnv } from "#server/worker/env.ts";
 
 /** The web worker's bindings (root wrangler.toml), validated once per isolate. */
@@ -19,6 +20,10 @@ export const WebEnvSchema = workerEnv({
   ASSISTED_SESSIONS: durableObjectBinding<AssistedSessionApi & Rpc.DurableObjectBranded>(),
   ASSISTED_OFFICES: durableObjectBinding<AssistedOfficeApi & Rpc.DurableObjectBranded>(),
   GABRIEL: durableObjectBinding<GabrielApi & Rpc.DurableObjectBranded>(),
+  /** The analytics housekeeping's schedule (rollups, retention), armed on first contact. */
+  HOUSEKEEPER: durableObjectBinding<HousekeeperApi & Rpc.DurableObjectBranded>(),
+  /** Workers Rate Limiting ([[ratelimits]] in wrangler.toml): POST /api/analytics/track per client. */
+  TRACK_LIMITER: z.custom<RateLimit>((value) => typeof (value as RateLimit | undefined)?.limit === "function", "is not a rate limiting binding"),
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;

@@ -67,3 +67,17 @@ export async function waitForHydration(page: Page): Promise<void> {
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
 }
+
+/**
+ * Holds every request of `page` matching `pattern` until the returned function is called, so a
+ * pending state can be looked at for as long as the test needs (no timing guesses).
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

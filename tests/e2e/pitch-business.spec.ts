@@ -363,7 +363,7 @@ describe("legal pages", () => {
     await visit("/privacy-policy");
     expect(await h1().textContent()).toBe("Privacy Policy");
     await expectMeta("Privacy Policy");
-    expect(await page.getByText("Last updated: 22 November 2026").count()).toBe(1);
+    expect(await page.getByText("Last updated: 24 November 2026").count()).toBe(1);
     await expectContents();
     expect(await page.getByText("Credentials are revocable within 60 seconds.").isVisible()).toBe(true);
     await expectTexts(page.locator("main"), ["deleted after 72 hours", "Article 6(1)(b)", "Information Commissioner's Office", "ico.org.uk"]);

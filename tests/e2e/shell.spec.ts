@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
+import { holdRequests, openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
 import { createUser, signIn, signInAsDemo, uniqueUsername, type TestUser } from "./wallet-helpers.ts";
 
 /**
@@ -38,20 +38,6 @@ async function visit(path: string) {
 }
 
 const toast = () => page.getByRole("region", { name: "Notifications (F8)" });
-
-/**
- * Holds every request matching `pattern` until the returned function is called, so a pending
- * state can be looked at for as long as the test needs (no timing guesses).
- */
-async function holdRequests(pattern: string): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** What a screen reader announces as the field's description: its hint and error messages. */
 const fieldDescription = (label: string) =>
@@ -206,7 +192,7 @@ describe("pending labels (spec 000 §2)", () => {
     await visit("/login");
     await page.getByLabel("Username").fill(member.username);
     await page.getByLabel("Password").fill(member.password);
-    const release = await holdRequests("**/api/auth/login");
+    const release = await holdRequests(page, "**/api/auth/login");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const pending = page.getByRole("button", { name: "Signing In...", exact: true });
     await pending.waitFor();
@@ -221,7 +207,7 @@ describe("pending labels (spec 000 §2)", () => {
     await visit("/register");
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password").fill("analytical-engine-1843");
-    const release = await holdRequests("**/api/auth/register");
+    const release = await holdRequests(page, "**/api/auth/register");
     await page.getByRole("button", { name: "Create Account", exact: true }).click();
     const pending = page.getByRole("button", { name: "Creating Account...", exact: true });
     await pending.waitFor();
@@ -232,7 +218,7 @@ describe("pending labels (spec 000 §2)", () => {
 
   it("Sign Out reads Signing Out... and is disabled while the logout request is pending", async () => {
     await signIn(browser, member);
-    const release = await holdRequests("**/api/auth/logout");
+    const release = await holdRequests(page, "**/api/auth/logout");
     await page.getByRole("button", { name: "Sign Out", exact: true }).click();
     const pending = page.getByRole("button", { name: "Signing Out...", exact: true });
     await pending.waitFor();

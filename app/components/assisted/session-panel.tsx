@@ -17,6 +17,7 @@ import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
+import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
 
 /** One step's work sent to POST /api/assisted/sessions/{id}/actions; resolves true when it was done. */
 export type Act = (body: Record<string, unknown>, success?: string) => Promise<boolean>;
@@ -164,6 +165,8 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
   const [account, setAccount] = useState("");
   const [fields, setFields] = useState({ firstName: "", lastName: "", username: "", email: "", password: "" });
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
+  // A new client's details typed and not yet sent would be lost by leaving (spec 000 §4).
+  useUnsavedChanges(() => Object.values(fields).some((value) => value !== ""));
   const find = (event: FormEvent) => {
     event.preventDefault();
     void act({ type: "find-client", account }, "Client found");

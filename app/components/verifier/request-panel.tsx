@@ -12,6 +12,7 @@ import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useNow } from "#app/components/ui/use-now.ts";
+import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
 import { formatCountdown, formatDateTimeZoned } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
@@ -59,6 +60,8 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
     onResultRef.current = onResult;
   });
   const ids = { typeWarning: useId(), attributes: useId() };
+  // A purpose typed and not yet sent in a request would be lost by leaving (spec 000 §4).
+  useUnsavedChanges(() => purpose.trim() !== "" && purpose.trim() !== (request?.purpose ?? ""));
 
   const changeType = (next: CheckType) => {
     setType(next);

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { recordProgress, requireTrackedSession, SessionEmergencyEndBody, trackingAnswer } from "#server/analytics/sessions.ts";
+
+/**
+ * Spec 000 §7 POST /api/session/emergency-end: navigator.sendBeacon on page unload. A beacon of a
+ * string arrives as text/plain (a Blob as its own type), so the body is read as JSON whatever the
+ * Content-Type says. Same-origin beacons carry Origin and pass the cross-site refusal; another
+ * site's cannot. A later start from the same login (a reload) reopens the row.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, "POST");
+  const tracked = await requireTrackedSession(request, context);
+  const body = await parseBody(request, SessionEmergencyEndBody);
+  if (tracked) await recordProgress(request, context, tracked, { duration: body.duration, endedAt: new Date() });
+  return trackingAnswer(tracked);
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { userProfiles } from "#db/schema/index.ts";
+
+/**
+ * What usage analytics may keep about a visitor (issue 12 "Privacy"; /privacy-policy says the same
+ * to people). No raw IP address and no raw user agent is ever stored for analytics:
+ *
+ *  - the address becomes HMAC-SHA256(daily salt, address), where the day's salt is
+ *    HMAC-SHA256(SESSION_SECRET, "analytics-salt:" + the UTC date), as Plausible does: the same
+ *    visitor hashes alike within a UTC day (countable) and differently the next day (unlinkable),
+ *    and neither the address nor the salt is written anywhere;
+ *  - the user agent is reduced to browser, OS and device class (tablet, mobile, desktop).
+ *
+ * A signed-in citizen who chose "Usage analytics: Not shared" on /profile is not tracked at all;
+ * what security needs (the login session, sign-in audit events, server error records) is kept.
+ */
+
+const encoder = new TextEncoder();
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+async function hmac(key: BufferSource, message: string): Promise<ArrayBuffer> {
+  const imported = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return crypto.subtle.sign("HMAC", imported, encoder.encode(message));
+}
+
+/** The UTC calendar day an instant falls on, as the salt's label: "2026-11-24". */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** The day's salt: derived, never stored, so yesterday's hashes cannot be recomputed from the database. */
+export function dailySalt(secret: string, at: Date): Promise<ArrayBuffer> {
+  return hmac(encoder.encode(secret), `analytics-salt:${utcDay(at)}`);
+}
+
+/** The visitor's address as analytics keeps it: 64 hex characters, stable for one UTC day. */
+export async function hashAddress(secret: string, address: string, at = new Date()): Promise<string> {
+  return hex(await hmac(await dailySalt(secret, at), `address:${address}`));
+}
+
+/**
+ * Ties a user_sessions row to a login session without storing anything that could be replayed:
+ * the login session's sid is already SHA-256 of the cookie's token (server/accounts/session.ts),
+ * and this keyed hash of it cannot be turned back into the sid or the cookie.
+ */
+export async function trackingSessionId(secret: string, loginSid: string): Promise<string> {
+  return hex(await hmac(encoder.encode(secret), `user-session:${loginSid}`));
+}
+
+export const DEVICE_CLASSES = ["tablet", "mobile", "desktop"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+export interface ReducedUserAgent {
+  browser: string;
+  os: string;
+  device: DeviceClass;
+}
+
+/** Order matters: Edge, Opera and Samsung Internet also say "Chrome"; Chrome also says "Safari". */
+const BROWSERS: [RegExp, string][] = [
+  [/\bEdg(?:e|A|iOS)?\//, "Edge"],
+  [/\b(?:OPR|Opera)\//, "Opera"],
+  [/\bSamsungBrowser\//, "Samsung Internet"],
+  [/\b(?:Firefox|FxiOS)\//, "Firefox"],
+  [/\b(?:HeadlessChrome|Chrome|Chromium|CriOS)\//, "Chrome"],
+  [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
+];
+
+const SYSTEMS: [RegExp, string][] = [
+  [/\bWindows\b/, "Windows"],
+  [/\b(?:iPhone|iPad|iPod)\b/, "iOS"],
+  [/\bAndroid\b/, "Android"],
+  [/\bCrOS\b/, "ChromeOS"],
+  [/\bMac OS X\b|\bMacintosh\b/, "macOS"],
+  [/\bLinux\b/, "Linux"],
+];
+
+/** Browser, OS and device class from a user agent; "Other" where it names none we know. */
+export function reduceUserAgent(userAgent: string | null | undefined): ReducedUserAgent {
+  const ua = userAgent ?? "";
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? "Other";
+  const os = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? "Other";
+  // Android tablets leave "Mobile" out of their user agent; iPads that ask for the desktop site
+  // look like a Mac and count as desktops (nothing in the header tells them apart).
+  const device: DeviceClass = /\biPad\b|\bTablet\b|\bAndroid\b(?!.*\bMobile\b)/.test(ua) ? "tablet" : /\bMobi|\biPhone\b|\biPod\b/.test(ua) ? "mobile" : "desktop";
+  return { browser, os, device };
+}
+
+/** The reduced user agent as one short text, for analytics_events.user_agent: "Chrome on Linux (desktop)". */
+export const describeUserAgent = (reduced: ReducedUserAgent): string => `${reduced.browser} on ${reduced.os} (${reduced.device})`;
+
+/**
+ * A referrer as analytics keeps it: its origin only (a path or query string can carry personal
+ * data, e.g. a search or a token); nothing for what is not an http(s) URL.
+ */
+export function referrerOrigin(referrer: string | null | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether usage analytics may record this person: anonymous visitors and citizens who chose
+ * "Shared" or have not chosen yet (null counts as not opted out), but not "Not shared".
+ */
+export async function mayTrack(db: Database, userId: string | null | undefined): Promise<boolean> {
+  if (!userId) return true;
+  const [profile] = await db.select({ share: userProfiles.shareAnalytics }).from(userProfiles).where(eq(userProfiles.userId, userId));
+  return profile?.share !== false;
+}
