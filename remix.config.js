@@ -1,5 +1,3 @@
-import { LATER_RELEASE_PATHS } from "./app/routes/later-release/paths.js";
-
 /**
  * Remix v2 classic compiler building for Cloudflare Workers (ADR 001).
  * The server build is plain ESM for workerd; app/entry.worker.ts wraps it as the web worker.
@@ -27,12 +25,6 @@ export default {
       route("verifier-portal", "routes/verifier.tsx", { id: "routes/verifier-portal" });
       // And /assisted-digital beside /assisted: the operator console, one route module.
       route("assisted-digital", "routes/assisted.tsx", { id: "routes/assisted-digital" });
-      // The areas later issues build (the operator console, Gabriel AI, the analytics dashboard),
-      // under every path the spec, the header and the role dashboards use: one "coming in a
-      // later release" module until then (app/components/later-release.tsx).
-      for (const path of Object.keys(LATER_RELEASE_PATHS)) {
-        route(path.slice(1), "routes/later-release/page.tsx", { id: `routes${path}` });
-      }
       // A share link with something missing or added (/verify, /verify/x/y) is still a share
       // link: the verify page's own "This link is not valid", not the developer 404.
       route("verify/*", "routes/verify.$shareId.tsx", { id: "routes/verify-malformed" });

@@ -61,25 +61,6 @@ describe("the dashboard's links", () => {
   });
 });
 
-describe("areas coming in a later release", () => {
-  it.each([
-    ["/analytics", "Analytics Dashboard"],
-  ])("%s shows the %s page to a signed-in user and sends a visitor to /login", async (path, title) => {
-    const anonymous = await call(path);
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/login");
-
-    const { cookie } = await registerUser();
-    const response = await call(path, { cookie });
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
-    expect(html).toContain(`<title>${title} | UK Digital Identity</title>`);
-    expect(html).toContain("Coming in a later release");
-    expect(html).toContain("Back to dashboard");
-  });
-});
-
 describe("the greeting", () => {
   it("welcomes a newly registered person in the session registering opened, and says Welcome back in one opened by signing in", async () => {
     const { username, password, cookie } = await registerUser({ firstName: "Ada" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAttributeValue, formatDate, formatDateTime, relativeTime } from "./format.ts";
+import { formatAttributeValue, formatDate, formatDateTime, formatDateTimeSeconds, relativeTime } from "./format.ts";
 
 describe("wallet dates (spec 000 §3: day, short month, year in en-GB)", () => {
   it("formats dates in UK time", () => {
@@ -7,6 +7,8 @@ describe("wallet dates (spec 000 §3: day, short month, year in en-GB)", () => {
     // 23:30 UTC on 31 March is 00:30 on 1 April in London (BST).
     expect(formatDate("2026-03-31T23:30:00Z")).toBe("1 Apr 2026");
     expect(formatDateTime("2026-04-12T09:30:00Z")).toBe("12 Apr 2026, 10:30");
+    // A log line's time (the analytics dashboard) to the second; in winter UK time is UTC.
+    expect(formatDateTimeSeconds("2026-11-24T20:05:07Z")).toBe("24 Nov 2026, 20:05:07");
   });
 
   it("says how long ago, against the moment the data was read", () => {

@@ -36,6 +36,13 @@ export function formatDateTime(iso: string | Date): string {
   return DATE_TIME.format(new Date(iso));
 }
 
+const DATE_TIME_SECONDS = new Intl.DateTimeFormat("en-GB", { ...DATE_TIME_PARTS, second: "2-digit" });
+
+/** "24 Nov 2026, 14:05:32": when a log line, an event or an error occurrence happened. */
+export function formatDateTimeSeconds(iso: string | Date): string {
+  return DATE_TIME_SECONDS.format(new Date(iso));
+}
+
 /** "09:58": minutes and seconds of `ms` left, counted up to the next whole second and never below zero. */
 export function formatCountdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));

@@ -3,7 +3,7 @@ import { BackLink } from "./text-link.tsx";
 
 /**
  * The column every signed-in screen sits in, the same width as the signed-in header, so the
- * dashboard, the wallet, /credentials, /shares, /profile and the later-release pages line up.
+ * dashboard, the wallet, /credentials, /shares, /profile and the staff consoles line up.
  */
 export const PAGE_COLUMN = "mx-auto w-full max-w-7xl px-4";
 

@@ -8,7 +8,7 @@ const LONG_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "s
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** A round axis top at or above `max` (1, 2, 5, 10, 20, 50, …), and its ticks. */
-function axis(max: number): { top: number; ticks: number[] } {
+export function axis(max: number): { top: number; ticks: number[] } {
   if (max <= 4) return { top: Math.max(max, 1), ticks: Array.from({ length: Math.max(max, 1) + 1 }, (_, i) => i) };
   const magnitude = 10 ** Math.floor(Math.log10(max / 4));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => max / s <= 5)!;

@@ -1,0 +1,276 @@
+/**
+ * The analytics charts (issue 12: "charts people would rather look at than read"), drawn as small
+ * inline SVG with no chart library. The plot stretches to its box (bars and lines only, with
+ * strokes that do not scale), while the axis labels are HTML, so they stay readable from a phone
+ * to a wide screen. Every chart is an image with a written summary for assistive technology, and
+ * "Show data" gives the same figures as a table. Colour never carries meaning alone: the legend
+ * names each series, and the second line is dashed.
+ */
+import { Fragment, type ReactNode } from "react";
+import { axis } from "#app/components/verifier/usage-chart.tsx";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
+import { pointLabel, pointLabelLong, type Granularity } from "./time.ts";
+
+export interface ChartSeries<P> {
+  key: string;
+  label: string;
+  value: (point: P) => number | null;
+  /** Classes of the mark: a fill for bars, a stroke for lines (light and dark). */
+  mark: string;
+  /** Classes of the legend's swatch. */
+  swatch: string;
+  dashed?: boolean;
+}
+
+const count = (n: number) => n.toLocaleString("en-GB");
+/** One slot per point in the plot's own units; the plot is 100 units high. */
+const SLOT = 10;
+
+/** How many points sit between two labelled ones, so about six labels fit on a phone; counted back from the newest, which is always labelled. */
+const labelEvery = (points: number) => Math.max(1, Math.ceil(points / 6));
+
+export function TimeChart<P extends { at: string }>({
+  kind,
+  points,
+  series,
+  granularity,
+  summary,
+  unit,
+  testId,
+}: {
+  kind: "bars" | "lines";
+  points: P[];
+  series: ChartSeries<P>[];
+  granularity: Granularity;
+  /** What the chart shows, in a sentence: the image's accessible name. */
+  summary: string;
+  /** What the values count, for the axis: "requests", "ms". */
+  unit: string;
+  testId: string;
+}) {
+  const totals = points.map((p) => series.reduce((sum, s) => sum + (s.value(p) ?? 0), 0));
+  const highest = kind === "bars" ? Math.max(0, ...totals) : Math.max(0, ...points.flatMap((p) => series.map((s) => s.value(p) ?? 0)));
+  if (highest === 0) {
+    return (
+      <p className="py-6" data-testid={testId}>
+        No data available
+      </p>
+    );
+  }
+  const { top, ticks } = axis(highest);
+  const y = (value: number) => 100 - (value / top) * 100;
+  const every = labelEvery(points.length);
+
+  return (
+    <div data-testid={testId}>
+      <Legend series={series} kind={kind} />
+      <div className="mt-3 grid grid-cols-[auto_1fr] gap-x-2">
+        <div className="relative h-40 w-10 text-right text-xs text-govuk-grey dark:text-slate-300" aria-hidden="true">
+          {ticks.map((tick) => (
+            <span key={tick} className="absolute right-0 -translate-y-1/2 tabular-nums" style={{ top: `${y(tick)}%` }}>
+              {count(tick)}
+            </span>
+          ))}
+        </div>
+        <div className="relative h-40">
+          <svg
+            viewBox={`0 0 ${points.length * SLOT} 100`}
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={summary}
+            className="absolute inset-0 h-full w-full overflow-visible"
+            data-points={points.length}
+          >
+            {ticks.map((tick) => (
+              <line
+                key={tick}
+                x1={0}
+                x2={points.length * SLOT}
+                y1={y(tick)}
+                y2={y(tick)}
+                vectorEffect="non-scaling-stroke"
+                strokeWidth={tick === 0 ? 1.5 : 1}
+                className="stroke-slate-300 dark:stroke-slate-600"
+              />
+            ))}
+            {kind === "bars" ? <Bars points={points} series={series} y={y} /> : <Lines points={points} series={series} y={y} />}
+          </svg>
+        </div>
+        <div />
+        <div className="relative mt-1 h-5 text-xs text-govuk-grey dark:text-slate-300" aria-hidden="true">
+          {points.map((point, i) =>
+            (points.length - 1 - i) % every === 0 ? (
+              <span key={point.at} className="absolute -translate-x-1/2 whitespace-nowrap" style={{ left: `${((i + 0.5) / points.length) * 100}%` }}>
+                {pointLabel(point.at, granularity)}
+              </span>
+            ) : null,
+          )}
+        </div>
+      </div>
+      <DataTable
+        caption={summary}
+        headers={[granularity === "hour" ? "Hour" : "Day", ...series.map((s) => (unit === "ms" ? `${s.label} (ms)` : s.label))]}
+        rows={points.map((point) => [pointLabelLong(point.at, granularity), ...series.map((s) => s.value(point))])}
+      />
+    </div>
+  );
+}
+
+function Bars<P>({ points, series, y }: { points: P[]; series: ChartSeries<P>[]; y: (value: number) => number }) {
+  return (
+    <>
+      {points.map((point, i) => {
+        let base = 0;
+        return (
+          <g key={i}>
+            {series.map((s) => {
+              const value = s.value(point) ?? 0;
+              if (!value) return null;
+              const bottom = base;
+              base += value;
+              return <rect key={s.key} x={i * SLOT + 1.5} width={SLOT - 3} y={y(base)} height={y(bottom) - y(base)} className={s.mark} data-series={s.key} />;
+            })}
+          </g>
+        );
+      })}
+    </>
+  );
+}
+
+/** A line per series; a missing value (no requests that hour) breaks the line, and a point alone shows as a short level dash across its slot. */
+function Lines<P>({ points, series, y }: { points: P[]; series: ChartSeries<P>[]; y: (value: number) => number }) {
+  return (
+    <>
+      {series.map((s) => {
+        let penDown = false;
+        const path = points
+          .map((point, i) => {
+            const value = s.value(point);
+            if (value === null) {
+              penDown = false;
+              return "";
+            }
+            const alone = !penDown && (i === points.length - 1 || s.value(points[i + 1]!) === null);
+            const step = alone ? `M${i * SLOT + 1.5},${y(value)}h${SLOT - 3}` : `${penDown ? "L" : "M"}${i * SLOT + SLOT / 2},${y(value)}`;
+            penDown = true;
+            return step;
+          })
+          .join("");
+        return (
+          <path
+            key={s.key}
+            d={path}
+            fill="none"
+            vectorEffect="non-scaling-stroke"
+            strokeWidth={2.5}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            strokeDasharray={s.dashed ? "6 4" : undefined}
+            className={s.mark}
+            data-series={s.key}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+function Legend<P>({ series, kind }: { series: ChartSeries<P>[]; kind: "bars" | "lines" }) {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Legend">
+      {series.map((s) => (
+        <li key={s.key} className="inline-flex items-center gap-1.5">
+          {kind === "bars" ? (
+            <span className={`inline-block h-3 w-3 rounded-[2px] ${s.swatch}`} aria-hidden="true" />
+          ) : (
+            <span className={`inline-block w-5 border-t-[3px] ${s.dashed ? "border-dashed" : "border-solid"} ${s.swatch}`} aria-hidden="true" />
+          )}
+          {s.label}
+          {s.dashed ? <span className="sr-only"> (dashed line)</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The chart's figures as a table, behind a "Show data" disclosure. */
+export function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: (string | number | null)[][] }) {
+  return (
+    <details className="mt-2">
+      <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>Show data</summary>
+      <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${caption}: data`}>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-govuk-border dark:border-slate-600">
+              {headers.map((header, i) => (
+                <th key={header} scope="col" className={`py-1 pr-3 ${i ? "text-right" : ""}`}>
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([label, ...values], r) => (
+              <tr key={r} className="border-b border-govuk-border/50 dark:border-slate-700">
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  {label}
+                </th>
+                {values.map((value, i) => (
+                  <td key={i} className="py-1 pr-3 text-right tabular-nums">
+                    {value === null ? "None" : typeof value === "number" ? count(value) : value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Shares of a whole as horizontal bars (devices, top pages): each row names its item and its
+ * figure in text, so the bars (SVG, hidden from assistive technology) only repeat what is written.
+ */
+export function BarList({ items, label, testId, mark = "fill-govuk-blue dark:fill-govuk-blue-light", empty = "No data available" }: {
+  items: { key: string; label: ReactNode; value: number; detail?: string }[];
+  label: string;
+  testId: string;
+  mark?: string;
+  empty?: string;
+}) {
+  const highest = Math.max(0, ...items.map((item) => item.value));
+  if (!items.length || highest === 0) return <p data-testid={testId}>{empty}</p>;
+  return (
+    <ol className="grid gap-3" aria-label={label} data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="min-w-0 break-words font-semibold">{item.label}</span>
+            <span className="shrink-0 tabular-nums">{item.detail ?? count(item.value)}</span>
+          </div>
+          <svg viewBox="0 0 100 6" preserveAspectRatio="none" className="mt-1 h-2 w-full" aria-hidden="true">
+            <rect x={0} y={0} width={100} height={6} className="fill-slate-200 dark:fill-slate-700" />
+            <rect x={0} y={0} width={Math.max(1, (item.value / highest) * 100)} height={6} className={mark} />
+          </svg>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A label and its figure, for the small summaries beside the charts. */
+export function Figures({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+      {rows.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt>{term}</dt>
+          <dd className="text-right font-semibold tabular-nums">{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
