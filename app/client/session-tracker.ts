@@ -122,6 +122,11 @@ export function syncSession(force = false): Promise<SyncOutcome> {
         formData: {},
         sessionMetrics: { pageViews: pageViews(), timeSpent: duration, lastSyncTime: read(KEYS.lastSyncTime), actions: readCount(KEYS.actions) },
       });
+      if (response.status === 401) {
+        // The login has ended (idle timeout): its counts can no longer be saved; a new login starts afresh.
+        forgetSession();
+        return "refused";
+      }
       if (!response.ok) {
         write(KEYS.pending, "1");
         return "refused";
@@ -141,14 +146,20 @@ export function syncSession(force = false): Promise<SyncOutcome> {
 /**
  * POST /api/session/end before sign out (spec 000 §7: it must succeed first): pending actions are
  * synced first, then the end carries the final duration and page views. Throws when the end was
- * not saved, so the caller keeps the person signed in.
+ * not saved, so the caller keeps the person signed in. Answers "expired" when the login had
+ * already ended (idle or absolute timeout): there is nothing left to save, and nobody to sign out.
  */
-export async function endSession(): Promise<void> {
+export async function endSession(): Promise<"ended" | "expired"> {
   if (hasPendingData()) await syncSession(true);
   const response = await post("/api/session/end", { endTime: new Date().toISOString(), duration: durationSeconds(), pageViews: pageViews(), finalSync: true });
+  if (response.status === 401) {
+    forgetSession();
+    return "expired";
+  }
   if (!response.ok) throw new Error(`${response.status}: session end not saved`);
   write(KEYS.started, "0");
   write(KEYS.pending, "0");
+  return "ended";
 }
 
 /**

@@ -6,6 +6,7 @@ import { apiRequest, messageFor } from "#app/client/api-client.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import { useToast, type ToastOptions } from "#app/components/ui/toast.tsx";
 import { BackLink } from "#app/components/ui/text-link.tsx";
+import { forgetSession } from "#app/client/session-tracker.ts";
 
 /** The frame shared by the sign-in and registration pages: service name, back link, one card. */
 export function AuthCard({ title, lead, children, footer }: { title: string; lead: string; children: ReactNode; footer: ReactNode }) {
@@ -139,6 +140,8 @@ export function useAuthSubmit<K extends string, T>(options: {
     setPending(true);
     try {
       await apiRequest("POST", options.endpoint, options.body(result.data));
+      // A new login in this tab is a new visit: counts left by one that timed out are not carried over.
+      forgetSession();
       toast(options.success);
       navigate(nextPath(window.location.search), { replace: true });
     } catch (error) {

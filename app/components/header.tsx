@@ -54,12 +54,20 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
   async function signOut() {
     setStage("saving");
     toast({ title: "Saving your data..." });
+    let ended: Awaited<ReturnType<typeof endSession>>;
     try {
-      await endSession();
+      ended = await endSession();
     } catch {
       toast({ title: "Logout Failed", description: "Failed to save session data before logout", variant: "destructive" });
       setStage(null);
       setRefocus(true);
+      return;
+    }
+    if (ended === "expired") {
+      // The login timed out while the page stayed open: already signed out on the server.
+      toast({ title: "Signed Out", description: "Your session had already ended, so you are signed out." });
+      setStage(null);
+      navigate("/login", { replace: true });
       return;
     }
     setStage("signing-out");

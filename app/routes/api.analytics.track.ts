@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { analyticsEvents } from "#db/schema/index.ts";
 import { AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES, type AnalyticsEvent } from "#core/analytics/event.ts";
 import { clientAddress, getUser } from "#server/accounts/authentication.ts";
-import { describeUserAgent, hashAddress, mayTrack, reduceUserAgent, referrerOrigin } from "#server/analytics/privacy.ts";
+import { clientNetwork, describeUserAgent, hashAddress, visitorSalt, mayTrack, reduceUserAgent, referrerOrigin } from "#server/analytics/privacy.ts";
 import { methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { errorStatements } from "#server/observability/errors.ts";
 
@@ -36,9 +36,12 @@ function withoutReferrerPath(metadata: AnalyticsEvent["metadata"]): AnalyticsEve
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const now = new Date();
-  const visitor = await hashAddress(context.env.SESSION_SECRET, clientAddress(request), now);
-  // Counted before the body is read, so a flood of malformed events is refused as cheaply.
-  const { success } = await context.env.TRACK_LIMITER.limit({ key: visitor });
+  const salt = await visitorSalt(context.env, now);
+  const address = clientAddress(request);
+  const visitor = await hashAddress(salt, address);
+  // Counted before the body is read, so a flood of malformed events is refused as cheaply; per
+  // network, so one IPv6 client cannot spread its events over the addresses of its /64.
+  const { success } = await context.env.TRACK_LIMITER.limit({ key: await hashAddress(salt, clientNetwork(address)) });
   if (!success) return tooManyEvents();
   const parsed = AnalyticsEventSchema.safeParse(await readJsonBody(request, ANALYTICS_MAX_BODY_BYTES));
   if (!parsed.success) return validationError(parsed.error);
@@ -65,14 +68,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       if (event.eventCategory === "error" && event.eventAction === "frontend_error") {
         // Already after the response: the event and the error (with its group's upsert) in one batch.
+        // Anyone can send one, so an anonymous report is kept apart (its own component, low
+        // severity: never an alert) and never reopens a resolved error; a signed-in person's can.
         const message = typeof metadata?.message === "string" ? metadata.message : event.eventLabel ?? "Script error";
         const error = errorStatements(
           context.db,
           {
             errorType: "FrontendError",
             message,
-            component: "frontend",
-            severity: "medium",
+            component: user ? "frontend" : "frontend-anonymous",
+            severity: user ? "medium" : "low",
+            mayReopen: user !== null && user !== undefined,
             userId: user?.id,
             sessionId: event.sessionId,
             stackTrace: typeof metadata?.stack === "string" && metadata.stack ? metadata.stack : null,

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { analyticsEvents, errorGroups, errorLogs, userProfiles } from "#db/schema/index.ts";
+import { housekeeper, type HousekeeperBinding } from "#server/analytics/housekeeping.ts";
 import { hashAddress } from "#server/analytics/privacy.ts";
 import { call, db, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
 
@@ -38,7 +40,6 @@ describe("POST /api/analytics/track", () => {
   });
 });
 
-const SECRET = "test-session-secret-0123456789abcdef0123";
 const ANDROID_PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const eventsOf = (sessionId: string) => db().select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId));
 
@@ -50,21 +51,13 @@ describe("POST /api/analytics/track keeps no raw address or user agent (issue 12
     expect((await call("/api/analytics/track", { body, ip, headers: { "User-Agent": ANDROID_PHONE } })).status).toBe(204);
     await expect.poll(async () => (await eventsOf(sessionId)).length).toBe(1);
     const [row] = await eventsOf(sessionId);
-    expect(row!.ipAddress).toBe(await hashAddress(SECRET, ip, row!.timestamp));
+    // Under the day's random salt, which only the Housekeeper holds.
+    expect(row!.ipAddress).toBe(await hashAddress((await housekeeper(env as unknown as HousekeeperBinding).dailySalt()).salt, ip));
     expect(row!.ipAddress).not.toContain(ip);
     expect(row!.userAgent).toBe("Chrome on Android (mobile)");
     expect(row!.referrer).toBe("https://search.example");
     expect(row!.metadata).toEqual({ referrer: "https://search.example" });
     expect(JSON.stringify(row)).not.toContain("jane");
-  });
-
-  it("hashes one address alike within a UTC day and differently the next day", async () => {
-    const day = new Date("2026-11-24T08:00:00Z");
-    const sameDay = new Date("2026-11-24T23:59:59Z");
-    const nextDay = new Date("2026-11-25T00:00:01Z");
-    expect(await hashAddress(SECRET, "198.51.100.7", day)).toBe(await hashAddress(SECRET, "198.51.100.7", sameDay));
-    expect(await hashAddress(SECRET, "198.51.100.7", day)).not.toBe(await hashAddress(SECRET, "198.51.100.7", nextDay));
-    expect(await hashAddress(SECRET, "198.51.100.7", day)).not.toBe(await hashAddress(SECRET, "198.51.100.8", day));
   });
 
   it("stores nothing for a signed-in citizen who opted out, and the signed-in citizen who did not is stored with their id", async () => {
@@ -82,7 +75,7 @@ describe("POST /api/analytics/track keeps no raw address or user agent (issue 12
     expect(await eventsOf(hidden)).toEqual([]);
   });
 
-  it("records a reported frontend error in error_logs with its group, besides the event", async () => {
+  it("records a reported frontend error in error_logs with its group, besides the event; an anonymous report never reopens a resolved one", async () => {
     const sessionId = crypto.randomUUID();
     const message = `Cannot read properties of undefined (reading 'wallet${crypto.randomUUID()}')`;
     const body = {
@@ -93,15 +86,30 @@ describe("POST /api/analytics/track keeps no raw address or user agent (issue 12
       metadata: { message, stack: "TypeError: boom\n    at Wallet (wallet.tsx:10:5)" },
       sessionId,
     };
-    expect((await call("/api/analytics/track", { body })).status).toBe(204);
     const occurrences = () => db().select().from(errorLogs).where(eq(errorLogs.sessionId, sessionId));
+    const groupOf = async (fingerprint: string) => (await db().select().from(errorGroups).where(eq(errorGroups.fingerprint, fingerprint)))[0]!;
+
+    // Signed out: anyone could send this, so it is kept apart, low, and not an alert.
+    expect((await call("/api/analytics/track", { body })).status).toBe(204);
     await expect.poll(async () => (await occurrences()).length).toBe(1);
-    const [occurrence] = await occurrences();
-    expect(occurrence).toMatchObject({ errorType: "FrontendError", component: "frontend", message, severity: "medium", context: { page: "/wallet" } });
-    expect(occurrence!.stackTrace).toBe("TypeError: boom\n    at Wallet (wallet.tsx:10:5)");
-    const [group] = await db().select().from(errorGroups).where(eq(errorGroups.fingerprint, occurrence!.fingerprint!));
-    expect(group).toMatchObject({ errorType: "FrontendError", component: "frontend", occurrences: 1, resolved: false });
+    const [anonymous] = await occurrences();
+    expect(anonymous).toMatchObject({ errorType: "FrontendError", component: "frontend-anonymous", message, severity: "low", context: { page: "/wallet" } });
+    expect(anonymous!.stackTrace).toBe("TypeError: boom\n    at Wallet (wallet.tsx:10:5)");
+    expect(await groupOf(anonymous!.fingerprint!)).toMatchObject({ errorType: "FrontendError", component: "frontend-anonymous", occurrences: 1, resolved: false });
     expect(await eventsOf(sessionId)).toHaveLength(1);
+    // Resolved; the same anonymous report again is counted but does not reopen it.
+    await db().update(errorGroups).set({ resolved: true, resolvedAt: new Date(Date.now() - 60_000) }).where(eq(errorGroups.fingerprint, anonymous!.fingerprint!));
+    expect((await call("/api/analytics/track", { body })).status).toBe(204);
+    await expect.poll(async () => (await groupOf(anonymous!.fingerprint!)).occurrences).toBe(2);
+    expect(await groupOf(anonymous!.fingerprint!)).toMatchObject({ resolved: true, regressedAt: null });
+
+    // Signed in: the product's own frontend error, medium, in a group of its own.
+    const person = await registerUser();
+    expect((await call("/api/analytics/track", { body, cookie: person.cookie })).status).toBe(204);
+    await expect.poll(async () => (await occurrences()).length).toBe(3);
+    const signedIn = (await occurrences()).find((o) => o.userId === person.user.id)!;
+    expect(signedIn).toMatchObject({ component: "frontend", severity: "medium" });
+    expect(signedIn.fingerprint).not.toBe(anonymous!.fingerprint);
   });
 });
 

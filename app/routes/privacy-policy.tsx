@@ -181,11 +181,11 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             <strong>A daily visitor code instead of your IP address</strong>: we never store your IP address for usage figures. When a request
-            arrives, we combine your address with a secret that changes every day (worked out from a server key and the date, and never stored)
-            and keep only the result of a one-way keyed hash (HMAC-SHA256). That lets us count a visitor once in a day without knowing who
-            they are. The next day the same address gives a different code, so visits on different days cannot be linked, and neither your
-            address nor the day's secret can be recovered from what we keep. The same code lets us refuse a browser that sends more than 120
-            usage events a minute.
+            arrives, we combine your address with a random secret made for that day (kept only by the service's housekeeping process, never in
+            the database, and replaced when the day ends) and keep only the result of a one-way keyed hash (HMAC-SHA256). That lets us
+            count a visitor once in a day without knowing who they are. The next day the same address gives a different code, so visits on
+            different days cannot be linked, and once the day's secret is gone nobody, including us, can work out an address from what we
+            keep. A similar code of your network lets us refuse a browser that sends more than 120 usage events a minute.
           </li>
         </ul>
         <p>

@@ -1,6 +1,6 @@
 import type { Database } from "#db/client.ts";
 import { pruneAnalytics, type RetentionRun } from "./retention.ts";
-import { rollUp, type RollupStep } from "./rollups.ts";
+import { rollUp, rollupCursor, type RollupStep } from "./rollups.ts";
 
 /**
  * The scheduled analytics housekeeping (issue 12): the Housekeeper Durable Object
@@ -24,7 +24,8 @@ export async function runHousekeeping(db: Database, now: number, retentionDays: 
   const steps = await rollUp(db, now);
   const first = steps[0]!;
   const last = steps.at(-1)!;
-  const retention = await pruneAnalytics(db, now, retentionDays);
+  // Raw rows go only once they are summed: the prune stops at the rollup cursor.
+  const retention = await pruneAnalytics(db, now, retentionDays, await rollupCursor(db));
   return {
     at: now,
     rollups: { from: first.from, to: last.to, caughtUp: last.caughtUp, hours: (last.to - first.from) / (60 * 60 * 1000) },
@@ -33,8 +34,16 @@ export async function runHousekeeping(db: Database, now: number, retentionDays: 
   };
 }
 
+/** A UTC day's random visitor salt (server/analytics/privacy.ts). */
+export interface DailySalt {
+  day: string;
+  salt: ArrayBuffer;
+}
+
 /** The Housekeeper's RPC methods (one object: idFromName("housekeeper")). */
 export interface HousekeeperApi {
+  /** Today's visitor salt (UTC), made at random on the day's first ask; the previous day's is replaced, so gone. */
+  dailySalt(): Promise<DailySalt>;
   /** Arms the schedule when it is not armed (or its alarm is overdue); answers when the next run is due. */
   ensureScheduled(): Promise<{ nextRunAt: number }>;
   /** Runs the housekeeping now (also what the alarm does). */
@@ -45,7 +54,7 @@ export interface HousekeeperApi {
 
 export const HOUSEKEEPER_NAME = "housekeeper";
 
-type HousekeeperBinding = { HOUSEKEEPER: DurableObjectNamespace<HousekeeperApi & Rpc.DurableObjectBranded> };
+export type HousekeeperBinding = { HOUSEKEEPER: DurableObjectNamespace<HousekeeperApi & Rpc.DurableObjectBranded> };
 
 export function housekeeper(env: HousekeeperBinding): HousekeeperApi {
   return env.HOUSEKEEPER.get(env.HOUSEKEEPER.idFromName(HOUSEKEEPER_NAME)) as unknown as HousekeeperApi;

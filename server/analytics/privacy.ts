@@ -1,15 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { userProfiles } from "#db/schema/index.ts";
+import { housekeeper, type DailySalt, type HousekeeperBinding } from "./housekeeping.ts";
 
 /**
  * What usage analytics may keep about a visitor (issue 12 "Privacy"; /privacy-policy says the same
  * to people). No raw IP address and no raw user agent is ever stored for analytics:
  *
- *  - the address becomes HMAC-SHA256(daily salt, address), where the day's salt is
- *    HMAC-SHA256(SESSION_SECRET, "analytics-salt:" + the UTC date), as Plausible does: the same
- *    visitor hashes alike within a UTC day (countable) and differently the next day (unlinkable),
- *    and neither the address nor the salt is written anywhere;
+ *  - the address becomes HMAC-SHA256(daily salt, address), where the day's salt is 32 random
+ *    bytes the Housekeeper Durable Object makes for each UTC day and replaces (so deletes) the
+ *    next day, as Plausible does: the same visitor hashes alike within a day (countable) and
+ *    differently the next (unlinkable). The salt is never in the database, and once a day is over
+ *    nobody, the service included, can test a guessed address against that day's hashes;
  *  - the user agent is reduced to browser, OS and device class (tablet, mobile, desktop).
  *
  * A signed-in citizen who chose "Usage analytics: Not shared" on /profile is not tracked at all;
@@ -28,14 +30,30 @@ async function hmac(key: BufferSource, message: string): Promise<ArrayBuffer> {
 /** The UTC calendar day an instant falls on, as the salt's label: "2026-11-24". */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** The day's salt: derived, never stored, so yesterday's hashes cannot be recomputed from the database. */
-export function dailySalt(secret: string, at: Date): Promise<ArrayBuffer> {
-  return hmac(encoder.encode(secret), `analytics-salt:${utcDay(at)}`);
+/** The day's salt, asked of the Housekeeper once per isolate and day. */
+let cachedSalt: DailySalt | null = null;
+
+export async function visitorSalt(env: HousekeeperBinding, now = new Date()): Promise<ArrayBuffer> {
+  if (cachedSalt?.day !== utcDay(now)) cachedSalt = await housekeeper(env).dailySalt();
+  return cachedSalt.salt;
 }
 
-/** The visitor's address as analytics keeps it: 64 hex characters, stable for one UTC day. */
-export async function hashAddress(secret: string, address: string, at = new Date()): Promise<string> {
-  return hex(await hmac(await dailySalt(secret, at), `address:${address}`));
+/**
+ * The part of an address that identifies one client: the whole IPv4 address, or an IPv6 address's
+ * /64 prefix (one household or device is given a whole /64, so the rest is the client's to vary).
+ */
+export function clientNetwork(address: string): string {
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/** The visitor's address (or network) as analytics keeps it: 64 hex characters, stable for one UTC day. */
+export async function hashAddress(salt: ArrayBuffer, address: string): Promise<string> {
+  return hex(await hmac(salt, `address:${address}`));
 }
 
 /**

@@ -53,9 +53,10 @@ describe("analytics retention", () => {
     expect(rollupsBefore).toBeGreaterThan(0);
 
     // Day 89: nothing is yet 90 days old.
-    expect((await pruneAnalytics(db, day(89).getTime(), 90)).deleted).toEqual({ analytics_events: 0, performance_metrics: 0, error_logs: 0, user_sessions: 0, system_logs: 0 });
+    const rolledUpTo = day(95).getTime();
+    expect((await pruneAnalytics(db, day(89).getTime(), 90, rolledUpTo)).deleted).toEqual({ analytics_events: 0, performance_metrics: 0, error_logs: 0, user_sessions: 0, system_logs: 0 });
     // Day 91: day 0's rows are past 90 days; day 50's are not.
-    const run = await pruneAnalytics(db, day(91).getTime(), 90);
+    const run = await pruneAnalytics(db, day(91).getTime(), 90, rolledUpTo);
     expect(run).toMatchObject({ complete: true, deleted: { analytics_events: 1, performance_metrics: 1, error_logs: 1, user_sessions: 1, system_logs: 1 } });
     expect(await counts()).toEqual({ events: 1, metrics: 1, sessions: 1, errors: 1, logs: ["admin", "admin", "auth", "auth", "authz", "authz", "request"] });
     expect((await db.select().from(analyticsRollups)).length).toBe(rollupsBefore);
@@ -67,12 +68,22 @@ describe("analytics retention", () => {
 
   it("deletes in bounded chunks, and says when a run left more for the next", async () => {
     await db.insert(analyticsEvents).values(Array.from({ length: 45 }, (_, i) => ({ eventType: "click", eventCategory: "user_interaction", eventAction: "click", timestamp: new Date(day(0).getTime() + i) })));
-    const first = await pruneAnalytics(db, day(200).getTime(), 90, 2);
+    const first = await pruneAnalytics(db, day(200).getTime(), 90, day(200).getTime(), 2);
     // 20 chunks of 2 rows at most per table per run.
     expect([first.deleted.analytics_events, first.complete]).toEqual([40, false]);
-    const second = await pruneAnalytics(db, day(200).getTime(), 90, 2);
+    const second = await pruneAnalytics(db, day(200).getTime(), 90, day(200).getTime(), 2);
     expect([second.deleted.analytics_events, second.complete]).toEqual([5, true]);
     expect(await db.select().from(analyticsEvents)).toEqual([]);
+  });
+
+  it("never deletes rows the rollups have not summed yet", async () => {
+    await rowsOn(0);
+    // The rollups lag (an outage): summed up to day 0 only, so day 0's rows stay though they are past the period.
+    expect((await pruneAnalytics(db, day(200).getTime(), 90, day(0).getTime())).deleted).toMatchObject({ analytics_events: 0, performance_metrics: 0, error_logs: 0, user_sessions: 0 });
+    // No rollup yet at all: nothing goes.
+    expect((await pruneAnalytics(db, day(200).getTime(), 90, null)).deleted.analytics_events).toBe(0);
+    // Once summed past them, they go.
+    expect((await pruneAnalytics(db, day(200).getTime(), 90, day(2).getTime())).deleted.analytics_events).toBe(1);
   });
 
   it("reads the period from ANALYTICS_RETENTION_DAYS, 90 days by default", () => {

@@ -46,9 +46,13 @@ export interface RetentionRun {
 
 const changes = (result: unknown): number => Number((result as { rowsAffected?: number }).rowsAffected ?? 0);
 
-/** Deletes the raw rows older than `days` before `now`, at most MAX_CHUNKS_PER_TABLE chunks per table. */
-export async function pruneAnalytics(db: Database, now: number, days: number, chunkRows = CHUNK_ROWS): Promise<RetentionRun> {
-  const cutoff = now - days * DAY_MS;
+/**
+ * Deletes the raw rows older than `days` before `now`, at most MAX_CHUNKS_PER_TABLE chunks per
+ * table; never a row the rollups have not summed yet (`rolledUpTo`: the rollup cursor, when the
+ * rollups lag behind after an outage or with a short retention).
+ */
+export async function pruneAnalytics(db: Database, now: number, days: number, rolledUpTo: number | null, chunkRows = CHUNK_ROWS): Promise<RetentionRun> {
+  const cutoff = Math.min(now - days * DAY_MS, rolledUpTo ?? 0);
   const deleted: Record<string, number> = {};
   let complete = true;
   const prune = async (key: string, statement: () => Promise<unknown>) => {

@@ -4,7 +4,8 @@ import { userSessions } from "#db/schema/index.ts";
 import { ABSOLUTE_TIMEOUT_MS, getActiveSession } from "#server/accounts/session.ts";
 import { clientAddress, unauthorized } from "#server/accounts/authentication.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { DEVICE_CLASSES, hashAddress, mayTrack, reduceUserAgent, referrerOrigin, trackingSessionId } from "./privacy.ts";
+import type { HousekeeperBinding } from "./housekeeping.ts";
+import { DEVICE_CLASSES, hashAddress, visitorSalt, mayTrack, reduceUserAgent, referrerOrigin, trackingSessionId } from "./privacy.ts";
 
 /**
  * The client session lifecycle (spec 000 §4, §7 POST /api/session/start, /sync, /end,
@@ -69,7 +70,7 @@ export const SessionEmergencyEndBody = z
   .object({ endTime: instant, duration: seconds, unexpectedEnd: z.literal(true, { errorMap: () => ({ message: "unexpectedEnd must be true" }) }) })
   .strict();
 
-type TrackingContext = Pick<RequestContext<{ SESSION_SECRET: string }>, "db" | "ctx" | "env">;
+type TrackingContext = Pick<RequestContext<{ SESSION_SECRET: string } & HousekeeperBinding>, "db" | "ctx" | "env">;
 
 /** Who is tracked and as which row; null for a signed-in person who opted out. */
 export interface TrackedSession {
@@ -91,7 +92,7 @@ export async function requireTrackedSession(request: Request, context: TrackingC
 /** What the request itself tells about the visit, reduced as ./privacy.ts says. */
 async function visitFacts(request: Request, context: TrackingContext, now: Date, claimedUserAgent?: string) {
   const { browser, os, device } = reduceUserAgent(request.headers.get("User-Agent") ?? claimedUserAgent);
-  return { browser, os, device, ipAddress: await hashAddress(context.env.SESSION_SECRET, clientAddress(request), now), userAgent: null };
+  return { browser, os, device, ipAddress: await hashAddress(await visitorSalt(context.env, now), clientAddress(request)), userAgent: null };
 }
 
 export async function startSession(request: Request, context: TrackingContext, tracked: TrackedSession, body: z.infer<typeof SessionStartBody>, now = new Date()) {

@@ -72,6 +72,15 @@ describe("error grouping", () => {
     expect((await db.select().from(errorGroups))[0]!.regressedAt?.toISOString()).toBe(at(2).toISOString());
   });
 
+  it("is not reopened by an occurrence from before it was resolved that is written late", async () => {
+    await occur({}, at(0));
+    await db.update(errorGroups).set({ resolved: true, resolvedAt: at(5) });
+    // A request that failed at minute 4 and whose rows arrive after Mark Resolved.
+    await occur({}, at(4));
+    const [group] = await db.select().from(errorGroups);
+    expect(group).toMatchObject({ resolved: true, occurrences: 2, regressedAt: null });
+  });
+
   it("writes at once where there is no request recorder (a Durable Object, a script)", async () => {
     const pending: Promise<unknown>[] = [];
     const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;

@@ -27,6 +27,8 @@ export interface ErrorOccurrenceInput {
   stackTrace?: string | null;
   /** Facts about where it happened: `{ method, path }` for a request, `{ page }` for a frontend error. */
   context?: Record<string, unknown> | null;
+  /** Whether this occurrence may reopen a resolved group (default yes); not for reports anyone could send. */
+  mayReopen?: boolean;
 }
 
 const cut = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
@@ -55,6 +57,8 @@ export function errorStatements(db: Database, input: ErrorOccurrenceInput, reque
     timestamp: at,
   });
   // In an UPDATE every expression reads the row as it was, so `resolved` below is the old value.
+  const reopens =
+    input.mayReopen === false ? sql`0` : sql`(${errorGroups.resolved} and (${errorGroups.resolvedAt} is null or excluded.last_seen > ${errorGroups.resolvedAt}))`;
   const group = db
     .insert(errorGroups)
     .values({ fingerprint, errorType, component, message: normaliseMessage(message), severity: input.severity, firstSeen: at, lastSeen: at, occurrences: 1 })
@@ -63,8 +67,9 @@ export function errorStatements(db: Database, input: ErrorOccurrenceInput, reque
       set: {
         lastSeen: sql`max(${errorGroups.lastSeen}, excluded.last_seen)`,
         occurrences: sql`${errorGroups.occurrences} + 1`,
-        regressedAt: sql`case when ${errorGroups.resolved} then excluded.last_seen else ${errorGroups.regressedAt} end`,
-        resolved: false,
+        // Only an occurrence after the resolution reopens it: one written late, from before Mark Resolved, does not.
+        regressedAt: sql`case when ${reopens} then excluded.last_seen else ${errorGroups.regressedAt} end`,
+        resolved: sql`case when ${reopens} then 0 else ${errorGroups.resolved} end`,
         severity: sql`case when ${rank(sql`excluded.severity`)} > ${rank(errorGroups.severity)} then excluded.severity else ${errorGroups.severity} end`,
       },
     });

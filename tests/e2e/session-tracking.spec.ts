@@ -146,6 +146,24 @@ describe("the session row", () => {
     await expectToast(page, "Signed Out", "All your data has been saved and you've been successfully signed out.");
   });
 
+  it("signs out a person whose login timed out while the page stayed open, and the next login in the tab is a new visit", async () => {
+    const other = await createUser({ prefix: "session-idle", firstName: "Ola", lastName: "Bakare" });
+    await open();
+    await signIn(browser, other);
+    await expect.poll(async () => (await rowsFor(other.id)).length).toBe(1);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("identity.session.started"))).toBe("1");
+    // The idle timeout, as the server sees it: the login session row is gone.
+    const all = await testDatabase().select({ sid: sessions.sid, sess: sessions.sess }).from(sessions);
+    for (const row of all.filter((r) => r.sess.userId === other.id)) await testDatabase().delete(sessions).where(eq(sessions.sid, row.sid));
+    await signOutButton().click();
+    await page.waitForURL(new URL("/login", browser.baseUrl).href);
+    await expectToast(page, "Signed Out", "Your session had already ended, so you are signed out.");
+    expect(await page.evaluate(() => sessionStorage.getItem("identity.session.started"))).toBeNull();
+    // Signing in again in the same tab starts a visit of its own.
+    await signIn(browser, other);
+    await expect.poll(async () => (await rowsFor(other.id)).length).toBe(2);
+  });
+
   it("ends the row by a beacon when the tab closes", async () => {
     const other = await createUser({ prefix: "session-close", firstName: "Ellis", lastName: "Ward" });
     await open();

@@ -16,7 +16,8 @@ export const db = () => createDb(env as unknown as { LIBSQL_URL: string; LIBSQL_
 export const uniqueName = (prefix = "t") => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
 /** A client address of its own (IPv6 documentation range), so throttle counts don't mix between tests. */
-export const uniqueAddress = () => `2001:db8::${[...crypto.getRandomValues(new Uint16Array(3))].map((n) => n.toString(16)).join(":")}`;
+/** A documentation-range IPv6 address in a /64 of its own (a client is its /64 to the track limiter). */
+export const uniqueAddress = () => `2001:db8:${[...crypto.getRandomValues(new Uint16Array(3))].map((n) => n.toString(16)).join(":")}::1`;
 
 export interface CallOptions {
   method?: string;

@@ -1,6 +1,6 @@
 import { createDb, type Database } from "#db/client.ts";
 import { retentionDays } from "#server/analytics/retention.ts";
-import { CATCH_UP_INTERVAL_MS, HOUSEKEEPING_INTERVAL_MS, runHousekeeping, type HousekeeperApi, type HousekeepingRun } from "#server/analytics/housekeeping.ts";
+import { CATCH_UP_INTERVAL_MS, HOUSEKEEPING_INTERVAL_MS, runHousekeeping, type DailySalt, type HousekeeperApi, type HousekeepingRun } from "#server/analytics/housekeeping.ts";
 import { errorStatements } from "#server/observability/errors.ts";
 import { ClockedObject } from "./clocked-object.ts";
 import type { DurableObjectsEnv } from "./env.ts";
@@ -14,6 +14,7 @@ import type { DurableObjectsEnv } from "./env.ts";
  * (a restart, a hot reload under `wrangler dev`) is re-armed by the next visitor.
  */
 const LAST_RUN = "lastRun";
+const SALT = "visitorSalt";
 /** The first run after the object starts: soon, not at once, so a deploy's first requests are not competing with it. */
 export const FIRST_RUN_DELAY_MS = 60_000;
 
@@ -36,6 +37,16 @@ export class Housekeeper extends ClockedObject implements HousekeeperApi {
     const nextRunAt = this.clock.now() + FIRST_RUN_DELAY_MS;
     await this.ctx.storage.setAlarm(nextRunAt);
     return { nextRunAt };
+  }
+
+  async dailySalt(): Promise<DailySalt> {
+    const day = new Date(this.clock.now()).toISOString().slice(0, 10);
+    const kept = this.ctx.storage.kv.get<DailySalt>(SALT);
+    if (kept?.day === day) return kept;
+    // A new day: a fresh random salt over the old one, which is gone for good.
+    const fresh: DailySalt = { day, salt: crypto.getRandomValues(new Uint8Array(32)).buffer };
+    this.ctx.storage.kv.put(SALT, fresh);
+    return fresh;
   }
 
   async lastRun(): Promise<HousekeepingRun | null> {

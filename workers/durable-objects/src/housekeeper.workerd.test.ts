@@ -33,6 +33,22 @@ async function housekeeper(at = Date.now()) {
 const alarmOf = (stub: Stub) => runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
 
 describe("Housekeeper", () => {
+  it("keeps one random visitor salt a day: the same all day, a new one the next day, and the old one gone", async () => {
+    const { api, clock } = await housekeeper(Date.parse("2026-11-24T08:00:00Z"));
+    const first = await api.dailySalt();
+    expect(first.day).toBe("2026-11-24");
+    expect(first.salt.byteLength).toBe(32);
+    clock.advance(Date.parse("2026-11-24T23:59:59Z") - clock.now());
+    expect(new Uint8Array((await api.dailySalt()).salt)).toEqual(new Uint8Array(first.salt));
+    clock.advance(2_000);
+    const next = await api.dailySalt();
+    expect(next.day).toBe("2026-11-25");
+    expect(new Uint8Array(next.salt)).not.toEqual(new Uint8Array(first.salt));
+    // Another object (a fresh start) makes its own: salts are random, not derived from anything kept.
+    const other = await (await housekeeper(Date.parse("2026-11-24T08:00:00Z"))).api.dailySalt();
+    expect(new Uint8Array(other.salt)).not.toEqual(new Uint8Array(first.salt));
+  });
+
   it("arms its own schedule when it starts, and re-arms an alarm that is long overdue", async () => {
     const { stub, api, clock } = await housekeeper();
     const armed = await alarmOf(stub);
