@@ -5,6 +5,7 @@
  * sign out, and ended by a beacon when the page unloads. The server keeps one user_sessions row
  * per login (server/analytics/sessions.ts); every call is safe to repeat.
  */
+import { reduceUserAgent } from "#core/analytics/user-agent.ts";
 
 /** Spec 000 §9: sync every 30,000 ms while there is pending data. */
 export const SESSION_SYNC_INTERVAL_MS = 30_000;
@@ -74,16 +75,6 @@ function post(path: string, body: unknown): Promise<Response> {
   });
 }
 
-export type DeviceClass = "tablet" | "mobile" | "desktop";
-
-/** The client's own guess; the server derives the same from the User-Agent header and keeps its own. */
-function describeDevice(): { device: DeviceClass; browser: string; os: string } {
-  const ua = navigator.userAgent;
-  const device: DeviceClass = /iPad|Tablet|Android(?!.*Mobile)/.test(ua) ? "tablet" : /Mobi|iPhone|iPod/.test(ua) ? "mobile" : "desktop";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrome\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Other";
-  const os = /Windows/.test(ua) ? "Windows" : /iPhone|iPad|iPod/.test(ua) ? "iOS" : /Android/.test(ua) ? "Android" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "Other";
-  return { device, browser, os };
-}
 
 /** POST /api/session/start once per login (per tab); a failure is retried on the next page load. */
 export async function startSession(): Promise<void> {
@@ -94,7 +85,8 @@ export async function startSession(): Promise<void> {
       startTime: new Date().toISOString(),
       userAgent: navigator.userAgent.slice(0, 1000),
       referrer: document.referrer.slice(0, 2000),
-      ...describeDevice(),
+      // The client's own reading (spec 000 §7); the server derives the same from the header and keeps its own.
+      ...reduceUserAgent(navigator.userAgent),
     });
     if (response.ok) write(KEYS.started, "1");
     else console.warn(`Session start failed: ${response.status}`);

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { analyticsEvents } from "#db/schema/index.ts";
 import { AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES, type AnalyticsEvent } from "#core/analytics/event.ts";
 import { clientAddress, getUser } from "#server/accounts/authentication.ts";
-import { clientNetwork, describeUserAgent, hashAddress, visitorSalt, mayTrack, reduceUserAgent, referrerOrigin } from "#server/analytics/privacy.ts";
+import { describeUserAgent, reduceUserAgent } from "#core/analytics/user-agent.ts";
+import { clientNetwork, hashAddress, visitorSalt, mayTrack, referrerOrigin } from "#server/analytics/privacy.ts";
 import { methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { errorStatements } from "#server/observability/errors.ts";
 
