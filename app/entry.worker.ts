@@ -9,6 +9,7 @@ import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
 import { RequestRecorder } from "#server/observability/recorder.ts";
 import { housekeeper } from "#server/analytics/housekeeping.ts";
+import { gabrielObject } from "#server/gabriel/api.ts";
 import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "#app/worker/edge-cache.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
 
@@ -23,21 +24,20 @@ declare module "@remix-run/cloudflare" {
 }
 
 /**
- * Whether this isolate has made sure the analytics housekeeping is scheduled (the Housekeeper
- * arms its own alarm; asking once per isolate re-arms it after anything that lost it).
+ * Whether this isolate has woken the objects that work on a schedule: the analytics Housekeeper
+ * and Gabriel's orchestrator. Each arms its own alarm; asking once per isolate starts them after a
+ * deploy without anyone opening a console, and re-arms an alarm anything lost.
  */
-let housekeepingScheduled = false;
+let scheduledObjectsWoken = false;
 
-function scheduleHousekeeping(env: WebEnv, ctx: ExecutionContext, requestId: string): void {
-  if (housekeepingScheduled) return;
-  housekeepingScheduled = true;
+function wakeScheduledObjects(env: WebEnv, ctx: ExecutionContext, requestId: string): void {
+  if (scheduledObjectsWoken) return;
+  scheduledObjectsWoken = true;
   ctx.waitUntil(
-    housekeeper(env)
-      .ensureScheduled()
-      .catch((error: unknown) => {
-        housekeepingScheduled = false;
-        console.error(`[${requestId}] could not schedule the analytics housekeeping`, error);
-      }),
+    Promise.all([housekeeper(env).ensureScheduled(), gabrielObject(env).ensureScheduled()]).catch((error: unknown) => {
+      scheduledObjectsWoken = false;
+      console.error(`[${requestId}] could not wake the scheduled objects`, error);
+    }),
   );
 }
 
@@ -67,7 +67,7 @@ export default {
       console.error(`[${requestId}]`, misconfigured);
       return secure(internalError(requestId));
     }
-    scheduleHousekeeping(env, ctx, requestId);
+    wakeScheduledObjects(env, ctx, requestId);
     // Refused before any handler runs, so no route can forget the check (ADR 003).
     const url = new URL(request.url);
     const refusal = CROSS_SITE_ENDPOINTS.has(url.pathname) ? null : refuseCrossSiteMutation(request);

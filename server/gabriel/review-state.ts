@@ -101,6 +101,8 @@ export interface RunSummary {
 }
 
 export interface GabrielApi {
+  /** Arms the agents' schedule when it is running and not armed (the web worker asks once per isolate). */
+  ensureScheduled(): Promise<void>;
   /** The controls and the queue: open items first, then the most recent decisions. */
   overview(): Promise<{ controls: Controls; items: ReviewItem[] }>;
   assign(input: z.input<typeof AssignInput>): Promise<GabrielResult<ReviewItem>>;

@@ -69,12 +69,17 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     super(ctx, env);
     // First start after a deploy (or ever): arm the schedule before any call is let in. Once armed,
     // every later start costs one read of the alarm, and API calls and console loads none.
-    void ctx.blockConcurrencyWhile(() => this.armSchedule());
+    void ctx.blockConcurrencyWhile(() => this.ensureScheduled());
   }
 
-  /** While running with no alarm set: the agents' rows made (so the console can show and configure them) and the alarm armed. */
-  private async armSchedule(): Promise<void> {
-    if (this.controls().state !== "running" || (await this.ctx.storage.getAlarm()) !== null) return;
+  /**
+   * While running with no alarm set (or one far overdue, which may never fire after a restart,
+   * workerd#3138): the agents' rows made (so the console can show and configure them) and the
+   * alarm armed. The web worker asks once per isolate, so agents run without anyone opening the console.
+   */
+  async ensureScheduled(): Promise<void> {
+    const alarm = await this.ctx.storage.getAlarm();
+    if (this.controls().state !== "running" || (alarm !== null && alarm > this.clock.now() - RUN_INTERVAL_MS)) return;
     try {
       await ensureAgents(this.db());
     } catch (error) {
@@ -114,8 +119,13 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
    */
   private stageItem(item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): void {
     this.ctx.storage.kv.put(ITEM_PREFIX + item.id, item);
-    this.ctx.storage.kv.put(OUTBOX_PREFIX + `${Date.now().toString().padStart(15, "0")}:${crypto.randomUUID()}`, { itemId: item.id, audit } satisfies OutboxEntry);
+    this.owe({ itemId: item.id, audit });
     this.broadcast({ type: "item", item });
+  }
+
+  /** A libSQL write owed, queued in the outbox in the order it was made (flush writes it). */
+  private owe(entry: OutboxEntry): void {
+    this.ctx.storage.kv.put(OUTBOX_PREFIX + `${Date.now().toString().padStart(15, "0")}:${crypto.randomUUID()}`, entry);
   }
 
   private async changeItem(item: ReviewItem, audit: (typeof gabrielAuditLog.$inferInsert)[]): Promise<void> {
@@ -186,7 +196,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const at = this.now();
     const next: ReviewItem = { ...item, status: "assigned", assignee, assignedAt: at.toISOString() };
     await this.changeItem(next, [
-        {
+      {
         agentId: AGENT_IDS[item.agent],
         taskId: item.id,
         action: item.assignee && item.assignee.id !== assignee.id ? "review_reassigned" : "review_assigned",
@@ -246,10 +256,10 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     if (state === "running") await this.ctx.storage.setAlarm(this.clock.now() + 1_000);
     else await this.ctx.storage.deleteAlarm();
     this.broadcast({ type: "controls", controls: next });
-    this.ctx.storage.kv.put(OUTBOX_PREFIX + `${Date.now().toString().padStart(15, "0")}:${crypto.randomUUID()}`, {
+    this.owe({
       agentStatus: state === "running" ? "active" : "paused",
       audit: [{ action: `control_${action.replace("-", "_")}`, userId: actor.id, result: state, timestamp: at, details: { by: actor.name, reason: reason || null, from: current.state } }],
-    } satisfies OutboxEntry);
+    });
     await this.flush();
     return { ok: true, value: next };
   }
@@ -409,6 +419,3 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
 function rank(item: ReviewItem): number {
   return item.priority === "high" ? 0 : item.priority === "medium" ? 1 : 2;
 }
-
-
-

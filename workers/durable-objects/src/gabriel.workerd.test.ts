@@ -64,6 +64,21 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     expect(rows.map((r) => r.type).sort()).toEqual([...AGENT_TYPES].sort());
   });
 
+  it("re-arms a lost or long-overdue alarm when the web worker asks, and leaves a due one alone", async () => {
+    const { stub, gabriel, clock } = await orchestrator();
+    const alarmOf = () => runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
+    const armed = await alarmOf();
+    await gabriel.ensureScheduled();
+    expect(await alarmOf()).toBe(armed);
+    await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
+    await gabriel.ensureScheduled();
+    expect(await alarmOf()).toBe(clock.now() + 1_000);
+    // Far overdue (an alarm a restart may never fire): set again from now.
+    clock.advance(10 * 60_000);
+    await gabriel.ensureScheduled();
+    expect(await alarmOf()).toBe(clock.now() + 1_000);
+  });
+
   it("runs the agents on its alarm, raises an adverse finding once, and records each run as a task", async () => {
     const { stub, gabriel, clock, later } = await orchestrator();
     const evidence = await revokedPresented();
@@ -124,7 +139,14 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
   it("takes no work while paused or stopped, asks a reason to stop, and works again once resumed", async () => {
     const { stub, gabriel, later } = await orchestrator();
     const admin = await person("Ada");
+    const agentStatuses = async () =>
+      new Set((await db().select({ status: gabrielAgents.status }).from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)))).map((r) => r.status));
     expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).not.toBeNull();
+    // Paused: no schedule, no Run Now, and the agents' rows say so.
+    expect(value<Controls>(await gabriel.control({ action: "pause", actor: admin }))).toMatchObject({ state: "paused", changedBy: admin, reason: null });
+    expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).toBeNull();
+    expect(await gabriel.runNow()).toMatchObject({ ok: false, status: 409, code: "NOT_RUNNING" });
+    expect(await agentStatuses()).toEqual(new Set(["paused"]));
     expect(await gabriel.control({ action: "emergency-stop", actor: admin, reason: "" })).toMatchObject({ ok: false, status: 400, code: "REASON_REQUIRED" });
     const stopped = value<Controls>(await gabriel.control({ action: "emergency-stop", actor: admin, reason: "Investigating a false positive storm" }));
     expect(stopped).toMatchObject({ state: "stopped", changedBy: admin, reason: "Investigating a false positive storm" });
@@ -136,12 +158,14 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
     expect(await itemFor(gabriel, evidence)).toBeUndefined();
     expect(await gabriel.control({ action: "emergency-stop", actor: admin, reason: "again" })).toMatchObject({ ok: false, code: "NO_CHANGE" });
+    expect(await gabriel.runNow()).toMatchObject({ ok: false, status: 409, code: "NOT_RUNNING" });
 
     value(await gabriel.control({ action: "resume", actor: admin }));
+    expect(await agentStatuses()).toEqual(new Set(["active"]));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await itemFor(gabriel, evidence)).toBeDefined();
     const controls = await db().select().from(gabrielAuditLog).where(eq(gabrielAuditLog.userId, admin.id));
-    expect(controls.map((r) => r.action).sort()).toEqual(["control_emergency_stop", "control_resume"]);
+    expect(controls.map((r) => r.action).sort()).toEqual(["control_emergency_stop", "control_pause", "control_resume"]);
   });
 
   it("moves its cursor past what it has judged, and sits a scheduled run out when nothing is new until the agents have been idle 15 minutes", async () => {
