@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
-import { recordProgress, requireTrackedSession, SessionEmergencyEndBody, trackingAnswer } from "#server/analytics/sessions.ts";
+import { methodNotAllowed } from "#server/http/json.ts";
+import { recordProgress, SessionEmergencyEndBody, trackingCall } from "#server/analytics/sessions.ts";
 
 /**
  * Spec 000 §7 POST /api/session/emergency-end: navigator.sendBeacon on page unload. A beacon of a
@@ -9,11 +9,7 @@ import { recordProgress, requireTrackedSession, SessionEmergencyEndBody, trackin
  * site's cannot. A later start from the same login (a reload) reopens the row.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertMethod(request, "POST");
-  const tracked = await requireTrackedSession(request, context);
-  const body = await parseBody(request, SessionEmergencyEndBody);
-  if (tracked) await recordProgress(request, context, tracked, { duration: body.duration, endedAt: new Date() });
-  return trackingAnswer(tracked);
+  return trackingCall(request, context, SessionEmergencyEndBody, (tracked, body) => recordProgress(request, context, tracked, { duration: body.duration, endedAt: new Date() }));
 }
 
 export function loader() {

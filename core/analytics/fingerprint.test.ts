@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorFingerprint, graverSeverity, normaliseMessage } from "./fingerprint.ts";
+import { errorFingerprint, normaliseMessage } from "./fingerprint.ts";
 
 describe("error message normalisation", () => {
   it("masks the values an error carries", () => {
@@ -40,13 +40,5 @@ describe("error fingerprint", () => {
   it("is stable across releases (a known answer)", () => {
     expect(errorFingerprint("Error", "web", "boom")).toBe("927e38d02152067c8ddabdfc0946a6ce");
     expect(errorFingerprint("Error", "web", "boom 1")).toBe(errorFingerprint("Error", "web", "boom 2"));
-  });
-});
-
-describe("graver severity", () => {
-  it("keeps the gravest", () => {
-    expect(graverSeverity("low", "high")).toBe("high");
-    expect(graverSeverity("critical", "medium")).toBe("critical");
-    expect(graverSeverity("medium", "medium")).toBe("medium");
   });
 });

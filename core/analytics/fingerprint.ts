@@ -1,6 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { SEVERITIES, type Severity } from "./dashboard.ts";
 
 /**
  * Error grouping as an issue tracker does it (ADR 020; issue 12): occurrences that differ only in
@@ -36,11 +35,3 @@ export function normaliseMessage(message: string): string {
 export function errorFingerprint(errorType: string, component: string, message: string): string {
   return bytesToHex(sha256(utf8ToBytes(JSON.stringify([errorType, component, normaliseMessage(message)])))).slice(0, 32);
 }
-
-/** The graver of two severities (critical > high > medium > low). */
-export function graverSeverity(a: Severity, b: Severity): Severity {
-  return SEVERITIES.indexOf(a) <= SEVERITIES.indexOf(b) ? a : b;
-}
-
-/** A severity rank for SQL (higher is graver): 4 critical … 1 low. */
-export const severityRank = (severity: Severity): number => SEVERITIES.length - SEVERITIES.indexOf(severity);

@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, sql, type SQL } from "drizzle-orm";
 import { ACTIVE_USER_WINDOW_MS, SEVERITIES, SHOWN, type AnalyticsDashboard, type ErrorPoint, type Range, type Severity } from "#core/analytics/dashboard.ts";
 import { addHistogram, emptyHistogram, estimateQuantile, HISTOGRAM_SIZE } from "#core/analytics/histogram.ts";
 import type { Database } from "#db/client.ts";
@@ -19,6 +19,21 @@ export const TOP_PAGES = 10;
 /** A visit still open is counted as active for at most this long after it started (a closed tab may never send its end). */
 export const OPEN_VISIT_MS = 24 * HOUR_MS;
 
+/** A rollup row's metric without the daily sums' suffix. */
+const metricName = sql.raw(`replace(metric, '${DAY_SUFFIX}', '')`);
+
+/**
+ * Where the stored rollups of `metrics` over [start, end) are (start a whole hour, end at most the
+ * rollup cursor): the daily sums for the whole UTC days in it, the hourly rows for the hours either side.
+ */
+function rolledSpan(metrics: readonly RollupMetric[], start: number, end: number): SQL {
+  const [firstDay, lastDay] = [startOfDay(start + DAY_MS - 1), startOfDay(end)];
+  const named = (names: readonly string[]) => sql`metric in (select value from json_each(${JSON.stringify(names)}))`;
+  if (firstDay >= lastDay) return sql`(${named(metrics)} and bucket >= ${start} and bucket < ${end})`;
+  return sql`((${named(metrics.map((m) => m + DAY_SUFFIX))} and bucket >= ${firstDay} and bucket < ${lastDay})
+    or (${named(metrics)} and ((bucket >= ${start} and bucket < ${firstDay}) or (bucket >= ${lastDay} and bucket < ${end}))))`;
+}
+
 /**
  * The stored rollups of [window.from, to) summed per point in SQL (so the rows read do not grow with
  * the hours or the pages): per metric and dimension, the requests' histograms per point, and the
@@ -28,17 +43,13 @@ export const OPEN_VISIT_MS = 24 * HOUR_MS;
 async function readRollupSummary(db: Database, window: DashboardWindow, to: number, livePages: string[]): Promise<RollupRow[]> {
   if (to <= window.from) return [];
   const { from, step } = window;
-  // Whole days already rolled are read from the daily sums; the hours after them from the hourly rows.
-  const days = step === DAY_MS ? Math.max(from, startOfDay(to)) : from;
   const point = sql.raw(`(bucket - ${from}) / ${step}`);
-  const name = sql.raw(`replace(metric, '${DAY_SUFFIX}', '')`);
-  const where = (metrics: string[]) =>
-    sql`((metric in (select value from json_each(${JSON.stringify(metrics.map((m) => m + DAY_SUFFIX))})) and bucket >= ${from} and bucket < ${days})
-      or (metric in (select value from json_each(${JSON.stringify(metrics)})) and bucket >= ${days} and bucket < ${to}))`;
+  // A daily sum lands on its day's point; a 24-hour window rolled up to the cursor (before the current hour) holds no whole UTC day.
+  const where = (metrics: RollupMetric[]) => rolledSpan(metrics, from, to);
   const bins = sql.raw(Array.from({ length: HISTOGRAM_SIZE }, (_, i) => `coalesce(sum(json_extract(histogram, '$[${i}]')), 0) as h${i}`).join(", "));
   const [sums, histograms, top, named] = await db.batch([
     db.all<{ metric: RollupMetric; p: number; dimension: string; n: number; t: number }>(sql`
-      select ${name} as metric, ${point} as p, dimension, sum(count) as n, sum(total) as t from analytics_rollups
+      select ${metricName} as metric, ${point} as p, dimension, sum(count) as n, sum(total) as t from analytics_rollups
       where ${where(["requests", "request_failures", "sessions", "session_durations", "errors"])}
       group by 1, 2, 3`),
     db.all<Record<string, number>>(sql`select ${point} as p, ${bins} from analytics_rollups where ${where(["requests"])} group by p`),
@@ -171,7 +182,6 @@ export async function analyticsDashboard(db: Database, range: Range, now = new D
   };
 }
 
-
 export interface RequestTotals {
   /** Measured API requests. */
   requests: number;
@@ -192,19 +202,15 @@ export async function requestTotals(db: Database, since: number[], now: Date): P
   const cursor = Math.min((await rollupCursor(db)) ?? Math.min(...starts), to);
   return Promise.all(
     starts.map(async (start) => {
-      // The rolled part summed in SQL: whole days from the daily sums, the hours either side from the hourly rows; raw rows after the cursor.
+      // The rolled part summed in SQL (rolledSpan); raw rows after the cursor.
       const end = Math.max(start, cursor);
-      const [firstDay, lastDay] = [startOfDay(start + DAY_MS - 1), startOfDay(end)];
-      const wholeDays = firstDay < lastDay;
-      const days = wholeDays ? sql`(metric in ('requests${sql.raw(DAY_SUFFIX)}', 'request_failures${sql.raw(DAY_SUFFIX)}') and bucket >= ${firstDay} and bucket < ${lastDay})` : sql`0`;
-      const hours = wholeDays ? sql`((bucket >= ${start} and bucket < ${firstDay}) or (bucket >= ${lastDay} and bucket < ${end}))` : sql`(bucket >= ${start} and bucket < ${end})`;
       type Sums = { requests: number | null; failures: number | null; total: number | null };
       const [[rolled], [live]] = await db.batch([
         db.all<Sums>(sql`
-          select sum(case when metric in ('requests', 'requests${sql.raw(DAY_SUFFIX)}') then count end) as requests,
-            sum(case when metric in ('request_failures', 'request_failures${sql.raw(DAY_SUFFIX)}') then count end) as failures,
-            sum(case when metric in ('requests', 'requests${sql.raw(DAY_SUFFIX)}') then total end) as total
-          from analytics_rollups where ${days} or (metric in ('requests', 'request_failures') and ${hours})`),
+          select sum(case when ${metricName} = 'requests' then count end) as requests,
+            sum(case when ${metricName} = 'request_failures' then count end) as failures,
+            sum(case when ${metricName} = 'requests' then total end) as total
+          from analytics_rollups where ${rolledSpan(["requests", "request_failures"], start, end)}`),
         db.all<Sums>(sql`
           select count(*) as requests, sum(case when json_extract(metadata, '$.status') >= 500 then 1 else 0 end) as failures, sum(value) as total
           from performance_metrics where metric_type = ${RESPONSE_TIME_METRIC} and timestamp >= ${end} and timestamp < ${to}`),

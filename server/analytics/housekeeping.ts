@@ -1,6 +1,6 @@
 import type { Database } from "#db/client.ts";
 import { pruneAnalytics, type RetentionRun } from "./retention.ts";
-import { rollUp, rollupCursor, type RollupStep } from "./rollups.ts";
+import { HOUR_MS, rollUp, rollupCursor, type RollupStep } from "./rollups.ts";
 
 /**
  * The scheduled analytics housekeeping (issue 12): the Housekeeper Durable Object
@@ -28,7 +28,7 @@ export async function runHousekeeping(db: Database, now: number, retentionDays: 
   const retention = await pruneAnalytics(db, now, retentionDays, await rollupCursor(db));
   return {
     at: now,
-    rollups: { from: first.from, to: last.to, caughtUp: last.caughtUp, hours: (last.to - first.from) / (60 * 60 * 1000) },
+    rollups: { from: first.from, to: last.to, caughtUp: last.caughtUp, hours: (last.to - first.from) / HOUR_MS },
     retention,
     caughtUp: last.caughtUp && retention.complete,
   };

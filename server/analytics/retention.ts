@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "#db/client.ts";
 import { housekeepingState } from "#db/schema/index.ts";
 import { AUDIT_CATEGORIES } from "#server/observability/audit.ts";
+import { DAY_MS } from "./rollups.ts";
 
 /**
  * Retention (issue 12): raw analytics rows older than the retention period are deleted by the
@@ -19,7 +20,6 @@ export const RETENTION_JOB = "analytics_retention";
 /** Rows one delete statement removes, and statements one run makes per table at most. */
 export const CHUNK_ROWS = 5_000;
 export const MAX_CHUNKS_PER_TABLE = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** ANALYTICS_RETENTION_DAYS as the env carries it: a whole number of days, 1 to 3650; unset means the default. */
 export const RetentionDaysBinding = z.string().regex(/^\d{1,4}$/, "must be a whole number of days").refine((v) => Number(v) >= 1 && Number(v) <= 3650, "must be between 1 and 3650").optional();

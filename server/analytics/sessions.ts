@@ -3,9 +3,11 @@ import { z } from "zod";
 import { userSessions } from "#db/schema/index.ts";
 import { ABSOLUTE_TIMEOUT_MS, getActiveSession } from "#server/accounts/session.ts";
 import { clientAddress, unauthorized } from "#server/accounts/authentication.ts";
+import { assertMethod, parseBody } from "#server/http/json.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { HousekeeperBinding } from "./housekeeping.ts";
-import { DEVICE_CLASSES, hashAddress, visitorSalt, mayTrack, reduceUserAgent, referrerOrigin, trackingSessionId } from "./privacy.ts";
+import { DEVICE_CLASSES, reduceUserAgent } from "#core/analytics/user-agent.ts";
+import { hashAddress, visitorSalt, mayTrack, referrerOrigin, trackingSessionId } from "./privacy.ts";
 
 /**
  * The client session lifecycle (spec 000 §4, §7 POST /api/session/start, /sync, /end,
@@ -82,7 +84,7 @@ export interface TrackedSession {
  * The signed-in person's tracking row id, null when they opted out of usage analytics, or a thrown
  * 401. Tracking calls are not the person's own requests, so they do not slide the idle timeout.
  */
-export async function requireTrackedSession(request: Request, context: TrackingContext): Promise<TrackedSession | null> {
+async function requireTrackedSession(request: Request, context: TrackingContext): Promise<TrackedSession | null> {
   const session = await getActiveSession(request, context, Date.now(), { slide: false });
   if (!session) throw unauthorized();
   if (!(await mayTrack(context.db, session.user.id))) return null;
@@ -148,5 +150,20 @@ export async function recordProgress(request: Request, context: TrackingContext,
     });
 }
 
-/** Every tracking call answers the same: whether anything was recorded (false for an opted-out citizen). */
-export const trackingAnswer = (tracked: TrackedSession | null): Response => Response.json({ tracked: tracked !== null }, { headers: { "Cache-Control": "no-store" } });
+/**
+ * One tracking call (POST only): the signed-in person's row (401 signed out), the body checked
+ * against `schema` (400), then `work` unless they opted out. Every call answers the same: whether
+ * anything was recorded (false for an opted-out citizen).
+ */
+export async function trackingCall<S extends z.ZodTypeAny>(
+  request: Request,
+  context: TrackingContext,
+  schema: S,
+  work: (tracked: TrackedSession, body: z.infer<S>) => Promise<void>,
+): Promise<Response> {
+  assertMethod(request, "POST");
+  const tracked = await requireTrackedSession(request, context);
+  const body = await parseBody(request, schema);
+  if (tracked) await work(tracked, body);
+  return Response.json({ tracked: tracked !== null }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { errorFingerprint, normaliseMessage } from "#core/analytics/fingerprint.ts";
-import type { Severity } from "#core/analytics/dashboard.ts";
+import { SEVERITIES, type Severity } from "#core/analytics/dashboard.ts";
 import type { Database } from "#db/client.ts";
 import { errorGroups, errorLogs } from "#db/schema/index.ts";
 import { writeObservability, type ObservabilityContext, type ObservabilityStatement } from "./recorder.ts";
@@ -33,8 +33,9 @@ export interface ErrorOccurrenceInput {
 
 const cut = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
 
-/** A severity's rank in SQL (4 critical … 1 low), to keep the gravest seen. */
-const rank = (column: unknown) => sql`(case ${column} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end)`;
+/** A severity's rank in SQL, from SEVERITIES (4 critical … 1 low, as is anything else), to keep the gravest seen. */
+const RANKS = sql.raw(SEVERITIES.map((s, i) => `when '${s}' then ${SEVERITIES.length - i}`).join(" "));
+const rank = (column: unknown) => sql`(case ${column} ${RANKS} else 1 end)`;
 
 /** The two statements one occurrence is written as: its error_logs row, and its group's upsert. */
 export function errorStatements(db: Database, input: ErrorOccurrenceInput, requestId: string | null, at: Date): [ObservabilityStatement, ObservabilityStatement] {

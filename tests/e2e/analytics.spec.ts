@@ -205,6 +205,28 @@ describe("the analytics dashboard", () => {
     await expect.poll(() => item.count()).toBe(0);
   });
 
+  it("resolves an error from its detail dialog, which then shows who and when, and re-reads the headline figures", async () => {
+    const target = await errorGroup("medium", 1);
+    const { page } = await adminOn(1280);
+    await visit(page, "/analytics");
+    await page.getByRole("tab", { name: "Errors" }).click();
+    const item = page.getByTestId("error-item").filter({ hasText: target.errorType });
+    await item.waitFor();
+    await item.getByTestId("button-error-details").click();
+    const dialog = page.getByTestId("error-dialog");
+    // The tiles (Unresolved Errors) are read again at once, as the person's read, not the next background one.
+    const reread = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/analytics/dashboard" && request.headers()["x-background-poll"] !== "1");
+    await dialog.getByTestId("dialog-mark-resolved").click();
+    await expectToast(page, "Error Resolved", `${target.errorType} in ${target.component} is marked resolved.`);
+    // Shown only once the dialog has read the group again.
+    await dialog.getByTestId("resolved-by").waitFor();
+    expect(await dialog.getByTestId("resolved-by").textContent()).toMatch(/^Resolved by Ada Min on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    expect(await dialog.getByTestId("dialog-mark-resolved").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => item.count()).toBe(0);
+    await reread;
+  });
+
   it("works from the keyboard alone: the tabs are reached with Tab and moved between with the arrows, Home and End", async () => {
     const { page } = await adminOn(1280);
     await visit(page, "/analytics");

@@ -194,7 +194,7 @@ function Legend<P>({ series, kind }: { series: ChartSeries<P>[]; kind: "bars" | 
 }
 
 /** The chart's figures as a table, behind a "Show data" disclosure. */
-export function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: (string | number | null)[][] }) {
+function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: (string | number | null)[][] }) {
   return (
     <details className="mt-2">
       <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>Show data</summary>

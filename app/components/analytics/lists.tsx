@@ -46,14 +46,14 @@ export function ListState<T>({ polled, noun, empty, children }: { polled: Polled
   );
 }
 
-export interface Column<T> {
+interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
 }
 
 /** A list as a table that scrolls sideways inside its own focusable region on a narrow screen. */
-export function ListTable<T extends { id: string }>({ caption, columns, rows, testId }: { caption: string; columns: Column<T>[]; rows: T[]; testId: string }) {
+function ListTable<T extends { id: string }>({ caption, columns, rows, testId }: { caption: string; columns: Column<T>[]; rows: T[]; testId: string }) {
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[48rem] text-left text-sm" data-testid={testId}>

@@ -15,7 +15,7 @@ const count = (n: number) => n.toLocaleString("en-GB");
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** Spec 000 §9: the average session in minutes (seconds divided by 60), to one decimal. */
-export const sessionMinutes = (seconds: number | null) => (seconds === null ? "No data" : `${(seconds / 60).toFixed(1)} min`);
+const sessionMinutes = (seconds: number | null) => (seconds === null ? "No data" : `${(seconds / 60).toFixed(1)} min`);
 
 const REQUESTS: ChartSeries<RequestPoint>[] = [{ key: "requests", label: "Requests", value: (p) => p.requests, mark: "fill-govuk-blue dark:fill-govuk-blue-light", swatch: "bg-govuk-blue dark:bg-govuk-blue-light" }];
 const LATENCY: ChartSeries<RequestPoint>[] = [

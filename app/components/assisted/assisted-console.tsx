@@ -81,7 +81,7 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
           toast({ title: "Approval requested", description: "A session in this office is waiting for a supervisor." });
         }
         if (id && message.awaitingApproval === false) toldOfApproval.current.delete(id);
-      } else if (message.from.id !== staff.id) {
+      } else if (message.type === "supervisor-call" && message.from.id !== staff.id) {
         setCalls((list) => [message, ...list].slice(0, 5));
       }
     },

@@ -22,6 +22,7 @@ import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import type { ActionView } from "./console-data.server.ts";
+import { formatDuration } from "./transparency-figures.tsx";
 
 type AgentCard = AgentView & { definition: { purpose: string; fields: Record<string, ConfigField> } | null };
 
@@ -57,14 +58,6 @@ export function summaryTiles(agents: AgentView[], queue: QueueItemView[]) {
     successRate: rates.length ? Math.round((rates.reduce((s, r) => s + r, 0) / rates.length) * 10) / 10 : null,
     hitlRequired: queue.filter((item) => !item.decision).length,
   };
-}
-
-function waiting(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return "under a minute";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return hours < 48 ? `${hours} h ${minutes % 60} min` : `${Math.floor(hours / 24)} days`;
 }
 
 const STATE_TEXT: Record<Controls["state"], { label: string; tone: Tone; text: string }> = {
@@ -236,7 +229,7 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
                   </div>
                   <p className="mt-1 text-sm">{item.description}</p>
                   <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-                    {item.agentName} · case {item.caseId} · waiting {waiting(item.waitingTime)}
+                    {item.agentName} · case {item.caseId} · waiting {formatDuration(item.waitingTime).toLowerCase()}
                     {item.assignee ? ` · assigned to ${item.assignee.name}` : ""}
                   </p>
                   <div className="mt-2 flex flex-wrap gap-2">
