@@ -40,9 +40,15 @@ async function person(name: string, role = "admin") {
   return { id: row!.id, name };
 }
 
-/** A verifier's check of a revoked credential: the risk agent raises it for a person. */
-async function revokedPresented(): Promise<string> {
-  const [row] = await db().insert(presentations).values({ purpose: "Test check", verificationResult: "STATUS_REVOKED", mode: "offline", checkType: "rtw" }).returning();
+/**
+ * A verifier's check of a revoked credential: the risk agent raises it for a person. Dated `at` when
+ * the test reasons about the cursor: other files share the database and write rows on clocks of their own.
+ */
+async function revokedPresented(at?: Date): Promise<string> {
+  const [row] = await db()
+    .insert(presentations)
+    .values({ purpose: "Test check", verificationResult: "STATUS_REVOKED", mode: "offline", checkType: "rtw", ...(at ? { verifiedAt: at } : {}) })
+    .returning();
   return `presentations:${row!.id}`;
 }
 
@@ -170,8 +176,9 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
 
   it("moves its cursor past what it has judged, and sits a scheduled run out when nothing is new until the agents have been idle 15 minutes", async () => {
     const { stub, gabriel, clock, later } = await orchestrator();
-    const evidence = await revokedPresented();
+    // Dated at the object's "now": the newest event up to it, whatever other files write meanwhile.
     later();
+    const evidence = await revokedPresented(new Date(clock.now()));
     const first = value(await gabriel.runNow());
     expect(first).toMatchObject({ ran: true });
     expect(first.newEvents).toBeGreaterThanOrEqual(1);
@@ -192,8 +199,7 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     expect((await gabriel.overview()).controls.lastRunAt).toBe(new Date(clock.now()).toISOString());
     // Something new a minute later: the schedule runs at once, without waiting to be idle.
     clock.advance(60_000);
-    const next = await revokedPresented();
-    later();
+    const next = await revokedPresented(new Date(clock.now()));
     await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
     expect((await gabriel.overview()).controls.lastRunAt).toBe(new Date(clock.now()).toISOString());
     expect(await itemFor(gabriel, next)).toBeDefined();
