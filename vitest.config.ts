@@ -22,7 +22,9 @@ const stackBindings = (inject: Inject) => ({
   LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string,
   ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
 });
-const verifierBindings = (inject: Inject) => ({ ...stackBindings(inject), VERIFIER_SIGNING_KEYS: inject("verifierSigningKeys" as never) as string });
+/** The web and verifier workers read the session cookie with the same key. */
+const SESSION_SECRET = "test-session-secret-0123456789abcdef0123";
+const verifierBindings = (inject: Inject) => ({ ...stackBindings(inject), SESSION_SECRET, VERIFIER_SIGNING_KEYS: inject("verifierSigningKeys" as never) as string });
 const databaseOnly = (inject: Inject) => ({ LIBSQL_URL: inject("libsqlUrl" as never) as string, LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string });
 
 /** The auxiliary workers a worker under test reaches over bindings, pre-bundled by `npm run build`. */
@@ -51,7 +53,7 @@ export default defineConfig({
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { ...stackBindings(inject), SESSION_SECRET: "test-session-secret-0123456789abcdef0123" },
+              bindings: { ...stackBindings(inject), SESSION_SECRET },
               workers: [
                 statusWorker(inject),
                 {

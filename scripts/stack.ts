@@ -14,7 +14,7 @@ export const WORKER_CONFIGS = ["wrangler.toml", "workers/status/wrangler.toml", 
 /** Variables each auxiliary worker needs from the stack (wrangler dev's --var reaches the first worker only). */
 const AUX_WORKER_VARS: Record<string, readonly string[]> = {
   "workers/status/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS"],
-  "workers/verifier/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS", "VERIFIER_SIGNING_KEYS"],
+  "workers/verifier/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS", "VERIFIER_SIGNING_KEYS", "SESSION_SECRET"],
   "workers/durable-objects/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN"],
 };
 

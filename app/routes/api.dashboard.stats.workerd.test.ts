@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "#db/schema/accounts.ts";
 import { performanceMetrics } from "#db/schema/observability.ts";
-import { call, db, ORIGIN, registerUser, SESSION_COOKIE, registerUserWithRole } from "#tests/support/web-client.ts";
+import { call, db, ORIGIN, registerUser, SESSION_COOKIE, registerUserWithRole, sessionRowId } from "#tests/support/web-client.ts";
 import worker from "#app/entry.worker.ts";
-import { IDLE_TIMEOUT_MS, sessionIdFor } from "#server/accounts/session.ts";
+import { IDLE_TIMEOUT_MS } from "#server/accounts/session.ts";
 
 /** GET /api/dashboard/stats through the real web worker (spec 000 §2, §3 "Dashboard stats", §9). */
 const POLL = { "X-Background-Poll": "1" };
@@ -58,7 +58,7 @@ describe("the dashboard's background poll and the idle timeout", () => {
   /** A session last used ten minutes ago: still valid, and due for a slide on real use. */
   async function idleSession() {
     const account = await registerUser();
-    const sid = await sessionIdFor(account.cookie);
+    const sid = await sessionRowId(account.cookie);
     const lastSeenAt = Date.now() - 10 * 60_000;
     const expire = new Date(lastSeenAt + IDLE_TIMEOUT_MS);
     await db()
@@ -91,7 +91,7 @@ describe("the dashboard's background poll and the idle timeout", () => {
     await db()
       .update(sessions)
       .set({ sess: { userId: account.user.id, createdAt: idleSince, lastSeenAt: idleSince }, expire: new Date(Date.now() + 60_000) })
-      .where(eq(sessions.sid, await sessionIdFor(account.cookie)));
+      .where(eq(sessions.sid, await sessionRowId(account.cookie)));
     expect((await call("/api/dashboard/stats", { cookie: account.cookie, headers: POLL })).status).toBe(401);
   });
 });

@@ -2,15 +2,12 @@ import { eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { userProfiles, userSessions } from "#db/schema/index.ts";
-import { sessionIdFor } from "#server/accounts/session.ts";
 import { housekeeper, type HousekeeperBinding } from "#server/analytics/housekeeping.ts";
 import { hashAddress, trackingSessionId } from "#server/analytics/privacy.ts";
-import { call, db, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
+import { call, db, registerUser, SESSION_SECRET, sessionRowId, uniqueAddress } from "#tests/support/web-client.ts";
 
 /** The client session lifecycle through the real web worker (spec 000 §4, §7; issue 12). */
 
-/** vitest.config.ts gives the web worker this SESSION_SECRET. */
-const SECRET = "test-session-secret-0123456789abcdef0123";
 const ANDROID_PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const IPAD = "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
@@ -35,7 +32,7 @@ const endBody = (duration: number, pageViews: number) => ({ endTime: new Date().
 async function citizen() {
   const account = await registerUser();
   const ip = uniqueAddress();
-  const sessionId = await trackingSessionId(SECRET, await sessionIdFor(account.cookie));
+  const sessionId = await trackingSessionId(SESSION_SECRET, await sessionRowId(account.cookie));
   const post = (path: string, body: unknown, headers: Record<string, string> = { "User-Agent": ANDROID_PHONE }) =>
     call(path, { body, cookie: account.cookie, ip, headers });
   return { ...account, ip, sessionId, post };
@@ -58,7 +55,7 @@ describe("POST /api/session/start", () => {
     expect(row!.sessionId).toBe(me.sessionId);
     // Neither the cookie token nor the login's sid is stored.
     expect(row!.sessionId).not.toBe(me.cookie);
-    expect(row!.sessionId).not.toBe(await sessionIdFor(me.cookie));
+    expect(row!.sessionId).not.toBe(await sessionRowId(me.cookie));
     expect(row!.startTime.getTime()).toBeGreaterThanOrEqual(before);
     expect(row!.startTime.getTime()).toBeLessThanOrEqual(after);
     expect(row).toMatchObject({

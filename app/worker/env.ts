@@ -4,15 +4,18 @@ import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import type { GabrielApi } from "#server/gabriel/review-state.ts";
 import type { HousekeeperApi } from "#server/analytics/housekeeping.ts";
-import { databaseBindings, durableObjectBinding, issuerBindings, parseEnv, serviceBinding, workerEnv } from "#server/worker/env.ts";
+import { webauthnOriginBinding } from "#server/accounts/relying-party.ts";
+import { databaseBindings, durableObjectBinding, issuerBindings, parseEnv, serviceBinding, sessionBindings, workerEnv } from "#server/worker/env.ts";
 
 /** The web worker's bindings (root wrangler.toml), validated once per isolate. */
 export const WebEnvSchema = workerEnv({
   ...databaseBindings,
   ...issuerBindings,
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+  ...sessionBindings,
   /** Where the podcast audio lives (spec 001: audio addresses configurable); default: our own /podcasts/. */
   PODCAST_AUDIO_BASE_URL: z.string().url().optional(),
+  /** The origin passkeys belong to (ADR 021); default: PUBLIC_BASE_URL's. Locally http://localhost:PORT. */
+  WEBAUTHN_ORIGIN: webauthnOriginBinding.optional(),
   ASSETS: serviceBinding(),
   STATUS: serviceBinding(),
   VERIFIER: serviceBinding(),

@@ -18,6 +18,8 @@ export interface FixtureOptions {
   libsqlAuthToken: string;
   /** The stack's ISSUER_SIGNING_KEYS (.dev.vars), so credentials verify against the workers' trust list. */
   issuerKeysSecret: string;
+  /** The stack's SESSION_SECRET (.dev.vars): the verifier's session row is keyed with it. */
+  sessionSecret: string;
   /** The identifier base the verifier computes for requests to the stack: https://<host of the request>. */
   base: string;
   citizens: number;
@@ -35,14 +37,14 @@ export interface Fixtures {
 const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
 
 export async function makeFixtures(options: FixtureOptions): Promise<Fixtures> {
-  const db = createDb({ LIBSQL_URL: options.libsqlUrl, LIBSQL_AUTH_TOKEN: options.libsqlAuthToken });
+  const store = { db: createDb({ LIBSQL_URL: options.libsqlUrl, LIBSQL_AUTH_TOKEN: options.libsqlAuthToken }), sessionSecret: options.sessionSecret };
   const issuing = { keys: await loadIssuerKeys(options.issuerKeysSecret), base: options.base };
   // Registered for every check (the fixture's default).
-  const verifier = await organisationWithVerifier(db, undefined, { namePrefix: "Bench employer ", firstName: "Bench", usernamePrefix: "bench-verifier-" });
+  const verifier = await organisationWithVerifier(store, undefined, { namePrefix: "Bench employer ", firstName: "Bench", usernamePrefix: "bench-verifier-" });
 
   const held: HeldCredential[] = [];
   for (let i = 0; i < options.citizens; i++) {
-    held.push(await citizenWithCredential(db, issuing, "rtw", { firstName: "Bench", usernamePrefix: "bench-citizen-" }));
+    held.push(await citizenWithCredential(store, issuing, "rtw", { firstName: "Bench", usernamePrefix: "bench-citizen-" }));
   }
   return { organisationId: verifier.organisation.id, verifierCookie: verifier.cookie, held, audience: offlineAudience(options.base) };
 }

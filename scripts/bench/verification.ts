@@ -463,6 +463,7 @@ export async function benchVerificationEndToEnd(options: EndToEndOptions): Promi
       libsqlUrl: stack.libsqlUrl,
       libsqlAuthToken: stack.libsqlAuthToken,
       issuerKeysSecret: devVars.ISSUER_SIGNING_KEYS!,
+      sessionSecret: devVars.SESSION_SECRET!,
       base,
       citizens: options.citizens,
     });

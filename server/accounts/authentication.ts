@@ -6,12 +6,12 @@ import { LoginSchema, type LoginInput, type PublicUser } from "#core/accounts/sc
 import { audit } from "#server/observability/audit.ts";
 import { validationError } from "#server/http/json.ts";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "#core/accounts/password.ts";
-import { getActiveSession } from "./session.ts";
+import { getActiveSession, type SessionBindings, type SessionContext } from "./session.ts";
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttle, throttleKeys, tooManyAttempts, type ThrottleBindings, type ThrottleState } from "./throttle.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 
 /** What signing in needs: the database, work after the response, the request id, the throttle. */
-export type AccountsContext = RequestContext<ThrottleBindings>;
+export type AccountsContext = RequestContext<ThrottleBindings & SessionBindings>;
 
 /** The only view of a user that leaves the server (spec 000 §7 GET /api/auth/user). Never the hash. */
 export function toPublicUser(user: User): PublicUser {
@@ -26,7 +26,7 @@ export function toPublicUser(user: User): PublicUser {
 }
 
 /** The signed-in user, read fresh from the database on every call, or null. */
-export async function getUser(request: Request, context: Pick<RequestContext, "db" | "ctx">): Promise<PublicUser | null> {
+export async function getUser(request: Request, context: SessionContext): Promise<PublicUser | null> {
   const session = await getActiveSession(request, context);
   return session ? toPublicUser(session.user) : null;
 }
@@ -44,7 +44,7 @@ export function unauthorized(): Response {
  * The signed-in user, or a thrown response: a page navigation goes to /login, an API call gets a
  * 401 JSON answer the client can act on (spec 000 §8: "401: ... Unauthorized").
  */
-export async function requireUser(request: Request, context: Pick<RequestContext, "db" | "ctx">): Promise<PublicUser> {
+export async function requireUser(request: Request, context: SessionContext): Promise<PublicUser> {
   const user = await getUser(request, context);
   if (user) return user;
   if (isApiRequest(request)) throw unauthorized();

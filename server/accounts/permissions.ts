@@ -2,6 +2,7 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
 import { audit } from "#server/observability/audit.ts";
 import { clientAddress, requireUser } from "./authentication.ts";
+import type { SessionBindings } from "./session.ts";
 
 /**
  * Who may do what, decided on the server per function and per object (OWASP ASVS 5.0
@@ -63,7 +64,7 @@ export function can(user: Subject | null | undefined, action: Action, resource?:
  */
 export async function requirePermission(
   request: Request,
-  context: Pick<RequestContext, "db" | "ctx" | "requestId">,
+  context: Pick<RequestContext<SessionBindings>, "db" | "ctx" | "requestId" | "env">,
   action: Action,
   resource?: Resource,
 ): Promise<PublicUser> {

@@ -20,7 +20,7 @@ beforeEach(async () => {
   return temp.close;
 });
 
-const newContext = () => ({ db, ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext });
+const newContext = () => ({ db, env: { SESSION_SECRET: "session-test-secret-0123456789abcdef" }, ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext });
 
 async function signedInCookie(): Promise<string> {
   const [user] = await db.insert(schema.users).values({ username: "reader", passwordHash: "x" }).returning();

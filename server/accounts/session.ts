@@ -6,8 +6,9 @@ import { isBackgroundPoll } from "#core/dashboard/background-poll.ts";
 
 /**
  * Server-side login sessions (OWASP ASVS 5.0 session management; ADR 003). The cookie holds a
- * 256-bit random token; the database holds only its SHA-256 (`sid`), so a leaked sessions table
- * cannot be replayed as cookies. Sessions are revocable (logout deletes the row) and expire on
+ * 256-bit random token; the database holds only its HMAC-SHA-256 under SESSION_SECRET (`sid`), so
+ * a leaked sessions table cannot be replayed as cookies, and write access to the database alone
+ * cannot plant a session (a row is found only by a token whose keyed digest it holds). Sessions are revocable (logout deletes the row) and expire on
  * an idle timeout (sliding with the person's requests, not with background polls) and an
  * absolute timeout (from creation), whichever comes first.
  */
@@ -18,6 +19,10 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 type Db = Database;
+
+export type SessionBindings = { SESSION_SECRET: string };
+/** What reading or writing a session needs: the database, work after the response, and the key sids are made with. */
+export type SessionContext = Pick<RequestContext<SessionBindings>, "db" | "ctx" | "env">;
 
 export interface ActiveSession {
   sid: string;
@@ -33,8 +38,16 @@ function newToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export async function sessionIdFor(token: string): Promise<string> {
-  return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The row key of a token: HMAC-SHA-256 keyed with SESSION_SECRET (the key imported once per isolate). */
+export async function sessionIdFor(secret: string, token: string): Promise<string> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keys.set(secret, key);
+  }
+  return hex(await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(token)));
 }
 
 // Anything else in the cookie is not a token we issued; refuse before touching the database.
@@ -89,16 +102,16 @@ const readsByRequest = new WeakMap<object, Promise<ActiveSession | null>>();
  */
 export async function createSession(
   request: Request,
-  context: Pick<RequestContext, "db" | "ctx">,
+  context: SessionContext,
   userId: string,
   openedBy: NonNullable<SessionData["openedBy"]> = "sign-in",
   now = Date.now(),
 ): Promise<{ sid: string; setCookie: string }> {
   readsByRequest.delete(context);
   const previous = readSessionToken(request);
-  if (previous) await context.db.delete(sessions).where(eq(sessions.sid, await sessionIdFor(previous)));
+  if (previous) await context.db.delete(sessions).where(eq(sessions.sid, await sessionIdFor(context.env.SESSION_SECRET, previous)));
   const token = newToken();
-  const sid = await sessionIdFor(token);
+  const sid = await sessionIdFor(context.env.SESSION_SECRET, token);
   const data: SessionData = { userId, createdAt: now, lastSeenAt: now, openedBy };
   await context.db.insert(sessions).values({ sid, sess: data, expire: expiryFor(data) });
   context.ctx.waitUntil(purgeExpiredSessions(context.db, now).catch(() => undefined));
@@ -125,7 +138,7 @@ export interface SessionReadOptions {
  */
 export function getActiveSession(
   request: Request,
-  context: Pick<RequestContext, "db" | "ctx">,
+  context: SessionContext,
   now = Date.now(),
   options: SessionReadOptions = {},
 ): Promise<ActiveSession | null> {
@@ -141,13 +154,13 @@ export function getActiveSession(
 
 async function readSession(
   request: Request,
-  context: Pick<RequestContext, "db" | "ctx">,
+  context: SessionContext,
   now: number,
   slide: boolean,
 ): Promise<ActiveSession | null> {
   const token = readSessionToken(request);
   if (!token) return null;
-  const sid = await sessionIdFor(token);
+  const sid = await sessionIdFor(context.env.SESSION_SECRET, token);
   const [row] = await context.db
     .select({ sess: sessions.sess, expire: sessions.expire, user: users })
     .from(sessions)
@@ -169,13 +182,13 @@ async function readSession(
 }
 
 /** Deletes the session presented with the request (logout); returns what it held, if anything. */
-export async function destroySession(request: Request, context: Pick<RequestContext, "db">): Promise<SessionData | null> {
+export async function destroySession(request: Request, context: Pick<SessionContext, "db" | "env">): Promise<SessionData | null> {
   readsByRequest.delete(context);
   const token = readSessionToken(request);
   if (!token) return null;
   const [row] = await context.db
     .delete(sessions)
-    .where(eq(sessions.sid, await sessionIdFor(token)))
+    .where(eq(sessions.sid, await sessionIdFor(context.env.SESSION_SECRET, token)))
     .returning({ sess: sessions.sess });
   return row?.sess ?? null;
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Action } from "#server/accounts/permissions.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
+import type { SessionBindings } from "#server/accounts/session.ts";
 import type { PublicUser } from "#core/accounts/schemas.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { validationError } from "#server/http/json.ts";
@@ -33,7 +34,7 @@ export function parseQuery<S extends z.ZodTypeAny>(request: Request, schema: S):
  */
 export async function analyticsCall(
   request: Request,
-  context: RequestContext,
+  context: RequestContext<SessionBindings>,
   action: Extract<Action, "view:analytics" | "resolve:errors">,
   work: (user: PublicUser) => Promise<unknown>,
 ): Promise<Response> {

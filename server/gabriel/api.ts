@@ -19,6 +19,7 @@ import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
 import { can, requirePermission } from "#server/accounts/permissions.ts";
+import type { SessionBindings } from "#server/accounts/session.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -30,7 +31,7 @@ export interface Reviewer {
   role: "admin" | "operator";
 }
 
-type GabrielBindings = { GABRIEL: DurableObjectNamespace<GabrielApi & Rpc.DurableObjectBranded> };
+type GabrielBindings = SessionBindings & { GABRIEL: DurableObjectNamespace<GabrielApi & Rpc.DurableObjectBranded> };
 
 export function gabrielObject(env: GabrielBindings): GabrielApi & { fetch(request: Request): Promise<Response> } {
   return env.GABRIEL.get(env.GABRIEL.idFromName("gabriel")) as unknown as GabrielApi & { fetch(request: Request): Promise<Response> };

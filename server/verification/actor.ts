@@ -7,7 +7,7 @@
  */
 import { displayName, effectiveRole } from "#core/accounts/schemas.ts";
 import { auditRefusal, can } from "#server/accounts/permissions.ts";
-import { getActiveSession } from "#server/accounts/session.ts";
+import { getActiveSession, type SessionBindings } from "#server/accounts/session.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { organisationForApiKey, touchApiKey } from "./organisations.ts";
@@ -16,7 +16,7 @@ export type Actor =
   | { kind: "user"; userId: string; role: "verifier" | "admin"; name: string; organisationId: string | null }
   | { kind: "api-key"; keyId: string; organisationId: string };
 
-export async function authenticateActor(request: Request, context: Pick<RequestContext, "db" | "ctx" | "requestId">): Promise<Actor> {
+export async function authenticateActor(request: Request, context: Pick<RequestContext<SessionBindings>, "db" | "ctx" | "requestId" | "env">): Promise<Actor> {
   const authorization = request.headers.get("Authorization");
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());

@@ -27,6 +27,14 @@ export const databaseBindings = {
   LIBSQL_AUTH_TOKEN: z.string().optional(),
 };
 
+/**
+ * The key login-session row ids are made with (server/accounts/session.ts): every worker that reads
+ * the session cookie (web, verifier) holds the same secret.
+ */
+export const sessionBindings = {
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+};
+
 /** The authorities' signing keys and the base every identifier hangs from (ADR 011). */
 export const issuerBindings = {
   /** JSON: issuer id to Ed25519 private JWK (server/credentials/issuer-keys.ts). */

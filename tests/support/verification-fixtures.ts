@@ -34,6 +34,12 @@ const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Ui
  */
 let unusedPasswordHash: Promise<string> | undefined;
 
+/** Where the fixtures write: the database, and the SESSION_SECRET of the workers that will read the sessions made here. */
+export interface FixtureStore {
+  db: Database;
+  sessionSecret: string;
+}
+
 export interface PersonOptions {
   /** The first name (their last name is their role): "Test" unless said, so a verifier is "Test verifier". */
   firstName?: string;
@@ -42,7 +48,7 @@ export interface PersonOptions {
 }
 
 /** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
-export async function person(db: Database, role: PersonRole, organisationId: string | null = null, options: PersonOptions = {}) {
+export async function person({ db, sessionSecret }: FixtureStore, role: PersonRole, organisationId: string | null = null, options: PersonOptions = {}) {
   unusedPasswordHash ??= hashPassword(crypto.randomUUID());
   const [user] = await db
     .insert(users)
@@ -57,17 +63,17 @@ export async function person(db: Database, role: PersonRole, organisationId: str
     .returning();
   const token = randomToken(32);
   const now = Date.now();
-  await db.insert(sessions).values({ sid: await sessionIdFor(token), sess: { userId: user!.id, createdAt: now, lastSeenAt: now }, expire: new Date(now + 3_600_000) });
+  await db.insert(sessions).values({ sid: await sessionIdFor(sessionSecret, token), sess: { userId: user!.id, createdAt: now, lastSeenAt: now }, expire: new Date(now + 3_600_000) });
   return { user: user!, cookie: token };
 }
 
 /** A registered organisation (a name of its own, `allowedChecks`: every check unless given) with one verifier signed in. */
-export async function organisationWithVerifier(db: Database, allowedChecks: CheckType[] = [...CHECK_TYPES], options: PersonOptions & { namePrefix?: string } = {}) {
-  const [organisation] = await db
+export async function organisationWithVerifier(store: FixtureStore, allowedChecks: CheckType[] = [...CHECK_TYPES], options: PersonOptions & { namePrefix?: string } = {}) {
+  const [organisation] = await store.db
     .insert(verifierOrganisations)
     .values({ name: unique(options.namePrefix ?? "Org "), allowedChecks })
     .returning();
-  const verifier = await person(db, "verifier", organisation!.id, options);
+  const verifier = await person(store, "verifier", organisation!.id, options);
   return { organisation: organisation!, ...verifier };
 }
 
@@ -85,9 +91,9 @@ export interface Issuing {
 }
 
 /** A citizen whose every authority holds the demo records (Sarah Thompson), valid from `now`. */
-async function citizenWithRecords(db: Database, options: PersonOptions = {}, now = new Date()) {
-  const { user } = await person(db, "citizen", null, options);
-  await db.insert(authorityRecords).values(demoAuthorityRecords(user.id, now));
+async function citizenWithRecords(store: FixtureStore, options: PersonOptions = {}, now = new Date()) {
+  const { user } = await person(store, "citizen", null, options);
+  await store.db.insert(authorityRecords).values(demoAuthorityRecords(user.id, now));
   return user;
 }
 
@@ -95,9 +101,9 @@ async function citizenWithRecords(db: Database, options: PersonOptions = {}, now
  * A citizen with the demo records and a paper credential of `type` printed for them at `now` (as
  * an assisted-digital counter does: server/credentials/paper.ts): its QR text and what it discloses.
  */
-export async function citizenWithPaperCredential(db: Database, issuing: Issuing, type: CredentialTypeCode = "rtw", now = new Date()): Promise<PaperCredential & { payload: string; disclosed: string[]; userId: string }> {
-  const user = await citizenWithRecords(db, {}, now);
-  const paper = await issuePaperCredential({ db, keys: issuing.keys, base: issuing.base, userId: user.id, type, now });
+export async function citizenWithPaperCredential(store: FixtureStore, issuing: Issuing, type: CredentialTypeCode = "rtw", now = new Date()): Promise<PaperCredential & { payload: string; disclosed: string[]; userId: string }> {
+  const user = await citizenWithRecords(store, {}, now);
+  const paper = await issuePaperCredential({ db: store.db, keys: issuing.keys, base: issuing.base, userId: user.id, type, now });
   return { ...paper, ...(await paperPayload(paper.vcJwt, type)), userId: user.id };
 }
 
@@ -106,8 +112,9 @@ export async function citizenWithPaperCredential(db: Database, issuing: Issuing,
  * fresh P-256 device key as the wallet does it: the issuance nonce, a proof of possession for the
  * type's issuer, issuance.
  */
-export async function citizenWithCredential(db: Database, issuing: Issuing, type: CredentialTypeCode = "rtw", options: PersonOptions = {}): Promise<HeldCredential> {
-  const user = await citizenWithRecords(db, options);
+export async function citizenWithCredential(store: FixtureStore, issuing: Issuing, type: CredentialTypeCode = "rtw", options: PersonOptions = {}): Promise<HeldCredential> {
+  const { db } = store;
+  const user = await citizenWithRecords(store, options);
   const holder = await makeHolder();
   const { nonce } = await createIssuanceNonce(db, user.id);
   const proof = await signProof(holder, nonce, { aud: issuerUrl(issuing.base, CREDENTIAL_TYPES[type].issuerId) });

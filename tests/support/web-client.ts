@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { createDb } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
+import { sessionIdFor } from "#server/accounts/session.ts";
 
 /**
  * Helpers for the `web` workerd tests: requests through the real web worker (SELF.fetch) as a
@@ -13,6 +14,11 @@ export const SESSION_COOKIE = "__Host-identity_session";
 export const db = () => createDb(env as unknown as { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string });
 
 /** A username no other test uses (3–50 characters). */
+/** The web worker's SESSION_SECRET (vitest.config.ts). */
+export const SESSION_SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
+/** The sessions row id of a cookie token, keyed as the web worker keys it. */
+export const sessionRowId = (token: string) => sessionIdFor(SESSION_SECRET, token);
+
 export const uniqueName = (prefix = "t") => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
 /** A client address of its own (IPv6 documentation range), so throttle counts don't mix between tests. */

@@ -25,7 +25,7 @@ export const verificationContext: MiddlewareHandler<VerifierApp> = async (c, nex
 
 /** The caller must be a verifier or administrator (session) or an organisation's API key. */
 export const requireActor: MiddlewareHandler<VerifierApp> = async (c, next) => {
-  c.set("actor", await authenticateActor(c.req.raw, { db: c.var.db, ctx: c.executionCtx as ExecutionContext, requestId: c.var.requestId }));
+  c.set("actor", await authenticateActor(c.req.raw, { db: c.var.db, ctx: c.executionCtx as ExecutionContext, requestId: c.var.requestId, env: c.var.env }));
   await next();
 };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PresentationRequestApi } from "#server/verification/request-state.ts";
-import { databaseBindings, durableObjectBinding, issuerBindings, serviceBinding, workerEnv } from "#server/worker/env.ts";
+import { databaseBindings, durableObjectBinding, issuerBindings, serviceBinding, sessionBindings, workerEnv } from "#server/worker/env.ts";
 
 /**
  * The verifier worker's bindings (workers/verifier/wrangler.toml): the database, the authorities'
@@ -10,6 +10,7 @@ import { databaseBindings, durableObjectBinding, issuerBindings, serviceBinding,
 export const VerifierEnvSchema = workerEnv({
   ...databaseBindings,
   ...issuerBindings,
+  ...sessionBindings,
   /** JSON: "trust-anchor" and "verifier-service" P-256 private JWKs (server/verification/keys.ts). */
   VERIFIER_SIGNING_KEYS: z.string().min(2, "is required"),
   STATUS: serviceBinding(),

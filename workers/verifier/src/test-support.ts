@@ -25,6 +25,8 @@ export const bindings = env as unknown as VerifierEnv;
 export const ORIGIN = "https://identity.example";
 export const BASE = ORIGIN;
 export const db = () => createDb(bindings);
+/** The fixtures' store: this worker's database, and the session key it reads cookies with. */
+const store = () => ({ db: db(), sessionSecret: bindings.SESSION_SECRET });
 
 /** A request to the worker; work after the answer (records) is awaited before returning. */
 export async function request(path: string, init: RequestInit & { cookie?: string; apiKey?: string } = {}): Promise<Response> {
@@ -47,22 +49,22 @@ export const json = (body: unknown): RequestInit => ({ method: "POST", body: JSO
  */
 
 /** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
-export const person = (role: PersonRole, organisationId: string | null = null) => fixtures.person(db(), role, organisationId);
+export const person = (role: PersonRole, organisationId: string | null = null) => fixtures.person(store(), role, organisationId);
 
 /** A registered organisation with one verifier signed in. */
-export const organisationWithVerifier = (allowedChecks?: CheckType[]) => fixtures.organisationWithVerifier(db(), allowedChecks);
+export const organisationWithVerifier = (allowedChecks?: CheckType[]) => fixtures.organisationWithVerifier(store(), allowedChecks);
 
 let issuerKeys: Promise<IssuerKeys> | undefined;
 const loadedIssuerKeys = () => (issuerKeys ??= loadIssuerKeys(bindings.ISSUER_SIGNING_KEYS));
 
 /** A citizen holding a credential of `type`, issued to a device key as the wallet does it. */
 export async function citizenWithCredential(type: CredentialTypeCode = "rtw"): Promise<HeldCredential> {
-  return fixtures.citizenWithCredential(db(), { keys: await loadedIssuerKeys(), base: BASE }, type);
+  return fixtures.citizenWithCredential(store(), { keys: await loadedIssuerKeys(), base: BASE }, type);
 }
 
 /** A citizen with a paper credential of `type` printed for them at `now` (server/credentials/paper.ts): its QR text. */
 export async function citizenWithPaperCredential(type: CredentialTypeCode = "rtw", now?: Date) {
-  return fixtures.citizenWithPaperCredential(db(), { keys: await loadedIssuerKeys(), base: BASE }, type, now);
+  return fixtures.citizenWithPaperCredential(store(), { keys: await loadedIssuerKeys(), base: BASE }, type, now);
 }
 
 /** The authority revokes the credential: an administrator of the test's own, through the server layer. */
