@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#db/seed.ts";
 import { call, postForm, registerUser, sessionTokenFrom, uniqueAddress } from "#tests/support/web-client.ts";
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
-import { ACCOUNT_THROTTLE, throttleKeys, type ThrottleBindings } from "#server/accounts/throttle.ts";
+import { PAIR_THROTTLE, throttleKeys, type ThrottleBindings } from "#server/accounts/throttle.ts";
 
 const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 
@@ -57,9 +57,11 @@ describe("POST /login (no-JS form)", () => {
 
   it("passes on a lockout's 429 with Retry-After", async () => {
     const account = await registerUser();
-    const key = throttles.get(throttles.idFromName(throttleKeys.account(account.username)));
-    for (let i = 0; i < ACCOUNT_THROTTLE.limit; i++) await key.attempt(ACCOUNT_THROTTLE);
-    const response = await postForm("/login", { username: account.username, password: account.password }, { ip: uniqueAddress() });
+    // Ten failures from this address: it is locked out of the account for 15 minutes.
+    const ip = uniqueAddress();
+    const key = throttles.get(throttles.idFromName(throttleKeys.pair(account.username, ip)));
+    for (let i = 0; i < PAIR_THROTTLE.limit; i++) await key.attempt(PAIR_THROTTLE);
+    const response = await postForm("/login", { username: account.username, password: account.password }, { ip });
     expect(response.status).toBe(429);
     const retryAfter = Number(response.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(14 * 60);

@@ -16,8 +16,26 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v.trim() || undefined : undefined));
 
+/**
+ * One account name however it is typed: Unicode compatibility forms folded (NFKC: fullwidth
+ * "ａｄｍｉｎ" is "admin"), surrounding spaces dropped, case ignored. Throttle keys use this; the
+ * database compares with lower() on both sides (users_username_lower_idx).
+ */
+export const normaliseUsername = (username: string) => username.normalize("NFKC").trim().toLowerCase();
+
+/**
+ * New names: NFKC-folded and trimmed, then 3 to 50 (spec 000 §5) of a safe set: ASCII letters,
+ * digits, and . _ - inside. No look-alike letters ("ADMİN" with a dotted capital I), no invisible
+ * characters ("ad\u200bmin"), nothing a screen or a log could render as another name.
+ */
+export const USERNAME_CHARACTERS = "Use only letters A to Z, numbers, and dots, hyphens or underscores between them";
+const NewUsername = z
+  .string()
+  .transform((value) => value.normalize("NFKC").trim())
+  .pipe(z.string().min(3).max(50).regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/, USERNAME_CHARACTERS));
+
 export const RegisterSchema = z.object({
-  username: z.string().trim().min(3).max(50),
+  username: NewUsername,
   // Optional: an empty field means "no email"; anything typed must be a valid address.
   email: z.union([z.literal(""), z.string().trim().email()]).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
   // ASVS: at least 8, and long passphrases allowed (Argon2id input is not truncated).

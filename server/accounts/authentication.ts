@@ -7,7 +7,8 @@ import { audit } from "#server/observability/audit.ts";
 import { validationError } from "#server/http/json.ts";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "#core/accounts/password.ts";
 import { getActiveSession, type SessionBindings, type SessionContext } from "./session.ts";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttle, throttleKeys, tooManyAttempts, type ThrottleBindings, type ThrottleState } from "./throttle.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, DEVICE_THROTTLE, PAIR_THROTTLE, throttle, throttleKeys, tooManyAttempts, type ThrottleBindings, type ThrottlePolicy } from "./throttle.ts";
+import { deviceCookie, knownDevice } from "./device.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 
 /** What signing in needs: the database, work after the response, the request id, the throttle. */
@@ -62,11 +63,36 @@ export function clientAddress(request: Request): string {
 const FAILED_SIGN_INS = "failed sign-in attempts";
 
 /**
- * The account whose name matches, the way registration decides a name is taken: trimmed, and
- * compared case-insensitively by SQLite's lower() on both sides (users_username_lower_idx).
+ * The account whose name matches, the way registration decides a name is taken: NFKC-folded and
+ * trimmed, and compared case-insensitively by SQLite's lower() on both sides (users_username_lower_idx).
  */
 export function findUserByUsername(context: Pick<RequestContext, "db">, username: string): Promise<User | undefined> {
-  return context.db.query.users.findFirst({ where: eq(sql`lower(${users.username})`, sql`lower(${username.trim()})`) });
+  return context.db.query.users.findFirst({ where: eq(sql`lower(${users.username})`, sql`lower(${username.normalize("NFKC").trim()})`) });
+}
+
+/** One throttle a sign-in attempt counts against (ADR 007), and what a proven password does to it. */
+interface Gate {
+  name: "address" | "pair" | "account" | "device";
+  key: ReturnType<typeof throttle>;
+  policy: ThrottlePolicy;
+  /** A success takes back only its own attempt ("undo": the address), or ends the run ("clear"). */
+  onSuccess: "undo" | "clear";
+}
+
+/**
+ * The throttles an attempt on `username` from `ip` counts against: always the address; from a
+ * browser that has signed in to the account before (a device cookie), that device; from anywhere
+ * else, the account-and-address pair and the account's progressive delay. Strangers' failures can
+ * slow down strangers only: the owner's own browser is never held up by them.
+ */
+function gatesFor(context: AccountsContext, username: string, ip: string, device: string | null): Gate[] {
+  const gate = (name: Gate["name"], key: string, policy: ThrottlePolicy, onSuccess: Gate["onSuccess"]): Gate => ({ name, key: throttle(context, key), policy, onSuccess });
+  return [
+    gate("address", throttleKeys.address(ip), ADDRESS_THROTTLE, "undo"),
+    ...(device
+      ? [gate("device", throttleKeys.device(device), DEVICE_THROTTLE, "clear")]
+      : [gate("pair", throttleKeys.pair(username, ip), PAIR_THROTTLE, "clear"), gate("account", throttleKeys.account(username), ACCOUNT_THROTTLE, "clear")]),
+  ];
 }
 
 /**
@@ -82,21 +108,17 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
       const parsed = LoginSchema.safeParse({ username: form.get("username") ?? undefined, password: form.get("password") ?? undefined });
       if (!parsed.success) throw validationError(parsed.error);
       const { username, password } = parsed.data;
-      const address = throttle(context, throttleKeys.address(ip));
-      const account = throttle(context, throttleKeys.account(username));
+      const device = await knownDevice(clientRequest, context.env.SESSION_SECRET, username);
+      const gates = gatesFor(context, username, ip, device);
       // Each attempt is counted before the password is checked, in the same Durable Object call
-      // that lets it through, so simultaneous guesses cannot all slip past the limit (ADR 007).
-      const refuse = (gate: ThrottleState) => {
-        audit(context, { level: "warn", category: "auth", event: "login refused", username, reason: "throttled", ip });
-        return tooManyAttempts(FAILED_SIGN_INS, gate.retryAfterSeconds);
-      };
-      const addressGate = await address.attempt(ADDRESS_THROTTLE);
-      if (!addressGate.allowed) throw refuse(addressGate);
-      const accountGate = await account.attempt(ACCOUNT_THROTTLE);
-      if (!accountGate.allowed) {
-        // This attempt checked no password, so it does not count against the address.
-        await address.undo(ADDRESS_THROTTLE);
-        throw refuse(accountGate);
+      // that lets it through, so simultaneous guesses cannot all slip past a limit (ADR 007). The
+      // gates are asked together; if any refuses, the others take their count back (nothing was checked).
+      const states = await Promise.all(gates.map((gate) => gate.key.attempt(gate.policy)));
+      const refusedBy = states.map((state, i) => ({ state, gate: gates[i]! })).filter(({ state }) => !state.allowed);
+      if (refusedBy.length > 0) {
+        await Promise.all(gates.filter((_, i) => states[i]!.allowed).map((gate) => gate.key.undo(gate.policy)));
+        audit(context, { level: "warn", category: "auth", event: "login refused", username, reason: "throttled", ip, details: { by: refusedBy.map(({ gate }) => gate.name) } });
+        throw tooManyAttempts(FAILED_SIGN_INS, Math.max(...refusedBy.map(({ state }) => state.retryAfterSeconds)));
       }
 
       const user = await findUserByUsername(context, username);
@@ -104,22 +126,25 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !valid) {
         // The provisional failures stand.
-        audit(context, { level: "warn", category: "auth", event: "login failed", username, reason: user ? "bad_password" : "unknown_user", ip });
+        audit(context, { level: "warn", category: "auth", event: "login failed", username, reason: user ? "bad_password" : "unknown_user", ip, details: { knownDevice: device !== null } });
         // The failure that reached a limit already answers 429, so the client learns when to retry.
-        const lockout = Math.max(accountGate.retryAfterSeconds, addressGate.retryAfterSeconds);
+        const lockout = Math.max(...states.map((state) => state.retryAfterSeconds));
         if (lockout > 0) throw tooManyAttempts(FAILED_SIGN_INS, lockout);
         throw Response.json({ message: INVALID_CREDENTIALS }, { status: 401 });
       }
 
-      // A proven password ends the account's run of failures; the address only gets this attempt back.
-      await Promise.all([account.clear(), address.undo(ADDRESS_THROTTLE)]);
-      audit(context, { level: "info", category: "auth", event: "login succeeded", username: user.username, userId: user.id, ip });
+      // A proven password ends the runs it was counted in; the address only gets this attempt back.
+      await Promise.all(gates.map((gate) => (gate.onSuccess === "clear" ? gate.key.clear() : gate.key.undo(gate.policy))));
+      audit(context, { level: "info", category: "auth", event: "login succeeded", username: user.username, userId: user.id, ip, details: { knownDevice: device !== null } });
       return user;
     }),
     "form",
   );
   return authenticator;
 }
+
+/** After a password sign-in: the Set-Cookie that makes this browser a known device of the account (server/accounts/device.ts). */
+export const rememberDevice = (context: Pick<AccountsContext, "env">, user: Pick<User, "username">): Promise<string> => deviceCookie(context.env.SESSION_SECRET, user.username);
 
 /**
  * Signs in with a username and password already parsed from JSON (the API) by handing remix-auth

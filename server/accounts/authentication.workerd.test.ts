@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { systemLogs } from "#db/schema/observability.ts";
 import { DEMO_PASSWORD } from "#db/seed.ts";
 import { call, db, login, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttleKeys, type ThrottleBindings } from "./throttle.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PAIR_THROTTLE, throttleKeys, type ThrottleBindings } from "./throttle.ts";
 
 const INVALID = { message: "Invalid username or password" };
 
@@ -139,7 +139,7 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("login throttling (LoginThrottle Durable Object)", () => {
-  it("locks an account after 10 consecutive failures, with Retry-After, while another account from the same address still signs in", { timeout: 30_000 }, async () => {
+  it("locks one address out of an account after 10 consecutive failures, with Retry-After; another account from there still signs in", { timeout: 30_000 }, async () => {
     const victim = await registerUser();
     const other = await registerUser();
     const ip = uniqueAddress();
@@ -154,21 +154,88 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(((await tenth.response.json()) as { message: string }).message).toMatch(/^Too many failed sign-in attempts/);
 
-    // Even the right password is refused while locked; the username's case doesn't matter.
+    // Even the right password is refused from there while locked; the username's case doesn't matter.
     const locked = await login(victim.username.toUpperCase(), victim.password, ip);
     expect(locked.response.status).toBe(429);
-    expect(Number(locked.response.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await login(victim.username, victim.password, uniqueAddress())).response.status).toBe(429);
+    expect(Number(locked.response.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
 
     const fine = await login(other.username, other.password, ip);
     expect(fine.response.status).toBe(200);
+  });
+
+  it("lets nobody lock the owner out: however many addresses fail, the owner's own browser signs in at once", { timeout: 30_000 }, async () => {
+    const owner = await registerUser();
+    // The owner signed in on their browser once: it is a known device of the account from then on.
+    const first = await login(owner.username, owner.password);
+    expect(first.response.status).toBe(200);
+    expect(first.device).toMatch(/^[A-Za-z0-9_-]{22}\.[0-9a-f]{64}$/);
+    expect(first.response.headers.getSetCookie().find((c) => c.startsWith("__Host-identity_device="))).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=\d+$/);
+
+    // Strangers everywhere: each of their addresses locked out of the account, and the account making strangers wait.
+    const strangers = Array.from({ length: 3 }, () => uniqueAddress());
+    for (const ip of strangers) {
+      const pair = throttleFor(throttleKeys.pair(owner.username, ip));
+      for (let i = 0; i < PAIR_THROTTLE.limit; i++) await pair.attempt(PAIR_THROTTLE);
+    }
+    const account = throttleFor(throttleKeys.account(owner.username));
+    for (let i = 0; i < ACCOUNT_THROTTLE.limit; i++) await account.attempt(ACCOUNT_THROTTLE);
+    for (const ip of strangers) expect((await login(owner.username, owner.password, ip)).response.status).toBe(429);
+    // A browser the account has never seen waits (the trade-off, ADR 007); a passkey would not.
+    const newBrowser = await login(owner.username, owner.password);
+    expect(newBrowser.response.status).toBe(429);
+    expect(Number(newBrowser.response.headers.get("Retry-After"))).toBeGreaterThan(0);
+
+    // The owner's own browser, from any address, even one of the strangers': straight in.
+    const own = await login(owner.username, owner.password, uniqueAddress(), first.device!);
+    expect(own.response.status).toBe(200);
+    expect(own.cookie).not.toBeNull();
+    expect((await login(owner.username, owner.password, strangers[0], first.device!)).response.status).toBe(200);
+  });
+
+  it("gives strangers no more guesses from many addresses than from one: past 10 failures the account makes every stranger wait", { timeout: 60_000 }, async () => {
+    const victim = await registerUser();
+    const statuses: number[] = [];
+    // One guess each from ten addresses (no address reaches its own limit).
+    for (let i = 0; i < 10; i++) statuses.push((await login(victim.username, `spread-guess-${i}`, uniqueAddress())).response.status);
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
+    // The tenth failure starts the account's delays (1 s, then doubling): its answer says to wait.
+    expect(statuses[9]).toBe(429);
+    const next = await login(victim.username, "spread-guess-next", uniqueAddress());
+    expect(next.response.status).toBe(429);
+    // Nothing was checked past the tenth.
+    const lines = await auditLines(victim.username, 11);
+    expect(lines.filter((l) => l === "login failed")).toHaveLength(10);
+    expect(lines.filter((l) => l === "login refused")).toHaveLength(1);
+  });
+
+  it("locks a known browser's cookie after 10 failures with it, and only that browser", { timeout: 60_000 }, async () => {
+    const owner = await registerUser();
+    const { device } = await login(owner.username, owner.password);
+    const ip = uniqueAddress();
+    for (let i = 0; i < 9; i++) expect((await login(owner.username, `device-guess-${i}`, uniqueAddress(), device!)).response.status).toBe(401);
+    expect((await login(owner.username, "device-guess-last", uniqueAddress(), device!)).response.status).toBe(429);
+    expect((await login(owner.username, owner.password, ip, device!)).response.status).toBe(429);
+    // The cookie's failures were not the account's: from elsewhere the owner signs in.
+    expect((await login(owner.username, owner.password, ip)).response.status).toBe(200);
+  });
+
+  it("treats a device cookie sealed to another account, or forged, as no device at all", { timeout: 30_000 }, async () => {
+    const [mine, theirs] = [await registerUser(), await registerUser()];
+    const { device } = await login(mine.username, mine.password);
+    const forged = `${device!.split(".")[0]}.${"0".repeat(64)}`;
+    for (const cookie of [device!, forged]) {
+      const ip = uniqueAddress();
+      expect((await login(theirs.username, "not-their-password", ip, cookie)).response.status).toBe(401);
+      // Counted as a stranger's attempt: against the account-and-address pair, not a device.
+      expect((await throttleFor(throttleKeys.pair(theirs.username, ip)).attempt(PAIR_THROTTLE)).count).toBe(2);
+    }
   });
 
   it("clears an account's count on success", { timeout: 30_000 }, async () => {
     const account = await registerUser();
     for (let i = 0; i < 9; i++) expect((await login(account.username, `nope-${i}-password`)).response.status).toBe(401);
     expect((await login(account.username, account.password)).response.status).toBe(200);
-    // Nine more failures would have locked it had the count survived the success.
+    // Nine more failures would have made the account wait had the count survived the success.
     for (let i = 0; i < 9; i++) expect((await login(account.username, `nope-${i}-again`)).response.status).toBe(401);
     expect((await login(account.username, account.password)).response.status).toBe(200);
   });
@@ -188,7 +255,7 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect(lines.filter((l) => l === "login failed")).toHaveLength(10);
     expect(lines.filter((l) => l === "login refused")).toHaveLength(5);
 
-    const right = await login(victim.username, victim.password, uniqueAddress());
+    const right = await login(victim.username, victim.password, ip);
     expect(right.response.status).toBe(429);
     expect(Number(right.response.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
   });
@@ -202,13 +269,15 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect((await throttleFor(throttleKeys.address(ip)).attempt(ADDRESS_THROTTLE)).count).toBe(4);
   });
 
-  it("does not count against the address an attempt the account's lockout refused", { timeout: 30_000 }, async () => {
+  it("does not count against the address, or the pair, an attempt the account's delay refused", { timeout: 30_000 }, async () => {
     const ip = uniqueAddress();
     const account = await registerUser();
     const accountKey = throttleFor(throttleKeys.account(account.username));
-    for (let i = 0; i < 10; i++) await accountKey.attempt(ACCOUNT_THROTTLE);
+    // At the limit: the account makes strangers wait 30 s, so the attempt below is refused.
+    for (let i = 0; i < ACCOUNT_THROTTLE.limit; i++) await accountKey.attempt(ACCOUNT_THROTTLE);
     expect((await login(account.username, account.password, ip)).response.status).toBe(429);
     expect((await throttleFor(throttleKeys.address(ip)).attempt(ADDRESS_THROTTLE)).count).toBe(1);
+    expect((await throttleFor(throttleKeys.pair(account.username, ip)).attempt(PAIR_THROTTLE)).count).toBe(1);
   });
 
   it("refuses every account from an address that reached the address limit", { timeout: 30_000 }, async () => {

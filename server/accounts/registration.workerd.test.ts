@@ -79,6 +79,30 @@ describe("POST /api/auth/register", () => {
     expect(upper.json).toEqual({ message: "Username already taken" });
   });
 
+  it("folds compatibility forms (NFKC) and refuses look-alike or invisible characters: no second 'admin'", async () => {
+    const base = uniqueName("fold");
+    expect((await register({ ...valid(), username: base })).response.status).toBe(201);
+    // Fullwidth letters fold to the same name: taken.
+    const fullwidth = [...base].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join("");
+    const folded = await register({ ...valid(), username: fullwidth });
+    expect(folded.response.status).toBe(409);
+    expect(folded.json.message).toBe("Username already taken");
+    // The seeded administrator's name, dressed up three ways (issue 13, all accepted before).
+    for (const username of ["ADMİN", "ａｄｍｉｎ", "ad\u200bmin"]) {
+      const { response } = await register({ ...valid(), username });
+      expect(response.status, JSON.stringify(username)).not.toBe(201);
+    }
+    for (const username of ["ADMİN", `ad\u200bmin${base}`, `${base}\u202e`, `${base}é`, `-${base}`, `${base}.`, `${base} x`]) {
+      const { response, json } = await register({ ...valid(), username });
+      expect(response.status, JSON.stringify(username)).toBe(400);
+      expect(json.errors?.fieldErrors.username).toEqual(["Use only letters A to Z, numbers, and dots, hyphens or underscores between them"]);
+    }
+    // A name typed in fullwidth signs in to the account it folds to.
+    const { username, password } = await registerUser();
+    const typed = [...username].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join("");
+    expect((await call("/api/auth/login", { body: { username: typed, password } })).status).toBe(200);
+  });
+
   it("answers 409 for an email already registered", async () => {
     const existing = await registerUser();
     const { response, json } = await register({ ...valid(), email: `${existing.username}@EXAMPLE.org` });

@@ -3,6 +3,7 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { eq, lt, sql } from "drizzle-orm";
 import { sessions, users, type SessionData, type User } from "#db/schema/accounts.ts";
 import { isBackgroundPoll } from "#core/dashboard/background-poll.ts";
+import { keyedDigest } from "./keyed-digest.ts";
 
 /**
  * Server-side login sessions (OWASP ASVS 5.0 session management; ADR 003). The cookie holds a
@@ -30,40 +31,32 @@ export interface ActiveSession {
   user: User;
 }
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-/** The token travels base64url (43 chars); its digest is the row key. */
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+/** `bytes` random bytes, base64url without padding: a session token (32 bytes, 43 chars) travels so, and its digest is the row key. */
+export function randomToken(bytes = 32): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-/** The row key of a token: HMAC-SHA-256 keyed with SESSION_SECRET (the key imported once per isolate). */
-export async function sessionIdFor(secret: string, token: string): Promise<string> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keys.set(secret, key);
-  }
-  return hex(await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(token)));
-}
+/** The row key of a token: HMAC-SHA-256 keyed with SESSION_SECRET. */
+export const sessionIdFor = (secret: string, token: string): Promise<string> => keyedDigest(secret, token);
 
 // Anything else in the cookie is not a token we issued; refuse before touching the database.
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export function readSessionToken(request: Request): string | null {
+/** The first value of the cookie `name` the request carries, or null. */
+export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
     const eqAt = part.indexOf("=");
     if (eqAt < 0) continue;
-    if (part.slice(0, eqAt).trim() !== SESSION_COOKIE) continue;
-    const value = part.slice(eqAt + 1).trim();
-    return TOKEN.test(value) ? value : null;
+    if (part.slice(0, eqAt).trim() === name) return part.slice(eqAt + 1).trim();
   }
   return null;
+}
+
+export function readSessionToken(request: Request): string | null {
+  const value = readCookie(request, SESSION_COOKIE);
+  return value !== null && TOKEN.test(value) ? value : null;
 }
 
 /** Idle expiry, capped by the absolute limit so `expire` alone answers "is this row dead?". */
@@ -110,7 +103,7 @@ export async function createSession(
   readsByRequest.delete(context);
   const previous = readSessionToken(request);
   if (previous) await context.db.delete(sessions).where(eq(sessions.sid, await sessionIdFor(context.env.SESSION_SECRET, previous)));
-  const token = newToken();
+  const token = randomToken();
   const sid = await sessionIdFor(context.env.SESSION_SECRET, token);
   const data: SessionData = { userId, createdAt: now, lastSeenAt: now, openedBy };
   await context.db.insert(sessions).values({ sid, sess: data, expire: expiryFor(data) });

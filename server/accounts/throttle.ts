@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseUsername } from "#core/accounts/schemas.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 
 /**
@@ -7,20 +8,36 @@ import type { RequestContext } from "#server/worker/context.ts";
  * policies, the answers and the RPC interface. The object implements it in
  * workers/durable-objects; callers reach it only through these types.
  *
- * - Account (`user:`): 10 consecutive failed sign-ins lock it for 15 minutes; only a success
- *   clears the run. After a lockout, each further failure locks it again at once. A run is
- *   forgotten after 30 days with no attempt at all, so names never registered do not keep
- *   storage forever; that allows at most 10 guesses a month, not a rate anyone can use.
- * - Address (`ip:`): 100 failed sign-ins in 15 minutes lock it for 15 minutes. A success takes back
- *   only its own attempt, so one person mistyping in a shared office does not lock out everyone
- *   behind the address, and one good account cannot excuse spraying others.
+ * Nobody can lock someone else out of their account (issue 13): what locks is the guesser's own
+ * position, and the account itself only slows strangers down.
+ * - Address (`ip:`): 100 failed sign-ins in 15 minutes lock the address for 15 minutes. A success
+ *   takes back only its own attempt, so one person mistyping in a shared office does not lock out
+ *   everyone behind it, and one good account cannot excuse spraying others.
+ * - Account and address (`pair:`): 10 consecutive failures on one account from one address lock
+ *   that pair for 15 minutes, then one guess per 15 minutes; the account owner elsewhere is untouched.
+ * - Account (`user:`), for attempts from a browser the account has not signed in on before: after
+ *   10 consecutive failures from anywhere, each further failure makes the next attempt wait
+ *   (30 s, doubling to at most 15 minutes): a guesser with many addresses gets no more guesses than
+ *   one would. Only a success on such a browser ends the run.
+ * - Known browser (`device:`): a browser that signed in to the account with its password carries a
+ *   device cookie (server/accounts/device.ts). Its attempts skip the account's delay and count only
+ *   against the address and the device: 10 consecutive failures lock that cookie for 15 minutes.
+ *   So the owner signs in from their own browser however hard strangers hammer the account, and a
+ *   passkey sign-in is never throttled by any of this.
  * - Registration (`register-ip:`): 20 registration attempts an hour from one address, successful
  *   or not (a 409 answers whether a name or email is taken, so probing counts too).
+ * Keys that stop mattering are forgotten (the windows below), so names never registered and
+ * addresses seen once do not keep storage.
  */
 export const ThrottlePolicy = z.object({
   /** Attempts counted before the key locks: the attempt that reaches it goes ahead and locks the key. */
   limit: z.number().int().positive(),
   lockoutMs: z.number().int().positive(),
+  /**
+   * Progressive: each failure past the limit doubles the lockout (lockoutMs, 2 × lockoutMs, …) up
+   * to this. Absent: every lockout is lockoutMs.
+   */
+  lockoutMaxMs: z.number().int().positive().optional(),
   /**
    * When the count starts again. "fixed": `windowMs` after the window's first attempt (N per
    * window). "idle": `windowMs` after the latest attempt, so a slow, steady run of failures is
@@ -56,16 +73,19 @@ export interface LoginThrottleApi extends Rpc.DurableObjectBranded {
 
 export type ThrottleBindings = { LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottleApi> };
 
-export const ACCOUNT_THROTTLE: ThrottlePolicy = { limit: 10, lockoutMs: 15 * 60_000, window: "idle", windowMs: 30 * 24 * 60 * 60_000 };
-export const ADDRESS_THROTTLE: ThrottlePolicy = { limit: 100, lockoutMs: 15 * 60_000, window: "fixed", windowMs: 15 * 60_000 };
-export const REGISTRATION_THROTTLE: ThrottlePolicy = { limit: 20, lockoutMs: 60 * 60_000, window: "fixed", windowMs: 60 * 60_000 };
-
-/** Usernames are one account whatever their case or surrounding spaces (users_username_lower_idx). */
-export const normaliseUsername = (username: string) => username.trim().toLowerCase();
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+export const ADDRESS_THROTTLE: ThrottlePolicy = { limit: 100, lockoutMs: 15 * MINUTE, window: "fixed", windowMs: 15 * MINUTE };
+export const PAIR_THROTTLE: ThrottlePolicy = { limit: 10, lockoutMs: 15 * MINUTE, window: "idle", windowMs: 30 * DAY };
+export const ACCOUNT_THROTTLE: ThrottlePolicy = { limit: 10, lockoutMs: 30_000, lockoutMaxMs: 15 * MINUTE, window: "idle", windowMs: 30 * DAY };
+export const DEVICE_THROTTLE: ThrottlePolicy = { limit: 10, lockoutMs: 15 * MINUTE, window: "idle", windowMs: 30 * DAY };
+export const REGISTRATION_THROTTLE: ThrottlePolicy = { limit: 20, lockoutMs: 60 * MINUTE, window: "fixed", windowMs: 60 * MINUTE };
 
 export const throttleKeys = {
   account: (username: string) => `user:${normaliseUsername(username)}`,
   address: (address: string) => `ip:${address}`,
+  pair: (username: string, address: string) => `pair:${normaliseUsername(username)}|${address}`,
+  device: (deviceId: string) => `device:${deviceId}`,
   registration: (address: string) => `register-ip:${address}`,
 };
 
@@ -78,8 +98,10 @@ export function throttle(context: Pick<RequestContext<ThrottleBindings>, "env">,
 export const retryAfter = (seconds: number) => Math.max(1, Math.ceil(seconds));
 
 /** What a person is told, with the wait in minutes. */
-export const tooManyMessage = (what: string, retryAfterSeconds: number) =>
-  `Too many ${what}. Try again in ${Math.ceil(retryAfter(retryAfterSeconds) / 60)} minute(s).`;
+export const tooManyMessage = (what: string, retryAfterSeconds: number) => {
+  const seconds = retryAfter(retryAfterSeconds);
+  return `Too many ${what}. Try again in ${seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`}.`;
+};
 
 /** The JSON 429 answer, with Retry-After. */
 export function tooManyAttempts(what: string, retryAfterSeconds: number): Response {

@@ -10,6 +10,7 @@ import { sessionIdFor } from "#server/accounts/session.ts";
  */
 export const ORIGIN = "https://identity.example";
 export const SESSION_COOKIE = "__Host-identity_session";
+const DEVICE_COOKIE = "__Host-identity_device";
 
 export const db = () => createDb(env as unknown as { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string });
 
@@ -75,9 +76,14 @@ export async function registerUserWithRole(role: string) {
   return account;
 }
 
-export async function login(username: string, password: string, ip?: string) {
-  const response = await call("/api/auth/login", { body: { username, password }, ip });
-  return { response, cookie: sessionTokenFrom(response) };
+/**
+ * POST /api/auth/login from `ip` (a fresh address unless given), from a browser carrying the device
+ * cookie `device` when given: the response, the session token and the device cookie it sets.
+ */
+export async function login(username: string, password: string, ip?: string, device?: string) {
+  const response = await call("/api/auth/login", { body: { username, password }, ip, headers: device ? { Cookie: `${DEVICE_COOKIE}=${device}` } : {} });
+  const deviceSet = response.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+  return { response, cookie: sessionTokenFrom(response), device: deviceSet ? deviceSet.slice(DEVICE_COOKIE.length + 1).split(";")[0]! : null };
 }
 
 /** A no-JS form post, as a browser sends it: urlencoded, or multipart when asked; signed in with `cookie`. */

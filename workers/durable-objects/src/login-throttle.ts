@@ -2,9 +2,9 @@ import { ThrottlePolicy, type LoginThrottleApi, type ThrottleState } from "#serv
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
- * Counts attempts for one key ("user:<name>", "ip:<address>", "register-ip:<address>"); one object
- * per key (idFromName). Throttles failed logins per account and per client address, and
- * registrations per address; the caller passes the policy, so every limit shares this code
+ * Counts attempts for one key ("ip:<address>", "pair:<name>|<address>", "user:<name>",
+ * "device:<id>", "register-ip:<address>"); one object per key (idFromName). Throttles failed
+ * logins and registrations; the caller passes the policy, so every limit shares this code
  * (ADR 007; the policies and the RPC contract are in server/accounts/throttle.ts).
  *
  * An attempt is counted *before* the expensive work it guards (the password hash), as a
@@ -26,6 +26,12 @@ export interface StoredThrottle {
 
 const KEY = "state";
 
+/** The lockout the `count`th attempt starts: fixed, or doubling past the limit up to the policy's maximum. */
+export function lockoutFor(policy: ThrottlePolicy, count: number): number {
+  if (policy.lockoutMaxMs === undefined) return policy.lockoutMs;
+  return Math.min(policy.lockoutMs * 2 ** Math.min(Math.max(count - policy.limit, 0), 40), policy.lockoutMaxMs);
+}
+
 export class LoginThrottle extends ClockedObject implements LoginThrottleApi {
   async attempt(policyInput: ThrottlePolicy): Promise<ThrottleState> {
     const policy = ThrottlePolicy.parse(policyInput);
@@ -40,11 +46,12 @@ export class LoginThrottle extends ClockedObject implements LoginThrottleApi {
     state.lastAttemptAt = now;
     // A lockout that has ended leaves the count at or over the limit: the next failure within the
     // window locks again at once (one guess per lockout), rather than allowing another full run.
-    if (state.count >= policy.limit) state.lockedUntil = now + policy.lockoutMs;
+    const lockout = lockoutFor(policy, state.count);
+    if (state.count >= policy.limit) state.lockedUntil = now + lockout;
     state.forgetAt = Math.max(state.lockedUntil, (policy.window === "fixed" ? state.windowStart : now) + policy.windowMs);
     this.ctx.storage.kv.put(KEY, state);
     await this.ctx.storage.setAlarm(state.forgetAt);
-    return { allowed: true, count: state.count, retryAfterSeconds: state.lockedUntil > now ? Math.ceil(policy.lockoutMs / 1000) : 0 };
+    return { allowed: true, count: state.count, retryAfterSeconds: state.lockedUntil > now ? Math.ceil(lockout / 1000) : 0 };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, REGISTRATION_THROTTLE, type ThrottlePolicy } from "#server/accounts/throttle.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PAIR_THROTTLE, REGISTRATION_THROTTLE, type ThrottlePolicy } from "#server/accounts/throttle.ts";
 import type { LoginThrottle, StoredThrottle } from "./login-throttle.ts";
 import { TestClock } from "./test-support.ts";
 
@@ -214,22 +214,40 @@ describe("the web worker's policies", () => {
     for (let i = 0; i < times; i++) expect((await throttle.attempt(policy)).allowed).toBe(true);
   };
 
-  it("account: 10 consecutive failures lock it for 15 minutes, however slowly they came", async () => {
+  it("account and address: 10 consecutive failures lock the pair for 15 minutes, however slowly they came", async () => {
     const { throttle, clock } = await freshThrottle();
     // Nine failures, one every 3 hours: no hourly window restarts the run.
     for (let i = 0; i < 9; i++) {
-      await fail(throttle, ACCOUNT_THROTTLE, 1);
+      await fail(throttle, PAIR_THROTTLE, 1);
       clock.advance(3 * HOUR);
     }
-    expect(await throttle.attempt(ACCOUNT_THROTTLE)).toEqual({ allowed: true, count: 10, retryAfterSeconds: 900 });
-    expect(await throttle.attempt(ACCOUNT_THROTTLE)).toMatchObject({ allowed: false, count: 10 });
+    expect(await throttle.attempt(PAIR_THROTTLE)).toEqual({ allowed: true, count: 10, retryAfterSeconds: 900 });
+    expect(await throttle.attempt(PAIR_THROTTLE)).toMatchObject({ allowed: false, count: 10 });
   });
 
-  it("account: once a lockout ends, the next failure locks it again at once", async () => {
+  it("account and address: once a lockout ends, the next failure locks the pair again at once", async () => {
     const { throttle, clock } = await freshThrottle();
-    await fail(throttle, ACCOUNT_THROTTLE, 10);
+    await fail(throttle, PAIR_THROTTLE, 10);
     clock.advance(16 * MINUTE);
-    expect(await throttle.attempt(ACCOUNT_THROTTLE)).toEqual({ allowed: true, count: 11, retryAfterSeconds: 900 });
+    expect(await throttle.attempt(PAIR_THROTTLE)).toEqual({ allowed: true, count: 11, retryAfterSeconds: 900 });
+    expect((await throttle.attempt(PAIR_THROTTLE)).allowed).toBe(false);
+  });
+
+  it("account: past 10 failures each one doubles the wait for the next attempt (30 s, 1 min, 2 min …) up to 15 minutes", async () => {
+    const { throttle, clock } = await freshThrottle();
+    await fail(throttle, ACCOUNT_THROTTLE, 9);
+    // The tenth failure starts the delays: thirty seconds.
+    expect(await throttle.attempt(ACCOUNT_THROTTLE)).toEqual({ allowed: true, count: 10, retryAfterSeconds: 30 });
+    clock.advance(29_000);
+    expect(await throttle.attempt(ACCOUNT_THROTTLE)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      clock.advance(15 * MINUTE);
+      waits.push((await throttle.attempt(ACCOUNT_THROTTLE)).retryAfterSeconds);
+    }
+    expect(waits).toEqual([60, 120, 240, 480, 900, 900, 900, 900]);
+    // In the steady state, one guess per 15 minutes, from however many addresses.
+    clock.advance(15 * MINUTE - 1_000);
     expect((await throttle.attempt(ACCOUNT_THROTTLE)).allowed).toBe(false);
   });
 
