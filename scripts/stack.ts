@@ -7,7 +7,8 @@ import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
 import { generateIssuerKeysSecret, generateVerifierKeysSecret } from "./issuer-keys.ts";
-import { WRANGLER_ENV } from "./process.ts";
+import { startLocalEdge } from "./local-edge.ts";
+import { freePort, WRANGLER_ENV } from "./process.ts";
 
 export const WORKER_CONFIGS = ["wrangler.toml", "workers/status/wrangler.toml", "workers/verifier/wrangler.toml", "workers/durable-objects/wrangler.toml"];
 
@@ -92,6 +93,8 @@ export interface Stack {
   libsqlAuthToken: string;
   /** Resolves with wrangler's exit code when it ends on its own (a crash after start-up). */
   exited: Promise<number | null>;
+  /** What wrangler dev and the workers have printed so far (empty when inheritOutput). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -105,8 +108,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: libsql.url });
   const args = ["wrangler", "dev", ...configs.flatMap((c) => ["-c", c])];
-  args.push("--ip", "127.0.0.1", "--port", String(options.webPort), "--inspector-port", "0");
+  // wrangler listens on a port of its own behind the local edge (scripts/local-edge.ts), which
+  // sets CF-Connecting-IP from the socket as Cloudflare's edge does in production.
+  const workersPort = await freePort();
+  const edge = await startLocalEdge(options.webPort, `http://127.0.0.1:${workersPort}`).catch(async (error: unknown) => {
+    await libsql.close();
+    throw error;
+  });
+  args.push("--ip", "127.0.0.1", "--port", String(workersPort), "--inspector-port", "0");
   args.push("--persist-to", join(options.dataDir, "wrangler"), "--var", `LIBSQL_URL:${libsql.url}`, "--show-interactive-dev-session=false");
+  // Passkeys refuse IP addresses as RP IDs: locally they belong to http://localhost:PORT (ADR 021).
+  args.push("--var", `WEBAUTHN_ORIGIN:http://localhost:${options.webPort}`);
   const wrangler = spawn("npx", args, {
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: options.inheritOutput ? "inherit" : "pipe",
@@ -116,8 +128,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   wrangler.stdout?.on("data", (d) => (output += d));
   wrangler.stderr?.on("data", (d) => (output += d));
 
-  const url = `http://127.0.0.1:${options.webPort}`;
+  const url = edge.url;
   const stop = async () => {
+    await edge.close();
     await killGroup(wrangler);
     await libsql.close();
   };
@@ -129,7 +142,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   const exited = new Promise<number | null>((resolve) => wrangler.once("exit", (code) => resolve(code)));
-  return { url, libsqlUrl: libsql.url, libsqlAuthToken: authToken, exited, stop };
+  return { url, libsqlUrl: libsql.url, libsqlAuthToken: authToken, exited, output: () => output, stop };
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, signal?: AbortSignal): Promise<void> {

@@ -55,7 +55,11 @@ export async function requireUser(request: Request, context: SessionContext): Pr
 /** Every bad-credential answer is this, whatever was wrong (no user enumeration). */
 export const INVALID_CREDENTIALS = "Invalid username or password";
 
-/** Cloudflare sets CF-Connecting-IP at the edge (a client-sent value is overwritten). */
+/**
+ * The client's address, only ever from the platform's header: Cloudflare's edge sets
+ * CF-Connecting-IP to the connecting address, replacing any value the client sent; locally,
+ * scripts/local-edge.ts does the same from the socket in front of wrangler dev.
+ */
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
 }

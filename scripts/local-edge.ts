@@ -1,0 +1,56 @@
+// The local stand-in for Cloudflare's edge in front of `wrangler dev` (npm start, the browser tests).
+// In production the edge sets CF-Connecting-IP to the connecting client's address, replacing any
+// value the client sent, and the workers read the client address only from it. Locally, wrangler's
+// own entry sets that header from the socket only when the client did not send one, so a client
+// could choose its address. This proxy does the edge's job: every request and WebSocket handshake
+// reaches wrangler with CF-Connecting-IP set from the socket it came in on, whatever was sent.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createProxyServer } from "http-proxy-3";
+
+export interface LocalEdge {
+  /** http://127.0.0.1:PORT, where clients connect. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The platform's header, set from the socket (IPv4-mapped IPv6 addresses in their IPv4 form). */
+function stampClientAddress(request: IncomingMessage): void {
+  const address = request.socket.remoteAddress ?? "";
+  request.headers["cf-connecting-ip"] = address.startsWith("::ffff:") ? address.slice(7) : address;
+}
+
+/** Listens on 127.0.0.1:`port` (0: any free port) and forwards everything to `upstream` (wrangler dev). */
+export async function startLocalEdge(port: number, upstream: string): Promise<LocalEdge> {
+  const proxy = createProxyServer({ target: upstream, ws: true });
+  // wrangler still starting, or stopped: the client learns so, and the proxy lives on.
+  proxy.on("error", (_error, _request, response) => {
+    if ("writeHead" in response) {
+      if (!response.headersSent) response.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" });
+      response.end("The local workers are not answering (wrangler dev).");
+    } else {
+      response.destroy();
+    }
+  });
+  const server: Server = createServer((request, response) => {
+    stampClientAddress(request);
+    proxy.web(request, response);
+  });
+  server.on("upgrade", (request, socket, head) => {
+    stampClientAddress(request);
+    proxy.ws(request, socket, head);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
