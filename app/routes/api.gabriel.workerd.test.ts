@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { gabrielAuditLog, presentations, systemLogs } from "#db/schema/index.ts";
+import { SELF } from "cloudflare:test";
+import { gabrielAuditLog, presentations, systemLogs, users } from "#db/schema/index.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
-import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { call, db, ORIGIN, registerUser, registerUserWithRole, SESSION_COOKIE } from "#tests/support/web-client.ts";
+import { watchSocket } from "#tests/support/websocket.ts";
 
 /** Gabriel's API through the real web worker and its Durable Object (issue 11). */
 
@@ -30,6 +32,22 @@ async function expectRefusals(userId: string, actions: string[]): Promise<void> 
   };
   await vi.waitFor(async () => expect(await refused()).toEqual([...actions].sort()), { timeout: 5_000 });
 }
+
+describe("/api/gabriel/live", () => {
+  it("closes a console's socket (4403) at the next change once its person is no longer staff, and keeps the others", async () => {
+    const [leaving, staying] = [await registerUserWithRole("operator"), await registerUserWithRole("operator")];
+    const open = (cookie: string) => watchSocket(SELF, `${ORIGIN}/api/gabriel/live`, { Cookie: `${SESSION_COOKIE}=${cookie}`, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" });
+    const [gone, kept] = [await open(leaving.cookie), await open(staying.cookie)];
+    expect(await gone.next()).toMatchObject({ type: "overview" });
+    expect(await kept.next()).toMatchObject({ type: "overview" });
+    await db().update(users).set({ role: "citizen" }).where(eq(users.id, leaving.user.id));
+    await raisedItem(staying.cookie);
+    expect(await gone.closed).toEqual({ code: 4403, reason: "Your access has changed: sign in again" });
+    expect(gone.all).toHaveLength(1);
+    expect(await kept.next(5_000)).toMatchObject({ type: expect.stringMatching(/^(item|controls)$/) });
+    kept.close();
+  });
+});
 
 describe("/api/gabriel", () => {
   it("is for administrators and operators: 401 signed out, 403 for citizens and verifiers, each refusal audited", async () => {

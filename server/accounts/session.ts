@@ -64,7 +64,7 @@ function expiryFor(data: SessionData): Date {
   return new Date(Math.min(data.lastSeenAt + IDLE_TIMEOUT_MS, data.createdAt + ABSOLUTE_TIMEOUT_MS));
 }
 
-function isLive(data: SessionData, expire: Date, now: number): boolean {
+export function isLive(data: SessionData, expire: Date, now: number): boolean {
   return (
     now < expire.getTime() &&
     now - data.lastSeenAt < IDLE_TIMEOUT_MS &&

@@ -8,7 +8,9 @@
  *   GET /api/assisted/office/live          "changed" and "supervisor-call" messages for the office
  */
 import { z } from "zod";
-import { requireUser, type AccountsContext } from "#server/accounts/authentication.ts";
+import { requireUser, unauthorized, type AccountsContext } from "#server/accounts/authentication.ts";
+import { withGrant } from "#server/accounts/live-access.ts";
+import { getActiveSession } from "#server/accounts/session.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -18,45 +20,58 @@ import { assistedContext, officeFor, readSession, scopeOf, staffOf, type Assiste
 type LiveContext = RequestContext<AssistedBindings> & AccountsContext;
 
 /**
- * The request the object receives: the upgrade, the role the server decided and, for a session,
- * the caller's office scope (the object answers 404 outside it). Never the caller's cookies.
+ * The request the object receives: the upgrade, the role the server decided, for a session the
+ * caller's office scope (the object answers 404 outside it), and the grant the object checks
+ * before each message (server/accounts/live-access.ts; the board's office, or the session's,
+ * which the object fills in). Never the caller's cookies.
  */
-function objectRequest(staff: Staff): Request {
+function objectRequest(watcher: Watcher, boardOffice: string | null = null): Request {
+  const { staff, sid } = watcher;
   const url = new URL("https://assisted.internal/live");
   url.searchParams.set("role", staff.supervisor ? "supervisor" : "operator");
   const { officeId } = scopeOf(staff);
   if (officeId) url.searchParams.set("office", officeId);
+  withGrant(url, { sid, need: staff.supervisor ? "supervisor" : "staff", officeId: boardOffice });
   return new Request(url, { headers: { Upgrade: "websocket" } });
 }
 
-async function upgrade(request: Request, context: LiveContext, open: (staff: Staff) => Promise<Response>): Promise<Response> {
+/** Who is opening a console: their staff record, and their login session's row id. */
+interface Watcher {
+  staff: Staff;
+  sid: string;
+}
+
+async function upgrade(request: Request, context: LiveContext, open: (watcher: Watcher) => Promise<Response>): Promise<Response> {
   // Another site's handshake was refused before any handler ran (refuseCrossSiteMutation).
   const notUpgrade = requireWebSocketUpgrade(request);
   if (notUpgrade) return notUpgrade;
   const user = await requireUser(request, context);
+  // The same session read requireUser made (one per GET request).
+  const session = await getActiveSession(request, context);
+  if (!session) return unauthorized();
   try {
-    return await open(await staffOf(context.db, user));
+    return await open({ staff: await staffOf(context.db, user), sid: session.sid });
   } catch (error) {
     return serviceErrorResponse(error);
   }
 }
 
 export function sessionLive(request: Request, context: LiveContext, id: string): Promise<Response> {
-  return upgrade(request, context, async (staff) => {
+  return upgrade(request, context, async (watcher) => {
     // An id that is not even a UUID wakes no object; one outside the caller's office answers 404 from the object.
     if (!z.string().uuid().safeParse(id).success) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
     const namespace = context.env.ASSISTED_SESSIONS;
-    return namespace.get(namespace.idFromName(id)).fetch(objectRequest(staff));
+    return namespace.get(namespace.idFromName(id)).fetch(objectRequest(watcher));
   });
 }
 
 export function officeLive(request: Request, context: LiveContext): Promise<Response> {
-  return upgrade(request, context, async (staff) => {
+  return upgrade(request, context, async (watcher) => {
     const named = new URL(request.url).searchParams.get("office");
     if (named !== null && !z.string().uuid().safeParse(named).success) throw new ServiceError(400, "office must be an office id", "VALIDATION_ERROR");
-    const officeId = await officeFor(context.db, staff, named);
+    const officeId = await officeFor(context.db, watcher.staff, named);
     const namespace = context.env.ASSISTED_OFFICES;
-    return namespace.get(namespace.idFromName(officeId)).fetch(objectRequest(staff));
+    return namespace.get(namespace.idFromName(officeId)).fetch(objectRequest(watcher, officeId));
   });
 }
 

@@ -16,6 +16,7 @@ export async function watchSocket(stub: { fetch(input: string, init?: RequestIni
     if (next) next(text);
     else received.push(text);
   });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })));
   socket.accept();
   const all: string[] = [];
   return {
@@ -31,6 +32,8 @@ export async function watchSocket(stub: { fetch(input: string, init?: RequestIni
             });
       return text.then((t) => (all.push(t), JSON.parse(t) as Record<string, unknown>));
     },
+    /** Resolves when the other side closes the socket, with its code and reason. */
+    closed,
     send: (text: string) => socket.send(text),
     close: () => socket.close(1000, "done"),
   };

@@ -1,4 +1,5 @@
 import { OfficeChange, SupervisorCall, watcherRole, type AssistedOfficeApi, type OfficeMessage } from "#server/assisted/office-feed.ts";
+import { grantOf } from "#server/accounts/live-access.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
@@ -16,6 +17,6 @@ export class AssistedOffice extends ClockedObject implements AssistedOfficeApi {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    return this.watch(request, [watcherRole(request)]);
+    return this.watch(request, [watcherRole(request)], undefined, grantOf(request));
   }
 }

@@ -17,6 +17,7 @@ import {
 import { createDb } from "#db/client.ts";
 import { CreateSessionInput, OfficeScope, SessionCommand, writeThrough, type AssistedSessionApi, type CommandResult } from "#server/assisted/session-state.ts";
 import { tellOffice, watcherRole } from "#server/assisted/office-feed.ts";
+import { grantOf } from "#server/accounts/live-access.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
@@ -180,12 +181,14 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
   override async fetch(request: Request): Promise<Response> {
     const session = this.inScope({ officeId: new URL(request.url).searchParams.get("office") });
     if (!session) return new Response("Not found", { status: 404 });
-    return this.watch(request, [watcherRole(request)], { type: "session", session });
+    // What let the console in stays with its socket, checked before each message: the session's office.
+    const grant = grantOf(request);
+    return this.watch(request, [watcherRole(request)], { type: "session", session }, grant && { ...grant, officeId: session.officeId });
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // A console may ask again (after a reconnect, or to check the line): it gets the state.
-    if (message === "session") socket.send(JSON.stringify({ type: "session", session: this.load()?.session ?? null }));
+    // A console may ask again (after a reconnect, or to check the line): it gets the state, if it still may.
+    if (message === "session" && (await this.stillAllowed(socket))) socket.send(JSON.stringify({ type: "session", session: this.load()?.session ?? null }));
   }
 
   /**

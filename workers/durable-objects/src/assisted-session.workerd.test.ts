@@ -1,9 +1,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { APPROVAL_LIFETIME_MS, RAW_DOCUMENT_RETENTION_MS, type AssistedSession } from "#core/assisted/session.ts";
 import { createDb } from "#db/client.ts";
-import { assistedOffices, assistedSessions, systemLogs, users } from "#db/schema/index.ts";
+import { assistedOffices, assistedSessions, operatorProfiles, sessions, systemLogs, users } from "#db/schema/index.ts";
 import type { AssistedSessionApi, CommandResult, SessionCommand } from "#server/assisted/session-state.ts";
 import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
@@ -289,6 +289,42 @@ describe("AssistedSession: live consoles (WebSocket)", () => {
     expect(await operatorConsole.next()).toMatchObject({ session: { clientName: "Cara Jones" } });
     operatorConsole.close();
     supervisorConsole.close();
+  });
+
+  it("checks each console's access before every message: a role change, a sign-out or a move to another office closes its socket (4403)", async () => {
+    const s = await freshSession();
+    // Three consoles, each let in by a login session of its own (the grant the web worker writes).
+    const signedIn = async (userId: string) => {
+      const sid = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+      const now = Date.now();
+      await db().insert(sessions).values({ sid, sess: { userId, createdAt: now, lastSeenAt: now }, expire: new Date(now + HOUR) });
+      await db().insert(operatorProfiles).values({ userId, officeId: s.officeId, title: "Operator" }).onConflictDoNothing();
+      return sid;
+    };
+    const [demoted, signedOut, moved, staying] = [await person("Dee"), await person("Sol"), await person("Mo"), await person("Stan")];
+    const consoles = await Promise.all(
+      [demoted, signedOut, moved, staying].map(async (who) => {
+        const grant = JSON.stringify({ sid: await signedIn(who.id), need: "staff", officeId: null });
+        const socket = await live(s.stub, `operator&grant=${encodeURIComponent(grant)}`);
+        expect(await socket.next()).toMatchObject({ type: "session" });
+        return socket;
+      }),
+    );
+    await s.link();
+    for (const socket of consoles) expect(await socket.next()).toMatchObject({ session: { clientName: "Cara Jones" } });
+
+    const [otherOffice] = await db().insert(assistedOffices).values({ name: `Office ${crypto.randomUUID()}`, address: "2 Test Street" }).returning();
+    await db().update(users).set({ role: "citizen" }).where(eq(users.id, demoted.id));
+    await db().delete(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${signedOut.id}`);
+    await db().update(operatorProfiles).set({ officeId: otherOffice!.id }).where(eq(operatorProfiles.userId, moved.id));
+    await s.apply({ type: "advance", toStep: 2, actor: s.operator });
+    for (const socket of consoles.slice(0, 3)) expect(await socket.closed).toEqual({ code: 4403, reason: "Your access has changed: sign in again" });
+    expect(consoles.slice(0, 3).every((socket) => socket.all.length === 2)).toBe(true);
+    expect(await consoles[3]!.next()).toMatchObject({ session: { currentStep: 2 } });
+    // Asking for the state again is checked too.
+    consoles[3]!.send("session");
+    expect(await consoles[3]!.next()).toMatchObject({ session: { currentStep: 2 } });
+    consoles[3]!.close();
   });
 
   it("answers 426 without an upgrade, and 404 for a session it does not hold or outside the caller's office", async () => {

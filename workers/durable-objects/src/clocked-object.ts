@@ -1,6 +1,26 @@
 import { DurableObject } from "cloudflare:workers";
 import { systemClock, type Clock } from "#server/worker/clock.ts";
+import { createDb } from "#db/client.ts";
+import { grantsStillHeld, type WatcherGrant } from "#server/accounts/live-access.ts";
 import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
+
+/** The close code a console gets when its access no longer holds (4000-4999: the application's own). */
+export const ACCESS_CHANGED = 4403;
+
+/**
+ * Whether to go on talking to `socket`, given the grants that still hold (null: nothing to go by).
+ * Signed out, expired, or no longer entitled: the console is told so and the socket closed.
+ */
+function keep(socket: WebSocket, held: Set<string> | null): boolean {
+  const grant = socket.deserializeAttachment() as WatcherGrant | null;
+  if (!grant || !held || held.has(grant.sid)) return true;
+  try {
+    socket.close(ACCESS_CHANGED, "Your access has changed: sign in again");
+  } catch {
+    // Already closing.
+  }
+  return false;
+}
 
 /**
  * An object that keeps state over time: its bindings validated once, a clock tests can replace,
@@ -15,11 +35,26 @@ export abstract class ClockedObject extends DurableObject<DurableObjectsEnv> {
     super(ctx, parseDurableObjectsEnv(env));
   }
 
-  /** Sends `message` to every watcher (with `tag`, only those); returns how many it reached. */
-  protected broadcast(message: unknown, tag?: string): number {
+  /** Messages go out in the order they were made, each after its watchers' access is checked. */
+  private delivery: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Sends `message` to every watcher (with `tag`, only those) whose access still holds; resolves to
+   * how many it reached. Sync callers need not wait: the order of messages is kept.
+   */
+  protected broadcast(message: unknown, tag?: string): Promise<number> {
     const text = JSON.stringify(message);
+    const sent = this.delivery.then(() => this.deliver(text, tag));
+    this.delivery = sent.catch(() => undefined);
+    return sent;
+  }
+
+  private async deliver(text: string, tag: string | undefined): Promise<number> {
+    const sockets = this.ctx.getWebSockets(tag);
+    const held = await this.grantsHeld(sockets);
     let reached = 0;
-    for (const socket of this.ctx.getWebSockets(tag)) {
+    for (const socket of sockets) {
+      if (!keep(socket, held)) continue;
       try {
         socket.send(text);
         reached++;
@@ -30,14 +65,37 @@ export abstract class ClockedObject extends DurableObject<DurableObjectsEnv> {
     return reached;
   }
 
+  /** Whether `socket`'s access still holds (checked now); a socket whose access has gone is closed. */
+  protected async stillAllowed(socket: WebSocket): Promise<boolean> {
+    return keep(socket, await this.grantsHeld([socket]));
+  }
+
+  /**
+   * The session ids of `sockets`' grants that still hold (one libSQL query), or null when there is
+   * nothing to check or libSQL cannot answer: the upgrade was authorised, so a database outage
+   * does not silence every console (logged).
+   */
+  private async grantsHeld(sockets: WebSocket[]): Promise<Set<string> | null> {
+    const grants = sockets.map((socket) => socket.deserializeAttachment() as WatcherGrant | null).filter((g): g is WatcherGrant => g !== null);
+    if (grants.length === 0) return null;
+    try {
+      return await grantsStillHeld(createDb(this.env), grants, this.clock.now());
+    } catch (error) {
+      console.error("live consoles: could not check watchers' access", error);
+      return null;
+    }
+  }
+
   /**
    * A new watcher: 426 unless `request` is a WebSocket upgrade; otherwise the socket is accepted
-   * with `tags` and, when given, `greeting` is its first message (the state it watches).
+   * with `tags` and, when given, `greeting` is its first message (the state it watches). A `grant`
+   * (what let the console in) stays with the socket and is checked before every message.
    */
-  protected watch(request: Request, tags: string[] = [], greeting?: unknown): Response {
+  protected watch(request: Request, tags: string[] = [], greeting?: unknown, grant?: WatcherGrant | null): Response {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
+    if (grant) server.serializeAttachment(grant);
     if (greeting !== undefined) server.send(JSON.stringify(greeting));
     return new Response(null, { status: 101, webSocket: client });
   }

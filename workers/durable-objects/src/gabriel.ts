@@ -21,6 +21,7 @@ import {
   type ReviewItem,
   type RunSummary,
 } from "#server/gabriel/review-state.ts";
+import { grantOf } from "#server/accounts/live-access.ts";
 import { ClockedObject } from "./clocked-object.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 
@@ -411,7 +412,7 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    return this.watch(request, [], { type: "overview", ...(await this.overview()) });
+    return this.watch(request, [], { type: "overview", ...(await this.overview()) }, grantOf(request));
   }
 }
 
