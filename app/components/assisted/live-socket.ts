@@ -5,6 +5,7 @@
  * speaks first.
  */
 import { useEffect, useRef } from "react";
+import { ACCESS_CHANGED_CLOSE } from "#core/accounts/live.ts";
 
 /** Waits between attempts after a drop: quick at first, then every 15 s at most. */
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000, 15000];
@@ -55,11 +56,12 @@ function openLiveSocket<M>(path: string, handlers: LiveHandlers<M>): () => void 
         // Not a message of ours.
       }
     };
-    live.onclose = () => {
+    live.onclose = (event) => {
       if (socket !== live || stopped) return;
       socket = null;
       handlers.onConnectionChange?.(false);
-      if (!thisOpened && ++failedOpens >= MAX_FAILED_OPENS) {
+      // Signed out, or no longer allowed: reconnecting would only be refused.
+      if (event.code === ACCESS_CHANGED_CLOSE || (!thisOpened && ++failedOpens >= MAX_FAILED_OPENS)) {
         handlers.onGiveUp?.();
         return;
       }

@@ -1,11 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { systemClock, type Clock } from "#server/worker/clock.ts";
+import { ACCESS_CHANGED_CLOSE } from "#core/accounts/live.ts";
 import { createDb } from "#db/client.ts";
 import { grantsStillHeld, type WatcherGrant } from "#server/accounts/live-access.ts";
 import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
-
-/** The close code a console gets when its access no longer holds (4000-4999: the application's own). */
-export const ACCESS_CHANGED = 4403;
 
 /**
  * Whether to go on talking to `socket`, given the grants that still hold (null: nothing to go by).
@@ -15,7 +13,7 @@ function keep(socket: WebSocket, held: Set<string> | null): boolean {
   const grant = socket.deserializeAttachment() as WatcherGrant | null;
   if (!grant || !held || held.has(grant.sid)) return true;
   try {
-    socket.close(ACCESS_CHANGED, "Your access has changed: sign in again");
+    socket.close(ACCESS_CHANGED_CLOSE, "Your access has changed: sign in again");
   } catch {
     // Already closing.
   }
