@@ -334,6 +334,21 @@ describe("GET /api/auth/user", () => {
     const { users } = await import("#db/schema/accounts.ts");
     await db().update(users).set({ role: "verifier" }).where(eq(users.id, account.user.id));
     expect(((await (await call("/api/auth/user", { cookie: account.cookie })).json()) as { role: string }).role).toBe("verifier");
+    // Demoted: the next request is refused what the role allowed.
+    const admin = await registerUser();
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+    expect((await call("/api/analytics/dashboard", { cookie: admin.cookie })).status).toBe(200);
+    await db().update(users).set({ role: "citizen" }).where(eq(users.id, admin.user.id));
+    expect((await call("/api/analytics/dashboard", { cookie: admin.cookie })).status).toBe(403);
+  });
+
+  it("sees an account removed at once: its session opens nothing", async () => {
+    const account = await registerUser();
+    expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(200);
+    const { users } = await import("#db/schema/accounts.ts");
+    await db().delete(users).where(eq(users.id, account.user.id));
+    expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(401);
+    expect((await call("/wallet", { cookie: account.cookie })).headers.get("Location")).toBe("/login");
   });
 });
 
