@@ -53,7 +53,8 @@ export default defineConfig({
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { ...stackBindings(inject), SESSION_SECRET },
+              // WEBAUTHN_ORIGIN: passkeys belong to the origin tests/support/web-client.ts calls (ADR 021).
+              bindings: { ...stackBindings(inject), SESSION_SECRET, WEBAUTHN_ORIGIN: "https://identity.example" },
               workers: [
                 statusWorker(inject),
                 {

@@ -12,6 +12,7 @@ import { housekeeper } from "#server/analytics/housekeeping.ts";
 import { gabrielObject } from "#server/gabriel/api.ts";
 import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "#app/worker/edge-cache.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
+import { apiNotFound, clarifyRouterRefusal, refuseMalformedPath, refuseUnroutedMethod, withoutBodyOnGet } from "#server/http/front-door.ts";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -92,6 +93,10 @@ export default {
       }
     }
 
+    // What Remix cannot route is refused here: a method its router throws on, a path it cannot decode.
+    const unroutable = refuseUnroutedMethod(request) ?? refuseMalformedPath(url);
+    if (unroutable) return secure(unroutable);
+
     const db = createDb(env);
     // The request's observability rows (audit events, logs, its response time, its error), written once after the response.
     const recorder = new RequestRecorder(db, ctx, requestId);
@@ -99,7 +104,8 @@ export default {
     let response: Response;
     let error: unknown;
     try {
-      response = await handleRemixRequest(request, { env, ctx, db, requestId, cspNonce, recorder });
+      response = await handleRemixRequest(withoutBodyOnGet(request), { env, ctx, db, requestId, cspNonce, recorder });
+      response = apiNotFound(url, clarifyRouterRefusal(response));
     } catch (thrown) {
       // Remix answers a loader's own errors itself; this is for failures outside it.
       error = thrown;

@@ -1,5 +1,5 @@
 // `npm run bench`: performance targets, measured on this machine in one run (never in tests).
-// `npm run bench -- credentials` (or `verification`, `pitch`, `analytics`) runs one suite; no argument runs them all.
+// `npm run bench -- credentials` (or `verification`, `pitch`, `analytics`, `security`) runs one suite; no argument runs them all.
 // The credential suite runs first, in this process, before the product is started, so the
 // workers do not compete for the CPU. The verification suite measures the core the same way, then
 // starts the product for its end-to-end run and stops it. The pitch suite starts the product as
@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { benchAnalytics } from "#scripts/bench/analytics.ts";
 import { benchCredentials, type Measurement } from "#scripts/bench/credentials.ts";
 import { benchPitch } from "#scripts/bench/pitch.ts";
-import { BEFORE_CACHE, benchVerificationCore, benchVerificationEndToEnd } from "#scripts/bench/verification.ts";
+import { benchSecurity, securityOptionsFromEnv } from "#scripts/bench/security.ts";
+import { BEFORE_CACHE, benchVerificationCore, benchVerificationEndToEnd, type EndToEndResults } from "#scripts/bench/verification.ts";
 import { freePort, run } from "./process.ts";
 import { startStack } from "./stack.ts";
 
@@ -24,7 +25,7 @@ const VALIDATION_CONNECTIONS = Number(process.env.BENCH_VALIDATION_CONNECTIONS ?
 const ANALYTICS_ROWS = (process.env.BENCH_ANALYTICS_ROWS ?? "1000,1000000").split(",").map(Number);
 const ANALYTICS_RUNS = Number(process.env.BENCH_ANALYTICS_RUNS ?? 30);
 
-const SUITES = ["credentials", "verification", "pitch", "analytics"] as const;
+const SUITES = ["credentials", "verification", "pitch", "analytics", "security"] as const;
 type Suite = (typeof SUITES)[number];
 const requested: string[] = process.argv.slice(2);
 const unknown = requested.filter((name) => !(SUITES as readonly string[]).includes(name));
@@ -162,6 +163,17 @@ if (suites.has("analytics") && !failed) {
       );
     }
     for (const [range, ratio] of Object.entries(a.ratio)) console.log(`  ${range}: largest / smallest median ${ratio.toFixed(2)}x   (target ≤ 2x) ${ratio <= 2 ? "met" : "NOT MET"}`);
+  } catch (error) {
+    failed = true;
+    console.error(error);
+  }
+}
+
+if (suites.has("security") && !failed) {
+  try {
+    // A run of every suite has measured the validation load already: reported, not repeated.
+    const measuredLoad = (results.verification as { endToEnd?: EndToEndResults } | undefined)?.endToEnd;
+    results.security = await benchSecurity(securityOptionsFromEnv({ validations: VALIDATIONS, validationConnections: VALIDATION_CONNECTIONS, measuredLoad }));
   } catch (error) {
     failed = true;
     console.error(error);

@@ -111,6 +111,22 @@ export function nextPath(search: string): string {
 }
 
 /**
+ * What the page does once the server has signed the person in (or registered them), whichever way
+ * they proved who they are (password, passkey): a new visit for the session tracker, the success
+ * toast, then `?next=` or the dashboard, replacing the sign-in page in the history.
+ */
+export function useSignedIn(success: ToastOptions): () => void {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  return () => {
+    // A new login in this tab is a new visit: counts left by one that timed out are not carried over.
+    forgetSession();
+    toast(success);
+    navigate(nextPath(window.location.search), { replace: true });
+  };
+}
+
+/**
  * Signing in and registering from the page (with JavaScript): check the form, send it to the JSON
  * API, then the success toast and the dashboard, or the failure toast with the server's message
  * (spec 000 §8). Without JavaScript the same form posts to the route's action instead.
@@ -125,8 +141,8 @@ export function useAuthSubmit<K extends string, T>(options: {
   failure: { title: string; fallback: string };
 }) {
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const { toast } = useToast();
+  const signedIn = useSignedIn(options.success);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -140,10 +156,7 @@ export function useAuthSubmit<K extends string, T>(options: {
     setPending(true);
     try {
       await apiRequest("POST", options.endpoint, options.body(result.data));
-      // A new login in this tab is a new visit: counts left by one that timed out are not carried over.
-      forgetSession();
-      toast(options.success);
-      navigate(nextPath(window.location.search), { replace: true });
+      signedIn();
     } catch (error) {
       toast({ title: options.failure.title, description: messageFor(error, options.failure.fallback), variant: "destructive" });
       setPending(false);

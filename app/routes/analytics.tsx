@@ -29,7 +29,7 @@ export default function AnalyticsRoute() {
     return (
       <RefusedPage title="Analytics Dashboard" heading="Only administrators can use the analytics dashboard" testId="analytics-refused">
         <p>
-          The dashboard shows the service's traffic, response times, errors and logs, which include details of other people's visits, so it is open to administrators only. If
+          The dashboard shows the service's traffic, response times, errors, logs and security audit log, which include details of other people's visits and sign-ins, so it is open to administrators only. If
           you need these figures for your work, ask an administrator.
         </p>
       </RefusedPage>

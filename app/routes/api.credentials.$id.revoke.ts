@@ -4,6 +4,8 @@ import { revokeCredential } from "#server/credentials/revocation.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
+import { clientAddress } from "#server/accounts/authentication.ts";
+import { audit } from "#server/observability/audit.ts";
 
 const RevokeBody = z.object({ reason: z.string().trim().min(1).max(200).optional() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -11,7 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * POST /api/credentials/{id}/revoke (issue 4): administrators only. Sets the credential revoked
  * with revokedAt, sets its status bit and republishes the list; verifiers reading the list see
- * it within its 60 s ttl, our own checks at once. Revoking twice answers the same record.
+ * it within its 60 s ttl, our own checks at once. Revoking twice answers the same record. Audited
+ * (issue 13): who, the credential, and the reason as written (a detail, never the log line).
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
@@ -21,7 +24,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!UUID.test(id)) return json({ message: "Credential not found" }, { status: 404 });
   try {
-    const credential = await revokeCredential({ db: context.db, credentialId: id, reason: body.data.reason ?? "revoked by administrator", actorId: admin.id });
+    const now = new Date();
+    const reason = body.data.reason ?? "revoked by administrator";
+    const credential = await revokeCredential({ db: context.db, credentialId: id, reason, actorId: admin.id, now });
+    // Revoking twice answers the same record; only the request that revoked it is audited.
+    if (credential.revokedAt === now.toISOString()) {
+      audit(context, {
+        level: "info",
+        category: "admin",
+        component: "credentials",
+        event: "credential revoked",
+        username: admin.username,
+        userId: admin.id,
+        ip: clientAddress(request),
+        details: { credentialId: id, type: credential.type, revocationReason: reason },
+      });
+    }
     const { vcJwt: _omitted, ...summary } = credential;
     return json(summary, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -1,15 +1,18 @@
-import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLocation } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthCard, FormAlert, nextPath, retryAfterHeaders, useAuthSubmit, useCheckedForm } from "#app/components/auth-card.tsx";
 import { readAuthForm, signedOutOnly, type AuthFormAnswer } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
+import { PasskeySignIn } from "#app/components/passkeys/passkey-sign-in.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { LoginSchema, type KnownRole } from "#core/accounts/schemas.ts";
-import { authenticateCredentials } from "#server/accounts/authentication.ts";
+import { authenticateCredentials, rememberDevice } from "#server/accounts/authentication.ts";
+import type { User } from "#db/schema/accounts.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 import { createSession } from "#server/accounts/session.ts";
+import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
 
 const LOGIN_FAILED = "Invalid username or password. Please try again.";
 
@@ -21,8 +24,13 @@ type LoginField = "username" | "password";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Sign In", description: "Sign in to your UK Digital Identity account." });
 
-// Already signed in: nothing to do here.
-export const loader = signedOutOnly;
+/** Already signed in: nothing to do here. Otherwise, the origin passkeys belong to (ADR 021), or null without passkeys. */
+export async function loader(args: LoaderFunctionArgs) {
+  await signedOutOnly(args);
+  return json({ passkeyOrigin: relyingPartyFrom(args.context.env)?.origin ?? null });
+}
+
+const SIGNED_IN = { title: "Success", description: "Welcome back! You've been logged in successfully." };
 
 export const headers = retryAfterHeaders;
 
@@ -33,9 +41,9 @@ export const headers = retryAfterHeaders;
 export async function action({ request, context }: ActionFunctionArgs) {
   const posted = await readAuthForm(request, ["username", "password"], LoginSchema);
   if (!posted.ok) return posted.answer;
-  let userId: string;
+  let user: User;
   try {
-    userId = (await authenticateCredentials(request, context, posted.data)).id;
+    user = await authenticateCredentials(request, context, posted.data);
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     const answer = (await error.json().catch(() => null)) as { message?: string } | null;
@@ -45,8 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
     );
   }
-  const { setCookie } = await createSession(request, context, userId);
-  return redirect(nextPath(new URL(request.url).search), { headers: { "Set-Cookie": setCookie } });
+  const { setCookie } = await createSession(request, context, user.id);
+  const headers = new Headers([["Set-Cookie", setCookie], ["Set-Cookie", await rememberDevice(context, user)]]);
+  return redirect(nextPath(new URL(request.url).search), { headers });
 }
 
 const LOGIN_FIELDS = [
@@ -56,13 +65,14 @@ const LOGIN_FIELDS = [
 
 export default function Login() {
   const actionData = useActionData<typeof action>();
+  const { passkeyOrigin } = useLoaderData<typeof loader>();
   const form = useCheckedForm(LoginSchema, { username: "", password: "" });
   const { onSubmit, busy } = useAuthSubmit({
     form,
     fields: LOGIN_FIELDS,
     endpoint: "/api/auth/login",
     body: (data) => data,
-    success: { title: "Success", description: "Welcome back! You've been logged in successfully." },
+    success: SIGNED_IN,
     failure: { title: "Login Failed", fallback: LOGIN_FAILED },
   });
 
@@ -91,7 +101,8 @@ export default function Login() {
         <TextField
           name="username"
           label="Username"
-          autoComplete="username"
+          // "webauthn": the browser may offer this site's passkeys among the suggestions (conditional mediation).
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           value={form.values.username}
@@ -111,6 +122,8 @@ export default function Login() {
           {busy ? "Signing In..." : "Sign In"}
         </Button>
       </Form>
+
+      <PasskeySignIn passkeyOrigin={passkeyOrigin} success={SIGNED_IN} />
 
       <section aria-labelledby="demo-login-heading" className="mt-8 border-t border-govuk-border pt-6 dark:border-slate-700">
         <h2 id="demo-login-heading" className="text-lg font-bold">

@@ -4,7 +4,8 @@
  * (server/profile/profile.ts). Complete and Edit open the section's form in place
  * (`?edit=<section>`, a plain link, so it works without JavaScript); each form posts here with
  * an `intent` naming the section. Items only an authority can complete go to the wallet's
- * credential request; passkeys, not built yet, say so.
+ * credential request. Security Settings lists the person's passkeys, adds and removes them
+ * (app/components/passkeys, through the passkey API; ADR 021).
  */
 import { ukDate } from "#core/format/uk-time.ts";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -33,6 +34,9 @@ import {
   type ProfileSection,
 } from "#server/profile/profile.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
+import { listPasskeys } from "#server/accounts/passkeys.ts";
+import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
+import { PasskeyManager } from "#app/components/passkeys/passkey-manager.tsx";
 import { readFormBody } from "#server/http/form.ts";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 
@@ -50,9 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editing = (EDITABLE_SECTIONS as readonly (string | null)[]).includes(edit) ? (edit as EditableSection) : null;
   // Complete beside one item opens a form with only that item's fields.
   const item = editing ? profileItemOf(editing, query.get("item")) : null;
-  const profile = await getProfile(context.db, user.id, now);
+  const [profile, passkeys] = await Promise.all([getProfile(context.db, user.id, now), listPasskeys(context.db, user.id)]);
   return json(
-    { profile, editing, item, today: ukDate(now) },
+    { profile, editing, item, today: ukDate(now), passkeys, passkeyOrigin: relyingPartyFrom(context.env)?.origin ?? null },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -91,7 +95,7 @@ const QUICK_ACTIONS: { title: string; description: string; to: string; icon: Ico
 ];
 
 export default function Profile() {
-  const { profile, editing, item, today } = useLoaderData<typeof loader>();
+  const { profile, editing, item, today, passkeys, passkeyOrigin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const { toast } = useToast();
@@ -165,7 +169,12 @@ export default function Profile() {
 
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
         {profile.sections.map((section) => (
-          <SectionCard key={section.id} section={section} open={open === section.id}>
+          <SectionCard
+            key={section.id}
+            section={section}
+            open={open === section.id}
+            after={section.id === "security" ? <PasskeyManager passkeys={passkeys} passkeyOrigin={passkeyOrigin} /> : null}
+          >
             {open === section.id && section.editable ? (
               <SectionForm
                 section={section.id as EditableSection}
@@ -213,7 +222,7 @@ function remainingHint(section: ProfileSection): string {
     case "identity":
       return "— request a credential from an authority in your wallet";
     case "security":
-      return "— needs a passkey; passkeys are coming soon";
+      return "— add a passkey";
     default: {
       const missing = section.items.filter((i) => i.status === "incomplete").length;
       return `— ${missing} ${missing === 1 ? "item" : "items"} to add`;
@@ -221,7 +230,8 @@ function remainingHint(section: ProfileSection): string {
   }
 }
 
-function SectionCard({ section, open, children }: { section: ProfileSection; open: boolean; children: ReactNode }) {
+/** A section's card: its items, or its open form; `after` follows either (Security Settings' passkeys). */
+function SectionCard({ section, open, children, after }: { section: ProfileSection; open: boolean; children: ReactNode; after?: ReactNode }) {
   const complete = section.status === "complete";
   const headingId = `section-${section.id}-heading`;
   return (
@@ -242,6 +252,7 @@ function SectionCard({ section, open, children }: { section: ProfileSection; ope
         <span className="w-12 text-right text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">{section.progress}%</span>
       </div>
       {open ? children : <ItemList items={section.items} />}
+      {after}
     </Card>
   );
 }
@@ -262,7 +273,7 @@ function SectionAction({ section, open }: { section: ProfileSection; open: boole
       </Link>
     );
   }
-  // Security Settings: nothing here can be changed yet (see the Passkey item).
+  // Security Settings: its passkeys are managed inside the section (PasskeyManager).
   return null;
 }
 
@@ -292,17 +303,23 @@ function ItemList({ items }: { items: ProfileItem[] }) {
 function ItemActionButton({ item }: { item: ProfileItem }) {
   const action = item.action;
   if (!action) return <span className={`text-sm font-semibold ${TONE_CLASSES.warn.text}`}>Incomplete</span>;
-  if (action.kind === "coming-soon") {
+  const label = (
+    <>
+      Complete<span className="sr-only"> {item.field}</span>
+    </>
+  );
+  // A place on this page (the passkeys list): a plain fragment link, so focus follows it.
+  if (action.kind === "link" && action.to.startsWith("#")) {
     return (
-      <Link to={action.to} className={buttonClasses("outline", smallButton)}>
-        <span className="sr-only">{item.field}: </span>Coming soon
-      </Link>
+      <a href={action.to} className={buttonClasses("primary", smallButton)}>
+        {label}
+      </a>
     );
   }
   const to = action.kind === "edit" ? editPath(action.section, action.item) : action.to;
   return (
     <Link to={to} preventScrollReset={action.kind === "edit"} className={buttonClasses("primary", smallButton)}>
-      Complete<span className="sr-only"> {item.field}</span>
+      {label}
     </Link>
   );
 }

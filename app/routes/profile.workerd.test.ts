@@ -52,7 +52,7 @@ describe("GET /profile", () => {
     // Registered with names and an email: those items are complete; the rest offer Complete.
     expect(html).toContain('href="/profile?edit=basic#edit-basic"');
     expect(html).toContain('href="/wallet?action=request"');
-    expect(html).toContain('href="/coming-soon/passkeys"');
+    expect(html).toContain('href="#passkeys"');
     expect(html).toContain("Not set up");
   });
 
@@ -119,7 +119,7 @@ describe("POST /profile", () => {
       { label: "Emergency Contacts", complete: true },
     ]);
 
-    // An authority's credential completes Identity Verification: 5 of 6 (passkeys are not built).
+    // An authority's credential completes Identity Verification: 5 of 6 (no passkey yet).
     await db().insert(credentials).values({ userId: user.id, type: "rtw", vcJwt: "jwt", issuer: "https://home-office.example" });
     const after = await profileData(cookie);
     expect(after.profile).toMatchObject({ completion: 83, completeSections: 5 });

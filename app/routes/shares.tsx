@@ -20,7 +20,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { copyShareLink } from "#app/components/credentials/share-dialog.tsx";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { listShares, revokeShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "#server/shares/shares.ts";
+import { listShares, revokeOwnShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "#server/shares/shares.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
 import { formatDateTime } from "#core/format/format.ts";
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>({ ok: false, message: "Share not found" }, { status: 404 });
   }
   try {
-    const share = await revokeShare(context.db, user.id, shareId);
+    const share = await revokeOwnShare(context, request, user, shareId);
     return json<ActionData>({ ok: true, credentialName: share.credentialName });
   } catch (error) {
     if (error instanceof ServiceError) return json<ActionData>({ ok: false, message: error.message }, { status: error.status });

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { walletPageData } from "#server/credentials/wallet-page.ts";
+import { countPasskeys } from "#server/accounts/passkeys.ts";
 
 /**
  * /wallet and /citizen-wallet (spec 000 §2 "Wallet page"; remix.config.js maps both paths to this
@@ -11,8 +12,9 @@ export const meta = walletMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  // Personal data, and it depends on the session: never from a shared cache.
-  return json(await walletPageData(context, user.id, request.url), { headers: { "Cache-Control": "private, no-store" } });
+  const [page, passkeys] = await Promise.all([walletPageData(context, user.id, request.url), countPasskeys(context.db, user.id)]);
+  // Personal data, and it depends on the session: never from a shared cache. `passkeys`: the profile card's "Passkey Enabled".
+  return json({ ...page, passkeys }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const shouldRevalidate = walletShouldRevalidate;

@@ -1,4 +1,4 @@
-// Spec 000 §3: users, sessions (login session store), webauthn_credentials.
+// Spec 000 §3: users, sessions (login session store), webauthn_credentials; webauthn_challenges (ADR 021).
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
@@ -48,19 +48,50 @@ export interface SessionData {
   openedBy?: "registration" | "sign-in";
 }
 
-export const webauthnCredentials = sqliteTable("webauthn_credentials", {
-  id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  publicKey: text("public_key").notNull(),
-  counter: integer("counter").notNull().default(0),
-  deviceType: text("device_type"),
-  backedUp: bool("backed_up").notNull().default(false),
-  transports: json<string[]>("transports"),
-  createdAt: createdAt(),
-  lastUsed: timestamp("last_used"),
-});
+/**
+ * Passkeys (WebAuthn credentials, ADR 021): `id` is the credential id and `public_key` the COSE
+ * public key, both base64url; `counter` is the authenticator's signature counter, which may only
+ * go up (0 for authenticators that keep none); `name` is the label the person gave it.
+ */
+export const webauthnCredentials = sqliteTable(
+  "webauthn_credentials",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default("Passkey"),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    deviceType: text("device_type"),
+    backedUp: bool("backed_up").notNull().default(false),
+    transports: json<string[]>("transports"),
+    createdAt: createdAt(),
+    lastUsed: timestamp("last_used"),
+  },
+  (t) => [index("webauthn_credentials_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * One row per WebAuthn ceremony in progress (ADR 021): the challenge the browser was given, kept
+ * on the server under a random ceremony id, for what (`registration` for `user_id`, or a sign-in by
+ * anyone), until `expires_at`. Finishing the ceremony deletes the row as it reads it, so a
+ * challenge answers once. Expired rows are purged (webauthn_challenges_expires_idx).
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: ["registration", "authentication"] }).notNull(),
+    challenge: text("challenge").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
+);
+
+export type Passkey = typeof webauthnCredentials.$inferSelect;
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

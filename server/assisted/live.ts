@@ -61,7 +61,10 @@ export function sessionLive(request: Request, context: LiveContext, id: string):
     // An id that is not even a UUID wakes no object; one outside the caller's office answers 404 from the object.
     if (!z.string().uuid().safeParse(id).success) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
     const namespace = context.env.ASSISTED_SESSIONS;
-    return namespace.get(namespace.idFromName(id)).fetch(objectRequest(watcher));
+    const answer = await namespace.get(namespace.idFromName(id)).fetch(objectRequest(watcher));
+    // The object's plain-text 404 (a session it does not hold, or outside the caller's office) as the API's JSON one.
+    if (answer.status === 404) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
+    return answer;
   });
 }
 

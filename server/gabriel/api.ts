@@ -18,18 +18,22 @@ import { startOfUkDay } from "#core/format/uk-time.ts";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
-import { unauthorized } from "#server/accounts/authentication.ts";
+import { clientAddress, unauthorized } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
 import { can, requirePermission } from "#server/accounts/permissions.ts";
 import { getActiveSession, type SessionBindings } from "#server/accounts/session.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
+import { audit } from "#server/observability/audit.ts";
+import type { ObservabilityContext } from "#server/observability/recorder.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { AGENT_IDS, ensureAgents, type GabrielApi, type GabrielResult, type Person, type ReviewItem } from "./review-state.ts";
 
 /** Who is acting: an administrator (control:agents) or an operator; only they get this far (review:hitl). */
 export interface Reviewer {
   person: Person;
+  /** The account's username, for the security audit log. */
+  username: string;
   role: "admin" | "operator";
 }
 
@@ -51,13 +55,25 @@ export async function gabrielCall(
   work: (gabriel: GabrielApi, reviewer: Reviewer) => Promise<unknown>,
 ): Promise<Response> {
   const user = await requirePermission(request, context, action);
-  const reviewer: Reviewer = { person: { id: user.id, name: displayName(user) }, role: can(user, "control:agents") ? "admin" : "operator" };
+  const reviewer: Reviewer = { person: { id: user.id, name: displayName(user) }, username: user.username, role: can(user, "control:agents") ? "admin" : "operator" };
   try {
     return Response.json(await work(gabrielObject(context.env), reviewer), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return serviceErrorResponse(error);
   }
 }
+
+/**
+ * The security audit row (issue 13) of an agent control, a policy change or a review decision,
+ * beside the agents' own gabriel_audit_log row (which keeps the full story for the console):
+ * who, when, the request id and the caller's address in the one audit log administrators read.
+ */
+export function auditAgentAct(request: Request, context: ObservabilityContext, reviewer: Reviewer, event: string, details: Record<string, unknown>, level: "info" | "warn" = "info"): void {
+  audit(context, { level, category: "agents", component: "gabriel", event, username: reviewer.username, userId: reviewer.person.id, ip: clientAddress(request), details });
+}
+
+/** The audit log's fixed phrase of each control. */
+export const CONTROL_EVENTS = { resume: "agents resumed", pause: "agents paused", "emergency-stop": "emergency stop" } as const;
 
 export function unwrap<T>(result: GabrielResult<T>): T {
   if (!result.ok) throw new ServiceError(result.status, result.message, result.code);

@@ -1,4 +1,5 @@
 import type { z, ZodError } from "zod";
+import { bodyRefusal, readBodyBytes } from "./body.ts";
 
 /**
  * Request and response conventions shared by the JSON API resource routes (spec 000 §7: bodies
@@ -19,15 +20,14 @@ export function assertMethod(request: Request, method: string): void {
 
 /**
  * The parsed JSON body. Malformed or oversized bodies are the client's fault: a thrown 400 or 413,
- * never a 500. An empty body reads as `{}`, so zod reports which fields are missing.
+ * never a 500. An empty body reads as `{}`, so zod reports which fields are missing. The bytes
+ * are read with a cap (body.ts) and decoded as UTF-8, a byte order mark ignored (RFC 8259 §8.1);
+ * bytes that are not UTF-8 become U+FFFD, which the schemas then judge like any other character.
  */
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) throw Response.json({ message: "Request body too large" }, { status: 413 });
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > maxBytes) {
-    throw Response.json({ message: "Request body too large" }, { status: 413 });
-  }
+  const read = await readBodyBytes(request, maxBytes);
+  if (!read.ok) throw bodyRefusal(read.reason);
+  const text = new TextDecoder().decode(read.bytes);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;

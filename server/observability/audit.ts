@@ -1,3 +1,4 @@
+import type { AuditCategory } from "#core/analytics/audit.ts";
 import { systemLogs } from "#db/schema/observability.ts";
 import { writeObservability, type ObservabilityContext } from "./recorder.ts";
 
@@ -8,20 +9,18 @@ import { writeObservability, type ObservabilityContext } from "./recorder.ts";
  * never delays or breaks the answer.
  */
 
-/**
- * The system_logs categories that make up the audit trail: kept whatever the analytics retention
- * period (server/analytics/retention.ts prunes only other rows). A later audit category goes here.
- */
-export const AUDIT_CATEGORIES = ["auth", "authz", "assisted", "admin", "security", "audit"] as const;
-export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+// The audit categories are the core's (core/analytics/audit.ts): the /analytics screen filters by them too.
+export { AUDIT_CATEGORIES, type AuditCategory } from "#core/analytics/audit.ts";
 
 /**
  * User-supplied text made safe to embed in a log line: control characters (CR, LF, ESC …) and
- * Unicode line separators become visible escapes, so input cannot start a forged line; long
- * input is cut.
+ * Unicode line separators become visible escapes, so input cannot start a forged line; so do
+ * invisible and direction-changing characters (zero-width space, right-to-left override …), so a
+ * name cannot look like another on screen; quotes and backslashes are escaped, so it cannot close
+ * its field. Long input is cut.
  */
 export function sanitiseForLog(value: string, max = 64): string {
-  const escaped = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/g, (c) =>
+  const escaped = value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"\\]/g, (c) =>
     c === '"' || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
   return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
@@ -32,7 +31,7 @@ export interface AuditEvent {
   category: AuditCategory;
   /** What wrote it: "auth" unless said. */
   component?: string;
-  /** A fixed phrase chosen by the server, e.g. "login failed"; never user input. */
+  /** A fixed phrase chosen by the server, e.g. "login failed"; never user input (that goes in `username` or `details`). */
   event: string;
   username?: string;
   userId?: string;
@@ -50,7 +49,8 @@ export interface AuditEvent {
  */
 export function auditRow(event: AuditEvent, requestId: string | null, at: Date): typeof systemLogs.$inferInsert {
   const who = event.username === undefined ? "" : ` user="${sanitiseForLog(event.username)}"`;
-  const why = event.reason ? ` reason=${event.reason}` : "";
+  // Reasons are fixed codes; escaped all the same, so a caller that one day passes text cannot break the line.
+  const why = event.reason ? ` reason=${sanitiseForLog(event.reason)}` : "";
   return {
     level: event.level,
     category: event.category,

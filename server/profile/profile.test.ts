@@ -74,12 +74,12 @@ describe("getProfile", () => {
     expect(profile.strength).toEqual({ identityVerified: false, contactInformation: false, emergencyContacts: false });
   });
 
-  it("marks the password set and the passkey honestly not set up, pointing at where passkeys will come", async () => {
+  it("marks the password set and the passkey honestly not set up, pointing at where passkeys are added", async () => {
     const me = await addUser("me");
     const security = (await getProfile(db, me.id, NOW)).sections.find((s) => s.id === "security")!;
     expect(security.items).toEqual([
       { field: "Password", value: "Set", status: "complete" },
-      { field: "Passkey", value: "Not set up", status: "incomplete", action: { kind: "coming-soon", to: PASSKEYS_PATH } },
+      { field: "Passkey", value: "Not set up", status: "incomplete", action: { kind: "link", to: PASSKEYS_PATH } },
     ]);
     expect(security.status).toBe("incomplete");
   });

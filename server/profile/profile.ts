@@ -8,8 +8,8 @@
  *    user typed (users, user_profiles); the user completes them with this page's forms.
  *  - Identity Verification: an authority has issued the user a credential that is active, not
  *    revoked and not expired. Only an authority can complete it (through the wallet's request).
- *  - Security Settings: a password (every account has one) and a passkey (webauthn_credentials).
- *    Passkeys are not built yet, so this section stays incomplete until they are: no fake ticks.
+ *  - Security Settings: a password (every account has one) and a passkey (webauthn_credentials),
+ *    which the person adds in that section of /profile (ADR 021).
  *
  * Section progress is the share of its items complete; overall completion is the rounded
  * percentage of complete sections (spec 000 §4). The home dashboard's Profile Status and "My
@@ -35,16 +35,15 @@ import { credentials, userProfiles, users, walletEvents, webauthnCredentials } f
 
 /** Where an identity is verified: the wallet's credential request (spec 000 §2 Quick Actions). */
 export const REQUEST_CREDENTIAL_PATH = "/wallet?action=request";
-/** Where passkeys will be set up; until then the coming-soon page says so (spec 000 §2). */
-export const PASSKEYS_PATH = "/coming-soon/passkeys";
+/** Where passkeys are added: the passkeys list of /profile's own Security Settings section (ADR 021). */
+export const PASSKEYS_PATH = "#passkeys";
 
 export type ItemStatus = "complete" | "incomplete";
 
 /** What the item's Complete button does (only incomplete items have one). */
 export type ItemAction =
   | { kind: "edit"; section: EditableSection; item: ProfileItemKey }
-  | { kind: "link"; to: string }
-  | { kind: "coming-soon"; to: string };
+  | { kind: "link"; to: string };
 
 export interface ProfileItem {
   field: string;
@@ -211,7 +210,7 @@ export function buildProfile({ account, saved, activeCredentials, passkeys }: Pr
     section("security", [
       // Every account is created with a password (users.password_hash is required).
       item("Password", "Set", true),
-      item("Passkey", passkeys > 0 ? `${passkeys} set up` : "Not set up", passkeys > 0, { kind: "coming-soon", to: PASSKEYS_PATH }),
+      item("Passkey", passkeys > 0 ? `${passkeys} set up` : "Not set up", passkeys > 0, { kind: "link", to: PASSKEYS_PATH }),
     ]),
     section("privacy", [
       editableItem("shareAnalytics", choice(p?.shareAnalytics, "Shared", "Not shared"), typeof p?.shareAnalytics === "boolean"),

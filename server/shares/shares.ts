@@ -11,6 +11,9 @@ import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { effectiveStatus } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { clientAddress } from "#server/accounts/authentication.ts";
+import { audit } from "#server/observability/audit.ts";
+import type { ObservabilityContext } from "#server/observability/recorder.ts";
 
 /** Spec 000 §9: share link expiry 24 hours. */
 export const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -173,6 +176,28 @@ export async function revokeShare(db: Database, userId: string, shareId: string,
     db.insert(walletEvents).values({ userId, kind: "share_revoked", credentialId: existing.credentialId, shareId, detail: { type: existing.credentialType }, createdAt: now }),
   ]);
   return { ...existing, status: "revoked", revokedAt: now.toISOString() };
+}
+
+/**
+ * Revoke Share as its owner asks it (the /shares page and POST /api/shares/{id}/revoke): ends the
+ * share, and writes the security audit row (issue 13) when this request is the one that ended it.
+ */
+export async function revokeOwnShare(context: ObservabilityContext, request: Request, owner: { id: string; username: string }, shareId: string): Promise<ShareRecord> {
+  const now = new Date();
+  const share = await revokeShare(context.db, owner.id, shareId, now);
+  if (share.revokedAt === now.toISOString()) {
+    audit(context, {
+      level: "info",
+      category: "security",
+      component: "shares",
+      event: "share revoked",
+      username: owner.username,
+      userId: owner.id,
+      ip: clientAddress(request),
+      details: { shareId: share.id, credentialId: share.credentialId, type: share.credentialType },
+    });
+  }
+  return share;
 }
 
 /** For the public page: the share and its credential's stored token, or undefined. Counts the view. */

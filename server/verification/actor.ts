@@ -13,7 +13,7 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { organisationForApiKey, touchApiKey } from "./organisations.ts";
 
 export type Actor =
-  | { kind: "user"; userId: string; role: "verifier" | "admin"; name: string; organisationId: string | null }
+  | { kind: "user"; userId: string; username: string; role: "verifier" | "admin"; name: string; organisationId: string | null }
   | { kind: "api-key"; keyId: string; organisationId: string };
 
 export async function authenticateActor(request: Request, context: Pick<RequestContext<SessionBindings>, "db" | "ctx" | "requestId" | "env">): Promise<Actor> {
@@ -32,7 +32,7 @@ export async function authenticateActor(request: Request, context: Pick<RequestC
     throw new ServiceError(403, "Only verifiers and administrators can use the verifier API", "FORBIDDEN");
   }
   const role = effectiveRole(session.user.role) as "verifier" | "admin";
-  return { kind: "user", userId: session.user.id, role, name: displayName(session.user), organisationId: session.user.organisationId ?? null };
+  return { kind: "user", userId: session.user.id, username: session.user.username, role, name: displayName(session.user), organisationId: session.user.organisationId ?? null };
 }
 
 /** The organisation the actor acts for, or a 403 saying why there is none. */

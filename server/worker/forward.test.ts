@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { findRoute, forward, type ForwardRoute } from "./forward.ts";
+import { findRoute, forward, MAX_FORWARDED_BODY_BYTES, type ForwardRoute } from "./forward.ts";
 
 interface Env {
   STATUS: Fetcher;
@@ -42,5 +42,23 @@ describe("the forwarding route table", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
     expect(await response.json()).toEqual({ message: "Verifier service unavailable", requestId: "req-2" });
+  });
+
+  it("hands the owner a body as bytes read here, and refuses one over the cap with 413 without troubling the owner (issue 13)", async () => {
+    const seen: string[] = [];
+    const owner = { fetch: vi.fn(async (request: Request) => (seen.push(await request.text()), new Response("ok"))) } as unknown as Fetcher;
+    const env = { STATUS: owner, VERIFIER: owner };
+    const chunked = (bytes: number) =>
+      new Request("https://identity.example/api/presentations/validate", {
+        method: "POST",
+        body: new Blob([new Uint8Array(bytes).fill(0x61)]).stream(),
+        duplex: "half",
+      } as RequestInit);
+    expect(await (await forward(ROUTES[1]!, chunked(1000), env, "req-3")).text()).toBe("ok");
+    expect(seen).toEqual(["a".repeat(1000)]);
+    const refused = await forward(ROUTES[1]!, chunked(MAX_FORWARDED_BODY_BYTES + 1), env, "req-4");
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ message: "Request body too large" });
+    expect(owner.fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,9 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
 import { createDb, type Database } from "#db/client.ts";
+import { bodyRefusal, readBodyBytes } from "#server/http/body.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { withoutBodyOnGet } from "#server/http/front-door.ts";
 import { MAX_JSON_BODY_BYTES } from "#server/http/json.ts";
 import { newRequestId } from "./context.ts";
 import { parseEnv } from "./env.ts";
@@ -47,7 +48,7 @@ export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object 
   const app = new Hono<WorkerHonoEnv<z.infer<S>, Extra>>();
 
   app.use(requestContext(options) as MiddlewareHandler);
-  app.use(bodyLimit({ maxSize: options.maxBodyBytes ?? MAX_JSON_BODY_BYTES, onError: (c) => c.json({ message: "Request body too large" }, 413) }));
+  app.use(bodyCap(options.maxBodyBytes ?? MAX_JSON_BODY_BYTES) as MiddlewareHandler);
 
   app.notFound((c) => c.json({ message: "Not found" }, 404, { "Cache-Control": "no-store" }));
 
@@ -73,5 +74,27 @@ function requestContext<S extends WorkerEnvSchema>(options: WorkerAppOptions<S>)
     c.set("db", createDb(env));
     await next();
     c.header("X-Request-Id", requestId);
+  };
+}
+
+/**
+ * Request bodies beyond `maxBytes` are refused (413) before any handler reads them; the rest are
+ * read once, with the cap (server/http/body.ts, which cancels what it will not read), and handed
+ * on as bytes. A GET or HEAD loses a body it should not have had: Hono's bodyLimit rebuilt such a
+ * request (sent chunked) with its body, which throws ("Request with a GET or HEAD method cannot
+ * have a body"), a 500 (issue 13).
+ */
+function bodyCap(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    if (!c.req.raw.body) return next();
+    if (c.req.raw.method === "GET" || c.req.raw.method === "HEAD") {
+      await c.req.raw.body.cancel().catch(() => undefined);
+      c.req.raw = withoutBodyOnGet(c.req.raw);
+      return next();
+    }
+    const read = await readBodyBytes(c.req.raw, maxBytes);
+    if (!read.ok) return bodyRefusal(read.reason);
+    c.req.raw = new Request(c.req.raw, { body: read.bytes });
+    await next();
   };
 }

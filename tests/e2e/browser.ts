@@ -33,10 +33,15 @@ export function chromiumLaunchOptions(args: readonly string[] = []): { executabl
   return { executablePath: CHROMIUM, args: [...ARGS, ...args] };
 }
 
-/** A fresh browser profile (own cookies and storage) pointed at the product under test; `args` as chromiumLaunchOptions. */
-export async function openBrowser(options: { viewport?: { width: number; height: number }; args?: readonly string[] } = {}): Promise<OpenBrowser> {
+/**
+ * A fresh browser profile (own cookies and storage) pointed at the product under test; `args` as
+ * chromiumLaunchOptions; `baseUrl` another address of the same stack (passkeys: http://localhost:PORT).
+ */
+export async function openBrowser(
+  options: { viewport?: { width: number; height: number }; args?: readonly string[]; baseUrl?: string } = {},
+): Promise<OpenBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "identity-chromium-"));
-  const baseUrl = inject("baseUrl");
+  const baseUrl = options.baseUrl ?? inject("baseUrl");
   const context = await chromium.launchPersistentContext(profile, {
     ...chromiumLaunchOptions(options.args),
     baseURL: baseUrl,

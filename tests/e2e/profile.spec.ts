@@ -65,9 +65,9 @@ describe("the citizen's profile", () => {
     expect(await page.getByText(/^\d of 6 sections complete$/).textContent()).toBe("0 of 6 sections complete");
     expect(await section("Emergency Contacts").getByText("Incomplete", { exact: true }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Complete Remaining Sections" }).isVisible()).toBe(true);
-    // Passkeys are not built: the item says so, and never counts as done.
+    // No passkey yet: the item says so, and its Complete button leads to the passkeys on this page (passkeys.spec.ts adds one).
     expect(await section("Security Settings").getByText("Not set up").isVisible()).toBe(true);
-    expect(await section("Security Settings").getByRole("link", { name: "Passkey: Coming soon" }).getAttribute("href")).toBe("/coming-soon/passkeys");
+    expect(await section("Security Settings").getByRole("link", { name: "Complete Passkey" }).getAttribute("href")).toBe("#passkeys");
     // Only an authority verifies identity: its Complete button goes to the wallet's credential request.
     const verify = section("Identity Verification").getByRole("link", { name: "Complete Identity verified by an authority" });
     expect(await verify.getAttribute("href")).toBe("/wallet?action=request");

@@ -1,8 +1,8 @@
 /**
  * The analytics dashboard (spec 000 §2 "Analytics dashboard"; issue 12) at /analytics, for
  * administrators: four headline tiles, a time range, and the tabs Overview, Events, System Logs,
- * Errors and Performance, each read from its /api/analytics/* call and refreshed on the spec's
- * interval (§9) while the browser tab is visible.
+ * Security Audit (issue 13), Errors and Performance, each read from its /api/analytics/* call and
+ * refreshed on the spec's interval (§9) while the browser tab is visible.
  */
 import { useState, type ReactNode } from "react";
 import { RANGE_LABELS, RANGES, REFRESH_MS, type AnalyticsDashboard as Dashboard, type Range } from "#core/analytics/dashboard.ts";
@@ -10,6 +10,7 @@ import { formatDateTime } from "#core/format/format.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { SecurityAuditTab } from "./audit.tsx";
 import { ResponseTimeBadge } from "./badges.tsx";
 import { ErrorsTab } from "./errors.tsx";
 import { EventsTab, LogsTab, PerformanceTab, Spinner } from "./lists.tsx";
@@ -21,6 +22,7 @@ const TABS = [
   { id: "overview", label: "Overview" },
   { id: "events", label: "Events" },
   { id: "logs", label: "System Logs" },
+  { id: "audit", label: "Security Audit" },
   { id: "errors", label: "Errors" },
   { id: "performance", label: "Performance" },
 ] as const;
@@ -79,6 +81,8 @@ export function AnalyticsDashboard() {
                 return <EventsTab />;
               case "logs":
                 return <LogsTab />;
+              case "audit":
+                return <SecurityAuditTab />;
               case "errors":
                 return <ErrorsTab onResolved={dashboard.refresh} />;
               case "performance":

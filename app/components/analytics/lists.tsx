@@ -46,17 +46,32 @@ export function ListState<T>({ polled, noun, empty, children }: { polled: Polled
   );
 }
 
-interface Column<T> {
+export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
 }
 
-/** A list as a table that scrolls sideways inside its own focusable region on a narrow screen. */
-function ListTable<T extends { id: string }>({ caption, columns, rows, testId }: { caption: string; columns: Column<T>[]; rows: T[]; testId: string }) {
+/**
+ * A list as a table that scrolls sideways inside its own focusable region on a narrow screen;
+ * `minWidth`, the table's least width (a Tailwind class) where it has more columns.
+ */
+export function ListTable<T extends { id: string }>({
+  caption,
+  columns,
+  rows,
+  testId,
+  minWidth = "min-w-[48rem]",
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  testId: string;
+  minWidth?: string;
+}) {
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full min-w-[48rem] text-left text-sm" data-testid={testId}>
+      <table className={`w-full ${minWidth} text-left text-sm`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b-2 border-govuk-border dark:border-slate-600">
@@ -84,7 +99,7 @@ function ListTable<T extends { id: string }>({ caption, columns, rows, testId }:
 }
 
 const when = (at: string) => <time dateTime={at}>{formatDateTimeSeconds(at)}</time>;
-const orNone = (value: string | null) => value ?? <span className="text-govuk-grey dark:text-slate-400">None</span>;
+export const orNone = (value: string | null) => value ?? <span className="text-govuk-grey dark:text-slate-400">None</span>;
 
 export function EventsTab() {
   const events = usePolled<EventRecord[]>(`/api/analytics/events?limit=${DEFAULT_LIMITS.events}`, REFRESH_MS.events);

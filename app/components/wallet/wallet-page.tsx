@@ -172,7 +172,7 @@ export function WalletPage() {
     <SignedInPage title="Citizen Wallet" lead="Your credentials, bound to this device and shared only when you choose.">
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="grid gap-6">
-          <ProfileCard name={fullName} avatar={user ? avatarSrc(user) : null} verified={verified} deviceKey={deviceKey} />
+          <ProfileCard name={fullName} avatar={user ? avatarSrc(user) : null} verified={verified} deviceKey={deviceKey} passkeys={data.passkeys} />
           <QuickActions
             adding={pendingType === DEFAULT_TYPE}
             busy={pendingType !== null}
@@ -237,7 +237,20 @@ export function WalletPage() {
   );
 }
 
-function ProfileCard({ name, avatar, verified, deviceKey }: { name: string; avatar: string | null; verified: boolean; deviceKey: DeviceKeyState }) {
+function ProfileCard({
+  name,
+  avatar,
+  verified,
+  deviceKey,
+  passkeys,
+}: {
+  name: string;
+  avatar: string | null;
+  verified: boolean;
+  deviceKey: DeviceKeyState;
+  /** How many passkeys the account has (webauthn_credentials). */
+  passkeys: number;
+}) {
   const device: Indicator =
     deviceKey.status === "ready"
       ? { label: "Device Secure", value: "Yes", detail: "This device holds your wallet key", on: true }
@@ -247,8 +260,13 @@ function ProfileCard({ name, avatar, verified, deviceKey }: { name: string; avat
           ? { label: "Device Secure", value: "Unavailable", detail: deviceKey.message, on: false }
           : { label: "Device Secure", value: "Checking…", detail: "Looking for this device's wallet key", on: null };
   const indicators: Indicator[] = [
-    { label: "Passkey Enabled", value: "Not set up", detail: "Passkeys arrive in a later release", on: false },
-    { label: "Biometric Auth", value: "Not set up", detail: "Available with passkeys, in a later release", on: false },
+    passkeys > 0
+      ? { label: "Passkey Enabled", value: "Yes", detail: passkeys === 1 ? "You can sign in with your passkey" : `You can sign in with any of your ${passkeys} passkeys`, on: true }
+      : { label: "Passkey Enabled", value: "Not set up", detail: "Add a passkey in your profile's Security Settings", on: false },
+    // Every passkey here was made, and is used, with user verification required (ADR 021).
+    passkeys > 0
+      ? { label: "Biometric Auth", value: "With passkey", detail: "Signing in with a passkey asks for your fingerprint, face or screen lock", on: true }
+      : { label: "Biometric Auth", value: "Not set up", detail: "Comes with a passkey", on: false },
     device,
   ];
   return (

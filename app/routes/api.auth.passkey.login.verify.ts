@@ -1,0 +1,28 @@
+import { type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { clientAddress } from "#server/accounts/authentication.ts";
+import { AuthenticationVerifySchema, finishPasskeySignIn } from "#server/accounts/passkeys.ts";
+import { signedInAnswer } from "#server/accounts/sign-in.ts";
+import { serviceErrorResponse } from "#server/http/errors.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+
+/**
+ * POST /api/auth/passkey/login/verify {ceremonyId, response} (anyone; ADR 021): the browser's
+ * assertion. 200 with the user and a new session cookie, exactly as a password sign-in answers
+ * (signedInAnswer); 400 invalid input, or a ceremony that expired or was already used; 401 an
+ * assertion that does not verify. Never throttled by the password lockout (ADR 007).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, "POST");
+  const input = await parseBody(request, AuthenticationVerifySchema);
+  let user;
+  try {
+    user = await finishPasskeySignIn(context, input, clientAddress(request));
+  } catch (error) {
+    return serviceErrorResponse(error);
+  }
+  return signedInAnswer(request, context, user);
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

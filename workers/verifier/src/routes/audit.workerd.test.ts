@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { systemLogs } from "#db/schema/index.ts";
+import type { ApiKeySummary } from "#server/verification/api-schemas.ts";
+import { db, json, organisationWithVerifier, person, request } from "#workers/verifier/src/test-support.ts";
+
+/**
+ * The verifier worker's security acts in the one audit log (issue 13 "Audit"): API keys created
+ * and revoked, organisations registered and members assigned, each row with who, the caller's
+ * address and this worker's request id (the X-Request-Id it answered with). The request helper
+ * waits for the work after the answer, so the rows are there when it returns.
+ */
+
+const ADDRESS = "2001:db8:a0d1::7";
+
+/** The audit rows of the request that answered `response`. */
+async function auditOf(response: Response) {
+  const requestId = response.headers.get("X-Request-Id");
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  return db().select().from(systemLogs).where(eq(systemLogs.requestId, requestId!));
+}
+
+describe("verifier acts in the security audit log", () => {
+  it("audits an API key created and revoked (once), naming the key by id and prefix, never the key itself", async () => {
+    const { cookie, user, organisation } = await organisationWithVerifier();
+    const created = await request("/api/verifications/api-keys", { ...json({ name: "Payroll system" }), cookie, headers: { "CF-Connecting-IP": ADDRESS } });
+    expect(created.status).toBe(201);
+    const { key, apiKey } = (await created.clone().json()) as { key: string; apiKey: ApiKeySummary };
+    const [createdRow, ...others] = await auditOf(created);
+    expect(others).toEqual([]);
+    expect(createdRow).toMatchObject({
+      category: "security",
+      component: "verifier",
+      level: "info",
+      userId: user.id,
+      message: `API key created user="${user.username}"`,
+      metadata: expect.objectContaining({ event: "API key created", keyId: apiKey.id, prefix: apiKey.prefix, name: "Payroll system", organisationId: organisation.id, username: user.username, ip: ADDRESS }),
+    });
+    expect(createdRow!.metadata?.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(JSON.stringify(createdRow)).not.toContain(key.slice(apiKey.prefix.length));
+
+    const revoked = await request(`/api/verifications/api-keys/${apiKey.id}/revoke`, { method: "POST", cookie });
+    expect(revoked.status).toBe(200);
+    expect(await auditOf(revoked)).toEqual([
+      expect.objectContaining({ category: "security", userId: user.id, metadata: expect.objectContaining({ event: "API key revoked", keyId: apiKey.id, prefix: apiKey.prefix }) }),
+    ]);
+    // Revoking it again changes nothing, and audits nothing.
+    const again = await request(`/api/verifications/api-keys/${apiKey.id}/revoke`, { method: "POST", cookie });
+    expect(again.status).toBe(200);
+    expect(await auditOf(again)).toEqual([]);
+  });
+
+  it("audits an organisation registered and a verifier put in it (a change of what they may read)", async () => {
+    const admin = await person("admin");
+    const member = await person("verifier");
+    const name = `Audit Lettings ${crypto.randomUUID().slice(0, 8)}`;
+    const registered = await request("/api/verifications/organisations", { ...json({ name, allowedChecks: ["rtw"], memberUsername: member.user.username }), cookie: admin.cookie });
+    expect(registered.status).toBe(201);
+    const organisation = (await registered.clone().json()) as { id: string };
+    const rows = await auditOf(registered);
+    expect(rows.map((row) => [row.category, row.userId, row.metadata?.event])).toEqual(
+      expect.arrayContaining([
+        ["admin", admin.user.id, "organisation registered"],
+        ["admin", admin.user.id, "organisation member assigned"],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.metadata?.event === "organisation member assigned")!.metadata).toMatchObject({ organisationId: organisation.id, memberId: member.user.id, memberUsername: member.user.username });
+  });
+});
