@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LoginSchema } from "#core/accounts/schemas.ts";
-import { authenticateCredentials, rememberDevice } from "#server/accounts/authentication.ts";
+import { authenticateCredentials } from "#server/accounts/authentication.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { signedInAnswer } from "#server/accounts/sign-in.ts";
 
@@ -14,10 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = LoginSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) return validationError(parsed.error);
   const user = await authenticateCredentials(request, context, parsed.data);
-  const answer = await signedInAnswer(request, context, user);
-  // The password proved it: this browser is now a known device of the account (ADR 007).
-  answer.headers.append("Set-Cookie", await rememberDevice(context, user));
-  return answer;
+  return signedInAnswer(request, context, user, "password");
 }
 
 export function loader() {

@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return serviceErrorResponse(error);
   }
-  return signedInAnswer(request, context, user);
+  return signedInAnswer(request, context, user, "passkey");
 }
 
 export function loader() {

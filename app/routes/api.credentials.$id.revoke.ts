@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { revokeCredential } from "#server/credentials/revocation.ts";
+import { revokeCredentialOnce } from "#server/credentials/revocation.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
@@ -24,11 +24,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!UUID.test(id)) return json({ message: "Credential not found" }, { status: 404 });
   try {
-    const now = new Date();
     const reason = body.data.reason ?? "revoked by administrator";
-    const credential = await revokeCredential({ db: context.db, credentialId: id, reason, actorId: admin.id, now });
+    const { credential, revoked } = await revokeCredentialOnce({ db: context.db, credentialId: id, reason, actorId: admin.id });
     // Revoking twice answers the same record; only the request that revoked it is audited.
-    if (credential.revokedAt === now.toISOString()) {
+    if (revoked) {
       audit(context, {
         level: "info",
         category: "admin",

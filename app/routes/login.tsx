@@ -8,10 +8,10 @@ import { TextLink } from "#app/components/ui/text-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { LoginSchema, type KnownRole } from "#core/accounts/schemas.ts";
-import { authenticateCredentials, rememberDevice } from "#server/accounts/authentication.ts";
+import { authenticateCredentials } from "#server/accounts/authentication.ts";
+import { signInCookies } from "#server/accounts/sign-in.ts";
 import type { User } from "#db/schema/accounts.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
-import { createSession } from "#server/accounts/session.ts";
 import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
 
 const LOGIN_FAILED = "Invalid username or password. Please try again.";
@@ -53,8 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
     );
   }
-  const { setCookie } = await createSession(request, context, user.id);
-  const headers = new Headers([["Set-Cookie", setCookie], ["Set-Cookie", await rememberDevice(context, user)]]);
+  const headers = new Headers((await signInCookies(request, context, user, "password")).map((c): [string, string] => ["Set-Cookie", c]));
   return redirect(nextPath(new URL(request.url).search), { headers });
 }
 

@@ -21,17 +21,20 @@ const optionalText = (max: number) =>
  * "ａｄｍｉｎ" is "admin"), surrounding spaces dropped, case ignored. Throttle keys use this; the
  * database compares with lower() on both sides (users_username_lower_idx).
  */
-export const normaliseUsername = (username: string) => username.normalize("NFKC").trim().toLowerCase();
+export const normaliseUsername = (username: string) => foldUsername(username).toLowerCase();
+
+/** A name as typed, NFKC-folded and trimmed: what registration stores and sign-in looks up (case kept). */
+export const foldUsername = (username: string) => username.normalize("NFKC").trim();
 
 /**
  * New names: NFKC-folded and trimmed, then 3 to 50 (spec 000 §5) of a safe set: ASCII letters,
  * digits, and . _ - inside. No look-alike letters ("ADMİN" with a dotted capital I), no invisible
  * characters ("ad\u200bmin"), nothing a screen or a log could render as another name.
  */
-export const USERNAME_CHARACTERS = "Use only letters A to Z, numbers, and dots, hyphens or underscores between them";
+const USERNAME_CHARACTERS = "Use only letters A to Z, numbers, and dots, hyphens or underscores between them";
 const NewUsername = z
   .string()
-  .transform((value) => value.normalize("NFKC").trim())
+  .transform(foldUsername)
   .pipe(z.string().min(3).max(50).regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/, USERNAME_CHARACTERS));
 
 export const RegisterSchema = z.object({

@@ -77,6 +77,24 @@ export function base64urlDecode(text: string): Uint8Array {
   return out;
 }
 
+/** Lower-case hex, two digits a byte (digests and keyed digests as the database keeps them). */
+export function hexEncode(bytes: Uint8Array | ArrayBuffer): string {
+  let out = "";
+  for (const b of bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) out += b.toString(16).padStart(2, "0");
+  return out;
+}
+
+/** The parts joined into one array, in order. */
+export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
 const encoder = new TextEncoder();
 
 export function utf8Encode(text: string): Uint8Array {

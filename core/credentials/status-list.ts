@@ -12,7 +12,7 @@
  */
 import { Unzlib } from "fflate";
 import { resolveCrypto, type CredentialCrypto } from "./crypto.ts";
-import { base64urlDecode, base64urlEncode, isBase64url } from "./encoding.ts";
+import { base64urlDecode, base64urlEncode, concatBytes, isBase64url } from "./encoding.ts";
 import { CredentialError, failureFromError, type VerificationFailure } from "./errors.ts";
 import { isPlainObject } from "./json.ts";
 import {
@@ -76,26 +76,13 @@ export function unpackStatusList(bytes: Uint8Array, bits: StatusBits): Uint8Arra
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  let length = 0;
   const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    length += value.length;
   }
-  return concatBytes(chunks, length);
-}
-
-/** The chunks joined into one array of `length` bytes. */
-function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return concatBytes(...chunks);
 }
 
 function streamOf(bytes: Uint8Array): ReadableStream<BufferSource> {
@@ -190,8 +177,8 @@ function adler32(previous: number, chunk: Uint8Array): number {
 /** Inflates `lst` to the packed byte array. */
 export async function inflateStatusList(lst: string, options: InflateOptions): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  const total = await inflateStreaming(lst, options, (chunk) => chunks.push(chunk.slice()));
-  return concatBytes(chunks, total);
+  await inflateStreaming(lst, options, (chunk) => chunks.push(chunk.slice()));
+  return concatBytes(...chunks);
 }
 
 /** Decodes `lst` fully: one status value per entry. */

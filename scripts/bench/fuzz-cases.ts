@@ -6,6 +6,8 @@
 // (Remix's built route manifest, Hono's `app.routes`), so a new endpoint is fuzzed without a list
 // to edit here.
 
+import { concatBytes } from "#core/credentials/encoding.ts";
+
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -280,15 +282,6 @@ const nestedText = (depth: number, arrays: boolean) => (arrays ? "[".repeat(dept
 
 const encoder = new TextEncoder();
 const utf8 = (text: string) => encoder.encode(text);
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-};
 
 /** Raw JSON with a member named twice, the second of another type. */
 function duplicateKeys(rng: Prng): string {
@@ -372,12 +365,12 @@ function body(rng: Prng): Body {
     }
     case "bom": {
       const text = JSON.stringify(object(rng));
-      return { bytes: concat(new Uint8Array([0xef, 0xbb, 0xbf]), utf8(text)), type: "application/json", label: "UTF-8 BOM before the JSON" };
+      return { bytes: concatBytes(new Uint8Array([0xef, 0xbb, 0xbf]), utf8(text)), type: "application/json", label: "UTF-8 BOM before the JSON" };
     }
     case "invalid-utf8": {
       const bad = new Uint8Array(rng.pick(INVALID_UTF8));
       const field = rng.pick(FIELDS);
-      return { bytes: concat(utf8(`{${JSON.stringify(field)}:"`), bad, utf8(`"}`)), type: "application/json", label: `invalid UTF-8 (${[...bad].map((b) => b.toString(16)).join(" ")}) in "${field}"` };
+      return { bytes: concatBytes(utf8(`{${JSON.stringify(field)}:"`), bad, utf8(`"}`)), type: "application/json", label: `invalid UTF-8 (${[...bad].map((b) => b.toString(16)).join(" ")}) in "${field}"` };
     }
     case "utf16":
       return { bytes: utf16le(JSON.stringify(object(rng))), type: "application/json; charset=utf-16", label: "JSON in UTF-16LE with a BOM" };
@@ -733,7 +726,7 @@ export function caseHeaders(c: FuzzCase, credentials: Credentials, ownOrigin: st
 }
 
 /** The case as a fetch Request to `origin`, or null when this runtime cannot construct it (a method it lacks, a GET with a body). */
-export function caseRequest(c: FuzzCase, credentials: Credentials, origin: string): Request | null {
+function caseRequest(c: FuzzCase, credentials: Credentials, origin: string): Request | null {
   const headers = new Headers();
   try {
     // Latin-1 bytes cannot be put in a fetch header as they are (workerd would send UTF-8 and warn): the socket-level bench sends them.

@@ -342,7 +342,7 @@ async function knownIds(stack: Stack, identities: Identity[], endpoints: Endpoin
  * workers print with console.error. Its request lines, warnings (▲ [WARNING]) and the stack
  * lines under an error are left out.
  */
-export function errorLines(output: string): string[] {
+function errorLines(output: string): string[] {
   return output
     .split("\n")
     .map((line) => line.replace(/\x1b\[[0-9;]*m/g, "").trimEnd())

@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { users, type User } from "#db/schema/accounts.ts";
-import { LoginSchema, type LoginInput, type PublicUser } from "#core/accounts/schemas.ts";
+import { foldUsername, LoginSchema, type LoginInput, type PublicUser } from "#core/accounts/schemas.ts";
 import { audit } from "#server/observability/audit.ts";
 import { validationError } from "#server/http/json.ts";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "#core/accounts/password.ts";
-import { getActiveSession, type SessionBindings, type SessionContext } from "./session.ts";
+import { getActiveSession, type ActiveSession, type SessionBindings, type SessionContext } from "./session.ts";
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, DEVICE_THROTTLE, PAIR_THROTTLE, throttle, throttleKeys, tooManyAttempts, type ThrottleBindings, type ThrottlePolicy } from "./throttle.ts";
-import { deviceCookie, knownDevice } from "./device.ts";
+import { knownDevice } from "./device.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 
 /** What signing in needs: the database, work after the response, the request id, the throttle. */
@@ -46,8 +46,13 @@ export function unauthorized(): Response {
  * 401 JSON answer the client can act on (spec 000 §8: "401: ... Unauthorized").
  */
 export async function requireUser(request: Request, context: SessionContext): Promise<PublicUser> {
-  const user = await getUser(request, context);
-  if (user) return user;
+  return toPublicUser((await requireSession(request, context)).user);
+}
+
+/** The signed-in session (its row id and user), refused as requireUser refuses. */
+export async function requireSession(request: Request, context: SessionContext): Promise<ActiveSession> {
+  const session = await getActiveSession(request, context);
+  if (session) return session;
   if (isApiRequest(request)) throw unauthorized();
   throw new Response(null, { status: 302, headers: { Location: "/login" } });
 }
@@ -71,7 +76,7 @@ const FAILED_SIGN_INS = "failed sign-in attempts";
  * trimmed, and compared case-insensitively by SQLite's lower() on both sides (users_username_lower_idx).
  */
 export function findUserByUsername(context: Pick<RequestContext, "db">, username: string): Promise<User | undefined> {
-  return context.db.query.users.findFirst({ where: eq(sql`lower(${users.username})`, sql`lower(${username.normalize("NFKC").trim()})`) });
+  return context.db.query.users.findFirst({ where: eq(sql`lower(${users.username})`, sql`lower(${foldUsername(username)})`) });
 }
 
 /** One throttle a sign-in attempt counts against (ADR 007), and what a proven password does to it. */
@@ -147,8 +152,6 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
   return authenticator;
 }
 
-/** After a password sign-in: the Set-Cookie that makes this browser a known device of the account (server/accounts/device.ts). */
-export const rememberDevice = (context: Pick<AccountsContext, "env">, user: Pick<User, "username">): Promise<string> => deviceCookie(context.env.SESSION_SECRET, user.username);
 
 /**
  * Signs in with a username and password already parsed from JSON (the API) by handing remix-auth

@@ -1,3 +1,5 @@
+import { hexEncode } from "#core/credentials/encoding.ts";
+
 /**
  * HMAC-SHA-256 under a worker secret (SESSION_SECRET), as lower-case hex: the row key of a session
  * token, the seal of a device cookie. The key is imported once per isolate and secret.
@@ -12,5 +14,5 @@ export async function keyedDigest(secret: string, message: string): Promise<stri
     keys.set(secret, key);
   }
   const mac = await crypto.subtle.sign("HMAC", await key, encoder.encode(message));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hexEncode(mac);
 }

@@ -37,23 +37,23 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { relyingPartyFrom, type RelyingParty, type RelyingPartyBindings } from "./relying-party.ts";
 
 /** How long a ceremony's challenge is good for. */
-export const CEREMONY_TTL_MS = 5 * 60 * 1000;
+const CEREMONY_TTL_MS = 5 * 60 * 1000;
 /** How long the browser waits for the authenticator (within the challenge's life). */
 const AUTHENTICATOR_TIMEOUT_MS = 2 * 60 * 1000;
 /** ES256, EdDSA, RS256: what platform authenticators and security keys make. */
 const ALGORITHMS = [-7, -8, -257];
 /** A person may keep this many passkeys (one per device and password manager is plenty). */
-export const MAX_PASSKEYS = 20;
+const MAX_PASSKEYS = 20;
 
 export type PasskeyContext = Pick<RequestContext<RelyingPartyBindings>, "db" | "ctx" | "env" | "requestId" | "recorder">;
 
-export const PASSKEYS_UNAVAILABLE = "Passkeys are not available on this service yet.";
+const PASSKEYS_UNAVAILABLE = "Passkeys are not available on this service yet.";
 export const CEREMONY_EXPIRED = "This passkey request has expired or was already used. Please try again.";
 export const REGISTRATION_FAILED = "Your passkey could not be verified. Please try again.";
-export const ALREADY_REGISTERED = "This passkey is already registered.";
-export const TOO_MANY_PASSKEYS = `You can keep up to ${MAX_PASSKEYS} passkeys. Remove one you no longer use first.`;
+const ALREADY_REGISTERED = "This passkey is already registered.";
+const TOO_MANY_PASSKEYS = `You can keep up to ${MAX_PASSKEYS} passkeys. Remove one you no longer use first.`;
 export const SIGN_IN_FAILED = "That passkey could not sign you in. Try again, or sign in with your password.";
-export const PASSKEY_NOT_FOUND = "Passkey not found";
+const PASSKEY_NOT_FOUND = "Passkey not found";
 
 // ---------------------------------------------------------------------------------------------
 // Input: what the browser sends back (@simplewebauthn/browser's JSON), checked before any use.
@@ -63,7 +63,7 @@ const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9
 /** A credential id is at most 1023 bytes (WebAuthn L3 §5.1): 1364 characters of base64url. */
 const credentialId = base64url(1364);
 /** A ceremony id: 32 random bytes. */
-export const CeremonyId = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Expected a ceremony id");
+const CeremonyId = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Expected a ceremony id");
 
 const Transports = z.array(z.string().max(32)).max(10);
 
@@ -115,8 +115,8 @@ export const PasskeyName = z
 export const RegistrationVerifySchema = z.object({ ceremonyId: CeremonyId, name: PasskeyName, response: RegistrationResponseSchema });
 export const AuthenticationVerifySchema = z.object({ ceremonyId: CeremonyId, response: AuthenticationResponseSchema });
 
-export type RegistrationVerifyInput = z.infer<typeof RegistrationVerifySchema>;
-export type AuthenticationVerifyInput = z.infer<typeof AuthenticationVerifySchema>;
+type RegistrationVerifyInput = z.infer<typeof RegistrationVerifySchema>;
+type AuthenticationVerifyInput = z.infer<typeof AuthenticationVerifySchema>;
 
 /**
  * The WebAuthn user handle of an account: the bytes of its id (a random UUID, so it says nothing
@@ -128,7 +128,7 @@ const userHandleOf = (userId: string) => new TextEncoder().encode(userId);
 // Ceremonies
 
 /** The configured relying party, or a 503 (thrown) when there is none. */
-export function requireRelyingParty(env: RelyingPartyBindings): RelyingParty {
+function requireRelyingParty(env: RelyingPartyBindings): RelyingParty {
   const rp = relyingPartyFrom(env);
   if (!rp) throw new ServiceError(503, PASSKEYS_UNAVAILABLE, "passkeys_unavailable");
   return rp;
@@ -163,7 +163,7 @@ async function consumeCeremony(db: Database, id: string, purpose: Purpose, userI
   return row?.challenge ?? null;
 }
 
-export async function purgeExpiredCeremonies(db: Database, now = new Date()): Promise<void> {
+async function purgeExpiredCeremonies(db: Database, now = new Date()): Promise<void> {
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
 }
 
@@ -173,7 +173,7 @@ export interface Ceremony<T> {
 }
 
 /** Who is registering a passkey: the signed-in person. */
-export interface PasskeyOwner {
+interface PasskeyOwner {
   id: string;
   username: string;
   firstName: string | null;

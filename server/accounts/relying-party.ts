@@ -21,7 +21,7 @@ export interface RelyingParty {
   name: string;
 }
 
-export const RELYING_PARTY_NAME = "UK Digital Identity";
+const RELYING_PARTY_NAME = "UK Digital Identity";
 
 export interface RelyingPartyBindings {
   WEBAUTHN_ORIGIN?: string;

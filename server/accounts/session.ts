@@ -3,6 +3,7 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { eq, lt, sql } from "drizzle-orm";
 import { sessions, users, type SessionData, type User } from "#db/schema/accounts.ts";
 import { isBackgroundPoll } from "#core/dashboard/background-poll.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { keyedDigest } from "./keyed-digest.ts";
 
 /**
@@ -33,7 +34,7 @@ export interface ActiveSession {
 
 /** `bytes` random bytes, base64url without padding: a session token (32 bytes, 43 chars) travels so, and its digest is the row key. */
 export function randomToken(bytes = 32): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64urlEncode(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 /** The row key of a token: HMAC-SHA-256 keyed with SESSION_SECRET. */

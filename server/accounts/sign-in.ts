@@ -1,16 +1,28 @@
 import type { PublicUser } from "#core/accounts/schemas.ts";
 import type { User } from "#db/schema/accounts.ts";
 import { toPublicUser } from "./authentication.ts";
+import { deviceCookie } from "./device.ts";
 import { createSession } from "./session.ts";
 
+/** How the person proved who they are. */
+export type SignInProof = "password" | "passkey";
+
 /**
- * What every JSON sign-in ends with once the person has proved who they are, whichever way they
- * did it (password: POST /api/auth/login; passkey: POST /api/auth/passkey/login/verify): a new
- * session (any session sent with the request is ended first), and the user's public view with
- * its cookie, never cached.
+ * The cookies every sign-in ends with, whichever way the person proved who they are: a new
+ * session (any session sent with the request is ended first), and after a password the device
+ * cookie that makes this browser a known device of the account (ADR 007).
  */
-export async function signedInAnswer(request: Request, context: Parameters<typeof createSession>[1], user: User): Promise<Response> {
+export async function signInCookies(request: Request, context: Parameters<typeof createSession>[1], user: User, proof: SignInProof): Promise<string[]> {
   const { setCookie } = await createSession(request, context, user.id);
+  return proof === "password" ? [setCookie, await deviceCookie(context.env.SESSION_SECRET, user.username)] : [setCookie];
+}
+
+/**
+ * What every JSON sign-in answers (password: POST /api/auth/login; passkey: POST
+ * /api/auth/passkey/login/verify): the user's public view with the sign-in's cookies, never cached.
+ */
+export async function signedInAnswer(request: Request, context: Parameters<typeof createSession>[1], user: User, proof: SignInProof): Promise<Response> {
+  const headers = new Headers([["Cache-Control", "no-store"], ...(await signInCookies(request, context, user, proof)).map((c): [string, string] => ["Set-Cookie", c])]);
   const body: PublicUser = toPublicUser(user);
-  return Response.json(body, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  return Response.json(body, { headers });
 }

@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import { hexEncode } from "#core/credentials/encoding.ts";
+import { keyedDigest } from "#server/accounts/keyed-digest.ts";
 import type { Database } from "#db/client.ts";
 import { userProfiles } from "#db/schema/index.ts";
 import { housekeeper, type DailySalt, type HousekeeperBinding } from "./housekeeping.ts";
@@ -20,7 +22,6 @@ import { housekeeper, type DailySalt, type HousekeeperBinding } from "./housekee
 
 const encoder = new TextEncoder();
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 async function hmac(key: BufferSource, message: string): Promise<ArrayBuffer> {
   const imported = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -53,16 +54,16 @@ export function clientNetwork(address: string): string {
 
 /** The visitor's address (or network) as analytics keeps it: 64 hex characters, stable for one UTC day. */
 export async function hashAddress(salt: ArrayBuffer, address: string): Promise<string> {
-  return hex(await hmac(salt, `address:${address}`));
+  return hexEncode(await hmac(salt, `address:${address}`));
 }
 
 /**
  * Ties a user_sessions row to a login session without storing anything that could be replayed:
- * the login session's sid is already SHA-256 of the cookie's token (server/accounts/session.ts),
- * and this keyed hash of it cannot be turned back into the sid or the cookie.
+ * the login session's sid is already a keyed digest of the cookie's token (server/accounts/session.ts),
+ * and this keyed digest of it cannot be turned back into the sid or the cookie.
  */
-export async function trackingSessionId(secret: string, loginSid: string): Promise<string> {
-  return hex(await hmac(encoder.encode(secret), `user-session:${loginSid}`));
+export function trackingSessionId(secret: string, loginSid: string): Promise<string> {
+  return keyedDigest(secret, `user-session:${loginSid}`);
 }
 
 /**

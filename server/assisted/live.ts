@@ -8,9 +8,8 @@
  *   GET /api/assisted/office/live          "changed" and "supervisor-call" messages for the office
  */
 import { z } from "zod";
-import { requireUser, unauthorized, type AccountsContext } from "#server/accounts/authentication.ts";
+import { requireSession, toPublicUser, type AccountsContext } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
-import { getActiveSession } from "#server/accounts/session.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -45,12 +44,9 @@ async function upgrade(request: Request, context: LiveContext, open: (watcher: W
   // Another site's handshake was refused before any handler ran (refuseCrossSiteMutation).
   const notUpgrade = requireWebSocketUpgrade(request);
   if (notUpgrade) return notUpgrade;
-  const user = await requireUser(request, context);
-  // The same session read requireUser made (one per GET request).
-  const session = await getActiveSession(request, context);
-  if (!session) return unauthorized();
+  const session = await requireSession(request, context);
   try {
-    return await open({ staff: await staffOf(context.db, user), sid: session.sid });
+    return await open({ staff: await staffOf(context.db, toPublicUser(session.user)), sid: session.sid });
   } catch (error) {
     return serviceErrorResponse(error);
   }

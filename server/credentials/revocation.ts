@@ -22,6 +22,11 @@ export interface RevokeRequest {
 
 /** Revokes a credential (idempotent): status revoked, revokedAt, the holder told, the list republished. */
 export async function revokeCredential(input: RevokeRequest): Promise<WalletCredential> {
+  return (await revokeCredentialOnce(input)).credential;
+}
+
+/** revokeCredential, saying whether this call revoked it: of two racing calls only one does. */
+export async function revokeCredentialOnce(input: RevokeRequest): Promise<{ credential: WalletCredential; revoked: boolean }> {
   const { db, credentialId } = input;
   const now = input.now ?? new Date();
   const { row, flipped } = await db.transaction(async (tx) => {
@@ -48,5 +53,5 @@ export async function revokeCredential(input: RevokeRequest): Promise<WalletCred
     return { row: updated, flipped: true };
   });
   if (flipped && row.statusListId) await republishStatusList(db, row.statusListId);
-  return toWalletCredential(row, now, 0);
+  return { credential: toWalletCredential(row, now, 0), revoked: flipped };
 }

@@ -18,10 +18,10 @@ import { startOfUkDay } from "#core/format/uk-time.ts";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
-import { clientAddress, unauthorized } from "#server/accounts/authentication.ts";
+import { clientAddress, requireSession } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
 import { can, requirePermission } from "#server/accounts/permissions.ts";
-import { getActiveSession, type SessionBindings } from "#server/accounts/session.ts";
+import type { SessionBindings } from "#server/accounts/session.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
 import { audit } from "#server/observability/audit.ts";
@@ -263,8 +263,7 @@ export async function gabrielLive(request: Request, context: RequestContext<Gabr
   // Administrators and operators (a refusal is audited and answered 403).
   await requirePermission(request, context, "review:hitl");
   // The same session read requirePermission made (one per GET request).
-  const session = await getActiveSession(request, context);
-  if (!session) return unauthorized();
+  const session = await requireSession(request, context);
   // Only the upgrade and the grant the object checks before each message (server/accounts/live-access.ts): never the caller's cookies.
   const url = withGrant(new URL("https://gabriel.internal/live"), { sid: session.sid, need: "review", officeId: null });
   return gabrielObject(context.env).fetch(new Request(url, { headers: { Upgrade: "websocket" } }));

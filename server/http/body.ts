@@ -1,3 +1,5 @@
+import { concatBytes } from "#core/credentials/encoding.ts";
+
 /**
  * A request body read as a stream with a cap: a body that declares no length (chunked) is never
  * buffered past `maxBytes`, so an oversized one costs the isolate no more memory than an
@@ -27,13 +29,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     // The client went away mid-body, or sent framing the runtime could not read.
     return { ok: false, reason: "unreadable" };
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { ok: true, bytes };
+  return { ok: true, bytes: concatBytes(...chunks) };
 }
 
 /** The client's answer for a body that could not be taken: 413 over the cap, 400 when it broke off. */

@@ -48,7 +48,7 @@ export type Access = Readonly<Record<Actor, Outcome>>;
  * whose refused call changes nothing. A `list` only ever lists the caller's own: strangers
  * never see the object in it.
  */
-export interface OwnerRule {
+interface OwnerRule {
   rule: string;
   strangers: readonly Actor[];
   refusal: 403 | 404 | "list";
@@ -63,7 +63,7 @@ interface Declared {
   note?: string;
 }
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE" | "OPTIONS";
+type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE" | "OPTIONS";
 
 /**
  * A Remix route handler of the web worker: a loader (GET), an action (the method it takes), or a
@@ -432,7 +432,7 @@ export const ENDPOINTS: readonly Endpoint[] = [...WEB_ENDPOINTS, ...VERIFIER_END
 /** A worker holding a binding: the web worker, the verifier worker, or the objects' own worker (one object calling another). */
 export type BindingWorker = "web" | "verifier" | "durable-objects";
 
-export interface ObjectCaller {
+interface ObjectCaller {
   worker: BindingWorker;
   /** The endpoints (endpointKey) whose handling makes the call, or `entry` for the worker's own entry point. */
   via: readonly string[];
@@ -447,7 +447,7 @@ export interface ObjectCaller {
  * - internal: a helper the class calls on itself. TypeScript's `private` is no runtime boundary:
  *   workerd would answer it over RPC to a worker holding the binding, so none may call it (ADR 022).
  */
-export interface ObjectEntryPoint {
+interface ObjectEntryPoint {
   className: string;
   method: string;
   kind: "rpc" | "fetch" | "runtime" | "internal";

@@ -166,16 +166,26 @@ export async function getOwnShare(db: Database, userId: string, shareId: string,
   return row ? toShareRecord(row.share, row.type, now) : undefined;
 }
 
-/** Ends a share at once (idempotent); the link then says it was withdrawn. */
-export async function revokeShare(db: Database, userId: string, shareId: string, now = new Date()): Promise<ShareRecord> {
+/**
+ * Ends a share at once (idempotent); the link then says it was withdrawn. `revoked` says whether
+ * this call ended it: of two racing calls only one does (the guarded update, in one write
+ * transaction with the wallet's log line).
+ */
+async function revokeShare(db: Database, userId: string, shareId: string, now: Date): Promise<{ share: ShareRecord; revoked: boolean }> {
   const existing = await getOwnShare(db, userId, shareId, now);
   if (!existing) throw new ServiceError(404, "Share not found", "NOT_FOUND");
-  if (existing.status === "revoked") return existing;
-  await db.batch([
-    db.update(shares).set({ revokedAt: now }).where(and(eq(shares.id, shareId), eq(shares.userId, userId))),
-    db.insert(walletEvents).values({ userId, kind: "share_revoked", credentialId: existing.credentialId, shareId, detail: { type: existing.credentialType }, createdAt: now }),
-  ]);
-  return { ...existing, status: "revoked", revokedAt: now.toISOString() };
+  if (existing.status === "revoked") return { share: existing, revoked: false };
+  const revoked = await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(shares)
+      .set({ revokedAt: now })
+      .where(and(eq(shares.id, shareId), eq(shares.userId, userId), isNull(shares.revokedAt)))
+      .returning({ id: shares.id });
+    if (ended.length === 0) return false;
+    await tx.insert(walletEvents).values({ userId, kind: "share_revoked", credentialId: existing.credentialId, shareId, detail: { type: existing.credentialType }, createdAt: now });
+    return true;
+  });
+  return { share: revoked ? { ...existing, status: "revoked", revokedAt: now.toISOString() } : ((await getOwnShare(db, userId, shareId, now)) ?? existing), revoked };
 }
 
 /**
@@ -183,9 +193,8 @@ export async function revokeShare(db: Database, userId: string, shareId: string,
  * share, and writes the security audit row (issue 13) when this request is the one that ended it.
  */
 export async function revokeOwnShare(context: ObservabilityContext, request: Request, owner: { id: string; username: string }, shareId: string): Promise<ShareRecord> {
-  const now = new Date();
-  const share = await revokeShare(context.db, owner.id, shareId, now);
-  if (share.revokedAt === now.toISOString()) {
+  const { share, revoked } = await revokeShare(context.db, owner.id, shareId, new Date());
+  if (revoked) {
     audit(context, {
       level: "info",
       category: "security",

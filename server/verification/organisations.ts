@@ -71,15 +71,16 @@ export async function listApiKeys(db: Database, organisationId: string): Promise
 }
 
 /** Revokes one of the organisation's own keys; another organisation's key reads as not found. */
-export async function revokeApiKey(db: Database, organisationId: string, id: string, now = new Date()): Promise<ApiKeySummary> {
+export async function revokeApiKey(db: Database, organisationId: string, id: string, now = new Date()): Promise<{ key: ApiKeySummary; revoked: boolean }> {
   const [row] = await db
     .update(verifierApiKeys)
     .set({ revokedAt: now })
     .where(and(eq(verifierApiKeys.id, id), eq(verifierApiKeys.organisationId, organisationId), isNull(verifierApiKeys.revokedAt)))
     .returning();
-  if (row) return summary(row);
+  // Only the call whose guarded update ended the key revoked it (two racing revocations: one).
+  if (row) return { key: summary(row), revoked: true };
   const [existing] = await db.select().from(verifierApiKeys).where(and(eq(verifierApiKeys.id, id), eq(verifierApiKeys.organisationId, organisationId)));
-  if (existing) return summary(existing);
+  if (existing) return { key: summary(existing), revoked: false };
   throw new ServiceError(404, "API key not found", "NOT_FOUND");
 }
 

@@ -171,7 +171,7 @@ function describeChange(before: readonly string[], after: readonly string[]): st
 }
 
 /** Every table of the schema, by its SQL name. */
-export const TABLES: ReadonlyMap<string, SQLiteTable> = new Map(
+const TABLES: ReadonlyMap<string, SQLiteTable> = new Map(
   Object.values(schema as Record<string, unknown>)
     .filter((value): value is SQLiteTable => is(value, SQLiteTable))
     .map((table) => [getTableName(table), table]),

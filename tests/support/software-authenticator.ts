@@ -10,7 +10,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { base64urlDecode, base64urlEncode } from "#core/credentials/encoding.ts";
+import { base64urlDecode, base64urlEncode, concatBytes } from "#core/credentials/encoding.ts";
 
 /** Authenticator data flags (WebAuthn §6.1): user present, user verified, attested credential data. */
 export const FLAG_UP = 0x01;
@@ -25,15 +25,7 @@ const fromB64url = (text: string): Bytes => base64urlDecode(text).slice();
 const utf8 = (text: string): Bytes => new TextEncoder().encode(text) as Bytes;
 const sha256 = async (bytes: Bytes): Promise<Bytes> => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 
-function concat(...parts: Uint8Array[]): Bytes {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+
 
 // --- CBOR (RFC 8949), only what attestation objects and COSE keys need ---------------------
 type Cbor = number | string | Bytes | Map<Cbor, Cbor>;
@@ -47,9 +39,9 @@ function head(major: number, n: number): Bytes {
 
 function cbor(value: Cbor): Bytes {
   if (typeof value === "number") return value >= 0 ? head(0, value) : head(1, -1 - value);
-  if (typeof value === "string") return concat(head(3, utf8(value).length), utf8(value));
-  if (value instanceof Uint8Array) return concat(head(2, value.length), value);
-  return concat(head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)]));
+  if (typeof value === "string") return concatBytes(head(3, utf8(value).length), utf8(value));
+  if (value instanceof Uint8Array) return concatBytes(head(2, value.length), value);
+  return concatBytes(head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)]));
 }
 
 /** An ECDSA signature as WebAuthn wants it for ES256: ASN.1 DER, not WebCrypto's raw r‖s. */
@@ -58,11 +50,11 @@ function derSignature(raw: Bytes): Bytes {
     let i = 0;
     while (i < bytes.length - 1 && bytes[i] === 0) i++;
     let trimmed = bytes.slice(i);
-    if (trimmed[0]! & 0x80) trimmed = concat(Uint8Array.of(0), trimmed);
-    return concat(Uint8Array.of(0x02, trimmed.length), trimmed);
+    if (trimmed[0]! & 0x80) trimmed = concatBytes(Uint8Array.of(0), trimmed);
+    return concatBytes(Uint8Array.of(0x02, trimmed.length), trimmed);
   };
-  const body = concat(integer(raw.slice(0, 32)), integer(raw.slice(32)));
-  return concat(Uint8Array.of(0x30, body.length), body);
+  const body = concatBytes(integer(raw.slice(0, 32)), integer(raw.slice(32)));
+  return concatBytes(Uint8Array.of(0x30, body.length), body);
 }
 
 export interface CeremonyChoices {
@@ -92,7 +84,7 @@ export class SoftwareAuthenticator {
 
   private async authenticatorData(rpId: string, flags: number, counter: number, attested?: Bytes): Promise<Bytes> {
     const count = Uint8Array.of((counter >>> 24) & 0xff, (counter >> 16) & 0xff, (counter >> 8) & 0xff, counter & 0xff);
-    return concat(await sha256(utf8(rpId)), Uint8Array.of(flags | (attested ? FLAG_AT : 0)), count, attested ?? new Uint8Array());
+    return concatBytes(await sha256(utf8(rpId)), Uint8Array.of(flags | (attested ? FLAG_AT : 0)), count, attested ?? new Uint8Array());
   }
 
   /** navigator.credentials.create(): a new ES256 credential for the options' RP and user, attestation "none". */
@@ -102,7 +94,7 @@ export class SoftwareAuthenticator {
     const jwk = await crypto.subtle.exportKey("jwk", this.keys.publicKey);
     // COSE_Key (RFC 9053 §7.1.1): kty EC2, alg ES256, crv P-256, x, y.
     const coseKey = cbor(new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, fromB64url(jwk.x!)], [-3, fromB64url(jwk.y!)]]));
-    const attested = concat(new Uint8Array(16), Uint8Array.of(this.credentialId.length >> 8, this.credentialId.length & 0xff), this.credentialId, coseKey);
+    const attested = concatBytes(new Uint8Array(16), Uint8Array.of(this.credentialId.length >> 8, this.credentialId.length & 0xff), this.credentialId, coseKey);
     this.counter = choices.counter ?? 0;
     const authData = await this.authenticatorData(choices.rpId ?? options.rp.id!, choices.flags ?? FLAG_UP | FLAG_UV, this.counter, attested);
     const clientData = utf8(JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin: choices.origin ?? this.origin, crossOrigin: false }));
@@ -123,7 +115,7 @@ export class SoftwareAuthenticator {
     this.counter = choices.counter ?? this.counter + 1;
     const authData = await this.authenticatorData(choices.rpId ?? options.rpId!, choices.flags ?? FLAG_UP | FLAG_UV, this.counter);
     const clientData = utf8(JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin: choices.origin ?? this.origin, crossOrigin: false }));
-    const signed = concat(authData, await sha256(clientData));
+    const signed = concatBytes(authData, await sha256(clientData));
     const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, this.keys.privateKey, signed));
     return {
       id: this.id,

@@ -66,8 +66,11 @@ export function SecurityAuditTab() {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const summary = useRef<HTMLParagraphElement>(null);
   const cursor = cursors.at(-1) ?? null;
-  const page = usePolled<AuditPage>(auditUrl(applied, cursor), REFRESH_MS.audit);
-  const entries: Polled<AuditEntry[]> = { ...page, data: page.data ? page.data.entries : null, update: () => undefined };
+  const url = auditUrl(applied, cursor);
+  const page = usePolled<AuditPage>(url, REFRESH_MS.audit);
+  // Only the page this URL answered: while a new filter or page loads, the table waits with the summary.
+  const shown = page.data && page.dataUrl === url ? page.data : null;
+  const entries: Polled<AuditEntry[]> = { ...page, data: shown ? shown.entries : null, update: (change) => page.update((p) => ({ ...p, entries: change(p.entries) })) };
 
   const change = (field: keyof Filters) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
   const show = (filters: Filters, pages: (string | null)[]) => {
@@ -91,7 +94,6 @@ export function SecurityAuditTab() {
     requestAnimationFrame(() => summary.current?.focus());
   };
   const suggestions = draft.category === "all" ? [...new Set(Object.values(KNOWN_AUDIT_EVENTS).flat())] : KNOWN_AUDIT_EVENTS[draft.category];
-  const shown = page.data && page.dataUrl === auditUrl(applied, cursor) ? page.data : null;
 
   return (
     <div className="grid gap-4">

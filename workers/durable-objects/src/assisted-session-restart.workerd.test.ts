@@ -1,5 +1,5 @@
 import { abortAllDurableObjects, env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { createDb } from "#db/client.ts";
@@ -7,7 +7,7 @@ import { assistedOffices, assistedSessions, systemLogs, users } from "#db/schema
 import type { AssistedSessionApi, SessionCommand } from "#server/assisted/session-state.ts";
 import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
-import { watchSocket } from "./test-support.ts";
+import { stubsWithAlarmsCleared, testPerson, watchSocket } from "./test-support.ts";
 
 /**
  * A restart of the session's object in the middle of an assisted session loses nothing (issue 13):
@@ -24,19 +24,9 @@ const api = (stub: Stub) => stub as unknown as AssistedSessionApi;
 const db = () => createDb(bindings);
 const IMAGE = `data:image/png;base64,${"iVBORw0KGgo".repeat(8)}=`;
 
-const made: Stub[] = [];
-// Alarms outlive the test that set them (workers-sdk#5388): delete every one left behind.
-afterEach(async () => {
-  for (const stub of made.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
-});
+const made = stubsWithAlarmsCleared<Stub>();
 
-async function staff(name: string) {
-  const [row] = await db()
-    .insert(users)
-    .values({ username: `${name.toLowerCase()}${crypto.randomUUID().slice(0, 10)}`, passwordHash: "not-used-to-sign-in", role: "operator", firstName: name })
-    .returning();
-  return { id: row!.id, name };
-}
+const staff = (name: string) => testPerson(name);
 
 /** A session at step 2 with its document captured and a supervisor's approval asked for, not yet given. */
 async function pendingApproval() {

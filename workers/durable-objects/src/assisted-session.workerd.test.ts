@@ -1,5 +1,5 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { APPROVAL_LIFETIME_MS, RAW_DOCUMENT_RETENTION_MS, type AssistedSession } from "#core/assisted/session.ts";
 import { createDb } from "#db/client.ts";
@@ -7,7 +7,7 @@ import { assistedOffices, assistedSessions, operatorProfiles, sessions, systemLo
 import type { AssistedSessionApi, CommandResult, SessionCommand } from "#server/assisted/session-state.ts";
 import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
-import { TestClock, watchSocket } from "./test-support.ts";
+import { stubsWithAlarmsCleared, TestClock, testPerson, watchSocket } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { ASSISTED_SESSIONS: DurableObjectNamespace<AssistedSessionObject> };
 const ns = bindings.ASSISTED_SESSIONS;
@@ -18,19 +18,9 @@ const db = () => createDb(bindings);
 const HOUR = 60 * 60_000;
 const IMAGE = `data:image/png;base64,${"iVBORw0KGgo".repeat(4)}=`;
 
-const made: Stub[] = [];
-// Alarms outlive the test that set them (workers-sdk#5388): delete every one left behind.
-afterEach(async () => {
-  for (const stub of made.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
-});
+const made = stubsWithAlarmsCleared<Stub>();
 
-async function person(name: string) {
-  const [row] = await db()
-    .insert(users)
-    .values({ username: `${name.toLowerCase()}${crypto.randomUUID().slice(0, 10)}`, passwordHash: "not-used-to-sign-in", role: "operator", firstName: name })
-    .returning();
-  return { id: row!.id, name };
-}
+const person = (name: string) => testPerson(name);
 
 /** A session of its own (office, operator, supervisor, citizen) on a clock of the test's own. */
 async function freshSession() {

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { systemClock, type Clock } from "#server/worker/clock.ts";
 import { ACCESS_CHANGED_CLOSE } from "#core/accounts/live.ts";
-import { createDb } from "#db/client.ts";
+import { createDb, type Database } from "#db/client.ts";
 import { grantsStillHeld, type WatcherGrant } from "#server/accounts/live-access.ts";
 import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
 
@@ -32,6 +32,9 @@ export abstract class ClockedObject extends DurableObject<DurableObjectsEnv> {
   constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
     super(ctx, parseDurableObjectsEnv(env));
   }
+
+  /** The client the watchers' access is checked with, made once. */
+  private watchersDb: Database | undefined;
 
   /** Messages go out in the order they were made, each after its watchers' access is checked. */
   private delivery: Promise<unknown> = Promise.resolve();
@@ -77,7 +80,8 @@ export abstract class ClockedObject extends DurableObject<DurableObjectsEnv> {
     const grants = sockets.map((socket) => socket.deserializeAttachment() as WatcherGrant | null).filter((g): g is WatcherGrant => g !== null);
     if (grants.length === 0) return null;
     try {
-      return await grantsStillHeld(createDb(this.env), grants, this.clock.now());
+      this.watchersDb ??= createDb(this.env);
+      return await grantsStillHeld(this.watchersDb, grants, this.clock.now());
     } catch (error) {
       console.error("live consoles: could not check watchers' access", error);
       return null;

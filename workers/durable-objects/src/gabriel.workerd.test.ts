@@ -1,5 +1,5 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import { createDb } from "#db/client.ts";
@@ -7,17 +7,14 @@ import { gabrielAgents, gabrielAuditLog, gabrielTasks, presentations, systemLogs
 import { AGENT_IDS, type Controls, type GabrielApi, type GabrielResult, type ReviewItem, type RunSummary } from "#server/gabriel/review-state.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import { DECIDED_KEPT, type GabrielOrchestrator } from "./gabriel.ts";
-import { TestClock } from "./test-support.ts";
+import { stubsWithAlarmsCleared, TestClock, testPerson } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { GABRIEL: DurableObjectNamespace<GabrielOrchestrator> };
 type Stub = DurableObjectStub<GabrielOrchestrator>;
 const api = (stub: Stub) => stub as unknown as GabrielApi;
 const db = () => createDb(bindings);
 
-const made: Stub[] = [];
-afterEach(async () => {
-  for (const stub of made.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
-});
+const made = stubsWithAlarmsCleared<Stub>();
 
 /** An orchestrator of the test's own (the class does not depend on its name), on a clock of its own. */
 async function orchestrator() {
@@ -32,13 +29,7 @@ async function orchestrator() {
   return { stub, clock, later, gabriel: api(stub) };
 }
 
-async function person(name: string, role = "admin") {
-  const [row] = await db()
-    .insert(users)
-    .values({ username: `${name.toLowerCase()}${crypto.randomUUID().slice(0, 10)}`, passwordHash: "not-used-to-sign-in", role, firstName: name })
-    .returning();
-  return { id: row!.id, name };
-}
+const person = (name: string, role = "admin") => testPerson(name, role);
 
 /**
  * A verifier's check of a revoked credential: the risk agent raises it for a person. Dated `at` when

@@ -27,7 +27,7 @@ export interface StoredThrottle {
 const KEY = "state";
 
 /** The lockout the `count`th attempt starts: fixed, or doubling past the limit up to the policy's maximum. */
-export function lockoutFor(policy: ThrottlePolicy, count: number): number {
+function lockoutFor(policy: ThrottlePolicy, count: number): number {
   if (policy.lockoutMaxMs === undefined) return policy.lockoutMs;
   return Math.min(policy.lockoutMs * 2 ** Math.min(Math.max(count - policy.limit, 0), 40), policy.lockoutMaxMs);
 }

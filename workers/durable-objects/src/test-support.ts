@@ -1,3 +1,7 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { afterEach } from "vitest";
+import { createDb } from "#db/client.ts";
+import { users } from "#db/schema/index.ts";
 import type { Clock } from "#server/worker/clock.ts";
 
 /**
@@ -18,3 +22,24 @@ export class TestClock implements Clock {
 }
 
 export { watchSocket } from "#tests/support/websocket.ts";
+
+/**
+ * The stubs a test file makes: push each one, and the alarms it left are deleted after every test
+ * (alarms outlive the test that set them: workers-sdk#5388).
+ */
+export function stubsWithAlarmsCleared<Stub extends DurableObjectStub>(): Stub[] {
+  const made: Stub[] = [];
+  afterEach(async () => {
+    for (const stub of made.splice(0)) await runInDurableObject(stub, (_i, state) => state.storage.deleteAlarm());
+  });
+  return made;
+}
+
+/** A person of `role` with a name of their own (a users row that never signs in): `{ id, name }` as the objects record people. */
+export async function testPerson(name: string, role = "operator") {
+  const [row] = await createDb(env as unknown as { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string })
+    .insert(users)
+    .values({ username: `${name.toLowerCase()}${crypto.randomUUID().slice(0, 10)}`, passwordHash: "not-used-to-sign-in", role, firstName: name })
+    .returning();
+  return { id: row!.id, name };
+}

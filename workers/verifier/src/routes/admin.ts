@@ -44,11 +44,10 @@ export const admin = new Hono<VerifierApp>()
   .post("/api-keys/:id/revoke", zValidator("param", IdParam, notFound), requireActor, async (c) => {
     const actor = requirePerson(c.var.actor);
     const organisationId = actingOrganisation(actor);
-    const now = new Date();
-    const revoked = await revokeApiKey(c.var.db, organisationId, c.req.valid("param").id, now);
+    const { key, revoked } = await revokeApiKey(c.var.db, organisationId, c.req.valid("param").id);
     // Revoking twice answers the same key; only the request that revoked it is audited.
-    if (revoked.revokedAt === now.toISOString()) auditAct(c, actor, "API key revoked", "security", { keyId: revoked.id, prefix: revoked.prefix, name: revoked.name, organisationId });
-    return c.json(revoked);
+    if (revoked) auditAct(c, actor, "API key revoked", "security", { keyId: key.id, prefix: key.prefix, name: key.name, organisationId });
+    return c.json(key);
   })
   .get("/organisations", requireActor, async (c) => {
     requireAdmin(c.var.actor);
