@@ -24,11 +24,24 @@ const stackBindings = (inject: Inject) => ({
 });
 /** The web and verifier workers read the session cookie with the same key. */
 const SESSION_SECRET = "test-session-secret-0123456789abcdef0123";
-const verifierBindings = (inject: Inject) => ({ ...stackBindings(inject), SESSION_SECRET, VERIFIER_SIGNING_KEYS: inject("verifierSigningKeys" as never) as string });
-const databaseOnly = (inject: Inject) => ({ LIBSQL_URL: inject("libsqlUrl" as never) as string, LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string });
+const verifierBindings = (inject: Inject) => ({
+  ...stackBindings(inject),
+  SESSION_SECRET,
+  VERIFIER_SIGNING_KEYS: inject("verifierSigningKeys" as never) as string,
+});
+const databaseOnly = (inject: Inject) => ({
+  LIBSQL_URL: inject("libsqlUrl" as never) as string,
+  LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string,
+});
 
 /** The auxiliary workers a worker under test reaches over bindings, pre-bundled by `npm run build`. */
-const statusWorker = (inject: Inject) => ({ name: "identity-status", modules: true, scriptPath: "./workers/status/dist/index.js", bindings: stackBindings(inject), ...compatibility });
+const statusWorker = (inject: Inject) => ({
+  name: "identity-status",
+  modules: true,
+  scriptPath: "./workers/status/dist/index.js",
+  bindings: stackBindings(inject),
+  ...compatibility,
+});
 const durableObjectsWorker = (inject: Inject) => ({
   name: "identity-durable-objects",
   modules: true,
@@ -63,7 +76,9 @@ export default defineConfig({
                   scriptPath: "./workers/verifier/dist/index.js",
                   bindings: verifierBindings(inject),
                   serviceBindings: { STATUS: "identity-status" },
-                  durableObjects: { PRESENTATION_REQUESTS: { className: "PresentationRequest", scriptName: "identity-durable-objects" } },
+                  durableObjects: {
+                    PRESENTATION_REQUESTS: { className: "PresentationRequest", scriptName: "identity-durable-objects" },
+                  },
                   ...compatibility,
                 },
                 durableObjectsWorker(inject),
@@ -95,7 +110,10 @@ export default defineConfig({
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./workers/verifier/wrangler.toml" },
-            miniflare: { bindings: verifierBindings(inject), workers: [statusWorker(inject), durableObjectsWorker(inject)] },
+            miniflare: {
+              bindings: verifierBindings(inject),
+              workers: [statusWorker(inject), durableObjectsWorker(inject)],
+            },
           })),
         ],
         test: {

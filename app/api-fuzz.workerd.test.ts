@@ -1,9 +1,15 @@
 import { SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import * as build from "#build/server/index.js";
 import { users, verifierOrganisations } from "#db/schema/index.ts";
-import { probeEndpoints, remixApiEndpoints, sendSlice, type Credentials, type RemixRoute } from "#scripts/bench/fuzz-cases.ts";
+import {
+  type Credentials,
+  probeEndpoints,
+  type RemixRoute,
+  remixApiEndpoints,
+  sendSlice,
+} from "#scripts/bench/fuzz-cases.ts";
 import { office } from "#tests/support/assisted-fixtures.ts";
 import { call, db, ORIGIN, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 
@@ -21,7 +27,10 @@ async function identities(): Promise<Record<string, Credentials>> {
   const citizen = await registerUserWithRole("citizen");
   const admin = await registerUserWithRole("admin");
   const verifier = await registerUserWithRole("verifier");
-  const [organisation] = await db().insert(verifierOrganisations).values({ name: uniqueName("Fuzz Org "), allowedChecks: ["rtw", "rtr", "dbs", "age"] }).returning();
+  const [organisation] = await db()
+    .insert(verifierOrganisations)
+    .values({ name: uniqueName("Fuzz Org "), allowedChecks: ["rtw", "rtr", "dbs", "age"] })
+    .returning();
   await db().update(users).set({ organisationId: organisation!.id }).where(eq(users.id, verifier.user.id));
   const staff = await office();
   const key = await call("/api/verifications/api-keys", { body: { name: "Fuzzing" }, cookie: verifier.cookie });
@@ -36,19 +45,35 @@ async function identities(): Promise<Record<string, Credentials>> {
 }
 
 describe("generated hostile requests to every web /api endpoint", () => {
-  it(`answers ${CASES} of them (seed ${SEED}) without a 5xx, each refusal with a JSON message`, { timeout: 120_000 }, async () => {
+  it(`answers ${CASES} of them (seed ${SEED}) without a 5xx, each refusal with a JSON message`, {
+    timeout: 120_000,
+  }, async () => {
     const credentials = await identities();
     const names = Object.keys(credentials);
-    const endpoints = await probeEndpoints(remixApiEndpoints(build.routes as unknown as Record<string, RemixRoute>), names, async (method, path, identity) => {
-      const response = await call(path, { method, cookie: credentials[identity]!.session, ...(method === "GET" ? {} : { body: {} }) });
-      await response.body?.cancel();
-      return response.status;
-    });
+    const endpoints = await probeEndpoints(
+      remixApiEndpoints(build.routes as unknown as Record<string, RemixRoute>),
+      names,
+      async (method, path, identity) => {
+        const response = await call(path, {
+          method,
+          cookie: credentials[identity]!.session,
+          ...(method === "GET" ? {} : { body: {} }),
+        });
+        await response.body?.cancel();
+        return response.status;
+      },
+    );
     expect(endpoints.length).toBeGreaterThan(40);
     // A probe may have ended a session (POST /api/auth/logout): fresh accounts for the cases.
     Object.assign(credentials, await identities());
 
-    const verdict = await sendSlice({ seed: SEED, endpoints, identities: names }, CASES, credentials, ORIGIN, (request) => SELF.fetch(request));
+    const verdict = await sendSlice(
+      { seed: SEED, endpoints, identities: names },
+      CASES,
+      credentials,
+      ORIGIN,
+      (request) => SELF.fetch(request),
+    );
     expect(verdict.sent).toBeGreaterThan(CASES * 0.8);
     expect(verdict.failures).toEqual([]);
     expect(verdict.unclear).toEqual([]);

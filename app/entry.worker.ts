@@ -1,18 +1,30 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import {
+  isCacheablePitchRequest,
+  lookupPitchPage,
+  pitchCacheKey,
+  storePitchPage,
+  toCacheablePitchResponse,
+} from "#app/worker/edge-cache.ts";
+import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
+import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
 // The Remix classic compiler writes this file (npm run build); wrangler bundles it with us.
 import * as build from "#build/server/index.js";
 import { createDb } from "#db/client.ts";
-import { findRoute, forward } from "#server/worker/forward.ts";
-import { newRequestId, type RequestContext } from "#server/worker/context.ts";
-import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
-import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
-import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
-import { RequestRecorder } from "#server/observability/recorder.ts";
 import { housekeeper } from "#server/analytics/housekeeping.ts";
 import { gabrielObject } from "#server/gabriel/api.ts";
-import { isCacheablePitchRequest, lookupPitchPage, pitchCacheKey, storePitchPage, toCacheablePitchResponse } from "#app/worker/edge-cache.ts";
+import {
+  apiNotFound,
+  clarifyRouterRefusal,
+  refuseMalformedPath,
+  refuseUnroutedMethod,
+  withoutBodyOnGet,
+} from "#server/http/front-door.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
-import { apiNotFound, clarifyRouterRefusal, refuseMalformedPath, refuseUnroutedMethod, withoutBodyOnGet } from "#server/http/front-door.ts";
+import { RequestRecorder } from "#server/observability/recorder.ts";
+import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
+import { newRequestId, type RequestContext } from "#server/worker/context.ts";
+import { findRoute, forward } from "#server/worker/forward.ts";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -112,7 +124,10 @@ export default {
       console.error(`[${requestId}] unhandled error`, thrown);
       response = internalError(requestId);
     }
-    recordRequestOutcome({ db, ctx, requestId, recorder }, { request, status: response.status, durationMs: Date.now() - started, error });
+    recordRequestOutcome(
+      { db, ctx, requestId, recorder },
+      { request, status: response.status, durationMs: Date.now() - started, error },
+    );
     recorder.flushAfterResponse();
 
     if (cacheKey) {

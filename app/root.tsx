@@ -6,21 +6,21 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteError,
   useRouteLoaderData,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { Header } from "#app/components/header.tsx";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { persistTheme, THEME_BOOT_SCRIPT, type Theme, themeFromCookieHeader } from "#app/client/theme.ts";
+import { installTracking, trackPageView } from "#app/client/tracker.client.ts";
 import { useCspNonce } from "#app/components/csp-nonce.tsx";
-import { TextLink } from "#app/components/ui/text-link.tsx";
+import { Header } from "#app/components/header.tsx";
 import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
 import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
 import { getUser } from "#server/accounts/authentication.ts";
-import { persistTheme, THEME_BOOT_SCRIPT, themeFromCookieHeader, type Theme } from "#app/client/theme.ts";
-import { installTracking, trackPageView } from "#app/client/tracker.client.ts";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -30,7 +30,12 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: isRouteErrorResponse(error) && error.status === 404 ? `${NOT_FOUND_TITLE} | UK Digital Identity` : "UK Digital Identity" },
+  {
+    title:
+      isRouteErrorResponse(error) && error.status === 404
+        ? `${NOT_FOUND_TITLE} | UK Digital Identity`
+        : "UK Digital Identity",
+  },
   { name: "description", content: "Hold, share and check Right to Work, Right to Rent and DBS credentials." },
 ];
 
@@ -123,12 +128,16 @@ function errorMessage(status: number | undefined): { title: string; message: str
     case 405:
       return {
         title: "Method not allowed",
-        message: "This page cannot handle that kind of request: it can only be viewed. If you sent a form, go back and try again from the page itself.",
+        message:
+          "This page cannot handle that kind of request: it can only be viewed. If you sent a form, go back and try again from the page itself.",
       };
     case 413:
       return { title: "Request too large", message: "What was sent is larger than this page accepts." };
     default:
-      return { title: "Something went wrong", message: "Sorry, there is a problem with the service. Please try again later." };
+      return {
+        title: "Something went wrong",
+        message: "Sorry, there is a problem with the service. Please try again later.",
+      };
   }
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { performanceMetrics } from "#db/schema/index.ts";
 import { call, db, registerUser } from "#tests/support/web-client.ts";
 
@@ -29,11 +29,14 @@ describe("web worker routing", () => {
     }
   });
 
-  it.each(["/wallet", "/verifier", "/assisted", "/gabriel"])("sends an anonymous visitor from %s to /login", async (path) => {
-    const response = await call(path);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/login");
-  });
+  it.each(["/wallet", "/verifier", "/assisted", "/gabriel"])(
+    "sends an anonymous visitor from %s to /login",
+    async (path) => {
+      const response = await call(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/login");
+    },
+  );
 
   it.each(["/wallet"])("shows %s to a signed-in user", async (path) => {
     const { cookie } = await registerUser();
@@ -72,7 +75,12 @@ describe("web worker routing", () => {
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const rows = await metricsFor(requestId!);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ metricType: "response_time", unit: "ms", endpoint: "GET /api/auth/user", component: "web" });
+    expect(rows[0]).toMatchObject({
+      metricType: "response_time",
+      unit: "ms",
+      endpoint: "GET /api/auth/user",
+      component: "web",
+    });
     expect(rows[0]!.metadata).toMatchObject({ status: 401 });
   });
 

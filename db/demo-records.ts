@@ -21,7 +21,13 @@ export function demoAuthorityRecords(userId: string, now: Date): (typeof authori
       type: "rtw",
       issuerId: "home-office",
       validUntil: rtwUntil,
-      attributes: { ...person, hasRightToWork: true, workRestrictions: "None", immigrationStatus: "Indefinite leave to remain", expiryDate: isoDate(rtwUntil) },
+      attributes: {
+        ...person,
+        hasRightToWork: true,
+        workRestrictions: "None",
+        immigrationStatus: "Indefinite leave to remain",
+        expiryDate: isoDate(rtwUntil),
+      },
     },
     {
       userId,
@@ -81,18 +87,35 @@ export function demoAuthorityRecords(userId: string, now: Date): (typeof authori
  * operator creates Margaret's account at the counter, records her passport (number below), and
  * step 4 finds these records through it. Fixed ids, so seeding twice adds nothing.
  */
-export const WALK_IN_DOCUMENT = { type: "passport", number: "502716843", name: "Margaret Ellis", birthdate: "1951-06-18" } as const;
+export const WALK_IN_DOCUMENT = {
+  type: "passport",
+  number: "502716843",
+  name: "Margaret Ellis",
+  birthdate: "1951-06-18",
+} as const;
 
 export function walkInAuthorityRecords(now: Date): (typeof authorityRecords.$inferInsert)[] {
   const person = { given_name: "Margaret", family_name: "Ellis", birthdate: WALK_IN_DOCUMENT.birthdate };
   const until = new Date(now.getTime() + 5 * 365 * DAY_MS);
-  const document = { userId: null, documentType: WALK_IN_DOCUMENT.type, documentNumber: WALK_IN_DOCUMENT.number, validUntil: until, issuerId: "home-office" };
+  const document = {
+    userId: null,
+    documentType: WALK_IN_DOCUMENT.type,
+    documentNumber: WALK_IN_DOCUMENT.number,
+    validUntil: until,
+    issuerId: "home-office",
+  };
   return [
     {
       ...document,
       id: "6f1c2a4e-0b7d-4c1e-9a53-1d2e3f4a5b01",
       type: "rtw",
-      attributes: { ...person, hasRightToWork: true, workRestrictions: "None", immigrationStatus: "British citizen", expiryDate: isoDate(until) },
+      attributes: {
+        ...person,
+        hasRightToWork: true,
+        workRestrictions: "None",
+        immigrationStatus: "British citizen",
+        expiryDate: isoDate(until),
+      },
     },
     {
       ...document,

@@ -38,7 +38,12 @@ describe("unique-constraint refusals", () => {
   it("finds the refusal inside a batch, which fails as one transaction", async () => {
     temp = await openTempDatabase("errors-");
     const db = temp.db;
-    const error = await refusal(() => db.batch([db.insert(users).values(account("cy", "cy@example.org")), db.insert(users).values(account("CY", null))]));
+    const error = await refusal(() =>
+      db.batch([
+        db.insert(users).values(account("cy", "cy@example.org")),
+        db.insert(users).values(account("CY", null)),
+      ]),
+    );
     expect(isUniqueViolation(error, "users_username_lower_idx")).toBe(true);
     // Nothing of the batch was written.
     expect(await db.select({ n: sql<number>`count(*)` }).from(users)).toEqual([{ n: 0 }]);

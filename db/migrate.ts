@@ -1,7 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { fileURLToPath } from "node:url";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 

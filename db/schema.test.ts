@@ -1,17 +1,31 @@
-import { createClient, type Client } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Client, createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "#core/accounts/password.ts";
 import { migrateDatabase } from "./migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed.ts";
-import { verifyPassword } from "#core/accounts/password.ts";
 
 // Spec 000 §3: every table, with its required fields, defaults, uniqueness and the sessions.expire index.
 const SPEC_TABLES = [
-  "users", "sessions", "credential_schemas", "credentials", "presentations", "status_lists",
-  "webauthn_credentials", "gabriel_agents", "gabriel_tasks", "gabriel_audit_log", "assisted_sessions",
-  "verification_requests", "analytics_events", "system_logs", "performance_metrics", "error_logs", "user_sessions",
+  "users",
+  "sessions",
+  "credential_schemas",
+  "credentials",
+  "presentations",
+  "status_lists",
+  "webauthn_credentials",
+  "gabriel_agents",
+  "gabriel_tasks",
+  "gabriel_audit_log",
+  "assisted_sessions",
+  "verification_requests",
+  "analytics_events",
+  "system_logs",
+  "performance_metrics",
+  "error_logs",
+  "user_sessions",
 ];
 
 let dir: string;
@@ -63,12 +77,19 @@ describe("database schema (committed migrations)", () => {
   it("indexes sessions by expiry and keeps usernames and emails unique", async () => {
     const indexes = await client.execute("select name, tbl_name from sqlite_master where type = 'index'");
     expect(indexes.rows.map((r) => String(r.name))).toContain("sessions_expire_idx");
-    await client.execute({ sql: "insert into users (id, username, email, password_hash) values ('a', 'dup', 'd@x.uk', 'h')", args: [] });
-    await expect(client.execute("insert into users (id, username, password_hash) values ('b', 'dup', 'h')")).rejects.toThrow(/UNIQUE/);
-    await expect(client.execute("insert into users (id, username, password_hash) values ('b', 'DUP', 'h')")).rejects.toThrow(
-      /UNIQUE constraint failed: index 'users_username_lower_idx'/,
-    );
-    await expect(client.execute("insert into users (id, username, email, password_hash) values ('c', 'other', 'd@x.uk', 'h')")).rejects.toThrow(/UNIQUE/);
+    await client.execute({
+      sql: "insert into users (id, username, email, password_hash) values ('a', 'dup', 'd@x.uk', 'h')",
+      args: [],
+    });
+    await expect(
+      client.execute("insert into users (id, username, password_hash) values ('b', 'dup', 'h')"),
+    ).rejects.toThrow(/UNIQUE/);
+    await expect(
+      client.execute("insert into users (id, username, password_hash) values ('b', 'DUP', 'h')"),
+    ).rejects.toThrow(/UNIQUE constraint failed: index 'users_username_lower_idx'/);
+    await expect(
+      client.execute("insert into users (id, username, email, password_hash) values ('c', 'other', 'd@x.uk', 'h')"),
+    ).rejects.toThrow(/UNIQUE/);
     // Email is optional: many users may have none.
     await client.execute("insert into users (id, username, password_hash) values ('d', 'n1', 'h')");
     await client.execute("insert into users (id, username, password_hash) values ('e', 'n2', 'h')");
@@ -79,9 +100,14 @@ describe("database schema (committed migrations)", () => {
     expect(first.created.sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.username).sort());
     const second = await seedDemoData(url);
     expect(second.created).toEqual([]);
-    const rows = await client.execute("select username, role, password_hash from users where username in ('admin','citizen','verifier','operator') order by username");
+    const rows = await client.execute(
+      "select username, role, password_hash from users where username in ('admin','citizen','verifier','operator') order by username",
+    );
     expect(rows.rows.map((r) => [r.username, r.role])).toEqual([
-      ["admin", "admin"], ["citizen", "citizen"], ["operator", "operator"], ["verifier", "verifier"],
+      ["admin", "admin"],
+      ["citizen", "citizen"],
+      ["operator", "operator"],
+      ["verifier", "verifier"],
     ]);
     const hash = String(rows.rows[0]!.password_hash);
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

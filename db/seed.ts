@@ -1,21 +1,46 @@
 import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { hashPassword } from "#core/accounts/password.ts";
+import { drizzle } from "drizzle-orm/libsql";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
+import { hashPassword } from "#core/accounts/password.ts";
+import {
+  assistedOffices,
+  authorityRecords,
+  officeContacts,
+  operatorProfiles,
+  users,
+  verifierOrganisations,
+} from "#db/schema/index.ts";
 import { demoAuthorityRecords, walkInAuthorityRecords } from "./demo-records.ts";
-import { assistedOffices, authorityRecords, officeContacts, operatorProfiles, users, verifierOrganisations } from "#db/schema/index.ts";
 
 /** The demo verifier's organisation (issue 9): the registered name a citizen sees on a request. */
 export const DEMO_ORGANISATION = { name: "Northbridge Recruitment Ltd", allowedChecks: ["rtw", "rtr", "dbs", "age"] };
 
 /** The demo operators' office (issue 10), its emergency contacts, and the operators' standing there. */
-export const DEMO_OFFICE = { name: "Northbridge Council Customer Service Centre", address: "1 Civic Square, Northbridge NB1 1AA" };
+export const DEMO_OFFICE = {
+  name: "Northbridge Council Customer Service Centre",
+  address: "1 Civic Square, Northbridge NB1 1AA",
+};
 const DEMO_CONTACTS = [
-  { name: "Duty Supervisor", role: "Dual-control approvals and escalations", phone: "0300 123 4501", hours: "Opening hours" },
+  {
+    name: "Duty Supervisor",
+    role: "Dual-control approvals and escalations",
+    phone: "0300 123 4501",
+    hours: "Opening hours",
+  },
   { name: "Safeguarding Team", role: "A client at risk or under pressure", phone: "0300 123 4502", hours: "24 hours" },
-  { name: "Identity Fraud Desk", role: "A document that looks forged or altered", phone: "0300 123 4503", hours: "Mon–Fri 8:00–18:00" },
-  { name: "Platform Service Desk", role: "The console or a device not working", phone: "0300 123 4504", hours: "24 hours" },
+  {
+    name: "Identity Fraud Desk",
+    role: "A document that looks forged or altered",
+    phone: "0300 123 4503",
+    hours: "Mon–Fri 8:00–18:00",
+  },
+  {
+    name: "Platform Service Desk",
+    role: "The console or a device not working",
+    phone: "0300 123 4504",
+    hours: "24 hours",
+  },
 ];
 const DEMO_OPERATORS = [
   { username: "operator", title: "Senior Support Operator", authorisationLevel: 2, supervisor: false },
@@ -35,7 +60,12 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
     const present = await db
       .select({ username: users.username })
       .from(users)
-      .where(inArray(users.username, DEMO_ACCOUNTS.map((a) => a.username)));
+      .where(
+        inArray(
+          users.username,
+          DEMO_ACCOUNTS.map((a) => a.username),
+        ),
+      );
     const existing = new Set(present.map((row) => row.username));
     // Hashing costs ~150 ms each: only for accounts that are really missing.
     for (const account of DEMO_ACCOUNTS.filter((a) => !existing.has(a.username))) {
@@ -53,12 +83,27 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
         .values(demoAuthorityRecords(citizen.id, new Date()))
         .onConflictDoNothing({ target: [authorityRecords.userId, authorityRecords.type] });
     }
-    await db.insert(authorityRecords).values(walkInAuthorityRecords(new Date())).onConflictDoNothing({ target: authorityRecords.id });
-    await db.insert(verifierOrganisations).values(DEMO_ORGANISATION).onConflictDoNothing({ target: verifierOrganisations.name });
-    const [organisation] = await db.select({ id: verifierOrganisations.id }).from(verifierOrganisations).where(eq(verifierOrganisations.name, DEMO_ORGANISATION.name));
-    await db.update(users).set({ organisationId: organisation!.id }).where(and(eq(users.username, "verifier"), isNull(users.organisationId)));
+    await db
+      .insert(authorityRecords)
+      .values(walkInAuthorityRecords(new Date()))
+      .onConflictDoNothing({ target: authorityRecords.id });
+    await db
+      .insert(verifierOrganisations)
+      .values(DEMO_ORGANISATION)
+      .onConflictDoNothing({ target: verifierOrganisations.name });
+    const [organisation] = await db
+      .select({ id: verifierOrganisations.id })
+      .from(verifierOrganisations)
+      .where(eq(verifierOrganisations.name, DEMO_ORGANISATION.name));
+    await db
+      .update(users)
+      .set({ organisationId: organisation!.id })
+      .where(and(eq(users.username, "verifier"), isNull(users.organisationId)));
     await db.insert(assistedOffices).values(DEMO_OFFICE).onConflictDoNothing({ target: assistedOffices.name });
-    const [office] = await db.select({ id: assistedOffices.id }).from(assistedOffices).where(eq(assistedOffices.name, DEMO_OFFICE.name));
+    const [office] = await db
+      .select({ id: assistedOffices.id })
+      .from(assistedOffices)
+      .where(eq(assistedOffices.name, DEMO_OFFICE.name));
     await db
       .insert(officeContacts)
       .values(DEMO_CONTACTS.map((contact, position) => ({ ...contact, position, officeId: office!.id })))
@@ -66,7 +111,12 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
     const operators = await db
       .select({ id: users.id, username: users.username })
       .from(users)
-      .where(inArray(users.username, DEMO_OPERATORS.map((o) => o.username)));
+      .where(
+        inArray(
+          users.username,
+          DEMO_OPERATORS.map((o) => o.username),
+        ),
+      );
     const profiles = DEMO_OPERATORS.flatMap(({ username, ...standing }) => {
       const user = operators.find((o) => o.username === username);
       return user ? [{ ...standing, userId: user.id, officeId: office!.id }] : [];
@@ -77,4 +127,3 @@ export async function seedDemoData(url: string, authToken?: string): Promise<{ c
     client.close();
   }
 }
-

@@ -11,7 +11,12 @@ import { benchAnalytics } from "#scripts/bench/analytics.ts";
 import { benchCredentials, type Measurement } from "#scripts/bench/credentials.ts";
 import { benchPitch } from "#scripts/bench/pitch.ts";
 import { benchSecurity, securityOptionsFromEnv } from "#scripts/bench/security.ts";
-import { BEFORE_CACHE, benchVerificationCore, benchVerificationEndToEnd, type EndToEndResults } from "#scripts/bench/verification.ts";
+import {
+  BEFORE_CACHE,
+  benchVerificationCore,
+  benchVerificationEndToEnd,
+  type EndToEndResults,
+} from "#scripts/bench/verification.ts";
 import { freePort, run } from "./process.ts";
 import { startStack } from "./stack.ts";
 
@@ -35,7 +40,6 @@ if (unknown.length > 0) {
 }
 const suites = new Set<Suite>(requested.length > 0 ? (requested as Suite[]) : SUITES);
 
-
 const results: Record<string, unknown> = {
   measuredAt: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
@@ -44,11 +48,17 @@ let failed = false;
 
 if (suites.has("credentials")) {
   try {
-    const c = await benchCredentials({ seconds: CREDENTIAL_SECONDS, warmupSeconds: Math.min(1, CREDENTIAL_SECONDS / 3) });
+    const c = await benchCredentials({
+      seconds: CREDENTIAL_SECONDS,
+      warmupSeconds: Math.min(1, CREDENTIAL_SECONDS / 3),
+    });
     results.credentials = c;
-    const rate = (m: Measurement) => `${String(Math.round(m.opsPerSecond)).padStart(6)} /s   p50 ${m.medianMs.toFixed(3)} ms   p95 ${m.p95Ms.toFixed(3)} ms`;
+    const rate = (m: Measurement) =>
+      `${String(Math.round(m.opsPerSecond)).padStart(6)} /s   p50 ${m.medianMs.toFixed(3)} ms   p95 ${m.p95Ms.toFixed(3)} ms`;
     const v = c.verification;
-    console.log(`\nCredentials (Node ${process.version}, one operation at a time, ${CREDENTIAL_SECONDS} s each after warm-up)`);
+    console.log(
+      `\nCredentials (Node ${process.version}, one operation at a time, ${CREDENTIAL_SECONDS} s each after warm-up)`,
+    );
     console.log(`  issue SD-JWT VC (EdDSA, P-256 cnf, ${c.issuance.claims} disclosable claims)  ${rate(c.issuance)}`);
     console.log(`  verify presentation (KB-JWT required, no status)        ${rate(v.presentation)}`);
     console.log(`  verify presentation + status (in-memory token)          ${rate(v.presentationWithStatus)}`);
@@ -64,7 +74,9 @@ if (suites.has("credentials")) {
         ` p50 ${s.medianMs.toFixed(3)} ms   p95 ${s.p95Ms.toFixed(3)} ms   (${Math.round(s.opsPerSecond)}/s)`,
     );
     const verdict = (met: boolean) => (met ? "met" : "NOT MET");
-    console.log(`  status lookup target < ${s.targetMs} ms: at the median ${verdict(s.targetMetAtMedian)}, at p95 ${verdict(s.targetMetAtP95)}`);
+    console.log(
+      `  status lookup target < ${s.targetMs} ms: at the median ${verdict(s.targetMetAtMedian)}, at p95 ${verdict(s.targetMetAtP95)}`,
+    );
   } catch (error) {
     failed = true;
     console.error(error);
@@ -75,8 +87,13 @@ if (suites.has("verification") && !failed) {
   try {
     const rounds = 3;
     const loadAverage = loadavg()[0]!;
-    const c = await benchVerificationCore({ seconds: VERIFICATION_SECONDS, warmupSeconds: Math.min(1, VERIFICATION_SECONDS / 3), rounds });
-    const rate = (m: Measurement) => `${String(Math.round(m.opsPerSecond)).padStart(6)} /s   p50 ${m.medianMs.toFixed(3)} ms   p95 ${m.p95Ms.toFixed(3)} ms`;
+    const c = await benchVerificationCore({
+      seconds: VERIFICATION_SECONDS,
+      warmupSeconds: Math.min(1, VERIFICATION_SECONDS / 3),
+      rounds,
+    });
+    const rate = (m: Measurement) =>
+      `${String(Math.round(m.opsPerSecond)).padStart(6)} /s   p50 ${m.medianMs.toFixed(3)} ms   p95 ${m.p95Ms.toFixed(3)} ms`;
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     console.log(
       `\nVerification core (Node ${process.version}, one at a time, ${VERIFICATION_SECONDS} s each in ${rounds} interleaved rounds after warm-up;` +
@@ -85,7 +102,9 @@ if (suites.has("verification") && !failed) {
     console.log(`  verifyPresentation, status via the per-version cache      ${rate(c.cached)}`);
     console.log(`  verifyPresentation, cache defeated (new version per check) ${rate(c.uncached)}`);
     console.log(`  raw Ed25519 verify + raw ES256 verify (crypto.subtle)      ${rate(c.raw)}`);
-    console.log(`  core (cached) / raw: ${pct(c.cachedVsRaw)}   (target ≥ 50%) ${c.cachedVsRaw >= 0.5 ? "met" : "NOT MET"}`);
+    console.log(
+      `  core (cached) / raw: ${pct(c.cachedVsRaw)}   (target ≥ 50%) ${c.cachedVsRaw >= 0.5 ? "met" : "NOT MET"}`,
+    );
     console.log(
       `  cache defeated / raw: ${pct(c.uncachedVsRaw)}; the cache saves ${(c.uncached.medianMs - c.cached.medianMs).toFixed(3)} ms a validation at the median` +
         ` (${c.presentationBytes}-byte presentation, ${c.statusTokenBytes}-byte status token)`,
@@ -93,9 +112,17 @@ if (suites.has("verification") && !failed) {
     console.log(`  before the cache (issue 9): ${BEFORE_CACHE}`);
     results.verification = { core: { ...c, loadAverage } };
 
-    const e = await benchVerificationEndToEnd({ validations: VALIDATIONS, connections: VALIDATION_CONNECTIONS, citizens: 20, warmup: 50, sequential: 30 });
+    const e = await benchVerificationEndToEnd({
+      validations: VALIDATIONS,
+      connections: VALIDATION_CONNECTIONS,
+      citizens: 20,
+      warmup: 50,
+      sequential: 30,
+    });
     (results.verification as Record<string, unknown>).endToEnd = e;
-    console.log(`\nVerification end to end (wrangler dev on loopback, ${e.validations} offline validations, ${e.connections} concurrent clients)`);
+    console.log(
+      `\nVerification end to end (wrangler dev on loopback, ${e.validations} offline validations, ${e.connections} concurrent clients)`,
+    );
     console.log(
       `  POST /api/presentations/validate   ${String(Math.round(e.validationsPerSecond)).padStart(5)} /s   p50 ${e.latencyP50Ms.toFixed(1)} ms   p99 ${e.latencyP99Ms.toFixed(1)} ms` +
         `   errors ${e.errors}   (${e.seconds.toFixed(1)} s; one at a time: p50 ${e.sequentialP50Ms.toFixed(1)} ms)`,
@@ -103,14 +130,25 @@ if (suites.has("verification") && !failed) {
     for (const sample of e.errorSamples) console.log(`    error: ${sample}`);
     console.log(`  end to end / core (cached): ${pct(e.validationsPerSecond / c.cached.opsPerSecond)}`);
     const { warm, cold } = e.roundTrips;
-    const steps = (requests: typeof warm.requests) => requests.map((r) => (r.statements.length ? r.statements.join(", ") : `${r.method} ${r.path}`)).join(" | ");
-    console.log(`  libSQL round trips per validation: ${warm.beforeAnswer} before the answer + ${warm.afterAnswer} after it (the record, waitUntil)`);
+    const steps = (requests: typeof warm.requests) =>
+      requests.map((r) => (r.statements.length ? r.statements.join(", ") : `${r.method} ${r.path}`)).join(" | ");
+    console.log(
+      `  libSQL round trips per validation: ${warm.beforeAnswer} before the answer + ${warm.afterAnswer} after it (the record, waitUntil)`,
+    );
     console.log(`    before: ${steps(warm.requests.slice(0, warm.beforeAnswer))}`);
     console.log(`    after:  ${steps(warm.requests.slice(warm.beforeAnswer))}`);
-    console.log(`    the first validation (status cache empty): ${cold.beforeAnswer} + ${cold.afterAnswer}; before: ${steps(cold.requests.slice(0, cold.beforeAnswer))}`);
-    console.log(`    during the timed run: ${(e.libsqlRequestsDuringRun / e.validations).toFixed(2)} libSQL requests per validation`);
-    const cpu = Object.entries(e.cpuSeconds).map(([name, s]) => `${name} ${s.toFixed(1)} s`).join(", ");
-    console.log(`  CPU in the timed run (${e.seconds.toFixed(1)} s on ${cpus().length} cores, load average ${e.loadAverage.toFixed(1)} as it began): ${cpu}`);
+    console.log(
+      `    the first validation (status cache empty): ${cold.beforeAnswer} + ${cold.afterAnswer}; before: ${steps(cold.requests.slice(0, cold.beforeAnswer))}`,
+    );
+    console.log(
+      `    during the timed run: ${(e.libsqlRequestsDuringRun / e.validations).toFixed(2)} libSQL requests per validation`,
+    );
+    const cpu = Object.entries(e.cpuSeconds)
+      .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+      .join(", ");
+    console.log(
+      `  CPU in the timed run (${e.seconds.toFixed(1)} s on ${cpus().length} cores, load average ${e.loadAverage.toFixed(1)} as it began): ${cpu}`,
+    );
     console.log(
       `  (${e.citizens} citizens, ${e.qrTextChars}-character QR texts; set-up: stack ${e.setupSeconds.stack.toFixed(0)} s,` +
         ` fixtures ${e.setupSeconds.fixtures.toFixed(1)} s, presentations ${e.setupSeconds.presentations.toFixed(1)} s)`,
@@ -132,15 +170,23 @@ if (suites.has("pitch") && !failed) {
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     console.log(`\nPitch pages (wrangler dev on loopback, ${CONNECTIONS} connections, ${SECONDS} s each)`);
     for (const r of [pitch.staticAsset, pitch.cachedPage]) {
-      console.log(`  ${r.path.padEnd(14)} ${String(r.requestsPerSecond).padStart(6)} req/s   p50 ${r.latencyP50Ms} ms   p99 ${r.latencyP99Ms} ms   non-2xx ${r.non2xx}`);
+      console.log(
+        `  ${r.path.padEnd(14)} ${String(r.requestsPerSecond).padStart(6)} req/s   p50 ${r.latencyP50Ms} ms   p99 ${r.latencyP99Ms} ms   non-2xx ${r.non2xx}`,
+      );
     }
     const ratio = pitch.cachedVsStatic;
-    console.log(`  cached page / static asset throughput: ${(ratio * 100).toFixed(0)}%   (target ≥ 80%) ${ratio >= 0.8 ? "met" : "NOT MET"}`);
+    console.log(
+      `  cached page / static asset throughput: ${(ratio * 100).toFixed(0)}%   (target ≥ 80%) ${ratio >= 0.8 ? "met" : "NOT MET"}`,
+    );
     console.log(`\n  JavaScript and CSS per pitch page (compressed):`);
     for (const w of pitch.weights) {
-      console.log(`  ${w.path.padEnd(18)} JS ${kb(w.jsBytesGzip).padStart(9)} gzip / ${kb(w.jsBytesBrotli).padStart(9)} brotli   CSS ${kb(w.cssBytesGzip).padStart(8)} gzip   (${w.assets} files)`);
+      console.log(
+        `  ${w.path.padEnd(18)} JS ${kb(w.jsBytesGzip).padStart(9)} gzip / ${kb(w.jsBytesBrotli).padStart(9)} brotli   CSS ${kb(w.cssBytesGzip).padStart(8)} gzip   (${w.assets} files)`,
+      );
     }
-    console.log(`  largest: ${kb(pitch.maxJsGzip)} gzip   (target ≤ 120 KB) ${pitch.maxJsGzip <= 120 * 1024 ? "met" : "NOT MET"}`);
+    console.log(
+      `  largest: ${kb(pitch.maxJsGzip)} gzip   (target ≤ 120 KB) ${pitch.maxJsGzip <= 120 * 1024 ? "met" : "NOT MET"}`,
+    );
   } catch (error) {
     failed = true;
     console.error(error);
@@ -154,15 +200,22 @@ if (suites.has("analytics") && !failed) {
   try {
     const a = await benchAnalytics({ sizes: ANALYTICS_ROWS, runs: ANALYTICS_RUNS });
     results.analytics = a;
-    console.log(`\nAnalytics dashboard (server/analytics/dashboard.ts on a libSQL file, Node ${process.version}, ${a.runs} calls per range after warm-up)`);
+    console.log(
+      `\nAnalytics dashboard (server/analytics/dashboard.ts on a libSQL file, Node ${process.version}, ${a.runs} calls per range after warm-up)`,
+    );
     for (const size of a.sizes) {
-      const ranges = Object.entries(size.ranges).map(([r, m]) => `${r} p50 ${m.medianMs.toFixed(2)} ms / p95 ${m.p95Ms.toFixed(2)} ms`).join("   ");
+      const ranges = Object.entries(size.ranges)
+        .map(([r, m]) => `${r} p50 ${m.medianMs.toFixed(2)} ms / p95 ${m.p95Ms.toFixed(2)} ms`)
+        .join("   ");
       console.log(
         `  ${size.rows.toLocaleString("en-GB").padStart(9)} events + metrics: ${ranges}` +
           `   (filled in ${size.fillSeconds.toFixed(1)} s; rollups ${size.rollupSeconds.toFixed(1)} s, ${size.rollupRows} rows)`,
       );
     }
-    for (const [range, ratio] of Object.entries(a.ratio)) console.log(`  ${range}: largest / smallest median ${ratio.toFixed(2)}x   (target ≤ 2x) ${ratio <= 2 ? "met" : "NOT MET"}`);
+    for (const [range, ratio] of Object.entries(a.ratio))
+      console.log(
+        `  ${range}: largest / smallest median ${ratio.toFixed(2)}x   (target ≤ 2x) ${ratio <= 2 ? "met" : "NOT MET"}`,
+      );
   } catch (error) {
     failed = true;
     console.error(error);
@@ -173,7 +226,9 @@ if (suites.has("security") && !failed) {
   try {
     // A run of every suite has measured the validation load already: reported, not repeated.
     const measuredLoad = (results.verification as { endToEnd?: EndToEndResults } | undefined)?.endToEnd;
-    results.security = await benchSecurity(securityOptionsFromEnv({ validations: VALIDATIONS, validationConnections: VALIDATION_CONNECTIONS, measuredLoad }));
+    results.security = await benchSecurity(
+      securityOptionsFromEnv({ validations: VALIDATIONS, validationConnections: VALIDATION_CONNECTIONS, measuredLoad }),
+    );
   } catch (error) {
     failed = true;
     console.error(error);

@@ -9,7 +9,12 @@ import { run } from "./process.ts";
 const WORKERS = ["workers/status", "workers/verifier", "workers/durable-objects"];
 
 /** Source folders and packages that must never be shipped to browsers (ADR 012). */
-const SERVER_ONLY = [/^server\//, /^db\//, /^workers\//, /node_modules\/(drizzle-orm|@libsql|pdf-lib|remix-auth|remix-auth-form|hono)\//];
+const SERVER_ONLY = [
+  /^server\//,
+  /^db\//,
+  /^workers\//,
+  /node_modules\/(drizzle-orm|@libsql|pdf-lib|remix-auth|remix-auth-form|hono)\//,
+];
 
 /**
  * Route modules import the server layer for their loaders and actions; Remix's browser build
@@ -26,11 +31,16 @@ export function checkBrowserBundle(metafile = "build/server/metafile.js.json"): 
   for (const [output, { inputs: shipped }] of Object.entries(outputs)) {
     for (const [path, { bytesInOutput }] of Object.entries(shipped)) {
       if (bytesInOutput === 0 || !SERVER_ONLY.some((pattern) => pattern.test(path))) continue;
-      const importers = Object.entries(inputs).filter(([, input]) => input.imports.some((i) => i.path === path)).map(([from]) => from);
+      const importers = Object.entries(inputs)
+        .filter(([, input]) => input.imports.some((i) => i.path === path))
+        .map(([from]) => from);
       leaked.push(`  ${path} in ${output} (imported by ${importers.join(", ") || "?"})`);
     }
   }
-  if (leaked.length) throw new Error(`Server code in the browser bundle: import it only from loaders and actions, or move what the browser needs to core/.\n${leaked.join("\n")}`);
+  if (leaked.length)
+    throw new Error(
+      `Server code in the browser bundle: import it only from loaders and actions, or move what the browser needs to core/.\n${leaked.join("\n")}`,
+    );
 }
 
 export async function bundle(): Promise<void> {

@@ -35,7 +35,10 @@ const MAX_BYTES = 1024 * 1024;
  * point four M plus". These rewrites give the same words a listener expects to hear.
  */
 const SPOKEN: [RegExp, string | ((...groups: string[]) => string)][] = [
-  [/£(\d+(?:[.,]\d+)*)(k|m|M|bn|B)?(?:\s*-\s*£?(\d+(?:[.,]\d+)*)(k|m|M|bn|B)?)?(\+)?/g, (_m, a, ua, b, ub, plus) => money(a, ua, b, ub, plus)],
+  [
+    /£(\d+(?:[.,]\d+)*)(k|m|M|bn|B)?(?:\s*-\s*£?(\d+(?:[.,]\d+)*)(k|m|M|bn|B)?)?(\+)?/g,
+    (_m, a, ua, b, ub, plus) => money(a, ua, b, ub, plus),
+  ],
   [/(\d)(%?)\+/g, "$1$2 or more"],
   [/(\d)m\b/g, "$1 million"],
   [/(\d)\s*-\s*(\d)/g, "$1 to $2"],
@@ -93,26 +96,39 @@ function narrate(episode: PodcastEpisode, workDir: string): void {
   execFileSync("opusenc", [
     "--quiet",
     "--speech",
-    "--bitrate", OPUS_KBPS,
+    "--bitrate",
+    OPUS_KBPS,
     "--downmix-mono",
     // A fixed serial number: the same transcript gives the same file, so diffs show real changes.
-    "--serial", String(episode.number),
-    "--title", episode.title,
-    "--artist", "UK Digital Identity",
-    "--album", "UK Digital Identity podcast",
-    "--tracknumber", String(episode.number),
+    "--serial",
+    String(episode.number),
+    "--title",
+    episode.title,
+    "--artist",
+    "UK Digital Identity",
+    "--album",
+    "UK Digital Identity podcast",
+    "--tracknumber",
+    String(episode.number),
     wavFile,
     join(OUT_DIR, episode.audioPath),
   ]);
   execFileSync("lame", [
     "--quiet",
-    "-m", "m",
-    "--resample", MP3_RESAMPLE_KHZ,
-    "-b", MP3_KBPS,
-    "--tt", episode.title,
-    "--ta", "UK Digital Identity",
-    "--tl", "UK Digital Identity podcast",
-    "--tn", String(episode.number),
+    "-m",
+    "m",
+    "--resample",
+    MP3_RESAMPLE_KHZ,
+    "-b",
+    MP3_KBPS,
+    "--tt",
+    episode.title,
+    "--ta",
+    "UK Digital Identity",
+    "--tl",
+    "UK Digital Identity podcast",
+    "--tn",
+    String(episode.number),
     wavFile,
     join(OUT_DIR, episode.mp3Path),
   ]);
@@ -125,7 +141,8 @@ function format(seconds: number): string {
 
 function main(): void {
   if (process.argv.includes("--spoken")) {
-    for (const episode of PODCAST_EPISODES) console.log(`# ${episode.audioPath}\n${spokenText(transcriptOf(episode))}\n`);
+    for (const episode of PODCAST_EPISODES)
+      console.log(`# ${episode.audioPath}\n${spokenText(transcriptOf(episode))}\n`);
     return;
   }
   const checkOnly = process.argv.includes("--check");
@@ -145,7 +162,9 @@ function main(): void {
         const bytes = statSync(file).size;
         const drift = seconds - durationSeconds(episode.duration);
         const problems = [
-          Math.abs(drift) > TOLERANCE_SECONDS ? `${drift > 0 ? "+" : ""}${drift.toFixed(1)} s from the displayed ${episode.duration}` : "",
+          Math.abs(drift) > TOLERANCE_SECONDS
+            ? `${drift > 0 ? "+" : ""}${drift.toFixed(1)} s from the displayed ${episode.duration}`
+            : "",
           bytes > MAX_BYTES ? "larger than 1 MB" : "",
         ].filter(Boolean);
         failures += problems.length ? 1 : 0;
@@ -161,7 +180,9 @@ function main(): void {
   }
   console.log(`total: ${format(total)} over ${PODCAST_EPISODES.length} episodes`);
   if (failures) {
-    console.error(`${failures} file(s) out of tolerance: lengthen or shorten the transcript, or correct its displayed duration.`);
+    console.error(
+      `${failures} file(s) out of tolerance: lengthen or shorten the transcript, or correct its displayed duration.`,
+    );
     process.exit(1);
   }
 }

@@ -16,7 +16,10 @@ export async function generateIssuerKeysSecret(): Promise<string> {
 export async function generateVerifierKeysSecret(): Promise<string> {
   const keys: Record<string, JsonWebKey> = {};
   for (const name of VERIFIER_KEY_NAMES) {
-    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+      "verify",
+    ])) as CryptoKeyPair;
     const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
     keys[name] = { kty, crv, x, y, d };
   }

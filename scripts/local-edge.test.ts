@@ -1,16 +1,20 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { startLocalEdge, type LocalEdge } from "./local-edge.ts";
+import { type LocalEdge, startLocalEdge } from "./local-edge.ts";
 
 /** An upstream standing in for wrangler dev: it answers with the client address it was given. */
 async function upstream(): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     response.writeHead(200, { "Content-Type": "application/json" });
-    response.end(JSON.stringify({ address: request.headers["cf-connecting-ip"] ?? null, path: request.url, body: null }));
+    response.end(
+      JSON.stringify({ address: request.headers["cf-connecting-ip"] ?? null, path: request.url, body: null }),
+    );
   });
   server.on("upgrade", (request, socket) => {
-    socket.end(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Address: ${request.headers["cf-connecting-ip"] ?? "none"}\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Address: ${request.headers["cf-connecting-ip"] ?? "none"}\r\n\r\n`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -33,7 +37,9 @@ describe("the local edge in front of wrangler dev", () => {
   it("sets CF-Connecting-IP from the socket, replacing whatever the client sent", async () => {
     const edge = await edgeInFront();
     for (const sent of [undefined, "203.0.113.9", "10.0.0.1, 198.51.100.7"]) {
-      const response = await fetch(`${edge.url}/api/auth/login?x=1`, { headers: sent ? { "CF-Connecting-IP": sent } : {} });
+      const response = await fetch(`${edge.url}/api/auth/login?x=1`, {
+        headers: sent ? { "CF-Connecting-IP": sent } : {},
+      });
       expect(await response.json()).toEqual({ address: "127.0.0.1", path: "/api/auth/login?x=1", body: null });
     }
   });
@@ -42,7 +48,13 @@ describe("the local edge in front of wrangler dev", () => {
     const edge = await edgeInFront();
     const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
       const handshake = httpRequest(`${edge.url}/api/assisted/office/live`, {
-        headers: { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "CF-Connecting-IP": "203.0.113.9" },
+        headers: {
+          Connection: "Upgrade",
+          Upgrade: "websocket",
+          "Sec-WebSocket-Version": "13",
+          "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+          "CF-Connecting-IP": "203.0.113.9",
+        },
       });
       handshake.on("upgrade", (response, socket) => {
         socket.destroy();

@@ -14,10 +14,10 @@
 // run, so the fixture (test helpers, presentCredential, registry) is bundled with esbuild into
 // .tmp/measure-offline-qr/ as `npm run bench` does; offline-qr.ts itself runs as it is.
 import { deflateSync } from "fflate";
-import type * as Helpers from "#core/credentials/test-helpers.ts";
-import type * as Present from "#core/credentials/present.ts";
-import type * as Registry from "#core/issuers/registry.ts";
 import type * as Encoding from "#core/credentials/encoding.ts";
+import type * as Present from "#core/credentials/present.ts";
+import type * as Helpers from "#core/credentials/test-helpers.ts";
+import type * as Registry from "#core/issuers/registry.ts";
 import {
   decodeOfflinePresentation,
   encodeOfflinePresentation,
@@ -34,7 +34,9 @@ const BASE = "https://identity.example.gov.uk";
 
 const loadFixture = () =>
   bundleAndImport<Fixture>("measure-offline-qr", "fixture", {
-    contents: ["test-helpers", "present", "encoding"].map((m) => `export * from "#core/credentials/${m}.ts";`).join("\n") + '\nexport * from "#core/issuers/registry.ts";',
+    contents:
+      ["test-helpers", "present", "encoding"].map((m) => `export * from "#core/credentials/${m}.ts";`).join("\n") +
+      '\nexport * from "#core/issuers/registry.ts";',
   });
 
 const f = await loadFixture();
@@ -49,17 +51,31 @@ const CASES = {
 async function presentations(): Promise<Record<string, string>> {
   const world = { ...(await f.makeWorld()), holder: await f.makeP256Holder() };
   const sdJwt = await f.issueFor(world, {
-    issuer: { iss: f.issuerUrl(BASE, "home-office"), kid: world.issuer.publicJwk.kid!, privateKey: world.issuer.privateKey },
+    issuer: {
+      iss: f.issuerUrl(BASE, "home-office"),
+      kid: world.issuer.publicJwk.kid!,
+      privateKey: world.issuer.privateKey,
+    },
     vct: f.vctUrl(BASE, "rtw"),
     claims: CLAIMS,
-    status: { idx: crypto.getRandomValues(new Uint32Array(1))[0]! % 131_072, uri: f.statusListUrl(BASE, crypto.randomUUID()) },
+    status: {
+      idx: crypto.getRandomValues(new Uint32Array(1))[0]! % 131_072,
+      uri: f.statusListUrl(BASE, crypto.randomUUID()),
+    },
     decoys: 2,
   });
   // Offline there is no verifier nonce: the wallet makes one (128 bits).
   const nonce = f.base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
   const out: Record<string, string> = {};
   for (const [name, disclose] of Object.entries(CASES)) {
-    out[name] = await f.presentCredential({ sdJwt, disclose, holderPrivateKey: world.holder.privateKey, nonce, aud: f.AUD, iat: f.NOW });
+    out[name] = await f.presentCredential({
+      sdJwt,
+      disclose,
+      holderPrivateKey: world.holder.privateKey,
+      nonce,
+      aud: f.AUD,
+      iat: f.NOW,
+    });
   }
   return out;
 }
@@ -69,7 +85,8 @@ const base45Length = (bytes: number) => 3 * Math.floor(bytes / 2) + 2 * (bytes %
 /** QR text of the same length as `bytes` bytes in base45 (RFC 9285) after the prefix: in alphanumeric mode only the length decides the symbol. */
 const asBase45 = (bytes: number) => OFFLINE_QR_PREFIX + "A".repeat(base45Length(bytes));
 /** `bytes` as format 1 writes its body: decimal digits of 0x01 ‖ bytes. */
-const asDigits = (bytes: Uint8Array) => OFFLINE_QR_PREFIX + BigInt(`0x01${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`).toString(10);
+const asDigits = (bytes: Uint8Array) =>
+  OFFLINE_QR_PREFIX + BigInt(`0x01${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`).toString(10);
 const varint = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...varint(n >>> 7)]);
 /** The simple scheme: each part base64url-decoded and length-prefixed, then deflate-raw (no dictionary, no references). */
 function packedParts(presentation: string): Uint8Array {
@@ -112,7 +129,9 @@ const cells: Record<string, Record<string, Cell>> = {};
 const exact: Record<string, boolean> = {};
 const bodies: Record<string, number[]> = {};
 for (const name of Object.keys(CASES)) {
-  cells[name] = Object.fromEntries(Object.keys(SCHEMES).map((scheme) => [scheme, { chars: [], symbols: [], modes: new Set<string>() }]));
+  cells[name] = Object.fromEntries(
+    Object.keys(SCHEMES).map((scheme) => [scheme, { chars: [], symbols: [], modes: new Set<string>() }]),
+  );
   exact[name] = true;
   bodies[name] = [];
 }
@@ -139,11 +158,17 @@ const range = (values: number[]) => {
 };
 const distinct = (values: string[]) => [...new Set(values)].sort().join(" / ");
 
-console.log(`offline QR payload: ${RUNS} fresh credentials per case, error correction ${OFFLINE_QR_ERROR_CORRECTION}, ${new Date().toISOString()}`);
+console.log(
+  `offline QR payload: ${RUNS} fresh credentials per case, error correction ${OFFLINE_QR_ERROR_CORRECTION}, ${new Date().toISOString()}`,
+);
 for (const name of Object.keys(CASES)) {
-  console.log(`\n${name}: UKID1 body ${range(bodies[name]!)} bytes; decodes back exactly: ${exact[name] ? "yes" : "NO"}`);
+  console.log(
+    `\n${name}: UKID1 body ${range(bodies[name]!)} bytes; decodes back exactly: ${exact[name] ? "yes" : "NO"}`,
+  );
   for (const [scheme, cell] of Object.entries(cells[name]!)) {
-    console.log(`  ${scheme.padEnd(36)} ${range(cell.chars).padStart(11)} chars   ${distinct(cell.symbols).padEnd(30)} ${[...cell.modes].join(", ")}`);
+    console.log(
+      `  ${scheme.padEnd(36)} ${range(cell.chars).padStart(11)} chars   ${distinct(cell.symbols).padEnd(30)} ${[...cell.modes].join(", ")}`,
+    );
   }
 }
 if (!Object.values(exact).every(Boolean)) process.exit(1);

@@ -1,4 +1,4 @@
-import { spawn, type SpawnOptions } from "node:child_process";
+import { type SpawnOptions, spawn } from "node:child_process";
 import { createServer } from "node:net";
 
 /** Quiet, offline wrangler: no Request.cf download (the machines have no internet), no metrics. */

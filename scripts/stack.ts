@@ -1,6 +1,6 @@
 // The whole product on one machine: local libSQL server, migrations, demo seed, and every worker in
 // one `wrangler dev`. Used by `npm start` (scripts/start.ts) and by the browser tests.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
@@ -10,12 +10,23 @@ import { generateIssuerKeysSecret, generateVerifierKeysSecret } from "./issuer-k
 import { startLocalEdge } from "./local-edge.ts";
 import { freePort, WRANGLER_ENV } from "./process.ts";
 
-export const WORKER_CONFIGS = ["wrangler.toml", "workers/status/wrangler.toml", "workers/verifier/wrangler.toml", "workers/durable-objects/wrangler.toml"];
+export const WORKER_CONFIGS = [
+  "wrangler.toml",
+  "workers/status/wrangler.toml",
+  "workers/verifier/wrangler.toml",
+  "workers/durable-objects/wrangler.toml",
+];
 
 /** Variables each auxiliary worker needs from the stack (wrangler dev's --var reaches the first worker only). */
 const AUX_WORKER_VARS: Record<string, readonly string[]> = {
   "workers/status/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS"],
-  "workers/verifier/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS", "VERIFIER_SIGNING_KEYS", "SESSION_SECRET"],
+  "workers/verifier/wrangler.toml": [
+    "LIBSQL_URL",
+    "LIBSQL_AUTH_TOKEN",
+    "ISSUER_SIGNING_KEYS",
+    "VERIFIER_SIGNING_KEYS",
+    "SESSION_SECRET",
+  ],
   "workers/durable-objects/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN"],
 };
 
@@ -35,7 +46,9 @@ export async function ensureDevVars(path = ".dev.vars"): Promise<Record<string, 
   // Single-quoted: the value is JSON (dotenv would otherwise read its quotes).
   if (!has("ISSUER_SIGNING_KEYS")) additions.push(`ISSUER_SIGNING_KEYS='${await generateIssuerKeysSecret()}'`);
   if (!has("VERIFIER_SIGNING_KEYS")) additions.push(`VERIFIER_SIGNING_KEYS='${await generateVerifierKeysSecret()}'`);
-  const text = existing + (additions.length ? (existing && !existing.endsWith("\n") ? "\n" : "") + additions.join("\n") + "\n" : "");
+  const text =
+    existing +
+    (additions.length ? (existing && !existing.endsWith("\n") ? "\n" : "") + additions.join("\n") + "\n" : "");
   if (additions.length) writeFileSync(path, text);
   return parseDevVars(text);
 }
@@ -47,7 +60,8 @@ export function parseDevVars(text: string): Record<string, string> {
     const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
     if (!match) continue;
     let value = match[2]!;
-    if (value.length >= 2 && (value[0] === "'" || value[0] === '"') && value.endsWith(value[0]!)) value = value.slice(1, -1);
+    if (value.length >= 2 && (value[0] === "'" || value[0] === '"') && value.endsWith(value[0]!))
+      value = value.slice(1, -1);
     vars[match[1]!] = value;
   }
   return vars;
@@ -67,7 +81,10 @@ function auxiliaryConfigs(dataDir: string, vars: Record<string, string>): string
     if (!main) throw new Error(`${config} has no main`);
     const dir = resolve(dataDir, "workers", dirname(config).replace(/[\\/]/g, "-"));
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "wrangler.toml"), source.replace(/^main\s*=.*$/m, `main = ${JSON.stringify(resolve(dirname(config), main))}`));
+    writeFileSync(
+      join(dir, "wrangler.toml"),
+      source.replace(/^main\s*=.*$/m, `main = ${JSON.stringify(resolve(dirname(config), main))}`),
+    );
     const lines = names.map((name) => {
       if (vars[name] === undefined) throw new Error(`${name} is not set for ${config}`);
       return `${name}='${vars[name]}'`;
@@ -102,7 +119,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(options.dataDir, { recursive: true });
   const devVars = await ensureDevVars();
   const authToken = devVars.LIBSQL_AUTH_TOKEN!;
-  const libsql = await startLocalLibsqlServer({ dbPath: join(options.dataDir, "local.db"), port: options.libsqlPort ?? 0, authToken });
+  const libsql = await startLocalLibsqlServer({
+    dbPath: join(options.dataDir, "local.db"),
+    port: options.libsqlPort ?? 0,
+    authToken,
+  });
   await migrateDatabase(libsql.url, authToken);
   await seedDemoData(libsql.url, authToken);
 
@@ -111,12 +132,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // wrangler listens on a port of its own behind the local edge (scripts/local-edge.ts), which
   // sets CF-Connecting-IP from the socket as Cloudflare's edge does in production.
   const workersPort = await freePort();
-  const edge = await startLocalEdge(options.webPort, `http://127.0.0.1:${workersPort}`).catch(async (error: unknown) => {
-    await libsql.close();
-    throw error;
-  });
+  const edge = await startLocalEdge(options.webPort, `http://127.0.0.1:${workersPort}`).catch(
+    async (error: unknown) => {
+      await libsql.close();
+      throw error;
+    },
+  );
   args.push("--ip", "127.0.0.1", "--port", String(workersPort), "--inspector-port", "0");
-  args.push("--persist-to", join(options.dataDir, "wrangler"), "--var", `LIBSQL_URL:${libsql.url}`, "--show-interactive-dev-session=false");
+  args.push(
+    "--persist-to",
+    join(options.dataDir, "wrangler"),
+    "--var",
+    `LIBSQL_URL:${libsql.url}`,
+    "--show-interactive-dev-session=false",
+  );
   // Passkeys refuse IP addresses as RP IDs: locally they belong to http://localhost:PORT (ADR 021).
   args.push("--var", `WEBAUTHN_ORIGIN:http://localhost:${options.webPort}`);
   const wrangler = spawn("npx", args, {

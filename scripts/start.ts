@@ -1,7 +1,7 @@
 // `npm start`: build, then run the whole product locally until Ctrl-C.
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed.ts";
 import { run } from "./process.ts";
-import { startStack, type Stack } from "./stack.ts";
+import { type Stack, startStack } from "./stack.ts";
 
 const started = Date.now();
 // Ctrl-C is honoured from the first moment: during start-up it aborts, afterwards it stops the stack.

@@ -54,7 +54,8 @@ function noReport(): never {
 const report: Report = readReport() ?? noReport();
 // A file that fails to load has no tests of its own: count it as a failure so it cannot hide.
 // A failed typecheck counts as one failure, so the line CI reads cannot hide it.
-const failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0) + (typecheckPassed ? 0 : 1);
+const failed =
+  report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0) + (typecheckPassed ? 0 : 1);
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(`${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : exitCode);

@@ -65,7 +65,9 @@ describe("handleMutationError (spec 000 §8)", () => {
     const navigate = vi.fn();
     const toast = (t: ToastOptions) => (toasts.push(t), { id: 1, dismiss: () => undefined });
     handleMutationError(new ApiError(401, "Unauthorized", '{"message":"Unauthorized"}'), toast, navigate);
-    expect(toasts).toEqual([{ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" }]);
+    expect(toasts).toEqual([
+      { title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" },
+    ]);
     vi.advanceTimersByTime(499);
     expect(navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -76,12 +78,23 @@ describe("handleMutationError (spec 000 §8)", () => {
   function shown(errors: ApiError[], title?: string) {
     const toasts: ToastOptions[] = [];
     const navigate = vi.fn();
-    for (const error of errors) handleMutationError(error, (t) => (toasts.push(t), { id: toasts.length, dismiss: () => undefined }), navigate, title);
+    for (const error of errors)
+      handleMutationError(
+        error,
+        (t) => (toasts.push(t), { id: toasts.length, dismiss: () => undefined }),
+        navigate,
+        title,
+      );
     return { toasts, navigated: navigate.mock.calls.length > 0 };
   }
 
   it("shows a refused input (400) as 'Validation Error' with the server's message", () => {
-    expect(shown([new ApiError(400, "Bad Request", '{"message":"Give a purpose for the check","code":"VALIDATION_ERROR"}'), new ApiError(400, "Bad Request", "")])).toEqual({
+    expect(
+      shown([
+        new ApiError(400, "Bad Request", '{"message":"Give a purpose for the check","code":"VALIDATION_ERROR"}'),
+        new ApiError(400, "Bad Request", ""),
+      ]),
+    ).toEqual({
       toasts: [
         { title: "Validation Error", description: "Give a purpose for the check", variant: "destructive" },
         { title: "Validation Error", description: "400: Bad Request", variant: "destructive" },
@@ -92,9 +105,18 @@ describe("handleMutationError (spec 000 §8)", () => {
 
   it("shows the server's own sentence for any other refusal, not '<status>: {json}'", () => {
     // A 401 that is not "Unauthorized" signs nobody out, and is shown as it came.
-    expect(shown([new ApiError(403, "Forbidden", '{"message":"Your organisation is not registered for this kind of check."}'), new ApiError(401, "", '{"message":"Bad key"}')])).toEqual({
+    expect(
+      shown([
+        new ApiError(403, "Forbidden", '{"message":"Your organisation is not registered for this kind of check."}'),
+        new ApiError(401, "", '{"message":"Bad key"}'),
+      ]),
+    ).toEqual({
       toasts: [
-        { title: "Error", description: "Your organisation is not registered for this kind of check.", variant: "destructive" },
+        {
+          title: "Error",
+          description: "Your organisation is not registered for this kind of check.",
+          variant: "destructive",
+        },
         { title: "Error", description: '401: {"message":"Bad key"}', variant: "destructive" },
       ],
       navigated: false,
@@ -102,14 +124,24 @@ describe("handleMutationError (spec 000 §8)", () => {
   });
 
   it("shows any other error as 'Error' with its message", () => {
-    expect(shown([new ApiError(500, "Internal Server Error", "")])).toEqual({ toasts: [{ title: "Error", description: "500: Internal Server Error", variant: "destructive" }], navigated: false });
+    expect(shown([new ApiError(500, "Internal Server Error", "")])).toEqual({
+      toasts: [{ title: "Error", description: "500: Internal Server Error", variant: "destructive" }],
+      navigated: false,
+    });
   });
 
   it("titles other failures as the screen says (a session update's 'Update Error'), keeping 'Validation Error' for a 400", () => {
-    expect(shown([new ApiError(409, "Conflict", '{"message":"This session has ended"}'), new ApiError(400, "Bad Request", '{"message":"Enter a name"}')], "Update Error").toasts).toEqual([
+    expect(
+      shown(
+        [
+          new ApiError(409, "Conflict", '{"message":"This session has ended"}'),
+          new ApiError(400, "Bad Request", '{"message":"Enter a name"}'),
+        ],
+        "Update Error",
+      ).toasts,
+    ).toEqual([
       { title: "Update Error", description: "This session has ended", variant: "destructive" },
       { title: "Validation Error", description: "Enter a name", variant: "destructive" },
     ]);
   });
-
 });

@@ -44,7 +44,10 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   const response = await fetch(url, {
     method,
     credentials: "include",
-    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    headers:
+      body === undefined
+        ? { Accept: "application/json" }
+        : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfResNotOk(response);
@@ -53,7 +56,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
 
 /** The server's own explanation when it gave one, else the screen's fallback text (spec 000 §8). */
 export function messageFor(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.serverMessage ?? fallback : fallback;
+  return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }
 
 /** Spec 000 §8: the message form "401: ... Unauthorized". */
@@ -68,7 +71,12 @@ export function isUnauthorizedError(error: unknown): boolean {
  * own, e.g. "Update Error" for a session update) with the server's own
  * sentence when it gave one, else the error's message ("<status>: <body>").
  */
-export function handleMutationError(error: unknown, toast: ToastFn, navigate: (url: string) => void = (url) => window.location.assign(url), title = "Error"): void {
+export function handleMutationError(
+  error: unknown,
+  toast: ToastFn,
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+  title = "Error",
+): void {
   if (isUnauthorizedError(error)) {
     toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
     setTimeout(() => navigate("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);
@@ -79,5 +87,9 @@ export function handleMutationError(error: unknown, toast: ToastFn, navigate: (u
     return;
   }
   const serverMessage = error instanceof ApiError && error.status !== 401 ? error.serverMessage : undefined;
-  toast({ title, description: serverMessage ?? (error instanceof Error ? error.message : String(error)), variant: "destructive" });
+  toast({
+    title,
+    description: serverMessage ?? (error instanceof Error ? error.message : String(error)),
+    variant: "destructive",
+  });
 }

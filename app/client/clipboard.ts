@@ -7,7 +7,11 @@ import type { ToastFn } from "#app/components/ui/toast.tsx";
 export async function copyText(
   text: string,
   toast: ToastFn,
-  { title, description, failure = "Could not copy the link; select it and copy it by hand" }: { title: string; description: string; failure?: string },
+  {
+    title,
+    description,
+    failure = "Could not copy the link; select it and copy it by hand",
+  }: { title: string; description: string; failure?: string },
 ): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

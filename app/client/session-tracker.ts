@@ -75,7 +75,6 @@ function post(path: string, body: unknown): Promise<Response> {
   });
 }
 
-
 /** POST /api/session/start once per login (per tab); a failure is retried on the next page load. */
 export async function startSession(): Promise<void> {
   if (read(KEYS.started) === "1") return;
@@ -112,7 +111,12 @@ export function syncSession(force = false): Promise<SyncOutcome> {
         sessionData: { duration, lastActivity: new Date().toISOString(), pendingData: false },
         // Nothing a person typed is ever sent (server/analytics/sessions.ts SessionSyncBody).
         formData: {},
-        sessionMetrics: { pageViews: pageViews(), timeSpent: duration, lastSyncTime: read(KEYS.lastSyncTime), actions: readCount(KEYS.actions) },
+        sessionMetrics: {
+          pageViews: pageViews(),
+          timeSpent: duration,
+          lastSyncTime: read(KEYS.lastSyncTime),
+          actions: readCount(KEYS.actions),
+        },
       });
       if (response.status === 401) {
         // The login has ended (idle timeout): its counts can no longer be saved; a new login starts afresh.
@@ -143,7 +147,12 @@ export function syncSession(force = false): Promise<SyncOutcome> {
  */
 export async function endSession(): Promise<"ended" | "expired"> {
   if (hasPendingData()) await syncSession(true);
-  const response = await post("/api/session/end", { endTime: new Date().toISOString(), duration: durationSeconds(), pageViews: pageViews(), finalSync: true });
+  const response = await post("/api/session/end", {
+    endTime: new Date().toISOString(),
+    duration: durationSeconds(),
+    pageViews: pageViews(),
+    finalSync: true,
+  });
   if (response.status === 401) {
     forgetSession();
     return "expired";

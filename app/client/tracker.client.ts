@@ -65,7 +65,10 @@ function onClick(event: MouseEvent): void {
       eventAction: "click",
       eventLabel: tracked.dataset.testid!.slice(0, 200),
       page: currentPage(),
-      metadata: { elementType: tracked.tagName.toLowerCase(), text: (tracked.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, TEXT_LIMIT) },
+      metadata: {
+        elementType: tracked.tagName.toLowerCase(),
+        text: (tracked.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, TEXT_LIMIT),
+      },
     });
   }
   const link = target.closest<HTMLAnchorElement>("a[href]");
@@ -105,10 +108,14 @@ function reportError(message: string, stack: string | undefined): void {
   });
 }
 
-const onError = (event: ErrorEvent) => reportError(event.message || "Script error", event.error instanceof Error ? event.error.stack : undefined);
+const onError = (event: ErrorEvent) =>
+  reportError(event.message || "Script error", event.error instanceof Error ? event.error.stack : undefined);
 const onRejection = (event: PromiseRejectionEvent) => {
   const reason = event.reason;
-  reportError(reason instanceof Error ? reason.message : String(reason), reason instanceof Error ? reason.stack : undefined);
+  reportError(
+    reason instanceof Error ? reason.message : String(reason),
+    reason instanceof Error ? reason.stack : undefined,
+  );
 };
 
 /** Installs the global listeners once; returns the function that removes them. */

@@ -1,13 +1,32 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
-import { countAction, countPageView, emergencyEnd, hasPendingData, SESSION_SYNC_INTERVAL_MS, startSession, syncSession, type SyncOutcome } from "./session-tracker.ts";
+import {
+  countAction,
+  countPageView,
+  emergencyEnd,
+  hasPendingData,
+  SESSION_SYNC_INTERVAL_MS,
+  type SyncOutcome,
+  startSession,
+  syncSession,
+} from "./session-tracker.ts";
 
 /** Spec 000 §8 sync toasts, for a sync the person asked for or is waiting on. */
 export function reportSync(outcome: SyncOutcome, toast: ToastFn): void {
   if (outcome === "saved") toast({ title: "Data Saved", description: "All your data has been successfully saved." });
-  else if (outcome === "refused") toast({ title: "Sync Warning", description: "Some data may not have been saved. Please try again.", variant: "destructive" });
-  else if (outcome === "failed") toast({ title: "Save Error", description: "Failed to save some data. Your session may not be fully synchronized.", variant: "destructive" });
+  else if (outcome === "refused")
+    toast({
+      title: "Sync Warning",
+      description: "Some data may not have been saved. Please try again.",
+      variant: "destructive",
+    });
+  else if (outcome === "failed")
+    toast({
+      title: "Save Error",
+      description: "Failed to save some data. Your session may not be fully synchronized.",
+      variant: "destructive",
+    });
 }
 
 /** What counts as an action: a press of a button or link, or a form sent. */

@@ -1,15 +1,25 @@
 import type { HeadersFunction } from "@remix-run/cloudflare";
 import { useNavigate, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { apiRequest, messageFor } from "#app/client/api-client.ts";
-import { Card } from "#app/components/ui/card.tsx";
-import { useToast, type ToastOptions } from "#app/components/ui/toast.tsx";
-import { BackLink } from "#app/components/ui/text-link.tsx";
 import { forgetSession } from "#app/client/session-tracker.ts";
+import { Card } from "#app/components/ui/card.tsx";
+import { BackLink } from "#app/components/ui/text-link.tsx";
+import { type ToastOptions, useToast } from "#app/components/ui/toast.tsx";
 
 /** The frame shared by the sign-in and registration pages: service name, back link, one card. */
-export function AuthCard({ title, lead, children, footer }: { title: string; lead: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  children,
+  footer,
+}: {
+  title: string;
+  lead: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
       <BackLink>Back to home</BackLink>
@@ -27,7 +37,10 @@ export function AuthCard({ title, lead, children, footer }: { title: string; lea
 export function FormAlert({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <div role="alert" className="mb-6 border-l-4 border-govuk-red bg-red-50 p-4 font-semibold text-govuk-red dark:bg-red-950/40 dark:text-red-300">
+    <div
+      role="alert"
+      className="mb-6 border-l-4 border-govuk-red bg-red-50 p-4 font-semibold text-govuk-red dark:bg-red-950/40 dark:text-red-300"
+    >
       {message}
     </div>
   );
@@ -43,22 +56,31 @@ export const retryAfterHeaders: HeadersFunction = ({ actionHeaders, parentHeader
 
 /** Empty inputs count as absent, so a blank required field reads "Required" (zod's default). */
 export function formValues<K extends string>(values: Record<K, string>): Record<K, string | undefined> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" ? undefined : v])) as Record<K, string | undefined>;
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" ? undefined : v])) as Record<
+    K,
+    string | undefined
+  >;
 }
 
 export type FormErrors<K extends string> = Partial<Record<K, string[]>>;
 
 /** A schema's refusal as each field's messages. */
-export const fieldErrorsOf = <K extends string>(error: z.ZodError): FormErrors<K> => error.flatten().fieldErrors as Record<string, string[]> as FormErrors<K>;
+export const fieldErrorsOf = <K extends string>(error: z.ZodError): FormErrors<K> =>
+  error.flatten().fieldErrors as Record<string, string[]> as FormErrors<K>;
 
 /**
  * The "Validation Error" toast's text (spec 000 §8): the first problem in the form's order, named
  * by its field, and how many more the form shows.
  */
-function validationSummary<K extends string>(errors: FormErrors<K>, order: readonly { name: K; label: string }[]): string {
+function validationSummary<K extends string>(
+  errors: FormErrors<K>,
+  order: readonly { name: K; label: string }[],
+): string {
   const problems = order.flatMap(({ name, label }) => (errors[name] ?? []).map((message) => `${label}: ${message}`));
   const more = problems.length - 1;
-  return more > 0 ? `${problems[0]} (and ${more} more ${more === 1 ? "problem" : "problems"} shown on the form)` : (problems[0] ?? "Check the form");
+  return more > 0
+    ? `${problems[0]} (and ${more} more ${more === 1 ? "problem" : "problems"} shown on the form)`
+    : (problems[0] ?? "Check the form");
 }
 
 /**
@@ -150,7 +172,11 @@ export function useAuthSubmit<K extends string, T>(options: {
     const result = options.form.check();
     if (!result.ok) {
       // Spec 000 §8 "Validation failure": the toast, as well as the messages under the fields.
-      toast({ title: "Validation Error", description: validationSummary(result.errors, options.fields), variant: "destructive" });
+      toast({
+        title: "Validation Error",
+        description: validationSummary(result.errors, options.fields),
+        variant: "destructive",
+      });
       return;
     }
     setPending(true);
@@ -158,7 +184,11 @@ export function useAuthSubmit<K extends string, T>(options: {
       await apiRequest("POST", options.endpoint, options.body(result.data));
       signedIn();
     } catch (error) {
-      toast({ title: options.failure.title, description: messageFor(error, options.failure.fallback), variant: "destructive" });
+      toast({
+        title: options.failure.title,
+        description: messageFor(error, options.failure.fallback),
+        variant: "destructive",
+      });
       setPending(false);
     }
   }

@@ -3,11 +3,11 @@
  * who may see them, and reading the posted form with the same schema the browser and the API
  * apply. (`.server`: Remix keeps this module out of the browser bundle.)
  */
-import { json, redirect, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, redirect, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { getUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
-import { fieldErrorsOf, formValues, nextPath, type FormErrors } from "./auth-card.tsx";
+import { type FormErrors, fieldErrorsOf, formValues, nextPath } from "./auth-card.tsx";
 
 /** The pages' own answer to a post they refuse: a sentence to show, and each field's messages. */
 export interface AuthFormAnswer<K extends string> {
@@ -28,9 +28,19 @@ export async function readAuthForm<K extends string, T>(
   schema: z.ZodType<T>,
 ): Promise<{ ok: true; data: T } | { ok: false; answer: TypedResponse<AuthFormAnswer<K>> }> {
   const body = await readFormBody(request);
-  if (!body.ok) return { ok: false, answer: json<AuthFormAnswer<K>>({ message: body.message, fieldErrors: {} }, { status: body.status }) };
-  const values = Object.fromEntries(fields.map((name) => [name, String(body.form.get(name) ?? "")])) as Record<K, string>;
+  if (!body.ok)
+    return {
+      ok: false,
+      answer: json<AuthFormAnswer<K>>({ message: body.message, fieldErrors: {} }, { status: body.status }),
+    };
+  const values = Object.fromEntries(fields.map((name) => [name, String(body.form.get(name) ?? "")])) as Record<
+    K,
+    string
+  >;
   const parsed = schema.safeParse(formValues(values));
   if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, answer: json<AuthFormAnswer<K>>({ message: null, fieldErrors: fieldErrorsOf<K>(parsed.error) }, { status: 400 }) };
+  return {
+    ok: false,
+    answer: json<AuthFormAnswer<K>>({ message: null, fieldErrors: fieldErrorsOf<K>(parsed.error) }, { status: 400 }),
+  };
 }

@@ -36,7 +36,8 @@ function colourFor(name: string): string {
   return BACKGROUNDS[hash % BACKGROUNDS.length]!;
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" }[c]!));
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 export function avatarSvg(name: string | undefined): string {
   const initials = name ? initialsOf(name) : "";

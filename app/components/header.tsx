@@ -5,14 +5,14 @@
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
 import { ApiError, apiRequest } from "#app/client/api-client.ts";
-import { avatarSrc } from "./avatar.ts";
-import type { Theme } from "#app/client/theme.ts";
-import { useToast } from "#app/components/ui/toast.tsx";
-import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
 import { endSession, forgetSession } from "#app/client/session-tracker.ts";
+import type { Theme } from "#app/client/theme.ts";
 import { useSessionTracking } from "#app/client/use-session-tracking.ts";
+import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
+import { avatarSrc } from "./avatar.ts";
 
 /** The four links (spec 000 §2); `also` lists the spec's other routes for the same screen, highlighted too. */
 export const HEADER_LINKS = [
@@ -58,7 +58,11 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
     try {
       ended = await endSession();
     } catch {
-      toast({ title: "Logout Failed", description: "Failed to save session data before logout", variant: "destructive" });
+      toast({
+        title: "Logout Failed",
+        description: "Failed to save session data before logout",
+        variant: "destructive",
+      });
       setStage(null);
       setRefocus(true);
       return;
@@ -74,14 +78,19 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
     try {
       await apiRequest("POST", "/api/auth/logout");
       forgetSession();
-      toast({ title: "Signed Out", description: "All your data has been saved and you've been successfully signed out." });
+      toast({
+        title: "Signed Out",
+        description: "All your data has been saved and you've been successfully signed out.",
+      });
       navigate("/login", { replace: true });
     } catch (error) {
       toast({
         title: "Logout Failed",
         // The server's reason when it answered; otherwise (e.g. offline) the spec 000 §8 fallback.
         description:
-          error instanceof ApiError ? error.serverMessage ?? error.message : "There was an error signing out. Some data may not have been saved.",
+          error instanceof ApiError
+            ? (error.serverMessage ?? error.message)
+            : "There was an error signing out. Some data may not have been saved.",
         variant: "destructive",
       });
       setRefocus(true);
@@ -93,7 +102,10 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
   return (
     <header className="border-b-8 border-govuk-blue bg-govuk-black text-white print:hidden">
       <div className={`${PAGE_COLUMN} flex flex-wrap items-center gap-x-6 gap-y-3 py-3`}>
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight text-white no-underline hover:underline">
+        <Link
+          to="/"
+          className="flex items-center gap-2 text-xl font-bold tracking-tight text-white no-underline hover:underline"
+        >
           <ShieldIcon />
           <span>UK Digital Identity</span>
         </Link>
@@ -107,7 +119,9 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
                   aria-current={isCurrent(link, pathname) ? "page" : undefined}
                   className={
                     "block rounded-sm px-3 py-2 text-sm font-semibold underline-offset-4 " +
-                    (isCurrent(link, pathname) ? "bg-white text-govuk-black" : "text-white hover:bg-white/10 hover:underline")
+                    (isCurrent(link, pathname)
+                      ? "bg-white text-govuk-black"
+                      : "text-white hover:bg-white/10 hover:underline")
                   }
                 >
                   {link.label}
@@ -129,7 +143,13 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
             {theme === "dark" ? <SunIcon /> : <MoonIcon />}
           </button>
           <div className="flex items-center gap-2">
-            <img src={avatarSrc(user)} alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-white/20 object-cover" />
+            <img
+              src={avatarSrc(user)}
+              alt=""
+              width={32}
+              height={32}
+              className="h-8 w-8 rounded-full bg-white/20 object-cover"
+            />
             <span className="sr-only text-sm font-semibold sm:not-sr-only">{fullName}</span>
           </div>
           <button

@@ -59,7 +59,10 @@ export function PublicHeader() {
   return (
     <header className="border-b-8 border-govuk-blue bg-govuk-black text-white">
       <div className="mx-auto flex max-w-[90rem] items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-bold tracking-tight text-white hover:underline">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 text-xl font-bold tracking-tight text-white hover:underline"
+        >
           <Icon name="shield" className="h-7 w-7" />
           UK Digital Identity
         </Link>
@@ -82,7 +85,15 @@ export function PublicHeader() {
           onClick={() => setOpen((value) => !value)}
           data-testid="nav-menu-toggle"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
           Menu
@@ -148,7 +159,10 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="underline underline-offset-4 hover:text-govuk-black dark:hover:text-white">
+                <Link
+                  to={link.to}
+                  className="underline underline-offset-4 hover:text-govuk-black dark:hover:text-white"
+                >
                   {link.label}
                 </Link>
               </li>

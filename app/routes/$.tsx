@@ -7,7 +7,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   return json({ path: new URL(request.url).pathname }, { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
-export const meta: MetaFunction = () => [{ title: `${NOT_FOUND_TITLE} | UK Digital Identity` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `${NOT_FOUND_TITLE} | UK Digital Identity` },
+  { name: "robots", content: "noindex" },
+];
 
 export default function CatchAll() {
   const { path } = useLoaderData<typeof loader>();

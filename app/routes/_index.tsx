@@ -2,10 +2,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { RoleDashboard } from "#app/components/dashboard/role-dashboard.tsx";
 import { HOME_META, HomePage } from "#app/components/pitch/home-page.tsx";
-import { getDashboard } from "#server/dashboard/dashboard.ts";
 import { useRootData } from "#app/root.tsx";
 import { toPublicUser } from "#server/accounts/authentication.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
+import { getDashboard } from "#server/dashboard/dashboard.ts";
 
 /**
  * Spec 000 §2: / is the pitch home page for visitors and the role dashboard once signed in. The
@@ -20,16 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = toPublicUser(session.user);
   const dashboard = await getDashboard(context.db, user);
   const greeting = session.data.openedBy === "registration" ? ("Welcome" as const) : ("Welcome back" as const);
-  return json(
-    { signedIn: true as const, dashboard, greeting },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return json({ signedIn: true as const, dashboard, greeting }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data?.signedIn
-    ? [{ title: "Dashboard | UK Digital Identity" }]
-    : HOME_META;
+  data?.signedIn ? [{ title: "Dashboard | UK Digital Identity" }] : HOME_META;
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();

@@ -8,7 +8,7 @@ function sameSiteLinks(html: string): string[] {
   const targets = new Set<string>();
   for (const [, raw] of html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)) {
     const href = raw!.replace(/&amp;/g, "&");
-    if (href.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith(ORIGIN)) continue;
+    if (href.startsWith("#") || (/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith(ORIGIN))) continue;
     const url = new URL(href, `${ORIGIN}/`);
     if (url.origin !== ORIGIN) continue;
     targets.add(`${url.pathname}${url.search}`);
@@ -37,28 +37,42 @@ const SHELL_LINKS = [
 
 /** Each role's stat cards, tools and panel button (spec 000 §2 table), each target once. */
 const ROLE_LINKS: Record<string, string[]> = {
-  admin: ["/analytics", "/coming-soon/user-management", "/coming-soon/security-monitoring", "/coming-soon/system-settings"],
+  admin: [
+    "/analytics",
+    "/coming-soon/user-management",
+    "/coming-soon/security-monitoring",
+    "/coming-soon/system-settings",
+  ],
   verifier: ["/verifier-portal", "/analytics", "/coming-soon/qr-scanner", "/coming-soon/workflows"],
-  operator: ["/assisted-digital", "/analytics", "/coming-soon/process-requests", "/coming-soon/help-desk", "/coming-soon/call-center"],
+  operator: [
+    "/assisted-digital",
+    "/analytics",
+    "/coming-soon/process-requests",
+    "/coming-soon/help-desk",
+    "/coming-soon/call-center",
+  ],
   citizen: ["/credentials", "/shares", "/profile", "/wallet?action=request", "/wallet?action=share"],
 };
 
 describe("the dashboard's links", () => {
-  it.each(["admin", "verifier", "operator", "citizen"])("never land a signed-in %s on the 404 page or a server error", async (role) => {
-    const { cookie } = await registerUserWithRole(role);
-    const home = await call("/", { cookie });
-    expect(home.status).toBe(200);
-    const links = sameSiteLinks(await home.text());
-    // Exactly the role's cards and tools, the header and the footer: a link added or lost shows here.
-    expect(links).toEqual([...new Set([...SHELL_LINKS, ...ROLE_LINKS[role]!])].sort());
-    const broken: string[] = [];
-    for (const link of links) {
-      const response = await call(link, { cookie });
-      if (response.status === 404 || response.status >= 500) broken.push(`${link} answered ${response.status}`);
-      await response.body?.cancel();
-    }
-    expect(broken, `links on the ${role} dashboard`).toEqual([]);
-  });
+  it.each(["admin", "verifier", "operator", "citizen"])(
+    "never land a signed-in %s on the 404 page or a server error",
+    async (role) => {
+      const { cookie } = await registerUserWithRole(role);
+      const home = await call("/", { cookie });
+      expect(home.status).toBe(200);
+      const links = sameSiteLinks(await home.text());
+      // Exactly the role's cards and tools, the header and the footer: a link added or lost shows here.
+      expect(links).toEqual([...new Set([...SHELL_LINKS, ...ROLE_LINKS[role]!])].sort());
+      const broken: string[] = [];
+      for (const link of links) {
+        const response = await call(link, { cookie });
+        if (response.status === 404 || response.status >= 500) broken.push(`${link} answered ${response.status}`);
+        await response.body?.cancel();
+      }
+      expect(broken, `links on the ${role} dashboard`).toEqual([]);
+    },
+  );
 });
 
 describe("the greeting", () => {

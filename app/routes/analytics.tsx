@@ -12,7 +12,11 @@ import { PRIVATE } from "#server/http/security.ts";
  * to /login; anyone else gets a 403 page saying why (audited, as the API's refusals are). The
  * figures themselves are read by the page from /api/analytics/*, which checks the same permission.
  */
-export const meta: MetaFunction = () => pageMeta({ title: "Analytics Dashboard", description: "Traffic, response times, errors and logs of the service, for administrators." });
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Analytics Dashboard",
+    description: "Traffic, response times, errors and logs of the service, for administrators.",
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -27,10 +31,15 @@ export default function AnalyticsRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.refused) {
     return (
-      <RefusedPage title="Analytics Dashboard" heading="Only administrators can use the analytics dashboard" testId="analytics-refused">
+      <RefusedPage
+        title="Analytics Dashboard"
+        heading="Only administrators can use the analytics dashboard"
+        testId="analytics-refused"
+      >
         <p>
-          The dashboard shows the service's traffic, response times, errors, logs and security audit log, which include details of other people's visits and sign-ins, so it is open to administrators only. If
-          you need these figures for your work, ask an administrator.
+          The dashboard shows the service's traffic, response times, errors, logs and security audit log, which include
+          details of other people's visits and sign-ins, so it is open to administrators only. If you need these figures
+          for your work, ask an administrator.
         </p>
       </RefusedPage>
     );

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { systemLogs } from "#db/schema/index.ts";
 import { call, db, registerUserWithRole } from "#tests/support/web-client.ts";
 
@@ -19,23 +19,35 @@ describe("the analytics dashboard page", () => {
     const html = await response.text();
     expect(html).toMatch(/<h1[^>]*>Analytics Dashboard<\/h1>/);
     expect(html).toContain("<title>Analytics Dashboard | UK Digital Identity</title>");
-    for (const tile of ["Active Users", "Avg Response Time", "Unresolved Errors", "Total Sessions"]) expect(html).toMatch(new RegExp(`<h2[^>]*>${tile}</h2>`));
+    for (const tile of ["Active Users", "Avg Response Time", "Unresolved Errors", "Total Sessions"])
+      expect(html).toMatch(new RegExp(`<h2[^>]*>${tile}</h2>`));
     for (const range of ["Last 24 hours", "Last 7 days", "Last 30 days"]) expect(html, range).toContain(range);
-    for (const tab of ["Overview", "Events", "System Logs", "Errors", "Performance"]) expect(html).toMatch(new RegExp(`role="tab"[^>]*>${tab}</button>`));
+    for (const tab of ["Overview", "Events", "System Logs", "Errors", "Performance"])
+      expect(html).toMatch(new RegExp(`role="tab"[^>]*>${tab}</button>`));
     // The figures load in the browser: until then a spinner with a status text.
     expect(html).toMatch(/role="status"[^>]*>.*Loading analytics…/s);
     expect(html).not.toContain("Only administrators can use the analytics dashboard");
   });
 
-  it.each(["citizen", "operator", "verifier"])("answers a %s 403 with a page saying why, and audits the refusal", async (role) => {
-    const account = await registerUserWithRole(role);
-    const response = await call("/analytics", { cookie: account.cookie });
-    expect(response.status).toBe(403);
-    const html = await response.text();
-    expect(html).toContain("Only administrators can use the analytics dashboard");
-    expect(html).toContain("Return to your dashboard");
-    expect(html).not.toContain("Avg Response Time");
-    const refused = () => db().select({ metadata: systemLogs.metadata }).from(systemLogs).where(and(eq(systemLogs.category, "authz"), eq(systemLogs.userId, account.user.id)));
-    await vi.waitFor(async () => expect((await refused()).map((row) => row.metadata?.reason)).toEqual(["view:analytics"]), { timeout: 5_000 });
-  });
+  it.each(["citizen", "operator", "verifier"])(
+    "answers a %s 403 with a page saying why, and audits the refusal",
+    async (role) => {
+      const account = await registerUserWithRole(role);
+      const response = await call("/analytics", { cookie: account.cookie });
+      expect(response.status).toBe(403);
+      const html = await response.text();
+      expect(html).toContain("Only administrators can use the analytics dashboard");
+      expect(html).toContain("Return to your dashboard");
+      expect(html).not.toContain("Avg Response Time");
+      const refused = () =>
+        db()
+          .select({ metadata: systemLogs.metadata })
+          .from(systemLogs)
+          .where(and(eq(systemLogs.category, "authz"), eq(systemLogs.userId, account.user.id)));
+      await vi.waitFor(
+        async () => expect((await refused()).map((row) => row.metadata?.reason)).toEqual(["view:analytics"]),
+        { timeout: 5_000 },
+      );
+    },
+  );
 });

@@ -9,7 +9,9 @@ import { methodNotAllowed } from "#server/http/json.ts";
  * audit log, newest first, one page and the cursor of the next (administrators; issue 13).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return analyticsCall(request, context, "view:analytics", async () => listAudit(context.db, parseQuery(request, AuditQuery)));
+  return analyticsCall(request, context, "view:analytics", async () =>
+    listAudit(context.db, parseQuery(request, AuditQuery)),
+  );
 }
 
 export function action() {

@@ -3,8 +3,17 @@ import { describe, expect, it, vi } from "vitest";
 import type { AuditEntry, AuditPage } from "#core/analytics/audit.ts";
 import { gabrielAuditLog, presentations, systemLogs } from "#db/schema/index.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
-import { call, db, login, postForm, registerUser, registerUserWithRole, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
 import { citizenWithCredential, shareOf } from "#tests/support/wallet-fixtures.ts";
+import {
+  call,
+  db,
+  login,
+  postForm,
+  registerUser,
+  registerUserWithRole,
+  uniqueAddress,
+  uniqueName,
+} from "#tests/support/web-client.ts";
 
 /**
  * The security audit log (issue 13 "Audit") through the real web worker: GET /api/analytics/audit
@@ -20,7 +29,8 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Every line terminator a terminal, browser or log viewer honours. */
 const LINE_BREAKS = /[\r\n\u000b\u000c\u0085\u2028\u2029]/;
 
-const audit = (cookie: string, query: Record<string, string>) => call(`/api/analytics/audit?${new URLSearchParams(query)}`, { cookie });
+const audit = (cookie: string, query: Record<string, string>) =>
+  call(`/api/analytics/audit?${new URLSearchParams(query)}`, { cookie });
 const auditPage = async (cookie: string, query: Record<string, string>) => {
   const response = await audit(cookie, query);
   expect(response.status, await response.clone().text()).toBe(200);
@@ -39,7 +49,9 @@ async function auditedBy(response: Response, event: string) {
   const requestId = requestIdOf(response);
   return vi.waitFor(
     async () => {
-      const rows = (await db().select().from(systemLogs).where(eq(systemLogs.requestId, requestId))).filter((row) => row.metadata?.event === event);
+      const rows = (await db().select().from(systemLogs).where(eq(systemLogs.requestId, requestId))).filter(
+        (row) => row.metadata?.event === event,
+      );
       expect(rows).toHaveLength(1);
       return rows[0]!;
     },
@@ -58,12 +70,20 @@ async function listed(cookie: string, query: Record<string, string>, requestId: 
 describe("GET /api/analytics/audit: who may read it", () => {
   it("answers 401 signed out, 403 to citizens, verifiers and operators (each refusal audited), 405 to other methods", async () => {
     expect((await call("/api/analytics/audit")).status).toBe(401);
-    for (const account of [await registerUser(), await registerUserWithRole("verifier"), await registerUserWithRole("operator")]) {
+    for (const account of [
+      await registerUser(),
+      await registerUserWithRole("verifier"),
+      await registerUserWithRole("operator"),
+    ]) {
       const refused = await audit(account.cookie, { category: "auth" });
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ message: "Forbidden" });
       const row = await auditedBy(refused, "permission denied");
-      expect(row).toMatchObject({ category: "authz", userId: account.user.id, metadata: expect.objectContaining({ reason: "view:analytics" }) });
+      expect(row).toMatchObject({
+        category: "authz",
+        userId: account.user.id,
+        metadata: expect.objectContaining({ reason: "view:analytics" }),
+      });
     }
     const admin = await registerUserWithRole("admin");
     const post = await call("/api/analytics/audit", { method: "POST", cookie: admin.cookie, body: {} });
@@ -74,7 +94,10 @@ describe("GET /api/analytics/audit: who may read it", () => {
   it("refuses a query it cannot read with a clear 400", async () => {
     const { cookie } = await registerUserWithRole("admin");
     const cases: [Record<string, string>, string][] = [
-      [{ category: "network" }, "Invalid enum value. Expected 'auth' | 'authz' | 'assisted' | 'admin' | 'security' | 'agents' | 'audit', received 'network'"],
+      [
+        { category: "network" },
+        "Invalid enum value. Expected 'auth' | 'authz' | 'assisted' | 'admin' | 'security' | 'agents' | 'audit', received 'network'",
+      ],
       [{ from: "2026-11-24T09:00:00+01:00" }, "from must be a UTC time in ISO 8601, e.g. 2026-11-24T09:30:00Z"],
       [{ to: "last week" }, "to must be a UTC time in ISO 8601, e.g. 2026-11-24T09:30:00Z"],
       [{ from: "2026-11-24T10:00:00Z", to: "2026-11-24T09:00:00Z" }, "from must not be after to"],
@@ -111,14 +134,23 @@ describe("GET /api/analytics/audit: filters and pages", () => {
     expect(found.entries.map((e) => e.requestId)).toEqual([...ids].reverse());
     expect(found.entries.map((e) => e.ip)).toEqual([...addresses].reverse());
     for (const entry of found.entries) {
-      expect(entry).toMatchObject({ category: "auth", event: "login failed", level: "warn", username: typed, userId: null, reason: "unknown_user" });
+      expect(entry).toMatchObject({
+        category: "auth",
+        event: "login failed",
+        level: "warn",
+        username: typed,
+        userId: null,
+        reason: "unknown_user",
+      });
       expect(entry.at).toMatch(ISO_UTC);
       expect(entry.message).toBe(`login failed user="${typed}" reason=unknown_user`);
     }
     expect(found.nextCursor).toBeNull();
 
     // Event and name match whole and without regard to case; category narrows.
-    expect((await auditPage(admin.cookie, { username: typed.toUpperCase(), event: "LOGIN FAILED" })).entries).toHaveLength(3);
+    expect(
+      (await auditPage(admin.cookie, { username: typed.toUpperCase(), event: "LOGIN FAILED" })).entries,
+    ).toHaveLength(3);
     expect((await auditPage(admin.cookie, { username: typed, event: "login succeeded" })).entries).toEqual([]);
     expect((await auditPage(admin.cookie, { username: typed, event: "login" })).entries).toEqual([]);
     expect((await auditPage(admin.cookie, { username: typed, category: "auth" })).entries).toHaveLength(3);
@@ -126,14 +158,22 @@ describe("GET /api/analytics/audit: filters and pages", () => {
 
     // The UTC range includes its ends.
     const [newest, middle, oldest] = found.entries as [AuditEntry, AuditEntry, AuditEntry];
-    expect((await auditPage(admin.cookie, { username: typed, to: oldest.at })).entries.map((e) => e.id)).toEqual([oldest.id]);
-    expect((await auditPage(admin.cookie, { username: typed, from: middle.at, to: newest.at })).entries.map((e) => e.id)).toEqual([newest.id, middle.id]);
+    expect((await auditPage(admin.cookie, { username: typed, to: oldest.at })).entries.map((e) => e.id)).toEqual([
+      oldest.id,
+    ]);
+    expect(
+      (await auditPage(admin.cookie, { username: typed, from: middle.at, to: newest.at })).entries.map((e) => e.id),
+    ).toEqual([newest.id, middle.id]);
 
     // One at a time: each page's cursor leads to the next, older one, and the last says there is no more.
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: AuditPage = await auditPage(admin.cookie, { username: typed, limit: "1", ...(cursor ? { cursor } : {}) });
+      const page: AuditPage = await auditPage(admin.cookie, {
+        username: typed,
+        limit: "1",
+        ...(cursor ? { cursor } : {}),
+      });
       expect(page.entries).toHaveLength(1);
       seen.push(page.entries[0]!.id);
       cursor = page.nextCursor;
@@ -148,7 +188,9 @@ describe("GET /api/analytics/audit: filters and pages", () => {
     const own = await auditPage(admin.cookie, { userId: person.user.id });
     expect(own.entries.map((e) => e.event)).toEqual(["login succeeded", "account registered"]);
     expect(own.entries.every((e) => e.username === person.username && e.userId === person.user.id)).toBe(true);
-    expect((await auditPage(admin.cookie, { username: person.username, event: "account registered" })).entries).toHaveLength(1);
+    expect(
+      (await auditPage(admin.cookie, { username: person.username, event: "account registered" })).entries,
+    ).toHaveLength(1);
   });
 });
 
@@ -159,7 +201,9 @@ describe("a typed name cannot forge a log line", () => {
     const tag = uniqueName("f").slice(0, 8);
     const typed = `${tag}\r\nlogin succeeded\u001b[31m\u2028"q"`;
     // The username rules refuse it as a new account…
-    const registered = await call("/api/auth/register", { body: { username: typed, password: `Correct horse ${crypto.randomUUID()}` } });
+    const registered = await call("/api/auth/register", {
+      body: { username: typed, password: `Correct horse ${crypto.randomUUID()}` },
+    });
     expect(registered.status).toBe(400);
     // …but a sign-in with it is a real failure, and the name typed is what the log must record.
     const failed = await login(typed, "whatever it is");
@@ -171,15 +215,31 @@ describe("a typed name cannot forge a log line", () => {
     expect(row.message).not.toContain("\u001b");
     expect(row.message).toBe(`login failed user="${escaped}" reason=unknown_user`);
     // That request wrote this one row and no "login succeeded".
-    expect(await db().select().from(systemLogs).where(eq(systemLogs.requestId, requestIdOf(failed.response)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(systemLogs)
+        .where(eq(systemLogs.requestId, requestIdOf(failed.response))),
+    ).toHaveLength(1);
 
     // The administrator's view: found by the name as typed, one entry, every field on one line, the name escaped.
     const page = await auditPage(admin.cookie, { username: typed });
     expect(page.entries).toHaveLength(1);
     const [entry] = page.entries;
-    expect(entry).toMatchObject({ event: "login failed", username: escaped, message: row.message, requestId: requestIdOf(failed.response) });
-    for (const value of [entry!.username, entry!.message, entry!.event, ...entry!.details.map((d) => d.value)]) expect(value).not.toMatch(LINE_BREAKS);
-    const around = await auditPage(admin.cookie, { event: "login succeeded", username: "admin", from: entry!.at, to: entry!.at });
+    expect(entry).toMatchObject({
+      event: "login failed",
+      username: escaped,
+      message: row.message,
+      requestId: requestIdOf(failed.response),
+    });
+    for (const value of [entry!.username, entry!.message, entry!.event, ...entry!.details.map((d) => d.value)])
+      expect(value).not.toMatch(LINE_BREAKS);
+    const around = await auditPage(admin.cookie, {
+      event: "login succeeded",
+      username: "admin",
+      from: entry!.at,
+      to: entry!.at,
+    });
     expect(around.entries.filter((e) => e.requestId === entry!.requestId)).toEqual([]);
   });
 });
@@ -192,34 +252,67 @@ describe("acts audited since issue 13, each with its request id", () => {
     const revoked = await call(path, { cookie: admin.cookie, body: { reason: "Device reported stolen\nreason=none" } });
     expect(revoked.status).toBe(200);
     const row = await auditedBy(revoked, "credential revoked");
-    expect(row).toMatchObject({ category: "admin", level: "info", userId: admin.user.id, message: `credential revoked user="${admin.username}"` });
-    expect(row.metadata).toMatchObject({ credentialId: holder.credential.id, type: "rtw", revocationReason: "Device reported stolen\nreason=none", at: expect.stringMatching(ISO_UTC) });
+    expect(row).toMatchObject({
+      category: "admin",
+      level: "info",
+      userId: admin.user.id,
+      message: `credential revoked user="${admin.username}"`,
+    });
+    expect(row.metadata).toMatchObject({
+      credentialId: holder.credential.id,
+      type: "rtw",
+      revocationReason: "Device reported stolen\nreason=none",
+      at: expect.stringMatching(ISO_UTC),
+    });
     expect(row.metadata?.ip).toMatch(/^2001:db8:/);
 
     const entry = await listed(admin.cookie, { category: "admin", event: "credential revoked" }, requestIdOf(revoked));
-    expect(entry.details).toContainEqual({ name: "revocationReason", value: "Device reported stolen\\u000areason=none" });
+    expect(entry.details).toContainEqual({
+      name: "revocationReason",
+      value: "Device reported stolen\\u000areason=none",
+    });
     expect(entry).toMatchObject({ username: admin.username, userId: admin.user.id, ip: row.metadata?.ip });
 
     // Revoking again answers the same record and audits nothing: nothing was revoked.
     const again = await call(path, { method: "POST", cookie: admin.cookie });
     expect(again.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await db().select().from(systemLogs).where(eq(systemLogs.requestId, requestIdOf(again)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(systemLogs)
+        .where(eq(systemLogs.requestId, requestIdOf(again))),
+    ).toEqual([]);
   });
 
   it("a share revoked by its owner, from the API and from the /shares page", async () => {
     const holder = await citizenWithCredential();
-    const [first, second] = [await shareOf(holder.cookie, holder.credential.id), await shareOf(holder.cookie, holder.credential.id)];
+    const [first, second] = [
+      await shareOf(holder.cookie, holder.credential.id),
+      await shareOf(holder.cookie, holder.credential.id),
+    ];
 
     const byApi = await call(`/api/shares/${first.id}/revoke`, { method: "POST", cookie: holder.cookie });
     expect(byApi.status).toBe(200);
     const apiRow = await auditedBy(byApi, "share revoked");
-    expect(apiRow).toMatchObject({ category: "security", userId: holder.user.id, metadata: expect.objectContaining({ shareId: first.id, credentialId: holder.credential.id, username: holder.username }) });
+    expect(apiRow).toMatchObject({
+      category: "security",
+      userId: holder.user.id,
+      metadata: expect.objectContaining({
+        shareId: first.id,
+        credentialId: holder.credential.id,
+        username: holder.username,
+      }),
+    });
 
     const byPage = await postForm("/shares", { intent: "revoke", shareId: second.id }, { cookie: holder.cookie });
     expect(byPage.status).toBe(200);
     const pageRow = await auditedBy(byPage, "share revoked");
-    expect(pageRow).toMatchObject({ category: "security", userId: holder.user.id, metadata: expect.objectContaining({ shareId: second.id }) });
+    expect(pageRow).toMatchObject({
+      category: "security",
+      userId: holder.user.id,
+      metadata: expect.objectContaining({ shareId: second.id }),
+    });
   });
 
   it("an agent policy change, beside the agents' own audit entry", async () => {
@@ -227,11 +320,26 @@ describe("acts audited since issue 13, each with its request id", () => {
     const agents = await json<AgentView[]>(await call("/api/gabriel/agents", { cookie: admin.cookie }));
     const risk = agents.find((a) => a.type === "risk")!;
     // The value it already has: other files' runs read this policy.
-    const changed = await call(`/api/gabriel/agents/${risk.id}`, { method: "PATCH", cookie: admin.cookie, body: { config: { failuresThreshold: risk.config.failuresThreshold } } });
+    const changed = await call(`/api/gabriel/agents/${risk.id}`, {
+      method: "PATCH",
+      cookie: admin.cookie,
+      body: { config: { failuresThreshold: risk.config.failuresThreshold } },
+    });
     expect(changed.status).toBe(200);
     const row = await auditedBy(changed, "agent policy changed");
-    expect(row).toMatchObject({ category: "agents", component: "gabriel", userId: admin.user.id, metadata: expect.objectContaining({ agentId: risk.id, changed: { failuresThreshold: risk.config.failuresThreshold } }) });
-    const own = await db().select().from(gabrielAuditLog).where(and(eq(gabrielAuditLog.action, "policy_configured"), eq(gabrielAuditLog.userId, admin.user.id)));
+    expect(row).toMatchObject({
+      category: "agents",
+      component: "gabriel",
+      userId: admin.user.id,
+      metadata: expect.objectContaining({
+        agentId: risk.id,
+        changed: { failuresThreshold: risk.config.failuresThreshold },
+      }),
+    });
+    const own = await db()
+      .select()
+      .from(gabrielAuditLog)
+      .where(and(eq(gabrielAuditLog.action, "policy_configured"), eq(gabrielAuditLog.userId, admin.user.id)));
     expect(own).toHaveLength(1);
   });
 
@@ -239,20 +347,38 @@ describe("acts audited since issue 13, each with its request id", () => {
     const operator = await registerUserWithRole("operator");
     const admin = await registerUserWithRole("admin");
     // A revoked credential presented: the risk agent raises it for review when the agents run.
-    const [presented] = await db().insert(presentations).values({ purpose: "Audit test", verificationResult: "STATUS_REVOKED", mode: "offline", checkType: "rtw" }).returning();
+    const [presented] = await db()
+      .insert(presentations)
+      .values({ purpose: "Audit test", verificationResult: "STATUS_REVOKED", mode: "offline", checkType: "rtw" })
+      .returning();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await call("/api/gabriel/run", { method: "POST", cookie: admin.cookie })).status).toBe(200);
     const items = await json<QueueItemView[]>(await call("/api/gabriel/hitl", { cookie: operator.cookie }));
     const item = items.find((i) => i.evidence.includes(`presentations:${presented!.id}`))!;
     expect(item).toBeDefined();
 
-    const decided = await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: operator.cookie, body: { decision: "escalated", notes: "Looks wrong\r\nescalating" } });
+    const decided = await call(`/api/gabriel/hitl/${item.id}/decision`, {
+      cookie: operator.cookie,
+      body: { decision: "escalated", notes: "Looks wrong\r\nescalating" },
+    });
     expect(decided.status).toBe(200);
     const row = await auditedBy(decided, "human review escalated");
-    expect(row).toMatchObject({ category: "agents", userId: operator.user.id, message: `human review escalated user="${operator.username}"` });
-    expect(row.metadata).toMatchObject({ itemId: item.id, caseId: item.caseId, agent: "risk", comment: "Looks wrong\r\nescalating" });
+    expect(row).toMatchObject({
+      category: "agents",
+      userId: operator.user.id,
+      message: `human review escalated user="${operator.username}"`,
+    });
+    expect(row.metadata).toMatchObject({
+      itemId: item.id,
+      caseId: item.caseId,
+      agent: "risk",
+      comment: "Looks wrong\r\nescalating",
+    });
     await vi.waitFor(async () => {
-      const own = await db().select().from(gabrielAuditLog).where(and(eq(gabrielAuditLog.action, "review_decided"), eq(gabrielAuditLog.taskId, item.id)));
+      const own = await db()
+        .select()
+        .from(gabrielAuditLog)
+        .where(and(eq(gabrielAuditLog.action, "review_decided"), eq(gabrielAuditLog.taskId, item.id)));
       expect(own).toHaveLength(1);
     });
     const entry = await listed(admin.cookie, { category: "agents", userId: operator.user.id }, requestIdOf(decided));

@@ -6,7 +6,9 @@ import { methodNotAllowed } from "#server/http/json.ts";
 
 /** GET /api/analytics/dashboard?range=24h|7d|30d: the headline figures and charts (administrators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return analyticsCall(request, context, "view:analytics", async () => analyticsDashboard(context.db, parseQuery(request, DashboardQuery).range));
+  return analyticsCall(request, context, "view:analytics", async () =>
+    analyticsDashboard(context.db, parseQuery(request, DashboardQuery).range),
+  );
 }
 
 export function action() {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { clientAddress } from "#server/accounts/authentication.ts";
 import { analyticsCall } from "#server/analytics/api.ts";
 import { parseErrorId, resolveError } from "#server/analytics/reads.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
-import { clientAddress } from "#server/accounts/authentication.ts";
 import { audit } from "#server/observability/audit.ts";
 
 /** POST /api/analytics/errors/{id}/resolve: Mark Resolved, recording when and by whom; 409 when already resolved; audited (administrators). */

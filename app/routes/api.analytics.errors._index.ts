@@ -6,7 +6,9 @@ import { methodNotAllowed } from "#server/http/json.ts";
 
 /** GET /api/analytics/errors?resolved=&limit=: one record per error group, most recently seen first (administrators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return analyticsCall(request, context, "view:analytics", async () => listErrors(context.db, parseQuery(request, ErrorsQuery)));
+  return analyticsCall(request, context, "view:analytics", async () =>
+    listErrors(context.db, parseQuery(request, ErrorsQuery)),
+  );
 }
 
 export function action() {

@@ -6,7 +6,9 @@ import { methodNotAllowed } from "#server/http/json.ts";
 
 /** GET /api/analytics/events?limit=: the newest analytics events (administrators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return analyticsCall(request, context, "view:analytics", async () => listEvents(context.db, parseQuery(request, EventsQuery)));
+  return analyticsCall(request, context, "view:analytics", async () =>
+    listEvents(context.db, parseQuery(request, EventsQuery)),
+  );
 }
 
 export function action() {

@@ -6,7 +6,9 @@ import { methodNotAllowed } from "#server/http/json.ts";
 
 /** GET /api/analytics/logs?level=&limit=: the newest system logs, of one level or all (administrators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return analyticsCall(request, context, "view:analytics", async () => listLogs(context.db, parseQuery(request, LogsQuery)));
+  return analyticsCall(request, context, "view:analytics", async () =>
+    listLogs(context.db, parseQuery(request, LogsQuery)),
+  );
 }
 
 export function action() {

@@ -6,7 +6,9 @@ import { methodNotAllowed } from "#server/http/json.ts";
 
 /** GET /api/analytics/performance?metricType=&limit=: the newest performance metrics (administrators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return analyticsCall(request, context, "view:analytics", async () => listPerformance(context.db, parseQuery(request, PerformanceQuery)));
+  return analyticsCall(request, context, "view:analytics", async () =>
+    listPerformance(context.db, parseQuery(request, PerformanceQuery)),
+  );
 }
 
 export function action() {

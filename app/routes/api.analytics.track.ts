@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { analyticsEvents } from "#db/schema/index.ts";
-import { AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES, type AnalyticsEvent } from "#core/analytics/event.ts";
-import { clientAddress, getUser } from "#server/accounts/authentication.ts";
+import { ANALYTICS_MAX_BODY_BYTES, type AnalyticsEvent, AnalyticsEventSchema } from "#core/analytics/event.ts";
 import { describeUserAgent, reduceUserAgent } from "#core/analytics/user-agent.ts";
-import { clientNetwork, hashAddress, visitorSalt, mayTrack, referrerOrigin } from "#server/analytics/privacy.ts";
+import { analyticsEvents } from "#db/schema/index.ts";
+import { clientAddress, getUser } from "#server/accounts/authentication.ts";
+import { clientNetwork, hashAddress, mayTrack, referrerOrigin, visitorSalt } from "#server/analytics/privacy.ts";
 import { methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { errorStatements } from "#server/observability/errors.ts";
 
@@ -22,7 +22,10 @@ function tooManyEvents(): Response {
 /** A referrer in an event's metadata is kept as its origin only, like the event's own referrer column. */
 function withoutReferrerPath(metadata: AnalyticsEvent["metadata"]): AnalyticsEvent["metadata"] {
   if (!metadata || !("referrer" in metadata)) return metadata;
-  return { ...metadata, referrer: typeof metadata.referrer === "string" ? (referrerOrigin(metadata.referrer) ?? "") : metadata.referrer };
+  return {
+    ...metadata,
+    referrer: typeof metadata.referrer === "string" ? (referrerOrigin(metadata.referrer) ?? "") : metadata.referrer,
+  };
 }
 
 /**
@@ -71,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // Already after the response: the event and the error (with its group's upsert) in one batch.
         // Anyone can send one, so an anonymous report is kept apart (its own component, low
         // severity: never an alert) and never reopens a resolved error; a signed-in person's can.
-        const message = typeof metadata?.message === "string" ? metadata.message : event.eventLabel ?? "Script error";
+        const message = typeof metadata?.message === "string" ? metadata.message : (event.eventLabel ?? "Script error");
         const error = errorStatements(
           context.db,
           {

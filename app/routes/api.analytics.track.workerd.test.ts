@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsEvents, errorGroups, errorLogs, userProfiles } from "#db/schema/index.ts";
-import { housekeeper, type HousekeeperBinding } from "#server/analytics/housekeeping.ts";
+import { type HousekeeperBinding, housekeeper } from "#server/analytics/housekeeping.ts";
 import { hashAddress } from "#server/analytics/privacy.ts";
 import { call, db, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
 
@@ -26,12 +26,22 @@ describe("POST /api/analytics/track", () => {
     // Written through waitUntil, after the answer.
     const stored = () => db().select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId));
     await expect.poll(async () => (await stored()).length).toBe(1);
-    expect((await stored())[0]).toMatchObject({ eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page: "/about", userId: null });
+    expect((await stored())[0]).toMatchObject({
+      eventType: "page_view",
+      eventCategory: "navigation",
+      eventAction: "view_page",
+      page: "/about",
+      userId: null,
+    });
   });
 
   it("refuses what is not an event with 400, a GET with 405, a body over 4 KB with 413", async () => {
-    expect((await call("/api/analytics/track", { body: { eventCategory: "marketing", eventAction: "x" } })).status).toBe(400);
-    expect((await call("/api/analytics/track", { rawBody: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
+    expect(
+      (await call("/api/analytics/track", { body: { eventCategory: "marketing", eventAction: "x" } })).status,
+    ).toBe(400);
+    expect(
+      (await call("/api/analytics/track", { rawBody: "{", headers: { "Content-Type": "application/json" } })).status,
+    ).toBe(400);
     const get = await call("/api/analytics/track");
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
@@ -40,19 +50,25 @@ describe("POST /api/analytics/track", () => {
   });
 });
 
-const ANDROID_PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
-const eventsOf = (sessionId: string) => db().select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId));
+const ANDROID_PHONE =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const eventsOf = (sessionId: string) =>
+  db().select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId));
 
 describe("POST /api/analytics/track keeps no raw address or user agent (issue 12 privacy)", () => {
   it("stores the day's keyed hash of the address, the reduced user agent and the referrer's origin only", async () => {
     const sessionId = crypto.randomUUID();
     const ip = uniqueAddress();
     const body = { ...event(sessionId), metadata: { referrer: "https://search.example/results?q=jane+doe" } };
-    expect((await call("/api/analytics/track", { body, ip, headers: { "User-Agent": ANDROID_PHONE } })).status).toBe(204);
+    expect((await call("/api/analytics/track", { body, ip, headers: { "User-Agent": ANDROID_PHONE } })).status).toBe(
+      204,
+    );
     await expect.poll(async () => (await eventsOf(sessionId)).length).toBe(1);
     const [row] = await eventsOf(sessionId);
     // Under the day's random salt, which only the Housekeeper holds.
-    expect(row!.ipAddress).toBe(await hashAddress((await housekeeper(env as unknown as HousekeeperBinding).dailySalt()).salt, ip));
+    expect(row!.ipAddress).toBe(
+      await hashAddress((await housekeeper(env as unknown as HousekeeperBinding).dailySalt()).salt, ip),
+    );
     expect(row!.ipAddress).not.toContain(ip);
     expect(row!.userAgent).toBe("Chrome on Android (mobile)");
     expect(row!.referrer).toBe("https://search.example");
@@ -87,18 +103,33 @@ describe("POST /api/analytics/track keeps no raw address or user agent (issue 12
       sessionId,
     };
     const occurrences = () => db().select().from(errorLogs).where(eq(errorLogs.sessionId, sessionId));
-    const groupOf = async (fingerprint: string) => (await db().select().from(errorGroups).where(eq(errorGroups.fingerprint, fingerprint)))[0]!;
+    const groupOf = async (fingerprint: string) =>
+      (await db().select().from(errorGroups).where(eq(errorGroups.fingerprint, fingerprint)))[0]!;
 
     // Signed out: anyone could send this, so it is kept apart, low, and not an alert.
     expect((await call("/api/analytics/track", { body })).status).toBe(204);
     await expect.poll(async () => (await occurrences()).length).toBe(1);
     const [anonymous] = await occurrences();
-    expect(anonymous).toMatchObject({ errorType: "FrontendError", component: "frontend-anonymous", message, severity: "low", context: { page: "/wallet" } });
+    expect(anonymous).toMatchObject({
+      errorType: "FrontendError",
+      component: "frontend-anonymous",
+      message,
+      severity: "low",
+      context: { page: "/wallet" },
+    });
     expect(anonymous!.stackTrace).toBe("TypeError: boom\n    at Wallet (wallet.tsx:10:5)");
-    expect(await groupOf(anonymous!.fingerprint!)).toMatchObject({ errorType: "FrontendError", component: "frontend-anonymous", occurrences: 1, resolved: false });
+    expect(await groupOf(anonymous!.fingerprint!)).toMatchObject({
+      errorType: "FrontendError",
+      component: "frontend-anonymous",
+      occurrences: 1,
+      resolved: false,
+    });
     expect(await eventsOf(sessionId)).toHaveLength(1);
     // Resolved; the same anonymous report again is counted but does not reopen it.
-    await db().update(errorGroups).set({ resolved: true, resolvedAt: new Date(Date.now() - 60_000) }).where(eq(errorGroups.fingerprint, anonymous!.fingerprint!));
+    await db()
+      .update(errorGroups)
+      .set({ resolved: true, resolvedAt: new Date(Date.now() - 60_000) })
+      .where(eq(errorGroups.fingerprint, anonymous!.fingerprint!));
     expect((await call("/api/analytics/track", { body })).status).toBe(204);
     await expect.poll(async () => (await groupOf(anonymous!.fingerprint!)).occurrences).toBe(2);
     expect(await groupOf(anonymous!.fingerprint!)).toMatchObject({ resolved: true, regressedAt: null });
@@ -121,14 +152,18 @@ describe("POST /api/analytics/track rate limit (TRACK_LIMITER: 120 a minute per 
     const ip = uniqueAddress();
     const sessionId = crypto.randomUUID();
     for (let batch = 0; batch < 6; batch++) {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => call("/api/analytics/track", { body: event(sessionId), ip })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => call("/api/analytics/track", { body: event(sessionId), ip })),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(204));
     }
     const refusedSession = crypto.randomUUID();
     const refused = await call("/api/analytics/track", { body: event(refusedSession), ip });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("60");
-    expect(await refused.json()).toEqual({ message: "Too many analytics events from this client. Try again in a minute." });
+    expect(await refused.json()).toEqual({
+      message: "Too many analytics events from this client. Try again in a minute.",
+    });
 
     const otherSession = crypto.randomUUID();
     expect((await call("/api/analytics/track", { body: event(otherSession), ip: uniqueAddress() })).status).toBe(204);

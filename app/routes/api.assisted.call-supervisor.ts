@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { callSupervisor, CallSupervisorBody } from "#server/assisted/live.ts";
-import { assistedCall} from "#server/assisted/sessions.ts";
+import { CallSupervisorBody, callSupervisor } from "#server/assisted/live.ts";
+import { assistedCall } from "#server/assisted/sessions.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 
 /** POST /api/assisted/call-supervisor: Call Supervisor; answers how many supervisors' consoles heard it. */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
-  return assistedCall(request, context, async (_, staff) => callSupervisor(request, context, staff, await parseBody(request, CallSupervisorBody)));
+  return assistedCall(request, context, async (_, staff) =>
+    callSupervisor(request, context, staff, await parseBody(request, CallSupervisorBody)),
+  );
 }
 
 export function loader() {

@@ -8,7 +8,9 @@ const MAX_ACTION_BYTES = 720 * 1024;
 /** POST /api/assisted/sessions/{id}/actions: a step's work (find the client, the document, approvals, the visual match). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
-  return assistedCall(request, context, async (assisted, staff) => act(assisted, staff, params.id ?? "", await parseBody(request, SessionActionBody, MAX_ACTION_BYTES)));
+  return assistedCall(request, context, async (assisted, staff) =>
+    act(assisted, staff, params.id ?? "", await parseBody(request, SessionActionBody, MAX_ACTION_BYTES)),
+  );
 }
 
 export function loader() {

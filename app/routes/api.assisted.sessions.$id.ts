@@ -10,5 +10,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** PATCH /api/assisted/sessions/{id}: Continue (`currentStep`), Pause, Resume or End (`status`, with `completedAt`). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "PATCH");
-  return assistedCall(request, context, async (assisted, staff) => updateSession(assisted, staff, params.id ?? "", await parseBody(request, PatchSessionBody)));
+  return assistedCall(request, context, async (assisted, staff) =>
+    updateSession(assisted, staff, params.id ?? "", await parseBody(request, PatchSessionBody)),
+  );
 }

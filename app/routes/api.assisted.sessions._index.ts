@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { assistedCall, createSession, CreateSessionBody, listSessions} from "#server/assisted/sessions.ts";
+import { assistedCall, CreateSessionBody, createSession, listSessions } from "#server/assisted/sessions.ts";
 import { assertMethod, parseBody } from "#server/http/json.ts";
 
 /** GET /api/assisted/sessions: the sessions of the caller's office, newest first (administrators: every office). */
@@ -10,5 +10,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/assisted/sessions: New Assisted Session ("New Client", "Digital Identity Setup", step 1 of 5). */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
-  return assistedCall(request, context, async (assisted, staff) => createSession(assisted, staff, await parseBody(request, CreateSessionBody)), 201);
+  return assistedCall(
+    request,
+    context,
+    async (assisted, staff) => createSession(assisted, staff, await parseBody(request, CreateSessionBody)),
+    201,
+  );
 }

@@ -1,6 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
-import { and, eq } from "drizzle-orm";
 import { authorityRecords, credentials, operatorProfiles } from "#db/schema/index.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
 import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
@@ -10,8 +10,10 @@ import { call, db, registerUser, registerUserWithRole, uniqueName } from "#tests
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 const create = (cookie: string, body: unknown = {}) => call("/api/assisted/sessions", { cookie, body });
-const patch = (cookie: string, id: string, body: unknown) => call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie, body });
-const actOn = (cookie: string, id: string, body: unknown) => call(`/api/assisted/sessions/${id}/actions`, { cookie, body });
+const patch = (cookie: string, id: string, body: unknown) =>
+  call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie, body });
+const actOn = (cookie: string, id: string, body: unknown) =>
+  call(`/api/assisted/sessions/${id}/actions`, { cookie, body });
 
 describe("/api/assisted/sessions", () => {
   it("answers 401 signed out, and 403 to citizens, verifiers and operators without an office", async () => {
@@ -31,12 +33,28 @@ describe("/api/assisted/sessions", () => {
   it("creates a session as the spec says, lists it for its office only, and an administrator sees it too", async () => {
     const mine = await office();
     const theirs = await office();
-    const response = await create(mine.operator.cookie, { clientName: "New Client", assistanceType: "Digital Identity Setup", status: "active", currentStep: 1, totalSteps: 5, requiresDualControl: false });
+    const response = await create(mine.operator.cookie, {
+      clientName: "New Client",
+      assistanceType: "Digital Identity Setup",
+      status: "active",
+      currentStep: 1,
+      totalSteps: 5,
+      requiresDualControl: false,
+    });
     expect(response.status).toBe(201);
     const session = await json<AssistedSession>(response);
-    expect(session).toMatchObject({ clientName: "New Client", assistanceType: "Digital Identity Setup", status: "active", currentStep: 1, totalSteps: 5, requiresDualControl: false });
+    expect(session).toMatchObject({
+      clientName: "New Client",
+      assistanceType: "Digital Identity Setup",
+      status: "active",
+      currentStep: 1,
+      totalSteps: 5,
+      requiresDualControl: false,
+    });
 
-    const listed = await json<{ id: string }[]>(await call("/api/assisted/sessions", { cookie: mine.supervisor.cookie }));
+    const listed = await json<{ id: string }[]>(
+      await call("/api/assisted/sessions", { cookie: mine.supervisor.cookie }),
+    );
     expect(listed.map((s) => s.id)).toEqual([session.id]);
     expect(await json<unknown[]>(await call("/api/assisted/sessions", { cookie: theirs.operator.cookie }))).toEqual([]);
     expect((await call(`/api/assisted/sessions/${session.id}`, { cookie: theirs.operator.cookie })).status).toBe(404);
@@ -49,12 +67,26 @@ describe("/api/assisted/sessions", () => {
 
   it("refuses a new session that does not start at the start, and malformed bodies, with 400 and a message", async () => {
     const { operator } = await office();
-    for (const body of [{ currentStep: 3 }, { totalSteps: 9 }, { status: "completed" }, { requiresDualControl: true }, { clientName: "" }]) {
+    for (const body of [
+      { currentStep: 3 },
+      { totalSteps: 9 },
+      { status: "completed" },
+      { requiresDualControl: true },
+      { clientName: "" },
+    ]) {
       const response = await create(operator.cookie, body);
       expect(response.status).toBe(400);
       expect((await json<{ message: string }>(response)).message).toBeTruthy();
     }
-    expect((await call("/api/assisted/sessions", { cookie: operator.cookie, rawBody: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
+    expect(
+      (
+        await call("/api/assisted/sessions", {
+          cookie: operator.cookie,
+          rawBody: "{",
+          headers: { "Content-Type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("runs the steps through PATCH and actions: 409 for what the state does not allow, 400 for bad input, 404 for unknown ids", async () => {
@@ -64,28 +96,65 @@ describe("/api/assisted/sessions", () => {
 
     const early = await patch(operator.cookie, id, { currentStep: 2 });
     expect(early.status).toBe(409);
-    expect(await early.json()).toMatchObject({ code: "STEP_REQUIREMENT_UNMET", message: "Find or create the client's account first" });
-    expect((await actOn(operator.cookie, id, { type: "find-client", account: "nobody-by-this-name" })).status).toBe(404);
-    const found = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "find-client", account: client.username.toUpperCase() }));
+    expect(await early.json()).toMatchObject({
+      code: "STEP_REQUIREMENT_UNMET",
+      message: "Find or create the client's account first",
+    });
+    expect((await actOn(operator.cookie, id, { type: "find-client", account: "nobody-by-this-name" })).status).toBe(
+      404,
+    );
+    const found = await json<AssistedSession>(
+      await actOn(operator.cookie, id, { type: "find-client", account: client.username.toUpperCase() }),
+    );
     expect(found).toMatchObject({ clientName: "Test User", client: { userId: client.user.id } });
-    expect(await json<AssistedSession>(await patch(operator.cookie, id, { currentStep: 2 }))).toMatchObject({ currentStep: 2 });
+    expect(await json<AssistedSession>(await patch(operator.cookie, id, { currentStep: 2 }))).toMatchObject({
+      currentStep: 2,
+    });
 
-    expect((await actOn(operator.cookie, id, { type: "document", document: { type: "passport", number: "12", expiryDate: "2031-01-01" } })).status).toBe(400);
-    await actOn(operator.cookie, id, { type: "document", document: { type: "passport", number: "533401234", expiryDate: "2031-01-01" } });
+    expect(
+      (
+        await actOn(operator.cookie, id, {
+          type: "document",
+          document: { type: "passport", number: "12", expiryDate: "2031-01-01" },
+        })
+      ).status,
+    ).toBe(400);
+    await actOn(operator.cookie, id, {
+      type: "document",
+      document: { type: "passport", number: "533401234", expiryDate: "2031-01-01" },
+    });
     const asked = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "request-approval" }));
     const approvalId = asked.approval!.id;
 
     // An operator without supervisor authority cannot decide at all.
-    const unauthorised = await actOn(operator.cookie, id, { type: "decide-approval", approvalId, decision: "approved", reason: "Mine" });
+    const unauthorised = await actOn(operator.cookie, id, {
+      type: "decide-approval",
+      approvalId,
+      decision: "approved",
+      reason: "Mine",
+    });
     expect(unauthorised.status).toBe(403);
     expect(await unauthorised.json()).toMatchObject({ code: "NOT_SUPERVISOR" });
-    const decided = await actOn(supervisor.cookie, id, { type: "decide-approval", approvalId, decision: "approved", reason: "Passport checked" });
-    expect(await json<AssistedSession>(decided)).toMatchObject({ approval: { decision: "approved", reason: "Passport checked" } });
-    expect(await json<AssistedSession>(await patch(operator.cookie, id, { currentStep: 3 }))).toMatchObject({ currentStep: 3 });
+    const decided = await actOn(supervisor.cookie, id, {
+      type: "decide-approval",
+      approvalId,
+      decision: "approved",
+      reason: "Passport checked",
+    });
+    expect(await json<AssistedSession>(decided)).toMatchObject({
+      approval: { decision: "approved", reason: "Passport checked" },
+    });
+    expect(await json<AssistedSession>(await patch(operator.cookie, id, { currentStep: 3 }))).toMatchObject({
+      currentStep: 3,
+    });
 
     expect((await patch(operator.cookie, id, { currentStep: 3, status: "paused" })).status).toBe(400);
-    expect((await patch(operator.cookie, id, { status: "paused", completedAt: new Date().toISOString() })).status).toBe(400);
-    const ended = await json<AssistedSession>(await patch(operator.cookie, id, { status: "completed", completedAt: new Date().toISOString() }));
+    expect((await patch(operator.cookie, id, { status: "paused", completedAt: new Date().toISOString() })).status).toBe(
+      400,
+    );
+    const ended = await json<AssistedSession>(
+      await patch(operator.cookie, id, { status: "completed", completedAt: new Date().toISOString() }),
+    );
     expect(ended).toMatchObject({ status: "completed" });
     expect(ended.completedAt).toBeTruthy();
     const again = await patch(operator.cookie, id, { currentStep: 4 });
@@ -102,15 +171,30 @@ describe("/api/assisted/sessions", () => {
     const { id } = await json<AssistedSession>(await create(supervisor.cookie));
     await actOn(supervisor.cookie, id, { type: "find-client", account: client.username });
     await patch(supervisor.cookie, id, { currentStep: 2 });
-    await actOn(supervisor.cookie, id, { type: "document", document: { type: "driving-licence", number: "SHAH9801234", expiryDate: "2030-06-30" } });
+    await actOn(supervisor.cookie, id, {
+      type: "document",
+      document: { type: "driving-licence", number: "SHAH9801234", expiryDate: "2030-06-30" },
+    });
     const asked = await json<AssistedSession>(await actOn(supervisor.cookie, id, { type: "request-approval" }));
-    const own = await actOn(supervisor.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Looks right" });
+    const own = await actOn(supervisor.cookie, id, {
+      type: "decide-approval",
+      approvalId: asked.approval!.id,
+      decision: "approved",
+      reason: "Looks right",
+    });
     expect(own.status).toBe(403);
     expect(await own.json()).toMatchObject({ code: "SELF_APPROVAL", message: "You cannot approve your own request" });
 
     const colleague = await registerUserWithRole("operator");
-    await db().insert(operatorProfiles).values({ userId: colleague.user.id, officeId, title: "Supervisor", supervisor: true });
-    const decided = await actOn(colleague.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Licence checked" });
+    await db()
+      .insert(operatorProfiles)
+      .values({ userId: colleague.user.id, officeId, title: "Supervisor", supervisor: true });
+    const decided = await actOn(colleague.cookie, id, {
+      type: "decide-approval",
+      approvalId: asked.approval!.id,
+      decision: "approved",
+      reason: "Licence checked",
+    });
     expect(decided.status).toBe(200);
   });
 
@@ -118,12 +202,28 @@ describe("/api/assisted/sessions", () => {
     const { operator } = await office();
     const { id } = await json<AssistedSession>(await create(operator.cookie));
     const username = uniqueName("counter");
-    const account = { username, firstName: "Margaret", lastName: "Tester", password: `Counter pass ${crypto.randomUUID()}` };
-    for (const bad of [{ ...account, username: "ab" }, { ...account, firstName: "" }, { ...account, password: "short" }, { ...account, password: "password123" }]) {
-      expect((await actOn(operator.cookie, id, { type: "create-client", account: bad })).status, JSON.stringify(bad)).toBe(400);
+    const account = {
+      username,
+      firstName: "Margaret",
+      lastName: "Tester",
+      password: `Counter pass ${crypto.randomUUID()}`,
+    };
+    for (const bad of [
+      { ...account, username: "ab" },
+      { ...account, firstName: "" },
+      { ...account, password: "short" },
+      { ...account, password: "password123" },
+    ]) {
+      expect(
+        (await actOn(operator.cookie, id, { type: "create-client", account: bad })).status,
+        JSON.stringify(bad),
+      ).toBe(400);
     }
     const made = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "create-client", account }));
-    expect(made).toMatchObject({ clientName: "Margaret Tester", client: { username, name: "Margaret Tester", createdHere: true } });
+    expect(made).toMatchObject({
+      clientName: "Margaret Tester",
+      client: { username, name: "Margaret Tester", createdHere: true },
+    });
     expect(made.events.at(-1)).toMatchObject({ type: "Account created" });
     // The client can sign in with what they chose.
     expect((await call("/api/auth/login", { body: { username, password: account.password } })).status).toBe(200);
@@ -132,7 +232,10 @@ describe("/api/assisted/sessions", () => {
     const taken = await actOn(operator.cookie, other.id, { type: "create-client", account });
     expect(taken.status).toBe(409);
     await patch(operator.cookie, id, { currentStep: 2 });
-    const late = await actOn(operator.cookie, id, { type: "create-client", account: { ...account, username: uniqueName("late") } });
+    const late = await actOn(operator.cookie, id, {
+      type: "create-client",
+      account: { ...account, username: uniqueName("late") },
+    });
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ code: "WRONG_STEP" });
   });
@@ -142,50 +245,118 @@ describe("/api/assisted/sessions", () => {
     const staff = await office();
     const passport = await passportHolder();
     const { id } = await json<AssistedSession>(await create(staff.operator.cookie));
-    const account = { username: uniqueName("walkin"), firstName: "Margaret", lastName: "Tester", password: `Counter pass ${crypto.randomUUID()}` };
-    const { client } = await json<AssistedSession>(await actOn(staff.operator.cookie, id, { type: "create-client", account }));
+    const account = {
+      username: uniqueName("walkin"),
+      firstName: "Margaret",
+      lastName: "Tester",
+      password: `Counter pass ${crypto.randomUUID()}`,
+    };
+    const { client } = await json<AssistedSession>(
+      await actOn(staff.operator.cookie, id, { type: "create-client", account }),
+    );
     await patch(staff.operator.cookie, id, { currentStep: 2 });
     // A console cannot say which records a document names: the server looks them up.
     const recorded = await json<AssistedSession>(
-      await actOn(staff.operator.cookie, id, { type: "document", document: { type: "passport", number: passport.number.toLowerCase(), expiryDate: "2031-01-31", authorityRecordIds: [crypto.randomUUID()] } }),
+      await actOn(staff.operator.cookie, id, {
+        type: "document",
+        document: {
+          type: "passport",
+          number: passport.number.toLowerCase(),
+          expiryDate: "2031-01-31",
+          authorityRecordIds: [crypto.randomUUID()],
+        },
+      }),
     );
-    expect(recorded.document).toMatchObject({ numberLast4: passport.number.slice(-4), authorityRecordIds: [passport.recordId] });
+    expect(recorded.document).toMatchObject({
+      numberLast4: passport.number.slice(-4),
+      authorityRecordIds: [passport.recordId],
+    });
     const asked = await json<AssistedSession>(await actOn(staff.operator.cookie, id, { type: "request-approval" }));
-    await actOn(staff.supervisor.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Passport genuine" });
+    await actOn(staff.supervisor.cookie, id, {
+      type: "decide-approval",
+      approvalId: asked.approval!.id,
+      decision: "approved",
+      reason: "Passport genuine",
+    });
     await patch(staff.operator.cookie, id, { currentStep: 3 });
     await actOn(staff.operator.cookie, id, { type: "visual-match", matched: true, notes: "" });
-    expect(await json<AssistedSession>(await patch(staff.operator.cookie, id, { currentStep: 4 }))).toMatchObject({ currentStep: 4 });
+    expect(await json<AssistedSession>(await patch(staff.operator.cookie, id, { currentStep: 4 }))).toMatchObject({
+      currentStep: 4,
+    });
     return { ...staff, ...passport, id, client: client! };
   }
 
   it("step 4 shows the record the passport names, puts it on the client's account when confirmed, and then the session can hand over", async () => {
     const { operator, id, recordId, client } = await atIssueStep();
-    const records = await json<CandidateRecord[]>(await call(`/api/assisted/sessions/${id}/records`, { cookie: operator.cookie }));
-    expect(records).toEqual([expect.objectContaining({ id: recordId, type: "rtw", name: "Margaret Tester", birthdate: "1960-02-29", linked: false })]);
+    const records = await json<CandidateRecord[]>(
+      await call(`/api/assisted/sessions/${id}/records`, { cookie: operator.cookie }),
+    );
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: recordId,
+        type: "rtw",
+        name: "Margaret Tester",
+        birthdate: "1960-02-29",
+        linked: false,
+      }),
+    ]);
 
-    const unconfirmed = await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "wallet" });
+    const unconfirmed = await actOn(operator.cookie, id, {
+      type: "issue",
+      credentialTypes: ["rtw"],
+      delivery: "wallet",
+    });
     expect(unconfirmed.status).toBe(400);
-    const none = await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["dbs"], delivery: "wallet", confirmed: true });
+    const none = await actOn(operator.cookie, id, {
+      type: "issue",
+      credentialTypes: ["dbs"],
+      delivery: "wallet",
+      confirmed: true,
+    });
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ code: "NO_RECORD" });
 
-    const issued = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "wallet", confirmed: true }));
+    const issued = await json<AssistedSession>(
+      await actOn(operator.cookie, id, {
+        type: "issue",
+        credentialTypes: ["rtw"],
+        delivery: "wallet",
+        confirmed: true,
+      }),
+    );
     expect(issued.issuance).toMatchObject({ credentialTypes: ["rtw"], delivery: "wallet", paperCredentialIds: [] });
     const [record] = await db().select().from(authorityRecords).where(eq(authorityRecords.id, recordId));
     expect(record!.userId).toBe(client.userId);
-    expect((await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "wallet", confirmed: true })).status).toBe(409);
-    expect(await json<AssistedSession>(await patch(operator.cookie, id, { currentStep: 5 }))).toMatchObject({ currentStep: 5 });
+    expect(
+      (
+        await actOn(operator.cookie, id, {
+          type: "issue",
+          credentialTypes: ["rtw"],
+          delivery: "wallet",
+          confirmed: true,
+        })
+      ).status,
+    ).toBe(409);
+    expect(await json<AssistedSession>(await patch(operator.cookie, id, { currentStep: 5 }))).toMatchObject({
+      currentStep: 5,
+    });
   });
 
   it("issues on paper: a paper credential for the client, not bound to a device, named in the session", async () => {
     const { operator, id, client } = await atIssueStep();
-    const issued = await json<AssistedSession>(await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "paper", confirmed: true }));
+    const issued = await json<AssistedSession>(
+      await actOn(operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "paper", confirmed: true }),
+    );
     expect(issued.issuance?.paperCredentialIds).toHaveLength(1);
     const [paper] = await db()
       .select()
       .from(credentials)
       .where(and(eq(credentials.id, issued.issuance!.paperCredentialIds[0]!), eq(credentials.userId, client.userId)));
-    expect(paper).toMatchObject({ type: "rtw", status: "active", metadata: expect.objectContaining({ delivery: "paper" }) });
+    expect(paper).toMatchObject({
+      type: "rtw",
+      status: "active",
+      metadata: expect.objectContaining({ delivery: "paper" }),
+    });
   });
 
   it("refuses to issue a record whose name is not the client account's, and links nothing", async () => {
@@ -195,15 +366,30 @@ describe("/api/assisted/sessions", () => {
     const client = await registerUser({ firstName: "Margaret", lastName: "Tester" });
     await actOn(staff.operator.cookie, id, { type: "find-client", account: client.username });
     await patch(staff.operator.cookie, id, { currentStep: 2 });
-    await actOn(staff.operator.cookie, id, { type: "document", document: { type: "passport", number: passport.number, expiryDate: "2031-01-31" } });
+    await actOn(staff.operator.cookie, id, {
+      type: "document",
+      document: { type: "passport", number: passport.number, expiryDate: "2031-01-31" },
+    });
     const asked = await json<AssistedSession>(await actOn(staff.operator.cookie, id, { type: "request-approval" }));
-    await actOn(staff.supervisor.cookie, id, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Genuine" });
+    await actOn(staff.supervisor.cookie, id, {
+      type: "decide-approval",
+      approvalId: asked.approval!.id,
+      decision: "approved",
+      reason: "Genuine",
+    });
     await patch(staff.operator.cookie, id, { currentStep: 3 });
     await actOn(staff.operator.cookie, id, { type: "visual-match", matched: true });
     await patch(staff.operator.cookie, id, { currentStep: 4 });
-    const records = await json<CandidateRecord[]>(await call(`/api/assisted/sessions/${id}/records`, { cookie: staff.operator.cookie }));
+    const records = await json<CandidateRecord[]>(
+      await call(`/api/assisted/sessions/${id}/records`, { cookie: staff.operator.cookie }),
+    );
     expect(records).toEqual([expect.objectContaining({ name: "Someone Else", nameMatches: false })]);
-    const refused = await actOn(staff.operator.cookie, id, { type: "issue", credentialTypes: ["rtw"], delivery: "wallet", confirmed: true });
+    const refused = await actOn(staff.operator.cookie, id, {
+      type: "issue",
+      credentialTypes: ["rtw"],
+      delivery: "wallet",
+      confirmed: true,
+    });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: "NAME_MISMATCH" });
     const [record] = await db().select().from(authorityRecords).where(eq(authorityRecords.id, passport.recordId));
@@ -213,7 +399,14 @@ describe("/api/assisted/sessions", () => {
   it("answers 404 when an administrator names an office that does not exist, and 400 for one that is not an id", async () => {
     const admin = await registerUserWithRole("admin");
     expect((await create(admin.cookie, { officeId: crypto.randomUUID() })).status).toBe(404);
-    expect((await call("/api/assisted/queue", { cookie: admin.cookie, body: { clientName: "Nobody", officeId: crypto.randomUUID() } })).status).toBe(404);
+    expect(
+      (
+        await call("/api/assisted/queue", {
+          cookie: admin.cookie,
+          body: { clientName: "Nobody", officeId: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(`/api/assisted/queue?office=not-an-id`, { cookie: admin.cookie })).status).toBe(400);
   });
 });

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LoginSchema } from "#core/accounts/schemas.ts";
 import { authenticateCredentials } from "#server/accounts/authentication.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 import { signedInAnswer } from "#server/accounts/sign-in.ts";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 
 /**
  * Spec 000 §7 POST /api/auth/login {username, password}: 200 with the user, a new session cookie

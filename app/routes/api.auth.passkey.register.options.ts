@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { startPasskeyRegistration } from "#server/accounts/passkeys.ts";

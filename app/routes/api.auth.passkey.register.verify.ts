@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { finishPasskeyRegistration, RegistrationVerifySchema } from "#server/accounts/passkeys.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
@@ -18,7 +18,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const input = await parseBody(request, RegistrationVerifySchema, MAX_BODY_BYTES);
   try {
-    return json(await finishPasskeyRegistration(context, user, input), { status: 201, headers: { "Cache-Control": "no-store" } });
+    return json(await finishPasskeyRegistration(context, user, input), {
+      status: 201,
+      headers: { "Cache-Control": "no-store" },
+    });
   } catch (error) {
     return serviceErrorResponse(error);
   }

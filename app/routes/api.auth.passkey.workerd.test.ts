@@ -1,15 +1,27 @@
 import { env } from "cloudflare:test";
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { base64urlEncodeText } from "#core/credentials/encoding.ts";
 import { users, webauthnChallenges, webauthnCredentials } from "#db/schema/accounts.ts";
 import { credentials } from "#db/schema/credentials.ts";
 import { systemLogs } from "#db/schema/observability.ts";
-import { ACCOUNT_THROTTLE, throttleKeys, type ThrottleBindings } from "#server/accounts/throttle.ts";
 import { CEREMONY_EXPIRED, SIGN_IN_FAILED } from "#server/accounts/passkeys.ts";
-import { base64urlEncodeText } from "#core/credentials/encoding.ts";
+import { ACCOUNT_THROTTLE, type ThrottleBindings, throttleKeys } from "#server/accounts/throttle.ts";
 import { FLAG_UP, FLAG_UV, SoftwareAuthenticator } from "#tests/support/software-authenticator.ts";
-import { call, db, login, ORIGIN, postForm, registerUser, sessionTokenFrom, uniqueAddress } from "#tests/support/web-client.ts";
+import {
+  call,
+  db,
+  login,
+  ORIGIN,
+  postForm,
+  registerUser,
+  sessionTokenFrom,
+  uniqueAddress,
+} from "#tests/support/web-client.ts";
 
 /**
  * The passkey API (ADR 021) through the real web worker, against a software authenticator: add a
@@ -23,14 +35,25 @@ type Account = Awaited<ReturnType<typeof registerUser>>;
 
 async function registrationOptions(cookie: string | null) {
   const response = await call("/api/auth/passkey/register/options", { body: {}, cookie });
-  return { response, body: (await response.json()) as { ceremonyId: string; options: PublicKeyCredentialCreationOptionsJSON } };
+  return {
+    response,
+    body: (await response.json()) as { ceremonyId: string; options: PublicKeyCredentialCreationOptionsJSON },
+  };
 }
 
 /** Adds a passkey made by `authenticator` to `account`: the answer to the verify call. */
-async function addPasskey(account: Account, authenticator = new SoftwareAuthenticator(ORIGIN), name = "Work laptop", choices = {}) {
+async function addPasskey(
+  account: Account,
+  authenticator = new SoftwareAuthenticator(ORIGIN),
+  name = "Work laptop",
+  choices = {},
+) {
   const { body } = await registrationOptions(account.cookie);
   const response = await authenticator.create(body.options, choices);
-  const verify = await call("/api/auth/passkey/register/verify", { body: { ceremonyId: body.ceremonyId, name, response }, cookie: account.cookie });
+  const verify = await call("/api/auth/passkey/register/verify", {
+    body: { ceremonyId: body.ceremonyId, name, response },
+    cookie: account.cookie,
+  });
   return { verify, authenticator };
 }
 
@@ -48,13 +71,17 @@ async function signInWith(authenticator: SoftwareAuthenticator, choices = {}, ip
   return { verify: await call("/api/auth/passkey/login/verify", { body, ip }), body, options };
 }
 
-const storedPasskey = async (id: string) => (await db().select().from(webauthnCredentials).where(eq(webauthnCredentials.id, id)))[0];
+const storedPasskey = async (id: string) =>
+  (await db().select().from(webauthnCredentials).where(eq(webauthnCredentials.id, id)))[0];
 
 /** The audit rows with `event` for `userId`, once the background writes have landed. */
 async function auditRows(event: string, userId: string, expected = 1) {
   let rows: (typeof systemLogs.$inferSelect)[] = [];
   for (let i = 0; i < 100; i++) {
-    rows = await db().select().from(systemLogs).where(and(eq(systemLogs.userId, userId), like(systemLogs.message, `${event}%`)));
+    rows = await db()
+      .select()
+      .from(systemLogs)
+      .where(and(eq(systemLogs.userId, userId), like(systemLogs.message, `${event}%`)));
     if (rows.length >= expected) break;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -77,18 +104,38 @@ describe("adding a passkey (POST /api/auth/passkey/register/options, /verify)", 
     });
     // The challenge is kept on the server for this ceremony and this person only.
     const [ceremony] = await db().select().from(webauthnChallenges).where(eq(webauthnChallenges.id, body.ceremonyId));
-    expect(ceremony).toMatchObject({ purpose: "registration", userId: account.user.id, challenge: body.options.challenge });
+    expect(ceremony).toMatchObject({
+      purpose: "registration",
+      userId: account.user.id,
+      challenge: body.options.challenge,
+    });
     expect(ceremony!.expiresAt.getTime() - Date.now()).toBeGreaterThan(4 * 60 * 1000);
 
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const verify = await call("/api/auth/passkey/register/verify", {
-      body: { ceremonyId: body.ceremonyId, name: "  Work   laptop ", response: await authenticator.create(body.options) },
+      body: {
+        ceremonyId: body.ceremonyId,
+        name: "  Work   laptop ",
+        response: await authenticator.create(body.options),
+      },
       cookie: account.cookie,
     });
     expect(verify.status).toBe(201);
     const added = (await verify.json()) as Record<string, unknown>;
-    expect(added).toEqual({ id: authenticator.id, name: "Work laptop", createdAt: expect.any(String), lastUsed: null, deviceType: "singleDevice", backedUp: false });
-    expect(await storedPasskey(authenticator.id)).toMatchObject({ userId: account.user.id, counter: 0, transports: ["internal"], name: "Work laptop" });
+    expect(added).toEqual({
+      id: authenticator.id,
+      name: "Work laptop",
+      createdAt: expect.any(String),
+      lastUsed: null,
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
+    expect(await storedPasskey(authenticator.id)).toMatchObject({
+      userId: account.user.id,
+      counter: 0,
+      transports: ["internal"],
+      name: "Work laptop",
+    });
     // The ceremony is spent.
     expect(await db().select().from(webauthnChallenges).where(eq(webauthnChallenges.id, body.ceremonyId))).toEqual([]);
 
@@ -96,18 +143,30 @@ describe("adding a passkey (POST /api/auth/passkey/register/options, /verify)", 
     expect(list.status).toBe(200);
     expect(await list.json()).toEqual([added]);
     const [audited] = await auditRows("passkey added", account.user.id);
-    expect(audited).toMatchObject({ category: "auth", level: "info", message: `passkey added user="${account.username}"` });
+    expect(audited).toMatchObject({
+      category: "auth",
+      level: "info",
+      message: `passkey added user="${account.username}"`,
+    });
     expect(audited!.metadata).toMatchObject({ credentialId: authenticator.id, name: "Work laptop" });
 
     // Next time the options exclude it, so the same authenticator is not registered twice.
     const again = await registrationOptions(account.cookie);
-    expect(again.body.options.excludeCredentials).toEqual([{ id: authenticator.id, type: "public-key", transports: ["internal"] }]);
+    expect(again.body.options.excludeCredentials).toEqual([
+      { id: authenticator.id, type: "public-key", transports: ["internal"] },
+    ]);
   });
 
   it("answers 401 to every passkey endpoint but sign-in when signed out, and changes nothing", async () => {
     const { response } = await registrationOptions(null);
     expect(response.status).toBe(401);
-    expect((await call("/api/auth/passkey/register/verify", { body: { ceremonyId: "x".repeat(43), name: "x", response: {} } })).status).toBe(401);
+    expect(
+      (
+        await call("/api/auth/passkey/register/verify", {
+          body: { ceremonyId: "x".repeat(43), name: "x", response: {} },
+        })
+      ).status,
+    ).toBe(401);
     expect((await call("/api/auth/passkeys")).status).toBe(401);
     expect((await call("/api/auth/passkeys/abc", { method: "DELETE" })).status).toBe(401);
   });
@@ -139,9 +198,16 @@ describe("adding a passkey (POST /api/auth/passkey/register/options, /verify)", 
     expect(await replay.json()).toMatchObject({ message: CEREMONY_EXPIRED });
 
     const late = await registrationOptions(owner.cookie);
-    await db().update(webauthnChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(webauthnChallenges.id, late.body.ceremonyId));
+    await db()
+      .update(webauthnChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webauthnChallenges.id, late.body.ceremonyId));
     const expired = await call("/api/auth/passkey/register/verify", {
-      body: { ceremonyId: late.body.ceremonyId, name: "Tablet", response: await new SoftwareAuthenticator(ORIGIN).create(late.body.options) },
+      body: {
+        ceremonyId: late.body.ceremonyId,
+        name: "Tablet",
+        response: await new SoftwareAuthenticator(ORIGIN).create(late.body.options),
+      },
       cookie: owner.cookie,
     });
     expect(expired.status).toBe(400);
@@ -154,7 +220,10 @@ describe("adding a passkey (POST /api/auth/passkey/register/options, /verify)", 
     const second = await registerUser();
     const { body } = await registrationOptions(second.cookie);
     // The same credential id presented again, with a new key.
-    const verify = await call("/api/auth/passkey/register/verify", { body: { ceremonyId: body.ceremonyId, name: "Copy", response: await authenticator.create(body.options) }, cookie: second.cookie });
+    const verify = await call("/api/auth/passkey/register/verify", {
+      body: { ceremonyId: body.ceremonyId, name: "Copy", response: await authenticator.create(body.options) },
+      cookie: second.cookie,
+    });
     expect(verify.status).toBe(409);
     expect(await storedPasskey(authenticator.id)).toMatchObject({ userId: first.user.id });
   });
@@ -169,7 +238,11 @@ describe("adding a passkey (POST /api/auth/passkey/register/options, /verify)", 
       { ceremonyId: body.ceremonyId, name: "x".repeat(61), response },
       { ceremonyId: body.ceremonyId, name: "Phone\u202e", response },
       { ceremonyId: body.ceremonyId, name: "Phone", response: { ...response, type: "other" } },
-      { ceremonyId: body.ceremonyId, name: "Phone", response: { ...response, response: { ...response.response, attestationObject: "%%%" } } },
+      {
+        ceremonyId: body.ceremonyId,
+        name: "Phone",
+        response: { ...response, response: { ...response.response, attestationObject: "%%%" } },
+      },
       { ceremonyId: "short", name: "Phone", response },
     ];
     for (const bad of cases) {
@@ -177,20 +250,42 @@ describe("adding a passkey (POST /api/auth/passkey/register/options, /verify)", 
       expect(answer.status, JSON.stringify(bad).slice(0, 80)).toBe(400);
       expect(((await answer.json()) as { message: string }).message).toBeTruthy();
     }
-    expect((await call("/api/auth/passkey/register/options", { body: { extra: 1 }, cookie: account.cookie })).status).toBe(400);
-    expect((await call("/api/auth/passkey/register/options", { rawBody: "{", cookie: account.cookie })).status).toBe(400);
+    expect(
+      (await call("/api/auth/passkey/register/options", { body: { extra: 1 }, cookie: account.cookie })).status,
+    ).toBe(400);
+    expect((await call("/api/auth/passkey/register/options", { rawBody: "{", cookie: account.cookie })).status).toBe(
+      400,
+    );
     // A garbage attestation that fits the schema is a refusal, not a fault.
     const garbage = { ...response, response: { ...response.response, attestationObject: "AAAA" } };
-    expect((await call("/api/auth/passkey/register/verify", { body: { ceremonyId: body.ceremonyId, name: "Phone", response: garbage }, cookie: account.cookie })).status).toBe(400);
+    expect(
+      (
+        await call("/api/auth/passkey/register/verify", {
+          body: { ceremonyId: body.ceremonyId, name: "Phone", response: garbage },
+          cookie: account.cookie,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("refuses cross-site requests like every other mutation (403)", async () => {
     const account = await registerUser();
-    const foreign = await call("/api/auth/passkey/register/options", { body: {}, cookie: account.cookie, headers: { Origin: "https://evil.example" } });
+    const foreign = await call("/api/auth/passkey/register/options", {
+      body: {},
+      cookie: account.cookie,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
-    const crossSite = await call("/api/auth/passkey/login/options", { body: {}, headers: { "Sec-Fetch-Site": "cross-site" } });
+    const crossSite = await call("/api/auth/passkey/login/options", {
+      body: {},
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
-    const removal = await call("/api/auth/passkeys/abc", { method: "DELETE", cookie: account.cookie, headers: { Origin: "https://evil.example" } });
+    const removal = await call("/api/auth/passkeys/abc", {
+      method: "DELETE",
+      cookie: account.cookie,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(removal.status).toBe(403);
   });
 });
@@ -204,13 +299,24 @@ describe("signing in with a passkey (POST /api/auth/passkey/login/options, /veri
     expect(options.allowCredentials ?? []).toEqual([]);
 
     const before = Date.now();
-    const verify = await call("/api/auth/passkey/login/verify", { body: { ceremonyId, response: await authenticator.get(options) } });
+    const verify = await call("/api/auth/passkey/login/verify", {
+      body: { ceremonyId, response: await authenticator.get(options) },
+    });
     expect(verify.status).toBe(200);
     expect(verify.headers.get("Cache-Control")).toBe("no-store");
     // The same answer and cookie as POST /api/auth/login.
     const user = (await verify.json()) as Record<string, unknown>;
-    expect(user).toEqual({ id: account.user.id, username: account.username, firstName: "Test", lastName: "User", role: "citizen", profileImageUrl: null });
-    expect(verify.headers.get("Set-Cookie")).toMatch(/^__Host-identity_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax/);
+    expect(user).toEqual({
+      id: account.user.id,
+      username: account.username,
+      firstName: "Test",
+      lastName: "User",
+      role: "citizen",
+      profileImageUrl: null,
+    });
+    expect(verify.headers.get("Set-Cookie")).toMatch(
+      /^__Host-identity_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax/,
+    );
     const cookie = sessionTokenFrom(verify);
     const me = await call("/api/auth/user", { cookie });
     expect(me.status).toBe(200);
@@ -240,7 +346,9 @@ describe("signing in with a passkey (POST /api/auth/passkey/login/options, /veri
     expect(await replay.json()).toMatchObject({ message: CEREMONY_EXPIRED });
     expect(sessionTokenFrom(replay)).toBeNull();
     // The same challenge signed afresh, with a higher counter, is no better: the ceremony is gone.
-    const resigned = await call("/api/auth/passkey/login/verify", { body: { ceremonyId: body.ceremonyId, response: await authenticator.get(options) } });
+    const resigned = await call("/api/auth/passkey/login/verify", {
+      body: { ceremonyId: body.ceremonyId, response: await authenticator.get(options) },
+    });
     expect(resigned.status).toBe(400);
     expect((await storedPasskey(authenticator.id))!.counter).toBe(1);
   });
@@ -248,7 +356,13 @@ describe("signing in with a passkey (POST /api/auth/passkey/login/options, /veri
   it("refuses an assertion from another origin, for another RP ID, or without user verification (401, audited, no session)", async () => {
     const account = await registerUser();
     const { authenticator } = await addPasskey(account);
-    for (const choices of [{ origin: "https://evil.example" }, { origin: "http://identity.example" }, { rpId: "evil.example" }, { flags: FLAG_UP }, { flags: FLAG_UV }]) {
+    for (const choices of [
+      { origin: "https://evil.example" },
+      { origin: "http://identity.example" },
+      { rpId: "evil.example" },
+      { flags: FLAG_UP },
+      { flags: FLAG_UV },
+    ]) {
       const { verify } = await signInWith(authenticator, choices);
       expect(verify.status, JSON.stringify(choices)).toBe(401);
       expect(await verify.json()).toMatchObject({ message: SIGN_IN_FAILED });
@@ -256,7 +370,11 @@ describe("signing in with a passkey (POST /api/auth/passkey/login/options, /veri
     }
     const failures = await auditRows("passkey sign-in failed", account.user.id, 5);
     expect(failures).toHaveLength(5);
-    expect(failures.every((row) => row.level === "warn" && row.category === "auth" && row.message.endsWith("reason=verification_failed"))).toBe(true);
+    expect(
+      failures.every(
+        (row) => row.level === "warn" && row.category === "auth" && row.message.endsWith("reason=verification_failed"),
+      ),
+    ).toBe(true);
     // None of the refused assertions moved the counter or the last use.
     expect(await storedPasskey(authenticator.id)).toMatchObject({ counter: 0, lastUsed: null });
   });
@@ -306,13 +424,20 @@ describe("signing in with a passkey (POST /api/auth/passkey/login/options, /veri
   });
 
   it("answers malformed input with a clear 400 and an unknown ceremony with 400, never a 500", async () => {
-    for (const bad of [{}, { ceremonyId: "x" }, { ceremonyId: "x".repeat(43), response: { id: "a", rawId: "a", type: "public-key", response: {} } }, []]) {
+    for (const bad of [
+      {},
+      { ceremonyId: "x" },
+      { ceremonyId: "x".repeat(43), response: { id: "a", rawId: "a", type: "public-key", response: {} } },
+      [],
+    ]) {
       expect((await call("/api/auth/passkey/login/verify", { body: bad })).status).toBe(400);
     }
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     await authenticator.create((await registrationOptions((await registerUser()).cookie)).body.options);
     const { options } = await signInOptions();
-    const unknown = await call("/api/auth/passkey/login/verify", { body: { ceremonyId: "A".repeat(43), response: await authenticator.get(options) } });
+    const unknown = await call("/api/auth/passkey/login/verify", {
+      body: { ceremonyId: "A".repeat(43), response: await authenticator.get(options) },
+    });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ message: CEREMONY_EXPIRED });
     expect((await call("/api/auth/passkey/login/verify")).status).toBe(405);
@@ -339,7 +464,9 @@ describe("removing a passkey (DELETE /api/auth/passkeys/{id})", () => {
     const [audited] = await auditRows("passkey removed", owner.user.id);
     expect(audited!.metadata).toMatchObject({ credentialId: authenticator.id, name: "Work laptop" });
     // Gone: a second removal is a 404, and it can no longer sign in.
-    expect((await call(`/api/auth/passkeys/${authenticator.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await call(`/api/auth/passkeys/${authenticator.id}`, { method: "DELETE", cookie: owner.cookie })).status,
+    ).toBe(404);
     expect((await signInWith(authenticator)).verify.status).toBe(401);
     // Someone else's passkey reads exactly like one that does not exist, or an id no passkey could have.
     const nonsense = await call("/api/auth/passkeys/not%20an%20id", { method: "DELETE", cookie: owner.cookie });
@@ -366,15 +493,29 @@ describe("where passkeys show", () => {
 
     // Every other section complete: the person's forms, and a credential from an authority.
     const forms: Record<string, string>[] = [
-      { intent: "basic", firstName: "Sarah", lastName: "Thompson", email: `${account.username}@example.org`, phone: "07700 900982", dateOfBirth: "1985-03-27" },
+      {
+        intent: "basic",
+        firstName: "Sarah",
+        lastName: "Thompson",
+        email: `${account.username}@example.org`,
+        phone: "07700 900982",
+        dateOfBirth: "1985-03-27",
+      },
       { intent: "address", addressLine1: "10 Downing Street", addressLine2: "", town: "London", postcode: "SW1A 2AA" },
-      { intent: "emergency", emergencyContactName: "Tom Thompson", emergencyContactPhone: "07700 900123", emergencyContactRelationship: "Partner" },
+      {
+        intent: "emergency",
+        emergencyContactName: "Tom Thompson",
+        emergencyContactPhone: "07700 900123",
+        emergencyContactRelationship: "Partner",
+      },
       { intent: "privacy", shareAnalytics: "no", notifyOnVerification: "yes" },
     ];
     for (const fields of forms) {
       expect((await postForm("/profile", fields, { cookie: account.cookie })).status, fields.intent).toBe(200);
     }
-    await db().insert(credentials).values({ userId: account.user.id, type: "rtw", vcJwt: "issued.by.an.authority", issuer: "home-office" });
+    await db()
+      .insert(credentials)
+      .values({ userId: account.user.id, type: "rtw", vcJwt: "issued.by.an.authority", issuer: "home-office" });
     const fiveOfSix = await (await call("/profile", { cookie: account.cookie })).text();
     expect(fiveOfSix).toMatch(/data-testid="profile-completion"[^>]*>83<!-- -->%/);
 

@@ -1,9 +1,9 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
-import { registerAccount, registrationRefused } from "#server/accounts/registration.ts";
 import { clientAddress, toPublicUser } from "#server/accounts/authentication.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { registerAccount, registrationRefused } from "#server/accounts/registration.ts";
 import { createSession } from "#server/accounts/session.ts";
+import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
 
 /**
  * Spec 000 §7 POST /api/auth/register: 201 with the new user, signed in; 400 with zod's message
@@ -17,7 +17,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await registerAccount(context, parsed.data, clientAddress(request));
   if (!result.ok) return registrationRefused(result);
   const { setCookie } = await createSession(request, context, result.user.id, "registration");
-  return json(toPublicUser(result.user), { status: 201, headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  return json(toPublicUser(result.user), {
+    status: 201,
+    headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" },
+  });
 }
 
 export function loader() {

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { methodNotAllowed } from "#server/http/json.ts";
 

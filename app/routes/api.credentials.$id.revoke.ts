@@ -1,10 +1,10 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { clientAddress } from "#server/accounts/authentication.ts";
+import { requirePermission } from "#server/accounts/permissions.ts";
 import { revokeCredentialOnce } from "#server/credentials/revocation.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
-import { requirePermission } from "#server/accounts/permissions.ts";
-import { clientAddress } from "#server/accounts/authentication.ts";
 import { audit } from "#server/observability/audit.ts";
 
 const RevokeBody = z.object({ reason: z.string().trim().min(1).max(200).optional() });
@@ -25,7 +25,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!UUID.test(id)) return json({ message: "Credential not found" }, { status: 404 });
   try {
     const reason = body.data.reason ?? "revoked by administrator";
-    const { credential, revoked } = await revokeCredentialOnce({ db: context.db, credentialId: id, reason, actorId: admin.id });
+    const { credential, revoked } = await revokeCredentialOnce({
+      db: context.db,
+      credentialId: id,
+      reason,
+      actorId: admin.id,
+    });
     // Revoking twice answers the same record; only the request that revoked it is audited.
     if (revoked) {
       audit(context, {

@@ -1,9 +1,9 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { createShare } from "#server/shares/shares.ts";
-import { serviceErrorResponse } from "#server/http/errors.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
+import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { createShare } from "#server/shares/shares.ts";
 
 const ShareBody = z.object({
   purpose: z.string().trim().max(200).optional(),

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getDashboard } from "#server/dashboard/dashboard.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
+import { getDashboard } from "#server/dashboard/dashboard.ts";
 
 /**
  * GET /api/dashboard/stats: the signed-in user's home dashboard figures, polled every 2 s by the

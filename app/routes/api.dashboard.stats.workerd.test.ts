@@ -1,11 +1,19 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import worker from "#app/entry.worker.ts";
 import { sessions } from "#db/schema/accounts.ts";
 import { performanceMetrics } from "#db/schema/observability.ts";
-import { call, db, ORIGIN, registerUser, SESSION_COOKIE, registerUserWithRole, sessionRowId } from "#tests/support/web-client.ts";
-import worker from "#app/entry.worker.ts";
 import { IDLE_TIMEOUT_MS } from "#server/accounts/session.ts";
+import {
+  call,
+  db,
+  ORIGIN,
+  registerUser,
+  registerUserWithRole,
+  SESSION_COOKIE,
+  sessionRowId,
+} from "#tests/support/web-client.ts";
 
 /** GET /api/dashboard/stats through the real web worker (spec 000 §2, §3 "Dashboard stats", §9). */
 const POLL = { "X-Background-Poll": "1" };
@@ -29,7 +37,13 @@ describe("GET /api/dashboard/stats", () => {
     const response = await call("/api/dashboard/stats", { cookie, headers: POLL });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("no-store");
-    const body = (await response.json()) as { role: string; stats: Record<string, unknown>; lastUpdated: string; activity: unknown[]; status: unknown[] };
+    const body = (await response.json()) as {
+      role: string;
+      stats: Record<string, unknown>;
+      lastUpdated: string;
+      activity: unknown[];
+      status: unknown[];
+    };
     expect(body.role).toBe(role === "something-else" ? "citizen" : role);
     expect(Object.keys(body.stats).sort()).toEqual(keys);
     expect(Number.isNaN(Date.parse(body.lastUpdated))).toBe(false);
@@ -71,7 +85,8 @@ describe("the dashboard's background poll and the idle timeout", () => {
 
   it("a background poll reads the session without moving its expiry", async () => {
     const { cookie, lastSeenAt, expire, row } = await idleSession();
-    for (let i = 0; i < 3; i++) expect((await call("/api/dashboard/stats", { cookie, headers: POLL })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call("/api/dashboard/stats", { cookie, headers: POLL })).status).toBe(200);
     const after = await row();
     expect(after.sess.lastSeenAt).toBe(lastSeenAt);
     expect(after.expire.getTime()).toBe(expire.getTime());
@@ -90,7 +105,10 @@ describe("the dashboard's background poll and the idle timeout", () => {
     const idleSince = Date.now() - IDLE_TIMEOUT_MS - 1000;
     await db()
       .update(sessions)
-      .set({ sess: { userId: account.user.id, createdAt: idleSince, lastSeenAt: idleSince }, expire: new Date(Date.now() + 60_000) })
+      .set({
+        sess: { userId: account.user.id, createdAt: idleSince, lastSeenAt: idleSince },
+        expire: new Date(Date.now() + 60_000),
+      })
       .where(eq(sessions.sid, await sessionRowId(account.cookie)));
     expect((await call("/api/dashboard/stats", { cookie: account.cookie, headers: POLL })).status).toBe(401);
   });

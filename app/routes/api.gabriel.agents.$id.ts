@@ -8,7 +8,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return gabrielCall(request, context, "control:agents", async (_, reviewer) => {
     const body = await parseBody(request, ConfigBody);
     const agent = await configureAgent(context.db, reviewer, params.id ?? "", body);
-    auditAgentAct(request, context, reviewer, "agent policy changed", { agentId: agent.id, agent: agent.name, changed: body.config });
+    auditAgentAct(request, context, reviewer, "agent policy changed", {
+      agentId: agent.id,
+      agent: agent.name,
+      changed: body.config,
+    });
     return agent;
   });
 }

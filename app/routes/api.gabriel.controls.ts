@@ -7,8 +7,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   return gabrielCall(request, context, "control:agents", async (gabriel, reviewer) => {
     const body = await parseBody(request, ControlBody);
-    const controls = unwrap(await gabriel.control({ action: body.action, reason: body.reason ?? "", actor: reviewer.person }));
-    auditAgentAct(request, context, reviewer, CONTROL_EVENTS[body.action], { state: controls.state, controlReason: body.reason || null }, body.action === "emergency-stop" ? "warn" : "info");
+    const controls = unwrap(
+      await gabriel.control({ action: body.action, reason: body.reason ?? "", actor: reviewer.person }),
+    );
+    auditAgentAct(
+      request,
+      context,
+      reviewer,
+      CONTROL_EVENTS[body.action],
+      { state: controls.state, controlReason: body.reason || null },
+      body.action === "emergency-stop" ? "warn" : "info",
+    );
     return controls;
   });
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
-import { and, eq } from "drizzle-orm";
 import { SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { gabrielAuditLog, presentations, systemLogs, users } from "#db/schema/index.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
 import { call, db, ORIGIN, registerUser, registerUserWithRole, SESSION_COOKIE } from "#tests/support/web-client.ts";
@@ -12,7 +12,10 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 
 /** A revoked credential presented, and the agents run: the risk agent's item for it. */
 async function raisedItem(cookie: string): Promise<QueueItemView> {
-  const [row] = await db().insert(presentations).values({ purpose: "API test", verificationResult: "STATUS_REVOKED", mode: "offline", checkType: "rtw" }).returning();
+  const [row] = await db()
+    .insert(presentations)
+    .values({ purpose: "API test", verificationResult: "STATUS_REVOKED", mode: "offline", checkType: "rtw" })
+    .returning();
   // The object's clock is real here: the event is written before the run reads.
   await new Promise((resolve) => setTimeout(resolve, 20));
   const admin = await registerUserWithRole("admin");
@@ -27,7 +30,10 @@ async function raisedItem(cookie: string): Promise<QueueItemView> {
 /** The permissions `userId` was refused, as the audit log names them (written in the background: waited for). */
 async function expectRefusals(userId: string, actions: string[]): Promise<void> {
   const refused = async () => {
-    const rows = await db().select({ metadata: systemLogs.metadata }).from(systemLogs).where(and(eq(systemLogs.category, "authz"), eq(systemLogs.userId, userId)));
+    const rows = await db()
+      .select({ metadata: systemLogs.metadata })
+      .from(systemLogs)
+      .where(and(eq(systemLogs.category, "authz"), eq(systemLogs.userId, userId)));
     return rows.map((row) => String(row.metadata?.reason)).sort();
   };
   await vi.waitFor(async () => expect(await refused()).toEqual([...actions].sort()), { timeout: 5_000 });
@@ -36,7 +42,12 @@ async function expectRefusals(userId: string, actions: string[]): Promise<void> 
 describe("/api/gabriel/live", () => {
   it("closes a console's socket (4403) at the next change once its person is no longer staff, and keeps the others", async () => {
     const [leaving, staying] = [await registerUserWithRole("operator"), await registerUserWithRole("operator")];
-    const open = (cookie: string) => watchSocket(SELF, `${ORIGIN}/api/gabriel/live`, { Cookie: `${SESSION_COOKIE}=${cookie}`, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" });
+    const open = (cookie: string) =>
+      watchSocket(SELF, `${ORIGIN}/api/gabriel/live`, {
+        Cookie: `${SESSION_COOKIE}=${cookie}`,
+        Origin: ORIGIN,
+        "Sec-Fetch-Site": "same-origin",
+      });
     const [gone, kept] = [await open(leaving.cookie), await open(staying.cookie)];
     expect(await gone.next()).toMatchObject({ type: "overview" });
     expect(await kept.next()).toMatchObject({ type: "overview" });
@@ -55,8 +66,17 @@ describe("/api/gabriel", () => {
     for (const account of [await registerUser(), await registerUserWithRole("verifier")]) {
       expect((await call("/api/gabriel/agents", { cookie: account.cookie })).status).toBe(403);
       expect((await call("/api/gabriel/hitl", { cookie: account.cookie })).status).toBe(403);
-      expect((await call(`/api/gabriel/hitl/${crypto.randomUUID()}/decision`, { cookie: account.cookie, body: { decision: "approved" } })).status).toBe(403);
-      expect((await call("/api/gabriel/controls", { cookie: account.cookie, body: { action: "pause" } })).status).toBe(403);
+      expect(
+        (
+          await call(`/api/gabriel/hitl/${crypto.randomUUID()}/decision`, {
+            cookie: account.cookie,
+            body: { decision: "approved" },
+          })
+        ).status,
+      ).toBe(403);
+      expect((await call("/api/gabriel/controls", { cookie: account.cookie, body: { action: "pause" } })).status).toBe(
+        403,
+      );
       await expectRefusals(account.user.id, ["control:agents", "review:hitl", "review:hitl", "review:hitl"]);
     }
   });
@@ -77,23 +97,45 @@ describe("/api/gabriel", () => {
     const item = await raisedItem(operator.cookie);
     expect(item).toMatchObject({ agent: "risk", agentName: expect.any(String), status: "pending" });
     expect(item.waitingTime).toBeGreaterThanOrEqual(0);
-    expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: operator.cookie, body: { decision: "maybe" } })).status).toBe(400);
-    const decided = await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: operator.cookie, body: { decision: "approved" } });
+    expect(
+      (await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: operator.cookie, body: { decision: "maybe" } }))
+        .status,
+    ).toBe(400);
+    const decided = await call(`/api/gabriel/hitl/${item.id}/decision`, {
+      cookie: operator.cookie,
+      body: { decision: "approved" },
+    });
     expect(decided.status).toBe(200);
-    expect(await decided.json()).toMatchObject({ status: "approved", decision: { notes: "Human review completed by Test User" } });
-    expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: operator.cookie, body: { decision: "escalated" } })).status).toBe(409);
-    expect((await call(`/api/gabriel/hitl/not-an-id/decision`, { cookie: operator.cookie, body: { decision: "approved" } })).status).toBe(404);
+    expect(await decided.json()).toMatchObject({
+      status: "approved",
+      decision: { notes: "Human review completed by Test User" },
+    });
+    expect(
+      (
+        await call(`/api/gabriel/hitl/${item.id}/decision`, {
+          cookie: operator.cookie,
+          body: { decision: "escalated" },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call(`/api/gabriel/hitl/not-an-id/decision`, { cookie: operator.cookie, body: { decision: "approved" } }))
+        .status,
+    ).toBe(404);
   });
 
   it("lets only administrators control the agents and configure policies, validated and audited", async () => {
     const admin = await registerUserWithRole("admin");
     const operator = await registerUserWithRole("operator");
-    expect((await call("/api/gabriel/controls", { cookie: operator.cookie, body: { action: "pause" } })).status).toBe(403);
+    expect((await call("/api/gabriel/controls", { cookie: operator.cookie, body: { action: "pause" } })).status).toBe(
+      403,
+    );
     expect((await call("/api/gabriel/controls", { cookie: admin.cookie, body: { action: "sleep" } })).status).toBe(400);
     expect((await call("/api/gabriel/run", { method: "POST", cookie: operator.cookie })).status).toBe(403);
     const agents = await json<AgentView[]>(await call("/api/gabriel/agents", { cookie: admin.cookie }));
     const risk = agents.find((a) => a.type === "risk")!;
-    const patch = (cookie: string, config: unknown) => call(`/api/gabriel/agents/${risk.id}`, { method: "PATCH", cookie, body: { config } });
+    const patch = (cookie: string, config: unknown) =>
+      call(`/api/gabriel/agents/${risk.id}`, { method: "PATCH", cookie, body: { config } });
     expect((await patch(operator.cookie, { failuresThreshold: 4 })).status).toBe(403);
     // Each refusal of an administrator's action to an operator is in the audit log, naming the permission.
     await expectRefusals(operator.user.id, ["control:agents", "control:agents", "control:agents"]);
@@ -104,7 +146,9 @@ describe("/api/gabriel", () => {
     expect(good.status).toBe(200);
     expect(await good.json()).toMatchObject({ config: expect.objectContaining({ failuresThreshold: 4 }) });
     const audited = await db().select().from(gabrielAuditLog).where(eq(gabrielAuditLog.action, "policy_configured"));
-    expect(audited.some((row) => (row.details as { to?: { failuresThreshold?: number } }).to?.failuresThreshold === 4)).toBe(true);
+    expect(
+      audited.some((row) => (row.details as { to?: { failuresThreshold?: number } }).to?.failuresThreshold === 4),
+    ).toBe(true);
     // Put the policy back for other tests' runs.
     await patch(admin.cookie, { failuresThreshold: 3 });
   });
@@ -122,11 +166,19 @@ describe("/api/gabriel", () => {
     // Another operator cannot take it over, nor decide it while it is someone else's.
     const other = await registerUserWithRole("operator");
     expect((await assign(other.cookie, {})).status).toBe(409);
-    expect((await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: other.cookie, body: { decision: "approved" } })).status).toBe(409);
-    const decided = await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: colleague.cookie, body: { decision: "escalated", notes: "Passed to the fraud team" } });
+    expect(
+      (await call(`/api/gabriel/hitl/${item.id}/decision`, { cookie: other.cookie, body: { decision: "approved" } }))
+        .status,
+    ).toBe(409);
+    const decided = await call(`/api/gabriel/hitl/${item.id}/decision`, {
+      cookie: colleague.cookie,
+      body: { decision: "escalated", notes: "Passed to the fraud team" },
+    });
     expect(decided.status).toBe(200);
     // The reviewer's words are kept beside the spec's note, which always names who decided.
-    expect(await decided.json()).toMatchObject({ decision: { notes: "Human review completed by Test User", comment: "Passed to the fraud team" } });
+    expect(await decided.json()).toMatchObject({
+      decision: { notes: "Human review completed by Test User", comment: "Passed to the fraud team" },
+    });
   });
 
   it("lets an administrator take over an item another reviewer holds, audited as a reassignment", async () => {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { avatarSvg } from "#app/components/avatar.ts";
 import { displayName } from "#core/accounts/schemas.ts";
 import { getUser } from "#server/accounts/authentication.ts";
-import { avatarSvg } from "#app/components/avatar.ts";
 
 /**
  * GET /api/placeholder-avatar (spec 000 §2, the header's avatar fallback): the signed-in person's

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "#server/http/json.ts";
 import { recordProgress, SessionEmergencyEndBody, trackingCall } from "#server/analytics/sessions.ts";
+import { methodNotAllowed } from "#server/http/json.ts";
 
 /**
  * Spec 000 §7 POST /api/session/emergency-end: navigator.sendBeacon on page unload. A beacon of a
@@ -9,7 +9,9 @@ import { recordProgress, SessionEmergencyEndBody, trackingCall } from "#server/a
  * site's cannot. A later start from the same login (a reload) reopens the row.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return trackingCall(request, context, SessionEmergencyEndBody, (tracked, body) => recordProgress(request, context, tracked, { duration: body.duration, endedAt: new Date() }));
+  return trackingCall(request, context, SessionEmergencyEndBody, (tracked, body) =>
+    recordProgress(request, context, tracked, { duration: body.duration, endedAt: new Date() }),
+  );
 }
 
 export function loader() {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "#server/http/json.ts";
 import { recordProgress, SessionEndBody, trackingCall } from "#server/analytics/sessions.ts";
+import { methodNotAllowed } from "#server/http/json.ts";
 
 /**
  * Spec 000 §7 POST /api/session/end: sign out waits for this to succeed before logging out. The end
@@ -8,7 +8,11 @@ import { recordProgress, SessionEndBody, trackingCall } from "#server/analytics/
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return trackingCall(request, context, SessionEndBody, (tracked, body) =>
-    recordProgress(request, context, tracked, { duration: body.duration, pageViews: body.pageViews, endedAt: new Date() }),
+    recordProgress(request, context, tracked, {
+      duration: body.duration,
+      pageViews: body.pageViews,
+      endedAt: new Date(),
+    }),
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "#server/http/json.ts";
 import { recordProgress, SessionSyncBody, trackingCall } from "#server/analytics/sessions.ts";
+import { methodNotAllowed } from "#server/http/json.ts";
 
 /**
  * Spec 000 §7 POST /api/session/sync: the visit's duration, page views and actions so far (the
@@ -9,7 +9,11 @@ import { recordProgress, SessionSyncBody, trackingCall } from "#server/analytics
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return trackingCall(request, context, SessionSyncBody, (tracked, { sessionData, sessionMetrics }) =>
-    recordProgress(request, context, tracked, { duration: sessionData.duration, pageViews: sessionMetrics.pageViews, actions: sessionMetrics.actions }),
+    recordProgress(request, context, tracked, {
+      duration: sessionData.duration,
+      pageViews: sessionMetrics.pageViews,
+      actions: sessionMetrics.actions,
+    }),
   );
 }
 

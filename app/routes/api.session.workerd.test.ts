@@ -1,15 +1,17 @@
-import { eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { userProfiles, userSessions } from "#db/schema/index.ts";
-import { housekeeper, type HousekeeperBinding } from "#server/analytics/housekeeping.ts";
+import { type HousekeeperBinding, housekeeper } from "#server/analytics/housekeeping.ts";
 import { hashAddress, trackingSessionId } from "#server/analytics/privacy.ts";
 import { call, db, registerUser, SESSION_SECRET, sessionRowId, uniqueAddress } from "#tests/support/web-client.ts";
 
 /** The client session lifecycle through the real web worker (spec 000 §4, §7; issue 12). */
 
-const ANDROID_PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
-const IPAD = "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const ANDROID_PHONE =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const IPAD =
+  "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 const startBody = (overrides: Record<string, unknown> = {}) => ({
   startTime: new Date().toISOString(),
@@ -26,7 +28,12 @@ const syncBody = (duration: number, pageViews: number, actions: number) => ({
   formData: {},
   sessionMetrics: { pageViews, timeSpent: duration, lastSyncTime: null, actions },
 });
-const endBody = (duration: number, pageViews: number) => ({ endTime: new Date().toISOString(), duration, pageViews, finalSync: true });
+const endBody = (duration: number, pageViews: number) => ({
+  endTime: new Date().toISOString(),
+  duration,
+  pageViews,
+  finalSync: true,
+});
 
 /** A signed-in citizen, their address, and the tracking row id their login maps to. */
 async function citizen() {
@@ -76,7 +83,9 @@ describe("POST /api/session/start", () => {
       isActive: true,
     });
     // No raw address: the day's keyed hash of it.
-    expect(row!.ipAddress).toBe(await hashAddress((await housekeeper(env as unknown as HousekeeperBinding).dailySalt()).salt, me.ip));
+    expect(row!.ipAddress).toBe(
+      await hashAddress((await housekeeper(env as unknown as HousekeeperBinding).dailySalt()).salt, me.ip),
+    );
     expect(row!.ipAddress).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.ipAddress).not.toContain(me.ip);
   });
@@ -92,7 +101,12 @@ describe("POST /api/session/start", () => {
   it("reads the device from the header: an iPad is a tablet on iOS in Safari", async () => {
     const me = await citizen();
     await me.post("/api/session/start", startBody(), { "User-Agent": IPAD });
-    expect((await rowsFor(me.user.id))[0]).toMatchObject({ device: "tablet", os: "iOS", browser: "Safari", userAgent: null });
+    expect((await rowsFor(me.user.id))[0]).toMatchObject({
+      device: "tablet",
+      os: "iOS",
+      browser: "Safari",
+      userAgent: null,
+    });
   });
 });
 
@@ -101,7 +115,13 @@ describe("POST /api/session/sync and /end", () => {
     const me = await citizen();
     await me.post("/api/session/start", startBody());
     expect((await me.post("/api/session/sync", syncBody(45, 3, 2))).status).toBe(200);
-    expect((await rowsFor(me.user.id))[0]).toMatchObject({ duration: 45, pageViews: 3, actions: 2, isActive: true, endTime: null });
+    expect((await rowsFor(me.user.id))[0]).toMatchObject({
+      duration: 45,
+      pageViews: 3,
+      actions: 2,
+      isActive: true,
+      endTime: null,
+    });
     // A retry of an older sync arriving late.
     expect((await me.post("/api/session/sync", syncBody(30, 2, 1))).status).toBe(200);
     expect((await rowsFor(me.user.id))[0]).toMatchObject({ duration: 45, pageViews: 3, actions: 2 });
@@ -122,7 +142,11 @@ describe("POST /api/session/sync and /end", () => {
 
   it("does not store formData or userPreferences: the row has no place for them and none is made", async () => {
     const me = await citizen();
-    const body = { ...syncBody(10, 1, 0), formData: { purpose: "Checking Jane Doe's right to rent" }, userPreferences: { theme: "dark" } };
+    const body = {
+      ...syncBody(10, 1, 0),
+      formData: { purpose: "Checking Jane Doe's right to rent" },
+      userPreferences: { theme: "dark" },
+    };
     expect((await me.post("/api/session/sync", body)).status).toBe(200);
     const [row] = await rowsFor(me.user.id);
     expect(JSON.stringify(row)).not.toContain("Jane Doe");
@@ -134,7 +158,14 @@ describe("POST /api/session/sync and /end", () => {
     const before = Date.now();
     await me.post("/api/session/sync", syncBody(60, 4, 1));
     const [row] = await rowsFor(me.user.id);
-    expect(row).toMatchObject({ sessionId: me.sessionId, duration: 60, pageViews: 4, actions: 1, isActive: true, userAgent: null });
+    expect(row).toMatchObject({
+      sessionId: me.sessionId,
+      duration: 60,
+      pageViews: 4,
+      actions: 1,
+      isActive: true,
+      userAgent: null,
+    });
     // Started when the duration says.
     expect(row!.startTime.getTime()).toBeGreaterThanOrEqual(before - 60_000);
     expect(row!.startTime.getTime()).toBeLessThanOrEqual(Date.now() - 59_000);
@@ -160,7 +191,13 @@ describe("POST /api/session/emergency-end", () => {
     await me.post("/api/session/start", startBody());
     const [reopened, ...others] = await rowsFor(me.user.id);
     expect(others).toEqual([]);
-    expect(reopened).toMatchObject({ duration: 25, pageViews: 2, isActive: true, endTime: null, startTime: ended!.startTime });
+    expect(reopened).toMatchObject({
+      duration: 25,
+      pageViews: 2,
+      isActive: true,
+      endTime: null,
+      startTime: ended!.startTime,
+    });
   });
 
   it("refuses a beacon from another site (cross-site mutation refusal) and stores nothing", async () => {
@@ -187,9 +224,17 @@ describe("the session endpoints refuse", () => {
   it("a signed-out caller with 401, and a GET with 405", async () => {
     for (const [path, body] of Object.entries(endpoints)) {
       const response = await call(path, { body });
-      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 401, body: { message: "Unauthorized" } });
+      expect({ path, status: response.status, body: await response.json() }).toEqual({
+        path,
+        status: 401,
+        body: { message: "Unauthorized" },
+      });
       const get = await call(path);
-      expect({ path, status: get.status, allow: get.headers.get("allow") }).toEqual({ path, status: 405, allow: "POST" });
+      expect({ path, status: get.status, allow: get.headers.get("allow") }).toEqual({
+        path,
+        status: 405,
+        allow: "POST",
+      });
     }
   });
 
@@ -202,13 +247,25 @@ describe("the session endpoints refuse", () => {
       ["/api/session/sync", syncBody(-5, 1, 0), "cannot be negative"],
       ["/api/session/end", endBody(60 * 60 * 13, 1), "cannot exceed 43200 seconds"],
       ["/api/session/end", { ...endBody(1, 1), pageViews: 1.5 }, "must be a whole number"],
-      ["/api/session/emergency-end", { endTime: new Date().toISOString(), duration: 1, unexpectedEnd: false }, "unexpectedEnd must be true"],
+      [
+        "/api/session/emergency-end",
+        { endTime: new Date().toISOString(), duration: 1, unexpectedEnd: false },
+        "unexpectedEnd must be true",
+      ],
     ];
     for (const [path, body, message] of cases) {
       const response = await me.post(path, body);
-      expect({ path, status: response.status, message: ((await response.json()) as { message: string }).message }).toEqual({ path, status: 400, message });
+      expect({
+        path,
+        status: response.status,
+        message: ((await response.json()) as { message: string }).message,
+      }).toEqual({ path, status: 400, message });
     }
-    const raw = await call("/api/session/start", { rawBody: "{", cookie: me.cookie, headers: { "Content-Type": "application/json" } });
+    const raw = await call("/api/session/start", {
+      rawBody: "{",
+      cookie: me.cookie,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(raw.status).toBe(400);
     expect(await raw.json()).toEqual({ message: "Request body must be valid JSON" });
     expect(await rowsFor(me.user.id)).toEqual([]);
@@ -226,7 +283,11 @@ describe("a citizen who chose 'Usage analytics: Not shared'", () => {
       ["/api/session/emergency-end", { endTime: new Date().toISOString(), duration: 41, unexpectedEnd: true }],
     ] as const) {
       const response = await me.post(path, body);
-      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 200, body: { tracked: false } });
+      expect({ path, status: response.status, body: await response.json() }).toEqual({
+        path,
+        status: 200,
+        body: { tracked: false },
+      });
     }
     expect(await rowsFor(me.user.id)).toEqual([]);
 

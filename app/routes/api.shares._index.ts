@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listShares } from "#server/shares/shares.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { methodNotAllowed } from "#server/http/json.ts";
+import { listShares } from "#server/shares/shares.ts";
 
 /** GET /api/shares: the signed-in user's shares, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

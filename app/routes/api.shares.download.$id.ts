@@ -12,8 +12,15 @@ import { methodNotAllowed } from "#server/http/json.ts";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const file = await verificationCertificate(await credentialContext(context, request.url), user.id, params.id ?? "", new URL(request.url).origin);
-  return file ? pdfResponse(file, "inline") : json({ message: "Share not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const file = await verificationCertificate(
+    await credentialContext(context, request.url),
+    user.id,
+    params.id ?? "",
+    new URL(request.url).origin,
+  );
+  return file
+    ? pdfResponse(file, "inline")
+    : json({ message: "Share not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
 export function action() {

@@ -1,10 +1,10 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { issueToHolder } from "#server/credentials/issuance.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
 import { credentialContext } from "#server/credentials/context.ts";
+import { issueToHolder } from "#server/credentials/issuance.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
 
 const IssueBody = z.object({
   /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
@@ -24,7 +24,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!body.success) return validationError(body.error);
   try {
     const wallet = await credentialContext(context, request.url);
-    const credential = await issueToHolder({ ...wallet, userId: user.id, type: params.type ?? "", proof: body.data.proof });
+    const credential = await issueToHolder({
+      ...wallet,
+      userId: user.id,
+      type: params.type ?? "",
+      proof: body.data.proof,
+    });
     return json(credential, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return serviceErrorResponse(error);

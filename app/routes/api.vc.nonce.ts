@@ -1,6 +1,6 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { createIssuanceNonce } from "#server/credentials/issuance.ts";
+import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { requireUser } from "#server/accounts/authentication.ts";
+import { createIssuanceNonce } from "#server/credentials/issuance.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
+import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { methodNotAllowed } from "#server/http/json.ts";
 
 /** GET /api/wallet/credentials (spec 000 §7): the signed-in user's own credentials, newest first. */

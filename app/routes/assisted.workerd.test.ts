@@ -25,9 +25,18 @@ describe("the operator console page", () => {
 
   it("shows the signed-in operator's own record, the office's contacts, queue and sessions, and the selected session", async () => {
     const { operator, supervisor, officeId } = await office();
-    await db().insert(officeContacts).values({ officeId, position: 0, name: "Night Desk", role: "Out of hours", phone: "0300 000 0000", hours: "24 hours" });
+    await db().insert(officeContacts).values({
+      officeId,
+      position: 0,
+      name: "Night Desk",
+      role: "Out of hours",
+      phone: "0300 000 0000",
+      hours: "24 hours",
+    });
     await call("/api/assisted/queue", { cookie: operator.cookie, body: { clientName: "Queued Person" } });
-    const session = (await (await call("/api/assisted/sessions", { cookie: operator.cookie, body: {} })).json()) as AssistedSession;
+    const session = (await (
+      await call("/api/assisted/sessions", { cookie: operator.cookie, body: {} })
+    ).json()) as AssistedSession;
 
     const page = await (await call(`/assisted-digital?session=${session.id}`, { cookie: supervisor.cookie })).text();
     expect(page).toMatch(/<h1[^>]*>Operator Dashboard<\/h1>/);
@@ -55,18 +64,37 @@ describe("the paper QR page", () => {
     const passport = await passportHolder();
     const post = (path: string, body: unknown, cookie = operator.cookie) => call(path, { cookie, body });
     const { id } = (await (await post("/api/assisted/sessions", {})).json()) as AssistedSession;
-    const account = { username: uniqueName("paper"), firstName: "Margaret", lastName: "Tester", password: `Counter pass ${crypto.randomUUID()}` };
+    const account = {
+      username: uniqueName("paper"),
+      firstName: "Margaret",
+      lastName: "Tester",
+      password: `Counter pass ${crypto.randomUUID()}`,
+    };
     await post(`/api/assisted/sessions/${id}/actions`, { type: "create-client", account });
     await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 2 } });
-    await post(`/api/assisted/sessions/${id}/actions`, { type: "document", document: { type: "passport", number: passport.number, expiryDate: "2031-01-31" } });
-    const asked = (await (await post(`/api/assisted/sessions/${id}/actions`, { type: "request-approval" })).json()) as AssistedSession;
-    await post(`/api/assisted/sessions/${id}/actions`, { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Genuine" }, supervisor.cookie);
+    await post(`/api/assisted/sessions/${id}/actions`, {
+      type: "document",
+      document: { type: "passport", number: passport.number, expiryDate: "2031-01-31" },
+    });
+    const asked = (await (
+      await post(`/api/assisted/sessions/${id}/actions`, { type: "request-approval" })
+    ).json()) as AssistedSession;
+    await post(
+      `/api/assisted/sessions/${id}/actions`,
+      { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Genuine" },
+      supervisor.cookie,
+    );
     await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 3 } });
     await post(`/api/assisted/sessions/${id}/actions`, { type: "visual-match", matched: true });
     await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 4 } });
     const empty = await (await call(`/assisted/sessions/${id}/paper`, { cookie: operator.cookie })).text();
     expect(empty).toContain("This session printed no paper credentials.");
-    await post(`/api/assisted/sessions/${id}/actions`, { type: "issue", credentialTypes: ["rtw"], delivery: "paper", confirmed: true });
+    await post(`/api/assisted/sessions/${id}/actions`, {
+      type: "issue",
+      credentialTypes: ["rtw"],
+      delivery: "paper",
+      confirmed: true,
+    });
 
     const page = await call(`/assisted/sessions/${id}/paper`, { cookie: supervisor.cookie });
     expect(page.status).toBe(200);

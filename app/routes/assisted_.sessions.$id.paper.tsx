@@ -1,17 +1,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
-import { formatDate } from "#core/format/format.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
-import { paperCredentialsOf } from "#server/assisted/paper.ts";
-import { assistedContext, staffOf } from "#server/assisted/sessions.ts";
-import { ServiceError } from "#server/http/errors.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
 import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
 import { BackLink } from "#app/components/ui/text-link.tsx";
+import { formatDate } from "#core/format/format.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { paperCredentialsOf } from "#server/assisted/paper.ts";
+import { assistedContext, staffOf } from "#server/assisted/sessions.ts";
+import { ServiceError } from "#server/http/errors.ts";
 
 /**
  * /assisted/sessions/{id}/paper: the printable page of a session's paper credentials (Generate
@@ -19,7 +19,8 @@ import { BackLink } from "#app/components/ui/text-link.tsx";
  * session that does not exist. Each code is the credential's offline presentation, scanned by
  * the Verifier Portal like a phone's, with its expiry and what the checker must also do.
  */
-export const meta: MetaFunction = () => pageMeta({ title: "Paper QR", description: "Print a citizen's paper credential." });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Paper QR", description: "Print a citizen's paper credential." });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -60,8 +61,17 @@ export default function PaperQrPage() {
       <ul className="mt-6 grid gap-6">
         {papers.map((paper) => (
           <li key={paper.credentialId}>
-            <Card as="article" aria-labelledby={`paper-${paper.credentialId}`} className="flex flex-wrap gap-6 p-6 print:break-inside-avoid print:border-black" data-testid="paper-credential">
-              <QrCode value={paper.payload} label={`${paper.typeName} paper credential for ${paper.holderName}`} size={320} />
+            <Card
+              as="article"
+              aria-labelledby={`paper-${paper.credentialId}`}
+              className="flex flex-wrap gap-6 p-6 print:break-inside-avoid print:border-black"
+              data-testid="paper-credential"
+            >
+              <QrCode
+                value={paper.payload}
+                label={`${paper.typeName} paper credential for ${paper.holderName}`}
+                size={320}
+              />
               <div className="min-w-0 max-w-prose">
                 <h2 id={`paper-${paper.credentialId}`} className="text-2xl font-bold">
                   {paper.typeName}
@@ -74,12 +84,18 @@ export default function PaperQrPage() {
                 </p>
                 <h3 className="mt-4 font-bold">For whoever checks it</h3>
                 <ul className="mt-1 list-disc space-y-1 pl-6">
-                  <li>Scan the code with the Verifier Portal's camera scanner: it checks the issuer's signature and whether the credential has been revoked.</li>
+                  <li>
+                    Scan the code with the Verifier Portal's camera scanner: it checks the issuer's signature and
+                    whether the credential has been revoked.
+                  </li>
                   <li>This paper is not tied to a phone: check the holder's photo ID against the name above.</li>
                   <li>It shows only: {paper.disclosed.join(", ")}.</li>
                 </ul>
                 <h3 className="mt-4 font-bold">For the holder</h3>
-                <p className="mt-1">Keep it safe like any identity document. If it is lost, contact the service so that it can be cancelled; until then it works for whoever holds it, until the date above.</p>
+                <p className="mt-1">
+                  Keep it safe like any identity document. If it is lost, contact the service so that it can be
+                  cancelled; until then it works for whoever holds it, until the date above.
+                </p>
               </div>
             </Card>
           </li>

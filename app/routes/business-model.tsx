@@ -1,9 +1,18 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { pageMeta } from "#app/components/meta.ts";
+import {
+  ActionLink,
+  Card,
+  CardGrid,
+  CheckList,
+  PageHero,
+  Section,
+  Stat,
+  StatGrid,
+} from "#app/components/pitch/layout.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 
 /**
  * Spec 001 §2 "Business model" and §9 "Business model (GBP)". Every figure here is one of the
@@ -84,7 +93,8 @@ const SECTORS = [
         "The association's lettings team sees a verified yes or no for the right to rent, without keeping copies of passports or visas.",
         "The association pays the £0.50 digital verification fee. The tenant pays nothing.",
       ],
-      outcome: "Total cost per tenant: £2.20, against £32-£65 today, a 90% reduction, with the audit trail kept automatically.",
+      outcome:
+        "Total cost per tenant: £2.20, against £32-£65 today, a 90% reduction, with the audit trail kept automatically.",
     },
   },
   {
@@ -109,7 +119,8 @@ const SECTORS = [
         "The £44 DBS fee is unchanged; the federation pays a £1.50 digital verification fee. The teaching assistant pays nothing for the identity check.",
         "Once issued, the enhanced DBS result is held as a credential that the teaching assistant can share with any school in the federation.",
       ],
-      outcome: "Total cost per check: £50.50, against £79-£109 today, with 75% less administrative time for the federation's staff.",
+      outcome:
+        "Total cost per check: £50.50, against £79-£109 today, with 75% less administrative time for the federation's staff.",
     },
   },
   {
@@ -156,8 +167,8 @@ export default function BusinessModel() {
         title="A Business Model Where Citizens Never Pay"
         lead={
           <p>
-            Employers, landlords and public bodies pay a small fee per verification. Workers, tenants, students and citizens never pay to hold or
-            share their credentials.
+            Employers, landlords and public bodies pay a small fee per verification. Workers, tenants, students and
+            citizens never pay to hold or share their credentials.
           </p>
         }
       />
@@ -170,12 +181,15 @@ export default function BusinessModel() {
         <CardGrid columns={2}>
           <Card icon="badge" title="Employers pay per verification" accent>
             <p>
-              Employers, landlords, housing associations, schools and councils pay only when they verify a credential. There is no charge for
-              holding a credential in the wallet.
+              Employers, landlords, housing associations, schools and councils pay only when they verify a credential.
+              There is no charge for holding a credential in the wallet.
             </p>
           </Card>
           <Card icon="users" title="Citizens never pay" accent>
-            <p>Workers, tenants, students and citizens never pay, whether they use the mobile wallet, the web wallet or an assisted-digital kiosk.</p>
+            <p>
+              Workers, tenants, students and citizens never pay, whether they use the mobile wallet, the web wallet or
+              an assisted-digital kiosk.
+            </p>
           </Card>
         </CardGrid>
 
@@ -199,7 +213,11 @@ export default function BusinessModel() {
 
       <SectorSection />
 
-      <Section title="The market" tone="shaded" lead="Identity checks are a large, recurring and mandatory market across every sector we serve.">
+      <Section
+        title="The market"
+        tone="shaded"
+        lead="Identity checks are a large, recurring and mandatory market across every sector we serve."
+      >
         <StatGrid>
           <Stat value="£2.1B" label="Identity market" />
           <Stat value="7.37M" label="DBS checks a year" />
@@ -230,7 +248,9 @@ function FeeTable() {
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-left">
-        <caption className="mb-4 text-left text-xl font-bold text-govuk-black dark:text-slate-100">Verification fees</caption>
+        <caption className="mb-4 text-left text-xl font-bold text-govuk-black dark:text-slate-100">
+          Verification fees
+        </caption>
         <thead>
           <tr className="border-b-2 border-govuk-black dark:border-slate-400">
             <th scope="col" className="py-2 pr-4 font-bold">
@@ -272,7 +292,12 @@ function SectorSection() {
 
   function move(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
     const last = SECTORS.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     const id = SECTORS[target].id;
@@ -294,7 +319,11 @@ function SectorSection() {
       title="Costs by sector"
       lead="Choose a sector to see today's costs, our fees, the reduction and a worked example. The organisations in the examples are fictional."
     >
-      <div role="tablist" aria-label="Sectors" className="grid grid-cols-2 gap-2 sm:flex sm:gap-0 sm:border-b-2 sm:border-govuk-border dark:sm:border-slate-600">
+      <div
+        role="tablist"
+        aria-label="Sectors"
+        className="grid grid-cols-2 gap-2 sm:flex sm:gap-0 sm:border-b-2 sm:border-govuk-border dark:sm:border-slate-600"
+      >
         {SECTORS.map((sector, index) => {
           const isSelected = sector.id === selected;
           return (
@@ -355,7 +384,9 @@ function SectorPanel({ sector }: { sector: Sector }) {
       <FigureList figures={sector.market} />
 
       <div className="mt-8 border-l-4 border-govuk-green bg-govuk-grey-light p-5 sm:p-6 dark:border-green-500 dark:bg-slate-900">
-        <h4 className="text-lg font-bold text-govuk-black dark:text-slate-100">Worked example: {sector.example.organisation}</h4>
+        <h4 className="text-lg font-bold text-govuk-black dark:text-slate-100">
+          Worked example: {sector.example.organisation}
+        </h4>
         <p className="mt-1 text-govuk-grey dark:text-slate-300">A fictional {sector.example.kind}, for illustration.</p>
         <ol className="mt-4 list-decimal space-y-2 pl-6 text-govuk-black dark:text-slate-200">
           {sector.example.steps.map((step) => (
@@ -377,7 +408,10 @@ function FigureList({ figures }: { figures: readonly Figure[] }) {
   return (
     <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {figures.map((figure) => (
-        <div key={figure.label} className="rounded-sm border-l-4 border-govuk-blue bg-govuk-grey-light p-4 dark:border-govuk-blue-light dark:bg-slate-900">
+        <div
+          key={figure.label}
+          className="rounded-sm border-l-4 border-govuk-blue bg-govuk-grey-light p-4 dark:border-govuk-blue-light dark:bg-slate-900"
+        >
           <dt className="text-govuk-grey dark:text-slate-300">{figure.label}</dt>
           <dd className="mt-1 text-2xl font-bold text-govuk-black dark:text-slate-100">{figure.value}</dd>
         </div>

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { ActionLink, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { ActionLink, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 
 /**
  * Spec 001 §2 "Challenge": five problem sections and a button to /solution. Figures per spec 001
@@ -34,8 +34,9 @@ export default function Challenge() {
         ]}
       >
         <p>
-          Every employer in the UK must confirm that new staff have the right to work. Getting it wrong carries a fine of £45,000 per illegal
-          worker, so employers either spend heavily on checks or turn away people whose documents look unfamiliar.
+          Every employer in the UK must confirm that new staff have the right to work. Getting it wrong carries a fine
+          of £45,000 per illegal worker, so employers either spend heavily on checks or turn away people whose documents
+          look unfamiliar.
         </p>
       </Problem>
 
@@ -55,8 +56,8 @@ export default function Challenge() {
         ]}
       >
         <p>
-          Landlords must check that every tenant has the right to rent. Manual right-to-rent checks have a 30% error rate, and a correct check is
-          what stands between a landlord and a £3,000 fine.
+          Landlords must check that every tenant has the right to rent. Manual right-to-rent checks have a 30% error
+          rate, and a correct check is what stands between a landlord and a £3,000 fine.
         </p>
       </Problem>
 
@@ -70,8 +71,9 @@ export default function Challenge() {
         ]}
       >
         <p>
-          There are 7.37M DBS checks a year. Results are not reusable between employers, so teachers, carers and volunteers repeat the same
-          checks, and vacancies stay open while children and vulnerable adults wait for support.
+          There are 7.37M DBS checks a year. Results are not reusable between employers, so teachers, carers and
+          volunteers repeat the same checks, and vacancies stay open while children and vulnerable adults wait for
+          support.
         </p>
       </Problem>
 
@@ -86,8 +88,9 @@ export default function Challenge() {
         ]}
       >
         <p>
-          Slow, manual checks cost the economy twice: in the administrative effort of doing them, and in the productivity lost while people wait
-          to start work or move home. Each organisation builds its own process, so the same effort is repeated across the country.
+          Slow, manual checks cost the economy twice: in the administrative effort of doing them, and in the
+          productivity lost while people wait to start work or move home. Each organisation builds its own process, so
+          the same effort is repeated across the country.
         </p>
       </Problem>
 
@@ -101,8 +104,9 @@ export default function Challenge() {
         ]}
       >
         <p>
-          A digital identity that only works for the digitally confident would leave out the people who most need help. Any solution must offer
-          assisted-digital support, offline options and multilingual, accessible interfaces from day one.
+          A digital identity that only works for the digitally confident would leave out the people who most need help.
+          Any solution must offer assisted-digital support, offline options and multilingual, accessible interfaces from
+          day one.
         </p>
       </Problem>
 
@@ -112,8 +116,8 @@ export default function Challenge() {
             There Is a Better Way
           </h2>
           <p className="mt-4 max-w-3xl text-lg text-white/95">
-            A privacy-first digital identity built on verifiable credentials solves these problems together, for citizens, employers, landlords
-            and government.
+            A privacy-first digital identity built on verifiable credentials solves these problems together, for
+            citizens, employers, landlords and government.
           </p>
           <div className="mt-8">
             <ActionLink to="/solution">See Our Solution</ActionLink>
@@ -141,7 +145,9 @@ function Problem({
   return (
     <Section title={title} tone={tone}>
       <div className={`grid gap-8 ${figure ? "lg:grid-cols-3" : ""}`}>
-        <div className={`space-y-6 text-lg text-govuk-black dark:text-slate-200 ${figure ? "lg:col-span-2" : "max-w-3xl"}`}>
+        <div
+          className={`space-y-6 text-lg text-govuk-black dark:text-slate-200 ${figure ? "lg:col-span-2" : "max-w-3xl"}`}
+        >
           {children}
           <IssueList items={points} />
         </div>

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Icon } from "#app/components/ui/icons.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 import { BackLink, TextLink } from "#app/components/ui/text-link.tsx";
 
 /** Spec 000 §2 / 001 §2 "/coming-soon/{feature}": named titles, else the slug's words title-cased. */
@@ -44,7 +44,10 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Coming Soon"} | UK Digital Identity` },
-  { name: "description", content: `${data?.title ?? "This feature"} is under development. Expected availability: ${EXPECTED_AVAILABILITY}.` },
+  {
+    name: "description",
+    content: `${data?.title ?? "This feature"} is under development. Expected availability: ${EXPECTED_AVAILABILITY}.`,
+  },
 ];
 
 export default function ComingSoon() {
@@ -63,8 +66,8 @@ export default function ComingSoon() {
           <strong>Expected availability: {EXPECTED_AVAILABILITY}</strong>
         </p>
         <p className="mt-6 border-l-4 border-govuk-border pl-4 text-govuk-grey dark:border-slate-600 dark:text-slate-400">
-          Questions in the meantime? Contact us at{" "}
-          <TextLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</TextLink>.
+          Questions in the meantime? Contact us at <TextLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</TextLink>
+          .
         </p>
       </Card>
     </div>

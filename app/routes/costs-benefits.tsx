@@ -1,7 +1,16 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import {
+  ActionLink,
+  Card,
+  CardGrid,
+  CheckList,
+  PageHero,
+  Section,
+  Stat,
+  StatGrid,
+} from "#app/components/pitch/layout.tsx";
 
 /**
  * Spec 001 §2 "Costs and benefits": build cost comparison, implementation costs, revenue model,
@@ -29,8 +38,8 @@ export default function CostsBenefits() {
         title="Costs and Benefits"
         lead={
           <p>
-            A privacy-first MVP for under 1% of the cost of a national single sign-on, paid for by the organisations that save time. Workers, tenants,
-            students and citizens never pay.
+            A privacy-first MVP for under 1% of the cost of a national single sign-on, paid for by the organisations
+            that save time. Workers, tenants, students and citizens never pay.
           </p>
         }
       />
@@ -56,7 +65,11 @@ export default function CostsBenefits() {
               </>,
               "Citizen wallet, verifier portal, assisted-digital kiosks, AI orchestration layer and revocation system for Right-to-Work, Right-to-Rent and DBS checks",
             ],
-            ["National single sign-on", <strong key="sso">£305m+</strong>, "A single central log-in service for the whole country"],
+            [
+              "National single sign-on",
+              <strong key="sso">£305m+</strong>,
+              "A single central log-in service for the whole country",
+            ],
           ]}
         />
         <p className="mt-4 text-lg text-govuk-black dark:text-slate-100">
@@ -64,7 +77,11 @@ export default function CostsBenefits() {
         </p>
       </Section>
 
-      <Section title="Implementation costs" tone="shaded" lead="What it costs to run the platform once it serves the whole country.">
+      <Section
+        title="Implementation costs"
+        tone="shaded"
+        lead="What it costs to run the platform once it serves the whole country."
+      >
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <div className="grid grid-cols-1 content-start gap-4 sm:grid-cols-2 lg:grid-cols-1">
             <Stat value="£10-15m" label="Operating cost per year" />
@@ -87,7 +104,10 @@ export default function CostsBenefits() {
         </div>
       </Section>
 
-      <Section title="Revenue model" lead="Employers and landlords pay per verification. Workers, tenants, students and citizens never pay.">
+      <Section
+        title="Revenue model"
+        lead="Employers and landlords pay per verification. Workers, tenants, students and citizens never pay."
+      >
         <DataTable
           caption="Projected annual revenue by stream"
           head={["Revenue stream", "Basis", "Annual revenue"]}
@@ -145,7 +165,10 @@ export default function CostsBenefits() {
         </CardGrid>
       </Section>
 
-      <Section title="See how it is delivered" lead="Four phases take the MVP from discovery to 100k users in 12 months.">
+      <Section
+        title="See how it is delivered"
+        lead="Four phases take the MVP from discovery to 100k users in 12 months."
+      >
         <div className="flex flex-wrap gap-4">
           <ActionLink to="/roadmap">View the Roadmap</ActionLink>
         </div>
@@ -164,12 +187,29 @@ function Nowrap({ children }: { children: ReactNode }) {
  * cell of each row as its row header (WCAG 1.3.1). Scrolls sideways on narrow screens instead of
  * overflowing the page.
  */
-function DataTable({ caption, head, rows, foot }: { caption: string; head: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
+function DataTable({
+  caption,
+  head,
+  rows,
+  foot,
+}: {
+  caption: string;
+  head: string[];
+  rows: ReactNode[][];
+  foot?: ReactNode[];
+}) {
   const cell = "border-b border-govuk-border px-3 py-3 align-top sm:px-4 dark:border-slate-700";
   return (
-    <div className="mt-8 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900" tabIndex={0} role="region" aria-label={caption}>
+    <div
+      className="mt-8 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="w-full border-collapse text-left text-sm sm:text-base">
-        <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold sm:px-4 text-govuk-black dark:text-slate-100">{caption}</caption>
+        <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold sm:px-4 text-govuk-black dark:text-slate-100">
+          {caption}
+        </caption>
         <thead>
           <tr className="bg-govuk-grey-light dark:bg-slate-800">
             {head.map((h) => (

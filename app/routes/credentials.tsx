@@ -8,26 +8,34 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
+import { track } from "#app/client/tracker.client.ts";
 import { ShareDialog } from "#app/components/credentials/share-dialog.tsx";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { accentFor, TypeIcon } from "#app/components/wallet/credential-visuals.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
-import { Dialog } from "#app/components/ui/dialog.tsx";
 import { Card, StatTile } from "#app/components/ui/card.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
-import type { Tone } from "#core/format/tone.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { certificateFileName, certificatePath } from "#server/certificates/certificates.ts";
-import { credentialAttributes, EXPIRING_SOON_DAYS, listWalletCredentials, type WalletCredential } from "#server/credentials/credentials.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
-import { formatAttributeValue, formatDate } from "#core/format/format.ts";
-import { track } from "#app/client/tracker.client.ts";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
+import { accentFor, TypeIcon } from "#app/components/wallet/credential-visuals.tsx";
+import { formatAttributeValue, formatDate } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { certificateFileName, certificatePath } from "#server/certificates/certificates.ts";
+import {
+  credentialAttributes,
+  EXPIRING_SOON_DAYS,
+  listWalletCredentials,
+  type WalletCredential,
+} from "#server/credentials/credentials.ts";
 
 export const meta: MetaFunction = () => [
   { title: "My Credentials | UK Digital Identity" },
-  { name: "description", content: "Your verifiable credentials: view their details, share them and download certificates." },
+  {
+    name: "description",
+    content: "Your verifiable credentials: view their details, share them and download certificates.",
+  },
 ];
 
 type Badge = "Active" | "Expires Soon" | "Inactive";
@@ -37,7 +45,9 @@ const DAY_MS = 86_400_000;
 /** Spec 000 §4 "Citizen sample credential display". */
 function badgeFor(credential: WalletCredential, now: Date): Badge {
   if (credential.status !== "active") return "Inactive";
-  const daysLeft = credential.expiresAt ? (new Date(credential.expiresAt).getTime() - now.getTime()) / DAY_MS : Infinity;
+  const daysLeft = credential.expiresAt
+    ? (new Date(credential.expiresAt).getTime() - now.getTime()) / DAY_MS
+    : Infinity;
   return daysLeft > EXPIRING_SOON_DAYS ? "Active" : "Expires Soon";
 }
 
@@ -50,8 +60,10 @@ function shareRefusal(credential: WalletCredential): string | null {
 }
 
 function statusNote(credential: WalletCredential, now: Date): string | null {
-  if (credential.status === "revoked") return credential.revokedAt ? `Revoked on ${formatDate(credential.revokedAt)}` : "Revoked";
-  if (credential.status === "expired") return credential.expiresAt ? `Expired on ${formatDate(credential.expiresAt)}` : "Expired";
+  if (credential.status === "revoked")
+    return credential.revokedAt ? `Revoked on ${formatDate(credential.revokedAt)}` : "Revoked";
+  if (credential.status === "expired")
+    return credential.expiresAt ? `Expired on ${formatDate(credential.expiresAt)}` : "Expired";
   if (credential.status !== "active") return `Status: ${credential.status}`;
   if (credential.display.expiringSoon && credential.expiresAt) {
     const days = Math.max(0, Math.ceil((new Date(credential.expiresAt).getTime() - now.getTime()) / DAY_MS));
@@ -66,7 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const held = await listWalletCredentials(context.db, user.id, now);
   const newestOfType = new Map<string, string>();
-  for (const credential of held) if (!newestOfType.has(credential.type)) newestOfType.set(credential.type, credential.id);
+  for (const credential of held)
+    if (!newestOfType.has(credential.type)) newestOfType.set(credential.type, credential.id);
 
   const credentials = await Promise.all(
     held.map(async (credential) => ({
@@ -86,9 +99,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       revokedAt: credential.revokedAt,
       revoked: credential.revokedAt ? formatDate(credential.revokedAt) : null,
       verificationCount: credential.verificationCount,
-      attributes: (await credentialAttributes(credential)).map((a) => ({ name: a.name, label: a.label, value: formatAttributeValue(a.value) })),
+      attributes: (await credentialAttributes(credential)).map((a) => ({
+        name: a.name,
+        label: a.label,
+        value: formatAttributeValue(a.value),
+      })),
       // The spec's path means the newest of the type; an older listed copy is named by id.
-      certificatePath: certificatePath(credential.type, newestOfType.get(credential.type) === credential.id ? undefined : credential.id),
+      certificatePath: certificatePath(
+        credential.type,
+        newestOfType.get(credential.type) === credential.id ? undefined : credential.id,
+      ),
       certificateFile: certificateFileName(credential.type),
       shareRefusal: shareRefusal(credential),
     })),
@@ -134,7 +154,10 @@ export default function MyCredentials() {
   const viewing = useMemo(() => credentials.find((c) => c.id === viewingId) ?? null, [credentials, viewingId]);
   const sharing = useMemo(() => credentials.find((c) => c.id === sharingId) ?? null, [credentials, sharingId]);
   // What the share dialog needs, kept stable while it is open (it creates a share when opened).
-  const shareTarget = useMemo(() => (sharing ? { id: sharing.id, type: sharing.type, display: { longName: sharing.typeName } } : null), [sharing]);
+  const shareTarget = useMemo(
+    () => (sharing ? { id: sharing.id, type: sharing.type, display: { longName: sharing.typeName } } : null),
+    [sharing],
+  );
 
   const view = (credential: CredentialView) => {
     setViewingId(credential.id);
@@ -161,13 +184,35 @@ export default function MyCredentials() {
       }
     >
       <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
-        <StatTile label="Total Credentials" value={summary.total} detail="In your wallet" icon="wallet" testId="tile-total" />
-        <StatTile label="Active and Valid" value={summary.activeAndValid} detail="Ready to share" icon="check" testId="tile-active" />
-        <StatTile label="Expiring Soon" value={summary.expiringSoon} detail={`Within ${summary.expiringSoonDays} days`} icon="clock" testId="tile-expiring" />
+        <StatTile
+          label="Total Credentials"
+          value={summary.total}
+          detail="In your wallet"
+          icon="wallet"
+          testId="tile-total"
+        />
+        <StatTile
+          label="Active and Valid"
+          value={summary.activeAndValid}
+          detail="Ready to share"
+          icon="check"
+          testId="tile-active"
+        />
+        <StatTile
+          label="Expiring Soon"
+          value={summary.expiringSoon}
+          detail={`Within ${summary.expiringSoonDays} days`}
+          icon="clock"
+          testId="tile-expiring"
+        />
       </section>
 
       {credentials.length === 0 ? (
-        <Card as="section" aria-labelledby="empty-heading" className="mt-8 flex flex-col items-center px-6 py-12 text-center">
+        <Card
+          as="section"
+          aria-labelledby="empty-heading"
+          className="mt-8 flex flex-col items-center px-6 py-12 text-center"
+        >
           <span className="rounded-full bg-govuk-blue/10 p-4 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
             <Icon name="wallet" className="h-10 w-10" />
           </span>
@@ -186,7 +231,12 @@ export default function MyCredentials() {
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {credentials.map((credential) => (
               <li key={credential.id}>
-                <CredentialCard credential={credential} onView={() => view(credential)} onShare={() => share(credential)} onDownload={() => downloaded(credential)} />
+                <CredentialCard
+                  credential={credential}
+                  onView={() => view(credential)}
+                  onShare={() => share(credential)}
+                  onDownload={() => downloaded(credential)}
+                />
               </li>
             ))}
           </ul>
@@ -200,7 +250,13 @@ export default function MyCredentials() {
         description={viewing ? `Issued by ${viewing.authorityName}` : undefined}
         testId="credential-details-dialog"
       >
-        {viewing ? <CredentialDetails credential={viewing} onShare={() => share(viewing)} onDownload={() => downloaded(viewing)} /> : null}
+        {viewing ? (
+          <CredentialDetails
+            credential={viewing}
+            onShare={() => share(viewing)}
+            onDownload={() => downloaded(viewing)}
+          />
+        ) : null}
       </Dialog>
 
       <ShareDialog credential={shareTarget} open={sharing !== null} onClose={() => setSharingId(null)} />
@@ -248,11 +304,19 @@ function CredentialCard({
         </div>
         <div>
           <dt className="text-govuk-grey dark:text-slate-400">Expires</dt>
-          <dd className="font-semibold">{credential.expires && credential.expiresAt ? <time dateTime={credential.expiresAt}>{credential.expires}</time> : "No expiry"}</dd>
+          <dd className="font-semibold">
+            {credential.expires && credential.expiresAt ? (
+              <time dateTime={credential.expiresAt}>{credential.expires}</time>
+            ) : (
+              "No expiry"
+            )}
+          </dd>
         </div>
       </dl>
       {credential.note ? (
-        <p className={`mt-3 text-sm font-semibold ${TONE_CLASSES[BADGE_TONES[credential.badge]].text}`}>{credential.note}</p>
+        <p className={`mt-3 text-sm font-semibold ${TONE_CLASSES[BADGE_TONES[credential.badge]].text}`}>
+          {credential.note}
+        </p>
       ) : null}
       <div className="mt-auto pt-5">
         <div className="flex gap-2">
@@ -271,7 +335,13 @@ function CredentialCard({
             <Icon name="share" className="h-4 w-4" />
             Share<span className="sr-only"> {credential.typeName}</span>
           </button>
-          <a href={credential.certificatePath} download={credential.certificateFile} onClick={onDownload} className={smallButton} data-testid="button-download-credential">
+          <a
+            href={credential.certificatePath}
+            download={credential.certificateFile}
+            onClick={onDownload}
+            className={smallButton}
+            data-testid="button-download-credential"
+          >
             <Icon name="download" className="h-4 w-4" />
             Download<span className="sr-only"> {credential.typeName} certificate</span>
           </a>
@@ -286,14 +356,25 @@ function CredentialCard({
   );
 }
 
-function CredentialDetails({ credential, onShare, onDownload }: { credential: CredentialView; onShare: () => void; onDownload: () => void }) {
+function CredentialDetails({
+  credential,
+  onShare,
+  onDownload,
+}: {
+  credential: CredentialView;
+  onShare: () => void;
+  onDownload: () => void;
+}) {
   const refusalId = `details-share-refusal-${credential.id}`;
-  const row = "flex flex-wrap justify-between gap-x-4 gap-y-0.5 border-b border-govuk-border py-2 last:border-0 dark:border-slate-700";
+  const row =
+    "flex flex-wrap justify-between gap-x-4 gap-y-0.5 border-b border-govuk-border py-2 last:border-0 dark:border-slate-700";
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-3">
         <CredentialBadge badge={credential.badge} />
-        {credential.note ? <span className="text-sm font-semibold text-govuk-grey dark:text-slate-300">{credential.note}</span> : null}
+        {credential.note ? (
+          <span className="text-sm font-semibold text-govuk-grey dark:text-slate-300">{credential.note}</span>
+        ) : null}
       </div>
 
       <dl className="text-sm">
@@ -332,7 +413,10 @@ function CredentialDetails({ credential, onShare, onDownload }: { credential: Cr
         {credential.attributes.length === 0 ? (
           <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">No data available</p>
         ) : (
-          <dl className="mt-2 rounded-sm bg-govuk-grey-light px-3 text-sm dark:bg-slate-800" data-testid="credential-attributes">
+          <dl
+            className="mt-2 rounded-sm bg-govuk-grey-light px-3 text-sm dark:bg-slate-800"
+            data-testid="credential-attributes"
+          >
             {credential.attributes.map((attribute) => (
               <div key={attribute.name} className={row}>
                 <dt className="text-govuk-grey dark:text-slate-400">{attribute.label}</dt>
@@ -344,7 +428,13 @@ function CredentialDetails({ credential, onShare, onDownload }: { credential: Cr
       </section>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <a href={credential.certificatePath} download={credential.certificateFile} onClick={onDownload} className={buttonClasses("primary")} data-testid="button-download-certificate">
+        <a
+          href={credential.certificatePath}
+          download={credential.certificateFile}
+          onClick={onDownload}
+          className={buttonClasses("primary")}
+          data-testid="button-download-certificate"
+        >
           <Icon name="download" className="h-5 w-5" />
           Download Certificate
         </a>

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
+import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from "jose";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { credentials, shares, walletEvents } from "#db/schema/index.ts";
-import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
+import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
 import { call, db, ORIGIN } from "#tests/support/web-client.ts";
 
 /**
@@ -43,7 +43,13 @@ async function pageData(cookie: string): Promise<PageData> {
   return (await response.json()) as PageData;
 }
 
-const enGB = (date: Date | string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" }).format(new Date(date));
+const enGB = (date: Date | string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  }).format(new Date(date));
 
 async function pdfFrom(response: Response): Promise<Uint8Array> {
   expect(response.status).toBe(200);
@@ -71,7 +77,12 @@ describe("GET /credentials", () => {
     expect(html).toContain("No Credentials Yet");
     expect(html).toMatch(/href="\/wallet"[^>]*>Go to My Wallet/);
     expect(html).toMatch(/href="\/wallet\?action=request"[^>]*>.*Request New Credential/);
-    expect((await pageData(cookie)).summary).toEqual({ total: 0, activeAndValid: 0, expiringSoon: 0, expiringSoonDays: 90 });
+    expect((await pageData(cookie)).summary).toEqual({
+      total: 0,
+      activeAndValid: 0,
+      expiringSoon: 0,
+      expiringSoonDays: 90,
+    });
   });
 
   it("computes the tiles and each card from the user's own credentials: active, expiring soon, revoked, expired", async () => {
@@ -121,9 +132,20 @@ describe("GET /credentials", () => {
         { name: "age_over_18", label: "Over 18", value: "Yes" },
       ]),
     );
-    expect(byType.rtw).toMatchObject({ badge: "Expires Soon", typeName: "Right to Work", authorityName: "Home Office", note: "Expires in 30 days", expires: enGB(soon) });
+    expect(byType.rtw).toMatchObject({
+      badge: "Expires Soon",
+      typeName: "Right to Work",
+      authorityName: "Home Office",
+      note: "Expires in 30 days",
+      expires: enGB(soon),
+    });
     expect(byType.rtw!.attributes).toContainEqual({ name: "hasRightToWork", label: "Right to work", value: "Yes" });
-    expect(byType.professional_certificate).toMatchObject({ id: professional.id, badge: "Expires Soon", typeName: "Professional Certificate", authorityName: "Professional Standards Registry" });
+    expect(byType.professional_certificate).toMatchObject({
+      id: professional.id,
+      badge: "Expires Soon",
+      typeName: "Professional Certificate",
+      authorityName: "Professional Standards Registry",
+    });
     expect(byType.dbs).toMatchObject({
       status: "revoked",
       badge: "Inactive",
@@ -134,7 +156,12 @@ describe("GET /credentials", () => {
       shareRefusal: "A revoked credential cannot be shared.",
       certificatePath: "/credentials/dbs_enhanced_check_certificate.pdf",
     });
-    expect(byType.rtr).toMatchObject({ status: "expired", badge: "Inactive", note: `Expired on ${enGB(expiredAt)}`, shareRefusal: "An expired credential cannot be shared." });
+    expect(byType.rtr).toMatchObject({
+      status: "expired",
+      badge: "Inactive",
+      note: `Expired on ${enGB(expiredAt)}`,
+      shareRefusal: "An expired credential cannot be shared.",
+    });
 
     // The rendered page carries the same figures and the disabled Share with its reason.
     const html = await (await call("/credentials", { cookie })).text();
@@ -143,7 +170,9 @@ describe("GET /credentials", () => {
     expect(html).toMatch(/data-testid="tile-expiring"[\s\S]*?>2<\/p>/);
     expect(html.match(/data-testid="credential-card"/g)).toHaveLength(5);
     expect(html).toContain("A revoked credential cannot be shared.");
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="share-refusal-[^"]+"[^>]*data-testid="button-share-credential"/);
+    expect(html).toMatch(
+      /<button[^>]*disabled=""[^>]*aria-describedby="share-refusal-[^"]+"[^>]*data-testid="button-share-credential"/,
+    );
     expect(html).toContain('href="/credentials/right_to_work_certificate.pdf"');
     expect(html).not.toContain("vcJwt");
   });
@@ -153,10 +182,24 @@ describe("GET /credentials", () => {
     const rtw = await issueCredential(cookie, "rtw");
     // A share link opened by a verifier records a check (the presentations table is the audit trail).
     const { presentations } = await import("#db/schema/index.ts");
-    await db().insert(presentations).values([
-      { credentialId: rtw.id, purpose: "Employment check", presentedAttributes: {}, verificationResult: "valid", verifiedAt: new Date() },
-      { credentialId: rtw.id, purpose: "Employment check", presentedAttributes: {}, verificationResult: "valid", verifiedAt: new Date() },
-    ]);
+    await db()
+      .insert(presentations)
+      .values([
+        {
+          credentialId: rtw.id,
+          purpose: "Employment check",
+          presentedAttributes: {},
+          verificationResult: "valid",
+          verifiedAt: new Date(),
+        },
+        {
+          credentialId: rtw.id,
+          purpose: "Employment check",
+          presentedAttributes: {},
+          verificationResult: "valid",
+          verifiedAt: new Date(),
+        },
+      ]);
     expect((await pageData(cookie)).credentials[0]).toMatchObject({ id: rtw.id, verificationCount: 2 });
   });
 });
@@ -214,7 +257,10 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     const rtw = await issueCredential(cookie, "rtw");
     const links: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const text = await pdfText(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })), "");
+      const text = await pdfText(
+        await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })),
+        "",
+      );
       links.push(/\/verify\/([A-Za-z0-9_-]{22})/.exec(text)![1]!);
     }
     expect(new Set(links).size).toBe(1);
@@ -222,7 +268,10 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     expect(rows.map((r) => [r.id, r.kind, r.credentialId])).toEqual([[links[0], "certificate", rtw.id]]);
     // /shares lists the shares the holder made: none yet.
     expect(await (await call("/api/shares", { cookie })).json()).toEqual([]);
-    const downloads = await db().select().from(walletEvents).where(and(eq(walletEvents.userId, user.id), eq(walletEvents.kind, "certificate_downloaded")));
+    const downloads = await db()
+      .select()
+      .from(walletEvents)
+      .where(and(eq(walletEvents.userId, user.id), eq(walletEvents.kind, "certificate_downloaded")));
     expect(downloads).toHaveLength(3);
     // A link the holder revoked is not printed again: the next download opens a new one.
     const revoked = await call(`/api/shares/${links[0]}/revoke`, { method: "POST", cookie });
@@ -253,12 +302,18 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
 
     const bob = await citizenWithRecords();
     expect((await call("/credentials/right_to_work_certificate.pdf", { cookie: bob.cookie })).status).toBe(404);
-    expect((await call(`/credentials/right_to_work_certificate.pdf?credential=${rtw.id}`, { cookie: bob.cookie })).status).toBe(404);
+    expect(
+      (await call(`/credentials/right_to_work_certificate.pdf?credential=${rtw.id}`, { cookie: bob.cookie })).status,
+    ).toBe(404);
     expect((await call("/credentials/passport_certificate.pdf", { cookie: alice.cookie })).status).toBe(404);
     expect((await call("/credentials/right_to_rent_certificate.pdf", { cookie: alice.cookie })).status).toBe(404);
     // The id must be of the file's type.
-    expect((await call(`/credentials/right_to_rent_certificate.pdf?credential=${rtw.id}`, { cookie: alice.cookie })).status).toBe(404);
-    expect((await call(`/credentials/right_to_work_certificate.pdf?credential=${rtw.id}`, { cookie: alice.cookie })).status).toBe(200);
+    expect(
+      (await call(`/credentials/right_to_rent_certificate.pdf?credential=${rtw.id}`, { cookie: alice.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await call(`/credentials/right_to_work_certificate.pdf?credential=${rtw.id}`, { cookie: alice.cookie })).status,
+    ).toBe(200);
   });
 
   it("means the newest credential of the type; an older listed copy is named by ?credential=", async () => {
@@ -271,16 +326,22 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
       [second.id, "/credentials/right_to_work_certificate.pdf"],
       [first.id, `/credentials/right_to_work_certificate.pdf?credential=${first.id}`],
     ]);
-    const newest = await PDFDocument.load(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })));
+    const newest = await PDFDocument.load(
+      await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })),
+    );
     expect(newest.getSubject()).toContain(second.id);
-    const older = await PDFDocument.load(await pdfFrom(await call(`/credentials/right_to_work_certificate.pdf?credential=${first.id}`, { cookie })));
+    const older = await PDFDocument.load(
+      await pdfFrom(await call(`/credentials/right_to_work_certificate.pdf?credential=${first.id}`, { cookie })),
+    );
     expect(older.getSubject()).toContain(first.id);
   });
 });
 
 describe("GET /api/shares/download/{id}", () => {
   async function publishedKeys(issuer: string): Promise<JSONWebKeySet> {
-    const metadata = (await (await call(`/.well-known/jwt-vc-issuer/issuers/${issuer}`)).json()) as { jwks: JSONWebKeySet };
+    const metadata = (await (await call(`/.well-known/jwt-vc-issuer/issuers/${issuer}`)).json()) as {
+      jwks: JSONWebKeySet;
+    };
     return metadata.jwks;
   }
 
@@ -292,7 +353,9 @@ describe("GET /api/shares/download/{id}", () => {
 
     const response = await call(share.downloadUrl, { cookie });
     const bytes = await pdfFrom(response);
-    expect(response.headers.get("Content-Disposition")).toBe(`inline; filename="verification_certificate_${share.id}.pdf"`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `inline; filename="verification_certificate_${share.id}.pdf"`,
+    );
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe("Verification Certificate: Right to Work");
     expect(doc.getAuthor()).toBe("Home Office");
@@ -315,19 +378,31 @@ describe("GET /api/shares/download/{id}", () => {
     });
     expect(Math.abs(Date.parse(payload.checkedAt as string) - Date.now())).toBeLessThan(60_000);
     // Another authority's key does not verify it.
-    await expect(jwtVerify(jws, createLocalJWKSet(await publishedKeys("dvla")), { algorithms: ["EdDSA"] })).rejects.toThrow();
+    await expect(
+      jwtVerify(jws, createLocalJWKSet(await publishedKeys("dvla")), { algorithms: ["EdDSA"] }),
+    ).rejects.toThrow();
 
     // The page prints the share, the live status, the link, the signature and no personal details.
     const text = await pdfText(bytes, "\n");
     const flat = text.replace(/\n/g, "");
-    for (const expected of ["Signed Verification Certificate", "Right to Work issued by the Home Office", "Employment check", "Acme Ltd", "Active", share.id, `${ORIGIN}/issuers/home-office`, `${ORIGIN}/verify/${share.id}`]) {
+    for (const expected of [
+      "Signed Verification Certificate",
+      "Right to Work issued by the Home Office",
+      "Employment check",
+      "Acme Ltd",
+      "Active",
+      share.id,
+      `${ORIGIN}/issuers/home-office`,
+      `${ORIGIN}/verify/${share.id}`,
+    ]) {
       expect(flat, expected).toContain(expected);
     }
     expect(text).toMatch(/^Valid at .*(GMT|BST)$/m);
     expect(text.replace(/\s+/g, "")).toContain(jws);
     expect(flat).toContain(`${ORIGIN}/.well-known/jwt-vc-issuer/issuers/home-office`);
     expect(flat).toContain(protectedHeader.kid!);
-    for (const personal of ["Sarah", "Thompson", "1990", "Indefinite leave"]) expect(text, personal).not.toContain(personal);
+    for (const personal of ["Sarah", "Thompson", "1990", "Indefinite leave"])
+      expect(text, personal).not.toContain(personal);
   });
 
   it("signs the live status: a revoked credential's certificate says so", async () => {
@@ -336,7 +411,9 @@ describe("GET /api/shares/download/{id}", () => {
     const share = await shareOf(cookie, rtw.id);
     await revokeAsAdmin(rtw.id, "Permission withdrawn");
     const doc = await PDFDocument.load(await pdfFrom(await call(share.downloadUrl, { cookie })));
-    const { payload } = await jwtVerify(doc.getKeywords()!, createLocalJWKSet(await publishedKeys("home-office")), { algorithms: ["EdDSA"] });
+    const { payload } = await jwtVerify(doc.getKeywords()!, createLocalJWKSet(await publishedKeys("home-office")), {
+      algorithms: ["EdDSA"],
+    });
     expect(payload).toMatchObject({ shareId: share.id, status: "STATUS_REVOKED" });
   });
 

@@ -4,7 +4,10 @@ import { credentialCertificate, pdfResponse } from "#server/certificates/downloa
 import { credentialContext } from "#server/credentials/context.ts";
 
 const notFound = () =>
-  new Response("Certificate not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response("Certificate not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 /**
  * GET /credentials/<type>_certificate.pdf (spec 000 §7 "Credential downloads"): the signed-in
@@ -16,6 +19,12 @@ const notFound = () =>
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const file = await credentialCertificate(await credentialContext(context, request.url), user.id, params.certificate ?? "", url.searchParams.get("credential"), url.origin);
+  const file = await credentialCertificate(
+    await credentialContext(context, request.url),
+    user.id,
+    params.certificate ?? "",
+    url.searchParams.get("credential"),
+    url.origin,
+  );
   return file ? pdfResponse(file, "attachment") : notFound();
 }

@@ -1,10 +1,10 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ActionLink, CheckList, PageHero, Section } from "#app/components/pitch/layout.tsx";
 import { AgentCards } from "#app/components/gabriel/transparency-agents.tsx";
 import { transparencyPageData } from "#app/components/gabriel/transparency-data.server.ts";
 import { TransparencyFigures } from "#app/components/gabriel/transparency-figures.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { ActionLink, CheckList, PageHero, Section } from "#app/components/pitch/layout.tsx";
 
 /**
  * Gabriel's public transparency page (issue 11), for anyone, signed in or not: what each agent
@@ -51,12 +51,13 @@ export default function GabrielAi() {
         lead={
           <div className="space-y-3">
             <p>
-              Gabriel is a set of rule-based agents that watch the platform&apos;s own records for patterns a person should look at, such as a credential failing
-              checks again and again. They follow fixed rules, all published on this page.
+              Gabriel is a set of rule-based agents that watch the platform&apos;s own records for patterns a person
+              should look at, such as a credential failing checks again and again. They follow fixed rules, all
+              published on this page.
             </p>
             <p>
-              An agent can only raise a case. A person decides every case that affects a citizen. Gabriel calls no outside AI service: its rules run inside the
-              platform, and nothing is sent to a model or to anyone else.
+              An agent can only raise a case. A person decides every case that affects a citizen. Gabriel calls no
+              outside AI service: its rules run inside the platform, and nothing is sent to a model or to anyone else.
             </p>
           </div>
         }
@@ -76,7 +77,11 @@ export default function GabrielAi() {
         </div>
       </Section>
 
-      <Section title="The agents" tone="shaded" lead="What each agent looks at, what it may and may never do, and its rules. The agents run from these same declarations.">
+      <Section
+        title="The agents"
+        tone="shaded"
+        lead="What each agent looks at, what it may and may never do, and its rules. The agents run from these same declarations."
+      >
         <AgentCards agents={agents} />
       </Section>
 
@@ -90,8 +95,8 @@ export default function GabrielAi() {
       <Section title="Oversight" tone="shaded">
         <div className="max-w-3xl space-y-4 text-lg text-govuk-black dark:text-slate-200">
           <p>
-            Gabriel is overseen under the platform&apos;s governance: an independent ethics panel reviews how it is used, and human review of every adverse AI
-            decision is one of the platform&apos;s published commitments.
+            Gabriel is overseen under the platform&apos;s governance: an independent ethics panel reviews how it is
+            used, and human review of every adverse AI decision is one of the platform&apos;s published commitments.
           </p>
         </div>
         <div className="mt-8 flex flex-wrap gap-4">

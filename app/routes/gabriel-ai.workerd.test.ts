@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { and, count, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { AGENTS } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES, type AgentType } from "#core/gabriel/events.ts";
 import { gabrielTasks, users } from "#db/schema/index.ts";
@@ -32,13 +32,22 @@ function pageText(html: string): string {
 const NUMBER = (cell: string) => Number(cell.replace(/[^\d]/g, "") || "0");
 
 /** One agent's row of the "Figures by agent" table (null while nothing has been raised: the empty state has no table). */
-function agentRow(html: string, type: AgentType): { raised: number; raisedRecently: number; decided: number; open: number; runs: number } | null {
+function agentRow(
+  html: string,
+  type: AgentType,
+): { raised: number; raisedRecently: number; decided: number; open: number; runs: number } | null {
   const row = new RegExp(`<tr data-agent="${type}">([\\s\\S]*?)</tr>`).exec(html)?.[1];
   if (!row) return null;
   const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => pageText(m[1]!).trim());
   // Decided by a person reads "2 (50.0%)", or "No cases".
   const decided = cells[2] === "No cases" ? 0 : Number(/^([\d,]+)/.exec(cells[2]!)?.[1]?.replace(/,/g, "") ?? NaN);
-  return { raised: NUMBER(cells[0]!), raisedRecently: NUMBER(cells[1]!), decided, open: NUMBER(cells[3]!), runs: NUMBER(cells[5]!) };
+  return {
+    raised: NUMBER(cells[0]!),
+    raisedRecently: NUMBER(cells[1]!),
+    decided,
+    open: NUMBER(cells[3]!),
+    runs: NUMBER(cells[5]!),
+  };
 }
 
 /** What the database holds for `type` now: review items raised (all time) and decided. */
@@ -46,7 +55,10 @@ async function stored(type: AgentType) {
   const items = and(eq(gabrielTasks.agentId, AGENT_IDS[type]), eq(gabrielTasks.type, "human_review"));
   const [[raised], [decided]] = await db().batch([
     db().select({ n: count() }).from(gabrielTasks).where(items),
-    db().select({ n: count() }).from(gabrielTasks).where(and(items, inArray(gabrielTasks.status, ["approved", "escalated"]))),
+    db()
+      .select({ n: count() })
+      .from(gabrielTasks)
+      .where(and(items, inArray(gabrielTasks.status, ["approved", "escalated"]))),
   ]);
   return { raised: raised!.n, decided: decided!.n };
 }
@@ -87,8 +99,12 @@ describe("/gabriel-ai", () => {
       for (const rule of agent.rules) expect(card).toContain(rule.looksFor);
     }
     // A rule that raises a case says so; one that only notes says that.
-    expect(pageText(/<article aria-labelledby="agent-risk"[\s\S]*?<\/article>/.exec(html)![0])).toContain("Raises a case for a person to decide");
-    expect(pageText(/<article aria-labelledby="agent-support"[\s\S]*?<\/article>/.exec(html)![0])).toContain("Noted in the agent's record only: no case is raised");
+    expect(pageText(/<article aria-labelledby="agent-risk"[\s\S]*?<\/article>/.exec(html)![0])).toContain(
+      "Raises a case for a person to decide",
+    );
+    expect(pageText(/<article aria-labelledby="agent-support"[\s\S]*?<\/article>/.exec(html)![0])).toContain(
+      "Noted in the agent's record only: no case is raised",
+    );
     expect(html).toMatch(/<a[^>]*href="\/governance"[^>]*>Governance and accountability<\/a>/);
     expect(text).toContain("Gabriel in figures");
   });
@@ -139,7 +155,12 @@ describe("/gabriel-ai", () => {
           startedAt: raisedAt,
           dedupeKey: `transparency-test:${id}`,
           assignedTo: assignee.user.id,
-          input: { rule: "support.recurring-errors", title: `Case about ${subject.username}`, caseId: `CASE-${id.slice(0, 8)}`, evidence: [`users:${subject.user.id}`] },
+          input: {
+            rule: "support.recurring-errors",
+            title: `Case about ${subject.username}`,
+            caseId: `CASE-${id.slice(0, 8)}`,
+            evidence: [`users:${subject.user.id}`],
+          },
         })),
       );
 
@@ -156,7 +177,12 @@ describe("/gabriel-ai", () => {
     // A person decides both.
     await db()
       .update(gabrielTasks)
-      .set({ status: "approved", completedAt: new Date(), decidedBy: reviewer.user.id, output: { decision: "approved", notes: `Human review completed by ${reviewerName}`, reviewer: reviewerName } })
+      .set({
+        status: "approved",
+        completedAt: new Date(),
+        decidedBy: reviewer.user.id,
+        output: { decision: "approved", notes: `Human review completed by ${reviewerName}`, reviewer: reviewerName },
+      })
       .where(inArray(gabrielTasks.id, ids));
 
     const decided = await readPage("support");

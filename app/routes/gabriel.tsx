@@ -9,7 +9,8 @@ import { RefusedPage } from "#app/components/ui/refused-page.tsx";
  * /gabriel (spec 000 §2 "AI orchestration console"; issue 11): administrators and operators.
  * Visitors are sent to /login; anyone else gets a 403 page saying why.
  */
-export const meta: MetaFunction = () => pageMeta({ title: "Gabriel AI", description: "Oversee Gabriel's agents and review the cases they raise." });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Gabriel AI", description: "Oversee Gabriel's agents and review the cases they raise." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadGabrielConsole(request, context);
@@ -19,9 +20,14 @@ export default function GabrielRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.refused) {
     return (
-      <RefusedPage title="Gabriel AI" heading="Only administrators and operators can use the Gabriel console" testId="gabriel-refused">
+      <RefusedPage
+        title="Gabriel AI"
+        heading="Only administrators and operators can use the Gabriel console"
+        testId="gabriel-refused"
+      >
         <p>
-          Staff oversee Gabriel's agents here and review the cases they raise. You can read what each agent does, and what it may never do, on the{" "}
+          Staff oversee Gabriel's agents here and review the cases they raise. You can read what each agent does, and
+          what it may never do, on the{" "}
           <Link to="/gabriel-ai" className="underline">
             public Gabriel AI page
           </Link>

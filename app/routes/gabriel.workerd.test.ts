@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { systemLogs } from "#db/schema/index.ts";
 import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
 
@@ -14,15 +14,37 @@ describe("the Gabriel console page", () => {
       expect(response.status).toBe(403);
       expect(await response.text()).toContain("Only administrators and operators can use the Gabriel console");
       // The refusal is in the audit log, as the API's are.
-      const refused = () => db().select({ metadata: systemLogs.metadata }).from(systemLogs).where(and(eq(systemLogs.category, "authz"), eq(systemLogs.userId, account.user.id)));
-      await vi.waitFor(async () => expect((await refused()).map((row) => row.metadata?.reason)).toEqual(["review:hitl"]), { timeout: 5_000 });
+      const refused = () =>
+        db()
+          .select({ metadata: systemLogs.metadata })
+          .from(systemLogs)
+          .where(and(eq(systemLogs.category, "authz"), eq(systemLogs.userId, account.user.id)));
+      await vi.waitFor(
+        async () => expect((await refused()).map((row) => row.metadata?.reason)).toEqual(["review:hitl"]),
+        { timeout: 5_000 },
+      );
     }
   });
 
   it("shows administrators the tiles, the four agents and the controls; operators the queue without the controls", async () => {
     const admin = await registerUserWithRole("admin");
     const page = await (await call("/gabriel", { cookie: admin.cookie })).text();
-    for (const text of ["Active Agents", "Tasks Today", "Success Rate", "HITL Required", "Onboarding Agent", "Compliance Agent", "Risk Agent", "Support Agent", "Resume All Agents", "Pause Operations", "Configure Policies", "Emergency Stop", "Human Review Queue", "Recent Agent Actions"]) {
+    for (const text of [
+      "Active Agents",
+      "Tasks Today",
+      "Success Rate",
+      "HITL Required",
+      "Onboarding Agent",
+      "Compliance Agent",
+      "Risk Agent",
+      "Support Agent",
+      "Resume All Agents",
+      "Pause Operations",
+      "Configure Policies",
+      "Emergency Stop",
+      "Human Review Queue",
+      "Recent Agent Actions",
+    ]) {
       expect(page, text).toContain(text);
     }
     const operator = await registerUserWithRole("operator");

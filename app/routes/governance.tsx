@@ -1,7 +1,16 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
-import type { IconName } from "#app/components/ui/icons.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import {
+  ActionLink,
+  Card,
+  CardGrid,
+  CheckList,
+  PageHero,
+  Section,
+  Stat,
+  StatGrid,
+} from "#app/components/pitch/layout.tsx";
+import type { IconName } from "#app/components/ui/icons.tsx";
 
 /**
  * Spec 001 §2 "Governance": principles, DPIA process and safeguards, ethics panel, transparency
@@ -40,8 +49,14 @@ const PRINCIPLES: { icon: IconName; title: string; text: string }[] = [
 
 const DPIA_STEPS: { title: string; text: string }[] = [
   { title: "Describe the processing", text: "What personal data a feature uses, where it flows and who can see it." },
-  { title: "Test necessity and proportionality", text: "Whether each data item is needed for the check, and whether less would do." },
-  { title: "Identify the risks", text: "Risks to people's rights and freedoms, including exclusion and unfair AI outcomes." },
+  {
+    title: "Test necessity and proportionality",
+    text: "Whether each data item is needed for the check, and whether less would do.",
+  },
+  {
+    title: "Identify the risks",
+    text: "Risks to people's rights and freedoms, including exclusion and unfair AI outcomes.",
+  },
   { title: "Build in safeguards", text: "Design changes that remove or reduce each risk before anything goes live." },
   { title: "Review and publish", text: "Independent review, sign-off, and a summary in the next transparency report." },
 ];
@@ -69,7 +84,12 @@ export default function Governance() {
       <PageHero
         eyebrow="Governance"
         title="Governance and Accountability"
-        lead={<p>Trust has to be earned and checked. Clear principles, independent oversight and public reporting hold the platform to account.</p>}
+        lead={
+          <p>
+            Trust has to be earned and checked. Clear principles, independent oversight and public reporting hold the
+            platform to account.
+          </p>
+        }
       />
 
       <Section title="Our principles" lead="Four principles guide every design decision, policy and partnership.">
@@ -126,14 +146,20 @@ export default function Governance() {
         </div>
       </Section>
 
-      <Section title="Independent ethics panel" lead="An independent panel of five reviews how the platform, and its AI, are used. It meets quarterly and publishes its recommendations.">
+      <Section
+        title="Independent ethics panel"
+        lead="An independent panel of five reviews how the platform, and its AI, are used. It meets quarterly and publishes its recommendations."
+      >
         <div className="mb-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:max-w-2xl">
           <Stat value="5" label="Independent members" />
           <Stat value="Quarterly" label="Panel meetings" />
         </div>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label="Ethics panel members">
           {PANEL.map((member) => (
-            <li key={member.role} className="rounded-sm border border-govuk-border bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+            <li
+              key={member.role}
+              className="rounded-sm border border-govuk-border bg-white p-5 dark:border-slate-700 dark:bg-slate-900"
+            >
               <h3 className="text-lg font-bold text-govuk-black dark:text-slate-100">{member.role}</h3>
               <p className="mt-2 text-govuk-grey dark:text-slate-300">{member.focus}</p>
             </li>
@@ -141,7 +167,11 @@ export default function Governance() {
         </ul>
       </Section>
 
-      <Section title="Transparency reports" tone="shaded" lead="Public reports on how the service is performing and how it is governed. Transparency report v1 is part of the MVP phase.">
+      <Section
+        title="Transparency reports"
+        tone="shaded"
+        lead="Public reports on how the service is performing and how it is governed. Transparency report v1 is part of the MVP phase."
+      >
         <CardGrid columns={3}>
           <Card icon="chart" title="Performance">
             <p>How the service is performing for citizens, employers and landlords, including satisfaction.</p>
@@ -162,15 +192,28 @@ export default function Governance() {
           <Stat value="72 hours" label="ICO notification" />
           <Stat value="Quarterly" label="Security audits" />
         </StatGrid>
-        <div className="mt-8 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900" tabIndex={0} role="region" aria-label="Accountability commitments">
+        <div
+          className="mt-8 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
+          tabIndex={0}
+          role="region"
+          aria-label="Accountability commitments"
+        >
           <table className="w-full border-collapse text-left text-sm sm:text-base">
-            <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold sm:px-4 text-govuk-black dark:text-slate-100">Accountability commitments</caption>
+            <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold sm:px-4 text-govuk-black dark:text-slate-100">
+              Accountability commitments
+            </caption>
             <thead>
               <tr className="bg-govuk-grey-light dark:bg-slate-800">
-                <th scope="col" className="border-b border-govuk-border px-4 py-3 font-bold text-govuk-black dark:border-slate-700 dark:text-slate-100">
+                <th
+                  scope="col"
+                  className="border-b border-govuk-border px-4 py-3 font-bold text-govuk-black dark:border-slate-700 dark:text-slate-100"
+                >
                   Mechanism
                 </th>
-                <th scope="col" className="border-b border-govuk-border px-4 py-3 font-bold text-govuk-black dark:border-slate-700 dark:text-slate-100">
+                <th
+                  scope="col"
+                  className="border-b border-govuk-border px-4 py-3 font-bold text-govuk-black dark:border-slate-700 dark:text-slate-100"
+                >
                   Commitment
                 </th>
               </tr>
@@ -178,7 +221,10 @@ export default function Governance() {
             <tbody className="text-govuk-black dark:text-slate-200">
               {COMMITMENTS.map((c) => (
                 <tr key={c.mechanism}>
-                  <th scope="row" className="border-b border-govuk-border px-4 py-3 font-semibold dark:border-slate-700">
+                  <th
+                    scope="row"
+                    className="border-b border-govuk-border px-4 py-3 font-semibold dark:border-slate-700"
+                  >
                     {c.mechanism}
                   </th>
                   <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">{c.commitment}</td>
@@ -188,7 +234,8 @@ export default function Governance() {
           </table>
         </div>
         <p className="mt-6 max-w-3xl text-lg text-govuk-black dark:text-slate-100">
-          Anyone affected by a decision is told why, is told whether a person made it, and can ask for it to be looked at again.
+          Anyone affected by a decision is told why, is told whether a person made it, and can ask for it to be looked
+          at again.
         </p>
         <div className="mt-8 flex flex-wrap gap-4">
           <ActionLink to="/about">About the Programme</ActionLink>

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 import { CardGrid, CheckList, Section } from "#app/components/pitch/layout.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { pageMeta } from "#app/components/meta.ts";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { BackLink } from "#app/components/ui/text-link.tsx";
 
 /**
@@ -28,10 +28,26 @@ export const BRIEFING_PHONE = { display: "020 7946 0418", tel: "+442079460418" }
 const BRIEFING_MAILTO = `mailto:${MINISTERS_TEAM_EMAIL}?subject=${encodeURIComponent("Request for a ministerial briefing")}`;
 
 const BENEFITS = [
-  { value: "£2.3B", title: "Annual savings", text: "Across departments, from replacing repeated manual identity checks with reusable credentials." },
-  { value: "85%", title: "Lower administrative burden", text: "Fewer paper documents to check, copy, post and store, for departments and the organisations they regulate." },
-  { value: "95%", title: "Faster processing", text: "Checks complete in minutes instead of hours, so people start work or move home sooner." },
-  { value: "£500M+", title: "Fraud prevention", text: "Credentials signed by the issuing authority cannot be forged or altered, and can be revoked when compromised." },
+  {
+    value: "£2.3B",
+    title: "Annual savings",
+    text: "Across departments, from replacing repeated manual identity checks with reusable credentials.",
+  },
+  {
+    value: "85%",
+    title: "Lower administrative burden",
+    text: "Fewer paper documents to check, copy, post and store, for departments and the organisations they regulate.",
+  },
+  {
+    value: "95%",
+    title: "Faster processing",
+    text: "Checks complete in minutes instead of hours, so people start work or move home sooner.",
+  },
+  {
+    value: "£500M+",
+    title: "Fraud prevention",
+    text: "Credentials signed by the issuing authority cannot be forged or altered, and can be revoked when compromised.",
+  },
 ] as const;
 
 const AT_A_GLANCE = [
@@ -52,27 +68,42 @@ const DEPARTMENTS: { name: string; icon: IconName | LocalIconName; gets: string[
   {
     name: "Department for Work and Pensions",
     icon: "support",
-    gets: ["A reusable verified identity for benefit claims", "Assisted-digital support for claimants without a smartphone"],
+    gets: [
+      "A reusable verified identity for benefit claims",
+      "Assisted-digital support for claimants without a smartphone",
+    ],
   },
   {
     name: "HM Revenue and Customs",
     icon: "file",
-    gets: ["Verified identity for tax accounts, disclosing only what each service needs", "Less repeated identity proofing for the same person"],
+    gets: [
+      "Verified identity for tax accounts, disclosing only what each service needs",
+      "Less repeated identity proofing for the same person",
+    ],
   },
   {
     name: "Department of Health and Social Care and the NHS",
     icon: "pulse",
-    gets: ["Portable right-to-work and pre-employment checks for NHS staff", "New starters cleared in days, not weeks, when they move between trusts"],
+    gets: [
+      "Portable right-to-work and pre-employment checks for NHS staff",
+      "New starters cleared in days, not weeks, when they move between trusts",
+    ],
   },
   {
     name: "Department for Education",
     icon: "school",
-    gets: ["Enhanced DBS results shared instantly as credentials by school staff", "Safer recruitment with less administration for schools"],
+    gets: [
+      "Enhanced DBS results shared instantly as credentials by school staff",
+      "Safer recruitment with less administration for schools",
+    ],
   },
   {
     name: "Ministry of Housing, Communities and Local Government",
     icon: "home",
-    gets: ["Right-to-rent checks that landlords can trust", "One shared platform for councils, with kiosks in council offices and libraries"],
+    gets: [
+      "Right-to-rent checks that landlords can trust",
+      "One shared platform for councils, with kiosks in council offices and libraries",
+    ],
   },
 ];
 
@@ -118,12 +149,14 @@ const RISKS = [
   {
     title: "Digital exclusion",
     risk: "App-only schemes leave behind people without smartphones, with disabilities or with limited English.",
-    response: "Assisted-digital kiosks in councils and libraries, offline QR mode, multilingual interfaces and WCAG 2.2 AA accessibility.",
+    response:
+      "Assisted-digital kiosks in councils and libraries, offline QR mode, multilingual interfaces and WCAG 2.2 AA accessibility.",
   },
   {
     title: "Central surveillance and data breaches",
     risk: "A central identity database is a single target for attackers and a record of where people go.",
-    response: "No central tracking: credentials stay in the citizen's wallet and are shared directly with the verifier.",
+    response:
+      "No central tracking: credentials stay in the citizen's wallet and are shared directly with the verifier.",
   },
   {
     title: "Vendor lock-in and cost overruns",
@@ -133,14 +166,24 @@ const RISKS = [
 ] as const;
 
 const PHASES = [
-  { name: "Pilot", months: "Months 1-6", outcomes: ["100,000 citizens"], text: "Prove the platform with early adopters in live services." },
+  {
+    name: "Pilot",
+    months: "Months 1-6",
+    outcomes: ["100,000 citizens"],
+    text: "Prove the platform with early adopters in live services.",
+  },
   {
     name: "Scale",
     months: "Months 7-18",
     outcomes: ["15 million citizens", "25% of local authorities"],
     text: "Extend to local authorities and the organisations they work with.",
   },
-  { name: "Transform", months: "Months 19-24", outcomes: ["All 67 million citizens"], text: "A national digital identity available to every citizen." },
+  {
+    name: "Transform",
+    months: "Months 19-24",
+    outcomes: ["All 67 million citizens"],
+    text: "A national digital identity available to every citizen.",
+  },
 ] as const;
 
 /** The downloadable executive summary: the page's own figures, as plain text. */
@@ -199,8 +242,8 @@ export default function Government() {
               A Privacy-First Digital Identity for 67 Million Citizens
             </h1>
             <p className="mt-5 max-w-2xl text-lg text-white/95 sm:text-xl">
-              Verifiable credentials for Right-to-Work, Right-to-Rent and DBS checks: visible pilots in 6 months, delivery in 12 months, and a
-              national roll-out that saves £2.3B a year.
+              Verifiable credentials for Right-to-Work, Right-to-Rent and DBS checks: visible pilots in 6 months,
+              delivery in 12 months, and a national roll-out that saves £2.3B a year.
             </p>
             <div className="mt-8 flex flex-wrap gap-4">
               <a href={BRIEFING_MAILTO} className={buttonClasses("primary", "px-5 py-2.5 text-lg")}>
@@ -216,10 +259,15 @@ export default function Government() {
                 Download Executive Summary
               </a>
             </div>
-            <p className="mt-3 text-sm text-white">The summary is a plain text file (TXT). Briefing requests open an email to the ministers' team.</p>
+            <p className="mt-3 text-sm text-white">
+              The summary is a plain text file (TXT). Briefing requests open an email to the ministers' team.
+            </p>
             <dl className="mt-8 grid max-w-xl gap-2 sm:grid-cols-3 sm:gap-3">
               {AT_A_GLANCE.map((item) => (
-                <div key={item.label} className="flex items-baseline justify-between gap-3 rounded-sm bg-govuk-blue-dark px-3 py-2 sm:block sm:p-3 dark:bg-black/30">
+                <div
+                  key={item.label}
+                  className="flex items-baseline justify-between gap-3 rounded-sm bg-govuk-blue-dark px-3 py-2 sm:block sm:p-3 dark:bg-black/30"
+                >
                   <dt className="text-sm text-white">{item.label}</dt>
                   <dd className="text-xl font-bold sm:text-2xl">{item.value}</dd>
                 </div>
@@ -230,7 +278,10 @@ export default function Government() {
         </div>
       </section>
 
-      <Section title="Benefits for government" lead="What a national, privacy-first digital identity delivers across government.">
+      <Section
+        title="Benefits for government"
+        lead="What a national, privacy-first digital identity delivers across government."
+      >
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map((benefit) => (
             <div
@@ -245,7 +296,11 @@ export default function Government() {
         </div>
       </Section>
 
-      <Section title="Services for every department" tone="shaded" lead="One platform, used by each department for the checks it already runs.">
+      <Section
+        title="Services for every department"
+        tone="shaded"
+        lead="One platform, used by each department for the checks it already runs."
+      >
         <CardGrid columns={3}>
           {DEPARTMENTS.map((department) => (
             <IconCard key={department.name} icon={department.icon} title={department.name}>
@@ -259,7 +314,10 @@ export default function Government() {
         </CardGrid>
       </Section>
 
-      <Section title="Security and compliance" lead="Built on open standards and the UK's data protection law from the first line of code.">
+      <Section
+        title="Security and compliance"
+        lead="Built on open standards and the UK's data protection law from the first line of code."
+      >
         <CardGrid columns={3}>
           {COMPLIANCE.map((item) => (
             <IconCard key={item.title} icon={item.icon} title={item.title}>
@@ -269,10 +327,17 @@ export default function Government() {
         </CardGrid>
       </Section>
 
-      <Section title="National risks of doing nothing" tone="shaded" lead="Without a trusted digital identity, these risks grow every year.">
+      <Section
+        title="National risks of doing nothing"
+        tone="shaded"
+        lead="Without a trusted digital identity, these risks grow every year."
+      >
         <ul className="grid gap-6 md:grid-cols-2">
           {RISKS.map((item) => (
-            <li key={item.title} className="rounded-sm border-l-4 border-govuk-red bg-white p-6 dark:border-red-400 dark:bg-slate-900">
+            <li
+              key={item.title}
+              className="rounded-sm border-l-4 border-govuk-red bg-white p-6 dark:border-red-400 dark:bg-slate-900"
+            >
               <h3 className="flex items-center gap-2 text-xl font-bold text-govuk-black dark:text-slate-100">
                 <span className="text-govuk-red dark:text-red-400">
                   <Icon name="alert" className="h-6 w-6" />
@@ -312,7 +377,11 @@ export default function Government() {
         </ol>
       </Section>
 
-      <Section title="Global leadership" tone="shaded" lead="A privacy-first national identity built on open standards would put the UK at the front of digital identity worldwide.">
+      <Section
+        title="Global leadership"
+        tone="shaded"
+        lead="A privacy-first national identity built on open standards would put the UK at the front of digital identity worldwide."
+      >
         <div className="grid items-center gap-8 lg:grid-cols-[2fr_1fr]">
           <div className="text-lg text-govuk-black dark:text-slate-200">
             <CheckList
@@ -328,35 +397,49 @@ export default function Government() {
         </div>
       </Section>
 
-      <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 bg-govuk-blue text-white dark:bg-govuk-blue-dark">
+      <section
+        id="contact"
+        aria-labelledby="contact-title"
+        className="scroll-mt-20 bg-govuk-blue text-white dark:bg-govuk-blue-dark"
+      >
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <h2 id="contact-title" className="text-3xl font-bold">
             Arrange a briefing
           </h2>
           <p className="mt-3 max-w-3xl text-lg text-white/95">
-            Our team briefs ministers, senior policymakers and departmental officials on the platform, the pilots and the roadmap.
+            Our team briefs ministers, senior policymakers and departmental officials on the platform, the pilots and
+            the roadmap.
           </p>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             <ContactItem icon="phone" title="Briefing line">
-              <a href={`tel:${BRIEFING_PHONE.tel}`} className="text-xl font-bold text-white underline underline-offset-4 hover:no-underline">
+              <a
+                href={`tel:${BRIEFING_PHONE.tel}`}
+                className="text-xl font-bold text-white underline underline-offset-4 hover:no-underline"
+              >
                 {BRIEFING_PHONE.display}
               </a>
             </ContactItem>
             <ContactItem icon="inbox" title="Government relations">
-              <a href={`mailto:${GOVERNMENT_RELATIONS_EMAIL}`} className="break-all font-bold text-white underline underline-offset-4 hover:no-underline">
+              <a
+                href={`mailto:${GOVERNMENT_RELATIONS_EMAIL}`}
+                className="break-all font-bold text-white underline underline-offset-4 hover:no-underline"
+              >
                 {GOVERNMENT_RELATIONS_EMAIL}
               </a>
             </ContactItem>
             <ContactItem icon="users" title="Ministerial briefings">
-              <a href={BRIEFING_MAILTO} className="font-bold text-white underline underline-offset-4 hover:no-underline">
+              <a
+                href={BRIEFING_MAILTO}
+                className="font-bold text-white underline underline-offset-4 hover:no-underline"
+              >
                 Schedule a ministerial briefing
               </a>
             </ContactItem>
           </div>
           <footer className="mt-10 border-t border-white/40 pt-6 text-sm text-white">
             <p>
-              Confidential - For Government Officials. Prepared by the UK Digital Identity programme. All figures are programme estimates for
-              briefing purposes.
+              Confidential - For Government Officials. Prepared by the UK Digital Identity programme. All figures are
+              programme estimates for briefing purposes.
             </p>
           </footer>
         </div>
@@ -402,14 +485,27 @@ type LocalIconName = keyof typeof LOCAL_PATHS;
 
 function LocalIcon({ name, className }: { name: LocalIconName; className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={LOCAL_PATHS[name]} />
     </svg>
   );
 }
 
 function AnyIcon({ name, className }: { name: IconName | LocalIconName; className?: string }) {
-  return name in LOCAL_PATHS ? <LocalIcon name={name as LocalIconName} className={className} /> : <Icon name={name as IconName} className={className} />;
+  return name in LOCAL_PATHS ? (
+    <LocalIcon name={name as LocalIconName} className={className} />
+  ) : (
+    <Icon name={name as IconName} className={className} />
+  );
 }
 
 /** A phone wallet holding three credentials, verified: the hero's picture (decorative). */
@@ -430,7 +526,17 @@ function WalletIllustration() {
         <path d="M40 62h6v6h-6zM50 62h6v6h-6zM40 72h6v6h-6zM50 72h6v6h-6z" />
         <path d="M48 200a6 6 0 110 12 6 6 0 010-12zM38 222c0-6 4.5-8 10-8s10 2 10 8z" />
       </g>
-      <rect x="106" y="26" width="110" height="228" rx="18" fill="#0b0c0c" fillOpacity="0.35" stroke="#ffffff" strokeWidth="4" />
+      <rect
+        x="106"
+        y="26"
+        width="110"
+        height="228"
+        rx="18"
+        fill="#0b0c0c"
+        fillOpacity="0.35"
+        stroke="#ffffff"
+        strokeWidth="4"
+      />
       <rect x="141" y="38" width="40" height="6" rx="3" fill="#ffffff" fillOpacity="0.7" />
       <g>
         <rect x="118" y="58" width="86" height="50" rx="6" fill="#ffffff" />
@@ -451,8 +557,21 @@ function WalletIllustration() {
         <rect x="128" y="210" width="32" height="6" rx="3" fill="#ffffff" fillOpacity="0.6" />
       </g>
       <g transform="translate(214 150)">
-        <path d="M36 0l34 13v27c0 23-15 39-34 46C17 79 2 63 2 40V13z" fill="#00703c" stroke="#ffffff" strokeWidth="5" strokeLinejoin="round" />
-        <path d="M20 42l11 11 21-22" fill="none" stroke="#ffffff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M36 0l34 13v27c0 23-15 39-34 46C17 79 2 63 2 40V13z"
+          fill="#00703c"
+          stroke="#ffffff"
+          strokeWidth="5"
+          strokeLinejoin="round"
+        />
+        <path
+          d="M20 42l11 11 21-22"
+          fill="none"
+          stroke="#ffffff"
+          strokeWidth="7"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </g>
     </svg>
   );
@@ -461,7 +580,11 @@ function WalletIllustration() {
 /** A globe with linked points: the UK connected to the world (decorative). */
 function GlobeIllustration() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 220 220" className="mx-auto w-full max-w-[14rem] text-govuk-blue dark:text-govuk-blue-light">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 220 220"
+      className="mx-auto w-full max-w-[14rem] text-govuk-blue dark:text-govuk-blue-light"
+    >
       <g fill="none" stroke="currentColor" strokeWidth="3">
         <circle cx="110" cy="110" r="90" />
         <ellipse cx="110" cy="110" rx="40" ry="90" />

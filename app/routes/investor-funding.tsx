@@ -1,9 +1,18 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import {
+  ActionLink,
+  Card,
+  CardGrid,
+  CheckList,
+  PageHero,
+  Section,
+  Stat,
+  StatGrid,
+} from "#app/components/pitch/layout.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 
 /**
@@ -58,8 +67,8 @@ export default function InvestorFunding() {
         title="Investment Opportunity"
         lead={
           <p>
-            We are raising a <strong>£1.25M funding round</strong> to build and pilot a privacy-first UK digital identity platform for
-            Right-to-Work, Right-to-Rent and DBS checks.
+            We are raising a <strong>£1.25M funding round</strong> to build and pilot a privacy-first UK digital
+            identity platform for Right-to-Work, Right-to-Rent and DBS checks.
           </p>
         }
       >
@@ -80,10 +89,9 @@ export default function InvestorFunding() {
           <Stat value="130,488" label="NHS new starters a year" />
         </StatGrid>
         <p className="mt-6 max-w-3xl text-lg text-govuk-black dark:text-slate-200">
-          Our customers are the organisations that must make these checks: employers pay per verification, and workers, tenants, students and
-          citizens never pay. See the{" "}
-          <TextLink to="/business-model">business model</TextLink>{" "}
-          for fees by sector.
+          Our customers are the organisations that must make these checks: employers pay per verification, and workers,
+          tenants, students and citizens never pay. See the <TextLink to="/business-model">business model</TextLink> for
+          fees by sector.
         </p>
       </Section>
 
@@ -98,16 +106,20 @@ export default function InvestorFunding() {
                 Evidence-based projections
               </h2>
               <p className="mt-2 text-govuk-black dark:text-slate-200">
-                The figures on this page are projections, not promises. They start from the NHS pilot price of £1.50 per verification and a 25%
-                monthly growth rate, and from published volumes such as 130,488 NHS new starters and 7.37M DBS checks a year. Actual results
-                depend on pilot outcomes and adoption, and capital is at risk.
+                The figures on this page are projections, not promises. They start from the NHS pilot price of £1.50 per
+                verification and a 25% monthly growth rate, and from published volumes such as 130,488 NHS new starters
+                and 7.37M DBS checks a year. Actual results depend on pilot outcomes and adoption, and capital is at
+                risk.
               </p>
             </div>
           </div>
         </div>
       </section>
 
-      <Section title="Investment breakdown" lead="The £1.25M is released in two phases, each with a 15% buffer for the unexpected.">
+      <Section
+        title="Investment breakdown"
+        lead="The £1.25M is released in two phases, each with a 15% buffer for the unexpected."
+      >
         <div className="grid gap-6 md:grid-cols-2">
           {PHASES.map((phase) => (
             <article
@@ -115,7 +127,10 @@ export default function InvestorFunding() {
               aria-labelledby={`${phase.name.replace(" ", "-").toLowerCase()}-title`}
               className="rounded-sm border border-t-4 border-govuk-border border-t-govuk-blue bg-white p-6 dark:border-slate-700 dark:border-t-govuk-blue-light dark:bg-slate-900"
             >
-              <h3 id={`${phase.name.replace(" ", "-").toLowerCase()}-title`} className="text-2xl font-bold text-govuk-black dark:text-slate-100">
+              <h3
+                id={`${phase.name.replace(" ", "-").toLowerCase()}-title`}
+                className="text-2xl font-bold text-govuk-black dark:text-slate-100"
+              >
                 {phase.name}: {phase.focus}
               </h3>
               <dl className="mt-4 grid grid-cols-3 gap-3">
@@ -130,7 +145,9 @@ export default function InvestorFunding() {
             </article>
           ))}
         </div>
-        <p className="mt-6 text-lg font-bold text-govuk-black dark:text-slate-100">Total round: £1.25M (Phase 1 £750K + Phase 2 £500K)</p>
+        <p className="mt-6 text-lg font-bold text-govuk-black dark:text-slate-100">
+          Total round: £1.25M (Phase 1 £750K + Phase 2 £500K)
+        </p>
       </Section>
 
       <Section
@@ -145,18 +162,25 @@ export default function InvestorFunding() {
             <Row label="Net cashflow" values={["-£770K"]} />
             <Row label="Cumulative position at month 12" values={["-£771,498"]} />
           </DataTable>
-          <DataTable caption="NHS pilot verifications by month" headers={["Month", "Verifications", "Price per verification"]}>
+          <DataTable
+            caption="NHS pilot verifications by month"
+            headers={["Month", "Verifications", "Price per verification"]}
+          >
             <Row label="Month 7" values={["3,333", "£1.50"]} />
             <Row label="Months 8-11" values={["Rising each month", "£1.50"]} />
             <Row label="Month 12" values={["16,667", "£1.50"]} />
           </DataTable>
         </div>
         <p className="mt-6 max-w-3xl text-govuk-grey dark:text-slate-300">
-          Months 1-6 are the build phase, funded by Phase 1. Only the months with published verification figures are shown.
+          Months 1-6 are the build phase, funded by Phase 1. Only the months with published verification figures are
+          shown.
         </p>
       </Section>
 
-      <Section title="Revenue projections" lead="Revenue comes from per-verification fees paid by organisations, across four sectors.">
+      <Section
+        title="Revenue projections"
+        lead="Revenue comes from per-verification fees paid by organisations, across four sectors."
+      >
         <div className="grid gap-8 lg:grid-cols-3">
           <div className="lg:col-span-1">
             <Stat value="£9.6M-£27M" label="Projected five-year revenue" />
@@ -190,13 +214,22 @@ export default function InvestorFunding() {
         <div className="mt-4">
           <CardGrid columns={3}>
             <Card icon="share" title="Strategic acquisition">
-              <p>Acquisition by an established identity, verification or HR technology provider seeking a certified, standards-based platform.</p>
+              <p>
+                Acquisition by an established identity, verification or HR technology provider seeking a certified,
+                standards-based platform.
+              </p>
             </Card>
             <Card icon="shield" title="Public sector partnership">
-              <p>A long-term licence or partnership with government as the platform becomes part of national identity infrastructure.</p>
+              <p>
+                A long-term licence or partnership with government as the platform becomes part of national identity
+                infrastructure.
+              </p>
             </Card>
             <Card icon="chart" title="Growth funding">
-              <p>A larger funding round once the pilots have proved demand, with early investors able to realise part of their holding.</p>
+              <p>
+                A larger funding round once the pilots have proved demand, with early investors able to realise part of
+                their holding.
+              </p>
             </Card>
           </CardGrid>
         </div>
@@ -205,7 +238,10 @@ export default function InvestorFunding() {
         </p>
       </Section>
 
-      <Section title="Invest in privacy-first digital identity" lead="Ask for the full investment proposal, or see how the pilots will prove the model.">
+      <Section
+        title="Invest in privacy-first digital identity"
+        lead="Ask for the full investment proposal, or see how the pilots will prove the model."
+      >
         <div className="flex flex-wrap gap-4">
           <a href={PROPOSAL_MAILTO} className={buttonClasses("primary", "px-5 py-2.5 text-lg")}>
             Request Investment Proposal
@@ -216,8 +252,7 @@ export default function InvestorFunding() {
         </div>
         <p className="mt-4 text-govuk-grey dark:text-slate-300">
           The proposal request opens an email to our investor relations team at{" "}
-          <TextLink href={`mailto:${INVESTOR_RELATIONS_EMAIL}`}>{INVESTOR_RELATIONS_EMAIL}</TextLink>
-          .
+          <TextLink href={`mailto:${INVESTOR_RELATIONS_EMAIL}`}>{INVESTOR_RELATIONS_EMAIL}</TextLink>.
         </p>
       </Section>
     </>
@@ -257,11 +292,17 @@ function Row({ label, values }: { label: string; values: string[] }) {
   return (
     <tr className="border-b border-govuk-border last:border-b-0 dark:border-slate-700">
       {/* Short labels and figures never wrap: "-£771,498" split after its sign is misread. */}
-      <th scope="row" className={`py-3 pr-4 font-semibold text-govuk-black dark:text-slate-100 ${label.length <= 12 ? "whitespace-nowrap" : ""}`}>
+      <th
+        scope="row"
+        className={`py-3 pr-4 font-semibold text-govuk-black dark:text-slate-100 ${label.length <= 12 ? "whitespace-nowrap" : ""}`}
+      >
         {label}
       </th>
       {values.map((value, i) => (
-        <td key={i} className={`py-3 pr-4 text-govuk-black tabular-nums dark:text-slate-200 ${/^[-£\d]/.test(value) ? "whitespace-nowrap" : ""}`}>
+        <td
+          key={i}
+          className={`py-3 pr-4 text-govuk-black tabular-nums dark:text-slate-200 ${/^[-£\d]/.test(value) ? "whitespace-nowrap" : ""}`}
+        >
           {value}
         </td>
       ))}

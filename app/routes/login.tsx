@@ -1,28 +1,47 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { AuthCard, FormAlert, nextPath, retryAfterHeaders, useAuthSubmit, useCheckedForm } from "#app/components/auth-card.tsx";
-import { readAuthForm, signedOutOnly, type AuthFormAnswer } from "#app/components/auth-form.server.ts";
+import {
+  AuthCard,
+  FormAlert,
+  nextPath,
+  retryAfterHeaders,
+  useAuthSubmit,
+  useCheckedForm,
+} from "#app/components/auth-card.tsx";
+import { type AuthFormAnswer, readAuthForm, signedOutOnly } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { PasskeySignIn } from "#app/components/passkeys/passkey-sign-in.tsx";
-import { TextLink } from "#app/components/ui/text-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
-import { LoginSchema, type KnownRole } from "#core/accounts/schemas.ts";
-import { authenticateCredentials } from "#server/accounts/authentication.ts";
-import { signInCookies } from "#server/accounts/sign-in.ts";
-import type { User } from "#db/schema/accounts.ts";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
+import { type KnownRole, LoginSchema } from "#core/accounts/schemas.ts";
+import type { User } from "#db/schema/accounts.ts";
+import { authenticateCredentials } from "#server/accounts/authentication.ts";
 import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
+import { signInCookies } from "#server/accounts/sign-in.ts";
 
 const LOGIN_FAILED = "Invalid username or password. Please try again.";
 
 /** Spec 000 §2 "Quick Demo Login": the button labels, one per role. */
-const DEMO_LABELS: Record<KnownRole, string> = { admin: "Admin User", citizen: "Citizen", verifier: "Verifier", operator: "Operator" };
+const DEMO_LABELS: Record<KnownRole, string> = {
+  admin: "Admin User",
+  citizen: "Citizen",
+  verifier: "Verifier",
+  operator: "Operator",
+};
 const DEMO_ORDER: KnownRole[] = ["admin", "citizen", "verifier", "operator"];
 
 type LoginField = "username" | "password";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Sign In", description: "Sign in to your UK Digital Identity account." });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Sign In", description: "Sign in to your UK Digital Identity account." });
 
 /** Already signed in: nothing to do here. Otherwise, the origin passkeys belong to (ADR 021), or null without passkeys. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -53,7 +72,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
     );
   }
-  const headers = new Headers((await signInCookies(request, context, user, "password")).map((c): [string, string] => ["Set-Cookie", c]));
+  const headers = new Headers(
+    (await signInCookies(request, context, user, "password")).map((c): [string, string] => ["Set-Cookie", c]),
+  );
   return redirect(nextPath(new URL(request.url).search), { headers });
 }
 
@@ -91,7 +112,9 @@ export default function Login() {
       footer={
         <p>
           Don't have an account?{" "}
-          <TextLink to={next === "/" ? "/register" : `/register?${new URLSearchParams({ next })}`}>Create an account</TextLink>
+          <TextLink to={next === "/" ? "/register" : `/register?${new URLSearchParams({ next })}`}>
+            Create an account
+          </TextLink>
         </p>
       }
     >
@@ -124,11 +147,16 @@ export default function Login() {
 
       <PasskeySignIn passkeyOrigin={passkeyOrigin} success={SIGNED_IN} />
 
-      <section aria-labelledby="demo-login-heading" className="mt-8 border-t border-govuk-border pt-6 dark:border-slate-700">
+      <section
+        aria-labelledby="demo-login-heading"
+        className="mt-8 border-t border-govuk-border pt-6 dark:border-slate-700"
+      >
         <h2 id="demo-login-heading" className="text-lg font-bold">
           Quick Demo Login
         </h2>
-        <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">Fill the form with a demo account for each role, then sign in.</p>
+        <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
+          Fill the form with a demo account for each role, then sign in.
+        </p>
         <div className="mt-4 grid grid-cols-2 gap-3">
           {DEMO_ORDER.map((role) => (
             <Button key={role} variant="secondary" onClick={() => fillDemo(role)}>

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#db/seed.ts";
-import { call, postForm, registerUser, sessionTokenFrom, uniqueAddress } from "#tests/support/web-client.ts";
+import { PAIR_THROTTLE, type ThrottleBindings, throttleKeys } from "#server/accounts/throttle.ts";
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
-import { PAIR_THROTTLE, throttleKeys, type ThrottleBindings } from "#server/accounts/throttle.ts";
+import { call, postForm, registerUser, sessionTokenFrom, uniqueAddress } from "#tests/support/web-client.ts";
 
 const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 
@@ -50,7 +50,10 @@ describe("POST /login (no-JS form)", () => {
   });
 
   it("answers a form body it cannot read with 400, never 500", async () => {
-    const response = await call("/login", { rawBody: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=nope" } });
+    const response = await call("/login", {
+      rawBody: "garbage",
+      headers: { "Content-Type": "multipart/form-data; boundary=nope" },
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(UNREADABLE_FORM);
   });

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import type { ReactNode } from "react";
-import { ActionLink, CardGrid, PageHero, Section, slug, Stat } from "#app/components/pitch/layout.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { ActionLink, CardGrid, PageHero, Section, Stat, slug } from "#app/components/pitch/layout.tsx";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /**
@@ -20,20 +20,33 @@ export const meta: MetaFunction = () =>
 export const PRESS_OFFICE_EMAIL = "press@identity.gov.uk";
 export const PARTNERSHIPS_EMAIL = "partners@identity.gov.uk";
 
-
-const AUDIENCES: { audience: string; icon: IconName; message: string; points: string[]; more: { to: string; label: string } }[] = [
+const AUDIENCES: {
+  audience: string;
+  icon: IconName;
+  message: string;
+  points: string[];
+  more: { to: string; label: string };
+}[] = [
   {
     audience: "Ministers and policymakers",
     icon: "badge",
     message: "A national digital identity for a fraction of the cost of a national single sign-on.",
-    points: ["£1.25M development cost versus 400M+", "Visible pilots in 6 months, delivery in 12 months", "£2.3B annual savings across government"],
+    points: [
+      "£1.25M development cost versus 400M+",
+      "Visible pilots in 6 months, delivery in 12 months",
+      "£2.3B annual savings across government",
+    ],
     more: { to: "/government", label: "Government briefing" },
   },
   {
     audience: "Employers",
     icon: "users",
     message: "Right-to-work checks in minutes, with the audit trail kept for you.",
-    points: ["Verification in about 5 minutes instead of about 3 hours", "Pay per verification, from £0.50", "Automatic audit trail and AI document checks"],
+    points: [
+      "Verification in about 5 minutes instead of about 3 hours",
+      "Pay per verification, from £0.50",
+      "Automatic audit trail and AI document checks",
+    ],
     more: { to: "/business-model", label: "Business model" },
   },
   {
@@ -61,21 +74,33 @@ const AUDIENCES: { audience: string; icon: IconName; message: string; points: st
     audience: "Education authorities",
     icon: "shield",
     message: "Enhanced DBS results shared instantly, with safeguarding kept first.",
-    points: ["£50.50 total per check against £79-£109 today", "75% less administrative time", "7.37M DBS checks a year"],
+    points: [
+      "£50.50 total per check against £79-£109 today",
+      "75% less administrative time",
+      "7.37M DBS checks a year",
+    ],
     more: { to: "/business-model?sector=education", label: "Education costs" },
   },
   {
     audience: "Councils",
     icon: "support",
     message: "One platform for every service, with help in person for residents who need it.",
-    points: ["£3.30 total per check against £45-£85 today", "85% cost reduction", "Assisted-digital kiosks in councils and libraries"],
+    points: [
+      "£3.30 total per check against £45-£85 today",
+      "85% cost reduction",
+      "Assisted-digital kiosks in councils and libraries",
+    ],
     more: { to: "/business-model?sector=local-authority", label: "Local authority costs" },
   },
   {
     audience: "Investors",
     icon: "chart",
     message: "A £1.25M round into a mandatory, recurring market.",
-    points: ["£2.1B identity market", "Five-year revenue projected at £9.6M-£27M", "Projected investor return of 10x to 43x"],
+    points: [
+      "£2.1B identity market",
+      "Five-year revenue projected at £9.6M-£27M",
+      "Projected investor return of 10x to 43x",
+    ],
     more: { to: "/investor-funding", label: "Investment opportunity" },
   },
 ];
@@ -100,10 +125,18 @@ export default function Marketing() {
       <PageHero
         eyebrow="Press and partners"
         title="Press and Partner Kit"
-        lead={<p>Messages, figures and descriptions for journalists, partners and anyone writing about the programme. Everything here may be quoted.</p>}
+        lead={
+          <p>
+            Messages, figures and descriptions for journalists, partners and anyone writing about the programme.
+            Everything here may be quoted.
+          </p>
+        }
       />
 
-      <Section title="Key messages by audience" lead="One programme, with a clear message for each of the people it serves.">
+      <Section
+        title="Key messages by audience"
+        lead="One programme, with a clear message for each of the people it serves."
+      >
         <CardGrid columns={4}>
           {AUDIENCES.map((item) => (
             <article
@@ -114,7 +147,10 @@ export default function Marketing() {
               <span className="inline-flex self-start rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
                 <Icon name={item.icon} className="h-6 w-6" />
               </span>
-              <h3 id={`audience-${slug(item.audience)}`} className="mt-3 text-xl font-bold text-govuk-black dark:text-slate-100">
+              <h3
+                id={`audience-${slug(item.audience)}`}
+                className="mt-3 text-xl font-bold text-govuk-black dark:text-slate-100"
+              >
                 {item.audience}
               </h3>
               <p className="mt-2 font-semibold text-govuk-black dark:text-slate-200">{item.message}</p>
@@ -134,7 +170,11 @@ export default function Marketing() {
         </CardGrid>
       </Section>
 
-      <Section title="Headline figures" tone="shaded" lead="The figures used across the site. Please quote them as they appear here.">
+      <Section
+        title="Headline figures"
+        tone="shaded"
+        lead="The figures used across the site. Please quote them as they appear here."
+      >
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {HEADLINE_FIGURES.map((figure) => (
             <Stat key={figure.value} value={figure.value} label={figure.label} />
@@ -145,7 +185,10 @@ export default function Marketing() {
         </p>
       </Section>
 
-      <Section title="About UK Digital Identity" lead="A boilerplate description for the end of articles and partner announcements.">
+      <Section
+        title="About UK Digital Identity"
+        lead="A boilerplate description for the end of articles and partner announcements."
+      >
         <blockquote className="max-w-4xl border-l-4 border-govuk-border bg-govuk-grey-light p-6 text-lg text-govuk-black dark:border-slate-500 dark:bg-slate-900 dark:text-slate-200">
           <p>{BOILERPLATE}</p>
         </blockquote>
@@ -167,7 +210,11 @@ export default function Marketing() {
               {PRESS_OFFICE_EMAIL}
             </a>
           </Contact>
-          <Contact icon="share" title="Partnerships" text="For employers, landlords, NHS trusts, schools and councils who want to join a pilot.">
+          <Contact
+            icon="share"
+            title="Partnerships"
+            text="For employers, landlords, NHS trusts, schools and councils who want to join a pilot."
+          >
             <a href={`mailto:${PARTNERSHIPS_EMAIL}`} className={`${linkClasses} break-all font-bold`}>
               {PARTNERSHIPS_EMAIL}
             </a>
@@ -189,7 +236,17 @@ export default function Marketing() {
   );
 }
 
-function Contact({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
+function Contact({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: IconName;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
   return (
     <div className="rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
       <h3 className="flex items-center gap-2 text-xl font-bold text-govuk-black dark:text-slate-100">

@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
+import { type FormEvent, useState } from "react";
+import { pageMeta } from "#app/components/meta.ts";
 import { PageHero, Section } from "#app/components/pitch/layout.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { pageMeta } from "#app/components/meta.ts";
+import { Icon } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /**
@@ -41,8 +41,7 @@ const DEMO_ALERT =
   "MVP demo: you will now go to the platform login. Choose a demo account to explore the citizen wallet, the verifier portal and assisted-digital support.";
 const DOCUMENTATION_ALERT =
   "Opening the solution documentation in a new tab: the 12-month MVP, core components and technical architecture.";
-const ACCESS_ALERT =
-  "Thank you. Redirecting you to the ministerial briefing materials and platform access.";
+const ACCESS_ALERT = "Thank you. Redirecting you to the ministerial briefing materials and platform access.";
 
 type FormState = { email: string; department: string; accessCode: string };
 
@@ -54,7 +53,8 @@ const hintClasses = "mt-1 block text-govuk-grey dark:text-slate-300";
 export default function Ministers() {
   const navigate = useNavigate();
   const [form, setForm] = useState<FormState>({ email: "", department: "", accessCode: "" });
-  const update = (field: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const update = (field: keyof FormState) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const launchDemo = () => {
     window.alert(DEMO_ALERT);
@@ -78,8 +78,8 @@ export default function Ministers() {
         title="Ministers' Access"
         lead={
           <p>
-            See the privacy-first digital identity MVP for Right-to-Work, Right-to-Rent and DBS checks, read the documentation, and request access to
-            briefing materials.
+            See the privacy-first digital identity MVP for Right-to-Work, Right-to-Rent and DBS checks, read the
+            documentation, and request access to briefing materials.
           </p>
         }
       />
@@ -100,7 +100,12 @@ export default function Ministers() {
             title="Technical documentation"
             text="The 12-month MVP, core components, standards alignment and technical architecture. Opens in a new tab."
           >
-            <Button data-testid="button-view-documentation" variant="secondary" onClick={openDocumentation} className="px-5 py-2.5 text-lg">
+            <Button
+              data-testid="button-view-documentation"
+              variant="secondary"
+              onClick={openDocumentation}
+              className="px-5 py-2.5 text-lg"
+            >
               View Documentation
               <span className="sr-only">(opens in a new tab)</span>
               <NewTabIcon />
@@ -185,11 +190,16 @@ export default function Ministers() {
             </Button>
           </form>
 
-          <aside aria-labelledby="ministers-contact" className="self-start rounded-sm border-l-4 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900">
+          <aside
+            aria-labelledby="ministers-contact"
+            className="self-start rounded-sm border-l-4 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+          >
             <h3 id="ministers-contact" className="text-xl font-bold text-govuk-black dark:text-slate-100">
               Ministers' contact team
             </h3>
-            <p className="mt-2 text-govuk-grey dark:text-slate-300">For a briefing, an access code or a private demonstration.</p>
+            <p className="mt-2 text-govuk-grey dark:text-slate-300">
+              For a briefing, an access code or a private demonstration.
+            </p>
             <ul className="mt-4 space-y-3 text-lg">
               <li className="flex items-start gap-3">
                 <span className="mt-1 text-govuk-blue dark:text-govuk-blue-light">
@@ -207,11 +217,7 @@ export default function Ministers() {
                 <span className="mt-1 text-govuk-blue dark:text-govuk-blue-light">
                   <Icon name="phone" className="h-5 w-5" />
                 </span>
-                <a
-                  href={MINISTERS_CONTACT.phoneHref}
-                  className={linkClasses}
-                  data-testid="link-ministers-phone"
-                >
+                <a href={MINISTERS_CONTACT.phoneHref} className={linkClasses} data-testid="link-ministers-phone">
                   <span className="sr-only">Telephone </span>
                   {MINISTERS_CONTACT.phoneDisplay}
                 </a>
@@ -224,10 +230,22 @@ export default function Ministers() {
   );
 }
 
-function ActionCard({ icon, title, text, children }: { icon: JSX.Element; title: string; text: string; children: JSX.Element }) {
+function ActionCard({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: JSX.Element;
+  title: string;
+  text: string;
+  children: JSX.Element;
+}) {
   return (
     <div className="flex flex-col rounded-sm border border-t-4 border-govuk-border border-t-govuk-blue bg-white p-6 dark:border-slate-700 dark:border-t-govuk-blue-light dark:bg-slate-900">
-      <span className="inline-flex self-start rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">{icon}</span>
+      <span className="inline-flex self-start rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
+        {icon}
+      </span>
       <h3 className="mt-3 text-xl font-bold text-govuk-black dark:text-slate-100">{title}</h3>
       <p className="mt-2 flex-1 text-govuk-grey dark:text-slate-300">{text}</p>
       <div className="mt-6">{children}</div>
@@ -237,7 +255,16 @@ function ActionCard({ icon, title, text, children }: { icon: JSX.Element; title:
 
 function MailIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M4 4h16a2 2 0 012 2v12a2 2 0 01-2 2H4a2 2 0 01-2-2V6a2 2 0 012-2zM22 6l-10 7L2 6" />
     </svg>
   );
@@ -245,7 +272,16 @@ function MailIcon() {
 
 function NewTabIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M18 13v6a2 2 0 01-2 2H5a2 2 0 01-2-2V8a2 2 0 012-2h6M15 3h6v6M10 14L21 3" />
     </svg>
   );

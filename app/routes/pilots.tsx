@@ -1,8 +1,17 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "#app/components/pitch/layout.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import {
+  ActionLink,
+  Card,
+  CardGrid,
+  CheckList,
+  PageHero,
+  Section,
+  Stat,
+  StatGrid,
+} from "#app/components/pitch/layout.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 
 /**
  * Spec 001 §2 "Pilots": four pilots, a cross-pilot framework, links to /solution and
@@ -42,7 +51,11 @@ const PILOTS: Pilot[] = [
       { label: "Projected savings", value: "£500,000+" },
       { label: "Time to clear a new starter", value: "21 days to 3 days" },
     ],
-    outcomes: ["Fewer unfilled shifts while checks complete", "Automatic audit trail for every check", "Portable credentials between trusts"],
+    outcomes: [
+      "Fewer unfilled shifts while checks complete",
+      "Automatic audit trail for every check",
+      "Portable credentials between trusts",
+    ],
   },
   {
     id: "housing",
@@ -72,20 +85,29 @@ const PILOTS: Pilot[] = [
       { label: "Projected savings", value: "£300,000+" },
       { label: "DBS confirmation", value: "8 weeks to instant" },
     ],
-    outcomes: ["New staff in classrooms sooner", "Less administration for head teachers", "Safeguarding checks with a clear audit trail"],
+    outcomes: [
+      "New staff in classrooms sooner",
+      "Less administration for head teachers",
+      "Safeguarding checks with a clear audit trail",
+    ],
   },
   {
     id: "local-authority",
     title: "Local Authority Multi-Service",
     service: "Several council identity checks on one platform",
     icon: <BuildingIcon />,
-    summary: "A council brings staff, housing, licensing and service checks together, with assisted-digital kiosks in council offices and libraries.",
+    summary:
+      "A council brings staff, housing, licensing and service checks together, with assisted-digital kiosks in council offices and libraries.",
     facts: [
       { label: "Partner", value: "A local authority" },
       { label: "Projected savings", value: "£400,000+" },
       { label: "Efficiency gain", value: "70%" },
     ],
-    outcomes: ["Dual control for sensitive operations by council operators", "One credential reused across services", "Kiosks tested with real residents"],
+    outcomes: [
+      "Dual control for sensitive operations by council operators",
+      "One credential reused across services",
+      "Kiosks tested with real residents",
+    ],
   },
 ];
 
@@ -97,8 +119,8 @@ export default function Pilots() {
         title="Pilot Programme"
         lead={
           <p>
-            Four pilots with real organisations prove the platform works for NHS trusts, housing associations, schools and councils, with visible results
-            in 6 months.
+            Four pilots with real organisations prove the platform works for NHS trusts, housing associations, schools
+            and councils, with visible results in 6 months.
           </p>
         }
       />
@@ -112,7 +134,10 @@ export default function Pilots() {
         </StatGrid>
       </Section>
 
-      <Section title="The four pilots" lead="Each pilot tests a different check, with a different kind of organisation.">
+      <Section
+        title="The four pilots"
+        lead="Each pilot tests a different check, with a different kind of organisation."
+      >
         <div className="grid gap-6 lg:grid-cols-2">
           {PILOTS.map((pilot) => (
             <PilotCard key={pilot.id} pilot={pilot} />
@@ -167,7 +192,12 @@ export default function Pilots() {
         <div className="mt-8 rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
           <h3 className="text-xl font-bold text-govuk-black dark:text-slate-100">What every pilot measures</h3>
           <ul className="mt-3 grid gap-2 text-govuk-black sm:grid-cols-2 dark:text-slate-200">
-            {["Time taken for each check", "Checks that needed a human reviewer", "Participant satisfaction", "Savings for the organisation"].map((m) => (
+            {[
+              "Time taken for each check",
+              "Checks that needed a human reviewer",
+              "Participant satisfaction",
+              "Savings for the organisation",
+            ].map((m) => (
               <li key={m} className="flex gap-2">
                 <span className="mt-0.5 text-govuk-blue dark:text-govuk-blue-light">
                   <Icon name="chart" className="h-5 w-5" />
@@ -199,7 +229,9 @@ function PilotCard({ pilot }: { pilot: Pilot }) {
       className="flex flex-col rounded-sm border border-t-4 border-govuk-border border-t-govuk-blue bg-white p-6 dark:border-slate-700 dark:border-t-govuk-blue-light dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
-        <span className="inline-flex shrink-0 rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">{pilot.icon}</span>
+        <span className="inline-flex shrink-0 rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
+          {pilot.icon}
+        </span>
         <div>
           <h3 id={headingId} className="text-2xl font-bold text-govuk-black dark:text-slate-100">
             {pilot.title}

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
-import { PODCAST_EPISODES, podcastAudioSources, type PodcastEpisode } from "#app/components/pitch/podcast-episodes.ts";
-import { PODCAST_TRANSCRIPTS } from "#app/components/pitch/podcast-transcripts.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
+import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
+import { PODCAST_EPISODES, type PodcastEpisode, podcastAudioSources } from "#app/components/pitch/podcast-episodes.ts";
+import { PODCAST_TRANSCRIPTS } from "#app/components/pitch/podcast-transcripts.server.ts";
+import { Icon } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
 
 /**
@@ -24,7 +24,13 @@ export const meta: MetaFunction = () =>
  * "Audio addresses configurable" (spec 001 §2): PODCAST_AUDIO_BASE_URL, when the deployment sets
  * it, is an absolute http(s) URL or a site path; anything else falls back to /podcasts/.
  */
-const AudioBaseUrl = z.union([z.string().url().regex(/^https?:\/\//), z.string().regex(/^\/[^/]/)]);
+const AudioBaseUrl = z.union([
+  z
+    .string()
+    .url()
+    .regex(/^https?:\/\//),
+  z.string().regex(/^\/[^/]/),
+]);
 
 export function loader({ context }: LoaderFunctionArgs) {
   const configured = (context.env as unknown as { PODCAST_AUDIO_BASE_URL?: unknown }).PODCAST_AUDIO_BASE_URL;
@@ -33,12 +39,36 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 const INSIGHTS: { icon: Parameters<typeof Icon>[0]["name"]; title: string; text: string }[] = [
-  { icon: "shield", title: "Prove only what matters", text: "Selective disclosure shares a yes or no, not a whole passport, with no central tracking." },
-  { icon: "clock", title: "Minutes, not hours", text: "Verification in about 5 minutes instead of about 3 hours, with an automatic audit trail." },
-  { icon: "users", title: "Nobody left behind", text: "Assisted-digital kiosks at councils and libraries, an offline QR mode and WCAG 2.2 AA accessibility." },
-  { icon: "bot", title: "Humans decide", text: "Gabriel handles routine work; every adverse decision is made by a human reviewer." },
-  { icon: "wallet", title: "Citizens never pay", text: "Employers and landlords pay per verification. Workers, tenants, students and citizens never pay." },
-  { icon: "chart", title: "Proof through pilots", text: "4 pilots with 5,000+ participants and £1.4M+ projected annual savings." },
+  {
+    icon: "shield",
+    title: "Prove only what matters",
+    text: "Selective disclosure shares a yes or no, not a whole passport, with no central tracking.",
+  },
+  {
+    icon: "clock",
+    title: "Minutes, not hours",
+    text: "Verification in about 5 minutes instead of about 3 hours, with an automatic audit trail.",
+  },
+  {
+    icon: "users",
+    title: "Nobody left behind",
+    text: "Assisted-digital kiosks at councils and libraries, an offline QR mode and WCAG 2.2 AA accessibility.",
+  },
+  {
+    icon: "bot",
+    title: "Humans decide",
+    text: "Gabriel handles routine work; every adverse decision is made by a human reviewer.",
+  },
+  {
+    icon: "wallet",
+    title: "Citizens never pay",
+    text: "Employers and landlords pay per verification. Workers, tenants, students and citizens never pay.",
+  },
+  {
+    icon: "chart",
+    title: "Proof through pilots",
+    text: "4 pilots with 5,000+ participants and £1.4M+ projected annual savings.",
+  },
 ];
 
 export default function Podcasts() {
@@ -50,8 +80,8 @@ export default function Podcasts() {
         title="UK Digital Identity Podcast"
         lead={
           <p>
-            Seven short episodes on how a privacy-first digital identity could work for the UK: from the problem it solves to how it is paid for and
-            held to account. Every episode has a full transcript.
+            Seven short episodes on how a privacy-first digital identity could work for the UK: from the problem it
+            solves to how it is paid for and held to account. Every episode has a full transcript.
           </p>
         }
       />
@@ -68,7 +98,11 @@ export default function Podcasts() {
         <ol className="space-y-8">
           {PODCAST_EPISODES.map((episode) => (
             <li key={episode.id}>
-              <EpisodeEntry episode={episode} transcript={transcripts[episode.id] ?? ""} sources={podcastAudioSources(episode, audioBaseUrl)} />
+              <EpisodeEntry
+                episode={episode}
+                transcript={transcripts[episode.id] ?? ""}
+                sources={podcastAudioSources(episode, audioBaseUrl)}
+              />
             </li>
           ))}
         </ol>
@@ -117,7 +151,9 @@ function EpisodeEntry({
           <Icon name={episode.icon} className="h-8 w-8" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-bold uppercase tracking-wider text-govuk-grey dark:text-slate-300">Episode {episode.number}</p>
+          <p className="text-sm font-bold uppercase tracking-wider text-govuk-grey dark:text-slate-300">
+            Episode {episode.number}
+          </p>
           <h3 id={headingId} className="mt-1 text-2xl font-bold text-govuk-black dark:text-slate-100">
             {episode.title}
           </h3>
@@ -139,16 +175,19 @@ function EpisodeEntry({
               </li>
             ))}
           </ul>
-          <audio controls preload="none" className="mt-5 w-full" aria-label={`Episode ${episode.number}: ${episode.title}`}>
+          <audio
+            controls
+            preload="none"
+            className="mt-5 w-full"
+            aria-label={`Episode ${episode.number}: ${episode.title}`}
+          >
             {sources.map((source) => (
               <source key={source.src} src={source.src} type={source.type} />
             ))}
             Your browser does not support the audio element.
           </audio>
           <details className="group mt-4 rounded-sm border border-govuk-border dark:border-slate-700">
-            <summary className={`cursor-pointer px-4 py-3 font-semibold ${linkClasses}`}>
-              Transcript
-            </summary>
+            <summary className={`cursor-pointer px-4 py-3 font-semibold ${linkClasses}`}>Transcript</summary>
             <div className="space-y-4 border-t border-govuk-border px-4 py-4 text-govuk-black dark:border-slate-700 dark:text-slate-200">
               {transcript.split("\n\n").map((paragraph, i) => (
                 <p key={i}>{paragraph}</p>

@@ -7,38 +7,45 @@
  * credential request. Security Settings lists the person's passkeys, adds and removes them
  * (app/components/passkeys, through the passkey API; ADR 021).
  */
-import { ukDate } from "#core/format/uk-time.ts";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { type ReactNode, useEffect, useRef } from "react";
+import { PasskeyManager } from "#app/components/passkeys/passkey-manager.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, LinkCard } from "#app/components/ui/card.tsx";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
-import { TextLink } from "#app/components/ui/text-link.tsx";
 import { FieldErrors as FieldErrorList, TextField } from "#app/components/ui/text-field.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { isFormDirty, useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
-import { EDITABLE_SECTIONS, PROFILE_ITEMS, profileItemOf, type EditableSection, type ProfileItemKey } from "#core/profile/items.ts";
+import { ukDate } from "#core/format/uk-time.ts";
+import {
+  EDITABLE_SECTIONS,
+  type EditableSection,
+  PROFILE_ITEMS,
+  type ProfileItemKey,
+  profileItemOf,
+} from "#core/profile/items.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { listPasskeys } from "#server/accounts/passkeys.ts";
+import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
+import { readFormBody } from "#server/http/form.ts";
 import {
   getProfile,
-  parseProfileForm,
-  savedMessage,
-  saveProfileSection,
   type ProfileFormRefusal,
   type ProfileFormValues,
   type ProfileItem,
   type ProfileSection,
+  parseProfileForm,
+  savedMessage,
+  saveProfileSection,
 } from "#server/profile/profile.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
-import { listPasskeys } from "#server/accounts/passkeys.ts";
-import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
-import { PasskeyManager } from "#app/components/passkeys/passkey-manager.tsx";
-import { readFormBody } from "#server/http/form.ts";
-import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 
 export const meta: MetaFunction = () => [
   { title: "My Profile | UK Digital Identity" },
@@ -54,9 +61,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editing = (EDITABLE_SECTIONS as readonly (string | null)[]).includes(edit) ? (edit as EditableSection) : null;
   // Complete beside one item opens a form with only that item's fields.
   const item = editing ? profileItemOf(editing, query.get("item")) : null;
-  const [profile, passkeys] = await Promise.all([getProfile(context.db, user.id, now), listPasskeys(context.db, user.id)]);
+  const [profile, passkeys] = await Promise.all([
+    getProfile(context.db, user.id, now),
+    listPasskeys(context.db, user.id),
+  ]);
   return json(
-    { profile, editing, item, today: ukDate(now), passkeys, passkeyOrigin: relyingPartyFrom(context.env)?.origin ?? null },
+    {
+      profile,
+      editing,
+      item,
+      today: ukDate(now),
+      passkeys,
+      passkeyOrigin: relyingPartyFrom(context.env)?.origin ?? null,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -67,7 +84,11 @@ type ActionData = { ok: true; section: EditableSection; message: string } | Prof
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const body = await readFormBody(request);
-  if (!body.ok) return json<ActionData>({ ok: false, section: null, item: null, message: body.message, fieldErrors: {}, values: {} }, { status: body.status });
+  if (!body.ok)
+    return json<ActionData>(
+      { ok: false, section: null, item: null, message: body.message, fieldErrors: {}, values: {} },
+      { status: body.status },
+    );
   const now = new Date();
   const parsed = parseProfileForm(body.form, now);
   if (!parsed.ok) return json<ActionData>(parsed, { status: 400 });
@@ -85,12 +106,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const smallButton = "px-3 py-1 text-sm";
 
 /** Opens a section's form in place (with `item`, only that item's fields); the fragment brings it into view. */
-const editPath = (section: EditableSection, item?: ProfileItemKey) => `/profile?edit=${section}${item ? `&item=${item}` : ""}#edit-${section}`;
+const editPath = (section: EditableSection, item?: ProfileItemKey) =>
+  `/profile?edit=${section}${item ? `&item=${item}` : ""}#edit-${section}`;
 
 const QUICK_ACTIONS: { title: string; description: string; to: string; icon: IconName }[] = [
-  { title: "Update Contact Info", description: "Your email address and phone number", to: editPath("basic"), icon: "phone" },
-  { title: "Emergency Contacts", description: "Someone we can contact for you", to: editPath("emergency"), icon: "users" },
-  { title: "Security Settings", description: "Your password and passkeys", to: "/profile#section-security", icon: "shield" },
+  {
+    title: "Update Contact Info",
+    description: "Your email address and phone number",
+    to: editPath("basic"),
+    icon: "phone",
+  },
+  {
+    title: "Emergency Contacts",
+    description: "Someone we can contact for you",
+    to: editPath("emergency"),
+    icon: "users",
+  },
+  {
+    title: "Security Settings",
+    description: "Your password and passkeys",
+    to: "/profile#section-security",
+    icon: "shield",
+  },
   { title: "Privacy Settings", description: "How your data is used", to: editPath("privacy"), icon: "settings" },
 ];
 
@@ -109,7 +146,7 @@ export default function Profile() {
   const failed = actionData && !actionData.ok ? actionData : null;
   // The form the link asked for; after a refused save, the form that was sent, with its messages.
   const open = editing ?? failed?.section ?? null;
-  const openItem = editing ? item : failed?.item ?? null;
+  const openItem = editing ? item : (failed?.item ?? null);
   const remaining = profile.sections.filter((s) => s.status === "incomplete");
 
   return (
@@ -133,12 +170,18 @@ export default function Profile() {
     >
       {/* Without JavaScript there is no toast: the outcome of the post is shown on the page. */}
       {!hydrated && actionData?.ok ? (
-        <div role="status" className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300">
+        <div
+          role="status"
+          className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300"
+        >
           {actionData.message}
         </div>
       ) : null}
       {!hydrated && failed ? (
-        <div role="alert" className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300">
+        <div
+          role="alert"
+          className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300"
+        >
           <p className="font-bold">There is a problem</p>
           <p className="mt-1">
             {failed.section ? (
@@ -159,7 +202,13 @@ export default function Profile() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {QUICK_ACTIONS.map((action) => (
             <li key={action.title}>
-              <LinkCard to={action.to} icon={action.icon} title={action.title} description={action.description} preventScrollReset />
+              <LinkCard
+                to={action.to}
+                icon={action.icon}
+                title={action.title}
+                description={action.description}
+                preventScrollReset
+              />
             </li>
           ))}
         </ul>
@@ -173,7 +222,9 @@ export default function Profile() {
             key={section.id}
             section={section}
             open={open === section.id}
-            after={section.id === "security" ? <PasskeyManager passkeys={passkeys} passkeyOrigin={passkeyOrigin} /> : null}
+            after={
+              section.id === "security" ? <PasskeyManager passkeys={passkeys} passkeyOrigin={passkeyOrigin} /> : null
+            }
           >
             {open === section.id && section.editable ? (
               <SectionForm
@@ -231,7 +282,17 @@ function remainingHint(section: ProfileSection): string {
 }
 
 /** A section's card: its items, or its open form; `after` follows either (Security Settings' passkeys). */
-function SectionCard({ section, open, children, after }: { section: ProfileSection; open: boolean; children: ReactNode; after?: ReactNode }) {
+function SectionCard({
+  section,
+  open,
+  children,
+  after,
+}: {
+  section: ProfileSection;
+  open: boolean;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   const complete = section.status === "complete";
   const headingId = `section-${section.id}-heading`;
   return (
@@ -249,7 +310,9 @@ function SectionCard({ section, open, children, after }: { section: ProfileSecti
       </div>
       <div className="mt-4 flex items-center gap-3">
         <ProgressBar value={section.progress} label={`${section.title} progress`} className="h-2 flex-1" />
-        <span className="w-12 text-right text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">{section.progress}%</span>
+        <span className="w-12 text-right text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">
+          {section.progress}%
+        </span>
       </div>
       {open ? children : <ItemList items={section.items} />}
       {after}
@@ -261,7 +324,11 @@ function SectionAction({ section, open }: { section: ProfileSection; open: boole
   if (section.editable) {
     if (open) return null;
     return (
-      <Link to={editPath(section.id as EditableSection)} preventScrollReset className={buttonClasses("outline", smallButton)}>
+      <Link
+        to={editPath(section.id as EditableSection)}
+        preventScrollReset
+        className={buttonClasses("outline", smallButton)}
+      >
         Edit<span className="sr-only"> {section.title}</span>
       </Link>
     );
@@ -284,7 +351,9 @@ function ItemList({ items }: { items: ProfileItem[] }) {
         <li key={item.field} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{item.field}</p>
-            <p className={"break-words " + (item.status === "complete" ? "" : "text-govuk-grey dark:text-slate-400")}>{item.value}</p>
+            <p className={"break-words " + (item.status === "complete" ? "" : "text-govuk-grey dark:text-slate-400")}>
+              {item.value}
+            </p>
           </div>
           {item.status === "complete" ? (
             <span className={`inline-flex items-center gap-1 text-sm font-semibold ${TONE_CLASSES.ok.text}`}>
@@ -342,7 +411,13 @@ const FORM_FIELDS: Record<Exclude<EditableSection, "privacy">, FieldSpec[]> = {
     { name: "firstName", label: "First name", autoComplete: "given-name" },
     { name: "lastName", label: "Last name", autoComplete: "family-name" },
     { name: "email", label: "Email address", type: "email", autoComplete: "email", inputMode: "email" },
-    { name: "phone", label: "Phone number", type: "tel", autoComplete: "tel", hint: "For example, 07700 900982 or +44 7700 900982" },
+    {
+      name: "phone",
+      label: "Phone number",
+      type: "tel",
+      autoComplete: "tel",
+      hint: "For example, 07700 900982 or +44 7700 900982",
+    },
     { name: "dateOfBirth", label: "Date of birth", type: "date", autoComplete: "bday", width: "sm:max-w-xs" },
   ],
   address: [
@@ -353,12 +428,29 @@ const FORM_FIELDS: Record<Exclude<EditableSection, "privacy">, FieldSpec[]> = {
   ],
   emergency: [
     { name: "emergencyContactName", label: "Full name", autoComplete: "off" },
-    { name: "emergencyContactPhone", label: "Phone number", type: "tel", autoComplete: "off", hint: "For example, 07700 900982 or +44 7700 900982" },
-    { name: "emergencyContactRelationship", label: "Relationship to you", autoComplete: "off", hint: "For example, partner, parent or friend" },
+    {
+      name: "emergencyContactPhone",
+      label: "Phone number",
+      type: "tel",
+      autoComplete: "off",
+      hint: "For example, 07700 900982 or +44 7700 900982",
+    },
+    {
+      name: "emergencyContactRelationship",
+      label: "Relationship to you",
+      autoComplete: "off",
+      hint: "For example, partner, parent or friend",
+    },
   ],
 };
 
-const PRIVACY_QUESTIONS: { name: keyof ProfileFormValues["privacy"]; legend: string; hint: string; yes: string; no: string }[] = [
+const PRIVACY_QUESTIONS: {
+  name: keyof ProfileFormValues["privacy"];
+  legend: string;
+  hint: string;
+  yes: string;
+  no: string;
+}[] = [
   {
     name: "shareAnalytics",
     legend: "Share usage analytics?",
@@ -392,7 +484,10 @@ function SectionForm({
   today: string;
 }) {
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === section;
+  const saving =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formData?.get("intent") === section;
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Typed and not saved: a field changed from what the page shows, or a save the server refused.
@@ -438,7 +533,10 @@ function SectionForm({
             {messages.length ? (
               messages.map(({ name, message }) => (
                 <li key={`${name}-${message}`}>
-                  <a href={`#field-${name}`} className="font-semibold text-govuk-red underline underline-offset-4 dark:text-red-400">
+                  <a
+                    href={`#field-${name}`}
+                    className="font-semibold text-govuk-red underline underline-offset-4 dark:text-red-400"
+                  >
                     {message}
                   </a>
                 </li>
@@ -452,7 +550,13 @@ function SectionForm({
 
       {section === "privacy"
         ? questions.map((question, index) => (
-            <YesNoQuestion key={question.name} {...question} value={current(question.name)} errors={errors[question.name]} autoFocus={index === 0 && !failed} />
+            <YesNoQuestion
+              key={question.name}
+              {...question}
+              value={current(question.name)}
+              errors={errors[question.name]}
+              autoFocus={index === 0 && !failed}
+            />
           ))
         : fields.map((field, index) => (
             <TextField

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { credentials } from "#db/schema/credentials.ts";
 import { userProfiles } from "#db/schema/wallet.ts";
-import { call, db, postForm, registerUser } from "#tests/support/web-client.ts";
 import type { Profile } from "#server/profile/profile.ts";
+import { call, db, postForm, registerUser } from "#tests/support/web-client.ts";
 
 /** /profile through the real web worker (spec 000 §2 "/profile", §3 "Profile section", §4). */
 
@@ -20,11 +20,29 @@ async function profileData(cookie: string, search = ""): Promise<LoaderData> {
 /** A no-JS form post from a signed-in browser (or a signed-out one: null). */
 const postProfile = (cookie: string | null, fields: Record<string, string>) => postForm("/profile", fields, { cookie });
 
-const profileRow = async (userId: string) => (await db().select().from(userProfiles).where(eq(userProfiles.userId, userId)))[0] ?? null;
+const profileRow = async (userId: string) =>
+  (await db().select().from(userProfiles).where(eq(userProfiles.userId, userId)))[0] ?? null;
 
-const BASIC = { intent: "basic", firstName: "Sarah", lastName: "Thompson", phone: "07700 900982", dateOfBirth: "1985-03-27" };
-const ADDRESS = { intent: "address", addressLine1: "1 High Street", addressLine2: "Flat 2", town: "Leeds", postcode: "ls1 4ap" };
-const EMERGENCY = { intent: "emergency", emergencyContactName: "Tom Thompson", emergencyContactPhone: "07700 900123", emergencyContactRelationship: "Partner" };
+const BASIC = {
+  intent: "basic",
+  firstName: "Sarah",
+  lastName: "Thompson",
+  phone: "07700 900982",
+  dateOfBirth: "1985-03-27",
+};
+const ADDRESS = {
+  intent: "address",
+  addressLine1: "1 High Street",
+  addressLine2: "Flat 2",
+  town: "Leeds",
+  postcode: "ls1 4ap",
+};
+const EMERGENCY = {
+  intent: "emergency",
+  emergencyContactName: "Tom Thompson",
+  emergencyContactPhone: "07700 900123",
+  emergencyContactRelationship: "Partner",
+};
 const PRIVACY = { intent: "privacy", shareAnalytics: "yes", notifyOnVerification: "no" };
 
 describe("GET /profile", () => {
@@ -44,11 +62,19 @@ describe("GET /profile", () => {
     expect(html).toMatch(/<h1[^>]*>My Profile<\/h1>/);
     expect(html).toMatch(/data-testid="profile-completion"[^>]*>0<!-- -->%</);
     expect(html).toContain("0<!-- --> of <!-- -->6<!-- --> sections complete");
-    for (const title of ["Basic Information", "Address Information", "Identity Verification", "Emergency Contacts", "Security Settings", "Privacy Preferences"]) {
+    for (const title of [
+      "Basic Information",
+      "Address Information",
+      "Identity Verification",
+      "Emergency Contacts",
+      "Security Settings",
+      "Privacy Preferences",
+    ]) {
       expect(html, title).toMatch(new RegExp(`<h2 id="section-[a-z]+-heading"[^>]*>${title}</h2>`));
     }
     expect(html).toContain("Complete Remaining Sections");
-    for (const card of ["Update Contact Info", "Emergency Contacts", "Security Settings", "Privacy Settings"]) expect(html).toContain(card);
+    for (const card of ["Update Contact Info", "Emergency Contacts", "Security Settings", "Privacy Settings"])
+      expect(html).toContain(card);
     // Registered with names and an email: those items are complete; the rest offer Complete.
     expect(html).toContain('href="/profile?edit=basic#edit-basic"');
     expect(html).toContain('href="/wallet?action=request"');
@@ -61,7 +87,8 @@ describe("GET /profile", () => {
     const html = await (await call("/profile?edit=emergency", { cookie })).text();
     expect(html).toMatch(/<form[^>]*id="edit-emergency"/);
     expect(html).toContain('name="intent" value="emergency"');
-    for (const name of ["emergencyContactName", "emergencyContactPhone", "emergencyContactRelationship"]) expect(html).toContain(`name="${name}"`);
+    for (const name of ["emergencyContactName", "emergencyContactPhone", "emergencyContactRelationship"])
+      expect(html).toContain(`name="${name}"`);
     for (const edit of ["identity", "security", "nonsense"]) {
       const other = await (await call(`/profile?edit=${edit}`, { cookie })).text();
       expect(other, edit).not.toMatch(/<form[^>]*id="edit-/);
@@ -120,11 +147,16 @@ describe("POST /profile", () => {
     ]);
 
     // An authority's credential completes Identity Verification: 5 of 6 (no passkey yet).
-    await db().insert(credentials).values({ userId: user.id, type: "rtw", vcJwt: "jwt", issuer: "https://home-office.example" });
+    await db()
+      .insert(credentials)
+      .values({ userId: user.id, type: "rtw", vcJwt: "jwt", issuer: "https://home-office.example" });
     const after = await profileData(cookie);
     expect(after.profile).toMatchObject({ completion: 83, completeSections: 5 });
     expect(after.profile.sections.find((s) => s.id === "security")?.status).toBe("incomplete");
-    expect(((await (await call("/api/dashboard/stats", { cookie })).json()) as { stats: { profileStatus: number } }).stats.profileStatus).toBe(83);
+    expect(
+      ((await (await call("/api/dashboard/stats", { cookie })).json()) as { stats: { profileStatus: number } }).stats
+        .profileStatus,
+    ).toBe(83);
   });
 
   it("answers bad input with 400, each field's message and the values typed, and saves nothing", async () => {
@@ -163,7 +195,9 @@ describe("POST /profile", () => {
     expect(page).toContain('href="/profile?edit=basic&amp;item=phone#edit-basic"');
 
     const form = await (await call("/profile?edit=basic&item=phone", { cookie })).text();
-    expect(form).toMatch(/<form[^>]*id="edit-basic"[^>]*aria-label="Complete Phone number"|<form[^>]*aria-label="Complete Phone number"[^>]*id="edit-basic"/);
+    expect(form).toMatch(
+      /<form[^>]*id="edit-basic"[^>]*aria-label="Complete Phone number"|<form[^>]*aria-label="Complete Phone number"[^>]*id="edit-basic"/,
+    );
     expect(form).toContain('name="item" value="phone"');
     expect(form).toContain('name="phone"');
     for (const other of ["firstName", "email", "dateOfBirth"]) expect(form, other).not.toContain(`name="${other}"`);
@@ -193,8 +227,12 @@ describe("POST /profile", () => {
   it("puts each save in the person's Recent Activity on the dashboard, not in the wallet's log", async () => {
     const { cookie } = await registerUser();
     expect((await postProfile(cookie, { intent: "basic", item: "phone", phone: "07700 900982" })).status).toBe(200);
-    const dashboard = (await (await call("/api/dashboard/stats", { cookie })).json()) as { activity: { title: string; detail: string }[] };
-    expect(dashboard.activity).toContainEqual(expect.objectContaining({ title: "Profile updated", detail: "Phone number saved in Basic Information" }));
+    const dashboard = (await (await call("/api/dashboard/stats", { cookie })).json()) as {
+      activity: { title: string; detail: string }[];
+    };
+    expect(dashboard.activity).toContainEqual(
+      expect.objectContaining({ title: "Profile updated", detail: "Phone number saved in Basic Information" }),
+    );
     const answer = await call("/wallet", { cookie });
     expect(answer.status).toBe(200);
     const wallet = await answer.text();

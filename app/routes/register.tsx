@@ -1,14 +1,21 @@
-import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
-import { AuthCard, FormAlert, retryAfterHeaders, useAuthSubmit, useCheckedForm, type FormErrors } from "#app/components/auth-card.tsx";
-import { readAuthForm, signedOutOnly, type AuthFormAnswer } from "#app/components/auth-form.server.ts";
+import {
+  AuthCard,
+  FormAlert,
+  type FormErrors,
+  retryAfterHeaders,
+  useAuthSubmit,
+  useCheckedForm,
+} from "#app/components/auth-card.tsx";
+import { type AuthFormAnswer, readAuthForm, signedOutOnly } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
-import { TextLink } from "#app/components/ui/text-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
-import { registerAccount } from "#server/accounts/registration.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
+import { registerAccount } from "#server/accounts/registration.ts";
 import { createSession } from "#server/accounts/session.ts";
 
 const REGISTRATION_FAILED = "There was an error creating your account. Please try again.";
@@ -19,7 +26,10 @@ type Values = Record<Field, string>;
 type FieldErrors = FormErrors<Field>;
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Create Account", description: "Create a UK Digital Identity account to hold and share your credentials." });
+  pageMeta({
+    title: "Create Account",
+    description: "Create a UK Digital Identity account to hold and share your credentials.",
+  });
 
 export const loader = signedOutOnly;
 
@@ -52,18 +62,30 @@ const LABELS: Record<Field, { label: string; hint?: string; type?: string; autoC
 };
 
 /** The form's order: the first problem a person meets, named by its field. */
-const FORM_ORDER = (["firstName", "lastName", "username", "email", "password"] as const).map((name) => ({ name, label: LABELS[name].label.replace(/ \(optional\)$/, "") }));
+const FORM_ORDER = (["firstName", "lastName", "username", "email", "password"] as const).map((name) => ({
+  name,
+  label: LABELS[name].label.replace(/ \(optional\)$/, ""),
+}));
 
 export default function Register() {
   const actionData = useActionData<typeof action>();
-  const form = useCheckedForm(RegisterSchema, { username: "", email: "", password: "", firstName: "", lastName: "" } satisfies Values);
+  const form = useCheckedForm(RegisterSchema, {
+    username: "",
+    email: "",
+    password: "",
+    firstName: "",
+    lastName: "",
+  } satisfies Values);
   const { onSubmit, busy } = useAuthSubmit({
     form,
     fields: FORM_ORDER,
     endpoint: "/api/auth/register",
     // Spec 000 §7: the five fields as typed; the server applies the same schema.
     body: () => form.values,
-    success: { title: "Account Created", description: "Welcome! Your account has been created and you're now signed in." },
+    success: {
+      title: "Account Created",
+      description: "Welcome! Your account has been created and you're now signed in.",
+    },
     failure: { title: "Registration Failed", fallback: REGISTRATION_FAILED },
   });
 
@@ -90,8 +112,7 @@ export default function Register() {
       lead="Create an account to keep your Right to Work, Right to Rent and DBS credentials in one secure wallet."
       footer={
         <p>
-          Already have an account?{" "}
-          <TextLink to="/login">Sign in</TextLink>
+          Already have an account? <TextLink to="/login">Sign in</TextLink>
         </p>
       }
     >

@@ -2,15 +2,29 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { call, db, postForm, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
+import { REGISTRATION_THROTTLE, type ThrottleBindings, throttleKeys } from "#server/accounts/throttle.ts";
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
-import { REGISTRATION_THROTTLE, throttleKeys, type ThrottleBindings } from "#server/accounts/throttle.ts";
+import {
+  call,
+  db,
+  postForm,
+  registerUser,
+  sessionTokenFrom,
+  uniqueAddress,
+  uniqueName,
+} from "#tests/support/web-client.ts";
 
 const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 
 const valid = () => {
   const username = uniqueName("form");
-  return { username, email: `${username}@example.org`, password: "a long passphrase 42", firstName: "Ada", lastName: "Lovelace" };
+  return {
+    username,
+    email: `${username}@example.org`,
+    password: "a long passphrase 42",
+    firstName: "Ada",
+    lastName: "Lovelace",
+  };
 };
 
 // The registration form's action, as a browser without JavaScript uses it.
@@ -23,21 +37,37 @@ describe("POST /register (no-JS form)", () => {
     const cookie = sessionTokenFrom(response);
     expect(cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await call("/api/auth/user", { cookie });
-    expect(await me.json()).toMatchObject({ username: input.username, firstName: "Ada", lastName: "Lovelace", role: "citizen" });
+    expect(await me.json()).toMatchObject({
+      username: input.username,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      role: "citizen",
+    });
     const [row] = await db().select().from(users).where(eq(users.username, input.username));
     expect(row?.email).toBe(input.email);
   });
 
   it("treats blank optional fields as absent", async () => {
     const username = uniqueName("blank");
-    const response = await postForm("/register", { username, email: "", password: "a long passphrase 42", firstName: "", lastName: "" });
+    const response = await postForm("/register", {
+      username,
+      email: "",
+      password: "a long passphrase 42",
+      firstName: "",
+      lastName: "",
+    });
     expect(response.status).toBe(302);
     const [row] = await db().select().from(users).where(eq(users.username, username));
     expect(row).toMatchObject({ email: null, firstName: null, lastName: null });
   });
 
   it("re-renders the page with each field's message and 400 for invalid input", async () => {
-    const response = await postForm("/register", { ...valid(), username: "ab", email: "not-an-email", password: "short" });
+    const response = await postForm("/register", {
+      ...valid(),
+      username: "ab",
+      email: "not-an-email",
+      password: "short",
+    });
     expect(response.status).toBe(400);
     expect(sessionTokenFrom(response)).toBeNull();
     const html = await response.text();
@@ -69,7 +99,10 @@ describe("POST /register (no-JS form)", () => {
     const asJson = await call("/register", { body: input });
     expect(asJson.status).toBe(415);
     expect(await asJson.text()).toContain(NOT_A_FORM);
-    const broken = await call("/register", { rawBody: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=nope" } });
+    const broken = await call("/register", {
+      rawBody: "garbage",
+      headers: { "Content-Type": "multipart/form-data; boundary=nope" },
+    });
     expect(broken.status).toBe(400);
     expect(await broken.text()).toContain(UNREADABLE_FORM);
     expect(await db().select().from(users).where(eq(users.username, input.username))).toHaveLength(0);

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { ActionLink, PageHero, Section } from "#app/components/pitch/layout.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { ActionLink, PageHero, Section } from "#app/components/pitch/layout.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 
 /**
  * Spec 001 §2 "Roadmap": four phases, each with activities and success metrics (figures from spec
@@ -141,7 +141,8 @@ export default function Roadmap() {
 
       <Section title="What It Costs and What It Saves" tone="shaded">
         <p className="max-w-3xl text-lg text-govuk-black dark:text-slate-200">
-          See the build cost comparison, implementation costs, revenue model and the benefits for citizens, employers, landlords and government.
+          See the build cost comparison, implementation costs, revenue model and the benefits for citizens, employers,
+          landlords and government.
         </p>
         <div className="mt-8">
           <ActionLink to="/costs-benefits">View Costs and Benefits</ActionLink>
@@ -154,8 +155,13 @@ export default function Roadmap() {
 function PhaseCard({ phase }: { phase: Phase }) {
   const headingId = `phase-${phase.number}`;
   return (
-    <article aria-labelledby={headingId} className="rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
-      <p className="text-sm font-bold uppercase tracking-wide text-govuk-blue dark:text-govuk-blue-light">{phase.months}</p>
+    <article
+      aria-labelledby={headingId}
+      className="rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <p className="text-sm font-bold uppercase tracking-wide text-govuk-blue dark:text-govuk-blue-light">
+        {phase.months}
+      </p>
       <h3 id={headingId} className="mt-1 text-2xl font-bold text-govuk-black dark:text-slate-100">
         Phase {phase.number}: {phase.name}
       </h3>

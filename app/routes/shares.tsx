@@ -5,30 +5,39 @@
  * info box. Revoking asks first: Revoke Share opens a confirmation (`?confirm=<id>`, a GET form,
  * so it works without JavaScript) whose button posts here (docs/decisions/010-share-links.md).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
+import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
+import { track } from "#app/client/tracker.client.ts";
+import { copyShareLink } from "#app/components/credentials/share-dialog.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, IconTile, StatTile } from "#app/components/ui/card.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import type { Tone } from "#core/format/tone.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { copyShareLink } from "#app/components/credentials/share-dialog.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { formatDateTime } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { listShares, revokeOwnShare, SHARE_ID_PATTERN, type ShareRecord, type ShareStatus } from "#server/shares/shares.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
-import { formatDateTime } from "#core/format/format.ts";
-import { pageMeta } from "#app/components/meta.ts";
-import { track } from "#app/client/tracker.client.ts";
+import {
+  listShares,
+  revokeOwnShare,
+  SHARE_ID_PATTERN,
+  type ShareRecord,
+  type ShareStatus,
+} from "#server/shares/shares.ts";
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Recent Shares", description: "The links you have shared to let others check a credential, and their certificates." });
+  pageMeta({
+    title: "Recent Shares",
+    description: "The links you have shared to let others check a credential, and their certificates.",
+  });
 
 export interface ShareCard extends ShareRecord {
   /** The credential's own status now (active, revoked, expired); a replaced copy reads as revoked. */
@@ -45,7 +54,10 @@ export interface ShareCard extends ShareRecord {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = new Date();
-  const [shares, held] = await Promise.all([listShares(context.db, user.id, now), listWalletCredentials(context.db, user.id, now)]);
+  const [shares, held] = await Promise.all([
+    listShares(context.db, user.id, now),
+    listWalletCredentials(context.db, user.id, now),
+  ]);
   const statusOf = new Map(held.map((c) => [c.id, c.status]));
   const cards: ShareCard[] = shares.map((share) => {
     // Credentials replaced by a re-issue are not listed by the wallet: they are revoked.
@@ -58,7 +70,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       shares: cards,
       origin: new URL(request.url).origin,
-      confirming: confirming ? { id: confirming.id, credentialName: confirming.credentialName, sharedWith: confirming.sharedWith } : null,
+      confirming: confirming
+        ? { id: confirming.id, credentialName: confirming.credentialName, sharedWith: confirming.sharedWith }
+        : null,
       tiles: {
         total: cards.length,
         active: cards.filter((c) => c.status === "active").length,
@@ -85,7 +99,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const share = await revokeOwnShare(context, request, user, shareId);
     return json<ActionData>({ ok: true, credentialName: share.credentialName });
   } catch (error) {
-    if (error instanceof ServiceError) return json<ActionData>({ ok: false, message: error.message }, { status: error.status });
+    if (error instanceof ServiceError)
+      return json<ActionData>({ ok: false, message: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -105,15 +120,24 @@ export default function Shares() {
   }, [actionData, toast]);
 
   return (
-    <SignedInPage title="Recent Shares" lead="The links you have shared so others can check a credential, and what happened to them.">
+    <SignedInPage
+      title="Recent Shares"
+      lead="The links you have shared so others can check a credential, and what happened to them."
+    >
       {/* Without JavaScript there is no toast: the outcome of the post is shown on the page. */}
       {!hydrated && actionData ? (
         actionData.ok ? (
-          <div role="status" className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300">
+          <div
+            role="status"
+            className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300"
+          >
             You revoked the share of your {actionData.credentialName}. {REVOKED_TOAST.description}
           </div>
         ) : (
-          <div role="alert" className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300">
+          <div
+            role="alert"
+            className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300"
+          >
             <p className="font-bold">There is a problem</p>
             <p className="mt-1">{actionData.message}</p>
           </div>
@@ -127,8 +151,24 @@ export default function Shares() {
           Share totals
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          <StatTile as="li" labelAs="h3" icon="share" label="Total Shares" value={tiles.total} detail="Links you have created" testId="tile-total-shares" />
-          <StatTile as="li" labelAs="h3" icon="check" label="Active Shares" value={tiles.active} detail="Links that can be opened now" testId="tile-active-shares" />
+          <StatTile
+            as="li"
+            labelAs="h3"
+            icon="share"
+            label="Total Shares"
+            value={tiles.total}
+            detail="Links you have created"
+            testId="tile-total-shares"
+          />
+          <StatTile
+            as="li"
+            labelAs="h3"
+            icon="check"
+            label="Active Shares"
+            value={tiles.active}
+            detail="Links that can be opened now"
+            testId="tile-active-shares"
+          />
           <StatTile
             as="li"
             labelAs="h3"
@@ -149,7 +189,9 @@ export default function Shares() {
           <Card className="mt-4 p-8 text-center" data-testid="shares-empty">
             <Icon name="share" className="mx-auto h-10 w-10 text-govuk-grey dark:text-slate-400" />
             <h3 className="mt-3 text-xl font-bold">No shares yet</h3>
-            <p className="mt-2 text-govuk-grey dark:text-slate-400">When you share a credential, its link appears here with how many times it was opened.</p>
+            <p className="mt-2 text-govuk-grey dark:text-slate-400">
+              When you share a credential, its link appears here with how many times it was opened.
+            </p>
             <Link to="/wallet?action=share" className={buttonClasses("primary", "mt-6")}>
               Share a credential
             </Link>
@@ -180,9 +222,14 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
   const link = `${origin}${share.verifyPath}`;
   const titleId = `share-${share.id}-title`;
 
-
   return (
-    <Card as="li" className="flex flex-col p-5" aria-labelledby={titleId} data-testid="share-card" data-share-status={share.status}>
+    <Card
+      as="li"
+      className="flex flex-col p-5"
+      aria-labelledby={titleId}
+      data-testid="share-card"
+      data-share-status={share.status}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="flex items-start gap-3">
           <IconTile icon="share" />
@@ -203,14 +250,18 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
         {share.status === "revoked" && share.revokedAt ? (
           <Row label="Revoked" value={<time dateTime={share.revokedAt}>{formatDateTime(share.revokedAt)}</time>} />
         ) : (
-          <Row label={share.status === "expired" ? "Expired" : "Expires"} value={<time dateTime={share.expiryDate}>{formatDateTime(share.expiryDate)}</time>} />
+          <Row
+            label={share.status === "expired" ? "Expired" : "Expires"}
+            value={<time dateTime={share.expiryDate}>{formatDateTime(share.expiryDate)}</time>}
+          />
         )}
         <Row label="Opened" value={share.viewCount === 1 ? "1 time" : `${share.viewCount} times`} />
       </dl>
 
       {share.credentialStatus !== "active" ? (
         <p className="mt-3 border-l-4 border-govuk-red pl-3 text-sm dark:border-red-500">
-          The credential itself is {share.credentialStatus === "expired" ? "expired" : "no longer valid"}: anyone checking this share sees that it is not valid.
+          The credential itself is {share.credentialStatus === "expired" ? "expired" : "no longer valid"}: anyone
+          checking this share sees that it is not valid.
         </p>
       ) : null}
 
@@ -218,11 +269,19 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
         <div className="mt-4">
           <p className="text-sm font-semibold">Share link</p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <code className="min-w-0 flex-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-sm dark:bg-slate-800" data-testid="share-link">
+            <code
+              className="min-w-0 flex-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-sm dark:bg-slate-800"
+              data-testid="share-link"
+            >
               {link}
             </code>
             {hydrated ? (
-              <Button variant="outline" className="px-3 py-1 text-sm" onClick={() => void copyShareLink(link, toast)} data-testid="button-copy-share-link">
+              <Button
+                variant="outline"
+                className="px-3 py-1 text-sm"
+                onClick={() => void copyShareLink(link, toast)}
+                data-testid="button-copy-share-link"
+              >
                 Copy link
               </Button>
             ) : null}
@@ -235,7 +294,13 @@ function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: 
         {share.status === "active" ? (
           <Form method="get" action="/shares">
             <input type="hidden" name="confirm" value={share.id} />
-            <Button type="submit" variant="destructive" className="px-3 py-1.5 text-sm" data-testid="button-revoke-share" aria-describedby={titleId}>
+            <Button
+              type="submit"
+              variant="destructive"
+              className="px-3 py-1.5 text-sm"
+              data-testid="button-revoke-share"
+              aria-describedby={titleId}
+            >
               Revoke Share
             </Button>
           </Form>
@@ -300,12 +365,23 @@ function ConfirmRevoke({ share }: { share: { id: string; credentialName: string;
   // Brought into view and announced when it opens.
   useEffect(() => headingRef.current?.focus(), [share.id]);
   return (
-    <section aria-labelledby="confirm-revoke-heading" className="mt-6 border-l-8 border-govuk-red bg-white p-6 dark:border-red-500 dark:bg-slate-900" data-testid="confirm-revoke">
-      <h2 id="confirm-revoke-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none focus-visible:shadow-none">
+    <section
+      aria-labelledby="confirm-revoke-heading"
+      className="mt-6 border-l-8 border-govuk-red bg-white p-6 dark:border-red-500 dark:bg-slate-900"
+      data-testid="confirm-revoke"
+    >
+      <h2
+        id="confirm-revoke-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-bold outline-none focus-visible:shadow-none"
+      >
         Revoke the share of your {share.credentialName}
         {share.sharedWith ? ` with ${share.sharedWith}` : ""}?
       </h2>
-      <p className="mt-2">The link stops working at once. Anyone who opens it will see that you withdrew it. This cannot be undone.</p>
+      <p className="mt-2">
+        The link stops working at once. Anyone who opens it will see that you withdrew it. This cannot be undone.
+      </p>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <Form method="post" action="/shares">
           <input type="hidden" name="intent" value="revoke" />
@@ -322,13 +398,18 @@ function ConfirmRevoke({ share }: { share: { id: string; credentialName: string;
 
 function InfoBox() {
   return (
-    <section aria-labelledby="about-sharing" className="mt-10 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900">
+    <section
+      aria-labelledby="about-sharing"
+      className="mt-10 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+    >
       <h2 id="about-sharing" className="text-xl font-bold">
         About sharing
       </h2>
       <ul className="mt-3 list-disc space-y-2 pl-6">
         <li>Share PDFs are verification certificates: each records the check of a shared credential.</li>
-        <li>Active shares can be revoked from your wallet at any time with Revoke Share; the link stops working at once.</li>
+        <li>
+          Active shares can be revoked from your wallet at any time with Revoke Share; the link stops working at once.
+        </li>
         <li>All sharing is logged: each share you create or revoke, and each time a link is opened and checked.</li>
         <li>PDF certificates are digitally signed.</li>
       </ul>

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shares, walletEvents } from "#db/schema/index.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
+import { shares, walletEvents } from "#db/schema/index.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf, textOf } from "#tests/support/wallet-fixtures.ts";
-import { call, db, postForm, registerUser, ORIGIN } from "#tests/support/web-client.ts";
+import { call, db, ORIGIN, postForm, registerUser } from "#tests/support/web-client.ts";
 import type { ShareCard } from "./shares.tsx";
 
 /** /shares through the real web worker (spec 000 §2 /shares, §3 "Share record", §4; issue 4). */
@@ -11,7 +11,12 @@ import type { ShareCard } from "./shares.tsx";
 /** Issues a credential of `type` to a fresh device key; its id. */
 const issue = async (cookie: string, type: CredentialTypeCode) => (await issueCredential(cookie, type)).id;
 
-type SharesData = { shares: ShareCard[]; origin: string; confirming: { id: string } | null; tiles: { total: number; active: number; downloads: number } };
+type SharesData = {
+  shares: ShareCard[];
+  origin: string;
+  confirming: { id: string } | null;
+  tiles: { total: number; active: number; downloads: number };
+};
 
 async function sharesData(cookie: string, search = ""): Promise<SharesData> {
   const response = await call(`/shares?${search ? `${search}&` : ""}_data=routes%2Fshares`, { cookie });
@@ -49,9 +54,14 @@ describe("GET /shares", () => {
     const dbs = await issue(alice.cookie, "dbs");
 
     const expired = await shareOf(alice.cookie, rtw, { purpose: "Tenancy check" });
-    await db().update(shares).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(shares.id, expired.id));
+    await db()
+      .update(shares)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(shares.id, expired.id));
     const withdrawn = await shareOf(alice.cookie, rtw);
-    expect((await call(`/api/shares/${withdrawn.id}/revoke`, { method: "POST", cookie: alice.cookie })).status).toBe(200);
+    expect((await call(`/api/shares/${withdrawn.id}/revoke`, { method: "POST", cookie: alice.cookie })).status).toBe(
+      200,
+    );
     const ofRevokedCredential = await shareOf(alice.cookie, dbs, { purpose: "School volunteering" });
     await revokeAsAdmin(dbs);
     const active = await shareOf(alice.cookie, rtw, { purpose: "Employment check", sharedWith: "Acme Ltd" });
@@ -71,7 +81,13 @@ describe("GET /shares", () => {
       ["revoked", "active", false],
       ["expired", "active", true],
     ]);
-    expect(data.shares[0]).toMatchObject({ credentialName: "Right to Work", issuerName: "Home Office", sharedWith: "Acme Ltd", purpose: "Employment check", viewCount: 2 });
+    expect(data.shares[0]).toMatchObject({
+      credentialName: "Right to Work",
+      issuerName: "Home Office",
+      sharedWith: "Acme Ltd",
+      purpose: "Employment check",
+      viewCount: 2,
+    });
 
     const html = await textOf(await call("/shares", { cookie: alice.cookie }));
     expect(html).toMatch(/data-testid="tile-total-shares".*?>4<\/p>/s);
@@ -92,7 +108,13 @@ describe("GET /shares", () => {
     // Dates with their time, en-GB (e.g. "22 Nov 2026, 14:05").
     expect(html).toMatch(/Expires<\/dt><dd><time dateTime="[^"]+">\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}<\/time>/);
     // The info box's four points (spec 000 §2).
-    for (const point of ["verification certificates", "can be revoked from your wallet", "All sharing is logged", "digitally signed"]) expect(html).toContain(point);
+    for (const point of [
+      "verification certificates",
+      "can be revoked from your wallet",
+      "All sharing is logged",
+      "digitally signed",
+    ])
+      expect(html).toContain(point);
 
     expect(html).not.toContain(bobs.id);
     expect((await sharesData(bob.cookie)).shares.map((s) => s.id)).toEqual([bobs.id]);
@@ -106,7 +128,9 @@ describe("revoking a share on /shares", () => {
 
     // Revoke Share opens the confirmation (a GET: nothing changes yet).
     const confirm = await textOf(await call(`/shares?confirm=${active.id}`, { cookie: alice.cookie }));
-    expect(confirm).toMatch(/<h2 id="confirm-revoke-heading"[^>]*>Revoke the share of your Right to Work with Acme Ltd\?<\/h2>/);
+    expect(confirm).toMatch(
+      /<h2 id="confirm-revoke-heading"[^>]*>Revoke the share of your Right to Work with Acme Ltd\?<\/h2>/,
+    );
     expect(confirm).toContain(`name="shareId" value="${active.id}"`);
     expect((await sharesData(alice.cookie)).shares[0]!.status).toBe("active");
     // A confirmation for somebody else's or an unknown share is not offered.
@@ -136,7 +160,9 @@ describe("revoking a share on /shares", () => {
     expect(await textOf(response)).toContain("Share not found");
     expect((await postShares(alice.cookie, { intent: "delete", shareId: active.id })).status).toBe(404);
     expect((await postShares(alice.cookie, { intent: "revoke", shareId: "../x" })).status).toBe(404);
-    expect((await call("/shares", { cookie: alice.cookie, body: { intent: "revoke", shareId: active.id } })).status).toBe(415);
+    expect(
+      (await call("/shares", { cookie: alice.cookie, body: { intent: "revoke", shareId: active.id } })).status,
+    ).toBe(415);
     // Signed out: sent to sign in, nothing revoked.
     const signedOut = await postForm("/shares", { intent: "revoke", shareId: active.id });
     expect(signedOut.status).toBe(302);

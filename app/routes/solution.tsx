@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import type { IconName } from "#app/components/ui/icons.tsx";
-import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat } from "#app/components/pitch/layout.tsx";
+import type { IconName } from "#app/components/ui/icons.tsx";
 
 /**
  * Spec 001 §2 "Solution": hero, 12-month MVP overview, core components, four feature groups with
@@ -88,12 +88,36 @@ const FEATURE_GROUPS: { icon: IconName; title: string; items: string[] }[] = [
 ];
 
 const ARCHITECTURE: { icon: IconName; title: string; text: string }[] = [
-  { icon: "file", title: "Credential Format", text: "W3C Verifiable Credentials 2.0, issued as SD-JWT so each claim can be disclosed on its own." },
-  { icon: "shield", title: "Cryptography", text: "Ed25519 signatures: small, fast keys that verifiers can check offline." },
-  { icon: "pulse", title: "Revocation", text: "StatusList2021 bitstring status lists, published for verifiers to check privately." },
-  { icon: "inbox", title: "Data and Hosting", text: "UK data residency, with raw biometric and document data deleted after 72 hours." },
-  { icon: "settings", title: "Security", text: "CE+ certification, least-privilege access and an audit trail for every verification." },
-  { icon: "workflow", title: "Modular Integration", text: "Vendor-neutral components with open interfaces, so any part can be replaced or scaled on its own." },
+  {
+    icon: "file",
+    title: "Credential Format",
+    text: "W3C Verifiable Credentials 2.0, issued as SD-JWT so each claim can be disclosed on its own.",
+  },
+  {
+    icon: "shield",
+    title: "Cryptography",
+    text: "Ed25519 signatures: small, fast keys that verifiers can check offline.",
+  },
+  {
+    icon: "pulse",
+    title: "Revocation",
+    text: "StatusList2021 bitstring status lists, published for verifiers to check privately.",
+  },
+  {
+    icon: "inbox",
+    title: "Data and Hosting",
+    text: "UK data residency, with raw biometric and document data deleted after 72 hours.",
+  },
+  {
+    icon: "settings",
+    title: "Security",
+    text: "CE+ certification, least-privilege access and an audit trail for every verification.",
+  },
+  {
+    icon: "workflow",
+    title: "Modular Integration",
+    text: "Vendor-neutral components with open interfaces, so any part can be replaced or scaled on its own.",
+  },
 ];
 
 export default function Solution() {
@@ -105,15 +129,18 @@ export default function Solution() {
         lead="A modular platform of verifiable credentials for Right-to-Work, Right-to-Rent and DBS checks: citizens hold their credentials, verifiers get trusted answers, and no one tracks where they are used."
       />
 
-      <Section title="12-Month MVP Overview" lead="A focused minimum viable product, delivered quickly and proved in public.">
+      <Section
+        title="12-Month MVP Overview"
+        lead="A focused minimum viable product, delivered quickly and proved in public."
+      >
         <div className="grid gap-4 sm:grid-cols-3">
           <Stat value="£1.25M" label="Total MVP development cost" />
           <Stat value="12 months" label="To a working MVP" />
           <Stat value="6 months" label="To visible pilots" />
         </div>
         <p className="mt-8 max-w-3xl text-lg text-govuk-black dark:text-slate-200">
-          For £1.25M, the MVP is delivered in 12 months, with pilots visible to employers, landlords and schools in 6 months. Each phase ends
-          with measurable results before the next begins.
+          For £1.25M, the MVP is delivered in 12 months, with pilots visible to employers, landlords and schools in 6
+          months. Each phase ends with measurable results before the next begins.
         </p>
       </Section>
 

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { LegalBody, type LegalSection } from "#app/components/pitch/legal-body.tsx";
 import { Link } from "@remix-run/react";
-import { PageHero } from "#app/components/pitch/layout.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { PageHero } from "#app/components/pitch/layout.tsx";
+import { LegalBody, type LegalSection } from "#app/components/pitch/legal-body.tsx";
 
 /**
  * Spec 000 §2 and 001 §2 "Legal": static text. The spec fixes two statements (99.9% uptime and
@@ -25,12 +25,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          These terms apply when you use the UK Digital Identity wallet, the verifier portal, assisted-digital kiosks or this website (together,
-          "the service"). The service is run by the UK Digital Identity programme ("we", "us").
+          These terms apply when you use the UK Digital Identity wallet, the verifier portal, assisted-digital kiosks or
+          this website (together, "the service"). The service is run by the UK Digital Identity programme ("we", "us").
         </p>
         <p>
-          By creating an account or using the service you agree to these terms. Our <Link to="/privacy-policy">Privacy Policy</Link> explains how
-          we use personal data and forms part of these terms.
+          By creating an account or using the service you agree to these terms. Our{" "}
+          <Link to="/privacy-policy">Privacy Policy</Link> explains how we use personal data and forms part of these
+          terms.
         </p>
       </>
     ),
@@ -41,12 +42,22 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <ul>
-          <li>The citizen wallet (mobile and web) holds verifiable credentials, such as right-to-work, right-to-rent and DBS credentials.</li>
-          <li>The verifier portal lets organisations request and check credentials that people choose to share with them.</li>
+          <li>
+            The citizen wallet (mobile and web) holds verifiable credentials, such as right-to-work, right-to-rent and
+            DBS credentials.
+          </li>
+          <li>
+            The verifier portal lets organisations request and check credentials that people choose to share with them.
+          </li>
           <li>Assisted-digital kiosks in councils and libraries give in-person help to anyone who needs it.</li>
-          <li>The revocation system lets credentials be withdrawn when they are lost, compromised or no longer valid.</li>
+          <li>
+            The revocation system lets credentials be withdrawn when they are lost, compromised or no longer valid.
+          </li>
         </ul>
-        <p>Credentials are issued by the authorities responsible for them. We provide the means to hold, share and check them.</p>
+        <p>
+          Credentials are issued by the authorities responsible for them. We provide the means to hold, share and check
+          them.
+        </p>
       </>
     ),
   },
@@ -75,8 +86,8 @@ const SECTIONS: LegalSection[] = [
         <p>Organisations that check credentials ("verifiers") agree to:</p>
         <ul>
           <li>
-            pay the published fee for each verification (see our <Link to="/business-model">business model</Link>) under their verifier
-            agreement;
+            pay the published fee for each verification (see our <Link to="/business-model">business model</Link>) under
+            their verifier agreement;
           </li>
           <li>request only the attributes a check needs, and state the purpose of every request truthfully;</li>
           <li>have a lawful basis under UK GDPR for each check, and use what they receive only for that purpose;</li>
@@ -84,8 +95,8 @@ const SECTIONS: LegalSection[] = [
           <li>keep their portal accounts secure and tell us at once about any suspected misuse.</li>
         </ul>
         <p>
-          Verifiers remain responsible for their own legal duties, such as right-to-work and right-to-rent checks, and for following the
-          government's guidance on making them.
+          Verifiers remain responsible for their own legal duties, such as right-to-work and right-to-rent checks, and
+          for following the government's guidance on making them.
         </p>
       </>
     ),
@@ -97,20 +108,24 @@ const SECTIONS: LegalSection[] = [
       <>
         <ul>
           <li>
-            <strong>Availability:</strong> we provide the service with 99.9% uptime, excluding planned maintenance that we announce in advance.
+            <strong>Availability:</strong> we provide the service with 99.9% uptime, excluding planned maintenance that
+            we announce in advance.
           </li>
           <li>
-            <strong>Speed:</strong> verification of a shared credential completes in under 3 seconds under normal operating conditions.
+            <strong>Speed:</strong> verification of a shared credential completes in under 3 seconds under normal
+            operating conditions.
           </li>
           <li>
             <strong>Revocation:</strong> a revoked credential is seen as revoked by every verifier within 60 seconds.
           </li>
           <li>
-            <strong>Offline use:</strong> offline QR codes are valid for 15 minutes, so a copied code soon stops working.
+            <strong>Offline use:</strong> offline QR codes are valid for 15 minutes, so a copied code soon stops
+            working.
           </li>
         </ul>
         <p>
-          We publish the service's current status on our <Link to="/coming-soon/system-status">System Status</Link> page.
+          We publish the service's current status on our <Link to="/coming-soon/system-status">System Status</Link>{" "}
+          page.
         </p>
       </>
     ),
@@ -136,9 +151,9 @@ const SECTIONS: LegalSection[] = [
     title: "Revocation and suspension of credentials",
     body: (
       <p>
-        An issuer may revoke or suspend a credential it issued, for example when a right to work ends. You can revoke your own credentials at any
-        time from the wallet. We may suspend a credential if we reasonably believe it has been compromised, and we will tell you why unless the
-        law prevents us.
+        An issuer may revoke or suspend a credential it issued, for example when a right to work ends. You can revoke
+        your own credentials at any time from the wallet. We may suspend a credential if we reasonably believe it has
+        been compromised, and we will tell you why unless the law prevents us.
       </p>
     ),
   },
@@ -147,8 +162,8 @@ const SECTIONS: LegalSection[] = [
     title: "AI assistance and human review",
     body: (
       <p>
-        The Gabriel AI orchestration layer helps check documents and route requests. A trained person reviews every adverse decision, and you can
-        ask for any decision about you to be reviewed by a person by contacting us.
+        The Gabriel AI orchestration layer helps check documents and route requests. A trained person reviews every
+        adverse decision, and you can ask for any decision about you to be reviewed by a person by contacting us.
       </p>
     ),
   },
@@ -157,8 +172,8 @@ const SECTIONS: LegalSection[] = [
     title: "Accessibility and help",
     body: (
       <p>
-        We design the service to meet WCAG 2.2 AA, with multilingual interfaces. If you cannot use the digital service, or would rather not, you
-        can get help in person at an assisted-digital kiosk.
+        We design the service to meet WCAG 2.2 AA, with multilingual interfaces. If you cannot use the digital service,
+        or would rather not, you can get help in person at an assisted-digital kiosk.
       </p>
     ),
   },
@@ -167,8 +182,9 @@ const SECTIONS: LegalSection[] = [
     title: "Intellectual property and open standards",
     body: (
       <p>
-        Credentials follow open standards (W3C Verifiable Credentials 2.0 and SD-JWT) so that they can be checked by any compliant verifier. The
-        software, design and content of the service remain ours or our licensors'. You may not copy or resell the service.
+        Credentials follow open standards (W3C Verifiable Credentials 2.0 and SD-JWT) so that they can be checked by any
+        compliant verifier. The software, design and content of the service remain ours or our licensors'. You may not
+        copy or resell the service.
       </p>
     ),
   },
@@ -178,12 +194,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We take reasonable care to run the service securely and as described. We are not responsible for decisions that verifiers make, or for
-          losses caused by events outside our reasonable control.
+          We take reasonable care to run the service securely and as described. We are not responsible for decisions
+          that verifiers make, or for losses caused by events outside our reasonable control.
         </p>
         <p>
-          Nothing in these terms limits liability for death or personal injury caused by negligence, for fraud, or for anything else that cannot
-          be limited by law, and nothing affects your statutory rights.
+          Nothing in these terms limits liability for death or personal injury caused by negligence, for fraud, or for
+          anything else that cannot be limited by law, and nothing affects your statutory rights.
         </p>
       </>
     ),
@@ -193,8 +209,8 @@ const SECTIONS: LegalSection[] = [
     title: "Closing your account and ending these terms",
     body: (
       <p>
-        You can close your account at any time. We may suspend or close an account that breaks these terms, telling you why unless the law
-        prevents us. When an account closes, we delete its data as our Privacy Policy describes.
+        You can close your account at any time. We may suspend or close an account that breaks these terms, telling you
+        why unless the law prevents us. When an account closes, we delete its data as our Privacy Policy describes.
       </p>
     ),
   },
@@ -203,8 +219,8 @@ const SECTIONS: LegalSection[] = [
     title: "Changes to these terms",
     body: (
       <p>
-        We may update these terms when the service or the law changes, and will change the "Last updated" date above. We will tell you in the
-        wallet before a significant change takes effect.
+        We may update these terms when the service or the law changes, and will change the "Last updated" date above. We
+        will tell you in the wallet before a significant change takes effect.
       </p>
     ),
   },
@@ -213,8 +229,8 @@ const SECTIONS: LegalSection[] = [
     title: "Governing law",
     body: (
       <p>
-        These terms are governed by the law of England and Wales. If you live in Scotland or Northern Ireland, you may also bring proceedings in
-        the courts where you live.
+        These terms are governed by the law of England and Wales. If you live in Scotland or Northern Ireland, you may
+        also bring proceedings in the courts where you live.
       </p>
     ),
   },
@@ -245,4 +261,3 @@ export default function TermsOfService() {
     </>
   );
 }
-

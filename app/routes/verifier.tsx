@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "#app/components/meta.ts";
+import { portalAccess, refusedResponse } from "#app/components/verifier/portal-access.server.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { verificationRow } from "#app/components/verifier/recent-verifications.tsx";
 import { VerifierPortal } from "#app/components/verifier/verifier-portal.tsx";
-import { portalAccess, refusedResponse } from "#app/components/verifier/portal-access.server.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { listApiKeys } from "#server/verification/organisations.ts";
 import { usageByDay, verificationHistory } from "#server/verification/records.ts";
@@ -16,7 +16,10 @@ import { usageByDay, verificationHistory } from "#server/verification/records.ts
  * read from the organisation's record here; everything the page does goes through the verifier API.
  */
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Verifier Portal", description: "Check credentials by QR code or by request, and keep the record of every check." });
+  pageMeta({
+    title: "Verifier Portal",
+    description: "Check credentials by QR code or by request, and keep the record of every check.",
+  });
 
 /** How many checks Recent Verifications shows, and the days Usage Analytics covers. */
 const RECENT_COUNT = 5;
@@ -35,7 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       refused: null,
-      organisation: { id: organisation.id, name: organisation.name, allowedChecks: organisation.allowedChecks as string[] },
+      organisation: {
+        id: organisation.id,
+        name: organisation.name,
+        allowedChecks: organisation.allowedChecks as string[],
+      },
       recent: recent.entries.map(verificationRow),
       recentTotal: recent.total,
       usage,

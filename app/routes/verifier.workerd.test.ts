@@ -6,7 +6,7 @@ import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { authorityRecords, presentations, users, verifierOrganisations } from "#db/schema/index.ts";
 import { OPENAPI_OPERATIONS } from "#server/verification/openapi.ts";
 import { issueCredential, makeHolder, textOf } from "#tests/support/wallet-fixtures.ts";
-import { call, db, registerUser, registerUserWithRole, uniqueName, ORIGIN } from "#tests/support/web-client.ts";
+import { call, db, ORIGIN, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 
 /**
  * The Verifier Portal through the real web worker (spec 000 §2 "Verifier Portal"; issue 9): the
@@ -17,7 +17,10 @@ import { call, db, registerUser, registerUserWithRole, uniqueName, ORIGIN } from
 /** A verifier of an organisation of this test's own (registerUserWithRole, then users.organisationId), signed in. */
 async function organisationVerifier(allowedChecks: string[] = ["rtw", "rtr", "dbs", "age"]) {
   const account = await registerUserWithRole("verifier");
-  const [organisation] = await db().insert(verifierOrganisations).values({ name: uniqueName("Org "), allowedChecks }).returning();
+  const [organisation] = await db()
+    .insert(verifierOrganisations)
+    .values({ name: uniqueName("Org "), allowedChecks })
+    .returning();
   await db().update(users).set({ organisationId: organisation!.id }).where(eq(users.id, account.user.id));
   return { ...account, organisation: organisation! };
 }
@@ -40,9 +43,17 @@ async function checkInPerson(verifierCookie: string, purpose: string) {
     aud: offlineAudience(ORIGIN),
     iat: Math.floor(Date.now() / 1000),
   });
-  const response = await call("/api/presentations/validate", { body: { presentationJwt: presentation, purpose }, cookie: verifierCookie });
+  const response = await call("/api/presentations/validate", {
+    body: { presentationJwt: presentation, purpose },
+    cookie: verifierCookie,
+  });
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { id: string; valid: boolean; result: string; presentedAttributes: Record<string, unknown> };
+  return (await response.json()) as {
+    id: string;
+    valid: boolean;
+    result: string;
+    presentedAttributes: Record<string, unknown>;
+  };
 }
 
 type PortalData = {
@@ -117,27 +128,47 @@ describe("GET /verifier", () => {
     expect(empty).toContain("No data available");
 
     const answer = await checkInPerson(cookie, "Warehouse shift right to work check");
-    expect(answer).toMatchObject({ valid: true, result: "valid", presentedAttributes: { hasRightToWork: true, given_name: "Sarah" } });
+    expect(answer).toMatchObject({
+      valid: true,
+      result: "valid",
+      presentedAttributes: { hasRightToWork: true, given_name: "Sarah" },
+    });
     // The record is written just after the answer: the portal shows it once it is there.
-    await expect.poll(async () => (await portalData(cookie)).recent.map((r) => r.id), { timeout: 5000 }).toEqual([answer.id]);
+    await expect
+      .poll(async () => (await portalData(cookie)).recent.map((r) => r.id), { timeout: 5000 })
+      .toEqual([answer.id]);
 
     const response = await call("/verifier", { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const html = await textOf(response);
     expect(html).toContain(organisation.name);
-    for (const text of ["Scan QR Code", "Request Specific Credentials", "Verification Result", "Recent Verifications", "API Integration", "API Key", "Documentation", "Usage Analytics"]) {
+    for (const text of [
+      "Scan QR Code",
+      "Request Specific Credentials",
+      "Verification Result",
+      "Recent Verifications",
+      "API Integration",
+      "API Key",
+      "Documentation",
+      "Usage Analytics",
+    ]) {
       expect(html, text).toContain(text);
     }
     // The form: the four checks (spec 000 §5) and Right to Work's attributes, its default ticked.
-    const options = [...html.matchAll(/<option value="(rtw|rtr|dbs|age)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
+    const options = [...html.matchAll(/<option value="(rtw|rtr|dbs|age)"[^>]*>([^<]*)<\/option>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     expect(options).toEqual([
       ["rtw", "Right to Work"],
       ["rtr", "Right to Rent"],
       ["dbs", "DBS Check"],
       ["age", "Age Verification"],
     ]);
-    const ticked = [...html.matchAll(/<input[^>]*name="requestedAttributes"[^>]*>/g)].filter((m) => m[0].includes('checked=""')).map((m) => /value="([^"]*)"/.exec(m[0])![1]);
+    const ticked = [...html.matchAll(/<input[^>]*name="requestedAttributes"[^>]*>/g)]
+      .filter((m) => m[0].includes('checked=""'))
+      .map((m) => /value="([^"]*)"/.exec(m[0])![1]);
     expect(ticked).toEqual(["hasRightToWork"]);
     expect(html).toContain("Has the right to work in the UK");
     expect(html).toMatch(/<label[^>]*>Purpose<\/label>/);
@@ -159,7 +190,11 @@ describe("GET /verifier", () => {
     const other = await organisationVerifier();
     await recordsFor(
       mine.organisation.id,
-      Array.from({ length: 7 }, (_, i) => ({ result: i % 2 ? "valid" : "REVOKED", checkType: "rtw", purpose: `Mine ${i}` })),
+      Array.from({ length: 7 }, (_, i) => ({
+        result: i % 2 ? "valid" : "REVOKED",
+        checkType: "rtw",
+        purpose: `Mine ${i}`,
+      })),
     );
     await recordsFor(other.organisation.id, [{ result: "valid", checkType: "dbs", purpose: "Theirs" }]);
     const data = await portalData(mine.cookie);
@@ -195,9 +230,18 @@ describe("GET /verifier", () => {
 });
 
 describe("GET /verifier/history", () => {
-  type HistoryData = { entries: { purpose: string; result: string }[]; total: number; page: number; pages: number; filters: { result: string; type: string } };
+  type HistoryData = {
+    entries: { purpose: string; result: string }[];
+    total: number;
+    page: number;
+    pages: number;
+    filters: { result: string; type: string };
+  };
   const historyData = async (cookie: string, search = "") => {
-    const response = await call(`/verifier/history?${search ? `${search}&` : ""}_data=${encodeURIComponent("routes/verifier_.history")}`, { cookie });
+    const response = await call(
+      `/verifier/history?${search ? `${search}&` : ""}_data=${encodeURIComponent("routes/verifier_.history")}`,
+      { cookie },
+    );
     expect(response.status).toBe(200);
     return (await response.json()) as HistoryData;
   };
@@ -206,7 +250,11 @@ describe("GET /verifier/history", () => {
     const { cookie, organisation } = await organisationVerifier();
     await recordsFor(
       organisation.id,
-      Array.from({ length: 45 }, (_, i) => ({ result: "valid", checkType: "rtw", purpose: `Check ${String(i).padStart(2, "0")}` })),
+      Array.from({ length: 45 }, (_, i) => ({
+        result: "valid",
+        checkType: "rtw",
+        purpose: `Check ${String(i).padStart(2, "0")}`,
+      })),
     );
     const first = await historyData(cookie);
     expect(first).toMatchObject({ total: 45, page: 1, pages: 3 });
@@ -237,12 +285,18 @@ describe("GET /verifier/history", () => {
       { result: "valid", checkType: "dbs", purpose: "Valid DBS" },
       { result: "SIGNATURE_INVALID", checkType: "age", purpose: "Bad age" },
     ]);
-    expect((await historyData(cookie, "result=invalid")).entries.map((e) => e.purpose)).toEqual(["Bad age", "Revoked RTW"]);
+    expect((await historyData(cookie, "result=invalid")).entries.map((e) => e.purpose)).toEqual([
+      "Bad age",
+      "Revoked RTW",
+    ]);
     expect((await historyData(cookie, "result=expired")).entries.map((e) => e.purpose)).toEqual(["Expired DBS"]);
     expect((await historyData(cookie, "result=valid&type=dbs")).entries.map((e) => e.purpose)).toEqual(["Valid DBS"]);
     expect((await historyData(cookie, "type=rtw")).entries.map((e) => e.result)).toEqual(["invalid", "valid"]);
     // Unknown values read as "all".
-    expect(await historyData(cookie, "result=maybe&type=passport")).toMatchObject({ total: 5, filters: { result: "all", type: "all" } });
+    expect(await historyData(cookie, "result=maybe&type=passport")).toMatchObject({
+      total: 5,
+      filters: { result: "all", type: "all" },
+    });
 
     const html = await textOf(await call("/verifier/history?result=valid&type=dbs", { cookie }));
     expect(html).toMatch(/<form method="get" action="\/verifier\/history"/);
@@ -250,7 +304,9 @@ describe("GET /verifier/history", () => {
     expect(html).toMatch(/<select[^>]*name="type"/);
     expect(html).toMatch(/<option value="valid" selected="">Valid<\/option>/);
     expect(html).toMatch(/<option value="dbs" selected="">DBS Check<\/option>/);
-    expect(html).toContain(`href="/api/verifications/history?format=csv&amp;organisation=${organisation.id}&amp;result=valid&amp;type=dbs"`);
+    expect(html).toContain(
+      `href="/api/verifications/history?format=csv&amp;organisation=${organisation.id}&amp;result=valid&amp;type=dbs"`,
+    );
     expect(html).toContain("Valid DBS");
     expect(html).not.toContain("Valid RTW");
 
@@ -279,12 +335,22 @@ describe("GET /verifier/api-docs", () => {
     expect(html).toContain('href="/api/verifications/openapi.json"');
     expect(OPENAPI_OPERATIONS.length).toBeGreaterThan(5);
     for (const operation of OPENAPI_OPERATIONS) {
-      expect(html, operation.path).toContain(`data-method="${operation.method.toUpperCase()}" data-path="${operation.path}"`);
+      expect(html, operation.path).toContain(
+        `data-method="${operation.method.toUpperCase()}" data-path="${operation.path}"`,
+      );
       expect(html, operation.path).toContain(operation.summary);
     }
     expect(html.match(/data-testid="api-operation"/g)).toHaveLength(OPENAPI_OPERATIONS.length);
     // The request body's fields, with their descriptions; who may call; the responses.
-    for (const text of ["credentialType", "requestedAttributes", "purpose", "Must not be empty after trimming", "presentationJwt", "Public: no authentication", "An API key (Authorization: Bearer) or a signed-in verifier"]) {
+    for (const text of [
+      "credentialType",
+      "requestedAttributes",
+      "purpose",
+      "Must not be empty after trimming",
+      "presentationJwt",
+      "Public: no authentication",
+      "An API key (Authorization: Bearer) or a signed-in verifier",
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).toMatch(/data-status="201"/);
@@ -300,7 +366,10 @@ describe("/verifier/organisations (administrators)", () => {
     expect(await textOf(page)).toContain("Northbridge Recruitment Ltd");
 
     const name = uniqueName("Harbourside Hotels ");
-    const registered = await call("/api/verifications/organisations", { body: { name, allowedChecks: ["rtw", "age"] }, cookie: admin.cookie });
+    const registered = await call("/api/verifications/organisations", {
+      body: { name, allowedChecks: ["rtw", "age"] },
+      cookie: admin.cookie,
+    });
     expect(registered.status).toBe(201);
     const html = await textOf(await call("/verifier/organisations", { cookie: admin.cookie }));
     expect(html).toContain(name);

@@ -1,19 +1,23 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { publicOrigin } from "#core/issuers/registry.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { ApiDocsPage } from "#app/components/verifier/api-docs-page.tsx";
 import { apiDocsFor } from "#app/components/verifier/openapi-view.server.ts";
 import { refusedResponse, verifierRole } from "#app/components/verifier/portal-access.server.ts";
-import { PRIVATE } from "#server/http/security.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
+import { publicOrigin } from "#core/issuers/registry.ts";
+import { PRIVATE } from "#server/http/security.ts";
 
 /**
  * /verifier/api-docs (the portal's Documentation row): the Verifier API's OpenAPI document
  * (GET /api/verifications/openapi.json, built by the same function) as a readable page. Signed-in
  * verifiers and administrators, with or without an organisation; anyone else gets the portal's 403.
  */
-export const meta: MetaFunction = () => pageMeta({ title: "API Documentation", description: "The Verifier API: every operation, what it needs and what it answers." });
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "API Documentation",
+    description: "The Verifier API: every operation, what it needs and what it answers.",
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const person = await verifierRole(request, context);

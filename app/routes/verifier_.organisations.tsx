@@ -6,11 +6,7 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
-import { effectiveRole } from "#core/accounts/schemas.ts";
-import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
-import { listOrganisations } from "#server/verification/organisations.ts";
+import { type FormEvent, useState } from "react";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -20,13 +16,19 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
+import { effectiveRole } from "#core/accounts/schemas.ts";
+import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
 import { PRIVATE } from "#server/http/security.ts";
+import { listOrganisations } from "#server/verification/organisations.ts";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Verifier organisations", description: "Organisations registered to check credentials." });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Verifier organisations", description: "Organisations registered to check credentials." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  if (effectiveRole(user.role) !== "admin") return json({ allowed: false as const, organisations: [] }, { status: 403, headers: PRIVATE });
+  if (effectiveRole(user.role) !== "admin")
+    return json({ allowed: false as const, organisations: [] }, { status: 403, headers: PRIVATE });
   return json({ allowed: true as const, organisations: await listOrganisations(context.db) }, { headers: PRIVATE });
 }
 
@@ -43,7 +45,11 @@ export default function OrganisationsRoute() {
     );
   }
   return (
-    <SignedInPage title="Verifier organisations" lead="Organisations registered to check credentials: the name a citizen sees when one of them asks." back={back}>
+    <SignedInPage
+      title="Verifier organisations"
+      lead="Organisations registered to check credentials: the name a citizen sees when one of them asks."
+      back={back}
+    >
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <Card as="section" aria-labelledby="registered-heading" className="p-5">
           <h2 id="registered-heading" className="text-xl font-bold">
@@ -54,7 +60,9 @@ export default function OrganisationsRoute() {
               {data.organisations.map((organisation) => (
                 <li key={organisation.id} className="py-3">
                   <p className="font-bold">{organisation.name}</p>
-                  <p className="text-sm text-govuk-grey dark:text-slate-400">{organisation.allowedChecks.map((check) => CHECKS[check].name).join(", ")}</p>
+                  <p className="text-sm text-govuk-grey dark:text-slate-400">
+                    {organisation.allowedChecks.map((check) => CHECKS[check].name).join(", ")}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -82,12 +90,20 @@ function RegisterForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim() || checks.length === 0) {
-      toast({ title: "Validation Error", description: "Give the organisation's name and at least one check it may make", variant: "destructive" });
+      toast({
+        title: "Validation Error",
+        description: "Give the organisation's name and at least one check it may make",
+        variant: "destructive",
+      });
       return;
     }
     setBusy(true);
     try {
-      await apiRequest("POST", "/api/verifications/organisations", { name: name.trim(), allowedChecks: checks, ...(member.trim() ? { memberUsername: member.trim() } : {}) });
+      await apiRequest("POST", "/api/verifications/organisations", {
+        name: name.trim(),
+        allowedChecks: checks,
+        ...(member.trim() ? { memberUsername: member.trim() } : {}),
+      });
       toast({ title: "Organisation Registered", description: `${name.trim()} can now check credentials` });
       setName("");
       setMember("");
@@ -105,7 +121,13 @@ function RegisterForm() {
         Register an organisation
       </h2>
       <form className="mt-4 grid gap-5" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField name="organisation-name" label="Registered name" hint="As citizens will see it, e.g. Northbridge Recruitment Ltd" value={name} onChange={(event) => setName(event.target.value)} />
+        <TextField
+          name="organisation-name"
+          label="Registered name"
+          hint="As citizens will see it, e.g. Northbridge Recruitment Ltd"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <fieldset>
           <legend className="font-semibold">Checks it may make</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -115,14 +137,24 @@ function RegisterForm() {
                   type="checkbox"
                   className="h-5 w-5"
                   checked={checks.includes(check)}
-                  onChange={(event) => setChecks((list) => (event.target.checked ? [...list, check] : list.filter((c) => c !== check)))}
+                  onChange={(event) =>
+                    setChecks((list) => (event.target.checked ? [...list, check] : list.filter((c) => c !== check)))
+                  }
                 />
                 <span>{CHECKS[check].name}</span>
               </label>
             ))}
           </div>
         </fieldset>
-        <TextField name="member-username" label="Verifier account to add (optional)" hint="The username of a verifier who will act for it" value={member} onChange={(event) => setMember(event.target.value)} autoCapitalize="none" spellCheck={false} />
+        <TextField
+          name="member-username"
+          label="Verifier account to add (optional)"
+          hint="The username of a verifier who will act for it"
+          value={member}
+          onChange={(event) => setMember(event.target.value)}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <Button type="submit" disabled={!hydrated || busy} data-testid="button-register-organisation">
           {busy ? "Registering..." : "Register organisation"}
         </Button>

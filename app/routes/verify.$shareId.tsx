@@ -10,18 +10,18 @@
  * "This link is not valid" on this page's own layout, for the member of the public holding it:
  * never the developer's not-found page, never a 500.
  */
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { TextLink } from "#app/components/ui/text-link.tsx";
 import type { ReactNode } from "react";
-import { effectiveStatus } from "#server/credentials/credentials.ts";
-import { checkCredentialNow, recordCheck, type LiveCheck } from "#server/credentials/live-check.ts";
-import { openShare, SHARE_ID_PATTERN } from "#server/shares/shares.ts";
-import { credentialContext } from "#server/credentials/context.ts";
+import { SITE_NAME } from "#app/components/meta.ts";
+import { TextLink } from "#app/components/ui/text-link.tsx";
+import { formatDateTimeZoned } from "#core/format/format.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { getUser } from "#server/accounts/authentication.ts";
-import { formatDateTimeZoned } from "#core/format/format.ts";
-import { SITE_NAME } from "#app/components/meta.ts";
+import { credentialContext } from "#server/credentials/context.ts";
+import { effectiveStatus } from "#server/credentials/credentials.ts";
+import { checkCredentialNow, type LiveCheck, recordCheck } from "#server/credentials/live-check.ts";
+import { openShare, SHARE_ID_PATTERN } from "#server/shares/shares.ts";
 
 /** Recorded as the purpose of every check this page makes (the holder's verification count). */
 export const SHARE_CHECK_PURPOSE = "Share link verification";
@@ -183,13 +183,16 @@ export default function VerifyShare() {
       ) : data.kind === "invalid" ? (
         <Notice title={INVALID_LINK_TITLE} testId="verify-invalid">
           <p className="mt-4 text-lg">
-            No credential can be checked with it. Check that the whole link was copied or typed: a share link ends in /verify/ and 22
-            letters, numbers, dashes or underscores.
+            No credential can be checked with it. Check that the whole link was copied or typed: a share link ends in
+            /verify/ and 22 letters, numbers, dashes or underscores.
           </p>
           <p className="mt-2 text-lg">{ASK_AGAIN}</p>
         </Notice>
       ) : (
-        <Notice title={data.kind === "share-withdrawn" ? "This link has been withdrawn" : "This link has expired"} testId="verify-ended">
+        <Notice
+          title={data.kind === "share-withdrawn" ? "This link has been withdrawn" : "This link has expired"}
+          testId="verify-ended"
+        >
           <p className="mt-4 text-lg">
             {data.kind === "share-withdrawn"
               ? "The person who shared it has withdrawn it, so it can no longer be used to check their credential."
@@ -206,7 +209,10 @@ export default function VerifyShare() {
 function Notice({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
     <>
-      <div className="mt-4 border-l-8 border-govuk-grey bg-white p-6 dark:border-slate-500 dark:bg-slate-900" data-testid={testId}>
+      <div
+        className="mt-4 border-l-8 border-govuk-grey bg-white p-6 dark:border-slate-500 dark:bg-slate-900"
+        data-testid={testId}
+      >
         <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
         {children}
       </div>
@@ -220,7 +226,11 @@ function CheckResult({ data }: { data: Extract<VerifyData, { kind: "checked" }> 
   const { pathname } = useLocation();
   return (
     <>
-      <div className={`mt-4 rounded-sm p-6 text-center sm:p-8 ${PANEL_TONE[panel.tone]}`} data-testid="verify-result" data-outcome={data.outcome}>
+      <div
+        className={`mt-4 rounded-sm p-6 text-center sm:p-8 ${PANEL_TONE[panel.tone]}`}
+        data-testid="verify-result"
+        data-outcome={data.outcome}
+      >
         <h1 className="text-3xl font-bold sm:text-5xl">{panel.title}</h1>
         <p className="mt-4 text-xl sm:text-2xl">
           {data.credentialName}
@@ -230,7 +240,10 @@ function CheckResult({ data }: { data: Extract<VerifyData, { kind: "checked" }> 
       </div>
 
       {data.reason ? (
-        <div className="mt-6 border-l-8 border-govuk-red bg-white p-4 dark:border-red-500 dark:bg-slate-900" data-testid="verify-reason">
+        <div
+          className="mt-6 border-l-8 border-govuk-red bg-white p-4 dark:border-red-500 dark:bg-slate-900"
+          data-testid="verify-reason"
+        >
           <h2 className="text-lg font-bold">Why it is not valid</h2>
           <p className="mt-1 text-lg">{data.reason}</p>
         </div>
@@ -239,9 +252,18 @@ function CheckResult({ data }: { data: Extract<VerifyData, { kind: "checked" }> 
       <dl className="mt-8 divide-y divide-govuk-border border-y border-govuk-border dark:divide-slate-700 dark:border-slate-700">
         <SummaryRow label="Credential type" value={data.credentialName} />
         <SummaryRow label="Issued by" value={data.issuerName} />
-        <SummaryRow label="Result" value={data.outcome === "valid" ? "Valid" : data.outcome === "unknown" ? "Status unknown" : "Not valid"} />
-        <SummaryRow label="Checked" value={<time dateTime={data.checkedAt}>{formatDateTimeZoned(data.checkedAt)}</time>} />
-        <SummaryRow label="This link expires" value={<time dateTime={data.linkExpiresAt}>{formatDateTimeZoned(data.linkExpiresAt)}</time>} />
+        <SummaryRow
+          label="Result"
+          value={data.outcome === "valid" ? "Valid" : data.outcome === "unknown" ? "Status unknown" : "Not valid"}
+        />
+        <SummaryRow
+          label="Checked"
+          value={<time dateTime={data.checkedAt}>{formatDateTimeZoned(data.checkedAt)}</time>}
+        />
+        <SummaryRow
+          label="This link expires"
+          value={<time dateTime={data.linkExpiresAt}>{formatDateTimeZoned(data.linkExpiresAt)}</time>}
+        />
       </dl>
 
       <p className="mt-6">
@@ -272,8 +294,8 @@ function AboutThisCheck() {
       </h2>
       <ul className="mt-3 list-disc space-y-2 pl-6 text-lg">
         <li>
-          Each time this page opens, it checks the issuer's digital signature, that the credential is in date, and whether the issuer has
-          revoked it, asking the issuer's status service at that moment.
+          Each time this page opens, it checks the issuer's digital signature, that the credential is in date, and
+          whether the issuer has revoked it, asking the issuer's status service at that moment.
         </li>
         <li>It does not show who the credential belongs to. Confirm the person's identity separately.</li>
         <li>Each check is recorded, and the person who shared the link can see how many times it was opened.</li>

@@ -11,7 +11,8 @@ import { call, db, registerUser, uniqueAddress } from "#tests/support/web-client
  */
 
 const checksOf = (shareId: string) => db().select().from(presentations).where(eq(presentations.requestId, shareId));
-const viewsOf = async (shareId: string) => (await db().select().from(shares).where(eq(shares.id, shareId)))[0]!.viewCount;
+const viewsOf = async (shareId: string) =>
+  (await db().select().from(shares).where(eq(shares.id, shareId)))[0]!.viewCount;
 
 function expectPrivateHeaders(response: Response) {
   expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -22,7 +23,10 @@ function expectPrivateHeaders(response: Response) {
 describe("/verify/{shareId}: an active share", () => {
   it("shows a valid credential's type and issuer to anybody, and nothing personal", async () => {
     const alice = await citizenWithCredential();
-    const share = await shareOf(alice.cookie, alice.credential.id, { purpose: "Employment check", sharedWith: "Acme Ltd" });
+    const share = await shareOf(alice.cookie, alice.credential.id, {
+      purpose: "Employment check",
+      sharedWith: "Acme Ltd",
+    });
     const ip = uniqueAddress();
 
     const response = await call(share.verifyPath, { ip, headers: { "User-Agent": "VerifierBrowser/1.0" } });
@@ -36,7 +40,17 @@ describe("/verify/{shareId}: an active share", () => {
     expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     // Nothing personal: no names, date of birth, claim values, credential id, token or recipient.
-    for (const secret of ["Sarah", "Thompson", "1990-04-12", "12 Apr 1990", "Indefinite leave", alice.credential.id, alice.credential.vcJwt.split(".")[1]!, "Acme Ltd", "Employment check"]) {
+    for (const secret of [
+      "Sarah",
+      "Thompson",
+      "1990-04-12",
+      "12 Apr 1990",
+      "Indefinite leave",
+      alice.credential.id,
+      alice.credential.vcJwt.split(".")[1]!,
+      "Acme Ltd",
+      "Employment check",
+    ]) {
       expect(html, secret).not.toContain(secret);
     }
 
@@ -59,7 +73,10 @@ describe("/verify/{shareId}: an active share", () => {
     expect((await checksOf(share.id)).map((c) => c.verifierId).sort()).toEqual([null, bob.user.id].sort());
     expect(await viewsOf(share.id)).toBe(2);
     // The owner's activity log says the link was opened, twice.
-    const opened = await db().select().from(walletEvents).where(and(eq(walletEvents.shareId, share.id), eq(walletEvents.kind, "share_viewed")));
+    const opened = await db()
+      .select()
+      .from(walletEvents)
+      .where(and(eq(walletEvents.shareId, share.id), eq(walletEvents.kind, "share_viewed")));
     expect(opened.map((e) => e.userId)).toEqual([alice.user.id, alice.user.id]);
   });
 
@@ -70,8 +87,22 @@ describe("/verify/{shareId}: an active share", () => {
     expect(response.status).toBe(200);
     expectPrivateHeaders(response);
     const data = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(data).sort()).toEqual(["checkedAt", "credentialName", "issuerName", "kind", "linkExpiresAt", "outcome", "reason"]);
-    expect(data).toMatchObject({ kind: "checked", outcome: "valid", reason: null, credentialName: "Right to Work", issuerName: "Home Office" });
+    expect(Object.keys(data).sort()).toEqual([
+      "checkedAt",
+      "credentialName",
+      "issuerName",
+      "kind",
+      "linkExpiresAt",
+      "outcome",
+      "reason",
+    ]);
+    expect(data).toMatchObject({
+      kind: "checked",
+      outcome: "valid",
+      reason: null,
+      credentialName: "Right to Work",
+      issuerName: "Home Office",
+    });
   });
 
   it("says not valid, revoked by the issuer, once an administrator revokes the credential", async () => {
@@ -93,7 +124,10 @@ describe("/verify/{shareId}: an active share", () => {
   it("says not valid, expired, for a credential our record holds as expired (fail closed)", async () => {
     const alice = await citizenWithCredential("dbs");
     const share = await shareOf(alice.cookie, alice.credential.id);
-    await db().update(credentials).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(credentials.id, alice.credential.id));
+    await db()
+      .update(credentials)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(credentials.id, alice.credential.id));
 
     const html = await textOf(await call(share.verifyPath));
     expect(html).toMatch(/<h1[^>]*>Credential is not valid<\/h1>/);
@@ -108,7 +142,10 @@ describe("/verify/{shareId}: a share that has ended, or none", () => {
   it("says an expired link has expired, without a check, a count or the credential's type", async () => {
     const alice = await citizenWithCredential();
     const share = await shareOf(alice.cookie, alice.credential.id);
-    await db().update(shares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shares.id, share.id));
+    await db()
+      .update(shares)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(shares.id, share.id));
 
     const response = await call(share.verifyPath);
     expect(response.status).toBe(200);
@@ -136,11 +173,13 @@ describe("/verify/{shareId}: a share that has ended, or none", () => {
     expect(await viewsOf(share.id)).toBe(0);
   });
 
-  it("answers 404 with its own \"This link is not valid\" for malformed, unknown, cut-short or extended links, never the developer page or a 500", async () => {
+  it('answers 404 with its own "This link is not valid" for malformed, unknown, cut-short or extended links, never the developer page or a 500', async () => {
     const alice = await citizenWithCredential();
     const unknownButWellFormed = "A".repeat(22);
     const paths = [
-      ...["abc", unknownButWellFormed, alice.credential.id, "%E0%A4%A", "x".repeat(400), `${"A".repeat(21)}!`].map((id) => `/verify/${id}`),
+      ...["abc", unknownButWellFormed, alice.credential.id, "%E0%A4%A", "x".repeat(400), `${"A".repeat(21)}!`].map(
+        (id) => `/verify/${id}`,
+      ),
       "/verify",
       "/verify/",
       `/verify/${unknownButWellFormed}/extra`,
@@ -157,6 +196,11 @@ describe("/verify/{shareId}: a share that has ended, or none", () => {
     const notFound = await call(`/verify/${unknownButWellFormed}`);
     expectPrivateHeaders(notFound);
     // The credential id is never a share link (ADR 010).
-    expect(await db().select().from(presentations).where(and(eq(presentations.credentialId, alice.credential.id)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(presentations)
+        .where(and(eq(presentations.credentialId, alice.credential.id))),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { jwkThumbprint } from "#core/credentials/index.ts";
 import { citizenWithRecords, issueCredential, makeHolder, revokeAsAdmin } from "#tests/support/wallet-fixtures.ts";
 import { call, ORIGIN, registerUser } from "#tests/support/web-client.ts";
-import { jwkThumbprint } from "#core/credentials/index.ts";
 
 /**
  * The wallet page (/wallet and /citizen-wallet) through the real web worker: signed-in only, the
@@ -9,7 +9,12 @@ import { jwkThumbprint } from "#core/credentials/index.ts";
  * and Recent Activity from the wallet's own log.
  */
 
-const EN_GB = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" });
+const EN_GB = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
 const enGb = (iso: string) => EN_GB.format(new Date(iso));
 
 async function page(path: string, cookie: string | null) {
@@ -18,7 +23,14 @@ async function page(path: string, cookie: string | null) {
 }
 
 interface WalletData {
-  credentials: { id: string; type: string; status: string; holderKeyThumbprint: string | null; attributes: { label: string; value: string }[]; vcJwt?: string }[];
+  credentials: {
+    id: string;
+    type: string;
+    status: string;
+    holderKeyThumbprint: string | null;
+    attributes: { label: string; value: string }[];
+    vcJwt?: string;
+  }[];
   activity: { kind: string; title: string; description: string }[];
   issuerBase: string;
 }
@@ -57,7 +69,17 @@ describe("GET /wallet and /citizen-wallet", () => {
       expect(html).toMatch(/<h2 id="profile-heading"[^>]*>Amira Khan<\/h2>/);
       expect(html).toContain("Identity not yet verified");
       expect(html).not.toContain("Verified Identity");
-      for (const label of ["Passkey Enabled", "Biometric Auth", "Device Secure", "Quick Actions", "Add New Credential", "Share via QR Code", "View Activity Log", "My Credentials", "Recent Activity"]) {
+      for (const label of [
+        "Passkey Enabled",
+        "Biometric Auth",
+        "Device Secure",
+        "Quick Actions",
+        "Add New Credential",
+        "Share via QR Code",
+        "View Activity Log",
+        "My Credentials",
+        "Recent Activity",
+      ]) {
         expect(html, label).toContain(label);
       }
       // Indicators tell the truth: no passkeys yet; the device key is only known in the browser.
@@ -90,12 +112,19 @@ describe("GET /wallet and /citizen-wallet", () => {
       // The raw token stays out of the page (and its loader data).
       expect(html).not.toContain(rtw.vcJwt.split("~")[0]!);
       // Recent Activity: the issuance, from wallet_events.
-      expect(html).toMatch(/data-kind="credential_issued".*?Credential added.*?Right to Work issued by Home Office to this wallet/s);
+      expect(html).toMatch(
+        /data-kind="credential_issued".*?Credential added.*?Right to Work issued by Home Office to this wallet/s,
+      );
     }
 
     const data = await walletData(cookie);
     expect(data.credentials).toHaveLength(1);
-    expect(data.credentials[0]).toMatchObject({ id: rtw.id, type: "rtw", status: "active", holderKeyThumbprint: await jwkThumbprint(holder.publicJwk) });
+    expect(data.credentials[0]).toMatchObject({
+      id: rtw.id,
+      type: "rtw",
+      status: "active",
+      holderKeyThumbprint: await jwkThumbprint(holder.publicJwk),
+    });
     expect(data.credentials[0]).not.toHaveProperty("vcJwt");
     expect(data.credentials[0]!.attributes).toEqual(
       expect.arrayContaining([
@@ -106,7 +135,9 @@ describe("GET /wallet and /citizen-wallet", () => {
     );
     // The proof's audience is built from this: the same base the server mints iss under.
     expect(data.issuerBase).toBe(ORIGIN);
-    expect((await walletData(cookie, "routes/citizen-wallet", "/citizen-wallet")).credentials.map((c) => c.id)).toEqual([rtw.id]);
+    expect((await walletData(cookie, "routes/citizen-wallet", "/citizen-wallet")).credentials.map((c) => c.id)).toEqual(
+      [rtw.id],
+    );
   });
 
   it("marks a credential within 90 days of expiry Expires Soon, and a revoked one Revoked", async () => {
@@ -126,7 +157,9 @@ describe("GET /wallet and /citizen-wallet", () => {
     expect(revoked).toMatch(/data-testid="credential-authority"[^>]*>DBS</);
     // A revoked credential cannot be shared from its card.
     expect(revoked).not.toContain("button-share-credential");
-    expect(html).toMatch(/data-kind="credential_revoked".*?Credential revoked.*?DBS Enhanced Check was revoked and can no longer be verified \(Check superseded\)/s);
+    expect(html).toMatch(
+      /data-kind="credential_revoked".*?Credential revoked.*?DBS Enhanced Check was revoked and can no longer be verified \(Check superseded\)/s,
+    );
   });
 
   it("re-issuing to another device keeps one card, bound to the new key, and logs the re-issue", async () => {

@@ -6,17 +6,27 @@
  * credential will answer. Share makes the presentation on this device and posts it to the
  * verifier's response_uri; Decline tells the verifier so.
  */
-import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  type HeadersFunction,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "#app/components/meta.ts";
+import { type ConsentData, ConsentPage } from "#app/components/wallet/consent.tsx";
+import { publicBaseUrl, publicOrigin } from "#core/issuers/registry.ts";
 import { getUser } from "#server/accounts/authentication.ts";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { resolveWalletRequest } from "#server/verification/wallet-request.ts";
-import { publicBaseUrl, publicOrigin } from "#core/issuers/registry.ts";
-import { pageMeta } from "#app/components/meta.ts";
-import { ConsentPage, type ConsentData } from "#app/components/wallet/consent.tsx";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Share your credential?", description: "A verifier is asking to check a credential in your wallet." });
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Share your credential?",
+    description: "A verifier is asking to check a credential in your wallet.",
+  });
 
 /** The page is one citizen's answer to one request: never cached, and its address (the request) never sent onward. */
 const PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
@@ -39,8 +49,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]);
     const candidates = held
       // A paper credential (printed at a counter) is never a wallet's answer: the verifier refuses one without key binding.
-      .filter((c) => c.status === "active" && c.delivery !== "paper" && (resolved.acceptedTypes as string[]).includes(c.type))
-      .map((c) => ({ id: c.id, type: c.type, title: c.display.longName, authority: c.display.authorityName, holderKeyThumbprint: c.holderKeyThumbprint, expiresAt: c.expiresAt }));
+      .filter(
+        (c) => c.status === "active" && c.delivery !== "paper" && (resolved.acceptedTypes as string[]).includes(c.type),
+      )
+      .map((c) => ({
+        id: c.id,
+        type: c.type,
+        title: c.display.longName,
+        authority: c.display.authorityName,
+        holderKeyThumbprint: c.holderKeyThumbprint,
+        expiresAt: c.expiresAt,
+      }));
     return json<ConsentData>({ ok: true, request: resolved, candidates }, { headers: PAGE_HEADERS });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;

@@ -1,18 +1,34 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/cloudflare";
+import { beforeAll, describe, expect, it } from "vitest";
+import { FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import * as build from "#build/server/index.js";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { assistedOffices, errorGroups, operatorProfiles, webauthnCredentials } from "#db/schema/index.ts";
-import { FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import { certificatePath } from "#server/certificates/certificates.ts";
 import { listAgents } from "#server/gabriel/api.ts";
+import {
+  ACTORS,
+  type Actor,
+  endpointKey,
+  STATUS_ENDPOINTS,
+  VERIFIER_ENDPOINTS,
+  WEB_ENDPOINTS,
+  type WebEndpoint,
+  webKey,
+} from "#server/security/access-table.ts";
 import { createShare } from "#server/shares/shares.ts";
 import { createApiKey } from "#server/verification/organisations.ts";
-import { ACTORS, endpointKey, STATUS_ENDPOINTS, VERIFIER_ENDPOINTS, WEB_ENDPOINTS, webKey, type Actor, type WebEndpoint } from "#server/security/access-table.ts";
-import { checkEndpoint, rowsMentioning, type Caller, type Cast, type Probe, type Send } from "#tests/support/access-check.ts";
-import { organisationWithVerifier, person, type PersonRole } from "#tests/support/verification-fixtures.ts";
+import {
+  type Caller,
+  type Cast,
+  checkEndpoint,
+  type Probe,
+  rowsMentioning,
+  type Send,
+} from "#tests/support/access-check.ts";
+import { organisationWithVerifier, type PersonRole, person } from "#tests/support/verification-fixtures.ts";
 import { citizenWithCredential, issueCredential } from "#tests/support/wallet-fixtures.ts";
 import { call, db, SESSION_SECRET } from "#tests/support/web-client.ts";
 
@@ -45,18 +61,33 @@ describe("the web worker's routes against the access table", () => {
   it("has an entry for every loader, action and page of the server build, and no entry for a route that is gone", () => {
     const declared = new Map(WEB_ENDPOINTS.filter((e) => !e.variant).map((e) => [webKey(e.route, e.handler), e]));
     const built = new Map(builtHandlers.map((h) => [h.key, h]));
-    expect([...built.keys()].filter((key) => !declared.has(key)), "routes with no entry in server/security/access-table.ts").toEqual([]);
-    expect([...declared.keys()].filter((key) => !built.has(key)), "entries whose route is gone").toEqual([]);
-    expect([...built.values()].filter((h) => declared.get(h.key)!.path !== h.path).map((h) => `${h.key}: ${h.path}`), "entries whose path is not the route's").toEqual([]);
+    expect(
+      [...built.keys()].filter((key) => !declared.has(key)),
+      "routes with no entry in server/security/access-table.ts",
+    ).toEqual([]);
+    expect(
+      [...declared.keys()].filter((key) => !built.has(key)),
+      "entries whose route is gone",
+    ).toEqual([]);
+    expect(
+      [...built.values()].filter((h) => declared.get(h.key)!.path !== h.path).map((h) => `${h.key}: ${h.path}`),
+      "entries whose path is not the route's",
+    ).toEqual([]);
     // A variant is one function of a handler that has an entry of its own.
-    expect(WEB_ENDPOINTS.filter((e) => e.variant && !built.has(webKey(e.route, e.handler))).map(endpointKey)).toEqual([]);
+    expect(WEB_ENDPOINTS.filter((e) => e.variant && !built.has(webKey(e.route, e.handler))).map(endpointKey)).toEqual(
+      [],
+    );
   });
 
   it("leaves every path it forwards to a worker whose endpoints the table declares", () => {
     const hono = [...STATUS_ENDPOINTS, ...VERIFIER_ENDPOINTS];
     for (const { service, prefixes } of FORWARDED_ROUTES) {
       const worker = service.startsWith("Status") ? "status" : "verifier";
-      for (const prefix of prefixes) expect(hono.some((e) => e.worker === worker && e.path.startsWith(prefix)), `${service}: ${prefix}`).toBe(true);
+      for (const prefix of prefixes)
+        expect(
+          hono.some((e) => e.worker === worker && e.path.startsWith(prefix)),
+          `${service}: ${prefix}`,
+        ).toBe(true);
     }
   });
 });
@@ -74,7 +105,14 @@ const store = () => ({ db: db(), sessionSecret: SESSION_SECRET });
 
 interface World {
   cast: Cast;
-  citizen: { username: string; userId: string; credentialId: string; revocableCredentialId: string; shareId: string; passkeyId: string };
+  citizen: {
+    username: string;
+    userId: string;
+    credentialId: string;
+    revocableCredentialId: string;
+    shareId: string;
+    passkeyId: string;
+  };
   operatorCookie: string;
   sessionId: string;
   queueId: string;
@@ -85,7 +123,8 @@ interface World {
 let world: World;
 
 const json = async <T>(response: Response, status = 200): Promise<T> => {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
+  if (response.status !== status)
+    throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 };
 
@@ -93,15 +132,30 @@ async function signedIn(role: PersonRole, organisationId: string | null = null):
   const { user, cookie } = await person(store(), role, organisationId);
   remember(user.id);
   // Signing out ends the session it is made with: that call gets a new account of the same kind.
-  return { cookie, userId: user.id, fresh: async () => ({ cookie: (await person(store(), role, organisationId)).cookie }) };
+  return {
+    cookie,
+    userId: user.id,
+    fresh: async () => ({ cookie: (await person(store(), role, organisationId)).cookie }),
+  };
 }
 
 async function office(): Promise<{ id: string; operator: Caller; supervisor: Caller }> {
-  const [row] = await db().insert(assistedOffices).values({ name: `Office ${MARKER} ${crypto.randomUUID()}`, address: "1 Probe Street" }).returning();
+  const [row] = await db()
+    .insert(assistedOffices)
+    .values({ name: `Office ${MARKER} ${crypto.randomUUID()}`, address: "1 Probe Street" })
+    .returning();
   remember(row!.id);
   const staff = async (supervisor: boolean) => {
     const caller = await signedIn("operator");
-    await db().insert(operatorProfiles).values({ userId: caller.userId, officeId: row!.id, title: supervisor ? "Supervisor" : "Support Operator", authorisationLevel: supervisor ? 3 : 2, supervisor });
+    await db()
+      .insert(operatorProfiles)
+      .values({
+        userId: caller.userId,
+        officeId: row!.id,
+        title: supervisor ? "Supervisor" : "Support Operator",
+        authorisationLevel: supervisor ? 3 : 2,
+        supervisor,
+      });
     return caller;
   };
   return { id: row!.id, operator: await staff(false), supervisor: await staff(true) };
@@ -113,18 +167,29 @@ async function organisation(): Promise<{ id: string; verifier: Caller; admin: Ca
   remember(user.id);
   const { key, apiKey } = await createApiKey(db(), org.id, `Key ${MARKER}`, user.id);
   remember(apiKey.id);
-  return { id: org.id, verifier: { cookie, fresh: async () => ({ cookie: (await person(store(), "verifier", org.id)).cookie }) }, admin: await signedIn("admin", org.id), apiKey: { apiKey: key } };
+  return {
+    id: org.id,
+    verifier: { cookie, fresh: async () => ({ cookie: (await person(store(), "verifier", org.id)).cookie }) },
+    admin: await signedIn("admin", org.id),
+    apiKey: { apiKey: key },
+  };
 }
 
 /** A new assisted session in office A, made by its operator. */
 async function newSession(): Promise<string> {
-  const session = await json<AssistedSession>(await call("/api/assisted/sessions", { cookie: world.operatorCookie, body: { clientName: `Client ${MARKER}` } }), 201);
+  const session = await json<AssistedSession>(
+    await call("/api/assisted/sessions", { cookie: world.operatorCookie, body: { clientName: `Client ${MARKER}` } }),
+    201,
+  );
   return remember(session.id);
 }
 
 /** A new walk-in on office A's queue. */
 async function newQueueEntry(): Promise<string> {
-  const entry = await json<{ id: string }>(await call("/api/assisted/queue", { cookie: world.operatorCookie, body: { clientName: `Walk-in ${MARKER}` } }), 201);
+  const entry = await json<{ id: string }>(
+    await call("/api/assisted/queue", { cookie: world.operatorCookie, body: { clientName: `Walk-in ${MARKER}` } }),
+    201,
+  );
   return remember(entry.id);
 }
 
@@ -136,7 +201,9 @@ async function newShare(): Promise<string> {
 /** A passkey on the citizen's account (as registration stores one; never used to sign in here). */
 async function newPasskey(): Promise<string> {
   const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
-  await db().insert(webauthnCredentials).values({ id, userId: world.citizen.userId, name: MARKER, publicKey: "pQECAyYgASFYIA" });
+  await db()
+    .insert(webauthnCredentials)
+    .values({ id, userId: world.citizen.userId, name: MARKER, publicKey: "pQECAyYgASFYIA" });
   return remember(id);
 }
 
@@ -144,10 +211,13 @@ async function newPasskey(): Promise<string> {
 async function pendingApproval(): Promise<{ sessionId: string; approvalId: string }> {
   const sessionId = await newSession();
   const cookie = world.operatorCookie;
-  const step = (body: unknown, method = "POST") => call(`/api/assisted/sessions/${sessionId}${method === "PATCH" ? "" : "/actions"}`, { method, cookie, body });
+  const step = (body: unknown, method = "POST") =>
+    call(`/api/assisted/sessions/${sessionId}${method === "PATCH" ? "" : "/actions"}`, { method, cookie, body });
   await json(await step({ type: "find-client", account: world.citizen.username }));
   await json(await step({ currentStep: 2 }, "PATCH"));
-  await json(await step({ type: "document", document: { type: "passport", number: "533401234", expiryDate: "2031-01-01" } }));
+  await json(
+    await step({ type: "document", document: { type: "passport", number: "533401234", expiryDate: "2031-01-01" } }),
+  );
   const asked = await json<AssistedSession>(await step({ type: "request-approval" }));
   return { sessionId, approvalId: asked.approval!.id };
 }
@@ -155,17 +225,46 @@ async function pendingApproval(): Promise<{ sessionId: string; approvalId: strin
 beforeAll(async () => {
   const holder = await citizenWithCredential("rtw");
   const revocable = await issueCredential(holder.cookie, "dbs");
-  const [a, b, officeA, officeB, citizen2] = await Promise.all([organisation(), organisation(), office(), office(), signedIn("citizen")]);
+  const [a, b, officeA, officeB, citizen2] = await Promise.all([
+    organisation(),
+    organisation(),
+    office(),
+    office(),
+    signedIn("citizen"),
+  ]);
   const [agent] = await listAgents(db());
   const [group] = await db()
     .insert(errorGroups)
-    .values({ fingerprint: MARKER, errorType: "ProbeError", component: "access-table", message: MARKER, firstSeen: new Date(), lastSeen: new Date(), occurrences: 1 })
+    .values({
+      fingerprint: MARKER,
+      errorType: "ProbeError",
+      component: "access-table",
+      message: MARKER,
+      firstSeen: new Date(),
+      lastSeen: new Date(),
+      occurrences: 1,
+    })
     .returning();
   const citizen = { cookie: holder.cookie, fresh: async () => ({ cookie: (await person(store(), "citizen")).cookie }) };
   world = {
     cast: {
-      actors: { anonymous: {}, citizen, verifier: a.verifier, operator: officeA.operator, supervisor: officeA.supervisor, admin: a.admin, apiKey: a.apiKey },
-      strangers: { citizen: citizen2, verifier: b.verifier, operator: officeB.operator, supervisor: officeB.supervisor, admin: b.admin, apiKey: b.apiKey },
+      actors: {
+        anonymous: {},
+        citizen,
+        verifier: a.verifier,
+        operator: officeA.operator,
+        supervisor: officeA.supervisor,
+        admin: a.admin,
+        apiKey: a.apiKey,
+      },
+      strangers: {
+        citizen: citizen2,
+        verifier: b.verifier,
+        operator: officeB.operator,
+        supervisor: officeB.supervisor,
+        admin: b.admin,
+        apiKey: b.apiKey,
+      },
     },
     citizen: {
       username: holder.username,
@@ -210,10 +309,20 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
       () => ({ path: `/api/auth/passkey/${step.replace(".", "/")}`, json: {} }),
     ]),
   ),
-  [webKey("routes/api.auth.passkeys._index", "loader")]: () => ({ path: "/api/auth/passkeys", listed: world.citizen.passkeyId }),
-  [webKey("routes/api.auth.passkeys.$id", "action")]: async () => ({ path: `/api/auth/passkeys/${await newPasskey()}` }),
+  [webKey("routes/api.auth.passkeys._index", "loader")]: () => ({
+    path: "/api/auth/passkeys",
+    listed: world.citizen.passkeyId,
+  }),
+  [webKey("routes/api.auth.passkeys.$id", "action")]: async () => ({
+    path: `/api/auth/passkeys/${await newPasskey()}`,
+  }),
   [webKey("routes/api.analytics.track", "action")]: () => ({ path: "/api/analytics/track", json: {} }),
-  ...Object.fromEntries(["start", "sync", "end", "emergency-end"].map((what) => [webKey(`routes/api.session.${what}`, "action"), () => ({ path: `/api/session/${what}`, json: {} })])),
+  ...Object.fromEntries(
+    ["start", "sync", "end", "emergency-end"].map((what) => [
+      webKey(`routes/api.session.${what}`, "action"),
+      () => ({ path: `/api/session/${what}`, json: {} }),
+    ]),
+  ),
 
   // The citizen's own things: the objects are theirs; everyone else is refused them, or never sees them listed.
   ...Object.fromEntries(
@@ -224,53 +333,121 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   ),
   [webKey("routes/shares", "loader")]: () => ({ path: "/shares", listed: world.citizen.shareId }),
   [webKey("routes/api.shares._index", "loader")]: () => ({ path: "/api/shares", listed: world.citizen.shareId }),
-  [webKey("routes/shares", "action")]: async () => ({ path: "/shares", form: { intent: "revoke", shareId: await newShare() } }),
+  [webKey("routes/shares", "action")]: async () => ({
+    path: "/shares",
+    form: { intent: "revoke", shareId: await newShare() },
+  }),
   [webKey("routes/api.shares.$id.revoke", "action")]: async () => ({ path: `/api/shares/${await newShare()}/revoke` }),
-  [webKey("routes/api.shares.download.$id", "loader")]: () => ({ path: `/api/shares/download/${world.citizen.shareId}` }),
-  [webKey("routes/credentials_.$certificate", "loader")]: () => ({ path: certificatePath("rtw", world.citizen.credentialId) }),
-  [webKey("routes/api.credentials.$id.shares", "action")]: () => ({ path: `/api/credentials/${world.citizen.credentialId}/shares`, json: { purpose: MARKER } }),
-  [webKey("routes/api.credentials.$id.revoke", "action")]: () => ({ path: `/api/credentials/${world.citizen.revocableCredentialId}/revoke`, json: { reason: MARKER } }),
+  [webKey("routes/api.shares.download.$id", "loader")]: () => ({
+    path: `/api/shares/download/${world.citizen.shareId}`,
+  }),
+  [webKey("routes/credentials_.$certificate", "loader")]: () => ({
+    path: certificatePath("rtw", world.citizen.credentialId),
+  }),
+  [webKey("routes/api.credentials.$id.shares", "action")]: () => ({
+    path: `/api/credentials/${world.citizen.credentialId}/shares`,
+    json: { purpose: MARKER },
+  }),
+  [webKey("routes/api.credentials.$id.revoke", "action")]: () => ({
+    path: `/api/credentials/${world.citizen.revocableCredentialId}/revoke`,
+    json: { reason: MARKER },
+  }),
   [webKey("routes/profile", "action")]: () => ({ path: "/profile", form: { section: "not-a-section" } }),
-  [webKey("routes/api.vc.$type.issue", "action")]: () => ({ path: "/api/vc/rtw/issue", json: { proof: "not-a-proof" } }),
+  [webKey("routes/api.vc.$type.issue", "action")]: () => ({
+    path: "/api/vc/rtw/issue",
+    json: { proof: "not-a-proof" },
+  }),
 
   // Office A's sessions and queue.
   [webKey("routes/assisted", "loader")]: () => ({ path: "/assisted", listed: world.sessionId }),
   [webKey("routes/assisted-digital", "loader")]: () => ({ path: "/assisted-digital", listed: world.sessionId }),
-  [webKey("routes/assisted_.sessions.$id.paper", "loader")]: () => ({ path: `/assisted/sessions/${world.sessionId}/paper` }),
-  [webKey("routes/api.assisted.sessions._index", "loader")]: () => ({ path: "/api/assisted/sessions", listed: world.sessionId }),
-  [webKey("routes/api.assisted.sessions._index", "action")]: () => ({ path: "/api/assisted/sessions", json: { clientName: `Client ${MARKER}` } }),
+  [webKey("routes/assisted_.sessions.$id.paper", "loader")]: () => ({
+    path: `/assisted/sessions/${world.sessionId}/paper`,
+  }),
+  [webKey("routes/api.assisted.sessions._index", "loader")]: () => ({
+    path: "/api/assisted/sessions",
+    listed: world.sessionId,
+  }),
+  [webKey("routes/api.assisted.sessions._index", "action")]: () => ({
+    path: "/api/assisted/sessions",
+    json: { clientName: `Client ${MARKER}` },
+  }),
   [webKey("routes/api.assisted.sessions.$id", "loader")]: () => ({ path: `/api/assisted/sessions/${world.sessionId}` }),
-  [webKey("routes/api.assisted.sessions.$id", "action")]: async () => ({ path: `/api/assisted/sessions/${await newSession()}`, json: { status: "paused" } }),
+  [webKey("routes/api.assisted.sessions.$id", "action")]: async () => ({
+    path: `/api/assisted/sessions/${await newSession()}`,
+    json: { status: "paused" },
+  }),
   [webKey("routes/api.assisted.sessions.$id.actions", "action")]: async () => ({
     path: `/api/assisted/sessions/${await newSession()}/actions`,
     json: { type: "find-client", account: world.citizen.username },
   }),
   [webKey("routes/api.assisted.sessions.$id.actions", "action", "decide-approval")]: async () => {
     const { sessionId, approvalId } = await pendingApproval();
-    return { path: `/api/assisted/sessions/${sessionId}/actions`, json: { type: "decide-approval", approvalId, decision: "approved", reason: MARKER } };
+    return {
+      path: `/api/assisted/sessions/${sessionId}/actions`,
+      json: { type: "decide-approval", approvalId, decision: "approved", reason: MARKER },
+    };
   },
-  [webKey("routes/api.assisted.sessions.$id.records", "loader")]: () => ({ path: `/api/assisted/sessions/${world.sessionId}/records` }),
-  [webKey("routes/api.assisted.sessions.$id.live", "loader")]: () => ({ path: `/api/assisted/sessions/${world.sessionId}/live`, ...UPGRADE }),
+  [webKey("routes/api.assisted.sessions.$id.records", "loader")]: () => ({
+    path: `/api/assisted/sessions/${world.sessionId}/records`,
+  }),
+  [webKey("routes/api.assisted.sessions.$id.live", "loader")]: () => ({
+    path: `/api/assisted/sessions/${world.sessionId}/live`,
+    ...UPGRADE,
+  }),
   [webKey("routes/api.assisted.office.live", "loader")]: () => ({ path: "/api/assisted/office/live", ...UPGRADE }),
-  [webKey("routes/api.assisted.queue._index", "loader")]: () => ({ path: "/api/assisted/queue", listed: world.queueId }),
-  [webKey("routes/api.assisted.queue._index", "action")]: () => ({ path: "/api/assisted/queue", json: { clientName: `Walk-in ${MARKER}` } }),
-  [webKey("routes/api.assisted.queue.$id", "action")]: async () => ({ path: `/api/assisted/queue/${await newQueueEntry()}`, json: { status: "removed" } }),
-  [webKey("routes/api.assisted.queue.$id.start", "action")]: async () => ({ path: `/api/assisted/queue/${await newQueueEntry()}/start` }),
-  [webKey("routes/api.assisted.call-supervisor", "action")]: () => ({ path: "/api/assisted/call-supervisor", json: { sessionId: world.sessionId } }),
+  [webKey("routes/api.assisted.queue._index", "loader")]: () => ({
+    path: "/api/assisted/queue",
+    listed: world.queueId,
+  }),
+  [webKey("routes/api.assisted.queue._index", "action")]: () => ({
+    path: "/api/assisted/queue",
+    json: { clientName: `Walk-in ${MARKER}` },
+  }),
+  [webKey("routes/api.assisted.queue.$id", "action")]: async () => ({
+    path: `/api/assisted/queue/${await newQueueEntry()}`,
+    json: { status: "removed" },
+  }),
+  [webKey("routes/api.assisted.queue.$id.start", "action")]: async () => ({
+    path: `/api/assisted/queue/${await newQueueEntry()}/start`,
+  }),
+  [webKey("routes/api.assisted.call-supervisor", "action")]: () => ({
+    path: "/api/assisted/call-supervisor",
+    json: { sessionId: world.sessionId },
+  }),
 
   // Gabriel: a refused caller asks for what would change every agent; an allowed one is answered 400, so nothing other files rely on moves.
-  [webKey("routes/api.gabriel.agents.$id", "action")]: () => ({ path: `/api/gabriel/agents/${world.agentId}`, json: { config: {} } }),
-  [webKey("routes/api.gabriel.hitl.$taskId.assign", "action")]: () => ({ path: `/api/gabriel/hitl/${crypto.randomUUID()}/assign`, json: {} }),
-  [webKey("routes/api.gabriel.hitl.$taskId.decision", "action")]: () => ({ path: `/api/gabriel/hitl/${crypto.randomUUID()}/decision`, json: { decision: "approved", notes: MARKER } }),
-  [webKey("routes/api.gabriel.controls", "action")]: () => ({ path: "/api/gabriel/controls", json: { action: "pause", reason: MARKER }, whenAllowed: { path: "/api/gabriel/controls", json: { action: "sleep" } } }),
+  [webKey("routes/api.gabriel.agents.$id", "action")]: () => ({
+    path: `/api/gabriel/agents/${world.agentId}`,
+    json: { config: {} },
+  }),
+  [webKey("routes/api.gabriel.hitl.$taskId.assign", "action")]: () => ({
+    path: `/api/gabriel/hitl/${crypto.randomUUID()}/assign`,
+    json: {},
+  }),
+  [webKey("routes/api.gabriel.hitl.$taskId.decision", "action")]: () => ({
+    path: `/api/gabriel/hitl/${crypto.randomUUID()}/decision`,
+    json: { decision: "approved", notes: MARKER },
+  }),
+  [webKey("routes/api.gabriel.controls", "action")]: () => ({
+    path: "/api/gabriel/controls",
+    json: { action: "pause", reason: MARKER },
+    whenAllowed: { path: "/api/gabriel/controls", json: { action: "sleep" } },
+  }),
   [webKey("routes/api.gabriel.live", "loader")]: () => ({ path: "/api/gabriel/live", ...UPGRADE }),
 
-  [webKey("routes/api.analytics.errors.$id", "loader")]: () => ({ path: `/api/analytics/errors/${world.errorGroupId}` }),
-  [webKey("routes/api.analytics.errors.$id.resolve", "action")]: () => ({ path: `/api/analytics/errors/${world.errorGroupId}/resolve` }),
+  [webKey("routes/api.analytics.errors.$id", "loader")]: () => ({
+    path: `/api/analytics/errors/${world.errorGroupId}`,
+  }),
+  [webKey("routes/api.analytics.errors.$id.resolve", "action")]: () => ({
+    path: `/api/analytics/errors/${world.errorGroupId}/resolve`,
+  }),
 };
 
 /** Tables a probe writes beyond its entry's: signing out gives each caller a new account and session. */
-const PROBE_WRITES: Record<string, readonly string[]> = { [webKey("routes/api.auth.logout", "action")]: ["users", "sessions"] };
+const PROBE_WRITES: Record<string, readonly string[]> = {
+  [webKey("routes/api.auth.logout", "action")]: ["users", "sessions"],
+};
 
 /** The entry's own path, each parameter a random UUID and a splat a path nothing serves. */
 const defaultProbe = (endpoint: WebEndpoint): Probe => ({
@@ -302,17 +479,25 @@ function exclusively<T>(tables: readonly string[], work: () => Promise<T>): Prom
 async function check(endpoint: WebEndpoint) {
   const explicit = PROBES[endpointKey(endpoint)];
   // An object someone owns must be named by a probe: a random id would prove nothing about who may reach it.
-  expect(explicit || (!endpoint.owner && !endpoint.variant), "this entry needs a probe naming an object (PROBES)").toBeTruthy();
+  expect(
+    explicit || (!endpoint.owner && !endpoint.variant),
+    "this entry needs a probe naming an object (PROBES)",
+  ).toBeTruthy();
   // A probe's own objects are made in the tables the entry writes, so they are made in its turn.
-  const failures = await exclusively([...(endpoint.writes ?? []), ...(PROBE_WRITES[endpointKey(endpoint)] ?? [])], async () => {
-    const probe = explicit ? await explicit() : defaultProbe(endpoint);
-    return checkEndpoint(endpoint, probe, world.cast, send, (tables) => rowsMentioning(db(), tables, known));
-  });
+  const failures = await exclusively(
+    [...(endpoint.writes ?? []), ...(PROBE_WRITES[endpointKey(endpoint)] ?? [])],
+    async () => {
+      const probe = explicit ? await explicit() : defaultProbe(endpoint);
+      return checkEndpoint(endpoint, probe, world.cast, send, (tables) => rowsMentioning(db(), tables, known));
+    },
+  );
   expect(failures).toEqual([]);
 }
 
 describe("every web endpoint answers each actor as the access table declares", () => {
-  it.concurrent.each(WEB_ENDPOINTS.map((endpoint) => [endpointKey(endpoint), endpoint] as const))("%s", (_, endpoint) => check(endpoint));
+  it.concurrent.each(WEB_ENDPOINTS.map((endpoint) => [endpointKey(endpoint), endpoint] as const))("%s", (_, endpoint) =>
+    check(endpoint),
+  );
 
   it("names a probe only for entries that exist", () => {
     const keys = new Set(WEB_ENDPOINTS.map(endpointKey));

@@ -10,10 +10,11 @@
  * Cached HTML is shared, so it cannot carry a per-response CSP nonce: its CSP allows exactly the
  * inline scripts it contains, by their SHA-256 hashes (CSP Level 3 hash sources).
  */
-import { SESSION_COOKIE } from "#server/accounts/session.ts";
+
 import { THEME_COOKIE } from "#app/client/theme.ts";
-import { PITCH_PATHS } from "./pitch-paths.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { contentSecurityPolicy } from "#server/http/security.ts";
+import { PITCH_PATHS } from "./pitch-paths.ts";
 
 export { PITCH_PATHS };
 
@@ -48,7 +49,9 @@ export function pitchCacheKey(request: Request, buildVersion: string): Request {
     const value = url.searchParams.get(name);
     if (value !== null) key.searchParams.set(name, value.slice(0, 40));
   }
-  const theme = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=dark(?:;|$)`)) ? "dark" : "light";
+  const theme = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=dark(?:;|$)`))
+    ? "dark"
+    : "light";
   key.searchParams.set("__theme", theme);
   key.searchParams.set("__build", buildVersion);
   return new Request(key.toString(), { method: "GET" });
@@ -83,7 +86,10 @@ export async function hashedContentSecurityPolicy(html: string, mediaSources: re
  * A rendered response made ready for the shared cache, or null when it must not be shared.
  * Reads the whole body (pitch pages are small) to compute the script hashes.
  */
-export async function toCacheablePitchResponse(response: Response, mediaSources: readonly string[] = []): Promise<Response | null> {
+export async function toCacheablePitchResponse(
+  response: Response,
+  mediaSources: readonly string[] = [],
+): Promise<Response | null> {
   if (response.status !== 200) return null;
   if (response.headers.has("Set-Cookie")) return null;
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return null;
@@ -144,5 +150,7 @@ export function storePitchPage(key: Request, page: Response, ctx: ExecutionConte
   // Copies taken now, before the caller sends `page` and its body is consumed.
   const forCache = page.clone();
   const forMemory = page.clone();
-  ctx.waitUntil(Promise.all([caches.open(CACHE_NAME).then((cache) => cache.put(key, forCache)), toMemory(key, forMemory)]));
+  ctx.waitUntil(
+    Promise.all([caches.open(CACHE_NAME).then((cache) => cache.put(key, forCache)), toMemory(key, forMemory)]),
+  );
 }

@@ -26,17 +26,29 @@ describe("the web worker's bindings", () => {
   it("refuses to start against a remote database without its token", () => {
     const result = WebEnvSchema.safeParse({ ...valid, LIBSQL_URL: "https://identity.turso.io" });
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["LIBSQL_AUTH_TOKEN"]);
-    expect(WebEnvSchema.safeParse({ ...valid, LIBSQL_URL: "https://identity.turso.io", LIBSQL_AUTH_TOKEN: "token" }).success).toBe(true);
+    expect(
+      WebEnvSchema.safeParse({ ...valid, LIBSQL_URL: "https://identity.turso.io", LIBSQL_AUTH_TOKEN: "token" }).success,
+    ).toBe(true);
   });
 
   it("refuses a missing binding, a short session secret and a plain-http public base", () => {
     const { LOGIN_THROTTLE: _dropped, ...rest } = valid;
-    const result = WebEnvSchema.safeParse({ ...rest, SESSION_SECRET: "short", PUBLIC_BASE_URL: "http://identity.example" });
-    expect(result.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["LOGIN_THROTTLE", "PUBLIC_BASE_URL", "SESSION_SECRET"]);
+    const result = WebEnvSchema.safeParse({
+      ...rest,
+      SESSION_SECRET: "short",
+      PUBLIC_BASE_URL: "http://identity.example",
+    });
+    expect(result.error?.issues.map((i) => i.path.join(".")).sort()).toEqual([
+      "LOGIN_THROTTLE",
+      "PUBLIC_BASE_URL",
+      "SESSION_SECRET",
+    ]);
   });
 
   it("adds the podcast host's origin to the media sources only when one is configured", () => {
     expect(mediaSources(WebEnvSchema.parse(valid))).toEqual([]);
-    expect(mediaSources(WebEnvSchema.parse({ ...valid, PODCAST_AUDIO_BASE_URL: "https://cdn.example/audio/" }))).toEqual(["https://cdn.example"]);
+    expect(
+      mediaSources(WebEnvSchema.parse({ ...valid, PODCAST_AUDIO_BASE_URL: "https://cdn.example/audio/" })),
+    ).toEqual(["https://cdn.example"]);
   });
 });

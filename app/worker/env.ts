@@ -1,11 +1,19 @@
 import { z } from "zod";
+import { webauthnOriginBinding } from "#server/accounts/relying-party.ts";
 import type { LoginThrottleApi } from "#server/accounts/throttle.ts";
+import type { HousekeeperApi } from "#server/analytics/housekeeping.ts";
 import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import type { GabrielApi } from "#server/gabriel/review-state.ts";
-import type { HousekeeperApi } from "#server/analytics/housekeeping.ts";
-import { webauthnOriginBinding } from "#server/accounts/relying-party.ts";
-import { databaseBindings, durableObjectBinding, issuerBindings, parseEnv, serviceBinding, sessionBindings, workerEnv } from "#server/worker/env.ts";
+import {
+  databaseBindings,
+  durableObjectBinding,
+  issuerBindings,
+  parseEnv,
+  serviceBinding,
+  sessionBindings,
+  workerEnv,
+} from "#server/worker/env.ts";
 
 /** The web worker's bindings (root wrangler.toml), validated once per isolate. */
 export const WebEnvSchema = workerEnv({
@@ -26,7 +34,10 @@ export const WebEnvSchema = workerEnv({
   /** The analytics housekeeping's schedule (rollups, retention), armed on first contact. */
   HOUSEKEEPER: durableObjectBinding<HousekeeperApi & Rpc.DurableObjectBranded>(),
   /** Workers Rate Limiting ([[ratelimits]] in wrangler.toml): POST /api/analytics/track per client. */
-  TRACK_LIMITER: z.custom<RateLimit>((value) => typeof (value as RateLimit | undefined)?.limit === "function", "is not a rate limiting binding"),
+  TRACK_LIMITER: z.custom<RateLimit>(
+    (value) => typeof (value as RateLimit | undefined)?.limit === "function",
+    "is not a rate limiting binding",
+  ),
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;

@@ -18,10 +18,34 @@ export interface DemoAccount {
 
 export const DEMO_ACCOUNTS: ReadonlyArray<DemoAccount> = [
   { username: "admin", role: "admin", firstName: "Admin", lastName: "User", email: "admin@demo.identity.gov.uk" },
-  { username: "citizen", role: "citizen", firstName: "Sarah", lastName: "Thompson", email: "citizen@demo.identity.gov.uk" },
-  { username: "verifier", role: "verifier", firstName: "James", lastName: "Patel", email: "verifier@demo.identity.gov.uk" },
-  { username: "operator", role: "operator", firstName: "Priya", lastName: "Shah", email: "operator@demo.identity.gov.uk" },
+  {
+    username: "citizen",
+    role: "citizen",
+    firstName: "Sarah",
+    lastName: "Thompson",
+    email: "citizen@demo.identity.gov.uk",
+  },
+  {
+    username: "verifier",
+    role: "verifier",
+    firstName: "James",
+    lastName: "Patel",
+    email: "verifier@demo.identity.gov.uk",
+  },
+  {
+    username: "operator",
+    role: "operator",
+    firstName: "Priya",
+    lastName: "Shah",
+    email: "operator@demo.identity.gov.uk",
+  },
   // Not one of the spec's four: an operator with supervisor authority, who approves dual-control
   // steps in assisted sessions (issue 10). Quick Demo Login's Operator button stays "operator".
-  { username: "supervisor", role: "operator", firstName: "Daniel", lastName: "Okafor", email: "supervisor@demo.identity.gov.uk" },
+  {
+    username: "supervisor",
+    role: "operator",
+    firstName: "Daniel",
+    lastName: "Okafor",
+    email: "supervisor@demo.identity.gov.uk",
+  },
 ];

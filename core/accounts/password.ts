@@ -41,4 +41,5 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
  * The hash of a random password generated once and thrown away: not a secret, since no one knows
  * a password that matches. Same parameters as PARAMS (a test checks), so it costs the same work.
  */
-export const DUMMY_PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$ixqdUrCj9Hm9F2vqJqv0+w$nyW+EuzeX3VSFW8JPvU4rXNypiYneRWbUsFu2xQ7JCw";
+export const DUMMY_PASSWORD_HASH =
+  "$argon2id$v=19$m=19456,t=2,p=1$ixqdUrCj9Hm9F2vqJqv0+w$nyW+EuzeX3VSFW8JPvU4rXNypiYneRWbUsFu2xQ7JCw";

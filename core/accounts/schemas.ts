@@ -35,12 +35,21 @@ const USERNAME_CHARACTERS = "Use only letters A to Z, numbers, and dots, hyphens
 const NewUsername = z
   .string()
   .transform(foldUsername)
-  .pipe(z.string().min(3).max(50).regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/, USERNAME_CHARACTERS));
+  .pipe(
+    z
+      .string()
+      .min(3)
+      .max(50)
+      .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/, USERNAME_CHARACTERS),
+  );
 
 export const RegisterSchema = z.object({
   username: NewUsername,
   // Optional: an empty field means "no email"; anything typed must be a valid address.
-  email: z.union([z.literal(""), z.string().trim().email()]).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  email: z
+    .union([z.literal(""), z.string().trim().email()])
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined)),
   // ASVS: at least 8, and long passphrases allowed (Argon2id input is not truncated).
   password: z.string().min(8).max(128),
   firstName: optionalText(100),

@@ -45,10 +45,26 @@ export const KNOWN_AUDIT_EVENTS: Record<AuditCategory, readonly string[]> = {
     "passkey sign-in failed",
   ],
   authz: ["permission denied"],
-  assisted: ["Session started", "Approval requested", "Approval given", "Approval denied", "Approval void", "Supervisor called", "Credentials issued", "Session ended"],
+  assisted: [
+    "Session started",
+    "Approval requested",
+    "Approval given",
+    "Approval denied",
+    "Approval void",
+    "Supervisor called",
+    "Credentials issued",
+    "Session ended",
+  ],
   admin: ["credential revoked", "organisation registered", "organisation member assigned", "error resolved"],
   security: ["share revoked", "API key created", "API key revoked"],
-  agents: ["agents paused", "agents resumed", "emergency stop", "agent policy changed", "human review approved", "human review escalated"],
+  agents: [
+    "agents paused",
+    "agents resumed",
+    "emergency stop",
+    "agent policy changed",
+    "human review approved",
+    "human review escalated",
+  ],
   audit: [],
 };
 
@@ -76,7 +92,8 @@ const utcInstant = (name: string) =>
     .datetime({ message: `${name} must be a UTC time in ISO 8601, e.g. 2026-11-24T09:30:00Z` })
     .transform((value) => new Date(value));
 
-const phrase = (name: string) => z.string().trim().min(1, `${name} must not be empty`).max(64, `${name} must be at most 64 characters`);
+const phrase = (name: string) =>
+  z.string().trim().min(1, `${name} must not be empty`).max(64, `${name} must be at most 64 characters`);
 
 export const AuditQuery = z
   .object({
@@ -94,13 +111,20 @@ export const AuditQuery = z
       .max(200, "cursor is not one this list gave")
       .transform((token, ctx) => {
         const cursor = decodeAuditCursor(token);
-        if (!cursor) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "cursor is not one this list gave: use nextCursor from the previous page" });
+        if (!cursor)
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: "cursor is not one this list gave: use nextCursor from the previous page",
+          });
         return cursor ?? z.NEVER;
       })
       .optional(),
   })
   .strict()
-  .refine((query) => !query.from || !query.to || query.from.getTime() <= query.to.getTime(), { message: "from must not be after to", path: ["from"] });
+  .refine((query) => !query.from || !query.to || query.from.getTime() <= query.to.getTime(), {
+    message: "from must not be after to",
+    path: ["from"],
+  });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 /**

@@ -16,10 +16,21 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** The time-range picker: the last 24 hours (hourly points), 7 or 30 days (daily points). */
 export const RANGES = ["24h", "7d", "30d"] as const;
 export type Range = (typeof RANGES)[number];
-export const RANGE_LABELS: Record<Range, string> = { "24h": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days" };
+export const RANGE_LABELS: Record<Range, string> = {
+  "24h": "Last 24 hours",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+};
 
 /** Spec 000 §9: refresh intervals of the five calls (dashboard, events, logs, errors, performance); the security audit (issue 13) as the logs. */
-export const REFRESH_MS = { dashboard: 30_000, events: 10_000, logs: 10_000, errors: 15_000, performance: 30_000, audit: 10_000 } as const;
+export const REFRESH_MS = {
+  dashboard: 30_000,
+  events: 10_000,
+  logs: 10_000,
+  errors: 15_000,
+  performance: 30_000,
+  audit: 10_000,
+} as const;
 /** Spec 000 §7 default limits, and the most any call may ask for. */
 export const DEFAULT_LIMITS = { events: 50, logs: 100, errors: 50, performance: 100, audit: 50 } as const;
 export const MAX_LIMIT = 500;
@@ -30,15 +41,37 @@ export const SHOWN = { topPages: 5, recentErrors: 3, performance: 10 } as const;
 export const ACTIVE_USER_WINDOW_MS = 15 * 60 * 1000;
 
 /** A list's `limit` query parameter: a whole number from 1 to MAX_LIMIT, `fallback` when absent. */
-export const limitParameter = (fallback: number) => z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_LIMIT, `limit must be at most ${MAX_LIMIT}`).default(fallback);
+export const limitParameter = (fallback: number) =>
+  z.coerce
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_LIMIT, `limit must be at most ${MAX_LIMIT}`)
+    .default(fallback);
 
 export const DashboardQuery = z.object({ range: z.enum(RANGES).default("24h") }).strict();
 export const EventsQuery = z.object({ limit: limitParameter(DEFAULT_LIMITS.events) }).strict();
-export const LogsQuery = z.object({ level: z.enum(LOG_LEVELS).optional(), limit: limitParameter(DEFAULT_LIMITS.logs) }).strict();
-export const ErrorsQuery = z
-  .object({ resolved: z.enum(["true", "false"]).transform((v) => v === "true").optional(), limit: limitParameter(DEFAULT_LIMITS.errors) })
+export const LogsQuery = z
+  .object({ level: z.enum(LOG_LEVELS).optional(), limit: limitParameter(DEFAULT_LIMITS.logs) })
   .strict();
-export const PerformanceQuery = z.object({ metricType: z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, "metricType must be a short snake_case word").optional(), limit: limitParameter(DEFAULT_LIMITS.performance) }).strict();
+export const ErrorsQuery = z
+  .object({
+    resolved: z
+      .enum(["true", "false"])
+      .transform((v) => v === "true")
+      .optional(),
+    limit: limitParameter(DEFAULT_LIMITS.errors),
+  })
+  .strict();
+export const PerformanceQuery = z
+  .object({
+    metricType: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,49}$/, "metricType must be a short snake_case word")
+      .optional(),
+    limit: limitParameter(DEFAULT_LIMITS.performance),
+  })
+  .strict();
 
 /** A point of the requests chart: how many measured API requests, and their p50/p95 response time (ms). */
 export interface RequestPoint {

@@ -24,7 +24,10 @@ export const AnalyticsEventSchema = z
     eventLabel: shortText(200).optional(),
     page: z.string().startsWith("/").max(500).optional(),
     // A flat map of simple values: referrer, elementType, text, success, fileType, message, stack, context.
-    metadata: z.record(z.string().max(50), MetadataValue).refine((m) => Object.keys(m).length <= 20, "Too many metadata keys").optional(),
+    metadata: z
+      .record(z.string().max(50), MetadataValue)
+      .refine((m) => Object.keys(m).length <= 20, "Too many metadata keys")
+      .optional(),
     sessionId: z.string().uuid().optional(),
   })
   .strict();

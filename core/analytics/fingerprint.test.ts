@@ -8,20 +8,32 @@ describe("error message normalisation", () => {
     expect(normaliseMessage("Bad key deadbeefcafe1234 at 0x7ffe12")).toBe("Bad key <hex> at <hex>");
     expect(normaliseMessage(`Unknown field "nmae" in 'form'`)).toBe("Unknown field <value> in <value>");
     expect(normaliseMessage("No account for jane.doe+x@example.co.uk")).toBe("No account for <email>");
-    expect(normaliseMessage("GET https://api.example/v1/users?id=7&token=abc failed")).toBe("GET https://api.example/v<n>/users?<query> failed");
+    expect(normaliseMessage("GET https://api.example/v1/users?id=7&token=abc failed")).toBe(
+      "GET https://api.example/v<n>/users?<query> failed",
+    );
     expect(normaliseMessage("  line\n\t break  ")).toBe("line break");
   });
 
   it("keeps plain words, even hex-looking ones without digits", () => {
-    expect(normaliseMessage("Cannot read properties of undefined (reading 'facade')")).toBe("Cannot read properties of undefined (reading <value>)");
+    expect(normaliseMessage("Cannot read properties of undefined (reading 'facade')")).toBe(
+      "Cannot read properties of undefined (reading <value>)",
+    );
     expect(normaliseMessage("deadbeef failed")).toBe("deadbeef failed");
   });
 });
 
 describe("error fingerprint", () => {
   it("is the same for occurrences that differ only in their values", () => {
-    const a = errorFingerprint("TypeError", "wallet", "Credential 17 of user 3f2b1c4e-9a7d-4e21-8b6f-0c1d2e3f4a5b is missing");
-    const b = errorFingerprint("TypeError", "wallet", "Credential 9001 of user 00000000-0000-4000-8000-000000000000 is missing");
+    const a = errorFingerprint(
+      "TypeError",
+      "wallet",
+      "Credential 17 of user 3f2b1c4e-9a7d-4e21-8b6f-0c1d2e3f4a5b is missing",
+    );
+    const b = errorFingerprint(
+      "TypeError",
+      "wallet",
+      "Credential 9001 of user 00000000-0000-4000-8000-000000000000 is missing",
+    );
     expect(a).toBe(b);
     expect(a).toMatch(/^[0-9a-f]{32}$/);
   });

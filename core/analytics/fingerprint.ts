@@ -33,5 +33,8 @@ export function normaliseMessage(message: string): string {
 
 /** The group key: the hex SHA-256 of type, component and normalised message (stable across runtimes and releases). */
 export function errorFingerprint(errorType: string, component: string, message: string): string {
-  return bytesToHex(sha256(utf8ToBytes(JSON.stringify([errorType, component, normaliseMessage(message)])))).slice(0, 32);
+  return bytesToHex(sha256(utf8ToBytes(JSON.stringify([errorType, component, normaliseMessage(message)])))).slice(
+    0,
+    32,
+  );
 }

@@ -5,7 +5,9 @@
  */
 
 /** Upper bounds (exclusive, ms) of the buckets; one more bucket holds everything from the last bound up. */
-export const RESPONSE_TIME_BOUNDS = [5, 10, 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000] as const;
+export const RESPONSE_TIME_BOUNDS = [
+  5, 10, 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000,
+] as const;
 export const HISTOGRAM_SIZE = RESPONSE_TIME_BOUNDS.length + 1;
 
 export const emptyHistogram = (): number[] => new Array<number>(HISTOGRAM_SIZE).fill(0);

@@ -38,9 +38,14 @@ export function reduceUserAgent(userAgent: string | null | undefined): ReducedUs
   const os = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? "Other";
   // Android tablets leave "Mobile" out of their user agent; iPads that ask for the desktop site
   // look like a Mac and count as desktops (nothing in the header tells them apart).
-  const device: DeviceClass = /\biPad\b|\bTablet\b|\bAndroid\b(?!.*\bMobile\b)/.test(ua) ? "tablet" : /\bMobi|\biPhone\b|\biPod\b/.test(ua) ? "mobile" : "desktop";
+  const device: DeviceClass = /\biPad\b|\bTablet\b|\bAndroid\b(?!.*\bMobile\b)/.test(ua)
+    ? "tablet"
+    : /\bMobi|\biPhone\b|\biPod\b/.test(ua)
+      ? "mobile"
+      : "desktop";
   return { browser, os, device };
 }
 
 /** The reduced user agent as one short text, for analytics_events.user_agent: "Chrome on Linux (desktop)". */
-export const describeUserAgent = (reduced: ReducedUserAgent): string => `${reduced.browser} on ${reduced.os} (${reduced.device})`;
+export const describeUserAgent = (reduced: ReducedUserAgent): string =>
+  `${reduced.browser} on ${reduced.os} (${reduced.device})`;

@@ -14,7 +14,11 @@ export const RAW_DOCUMENT_RETENTION_MS = 72 * 60 * 60 * 1000;
 /** The activity log keeps this many recent events in the object (every event is in the audit log). */
 const EVENT_LOG_LIMIT = 200;
 
-export const DOCUMENT_TYPES = { passport: "UK passport", "driving-licence": "UK photocard driving licence", brp: "Biometric residence permit" } as const;
+export const DOCUMENT_TYPES = {
+  passport: "UK passport",
+  "driving-licence": "UK photocard driving licence",
+  brp: "Biometric residence permit",
+} as const;
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 
 /** The steps in order (what each needs before Continue: unmetRequirement). */
@@ -128,7 +132,14 @@ export class SessionRuleError extends Error {
 
 const conflict = (code: string, message: string) => new SessionRuleError(409, code, message);
 
-export function newSession(input: { id: string; officeId: string; operator: Person; clientName?: string | undefined; assistanceType?: string | undefined; now: Date }): AssistedSession {
+export function newSession(input: {
+  id: string;
+  officeId: string;
+  operator: Person;
+  clientName?: string | undefined;
+  assistanceType?: string | undefined;
+  now: Date;
+}): AssistedSession {
   const session: AssistedSession = {
     id: input.id,
     officeId: input.officeId,
@@ -149,16 +160,31 @@ export function newSession(input: { id: string; officeId: string; operator: Pers
     issuance: null,
     events: [],
   };
-  return withEvent(session, input.operator, "Session started", `${session.assistanceType} for ${session.clientName}`, input.now);
+  return withEvent(
+    session,
+    input.operator,
+    "Session started",
+    `${session.assistanceType} for ${session.clientName}`,
+    input.now,
+  );
 }
 
-function withEvent(session: AssistedSession, actor: Person | null, type: string, detail: string, now: Date): AssistedSession {
+function withEvent(
+  session: AssistedSession,
+  actor: Person | null,
+  type: string,
+  detail: string,
+  now: Date,
+): AssistedSession {
   const seq = (session.events.at(-1)?.seq ?? 0) + 1;
   const events = [...session.events, { seq, at: now.toISOString(), actor, type, detail }];
   return { ...session, events: events.slice(-EVENT_LOG_LIMIT) };
 }
 
-export function approvalState(approval: Pick<ApprovalRecord, "decision" | "expiresAt"> | null, now: Date): ApprovalState | null {
+export function approvalState(
+  approval: Pick<ApprovalRecord, "decision" | "expiresAt"> | null,
+  now: Date,
+): ApprovalState | null {
   if (!approval) return null;
   if (approval.decision === "denied") return "denied";
   if (now.getTime() >= Date.parse(approval.expiresAt)) return "expired";
@@ -168,7 +194,14 @@ export function approvalState(approval: Pick<ApprovalRecord, "decision" | "expir
 /** What the document step's approval is about: a change to any of it voids the approval. */
 function documentSubject(session: AssistedSession): string {
   const document = session.document;
-  return JSON.stringify([session.client?.userId ?? null, document?.type, document?.numberLast4, document?.expiryDate, document?.capturedAt, document?.authorityRecordIds]);
+  return JSON.stringify([
+    session.client?.userId ?? null,
+    document?.type,
+    document?.numberLast4,
+    document?.expiryDate,
+    document?.capturedAt,
+    document?.authorityRecordIds,
+  ]);
 }
 
 /** Why the current step cannot be passed yet, or null when it can. */
@@ -201,54 +234,112 @@ function requireActive(session: AssistedSession): void {
 
 function requireStep(session: AssistedSession, step: number): void {
   requireActive(session);
-  if (session.currentStep !== step) throw conflict("WRONG_STEP", `This belongs to step ${step}; the session is at step ${session.currentStep}`);
+  if (session.currentStep !== step)
+    throw conflict("WRONG_STEP", `This belongs to step ${step}; the session is at step ${session.currentStep}`);
 }
 
 /** Continue: to the next step only, never past the last, never past an unmet requirement. */
 export function advance(session: AssistedSession, toStep: number, actor: Person, now: Date): AssistedSession {
   requireActive(session);
-  if (toStep !== session.currentStep + 1) throw conflict("STEP_OUT_OF_ORDER", `The session is at step ${session.currentStep}: it can only move to step ${session.currentStep + 1}`);
-  if (toStep > session.totalSteps) throw conflict("LAST_STEP", `There is no step ${toStep}: this session has ${session.totalSteps} steps`);
+  if (toStep !== session.currentStep + 1)
+    throw conflict(
+      "STEP_OUT_OF_ORDER",
+      `The session is at step ${session.currentStep}: it can only move to step ${session.currentStep + 1}`,
+    );
+  if (toStep > session.totalSteps)
+    throw conflict("LAST_STEP", `There is no step ${toStep}: this session has ${session.totalSteps} steps`);
   const unmet = unmetRequirement(session, now);
   if (unmet) throw conflict("STEP_REQUIREMENT_UNMET", unmet);
   const next = STEPS[toStep - 1]!;
-  return withEvent({ ...session, currentStep: toStep }, actor, "Step completed", `Step ${session.currentStep} done; now ${next.title}`, now);
+  return withEvent(
+    { ...session, currentStep: toStep },
+    actor,
+    "Step completed",
+    `Step ${session.currentStep} done; now ${next.title}`,
+    now,
+  );
 }
 
 export function setStatus(session: AssistedSession, status: SessionStatus, actor: Person, now: Date): AssistedSession {
   if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended");
-  if (session.status === status) throw conflict("NO_CHANGE", `This session is already ${status === "active" ? "in progress" : status}`);
+  if (session.status === status)
+    throw conflict("NO_CHANGE", `This session is already ${status === "active" ? "in progress" : status}`);
   if (status === "completed") {
-    return withEvent({ ...session, status, completedAt: now.toISOString() }, actor, "Session ended", `Ended at step ${session.currentStep} of ${session.totalSteps}`, now);
+    return withEvent(
+      { ...session, status, completedAt: now.toISOString() },
+      actor,
+      "Session ended",
+      `Ended at step ${session.currentStep} of ${session.totalSteps}`,
+      now,
+    );
   }
-  return withEvent({ ...session, status }, actor, status === "paused" ? "Session paused" : "Session resumed", `At step ${session.currentStep}`, now);
+  return withEvent(
+    { ...session, status },
+    actor,
+    status === "paused" ? "Session paused" : "Session resumed",
+    `At step ${session.currentStep}`,
+    now,
+  );
 }
 
 /** Step 1: the citizen's account, found or made at the counter. Changing it voids any approval. */
 export function linkClient(session: AssistedSession, client: ClientLink, actor: Person, now: Date): AssistedSession {
   requireStep(session, 1);
   const detail = `${client.name} (${client.username})${client.createdHere ? ", account created" : ""}`;
-  return withEvent({ ...session, client, clientName: client.name }, actor, client.createdHere ? "Account created" : "Client found", detail, now);
+  return withEvent(
+    { ...session, client, clientName: client.name },
+    actor,
+    client.createdHere ? "Account created" : "Client found",
+    detail,
+    now,
+  );
 }
 
 /** Step 2: the document (its summary; the raw data stays with the caller, i.e. the object). */
-export function recordDocument(session: AssistedSession, document: Omit<DocumentSummary, "purgedAt" | "capturedAt" | "recordedBy">, actor: Person, now: Date): AssistedSession {
+export function recordDocument(
+  session: AssistedSession,
+  document: Omit<DocumentSummary, "purgedAt" | "capturedAt" | "recordedBy">,
+  actor: Person,
+  now: Date,
+): AssistedSession {
   requireStep(session, 2);
-  if (document.expiryDate < now.toISOString().slice(0, 10)) throw new SessionRuleError(400, "DOCUMENT_EXPIRED", "This document has expired: it cannot prove the client's identity");
+  if (document.expiryDate < now.toISOString().slice(0, 10))
+    throw new SessionRuleError(
+      400,
+      "DOCUMENT_EXPIRED",
+      "This document has expired: it cannot prove the client's identity",
+    );
   const voided = session.approval && approvalState(session.approval, now) !== "denied";
-  let next: AssistedSession = { ...session, document: { ...document, recordedBy: actor, capturedAt: now.toISOString(), purgedAt: null }, approval: null };
-  next = withEvent(next, actor, "Document recorded", `${DOCUMENT_TYPES[document.type]} ending ${document.numberLast4}, expires ${document.expiryDate}${document.hasImage ? ", image captured" : ""}`, now);
+  let next: AssistedSession = {
+    ...session,
+    document: { ...document, recordedBy: actor, capturedAt: now.toISOString(), purgedAt: null },
+    approval: null,
+  };
+  next = withEvent(
+    next,
+    actor,
+    "Document recorded",
+    `${DOCUMENT_TYPES[document.type]} ending ${document.numberLast4}, expires ${document.expiryDate}${document.hasImage ? ", image captured" : ""}`,
+    now,
+  );
   return voided ? withEvent(next, null, "Approval void", "The document changed after approval was asked", now) : next;
 }
 
-export function requestApproval(session: AssistedSession, input: { id: string; actor: Person }, now: Date): AssistedSession {
+export function requestApproval(
+  session: AssistedSession,
+  input: { id: string; actor: Person },
+  now: Date,
+): AssistedSession {
   requireActive(session);
   const step = STEPS[session.currentStep - 1];
-  if (!step || !("dualControl" in step)) throw conflict("NO_APPROVAL_NEEDED", `Step ${session.currentStep} does not need a supervisor's approval`);
-  if (!session.document) throw conflict("STEP_REQUIREMENT_UNMET", "Record the identity document before asking for approval");
+  if (!step || !("dualControl" in step))
+    throw conflict("NO_APPROVAL_NEEDED", `Step ${session.currentStep} does not need a supervisor's approval`);
+  if (!session.document)
+    throw conflict("STEP_REQUIREMENT_UNMET", "Record the identity document before asking for approval");
   const state = approvalState(session.approval, now);
   if (state === "pending") throw conflict("APPROVAL_PENDING", "Approval has already been requested");
-  if (state === "approved" && session.approval?.subject === documentSubject(session)) throw conflict("ALREADY_APPROVED", "This step is already approved");
+  if (state === "approved" && session.approval?.subject === documentSubject(session))
+    throw conflict("ALREADY_APPROVED", "This step is already approved");
   const approval: ApprovalRecord = {
     id: input.id,
     step: session.currentStep,
@@ -261,7 +352,13 @@ export function requestApproval(session: AssistedSession, input: { id: string; a
     decidedAt: null,
     reason: null,
   };
-  return withEvent({ ...session, approval, requiresDualControl: true }, input.actor, "Approval requested", `Step ${session.currentStep}: ${step.title}`, now);
+  return withEvent(
+    { ...session, approval, requiresDualControl: true },
+    input.actor,
+    "Approval requested",
+    `Step ${session.currentStep}: ${step.title}`,
+    now,
+  );
 }
 
 /**
@@ -279,16 +376,26 @@ export function makerOf(session: AssistedSession, personId: string): "requester"
  * A supervisor's decision. The caller has checked that `supervisor` holds supervisor authority
  * for the session's office; here: never the person who asked, only a live request, with a reason.
  */
-export function decideApproval(session: AssistedSession, input: { approvalId: string; decision: "approved" | "denied"; reason: string; supervisor: Person }, now: Date): AssistedSession {
+export function decideApproval(
+  session: AssistedSession,
+  input: { approvalId: string; decision: "approved" | "denied"; reason: string; supervisor: Person },
+  now: Date,
+): AssistedSession {
   if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended");
   const approval = session.approval;
-  if (!approval || approval.id !== input.approvalId) throw conflict("APPROVAL_NOT_FOUND", "There is no such request for approval on this session");
+  if (!approval || approval.id !== input.approvalId)
+    throw conflict("APPROVAL_NOT_FOUND", "There is no such request for approval on this session");
   const state = approvalState(approval, now);
   if (state === "expired") throw conflict("APPROVAL_EXPIRED", "This request for approval has expired");
   if (state !== "pending") throw conflict("APPROVAL_DECIDED", "This request for approval has already been decided");
   const maker = makerOf(session, input.supervisor.id);
   if (maker === "requester") throw new SessionRuleError(403, "SELF_APPROVAL", "You cannot approve your own request");
-  if (maker) throw new SessionRuleError(403, "SELF_APPROVAL", "You ran this session or recorded its document: another supervisor must decide");
+  if (maker)
+    throw new SessionRuleError(
+      403,
+      "SELF_APPROVAL",
+      "You ran this session or recorded its document: another supervisor must decide",
+    );
   const reason = input.reason.trim();
   if (!reason) throw new SessionRuleError(400, "REASON_REQUIRED", "Give a reason for the decision");
   const decided: ApprovalRecord = {
@@ -298,16 +405,34 @@ export function decideApproval(session: AssistedSession, input: { approvalId: st
     decidedAt: now.toISOString(),
     reason,
     // An approval is good for a fresh period from the decision; a denial never lapses into anything.
-    expiresAt: input.decision === "approved" ? new Date(now.getTime() + APPROVAL_LIFETIME_MS).toISOString() : approval.expiresAt,
+    expiresAt:
+      input.decision === "approved" ? new Date(now.getTime() + APPROVAL_LIFETIME_MS).toISOString() : approval.expiresAt,
   };
   const next = { ...session, approval: decided, supervisor: input.supervisor };
-  return withEvent(next, input.supervisor, input.decision === "approved" ? "Approval given" : "Approval denied", reason, now);
+  return withEvent(
+    next,
+    input.supervisor,
+    input.decision === "approved" ? "Approval given" : "Approval denied",
+    reason,
+    now,
+  );
 }
 
-export function recordVisualMatch(session: AssistedSession, input: { matched: boolean; notes: string }, actor: Person, now: Date): AssistedSession {
+export function recordVisualMatch(
+  session: AssistedSession,
+  input: { matched: boolean; notes: string },
+  actor: Person,
+  now: Date,
+): AssistedSession {
   requireStep(session, 3);
   const visualMatch = { matched: input.matched, notes: input.notes.trim(), by: actor, at: now.toISOString() };
-  return withEvent({ ...session, visualMatch }, actor, input.matched ? "Visual match confirmed" : "Visual match failed", visualMatch.notes || "No notes", now);
+  return withEvent(
+    { ...session, visualMatch },
+    actor,
+    input.matched ? "Visual match confirmed" : "Visual match failed",
+    visualMatch.notes || "No notes",
+    now,
+  );
 }
 
 /** Whether step 4 may issue now (the caller checks before it links records or prints anything). */
@@ -317,11 +442,24 @@ export function assertCanIssue(session: AssistedSession): void {
   if (!session.client) throw conflict("STEP_REQUIREMENT_UNMET", "The session has no client account");
 }
 
-export function recordIssuance(session: AssistedSession, input: Omit<Issuance, "by" | "at">, actor: Person, now: Date): AssistedSession {
+export function recordIssuance(
+  session: AssistedSession,
+  input: Omit<Issuance, "by" | "at">,
+  actor: Person,
+  now: Date,
+): AssistedSession {
   assertCanIssue(session);
   const issuance = { ...input, by: actor, at: now.toISOString() };
-  const names = input.credentialTypes.map((code) => (isCredentialTypeCode(code) ? CREDENTIAL_TYPES[code].longName : code));
-  return withEvent({ ...session, issuance }, actor, "Credentials issued", `${names.join(", ")} (${input.delivery === "wallet" ? "to the client's wallet" : "on paper"})`, now);
+  const names = input.credentialTypes.map((code) =>
+    isCredentialTypeCode(code) ? CREDENTIAL_TYPES[code].longName : code,
+  );
+  return withEvent(
+    { ...session, issuance },
+    actor,
+    "Credentials issued",
+    `${names.join(", ")} (${input.delivery === "wallet" ? "to the client's wallet" : "on paper"})`,
+    now,
+  );
 }
 
 /** When the raw document data must be gone by, or null when there is none left. */
@@ -334,5 +472,11 @@ export function rawDataDueAt(session: AssistedSession): number | null {
 export function markRawDataPurged(session: AssistedSession, now: Date): AssistedSession {
   if (!session.document || session.document.purgedAt) return session;
   const document = { ...session.document, purgedAt: now.toISOString(), hasImage: false };
-  return withEvent({ ...session, document }, null, "Raw document data deleted", "72 hours after capture: the full document number and any image", now);
+  return withEvent(
+    { ...session, document },
+    null,
+    "Raw document data deleted",
+    "72 hours after capture: the full document number and any image",
+    now,
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { base64urlDecode, base64urlDecodeText, base64urlEncode, base64urlEncodeText, isBase64url, utf8Decode } from "./encoding.ts";
+import {
+  base64urlDecode,
+  base64urlDecodeText,
+  base64urlEncode,
+  base64urlEncodeText,
+  isBase64url,
+  utf8Decode,
+} from "./encoding.ts";
 
 describe("base64url (RFC 4648 section 5, unpadded as in RFC 7515 section 2)", () => {
   it("round-trips every length and all byte values", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CREDENTIAL_ERROR_CODES, CREDENTIAL_ERROR_MESSAGES, CredentialError, failure, failureFromError } from "./errors.ts";
+import {
+  CREDENTIAL_ERROR_CODES,
+  CREDENTIAL_ERROR_MESSAGES,
+  CredentialError,
+  failure,
+  failureFromError,
+} from "./errors.ts";
 
 describe("CredentialError", () => {
   it("has a readable message for every code, and codes equal their keys", () => {

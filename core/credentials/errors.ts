@@ -26,7 +26,8 @@ export const CREDENTIAL_ERROR_MESSAGES = {
   ISSUED_IN_FUTURE: "The token was issued in the future (iat beyond the allowed clock skew).",
   CLAIM_MISSING: "A required claim is missing.",
   CLAIM_INVALID: "A registered claim has the wrong type or value.",
-  RESERVED_CLAIM_DISCLOSED: "A claim that must never be selectively disclosable (iss, nbf, exp, cnf, vct, status) arrived in a disclosure.",
+  RESERVED_CLAIM_DISCLOSED:
+    "A claim that must never be selectively disclosable (iss, nbf, exp, cnf, vct, status) arrived in a disclosure.",
   VCT_MISSING: "The credential has no vct (credential type).",
   VCT_UNEXPECTED: "The credential type (vct) is not one this verifier accepts.",
   SD_ALG_UNSUPPORTED: "The _sd_alg hash algorithm is unknown or not accepted (only sha-256).",
@@ -34,7 +35,8 @@ export const CREDENTIAL_ERROR_MESSAGES = {
   CNF_INVALID: "The holder key (cnf.jwk) is missing or not a usable public key.",
 
   // Disclosures
-  MALFORMED_DISCLOSURE: "A disclosure is not a base64url JSON array of the right length (3 for a property, 2 for an array element).",
+  MALFORMED_DISCLOSURE:
+    "A disclosure is not a base64url JSON array of the right length (3 for a property, 2 for an array element).",
   DISCLOSED_SD_CLAIM: "A disclosure names a claim _sd or ..., which is never allowed.",
   DUPLICATE_CLAIM: "A disclosed claim name already exists at that level.",
   DUPLICATE_DIGEST: "The same digest appears more than once.",
@@ -53,7 +55,8 @@ export const CREDENTIAL_ERROR_MESSAGES = {
   KB_TOO_OLD: "The key-binding JWT is older than the allowed window.",
   KB_IN_FUTURE: "The key-binding JWT is dated in the future beyond the allowed clock skew.",
   KB_SD_HASH_MISMATCH: "The key-binding sd_hash does not match the presented issuer JWT and disclosures.",
-  PAPER_NOT_ACCEPTED: "The credential is a paper credential, bound to no device: it is accepted only when scanned in person, never as a wallet's answer.",
+  PAPER_NOT_ACCEPTED:
+    "The credential is a paper credential, bound to no device: it is accepted only when scanned in person, never as a wallet's answer.",
   KB_UNEXPECTED: "A key-binding JWT came with a paper credential, which has no holder key to bind it to.",
 
   // Status

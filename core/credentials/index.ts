@@ -41,16 +41,18 @@
  * crypto.subtle.verify("Ed25519", ...)), and readStatus on a 2^20-entry list are each callable
  * in a loop with no setup beyond generateSigningKeyPair.
  */
+
+export { type CredentialCrypto, resolveCrypto, secureRandomInt, webCrypto } from "./crypto.ts";
 export {
   CREDENTIAL_ERROR_CODES,
   CREDENTIAL_ERROR_MESSAGES,
   CredentialError,
-  isCredentialError,
   type CredentialErrorCode,
+  isCredentialError,
   type VerificationFailure,
 } from "./errors.ts";
-export { resolveCrypto, secureRandomInt, webCrypto, type CredentialCrypto } from "./crypto.ts";
-export { SUPPORTED_ALGORITHMS, type JwsAlgorithm, type PublicJwk } from "./jws.ts";
+export { type IssueCredentialInput, type IssuerSigningKey, issueCredential } from "./issue.ts";
+export { type JwsAlgorithm, type PublicJwk, SUPPORTED_ALGORITHMS } from "./jws.ts";
 export {
   buildJwks,
   exportPublicJwk,
@@ -58,9 +60,18 @@ export {
   importPrivateJwk,
   importPublicJwk,
   jwkThumbprint,
-  toPublicJwk,
   type SigningKeyPair,
+  toPublicJwk,
 } from "./keys.ts";
+export {
+  credentialClaims,
+  disclosableClaims,
+  type PaperPresentation,
+  type PresentCredentialInput,
+  type PresentPaperCredentialInput,
+  presentCredential,
+  presentPaperCredential,
+} from "./present.ts";
 export {
   KB_JWT_TYP,
   LEGACY_SD_JWT_VC_TYP,
@@ -71,13 +82,29 @@ export {
   SD_JWT_VC_TYP,
   type StatusReference,
 } from "./profile.ts";
-export { StatusListCache, type CachedStatusList } from "./status-cache.ts";
-export { issueCredential, type IssueCredentialInput, type IssuerSigningKey } from "./issue.ts";
-export { credentialClaims, disclosableClaims, presentCredential, presentPaperCredential, type PaperPresentation, type PresentCredentialInput, type PresentPaperCredentialInput } from "./present.ts";
+export { type CachedStatusList, StatusListCache } from "./status-cache.ts";
+export {
+  allocateIndex,
+  type CredentialStatus,
+  compressStatusList,
+  decodeStatusList,
+  encodeStatusList,
+  type IssueStatusListTokenInput,
+  inflateStatusList,
+  isStatusBits,
+  issueStatusListToken,
+  packStatusList,
+  readStatus,
+  STATUS_LIST_TYP,
+  type StatusBits,
+  statusFromValue,
+  unpackStatusList,
+  type VerifiedStatusList,
+  type VerifyStatusListTokenOptions,
+  verifyStatusListToken,
+} from "./status-list.ts";
 export {
   DEFAULT_LIMITS,
-  verifyPresentation,
-  verifySdJwtPresentation,
   type PresentationPolicy,
   type SdJwtPolicy,
   type StatusPolicy,
@@ -87,24 +114,6 @@ export {
   type VerificationLimits,
   type VerifiedPresentation,
   type VerifiedSdJwt,
+  verifyPresentation,
+  verifySdJwtPresentation,
 } from "./verify.ts";
-export {
-  allocateIndex,
-  compressStatusList,
-  decodeStatusList,
-  encodeStatusList,
-  inflateStatusList,
-  isStatusBits,
-  issueStatusListToken,
-  packStatusList,
-  readStatus,
-  statusFromValue,
-  STATUS_LIST_TYP,
-  unpackStatusList,
-  verifyStatusListToken,
-  type CredentialStatus,
-  type IssueStatusListTokenInput,
-  type StatusBits,
-  type VerifiedStatusList,
-  type VerifyStatusListTokenOptions,
-} from "./status-list.ts";

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { webCrypto, type CredentialCrypto } from "./crypto.ts";
+import { type CredentialCrypto, webCrypto } from "./crypto.ts";
 import { base64urlDecode } from "./encoding.ts";
 import { issueCredential } from "./issue.ts";
 import { RESERVED_CLAIM_NAMES } from "./profile.ts";
-import { CLAIMS, decodeJwt, digestOf, disclosureContent, ISS, issueFor, makeWorld, NOW, splitIssued, STATUS_URI, VCT } from "./test-helpers.ts";
+import {
+  CLAIMS,
+  decodeJwt,
+  digestOf,
+  disclosureContent,
+  ISS,
+  issueFor,
+  makeWorld,
+  NOW,
+  STATUS_URI,
+  splitIssued,
+  VCT,
+} from "./test-helpers.ts";
 
 describe("issueCredential (SD-JWT VC)", () => {
   it("signs a dc+sd-jwt with alg EdDSA and the issuer's kid, and the registered claims in clear", async () => {
@@ -64,18 +76,26 @@ describe("issueCredential (SD-JWT VC)", () => {
   it("refuses every reserved claim name as a personal claim", async () => {
     const world = await makeWorld();
     for (const name of RESERVED_CLAIM_NAMES) {
-      await expect(issueFor(world, { claims: { [name]: "x" } })).rejects.toMatchObject({ code: "RESERVED_CLAIM_NOT_ALLOWED" });
+      await expect(issueFor(world, { claims: { [name]: "x" } })).rejects.toMatchObject({
+        code: "RESERVED_CLAIM_NOT_ALLOWED",
+      });
     }
-    await expect(issueFor(world, { claims: { address: { _sd: ["x"] } } })).rejects.toMatchObject({ code: "RESERVED_CLAIM_NOT_ALLOWED" });
+    await expect(issueFor(world, { claims: { address: { _sd: ["x"] } } })).rejects.toMatchObject({
+      code: "RESERVED_CLAIM_NOT_ALLOWED",
+    });
   });
 
   it("refuses bad inputs: non-https issuer or status URI, exp before iat, private holder key, non-JSON values", async () => {
     const world = await makeWorld();
     const invalid = { code: "INVALID_ARGUMENT" };
-    await expect(issueFor(world, { status: { idx: 1, uri: "http://status.example/1" } })).rejects.toMatchObject(invalid);
+    await expect(issueFor(world, { status: { idx: 1, uri: "http://status.example/1" } })).rejects.toMatchObject(
+      invalid,
+    );
     await expect(issueFor(world, { status: { idx: -1, uri: STATUS_URI } })).rejects.toMatchObject(invalid);
     await expect(issueFor(world, { exp: NOW - 7200 })).rejects.toMatchObject(invalid);
-    await expect(issueFor(world, { holderPublicJwk: { ...world.holder.publicJwk, d: "AAAA" } })).rejects.toMatchObject(invalid);
+    await expect(issueFor(world, { holderPublicJwk: { ...world.holder.publicJwk, d: "AAAA" } })).rejects.toMatchObject(
+      invalid,
+    );
     await expect(issueFor(world, { claims: { n: Number.NaN } })).rejects.toMatchObject(invalid);
     await expect(issueFor(world, { claims: { d: new Date() } })).rejects.toMatchObject(invalid);
     await expect(

@@ -9,10 +9,10 @@
  * (about 0.5 MB minified), which would reach the wallet through index.ts.
  */
 import { SDJwtInstance } from "@sd-jwt/core";
-import { randomSalt, resolveCrypto, sha256, SD_HASH_ALG, type CredentialCrypto } from "./crypto.ts";
+import { type CredentialCrypto, randomSalt, resolveCrypto, SD_HASH_ALG, sha256 } from "./crypto.ts";
 import { CredentialError } from "./errors.ts";
 import { isPlainObject } from "./json.ts";
-import { algorithmForKey, isSupportedAlgorithm, jwkMatchesAlgorithm, signBase64url, type PublicJwk } from "./jws.ts";
+import { algorithmForKey, isSupportedAlgorithm, jwkMatchesAlgorithm, type PublicJwk, signBase64url } from "./jws.ts";
 import { PAPER_BINDING, PAPER_CLAIM, RESERVED_CLAIM_NAMES, SD_JWT_VC_TYP, type StatusReference } from "./profile.ts";
 
 /** Nesting allowed inside a personal claim value; keeps issued tokens inside verifier limits. */
@@ -71,7 +71,8 @@ function assertJsonClaimValue(value: unknown, depth: number): void {
   if (isPlainObject(value) && Object.getPrototypeOf(value) === Object.prototype) {
     for (const [name, item] of Object.entries(value)) {
       // Verifiers treat these names as SD-JWT structure wherever they appear.
-      if (name === "_sd" || name === "..." || name === "_sd_alg") throw new CredentialError("RESERVED_CLAIM_NOT_ALLOWED", "structural name inside a claim value");
+      if (name === "_sd" || name === "..." || name === "_sd_alg")
+        throw new CredentialError("RESERVED_CLAIM_NOT_ALLOWED", "structural name inside a claim value");
       assertJsonClaimValue(item, depth + 1);
     }
     return;
@@ -81,7 +82,11 @@ function assertJsonClaimValue(value: unknown, depth: number): void {
 
 function holderCnfJwk(jwk: PublicJwk | undefined): PublicJwk {
   const alg = jwk?.kty === "OKP" ? "EdDSA" : "ES256";
-  if (!isPlainObject(jwk) || !isSupportedAlgorithm(alg) || !jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)) {
+  if (
+    !isPlainObject(jwk) ||
+    !isSupportedAlgorithm(alg) ||
+    !jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)
+  ) {
     throw new CredentialError("INVALID_ARGUMENT", "holder key must be a public Ed25519 or P-256 JWK");
   }
   return jwk.kty === "EC" ? { kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y } : { kty: "OKP", crv: jwk.crv, x: jwk.x };
@@ -97,22 +102,28 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
   if (!issuer || typeof issuer.iss !== "string" || !issuer.iss.startsWith("https://")) {
     throw new CredentialError("INVALID_ARGUMENT", "issuer.iss must be an https URL");
   }
-  if (typeof issuer.kid !== "string" || issuer.kid.length === 0) throw new CredentialError("INVALID_ARGUMENT", "issuer.kid is required");
+  if (typeof issuer.kid !== "string" || issuer.kid.length === 0)
+    throw new CredentialError("INVALID_ARGUMENT", "issuer.kid is required");
   const alg = algorithmForKey(issuer.privateKey);
-  if (typeof input.vct !== "string" || input.vct.length === 0) throw new CredentialError("INVALID_ARGUMENT", "vct is required");
+  if (typeof input.vct !== "string" || input.vct.length === 0)
+    throw new CredentialError("INVALID_ARGUMENT", "vct is required");
   if (!isEpochSeconds(input.iat) || !isEpochSeconds(input.exp) || input.exp <= input.iat) {
     throw new CredentialError("INVALID_ARGUMENT", "iat and exp must be epoch seconds with exp after iat");
   }
   const { status } = input;
-  if (!status || !Number.isSafeInteger(status.idx) || status.idx < 0) throw new CredentialError("INVALID_ARGUMENT", "status.idx must be a non-negative integer");
-  if (typeof status.uri !== "string" || !status.uri.startsWith("https://")) throw new CredentialError("INVALID_ARGUMENT", "status.uri must be an https URL");
+  if (!status || !Number.isSafeInteger(status.idx) || status.idx < 0)
+    throw new CredentialError("INVALID_ARGUMENT", "status.idx must be a non-negative integer");
+  if (typeof status.uri !== "string" || !status.uri.startsWith("https://"))
+    throw new CredentialError("INVALID_ARGUMENT", "status.uri must be an https URL");
   const decoys = input.decoys ?? 0;
-  if (!Number.isSafeInteger(decoys) || decoys < 0 || decoys > 64) throw new CredentialError("INVALID_ARGUMENT", "decoys must be 0..64");
+  if (!Number.isSafeInteger(decoys) || decoys < 0 || decoys > 64)
+    throw new CredentialError("INVALID_ARGUMENT", "decoys must be 0..64");
   if (!isPlainObject(claims)) throw new CredentialError("INVALID_ARGUMENT", "claims must be an object");
   const names = Object.keys(claims);
   for (const name of names) {
     // "__proto__" cannot be carried safely through @sd-jwt's plain-object maps; refuse it.
-    if (name.length === 0 || name === "__proto__") throw new CredentialError("INVALID_ARGUMENT", "claim name not allowed");
+    if (name.length === 0 || name === "__proto__")
+      throw new CredentialError("INVALID_ARGUMENT", "claim name not allowed");
     if (RESERVED_CLAIM_NAMES.has(name)) throw new CredentialError("RESERVED_CLAIM_NOT_ALLOWED", `claim ${name}`);
     assertJsonClaimValue(claims[name], 1);
   }
@@ -123,10 +134,14 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
       throw new CredentialError("INVALID_ARGUMENT", "a structured claim must be a non-empty object claim");
     }
   }
-  if (input.paper !== undefined && typeof input.paper !== "boolean") throw new CredentialError("INVALID_ARGUMENT", "paper must be a boolean");
-  if (input.paper && input.holderPublicJwk !== undefined) throw new CredentialError("INVALID_ARGUMENT", "a paper credential has no holder key");
+  if (input.paper !== undefined && typeof input.paper !== "boolean")
+    throw new CredentialError("INVALID_ARGUMENT", "paper must be a boolean");
+  if (input.paper && input.holderPublicJwk !== undefined)
+    throw new CredentialError("INVALID_ARGUMENT", "a paper credential has no holder key");
   // Validated before anything is signed; a paper credential carries its marker where cnf would be.
-  const binding = input.paper ? { [PAPER_CLAIM]: PAPER_BINDING } : { cnf: { jwk: holderCnfJwk(input.holderPublicJwk) } };
+  const binding = input.paper
+    ? { [PAPER_CLAIM]: PAPER_BINDING }
+    : { cnf: { jwk: holderCnfJwk(input.holderPublicJwk) } };
 
   const sdjwt = new SDJwtInstance({
     signer: (signingInput: string) => signBase64url(crypto, signingInput, issuer.privateKey),
@@ -149,7 +164,10 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
     status: { status_list: { idx: status.idx, uri: status.uri } },
     ...claims,
   };
-  const frame: Record<string, unknown> = { _sd: names.filter((name) => !structured.has(name)), ...(decoys > 0 ? { _sd_decoy: decoys } : {}) };
+  const frame: Record<string, unknown> = {
+    _sd: names.filter((name) => !structured.has(name)),
+    ...(decoys > 0 ? { _sd_decoy: decoys } : {}),
+  };
   for (const name of structured) frame[name] = { _sd: Object.keys(claims[name] as object) };
   try {
     // Protected header {typ: "dc+sd-jwt", kid, alg} (SD-JWT VC section 3.2.1).

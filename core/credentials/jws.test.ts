@@ -31,9 +31,17 @@ describe("compact JWS", () => {
     const p = base64urlEncodeText('{"a":1}');
     expect(parseCompactJws(`${h}.${p}.AA`, options).payload).toEqual({ a: 1 });
     expect(codeOf(() => parseCompactJws(`${h}.${p}`, options))).toBe("MALFORMED_PRESENTATION");
-    expect(codeOf(() => parseCompactJws(`${h}.${base64urlEncodeText("[1]")}.AA`, { ...options, malformedCode: "KB_MALFORMED" }))).toBe("KB_MALFORMED");
-    expect(codeOf(() => parseCompactJws(`${h}.${base64urlEncodeText('{"a":1,"a":2}')}.AA`, options))).toBe("DUPLICATE_JSON_MEMBER");
-    expect(codeOf(() => parseCompactJws(`${h}.${base64urlEncodeText('{"a":[[[[[[[[[1]]]]]]]]]}')}.AA`, options))).toBe("INPUT_TOO_LARGE");
+    expect(
+      codeOf(() =>
+        parseCompactJws(`${h}.${base64urlEncodeText("[1]")}.AA`, { ...options, malformedCode: "KB_MALFORMED" }),
+      ),
+    ).toBe("KB_MALFORMED");
+    expect(codeOf(() => parseCompactJws(`${h}.${base64urlEncodeText('{"a":1,"a":2}')}.AA`, options))).toBe(
+      "DUPLICATE_JSON_MEMBER",
+    );
+    expect(codeOf(() => parseCompactJws(`${h}.${base64urlEncodeText('{"a":[[[[[[[[[1]]]]]]]]]}')}.AA`, options))).toBe(
+      "INPUT_TOO_LARGE",
+    );
   });
 
   it("accepts only public keys of the type an algorithm needs", () => {

@@ -3,9 +3,10 @@
  * issuer-signed JWT, the key-binding JWT and the status list token. Algorithms are pinned by the
  * caller's policy (RFC 8725 section 3.1); the table below is the whole of what can ever verify.
  */
+
+import type { CredentialCrypto } from "./crypto.ts";
 import { base64urlDecode, base64urlDecodeText, base64urlEncode, base64urlEncodeText, utf8Encode } from "./encoding.ts";
 import { CredentialError, type CredentialErrorCode } from "./errors.ts";
-import type { CredentialCrypto } from "./crypto.ts";
 import { isPlainObject, parseStrictJson, StrictJsonError } from "./json.ts";
 
 interface AlgorithmSpec {
@@ -82,7 +83,10 @@ function minimalJwk(jwk: PublicJwk): JsonWebKey {
 
 // Trusted keys from the policy are imported once per object and algorithm. The cache entry
 // remembers the key material, so a mutated JWK object is re-imported rather than trusted stale.
-const importCache = new WeakMap<SubtleCrypto, WeakMap<object, Map<string, { material: string; key: Promise<CryptoKey> }>>>();
+const importCache = new WeakMap<
+  SubtleCrypto,
+  WeakMap<object, Map<string, { material: string; key: Promise<CryptoKey> }>>
+>();
 
 /** Imports a public JWK for verification with `alg`; throws CredentialError(code) if unusable. */
 export async function importVerificationKey(
@@ -92,7 +96,8 @@ export async function importVerificationKey(
   failCode: CredentialErrorCode,
   cache = true,
 ): Promise<CryptoKey> {
-  if (!isPlainObject(jwk) || !jwkMatchesAlgorithm(jwk, alg)) throw new CredentialError(failCode, "key type does not match the algorithm");
+  if (!isPlainObject(jwk) || !jwkMatchesAlgorithm(jwk, alg))
+    throw new CredentialError(failCode, "key type does not match the algorithm");
   const material = `${alg}|${jwk.kty}|${jwk.crv}|${jwk.x}|${jwk.y ?? ""}`;
   let perSubtle = importCache.get(crypto.subtle);
   if (cache) {
@@ -216,8 +221,16 @@ export async function signCompactJws(
 }
 
 /** The base64url signature over an ASCII signing input (the @sd-jwt `Signer` contract). */
-export async function signBase64url(crypto: CredentialCrypto, signingInput: string, privateKey: CryptoKey): Promise<string> {
+export async function signBase64url(
+  crypto: CredentialCrypto,
+  signingInput: string,
+  privateKey: CryptoKey,
+): Promise<string> {
   const alg = algorithmForKey(privateKey);
-  const signature = await crypto.subtle.sign(ALGORITHMS[alg].signParams, privateKey, utf8Encode(signingInput) as Uint8Array<ArrayBuffer>);
+  const signature = await crypto.subtle.sign(
+    ALGORITHMS[alg].signParams,
+    privateKey,
+    utf8Encode(signingInput) as Uint8Array<ArrayBuffer>,
+  );
   return base64urlEncode(new Uint8Array(signature));
 }

@@ -4,7 +4,14 @@ import rfc8037 from "#tests/fixtures/credentials/rfc8037-ed25519.json";
 import { webCrypto } from "./crypto.ts";
 import { base64urlEncodeText } from "./encoding.ts";
 import { signBase64url } from "./jws.ts";
-import { buildJwks, exportPublicJwk, generateSigningKeyPair, importPrivateJwk, importPublicJwk, jwkThumbprint } from "./keys.ts";
+import {
+  buildJwks,
+  exportPublicJwk,
+  generateSigningKeyPair,
+  importPrivateJwk,
+  importPublicJwk,
+  jwkThumbprint,
+} from "./keys.ts";
 
 describe("keys", () => {
   it("computes the RFC 7638 thumbprint of the RFC 8037 Appendix A.2 key as Appendix A.3 gives it", async () => {
@@ -14,7 +21,10 @@ describe("keys", () => {
   it("agrees with jose's calculateJwkThumbprint for generated Ed25519 and P-256 keys", async () => {
     const ed = await generateSigningKeyPair();
     expect(ed.publicJwk.kid).toBe(await calculateJwkThumbprint(ed.publicJwk as never, "sha256"));
-    const ec = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+    const ec = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+      "sign",
+      "verify",
+    ])) as CryptoKeyPair;
     const ecJwk = await exportPublicJwk(ec.publicKey);
     expect(ecJwk).toMatchObject({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig" });
     expect(ecJwk.kid).toBe(await calculateJwkThumbprint(ecJwk as never, "sha256"));

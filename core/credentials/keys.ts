@@ -2,10 +2,16 @@
  * Keys: Ed25519 key pairs from WebCrypto, public JWKs whose `kid` is the RFC 7638 thumbprint,
  * and JWKS documents for issuer metadata (each authority publishes its keys: ADR 011).
  */
-import { resolveCrypto, sha256, type CredentialCrypto } from "./crypto.ts";
+import { type CredentialCrypto, resolveCrypto, sha256 } from "./crypto.ts";
 import { base64urlEncode } from "./encoding.ts";
 import { CredentialError } from "./errors.ts";
-import { importVerificationKey, isSupportedAlgorithm, jwkMatchesAlgorithm, type JwsAlgorithm, type PublicJwk } from "./jws.ts";
+import {
+  importVerificationKey,
+  isSupportedAlgorithm,
+  type JwsAlgorithm,
+  jwkMatchesAlgorithm,
+  type PublicJwk,
+} from "./jws.ts";
 
 export type { PublicJwk } from "./jws.ts";
 
@@ -24,10 +30,19 @@ export interface KeyOptions {
  * A new Ed25519 key pair. The private key is non-extractable unless asked otherwise: issuers
  * that keep keys as secrets generate once with `extractable: true` and import thereafter.
  */
-export async function generateSigningKeyPair(options: KeyOptions & { extractable?: boolean } = {}): Promise<SigningKeyPair> {
+export async function generateSigningKeyPair(
+  options: KeyOptions & { extractable?: boolean } = {},
+): Promise<SigningKeyPair> {
   const crypto = resolveCrypto(options.crypto);
-  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, options.extractable ?? false, ["sign", "verify"])) as CryptoKeyPair;
-  return { privateKey: pair.privateKey, publicKey: pair.publicKey, publicJwk: await exportPublicJwk(pair.publicKey, options) };
+  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, options.extractable ?? false, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
+  return {
+    privateKey: pair.privateKey,
+    publicKey: pair.publicKey,
+    publicJwk: await exportPublicJwk(pair.publicKey, options),
+  };
 }
 
 /** RFC 7638 section 3: required members only, lexicographic order, no whitespace, SHA-256. */
@@ -61,7 +76,11 @@ export async function exportPublicJwk(publicKey: CryptoKey, options: KeyOptions 
 }
 
 /** Imports a public JWK for verification. */
-export async function importPublicJwk(jwk: PublicJwk, alg: JwsAlgorithm = "EdDSA", options: KeyOptions = {}): Promise<CryptoKey> {
+export async function importPublicJwk(
+  jwk: PublicJwk,
+  alg: JwsAlgorithm = "EdDSA",
+  options: KeyOptions = {},
+): Promise<CryptoKey> {
   return importVerificationKey(resolveCrypto(options.crypto), jwk, alg, "INVALID_ARGUMENT", false);
 }
 
@@ -88,7 +107,9 @@ export async function importPrivateJwk(jwk: JsonWebKey, options: KeyOptions = {}
 export function toPublicJwk(jwk: PublicJwk): PublicJwk {
   if ("d" in jwk) throw new CredentialError("INVALID_ARGUMENT", "refusing to publish a private key");
   const { kty, crv, x, y, kid, alg, use } = jwk;
-  return Object.fromEntries(Object.entries({ kty, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined)) as PublicJwk;
+  return Object.fromEntries(
+    Object.entries({ kty, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined),
+  ) as PublicJwk;
 }
 
 /**
@@ -99,11 +120,13 @@ export function buildJwks(keys: readonly PublicJwk[]): { keys: PublicJwk[] } {
   const seen = new Set<string>();
   const out = keys.map((key) => {
     const jwk = toPublicJwk(key);
-    if (typeof jwk.kid !== "string" || jwk.kid.length === 0) throw new CredentialError("INVALID_ARGUMENT", "every key needs a kid");
+    if (typeof jwk.kid !== "string" || jwk.kid.length === 0)
+      throw new CredentialError("INVALID_ARGUMENT", "every key needs a kid");
     if (seen.has(jwk.kid)) throw new CredentialError("INVALID_ARGUMENT", "duplicate kid");
     seen.add(jwk.kid);
     const alg = jwk.alg ?? (jwk.kty === "OKP" ? "EdDSA" : "ES256");
-    if (!isSupportedAlgorithm(alg) || !jwkMatchesAlgorithm(jwk, alg)) throw new CredentialError("INVALID_ARGUMENT", "unsupported key");
+    if (!isSupportedAlgorithm(alg) || !jwkMatchesAlgorithm(jwk, alg))
+      throw new CredentialError("INVALID_ARGUMENT", "unsupported key");
     return jwk;
   });
   return { keys: out };

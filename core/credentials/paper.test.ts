@@ -21,12 +21,12 @@ import {
   NOW,
   presentFor,
   reissue,
+  STATUS_URI,
   splitIssued,
   statusPolicy,
-  STATUS_URI,
   type World,
 } from "./test-helpers.ts";
-import { verifyPresentation, type PresentationPolicy } from "./verify.ts";
+import { type PresentationPolicy, verifyPresentation } from "./verify.ts";
 
 let world: World;
 let paper: string;
@@ -42,10 +42,19 @@ beforeAll(async () => {
 const paperPolicy = (overrides: Partial<PresentationPolicy> = {}, value = 0): PresentationPolicy =>
   basePolicy(world, { acceptPaper: true, status: statusPolicy(world, { 42: value }), ...overrides });
 
-const printed = async (disclose: string[] = ["given_name", "family_name"], sdJwt = paper) => (await presentPaperCredential({ sdJwt, disclose })).presentation;
+const printed = async (disclose: string[] = ["given_name", "family_name"], sdJwt = paper) =>
+  (await presentPaperCredential({ sdJwt, disclose })).presentation;
 
-async function expectRejected(presentation: string, code: CredentialErrorCode, policy: PresentationPolicy = paperPolicy()) {
-  expect(await verifyPresentation(presentation, policy)).toMatchObject({ valid: false, code, message: CREDENTIAL_ERROR_MESSAGES[code] });
+async function expectRejected(
+  presentation: string,
+  code: CredentialErrorCode,
+  policy: PresentationPolicy = paperPolicy(),
+) {
+  expect(await verifyPresentation(presentation, policy)).toMatchObject({
+    valid: false,
+    code,
+    message: CREDENTIAL_ERROR_MESSAGES[code],
+  });
 }
 
 describe("issuing a paper credential", () => {
@@ -62,7 +71,9 @@ describe("issuing a paper credential", () => {
     const invalid = { code: "INVALID_ARGUMENT" };
     await expect(issueFor(world, { paper: true })).rejects.toMatchObject(invalid);
     await expect(issueFor(world, { holderPublicJwk: undefined })).rejects.toMatchObject(invalid);
-    await expect(issueFor(world, { claims: { [PAPER_CLAIM]: PAPER_BINDING } })).rejects.toMatchObject({ code: "RESERVED_CLAIM_NOT_ALLOWED" });
+    await expect(issueFor(world, { claims: { [PAPER_CLAIM]: PAPER_BINDING } })).rejects.toMatchObject({
+      code: "RESERVED_CLAIM_NOT_ALLOWED",
+    });
   });
 });
 
@@ -74,15 +85,26 @@ describe("presentPaperCredential", () => {
   });
 
   it("leaves out a path the credential lacks, and says what it disclosed, in the order asked", async () => {
-    const { presentation, disclosed } = await presentPaperCredential({ sdJwt: paper, disclose: ["family_name", "licenceNumber", "given_name"] });
+    const { presentation, disclosed } = await presentPaperCredential({
+      sdJwt: paper,
+      disclose: ["family_name", "licenceNumber", "given_name"],
+    });
     expect(disclosed).toEqual(["family_name", "given_name"]);
     expect(presentation.split("~")).toHaveLength(4);
-    expect(await verifyPresentation(presentation, paperPolicy())).toMatchObject({ valid: true, paper: true, disclosedClaimNames: ["family_name", "given_name"] });
+    expect(await verifyPresentation(presentation, paperPolicy())).toMatchObject({
+      valid: true,
+      paper: true,
+      disclosedClaimNames: ["family_name", "given_name"],
+    });
   });
 
   it("refuses a disclose list that is not a list of claim names", async () => {
-    await expect(presentPaperCredential({ sdJwt: paper, disclose: "given_name" as never })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
-    await expect(presentPaperCredential({ sdJwt: paper, disclose: [1] as never })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    await expect(presentPaperCredential({ sdJwt: paper, disclose: "given_name" as never })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+    });
+    await expect(presentPaperCredential({ sdJwt: paper, disclose: [1] as never })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+    });
   });
 
   it("refuses a credential bound to a device key (a printed copy of it could never verify)", async () => {
@@ -93,8 +115,17 @@ describe("presentPaperCredential", () => {
 describe("verifying a paper credential", () => {
   it("accepts it without a KB-JWT where the policy accepts paper: no key binding, no nonce used, status checked", async () => {
     let consumed = 0;
-    const result = await verifyPresentation(await printed(), paperPolicy({ expectedNonce: undefined, consumeNonce: async () => (consumed++, true) }));
-    expect(result).toMatchObject({ valid: true, paper: true, keyBound: false, statusChecked: true, claims: { given_name: "Amara", family_name: "Okafor" } });
+    const result = await verifyPresentation(
+      await printed(),
+      paperPolicy({ expectedNonce: undefined, consumeNonce: async () => (consumed++, true) }),
+    );
+    expect(result).toMatchObject({
+      valid: true,
+      paper: true,
+      keyBound: false,
+      statusChecked: true,
+      claims: { given_name: "Amara", family_name: "Okafor" },
+    });
     expect(result.valid && result.claims).not.toHaveProperty(PAPER_CLAIM);
     expect(consumed).toBe(0);
   });
@@ -123,7 +154,11 @@ describe("verifying a paper credential", () => {
 describe("the credential decides, never the presenter", () => {
   it("still needs the KB-JWT of a credential with cnf, where paper is accepted (KB_MISSING), and accepts it with one", async () => {
     await expectRejected(`${splitIssued(device).issuerJwt}~`, "KB_MISSING");
-    expect(await verifyPresentation(await presentFor(world, device), paperPolicy())).toMatchObject({ valid: true, paper: false, keyBound: true });
+    expect(await verifyPresentation(await presentFor(world, device), paperPolicy())).toMatchObject({
+      valid: true,
+      paper: false,
+      keyBound: true,
+    });
   });
 
   it("needs the KB-JWT of a credential with cnf even when its issuer also wrote the paper marker", async () => {
@@ -144,10 +179,15 @@ describe("the credential decides, never the presenter", () => {
     const [, , signature] = issuerJwt.split(".");
     const encode = (value: unknown) => base64urlEncodeText(JSON.stringify(value));
     await expectRejected(`${encode(header)}.${encode(payload)}.${signature}~`, "BAD_SIGNATURE");
-    const forged = await reissue(world, device, (jwt) => {
-      delete jwt.payload.cnf;
-      jwt.payload[PAPER_CLAIM] = PAPER_BINDING;
-    }, world.attacker.privateKey);
+    const forged = await reissue(
+      world,
+      device,
+      (jwt) => {
+        delete jwt.payload.cnf;
+        jwt.payload[PAPER_CLAIM] = PAPER_BINDING;
+      },
+      world.attacker.privateKey,
+    );
     await expectRejected(`${splitIssued(forged).issuerJwt}~`, "BAD_SIGNATURE");
   });
 

@@ -4,7 +4,19 @@ import { sha256, webCrypto } from "./crypto.ts";
 import { base64urlDecode, utf8Encode } from "./encoding.ts";
 import { credentialClaims, disclosableClaims, presentCredential } from "./present.ts";
 import { encodeStatusList, issueStatusListToken } from "./status-list.ts";
-import { AUD, CLAIMS, decodeJwt, digestOf, disclosureContent, issueFor, makeWorld, NONCE, NOW, presentFor, STATUS_URI } from "./test-helpers.ts";
+import {
+  AUD,
+  CLAIMS,
+  decodeJwt,
+  digestOf,
+  disclosureContent,
+  issueFor,
+  makeWorld,
+  NONCE,
+  NOW,
+  presentFor,
+  STATUS_URI,
+} from "./test-helpers.ts";
 
 describe("presentCredential (RFC 9901 section 7.2, key binding section 4.3)", () => {
   it("lists the claims a holder can choose", async () => {
@@ -29,9 +41,21 @@ describe("presentCredential (RFC 9901 section 7.2, key binding section 4.3)", ()
     expect(disclosureContent(segments[1]!)[1]).toBe("birthdate");
     const kb = decodeJwt(segments[2]!);
     expect(kb.header).toEqual({ typ: "kb+jwt", alg: "EdDSA" });
-    expect(kb.payload).toEqual({ iat: NOW, aud: AUD, nonce: NONCE, sd_hash: await digestOf(`${segments[0]}~${segments[1]}~`) });
+    expect(kb.payload).toEqual({
+      iat: NOW,
+      aud: AUD,
+      nonce: NONCE,
+      sd_hash: await digestOf(`${segments[0]}~${segments[1]}~`),
+    });
     const [h, p, s] = segments[2]!.split(".");
-    expect(await crypto.subtle.verify("Ed25519", world.holder.publicKey, base64urlDecode(s!) as Uint8Array<ArrayBuffer>, utf8Encode(`${h}.${p}`) as Uint8Array<ArrayBuffer>)).toBe(true);
+    expect(
+      await crypto.subtle.verify(
+        "Ed25519",
+        world.holder.publicKey,
+        base64urlDecode(s!) as Uint8Array<ArrayBuffer>,
+        utf8Encode(`${h}.${p}`) as Uint8Array<ArrayBuffer>,
+      ),
+    ).toBe(true);
   });
 
   it("can disclose nothing but still binds the presentation", async () => {
@@ -62,7 +86,12 @@ describe("presentCredential (RFC 9901 section 7.2, key binding section 4.3)", ()
       privateKey: world.issuer.privateKey,
     });
     const verifyWith = (key: CryptoKey) => async (data: string, signature: string) =>
-      crypto.subtle.verify("Ed25519", key, base64urlDecode(signature) as Uint8Array<ArrayBuffer>, utf8Encode(data) as Uint8Array<ArrayBuffer>);
+      crypto.subtle.verify(
+        "Ed25519",
+        key,
+        base64urlDecode(signature) as Uint8Array<ArrayBuffer>,
+        utf8Encode(data) as Uint8Array<ArrayBuffer>,
+      );
     const library = new SDJwtVcInstance({
       hasher: (data, alg) => {
         expect(alg).toBe("sha-256");
@@ -82,10 +111,20 @@ describe("presentCredential (RFC 9901 section 7.2, key binding section 4.3)", ()
 
   it("signs the KB-JWT with ES256 when the holder key is P-256", async () => {
     const world = await makeWorld();
-    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+      "sign",
+      "verify",
+    ])) as CryptoKeyPair;
     const { exportPublicJwk } = await import("./keys.ts");
     const sdJwt = await issueFor(world, { holderPublicJwk: await exportPublicJwk(pair.publicKey) });
-    const presentation = await presentCredential({ sdJwt, disclose: [], holderPrivateKey: pair.privateKey, nonce: NONCE, aud: AUD, iat: NOW });
+    const presentation = await presentCredential({
+      sdJwt,
+      disclose: [],
+      holderPrivateKey: pair.privateKey,
+      nonce: NONCE,
+      aud: AUD,
+      iat: NOW,
+    });
     expect(decodeJwt(presentation.split("~").at(-1)!).header).toEqual({ typ: "kb+jwt", alg: "ES256" });
   });
 });

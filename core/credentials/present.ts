@@ -4,12 +4,12 @@
  * cnf. @sd-jwt/core assembles the presentation and computes sd_hash.
  */
 import { SDJwtInstance } from "@sd-jwt/core";
-import { resolveCrypto, sha256, SD_HASH_ALG, type CredentialCrypto } from "./crypto.ts";
+import { type CredentialCrypto, resolveCrypto, SD_HASH_ALG, sha256 } from "./crypto.ts";
 import { CredentialError } from "./errors.ts";
 import { defineClaim } from "./json.ts";
 import { algorithmForKey, decodeJsonObject, signBase64url } from "./jws.ts";
 import { isPaperCredential } from "./profile.ts";
-import { decodeDisclosure, splitSdJwt, type DecodedDisclosure } from "./sd-jwt.ts";
+import { type DecodedDisclosure, decodeDisclosure, splitSdJwt } from "./sd-jwt.ts";
 
 /** Limits for parsing a credential the holder already trusts (it came from its issuer). */
 const HOLDER_LIMITS = { maxBytes: 256 * 1024, maxDisclosures: 256, maxDepth: 32 };
@@ -53,12 +53,21 @@ async function holderView(crypto: CredentialCrypto, sdJwt: string): Promise<Hold
   // Section 7.2: a holder receiving a key-binding JWT from an issuer should reject the SD-JWT.
   if (parts.kbJwt !== "") throw new CredentialError("INVALID_ARGUMENT", "credential already carries a key-binding JWT");
   const [, encodedPayload] = parts.issuerJwt.split(".");
-  const payload = decodeJsonObject(encodedPayload ?? "", { maxDepth: HOLDER_LIMITS.maxDepth, malformedCode: "MALFORMED_PRESENTATION" });
+  const payload = decodeJsonObject(encodedPayload ?? "", {
+    maxDepth: HOLDER_LIMITS.maxDepth,
+    malformedCode: "MALFORMED_PRESENTATION",
+  });
   const digestPaths = new Map<string, string | undefined>();
   for (const digest of Array.isArray(payload._sd) ? payload._sd : []) digestPaths.set(digest, undefined);
   for (const [name, value] of Object.entries(payload)) {
-    if (value && typeof value === "object" && !Array.isArray(value) && Array.isArray((value as { _sd?: unknown })._sd)) {
-      for (const digest of (value as { _sd: unknown[] })._sd) if (typeof digest === "string") digestPaths.set(digest, name);
+    if (
+      value &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      Array.isArray((value as { _sd?: unknown })._sd)
+    ) {
+      for (const digest of (value as { _sd: unknown[] })._sd)
+        if (typeof digest === "string") digestPaths.set(digest, name);
     }
   }
   const byPath = new Map<string, DecodedDisclosure>();
@@ -89,7 +98,10 @@ export async function disclosableClaims(sdJwt: string, options: { crypto?: Crede
  * The holder's own view of a credential: each top-level disclosed claim's name and value, in
  * issuance order (for showing the citizen what they hold; a verifier uses verifyPresentation).
  */
-export async function credentialClaims(sdJwt: string, options: { crypto?: CredentialCrypto } = {}): Promise<Record<string, unknown>> {
+export async function credentialClaims(
+  sdJwt: string,
+  options: { crypto?: CredentialCrypto } = {},
+): Promise<Record<string, unknown>> {
   const byName = await topLevelDisclosures(resolveCrypto(options.crypto), sdJwt);
   const claims: Record<string, unknown> = {};
   for (const [name, disclosure] of byName) defineClaim(claims, name, disclosure.value);
@@ -102,9 +114,12 @@ export async function credentialClaims(sdJwt: string, options: { crypto?: Creden
  */
 export async function presentCredential(input: PresentCredentialInput): Promise<string> {
   const crypto = resolveCrypto(input.crypto);
-  if (typeof input.nonce !== "string" || input.nonce.length === 0) throw new CredentialError("INVALID_ARGUMENT", "nonce is required");
-  if (typeof input.aud !== "string" || input.aud.length === 0) throw new CredentialError("INVALID_ARGUMENT", "aud is required");
-  if (!Number.isSafeInteger(input.iat) || input.iat < 0) throw new CredentialError("INVALID_ARGUMENT", "iat must be epoch seconds");
+  if (typeof input.nonce !== "string" || input.nonce.length === 0)
+    throw new CredentialError("INVALID_ARGUMENT", "nonce is required");
+  if (typeof input.aud !== "string" || input.aud.length === 0)
+    throw new CredentialError("INVALID_ARGUMENT", "aud is required");
+  if (!Number.isSafeInteger(input.iat) || input.iat < 0)
+    throw new CredentialError("INVALID_ARGUMENT", "iat must be epoch seconds");
   const kbAlg = algorithmForKey(input.holderPrivateKey);
 
   const frame = disclosureFrame(await holderView(crypto, input.sdJwt), input.disclose);
@@ -114,7 +129,11 @@ export async function presentCredential(input: PresentCredentialInput): Promise<
     kbSigner: (signingInput: string) => signBase64url(crypto, signingInput, input.holderPrivateKey),
     kbSignAlg: kbAlg,
   });
-  return presentFrame(() => sdjwt.present(input.sdJwt, frame as never, { kb: { payload: { iat: input.iat, aud: input.aud, nonce: input.nonce } } }));
+  return presentFrame(() =>
+    sdjwt.present(input.sdJwt, frame as never, {
+      kb: { payload: { iat: input.iat, aud: input.aud, nonce: input.nonce } },
+    }),
+  );
 }
 
 /**
@@ -125,7 +144,8 @@ function disclosureFrame({ byPath: available }: HolderView, disclose: readonly s
   if (!Array.isArray(disclose)) throw new CredentialError("INVALID_ARGUMENT", "disclose must be a list of claim names");
   const frame: Record<string, unknown> = {};
   for (const path of disclose) {
-    if (typeof path !== "string" || !available.has(path)) throw new CredentialError("CLAIM_NOT_DISCLOSABLE", "requested claim is not disclosable");
+    if (typeof path !== "string" || !available.has(path))
+      throw new CredentialError("CLAIM_NOT_DISCLOSABLE", "requested claim is not disclosable");
     const [name, member] = path.split(".") as [string, string | undefined];
     if (member === undefined) defineClaim(frame, name, true);
     else {
@@ -174,7 +194,8 @@ export async function presentPaperCredential(input: PresentPaperCredentialInput)
   const crypto = resolveCrypto(input.crypto);
   const view = await holderView(crypto, input.sdJwt);
   if (!isPaperCredential(view.payload)) throw new CredentialError("INVALID_ARGUMENT", "not a paper credential");
-  if (!Array.isArray(input.disclose) || !input.disclose.every((path) => typeof path === "string")) throw new CredentialError("INVALID_ARGUMENT", "disclose must be a list of claim names");
+  if (!Array.isArray(input.disclose) || !input.disclose.every((path) => typeof path === "string"))
+    throw new CredentialError("INVALID_ARGUMENT", "disclose must be a list of claim names");
   const disclosed = input.disclose.filter((path) => view.byPath.has(path));
   const frame = disclosureFrame(view, disclosed);
   const sdjwt = new SDJwtInstance({ hasher: hasherFor(crypto), hashAlg: SD_HASH_ALG });

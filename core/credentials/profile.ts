@@ -33,7 +33,16 @@ export function isPaperCredential(signedPayload: Record<string, unknown>): boole
  * Claims that SD-JWT VC section 3.2.2.2 says must never be selectively disclosed, and our paper
  * marker, which must be the issuer's statement in clear.
  */
-export const NEVER_DISCLOSED_CLAIMS: ReadonlySet<string> = new Set(["iss", "nbf", "exp", "cnf", "vct", "vct#integrity", "status", PAPER_CLAIM]);
+export const NEVER_DISCLOSED_CLAIMS: ReadonlySet<string> = new Set([
+  "iss",
+  "nbf",
+  "exp",
+  "cnf",
+  "vct",
+  "vct#integrity",
+  "status",
+  PAPER_CLAIM,
+]);
 
 /**
  * Registered JWT / SD-JWT VC claims, and our paper marker: reported on their own, never treated as

@@ -20,8 +20,18 @@ const codeOf = (fn: () => unknown) => {
 
 describe("splitSdJwt (RFC 9901 section 4)", () => {
   it("separates issuer JWT, disclosures, an optional KB-JWT and the sd_hash input", () => {
-    expect(splitSdJwt("a.b.c~d1~d2~", limits)).toEqual({ issuerJwt: "a.b.c", disclosures: ["d1", "d2"], kbJwt: "", sdHashInput: "a.b.c~d1~d2~" });
-    expect(splitSdJwt("a.b.c~k.b.s", limits)).toEqual({ issuerJwt: "a.b.c", disclosures: [], kbJwt: "k.b.s", sdHashInput: "a.b.c~" });
+    expect(splitSdJwt("a.b.c~d1~d2~", limits)).toEqual({
+      issuerJwt: "a.b.c",
+      disclosures: ["d1", "d2"],
+      kbJwt: "",
+      sdHashInput: "a.b.c~d1~d2~",
+    });
+    expect(splitSdJwt("a.b.c~k.b.s", limits)).toEqual({
+      issuerJwt: "a.b.c",
+      disclosures: [],
+      kbJwt: "k.b.s",
+      sdHashInput: "a.b.c~",
+    });
   });
 
   it("refuses a JWT without the trailing ~, empty components, foreign characters and oversized input", () => {
@@ -45,16 +55,26 @@ describe("disclosures and processing (RFC 9901 sections 4.2 and 7.1)", () => {
   });
 
   it("processes the section 6.3 recursive example into the section 6 claims", async () => {
-    const disclosures = await Promise.all(recursive.disclosures.map((d) => decodeDisclosure(crypto, encode(d.lines), 16)));
+    const disclosures = await Promise.all(
+      recursive.disclosures.map((d) => decodeDisclosure(crypto, encode(d.lines), 16)),
+    );
     const { payload, disclosedPaths } = processDisclosures(recursive.payload, disclosures, options);
     expect(payload).toEqual(recursive.processedPayload);
-    expect(disclosedPaths.sort()).toEqual(["address", "address.country", "address.locality", "address.region", "address.street_address"]);
+    expect(disclosedPaths.sort()).toEqual([
+      "address",
+      "address.country",
+      "address.locality",
+      "address.region",
+      "address.street_address",
+    ]);
   });
 
   it("withholds nested claims whose disclosures are not sent and ignores their digests", async () => {
     const address = recursive.disclosures.find((d) => d.claim === "address")!;
     const locality = recursive.disclosures.find((d) => d.claim === "locality")!;
-    const disclosures = await Promise.all([address, locality].map((d) => decodeDisclosure(crypto, encode(d.lines), 16)));
+    const disclosures = await Promise.all(
+      [address, locality].map((d) => decodeDisclosure(crypto, encode(d.lines), 16)),
+    );
     const { payload } = processDisclosures(recursive.payload, disclosures, options);
     expect(payload.address).toEqual({ locality: "Schulpforta" });
   });
@@ -64,7 +84,9 @@ describe("disclosures and processing (RFC 9901 sections 4.2 and 7.1)", () => {
     for (const text of ['{"a":1}', '["s"]', '["s","n","v","x"]', '[1,"n","v"]', '["s",2,"v"]', "not json"]) {
       await expect(decodeDisclosure(crypto, b64(text), 16)).rejects.toMatchObject({ code: "MALFORMED_DISCLOSURE" });
     }
-    await expect(decodeDisclosure(crypto, b64('["s","n",{"k":1,"k":2}]'), 16)).rejects.toMatchObject({ code: "DUPLICATE_JSON_MEMBER" });
+    await expect(decodeDisclosure(crypto, b64('["s","n",{"k":1,"k":2}]'), 16)).rejects.toMatchObject({
+      code: "DUPLICATE_JSON_MEMBER",
+    });
   });
 
   it("drops array elements whose digest has no disclosure and keeps plain elements", async () => {

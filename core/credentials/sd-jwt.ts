@@ -4,7 +4,7 @@
  * reserved names or a misplaced `_sd_alg`, so the verifier processes disclosures here, following
  * section 7.1 step 3-5 literally, and every failure has its own code.
  */
-import { sha256Base64url, type CredentialCrypto } from "./crypto.ts";
+import { type CredentialCrypto, sha256Base64url } from "./crypto.ts";
 import { base64urlDecodeText, isBase64url } from "./encoding.ts";
 import { CredentialError } from "./errors.ts";
 import { defineClaim, hasOwn, isPlainObject, parseStrictJson, StrictJsonError } from "./json.ts";
@@ -54,14 +54,20 @@ export interface DecodedDisclosure {
 }
 
 /** RFC 9901 section 4.2: base64url of a JSON array [salt, name, value] or [salt, value]. */
-export async function decodeDisclosure(crypto: CredentialCrypto, encoded: string, maxDepth: number): Promise<DecodedDisclosure> {
+export async function decodeDisclosure(
+  crypto: CredentialCrypto,
+  encoded: string,
+  maxDepth: number,
+): Promise<DecodedDisclosure> {
   if (!isBase64url(encoded)) throw new CredentialError("MALFORMED_DISCLOSURE", "not base64url");
   let array: unknown;
   try {
     array = parseStrictJson(base64urlDecodeText(encoded), { maxDepth });
   } catch (error) {
-    if (error instanceof StrictJsonError && error.reason === "duplicate") throw new CredentialError("DUPLICATE_JSON_MEMBER");
-    if (error instanceof StrictJsonError && error.reason === "depth") throw new CredentialError("INPUT_TOO_LARGE", "disclosure nesting too deep");
+    if (error instanceof StrictJsonError && error.reason === "duplicate")
+      throw new CredentialError("DUPLICATE_JSON_MEMBER");
+    if (error instanceof StrictJsonError && error.reason === "depth")
+      throw new CredentialError("INPUT_TOO_LARGE", "disclosure nesting too deep");
     throw new CredentialError("MALFORMED_DISCLOSURE", "not base64url JSON");
   }
   if (!Array.isArray(array) || (array.length !== 2 && array.length !== 3)) {
@@ -130,10 +136,12 @@ export function processDisclosures(
         const childPath = path ? `${path}.${out.length}` : String(out.length);
         // Step 3.2.2: an array element that is an object with the single key "...".
         if (isPlainObject(element) && hasOwn(element, "...")) {
-          if (Object.keys(element).length !== 1) throw new CredentialError("MALFORMED_PRESENTATION", "array digest object has extra members");
+          if (Object.keys(element).length !== 1)
+            throw new CredentialError("MALFORMED_PRESENTATION", "array digest object has extra members");
           const disclosure = claimDigest(element["..."]);
           if (!disclosure) continue; // step 3.4: drop elements whose digest has no disclosure
-          if (disclosure.name !== undefined) throw new CredentialError("MALFORMED_DISCLOSURE", "array element disclosure has a claim name");
+          if (disclosure.name !== undefined)
+            throw new CredentialError("MALFORMED_DISCLOSURE", "array element disclosure has a claim name");
           disclosedPaths.push(childPath);
           out.push(walk(disclosure.value, depth + 1, childPath, false));
           continue;
@@ -161,7 +169,8 @@ export function processDisclosures(
         const disclosure = claimDigest(digest);
         if (!disclosure) continue;
         const name = disclosure.name;
-        if (name === undefined) throw new CredentialError("MALFORMED_DISCLOSURE", "property disclosure lacks a claim name");
+        if (name === undefined)
+          throw new CredentialError("MALFORMED_DISCLOSURE", "property disclosure lacks a claim name");
         if (name === "_sd" || name === "...") throw new CredentialError("DISCLOSED_SD_CLAIM");
         if (name === "_sd_alg") throw new CredentialError("SD_ALG_MISPLACED", "_sd_alg in a disclosure");
         if (topLevel && options.reservedTopLevelNames.has(name)) throw new CredentialError("RESERVED_CLAIM_DISCLOSED");

@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { StatusListCache } from "./status-cache.ts";
 import { encodeStatusList, issueStatusListToken } from "./status-list.ts";
-import { basePolicy, ISS, issueFor, makeWorld, NOW, presentFor, STATUS_PREFIX, STATUS_URI, VCT, type World } from "./test-helpers.ts";
-import { verifyPresentation, type StatusResult } from "./verify.ts";
+import {
+  basePolicy,
+  ISS,
+  issueFor,
+  makeWorld,
+  NOW,
+  presentFor,
+  STATUS_PREFIX,
+  STATUS_URI,
+  VCT,
+  type World,
+} from "./test-helpers.ts";
+import { type StatusResult, verifyPresentation } from "./verify.ts";
 
 async function listToken(world: World, revoked: number[], exp = NOW + 600): Promise<string> {
   const values = new Uint8Array(1024);
@@ -44,12 +55,20 @@ describe("StatusListCache: a list verified once per version (issue 9)", () => {
           }),
         },
       });
-    return { world, presentation, cache, policy, fetches: () => fetches, publish: (next: typeof current) => (current = next) };
+    return {
+      world,
+      presentation,
+      cache,
+      policy,
+      fetches: () => fetches,
+      publish: (next: typeof current) => (current = next),
+    };
   }
 
   it("fetches and verifies the token once, then answers the same version from memory", async () => {
     const { presentation, policy, fetches, cache } = await setup();
-    for (let i = 0; i < 3; i++) expect(await verifyPresentation(presentation, policy())).toMatchObject({ valid: true, statusChecked: true });
+    for (let i = 0; i < 3; i++)
+      expect(await verifyPresentation(presentation, policy())).toMatchObject({ valid: true, statusChecked: true });
     expect(fetches()).toBe(1);
     expect(cache.size).toBe(1);
   });
@@ -71,7 +90,10 @@ describe("StatusListCache: a list verified once per version (issue 9)", () => {
     publish({ version: "1", token: await listToken(world, [], NOW + 30) });
     expect(await verifyPresentation(presentation, policy())).toMatchObject({ valid: true });
     // 100 s later the copy has lapsed; the refetched token (same one) is now expired too.
-    expect(await verifyPresentation(presentation, policy(NOW + 100))).toMatchObject({ valid: false, code: "STATUS_TOKEN_EXPIRED" });
+    expect(await verifyPresentation(presentation, policy(NOW + 100))).toMatchObject({
+      valid: false,
+      code: "STATUS_TOKEN_EXPIRED",
+    });
     expect(fetches()).toBe(2);
   });
 
@@ -79,7 +101,10 @@ describe("StatusListCache: a list verified once per version (issue 9)", () => {
     const { world, presentation, policy, fetches, publish, cache } = await setup();
     const forged = await listToken(await makeWorld(), []);
     publish({ version: "1", token: forged });
-    expect(await verifyPresentation(presentation, policy())).toMatchObject({ valid: false, code: "STATUS_TOKEN_BAD_SIGNATURE" });
+    expect(await verifyPresentation(presentation, policy())).toMatchObject({
+      valid: false,
+      code: "STATUS_TOKEN_BAD_SIGNATURE",
+    });
     expect(cache.size).toBe(0);
     publish({ version: "1", token: await listToken(world, []) });
     expect(await verifyPresentation(presentation, policy())).toMatchObject({ valid: true });

@@ -10,10 +10,10 @@ import {
   issueStatusListToken,
   packStatusList,
   readStatus,
+  type StatusBits,
   statusFromValue,
   unpackStatusList,
   verifyStatusListToken,
-  type StatusBits,
 } from "./status-list.ts";
 import { decodeJwt } from "./test-helpers.ts";
 
@@ -24,7 +24,12 @@ describe("status list encoding (draft-ietf-oauth-status-list-18 section 4.1, 4.2
   for (const v of vectors.small) {
     it(`packs the section ${v.section} statuses into bytes ${v.bytesHex}, least significant bit first`, () => {
       expect(hex(packStatusList(v.statuses, v.bits as StatusBits))).toBe(v.bytesHex);
-      expect(Array.from(unpackStatusList(packStatusList(v.statuses, v.bits as StatusBits), v.bits as StatusBits)).slice(0, v.statuses.length)).toEqual(v.statuses);
+      expect(
+        Array.from(unpackStatusList(packStatusList(v.statuses, v.bits as StatusBits), v.bits as StatusBits)).slice(
+          0,
+          v.statuses.length,
+        ),
+      ).toEqual(v.statuses);
     });
 
     it(`decodes the draft's lst for ${v.section} and matches its compressed hex`, async () => {
@@ -73,7 +78,15 @@ describe("status list encoding (draft-ietf-oauth-status-list-18 section 4.1, 4.2
   it("reads single entries of a 2^20-entry list with revoked entries at first, last and random indexes", async () => {
     const size = 1 << 20;
     const values = new Uint8Array(size);
-    const revoked = [0, size - 1, 1, 8, 65_535, 65_536, ...Array.from({ length: 20 }, () => Math.floor(Math.random() * size))];
+    const revoked = [
+      0,
+      size - 1,
+      1,
+      8,
+      65_535,
+      65_536,
+      ...Array.from({ length: 20 }, () => Math.floor(Math.random() * size)),
+    ];
     for (const i of revoked) values[i] = 1;
     const lst = await encodeStatusList(values, 1);
     for (const i of revoked) expect(await readStatus(lst, 1, i, cap)).toBe(1);
@@ -83,20 +96,33 @@ describe("status list encoding (draft-ietf-oauth-status-list-18 section 4.1, 4.2
   it("refuses bits outside 1/2/4/8, corrupt data, a list over the size cap and out-of-range indexes", async () => {
     const lst = await encodeStatusList(new Uint8Array(4096), 1);
     await expect(readStatus(lst, 3 as StatusBits, 0, cap)).rejects.toMatchObject({ code: "STATUS_BITS_INVALID" });
-    await expect(readStatus(lst, 1, 0, { maxInflatedBytes: 511 })).rejects.toMatchObject({ code: "STATUS_LIST_TOO_LARGE" });
+    await expect(readStatus(lst, 1, 0, { maxInflatedBytes: 511 })).rejects.toMatchObject({
+      code: "STATUS_LIST_TOO_LARGE",
+    });
     expect(await readStatus(lst, 1, 0, { maxInflatedBytes: 512 })).toBe(0);
     await expect(readStatus(lst, 1, 4096, cap)).rejects.toMatchObject({ code: "STATUS_INDEX_OUT_OF_RANGE" });
     await expect(readStatus(lst, 1, -1, cap)).rejects.toMatchObject({ code: "STATUS_INDEX_OUT_OF_RANGE" });
     const corrupt = base64urlDecode(lst);
     corrupt[corrupt.length - 1]! ^= 0xff; // breaks the Adler-32 trailer
-    await expect(readStatus(base64urlEncode(corrupt), 1, 0, cap)).rejects.toMatchObject({ code: "STATUS_LIST_INVALID" });
-    await expect(readStatus(base64urlEncode(Uint8Array.of(1, 2, 3)), 1, 0, cap)).rejects.toMatchObject({ code: "STATUS_LIST_INVALID" });
+    await expect(readStatus(base64urlEncode(corrupt), 1, 0, cap)).rejects.toMatchObject({
+      code: "STATUS_LIST_INVALID",
+    });
+    await expect(readStatus(base64urlEncode(Uint8Array.of(1, 2, 3)), 1, 0, cap)).rejects.toMatchObject({
+      code: "STATUS_LIST_INVALID",
+    });
   });
 });
 
 describe("status values (section 7.1)", () => {
   it("maps 0 to valid, 1 to revoked (INVALID), 2 to suspended, anything else to unknown", () => {
-    expect([0, 1, 2, 3, 15, 255].map(statusFromValue)).toEqual(["valid", "revoked", "suspended", "unknown", "unknown", "unknown"]);
+    expect([0, 1, 2, 3, 15, 255].map(statusFromValue)).toEqual([
+      "valid",
+      "revoked",
+      "suspended",
+      "unknown",
+      "unknown",
+      "unknown",
+    ]);
   });
 });
 
@@ -126,11 +152,24 @@ describe("status list tokens (section 5.1)", () => {
       ttl: 60,
       status_list: { bits: 1, lst },
     });
-    const options = { trustedKeys: [key.publicJwk], expectedSub: "https://status.example.gov.uk/lists/1", now: 1500, clockSkewSeconds: 0, maxInflatedBytes: 4096 };
-    expect(await verifyStatusListToken(token, { ...options, idx: 7 })).toMatchObject({ valid: true, bits: 1, value: 1 });
+    const options = {
+      trustedKeys: [key.publicJwk],
+      expectedSub: "https://status.example.gov.uk/lists/1",
+      now: 1500,
+      clockSkewSeconds: 0,
+      maxInflatedBytes: 4096,
+    };
+    expect(await verifyStatusListToken(token, { ...options, idx: 7 })).toMatchObject({
+      valid: true,
+      bits: 1,
+      value: 1,
+    });
     expect(await verifyStatusListToken(token, { ...options, idx: 6 })).toMatchObject({ valid: true, value: 0 });
     expect(await verifyStatusListToken(token, options)).toMatchObject({ valid: true, inflatedBytes: 128 });
-    expect(await verifyStatusListToken("garbage", options)).toMatchObject({ valid: false, code: "STATUS_TOKEN_MALFORMED" });
+    expect(await verifyStatusListToken("garbage", options)).toMatchObject({
+      valid: false,
+      code: "STATUS_TOKEN_MALFORMED",
+    });
   });
 });
 
@@ -144,11 +183,29 @@ describe("allocateIndex", () => {
     };
     expect(allocateIndex((i) => used.has(i), 8, alwaysThree)).toBe(4);
     expect(calls).toBe(65);
-    expect(allocateIndex(() => false, 8, () => 6)).toBe(6);
+    expect(
+      allocateIndex(
+        () => false,
+        8,
+        () => 6,
+      ),
+    ).toBe(6);
   });
 
   it("reports a full list and refuses a random source out of range", () => {
-    expect(() => allocateIndex(() => true, 4, () => 0)).toThrow(expect.objectContaining({ code: "STATUS_LIST_FULL" }));
-    expect(() => allocateIndex(() => false, 4, () => 4)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(() =>
+      allocateIndex(
+        () => true,
+        4,
+        () => 0,
+      ),
+    ).toThrow(expect.objectContaining({ code: "STATUS_LIST_FULL" }));
+    expect(() =>
+      allocateIndex(
+        () => false,
+        4,
+        () => 4,
+      ),
+    ).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
   });
 });

@@ -11,7 +11,7 @@
  * entries that way, under 1 ms streaming: ADR 009 and the README's measurements).
  */
 import { Unzlib } from "fflate";
-import { resolveCrypto, type CredentialCrypto } from "./crypto.ts";
+import { type CredentialCrypto, resolveCrypto } from "./crypto.ts";
 import { base64urlDecode, base64urlEncode, concatBytes, isBase64url } from "./encoding.ts";
 import { CredentialError, failureFromError, type VerificationFailure } from "./errors.ts";
 import { isPlainObject } from "./json.ts";
@@ -19,12 +19,12 @@ import {
   algorithmForKey,
   importVerificationKey,
   isSupportedAlgorithm,
+  type JwsAlgorithm,
   KEY_SELECTING_HEADERS,
+  type PublicJwk,
   parseCompactJws,
   signCompactJws,
   verifyJwsSignature,
-  type JwsAlgorithm,
-  type PublicJwk,
 } from "./jws.ts";
 
 export type StatusBits = 1 | 2 | 4 | 8;
@@ -46,7 +46,8 @@ export function packStatusList(values: ArrayLike<number>, bits: StatusBits): Uin
   const out = new Uint8Array(Math.ceil((values.length * bits) / 8));
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    if (!Number.isInteger(v) || v < 0 || v > max) throw new CredentialError("INVALID_ARGUMENT", "status value does not fit in bits");
+    if (!Number.isInteger(v) || v < 0 || v > max)
+      throw new CredentialError("INVALID_ARGUMENT", "status value does not fit in bits");
     if (v === 0) continue;
     const bit = i * bits;
     out[bit >> 3]! |= v << (bit & 7);
@@ -56,7 +57,8 @@ export function packStatusList(values: ArrayLike<number>, bits: StatusBits): Uin
 
 /** One entry of an inflated list (section 4.1 bit order), or STATUS_INDEX_OUT_OF_RANGE. */
 export function readPackedStatus(bytes: Uint8Array, bits: StatusBits, idx: number): number {
-  if (!Number.isSafeInteger(idx) || idx < 0 || idx >= (bytes.length * 8) / bits) throw new CredentialError("STATUS_INDEX_OUT_OF_RANGE");
+  if (!Number.isSafeInteger(idx) || idx < 0 || idx >= (bytes.length * 8) / bits)
+    throw new CredentialError("STATUS_INDEX_OUT_OF_RANGE");
   const bit = idx * bits;
   return (bytes[bit >> 3]! >> (bit & 7)) & ((1 << bits) - 1);
 }
@@ -149,7 +151,10 @@ async function inflateStreaming(
     throw new CredentialError("STATUS_LIST_INVALID", "inflate failed");
   }
   const n = compressed.length;
-  const trailer = n >= 6 ? ((compressed[n - 4]! << 24) | (compressed[n - 3]! << 16) | (compressed[n - 2]! << 8) | compressed[n - 1]!) >>> 0 : -1;
+  const trailer =
+    n >= 6
+      ? ((compressed[n - 4]! << 24) | (compressed[n - 3]! << 16) | (compressed[n - 2]! << 8) | compressed[n - 1]!) >>> 0
+      : -1;
   if (trailer !== adler) throw new CredentialError("STATUS_LIST_INVALID", "Adler-32 checksum mismatch");
   return total;
 }
@@ -246,12 +251,17 @@ function isTime(value: unknown): value is number {
 export async function issueStatusListToken(input: IssueStatusListTokenInput): Promise<string> {
   const crypto = resolveCrypto(input.crypto);
   assertBits(input.bits);
-  if (typeof input.sub !== "string" || !input.sub.startsWith("https://")) throw new CredentialError("INVALID_ARGUMENT", "sub must be an https URI");
+  if (typeof input.sub !== "string" || !input.sub.startsWith("https://"))
+    throw new CredentialError("INVALID_ARGUMENT", "sub must be an https URI");
   if (!isTime(input.iat)) throw new CredentialError("INVALID_ARGUMENT", "iat must be epoch seconds");
-  if (input.exp !== undefined && (!isTime(input.exp) || input.exp <= input.iat)) throw new CredentialError("INVALID_ARGUMENT", "exp must follow iat");
-  if (input.ttl !== undefined && (!Number.isSafeInteger(input.ttl) || input.ttl <= 0)) throw new CredentialError("INVALID_ARGUMENT", "ttl must be a positive integer");
-  if (typeof input.lst !== "string" || input.lst.length === 0 || !isBase64url(input.lst)) throw new CredentialError("INVALID_ARGUMENT", "lst must be base64url");
-  if (typeof input.kid !== "string" || input.kid.length === 0) throw new CredentialError("INVALID_ARGUMENT", "kid is required");
+  if (input.exp !== undefined && (!isTime(input.exp) || input.exp <= input.iat))
+    throw new CredentialError("INVALID_ARGUMENT", "exp must follow iat");
+  if (input.ttl !== undefined && (!Number.isSafeInteger(input.ttl) || input.ttl <= 0))
+    throw new CredentialError("INVALID_ARGUMENT", "ttl must be a positive integer");
+  if (typeof input.lst !== "string" || input.lst.length === 0 || !isBase64url(input.lst))
+    throw new CredentialError("INVALID_ARGUMENT", "lst must be base64url");
+  if (typeof input.kid !== "string" || input.kid.length === 0)
+    throw new CredentialError("INVALID_ARGUMENT", "kid is required");
   algorithmForKey(input.privateKey);
   const payload: Record<string, unknown> = {
     ...(input.iss !== undefined ? { iss: input.iss } : {}),
@@ -309,20 +319,26 @@ export async function verifyStatusListToken(
   }
 }
 
-async function verifyStatusListTokenOrThrow(token: unknown, options: VerifyStatusListTokenOptions): Promise<VerifiedStatusList> {
+async function verifyStatusListTokenOrThrow(
+  token: unknown,
+  options: VerifyStatusListTokenOptions,
+): Promise<VerifiedStatusList> {
   const crypto = resolveCrypto(options.crypto);
   if (typeof token !== "string") throw new CredentialError("STATUS_TOKEN_MALFORMED", "not a string");
-  if (token.length > (options.maxTokenBytes ?? 1024 * 1024)) throw new CredentialError("INPUT_TOO_LARGE", "status token too long");
+  if (token.length > (options.maxTokenBytes ?? 1024 * 1024))
+    throw new CredentialError("INPUT_TOO_LARGE", "status token too long");
   const jws = parseCompactJws(token, { maxDepth: 8, malformedCode: "STATUS_TOKEN_MALFORMED" });
   const { header, payload } = jws;
 
   if (header.typ !== STATUS_LIST_TYP) throw new CredentialError("STATUS_TOKEN_WRONG_TYP");
   if (header.crit !== undefined) throw new CredentialError("CRIT_NOT_SUPPORTED");
   // Any reason the signature cannot be tied to a trusted key is an untrusted signature.
-  if (KEY_SELECTING_HEADERS.some((name) => name in header)) throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE", "token names its own key");
+  if (KEY_SELECTING_HEADERS.some((name) => name in header))
+    throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE", "token names its own key");
   const algorithms = options.algorithms ?? ["EdDSA"];
   const alg = header.alg;
-  if (!isSupportedAlgorithm(alg) || !algorithms.includes(alg)) throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE", "algorithm not allowed");
+  if (!isSupportedAlgorithm(alg) || !algorithms.includes(alg))
+    throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE", "algorithm not allowed");
   const key = selectKey(options.trustedKeys, header.kid);
   if (!key) throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE", "unknown kid");
   const cryptoKey = await importVerificationKey(crypto, key, alg, "STATUS_TOKEN_BAD_SIGNATURE");
@@ -332,7 +348,8 @@ async function verifyStatusListTokenOrThrow(token: unknown, options: VerifyStatu
   const { now, clockSkewSeconds: skew } = options;
   if (!isTime(payload.iat)) throw new CredentialError("STATUS_TOKEN_MALFORMED", "iat missing");
   if (payload.iat > now + skew) throw new CredentialError("ISSUED_IN_FUTURE");
-  if (payload.nbf !== undefined && (!isTime(payload.nbf) || payload.nbf > now + skew)) throw new CredentialError("NOT_YET_VALID");
+  if (payload.nbf !== undefined && (!isTime(payload.nbf) || payload.nbf > now + skew))
+    throw new CredentialError("NOT_YET_VALID");
   if (payload.exp !== undefined) {
     if (!isTime(payload.exp)) throw new CredentialError("STATUS_TOKEN_MALFORMED", "exp is not a number");
     if (now >= payload.exp + skew) throw new CredentialError("STATUS_TOKEN_EXPIRED");
@@ -389,10 +406,12 @@ export function allocateIndex(
   size: number,
   randomInt: (maxExclusive: number) => number,
 ): number {
-  if (!Number.isSafeInteger(size) || size <= 0) throw new CredentialError("INVALID_ARGUMENT", "size must be a positive integer");
+  if (!Number.isSafeInteger(size) || size <= 0)
+    throw new CredentialError("INVALID_ARGUMENT", "size must be a positive integer");
   const draw = () => {
     const n = randomInt(size);
-    if (!Number.isInteger(n) || n < 0 || n >= size) throw new CredentialError("INVALID_ARGUMENT", "randomInt out of range");
+    if (!Number.isInteger(n) || n < 0 || n >= size)
+      throw new CredentialError("INVALID_ARGUMENT", "randomInt out of range");
     return n;
   };
   for (let attempt = 0; attempt < 64; attempt++) {
@@ -406,4 +425,3 @@ export function allocateIndex(
   }
   throw new CredentialError("STATUS_LIST_FULL");
 }
-

@@ -5,9 +5,9 @@
  */
 import { sha256Base64url, webCrypto } from "./crypto.ts";
 import { base64urlDecodeText, base64urlEncodeText } from "./encoding.ts";
-import { issueCredential, type IssueCredentialInput } from "./issue.ts";
+import { type IssueCredentialInput, issueCredential } from "./issue.ts";
 import { signBase64url } from "./jws.ts";
-import { generateSigningKeyPair, exportPublicJwk, type SigningKeyPair } from "./keys.ts";
+import { exportPublicJwk, generateSigningKeyPair, type SigningKeyPair } from "./keys.ts";
 import { presentCredential } from "./present.ts";
 import { encodeStatusList, issueStatusListToken } from "./status-list.ts";
 import type { PresentationPolicy, StatusPolicy } from "./verify.ts";
@@ -59,7 +59,10 @@ export async function makeWorld(): Promise<World> {
 
 /** A P-256 key pair, for holders whose device cannot do Ed25519. */
 export async function makeP256Holder(): Promise<SigningKeyPair> {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
   return { privateKey: pair.privateKey, publicKey: pair.publicKey, publicJwk: await exportPublicJwk(pair.publicKey) };
 }
 
@@ -125,8 +128,19 @@ export async function issueFor(world: World, overrides: Partial<IssueCredentialI
   });
 }
 
-export async function presentFor(world: World, sdJwt: string, disclose: string[] = ["given_name", "family_name"]): Promise<string> {
-  return presentCredential({ sdJwt, disclose, holderPrivateKey: world.holder.privateKey, nonce: NONCE, aud: AUD, iat: NOW });
+export async function presentFor(
+  world: World,
+  sdJwt: string,
+  disclose: string[] = ["given_name", "family_name"],
+): Promise<string> {
+  return presentCredential({
+    sdJwt,
+    disclose,
+    holderPrivateKey: world.holder.privateKey,
+    nonce: NONCE,
+    aud: AUD,
+    iat: NOW,
+  });
 }
 
 export interface DecodedJwt {
@@ -169,7 +183,11 @@ export function digestOf(encoded: string): Promise<string> {
  * Signs a JWT exactly as given: header and payload are objects or raw JSON text, and the header
  * keeps whatever alg it names (the signature is always EdDSA/P-256 by the key's type).
  */
-export async function signJwt(header: Record<string, unknown> | string, payload: Record<string, unknown> | string, key: CryptoKey): Promise<string> {
+export async function signJwt(
+  header: Record<string, unknown> | string,
+  payload: Record<string, unknown> | string,
+  key: CryptoKey,
+): Promise<string> {
   const h = base64urlEncodeText(typeof header === "string" ? header : JSON.stringify(header));
   const p = base64urlEncodeText(typeof payload === "string" ? payload : JSON.stringify(payload));
   return `${h}.${p}.${await signBase64url(webCrypto(), `${h}.${p}`, key)}`;
@@ -200,7 +218,12 @@ export interface BindOptions {
  * Builds `issuerJwt~disclosures~KB-JWT` with a correct sd_hash over exactly what is presented,
  * unless an option says otherwise.
  */
-export async function bind(world: World, issuerJwt: string, disclosures: readonly string[], options: BindOptions = {}): Promise<string> {
+export async function bind(
+  world: World,
+  issuerJwt: string,
+  disclosures: readonly string[],
+  options: BindOptions = {},
+): Promise<string> {
   const withoutKb = [issuerJwt, ...disclosures, ""].join("~");
   const sdHash = options.sdHash ?? (await digestOf(withoutKb));
   const header = options.header ?? { alg: "EdDSA", typ: "kb+jwt" };

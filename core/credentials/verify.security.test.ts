@@ -12,6 +12,7 @@ import {
   AUD,
   basePolicy,
   bind,
+  type DecodedJwt,
   decodeJwt,
   digestOf,
   encodeDisclosure,
@@ -25,14 +26,13 @@ import {
   OTHER_ISS,
   presentFor,
   reissue,
-  signJwt,
-  splitIssued,
   STATUS_PREFIX,
   STATUS_URI,
-  type DecodedJwt,
+  signJwt,
+  splitIssued,
   type World,
 } from "./test-helpers.ts";
-import { verifyPresentation, type PresentationPolicy, type StatusResult } from "./verify.ts";
+import { type PresentationPolicy, type StatusResult, verifyPresentation } from "./verify.ts";
 
 let world: World;
 let sdJwt: string;
@@ -46,15 +46,29 @@ beforeAll(async () => {
   familyName = findDisclosure(sdJwt, "family_name");
 });
 
-const verify = (presentation: unknown, overrides: Partial<PresentationPolicy> = {}) => verifyPresentation(presentation, basePolicy(world, overrides));
+const verify = (presentation: unknown, overrides: Partial<PresentationPolicy> = {}) =>
+  verifyPresentation(presentation, basePolicy(world, overrides));
 
 /** Failures after the signature, type and key binding verified name the credential; no others may. */
-const AFTER_THE_CREDENTIAL = (code: CredentialErrorCode) => code.startsWith("STATUS_") || code === "URL_NOT_ALLOWED" || code.startsWith("KB_NONCE_RE") || code === "KB_NONCE_UNVERIFIABLE";
+const AFTER_THE_CREDENTIAL = (code: CredentialErrorCode) =>
+  code.startsWith("STATUS_") ||
+  code === "URL_NOT_ALLOWED" ||
+  code.startsWith("KB_NONCE_RE") ||
+  code === "KB_NONCE_UNVERIFIABLE";
 
-async function expectRejected(presentation: unknown, code: CredentialErrorCode, overrides: Partial<PresentationPolicy> = {}) {
+async function expectRejected(
+  presentation: unknown,
+  code: CredentialErrorCode,
+  overrides: Partial<PresentationPolicy> = {},
+) {
   const result = await verify(presentation, overrides);
   const { credential, ...rest } = result as typeof result & { credential?: unknown };
-  expect(rest).toEqual({ valid: false, code, message: CREDENTIAL_ERROR_MESSAGES[code], ...("detail" in result && result.detail ? { detail: result.detail } : {}) });
+  expect(rest).toEqual({
+    valid: false,
+    code,
+    message: CREDENTIAL_ERROR_MESSAGES[code],
+    ...("detail" in result && result.detail ? { detail: result.detail } : {}),
+  });
   if (!AFTER_THE_CREDENTIAL(code)) expect(credential, `${code} must not name an unverified credential`).toBeUndefined();
 }
 
@@ -104,7 +118,9 @@ describe("a presentation the verifier must reject", () => {
       );
       const issuers = { [ISS]: { keys: [world.issuer.publicJwk, p256.publicJwk], algorithms: ["EdDSA"] as const } };
       await expectRejected(presentation, "ALG_NOT_ALLOWED", { trustedIssuers: issuers });
-      await expectValid(presentation, { trustedIssuers: { [ISS]: { ...issuers[ISS], algorithms: ["EdDSA", "ES256"] } } });
+      await expectValid(presentation, {
+        trustedIssuers: { [ISS]: { ...issuers[ISS], algorithms: ["EdDSA", "ES256"] } },
+      });
     });
 
     it("rejects HS256 (the public-key-as-HMAC-secret confusion)", async () => {
@@ -114,16 +130,24 @@ describe("a presentation the verifier must reject", () => {
 
   describe("Issuer-signed JWT: a key chosen by the token (`jwk`, `jku`, `x5u` headers) or an unknown `kid`", () => {
     const attackerSigned = (header: Record<string, unknown>) =>
-      edited((jwt) => Object.assign(jwt.header, { kid: world.attacker.publicJwk.kid }, header), { key: world.attacker.privateKey });
+      edited((jwt) => Object.assign(jwt.header, { kid: world.attacker.publicJwk.kid }, header), {
+        key: world.attacker.privateKey,
+      });
 
     it("rejects a jwk header carrying the attacker's key", async () => {
       await expectRejected(await attackerSigned({ jwk: world.attacker.publicJwk }), "KEY_HEADER_NOT_ALLOWED");
     });
     it("rejects a jku header", async () => {
-      await expectRejected(await attackerSigned({ jku: "https://attacker.example/jwks.json" }), "KEY_HEADER_NOT_ALLOWED");
+      await expectRejected(
+        await attackerSigned({ jku: "https://attacker.example/jwks.json" }),
+        "KEY_HEADER_NOT_ALLOWED",
+      );
     });
     it("rejects an x5u header", async () => {
-      await expectRejected(await attackerSigned({ x5u: "https://attacker.example/cert.pem" }), "KEY_HEADER_NOT_ALLOWED");
+      await expectRejected(
+        await attackerSigned({ x5u: "https://attacker.example/cert.pem" }),
+        "KEY_HEADER_NOT_ALLOWED",
+      );
     });
     it("rejects an x5c header", async () => {
       await expectRejected(await attackerSigned({ x5c: ["MIIB"] }), "KEY_HEADER_NOT_ALLOWED");
@@ -151,7 +175,9 @@ describe("a presentation the verifier must reject", () => {
       await expectRejected(presentation, "UNTRUSTED_ISSUER");
     });
     it("rejects a credential naming one trusted issuer but signed with another trusted issuer's key", async () => {
-      const presentation = await edited((jwt) => void (jwt.header.kid = world.otherIssuer.publicJwk.kid), { key: world.otherIssuer.privateKey });
+      const presentation = await edited((jwt) => void (jwt.header.kid = world.otherIssuer.publicJwk.kid), {
+        key: world.otherIssuer.privateKey,
+      });
       await expectRejected(presentation, "UNKNOWN_KID");
       // The other issuer's key does verify the same token when it claims to be from that issuer.
       const honest = await edited(
@@ -225,7 +251,10 @@ describe("a presentation the verifier must reject", () => {
       await expectRejected(await edited((jwt) => void delete jwt.payload.vct), "VCT_MISSING");
     });
     it("rejects a vct the verifier does not accept", async () => {
-      await expectRejected(await edited((jwt) => void (jwt.payload.vct = "https://wallet.example.gov.uk/vct/driving-licence")), "VCT_UNEXPECTED");
+      await expectRejected(
+        await edited((jwt) => void (jwt.payload.vct = "https://wallet.example.gov.uk/vct/driving-licence")),
+        "VCT_UNEXPECTED",
+      );
     });
     it("rejects a weak _sd_alg (sha-1, md5)", async () => {
       await expectRejected(await edited((jwt) => void (jwt.payload._sd_alg = "sha-1")), "SD_ALG_UNSUPPORTED");
@@ -236,85 +265,140 @@ describe("a presentation the verifier must reject", () => {
       await expectRejected(await edited((jwt) => void (jwt.payload._sd_alg = 256)), "SD_ALG_UNSUPPORTED");
     });
     it("rejects _sd_alg inside a nested object of the payload", async () => {
-      await expectRejected(await edited((jwt) => void (jwt.payload.evidence = { _sd_alg: "sha-256", type: "passport" })), "SD_ALG_MISPLACED");
+      await expectRejected(
+        await edited((jwt) => void (jwt.payload.evidence = { _sd_alg: "sha-256", type: "passport" })),
+        "SD_ALG_MISPLACED",
+      );
     });
     it("rejects _sd_alg inside a disclosed value, and a disclosure named _sd_alg", async () => {
-      await expectRejected(await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "evidence", { _sd_alg: "sha-256" }])]), "SD_ALG_MISPLACED");
-      await expectRejected(await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "_sd_alg", "sha-256"])]), "SD_ALG_MISPLACED");
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "evidence", { _sd_alg: "sha-256" }])]),
+        "SD_ALG_MISPLACED",
+      );
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "_sd_alg", "sha-256"])]),
+        "SD_ALG_MISPLACED",
+      );
     });
   });
 
   describe("Structure and disclosures: a disclosure that is not base64url JSON array of the right length; a disclosed claim named `_sd` or `...`; a claim name already present", () => {
     it("rejects a disclosure that is not base64url", async () => {
-      await expectRejected(await bind(world, splitIssued(sdJwt).issuerJwt, [givenName, "WyJhIiwi"]), "MALFORMED_DISCLOSURE");
+      await expectRejected(
+        await bind(world, splitIssued(sdJwt).issuerJwt, [givenName, "WyJhIiwi"]),
+        "MALFORMED_DISCLOSURE",
+      );
     });
     it("rejects a disclosure that is base64url but not JSON", async () => {
       await expectRejected(await withExtraDisclosures([base64urlEncodeText("not json")]), "MALFORMED_DISCLOSURE");
     });
     it("rejects a disclosure that is JSON but not an array", async () => {
-      await expectRejected(await withExtraDisclosures([encodeDisclosure('{"salt":"s","name":"n"}')]), "MALFORMED_DISCLOSURE");
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure('{"salt":"s","name":"n"}')]),
+        "MALFORMED_DISCLOSURE",
+      );
     });
     it("rejects arrays of 1 and 4 elements", async () => {
       await expectRejected(await withExtraDisclosures([encodeDisclosure(["salt-only"])]), "MALFORMED_DISCLOSURE");
-      await expectRejected(await withExtraDisclosures([encodeDisclosure(["s", "a", "b", "c"])]), "MALFORMED_DISCLOSURE");
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure(["s", "a", "b", "c"])]),
+        "MALFORMED_DISCLOSURE",
+      );
     });
     it("rejects a 2-element (array element) disclosure referenced from an object's _sd", async () => {
-      await expectRejected(await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "GB"])]), "MALFORMED_DISCLOSURE");
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "GB"])]),
+        "MALFORMED_DISCLOSURE",
+      );
     });
     it("rejects a 3-element (property) disclosure referenced from an array element", async () => {
       const disclosure = encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "country", "GB"]);
       const digest = await digestOf(disclosure);
-      const presentation = await edited((jwt) => void (jwt.payload.countries = [{ "...": digest }]), { disclosures: [givenName, disclosure] });
+      const presentation = await edited((jwt) => void (jwt.payload.countries = [{ "...": digest }]), {
+        disclosures: [givenName, disclosure],
+      });
       await expectRejected(presentation, "MALFORMED_DISCLOSURE");
     });
     it("rejects a disclosed claim named _sd", async () => {
-      await expectRejected(await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "_sd", ["x"]])]), "DISCLOSED_SD_CLAIM");
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "_sd", ["x"]])]),
+        "DISCLOSED_SD_CLAIM",
+      );
     });
     it("rejects a disclosed claim named ...", async () => {
-      await expectRejected(await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "...", "x"])]), "DISCLOSED_SD_CLAIM");
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "...", "x"])]),
+        "DISCLOSED_SD_CLAIM",
+      );
     });
     it("rejects a disclosed claim whose name is already in clear at that level", async () => {
       await expectRejected(await edited((jwt) => void (jwt.payload.given_name = "Eve")), "DUPLICATE_CLAIM");
     });
     it("rejects two disclosures of the same claim name", async () => {
-      await expectRejected(await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "given_name", "Eve"])]), "DUPLICATE_CLAIM");
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "given_name", "Eve"])]),
+        "DUPLICATE_CLAIM",
+      );
     });
   });
 
   describe("Structure and disclosures: the same digest twice anywhere; a disclosure no digest references", () => {
     it("rejects a digest listed twice in the same _sd", async () => {
-      await expectRejected(await edited((jwt) => void (jwt.payload._sd = [...(jwt.payload._sd as string[]), (jwt.payload._sd as string[])[0]])), "DUPLICATE_DIGEST");
+      await expectRejected(
+        await edited(
+          (jwt) => void (jwt.payload._sd = [...(jwt.payload._sd as string[]), (jwt.payload._sd as string[])[0]]),
+        ),
+        "DUPLICATE_DIGEST",
+      );
     });
     it("rejects a digest appearing at the top level and again in a nested _sd", async () => {
-      await expectRejected(await edited((jwt) => void (jwt.payload.evidence = { _sd: [(jwt.payload._sd as string[])[0]] })), "DUPLICATE_DIGEST");
+      await expectRejected(
+        await edited((jwt) => void (jwt.payload.evidence = { _sd: [(jwt.payload._sd as string[])[0]] })),
+        "DUPLICATE_DIGEST",
+      );
     });
     it("rejects a repeated digest even when no disclosure matches it (a repeated decoy)", async () => {
       const decoy = await digestOf("decoy-value-with-no-disclosure");
-      await expectRejected(await edited((jwt) => void (jwt.payload._sd = [...(jwt.payload._sd as string[]), decoy, decoy])), "DUPLICATE_DIGEST");
+      await expectRejected(
+        await edited((jwt) => void (jwt.payload._sd = [...(jwt.payload._sd as string[]), decoy, decoy])),
+        "DUPLICATE_DIGEST",
+      );
     });
     it("rejects the same disclosure presented twice", async () => {
       await expectRejected(await bind(world, splitIssued(sdJwt).issuerJwt, [givenName, givenName]), "DUPLICATE_DIGEST");
     });
     it("rejects a disclosure that no digest references (one taken from another credential)", async () => {
       const other = await issueFor(world);
-      await expectRejected(await bind(world, splitIssued(sdJwt).issuerJwt, [givenName, findDisclosure(other, "birthdate")]), "UNREFERENCED_DISCLOSURE");
+      await expectRejected(
+        await bind(world, splitIssued(sdJwt).issuerJwt, [givenName, findDisclosure(other, "birthdate")]),
+        "UNREFERENCED_DISCLOSURE",
+      );
     });
   });
 
   describe("Structure and disclosures: duplicate JSON member names; oversized input (cap bytes, disclosure count, nesting depth)", () => {
     it("rejects a duplicate member in the issuer-signed payload", async () => {
       const { header, payload } = decodeJwt(splitIssued(sdJwt).issuerJwt);
-      const text = JSON.stringify(payload).replace(/^\{/, '{"vct":"https://wallet.example.gov.uk/vct/driving-licence",');
+      const text = JSON.stringify(payload).replace(
+        /^\{/,
+        '{"vct":"https://wallet.example.gov.uk/vct/driving-licence",',
+      );
       const jwt = await signJwt(header, text, world.issuer.privateKey);
       await expectRejected(await bind(world, jwt, [givenName]), "DUPLICATE_JSON_MEMBER");
     });
     it("rejects a duplicate member in the issuer-signed header", async () => {
       const { header, payload } = decodeJwt(splitIssued(sdJwt).issuerJwt);
-      const jwt = await signJwt(JSON.stringify(header).replace(/^\{/, '{"typ":"JWT",'), payload, world.issuer.privateKey);
+      const jwt = await signJwt(
+        JSON.stringify(header).replace(/^\{/, '{"typ":"JWT",'),
+        payload,
+        world.issuer.privateKey,
+      );
       await expectRejected(await bind(world, jwt, [givenName]), "DUPLICATE_JSON_MEMBER");
     });
     it("rejects a duplicate member inside a disclosed value", async () => {
-      const disclosure = encodeDisclosure('["c2FsdHNhbHRzYWx0c2FsdA","address",{"line":"1 High St","line":"2 Low St"}]');
+      const disclosure = encodeDisclosure(
+        '["c2FsdHNhbHRzYWx0c2FsdA","address",{"line":"1 High St","line":"2 Low St"}]',
+      );
       await expectRejected(await withExtraDisclosures([disclosure]), "DUPLICATE_JSON_MEMBER");
     });
     it("rejects a duplicate member in the KB-JWT payload", async () => {
@@ -335,7 +419,10 @@ describe("a presentation the verifier must reject", () => {
     it("rejects nesting deeper than the cap, in a disclosure and in the processed payload", async () => {
       let deep: unknown = "bottom";
       for (let i = 0; i < 40; i++) deep = { d: deep };
-      await expectRejected(await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "deep", deep])]), "INPUT_TOO_LARGE");
+      await expectRejected(
+        await withExtraDisclosures([encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "deep", deep])]),
+        "INPUT_TOO_LARGE",
+      );
       // Recursive disclosures: each segment is 3 levels deep, the processed payload 4
       // (payload > outer > inner > x), so only the check on the processed payload catches it.
       const inner = encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "inner", { x: { y: 1 } }]);
@@ -353,7 +440,11 @@ describe("a presentation the verifier must reject", () => {
     it("accepts a credential with decoys, and digests of claims the holder withheld", async () => {
       const withDecoys = await issueFor(world, { decoys: 5 });
       const result = await verify(await presentFor(world, withDecoys, ["given_name"]));
-      expect(result).toMatchObject({ valid: true, claims: { given_name: "Amara" }, disclosedClaimNames: ["given_name"] });
+      expect(result).toMatchObject({
+        valid: true,
+        claims: { given_name: "Amara" },
+        disclosedClaimNames: ["given_name"],
+      });
     });
   });
 
@@ -373,7 +464,10 @@ describe("a presentation the verifier must reject", () => {
   describe("Key-binding JWT: `typ` other than `kb+jwt`; algorithm not allowed; not signed by the key in `cnf`", () => {
     const issuerJwt = () => splitIssued(sdJwt).issuerJwt;
     it("rejects typ JWT and a missing typ", async () => {
-      await expectRejected(await bind(world, issuerJwt(), [givenName], { header: { alg: "EdDSA", typ: "JWT" } }), "KB_WRONG_TYP");
+      await expectRejected(
+        await bind(world, issuerJwt(), [givenName], { header: { alg: "EdDSA", typ: "JWT" } }),
+        "KB_WRONG_TYP",
+      );
       await expectRejected(await bind(world, issuerJwt(), [givenName], { header: { alg: "EdDSA" } }), "KB_WRONG_TYP");
     });
     it("rejects alg none", async () => {
@@ -384,16 +478,25 @@ describe("a presentation the verifier must reject", () => {
     it("rejects ES256 from a P-256 holder key when the policy allows only EdDSA", async () => {
       const holder = await makeP256Holder();
       const credential = await issueFor(world, { holderPublicJwk: holder.publicJwk });
-      const presentation = await bind(world, splitIssued(credential).issuerJwt, [], { header: { alg: "ES256", typ: "kb+jwt" }, key: holder.privateKey });
+      const presentation = await bind(world, splitIssued(credential).issuerJwt, [], {
+        header: { alg: "ES256", typ: "kb+jwt" },
+        key: holder.privateKey,
+      });
       await expectRejected(presentation, "KB_ALG_NOT_ALLOWED");
       await expectValid(presentation, { kbAlgorithms: ["EdDSA", "ES256"] });
     });
     it("rejects a KB-JWT signed by a key other than the one in cnf", async () => {
-      await expectRejected(await bind(world, issuerJwt(), [givenName], { key: world.attacker.privateKey }), "KB_BAD_SIGNATURE");
+      await expectRejected(
+        await bind(world, issuerJwt(), [givenName], { key: world.attacker.privateKey }),
+        "KB_BAD_SIGNATURE",
+      );
     });
     it("ignores a jwk header in the KB-JWT rather than trusting it", async () => {
       const header = { alg: "EdDSA", typ: "kb+jwt", jwk: world.attacker.publicJwk };
-      await expectRejected(await bind(world, issuerJwt(), [givenName], { header, key: world.attacker.privateKey }), "KEY_HEADER_NOT_ALLOWED");
+      await expectRejected(
+        await bind(world, issuerJwt(), [givenName], { header, key: world.attacker.privateKey }),
+        "KEY_HEADER_NOT_ALLOWED",
+      );
     });
   });
 
@@ -461,7 +564,10 @@ describe("a presentation the verifier must reject", () => {
   });
 
   describe("Status: status token not `statuslist+jwt`, untrusted signature, `sub` different from the credential's status URI, expired; `bits` not in 1/2/4/8; inflated size over a cap; index out of range", () => {
-    const statusCase = async (token: string | Promise<string>, extra: Partial<NonNullable<PresentationPolicy["status"]>> = {}) => {
+    const statusCase = async (
+      token: string | Promise<string>,
+      extra: Partial<NonNullable<PresentationPolicy["status"]>> = {},
+    ) => {
       const resolved = await token;
       return {
         status: {
@@ -472,7 +578,16 @@ describe("a presentation the verifier must reject", () => {
         },
       } satisfies Partial<PresentationPolicy>;
     };
-    const listToken = async (options: { values?: ArrayLike<number>; bits?: StatusBits; sub?: string; exp?: number; key?: CryptoKey; kid?: string } = {}) =>
+    const listToken = async (
+      options: {
+        values?: ArrayLike<number>;
+        bits?: StatusBits;
+        sub?: string;
+        exp?: number;
+        key?: CryptoKey;
+        kid?: string;
+      } = {},
+    ) =>
       issueStatusListToken({
         sub: options.sub ?? STATUS_URI,
         iat: Math.min(NOW - 30, (options.exp ?? NOW + 600) - 3600),
@@ -498,25 +613,49 @@ describe("a presentation the verifier must reject", () => {
       await expectRejected(presentation, "STATUS_TOKEN_WRONG_TYP", await statusCase(token));
     });
     it("rejects a status token signed by an untrusted key (own kid, or the issuer's kid)", async () => {
-      await expectRejected(presentation, "STATUS_TOKEN_BAD_SIGNATURE", await statusCase(listToken({ key: world.attacker.privateKey, kid: world.attacker.publicJwk.kid })));
-      await expectRejected(presentation, "STATUS_TOKEN_BAD_SIGNATURE", await statusCase(listToken({ key: world.attacker.privateKey })));
+      await expectRejected(
+        presentation,
+        "STATUS_TOKEN_BAD_SIGNATURE",
+        await statusCase(listToken({ key: world.attacker.privateKey, kid: world.attacker.publicJwk.kid })),
+      );
+      await expectRejected(
+        presentation,
+        "STATUS_TOKEN_BAD_SIGNATURE",
+        await statusCase(listToken({ key: world.attacker.privateKey })),
+      );
     });
     it("rejects a status token for another list (sub differs from status.status_list.uri)", async () => {
-      await expectRejected(presentation, "STATUS_SUB_MISMATCH", await statusCase(listToken({ sub: `${STATUS_PREFIX}2` })));
+      await expectRejected(
+        presentation,
+        "STATUS_SUB_MISMATCH",
+        await statusCase(listToken({ sub: `${STATUS_PREFIX}2` })),
+      );
     });
     it("rejects an expired status token", async () => {
       await expectRejected(presentation, "STATUS_TOKEN_EXPIRED", await statusCase(listToken({ exp: NOW - 61 })));
     });
     it("rejects bits not in 1/2/4/8", async () => {
       const { header, payload } = decodeJwt(await listToken());
-      const token = await signJwt(header, { ...payload, status_list: { ...(payload.status_list as object), bits: 3 } }, world.issuer.privateKey);
+      const token = await signJwt(
+        header,
+        { ...payload, status_list: { ...(payload.status_list as object), bits: 3 } },
+        world.issuer.privateKey,
+      );
       await expectRejected(presentation, "STATUS_BITS_INVALID", await statusCase(token));
     });
     it("rejects a list that inflates beyond the cap", async () => {
-      await expectRejected(presentation, "STATUS_LIST_TOO_LARGE", await statusCase(listToken({ values: new Uint8Array(1 << 16) }), { maxInflatedBytes: 4096 }));
+      await expectRejected(
+        presentation,
+        "STATUS_LIST_TOO_LARGE",
+        await statusCase(listToken({ values: new Uint8Array(1 << 16) }), { maxInflatedBytes: 4096 }),
+      );
     });
     it("rejects an index outside the list", async () => {
-      await expectRejected(presentation, "STATUS_INDEX_OUT_OF_RANGE", await statusCase(listToken({ values: new Uint8Array(16) })));
+      await expectRejected(
+        presentation,
+        "STATUS_INDEX_OUT_OF_RANGE",
+        await statusCase(listToken({ values: new Uint8Array(16) })),
+      );
     });
   });
 
@@ -532,7 +671,13 @@ describe("a presentation the verifier must reject", () => {
         kid: world.issuer.publicJwk.kid!,
         privateKey: world.issuer.privateKey,
       });
-      return { status: { check: async (): Promise<StatusResult> => ({ kind: "token", token }), allowedUriPrefixes: [STATUS_PREFIX], maxInflatedBytes: 4096 } };
+      return {
+        status: {
+          check: async (): Promise<StatusResult> => ({ kind: "token", token }),
+          allowedUriPrefixes: [STATUS_PREFIX],
+          maxInflatedBytes: 4096,
+        },
+      };
     };
     it("rejects a revoked credential (1)", async () => {
       await expectRejected(await presentFor(world, sdJwt), "STATUS_REVOKED", await withValue(1));
@@ -547,15 +692,27 @@ describe("a presentation the verifier must reject", () => {
 
   describe('Status: status unavailable: fail closed, and say "status unknown", not "revoked"', () => {
     const unavailable = (check: () => Promise<StatusResult>, timeoutMs?: number) => ({
-      status: { check, allowedUriPrefixes: [STATUS_PREFIX], maxInflatedBytes: 4096, ...(timeoutMs ? { timeoutMs } : {}) },
+      status: {
+        check,
+        allowedUriPrefixes: [STATUS_PREFIX],
+        maxInflatedBytes: 4096,
+        ...(timeoutMs ? { timeoutMs } : {}),
+      },
     });
     it("rejects with STATUS_UNKNOWN when the caller could not fetch the list", async () => {
-      const result = await verify(await presentFor(world, sdJwt), unavailable(async () => ({ kind: "unavailable", reason: "503" })));
+      const result = await verify(
+        await presentFor(world, sdJwt),
+        unavailable(async () => ({ kind: "unavailable", reason: "503" })),
+      );
       expect(result).toMatchObject({ valid: false, code: "STATUS_UNKNOWN" });
       expect((result as { message: string }).message).not.toMatch(/revoked/i);
     });
     it("rejects with STATUS_UNKNOWN when the check throws", async () => {
-      await expectRejected(await presentFor(world, sdJwt), "STATUS_UNKNOWN", unavailable(() => Promise.reject(new Error("network down"))));
+      await expectRejected(
+        await presentFor(world, sdJwt),
+        "STATUS_UNKNOWN",
+        unavailable(() => Promise.reject(new Error("network down"))),
+      );
     });
     it("rejects with STATUS_UNKNOWN when the check does not answer in time, and aborts it", async () => {
       let aborted = false;
@@ -568,7 +725,11 @@ describe("a presentation the verifier must reject", () => {
 
   describe("Fetching: every URL a token names is HTTPS, allow-listed, time- and size-bounded", () => {
     const withUri = async (uri: string) => {
-      const credential = await reissue(world, sdJwt, (jwt) => void (jwt.payload.status = { status_list: { idx: 42, uri } }));
+      const credential = await reissue(
+        world,
+        sdJwt,
+        (jwt) => void (jwt.payload.status = { status_list: { idx: 42, uri } }),
+      );
       return presentFor(world, credential);
     };
     let called = 0;
@@ -588,15 +749,32 @@ describe("a presentation the verifier must reject", () => {
     });
     it("rejects an https status URI outside the allow-list, including look-alike hosts and userinfo", async () => {
       await expectRejected(await withUri("https://status.attacker.example/lists/1"), "URL_NOT_ALLOWED", policy);
-      await expectRejected(await withUri("https://status.example.gov.uk.attacker.example/lists/1"), "URL_NOT_ALLOWED", policy);
-      await expectRejected(await withUri("https://status.example.gov.uk@attacker.example/lists/1"), "URL_NOT_ALLOWED", policy);
+      await expectRejected(
+        await withUri("https://status.example.gov.uk.attacker.example/lists/1"),
+        "URL_NOT_ALLOWED",
+        policy,
+      );
+      await expectRejected(
+        await withUri("https://status.example.gov.uk@attacker.example/lists/1"),
+        "URL_NOT_ALLOWED",
+        policy,
+      );
       await expectRejected(await withUri("https://STATUS.example.gov.uk/lists/1"), "URL_NOT_ALLOWED", policy);
       expect(called).toBe(0);
     });
     it("bounds the size of a fetched status token", async () => {
-      const huge = { status: { ...policy.status, check: async (): Promise<StatusResult> => ({ kind: "token", token: "a".repeat(2 * 1024 * 1024) }) } };
+      const huge = {
+        status: {
+          ...policy.status,
+          check: async (): Promise<StatusResult> => ({ kind: "token", token: "a".repeat(2 * 1024 * 1024) }),
+        },
+      };
       // Refused after the credential itself verified, so the failure names it.
-      expect(await verify(await presentFor(world, sdJwt), huge)).toMatchObject({ valid: false, code: "INPUT_TOO_LARGE", credential: { vct: expect.any(String) } });
+      expect(await verify(await presentFor(world, sdJwt), huge)).toMatchObject({
+        valid: false,
+        code: "INPUT_TOO_LARGE",
+        credential: { vct: expect.any(String) },
+      });
     });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import rfc9901 from "#tests/fixtures/credentials/rfc9901-presentation.json";
-import { webCrypto, type CredentialCrypto } from "./crypto.ts";
+import { type CredentialCrypto, webCrypto } from "./crypto.ts";
 import { presentCredential } from "./present.ts";
 import {
   AUD,
@@ -16,17 +16,20 @@ import {
   NOW,
   presentFor,
   reissue,
-  splitIssued,
   STATUS_URI,
+  splitIssued,
   VCT,
 } from "./test-helpers.ts";
-import { verifyPresentation, verifySdJwtPresentation, type SdJwtPolicy } from "./verify.ts";
+import { type SdJwtPolicy, verifyPresentation, verifySdJwtPresentation } from "./verify.ts";
 
 describe("verifyPresentation: issue, present a subset, verify", () => {
   it("returns only the chosen claims, with the registered claims reported apart", async () => {
     const world = await makeWorld();
     const sdJwt = await issueFor(world);
-    const result = await verifyPresentation(await presentFor(world, sdJwt, ["given_name", "nationalities"]), basePolicy(world));
+    const result = await verifyPresentation(
+      await presentFor(world, sdJwt, ["given_name", "nationalities"]),
+      basePolicy(world),
+    );
     expect(result).toEqual({
       valid: true,
       claims: { given_name: CLAIMS.given_name, nationalities: CLAIMS.nationalities },
@@ -58,7 +61,14 @@ describe("verifyPresentation: issue, present a subset, verify", () => {
     const used = new Set<string>();
     const consumeNonce = async (nonce: string) => (used.has(nonce) ? false : (used.add(nonce), true));
     const policy = basePolicy(world, { expectedNonce: undefined, consumeNonce });
-    const presentation = await presentCredential({ sdJwt, disclose: ["given_name"], holderPrivateKey: world.holder.privateKey, nonce: "wallet-made-nonce-1", aud: AUD, iat: NOW });
+    const presentation = await presentCredential({
+      sdJwt,
+      disclose: ["given_name"],
+      holderPrivateKey: world.holder.privateKey,
+      nonce: "wallet-made-nonce-1",
+      aud: AUD,
+      iat: NOW,
+    });
     expect(await verifyPresentation(presentation, policy)).toMatchObject({ valid: true });
     expect(await verifyPresentation(presentation, policy)).toMatchObject({ valid: false, code: "KB_NONCE_REUSED" });
   });
@@ -74,17 +84,24 @@ describe("verifyPresentation: issue, present a subset, verify", () => {
     expect(consumed).toEqual([]);
     expect(await verifyPresentation(presentation, basePolicy(world, { consumeNonce }))).toMatchObject({ valid: true });
     expect(consumed).toEqual([NONCE]);
-    const broken = await verifyPresentation(presentation, basePolicy(world, { consumeNonce: () => Promise.reject(new Error("db down")) }));
+    const broken = await verifyPresentation(
+      presentation,
+      basePolicy(world, { consumeNonce: () => Promise.reject(new Error("db down")) }),
+    );
     expect(broken).toMatchObject({ valid: false, code: "KB_NONCE_UNVERIFIABLE" });
   });
 
   it("keeps a disclosed claim named __proto__ as data (issuance refuses the name, a forged token may carry it)", async () => {
     const world = await makeWorld();
-    await expect(issueFor(world, { claims: JSON.parse('{"__proto__":{"admin":true}}') })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    await expect(issueFor(world, { claims: JSON.parse('{"__proto__":{"admin":true}}') })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+    });
     const sdJwt = await issueFor(world);
     const disclosure = encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "__proto__", { admin: true }]);
     const digest = await digestOf(disclosure);
-    const { issuerJwt } = splitIssued(await reissue(world, sdJwt, (jwt) => void (jwt.payload._sd = [...(jwt.payload._sd as string[]), digest])));
+    const { issuerJwt } = splitIssued(
+      await reissue(world, sdJwt, (jwt) => void (jwt.payload._sd = [...(jwt.payload._sd as string[]), digest])),
+    );
     const result = await verifyPresentation(await bind(world, issuerJwt, [disclosure]), basePolicy(world));
     expect(result.valid).toBe(true);
     if (!result.valid) return;
@@ -100,11 +117,16 @@ describe("verifyPresentation: issue, present a subset, verify", () => {
     const subtle = new Proxy(platform.subtle, {
       get(target, name) {
         const value = Reflect.get(target, name, target);
-        return typeof value === "function" ? (...args: unknown[]) => (calls.push(String(name)), value.apply(target, args)) : value;
+        return typeof value === "function"
+          ? (...args: unknown[]) => (calls.push(String(name)), value.apply(target, args))
+          : value;
       },
     });
     const injected: CredentialCrypto = { subtle, randomBytes: platform.randomBytes };
-    const result = await verifyPresentation(await presentFor(world, await issueFor(world)), basePolicy(world, { crypto: injected }));
+    const result = await verifyPresentation(
+      await presentFor(world, await issueFor(world)),
+      basePolicy(world, { crypto: injected }),
+    );
     expect(result.valid).toBe(true);
     expect(calls.filter((c) => c === "verify")).toHaveLength(2); // issuer JWT and KB-JWT
     // Digests are computed by @noble/hashes, synchronously (crypto.ts): not through subtle.
@@ -116,7 +138,23 @@ describe("verifyPresentation never throws", () => {
   it("answers every malformed input with a code", async () => {
     const world = await makeWorld();
     const sdJwt = await issueFor(world);
-    const inputs: unknown[] = [undefined, null, 42, {}, [], "", "~", "~~", "a.b.c~", "a.b~", "..~", `${sdJwt}x`, "é~", "x".repeat(200_000), sdJwt.replace(/~/g, "~~")];
+    const inputs: unknown[] = [
+      undefined,
+      null,
+      42,
+      {},
+      [],
+      "",
+      "~",
+      "~~",
+      "a.b.c~",
+      "a.b~",
+      "..~",
+      `${sdJwt}x`,
+      "é~",
+      "x".repeat(200_000),
+      sdJwt.replace(/~/g, "~~"),
+    ];
     for (const input of inputs) {
       const result = await verifyPresentation(input, basePolicy(world));
       expect(result.valid).toBe(false);
@@ -136,7 +174,8 @@ describe("verifyPresentation never throws", () => {
       basePolicy(world, { status: { check: undefined as never, allowedUriPrefixes: [], maxInflatedBytes: 1 } }),
       undefined as never,
     ];
-    for (const policy of bad) expect(await verifyPresentation(presentation, policy)).toMatchObject({ valid: false, code: "POLICY_INVALID" });
+    for (const policy of bad)
+      expect(await verifyPresentation(presentation, policy)).toMatchObject({ valid: false, code: "POLICY_INVALID" });
   });
 });
 
@@ -167,8 +206,13 @@ describe("RFC 9901 section 5.2 presentation (known answer)", () => {
   });
 
   it("is refused under the production algorithm pin (EdDSA only)", async () => {
-    const production = policy({ trustedIssuers: { [rfc9901.issuer]: { keys: [rfc9901.issuerPublicJwk], algorithms: ["EdDSA"] } } });
-    expect(await verifySdJwtPresentation(presentation, production)).toMatchObject({ valid: false, code: "ALG_NOT_ALLOWED" });
+    const production = policy({
+      trustedIssuers: { [rfc9901.issuer]: { keys: [rfc9901.issuerPublicJwk], algorithms: ["EdDSA"] } },
+    });
+    expect(await verifySdJwtPresentation(presentation, production)).toMatchObject({
+      valid: false,
+      code: "ALG_NOT_ALLOWED",
+    });
   });
 
   it("is refused as an SD-JWT VC: its typ is example+sd-jwt and it has no vct", async () => {
@@ -177,14 +221,23 @@ describe("RFC 9901 section 5.2 presentation (known answer)", () => {
   });
 
   it("is refused with another nonce, another audience, or a clock past the KB window", async () => {
-    expect(await verifySdJwtPresentation(presentation, policy({ expectedNonce: "0987654321" }))).toMatchObject({ code: "KB_NONCE_MISMATCH" });
-    expect(await verifySdJwtPresentation(presentation, policy({ expectedAudience: "https://verifier.example.com" }))).toMatchObject({ code: "KB_AUDIENCE_MISMATCH" });
-    expect(await verifySdJwtPresentation(presentation, policy({ now: kb.iat + 3600 }))).toMatchObject({ code: "KB_TOO_OLD" });
+    expect(await verifySdJwtPresentation(presentation, policy({ expectedNonce: "0987654321" }))).toMatchObject({
+      code: "KB_NONCE_MISMATCH",
+    });
+    expect(
+      await verifySdJwtPresentation(presentation, policy({ expectedAudience: "https://verifier.example.com" })),
+    ).toMatchObject({ code: "KB_AUDIENCE_MISMATCH" });
+    expect(await verifySdJwtPresentation(presentation, policy({ now: kb.iat + 3600 }))).toMatchObject({
+      code: "KB_TOO_OLD",
+    });
   });
 
   it("is refused when a disclosure is withheld after the holder bound it (sd_hash)", async () => {
     const segments = presentation.split("~");
     const withoutGivenName = [...segments.slice(0, 3), ...segments.slice(4)].join("~");
-    expect(await verifySdJwtPresentation(withoutGivenName, policy())).toMatchObject({ valid: false, code: "KB_SD_HASH_MISMATCH" });
+    expect(await verifySdJwtPresentation(withoutGivenName, policy())).toMatchObject({
+      valid: false,
+      code: "KB_SD_HASH_MISMATCH",
+    });
   });
 });

@@ -30,23 +30,20 @@
  * - Keys are chosen by kid among the issuer's configured keys only; a token without kid is
  *   accepted only when the issuer has exactly one key.
  */
-import { resolveCrypto, sha256Base64url, SD_HASH_ALG, type CredentialCrypto } from "./crypto.ts";
+import { type CredentialCrypto, resolveCrypto, SD_HASH_ALG, sha256Base64url } from "./crypto.ts";
 import { CredentialError, failureFromError, type VerificationFailure } from "./errors.ts";
 import { hasOwn, isPlainObject } from "./json.ts";
 import {
   importVerificationKey,
   isSupportedAlgorithm,
+  type JwsAlgorithm,
   jwkMatchesAlgorithm,
   KEY_SELECTING_HEADERS,
-  parseCompactJws,
-  verifyJwsSignature,
-  type JwsAlgorithm,
   type ParsedJws,
   type PublicJwk,
+  parseCompactJws,
+  verifyJwsSignature,
 } from "./jws.ts";
-import { decodeDisclosure, processDisclosures, splitSdJwt } from "./sd-jwt.ts";
-import type { StatusListCache } from "./status-cache.ts";
-import { readPackedStatus, selectKey, statusFromValue, verifyStatusListToken } from "./status-list.ts";
 import {
   isPaperCredential,
   KB_JWT_TYP,
@@ -56,6 +53,9 @@ import {
   SD_JWT_VC_TYP,
   type StatusReference,
 } from "./profile.ts";
+import { decodeDisclosure, processDisclosures, splitSdJwt } from "./sd-jwt.ts";
+import type { StatusListCache } from "./status-cache.ts";
+import { readPackedStatus, selectKey, statusFromValue, verifyStatusListToken } from "./status-list.ts";
 
 export interface TrustedIssuer {
   /** Keys configured or published for this issuer, each with a kid. */
@@ -74,7 +74,11 @@ export interface VerificationLimits {
   maxDepth: number;
 }
 
-export const DEFAULT_LIMITS: VerificationLimits = Object.freeze({ maxBytes: 64 * 1024, maxDisclosures: 64, maxDepth: 16 });
+export const DEFAULT_LIMITS: VerificationLimits = Object.freeze({
+  maxBytes: 64 * 1024,
+  maxDisclosures: 64,
+  maxDepth: 16,
+});
 
 export type StatusResult =
   /** The Status List Token (statuslist+jwt) the caller fetched from `uri`. */
@@ -211,7 +215,8 @@ function isTime(value: unknown): value is number {
 function resolveLimits(policy: BasePolicy): VerificationLimits {
   const limits = { ...DEFAULT_LIMITS, ...policy.limits };
   for (const value of Object.values(limits)) {
-    if (!Number.isSafeInteger(value) || value <= 0) throw new CredentialError("POLICY_INVALID", "limits must be positive integers");
+    if (!Number.isSafeInteger(value) || value <= 0)
+      throw new CredentialError("POLICY_INVALID", "limits must be positive integers");
   }
   return limits;
 }
@@ -219,9 +224,12 @@ function resolveLimits(policy: BasePolicy): VerificationLimits {
 function checkPolicy(policy: BasePolicy): void {
   if (!policy || typeof policy !== "object") throw new CredentialError("POLICY_INVALID");
   // Epoch seconds; a value past the year 5000 is a clock read in milliseconds.
-  if (!isTime(policy.now) || policy.now > 1e11) throw new CredentialError("POLICY_INVALID", "now must be epoch seconds");
-  if (!Number.isSafeInteger(policy.clockSkewSeconds) || policy.clockSkewSeconds < 0) throw new CredentialError("POLICY_INVALID", "clockSkewSeconds");
-  if (typeof policy.requireKeyBinding !== "boolean") throw new CredentialError("POLICY_INVALID", "requireKeyBinding must be decided by policy");
+  if (!isTime(policy.now) || policy.now > 1e11)
+    throw new CredentialError("POLICY_INVALID", "now must be epoch seconds");
+  if (!Number.isSafeInteger(policy.clockSkewSeconds) || policy.clockSkewSeconds < 0)
+    throw new CredentialError("POLICY_INVALID", "clockSkewSeconds");
+  if (typeof policy.requireKeyBinding !== "boolean")
+    throw new CredentialError("POLICY_INVALID", "requireKeyBinding must be decided by policy");
   if (!policy.trustedIssuers) throw new CredentialError("POLICY_INVALID", "trustedIssuers");
   if (policy.requireKeyBinding) {
     if (typeof policy.expectedAudience !== "string" || policy.expectedAudience.length === 0) {
@@ -230,10 +238,14 @@ function checkPolicy(policy: BasePolicy): void {
     if (policy.expectedNonce === undefined && policy.consumeNonce === undefined) {
       throw new CredentialError("POLICY_INVALID", "expectedNonce or consumeNonce is required with key binding");
     }
-    if (policy.expectedNonce !== undefined && (typeof policy.expectedNonce !== "string" || policy.expectedNonce.length === 0)) {
+    if (
+      policy.expectedNonce !== undefined &&
+      (typeof policy.expectedNonce !== "string" || policy.expectedNonce.length === 0)
+    ) {
       throw new CredentialError("POLICY_INVALID", "expectedNonce must be a non-empty string");
     }
-    if (!Number.isSafeInteger(policy.maxKbAgeSeconds) || policy.maxKbAgeSeconds <= 0) throw new CredentialError("POLICY_INVALID", "maxKbAgeSeconds");
+    if (!Number.isSafeInteger(policy.maxKbAgeSeconds) || policy.maxKbAgeSeconds <= 0)
+      throw new CredentialError("POLICY_INVALID", "maxKbAgeSeconds");
   }
 }
 
@@ -253,7 +265,8 @@ async function verifyIssuerJwt(
   const { header, payload } = jws;
   checkHeaderCommon(header);
   if (typeof header.alg !== "string" || header.alg === "none") throw new CredentialError("ALG_NOT_ALLOWED");
-  if (typeof header.typ !== "string" || !profile.acceptedTyps.includes(header.typ)) throw new CredentialError("WRONG_TYP");
+  if (typeof header.typ !== "string" || !profile.acceptedTyps.includes(header.typ))
+    throw new CredentialError("WRONG_TYP");
 
   if (typeof payload.iss !== "string") throw new CredentialError("UNTRUSTED_ISSUER", "iss missing");
   const issuer = trustedIssuer(policy.trustedIssuers, payload.iss);
@@ -293,7 +306,13 @@ function holderJwk(payload: Record<string, unknown>): PublicJwk | undefined {
  * the issuer's signature check (two independent WebCrypto jobs at once); verifyCore awaits it only
  * after the issuer's signature and the disclosures, so every check and its error keep their order.
  */
-async function verifyKeyBindingSignature(crypto: CredentialCrypto, kbJwt: string, payload: Record<string, unknown>, policy: BasePolicy, maxDepth: number): Promise<ParsedJws> {
+async function verifyKeyBindingSignature(
+  crypto: CredentialCrypto,
+  kbJwt: string,
+  payload: Record<string, unknown>,
+  policy: BasePolicy,
+  maxDepth: number,
+): Promise<ParsedJws> {
   if (kbJwt === "") throw new CredentialError("KB_MISSING");
   const jws = parseCompactJws(kbJwt, { maxDepth, malformedCode: "KB_MALFORMED" });
   const { header } = jws;
@@ -306,25 +325,34 @@ async function verifyKeyBindingSignature(crypto: CredentialCrypto, kbJwt: string
   const jwk = holderJwk(payload);
   if (!jwk || hasOwn(jwk, "d")) throw new CredentialError("CNF_INVALID");
   // Section 4.1.2 / RFC 7800: the holder key comes from cnf only, never from the KB-JWT.
-  if (!jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)) throw new CredentialError("KB_ALG_NOT_ALLOWED", "alg does not match cnf key");
+  if (!jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg))
+    throw new CredentialError("KB_ALG_NOT_ALLOWED", "alg does not match cnf key");
   const key = await importVerificationKey(crypto, jwk, alg, "CNF_INVALID", false);
   if (!(await verifyJwsSignature(crypto, jws, alg, key))) throw new CredentialError("KB_BAD_SIGNATURE");
   return jws;
 }
 
 /** RFC 9901 section 7.3 step 3, second half: the signed KB-JWT's claims. Returns its nonce. */
-async function verifyKeyBindingClaims(crypto: CredentialCrypto, kb: Record<string, unknown>, sdHashInput: string, policy: BasePolicy): Promise<string> {
+async function verifyKeyBindingClaims(
+  crypto: CredentialCrypto,
+  kb: Record<string, unknown>,
+  sdHashInput: string,
+  policy: BasePolicy,
+): Promise<string> {
   const { now, clockSkewSeconds: skew } = policy;
   if (!isTime(kb.iat)) throw new CredentialError("KB_MALFORMED", "iat");
   if (kb.iat > now + skew) throw new CredentialError("KB_IN_FUTURE");
   if (kb.iat < now - policy.maxKbAgeSeconds - skew) throw new CredentialError("KB_TOO_OLD");
   if (kb.exp !== undefined && (!isTime(kb.exp) || now >= kb.exp + skew)) throw new CredentialError("KB_TOO_OLD", "exp");
-  if (kb.nbf !== undefined && (!isTime(kb.nbf) || kb.nbf > now + skew)) throw new CredentialError("KB_IN_FUTURE", "nbf");
+  if (kb.nbf !== undefined && (!isTime(kb.nbf) || kb.nbf > now + skew))
+    throw new CredentialError("KB_IN_FUTURE", "nbf");
 
   // A single string, compared exactly: arrays and near-matches are refused.
-  if (typeof kb.aud !== "string" || kb.aud !== policy.expectedAudience) throw new CredentialError("KB_AUDIENCE_MISMATCH");
+  if (typeof kb.aud !== "string" || kb.aud !== policy.expectedAudience)
+    throw new CredentialError("KB_AUDIENCE_MISMATCH");
   if (typeof kb.nonce !== "string" || kb.nonce.length === 0) throw new CredentialError("KB_MALFORMED", "nonce");
-  if (policy.expectedNonce !== undefined && kb.nonce !== policy.expectedNonce) throw new CredentialError("KB_NONCE_MISMATCH");
+  if (policy.expectedNonce !== undefined && kb.nonce !== policy.expectedNonce)
+    throw new CredentialError("KB_NONCE_MISMATCH");
 
   // Section 4.3.1: sd_hash over the issuer-signed JWT and the disclosures as presented.
   if (typeof kb.sd_hash !== "string") throw new CredentialError("KB_MALFORMED", "sd_hash");
@@ -343,7 +371,9 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
   // before that check passed, so whether a KB-JWT is needed is the issuer's statement.
   const paper = profile.readsPaperMarker && isPaperCredential(jws.payload);
   const needsKeyBinding = policy.requireKeyBinding && !paper;
-  const keyBinding = needsKeyBinding ? verifyKeyBindingSignature(crypto, parts.kbJwt, jws.payload, policy, limits.maxDepth) : undefined;
+  const keyBinding = needsKeyBinding
+    ? verifyKeyBindingSignature(crypto, parts.kbJwt, jws.payload, policy, limits.maxDepth)
+    : undefined;
   // Awaited below, after the issuer's checks: an earlier failure must not leave it unhandled.
   keyBinding?.catch(() => undefined);
   const issuer = await verifyIssuerJwt(crypto, jws, policy, profile);
@@ -364,7 +394,15 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
     nonce = await verifyKeyBindingClaims(crypto, (await keyBinding!).payload, parts.sdHashInput, policy);
   }
   // Sorted, so the order reveals nothing about the (random) digest order.
-  return { header: jws.header, payload, issuer, disclosedPaths: [...disclosedPaths].sort(), keyBound: needsKeyBinding, paper, nonce };
+  return {
+    header: jws.header,
+    payload,
+    issuer,
+    disclosedPaths: [...disclosedPaths].sort(),
+    keyBound: needsKeyBinding,
+    paper,
+    nonce,
+  };
 }
 
 async function consumeNonceLast(policy: BasePolicy, nonce: string | undefined): Promise<void> {
@@ -383,12 +421,27 @@ async function consumeNonceLast(policy: BasePolicy, nonce: string | undefined): 
  * the caller names the accepted typ values. Used for RFC 9901's own examples; credentials of
  * this product go through verifyPresentation.
  */
-export async function verifySdJwtPresentation(presentation: unknown, policy: SdJwtPolicy): Promise<VerifiedSdJwt | VerificationFailure> {
+export async function verifySdJwtPresentation(
+  presentation: unknown,
+  policy: SdJwtPolicy,
+): Promise<VerifiedSdJwt | VerificationFailure> {
   try {
-    if (!Array.isArray(policy?.acceptedTyps) || policy.acceptedTyps.length === 0) throw new CredentialError("POLICY_INVALID", "acceptedTyps");
-    const core = await verifyCore(presentation, policy, { acceptedTyps: policy.acceptedTyps, reservedTopLevelNames: new Set(), readsPaperMarker: false, acceptPaper: false });
+    if (!Array.isArray(policy?.acceptedTyps) || policy.acceptedTyps.length === 0)
+      throw new CredentialError("POLICY_INVALID", "acceptedTyps");
+    const core = await verifyCore(presentation, policy, {
+      acceptedTyps: policy.acceptedTyps,
+      reservedTopLevelNames: new Set(),
+      readsPaperMarker: false,
+      acceptPaper: false,
+    });
     await consumeNonceLast(policy, core.nonce);
-    return { valid: true, header: core.header, payload: core.payload, disclosedClaimNames: core.disclosedPaths, keyBound: core.keyBound };
+    return {
+      valid: true,
+      header: core.header,
+      payload: core.payload,
+      disclosedClaimNames: core.disclosedPaths,
+      keyBound: core.keyBound,
+    };
   } catch (error) {
     return failureFromError(error);
   }
@@ -398,7 +451,12 @@ function statusReference(payload: Record<string, unknown>): StatusReference | un
   const status = payload.status;
   if (status === undefined) return undefined;
   const list = isPlainObject(status) ? status.status_list : undefined;
-  if (!isPlainObject(list) || !Number.isSafeInteger(list.idx) || (list.idx as number) < 0 || typeof list.uri !== "string") {
+  if (
+    !isPlainObject(list) ||
+    !Number.isSafeInteger(list.idx) ||
+    (list.idx as number) < 0 ||
+    typeof list.uri !== "string"
+  ) {
     throw new CredentialError("STATUS_CLAIM_INVALID");
   }
   return { idx: list.idx as number, uri: list.uri };
@@ -415,7 +473,8 @@ function assertUrlAllowed(uri: string, prefixes: readonly string[]): void {
   if (url.protocol !== "https:" || url.username !== "" || url.password !== "" || url.href !== uri) {
     throw new CredentialError("URL_NOT_ALLOWED");
   }
-  if (!prefixes.some((prefix) => prefix.startsWith("https://") && url.href.startsWith(prefix))) throw new CredentialError("URL_NOT_ALLOWED");
+  if (!prefixes.some((prefix) => prefix.startsWith("https://") && url.href.startsWith(prefix)))
+    throw new CredentialError("URL_NOT_ALLOWED");
 }
 
 /** Draft-ietf-oauth-status-list section 8.3, with the fetch left to the caller. */
@@ -437,7 +496,10 @@ async function checkStatus(
     }, status.timeoutMs ?? 5000);
   });
   try {
-    result = await Promise.race([status.check({ idx: reference.idx, uri: reference.uri }, { signal: controller.signal }), timeout]);
+    result = await Promise.race([
+      status.check({ idx: reference.idx, uri: reference.uri }, { signal: controller.signal }),
+      timeout,
+    ]);
   } catch (error) {
     if (error instanceof CredentialError) throw error;
     throw new CredentialError("STATUS_UNKNOWN", "status check failed");
@@ -452,9 +514,18 @@ async function checkStatus(
 }
 
 /** The status entry from a fetched token, or from a verified copy of the list's current version. */
-async function statusValue(policy: PresentationPolicy, status: StatusPolicy, reference: StatusReference, issuer: TrustedIssuer, result: StatusResult): Promise<number> {
+async function statusValue(
+  policy: PresentationPolicy,
+  status: StatusPolicy,
+  reference: StatusReference,
+  issuer: TrustedIssuer,
+  result: StatusResult,
+): Promise<number> {
   // A verified copy of this very version, when the caller keeps them.
-  const cache = result?.kind === "versioned" && typeof result.version === "string" && status.cache ? { store: status.cache, version: result.version } : undefined;
+  const cache =
+    result?.kind === "versioned" && typeof result.version === "string" && status.cache
+      ? { store: status.cache, version: result.version }
+      : undefined;
   const cached = cache?.store.get(reference.uri, cache.version, policy.now);
   if (cached) return readPackedStatus(cached.bytes, cached.bits, reference.idx);
   let token: unknown;
@@ -474,7 +545,11 @@ async function statusValue(policy: PresentationPolicy, status: StatusPolicy, ref
   });
   if (!verified.valid) throw new CredentialError(verified.code, verified.detail);
   if (cache && verified.bytes) {
-    cache.store.set(reference.uri, cache.version, { bytes: verified.bytes, bits: verified.bits, ...(verified.exp !== undefined ? { exp: verified.exp } : {}) });
+    cache.store.set(reference.uri, cache.version, {
+      bytes: verified.bytes,
+      bits: verified.bits,
+      ...(verified.exp !== undefined ? { exp: verified.exp } : {}),
+    });
   }
   return verified.value!;
 }
@@ -501,9 +576,16 @@ export async function verifyPresentation(
     ) {
       throw new CredentialError("POLICY_INVALID", "status policy");
     }
-    if (policy?.acceptPaper !== undefined && typeof policy.acceptPaper !== "boolean") throw new CredentialError("POLICY_INVALID", "acceptPaper");
-    if (policy?.acceptPaper && !status) throw new CredentialError("POLICY_INVALID", "acceptPaper needs a status policy");
-    const core = await verifyCore(presentation, policy, { acceptedTyps, reservedTopLevelNames: NEVER_DISCLOSED_CLAIMS, readsPaperMarker: true, acceptPaper: policy?.acceptPaper === true });
+    if (policy?.acceptPaper !== undefined && typeof policy.acceptPaper !== "boolean")
+      throw new CredentialError("POLICY_INVALID", "acceptPaper");
+    if (policy?.acceptPaper && !status)
+      throw new CredentialError("POLICY_INVALID", "acceptPaper needs a status policy");
+    const core = await verifyCore(presentation, policy, {
+      acceptedTyps,
+      reservedTopLevelNames: NEVER_DISCLOSED_CLAIMS,
+      readsPaperMarker: true,
+      acceptPaper: policy?.acceptPaper === true,
+    });
     const { payload, issuer } = core;
 
     if (payload.vct === undefined) throw new CredentialError("VCT_MISSING");
@@ -515,7 +597,11 @@ export async function verifyPresentation(
     if (payload.cnf !== undefined && !holderJwk(payload)) throw new CredentialError("CNF_INVALID");
 
     const reference = statusReference(payload);
-    known = { iss: payload.iss as string, vct: payload.vct, ...(reference ? { status: { idx: reference.idx, uri: reference.uri } } : {}) };
+    known = {
+      iss: payload.iss as string,
+      vct: payload.vct,
+      ...(reference ? { status: { idx: reference.idx, uri: reference.uri } } : {}),
+    };
     let statusChecked = false;
     if (policy.status) {
       await checkStatus(policy, policy.status, reference, issuer);
@@ -525,7 +611,8 @@ export async function verifyPresentation(
 
     const claims: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(payload)) {
-      if (!REGISTERED_CLAIMS.has(name)) Object.defineProperty(claims, name, { value, enumerable: true, writable: true, configurable: true });
+      if (!REGISTERED_CLAIMS.has(name))
+        Object.defineProperty(claims, name, { value, enumerable: true, writable: true, configurable: true });
     }
     const cnf = holderJwk(payload);
     return {
@@ -546,4 +633,3 @@ export async function verifyPresentation(
     return known ? { ...failureFromError(error), credential: known } : failureFromError(error);
   }
 }
-

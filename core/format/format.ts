@@ -17,7 +17,12 @@ export function formatPercent(value: number | null): string {
  * Wallet dates (spec 000 §3: "day, short month, year in en-GB", e.g. 12 Apr 2026). Always in UK
  * time, so the server's render and the browser's hydration print the same text.
  */
-const DATE = new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
+const DATE = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
 const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
   timeZone: UK_TIME_ZONE,
   day: "numeric",
@@ -69,7 +74,12 @@ export function relativeTime(iso: string, nowIso: string): string {
 
 const DATE_TIME_ZONED = new Intl.DateTimeFormat("en-GB", { ...DATE_TIME_PARTS, timeZoneName: "short" });
 /** Date-only values ("1990-04-12") are calendar dates: formatted in UTC so no zone moves the day. */
-const CALENDAR_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+const CALENDAR_DATE = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
 
 /** "12 Apr 2026, 14:05 BST": for records read outside the UK too (certificates, the public check page). */
 export function formatDateTimeZoned(value: string | Date): string {

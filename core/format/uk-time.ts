@@ -16,10 +16,24 @@ const WALL_CLOCK = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** What a clock in London shows at `instant`. */
-function ukWallClock(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function ukWallClock(instant: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
   const parts = WALL_CLOCK.formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -35,7 +49,10 @@ export function startOfUkDay(now: Date): Date {
   /** How far London's clock is ahead of UTC at `instant`, in ms. */
   const offsetAt = (instant: Date) => {
     const wall = ukWallClock(instant);
-    return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(instant.getTime() / 1000) * 1000;
+    return (
+      Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) -
+      Math.floor(instant.getTime() / 1000) * 1000
+    );
   };
   const today = ukWallClock(now);
   const midnightAsUtc = Date.UTC(today.year, today.month - 1, today.day);

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { AGENTS, CONFIG_FIELDS, agentConfigSchema, defaultConfig, isAgentType, readConfig, type ConfigField } from "./agents.ts";
+import {
+  AGENTS,
+  agentConfigSchema,
+  CONFIG_FIELDS,
+  type ConfigField,
+  defaultConfig,
+  isAgentType,
+  readConfig,
+} from "./agents.ts";
 import { AGENT_TYPES, PLATFORM_EVENT_KINDS } from "./events.ts";
 
-const fieldsOf = (type: (typeof AGENT_TYPES)[number]) => Object.entries(CONFIG_FIELDS[type] as Record<string, ConfigField>);
+const fieldsOf = (type: (typeof AGENT_TYPES)[number]) =>
+  Object.entries(CONFIG_FIELDS[type] as Record<string, ConfigField>);
 
 describe("the four agents", () => {
   it("are onboarding, compliance, risk and support, each named and typed", () => {
@@ -41,7 +50,11 @@ describe("the four agents", () => {
 describe("policy thresholds", () => {
   it("ship with the documented defaults", () => {
     expect(defaultConfig("onboarding")).toEqual({ stallDays: 3 });
-    expect(defaultConfig("compliance")).toEqual({ maxExtraAttributes: 0, unregisteredThreshold: 3, unregisteredWindowHours: 24 });
+    expect(defaultConfig("compliance")).toEqual({
+      maxExtraAttributes: 0,
+      unregisteredThreshold: 3,
+      unregisteredWindowHours: 24,
+    });
     expect(defaultConfig("risk")).toEqual({
       failuresThreshold: 3,
       failureWindowMinutes: 60,
@@ -50,7 +63,11 @@ describe("policy thresholds", () => {
       signInFailuresThreshold: 10,
       signInWindowMinutes: 15,
     });
-    expect(defaultConfig("support")).toEqual({ stuckSessionMinutes: 60, errorRepeatThreshold: 5, errorWindowMinutes: 60 });
+    expect(defaultConfig("support")).toEqual({
+      stuckSessionMinutes: 60,
+      errorRepeatThreshold: 5,
+      errorWindowMinutes: 60,
+    });
   });
 
   it.each(AGENT_TYPES)("%s: an empty config is the defaults, and the defaults are valid", (type) => {
@@ -64,32 +81,46 @@ describe("policy thresholds", () => {
     }
   });
 
-  it.each(AGENT_TYPES.flatMap((type) => fieldsOf(type).map(([key, f]) => [type, key, f] as const)))("%s.%s accepts its bounds and refuses what lies outside them", (type, key, f) => {
-    const schema = agentConfigSchema(type);
-    expect(schema.parse({ [key]: f.min })).toMatchObject({ [key]: f.min });
-    expect(schema.parse({ [key]: f.max })).toMatchObject({ [key]: f.max });
-    for (const bad of [f.min - 1, f.max + 1, f.min + 0.5, String(f.default), null, Number.NaN, Number.POSITIVE_INFINITY, true]) {
-      const result = schema.safeParse({ [key]: bad });
-      expect(result.success, `${key} = ${String(bad)}`).toBe(false);
-      if (!result.success) {
-        expect(result.error.issues).toHaveLength(1);
-        expect(result.error.issues[0]!.path).toEqual([key]);
-        expect(result.error.issues[0]!.message).toBe(`${f.label} must be a whole number from ${f.min} to ${f.max}`);
+  it.each(AGENT_TYPES.flatMap((type) => fieldsOf(type).map(([key, f]) => [type, key, f] as const)))(
+    "%s.%s accepts its bounds and refuses what lies outside them",
+    (type, key, f) => {
+      const schema = agentConfigSchema(type);
+      expect(schema.parse({ [key]: f.min })).toMatchObject({ [key]: f.min });
+      expect(schema.parse({ [key]: f.max })).toMatchObject({ [key]: f.max });
+      for (const bad of [
+        f.min - 1,
+        f.max + 1,
+        f.min + 0.5,
+        String(f.default),
+        null,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        true,
+      ]) {
+        const result = schema.safeParse({ [key]: bad });
+        expect(result.success, `${key} = ${String(bad)}`).toBe(false);
+        if (!result.success) {
+          expect(result.error.issues).toHaveLength(1);
+          expect(result.error.issues[0]!.path).toEqual([key]);
+          expect(result.error.issues[0]!.message).toBe(`${f.label} must be a whole number from ${f.min} to ${f.max}`);
+        }
       }
-    }
-  });
+    },
+  );
 
   it("refuses settings an agent does not have, naming them", () => {
     const result = agentConfigSchema("risk").safeParse({ failuresThreshold: 4, stallDays: 2 });
     expect(result.success).toBe(false);
-    if (!result.success) expect(result.error.issues.map((i) => i.message)).toEqual(["Not a setting of the Risk Agent: stallDays"]);
+    if (!result.success)
+      expect(result.error.issues.map((i) => i.message)).toEqual(["Not a setting of the Risk Agent: stallDays"]);
   });
 
   it("refuses a config that is not an object", () => {
     for (const bad of [null, [], 3, "risk"]) {
       const result = agentConfigSchema("support").safeParse(bad);
       expect(result.success).toBe(false);
-      if (!result.success) expect(result.error.issues[0]!.message).toBe("The Support Agent's settings must be an object of numbers");
+      if (!result.success)
+        expect(result.error.issues[0]!.message).toBe("The Support Agent's settings must be an object of numbers");
     }
   });
 
@@ -100,7 +131,9 @@ describe("policy thresholds", () => {
   });
 
   it("reads a stored config leniently: good values kept, bad or missing ones defaulted, unknown ones dropped", () => {
-    expect(readConfig("risk", { failuresThreshold: 7, failureWindowMinutes: -5, organisationsThreshold: "9", extra: 1 })).toEqual({
+    expect(
+      readConfig("risk", { failuresThreshold: 7, failureWindowMinutes: -5, organisationsThreshold: "9", extra: 1 }),
+    ).toEqual({
       ...defaultConfig("risk"),
       failuresThreshold: 7,
     });

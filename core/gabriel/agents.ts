@@ -24,7 +24,14 @@ export interface ConfigField {
   help: string;
 }
 
-const field = (label: string, unit: string, min: number, max: number, fallback: number, help: string): ConfigField => ({ label, unit, min, max, default: fallback, help });
+const field = (label: string, unit: string, min: number, max: number, fallback: number, help: string): ConfigField => ({
+  label,
+  unit,
+  min,
+  max,
+  default: fallback,
+  help,
+});
 
 /**
  * Every agent's thresholds. The bounds keep a mistyped value from silencing an agent (a threshold
@@ -33,7 +40,14 @@ const field = (label: string, unit: string, min: number, max: number, fallback: 
  */
 export const CONFIG_FIELDS = {
   onboarding: {
-    stallDays: field("Days before an unfinished account counts as stalled", "days", 1, 30, 3, "An account with no credential this long after it was made is recorded as stalled."),
+    stallDays: field(
+      "Days before an unfinished account counts as stalled",
+      "days",
+      1,
+      30,
+      3,
+      "An account with no credential this long after it was made is recorded as stalled.",
+    ),
   },
   compliance: {
     maxExtraAttributes: field(
@@ -52,11 +66,32 @@ export const CONFIG_FIELDS = {
       3,
       "An organisation refused this many times for checks its registration does not allow, within the window, is raised for review.",
     ),
-    unregisteredWindowHours: field("Window for refused checks", "hours", 1, 168, 24, "How far apart the refused checks may be and still count together."),
+    unregisteredWindowHours: field(
+      "Window for refused checks",
+      "hours",
+      1,
+      168,
+      24,
+      "How far apart the refused checks may be and still count together.",
+    ),
   },
   risk: {
-    failuresThreshold: field("Failed checks before a credential is flagged", "failures", 2, 100, 3, "A credential failing verification this many times within the window is raised for review."),
-    failureWindowMinutes: field("Window for failed checks", "minutes", 1, 1440, 60, "How far apart the failures may be and still count together."),
+    failuresThreshold: field(
+      "Failed checks before a credential is flagged",
+      "failures",
+      2,
+      100,
+      3,
+      "A credential failing verification this many times within the window is raised for review.",
+    ),
+    failureWindowMinutes: field(
+      "Window for failed checks",
+      "minutes",
+      1,
+      1440,
+      60,
+      "How far apart the failures may be and still count together.",
+    ),
     organisationsThreshold: field(
       "Organisations before a credential is flagged",
       "organisations",
@@ -65,7 +100,14 @@ export const CONFIG_FIELDS = {
       5,
       "A credential verified by this many different organisations within the window is raised for review.",
     ),
-    organisationsWindowHours: field("Window for organisations", "hours", 1, 168, 24, "How far apart the verifications may be and still count together."),
+    organisationsWindowHours: field(
+      "Window for organisations",
+      "hours",
+      1,
+      168,
+      24,
+      "How far apart the verifications may be and still count together.",
+    ),
     signInFailuresThreshold: field(
       "Failed sign-ins before an account is flagged",
       "failures",
@@ -74,12 +116,40 @@ export const CONFIG_FIELDS = {
       10,
       "An account with this many failed sign-ins within the window is raised for review.",
     ),
-    signInWindowMinutes: field("Window for failed sign-ins", "minutes", 1, 1440, 15, "How far apart the failed sign-ins may be and still count together."),
+    signInWindowMinutes: field(
+      "Window for failed sign-ins",
+      "minutes",
+      1,
+      1440,
+      15,
+      "How far apart the failed sign-ins may be and still count together.",
+    ),
   },
   support: {
-    stuckSessionMinutes: field("Minutes before an open assisted session counts as stuck", "minutes", 5, 1440, 60, "An assisted session with no activity this long that has not ended is recorded as stuck."),
-    errorRepeatThreshold: field("Repeats before an error is flagged", "errors", 2, 1000, 5, "The same server error this many times within the window is raised for review."),
-    errorWindowMinutes: field("Window for repeated errors", "minutes", 1, 1440, 60, "How far apart the errors may be and still count together."),
+    stuckSessionMinutes: field(
+      "Minutes before an open assisted session counts as stuck",
+      "minutes",
+      5,
+      1440,
+      60,
+      "An assisted session with no activity this long that has not ended is recorded as stuck.",
+    ),
+    errorRepeatThreshold: field(
+      "Repeats before an error is flagged",
+      "errors",
+      2,
+      1000,
+      5,
+      "The same server error this many times within the window is raised for review.",
+    ),
+    errorWindowMinutes: field(
+      "Window for repeated errors",
+      "minutes",
+      1,
+      1440,
+      60,
+      "How far apart the errors may be and still count together.",
+    ),
   },
 } as const satisfies Record<AgentType, Record<string, ConfigField>>;
 
@@ -119,7 +189,8 @@ function buildSchema<T extends AgentType>(type: T): AgentConfigSchema<T> {
   );
   const schema = z.strictObject(shape, {
     error: (issue) => {
-      if (issue.code === "unrecognized_keys") return `Not a setting of the ${AGENT_NAMES[type]}: ${issue.keys.join(", ")}`;
+      if (issue.code === "unrecognized_keys")
+        return `Not a setting of the ${AGENT_NAMES[type]}: ${issue.keys.join(", ")}`;
       if (issue.code === "invalid_type") return `The ${AGENT_NAMES[type]}'s settings must be an object of numbers`;
       return undefined;
     },
@@ -162,24 +233,37 @@ const NEVER = [
   "change its own thresholds",
 ] as const;
 
-const ALWAYS = ["read the platform's events listed here", "record its analysis in the audit trail", "raise a case for a person to review"] as const;
+const ALWAYS = [
+  "read the platform's events listed here",
+  "record its analysis in the audit trail",
+  "raise a case for a person to review",
+] as const;
 
 export const AGENTS: { readonly [T in AgentType]: AgentDefinition<T> } = {
   onboarding: {
     type: "onboarding",
     name: AGENT_NAMES.onboarding,
     purpose: "Notices when getting a citizen set up goes wrong, so that a person can help.",
-    watches: ["New accounts", "Credentials issued", "Assisted-digital session activity (denied approvals, failed visual matches)"],
+    watches: [
+      "New accounts",
+      "Credentials issued",
+      "Assisted-digital session activity (denied approvals, failed visual matches)",
+    ],
     kinds: ["registration", "credential_issued", "assisted_event"],
     may: [...ALWAYS, "record accounts that stalled before their first credential"],
     mayNot: [...NEVER, "re-run or undo an assisted session"],
     rules: [
       {
         id: "onboarding.record-disagrees",
-        looksFor: "An assisted setup where a supervisor denied approval of the identity document, or the person did not match the document.",
+        looksFor:
+          "An assisted setup where a supervisor denied approval of the identity document, or the person did not match the document.",
         adverse: true,
       },
-      { id: "onboarding.stalled-account", looksFor: "An account that has had no credential for some days after it was made.", adverse: false },
+      {
+        id: "onboarding.stalled-account",
+        looksFor: "An account that has had no credential for some days after it was made.",
+        adverse: false,
+      },
     ],
     config: CONFIG_FIELDS.onboarding,
     configSchema: buildSchema("onboarding"),
@@ -188,17 +272,25 @@ export const AGENTS: { readonly [T in AgentType]: AgentDefinition<T> } = {
     type: "compliance",
     name: AGENT_NAMES.compliance,
     purpose: "Checks that verifiers ask only for what a check needs and only for checks they are registered for.",
-    watches: ["Verification requests (the check, the attributes asked for and the stated purpose)", "Verification results refused because the verifier is not registered for the check"],
+    watches: [
+      "Verification requests (the check, the attributes asked for and the stated purpose)",
+      "Verification results refused because the verifier is not registered for the check",
+    ],
     kinds: ["verification_request", "verification_result"],
     may: [...ALWAYS],
     mayNot: [...NEVER, "change or withdraw an organisation's registration"],
     rules: [
       {
         id: "compliance.data-minimisation",
-        looksFor: "A verification request asking for more attributes than its check needs, or for a kind of check that does not exist.",
+        looksFor:
+          "A verification request asking for more attributes than its check needs, or for a kind of check that does not exist.",
         adverse: true,
       },
-      { id: "compliance.unregistered-checks", looksFor: "An organisation repeatedly asking for checks its registration does not allow.", adverse: true },
+      {
+        id: "compliance.unregistered-checks",
+        looksFor: "An organisation repeatedly asking for checks its registration does not allow.",
+        adverse: true,
+      },
     ],
     config: CONFIG_FIELDS.compliance,
     configSchema: buildSchema("compliance"),
@@ -212,10 +304,22 @@ export const AGENTS: { readonly [T in AgentType]: AgentDefinition<T> } = {
     may: [...ALWAYS],
     mayNot: [...NEVER],
     rules: [
-      { id: "risk.repeated-failures", looksFor: "The same credential failing verification several times in a short time.", adverse: true },
-      { id: "risk.many-organisations", looksFor: "The same credential verified by many different organisations in a short time.", adverse: true },
+      {
+        id: "risk.repeated-failures",
+        looksFor: "The same credential failing verification several times in a short time.",
+        adverse: true,
+      },
+      {
+        id: "risk.many-organisations",
+        looksFor: "The same credential verified by many different organisations in a short time.",
+        adverse: true,
+      },
       { id: "risk.revoked-presented", looksFor: "A revoked credential being presented.", adverse: true },
-      { id: "risk.sign-in-failures", looksFor: "Many failed sign-ins to the same account in a short time.", adverse: true },
+      {
+        id: "risk.sign-in-failures",
+        looksFor: "Many failed sign-ins to the same account in a short time.",
+        adverse: true,
+      },
     ],
     config: CONFIG_FIELDS.risk,
     configSchema: buildSchema("risk"),
@@ -224,13 +328,24 @@ export const AGENTS: { readonly [T in AgentType]: AgentDefinition<T> } = {
     type: "support",
     name: AGENT_NAMES.support,
     purpose: "Notices where the service is letting people down: sessions left hanging and errors that keep happening.",
-    watches: ["Assisted-digital session activity", "Server errors (component, kind and message, without personal data)"],
+    watches: [
+      "Assisted-digital session activity",
+      "Server errors (component, kind and message, without personal data)",
+    ],
     kinds: ["assisted_event", "server_error"],
     may: [...ALWAYS, "record assisted sessions that look stuck"],
     mayNot: [...NEVER, "end, pause or resume an assisted session", "restart or change any part of the service"],
     rules: [
-      { id: "support.stuck-session", looksFor: "An assisted session with no activity for a long time that has not ended.", adverse: false },
-      { id: "support.recurring-errors", looksFor: "The same server error happening again and again in a short time.", adverse: true },
+      {
+        id: "support.stuck-session",
+        looksFor: "An assisted session with no activity for a long time that has not ended.",
+        adverse: false,
+      },
+      {
+        id: "support.recurring-errors",
+        looksFor: "The same server error happening again and again in a short time.",
+        adverse: true,
+      },
     ],
     config: CONFIG_FIELDS.support,
     configSchema: buildSchema("support"),
@@ -259,7 +374,8 @@ export function defaultConfig<T extends AgentType>(type: T): AgentConfig<T> {
  */
 export function readConfig<T extends AgentType>(type: T, stored: unknown): AgentConfig<T> {
   const fields: Record<string, ConfigField> = CONFIG_FIELDS[type];
-  const source = typeof stored === "object" && stored !== null && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+  const source =
+    typeof stored === "object" && stored !== null && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
   return Object.fromEntries(
     Object.entries(fields).map(([key, f]) => {
       const value = Object.hasOwn(source, key) ? source[key] : undefined;

@@ -13,12 +13,30 @@ export interface PlatformEventData {
   credential_issued: { userId: string; credentialId: string; type: string; delivery: "device" | "paper" };
   credential_revoked: { userId: string; credentialId: string; type: string; reason: string | null };
   /** A verifier asked for a credential (OpenID4VP request). */
-  verification_request: { requestId: string; organisationId: string | null; credentialType: string; requestedAttributes: string[]; purpose: string };
+  verification_request: {
+    requestId: string;
+    organisationId: string | null;
+    credentialType: string;
+    requestedAttributes: string[];
+    purpose: string;
+  };
   /** A presentation was checked: `result` is "valid" or the reason code it failed on. */
-  verification_result: { credentialId: string | null; organisationId: string | null; checkType: string | null; mode: "online" | "offline" | "share" | null; result: string };
+  verification_result: {
+    credentialId: string | null;
+    organisationId: string | null;
+    checkType: string | null;
+    mode: "online" | "offline" | "share" | null;
+    result: string;
+  };
   /** An assisted session's event (its audit row): `event` is the fixed phrase ("Approval denied"). */
   /** `actorId`: the account that acted (the operator, the supervisor who decided), when known. */
-  assisted_event: { sessionId: string; officeId: string | null; event: string; detail: string; actorId?: string | null };
+  assisted_event: {
+    sessionId: string;
+    officeId: string | null;
+    event: string;
+    detail: string;
+    actorId?: string | null;
+  };
   /** A failed sign-in (the audit row): `reason` is the server's fixed code. */
   sign_in_failure: { userId: string | null; reason: string | null };
   /** A server error (error_logs). */

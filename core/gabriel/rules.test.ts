@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { AGENTS, defaultConfig } from "./agents.ts";
 import { AGENT_TYPES, type Finding, type PlatformEvent, type PlatformEventData } from "./events.ts";
 import {
-  RULES,
   bucket,
   bursts,
   dataMinimisation,
@@ -10,6 +9,8 @@ import {
   lookbackMs,
   manyOrganisations,
   normaliseErrorMessage,
+  RULES,
+  type Rule,
   recordDisagrees,
   recurringErrors,
   repeatedFailures,
@@ -19,7 +20,6 @@ import {
   stalledAccounts,
   stuckSessions,
   unregisteredChecks,
-  type Rule,
 } from "./rules.ts";
 
 const MINUTE = 60_000;
@@ -38,7 +38,14 @@ function event<K extends keyof PlatformEventData>(kind: K, minutes: number, data
 
 type Result = PlatformEventData["verification_result"];
 const result = (minutes: number, data: Partial<Result> = {}) =>
-  event("verification_result", minutes, { credentialId: "cred-1", organisationId: "org-1", checkType: "rtw", mode: "online", result: "BAD_SIGNATURE", ...data });
+  event("verification_result", minutes, {
+    credentialId: "cred-1",
+    organisationId: "org-1",
+    checkType: "rtw",
+    mode: "online",
+    result: "BAD_SIGNATURE",
+    ...data,
+  });
 const request = (minutes: number, data: Partial<PlatformEventData["verification_request"]> = {}) =>
   event("verification_request", minutes, {
     requestId: `req-${++counter}`,
@@ -50,7 +57,12 @@ const request = (minutes: number, data: Partial<PlatformEventData["verification_
   });
 const assisted = (minutes: number, sessionId: string, phrase: string, detail = "", actorId?: string) =>
   event("assisted_event", minutes, { sessionId, officeId: "office-1", event: phrase, detail, actorId });
-const serverError = (minutes: number, message: string, component = "verifier", errorType: string | null = "TypeError") => event("server_error", minutes, { component, errorType, message });
+const serverError = (
+  minutes: number,
+  message: string,
+  component = "verifier",
+  errorType: string | null = "TypeError",
+) => event("server_error", minutes, { component, errorType, message });
 
 /** Shuffled deterministically: rules must not depend on the order they are given events in. */
 function shuffled<T>(items: readonly T[]): T[] {
@@ -139,7 +151,9 @@ describe("risk.repeated-failures", () => {
   });
 
   it("does not add up failures of different credentials", () => {
-    expect(repeatedFailures([result(0), result(1, { credentialId: "cred-2" }), result(2)], config, nowAt(3))).toEqual([]);
+    expect(repeatedFailures([result(0), result(1, { credentialId: "cred-2" }), result(2)], config, nowAt(3))).toEqual(
+      [],
+    );
   });
 
   it("does not count valid results, presentations with no credential, or refusals that are not the credential's failure", () => {
@@ -156,7 +170,11 @@ describe("risk.repeated-failures", () => {
   });
 
   it("raises a second burst later as a second finding", () => {
-    const findings = repeatedFailures([result(0), result(1), result(2), result(300), result(301), result(302)], config, nowAt(303));
+    const findings = repeatedFailures(
+      [result(0), result(1), result(2), result(300), result(301), result(302)],
+      config,
+      nowAt(303),
+    );
     expect(findings).toHaveLength(2);
     expect(new Set(keys(findings)).size).toBe(2);
   });
@@ -176,13 +194,20 @@ describe("risk.repeated-failures", () => {
 
 describe("risk.many-organisations", () => {
   const config = { organisationsThreshold: 5, organisationsWindowHours: 24 };
-  const valid = (hours: number, organisationId: string, credentialId = "cred-1") => result(hours * 60, { result: "valid", organisationId, credentialId });
+  const valid = (hours: number, organisationId: string, credentialId = "cred-1") =>
+    result(hours * 60, { result: "valid", organisationId, credentialId });
 
   it("flags a credential verified by five organisations within a day", () => {
     const events = ["org-1", "org-2", "org-3", "org-4", "org-5"].map((org, i) => valid(i * 5, org));
     const findings = manyOrganisations(events, config, nowAt(21 * 60));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ agent: "risk", rule: "risk.many-organisations", adverse: true, priority: "medium", caseId: "cred-1" });
+    expect(findings[0]).toMatchObject({
+      agent: "risk",
+      rule: "risk.many-organisations",
+      adverse: true,
+      priority: "medium",
+      caseId: "cred-1",
+    });
     expect(findings[0]!.description).toContain("org-1, org-2, org-3, org-4, org-5");
     expect(findings[0]!.key).toBe("risk.many-organisations:cred-1:2026-05-01T00:00:00.000Z");
   });
@@ -220,16 +245,39 @@ describe("risk.many-organisations", () => {
 describe("risk.revoked-presented", () => {
   it("flags every presentation of a revoked credential, keyed by the event", () => {
     const first = result(0, { result: "STATUS_REVOKED" });
-    const second = result(5, { result: "STATUS_REVOKED", credentialId: null, organisationId: null, checkType: null, mode: null });
-    const findings = revokedPresented([second, result(1, { result: "valid" }), result(2, { result: "STATUS_SUSPENDED" }), first], {}, nowAt(6));
+    const second = result(5, {
+      result: "STATUS_REVOKED",
+      credentialId: null,
+      organisationId: null,
+      checkType: null,
+      mode: null,
+    });
+    const findings = revokedPresented(
+      [second, result(1, { result: "valid" }), result(2, { result: "STATUS_SUSPENDED" }), first],
+      {},
+      nowAt(6),
+    );
     expect(findings).toHaveLength(2);
-    expect(findings[0]).toMatchObject({ rule: "risk.revoked-presented", adverse: true, priority: "high", caseId: "cred-1", key: `risk.revoked-presented:${first.id}`, evidence: [first.id] });
+    expect(findings[0]).toMatchObject({
+      rule: "risk.revoked-presented",
+      adverse: true,
+      priority: "high",
+      caseId: "cred-1",
+      key: `risk.revoked-presented:${first.id}`,
+      evidence: [first.id],
+    });
     expect(findings[0]!.description).toContain("Right to Work");
     expect(findings[1]).toMatchObject({ caseId: second.id, key: `risk.revoked-presented:${second.id}` });
   });
 
   it("does not flag other results", () => {
-    expect(revokedPresented([result(0, { result: "valid" }), result(1, { result: "EXPIRED" }), result(2, { result: "STATUS_UNKNOWN" })], {}, nowAt(3))).toEqual([]);
+    expect(
+      revokedPresented(
+        [result(0, { result: "valid" }), result(1, { result: "EXPIRED" }), result(2, { result: "STATUS_UNKNOWN" })],
+        {},
+        nowAt(3),
+      ),
+    ).toEqual([]);
   });
 
   it("keeps its key when the run's window shifts by a minute", () => {
@@ -239,19 +287,31 @@ describe("risk.revoked-presented", () => {
 
 describe("risk.sign-in-failures", () => {
   const config = { signInFailuresThreshold: 10, signInWindowMinutes: 15 };
-  const failure = (minutes: number, userId: string | null = "user-1") => event("sign_in_failure", minutes, { userId, reason: "BAD_PASSWORD" });
+  const failure = (minutes: number, userId: string | null = "user-1") =>
+    event("sign_in_failure", minutes, { userId, reason: "BAD_PASSWORD" });
   const burst = (n: number, userId?: string | null) => Array.from({ length: n }, (_, i) => failure(i, userId));
 
   it("flags ten failed sign-ins to one account within fifteen minutes", () => {
     const findings = signInFailures(burst(10), config, nowAt(10));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ rule: "risk.sign-in-failures", adverse: true, priority: "medium", caseId: "user-1" });
+    expect(findings[0]).toMatchObject({
+      rule: "risk.sign-in-failures",
+      adverse: true,
+      priority: "medium",
+      caseId: "user-1",
+    });
     expect(findings[0]!.description).toContain("BAD_PASSWORD ×10");
   });
 
   it("does not flag nine, nor ten spread over more than fifteen minutes, nor unknown accounts, nor two accounts' failures added up", () => {
     expect(signInFailures(burst(9), config, nowAt(10))).toEqual([]);
-    expect(signInFailures(Array.from({ length: 10 }, (_, i) => failure(i * 2)), config, nowAt(20))).toEqual([]);
+    expect(
+      signInFailures(
+        Array.from({ length: 10 }, (_, i) => failure(i * 2)),
+        config,
+        nowAt(20),
+      ),
+    ).toEqual([]);
     expect(signInFailures(burst(10, null), config, nowAt(10))).toEqual([]);
     expect(signInFailures([...burst(5, "user-1"), ...burst(5, "user-2")], config, nowAt(10))).toEqual([]);
   });
@@ -267,7 +327,10 @@ describe("compliance.data-minimisation", () => {
   it("does not flag a request for what the check needs by default", () => {
     const events = [
       request(0),
-      request(1, { credentialType: "dbs", requestedAttributes: ["checkLevel", "policeRecords", "barredListChildren", "barredListAdults"] }),
+      request(1, {
+        credentialType: "dbs",
+        requestedAttributes: ["checkLevel", "policeRecords", "barredListChildren", "barredListAdults"],
+      }),
       request(2, { credentialType: "age", requestedAttributes: ["age_over_18"] }),
       request(3, { requestedAttributes: [] }),
     ];
@@ -278,7 +341,14 @@ describe("compliance.data-minimisation", () => {
     const events = [request(0, { requestedAttributes: ["hasRightToWork", "given_name", "family_name"] })];
     const findings = dataMinimisation(events, config, nowAt(1));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ agent: "compliance", rule: "compliance.data-minimisation", adverse: true, priority: "medium", caseId: "org-1", evidence: [events[0]!.id] });
+    expect(findings[0]).toMatchObject({
+      agent: "compliance",
+      rule: "compliance.data-minimisation",
+      adverse: true,
+      priority: "medium",
+      caseId: "org-1",
+      evidence: [events[0]!.id],
+    });
     expect(findings[0]!.title).toBe("Right to Work request asks for 2 attributes beyond what the check needs");
     expect(findings[0]!.description).toContain("Family name (family_name), Given name (given_name)");
     expect(findings[0]!.description).toContain('"Pre-employment right to work check"');
@@ -291,17 +361,31 @@ describe("compliance.data-minimisation", () => {
   });
 
   it("flags a request for a kind of check that does not exist, and an attribute not part of the check", () => {
-    const unknownCheck = dataMinimisation([request(0, { credentialType: "nationality", requestedAttributes: [] })], { maxExtraAttributes: 20 }, nowAt(1));
+    const unknownCheck = dataMinimisation(
+      [request(0, { credentialType: "nationality", requestedAttributes: [] })],
+      { maxExtraAttributes: 20 },
+      nowAt(1),
+    );
     expect(unknownCheck).toHaveLength(1);
     expect(unknownCheck[0]!.title).toBe("Verification request for a kind of check that does not exist");
-    const unknownAttribute = dataMinimisation([request(0, { requestedAttributes: ["hasRightToWork", "nationality"] })], config, nowAt(1));
+    const unknownAttribute = dataMinimisation(
+      [request(0, { requestedAttributes: ["hasRightToWork", "nationality"] })],
+      config,
+      nowAt(1),
+    );
     expect(unknownAttribute[0]!.description).toContain("not an attribute of this check (nationality)");
     expect(unknownAttribute[0]!.description).toContain("1 attribute is not part of this check at all");
   });
 
   it("raises one finding a day for one organisation asking the same, and separate ones otherwise", () => {
     const extra = { requestedAttributes: ["hasRightToWork", "expiryDate"] };
-    const events = [request(0, extra), request(30, extra), request(60, { ...extra, organisationId: "org-2" }), request(DAY / MINUTE, extra), request(90, { ...extra, purpose: "Tenancy" })];
+    const events = [
+      request(0, extra),
+      request(30, extra),
+      request(60, { ...extra, organisationId: "org-2" }),
+      request(DAY / MINUTE, extra),
+      request(90, { ...extra, purpose: "Tenancy" }),
+    ];
     const findings = dataMinimisation(events, config, nowAt(DAY / MINUTE + 1));
     expect(findings.map((f) => [f.caseId, f.evidence.length])).toEqual([
       ["org-1", 2],
@@ -314,7 +398,13 @@ describe("compliance.data-minimisation", () => {
 
   it("keeps its key when the run's window shifts by a minute", () => {
     const extra = { requestedAttributes: ["hasRightToWork", "given_name"] };
-    expectStableKeys(dataMinimisation, [request(0, extra), request(5, extra)], config, nowAt(10), lookbackMs("compliance", defaultConfig("compliance")));
+    expectStableKeys(
+      dataMinimisation,
+      [request(0, extra), request(5, extra)],
+      config,
+      nowAt(10),
+      lookbackMs("compliance", defaultConfig("compliance")),
+    );
   });
 });
 
@@ -326,52 +416,94 @@ describe("compliance.unregistered-checks", () => {
   it("flags an organisation refused three times within a day for checks it is not registered for", () => {
     const findings = unregisteredChecks([refused(0), refused(60), refused(120, "org-9", "rtw")], config, nowAt(121));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ agent: "compliance", rule: "compliance.unregistered-checks", adverse: true, priority: "medium", caseId: "org-9" });
+    expect(findings[0]).toMatchObject({
+      agent: "compliance",
+      rule: "compliance.unregistered-checks",
+      adverse: true,
+      priority: "medium",
+      caseId: "org-9",
+    });
     expect(findings[0]!.description).toContain("DBS Check ×2, Right to Work ×1");
   });
 
   it("does not flag two refusals, refusals over more than the window, other organisations' refusals or other results", () => {
     expect(unregisteredChecks([refused(0), refused(1)], config, nowAt(2))).toEqual([]);
-    expect(unregisteredChecks([refused(0), refused(12 * 60), refused(24 * 60 + 1)], config, nowAt(24 * 60 + 2))).toEqual([]);
+    expect(
+      unregisteredChecks([refused(0), refused(12 * 60), refused(24 * 60 + 1)], config, nowAt(24 * 60 + 2)),
+    ).toEqual([]);
     expect(unregisteredChecks([refused(0), refused(1, "org-8"), refused(2)], config, nowAt(3))).toEqual([]);
-    expect(unregisteredChecks([refused(0), result(1, { organisationId: "org-9" }), refused(2, null), refused(3)], config, nowAt(4))).toEqual([]);
+    expect(
+      unregisteredChecks(
+        [refused(0), result(1, { organisationId: "org-9" }), refused(2, null), refused(3)],
+        config,
+        nowAt(4),
+      ),
+    ).toEqual([]);
   });
 
   it("uses the configured threshold", () => {
-    expect(unregisteredChecks([refused(0), refused(1)], { ...config, unregisteredThreshold: 2 }, nowAt(2))).toHaveLength(1);
+    expect(
+      unregisteredChecks([refused(0), refused(1)], { ...config, unregisteredThreshold: 2 }, nowAt(2)),
+    ).toHaveLength(1);
   });
 
   it("keeps its key when the run's window shifts by a minute", () => {
-    expectStableKeys(unregisteredChecks, [refused(0), refused(1), refused(2), refused(3)], config, nowAt(4), lookbackMs("compliance", defaultConfig("compliance")));
+    expectStableKeys(
+      unregisteredChecks,
+      [refused(0), refused(1), refused(2), refused(3)],
+      config,
+      nowAt(4),
+      lookbackMs("compliance", defaultConfig("compliance")),
+    );
   });
 });
 
 describe("onboarding.stalled-account", () => {
   const config = { stallDays: 3 };
   const registered = (minutes: number, userId: string) => event("registration", minutes, { userId });
-  const issued = (minutes: number, userId: string) => event("credential_issued", minutes, { userId, credentialId: `cred-${userId}`, type: "rtw", delivery: "device" });
-  const threeDays = 3 * DAY / MINUTE;
+  const issued = (minutes: number, userId: string) =>
+    event("credential_issued", minutes, { userId, credentialId: `cred-${userId}`, type: "rtw", delivery: "device" });
+  const threeDays = (3 * DAY) / MINUTE;
 
   it("records an account with no credential more than three days after it was made, as work, not a review item", () => {
     const findings = stalledAccounts([registered(0, "user-1")], config, nowAt(threeDays + 1));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ agent: "onboarding", rule: "onboarding.stalled-account", adverse: false, priority: "low", caseId: "user-1", key: "onboarding.stalled-account:user-1" });
+    expect(findings[0]).toMatchObject({
+      agent: "onboarding",
+      rule: "onboarding.stalled-account",
+      adverse: false,
+      priority: "low",
+      caseId: "user-1",
+      key: "onboarding.stalled-account:user-1",
+    });
     expect(findings[0]!.title).toBe("Account has no credential 3 days after it was made");
   });
 
   it("does not record an account younger than the stall time, or one that has a credential", () => {
     expect(stalledAccounts([registered(0, "user-1")], config, nowAt(threeDays - 1))).toEqual([]);
-    expect(stalledAccounts([registered(0, "user-1"), issued(threeDays - 10, "user-1")], config, nowAt(threeDays + 1))).toEqual([]);
-    expect(stalledAccounts([registered(0, "user-1"), issued(10, "user-2")], config, nowAt(threeDays + 1)).map((f) => f.caseId)).toEqual(["user-1"]);
+    expect(
+      stalledAccounts([registered(0, "user-1"), issued(threeDays - 10, "user-1")], config, nowAt(threeDays + 1)),
+    ).toEqual([]);
+    expect(
+      stalledAccounts([registered(0, "user-1"), issued(10, "user-2")], config, nowAt(threeDays + 1)).map(
+        (f) => f.caseId,
+      ),
+    ).toEqual(["user-1"]);
   });
 
   it("uses the configured stall time", () => {
-    expect(stalledAccounts([registered(0, "user-1")], { stallDays: 5 }, nowAt(4 * DAY / MINUTE))).toEqual([]);
+    expect(stalledAccounts([registered(0, "user-1")], { stallDays: 5 }, nowAt((4 * DAY) / MINUTE))).toEqual([]);
     expect(stalledAccounts([registered(0, "user-1")], { stallDays: 1 }, nowAt(DAY / MINUTE + 1))).toHaveLength(1);
   });
 
   it("keeps its key as days pass", () => {
-    expectStableKeys(stalledAccounts, [registered(0, "user-1")], config, nowAt(threeDays + 1), lookbackMs("onboarding", defaultConfig("onboarding")));
+    expectStableKeys(
+      stalledAccounts,
+      [registered(0, "user-1")],
+      config,
+      nowAt(threeDays + 1),
+      lookbackMs("onboarding", defaultConfig("onboarding")),
+    );
   });
 });
 
@@ -379,7 +511,11 @@ describe("onboarding.record-disagrees", () => {
   it("flags an assisted setup whose document approval was denied, or whose visual match failed, for a person", () => {
     const denied = assisted(0, "session-1", "Approval denied", "Name on passport is Sarah Thompson, account says Sara");
     const failed = assisted(5, "session-2", "Visual match failed", "Photo does not match");
-    const findings = recordDisagrees([failed, denied, assisted(1, "session-1", "Approval given"), assisted(6, "session-3", "Visual match confirmed")], {}, nowAt(7));
+    const findings = recordDisagrees(
+      [failed, denied, assisted(1, "session-1", "Approval given"), assisted(6, "session-3", "Visual match confirmed")],
+      {},
+      nowAt(7),
+    );
     expect(findings.map((f) => [f.caseId, f.key, f.adverse, f.priority])).toEqual([
       ["session-1", "onboarding.record-disagrees:session-1:approval-denied", true, "medium"],
       ["session-2", "onboarding.record-disagrees:session-2:visual-match-failed", true, "medium"],
@@ -409,12 +545,33 @@ describe("onboarding.record-disagrees", () => {
   });
 
   it("does not flag the rest of a session's events", () => {
-    const phrases = ["Session started", "Account created", "Document recorded", "Approval requested", "Approval given", "Visual match confirmed", "Credentials issued", "Session ended"];
-    expect(recordDisagrees(phrases.map((p, i) => assisted(i, "session-1", p)), {}, nowAt(10))).toEqual([]);
+    const phrases = [
+      "Session started",
+      "Account created",
+      "Document recorded",
+      "Approval requested",
+      "Approval given",
+      "Visual match confirmed",
+      "Credentials issued",
+      "Session ended",
+    ];
+    expect(
+      recordDisagrees(
+        phrases.map((p, i) => assisted(i, "session-1", p)),
+        {},
+        nowAt(10),
+      ),
+    ).toEqual([]);
   });
 
   it("keeps its key when the run's window shifts by a minute", () => {
-    expectStableKeys(recordDisagrees, [assisted(0, "session-1", "Visual match failed"), assisted(3, "session-1", "Visual match failed")], {}, nowAt(4), HOUR);
+    expectStableKeys(
+      recordDisagrees,
+      [assisted(0, "session-1", "Visual match failed"), assisted(3, "session-1", "Visual match failed")],
+      {},
+      nowAt(4),
+      HOUR,
+    );
   });
 });
 
@@ -425,21 +582,49 @@ describe("support.stuck-session", () => {
     const last = assisted(10, "session-1", "Approval requested");
     const findings = stuckSessions([assisted(0, "session-1", "Session started"), last], config, nowAt(71));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ agent: "support", rule: "support.stuck-session", adverse: false, priority: "medium", caseId: "session-1", key: `support.stuck-session:session-1:${last.id}`, evidence: [last.id] });
+    expect(findings[0]).toMatchObject({
+      agent: "support",
+      rule: "support.stuck-session",
+      adverse: false,
+      priority: "medium",
+      caseId: "session-1",
+      key: `support.stuck-session:session-1:${last.id}`,
+      evidence: [last.id],
+    });
     expect(findings[0]!.description).toContain('"Approval requested"');
     expect(findings[0]!.title).toBe("Assisted session idle for 61 minutes");
   });
 
   it("does not record a session idle for under the threshold, or one that has ended", () => {
-    expect(stuckSessions([assisted(0, "session-1", "Session started"), assisted(10, "session-1", "Approval requested")], config, nowAt(69))).toEqual([]);
-    expect(stuckSessions([assisted(0, "session-1", "Session started"), assisted(10, "session-1", "Session ended")], config, nowAt(600))).toEqual([]);
+    expect(
+      stuckSessions(
+        [assisted(0, "session-1", "Session started"), assisted(10, "session-1", "Approval requested")],
+        config,
+        nowAt(69),
+      ),
+    ).toEqual([]);
+    expect(
+      stuckSessions(
+        [assisted(0, "session-1", "Session started"), assisted(10, "session-1", "Session ended")],
+        config,
+        nowAt(600),
+      ),
+    ).toEqual([]);
   });
 
   it("does not count the system's later clean-up as activity, or as a reason to record an ended session", () => {
-    const ended = [assisted(0, "session-1", "Session started"), assisted(5, "session-1", "Session ended"), assisted(4320, "session-1", "Raw document data deleted")];
+    const ended = [
+      assisted(0, "session-1", "Session started"),
+      assisted(5, "session-1", "Session ended"),
+      assisted(4320, "session-1", "Raw document data deleted"),
+    ];
     expect(stuckSessions(ended, config, nowAt(4500))).toEqual([]);
     const lastActivity = assisted(5, "session-2", "Document recorded");
-    const abandoned = [assisted(0, "session-2", "Session started"), lastActivity, assisted(4320, "session-2", "Raw document data deleted")];
+    const abandoned = [
+      assisted(0, "session-2", "Session started"),
+      lastActivity,
+      assisted(4320, "session-2", "Raw document data deleted"),
+    ];
     const found = stuckSessions(abandoned, config, nowAt(4330));
     expect(found.map((f) => f.key)).toEqual([`support.stuck-session:session-2:${lastActivity.id}`]);
     expect(found[0]!.title).toBe("Assisted session idle for 3 days");
@@ -456,40 +641,79 @@ describe("support.stuck-session", () => {
   });
 
   it("keeps its key when the run's window shifts by a minute", () => {
-    expectStableKeys(stuckSessions, [assisted(0, "session-1", "Session started"), assisted(2, "session-1", "Session paused")], config, nowAt(90), lookbackMs("support", defaultConfig("support")));
+    expectStableKeys(
+      stuckSessions,
+      [assisted(0, "session-1", "Session started"), assisted(2, "session-1", "Session paused")],
+      config,
+      nowAt(90),
+      lookbackMs("support", defaultConfig("support")),
+    );
   });
 });
 
 describe("support.recurring-errors", () => {
   const config = { errorRepeatThreshold: 5, errorWindowMinutes: 60 };
-  const varying = (minutes: number, i: number) => serverError(minutes, `Request 9f1c2a9e-6f55-4c1b-9a7e-2b8f0f6d9c1${i} failed after ${100 + i} ms for someone${i}@example.org`);
+  const varying = (minutes: number, i: number) =>
+    serverError(
+      minutes,
+      `Request 9f1c2a9e-6f55-4c1b-9a7e-2b8f0f6d9c1${i} failed after ${100 + i} ms for someone${i}@example.org`,
+    );
 
   it("normalises what varies between occurrences of one error", () => {
-    expect(normaliseErrorMessage("Request 9F1C2A9E-6F55-4C1B-9A7E-2B8F0F6D9C11 failed after 120 ms")).toBe("request # failed after # ms");
+    expect(normaliseErrorMessage("Request 9F1C2A9E-6F55-4C1B-9A7E-2B8F0F6D9C11 failed after 120 ms")).toBe(
+      "request # failed after # ms",
+    );
     expect(normaliseErrorMessage("Key deadbeef12 at 0x1F not found for a@b.uk")).toBe("key # at # not found for #");
     expect(normaliseErrorMessage("Cannot read  properties of undefined")).toBe("cannot read properties of undefined");
-    expect(errorFingerprint({ component: "web", errorType: null, message: "x 1" })).toBe(errorFingerprint({ component: "web", errorType: null, message: "X 22" }));
-    expect(errorFingerprint({ component: "web", errorType: null, message: "x" })).not.toBe(errorFingerprint({ component: "status", errorType: null, message: "x" }));
+    expect(errorFingerprint({ component: "web", errorType: null, message: "x 1" })).toBe(
+      errorFingerprint({ component: "web", errorType: null, message: "X 22" }),
+    );
+    expect(errorFingerprint({ component: "web", errorType: null, message: "x" })).not.toBe(
+      errorFingerprint({ component: "status", errorType: null, message: "x" }),
+    );
   });
 
   it("flags the same error five times within an hour, by component, without the message's personal details", () => {
     const events = Array.from({ length: 5 }, (_, i) => varying(i * 10, i));
     const findings = recurringErrors(events, config, nowAt(41));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ agent: "support", rule: "support.recurring-errors", adverse: true, priority: "medium", caseId: "verifier", evidence: events.map((e) => e.id) });
+    expect(findings[0]).toMatchObject({
+      agent: "support",
+      rule: "support.recurring-errors",
+      adverse: true,
+      priority: "medium",
+      caseId: "verifier",
+      evidence: events.map((e) => e.id),
+    });
     expect(findings[0]!.key).toMatch(/^support\.recurring-errors:verifier:[0-9a-f]{16}:2026-05-01T10:00:00\.000Z$/);
     expect(findings[0]!.description).toContain('"request # failed after # ms for #"');
     expect(findings[0]!.description).not.toContain("example.org");
   });
 
   it("does not flag four, five spread over more than the window, or five different errors", () => {
-    expect(recurringErrors(Array.from({ length: 4 }, (_, i) => varying(i, i)), config, nowAt(5))).toEqual([]);
-    expect(recurringErrors(Array.from({ length: 5 }, (_, i) => varying(i * 16, i)), config, nowAt(70))).toEqual([]);
-    const different = ["Timeout", "Bad gateway", "Out of memory", "Not found", "Forbidden"].map((m, i) => serverError(i, m));
+    expect(
+      recurringErrors(
+        Array.from({ length: 4 }, (_, i) => varying(i, i)),
+        config,
+        nowAt(5),
+      ),
+    ).toEqual([]);
+    expect(
+      recurringErrors(
+        Array.from({ length: 5 }, (_, i) => varying(i * 16, i)),
+        config,
+        nowAt(70),
+      ),
+    ).toEqual([]);
+    const different = ["Timeout", "Bad gateway", "Out of memory", "Not found", "Forbidden"].map((m, i) =>
+      serverError(i, m),
+    );
     expect(recurringErrors(different, config, nowAt(6))).toEqual([]);
     const components = ["web", "web", "status", "status", "verifier"].map((c, i) => serverError(i, "Timeout", c));
     expect(recurringErrors(components, config, nowAt(6))).toEqual([]);
-    const types = ["TypeError", "TypeError", "RangeError", "RangeError", null].map((t, i) => serverError(i, "Timeout", "web", t));
+    const types = ["TypeError", "TypeError", "RangeError", "RangeError", null].map((t, i) =>
+      serverError(i, "Timeout", "web", t),
+    );
     expect(recurringErrors(types, config, nowAt(6))).toEqual([]);
   });
 
@@ -500,7 +724,13 @@ describe("support.recurring-errors", () => {
   });
 
   it("keeps its key when the run's window shifts by a minute", () => {
-    expectStableKeys(recurringErrors, Array.from({ length: 6 }, (_, i) => varying(i, i)), config, nowAt(7), lookbackMs("support", defaultConfig("support")));
+    expectStableKeys(
+      recurringErrors,
+      Array.from({ length: 6 }, (_, i) => varying(i, i)),
+      config,
+      nowAt(7),
+      lookbackMs("support", defaultConfig("support")),
+    );
   });
 });
 
@@ -513,16 +743,18 @@ describe("runAgent", () => {
     request(4, { requestedAttributes: ["hasRightToWork", "given_name"] }),
     assisted(5, "session-1", "Approval denied"),
     ...Array.from({ length: 5 }, (_, i) => serverError(6 + i, "Timeout")),
-    event("registration", -5 * DAY / MINUTE, { userId: "user-1" }),
+    event("registration", (-5 * DAY) / MINUTE, { userId: "user-1" }),
   ];
   const now = nowAt(200);
 
   it("implements every rule each agent declares, and no other", () => {
-    for (const type of AGENT_TYPES) expect(Object.keys(RULES[type]).sort()).toEqual(AGENTS[type].rules.map((r) => r.id).sort());
+    for (const type of AGENT_TYPES)
+      expect(Object.keys(RULES[type]).sort()).toEqual(AGENTS[type].rules.map((r) => r.id).sort());
   });
 
   it("runs only its own agent's rules, over its own kinds of event", () => {
-    const run = (type: (typeof AGENT_TYPES)[number]) => runAgent(type, { events: shuffled(mixed), config: defaultConfig(type), now }).map((f) => f.rule);
+    const run = (type: (typeof AGENT_TYPES)[number]) =>
+      runAgent(type, { events: shuffled(mixed), config: defaultConfig(type), now }).map((f) => f.rule);
     expect(run("risk")).toEqual(["risk.repeated-failures", "risk.revoked-presented"]);
     expect(run("compliance")).toEqual(["compliance.data-minimisation"]);
     expect(run("onboarding")).toEqual(["onboarding.record-disagrees", "onboarding.stalled-account"]);
@@ -542,7 +774,9 @@ describe("runAgent", () => {
   it("gives each key once, whatever the events' order", () => {
     const findings = runAgent("risk", { events: [...mixed, ...mixed], config: defaultConfig("risk"), now });
     expect(new Set(keys(findings)).size).toBe(findings.length);
-    expect(keys(runAgent("risk", { events: shuffled(mixed), config: defaultConfig("risk"), now }))).toEqual(keys(runAgent("risk", { events: mixed, config: defaultConfig("risk"), now })));
+    expect(keys(runAgent("risk", { events: shuffled(mixed), config: defaultConfig("risk"), now }))).toEqual(
+      keys(runAgent("risk", { events: mixed, config: defaultConfig("risk"), now })),
+    );
   });
 
   it("ignores events whose time cannot be read", () => {
@@ -554,7 +788,9 @@ describe("runAgent", () => {
 describe("lookbackMs", () => {
   it("reads at least twice every window an agent's rules use", () => {
     expect(lookbackMs("risk", defaultConfig("risk"))).toBe(2 * DAY);
-    expect(lookbackMs("risk", { ...defaultConfig("risk"), organisationsWindowHours: 1, failureWindowMinutes: 600 })).toBe(20 * HOUR);
+    expect(
+      lookbackMs("risk", { ...defaultConfig("risk"), organisationsWindowHours: 1, failureWindowMinutes: 600 }),
+    ).toBe(20 * HOUR);
     expect(lookbackMs("compliance", defaultConfig("compliance"))).toBe(2 * DAY);
     expect(lookbackMs("onboarding", { stallDays: 10 })).toBe(20 * DAY);
     expect(lookbackMs("support", defaultConfig("support"))).toBe(DAY + HOUR);

@@ -14,7 +14,14 @@
  * person typed about another person): staff read them, and the public page counts them.
  */
 import { CHECKS, checkAttribute, checkName, isCheckType } from "#core/verification/checks.ts";
-import { AGENTS, type AgentConfig, type ComplianceConfig, type OnboardingConfig, type RiskConfig, type SupportConfig } from "./agents.ts";
+import {
+  AGENTS,
+  type AgentConfig,
+  type ComplianceConfig,
+  type OnboardingConfig,
+  type RiskConfig,
+  type SupportConfig,
+} from "./agents.ts";
 import type { AgentType, Finding, PlatformEvent, PlatformEventKind } from "./events.ts";
 
 const MINUTE = 60_000;
@@ -32,7 +39,11 @@ interface Timed<K extends PlatformEventKind> {
 }
 
 /** The events of one kind with a readable time, oldest first (ties by id, so every run orders alike). */
-function eventsOf<K extends PlatformEventKind>(events: readonly PlatformEvent[], kind: K, keep: (event: EventOf<K>) => boolean = () => true): Timed<K>[] {
+function eventsOf<K extends PlatformEventKind>(
+  events: readonly PlatformEvent[],
+  kind: K,
+  keep: (event: EventOf<K>) => boolean = () => true,
+): Timed<K>[] {
   const out: Timed<K>[] = [];
   for (const event of events) {
     if (event.kind !== kind) continue;
@@ -62,7 +73,11 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
  * event inclusive) grows until `reached` says it holds the pattern; that window (trimmed of leading
  * events it does not need) is one burst, and the search starts again after it.
  */
-export function bursts<E extends { t: number }>(items: readonly E[], windowMs: number, reached: (window: readonly E[]) => boolean): E[][] {
+export function bursts<E extends { t: number }>(
+  items: readonly E[],
+  windowMs: number,
+  reached: (window: readonly E[]) => boolean,
+): E[][] {
   const found: E[][] = [];
   let start = 0;
   for (let end = 0; end < items.length; end++) {
@@ -84,7 +99,8 @@ function* burstsBy<E extends { t: number }>(
   reached: (window: readonly E[]) => boolean,
 ): Generator<{ subject: string; burst: E[]; first: E; last: E }> {
   for (const [subject, list] of groupBy(items, subjectOf)) {
-    for (const burst of bursts(list, windowMs, reached)) yield { subject, burst, first: burst[0]!, last: burst[burst.length - 1]! };
+    for (const burst of bursts(list, windowMs, reached))
+      yield { subject, burst, first: burst[0]!, last: burst[burst.length - 1]! };
   }
 }
 
@@ -165,11 +181,24 @@ export const NOT_THE_CREDENTIALS_FAILURE: readonly string[] = [
 ];
 
 /** risk.repeated-failures: one credential failing verification `failuresThreshold` times within `failureWindowMinutes`. */
-export const repeatedFailures: Rule<Pick<RiskConfig, "failuresThreshold" | "failureWindowMinutes">> = (events, config) => {
+export const repeatedFailures: Rule<Pick<RiskConfig, "failuresThreshold" | "failureWindowMinutes">> = (
+  events,
+  config,
+) => {
   const windowMs = config.failureWindowMinutes * MINUTE;
-  const failures = eventsOf(events, "verification_result", (e) => e.data.credentialId !== null && e.data.result !== "valid" && !NOT_THE_CREDENTIALS_FAILURE.includes(e.data.result));
+  const failures = eventsOf(
+    events,
+    "verification_result",
+    (e) =>
+      e.data.credentialId !== null && e.data.result !== "valid" && !NOT_THE_CREDENTIALS_FAILURE.includes(e.data.result),
+  );
   const findings: Finding[] = [];
-  for (const { subject: credentialId, burst, first, last } of burstsBy(failures, (f) => f.event.data.credentialId!, windowMs, (w) => w.length >= config.failuresThreshold)) {
+  for (const { subject: credentialId, burst, first, last } of burstsBy(
+    failures,
+    (f) => f.event.data.credentialId!,
+    windowMs,
+    (w) => w.length >= config.failuresThreshold,
+  )) {
     const organisations = new Set(burst.map((f) => f.event.data.organisationId ?? "unknown"));
     findings.push({
       agent: "risk",
@@ -190,12 +219,25 @@ export const repeatedFailures: Rule<Pick<RiskConfig, "failuresThreshold" | "fail
 };
 
 /** risk.many-organisations: one credential verified valid by `organisationsThreshold` different organisations within `organisationsWindowHours`. */
-export const manyOrganisations: Rule<Pick<RiskConfig, "organisationsThreshold" | "organisationsWindowHours">> = (events, config) => {
+export const manyOrganisations: Rule<Pick<RiskConfig, "organisationsThreshold" | "organisationsWindowHours">> = (
+  events,
+  config,
+) => {
   const windowMs = config.organisationsWindowHours * HOUR;
-  const valid = eventsOf(events, "verification_result", (e) => e.data.credentialId !== null && e.data.organisationId !== null && e.data.result === "valid");
-  const organisationsIn = (window: readonly Timed<"verification_result">[]) => new Set(window.map((v) => v.event.data.organisationId!));
+  const valid = eventsOf(
+    events,
+    "verification_result",
+    (e) => e.data.credentialId !== null && e.data.organisationId !== null && e.data.result === "valid",
+  );
+  const organisationsIn = (window: readonly Timed<"verification_result">[]) =>
+    new Set(window.map((v) => v.event.data.organisationId!));
   const findings: Finding[] = [];
-  for (const { subject: credentialId, burst, first, last } of burstsBy(valid, (v) => v.event.data.credentialId!, windowMs, (w) => organisationsIn(w).size >= config.organisationsThreshold)) {
+  for (const { subject: credentialId, burst, first, last } of burstsBy(
+    valid,
+    (v) => v.event.data.credentialId!,
+    windowMs,
+    (w) => organisationsIn(w).size >= config.organisationsThreshold,
+  )) {
     const organisations = [...organisationsIn(burst)].sort(compare);
     findings.push({
       agent: "risk",
@@ -233,11 +275,19 @@ export const revokedPresented: Rule<unknown> = (events) =>
   }));
 
 /** risk.sign-in-failures: `signInFailuresThreshold` failed sign-ins to one account within `signInWindowMinutes`. */
-export const signInFailures: Rule<Pick<RiskConfig, "signInFailuresThreshold" | "signInWindowMinutes">> = (events, config) => {
+export const signInFailures: Rule<Pick<RiskConfig, "signInFailuresThreshold" | "signInWindowMinutes">> = (
+  events,
+  config,
+) => {
   const windowMs = config.signInWindowMinutes * MINUTE;
   const failures = eventsOf(events, "sign_in_failure", (e) => e.data.userId !== null);
   const findings: Finding[] = [];
-  for (const { subject: userId, burst, first, last } of burstsBy(failures, (f) => f.event.data.userId!, windowMs, (w) => w.length >= config.signInFailuresThreshold)) {
+  for (const { subject: userId, burst, first, last } of burstsBy(
+    failures,
+    (f) => f.event.data.userId!,
+    windowMs,
+    (w) => w.length >= config.signInFailuresThreshold,
+  )) {
     findings.push({
       agent: "risk",
       rule: "risk.sign-in-failures",
@@ -260,7 +310,10 @@ export const signInFailures: Rule<Pick<RiskConfig, "signInFailuresThreshold" | "
 // Compliance
 
 /** What a request asks for beyond its check's default: the extra attribute ids, and those not part of the check at all. */
-export function extraAttributes(checkType: string, requested: readonly string[]): { extra: string[]; unknown: string[] } {
+export function extraAttributes(
+  checkType: string,
+  requested: readonly string[],
+): { extra: string[]; unknown: string[] } {
   if (!isCheckType(checkType)) return { extra: [...new Set(requested)], unknown: [...new Set(requested)] };
   const defaults: readonly string[] = CHECKS[checkType].defaultAttributes;
   const extra = [...new Set(requested)].filter((id) => !defaults.includes(id)).sort(compare);
@@ -277,21 +330,32 @@ export function extraAttributes(checkType: string, requested: readonly string[])
 export const dataMinimisation: Rule<Pick<ComplianceConfig, "maxExtraAttributes">> = (events, config) => {
   const flagged = eventsOf(events, "verification_request").filter(({ event }) => {
     if (!isCheckType(event.data.credentialType)) return true;
-    return extraAttributes(event.data.credentialType, event.data.requestedAttributes).extra.length > config.maxExtraAttributes;
+    return (
+      extraAttributes(event.data.credentialType, event.data.requestedAttributes).extra.length >
+      config.maxExtraAttributes
+    );
   });
   const purposeOf = (text: string) => clip(text, 200);
   const findings: Finding[] = [];
   const groups = groupBy(flagged, ({ event, t }) => {
     const { extra } = extraAttributes(event.data.credentialType, event.data.requestedAttributes);
     const who = event.data.organisationId ?? `request ${event.data.requestId}`;
-    return [who, event.data.credentialType, extra.join(","), purposeOf(event.data.purpose).toLowerCase(), new Date(t).toISOString().slice(0, 10)].join("\n");
+    return [
+      who,
+      event.data.credentialType,
+      extra.join(","),
+      purposeOf(event.data.purpose).toLowerCase(),
+      new Date(t).toISOString().slice(0, 10),
+    ].join("\n");
   });
   for (const [group, list] of groups) {
     const { event, t } = list[0]!;
     const { credentialType, organisationId, requestId } = event.data;
     const caseId = organisationId ?? requestId;
     const day = new Date(t).toISOString().slice(0, 10);
-    const who = organisationId ? `Organisation ${organisationId}` : `A verifier with no organisation (request ${requestId})`;
+    const who = organisationId
+      ? `Organisation ${organisationId}`
+      : `A verifier with no organisation (request ${requestId})`;
     const requests = list.length === 1 ? "a request" : `${list.length} requests`;
     const purpose = purposeOf(event.data.purpose) || "none given";
     const key = `compliance.data-minimisation:${caseId}:${shortHash(group)}:${day}`;
@@ -312,7 +376,9 @@ export const dataMinimisation: Rule<Pick<ComplianceConfig, "maxExtraAttributes">
     }
     const check = CHECKS[credentialType];
     const { extra, unknown } = extraAttributes(credentialType, event.data.requestedAttributes);
-    const named = extra.map((id) => `${checkAttribute(credentialType, id)?.label ?? "not an attribute of this check"} (${clip(id, 40)})`).join(", ");
+    const named = extra
+      .map((id) => `${checkAttribute(credentialType, id)?.label ?? "not an attribute of this check"} (${clip(id, 40)})`)
+      .join(", ");
     const defaults = check.defaultAttributes.map((id) => checkAttribute(credentialType, id)?.label ?? id).join(", ");
     findings.push({
       agent: "compliance",
@@ -334,11 +400,23 @@ export const dataMinimisation: Rule<Pick<ComplianceConfig, "maxExtraAttributes">
 };
 
 /** compliance.unregistered-checks: one organisation refused `unregisteredThreshold` times within `unregisteredWindowHours` for checks it is not registered for. */
-export const unregisteredChecks: Rule<Pick<ComplianceConfig, "unregisteredThreshold" | "unregisteredWindowHours">> = (events, config) => {
+export const unregisteredChecks: Rule<Pick<ComplianceConfig, "unregisteredThreshold" | "unregisteredWindowHours">> = (
+  events,
+  config,
+) => {
   const windowMs = config.unregisteredWindowHours * HOUR;
-  const refusals = eventsOf(events, "verification_result", (e) => e.data.result === "VERIFIER_NOT_REGISTERED" && e.data.organisationId !== null);
+  const refusals = eventsOf(
+    events,
+    "verification_result",
+    (e) => e.data.result === "VERIFIER_NOT_REGISTERED" && e.data.organisationId !== null,
+  );
   const findings: Finding[] = [];
-  for (const { subject: organisationId, burst, first, last } of burstsBy(refusals, (r) => r.event.data.organisationId!, windowMs, (w) => w.length >= config.unregisteredThreshold)) {
+  for (const { subject: organisationId, burst, first, last } of burstsBy(
+    refusals,
+    (r) => r.event.data.organisationId!,
+    windowMs,
+    (w) => w.length >= config.unregisteredThreshold,
+  )) {
     findings.push({
       agent: "compliance",
       rule: "compliance.unregistered-checks",
@@ -384,8 +462,7 @@ export const stalledAccounts: Rule<Pick<OnboardingConfig, "stallDays">> = (event
       adverse: false,
       priority: "low",
       title: `Account has no credential ${plural(days, "day")} after it was made`,
-      description:
-        `Account ${userId}, made at ${stamp(t)}, has had no credential issued since. Recorded for the onboarding picture: no one is contacted and nothing is changed.`,
+      description: `Account ${userId}, made at ${stamp(t)}, has had no credential issued since. Recorded for the onboarding picture: no one is contacted and nothing is changed.`,
       caseId: userId,
       evidence: [event.id],
     });
@@ -395,8 +472,14 @@ export const stalledAccounts: Rule<Pick<OnboardingConfig, "stallDays">> = (event
 
 /** The assisted-session events that mean the details given at the counter disagree with the document or the authority's record. */
 export const DISAGREEMENT_EVENTS: Readonly<Record<string, { slug: string; says: string }>> = {
-  "Approval denied": { slug: "approval-denied", says: "a supervisor denied approval of the identity document recorded" },
-  "Visual match failed": { slug: "visual-match-failed", says: "the operator found that the person did not match the identity document" },
+  "Approval denied": {
+    slug: "approval-denied",
+    says: "a supervisor denied approval of the identity document recorded",
+  },
+  "Visual match failed": {
+    slug: "visual-match-failed",
+    says: "the operator found that the person did not match the identity document",
+  },
 };
 
 /** onboarding.record-disagrees: an assisted setup whose document was refused by a supervisor or failed the visual match; one finding per session and kind. */
@@ -421,7 +504,10 @@ export const recordDisagrees: Rule<unknown> = (events) => {
       key: `onboarding.record-disagrees:${sessionId}:${kind.slug}`,
       adverse: true,
       priority: "medium",
-      title: kind.slug === "approval-denied" ? "Assisted setup: approval of the identity document denied" : "Assisted setup: the person did not match the identity document",
+      title:
+        kind.slug === "approval-denied"
+          ? "Assisted setup: approval of the identity document denied"
+          : "Assisted setup: the person did not match the identity document",
       description:
         `In assisted session ${sessionId}${officeId ? ` (office ${officeId})` : ""}, ${kind.says}` +
         `${list.length > 1 ? ` ${list.length} times, most recently at ${stamp(last.t)}` : ` at ${stamp(last.t)}`}. ` +
@@ -498,10 +584,18 @@ export function errorFingerprint(data: { component: string; errorType: string | 
 }
 
 /** support.recurring-errors: the same server error `errorRepeatThreshold` times within `errorWindowMinutes`. */
-export const recurringErrors: Rule<Pick<SupportConfig, "errorRepeatThreshold" | "errorWindowMinutes">> = (events, config) => {
+export const recurringErrors: Rule<Pick<SupportConfig, "errorRepeatThreshold" | "errorWindowMinutes">> = (
+  events,
+  config,
+) => {
   const windowMs = config.errorWindowMinutes * MINUTE;
   const findings: Finding[] = [];
-  for (const { subject: fingerprint, burst, first, last } of burstsBy(eventsOf(events, "server_error"), ({ event }) => errorFingerprint(event.data), windowMs, (w) => w.length >= config.errorRepeatThreshold)) {
+  for (const { subject: fingerprint, burst, first, last } of burstsBy(
+    eventsOf(events, "server_error"),
+    ({ event }) => errorFingerprint(event.data),
+    windowMs,
+    (w) => w.length >= config.errorRepeatThreshold,
+  )) {
     const { component, errorType, message } = first.event.data;
     findings.push({
       agent: "support",
@@ -526,7 +620,10 @@ export const recurringErrors: Rule<Pick<SupportConfig, "errorRepeatThreshold" | 
 /** Every agent's rules by id, in the order AGENTS declares them. */
 export const RULES: { readonly [T in AgentType]: Readonly<Record<string, Rule<AgentConfig<T>>>> } = {
   onboarding: { "onboarding.record-disagrees": recordDisagrees, "onboarding.stalled-account": stalledAccounts },
-  compliance: { "compliance.data-minimisation": dataMinimisation, "compliance.unregistered-checks": unregisteredChecks },
+  compliance: {
+    "compliance.data-minimisation": dataMinimisation,
+    "compliance.unregistered-checks": unregisteredChecks,
+  },
   risk: {
     "risk.repeated-failures": repeatedFailures,
     "risk.many-organisations": manyOrganisations,
@@ -580,7 +677,9 @@ export function lookbackMs<T extends AgentType>(type: T, config: AgentConfig<T>)
     }
     case "risk": {
       const c = config as RiskConfig;
-      return 2 * Math.max(c.failureWindowMinutes * MINUTE, c.organisationsWindowHours * HOUR, c.signInWindowMinutes * MINUTE);
+      return (
+        2 * Math.max(c.failureWindowMinutes * MINUTE, c.organisationsWindowHours * HOUR, c.signInWindowMinutes * MINUTE)
+      );
     }
     case "support": {
       const c = config as SupportConfig;

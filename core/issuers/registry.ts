@@ -24,7 +24,11 @@ export const AUTHORITIES: Readonly<Record<IssuerId, Authority>> = {
   "home-office": { id: "home-office", name: "Home Office", shortName: "Home Office" },
   dbs: { id: "dbs", name: "Disclosure and Barring Service", shortName: "DBS" },
   dvla: { id: "dvla", name: "Driver and Vehicle Licensing Agency", shortName: "DVLA" },
-  "professional-body": { id: "professional-body", name: "Professional Standards Registry", shortName: "Professional Standards Registry" },
+  "professional-body": {
+    id: "professional-body",
+    name: "Professional Standards Registry",
+    shortName: "Professional Standards Registry",
+  },
 };
 
 export const ISSUER_IDS = Object.keys(AUTHORITIES) as IssuerId[];

@@ -34,7 +34,11 @@ export const PROFILE_ITEMS = {
   postcode: { section: "address", label: "Postcode", fields: ["postcode"] },
   emergencyContactName: { section: "emergency", label: "Contact name", fields: ["emergencyContactName"] },
   emergencyContactPhone: { section: "emergency", label: "Contact phone", fields: ["emergencyContactPhone"] },
-  emergencyContactRelationship: { section: "emergency", label: "Relationship", fields: ["emergencyContactRelationship"] },
+  emergencyContactRelationship: {
+    section: "emergency",
+    label: "Relationship",
+    fields: ["emergencyContactRelationship"],
+  },
   shareAnalytics: { section: "privacy", label: "Usage analytics", fields: ["shareAnalytics"] },
   notifyOnVerification: { section: "privacy", label: "Verification notifications", fields: ["notifyOnVerification"] },
 } as const satisfies Record<string, { section: EditableSection; label: string; fields: readonly string[] }>;

@@ -93,7 +93,11 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     code: "age",
     name: "Age Verification",
     credentialTypes: AGE_CREDENTIAL_TYPES,
-    attributes: AGE_THRESHOLDS.map((age) => ({ id: `age_over_${age}`, label: `Aged ${age} or over`, path: ["age_equal_or_over", String(age)] })),
+    attributes: AGE_THRESHOLDS.map((age) => ({
+      id: `age_over_${age}`,
+      label: `Aged ${age} or over`,
+      path: ["age_equal_or_over", String(age)],
+    })),
     defaultAttributes: ["age_over_18"],
     assuranceLevel: "GPG45 Medium",
   },
@@ -119,7 +123,9 @@ export function attributeForPath(check: CheckType, dottedPath: string): CheckAtt
 
 /** The check a credential type answers by default (for offline QR codes, which carry no request). */
 export function checkForCredentialType(type: string): CheckType | undefined {
-  return (["rtw", "rtr", "dbs"] as const).find((check) => CHECKS[check].credentialTypes.includes(type as CredentialTypeCode));
+  return (["rtw", "rtr", "dbs"] as const).find((check) =>
+    CHECKS[check].credentialTypes.includes(type as CredentialTypeCode),
+  );
 }
 
 /**
@@ -128,7 +134,12 @@ export function checkForCredentialType(type: string): CheckType | undefined {
  */
 export function checkForPresentation(type: string, disclosedPaths: readonly string[]): CheckType | undefined {
   const ages = CHECKS.age.attributes.map((attribute) => attribute.path.join("."));
-  if (disclosedPaths.length > 0 && disclosedPaths.every((path) => ages.includes(path)) && CHECKS.age.credentialTypes.includes(type as CredentialTypeCode)) return "age";
+  if (
+    disclosedPaths.length > 0 &&
+    disclosedPaths.every((path) => ages.includes(path)) &&
+    CHECKS.age.credentialTypes.includes(type as CredentialTypeCode)
+  )
+    return "age";
   return checkForCredentialType(type);
 }
 

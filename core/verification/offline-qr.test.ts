@@ -3,7 +3,17 @@ import { deflateSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { presentCredential, presentPaperCredential } from "#core/credentials/present.ts";
-import { AUD, issueFor, issuePaperFor, makeP256Holder, makeWorld, NOW, RIGHT_TO_WORK_CLAIMS as CLAIMS, statusPolicy, type World } from "#core/credentials/test-helpers.ts";
+import {
+  AUD,
+  RIGHT_TO_WORK_CLAIMS as CLAIMS,
+  issueFor,
+  issuePaperFor,
+  makeP256Holder,
+  makeWorld,
+  NOW,
+  statusPolicy,
+  type World,
+} from "#core/credentials/test-helpers.ts";
 import { verifyPresentation } from "#core/credentials/verify.ts";
 import { issuerUrl, statusListUrl, vctUrl } from "#core/issuers/registry.ts";
 import {
@@ -14,8 +24,8 @@ import {
   OFFLINE_QR_ERROR_CORRECTION,
   OFFLINE_QR_PREFIX,
   OfflineQrError,
-  offlineQrVersion,
   type OfflineQrErrorCode,
+  offlineQrVersion,
 } from "./offline-qr.ts";
 
 // A Right to Work credential as issuance makes it (server/credentials/issuance.ts): Ed25519
@@ -40,7 +50,14 @@ beforeAll(async () => {
     decoys: 2,
   });
   const present = (disclose: string[]) =>
-    presentCredential({ sdJwt, disclose, holderPrivateKey: world.holder.privateKey, nonce: OFFLINE_NONCE, aud: AUD, iat: NOW });
+    presentCredential({
+      sdJwt,
+      disclose,
+      holderPrivateKey: world.holder.privateKey,
+      nonce: OFFLINE_NONCE,
+      aud: AUD,
+      iat: NOW,
+    });
   presented.one = await present(["hasRightToWork"]);
   presented.three = await present(["given_name", "family_name", "hasRightToWork"]);
   presented.all = await present(Object.keys(CLAIMS));
@@ -108,18 +125,36 @@ describe("encodeOfflinePresentation and decodeOfflinePresentation", () => {
       clockSkewSeconds: 60,
       now: NOW,
     });
-    expect(result).toMatchObject({ valid: true, claims: { given_name: "Sarah", family_name: "Thompson", hasRightToWork: true } });
+    expect(result).toMatchObject({
+      valid: true,
+      claims: { given_name: "Sarah", family_name: "Thompson", hasRightToWork: true },
+    });
   });
 
   it("round-trips an SD-JWT without a key-binding JWT and one disclosing nothing", async () => {
     expect(decodeOfflinePresentation(encodeOfflinePresentation(sdJwt))).toBe(sdJwt);
-    const bare = await presentCredential({ sdJwt, disclose: [], holderPrivateKey: world.holder.privateKey, nonce: OFFLINE_NONCE, aud: AUD, iat: NOW });
+    const bare = await presentCredential({
+      sdJwt,
+      disclose: [],
+      holderPrivateKey: world.holder.privateKey,
+      nonce: OFFLINE_NONCE,
+      aud: AUD,
+      iat: NOW,
+    });
     expect(decodeOfflinePresentation(encodeOfflinePresentation(bare))).toBe(bare);
   });
 
   it("round-trips a paper credential's printed presentation (no cnf, chosen disclosures, no KB-JWT), which verifies as paper", async () => {
-    const paper = await issuePaperFor(world, { issuer: { iss: ISS, kid: world.issuer.publicJwk.kid!, privateKey: world.issuer.privateKey }, vct: VCT, claims: CLAIMS, decoys: 2 });
-    const { presentation: printed } = await presentPaperCredential({ sdJwt: paper, disclose: ["given_name", "family_name", "hasRightToWork", "workRestrictions", "expiryDate"] });
+    const paper = await issuePaperFor(world, {
+      issuer: { iss: ISS, kid: world.issuer.publicJwk.kid!, privateKey: world.issuer.privateKey },
+      vct: VCT,
+      claims: CLAIMS,
+      decoys: 2,
+    });
+    const { presentation: printed } = await presentPaperCredential({
+      sdJwt: paper,
+      disclose: ["given_name", "family_name", "hasRightToWork", "workRestrictions", "expiryDate"],
+    });
     expect(printed.endsWith("~")).toBe(true);
     const payload = encodeOfflinePresentation(printed);
     expect(payload).toMatch(/^UKID1:[1-9][0-9]*$/);
@@ -137,7 +172,12 @@ describe("encodeOfflinePresentation and decodeOfflinePresentation", () => {
       clockSkewSeconds: 60,
       now: NOW,
     });
-    expect(result).toMatchObject({ valid: true, paper: true, keyBound: false, claims: { given_name: "Sarah", hasRightToWork: true, expiryDate: "2029-11-22" } });
+    expect(result).toMatchObject({
+      valid: true,
+      paper: true,
+      keyBound: false,
+      claims: { given_name: "Sarah", hasRightToWork: true, expiryDate: "2029-11-22" },
+    });
     // Without a holder key or a KB-JWT the code is smaller than a device presentation of as many claims.
     expect(payload.length).toBeLessThan(encodeOfflinePresentation(presented.three).length);
   });
@@ -208,8 +248,14 @@ describe("decodeOfflinePresentation on other input", () => {
 
   it("refuses a payload cut short or with bytes added, without echoing it", () => {
     const body = bodyOf(encodeOfflinePresentation(presented.three));
-    expectOfflineQrError(() => decodeOfflinePresentation(payloadOf(body.subarray(0, body.length - 1))), "MALFORMED_PAYLOAD");
-    expectOfflineQrError(() => decodeOfflinePresentation(payloadOf(Uint8Array.from([...body, 0]))), "MALFORMED_PAYLOAD");
+    expectOfflineQrError(
+      () => decodeOfflinePresentation(payloadOf(body.subarray(0, body.length - 1))),
+      "MALFORMED_PAYLOAD",
+    );
+    expectOfflineQrError(
+      () => decodeOfflinePresentation(payloadOf(Uint8Array.from([...body, 0]))),
+      "MALFORMED_PAYLOAD",
+    );
     expectOfflineQrError(() => decodeOfflinePresentation(payloadOf(body.subarray(0, 40))), "MALFORMED_PAYLOAD");
     try {
       decodeOfflinePresentation(payloadOf(body.subarray(0, body.length - 1)));
@@ -220,10 +266,28 @@ describe("decodeOfflinePresentation on other input", () => {
 
   it("refuses a structure that is not an SD-JWT and a reference with nothing to point at", () => {
     // One token only.
-    expectOfflineQrError(() => decodeOfflinePresentation(payloadOf(bodyWithStructure(Uint8Array.from([1, 1, 0])))), "MALFORMED_PAYLOAD");
+    expectOfflineQrError(
+      () => decodeOfflinePresentation(payloadOf(bodyWithStructure(Uint8Array.from([1, 1, 0])))),
+      "MALFORMED_PAYLOAD",
+    );
     // A disclosure reference (0x03) inside a disclosure, where no digests are in scope.
-    const structure = [3, 3, ...[1 << 2 | 1, 0x41], ...[1 << 2 | 1, 0x42], 0 << 2 | 0, 1, 2 << 2 | 1, 0x03, 0x00, 1, 0 << 2 | 1];
-    expectOfflineQrError(() => decodeOfflinePresentation(payloadOf(bodyWithStructure(Uint8Array.from(structure)))), "MALFORMED_PAYLOAD");
+    const structure = [
+      3,
+      3,
+      ...[(1 << 2) | 1, 0x41],
+      ...[(1 << 2) | 1, 0x42],
+      (0 << 2) | 0,
+      1,
+      (2 << 2) | 1,
+      0x03,
+      0x00,
+      1,
+      (0 << 2) | 1,
+    ];
+    expectOfflineQrError(
+      () => decodeOfflinePresentation(payloadOf(bodyWithStructure(Uint8Array.from(structure)))),
+      "MALFORMED_PAYLOAD",
+    );
   });
 });
 
@@ -238,8 +302,24 @@ describe("size limits", () => {
     // Issuer JWT header "A", payload of 30,000 disclosure references (45 characters each), an
     // empty signature; one disclosure "B"; no key-binding JWT. 60 KB inflated, 1.3 MB expanded.
     const refs = new Array<number>(30_000).fill(0).flatMap(() => [0x03, 0x00]);
-    const structure = [3, 3, 1 << 2 | 1, 0x41, ...varint((refs.length << 2) | 1), ...refs, 0, 1, 1 << 2 | 1, 0x42, 1, 0 << 2 | 1];
-    expectOfflineQrError(() => decodeOfflinePresentation(payloadOf(bodyWithStructure(Uint8Array.from(structure)))), "TOO_LARGE");
+    const structure = [
+      3,
+      3,
+      (1 << 2) | 1,
+      0x41,
+      ...varint((refs.length << 2) | 1),
+      ...refs,
+      0,
+      1,
+      (1 << 2) | 1,
+      0x42,
+      1,
+      (0 << 2) | 1,
+    ];
+    expectOfflineQrError(
+      () => decodeOfflinePresentation(payloadOf(bodyWithStructure(Uint8Array.from(structure)))),
+      "TOO_LARGE",
+    );
   });
 
   it("refuses payload text longer than any QR code holds, and raw text over the presentation cap", () => {
@@ -274,7 +354,12 @@ describe("offlineQrVersion", () => {
 
   it("reports the error correction level it encodes with, and the symbol's size", () => {
     expect(OFFLINE_QR_ERROR_CORRECTION).toBe("M");
-    expect(offlineQrVersion("HELLO")).toEqual({ version: 1, modules: 21, errorCorrectionLevel: "M", mode: "Alphanumeric" });
+    expect(offlineQrVersion("HELLO")).toEqual({
+      version: 1,
+      modules: 21,
+      errorCorrectionLevel: "M",
+      mode: "Alphanumeric",
+    });
     const encoded = offlineQrVersion(encodeOfflinePresentation(presented.all));
     expect(encoded.modules).toBe(17 + 4 * encoded.version);
   });

@@ -63,7 +63,8 @@ const MAX_OFFLINE_PAYLOAD_CHARS = 8 * 1024;
 export const OFFLINE_QR_ERROR_MESSAGES = {
   NOT_A_PRESENTATION: "The text is not an offline presentation code or an SD-JWT presentation.",
   MALFORMED_PAYLOAD: "The offline presentation code is damaged or incomplete.",
-  UNSUPPORTED_VERSION: "The offline presentation code uses a format this verifier does not know (made by a newer wallet?).",
+  UNSUPPORTED_VERSION:
+    "The offline presentation code uses a format this verifier does not know (made by a newer wallet?).",
   TOO_LARGE: "The offline presentation is larger than allowed.",
 } as const;
 
@@ -281,7 +282,8 @@ function decodeCanonical(part: string): Uint8Array {
   try {
     return base64urlDecode(part);
   } catch (error) {
-    if (error instanceof EncodingError) throw new OfflineQrError("NOT_A_PRESENTATION", "a part is not canonical base64url");
+    if (error instanceof EncodingError)
+      throw new OfflineQrError("NOT_A_PRESENTATION", "a part is not canonical base64url");
     throw error;
   }
 }
@@ -314,7 +316,8 @@ function digitsToBody(digits: string): Uint8Array {
  */
 export function encodeOfflinePresentation(presentation: string): string {
   if (typeof presentation !== "string") throw new OfflineQrError("NOT_A_PRESENTATION", "not a string");
-  if (presentation.length > MAX_OFFLINE_PRESENTATION_BYTES) throw new OfflineQrError("TOO_LARGE", "presentation too long");
+  if (presentation.length > MAX_OFFLINE_PRESENTATION_BYTES)
+    throw new OfflineQrError("TOO_LARGE", "presentation too long");
   const tokens = sdJwtTokens(presentation);
   if (!tokens) throw new OfflineQrError("NOT_A_PRESENTATION", "not an SD-JWT presentation");
 
@@ -342,7 +345,8 @@ export function encodeOfflinePresentation(presentation: string): string {
         for (const b of bytes) structure.push(b);
         return;
       }
-      const context: PartContext = p === 1 && t === 0 ? { disclosureDigests } : p === 1 && t === last && hasKb ? { sdHash } : {};
+      const context: PartContext =
+        p === 1 && t === 0 ? { disclosureDigests } : p === 1 && t === last && hasKb ? { sdHash } : {};
       const compact: number[] = [];
       compactPart(bytes, context, side, compact);
       writeVarint(structure, (compact.length << 2) | KIND_COMPACT);
@@ -407,7 +411,8 @@ function decodePayload(digits: string): string {
   const side = new Reader(body.take(body.bytes.length - body.offset));
 
   const tokenCount = structure.varint();
-  if (tokenCount < 2 || tokenCount > MAX_OFFLINE_PRESENTATION_BYTES / 2) throw new OfflineQrError("MALFORMED_PAYLOAD", "token count");
+  if (tokenCount < 2 || tokenCount > MAX_OFFLINE_PRESENTATION_BYTES / 2)
+    throw new OfflineQrError("MALFORMED_PAYLOAD", "token count");
   const tokens: Piece[][][] = [];
   for (let t = 0; t < tokenCount; t++) {
     const partCount = structure.varint();
@@ -434,7 +439,8 @@ function decodePayload(digits: string): string {
   let size = 0;
   const grow = (bytes: number) => {
     size += bytes;
-    if (size > (MAX_OFFLINE_PRESENTATION_BYTES * 3) / 4) throw new OfflineQrError("TOO_LARGE", "decodes beyond the cap");
+    if (size > (MAX_OFFLINE_PRESENTATION_BYTES * 3) / 4)
+      throw new OfflineQrError("TOO_LARGE", "decodes beyond the cap");
   };
   const render = (pieces: Piece[], context: PartContext): string => {
     const chunks = pieces.map((piece) => {
@@ -453,7 +459,8 @@ function decodePayload(digits: string): string {
     });
     return base64urlEncode(concatBytes(...chunks));
   };
-  const renderToken = (parts: Piece[][], context: (p: number) => PartContext) => parts.map((pieces, p) => render(pieces, context(p))).join(".");
+  const renderToken = (parts: Piece[][], context: (p: number) => PartContext) =>
+    parts.map((pieces, p) => render(pieces, context(p))).join(".");
 
   const disclosures = tokens.slice(1, last).map((parts) => renderToken(parts, () => ({})));
   const disclosureDigests = disclosures.map(digestOf);
@@ -462,7 +469,8 @@ function decodePayload(digits: string): string {
   const sdHash = tokens[last]!.length === 3 ? digestOf(withoutKb) : undefined;
   const kbJwt = renderToken(tokens[last]!, (p) => (p === 1 ? { sdHash } : {}));
   const presentation = withoutKb + kbJwt;
-  if (presentation.length > MAX_OFFLINE_PRESENTATION_BYTES) throw new OfflineQrError("TOO_LARGE", "decodes beyond the cap");
+  if (presentation.length > MAX_OFFLINE_PRESENTATION_BYTES)
+    throw new OfflineQrError("TOO_LARGE", "decodes beyond the cap");
   if (!sdJwtTokens(presentation)) throw new OfflineQrError("MALFORMED_PAYLOAD", "not an SD-JWT presentation");
   return presentation;
 }
@@ -478,7 +486,8 @@ export function decodeOfflinePresentation(text: string): string {
   const trimmed = text.trim();
   const prefix = /^UKID([0-9]+):/i.exec(trimmed.slice(0, 16));
   if (prefix) {
-    if (prefix[0].toUpperCase() !== OFFLINE_QR_PREFIX) throw new OfflineQrError("UNSUPPORTED_VERSION", `format ${prefix[1]}`);
+    if (prefix[0].toUpperCase() !== OFFLINE_QR_PREFIX)
+      throw new OfflineQrError("UNSUPPORTED_VERSION", `format ${prefix[1]}`);
     if (trimmed.length > MAX_OFFLINE_PAYLOAD_CHARS) throw new OfflineQrError("TOO_LARGE", "payload too long");
     return decodePayload(trimmed.slice(prefix[0].length));
   }

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { disclosableClaims, verifyPresentation } from "#core/credentials/index.ts";
 import { basePolicy, CLAIMS, issueFor, makeWorld, presentFor } from "#core/credentials/test-helpers.ts";
 import { ageEqualOrOver, CHECKS } from "./checks.ts";
-import { assertSatisfiesQuery, authorizationRequestUrl, dcqlQuery, presentationFromVpToken, presentedAttributes } from "./openid4vp.ts";
+import {
+  assertSatisfiesQuery,
+  authorizationRequestUrl,
+  dcqlQuery,
+  presentationFromVpToken,
+  presentedAttributes,
+} from "./openid4vp.ts";
 
 const BASE = "https://id.example.gov.uk";
 
@@ -16,8 +22,13 @@ describe("age claims (issuers attest age_equal_or_over; an age check discloses o
 
   it("lets the holder disclose age_equal_or_over.18 and nothing else, and the verifier sees only that", async () => {
     const world = await makeWorld();
-    const sdJwt = await issueFor(world, { claims: { ...CLAIMS, age_equal_or_over: { "18": true, "21": false } }, structured: ["age_equal_or_over"] });
-    expect(await disclosableClaims(sdJwt)).toEqual(expect.arrayContaining(["age_equal_or_over.18", "age_equal_or_over.21", "given_name"]));
+    const sdJwt = await issueFor(world, {
+      claims: { ...CLAIMS, age_equal_or_over: { "18": true, "21": false } },
+      structured: ["age_equal_or_over"],
+    });
+    expect(await disclosableClaims(sdJwt)).toEqual(
+      expect.arrayContaining(["age_equal_or_over.18", "age_equal_or_over.21", "given_name"]),
+    );
     const presentation = await presentFor(world, sdJwt, ["age_equal_or_over.18"]);
     const verified = await verifyPresentation(presentation, basePolicy(world));
     if (!verified.valid) throw new Error(verified.code);
@@ -32,7 +43,14 @@ describe("DCQL and the vp_token (OpenID4VP 1.0 sections 6 and 8.1)", () => {
 
   it("asks for the check's vct and a claims path per requested attribute", () => {
     expect(query).toEqual({
-      credentials: [{ id: "rtw", format: "dc+sd-jwt", meta: { vct_values: [`${BASE}/vct/right-to-work`] }, claims: [{ path: ["hasRightToWork"] }, { path: ["expiryDate"] }] }],
+      credentials: [
+        {
+          id: "rtw",
+          format: "dc+sd-jwt",
+          meta: { vct_values: [`${BASE}/vct/right-to-work`] },
+          claims: [{ path: ["hasRightToWork"] }, { path: ["expiryDate"] }],
+        },
+      ],
     });
     const age = dcqlQuery(BASE, "age", ["age_over_18"]).credentials[0]!;
     expect(age.claims).toEqual([{ path: ["age_equal_or_over", "18"] }]);
@@ -60,15 +78,30 @@ describe("DCQL and the vp_token (OpenID4VP 1.0 sections 6 and 8.1)", () => {
   it("is satisfied only by the asked vct with every requested claim disclosed", () => {
     const credentialQuery = query.credentials[0]!;
     const vct = `${BASE}/vct/right-to-work`;
-    expect(() => assertSatisfiesQuery(credentialQuery, { vct, disclosedClaimNames: ["expiryDate", "given_name", "hasRightToWork"] })).not.toThrow();
-    expect(() => assertSatisfiesQuery(credentialQuery, { vct, disclosedClaimNames: ["hasRightToWork"] })).toThrow(expect.objectContaining({ code: "DCQL_CLAIM_MISSING" }));
-    expect(() => assertSatisfiesQuery(credentialQuery, { vct: `${BASE}/vct/right-to-rent`, disclosedClaimNames: ["expiryDate", "hasRightToWork"] })).toThrow(
-      expect.objectContaining({ code: "DCQL_VCT_MISMATCH" }),
+    expect(() =>
+      assertSatisfiesQuery(credentialQuery, {
+        vct,
+        disclosedClaimNames: ["expiryDate", "given_name", "hasRightToWork"],
+      }),
+    ).not.toThrow();
+    expect(() => assertSatisfiesQuery(credentialQuery, { vct, disclosedClaimNames: ["hasRightToWork"] })).toThrow(
+      expect.objectContaining({ code: "DCQL_CLAIM_MISSING" }),
     );
+    expect(() =>
+      assertSatisfiesQuery(credentialQuery, {
+        vct: `${BASE}/vct/right-to-rent`,
+        disclosedClaimNames: ["expiryDate", "hasRightToWork"],
+      }),
+    ).toThrow(expect.objectContaining({ code: "DCQL_VCT_MISMATCH" }));
   });
 
   it("puts only client_id and request_uri in the authorization request URL", () => {
-    const url = new URL(authorizationRequestUrl("verifier_attestation:https://x/verifiers/1", "https://x/api/presentations/requests/1/object"));
+    const url = new URL(
+      authorizationRequestUrl(
+        "verifier_attestation:https://x/verifiers/1",
+        "https://x/api/presentations/requests/1/object",
+      ),
+    );
     expect(url.protocol).toBe("openid4vp:");
     expect([...url.searchParams.keys()]).toEqual(["client_id", "request_uri"]);
   });

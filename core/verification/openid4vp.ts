@@ -5,7 +5,7 @@
  * wallet reads the same query to choose what to disclose.
  */
 import { CREDENTIAL_TYPES, vctUrl } from "#core/issuers/registry.ts";
-import { CHECKS, checkAttribute, type CheckType } from "./checks.ts";
+import { CHECKS, type CheckType, checkAttribute } from "./checks.ts";
 import { VerificationError } from "./reasons.ts";
 
 /** OID4VP 1.0 section 5.9.3: the prefix of client identifiers attested by a trusted party. */
@@ -142,7 +142,10 @@ export function presentationFromVpToken(vpToken: unknown, query: DcqlQuery): str
 }
 
 /** Never rely on the wallet to have applied the query: the vct and every requested claim path. */
-export function assertSatisfiesQuery(query: DcqlCredentialQuery, presented: { vct: string; disclosedClaimNames: readonly string[] }): void {
+export function assertSatisfiesQuery(
+  query: DcqlCredentialQuery,
+  presented: { vct: string; disclosedClaimNames: readonly string[] },
+): void {
   if (!query.meta.vct_values.includes(presented.vct)) throw new VerificationError("DCQL_VCT_MISMATCH");
   const disclosed = new Set(presented.disclosedClaimNames);
   for (const claim of query.claims) {
@@ -154,7 +157,11 @@ export function assertSatisfiesQuery(query: DcqlCredentialQuery, presented: { vc
  * The disclosed attributes a verifier saw, by attribute id where the check names one, else by
  * claim path: what the result's `presentedAttributes` reports.
  */
-export function presentedAttributes(check: CheckType | undefined, claims: Record<string, unknown>, disclosed: readonly string[]): Record<string, unknown> {
+export function presentedAttributes(
+  check: CheckType | undefined,
+  claims: Record<string, unknown>,
+  disclosed: readonly string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // In the check's own order (the verifier's form, the citizen's consent screen), then the rest.
   const order = (dotted: string) => {
@@ -162,9 +169,19 @@ export function presentedAttributes(check: CheckType | undefined, claims: Record
     return index < 0 ? Number.MAX_SAFE_INTEGER : index;
   };
   for (const dotted of [...disclosed].sort((a, b) => order(a) - order(b))) {
-    const value = dotted.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), claims);
+    const value = dotted
+      .split(".")
+      .reduce<unknown>(
+        (node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+        claims,
+      );
     const attribute = check ? CHECKS[check].attributes.find((a) => a.path.join(".") === dotted) : undefined;
-    Object.defineProperty(out, attribute?.id ?? dotted, { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, attribute?.id ?? dotted, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

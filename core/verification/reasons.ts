@@ -25,8 +25,10 @@ export type VerificationReasonCode = keyof typeof VERIFICATION_REASON_MESSAGES;
 export type ReasonCode = "valid" | CredentialErrorCode | VerificationReasonCode;
 
 export function reasonMessage(code: string): string {
-  if (code === "valid") return "The credential is valid: signed by its issuer, in date, not revoked, and presented by its holder.";
-  if (Object.hasOwn(VERIFICATION_REASON_MESSAGES, code)) return VERIFICATION_REASON_MESSAGES[code as VerificationReasonCode];
+  if (code === "valid")
+    return "The credential is valid: signed by its issuer, in date, not revoked, and presented by its holder.";
+  if (Object.hasOwn(VERIFICATION_REASON_MESSAGES, code))
+    return VERIFICATION_REASON_MESSAGES[code as VerificationReasonCode];
   if (Object.hasOwn(CREDENTIAL_ERROR_MESSAGES, code)) return CREDENTIAL_ERROR_MESSAGES[code as CredentialErrorCode];
   return "The presentation could not be verified.";
 }
@@ -39,11 +41,14 @@ export type Binding = "device" | "paper";
 export const BINDINGS = ["device", "paper"] as const satisfies readonly Binding[];
 
 /** What a checker must do for a paper credential, which no device key ties to its holder. */
-export const PAPER_CREDENTIAL_NOTE = "Paper credential: not bound to a device — check the holder's photo ID against the name.";
+export const PAPER_CREDENTIAL_NOTE =
+  "Paper credential: not bound to a device — check the holder's photo ID against the name.";
 
 /** The message of a valid answer: a paper credential was not presented by a proven holder, so it says what to check instead. */
 export function validMessage(binding: Binding): string {
-  return binding === "paper" ? `The credential is valid: signed by its issuer, in date and not revoked. ${PAPER_CREDENTIAL_NOTE}` : reasonMessage("valid");
+  return binding === "paper"
+    ? `The credential is valid: signed by its issuer, in date and not revoked. ${PAPER_CREDENTIAL_NOTE}`
+    : reasonMessage("valid");
 }
 
 /** The result badge's kinds (spec 000 §5 "Verification result badge"). */
@@ -61,7 +66,10 @@ export function resultBadge(valid: boolean, reason: string): ResultKind {
 
 export class VerificationError extends Error {
   override readonly name = "VerificationError";
-  constructor(readonly code: VerificationReasonCode, detail?: string) {
+  constructor(
+    readonly code: VerificationReasonCode,
+    detail?: string,
+  ) {
     super(`${code}: ${VERIFICATION_REASON_MESSAGES[code]}${detail ? ` (${detail})` : ""}`);
   }
 }

@@ -6,18 +6,24 @@
  * `jwt` header. `readRequestObject` is the wallet's side: it trusts only the trust anchor's keys.
  */
 import { webCrypto } from "#core/credentials/crypto.ts";
+import { isPlainObject } from "#core/credentials/json.ts";
 import {
   importVerificationKey,
   isSupportedAlgorithm,
   jwkMatchesAlgorithm,
+  type PublicJwk,
   parseCompactJws,
   signCompactJws,
   verifyJwsSignature,
-  type PublicJwk,
 } from "#core/credentials/jws.ts";
 import { selectKey } from "#core/credentials/status-list.ts";
-import { isPlainObject } from "#core/credentials/json.ts";
-import { CLIENT_ID_PREFIX, REQUEST_OBJECT_TYP, SELF_ISSUED_AUDIENCE, VERIFIER_ATTESTATION_TYP, type DcqlQuery } from "./openid4vp.ts";
+import {
+  CLIENT_ID_PREFIX,
+  type DcqlQuery,
+  REQUEST_OBJECT_TYP,
+  SELF_ISSUED_AUDIENCE,
+  VERIFIER_ATTESTATION_TYP,
+} from "./openid4vp.ts";
 
 export interface AttestationInput {
   /** The trust anchor's identifier (iss). */
@@ -43,8 +49,17 @@ export function signVerifierAttestation(input: AttestationInput): Promise<string
   );
 }
 
-export function signRequestObject(claims: Record<string, unknown>, attestation: string, key: { kid: string; privateKey: CryptoKey }): Promise<string> {
-  return signCompactJws(webCrypto(), { typ: REQUEST_OBJECT_TYP, kid: key.kid, jwt: attestation }, claims, key.privateKey);
+export function signRequestObject(
+  claims: Record<string, unknown>,
+  attestation: string,
+  key: { kid: string; privateKey: CryptoKey },
+): Promise<string> {
+  return signCompactJws(
+    webCrypto(),
+    { typ: REQUEST_OBJECT_TYP, kid: key.kid, jwt: attestation },
+    claims,
+    key.privateKey,
+  );
 }
 
 export interface ResolvedRequest {
@@ -68,7 +83,8 @@ const LIMITS = { maxDepth: 12, malformedCode: "MALFORMED_PRESENTATION" as const 
 async function verifyWith(jwt: string, jwk: PublicJwk, what: string) {
   const jws = parseCompactJws(jwt, LIMITS);
   const alg = jws.header.alg;
-  if (!isSupportedAlgorithm(alg) || !jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg)) throw new RequestObjectError(`${what}: algorithm not allowed`);
+  if (!isSupportedAlgorithm(alg) || !jwkMatchesAlgorithm({ ...jwk, alg: undefined, use: undefined }, alg))
+    throw new RequestObjectError(`${what}: algorithm not allowed`);
   const key = await importVerificationKey(webCrypto(), jwk, alg, "POLICY_INVALID", false);
   if (!(await verifyJwsSignature(webCrypto(), jws, alg, key))) throw new RequestObjectError(`${what}: bad signature`);
   return jws;
@@ -79,7 +95,10 @@ async function verifyWith(jwt: string, jwk: PublicJwk, what: string) {
  * signed by a trusted anchor and in date, the request by the key it attests, typ and client_id
  * right, and the request itself not expired. Throws RequestObjectError with the reason.
  */
-export async function readRequestObject(jwt: string, options: { trustAnchorKeys: readonly PublicJwk[]; clientId: string; now: number }): Promise<ResolvedRequest> {
+export async function readRequestObject(
+  jwt: string,
+  options: { trustAnchorKeys: readonly PublicJwk[]; clientId: string; now: number },
+): Promise<ResolvedRequest> {
   let outer;
   try {
     outer = parseCompactJws(jwt, LIMITS);
@@ -93,19 +112,28 @@ export async function readRequestObject(jwt: string, options: { trustAnchorKeys:
   const anchor = selectKey(options.trustAnchorKeys, attestationJws.header.kid);
   if (!anchor) throw new RequestObjectError("attestation: not signed by a trusted anchor");
   const attestation = (await verifyWith(outer.header.jwt, anchor, "attestation")).payload;
-  if (typeof attestation.exp !== "number" || attestation.exp <= options.now) throw new RequestObjectError("attestation: expired");
-  const cnf = isPlainObject(attestation.cnf) && isPlainObject(attestation.cnf.jwk) ? (attestation.cnf.jwk as PublicJwk) : undefined;
+  if (typeof attestation.exp !== "number" || attestation.exp <= options.now)
+    throw new RequestObjectError("attestation: expired");
+  const cnf =
+    isPlainObject(attestation.cnf) && isPlainObject(attestation.cnf.jwk)
+      ? (attestation.cnf.jwk as PublicJwk)
+      : undefined;
   if (!cnf) throw new RequestObjectError("attestation: no cnf key");
   const claims = (await verifyWith(jwt, cnf, "request object")).payload;
 
-  if (!options.clientId.startsWith(CLIENT_ID_PREFIX) || claims.client_id !== options.clientId) throw new RequestObjectError("client_id does not match");
-  if (attestation.sub !== options.clientId.slice(CLIENT_ID_PREFIX.length)) throw new RequestObjectError("attestation is for another verifier");
+  if (!options.clientId.startsWith(CLIENT_ID_PREFIX) || claims.client_id !== options.clientId)
+    throw new RequestObjectError("client_id does not match");
+  if (attestation.sub !== options.clientId.slice(CLIENT_ID_PREFIX.length))
+    throw new RequestObjectError("attestation is for another verifier");
   if (claims.aud !== SELF_ISSUED_AUDIENCE) throw new RequestObjectError("wrong aud");
-  if (claims.response_type !== "vp_token" || claims.response_mode !== "direct_post") throw new RequestObjectError("unsupported response type or mode");
+  if (claims.response_type !== "vp_token" || claims.response_mode !== "direct_post")
+    throw new RequestObjectError("unsupported response type or mode");
   if (claims.redirect_uri !== undefined) throw new RequestObjectError("redirect_uri is not allowed with direct_post");
   if (typeof claims.exp !== "number" || claims.exp <= options.now) throw new RequestObjectError("request expired");
-  for (const name of ["response_uri", "nonce", "state"] as const) if (typeof claims[name] !== "string" || claims[name] === "") throw new RequestObjectError(`${name} missing`);
-  if (!isPlainObject(claims.dcql_query) || !Array.isArray(claims.dcql_query.credentials)) throw new RequestObjectError("dcql_query missing");
+  for (const name of ["response_uri", "nonce", "state"] as const)
+    if (typeof claims[name] !== "string" || claims[name] === "") throw new RequestObjectError(`${name} missing`);
+  if (!isPlainObject(claims.dcql_query) || !Array.isArray(claims.dcql_query.credentials))
+    throw new RequestObjectError("dcql_query missing");
   return {
     clientId: options.clientId,
     verifierName: typeof attestation.client_name === "string" ? attestation.client_name : "Unnamed verifier",

@@ -43,6 +43,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     // close() rolls back open transactions and closes every connection before we exit.
-    server.close().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+    server.close().then(
+      () => process.exit(0),
+      (e) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -9,10 +9,11 @@
  * Origin header comes from a browser and is refused; and a pipeline body must be declared JSON (a
  * cross-site `text/plain` POST, which browsers send without asking, never runs).
  */
-import { createServer } from "node:http";
-import type { IncomingMessage, ServerResponse } from "node:http";
+
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import { dirname } from "node:path";
 import Database from "libsql";
 import { z } from "zod";
@@ -28,15 +29,28 @@ export type LocalLibsqlServerOptions = {
 export type LocalLibsqlServer = { url: string; port: number; close(): Promise<void> };
 
 type Conn = Database.Database;
-type Stream = { db: Conn; meta: Database.Statement; sqls: Map<number, string>; timer?: NodeJS.Timeout; closed: boolean };
+type Stream = {
+  db: Conn;
+  meta: Database.Statement;
+  sqls: Map<number, string>;
+  timer?: NodeJS.Timeout;
+  closed: boolean;
+};
 type ProtoError = { message: string; code: string };
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 // ---- Request schema (anything that fails it is a malformed request → HTTP 400) ----
-const I64_MIN = -(2n ** 63n), I64_MAX = 2n ** 63n - 1n;
+const I64_MIN = -(2n ** 63n),
+  I64_MAX = 2n ** 63n - 1n;
 const Value = z.discriminatedUnion("type", [
   z.object({ type: z.literal("null") }),
-  z.object({ type: z.literal("integer"), value: z.string().regex(/^-?\d{1,19}$/).refine((v) => BigInt(v) >= I64_MIN && BigInt(v) <= I64_MAX, "integer out of 64-bit range") }),
+  z.object({
+    type: z.literal("integer"),
+    value: z
+      .string()
+      .regex(/^-?\d{1,19}$/)
+      .refine((v) => BigInt(v) >= I64_MIN && BigInt(v) <= I64_MAX, "integer out of 64-bit range"),
+  }),
   z.object({ type: z.literal("float"), value: z.number() }),
   z.object({ type: z.literal("text"), value: z.string() }),
   z.object({ type: z.literal("blob"), base64: z.string() }),
@@ -50,17 +64,26 @@ const Stmt = z.object({
   want_rows: z.boolean().nullish(),
 });
 type StmtT = z.infer<typeof Stmt>;
-type Cond = { type: "ok" | "error"; step: number } | { type: "not"; cond: Cond } | { type: "and" | "or"; conds: Cond[] } | { type: "is_autocommit" };
-const Cond: z.ZodType<Cond> = z.lazy(() => z.union([
-  z.object({ type: z.enum(["ok", "error"]), step: z.number().int().nonnegative() }),
-  z.object({ type: z.literal("not"), cond: Cond }),
-  z.object({ type: z.enum(["and", "or"]), conds: z.array(Cond) }),
-  z.object({ type: z.literal("is_autocommit") }),
-]));
+type Cond =
+  | { type: "ok" | "error"; step: number }
+  | { type: "not"; cond: Cond }
+  | { type: "and" | "or"; conds: Cond[] }
+  | { type: "is_autocommit" };
+const Cond: z.ZodType<Cond> = z.lazy(() =>
+  z.union([
+    z.object({ type: z.enum(["ok", "error"]), step: z.number().int().nonnegative() }),
+    z.object({ type: z.literal("not"), cond: Cond }),
+    z.object({ type: z.enum(["and", "or"]), conds: z.array(Cond) }),
+    z.object({ type: z.literal("is_autocommit") }),
+  ]),
+);
 const Request = z.discriminatedUnion("type", [
   z.object({ type: z.literal("close") }),
   z.object({ type: z.literal("execute"), stmt: Stmt }),
-  z.object({ type: z.literal("batch"), batch: z.object({ steps: z.array(z.object({ condition: Cond.nullish(), stmt: Stmt })) }) }),
+  z.object({
+    type: z.literal("batch"),
+    batch: z.object({ steps: z.array(z.object({ condition: Cond.nullish(), stmt: Stmt })) }),
+  }),
   z.object({ type: z.literal("sequence"), ...SqlRef }),
   z.object({ type: z.literal("describe"), ...SqlRef }),
   z.object({ type: z.literal("store_sql"), sql_id: z.number().int(), sql: z.string() }),
@@ -72,16 +95,23 @@ const PipelineBody = z.object({ baton: z.string().nullish(), requests: z.array(R
 
 class HranaError extends Error {
   code: string;
-  constructor(message: string, code: string) { super(message); this.code = code; }
+  constructor(message: string, code: string) {
+    super(message);
+    this.code = code;
+  }
 }
 
 // ---- Values ----
 function decodeValue(v: ValueT): null | bigint | number | string | Buffer {
   switch (v.type) {
-    case "null": return null;
-    case "integer": return BigInt(v.value);
-    case "blob": return Buffer.from(v.base64, "base64");
-    default: return v.value;
+    case "null":
+      return null;
+    case "integer":
+      return BigInt(v.value);
+    case "blob":
+      return Buffer.from(v.base64, "base64");
+    default:
+      return v.value;
   }
 }
 function encodeValue(v: unknown): object {
@@ -89,7 +119,8 @@ function encodeValue(v: unknown): object {
   if (typeof v === "bigint") return { type: "integer", value: v.toString() };
   if (typeof v === "number") return { type: "float", value: v };
   if (typeof v === "string") return { type: "text", value: v };
-  if (v instanceof Uint8Array) return { type: "blob", base64: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") };
+  if (v instanceof Uint8Array)
+    return { type: "blob", base64: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") };
   throw new HranaError(`Unsupported value type ${typeof v}`, "INTERNAL");
 }
 
@@ -108,14 +139,20 @@ function scanParams(sql: string): string[] {
     }
     param.lastIndex = i;
     const m = param.exec(sql);
-    if (m) { out.push(m[0]); i += m[0].length - 1; }
+    if (m) {
+      out.push(m[0]);
+      i += m[0].length - 1;
+    }
   }
   return out;
 }
 
 // The statement's first words, upper-cased, after leading whitespace and comments.
 function leadingWords(sql: string): string {
-  return sql.replace(/^(\s|--[^\n]*(\n|$)|\/\*[\s\S]*?(\*\/|$))*/, "").slice(0, 80).toUpperCase();
+  return sql
+    .replace(/^(\s|--[^\n]*(\n|$)|\/\*[\s\S]*?(\*\/|$))*/, "")
+    .slice(0, 80)
+    .toUpperCase();
 }
 
 // libsql binds either one array (positional) or one object (named). Named keys must not carry the
@@ -124,7 +161,8 @@ function leadingWords(sql: string): string {
 function bindArgs(sql: string, st: StmtT): unknown[] | Record<string, unknown> {
   const positional = (st.args ?? []).map(decodeValue);
   if (!st.named_args?.length) return positional;
-  if (scanParams(sql).includes("?")) throw new HranaError("Named arguments cannot be used with anonymous '?' parameters", "ARGS_INVALID");
+  if (scanParams(sql).includes("?"))
+    throw new HranaError("Named arguments cannot be used with anonymous '?' parameters", "ARGS_INVALID");
   const named: Record<string, unknown> = {};
   positional.forEach((v, i) => (named[String(i + 1)] = v)); // `?NNN` parameters are looked up by number
   for (const { name, value } of st.named_args) named[/^[:@$]/.test(name) ? name.slice(1) : name] = decodeValue(value);
@@ -134,15 +172,18 @@ function bindArgs(sql: string, st: StmtT): unknown[] | Record<string, unknown> {
 function toProtoError(e: unknown): ProtoError {
   if (e instanceof HranaError) return { message: e.message, code: e.code };
   const { message, code } = (e ?? {}) as { message?: unknown; code?: unknown };
-  if (message === "not an error") return { message: "SQL string does not contain any statement", code: "SQL_NO_STATEMENT" };
+  if (message === "not an error")
+    return { message: "SQL string does not contain any statement", code: "SQL_NO_STATEMENT" };
   // sqld reports the primary result code (SQLITE_CONSTRAINT, not SQLITE_CONSTRAINT_PRIMARYKEY): match it.
-  if (typeof code === "string" && code.startsWith("SQLITE_")) return { message: `SQLite error: ${message}`, code: code.split("_").slice(0, 2).join("_") };
+  if (typeof code === "string" && code.startsWith("SQLITE_"))
+    return { message: `SQLite error: ${message}`, code: code.split("_").slice(0, 2).join("_") };
   return { message: String(message ?? e), code: "UNKNOWN" };
 }
 
 export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Promise<LocalLibsqlServer> {
   const { dbPath, host = "127.0.0.1", port = 0, authToken, idleTimeoutMs = 10_000, busyTimeoutMs = 5_000 } = opts;
-  if (typeof authToken !== "string" || authToken.length < 16) throw new Error("The local libSQL server needs an auth token of at least 16 characters");
+  if (typeof authToken !== "string" || authToken.length < 16)
+    throw new Error("The local libSQL server needs an auth token of at least 16 characters");
   // Host headers a client of ours sends, filled in once the port is known.
   const allowedHosts = new Set<string>();
   const streams = new Map<string, Stream>(); // baton → idle stream
@@ -170,14 +211,24 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
     s.closed = true;
     clearTimeout(s.timer);
     open.delete(s);
-    try { if (s.db.inTransaction) s.db.exec("ROLLBACK"); } catch { /* closing anyway */ }
-    try { s.db.close(); } catch { /* already gone */ }
+    try {
+      if (s.db.inTransaction) s.db.exec("ROLLBACK");
+    } catch {
+      /* closing anyway */
+    }
+    try {
+      s.db.close();
+    } catch {
+      /* already gone */
+    }
   }
 
   async function withBusyRetry<T>(fn: () => T): Promise<T> {
     const deadline = Date.now() + busyTimeoutMs;
     for (;;) {
-      try { return fn(); } catch (e) {
+      try {
+        return fn();
+      } catch (e) {
         if ((e as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() >= deadline) throw e;
         await new Promise((r) => setTimeout(r, 15));
       }
@@ -187,7 +238,11 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
   function resolveSql(s: Stream, ref: { sql?: string | null; sql_id?: number | null }): string {
     if (ref.sql != null) return ref.sql;
     const sql = ref.sql_id != null ? s.sqls.get(ref.sql_id) : undefined;
-    if (sql === undefined) throw new HranaError(ref.sql_id == null ? "Statement has neither sql nor sql_id" : `Unknown sql_id ${ref.sql_id}`, "SQL_NOT_FOUND");
+    if (sql === undefined)
+      throw new HranaError(
+        ref.sql_id == null ? "Statement has neither sql nor sql_id" : `Unknown sql_id ${ref.sql_id}`,
+        "SQL_NOT_FOUND",
+      );
     return sql;
   }
 
@@ -200,21 +255,34 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
     const sql = resolveSql(s, st);
     const args = bindArgs(sql, st);
     const head = leadingWords(sql);
-    const isBegin = /^BEGIN\b/.test(head) && !/^BEGIN\s+(IMMEDIATE|EXCLUSIVE)\b/.test(head) && !head.includes("READONLY");
-    const wrap = !isBegin && !s.db.inTransaction && (/^(INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER)\b/.test(head) || (/^WITH\b/.test(head) && /\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql)));
+    const isBegin =
+      /^BEGIN\b/.test(head) && !/^BEGIN\s+(IMMEDIATE|EXCLUSIVE)\b/.test(head) && !head.includes("READONLY");
+    const wrap =
+      !isBegin &&
+      !s.db.inTransaction &&
+      (/^(INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER)\b/.test(head) ||
+        (/^WITH\b/.test(head) && /\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql)));
     if (isBegin || wrap) await withBusyRetry(() => s.db.exec("BEGIN IMMEDIATE"));
     const before = (s.meta.get() as bigint[])[2];
-    let cols: { name: string; decltype: string | null }[] = [], rows: unknown[][] = [];
+    let cols: { name: string; decltype: string | null }[] = [],
+      rows: unknown[][] = [];
     if (!isBegin) {
       try {
         const stmt = s.db.prepare(sql).safeIntegers(true);
         // Retry the same statement object: a successful re-run also resets it (see above).
         // Readers (SELECT, RETURNING, some PRAGMAs) must be stepped to completion; run() would skip their rows.
-        rows = await withBusyRetry(() => (stmt.reader ? (stmt.raw(true).all(args) as unknown[][]) : (stmt.run(args), [])));
+        rows = await withBusyRetry(() =>
+          stmt.reader ? (stmt.raw(true).all(args) as unknown[][]) : (stmt.run(args), []),
+        );
         if (stmt.reader) cols = stmt.columns().map((c) => ({ name: c.name, decltype: c.type }));
         if (wrap) s.db.exec("COMMIT");
       } catch (e) {
-        if (wrap && s.db.inTransaction) try { s.db.exec("ROLLBACK"); } catch { /* keep the original error */ }
+        if (wrap && s.db.inTransaction)
+          try {
+            s.db.exec("ROLLBACK");
+          } catch {
+            /* keep the original error */
+          }
         throw e;
       }
     }
@@ -230,25 +298,40 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
 
   function evalCond(c: Cond, s: Stream, results: unknown[], errors: unknown[]): boolean {
     switch (c.type) {
-      case "ok": return results[c.step] != null; // steps not run (or later steps) count as neither ok nor error
-      case "error": return errors[c.step] != null;
-      case "not": return !evalCond(c.cond, s, results, errors);
-      case "and": return c.conds.every((x) => evalCond(x, s, results, errors));
-      case "or": return c.conds.some((x) => evalCond(x, s, results, errors));
-      case "is_autocommit": return !s.db.inTransaction;
+      case "ok":
+        return results[c.step] != null; // steps not run (or later steps) count as neither ok nor error
+      case "error":
+        return errors[c.step] != null;
+      case "not":
+        return !evalCond(c.cond, s, results, errors);
+      case "and":
+        return c.conds.every((x) => evalCond(x, s, results, errors));
+      case "or":
+        return c.conds.some((x) => evalCond(x, s, results, errors));
+      case "is_autocommit":
+        return !s.db.inTransaction;
     }
   }
 
   async function handleRequest(s: Stream, req: RequestT): Promise<object> {
     switch (req.type) {
-      case "close": closeStream(s); return { type: "close" };
-      case "execute": return { type: "execute", result: await execStmt(s, req.stmt) };
+      case "close":
+        closeStream(s);
+        return { type: "close" };
+      case "execute":
+        return { type: "execute", result: await execStmt(s, req.stmt) };
       case "batch": {
-        const step_results: unknown[] = [], step_errors: unknown[] = [];
+        const step_results: unknown[] = [],
+          step_errors: unknown[] = [];
         for (const step of req.batch.steps) {
-          let result = null, error = null;
+          let result = null,
+            error = null;
           if (!step.condition || evalCond(step.condition, s, step_results, step_errors)) {
-            try { result = await execStmt(s, step.stmt); } catch (e) { error = toProtoError(e); }
+            try {
+              result = await execStmt(s, step.stmt);
+            } catch (e) {
+              error = toProtoError(e);
+            }
           }
           step_results.push(result);
           step_errors.push(error);
@@ -256,30 +339,56 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
         return { type: "batch", result: { step_results, step_errors } };
       }
       // Not retried on SQLITE_BUSY: the script may have partly run. exec() leaves no statement behind.
-      case "sequence": s.db.exec(resolveSql(s, req)); return { type: "sequence" };
+      case "sequence":
+        s.db.exec(resolveSql(s, req));
+        return { type: "sequence" };
       case "describe": {
         const sql = resolveSql(s, req);
         const stmt = s.db.prepare(sql);
         const seen = new Set<string>();
-        const params = scanParams(sql).filter((p) => p === "?" || (!seen.has(p) && seen.add(p))).map((p) => ({ name: p === "?" ? null : p }));
+        const params = scanParams(sql)
+          .filter((p) => p === "?" || (!seen.has(p) && seen.add(p)))
+          .map((p) => ({ name: p === "?" ? null : p }));
         const cols = stmt.reader ? stmt.columns().map((c) => ({ name: c.name, decltype: c.type })) : [];
         const head = leadingWords(sql); // a heuristic: the engine does not expose sqlite3_stmt_readonly
-        return { type: "describe", result: { params, cols, is_explain: /^EXPLAIN\b/.test(head), is_readonly: /^(SELECT|VALUES|EXPLAIN)\b/.test(head) } };
+        return {
+          type: "describe",
+          result: {
+            params,
+            cols,
+            is_explain: /^EXPLAIN\b/.test(head),
+            is_readonly: /^(SELECT|VALUES|EXPLAIN)\b/.test(head),
+          },
+        };
       }
       case "store_sql":
         if (s.sqls.has(req.sql_id)) throw new HranaError(`sql_id ${req.sql_id} is already in use`, "SQL_ID_IN_USE");
         s.sqls.set(req.sql_id, req.sql);
         return { type: "store_sql" };
-      case "close_sql": s.sqls.delete(req.sql_id); return { type: "close_sql" };
-      case "get_autocommit": return { type: "get_autocommit", is_autocommit: !s.db.inTransaction };
+      case "close_sql":
+        s.sqls.delete(req.sql_id);
+        return { type: "close_sql" };
+      case "get_autocommit":
+        return { type: "get_autocommit", is_autocommit: !s.db.inTransaction };
     }
   }
 
   async function pipeline(raw: string): Promise<[number, object]> {
     let json: unknown;
-    try { json = JSON.parse(raw); } catch { return [400, httpError("Request body is not valid JSON", "HTTP_BAD_REQUEST")]; }
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return [400, httpError("Request body is not valid JSON", "HTTP_BAD_REQUEST")];
+    }
     const parsed = PipelineBody.safeParse(json);
-    if (!parsed.success) return [400, httpError(`Malformed pipeline request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, "HTTP_BAD_REQUEST")];
+    if (!parsed.success)
+      return [
+        400,
+        httpError(
+          `Malformed pipeline request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+          "HTTP_BAD_REQUEST",
+        ),
+      ];
     const { baton, requests } = parsed.data;
     let s: Stream;
     if (baton != null) {
@@ -294,8 +403,15 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
     }
     const results: object[] = [];
     for (const req of requests) {
-      if (s.closed) { results.push({ type: "error", error: { message: "Stream is closed", code: "STREAM_CLOSED" } }); continue; }
-      try { results.push({ type: "ok", response: await handleRequest(s, req) }); } catch (e) { results.push({ type: "error", error: toProtoError(e) }); }
+      if (s.closed) {
+        results.push({ type: "error", error: { message: "Stream is closed", code: "STREAM_CLOSED" } });
+        continue;
+      }
+      try {
+        results.push({ type: "ok", response: await handleRequest(s, req) });
+      } catch (e) {
+        results.push({ type: "error", error: toProtoError(e) });
+      }
     }
     let next: string | null = null;
     if (closing) closeStream(s);
@@ -303,17 +419,23 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
       next = randomUUID();
       streams.set(next, s);
       const key = next;
-      s.timer = setTimeout(() => { streams.delete(key); closeStream(s); }, idleTimeoutMs).unref();
+      s.timer = setTimeout(() => {
+        streams.delete(key);
+        closeStream(s);
+      }, idleTimeoutMs).unref();
     }
     return [200, { baton: next, base_url: null, results }];
   }
 
-  function httpError(message: string, code: string) { return { error: message, message, code }; } // `message` lets @libsql/client surface the code
+  function httpError(message: string, code: string) {
+    return { error: message, message, code };
+  } // `message` lets @libsql/client surface the code
   function send(res: ServerResponse, status: number, body: object) {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   }
   function authorized(req: IncomingMessage): boolean {
-    const got = Buffer.from(req.headers.authorization ?? ""), want = Buffer.from(`Bearer ${authToken}`);
+    const got = Buffer.from(req.headers.authorization ?? ""),
+      want = Buffer.from(`Bearer ${authToken}`);
     return got.length === want.length && timingSafeEqual(got, want);
   }
   async function readBody(req: IncomingMessage): Promise<string | null> {
@@ -326,14 +448,21 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
     return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString("utf8");
   }
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) return send(res, 403, httpError("Unexpected Host header", "HTTP_FORBIDDEN"));
-    if (req.headers.origin !== undefined) return send(res, 403, httpError("Requests from web pages are refused", "HTTP_FORBIDDEN"));
+    if (!allowedHosts.has((req.headers.host ?? "").toLowerCase()))
+      return send(res, 403, httpError("Unexpected Host header", "HTTP_FORBIDDEN"));
+    if (req.headers.origin !== undefined)
+      return send(res, 403, httpError("Requests from web pages are refused", "HTTP_FORBIDDEN"));
     const path = new URL(req.url ?? "/", "http://local").pathname;
     if (req.method === "GET" && (path === "/v2" || path === "/health")) return send(res, 200, { ok: true, version: 2 });
-    if (req.method !== "POST" || path !== "/v2/pipeline") return send(res, 404, httpError(`No route for ${req.method} ${path}`, "HTTP_NOT_FOUND"));
+    if (req.method !== "POST" || path !== "/v2/pipeline")
+      return send(res, 404, httpError(`No route for ${req.method} ${path}`, "HTTP_NOT_FOUND"));
     if (!authorized(req)) return send(res, 401, httpError("Missing or invalid bearer token", "UNAUTHORIZED"));
     if ((req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json") {
-      return send(res, 415, httpError("Pipeline requests must be sent as application/json", "HTTP_UNSUPPORTED_MEDIA_TYPE"));
+      return send(
+        res,
+        415,
+        httpError("Pipeline requests must be sent as application/json", "HTTP_UNSUPPORTED_MEDIA_TYPE"),
+      );
     }
     const body = await readBody(req);
     if (body === null) return send(res, 413, httpError("Request body too large", "HTTP_PAYLOAD_TOO_LARGE"));
@@ -349,10 +478,14 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => { server.off("error", reject); resolve(); });
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const actualPort = (server.address() as { port: number }).port;
-  for (const name of ["127.0.0.1", "localhost", "[::1]", host.includes(":") ? `[${host}]` : host]) allowedHosts.add(`${name}:${actualPort}`.toLowerCase());
+  for (const name of ["127.0.0.1", "localhost", "[::1]", host.includes(":") ? `[${host}]` : host])
+    allowedHosts.add(`${name}:${actualPort}`.toLowerCase());
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`,
     port: actualPort,
@@ -360,7 +493,10 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
       closing = true;
       for (const s of [...open]) closeStream(s);
       streams.clear();
-      return new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
     },
   };
 }

@@ -6,22 +6,25 @@ import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
 export const users = sqliteTable(
   "users",
   {
-  id: uuidPk(),
-  username: text("username").notNull().unique(),
-  email: text("email").unique(),
-  passwordHash: text("password_hash").notNull(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  profileImageUrl: text("profile_image_url"),
-  role: text("role").notNull().default("citizen"),
-  /** The verifier organisation a verifier acts for (verifier_organisations; not a foreign key, to keep the schema acyclic). */
-  organisationId: text("organisation_id"),
-  createdAt: createdAt(),
-  updatedAt: createdAt("updated_at"),
+    id: uuidPk(),
+    username: text("username").notNull().unique(),
+    email: text("email").unique(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    role: text("role").notNull().default("citizen"),
+    /** The verifier organisation a verifier acts for (verifier_organisations; not a foreign key, to keep the schema acyclic). */
+    organisationId: text("organisation_id"),
+    createdAt: createdAt(),
+    updatedAt: createdAt("updated_at"),
   },
   // "Bob" and "bob" are one account name: two sign-ups racing with different case cannot both win.
   // users_role_created_idx: new accounts of a role in a time window (Gabriel's events, issue 11).
-  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`), index("users_role_created_idx").on(t.role, t.createdAt)],
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    index("users_role_created_idx").on(t.role, t.createdAt),
+  ],
 );
 
 /**

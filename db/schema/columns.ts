@@ -10,9 +10,7 @@ export const uuidPk = (name = "id") =>
 /** Instants are stored as Unix milliseconds; SQL default so rows written outside drizzle get one too. */
 export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 export const createdAt = (name = "created_at") =>
-  timestamp(name)
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+  timestamp(name).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 /** JSON documents stored as text, typed on the TypeScript side. */
 export const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();

@@ -16,19 +16,19 @@ export const credentialSchemas = sqliteTable("credential_schemas", {
 export const credentials = sqliteTable(
   "credentials",
   {
-  id: uuidPk(),
-  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-  type: text("type").notNull(),
-  status: text("status").notNull().default("active"),
-  vcJwt: text("vc_jwt").notNull(),
-  issuer: text("issuer").notNull(),
-  issuedAt: createdAt("issued_at"),
-  expiresAt: timestamp("expires_at"),
-  revokedAt: timestamp("revoked_at"),
-  statusListIndex: integer("status_list_index"),
-  /** The status list the index belongs to (issue 4): with the index, unique. */
-  statusListId: text("status_list_id").references(() => statusLists.id),
-  metadata: json<CredentialMetadata>("metadata"),
+    id: uuidPk(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    status: text("status").notNull().default("active"),
+    vcJwt: text("vc_jwt").notNull(),
+    issuer: text("issuer").notNull(),
+    issuedAt: createdAt("issued_at"),
+    expiresAt: timestamp("expires_at"),
+    revokedAt: timestamp("revoked_at"),
+    statusListIndex: integer("status_list_index"),
+    /** The status list the index belongs to (issue 4): with the index, unique. */
+    statusListId: text("status_list_id").references(() => statusLists.id),
+    metadata: json<CredentialMetadata>("metadata"),
   },
   (t) => [
     index("credentials_user_idx").on(t.userId),
@@ -137,7 +137,9 @@ export const verificationRequests = sqliteTable(
     clientId: text("client_id"),
     /** SHA-256 (base64url) of the request's `state`: the response endpoint finds the request by it. */
     stateHash: text("state_hash"),
-    status: text("status", { enum: ["pending", "completed", "declined", "expired"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "completed", "declined", "expired"] })
+      .notNull()
+      .default("pending"),
     result: json<Record<string, unknown>>("result"),
     completedAt: timestamp("completed_at"),
   },

@@ -1,5 +1,5 @@
 export * from "./accounts.ts";
 export * from "./credentials.ts";
-export * from "./operations.ts";
 export * from "./observability.ts";
+export * from "./operations.ts";
 export * from "./wallet.ts";

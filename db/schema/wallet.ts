@@ -1,8 +1,8 @@
 // Issue 4: what the wallet, issuance and sharing keep beside the spec's own tables.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
-import { credentials } from "./credentials.ts";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
+import { credentials } from "./credentials.ts";
 
 /**
  * The authorities' own records about a person: what an issuer attests. Issuance reads these,
@@ -76,7 +76,9 @@ export const shares = sqliteTable(
      * "link": made by the holder to share (listed on /shares). "certificate": the link printed as
      * a QR code on a credential certificate, made by the download and reused by the next one.
      */
-    kind: text("kind", { enum: ["link", "certificate"] }).notNull().default("link"),
+    kind: text("kind", { enum: ["link", "certificate"] })
+      .notNull()
+      .default("link"),
   },
   (t) => [index("shares_user_idx").on(t.userId, t.createdAt)],
 );
@@ -96,7 +98,10 @@ export const walletEvents = sqliteTable(
     detail: json<Record<string, unknown>>("detail"),
     createdAt: createdAt(),
   },
-  (t) => [index("wallet_events_user_idx").on(t.userId, t.createdAt), index("wallet_events_kind_created_idx").on(t.kind, t.createdAt)],
+  (t) => [
+    index("wallet_events_user_idx").on(t.userId, t.createdAt),
+    index("wallet_events_kind_created_idx").on(t.kind, t.createdAt),
+  ],
 );
 
 /** Profile fields beyond the users table (spec /profile sections). Null means not provided yet. */
@@ -118,5 +123,3 @@ export const userProfiles = sqliteTable("user_profiles", {
   notifyOnVerification: bool("notify_on_verification"),
   updatedAt: createdAt("updated_at"),
 });
-
-

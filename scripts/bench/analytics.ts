@@ -1,8 +1,8 @@
-import { createClient, type Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Client, createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
 import { migrateDatabase } from "#db/migrate.ts";
 import * as schema from "#db/schema/index.ts";
 import { bundleAndImport } from "./bundle.ts";
@@ -79,7 +79,9 @@ export async function benchAnalytics(options: { sizes: number[]; runs: number })
   const modules = await bundleAndImport<AnalyticsModules>(
     "bench",
     "analytics",
-    { contents: `export { analyticsDashboard, requestTotals } from "#server/analytics/dashboard.ts"; export { rollUp } from "#server/analytics/rollups.ts";` },
+    {
+      contents: `export { analyticsDashboard, requestTotals } from "#server/analytics/dashboard.ts"; export { rollUp } from "#server/analytics/rollups.ts";`,
+    },
     "node",
   );
   const sizes: AnalyticsSize[] = [];
@@ -101,7 +103,9 @@ export async function benchAnalytics(options: { sizes: number[]; runs: number })
       const ranges: AnalyticsSize["ranges"] = {};
       for (const range of RANGES) {
         const call = () =>
-          range === "home" ? modules.requestTotals(db, [now - 24 * 60 * 60 * 1000, now - SPAN_MS], new Date(now)) : modules.analyticsDashboard(db, range, new Date(now));
+          range === "home"
+            ? modules.requestTotals(db, [now - 24 * 60 * 60 * 1000, now - SPAN_MS], new Date(now))
+            : modules.analyticsDashboard(db, range, new Date(now));
         for (let i = 0; i < 3; i++) await call();
         const times: number[] = [];
         for (let i = 0; i < options.runs; i++) {

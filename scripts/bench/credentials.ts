@@ -9,8 +9,9 @@
 //
 // Every measurement runs operations one at a time (each awaited before the next), after a
 // warm-up, for a bounded time, and refuses to report a figure if any operation failed.
-import { bundleAndImport } from "./bundle.ts";
+
 import type * as CredentialsCore from "#core/credentials/index.ts";
+import { bundleAndImport } from "./bundle.ts";
 
 type Core = typeof CredentialsCore;
 
@@ -84,7 +85,8 @@ export function revokedAtRandom(core: Core, entries: number, share: number): Uin
 }
 
 /** Bundles core/credentials/index.ts into .tmp/bench/ and imports it. */
-export const loadCredentialsCore = () => bundleAndImport<Core>("bench", "credentials-core", { file: "core/credentials/index.ts" });
+export const loadCredentialsCore = () =>
+  bundleAndImport<Core>("bench", "credentials-core", { file: "core/credentials/index.ts" });
 
 const ISSUER = "https://credentials.homeoffice.example.gov.uk";
 const VCT = "https://wallet.example.gov.uk/vct/right-to-work";
@@ -137,13 +139,19 @@ export interface CredentialBenchResults {
   };
 }
 
-export async function benchCredentials(options: { seconds: number; warmupSeconds: number }): Promise<CredentialBenchResults> {
+export async function benchCredentials(options: {
+  seconds: number;
+  warmupSeconds: number;
+}): Promise<CredentialBenchResults> {
   const core = await loadCredentialsCore();
   const run = { seconds: options.seconds, warmupSeconds: options.warmupSeconds };
 
   const issuerKeys = await core.generateSigningKeyPair();
   const issuer = { iss: ISSUER, kid: issuerKeys.publicJwk.kid!, privateKey: issuerKeys.privateKey };
-  const holder = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+  const holder = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
   const holderJwk = await core.exportPublicJwk(holder.publicKey);
   const issue = (idx: number, iat: number) =>
     core.issueCredential({
@@ -241,15 +249,23 @@ export async function benchCredentials(options: { seconds: number; warmupSeconds
       es: { data: new TextEncoder().encode(`${kh}.${kb}`), signature: Buffer.from(ks!, "base64url") },
     };
   });
-  const issuerPublic = await crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: issuerKeys.publicJwk.x }, "Ed25519", false, ["verify"]);
+  const issuerPublic = await crypto.subtle.importKey(
+    "jwk",
+    { kty: "OKP", crv: "Ed25519", x: issuerKeys.publicJwk.x },
+    "Ed25519",
+    false,
+    ["verify"],
+  );
   const ecdsa = { name: "ECDSA", hash: "SHA-256" };
   const rawEd25519 = await measure(async (call) => {
     const { data, signature } = rawInputs[call % POOL]!.ed;
-    if (!(await crypto.subtle.verify("Ed25519", issuerPublic, signature, data))) throw new Error("raw Ed25519 verify failed");
+    if (!(await crypto.subtle.verify("Ed25519", issuerPublic, signature, data)))
+      throw new Error("raw Ed25519 verify failed");
   }, run);
   const rawEs256 = await measure(async (call) => {
     const { data, signature } = rawInputs[call % POOL]!.es;
-    if (!(await crypto.subtle.verify(ecdsa, holder.publicKey, signature, data))) throw new Error("raw ES256 verify failed");
+    if (!(await crypto.subtle.verify(ecdsa, holder.publicKey, signature, data)))
+      throw new Error("raw ES256 verify failed");
   }, run);
 
   // 3. Status lookup: one index per call (a different one each time, revoked or not), the whole

@@ -36,7 +36,8 @@ export interface RemixRoute {
 /** The route's full path, its parents' paths joined ("api/shares/:id/revoke"). */
 function remixFullPath(routes: Record<string, RemixRoute | undefined>, route: RemixRoute): string {
   const parts: string[] = [];
-  for (let r: RemixRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
+  for (let r: RemixRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined)
+    if (r.path) parts.unshift(r.path);
   return "/" + parts.join("/").replace(/^\/+/, "");
 }
 
@@ -50,7 +51,10 @@ export function remixApiEndpoints(routes: Record<string, RemixRoute | undefined>
     if (!route || route.module.default !== undefined) continue;
     const pattern = remixFullPath(routes, route);
     if (!pattern.startsWith("/api/")) continue;
-    const methods = [...(route.module.loader ? ["GET"] : []), ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : [])];
+    const methods = [
+      ...(route.module.loader ? ["GET"] : []),
+      ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : []),
+    ];
     if (methods.length) endpoints.push({ worker: "web", pattern, methods });
   }
   return sortEndpoints(endpoints);
@@ -75,7 +79,8 @@ export function honoEndpoints(worker: Worker, routes: readonly HonoRoute[]): End
 }
 
 /** A path of `pattern` with each parameter an id that names nothing, for asking a route what it takes. */
-const probePath = (pattern: string) => pattern.replace(/:[^/]+/g, "00000000-0000-4000-8000-000000000000").replace(/\*/g, "probe");
+const probePath = (pattern: string) =>
+  pattern.replace(/:[^/]+/g, "00000000-0000-4000-8000-000000000000").replace(/\*/g, "probe");
 
 /**
  * What each endpoint takes, learned by asking it, so that cases reach its parsing rather than
@@ -97,11 +102,13 @@ export async function probeEndpoints(
     let methods = endpoint.methods;
     if (endpoint.worker === "web") {
       const taken: string[] = [];
-      for (const method of endpoint.methods) if ((await ask(method, path, identities.at(-1)!)) !== 405) taken.push(method);
+      for (const method of endpoint.methods)
+        if ((await ask(method, path, identities.at(-1)!)) !== 405) taken.push(method);
       if (taken.length) methods = taken;
     }
     const callers: string[] = [];
-    for (const identity of identities) if (![401, 403].includes(await ask(methods[0]!, path, identity))) callers.push(identity);
+    for (const identity of identities)
+      if (![401, 403].includes(await ask(methods[0]!, path, identity))) callers.push(identity);
     probed.push({ ...endpoint, methods, ...(callers.length ? { callers } : {}) });
   }
   return probed;
@@ -109,7 +116,9 @@ export async function probeEndpoints(
 
 /** A stable order, so case `i` names the same endpoint on every run. */
 export function sortEndpoints(endpoints: Endpoint[]): Endpoint[] {
-  return endpoints.sort((a, b) => (a.worker + a.pattern < b.worker + b.pattern ? -1 : a.worker + a.pattern > b.worker + b.pattern ? 1 : 0));
+  return endpoints.sort((a, b) =>
+    a.worker + a.pattern < b.worker + b.pattern ? -1 : a.worker + a.pattern > b.worker + b.pattern ? 1 : 0,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,7 +172,7 @@ export class Prng {
   /** One of `choices`, each with its weight. */
   weighted<T>(choices: readonly (readonly [number, T])[]): T {
     const total = choices.reduce((sum, [w]) => sum + w, 0);
-    let at = this.uint32() / 2 ** 32 * total;
+    let at = (this.uint32() / 2 ** 32) * total;
     for (const [w, value] of choices) {
       if (at < w) return value;
       at -= w;
@@ -188,35 +197,205 @@ export class Prng {
 
 /** Field names the product's bodies and queries use (and some that nothing uses). */
 const FIELDS = [
-  "username", "password", "email", "firstName", "lastName", "phone", "dateOfBirth", "address", "postcode",
-  "proof", "credentialType", "type", "purpose", "presentationJwt", "requestId", "vp_token", "state", "response", "presentation_submission",
-  "name", "reason", "decision", "notes", "action", "intent", "status", "currentStep", "toStep", "completedAt", "config", "assigneeId",
-  "document", "number", "expiryDate", "image", "matched", "clientName", "query", "sessionId", "eventType", "eventCategory",
-  "eventAction", "eventLabel", "page", "metadata", "limit", "range", "level", "resolved", "metricType", "id", "ids", "attributes",
-  "allowedChecks", "expiresInDays", "credentialTypes", "delivery", "approvalId", "scheduledAt", "userId", "role", "organisationId",
-  "duration", "pageViews", "actions", "referrer", "message", "stack", "__proto__", "constructor", "",
+  "username",
+  "password",
+  "email",
+  "firstName",
+  "lastName",
+  "phone",
+  "dateOfBirth",
+  "address",
+  "postcode",
+  "proof",
+  "credentialType",
+  "type",
+  "purpose",
+  "presentationJwt",
+  "requestId",
+  "vp_token",
+  "state",
+  "response",
+  "presentation_submission",
+  "name",
+  "reason",
+  "decision",
+  "notes",
+  "action",
+  "intent",
+  "status",
+  "currentStep",
+  "toStep",
+  "completedAt",
+  "config",
+  "assigneeId",
+  "document",
+  "number",
+  "expiryDate",
+  "image",
+  "matched",
+  "clientName",
+  "query",
+  "sessionId",
+  "eventType",
+  "eventCategory",
+  "eventAction",
+  "eventLabel",
+  "page",
+  "metadata",
+  "limit",
+  "range",
+  "level",
+  "resolved",
+  "metricType",
+  "id",
+  "ids",
+  "attributes",
+  "allowedChecks",
+  "expiresInDays",
+  "credentialTypes",
+  "delivery",
+  "approvalId",
+  "scheduledAt",
+  "userId",
+  "role",
+  "organisationId",
+  "duration",
+  "pageViews",
+  "actions",
+  "referrer",
+  "message",
+  "stack",
+  "__proto__",
+  "constructor",
+  "",
 ] as const;
 
 /** Values path parameters and fields take from the product's own vocabulary. */
 const WORDS = [
-  "rtw", "rtr", "dbs", "dvla", "age", "professional", "right-to-work", "home-office", "passport", "paper", "wallet",
-  "approved", "denied", "escalated", "pause", "resume", "emergency-stop", "find-client", "create-client", "document",
-  "request-approval", "decide-approval", "visual-match", "issue", "active", "paused", "completed", "24h", "7d", "30d",
-  "error", "info", "debug", "warn", "onboarding", "compliance", "risk", "support", "admin", "citizen", "verifier", "operator",
+  "rtw",
+  "rtr",
+  "dbs",
+  "dvla",
+  "age",
+  "professional",
+  "right-to-work",
+  "home-office",
+  "passport",
+  "paper",
+  "wallet",
+  "approved",
+  "denied",
+  "escalated",
+  "pause",
+  "resume",
+  "emergency-stop",
+  "find-client",
+  "create-client",
+  "document",
+  "request-approval",
+  "decide-approval",
+  "visual-match",
+  "issue",
+  "active",
+  "paused",
+  "completed",
+  "24h",
+  "7d",
+  "30d",
+  "error",
+  "info",
+  "debug",
+  "warn",
+  "onboarding",
+  "compliance",
+  "risk",
+  "support",
+  "admin",
+  "citizen",
+  "verifier",
+  "operator",
 ] as const;
 
 /** Strings that have broken parsers, databases, encoders and logs elsewhere. */
 const NASTY_STRINGS = [
-  "", " ", "\u0000", "\u0000admin", "null", "undefined", "NaN", "-1", "0", "1e999", "true", "[]", "{}", "\\", "\"", "'", "`",
-  "'; DROP TABLE users; --", "\" OR 1=1 --", "<script>alert(1)</script>", "${7*7}", "{{7*7}}", "../../../../etc/passwd",
-  "\r\nX-Injected: yes", "line\nbreak\r\nforged log line", "\u202Eevil", "\u200B", "\uFEFF", "ａｄｍｉｎ", "ADMİN", "Ω≈ç√∫",
-  "😀👍🏽👨‍👩‍👧", "\uD800", "\uDFFF", "\uD83D", "%00", "%ZZ", "\u0085", "\u2028\u2029", "Z̴̡͔͉a̸l̷g̵o̴", "é".normalize("NFD"),
-  "9999-99-99", "2026-02-30", "-000001-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "+275760-09-13T00:00:00.000Z",
-  "data:image/png;base64,!!!!", "data:text/html,<h1>x</h1>", "javascript:alert(1)", "https://evil.example/", "//evil.example",
-  "UKID1:", "UKID1:0123456789", "UKID1:99999999999999999999999999999", "eyJhbGciOiJub25lIn0.e30.", "a.b.c", "~~~", "ey~",
+  "",
+  " ",
+  "\u0000",
+  "\u0000admin",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "0",
+  "1e999",
+  "true",
+  "[]",
+  "{}",
+  "\\",
+  '"',
+  "'",
+  "`",
+  "'; DROP TABLE users; --",
+  '" OR 1=1 --',
+  "<script>alert(1)</script>",
+  "${7*7}",
+  "{{7*7}}",
+  "../../../../etc/passwd",
+  "\r\nX-Injected: yes",
+  "line\nbreak\r\nforged log line",
+  "\u202Eevil",
+  "\u200B",
+  "\uFEFF",
+  "ａｄｍｉｎ",
+  "ADMİN",
+  "Ω≈ç√∫",
+  "😀👍🏽👨‍👩‍👧",
+  "\uD800",
+  "\uDFFF",
+  "\uD83D",
+  "%00",
+  "%ZZ",
+  "\u0085",
+  "\u2028\u2029",
+  "Z̴̡͔͉a̸l̷g̵o̴",
+  "é".normalize("NFD"),
+  "9999-99-99",
+  "2026-02-30",
+  "-000001-01-01T00:00:00Z",
+  "1970-01-01T00:00:00Z",
+  "+275760-09-13T00:00:00.000Z",
+  "data:image/png;base64,!!!!",
+  "data:text/html,<h1>x</h1>",
+  "javascript:alert(1)",
+  "https://evil.example/",
+  "//evil.example",
+  "UKID1:",
+  "UKID1:0123456789",
+  "UKID1:99999999999999999999999999999",
+  "eyJhbGciOiJub25lIn0.e30.",
+  "a.b.c",
+  "~~~",
+  "ey~",
 ] as const;
 
-const NASTY_NUMBERS = [0, -0, -1, 1, 2, 5, 6, 999, 2 ** 31, 2 ** 53 + 2, -(2 ** 53) - 2, 1e308, -1e308, 5e-324, 0.5, 3.14159] as const;
+const NASTY_NUMBERS = [
+  0,
+  -0,
+  -1,
+  1,
+  2,
+  5,
+  6,
+  999,
+  2 ** 31,
+  2 ** 53 + 2,
+  -(2 ** 53) - 2,
+  1e308,
+  -1e308,
+  5e-324,
+  0.5,
+  3.14159,
+] as const;
 
 function longString(rng: Prng): string {
   const length = rng.pick([300, 5_000, 20_000, 70_000]);
@@ -278,7 +457,8 @@ function nested(depth: number, arrays: boolean): unknown {
 }
 
 /** `depth` levels as JSON text, built without recursion (JSON.stringify would overflow first). */
-const nestedText = (depth: number, arrays: boolean) => (arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "{}" + "}".repeat(depth));
+const nestedText = (depth: number, arrays: boolean) =>
+  arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "{}" + "}".repeat(depth);
 
 const encoder = new TextEncoder();
 const utf8 = (text: string) => encoder.encode(text);
@@ -292,7 +472,14 @@ function duplicateKeys(rng: Prng): string {
 }
 
 const INVALID_UTF8 = [
-  [0xc3, 0x28], [0xa0, 0xa1], [0xe2, 0x28, 0xa1], [0xf0, 0x28, 0x8c, 0x28], [0xff, 0xfe], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xc3, 0x28],
+  [0xa0, 0xa1],
+  [0xe2, 0x28, 0xa1],
+  [0xf0, 0x28, 0x8c, 0x28],
+  [0xff, 0xfe],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
 ] as const;
 
 function utf16le(text: string): Uint8Array {
@@ -342,7 +529,21 @@ function body(rng: Prng): Body {
     case "wrong-types":
       return json(JSON.stringify(object(rng)), "JSON object, fields of the wrong types");
     case "scalar": {
-      const text = rng.pick(["null", "[]", "{}", "0", "-1", '""', '"text"', "true", "false", "[{}]", "[null]", " ", "\n"]);
+      const text = rng.pick([
+        "null",
+        "[]",
+        "{}",
+        "0",
+        "-1",
+        '""',
+        '"text"',
+        "true",
+        "false",
+        "[{}]",
+        "[null]",
+        " ",
+        "\n",
+      ]);
       return json(text, `JSON ${JSON.stringify(text)}`);
     }
     case "deep": {
@@ -354,7 +555,10 @@ function body(rng: Prng): Body {
       const depth = rng.pick([64, 1_000, 3_000, 7_000]);
       const arrays = rng.chance(0.5);
       const field = rng.pick(FIELDS);
-      return json(`{${JSON.stringify(field)}:${nestedText(depth, arrays)},"eventType":"page_view","page":"/"}`, `${depth} levels of ${arrays ? "arrays" : "objects"} in "${field}"`);
+      return json(
+        `{${JSON.stringify(field)}:${nestedText(depth, arrays)},"eventType":"page_view","page":"/"}`,
+        `${depth} levels of ${arrays ? "arrays" : "objects"} in "${field}"`,
+      );
     }
     case "duplicate-keys":
       return json(duplicateKeys(rng), "duplicate member names");
@@ -365,19 +569,34 @@ function body(rng: Prng): Body {
     }
     case "bom": {
       const text = JSON.stringify(object(rng));
-      return { bytes: concatBytes(new Uint8Array([0xef, 0xbb, 0xbf]), utf8(text)), type: "application/json", label: "UTF-8 BOM before the JSON" };
+      return {
+        bytes: concatBytes(new Uint8Array([0xef, 0xbb, 0xbf]), utf8(text)),
+        type: "application/json",
+        label: "UTF-8 BOM before the JSON",
+      };
     }
     case "invalid-utf8": {
       const bad = new Uint8Array(rng.pick(INVALID_UTF8));
       const field = rng.pick(FIELDS);
-      return { bytes: concatBytes(utf8(`{${JSON.stringify(field)}:"`), bad, utf8(`"}`)), type: "application/json", label: `invalid UTF-8 (${[...bad].map((b) => b.toString(16)).join(" ")}) in "${field}"` };
+      return {
+        bytes: concatBytes(utf8(`{${JSON.stringify(field)}:"`), bad, utf8(`"}`)),
+        type: "application/json",
+        label: `invalid UTF-8 (${[...bad].map((b) => b.toString(16)).join(" ")}) in "${field}"`,
+      };
     }
     case "utf16":
-      return { bytes: utf16le(JSON.stringify(object(rng))), type: "application/json; charset=utf-16", label: "JSON in UTF-16LE with a BOM" };
+      return {
+        bytes: utf16le(JSON.stringify(object(rng))),
+        type: "application/json; charset=utf-16",
+        label: "JSON in UTF-16LE with a BOM",
+      };
     case "long-field": {
       const field = rng.pick(FIELDS);
       const length = rng.pick([17_000, 100_000, 300_000]);
-      return json(JSON.stringify({ [field]: "x".repeat(length), eventType: "page_view" }), `"${field}" ${length.toLocaleString("en-GB")} characters long`);
+      return json(
+        JSON.stringify({ [field]: "x".repeat(length), eventType: "page_view" }),
+        `"${field}" ${length.toLocaleString("en-GB")} characters long`,
+      );
     }
     case "1mb-json": {
       const field = rng.pick(FIELDS);
@@ -392,13 +611,18 @@ function body(rng: Prng): Body {
       return { bytes: new Uint8Array(0), type: "application/json", label: "empty body" };
     case "form": {
       const form = new URLSearchParams();
-      for (let i = 0; i < 1 + rng.int(5); i++) form.append(rng.pick(FIELDS), String(rng.pick([...NASTY_STRINGS, ...WORDS])));
+      for (let i = 0; i < 1 + rng.int(5); i++)
+        form.append(rng.pick(FIELDS), String(rng.pick([...NASTY_STRINGS, ...WORDS])));
       return { bytes: utf8(form.toString()), type: "application/x-www-form-urlencoded", label: "a urlencoded form" };
     }
     case "multipart": {
       const boundary = rng.pick(["xYzZY", "", "a".repeat(200), "--"]);
       const text = `--${boundary}\r\nContent-Disposition: form-data; name="${rng.pick(FIELDS)}"\r\n\r\n${rng.pick(NASTY_STRINGS)}\r\n${rng.chance(0.5) ? `--${boundary}--\r\n` : ""}`;
-      return { bytes: utf8(text), type: `multipart/form-data; boundary=${boundary}`, label: `multipart, boundary "${boundary.slice(0, 10)}"${text.endsWith("--\r\n") ? "" : ", unterminated"}` };
+      return {
+        bytes: utf8(text),
+        type: `multipart/form-data; boundary=${boundary}`,
+        label: `multipart, boundary "${boundary.slice(0, 10)}"${text.endsWith("--\r\n") ? "" : ", unterminated"}`,
+      };
     }
     case "binary": {
       const bytes = new Uint8Array(1 + rng.int(512));
@@ -406,7 +630,19 @@ function body(rng: Prng): Body {
       return { bytes, type: "application/octet-stream", label: `${bytes.length} random bytes` };
     }
     case "numbers": {
-      const text = rng.pick(["1e999", "-1e999", "1e-999", "123456789012345678901234567890", "0x10", "01", "-0", "1.", ".5", "NaN", "Infinity"]);
+      const text = rng.pick([
+        "1e999",
+        "-1e999",
+        "1e-999",
+        "123456789012345678901234567890",
+        "0x10",
+        "01",
+        "-0",
+        "1.",
+        ".5",
+        "NaN",
+        "Infinity",
+      ]);
       const field = rng.pick(FIELDS);
       // Among other members, so a body that otherwise fits a schema carries the number to it.
       const others = JSON.stringify(object(rng)).slice(1, -1);
@@ -414,7 +650,11 @@ function body(rng: Prng): Body {
     }
     case "prototype":
       return json(
-        rng.pick(['{"__proto__":{"role":"admin","isAdmin":true}}', '{"constructor":{"prototype":{"role":"admin"}}}', '{"toString":1,"valueOf":"x","hasOwnProperty":null}']),
+        rng.pick([
+          '{"__proto__":{"role":"admin","isAdmin":true}}',
+          '{"constructor":{"prototype":{"role":"admin"}}}',
+          '{"toString":1,"valueOf":"x","hasOwnProperty":null}',
+        ]),
         "prototype-polluting members",
       );
     default: {
@@ -450,7 +690,24 @@ function parameter(rng: Prng, knownIds: readonly string[]): { text: string; labe
     case "long":
       return { text: "a".repeat(rng.pick([300, 3_000])), label: "a long id" };
     default: {
-      const text = rng.pick(["%00", "%ZZ", "%", "..%2F..%2Fadmin", "%2e%2e", "%C3%28", "%FF%FE", "%F0%9F%98%80", "%20", "%0D%0AX-Injected:%201", "a%2Fb", "~", "'", "%22", "%3Cscript%3E", "%E2%80%AE"]);
+      const text = rng.pick([
+        "%00",
+        "%ZZ",
+        "%",
+        "..%2F..%2Fadmin",
+        "%2e%2e",
+        "%C3%28",
+        "%FF%FE",
+        "%F0%9F%98%80",
+        "%20",
+        "%0D%0AX-Injected:%201",
+        "a%2Fb",
+        "~",
+        "'",
+        "%22",
+        "%3Cscript%3E",
+        "%E2%80%AE",
+      ]);
       return { text, label: `"${text}"` };
     }
   }
@@ -482,12 +739,35 @@ function fillPath(rng: Prng, pattern: string, knownIds: readonly string[]): { pa
 function percentEncode(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[^]/g, (ch) => {
     const code = ch.charCodeAt(0);
-    if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff) return `%ED%${(0x80 | ((code >> 6) & 0x3f)).toString(16).toUpperCase()}%${(0x80 | (code & 0x3f)).toString(16).toUpperCase()}`;
+    if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff)
+      return `%ED%${(0x80 | ((code >> 6) & 0x3f)).toString(16).toUpperCase()}%${(0x80 | (code & 0x3f)).toString(16).toUpperCase()}`;
     return encodeURIComponent(ch);
   });
 }
 
-const QUERY_KEYS = ["limit", "range", "level", "resolved", "metricType", "page", "offset", "status", "type", "from", "to", "q", "office", "role", "cursor", "sort", "__proto__", "filter[where]", "id", "_data", "index"] as const;
+const QUERY_KEYS = [
+  "limit",
+  "range",
+  "level",
+  "resolved",
+  "metricType",
+  "page",
+  "offset",
+  "status",
+  "type",
+  "from",
+  "to",
+  "q",
+  "office",
+  "role",
+  "cursor",
+  "sort",
+  "__proto__",
+  "filter[where]",
+  "id",
+  "_data",
+  "index",
+] as const;
 
 function queryString(rng: Prng): { text: string; label: string } {
   const kind = rng.weighted<string>([
@@ -499,16 +779,26 @@ function queryString(rng: Prng): { text: string; label: string } {
   const enc = (v: unknown) => percentEncode(String(v));
   switch (kind) {
     case "fields": {
-      const pairs = Array.from({ length: 1 + rng.int(4) }, () => `${enc(rng.pick(QUERY_KEYS))}=${enc(rng.chance(0.5) ? rng.pick(NASTY_NUMBERS) : rng.pick([...NASTY_STRINGS, ...WORDS]))}`);
+      const pairs = Array.from(
+        { length: 1 + rng.int(4) },
+        () =>
+          `${enc(rng.pick(QUERY_KEYS))}=${enc(rng.chance(0.5) ? rng.pick(NASTY_NUMBERS) : rng.pick([...NASTY_STRINGS, ...WORDS]))}`,
+      );
       return { text: pairs.join("&"), label: "query of odd values" };
     }
     case "long":
       return { text: `${rng.pick(QUERY_KEYS)}=${"9".repeat(rng.pick([1_000, 6_000]))}`, label: "very long query" };
     case "encoding":
-      return { text: `${rng.pick(QUERY_KEYS)}=${rng.pick(["%", "%ZZ", "%C3%28", "%00", "%FF", "a%2", "%E2%82"])}&=&&=x`, label: "badly encoded query" };
+      return {
+        text: `${rng.pick(QUERY_KEYS)}=${rng.pick(["%", "%ZZ", "%C3%28", "%00", "%FF", "a%2", "%E2%82"])}&=&&=x`,
+        label: "badly encoded query",
+      };
     default: {
       const key = rng.pick(QUERY_KEYS);
-      return { text: Array.from({ length: 5 }, (_, i) => `${key}=${i}`).join("&") + `&${key}[]=x&${key}[a]=y`, label: "a query key repeated" };
+      return {
+        text: Array.from({ length: 5 }, (_, i) => `${key}=${i}`).join("&") + `&${key}[]=x&${key}[a]=y`,
+        label: "a query key repeated",
+      };
     }
   }
 }
@@ -574,17 +864,46 @@ export function fuzzCase(options: CaseOptions, index: number): FuzzCase {
 
   // Mostly someone the endpoint lets in, so the case reaches its parsing; sometimes anyone.
   const callers = endpoint.callers?.filter((c) => options.identities.includes(c)) ?? [];
-  const identity = rng.chance(0.15) ? "anonymous" : rng.chance(0.75) && callers.length ? rng.pick(callers) : rng.pick(options.identities.length ? options.identities : ["anonymous"]);
-  const cookie = identity === "anonymous"
-    ? rng.weighted<FuzzCase["cookie"]>([[6, "none"], [2, "garbage"], [1, "long"], [1, "latin1"], [1, "many"]])
-    : rng.weighted<FuzzCase["cookie"]>([[14, "session"], [2, "session-and-garbage"], [1, "garbage"], [1, "many"]]);
+  const identity = rng.chance(0.15)
+    ? "anonymous"
+    : rng.chance(0.75) && callers.length
+      ? rng.pick(callers)
+      : rng.pick(options.identities.length ? options.identities : ["anonymous"]);
+  const cookie =
+    identity === "anonymous"
+      ? rng.weighted<FuzzCase["cookie"]>([
+          [6, "none"],
+          [2, "garbage"],
+          [1, "long"],
+          [1, "latin1"],
+          [1, "many"],
+        ])
+      : rng.weighted<FuzzCase["cookie"]>([
+          [14, "session"],
+          [2, "session-and-garbage"],
+          [1, "garbage"],
+          [1, "many"],
+        ]);
   if (cookie !== "none" && cookie !== "session") notes.push(`cookie: ${cookie}`);
-  const authorization = rng.weighted<FuzzCase["authorization"]>([[16, "none"], [3, "api-key"], [2, "garbage"], [1, "basic"], [1, "long"]]);
+  const authorization = rng.weighted<FuzzCase["authorization"]>([
+    [16, "none"],
+    [3, "api-key"],
+    [2, "garbage"],
+    [1, "basic"],
+    [1, "long"],
+  ]);
   if (authorization !== "none") notes.push(`authorization: ${authorization}`);
 
   const headers: [string, string][] = [];
   let sameOrigin = true;
-  const origin = rng.weighted<string>([[14, "same"], [2, "other"], [1, "null"], [1, "garbage"], [1, "none"], [1, "fetch-site-cross"]]);
+  const origin = rng.weighted<string>([
+    [14, "same"],
+    [2, "other"],
+    [1, "null"],
+    [1, "garbage"],
+    [1, "none"],
+    [1, "fetch-site-cross"],
+  ]);
   if (origin !== "same") {
     sameOrigin = false;
     notes.push(`origin: ${origin}`);
@@ -600,7 +919,16 @@ export function fuzzCase(options: CaseOptions, index: number): FuzzCase {
   // A large body half the time without a declared length: the cap must hold while it streams in.
   const chunked = payload !== undefined && payload.bytes.byteLength > 16 * 1024 && rng.chance(0.5);
   if (chunked) notes.push("chunked, no Content-Length");
-  const contentType = rng.weighted<string>([[60, "honest"], [10, "missing"], [8, "text"], [6, "form"], [4, "json-charset"], [6, "garbage"], [3, "json-suffix"], [3, "duplicated"]]);
+  const contentType = rng.weighted<string>([
+    [60, "honest"],
+    [10, "missing"],
+    [8, "text"],
+    [6, "form"],
+    [4, "json-charset"],
+    [6, "garbage"],
+    [3, "json-suffix"],
+    [3, "duplicated"],
+  ]);
   if (payload || contentType === "duplicated") {
     switch (contentType) {
       case "honest":
@@ -618,11 +946,22 @@ export function fuzzCase(options: CaseOptions, index: number): FuzzCase {
         notes.push("Content-Type form");
         break;
       case "json-charset":
-        headers.push(["Content-Type", rng.pick(["application/json; charset=latin1", "application/json; charset=nonsense", "APPLICATION/JSON", "application/json;;;"])]);
+        headers.push([
+          "Content-Type",
+          rng.pick([
+            "application/json; charset=latin1",
+            "application/json; charset=nonsense",
+            "APPLICATION/JSON",
+            "application/json;;;",
+          ]),
+        ]);
         notes.push("odd JSON Content-Type");
         break;
       case "json-suffix":
-        headers.push(["Content-Type", rng.pick(["application/merge-patch+json", "application/vnd.api+json", "text/json"])]);
+        headers.push([
+          "Content-Type",
+          rng.pick(["application/merge-patch+json", "application/vnd.api+json", "text/json"]),
+        ]);
         notes.push("+json Content-Type");
         break;
       case "duplicated":
@@ -630,7 +969,10 @@ export function fuzzCase(options: CaseOptions, index: number): FuzzCase {
         notes.push("two Content-Types");
         break;
       default:
-        headers.push(["Content-Type", rng.pick(["}{", "multipart/form-data", "application/", ";", "a".repeat(2_000), "application/json\u00e9"])]);
+        headers.push([
+          "Content-Type",
+          rng.pick(["}{", "multipart/form-data", "application/", ";", "a".repeat(2_000), "application/json\u00e9"]),
+        ]);
         notes.push("garbage Content-Type");
     }
   }
@@ -645,7 +987,7 @@ export function fuzzCase(options: CaseOptions, index: number): FuzzCase {
       ["X-Forwarded-For", "1.2.3.4, <script>, ::1", "X-Forwarded-For garbage"],
       ["CF-Connecting-IP", "not-an-ip\u00ff", "CF-Connecting-IP garbage"],
       ["Range", "bytes=999999-1", "odd Range"],
-      ["If-None-Match", "\"" + "x".repeat(500), "odd If-None-Match"],
+      ["If-None-Match", '"' + "x".repeat(500), "odd If-None-Match"],
       ["Upgrade", "websocket", "Upgrade: websocket without the handshake"],
       ["X-Request-Id", "forged\u00ff id", "client-sent X-Request-Id"],
       ["Referer", "https://evil.example/" + "a".repeat(3_000), "long Referer"],
@@ -658,7 +1000,12 @@ export function fuzzCase(options: CaseOptions, index: number): FuzzCase {
     notes.push(note);
   }
   if (rng.chance(0.03)) {
-    headers.push(["Upgrade", "websocket"], ["Connection", "Upgrade"], ["Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="], ["Sec-WebSocket-Version", "13"]);
+    headers.push(
+      ["Upgrade", "websocket"],
+      ["Connection", "Upgrade"],
+      ["Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="],
+      ["Sec-WebSocket-Version", "13"],
+    );
     notes.push("a WebSocket handshake");
   }
 
@@ -730,9 +1077,16 @@ function caseRequest(c: FuzzCase, credentials: Credentials, origin: string): Req
   const headers = new Headers();
   try {
     // Latin-1 bytes cannot be put in a fetch header as they are (workerd would send UTF-8 and warn): the socket-level bench sends them.
-    for (const [name, value] of caseHeaders(c, credentials, origin)) headers.append(name, value.replace(/[^\x00-\x7f]/g, "?"));
+    for (const [name, value] of caseHeaders(c, credentials, origin))
+      headers.append(name, value.replace(/[^\x00-\x7f]/g, "?"));
     const body = c.body && c.chunked ? new Blob([c.body as BlobPart]).stream() : (c.body as BodyInit | undefined);
-    return new Request(origin + c.path, { method: c.method, headers, body, redirect: "manual", ...(c.chunked ? { duplex: "half" } : {}) } as RequestInit);
+    return new Request(origin + c.path, {
+      method: c.method,
+      headers,
+      body,
+      redirect: "manual",
+      ...(c.chunked ? { duplex: "half" } : {}),
+    } as RequestInit);
   } catch {
     return null;
   }
@@ -748,7 +1102,10 @@ function caseRequest(c: FuzzCase, credentials: Credentials, origin: string): Req
 export function clearRefusal(answer: { contentType: string; body: string }): boolean {
   if (!answer.contentType.includes("json")) return false;
   try {
-    const { message, error_description } = JSON.parse(answer.body) as { message?: unknown; error_description?: unknown };
+    const { message, error_description } = JSON.parse(answer.body) as {
+      message?: unknown;
+      error_description?: unknown;
+    };
     return [message, error_description].some((text) => typeof text === "string" && text.trim().length > 0);
   } catch {
     return false;
@@ -756,7 +1113,8 @@ export function clearRefusal(answer: { contentType: string; body: string }): boo
 }
 
 /** Whether the case's URL still names a JSON endpoint once normalised ("/api/%2e%2e" is "/", a page). */
-export const stillAnEndpoint = (c: FuzzCase) => c.worker !== "web" || new URL(c.path, "http://localhost").pathname.startsWith("/api/");
+export const stillAnEndpoint = (c: FuzzCase) =>
+  c.worker !== "web" || new URL(c.path, "http://localhost").pathname.startsWith("/api/");
 
 // ---------------------------------------------------------------------------------------------
 // The workerd tests' runner: cases through a worker's fetch, judged as the bench judges them
@@ -789,7 +1147,12 @@ export async function sendSlice(
     response.webSocket?.close();
     const where = `case ${c.index}: ${c.method} ${c.path.slice(0, 120)} (${c.description})`;
     if (response.status >= 500) verdict.failures.push(`${where} → ${response.status} ${body.slice(0, 200)}`);
-    else if (response.status >= 400 && c.method !== "HEAD" && stillAnEndpoint(c) && !clearRefusal({ contentType: response.headers.get("Content-Type") ?? "", body })) {
+    else if (
+      response.status >= 400 &&
+      c.method !== "HEAD" &&
+      stillAnEndpoint(c) &&
+      !clearRefusal({ contentType: response.headers.get("Content-Type") ?? "", body })
+    ) {
       verdict.unclear.push(`${where} → ${response.status} ${body.slice(0, 120)}`);
     }
   }

@@ -1,7 +1,8 @@
 // Pitch-site benchmarks (issue 3): a cached pitch page against a static asset from the same worker,
 // and the compressed JavaScript and CSS each pitch page ships.
-import autocannon from "autocannon";
+
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import autocannon from "autocannon";
 import { PITCH_PATHS } from "#app/worker/pitch-paths.ts";
 
 export interface LoadResult {
@@ -13,7 +14,12 @@ export interface LoadResult {
 }
 
 export async function load(baseUrl: string, path: string, seconds: number, connections: number): Promise<LoadResult> {
-  const result = await autocannon({ url: baseUrl + path, duration: seconds, connections, headers: { accept: "text/html" } });
+  const result = await autocannon({
+    url: baseUrl + path,
+    duration: seconds,
+    connections,
+    headers: { accept: "text/html" },
+  });
   return {
     path,
     requestsPerSecond: Math.round(result.requests.average),
@@ -36,7 +42,8 @@ export async function pageWeight(baseUrl: string, path: string): Promise<PageWei
   const response = await fetch(baseUrl + path);
   const html = await response.text();
   // A weight measured on an error or an empty page would be meaningless: refuse it.
-  if (response.status !== 200 || !html.includes("</html>")) throw new Error(`${path} answered ${response.status} without a whole page`);
+  if (response.status !== 200 || !html.includes("</html>"))
+    throw new Error(`${path} answered ${response.status} without a whole page`);
   const js = new Set<string>();
   const css = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) js.add(m[1]!);

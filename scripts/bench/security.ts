@@ -17,19 +17,34 @@
 //     apart and listed (refusedByLocalFront).
 //  4. Load: 1,000 presentation validations from 50 concurrent clients with 0 errors, measured by
 //     the verification suite's own end-to-end run (benchVerificationEndToEnd) on its own stack.
-import { createClient, type Client } from "@libsql/client";
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { cpus, loadavg } from "node:os";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { type Client, createClient } from "@libsql/client";
 import { freePort, run } from "#scripts/process.ts";
-import { startStack, type Stack } from "#scripts/stack.ts";
+import { type Stack, startStack } from "#scripts/stack.ts";
 import { bundleAndImport } from "./bundle.ts";
-import { caseHeaders, clearRefusal, fuzzCase, honoEndpoints, probeEndpoints, remixApiEndpoints, SESSION_COOKIE, sortEndpoints, stillAnEndpoint, type Credentials, type Endpoint, type FuzzCase, type HonoRoute, type RemixRoute } from "./fuzz-cases.ts";
+import {
+  type Credentials,
+  caseHeaders,
+  clearRefusal,
+  type Endpoint,
+  type FuzzCase,
+  fuzzCase,
+  type HonoRoute,
+  honoEndpoints,
+  probeEndpoints,
+  type RemixRoute,
+  remixApiEndpoints,
+  SESSION_COOKIE,
+  sortEndpoints,
+  stillAnEndpoint,
+} from "./fuzz-cases.ts";
 import { benchVerificationEndToEnd, type EndToEndResults } from "./verification.ts";
 
 export interface SecurityOptions {
@@ -111,48 +126,69 @@ export interface SecurityResults {
 
 /** Remix's built route manifest (the build the stack serves) and the Hono workers' own `routes`. */
 async function enumerateEndpoints(): Promise<Endpoint[]> {
-  const build = (await import(pathToFileURL(join(process.cwd(), "build/server/index.js")).href)) as { routes: Record<string, RemixRoute> };
+  const build = (await import(pathToFileURL(join(process.cwd(), "build/server/index.js")).href)) as {
+    routes: Record<string, RemixRoute>;
+  };
   // The workers' apps, bundled as the credentials bench bundles the core (parameter properties).
   const apps = await bundleAndImport<Record<"status" | "verifier", { routes: HonoRoute[] }>>(
     "bench",
     "security-workers",
-    { contents: 'export { default as status } from "#workers/status/src/index.ts";\nexport { default as verifier } from "#workers/verifier/src/index.ts";\n' },
+    {
+      contents:
+        'export { default as status } from "#workers/status/src/index.ts";\nexport { default as verifier } from "#workers/verifier/src/index.ts";\n',
+    },
     "node",
   );
-  return sortEndpoints([...remixApiEndpoints(build.routes), ...honoEndpoints("status", apps.status.routes), ...honoEndpoints("verifier", apps.verifier.routes)]);
+  return sortEndpoints([
+    ...remixApiEndpoints(build.routes),
+    ...honoEndpoints("status", apps.status.routes),
+    ...honoEndpoints("verifier", apps.verifier.routes),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Sending requests
 
-function send(base: URL, agent: Agent, method: string, path: string, headers: [string, string][], body?: Uint8Array, chunked = false, timeoutMs = 30_000): Promise<Answer> {
+function send(
+  base: URL,
+  agent: Agent,
+  method: string,
+  path: string,
+  headers: [string, string][],
+  body?: Uint8Array,
+  chunked = false,
+  timeoutMs = 30_000,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     // Raw header lists (names may repeat) get no Host from Node: HTTP/1.1 needs one.
     const flat = ["Host", base.host, ...headers.flat()];
     // Without a length Node sends the body chunked.
     if (body && !chunked) flat.push("Content-Length", String(body.byteLength));
     let answered = false;
-    const req = httpRequest({ host: base.hostname, port: base.port, method, path, headers: flat, agent, timeout: timeoutMs }, (res) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (chunk: Buffer) => {
-        // Enough to read a message; the rest is drained.
-        if (size < 64 * 1024) chunks.push(chunk);
-        size += chunk.byteLength;
-      });
-      const finish = () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          contentType: String(res.headers["content-type"] ?? ""),
-          body: decoded(Buffer.concat(chunks), String(res.headers["content-encoding"] ?? "")).toString("utf8"),
-          setCookie: res.headers["set-cookie"] ?? [],
-          fromProduct: res.headers["x-request-id"] !== undefined,
+    const req = httpRequest(
+      { host: base.hostname, port: base.port, method, path, headers: flat, agent, timeout: timeoutMs },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          // Enough to read a message; the rest is drained.
+          if (size < 64 * 1024) chunks.push(chunk);
+          size += chunk.byteLength;
         });
-      res.on("end", finish);
-      // A server may answer before the body is all sent and then close: the answer counts.
-      res.on("error", finish);
-    });
+        const finish = () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers["content-type"] ?? ""),
+            body: decoded(Buffer.concat(chunks), String(res.headers["content-encoding"] ?? "")).toString("utf8"),
+            setCookie: res.headers["set-cookie"] ?? [],
+            fromProduct: res.headers["x-request-id"] !== undefined,
+          });
+        res.on("end", finish);
+        // A server may answer before the body is all sent and then close: the answer counts.
+        res.on("error", finish);
+      },
+    );
     // A WebSocket handshake that succeeds: nothing more to read.
     req.on("upgrade", (res, socket) => {
       socket.destroy();
@@ -162,7 +198,9 @@ function send(base: URL, agent: Agent, method: string, path: string, headers: [s
     req.on("error", (error) => {
       if (!answered) reject(error);
     });
-    if (body && chunked) for (let at = 0; at < body.byteLength; at += 64 * 1024) req.write(Buffer.from(body.buffer, body.byteOffset + at, Math.min(64 * 1024, body.byteLength - at)));
+    if (body && chunked)
+      for (let at = 0; at < body.byteLength; at += 64 * 1024)
+        req.write(Buffer.from(body.buffer, body.byteOffset + at, Math.min(64 * 1024, body.byteLength - at)));
     req.end(body && !chunked ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined);
   });
 }
@@ -173,12 +211,25 @@ function send(base: URL, agent: Agent, method: string, path: string, headers: [s
  * (RFC 9110 §7.8: it may ignore Upgrade). Reads the status line, the headers and a Content-Length
  * or chunked body (enough of it to read a message).
  */
-function sendRaw(base: URL, method: string, path: string, headers: [string, string][], body?: Uint8Array, timeoutMs = 30_000): Promise<Answer> {
+function sendRaw(
+  base: URL,
+  method: string,
+  path: string,
+  headers: [string, string][],
+  body?: Uint8Array,
+  timeoutMs = 30_000,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const lines = [`${method} ${path} HTTP/1.1`, `Host: ${base.host}`, ...headers.map(([name, value]) => `${name}: ${value}`)];
+    const lines = [
+      `${method} ${path} HTTP/1.1`,
+      `Host: ${base.host}`,
+      ...headers.map(([name, value]) => `${name}: ${value}`),
+    ];
     if (body) lines.push(`Content-Length: ${body.byteLength}`);
     const head = Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1");
-    const socket = connect(Number(base.port), base.hostname, () => socket.end(body ? Buffer.concat([head, body]) : head));
+    const socket = connect(Number(base.port), base.hostname, () =>
+      socket.end(body ? Buffer.concat([head, body]) : head),
+    );
     let data = Buffer.alloc(0);
     let done = false;
     const finish = (error?: Error) => {
@@ -188,7 +239,10 @@ function sendRaw(base: URL, method: string, path: string, headers: [string, stri
       const end = data.indexOf("\r\n\r\n");
       if (end < 0) return reject(error ?? new Error("socket hang up"));
       const [statusLine, ...headerLines] = data.subarray(0, end).toString("latin1").split("\r\n");
-      const get = (name: string) => headerLines.filter((l: string) => l.toLowerCase().startsWith(`${name}:`)).map((l: string) => l.slice(name.length + 1).trim());
+      const get = (name: string) =>
+        headerLines
+          .filter((l: string) => l.toLowerCase().startsWith(`${name}:`))
+          .map((l: string) => l.slice(name.length + 1).trim());
       let content = data.subarray(end + 4);
       if (get("transfer-encoding").some((v: string) => v.includes("chunked"))) {
         const parts: Buffer[] = [];
@@ -216,7 +270,10 @@ function sendRaw(base: URL, method: string, path: string, headers: [string, stri
       if (end < 0) return;
       const head = data.subarray(0, end).toString("latin1");
       const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
-      const complete = / 101 /.test(head.split("\r\n")[0]!) || (length !== undefined && data.byteLength - end - 4 >= Number(length)) || data.subarray(end).includes("\r\n0\r\n\r\n");
+      const complete =
+        / 101 /.test(head.split("\r\n")[0]!) ||
+        (length !== undefined && data.byteLength - end - 4 >= Number(length)) ||
+        data.subarray(end).includes("\r\n0\r\n\r\n");
       if (complete || data.byteLength > 64 * 1024) finish();
     });
     socket.on("end", () => finish());
@@ -238,12 +295,26 @@ function decoded(bytes: Buffer, encoding: string): Buffer {
 }
 
 /** A plain same-origin JSON call, as the product's own pages make them (set-up only). */
-async function callJson(stack: Stack, method: string, path: string, options: { body?: unknown; session?: string; address?: string } = {}) {
-  const headers: Record<string, string> = { Origin: stack.url, "Sec-Fetch-Site": "same-origin", Accept: "application/json" };
+async function callJson(
+  stack: Stack,
+  method: string,
+  path: string,
+  options: { body?: unknown; session?: string; address?: string } = {},
+) {
+  const headers: Record<string, string> = {
+    Origin: stack.url,
+    "Sec-Fetch-Site": "same-origin",
+    Accept: "application/json",
+  };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.session) headers.Cookie = `${SESSION_COOKIE}=${options.session}`;
   if (options.address) headers["CF-Connecting-IP"] = options.address;
-  const response = await fetch(stack.url + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: "manual" });
+  const response = await fetch(stack.url + path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: "manual",
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -275,9 +346,13 @@ interface Identity {
 const addressOf = (role: string) => `2001:db8:5ec:${ROLES.indexOf(role as Role) + 1}::1`;
 
 async function signIn(stack: Stack, identity: Identity): Promise<void> {
-  const answer = await callJson(stack, "POST", "/api/auth/login", { body: { username: identity.username, password: PASSWORD }, address: addressOf(identity.role) });
+  const answer = await callJson(stack, "POST", "/api/auth/login", {
+    body: { username: identity.username, password: PASSWORD },
+    address: addressOf(identity.role),
+  });
   const session = sessionFrom(answer.setCookie);
-  if (answer.status !== 200 || !session) throw new Error(`signing in as ${identity.role} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+  if (answer.status !== 200 || !session)
+    throw new Error(`signing in as ${identity.role} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
   identity.credentials.session = session;
 }
 
@@ -289,18 +364,34 @@ async function makeIdentities(stack: Stack, db: Client): Promise<Identity[]> {
   for (const role of ROLES) {
     const username = `fuzz${role}${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}`;
     const registered = await callJson(stack, "POST", "/api/auth/register", {
-      body: { username, email: `${username}@example.org`, password: PASSWORD, firstName: "Fuzz", lastName: role[0]!.toUpperCase() + role.slice(1) },
+      body: {
+        username,
+        email: `${username}@example.org`,
+        password: PASSWORD,
+        firstName: "Fuzz",
+        lastName: role[0]!.toUpperCase() + role.slice(1),
+      },
       address: addressOf(role),
     });
-    if (registered.status !== 201) throw new Error(`registering the ${role} answered ${registered.status}: ${registered.text.slice(0, 200)}`);
+    if (registered.status !== 201)
+      throw new Error(`registering the ${role} answered ${registered.status}: ${registered.text.slice(0, 200)}`);
     const { id } = registered.json as { id: string };
     // What an administrator's tools would do: the role, the verifier's organisation, the operator's standing at an office.
     const dbRole = role === "supervisor" ? "operator" : role;
-    await db.execute({ sql: "update users set role = ?, organisation_id = ? where id = ?", args: [dbRole, role === "verifier" ? organisation.id : null, id] });
+    await db.execute({
+      sql: "update users set role = ?, organisation_id = ? where id = ?",
+      args: [dbRole, role === "verifier" ? organisation.id : null, id],
+    });
     if (role === "operator" || role === "supervisor") {
       await db.execute({
         sql: "insert into operator_profiles (user_id, office_id, title, authorisation_level, supervisor) values (?, ?, ?, ?, ?)",
-        args: [id, office.id, role === "supervisor" ? "Fuzz Supervisor" : "Fuzz Operator", role === "supervisor" ? 3 : 2, role === "supervisor" ? 1 : 0],
+        args: [
+          id,
+          office.id,
+          role === "supervisor" ? "Fuzz Supervisor" : "Fuzz Operator",
+          role === "supervisor" ? 3 : 2,
+          role === "supervisor" ? 1 : 0,
+        ],
       });
     }
     const identity: Identity = { role, username, credentials: {} };
@@ -308,7 +399,10 @@ async function makeIdentities(stack: Stack, db: Client): Promise<Identity[]> {
     identities.push(identity);
   }
   const verifier = identities.find((i) => i.role === "verifier")!;
-  const key = await callJson(stack, "POST", "/api/verifications/api-keys", { body: { name: "Fuzzing" }, session: verifier.credentials.session });
+  const key = await callJson(stack, "POST", "/api/verifications/api-keys", {
+    body: { name: "Fuzzing" },
+    session: verifier.credentials.session,
+  });
   if (key.status !== 201) throw new Error(`making an API key answered ${key.status}: ${key.text.slice(0, 200)}`);
   verifier.credentials.apiKey = (key.json as { key: string }).key;
   return identities;
@@ -326,10 +420,24 @@ async function knownIds(stack: Stack, identities: Identity[], endpoints: Endpoin
   };
   const as = (role: Role) => identities.find((i) => i.role === role)!.credentials.session;
   collect((await callJson(stack, "POST", "/api/assisted/sessions", { body: {}, session: as("operator") })).json);
-  collect((await callJson(stack, "POST", "/api/presentations/requests", { body: { credentialType: "rtw", purpose: "Fuzzing" }, session: as("verifier") })).json);
+  collect(
+    (
+      await callJson(stack, "POST", "/api/presentations/requests", {
+        body: { credentialType: "rtw", purpose: "Fuzzing" },
+        session: as("verifier"),
+      })
+    ).json,
+  );
   for (const endpoint of endpoints) {
-    if (!endpoint.methods.includes("GET") || endpoint.pattern.includes(":") || endpoint.pattern.includes("*") || endpoint.pattern.endsWith("/live")) continue;
-    for (const identity of identities) collect((await callJson(stack, "GET", endpoint.pattern, { session: identity.credentials.session })).json);
+    if (
+      !endpoint.methods.includes("GET") ||
+      endpoint.pattern.includes(":") ||
+      endpoint.pattern.includes("*") ||
+      endpoint.pattern.endsWith("/live")
+    )
+      continue;
+    for (const identity of identities)
+      collect((await callJson(stack, "GET", endpoint.pattern, { session: identity.credentials.session })).json);
   }
   return [...ids].sort();
 }
@@ -346,12 +454,25 @@ function errorLines(output: string): string[] {
   return output
     .split("\n")
     .map((line) => line.replace(/\x1b\[[0-9;]*m/g, "").trimEnd())
-    .filter((line) => line && !line.includes("[wrangler:info]") && !line.includes("[WARNING]") && !/^\s+at /.test(line) && /error|uncaught|unhandled|exception|✘/i.test(line));
+    .filter(
+      (line) =>
+        line &&
+        !line.includes("[wrangler:info]") &&
+        !line.includes("[WARNING]") &&
+        !/^\s+at /.test(line) &&
+        /error|uncaught|unhandled|exception|✘/i.test(line),
+    );
 }
 
 async function serverErrorRows(db: Client, since: number): Promise<string[]> {
-  const { rows } = await db.execute({ sql: "select timestamp, category, message, request_id from system_logs where level = 'error' and timestamp >= ? order by timestamp", args: [since] });
-  return rows.map((r) => `${new Date(Number(r.timestamp)).toISOString()} ${String(r.category)}: ${String(r.message)} (request ${String(r.request_id)})`);
+  const { rows } = await db.execute({
+    sql: "select timestamp, category, message, request_id from system_logs where level = 'error' and timestamp >= ? order by timestamp",
+    args: [since],
+  });
+  return rows.map(
+    (r) =>
+      `${new Date(Number(r.timestamp)).toISOString()} ${String(r.category)}: ${String(r.message)} (request ${String(r.request_id)})`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,11 +490,24 @@ const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
  * connection lost" or the local edge's 502. Such an outcome without the workers' X-Request-Id is
  * counted as the front's, and listed; the workerd tests send these shapes to the workers directly.
  */
-const RUNTIME_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "get"]);
+const RUNTIME_METHODS = new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "PROPFIND",
+  "get",
+]);
 const isUpgrade = (c: FuzzCase) => c.headers.some(([name]) => name.toLowerCase() === "upgrade");
 const hasHeader = (c: FuzzCase, header: string) => c.headers.some(([name]) => name.toLowerCase() === header);
-const isHandshake = (c: FuzzCase) => isUpgrade(c) && c.headers.some(([name, value]) => name.toLowerCase() === "connection" && /upgrade/i.test(value));
-const upgrades = (c: FuzzCase) => c.headers.filter(([name]) => name.toLowerCase() === "upgrade").map(([, value]) => value);
+const isHandshake = (c: FuzzCase) =>
+  isUpgrade(c) && c.headers.some(([name, value]) => name.toLowerCase() === "connection" && /upgrade/i.test(value));
+const upgrades = (c: FuzzCase) =>
+  c.headers.filter(([name]) => name.toLowerCase() === "upgrade").map(([, value]) => value);
 export const refusedByLocalFront = (c: FuzzCase) =>
   !RUNTIME_METHODS.has(c.method) ||
   (isUpgrade(c) && (c.method.toUpperCase() !== "GET" || upgrades(c).join() !== "websocket")) ||
@@ -384,18 +518,40 @@ const droppableByLocalFront = (c: FuzzCase) => refusedByLocalFront(c) || c.chunk
 const isProxyWorkerError = (line: string) => line.includes("Error inside ProxyWorker");
 
 /** A connection dropped before any answer: wrangler dev reloading (a source file changed) drops what is in flight. */
-const isDroppedConnection = (error: unknown) => ["ECONNRESET", "EPIPE", "ECONNREFUSED"].includes((error as { code?: string }).code ?? "");
+const isDroppedConnection = (error: unknown) =>
+  ["ECONNRESET", "EPIPE", "ECONNREFUSED"].includes((error as { code?: string }).code ?? "");
 
-const reported = (f: Failure) => ({ index: f.c.index, method: f.c.method, path: f.c.path.slice(0, 160), status: f.status, description: f.c.description, detail: f.detail });
+const reported = (f: Failure) => ({
+  index: f.c.index,
+  method: f.c.method,
+  path: f.c.path.slice(0, 160),
+  status: f.status,
+  description: f.c.description,
+  detail: f.detail,
+});
 
-const clearsSession = (setCookie: string[]) => setCookie.some((c) => c.startsWith(`${SESSION_COOKIE}=;`) || (c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0\b/i.test(c)));
+const clearsSession = (setCookie: string[]) =>
+  setCookie.some(
+    (c) => c.startsWith(`${SESSION_COOKIE}=;`) || (c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0\b/i.test(c)),
+  );
 
-async function fuzz(stack: Stack, db: Client, options: SecurityOptions): Promise<Omit<SecurityResults, "load" | "machine">> {
+async function fuzz(
+  stack: Stack,
+  db: Client,
+  options: SecurityOptions,
+): Promise<Omit<SecurityResults, "load" | "machine">> {
   const identities = await makeIdentities(stack, db);
-  const endpoints = await probeEndpoints(await enumerateEndpoints(), identities.map((i) => i.role), async (method, path, role) => {
-    const { status } = await callJson(stack, method, path, { body: method === "GET" ? undefined : {}, session: identities.find((i) => i.role === role)!.credentials.session });
-    return status;
-  });
+  const endpoints = await probeEndpoints(
+    await enumerateEndpoints(),
+    identities.map((i) => i.role),
+    async (method, path, role) => {
+      const { status } = await callJson(stack, method, path, {
+        body: method === "GET" ? undefined : {},
+        session: identities.find((i) => i.role === role)!.credentials.session,
+      });
+      return status;
+    },
+  );
   // A probe may have signed an identity out (POST /api/auth/logout takes POST).
   for (const identity of identities) await signIn(stack, identity);
   const ids = await knownIds(stack, identities, endpoints);
@@ -441,7 +597,10 @@ async function fuzz(stack: Stack, db: Client, options: SecurityOptions): Promise
       const headers = caseHeaders(c, identity?.credentials ?? {}, stack.url);
       try {
         let answer: Answer;
-        const sendCase = () => (isHandshake(c) ? sendRaw(base, c.method, c.path, headers, c.body) : send(base, agent, c.method, c.path, headers, c.body, c.chunked));
+        const sendCase = () =>
+          isHandshake(c)
+            ? sendRaw(base, c.method, c.path, headers, c.body)
+            : send(base, agent, c.method, c.path, headers, c.body, c.chunked);
         try {
           answer = await sendCase();
         } catch (error) {
@@ -454,11 +613,21 @@ async function fuzz(stack: Stack, db: Client, options: SecurityOptions): Promise
         byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
         byClass[statusClass(answer.status)] = (byClass[statusClass(answer.status)] ?? 0) + 1;
         if (!answer.fromProduct) refusedInFront[answer.status] = (refusedInFront[answer.status] ?? 0) + 1;
-        if (answer.status >= 500 && !answer.fromProduct && droppableByLocalFront(c)) droppedInFront.push({ c, status: answer.status, detail: answer.body.slice(0, 200) });
+        if (answer.status >= 500 && !answer.fromProduct && droppableByLocalFront(c))
+          droppedInFront.push({ c, status: answer.status, detail: answer.body.slice(0, 200) });
         else if (answer.status >= 500) failures.push({ c, status: answer.status, detail: answer.body.slice(0, 200) });
-        else if (answer.status >= 400 && answer.fromProduct && c.method !== "HEAD" && stillAnEndpoint(c) && !clearRefusal(answer)) {
+        else if (
+          answer.status >= 400 &&
+          answer.fromProduct &&
+          c.method !== "HEAD" &&
+          stillAnEndpoint(c) &&
+          !clearRefusal(answer)
+        ) {
           unclearCount++;
-          if (unclear.length < 10) unclear.push(`${answer.status} ${c.method} ${c.path.slice(0, 100)} (${answer.contentType || "no type"}): ${answer.body.slice(0, 80).replace(/\s+/g, " ")}`);
+          if (unclear.length < 10)
+            unclear.push(
+              `${answer.status} ${c.method} ${c.path.slice(0, 100)} (${answer.contentType || "no type"}): ${answer.body.slice(0, 80).replace(/\s+/g, " ")}`,
+            );
         }
         // A case that signed its identity out (logout, a session ended): sign in again for the cases after it.
         if (identity && c.cookie !== "none" && clearsSession(answer.setCookie)) await reSignIn(identity);
@@ -493,7 +662,12 @@ async function fuzz(stack: Stack, db: Client, options: SecurityOptions): Promise
   const count = (worker: string) => endpoints.filter((e) => e.worker === worker).length;
   return {
     seed: options.seed,
-    endpoints: { web: count("web"), status: count("status"), verifier: count("verifier"), patterns: endpoints.map((e) => `${e.worker} ${e.methods.join(",")} ${e.pattern}`) },
+    endpoints: {
+      web: count("web"),
+      status: count("status"),
+      verifier: count("verifier"),
+      patterns: endpoints.map((e) => `${e.worker} ${e.methods.join(",")} ${e.pattern}`),
+    },
     identities: ["anonymous", ...identities.map((i) => i.role), "API key (verifier's organisation)"],
     requests: sent,
     seconds,
@@ -502,7 +676,10 @@ async function fuzz(stack: Stack, db: Client, options: SecurityOptions): Promise
     serverErrors: failures.filter((f) => f.status !== "no answer").length,
     noAnswer: failures.filter((f) => f.status === "no answer").length,
     failures: failures.sort((a, b) => a.c.index - b.c.index).map(reported),
-    droppedInFront: { cases: droppedInFront.sort((a, b) => a.c.index - b.c.index).map(reported), proxyErrors: lines.filter(isProxyWorkerError).length },
+    droppedInFront: {
+      cases: droppedInFront.sort((a, b) => a.c.index - b.c.index).map(reported),
+      proxyErrors: lines.filter(isProxyWorkerError).length,
+    },
     unclearRefusals: { count: unclearCount, examples: unclear },
     logErrors: { wrangler, systemLogs },
     reSignIns,
@@ -521,8 +698,13 @@ export async function benchSecurity(options: SecurityOptions): Promise<SecurityR
   const db = createClient({ url: stack.libsqlUrl, authToken: stack.libsqlAuthToken });
   let results: SecurityResults;
   try {
-    console.log(`\nSecurity fuzzing (wrangler dev on loopback; seed ${options.seed}; ${options.only ? `cases ${options.only.join(", ")}` : `${options.cases} cases`}, ${options.connections} in flight)`);
-    results = { ...(await fuzz(stack, db, options)), machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage } };
+    console.log(
+      `\nSecurity fuzzing (wrangler dev on loopback; seed ${options.seed}; ${options.only ? `cases ${options.only.join(", ")}` : `${options.cases} cases`}, ${options.connections} in flight)`,
+    );
+    results = {
+      ...(await fuzz(stack, db, options)),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage },
+    };
   } finally {
     db.close();
     await stack.stop();
@@ -531,36 +713,86 @@ export async function benchSecurity(options: SecurityOptions): Promise<SecurityR
 
   const r = results;
   const verdict = (met: boolean) => (met ? "met" : "NOT MET");
-  console.log(`  endpoints: ${r.endpoints.web} web /api routes, ${r.endpoints.status} status, ${r.endpoints.verifier} verifier (from the route manifests)`);
+  console.log(
+    `  endpoints: ${r.endpoints.web} web /api routes, ${r.endpoints.status} status, ${r.endpoints.verifier} verifier (from the route manifests)`,
+  );
   console.log(`  identities: ${r.identities.join(", ")}`);
-  console.log(`  requests sent: ${r.requests} in ${r.seconds.toFixed(1)} s (${(r.requests / r.seconds).toFixed(0)}/s); ${r.reSignIns} re-sign-ins after a case signed its identity out`);
-  console.log(`  by status class: ${Object.entries(r.byClass).sort().map(([k, v]) => `${k} ${v}`).join(", ")}`);
-  console.log(`  by status: ${Object.entries(r.byStatus).map(([k, v]) => `${k}×${v}`).join(" ")}`);
-  const front = Object.entries(r.refusedInFront).map(([k, v]) => `${k}×${v}`).join(" ");
-  console.log(`  answered by the local HTTP front, not a worker (no X-Request-Id): ${front || "none"} (malformed framing, methods the runtime lacks, handshakes on POST)`);
+  console.log(
+    `  requests sent: ${r.requests} in ${r.seconds.toFixed(1)} s (${(r.requests / r.seconds).toFixed(0)}/s); ${r.reSignIns} re-sign-ins after a case signed its identity out`,
+  );
+  console.log(
+    `  by status class: ${Object.entries(r.byClass)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `  by status: ${Object.entries(r.byStatus)
+      .map(([k, v]) => `${k}×${v}`)
+      .join(" ")}`,
+  );
+  const front = Object.entries(r.refusedInFront)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(" ");
+  console.log(
+    `  answered by the local HTTP front, not a worker (no X-Request-Id): ${front || "none"} (malformed framing, methods the runtime lacks, handshakes on POST)`,
+  );
   const dropped = r.droppedInFront;
   if (dropped.cases.length) {
-    console.log(`  of these, dropped by the local front while a chunked body streamed in (not counted): ${dropped.cases.length} (${dropped.proxyErrors} "Error inside ProxyWorker" lines)`);
-    for (const f of dropped.cases.slice(0, 5)) console.log(`    case ${f.index}: ${f.method} ${f.path.slice(0, 80)} → ${f.status} ${f.detail.replace(/\s+/g, " ").slice(0, 100)}`);
+    console.log(
+      `  of these, dropped by the local front while a chunked body streamed in (not counted): ${dropped.cases.length} (${dropped.proxyErrors} "Error inside ProxyWorker" lines)`,
+    );
+    for (const f of dropped.cases.slice(0, 5))
+      console.log(
+        `    case ${f.index}: ${f.method} ${f.path.slice(0, 80)} → ${f.status} ${f.detail.replace(/\s+/g, " ").slice(0, 100)}`,
+      );
   }
-  console.log(`  5xx from the product: ${r.serverErrors}   (target 0) ${verdict(r.serverErrors === 0)};  no answer: ${r.noAnswer}   (target 0) ${verdict(r.noAnswer === 0)}`);
-  if (r.retried || r.reloads) console.log(`  (${r.retried} cases sent again after a dropped connection; wrangler dev reloaded ${r.reloads} times as source files changed)`);
-  for (const f of r.failures) console.log(`    case ${f.index}: ${f.method} ${f.path} → ${f.status} (${f.description}) ${f.detail.replace(/\s+/g, " ").slice(0, 160)}`);
+  console.log(
+    `  5xx from the product: ${r.serverErrors}   (target 0) ${verdict(r.serverErrors === 0)};  no answer: ${r.noAnswer}   (target 0) ${verdict(r.noAnswer === 0)}`,
+  );
+  if (r.retried || r.reloads)
+    console.log(
+      `  (${r.retried} cases sent again after a dropped connection; wrangler dev reloaded ${r.reloads} times as source files changed)`,
+    );
+  for (const f of r.failures)
+    console.log(
+      `    case ${f.index}: ${f.method} ${f.path} → ${f.status} (${f.description}) ${f.detail.replace(/\s+/g, " ").slice(0, 160)}`,
+    );
   const logErrors = r.logErrors.wrangler.length + r.logErrors.systemLogs.length;
-  console.log(`  unhandled errors in the logs: ${r.logErrors.wrangler.length} in wrangler's output, ${r.logErrors.systemLogs.length} server-error rows in system_logs   (target 0) ${verdict(logErrors === 0)}`);
+  console.log(
+    `  unhandled errors in the logs: ${r.logErrors.wrangler.length} in wrangler's output, ${r.logErrors.systemLogs.length} server-error rows in system_logs   (target 0) ${verdict(logErrors === 0)}`,
+  );
   for (const line of r.logErrors.wrangler.slice(0, 30)) console.log(`    wrangler: ${line.slice(0, 240)}`);
   if (r.logErrors.wrangler.length) console.log(`    (wrangler's whole output during the run: ${WRANGLER_LOG})`);
   for (const line of r.logErrors.systemLogs.slice(0, 30)) console.log(`    system_logs: ${line.slice(0, 240)}`);
   console.log(`  4xx without a JSON message: ${r.unclearRefusals.count}`);
   for (const example of r.unclearRefusals.examples) console.log(`    ${example}`);
-  if (r.failures.length) console.log(`  send a case again: BENCH_SECURITY_SEED=${r.seed} BENCH_SECURITY_ONLY=${r.failures.slice(0, 20).map((f) => f.index).join(",")} npm run bench -- security`);
+  if (r.failures.length)
+    console.log(
+      `  send a case again: BENCH_SECURITY_SEED=${r.seed} BENCH_SECURITY_ONLY=${r.failures
+        .slice(0, 20)
+        .map((f) => f.index)
+        .join(",")} npm run bench -- security`,
+    );
 
   if (options.measuredLoad || options.validations > 0) {
     // The verification suite's end-to-end run, as it measures it (its own stack and fixtures).
-    const e = options.measuredLoad ?? (await benchVerificationEndToEnd({ validations: options.validations, connections: options.validationConnections, citizens: 20, warmup: 50, sequential: 30 }));
+    const e =
+      options.measuredLoad ??
+      (await benchVerificationEndToEnd({
+        validations: options.validations,
+        connections: options.validationConnections,
+        citizens: 20,
+        warmup: 50,
+        sequential: 30,
+      }));
     results.load = e;
-    console.log(`\nLoad: ${e.validations} presentation validations (POST /api/presentations/validate), ${e.connections} concurrent clients`);
-    console.log(`  ${Math.round(e.validationsPerSecond)} /s   p50 ${e.latencyP50Ms.toFixed(1)} ms   p99 ${e.latencyP99Ms.toFixed(1)} ms   errors ${e.errors}   (target 0) ${verdict(e.errors === 0)}   (${e.seconds.toFixed(1)} s)`);
+    console.log(
+      `\nLoad: ${e.validations} presentation validations (POST /api/presentations/validate), ${e.connections} concurrent clients`,
+    );
+    console.log(
+      `  ${Math.round(e.validationsPerSecond)} /s   p50 ${e.latencyP50Ms.toFixed(1)} ms   p99 ${e.latencyP99Ms.toFixed(1)} ms   errors ${e.errors}   (target 0) ${verdict(e.errors === 0)}   (${e.seconds.toFixed(1)} s)`,
+    );
     for (const sample of e.errorSamples) console.log(`    error: ${sample}`);
   }
 
@@ -578,7 +810,9 @@ export async function benchSecurity(options: SecurityOptions): Promise<SecurityR
  * The suite's settings: BENCH_SECURITY_CASES (10,000), BENCH_SECURITY_SEED (a fixed default, so
  * a plain run is repeatable), BENCH_SECURITY_CONNECTIONS (8), BENCH_SECURITY_ONLY (case indices).
  */
-export function securityOptionsFromEnv(load: Pick<SecurityOptions, "validations" | "validationConnections" | "measuredLoad">): SecurityOptions {
+export function securityOptionsFromEnv(
+  load: Pick<SecurityOptions, "validations" | "validationConnections" | "measuredLoad">,
+): SecurityOptions {
   const only = process.env.BENCH_SECURITY_ONLY?.split(",").filter(Boolean).map(Number);
   return {
     cases: Number(process.env.BENCH_SECURITY_CASES ?? 10_000),

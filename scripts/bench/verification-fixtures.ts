@@ -11,7 +11,11 @@ import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
 import { createDb } from "#db/client.ts";
 import { loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
-import { citizenWithCredential, organisationWithVerifier, type HeldCredential } from "#tests/support/verification-fixtures.ts";
+import {
+  citizenWithCredential,
+  type HeldCredential,
+  organisationWithVerifier,
+} from "#tests/support/verification-fixtures.ts";
 
 export interface FixtureOptions {
   libsqlUrl: string;
@@ -37,16 +41,30 @@ export interface Fixtures {
 const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
 
 export async function makeFixtures(options: FixtureOptions): Promise<Fixtures> {
-  const store = { db: createDb({ LIBSQL_URL: options.libsqlUrl, LIBSQL_AUTH_TOKEN: options.libsqlAuthToken }), sessionSecret: options.sessionSecret };
+  const store = {
+    db: createDb({ LIBSQL_URL: options.libsqlUrl, LIBSQL_AUTH_TOKEN: options.libsqlAuthToken }),
+    sessionSecret: options.sessionSecret,
+  };
   const issuing = { keys: await loadIssuerKeys(options.issuerKeysSecret), base: options.base };
   // Registered for every check (the fixture's default).
-  const verifier = await organisationWithVerifier(store, undefined, { namePrefix: "Bench employer ", firstName: "Bench", usernamePrefix: "bench-verifier-" });
+  const verifier = await organisationWithVerifier(store, undefined, {
+    namePrefix: "Bench employer ",
+    firstName: "Bench",
+    usernamePrefix: "bench-verifier-",
+  });
 
   const held: HeldCredential[] = [];
   for (let i = 0; i < options.citizens; i++) {
-    held.push(await citizenWithCredential(store, issuing, "rtw", { firstName: "Bench", usernamePrefix: "bench-citizen-" }));
+    held.push(
+      await citizenWithCredential(store, issuing, "rtw", { firstName: "Bench", usernamePrefix: "bench-citizen-" }),
+    );
   }
-  return { organisationId: verifier.organisation.id, verifierCookie: verifier.cookie, held, audience: offlineAudience(options.base) };
+  return {
+    organisationId: verifier.organisation.id,
+    verifierCookie: verifier.cookie,
+    held,
+    audience: offlineAudience(options.base),
+  };
 }
 
 /**
@@ -54,7 +72,11 @@ export async function makeFixtures(options: FixtureOptions): Promise<Fixtures> {
  * the chosen disclosures and a KB-JWT made now with its own 16-byte holder nonce, for the
  * platform's offline verifier, packed as `UKID1:...` (core/verification/offline-qr.ts).
  */
-export async function offlineQrText(held: HeldCredential, disclose: readonly string[], audience: string): Promise<string> {
+export async function offlineQrText(
+  held: HeldCredential,
+  disclose: readonly string[],
+  audience: string,
+): Promise<string> {
   const presentation = await presentCredential({
     sdJwt: held.sdJwt,
     disclose: [...disclose],

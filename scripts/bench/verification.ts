@@ -18,11 +18,18 @@ import { Agent, request as httpRequest, type IncomingMessage, type Server } from
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as CredentialsCore from "#core/credentials/index.ts";
-import { CREDENTIAL_TYPE_CODES, ISSUER_IDS, issuerUrl, statusListUrl, vctUrl, type IssuerId } from "#core/issuers/registry.ts";
+import {
+  CREDENTIAL_TYPE_CODES,
+  ISSUER_IDS,
+  type IssuerId,
+  issuerUrl,
+  statusListUrl,
+  vctUrl,
+} from "#core/issuers/registry.ts";
 import { freePort, run } from "#scripts/process.ts";
 import { ensureDevVars, startStack } from "#scripts/stack.ts";
 import { bundleAndImport } from "./bundle.ts";
-import { loadCredentialsCore, percentile, revokedAtRandom, summarize, type Measurement } from "./credentials.ts";
+import { loadCredentialsCore, type Measurement, percentile, revokedAtRandom, summarize } from "./credentials.ts";
 import type * as FixturesModule from "./verification-fixtures.ts";
 
 type Core = typeof CredentialsCore;
@@ -50,7 +57,8 @@ const RTW_CLAIMS = {
   age_equal_or_over: { "18": true, "21": true },
 };
 /** The issue's figures before the cache (issue 9), printed for context. */
-export const BEFORE_CACHE = "7 to 9 raw Ed25519 verifies per presentation; 305–381/s with the status check before the cache";
+export const BEFORE_CACHE =
+  "7 to 9 raw Ed25519 verifies per presentation; 305–381/s with the status check before the cache";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -112,7 +120,11 @@ export interface CoreVerificationResults {
   statusTokenBytes: number;
 }
 
-export async function benchVerificationCore(options: { seconds: number; warmupSeconds: number; rounds: number }): Promise<CoreVerificationResults> {
+export async function benchVerificationCore(options: {
+  seconds: number;
+  warmupSeconds: number;
+  rounds: number;
+}): Promise<CoreVerificationResults> {
   const core: Core = await loadCredentialsCore();
   // Every authority's key, as the verifier's trust list holds them; the Home Office signs.
   const issuerKeys = new Map<IssuerId, CredentialsCore.SigningKeyPair>();
@@ -138,7 +150,10 @@ export async function benchVerificationCore(options: { seconds: number; warmupSe
   });
 
   // Online presentations: each answers its own request (its nonce, the organisation's client_id).
-  const holder = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+  const holder = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
   const holderJwk = await core.exportPublicJwk(holder.publicKey);
   const audience = `verifier_attestation:${BASE}/verifiers/${crypto.randomUUID()}`;
   const pool: { presentation: string; nonce: string }[] = [];
@@ -157,7 +172,17 @@ export async function benchVerificationCore(options: { seconds: number; warmupSe
       decoys: 2,
     });
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-    pool.push({ presentation: await core.presentCredential({ sdJwt, disclose: RTW_DISCLOSED, holderPrivateKey: holder.privateKey, nonce, aud: audience, iat }), nonce });
+    pool.push({
+      presentation: await core.presentCredential({
+        sdJwt,
+        disclose: RTW_DISCLOSED,
+        holderPrivateKey: holder.privateKey,
+        nonce,
+        aud: audience,
+        iat,
+      }),
+      nonce,
+    });
   }
 
   // The verifier's policy as judge.ts builds it per request: the trust list from keys the
@@ -167,7 +192,8 @@ export async function benchVerificationCore(options: { seconds: number; warmupSe
   const cache = new core.StatusListCache();
   const trustedIssuers = () => {
     const trusted = new Map<string, CredentialsCore.TrustedIssuer>();
-    for (const [id, pair] of issuerKeys) trusted.set(issuerUrl(BASE, id), { keys: [pair.publicJwk], algorithms: ["EdDSA"] });
+    for (const [id, pair] of issuerKeys)
+      trusted.set(issuerUrl(BASE, id), { keys: [pair.publicJwk], algorithms: ["EdDSA"] });
     return trusted;
   };
   const allowedVcts = CREDENTIAL_TYPE_CODES.map((code) => vctUrl(BASE, code));
@@ -187,18 +213,29 @@ export async function benchVerificationCore(options: { seconds: number; warmupSe
       maxInflatedBytes: MAX_INFLATED_BYTES,
       timeoutMs: 3000,
       cache,
-      check: async () => ({ kind: "versioned", version: fixedVersion ? "1/0" : `${++version}/0`, token: async () => statusToken }),
+      check: async () => ({
+        kind: "versioned",
+        version: fixedVersion ? "1/0" : `${++version}/0`,
+        token: async () => statusToken,
+      }),
     },
   });
   const verify = (fixedVersion: boolean) => async (call: number) => {
     const { presentation, nonce } = pool[call % POOL]!;
     const result = await core.verifyPresentation(presentation, policy(nonce, fixedVersion));
     if (!result.valid) throw new Error(`presentation did not verify: ${result.code} ${result.message}`);
-    if (!result.keyBound || !result.statusChecked || result.disclosedClaimNames.length !== RTW_DISCLOSED.length) throw new Error("not a key-bound, status-checked 3-claim presentation");
+    if (!result.keyBound || !result.statusChecked || result.disclosedClaimNames.length !== RTW_DISCLOSED.length)
+      throw new Error("not a key-bound, status-checked 3-claim presentation");
   };
 
   // The irreducible cost: the issuer's Ed25519 signature and the holder's ES256 signature, keys imported once.
-  const issuerPublic = await crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: homeOffice.publicJwk.x }, "Ed25519", false, ["verify"]);
+  const issuerPublic = await crypto.subtle.importKey(
+    "jwk",
+    { kty: "OKP", crv: "Ed25519", x: homeOffice.publicJwk.x },
+    "Ed25519",
+    false,
+    ["verify"],
+  );
   const encoder = new TextEncoder();
   const rawInputs = pool.map(({ presentation }) => {
     const segments = presentation.split("~");
@@ -212,8 +249,10 @@ export async function benchVerificationCore(options: { seconds: number; warmupSe
   const ecdsa = { name: "ECDSA", hash: "SHA-256" };
   const raw = async (call: number) => {
     const { ed, es } = rawInputs[call % POOL]!;
-    if (!(await crypto.subtle.verify("Ed25519", issuerPublic, ed.signature, ed.data))) throw new Error("raw Ed25519 verify failed");
-    if (!(await crypto.subtle.verify(ecdsa, holder.publicKey, es.signature, es.data))) throw new Error("raw ES256 verify failed");
+    if (!(await crypto.subtle.verify("Ed25519", issuerPublic, ed.signature, ed.data)))
+      throw new Error("raw Ed25519 verify failed");
+    if (!(await crypto.subtle.verify(ecdsa, holder.publicKey, es.signature, es.data)))
+      throw new Error("raw ES256 verify failed");
   };
 
   const m = await measureInterleaved({ cached: verify(true), uncached: verify(false), raw }, options);
@@ -232,7 +271,13 @@ export async function benchVerificationCore(options: { seconds: number; warmupSe
 // 2. End to end
 
 /** Bundles verification-fixtures.ts (server layer and core) into .tmp/bench/ and imports it. */
-const loadFixtures = () => bundleAndImport<Fixtures>("bench", "verification-fixtures", { file: "scripts/bench/verification-fixtures.ts" }, "node");
+const loadFixtures = () =>
+  bundleAndImport<Fixtures>(
+    "bench",
+    "verification-fixtures",
+    { file: "scripts/bench/verification-fixtures.ts" },
+    "node",
+  );
 
 /** One HTTP request to the libSQL server, as it arrived. */
 interface LibsqlRequest {
@@ -255,14 +300,22 @@ const TRANSACTION = new Set(["begin", "commit", "rollback"]);
 function statementsOf(body: string): string[] {
   type Stmt = { sql?: string | null; sql_id?: number | null };
   try {
-    const { requests } = JSON.parse(body) as { requests: { type: string; stmt?: Stmt; sql?: string; sql_id?: number; batch?: { steps: { stmt: Stmt }[] } }[] };
+    const { requests } = JSON.parse(body) as {
+      requests: { type: string; stmt?: Stmt; sql?: string; sql_id?: number; batch?: { steps: { stmt: Stmt }[] } }[];
+    };
     const stored = new Map<number, string>();
     for (const r of requests) if (r.type === "store_sql") stored.set(r.sql_id!, r.sql!);
     const text = (stmt: Stmt | undefined) => describeStatement(stmt?.sql ?? stored.get(stmt?.sql_id ?? -1) ?? "?");
     return requests.flatMap((r) => {
       if (r.type === "execute") return [text(r.stmt)];
       // The client wraps a batch in BEGIN … COMMIT (ROLLBACK if a step failed): shown as one transaction.
-      if (r.type === "batch") return [`tx(${r.batch!.steps.map((step) => text(step.stmt)).filter((s) => !TRANSACTION.has(s)).join(", ")})`];
+      if (r.type === "batch")
+        return [
+          `tx(${r
+            .batch!.steps.map((step) => text(step.stmt))
+            .filter((s) => !TRANSACTION.has(s))
+            .join(", ")})`,
+        ];
       if (r.type === "sequence") return [describeStatement(r.sql ?? "")];
       return [];
     });
@@ -304,7 +357,12 @@ function descendantCpuSeconds(): Map<string, number> {
       parent = byPid.get(parent)?.ppid ?? 0;
     }
     // Node names its main thread "MainThread": under this process that is wrangler (via npx).
-    const name = info.comm === "MainThread" || info.comm === "node" ? "wrangler" : info.comm === "esbuild" ? "wrangler's esbuild" : info.comm;
+    const name =
+      info.comm === "MainThread" || info.comm === "node"
+        ? "wrangler"
+        : info.comm === "esbuild"
+          ? "wrangler's esbuild"
+          : info.comm;
     if (mine && pid !== process.pid) out.set(name, (out.get(name) ?? 0) + info.cpu);
   }
   return out;
@@ -332,7 +390,8 @@ function libsqlTraffic(port: number) {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      if (entry.path.startsWith("/v2/pipeline")) entry.statements = statementsOf(Buffer.concat(chunks).toString("utf8"));
+      if (entry.path.startsWith("/v2/pipeline"))
+        entry.statements = statementsOf(Buffer.concat(chunks).toString("utf8"));
     });
   };
   subscribe("http.server.request.start", onStart);
@@ -343,7 +402,8 @@ function libsqlTraffic(port: number) {
     /** Resolves once no request has arrived for `quietMs` (work after an answer has finished). */
     async settle(quietMs = 400, maxMs = 10_000): Promise<void> {
       const deadline = performance.now() + maxMs;
-      while (performance.now() - lastAt < quietMs && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (performance.now() - lastAt < quietMs && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
     },
     async record(action: () => Promise<void>): Promise<LibsqlRequest[]> {
       await this.settle();
@@ -384,12 +444,27 @@ interface ValidationResponse {
 function post(url: URL, agent: Agent, headers: Record<string, string>, body: string): Promise<ValidationResponse> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: "POST", agent, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }));
-      res.on("error", reject);
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            ms: performance.now() - started,
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("timeout", () => req.destroy(new Error("timed out after 30 s")));
     req.on("error", reject);
     req.end(body);
@@ -482,7 +557,11 @@ export async function benchVerificationEndToEnd(options: EndToEndOptions): Promi
 
     const url = new URL("/api/presentations/validate", stack.url);
     // The portal's own origin: the web worker refuses cross-site mutations.
-    const headers = { "Content-Type": "application/json", Cookie: `__Host-identity_session=${made.verifierCookie}`, Origin: stack.url };
+    const headers = {
+      "Content-Type": "application/json",
+      Cookie: `__Host-identity_session=${made.verifierCookie}`,
+      Origin: stack.url,
+    };
     let next = 0;
     const one = async () => {
       const response = await post(url, agent, headers, bodies[next++]!);
@@ -492,7 +571,8 @@ export async function benchVerificationEndToEnd(options: EndToEndOptions): Promi
 
     // Round trips: the first validation (the isolate's status cache empty), then one with it warm.
     const cold = splitRoundTrips(await traffic.record(one));
-    for (let i = 0; i < options.warmup; i += 10) await Promise.all(Array.from({ length: Math.min(10, options.warmup - i) }, one));
+    for (let i = 0; i < options.warmup; i += 10)
+      await Promise.all(Array.from({ length: Math.min(10, options.warmup - i) }, one));
     const warm = splitRoundTrips(await traffic.record(one));
 
     // Unloaded latency: validations one at a time, each after the previous one's record was written.
@@ -537,7 +617,9 @@ export async function benchVerificationEndToEnd(options: EndToEndOptions): Promi
     await Promise.all(Array.from({ length: options.connections }, client));
     const seconds = (performance.now() - started) / 1000;
     const ownCpu = process.cpuUsage(ownCpuBefore);
-    const cpuSeconds: Record<string, number> = { "this process (libSQL server, clients)": (ownCpu.user + ownCpu.system) / 1e6 };
+    const cpuSeconds: Record<string, number> = {
+      "this process (libSQL server, clients)": (ownCpu.user + ownCpu.system) / 1e6,
+    };
     for (const [name, total] of descendantCpuSeconds()) {
       const used = total - (cpuBefore.get(name) ?? 0);
       if (used >= 0.05) cpuSeconds[name] = used;
@@ -549,7 +631,10 @@ export async function benchVerificationEndToEnd(options: EndToEndOptions): Promi
       connections: options.connections,
       seconds,
       validationsPerSecond: options.validations / seconds,
-      sequentialP50Ms: percentile(sequentialMs.sort((a, b) => a - b), 50),
+      sequentialP50Ms: percentile(
+        sequentialMs.sort((a, b) => a - b),
+        50,
+      ),
       latencyP50Ms: sorted.length ? percentile(sorted, 50) : NaN,
       latencyP99Ms: sorted.length ? percentile(sorted, 99) : NaN,
       latencyMaxMs: sorted.at(-1) ?? NaN,

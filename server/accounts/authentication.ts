@@ -1,15 +1,25 @@
 import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { users, type User } from "#db/schema/accounts.ts";
-import { foldUsername, LoginSchema, type LoginInput, type PublicUser } from "#core/accounts/schemas.ts";
-import { audit } from "#server/observability/audit.ts";
-import { validationError } from "#server/http/json.ts";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "#core/accounts/password.ts";
-import { getActiveSession, type ActiveSession, type SessionBindings, type SessionContext } from "./session.ts";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, DEVICE_THROTTLE, PAIR_THROTTLE, throttle, throttleKeys, tooManyAttempts, type ThrottleBindings, type ThrottlePolicy } from "./throttle.ts";
-import { knownDevice } from "./device.ts";
+import { foldUsername, type LoginInput, LoginSchema, type PublicUser } from "#core/accounts/schemas.ts";
+import { type User, users } from "#db/schema/accounts.ts";
+import { validationError } from "#server/http/json.ts";
+import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
+import { knownDevice } from "./device.ts";
+import { type ActiveSession, getActiveSession, type SessionBindings, type SessionContext } from "./session.ts";
+import {
+  ACCOUNT_THROTTLE,
+  ADDRESS_THROTTLE,
+  DEVICE_THROTTLE,
+  PAIR_THROTTLE,
+  type ThrottleBindings,
+  type ThrottlePolicy,
+  throttle,
+  throttleKeys,
+  tooManyAttempts,
+} from "./throttle.ts";
 
 /** What signing in needs: the database, work after the response, the request id, the throttle. */
 export type AccountsContext = RequestContext<ThrottleBindings & SessionBindings>;
@@ -76,7 +86,9 @@ const FAILED_SIGN_INS = "failed sign-in attempts";
  * trimmed, and compared case-insensitively by SQLite's lower() on both sides (users_username_lower_idx).
  */
 export function findUserByUsername(context: Pick<RequestContext, "db">, username: string): Promise<User | undefined> {
-  return context.db.query.users.findFirst({ where: eq(sql`lower(${users.username})`, sql`lower(${foldUsername(username)})`) });
+  return context.db.query.users.findFirst({
+    where: eq(sql`lower(${users.username})`, sql`lower(${foldUsername(username)})`),
+  });
 }
 
 /** One throttle a sign-in attempt counts against (ADR 007), and what a proven password does to it. */
@@ -95,12 +107,20 @@ interface Gate {
  * slow down strangers only: the owner's own browser is never held up by them.
  */
 function gatesFor(context: AccountsContext, username: string, ip: string, device: string | null): Gate[] {
-  const gate = (name: Gate["name"], key: string, policy: ThrottlePolicy, onSuccess: Gate["onSuccess"]): Gate => ({ name, key: throttle(context, key), policy, onSuccess });
+  const gate = (name: Gate["name"], key: string, policy: ThrottlePolicy, onSuccess: Gate["onSuccess"]): Gate => ({
+    name,
+    key: throttle(context, key),
+    policy,
+    onSuccess,
+  });
   return [
     gate("address", throttleKeys.address(ip), ADDRESS_THROTTLE, "undo"),
     ...(device
       ? [gate("device", throttleKeys.device(device), DEVICE_THROTTLE, "clear")]
-      : [gate("pair", throttleKeys.pair(username, ip), PAIR_THROTTLE, "clear"), gate("account", throttleKeys.account(username), ACCOUNT_THROTTLE, "clear")]),
+      : [
+          gate("pair", throttleKeys.pair(username, ip), PAIR_THROTTLE, "clear"),
+          gate("account", throttleKeys.account(username), ACCOUNT_THROTTLE, "clear"),
+        ]),
   ];
 }
 
@@ -114,7 +134,10 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
   const authenticator = new Authenticator<User>();
   authenticator.use(
     new FormStrategy<User>(async ({ form }) => {
-      const parsed = LoginSchema.safeParse({ username: form.get("username") ?? undefined, password: form.get("password") ?? undefined });
+      const parsed = LoginSchema.safeParse({
+        username: form.get("username") ?? undefined,
+        password: form.get("password") ?? undefined,
+      });
       if (!parsed.success) throw validationError(parsed.error);
       const { username, password } = parsed.data;
       const device = await knownDevice(clientRequest, context.env.SESSION_SECRET, username);
@@ -126,7 +149,15 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
       const refusedBy = states.map((state, i) => ({ state, gate: gates[i]! })).filter(({ state }) => !state.allowed);
       if (refusedBy.length > 0) {
         await Promise.all(gates.filter((_, i) => states[i]!.allowed).map((gate) => gate.key.undo(gate.policy)));
-        audit(context, { level: "warn", category: "auth", event: "login refused", username, reason: "throttled", ip, details: { by: refusedBy.map(({ gate }) => gate.name) } });
+        audit(context, {
+          level: "warn",
+          category: "auth",
+          event: "login refused",
+          username,
+          reason: "throttled",
+          ip,
+          details: { by: refusedBy.map(({ gate }) => gate.name) },
+        });
         throw tooManyAttempts(FAILED_SIGN_INS, Math.max(...refusedBy.map(({ state }) => state.retryAfterSeconds)));
       }
 
@@ -135,7 +166,15 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !valid) {
         // The provisional failures stand.
-        audit(context, { level: "warn", category: "auth", event: "login failed", username, reason: user ? "bad_password" : "unknown_user", ip, details: { knownDevice: device !== null } });
+        audit(context, {
+          level: "warn",
+          category: "auth",
+          event: "login failed",
+          username,
+          reason: user ? "bad_password" : "unknown_user",
+          ip,
+          details: { knownDevice: device !== null },
+        });
         // The failure that reached a limit already answers 429, so the client learns when to retry.
         const lockout = Math.max(...states.map((state) => state.retryAfterSeconds));
         if (lockout > 0) throw tooManyAttempts(FAILED_SIGN_INS, lockout);
@@ -143,8 +182,18 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
       }
 
       // A proven password ends the runs it was counted in; the address only gets this attempt back.
-      await Promise.all(gates.map((gate) => (gate.onSuccess === "clear" ? gate.key.clear() : gate.key.undo(gate.policy))));
-      audit(context, { level: "info", category: "auth", event: "login succeeded", username: user.username, userId: user.id, ip, details: { knownDevice: device !== null } });
+      await Promise.all(
+        gates.map((gate) => (gate.onSuccess === "clear" ? gate.key.clear() : gate.key.undo(gate.policy))),
+      );
+      audit(context, {
+        level: "info",
+        category: "auth",
+        event: "login succeeded",
+        username: user.username,
+        userId: user.id,
+        ip,
+        details: { knownDevice: device !== null },
+      });
       return user;
     }),
     "form",
@@ -152,13 +201,16 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
   return authenticator;
 }
 
-
 /**
  * Signs in with a username and password already parsed from JSON (the API) by handing remix-auth
  * an equivalent form post: the form strategy reads form data, and one verify path then serves
  * both the JSON API and HTML form actions (ADR "sessions and remix-auth").
  */
-export async function authenticateCredentials(request: Request, context: AccountsContext, input: LoginInput): Promise<User> {
+export async function authenticateCredentials(
+  request: Request,
+  context: AccountsContext,
+  input: LoginInput,
+): Promise<User> {
   const form = new FormData();
   form.set("username", input.username);
   form.set("password", input.password);

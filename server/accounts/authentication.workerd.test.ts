@@ -3,8 +3,16 @@ import { desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { systemLogs } from "#db/schema/observability.ts";
 import { DEMO_PASSWORD } from "#db/seed.ts";
-import { call, db, login, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PAIR_THROTTLE, throttleKeys, type ThrottleBindings } from "./throttle.ts";
+import {
+  call,
+  db,
+  login,
+  registerUser,
+  sessionTokenFrom,
+  uniqueAddress,
+  uniqueName,
+} from "#tests/support/web-client.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PAIR_THROTTLE, type ThrottleBindings, throttleKeys } from "./throttle.ts";
 
 const INVALID = { message: "Invalid username or password" };
 
@@ -15,7 +23,10 @@ const throttleFor = (key: string) => throttles.get(throttles.idFromName(key));
 async function auditLines(username: string, expected: number) {
   let rows: (typeof systemLogs.$inferSelect)[] = [];
   for (let i = 0; i < 100; i++) {
-    rows = await db().select().from(systemLogs).where(like(systemLogs.message, `% user="${username}"%`));
+    rows = await db()
+      .select()
+      .from(systemLogs)
+      .where(like(systemLogs.message, `% user="${username}"%`));
     if (rows.length >= expected) break;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -72,7 +83,10 @@ describe("POST /api/auth/login", () => {
   it("rejects invalid input with 400 and zod's message", async () => {
     const missing = await call("/api/auth/login", { body: { username: "admin" } });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ message: "Required", errors: { fieldErrors: { password: ["Required"] } } });
+    expect(await missing.json()).toMatchObject({
+      message: "Required",
+      errors: { fieldErrors: { password: ["Required"] } },
+    });
 
     const empty = await call("/api/auth/login", { body: { username: "", password: "x" } });
     expect(empty.status).toBe(400);
@@ -84,7 +98,10 @@ describe("POST /api/auth/login", () => {
   });
 
   it("answers malformed JSON with 400, never 500", async () => {
-    const response = await call("/api/auth/login", { rawBody: "{\"username\": ", headers: { "Content-Type": "application/json" } });
+    const response = await call("/api/auth/login", {
+      rawBody: '{"username": ',
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Request body must be valid JSON" });
   });
@@ -99,7 +116,10 @@ describe("POST /api/auth/login", () => {
 
   it("gives a new session id at every login and replaces the session presented with it", async () => {
     const first = await login("citizen", DEMO_PASSWORD);
-    const second = await call("/api/auth/login", { body: { username: "citizen", password: DEMO_PASSWORD }, cookie: first.cookie });
+    const second = await call("/api/auth/login", {
+      body: { username: "citizen", password: DEMO_PASSWORD },
+      cookie: first.cookie,
+    });
     const secondCookie = sessionTokenFrom(second);
     expect(second.status).toBe(200);
     expect(secondCookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -116,14 +136,19 @@ describe("POST /api/auth/login", () => {
     // Audit rows are written in waitUntil; give them a moment.
     let rows: (typeof systemLogs.$inferSelect)[] = [];
     for (let i = 0; i < 50 && rows.length === 0; i++) {
-      rows = await db().select().from(systemLogs).where(like(systemLogs.message, `%${marker}%`));
+      rows = await db()
+        .select()
+        .from(systemLogs)
+        .where(like(systemLogs.message, `%${marker}%`));
       if (rows.length === 0) await new Promise((r) => setTimeout(r, 20));
     }
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row.category).toBe("auth");
     expect(row.level).toBe("warn");
-    expect(row.message).toBe(`login failed user="${marker}\\u000alogin succeeded user=\\"admin\\"" reason=unknown_user`);
+    expect(row.message).toBe(
+      `login failed user="${marker}\\u000alogin succeeded user=\\"admin\\"" reason=unknown_user`,
+    );
     expect(row.message).not.toContain("\n");
     expect((row.metadata as { at: string }).at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
@@ -139,12 +164,15 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("login throttling (LoginThrottle Durable Object)", () => {
-  it("locks one address out of an account after 10 consecutive failures, with Retry-After; another account from there still signs in", { timeout: 30_000 }, async () => {
+  it("locks one address out of an account after 10 consecutive failures, with Retry-After; another account from there still signs in", {
+    timeout: 30_000,
+  }, async () => {
     const victim = await registerUser();
     const other = await registerUser();
     const ip = uniqueAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await login(victim.username, `wrong-${i}-password`, ip)).response.status);
+    for (let i = 0; i < 9; i++)
+      statuses.push((await login(victim.username, `wrong-${i}-password`, ip)).response.status);
     expect(statuses).toEqual(Array(9).fill(401));
 
     const tenth = await login(victim.username, "wrong-again-password", ip);
@@ -163,13 +191,17 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect(fine.response.status).toBe(200);
   });
 
-  it("lets nobody lock the owner out: however many addresses fail, the owner's own browser signs in at once", { timeout: 30_000 }, async () => {
+  it("lets nobody lock the owner out: however many addresses fail, the owner's own browser signs in at once", {
+    timeout: 30_000,
+  }, async () => {
     const owner = await registerUser();
     // The owner signed in on their browser once: it is a known device of the account from then on.
     const first = await login(owner.username, owner.password);
     expect(first.response.status).toBe(200);
     expect(first.device).toMatch(/^[A-Za-z0-9_-]{22}\.[0-9a-f]{64}$/);
-    expect(first.response.headers.getSetCookie().find((c) => c.startsWith("__Host-identity_device="))).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=\d+$/);
+    expect(first.response.headers.getSetCookie().find((c) => c.startsWith("__Host-identity_device="))).toMatch(
+      /; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=\d+$/,
+    );
 
     // Strangers everywhere: each of their addresses locked out of the account, and the account making strangers wait.
     const strangers = Array.from({ length: 3 }, () => uniqueAddress());
@@ -192,11 +224,14 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect((await login(owner.username, owner.password, strangers[0], first.device!)).response.status).toBe(200);
   });
 
-  it("gives strangers no more guesses from many addresses than from one: past 10 failures the account makes every stranger wait", { timeout: 60_000 }, async () => {
+  it("gives strangers no more guesses from many addresses than from one: past 10 failures the account makes every stranger wait", {
+    timeout: 60_000,
+  }, async () => {
     const victim = await registerUser();
     const statuses: number[] = [];
     // One guess each from ten addresses (no address reaches its own limit).
-    for (let i = 0; i < 10; i++) statuses.push((await login(victim.username, `spread-guess-${i}`, uniqueAddress())).response.status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await login(victim.username, `spread-guess-${i}`, uniqueAddress())).response.status);
     expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
     // The tenth failure starts the account's delays (1 s, then doubling): its answer says to wait.
     expect(statuses[9]).toBe(429);
@@ -208,18 +243,23 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect(lines.filter((l) => l === "login refused")).toHaveLength(1);
   });
 
-  it("locks a known browser's cookie after 10 failures with it, and only that browser", { timeout: 60_000 }, async () => {
+  it("locks a known browser's cookie after 10 failures with it, and only that browser", {
+    timeout: 60_000,
+  }, async () => {
     const owner = await registerUser();
     const { device } = await login(owner.username, owner.password);
     const ip = uniqueAddress();
-    for (let i = 0; i < 9; i++) expect((await login(owner.username, `device-guess-${i}`, uniqueAddress(), device!)).response.status).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await login(owner.username, `device-guess-${i}`, uniqueAddress(), device!)).response.status).toBe(401);
     expect((await login(owner.username, "device-guess-last", uniqueAddress(), device!)).response.status).toBe(429);
     expect((await login(owner.username, owner.password, ip, device!)).response.status).toBe(429);
     // The cookie's failures were not the account's: from elsewhere the owner signs in.
     expect((await login(owner.username, owner.password, ip)).response.status).toBe(200);
   });
 
-  it("treats a device cookie sealed to another account, or forged, as no device at all", { timeout: 30_000 }, async () => {
+  it("treats a device cookie sealed to another account, or forged, as no device at all", {
+    timeout: 30_000,
+  }, async () => {
     const [mine, theirs] = [await registerUser(), await registerUser()];
     const { device } = await login(mine.username, mine.password);
     const forged = `${device!.split(".")[0]}.${"0".repeat(64)}`;
@@ -240,10 +280,14 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect((await login(account.username, account.password)).response.status).toBe(200);
   });
 
-  it("lets at most 10 of 15 simultaneous wrong passwords be checked; the rest, and then the right one, get 429", { timeout: 60_000 }, async () => {
+  it("lets at most 10 of 15 simultaneous wrong passwords be checked; the rest, and then the right one, get 429", {
+    timeout: 60_000,
+  }, async () => {
     const victim = await registerUser();
     const ip = uniqueAddress();
-    const attempts = await Promise.all(Array.from({ length: 15 }, (_, i) => login(victim.username, `parallel-guess-${i}`, ip)));
+    const attempts = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => login(victim.username, `parallel-guess-${i}`, ip)),
+    );
     const statuses = attempts.map((a) => a.response.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
@@ -260,7 +304,9 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect(Number(right.response.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
   });
 
-  it("counts a success from an address as nothing, but never lets it wipe the address's failures", { timeout: 30_000 }, async () => {
+  it("counts a success from an address as nothing, but never lets it wipe the address's failures", {
+    timeout: 30_000,
+  }, async () => {
     const ip = uniqueAddress();
     const account = await registerUser();
     for (let i = 0; i < 3; i++) expect((await login(uniqueName(), "spray-password", ip)).response.status).toBe(401);
@@ -269,7 +315,9 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect((await throttleFor(throttleKeys.address(ip)).attempt(ADDRESS_THROTTLE)).count).toBe(4);
   });
 
-  it("does not count against the address, or the pair, an attempt the account's delay refused", { timeout: 30_000 }, async () => {
+  it("does not count against the address, or the pair, an attempt the account's delay refused", {
+    timeout: 30_000,
+  }, async () => {
     const ip = uniqueAddress();
     const account = await registerUser();
     const accountKey = throttleFor(throttleKeys.account(account.username));
@@ -286,7 +334,8 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     // Bring the address to one short of its limit directly in the object the worker consults (100
     // password checks through the API would only slow the test), then fail once through the API.
     const stub = throttleFor(throttleKeys.address(ip));
-    for (let i = 0; i < ADDRESS_THROTTLE.limit - 1; i++) expect((await stub.attempt(ADDRESS_THROTTLE)).allowed).toBe(true);
+    for (let i = 0; i < ADDRESS_THROTTLE.limit - 1; i++)
+      expect((await stub.attempt(ADDRESS_THROTTLE)).allowed).toBe(true);
     const last = await login(uniqueName(), "some-password", ip);
     expect(last.response.status).toBe(429);
     expect(Number(last.response.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
@@ -300,7 +349,9 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
 });
 
 describe("sign-in names", () => {
-  it("signs in whatever the case and surrounding spaces, as registration treats names", { timeout: 30_000 }, async () => {
+  it("signs in whatever the case and surrounding spaces, as registration treats names", {
+    timeout: 30_000,
+  }, async () => {
     const username = uniqueName("MixedCase");
     const password = "a long passphrase 42";
     expect((await call("/api/auth/register", { body: { username, password } })).status).toBe(201);
@@ -330,10 +381,14 @@ describe("GET /api/auth/user", () => {
 
   it("sees a role change at once", async () => {
     const account = await registerUser();
-    expect(((await (await call("/api/auth/user", { cookie: account.cookie })).json()) as { role: string }).role).toBe("citizen");
+    expect(((await (await call("/api/auth/user", { cookie: account.cookie })).json()) as { role: string }).role).toBe(
+      "citizen",
+    );
     const { users } = await import("#db/schema/accounts.ts");
     await db().update(users).set({ role: "verifier" }).where(eq(users.id, account.user.id));
-    expect(((await (await call("/api/auth/user", { cookie: account.cookie })).json()) as { role: string }).role).toBe("verifier");
+    expect(((await (await call("/api/auth/user", { cookie: account.cookie })).json()) as { role: string }).role).toBe(
+      "verifier",
+    );
     // Demoted: the next request is refused what the role allowed.
     const admin = await registerUser();
     await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));

@@ -16,7 +16,8 @@ export const DEVICE_COOKIE = "__Host-identity_device";
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 const VALUE = /^([A-Za-z0-9_-]{22})\.([0-9a-f]{64})$/;
 
-const seal = (secret: string, deviceId: string, username: string) => keyedDigest(secret, `device|${normaliseUsername(username)}|${deviceId}`);
+const seal = (secret: string, deviceId: string, username: string) =>
+  keyedDigest(secret, `device|${normaliseUsername(username)}|${deviceId}`);
 
 /** The Set-Cookie that makes this browser a known device of `username`: a fresh id each sign-in. */
 export async function deviceCookie(secret: string, username: string): Promise<string> {

@@ -45,11 +45,22 @@ export function grantOf(request: Request): WatcherGrant | null {
 }
 
 /** Of `grants`, the session ids whose session still stands and whose person still qualifies: one query. */
-export async function grantsStillHeld(db: Database, grants: readonly WatcherGrant[], now: number): Promise<Set<string>> {
+export async function grantsStillHeld(
+  db: Database,
+  grants: readonly WatcherGrant[],
+  now: number,
+): Promise<Set<string>> {
   const sids = [...new Set(grants.map((g) => g.sid))];
   if (sids.length === 0) return new Set();
   const rows = await db
-    .select({ sid: sessions.sid, sess: sessions.sess, expire: sessions.expire, role: users.role, officeId: operatorProfiles.officeId, supervisor: operatorProfiles.supervisor })
+    .select({
+      sid: sessions.sid,
+      sess: sessions.sess,
+      expire: sessions.expire,
+      role: users.role,
+      officeId: operatorProfiles.officeId,
+      supervisor: operatorProfiles.supervisor,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sql`json_extract(${sessions.sess}, '$.userId')`))
     .leftJoin(operatorProfiles, eq(operatorProfiles.userId, users.id))
@@ -62,7 +73,9 @@ export async function grantsStillHeld(db: Database, grants: readonly WatcherGran
     const role = effectiveRole(row.role);
     const inOffice = row.officeId !== null && row.officeId === grant.officeId;
     const qualifies =
-      grant.need === "review" ? role === "admin" || role === "operator" : role === "admin" || (role === "operator" && inOffice && (grant.need === "staff" || row.supervisor === true));
+      grant.need === "review"
+        ? role === "admin" || role === "operator"
+        : role === "admin" || (role === "operator" && inOffice && (grant.need === "staff" || row.supervisor === true));
     if (qualifies) held.add(grant.sid);
   }
   return held;

@@ -15,26 +15,26 @@
  *   key, so there is nothing to guess, and it is the way in for someone whose account is locked.
  */
 import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type AuthenticatorTransportFuture,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { base64urlDecode, base64urlEncode, base64urlEncodeText } from "#core/credentials/encoding.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
-import { users, webauthnChallenges, webauthnCredentials, type Passkey, type User } from "#db/schema/accounts.ts";
+import { type Passkey, type User, users, webauthnChallenges, webauthnCredentials } from "#db/schema/accounts.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { relyingPartyFrom, type RelyingParty, type RelyingPartyBindings } from "./relying-party.ts";
+import { type RelyingParty, type RelyingPartyBindings, relyingPartyFrom } from "./relying-party.ts";
 
 /** How long a ceremony's challenge is good for. */
 const CEREMONY_TTL_MS = 5 * 60 * 1000;
@@ -45,7 +45,10 @@ const ALGORITHMS = [-7, -8, -257];
 /** A person may keep this many passkeys (one per device and password manager is plenty). */
 const MAX_PASSKEYS = 20;
 
-export type PasskeyContext = Pick<RequestContext<RelyingPartyBindings>, "db" | "ctx" | "env" | "requestId" | "recorder">;
+export type PasskeyContext = Pick<
+  RequestContext<RelyingPartyBindings>,
+  "db" | "ctx" | "env" | "requestId" | "recorder"
+>;
 
 const PASSKEYS_UNAVAILABLE = "Passkeys are not available on this service yet.";
 export const CEREMONY_EXPIRED = "This passkey request has expired or was already used. Please try again.";
@@ -59,7 +62,12 @@ const PASSKEY_NOT_FOUND = "Passkey not found";
 // Input: what the browser sends back (@simplewebauthn/browser's JSON), checked before any use.
 
 /** Unpadded base64url, as WebAuthn's JSON encodings use. */
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, "Expected base64url");
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, "Expected base64url");
 /** A credential id is at most 1023 bytes (WebAuthn L3 §5.1): 1364 characters of base64url. */
 const credentialId = base64url(1364);
 /** A ceremony id: 32 random bytes. */
@@ -109,10 +117,17 @@ export const PasskeyName = z
       .string()
       .min(1, "Enter a name for your passkey")
       .max(60, "Passkey name must be 60 characters or fewer")
-      .regex(/^[^\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/u, "Passkey name must only include letters, numbers, spaces and punctuation"),
+      .regex(
+        /^[^\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/u,
+        "Passkey name must only include letters, numbers, spaces and punctuation",
+      ),
   );
 
-export const RegistrationVerifySchema = z.object({ ceremonyId: CeremonyId, name: PasskeyName, response: RegistrationResponseSchema });
+export const RegistrationVerifySchema = z.object({
+  ceremonyId: CeremonyId,
+  name: PasskeyName,
+  response: RegistrationResponseSchema,
+});
 export const AuthenticationVerifySchema = z.object({ ceremonyId: CeremonyId, response: AuthenticationResponseSchema });
 
 type RegistrationVerifyInput = z.infer<typeof RegistrationVerifySchema>;
@@ -137,9 +152,17 @@ function requireRelyingParty(env: RelyingPartyBindings): RelyingParty {
 type Purpose = (typeof webauthnChallenges.$inferSelect)["purpose"];
 
 /** Keeps a new ceremony's challenge for CEREMONY_TTL_MS; answers its random id. Old ones are purged afterwards. */
-async function beginCeremony(context: PasskeyContext, purpose: Purpose, challenge: string, userId: string | null, now: Date): Promise<string> {
+async function beginCeremony(
+  context: PasskeyContext,
+  purpose: Purpose,
+  challenge: string,
+  userId: string | null,
+  now: Date,
+): Promise<string> {
   const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)));
-  await context.db.insert(webauthnChallenges).values({ id, purpose, challenge, userId, expiresAt: new Date(now.getTime() + CEREMONY_TTL_MS), createdAt: now });
+  await context.db
+    .insert(webauthnChallenges)
+    .values({ id, purpose, challenge, userId, expiresAt: new Date(now.getTime() + CEREMONY_TTL_MS), createdAt: now });
   context.ctx.waitUntil(purgeExpiredCeremonies(context.db, now).catch(() => undefined));
   return id;
 }
@@ -148,7 +171,13 @@ async function beginCeremony(context: PasskeyContext, purpose: Purpose, challeng
  * Ends a ceremony: deletes its row, if it is live and is for `purpose` (and `userId`), and answers
  * the challenge it held, in one statement. A second attempt with the same id finds nothing.
  */
-async function consumeCeremony(db: Database, id: string, purpose: Purpose, userId: string | null, now: Date): Promise<string | null> {
+async function consumeCeremony(
+  db: Database,
+  id: string,
+  purpose: Purpose,
+  userId: string | null,
+  now: Date,
+): Promise<string | null> {
   const [row] = await db
     .delete(webauthnChallenges)
     .where(
@@ -204,7 +233,10 @@ export async function startPasskeyRegistration(
     userDisplayName: [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.username,
     timeout: AUTHENTICATOR_TIMEOUT_MS,
     attestationType: "none",
-    excludeCredentials: existing.map((c) => ({ id: c.id, transports: (c.transports ?? undefined) as AuthenticatorTransportFuture[] | undefined })),
+    excludeCredentials: existing.map((c) => ({
+      id: c.id,
+      transports: (c.transports ?? undefined) as AuthenticatorTransportFuture[] | undefined,
+    })),
     authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
     supportedAlgorithmIDs: ALGORITHMS,
   });
@@ -222,7 +254,9 @@ export interface PasskeySummary {
   backedUp: boolean;
 }
 
-const summary = (row: Pick<Passkey, "id" | "name" | "createdAt" | "lastUsed" | "deviceType" | "backedUp">): PasskeySummary => ({
+const summary = (
+  row: Pick<Passkey, "id" | "name" | "createdAt" | "lastUsed" | "deviceType" | "backedUp">,
+): PasskeySummary => ({
   id: row.id,
   name: row.name,
   createdAt: row.createdAt.toISOString(),
@@ -268,7 +302,15 @@ export async function finishPasskeyRegistration(
       supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (error) {
-    audit(context, { level: "warn", category: "auth", event: "passkey registration refused", username: owner.username, userId: owner.id, reason: "verification_failed", details: { error: errorDetail(error) } });
+    audit(context, {
+      level: "warn",
+      category: "auth",
+      event: "passkey registration refused",
+      username: owner.username,
+      userId: owner.id,
+      reason: "verification_failed",
+      details: { error: errorDetail(error) },
+    });
     throw new ServiceError(400, REGISTRATION_FAILED, "registration_failed");
   }
   if (!verified.verified) throw new ServiceError(400, REGISTRATION_FAILED, "registration_failed");
@@ -288,10 +330,18 @@ export async function finishPasskeyRegistration(
     await context.db.insert(webauthnCredentials).values(row);
   } catch (error) {
     // excludeCredentials asks the browser not to offer one already registered; this is the guarantee.
-    if (isUniqueViolation(error, "webauthn_credentials.id")) throw new ServiceError(409, ALREADY_REGISTERED, "already_registered");
+    if (isUniqueViolation(error, "webauthn_credentials.id"))
+      throw new ServiceError(409, ALREADY_REGISTERED, "already_registered");
     throw error;
   }
-  audit(context, { level: "info", category: "auth", event: "passkey added", username: owner.username, userId: owner.id, details: { credentialId: row.id, name: row.name } });
+  audit(context, {
+    level: "info",
+    category: "auth",
+    event: "passkey added",
+    username: owner.username,
+    userId: owner.id,
+    details: { credentialId: row.id, name: row.name },
+  });
   return summary({ ...row, lastUsed: null });
 }
 
@@ -300,13 +350,25 @@ export async function finishPasskeyRegistration(
  * it holds for this RP ID, in its own dialog or in the username field's autofill), user
  * verification required.
  */
-export async function startPasskeySignIn(context: PasskeyContext, now = new Date()): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
+export async function startPasskeySignIn(
+  context: PasskeyContext,
+  now = new Date(),
+): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
   const rp = requireRelyingParty(context.env);
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", timeout: AUTHENTICATOR_TIMEOUT_MS });
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: "required",
+    timeout: AUTHENTICATOR_TIMEOUT_MS,
+  });
   return { ceremonyId: await beginCeremony(context, "authentication", options.challenge, null, now), options };
 }
 
-type SignInFailure = "ceremony_expired" | "unknown_credential" | "user_handle_mismatch" | "verification_failed" | "counter_regression";
+type SignInFailure =
+  | "ceremony_expired"
+  | "unknown_credential"
+  | "user_handle_mismatch"
+  | "verification_failed"
+  | "counter_regression";
 
 /**
  * Finishes a passkey sign-in: the ceremony (live, unused), the credential it names, the user
@@ -315,14 +377,30 @@ type SignInFailure = "ceremony_expired" | "unknown_credential" | "user_handle_mi
  * use recorded. Resolves to the user; throws a ServiceError (400 for a ceremony that is gone, 401
  * for anything wrong with the assertion), audited, when refused. `ip` is for the audit trail only.
  */
-export async function finishPasskeySignIn(context: PasskeyContext, input: AuthenticationVerifyInput, ip: string, now = new Date()): Promise<User> {
+export async function finishPasskeySignIn(
+  context: PasskeyContext,
+  input: AuthenticationVerifyInput,
+  ip: string,
+  now = new Date(),
+): Promise<User> {
   const rp = requireRelyingParty(context.env);
   const credentialId = input.response.id;
   const refuse = (reason: SignInFailure, user?: Pick<User, "id" | "username">, error?: unknown) => {
     const details: Record<string, unknown> = { credentialId };
     if (error !== undefined) details.error = errorDetail(error);
-    audit(context, { level: "warn", category: "auth", event: "passkey sign-in failed", username: user?.username, userId: user?.id, reason, ip, details });
-    return reason === "ceremony_expired" ? new ServiceError(400, CEREMONY_EXPIRED, reason) : new ServiceError(401, SIGN_IN_FAILED, "passkey_sign_in_failed");
+    audit(context, {
+      level: "warn",
+      category: "auth",
+      event: "passkey sign-in failed",
+      username: user?.username,
+      userId: user?.id,
+      reason,
+      ip,
+      details,
+    });
+    return reason === "ceremony_expired"
+      ? new ServiceError(400, CEREMONY_EXPIRED, reason)
+      : new ServiceError(401, SIGN_IN_FAILED, "passkey_sign_in_failed");
   };
 
   const challenge = await consumeCeremony(context.db, input.ceremonyId, "authentication", null, now);
@@ -364,11 +442,22 @@ export async function finishPasskeySignIn(context: PasskeyContext, input: Authen
     .update(webauthnCredentials)
     .set({ counter: newCounter, lastUsed: now, deviceType: credentialDeviceType, backedUp: credentialBackedUp })
     .where(
-      and(eq(webauthnCredentials.id, passkey.id), newCounter === 0 ? eq(webauthnCredentials.counter, 0) : lt(webauthnCredentials.counter, newCounter)),
+      and(
+        eq(webauthnCredentials.id, passkey.id),
+        newCounter === 0 ? eq(webauthnCredentials.counter, 0) : lt(webauthnCredentials.counter, newCounter),
+      ),
     )
     .returning({ id: webauthnCredentials.id });
   if (!moved) throw refuse("counter_regression", user);
-  audit(context, { level: "info", category: "auth", event: "passkey sign-in succeeded", username: user.username, userId: user.id, ip, details: { credentialId } });
+  audit(context, {
+    level: "info",
+    category: "auth",
+    event: "passkey sign-in succeeded",
+    username: user.username,
+    userId: user.id,
+    ip,
+    details: { credentialId },
+  });
   return user;
 }
 
@@ -396,7 +485,11 @@ export async function countPasskeys(db: Database, userId: string): Promise<numbe
  * could have, is the same 404 (thrown) and nothing changes: the delete is bounded by the owner in
  * its own WHERE clause.
  */
-export async function removePasskey(context: PasskeyContext, owner: Pick<PasskeyOwner, "id" | "username">, id: string): Promise<void> {
+export async function removePasskey(
+  context: PasskeyContext,
+  owner: Pick<PasskeyOwner, "id" | "username">,
+  id: string,
+): Promise<void> {
   const notFound = () => new ServiceError(404, PASSKEY_NOT_FOUND, "passkey_not_found");
   if (!credentialId.safeParse(id).success) throw notFound();
   const [removed] = await context.db
@@ -404,5 +497,12 @@ export async function removePasskey(context: PasskeyContext, owner: Pick<Passkey
     .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, owner.id)))
     .returning({ id: webauthnCredentials.id, name: webauthnCredentials.name });
   if (!removed) throw notFound();
-  audit(context, { level: "info", category: "auth", event: "passkey removed", username: owner.username, userId: owner.id, details: { credentialId: removed.id, name: removed.name } });
+  audit(context, {
+    level: "info",
+    category: "auth",
+    event: "passkey removed",
+    username: owner.username,
+    userId: owner.id,
+    details: { credentialId: removed.id, name: removed.name },
+  });
 }

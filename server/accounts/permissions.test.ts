@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACTIONS, can, type Action } from "./permissions.ts";
+import { ACTIONS, type Action, can } from "./permissions.ts";
 
 const user = (role: string, id = `${role}-id`) => ({ id, role });
 

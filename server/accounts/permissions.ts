@@ -1,6 +1,6 @@
-import type { RequestContext } from "#server/worker/context.ts";
 import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
 import { audit } from "#server/observability/audit.ts";
+import type { RequestContext } from "#server/worker/context.ts";
 import { clientAddress, requireUser } from "./authentication.ts";
 import type { SessionBindings } from "./session.ts";
 
@@ -75,6 +75,19 @@ export async function requirePermission(
 }
 
 /** A refused authorisation in the audit log (OWASP ASVS 5.0: log failed authorisations). */
-export function auditRefusal(request: Request, context: Pick<RequestContext, "db" | "ctx" | "requestId">, user: Pick<PublicUser, "id" | "username">, action: Action): void {
-  audit(context, { level: "warn", category: "authz", event: "permission denied", username: user.username, userId: user.id, reason: action, ip: clientAddress(request) });
+export function auditRefusal(
+  request: Request,
+  context: Pick<RequestContext, "db" | "ctx" | "requestId">,
+  user: Pick<PublicUser, "id" | "username">,
+  action: Action,
+): void {
+  audit(context, {
+    level: "warn",
+    category: "authz",
+    event: "permission denied",
+    username: user.username,
+    userId: user.id,
+    reason: action,
+    ip: clientAddress(request),
+  });
 }

@@ -1,11 +1,11 @@
-import type { AccountsContext } from "./authentication.ts";
 import { eq, or, sql } from "drizzle-orm";
-import { isUniqueViolation } from "#db/errors.ts";
-import { users, type User } from "#db/schema/accounts.ts";
-import type { RegisterInput } from "#core/accounts/schemas.ts";
-import { audit } from "#server/observability/audit.ts";
-import { isCommonPassword } from "./common-passwords.ts";
 import { hashPassword } from "#core/accounts/password.ts";
+import type { RegisterInput } from "#core/accounts/schemas.ts";
+import { isUniqueViolation } from "#db/errors.ts";
+import { type User, users } from "#db/schema/accounts.ts";
+import { audit } from "#server/observability/audit.ts";
+import type { AccountsContext } from "./authentication.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 import { REGISTRATION_THROTTLE, retryAfter, throttle, throttleKeys, tooManyMessage } from "./throttle.ts";
 
 export const USERNAME_TAKEN = "Username already taken";
@@ -34,17 +34,40 @@ const taken = (reason: "username-taken" | "email-taken"): RegistrationResult => 
  * came as JSON (POST /api/auth/register) or as the no-JS form (/register). Signing the new user
  * in is the caller's, as it needs the request.
  */
-export async function registerAccount(context: AccountsContext, input: RegisterInput, clientAddress: string): Promise<RegistrationResult> {
+export async function registerAccount(
+  context: AccountsContext,
+  input: RegisterInput,
+  clientAddress: string,
+): Promise<RegistrationResult> {
   if (isCommonPassword(input.password)) {
-    return { ok: false, reason: "common-password", status: 400, message: COMMON_PASSWORD, fieldErrors: { password: [COMMON_PASSWORD] } };
+    return {
+      ok: false,
+      reason: "common-password",
+      status: 400,
+      message: COMMON_PASSWORD,
+      fieldErrors: { password: [COMMON_PASSWORD] },
+    };
   }
 
   // Every attempt that gets this far counts, successful or not: a 409 also answers "is this taken?".
   const gate = await throttle(context, throttleKeys.registration(clientAddress)).attempt(REGISTRATION_THROTTLE);
   if (!gate.allowed) {
-    audit(context, { level: "warn", category: "auth", event: "registration refused", username: input.username, reason: "throttled", ip: clientAddress });
+    audit(context, {
+      level: "warn",
+      category: "auth",
+      event: "registration refused",
+      username: input.username,
+      reason: "throttled",
+      ip: clientAddress,
+    });
     const message = tooManyMessage("registrations from this address", gate.retryAfterSeconds);
-    return { ok: false, reason: "throttled", status: 429, message, retryAfterSeconds: retryAfter(gate.retryAfterSeconds) };
+    return {
+      ok: false,
+      reason: "throttled",
+      status: 429,
+      message,
+      retryAfterSeconds: retryAfter(gate.retryAfterSeconds),
+    };
   }
 
   // Usernames differing only in case would let one account pass for another; SQLite's lower() on
@@ -54,7 +77,8 @@ export async function registerAccount(context: AccountsContext, input: RegisterI
     columns: { username: true },
     where: input.email ? or(sameName, eq(users.email, input.email)) : sameName,
   });
-  if (existing) return taken(existing.username.toLowerCase() === input.username.toLowerCase() ? "username-taken" : "email-taken");
+  if (existing)
+    return taken(existing.username.toLowerCase() === input.username.toLowerCase() ? "username-taken" : "email-taken");
 
   let user: User | undefined;
   try {
@@ -77,7 +101,14 @@ export async function registerAccount(context: AccountsContext, input: RegisterI
   }
   if (!user) throw new Error("insert returned no row");
 
-  audit(context, { level: "info", category: "auth", event: "account registered", username: user.username, userId: user.id, ip: clientAddress });
+  audit(context, {
+    level: "info",
+    category: "auth",
+    event: "account registered",
+    username: user.username,
+    userId: user.id,
+    ip: clientAddress,
+  });
   return { ok: true, user };
 }
 
@@ -85,9 +116,15 @@ export async function registerAccount(context: AccountsContext, input: RegisterI
 export function registrationRefused(result: Exclude<RegistrationResult, { ok: true }>): Response {
   switch (result.reason) {
     case "common-password":
-      return Response.json({ message: result.message, errors: { fieldErrors: result.fieldErrors, formErrors: [] } }, { status: 400 });
+      return Response.json(
+        { message: result.message, errors: { fieldErrors: result.fieldErrors, formErrors: [] } },
+        { status: 400 },
+      );
     case "throttled":
-      return Response.json({ message: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+      return Response.json(
+        { message: result.message },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
     default:
       return Response.json({ message: result.message }, { status: result.status });
   }

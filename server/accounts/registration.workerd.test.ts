@@ -3,18 +3,27 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { call, db, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
-import { REGISTRATION_THROTTLE, throttleKeys, type ThrottleBindings } from "./throttle.ts";
+import { REGISTRATION_THROTTLE, type ThrottleBindings, throttleKeys } from "./throttle.ts";
 
 const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 
 const valid = () => {
   const username = uniqueName("reg");
-  return { username, email: `${username}@example.org`, password: "a long passphrase 42", firstName: "Ada", lastName: "Lovelace" };
+  return {
+    username,
+    email: `${username}@example.org`,
+    password: "a long passphrase 42",
+    firstName: "Ada",
+    lastName: "Lovelace",
+  };
 };
 
 async function register(body: unknown) {
   const response = await call("/api/auth/register", { body });
-  return { response, json: (await response.json()) as { message: string; errors?: { fieldErrors: Record<string, string[]> } } };
+  return {
+    response,
+    json: (await response.json()) as { message: string; errors?: { fieldErrors: Record<string, string[]> } },
+  };
 }
 
 describe("POST /api/auth/register", () => {
@@ -53,7 +62,12 @@ describe("POST /api/auth/register", () => {
     ["Required for a missing username", { username: undefined }, "username", "Required"],
     ["the minimum for a short username", { username: "ab" }, "username", "String must contain at least 3 character(s)"],
     ["Invalid email for a malformed address", { email: "not-an-email" }, "email", "Invalid email"],
-    ["the minimum for a short password", { password: "short" }, "password", "String must contain at least 8 character(s)"],
+    [
+      "the minimum for a short password",
+      { password: "short" },
+      "password",
+      "String must contain at least 8 character(s)",
+    ],
   ] as const)("says %s", async (_, change, field, message) => {
     const { response, json } = await register({ ...valid(), ...change });
     expect(response.status).toBe(400);
@@ -92,10 +106,20 @@ describe("POST /api/auth/register", () => {
       const { response } = await register({ ...valid(), username });
       expect(response.status, JSON.stringify(username)).not.toBe(201);
     }
-    for (const username of ["ADMİN", `ad\u200bmin${base}`, `${base}\u202e`, `${base}é`, `-${base}`, `${base}.`, `${base} x`]) {
+    for (const username of [
+      "ADMİN",
+      `ad\u200bmin${base}`,
+      `${base}\u202e`,
+      `${base}é`,
+      `-${base}`,
+      `${base}.`,
+      `${base} x`,
+    ]) {
       const { response, json } = await register({ ...valid(), username });
       expect(response.status, JSON.stringify(username)).toBe(400);
-      expect(json.errors?.fieldErrors.username).toEqual(["Use only letters A to Z, numbers, and dots, hyphens or underscores between them"]);
+      expect(json.errors?.fieldErrors.username).toEqual([
+        "Use only letters A to Z, numbers, and dots, hyphens or underscores between them",
+      ]);
     }
     // A name typed in fullwidth signs in to the account it folds to.
     const { username, password } = await registerUser();
@@ -132,13 +156,17 @@ describe("POST /api/auth/register", () => {
     expect(patch.status).toBe(405);
   });
 
-  it("throttles per address: 20 attempts an hour, refusals included, then 429 with Retry-After", { timeout: 30_000 }, async () => {
+  it("throttles per address: 20 attempts an hour, refusals included, then 429 with Retry-After", {
+    timeout: 30_000,
+  }, async () => {
     const ip = uniqueAddress();
     const key = throttles.get(throttles.idFromName(throttleKeys.registration(ip)));
     for (let i = 0; i < REGISTRATION_THROTTLE.limit - 2; i++) await key.attempt(REGISTRATION_THROTTLE);
     // A taken name counts too: probing for accounts is what the limit slows.
     const existing = await registerUser();
-    expect((await call("/api/auth/register", { body: { ...valid(), username: existing.username }, ip })).status).toBe(409);
+    expect((await call("/api/auth/register", { body: { ...valid(), username: existing.username }, ip })).status).toBe(
+      409,
+    );
     expect((await call("/api/auth/register", { body: valid(), ip })).status).toBe(201);
 
     const input = valid();
@@ -147,7 +175,9 @@ describe("POST /api/auth/register", () => {
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(59 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many registrations from this address\. Try again in 60 minute\(s\)\.$/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Too many registrations from this address\. Try again in 60 minute\(s\)\.$/,
+    );
     expect(sessionTokenFrom(refused)).toBeNull();
     expect(await db().select().from(users).where(eq(users.username, input.username))).toHaveLength(0);
     // Another address is unaffected.

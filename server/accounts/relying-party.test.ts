@@ -3,12 +3,20 @@ import { originProblem, relyingPartyFrom, webauthnOriginBinding } from "./relyin
 
 describe("the passkey relying party (ADR 021)", () => {
   it("takes WEBAUTHN_ORIGIN first, else PUBLIC_BASE_URL's origin; the RP ID is its host name", () => {
-    expect(relyingPartyFrom({ WEBAUTHN_ORIGIN: "http://localhost:8787", PUBLIC_BASE_URL: "https://identity.service.gov.uk" })).toEqual({
+    expect(
+      relyingPartyFrom({
+        WEBAUTHN_ORIGIN: "http://localhost:8787",
+        PUBLIC_BASE_URL: "https://identity.service.gov.uk",
+      }),
+    ).toEqual({
       id: "localhost",
       origin: "http://localhost:8787",
       name: "UK Digital Identity",
     });
-    expect(relyingPartyFrom({ PUBLIC_BASE_URL: "https://identity.service.gov.uk/" })).toMatchObject({ id: "identity.service.gov.uk", origin: "https://identity.service.gov.uk" });
+    expect(relyingPartyFrom({ PUBLIC_BASE_URL: "https://identity.service.gov.uk/" })).toMatchObject({
+      id: "identity.service.gov.uk",
+      origin: "https://identity.service.gov.uk",
+    });
   });
 
   it("has none when nothing is configured, or when the public base names an IP address", () => {

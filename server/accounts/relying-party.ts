@@ -42,8 +42,10 @@ export function originProblem(value: string): string | null {
   if (url.origin === "null" || url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
     return "must be an origin only (scheme, host and port), with no path";
   }
-  if (isIpAddress(url.hostname)) return "must name a host, not an IP address (WebAuthn refuses IP addresses as RP IDs; locally use http://localhost:PORT)";
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && url.hostname === "localhost")) return "must be https (plain http only for localhost)";
+  if (isIpAddress(url.hostname))
+    return "must name a host, not an IP address (WebAuthn refuses IP addresses as RP IDs; locally use http://localhost:PORT)";
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && url.hostname === "localhost"))
+    return "must be https (plain http only for localhost)";
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { openTempDatabase } from "#tests/support/temp-database.ts";
 import * as schema from "#db/schema/index.ts";
+import { openTempDatabase } from "#tests/support/temp-database.ts";
 import { createSession, getActiveSession, SESSION_COOKIE } from "./session.ts";
 
 /**
@@ -20,7 +20,11 @@ beforeEach(async () => {
   return temp.close;
 });
 
-const newContext = () => ({ db, env: { SESSION_SECRET: "session-test-secret-0123456789abcdef" }, ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext });
+const newContext = () => ({
+  db,
+  env: { SESSION_SECRET: "session-test-secret-0123456789abcdef" },
+  ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext,
+});
 
 async function signedInCookie(): Promise<string> {
   const [user] = await db.insert(schema.users).values({ username: "reader", passwordHash: "x" }).returning();
@@ -37,7 +41,10 @@ describe("session reads per request", () => {
     const context = newContext();
     const page = request(token);
     // The root loader and the route loader run together with the same load context.
-    const [root, route] = await Promise.all([getActiveSession(page, context), getActiveSession(new Request(page), context)]);
+    const [root, route] = await Promise.all([
+      getActiveSession(page, context),
+      getActiveSession(new Request(page), context),
+    ]);
     expect(root?.user.username).toBe("reader");
     expect(route).toBe(root);
     expect(sessionReads).toBe(1);

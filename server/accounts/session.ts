@@ -1,9 +1,9 @@
-import type { Database } from "#db/client.ts";
-import type { RequestContext } from "#server/worker/context.ts";
 import { eq, lt, sql } from "drizzle-orm";
-import { sessions, users, type SessionData, type User } from "#db/schema/accounts.ts";
-import { isBackgroundPoll } from "#core/dashboard/background-poll.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { isBackgroundPoll } from "#core/dashboard/background-poll.ts";
+import type { Database } from "#db/client.ts";
+import { type SessionData, sessions, type User, users } from "#db/schema/accounts.ts";
+import type { RequestContext } from "#server/worker/context.ts";
 import { keyedDigest } from "./keyed-digest.ts";
 
 /**
@@ -67,9 +67,7 @@ function expiryFor(data: SessionData): Date {
 
 export function isLive(data: SessionData, expire: Date, now: number): boolean {
   return (
-    now < expire.getTime() &&
-    now - data.lastSeenAt < IDLE_TIMEOUT_MS &&
-    now - data.createdAt < ABSOLUTE_TIMEOUT_MS
+    now < expire.getTime() && now - data.lastSeenAt < IDLE_TIMEOUT_MS && now - data.createdAt < ABSOLUTE_TIMEOUT_MS
   );
 }
 
@@ -103,7 +101,8 @@ export async function createSession(
 ): Promise<{ sid: string; setCookie: string }> {
   readsByRequest.delete(context);
   const previous = readSessionToken(request);
-  if (previous) await context.db.delete(sessions).where(eq(sessions.sid, await sessionIdFor(context.env.SESSION_SECRET, previous)));
+  if (previous)
+    await context.db.delete(sessions).where(eq(sessions.sid, await sessionIdFor(context.env.SESSION_SECRET, previous)));
   const token = randomToken();
   const sid = await sessionIdFor(context.env.SESSION_SECRET, token);
   const data: SessionData = { userId, createdAt: now, lastSeenAt: now, openedBy };
@@ -163,20 +162,34 @@ async function readSession(
     .limit(1);
   if (!row) return null;
   if (!isLive(row.sess, row.expire, now)) {
-    context.ctx.waitUntil(context.db.delete(sessions).where(eq(sessions.sid, sid)).then(() => undefined, () => undefined));
+    context.ctx.waitUntil(
+      context.db
+        .delete(sessions)
+        .where(eq(sessions.sid, sid))
+        .then(
+          () => undefined,
+          () => undefined,
+        ),
+    );
     return null;
   }
   if (slide && now - row.sess.lastSeenAt >= TOUCH_INTERVAL_MS) {
     const data: SessionData = { ...row.sess, lastSeenAt: now };
     // Awaited rather than deferred: a sliding refresh that silently failed would log the user out early.
-    await context.db.update(sessions).set({ sess: data, expire: expiryFor(data) }).where(eq(sessions.sid, sid));
+    await context.db
+      .update(sessions)
+      .set({ sess: data, expire: expiryFor(data) })
+      .where(eq(sessions.sid, sid));
     return { sid, data, user: row.user };
   }
   return { sid, data: row.sess, user: row.user };
 }
 
 /** Deletes the session presented with the request (logout); returns what it held, if anything. */
-export async function destroySession(request: Request, context: Pick<SessionContext, "db" | "env">): Promise<SessionData | null> {
+export async function destroySession(
+  request: Request,
+  context: Pick<SessionContext, "db" | "env">,
+): Promise<SessionData | null> {
   readsByRequest.delete(context);
   const token = readSessionToken(request);
   if (!token) return null;

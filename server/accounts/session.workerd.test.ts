@@ -2,11 +2,23 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "#db/schema/accounts.ts";
 import { DEMO_PASSWORD } from "#db/seed.ts";
-import { call, db, login, registerUser, registerUserWithRole, SESSION_SECRET, sessionRowId, sessionTokenFrom } from "#tests/support/web-client.ts";
+import {
+  call,
+  db,
+  login,
+  registerUser,
+  registerUserWithRole,
+  SESSION_SECRET,
+  sessionRowId,
+  sessionTokenFrom,
+} from "#tests/support/web-client.ts";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "./session.ts";
 
 async function sessionRow(token: string) {
-  const [row] = await db().select().from(sessions).where(eq(sessions.sid, await sessionRowId(token)));
+  const [row] = await db()
+    .select()
+    .from(sessions)
+    .where(eq(sessions.sid, await sessionRowId(token)));
   return row;
 }
 
@@ -22,7 +34,13 @@ describe("server-side sessions", () => {
     expect(rows).toHaveLength(1);
     const row = rows[0];
     // Computed here with WebCrypto, not by the code under test: HMAC-SHA-256 keyed with the worker's SESSION_SECRET.
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(SESSION_SECRET),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
     const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(account.cookie));
     expect(row?.sid).toBe([...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join(""));
     // The token itself is nowhere in the table, in any column of any row.
@@ -40,15 +58,25 @@ describe("server-side sessions", () => {
     const admin = await registerUserWithRole("admin");
     // Someone who can write to the database but does not hold SESSION_SECRET plants a row for the
     // administrator, keyed the way an unkeyed store would be (the SHA-256 of a token they chose).
-    const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
     const now = Date.now();
     await db()
       .insert(sessions)
-      .values({ sid: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""), sess: { userId: admin.user.id, createdAt: now, lastSeenAt: now }, expire: new Date(now + 60_000) });
+      .values({
+        sid: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""),
+        sess: { userId: admin.user.id, createdAt: now, lastSeenAt: now },
+        expire: new Date(now + 60_000),
+      });
     expect((await call("/api/auth/user", { cookie: token })).status).toBe(401);
     // Nor can they copy a real row's id into a cookie: the row id is not a token.
-    const [row] = await db().select().from(sessions).where(eq(sql`json_extract(${sessions.sess}, '$.userId')`, account.user.id));
+    const [row] = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sql`json_extract(${sessions.sess}, '$.userId')`, account.user.id));
     expect((await call("/api/auth/user", { cookie: row!.sid.slice(0, 43) })).status).toBe(401);
     expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(200);
   });
@@ -59,7 +87,9 @@ describe("server-side sessions", () => {
     const out = await call("/api/auth/logout", { method: "POST", cookie });
     expect(out.status).toBe(200);
     expect(await out.json()).toEqual({ message: "Signed out" });
-    expect(out.headers.get("Set-Cookie")).toMatch(/^__Host-identity_session=; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=0$/);
+    expect(out.headers.get("Set-Cookie")).toMatch(
+      /^__Host-identity_session=; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=0$/,
+    );
     expect(await sessionRow(cookie!)).toBeUndefined();
     expect((await call("/api/auth/user", { cookie })).status).toBe(401);
   });
@@ -82,7 +112,10 @@ describe("server-side sessions", () => {
     const idleSince = now - IDLE_TIMEOUT_MS - 1000;
     await db()
       .update(sessions)
-      .set({ sess: { userId: account.user.id, createdAt: idleSince, lastSeenAt: idleSince }, expire: new Date(now + 60_000) })
+      .set({
+        sess: { userId: account.user.id, createdAt: idleSince, lastSeenAt: idleSince },
+        expire: new Date(now + 60_000),
+      })
       .where(eq(sessions.sid, await sessionRowId(account.cookie)));
     expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(401);
   });
@@ -92,14 +125,20 @@ describe("server-side sessions", () => {
     const now = Date.now();
     await db()
       .update(sessions)
-      .set({ sess: { userId: account.user.id, createdAt: now - ABSOLUTE_TIMEOUT_MS - 1000, lastSeenAt: now - 5000 }, expire: new Date(now + 60_000) })
+      .set({
+        sess: { userId: account.user.id, createdAt: now - ABSOLUTE_TIMEOUT_MS - 1000, lastSeenAt: now - 5000 },
+        expire: new Date(now + 60_000),
+      })
       .where(eq(sessions.sid, await sessionRowId(account.cookie)));
     expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(401);
   });
 
   it("ends a session whose expire has passed", async () => {
     const account = await registerUser();
-    await db().update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, await sessionRowId(account.cookie)));
+    await db()
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, await sessionRowId(account.cookie)));
     expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(401);
   });
 
@@ -110,7 +149,10 @@ describe("server-side sessions", () => {
     const lastSeen = now - IDLE_TIMEOUT_MS + 60_000;
     await db()
       .update(sessions)
-      .set({ sess: { userId: account.user.id, createdAt: now - 3_600_000, lastSeenAt: lastSeen }, expire: new Date(lastSeen + IDLE_TIMEOUT_MS) })
+      .set({
+        sess: { userId: account.user.id, createdAt: now - 3_600_000, lastSeenAt: lastSeen },
+        expire: new Date(lastSeen + IDLE_TIMEOUT_MS),
+      })
       .where(eq(sessions.sid, sid));
     expect((await call("/api/auth/user", { cookie: account.cookie })).status).toBe(200);
     const touched = await sessionRow(account.cookie);
@@ -126,7 +168,10 @@ describe("server-side sessions", () => {
     const setLastSeen = async (at: number) =>
       db()
         .update(sessions)
-        .set({ sess: { userId: account.user.id, createdAt: now - 3_600_000, lastSeenAt: at }, expire: new Date(at + IDLE_TIMEOUT_MS) })
+        .set({
+          sess: { userId: account.user.id, createdAt: now - 3_600_000, lastSeenAt: at },
+          expire: new Date(at + IDLE_TIMEOUT_MS),
+        })
         .where(eq(sessions.sid, sid));
     const fiftySecondsAgo = Date.now() - 50_000;
     await setLastSeen(fiftySecondsAgo);
@@ -156,7 +201,10 @@ describe("server-side sessions", () => {
   it("purges expired sessions at the next login", async () => {
     const stale = await registerUser();
     const sid = await sessionRowId(stale.cookie);
-    await db().update(sessions).set({ expire: new Date(Date.now() - 60_000) }).where(eq(sessions.sid, sid));
+    await db()
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.sid, sid));
     await login("citizen", DEMO_PASSWORD);
     let row = await sessionRow(stale.cookie);
     for (let i = 0; i < 50 && row; i++) {

@@ -12,17 +12,32 @@ export type SignInProof = "password" | "passkey";
  * session (any session sent with the request is ended first), and after a password the device
  * cookie that makes this browser a known device of the account (ADR 007).
  */
-export async function signInCookies(request: Request, context: Parameters<typeof createSession>[1], user: User, proof: SignInProof): Promise<string[]> {
+export async function signInCookies(
+  request: Request,
+  context: Parameters<typeof createSession>[1],
+  user: User,
+  proof: SignInProof,
+): Promise<string[]> {
   const { setCookie } = await createSession(request, context, user.id);
-  return proof === "password" ? [setCookie, await deviceCookie(context.env.SESSION_SECRET, user.username)] : [setCookie];
+  return proof === "password"
+    ? [setCookie, await deviceCookie(context.env.SESSION_SECRET, user.username)]
+    : [setCookie];
 }
 
 /**
  * What every JSON sign-in answers (password: POST /api/auth/login; passkey: POST
  * /api/auth/passkey/login/verify): the user's public view with the sign-in's cookies, never cached.
  */
-export async function signedInAnswer(request: Request, context: Parameters<typeof createSession>[1], user: User, proof: SignInProof): Promise<Response> {
-  const headers = new Headers([["Cache-Control", "no-store"], ...(await signInCookies(request, context, user, proof)).map((c): [string, string] => ["Set-Cookie", c])]);
+export async function signedInAnswer(
+  request: Request,
+  context: Parameters<typeof createSession>[1],
+  user: User,
+  proof: SignInProof,
+): Promise<Response> {
+  const headers = new Headers([
+    ["Cache-Control", "no-store"],
+    ...(await signInCookies(request, context, user, proof)).map((c): [string, string] => ["Set-Cookie", c]),
+  ]);
   const body: PublicUser = toPublicUser(user);
   return Response.json(body, { headers });
 }

@@ -75,11 +75,32 @@ export type ThrottleBindings = { LOGIN_THROTTLE: DurableObjectNamespace<LoginThr
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-export const ADDRESS_THROTTLE: ThrottlePolicy = { limit: 100, lockoutMs: 15 * MINUTE, window: "fixed", windowMs: 15 * MINUTE };
+export const ADDRESS_THROTTLE: ThrottlePolicy = {
+  limit: 100,
+  lockoutMs: 15 * MINUTE,
+  window: "fixed",
+  windowMs: 15 * MINUTE,
+};
 export const PAIR_THROTTLE: ThrottlePolicy = { limit: 10, lockoutMs: 15 * MINUTE, window: "idle", windowMs: 30 * DAY };
-export const ACCOUNT_THROTTLE: ThrottlePolicy = { limit: 10, lockoutMs: 30_000, lockoutMaxMs: 15 * MINUTE, window: "idle", windowMs: 30 * DAY };
-export const DEVICE_THROTTLE: ThrottlePolicy = { limit: 10, lockoutMs: 15 * MINUTE, window: "idle", windowMs: 30 * DAY };
-export const REGISTRATION_THROTTLE: ThrottlePolicy = { limit: 20, lockoutMs: 60 * MINUTE, window: "fixed", windowMs: 60 * MINUTE };
+export const ACCOUNT_THROTTLE: ThrottlePolicy = {
+  limit: 10,
+  lockoutMs: 30_000,
+  lockoutMaxMs: 15 * MINUTE,
+  window: "idle",
+  windowMs: 30 * DAY,
+};
+export const DEVICE_THROTTLE: ThrottlePolicy = {
+  limit: 10,
+  lockoutMs: 15 * MINUTE,
+  window: "idle",
+  windowMs: 30 * DAY,
+};
+export const REGISTRATION_THROTTLE: ThrottlePolicy = {
+  limit: 20,
+  lockoutMs: 60 * MINUTE,
+  window: "fixed",
+  windowMs: 60 * MINUTE,
+};
 
 export const throttleKeys = {
   account: (username: string) => `user:${normaliseUsername(username)}`,
@@ -105,5 +126,8 @@ export const tooManyMessage = (what: string, retryAfterSeconds: number) => {
 
 /** The JSON 429 answer, with Retry-After. */
 export function tooManyAttempts(what: string, retryAfterSeconds: number): Response {
-  return Response.json({ message: tooManyMessage(what, retryAfterSeconds) }, { status: 429, headers: { "Retry-After": String(retryAfter(retryAfterSeconds)) } });
+  return Response.json(
+    { message: tooManyMessage(what, retryAfterSeconds) },
+    { status: 429, headers: { "Retry-After": String(retryAfter(retryAfterSeconds)) } },
+  );
 }

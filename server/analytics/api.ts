@@ -1,8 +1,8 @@
 import type { z } from "zod";
+import type { PublicUser } from "#core/accounts/schemas.ts";
 import type { Action } from "#server/accounts/permissions.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
 import type { SessionBindings } from "#server/accounts/session.ts";
-import type { PublicUser } from "#core/accounts/schemas.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { validationError } from "#server/http/json.ts";
 import type { RequestContext } from "#server/worker/context.ts";

@@ -1,5 +1,11 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { AUDIT_CATEGORIES, encodeAuditCursor, type AuditEntry, type AuditPage, type AuditQuery } from "#core/analytics/audit.ts";
+import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  AUDIT_CATEGORIES,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  encodeAuditCursor,
+} from "#core/analytics/audit.ts";
 import type { Database } from "#db/client.ts";
 import { systemLogs, users } from "#db/schema/index.ts";
 import { sanitiseForLog } from "#server/observability/audit.ts";
@@ -20,11 +26,14 @@ const jsonText = (path: string) => sql<string | null>`json_extract(${systemLogs.
 const sameText = (column: SQL | typeof users.username, value: string) => sql`lower(${column}) = lower(${value})`;
 
 export async function listAudit(db: Database, query: AuditQuery): Promise<AuditPage> {
-  const where: (SQL | undefined)[] = [inArray(systemLogs.category, query.category ? [query.category] : [...AUDIT_CATEGORIES])];
+  const where: (SQL | undefined)[] = [
+    inArray(systemLogs.category, query.category ? [query.category] : [...AUDIT_CATEGORIES]),
+  ];
   if (query.event) where.push(sameText(jsonText("$.event"), query.event));
   if (query.userId) where.push(eq(systemLogs.userId, query.userId));
   // The account's name, or the name typed at a sign-in that names no account (or got the password wrong).
-  if (query.username) where.push(or(sameText(jsonText("$.username"), query.username), sameText(users.username, query.username)));
+  if (query.username)
+    where.push(or(sameText(jsonText("$.username"), query.username), sameText(users.username, query.username)));
   if (query.from) where.push(gte(systemLogs.timestamp, query.from));
   if (query.to) where.push(lte(systemLogs.timestamp, query.to));
   if (query.cursor) {
@@ -42,7 +51,10 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<AuditP
   const last = page.at(-1);
   return {
     entries: page.map(({ log, account }) => auditEntry(log, account)),
-    nextCursor: rows.length > query.limit && last ? encodeAuditCursor({ at: last.log.timestamp.getTime(), id: last.log.id }) : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeAuditCursor({ at: last.log.timestamp.getTime(), id: last.log.id })
+        : null,
   };
 }
 

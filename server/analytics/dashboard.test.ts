@@ -2,8 +2,8 @@ import { lt } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { analyticsEvents, errorGroups, errorLogs, performanceMetrics, userSessions, users } from "#db/schema/index.ts";
-import { openTempDatabase } from "#tests/support/temp-database.ts";
 import { recordError } from "#server/observability/errors.ts";
+import { openTempDatabase } from "#tests/support/temp-database.ts";
 import { analyticsDashboard, dashboardWindow } from "./dashboard.ts";
 import { HOUR_MS, rollUp } from "./rollups.ts";
 
@@ -20,12 +20,27 @@ const DAY0 = Date.UTC(2026, 10, 2);
 const at = (hour: number, minute = 0) => new Date(DAY0 + hour * HOUR_MS + minute * 60_000);
 const NOW = at(14, 20);
 
-const request = (value: number, when: Date) => ({ metricType: "response_time", metricName: "api_request", value, unit: "ms", timestamp: when });
-const view = (page: string, when: Date) => ({ eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page, timestamp: when });
+const request = (value: number, when: Date) => ({
+  metricType: "response_time",
+  metricName: "api_request",
+  value,
+  unit: "ms",
+  timestamp: when,
+});
+const view = (page: string, when: Date) => ({
+  eventType: "page_view",
+  eventCategory: "navigation",
+  eventAction: "view_page",
+  page,
+  timestamp: when,
+});
 
 async function occur(component: string, severity: "critical" | "high" | "medium" | "low", when: Date) {
   const pending: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+  const ctx = {
+    waitUntil: (p: Promise<unknown>) => pending.push(p),
+    passThroughOnException() {},
+  } as unknown as ExecutionContext;
   recordError({ db, ctx, requestId: "r" }, { errorType: "Error", component, message: "boom", severity }, when);
   await Promise.all(pending);
 }
@@ -33,10 +48,34 @@ async function occur(component: string, severity: "critical" | "high" | "medium"
 async function seed() {
   const [ann] = await db.insert(users).values({ username: "ann", passwordHash: "x" }).returning();
   // Earlier hours (rolled below) and the current hour (read raw).
-  await db.insert(performanceMetrics).values([request(100, at(9, 10)), request(300, at(9, 20)), request(200, at(14, 5)), request(1000, at(14, 6)), request(50, at(-60)) /* two and a half days ago */]);
-  await db.insert(analyticsEvents).values([view("/wallet", at(9)), view("/wallet", at(10)), view("/shares", at(10)), view("/wallet", at(14, 1)), view("/old", at(-30))]);
+  await db
+    .insert(performanceMetrics)
+    .values([
+      request(100, at(9, 10)),
+      request(300, at(9, 20)),
+      request(200, at(14, 5)),
+      request(1000, at(14, 6)),
+      request(50, at(-60)) /* two and a half days ago */,
+    ]);
+  await db
+    .insert(analyticsEvents)
+    .values([
+      view("/wallet", at(9)),
+      view("/wallet", at(10)),
+      view("/shares", at(10)),
+      view("/wallet", at(14, 1)),
+      view("/old", at(-30)),
+    ]);
   await db.insert(userSessions).values([
-    { sessionId: "a1", userId: ann!.id, device: "mobile", startTime: at(9), endTime: at(9, 10), duration: 600, isActive: false },
+    {
+      sessionId: "a1",
+      userId: ann!.id,
+      device: "mobile",
+      startTime: at(9),
+      endTime: at(9, 10),
+      duration: 600,
+      isActive: false,
+    },
     { sessionId: "a2", userId: ann!.id, device: "desktop", startTime: at(14, 10) },
     { sessionId: "v1", device: "mobile", startTime: at(12), endTime: at(12, 20), duration: 1200, isActive: false },
     { sessionId: "v2", device: "desktop", startTime: at(-20), endTime: at(-19), duration: 3600, isActive: false },
@@ -45,13 +84,20 @@ async function seed() {
   await occur("wallet", "high", at(14, 2));
   await occur("shares", "critical", at(11));
   await occur("old", "low", at(-30));
-  await db.update(errorGroups).set({ resolved: true }).where(lt(errorGroups.lastSeen, at(0)));
+  await db
+    .update(errorGroups)
+    .set({ resolved: true })
+    .where(lt(errorGroups.lastSeen, at(0)));
 }
 
 describe("the analytics dashboard", () => {
   it("answers 24 hourly points ending with the current hour, or whole UTC days", () => {
     const day = dashboardWindow("24h", NOW.getTime());
-    expect([day.points.length, new Date(day.from).toISOString(), new Date(day.points.at(-1)!).toISOString()]).toEqual([24, "2026-11-01T15:00:00.000Z", "2026-11-02T14:00:00.000Z"]);
+    expect([day.points.length, new Date(day.from).toISOString(), new Date(day.points.at(-1)!).toISOString()]).toEqual([
+      24,
+      "2026-11-01T15:00:00.000Z",
+      "2026-11-02T14:00:00.000Z",
+    ]);
     const month = dashboardWindow("30d", NOW.getTime());
     expect([month.points.length, new Date(month.from).toISOString()]).toEqual([30, "2026-10-04T00:00:00.000Z"]);
   });
@@ -63,7 +109,11 @@ describe("the analytics dashboard", () => {
     const rolled = await analyticsDashboard(db, "24h", NOW);
     expect(rolled).toEqual(live);
 
-    expect(rolled.systemHealth).toMatchObject({ averageResponseTime: 400, unresolvedErrors: 2, errorsBySeverity: { critical: 1, high: 2, medium: 0, low: 0 } });
+    expect(rolled.systemHealth).toMatchObject({
+      averageResponseTime: 400,
+      unresolvedErrors: 2,
+      errorsBySeverity: { critical: 1, high: 2, medium: 0, low: 0 },
+    });
     expect(rolled.systemHealth.recentErrors.map((e) => [e.component, e.occurrences])).toEqual([
       ["wallet", 2],
       ["shares", 1],
@@ -86,7 +136,13 @@ describe("the analytics dashboard", () => {
     expect(point(9)).toEqual({ at: at(9).toISOString(), requests: 2, p50: 150, p95: 390 });
     expect(point(14)).toEqual({ at: at(14).toISOString(), requests: 2, p50: 300, p95: 1450 });
     expect(point(13)).toEqual({ at: at(13).toISOString(), requests: 0, p50: null, p95: null });
-    expect(rolled.charts.errors.find((p) => p.at === at(11).toISOString())).toEqual({ at: at(11).toISOString(), critical: 1, high: 0, medium: 0, low: 0 });
+    expect(rolled.charts.errors.find((p) => p.at === at(11).toISOString())).toEqual({
+      at: at(11).toISOString(),
+      critical: 1,
+      high: 0,
+      medium: 0,
+      low: 0,
+    });
     expect(rolled.charts.sessions.filter((p) => p.count > 0).map((p) => [p.at, p.count])).toEqual([
       [at(9).toISOString(), 1],
       [at(12).toISOString(), 1],
@@ -121,7 +177,13 @@ describe("the analytics dashboard", () => {
 
   it("answers the true empty figures on an empty database", async () => {
     const empty = await analyticsDashboard(db, "30d", NOW);
-    expect(empty.systemHealth).toEqual({ activeUsers: 0, averageResponseTime: null, unresolvedErrors: 0, errorsBySeverity: { critical: 0, high: 0, medium: 0, low: 0 }, recentErrors: [] });
+    expect(empty.systemHealth).toEqual({
+      activeUsers: 0,
+      averageResponseTime: null,
+      unresolvedErrors: 0,
+      errorsBySeverity: { critical: 0, high: 0, medium: 0, low: 0 },
+      recentErrors: [],
+    });
     expect(empty.userEngagement).toEqual({ totalSessions: 0, uniqueUsers: 0, averageDuration: null, topPages: [] });
     expect(empty.charts.requests.every((p) => p.requests === 0 && p.p50 === null)).toBe(true);
     expect(empty.charts.devices).toEqual([]);

@@ -1,10 +1,29 @@
-import { count, eq, sql, type SQL } from "drizzle-orm";
-import { ACTIVE_USER_WINDOW_MS, SEVERITIES, SHOWN, type AnalyticsDashboard, type ErrorPoint, type Range, type Severity } from "#core/analytics/dashboard.ts";
+import { count, eq, type SQL, sql } from "drizzle-orm";
+import {
+  ACTIVE_USER_WINDOW_MS,
+  type AnalyticsDashboard,
+  type ErrorPoint,
+  type Range,
+  SEVERITIES,
+  type Severity,
+  SHOWN,
+} from "#core/analytics/dashboard.ts";
 import { addHistogram, emptyHistogram, estimateQuantile, HISTOGRAM_SIZE } from "#core/analytics/histogram.ts";
 import type { Database } from "#db/client.ts";
 import { errorGroups } from "#db/schema/index.ts";
-import { aggregateHours, DAY_MS, DAY_SUFFIX, HOUR_MS, RESPONSE_TIME_METRIC, rollupCursor, startOfDay, startOfHour, type RollupMetric, type RollupRow } from "./rollups.ts";
 import { listErrors } from "./reads.ts";
+import {
+  aggregateHours,
+  DAY_MS,
+  DAY_SUFFIX,
+  HOUR_MS,
+  RESPONSE_TIME_METRIC,
+  type RollupMetric,
+  type RollupRow,
+  rollupCursor,
+  startOfDay,
+  startOfHour,
+} from "./rollups.ts";
 
 /**
  * GET /api/analytics/dashboard (issue 12; spec 000 §2 "Analytics dashboard"): the headline figures
@@ -13,7 +32,11 @@ import { listErrors } from "./reads.ts";
  * range is whole points: 24 hourly points ending with the current hour, or 7 / 30 UTC days ending
  * with today.
  */
-const POINTS: Record<Range, { points: number; step: number }> = { "24h": { points: 24, step: HOUR_MS }, "7d": { points: 7, step: DAY_MS }, "30d": { points: 30, step: DAY_MS } };
+const POINTS: Record<Range, { points: number; step: number }> = {
+  "24h": { points: 24, step: HOUR_MS },
+  "7d": { points: 7, step: DAY_MS },
+  "30d": { points: 30, step: DAY_MS },
+};
 /** The most top pages the dashboard answers with (the screen shows SHOWN.topPages of them). */
 export const TOP_PAGES = 10;
 /** A visit still open is counted as active for at most this long after it started (a closed tab may never send its end). */
@@ -40,19 +63,31 @@ function rolledSpan(metrics: readonly RollupMetric[], start: number, end: number
  * page views of the top pages (TOP_PAGES of them, and every page the live rows name, so adding the
  * live counts cannot miss a page that climbs into the top). Each row's bucket is its point's start.
  */
-async function readRollupSummary(db: Database, window: DashboardWindow, to: number, livePages: string[]): Promise<RollupRow[]> {
+async function readRollupSummary(
+  db: Database,
+  window: DashboardWindow,
+  to: number,
+  livePages: string[],
+): Promise<RollupRow[]> {
   if (to <= window.from) return [];
   const { from, step } = window;
   const point = sql.raw(`(bucket - ${from}) / ${step}`);
   // A daily sum lands on its day's point; a 24-hour window rolled up to the cursor (before the current hour) holds no whole UTC day.
   const where = (metrics: RollupMetric[]) => rolledSpan(metrics, from, to);
-  const bins = sql.raw(Array.from({ length: HISTOGRAM_SIZE }, (_, i) => `coalesce(sum(json_extract(histogram, '$[${i}]')), 0) as h${i}`).join(", "));
+  const bins = sql.raw(
+    Array.from(
+      { length: HISTOGRAM_SIZE },
+      (_, i) => `coalesce(sum(json_extract(histogram, '$[${i}]')), 0) as h${i}`,
+    ).join(", "),
+  );
   const [sums, histograms, top, named] = await db.batch([
     db.all<{ metric: RollupMetric; p: number; dimension: string; n: number; t: number }>(sql`
       select ${metricName} as metric, ${point} as p, dimension, sum(count) as n, sum(total) as t from analytics_rollups
       where ${where(["requests", "request_failures", "sessions", "session_durations", "errors"])}
       group by 1, 2, 3`),
-    db.all<Record<string, number>>(sql`select ${point} as p, ${bins} from analytics_rollups where ${where(["requests"])} group by p`),
+    db.all<Record<string, number>>(
+      sql`select ${point} as p, ${bins} from analytics_rollups where ${where(["requests"])} group by p`,
+    ),
     db.all<{ dimension: string; n: number }>(sql`
       select dimension, sum(count) as n from analytics_rollups where ${where(["page_views"])}
       group by dimension order by n desc, dimension limit ${TOP_PAGES}`),
@@ -62,7 +97,9 @@ async function readRollupSummary(db: Database, window: DashboardWindow, to: numb
       group by dimension`),
   ]);
   const at = (p: unknown) => from + num(p) * step;
-  const byPoint = new Map(histograms.map((h) => [num(h.p), Array.from({ length: HISTOGRAM_SIZE }, (_, i) => num(h[`h${i}`]))]));
+  const byPoint = new Map(
+    histograms.map((h) => [num(h.p), Array.from({ length: HISTOGRAM_SIZE }, (_, i) => num(h[`h${i}`]))]),
+  );
   const rows: RollupRow[] = sums.map((r) => ({
     metric: r.metric,
     bucket: at(r.p),
@@ -72,7 +109,8 @@ async function readRollupSummary(db: Database, window: DashboardWindow, to: numb
     histogram: r.metric === "requests" ? (byPoint.get(num(r.p)) ?? null) : null,
   }));
   const pages = new Map([...top, ...named].map((r) => [r.dimension, num(r.n)]));
-  for (const [page, n] of pages) rows.push({ metric: "page_views", bucket: from, dimension: page, count: n, total: 0, histogram: null });
+  for (const [page, n] of pages)
+    rows.push({ metric: "page_views", bucket: from, dimension: page, count: n, total: 0, histogram: null });
   return rows;
 }
 
@@ -144,13 +182,18 @@ export async function analyticsDashboard(db: Database, range: Range, now = new D
         durations = { count: durations.count + row.count, total: durations.total + row.total };
         break;
       case "errors":
-        if ((SEVERITIES as readonly string[]).includes(row.dimension)) errors[i]![row.dimension as Severity] += row.count;
+        if ((SEVERITIES as readonly string[]).includes(row.dimension))
+          errors[i]![row.dimension as Severity] += row.count;
         break;
     }
   }
-  const errorsBySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, errors.reduce((sum, e) => sum + e[s], 0)])) as Record<Severity, number>;
+  const errorsBySeverity = Object.fromEntries(
+    SEVERITIES.map((s) => [s, errors.reduce((sum, e) => sum + e[s], 0)]),
+  ) as Record<Severity, number>;
   const byCount = <K extends string>(entries: Map<string, number>, key: K) =>
-    [...entries].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([name, n]) => ({ [key]: name }) as Record<K, string>);
+    [...entries]
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+      .map(([name, n]) => ({ [key]: name }) as Record<K, string>);
   return {
     range,
     granularity: window.step === HOUR_MS ? "hour" : "day",
@@ -173,7 +216,12 @@ export async function analyticsDashboard(db: Database, range: Range, now = new D
     charts: {
       requests: points.map((at, i) => {
         const h = requests[i]!.histogram;
-        return { at: new Date(at).toISOString(), requests: requests[i]!.count, p50: estimateQuantile(h, 0.5), p95: estimateQuantile(h, 0.95) };
+        return {
+          at: new Date(at).toISOString(),
+          requests: requests[i]!.count,
+          p50: estimateQuantile(h, 0.5),
+          p95: estimateQuantile(h, 0.95),
+        };
       }),
       errors: points.map((at, i): ErrorPoint => ({ at: new Date(at).toISOString(), ...errors[i]! })),
       sessions: points.map((at, i) => ({ at: new Date(at).toISOString(), count: sessions[i]! })),
@@ -215,7 +263,11 @@ export async function requestTotals(db: Database, since: number[], now: Date): P
           select count(*) as requests, sum(case when json_extract(metadata, '$.status') >= 500 then 1 else 0 end) as failures, sum(value) as total
           from performance_metrics where metric_type = ${RESPONSE_TIME_METRIC} and timestamp >= ${end} and timestamp < ${to}`),
       ]);
-      return { requests: num(rolled?.requests) + num(live?.requests), failures: num(rolled?.failures) + num(live?.failures), totalMs: num(rolled?.total) + num(live?.total) };
+      return {
+        requests: num(rolled?.requests) + num(live?.requests),
+        failures: num(rolled?.failures) + num(live?.failures),
+        totalMs: num(rolled?.total) + num(live?.total),
+      };
     }),
   );
 }

@@ -1,6 +1,6 @@
 import type { Database } from "#db/client.ts";
 import { pruneAnalytics, type RetentionRun } from "./retention.ts";
-import { HOUR_MS, rollUp, rollupCursor, type RollupStep } from "./rollups.ts";
+import { HOUR_MS, type RollupStep, rollUp, rollupCursor } from "./rollups.ts";
 
 /**
  * The scheduled analytics housekeeping (issue 12): the Housekeeper Durable Object

@@ -12,7 +12,11 @@ describe("hashAddress", () => {
     // The next day's salt: the same visitor cannot be linked across days.
     expect(await hashAddress(salt(2), "203.0.113.9")).not.toBe(a);
     const key = await crypto.subtle.importKey("raw", salt(1), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    expect(a).toBe(Buffer.from(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("address:203.0.113.9"))).toString("hex"));
+    expect(a).toBe(
+      Buffer.from(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("address:203.0.113.9"))).toString(
+        "hex",
+      ),
+    );
   });
 
   it("names a UTC day by its date", () => {

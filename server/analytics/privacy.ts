@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { hexEncode } from "#core/credentials/encoding.ts";
-import { keyedDigest } from "#server/accounts/keyed-digest.ts";
 import type { Database } from "#db/client.ts";
 import { userProfiles } from "#db/schema/index.ts";
-import { housekeeper, type DailySalt, type HousekeeperBinding } from "./housekeeping.ts";
+import { keyedDigest } from "#server/accounts/keyed-digest.ts";
+import { type DailySalt, type HousekeeperBinding, housekeeper } from "./housekeeping.ts";
 
 /**
  * What usage analytics may keep about a visitor (issue 12 "Privacy"; /privacy-policy says the same
@@ -21,7 +21,6 @@ import { housekeeper, type DailySalt, type HousekeeperBinding } from "./housekee
  */
 
 const encoder = new TextEncoder();
-
 
 async function hmac(key: BufferSource, message: string): Promise<ArrayBuffer> {
   const imported = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -48,8 +47,13 @@ export function clientNetwork(address: string): string {
   const [head = "", tail = ""] = address.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** The visitor's address (or network) as analytics keeps it: 64 hex characters, stable for one UTC day. */
@@ -86,6 +90,9 @@ export function referrerOrigin(referrer: string | null | undefined): string | nu
  */
 export async function mayTrack(db: Database, userId: string | null | undefined): Promise<boolean> {
   if (!userId) return true;
-  const [profile] = await db.select({ share: userProfiles.shareAnalytics }).from(userProfiles).where(eq(userProfiles.userId, userId));
+  const [profile] = await db
+    .select({ share: userProfiles.shareAnalytics })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
   return profile?.share !== false;
 }

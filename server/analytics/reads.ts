@@ -1,9 +1,17 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import type { ErrorDetail, ErrorOccurrence, ErrorRecord, EventRecord, LogEntry, PerformanceMetric, Severity } from "#core/analytics/dashboard.ts";
-import { SEVERITIES } from "#core/analytics/dashboard.ts";
 import { displayName } from "#core/accounts/schemas.ts";
+import type {
+  ErrorDetail,
+  ErrorOccurrence,
+  ErrorRecord,
+  EventRecord,
+  LogEntry,
+  PerformanceMetric,
+  Severity,
+} from "#core/analytics/dashboard.ts";
+import { SEVERITIES } from "#core/analytics/dashboard.ts";
 import type { Database } from "#db/client.ts";
 import { analyticsEvents, errorGroups, errorLogs, performanceMetrics, systemLogs, users } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -15,7 +23,11 @@ import { ServiceError } from "#server/http/errors.ts";
  */
 
 export async function listEvents(db: Database, query: { limit: number }): Promise<EventRecord[]> {
-  const rows = await db.select().from(analyticsEvents).orderBy(desc(analyticsEvents.timestamp), desc(analyticsEvents.id)).limit(query.limit);
+  const rows = await db
+    .select()
+    .from(analyticsEvents)
+    .orderBy(desc(analyticsEvents.timestamp), desc(analyticsEvents.id))
+    .limit(query.limit);
   return rows.map((e) => ({
     id: e.id,
     eventType: e.eventType,
@@ -34,28 +46,58 @@ export async function listLogs(db: Database, query: { level?: string; limit: num
     .where(query.level ? eq(systemLogs.level, query.level) : undefined)
     .orderBy(desc(systemLogs.timestamp), desc(systemLogs.id))
     .limit(query.limit);
-  return rows.map((l) => ({ id: l.id, level: l.level, category: l.category, message: l.message, component: l.component, requestId: l.requestId, timestamp: l.timestamp.toISOString() }));
+  return rows.map((l) => ({
+    id: l.id,
+    level: l.level,
+    category: l.category,
+    message: l.message,
+    component: l.component,
+    requestId: l.requestId,
+    timestamp: l.timestamp.toISOString(),
+  }));
 }
 
-export async function listPerformance(db: Database, query: { metricType?: string; limit: number }): Promise<PerformanceMetric[]> {
+export async function listPerformance(
+  db: Database,
+  query: { metricType?: string; limit: number },
+): Promise<PerformanceMetric[]> {
   const rows = await db
     .select()
     .from(performanceMetrics)
     .where(query.metricType ? eq(performanceMetrics.metricType, query.metricType) : undefined)
     .orderBy(desc(performanceMetrics.timestamp), desc(performanceMetrics.id))
     .limit(query.limit);
-  return rows.map((m) => ({ id: m.id, metricType: m.metricType, metricName: m.metricName, value: m.value, unit: m.unit, endpoint: m.endpoint, timestamp: m.timestamp.toISOString() }));
+  return rows.map((m) => ({
+    id: m.id,
+    metricType: m.metricType,
+    metricName: m.metricName,
+    value: m.value,
+    unit: m.unit,
+    endpoint: m.endpoint,
+    timestamp: m.timestamp.toISOString(),
+  }));
 }
 
 const resolver = alias(users, "resolver");
 /** The group's newest occurrence's own message (the group keeps only the normalised one); through the fingerprint index. */
-const latestMessage = sql<string | null>`(select ${errorLogs.message} from ${errorLogs} where ${errorLogs.fingerprint} = ${errorGroups.fingerprint} order by ${errorLogs.timestamp} desc limit 1)`;
+const latestMessage = sql<
+  string | null
+>`(select ${errorLogs.message} from ${errorLogs} where ${errorLogs.fingerprint} = ${errorGroups.fingerprint} order by ${errorLogs.timestamp} desc limit 1)`;
 
-const errorColumns = { group: errorGroups, latestMessage, resolver: { username: resolver.username, firstName: resolver.firstName, lastName: resolver.lastName } };
+const errorColumns = {
+  group: errorGroups,
+  latestMessage,
+  resolver: { username: resolver.username, firstName: resolver.firstName, lastName: resolver.lastName },
+};
 
-type ErrorRow = { group: typeof errorGroups.$inferSelect; latestMessage: string | null; resolver: { username: string | null; firstName: string | null; lastName: string | null } | null };
+type ErrorRow = {
+  group: typeof errorGroups.$inferSelect;
+  latestMessage: string | null;
+  resolver: { username: string | null; firstName: string | null; lastName: string | null } | null;
+};
 
-const severity = (value: string): Severity => ((SEVERITIES as readonly string[]).includes(value) ? (value as Severity) : "medium");
+const severity = (value: string): Severity =>
+  (SEVERITIES as readonly string[]).includes(value) ? (value as Severity) : "medium";
 
 function errorRecord({ group, latestMessage, resolver }: ErrorRow): ErrorRecord {
   return {
@@ -70,17 +112,26 @@ function errorRecord({ group, latestMessage, resolver }: ErrorRow): ErrorRecord 
     occurrences: group.occurrences,
     regressed: group.regressedAt !== null,
     resolvedAt: group.resolvedAt?.toISOString() ?? null,
-    resolvedBy: resolver?.username ? displayName({ username: resolver.username, firstName: resolver.firstName, lastName: resolver.lastName }) : null,
+    resolvedBy: resolver?.username
+      ? displayName({ username: resolver.username, firstName: resolver.firstName, lastName: resolver.lastName })
+      : null,
   };
 }
 
 function selectErrors(db: Database, where: SQL | undefined) {
-  return db.select(errorColumns).from(errorGroups).leftJoin(resolver, eq(resolver.id, errorGroups.resolvedBy)).where(where);
+  return db
+    .select(errorColumns)
+    .from(errorGroups)
+    .leftJoin(resolver, eq(resolver.id, errorGroups.resolvedBy))
+    .where(where);
 }
 
 /** One record per error group, most recently seen first. */
 export async function listErrors(db: Database, query: { resolved?: boolean; limit: number }): Promise<ErrorRecord[]> {
-  const rows = await selectErrors(db, query.resolved === undefined ? undefined : eq(errorGroups.resolved, query.resolved))
+  const rows = await selectErrors(
+    db,
+    query.resolved === undefined ? undefined : eq(errorGroups.resolved, query.resolved),
+  )
     .orderBy(desc(errorGroups.lastSeen), desc(errorGroups.id))
     .limit(query.limit);
   return (rows as ErrorRow[]).map(errorRecord);
@@ -104,7 +155,8 @@ async function findError(db: Database, id: string): Promise<ErrorRecord & { fing
 
 const whereOf = (context: Record<string, unknown> | null): string | null => {
   if (!context) return null;
-  if (typeof context.method === "string" && typeof context.path === "string") return `${context.method} ${context.path}`;
+  if (typeof context.method === "string" && typeof context.path === "string")
+    return `${context.method} ${context.path}`;
   if (typeof context.page === "string") return context.page;
   if (typeof context.path === "string") return context.path;
   return null;
@@ -134,7 +186,12 @@ export async function errorDetail(db: Database, id: string): Promise<ErrorDetail
  * Mark Resolved: records when and by whom; a group already resolved answers 409 (also when two
  * people resolve it at once: the update only applies to an open group). Clears the regression.
  */
-export async function resolveError(db: Database, id: string, resolverId: string, now = new Date()): Promise<ErrorRecord> {
+export async function resolveError(
+  db: Database,
+  id: string,
+  resolverId: string,
+  now = new Date(),
+): Promise<ErrorRecord> {
   await findError(db, id);
   const updated = await db
     .update(errorGroups)

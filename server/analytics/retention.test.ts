@@ -1,9 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { analyticsEvents, analyticsRollups, errorGroups, errorLogs, housekeepingState, performanceMetrics, systemLogs, userSessions } from "#db/schema/index.ts";
-import { openTempDatabase } from "#tests/support/temp-database.ts";
+import {
+  analyticsEvents,
+  analyticsRollups,
+  errorGroups,
+  errorLogs,
+  housekeepingState,
+  performanceMetrics,
+  systemLogs,
+  userSessions,
+} from "#db/schema/index.ts";
 import { recordError } from "#server/observability/errors.ts";
-import { DEFAULT_RETENTION_DAYS, pruneAnalytics, retentionDays, RetentionDaysBinding } from "./retention.ts";
+import { openTempDatabase } from "#tests/support/temp-database.ts";
+import { DEFAULT_RETENTION_DAYS, pruneAnalytics, RetentionDaysBinding, retentionDays } from "./retention.ts";
 import { rollUp } from "./rollups.ts";
 
 let db: Database;
@@ -21,9 +30,19 @@ const day = (n: number) => new Date(T0 + n * DAY_MS);
 /** One row of every kind on day `n`. */
 async function rowsOn(n: number) {
   const when = day(n);
-  await db.insert(analyticsEvents).values({ eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page: `/day${n}`, timestamp: when });
-  await db.insert(performanceMetrics).values({ metricType: "response_time", metricName: "api_request", value: 10, unit: "ms", timestamp: when });
-  await db.insert(userSessions).values({ sessionId: `s${n}`, device: "mobile", startTime: when, endTime: when, duration: 5 });
+  await db.insert(analyticsEvents).values({
+    eventType: "page_view",
+    eventCategory: "navigation",
+    eventAction: "view_page",
+    page: `/day${n}`,
+    timestamp: when,
+  });
+  await db
+    .insert(performanceMetrics)
+    .values({ metricType: "response_time", metricName: "api_request", value: 10, unit: "ms", timestamp: when });
+  await db
+    .insert(userSessions)
+    .values({ sessionId: `s${n}`, device: "mobile", startTime: when, endTime: when, duration: 5 });
   await db.insert(systemLogs).values([
     { level: "error", category: "request", message: `request ${n}`, timestamp: when },
     { level: "warn", category: "authz", message: `permission denied ${n}`, timestamp: when },
@@ -31,8 +50,15 @@ async function rowsOn(n: number) {
     { level: "info", category: "admin", message: `error resolved ${n}`, timestamp: when },
   ]);
   const pending: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
-  recordError({ db, ctx, requestId: "r" }, { errorType: "Error", component: "web", message: `boom ${n}`, severity: "low" }, when);
+  const ctx = {
+    waitUntil: (p: Promise<unknown>) => pending.push(p),
+    passThroughOnException() {},
+  } as unknown as ExecutionContext;
+  recordError(
+    { db, ctx, requestId: "r" },
+    { errorType: "Error", component: "web", message: `boom ${n}`, severity: "low" },
+    when,
+  );
   await Promise.all(pending);
 }
 
@@ -54,11 +80,26 @@ describe("analytics retention", () => {
 
     // Day 89: nothing is yet 90 days old.
     const rolledUpTo = day(95).getTime();
-    expect((await pruneAnalytics(db, day(89).getTime(), 90, rolledUpTo)).deleted).toEqual({ analytics_events: 0, performance_metrics: 0, error_logs: 0, user_sessions: 0, system_logs: 0 });
+    expect((await pruneAnalytics(db, day(89).getTime(), 90, rolledUpTo)).deleted).toEqual({
+      analytics_events: 0,
+      performance_metrics: 0,
+      error_logs: 0,
+      user_sessions: 0,
+      system_logs: 0,
+    });
     // Day 91: day 0's rows are past 90 days; day 50's are not.
     const run = await pruneAnalytics(db, day(91).getTime(), 90, rolledUpTo);
-    expect(run).toMatchObject({ complete: true, deleted: { analytics_events: 1, performance_metrics: 1, error_logs: 1, user_sessions: 1, system_logs: 1 } });
-    expect(await counts()).toEqual({ events: 1, metrics: 1, sessions: 1, errors: 1, logs: ["admin", "admin", "auth", "auth", "authz", "authz", "request"] });
+    expect(run).toMatchObject({
+      complete: true,
+      deleted: { analytics_events: 1, performance_metrics: 1, error_logs: 1, user_sessions: 1, system_logs: 1 },
+    });
+    expect(await counts()).toEqual({
+      events: 1,
+      metrics: 1,
+      sessions: 1,
+      errors: 1,
+      logs: ["admin", "admin", "auth", "auth", "authz", "authz", "request"],
+    });
     expect((await db.select().from(analyticsRollups)).length).toBe(rollupsBefore);
     // The group is kept (with its count) though one of its occurrences is gone.
     expect((await db.select().from(errorGroups)).map((g) => g.occurrences)).toEqual([2]);
@@ -67,7 +108,14 @@ describe("analytics retention", () => {
   });
 
   it("deletes in bounded chunks, and says when a run left more for the next", async () => {
-    await db.insert(analyticsEvents).values(Array.from({ length: 45 }, (_, i) => ({ eventType: "click", eventCategory: "user_interaction", eventAction: "click", timestamp: new Date(day(0).getTime() + i) })));
+    await db.insert(analyticsEvents).values(
+      Array.from({ length: 45 }, (_, i) => ({
+        eventType: "click",
+        eventCategory: "user_interaction",
+        eventAction: "click",
+        timestamp: new Date(day(0).getTime() + i),
+      })),
+    );
     const first = await pruneAnalytics(db, day(200).getTime(), 90, day(200).getTime(), 2);
     // 20 chunks of 2 rows at most per table per run.
     expect([first.deleted.analytics_events, first.complete]).toEqual([40, false]);
@@ -79,7 +127,12 @@ describe("analytics retention", () => {
   it("never deletes rows the rollups have not summed yet", async () => {
     await rowsOn(0);
     // The rollups lag (an outage): summed up to day 0 only, so day 0's rows stay though they are past the period.
-    expect((await pruneAnalytics(db, day(200).getTime(), 90, day(0).getTime())).deleted).toMatchObject({ analytics_events: 0, performance_metrics: 0, error_logs: 0, user_sessions: 0 });
+    expect((await pruneAnalytics(db, day(200).getTime(), 90, day(0).getTime())).deleted).toMatchObject({
+      analytics_events: 0,
+      performance_metrics: 0,
+      error_logs: 0,
+      user_sessions: 0,
+    });
     // No rollup yet at all: nothing goes.
     expect((await pruneAnalytics(db, day(200).getTime(), 90, null)).deleted.analytics_events).toBe(0);
     // Once summed past them, they go.
@@ -91,6 +144,7 @@ describe("analytics retention", () => {
     expect(DEFAULT_RETENTION_DAYS).toBe(90);
     expect(retentionDays({ ANALYTICS_RETENTION_DAYS: "30" })).toBe(30);
     expect(RetentionDaysBinding.safeParse("30").success).toBe(true);
-    for (const bad of ["0", "-1", "ten", "4000", "1.5"]) expect(RetentionDaysBinding.safeParse(bad).success).toBe(false);
+    for (const bad of ["0", "-1", "ten", "4000", "1.5"])
+      expect(RetentionDaysBinding.safeParse(bad).success).toBe(false);
   });
 });

@@ -22,7 +22,11 @@ export const CHUNK_ROWS = 5_000;
 export const MAX_CHUNKS_PER_TABLE = 20;
 
 /** ANALYTICS_RETENTION_DAYS as the env carries it: a whole number of days, 1 to 3650; unset means the default. */
-export const RetentionDaysBinding = z.string().regex(/^\d{1,4}$/, "must be a whole number of days").refine((v) => Number(v) >= 1 && Number(v) <= 3650, "must be between 1 and 3650").optional();
+export const RetentionDaysBinding = z
+  .string()
+  .regex(/^\d{1,4}$/, "must be a whole number of days")
+  .refine((v) => Number(v) >= 1 && Number(v) <= 3650, "must be between 1 and 3650")
+  .optional();
 
 export function retentionDays(env: { ANALYTICS_RETENTION_DAYS?: string }): number {
   return env.ANALYTICS_RETENTION_DAYS ? Number(env.ANALYTICS_RETENTION_DAYS) : DEFAULT_RETENTION_DAYS;
@@ -51,7 +55,13 @@ const changes = (result: unknown): number => Number((result as { rowsAffected?: 
  * table; never a row the rollups have not summed yet (`rolledUpTo`: the rollup cursor, when the
  * rollups lag behind after an outage or with a short retention).
  */
-export async function pruneAnalytics(db: Database, now: number, days: number, rolledUpTo: number | null, chunkRows = CHUNK_ROWS): Promise<RetentionRun> {
+export async function pruneAnalytics(
+  db: Database,
+  now: number,
+  days: number,
+  rolledUpTo: number | null,
+  chunkRows = CHUNK_ROWS,
+): Promise<RetentionRun> {
   const cutoff = Math.min(now - days * DAY_MS, rolledUpTo ?? 0);
   const deleted: Record<string, number> = {};
   let complete = true;
@@ -67,7 +77,11 @@ export async function pruneAnalytics(db: Database, now: number, days: number, ro
   for (const { table, column } of AGED) {
     const t = sql.identifier(table);
     const c = sql.identifier(column);
-    await prune(table, () => db.run(sql`delete from ${t} where rowid in (select rowid from ${t} where ${c} < ${cutoff} order by ${c} limit ${chunkRows})`));
+    await prune(table, () =>
+      db.run(
+        sql`delete from ${t} where rowid in (select rowid from ${t} where ${c} < ${cutoff} order by ${c} limit ${chunkRows})`,
+      ),
+    );
   }
   // System logs by category (through the category-time index), the audit categories left alone.
   // The categories are found by skipping through that index, not by reading every row.
@@ -80,7 +94,9 @@ export async function pruneAnalytics(db: Database, now: number, days: number, ro
   for (const { category } of categories) {
     if ((AUDIT_CATEGORIES as readonly string[]).includes(category)) continue;
     await prune("system_logs", () =>
-      db.run(sql`delete from system_logs where rowid in (select rowid from system_logs where category = ${category} and timestamp < ${cutoff} order by timestamp limit ${chunkRows})`),
+      db.run(
+        sql`delete from system_logs where rowid in (select rowid from system_logs where category = ${category} and timestamp < ${cutoff} order by timestamp limit ${chunkRows})`,
+      ),
     );
   }
   await db

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "#db/client.ts";
-import { analyticsEvents, analyticsRollups, errorLogs, housekeepingState, performanceMetrics, userSessions } from "#db/schema/index.ts";
 import { bucketOf, emptyHistogram } from "#core/analytics/histogram.ts";
+import type { Database } from "#db/client.ts";
+import {
+  analyticsEvents,
+  analyticsRollups,
+  errorLogs,
+  housekeepingState,
+  performanceMetrics,
+  userSessions,
+} from "#db/schema/index.ts";
 import { openTempDatabase } from "#tests/support/temp-database.ts";
 import { HOUR_MS, MAX_HOURS_PER_STEP, readRollups, rollHours, rollUp, rollUpStep, rollupCursor } from "./rollups.ts";
 
@@ -18,15 +25,39 @@ const at = (hour: number, minute = 0) => new Date(H0 + hour * HOUR_MS + minute *
 
 async function seed() {
   await db.insert(performanceMetrics).values([
-    ...[20, 40, 60, 120].map((value, i) => ({ metricType: "response_time", metricName: "api_request", value, unit: "ms", timestamp: at(0, i * 10) })),
+    ...[20, 40, 60, 120].map((value, i) => ({
+      metricType: "response_time",
+      metricName: "api_request",
+      value,
+      unit: "ms",
+      timestamp: at(0, i * 10),
+    })),
     { metricType: "response_time", metricName: "api_request", value: 2500, unit: "ms", timestamp: at(1, 5) },
     // Another metric type is not a request.
     { metricType: "memory", metricName: "heap", value: 99, unit: "MB", timestamp: at(0, 1) },
   ]);
   await db.insert(analyticsEvents).values([
-    ...["/wallet", "/wallet", "/shares"].map((page, i) => ({ eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page, timestamp: at(0, i) })),
-    { eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page: "/wallet", timestamp: at(1, 59) },
-    { eventType: "click", eventCategory: "user_interaction", eventAction: "click", page: "/wallet", timestamp: at(0, 3) },
+    ...["/wallet", "/wallet", "/shares"].map((page, i) => ({
+      eventType: "page_view",
+      eventCategory: "navigation",
+      eventAction: "view_page",
+      page,
+      timestamp: at(0, i),
+    })),
+    {
+      eventType: "page_view",
+      eventCategory: "navigation",
+      eventAction: "view_page",
+      page: "/wallet",
+      timestamp: at(1, 59),
+    },
+    {
+      eventType: "click",
+      eventCategory: "user_interaction",
+      eventAction: "click",
+      page: "/wallet",
+      timestamp: at(0, 3),
+    },
   ]);
   await db.insert(userSessions).values([
     { sessionId: "s1", device: "mobile", startTime: at(0, 5), endTime: at(0, 35), duration: 1800 },
@@ -81,10 +112,16 @@ describe("hourly rollups", () => {
     await seed();
     await rollHours(db, at(0).getTime(), at(1).getTime());
     await rollHours(db, at(0).getTime(), at(1).getTime());
-    expect((await summary(at(0).getTime(), at(1).getTime())).filter((r) => r[0] === "requests")).toEqual([["requests", 0, "", 4, 240]]);
-    await db.insert(performanceMetrics).values({ metricType: "response_time", metricName: "api_request", value: 10, unit: "ms", timestamp: at(0, 59) });
+    expect((await summary(at(0).getTime(), at(1).getTime())).filter((r) => r[0] === "requests")).toEqual([
+      ["requests", 0, "", 4, 240],
+    ]);
+    await db
+      .insert(performanceMetrics)
+      .values({ metricType: "response_time", metricName: "api_request", value: 10, unit: "ms", timestamp: at(0, 59) });
     await rollHours(db, at(0).getTime(), at(1).getTime());
-    expect((await summary(at(0).getTime(), at(1).getTime())).filter((r) => r[0] === "requests")).toEqual([["requests", 0, "", 5, 250]]);
+    expect((await summary(at(0).getTime(), at(1).getTime())).filter((r) => r[0] === "requests")).toEqual([
+      ["requests", 0, "", 5, 250],
+    ]);
   });
 
   it("rolls each complete hour once, after a grace, moving a cursor", async () => {
@@ -94,11 +131,17 @@ describe("hourly rollups", () => {
     expect(first.at(-1)!.to).toBe(at(1).getTime());
     expect(await rollupCursor(db)).toBe(at(1).getTime());
     // The first run started at the oldest raw row's hour (s4, two days before), a day per step.
-    expect(first.map((s) => [(s.from - H0) / HOUR_MS, (s.to - H0) / HOUR_MS])).toEqual([[-48, -24], [-24, 0], [0, 1]]);
+    expect(first.map((s) => [(s.from - H0) / HOUR_MS, (s.to - H0) / HOUR_MS])).toEqual([
+      [-48, -24],
+      [-24, 0],
+      [0, 1],
+    ]);
     expect((await summary(at(1).getTime(), at(2).getTime())).length).toBe(0);
     const second = await rollUpStep(db, at(2, 6).getTime());
     expect([second.from, second.to, second.caughtUp]).toEqual([at(1).getTime(), at(2).getTime(), true]);
-    expect((await summary(at(1).getTime(), at(2).getTime())).filter((r) => r[0] === "requests")).toEqual([["requests", 1, "", 1, 2500]]);
+    expect((await summary(at(1).getTime(), at(2).getTime())).filter((r) => r[0] === "requests")).toEqual([
+      ["requests", 1, "", 1, 2500],
+    ]);
     // Nothing new complete: nothing rolled, cursor kept.
     expect(await rollUpStep(db, at(2, 30).getTime())).toMatchObject({ rows: 0, caughtUp: true });
     const [state] = await db.select().from(housekeepingState);
@@ -107,7 +150,9 @@ describe("hourly rollups", () => {
 
   it("catches up a long gap in bounded steps", async () => {
     await db.insert(housekeepingState).values({ job: "analytics_rollups", cursor: at(0), updatedAt: at(0) });
-    await db.insert(performanceMetrics).values({ metricType: "response_time", metricName: "api_request", value: 7, unit: "ms", timestamp: at(60, 1) });
+    await db
+      .insert(performanceMetrics)
+      .values({ metricType: "response_time", metricName: "api_request", value: 7, unit: "ms", timestamp: at(60, 1) });
     const now = at(100, 10).getTime();
     const step = await rollUpStep(db, now);
     expect([step.from, step.to, step.caughtUp]).toEqual([at(0).getTime(), at(MAX_HOURS_PER_STEP).getTime(), false]);
@@ -116,7 +161,11 @@ describe("hourly rollups", () => {
     expect(steps.at(-1)!.caughtUp).toBe(true);
     expect(await summary(at(0).getTime(), at(100).getTime())).toEqual([["requests", 60, "", 1, 7]]);
     // Beside the hour, its day's sum (which 7- and 30-day dashboards read).
-    expect((await db.select().from(analyticsRollups)).map((r) => [r.metric, (r.bucket.getTime() - H0) / HOUR_MS, r.count, r.total]).sort()).toEqual([
+    expect(
+      (await db.select().from(analyticsRollups))
+        .map((r) => [r.metric, (r.bucket.getTime() - H0) / HOUR_MS, r.count, r.total])
+        .sort(),
+    ).toEqual([
       ["requests", 60, 1, 7],
       // Hour 60 is 22:00 on 4 November; that day starts 38 hours after H0 (10:00 on 2 November).
       ["requests:day", 38, 1, 7],

@@ -15,7 +15,14 @@ import { analyticsRollups, housekeepingState } from "#db/schema/index.ts";
  *   session_durations  ""            visits that ended in the hour (end_time): count, total seconds
  *   errors             severity      error occurrences (error_logs)
  */
-export const ROLLUP_METRICS = ["requests", "request_failures", "page_views", "sessions", "session_durations", "errors"] as const;
+export const ROLLUP_METRICS = [
+  "requests",
+  "request_failures",
+  "page_views",
+  "sessions",
+  "session_durations",
+  "errors",
+] as const;
 export type RollupMetric = (typeof ROLLUP_METRICS)[number];
 
 /** The metric type the request recorder writes per API request (server/observability/request-outcomes.ts; spec 000 §7). */
@@ -47,7 +54,9 @@ export interface RollupRow {
 export const startOfHour = (ms: number): number => ms - (((ms % HOUR_MS) + HOUR_MS) % HOUR_MS);
 
 const hourOf = (column: string) => sql.raw(`(${column} - ${column} % ${HOUR_MS})`);
-const histogramBucket = sql.raw(`case ${RESPONSE_TIME_BOUNDS.map((bound, i) => `when value < ${bound} then ${i}`).join(" ")} else ${RESPONSE_TIME_BOUNDS.length} end`);
+const histogramBucket = sql.raw(
+  `case ${RESPONSE_TIME_BOUNDS.map((bound, i) => `when value < ${bound} then ${i}`).join(" ")} else ${RESPONSE_TIME_BOUNDS.length} end`,
+);
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 /**
@@ -87,20 +96,60 @@ export async function aggregateHours(db: Database, from: number, to: number): Pr
   for (const r of requests) {
     const bucket = num(r.bucket);
     let row = requestRows.get(bucket);
-    if (!row) requestRows.set(bucket, (row = { metric: "requests", bucket, dimension: "", count: 0, total: 0, histogram: emptyHistogram() }));
+    if (!row)
+      requestRows.set(
+        bucket,
+        (row = { metric: "requests", bucket, dimension: "", count: 0, total: 0, histogram: emptyHistogram() }),
+      );
     row.count += num(r.n);
     row.total += num(r.total);
     row.histogram![Math.min(num(r.b), HISTOGRAM_SIZE - 1)]! += num(r.n);
     if (num(r.failed) === 0) continue;
     let failed = failureRows.get(bucket);
-    if (!failed) failureRows.set(bucket, (failed = { metric: "request_failures", bucket, dimension: "", count: 0, total: 0, histogram: null }));
+    if (!failed)
+      failureRows.set(
+        bucket,
+        (failed = { metric: "request_failures", bucket, dimension: "", count: 0, total: 0, histogram: null }),
+      );
     failed.count += num(r.failed);
   }
   rows.push(...requestRows.values(), ...failureRows.values());
-  for (const r of pages) rows.push({ metric: "page_views", bucket: num(r.bucket), dimension: (r.page ?? "").slice(0, 500), count: num(r.n), total: 0, histogram: null });
-  for (const r of sessions) rows.push({ metric: "sessions", bucket: num(r.bucket), dimension: r.device || "unknown", count: num(r.n), total: 0, histogram: null });
-  for (const r of durations) rows.push({ metric: "session_durations", bucket: num(r.bucket), dimension: "", count: num(r.n), total: num(r.total), histogram: null });
-  for (const r of errors) rows.push({ metric: "errors", bucket: num(r.bucket), dimension: r.severity, count: num(r.n), total: 0, histogram: null });
+  for (const r of pages)
+    rows.push({
+      metric: "page_views",
+      bucket: num(r.bucket),
+      dimension: (r.page ?? "").slice(0, 500),
+      count: num(r.n),
+      total: 0,
+      histogram: null,
+    });
+  for (const r of sessions)
+    rows.push({
+      metric: "sessions",
+      bucket: num(r.bucket),
+      dimension: r.device || "unknown",
+      count: num(r.n),
+      total: 0,
+      histogram: null,
+    });
+  for (const r of durations)
+    rows.push({
+      metric: "session_durations",
+      bucket: num(r.bucket),
+      dimension: "",
+      count: num(r.n),
+      total: num(r.total),
+      histogram: null,
+    });
+  for (const r of errors)
+    rows.push({
+      metric: "errors",
+      bucket: num(r.bucket),
+      dimension: r.severity,
+      count: num(r.n),
+      total: 0,
+      histogram: null,
+    });
   return mergeDuplicates(rows);
 }
 
@@ -120,18 +169,39 @@ function mergeDuplicates(rows: RollupRow[]): RollupRow[] {
 }
 
 /** The stored hourly rollup rows of the hours in [from, to) (of `metrics` only, when given), through the primary key. */
-export async function readRollups(db: Database, from: number, to: number, metrics?: readonly RollupMetric[]): Promise<RollupRow[]> {
+export async function readRollups(
+  db: Database,
+  from: number,
+  to: number,
+  metrics?: readonly RollupMetric[],
+): Promise<RollupRow[]> {
   if (to <= from) return [];
   const rows = await db
     .select()
     .from(analyticsRollups)
-    .where(and(inArray(analyticsRollups.metric, [...(metrics ?? ROLLUP_METRICS)]), gte(analyticsRollups.bucket, new Date(from)), lt(analyticsRollups.bucket, new Date(to))));
-  return rows.map((r) => ({ metric: r.metric as RollupMetric, bucket: r.bucket.getTime(), dimension: r.dimension, count: r.count, total: r.total, histogram: r.histogram ?? null }));
+    .where(
+      and(
+        inArray(analyticsRollups.metric, [...(metrics ?? ROLLUP_METRICS)]),
+        gte(analyticsRollups.bucket, new Date(from)),
+        lt(analyticsRollups.bucket, new Date(to)),
+      ),
+    );
+  return rows.map((r) => ({
+    metric: r.metric as RollupMetric,
+    bucket: r.bucket.getTime(),
+    dimension: r.dimension,
+    count: r.count,
+    total: r.total,
+    histogram: r.histogram ?? null,
+  }));
 }
 
 /** Where the rollups have got to: every hour before it is rolled (null before the first run). */
 export async function rollupCursor(db: Database): Promise<number | null> {
-  const [row] = await db.select({ cursor: housekeepingState.cursor }).from(housekeepingState).where(sql`${housekeepingState.job} = ${ROLLUP_JOB}`);
+  const [row] = await db
+    .select({ cursor: housekeepingState.cursor })
+    .from(housekeepingState)
+    .where(sql`${housekeepingState.job} = ${ROLLUP_JOB}`);
   return row ? row.cursor.getTime() : null;
 }
 
@@ -161,7 +231,18 @@ function dailySums(hours: RollupRow[]): (Omit<RollupRow, "metric"> & { metric: s
     const bucket = startOfDay(row.bucket);
     const key = `${row.metric}\u0000${bucket}\u0000${row.dimension}`;
     let day = days.get(key);
-    if (!day) days.set(key, (day = { metric: `${row.metric}${DAY_SUFFIX}`, bucket, dimension: row.dimension, count: 0, total: 0, histogram: row.histogram ? emptyHistogram() : null }));
+    if (!day)
+      days.set(
+        key,
+        (day = {
+          metric: `${row.metric}${DAY_SUFFIX}`,
+          bucket,
+          dimension: row.dimension,
+          count: 0,
+          total: 0,
+          histogram: row.histogram ? emptyHistogram() : null,
+        }),
+      );
     day.count += row.count;
     day.total += row.total;
     if (day.histogram && row.histogram) addHistogram(day.histogram, row.histogram);
@@ -178,19 +259,27 @@ export async function rollHours(db: Database, from: number, to: number, cursor?:
   const rows = await aggregateHours(db, from, to);
   const [dayFrom, dayTo] = [startOfDay(from), startOfDay(to - 1) + DAY_MS];
   // The other hours of those days, already rolled, for their daily sums.
-  const neighbours = (await readRollups(db, dayFrom, dayTo, ROLLUP_METRICS)).filter((r) => r.bucket < from || r.bucket >= to);
+  const neighbours = (await readRollups(db, dayFrom, dayTo, ROLLUP_METRICS)).filter(
+    (r) => r.bucket < from || r.bucket >= to,
+  );
   const days = dailySums([...neighbours, ...rows]);
-  const span = (a: number, b: number) => and(gte(analyticsRollups.bucket, new Date(a)), lt(analyticsRollups.bucket, new Date(b)));
+  const span = (a: number, b: number) =>
+    and(gte(analyticsRollups.bucket, new Date(a)), lt(analyticsRollups.bucket, new Date(b)));
   const statements = [
     db.delete(analyticsRollups).where(and(inArray(analyticsRollups.metric, HOURLY), span(from, to))),
     db.delete(analyticsRollups).where(and(inArray(analyticsRollups.metric, DAILY), span(dayFrom, dayTo))),
-    ...chunks([...rows, ...days], INSERT_CHUNK).map((chunk) => db.insert(analyticsRollups).values(chunk.map((r) => ({ ...r, bucket: new Date(r.bucket) })))),
+    ...chunks([...rows, ...days], INSERT_CHUNK).map((chunk) =>
+      db.insert(analyticsRollups).values(chunk.map((r) => ({ ...r, bucket: new Date(r.bucket) }))),
+    ),
     ...(cursor
       ? [
           db
             .insert(housekeepingState)
             .values({ job: ROLLUP_JOB, cursor: new Date(to), updatedAt: new Date(cursor.now) })
-            .onConflictDoUpdate({ target: housekeepingState.job, set: { cursor: new Date(to), updatedAt: new Date(cursor.now) } }),
+            .onConflictDoUpdate({
+              target: housekeepingState.job,
+              set: { cursor: new Date(to), updatedAt: new Date(cursor.now) },
+            }),
         ]
       : []),
   ];

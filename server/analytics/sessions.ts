@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { DEVICE_CLASSES, reduceUserAgent } from "#core/analytics/user-agent.ts";
 import { userSessions } from "#db/schema/index.ts";
-import { ABSOLUTE_TIMEOUT_MS, getActiveSession } from "#server/accounts/session.ts";
 import { clientAddress, unauthorized } from "#server/accounts/authentication.ts";
+import { ABSOLUTE_TIMEOUT_MS, getActiveSession } from "#server/accounts/session.ts";
 import { assertMethod, parseBody } from "#server/http/json.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { HousekeeperBinding } from "./housekeeping.ts";
-import { DEVICE_CLASSES, reduceUserAgent } from "#core/analytics/user-agent.ts";
-import { hashAddress, visitorSalt, mayTrack, referrerOrigin, trackingSessionId } from "./privacy.ts";
+import { hashAddress, mayTrack, referrerOrigin, trackingSessionId, visitorSalt } from "./privacy.ts";
 
 /**
  * The client session lifecycle (spec 000 §4, §7 POST /api/session/start, /sync, /end,
@@ -31,8 +31,16 @@ export const MAX_SESSION_SECONDS = ABSOLUTE_TIMEOUT_MS / 1000;
 const MAX_COUNT = 1_000_000;
 
 const instant = z.string().datetime({ offset: true, message: "must be an ISO 8601 date and time" });
-const seconds = z.number({ invalid_type_error: "must be a number of seconds" }).int("must be whole seconds").min(0, "cannot be negative").max(MAX_SESSION_SECONDS, `cannot exceed ${MAX_SESSION_SECONDS} seconds`);
-const count = z.number({ invalid_type_error: "must be a number" }).int("must be a whole number").min(0, "cannot be negative").max(MAX_COUNT);
+const seconds = z
+  .number({ invalid_type_error: "must be a number of seconds" })
+  .int("must be whole seconds")
+  .min(0, "cannot be negative")
+  .max(MAX_SESSION_SECONDS, `cannot exceed ${MAX_SESSION_SECONDS} seconds`);
+const count = z
+  .number({ invalid_type_error: "must be a number" })
+  .int("must be a whole number")
+  .min(0, "cannot be negative")
+  .max(MAX_COUNT);
 /** Flat, bounded maps the client may send and the server does not keep (see SessionSyncBody). */
 const flatMap = z
   .record(z.string().max(50), z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]))
@@ -66,10 +74,16 @@ export const SessionSyncBody = z
   })
   .strict();
 
-export const SessionEndBody = z.object({ endTime: instant, duration: seconds, pageViews: count, finalSync: z.boolean() }).strict();
+export const SessionEndBody = z
+  .object({ endTime: instant, duration: seconds, pageViews: count, finalSync: z.boolean() })
+  .strict();
 
 export const SessionEmergencyEndBody = z
-  .object({ endTime: instant, duration: seconds, unexpectedEnd: z.literal(true, { errorMap: () => ({ message: "unexpectedEnd must be true" }) }) })
+  .object({
+    endTime: instant,
+    duration: seconds,
+    unexpectedEnd: z.literal(true, { errorMap: () => ({ message: "unexpectedEnd must be true" }) }),
+  })
   .strict();
 
 type TrackingContext = Pick<RequestContext<{ SESSION_SECRET: string } & HousekeeperBinding>, "db" | "ctx" | "env">;
@@ -94,10 +108,22 @@ async function requireTrackedSession(request: Request, context: TrackingContext)
 /** What the request itself tells about the visit, reduced as ./privacy.ts says. */
 async function visitFacts(request: Request, context: TrackingContext, now: Date, claimedUserAgent?: string) {
   const { browser, os, device } = reduceUserAgent(request.headers.get("User-Agent") ?? claimedUserAgent);
-  return { browser, os, device, ipAddress: await hashAddress(await visitorSalt(context.env, now), clientAddress(request)), userAgent: null };
+  return {
+    browser,
+    os,
+    device,
+    ipAddress: await hashAddress(await visitorSalt(context.env, now), clientAddress(request)),
+    userAgent: null,
+  };
 }
 
-export async function startSession(request: Request, context: TrackingContext, tracked: TrackedSession, body: z.infer<typeof SessionStartBody>, now = new Date()) {
+export async function startSession(
+  request: Request,
+  context: TrackingContext,
+  tracked: TrackedSession,
+  body: z.infer<typeof SessionStartBody>,
+  now = new Date(),
+) {
   await context.db
     .insert(userSessions)
     .values({
@@ -109,7 +135,11 @@ export async function startSession(request: Request, context: TrackingContext, t
     })
     // Reopens a row a page unload ended while the person stayed signed in (a reload); a second
     // start of a live row changes nothing.
-    .onConflictDoUpdate({ target: userSessions.sessionId, set: { isActive: true, endTime: null }, setWhere: eq(userSessions.isActive, false) });
+    .onConflictDoUpdate({
+      target: userSessions.sessionId,
+      set: { isActive: true, endTime: null },
+      setWhere: eq(userSessions.isActive, false),
+    });
 }
 
 export interface SessionProgress {
@@ -120,11 +150,19 @@ export interface SessionProgress {
   endedAt?: Date;
 }
 
-const raise = (column: typeof userSessions.duration | typeof userSessions.pageViews | typeof userSessions.actions, excluded: string) =>
-  sql`max(coalesce(${column}, 0), ${sql.raw(`excluded.${excluded}`)})`;
+const raise = (
+  column: typeof userSessions.duration | typeof userSessions.pageViews | typeof userSessions.actions,
+  excluded: string,
+) => sql`max(coalesce(${column}, 0), ${sql.raw(`excluded.${excluded}`)})`;
 
 /** Sync and both ends: raise the counters of the live row (created if the start never arrived), and end it when asked. */
-export async function recordProgress(request: Request, context: TrackingContext, tracked: TrackedSession, progress: SessionProgress, now = new Date()) {
+export async function recordProgress(
+  request: Request,
+  context: TrackingContext,
+  tracked: TrackedSession,
+  progress: SessionProgress,
+  now = new Date(),
+) {
   const ending = progress.endedAt ? { endTime: progress.endedAt, isActive: false } : {};
   await context.db
     .insert(userSessions)

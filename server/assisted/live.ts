@@ -8,13 +8,21 @@
  *   GET /api/assisted/office/live          "changed" and "supervisor-call" messages for the office
  */
 import { z } from "zod";
-import { requireSession, toPublicUser, type AccountsContext } from "#server/accounts/authentication.ts";
+import { type AccountsContext, requireSession, toPublicUser } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
-import type { RequestContext } from "#server/worker/context.ts";
 import { audit } from "#server/observability/audit.ts";
-import { assistedContext, officeFor, readSession, scopeOf, staffOf, type AssistedBindings, type Staff } from "./sessions.ts";
+import type { RequestContext } from "#server/worker/context.ts";
+import {
+  type AssistedBindings,
+  assistedContext,
+  officeFor,
+  readSession,
+  type Staff,
+  scopeOf,
+  staffOf,
+} from "./sessions.ts";
 
 type LiveContext = RequestContext<AssistedBindings> & AccountsContext;
 
@@ -40,7 +48,11 @@ interface Watcher {
   sid: string;
 }
 
-async function upgrade(request: Request, context: LiveContext, open: (watcher: Watcher) => Promise<Response>): Promise<Response> {
+async function upgrade(
+  request: Request,
+  context: LiveContext,
+  open: (watcher: Watcher) => Promise<Response>,
+): Promise<Response> {
   // Another site's handshake was refused before any handler ran (refuseCrossSiteMutation).
   const notUpgrade = requireWebSocketUpgrade(request);
   if (notUpgrade) return notUpgrade;
@@ -55,7 +67,8 @@ async function upgrade(request: Request, context: LiveContext, open: (watcher: W
 export function sessionLive(request: Request, context: LiveContext, id: string): Promise<Response> {
   return upgrade(request, context, async (watcher) => {
     // An id that is not even a UUID wakes no object; one outside the caller's office answers 404 from the object.
-    if (!z.string().uuid().safeParse(id).success) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
+    if (!z.string().uuid().safeParse(id).success)
+      throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
     const namespace = context.env.ASSISTED_SESSIONS;
     const answer = await namespace.get(namespace.idFromName(id)).fetch(objectRequest(watcher));
     // The object's plain-text 404 (a session it does not hold, or outside the caller's office) as the API's JSON one.
@@ -67,7 +80,8 @@ export function sessionLive(request: Request, context: LiveContext, id: string):
 export function officeLive(request: Request, context: LiveContext): Promise<Response> {
   return upgrade(request, context, async (watcher) => {
     const named = new URL(request.url).searchParams.get("office");
-    if (named !== null && !z.string().uuid().safeParse(named).success) throw new ServiceError(400, "office must be an office id", "VALIDATION_ERROR");
+    if (named !== null && !z.string().uuid().safeParse(named).success)
+      throw new ServiceError(400, "office must be an office id", "VALIDATION_ERROR");
     const officeId = await officeFor(context.db, watcher.staff, named);
     const namespace = context.env.ASSISTED_OFFICES;
     return namespace.get(namespace.idFromName(officeId)).fetch(objectRequest(watcher, officeId));
@@ -85,19 +99,34 @@ export const CallSupervisorBody = z.object({
  * how many were reached, so an operator is never told help is coming when no supervisor is
  * watching. Audited.
  */
-export async function callSupervisor(request: Request, context: LiveContext, staff: Staff, body: z.infer<typeof CallSupervisorBody>): Promise<{ reached: number }> {
+export async function callSupervisor(
+  request: Request,
+  context: LiveContext,
+  staff: Staff,
+  body: z.infer<typeof CallSupervisorBody>,
+): Promise<{ reached: number }> {
   const assisted = assistedContext(context, request.url);
   const session = body.sessionId ? await readSession(assisted, staff, body.sessionId) : null;
   const officeId = session?.officeId ?? (await officeFor(context.db, staff, body.officeId));
   const at = new Date();
-  const reached = await assisted.offices(officeId).callSupervisor({ from: staff.person, sessionId: session?.id ?? null, clientName: session?.clientName ?? null, at: at.toISOString() });
+  const reached = await assisted.offices(officeId).callSupervisor({
+    from: staff.person,
+    sessionId: session?.id ?? null,
+    clientName: session?.clientName ?? null,
+    at: at.toISOString(),
+  });
   audit(context, {
     level: "info",
     category: "assisted",
     component: "assisted-office",
     event: "Supervisor called",
     userId: staff.person.id,
-    details: { officeId, sessionId: session?.id ?? null, detail: `${reached} supervisor console(s) reached`, actor: staff.person.name },
+    details: {
+      officeId,
+      sessionId: session?.id ?? null,
+      detail: `${reached} supervisor console(s) reached`,
+      actor: staff.person.name,
+    },
   });
   return { reached };
 }

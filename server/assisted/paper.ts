@@ -9,7 +9,7 @@ import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.t
 import { credentials } from "#db/schema/index.ts";
 import { PAPER_DELIVERY } from "#server/credentials/credentials.ts";
 import { paperPayload } from "#server/credentials/paper.ts";
-import { readSession, type AssistedContext, type Staff } from "./sessions.ts";
+import { type AssistedContext, readSession, type Staff } from "./sessions.ts";
 
 export interface PrintedPaper {
   credentialId: string;
@@ -21,7 +21,11 @@ export interface PrintedPaper {
   disclosed: string[];
 }
 
-export async function paperCredentialsOf(context: AssistedContext, staff: Staff, sessionId: string): Promise<PrintedPaper[]> {
+export async function paperCredentialsOf(
+  context: AssistedContext,
+  staff: Staff,
+  sessionId: string,
+): Promise<PrintedPaper[]> {
   const session = await readSession(context, staff, sessionId);
   const ids = session.issuance?.paperCredentialIds ?? [];
   if (!ids.length || !session.client) return [];

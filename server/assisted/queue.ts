@@ -15,7 +15,7 @@ import type { AssistedSession } from "#core/assisted/session.ts";
 import { assistedQueue } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { tellOffice } from "./office-feed.ts";
-import { createSession, officeFor, type AssistedContext, type Staff } from "./sessions.ts";
+import { type AssistedContext, createSession, officeFor, type Staff } from "./sessions.ts";
 
 const QUEUE_STATUSES = ["waiting", "ready", "scheduled"] as const;
 type QueueStatus = (typeof QUEUE_STATUSES)[number];
@@ -33,7 +33,10 @@ export const AddToQueueBody = z.object({
   clientName: z.string().trim().min(1, "Enter the client's name").max(120),
   assistanceType: z.string().trim().min(1).max(120).default("Digital Identity Setup"),
   /** An appointment's time; none for a walk-in. */
-  appointmentTime: z.string().datetime({ offset: true, message: "The appointment time must be a date and time" }).optional(),
+  appointmentTime: z
+    .string()
+    .datetime({ offset: true, message: "The appointment time must be a date and time" })
+    .optional(),
   /** Administrators without an office of their own name one. */
   officeId: z.string().uuid().optional(),
 });
@@ -55,34 +58,64 @@ export async function listQueue(context: AssistedContext, officeId: string): Pro
     .select()
     .from(assistedQueue)
     .where(and(eq(assistedQueue.officeId, officeId), inArray(assistedQueue.status, [...QUEUE_STATUSES])))
-    .orderBy(sql`case ${assistedQueue.status} when 'ready' then 0 when 'waiting' then 1 else 2 end`, asc(sql`coalesce(${assistedQueue.appointmentTime}, ${assistedQueue.createdAt})`))
+    .orderBy(
+      sql`case ${assistedQueue.status} when 'ready' then 0 when 'waiting' then 1 else 2 end`,
+      asc(sql`coalesce(${assistedQueue.appointmentTime}, ${assistedQueue.createdAt})`),
+    )
     .limit(100);
   return rows.map(toEntry);
 }
 
-export async function addToQueue(context: AssistedContext, staff: Staff, body: z.infer<typeof AddToQueueBody>, now = new Date()): Promise<QueueEntry> {
+export async function addToQueue(
+  context: AssistedContext,
+  staff: Staff,
+  body: z.infer<typeof AddToQueueBody>,
+  now = new Date(),
+): Promise<QueueEntry> {
   const officeId = await officeFor(context.db, staff, body.officeId);
   const appointmentTime = body.appointmentTime ? new Date(body.appointmentTime) : null;
   const [row] = await context.db
     .insert(assistedQueue)
-    .values({ officeId, clientName: body.clientName, assistanceType: body.assistanceType, status: appointmentTime ? "scheduled" : "waiting", appointmentTime, addedBy: staff.person.id, createdAt: now })
+    .values({
+      officeId,
+      clientName: body.clientName,
+      assistanceType: body.assistanceType,
+      status: appointmentTime ? "scheduled" : "waiting",
+      appointmentTime,
+      addedBy: staff.person.id,
+      createdAt: now,
+    })
     .returning();
   await tellOffice(context.offices(officeId), { what: "queue" });
   return toEntry(row!);
 }
 
 /** The entry, if it is open and in the caller's office (else 404, as one that does not exist). */
-async function openEntry(context: AssistedContext, staff: Staff, id: string): Promise<typeof assistedQueue.$inferSelect> {
+async function openEntry(
+  context: AssistedContext,
+  staff: Staff,
+  id: string,
+): Promise<typeof assistedQueue.$inferSelect> {
   const parsed = z.string().uuid().safeParse(id);
-  const [row] = parsed.success ? await context.db.select().from(assistedQueue).where(eq(assistedQueue.id, id)).limit(1) : [];
-  if (!row || (staff.role !== "admin" && row.officeId !== staff.officeId)) throw new ServiceError(404, "Queue entry not found", "NOT_FOUND");
-  if (!QUEUE_STATUSES.includes(row.status as QueueStatus)) throw new ServiceError(409, "This client is no longer in the queue", "NOT_IN_QUEUE");
+  const [row] = parsed.success
+    ? await context.db.select().from(assistedQueue).where(eq(assistedQueue.id, id)).limit(1)
+    : [];
+  if (!row || (staff.role !== "admin" && row.officeId !== staff.officeId))
+    throw new ServiceError(404, "Queue entry not found", "NOT_FOUND");
+  if (!QUEUE_STATUSES.includes(row.status as QueueStatus))
+    throw new ServiceError(409, "This client is no longer in the queue", "NOT_IN_QUEUE");
   return row;
 }
 
-export async function changeQueueEntry(context: AssistedContext, staff: Staff, id: string, body: z.infer<typeof QueueChangeBody>): Promise<QueueEntry> {
+export async function changeQueueEntry(
+  context: AssistedContext,
+  staff: Staff,
+  id: string,
+  body: z.infer<typeof QueueChangeBody>,
+): Promise<QueueEntry> {
   const row = await openEntry(context, staff, id);
-  if (body.status === "ready" && row.status !== "scheduled") throw new ServiceError(409, "Only a scheduled appointment can be marked arrived", "NOT_SCHEDULED");
+  if (body.status === "ready" && row.status !== "scheduled")
+    throw new ServiceError(409, "Only a scheduled appointment can be marked arrived", "NOT_SCHEDULED");
   // Conditional on the state read, so two consoles cannot both move the same entry.
   const [changed] = await context.db
     .update(assistedQueue)
@@ -95,7 +128,12 @@ export async function changeQueueEntry(context: AssistedContext, staff: Staff, i
 }
 
 /** The entry is claimed first (one console wins), then its session is created. */
-export async function startFromQueue(context: AssistedContext, staff: Staff, id: string, now = new Date()): Promise<AssistedSession> {
+export async function startFromQueue(
+  context: AssistedContext,
+  staff: Staff,
+  id: string,
+  now = new Date(),
+): Promise<AssistedSession> {
   const row = await openEntry(context, staff, id);
   const [claimed] = await context.db
     .update(assistedQueue)
@@ -105,7 +143,11 @@ export async function startFromQueue(context: AssistedContext, staff: Staff, id:
   if (!claimed) throw new ServiceError(409, "Someone else started a session for this client first", "QUEUE_CONFLICT");
   let session: AssistedSession;
   try {
-    session = await createSession(context, staff, { clientName: row.clientName, assistanceType: row.assistanceType, officeId: row.officeId });
+    session = await createSession(context, staff, {
+      clientName: row.clientName,
+      assistanceType: row.assistanceType,
+      officeId: row.officeId,
+    });
   } catch (error) {
     // The client goes back to where they were in the queue: nobody is seeing them yet.
     await context.db.update(assistedQueue).set({ status: row.status, startedAt: null }).where(eq(assistedQueue.id, id));

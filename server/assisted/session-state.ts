@@ -5,7 +5,7 @@
  * with zod, whoever sends it.
  */
 import { z } from "zod/v4";
-import { DOCUMENT_TYPES, type AssistedSession, type SessionEvent } from "#core/assisted/session.ts";
+import { type AssistedSession, DOCUMENT_TYPES, type SessionEvent } from "#core/assisted/session.ts";
 import type { Database } from "#db/client.ts";
 import { assistedSessions, systemLogs } from "#db/schema/index.ts";
 import { auditRow } from "#server/observability/audit.ts";
@@ -46,12 +46,23 @@ export const SessionCommand = z.discriminatedUnion("type", [
   z.object({ type: z.literal("status"), status: z.enum(["active", "paused", "completed"]), actor: PersonInput }),
   z.object({
     type: z.literal("link-client"),
-    client: z.object({ userId: z.uuid(), username: z.string().min(1).max(50), name: z.string().trim().min(1).max(250), createdHere: z.boolean() }),
+    client: z.object({
+      userId: z.uuid(),
+      username: z.string().min(1).max(50),
+      name: z.string().trim().min(1).max(250),
+      createdHere: z.boolean(),
+    }),
     actor: PersonInput,
   }),
   z.object({ type: z.literal("document"), document: DocumentInput, actor: PersonInput }),
   z.object({ type: z.literal("request-approval"), approvalId: z.uuid(), actor: PersonInput }),
-  z.object({ type: z.literal("decide-approval"), approvalId: z.uuid(), decision: z.enum(["approved", "denied"]), reason: z.string().max(500), supervisor: PersonInput }),
+  z.object({
+    type: z.literal("decide-approval"),
+    approvalId: z.uuid(),
+    decision: z.enum(["approved", "denied"]),
+    reason: z.string().max(500),
+    supervisor: PersonInput,
+  }),
   z.object({ type: z.literal("visual-match"), matched: z.boolean(), notes: z.string().max(500), actor: PersonInput }),
   z.object({
     type: z.literal("issuance"),
@@ -68,7 +79,9 @@ export const OfficeScope = z.object({ officeId: z.uuid().nullable() });
 export type OfficeScope = z.input<typeof OfficeScope>;
 
 /** A refusal crosses the RPC boundary as data: thrown errors lose their class on the way. */
-export type CommandResult = { ok: true; session: AssistedSession } | { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string };
+export type CommandResult =
+  | { ok: true; session: AssistedSession }
+  | { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string };
 
 export interface AssistedSessionApi {
   /** Starts holding a new session (idempotent: a second call returns the session as it is). */
@@ -87,8 +100,24 @@ function sessionData(session: AssistedSession): Record<string, unknown> {
 
 /** The audit row of one session event; its id is stable, so a retried write-through adds nothing twice. */
 function auditRowOf(session: AssistedSession, event: SessionEvent): typeof systemLogs.$inferInsert {
-  const details = { sessionId: session.id, officeId: session.officeId, detail: event.detail, actor: event.actor?.name ?? "system" };
-  const row = auditRow({ level: "info", category: "assisted", component: "assisted-session", event: event.type, ...(event.actor ? { userId: event.actor.id } : {}), details }, null, new Date(event.at));
+  const details = {
+    sessionId: session.id,
+    officeId: session.officeId,
+    detail: event.detail,
+    actor: event.actor?.name ?? "system",
+  };
+  const row = auditRow(
+    {
+      level: "info",
+      category: "assisted",
+      component: "assisted-session",
+      event: event.type,
+      ...(event.actor ? { userId: event.actor.id } : {}),
+      details,
+    },
+    null,
+    new Date(event.at),
+  );
   return { ...row, id: `assisted:${session.id}:${event.seq}` };
 }
 
@@ -113,8 +142,12 @@ export async function writeThrough(db: Database, session: AssistedSession, synce
     completedAt: session.completedAt ? new Date(session.completedAt) : null,
   };
   const { id: _, ...changes } = row;
-  const upsert = db.insert(assistedSessions).values(row).onConflictDoUpdate({ target: assistedSessions.id, set: changes });
+  const upsert = db
+    .insert(assistedSessions)
+    .values(row)
+    .onConflictDoUpdate({ target: assistedSessions.id, set: changes });
   const audits = session.events.filter((event) => event.seq > syncedSeq).map((event) => auditRowOf(session, event));
-  if (audits.length) await db.batch([upsert, db.insert(systemLogs).values(audits).onConflictDoNothing({ target: systemLogs.id })]);
+  if (audits.length)
+    await db.batch([upsert, db.insert(systemLogs).values(audits).onConflictDoNothing({ target: systemLogs.id })]);
   else await upsert;
 }

@@ -13,22 +13,27 @@
  */
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { displayName, effectiveRole, type PublicUser, RegisterSchema } from "#core/accounts/schemas.ts";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
-import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
-import type { Database } from "#db/client.ts";
-import { assistedOffices, assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
+import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper } from "#core/issuers/registry.ts";
-import { RegisterSchema } from "#core/accounts/schemas.ts";
-import { requireUser, type AccountsContext } from "#server/accounts/authentication.ts";
-import { registerAccount } from "#server/accounts/registration.ts";
-import { credentialContext, type CredentialBindings } from "#server/credentials/context.ts";
-import { issuePaperCredential, paperNotAllowed } from "#server/credentials/paper.ts";
+import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
+import { assistedOffices, assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
+import { type AccountsContext, requireUser } from "#server/accounts/authentication.ts";
+import { registerAccount } from "#server/accounts/registration.ts";
+import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
+import { issuePaperCredential, paperNotAllowed } from "#server/credentials/paper.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import type { AssistedOfficeApi } from "./office-feed.ts";
-import { DocumentInput, type AssistedSessionApi, type CommandResult, type OfficeScope, type SessionCommand } from "./session-state.ts";
+import {
+  type AssistedSessionApi,
+  type CommandResult,
+  DocumentInput,
+  type OfficeScope,
+  type SessionCommand,
+} from "./session-state.ts";
 
 /** The signed-in member of staff as the assisted console knows them. */
 export interface Staff {
@@ -57,9 +62,11 @@ export interface AssistedContext {
  */
 export async function staffOf(db: Database, user: PublicUser): Promise<Staff> {
   const role = effectiveRole(user.role);
-  if (role !== "operator" && role !== "admin") throw new ServiceError(403, "Assisted sessions are for operators and administrators", "FORBIDDEN");
+  if (role !== "operator" && role !== "admin")
+    throw new ServiceError(403, "Assisted sessions are for operators and administrators", "FORBIDDEN");
   const [profile] = await db.select().from(operatorProfiles).where(eq(operatorProfiles.userId, user.id)).limit(1);
-  if (!profile && role === "operator") throw new ServiceError(403, "You are not assigned to an office yet: ask an administrator", "NO_OFFICE");
+  if (!profile && role === "operator")
+    throw new ServiceError(403, "You are not assigned to an office yet: ask an administrator", "NO_OFFICE");
   return {
     person: { id: user.id, name: displayName(user) },
     role,
@@ -99,7 +106,11 @@ const OPEN_SHOWN = 200;
  * read with only the columns the list shows: the operator and the approval come out of
  * session_data by json_extract, not as the whole record with its events.
  */
-export async function officeSessions(db: Database, officeId: string, now = new Date()): Promise<{ open: SessionSummary[]; ended: SessionSummary[] }> {
+export async function officeSessions(
+  db: Database,
+  officeId: string,
+  now = new Date(),
+): Promise<{ open: SessionSummary[]; ended: SessionSummary[] }> {
   const columns = {
     id: assistedSessions.id,
     clientName: assistedSessions.clientName,
@@ -109,13 +120,25 @@ export async function officeSessions(db: Database, officeId: string, now = new D
     startedAt: assistedSessions.startedAt,
     completedAt: assistedSessions.completedAt,
     operatorName: sql<string | null>`json_extract(${assistedSessions.sessionData}, '$.operator.name')`,
-    approvalDecision: sql<"approved" | "denied" | null>`json_extract(${assistedSessions.sessionData}, '$.approval.decision')`,
+    approvalDecision: sql<
+      "approved" | "denied" | null
+    >`json_extract(${assistedSessions.sessionData}, '$.approval.decision')`,
     approvalExpiresAt: sql<string | null>`json_extract(${assistedSessions.sessionData}, '$.approval.expiresAt')`,
   };
   const inOffice = eq(assistedSessions.officeId, officeId);
   const [open, ended] = await db.batch([
-    db.select(columns).from(assistedSessions).where(and(inOffice, ne(assistedSessions.status, "completed"))).orderBy(desc(assistedSessions.startedAt)).limit(OPEN_SHOWN),
-    db.select(columns).from(assistedSessions).where(and(inOffice, eq(assistedSessions.status, "completed"))).orderBy(desc(assistedSessions.completedAt)).limit(RECENT_ENDED),
+    db
+      .select(columns)
+      .from(assistedSessions)
+      .where(and(inOffice, ne(assistedSessions.status, "completed")))
+      .orderBy(desc(assistedSessions.startedAt))
+      .limit(OPEN_SHOWN),
+    db
+      .select(columns)
+      .from(assistedSessions)
+      .where(and(inOffice, eq(assistedSessions.status, "completed")))
+      .orderBy(desc(assistedSessions.completedAt))
+      .limit(RECENT_ENDED),
   ]);
   const summary = (row: (typeof open)[number]): SessionSummary => ({
     id: row.id,
@@ -127,7 +150,9 @@ export async function officeSessions(db: Database, officeId: string, now = new D
     startedAt: row.startedAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     awaitingApproval:
-      row.status !== "completed" && row.approvalExpiresAt !== null && approvalState({ decision: row.approvalDecision, expiresAt: row.approvalExpiresAt }, now) === "pending",
+      row.status !== "completed" &&
+      row.approvalExpiresAt !== null &&
+      approvalState({ decision: row.approvalDecision, expiresAt: row.approvalExpiresAt }, now) === "pending",
   });
   return { open: open.map(summary), ended: ended.map(summary) };
 }
@@ -161,7 +186,9 @@ export const CreateSessionBody = z.object({
   status: z.literal("active", { errorMap: () => ({ message: "A new session starts active" }) }).optional(),
   currentStep: z.literal(1, { errorMap: () => ({ message: "A new session starts at step 1" }) }).optional(),
   totalSteps: z.literal(5, { errorMap: () => ({ message: "A session has 5 steps" }) }).optional(),
-  requiresDualControl: z.literal(false, { errorMap: () => ({ message: "Dual control is asked for at the step that needs it" }) }).optional(),
+  requiresDualControl: z
+    .literal(false, { errorMap: () => ({ message: "Dual control is asked for at the step that needs it" }) })
+    .optional(),
   /** Administrators without an office of their own name one. */
   officeId: z.string().uuid().optional(),
 });
@@ -175,16 +202,27 @@ export async function officeFor(db: Database, staff: Staff, named: string | null
     if (!staff.officeId) throw new ServiceError(400, "Name the office (officeId)", "VALIDATION_ERROR");
     return staff.officeId;
   }
-  if (!z.string().uuid().safeParse(named).success) throw new ServiceError(400, "officeId must be an office's id", "VALIDATION_ERROR");
-  const [office] = await db.select({ id: assistedOffices.id }).from(assistedOffices).where(eq(assistedOffices.id, named)).limit(1);
+  if (!z.string().uuid().safeParse(named).success)
+    throw new ServiceError(400, "officeId must be an office's id", "VALIDATION_ERROR");
+  const [office] = await db
+    .select({ id: assistedOffices.id })
+    .from(assistedOffices)
+    .where(eq(assistedOffices.id, named))
+    .limit(1);
   if (!office) throw new ServiceError(404, "No such office", "OFFICE_NOT_FOUND");
   return office.id;
 }
 
-export async function createSession(context: AssistedContext, staff: Staff, body: Pick<z.infer<typeof CreateSessionBody>, "clientName" | "assistanceType" | "officeId">): Promise<AssistedSession> {
+export async function createSession(
+  context: AssistedContext,
+  staff: Staff,
+  body: Pick<z.infer<typeof CreateSessionBody>, "clientName" | "assistanceType" | "officeId">,
+): Promise<AssistedSession> {
   const officeId = await officeFor(context.db, staff, body.officeId);
   const id = crypto.randomUUID();
-  return context.sessions(id).create({ id, officeId, operator: staff.person, clientName: body.clientName, assistanceType: body.assistanceType });
+  return context
+    .sessions(id)
+    .create({ id, officeId, operator: staff.person, clientName: body.clientName, assistanceType: body.assistanceType });
 }
 
 export async function readSession(context: AssistedContext, staff: Staff, id: string): Promise<AssistedSession> {
@@ -196,20 +234,36 @@ export async function readSession(context: AssistedContext, staff: Staff, id: st
 /** Spec 000 §7: `currentStep`, or `status`, or `status` plus `completedAt` (the server's clock is the record's). */
 export const PatchSessionBody = z.union([
   z.object({ currentStep: z.number().int().min(1) }).strict(),
-  z.object({ status: z.enum(["active", "paused", "completed"]), completedAt: z.string().datetime({ offset: true }).optional() }).strict(),
+  z
+    .object({
+      status: z.enum(["active", "paused", "completed"]),
+      completedAt: z.string().datetime({ offset: true }).optional(),
+    })
+    .strict(),
 ]);
 
-export async function updateSession(context: AssistedContext, staff: Staff, id: string, body: z.infer<typeof PatchSessionBody>): Promise<AssistedSession> {
+export async function updateSession(
+  context: AssistedContext,
+  staff: Staff,
+  id: string,
+  body: z.infer<typeof PatchSessionBody>,
+): Promise<AssistedSession> {
   if ("completedAt" in body && body.completedAt !== undefined && body.status !== "completed") {
     throw new ServiceError(400, "completedAt goes only with status completed", "VALIDATION_ERROR");
   }
-  const command: SessionCommand = "currentStep" in body ? { type: "advance", toStep: body.currentStep, actor: staff.person } : { type: "status", status: body.status, actor: staff.person };
+  const command: SessionCommand =
+    "currentStep" in body
+      ? { type: "advance", toStep: body.currentStep, actor: staff.person }
+      : { type: "status", status: body.status, actor: staff.person };
   return run(context, staff, id, command);
 }
 
 /** The work of a step, as the console sends it. */
 export const SessionActionBody = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("find-client"), account: z.string().trim().min(1, "Enter the client's username or email").max(254) }),
+  z.object({
+    type: z.literal("find-client"),
+    account: z.string().trim().min(1, "Enter the client's username or email").max(254),
+  }),
   z.object({
     type: z.literal("create-client"),
     // Registration's rules, with the names required: the account is made for a person in front of us.
@@ -220,20 +274,32 @@ export const SessionActionBody = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("document"), document: z.unknown() }),
   z.object({ type: z.literal("request-approval") }),
-  z.object({ type: z.literal("decide-approval"), approvalId: z.string().uuid(), decision: z.enum(["approved", "denied"]), reason: z.string().max(500) }),
+  z.object({
+    type: z.literal("decide-approval"),
+    approvalId: z.string().uuid(),
+    decision: z.enum(["approved", "denied"]),
+    reason: z.string().max(500),
+  }),
   z.object({ type: z.literal("visual-match"), matched: z.boolean(), notes: z.string().max(500).default("") }),
   z.object({
     type: z.literal("issue"),
     credentialTypes: z.array(z.string().max(40)).min(1, "Choose at least one credential").max(10),
     delivery: z.enum(["wallet", "paper"]),
-    confirmed: z.literal(true, { errorMap: () => ({ message: "Confirm that the authority's record matches the client" }) }),
+    confirmed: z.literal(true, {
+      errorMap: () => ({ message: "Confirm that the authority's record matches the client" }),
+    }),
   }),
 ]);
 
 /** The document as the console sends it: the server, not the console, says which records it names. */
 const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true });
 
-export async function act(context: AssistedContext, staff: Staff, id: string, body: z.infer<typeof SessionActionBody>): Promise<AssistedSession> {
+export async function act(
+  context: AssistedContext,
+  staff: Staff,
+  id: string,
+  body: z.infer<typeof SessionActionBody>,
+): Promise<AssistedSession> {
   switch (body.type) {
     case "find-client": {
       // As sign-in and registration compare them: usernames by lower() (its index), emails stored lower-case.
@@ -250,30 +316,67 @@ export async function act(context: AssistedContext, staff: Staff, id: string, bo
     case "create-client": {
       // Refused before an account exists if the session cannot take a client now.
       const session = await readSession(context, staff, id);
-      if (session.status !== "active" || session.currentStep !== 1) throw new ServiceError(409, "A client is found or created at step 1 of an active session", "WRONG_STEP");
+      if (session.status !== "active" || session.currentStep !== 1)
+        throw new ServiceError(409, "A client is found or created at step 1 of an active session", "WRONG_STEP");
       // Throttled per operator, as registration is per address: a counter is one busy address.
       const registered = await registerAccount(context.accounts, body.account, `assisted:${staff.person.id}`);
-      if (!registered.ok) throw new ServiceError(registered.status, registered.message, registered.reason.toUpperCase().replace("-", "_"));
-      const client = { userId: registered.user.id, username: registered.user.username, name: displayName(registered.user), createdHere: true };
+      if (!registered.ok)
+        throw new ServiceError(
+          registered.status,
+          registered.message,
+          registered.reason.toUpperCase().replace("-", "_"),
+        );
+      const client = {
+        userId: registered.user.id,
+        username: registered.user.username,
+        name: displayName(registered.user),
+        createdHere: true,
+      };
       return run(context, staff, id, { type: "link-client", client, actor: staff.person });
     }
     case "document": {
       const document = ConsoleDocument.safeParse(body.document);
-      if (!document.success) throw new ServiceError(400, document.error.issues[0]?.message ?? "Invalid document", "VALIDATION_ERROR");
+      if (!document.success)
+        throw new ServiceError(400, document.error.issues[0]?.message ?? "Invalid document", "VALIDATION_ERROR");
       const records = await context.db
         .select({ id: authorityRecords.id })
         .from(authorityRecords)
-        .where(and(eq(authorityRecords.documentType, document.data.type), eq(authorityRecords.documentNumber, document.data.number)))
+        .where(
+          and(
+            eq(authorityRecords.documentType, document.data.type),
+            eq(authorityRecords.documentNumber, document.data.number),
+          ),
+        )
         .limit(20);
-      return run(context, staff, id, { type: "document", document: { ...document.data, authorityRecordIds: records.map((r) => r.id) }, actor: staff.person });
+      return run(context, staff, id, {
+        type: "document",
+        document: { ...document.data, authorityRecordIds: records.map((r) => r.id) },
+        actor: staff.person,
+      });
     }
     case "request-approval":
-      return run(context, staff, id, { type: "request-approval", approvalId: crypto.randomUUID(), actor: staff.person });
+      return run(context, staff, id, {
+        type: "request-approval",
+        approvalId: crypto.randomUUID(),
+        actor: staff.person,
+      });
     case "decide-approval":
-      if (!staff.supervisor) throw new ServiceError(403, "Only a supervisor or an administrator can decide approvals", "NOT_SUPERVISOR");
-      return run(context, staff, id, { type: "decide-approval", approvalId: body.approvalId, decision: body.decision, reason: body.reason, supervisor: staff.person });
+      if (!staff.supervisor)
+        throw new ServiceError(403, "Only a supervisor or an administrator can decide approvals", "NOT_SUPERVISOR");
+      return run(context, staff, id, {
+        type: "decide-approval",
+        approvalId: body.approvalId,
+        decision: body.decision,
+        reason: body.reason,
+        supervisor: staff.person,
+      });
     case "visual-match":
-      return run(context, staff, id, { type: "visual-match", matched: body.matched, notes: body.notes, actor: staff.person });
+      return run(context, staff, id, {
+        type: "visual-match",
+        matched: body.matched,
+        notes: body.notes,
+        actor: staff.person,
+      });
     case "issue":
       return issue(context, staff, id, body);
   }
@@ -301,11 +404,19 @@ const sameName = (a: string, b: string) => {
 };
 
 /** The records step 4 may issue: those on the client's account, and those naming the checked document. */
-async function candidates(db: Database, session: AssistedSession, now = new Date()): Promise<(CandidateRecord & { userId: string | null })[]> {
+async function candidates(
+  db: Database,
+  session: AssistedSession,
+  now = new Date(),
+): Promise<(CandidateRecord & { userId: string | null })[]> {
   const client = session.client;
   if (!client) return [];
   const ids = session.document?.authorityRecordIds ?? [];
-  const [account] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, client.userId)).limit(1);
+  const [account] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, client.userId))
+    .limit(1);
   const accountName = [account?.firstName, account?.lastName].filter(Boolean).join(" ");
   const rows = await db
     .select()
@@ -314,12 +425,16 @@ async function candidates(db: Database, session: AssistedSession, now = new Date
       and(
         // Only what the authority still vouches for.
         gt(authorityRecords.validUntil, now),
-        or(eq(authorityRecords.userId, client.userId), ids.length ? and(inArray(authorityRecords.id, ids), isNull(authorityRecords.userId)) : undefined),
+        or(
+          eq(authorityRecords.userId, client.userId),
+          ids.length ? and(inArray(authorityRecords.id, ids), isNull(authorityRecords.userId)) : undefined,
+        ),
       ),
     );
   // One record per type: the client's own first.
   const byType = new Map<string, (typeof rows)[number]>();
-  for (const row of rows.sort((a, b) => Number(b.userId !== null) - Number(a.userId !== null))) if (!byType.has(row.type)) byType.set(row.type, row);
+  for (const row of rows.sort((a, b) => Number(b.userId !== null) - Number(a.userId !== null)))
+    if (!byType.has(row.type)) byType.set(row.type, row);
   return [...byType.values()]
     .filter((row) => isCredentialTypeCode(row.type))
     .map((row) => {
@@ -352,7 +467,12 @@ export async function sessionRecords(context: AssistedContext, staff: Staff, id:
  * client's wallet adds the credentials (bound to its own key, as ever) or paper credentials are
  * printed. The session records what was issued.
  */
-async function issue(context: AssistedContext, staff: Staff, id: string, body: Extract<z.infer<typeof SessionActionBody>, { type: "issue" }>): Promise<AssistedSession> {
+async function issue(
+  context: AssistedContext,
+  staff: Staff,
+  id: string,
+  body: Extract<z.infer<typeof SessionActionBody>, { type: "issue" }>,
+): Promise<AssistedSession> {
   const session = await readSession(context, staff, id);
   try {
     assertCanIssue(session);
@@ -364,15 +484,29 @@ async function issue(context: AssistedContext, staff: Staff, id: string, body: E
   const available = await candidates(context.db, session);
   const chosen = [...new Set(body.credentialTypes)].map((type) => {
     const record = available.find((candidate) => candidate.type === type);
-    if (!record) throw new ServiceError(409, `No authority holds a ${isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "record of that kind"} for this client`, "NO_RECORD");
+    if (!record)
+      throw new ServiceError(
+        409,
+        `No authority holds a ${isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "record of that kind"} for this client`,
+        "NO_RECORD",
+      );
     // The record must be the client's: the server checks the names, whatever the console confirmed.
-    if (!record.nameMatches) throw new ServiceError(409, `The ${record.typeName} record names ${record.name || "nobody"}, not the client's account: correct the account or refer the client to the authority`, "NAME_MISMATCH");
+    if (!record.nameMatches)
+      throw new ServiceError(
+        409,
+        `The ${record.typeName} record names ${record.name || "nobody"}, not the client's account: correct the account or refer the client to the authority`,
+        "NAME_MISMATCH",
+      );
     if (body.delivery === "paper" && !printableOnPaper(record.type)) throw paperNotAllowed(record.typeName);
     return record;
   });
   const toLink = chosen.filter((record) => record.userId === null).map((record) => record.id);
   if (toLink.length) {
-    const taken = new ServiceError(409, "An authority's record was linked to an account meanwhile: read the records again", "RECORD_TAKEN");
+    const taken = new ServiceError(
+      409,
+      "An authority's record was linked to an account meanwhile: read the records again",
+      "RECORD_TAKEN",
+    );
     let linked: { id: string }[];
     try {
       linked = await context.db
@@ -391,15 +525,32 @@ async function issue(context: AssistedContext, staff: Staff, id: string, body: E
   if (body.delivery === "paper") {
     const issuer = await context.credentials();
     for (const record of chosen) {
-      const paper = await issuePaperCredential({ db: context.db, keys: issuer.keys, base: issuer.base, userId: client.userId, type: record.type });
+      const paper = await issuePaperCredential({
+        db: context.db,
+        keys: issuer.keys,
+        base: issuer.base,
+        userId: client.userId,
+        type: record.type,
+      });
       paperCredentialIds.push(paper.credentialId);
     }
   }
-  return run(context, staff, id, { type: "issuance", credentialTypes: chosen.map((record) => record.type), delivery: body.delivery, paperCredentialIds, actor: staff.person });
+  return run(context, staff, id, {
+    type: "issuance",
+    credentialTypes: chosen.map((record) => record.type),
+    delivery: body.delivery,
+    paperCredentialIds,
+    actor: staff.person,
+  });
 }
 
 /** One command through the session's single writer; its refusal becomes the API's answer. */
-async function run(context: AssistedContext, staff: Staff, id: string, command: SessionCommand): Promise<AssistedSession> {
+async function run(
+  context: AssistedContext,
+  staff: Staff,
+  id: string,
+  command: SessionCommand,
+): Promise<AssistedSession> {
   const result: CommandResult = await sessionObject(context, id).apply(command, scopeOf(staff));
   if (!result.ok) throw new ServiceError(result.status, result.message, result.code);
   return result.session;
@@ -413,7 +564,10 @@ export interface AssistedBindings extends CredentialBindings {
 }
 
 /** The objects and services the assisted API works with, for one request. */
-export function assistedContext(context: RequestContext<AssistedBindings> & AccountsContext, requestUrl: string): AssistedContext {
+export function assistedContext(
+  context: RequestContext<AssistedBindings> & AccountsContext,
+  requestUrl: string,
+): AssistedContext {
   const { ASSISTED_SESSIONS: sessions, ASSISTED_OFFICES: offices } = context.env;
   return {
     db: context.db,
@@ -437,7 +591,10 @@ export async function assistedCall(
   const user = await requireUser(request, context);
   try {
     const staff = await staffOf(context.db, user);
-    return Response.json(await work(assistedContext(context, request.url), staff), { status, headers: { "Cache-Control": "no-store" } });
+    return Response.json(await work(assistedContext(context, request.url), staff), {
+      status,
+      headers: { "Cache-Control": "no-store" },
+    });
   } catch (error) {
     return serviceErrorResponse(error);
   }

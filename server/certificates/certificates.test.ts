@@ -19,11 +19,19 @@ describe("certificate file names (spec 000 §7: lowercased type with underscores
     expect(certificateFileName("dbs")).toBe("dbs_enhanced_check_certificate.pdf");
     expect(certificateFileName("driving_licence")).toBe("driving_license_certificate.pdf");
     expect(certificateFileName("professional_certificate")).toBe("professional_certificate_certificate.pdf");
-    for (const type of ["rtw", "rtr", "dbs", "driving_licence", "professional_certificate"]) expect(typeForCertificateFile(certificateFileName(type))).toBe(type);
+    for (const type of ["rtw", "rtr", "dbs", "driving_licence", "professional_certificate"])
+      expect(typeForCertificateFile(certificateFileName(type))).toBe(type);
   });
 
   it("knows no other file, whatever its shape", () => {
-    for (const name of ["passport_certificate.pdf", "right_to_work", "rtw_certificate.pdf", "../right_to_work_certificate.pdf", "Right_To_Work_certificate.pdf", ""]) {
+    for (const name of [
+      "passport_certificate.pdf",
+      "right_to_work",
+      "rtw_certificate.pdf",
+      "../right_to_work_certificate.pdf",
+      "Right_To_Work_certificate.pdf",
+      "",
+    ]) {
       expect(typeForCertificateFile(name), name).toBeUndefined();
     }
   });
@@ -48,17 +56,24 @@ describe("attribute values as people read them", () => {
   });
 
   it("takes the holder's name from the credential's own claims", () => {
-    expect(holderName([{ name: "given_name", value: "Sarah" }, { name: "family_name", value: "Thompson" }])).toBe("Sarah Thompson");
+    expect(
+      holderName([
+        { name: "given_name", value: "Sarah" },
+        { name: "family_name", value: "Thompson" },
+      ]),
+    ).toBe("Sarah Thompson");
     expect(holderName([{ name: "family_name", value: "Thompson" }])).toBe("Thompson");
     expect(holderName([])).toBeNull();
   });
 
   it("states the live check with its time or its reason", () => {
     const base = { checkedAt: "2026-11-22T14:05:00Z", type: "rtw", issuer: "Home Office" };
-    expect(liveCheckLine({ ...base, valid: true, reason: "valid", message: "ok" })).toBe("Valid at 22 Nov 2026, 14:05 GMT");
-    expect(liveCheckLine({ ...base, valid: false, reason: "STATUS_REVOKED", message: "The credential has been revoked." })).toBe(
-      "Not valid at 22 Nov 2026, 14:05 GMT: The credential has been revoked.",
+    expect(liveCheckLine({ ...base, valid: true, reason: "valid", message: "ok" })).toBe(
+      "Valid at 22 Nov 2026, 14:05 GMT",
     );
+    expect(
+      liveCheckLine({ ...base, valid: false, reason: "STATUS_REVOKED", message: "The credential has been revoked." }),
+    ).toBe("Not valid at 22 Nov 2026, 14:05 GMT: The credential has been revoked.");
   });
 });
 
@@ -86,27 +101,43 @@ describe("buildCredentialCertificate", () => {
       expiringSoon: false,
     },
   };
-  const check: LiveCheck = { valid: true, reason: "valid", message: "ok", checkedAt: "2026-11-22T09:01:00.000Z", type: "rtw", issuer: "Home Office" };
+  const check: LiveCheck = {
+    valid: true,
+    reason: "valid",
+    message: "ok",
+    checkedAt: "2026-11-22T09:01:00.000Z",
+    type: "rtw",
+    issuer: "Home Office",
+  };
 
   it("draws names outside the standard fonts' character set, long values across pages, and sets the metadata", async () => {
     const attributes = [
       { name: "given_name", label: "Given name", value: "Łukasz" },
       { name: "family_name", label: "Family name", value: "Żółć-O’Brien 山田" },
       // Enough rows to need a second page.
-      ...Array.from({ length: 60 }, (_, i) => ({ name: `note${i}`, label: `Note ${i}`, value: `${"A long value that wraps across the column ".repeat(2)}${"x".repeat(120)}` })),
+      ...Array.from({ length: 60 }, (_, i) => ({
+        name: `note${i}`,
+        label: `Note ${i}`,
+        value: `${"A long value that wraps across the column ".repeat(2)}${"x".repeat(120)}`,
+      })),
     ];
     const bytes = await buildCredentialCertificate({
       credential,
       attributes,
       check,
-      verification: { url: "https://identity.example/verify/AAAAAAAAAAAAAAAAAAAAAA", expiresAt: "2026-11-23T09:01:00.000Z" },
+      verification: {
+        url: "https://identity.example/verify/AAAAAAAAAAAAAAAAAAAAAA",
+        expiresAt: "2026-11-23T09:01:00.000Z",
+      },
       now: new Date("2026-11-22T09:01:00.000Z"),
     });
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBeGreaterThan(1);
     expect(doc.getTitle()).toBe("Right to Work Certificate");
     expect(doc.getAuthor()).toBe("Home Office");
-    expect(doc.getSubject()).toBe(`Right to Work credential ${credential.id} held by Łukasz Żółć-O’Brien 山田, issued by Home Office`);
+    expect(doc.getSubject()).toBe(
+      `Right to Work credential ${credential.id} held by Łukasz Żółć-O’Brien 山田, issued by Home Office`,
+    );
     expect(doc.getCreationDate()?.toISOString()).toBe("2026-11-22T09:01:00.000Z");
   });
 });

@@ -12,15 +12,24 @@
  * characters outside it are reduced to their base letter or "?". The QR code is drawn as
  * rectangles from qrcode's module matrix, so no image decoding is needed.
  */
-import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
-import { qrRuns } from "#core/qr/qr-code.ts";
-import type { Database } from "#db/client.ts";
+
 import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
-import type { IssuerKey } from "#server/credentials/issuer-keys.ts";
-import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, isCredentialTypeCode, walletTypeNames, type CredentialTypeCode, type IssuerId } from "#core/issuers/registry.ts";
+import {
+  AUTHORITIES,
+  CREDENTIAL_TYPE_CODES,
+  CREDENTIAL_TYPES,
+  type CredentialTypeCode,
+  type IssuerId,
+  isCredentialTypeCode,
+  walletTypeNames,
+} from "#core/issuers/registry.ts";
+import { qrRuns } from "#core/qr/qr-code.ts";
+import type { Database } from "#db/client.ts";
 import { listWalletCredentials, type WalletCredential } from "#server/credentials/credentials.ts";
+import type { IssuerKey } from "#server/credentials/issuer-keys.ts";
 import type { LiveCheck } from "#server/credentials/live-check.ts";
+import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
 import type { ShareRecord } from "#server/shares/shares.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -30,6 +39,7 @@ import type { ShareRecord } from "#server/shares/shares.ts";
 // Dates and claim values as every screen shows them (core/format/format.ts); the certificate's
 // times carry the zone name, since a PDF is read far from the page that made it.
 import { formatAttributeValue, formatDate, formatDateTimeZoned as formatDateTime } from "#core/format/format.ts";
+
 export { formatAttributeValue, formatDate, formatDateTime };
 
 /** The name a screen and a certificate give the type (spec 000 §3 "Citizen sample credential"). */
@@ -96,7 +106,12 @@ export function holderName(attributes: { name: string; value: unknown }[]): stri
   return parts.length ? parts.join(" ") : null;
 }
 
-const STATUS_WORDS: Record<string, string> = { active: "Active", revoked: "Revoked", expired: "Expired", pending: "Pending" };
+const STATUS_WORDS: Record<string, string> = {
+  active: "Active",
+  revoked: "Revoked",
+  expired: "Expired",
+  pending: "Pending",
+};
 
 /** A stored status as a word ("Active", "Revoked"); anything else as is (spec 000 §4). */
 export function statusWord(status: string): string {
@@ -146,14 +161,28 @@ export function verificationStatement(share: ShareRecord, iss: string, check: Li
 
 /** A compact JWS (EdDSA) of the statement by the authority's key; `kid` is in its published JWKS. */
 export function signVerificationStatement(key: IssuerKey, statement: VerificationStatement): Promise<string> {
-  return signCompactJws(webCrypto(), { typ: VERIFICATION_CERTIFICATE_TYP, kid: key.kid }, { ...statement }, key.privateKey);
+  return signCompactJws(
+    webCrypto(),
+    { typ: VERIFICATION_CERTIFICATE_TYP, kid: key.kid },
+    { ...statement },
+    key.privateKey,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Drawing
 // ---------------------------------------------------------------------------------------------
 
-const { black: BLACK, grey: GREY, green: GREEN, red: RED, rule: RULE, greenTint: GREEN_TINT, redTint: RED_TINT, white: WHITE } = COLOURS;
+const {
+  black: BLACK,
+  grey: GREY,
+  green: GREEN,
+  red: RED,
+  rule: RULE,
+  greenTint: GREEN_TINT,
+  redTint: RED_TINT,
+  white: WHITE,
+} = COLOURS;
 const QR_SIZE = 150;
 const COLUMN_GAP = 24;
 
@@ -168,10 +197,22 @@ class CertificateWriter extends PdfWriter {
     this.ensure(height + 12);
     this.y -= 12;
     const top = this.y;
-    this.page.drawRectangle({ x: MARGIN, y: top - height, width: CONTENT_WIDTH, height, color: check.valid ? GREEN_TINT : RED_TINT });
+    this.page.drawRectangle({
+      x: MARGIN,
+      y: top - height,
+      width: CONTENT_WIDTH,
+      height,
+      color: check.valid ? GREEN_TINT : RED_TINT,
+    });
     this.page.drawRectangle({ x: MARGIN, y: top - height, width: 6, height, color: check.valid ? GREEN : RED });
     this.text("Current status", { x: MARGIN + 18, y: top - 16, size: 9, font: this.fonts.bold, color: GREY });
-    this.text(title, { x: MARGIN + 18, y: top - 32, size: 13, font: this.fonts.bold, color: check.valid ? GREEN : RED });
+    this.text(title, {
+      x: MARGIN + 18,
+      y: top - 32,
+      size: 13,
+      font: this.fonts.bold,
+      color: check.valid ? GREEN : RED,
+    });
     detailLines.forEach((line, i) => this.text(line, { x: MARGIN + 18, y: top - 48 - i * 13, size: 10 }));
     this.y = top - height;
   }
@@ -180,9 +221,23 @@ class CertificateWriter extends PdfWriter {
   qr(value: string, x: number, top: number, size = QR_SIZE): number {
     const { extent, runs } = qrRuns(value);
     const cell = size / extent;
-    this.page.drawRectangle({ x, y: top - size, width: size, height: size, color: WHITE, borderColor: RULE, borderWidth: 0.5 });
+    this.page.drawRectangle({
+      x,
+      y: top - size,
+      width: size,
+      height: size,
+      color: WHITE,
+      borderColor: RULE,
+      borderWidth: 0.5,
+    });
     for (const run of runs) {
-      this.page.drawRectangle({ x: x + run.x * cell, y: top - (run.y + 1) * cell, width: run.length * cell, height: cell, color: BLACK });
+      this.page.drawRectangle({
+        x: x + run.x * cell,
+        y: top - (run.y + 1) * cell,
+        width: run.length * cell,
+        height: cell,
+        color: BLACK,
+      });
     }
     return top - size;
   }
@@ -192,7 +247,11 @@ class CertificateWriter extends PdfWriter {
  * Two columns at the cursor: `left` draws fields within the given width, the QR code sits on the
  * right with its caption. The cursor ends below whichever is longer.
  */
-function withQrColumn(writer: CertificateWriter, left: (width: number) => void, qr: { value: string; caption: string[] } | null): void {
+function withQrColumn(
+  writer: CertificateWriter,
+  left: (width: number) => void,
+  qr: { value: string; caption: string[] } | null,
+): void {
   const top = writer.y;
   const startPage = writer.page;
   const leftWidth = qr ? CONTENT_WIDTH - QR_SIZE - COLUMN_GAP : CONTENT_WIDTH;
@@ -243,14 +302,19 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
   writer.y -= 22;
   writer.text(`${typeName} Certificate`, { x: MARGIN, y: writer.y, size: 24, font: fonts.bold });
   writer.y -= 12;
-  writer.paragraph(`A verifiable credential issued by the ${authority}${holder ? ` to ${holder}` : ""}.`, { size: 12, color: GREY, leading: 20 });
+  writer.paragraph(`A verifiable credential issued by the ${authority}${holder ? ` to ${holder}` : ""}.`, {
+    size: 12,
+    color: GREY,
+    leading: 20,
+  });
   writer.statusBox(check);
 
   writer.heading("Credential");
   withQrColumn(
     writer,
     (width) => {
-      const row = (label: string, value: string, mono = false) => writer.field(label, value, { width, labelWidth: 110, mono });
+      const row = (label: string, value: string, mono = false) =>
+        writer.field(label, value, { width, labelWidth: 110, mono });
       row("Credential type", typeName);
       row("Holder", holder ?? "Not stated in the credential");
       row("Issuer", authority);
@@ -264,18 +328,26 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
     verification
       ? {
           value: verification.url,
-          caption: ["Scan to check this credential now", `Link valid until ${formatDateTime(verification.expiresAt)}`, verification.url],
+          caption: [
+            "Scan to check this credential now",
+            `Link valid until ${formatDateTime(verification.expiresAt)}`,
+            verification.url,
+          ],
         }
       : null,
   );
   if (!verification) {
     writer.y -= 8;
-    writer.paragraph(`No verification link: a ${statusWord(credential.status).toLowerCase()} credential cannot be shared.`, { size: 10, color: GREY });
+    writer.paragraph(
+      `No verification link: a ${statusWord(credential.status).toLowerCase()} credential cannot be shared.`,
+      { size: 10, color: GREY },
+    );
   }
 
   writer.heading("Attributes");
   if (attributes.length === 0) writer.paragraph("The credential discloses no attributes.", { color: GREY });
-  for (const attribute of attributes) writer.field(attribute.label, formatAttributeValue(attribute.value), { labelWidth: 170 });
+  for (const attribute of attributes)
+    writer.field(attribute.label, formatAttributeValue(attribute.value), { labelWidth: 170 });
 
   writer.finish(
     `Generated ${formatDateTime(now)} by UK Digital Identity. This is a printable record of a digital credential (SD-JWT VC) signed by the ${authority} and ` +
@@ -298,14 +370,20 @@ export interface VerificationCertificateInput {
   now: Date;
 }
 
-const SHARE_STATUS_WORDS: Record<ShareRecord["status"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
+const SHARE_STATUS_WORDS: Record<ShareRecord["status"], string> = {
+  active: "Active",
+  expired: "Expired",
+  revoked: "Revoked",
+};
 
 /**
  * The signed verification certificate of one share (spec 000 §2 /shares: "PDFs are verification
  * certificates ... digitally signed"). It states what the share link states and no personal
  * details: type, issuer, purpose, recipient, dates and the credential's status checked now.
  */
-export async function buildVerificationCertificate(input: VerificationCertificateInput): Promise<Uint8Array<ArrayBuffer>> {
+export async function buildVerificationCertificate(
+  input: VerificationCertificateInput,
+): Promise<Uint8Array<ArrayBuffer>> {
   const { share, check, now } = input;
   const authority = AUTHORITIES[input.issuerId].name;
   const { doc, fonts } = await newDocument({
@@ -327,7 +405,8 @@ export async function buildVerificationCertificate(input: VerificationCertificat
   withQrColumn(
     writer,
     (width) => {
-      const row = (label: string, value: string, mono = false) => writer.field(label, value, { width, labelWidth: 110, mono });
+      const row = (label: string, value: string, mono = false) =>
+        writer.field(label, value, { width, labelWidth: 110, mono });
       row("Credential type", share.credentialName);
       row("Issuer", authority);
       row("Issuer URL", input.iss);
@@ -338,13 +417,25 @@ export async function buildVerificationCertificate(input: VerificationCertificat
       row("Share status", SHARE_STATUS_WORDS[share.status]);
       row("Share reference", share.id, true);
     },
-    { value: input.verifyUrl, caption: ["Scan to verify", share.status === "active" ? "Shows whether the credential is valid right now" : `This share is ${share.status}: the link says so`, input.verifyUrl] },
+    {
+      value: input.verifyUrl,
+      caption: [
+        "Scan to verify",
+        share.status === "active"
+          ? "Shows whether the credential is valid right now"
+          : `This share is ${share.status}: the link says so`,
+        input.verifyUrl,
+      ],
+    },
   );
   writer.y -= 8;
-  writer.paragraph("This certificate and the link contain no personal details: only the credential's type, its issuer and whether it is valid.", {
-    size: 10,
-    color: GREY,
-  });
+  writer.paragraph(
+    "This certificate and the link contain no personal details: only the credential's type, its issuer and whether it is valid.",
+    {
+      size: 10,
+      color: GREY,
+    },
+  );
 
   writer.heading("Digital signature");
   writer.paragraph(

@@ -8,7 +8,13 @@ import type { CredentialContext } from "#server/credentials/context.ts";
 import { credentialAttributes, getOwnCredential } from "#server/credentials/credentials.ts";
 import { checkCredentialNow } from "#server/credentials/live-check.ts";
 import { certificateLink, getOwnShare } from "#server/shares/shares.ts";
-import { buildCredentialCertificate, buildVerificationCertificate, findCertificateCredential, signVerificationStatement, verificationStatement } from "./certificates.ts";
+import {
+  buildCredentialCertificate,
+  buildVerificationCertificate,
+  findCertificateCredential,
+  signVerificationStatement,
+  verificationStatement,
+} from "./certificates.ts";
 
 export interface PdfFile {
   bytes: Uint8Array<ArrayBuffer>;
@@ -34,7 +40,15 @@ export async function credentialCertificate(
   if (!credential) return undefined;
   const [attributes, check] = await Promise.all([
     credentialAttributes(credential),
-    checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys, base, fetchStatus, storedStatus: credential.status, now }),
+    checkCredentialNow({
+      vcJwt: credential.vcJwt,
+      type: credential.type,
+      keys,
+      base,
+      fetchStatus,
+      storedStatus: credential.status,
+      now,
+    }),
   ]);
   const link = credential.status === "active" ? await certificateLink(db, userId, credential.id, now) : null;
   const verification = link ? { url: `${origin}${link.verifyPath}`, expiresAt: link.expiryDate } : null;
@@ -45,7 +59,13 @@ export async function credentialCertificate(
  * The signed verification certificate of the holder's share `shareId`: the credential checked
  * live, and a compact JWS of what it states, signed by the issuing authority's key.
  */
-export async function verificationCertificate(context: CredentialContext, userId: string, shareId: string, origin: string, now = new Date()): Promise<PdfFile | undefined> {
+export async function verificationCertificate(
+  context: CredentialContext,
+  userId: string,
+  shareId: string,
+  origin: string,
+  now = new Date(),
+): Promise<PdfFile | undefined> {
   const { db, keys, base, fetchStatus } = context;
   const share = await getOwnShare(db, userId, shareId, now);
   if (!share || !isCredentialTypeCode(share.credentialType)) return undefined;
@@ -54,7 +74,15 @@ export async function verificationCertificate(context: CredentialContext, userId
   const issuerId = CREDENTIAL_TYPES[share.credentialType].issuerId;
   const key = keys.get(issuerId);
   if (!key) throw new Error(`no signing key for ${issuerId}`);
-  const check = await checkCredentialNow({ vcJwt: credential.vcJwt, type: credential.type, keys, base, fetchStatus, storedStatus: credential.status, now });
+  const check = await checkCredentialNow({
+    vcJwt: credential.vcJwt,
+    type: credential.type,
+    keys,
+    base,
+    fetchStatus,
+    storedStatus: credential.status,
+    now,
+  });
   const jws = await signVerificationStatement(key, verificationStatement(share, credential.issuer, check));
   const bytes = await buildVerificationCertificate({
     share,

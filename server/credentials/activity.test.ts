@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { describeWalletEvent } from "./activity.ts";
 
 const at = new Date("2026-04-12T09:30:00Z");
-const row = (kind: string, detail: Record<string, unknown> | null = { type: "rtw" }) => ({ id: "e1", kind, detail, createdAt: at });
+const row = (kind: string, detail: Record<string, unknown> | null = { type: "rtw" }) => ({
+  id: "e1",
+  kind,
+  detail,
+  createdAt: at,
+});
 
 describe("wallet activity as the page says it", () => {
   it("names the credential type and its authority for issuance", () => {
@@ -16,7 +21,9 @@ describe("wallet activity as the page says it", () => {
       description: "Right to Work issued by Home Office to this wallet",
     });
     // Printed at an assisted-digital counter (server/credentials/paper.ts): not in this wallet.
-    expect(describeWalletEvent(row("credential_issued", { type: "rtw", issuer: "home-office", delivery: "paper" }))).toMatchObject({
+    expect(
+      describeWalletEvent(row("credential_issued", { type: "rtw", issuer: "home-office", delivery: "paper" })),
+    ).toMatchObject({
       title: "Paper credential printed",
       description: "Right to Work issued by Home Office on paper at a counter; it is not on any device",
     });
@@ -26,28 +33,66 @@ describe("wallet activity as the page says it", () => {
   });
 
   it("gives every known kind its own title", () => {
-    const titles = ["credential_issued", "credential_reissued", "credential_revoked", "share_created", "share_revoked", "share_viewed", "certificate_downloaded"].map(
-      (kind) => describeWalletEvent(row(kind)).title,
-    );
-    expect(titles).toEqual(["Credential added", "Credential re-issued", "Credential revoked", "Credential shared", "Share withdrawn", "Share link opened", "Certificate downloaded"]);
+    const titles = [
+      "credential_issued",
+      "credential_reissued",
+      "credential_revoked",
+      "share_created",
+      "share_revoked",
+      "share_viewed",
+      "certificate_downloaded",
+    ].map((kind) => describeWalletEvent(row(kind)).title);
+    expect(titles).toEqual([
+      "Credential added",
+      "Credential re-issued",
+      "Credential revoked",
+      "Credential shared",
+      "Share withdrawn",
+      "Share link opened",
+      "Certificate downloaded",
+    ]);
   });
 
   it("tells the holder who checked which credential, why, and what they saw (issue 9)", () => {
     const seen = describeWalletEvent(
-      row("credential_verified", { type: "rtw", organisation: "Northbridge Recruitment Ltd", purpose: "Warehouse role", checkType: "rtw", attributes: ["hasRightToWork", "expiryDate"], valid: true, reason: "valid" }),
+      row("credential_verified", {
+        type: "rtw",
+        organisation: "Northbridge Recruitment Ltd",
+        purpose: "Warehouse role",
+        checkType: "rtw",
+        attributes: ["hasRightToWork", "expiryDate"],
+        valid: true,
+        reason: "valid",
+      }),
     );
     expect(seen).toMatchObject({ tone: "ok", title: "Credential verified" });
-    expect(seen.description).toBe('Northbridge Recruitment Ltd checked your Right to Work for "Warehouse role"; they saw: Has the right to work in the UK, When the permission expires');
-    const refused = describeWalletEvent(row("credential_verified", { type: "rtw", organisation: "Acme", purpose: "", checkType: "rtw", attributes: [], valid: false, reason: "STATUS_REVOKED" }));
+    expect(seen.description).toBe(
+      'Northbridge Recruitment Ltd checked your Right to Work for "Warehouse role"; they saw: Has the right to work in the UK, When the permission expires',
+    );
+    const refused = describeWalletEvent(
+      row("credential_verified", {
+        type: "rtw",
+        organisation: "Acme",
+        purpose: "",
+        checkType: "rtw",
+        attributes: [],
+        valid: false,
+        reason: "STATUS_REVOKED",
+      }),
+    );
     expect(refused).toMatchObject({ tone: "warn", title: "Verification refused" });
-    expect(refused.description).toBe("Acme tried to check your Right to Work; the check did not pass (The credential has been revoked.)");
+    expect(refused.description).toBe(
+      "Acme tried to check your Right to Work; the check did not pass (The credential has been revoked.)",
+    );
   });
 
   it("includes a revocation's reason, bounded", () => {
-    expect(describeWalletEvent(row("credential_revoked", { type: "rtr", reason: "document reported stolen" })).description).toBe(
-      "Right to Rent was revoked and can no longer be verified (document reported stolen)",
-    );
-    expect(describeWalletEvent(row("credential_revoked", { type: "rtr", reason: "x".repeat(500) })).description.length).toBeLessThan(200);
+    expect(
+      describeWalletEvent(row("credential_revoked", { type: "rtr", reason: "document reported stolen" })).description,
+    ).toBe("Right to Rent was revoked and can no longer be verified (document reported stolen)");
+    expect(
+      describeWalletEvent(row("credential_revoked", { type: "rtr", reason: "x".repeat(500) })).description.length,
+    ).toBeLessThan(200);
   });
 
   it("says which part of the profile a save changed", () => {
@@ -56,17 +101,29 @@ describe("wallet activity as the page says it", () => {
       title: "Profile updated",
       description: "Emergency Contacts saved",
     });
-    expect(describeWalletEvent(row("profile_updated", { section: "basic", item: "phone" })).description).toBe("Phone number saved in Basic Information");
-    expect(describeWalletEvent(row("profile_updated", { section: "nowhere", item: "toString" })).description).toBe("Profile details saved");
+    expect(describeWalletEvent(row("profile_updated", { section: "basic", item: "phone" })).description).toBe(
+      "Phone number saved in Basic Information",
+    );
+    expect(describeWalletEvent(row("profile_updated", { section: "nowhere", item: "toString" })).description).toBe(
+      "Profile details saved",
+    );
   });
 
   it("speaks the shared tone vocabulary: ok for additions, warn for revocations, info for the rest", () => {
-    const tones = ["credential_issued", "credential_revoked", "share_created", "share_revoked"].map((kind) => describeWalletEvent(row(kind)).tone);
+    const tones = ["credential_issued", "credential_revoked", "share_created", "share_revoked"].map(
+      (kind) => describeWalletEvent(row(kind)).tone,
+    );
     expect(tones).toEqual(["ok", "warn", "info", "warn"]);
   });
 
   it("reads unknown kinds and types without breaking", () => {
-    expect(describeWalletEvent(row("passkey_added", null))).toMatchObject({ title: "Passkey added", description: "Wallet activity", credentialType: null });
-    expect(describeWalletEvent(row("share_created", { type: "mystery" })).description).toBe("A 24-hour verification link to your credential was created");
+    expect(describeWalletEvent(row("passkey_added", null))).toMatchObject({
+      title: "Passkey added",
+      description: "Wallet activity",
+      credentialType: null,
+    });
+    expect(describeWalletEvent(row("share_created", { type: "mystery" })).description).toBe(
+      "A 24-hour verification link to your credential was created",
+    );
   });
 });

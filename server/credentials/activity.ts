@@ -4,15 +4,15 @@
  * content here; we show what really happened to this person's credentials and shares.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { capitalise, inWords } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
+import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { PROFILE_ITEMS, PROFILE_UPDATED, type ProfileItemKey, SECTION_TITLES } from "#core/profile/items.ts";
+import { checkAttribute, isCheckType } from "#core/verification/checks.ts";
+import { reasonMessage } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { walletEvents } from "#db/schema/index.ts";
 import { PAPER_DELIVERY } from "./credentials.ts";
-import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
-import { capitalise, inWords } from "#core/format/format.ts";
-import type { Tone } from "#core/format/tone.ts";
-import { checkAttribute, isCheckType } from "#core/verification/checks.ts";
-import { reasonMessage } from "#core/verification/reasons.ts";
-import { PROFILE_ITEMS, PROFILE_UPDATED, SECTION_TITLES, type ProfileItemKey } from "#core/profile/items.ts";
 
 /** How many events the page loads; it shows the first few until the log is expanded. */
 export const ACTIVITY_LIMIT = 25;
@@ -48,40 +48,110 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
     case "credential_issued":
       // A paper credential (server/credentials/paper.ts) was printed at a counter: it is not in any wallet.
       return detail.delivery === PAPER_DELIVERY
-        ? { ...base, tone: "ok", title: "Paper credential printed", description: `${capitalise(name)} issued by ${issuerName(type)} on paper at a counter; it is not on any device` }
-        : { ...base, tone: "ok", title: "Credential added", description: `${capitalise(name)} issued by ${issuerName(type)} to this wallet` };
+        ? {
+            ...base,
+            tone: "ok",
+            title: "Paper credential printed",
+            description: `${capitalise(name)} issued by ${issuerName(type)} on paper at a counter; it is not on any device`,
+          }
+        : {
+            ...base,
+            tone: "ok",
+            title: "Credential added",
+            description: `${capitalise(name)} issued by ${issuerName(type)} to this wallet`,
+          };
     case "credential_reissued":
-      return { ...base, tone: "ok", title: "Credential re-issued", description: `${capitalise(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked` };
+      return {
+        ...base,
+        tone: "ok",
+        title: "Credential re-issued",
+        description: `${capitalise(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked`,
+      };
     case "credential_revoked": {
-      const reason = typeof detail.reason === "string" && detail.reason.trim() ? ` (${detail.reason.trim().slice(0, 120)})` : "";
-      return { ...base, tone: "warn", title: "Credential revoked", description: `${capitalise(name)} was revoked and can no longer be verified${reason}` };
+      const reason =
+        typeof detail.reason === "string" && detail.reason.trim() ? ` (${detail.reason.trim().slice(0, 120)})` : "";
+      return {
+        ...base,
+        tone: "warn",
+        title: "Credential revoked",
+        description: `${capitalise(name)} was revoked and can no longer be verified${reason}`,
+      };
     }
     case "share_created":
-      return { ...base, tone: "info", title: "Credential shared", description: `A 24-hour verification link to your ${name} was created` };
+      return {
+        ...base,
+        tone: "info",
+        title: "Credential shared",
+        description: `A 24-hour verification link to your ${name} was created`,
+      };
     case "share_revoked":
-      return { ...base, tone: "warn", title: "Share withdrawn", description: `The verification link to your ${name} was withdrawn` };
+      return {
+        ...base,
+        tone: "warn",
+        title: "Share withdrawn",
+        description: `The verification link to your ${name} was withdrawn`,
+      };
     case "share_viewed":
-      return { ...base, tone: "info", title: "Share link opened", description: `Someone opened the verification link to your ${name}` };
+      return {
+        ...base,
+        tone: "info",
+        title: "Share link opened",
+        description: `Someone opened the verification link to your ${name}`,
+      };
     case PROFILE_UPDATED: {
-      const section = typeof detail.section === "string" && Object.hasOwn(SECTION_TITLES, detail.section) ? SECTION_TITLES[detail.section as keyof typeof SECTION_TITLES] : "Profile details";
-      const item = typeof detail.item === "string" && Object.hasOwn(PROFILE_ITEMS, detail.item) ? PROFILE_ITEMS[detail.item as ProfileItemKey].label : null;
-      return { ...base, tone: "info", title: "Profile updated", description: item ? `${item} saved in ${section}` : `${section} saved` };
+      const section =
+        typeof detail.section === "string" && Object.hasOwn(SECTION_TITLES, detail.section)
+          ? SECTION_TITLES[detail.section as keyof typeof SECTION_TITLES]
+          : "Profile details";
+      const item =
+        typeof detail.item === "string" && Object.hasOwn(PROFILE_ITEMS, detail.item)
+          ? PROFILE_ITEMS[detail.item as ProfileItemKey].label
+          : null;
+      return {
+        ...base,
+        tone: "info",
+        title: "Profile updated",
+        description: item ? `${item} saved in ${section}` : `${section} saved`,
+      };
     }
     case "credential_verified": {
       const who = typeof detail.organisation === "string" ? detail.organisation : "A verifier";
-      const purpose = typeof detail.purpose === "string" && detail.purpose ? ` for "${detail.purpose.slice(0, 120)}"` : "";
+      const purpose =
+        typeof detail.purpose === "string" && detail.purpose ? ` for "${detail.purpose.slice(0, 120)}"` : "";
       const check = isCheckType(detail.checkType) ? detail.checkType : undefined;
-      const seen = Array.isArray(detail.attributes) ? detail.attributes.filter((a): a is string => typeof a === "string") : [];
+      const seen = Array.isArray(detail.attributes)
+        ? detail.attributes.filter((a): a is string => typeof a === "string")
+        : [];
       const labels = seen.map((id) => (check ? checkAttribute(check, id)?.label : undefined) ?? inWords(id));
       const saw = labels.length ? `; they saw: ${labels.join(", ")}` : "; they saw nothing from it";
       return detail.valid === true
-        ? { ...base, tone: "ok", title: "Credential verified", description: `${who} checked your ${name}${purpose}${saw}` }
-        : { ...base, tone: "warn", title: "Verification refused", description: `${who} tried to check your ${name}${purpose}; the check did not pass (${reasonMessage(String(detail.reason ?? ""))})` };
+        ? {
+            ...base,
+            tone: "ok",
+            title: "Credential verified",
+            description: `${who} checked your ${name}${purpose}${saw}`,
+          }
+        : {
+            ...base,
+            tone: "warn",
+            title: "Verification refused",
+            description: `${who} tried to check your ${name}${purpose}; the check did not pass (${reasonMessage(String(detail.reason ?? ""))})`,
+          };
     }
     case "certificate_downloaded":
-      return { ...base, tone: "info", title: "Certificate downloaded", description: `The ${name} certificate was downloaded` };
+      return {
+        ...base,
+        tone: "info",
+        title: "Certificate downloaded",
+        description: `The ${name} certificate was downloaded`,
+      };
     default:
-      return { ...base, tone: "info", title: capitalise(inWords(row.kind)) || "Wallet activity", description: type ? name : "Wallet activity" };
+      return {
+        ...base,
+        tone: "info",
+        title: capitalise(inWords(row.kind)) || "Wallet activity",
+        description: type ? name : "Wallet activity",
+      };
   }
 }
 
@@ -89,12 +159,30 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
  * What the wallet's own log is made of. The person's log (wallet_events) also holds entries that
  * are not about the wallet (profile saves), which the dashboard's Recent Activity shows.
  */
-export const WALLET_EVENT_KINDS = ["credential_issued", "credential_reissued", "credential_revoked", "credential_verified", "share_created", "share_revoked", "share_viewed", "certificate_downloaded"];
+export const WALLET_EVENT_KINDS = [
+  "credential_issued",
+  "credential_reissued",
+  "credential_revoked",
+  "credential_verified",
+  "share_created",
+  "share_revoked",
+  "share_viewed",
+  "certificate_downloaded",
+];
 
 /** The user's own wallet events, newest first (no one else's: filtered by userId in the query). */
-export async function listWalletActivity(db: Database, userId: string, limit = ACTIVITY_LIMIT): Promise<WalletActivity[]> {
+export async function listWalletActivity(
+  db: Database,
+  userId: string,
+  limit = ACTIVITY_LIMIT,
+): Promise<WalletActivity[]> {
   const rows = await db
-    .select({ id: walletEvents.id, kind: walletEvents.kind, detail: walletEvents.detail, createdAt: walletEvents.createdAt })
+    .select({
+      id: walletEvents.id,
+      kind: walletEvents.kind,
+      detail: walletEvents.detail,
+      createdAt: walletEvents.createdAt,
+    })
     .from(walletEvents)
     .where(and(eq(walletEvents.userId, userId), inArray(walletEvents.kind, WALLET_EVENT_KINDS)))
     .orderBy(desc(walletEvents.createdAt))

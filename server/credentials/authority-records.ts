@@ -5,8 +5,8 @@
  * answers: an unknown type, no record, a record that has expired.
  */
 import { and, eq } from "drizzle-orm";
+import { AUTHORITIES, CREDENTIAL_TYPES, type CredentialType, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { ageEqualOrOver } from "#core/verification/checks.ts";
-import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode, type CredentialType } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { authorityRecords } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -15,7 +15,8 @@ export type AuthorityRecord = typeof authorityRecords.$inferSelect;
 
 /** The credential type a request names: 404 TYPE_UNKNOWN for anything else. */
 export function credentialTypeOf(code: unknown): CredentialType {
-  if (!isCredentialTypeCode(code)) throw new ServiceError(404, `Unknown credential type "${String(code).slice(0, 40)}"`, "TYPE_UNKNOWN");
+  if (!isCredentialTypeCode(code))
+    throw new ServiceError(404, `Unknown credential type "${String(code).slice(0, 40)}"`, "TYPE_UNKNOWN");
   return CREDENTIAL_TYPES[code];
 }
 
@@ -23,7 +24,12 @@ export function credentialTypeOf(code: unknown): CredentialType {
  * The authority's record of `type` about the user, still vouched for at `now`: 404 NO_RECORD when
  * there is none, 409 RECORD_EXPIRED when its validity has passed.
  */
-export async function authorityRecordFor(db: Database, userId: string, type: CredentialType, now: Date): Promise<AuthorityRecord> {
+export async function authorityRecordFor(
+  db: Database,
+  userId: string,
+  type: CredentialType,
+  now: Date,
+): Promise<AuthorityRecord> {
   const [record] = await db
     .select()
     .from(authorityRecords)
@@ -31,7 +37,11 @@ export async function authorityRecordFor(db: Database, userId: string, type: Cre
     .limit(1);
   const authority = AUTHORITIES[type.issuerId].name;
   if (!record) {
-    throw new ServiceError(404, `The ${authority} holds no ${type.longName} record for you yet. An assisted-digital session can add one.`, "NO_RECORD");
+    throw new ServiceError(
+      404,
+      `The ${authority} holds no ${type.longName} record for you yet. An assisted-digital session can add one.`,
+      "NO_RECORD",
+    );
   }
   if (record.validUntil.getTime() <= now.getTime()) {
     throw new ServiceError(409, `The ${authority}'s ${type.longName} record for you has expired`, "RECORD_EXPIRED");
@@ -44,7 +54,13 @@ export async function authorityRecordFor(db: Database, userId: string, type: Cre
  * also attests age thresholds (`age_equal_or_over`), a structured claim whose members are each
  * disclosable alone.
  */
-export function recordClaims(record: Pick<AuthorityRecord, "attributes">, now: Date): { claims: Record<string, unknown>; structured: string[] } {
-  const age = typeof record.attributes.birthdate === "string" ? ageEqualOrOver(record.attributes.birthdate, now) : undefined;
-  return age ? { claims: { ...record.attributes, age_equal_or_over: age }, structured: ["age_equal_or_over"] } : { claims: record.attributes, structured: [] };
+export function recordClaims(
+  record: Pick<AuthorityRecord, "attributes">,
+  now: Date,
+): { claims: Record<string, unknown>; structured: string[] } {
+  const age =
+    typeof record.attributes.birthdate === "string" ? ageEqualOrOver(record.attributes.birthdate, now) : undefined;
+  return age
+    ? { claims: { ...record.attributes, age_equal_or_over: age }, structured: ["age_equal_or_over"] }
+    : { claims: record.attributes, structured: [] };
 }

@@ -1,7 +1,7 @@
 import { publicBaseUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { loadIssuerKeys, type IssuerKeys } from "./issuer-keys.ts";
+import { type IssuerKeys, loadIssuerKeys } from "./issuer-keys.ts";
 
 /** The bindings credential work needs: the authorities' keys, the identifier base, the status worker. */
 export interface CredentialBindings {
@@ -20,7 +20,10 @@ export interface CredentialContext {
 }
 
 /** What issuing, checking and certifying credentials need from a request, resolved once per request. */
-export async function credentialContext(context: Pick<RequestContext<CredentialBindings>, "env" | "db">, requestUrl: string): Promise<CredentialContext> {
+export async function credentialContext(
+  context: Pick<RequestContext<CredentialBindings>, "env" | "db">,
+  requestUrl: string,
+): Promise<CredentialContext> {
   const { env } = context;
   return {
     db: context.db,

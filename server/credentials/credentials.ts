@@ -3,9 +3,15 @@
  * show them: their status now, display names, what they attest. Routes stay thin: each function
  * takes the database and the user the caller has already authenticated.
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { credentialClaims } from "#core/credentials/index.ts";
-import { AUTHORITIES, CREDENTIAL_TYPES, authorityName, isCredentialTypeCode, walletTypeNames } from "#core/issuers/registry.ts";
+import {
+  AUTHORITIES,
+  authorityName,
+  CREDENTIAL_TYPES,
+  isCredentialTypeCode,
+  walletTypeNames,
+} from "#core/issuers/registry.ts";
 import type { Binding } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, presentations } from "#db/schema/index.ts";
@@ -39,7 +45,10 @@ export function deliveryOf(delivery: unknown): Binding {
 export type DisplayStatus = "active" | "pending" | "revoked" | "expired" | (string & {});
 
 /** The status a screen shows now: revoked beats everything, then expiry (spec 000 §4). */
-export function effectiveStatus(row: { status: string; revokedAt: Date | null; expiresAt: Date | null }, now: Date): DisplayStatus {
+export function effectiveStatus(
+  row: { status: string; revokedAt: Date | null; expiresAt: Date | null },
+  now: Date,
+): DisplayStatus {
   if (row.status === "revoked" || row.revokedAt) return "revoked";
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return "expired";
   return row.status;
@@ -72,7 +81,11 @@ export interface WalletCredential {
   };
 }
 
-export function toWalletCredential(row: typeof credentials.$inferSelect, now: Date, verificationCount: number): WalletCredential {
+export function toWalletCredential(
+  row: typeof credentials.$inferSelect,
+  now: Date,
+  verificationCount: number,
+): WalletCredential {
   const type = isCredentialTypeCode(row.type) ? CREDENTIAL_TYPES[row.type] : undefined;
   const names = walletTypeNames(row.type);
   const status = effectiveStatus(row, now);
@@ -87,7 +100,8 @@ export function toWalletCredential(row: typeof credentials.$inferSelect, now: Da
     revokedAt: row.revokedAt?.toISOString() ?? null,
     issuer: row.issuer,
     vcJwt: row.vcJwt,
-    holderKeyThumbprint: typeof row.metadata?.holderKeyThumbprint === "string" ? row.metadata.holderKeyThumbprint : null,
+    holderKeyThumbprint:
+      typeof row.metadata?.holderKeyThumbprint === "string" ? row.metadata.holderKeyThumbprint : null,
     delivery: deliveryOf(row.metadata?.delivery),
     verificationCount,
     display: {
@@ -107,14 +121,26 @@ export function toWalletCredential(row: typeof credentials.$inferSelect, now: Da
  * The user's credentials for the wallet, newest first. Credentials replaced by a re-issue stay in
  * the database (audit) but are not listed.
  */
-export async function listWalletCredentials(db: Database, userId: string, now = new Date()): Promise<WalletCredential[]> {
+export async function listWalletCredentials(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<WalletCredential[]> {
   const held = await db.select().from(credentials).where(heldBy(userId)).orderBy(desc(credentials.issuedAt));
-  const counts = await verificationCounts(db, held.map((r) => r.id));
+  const counts = await verificationCounts(
+    db,
+    held.map((r) => r.id),
+  );
   return held.map((r) => toWalletCredential(r, now, counts.get(r.id) ?? 0));
 }
 
 /** One credential, only when `userId` owns it (a stranger's id reads as not found). */
-export async function getOwnCredential(db: Database, userId: string, credentialId: string, now = new Date()): Promise<WalletCredential | undefined> {
+export async function getOwnCredential(
+  db: Database,
+  userId: string,
+  credentialId: string,
+  now = new Date(),
+): Promise<WalletCredential | undefined> {
   const [row] = await db
     .select()
     .from(credentials)
@@ -136,13 +162,16 @@ async function verificationCounts(db: Database, ids: string[]): Promise<Map<stri
 }
 
 /** The claims the credential carries (decoded from its own disclosures), with their labels. */
-export async function credentialAttributes(credential: Pick<WalletCredential, "type" | "vcJwt">): Promise<{ name: string; label: string; value: unknown }[]> {
+export async function credentialAttributes(
+  credential: Pick<WalletCredential, "type" | "vcJwt">,
+): Promise<{ name: string; label: string; value: unknown }[]> {
   const claims = await credentialClaims(credential.vcJwt);
   const defined = isCredentialTypeCode(credential.type) ? CREDENTIAL_TYPES[credential.type].claims : [];
-  const labelled = defined.filter((c) => c.name in claims).map((c) => ({ name: c.name, label: c.label, value: claims[c.name] }));
+  const labelled = defined
+    .filter((c) => c.name in claims)
+    .map((c) => ({ name: c.name, label: c.label, value: claims[c.name] }));
   const rest = Object.keys(claims)
     .filter((name) => !defined.some((c) => c.name === name))
     .map((name) => ({ name, label: name, value: claims[name] }));
   return [...labelled, ...rest];
 }
-

@@ -1,9 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  credentialClaims,
+  type PublicJwk,
+  presentCredential,
+  verifyPresentation,
+  verifyStatusListToken,
+} from "#core/credentials/index.ts";
 import { authorityRecords, credentials, statusLists } from "#db/schema/index.ts";
-import { call, db, registerUser, ORIGIN } from "#tests/support/web-client.ts";
 import {
   citizenWithRecords,
+  type IssuedCredential,
   issueCredential,
   makeHolder,
   nonceFor,
@@ -11,9 +18,8 @@ import {
   requestIssue,
   revokeAsAdmin,
   signInAdmin,
-  type IssuedCredential,
 } from "#tests/support/wallet-fixtures.ts";
-import { credentialClaims, presentCredential, verifyPresentation, verifyStatusListToken, type PublicJwk } from "#core/credentials/index.ts";
+import { call, db, ORIGIN, registerUser } from "#tests/support/web-client.ts";
 
 const BASE = ORIGIN; // identifiers are minted under the https form of the host asked (ORIGIN is https already)
 const HOME_OFFICE = `${BASE}/issuers/home-office`;
@@ -68,12 +74,26 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
         type: "rtw",
         issuerId: "home-office",
         validUntil: new Date(Date.now() + 400 * 86_400_000),
-        attributes: { given_name: "Amira", family_name: "Khan", birthdate: "1979-02-03", hasRightToWork: true, workRestrictions: "20 hours a week in term time", expiryDate: "2027-12-31" },
+        attributes: {
+          given_name: "Amira",
+          family_name: "Khan",
+          birthdate: "1979-02-03",
+          hasRightToWork: true,
+          workRestrictions: "20 hours a week in term time",
+          expiryDate: "2027-12-31",
+        },
       });
     const issued = await issueCredential(cookie, "rtw");
     expect(Date.parse(issued.expiresAt!)).toBeGreaterThan(Date.now() + 399 * 86_400_000);
     const claims = await credentialClaims(issued.vcJwt);
-    expect(claims).toEqual({ given_name: "Amira", family_name: "Khan", birthdate: "1979-02-03", hasRightToWork: true, workRestrictions: "20 hours a week in term time", expiryDate: "2027-12-31" });
+    expect(claims).toEqual({
+      given_name: "Amira",
+      family_name: "Khan",
+      birthdate: "1979-02-03",
+      hasRightToWork: true,
+      workRestrictions: "20 hours a week in term time",
+      expiryDate: "2027-12-31",
+    });
   });
 
   it("issues a right-to-work SD-JWT VC bound to the device key, verifiable with the published issuer key", async () => {
@@ -82,14 +102,28 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
     const response = await requestIssue(cookie, holder);
     expect(response.status).toBe(201);
     const credential = (await response.json()) as IssuedCredential;
-    expect(credential).toMatchObject({ type: "rtw", status: "active", issuer: HOME_OFFICE, display: { title: "Right to Work", authority: "Home Office" } });
+    expect(credential).toMatchObject({
+      type: "rtw",
+      status: "active",
+      issuer: HOME_OFFICE,
+      display: { title: "Right to Work", authority: "Home Office" },
+    });
 
     const [header] = credential.vcJwt.split(".");
-    expect(JSON.parse(atob(header!.replace(/-/g, "+").replace(/_/g, "/")))).toMatchObject({ typ: "dc+sd-jwt", alg: "EdDSA" });
+    expect(JSON.parse(atob(header!.replace(/-/g, "+").replace(/_/g, "/")))).toMatchObject({
+      typ: "dc+sd-jwt",
+      alg: "EdDSA",
+    });
     const payload = decodePayload(credential.vcJwt);
-    expect(payload).toMatchObject({ iss: HOME_OFFICE, vct: `${BASE}/vct/right-to-work`, _sd_alg: "sha-256", cnf: { jwk: holder.publicJwk } });
+    expect(payload).toMatchObject({
+      iss: HOME_OFFICE,
+      vct: `${BASE}/vct/right-to-work`,
+      _sd_alg: "sha-256",
+      cnf: { jwk: holder.publicJwk },
+    });
     // Every personal claim is disclosable, none in clear.
-    for (const name of ["given_name", "family_name", "birthdate", "hasRightToWork", "workRestrictions", "expiryDate"]) expect(payload).not.toHaveProperty(name);
+    for (const name of ["given_name", "family_name", "birthdate", "hasRightToWork", "workRestrictions", "expiryDate"])
+      expect(payload).not.toHaveProperty(name);
 
     // A verifier with the published keys accepts a presentation the device makes.
     const keys = await issuerKeys("home-office");
@@ -112,7 +146,13 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
       now: Math.floor(Date.now() / 1000),
     });
     if (!verified.valid) throw new Error(verified.code);
-    expect(verified.claims).toMatchObject({ hasRightToWork: true, workRestrictions: "None", given_name: "Sarah", family_name: "Thompson", birthdate: "1990-04-12" });
+    expect(verified.claims).toMatchObject({
+      hasRightToWork: true,
+      workRestrictions: "None",
+      given_name: "Sarah",
+      family_name: "Thompson",
+      birthdate: "1990-04-12",
+    });
     expect(await statusOf(credential.vcJwt, keys)).toBe(0);
   });
 
@@ -143,19 +183,34 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { message: string }).message).toMatch(/proof of possession/);
 
-    const unknownNonce = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, "made-up") }, cookie });
+    const unknownNonce = await call("/api/vc/rtw/issue", {
+      body: { proof: await proofFor(holder, "made-up") },
+      cookie,
+    });
     expect(unknownNonce.status).toBe(400);
 
-    const othersNonce = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, await nonceFor(other.cookie)) }, cookie });
+    const othersNonce = await call("/api/vc/rtw/issue", {
+      body: { proof: await proofFor(holder, await nonceFor(other.cookie)) },
+      cookie,
+    });
     expect(othersNonce.status).toBe(400);
 
-    const wrongKey = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, await nonceFor(cookie), { signer: stranger.privateKey }) }, cookie });
+    const wrongKey = await call("/api/vc/rtw/issue", {
+      body: { proof: await proofFor(holder, await nonceFor(cookie), { signer: stranger.privateKey }) },
+      cookie,
+    });
     expect(wrongKey.status).toBe(400);
 
-    const wrongAudience = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, await nonceFor(cookie), { aud: `${BASE}/issuers/dbs` }) }, cookie });
+    const wrongAudience = await call("/api/vc/rtw/issue", {
+      body: { proof: await proofFor(holder, await nonceFor(cookie), { aud: `${BASE}/issuers/dbs` }) },
+      cookie,
+    });
     expect(wrongAudience.status).toBe(400);
 
-    const stale = await call("/api/vc/rtw/issue", { body: { proof: await proofFor(holder, await nonceFor(cookie), { iat: Math.floor(Date.now() / 1000) - 3600 }) }, cookie });
+    const stale = await call("/api/vc/rtw/issue", {
+      body: { proof: await proofFor(holder, await nonceFor(cookie), { iat: Math.floor(Date.now() / 1000) - 3600 }) },
+      cookie,
+    });
     expect(stale.status).toBe(400);
 
     const nonce = await nonceFor(cookie);
@@ -193,13 +248,20 @@ describe("GET /api/wallet/credentials", () => {
     const alice = await citizenWithRecords();
     const bob = await citizenWithRecords();
     const issued = await issueCredential(alice.cookie);
-    const aliceList = (await (await call("/api/wallet/credentials", { cookie: alice.cookie })).json()) as IssuedCredential[];
+    const aliceList = (await (
+      await call("/api/wallet/credentials", { cookie: alice.cookie })
+    ).json()) as IssuedCredential[];
     expect(aliceList.map((c) => c.id)).toEqual([issued.id]);
     expect((await (await call("/api/wallet/credentials", { cookie: bob.cookie })).json()) as unknown[]).toEqual([]);
     expect((await call("/api/wallet/credentials")).status).toBe(401);
 
-    await db().update(credentials).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(credentials.id, issued.id));
-    const after = (await (await call("/api/wallet/credentials", { cookie: alice.cookie })).json()) as IssuedCredential[];
+    await db()
+      .update(credentials)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(credentials.id, issued.id));
+    const after = (await (
+      await call("/api/wallet/credentials", { cookie: alice.cookie })
+    ).json()) as IssuedCredential[];
     expect(after[0]!.status).toBe("expired");
   });
 });
@@ -215,8 +277,19 @@ describe("revocation: POST /api/credentials/{id}/revoke", () => {
     expect(await statusOf(issued.vcJwt, keys)).toBe(0);
 
     const adminCookie = await signInAdmin();
-    const [before] = await db().select().from(statusLists).where(eq(statusLists.id, (await db().select().from(credentials).where(eq(credentials.id, issued.id)))[0]!.statusListId!));
-    const revoked = await call(`/api/credentials/${issued.id}/revoke`, { body: { reason: "Permission withdrawn" }, cookie: adminCookie });
+    const [before] = await db()
+      .select()
+      .from(statusLists)
+      .where(
+        eq(
+          statusLists.id,
+          (await db().select().from(credentials).where(eq(credentials.id, issued.id)))[0]!.statusListId!,
+        ),
+      );
+    const revoked = await call(`/api/credentials/${issued.id}/revoke`, {
+      body: { reason: "Permission withdrawn" },
+      cookie: adminCookie,
+    });
     expect(revoked.status).toBe(200);
     const body = (await revoked.json()) as { status: string; revokedAt: string; vcJwt?: string };
     expect(body.status).toBe("revoked");
@@ -230,10 +303,24 @@ describe("revocation: POST /api/credentials/{id}/revoke", () => {
     expect(list[0]).toMatchObject({ id: issued.id, status: "revoked" });
 
     // Idempotent; an unknown id is 404; a malformed body is 400.
-    expect((await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(200);
-    expect((await call(`/api/credentials/${crypto.randomUUID()}/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(404);
-    expect((await call(`/api/credentials/not-a-uuid/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(404);
-    expect((await call(`/api/credentials/${issued.id}/revoke`, { rawBody: "{", headers: { "Content-Type": "application/json" }, cookie: adminCookie })).status).toBe(400);
+    expect((await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(
+      200,
+    );
+    expect(
+      (await call(`/api/credentials/${crypto.randomUUID()}/revoke`, { method: "POST", cookie: adminCookie })).status,
+    ).toBe(404);
+    expect((await call(`/api/credentials/not-a-uuid/revoke`, { method: "POST", cookie: adminCookie })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await call(`/api/credentials/${issued.id}/revoke`, {
+          rawBody: "{",
+          headers: { "Content-Type": "application/json" },
+          cookie: adminCookie,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -244,9 +331,19 @@ describe("shares of a credential", () => {
     const issued = await issueCredential(alice.cookie);
 
     expect((await call(`/api/credentials/${issued.id}/shares`, { body: {}, cookie: bob.cookie })).status).toBe(404);
-    const created = await call(`/api/credentials/${issued.id}/shares`, { body: { purpose: "Employment check" }, cookie: alice.cookie });
+    const created = await call(`/api/credentials/${issued.id}/shares`, {
+      body: { purpose: "Employment check" },
+      cookie: alice.cookie,
+    });
     expect(created.status).toBe(201);
-    const share = (await created.json()) as { id: string; status: string; purpose: string; sharedDate: string; expiryDate: string; verifyPath: string };
+    const share = (await created.json()) as {
+      id: string;
+      status: string;
+      purpose: string;
+      sharedDate: string;
+      expiryDate: string;
+      verifyPath: string;
+    };
     expect(share.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(share.id).not.toContain(issued.id);
     expect(share.status).toBe("active");

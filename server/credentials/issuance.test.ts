@@ -8,7 +8,7 @@ import { generateIssuerKeysSecret } from "#scripts/issuer-keys.ts";
 import { makeHolder, signProof } from "#tests/support/holder.ts";
 import { openTempDatabase, type TempDatabase } from "#tests/support/temp-database.ts";
 import { createIssuanceNonce, issueToHolder } from "./issuance.ts";
-import { loadIssuerKeys, type IssuerKeys } from "./issuer-keys.ts";
+import { type IssuerKeys, loadIssuerKeys } from "./issuer-keys.ts";
 import { loadStatusList } from "./status-lists.ts";
 
 const BASE = "https://identity.example";
@@ -19,7 +19,10 @@ let userId: string;
 beforeEach(async () => {
   temp = await openTempDatabase("issuance-");
   keys = await loadIssuerKeys(await generateIssuerKeysSecret());
-  [{ id: userId }] = await temp.db.insert(users).values({ username: `u${crypto.randomUUID().slice(0, 8)}`, passwordHash: "x" }).returning({ id: users.id });
+  [{ id: userId }] = await temp.db
+    .insert(users)
+    .values({ username: `u${crypto.randomUUID().slice(0, 8)}`, passwordHash: "x" })
+    .returning({ id: users.id });
   await temp.db.insert(authorityRecords).values(demoAuthorityRecords(userId, new Date()));
 });
 afterEach(() => temp.close());
@@ -32,8 +35,16 @@ async function issueRightToWork() {
   return issueToHolder({ db: temp.db, keys, base: BASE, userId, type: "rtw", proof });
 }
 
-const rightToWorkRows = () => temp.db.select().from(credentials).where(and(eq(credentials.userId, userId), eq(credentials.type, "rtw")));
-const events = () => temp.db.select({ kind: walletEvents.kind, credentialId: walletEvents.credentialId }).from(walletEvents).where(eq(walletEvents.userId, userId));
+const rightToWorkRows = () =>
+  temp.db
+    .select()
+    .from(credentials)
+    .where(and(eq(credentials.userId, userId), eq(credentials.type, "rtw")));
+const events = () =>
+  temp.db
+    .select({ kind: walletEvents.kind, credentialId: walletEvents.credentialId })
+    .from(walletEvents)
+    .where(eq(walletEvents.userId, userId));
 
 /** The status bit of a credential row as its published list says it. */
 async function publishedBit(row: typeof credentials.$inferSelect): Promise<number> {
@@ -43,7 +54,9 @@ async function publishedBit(row: typeof credentials.$inferSelect): Promise<numbe
 
 /** Makes the next write of `table` fail inside the database, as a failure part-way through would. */
 const failNext = (table: "wallet_events" | "credentials", operation: "INSERT" | "UPDATE") =>
-  temp.client.execute(`CREATE TRIGGER forced_failure BEFORE ${operation} ON ${table} BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
+  temp.client.execute(
+    `CREATE TRIGGER forced_failure BEFORE ${operation} ON ${table} BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+  );
 const stopFailing = () => temp.client.execute("DROP TRIGGER forced_failure");
 
 describe("issuance is one batch", () => {
@@ -55,7 +68,11 @@ describe("issuance is one batch", () => {
     const old = rows.find((r) => r.id === first.id)!;
     expect(old.status).toBe("revoked");
     expect(old.revokedAt).toBeInstanceOf(Date);
-    expect(old.metadata).toMatchObject({ replacedBy: second.id, revocationReason: "reissued", holderKeyThumbprint: first.holderKeyThumbprint });
+    expect(old.metadata).toMatchObject({
+      replacedBy: second.id,
+      revocationReason: "reissued",
+      holderKeyThumbprint: first.holderKeyThumbprint,
+    });
     expect(await events()).toEqual(
       expect.arrayContaining([
         { kind: "credential_issued", credentialId: first.id },
@@ -72,7 +89,9 @@ describe("issuance is one batch", () => {
     await failNext("wallet_events", "INSERT");
     await expect(issueRightToWork()).rejects.toThrow(/forced failure/);
     const rows = await rightToWorkRows();
-    expect(rows.map((r) => ({ id: r.id, status: r.status, revokedAt: r.revokedAt }))).toEqual([{ id: first.id, status: "active", revokedAt: null }]);
+    expect(rows.map((r) => ({ id: r.id, status: r.status, revokedAt: r.revokedAt }))).toEqual([
+      { id: first.id, status: "active", revokedAt: null },
+    ]);
     expect(await events()).toEqual([{ kind: "credential_issued", credentialId: first.id }]);
 
     await stopFailing();
@@ -95,7 +114,10 @@ describe("status lists follow the credentials table", () => {
     const [row] = await rightToWorkRows();
     const before = (await temp.db.select().from(statusLists).where(eq(statusLists.id, row!.statusListId!)))[0]!;
     // Revoked in the table only, as when a worker stops between the commit and the republish.
-    await temp.db.update(credentials).set({ status: "revoked", revokedAt: new Date() }).where(eq(credentials.id, issued.id));
+    await temp.db
+      .update(credentials)
+      .set({ status: "revoked", revokedAt: new Date() })
+      .where(eq(credentials.id, issued.id));
     const list = await loadStatusList(temp.db, row!.statusListId!);
     expect(list!.version).toBe(before.version + 1);
     expect(await readStatus(list!.encodedList, 1, row!.statusListIndex!, { maxInflatedBytes: 1 << 20 })).toBe(1);

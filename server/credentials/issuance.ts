@@ -5,13 +5,13 @@
  * older copy of the same type is one batch: all of it happens, or none of it.
  */
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { EmbeddedJWK, jwtVerify, errors as joseErrors } from "jose";
+import { EmbeddedJWK, errors as joseErrors, jwtVerify } from "jose";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { issueCredential, jwkThumbprint, toPublicJwk, webCrypto, type PublicJwk } from "#core/credentials/index.ts";
+import { issueCredential, jwkThumbprint, type PublicJwk, toPublicJwk, webCrypto } from "#core/credentials/index.ts";
 import { issuerUrl, vctUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
-import { credentials, issuanceNonces, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
+import { type CredentialMetadata, credentials, issuanceNonces, walletEvents } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY, toWalletCredential, type WalletCredential } from "./credentials.ts";
@@ -28,11 +28,17 @@ const CLOCK_SKEW_SECONDS = 60;
 const nonceHash = (nonce: string) => sha256Base64url(webCrypto(), nonce);
 
 /** A one-time nonce the wallet signs into its proof of possession; stored hashed, 5 minutes. */
-export async function createIssuanceNonce(db: Database, userId: string, now = new Date()): Promise<{ nonce: string; expiresAt: Date }> {
+export async function createIssuanceNonce(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<{ nonce: string; expiresAt: Date }> {
   const nonce = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)));
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   await db.batch([
-    db.delete(issuanceNonces).where(and(eq(issuanceNonces.userId, userId), sql`${issuanceNonces.expiresAt} <= ${now.getTime()}`)),
+    db
+      .delete(issuanceNonces)
+      .where(and(eq(issuanceNonces.userId, userId), sql`${issuanceNonces.expiresAt} <= ${now.getTime()}`)),
     db.insert(issuanceNonces).values({ nonceHash: await nonceHash(nonce), userId, expiresAt }),
   ]);
   return { nonce, expiresAt };
@@ -58,7 +64,13 @@ async function consumeIssuanceNonce(db: Database, userId: string, nonce: string,
  * its own `jwk` header (ES256 or EdDSA, public only), audience the issuer, fresh, carrying a
  * nonce this user was given and has not used. Returns the holder's public key.
  */
-async function verifyProof(db: Database, userId: string, proof: string, audience: string, now: Date): Promise<PublicJwk> {
+async function verifyProof(
+  db: Database,
+  userId: string,
+  proof: string,
+  audience: string,
+  now: Date,
+): Promise<PublicJwk> {
   let holderJwk: PublicJwk;
   let nonce: unknown;
   try {
@@ -77,9 +89,14 @@ async function verifyProof(db: Database, userId: string, proof: string, audience
     const reason = error instanceof joseErrors.JOSEError ? error.message : "unreadable";
     throw new ServiceError(400, `The proof of possession is not valid: ${reason}`, "PROOF_INVALID");
   }
-  if (!holderJwk || "d" in holderJwk) throw new ServiceError(400, "The proof must carry the public key only", "PROOF_INVALID");
+  if (!holderJwk || "d" in holderJwk)
+    throw new ServiceError(400, "The proof must carry the public key only", "PROOF_INVALID");
   if (typeof nonce !== "string" || !(await consumeIssuanceNonce(db, userId, nonce, now))) {
-    throw new ServiceError(400, "The proof's nonce is unknown, already used or expired; ask for a new one", "PROOF_NONCE");
+    throw new ServiceError(
+      400,
+      "The proof's nonce is unknown, already used or expired; ask for a new one",
+      "PROOF_NONCE",
+    );
   }
   return toPublicJwk({ kty: holderJwk.kty, crv: holderJwk.crv, x: holderJwk.x, y: holderJwk.y } as PublicJwk);
 }
@@ -150,7 +167,19 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
     const [[inserted], , replaced] = await db.batch([
       db
         .insert(credentials)
-        .values({ id, userId, type: type.code, status: "active", vcJwt, issuer: iss, issuedAt: now, expiresAt: record.validUntil, statusListId: list.listId, statusListIndex: index, metadata })
+        .values({
+          id,
+          userId,
+          type: type.code,
+          status: "active",
+          vcJwt,
+          issuer: iss,
+          issuedAt: now,
+          expiresAt: record.validUntil,
+          statusListId: list.listId,
+          statusListIndex: index,
+          metadata,
+        })
         .returning(),
       db.insert(walletEvents).values({
         userId,
@@ -172,7 +201,10 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
     ]);
     return { inserted: inserted!, replaced };
   });
-  await republishAfterReplacement(db, replaced.map((r) => r.statusListId));
+  await republishAfterReplacement(
+    db,
+    replaced.map((r) => r.statusListId),
+  );
   return toWalletCredential(inserted, now, 0);
 }
 
@@ -183,6 +215,8 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
  */
 async function republishAfterReplacement(db: Database, listIds: (string | null)[]): Promise<void> {
   for (const listId of new Set(listIds.filter((id): id is string => id !== null))) {
-    await republishStatusList(db, listId).catch((error: unknown) => console.error(`status list ${listId} not republished after a re-issue`, error));
+    await republishStatusList(db, listId).catch((error: unknown) =>
+      console.error(`status list ${listId} not republished after a re-issue`, error),
+    );
   }
 }

@@ -3,8 +3,18 @@
  * (/verify/{id}) and certificates. Each check is recorded in `presentations` (the audit trail and
  * the holder's verification count).
  */
-import { AUTHORITIES, CREDENTIAL_TYPES, ISSUER_IDS, isCredentialTypeCode, issuerUrl, vctUrl, type CredentialTypeCode, type IssuerId } from "#core/issuers/registry.ts";
-import { verifyPresentation, type TrustedIssuer } from "#core/credentials/index.ts";
+
+import { type TrustedIssuer, verifyPresentation } from "#core/credentials/index.ts";
+import {
+  AUTHORITIES,
+  CREDENTIAL_TYPES,
+  type CredentialTypeCode,
+  ISSUER_IDS,
+  type IssuerId,
+  isCredentialTypeCode,
+  issuerUrl,
+  vctUrl,
+} from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { presentations } from "#db/schema/index.ts";
 import type { DisplayStatus } from "./credentials.ts";
@@ -80,16 +90,49 @@ export async function checkCredentialNow(options: {
   const checkedAt = now.toISOString();
   if (result.valid && options.storedStatus !== "active") {
     const reason = options.storedStatus === "expired" ? "EXPIRED" : "STATUS_REVOKED";
-    return { valid: false, reason, message: `The credential is ${options.storedStatus}.`, checkedAt, type: options.type, issuer, issuerId };
+    return {
+      valid: false,
+      reason,
+      message: `The credential is ${options.storedStatus}.`,
+      checkedAt,
+      type: options.type,
+      issuer,
+      issuerId,
+    };
   }
-  if (result.valid) return { valid: true, reason: "valid", message: "Valid: signed by the issuer, in date and not revoked", checkedAt, type: options.type, issuer, issuerId };
-  return { valid: false, reason: result.code, message: result.message, checkedAt, type: options.type, issuer, issuerId };
+  if (result.valid)
+    return {
+      valid: true,
+      reason: "valid",
+      message: "Valid: signed by the issuer, in date and not revoked",
+      checkedAt,
+      type: options.type,
+      issuer,
+      issuerId,
+    };
+  return {
+    valid: false,
+    reason: result.code,
+    message: result.message,
+    checkedAt,
+    type: options.type,
+    issuer,
+    issuerId,
+  };
 }
 
 /** Records a check in `presentations` (the audit trail and the verification count). */
 export async function recordCheck(
   db: Database,
-  entry: { credentialId: string; purpose: string; requestId?: string; result: LiveCheck; verifierId?: string | null; ipAddress?: string | null; userAgent?: string | null },
+  entry: {
+    credentialId: string;
+    purpose: string;
+    requestId?: string;
+    result: LiveCheck;
+    verifierId?: string | null;
+    ipAddress?: string | null;
+    userAgent?: string | null;
+  },
 ): Promise<void> {
   await db.insert(presentations).values({
     credentialId: entry.credentialId,

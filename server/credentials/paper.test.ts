@@ -11,7 +11,7 @@ import { makeHolder, signProof } from "#tests/support/holder.ts";
 import { openTempDatabase, type TempDatabase } from "#tests/support/temp-database.ts";
 import { listWalletCredentials } from "./credentials.ts";
 import { createIssuanceNonce, issueToHolder } from "./issuance.ts";
-import { loadIssuerKeys, type IssuerKeys } from "./issuer-keys.ts";
+import { type IssuerKeys, loadIssuerKeys } from "./issuer-keys.ts";
 import { issuePaperCredential, PAPER_CREDENTIAL_LIFETIME_DAYS, paperPayload } from "./paper.ts";
 import { revokeCredential } from "./revocation.ts";
 import { loadStatusList } from "./status-lists.ts";
@@ -26,12 +26,16 @@ const now = new Date("2026-12-01T10:00:00Z");
 beforeEach(async () => {
   temp = await openTempDatabase("paper-");
   keys = await loadIssuerKeys(await generateIssuerKeysSecret());
-  [{ id: userId }] = await temp.db.insert(users).values({ username: `u${crypto.randomUUID().slice(0, 8)}`, passwordHash: "x" }).returning({ id: users.id });
+  [{ id: userId }] = await temp.db
+    .insert(users)
+    .values({ username: `u${crypto.randomUUID().slice(0, 8)}`, passwordHash: "x" })
+    .returning({ id: users.id });
   await temp.db.insert(authorityRecords).values(demoAuthorityRecords(userId, now));
 });
 afterEach(() => temp.close());
 
-const issuePaper = (type = "rtw", at = now) => issuePaperCredential({ db: temp.db, keys, base: BASE, userId, type, now: at });
+const issuePaper = (type = "rtw", at = now) =>
+  issuePaperCredential({ db: temp.db, keys, base: BASE, userId, type, now: at });
 /** A Right to Work credential issued to a fresh device key, as the wallet asks for it. */
 async function issueToDevice() {
   const holder = await makeHolder();
@@ -45,7 +49,8 @@ const printPaper = async (type = "rtw", at = now) => {
   return { ...paper, ...(await paperPayload(paper.vcJwt, type)) };
 };
 const rowOf = async (id: string) => (await temp.db.select().from(credentials).where(eq(credentials.id, id)))[0]!;
-const issuerPayload = (presentation: string) => JSON.parse(base64urlDecodeText(presentation.split("~")[0]!.split(".")[1]!)) as Record<string, unknown>;
+const issuerPayload = (presentation: string) =>
+  JSON.parse(base64urlDecodeText(presentation.split("~")[0]!.split(".")[1]!)) as Record<string, unknown>;
 
 describe("issuePaperCredential", () => {
   it("prints the Right to Work record as an unbound credential: a UKID1 code of the name and the right-to-work claims, no KB-JWT", async () => {
@@ -54,7 +59,13 @@ describe("issuePaperCredential", () => {
     expect(paper.disclosed).toEqual([...PAPER_DISCLOSURES.rtw!]);
     const presentation = decodeOfflinePresentation(paper.payload);
     expect(presentation.endsWith("~")).toBe(true);
-    expect(await credentialClaims(presentation)).toEqual({ given_name: "Sarah", family_name: "Thompson", hasRightToWork: true, workRestrictions: "None", expiryDate: expect.any(String) });
+    expect(await credentialClaims(presentation)).toEqual({
+      given_name: "Sarah",
+      family_name: "Thompson",
+      hasRightToWork: true,
+      workRestrictions: "None",
+      expiryDate: expect.any(String),
+    });
     const payload = issuerPayload(presentation);
     expect(payload).not.toHaveProperty("cnf");
     expect(payload).toMatchObject({ binding: "paper", iss: issuerUrl(BASE, "home-office"), iat: now.getTime() / 1000 });
@@ -66,12 +77,18 @@ describe("issuePaperCredential", () => {
     const paper = await printPaper("driving_licence");
     const stored = (await rowOf(paper.credentialId)).vcJwt;
     expect(stored).toBe(paper.vcJwt);
-    expect(await paperPayload(stored, "driving_licence")).toEqual({ payload: paper.payload, disclosed: paper.disclosed });
+    expect(await paperPayload(stored, "driving_licence")).toEqual({
+      payload: paper.payload,
+      disclosed: paper.disclosed,
+    });
     expect(paper.disclosed).toEqual([...PAPER_DISCLOSURES.driving_licence!]);
   });
 
   it("prints only what the record holds when the type's list names a claim it lacks", async () => {
-    const [record] = await temp.db.select().from(authorityRecords).where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, "rtw")));
+    const [record] = await temp.db
+      .select()
+      .from(authorityRecords)
+      .where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, "rtw")));
     const { workRestrictions: _, ...attributes } = record!.attributes;
     await temp.db.update(authorityRecords).set({ attributes }).where(eq(authorityRecords.id, record!.id));
     const paper = await printPaper();
@@ -82,14 +99,25 @@ describe("issuePaperCredential", () => {
   it("stores it as the person's credential, marked paper, on a status slot, and logs it in their wallet", async () => {
     const paper = await issuePaper("rtr");
     const row = await rowOf(paper.credentialId);
-    expect(row).toMatchObject({ userId, type: "rtr", status: "active", issuer: issuerUrl(BASE, "home-office"), expiresAt: paper.expiresAt, revokedAt: null });
+    expect(row).toMatchObject({
+      userId,
+      type: "rtr",
+      status: "active",
+      issuer: issuerUrl(BASE, "home-office"),
+      expiresAt: paper.expiresAt,
+      revokedAt: null,
+    });
     expect(row.metadata).toMatchObject({ delivery: "paper", vct: `${BASE}/vct/right-to-rent` });
     expect(row.metadata).not.toHaveProperty("holderKeyThumbprint");
     expect(row.statusListId).toEqual(expect.any(String));
     expect(issuerPayload(row.vcJwt).status).toMatchObject({ status_list: { idx: row.statusListIndex } });
     const logged = await temp.db.select().from(walletEvents).where(eq(walletEvents.userId, userId));
     expect(logged.map((e) => ({ kind: e.kind, credentialId: e.credentialId, detail: e.detail }))).toEqual([
-      { kind: "credential_issued", credentialId: paper.credentialId, detail: { type: "rtr", issuer: "home-office", delivery: "paper" } },
+      {
+        kind: "credential_issued",
+        credentialId: paper.credentialId,
+        detail: { type: "rtr", issuer: "home-office", delivery: "paper" },
+      },
     ]);
   });
 
@@ -101,7 +129,10 @@ describe("issuePaperCredential", () => {
 
   it("never outlives the authority's record", async () => {
     const validUntil = new Date(now.getTime() + 10 * DAY_MS);
-    await temp.db.update(authorityRecords).set({ validUntil }).where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, "rtw")));
+    await temp.db
+      .update(authorityRecords)
+      .set({ validUntil })
+      .where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, "rtw")));
     const paper = await printPaper();
     expect(paper.expiresAt).toEqual(validUntil);
     expect(issuerPayload(decodeOfflinePresentation(paper.payload)).exp).toBe(Math.floor(validUntil.getTime() / 1000));
@@ -112,7 +143,14 @@ describe("issuePaperCredential", () => {
     const paper = await issuePaper();
     expect((await rowOf(wallet.id)).status).toBe("active");
     const listed = await listWalletCredentials(temp.db, userId, now);
-    expect(listed.map((c) => ({ id: c.id, delivery: c.delivery, holderKeyThumbprint: c.holderKeyThumbprint, status: c.status }))).toEqual(
+    expect(
+      listed.map((c) => ({
+        id: c.id,
+        delivery: c.delivery,
+        holderKeyThumbprint: c.holderKeyThumbprint,
+        status: c.status,
+      })),
+    ).toEqual(
       expect.arrayContaining([
         { id: wallet.id, delivery: "device", holderKeyThumbprint: wallet.holderKeyThumbprint, status: "active" },
         { id: paper.credentialId, delivery: "paper", holderKeyThumbprint: null, status: "active" },
@@ -147,15 +185,22 @@ describe("issuePaperCredential", () => {
 
   it("refuses as issuance to a device does (unknown type, no record, an expired record) and stores nothing", async () => {
     await expect(issuePaper("passport")).rejects.toMatchObject({ status: 404, code: "TYPE_UNKNOWN" });
-    await temp.db.delete(authorityRecords).where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, "rtr")));
+    await temp.db
+      .delete(authorityRecords)
+      .where(and(eq(authorityRecords.userId, userId), eq(authorityRecords.type, "rtr")));
     await expect(issuePaper("rtr")).rejects.toMatchObject({ status: 404, code: "NO_RECORD" });
-    await expect(issuePaper("rtw", new Date(now.getTime() + 4 * 365 * DAY_MS))).rejects.toMatchObject({ status: 409, code: "RECORD_EXPIRED" });
+    await expect(issuePaper("rtw", new Date(now.getTime() + 4 * 365 * DAY_MS))).rejects.toMatchObject({
+      status: 409,
+      code: "RECORD_EXPIRED",
+    });
     expect(await temp.db.select().from(credentials).where(eq(credentials.userId, userId))).toHaveLength(0);
     expect(await temp.db.select().from(walletEvents).where(eq(walletEvents.userId, userId))).toHaveLength(0);
   });
 
   it("stores neither the credential nor its log line when the write fails part-way", async () => {
-    await temp.client.execute("CREATE TRIGGER forced_failure BEFORE INSERT ON wallet_events BEGIN SELECT RAISE(ABORT, 'forced failure'); END");
+    await temp.client.execute(
+      "CREATE TRIGGER forced_failure BEFORE INSERT ON wallet_events BEGIN SELECT RAISE(ABORT, 'forced failure'); END",
+    );
     await expect(issuePaper()).rejects.toThrow(/forced failure/);
     expect(await temp.db.select().from(credentials).where(eq(credentials.userId, userId))).toHaveLength(0);
   });

@@ -21,10 +21,10 @@ import { issueCredential, presentPaperCredential } from "#core/credentials/index
 import { issuerUrl, PAPER_DISCLOSURES, printableOnPaper, vctUrl } from "#core/issuers/registry.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import type { Database } from "#db/client.ts";
-import { credentials, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
+import { type CredentialMetadata, credentials, walletEvents } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
 import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY } from "./credentials.ts";
-import { ServiceError } from "#server/http/errors.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
 import { openStatusList, withStatusSlot } from "./status-lists.ts";
 
@@ -34,7 +34,11 @@ const DAY_MS = 86_400_000;
 
 /** 409 PAPER_NOT_ALLOWED: a type that is never printed (printableOnPaper), named by its long name. */
 export function paperNotAllowed(typeName: string): ServiceError {
-  return new ServiceError(409, `A ${typeName} is not issued on paper: it needs the holder's own device`, "PAPER_NOT_ALLOWED");
+  return new ServiceError(
+    409,
+    `A ${typeName} is not issued on paper: it needs the holder's own device`,
+    "PAPER_NOT_ALLOWED",
+  );
 }
 
 export interface PaperIssueRequest {
@@ -72,7 +76,9 @@ export async function issuePaperCredential(input: PaperIssueRequest): Promise<Pa
   if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
   const record = await authorityRecordFor(db, userId, type, now);
 
-  const expiresAt = new Date(Math.min(now.getTime() + PAPER_CREDENTIAL_LIFETIME_DAYS * DAY_MS, record.validUntil.getTime()));
+  const expiresAt = new Date(
+    Math.min(now.getTime() + PAPER_CREDENTIAL_LIFETIME_DAYS * DAY_MS, record.validUntil.getTime()),
+  );
   const iss = issuerUrl(base, type.issuerId);
   const vct = vctUrl(base, type.code);
   const list = await openStatusList(db, type.issuerId, base);
@@ -92,9 +98,19 @@ export async function issuePaperCredential(input: PaperIssueRequest): Promise<Pa
       decoys: 2,
     });
     await db.batch([
-      db
-        .insert(credentials)
-        .values({ id, userId, type: type.code, status: "active", vcJwt, issuer: iss, issuedAt: now, expiresAt, statusListId: list.listId, statusListIndex: index, metadata }),
+      db.insert(credentials).values({
+        id,
+        userId,
+        type: type.code,
+        status: "active",
+        vcJwt,
+        issuer: iss,
+        issuedAt: now,
+        expiresAt,
+        statusListId: list.listId,
+        statusListIndex: index,
+        metadata,
+      }),
       db.insert(walletEvents).values({
         userId,
         kind: "credential_issued",

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { credentials, walletEvents, type CredentialMetadata } from "#db/schema/index.ts";
+import { type CredentialMetadata, credentials, walletEvents } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { toWalletCredential, type WalletCredential } from "./credentials.ts";
 import { republishStatusList } from "./status-lists.ts";
@@ -26,14 +26,20 @@ export async function revokeCredential(input: RevokeRequest): Promise<WalletCred
 }
 
 /** revokeCredential, saying whether this call revoked it: of two racing calls only one does. */
-export async function revokeCredentialOnce(input: RevokeRequest): Promise<{ credential: WalletCredential; revoked: boolean }> {
+export async function revokeCredentialOnce(
+  input: RevokeRequest,
+): Promise<{ credential: WalletCredential; revoked: boolean }> {
   const { db, credentialId } = input;
   const now = input.now ?? new Date();
   const { row, flipped } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(credentials).where(eq(credentials.id, credentialId)).limit(1);
     if (!current) throw new ServiceError(404, "Credential not found", "NOT_FOUND");
     if (current.status === "revoked" || current.revokedAt) return { row: current, flipped: false };
-    const metadata: CredentialMetadata = { ...(current.metadata ?? {}), revocationReason: input.reason, ...(input.actorId ? { revokedBy: input.actorId } : {}) };
+    const metadata: CredentialMetadata = {
+      ...(current.metadata ?? {}),
+      revocationReason: input.reason,
+      ...(input.actorId ? { revokedBy: input.actorId } : {}),
+    };
     // A write transaction: only one of two racing revocations flips it and logs it.
     const [updated] = await tx
       .update(credentials)

@@ -6,11 +6,11 @@
  * a rebuild, written only if nobody published in between (optimistic version check).
  */
 import { and, count, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { encodeStatusList, secureRandomInt, webCrypto } from "#core/credentials/index.ts";
+import { type IssuerId, statusListUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { credentials, statusLists } from "#db/schema/index.ts";
-import { encodeStatusList, secureRandomInt, webCrypto } from "#core/credentials/index.ts";
-import { statusListUrl, type IssuerId } from "#core/issuers/registry.ts";
 
 /** 2^17 entries: 16 KiB before compression, a few hundred bytes of `lst` while mostly valid. */
 export const STATUS_LIST_SIZE = 131_072;
@@ -30,7 +30,11 @@ function emptyEncodedList(): Promise<string> {
  * is none. One query: lists with their credential counts. (Not "the latest list": republishing
  * after a revocation moves an old, full list's lastUpdated forward.)
  */
-export async function openStatusList(db: Database, issuerId: IssuerId, base: string): Promise<{ listId: string; uri: string }> {
+export async function openStatusList(
+  db: Database,
+  issuerId: IssuerId,
+  base: string,
+): Promise<{ listId: string; uri: string }> {
   const [open] = await db
     .select({ id: statusLists.id, publishedUrl: statusLists.publishedUrl })
     .from(statusLists)
@@ -60,7 +64,8 @@ function drawStatusIndex(): number {
 }
 
 /** True when an insert failed on the status slot's unique index (a random draw collided). */
-const isSlotCollision = (error: unknown): boolean => isUniqueViolation(error, "credentials.status_list_id, credentials.status_list_index");
+const isSlotCollision = (error: unknown): boolean =>
+  isUniqueViolation(error, "credentials.status_list_id, credentials.status_list_index");
 
 /** Draws before giving up: each collides with probability < 1/2 (a list is at most half full), so 20 all colliding is under one in a million. */
 const SLOT_ATTEMPTS = 20;
@@ -82,7 +87,8 @@ export async function withStatusSlot<T>(attempt: (index: number) => Promise<T>):
 }
 
 /** The credentials on a list that are revoked: the bits set to 1. */
-const revokedOn = (listId: string) => and(eq(credentials.statusListId, listId), or(eq(credentials.status, "revoked"), isNotNull(credentials.revokedAt)));
+const revokedOn = (listId: string) =>
+  and(eq(credentials.statusListId, listId), or(eq(credentials.status, "revoked"), isNotNull(credentials.revokedAt)));
 
 /**
  * Rebuilds a list's bits from the credentials on it and stores them as the next version, with how
@@ -92,7 +98,10 @@ const revokedOn = (listId: string) => and(eq(credentials.statusListId, listId), 
 export async function republishStatusList(db: Database, listId: string): Promise<{ version: number }> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const [lists, revoked] = await db.batch([
-      db.select({ version: statusLists.version, size: statusLists.size }).from(statusLists).where(eq(statusLists.id, listId)),
+      db
+        .select({ version: statusLists.version, size: statusLists.size })
+        .from(statusLists)
+        .where(eq(statusLists.id, listId)),
       db.select({ index: credentials.statusListIndex }).from(credentials).where(revokedOn(listId)),
     ]);
     const list = lists[0];
@@ -102,7 +111,12 @@ export async function republishStatusList(db: Database, listId: string): Promise
     const encoded = await encodeStatusList(bits, 1);
     const updated = await db
       .update(statusLists)
-      .set({ encodedList: encoded, revokedCount: revoked.length, version: sql`${statusLists.version} + 1`, lastUpdated: new Date() })
+      .set({
+        encodedList: encoded,
+        revokedCount: revoked.length,
+        version: sql`${statusLists.version} + 1`,
+        lastUpdated: new Date(),
+      })
       .where(and(eq(statusLists.id, listId), eq(statusLists.version, list.version)))
       .returning({ version: statusLists.version });
     if (updated[0]) return { version: updated[0].version };

@@ -3,11 +3,12 @@
  * credentials (as the API lists them, without the raw token), what each attests, their recent
  * wallet activity, and the base the issuers' identifiers hang from (the proof's `aud`).
  */
-import { credentialAttributes, listWalletCredentials, type WalletCredential } from "./credentials.ts";
-import { listWalletActivity } from "./activity.ts";
-import type { RequestContext } from "#server/worker/context.ts";
-import { publicBaseUrl } from "#core/issuers/registry.ts";
+
 import { formatAttributeValue } from "#core/format/format.ts";
+import { publicBaseUrl } from "#core/issuers/registry.ts";
+import type { RequestContext } from "#server/worker/context.ts";
+import { listWalletActivity } from "./activity.ts";
+import { credentialAttributes, listWalletCredentials, type WalletCredential } from "./credentials.ts";
 
 export interface WalletAttribute {
   name: string;
@@ -20,12 +21,23 @@ export type WalletCard = Omit<WalletCredential, "vcJwt"> & { attributes: WalletA
 
 async function toCard({ vcJwt, ...credential }: WalletCredential): Promise<WalletCard> {
   const attributes = await credentialAttributes({ type: credential.type, vcJwt }).catch(() => []);
-  return { ...credential, attributes: attributes.map((a) => ({ name: a.name, label: a.label, value: formatAttributeValue(a.value) })) };
+  return {
+    ...credential,
+    attributes: attributes.map((a) => ({ name: a.name, label: a.label, value: formatAttributeValue(a.value) })),
+  };
 }
 
 /** The wallet page's data for `userId` (the signed-in person), read at `now`. */
-export async function walletPageData(context: Pick<RequestContext<{ PUBLIC_BASE_URL?: string }>, "db" | "env">, userId: string, requestUrl: string, now = new Date()) {
-  const [credentials, activity] = await Promise.all([listWalletCredentials(context.db, userId, now), listWalletActivity(context.db, userId)]);
+export async function walletPageData(
+  context: Pick<RequestContext<{ PUBLIC_BASE_URL?: string }>, "db" | "env">,
+  userId: string,
+  requestUrl: string,
+  now = new Date(),
+) {
+  const [credentials, activity] = await Promise.all([
+    listWalletCredentials(context.db, userId, now),
+    listWalletActivity(context.db, userId),
+  ]);
   return {
     credentials: await Promise.all(credentials.map(toCard)),
     activity,

@@ -1,16 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { auditRow, type AuditEvent } from "#server/observability/audit.ts";
-import { describeAuditEvent, type AuditRow } from "./audit-events.ts";
+import { type AuditEvent, auditRow } from "#server/observability/audit.ts";
+import { type AuditRow, describeAuditEvent } from "./audit-events.ts";
 
 /** A row as audit() writes it, and the name of the account it is about when one exists. */
 const row = (event: Partial<AuditEvent> & Pick<AuditEvent, "event">, username: string | null = "sarah"): AuditRow => {
-  const written = auditRow({ level: "info", category: "auth", username: username ?? undefined, ...event }, null, new Date());
+  const written = auditRow(
+    { level: "info", category: "auth", username: username ?? undefined, ...event },
+    null,
+    new Date(),
+  );
   return { level: written.level, category: written.category, metadata: written.metadata ?? null, username };
 };
 
 describe("audit rows as people read them", () => {
   it("tells a person about their own account in their own terms, without their name", () => {
-    const said = ["account registered", "login succeeded", "logout"].map((event) => describeAuditEvent(row({ event }), "self").title);
+    const said = ["account registered", "login succeeded", "logout"].map(
+      (event) => describeAuditEvent(row({ event }), "self").title,
+    );
     expect(said).toEqual(["Account created", "Signed in", "Signed out"]);
   });
 
@@ -24,11 +30,17 @@ describe("audit rows as people read them", () => {
 
   it("names the typed name when no account has it, exactly as typed (no log-line escaping)", () => {
     const typed = row({ event: "login failed", level: "warn", username: 'eve"\nadmin', reason: "unknown_user" }, null);
-    expect(describeAuditEvent(typed, "admin")).toEqual({ title: 'Failed sign-in: eve"\nadmin', detail: "No account has this username", tone: "warn" });
+    expect(describeAuditEvent(typed, "admin")).toEqual({
+      title: 'Failed sign-in: eve"\nadmin',
+      detail: "No account has this username",
+      tone: "warn",
+    });
   });
 
   it("reads an event added later by its own words, toned by the log level", () => {
-    expect(describeAuditEvent({ ...row({ event: "password changed", level: "warn" }), category: "accounts" }, "admin")).toEqual({
+    expect(
+      describeAuditEvent({ ...row({ event: "password changed", level: "warn" }), category: "accounts" }, "admin"),
+    ).toEqual({
       title: "Password changed",
       detail: "Accounts",
       tone: "warn",

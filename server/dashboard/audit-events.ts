@@ -41,18 +41,34 @@ export function describeAuditEvent(row: AuditRow, perspective: Perspective): Des
   const reason = typeof row.metadata?.reason === "string" ? row.metadata.reason : null;
   const who = nameOf(row) ?? "unknown";
   const admin = perspective === "admin";
-  const because = (fallback: string) => (reason ? REASONS[reason] ?? fallback : fallback);
+  const because = (fallback: string) => (reason ? (REASONS[reason] ?? fallback) : fallback);
   switch (event) {
     case "login succeeded":
       return { title: admin ? `Sign-in: ${who}` : "Signed in", detail: "With username and password", tone: "ok" };
     case "login failed":
-      return { title: admin ? `Failed sign-in: ${who}` : "Failed sign-in to your account", detail: because("Sign-in refused"), tone: "warn" };
+      return {
+        title: admin ? `Failed sign-in: ${who}` : "Failed sign-in to your account",
+        detail: because("Sign-in refused"),
+        tone: "warn",
+      };
     case "login refused":
-      return { title: admin ? `Sign-in blocked: ${who}` : "Sign-in to your account blocked", detail: because("Sign-in refused"), tone: "bad" };
+      return {
+        title: admin ? `Sign-in blocked: ${who}` : "Sign-in to your account blocked",
+        detail: because("Sign-in refused"),
+        tone: "bad",
+      };
     case "account registered":
-      return { title: admin ? `New account: ${who}` : "Account created", detail: "Registered with username and password", tone: "ok" };
+      return {
+        title: admin ? `New account: ${who}` : "Account created",
+        detail: "Registered with username and password",
+        tone: "ok",
+      };
     case "registration refused":
-      return { title: admin ? `Registration blocked: ${who}` : "Registration blocked", detail: because("Registration refused"), tone: "bad" };
+      return {
+        title: admin ? `Registration blocked: ${who}` : "Registration blocked",
+        detail: because("Registration refused"),
+        tone: "bad",
+      };
     case "logout":
       return { title: admin ? `Sign-out: ${who}` : "Signed out", detail: "Session ended", tone: "info" };
     case "permission denied":

@@ -1,14 +1,14 @@
 import { eq, inArray, lt } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "#db/client.ts";
-import { credentialRow as cred, openTempDatabase } from "#tests/support/temp-database.ts";
-import * as schema from "#db/schema/index.ts";
 import type { PublicUser } from "#core/accounts/schemas.ts";
-import { getProfile } from "#server/profile/profile.ts";
+import type { Database } from "#db/client.ts";
+import * as schema from "#db/schema/index.ts";
+import { rollUp } from "#server/analytics/rollups.ts";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { auditRow } from "#server/observability/audit.ts";
 import { errorStatements } from "#server/observability/errors.ts";
-import { rollUp } from "#server/analytics/rollups.ts";
+import { getProfile } from "#server/profile/profile.ts";
+import { credentialRow as cred, openTempDatabase } from "#tests/support/temp-database.ts";
 import { getDashboard, percent } from "./dashboard.ts";
 
 const NOW = new Date("2026-07-15T12:00:00Z"); // 13:00 in London (BST)
@@ -23,7 +23,11 @@ beforeEach(async () => {
   return temp.close;
 });
 
-async function addUser(username: string, role: string, extra: Partial<typeof schema.users.$inferInsert> = {}): Promise<PublicUser> {
+async function addUser(
+  username: string,
+  role: string,
+  extra: Partial<typeof schema.users.$inferInsert> = {},
+): Promise<PublicUser> {
   const [row] = await db
     .insert(schema.users)
     .values({ username, role, passwordHash: "x", ...extra })
@@ -44,7 +48,14 @@ describe("percent", () => {
 });
 
 /** A measured API request as the request recorder writes it (server/observability/request-outcomes.ts). */
-const metric = (at: Date, status = 200) => ({ metricType: "response_time", metricName: "api_request", value: 40, unit: "ms", timestamp: at, metadata: { status } });
+const metric = (at: Date, status = 200) => ({
+  metricType: "response_time",
+  metricName: "api_request",
+  value: 40,
+  unit: "ms",
+  timestamp: at,
+  metadata: { status },
+});
 
 /** An error occurrence with its group, as the recorder writes it (server/observability/errors.ts). */
 async function errorGroup(component: string, severity: "critical" | "high" | "medium" | "low", at: Date) {
@@ -65,7 +76,14 @@ describe("admin dashboard", () => {
     const admin = await addUser("admin", "admin");
     await db
       .insert(schema.performanceMetrics)
-      .values([metric(ago(HOUR), 500), metric(ago(2 * HOUR)), metric(ago(3 * HOUR), 404), metric(ago(4 * HOUR)), metric(ago(5 * 24 * HOUR), 503), metric(ago(40 * 24 * HOUR), 500)]);
+      .values([
+        metric(ago(HOUR), 500),
+        metric(ago(2 * HOUR)),
+        metric(ago(3 * HOUR), 404),
+        metric(ago(4 * HOUR)),
+        metric(ago(5 * 24 * HOUR), 503),
+        metric(ago(40 * 24 * HOUR), 500),
+      ]);
     // Alerts: unresolved error groups of high or critical severity, whatever produced them.
     await errorGroup("web", "critical", ago(HOUR));
     await errorGroup("wallet", "high", ago(2 * HOUR));
@@ -76,7 +94,9 @@ describe("admin dashboard", () => {
     await db.update(schema.errorGroups).set({ resolved: true }).where(eq(schema.errorGroups.component, "resolved"));
     // A second occurrence of a group is still one alert.
     await errorGroup("web", "critical", ago(HOUR / 2));
-    await db.insert(schema.systemLogs).values(auditRow({ level: "warn", category: "auth", event: "login failed" }, null, ago(HOUR)));
+    await db
+      .insert(schema.systemLogs)
+      .values(auditRow({ level: "warn", category: "auth", event: "login failed" }, null, ago(HOUR)));
 
     const d = await getDashboard(db, admin, NOW);
     if (d.role !== "admin") throw new Error(d.role);
@@ -104,11 +124,34 @@ describe("admin dashboard", () => {
     // Rows as audit() writes them; a username typed at sign-in need not be an account's.
     const minutesAgo = (m: number) => ago(m * 60 * 1000);
     await db.insert(schema.systemLogs).values([
-      auditRow({ level: "info", category: "auth", event: "login succeeded", username: "admin", userId: admin.id }, null, minutesAgo(1)),
-      auditRow({ level: "warn", category: "auth", event: "login failed", username: 'mallory"x', reason: "unknown_user" }, null, minutesAgo(2)),
-      auditRow({ level: "warn", category: "authz", event: "permission denied", username: "sarah", userId: citizen.id, reason: "revoke:credentials" }, null, minutesAgo(3)),
+      auditRow(
+        { level: "info", category: "auth", event: "login succeeded", username: "admin", userId: admin.id },
+        null,
+        minutesAgo(1),
+      ),
+      auditRow(
+        { level: "warn", category: "auth", event: "login failed", username: 'mallory"x', reason: "unknown_user" },
+        null,
+        minutesAgo(2),
+      ),
+      auditRow(
+        {
+          level: "warn",
+          category: "authz",
+          event: "permission denied",
+          username: "sarah",
+          userId: citizen.id,
+          reason: "revoke:credentials",
+        },
+        null,
+        minutesAgo(3),
+      ),
       auditRow({ level: "info", category: "auth", event: "logout", userId: citizen.id }, null, minutesAgo(4)),
-      auditRow({ level: "warn", category: "auth", event: "login refused", username: "sarah", reason: "throttled" }, null, minutesAgo(5)),
+      auditRow(
+        { level: "warn", category: "auth", event: "login refused", username: "sarah", reason: "throttled" },
+        null,
+        minutesAgo(5),
+      ),
     ]);
     const d = await getDashboard(db, admin, NOW);
     expect(d.activity.map(({ title, detail, tone }) => ({ title, detail, tone }))).toEqual([
@@ -136,7 +179,12 @@ describe("admin dashboard", () => {
     });
     await db
       .insert(schema.sessions)
-      .values([session(signedIn.id, new Date(NOW.getTime() + HOUR)), session(expired.id, ago(1000)), session(verifier.id, new Date(NOW.getTime() + HOUR)), session(admin.id, new Date(NOW.getTime() + HOUR))]);
+      .values([
+        session(signedIn.id, new Date(NOW.getTime() + HOUR)),
+        session(expired.id, ago(1000)),
+        session(verifier.id, new Date(NOW.getTime() + HOUR)),
+        session(admin.id, new Date(NOW.getTime() + HOUR)),
+      ]);
     await db.insert(schema.userSessions).values([
       { sessionId: "recent", userId: recentVisit.id, startTime: ago(10 * 24 * HOUR) },
       { sessionId: "old", userId: oldVisit.id, startTime: ago(40 * 24 * HOUR) },
@@ -158,7 +206,11 @@ describe("verifier dashboard", () => {
       .insert(schema.credentials)
       .values({ userId: citizen.id, type: "rtw", vcJwt: "jwt", issuer: "https://home-office.example" })
       .returning();
-    const request = (verifierId: string, expiresAt: Date, status: "pending" | "completed" | "declined" | "expired" = "pending") => ({
+    const request = (
+      verifierId: string,
+      expiresAt: Date,
+      status: "pending" | "completed" | "declined" | "expired" = "pending",
+    ) => ({
       verifierId,
       credentialType: "rtw",
       purpose: "Hiring",
@@ -180,7 +232,13 @@ describe("verifier dashboard", () => {
         request(rival.id, ago(2 * HOUR)),
       ])
       .returning();
-    const presentation = (verifierId: string, purpose: string, verificationResult: string, verifiedAt: Date, requestId?: string) => ({
+    const presentation = (
+      verifierId: string,
+      purpose: string,
+      verificationResult: string,
+      verifiedAt: Date,
+      requestId?: string,
+    ) => ({
       credentialId: cred!.id,
       verifierId,
       requestId,
@@ -188,13 +246,15 @@ describe("verifier dashboard", () => {
       verificationResult,
       verifiedAt,
     });
-    await db.insert(schema.presentations).values([
-      presentation(verifier.id, "Hiring", "valid", ago(HOUR), answered!.id),
-      presentation(verifier.id, "Letting", "invalid", ago(2 * HOUR)),
-      presentation(verifier.id, "Old", "valid", ago(48 * HOUR)),
-      presentation(rival.id, "Rival today", "invalid", ago(HOUR)),
-      presentation(rival.id, "Rival today 2", "invalid", ago(HOUR)),
-    ]);
+    await db
+      .insert(schema.presentations)
+      .values([
+        presentation(verifier.id, "Hiring", "valid", ago(HOUR), answered!.id),
+        presentation(verifier.id, "Letting", "invalid", ago(2 * HOUR)),
+        presentation(verifier.id, "Old", "valid", ago(48 * HOUR)),
+        presentation(rival.id, "Rival today", "invalid", ago(HOUR)),
+        presentation(rival.id, "Rival today 2", "invalid", ago(HOUR)),
+      ]);
     return { verifier, rival };
   }
 
@@ -220,15 +280,44 @@ describe("verifier dashboard", () => {
 
 describe("verifier dashboard of an organisation (issue 9)", () => {
   it("counts the organisation's checks, whoever made them: a colleague, or an API key with no person behind it", async () => {
-    const [organisation] = await db.insert(schema.verifierOrganisations).values({ name: `Org ${crypto.randomUUID()}`, allowedChecks: ["rtw"] }).returning();
+    const [organisation] = await db
+      .insert(schema.verifierOrganisations)
+      .values({ name: `Org ${crypto.randomUUID()}`, allowedChecks: ["rtw"] })
+      .returning();
     const me = await addUser("me", "verifier");
     const colleague = await addUser("colleague", "verifier");
-    await db.update(schema.users).set({ organisationId: organisation!.id }).where(inArray(schema.users.id, [me.id, colleague.id]));
-    const check = (verifierId: string | null, verificationResult: string) => ({ verifierId, organisationId: organisation!.id, purpose: "Hiring", verificationResult, verifiedAt: ago(HOUR) });
-    await db.insert(schema.presentations).values([check(colleague.id, "valid"), check(null, "STATUS_REVOKED"), check(me.id, "valid")]);
+    await db
+      .update(schema.users)
+      .set({ organisationId: organisation!.id })
+      .where(inArray(schema.users.id, [me.id, colleague.id]));
+    const check = (verifierId: string | null, verificationResult: string) => ({
+      verifierId,
+      organisationId: organisation!.id,
+      purpose: "Hiring",
+      verificationResult,
+      verifiedAt: ago(HOUR),
+    });
+    await db
+      .insert(schema.presentations)
+      .values([check(colleague.id, "valid"), check(null, "STATUS_REVOKED"), check(me.id, "valid")]);
     await db.insert(schema.verificationRequests).values([
-      { verifierId: colleague.id, organisationId: organisation!.id, credentialType: "rtw", purpose: "Open", nonce: "n1", expiresAt: new Date(NOW.getTime() + HOUR) },
-      { verifierId: colleague.id, organisationId: organisation!.id, credentialType: "rtw", purpose: "Declined", nonce: "n2", expiresAt: new Date(NOW.getTime() + HOUR), status: "declined" },
+      {
+        verifierId: colleague.id,
+        organisationId: organisation!.id,
+        credentialType: "rtw",
+        purpose: "Open",
+        nonce: "n1",
+        expiresAt: new Date(NOW.getTime() + HOUR),
+      },
+      {
+        verifierId: colleague.id,
+        organisationId: organisation!.id,
+        credentialType: "rtw",
+        purpose: "Declined",
+        nonce: "n2",
+        expiresAt: new Date(NOW.getTime() + HOUR),
+        status: "declined",
+      },
     ]);
     const d = await getDashboard(db, me, NOW);
     if (d.role !== "verifier") throw new Error(d.role);
@@ -279,7 +368,12 @@ describe("operator dashboard", () => {
 
   it("has no Avg Response Time when nothing was completed in the last 24 h", async () => {
     const operator = await addUser("o", "operator");
-    await db.insert(schema.assistedSessions).values([session(operator.id, "active", ago(HOUR)), session(operator.id, "completed", ago(31 * HOUR), ago(30 * HOUR))]);
+    await db
+      .insert(schema.assistedSessions)
+      .values([
+        session(operator.id, "active", ago(HOUR)),
+        session(operator.id, "completed", ago(31 * HOUR), ago(30 * HOUR)),
+      ]);
     const d = await getDashboard(db, operator, NOW);
     if (d.role !== "operator") throw new Error(d.role);
     expect(d.stats.avgResponseTime).toBeNull();
@@ -311,18 +405,51 @@ describe("citizen dashboard", () => {
       createdAt: ago(HOUR),
       expiresAt: new Date(NOW.getTime() + HOUR),
     });
-    await db.insert(schema.shares).values([share(mine!.id, me.id), share(mine!.id, me.id), share(theirs!.id, other.id)]);
-    await db.insert(schema.presentations).values({ credentialId: mine!.id, verifierId: verifier.id, purpose: "Hiring", verificationResult: "valid", verifiedAt: ago(HOUR) });
-    await db.insert(schema.walletEvents).values([
-      { userId: me.id, kind: "share_created", credentialId: mine!.id, detail: { type: "rtw" }, createdAt: ago(HOUR / 2) },
-      { userId: me.id, kind: "profile_updated", detail: { section: "basic", item: "phone" }, createdAt: ago(HOUR / 4) },
-      { userId: other.id, kind: "share_created", credentialId: theirs!.id, detail: { type: "rtw" }, createdAt: ago(HOUR / 2) },
-    ]);
-    await db.insert(schema.systemLogs).values(auditRow({ level: "info", category: "auth", event: "login succeeded", username: me.username, userId: me.id }, null, ago(HOUR)));
-    // Page views are not what the person did: they stay off Recent Activity.
     await db
-      .insert(schema.analyticsEvents)
-      .values({ userId: me.id, eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page: "/", timestamp: ago(HOUR / 8) });
+      .insert(schema.shares)
+      .values([share(mine!.id, me.id), share(mine!.id, me.id), share(theirs!.id, other.id)]);
+    await db.insert(schema.presentations).values({
+      credentialId: mine!.id,
+      verifierId: verifier.id,
+      purpose: "Hiring",
+      verificationResult: "valid",
+      verifiedAt: ago(HOUR),
+    });
+    await db.insert(schema.walletEvents).values([
+      {
+        userId: me.id,
+        kind: "share_created",
+        credentialId: mine!.id,
+        detail: { type: "rtw" },
+        createdAt: ago(HOUR / 2),
+      },
+      { userId: me.id, kind: "profile_updated", detail: { section: "basic", item: "phone" }, createdAt: ago(HOUR / 4) },
+      {
+        userId: other.id,
+        kind: "share_created",
+        credentialId: theirs!.id,
+        detail: { type: "rtw" },
+        createdAt: ago(HOUR / 2),
+      },
+    ]);
+    await db
+      .insert(schema.systemLogs)
+      .values(
+        auditRow(
+          { level: "info", category: "auth", event: "login succeeded", username: me.username, userId: me.id },
+          null,
+          ago(HOUR),
+        ),
+      );
+    // Page views are not what the person did: they stay off Recent Activity.
+    await db.insert(schema.analyticsEvents).values({
+      userId: me.id,
+      eventType: "page_view",
+      eventCategory: "navigation",
+      eventAction: "view_page",
+      page: "/",
+      timestamp: ago(HOUR / 8),
+    });
 
     const d = await getDashboard(db, me, NOW);
     if (d.role !== "citizen") throw new Error(d.role);
@@ -383,7 +510,13 @@ describe("citizen dashboard", () => {
 
   it("shows /profile's completion as Profile Status", async () => {
     const me = await addUser("me", "citizen", { firstName: "Sarah", lastName: "Thompson", email: "me@example.org" });
-    await db.insert(schema.userProfiles).values({ userId: me.id, phone: "07700 900982", dateOfBirth: "1985-03-27", shareAnalytics: false, notifyOnVerification: true });
+    await db.insert(schema.userProfiles).values({
+      userId: me.id,
+      phone: "07700 900982",
+      dateOfBirth: "1985-03-27",
+      shareAnalytics: false,
+      notifyOnVerification: true,
+    });
     const d = await getDashboard(db, me, NOW);
     if (d.role !== "citizen") throw new Error(d.role);
     // Basic Information and Privacy Preferences: two of six sections.
@@ -396,4 +529,3 @@ describe("citizen dashboard", () => {
     expect((await getDashboard(db, odd, NOW)).role).toBe("citizen");
   });
 });
-

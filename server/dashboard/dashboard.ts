@@ -11,7 +11,29 @@
  * Only the signed-in role's figures are computed, in one libSQL batch (one round trip): the
  * page polls every 2 s (spec 000 §9), so each poll must stay cheap.
  */
-import { and, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
+import { capitalise, formatPercent } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
+import { startOfUkDay } from "#core/format/uk-time.ts";
+import { walletTypeNames } from "#core/issuers/registry.ts";
+import { resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import {
   assistedSessions,
@@ -26,18 +48,11 @@ import {
   verificationRequests,
   walletEvents,
 } from "#db/schema/index.ts";
-import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
-import { formatPercent } from "#core/format/format.ts";
-import type { Tone } from "#core/format/tone.ts";
-import { profileFromRows, profileQueries } from "#server/profile/profile.ts";
+import { requestTotals } from "#server/analytics/dashboard.ts";
 import { describeWalletEvent } from "#server/credentials/activity.ts";
 import { heldBy } from "#server/credentials/credentials.ts";
+import { profileFromRows, profileQueries } from "#server/profile/profile.ts";
 import { madeBy } from "#server/shares/shares.ts";
-import { capitalise } from "#core/format/format.ts";
-import { startOfUkDay } from "#core/format/uk-time.ts";
-import { walletTypeNames } from "#core/issuers/registry.ts";
-import { resultBadge } from "#core/verification/reasons.ts";
-import { requestTotals } from "#server/analytics/dashboard.ts";
 import { describeAuditEvent } from "./audit-events.ts";
 
 const MINUTE_MS = 60 * 1000;
@@ -58,6 +73,7 @@ export const RECENT_LIMIT = 5;
 /** "Active" citizens: signed in now, or a visit started within this many days. */
 export const ACTIVE_CITIZEN_DAYS = 30;
 export { RESPONSE_TIME_METRIC } from "#server/analytics/rollups.ts";
+
 const ALERT_SEVERITIES = ["high", "critical"];
 const STAFF_ROLES = ["admin", "verifier", "operator"];
 
@@ -84,8 +100,14 @@ interface Common {
 }
 
 export type Dashboard =
-  | (Common & { role: "admin"; stats: { totalUsers: number; systemHealth: number | null; uptime: number | null; activeAlerts: number } })
-  | (Common & { role: "verifier"; stats: { pendingVerifications: number; completedToday: number; successRate: number | null } })
+  | (Common & {
+      role: "admin";
+      stats: { totalUsers: number; systemHealth: number | null; uptime: number | null; activeAlerts: number };
+    })
+  | (Common & {
+      role: "verifier";
+      stats: { pendingVerifications: number; completedToday: number; successRate: number | null };
+    })
   | (Common & {
       role: "operator";
       /** avgResponseTime: minutes, one decimal (see operatorDashboard). */
@@ -130,7 +152,8 @@ export function percent(part: number, whole: number): number | null {
 const countOf = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
 
 /** A SQL `avg(...)` read back as a number, or null over no rows. */
-const average = (expression: SQL) => sql<number | null>`avg(${expression})`.mapWith((v) => (v === null ? null : Number(v)));
+const average = (expression: SQL) =>
+  sql<number | null>`avg(${expression})`.mapWith((v) => (v === null ? null : Number(v)));
 
 async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
   const since30d = new Date(now.getTime() - ACTIVE_CITIZEN_DAYS * DAY_MS);
@@ -200,7 +223,11 @@ async function adminDashboard(db: Database, now: Date): Promise<Dashboard> {
       { label: "Database", value: "Connected", tone: "ok" },
       { label: "Request success (24 h)", value: formatPercent(systemHealth), tone: rateTone(systemHealth) },
       { label: "Uptime (30 days)", value: formatPercent(uptime), tone: rateTone(uptime) },
-      { label: "Average response (24 h)", value: averageMs === null ? "No data" : `${Math.round(averageMs)} ms`, tone: "neutral" },
+      {
+        label: "Average response (24 h)",
+        value: averageMs === null ? "No data" : `${Math.round(averageMs)} ms`,
+        tone: "neutral",
+      },
       { label: "Unresolved errors", value: String(countOf(unresolved)), tone: countOf(unresolved) > 0 ? "warn" : "ok" },
     ],
   };
@@ -211,7 +238,10 @@ async function verifierDashboard(db: Database, user: PublicUser, now: Date): Pro
   // This verifier's organisation's requests and checks (issue 9: API keys act for the organisation
   // too), or, without an organisation, this verifier's own.
   const organisation = sql`(select ${users.organisationId} from ${users} where ${users.id} = ${user.id})`;
-  const myRequests = or(eq(verificationRequests.verifierId, user.id), eq(verificationRequests.organisationId, organisation));
+  const myRequests = or(
+    eq(verificationRequests.verifierId, user.id),
+    eq(verificationRequests.organisationId, organisation),
+  );
   const toMe = or(eq(presentations.verifierId, user.id), eq(presentations.organisationId, organisation));
   // The request's own status, written through by its single writer (docs/decisions/016): answered
   // requests are completed or declined; one still pending past its expiry was never answered.
@@ -239,7 +269,12 @@ async function verifierDashboard(db: Database, user: PublicUser, now: Date): Pro
       .where(and(toMe, gte(presentations.verifiedAt, today), eq(presentations.verificationResult, "valid"))),
     // successRate: share of this verifier's verified presentations whose result is valid, all time.
     db
-      .select({ valid: sql<number>`sum(case when ${presentations.verificationResult} = 'valid' then 1 else 0 end)`.mapWith(Number), total: count() })
+      .select({
+        valid: sql<number>`sum(case when ${presentations.verificationResult} = 'valid' then 1 else 0 end)`.mapWith(
+          Number,
+        ),
+        total: count(),
+      })
       .from(presentations)
       .where(and(toMe, isNotNull(presentations.verificationResult))),
     // Recent Verifications: this verifier's newest presentations with the credential type presented.
@@ -275,7 +310,11 @@ async function verifierDashboard(db: Database, user: PublicUser, now: Date): Pro
       { label: "Open requests", value: String(countOf(pending)), tone: "neutral" },
       { label: "Valid today", value: String(countOf(validToday)), tone: "ok" },
       { label: "Failed today", value: String(failedToday), tone: failedToday > 0 ? "warn" : "ok" },
-      { label: "Expired without response", value: String(countOf(expiredUnanswered)), tone: countOf(expiredUnanswered) > 0 ? "warn" : "neutral" },
+      {
+        label: "Expired without response",
+        value: String(countOf(expiredUnanswered)),
+        tone: countOf(expiredUnanswered) > 0 ? "warn" : "neutral",
+      },
     ],
   };
 }
@@ -285,17 +324,31 @@ async function operatorDashboard(db: Database, user: PublicUser, now: Date): Pro
   const since24h = new Date(now.getTime() - DAY_MS);
   // Only the assisted sessions this operator runs.
   const mine = eq(assistedSessions.operatorId, user.id);
-  const completedSince = (since: Date) => and(mine, eq(assistedSessions.status, "completed"), gte(assistedSessions.completedAt, since));
+  const completedSince = (since: Date) =>
+    and(mine, eq(assistedSessions.status, "completed"), gte(assistedSessions.completedAt, since));
 
   const [active, paused, awaitingApproval, processedToday, completed24h, handling, recent] = await db.batch([
     // activeSessions ("Citizens being assisted"): this operator's assisted sessions in status active.
-    db.select({ n: count() }).from(assistedSessions).where(and(mine, eq(assistedSessions.status, "active"))),
-    db.select({ n: count() }).from(assistedSessions).where(and(mine, eq(assistedSessions.status, "paused"))),
+    db
+      .select({ n: count() })
+      .from(assistedSessions)
+      .where(and(mine, eq(assistedSessions.status, "active"))),
+    db
+      .select({ n: count() })
+      .from(assistedSessions)
+      .where(and(mine, eq(assistedSessions.status, "paused"))),
     // Support Metrics "Awaiting supervisor": active dual-control sessions no supervisor has joined.
     db
       .select({ n: count() })
       .from(assistedSessions)
-      .where(and(mine, eq(assistedSessions.status, "active"), eq(assistedSessions.requiresDualControl, true), isNull(assistedSessions.supervisorId))),
+      .where(
+        and(
+          mine,
+          eq(assistedSessions.status, "active"),
+          eq(assistedSessions.requiresDualControl, true),
+          isNull(assistedSessions.supervisorId),
+        ),
+      ),
     // requestsProcessed ("Today"): this operator's sessions completed since midnight UK time.
     db.select({ n: count() }).from(assistedSessions).where(completedSince(today)),
     db.select({ n: count() }).from(assistedSessions).where(completedSince(since24h)),
@@ -343,7 +396,11 @@ async function operatorDashboard(db: Database, user: PublicUser, now: Date): Pro
     })),
     status: [
       { label: "Paused sessions", value: String(countOf(paused)), tone: countOf(paused) > 0 ? "warn" : "neutral" },
-      { label: "Awaiting supervisor", value: String(countOf(awaitingApproval)), tone: countOf(awaitingApproval) > 0 ? "warn" : "ok" },
+      {
+        label: "Awaiting supervisor",
+        value: String(countOf(awaitingApproval)),
+        tone: countOf(awaitingApproval) > 0 ? "warn" : "ok",
+      },
       // The population the average response time is taken over.
       { label: "Completed (24 h)", value: String(countOf(completed24h)), tone: "ok" },
     ],
@@ -363,7 +420,12 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
     // Recent Activity, what the person did: their activity log (credentials added, shared,
     // revoked; profile saves) …
     db
-      .select({ id: walletEvents.id, kind: walletEvents.kind, detail: walletEvents.detail, createdAt: walletEvents.createdAt })
+      .select({
+        id: walletEvents.id,
+        kind: walletEvents.kind,
+        detail: walletEvents.detail,
+        createdAt: walletEvents.createdAt,
+      })
       .from(walletEvents)
       .where(eq(walletEvents.userId, user.id))
       .orderBy(desc(walletEvents.createdAt))
@@ -413,5 +475,3 @@ function rateTone(value: number | null): Tone {
   if (value === null) return "neutral";
   return value >= 99 ? "ok" : value >= 95 ? "warn" : "bad";
 }
-
-

@@ -37,7 +37,12 @@ const run = (agent: AgentType, at: Date, ms: number, status: "completed" | "fail
 });
 
 /** A review item the agent raised `raisedAgo` before NOW, titled `title`. */
-const item = (agent: AgentType, raisedAgo: number, status: "pending" | "assigned" | "approved" | "escalated", title: unknown = `Case ${raisedAgo}`) => ({
+const item = (
+  agent: AgentType,
+  raisedAgo: number,
+  status: "pending" | "assigned" | "approved" | "escalated",
+  title: unknown = `Case ${raisedAgo}`,
+) => ({
   agentId: AGENT_IDS[agent],
   type: "human_review",
   status,
@@ -52,7 +57,14 @@ const item = (agent: AgentType, raisedAgo: number, status: "pending" | "assigned
 async function arrange() {
   const lastActivity = ago(HOUR);
   await db.insert(gabrielAgents).values(
-    AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: AGENTS[type].name, type, status: type === "compliance" ? "error" : "active", config: { mark: type }, lastActivity: type === "risk" ? lastActivity : null })),
+    AGENT_TYPES.map((type) => ({
+      id: AGENT_IDS[type],
+      name: AGENTS[type].name,
+      type,
+      status: type === "compliance" ? "error" : "active",
+      config: { mark: type },
+      lastActivity: type === "risk" ? lastActivity : null,
+    })),
   );
   const stranger = crypto.randomUUID();
   await db.insert(gabrielAgents).values({ id: stranger, name: "Someone else's", type: "risk" });
@@ -117,16 +129,46 @@ describe("the agents' metrics", () => {
       },
     });
     expect(byType.compliance).toMatchObject({ status: "error", config: { mark: "compliance" }, lastActivity: null });
-    expect(byType.compliance!.metrics).toEqual({ tasksCompleted: 0, successRate: 33.3, queueLength: 0, avgTime: 20, currentTask: null, progress: 100 });
+    expect(byType.compliance!.metrics).toEqual({
+      tasksCompleted: 0,
+      successRate: 33.3,
+      queueLength: 0,
+      avgTime: 20,
+      currentTask: null,
+      progress: 100,
+    });
     // No finished run in 7 days: no rate at all, rather than 0% or 100%.
-    expect(byType.onboarding!.metrics).toEqual({ tasksCompleted: 0, successRate: null, queueLength: 1, avgTime: 0, currentTask: null, progress: 50 });
-    expect(byType.support!.metrics).toEqual({ tasksCompleted: 1, successRate: 100, queueLength: 0, avgTime: 0, currentTask: null, progress: 100 });
+    expect(byType.onboarding!.metrics).toEqual({
+      tasksCompleted: 0,
+      successRate: null,
+      queueLength: 1,
+      avgTime: 0,
+      currentTask: null,
+      progress: 50,
+    });
+    expect(byType.support!.metrics).toEqual({
+      tasksCompleted: 1,
+      successRate: 100,
+      queueLength: 0,
+      avgTime: 0,
+      currentTask: null,
+      progress: 100,
+    });
   });
 
   it("read as empty for agents with no tasks", async () => {
-    await db.insert(gabrielAgents).values(AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: AGENTS[type].name, type })));
+    await db
+      .insert(gabrielAgents)
+      .values(AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: AGENTS[type].name, type })));
     for (const agent of await listAgents(db, NOW)) {
-      expect(agent.metrics).toEqual({ tasksCompleted: 0, successRate: null, queueLength: 0, avgTime: 0, currentTask: null, progress: 100 });
+      expect(agent.metrics).toEqual({
+        tasksCompleted: 0,
+        successRate: null,
+        queueLength: 0,
+        avgTime: 0,
+        currentTask: null,
+        progress: 100,
+      });
       expect(agent.config).toEqual({});
     }
   });

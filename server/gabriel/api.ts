@@ -12,9 +12,9 @@
  */
 import { and, avg, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { AGENTS, agentConfigSchema, isAgentType } from "#core/gabriel/agents.ts";
 import { displayName, effectiveRole } from "#core/accounts/schemas.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";
+import { AGENTS, agentConfigSchema, isAgentType } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
@@ -27,7 +27,14 @@ import { requireWebSocketUpgrade } from "#server/http/security.ts";
 import { audit } from "#server/observability/audit.ts";
 import type { ObservabilityContext } from "#server/observability/recorder.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { AGENT_IDS, ensureAgents, type GabrielApi, type GabrielResult, type Person, type ReviewItem } from "./review-state.ts";
+import {
+  AGENT_IDS,
+  ensureAgents,
+  type GabrielApi,
+  type GabrielResult,
+  type Person,
+  type ReviewItem,
+} from "./review-state.ts";
 
 /** Who is acting: an administrator (control:agents) or an operator; only they get this far (review:hitl). */
 export interface Reviewer {
@@ -40,7 +47,9 @@ export interface Reviewer {
 type GabrielBindings = SessionBindings & { GABRIEL: DurableObjectNamespace<GabrielApi & Rpc.DurableObjectBranded> };
 
 export function gabrielObject(env: GabrielBindings): GabrielApi & { fetch(request: Request): Promise<Response> } {
-  return env.GABRIEL.get(env.GABRIEL.idFromName("gabriel")) as unknown as GabrielApi & { fetch(request: Request): Promise<Response> };
+  return env.GABRIEL.get(env.GABRIEL.idFromName("gabriel")) as unknown as GabrielApi & {
+    fetch(request: Request): Promise<Response>;
+  };
 }
 
 /**
@@ -55,9 +64,15 @@ export async function gabrielCall(
   work: (gabriel: GabrielApi, reviewer: Reviewer) => Promise<unknown>,
 ): Promise<Response> {
   const user = await requirePermission(request, context, action);
-  const reviewer: Reviewer = { person: { id: user.id, name: displayName(user) }, username: user.username, role: can(user, "control:agents") ? "admin" : "operator" };
+  const reviewer: Reviewer = {
+    person: { id: user.id, name: displayName(user) },
+    username: user.username,
+    role: can(user, "control:agents") ? "admin" : "operator",
+  };
   try {
-    return Response.json(await work(gabrielObject(context.env), reviewer), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await work(gabrielObject(context.env), reviewer), {
+      headers: { "Cache-Control": "no-store" },
+    });
   } catch (error) {
     return serviceErrorResponse(error);
   }
@@ -68,12 +83,32 @@ export async function gabrielCall(
  * beside the agents' own gabriel_audit_log row (which keeps the full story for the console):
  * who, when, the request id and the caller's address in the one audit log administrators read.
  */
-export function auditAgentAct(request: Request, context: ObservabilityContext, reviewer: Reviewer, event: string, details: Record<string, unknown>, level: "info" | "warn" = "info"): void {
-  audit(context, { level, category: "agents", component: "gabriel", event, username: reviewer.username, userId: reviewer.person.id, ip: clientAddress(request), details });
+export function auditAgentAct(
+  request: Request,
+  context: ObservabilityContext,
+  reviewer: Reviewer,
+  event: string,
+  details: Record<string, unknown>,
+  level: "info" | "warn" = "info",
+): void {
+  audit(context, {
+    level,
+    category: "agents",
+    component: "gabriel",
+    event,
+    username: reviewer.username,
+    userId: reviewer.person.id,
+    ip: clientAddress(request),
+    details,
+  });
 }
 
 /** The audit log's fixed phrase of each control. */
-export const CONTROL_EVENTS = { resume: "agents resumed", pause: "agents paused", "emergency-stop": "emergency stop" } as const;
+export const CONTROL_EVENTS = {
+  resume: "agents resumed",
+  pause: "agents paused",
+  "emergency-stop": "emergency stop",
+} as const;
 
 export function unwrap<T>(result: GabrielResult<T>): T {
   if (!result.ok) throw new ServiceError(result.status, result.message, result.code);
@@ -198,14 +233,35 @@ export async function listAgents(db: Database, now = new Date(), rowsMade = fals
 export const ConfigBody = z.object({ config: z.record(z.unknown()) });
 
 /** Configure Policies: an agent's thresholds, validated by its own schema, audited (the caller holds control:agents: gabrielCall checked it). */
-export async function configureAgent(db: Database, reviewer: Reviewer, agentId: string, body: z.infer<typeof ConfigBody>): Promise<AgentView> {
-  const [agent] = z.string().uuid().safeParse(agentId).success ? await db.select().from(gabrielAgents).where(eq(gabrielAgents.id, agentId)).limit(1) : [];
+export async function configureAgent(
+  db: Database,
+  reviewer: Reviewer,
+  agentId: string,
+  body: z.infer<typeof ConfigBody>,
+): Promise<AgentView> {
+  const [agent] = z.string().uuid().safeParse(agentId).success
+    ? await db.select().from(gabrielAgents).where(eq(gabrielAgents.id, agentId)).limit(1)
+    : [];
   if (!agent || !isAgentType(agent.type)) throw new ServiceError(404, "Agent not found", "NOT_FOUND");
   const parsed = agentConfigSchema(agent.type).safeParse({ ...(agent.config ?? {}), ...body.config });
-  if (!parsed.success) throw new ServiceError(400, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), "VALIDATION_ERROR");
+  if (!parsed.success)
+    throw new ServiceError(
+      400,
+      parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+      "VALIDATION_ERROR",
+    );
   await db.batch([
-    db.update(gabrielAgents).set({ config: parsed.data as Record<string, unknown> }).where(eq(gabrielAgents.id, agent.id)),
-    db.insert(gabrielAuditLog).values({ agentId: agent.id, action: "policy_configured", userId: reviewer.person.id, result: "updated", details: { by: reviewer.person.name, from: agent.config, to: parsed.data } }),
+    db
+      .update(gabrielAgents)
+      .set({ config: parsed.data as Record<string, unknown> })
+      .where(eq(gabrielAgents.id, agent.id)),
+    db.insert(gabrielAuditLog).values({
+      agentId: agent.id,
+      action: "policy_configured",
+      userId: reviewer.person.id,
+      result: "updated",
+      details: { by: reviewer.person.name, from: agent.config, to: parsed.data },
+    }),
   ]);
   return (await listAgents(db)).find((a) => a.id === agent.id)!;
 }
@@ -217,7 +273,10 @@ export function queueView(items: ReviewItem[], now = new Date()): QueueItemView[
   return items.map((item) => ({
     ...item,
     agentName: AGENTS[item.agent].name,
-    waitingTime: Math.max(0, (item.decision ? Date.parse(item.decision.at) : now.getTime()) - Date.parse(item.raisedAt)),
+    waitingTime: Math.max(
+      0,
+      (item.decision ? Date.parse(item.decision.at) : now.getTime()) - Date.parse(item.raisedAt),
+    ),
   }));
 }
 
@@ -228,29 +287,54 @@ export const DecisionBody = z.object({
 });
 
 /** Review Case (approved) or Escalate (escalated); the spec's note names the reviewer (their display name). */
-export async function decide(gabriel: GabrielApi, reviewer: Reviewer, itemId: string, body: z.infer<typeof DecisionBody>): Promise<ReviewItem> {
+export async function decide(
+  gabriel: GabrielApi,
+  reviewer: Reviewer,
+  itemId: string,
+  body: z.infer<typeof DecisionBody>,
+): Promise<ReviewItem> {
   if (!z.string().uuid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
   const notes = `Human review completed by ${reviewer.person.name}`;
-  return unwrap(await gabriel.decide({ itemId, decision: body.decision, notes, comment: body.notes?.trim() || null, reviewer: reviewer.person }));
+  return unwrap(
+    await gabriel.decide({
+      itemId,
+      decision: body.decision,
+      notes,
+      comment: body.notes?.trim() || null,
+      reviewer: reviewer.person,
+    }),
+  );
 }
 
 export const AssignBody = z.object({ assigneeId: z.string().uuid().optional() });
 
 /** Assign Expert: to the caller, or to a named administrator or operator. */
-export async function assign(db: Database, gabriel: GabrielApi, reviewer: Reviewer, itemId: string, body: z.infer<typeof AssignBody>): Promise<ReviewItem> {
+export async function assign(
+  db: Database,
+  gabriel: GabrielApi,
+  reviewer: Reviewer,
+  itemId: string,
+  body: z.infer<typeof AssignBody>,
+): Promise<ReviewItem> {
   if (!z.string().uuid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
   let assignee = reviewer.person;
   if (body.assigneeId && body.assigneeId !== reviewer.person.id) {
     const [named] = await db.select().from(users).where(eq(users.id, body.assigneeId)).limit(1);
     const role = effectiveRole(named?.role);
-    if (!named || (role !== "admin" && role !== "operator")) throw new ServiceError(400, "Items are assigned to administrators or operators", "VALIDATION_ERROR");
+    if (!named || (role !== "admin" && role !== "operator"))
+      throw new ServiceError(400, "Items are assigned to administrators or operators", "VALIDATION_ERROR");
     assignee = { id: named.id, name: displayName(named) };
   }
   // An administrator may take an item over from someone who cannot finish it (audited as a reassignment).
-  return unwrap(await gabriel.assign({ itemId, reviewer: reviewer.person, assignee, override: reviewer.role === "admin" }));
+  return unwrap(
+    await gabriel.assign({ itemId, reviewer: reviewer.person, assignee, override: reviewer.role === "admin" }),
+  );
 }
 
-export const ControlBody = z.object({ action: z.enum(["resume", "pause", "emergency-stop"]), reason: z.string().trim().max(500).optional() });
+export const ControlBody = z.object({
+  action: z.enum(["resume", "pause", "emergency-stop"]),
+  reason: z.string().trim().max(500).optional(),
+});
 
 /**
  * GET /api/gabriel/live: a WebSocket to the orchestrator, which sends the queue and controls at

@@ -8,7 +8,7 @@
  * result, a log row's username or address), and which rows are events is decided in SQL, so the
  * cheap look at what is new (`newestEvents`) and the full read agree on it.
  */
-import { and, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { PlatformEvent } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
@@ -22,7 +22,8 @@ const iso = (date: Date) => date.toISOString();
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A JSON document's field when it is a string, else null: read in SQL, so nothing else of the document leaves the database. */
-const jsonText = (column: SQLiteColumn, path: string) => sql<string | null>`case when json_type(${column}, ${path}) = 'text' then json_extract(${column}, ${path}) end`;
+const jsonText = (column: SQLiteColumn, path: string) =>
+  sql<string | null>`case when json_type(${column}, ${path}) = 'text' then json_extract(${column}, ${path}) end`;
 
 /**
  * Each source, by the name its events' ids start with: its table, a row's id and time, and which of
@@ -30,8 +31,18 @@ const jsonText = (column: SQLiteColumn, path: string) => sql<string | null>`case
  */
 const SOURCES = {
   users: { table: users, id: users.id, at: users.createdAt, events: eq(users.role, "citizen") },
-  wallet_events: { table: walletEvents, id: walletEvents.id, at: walletEvents.createdAt, events: inArray(walletEvents.kind, ["credential_issued", "credential_reissued", "credential_revoked"]) },
-  verification_requests: { table: verificationRequests, id: verificationRequests.id, at: verificationRequests.createdAt, events: undefined },
+  wallet_events: {
+    table: walletEvents,
+    id: walletEvents.id,
+    at: walletEvents.createdAt,
+    events: inArray(walletEvents.kind, ["credential_issued", "credential_reissued", "credential_revoked"]),
+  },
+  verification_requests: {
+    table: verificationRequests,
+    id: verificationRequests.id,
+    at: verificationRequests.createdAt,
+    events: undefined,
+  },
   presentations: { table: presentations, id: presentations.id, at: presentations.verifiedAt, events: undefined },
   system_logs: {
     table: systemLogs,
@@ -47,11 +58,19 @@ type Source = (typeof SOURCES)[keyof typeof SOURCES];
 
 /** The events of `source` in (from, to], newest first (by time, then id, as the cursor orders them), at most `limit`. */
 function newestOf<T extends SQLiteSelect>(query: T, source: Source, from: Date, to: Date, limit: number): T {
-  return query.where(and(gt(source.at, from), lte(source.at, to), source.events)).orderBy(desc(source.at), desc(source.id)).limit(limit) as T;
+  return query
+    .where(and(gt(source.at, from), lte(source.at, to), source.events))
+    .orderBy(desc(source.at), desc(source.id))
+    .limit(limit) as T;
 }
 
 /** Every event in (from, to], oldest first: of each source the newest `limit` (in a flood, the latest matter most). */
-export async function readPlatformEvents(db: Database, from: Date, to: Date, limit = MAX_EVENTS_PER_SOURCE): Promise<PlatformEvent[]> {
+export async function readPlatformEvents(
+  db: Database,
+  from: Date,
+  to: Date,
+  limit = MAX_EVENTS_PER_SOURCE,
+): Promise<PlatformEvent[]> {
   const s = SOURCES;
   const [accounts, wallet, requests, results, audit, errors] = await db.batch([
     newestOf(db.select({ id: users.id, at: users.createdAt }).from(users).$dynamic(), s.users, from, to, limit),
@@ -131,7 +150,16 @@ export async function readPlatformEvents(db: Database, from: Date, to: Date, lim
       limit,
     ),
     newestOf(
-      db.select({ id: errorLogs.id, at: errorLogs.timestamp, component: errorLogs.component, errorType: errorLogs.errorType, message: errorLogs.message }).from(errorLogs).$dynamic(),
+      db
+        .select({
+          id: errorLogs.id,
+          at: errorLogs.timestamp,
+          component: errorLogs.component,
+          errorType: errorLogs.errorType,
+          message: errorLogs.message,
+        })
+        .from(errorLogs)
+        .$dynamic(),
       s.error_logs,
       from,
       to,
@@ -139,14 +167,25 @@ export async function readPlatformEvents(db: Database, from: Date, to: Date, lim
     ),
   ]);
   const events: PlatformEvent[] = [];
-  for (const row of accounts) events.push({ id: `users:${row.id}`, kind: "registration", at: iso(row.at), data: { userId: row.id } });
+  for (const row of accounts)
+    events.push({ id: `users:${row.id}`, kind: "registration", at: iso(row.at), data: { userId: row.id } });
   for (const row of wallet) {
     const type = row.type ?? "unknown";
     if (row.kind === "credential_revoked") {
-      events.push({ id: `wallet_events:${row.id}`, kind: "credential_revoked", at: iso(row.at), data: { userId: row.userId, credentialId: row.credentialId ?? "", type, reason: row.reason } });
+      events.push({
+        id: `wallet_events:${row.id}`,
+        kind: "credential_revoked",
+        at: iso(row.at),
+        data: { userId: row.userId, credentialId: row.credentialId ?? "", type, reason: row.reason },
+      });
     } else {
       const delivery = row.delivery === "paper" ? "paper" : "device";
-      events.push({ id: `wallet_events:${row.id}`, kind: "credential_issued", at: iso(row.at), data: { userId: row.userId, credentialId: row.credentialId ?? "", type, delivery } });
+      events.push({
+        id: `wallet_events:${row.id}`,
+        kind: "credential_issued",
+        at: iso(row.at),
+        data: { userId: row.userId, credentialId: row.credentialId ?? "", type, delivery },
+      });
     }
   }
   for (const row of requests) {
@@ -154,7 +193,13 @@ export async function readPlatformEvents(db: Database, from: Date, to: Date, lim
       id: `verification_requests:${row.id}`,
       kind: "verification_request",
       at: iso(row.at),
-      data: { requestId: row.id, organisationId: row.organisationId, credentialType: row.credentialType, requestedAttributes: row.requestedAttributes ?? [], purpose: row.purpose },
+      data: {
+        requestId: row.id,
+        organisationId: row.organisationId,
+        credentialType: row.credentialType,
+        requestedAttributes: row.requestedAttributes ?? [],
+        purpose: row.purpose,
+      },
     });
   }
   for (const row of results) {
@@ -162,7 +207,13 @@ export async function readPlatformEvents(db: Database, from: Date, to: Date, lim
       id: `presentations:${row.id}`,
       kind: "verification_result",
       at: iso(row.at),
-      data: { credentialId: row.credentialId, organisationId: row.organisationId, checkType: row.checkType, mode: row.mode, result: row.result ?? "unknown" },
+      data: {
+        credentialId: row.credentialId,
+        organisationId: row.organisationId,
+        checkType: row.checkType,
+        mode: row.mode,
+        result: row.result ?? "unknown",
+      },
     });
   }
   for (const row of audit) {
@@ -172,14 +223,30 @@ export async function readPlatformEvents(db: Database, from: Date, to: Date, lim
         id: `system_logs:${row.id}`,
         kind: "assisted_event",
         at: iso(row.at),
-        data: { sessionId, officeId: row.officeId, event: row.event ?? row.message, detail: row.detail ?? "", actorId: row.userId },
+        data: {
+          sessionId,
+          officeId: row.officeId,
+          event: row.event ?? row.message,
+          detail: row.detail ?? "",
+          actorId: row.userId,
+        },
       });
     } else if (row.category === "auth" && row.event === "login failed") {
-      events.push({ id: `system_logs:${row.id}`, kind: "sign_in_failure", at: iso(row.at), data: { userId: row.userId, reason: row.reason } });
+      events.push({
+        id: `system_logs:${row.id}`,
+        kind: "sign_in_failure",
+        at: iso(row.at),
+        data: { userId: row.userId, reason: row.reason },
+      });
     }
   }
   for (const row of errors) {
-    events.push({ id: `error_logs:${row.id}`, kind: "server_error", at: iso(row.at), data: { component: row.component, errorType: row.errorType, message: row.message ?? "" } });
+    events.push({
+      id: `error_logs:${row.id}`,
+      kind: "server_error",
+      at: iso(row.at),
+      data: { component: row.component, errorType: row.errorType, message: row.message ?? "" },
+    });
   }
   // By time, then id, in the code-unit order the cursor compares them in (afterCursor), so the last event is the newest.
   return events.sort((a, b) => byCodeUnits(a.at, b.at) || byCodeUnits(a.id, b.id));
@@ -198,5 +265,7 @@ export async function newestEvents(db: Database, from: Date, to: Date): Promise<
   const names = Object.keys(SOURCES) as (keyof typeof SOURCES)[];
   const [first, ...rest] = names.map(newest);
   const rows = await db.batch([first!, ...rest]);
-  return rows.flatMap((found, i) => found.map((row) => ({ at: iso(row.at as Date), id: `${names[i]}:${String(row.id)}` })));
+  return rows.flatMap((found, i) =>
+    found.map((row) => ({ at: iso(row.at as Date), id: `${names[i]}:${String(row.id)}` })),
+  );
 }

@@ -42,7 +42,13 @@ export interface ReviewItem {
   raisedAt: string;
   assignee: Person | null;
   assignedAt: string | null;
-  decision: { decision: "approved" | "escalated"; notes: string; comment: string | null; by: Person; at: string } | null;
+  decision: {
+    decision: "approved" | "escalated";
+    notes: string;
+    comment: string | null;
+    by: Person;
+    at: string;
+  } | null;
 }
 
 export type ControlState = "running" | "paused" | "stopped";
@@ -85,10 +91,21 @@ export const DecideInput = z.object({
   comment: z.string().trim().max(1000).nullable().default(null),
   reviewer: PersonInput,
 });
-export const AssignInput = z.object({ itemId: z.uuid(), reviewer: PersonInput, assignee: PersonInput, override: z.boolean().default(false) });
-export const ControlInput = z.object({ action: z.enum(["resume", "pause", "emergency-stop"]), actor: PersonInput, reason: z.string().trim().max(500).default("") });
+export const AssignInput = z.object({
+  itemId: z.uuid(),
+  reviewer: PersonInput,
+  assignee: PersonInput,
+  override: z.boolean().default(false),
+});
+export const ControlInput = z.object({
+  action: z.enum(["resume", "pause", "emergency-stop"]),
+  actor: PersonInput,
+  reason: z.string().trim().max(500).default(""),
+});
 
-export type GabrielResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; code: string; message: string };
+export type GabrielResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: 400 | 404 | 409; code: string; message: string };
 
 export interface RunSummary {
   ran: boolean;
@@ -119,8 +136,16 @@ export function itemStatements(db: Database, item: ReviewItem, audit: (typeof ga
     id: item.id,
     agentId: AGENT_IDS[item.agent],
     type: "human_review",
-    input: { rule: item.rule, title: item.title, description: item.description, caseId: item.caseId, evidence: item.evidence },
-    output: decided ? { decision: decided.decision, notes: decided.notes, comment: decided.comment, reviewer: decided.by.name } : null,
+    input: {
+      rule: item.rule,
+      title: item.title,
+      description: item.description,
+      caseId: item.caseId,
+      evidence: item.evidence,
+    },
+    output: decided
+      ? { decision: decided.decision, notes: decided.notes, comment: decided.comment, reviewer: decided.by.name }
+      : null,
     status: item.status,
     priority: item.priority,
     startedAt: new Date(item.raisedAt),
@@ -139,6 +164,14 @@ export function itemStatements(db: Database, item: ReviewItem, audit: (typeof ga
 export async function ensureAgents(db: Database): Promise<void> {
   await db
     .insert(gabrielAgents)
-    .values(AGENT_TYPES.map((type) => ({ id: AGENT_IDS[type], name: AGENTS[type].name, type, status: "active", config: defaultConfig(type) as Record<string, unknown> })))
+    .values(
+      AGENT_TYPES.map((type) => ({
+        id: AGENT_IDS[type],
+        name: AGENTS[type].name,
+        type,
+        status: "active",
+        config: defaultConfig(type) as Record<string, unknown>,
+      })),
+    )
     .onConflictDoNothing({ target: gabrielAgents.id });
 }

@@ -21,7 +21,12 @@ const DAY = 24 * 60 * MINUTE;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
 /** A review item raised `raisedAgo` before NOW, decided `decidedAfter` later when given. */
-function review(agent: keyof typeof AGENT_IDS, raisedAgo: number, decision?: { status: "approved" | "escalated"; after: number }, status: "pending" | "assigned" = "pending") {
+function review(
+  agent: keyof typeof AGENT_IDS,
+  raisedAgo: number,
+  decision?: { status: "approved" | "escalated"; after: number },
+  status: "pending" | "assigned" = "pending",
+) {
   const raised = ago(raisedAgo);
   return {
     agentId: AGENT_IDS[agent],
@@ -49,28 +54,66 @@ describe("Gabriel's public figures", () => {
     const figures = await transparencyFigures(db, NOW);
     expect(figures.asOf).toBe(NOW.toISOString());
     expect(figures.since).toBe(ago(30 * DAY).toISOString());
-    const none = { raised: 0, raisedRecently: 0, decided: 0, decidedByPeoplePercent: null, open: 0, decidedRecently: 0, medianDecisionMs: null, runsRecently: 0 };
+    const none = {
+      raised: 0,
+      raisedRecently: 0,
+      decided: 0,
+      decidedByPeoplePercent: null,
+      open: 0,
+      decidedRecently: 0,
+      medianDecisionMs: null,
+      runsRecently: 0,
+    };
     expect(figures.total).toEqual(none);
     for (const type of AGENT_TYPES) expect(figures.agents[type]).toEqual(none);
   });
 
   it("count raised, decided and open cases per agent and in total, all time and in the last 30 days", async () => {
-    await db.insert(gabrielTasks).values([
-      review("risk", 40 * DAY, { status: "approved", after: 60 * MINUTE }),
-      review("risk", 2 * DAY, { status: "escalated", after: 30 * MINUTE }),
-      review("risk", 1 * DAY),
-      review("risk", 3 * DAY, undefined, "assigned"),
-      review("compliance", 5 * DAY, { status: "approved", after: 10 * MINUTE }),
-    ]);
+    await db
+      .insert(gabrielTasks)
+      .values([
+        review("risk", 40 * DAY, { status: "approved", after: 60 * MINUTE }),
+        review("risk", 2 * DAY, { status: "escalated", after: 30 * MINUTE }),
+        review("risk", 1 * DAY),
+        review("risk", 3 * DAY, undefined, "assigned"),
+        review("compliance", 5 * DAY, { status: "approved", after: 10 * MINUTE }),
+      ]);
     const { agents, total } = await transparencyFigures(db, NOW);
-    expect(agents.risk).toMatchObject({ raised: 4, raisedRecently: 3, decided: 2, decidedRecently: 1, open: 2, decidedByPeoplePercent: 50 });
-    expect(agents.compliance).toMatchObject({ raised: 1, raisedRecently: 1, decided: 1, decidedRecently: 1, open: 0, decidedByPeoplePercent: 100 });
+    expect(agents.risk).toMatchObject({
+      raised: 4,
+      raisedRecently: 3,
+      decided: 2,
+      decidedRecently: 1,
+      open: 2,
+      decidedByPeoplePercent: 50,
+    });
+    expect(agents.compliance).toMatchObject({
+      raised: 1,
+      raisedRecently: 1,
+      decided: 1,
+      decidedRecently: 1,
+      open: 0,
+      decidedByPeoplePercent: 100,
+    });
     expect(agents.onboarding).toMatchObject({ raised: 0, decidedByPeoplePercent: null });
-    expect(total).toMatchObject({ raised: 5, raisedRecently: 4, decided: 3, decidedRecently: 2, open: 2, decidedByPeoplePercent: 60 });
+    expect(total).toMatchObject({
+      raised: 5,
+      raisedRecently: 4,
+      decided: 3,
+      decidedRecently: 2,
+      open: 2,
+      decidedByPeoplePercent: 60,
+    });
   });
 
   it("give the share decided by people with one decimal", async () => {
-    await db.insert(gabrielTasks).values([review("support", DAY, { status: "approved", after: MINUTE }), review("support", DAY), review("support", DAY)]);
+    await db
+      .insert(gabrielTasks)
+      .values([
+        review("support", DAY, { status: "approved", after: MINUTE }),
+        review("support", DAY),
+        review("support", DAY),
+      ]);
     expect((await transparencyFigures(db, NOW)).agents.support.decidedByPeoplePercent).toBe(33.3);
   });
 
@@ -98,11 +141,24 @@ describe("Gabriel's public figures", () => {
   it("count a case decided in the window even when it was raised before it", async () => {
     await db.insert(gabrielTasks).values(review("onboarding", 31 * DAY, { status: "approved", after: 2 * DAY }));
     const { agents } = await transparencyFigures(db, NOW);
-    expect(agents.onboarding).toMatchObject({ raised: 1, raisedRecently: 0, decidedRecently: 1, medianDecisionMs: 2 * DAY });
+    expect(agents.onboarding).toMatchObject({
+      raised: 1,
+      raisedRecently: 0,
+      decidedRecently: 1,
+      medianDecisionMs: 2 * DAY,
+    });
   });
 
   it("count the agents' completed runs in the last 30 days, not failed or older ones", async () => {
-    await db.insert(gabrielTasks).values([run("risk", MINUTE), run("risk", 29 * DAY), run("risk", 31 * DAY), run("risk", DAY, "failed"), run("support", DAY)]);
+    await db
+      .insert(gabrielTasks)
+      .values([
+        run("risk", MINUTE),
+        run("risk", 29 * DAY),
+        run("risk", 31 * DAY),
+        run("risk", DAY, "failed"),
+        run("support", DAY),
+      ]);
     const { agents, total } = await transparencyFigures(db, NOW);
     expect(agents.risk.runsRecently).toBe(2);
     expect(agents.support.runsRecently).toBe(1);
@@ -119,10 +175,15 @@ describe("Gabriel's public figures", () => {
   });
 
   it("hold numbers only: nothing about the people who raised, were reviewed or decided", async () => {
-    await db.insert(gabrielTasks).values({ ...review("risk", DAY, { status: "approved", after: MINUTE }), input: { title: "Secret title", caseId: "case-1" }, output: { reviewer: "Ada Reviewer" } });
+    await db.insert(gabrielTasks).values({
+      ...review("risk", DAY, { status: "approved", after: MINUTE }),
+      input: { title: "Secret title", caseId: "case-1" },
+      output: { reviewer: "Ada Reviewer" },
+    });
     const figures = await transparencyFigures(db, NOW);
     const json = JSON.stringify(figures);
     expect(json).not.toMatch(/Secret|case-1|Ada/);
-    for (const value of [figures.total, ...Object.values(figures.agents)].flatMap((f) => Object.values(f))) expect(value === null || typeof value === "number").toBe(true);
+    for (const value of [figures.total, ...Object.values(figures.agents)].flatMap((f) => Object.values(f)))
+      expect(value === null || typeof value === "number").toBe(true);
   });
 });

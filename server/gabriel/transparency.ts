@@ -51,9 +51,19 @@ export interface TransparencyFigures {
   total: ReviewFigures;
 }
 
-const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
+const percent = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 
-const empty = (): ReviewFigures => ({ raised: 0, raisedRecently: 0, decided: 0, decidedByPeoplePercent: null, open: 0, decidedRecently: 0, medianDecisionMs: null, runsRecently: 0 });
+const empty = (): ReviewFigures => ({
+  raised: 0,
+  raisedRecently: 0,
+  decided: 0,
+  decidedByPeoplePercent: null,
+  open: 0,
+  decidedRecently: 0,
+  medianDecisionMs: null,
+  runsRecently: 0,
+});
 
 /** A count as the driver hands it back (a number, a bigint or a numeric string) as a number. */
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
@@ -105,13 +115,16 @@ export async function transparencyFigures(db: Database, now: Date = new Date()):
     db
       .select({ agentId: t.agentId, runs: count() })
       .from(t)
-      .where(and(eq(t.type, "analysis"), eq(t.status, "completed"), gte(t.createdAt, since), inArray(t.agentId, agentIds)))
+      .where(
+        and(eq(t.type, "analysis"), eq(t.status, "completed"), gte(t.createdAt, since), inArray(t.agentId, agentIds)),
+      )
       .groupBy(t.agentId),
   ]);
 
   const agents = Object.fromEntries(AGENT_TYPES.map((type) => [type, empty()])) as Record<AgentType, ReviewFigures>;
   const total = empty();
-  const median = (value: unknown): number | null => (value === null || value === undefined ? null : Math.max(0, Math.round(Number(value))));
+  const median = (value: unknown): number | null =>
+    value === null || value === undefined ? null : Math.max(0, Math.round(Number(value)));
 
   for (const row of reviews) {
     const type = row.agentId ? AGENT_BY_ID.get(row.agentId) : undefined;

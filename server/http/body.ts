@@ -5,7 +5,9 @@ import { concatBytes } from "#core/credentials/encoding.ts";
  * buffered past `maxBytes`, so an oversized one costs the isolate no more memory than an
  * allowed one (issue 13). Shared by the JSON and form readers (json.ts, form.ts).
  */
-export type BodyBytes = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: "too-large" | "unreadable" };
+export type BodyBytes =
+  | { ok: true; bytes: Uint8Array<ArrayBuffer> }
+  | { ok: false; reason: "too-large" | "unreadable" };
 
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<BodyBytes> {
   // A declared length over the cap is refused before a byte is read.

@@ -17,6 +17,7 @@ export class ServiceError extends Error {
 
 /** A ServiceError as the JSON answer the client shows; anything else is rethrown. */
 export function serviceErrorResponse(error: unknown): Response {
-  if (error instanceof ServiceError) return Response.json({ message: error.message, code: error.code }, { status: error.status });
+  if (error instanceof ServiceError)
+    return Response.json({ message: error.message, code: error.code }, { status: error.status });
   throw error;
 }

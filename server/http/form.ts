@@ -20,7 +20,10 @@ export async function readFormBody(request: Request): Promise<FormBody> {
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) return { ok: false, status: 415, message: NOT_A_FORM };
   const read = await readBodyBytes(request, MAX_FORM_BODY_BYTES);
-  if (!read.ok) return read.reason === "too-large" ? { ok: false, status: 413, message: FORM_TOO_LARGE } : { ok: false, status: 400, message: UNREADABLE_FORM };
+  if (!read.ok)
+    return read.reason === "too-large"
+      ? { ok: false, status: 413, message: FORM_TOO_LARGE }
+      : { ok: false, status: 400, message: UNREADABLE_FORM };
   try {
     // Parsed from the bytes already read, with the type (and multipart boundary) as sent.
     return { ok: true, form: await new Response(read.bytes, { headers: { "Content-Type": contentType } }).formData() };

@@ -11,7 +11,10 @@ const ROUTED = new Set<string>(ROUTED_METHODS);
 /** A JSON 405 for a method no route of the web worker answers; null for the others. */
 export function refuseUnroutedMethod(request: Request): Response | null {
   if (ROUTED.has(request.method)) return null;
-  return Response.json({ message: `The ${request.method.slice(0, 20)} method is not allowed here` }, { status: 405, headers: { Allow: ROUTED_METHODS.join(", ") } });
+  return Response.json(
+    { message: `The ${request.method.slice(0, 20)} method is not allowed here` },
+    { status: 405, headers: { Allow: ROUTED_METHODS.join(", ") } },
+  );
 }
 
 /**
@@ -41,7 +44,12 @@ export function withoutBodyOnGet(request: Request): Request {
   headers.delete("Content-Length");
   headers.delete("Content-Type");
   headers.delete("Transfer-Encoding");
-  return new Request(request.url, { method: request.method, headers, signal: request.signal, redirect: request.redirect });
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    signal: request.signal,
+    redirect: request.redirect,
+  });
 }
 
 const REFUSALS: Record<number, string> = {
@@ -62,7 +70,10 @@ export function clarifyRouterRefusal(response: Response): Response {
   headers.delete("Content-Length");
   headers.delete("X-Remix-Error");
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify({ message: REFUSALS[response.status] ?? "Request refused" }), { status: response.status, headers });
+  return new Response(JSON.stringify({ message: REFUSALS[response.status] ?? "Request refused" }), {
+    status: response.status,
+    headers,
+  });
 }
 
 /**
@@ -71,6 +82,11 @@ export function clarifyRouterRefusal(response: Response): Response {
  * not-found page. API clients get the API's answer.
  */
 export function apiNotFound(url: URL, response: Response): Response {
-  if (response.status !== 404 || !url.pathname.startsWith("/api/") || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  if (
+    response.status !== 404 ||
+    !url.pathname.startsWith("/api/") ||
+    !(response.headers.get("Content-Type") ?? "").startsWith("text/html")
+  )
+    return response;
   return Response.json({ message: "Not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
 }

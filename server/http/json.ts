@@ -1,4 +1,4 @@
-import type { z, ZodError } from "zod";
+import type { ZodError, z } from "zod";
 import { bodyRefusal, readBodyBytes } from "./body.ts";
 
 /**
@@ -43,13 +43,20 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
 export function validationError(error: ZodError): Response {
   const flat = error.flatten();
   return Response.json(
-    { message: error.issues[0]?.message ?? "Invalid input", errors: { fieldErrors: flat.fieldErrors, formErrors: flat.formErrors } },
+    {
+      message: error.issues[0]?.message ?? "Invalid input",
+      errors: { fieldErrors: flat.fieldErrors, formErrors: flat.formErrors },
+    },
     { status: 400 },
   );
 }
 
 /** A JSON body checked against `schema`: a clear 400 (thrown) when it does not fit. */
-export async function parseBody<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes?: number): Promise<z.infer<S>> {
+export async function parseBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  maxBytes?: number,
+): Promise<z.infer<S>> {
   const parsed = schema.safeParse(await readJsonBody(request, maxBytes));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

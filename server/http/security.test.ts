@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "./security.ts";
 
 const SITE = "https://identity.example";
-const req = (method: string, headers: Record<string, string> = {}) => new Request(`${SITE}/api/auth/login`, { method, headers });
+const req = (method: string, headers: Record<string, string> = {}) =>
+  new Request(`${SITE}/api/auth/login`, { method, headers });
 
 describe("refuseCrossSiteMutation: CSRF defence on every state change", () => {
   for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
@@ -43,7 +44,9 @@ describe("refuseCrossSiteMutation: CSRF defence on every state change", () => {
   });
 
   it("never refuses a safe method, whoever asks", () => {
-    expect(refuseCrossSiteMutation(req("GET", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }))).toBeNull();
+    expect(
+      refuseCrossSiteMutation(req("GET", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })),
+    ).toBeNull();
   });
 });
 
@@ -66,7 +69,10 @@ describe("security headers", () => {
   });
 
   it("sets every header and keeps status, body and the handler's own headers", async () => {
-    const secured = withSecurityHeaders(new Response("body", { status: 201, headers: { "Content-Type": "text/plain" } }), "n0nce");
+    const secured = withSecurityHeaders(
+      new Response("body", { status: 201, headers: { "Content-Type": "text/plain" } }),
+      "n0nce",
+    );
     expect(secured.status).toBe(201);
     expect(await secured.text()).toBe("body");
     expect(secured.headers.get("Content-Type")).toBe("text/plain");

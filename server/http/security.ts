@@ -11,11 +11,14 @@ export const PRIVATE = { "Cache-Control": "private, no-store" } as const;
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** A WebSocket handshake: a GET, but not bound by CORS, so another site's page could open one with our cookies. */
-export const isWebSocketUpgrade = (request: Request): boolean => request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+export const isWebSocketUpgrade = (request: Request): boolean =>
+  request.headers.get("Upgrade")?.toLowerCase() === "websocket";
 
 /** 426 for a live feed's path asked for without the upgrade; null for a handshake. */
 export function requireWebSocketUpgrade(request: Request): Response | null {
-  return isWebSocketUpgrade(request) ? null : Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
+  return isWebSocketUpgrade(request)
+    ? null
+    : Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
 }
 
 /**

@@ -42,7 +42,11 @@ describe("cross-site request refusal (entry worker)", () => {
 
   it("refuses a cross-origin logout, so another site cannot sign a user out", async () => {
     const { cookie } = await login("operator", DEMO_PASSWORD);
-    const response = await call("/api/auth/logout", { method: "POST", cookie, headers: { Origin: "https://evil.example" } });
+    const response = await call("/api/auth/logout", {
+      method: "POST",
+      cookie,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
     expect((await call("/api/auth/user", { cookie })).status).toBe(200);
   });

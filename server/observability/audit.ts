@@ -1,6 +1,6 @@
 import type { AuditCategory } from "#core/analytics/audit.ts";
 import { systemLogs } from "#db/schema/observability.ts";
-import { writeObservability, type ObservabilityContext } from "./recorder.ts";
+import { type ObservabilityContext, writeObservability } from "./recorder.ts";
 
 /**
  * Audit trail for authentication attempts, refused authorisations (OWASP ASVS 5.0 V16) and the
@@ -58,7 +58,14 @@ export function auditRow(event: AuditEvent, requestId: string | null, at: Date):
     component: event.component ?? "auth",
     userId: event.userId ?? null,
     requestId,
-    metadata: { ...event.details, at: at.toISOString(), event: event.event, reason: event.reason ?? null, ip: event.ip ?? null, username: event.username?.slice(0, 64) ?? null },
+    metadata: {
+      ...event.details,
+      at: at.toISOString(),
+      event: event.event,
+      reason: event.reason ?? null,
+      ip: event.ip ?? null,
+      username: event.username?.slice(0, 64) ?? null,
+    },
     timestamp: at,
   };
 }

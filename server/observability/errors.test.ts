@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { errorFingerprint } from "#core/analytics/fingerprint.ts";
 import type { Database } from "#db/client.ts";
 import { errorGroups, errorLogs } from "#db/schema/index.ts";
 import { openTempDatabase } from "#tests/support/temp-database.ts";
-import { errorFingerprint } from "#core/analytics/fingerprint.ts";
-import { recordError, type ErrorOccurrenceInput } from "./errors.ts";
+import { type ErrorOccurrenceInput, recordError } from "./errors.ts";
 import { RequestRecorder } from "./recorder.ts";
 
 let db: Database;
@@ -20,9 +20,16 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 10, minute));
 /** Records occurrences through a request recorder and flushes it, as the web worker does after the response. */
 async function occur(input: Partial<ErrorOccurrenceInput>, when: Date) {
   const pending: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+  const ctx = {
+    waitUntil: (p: Promise<unknown>) => pending.push(p),
+    passThroughOnException() {},
+  } as unknown as ExecutionContext;
   const recorder = new RequestRecorder(db, ctx, "req-1");
-  recordError({ db, ctx, requestId: "req-1", recorder }, { errorType: "TypeError", component: "wallet", message: "Credential 1 missing", severity: "medium", ...input }, when);
+  recordError(
+    { db, ctx, requestId: "req-1", recorder },
+    { errorType: "TypeError", component: "wallet", message: "Credential 1 missing", severity: "medium", ...input },
+    when,
+  );
   expect([recorder.size, pending.length]).toEqual([2, 0]);
   recorder.flushAfterResponse();
   expect(pending).toHaveLength(1);
@@ -35,7 +42,9 @@ describe("error grouping", () => {
     await occur({ message: "Credential 99 missing" }, at(5));
     await occur({ message: "Credential 3 missing", component: "shares" }, at(6));
     const groups = await db.select().from(errorGroups).orderBy(errorGroups.component);
-    expect(groups.map((g) => [g.component, g.message, g.occurrences, g.firstSeen.toISOString(), g.lastSeen.toISOString()])).toEqual([
+    expect(
+      groups.map((g) => [g.component, g.message, g.occurrences, g.firstSeen.toISOString(), g.lastSeen.toISOString()]),
+    ).toEqual([
       ["shares", "Credential <n> missing", 1, at(6).toISOString(), at(6).toISOString()],
       ["wallet", "Credential <n> missing", 2, at(0).toISOString(), at(5).toISOString()],
     ]);
@@ -83,8 +92,15 @@ describe("error grouping", () => {
 
   it("writes at once where there is no request recorder (a Durable Object, a script)", async () => {
     const pending: Promise<unknown>[] = [];
-    const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
-    recordError({ db, ctx, requestId: "do-1" }, { errorType: "Error", component: "housekeeper", message: "boom", severity: "low" }, at(0));
+    const ctx = {
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+      passThroughOnException() {},
+    } as unknown as ExecutionContext;
+    recordError(
+      { db, ctx, requestId: "do-1" },
+      { errorType: "Error", component: "housekeeper", message: "boom", severity: "low" },
+      at(0),
+    );
     expect(pending).toHaveLength(1);
     await Promise.all(pending);
     expect((await db.select().from(errorLogs)).map((l) => l.requestId)).toEqual(["do-1"]);

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { errorFingerprint, normaliseMessage } from "#core/analytics/fingerprint.ts";
 import { SEVERITIES, type Severity } from "#core/analytics/dashboard.ts";
+import { errorFingerprint, normaliseMessage } from "#core/analytics/fingerprint.ts";
 import type { Database } from "#db/client.ts";
 import { errorGroups, errorLogs } from "#db/schema/index.ts";
-import { writeObservability, type ObservabilityContext, type ObservabilityStatement } from "./recorder.ts";
+import { type ObservabilityContext, type ObservabilityStatement, writeObservability } from "./recorder.ts";
 
 /**
  * Error tracking (issue 12; ADR 020): each occurrence is an error_logs row carrying its group's
@@ -38,7 +38,12 @@ const RANKS = sql.raw(SEVERITIES.map((s, i) => `when '${s}' then ${SEVERITIES.le
 const rank = (column: unknown) => sql`(case ${column} ${RANKS} else 1 end)`;
 
 /** The two statements one occurrence is written as: its error_logs row, and its group's upsert. */
-export function errorStatements(db: Database, input: ErrorOccurrenceInput, requestId: string | null, at: Date): [ObservabilityStatement, ObservabilityStatement] {
+export function errorStatements(
+  db: Database,
+  input: ErrorOccurrenceInput,
+  requestId: string | null,
+  at: Date,
+): [ObservabilityStatement, ObservabilityStatement] {
   const errorType = (input.errorType || "Error").slice(0, 100);
   const component = (input.component || "unknown").slice(0, 100);
   const message = (input.message ?? "").slice(0, 2000);
@@ -59,10 +64,21 @@ export function errorStatements(db: Database, input: ErrorOccurrenceInput, reque
   });
   // In an UPDATE every expression reads the row as it was, so `resolved` below is the old value.
   const reopens =
-    input.mayReopen === false ? sql`0` : sql`(${errorGroups.resolved} and (${errorGroups.resolvedAt} is null or excluded.last_seen > ${errorGroups.resolvedAt}))`;
+    input.mayReopen === false
+      ? sql`0`
+      : sql`(${errorGroups.resolved} and (${errorGroups.resolvedAt} is null or excluded.last_seen > ${errorGroups.resolvedAt}))`;
   const group = db
     .insert(errorGroups)
-    .values({ fingerprint, errorType, component, message: normaliseMessage(message), severity: input.severity, firstSeen: at, lastSeen: at, occurrences: 1 })
+    .values({
+      fingerprint,
+      errorType,
+      component,
+      message: normaliseMessage(message),
+      severity: input.severity,
+      firstSeen: at,
+      lastSeen: at,
+      occurrences: 1,
+    })
     .onConflictDoUpdate({
       target: errorGroups.fingerprint,
       set: {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { openTempDatabase } from "#tests/support/temp-database.ts";
 import * as schema from "#db/schema/index.ts";
+import { openTempDatabase } from "#tests/support/temp-database.ts";
 import { audit } from "./audit.ts";
 import { RequestRecorder } from "./recorder.ts";
 import { isMeasuredRequest, recordRequestOutcome } from "./request-outcomes.ts";
@@ -20,9 +20,20 @@ beforeEach(async () => {
 });
 
 /** A request as the web worker handles it: a recorder in its context, flushed once after the response; waits for exactly the writes scheduled. */
-async function request(path: string, status: number, options: { headers?: Record<string, string>; during?: (context: { db: Database; ctx: ExecutionContext; requestId: string; recorder: RequestRecorder }) => void; error?: unknown } = {}) {
+async function request(
+  path: string,
+  status: number,
+  options: {
+    headers?: Record<string, string>;
+    during?: (context: { db: Database; ctx: ExecutionContext; requestId: string; recorder: RequestRecorder }) => void;
+    error?: unknown;
+  } = {},
+) {
   const pending: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+  const ctx = {
+    waitUntil: (p: Promise<unknown>) => pending.push(p),
+    passThroughOnException() {},
+  } as unknown as ExecutionContext;
   const requestId = crypto.randomUUID();
   const context = { db, ctx, requestId, recorder: new RequestRecorder(db, ctx, requestId) };
   options.during?.(context);
@@ -69,7 +80,13 @@ describe("request outcome recording", () => {
     const { writes, requestId } = await request("/api/wallet/credentials", 500, {
       error: thrown,
       during: (context) => {
-        audit(context, { level: "warn", category: "authz", event: "permission denied", username: "ann", reason: "view:analytics" });
+        audit(context, {
+          level: "warn",
+          category: "authz",
+          event: "permission denied",
+          username: "ann",
+          reason: "view:analytics",
+        });
         audit(context, { level: "info", category: "auth", event: "login succeeded", username: "ann" });
       },
     });
@@ -81,15 +98,30 @@ describe("request outcome recording", () => {
       ["request", "GET /api/wallet/credentials answered 500", requestId],
     ]);
     const [error] = await db.select().from(schema.errorLogs);
-    expect(error).toMatchObject({ errorType: "TypeError", component: "web", severity: "critical", errorCode: "500", requestId });
+    expect(error).toMatchObject({
+      errorType: "TypeError",
+      component: "web",
+      severity: "critical",
+      errorCode: "500",
+      requestId,
+    });
     const [group] = await db.select().from(schema.errorGroups);
-    expect(group).toMatchObject({ fingerprint: error!.fingerprint, occurrences: 1, message: "Cannot read properties of undefined (reading <value>)" });
-    expect((await db.select().from(schema.performanceMetrics)).map((m) => [m.endpoint, m.metadata])).toEqual([["GET /api/wallet/credentials", { status: 500, requestId }]]);
+    expect(group).toMatchObject({
+      fingerprint: error!.fingerprint,
+      occurrences: 1,
+      message: "Cannot read properties of undefined (reading <value>)",
+    });
+    expect((await db.select().from(schema.performanceMetrics)).map((m) => [m.endpoint, m.metadata])).toEqual([
+      ["GET /api/wallet/credentials", { status: 500, requestId }],
+    ]);
   });
 
   it("writes an audit event that arrives after the batch has gone on its own, rather than losing it", async () => {
     const pending: Promise<unknown>[] = [];
-    const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+    const ctx = {
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+      passThroughOnException() {},
+    } as unknown as ExecutionContext;
     const context = { db, ctx, requestId: "late", recorder: new RequestRecorder(db, ctx, "late") };
     context.recorder.flushAfterResponse();
     audit(context, { level: "info", category: "auth", event: "logout" });
@@ -98,7 +130,8 @@ describe("request outcome recording", () => {
   });
 
   it("classifies requests: API yes, pages no, polls no", () => {
-    const req = (path: string, headers: Record<string, string> = {}) => new Request(`https://identity.example${path}`, { headers });
+    const req = (path: string, headers: Record<string, string> = {}) =>
+      new Request(`https://identity.example${path}`, { headers });
     expect(isMeasuredRequest(req("/api/wallet/credentials"))).toBe(true);
     expect(isMeasuredRequest(req("/wallet"))).toBe(false);
     expect(isMeasuredRequest(req("/api/dashboard/stats"))).toBe(false);

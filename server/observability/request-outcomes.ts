@@ -1,8 +1,8 @@
-import { systemLogs, performanceMetrics } from "#db/schema/index.ts";
-import { RESPONSE_TIME_METRIC } from "#server/analytics/rollups.ts";
 import { DASHBOARD_STATS_PATH, isBackgroundPoll } from "#core/dashboard/background-poll.ts";
+import { performanceMetrics, systemLogs } from "#db/schema/index.ts";
+import { RESPONSE_TIME_METRIC } from "#server/analytics/rollups.ts";
 import { errorStatements } from "./errors.ts";
-import { writeObservability, type ObservabilityContext, type ObservabilityStatement } from "./recorder.ts";
+import { type ObservabilityContext, type ObservabilityStatement, writeObservability } from "./recorder.ts";
 
 /**
  * Observability inside the product: every API request records its response time, and every server

@@ -4,7 +4,7 @@
  * text reduced to what the fonts can encode (WinAnsi), and a writer that moves a cursor down the
  * pages, starting a new page (with the band) when the next block would not fit.
  */
-import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
 
 export const COLOURS = {
   black: rgb(0.043, 0.047, 0.047), // #0b0c0c
@@ -81,7 +81,13 @@ export function wrap(font: PDFFont, size: number, text: string, width: number): 
 }
 
 /** A new A4 document with the platform's metadata and the three standard fonts embedded. */
-export async function newDocument(meta: { title: string; subject: string; author?: string; keywords?: string[]; now?: Date }): Promise<{ doc: PDFDocument; fonts: Fonts }> {
+export async function newDocument(meta: {
+  title: string;
+  subject: string;
+  author?: string;
+  keywords?: string[];
+  now?: Date;
+}): Promise<{ doc: PDFDocument; fonts: Fonts }> {
   const doc = await PDFDocument.create();
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setSubject(meta.subject);
@@ -125,10 +131,27 @@ export class PdfWriter {
   newPage(): void {
     this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     this.pages.push(this.page);
-    this.page.drawRectangle({ x: 0, y: PAGE_HEIGHT - BAND_HEIGHT, width: PAGE_WIDTH, height: BAND_HEIGHT, color: COLOURS.blue });
-    this.text("UK Digital Identity", { x: MARGIN, y: PAGE_HEIGHT - 40, size: 16, font: this.fonts.bold, color: COLOURS.white });
+    this.page.drawRectangle({
+      x: 0,
+      y: PAGE_HEIGHT - BAND_HEIGHT,
+      width: PAGE_WIDTH,
+      height: BAND_HEIGHT,
+      color: COLOURS.blue,
+    });
+    this.text("UK Digital Identity", {
+      x: MARGIN,
+      y: PAGE_HEIGHT - 40,
+      size: 16,
+      font: this.fonts.bold,
+      color: COLOURS.white,
+    });
     const band = drawable(this.fonts.regular, this.band);
-    this.text(band, { x: PAGE_WIDTH - MARGIN - this.fonts.regular.widthOfTextAtSize(band, 11), y: PAGE_HEIGHT - 39, size: 11, color: COLOURS.white });
+    this.text(band, {
+      x: PAGE_WIDTH - MARGIN - this.fonts.regular.widthOfTextAtSize(band, 11),
+      y: PAGE_HEIGHT - 39,
+      size: 11,
+      color: COLOURS.white,
+    });
     this.y = PAGE_HEIGHT - BAND_HEIGHT - 40;
   }
 
@@ -139,11 +162,28 @@ export class PdfWriter {
 
   text(value: string, options: { x: number; y: number; size: number; font?: PDFFont; color?: RGB }): void {
     const font = options.font ?? this.fonts.regular;
-    this.page.drawText(drawable(font, value), { x: options.x, y: options.y, size: options.size, font, color: options.color ?? COLOURS.black });
+    this.page.drawText(drawable(font, value), {
+      x: options.x,
+      y: options.y,
+      size: options.size,
+      font,
+      color: options.color ?? COLOURS.black,
+    });
   }
 
   /** A wrapped paragraph at the cursor; `together` keeps its lines on one page (when they fit on one). */
-  paragraph(value: string, options: { size?: number; font?: PDFFont; color?: RGB; x?: number; width?: number; leading?: number; together?: boolean } = {}): void {
+  paragraph(
+    value: string,
+    options: {
+      size?: number;
+      font?: PDFFont;
+      color?: RGB;
+      x?: number;
+      width?: number;
+      leading?: number;
+      together?: boolean;
+    } = {},
+  ): void {
     const size = options.size ?? 10;
     const font = options.font ?? this.fonts.regular;
     const leading = options.leading ?? size * 1.35;
@@ -162,7 +202,12 @@ export class PdfWriter {
     this.y -= 14 + size;
     this.text(value, { x: MARGIN, y: this.y, size, font: this.fonts.bold });
     this.y -= 6;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + CONTENT_WIDTH, y: this.y }, thickness: 0.75, color: COLOURS.rule });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: MARGIN + CONTENT_WIDTH, y: this.y },
+      thickness: 0.75,
+      color: COLOURS.rule,
+    });
     this.y -= 4;
   }
 
@@ -182,8 +227,10 @@ export class PdfWriter {
     for (let i = 0; i < rows; i++) {
       this.y -= leading;
       const baseline = this.y + 4;
-      if (labelLines[i]) this.text(labelLines[i]!, { x: MARGIN, y: baseline, size, font: this.fonts.bold, color: COLOURS.grey });
-      if (valueLines[i]) this.text(valueLines[i]!, { x: MARGIN + labelWidth, y: baseline, size: valueSize, font: valueFont });
+      if (labelLines[i])
+        this.text(labelLines[i]!, { x: MARGIN, y: baseline, size, font: this.fonts.bold, color: COLOURS.grey });
+      if (valueLines[i])
+        this.text(valueLines[i]!, { x: MARGIN + labelWidth, y: baseline, size: valueSize, font: valueFont });
     }
   }
 
@@ -194,10 +241,24 @@ export class PdfWriter {
   finish(footer: string, options: { numberEveryPage?: boolean } = {}): void {
     const lines = wrap(this.fonts.regular, 8, drawable(this.fonts.regular, footer), CONTENT_WIDTH);
     this.pages.forEach((page, index) => {
-      lines.forEach((line, i) => page.drawText(line, { x: MARGIN, y: MARGIN - 10 - i * 10, size: 8, font: this.fonts.regular, color: COLOURS.grey }));
+      lines.forEach((line, i) =>
+        page.drawText(line, {
+          x: MARGIN,
+          y: MARGIN - 10 - i * 10,
+          size: 8,
+          font: this.fonts.regular,
+          color: COLOURS.grey,
+        }),
+      );
       if (this.pages.length > 1 || options.numberEveryPage) {
         const label = `Page ${index + 1} of ${this.pages.length}`;
-        page.drawText(label, { x: PAGE_WIDTH - MARGIN - this.fonts.regular.widthOfTextAtSize(label, 8), y: MARGIN + 6, size: 8, font: this.fonts.regular, color: COLOURS.grey });
+        page.drawText(label, {
+          x: PAGE_WIDTH - MARGIN - this.fonts.regular.widthOfTextAtSize(label, 8),
+          y: MARGIN + 6,
+          size: 8,
+          font: this.fonts.regular,
+          color: COLOURS.grey,
+        });
       }
     });
   }

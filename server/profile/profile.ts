@@ -20,14 +20,14 @@ import { z } from "zod";
 import { ukDate } from "#core/format/uk-time.ts";
 import {
   EDITABLE_SECTIONS,
+  type EditableSection,
   PROFILE_ITEMS,
   PROFILE_UPDATED,
-  SECTION_TITLES,
-  profileItemOf,
-  sectionFields,
-  type EditableSection,
   type ProfileItemKey,
+  profileItemOf,
+  SECTION_TITLES,
   type SectionId,
+  sectionFields,
 } from "#core/profile/items.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
@@ -85,7 +85,12 @@ export interface Profile {
 const NOT_PROVIDED = "Not provided";
 const NOT_CHOSEN = "Not chosen";
 
-const dateOfBirthFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dateOfBirthFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /**
  * The four reads the six sections need, for this user only. Exposed so the dashboard can send
@@ -93,7 +98,10 @@ const dateOfBirthFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", mon
  */
 export function profileQueries(db: Database, userId: string, now: Date) {
   return [
-    db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId)),
     db.select().from(userProfiles).where(eq(userProfiles.userId, userId)),
     // An identity verified by an authority: a credential issued to this user that is active,
     // not revoked and not expired.
@@ -178,7 +186,8 @@ function section(id: SectionId, items: ProfileItem[]): ProfileSection {
 export function buildProfile({ account, saved, activeCredentials, passkeys }: ProfileData): Profile {
   const p = saved;
   const fullName = [account.firstName, account.lastName].filter(present).join(" ");
-  const choice = (value: boolean | null | undefined, yes: string, no: string) => (value === true ? yes : value === false ? no : NOT_CHOSEN);
+  const choice = (value: boolean | null | undefined, yes: string, no: string) =>
+    value === true ? yes : value === false ? no : NOT_CHOSEN;
 
   const sections = [
     section("basic", [
@@ -205,22 +214,38 @@ export function buildProfile({ account, saved, activeCredentials, passkeys }: Pr
     section("emergency", [
       editableItem("emergencyContactName", p?.emergencyContactName, present(p?.emergencyContactName)),
       editableItem("emergencyContactPhone", p?.emergencyContactPhone, present(p?.emergencyContactPhone)),
-      editableItem("emergencyContactRelationship", p?.emergencyContactRelationship, present(p?.emergencyContactRelationship)),
+      editableItem(
+        "emergencyContactRelationship",
+        p?.emergencyContactRelationship,
+        present(p?.emergencyContactRelationship),
+      ),
     ]),
     section("security", [
       // Every account is created with a password (users.password_hash is required).
       item("Password", "Set", true),
-      item("Passkey", passkeys > 0 ? `${passkeys} set up` : "Not set up", passkeys > 0, { kind: "link", to: PASSKEYS_PATH }),
+      item("Passkey", passkeys > 0 ? `${passkeys} set up` : "Not set up", passkeys > 0, {
+        kind: "link",
+        to: PASSKEYS_PATH,
+      }),
     ]),
     section("privacy", [
-      editableItem("shareAnalytics", choice(p?.shareAnalytics, "Shared", "Not shared"), typeof p?.shareAnalytics === "boolean"),
-      editableItem("notifyOnVerification", choice(p?.notifyOnVerification, "On", "Off"), typeof p?.notifyOnVerification === "boolean"),
+      editableItem(
+        "shareAnalytics",
+        choice(p?.shareAnalytics, "Shared", "Not shared"),
+        typeof p?.shareAnalytics === "boolean",
+      ),
+      editableItem(
+        "notifyOnVerification",
+        choice(p?.notifyOnVerification, "On", "Off"),
+        typeof p?.notifyOnVerification === "boolean",
+      ),
     ]),
   ];
 
   const completeSections = sections.filter((s) => s.status === "complete").length;
   const byId = (id: SectionId) => sections.find((s) => s.id === id)!;
-  const yesNo = (value: boolean | null | undefined) => (value === true ? "yes" : value === false ? "no" : "") as "" | "yes" | "no";
+  const yesNo = (value: boolean | null | undefined) =>
+    (value === true ? "yes" : value === false ? "no" : "") as "" | "yes" | "no";
   return {
     sections,
     completion: Math.round((completeSections / sections.length) * 100),
@@ -296,7 +321,8 @@ const phoneNumber = (missing: string) =>
       }, PHONE_MESSAGE),
   );
 
-const requiredText = (missing: string, label: string, max: number) => filled(missing).pipe(z.string().max(max, `${label} must be ${max} characters or fewer`));
+const requiredText = (missing: string, label: string, max: number) =>
+  filled(missing).pipe(z.string().max(max, `${label} must be ${max} characters or fewer`));
 
 /** A real calendar date written YYYY-MM-DD (the value of an `<input type="date">`). */
 function isRealDate(value: string): boolean {
@@ -358,7 +384,11 @@ export function profileSchemas(now: Date) {
     emergency: z.object({
       emergencyContactName: personName("Enter your emergency contact's name", "Name"),
       emergencyContactPhone: phoneNumber("Enter your emergency contact's phone number"),
-      emergencyContactRelationship: requiredText("Enter how you know them, like partner, parent or friend", "Relationship", 50),
+      emergencyContactRelationship: requiredText(
+        "Enter how you know them, like partner, parent or friend",
+        "Relationship",
+        50,
+      ),
     }),
     privacy: z.object({
       shareAnalytics: yesNo("Select whether to share usage analytics"),
@@ -400,11 +430,13 @@ export const UNKNOWN_ITEM = "Choose which detail of this section to save.";
  */
 export function parseProfileForm(form: FormData, now: Date): ParsedProfileForm {
   const intent = z.enum(EDITABLE_SECTIONS).safeParse(form.get("intent"));
-  if (!intent.success) return { ok: false, section: null, item: null, message: UNKNOWN_INTENT, fieldErrors: {}, values: {} };
+  if (!intent.success)
+    return { ok: false, section: null, item: null, message: UNKNOWN_INTENT, fieldErrors: {}, values: {} };
   const section = intent.data;
   const askedItem = form.get("item");
   const item = askedItem === null || askedItem === "" ? null : profileItemOf(section, askedItem);
-  if (askedItem !== null && askedItem !== "" && !item) return { ok: false, section, item: null, message: UNKNOWN_ITEM, fieldErrors: {}, values: {} };
+  if (askedItem !== null && askedItem !== "" && !item)
+    return { ok: false, section, item: null, message: UNKNOWN_ITEM, fieldErrors: {}, values: {} };
   const names = item ? PROFILE_ITEMS[item].fields : sectionFields(section);
   const values: Record<string, string> = {};
   for (const name of names) {
@@ -416,7 +448,14 @@ export function parseProfileForm(form: FormData, now: Date): ParsedProfileForm {
   const parsed = (item ? schema.pick(Object.fromEntries(names.map((name) => [name, true]))) : schema).safeParse(values);
   if (!parsed.success) {
     const fieldErrors = parsed.error.flatten().fieldErrors as FieldErrors;
-    return { ok: false, section, item, message: parsed.error.issues[0]?.message ?? "Check your answers", fieldErrors, values };
+    return {
+      ok: false,
+      section,
+      item,
+      message: parsed.error.issues[0]?.message ?? "Check your answers",
+      fieldErrors,
+      values,
+    };
   }
   return { ok: true, input: { section, ...(item ? { item } : {}), data: parsed.data } as ProfileInput, values };
 }
@@ -434,22 +473,35 @@ function given<T extends Record<string, unknown>>(values: T): Partial<T> {
  * Writes the fields of one save for `userId` (the signed-in user) and nothing else, and records
  * it in the person's activity log (the dashboard's Recent Activity) in the same transaction.
  */
-export async function saveProfileSection(db: Database, userId: string, input: ProfileInput, now = new Date()): Promise<SaveResult> {
+export async function saveProfileSection(
+  db: Database,
+  userId: string,
+  input: ProfileInput,
+  now = new Date(),
+): Promise<SaveResult> {
   const upsertProfile = (values: Partial<Omit<SavedProfile, "userId" | "updatedAt">>) =>
     db
       .insert(userProfiles)
       .values({ userId, ...values, updatedAt: now })
       .onConflictDoUpdate({ target: userProfiles.userId, set: { ...values, updatedAt: now } });
-  const logged = db
-    .insert(walletEvents)
-    .values({ userId, kind: PROFILE_UPDATED, detail: { section: input.section, ...(input.item ? { item: input.item } : {}) }, createdAt: now });
+  const logged = db.insert(walletEvents).values({
+    userId,
+    kind: PROFILE_UPDATED,
+    detail: { section: input.section, ...(input.item ? { item: input.item } : {}) },
+    createdAt: now,
+  });
 
   if (input.section !== "basic") {
     await db.batch([upsertProfile(given(input.data)), logged]);
     return { ok: true };
   }
   const { firstName, lastName, email, phone, dateOfBirth } = input.data;
-  const emailInUse = () => ({ ok: false as const, status: 409 as const, message: EMAIL_IN_USE, fieldErrors: { email: [EMAIL_IN_USE] } });
+  const emailInUse = () => ({
+    ok: false as const,
+    status: 409 as const,
+    message: EMAIL_IN_USE,
+    fieldErrors: { email: [EMAIL_IN_USE] },
+  });
   if (email !== undefined) {
     const [other] = await db
       .select({ id: users.id })
@@ -464,7 +516,14 @@ export async function saveProfileSection(db: Database, userId: string, input: Pr
     // Every row or none: a batch is one transaction.
     await db.batch([
       logged,
-      ...(Object.keys(account).length ? [db.update(users).set({ ...account, updatedAt: now }).where(eq(users.id, userId))] : []),
+      ...(Object.keys(account).length
+        ? [
+            db
+              .update(users)
+              .set({ ...account, updatedAt: now })
+              .where(eq(users.id, userId)),
+          ]
+        : []),
       ...(Object.keys(personal).length ? [upsertProfile(personal)] : []),
     ]);
   } catch (error) {

@@ -89,19 +89,29 @@ export interface HonoEndpoint extends Declared {
 export type Endpoint = WebEndpoint | HonoEndpoint;
 
 /** How an entry is named in test reports and in the Durable Object entries' `via`: "web routes/wallet loader", "verifier POST /api/presentations/validate". */
-export const webKey = (route: string, handler: WebEndpoint["handler"], variant?: string) => `web ${route} ${handler}${variant ? ` (${variant})` : ""}`;
-export const honoKey = (worker: HonoEndpoint["worker"], method: HttpMethod, path: string) => `${worker} ${method} ${path}`;
+export const webKey = (route: string, handler: WebEndpoint["handler"], variant?: string) =>
+  `web ${route} ${handler}${variant ? ` (${variant})` : ""}`;
+export const honoKey = (worker: HonoEndpoint["worker"], method: HttpMethod, path: string) =>
+  `${worker} ${method} ${path}`;
 export const endpointKey = (endpoint: Endpoint): string =>
-  endpoint.worker === "web" ? webKey(endpoint.route, endpoint.handler, endpoint.variant) : honoKey(endpoint.worker, endpoint.method, endpoint.path);
+  endpoint.worker === "web"
+    ? webKey(endpoint.route, endpoint.handler, endpoint.variant)
+    : honoKey(endpoint.worker, endpoint.method, endpoint.path);
 
 // ---------------------------------------------------------------------------------------------
 // Access patterns, named once.
 
-const all = (outcome: Outcome): Access => Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as unknown as Access;
+const all = (outcome: Outcome): Access =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as unknown as Access;
 
 /** `allowed` get through; signed-out callers get `signedOut`; every other signed-in caller `others`. */
 function only(allowed: readonly Actor[], signedOut: Outcome, others: Outcome = 403): Access {
-  const access = Object.fromEntries(ACTORS.map((actor) => [actor, allowed.includes(actor) ? "allowed" : actor === "anonymous" || actor === "apiKey" ? signedOut : others]));
+  const access = Object.fromEntries(
+    ACTORS.map((actor) => [
+      actor,
+      allowed.includes(actor) ? "allowed" : actor === "anonymous" || actor === "apiKey" ? signedOut : others,
+    ]),
+  );
   return access as unknown as Access;
 }
 
@@ -131,27 +141,68 @@ const OWNER_PAGE = only(["citizen"], "to-login", 404);
 /** /login and /register: for visitors; someone signed in is sent home. */
 const SIGNED_OUT_PAGE = only(["anonymous", "apiKey"], "allowed", "to-home");
 
-const OWN_CREDENTIAL: OwnerRule = { rule: "the caller's own credential: another's reads as not found", strangers: ["citizen"], refusal: 404 };
-const OWN_SHARE: OwnerRule = { rule: "the caller's own share: another's reads as not found", strangers: ["citizen"], refusal: 404 };
-const OWN_PASSKEY: OwnerRule = { rule: "one of the caller's own passkeys: another's reads as not found, and stays", strangers: ["citizen"], refusal: 404 };
-const OWN_PASSKEYS: OwnerRule = { rule: "lists the caller's own passkeys only", strangers: ["citizen"], refusal: "list" };
-const OWN_WALLET: OwnerRule = { rule: "lists the caller's own credentials and shares only", strangers: ["citizen"], refusal: "list" };
+const OWN_CREDENTIAL: OwnerRule = {
+  rule: "the caller's own credential: another's reads as not found",
+  strangers: ["citizen"],
+  refusal: 404,
+};
+const OWN_SHARE: OwnerRule = {
+  rule: "the caller's own share: another's reads as not found",
+  strangers: ["citizen"],
+  refusal: 404,
+};
+const OWN_PASSKEY: OwnerRule = {
+  rule: "one of the caller's own passkeys: another's reads as not found, and stays",
+  strangers: ["citizen"],
+  refusal: 404,
+};
+const OWN_PASSKEYS: OwnerRule = {
+  rule: "lists the caller's own passkeys only",
+  strangers: ["citizen"],
+  refusal: "list",
+};
+const OWN_WALLET: OwnerRule = {
+  rule: "lists the caller's own credentials and shares only",
+  strangers: ["citizen"],
+  refusal: "list",
+};
 const OWN_OFFICE: OwnerRule = {
   rule: "a session or queue entry of the operator's own office (administrators: any office); another office's reads as not found",
   strangers: ["operator", "supervisor"],
   refusal: 404,
 };
-const OWN_OFFICE_LIST: OwnerRule = { rule: "the operator's own office only (administrators: the office they name)", strangers: ["operator", "supervisor"], refusal: "list" };
+const OWN_OFFICE_LIST: OwnerRule = {
+  rule: "the operator's own office only (administrators: the office they name)",
+  strangers: ["operator", "supervisor"],
+  refusal: "list",
+};
 
 // ---------------------------------------------------------------------------------------------
 // The web worker (Remix). Paths other workers own are forwarded before Remix sees them
 // (app/worker/routes.ts): their entries are the status and verifier workers' below.
 
-type Handlers = Partial<Record<"loader" | "action" | "page", Omit<WebEndpoint, "worker" | "route" | "handler" | "path" | "method"> & { method?: HttpMethod }>>;
+type Handlers = Partial<
+  Record<
+    "loader" | "action" | "page",
+    Omit<WebEndpoint, "worker" | "route" | "handler" | "path" | "method"> & { method?: HttpMethod }
+  >
+>;
 
-function web(route: string, path: string, handlers: Handlers, variants: readonly Omit<WebEndpoint, "worker" | "route" | "path">[] = []): WebEndpoint[] {
+function web(
+  route: string,
+  path: string,
+  handlers: Handlers,
+  variants: readonly Omit<WebEndpoint, "worker" | "route" | "path">[] = [],
+): WebEndpoint[] {
   const entries = (Object.entries(handlers) as [WebEndpoint["handler"], NonNullable<Handlers["loader"]>][]).map(
-    ([handler, declared]): WebEndpoint => ({ worker: "web", route, handler, path, ...declared, method: declared.method ?? (handler === "action" ? "POST" : "GET") }),
+    ([handler, declared]): WebEndpoint => ({
+      worker: "web",
+      route,
+      handler,
+      path,
+      ...declared,
+      method: declared.method ?? (handler === "action" ? "POST" : "GET"),
+    }),
   );
   return [...entries, ...variants.map((variant): WebEndpoint => ({ worker: "web", route, path, ...variant }))];
 }
@@ -164,8 +215,13 @@ const readApi = (route: string, path: string, access: Access, more: Omit<Declare
   web(route, path, { loader: { access, ...more }, action: { access: CLOSED, note: "GET only" } });
 
 /** An API command that answers `method` to `access` and GET 405. */
-const commandApi = (route: string, path: string, method: HttpMethod, access: Access, more: Omit<Declared, "access"> = {}) =>
-  web(route, path, { action: { method, access, ...more }, loader: { access: CLOSED, note: `${method} only` } });
+const commandApi = (
+  route: string,
+  path: string,
+  method: HttpMethod,
+  access: Access,
+  more: Omit<Declared, "access"> = {},
+) => web(route, path, { action: { method, access, ...more }, loader: { access: CLOSED, note: `${method} only` } });
 
 const ASSISTED_WRITES = ["assisted_sessions", "assisted_queue"] as const;
 
@@ -173,10 +229,15 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   // Every page: the root loader reads who is signed in (for the header), nothing more.
   ...web("root", "", { loader: { access: EVERYONE, note: "runs on every page request: the signed-in user or null" } }),
   ...web("routes/$", "/*", { loader: { access: all(404), note: "the not-found page" } }),
-  ...web("routes/api.$", "/api/*", { loader: { access: all(404) }, action: { access: all(404), note: "any /api path no endpoint matches: JSON 404" } }),
+  ...web("routes/api.$", "/api/*", {
+    loader: { access: all(404) },
+    action: { access: all(404), note: "any /api path no endpoint matches: JSON 404" },
+  }),
 
   // The public pitch site (spec 001) and the public pages.
-  ...web("routes/_index", "/", { loader: { access: EVERYONE, note: "the pitch home for visitors; the signed-in user's own dashboard" } }),
+  ...web("routes/_index", "/", {
+    loader: { access: EVERYONE, note: "the pitch home for visitors; the signed-in user's own dashboard" },
+  }),
   ...pitchPage("routes/about", "/about"),
   ...pitchPage("routes/business-model", "/business-model"),
   ...pitchPage("routes/challenge", "/challenge"),
@@ -193,62 +254,123 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   ...pitchPage("routes/terms-of-service", "/terms-of-service"),
   ...web("routes/podcasts", "/podcasts", { loader: { access: EVERYONE } }),
   ...web("routes/coming-soon.$feature", "/coming-soon/:feature", { loader: { access: EVERYONE } }),
-  ...web("routes/gabriel-ai", "/gabriel-ai", { loader: { access: EVERYONE, note: "agents' declarations and aggregate figures only" } }),
-  ...web("routes/verify.$shareId", "/verify/:shareId", {
-    loader: { access: EVERYONE, writes: ["shares", "wallet_events", "presentations"], note: "whoever holds a share link: valid or not, type and issuer, nothing personal; counts the view" },
+  ...web("routes/gabriel-ai", "/gabriel-ai", {
+    loader: { access: EVERYONE, note: "agents' declarations and aggregate figures only" },
   }),
-  ...web("routes/verify-malformed", "/verify/*", { loader: { access: EVERYONE, note: "a malformed share link: the verify page's own 404" } }),
-  ...web("routes/api.placeholder-avatar", "/api/placeholder-avatar", { loader: { access: EVERYONE, note: "the caller's own initials, or a silhouette" } }),
-  ...web("routes/api.login", "/api/login", { loader: { access: all("to-login"), note: "spec 000 §7: a redirect to the sign-in page" }, action: { access: CLOSED } }),
+  ...web("routes/verify.$shareId", "/verify/:shareId", {
+    loader: {
+      access: EVERYONE,
+      writes: ["shares", "wallet_events", "presentations"],
+      note: "whoever holds a share link: valid or not, type and issuer, nothing personal; counts the view",
+    },
+  }),
+  ...web("routes/verify-malformed", "/verify/*", {
+    loader: { access: EVERYONE, note: "a malformed share link: the verify page's own 404" },
+  }),
+  ...web("routes/api.placeholder-avatar", "/api/placeholder-avatar", {
+    loader: { access: EVERYONE, note: "the caller's own initials, or a silhouette" },
+  }),
+  ...web("routes/api.login", "/api/login", {
+    loader: { access: all("to-login"), note: "spec 000 §7: a redirect to the sign-in page" },
+    action: { access: CLOSED },
+  }),
 
   // Signing in and out (ADR 003). Anyone may try; the throttle, not the table, limits attempts.
-  ...web("routes/login", "/login", { loader: { access: SIGNED_OUT_PAGE }, action: { access: EVERYONE, writes: ["sessions"], note: "a new session for whoever proves a password" } }),
-  ...web("routes/register", "/register", { loader: { access: SIGNED_OUT_PAGE }, action: { access: EVERYONE, writes: ["users", "sessions"] } }),
+  ...web("routes/login", "/login", {
+    loader: { access: SIGNED_OUT_PAGE },
+    action: { access: EVERYONE, writes: ["sessions"], note: "a new session for whoever proves a password" },
+  }),
+  ...web("routes/register", "/register", {
+    loader: { access: SIGNED_OUT_PAGE },
+    action: { access: EVERYONE, writes: ["users", "sessions"] },
+  }),
   ...commandApi("routes/api.auth.login", "/api/auth/login", "POST", EVERYONE, { writes: ["sessions"] }),
   ...commandApi("routes/api.auth.register", "/api/auth/register", "POST", EVERYONE, { writes: ["users", "sessions"] }),
-  ...commandApi("routes/api.auth.logout", "/api/auth/logout", "POST", EVERYONE, { writes: ["sessions"], note: "ends the caller's own session only (signed out: nothing to end)" }),
+  ...commandApi("routes/api.auth.logout", "/api/auth/logout", "POST", EVERYONE, {
+    writes: ["sessions"],
+    note: "ends the caller's own session only (signed out: nothing to end)",
+  }),
   ...readApi("routes/api.auth.user", "/api/auth/user", SIGNED_IN_API, { note: "the caller's own account" }),
 
   // Passkeys (ADR 021): anyone may sign in with one; only the signed-in person adds, lists and removes their own.
-  ...commandApi("routes/api.auth.passkey.login.options", "/api/auth/passkey/login/options", "POST", EVERYONE, { writes: ["webauthn_challenges"] }),
+  ...commandApi("routes/api.auth.passkey.login.options", "/api/auth/passkey/login/options", "POST", EVERYONE, {
+    writes: ["webauthn_challenges"],
+  }),
   ...commandApi("routes/api.auth.passkey.login.verify", "/api/auth/passkey/login/verify", "POST", EVERYONE, {
     writes: ["sessions", "webauthn_credentials", "webauthn_challenges"],
     note: "a new session for whoever proves a registered passkey over a challenge the server issued, once",
   }),
-  ...commandApi("routes/api.auth.passkey.register.options", "/api/auth/passkey/register/options", "POST", SIGNED_IN_API, { writes: ["webauthn_challenges"] }),
+  ...commandApi(
+    "routes/api.auth.passkey.register.options",
+    "/api/auth/passkey/register/options",
+    "POST",
+    SIGNED_IN_API,
+    { writes: ["webauthn_challenges"] },
+  ),
   ...commandApi("routes/api.auth.passkey.register.verify", "/api/auth/passkey/register/verify", "POST", SIGNED_IN_API, {
     writes: ["webauthn_credentials", "webauthn_challenges"],
     note: "added to the caller's own account, over a ceremony the caller started (another's is refused 400)",
   }),
   ...readApi("routes/api.auth.passkeys._index", "/api/auth/passkeys", SIGNED_IN_API, { owner: OWN_PASSKEYS }),
-  ...commandApi("routes/api.auth.passkeys.$id", "/api/auth/passkeys/:id", "DELETE", OWNER_API, { owner: OWN_PASSKEY, writes: ["webauthn_credentials"] }),
+  ...commandApi("routes/api.auth.passkeys.$id", "/api/auth/passkeys/:id", "DELETE", OWNER_API, {
+    owner: OWN_PASSKEY,
+    writes: ["webauthn_credentials"],
+  }),
 
   // Visit tracking (ADR 020): anyone may send an event; visits are the signed-in person's own.
   ...commandApi("routes/api.analytics.track", "/api/analytics/track", "POST", EVERYONE, {
     writes: ["analytics_events", "error_logs", "error_groups"],
     note: "rate-limited per client; a signed-out error report is kept apart and never reopens a resolved error",
   }),
-  ...commandApi("routes/api.session.start", "/api/session/start", "POST", SIGNED_IN_API, { writes: ["user_sessions"], note: "the caller's own visit, keyed by their session" }),
+  ...commandApi("routes/api.session.start", "/api/session/start", "POST", SIGNED_IN_API, {
+    writes: ["user_sessions"],
+    note: "the caller's own visit, keyed by their session",
+  }),
   ...commandApi("routes/api.session.sync", "/api/session/sync", "POST", SIGNED_IN_API, { writes: ["user_sessions"] }),
   ...commandApi("routes/api.session.end", "/api/session/end", "POST", SIGNED_IN_API, { writes: ["user_sessions"] }),
-  ...commandApi("routes/api.session.emergency-end", "/api/session/emergency-end", "POST", SIGNED_IN_API, { writes: ["user_sessions"] }),
+  ...commandApi("routes/api.session.emergency-end", "/api/session/emergency-end", "POST", SIGNED_IN_API, {
+    writes: ["user_sessions"],
+  }),
 
   // The citizen's own: wallet, credentials, shares, profile (permissions.ts hold:credentials: any role, owner only).
-  ...web("routes/api.dashboard.stats", "/api/dashboard/stats", { loader: { access: SIGNED_IN_API, note: "the caller's own dashboard figures" } }),
+  ...web("routes/api.dashboard.stats", "/api/dashboard/stats", {
+    loader: { access: SIGNED_IN_API, note: "the caller's own dashboard figures" },
+  }),
   ...web("routes/wallet", "/wallet", { loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET } }),
-  ...web("routes/citizen-wallet", "/citizen-wallet", { loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET, note: "the same module as /wallet" } }),
-  ...web("routes/wallet_.present", "/wallet/present", { loader: { access: SIGNED_IN_PAGE, note: "answers a verifier's request with the caller's own credentials; visitors sign in and come back" } }),
+  ...web("routes/citizen-wallet", "/citizen-wallet", {
+    loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET, note: "the same module as /wallet" },
+  }),
+  ...web("routes/wallet_.present", "/wallet/present", {
+    loader: {
+      access: SIGNED_IN_PAGE,
+      note: "answers a verifier's request with the caller's own credentials; visitors sign in and come back",
+    },
+  }),
   ...web("routes/credentials", "/credentials", { loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET } }),
   ...web("routes/credentials_.$certificate", "/credentials/:certificate", {
-    loader: { access: OWNER_PAGE, owner: OWN_CREDENTIAL, writes: ["shares", "wallet_events"], note: "a certificate of the caller's own credential (its verify link made on first download)" },
+    loader: {
+      access: OWNER_PAGE,
+      owner: OWN_CREDENTIAL,
+      writes: ["shares", "wallet_events"],
+      note: "a certificate of the caller's own credential (its verify link made on first download)",
+    },
   }),
   ...web("routes/shares", "/shares", {
     loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET },
-    action: { access: OWNER_PAGE, owner: OWN_SHARE, writes: ["shares", "wallet_events"], note: "Revoke Share (intent=revoke)" },
+    action: {
+      access: OWNER_PAGE,
+      owner: OWN_SHARE,
+      writes: ["shares", "wallet_events"],
+      note: "Revoke Share (intent=revoke)",
+    },
   }),
   ...web("routes/profile", "/profile", {
     loader: { access: SIGNED_IN_PAGE, note: "the caller's own profile" },
-    action: { access: SIGNED_IN_PAGE, writes: ["users", "user_profiles", "wallet_events"], note: "saves the caller's own profile only: no user is named in the form" },
+    action: {
+      access: SIGNED_IN_PAGE,
+      writes: ["users", "user_profiles", "wallet_events"],
+      note: "saves the caller's own profile only: no user is named in the form",
+    },
   }),
   ...readApi("routes/api.wallet.credentials", "/api/wallet/credentials", SIGNED_IN_API, { owner: OWN_WALLET }),
   ...commandApi("routes/api.vc.nonce", "/api/vc/nonce", "POST", SIGNED_IN_API, { writes: ["issuance_nonces"] }),
@@ -256,9 +378,15 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     writes: ["credentials", "issuance_nonces", "status_lists", "wallet_events"],
     note: "issued to the caller only (never a holder named in the request), over the caller's own nonce",
   }),
-  ...commandApi("routes/api.credentials.$id.shares", "/api/credentials/:id/shares", "POST", OWNER_API, { owner: OWN_CREDENTIAL, writes: ["shares", "wallet_events"] }),
+  ...commandApi("routes/api.credentials.$id.shares", "/api/credentials/:id/shares", "POST", OWNER_API, {
+    owner: OWN_CREDENTIAL,
+    writes: ["shares", "wallet_events"],
+  }),
   ...readApi("routes/api.shares._index", "/api/shares", SIGNED_IN_API, { owner: OWN_WALLET }),
-  ...commandApi("routes/api.shares.$id.revoke", "/api/shares/:id/revoke", "POST", OWNER_API, { owner: OWN_SHARE, writes: ["shares", "wallet_events"] }),
+  ...commandApi("routes/api.shares.$id.revoke", "/api/shares/:id/revoke", "POST", OWNER_API, {
+    owner: OWN_SHARE,
+    writes: ["shares", "wallet_events"],
+  }),
   ...readApi("routes/api.shares.download.$id", "/api/shares/download/:id", OWNER_API, { owner: OWN_SHARE }),
   ...commandApi("routes/api.credentials.$id.revoke", "/api/credentials/:id/revoke", "POST", ADMIN_API, {
     writes: ["credentials", "status_lists", "wallet_events"],
@@ -266,19 +394,41 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   }),
 
   // The Verifier Portal's pages; its API is the verifier worker's (below).
-  ...web("routes/verifier", "/verifier", { loader: { access: VERIFIER_PAGE, note: "the caller's own organisation's record, keys and usage" } }),
-  ...web("routes/verifier-portal", "/verifier-portal", { loader: { access: VERIFIER_PAGE, note: "the same module as /verifier" } }),
-  ...web("routes/verifier_.history", "/verifier/history", { loader: { access: VERIFIER_PAGE, note: "the caller's own organisation's checks" } }),
+  ...web("routes/verifier", "/verifier", {
+    loader: { access: VERIFIER_PAGE, note: "the caller's own organisation's record, keys and usage" },
+  }),
+  ...web("routes/verifier-portal", "/verifier-portal", {
+    loader: { access: VERIFIER_PAGE, note: "the same module as /verifier" },
+  }),
+  ...web("routes/verifier_.history", "/verifier/history", {
+    loader: { access: VERIFIER_PAGE, note: "the caller's own organisation's checks" },
+  }),
   ...web("routes/verifier_.api-docs", "/verifier/api-docs", { loader: { access: VERIFIER_PAGE } }),
-  ...web("routes/verifier_.organisations", "/verifier/organisations", { loader: { access: ADMIN_PAGE, note: "manage:users: every organisation" } }),
+  ...web("routes/verifier_.organisations", "/verifier/organisations", {
+    loader: { access: ADMIN_PAGE, note: "manage:users: every organisation" },
+  }),
 
   // The assisted-digital console (issue 10): staffOf (operators with an office, administrators) and the office scope.
-  ...web("routes/assisted", "/assisted", { loader: { access: STAFF_PAGE, owner: OWN_OFFICE_LIST, note: "an operator not assigned to an office gets the 403 page too" } }),
-  ...web("routes/assisted-digital", "/assisted-digital", { loader: { access: STAFF_PAGE, owner: OWN_OFFICE_LIST, note: "the same module as /assisted" } }),
-  ...web("routes/assisted_.sessions.$id.paper", "/assisted/sessions/:id/paper", { loader: { access: STAFF_PAGE, owner: OWN_OFFICE } }),
+  ...web("routes/assisted", "/assisted", {
+    loader: {
+      access: STAFF_PAGE,
+      owner: OWN_OFFICE_LIST,
+      note: "an operator not assigned to an office gets the 403 page too",
+    },
+  }),
+  ...web("routes/assisted-digital", "/assisted-digital", {
+    loader: { access: STAFF_PAGE, owner: OWN_OFFICE_LIST, note: "the same module as /assisted" },
+  }),
+  ...web("routes/assisted_.sessions.$id.paper", "/assisted/sessions/:id/paper", {
+    loader: { access: STAFF_PAGE, owner: OWN_OFFICE },
+  }),
   ...web("routes/api.assisted.sessions._index", "/api/assisted/sessions", {
     loader: { access: STAFF_API, owner: OWN_OFFICE_LIST },
-    action: { access: STAFF_API, writes: ASSISTED_WRITES, note: "New Assisted Session, in the operator's own office (administrators name one)" },
+    action: {
+      access: STAFF_API,
+      writes: ASSISTED_WRITES,
+      note: "New Assisted Session, in the operator's own office (administrators name one)",
+    },
   }),
   ...web("routes/api.assisted.sessions.$id", "/api/assisted/sessions/:id", {
     loader: { access: STAFF_API, owner: OWN_OFFICE },
@@ -288,7 +438,12 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     "routes/api.assisted.sessions.$id.actions",
     "/api/assisted/sessions/:id/actions",
     {
-      action: { access: STAFF_API, owner: OWN_OFFICE, writes: [...ASSISTED_WRITES, "users", "authority_records", "credentials"], note: "a step's work; the session object enforces the steps' order" },
+      action: {
+        access: STAFF_API,
+        owner: OWN_OFFICE,
+        writes: [...ASSISTED_WRITES, "users", "authority_records", "credentials"],
+        note: "a step's work; the session object enforces the steps' order",
+      },
       loader: { access: CLOSED },
     },
     [
@@ -303,26 +458,59 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
       },
     ],
   ),
-  ...web("routes/api.assisted.sessions.$id.records", "/api/assisted/sessions/:id/records", { loader: { access: STAFF_API, owner: OWN_OFFICE } }),
-  ...web("routes/api.assisted.sessions.$id.live", "/api/assisted/sessions/:id/live", {
-    loader: { access: STAFF_API, owner: OWN_OFFICE, note: "WebSocket: the web worker checks the caller, then passes the office scope and role to the object, never the cookie" },
+  ...web("routes/api.assisted.sessions.$id.records", "/api/assisted/sessions/:id/records", {
+    loader: { access: STAFF_API, owner: OWN_OFFICE },
   }),
-  ...web("routes/api.assisted.office.live", "/api/assisted/office/live", { loader: { access: STAFF_API, note: "WebSocket to the caller's own office's board (administrators name one)" } }),
+  ...web("routes/api.assisted.sessions.$id.live", "/api/assisted/sessions/:id/live", {
+    loader: {
+      access: STAFF_API,
+      owner: OWN_OFFICE,
+      note: "WebSocket: the web worker checks the caller, then passes the office scope and role to the object, never the cookie",
+    },
+  }),
+  ...web("routes/api.assisted.office.live", "/api/assisted/office/live", {
+    loader: { access: STAFF_API, note: "WebSocket to the caller's own office's board (administrators name one)" },
+  }),
   ...web("routes/api.assisted.queue._index", "/api/assisted/queue", {
     loader: { access: STAFF_API, owner: OWN_OFFICE_LIST },
-    action: { access: STAFF_API, writes: ["assisted_queue"], note: "adds to the operator's own office's queue (administrators name one)" },
+    action: {
+      access: STAFF_API,
+      writes: ["assisted_queue"],
+      note: "adds to the operator's own office's queue (administrators name one)",
+    },
   }),
-  ...commandApi("routes/api.assisted.queue.$id", "/api/assisted/queue/:id", "PATCH", STAFF_API, { owner: OWN_OFFICE, writes: ["assisted_queue"] }),
-  ...commandApi("routes/api.assisted.queue.$id.start", "/api/assisted/queue/:id/start", "POST", STAFF_API, { owner: OWN_OFFICE, writes: ASSISTED_WRITES }),
+  ...commandApi("routes/api.assisted.queue.$id", "/api/assisted/queue/:id", "PATCH", STAFF_API, {
+    owner: OWN_OFFICE,
+    writes: ["assisted_queue"],
+  }),
+  ...commandApi("routes/api.assisted.queue.$id.start", "/api/assisted/queue/:id/start", "POST", STAFF_API, {
+    owner: OWN_OFFICE,
+    writes: ASSISTED_WRITES,
+  }),
   ...commandApi("routes/api.assisted.call-supervisor", "/api/assisted/call-supervisor", "POST", STAFF_API, {
     owner: OWN_OFFICE,
     note: "tells the supervisors' consoles of the session's office (or the caller's own); writes only its audit row",
   }),
 
   // Gabriel (issue 11): review:hitl for administrators and operators, control:agents for administrators.
-  ...web("routes/gabriel", "/gabriel", { loader: { access: STAFF_PAGE, writes: ["gabriel_agents"], note: "review:hitl; the controls are shown to administrators only" } }),
-  ...web("routes/api.gabriel.agents._index", "/api/gabriel/agents", { loader: { access: STAFF_API, writes: ["gabriel_agents"], note: "review:hitl (the first read makes the four agents' rows)" } }),
-  ...commandApi("routes/api.gabriel.agents.$id", "/api/gabriel/agents/:id", "PATCH", ADMIN_API, { writes: ["gabriel_agents", "gabriel_audit_log"], note: "control:agents (Configure Policies)" }),
+  ...web("routes/gabriel", "/gabriel", {
+    loader: {
+      access: STAFF_PAGE,
+      writes: ["gabriel_agents"],
+      note: "review:hitl; the controls are shown to administrators only",
+    },
+  }),
+  ...web("routes/api.gabriel.agents._index", "/api/gabriel/agents", {
+    loader: {
+      access: STAFF_API,
+      writes: ["gabriel_agents"],
+      note: "review:hitl (the first read makes the four agents' rows)",
+    },
+  }),
+  ...commandApi("routes/api.gabriel.agents.$id", "/api/gabriel/agents/:id", "PATCH", ADMIN_API, {
+    writes: ["gabriel_agents", "gabriel_audit_log"],
+    note: "control:agents (Configure Policies)",
+  }),
   ...web("routes/api.gabriel.hitl._index", "/api/gabriel/hitl", { loader: { access: STAFF_API, note: "review:hitl" } }),
   ...commandApi("routes/api.gabriel.hitl.$taskId.assign", "/api/gabriel/hitl/:taskId/assign", "POST", STAFF_API, {
     writes: ["gabriel_tasks", "gabriel_audit_log"],
@@ -332,9 +520,17 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     writes: ["gabriel_tasks", "gabriel_audit_log"],
     note: "review:hitl; only the assignee decides an assigned item, once",
   }),
-  ...commandApi("routes/api.gabriel.controls", "/api/gabriel/controls", "POST", ADMIN_API, { writes: ["gabriel_agents", "gabriel_audit_log"], note: "control:agents" }),
-  ...commandApi("routes/api.gabriel.run", "/api/gabriel/run", "POST", ADMIN_API, { writes: ["gabriel_agents", "gabriel_tasks", "gabriel_audit_log"], note: "control:agents" }),
-  ...web("routes/api.gabriel.live", "/api/gabriel/live", { loader: { access: STAFF_API, note: "WebSocket: review:hitl checked before the handshake reaches the object" } }),
+  ...commandApi("routes/api.gabriel.controls", "/api/gabriel/controls", "POST", ADMIN_API, {
+    writes: ["gabriel_agents", "gabriel_audit_log"],
+    note: "control:agents",
+  }),
+  ...commandApi("routes/api.gabriel.run", "/api/gabriel/run", "POST", ADMIN_API, {
+    writes: ["gabriel_agents", "gabriel_tasks", "gabriel_audit_log"],
+    note: "control:agents",
+  }),
+  ...web("routes/api.gabriel.live", "/api/gabriel/live", {
+    loader: { access: STAFF_API, note: "WebSocket: review:hitl checked before the handshake reaches the object" },
+  }),
 
   // Analytics (issue 12): view:analytics and resolve:errors, administrators only (logs hold usernames and addresses).
   ...web("routes/analytics", "/analytics", { loader: { access: ADMIN_PAGE } }),
@@ -343,9 +539,14 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   ...readApi("routes/api.analytics.logs", "/api/analytics/logs", ADMIN_API),
   ...readApi("routes/api.analytics.performance", "/api/analytics/performance", ADMIN_API),
   ...readApi("routes/api.analytics.errors._index", "/api/analytics/errors", ADMIN_API),
-  ...readApi("routes/api.analytics.audit", "/api/analytics/audit", ADMIN_API, { note: "the security audit log: sign-ins, refusals, role changes, with usernames and addresses" }),
+  ...readApi("routes/api.analytics.audit", "/api/analytics/audit", ADMIN_API, {
+    note: "the security audit log: sign-ins, refusals, role changes, with usernames and addresses",
+  }),
   ...readApi("routes/api.analytics.errors.$id", "/api/analytics/errors/:id", ADMIN_API),
-  ...commandApi("routes/api.analytics.errors.$id.resolve", "/api/analytics/errors/:id/resolve", "POST", ADMIN_API, { writes: ["error_groups"], note: "resolve:errors (Mark Resolved)" }),
+  ...commandApi("routes/api.analytics.errors.$id.resolve", "/api/analytics/errors/:id/resolve", "POST", ADMIN_API, {
+    writes: ["error_groups"],
+    note: "resolve:errors (Mark Resolved)",
+  }),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -365,9 +566,18 @@ const OWN_ORGANISATION: OwnerRule = {
   strangers: ["verifier", "apiKey"],
   refusal: 404,
 };
-const OWN_ORGANISATION_LIST: OwnerRule = { rule: "the caller's own organisation's checks only (administrators: every organisation's, or the one named)", strangers: ["verifier", "apiKey"], refusal: "list" };
+const OWN_ORGANISATION_LIST: OwnerRule = {
+  rule: "the caller's own organisation's checks only (administrators: every organisation's, or the one named)",
+  strangers: ["verifier", "apiKey"],
+  refusal: "list",
+};
 
-const verifier = (method: HttpMethod, path: string, access: Access, more: Omit<Declared, "access"> = {}): HonoEndpoint => ({ worker: "verifier", method, path, access, ...more });
+const verifier = (
+  method: HttpMethod,
+  path: string,
+  access: Access,
+  more: Omit<Declared, "access"> = {},
+): HonoEndpoint => ({ worker: "verifier", method, path, access, ...more });
 
 export const VERIFIER_ENDPOINTS: readonly HonoEndpoint[] = [
   // Public: what anybody needs to trust the platform's requests and receipts.
@@ -377,27 +587,53 @@ export const VERIFIER_ENDPOINTS: readonly HonoEndpoint[] = [
   verifier("GET", "/api/verifications/checks", EVERYONE),
   verifier("GET", "/api/verifications/openapi.json", EVERYONE),
   // The organisation's keys and the registry of organisations.
-  verifier("GET", "/api/verifications/api-keys", VERIFIER_PEOPLE, { note: "the caller's own organisation's keys (an account with none: 403)" }),
-  verifier("POST", "/api/verifications/api-keys", VERIFIER_PEOPLE, { writes: ["verifier_api_keys"], note: "for the caller's own organisation" }),
+  verifier("GET", "/api/verifications/api-keys", VERIFIER_PEOPLE, {
+    note: "the caller's own organisation's keys (an account with none: 403)",
+  }),
+  verifier("POST", "/api/verifications/api-keys", VERIFIER_PEOPLE, {
+    writes: ["verifier_api_keys"],
+    note: "for the caller's own organisation",
+  }),
   verifier("POST", "/api/verifications/api-keys/:id/revoke", VERIFIER_PEOPLE, {
-    owner: { rule: "a key of the caller's own organisation (administrators too: their own organisation's); another's reads as not found", strangers: ["verifier", "admin"], refusal: 404 },
+    owner: {
+      rule: "a key of the caller's own organisation (administrators too: their own organisation's); another's reads as not found",
+      strangers: ["verifier", "admin"],
+      refusal: 404,
+    },
     writes: ["verifier_api_keys"],
   }),
   verifier("GET", "/api/verifications/organisations", VERIFIER_ADMIN),
-  verifier("POST", "/api/verifications/organisations", VERIFIER_ADMIN, { writes: ["verifier_organisations", "users"], note: "registers an organisation (and may add a verifier account to it)" }),
+  verifier("POST", "/api/verifications/organisations", VERIFIER_ADMIN, {
+    writes: ["verifier_organisations", "users"],
+    note: "registers an organisation (and may add a verifier account to it)",
+  }),
   // The record of checks.
   verifier("GET", "/api/verifications/history", VERIFIERS, { owner: OWN_ORGANISATION_LIST }),
-  verifier("GET", "/api/verifications/usage", VERIFIERS, { note: "the caller's own organisation's counts (administrators: every organisation's)" }),
+  verifier("GET", "/api/verifications/usage", VERIFIERS, {
+    note: "the caller's own organisation's counts (administrators: every organisation's)",
+  }),
   verifier("POST", "/api/verifications/:id/visual-match", VERIFIER_PEOPLE, {
-    owner: { rule: "a check of the caller's own organisation, administrators included: only someone of the organisation saw the holder", strangers: ["verifier", "admin"], refusal: 404 },
+    owner: {
+      rule: "a check of the caller's own organisation, administrators included: only someone of the organisation saw the holder",
+      strangers: ["verifier", "admin"],
+      refusal: 404,
+    },
     writes: ["presentations"],
   }),
   verifier("GET", "/api/verifications/:id/receipt", VERIFIERS, { owner: OWN_ORGANISATION }),
   // OpenID4VP (ADR 015, 016) and offline validation (ADR 014).
-  verifier("POST", "/api/presentations/requests", VERIFIERS, { writes: ["verification_requests"], note: "for the caller's own organisation, within the checks it is registered for" }),
+  verifier("POST", "/api/presentations/requests", VERIFIERS, {
+    writes: ["verification_requests"],
+    note: "for the caller's own organisation, within the checks it is registered for",
+  }),
   verifier("GET", "/api/presentations/requests/:id", VERIFIERS, { owner: OWN_ORGANISATION }),
-  verifier("GET", "/api/presentations/requests/:id/live", VERIFIERS, { owner: OWN_ORGANISATION, note: "WebSocket to the request's object, after the same check" }),
-  verifier("GET", "/api/presentations/requests/:id/object", EVERYONE, { note: "request_uri: whoever holds the QR code, while the request is open" }),
+  verifier("GET", "/api/presentations/requests/:id/live", VERIFIERS, {
+    owner: OWN_ORGANISATION,
+    note: "WebSocket to the request's object, after the same check",
+  }),
+  verifier("GET", "/api/presentations/requests/:id/object", EVERYONE, {
+    note: "request_uri: whoever holds the QR code, while the request is open",
+  }),
   verifier("POST", "/api/presentations/response", EVERYONE, {
     writes: ["verification_requests", "presentations", "wallet_events"],
     note: "response_uri (direct_post): wallets post from anywhere; authenticated by the request's state alone, no cookie read",
@@ -412,7 +648,13 @@ export const VERIFIER_ENDPOINTS: readonly HonoEndpoint[] = [
 // ---------------------------------------------------------------------------------------------
 // The status worker (Hono; ADR 011): public verification material. It reads no session and no key.
 
-const status = (path: string, note?: string): HonoEndpoint => ({ worker: "status", method: "GET", path, access: EVERYONE, ...(note ? { note } : {}) });
+const status = (path: string, note?: string): HonoEndpoint => ({
+  worker: "status",
+  method: "GET",
+  path,
+  access: EVERYONE,
+  ...(note ? { note } : {}),
+});
 
 export const STATUS_ENDPOINTS: readonly HonoEndpoint[] = [
   status("/status/health"),
@@ -457,9 +699,11 @@ interface ObjectEntryPoint {
 
 const verifierEntry = (method: HttpMethod, path: string) => honoKey("verifier", method, path);
 
-const ASSISTED_STAFF = "a signed-in operator with an office, or an administrator (staffOf); the caller's office scope goes with every call and the object answers nothing outside it";
+const ASSISTED_STAFF =
+  "a signed-in operator with an office, or an administrator (staffOf); the caller's office scope goes with every call and the object answers nothing outside it";
 /** A console's WebSocket is let in once; its grant stays with the socket and is checked again before every message (server/accounts/live-access.ts). */
-const GRANT = "the upgrade carries a grant (the login session's row id and what it needs), checked again before every message, so a sign-out or a role change closes the socket";
+const GRANT =
+  "the upgrade carries a grant (the login session's row id and what it needs), checked again before every message, so a sign-out or a role change closes the socket";
 /** The session's state read through its object (readSession): the session's own endpoints, the console, the paper page, Call Supervisor. */
 const ASSISTED_SESSION_READS = [
   webKey("routes/api.assisted.sessions.$id", "loader"),
@@ -477,13 +721,37 @@ const ASSISTED_SESSION_COMMANDS = [
   webKey("routes/api.assisted.sessions.$id.actions", "action", "decide-approval"),
 ];
 const SIGN_IN_ROUTES = [webKey("routes/login", "action"), webKey("routes/api.auth.login", "action")];
-const REGISTRATION_ROUTES = [webKey("routes/register", "action"), webKey("routes/api.auth.register", "action"), webKey("routes/api.assisted.sessions.$id.actions", "action")];
-const REVIEWER = "review:hitl (administrators, operators), the reviewer named by the server from the session, never by the body";
+const REGISTRATION_ROUTES = [
+  webKey("routes/register", "action"),
+  webKey("routes/api.auth.register", "action"),
+  webKey("routes/api.assisted.sessions.$id.actions", "action"),
+];
+const REVIEWER =
+  "review:hitl (administrators, operators), the reviewer named by the server from the session, never by the body";
 
-const rpc = (className: string, method: string, callers: readonly ObjectCaller[], note?: string): ObjectEntryPoint => ({ className, method, kind: "rpc", callers, ...(note ? { note } : {}) });
-const handshake = (className: string, callers: readonly ObjectCaller[], note?: string): ObjectEntryPoint => ({ className, method: "fetch", kind: "fetch", callers, ...(note ? { note } : {}) });
-const runtime = (className: string, method: string, note: string): ObjectEntryPoint => ({ className, method, kind: "runtime", callers: [], note });
-const internal = (className: string, ...methods: string[]): ObjectEntryPoint[] => methods.map((method) => ({ className, method, kind: "internal", callers: [] }));
+const rpc = (className: string, method: string, callers: readonly ObjectCaller[], note?: string): ObjectEntryPoint => ({
+  className,
+  method,
+  kind: "rpc",
+  callers,
+  ...(note ? { note } : {}),
+});
+const handshake = (className: string, callers: readonly ObjectCaller[], note?: string): ObjectEntryPoint => ({
+  className,
+  method: "fetch",
+  kind: "fetch",
+  callers,
+  ...(note ? { note } : {}),
+});
+const runtime = (className: string, method: string, note: string): ObjectEntryPoint => ({
+  className,
+  method,
+  kind: "runtime",
+  callers: [],
+  note,
+});
+const internal = (className: string, ...methods: string[]): ObjectEntryPoint[] =>
+  methods.map((method) => ({ className, method, kind: "internal", callers: [] }));
 
 export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   // The base every object extends.
@@ -491,33 +759,93 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   runtime("ClockedObject", "webSocketClose", "a watcher's socket closing"),
 
   rpc("LoginThrottle", "attempt", [
-    { worker: "web", via: [...SIGN_IN_ROUTES, ...REGISTRATION_ROUTES], checks: "nothing: anyone may try to sign in or register; the object is keyed by the account, the address or the registering operator" },
+    {
+      worker: "web",
+      via: [...SIGN_IN_ROUTES, ...REGISTRATION_ROUTES],
+      checks:
+        "nothing: anyone may try to sign in or register; the object is keyed by the account, the address or the registering operator",
+    },
   ]),
-  rpc("LoginThrottle", "undo", [{ worker: "web", via: SIGN_IN_ROUTES, checks: "the attempt was counted by this request (a lockout elsewhere, or a proven password)" }]),
+  rpc("LoginThrottle", "undo", [
+    {
+      worker: "web",
+      via: SIGN_IN_ROUTES,
+      checks: "the attempt was counted by this request (a lockout elsewhere, or a proven password)",
+    },
+  ]),
   rpc("LoginThrottle", "clear", [{ worker: "web", via: SIGN_IN_ROUTES, checks: "the password was proven" }]),
   runtime("LoginThrottle", "alarm", "forgets an expired window"),
   ...internal("LoginThrottle", "load"),
 
-  rpc("PresentationRequest", "open", [{ worker: "verifier", via: [verifierEntry("POST", "/api/presentations/requests")], checks: "verify:credentials by session, or an API key, for an organisation registered for the check" }]),
-  rpc("PresentationRequest", "openState", [{ worker: "verifier", via: [verifierEntry("GET", "/api/presentations/requests/:id/object")], checks: "nothing: request_uri is public while the request is open (the object answers null once it is not)" }]),
-  rpc("PresentationRequest", "answer", [
-    { worker: "verifier", via: [verifierEntry("POST", "/api/presentations/response")], checks: "the request's state (its hash found the row), no cookie" },
-    { worker: "verifier", via: [verifierEntry("POST", "/api/presentations/validate")], checks: "the caller's own organisation's request (ownRequest)" },
+  rpc("PresentationRequest", "open", [
+    {
+      worker: "verifier",
+      via: [verifierEntry("POST", "/api/presentations/requests")],
+      checks: "verify:credentials by session, or an API key, for an organisation registered for the check",
+    },
   ]),
-  rpc("PresentationRequest", "snapshot", [{ worker: "verifier", via: [verifierEntry("GET", "/api/presentations/requests/:id")], checks: "the request is the caller's organisation's (administrators: any)" }]),
-  handshake("PresentationRequest", [{ worker: "verifier", via: [verifierEntry("GET", "/api/presentations/requests/:id/live")], checks: "the request is the caller's organisation's (visibleRequest)" }]),
+  rpc("PresentationRequest", "openState", [
+    {
+      worker: "verifier",
+      via: [verifierEntry("GET", "/api/presentations/requests/:id/object")],
+      checks: "nothing: request_uri is public while the request is open (the object answers null once it is not)",
+    },
+  ]),
+  rpc("PresentationRequest", "answer", [
+    {
+      worker: "verifier",
+      via: [verifierEntry("POST", "/api/presentations/response")],
+      checks: "the request's state (its hash found the row), no cookie",
+    },
+    {
+      worker: "verifier",
+      via: [verifierEntry("POST", "/api/presentations/validate")],
+      checks: "the caller's own organisation's request (ownRequest)",
+    },
+  ]),
+  rpc("PresentationRequest", "snapshot", [
+    {
+      worker: "verifier",
+      via: [verifierEntry("GET", "/api/presentations/requests/:id")],
+      checks: "the request is the caller's organisation's (administrators: any)",
+    },
+  ]),
+  handshake("PresentationRequest", [
+    {
+      worker: "verifier",
+      via: [verifierEntry("GET", "/api/presentations/requests/:id/live")],
+      checks: "the request is the caller's organisation's (visibleRequest)",
+    },
+  ]),
   runtime("PresentationRequest", "webSocketMessage", "a portal's socket asking for the state again"),
   runtime("PresentationRequest", "alarm", "expires the request, or retries its write-through"),
   ...internal("PresentationRequest", "load", "current", "change", "sync"),
 
   rpc("AssistedSessionObject", "create", [
-    { worker: "web", via: [webKey("routes/api.assisted.sessions._index", "action"), webKey("routes/api.assisted.queue.$id.start", "action")], checks: ASSISTED_STAFF },
+    {
+      worker: "web",
+      via: [
+        webKey("routes/api.assisted.sessions._index", "action"),
+        webKey("routes/api.assisted.queue.$id.start", "action"),
+      ],
+      checks: ASSISTED_STAFF,
+    },
   ]),
   rpc("AssistedSessionObject", "view", [{ worker: "web", via: ASSISTED_SESSION_READS, checks: ASSISTED_STAFF }]),
   rpc("AssistedSessionObject", "apply", [
-    { worker: "web", via: ASSISTED_SESSION_COMMANDS, checks: `${ASSISTED_STAFF}; approvals decided by supervisors and administrators only` },
+    {
+      worker: "web",
+      via: ASSISTED_SESSION_COMMANDS,
+      checks: `${ASSISTED_STAFF}; approvals decided by supervisors and administrators only`,
+    },
   ]),
-  handshake("AssistedSessionObject", [{ worker: "web", via: [webKey("routes/api.assisted.sessions.$id.live", "loader")], checks: `${ASSISTED_STAFF}; the role tag is the server's reading of supervisor authority; ${GRANT}` }]),
+  handshake("AssistedSessionObject", [
+    {
+      worker: "web",
+      via: [webKey("routes/api.assisted.sessions.$id.live", "loader")],
+      checks: `${ASSISTED_STAFF}; the role tag is the server's reading of supervisor authority; ${GRANT}`,
+    },
+  ]),
   runtime("AssistedSessionObject", "webSocketMessage", "a console's socket asking for the state again"),
   runtime("AssistedSessionObject", "alarm", "deletes raw document data when due, retries the write-through"),
   ...internal("AssistedSessionObject", "load", "now", "store", "change", "sync", "syncOnce", "armAlarm", "inScope"),
@@ -525,27 +853,82 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   rpc("AssistedOffice", "changed", [
     {
       worker: "web",
-      via: [webKey("routes/api.assisted.queue._index", "action"), webKey("routes/api.assisted.queue.$id", "action"), webKey("routes/api.assisted.queue.$id.start", "action")],
+      via: [
+        webKey("routes/api.assisted.queue._index", "action"),
+        webKey("routes/api.assisted.queue.$id", "action"),
+        webKey("routes/api.assisted.queue.$id.start", "action"),
+      ],
       checks: `${ASSISTED_STAFF}; the office is the queue entry's`,
     },
     { worker: "durable-objects", via: ["AssistedSessionObject.change"], checks: "a session of that office changed" },
   ]),
-  rpc("AssistedOffice", "callSupervisor", [{ worker: "web", via: [webKey("routes/api.assisted.call-supervisor", "action")], checks: `${ASSISTED_STAFF}; the caller named by the server` }]),
-  handshake("AssistedOffice", [{ worker: "web", via: [webKey("routes/api.assisted.office.live", "loader")], checks: `${ASSISTED_STAFF}; the caller's own office (administrators name one); ${GRANT}` }]),
-
-  rpc("GabrielOrchestrator", "ensureScheduled", [{ worker: "web", via: ["entry"], checks: "nothing: once per isolate, arms the schedule; it takes no input" }]),
-  rpc("GabrielOrchestrator", "overview", [
-    { worker: "web", via: [webKey("routes/api.gabriel.hitl._index", "loader"), webKey("routes/gabriel", "loader")], checks: REVIEWER },
+  rpc("AssistedOffice", "callSupervisor", [
+    {
+      worker: "web",
+      via: [webKey("routes/api.assisted.call-supervisor", "action")],
+      checks: `${ASSISTED_STAFF}; the caller named by the server`,
+    },
   ]),
-  rpc("GabrielOrchestrator", "assign", [{ worker: "web", via: [webKey("routes/api.gabriel.hitl.$taskId.assign", "action")], checks: `${REVIEWER}; the assignee an administrator or operator; override for administrators only` }]),
-  rpc("GabrielOrchestrator", "decide", [{ worker: "web", via: [webKey("routes/api.gabriel.hitl.$taskId.decision", "action")], checks: REVIEWER }]),
-  rpc("GabrielOrchestrator", "control", [{ worker: "web", via: [webKey("routes/api.gabriel.controls", "action")], checks: "control:agents (administrators)" }]),
-  rpc("GabrielOrchestrator", "runNow", [{ worker: "web", via: [webKey("routes/api.gabriel.run", "action")], checks: "control:agents (administrators)" }]),
-  handshake("GabrielOrchestrator", [{ worker: "web", via: [webKey("routes/api.gabriel.live", "loader")], checks: `${REVIEWER}; ${GRANT}` }]),
-  runtime("GabrielOrchestrator", "alarm", "runs the agents every minute while running; flushes owed writes"),
-  ...internal("GabrielOrchestrator", "controls", "items", "db", "now", "stageItem", "owe", "changeItem", "flush", "pruneDecided", "runOnce", "run"),
+  handshake("AssistedOffice", [
+    {
+      worker: "web",
+      via: [webKey("routes/api.assisted.office.live", "loader")],
+      checks: `${ASSISTED_STAFF}; the caller's own office (administrators name one); ${GRANT}`,
+    },
+  ]),
 
-  rpc("Housekeeper", "ensureScheduled", [{ worker: "web", via: ["entry"], checks: "nothing: once per isolate, arms the schedule; it takes no input" }]),
+  rpc("GabrielOrchestrator", "ensureScheduled", [
+    { worker: "web", via: ["entry"], checks: "nothing: once per isolate, arms the schedule; it takes no input" },
+  ]),
+  rpc("GabrielOrchestrator", "overview", [
+    {
+      worker: "web",
+      via: [webKey("routes/api.gabriel.hitl._index", "loader"), webKey("routes/gabriel", "loader")],
+      checks: REVIEWER,
+    },
+  ]),
+  rpc("GabrielOrchestrator", "assign", [
+    {
+      worker: "web",
+      via: [webKey("routes/api.gabriel.hitl.$taskId.assign", "action")],
+      checks: `${REVIEWER}; the assignee an administrator or operator; override for administrators only`,
+    },
+  ]),
+  rpc("GabrielOrchestrator", "decide", [
+    { worker: "web", via: [webKey("routes/api.gabriel.hitl.$taskId.decision", "action")], checks: REVIEWER },
+  ]),
+  rpc("GabrielOrchestrator", "control", [
+    {
+      worker: "web",
+      via: [webKey("routes/api.gabriel.controls", "action")],
+      checks: "control:agents (administrators)",
+    },
+  ]),
+  rpc("GabrielOrchestrator", "runNow", [
+    { worker: "web", via: [webKey("routes/api.gabriel.run", "action")], checks: "control:agents (administrators)" },
+  ]),
+  handshake("GabrielOrchestrator", [
+    { worker: "web", via: [webKey("routes/api.gabriel.live", "loader")], checks: `${REVIEWER}; ${GRANT}` },
+  ]),
+  runtime("GabrielOrchestrator", "alarm", "runs the agents every minute while running; flushes owed writes"),
+  ...internal(
+    "GabrielOrchestrator",
+    "controls",
+    "items",
+    "db",
+    "now",
+    "stageItem",
+    "owe",
+    "changeItem",
+    "flush",
+    "pruneDecided",
+    "runOnce",
+    "run",
+  ),
+
+  rpc("Housekeeper", "ensureScheduled", [
+    { worker: "web", via: ["entry"], checks: "nothing: once per isolate, arms the schedule; it takes no input" },
+  ]),
   rpc("Housekeeper", "dailySalt", [
     {
       worker: "web",
@@ -556,7 +939,8 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
         webKey("routes/api.session.end", "action"),
         webKey("routes/api.session.emergency-end", "action"),
       ],
-      checks: "nothing (anyone may send an analytics event): the salt never leaves the server, only addresses hashed with it are stored",
+      checks:
+        "nothing (anyone may send an analytics event): the salt never leaves the server, only addresses hashed with it are stored",
     },
   ]),
   rpc("Housekeeper", "runNow", [], "no worker calls it (the alarm does the same work); kept for tests and operations"),

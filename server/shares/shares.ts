@@ -5,13 +5,13 @@
  * not the credential id, so links cannot be guessed, linked to each other, or outlive a revoke.
  */
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "#db/client.ts";
-import { credentials, shares, walletEvents } from "#db/schema/index.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import type { Database } from "#db/client.ts";
+import { credentials, shares, walletEvents } from "#db/schema/index.ts";
+import { clientAddress } from "#server/accounts/authentication.ts";
 import { effectiveStatus } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { clientAddress } from "#server/accounts/authentication.ts";
 import { audit } from "#server/observability/audit.ts";
 import type { ObservabilityContext } from "#server/observability/recorder.ts";
 
@@ -88,16 +88,37 @@ export const CERTIFICATE_LINK_PURPOSE = "Credential certificate";
  * still open, or a new one. Downloading the certificate again within its 24 hours prints the same
  * link, so downloads do not pile up links; each download is logged for the holder.
  */
-export async function certificateLink(db: Database, userId: string, credentialId: string, now = new Date()): Promise<ShareRecord> {
+export async function certificateLink(
+  db: Database,
+  userId: string,
+  credentialId: string,
+  now = new Date(),
+): Promise<ShareRecord> {
   const [open] = await db
     .select({ share: shares, type: credentials.type })
     .from(shares)
     .innerJoin(credentials, eq(credentials.id, shares.credentialId))
-    .where(and(eq(shares.userId, userId), eq(shares.credentialId, credentialId), eq(shares.kind, "certificate"), isNull(shares.revokedAt), gt(shares.expiresAt, now)))
+    .where(
+      and(
+        eq(shares.userId, userId),
+        eq(shares.credentialId, credentialId),
+        eq(shares.kind, "certificate"),
+        isNull(shares.revokedAt),
+        gt(shares.expiresAt, now),
+      ),
+    )
     .orderBy(desc(shares.expiresAt))
     .limit(1);
-  if (!open) return createLink(db, userId, credentialId, { purpose: CERTIFICATE_LINK_PURPOSE, kind: "certificate" }, now);
-  await db.insert(walletEvents).values({ userId, kind: "certificate_downloaded", credentialId, shareId: open.share.id, detail: { type: open.type }, createdAt: now });
+  if (!open)
+    return createLink(db, userId, credentialId, { purpose: CERTIFICATE_LINK_PURPOSE, kind: "certificate" }, now);
+  await db.insert(walletEvents).values({
+    userId,
+    kind: "certificate_downloaded",
+    credentialId,
+    shareId: open.share.id,
+    detail: { type: open.type },
+    createdAt: now,
+  });
   return toShareRecord(open.share, open.type, now);
 }
 
@@ -155,7 +176,12 @@ export async function listShares(db: Database, userId: string, now = new Date())
 }
 
 /** One of the user's own shares (a stranger's reads as not found). */
-export async function getOwnShare(db: Database, userId: string, shareId: string, now = new Date()): Promise<ShareRecord | undefined> {
+export async function getOwnShare(
+  db: Database,
+  userId: string,
+  shareId: string,
+  now = new Date(),
+): Promise<ShareRecord | undefined> {
   if (!SHARE_ID_PATTERN.test(shareId)) return undefined;
   const [row] = await db
     .select({ share: shares, type: credentials.type })
@@ -171,7 +197,12 @@ export async function getOwnShare(db: Database, userId: string, shareId: string,
  * this call ended it: of two racing calls only one does (the guarded update, in one write
  * transaction with the wallet's log line).
  */
-async function revokeShare(db: Database, userId: string, shareId: string, now: Date): Promise<{ share: ShareRecord; revoked: boolean }> {
+async function revokeShare(
+  db: Database,
+  userId: string,
+  shareId: string,
+  now: Date,
+): Promise<{ share: ShareRecord; revoked: boolean }> {
   const existing = await getOwnShare(db, userId, shareId, now);
   if (!existing) throw new ServiceError(404, "Share not found", "NOT_FOUND");
   if (existing.status === "revoked") return { share: existing, revoked: false };
@@ -182,17 +213,34 @@ async function revokeShare(db: Database, userId: string, shareId: string, now: D
       .where(and(eq(shares.id, shareId), eq(shares.userId, userId), isNull(shares.revokedAt)))
       .returning({ id: shares.id });
     if (ended.length === 0) return false;
-    await tx.insert(walletEvents).values({ userId, kind: "share_revoked", credentialId: existing.credentialId, shareId, detail: { type: existing.credentialType }, createdAt: now });
+    await tx.insert(walletEvents).values({
+      userId,
+      kind: "share_revoked",
+      credentialId: existing.credentialId,
+      shareId,
+      detail: { type: existing.credentialType },
+      createdAt: now,
+    });
     return true;
   });
-  return { share: revoked ? { ...existing, status: "revoked", revokedAt: now.toISOString() } : ((await getOwnShare(db, userId, shareId, now)) ?? existing), revoked };
+  return {
+    share: revoked
+      ? { ...existing, status: "revoked", revokedAt: now.toISOString() }
+      : ((await getOwnShare(db, userId, shareId, now)) ?? existing),
+    revoked,
+  };
 }
 
 /**
  * Revoke Share as its owner asks it (the /shares page and POST /api/shares/{id}/revoke): ends the
  * share, and writes the security audit row (issue 13) when this request is the one that ended it.
  */
-export async function revokeOwnShare(context: ObservabilityContext, request: Request, owner: { id: string; username: string }, shareId: string): Promise<ShareRecord> {
+export async function revokeOwnShare(
+  context: ObservabilityContext,
+  request: Request,
+  owner: { id: string; username: string },
+  shareId: string,
+): Promise<ShareRecord> {
   const { share, revoked } = await revokeShare(context.db, owner.id, shareId, new Date());
   if (revoked) {
     audit(context, {
@@ -223,8 +271,18 @@ export async function openShare(db: Database, shareId: string, now = new Date())
   if (record.status === "active") {
     // The owner's activity log says when their link was opened (never by whom).
     await db.batch([
-      db.update(shares).set({ viewCount: sql`${shares.viewCount} + 1` }).where(eq(shares.id, shareId)),
-      db.insert(walletEvents).values({ userId: row.share.userId, kind: "share_viewed", credentialId: row.credential.id, shareId, detail: { type: row.credential.type }, createdAt: now }),
+      db
+        .update(shares)
+        .set({ viewCount: sql`${shares.viewCount} + 1` })
+        .where(eq(shares.id, shareId)),
+      db.insert(walletEvents).values({
+        userId: row.share.userId,
+        kind: "share_viewed",
+        credentialId: row.credential.id,
+        shareId,
+        detail: { type: row.credential.type },
+        createdAt: now,
+      }),
     ]);
   }
   return { share: record, credential: row.credential };

@@ -13,10 +13,20 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { organisationForApiKey, touchApiKey } from "./organisations.ts";
 
 export type Actor =
-  | { kind: "user"; userId: string; username: string; role: "verifier" | "admin"; name: string; organisationId: string | null }
+  | {
+      kind: "user";
+      userId: string;
+      username: string;
+      role: "verifier" | "admin";
+      name: string;
+      organisationId: string | null;
+    }
   | { kind: "api-key"; keyId: string; organisationId: string };
 
-export async function authenticateActor(request: Request, context: Pick<RequestContext<SessionBindings>, "db" | "ctx" | "requestId" | "env">): Promise<Actor> {
+export async function authenticateActor(
+  request: Request,
+  context: Pick<RequestContext<SessionBindings>, "db" | "ctx" | "requestId" | "env">,
+): Promise<Actor> {
   const authorization = request.headers.get("Authorization");
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
@@ -32,7 +42,14 @@ export async function authenticateActor(request: Request, context: Pick<RequestC
     throw new ServiceError(403, "Only verifiers and administrators can use the verifier API", "FORBIDDEN");
   }
   const role = effectiveRole(session.user.role) as "verifier" | "admin";
-  return { kind: "user", userId: session.user.id, username: session.user.username, role, name: displayName(session.user), organisationId: session.user.organisationId ?? null };
+  return {
+    kind: "user",
+    userId: session.user.id,
+    username: session.user.username,
+    role,
+    name: displayName(session.user),
+    organisationId: session.user.organisationId ?? null,
+  };
 }
 
 /** The organisation the actor acts for, or a 403 saying why there is none. */
@@ -48,7 +65,8 @@ export function canRead(actor: Actor, organisationId: string | null): boolean {
 }
 
 export function requireAdmin(actor: Actor): void {
-  if (actor.kind !== "user" || actor.role !== "admin") throw new ServiceError(403, "Only administrators can do this", "FORBIDDEN");
+  if (actor.kind !== "user" || actor.role !== "admin")
+    throw new ServiceError(403, "Only administrators can do this", "FORBIDDEN");
 }
 
 export const actorUserId = (actor: Actor): string | null => (actor.kind === "user" ? actor.userId : null);

@@ -9,13 +9,20 @@ import { BINDINGS } from "#core/verification/reasons.ts";
 
 export const CreateRequestBody = z
   .object({
-    credentialType: z.enum(CHECK_TYPES).describe("The check: rtw (Right to Work), rtr (Right to Rent), dbs (DBS Check), age (Age Verification)."),
+    credentialType: z
+      .enum(CHECK_TYPES)
+      .describe("The check: rtw (Right to Work), rtr (Right to Rent), dbs (DBS Check), age (Age Verification)."),
     requestedAttributes: z
       .array(z.string().min(1).max(64))
       .max(16)
       .optional()
-      .describe("Attributes of the check to ask for (see GET /api/verifications/checks); default: the check's default, e.g. hasRightToWork."),
-    purpose: z.string().max(500).describe("Why the check is made; shown to the citizen. Must not be empty after trimming."),
+      .describe(
+        "Attributes of the check to ask for (see GET /api/verifications/checks); default: the check's default, e.g. hasRightToWork.",
+      ),
+    purpose: z
+      .string()
+      .max(500)
+      .describe("Why the check is made; shown to the citizen. Must not be empty after trimming."),
   })
   .meta({ id: "CreateRequest" });
 
@@ -42,8 +49,15 @@ export const VerificationResult = z
     reason: z.string().max(64).describe('"valid", or the reason code the presentation failed on.'),
     presentedAttributes: z.record(z.string(), z.unknown()),
     timestamp: z.iso.datetime(),
-    recordId: z.uuid().optional().describe("The verification record: its receipt and the visual-match confirmation name it."),
-    issuer: z.string().max(200).optional().describe("The credential's issuing authority, when the issuer's signature verified."),
+    recordId: z
+      .uuid()
+      .optional()
+      .describe("The verification record: its receipt and the visual-match confirmation name it."),
+    issuer: z
+      .string()
+      .max(200)
+      .optional()
+      .describe("The credential's issuing authority, when the issuer's signature verified."),
   })
   .meta({ id: "VerificationResult" });
 export type VerificationResult = z.infer<typeof VerificationResult>;
@@ -67,7 +81,13 @@ export const IdParam = z.object({ id: z.uuid() });
 export const ResponseForm = z
   .object({
     state: z.string().max(256).optional(),
-    vp_token: z.string().max(256 * 1024).optional().describe("JSON object keyed by the DCQL credential query id; each value an array with one SD-JWT VC presentation."),
+    vp_token: z
+      .string()
+      .max(256 * 1024)
+      .optional()
+      .describe(
+        "JSON object keyed by the DCQL credential query id; each value an array with one SD-JWT VC presentation.",
+      ),
     error: z.string().max(64).optional(),
     error_description: z.string().max(1000).optional(),
   })
@@ -82,8 +102,15 @@ const Binding = z
 
 export const ValidateBody = z
   .object({
-    presentationJwt: z.string().min(1).max(128 * 1024).describe("An SD-JWT VC presentation, or the text of an offline QR code (UKID1:...)."),
-    requestId: z.uuid().optional().describe("Bind the presentation to this open request of yours; omit for an offline QR code."),
+    presentationJwt: z
+      .string()
+      .min(1)
+      .max(128 * 1024)
+      .describe("An SD-JWT VC presentation, or the text of an offline QR code (UKID1:...)."),
+    requestId: z
+      .uuid()
+      .optional()
+      .describe("Bind the presentation to this open request of yours; omit for an offline QR code."),
     purpose: z.string().max(500).optional(),
   })
   .meta({ id: "ValidatePresentation" });
@@ -112,7 +139,10 @@ export const HistoryQuery = z
     result: z.enum(["valid", "invalid", "expired"]).optional(),
     type: z.enum(CHECK_TYPES).optional(),
     format: z.enum(["json", "csv"]).default("json"),
-    organisation: z.uuid().optional().describe("Administrators: one organisation's records only (others always see their own)."),
+    organisation: z
+      .uuid()
+      .optional()
+      .describe("Administrators: one organisation's records only (others always see their own)."),
   })
   .meta({ id: "HistoryQuery" });
 
@@ -139,7 +169,12 @@ export const HistoryEntry = z
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 export const HistoryPage = z
-  .object({ entries: z.array(HistoryEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .object({
+    entries: z.array(HistoryEntry),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
   .meta({ id: "HistoryPage" });
 export type HistoryPage = z.infer<typeof HistoryPage>;
 
@@ -150,7 +185,14 @@ export const UsageAnswer = z
 
 export const ApiKeyBody = z.object({ name: z.string().trim().min(1).max(80) }).meta({ id: "CreateApiKey" });
 export const ApiKeySummary = z
-  .object({ id: z.uuid(), name: z.string(), prefix: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable(), revokedAt: z.iso.datetime().nullable() })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    prefix: z.string(),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable(),
+    revokedAt: z.iso.datetime().nullable(),
+  })
   .meta({ id: "ApiKey" });
 export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 export const ApiKeyList = z.object({ keys: z.array(ApiKeySummary) }).meta({ id: "ApiKeyList" });
@@ -171,5 +213,7 @@ export const Organisation = z
 export type Organisation = z.infer<typeof Organisation>;
 
 export const ErrorAnswer = z.object({ message: z.string(), code: z.string().optional() }).meta({ id: "Error" });
-export const OAuthError = z.object({ error: z.string(), error_description: z.string(), reason: z.string().optional() }).meta({ id: "OAuthError" });
+export const OAuthError = z
+  .object({ error: z.string(), error_description: z.string(), reason: z.string().optional() })
+  .meta({ id: "OAuthError" });
 export const OrganisationList = z.object({ organisations: z.array(Organisation) }).meta({ id: "OrganisationList" });

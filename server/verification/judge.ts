@@ -6,13 +6,25 @@
  * and the receipt need.
  */
 import { and, count, eq, isNotNull } from "drizzle-orm";
-import { StatusListCache, verifyPresentation, webCrypto, type PresentationPolicy } from "#core/credentials/index.ts";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlDecode } from "#core/credentials/encoding.ts";
+import { type PresentationPolicy, StatusListCache, verifyPresentation, webCrypto } from "#core/credentials/index.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
-import { CHECKS, checkForCredentialType, checkForPresentation, type CheckType } from "#core/verification/checks.ts";
-import { assertSatisfiesQuery, credentialTypeForVct, presentedAttributes, type DcqlCredentialQuery } from "#core/verification/openid4vp.ts";
-import { reasonMessage, validMessage, VerificationError, type Binding, type ReasonCode, type VerificationReasonCode } from "#core/verification/reasons.ts";
+import { CHECKS, type CheckType, checkForCredentialType, checkForPresentation } from "#core/verification/checks.ts";
+import {
+  assertSatisfiesQuery,
+  credentialTypeForVct,
+  type DcqlCredentialQuery,
+  presentedAttributes,
+} from "#core/verification/openid4vp.ts";
+import {
+  type Binding,
+  type ReasonCode,
+  reasonMessage,
+  VerificationError,
+  type VerificationReasonCode,
+  validMessage,
+} from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, statusLists } from "#db/schema/index.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
@@ -106,7 +118,8 @@ export function versionStatements(db: Database, listId: string) {
 }
 
 /** A revocation whose republication has not run yet changes the count: a new key, so a refetch. */
-export const versionKey = (lists: { version: number }[], revoked: { n: number }[]) => (lists[0] ? `${lists[0].version}/${revoked[0]?.n ?? 0}` : undefined);
+export const versionKey = (lists: { version: number }[], revoked: { n: number }[]) =>
+  lists[0] ? `${lists[0].version}/${revoked[0]?.n ?? 0}` : undefined;
 
 const listIdOf = (base: string, uri: string) => {
   const prefix = `${base}/status/lists/`;
@@ -121,7 +134,11 @@ const listIdOf = (base: string, uri: string) => {
 export function presentedStatusList(base: string, presentation: string): string | undefined {
   try {
     const payload = presentation.split("~")[0]?.split(".")[1];
-    const claims = payload ? (JSON.parse(new TextDecoder().decode(base64urlDecode(payload))) as { status?: { status_list?: { uri?: unknown } } }) : undefined;
+    const claims = payload
+      ? (JSON.parse(new TextDecoder().decode(base64urlDecode(payload))) as {
+          status?: { status_list?: { uri?: unknown } };
+        })
+      : undefined;
     const uri = claims?.status?.status_list?.uri;
     return typeof uri === "string" ? listIdOf(base, uri) : undefined;
   } catch {
@@ -137,7 +154,9 @@ export function presentedStatusList(base: string, presentation: string): string 
 function presentedNonce(presentation: string): string | undefined {
   try {
     const kb = presentation.slice(presentation.lastIndexOf("~") + 1).split(".")[1];
-    const nonce = kb ? (JSON.parse(new TextDecoder().decode(base64urlDecode(kb))) as { nonce?: unknown }).nonce : undefined;
+    const nonce = kb
+      ? (JSON.parse(new TextDecoder().decode(base64urlDecode(kb))) as { nonce?: unknown }).nonce
+      : undefined;
     return typeof nonce === "string" && nonce.length > 0 && nonce.length <= 256 ? nonce : undefined;
   } catch {
     return undefined;
@@ -145,7 +164,10 @@ function presentedNonce(presentation: string): string | undefined {
 }
 
 /** What the record says about a verified credential: its type, issuer and status slot. */
-function describe(base: string, verified: { iss: string; vct: string; status?: { idx: number; uri: string } }): NonNullable<Judgement["credential"]> {
+function describe(
+  base: string,
+  verified: { iss: string; vct: string; status?: { idx: number; uri: string } },
+): NonNullable<Judgement["credential"]> {
   const type = credentialTypeForVct(base, verified.vct);
   return {
     ...(type ? { type: type.code } : {}),
@@ -173,7 +195,9 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
       ? {
           consumeNonce: async (nonce: string) =>
             // Consumed with the status read when that ran for this very nonce; on its own otherwise.
-            nonce === offline?.nonce && offline.fresh !== undefined ? offline.fresh : consumeOfflineNonce(context.db, nonce, input.now),
+            nonce === offline?.nonce && offline.fresh !== undefined
+              ? offline.fresh
+              : consumeOfflineNonce(context.db, nonce, input.now),
         }
       : {}),
     // Holder keys are P-256 made by WebCrypto in the wallet; Ed25519 for other wallets.
@@ -193,7 +217,10 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
         if (input.knownStatus?.listId === listId) {
           version = input.knownStatus.version;
         } else if (offline) {
-          const [lists, revoked, , inserted] = await context.db.batch([...versionStatements(context.db, listId), ...(await nonceStatements(context.db, offline.nonce, input.now))]);
+          const [lists, revoked, , inserted] = await context.db.batch([
+            ...versionStatements(context.db, listId),
+            ...(await nonceStatements(context.db, offline.nonce, input.now)),
+          ]);
           version = versionKey(lists, revoked);
           offline.fresh = inserted.length === 1;
         } else {
@@ -210,17 +237,49 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     // A credential refused after its signature verified (revoked, a replayed code) is still named.
     const known = verified.credential ? describe(context.base, verified.credential) : undefined;
     const check = input.check ?? (known?.type ? (checkForCredentialType(known.type) ?? null) : null);
-    return { valid: false, reason: verified.code, message: verified.message, presentedAttributes: {}, timestamp, check, binding: null, presentationHash, ...(known ? { credential: known } : {}) };
+    return {
+      valid: false,
+      reason: verified.code,
+      message: verified.message,
+      presentedAttributes: {},
+      timestamp,
+      check,
+      binding: null,
+      presentationHash,
+      ...(known ? { credential: known } : {}),
+    };
   }
   const credential = describe(context.base, verified);
-  const check = input.check ?? (credential.type ? (checkForPresentation(credential.type, verified.disclosedClaimNames) ?? null) : null);
+  const check =
+    input.check ??
+    (credential.type ? (checkForPresentation(credential.type, verified.disclosedClaimNames) ?? null) : null);
   const attributes = presentedAttributes(check ?? undefined, verified.claims, verified.disclosedClaimNames);
   try {
     if (input.query) assertSatisfiesQuery(input.query, verified);
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
-    return { valid: false, reason: error.code, message: reasonMessage(error.code), presentedAttributes: attributes, timestamp, check, binding: null, credential, presentationHash };
+    return {
+      valid: false,
+      reason: error.code,
+      message: reasonMessage(error.code),
+      presentedAttributes: attributes,
+      timestamp,
+      check,
+      binding: null,
+      credential,
+      presentationHash,
+    };
   }
   const binding: Binding = verified.paper ? "paper" : "device";
-  return { valid: true, reason: "valid", message: validMessage(binding), presentedAttributes: attributes, timestamp, check, binding, credential, presentationHash };
+  return {
+    valid: true,
+    reason: "valid",
+    message: validMessage(binding),
+    presentedAttributes: attributes,
+    timestamp,
+    check,
+    binding,
+    credential,
+    presentationHash,
+  };
 }

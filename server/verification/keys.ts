@@ -8,7 +8,7 @@
  * Their public halves are published at /api/verifications/keys. ES256: the algorithm every
  * OpenID4VP wallet supports.
  */
-import { jwkThumbprint, toPublicJwk, type PublicJwk } from "#core/credentials/index.ts";
+import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
 import { oncePerSecret, parseJwkSecret } from "#server/worker/secrets.ts";
 import { VERIFIER_KEY_NAMES, type VerifierKeyName } from "./key-names.ts";
 
@@ -31,8 +31,15 @@ async function importVerifierKeys(secret: string): Promise<VerifierKeys> {
   const keys = {} as Record<VerifierKeyName, VerifierKey>;
   for (const name of VERIFIER_KEY_NAMES) {
     const jwk = record[name];
-    if (!jwk || jwk.kty !== "EC" || jwk.crv !== "P-256" || typeof jwk.d !== "string") throw new Error(`VERIFIER_SIGNING_KEYS has no P-256 private key "${name}"`);
-    const privateKey = await crypto.subtle.importKey("jwk", { kty: "EC", crv: "P-256", x: jwk.x, y: jwk.y, d: jwk.d }, { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
+    if (!jwk || jwk.kty !== "EC" || jwk.crv !== "P-256" || typeof jwk.d !== "string")
+      throw new Error(`VERIFIER_SIGNING_KEYS has no P-256 private key "${name}"`);
+    const privateKey = await crypto.subtle.importKey(
+      "jwk",
+      { kty: "EC", crv: "P-256", x: jwk.x, y: jwk.y, d: jwk.d },
+      { name: "ECDSA", namedCurve: "P-256" },
+      false,
+      ["sign"],
+    );
     const bare = toPublicJwk({ kty: "EC", crv: "P-256", x: jwk.x!, y: jwk.y! } as PublicJwk);
     const kid = await jwkThumbprint(bare);
     keys[name] = { kid, privateKey, publicJwk: { ...bare, kid, alg: "ES256", use: "sig" } };

@@ -24,7 +24,11 @@ export async function nonceStatements(db: Database, nonce: string, now: Date) {
   const expiresAt = new Date(now.getTime() + (OFFLINE_WINDOW_SECONDS + 2 * CLOCK_SKEW_SECONDS) * 1000);
   return [
     db.delete(offlineNonces).where(lt(offlineNonces.expiresAt, now)),
-    db.insert(offlineNonces).values({ nonceHash, expiresAt }).onConflictDoNothing().returning({ nonceHash: offlineNonces.nonceHash }),
+    db
+      .insert(offlineNonces)
+      .values({ nonceHash, expiresAt })
+      .onConflictDoNothing()
+      .returning({ nonceHash: offlineNonces.nonceHash }),
   ] as const;
 }
 

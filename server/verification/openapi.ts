@@ -27,7 +27,8 @@ const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/presentations/requests",
     summary: "Create an OpenID4VP verification request",
-    description: "Returns the openid4vp:// authorization request (client_id and request_uri only) and its QR code. The request accepts one answer and expires after 10 minutes.",
+    description:
+      "Returns the openid4vp:// authorization request (client_id and request_uri only) and its QR code. The request accepts one answer and expires after 10 minutes.",
     auth: "verifier",
     body: schemas.CreateRequestBody,
     ok: { status: 201, schema: schemas.CreatedRequest, description: "The request" },
@@ -37,7 +38,8 @@ const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/presentations/requests/{id}",
     summary: "Read a request's status and result",
-    description: "status is pending, completed, declined or expired; result is set once a presentation was judged. Your organisation's requests only.",
+    description:
+      "status is pending, completed, declined or expired; result is set once a presentation was judged. Your organisation's requests only.",
     auth: "verifier",
     params: true,
     ok: { status: 200, schema: schemas.RequestView, description: "The request" },
@@ -47,7 +49,8 @@ const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/presentations/requests/{id}/live",
     summary: "Watch a request's result (WebSocket)",
-    description: "Upgrade to a WebSocket: the current state at once, then every change as JSON {type: \"state\", id, status, result, expiresAt}. Poll GET /api/presentations/requests/{id} if it cannot open.",
+    description:
+      'Upgrade to a WebSocket: the current state at once, then every change as JSON {type: "state", id, status, result, expiresAt}. Poll GET /api/presentations/requests/{id} if it cannot open.',
     auth: "verifier",
     params: true,
     ok: { status: 101, description: "Switching protocols" },
@@ -57,7 +60,8 @@ const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/presentations/requests/{id}/object",
     summary: "The signed request object (request_uri)",
-    description: "A JWT of typ oauth-authz-req+jwt signed by the key the platform's Verifier Attestation (jwt header) names. Fetchable while the request is open.",
+    description:
+      "A JWT of typ oauth-authz-req+jwt signed by the key the platform's Verifier Attestation (jwt header) names. Fetchable while the request is open.",
     auth: "public",
     params: true,
     ok: { status: 200, contentType: "application/oauth-authz-req+jwt", description: "The request object" },
@@ -67,7 +71,8 @@ const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/presentations/response",
     summary: "The wallet's answer (response_uri, direct_post)",
-    description: "Form-encoded vp_token and state, or error and state when the holder declines. Authenticated by state; reads no cookies.",
+    description:
+      "Form-encoded vp_token and state, or error and state when the holder declines. Authenticated by state; reads no cookies.",
     auth: "public",
     form: schemas.ResponseForm,
     ok: { status: 200, description: "Accepted" },
@@ -77,7 +82,8 @@ const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/presentations/validate",
     summary: "Validate a scanned or pasted presentation",
-    description: "With requestId the presentation answers that request; without, it is an offline QR code: at most 15 minutes old, each holder nonce accepted once.",
+    description:
+      "With requestId the presentation answers that request; without, it is an offline QR code: at most 15 minutes old, each holder nonce accepted once.",
     auth: "verifier",
     body: schemas.ValidateBody,
     ok: { status: 200, schema: schemas.ValidationAnswer, description: "The result, valid or not" },
@@ -97,7 +103,8 @@ const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/verifications/{id}/visual-match",
     summary: "Confirm the person in front of you matches the credential",
-    description: "Recorded once, on a valid verification of your organisation, by a signed-in verifier; the receipt then names it.",
+    description:
+      "Recorded once, on a valid verification of your organisation, by a signed-in verifier; the receipt then names it.",
     auth: "session",
     params: true,
     ok: { status: 200, description: "Recorded" },
@@ -183,28 +190,44 @@ const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/verifications/keys",
     summary: "The platform's verifier keys (JWKS)",
-    description: "The trust anchor that attests verifier organisations, and the key that signs request objects and receipts.",
+    description:
+      "The trust anchor that attests verifier organisations, and the key that signs request objects and receipts.",
     auth: "public",
     ok: { status: 200, description: "A JWK Set" },
   },
 ];
 
-const ERROR_TEXT: Record<number, string> = { 400: "Bad request", 401: "Not signed in, or no valid API key", 403: "Not allowed", 404: "Not found", 409: "Not allowed in this state" };
+const ERROR_TEXT: Record<number, string> = {
+  400: "Bad request",
+  401: "Not signed in, or no valid API key",
+  403: "Not allowed",
+  404: "Not found",
+  409: "Not allowed in this state",
+};
 
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
-  const { schemas: components } = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Record<string, unknown>> };
+  const { schemas: components } = z.toJSONSchema(z.globalRegistry, {
+    target: "draft-2020-12",
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Record<string, unknown>> };
   for (const schema of Object.values(components)) delete schema.$schema;
   const ref = (schema: Schema) => {
     const id = z.globalRegistry.get(schema)?.id;
-    return id ? { $ref: `#/components/schemas/${id}` } : (z.toJSONSchema(schema, { target: "draft-2020-12" }) as Record<string, unknown>);
+    return id
+      ? { $ref: `#/components/schemas/${id}` }
+      : (z.toJSONSchema(schema, { target: "draft-2020-12" }) as Record<string, unknown>);
   };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     const parameters: unknown[] = [];
-    if (op.params) parameters.push({ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } });
+    if (op.params)
+      parameters.push({ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } });
     if (op.query) {
       for (const [name, field] of Object.entries(op.query.shape)) {
-        const schema = z.toJSONSchema(field as Schema, { target: "draft-2020-12", io: "input" }) as Record<string, unknown>;
+        const schema = z.toJSONSchema(field as Schema, { target: "draft-2020-12", io: "input" }) as Record<
+          string,
+          unknown
+        >;
         delete schema.$schema;
         parameters.push({ name, in: "query", required: false, schema });
       }
@@ -212,20 +235,38 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     const responses: Record<string, unknown> = {
       [op.ok.status]: {
         description: op.ok.description,
-        ...(op.ok.schema ? { content: { "application/json": { schema: ref(op.ok.schema) } } } : op.ok.contentType ? { content: { [op.ok.contentType]: {} } } : {}),
+        ...(op.ok.schema
+          ? { content: { "application/json": { schema: ref(op.ok.schema) } } }
+          : op.ok.contentType
+            ? { content: { [op.ok.contentType]: {} } }
+            : {}),
       },
     };
     for (const status of op.errors ?? []) {
-      responses[status] = { description: ERROR_TEXT[status], content: { "application/json": { schema: ref(op.form ? schemas.OAuthError : schemas.ErrorAnswer) } } };
+      responses[status] = {
+        description: ERROR_TEXT[status],
+        content: { "application/json": { schema: ref(op.form ? schemas.OAuthError : schemas.ErrorAnswer) } },
+      };
     }
     paths[op.path] ??= {};
     paths[op.path]![op.method] = {
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
-      ...(op.form ? { requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: ref(op.form) } } } } : {}),
-      security: op.auth === "public" ? [] : op.auth === "session" || op.auth === "admin" ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }],
+      ...(op.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: ref(op.body) } } } }
+        : {}),
+      ...(op.form
+        ? {
+            requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: ref(op.form) } } },
+          }
+        : {}),
+      security:
+        op.auth === "public"
+          ? []
+          : op.auth === "session" || op.auth === "admin"
+            ? [{ session: [] }]
+            : [{ apiKey: [] }, { session: [] }],
       responses,
     };
   }
@@ -234,18 +275,34 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     info: {
       title: "UK Digital Identity: Verifier API",
       version: "1.0.0",
-      description: "Check a person's right to work, right to rent, DBS check or age with OpenID4VP 1.0 requests or offline QR codes, and keep the record.",
+      description:
+        "Check a person's right to work, right to rent, DBS check or age with OpenID4VP 1.0 requests or offline QR codes, and keep the record.",
     },
     servers: [{ url: serverUrl }],
     paths,
     components: {
       schemas: components,
       securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", description: "An API key of your organisation (Verifier Portal, API Integration)." },
-        session: { type: "apiKey", in: "cookie", name: "__Host-identity_session", description: "A signed-in verifier's session (the portal)." },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key of your organisation (Verifier Portal, API Integration).",
+        },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__Host-identity_session",
+          description: "A signed-in verifier's session (the portal).",
+        },
       },
     },
   };
 }
 
-export const OPENAPI_OPERATIONS = OPERATIONS.map(({ method, path, summary, description, auth }) => ({ method, path, summary, description, auth }));
+export const OPENAPI_OPERATIONS = OPERATIONS.map(({ method, path, summary, description, auth }) => ({
+  method,
+  path,
+  summary,
+  description,
+  auth,
+}));

@@ -31,19 +31,31 @@ export async function listOrganisations(db: Database): Promise<Organisation[]> {
 }
 
 /** An administrator registers an organisation; names are unique (the citizen must not be confused). */
-export async function registerOrganisation(db: Database, input: { name: string; allowedChecks: CheckType[] }, createdBy: string): Promise<Organisation> {
+export async function registerOrganisation(
+  db: Database,
+  input: { name: string; allowedChecks: CheckType[] },
+  createdBy: string,
+): Promise<Organisation> {
   try {
-    const [row] = await db.insert(verifierOrganisations).values({ ...input, createdBy }).returning();
+    const [row] = await db
+      .insert(verifierOrganisations)
+      .values({ ...input, createdBy })
+      .returning();
     return { id: row!.id, name: row!.name, allowedChecks: row!.allowedChecks as CheckType[] };
   } catch (error) {
-    if (isUniqueViolation(error, "verifier_organisations.name", "verifier_organisations_name_lower_idx")) throw new ServiceError(409, "An organisation with this name is already registered", "ORGANISATION_EXISTS");
+    if (isUniqueViolation(error, "verifier_organisations.name", "verifier_organisations_name_lower_idx"))
+      throw new ServiceError(409, "An organisation with this name is already registered", "ORGANISATION_EXISTS");
     throw error;
   }
 }
 
 /** Puts a verifier account in an organisation (an administrator's act). */
 export async function assignMember(db: Database, userId: string, organisationId: string): Promise<boolean> {
-  const updated = await db.update(users).set({ organisationId }).where(eq(users.id, userId)).returning({ id: users.id });
+  const updated = await db
+    .update(users)
+    .set({ organisationId })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
   return updated.length > 0;
 }
 
@@ -56,40 +68,76 @@ const summary = (row: typeof verifierApiKeys.$inferSelect): ApiKeySummary => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-export async function createApiKey(db: Database, organisationId: string, name: string, createdBy: string | null): Promise<{ key: string; apiKey: ApiKeySummary }> {
+export async function createApiKey(
+  db: Database,
+  organisationId: string,
+  name: string,
+  createdBy: string | null,
+): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const key = `${API_KEY_PREFIX}${base64urlEncode(crypto.getRandomValues(new Uint8Array(32)))}`;
   const [row] = await db
     .insert(verifierApiKeys)
-    .values({ organisationId, name, prefix: key.slice(0, LISTED_PREFIX_LENGTH), keyHash: await sha256Base64url(webCrypto(), key), createdBy })
+    .values({
+      organisationId,
+      name,
+      prefix: key.slice(0, LISTED_PREFIX_LENGTH),
+      keyHash: await sha256Base64url(webCrypto(), key),
+      createdBy,
+    })
     .returning();
   return { key, apiKey: summary(row!) };
 }
 
 export async function listApiKeys(db: Database, organisationId: string): Promise<ApiKeySummary[]> {
-  const rows = await db.select().from(verifierApiKeys).where(eq(verifierApiKeys.organisationId, organisationId)).orderBy(desc(verifierApiKeys.createdAt));
+  const rows = await db
+    .select()
+    .from(verifierApiKeys)
+    .where(eq(verifierApiKeys.organisationId, organisationId))
+    .orderBy(desc(verifierApiKeys.createdAt));
   return rows.map(summary);
 }
 
 /** Revokes one of the organisation's own keys; another organisation's key reads as not found. */
-export async function revokeApiKey(db: Database, organisationId: string, id: string, now = new Date()): Promise<{ key: ApiKeySummary; revoked: boolean }> {
+export async function revokeApiKey(
+  db: Database,
+  organisationId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ key: ApiKeySummary; revoked: boolean }> {
   const [row] = await db
     .update(verifierApiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(verifierApiKeys.id, id), eq(verifierApiKeys.organisationId, organisationId), isNull(verifierApiKeys.revokedAt)))
+    .where(
+      and(
+        eq(verifierApiKeys.id, id),
+        eq(verifierApiKeys.organisationId, organisationId),
+        isNull(verifierApiKeys.revokedAt),
+      ),
+    )
     .returning();
   // Only the call whose guarded update ended the key revoked it (two racing revocations: one).
   if (row) return { key: summary(row), revoked: true };
-  const [existing] = await db.select().from(verifierApiKeys).where(and(eq(verifierApiKeys.id, id), eq(verifierApiKeys.organisationId, organisationId)));
+  const [existing] = await db
+    .select()
+    .from(verifierApiKeys)
+    .where(and(eq(verifierApiKeys.id, id), eq(verifierApiKeys.organisationId, organisationId)));
   if (existing) return { key: summary(existing), revoked: false };
   throw new ServiceError(404, "API key not found", "NOT_FOUND");
 }
 
 /** The organisation an unrevoked key acts for, or undefined. Marks it used (after the answer). */
-export async function organisationForApiKey(db: Database, key: string): Promise<{ keyId: string; organisationId: string; lastUsedAt: Date | null } | undefined> {
+export async function organisationForApiKey(
+  db: Database,
+  key: string,
+): Promise<{ keyId: string; organisationId: string; lastUsedAt: Date | null } | undefined> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 128) return undefined;
   const keyHash = await sha256Base64url(webCrypto(), key);
   const [row] = await db
-    .select({ id: verifierApiKeys.id, organisationId: verifierApiKeys.organisationId, lastUsedAt: verifierApiKeys.lastUsedAt })
+    .select({
+      id: verifierApiKeys.id,
+      organisationId: verifierApiKeys.organisationId,
+      lastUsedAt: verifierApiKeys.lastUsedAt,
+    })
     .from(verifierApiKeys)
     .where(and(eq(verifierApiKeys.keyHash, keyHash), isNull(verifierApiKeys.revokedAt)))
     .limit(1);
@@ -100,7 +148,11 @@ export async function organisationForApiKey(db: Database, key: string): Promise<
 export const API_KEY_TOUCH_INTERVAL_MS = 60_000;
 
 /** Records a key's use, unless it was recorded less than a minute ago. */
-export async function touchApiKey(db: Database, key: { keyId: string; lastUsedAt: Date | null }, now = new Date()): Promise<void> {
+export async function touchApiKey(
+  db: Database,
+  key: { keyId: string; lastUsedAt: Date | null },
+  now = new Date(),
+): Promise<void> {
   if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < API_KEY_TOUCH_INTERVAL_MS) return;
   await db.update(verifierApiKeys).set({ lastUsedAt: now }).where(eq(verifierApiKeys.id, key.keyId));
 }

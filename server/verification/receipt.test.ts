@@ -2,7 +2,15 @@ import { compactVerify, decodeProtectedHeader } from "jose";
 import { PageSizes, PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { documentLines } from "#tests/support/pdf-text.ts";
-import { RECEIPT_KEYS_PATH, RECEIPT_TYP, receiptFileName, receiptPdf, RETENTION_STATEMENTS, signReceipt, type ReceiptFacts } from "./receipt.ts";
+import {
+  RECEIPT_KEYS_PATH,
+  RECEIPT_TYP,
+  RETENTION_STATEMENTS,
+  type ReceiptFacts,
+  receiptFileName,
+  receiptPdf,
+  signReceipt,
+} from "./receipt.ts";
 
 const facts: ReceiptFacts = {
   receiptId: "7d0c7c86-6f6b-4d55-9a53-8f4f0b8c2f11",
@@ -55,17 +63,23 @@ async function render(receiptFacts: ReceiptFacts, alg: "ES256" | "EdDSA" = "ES25
 }
 
 describe("signReceipt", () => {
-  it.each(["ES256", "EdDSA"] as const)("signs the facts as a compact JWS (%s) that verifies with the public key", async (alg) => {
-    const { privateKey, publicKey } = await keyPair(alg);
-    const jws = await signReceipt(facts, { kid: "verifier-receipts-1", privateKey });
-    const { payload, protectedHeader } = await compactVerify(jws, publicKey, { algorithms: [alg] });
-    expect(protectedHeader).toEqual({ alg, typ: RECEIPT_TYP, kid: "verifier-receipts-1" });
-    expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(facts);
-  });
+  it.each(["ES256", "EdDSA"] as const)(
+    "signs the facts as a compact JWS (%s) that verifies with the public key",
+    async (alg) => {
+      const { privateKey, publicKey } = await keyPair(alg);
+      const jws = await signReceipt(facts, { kid: "verifier-receipts-1", privateKey });
+      const { payload, protectedHeader } = await compactVerify(jws, publicKey, { algorithms: [alg] });
+      expect(protectedHeader).toEqual({ alg, typ: RECEIPT_TYP, kid: "verifier-receipts-1" });
+      expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(facts);
+    },
+  );
 
   it("signs only the facts: members a caller's object also carries are left out", async () => {
     const { privateKey, publicKey } = await keyPair("ES256");
-    const jws = await signReceipt({ ...facts, userId: "someone", password: "x" } as ReceiptFacts, { kid: "k", privateKey });
+    const jws = await signReceipt({ ...facts, userId: "someone", password: "x" } as ReceiptFacts, {
+      kid: "k",
+      privateKey,
+    });
     const { payload } = await compactVerify(jws, publicKey);
     expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(facts);
   });
@@ -83,7 +97,8 @@ describe("receiptPdf", () => {
     expect(new TextDecoder("latin1").decode(bytes.subarray(0, 5))).toBe("%PDF-");
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
     expect(doc.getPageCount()).toBeLessThanOrEqual(2);
-    for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: PageSizes.A4[0], height: PageSizes.A4[1] });
+    for (const page of doc.getPages())
+      expect(page.getSize()).toEqual({ width: PageSizes.A4[0], height: PageSizes.A4[1] });
 
     expect(lines).toContain("Verification receipt");
     for (const expected of [
@@ -127,7 +142,15 @@ describe("receiptPdf", () => {
   });
 
   it("renders an expired result and unknown credential details", async () => {
-    const expired: ReceiptFacts = { ...invalidFacts, result: "expired", reason: "EXPIRED", reasonMessage: "The credential has expired.", credentialType: null, issuer: null, assuranceLevel: null };
+    const expired: ReceiptFacts = {
+      ...invalidFacts,
+      result: "expired",
+      reason: "EXPIRED",
+      reasonMessage: "The credential has expired.",
+      credentialType: null,
+      issuer: null,
+      assuranceLevel: null,
+    };
     const { lines, text } = await render(expired);
     expect(lines).toContain("Expired");
     expect(text).toContain("Credential type Not known");
@@ -154,16 +177,24 @@ describe("receiptPdf", () => {
   });
 
   it("shows times in UK time with the zone name (BST in summer)", async () => {
-    const { text } = await render({ ...facts, checkedAt: "2026-07-01T23:30:00Z", visualMatch: { confirmedAt: "2026-07-01T23:31:00Z", confirmedBy: "James Patel" } });
+    const { text } = await render({
+      ...facts,
+      checkedAt: "2026-07-01T23:30:00Z",
+      visualMatch: { confirmedAt: "2026-07-01T23:31:00Z", confirmedBy: "James Patel" },
+    });
     expect(text).toContain("2 Jul 2026, 00:30 BST");
     expect(text).toContain("Confirmed by James Patel at 2 Jul 2026, 00:31 BST");
   });
 
   it("runs onto further A4 pages, numbered, when many attributes need it", async () => {
-    const many: ReceiptFacts = { ...facts, attributes: Array.from({ length: 60 }, (_, i) => ({ label: `Attribute ${i}`, value: `Value ${i}` })) };
+    const many: ReceiptFacts = {
+      ...facts,
+      attributes: Array.from({ length: 60 }, (_, i) => ({ label: `Attribute ${i}`, value: `Value ${i}` })),
+    };
     const { doc, text } = await render(many);
     expect(doc.getPageCount()).toBeGreaterThan(1);
-    for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: PageSizes.A4[0], height: PageSizes.A4[1] });
+    for (const page of doc.getPages())
+      expect(page.getSize()).toEqual({ width: PageSizes.A4[0], height: PageSizes.A4[1] });
     expect(text).toContain("Attribute 59 Value 59");
     expect(text).toContain(`Page ${doc.getPageCount()} of ${doc.getPageCount()}`);
   });
@@ -171,7 +202,9 @@ describe("receiptPdf", () => {
   it("sets the metadata and attaches nothing", async () => {
     const { doc, jws } = await render(facts);
     expect(doc.getTitle()).toBe("Verification receipt");
-    expect(doc.getSubject()).toBe(`Right to Work check of a Right to Work by Acme Logistics Ltd on 24 Nov 2026, 14:05 GMT: Valid (receipt ${facts.receiptId})`);
+    expect(doc.getSubject()).toBe(
+      `Right to Work check of a Right to Work by Acme Logistics Ltd on 24 Nov 2026, 14:05 GMT: Valid (receipt ${facts.receiptId})`,
+    );
     expect(doc.getCreator()).toBe("UK Digital Identity");
     expect(doc.getProducer()).toBe("UK Digital Identity (pdf-lib)");
     expect(doc.getKeywords()).toBeUndefined();
@@ -196,7 +229,11 @@ describe("receiptFileName", () => {
   it("names the check's UK date and the receipt id's first 8 characters", () => {
     expect(receiptFileName(facts)).toBe("verification-receipt-2026-11-24-7d0c7c86.pdf");
     // 23:30 UTC on 1 July is 00:30 BST on 2 July.
-    expect(receiptFileName({ ...facts, checkedAt: "2026-07-01T23:30:00Z" })).toBe("verification-receipt-2026-07-02-7d0c7c86.pdf");
-    expect(receiptFileName({ ...facts, receiptId: 'A"b/../c;d\r\nEFGHIJ' })).toBe("verification-receipt-2026-11-24-abcdefgh.pdf");
+    expect(receiptFileName({ ...facts, checkedAt: "2026-07-01T23:30:00Z" })).toBe(
+      "verification-receipt-2026-07-02-7d0c7c86.pdf",
+    );
+    expect(receiptFileName({ ...facts, receiptId: 'A"b/../c;d\r\nEFGHIJ' })).toBe(
+      "verification-receipt-2026-11-24-abcdefgh.pdf",
+    );
   });
 });

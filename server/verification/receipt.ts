@@ -8,12 +8,13 @@
  * Drawn like the certificates, with the platform's PDF kit (server/pdf/document.ts): standard
  * fonts, A4, text reduced to WinAnsi; times in UK time with the zone name.
  */
-import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
-import { webCrypto } from "#core/credentials/index.ts";
+
 import { base64urlDecodeText } from "#core/credentials/encoding.ts";
+import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
 import { formatDateTimeZoned } from "#core/format/format.ts";
 import { ukDate } from "#core/format/uk-time.ts";
+import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
 
 export interface ReceiptFacts {
   /** The presentations row id. */
@@ -65,8 +66,10 @@ const RESULT_WORDS: Record<ReceiptFacts["result"], string> = { valid: "Valid", i
 /** A receipt whose `valid` and `result` disagree would state two outcomes: refuse it. */
 function checkFacts(facts: ReceiptFacts): void {
   if (!(facts.result in RESULT_WORDS)) throw new TypeError(`unknown receipt result: ${String(facts.result)}`);
-  if (facts.valid !== (facts.result === "valid")) throw new TypeError(`receipt facts disagree: valid is ${facts.valid} but result is ${facts.result}`);
-  if (Number.isNaN(Date.parse(facts.checkedAt))) throw new TypeError(`receipt checkedAt is not a time: ${facts.checkedAt}`);
+  if (facts.valid !== (facts.result === "valid"))
+    throw new TypeError(`receipt facts disagree: valid is ${facts.valid} but result is ${facts.result}`);
+  if (Number.isNaN(Date.parse(facts.checkedAt)))
+    throw new TypeError(`receipt checkedAt is not a time: ${facts.checkedAt}`);
 }
 
 /**
@@ -90,7 +93,9 @@ function receiptPayload(facts: ReceiptFacts): Record<string, unknown> {
     reason: facts.reason,
     reasonMessage: facts.reasonMessage,
     presentationHash: facts.presentationHash,
-    visualMatch: facts.visualMatch ? { confirmedAt: facts.visualMatch.confirmedAt, confirmedBy: facts.visualMatch.confirmedBy } : null,
+    visualMatch: facts.visualMatch
+      ? { confirmedAt: facts.visualMatch.confirmedAt, confirmedBy: facts.visualMatch.confirmedBy }
+      : null,
   };
 }
 
@@ -127,7 +132,8 @@ function signedHeader(facts: ReceiptFacts, signedReceipt: string): { alg: string
     throw new TypeError("the signed receipt is not a compact JWS", { cause: error });
   }
   if (header?.typ !== RECEIPT_TYP) throw new TypeError(`the signed receipt's typ is not ${RECEIPT_TYP}`);
-  if (canonicalJson(payload) !== canonicalJson(receiptPayload(facts))) throw new TypeError("the signed receipt is not over these facts");
+  if (canonicalJson(payload) !== canonicalJson(receiptPayload(facts)))
+    throw new TypeError("the signed receipt is not over these facts");
   return { alg: String(header.alg), kid: String(header.kid) };
 }
 
@@ -136,7 +142,10 @@ export function receiptFileName(facts: ReceiptFacts): string {
   const checkedAt = new Date(facts.checkedAt);
   if (Number.isNaN(checkedAt.getTime())) throw new TypeError(`receipt checkedAt is not a time: ${facts.checkedAt}`);
   // Only letters and digits reach the name (it goes into a Content-Disposition header).
-  const reference = facts.receiptId.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 8);
+  const reference = facts.receiptId
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .slice(0, 8);
   return `verification-receipt-${ukDate(checkedAt)}${reference ? `-${reference}` : ""}.pdf`;
 }
 
@@ -158,9 +167,21 @@ class ReceiptWriter extends PdfWriter {
     const top = this.y;
     this.page.drawRectangle({ x: MARGIN, y: top - height, width: 6, height, color: colour });
     this.text("Result", { x: MARGIN + 18, y: top - 14, size: 10, font: this.fonts.bold, color: GREY });
-    this.text(RESULT_WORDS[facts.result], { x: MARGIN + 18, y: top - 44, size: 30, font: this.fonts.bold, color: colour });
+    this.text(RESULT_WORDS[facts.result], {
+      x: MARGIN + 18,
+      y: top - 44,
+      size: 30,
+      font: this.fonts.bold,
+      color: colour,
+    });
     message.forEach((line, i) => this.text(line, { x: MARGIN + 18, y: top - 64 - i * 15, size: 11 }));
-    this.text(`Reason code: ${facts.reason}`, { x: MARGIN + 18, y: top - 64 - message.length * 15 - 2, size: 9, font: this.fonts.mono, color: GREY });
+    this.text(`Reason code: ${facts.reason}`, {
+      x: MARGIN + 18,
+      y: top - 64 - message.length * 15 - 2,
+      size: 9,
+      font: this.fonts.mono,
+      color: GREY,
+    });
     this.y = top - height;
   }
 }
@@ -183,7 +204,11 @@ export async function receiptPdf(facts: ReceiptFacts, signedReceipt: string): Pr
   writer.y -= 4;
   writer.text("Verification receipt", { x: MARGIN, y: writer.y, size: 24, font: fonts.bold });
   writer.y -= 8;
-  writer.paragraph(`${facts.checkType} check by ${facts.organisation.name} on ${checkedAt}`, { size: 12, color: GREY, leading: 18 });
+  writer.paragraph(`${facts.checkType} check by ${facts.organisation.name} on ${checkedAt}`, {
+    size: 12,
+    color: GREY,
+    leading: 18,
+  });
   writer.result(facts);
 
   writer.heading("The check");

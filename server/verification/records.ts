@@ -3,7 +3,7 @@
  * in `presentations`, written after the answer. The history, the usage chart, the dashboard's
  * figures and the citizen's own view of who checked them read it here.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import { checkName } from "#core/verification/checks.ts";
 import { EXPIRED_REASONS, resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
@@ -46,35 +46,35 @@ export async function recordPresentation(db: Database, record: PresentationRecor
         id: credentials.id,
         userId: credentials.userId,
         type: credentials.type,
-        organisation: sql<string | null>`(select ${verifierOrganisations.name} from ${verifierOrganisations} where ${verifierOrganisations.id} = ${record.organisationId})`,
+        organisation: sql<
+          string | null
+        >`(select ${verifierOrganisations.name} from ${verifierOrganisations} where ${verifierOrganisations.id} = ${record.organisationId})`,
       })
       .from(credentials)
       .where(and(eq(credentials.statusListId, listId), eq(credentials.statusListIndex, judgement.credential.statusIdx)))
       .limit(1);
   }
   const credentialId = held?.id ?? null;
-  const insert = db
-    .insert(presentations)
-    .values({
-      id: record.id,
-      credentialId,
-      verifierId: record.verifierId,
-      organisationId: record.organisationId,
-      requestId: record.requestId,
-      checkType: record.checkType,
-      purpose: record.purpose,
-      mode: record.mode,
-      presentedAttributes: judgement.presentedAttributes,
-      verificationResult: judgement.valid ? "valid" : judgement.reason,
-      issuer: judgement.credential?.iss ?? null,
-      vct: judgement.credential?.vct ?? null,
-      presentationHash: judgement.presentationHash,
-      verifiedAt: new Date(judgement.timestamp),
-      visualMatchAt: record.visualMatch?.at ?? null,
-      visualMatchBy: record.visualMatch?.by ?? null,
-      ipAddress: record.ipAddress,
-      userAgent: record.userAgent?.slice(0, 256) ?? null,
-    });
+  const insert = db.insert(presentations).values({
+    id: record.id,
+    credentialId,
+    verifierId: record.verifierId,
+    organisationId: record.organisationId,
+    requestId: record.requestId,
+    checkType: record.checkType,
+    purpose: record.purpose,
+    mode: record.mode,
+    presentedAttributes: judgement.presentedAttributes,
+    verificationResult: judgement.valid ? "valid" : judgement.reason,
+    issuer: judgement.credential?.iss ?? null,
+    vct: judgement.credential?.vct ?? null,
+    presentationHash: judgement.presentationHash,
+    verifiedAt: new Date(judgement.timestamp),
+    visualMatchAt: record.visualMatch?.at ?? null,
+    visualMatchBy: record.visualMatch?.by ?? null,
+    ipAddress: record.ipAddress,
+    userAgent: record.userAgent?.slice(0, 256) ?? null,
+  });
   // The holder's own log: who checked which credential, when, why, and what they saw.
   if (held?.userId && record.organisationId) {
     await db.batch([
@@ -119,7 +119,10 @@ function resultCondition(result: HistoryQuery["result"]): SQL | undefined {
   return undefined;
 }
 
-export async function verificationHistory(db: Database, query: HistoryQuery): Promise<{ entries: HistoryEntry[]; total: number; page: number; pageSize: number }> {
+export async function verificationHistory(
+  db: Database,
+  query: HistoryQuery,
+): Promise<{ entries: HistoryEntry[]; total: number; page: number; pageSize: number }> {
   const where = and(
     VERIFIER_CHECKS,
     query.organisationId !== null ? eq(presentations.organisationId, query.organisationId) : undefined,
@@ -200,12 +203,23 @@ export interface UsageDay {
 }
 
 /** Verifications per UK day by result for the last `days` days (the Usage Analytics chart). */
-export async function usageByDay(db: Database, organisationId: string | null, now: Date, days = 14): Promise<UsageDay[]> {
+export async function usageByDay(
+  db: Database,
+  organisationId: string | null,
+  now: Date,
+  days = 14,
+): Promise<UsageDay[]> {
   const since = new Date(now.getTime() - days * 86_400_000);
   const rows = await db
     .select({ at: presentations.verifiedAt, result: presentations.verificationResult })
     .from(presentations)
-    .where(and(VERIFIER_CHECKS, organisationId !== null ? eq(presentations.organisationId, organisationId) : undefined, gte(presentations.verifiedAt, since)));
+    .where(
+      and(
+        VERIFIER_CHECKS,
+        organisationId !== null ? eq(presentations.organisationId, organisationId) : undefined,
+        gte(presentations.verifiedAt, since),
+      ),
+    );
   const byDay = new Map<string, UsageDay>();
   for (let i = days - 1; i >= 0; i--) {
     const date = ukDay(new Date(now.getTime() - i * 86_400_000));

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "#db/client.ts";
 import { verificationRequests } from "#db/schema/index.ts";
-import { VerificationResult, type RequestView } from "./api-schemas.ts";
+import { type RequestView, VerificationResult } from "./api-schemas.ts";
 
 export type RequestStatus = RequestView["status"];
 

@@ -10,19 +10,40 @@
  * the request's Durable Object, which pushes each change to the portal.
  */
 import { eq } from "drizzle-orm";
-import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { qrSvg } from "#core/qr/qr-svg.ts";
-import { CHECKS, checkAttribute, type CheckType } from "#core/verification/checks.ts";
-import { authorizationRequestUrl, clientIdFor, dcqlQuery, presentationFromVpToken, requestObjectClaims, verifierIdentifier } from "#core/verification/openid4vp.ts";
-import { reasonMessage, VerificationError, type ReasonCode, type VerificationReasonCode } from "#core/verification/reasons.ts";
+import { CHECKS, type CheckType, checkAttribute } from "#core/verification/checks.ts";
+import {
+  authorizationRequestUrl,
+  clientIdFor,
+  dcqlQuery,
+  presentationFromVpToken,
+  requestObjectClaims,
+  verifierIdentifier,
+} from "#core/verification/openid4vp.ts";
+import {
+  type ReasonCode,
+  reasonMessage,
+  VerificationError,
+  type VerificationReasonCode,
+} from "#core/verification/reasons.ts";
 import { signRequestObject, signVerifierAttestation } from "#core/verification/request-object.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { actingOrganisation, actorUserId, canRead, type Actor } from "./actor.ts";
-import { judgePresentation, ONLINE_KB_MAX_AGE_SECONDS, presentedStatusList, refusedAs, versionKey, versionStatements, type JudgeContext, type Judgement } from "./judge.ts";
+import { type Actor, actingOrganisation, actorUserId, canRead } from "./actor.ts";
 import type { CreatedRequest, RequestView } from "./api-schemas.ts";
+import {
+  type JudgeContext,
+  type Judgement,
+  judgePresentation,
+  ONLINE_KB_MAX_AGE_SECONDS,
+  presentedStatusList,
+  refusedAs,
+  versionKey,
+  versionStatements,
+} from "./judge.ts";
 import type { VerifierKeys } from "./keys.ts";
 import { findOrganisation } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
@@ -59,17 +80,30 @@ function resolveAttributes(check: CheckType, requested: readonly string[] | unde
   const unknown = list.filter((id) => !checkAttribute(check, id));
   if (unknown.length) {
     const allowed = CHECKS[check].attributes.map((a) => a.id).join(", ");
-    throw new ServiceError(400, `Attributes not part of a ${CHECKS[check].name} check: ${unknown.join(", ")}. Allowed: ${allowed}`, "VALIDATION_ERROR");
+    throw new ServiceError(
+      400,
+      `Attributes not part of a ${CHECKS[check].name} check: ${unknown.join(", ")}. Allowed: ${allowed}`,
+      "VALIDATION_ERROR",
+    );
   }
   return list;
 }
 
-export async function createRequest(context: VerificationContext, actor: Actor, input: CreateRequestInput, now = new Date()): Promise<CreatedRequest> {
+export async function createRequest(
+  context: VerificationContext,
+  actor: Actor,
+  input: CreateRequestInput,
+  now = new Date(),
+): Promise<CreatedRequest> {
   const organisationId = actingOrganisation(actor);
   const organisation = await findOrganisation(context.db, organisationId);
   if (!organisation) throw new ServiceError(403, "Your organisation is not registered", "NO_ORGANISATION");
   if (!organisation.allowedChecks.includes(input.credentialType)) {
-    throw new ServiceError(403, `${organisation.name} is not registered for ${CHECKS[input.credentialType].name} checks`, "VERIFIER_NOT_REGISTERED");
+    throw new ServiceError(
+      403,
+      `${organisation.name} is not registered for ${CHECKS[input.credentialType].name} checks`,
+      "VERIFIER_NOT_REGISTERED",
+    );
   }
   const attributes = resolveAttributes(input.credentialType, input.requestedAttributes);
   const purpose = input.purpose.trim();
@@ -119,7 +153,10 @@ export async function createRequest(context: VerificationContext, actor: Actor, 
 
 type RequestRow = typeof verificationRequests.$inferSelect;
 
-async function findRequest(db: Database, id: string): Promise<(RequestRow & { organisationName: string | null }) | undefined> {
+async function findRequest(
+  db: Database,
+  id: string,
+): Promise<(RequestRow & { organisationName: string | null }) | undefined> {
   const [row] = await db
     .select({ request: verificationRequests, organisationName: verifierOrganisations.name })
     .from(verificationRequests)
@@ -137,7 +174,8 @@ export async function requestObject(context: VerificationContext, id: string, no
   // The object is only woken for a request that exists: an id from the street reaches no object.
   const row = await findRequest(context.db, id);
   const state = row ? await context.requestObject(id).openState() : null;
-  if (!row || !state || !row.clientId || !row.organisationId) throw new ServiceError(404, "This verification request is not open", "NOT_FOUND");
+  if (!row || !state || !row.clientId || !row.organisationId)
+    throw new ServiceError(404, "This verification request is not open", "NOT_FOUND");
   const iat = Math.floor(now.getTime() / 1000);
   const { "trust-anchor": anchor, "verifier-service": service } = context.verifierKeys;
   const attestation = await signVerifierAttestation({
@@ -207,12 +245,23 @@ const refuse = (reason: ReasonCode) => new ResponseError("invalid_request", reas
  * writer, which takes the first and refuses the rest; the record is written after the answer.
  * Returns the judgement when the request took it (valid or not) or throws ResponseError.
  */
-export async function respond(context: VerificationContext, input: ResponseInput, caller: RequestCaller, now = new Date()): Promise<{ status: "completed" | "declined"; judgement?: Judgement }> {
+export async function respond(
+  context: VerificationContext,
+  input: ResponseInput,
+  caller: RequestCaller,
+  now = new Date(),
+): Promise<{ status: "completed" | "declined"; judgement?: Judgement }> {
   if (!input.state) throw new ResponseError("invalid_request", "state is required", "STATE_UNKNOWN");
   // One round trip for the request and the version of the status list the presentation names
   // (read ahead, unverified; judged against the verified reference).
-  const findRow = context.db.select().from(verificationRequests).where(eq(verificationRequests.stateHash, await hash(input.state))).limit(1);
-  const listId = input.vp_token ? presentedStatusList(context.base, firstPresentation(input.vp_token) ?? "") : undefined;
+  const findRow = context.db
+    .select()
+    .from(verificationRequests)
+    .where(eq(verificationRequests.stateHash, await hash(input.state)))
+    .limit(1);
+  const listId = input.vp_token
+    ? presentedStatusList(context.base, firstPresentation(input.vp_token) ?? "")
+    : undefined;
   let row: RequestRow | undefined;
   let knownStatus: { listId: string; version: string | undefined } | undefined;
   if (listId) {
@@ -242,16 +291,30 @@ export async function respond(context: VerificationContext, input: ResponseInput
     if (!(error instanceof VerificationError)) throw error;
     presentation = input.vp_token;
     const refused = { error: error.code };
-    const settled = await answerRequest(context, row, { presentation, refused, verifierId: row.verifierId, caller, now });
+    const settled = await answerRequest(context, row, {
+      presentation,
+      refused,
+      verifierId: row.verifierId,
+      caller,
+      now,
+    });
     throw refuse(settled.reason as ReasonCode);
   }
-  const settled = await answerRequest(context, row, { presentation, verifierId: row.verifierId, caller, now, ...(knownStatus ? { knownStatus } : {}) });
-  if (settled.reason === "REQUEST_EXPIRED" || settled.reason === "REQUEST_ALREADY_ANSWERED") throw refuse(settled.reason);
+  const settled = await answerRequest(context, row, {
+    presentation,
+    verifierId: row.verifierId,
+    caller,
+    now,
+    ...(knownStatus ? { knownStatus } : {}),
+  });
+  if (settled.reason === "REQUEST_EXPIRED" || settled.reason === "REQUEST_ALREADY_ANSWERED")
+    throw refuse(settled.reason);
   if (!settled.valid) throw new ResponseError("invalid_request", settled.message, settled.reason);
   return { status: "completed", judgement: settled };
 }
 
-const requestQuery = (context: VerificationContext, row: RequestRow) => dcqlQuery(context.base, row.credentialType as CheckType, row.requestedAttributes ?? []);
+const requestQuery = (context: VerificationContext, row: RequestRow) =>
+  dcqlQuery(context.base, row.credentialType as CheckType, row.requestedAttributes ?? []);
 
 /**
  * A presentation answering a request (from a wallet at response_uri, or scanned by the verifier):
@@ -344,7 +407,8 @@ export async function requestStatus(context: VerificationContext, actor: Actor, 
 
 export async function visibleRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
   const row = await findRequest(db, id);
-  if (!row || !canRead(actor, row.organisationId)) throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
+  if (!row || !canRead(actor, row.organisationId))
+    throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
   return row;
 }
 
@@ -354,6 +418,7 @@ export async function visibleRequest(db: Database, actor: Actor, id: string): Pr
  */
 export async function ownRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
   const row = await findRequest(db, id);
-  if (!row || !row.organisationId || row.organisationId !== actor.organisationId) throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
+  if (!row || !row.organisationId || row.organisationId !== actor.organisationId)
+    throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
   return row;
 }

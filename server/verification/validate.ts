@@ -15,12 +15,12 @@ import { decodeOfflinePresentation, OfflineQrError } from "#core/verification/of
 import { offlineAudience } from "#core/verification/openid4vp.ts";
 import { resultBadge } from "#core/verification/reasons.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { type Actor, actingOrganisation, actorUserId } from "./actor.ts";
 import type { ValidationAnswer } from "./api-schemas.ts";
-import { actingOrganisation, actorUserId, type Actor } from "./actor.ts";
-import { judgePresentation, refusedAs, type Judgement } from "./judge.ts";
+import { type Judgement, judgePresentation, refusedAs } from "./judge.ts";
 import { OFFLINE_WINDOW_SECONDS } from "./offline-nonces.ts";
-import { recordPresentation } from "./records.ts";
 import { findOrganisation } from "./organisations.ts";
+import { recordPresentation } from "./records.ts";
 import { answerRequest, ownRequest, type RequestCaller, type VerificationContext } from "./requests.ts";
 
 /** What an in-person check is recorded as when the verifier gives no purpose. */
@@ -32,13 +32,20 @@ export interface ValidateInput {
   purpose?: string | undefined;
 }
 
-export async function validatePresentation(context: VerificationContext, actor: Actor, input: ValidateInput, caller: RequestCaller, now = new Date()): Promise<ValidationAnswer> {
+export async function validatePresentation(
+  context: VerificationContext,
+  actor: Actor,
+  input: ValidateInput,
+  caller: RequestCaller,
+  now = new Date(),
+): Promise<ValidationAnswer> {
   const organisationId = actingOrganisation(actor);
   let presentation: string;
   try {
     presentation = decodeOfflinePresentation(input.presentationJwt.trim());
   } catch (error) {
-    if (error instanceof OfflineQrError) throw new ServiceError(400, `This is not a credential presentation: ${error.message}`, "VALIDATION_ERROR");
+    if (error instanceof OfflineQrError)
+      throw new ServiceError(400, `This is not a credential presentation: ${error.message}`, "VALIDATION_ERROR");
     throw error;
   }
 
@@ -50,11 +57,21 @@ export async function validatePresentation(context: VerificationContext, actor: 
 
   // Offline: the organisation's registration is read while the presentation is judged.
   const [judged, organisation] = await Promise.all([
-    judgePresentation(context, { presentation, audience: offlineAudience(context.base), offlineNonce: true, acceptPaper: true, maxKbAgeSeconds: OFFLINE_WINDOW_SECONDS, now }),
+    judgePresentation(context, {
+      presentation,
+      audience: offlineAudience(context.base),
+      offlineNonce: true,
+      acceptPaper: true,
+      maxKbAgeSeconds: OFFLINE_WINDOW_SECONDS,
+      now,
+    }),
     findOrganisation(context.db, organisationId),
   ]);
   // A check the organisation is not registered for is refused, and shows nothing of the credential.
-  const judgement: Judgement = judged.check && !organisation?.allowedChecks.includes(judged.check) ? { ...refusedAs(judged, "VERIFIER_NOT_REGISTERED"), presentedAttributes: {} } : judged;
+  const judgement: Judgement =
+    judged.check && !organisation?.allowedChecks.includes(judged.check)
+      ? { ...refusedAs(judged, "VERIFIER_NOT_REGISTERED"), presentedAttributes: {} }
+      : judged;
   const id = crypto.randomUUID();
   context.waitUntil(
     recordPresentation(context.db, {

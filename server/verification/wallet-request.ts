@@ -5,11 +5,12 @@
  * (core/verification/request-object.ts); this wallet answers only requests served by this
  * platform's verifier, reached over the service binding.
  */
-import { attributeForPath, checkName, isCheckType, type CheckType } from "#core/verification/checks.ts";
-import { credentialTypeForVct } from "#core/verification/openid4vp.ts";
-import { readRequestObject, RequestObjectError } from "#core/verification/request-object.ts";
-import type { CredentialTypeCode } from "#core/issuers/registry.ts";
+
 import type { PublicJwk } from "#core/credentials/index.ts";
+import type { CredentialTypeCode } from "#core/issuers/registry.ts";
+import { attributeForPath, type CheckType, checkName, isCheckType } from "#core/verification/checks.ts";
+import { credentialTypeForVct } from "#core/verification/openid4vp.ts";
+import { RequestObjectError, readRequestObject } from "#core/verification/request-object.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
 export interface WalletRequest {
@@ -43,7 +44,8 @@ export async function resolveWalletRequest(options: {
   now?: Date;
 }): Promise<WalletRequest> {
   const { clientId, requestUri } = options;
-  if (!clientId || !requestUri) throw new ServiceError(400, "This link is not a complete verification request.", "BAD_REQUEST_LINK");
+  if (!clientId || !requestUri)
+    throw new ServiceError(400, "This link is not a complete verification request.", "BAD_REQUEST_LINK");
   let url: URL;
   try {
     url = new URL(requestUri);
@@ -51,26 +53,48 @@ export async function resolveWalletRequest(options: {
     throw new ServiceError(400, "This link is not a complete verification request.", "BAD_REQUEST_LINK");
   }
   if (url.origin !== options.origin || !REQUEST_PATH.test(url.pathname) || url.search) {
-    throw new ServiceError(400, "This wallet answers requests from verifiers registered on this platform only.", "FOREIGN_VERIFIER");
+    throw new ServiceError(
+      400,
+      "This wallet answers requests from verifiers registered on this platform only.",
+      "FOREIGN_VERIFIER",
+    );
   }
   const [objectResponse, anchorResponse] = await Promise.all([
     options.verifier.fetch(url.href, { headers: { Accept: "application/oauth-authz-req+jwt" } }),
     options.verifier.fetch(`${options.origin}/api/verifications/trust-anchor`),
   ]);
-  if (objectResponse.status === 404) throw new ServiceError(410, "This verification request has already been answered or has expired. Ask the verifier for a new one.", "REQUEST_CLOSED");
-  if (!objectResponse.ok || !anchorResponse.ok) throw new ServiceError(503, "The verification service could not be reached. Try again in a moment.", "VERIFIER_UNAVAILABLE");
+  if (objectResponse.status === 404)
+    throw new ServiceError(
+      410,
+      "This verification request has already been answered or has expired. Ask the verifier for a new one.",
+      "REQUEST_CLOSED",
+    );
+  if (!objectResponse.ok || !anchorResponse.ok)
+    throw new ServiceError(
+      503,
+      "The verification service could not be reached. Try again in a moment.",
+      "VERIFIER_UNAVAILABLE",
+    );
   const { keys } = (await anchorResponse.json()) as { keys: PublicJwk[] };
   let resolved;
   try {
-    resolved = await readRequestObject(await objectResponse.text(), { trustAnchorKeys: keys, clientId, now: Math.floor((options.now ?? new Date()).getTime() / 1000) });
+    resolved = await readRequestObject(await objectResponse.text(), {
+      trustAnchorKeys: keys,
+      clientId,
+      now: Math.floor((options.now ?? new Date()).getTime() / 1000),
+    });
   } catch (error) {
-    if (error instanceof RequestObjectError) throw new ServiceError(400, `This request could not be trusted (${error.message}).`, "UNTRUSTED_REQUEST");
+    if (error instanceof RequestObjectError)
+      throw new ServiceError(400, `This request could not be trusted (${error.message}).`, "UNTRUSTED_REQUEST");
     throw error;
   }
   const query = resolved.dcql.credentials?.[0];
-  if (!query || resolved.dcql.credentials.length !== 1) throw new ServiceError(400, "This wallet can answer requests for one credential at a time.", "UNSUPPORTED_REQUEST");
+  if (!query || resolved.dcql.credentials.length !== 1)
+    throw new ServiceError(400, "This wallet can answer requests for one credential at a time.", "UNSUPPORTED_REQUEST");
   const check = isCheckType(query.id) ? query.id : null;
-  const acceptedTypes = (query.meta?.vct_values ?? []).map((vct) => credentialTypeForVct(options.base, vct)?.code).filter((code): code is CredentialTypeCode => Boolean(code));
+  const acceptedTypes = (query.meta?.vct_values ?? [])
+    .map((vct) => credentialTypeForVct(options.base, vct)?.code)
+    .filter((code): code is CredentialTypeCode => Boolean(code));
   return {
     clientId: resolved.clientId,
     verifierName: resolved.verifierName,

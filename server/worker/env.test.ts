@@ -1,40 +1,69 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { databaseBindings, isLoopbackUrl, parseEnv, serviceBinding, WorkerConfigurationError, workerEnv } from "./env.ts";
+import {
+  databaseBindings,
+  isLoopbackUrl,
+  parseEnv,
+  serviceBinding,
+  WorkerConfigurationError,
+  workerEnv,
+} from "./env.ts";
 
 const Schema = workerEnv({ ...databaseBindings, STATUS: serviceBinding(), NAME: z.string().min(3) });
 const fetcher = { fetch: async () => new Response() };
 
 describe("isLoopbackUrl", () => {
-  it.each(["http://127.0.0.1:8080", "http://127.8.9.10", "http://localhost:8080", "http://[::1]:8080", "HTTP://LOCALHOST"])("treats %s as this machine", (url) => {
+  it.each([
+    "http://127.0.0.1:8080",
+    "http://127.8.9.10",
+    "http://localhost:8080",
+    "http://[::1]:8080",
+    "HTTP://LOCALHOST",
+  ])("treats %s as this machine", (url) => {
     expect(isLoopbackUrl(url)).toBe(true);
   });
 
-  it.each(["https://db.turso.io", "http://127.0.0.1.evil.example", "http://localhost.evil.example", "http://10.0.0.5", "http://0.0.0.0:8080", "not a url"])(
-    "treats %s as elsewhere",
-    (url) => {
-      expect(isLoopbackUrl(url)).toBe(false);
-    },
-  );
+  it.each([
+    "https://db.turso.io",
+    "http://127.0.0.1.evil.example",
+    "http://localhost.evil.example",
+    "http://10.0.0.5",
+    "http://0.0.0.0:8080",
+    "not a url",
+  ])("treats %s as elsewhere", (url) => {
+    expect(isLoopbackUrl(url)).toBe(false);
+  });
 });
 
 describe("worker env validation", () => {
   it("accepts a local database without a token, and a remote one with its token", () => {
     expect(Schema.safeParse({ LIBSQL_URL: "http://127.0.0.1:8080", STATUS: fetcher, NAME: "web" }).success).toBe(true);
-    expect(Schema.safeParse({ LIBSQL_URL: "https://db.turso.io", LIBSQL_AUTH_TOKEN: "t", STATUS: fetcher, NAME: "web" }).success).toBe(true);
+    expect(
+      Schema.safeParse({ LIBSQL_URL: "https://db.turso.io", LIBSQL_AUTH_TOKEN: "t", STATUS: fetcher, NAME: "web" })
+        .success,
+    ).toBe(true);
   });
 
   it("refuses a remote database without its token, an empty token included", () => {
     for (const token of [undefined, ""]) {
-      const result = Schema.safeParse({ LIBSQL_URL: "https://db.turso.io", LIBSQL_AUTH_TOKEN: token, STATUS: fetcher, NAME: "web" });
+      const result = Schema.safeParse({
+        LIBSQL_URL: "https://db.turso.io",
+        LIBSQL_AUTH_TOKEN: token,
+        STATUS: fetcher,
+        NAME: "web",
+      });
       expect(result.success).toBe(false);
-      expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["LIBSQL_AUTH_TOKEN", "is required when LIBSQL_URL is not a loopback address"]]);
+      expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+        ["LIBSQL_AUTH_TOKEN", "is required when LIBSQL_URL is not a loopback address"],
+      ]);
     }
   });
 
   it("names every problem at once, bindings included", () => {
     expect(() => parseEnv(Schema, { LIBSQL_URL: "nope", STATUS: {}, NAME: "x" }, "test")).toThrowError(
-      new WorkerConfigurationError("test worker configuration is invalid: LIBSQL_URL Invalid url; STATUS is not a service binding; NAME String must contain at least 3 character(s)"),
+      new WorkerConfigurationError(
+        "test worker configuration is invalid: LIBSQL_URL Invalid url; STATUS is not a service binding; NAME String must contain at least 3 character(s)",
+      ),
     );
   });
 
@@ -47,6 +76,8 @@ describe("worker env validation", () => {
     expect(parseEnv(Schema, bindings, "test")).toBe(bindings);
     // … while a new bindings object, or another schema, is checked afresh.
     expect(() => parseEnv(Schema, { ...bindings }, "test")).toThrow(WorkerConfigurationError);
-    expect(() => parseEnv(workerEnv({ NAME: z.string().min(3) }), bindings, "test")).toThrow(/NAME String must contain at least 3/);
+    expect(() => parseEnv(workerEnv({ NAME: z.string().min(3) }), bindings, "test")).toThrow(
+      /NAME String must contain at least 3/,
+    );
   });
 });

@@ -44,11 +44,15 @@ export const issuerBindings = {
 };
 
 /** A service binding to another worker. */
-export const serviceBinding = () => z.custom<Fetcher>((value) => typeof (value as Fetcher | undefined)?.fetch === "function", "is not a service binding");
+export const serviceBinding = () =>
+  z.custom<Fetcher>((value) => typeof (value as Fetcher | undefined)?.fetch === "function", "is not a service binding");
 
 /** A Durable Object namespace whose objects answer the RPC methods of `T`. */
 export const durableObjectBinding = <T extends Rpc.DurableObjectBranded>() =>
-  z.custom<DurableObjectNamespace<T>>((value) => typeof (value as DurableObjectNamespace | undefined)?.idFromName === "function", "is not a Durable Object namespace");
+  z.custom<DurableObjectNamespace<T>>(
+    (value) => typeof (value as DurableObjectNamespace | undefined)?.idFromName === "function",
+    "is not a Durable Object namespace",
+  );
 
 /**
  * A database that is not on this machine needs its token: a worker pointed at a remote libSQL
@@ -57,7 +61,11 @@ export const durableObjectBinding = <T extends Rpc.DurableObjectBranded>() =>
 function refineDatabase(env: { LIBSQL_URL?: unknown; LIBSQL_AUTH_TOKEN?: unknown }, ctx: z.RefinementCtx): void {
   if (typeof env.LIBSQL_URL !== "string") return;
   if (!present(env.LIBSQL_AUTH_TOKEN as string | undefined) && !isLoopbackUrl(env.LIBSQL_URL)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["LIBSQL_AUTH_TOKEN"], message: "is required when LIBSQL_URL is not a loopback address" });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["LIBSQL_AUTH_TOKEN"],
+      message: "is required when LIBSQL_URL is not a loopback address",
+    });
   }
 }
 

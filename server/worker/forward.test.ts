@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { findRoute, forward, MAX_FORWARDED_BODY_BYTES, type ForwardRoute } from "./forward.ts";
+import { type ForwardRoute, findRoute, forward, MAX_FORWARDED_BODY_BYTES } from "./forward.ts";
 
 interface Env {
   STATUS: Fetcher;
   VERIFIER: Fetcher;
 }
 
-const answering = (name: string) => ({ fetch: vi.fn(async (request: Request) => new Response(`${name} ${new URL(request.url).pathname}`)) }) as unknown as Fetcher;
+const answering = (name: string) =>
+  ({
+    fetch: vi.fn(async (request: Request) => new Response(`${name} ${new URL(request.url).pathname}`)),
+  }) as unknown as Fetcher;
 const ROUTES: ForwardRoute<Env>[] = [
   { service: "Status service", prefixes: ["/status/", "/vct/"], target: (env) => env.STATUS },
   { service: "Verifier service", prefixes: ["/api/presentations/"], target: (env) => env.VERIFIER },
@@ -23,9 +26,12 @@ describe("the forwarding route table", () => {
     expect(findRoute(ROUTES, new URL(`https://identity.example${path}`))?.service).toBe(service);
   });
 
-  it.each(["/status", "/statusx/lists", "/api/presentations", "/", "/wallet"])("keeps %s for the web worker", (path) => {
-    expect(findRoute(ROUTES, new URL(`https://identity.example${path}`))).toBeUndefined();
-  });
+  it.each(["/status", "/statusx/lists", "/api/presentations", "/", "/wallet"])(
+    "keeps %s for the web worker",
+    (path) => {
+      expect(findRoute(ROUTES, new URL(`https://identity.example${path}`))).toBeUndefined();
+    },
+  );
 
   it("passes the request itself to the owner and returns its answer", async () => {
     const env = { STATUS: answering("status"), VERIFIER: answering("verifier") };
@@ -38,7 +44,12 @@ describe("the forwarding route table", () => {
   it("answers 503 with Retry-After when the owner cannot be reached", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const broken = { fetch: async () => Promise.reject(new Error("connection refused")) } as unknown as Fetcher;
-    const response = await forward(ROUTES[1]!, new Request("https://identity.example/api/presentations/x"), { STATUS: broken, VERIFIER: broken }, "req-2");
+    const response = await forward(
+      ROUTES[1]!,
+      new Request("https://identity.example/api/presentations/x"),
+      { STATUS: broken, VERIFIER: broken },
+      "req-2",
+    );
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
     expect(await response.json()).toEqual({ message: "Verifier service unavailable", requestId: "req-2" });
@@ -46,7 +57,9 @@ describe("the forwarding route table", () => {
 
   it("hands the owner a body as bytes read here, and refuses one over the cap with 413 without troubling the owner (issue 13)", async () => {
     const seen: string[] = [];
-    const owner = { fetch: vi.fn(async (request: Request) => (seen.push(await request.text()), new Response("ok"))) } as unknown as Fetcher;
+    const owner = {
+      fetch: vi.fn(async (request: Request) => (seen.push(await request.text()), new Response("ok"))),
+    } as unknown as Fetcher;
     const env = { STATUS: owner, VERIFIER: owner };
     const chunked = (bytes: number) =>
       new Request("https://identity.example/api/presentations/validate", {

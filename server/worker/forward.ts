@@ -34,7 +34,12 @@ async function handOver(request: Request): Promise<Request | Response> {
   return read.ok ? new Request(request, { body: read.bytes }) : bodyRefusal(read.reason);
 }
 
-export async function forward<Env>(route: ForwardRoute<Env>, request: Request, env: Env, requestId: string): Promise<Response> {
+export async function forward<Env>(
+  route: ForwardRoute<Env>,
+  request: Request,
+  env: Env,
+  requestId: string,
+): Promise<Response> {
   const handed = await handOver(request);
   if (handed instanceof Response) return handed;
   try {

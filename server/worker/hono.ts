@@ -44,7 +44,9 @@ export interface WorkerAppOptions<S extends WorkerEnvSchema> {
  * A worker app with the shared request context and JSON errors. Every response carries the
  * request id, so a caller can quote it and we can find the log line.
  */
-export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object = object>(options: WorkerAppOptions<S>) {
+export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object = object>(
+  options: WorkerAppOptions<S>,
+) {
   const app = new Hono<WorkerHonoEnv<z.infer<S>, Extra>>();
 
   app.use(requestContext(options) as MiddlewareHandler);
@@ -55,7 +57,8 @@ export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object 
   app.onError((error, c) => {
     const requestId = c.get("requestId");
     if (error instanceof ServiceError) return c.json({ message: error.message, code: error.code }, error.status as 400);
-    if (error instanceof HTTPException && error.status < 500) return c.json({ message: error.message || "Bad request" }, error.status);
+    if (error instanceof HTTPException && error.status < 500)
+      return c.json({ message: error.message || "Bad request" }, error.status);
     console.error(`[${requestId}] ${options.name} worker error`, error);
     return c.json({ message: "Internal error", requestId }, 500, requestId ? { "X-Request-Id": requestId } : undefined);
   });
@@ -64,7 +67,9 @@ export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object 
 }
 
 /** Puts the validated env, a database client and a fresh request id on the context. */
-function requestContext<S extends WorkerEnvSchema>(options: WorkerAppOptions<S>): MiddlewareHandler<WorkerHonoEnv<z.infer<S>>> {
+function requestContext<S extends WorkerEnvSchema>(
+  options: WorkerAppOptions<S>,
+): MiddlewareHandler<WorkerHonoEnv<z.infer<S>>> {
   return async (c, next) => {
     const requestId = newRequestId();
     c.set("requestId", requestId);

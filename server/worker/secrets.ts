@@ -24,6 +24,7 @@ export function parseJwkSecret(name: string, secret: string, what: string): Reco
   } catch {
     throw new Error(`${name} is not JSON`);
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`${name} must be an object of ${what} to private JWK`);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new Error(`${name} must be an object of ${what} to private JWK`);
   return parsed as Record<string, JsonWebKey | undefined>;
 }

@@ -2,9 +2,26 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { REFRESH_MS } from "#core/analytics/dashboard.ts";
-import { analyticsEvents, errorGroups, errorLogs, performanceMetrics, systemLogs, userSessions } from "#db/schema/index.ts";
+import {
+  analyticsEvents,
+  errorGroups,
+  errorLogs,
+  performanceMetrics,
+  systemLogs,
+  userSessions,
+} from "#db/schema/index.ts";
 import { testDatabase } from "./database.ts";
-import { axeInBothThemes, closeBrowsers, createUser, expectToast, openTestBrowser, screenshots, signIn, visit, type TestUser } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  closeBrowsers,
+  createUser,
+  expectToast,
+  openTestBrowser,
+  screenshots,
+  signIn,
+  type TestUser,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * The analytics dashboard end to end (issue 12): an administrator reads the tiles, the charts and
@@ -63,13 +80,19 @@ async function errorGroup(severity: "critical" | "high" | "medium" | "low", occu
 async function tabToTheTabs(page: Page, limit = 40): Promise<string> {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => (document.activeElement?.getAttribute("role") === "tab" ? document.activeElement.textContent : null));
+    const focused = await page.evaluate(() =>
+      document.activeElement?.getAttribute("role") === "tab" ? document.activeElement.textContent : null,
+    );
     if (focused) return focused;
   }
   throw new Error("no tab was reached with the Tab key");
 }
 
-const selectedTab = (page: Page) => page.evaluate(() => ({ selected: document.querySelector('[role="tab"][aria-selected="true"]')?.textContent, focused: document.activeElement?.textContent }));
+const selectedTab = (page: Page) =>
+  page.evaluate(() => ({
+    selected: document.querySelector('[role="tab"][aria-selected="true"]')?.textContent,
+    focused: document.activeElement?.textContent,
+  }));
 
 async function adminOn(width: number): Promise<{ page: Page; admin: TestUser }> {
   const admin = await createUser({ prefix: "analytics-admin", firstName: "Ada", lastName: "Min", role: "admin" });
@@ -83,7 +106,16 @@ describe("the analytics dashboard", () => {
     const id = tag();
     const device = `e2e-device-${id}`;
     const now = Date.now();
-    await testDatabase().insert(userSessions).values({ sessionId: `e2e-session-${id}`, device, startTime: new Date(now - 10 * 60_000), endTime: new Date(now), duration: 600, isActive: false });
+    await testDatabase()
+      .insert(userSessions)
+      .values({
+        sessionId: `e2e-session-${id}`,
+        device,
+        startTime: new Date(now - 10 * 60_000),
+        endTime: new Date(now),
+        duration: 600,
+        isActive: false,
+      });
     const resolvable = await errorGroup("high", 2);
 
     const { page, admin } = await adminOn(1280);
@@ -118,35 +150,78 @@ describe("the analytics dashboard", () => {
 
     // The range picker: 7 days of daily points, then 30.
     await page.getByText("Last 7 days", { exact: true }).click();
-    await expect.poll(() => page.getByTestId("chart-requests").locator("svg[role=img]").getAttribute("data-points")).toBe("7");
+    await expect
+      .poll(() => page.getByTestId("chart-requests").locator("svg[role=img]").getAttribute("data-points"))
+      .toBe("7");
     expect(await page.getByTestId("figures-as-of").textContent()).toContain("Last 7 days");
     expect(await page.getByRole("heading", { name: "Requests per day" }).isVisible()).toBe(true);
     await page.getByText("Last 30 days", { exact: true }).click();
-    await expect.poll(() => page.getByTestId("chart-requests").locator("svg[role=img]").getAttribute("data-points")).toBe("30");
+    await expect
+      .poll(() => page.getByTestId("chart-requests").locator("svg[role=img]").getAttribute("data-points"))
+      .toBe("30");
     expect(await page.getByTestId("tile-total-sessions").textContent()).toContain("last 30 days");
 
     // Events: this file's event, with its action, category, page and time.
-    await testDatabase().insert(analyticsEvents).values({ eventType: "click", eventCategory: `e2e-category-${id}`, eventAction: `e2e-action-${id}`, page: `/e2e/${id}` });
+    await testDatabase()
+      .insert(analyticsEvents)
+      .values({
+        eventType: "click",
+        eventCategory: `e2e-category-${id}`,
+        eventAction: `e2e-action-${id}`,
+        page: `/e2e/${id}`,
+      });
     await page.getByRole("tab", { name: "Events" }).click();
     const event = page.getByTestId("events-table-row").filter({ hasText: `e2e-action-${id}` });
     await event.waitFor();
-    expect(await event.getByRole("cell").allTextContents()).toEqual([`e2e-action-${id}`, `e2e-category-${id}`, `/e2e/${id}`, expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}$/)]);
+    expect(await event.getByRole("cell").allTextContents()).toEqual([
+      `e2e-action-${id}`,
+      `e2e-category-${id}`,
+      `/e2e/${id}`,
+      expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}$/),
+    ]);
 
     // System Logs: this file's warning under "all" and "warn", not under "error".
-    await testDatabase().insert(systemLogs).values({ level: "warn", category: "e2e", message: `E2E disk nearly full ${id}`, component: `e2e-logger-${id}`, requestId: `log-req-${id}` });
+    await testDatabase()
+      .insert(systemLogs)
+      .values({
+        level: "warn",
+        category: "e2e",
+        message: `E2E disk nearly full ${id}`,
+        component: `e2e-logger-${id}`,
+        requestId: `log-req-${id}`,
+      });
     await page.getByRole("tab", { name: "System Logs" }).click();
     const log = page.getByTestId("logs-table-row").filter({ hasText: `E2E disk nearly full ${id}` });
     await log.waitFor();
-    expect((await log.getByRole("cell").allTextContents()).slice(0, 4)).toEqual(["Warn", `E2E disk nearly full ${id}`, `e2e-logger-${id}`, `log-req-${id}`]);
+    expect((await log.getByRole("cell").allTextContents()).slice(0, 4)).toEqual([
+      "Warn",
+      `E2E disk nearly full ${id}`,
+      `e2e-logger-${id}`,
+      `log-req-${id}`,
+    ]);
     await page.getByLabel("Level", { exact: true }).selectOption("warn");
-    await expect.poll(async () => [...new Set((await page.getByTestId("logs-table-row").locator("td:first-child").allTextContents()))]).toEqual(["Warn"]);
+    await expect
+      .poll(async () => [
+        ...new Set(await page.getByTestId("logs-table-row").locator("td:first-child").allTextContents()),
+      ])
+      .toEqual(["Warn"]);
     expect(await log.count()).toBe(1);
     await page.getByLabel("Level", { exact: true }).selectOption("error");
     await expect.poll(() => log.count()).toBe(0);
-    expect([...new Set(await page.getByTestId("logs-table-row").locator("td:first-child").allTextContents())]).toEqual((await page.getByTestId("logs-table-row").count()) ? ["Error"] : []);
+    expect([...new Set(await page.getByTestId("logs-table-row").locator("td:first-child").allTextContents())]).toEqual(
+      (await page.getByTestId("logs-table-row").count()) ? ["Error"] : [],
+    );
 
     // Performance: this file's slow response time, with the destructive badge (over 1000 ms).
-    await testDatabase().insert(performanceMetrics).values({ metricType: "response_time", metricName: `GET /api/e2e/${id}`, value: 1234, unit: "ms", endpoint: `/api/e2e/${id}` });
+    await testDatabase()
+      .insert(performanceMetrics)
+      .values({
+        metricType: "response_time",
+        metricName: `GET /api/e2e/${id}`,
+        value: 1234,
+        unit: "ms",
+        endpoint: `/api/e2e/${id}`,
+      });
     await page.getByRole("tab", { name: "Performance" }).click();
     const metric = page.getByTestId("metrics-table-row").filter({ hasText: `GET /api/e2e/${id}` });
     await metric.waitFor();
@@ -182,11 +257,16 @@ describe("the analytics dashboard", () => {
     await expectToast(page, "Error Resolved", `${resolvable.errorType} in ${resolvable.component} is marked resolved.`);
     await expect.poll(() => item.count()).toBe(0);
     const [stored] = await testDatabase().select().from(errorGroups).where(eq(errorGroups.id, resolvable.id));
-    expect({ resolved: stored!.resolved, resolvedBy: stored!.resolvedBy }).toEqual({ resolved: true, resolvedBy: admin.id });
+    expect({ resolved: stored!.resolved, resolvedBy: stored!.resolvedBy }).toEqual({
+      resolved: true,
+      resolvedBy: admin.id,
+    });
     await page.getByLabel("Show", { exact: true }).selectOption("true");
     const resolved = page.getByTestId("error-item").filter({ hasText: resolvable.errorType });
     await resolved.waitFor();
-    expect(await resolved.getByTestId("resolved-by").textContent()).toMatch(/^Resolved by Ada Min on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    expect(await resolved.getByTestId("resolved-by").textContent()).toMatch(
+      /^Resolved by Ada Min on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+    );
     expect(await resolved.getByTestId("button-mark-resolved").count()).toBe(0);
     await screenshots(page, "analytics-errors-1280");
   }, 90_000);
@@ -199,9 +279,16 @@ describe("the analytics dashboard", () => {
     const item = page.getByTestId("error-item").filter({ hasText: other.errorType });
     await item.waitFor();
     // Resolved behind the page's back, before the list's next refresh.
-    await testDatabase().update(errorGroups).set({ resolved: true, resolvedAt: new Date() }).where(eq(errorGroups.id, other.id));
+    await testDatabase()
+      .update(errorGroups)
+      .set({ resolved: true, resolvedAt: new Date() })
+      .where(eq(errorGroups.id, other.id));
     await item.getByTestId("button-mark-resolved").click();
-    await expectToast(page, "Already Resolved", "This error is already resolved: someone marked it resolved before you. The list has been refreshed.");
+    await expectToast(
+      page,
+      "Already Resolved",
+      "This error is already resolved: someone marked it resolved before you. The list has been refreshed.",
+    );
     await expect.poll(() => item.count()).toBe(0);
   });
 
@@ -215,12 +302,18 @@ describe("the analytics dashboard", () => {
     await item.getByTestId("button-error-details").click();
     const dialog = page.getByTestId("error-dialog");
     // The tiles (Unresolved Errors) are read again at once, as the person's read, not the next background one.
-    const reread = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/analytics/dashboard" && request.headers()["x-background-poll"] !== "1");
+    const reread = page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === "/api/analytics/dashboard" &&
+        request.headers()["x-background-poll"] !== "1",
+    );
     await dialog.getByTestId("dialog-mark-resolved").click();
     await expectToast(page, "Error Resolved", `${target.errorType} in ${target.component} is marked resolved.`);
     // Shown only once the dialog has read the group again.
     await dialog.getByTestId("resolved-by").waitFor();
-    expect(await dialog.getByTestId("resolved-by").textContent()).toMatch(/^Resolved by Ada Min on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    expect(await dialog.getByTestId("resolved-by").textContent()).toMatch(
+      /^Resolved by Ada Min on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+    );
     expect(await dialog.getByTestId("dialog-mark-resolved").count()).toBe(0);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect.poll(() => item.count()).toBe(0);
@@ -258,13 +351,18 @@ describe("the analytics dashboard", () => {
     await visit(page, "/analytics");
     const reads: boolean[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/analytics/events") reads.push(request.headers()["x-background-poll"] === "1");
+      if (new URL(request.url()).pathname === "/api/analytics/events")
+        reads.push(request.headers()["x-background-poll"] === "1");
     });
     const shown = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/analytics/events");
     await page.getByRole("tab", { name: "Events" }).click();
     await shown;
     // The person's own read is measured; the page's refresh 10 s later is a background read.
-    const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/analytics/events" && response.request().headers()["x-background-poll"] === "1");
+    const refreshed = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === "/api/analytics/events" &&
+        response.request().headers()["x-background-poll"] === "1",
+    );
     await page.clock.runFor(REFRESH_MS.events);
     await refreshed;
     expect(reads).toEqual([false, true]);
@@ -285,7 +383,15 @@ describe("the analytics dashboard", () => {
 
   it("fits a phone", async () => {
     const id = tag();
-    await testDatabase().insert(systemLogs).values({ level: "info", category: "e2e", message: `E2E a long log line for a narrow screen ${id} `.repeat(3), component: "e2e-logger", requestId: `log-req-${id}` });
+    await testDatabase()
+      .insert(systemLogs)
+      .values({
+        level: "info",
+        category: "e2e",
+        message: `E2E a long log line for a narrow screen ${id} `.repeat(3),
+        component: "e2e-logger",
+        requestId: `log-req-${id}`,
+      });
     const { page } = await adminOn(390);
     await visit(page, "/analytics");
     await page.getByTestId("chart-requests").locator("svg").waitFor();

@@ -4,7 +4,19 @@ import { assistedOffices, operatorProfiles } from "#db/schema/index.ts";
 import { passportHolder } from "#tests/support/passport-fixtures.ts";
 import { testDatabase } from "./database.ts";
 import { offlineQrText, portalScanning, removeCameraFolders } from "./scanning.ts";
-import { axeInBothThemes, closeBrowsers, createUser, createVerifier, expectToast, openTestBrowser, screenshots, signIn, uniqueUsername, visit, type TestUser } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  closeBrowsers,
+  createUser,
+  createVerifier,
+  expectToast,
+  openTestBrowser,
+  screenshots,
+  signIn,
+  type TestUser,
+  uniqueUsername,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * The assisted-digital console end to end (issue 10), each test with an office, staff and a walk-in
@@ -25,14 +37,27 @@ afterEach(async () => {
  */
 async function officeWithWalkIn({ operatorSupervises = false } = {}) {
   const db = testDatabase();
-  const [office] = await db.insert(assistedOffices).values({ name: `Office ${crypto.randomUUID()}`, address: "3 Browser Street" }).returning();
+  const [office] = await db
+    .insert(assistedOffices)
+    .values({ name: `Office ${crypto.randomUUID()}`, address: "3 Browser Street" })
+    .returning();
   const staff = async (prefix: string, firstName: string, supervisor: boolean): Promise<TestUser> => {
     const user = await createUser({ prefix, firstName, lastName: "Staff", role: "operator" });
-    await db.insert(operatorProfiles).values({ userId: user.id, officeId: office!.id, title: prefix === "operator" ? "Senior Support Operator" : "Customer Service Supervisor", authorisationLevel: supervisor ? 3 : 2, supervisor });
+    await db.insert(operatorProfiles).values({
+      userId: user.id,
+      officeId: office!.id,
+      title: prefix === "operator" ? "Senior Support Operator" : "Customer Service Supervisor",
+      authorisationLevel: supervisor ? 3 : 2,
+      supervisor,
+    });
     return user;
   };
   const { number: passport } = await passportHolder(db, { given: "Margaret", family: "Ellis" });
-  return { operator: await staff("operator", "Olu", operatorSupervises), supervisor: await staff("supervisor", "Sam", true), passport };
+  return {
+    operator: await staff("operator", "Olu", operatorSupervises),
+    supervisor: await staff("supervisor", "Sam", true),
+    passport,
+  };
 }
 
 const panel = (page: Page) => page.getByTestId("active-session");
@@ -77,7 +102,9 @@ describe("the assisted-digital console", () => {
     expect(await counter.page.getByTestId("operator-card").textContent()).toContain("Senior Support Operator");
     expect(await desk.page.getByTestId("operator-card").textContent()).toContain("Yes: can approve dual-control steps");
     // The operator here holds supervisor authority too: only maker-checker keeps them from approving their own session.
-    expect(await counter.page.getByTestId("operator-card").textContent()).toContain("Yes: can approve dual-control steps");
+    expect(await counter.page.getByTestId("operator-card").textContent()).toContain(
+      "Yes: can approve dual-control steps",
+    );
     // A marker a reload would wipe: the supervisor's console changes live, never by reloading.
     await desk.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
@@ -94,13 +121,17 @@ describe("the assisted-digital console", () => {
     await expect.poll(() => counter.page.getByTestId("approval-state").textContent()).toBe("Pending");
     // The operator who asked (a supervisor, but the maker) is offered no decision and told why; the other supervisor is.
     expect(await counter.page.getByTestId("button-approve").count()).toBe(0);
-    expect(await counter.page.getByTestId("maker-notice").textContent()).toContain("you cannot approve your own request");
+    expect(await counter.page.getByTestId("maker-notice").textContent()).toContain(
+      "you cannot approve your own request",
+    );
     await screenshots(desk.page, "assisted-supervisor-approval");
     expect(await axeInBothThemes(desk.page)).toEqual({ light: [], dark: [] });
     await desk.page.getByLabel("Reason for your decision").fill("Passport checked under UV: genuine");
     await desk.page.getByTestId("button-approve").click();
     await expect.poll(() => counter.page.getByTestId("approval-state").textContent()).toBe("Approved");
-    expect(await counter.page.getByTestId("dual-control").textContent()).toContain("Passport checked under UV: genuine");
+    expect(await counter.page.getByTestId("dual-control").textContent()).toContain(
+      "Passport checked under UV: genuine",
+    );
 
     await continueTo(counter.page, 3);
     await expect.poll(() => panel(desk.page).getByTestId("session-progress").textContent()).toContain("Step 3 of 5");
@@ -159,7 +190,9 @@ describe("the assisted-digital console", () => {
     await panel(counter.page).getByTestId("step-done").waitFor();
     await continueTo(counter.page, 4);
     await panel(counter.page).getByTestId("confirm-record").check();
-    await panel(counter.page).getByLabel(/On paper/).check();
+    await panel(counter.page)
+      .getByLabel(/On paper/)
+      .check();
     await panel(counter.page).getByTestId("button-issue").click();
     await panel(counter.page).getByText("on paper by").waitFor();
 
@@ -193,7 +226,12 @@ describe("the assisted-digital console", () => {
     const tabTo = async (name: string) => {
       for (let presses = 0; presses < 80; presses++) {
         await page.keyboard.press("Tab");
-        const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() || (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() || "");
+        const focused = await page.evaluate(
+          () =>
+            document.activeElement?.textContent?.trim() ||
+            (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ||
+            "",
+        );
         if (focused === name) return;
       }
       throw new Error(`never reached ${name} with Tab`);
@@ -235,7 +273,9 @@ describe("the assisted-digital console", () => {
     const browser = await openTestBrowser(1280, 15_000);
     await signIn(browser, citizen);
     await visit(browser.page, "/assisted");
-    expect(await browser.page.getByTestId("console-refused").textContent()).toContain("Only operators and administrators can use the Operator Dashboard");
+    expect(await browser.page.getByTestId("console-refused").textContent()).toContain(
+      "Only operators and administrators can use the Operator Dashboard",
+    );
     expect(await axeInBothThemes(browser.page)).toEqual({ light: [], dark: [] });
   });
 });

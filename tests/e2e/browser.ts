@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 /** Debian's Chromium (apt-get install chromium), never a downloaded browser. */

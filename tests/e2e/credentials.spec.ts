@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "#core/format/format.ts";
@@ -9,6 +9,7 @@ import { testDatabase } from "./database.ts";
 import {
   asUser,
   axeInBothThemes,
+  type BrowserCredential,
   closeBrowsers,
   createUser,
   expectToast,
@@ -17,9 +18,8 @@ import {
   screenshots,
   seriousAxeFindings,
   signIn,
-  visit,
-  type BrowserCredential,
   type TestUser,
+  visit,
 } from "./wallet-helpers.ts";
 
 /**
@@ -52,9 +52,17 @@ const detailsDialog = () => page.getByTestId("credential-details-dialog");
 const shareDialog = () => page.getByTestId("share-dialog");
 
 const tileValue = async (testId: string) => Number(await page.getByTestId(testId).locator("p").first().textContent());
-const tiles = async () => [await tileValue("tile-total"), await tileValue("tile-active"), await tileValue("tile-expiring")];
+const tiles = async () => [
+  await tileValue("tile-total"),
+  await tileValue("tile-active"),
+  await tileValue("tile-expiring"),
+];
 /** The value beside a term in the details dialog's list. */
-const detail = (term: string) => detailsDialog().locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]").textContent();
+const detail = (term: string) =>
+  detailsDialog()
+    .locator("dt", { hasText: new RegExp(`^${term}$`) })
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent();
 
 describe("My Credentials", () => {
   it("shows tiles computed from the wallet, the details dialog, sharing with a QR code and copying the link, and downloads a PDF certificate", async () => {
@@ -67,7 +75,9 @@ describe("My Credentials", () => {
     // One credential, active, three years to run: total, active and valid, expiring soon.
     expect(await tiles()).toEqual([1, 1, 0]);
     expect(await page.getByTestId("credential-card").count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Request New Credential" }).getAttribute("href")).toBe("/wallet?action=request");
+    expect(await page.getByRole("link", { name: "Request New Credential" }).getAttribute("href")).toBe(
+      "/wallet?action=request",
+    );
     await screenshots(page, "credentials-1280");
 
     // View: the details dialog with dates, the verification count, the id and the attributes.
@@ -106,7 +116,10 @@ describe("My Credentials", () => {
 
     // Download Certificate: a PDF file, with the spec's toast.
     await card.getByRole("button", { name: `View ${name}` }).click();
-    const [download] = await Promise.all([page.waitForEvent("download"), details.getByRole("link", { name: "Download Certificate" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      details.getByRole("link", { name: "Download Certificate" }).click(),
+    ]);
     await expectToast(page, "Download Started", `Downloading ${name} certificate...`);
     expect(download.suggestedFilename()).toBe(`${name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}_certificate.pdf`);
     const bytes = readFileSync((await download.path())!);
@@ -120,7 +133,9 @@ describe("My Credentials", () => {
 
     await visit(page, "/credentials");
     await page.getByRole("heading", { level: 1, name: "My Credentials" }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     await screenshots(page, "credentials-390");
 
     const card = page.getByRole("article", { name, exact: true });
@@ -136,11 +151,17 @@ describe("My Credentials", () => {
   it("shows a citizen's expiring, revoked and active credentials as the spec's badges; a revoked one cannot be shared", async () => {
     await open(1280);
     // A citizen of this test's own, with one credential in each state.
-    await signIn(browser, await createUser({ prefix: "badges", firstName: "Sarah", lastName: "Thompson", records: true }));
+    await signIn(
+      browser,
+      await createUser({ prefix: "badges", firstName: "Sarah", lastName: "Thompson", records: true }),
+    );
     await issueFromBrowser(page, "rtw");
     const dbs = await issueFromBrowser(page, "dbs");
     await issueFromBrowser(page, "professional_certificate"); // renews within 60 days
-    await testDatabase().update(credentials).set({ status: "revoked", revokedAt: new Date() }).where(eq(credentials.id, dbs.id));
+    await testDatabase()
+      .update(credentials)
+      .set({ status: "revoked", revokedAt: new Date() })
+      .where(eq(credentials.id, dbs.id));
 
     await visit(page, "/credentials");
     await page.getByRole("heading", { level: 1, name: "My Credentials" }).waitFor();
@@ -153,7 +174,9 @@ describe("My Credentials", () => {
     expect(await revoked.getByText(/^Revoked on \d{1,2} [A-Z][a-z]{2} \d{4}$/).isVisible()).toBe(true);
     const share = revoked.getByRole("button", { name: "Share DBS Enhanced Check" });
     expect(await share.isDisabled()).toBe(true);
-    expect(await share.getAttribute("aria-describedby")).toBe(await revoked.getByText("A revoked credential cannot be shared.").getAttribute("id"));
+    expect(await share.getAttribute("aria-describedby")).toBe(
+      await revoked.getByText("A revoked credential cannot be shared.").getAttribute("id"),
+    );
     await screenshots(page, "credentials-1280-states");
     expect(await axeInBothThemes(page)).toEqual({ light: [], dark: [] });
 

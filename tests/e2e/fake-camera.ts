@@ -78,6 +78,9 @@ export function fakeCameraArgs(videoFile: string, permission: "grant" | "deny" =
  * project's Chromium and flags (./browser.ts) with the fake camera. Spread them into the options:
  * `chromium.launchPersistentContext(profile, { ...launchWithFakeCamera(file), viewport })`.
  */
-export function launchWithFakeCamera(videoFile: string, permission: "grant" | "deny" = "grant"): { executablePath: string; args: string[] } {
+export function launchWithFakeCamera(
+  videoFile: string,
+  permission: "grant" | "deny" = "grant",
+): { executablePath: string; args: string[] } {
   return chromiumLaunchOptions(fakeCameraArgs(videoFile, permission));
 }

@@ -5,7 +5,17 @@ import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import { gabrielTasks } from "#db/schema/index.ts";
 import { AGENT_IDS, ensureAgents } from "#server/gabriel/review-state.ts";
 import { testDatabase } from "./database.ts";
-import { axeInBothThemes, closeBrowsers, createUser, openTestBrowser, SCREENS, screenshots, seriousAxeFindings, signIn, visit } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  closeBrowsers,
+  createUser,
+  openTestBrowser,
+  SCREENS,
+  screenshots,
+  seriousAxeFindings,
+  signIn,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * Gabriel's public transparency page (/gabriel-ai, issue 11) in the browser: its structure as a
@@ -20,7 +30,10 @@ afterEach(async () => {
 const main = (page: Page) => page.getByRole("main");
 
 /** The heading levels of the main landmark, in document order. */
-const headingLevels = (page: Page) => page.evaluate(() => [...document.querySelectorAll("main :is(h1, h2, h3, h4, h5, h6)")].map((h) => Number(h.tagName[1])));
+const headingLevels = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("main :is(h1, h2, h3, h4, h5, h6)")].map((h) => Number(h.tagName[1])),
+  );
 
 /** Review items for the figures table: two raised by the risk agent, one of them decided by a person after 40 minutes. */
 async function raiseAndDecide(): Promise<void> {
@@ -38,7 +51,9 @@ async function raiseAndDecide(): Promise<void> {
     completedAt,
     dedupeKey: `e2e-transparency:${crypto.randomUUID()}`,
   });
-  await db.insert(gabrielTasks).values([item("approved", new Date(raisedAt.getTime() + 40 * 60_000)), item("pending", null)]);
+  await db
+    .insert(gabrielTasks)
+    .values([item("approved", new Date(raisedAt.getTime() + 40 * 60_000)), item("pending", null)]);
 }
 
 describe("/gabriel-ai", () => {
@@ -58,9 +73,13 @@ describe("/gabriel-ai", () => {
       expect(await card.count()).toBe(1);
       const never = card.getByRole("list", { name: "What it may never do" });
       expect(await never.getByRole("listitem").count()).toBe(AGENTS[type].mayNot.length);
-      expect(await card.getByRole("list", { name: "Its rules" }).getByRole("listitem").count()).toBe(AGENTS[type].rules.length);
+      expect(await card.getByRole("list", { name: "Its rules" }).getByRole("listitem").count()).toBe(
+        AGENTS[type].rules.length,
+      );
     }
-    expect(await main(page).getByRole("link", { name: "Governance and accountability" }).getAttribute("href")).toBe("/governance");
+    expect(await main(page).getByRole("link", { name: "Governance and accountability" }).getAttribute("href")).toBe(
+      "/governance",
+    );
 
     const empty = await main(page).getByText("No cases have been raised yet.").count();
     if (empty) await page.screenshot({ path: `${SCREENS}/gabriel-ai-empty-light.png`, fullPage: true });
@@ -95,7 +114,9 @@ describe("/gabriel-ai", () => {
   it("fits a phone: the figures table scrolls inside its own region", async () => {
     const { page } = await openTestBrowser(375);
     await visit(page, "/gabriel-ai");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENS}/gabriel-ai-phone-light.png`, fullPage: true });

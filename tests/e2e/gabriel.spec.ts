@@ -1,6 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { offlineQrText, portalScanning, removeCameraFolders } from "./scanning.ts";
-import { axeInBothThemes, citizenWithRightToWork, closeBrowsers, createUser, createVerifier, expectToast, openTestBrowser, revokeAsAuthority, screenshots, signIn, visit } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  citizenWithRightToWork,
+  closeBrowsers,
+  createUser,
+  createVerifier,
+  expectToast,
+  openTestBrowser,
+  revokeAsAuthority,
+  screenshots,
+  signIn,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * Gabriel end to end (issue 11), with people of its own: a revoked credential is presented at a
@@ -20,7 +32,9 @@ describe("the Gabriel console", () => {
     await revokeAsAuthority(citizen.credentialId, "Permission ended");
     const verifier = (await createVerifier("gabriel-verifier", "Quayside Stores")).user;
     const scanning = await portalScanning(verifier, code);
-    await expect.poll(() => scanning.page.getByTestId("verification-result").getAttribute("data-result"), { timeout: 15_000 }).toBe("invalid");
+    await expect
+      .poll(() => scanning.page.getByTestId("verification-result").getAttribute("data-result"), { timeout: 15_000 })
+      .toBe("invalid");
     await expectToast(scanning.page, "Verification Failed", "The credential has been revoked.");
     await scanning.close();
 
@@ -46,7 +60,9 @@ describe("the Gabriel console", () => {
     await item.getByTestId("button-review-case").click();
     await expectToast(page, "Decision Recorded", "HITL decision has been processed successfully");
     await expect.poll(() => page.getByTestId("hitl-item").filter({ hasText: citizen.credentialId }).count()).toBe(0);
-    await expect.poll(() => page.getByTestId("agent-actions").textContent()).toContain("Human review completed by Ada Min");
+    await expect
+      .poll(() => page.getByTestId("agent-actions").textContent())
+      .toContain("Human review completed by Ada Min");
   });
 
   it("tells a citizen they have no access", async () => {
@@ -54,7 +70,9 @@ describe("the Gabriel console", () => {
     const browser = await openTestBrowser(1280, 15_000);
     await signIn(browser, citizen);
     await visit(browser.page, "/gabriel");
-    expect(await browser.page.getByTestId("gabriel-refused").textContent()).toContain("Only administrators and operators can use the Gabriel console");
+    expect(await browser.page.getByTestId("gabriel-refused").textContent()).toContain(
+      "Only administrators and operators can use the Gabriel console",
+    );
     expect(await axeInBothThemes(browser.page)).toEqual({ light: [], dark: [] });
   });
 });

@@ -2,9 +2,20 @@ import { eq } from "drizzle-orm";
 import type { CDPSession, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { webauthnCredentials } from "#db/schema/index.ts";
-import { openBrowser, waitForHydration, type OpenBrowser } from "./browser.ts";
+import { type OpenBrowser, openBrowser, waitForHydration } from "./browser.ts";
 import { testDatabase } from "./database.ts";
-import { axeInBothThemes, createUser, expectToast, SCREENS, screenshots, seriousAxeFindings, setDarkMode, signIn, visit, type TestUser } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  createUser,
+  expectToast,
+  SCREENS,
+  screenshots,
+  seriousAxeFindings,
+  setDarkMode,
+  signIn,
+  type TestUser,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * Passkeys in Chromium (issue 13, ADR 021) with a virtual authenticator from the DevTools
@@ -34,7 +45,9 @@ interface VirtualAuthenticator {
 }
 
 /** A browser at `base` (default localhost) with a virtual platform authenticator attached to its page. */
-async function openWithAuthenticator(base = localBase()): Promise<{ browser: OpenBrowser; page: Page; authenticator: VirtualAuthenticator }> {
+async function openWithAuthenticator(
+  base = localBase(),
+): Promise<{ browser: OpenBrowser; page: Page; authenticator: VirtualAuthenticator }> {
   const browser = await openBrowser({ baseUrl: base });
   opened.push(browser);
   const page = browser.page;
@@ -42,15 +55,25 @@ async function openWithAuthenticator(base = localBase()): Promise<{ browser: Ope
   const cdp: CDPSession = await browser.context.newCDPSession(page);
   await cdp.send("WebAuthn.enable", { enableUI: false });
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
-  const authenticator = { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
+  const authenticator = {
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
   return { browser, page, authenticator };
 }
 
 const securitySection = (page: Page) => page.getByRole("region", { name: "Security Settings", exact: true });
 const passkeyList = (page: Page) => securitySection(page).getByRole("list", { name: "Your passkeys" });
-const storedPasskeys = () => testDatabase().select().from(webauthnCredentials).where(eq(webauthnCredentials.userId, person.id));
+const storedPasskeys = () =>
+  testDatabase().select().from(webauthnCredentials).where(eq(webauthnCredentials.userId, person.id));
 
 /**
  * With a virtual authenticator, the username field's autofill (conditional mediation) picks the
@@ -72,12 +95,20 @@ async function signOut(page: Page): Promise<void> {
 }
 
 /** Presses Tab (Shift+Tab with `back`) until `matches` holds for the focused element; at most 80 presses. */
-async function tabTo(page: Page, matches: (element: { tag: string; name: string; label: string }) => boolean, back = false): Promise<void> {
+async function tabTo(
+  page: Page,
+  matches: (element: { tag: string; name: string; label: string }) => boolean,
+  back = false,
+): Promise<void> {
   for (let i = 0; i < 80; i++) {
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
-      return { tag: el?.tagName ?? "", name: el?.getAttribute("name") ?? "", label: (el?.textContent ?? "").replace(/\s+/g, " ").trim() };
+      return {
+        tag: el?.tagName ?? "",
+        name: el?.getAttribute("name") ?? "",
+        label: (el?.textContent ?? "").replace(/\s+/g, " ").trim(),
+      };
     });
     if (matches(focused)) return;
   }
@@ -105,7 +136,11 @@ describe("passkeys", () => {
     await security.getByRole("button", { name: "Add a passkey" }).click();
     await expectToast(page, "Passkey Added", "“Work laptop” is ready. You can now sign in with it.");
     await passkeyList(page).getByText("Work laptop", { exact: true }).waitFor();
-    expect(await passkeyList(page).getByText(/^Added \d{1,2} \w{3} \d{4} · Not used yet$/).isVisible()).toBe(true);
+    expect(
+      await passkeyList(page)
+        .getByText(/^Added \d{1,2} \w{3} \d{4} · Not used yet$/)
+        .isVisible(),
+    ).toBe(true);
     // The section is complete, and the authenticator holds one discoverable credential.
     await expect.poll(() => security.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
     expect(await security.getByText("1 set up").isVisible()).toBe(true);
@@ -147,7 +182,9 @@ describe("passkeys", () => {
     expect(await page.getByTestId("indicator-biometric-auth").textContent()).toContain("With passkey");
 
     await visit(page, "/profile");
-    await passkeyList(page).getByText(/· Last used \d{1,2} \w{3} \d{4}, \d\d:\d\d$/).waitFor();
+    await passkeyList(page)
+      .getByText(/· Last used \d{1,2} \w{3} \d{4}, \d\d:\d\d$/)
+      .waitFor();
     await security.getByRole("button", { name: "Remove passkey Work laptop" }).click();
     await dialog.getByRole("button", { name: "Remove passkey" }).click();
     await expectToast(page, "Passkey Removed", "“Work laptop” can no longer be used to sign in.");

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { type OpenBrowser, openBrowser } from "./browser.ts";
 
 /**
  * The business pages of the pitch site (spec 001 §2, §4, §9): business model with its sector tabs,
@@ -89,10 +89,34 @@ describe("business model (/business-model)", () => {
     expect(await panel().getAttribute("aria-labelledby")).toBe(`tab-${id}`);
   }
 
-  const NHS = ["£75-£150", "£1.00", "£4.00", "95%", "130,488", "1.54M", "Worked example: Northbrook Valley NHS Foundation Trust"];
+  const NHS = [
+    "£75-£150",
+    "£1.00",
+    "£4.00",
+    "95%",
+    "130,488",
+    "1.54M",
+    "Worked example: Northbrook Valley NHS Foundation Trust",
+  ];
   const HOUSING = ["£32-£65", "£0.50", "£2.20", "90%", "4.9M", "Worked example: Eastmere Housing Association"];
-  const EDUCATION = ["£79-£109", "£44", "£1.50", "£50.50", "75%", "7.37M", "Worked example: Fenmoor Schools Federation"];
-  const LOCAL = ["£45-£85", "£25K per year", "£0.80", "£3.30", "85%", "408", "Worked example: Calderbridge City Council"];
+  const EDUCATION = [
+    "£79-£109",
+    "£44",
+    "£1.50",
+    "£50.50",
+    "75%",
+    "7.37M",
+    "Worked example: Fenmoor Schools Federation",
+  ];
+  const LOCAL = [
+    "£45-£85",
+    "£25K per year",
+    "£0.80",
+    "£3.30",
+    "85%",
+    "408",
+    "Worked example: Calderbridge City Council",
+  ];
 
   it("shows the core model, the fees, the market and the next-step links, with its title and social meta", async () => {
     await visit("/business-model");
@@ -103,9 +127,13 @@ describe("business model (/business-model)", () => {
     for (const name of ["Employers pay per verification", "Citizens never pay"]) {
       expect(await core.getByRole("heading", { level: 3, name }).count(), name).toBe(1);
     }
-    await expectTexts(core, ["Workers, tenants, students and citizens never pay", "about 5 minutes instead of about 3 hours"]);
+    await expectTexts(core, [
+      "Workers, tenants, students and citizens never pay",
+      "about 5 minutes instead of about 3 hours",
+    ]);
     const fees = page.getByRole("table", { name: "Verification fees" });
-    const fee = async (check: string) => text(fees.getByRole("row").filter({ has: page.getByRole("rowheader", { name: check }) }));
+    const fee = async (check: string) =>
+      text(fees.getByRole("row").filter({ has: page.getByRole("rowheader", { name: check }) }));
     expect(await fee("Right-to-work")).toBe("Right-to-work £0.50-£1.20");
     expect(await fee("Right-to-rent")).toBe("Right-to-rent £0.30-£0.80");
     expect(await fee("Enhanced DBS")).toBe("Enhanced DBS £1.00-£2.00");
@@ -121,11 +149,19 @@ describe("business model (/business-model)", () => {
 
   it("selects NHS by default and shows its costs, fees, reduction, market and worked example", async () => {
     await visit("/business-model");
-    expect((await tabs().allTextContents()).map((t) => t.trim())).toEqual(["NHS", "Housing", "Education", "Local Authority"]);
+    expect((await tabs().allTextContents()).map((t) => t.trim())).toEqual([
+      "NHS",
+      "Housing",
+      "Education",
+      "Local Authority",
+    ]);
     await expectSelected("NHS", "nhs");
-    for (const name of ["Housing", "Education", "Local Authority"]) expect(await tab(name).getAttribute("aria-selected"), name).toBe("false");
+    for (const name of ["Housing", "Education", "Local Authority"])
+      expect(await tab(name).getAttribute("aria-selected"), name).toBe("false");
     await expectTexts(panel(), NHS);
-    expect(await panel().getByRole("heading", { level: 3 }).textContent()).toBe("NHS trusts: right-to-work checks for new starters");
+    expect(await panel().getByRole("heading", { level: 3 }).textContent()).toBe(
+      "NHS trusts: right-to-work checks for new starters",
+    );
   });
 
   it("selects a clicked tab, shows its panel and puts the sector in the URL", async () => {
@@ -221,7 +257,11 @@ describe("investor funding (/investor-funding)", () => {
     expect(await row(summary, "Net cashflow")).toBe("Net cashflow -£770K");
     expect(await row(summary, "Cumulative position at month 12")).toBe("Cumulative position at month 12 -£771,498");
     const monthly = page.getByRole("table", { name: "NHS pilot verifications by month" });
-    expect((await monthly.getByRole("columnheader").allTextContents()).map((t) => t.trim())).toEqual(["Month", "Verifications", "Price per verification"]);
+    expect((await monthly.getByRole("columnheader").allTextContents()).map((t) => t.trim())).toEqual([
+      "Month",
+      "Verifications",
+      "Price per verification",
+    ]);
     expect(await row(monthly, "Month 7")).toBe("Month 7 3,333 £1.50");
     expect(await row(monthly, "Month 12")).toBe("Month 12 16,667 £1.50");
     expect(await page.locator("th[scope=col]").count()).toBe(5);
@@ -231,7 +271,12 @@ describe("investor funding (/investor-funding)", () => {
   it("shows revenue projections, returns and exit pathways, and ends with the proposal request and the pilots link", async () => {
     await visit("/investor-funding");
     await expectTexts(section("Revenue projections"), ["£9.6M-£27M", "Projected five-year revenue"]);
-    await expectTexts(section("Returns and exit pathways"), ["Month 13 or later", "6-8x", "10x to 43x", "Exit pathways"]);
+    await expectTexts(section("Returns and exit pathways"), [
+      "Month 13 or later",
+      "6-8x",
+      "10x to 43x",
+      "Exit pathways",
+    ]);
     const request = page.getByRole("link", { name: "Request Investment Proposal" });
     expect(await request.getAttribute("href")).toMatch(/^mailto:investors@identity\.gov\.uk\?subject=/);
     await expectLink("View Pilot Programme", "/pilots");
@@ -255,10 +300,22 @@ describe("press and partner kit (/marketing)", () => {
       "Councils",
       "Investors",
     ]);
-    await expectTexts(section("Headline figures"), ["£1.25M", "400M+", "72 hours", "15 minutes", "£2.3B", "67 million", "99.9%"]);
+    await expectTexts(section("Headline figures"), [
+      "£1.25M",
+      "400M+",
+      "72 hours",
+      "15 minutes",
+      "£2.3B",
+      "67 million",
+      "99.9%",
+    ]);
     await expectTexts(section("About UK Digital Identity"), ["workers, tenants, students and citizens never pay"]);
-    expect(await page.getByRole("link", { name: "press@identity.gov.uk" }).getAttribute("href")).toBe("mailto:press@identity.gov.uk");
-    expect(await page.getByRole("link", { name: "Housing costs for landlords" }).getAttribute("href")).toBe("/business-model?sector=housing");
+    expect(await page.getByRole("link", { name: "press@identity.gov.uk" }).getAttribute("href")).toBe(
+      "mailto:press@identity.gov.uk",
+    );
+    expect(await page.getByRole("link", { name: "Housing costs for landlords" }).getAttribute("href")).toBe(
+      "/business-model?sector=housing",
+    );
   });
 });
 
@@ -278,10 +335,18 @@ describe("government briefing (/government)", () => {
 
   it("downloads the executive summary as a text file with the briefing's figures", async () => {
     await visit("/government");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Executive Summary" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download Executive Summary" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("uk-digital-identity-executive-summary.txt");
     const content = await readFile((await download.path())!, "utf8");
-    for (const line of ["Confidential - For Government Officials", "- £2.3B annual savings", "- Pilot (months 1-6): 100,000 citizens", "- Transform (months 19-24): All 67 million citizens"]) {
+    for (const line of [
+      "Confidential - For Government Officials",
+      "- £2.3B annual savings",
+      "- Pilot (months 1-6): 100,000 citizens",
+      "- Transform (months 19-24): All 67 million citizens",
+    ]) {
       expect(content).toContain(line);
     }
   });
@@ -297,7 +362,11 @@ describe("government briefing (/government)", () => {
     ]);
     await expectTexts(benefits, ["£2.3B", "85%", "95%", "£500M+"]);
     expect(await section("Services for every department").getByRole("heading", { level: 3 }).count()).toBe(6);
-    expect((await section("Security and compliance").getByRole("heading", { level: 3 }).allTextContents()).map((t) => t.trim())).toEqual([
+    expect(
+      (await section("Security and compliance").getByRole("heading", { level: 3 }).allTextContents()).map((t) =>
+        t.trim(),
+      ),
+    ).toEqual([
       "W3C VC 2.0",
       "UK GDPR",
       "Ed25519 signatures",
@@ -340,7 +409,9 @@ describe("government briefing (/government)", () => {
     expect(await contact.getByRole("link", { name: "government-relations@identity.gov.uk" }).getAttribute("href")).toBe(
       "mailto:government-relations@identity.gov.uk",
     );
-    await expectTexts(contact, ["Confidential - For Government Officials. Prepared by the UK Digital Identity programme."]);
+    await expectTexts(contact, [
+      "Confidential - For Government Officials. Prepared by the UK Digital Identity programme.",
+    ]);
   });
 });
 
@@ -355,7 +426,9 @@ describe("legal pages", () => {
       const target = page.locator(`section${href}`);
       expect(await target.count(), href).toBe(1);
       const title = (await contents.locator(`a[href="${href}"]`).textContent())!.trim();
-      expect(await target.getByRole("heading", { level: 2 }).textContent()).toMatch(new RegExp(`^\\d+\\. ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+      expect(await target.getByRole("heading", { level: 2 }).textContent()).toMatch(
+        new RegExp(`^\\d+\\. ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
     }
   }
 
@@ -366,7 +439,12 @@ describe("legal pages", () => {
     expect(await page.getByText("Last updated: 24 November 2026").count()).toBe(1);
     await expectContents();
     expect(await page.getByText("Credentials are revocable within 60 seconds.").isVisible()).toBe(true);
-    await expectTexts(page.locator("main"), ["deleted after 72 hours", "Article 6(1)(b)", "Information Commissioner's Office", "ico.org.uk"]);
+    await expectTexts(page.locator("main"), [
+      "deleted after 72 hours",
+      "Article 6(1)(b)",
+      "Information Commissioner's Office",
+      "ico.org.uk",
+    ]);
     await page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: "Your rights" }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe("#your-rights");
   });
@@ -384,7 +462,15 @@ describe("legal pages", () => {
 });
 
 describe("accessibility of the business pages (axe-core, WCAG 2.2 AA)", () => {
-  const paths = ["/business-model", "/business-model?sector=local-authority", "/investor-funding", "/marketing", "/government", "/privacy-policy", "/terms-of-service"];
+  const paths = [
+    "/business-model",
+    "/business-model?sector=local-authority",
+    "/investor-funding",
+    "/marketing",
+    "/government",
+    "/privacy-policy",
+    "/terms-of-service",
+  ];
 
   for (const theme of ["light", "dark"] as const) {
     it.each(paths)(`%s has no violations in its main content (${theme})`, async (path) => {
@@ -399,7 +485,15 @@ describe("accessibility of the business pages (axe-core, WCAG 2.2 AA)", () => {
           { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } },
         ),
       );
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        ),
+      ).toEqual([]);
     });
   }
 });

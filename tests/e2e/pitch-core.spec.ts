@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { type OpenBrowser, openBrowser } from "./browser.ts";
 
 /**
  * The core pitch pages (spec 001 §2 "Home", "About", "Challenge", "Solution", "Roadmap"): each
@@ -21,7 +21,9 @@ afterEach(async () => {
 async function visit(path: string) {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
-  await page.waitForFunction(() => (window as unknown as { __remixRouteModules?: unknown }).__remixRouteModules !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __remixRouteModules?: unknown }).__remixRouteModules !== undefined,
+  );
 }
 
 const main = () => page.getByRole("main");
@@ -61,20 +63,33 @@ describe("home page", () => {
     await expectText("Right-to-Work | Right-to-Rent | DBS Checks");
     await expectText("£400M+ for a national single sign-on");
     await expectLink("Explore the Solution", "/solution");
-    await expectMeta("UK Digital Identity | Right-to-Work, Right-to-Rent and DBS Checks", /privacy-first UK digital identity MVP/);
+    await expectMeta(
+      "UK Digital Identity | Right-to-Work, Right-to-Rent and DBS Checks",
+      /privacy-first UK digital identity MVP/,
+    );
   });
 
   it("compares costs in a figure that reads the same as text", async () => {
     await visit("/");
     const figure = main().getByRole("figure", { name: "Development cost comparison" });
     // The bars are decorative; each row says its label and figure in text.
-    expect(await figure.getByRole("listitem").allTextContents()).toEqual(["Privacy-first digital identity MVP£1.25M", "National single sign-on£305m+"]);
+    expect(await figure.getByRole("listitem").allTextContents()).toEqual([
+      "Privacy-first digital identity MVP£1.25M",
+      "National single sign-on£305m+",
+    ]);
   });
 
   it("shows six feature cards", async () => {
     await visit("/");
     await h2("Why This Approach Works").waitFor();
-    for (const name of ["Privacy First", "Inclusive by Design", "Standards-Based", "Modular and Vendor-Neutral", "AI-Assisted with Gabriel", "Quick Delivery"]) {
+    for (const name of [
+      "Privacy First",
+      "Inclusive by Design",
+      "Standards-Based",
+      "Modular and Vendor-Neutral",
+      "AI-Assisted with Gabriel",
+      "Quick Delivery",
+    ]) {
       await h3(name).waitFor();
     }
   });
@@ -88,14 +103,17 @@ describe("home page", () => {
       const player = players.nth(i);
       expect(await player.getAttribute("controls")).not.toBeNull();
       expect(await player.getAttribute("preload")).toBe("none");
-      expect(await player.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("src")))).toEqual([
-        `/podcasts/episode-${i + 1}.mp3`,
-        `/podcasts/episode-${i + 1}.ogg`,
-      ]);
+      expect(
+        await player.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("src"))),
+      ).toEqual([`/podcasts/episode-${i + 1}.mp3`, `/podcasts/episode-${i + 1}.ogg`]);
       expect((await player.textContent())?.trim()).toBe("Your browser does not support the audio element.");
     }
     // Spec 001 §2: about 5, 4 and 4 minutes.
-    expect(await main().getByText(/^Duration \d:\d\d$/).allTextContents()).toEqual(["Duration 5:00", "Duration 4:00", "Duration 4:00"]);
+    expect(
+      await main()
+        .getByText(/^Duration \d:\d\d$/)
+        .allTextContents(),
+    ).toEqual(["Duration 5:00", "Duration 4:00", "Duration 4:00"]);
     await expectStat("7", "Episodes");
     await expectStat("30+", "Minutes of content");
     await expectStat("£200K", "MVP investment");
@@ -105,7 +123,8 @@ describe("home page", () => {
   it("previews the four pilots with their figures and a button to the pilot programme", async () => {
     await visit("/");
     await h2("Pilot Programme").waitFor();
-    for (const name of ["NHS Right-to-Work", "Housing Right-to-Rent", "Education DBS", "Local Authority Multi-Service"]) await h3(name).waitFor();
+    for (const name of ["NHS Right-to-Work", "Housing Right-to-Rent", "Education DBS", "Local Authority Multi-Service"])
+      await h3(name).waitFor();
     await expectStat("4", "Pilots");
     await expectStat("£1.4M+", "Annual savings");
     await expectStat("5,000+", "Participants");
@@ -146,7 +165,13 @@ describe("challenge page", () => {
   it("shows the five problems with this page's figures and a button to the solution", async () => {
     await visit("/challenge");
     expect(await h1().textContent()).toBe("The Identity Verification Challenge");
-    for (const name of ["The Right-to-Work Crisis", "Housing Verification Chaos", "Safeguarding Delays", "Economic Impact", "Digital Exclusion"]) {
+    for (const name of [
+      "The Right-to-Work Crisis",
+      "Housing Verification Chaos",
+      "Safeguarding Delays",
+      "Economic Impact",
+      "Digital Exclusion",
+    ]) {
       await h2(name).waitFor();
     }
     // Spec 001 §9: 45,000 on this page (the home page says 60,000).
@@ -173,7 +198,13 @@ describe("solution page", () => {
     await expectStat("12 months", "To a working MVP");
     await expectStat("6 months", "To visible pilots");
     await h2("Core Components").waitFor();
-    for (const name of ["Citizen Wallet (Mobile and Web)", "Verifier Portal", "Assisted Digital Kiosks", "AI Orchestration Layer", "Revocation System"]) {
+    for (const name of [
+      "Citizen Wallet (Mobile and Web)",
+      "Verifier Portal",
+      "Assisted Digital Kiosks",
+      "AI Orchestration Layer",
+      "Revocation System",
+    ]) {
       await h3(name).waitFor();
     }
   });
@@ -208,7 +239,15 @@ describe("solution page", () => {
   it("shows the technical architecture and links to the roadmap", async () => {
     await visit("/solution");
     await h2("Technical Architecture").waitFor();
-    for (const name of ["Credential Format", "Cryptography", "Revocation", "Data and Hosting", "Security", "Modular Integration"]) await h3(name).waitFor();
+    for (const name of [
+      "Credential Format",
+      "Cryptography",
+      "Revocation",
+      "Data and Hosting",
+      "Security",
+      "Modular Integration",
+    ])
+      await h3(name).waitFor();
     await expectLink("View the Delivery Roadmap", "/roadmap");
   });
 });
@@ -222,7 +261,9 @@ describe("roadmap page", () => {
   it("lists the four phases in order, each with its months, activities and success metrics", async () => {
     await visit("/roadmap");
     expect(await h1().textContent()).toBe("Delivery Roadmap");
-    const phases = main().getByRole("list").filter({ has: page.getByRole("heading", { level: 3 }) });
+    const phases = main()
+      .getByRole("list")
+      .filter({ has: page.getByRole("heading", { level: 3 }) });
     expect(await phases.evaluate((list) => list.tagName)).toBe("OL");
     const items = phases.locator(":scope > li");
     expect(await items.count()).toBe(4);
@@ -233,12 +274,24 @@ describe("roadmap page", () => {
       {
         heading: "Phase 2: Beta",
         months: "Months 6-9",
-        metrics: ["10,000 citizens", "25 organisations", "15 assisted centres", "80% of routine requests handled by AI"],
+        metrics: [
+          "10,000 citizens",
+          "25 organisations",
+          "15 assisted centres",
+          "80% of routine requests handled by AI",
+        ],
       },
       {
         heading: "Phase 3: MVP",
         months: "Months 9-12",
-        metrics: ["100k users", "1,000+ employers/landlords", "99.9% availability", "95%+ satisfaction", "CE+ certification achieved", "Transparency report v1 published"],
+        metrics: [
+          "100k users",
+          "1,000+ employers/landlords",
+          "99.9% availability",
+          "95%+ satisfaction",
+          "CE+ certification achieved",
+          "Transparency report v1 published",
+        ],
       },
     ];
     for (const [i, phase] of expected.entries()) {
@@ -246,13 +299,19 @@ describe("roadmap page", () => {
       expect(await item.getByRole("heading", { level: 3 }).textContent()).toBe(phase.heading);
       expect(await item.getByText(phase.months, { exact: true }).count()).toBe(1);
       expect(await item.getByRole("heading", { level: 4, name: "Activities" }).count()).toBe(1);
-      const metrics = item.getByRole("heading", { level: 4, name: "Success metrics" }).locator("xpath=following-sibling::ul[1]/li");
+      const metrics = item
+        .getByRole("heading", { level: 4, name: "Success metrics" })
+        .locator("xpath=following-sibling::ul[1]/li");
       const texts = (await metrics.allTextContents()).map((t) => t.trim());
       for (const metric of phase.metrics) expect(texts).toContain(metric);
     }
     // Phase 2 brings the other checks, kiosks and AI (spec 001 §2 "Roadmap").
     const beta = items.nth(2);
-    for (const activity of ["Add right-to-rent credentials", "Add DBS credentials", "Open assisted digital kiosks at councils and libraries"]) {
+    for (const activity of [
+      "Add right-to-rent credentials",
+      "Add DBS credentials",
+      "Open assisted digital kiosks at councils and libraries",
+    ]) {
       expect(await beta.getByRole("listitem").filter({ hasText: activity }).count()).toBe(1);
     }
   });

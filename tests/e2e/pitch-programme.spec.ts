@@ -1,6 +1,6 @@
 import type { Dialog, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { type OpenBrowser, openBrowser } from "./browser.ts";
 
 /**
  * The programme pages of the pitch site (spec 001 §2, figures §9): /costs-benefits, /governance,
@@ -32,7 +32,8 @@ async function visit(path: string) {
 }
 
 const h1 = () => page.getByRole("main").getByRole("heading", { level: 1 }).textContent();
-const h2s = async () => (await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents()).map((t) => t.trim());
+const h2s = async () =>
+  (await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents()).map((t) => t.trim());
 const main = () => page.getByRole("main");
 /** Text of the main landmark with runs of whitespace folded, for figure checks. */
 const mainText = async () => (await main().innerText()).replace(/\s+/g, " ");
@@ -67,16 +68,40 @@ describe("/costs-benefits", () => {
     expect((await visit("/costs-benefits"))?.status()).toBe(200);
     expect(await h1()).toBe("Costs and Benefits");
     await expectMeta("Costs and Benefits", /£200k/);
-    expect(await h2s()).toEqual(["Build cost comparison", "Implementation costs", "Revenue model", "Benefits", "See how it is delivered"]);
+    expect(await h2s()).toEqual([
+      "Build cost comparison",
+      "Implementation costs",
+      "Revenue model",
+      "Benefits",
+      "See how it is delivered",
+    ]);
 
     const text = await mainText();
-    for (const figure of ["£200k", "£125k-£200k", "£305m+", "Under 1%", "£10-15m", "£2-£3", "£25-40m", "£30-50m", "£10-20m", "£70-80m", "About 84%", "50m"]) {
+    for (const figure of [
+      "£200k",
+      "£125k-£200k",
+      "£305m+",
+      "Under 1%",
+      "£10-15m",
+      "£2-£3",
+      "£25-40m",
+      "£30-50m",
+      "£10-20m",
+      "£70-80m",
+      "About 84%",
+      "50m",
+    ]) {
       expect(text, figure).toContain(figure);
     }
     expect(text).toContain("£10-15m Operating cost per year");
     expect(text).toContain("£2-£3 Per citizen");
     expect(text).toContain("Verification in about 5 minutes instead of about 3 hours");
-    for (const claim of ["Portable credentials", "Automatic audit trail", "AI document checks", "workers, tenants, students and citizens never pay"]) {
+    for (const claim of [
+      "Portable credentials",
+      "Automatic audit trail",
+      "AI document checks",
+      "workers, tenants, students and citizens never pay",
+    ]) {
       expect(text, claim).toContain(claim);
     }
     for (const audience of ["For citizens", "For employers and landlords", "For government"]) {
@@ -87,13 +112,26 @@ describe("/costs-benefits", () => {
 
   it("puts the figures in captioned tables with column and row headers", async () => {
     await visit("/costs-benefits");
-    const build = page.getByRole("table", { name: "Build cost: privacy-first MVP compared with a national single sign-on" });
-    expect(await build.getByRole("columnheader").allTextContents()).toEqual(["Approach", "Build cost", "What it delivers"]);
-    expect(await build.getByRole("rowheader").allTextContents()).toEqual(["Privacy-first MVP (this proposal)", "National single sign-on"]);
+    const build = page.getByRole("table", {
+      name: "Build cost: privacy-first MVP compared with a national single sign-on",
+    });
+    expect(await build.getByRole("columnheader").allTextContents()).toEqual([
+      "Approach",
+      "Build cost",
+      "What it delivers",
+    ]);
+    expect(await build.getByRole("rowheader").allTextContents()).toEqual([
+      "Privacy-first MVP (this proposal)",
+      "National single sign-on",
+    ]);
     expect(await build.getByRole("row", { name: /National single sign-on/ }).innerText()).toContain("£305m+");
 
     const revenue = page.getByRole("table", { name: "Projected annual revenue by stream" });
-    expect(await revenue.getByRole("columnheader").allTextContents()).toEqual(["Revenue stream", "Basis", "Annual revenue"]);
+    expect(await revenue.getByRole("columnheader").allTextContents()).toEqual([
+      "Revenue stream",
+      "Basis",
+      "Annual revenue",
+    ]);
     const rows: [string, string][] = [
       ["Central licence", "£25-40m"],
       ["Per-verification fees", "£30-50m"],
@@ -148,9 +186,10 @@ describe("/governance", () => {
     ];
     expect(await commitments.getByRole("rowheader").allTextContents()).toEqual(expected.map(([m]) => m));
     for (const [mechanism, commitment] of expected) {
-      expect(await commitments.getByRole("row", { name: new RegExp(`^${mechanism.replace(/[()]/g, "\\$&")}`) }).innerText(), mechanism).toContain(
-        commitment,
-      );
+      expect(
+        await commitments.getByRole("row", { name: new RegExp(`^${mechanism.replace(/[()]/g, "\\$&")}`) }).innerText(),
+        mechanism,
+      ).toContain(commitment);
     }
     await expectLink("About the Programme", "/about");
   });
@@ -192,7 +231,9 @@ describe("/ministers", () => {
     expect(await contact.getByRole("link", { name: "ministers@identity.gov.uk" }).getAttribute("href")).toBe(
       "mailto:ministers@identity.gov.uk",
     );
-    expect(await contact.getByRole("link", { name: "Telephone 020 7946 0418" }).getAttribute("href")).toBe("tel:+442079460418");
+    expect(await contact.getByRole("link", { name: "Telephone 020 7946 0418" }).getAttribute("href")).toBe(
+      "tel:+442079460418",
+    );
   });
 
   it("lets the browser block an empty or partly filled submit: no alert, the page stays", async () => {
@@ -282,11 +323,15 @@ describe("/podcasts", () => {
     for (let i = 0; i < 7; i++) {
       const episode = episodes.nth(i);
       expect(await episode.getByText(`Episode ${i + 1}`, { exact: true }).count()).toBe(1);
-      expect(await episode.getByRole("list", { name: "Topics" }).getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
+      expect(await episode.getByRole("list", { name: "Topics" }).getByRole("listitem").count()).toBeGreaterThanOrEqual(
+        3,
+      );
       const audio = episode.locator("audio");
       expect(await audio.getAttribute("controls")).not.toBeNull();
       expect(await audio.getAttribute("preload")).toBe("none");
-      expect(await audio.evaluate((el) => el.textContent?.trim())).toBe("Your browser does not support the audio element.");
+      expect(await audio.evaluate((el) => el.textContent?.trim())).toBe(
+        "Your browser does not support the audio element.",
+      );
       // The transcript is there for people who cannot listen, closed until asked for.
       const summary = episode.getByText("Transcript", { exact: true });
       const transcript = episode.locator("details > div");
@@ -295,19 +340,26 @@ describe("/podcasts", () => {
       expect(await transcript.isVisible()).toBe(true);
       expect((await transcript.innerText()).split(/\s+/).length, `episode ${i + 1} transcript`).toBeGreaterThan(500);
     }
-    expect(await page.getByRole("heading", { level: 3, name: "Selective Disclosure: Proving Only What Matters" }).count()).toBe(1);
+    expect(
+      await page.getByRole("heading", { level: 3, name: "Selective Disclosure: Proving Only What Matters" }).count(),
+    ).toBe(1);
     await expectLink("Explore the Solution", "/solution");
     await expectLink("See Costs and Benefits", "/costs-benefits");
   });
 
   it("serves every episode's audio, MP3 first then Ogg Opus, as audio files", async () => {
     await visit("/podcasts");
-    const players = await page.locator("audio").evaluateAll((els) =>
-      els.map((audio) => [...audio.querySelectorAll("source")].map((s) => ({ src: s.src, type: s.type }))),
-    );
+    const players = await page
+      .locator("audio")
+      .evaluateAll((els) =>
+        els.map((audio) => [...audio.querySelectorAll("source")].map((s) => ({ src: s.src, type: s.type }))),
+      );
     expect(players).toHaveLength(7);
     players.forEach((sources, i) => {
-      expect(sources.map((s) => new URL(s.src).pathname)).toEqual([`/podcasts/episode-${i + 1}.mp3`, `/podcasts/episode-${i + 1}.ogg`]);
+      expect(sources.map((s) => new URL(s.src).pathname)).toEqual([
+        `/podcasts/episode-${i + 1}.mp3`,
+        `/podcasts/episode-${i + 1}.ogg`,
+      ]);
       expect(sources.map((s) => s.type)).toEqual(["audio/mpeg", "audio/ogg; codecs=opus"]);
     });
     for (const { src } of players.flat()) {
@@ -342,7 +394,10 @@ describe("/podcasts", () => {
     expect(played).toHaveLength(7);
     played.forEach((seconds, i) => {
       const [m, s] = displayed[i].split(":").map(Number);
-      expect(Math.abs(seconds - (m * 60 + s)), `episode ${i + 1}: ${seconds} s against ${displayed[i]}`).toBeLessThanOrEqual(15);
+      expect(
+        Math.abs(seconds - (m * 60 + s)),
+        `episode ${i + 1}: ${seconds} s against ${displayed[i]}`,
+      ).toBeLessThanOrEqual(15);
     });
   });
 });
@@ -373,7 +428,12 @@ describe("/pilots", () => {
     }
     expect(await pilot("Local Authority Multi-Service").locator("dt", { hasText: "Efficiency gain" }).count()).toBe(1);
 
-    for (const stat of ["Under 2 minutes Failure response", "Under 5 minutes Privacy response", "15 minutes Engineer mobilisation", "12 languages"]) {
+    for (const stat of [
+      "Under 2 minutes Failure response",
+      "Under 5 minutes Privacy response",
+      "15 minutes Engineer mobilisation",
+      "12 languages",
+    ]) {
       expect(text, stat).toContain(stat);
     }
     expect(text).toContain("12-language interface");
@@ -383,10 +443,13 @@ describe("/pilots", () => {
 });
 
 describe("on a 360 px phone", () => {
-  it.each(["/costs-benefits", "/governance", "/ministers", "/podcasts", "/pilots"])("%s fits the screen without sideways scrolling", async (path) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    await visit(path);
-    const overflow = await main().evaluate((el) => el.scrollWidth - el.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  });
+  it.each(["/costs-benefits", "/governance", "/ministers", "/podcasts", "/pilots"])(
+    "%s fits the screen without sideways scrolling",
+    async (path) => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await visit(path);
+      const overflow = await main().evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    },
+  );
 });

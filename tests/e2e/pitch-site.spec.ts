@@ -3,11 +3,24 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PITCH_PATHS } from "#app/worker/pitch-paths.ts";
 import { analyticsEvents } from "#db/schema/index.ts";
-import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { type OpenBrowser, openBrowser } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 
 // Spec 001 §2 navigation, §7 tracking, and the WCAG 2.2 AA bar of issue 3.
-const NAV_LABELS = ["Home", "Challenge", "Solution", "Roadmap", "Costs & Benefits", "Governance", "About", "Pilots", "Business Model", "Funding", "Podcasts", "Platform Login"];
+const NAV_LABELS = [
+  "Home",
+  "Challenge",
+  "Solution",
+  "Roadmap",
+  "Costs & Benefits",
+  "Governance",
+  "About",
+  "Pilots",
+  "Business Model",
+  "Funding",
+  "Podcasts",
+  "Platform Login",
+];
 
 describe("pitch navigation on a wide screen", () => {
   let b: OpenBrowser;
@@ -69,7 +82,10 @@ describe("pitch navigation on a phone", () => {
     const menu = b.page.getByRole("navigation", { name: "Main (menu)" });
     expect(await menu.isVisible()).toBe(true);
     expect(await menu.getByRole("link", { name: "Sign Up Free" }).getAttribute("href")).toBe("/register");
-    expect((await menu.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([...NAV_LABELS, "Sign Up Free"]);
+    expect((await menu.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
+      ...NAV_LABELS,
+      "Sign Up Free",
+    ]);
 
     await b.page.keyboard.press("Escape");
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
@@ -86,7 +102,9 @@ describe("pitch navigation on a phone", () => {
   it("fits every pitch page in 360 px without sideways scrolling", async () => {
     for (const path of PITCH_PATHS) {
       await b.page.goto(path);
-      const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await b.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect({ path, overflow }).toEqual({ path, overflow: 0 });
     }
   });
@@ -134,7 +152,11 @@ describe("visit tracking", () => {
     // events, then compare them as a set.
     await expect.poll(async () => (await eventsFor(sessionId)).length, { timeout: 5_000 }).toBe(3);
     const rows = await eventsFor(sessionId);
-    expect(rows.map((r) => `${r.eventAction} ${r.page}`).sort()).toEqual(["click /about", "view_page /about", "view_page /pilots"]);
+    expect(rows.map((r) => `${r.eventAction} ${r.page}`).sort()).toEqual([
+      "click /about",
+      "view_page /about",
+      "view_page /pilots",
+    ]);
     for (const view of rows.filter((r) => r.eventAction === "view_page")) {
       expect(view).toMatchObject({ eventType: "page_view", eventCategory: "navigation" });
     }
@@ -178,7 +200,13 @@ describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
     );
     return results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      );
   }
 
   for (const theme of ["light", "dark"] as const) {

@@ -12,9 +12,9 @@ import {
   seriousAxeFindings,
   setDarkMode,
   signIn,
+  type TestUser,
   toastRegion,
   visit,
-  type TestUser,
 } from "./wallet-helpers.ts";
 
 /**
@@ -49,7 +49,10 @@ async function open(width: number) {
 }
 
 const toast = () => toastRegion(page);
-const completion = async () => Number(await page.getByRole("progressbar", { name: "Profile completion", exact: true }).getAttribute("aria-valuenow"));
+const completion = async () =>
+  Number(
+    await page.getByRole("progressbar", { name: "Profile completion", exact: true }).getAttribute("aria-valuenow"),
+  );
 const section = (title: string) => page.getByRole("region", { name: title, exact: true });
 
 describe("the citizen's profile", () => {
@@ -67,9 +70,13 @@ describe("the citizen's profile", () => {
     expect(await page.getByRole("heading", { name: "Complete Remaining Sections" }).isVisible()).toBe(true);
     // No passkey yet: the item says so, and its Complete button leads to the passkeys on this page (passkeys.spec.ts adds one).
     expect(await section("Security Settings").getByText("Not set up").isVisible()).toBe(true);
-    expect(await section("Security Settings").getByRole("link", { name: "Complete Passkey" }).getAttribute("href")).toBe("#passkeys");
+    expect(
+      await section("Security Settings").getByRole("link", { name: "Complete Passkey" }).getAttribute("href"),
+    ).toBe("#passkeys");
     // Only an authority verifies identity: its Complete button goes to the wallet's credential request.
-    const verify = section("Identity Verification").getByRole("link", { name: "Complete Identity verified by an authority" });
+    const verify = section("Identity Verification").getByRole("link", {
+      name: "Complete Identity verified by an authority",
+    });
     expect(await verify.getAttribute("href")).toBe("/wallet?action=request");
     await screenshots(page, "profile-1280");
 
@@ -95,7 +102,9 @@ describe("the citizen's profile", () => {
     await toast().getByText("Contact name saved.", { exact: true }).waitFor();
     // One item of the section: still incomplete, and the rest still offer their own Complete.
     expect(await completion()).toBe(0);
-    expect(await section("Emergency Contacts").getByRole("link", { name: "Complete Contact phone" }).isVisible()).toBe(true);
+    expect(await section("Emergency Contacts").getByRole("link", { name: "Complete Contact phone" }).isVisible()).toBe(
+      true,
+    );
 
     // Edit fills in the rest of the section at once.
     await section("Emergency Contacts").getByRole("link", { name: "Edit Emergency Contacts" }).click();
@@ -118,7 +127,9 @@ describe("the citizen's profile", () => {
     // The dashboard agrees: the same figure, and Emergency Contacts complete.
     await visit(page, "/");
     const strength = page.getByRole("region", { name: "My Profile Strength" });
-    expect(await page.getByRole("progressbar", { name: "Profile completion" }).getAttribute("aria-valuenow")).toBe("17");
+    expect(await page.getByRole("progressbar", { name: "Profile completion" }).getAttribute("aria-valuenow")).toBe(
+      "17",
+    );
     const emergencyRow = strength.getByRole("listitem").filter({ hasText: "Emergency Contacts" });
     expect(await emergencyRow.getByText("Complete", { exact: true }).isVisible()).toBe(true);
   });
@@ -134,7 +145,9 @@ describe("the citizen's profile", () => {
     await privacy.getByLabel("Yes, notify me").check();
     await privacy.getByRole("button", { name: "Save", exact: true }).click();
     await toast().getByText("Your privacy preferences have been saved.").waitFor();
-    await expect.poll(() => section("Privacy Preferences").getByRole("list").textContent()).toBe("Usage analyticsNot sharedCompleteVerification notificationsOnComplete");
+    await expect
+      .poll(() => section("Privacy Preferences").getByRole("list").textContent())
+      .toBe("Usage analyticsNot sharedCompleteVerification notificationsOnComplete");
 
     await section("Address Information").getByRole("link", { name: "Edit Address Information" }).click();
     const address = page.getByRole("form", { name: "Edit Address Information" });
@@ -148,7 +161,9 @@ describe("the citizen's profile", () => {
     await signIn(browser, citizen);
     await visit(page, "/profile?edit=basic");
     await page.getByRole("form", { name: "Edit Basic Information" }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     await screenshots(page, "profile-390");
   });

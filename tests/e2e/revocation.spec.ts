@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { verifyStatusListToken, type PublicJwk } from "#core/credentials/index.ts";
+import { type PublicJwk, verifyStatusListToken } from "#core/credentials/index.ts";
 import { formatDate } from "#core/format/format.ts";
 import { waitForHydration } from "./browser.ts";
 import {
@@ -55,7 +55,9 @@ describe("revocation seen by the citizen and by anyone holding a share link", ()
     // An administrator: a person registered, then given the role (read from the user row on every request).
     const admin = await openTestBrowser(1280, 10_000);
     await signIn(admin, await createUser({ prefix: "revoke-admin", firstName: "Ada", lastName: "Min", role: "admin" }));
-    const revoked = await pageJson<{ status: string }>(admin.page, `/api/credentials/${credential.id}/revoke`, { reason: "Permission withdrawn" });
+    const revoked = await pageJson<{ status: string }>(admin.page, `/api/credentials/${credential.id}/revoke`, {
+      reason: "Permission withdrawn",
+    });
     expect(revoked).toMatchObject({ status: 200, body: { status: "revoked" } });
 
     // The wallet shows it revoked, and the log says so and why, newest first.
@@ -83,11 +85,15 @@ describe("revocation seen by the citizen and by anyone holding a share link", ()
     expect(await stranger.page.getByText("The Home Office has revoked this credential.").isVisible()).toBe(true);
 
     // And the published status list carries the bit, signed by the issuer's published key.
-    const payload = JSON.parse(Buffer.from(credential.vcJwt.split(".")[1]!, "base64url").toString()) as { status: { status_list: { idx: number; uri: string } } };
+    const payload = JSON.parse(Buffer.from(credential.vcJwt.split(".")[1]!, "base64url").toString()) as {
+      status: { status_list: { idx: number; uri: string } };
+    };
     const { idx, uri } = payload.status.status_list;
     const base = stranger.baseUrl;
     const token = await (await fetch(new URL(new URL(uri).pathname, base))).text();
-    const metadata = (await (await fetch(new URL("/.well-known/jwt-vc-issuer/issuers/home-office", base))).json()) as { jwks: { keys: PublicJwk[] } };
+    const metadata = (await (await fetch(new URL("/.well-known/jwt-vc-issuer/issuers/home-office", base))).json()) as {
+      jwks: { keys: PublicJwk[] };
+    };
     const status = await verifyStatusListToken(token, {
       trustedKeys: metadata.jwks.keys,
       expectedSub: uri,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import type { OpenBrowser } from "./browser.ts";
 import { fakeCameraArgs, writeQrVideo } from "./fake-camera.ts";
-import { openTestBrowser, screenshots, signIn, visit, type TestUser } from "./wallet-helpers.ts";
+import { openTestBrowser, screenshots, signIn, type TestUser, visit } from "./wallet-helpers.ts";
 
 /**
  * In-person checks in the browser tests: a wallet's offline QR code read from its dialog, and a
@@ -24,7 +24,10 @@ export function removeCameraFolders(): void {
 export async function offlineQrText(citizen: OpenBrowser, photograph = false): Promise<string> {
   const page = citizen.page;
   await visit(page, "/wallet?action=share");
-  await page.getByRole("dialog", { name: "Share via QR Code" }).getByRole("button", { name: /^Right to Work/ }).click();
+  await page
+    .getByRole("dialog", { name: "Share via QR Code" })
+    .getByRole("button", { name: /^Right to Work/ })
+    .click();
   const dialog = page.getByTestId("offline-qr-dialog");
   // The check's default is ticked; the citizen may add or remove what the code shows.
   expect(await dialog.getByRole("checkbox", { name: "Right to work", exact: true }).isChecked()).toBe(true);

@@ -1,6 +1,15 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { axeInBothThemes, closeBrowsers, createUser, openTestBrowser, screenshots, signIn, visit, type TestUser } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  closeBrowsers,
+  createUser,
+  openTestBrowser,
+  screenshots,
+  signIn,
+  type TestUser,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * The Security Audit tab of /analytics (issue 13 "Audit") end to end: an administrator causes a
@@ -21,7 +30,12 @@ const ISO_UTC_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 function post(page: Page, path: string, body: unknown): Promise<{ status: number; requestId: string | null }> {
   return page.evaluate(
     async ({ path, body }) => {
-      const response = await fetch(path, { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch(path, {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, requestId: response.headers.get("X-Request-Id") };
     },
     { path, body },
@@ -56,10 +70,14 @@ async function adminBrowser(width = 1280): Promise<{ page: Page; admin: TestUser
 async function openSecurityAudit(page: Page): Promise<void> {
   await visit(page, "/analytics");
   await tabTo(page, async (p) => (await focusedLabel(p))?.startsWith("tab:") ?? false, "the tab list");
-  for (let i = 0; i < 3 && (await focusedLabel(page)) !== "tab:Security Audit"; i++) await page.keyboard.press("ArrowRight");
+  for (let i = 0; i < 3 && (await focusedLabel(page)) !== "tab:Security Audit"; i++)
+    await page.keyboard.press("ArrowRight");
   expect(await focusedLabel(page)).toBe("tab:Security Audit");
   expect(await page.getByRole("tab", { name: "Security Audit" }).getAttribute("aria-selected")).toBe("true");
-  await page.getByTestId("audit-summary").getByText(/^Page 1: /).waitFor();
+  await page
+    .getByTestId("audit-summary")
+    .getByText(/^Page 1: /)
+    .waitFor();
 }
 
 const rowsWith = (page: Page, text: string) => page.getByTestId("audit-table-row").filter({ hasText: text });
@@ -81,7 +99,10 @@ describe("the security audit", () => {
     expect(failure.status()).toBe(401);
     const typedId = (await failure.headerValue("x-request-id"))!;
     // And one a script sends, with the CR/LF and terminal escape a form field cannot carry, made to look like a second entry.
-    const forged = await post(page, "/api/auth/login", { username: `e2e-${id}\r\nlogin succeeded user=admin\u001b[31m`, password: "x" });
+    const forged = await post(page, "/api/auth/login", {
+      username: `e2e-${id}\r\nlogin succeeded user=admin\u001b[31m`,
+      password: "x",
+    });
     expect(forged.status).toBe(401);
 
     await signInNow();
@@ -95,7 +116,9 @@ describe("the security audit", () => {
     expect(await focusedLabel(page)).toBe("Event");
     await page.keyboard.type("login failed");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.getByTestId("audit-summary").textContent()).toMatch(/^Page 1: \d+ entr(y|ies), newest first, filtered by Sign-in and accounts, event "login failed"$/);
+    await expect
+      .poll(() => page.getByTestId("audit-summary").textContent())
+      .toMatch(/^Page 1: \d+ entr(y|ies), newest first, filtered by Sign-in and accounts, event "login failed"$/);
 
     // Both failures, each one row: the forged line break is shown as its escape inside the row.
     await expect.poll(() => rowsWith(page, `e2e-${id}`).count()).toBe(2);
@@ -110,8 +133,12 @@ describe("the security audit", () => {
     expect(forgedCells[3]).toBe(`e2e-${id}\\u000d\\u000alogin succeeded user=admin\\u001b[31mNo account id`);
     expect(await rowsWith(page, "login succeeded user=admin").count()).toBe(1);
     // Only what the filters ask for.
-    expect(new Set(await page.getByTestId("audit-table-row").locator("td:nth-child(2)").allTextContents())).toEqual(new Set(["Sign-in and accounts"]));
-    expect(await page.getByRole("table").locator("caption").textContent()).toContain('Security audit log, newest first, filtered by Sign-in and accounts, event "login failed"');
+    expect(new Set(await page.getByTestId("audit-table-row").locator("td:nth-child(2)").allTextContents())).toEqual(
+      new Set(["Sign-in and accounts"]),
+    );
+    expect(await page.getByRole("table").locator("caption").textContent()).toContain(
+      'Security audit log, newest first, filtered by Sign-in and accounts, event "login failed"',
+    );
 
     await screenshots(page, "security-audit-1280");
     expect(await axeInBothThemes(page)).toEqual({ light: [], dark: [] });
@@ -120,7 +147,11 @@ describe("the security audit", () => {
     await page.getByTestId("audit-event").fill("");
     await page.getByTestId("audit-user").fill(admin.username);
     await page.getByTestId("audit-user").press("Enter");
-    await expect.poll(async () => (await page.getByTestId("audit-table-row").locator("td:nth-child(3)").allTextContents()).join("|")).toBe("login succeeded");
+    await expect
+      .poll(async () =>
+        (await page.getByTestId("audit-table-row").locator("td:nth-child(3)").allTextContents()).join("|"),
+      )
+      .toBe("login succeeded");
     await page.getByTestId("button-clear-audit-filters").focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("audit-summary").textContent()).toMatch(/newest first, all events$/);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#db/seed.ts";
-import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { type OpenBrowser, openBrowser } from "./browser.ts";
 import { pageJson } from "./wallet-helpers.ts";
 
 /**
@@ -54,7 +54,10 @@ describe("session cookie in Chromium over http loopback", () => {
 describe("static assets (served before the worker)", () => {
   it("carry the security headers from public/_headers", async () => {
     await browser.page.goto("/");
-    const src = await browser.page.locator("script[src], link[rel=modulepreload]").first().evaluate((el) => el.getAttribute("src") ?? el.getAttribute("href"));
+    const src = await browser.page
+      .locator("script[src], link[rel=modulepreload]")
+      .first()
+      .evaluate((el) => el.getAttribute("src") ?? el.getAttribute("href"));
     expect(src).toMatch(/^\/build\//);
     const response = await browser.context.request.get(src!);
     expect(response.status()).toBe(200);

@@ -4,7 +4,18 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sessions, userProfiles, userSessions } from "#db/schema/index.ts";
 import { holdRequests, type OpenBrowser } from "./browser.ts";
 import { testDatabase } from "./database.ts";
-import { axeInBothThemes, closeBrowsers, createUser, createVerifier, expectToast, openTestBrowser, signIn, toastRegion, visit, type TestUser } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  closeBrowsers,
+  createUser,
+  createVerifier,
+  expectToast,
+  openTestBrowser,
+  signIn,
+  type TestUser,
+  toastRegion,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * The client session lifecycle in the browser (spec 000 §2 "Header", §4, §7, §8; issue 12): the
@@ -24,7 +35,8 @@ async function open(): Promise<void> {
 
 const rowsFor = (userId: string) => testDatabase().select().from(userSessions).where(eq(userSessions.userId, userId));
 const loginSessionsOf = async (userId: string) =>
-  (await testDatabase().select({ sess: sessions.sess }).from(sessions)).filter((row) => row.sess.userId === userId).length;
+  (await testDatabase().select({ sess: sessions.sess }).from(sessions)).filter((row) => row.sess.userId === userId)
+    .length;
 
 /** Requests sent to a path, counted from now on. */
 function countRequests(path: string): () => number {
@@ -52,7 +64,15 @@ describe("the session row", () => {
     await signIn(browser, person);
     const syncs = countRequests("/api/session/sync");
     await expect.poll(async () => (await rowsFor(person.id)).length).toBe(1);
-    expect((await rowsFor(person.id))[0]).toMatchObject({ pageViews: 0, isActive: true, endTime: null, device: "desktop", browser: "Chrome", os: "Linux", userAgent: null });
+    expect((await rowsFor(person.id))[0]).toMatchObject({
+      pageViews: 0,
+      isActive: true,
+      endTime: null,
+      device: "desktop",
+      browser: "Chrome",
+      os: "Linux",
+      userAgent: null,
+    });
 
     // Two more pages, in the app: 3 page views (/, /wallet, / again), and 2 actions (the links pressed).
     await mainNav().getByRole("link", { name: "Citizen Wallet" }).click();
@@ -101,7 +121,13 @@ describe("the session row", () => {
     await open();
     await signIn(browser, other);
     await expect.poll(async () => (await rowsFor(other.id)).length).toBe(1);
-    await page.route("**/api/session/end", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) }));
+    await page.route("**/api/session/end", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Internal error" }),
+      }),
+    );
     const logouts = countRequests("/api/auth/logout");
 
     await signOutButton().click();
@@ -154,7 +180,8 @@ describe("the session row", () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem("identity.session.started"))).toBe("1");
     // The idle timeout, as the server sees it: the login session row is gone.
     const all = await testDatabase().select({ sid: sessions.sid, sess: sessions.sess }).from(sessions);
-    for (const row of all.filter((r) => r.sess.userId === other.id)) await testDatabase().delete(sessions).where(eq(sessions.sid, row.sid));
+    for (const row of all.filter((r) => r.sess.userId === other.id))
+      await testDatabase().delete(sessions).where(eq(sessions.sid, row.sid));
     await signOutButton().click();
     await page.waitForURL(new URL("/login", browser.baseUrl).href);
     await expectToast(page, "Signed Out", "Your session had already ended, so you are signed out.");
@@ -236,7 +263,10 @@ describe("leaving a form with typed data", () => {
     await mainNav().getByRole("link", { name: "Citizen Wallet" }).click();
     await page.waitForURL("**/wallet");
     expect(prompts).toHaveLength(2);
-    const [saved] = await testDatabase().select({ phone: userProfiles.phone }).from(userProfiles).where(eq(userProfiles.userId, person.id));
+    const [saved] = await testDatabase()
+      .select({ phone: userProfiles.phone })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, person.id));
     expect(saved!.phone).toBe("07700 900456");
   });
 

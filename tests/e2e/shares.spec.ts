@@ -6,6 +6,7 @@ import type { OpenBrowser } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 import {
   asUser,
+  type BrowserCredential,
   closeBrowsers,
   createUser,
   issueFromBrowser,
@@ -17,10 +18,9 @@ import {
   setDarkMode,
   shareFromBrowser,
   signIn,
+  type TestUser,
   toastRegion,
   visit,
-  type BrowserCredential,
-  type TestUser,
 } from "./wallet-helpers.ts";
 
 /**
@@ -50,12 +50,17 @@ async function verifyScreenshots(stranger: OpenBrowser, link: string, name: stri
   for (const dark of [false, true]) {
     await stranger.context.addCookies([{ name: "theme", value: dark ? "dark" : "light", url: stranger.baseUrl }]);
     await stranger.page.goto(link);
-    await stranger.page.screenshot({ path: `${SCREENS}/${name}-${dark ? "dark" : "light"}.png`, fullPage: true, animations: "disabled" });
+    await stranger.page.screenshot({
+      path: `${SCREENS}/${name}-${dark ? "dark" : "light"}.png`,
+      fullPage: true,
+      animations: "disabled",
+    });
   }
 }
 
 const card = (page: Page, sharedWith: string) => page.getByTestId("share-card").filter({ hasText: sharedWith });
-const tileValue = async (page: Page, testId: string) => Number(await page.getByTestId(testId).locator("p.text-4xl").textContent());
+const tileValue = async (page: Page, testId: string) =>
+  Number(await page.getByTestId(testId).locator("p.text-4xl").textContent());
 /** Total Shares, Active Shares, Available Downloads. */
 const tiles = async (page: Page) => [
   await tileValue(page, "tile-total-shares"),
@@ -68,7 +73,10 @@ describe("sharing a credential by link", () => {
     // A citizen of this test's own, with one credential and, below, one share of it.
     const citizen = await openTestBrowser(1280);
     const { page } = citizen;
-    await signIn(citizen, await createUser({ prefix: "share-link", firstName: "Sarah", lastName: "Thompson", records: true }));
+    await signIn(
+      citizen,
+      await createUser({ prefix: "share-link", firstName: "Sarah", lastName: "Thompson", records: true }),
+    );
     const credential = await issueFromBrowser(page, "rtw");
     const sharedWith = "Northbrook Valley NHS Trust";
     const share = await shareFromBrowser(page, credential.id, { purpose: "Pre-employment check", sharedWith });
@@ -87,7 +95,10 @@ describe("sharing a credential by link", () => {
     await screenshots(page, "shares-1280");
 
     // Download PDF opens the certificate's URL in a new tab.
-    const [tab] = await Promise.all([citizen.context.waitForEvent("page"), mine.getByRole("link", { name: /Download PDF/ }).click()]);
+    const [tab] = await Promise.all([
+      citizen.context.waitForEvent("page"),
+      mine.getByRole("link", { name: /Download PDF/ }).click(),
+    ]);
     await tab.waitForLoadState("domcontentloaded").catch(() => undefined);
     expect(new URL(tab.url()).pathname).toBe(`/api/shares/download/${share.id}`);
     await tab.close();
@@ -103,7 +114,8 @@ describe("sharing a credential by link", () => {
     expect(await stranger.page.getByRole("heading", { level: 1 }).textContent()).toBe("Credential is valid");
     expect(await result.textContent()).toContain(`issued by the ${share.issuerName}`);
     const body = (await stranger.page.locator("main").textContent()) ?? "";
-    for (const secret of ["Sarah", "Thompson", credential.id, sharedWith, "Pre-employment check"]) expect(body).not.toContain(secret);
+    for (const secret of ["Sarah", "Thompson", credential.id, sharedWith, "Pre-employment check"])
+      expect(body).not.toContain(secret);
     // Analytics keeps the route, never the share id (ADR 010): this tab's one page view so far.
     expect((await pageViewTracked).status()).toBe(204);
     const strangerTab = await stranger.page.evaluate(() => sessionStorage.getItem("identity.analytics.session"));
@@ -185,11 +197,19 @@ describe("sharing a credential by link", () => {
       }
       await stranger.context.addCookies([{ name: "theme", value: dark ? "dark" : "light", url: stranger.baseUrl }]);
       await visit(stranger.page, share.verifyPath);
-      expect({ path: "verify (valid)", dark, serious: await seriousAxeFindings(stranger.page) }).toEqual({ path: "verify (valid)", dark, serious: [] });
+      expect({ path: "verify (valid)", dark, serious: await seriousAxeFindings(stranger.page) }).toEqual({
+        path: "verify (valid)",
+        dark,
+        serious: [],
+      });
       // A link that is not a share's: the verify page's own "This link is not valid".
       await visit(stranger.page, "/verify/not-a-real-link");
       await stranger.page.getByRole("heading", { level: 1, name: "This link is not valid" }).waitFor();
-      expect({ path: "verify (not valid)", dark, serious: await seriousAxeFindings(stranger.page) }).toEqual({ path: "verify (not valid)", dark, serious: [] });
+      expect({ path: "verify (not valid)", dark, serious: await seriousAxeFindings(stranger.page) }).toEqual({
+        path: "verify (not valid)",
+        dark,
+        serious: [],
+      });
     }
     expect((await pageJson(page, `/api/shares/${share.id}/revoke`, {})).status).toBe(200);
     await visit(stranger.page, share.verifyPath);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { holdRequests, openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
-import { createUser, signIn, signInAsDemo, uniqueUsername, type TestUser } from "./wallet-helpers.ts";
+import { holdRequests, type OpenBrowser, openBrowser, waitForHydration } from "./browser.ts";
+import { createUser, signIn, signInAsDemo, type TestUser, uniqueUsername } from "./wallet-helpers.ts";
 
 /**
  * The signed-in shell (issue "Foundation"; spec 000 §2, §8, §9): demo logins land on each role's
@@ -87,7 +87,9 @@ describe("Quick Demo Login", () => {
   for (const role of ROLES) {
     it(`${role.button} lands on the ${role.button.toLowerCase()} dashboard`, async () => {
       await signInAsDemo(browser, role.button);
-      await expect.poll(() => toast().getByText("Welcome back! You've been logged in successfully.").isVisible()).toBe(true);
+      await expect
+        .poll(() => toast().getByText("Welcome back! You've been logged in successfully.").isVisible())
+        .toBe(true);
       await page.getByRole("heading", { level: 1, name: role.greeting }).waitFor();
       for (const name of [...role.cards, ...role.sections]) {
         expect(await page.getByRole("heading", { name, exact: true }).count(), name).toBe(1);
@@ -143,7 +145,11 @@ describe("toasts (spec 000 §9)", () => {
     await failLogin();
     // A second failure with its own text: once that text is on screen, the first must be gone.
     await page.route("**/api/auth/login", (route) =>
-      route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message: "Second failure" }) }),
+      route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Second failure" }),
+      }),
     );
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await toast().getByText("Second failure", { exact: true }).waitFor();
@@ -151,7 +157,9 @@ describe("toasts (spec 000 §9)", () => {
     await page.unroute("**/api/auth/login");
 
     await page.keyboard.press("F8");
-    expect(await page.evaluate(() => document.activeElement?.closest("section")?.getAttribute("aria-label"))).toBe("Notifications (F8)");
+    expect(await page.evaluate(() => document.activeElement?.closest("section")?.getAttribute("aria-label"))).toBe(
+      "Notifications (F8)",
+    );
 
     // A short drag springs back; a drag past the threshold dismisses.
     const box = (await toast().getByRole("alert").boundingBox())!;
@@ -268,7 +276,11 @@ describe("registration", () => {
     expect(await fieldDescription("Email")).toContain("Invalid email");
     expect(await fieldDescription("Password")).toContain("String must contain at least 8 character(s)");
     // Shown on screen too, under the fields.
-    for (const message of ["String must contain at least 3 character(s)", "Invalid email", "String must contain at least 8 character(s)"]) {
+    for (const message of [
+      "String must contain at least 3 character(s)",
+      "Invalid email",
+      "String must contain at least 8 character(s)",
+    ]) {
       expect(await page.getByRole("main").getByText(message).isVisible(), message).toBe(true);
     }
     // The message is tied to its field for screen readers.
@@ -283,7 +295,8 @@ describe("signed-in shell", () => {
     await page.getByRole("heading", { level: 1, name: /Grace/ }).waitFor();
     const polls: { at: number; background: string | undefined }[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/dashboard/stats") polls.push({ at: Date.now(), background: request.headers()["x-background-poll"] });
+      if (new URL(request.url()).pathname === "/api/dashboard/stats")
+        polls.push({ at: Date.now(), background: request.headers()["x-background-poll"] });
     });
     const lastUpdated = page.getByText(/^Last updated:/);
     const first = await lastUpdated.textContent();
@@ -303,7 +316,9 @@ describe("signed-in shell", () => {
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(new URL("/login", browser.baseUrl).href);
     await toast().getByText("Signed Out", { exact: true }).waitFor();
-    expect(await toast().textContent()).toContain("All your data has been saved and you've been successfully signed out.");
+    expect(await toast().textContent()).toContain(
+      "All your data has been saved and you've been successfully signed out.",
+    );
     expect(await page.getByRole("button", { name: "Sign Out" }).count()).toBe(0);
     // The session is really gone: the wallet asks for sign-in again.
     await visit("/wallet");
@@ -330,7 +345,9 @@ describe("signed-in shell", () => {
     await signIn(browser, member);
     const avatar = page.locator("header img");
     expect(await avatar.getAttribute("src")).toBe("/api/placeholder-avatar");
-    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   });
 
   it("highlights the current header link", async () => {

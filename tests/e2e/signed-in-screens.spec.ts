@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
-import { CREDENTIAL_TYPE_CODES } from "#core/issuers/registry.ts";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CREDENTIAL_TYPE_CODES } from "#core/issuers/registry.ts";
 import {
   asUser,
   axeInBothThemes,
@@ -11,10 +11,10 @@ import {
   openTestBrowser,
   screenshots,
   signIn,
+  type TestUser,
   toastRegion,
   visit,
   walletCredentials,
-  type TestUser,
 } from "./wallet-helpers.ts";
 
 /**
@@ -54,7 +54,9 @@ const NO_FINDINGS = { light: [], dark: [] };
 
 /** How many lines an element's text takes. */
 const linesOf = (element: Locator) =>
-  element.evaluate((node) => Math.round(node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight)));
+  element.evaluate((node) =>
+    Math.round(node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight)),
+  );
 
 /** Whether two elements' boxes overlap. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
@@ -91,7 +93,9 @@ describe("Add New Credential", () => {
     await dialog.getByRole("button", { name: "Replace my Right to Work" }).focus();
     await page.keyboard.press("Enter");
     // (The first toast may still be up: this one is the toast carrying its own words, titled Success.)
-    const reissued = toastRegion(page).locator("li").filter({ hasText: "Your Right to Work was re-issued to this device. The earlier copy and its share links no longer work." });
+    const reissued = toastRegion(page).locator("li").filter({
+      hasText: "Your Right to Work was re-issued to this device. The earlier copy and its share links no longer work.",
+    });
     await reissued.waitFor();
     expect(await reissued.getByText("Success", { exact: true }).isVisible()).toBe(true);
     await dialog.waitFor({ state: "hidden" });
@@ -118,12 +122,17 @@ describe("Request a Credential", () => {
       expect(rows).toHaveLength(CREDENTIAL_TYPE_CODES.length);
       for (const row of rows) {
         const title = row.getByTestId("request-type-title");
-        expect({ title: await title.textContent(), lines: await linesOf(title) }).toEqual({ title: await title.textContent(), lines: 1 });
+        expect({ title: await title.textContent(), lines: await linesOf(title) }).toEqual({
+          title: await title.textContent(),
+          lines: 1,
+        });
       }
       const subtitle = held.getByText("Criminal Record Check", { exact: false });
       expect(await overlap(label, subtitle)).toBe(false);
       expect(await overlap(label, held.getByTestId("request-type-title"))).toBe(false);
-      expect(await overlap(label, held.getByRole("button", { name: "Re-issue to this device for DBS Enhanced" }))).toBe(false);
+      expect(await overlap(label, held.getByRole("button", { name: "Re-issue to this device for DBS Enhanced" }))).toBe(
+        false,
+      );
 
       if (width === 1280) expect(await axeInBothThemes(page, { dialog: true })).toEqual(NO_FINDINGS);
       await screenshots(page, `signed-in-request-dialog-${width}`, { dialog: true });

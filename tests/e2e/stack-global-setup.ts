@@ -25,4 +25,3 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
-

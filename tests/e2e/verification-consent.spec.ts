@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { CreatedRequest, RequestView } from "#server/verification/api-schemas.ts";
-import { waitForHydration, type OpenBrowser } from "./browser.ts";
+import { type OpenBrowser, waitForHydration } from "./browser.ts";
 import {
   axeInBothThemes,
   citizenWithRightToWork,
@@ -37,13 +37,18 @@ async function ask(verifier: OpenBrowser, body: Record<string, unknown>): Promis
   return created.body;
 }
 
-const requestState = (verifier: OpenBrowser, id: string) => pageJson<RequestView>(verifier.page, `/api/presentations/requests/${id}`);
+const requestState = (verifier: OpenBrowser, id: string) =>
+  pageJson<RequestView>(verifier.page, `/api/presentations/requests/${id}`);
 
 describe("answering a verifier's request from the wallet", () => {
   it("shows who asks, what, why and which credential; sharing sends only what was asked, and both sides see the outcome", async () => {
     const verifier = await verifierOf("Harbour Logistics");
     const citizen = await citizenWithRightToWork();
-    const created = await ask(verifier, { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Warehouse operative, starting Monday" });
+    const created = await ask(verifier, {
+      credentialType: "rtw",
+      requestedAttributes: ["hasRightToWork", "expiryDate"],
+      purpose: "Warehouse operative, starting Monday",
+    });
 
     const page = citizen.browser.page;
     await page.goto(created.walletLink);
@@ -53,7 +58,10 @@ describe("answering a verifier's request from the wallet", () => {
     expect(body).toContain("Harbour Logistics");
     expect(body).toContain("Registered with the UK Digital Identity platform");
     expect(body).toContain("Warehouse operative, starting Monday");
-    expect(await page.getByTestId("consent-attributes").locator("li").allTextContents()).toEqual(["Has the right to work in the UK", "When the permission expires"]);
+    expect(await page.getByTestId("consent-attributes").locator("li").allTextContents()).toEqual([
+      "Has the right to work in the UK",
+      "When the permission expires",
+    ]);
     expect(await page.getByRole("radio", { name: /Right to Work/ }).isChecked()).toBe(true);
     const axe = await axeInBothThemes(page);
     expect(axe).toEqual({ light: [], dark: [] });
@@ -72,7 +80,9 @@ describe("answering a verifier's request from the wallet", () => {
     await visit(page, "/wallet");
     const item = page.getByTestId("activity-item").filter({ hasText: "Credential verified" }).first();
     await item.waitFor();
-    expect(await item.textContent(), await item.textContent() ?? "").toContain('checked your Right to Work for "Warehouse operative, starting Monday"; they saw: Has the right to work in the UK, When the permission expires');
+    expect(await item.textContent(), (await item.textContent()) ?? "").toContain(
+      'checked your Right to Work for "Warehouse operative, starting Monday"; they saw: Has the right to work in the UK, When the permission expires',
+    );
   });
 
   it("declining tells the verifier, and the link cannot be answered again", async () => {
@@ -85,7 +95,10 @@ describe("answering a verifier's request from the wallet", () => {
     await page.getByTestId("button-consent-decline").click();
     await page.getByTestId("consent-outcome").waitFor();
     expect(await page.getByTestId("consent-outcome").textContent()).toContain("You declined");
-    expect((await requestState(verifier, created.id)).body).toMatchObject({ status: "declined", result: { reason: "REQUEST_DECLINED" } });
+    expect((await requestState(verifier, created.id)).body).toMatchObject({
+      status: "declined",
+      result: { reason: "REQUEST_DECLINED" },
+    });
 
     await page.goto(created.walletLink);
     await waitForHydration(page);
@@ -105,7 +118,9 @@ describe("answering a verifier's request from the wallet", () => {
     const which = page.getByRole("region", { name: "Which credential answers" });
     const status = which.getByRole("status");
     await status.waitFor();
-    expect(await status.textContent()).toContain("You have no active credential that can answer a Right to Work check.");
+    expect(await status.textContent()).toContain(
+      "You have no active credential that can answer a Right to Work check.",
+    );
     expect(await which.getByRole("radio").count()).toBe(0);
     expect(await page.getByTestId("button-consent-share").isDisabled()).toBe(true);
     expect((await requestState(verifier, created.id)).body.status).toBe("pending");

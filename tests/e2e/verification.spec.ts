@@ -2,7 +2,17 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { waitForHydration } from "./browser.ts";
 import { offlineQrText, portalScanning, removeCameraFolders } from "./scanning.ts";
-import { citizenWithRightToWork, closeBrowsers, createVerifier, expectToast, openTestBrowser, revokeAsAuthority, signIn, visit, type TestUser } from "./wallet-helpers.ts";
+import {
+  citizenWithRightToWork,
+  closeBrowsers,
+  createVerifier,
+  expectToast,
+  openTestBrowser,
+  revokeAsAuthority,
+  signIn,
+  type TestUser,
+  visit,
+} from "./wallet-helpers.ts";
 
 /**
  * Verification end to end (issue 9), each test with people of its own:
@@ -19,7 +29,8 @@ afterEach(async () => {
   removeCameraFolders();
 });
 
-const verifierPerson = async (organisation: string): Promise<TestUser> => (await createVerifier("verifier", organisation)).user;
+const verifierPerson = async (organisation: string): Promise<TestUser> =>
+  (await createVerifier("verifier", organisation)).user;
 
 describe("a verifier checks a citizen's credential", () => {
   it("cross-device: the portal asks, the citizen consents in their wallet, and the portal shows the result without a reload", async () => {
@@ -48,7 +59,9 @@ describe("a verifier checks a citizen's credential", () => {
 
     await citizen.browser.page.goto(walletLink);
     await waitForHydration(citizen.browser.page);
-    expect(await citizen.browser.page.locator("main").textContent()).toContain("Night porter, checked before the first shift");
+    expect(await citizen.browser.page.locator("main").textContent()).toContain(
+      "Night porter, checked before the first shift",
+    );
     await citizen.browser.page.getByTestId("button-consent-share").click();
     await citizen.browser.page.getByTestId("consent-outcome").waitFor();
 
@@ -74,7 +87,11 @@ describe("a verifier checks a citizen's credential", () => {
     await scanning.page.getByTestId("button-export-receipt").click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^verification-receipt-\d{4}-\d{2}-\d{2}-[a-z0-9]{8}\.pdf$/);
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     await scanning.close();
 
     // The authority revokes the credential; a fresh code of it is refused with the reason.

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { presentCredential } from "#core/credentials/index.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { presentations, verifierApiKeys } from "#db/schema/index.ts";
-import { makeHolder, signProof, type Holder } from "#tests/support/holder.ts";
+import { type Holder, makeHolder, signProof } from "#tests/support/holder.ts";
 import { testDatabase } from "./database.ts";
 import { fakeCameraArgs, writeQrVideo } from "./fake-camera.ts";
 import {
@@ -21,9 +21,9 @@ import {
   screenshots,
   setDarkMode,
   signIn,
+  type TestUser,
   toastRegion,
   visit,
-  type TestUser,
 } from "./wallet-helpers.ts";
 
 /**
@@ -68,7 +68,11 @@ async function issueToNodeHolder(user: TestUser): Promise<{ sdJwt: string; holde
   const { c_nonce } = (await nonce.json()) as { c_nonce: string };
   const holder = await makeHolder();
   const proof = await signProof(holder, c_nonce, { aud: `${identifierBase()}/issuers/home-office` });
-  const issued = await fetch(`${baseUrl()}/api/vc/rtw/issue`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ proof }) });
+  const issued = await fetch(`${baseUrl()}/api/vc/rtw/issue`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/json" },
+    body: JSON.stringify({ proof }),
+  });
   expect(issued.status, await issued.clone().text()).toBe(201);
   return { sdJwt: ((await issued.json()) as { vcJwt: string }).vcJwt, holder };
 }
@@ -102,7 +106,8 @@ async function openPortal(width = 1280): Promise<Page> {
 function requestPosts(page: Page): Request[] {
   const sent: Request[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/presentations/requests") sent.push(request);
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/presentations/requests")
+      sent.push(request);
   });
   return sent;
 }
@@ -111,7 +116,11 @@ function requestPosts(page: Page): Request[] {
 function statusPolls(page: Page): string[] {
   const polled: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "GET" && /^\/api\/presentations\/requests\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)) polled.push(request.url());
+    if (
+      request.method() === "GET" &&
+      /^\/api\/presentations\/requests\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)
+    )
+      polled.push(request.url());
   });
   return polled;
 }
@@ -119,7 +128,9 @@ function statusPolls(page: Page): string[] {
 /** The request's state, from its request object (what a wallet reads at request_uri). */
 async function requestObjectOf(page: Page): Promise<{ requestUri: string; claims: Record<string, any> }> {
   const value = await page.getByTestId("active-request").getByTestId("qr-code").getAttribute("data-qr-value");
-  const requestUri = new URL(value!.replace("openid4vp://", "https://wallet.invalid/")).searchParams.get("request_uri")!;
+  const requestUri = new URL(value!.replace("openid4vp://", "https://wallet.invalid/")).searchParams.get(
+    "request_uri",
+  )!;
   const response = await fetch(requestUri);
   expect(response.status).toBe(200);
   return { requestUri, claims: decodeJwt(await response.text()) as Record<string, any> };
@@ -127,7 +138,11 @@ async function requestObjectOf(page: Page): Promise<{ requestUri: string; claims
 
 /** What a wallet posts to response_uri (direct_post). */
 async function walletAnswers(responseUri: string, fields: Record<string, string>): Promise<number> {
-  const response = await fetch(responseUri, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  const response = await fetch(responseUri, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
   return response.status;
 }
 
@@ -152,12 +167,19 @@ describe("Request Specific Credentials", () => {
 
     // The four checks; changing the check resets the attributes to its defaults.
     const type = page.getByLabel("Credential type");
-    expect(await type.locator("option").allTextContents()).toEqual(["Right to Work", "Right to Rent", "DBS Check", "Age Verification"]);
+    expect(await type.locator("option").allTextContents()).toEqual([
+      "Right to Work",
+      "Right to Rent",
+      "DBS Check",
+      "Age Verification",
+    ]);
     expect(await page.getByLabel("Has the right to work in the UK").isChecked()).toBe(true);
     await page.getByLabel("Given name").check();
     await type.selectOption("dbs");
     const ticked = async () =>
-      form.locator('input[type="checkbox"]').evaluateAll((boxes) => (boxes as HTMLInputElement[]).filter((b) => b.checked).map((b) => b.value));
+      form
+        .locator('input[type="checkbox"]')
+        .evaluateAll((boxes) => (boxes as HTMLInputElement[]).filter((b) => b.checked).map((b) => b.value));
     expect(await ticked()).toEqual(["checkLevel", "policeRecords", "barredListChildren", "barredListAdults"]);
     await type.selectOption("rtw");
     expect(await ticked()).toEqual(["hasRightToWork"]);
@@ -174,11 +196,17 @@ describe("Request Specific Credentials", () => {
     await page.getByRole("button", { name: "Create Request" }).click();
     await expectToast(page, "Request Created", "QR code generated for credential verification");
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.postDataJSON()).toEqual({ credentialType: "rtw", requestedAttributes: ["hasRightToWork", "given_name"], purpose: "Pre-employment right to work check" });
+    expect(sent[0]!.postDataJSON()).toEqual({
+      credentialType: "rtw",
+      requestedAttributes: ["hasRightToWork", "given_name"],
+      purpose: "Pre-employment right to work check",
+    });
 
     const active = page.getByTestId("active-request");
     await active.getByRole("img", { name: /QR code of this verification request/ }).waitFor();
-    expect(await active.getByTestId("qr-code").getAttribute("data-qr-value")).toMatch(/^openid4vp:\/\/\?client_id=verifier_attestation%3A.+&request_uri=/);
+    expect(await active.getByTestId("qr-code").getAttribute("data-qr-value")).toMatch(
+      /^openid4vp:\/\/\?client_id=verifier_attestation%3A.+&request_uri=/,
+    );
     const walletLink = active.getByRole("link", { name: "Open in the web wallet (opens in a new tab)" });
     expect(await walletLink.getAttribute("href")).toMatch(new RegExp(`^${baseUrl()}/wallet/present\\?client_id=`));
     expect(await active.getByRole("button", { name: "Copy link" }).isVisible()).toBe(true);
@@ -211,7 +239,9 @@ describe("Request Specific Credentials", () => {
     expect(await active.getAttribute("data-status")).toBe("completed");
     // It came over the live feed (ws: on this http stack), not by polling.
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]).toMatch(new RegExp(`^ws://${new URL(baseUrl()).host}/api/presentations/requests/[0-9a-f-]{36}/live$`));
+    expect(sockets[0]).toMatch(
+      new RegExp(`^ws://${new URL(baseUrl()).host}/api/presentations/requests/[0-9a-f-]{36}/live$`),
+    );
     expect(polls).toEqual([]);
     const result = page.getByTestId("verification-result");
     expect(await result.getAttribute("data-result")).toBe("valid");
@@ -244,7 +274,13 @@ describe("Request Specific Credentials", () => {
 
   it("can be filled in and sent with the keyboard alone, with a visible focus at every step", async () => {
     const page = await openPortal();
-    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute("data-testid") ?? document.activeElement?.id ?? "");
+    const focused = () =>
+      page.evaluate(
+        () =>
+          (document.activeElement as HTMLElement | null)?.getAttribute("data-testid") ??
+          document.activeElement?.id ??
+          "",
+      );
     const outline = () => page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     // From the top of the page, Tab reaches the check's select.
     let presses = 0;
@@ -294,7 +330,8 @@ describe("checking a credential shown in person", () => {
     expect(await result.getAttribute("data-result")).toBe("valid");
     expect(await result.getByTestId("result-badge").textContent()).toBe("Valid");
     const attributes = await result.getByTestId("result-attributes").innerText();
-    for (const pair of [/Has the right to work in the UK\s+Yes/, /Given name\s+Sarah/, /Family name\s+Thompson/]) expect(attributes).toMatch(pair);
+    for (const pair of [/Has the right to work in the UK\s+Yes/, /Given name\s+Sarah/, /Family name\s+Thompson/])
+      expect(attributes).toMatch(pair);
     expect(await result.innerText()).toMatch(/Issuer\s+Home Office/);
     expect(await result.innerText()).toMatch(/Checked\s+\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (GMT|BST)/);
     // The heading took focus, so a keyboard user is on the result.
@@ -319,7 +356,10 @@ describe("checking a credential shown in person", () => {
     await expectToast(page, "Verification Successful", "Credential has been validated successfully");
     const validId = (await result.innerText()).match(/Record\s+([0-9a-f-]{36})/)![1]!;
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Receipt" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export Receipt" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
@@ -327,7 +367,10 @@ describe("checking a credential shown in person", () => {
     await page.getByRole("button", { name: "Confirm the person matches" }).click();
     await expectToast(page, "Match Confirmed", "You confirmed that the person matches this credential");
     await page.getByTestId("visual-match-confirmed").waitFor();
-    const [row] = await testDatabase().select({ at: presentations.visualMatchAt, by: presentations.visualMatchBy }).from(presentations).where(eq(presentations.id, validId));
+    const [row] = await testDatabase()
+      .select({ at: presentations.visualMatchAt, by: presentations.visualMatchBy })
+      .from(presentations)
+      .where(eq(presentations.id, validId));
     expect(row).toMatchObject({ by: verifier.id });
     expect(row!.at).toBeInstanceOf(Date);
 
@@ -349,7 +392,9 @@ describe("checking a credential shown in person", () => {
     const printed = await page.evaluate(() => {
       const visible = (selector: string) => {
         const element = document.querySelector(selector);
-        return element ? getComputedStyle(element).display !== "none" && element.getBoundingClientRect().height > 0 : false;
+        return element
+          ? getComputedStyle(element).display !== "none" && element.getBoundingClientRect().height > 0
+          : false;
       };
       const panel = document.querySelector('[data-testid="verification-result"]')!;
       return {
@@ -407,12 +452,28 @@ describe("API Integration", () => {
     const keyName = `Payroll system ${crypto.randomUUID().slice(0, 8)}`;
     const [recorded] = await testDatabase()
       .insert(presentations)
-      .values({ organisationId: own.organisationId, checkType: "rtw", purpose: "Checked through the payroll system", mode: "online", verificationResult: "valid", presentedAttributes: { hasRightToWork: true }, verifiedAt: new Date() })
+      .values({
+        organisationId: own.organisationId,
+        checkType: "rtw",
+        purpose: "Checked through the payroll system",
+        mode: "online",
+        verificationResult: "valid",
+        presentedAttributes: { hasRightToWork: true },
+        verifiedAt: new Date(),
+      })
       .returning({ id: presentations.id });
     // Another organisation's check, which the key must not see.
     await testDatabase()
       .insert(presentations)
-      .values({ organisationId, checkType: "rtw", purpose: "Not the payroll bureau's", mode: "offline", verificationResult: "valid", presentedAttributes: { hasRightToWork: true }, verifiedAt: new Date() });
+      .values({
+        organisationId,
+        checkType: "rtw",
+        purpose: "Not the payroll bureau's",
+        mode: "offline",
+        verificationResult: "valid",
+        presentedAttributes: { hasRightToWork: true },
+        verifiedAt: new Date(),
+      });
     const browser = await openTestBrowser(1280, 20_000);
     const { page } = browser;
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseUrl });
@@ -428,7 +489,9 @@ describe("API Integration", () => {
     await page.getByRole("button", { name: "Create API key" }).click();
     const dialog = page.getByRole("dialog", { name: "API key created" });
     await dialog.waitFor();
-    expect(await dialog.getByTestId("api-key-warning").textContent()).toBe("Copy this key now and keep it somewhere safe. It will not be shown again.");
+    expect(await dialog.getByTestId("api-key-warning").textContent()).toBe(
+      "Copy this key now and keep it somewhere safe. It will not be shown again.",
+    );
     const key = await dialog.getByLabel("Your new API key").inputValue();
     expect(key).toMatch(/^ukid_live_[A-Za-z0-9_-]{43}$/);
     await dialog.getByRole("button", { name: "Copy key" }).click();
@@ -447,14 +510,27 @@ describe("API Integration", () => {
     expect(await page.content()).not.toContain(key);
 
     // Another system uses it: GET /api/verifications/history with the key as a Bearer token.
-    const history = await fetch(`${baseUrl()}/api/verifications/history`, { headers: { Authorization: `Bearer ${key}` } });
+    const history = await fetch(`${baseUrl()}/api/verifications/history`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(history.status).toBe(200);
     const body = (await history.json()) as { total: number; entries: { id: string; organisation: string }[] };
     // Exactly this organisation's one check: nobody else's.
     expect(body.total).toBe(1);
     expect(body.entries.map((entry) => [entry.id, entry.organisation])).toEqual([[recorded!.id, own.organisationName]]);
     // Marked used (after the answer), and the portal says when.
-    await expect.poll(async () => (await testDatabase().select({ at: verifierApiKeys.lastUsedAt }).from(verifierApiKeys).where(and(eq(verifierApiKeys.name, keyName), eq(verifierApiKeys.organisationId, own.organisationId))))[0]?.at ?? null, { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (
+            await testDatabase()
+              .select({ at: verifierApiKeys.lastUsedAt })
+              .from(verifierApiKeys)
+              .where(and(eq(verifierApiKeys.name, keyName), eq(verifierApiKeys.organisationId, own.organisationId)))
+          )[0]?.at ?? null,
+        { timeout: 10_000 },
+      )
+      .not.toBeNull();
     await visit(page, "/verifier");
     expect(await page.getByTestId("api-key-item").filter({ hasText: keyName }).innerText()).not.toContain("Never used");
 
@@ -466,7 +542,9 @@ describe("API Integration", () => {
     await confirm.getByRole("button", { name: "Yes, revoke key" }).click();
     await expectToast(page, "API Key Revoked", `${keyName} no longer works`);
     await page.getByTestId("api-key-item").filter({ hasText: keyName }).getByTestId("api-key-revoked").waitFor();
-    expect((await fetch(`${baseUrl()}/api/verifications/history`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${baseUrl()}/api/verifications/history`, { headers: { Authorization: `Bearer ${key}` } })).status,
+    ).toBe(401);
   });
 
   it("shows usage for the last 14 days as a chart with a table, and links to the documentation", async () => {
@@ -529,16 +607,25 @@ describe("the portal's screens", () => {
     await page.getByRole("link", { name: "Clear filters" }).waitFor();
     const rows = page.getByTestId("history-row");
     // Of the 26, the Right to Rent checks that failed: numbers 2 and 22 (revoked).
-    await expect.poll(() => rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-result")))).toEqual(["invalid", "invalid"]);
+    await expect
+      .poll(() => rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-result"))))
+      .toEqual(["invalid", "invalid"]);
     for (const row of await rows.all()) {
       expect(await row.getAttribute("data-result")).toBe("invalid");
       expect(await row.innerText()).toContain("Right to Rent");
     }
     const csv = await page.getByRole("link", { name: /Download CSV/ }).getAttribute("href");
     // The page's own organisation, named: an administrator's export holds the rows the page shows.
-    expect(csv).toBe(`/api/verifications/history?format=csv&organisation=${historyOrganisationId}&result=invalid&type=rtr`);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Download CSV/ }).click()]);
-    const lines = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+    expect(csv).toBe(
+      `/api/verifications/history?format=csv&organisation=${historyOrganisationId}&result=invalid&type=rtr`,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Download CSV/ }).click(),
+    ]);
+    const lines = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\r\n");
     expect(lines.length - 1).toBe(await rows.count());
 
     // Without JavaScript the same form works: it is a plain GET (the same session, no scripts).
@@ -576,7 +663,9 @@ describe("the portal's screens", () => {
     // The same browser as a phone.
     await page.setViewportSize({ width: 390, height: 900 });
     await visit(page, "/verifier");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     expect(await axeInBothThemes(page)).toEqual(NO_FINDINGS);
     await screenshots(page, "verifier-portal-390");

@@ -1,15 +1,15 @@
-import axe from "axe-core";
 import { mkdirSync } from "node:fs";
+import axe from "axe-core";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { hashPassword } from "#core/accounts/password.ts";
 import type { KnownRole } from "#core/accounts/schemas.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
-import { eq } from "drizzle-orm";
 import { authorityRecords, users, verifierOrganisations } from "#db/schema/index.ts";
 import { revokeCredential } from "#server/credentials/revocation.ts";
-import { openBrowser, type OpenBrowser, waitForHydration } from "./browser.ts";
+import { type OpenBrowser, openBrowser, waitForHydration } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 
 /**
@@ -28,7 +28,11 @@ const opened: OpenBrowser[] = [];
  * waits fail after that many ms, well inside the test's own limit, naming the step that is stuck;
  * `args`, extra Chromium flags (a fake camera: fakeCameraArgs in ./fake-camera.ts).
  */
-export async function openTestBrowser(width = 1280, timeout?: number, args: readonly string[] = []): Promise<OpenBrowser> {
+export async function openTestBrowser(
+  width = 1280,
+  timeout?: number,
+  args: readonly string[] = [],
+): Promise<OpenBrowser> {
   // Where screenshots go, whichever way a test takes them.
   mkdirSync(SCREENS, { recursive: true });
   const browser = await openBrowser({ viewport: { width, height: 900 }, args });
@@ -53,7 +57,10 @@ export async function visit(page: Page, path: string): Promise<void> {
  * login itself: every other test uses people its own file registered (createUser), since the demo
  * accounts are shared by every file of a run.
  */
-export async function signInAsDemo(browser: OpenBrowser, account: "Citizen" | "Admin User" | "Verifier" | "Operator" = "Citizen"): Promise<void> {
+export async function signInAsDemo(
+  browser: OpenBrowser,
+  account: "Citizen" | "Admin User" | "Verifier" | "Operator" = "Citizen",
+): Promise<void> {
   const { page } = browser;
   await visit(page, "/login");
   await page.getByRole("button", { name: account, exact: true }).click();
@@ -89,8 +96,19 @@ let filePasswordHash: Promise<string> | undefined;
  * (shell.spec.ts, wallet.spec.ts). With `records`, what every authority holds about them (the
  * demo records: named Sarah Thompson, born 12 April 1990), so the wallet can request every type.
  */
-export async function createUser(person: { prefix: string; firstName: string; lastName: string; role?: KnownRole; records?: boolean }): Promise<TestUser> {
-  const user = { username: uniqueUsername(person.prefix), password: FILE_PASSWORD, firstName: person.firstName, lastName: person.lastName };
+export async function createUser(person: {
+  prefix: string;
+  firstName: string;
+  lastName: string;
+  role?: KnownRole;
+  records?: boolean;
+}): Promise<TestUser> {
+  const user = {
+    username: uniqueUsername(person.prefix),
+    password: FILE_PASSWORD,
+    firstName: person.firstName,
+    lastName: person.lastName,
+  };
   filePasswordHash ??= hashPassword(FILE_PASSWORD);
   const [{ id }] = await testDatabase()
     .insert(users)
@@ -200,7 +218,10 @@ async function showTheme(page: Page, dark: boolean, options: { dialog?: boolean 
 }
 
 /** Serious or critical axe-core findings in light and in dark (with `dialog`: a modal dialog is open); back to light after. */
-export async function axeInBothThemes(page: Page, options: { dialog?: boolean } = {}): Promise<{ light: string[]; dark: string[] }> {
+export async function axeInBothThemes(
+  page: Page,
+  options: { dialog?: boolean } = {},
+): Promise<{ light: string[]; dark: string[] }> {
   await showTheme(page, false, options);
   const light = await seriousAxeFindings(page);
   await showTheme(page, true, options);
@@ -213,11 +234,19 @@ export async function axeInBothThemes(page: Page, options: { dialog?: boolean } 
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
   await page.evaluate(axe.source);
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } }),
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    }),
   );
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
 }
 
 /** A credential as GET /api/wallet/credentials and issuance answer it (the fields these tests read). */
@@ -250,9 +279,16 @@ export async function issueFromBrowser(page: Page, type: CredentialTypeCode = "r
   const issuerId = CREDENTIAL_TYPES[type].issuerId;
   return page.evaluate(
     async ({ type, issuerId }) => {
-      const b64u = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      const b64u = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, "-")
+          .replace(/\//g, "_")
+          .replace(/=+$/, "");
       const segment = (value: unknown) => b64u(new TextEncoder().encode(JSON.stringify(value)));
-      const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+      const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+        "sign",
+        "verify",
+      ])) as CryptoKeyPair;
       const { kty, crv, x, y } = await crypto.subtle.exportKey("jwk", pair.publicKey);
       const nonce = await fetch("/api/vc/nonce", { method: "POST", credentials: "include" });
       const { c_nonce } = (await nonce.json()) as { c_nonce: string };
@@ -261,7 +297,9 @@ export async function issueFromBrowser(page: Page, type: CredentialTypeCode = "r
         aud: `https://${location.host}/issuers/${issuerId}`,
         iat: Math.floor(Date.now() / 1000),
       })}`;
-      const signature = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, pair.privateKey, new TextEncoder().encode(input)));
+      const signature = new Uint8Array(
+        await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, pair.privateKey, new TextEncoder().encode(input)),
+      );
       const response = await fetch(`/api/vc/${type}/issue`, {
         method: "POST",
         credentials: "include",
@@ -283,7 +321,11 @@ export interface BrowserShare {
 }
 
 /** Shares the credential from this page (POST /api/credentials/{id}/shares): 201 and the share. */
-export async function shareFromBrowser(page: Page, credentialId: string, body: { purpose?: string; sharedWith?: string } = {}): Promise<BrowserShare> {
+export async function shareFromBrowser(
+  page: Page,
+  credentialId: string,
+  body: { purpose?: string; sharedWith?: string } = {},
+): Promise<BrowserShare> {
   const created = await page.evaluate(
     async ({ credentialId, body }) => {
       const response = await fetch(`/api/credentials/${credentialId}/shares`, {
@@ -320,16 +362,24 @@ export function pageJson<T>(page: Page, path: string, body?: unknown): Promise<{
  * A verifier (issue 9) and the organisation of this test's own they act for, made as an
  * administrator registers one; the organisation's name is what citizens see.
  */
-export async function createVerifier(prefix: string, organisation = "Harbour Lettings"): Promise<{ user: TestUser; organisationId: string; organisationName: string }> {
+export async function createVerifier(
+  prefix: string,
+  organisation = "Harbour Lettings",
+): Promise<{ user: TestUser; organisationId: string; organisationName: string }> {
   const user = await createUser({ prefix, firstName: "Vera", lastName: "Fier", role: "verifier" });
   const name = `${organisation} ${user.username}`;
-  const [row] = await testDatabase().insert(verifierOrganisations).values({ name, allowedChecks: ["rtw", "rtr", "dbs", "age"] }).returning();
+  const [row] = await testDatabase()
+    .insert(verifierOrganisations)
+    .values({ name, allowedChecks: ["rtw", "rtr", "dbs", "age"] })
+    .returning();
   await testDatabase().update(users).set({ organisationId: row!.id }).where(eq(users.id, user.id));
   return { user, organisationId: row!.id, organisationName: name };
 }
 
 /** A citizen with authority records who added a Right to Work credential in this browser's wallet, as a person would. */
-export async function citizenWithRightToWork(prefix = "holder"): Promise<{ browser: OpenBrowser; person: TestUser; credentialId: string }> {
+export async function citizenWithRightToWork(
+  prefix = "holder",
+): Promise<{ browser: OpenBrowser; person: TestUser; credentialId: string }> {
   const person = await createUser({ prefix, firstName: "Hana", lastName: "Older", records: true });
   const browser = await openTestBrowser(1280, 15_000);
   await signIn(browser, person);

@@ -14,11 +14,11 @@ import {
   seriousAxeFindings,
   setDarkMode,
   signIn,
+  type TestUser,
   toastRegion,
   uniqueUsername,
   visit,
   walletCredentials,
-  type TestUser,
 } from "./wallet-helpers.ts";
 
 /**
@@ -68,7 +68,8 @@ async function openWallet(path = "/wallet") {
 const indicator = (label: string) => page.getByTestId(`indicator-${label.toLowerCase().replace(/\s+/g, "-")}`);
 const cards = () => page.getByTestId("credential-card");
 /** The held, active card of a type. */
-const card = (title: string) => page.getByRole("article", { name: title, exact: true }).filter({ has: page.locator('[data-status="active"]') });
+const card = (title: string) =>
+  page.getByRole("article", { name: title, exact: true }).filter({ has: page.locator('[data-status="active"]') });
 
 describe("the citizen wallet", () => {
   it("a new citizen sees the empty state; with no authority record, Add Your First Credential says so", async () => {
@@ -99,7 +100,9 @@ describe("the citizen wallet", () => {
     const alert = toastRegion(page).getByRole("alert");
     await alert.getByText("Error", { exact: true }).waitFor();
     // The server's own sentence, not "404: {json}".
-    expect(await alert.textContent()).toContain("The Home Office holds no Right to Work record for you yet. An assisted-digital session can add one.");
+    expect(await alert.textContent()).toContain(
+      "The Home Office holds no Right to Work record for you yet. An assisted-digital session can add one.",
+    );
     expect(await alert.textContent()).not.toContain("404");
     // The attempt made this device's key, and the indicator now says so.
     await expect.poll(() => indicator("Device Secure").textContent()).toContain("Yes");
@@ -119,7 +122,10 @@ describe("the citizen wallet", () => {
     expect(await rtw.getByTestId("credential-authority").textContent()).toBe("Home Office");
     expect(await rtw.getByTestId("credential-status").textContent()).toBe("Active");
     const [added] = (await walletCredentials(page)).filter((c) => c.type === "rtw");
-    expect(await rtw.locator("time").allTextContents()).toEqual([formatDate(added!.issuedAt), formatDate(added!.expiresAt!)]);
+    expect(await rtw.locator("time").allTextContents()).toEqual([
+      formatDate(added!.issuedAt),
+      formatDate(added!.expiresAt!),
+    ]);
     // One type is held once.
     expect(await page.getByRole("article", { name: "Right to Work", exact: true }).count()).toBe(1);
     expect(await page.getByText("Verified Identity").isVisible()).toBe(true);
@@ -131,11 +137,17 @@ describe("the citizen wallet", () => {
     expect(await card("Right to Work").getByText("This credential is on another device").count()).toBe(0);
 
     // View: the details, decoded from the credential's own disclosures, and a tracked view.
-    const viewed = page.waitForRequest((r) => r.url().endsWith("/api/analytics/track") && /"eventAction":"view"/.test(r.postData() ?? ""));
+    const viewed = page.waitForRequest(
+      (r) => r.url().endsWith("/api/analytics/track") && /"eventAction":"view"/.test(r.postData() ?? ""),
+    );
     await card("Right to Work").getByRole("button", { name: "View Right to Work" }).click();
     const details = page.getByRole("dialog", { name: "Credential Details" });
     await details.waitFor();
-    expect(JSON.parse((await viewed).postData()!)).toMatchObject({ eventCategory: "credential", eventAction: "view", metadata: { credentialType: "rtw" } });
+    expect(JSON.parse((await viewed).postData()!)).toMatchObject({
+      eventCategory: "credential",
+      eventAction: "view",
+      metadata: { credentialType: "rtw" },
+    });
     expect(await details.getByText("Sarah", { exact: true }).isVisible()).toBe(true);
     expect(await details.getByText("This device", { exact: true }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENS}/wallet-1280-details-light.png` });
@@ -155,9 +167,18 @@ describe("the citizen wallet", () => {
     await openWallet("/wallet?action=request");
     const dialog = page.getByRole("dialog", { name: "Request a Credential" });
     await dialog.waitFor();
-    const types = { rtw: "Right to Work", rtr: "Right to Rent", dbs: "DBS Enhanced", driving_licence: "Driving License", professional_certificate: "Professional Certificate" };
+    const types = {
+      rtw: "Right to Work",
+      rtr: "Right to Rent",
+      dbs: "DBS Enhanced",
+      driving_licence: "Driving License",
+      professional_certificate: "Professional Certificate",
+    };
     for (const [code, title] of Object.entries(types)) {
-      expect(await dialog.getByTestId(`request-type-${code}`).getByText(title, { exact: true }).first().isVisible(), title).toBe(true);
+      expect(
+        await dialog.getByTestId(`request-type-${code}`).getByText(title, { exact: true }).first().isVisible(),
+        title,
+      ).toBe(true);
     }
     await page.screenshot({ path: `${SCREENS}/wallet-1280-request-light.png` });
     await dialog.getByTestId("request-type-dbs").getByRole("button").click();
@@ -184,7 +205,11 @@ describe("the citizen wallet", () => {
     await use(phone);
     await signIn(browser, newcomer);
     await openWallet("/wallet?action=request");
-    await page.getByRole("dialog", { name: "Request a Credential" }).getByTestId("request-type-rtr").getByRole("button").click();
+    await page
+      .getByRole("dialog", { name: "Request a Credential" })
+      .getByTestId("request-type-rtr")
+      .getByRole("button")
+      .click();
     await expectToast(page, "Success", "New credential added to your wallet");
     await card("Right to Rent").getByText("On this device").waitFor();
 
@@ -194,7 +219,11 @@ describe("the citizen wallet", () => {
     const elsewhere = card("Right to Rent");
     await elsewhere.getByText("This credential is on another device").waitFor();
     await elsewhere.getByRole("button", { name: "Re-issue to this device for Right to Rent" }).click();
-    await expectToast(page, "Success", "Your Right to Rent was re-issued to this device. The earlier copy and its share links no longer work.");
+    await expectToast(
+      page,
+      "Success",
+      "Your Right to Rent was re-issued to this device. The earlier copy and its share links no longer work.",
+    );
     await card("Right to Rent").getByText("On this device").waitFor();
     expect(await card("Right to Rent").count()).toBe(1);
 
@@ -209,7 +238,10 @@ describe("the citizen wallet", () => {
     await use(await open());
     await signIn(browser, holder);
     await openWallet();
-    expect(await cards().evaluateAll((all) => all.map((c) => c.getAttribute("data-credential-type")).sort())).toEqual(["dbs", "rtw"]);
+    expect(await cards().evaluateAll((all) => all.map((c) => c.getAttribute("data-credential-type")).sort())).toEqual([
+      "dbs",
+      "rtw",
+    ]);
 
     // Layout.
     const list = page.getByTestId("credential-list");
@@ -228,7 +260,9 @@ describe("the citizen wallet", () => {
     await filter.click();
     expect(await filter.getAttribute("aria-expanded")).toBe("true");
     await page.getByLabel("Credential type").selectOption({ label: "Right to Work" });
-    await expect.poll(() => cards().evaluateAll((all) => all.map((c) => c.getAttribute("data-credential-type")))).toEqual(["rtw"]);
+    await expect
+      .poll(() => cards().evaluateAll((all) => all.map((c) => c.getAttribute("data-credential-type"))))
+      .toEqual(["rtw"]);
     expect(await page.getByTestId("credentials-count").textContent()).toBe("Showing 1 of 2 credentials");
     await page.getByLabel("Status").selectOption({ label: "Active" });
     expect(await cards().count()).toBe(1);
@@ -258,10 +292,11 @@ describe("the citizen wallet", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => new URL(page.url()).search).toBe("");
     // Showing a QR code is not a share link: Recent Activity still holds the two issuances.
-    expect(await page.getByTestId("activity-item").evaluateAll((items) => items.map((item) => item.getAttribute("data-kind")))).toEqual([
-      "credential_issued",
-      "credential_issued",
-    ]);
+    expect(
+      await page
+        .getByTestId("activity-item")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-kind"))),
+    ).toEqual(["credential_issued", "credential_issued"]);
     await screenshots(page, "wallet-1280");
   });
 
@@ -270,11 +305,15 @@ describe("the citizen wallet", () => {
     await signIn(browser, holder);
     await openWallet();
     await card("Right to Work").waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     await screenshots(page, "wallet-390");
     await openWallet("/wallet?action=request");
     await page.getByRole("dialog", { name: "Request a Credential" }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     await page.screenshot({ path: `${SCREENS}/wallet-390-request-light.png` });
   });
 

@@ -35,7 +35,10 @@ export interface Probe {
   freshSession?: boolean;
 }
 
-export type Send = (probe: Omit<Probe, "whenAllowed" | "listed" | "freshSession"> & { method: string }, caller: Caller) => Promise<Response>;
+export type Send = (
+  probe: Omit<Probe, "whenAllowed" | "listed" | "freshSession"> & { method: string },
+  caller: Caller,
+) => Promise<Response>;
 
 /** The callers of one test file: each actor on the side that owns the probes' objects, and the same kinds on the other side. */
 export interface Cast {
@@ -52,7 +55,8 @@ function refusalsOf(endpoint: Endpoint): Set<Outcome> {
 
 const location = (response: Response) => response.headers.get("Location") ?? "";
 const isRedirectTo = (response: Response, target: "/login" | "/") =>
-  [301, 302, 303, 307, 308].includes(response.status) && (target === "/" ? location(response) === "/" : location(response).startsWith("/login"));
+  [301, 302, 303, 307, 308].includes(response.status) &&
+  (target === "/" ? location(response) === "/" : location(response).startsWith("/login"));
 
 /** Whether `response` is what `outcome` declares. Never a 5xx, whatever was declared. */
 export function answers(outcome: Outcome, response: Response, refusals: ReadonlySet<Outcome>): boolean {
@@ -75,7 +79,8 @@ export function answers(outcome: Outcome, response: Response, refusals: Readonly
   }
 }
 
-const describeAnswer = (response: Response) => `${response.status}${location(response) ? ` → ${location(response)}` : ""}`;
+const describeAnswer = (response: Response) =>
+  `${response.status}${location(response) ? ` → ${location(response)}` : ""}`;
 
 /** The body as text, and any WebSocket the answer opened closed, so no call leaves anything open. */
 async function settle(response: Response): Promise<string> {
@@ -99,18 +104,32 @@ interface Call {
  * `state` read before and after (it must not change), then every allowed one. An empty list is a
  * pass.
  */
-export async function checkEndpoint(endpoint: Endpoint, probe: Probe, cast: Cast, send: Send, state: (tables: readonly string[]) => Promise<string[]>): Promise<string[]> {
+export async function checkEndpoint(
+  endpoint: Endpoint,
+  probe: Probe,
+  cast: Cast,
+  send: Send,
+  state: (tables: readonly string[]) => Promise<string[]>,
+): Promise<string[]> {
   const failures: string[] = [];
   const refusals = refusalsOf(endpoint);
   const owner = endpoint.owner;
-  const calls: Call[] = ACTORS.map((actor) => ({ who: actor, caller: cast.actors[actor], outcome: endpoint.access[actor] }));
+  const calls: Call[] = ACTORS.map((actor) => ({
+    who: actor,
+    caller: cast.actors[actor],
+    outcome: endpoint.access[actor],
+  }));
   for (const actor of owner?.strangers ?? []) {
     const caller = cast.strangers[actor];
     if (!caller) {
       failures.push(`no stranger ${actor} in this test's cast`);
       continue;
     }
-    calls.push({ who: `${actor} of another ${actor === "citizen" ? "account" : actor === "operator" || actor === "supervisor" ? "office" : "organisation"}`, caller, outcome: owner!.refusal === "list" ? "allowed" : owner!.refusal });
+    calls.push({
+      who: `${actor} of another ${actor === "citizen" ? "account" : actor === "operator" || actor === "supervisor" ? "office" : "organisation"}`,
+      caller,
+      outcome: owner!.refusal === "list" ? "allowed" : owner!.refusal,
+    });
   }
   const { whenAllowed, listed, freshSession, ...request } = probe;
   const send1 = async ({ caller, outcome }: Call) => {
@@ -120,7 +139,10 @@ export async function checkEndpoint(endpoint: Endpoint, probe: Probe, cast: Cast
   };
   const judge = async (call: Call, response: Response) => {
     const body = await settle(response);
-    if (!answers(call.outcome, response, refusals)) failures.push(`${call.who}: declared ${call.outcome}, answered ${describeAnswer(response)} ${body.slice(0, 200)}`);
+    if (!answers(call.outcome, response, refusals))
+      failures.push(
+        `${call.who}: declared ${call.outcome}, answered ${describeAnswer(response)} ${body.slice(0, 200)}`,
+      );
     return body;
   };
 
@@ -144,7 +166,8 @@ export async function checkEndpoint(endpoint: Endpoint, probe: Probe, cast: Cast
         // Owners see their own object listed; the other side never does.
         const isStranger = !(ACTORS as readonly string[]).includes(call.who);
         if (isStranger && body.includes(listed)) failures.push(`${call.who}: sees ${listed}, which is not theirs`);
-        if (!isStranger && strangerKinds.has(call.who) && !body.includes(listed)) failures.push(`${call.who}: does not see their own ${listed} (the probe proves nothing)`);
+        if (!isStranger && strangerKinds.has(call.who) && !body.includes(listed))
+          failures.push(`${call.who}: does not see their own ${listed} (the probe proves nothing)`);
       }),
   );
   return failures;
@@ -164,7 +187,13 @@ function describeChange(before: readonly string[], after: readonly string[]): st
     const was = gone.get(now.key);
     gone.delete(now.key);
     if (!was) changes.push(`added ${text.slice(0, 300)}`);
-    else changes.push(`${now.key}: ${Object.keys(now.row).filter((column) => JSON.stringify(now.row[column]) !== JSON.stringify(was.row[column])).map((column) => `${column} ${JSON.stringify(was.row[column])} → ${JSON.stringify(now.row[column])}`).join(", ")}`);
+    else
+      changes.push(
+        `${now.key}: ${Object.keys(now.row)
+          .filter((column) => JSON.stringify(now.row[column]) !== JSON.stringify(was.row[column]))
+          .map((column) => `${column} ${JSON.stringify(was.row[column])} → ${JSON.stringify(now.row[column])}`)
+          .join(", ")}`,
+      );
   }
   for (const key of gone.keys()) changes.push(`removed ${key}`);
   return changes.length ? changes.join("; ") : null;
@@ -182,7 +211,11 @@ const TABLES: ReadonlyMap<string, SQLiteTable> = new Map(
  * the marker its request bodies carry), each as JSON, sorted. Other test files share the database
  * and write to the same tables meanwhile: only rows this file's callers could have touched count.
  */
-export async function rowsMentioning(db: Database, tables: readonly string[], known: readonly string[]): Promise<string[]> {
+export async function rowsMentioning(
+  db: Database,
+  tables: readonly string[],
+  known: readonly string[],
+): Promise<string[]> {
   const rows: string[] = [];
   for (const name of tables) {
     if (!TABLES.has(name)) throw new Error(`the access table names a table the schema does not have: ${name}`);

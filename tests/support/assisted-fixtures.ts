@@ -4,10 +4,21 @@ import { db, registerUserWithRole } from "./web-client.ts";
 
 /** An office of its own with an operator and a supervisor operator, both signed in (issue 10). */
 export async function office() {
-  const [row] = await db().insert(assistedOffices).values({ name: `Office ${crypto.randomUUID()}`, address: "2 Test Road" }).returning();
+  const [row] = await db()
+    .insert(assistedOffices)
+    .values({ name: `Office ${crypto.randomUUID()}`, address: "2 Test Road" })
+    .returning();
   const staff = async (supervisor: boolean) => {
     const account = await registerUserWithRole("operator");
-    await db().insert(operatorProfiles).values({ userId: account.user.id, officeId: row!.id, title: supervisor ? "Supervisor" : "Support Operator", authorisationLevel: supervisor ? 3 : 2, supervisor });
+    await db()
+      .insert(operatorProfiles)
+      .values({
+        userId: account.user.id,
+        officeId: row!.id,
+        title: supervisor ? "Supervisor" : "Support Operator",
+        authorisationLevel: supervisor ? 3 : 2,
+        supervisor,
+      });
     return account;
   };
   return { officeId: row!.id, operator: await staff(false), supervisor: await staff(true) };

@@ -11,7 +11,10 @@ export interface Holder {
 }
 
 export async function makeHolder(): Promise<Holder> {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
   const jwk = (await exportJWK(pair.publicKey)) as PublicJwk;
   return { privateKey: pair.privateKey, publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as PublicJwk };
 }

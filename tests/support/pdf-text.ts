@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from "pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFPage, PDFRawStream } from "pdf-lib";
 
 /**
  * The text a PDF the product made draws, for tests in Node and workerd alike (the verification
@@ -10,7 +10,8 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage }
 export function pageLines(page: PDFPage): string[] {
   const contents = page.node.Contents();
   if (!contents) return [];
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
   const windows1252 = new TextDecoder("windows-1252");
   const out: string[] = [];
   for (const stream of streams) {

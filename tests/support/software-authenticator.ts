@@ -25,8 +25,6 @@ const fromB64url = (text: string): Bytes => base64urlDecode(text).slice();
 const utf8 = (text: string): Bytes => new TextEncoder().encode(text) as Bytes;
 const sha256 = async (bytes: Bytes): Promise<Bytes> => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 
-
-
 // --- CBOR (RFC 8949), only what attestation objects and COSE keys need ---------------------
 type Cbor = number | string | Bytes | Map<Cbor, Cbor>;
 
@@ -84,39 +82,101 @@ export class SoftwareAuthenticator {
 
   private async authenticatorData(rpId: string, flags: number, counter: number, attested?: Bytes): Promise<Bytes> {
     const count = Uint8Array.of((counter >>> 24) & 0xff, (counter >> 16) & 0xff, (counter >> 8) & 0xff, counter & 0xff);
-    return concatBytes(await sha256(utf8(rpId)), Uint8Array.of(flags | (attested ? FLAG_AT : 0)), count, attested ?? new Uint8Array());
+    return concatBytes(
+      await sha256(utf8(rpId)),
+      Uint8Array.of(flags | (attested ? FLAG_AT : 0)),
+      count,
+      attested ?? new Uint8Array(),
+    );
   }
 
   /** navigator.credentials.create(): a new ES256 credential for the options' RP and user, attestation "none". */
-  async create(options: PublicKeyCredentialCreationOptionsJSON, choices: CeremonyChoices = {}): Promise<RegistrationResponseJSON> {
-    this.keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+  async create(
+    options: PublicKeyCredentialCreationOptionsJSON,
+    choices: CeremonyChoices = {},
+  ): Promise<RegistrationResponseJSON> {
+    this.keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+      "verify",
+    ])) as CryptoKeyPair;
     this.userHandle = options.user.id;
     const jwk = await crypto.subtle.exportKey("jwk", this.keys.publicKey);
     // COSE_Key (RFC 9053 §7.1.1): kty EC2, alg ES256, crv P-256, x, y.
-    const coseKey = cbor(new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, fromB64url(jwk.x!)], [-3, fromB64url(jwk.y!)]]));
-    const attested = concatBytes(new Uint8Array(16), Uint8Array.of(this.credentialId.length >> 8, this.credentialId.length & 0xff), this.credentialId, coseKey);
+    const coseKey = cbor(
+      new Map<Cbor, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, fromB64url(jwk.x!)],
+        [-3, fromB64url(jwk.y!)],
+      ]),
+    );
+    const attested = concatBytes(
+      new Uint8Array(16),
+      Uint8Array.of(this.credentialId.length >> 8, this.credentialId.length & 0xff),
+      this.credentialId,
+      coseKey,
+    );
     this.counter = choices.counter ?? 0;
-    const authData = await this.authenticatorData(choices.rpId ?? options.rp.id!, choices.flags ?? FLAG_UP | FLAG_UV, this.counter, attested);
-    const clientData = utf8(JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin: choices.origin ?? this.origin, crossOrigin: false }));
-    const attestationObject = cbor(new Map<Cbor, Cbor>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const authData = await this.authenticatorData(
+      choices.rpId ?? options.rp.id!,
+      choices.flags ?? FLAG_UP | FLAG_UV,
+      this.counter,
+      attested,
+    );
+    const clientData = utf8(
+      JSON.stringify({
+        type: "webauthn.create",
+        challenge: options.challenge,
+        origin: choices.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
+    const attestationObject = cbor(
+      new Map<Cbor, Cbor>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key",
-      response: { clientDataJSON: b64url(clientData), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(clientData),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
       authenticatorAttachment: "platform",
       clientExtensionResults: {},
     };
   }
 
   /** navigator.credentials.get(): an assertion over the options' challenge, signed with this credential's key. */
-  async get(options: PublicKeyCredentialRequestOptionsJSON, choices: CeremonyChoices = {}): Promise<AuthenticationResponseJSON> {
+  async get(
+    options: PublicKeyCredentialRequestOptionsJSON,
+    choices: CeremonyChoices = {},
+  ): Promise<AuthenticationResponseJSON> {
     if (!this.keys) throw new Error("create() first");
     this.counter = choices.counter ?? this.counter + 1;
-    const authData = await this.authenticatorData(choices.rpId ?? options.rpId!, choices.flags ?? FLAG_UP | FLAG_UV, this.counter);
-    const clientData = utf8(JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin: choices.origin ?? this.origin, crossOrigin: false }));
+    const authData = await this.authenticatorData(
+      choices.rpId ?? options.rpId!,
+      choices.flags ?? FLAG_UP | FLAG_UV,
+      this.counter,
+    );
+    const clientData = utf8(
+      JSON.stringify({
+        type: "webauthn.get",
+        challenge: options.challenge,
+        origin: choices.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
     const signed = concatBytes(authData, await sha256(clientData));
-    const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, this.keys.privateKey, signed));
+    const raw = new Uint8Array(
+      await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, this.keys.privateKey, signed),
+    );
     return {
       id: this.id,
       rawId: this.id,

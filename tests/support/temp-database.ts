@@ -1,9 +1,9 @@
-import { createClient, type Client } from "@libsql/client";
-import type { Logger } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/libsql";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Client, createClient } from "@libsql/client";
+import type { Logger } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "#db/client.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import * as schema from "#db/schema/index.ts";
@@ -36,7 +36,10 @@ export async function openTempDatabase(prefix: string, options: { logger?: Logge
 }
 
 /** A credentials row of `userId`'s for arranging state (a right-to-work credential unless `extra` says otherwise). */
-export const credentialRow = (userId: string, extra: Partial<typeof schema.credentials.$inferInsert> = {}): typeof schema.credentials.$inferInsert => ({
+export const credentialRow = (
+  userId: string,
+  extra: Partial<typeof schema.credentials.$inferInsert> = {},
+): typeof schema.credentials.$inferInsert => ({
   userId,
   type: "rtw",
   vcJwt: "jwt",

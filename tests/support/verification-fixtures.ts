@@ -1,5 +1,5 @@
 import { hashPassword } from "#core/accounts/password.ts";
-import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import { CREDENTIAL_TYPES, type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
 import { CHECK_TYPES, type CheckType } from "#core/verification/checks.ts";
 import type { Database } from "#db/client.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
@@ -7,8 +7,8 @@ import { authorityRecords, sessions, users, verifierOrganisations } from "#db/sc
 import { sessionIdFor } from "#server/accounts/session.ts";
 import { createIssuanceNonce, issueToHolder } from "#server/credentials/issuance.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
-import { issuePaperCredential, paperPayload, type PaperCredential } from "#server/credentials/paper.ts";
-import { makeHolder, signProof, type Holder } from "./holder.ts";
+import { issuePaperCredential, type PaperCredential, paperPayload } from "#server/credentials/paper.ts";
+import { type Holder, makeHolder, signProof } from "./holder.ts";
 
 /**
  * The people, organisations and credentials verification is tested with, made directly in a
@@ -48,7 +48,12 @@ export interface PersonOptions {
 }
 
 /** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
-export async function person({ db, sessionSecret }: FixtureStore, role: PersonRole, organisationId: string | null = null, options: PersonOptions = {}) {
+export async function person(
+  { db, sessionSecret }: FixtureStore,
+  role: PersonRole,
+  organisationId: string | null = null,
+  options: PersonOptions = {},
+) {
   unusedPasswordHash ??= hashPassword(crypto.randomUUID());
   const [user] = await db
     .insert(users)
@@ -63,12 +68,20 @@ export async function person({ db, sessionSecret }: FixtureStore, role: PersonRo
     .returning();
   const token = randomToken(32);
   const now = Date.now();
-  await db.insert(sessions).values({ sid: await sessionIdFor(sessionSecret, token), sess: { userId: user!.id, createdAt: now, lastSeenAt: now }, expire: new Date(now + 3_600_000) });
+  await db.insert(sessions).values({
+    sid: await sessionIdFor(sessionSecret, token),
+    sess: { userId: user!.id, createdAt: now, lastSeenAt: now },
+    expire: new Date(now + 3_600_000),
+  });
   return { user: user!, cookie: token };
 }
 
 /** A registered organisation (a name of its own, `allowedChecks`: every check unless given) with one verifier signed in. */
-export async function organisationWithVerifier(store: FixtureStore, allowedChecks: CheckType[] = [...CHECK_TYPES], options: PersonOptions & { namePrefix?: string } = {}) {
+export async function organisationWithVerifier(
+  store: FixtureStore,
+  allowedChecks: CheckType[] = [...CHECK_TYPES],
+  options: PersonOptions & { namePrefix?: string } = {},
+) {
   const [organisation] = await store.db
     .insert(verifierOrganisations)
     .values({ name: unique(options.namePrefix ?? "Org "), allowedChecks })
@@ -101,9 +114,21 @@ async function citizenWithRecords(store: FixtureStore, options: PersonOptions = 
  * A citizen with the demo records and a paper credential of `type` printed for them at `now` (as
  * an assisted-digital counter does: server/credentials/paper.ts): its QR text and what it discloses.
  */
-export async function citizenWithPaperCredential(store: FixtureStore, issuing: Issuing, type: CredentialTypeCode = "rtw", now = new Date()): Promise<PaperCredential & { payload: string; disclosed: string[]; userId: string }> {
+export async function citizenWithPaperCredential(
+  store: FixtureStore,
+  issuing: Issuing,
+  type: CredentialTypeCode = "rtw",
+  now = new Date(),
+): Promise<PaperCredential & { payload: string; disclosed: string[]; userId: string }> {
   const user = await citizenWithRecords(store, {}, now);
-  const paper = await issuePaperCredential({ db: store.db, keys: issuing.keys, base: issuing.base, userId: user.id, type, now });
+  const paper = await issuePaperCredential({
+    db: store.db,
+    keys: issuing.keys,
+    base: issuing.base,
+    userId: user.id,
+    type,
+    now,
+  });
   return { ...paper, ...(await paperPayload(paper.vcJwt, type)), userId: user.id };
 }
 
@@ -112,7 +137,12 @@ export async function citizenWithPaperCredential(store: FixtureStore, issuing: I
  * fresh P-256 device key as the wallet does it: the issuance nonce, a proof of possession for the
  * type's issuer, issuance.
  */
-export async function citizenWithCredential(store: FixtureStore, issuing: Issuing, type: CredentialTypeCode = "rtw", options: PersonOptions = {}): Promise<HeldCredential> {
+export async function citizenWithCredential(
+  store: FixtureStore,
+  issuing: Issuing,
+  type: CredentialTypeCode = "rtw",
+  options: PersonOptions = {},
+): Promise<HeldCredential> {
   const { db } = store;
   const user = await citizenWithRecords(store, options);
   const holder = await makeHolder();

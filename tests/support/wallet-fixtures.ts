@@ -1,11 +1,11 @@
 import { expect } from "vitest";
-import { makeHolder, signProof, type Holder, type ProofOptions } from "./holder.ts";
-import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "#core/issuers/registry.ts";
-import type { WalletCredential } from "#server/credentials/credentials.ts";
-import type { ShareRecord } from "#server/shares/shares.ts";
 import { DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
+import { CREDENTIAL_TYPES, type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { authorityRecords } from "#db/schema/index.ts";
+import type { WalletCredential } from "#server/credentials/credentials.ts";
+import type { ShareRecord } from "#server/shares/shares.ts";
+import { type Holder, makeHolder, type ProofOptions, signProof } from "./holder.ts";
 import { call, db, login, ORIGIN, registerUser } from "./web-client.ts";
 
 /**
@@ -14,7 +14,7 @@ import { call, db, login, ORIGIN, registerUser } from "./web-client.ts";
  * (nonce, openid4vci-proof+jwt over it, POST /api/vc/{type}/issue); shares; the administrator.
  */
 
-export { makeHolder, type Holder };
+export { type Holder, makeHolder };
 
 /** The issuer URL a credential of `type` carries as iss, and its proof names as aud (from the registry). */
 export const issuerOf = (type: CredentialTypeCode): string => issuerUrl(ORIGIN, CREDENTIAL_TYPES[type].issuerId);
@@ -38,7 +38,11 @@ export async function citizenWithRecords() {
 }
 
 /** The issuance request, as the wallet sends it, with its response as it comes (201, 404, …). */
-export async function requestIssue(cookie: string, holder: Holder, type: CredentialTypeCode = "rtw"): Promise<Response> {
+export async function requestIssue(
+  cookie: string,
+  holder: Holder,
+  type: CredentialTypeCode = "rtw",
+): Promise<Response> {
   const proof = await proofFor(holder, await nonceFor(cookie), { aud: issuerOf(type) });
   return call(`/api/vc/${type}/issue`, { body: { proof }, cookie });
 }
@@ -47,7 +51,11 @@ export async function requestIssue(cookie: string, holder: Holder, type: Credent
 export type IssuedCredential = Omit<WalletCredential, "expiresAt"> & { expiresAt: string };
 
 /** Issues a credential of `type` bound to `holder` (a fresh device key unless given): 201 and the credential. */
-export async function issueCredential(cookie: string, type: CredentialTypeCode = "rtw", holder?: Holder): Promise<IssuedCredential> {
+export async function issueCredential(
+  cookie: string,
+  type: CredentialTypeCode = "rtw",
+  holder?: Holder,
+): Promise<IssuedCredential> {
   const response = await requestIssue(cookie, holder ?? (await makeHolder()), type);
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as IssuedCredential;
@@ -70,12 +78,18 @@ export async function signInAdmin(): Promise<string> {
 export async function revokeAsAdmin(credentialId: string, reason?: string): Promise<void> {
   const cookie = await signInAdmin();
   const path = `/api/credentials/${credentialId}/revoke`;
-  const response = await (reason === undefined ? call(path, { method: "POST", cookie }) : call(path, { body: { reason }, cookie }));
+  const response = await (reason === undefined
+    ? call(path, { method: "POST", cookie })
+    : call(path, { body: { reason }, cookie }));
   expect(response.status).toBe(200);
 }
 
 /** Shares the credential (POST /api/credentials/{id}/shares): 201 and the share. */
-export async function shareOf(cookie: string, credentialId: string, body: { purpose?: string; sharedWith?: string } = {}): Promise<ShareRecord> {
+export async function shareOf(
+  cookie: string,
+  credentialId: string,
+  body: { purpose?: string; sharedWith?: string } = {},
+): Promise<ShareRecord> {
   const response = await call(`/api/credentials/${credentialId}/shares`, { body, cookie });
   expect(response.status).toBe(201);
   return (await response.json()) as ShareRecord;

@@ -24,7 +24,8 @@ export const uniqueName = (prefix = "t") => `${prefix}${crypto.randomUUID().repl
 
 /** A client address of its own (IPv6 documentation range), so throttle counts don't mix between tests. */
 /** A documentation-range IPv6 address in a /64 of its own (a client is its /64 to the track limiter). */
-export const uniqueAddress = () => `2001:db8:${[...crypto.getRandomValues(new Uint16Array(3))].map((n) => n.toString(16)).join(":")}::1`;
+export const uniqueAddress = () =>
+  `2001:db8:${[...crypto.getRandomValues(new Uint16Array(3))].map((n) => n.toString(16)).join(":")}::1`;
 
 export interface CallOptions {
   method?: string;
@@ -39,7 +40,11 @@ export interface CallOptions {
 export function call(path: string, options: CallOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? "POST" : "GET");
   // Host as a browser always sends it (Remix compares it with Origin before any form action runs).
-  const headers: Record<string, string> = { Host: new URL(ORIGIN).host, "CF-Connecting-IP": options.ip ?? uniqueAddress(), ...options.headers };
+  const headers: Record<string, string> = {
+    Host: new URL(ORIGIN).host,
+    "CF-Connecting-IP": options.ip ?? uniqueAddress(),
+    ...options.headers,
+  };
   if (method !== "GET" && method !== "HEAD") {
     headers.Origin ??= ORIGIN;
     headers["Sec-Fetch-Site"] ??= "same-origin";
@@ -81,19 +86,40 @@ export async function registerUserWithRole(role: string) {
  * cookie `device` when given: the response, the session token and the device cookie it sets.
  */
 export async function login(username: string, password: string, ip?: string, device?: string) {
-  const response = await call("/api/auth/login", { body: { username, password }, ip, headers: device ? { Cookie: `${DEVICE_COOKIE}=${device}` } : {} });
+  const response = await call("/api/auth/login", {
+    body: { username, password },
+    ip,
+    headers: device ? { Cookie: `${DEVICE_COOKIE}=${device}` } : {},
+  });
   const deviceSet = response.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
-  return { response, cookie: sessionTokenFrom(response), device: deviceSet ? deviceSet.slice(DEVICE_COOKIE.length + 1).split(";")[0]! : null };
+  return {
+    response,
+    cookie: sessionTokenFrom(response),
+    device: deviceSet ? deviceSet.slice(DEVICE_COOKIE.length + 1).split(";")[0]! : null,
+  };
 }
 
 /** A no-JS form post, as a browser sends it: urlencoded, or multipart when asked; signed in with `cookie`. */
-export async function postForm(path: string, fields: Record<string, string>, options: { ip?: string; multipart?: boolean; cookie?: string | null } = {}) {
+export async function postForm(
+  path: string,
+  fields: Record<string, string>,
+  options: { ip?: string; multipart?: boolean; cookie?: string | null } = {},
+) {
   if (!options.multipart) {
     const rawBody = new URLSearchParams(fields).toString();
-    return call(path, { rawBody, ip: options.ip, cookie: options.cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    return call(path, {
+      rawBody,
+      ip: options.ip,
+      cookie: options.cookie,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
   }
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const encoded = new Request(`${ORIGIN}${path}`, { method: "POST", body: form });
-  return call(path, { rawBody: await encoded.text(), ip: options.ip, headers: { "Content-Type": encoded.headers.get("Content-Type")! } });
+  return call(path, {
+    rawBody: await encoded.text(),
+    ip: options.ip,
+    headers: { "Content-Type": encoded.headers.get("Content-Type")! },
+  });
 }

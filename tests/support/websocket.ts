@@ -4,7 +4,11 @@ import { expect } from "vitest";
  * A console or portal watching over a WebSocket (an object's stub, or the web worker itself):
  * each message parsed, every wait bounded.
  */
-export async function watchSocket(stub: { fetch(input: string, init?: RequestInit): Promise<Response> }, url: string, headers: Record<string, string> = {}) {
+export async function watchSocket(
+  stub: { fetch(input: string, init?: RequestInit): Promise<Response> },
+  url: string,
+  headers: Record<string, string> = {},
+) {
   const response = await stub.fetch(url, { headers: { ...headers, Upgrade: "websocket" } });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
@@ -16,7 +20,9 @@ export async function watchSocket(stub: { fetch(input: string, init?: RequestIni
     if (next) next(text);
     else received.push(text);
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })),
+  );
   socket.accept();
   const all: string[] = [];
   return {

@@ -6,15 +6,24 @@
  * request ids administrators quote to each other. Names and reasons arrive escaped from the API:
  * a name typed with a line break or a terminal escape shows as its escape, never as a new row.
  */
-import { useRef, useState, type FormEvent } from "react";
-import { AUDIT_CATEGORIES, AUDIT_CATEGORY_LABELS, AuditQuery, isoUtcSeconds, KNOWN_AUDIT_EVENTS, type AuditCategory, type AuditEntry, type AuditPage } from "#core/analytics/audit.ts";
-import { DEFAULT_LIMITS, REFRESH_MS } from "#core/analytics/dashboard.ts";
+import { type FormEvent, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
+import {
+  AUDIT_CATEGORIES,
+  AUDIT_CATEGORY_LABELS,
+  type AuditCategory,
+  type AuditEntry,
+  type AuditPage,
+  AuditQuery,
+  isoUtcSeconds,
+  KNOWN_AUDIT_EVENTS,
+} from "#core/analytics/audit.ts";
+import { DEFAULT_LIMITS, REFRESH_MS } from "#core/analytics/dashboard.ts";
 import { LevelBadge } from "./badges.tsx";
 import { ListState, ListTable, orNone } from "./lists.tsx";
-import { usePolled, type Polled } from "./use-polled.ts";
+import { type Polled, usePolled } from "./use-polled.ts";
 
 interface Filters {
   category: AuditCategory | "all";
@@ -27,7 +36,10 @@ interface Filters {
 }
 
 const NO_FILTERS: Filters = { category: "all", event: "", user: "", from: "", to: "" };
-const CATEGORY_OPTIONS = [{ value: "all", label: "All categories" }, ...AUDIT_CATEGORIES.map((category) => ({ value: category, label: AUDIT_CATEGORY_LABELS[category] }))];
+const CATEGORY_OPTIONS = [
+  { value: "all", label: "All categories" },
+  ...AUDIT_CATEGORIES.map((category) => ({ value: category, label: AUDIT_CATEGORY_LABELS[category] })),
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The API's query for the filters: the picker's local-looking times are UTC (the labels say so). */
@@ -70,9 +82,14 @@ export function SecurityAuditTab() {
   const page = usePolled<AuditPage>(url, REFRESH_MS.audit);
   // Only the page this URL answered: while a new filter or page loads, the table waits with the summary.
   const shown = page.data && page.dataUrl === url ? page.data : null;
-  const entries: Polled<AuditEntry[]> = { ...page, data: shown ? shown.entries : null, update: (change) => page.update((p) => ({ ...p, entries: change(p.entries) })) };
+  const entries: Polled<AuditEntry[]> = {
+    ...page,
+    data: shown ? shown.entries : null,
+    update: (change) => page.update((p) => ({ ...p, entries: change(p.entries) })),
+  };
 
-  const change = (field: keyof Filters) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
+  const change = (field: keyof Filters) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [field]: event.target.value }));
   const show = (filters: Filters, pages: (string | null)[]) => {
     setApplied(filters);
     setCursors(pages);
@@ -93,21 +110,76 @@ export function SecurityAuditTab() {
     setCursors(pages);
     requestAnimationFrame(() => summary.current?.focus());
   };
-  const suggestions = draft.category === "all" ? [...new Set(Object.values(KNOWN_AUDIT_EVENTS).flat())] : KNOWN_AUDIT_EVENTS[draft.category];
+  const suggestions =
+    draft.category === "all"
+      ? [...new Set(Object.values(KNOWN_AUDIT_EVENTS).flat())]
+      : KNOWN_AUDIT_EVENTS[draft.category];
 
   return (
     <div className="grid gap-4">
       <p className="max-w-3xl">
-        Security events from the one audit log: sign-ins and their failures, passkeys, refused access, revocations, API keys, dual-control decisions and agent controls.
-        Times are in UTC (ISO 8601); the request id is the one the response carried (X-Request-Id).
+        Security events from the one audit log: sign-ins and their failures, passkeys, refused access, revocations, API
+        keys, dual-control decisions and agent controls. Times are in UTC (ISO 8601); the request id is the one the
+        response carried (X-Request-Id).
       </p>
-      <form role="search" aria-label="Filter the security audit" onSubmit={apply} className="grid gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-600" data-testid="audit-filters">
+      <form
+        role="search"
+        aria-label="Filter the security audit"
+        onSubmit={apply}
+        className="grid gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-600"
+        data-testid="audit-filters"
+      >
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <SelectField compact label="Category" options={CATEGORY_OPTIONS} value={draft.category} onChange={change("category")} data-testid="audit-category" />
-          <TextField compact name="audit-event" label="Event" hint="A whole event, e.g. login failed" list="audit-event-suggestions" autoComplete="off" value={draft.event} onChange={change("event")} data-testid="audit-event" />
-          <TextField compact name="audit-user" label="User" hint="A username or a user id" autoComplete="off" spellCheck={false} value={draft.user} onChange={change("user")} data-testid="audit-user" />
-          <TextField compact name="audit-from" label="From (UTC)" type="datetime-local" step={1} value={draft.from} onChange={change("from")} data-testid="audit-from" />
-          <TextField compact name="audit-to" label="To (UTC)" type="datetime-local" step={1} value={draft.to} onChange={change("to")} data-testid="audit-to" />
+          <SelectField
+            compact
+            label="Category"
+            options={CATEGORY_OPTIONS}
+            value={draft.category}
+            onChange={change("category")}
+            data-testid="audit-category"
+          />
+          <TextField
+            compact
+            name="audit-event"
+            label="Event"
+            hint="A whole event, e.g. login failed"
+            list="audit-event-suggestions"
+            autoComplete="off"
+            value={draft.event}
+            onChange={change("event")}
+            data-testid="audit-event"
+          />
+          <TextField
+            compact
+            name="audit-user"
+            label="User"
+            hint="A username or a user id"
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.user}
+            onChange={change("user")}
+            data-testid="audit-user"
+          />
+          <TextField
+            compact
+            name="audit-from"
+            label="From (UTC)"
+            type="datetime-local"
+            step={1}
+            value={draft.from}
+            onChange={change("from")}
+            data-testid="audit-from"
+          />
+          <TextField
+            compact
+            name="audit-to"
+            label="To (UTC)"
+            type="datetime-local"
+            step={1}
+            value={draft.to}
+            onChange={change("to")}
+            data-testid="audit-to"
+          />
         </div>
         <datalist id="audit-event-suggestions">
           {suggestions.map((event) => (
@@ -130,8 +202,16 @@ export function SecurityAuditTab() {
         </div>
       </form>
 
-      <p ref={summary} tabIndex={-1} aria-live="polite" className="min-h-6 text-sm font-semibold focus:outline-none" data-testid="audit-summary">
-        {shown ? `Page ${cursors.length}: ${shown.entries.length.toLocaleString("en-GB")} ${shown.entries.length === 1 ? "entry" : "entries"}, newest first, ${describe(applied)}` : null}
+      <p
+        ref={summary}
+        tabIndex={-1}
+        aria-live="polite"
+        className="min-h-6 text-sm font-semibold focus:outline-none"
+        data-testid="audit-summary"
+      >
+        {shown
+          ? `Page ${cursors.length}: ${shown.entries.length.toLocaleString("en-GB")} ${shown.entries.length === 1 ? "entry" : "entries"}, newest first, ${describe(applied)}`
+          : null}
       </p>
       <ListState polled={entries} noun="security audit" empty="No audit events match these filters">
         {(rows) => (
@@ -141,8 +221,16 @@ export function SecurityAuditTab() {
             minWidth="min-w-[72rem]"
             rows={rows}
             columns={[
-              { header: "Time (UTC)", cell: (e) => <time dateTime={e.at}>{isoUtcSeconds(e.at)}</time>, className: "whitespace-nowrap font-mono text-xs" },
-              { header: "Category", cell: (e) => AUDIT_CATEGORY_LABELS[e.category as AuditCategory] ?? e.category, className: "min-w-[8rem]" },
+              {
+                header: "Time (UTC)",
+                cell: (e) => <time dateTime={e.at}>{isoUtcSeconds(e.at)}</time>,
+                className: "whitespace-nowrap font-mono text-xs",
+              },
+              {
+                header: "Category",
+                cell: (e) => AUDIT_CATEGORY_LABELS[e.category as AuditCategory] ?? e.category,
+                className: "min-w-[8rem]",
+              },
               {
                 header: "Event",
                 cell: (e) => (
@@ -154,18 +242,36 @@ export function SecurityAuditTab() {
                 className: "min-w-[10rem]",
               },
               { header: "Who", cell: (e) => <Who entry={e} />, className: "min-w-[12rem]" },
-              { header: "Client address", cell: (e) => (e.ip ? <code className="break-all text-xs">{e.ip}</code> : orNone(null)), className: "min-w-[8rem]" },
-              { header: "Request id", cell: (e) => (e.requestId ? <code className="break-all text-xs">{e.requestId}</code> : orNone(null)), className: "min-w-[12rem]" },
+              {
+                header: "Client address",
+                cell: (e) => (e.ip ? <code className="break-all text-xs">{e.ip}</code> : orNone(null)),
+                className: "min-w-[8rem]",
+              },
+              {
+                header: "Request id",
+                cell: (e) => (e.requestId ? <code className="break-all text-xs">{e.requestId}</code> : orNone(null)),
+                className: "min-w-[12rem]",
+              },
               { header: "Reason and details", cell: (e) => <Details entry={e} />, className: "min-w-[16rem]" },
             ]}
           />
         )}
       </ListState>
       <nav aria-label="Audit pages" className="flex flex-wrap gap-3">
-        <Button variant="outline" disabled={cursors.length === 1} onClick={() => turn(cursors.slice(0, -1))} data-testid="button-audit-newer">
+        <Button
+          variant="outline"
+          disabled={cursors.length === 1}
+          onClick={() => turn(cursors.slice(0, -1))}
+          data-testid="button-audit-newer"
+        >
           Newer entries
         </Button>
-        <Button variant="outline" disabled={!shown?.nextCursor} onClick={() => shown?.nextCursor && turn([...cursors, shown.nextCursor])} data-testid="button-audit-older">
+        <Button
+          variant="outline"
+          disabled={!shown?.nextCursor}
+          onClick={() => shown?.nextCursor && turn([...cursors, shown.nextCursor])}
+          data-testid="button-audit-older"
+        >
           Older entries
         </Button>
       </nav>
@@ -178,7 +284,11 @@ function Who({ entry }: { entry: AuditEntry }) {
   return (
     <span className="grid gap-0.5">
       {entry.username ? <span className="break-all font-semibold">{entry.username}</span> : null}
-      {entry.userId ? <code className="break-all text-xs">{entry.userId}</code> : <span className="text-xs text-govuk-grey dark:text-slate-400">No account id</span>}
+      {entry.userId ? (
+        <code className="break-all text-xs">{entry.userId}</code>
+      ) : (
+        <span className="text-xs text-govuk-grey dark:text-slate-400">No account id</span>
+      )}
     </span>
   );
 }

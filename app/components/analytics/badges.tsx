@@ -1,8 +1,8 @@
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { responseTimeVariant, type Severity } from "#core/analytics/dashboard.ts";
 import { capitalise } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
-import { StatusBadge } from "#app/components/ui/status-badge.tsx";
-import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 
 /**
  * Spec 000 §9's severity colours (critical red, high orange, medium yellow, low blue), the same in
@@ -10,17 +10,36 @@ import { TONE_CLASSES } from "#app/components/ui/tone.ts";
  * background meets WCAG AA in both themes; the word is always written, never the colour alone.
  */
 export const SEVERITY_COLOURS: Record<Severity, { badge: string; swatch: string; fill: string }> = {
-  critical: { badge: "bg-red-700 text-white", swatch: "bg-red-700 dark:bg-red-500", fill: "fill-red-700 dark:fill-red-500" },
-  high: { badge: "bg-orange-500 text-govuk-black", swatch: "bg-orange-500 dark:bg-orange-400", fill: "fill-orange-500 dark:fill-orange-400" },
-  medium: { badge: "bg-yellow-300 text-govuk-black", swatch: "bg-yellow-400 dark:bg-yellow-300", fill: "fill-yellow-400 dark:fill-yellow-300" },
-  low: { badge: "bg-blue-700 text-white", swatch: "bg-blue-700 dark:bg-blue-400", fill: "fill-blue-700 dark:fill-blue-400" },
+  critical: {
+    badge: "bg-red-700 text-white",
+    swatch: "bg-red-700 dark:bg-red-500",
+    fill: "fill-red-700 dark:fill-red-500",
+  },
+  high: {
+    badge: "bg-orange-500 text-govuk-black",
+    swatch: "bg-orange-500 dark:bg-orange-400",
+    fill: "fill-orange-500 dark:fill-orange-400",
+  },
+  medium: {
+    badge: "bg-yellow-300 text-govuk-black",
+    swatch: "bg-yellow-400 dark:bg-yellow-300",
+    fill: "fill-yellow-400 dark:fill-yellow-300",
+  },
+  low: {
+    badge: "bg-blue-700 text-white",
+    swatch: "bg-blue-700 dark:bg-blue-400",
+    fill: "fill-blue-700 dark:fill-blue-400",
+  },
 };
 
 const badgeShape = "inline-flex shrink-0 items-center rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide";
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
   return (
-    <span className={`${badgeShape} ${SEVERITY_COLOURS[severity]?.badge ?? TONE_CLASSES.neutral.badge}`} data-severity={severity}>
+    <span
+      className={`${badgeShape} ${SEVERITY_COLOURS[severity]?.badge ?? TONE_CLASSES.neutral.badge}`}
+      data-severity={severity}
+    >
       {severity}
     </span>
   );

@@ -7,9 +7,9 @@
  * names each series, and the second line is dashed.
  */
 import { Fragment, type ReactNode } from "react";
-import { axis } from "#app/components/verifier/usage-chart.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
-import { pointLabel, pointLabelLong, type Granularity } from "./time.ts";
+import { axis } from "#app/components/verifier/usage-chart.tsx";
+import { type Granularity, pointLabel, pointLabelLong } from "./time.ts";
 
 export interface ChartSeries<P> {
   key: string;
@@ -49,7 +49,10 @@ export function TimeChart<P extends { at: string }>({
   testId: string;
 }) {
   const totals = points.map((p) => series.reduce((sum, s) => sum + (s.value(p) ?? 0), 0));
-  const highest = kind === "bars" ? Math.max(0, ...totals) : Math.max(0, ...points.flatMap((p) => series.map((s) => s.value(p) ?? 0)));
+  const highest =
+    kind === "bars"
+      ? Math.max(0, ...totals)
+      : Math.max(0, ...points.flatMap((p) => series.map((s) => s.value(p) ?? 0)));
   if (highest === 0) {
     return (
       <p className="py-6" data-testid={testId}>
@@ -93,14 +96,22 @@ export function TimeChart<P extends { at: string }>({
                 className="stroke-slate-300 dark:stroke-slate-600"
               />
             ))}
-            {kind === "bars" ? <Bars points={points} series={series} y={y} /> : <Lines points={points} series={series} y={y} />}
+            {kind === "bars" ? (
+              <Bars points={points} series={series} y={y} />
+            ) : (
+              <Lines points={points} series={series} y={y} />
+            )}
           </svg>
         </div>
         <div />
         <div className="relative mt-1 h-5 text-xs text-govuk-grey dark:text-slate-300" aria-hidden="true">
           {points.map((point, i) =>
             (points.length - 1 - i) % every === 0 ? (
-              <span key={point.at} className="absolute -translate-x-1/2 whitespace-nowrap" style={{ left: `${((i + 0.5) / points.length) * 100}%` }}>
+              <span
+                key={point.at}
+                className="absolute -translate-x-1/2 whitespace-nowrap"
+                style={{ left: `${((i + 0.5) / points.length) * 100}%` }}
+              >
                 {pointLabel(point.at, granularity)}
               </span>
             ) : null,
@@ -109,7 +120,10 @@ export function TimeChart<P extends { at: string }>({
       </div>
       <DataTable
         caption={summary}
-        headers={[granularity === "hour" ? "Hour" : "Day", ...series.map((s) => (unit === "ms" ? `${s.label} (ms)` : s.label))]}
+        headers={[
+          granularity === "hour" ? "Hour" : "Day",
+          ...series.map((s) => (unit === "ms" ? `${s.label} (ms)` : s.label)),
+        ]}
         rows={points.map((point) => [pointLabelLong(point.at, granularity), ...series.map((s) => s.value(point))])}
       />
     </div>
@@ -128,7 +142,17 @@ function Bars<P>({ points, series, y }: { points: P[]; series: ChartSeries<P>[];
               if (!value) return null;
               const bottom = base;
               base += value;
-              return <rect key={s.key} x={i * SLOT + 1.5} width={SLOT - 3} y={y(base)} height={y(bottom) - y(base)} className={s.mark} data-series={s.key} />;
+              return (
+                <rect
+                  key={s.key}
+                  x={i * SLOT + 1.5}
+                  width={SLOT - 3}
+                  y={y(base)}
+                  height={y(bottom) - y(base)}
+                  className={s.mark}
+                  data-series={s.key}
+                />
+              );
             })}
           </g>
         );
@@ -151,7 +175,9 @@ function Lines<P>({ points, series, y }: { points: P[]; series: ChartSeries<P>[]
               return "";
             }
             const alone = !penDown && (i === points.length - 1 || s.value(points[i + 1]!) === null);
-            const step = alone ? `M${i * SLOT + 1.5},${y(value)}h${SLOT - 3}` : `${penDown ? "L" : "M"}${i * SLOT + SLOT / 2},${y(value)}`;
+            const step = alone
+              ? `M${i * SLOT + 1.5},${y(value)}h${SLOT - 3}`
+              : `${penDown ? "L" : "M"}${i * SLOT + SLOT / 2},${y(value)}`;
             penDown = true;
             return step;
           })
@@ -183,7 +209,10 @@ function Legend<P>({ series, kind }: { series: ChartSeries<P>[]; kind: "bars" | 
           {kind === "bars" ? (
             <span className={`inline-block h-3 w-3 rounded-[2px] ${s.swatch}`} aria-hidden="true" />
           ) : (
-            <span className={`inline-block w-5 border-t-[3px] ${s.dashed ? "border-dashed" : "border-solid"} ${s.swatch}`} aria-hidden="true" />
+            <span
+              className={`inline-block w-5 border-t-[3px] ${s.dashed ? "border-dashed" : "border-solid"} ${s.swatch}`}
+              aria-hidden="true"
+            />
           )}
           {s.label}
           {s.dashed ? <span className="sr-only"> (dashed line)</span> : null}
@@ -194,7 +223,15 @@ function Legend<P>({ series, kind }: { series: ChartSeries<P>[]; kind: "bars" | 
 }
 
 /** The chart's figures as a table, behind a "Show data" disclosure. */
-function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: (string | number | null)[][] }) {
+function DataTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: string[];
+  rows: (string | number | null)[][];
+}) {
   return (
     <details className="mt-2">
       <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>Show data</summary>
@@ -234,7 +271,13 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
  * Shares of a whole as horizontal bars (devices, top pages): each row names its item and its
  * figure in text, so the bars (SVG, hidden from assistive technology) only repeat what is written.
  */
-export function BarList({ items, label, testId, mark = "fill-govuk-blue dark:fill-govuk-blue-light", empty = "No data available" }: {
+export function BarList({
+  items,
+  label,
+  testId,
+  mark = "fill-govuk-blue dark:fill-govuk-blue-light",
+  empty = "No data available",
+}: {
   items: { key: string; label: ReactNode; value: number; detail?: string }[];
   label: string;
   testId: string;

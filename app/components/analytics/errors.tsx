@@ -3,9 +3,7 @@
  * shows them (severity, type, message, where, first and last seen, how often, regressed), Mark
  * Resolved recording who and when, and a group's detail with its recent occurrences.
  */
-import { useEffect, useState, type ReactNode } from "react";
-import { DEFAULT_LIMITS, REFRESH_MS, type ErrorDetail, type ErrorRecord } from "#core/analytics/dashboard.ts";
-import { formatDateTime, formatDateTimeSeconds } from "#core/format/format.ts";
+import { type ReactNode, useEffect, useState } from "react";
 import { ApiError, apiRequest, handleMutationError, messageFor } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -13,6 +11,8 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { DEFAULT_LIMITS, type ErrorDetail, type ErrorRecord, REFRESH_MS } from "#core/analytics/dashboard.ts";
+import { formatDateTime, formatDateTimeSeconds } from "#core/format/format.ts";
 import { SeverityBadge } from "./badges.tsx";
 import { ListState, Spinner } from "./lists.tsx";
 import { usePolled } from "./use-polled.ts";
@@ -34,12 +34,18 @@ function useResolve(done: (record: ErrorRecord) => void, stale: () => void) {
   const resolve = async (error: ErrorRecord) => {
     setPending(error.id);
     try {
-      const record = (await (await apiRequest("POST", `/api/analytics/errors/${error.id}/resolve`)).json()) as ErrorRecord;
+      const record = (await (
+        await apiRequest("POST", `/api/analytics/errors/${error.id}/resolve`)
+      ).json()) as ErrorRecord;
       toast({ title: "Error Resolved", description: `${record.errorType} in ${record.component} is marked resolved.` });
       done(record);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409) {
-        toast({ title: "Already Resolved", description: `${messageFor(failure, "This error is already resolved")}: someone marked it resolved before you. The list has been refreshed.`, variant: "destructive" });
+        toast({
+          title: "Already Resolved",
+          description: `${messageFor(failure, "This error is already resolved")}: someone marked it resolved before you. The list has been refreshed.`,
+          variant: "destructive",
+        });
         stale();
       } else {
         handleMutationError(failure, toast);
@@ -54,10 +60,17 @@ function useResolve(done: (record: ErrorRecord) => void, stale: () => void) {
 export function ErrorsTab({ onResolved }: { onResolved: () => void }) {
   const [show, setShow] = useState<Show>("false");
   const [opened, setOpened] = useState<ErrorRecord | null>(null);
-  const errors = usePolled<ErrorRecord[]>(`/api/analytics/errors?${show === "all" ? "" : `resolved=${show}&`}limit=${DEFAULT_LIMITS.errors}`, REFRESH_MS.errors);
+  const errors = usePolled<ErrorRecord[]>(
+    `/api/analytics/errors?${show === "all" ? "" : `resolved=${show}&`}limit=${DEFAULT_LIMITS.errors}`,
+    REFRESH_MS.errors,
+  );
   const { pending, resolve } = useResolve(
     (record) => {
-      errors.update((rows) => (show === "false" ? rows.filter((row) => row.id !== record.id) : rows.map((row) => (row.id === record.id ? record : row))));
+      errors.update((rows) =>
+        show === "false"
+          ? rows.filter((row) => row.id !== record.id)
+          : rows.map((row) => (row.id === record.id ? record : row)),
+      );
       errors.refresh();
       onResolved();
     },
@@ -69,17 +82,37 @@ export function ErrorsTab({ onResolved }: { onResolved: () => void }) {
 
   return (
     <div className="grid gap-4">
-      <SelectField compact label="Show" options={SHOW} value={show} onChange={(event) => setShow(event.target.value as Show)} className="max-w-xs" data-testid="error-filter" />
+      <SelectField
+        compact
+        label="Show"
+        options={SHOW}
+        value={show}
+        onChange={(event) => setShow(event.target.value as Show)}
+        className="max-w-xs"
+        data-testid="error-filter"
+      />
       <ListState polled={errors} noun="errors" empty="No errors found">
         {(rows) => (
           <ul className="grid gap-4" aria-label="Error groups, most recently seen first" data-testid="errors-list">
             {rows.map((error) => (
-              <ErrorCard key={error.id} error={error} busy={pending === error.id} onResolve={() => void resolve(error)} onOpen={() => setOpened(error)} />
+              <ErrorCard
+                key={error.id}
+                error={error}
+                busy={pending === error.id}
+                onResolve={() => void resolve(error)}
+                onOpen={() => setOpened(error)}
+              />
             ))}
           </ul>
         )}
       </ListState>
-      <Dialog open={opened !== null} onClose={() => setOpened(null)} title={opened ? `${opened.errorType} in ${opened.component}` : "Error"} description="Each time this error happened, newest first." testId="error-dialog">
+      <Dialog
+        open={opened !== null}
+        onClose={() => setOpened(null)}
+        title={opened ? `${opened.errorType} in ${opened.component}` : "Error"}
+        description="Each time this error happened, newest first."
+        testId="error-dialog"
+      >
         {opened ? <ErrorDetailView id={opened.id} busy={pending === opened.id} onResolve={resolve} /> : null}
       </Dialog>
     </div>
@@ -97,7 +130,11 @@ function ErrorBadges({ error, children }: { error: ErrorRecord; children?: React
           Regressed
         </StatusBadge>
       ) : null}
-      {error.resolved ? <StatusBadge tone="ok">Resolved</StatusBadge> : <StatusBadge tone="neutral">Unresolved</StatusBadge>}
+      {error.resolved ? (
+        <StatusBadge tone="ok">Resolved</StatusBadge>
+      ) : (
+        <StatusBadge tone="neutral">Unresolved</StatusBadge>
+      )}
     </div>
   );
 }
@@ -112,7 +149,17 @@ function ResolvedLine({ error }: { error: ErrorRecord }) {
   );
 }
 
-function ErrorCard({ error, busy, onResolve, onOpen }: { error: ErrorRecord; busy: boolean; onResolve: () => void; onOpen: () => void }) {
+function ErrorCard({
+  error,
+  busy,
+  onResolve,
+  onOpen,
+}: {
+  error: ErrorRecord;
+  busy: boolean;
+  onResolve: () => void;
+  onOpen: () => void;
+}) {
   const headingId = `error-${error.id}`;
   return (
     <Card as="li" aria-labelledby={headingId} className="p-4" data-testid="error-item" data-error-id={error.id}>
@@ -145,12 +192,17 @@ function ErrorCard({ error, busy, onResolve, onOpen }: { error: ErrorRecord; bus
       <ResolvedLine error={error} />
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="outline" className="px-3 py-1 text-sm" onClick={onOpen} data-testid="button-error-details">
-          View details<span className="sr-only">: {error.errorType} in {error.component}</span>
+          View details
+          <span className="sr-only">
+            : {error.errorType} in {error.component}
+          </span>
         </Button>
         {error.resolved ? null : (
           <Button className="px-3 py-1 text-sm" onClick={onResolve} disabled={busy} data-testid="button-mark-resolved">
             {busy ? "Resolving…" : "Mark Resolved"}
-            <span className="sr-only">: {error.errorType} in {error.component}</span>
+            <span className="sr-only">
+              : {error.errorType} in {error.component}
+            </span>
           </Button>
         )}
       </div>
@@ -159,7 +211,15 @@ function ErrorCard({ error, busy, onResolve, onOpen }: { error: ErrorRecord; bus
 }
 
 /** The group and its recent occurrences, read when the dialog opens and again after Mark Resolved here (to show who and when). */
-function ErrorDetailView({ id, busy, onResolve }: { id: string; busy: boolean; onResolve: (record: ErrorRecord) => Promise<unknown> }) {
+function ErrorDetailView({
+  id,
+  busy,
+  onResolve,
+}: {
+  id: string;
+  busy: boolean;
+  onResolve: (record: ErrorRecord) => Promise<unknown>;
+}) {
   const [detail, setDetail] = useState<ErrorDetail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
@@ -168,7 +228,9 @@ function ErrorDetailView({ id, busy, onResolve }: { id: string; busy: boolean; o
     apiRequest("GET", `/api/analytics/errors/${id}`)
       .then((response) => response.json() as Promise<ErrorDetail>)
       .then((answer) => !stopped && (setDetail(answer), setFailure(null)))
-      .catch((error) => !stopped && setFailure(messageFor(error, error instanceof Error ? error.message : String(error))));
+      .catch(
+        (error) => !stopped && setFailure(messageFor(error, error instanceof Error ? error.message : String(error))),
+      );
     return () => {
       stopped = true;
     };
@@ -180,11 +242,17 @@ function ErrorDetailView({ id, busy, onResolve }: { id: string; busy: boolean; o
       <ErrorBadges error={detail} />
       <p className="break-words">{detail.message}</p>
       <p className="text-sm">
-        Seen {detail.occurrences.toLocaleString("en-GB")} {detail.occurrences === 1 ? "time" : "times"}, first on {formatDateTime(detail.firstSeen)}, last on {formatDateTime(detail.timestamp)}.
+        Seen {detail.occurrences.toLocaleString("en-GB")} {detail.occurrences === 1 ? "time" : "times"}, first on{" "}
+        {formatDateTime(detail.firstSeen)}, last on {formatDateTime(detail.timestamp)}.
       </p>
       <ResolvedLine error={detail} />
       {detail.resolved ? null : (
-        <Button className="justify-self-start" onClick={() => void onResolve(detail).then(() => setReads((n) => n + 1))} disabled={busy} data-testid="dialog-mark-resolved">
+        <Button
+          className="justify-self-start"
+          onClick={() => void onResolve(detail).then(() => setReads((n) => n + 1))}
+          disabled={busy}
+          data-testid="dialog-mark-resolved"
+        >
           {busy ? "Resolving…" : "Mark Resolved"}
         </Button>
       )}
@@ -192,11 +260,17 @@ function ErrorDetailView({ id, busy, onResolve }: { id: string; busy: boolean; o
       {detail.recent.length ? (
         <ol className="grid gap-3" data-testid="occurrence-list">
           {detail.recent.map((occurrence) => (
-            <li key={occurrence.id} className="rounded-sm border border-govuk-border p-3 text-sm dark:border-slate-700" data-testid="occurrence">
+            <li
+              key={occurrence.id}
+              className="rounded-sm border border-govuk-border p-3 text-sm dark:border-slate-700"
+              data-testid="occurrence"
+            >
               <p className="font-semibold">
                 <time dateTime={occurrence.timestamp}>{formatDateTimeSeconds(occurrence.timestamp)}</time>
               </p>
-              {occurrence.message && occurrence.message !== detail.message ? <p className="mt-1 break-words">{occurrence.message}</p> : null}
+              {occurrence.message && occurrence.message !== detail.message ? (
+                <p className="mt-1 break-words">{occurrence.message}</p>
+              ) : null}
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
                 <dt className="font-semibold">Request id</dt>
                 <dd className="break-all">{occurrence.requestId ? <code>{occurrence.requestId}</code> : "None"}</dd>

@@ -3,26 +3,29 @@
  * system logs filtered by level, and performance metrics, each read from its /api/analytics/*
  * call and refreshed on the spec's interval while its tab is shown.
  */
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { SelectField } from "#app/components/ui/select-field.tsx";
 import {
   DEFAULT_LIMITS,
-  LOG_LEVELS,
-  REFRESH_MS,
-  SHOWN,
   type EventRecord,
+  LOG_LEVELS,
   type LogEntry,
   type LogLevel,
   type PerformanceMetric,
+  REFRESH_MS,
+  SHOWN,
 } from "#core/analytics/dashboard.ts";
 import { capitalise, formatDateTimeSeconds } from "#core/format/format.ts";
-import { SelectField } from "#app/components/ui/select-field.tsx";
 import { LevelBadge, ResponseTimeBadge } from "./badges.tsx";
-import { usePolled, type Polled } from "./use-polled.ts";
+import { type Polled, usePolled } from "./use-polled.ts";
 
 export function Spinner({ label }: { label: string }) {
   return (
     <div role="status" className="flex items-center gap-3 py-6">
-      <span className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-slate-300 border-t-govuk-blue dark:border-slate-600 dark:border-t-govuk-blue-light" aria-hidden="true" />
+      <span
+        className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-slate-300 border-t-govuk-blue dark:border-slate-600 dark:border-t-govuk-blue-light"
+        aria-hidden="true"
+      />
       <span>{label}</span>
     </div>
   );
@@ -32,16 +35,37 @@ export function Spinner({ label }: { label: string }) {
  * What a list shows while it is read, when reading failed, when it is empty (the spec's words),
  * and otherwise the list; a failed refresh keeps the last list and says so above it.
  */
-export function ListState<T>({ polled, noun, empty, children }: { polled: Polled<T[]>; noun: string; empty: string; children: (rows: T[]) => ReactNode }) {
+export function ListState<T>({
+  polled,
+  noun,
+  empty,
+  children,
+}: {
+  polled: Polled<T[]>;
+  noun: string;
+  empty: string;
+  children: (rows: T[]) => ReactNode;
+}) {
   const { data, error } = polled;
   return (
     <div aria-busy={polled.loading} className="min-w-0">
       {error ? (
-        <p role="status" className="mb-3 rounded-sm border-l-4 border-govuk-red bg-red-50 p-3 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="status"
+          className="mb-3 rounded-sm border-l-4 border-govuk-red bg-red-50 p-3 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+        >
           The {noun} could not be read: {error}
         </p>
       ) : null}
-      {data === null ? error ? null : <Spinner label={`Loading ${noun}…`} /> : data.length ? children(data) : <p className="py-4">{empty}</p>}
+      {data === null ? (
+        error ? null : (
+          <Spinner label={`Loading ${noun}…`} />
+        )
+      ) : data.length ? (
+        children(data)
+      ) : (
+        <p className="py-4">{empty}</p>
+      )}
     </div>
   );
 }
@@ -84,7 +108,11 @@ export function ListTable<T extends { id: string }>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} className="border-b border-govuk-border/60 align-top dark:border-slate-700" data-testid={`${testId}-row`}>
+            <tr
+              key={row.id}
+              className="border-b border-govuk-border/60 align-top dark:border-slate-700"
+              data-testid={`${testId}-row`}
+            >
               {columns.map((column) => (
                 <td key={column.header} className={`px-2 py-2 ${column.className ?? ""}`.trim()}>
                   {column.cell(row)}
@@ -99,7 +127,8 @@ export function ListTable<T extends { id: string }>({
 }
 
 const when = (at: string) => <time dateTime={at}>{formatDateTimeSeconds(at)}</time>;
-export const orNone = (value: string | null) => value ?? <span className="text-govuk-grey dark:text-slate-400">None</span>;
+export const orNone = (value: string | null) =>
+  value ?? <span className="text-govuk-grey dark:text-slate-400">None</span>;
 
 export function EventsTab() {
   const events = usePolled<EventRecord[]>(`/api/analytics/events?limit=${DEFAULT_LIMITS.events}`, REFRESH_MS.events);
@@ -122,12 +151,18 @@ export function EventsTab() {
   );
 }
 
-const LEVEL_OPTIONS = [{ value: "all", label: "All levels" }, ...LOG_LEVELS.map((level) => ({ value: level, label: capitalise(level) }))];
+const LEVEL_OPTIONS = [
+  { value: "all", label: "All levels" },
+  ...LOG_LEVELS.map((level) => ({ value: level, label: capitalise(level) })),
+];
 
 export function LogsTab() {
   const [level, setLevel] = useState<LogLevel | "all">("all");
   // Spec 000 §7: the level is left out for "all".
-  const logs = usePolled<LogEntry[]>(`/api/analytics/logs?${level === "all" ? "" : `level=${level}&`}limit=${DEFAULT_LIMITS.logs}`, REFRESH_MS.logs);
+  const logs = usePolled<LogEntry[]>(
+    `/api/analytics/logs?${level === "all" ? "" : `level=${level}&`}limit=${DEFAULT_LIMITS.logs}`,
+    REFRESH_MS.logs,
+  );
   return (
     <div className="grid gap-4">
       <SelectField
@@ -147,9 +182,18 @@ export function LogsTab() {
             rows={rows}
             columns={[
               { header: "Level", cell: (log) => <LevelBadge level={log.level} /> },
-              { header: "Message", cell: (log) => <span className="break-words">{log.message}</span>, className: "min-w-[16rem]" },
+              {
+                header: "Message",
+                cell: (log) => <span className="break-words">{log.message}</span>,
+                className: "min-w-[16rem]",
+              },
               { header: "Component", cell: (log) => orNone(log.component ?? log.category), className: "min-w-[8rem]" },
-              { header: "Request id", cell: (log) => (log.requestId ? <code className="break-all text-xs">{log.requestId}</code> : orNone(null)), className: "min-w-[12rem]" },
+              {
+                header: "Request id",
+                cell: (log) =>
+                  log.requestId ? <code className="break-all text-xs">{log.requestId}</code> : orNone(null),
+                className: "min-w-[12rem]",
+              },
               { header: "Time", cell: (log) => when(log.timestamp), className: "whitespace-nowrap" },
             ]}
           />
@@ -160,7 +204,10 @@ export function LogsTab() {
 }
 
 export function PerformanceTab() {
-  const metrics = usePolled<PerformanceMetric[]>(`/api/analytics/performance?metricType=response_time&limit=${DEFAULT_LIMITS.performance}`, REFRESH_MS.performance);
+  const metrics = usePolled<PerformanceMetric[]>(
+    `/api/analytics/performance?metricType=response_time&limit=${DEFAULT_LIMITS.performance}`,
+    REFRESH_MS.performance,
+  );
   return (
     <ListState polled={metrics} noun="metrics" empty="No metrics available">
       {(rows) => (
@@ -181,7 +228,10 @@ export function PerformanceTab() {
                   </span>
                 ),
             },
-            { header: "Endpoint", cell: (m) => (m.endpoint ? <code className="break-all text-xs">{m.endpoint}</code> : orNone(null)) },
+            {
+              header: "Endpoint",
+              cell: (m) => (m.endpoint ? <code className="break-all text-xs">{m.endpoint}</code> : orNone(null)),
+            },
             { header: "Time", cell: (m) => when(m.timestamp), className: "whitespace-nowrap" },
           ]}
         />

@@ -3,12 +3,21 @@
  * response time over time, errors by severity, sessions and devices as charts; the top 5 pages,
  * the 3 most recent errors, the average session in minutes and unique users as figures.
  */
-import { RANGE_LABELS, SEVERITIES, SHOWN, type AnalyticsDashboard, type CountPoint, type ErrorPoint, type RequestPoint } from "#core/analytics/dashboard.ts";
-import { capitalise, formatDateTime } from "#core/format/format.ts";
+
 import { Panel } from "#app/components/ui/panel.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import {
+  type AnalyticsDashboard,
+  type CountPoint,
+  type ErrorPoint,
+  RANGE_LABELS,
+  type RequestPoint,
+  SEVERITIES,
+  SHOWN,
+} from "#core/analytics/dashboard.ts";
+import { capitalise, formatDateTime } from "#core/format/format.ts";
 import { SEVERITY_COLOURS, SeverityBadge } from "./badges.tsx";
-import { BarList, Figures, TimeChart, type ChartSeries } from "./charts.tsx";
+import { BarList, type ChartSeries, Figures, TimeChart } from "./charts.tsx";
 import { pointLabelLong } from "./time.ts";
 
 const count = (n: number) => n.toLocaleString("en-GB");
@@ -17,10 +26,31 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
 /** Spec 000 §9: the average session in minutes (seconds divided by 60), to one decimal. */
 const sessionMinutes = (seconds: number | null) => (seconds === null ? "No data" : `${(seconds / 60).toFixed(1)} min`);
 
-const REQUESTS: ChartSeries<RequestPoint>[] = [{ key: "requests", label: "Requests", value: (p) => p.requests, mark: "fill-govuk-blue dark:fill-govuk-blue-light", swatch: "bg-govuk-blue dark:bg-govuk-blue-light" }];
+const REQUESTS: ChartSeries<RequestPoint>[] = [
+  {
+    key: "requests",
+    label: "Requests",
+    value: (p) => p.requests,
+    mark: "fill-govuk-blue dark:fill-govuk-blue-light",
+    swatch: "bg-govuk-blue dark:bg-govuk-blue-light",
+  },
+];
 const LATENCY: ChartSeries<RequestPoint>[] = [
-  { key: "p50", label: "Median (p50)", value: (p) => p.p50, mark: "stroke-govuk-blue dark:stroke-govuk-blue-light", swatch: "border-govuk-blue dark:border-govuk-blue-light" },
-  { key: "p95", label: "95th percentile (p95)", value: (p) => p.p95, mark: "stroke-orange-700 dark:stroke-orange-300", swatch: "border-orange-700 dark:border-orange-300", dashed: true },
+  {
+    key: "p50",
+    label: "Median (p50)",
+    value: (p) => p.p50,
+    mark: "stroke-govuk-blue dark:stroke-govuk-blue-light",
+    swatch: "border-govuk-blue dark:border-govuk-blue-light",
+  },
+  {
+    key: "p95",
+    label: "95th percentile (p95)",
+    value: (p) => p.p95,
+    mark: "stroke-orange-700 dark:stroke-orange-300",
+    swatch: "border-orange-700 dark:border-orange-300",
+    dashed: true,
+  },
 ];
 const ERRORS: ChartSeries<ErrorPoint>[] = SEVERITIES.map((severity) => ({
   key: severity,
@@ -29,10 +59,21 @@ const ERRORS: ChartSeries<ErrorPoint>[] = SEVERITIES.map((severity) => ({
   mark: SEVERITY_COLOURS[severity].fill,
   swatch: SEVERITY_COLOURS[severity].swatch,
 }));
-const SESSIONS: ChartSeries<CountPoint>[] = [{ key: "sessions", label: "Sessions", value: (p) => p.count, mark: "fill-teal-700 dark:fill-teal-400", swatch: "bg-teal-700 dark:bg-teal-400" }];
+const SESSIONS: ChartSeries<CountPoint>[] = [
+  {
+    key: "sessions",
+    label: "Sessions",
+    value: (p) => p.count,
+    mark: "fill-teal-700 dark:fill-teal-400",
+    swatch: "bg-teal-700 dark:bg-teal-400",
+  },
+];
 
 /** The point with the highest `value`, for a chart's summary ("the busiest hour was …"). */
-function peak<P extends { at: string }>(points: P[], value: (p: P) => number | null): { at: string; value: number } | null {
+function peak<P extends { at: string }>(
+  points: P[],
+  value: (p: P) => number | null,
+): { at: string; value: number } | null {
   let best: { at: string; value: number } | null = null;
   for (const p of points) {
     const v = value(p);
@@ -64,7 +105,10 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
           granularity={granularity}
           unit="requests"
           testId="chart-requests"
-          summary={`${plural(totalRequests, "measured API request")} ${span}` + (busiest ? `; the busiest ${unit} was ${at(busiest.at)} with ${count(busiest.value)}.` : ".")}
+          summary={
+            `${plural(totalRequests, "measured API request")} ${span}` +
+            (busiest ? `; the busiest ${unit} was ${at(busiest.at)} with ${count(busiest.value)}.` : ".")
+          }
         />
       </Panel>
       <Panel title="Response Time" id="latency-heading">
@@ -75,7 +119,10 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
           granularity={granularity}
           unit="ms"
           testId="chart-latency"
-          summary={`Median and 95th percentile response time ${per}, in milliseconds, ${span}` + (slowest ? `; the slowest ${unit} was ${at(slowest.at)} with a p95 of ${count(slowest.value)} ms.` : ".")}
+          summary={
+            `Median and 95th percentile response time ${per}, in milliseconds, ${span}` +
+            (slowest ? `; the slowest ${unit} was ${at(slowest.at)} with a p95 of ${count(slowest.value)} ms.` : ".")
+          }
         />
       </Panel>
       <Panel title={`Errors ${per} by Severity`} id="error-chart-heading">
@@ -91,7 +138,10 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
         <h3 className="mt-4 font-bold">Errors by severity, {span}</h3>
         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="errors-by-severity">
           {SEVERITIES.map((severity) => (
-            <li key={severity} className="flex items-center justify-between gap-2 rounded-sm border border-govuk-border px-2 py-1 dark:border-slate-700">
+            <li
+              key={severity}
+              className="flex items-center justify-between gap-2 rounded-sm border border-govuk-border px-2 py-1 dark:border-slate-700"
+            >
               <SeverityBadge severity={severity} />
               <span className="font-bold tabular-nums" data-testid={`severity-${severity}`}>
                 {count(systemHealth.errorsBySeverity[severity])}
@@ -112,7 +162,8 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
                 </div>
                 <p className="mt-1 break-words text-sm">{error.message}</p>
                 <p className="mt-1 text-sm text-govuk-grey dark:text-slate-300">
-                  {error.component} · last seen {formatDateTime(error.timestamp)} · {plural(error.occurrences, "occurrence")}
+                  {error.component} · last seen {formatDateTime(error.timestamp)} ·{" "}
+                  {plural(error.occurrences, "occurrence")}
                 </p>
               </li>
             ))}
@@ -129,7 +180,12 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
           granularity={granularity}
           unit="sessions"
           testId="chart-sessions"
-          summary={`${plural(userEngagement.totalSessions, "session")} started ${span}` + (busiestSessions ? `; the busiest ${unit} was ${at(busiestSessions.at)} with ${count(busiestSessions.value)}.` : ".")}
+          summary={
+            `${plural(userEngagement.totalSessions, "session")} started ${span}` +
+            (busiestSessions
+              ? `; the busiest ${unit} was ${at(busiestSessions.at)} with ${count(busiestSessions.value)}.`
+              : ".")
+          }
         />
       </Panel>
       <Panel title="User Engagement" id="engagement-heading">
@@ -137,16 +193,26 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
           rows={[
             ["Total sessions", count(userEngagement.totalSessions)],
             ["Unique users", <span data-testid="unique-users">{count(userEngagement.uniqueUsers)}</span>],
-            ["Average session", <span data-testid="average-session">{sessionMinutes(userEngagement.averageDuration)}</span>],
+            [
+              "Average session",
+              <span data-testid="average-session">{sessionMinutes(userEngagement.averageDuration)}</span>,
+            ],
           ]}
         />
-        <p className="mt-3 text-sm text-govuk-grey dark:text-slate-300">Average session: visits that ended {span}. Unique users: people signed in, and each anonymous visit once.</p>
+        <p className="mt-3 text-sm text-govuk-grey dark:text-slate-300">
+          Average session: visits that ended {span}. Unique users: people signed in, and each anonymous visit once.
+        </p>
       </Panel>
       <Panel title="Top Pages" id="top-pages-heading">
         <BarList
           label={`The ${SHOWN.topPages} most viewed pages, ${span}`}
           testId="top-pages"
-          items={userEngagement.topPages.slice(0, SHOWN.topPages).map((p) => ({ key: p.page, label: <code className="break-all">{p.page || "(unknown)"}</code>, value: p.views, detail: plural(p.views, "view") }))}
+          items={userEngagement.topPages.slice(0, SHOWN.topPages).map((p) => ({
+            key: p.page,
+            label: <code className="break-all">{p.page || "(unknown)"}</code>,
+            value: p.views,
+            detail: plural(p.views, "view"),
+          }))}
         />
       </Panel>
       <Panel title="Devices" id="devices-heading">
@@ -154,7 +220,12 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
           label={`Sessions by device, ${span}`}
           testId="devices"
           mark="fill-teal-700 dark:fill-teal-400"
-          items={charts.devices.map((d) => ({ key: d.device, label: capitalise(d.device), value: d.sessions, detail: plural(d.sessions, "session") }))}
+          items={charts.devices.map((d) => ({
+            key: d.device,
+            label: capitalise(d.device),
+            value: d.sessions,
+            detail: plural(d.sessions, "session"),
+          }))}
         />
       </Panel>
     </div>

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useRef } from "react";
 
 /**
  * Tabs as the WAI-ARIA Authoring Practices describe them: one tab in the page's Tab order (the
@@ -23,7 +23,12 @@ export function Tabs<K extends string>({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = tabs.findIndex((tab) => tab.id === selected);
-    const next = { ArrowRight: (at + 1) % tabs.length, ArrowLeft: (at - 1 + tabs.length) % tabs.length, Home: 0, End: tabs.length - 1 }[event.key];
+    const next = {
+      ArrowRight: (at + 1) % tabs.length,
+      ArrowLeft: (at - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     const id = tabs[next]!.id;
@@ -33,7 +38,12 @@ export function Tabs<K extends string>({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b-2 border-govuk-border dark:border-slate-600" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="flex flex-wrap gap-1 border-b-2 border-govuk-border dark:border-slate-600"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab) => {
           const on = tab.id === selected;
           return (
@@ -64,7 +74,15 @@ export function Tabs<K extends string>({
         })}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.id} role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} tabIndex={0} hidden={tab.id !== selected} className="pt-6">
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          tabIndex={0}
+          hidden={tab.id !== selected}
+          className="pt-6"
+        >
           {tab.id === selected ? children(tab.id) : null}
         </div>
       ))}

@@ -26,7 +26,12 @@ export interface Polled<T> {
  * is read again, and its loader sends the person to sign in.
  */
 export function usePolled<T>(url: string, intervalMs: number): Polled<T> {
-  const [state, setState] = useState<{ data: T | null; dataUrl: string | null; error: string | null; loading: boolean }>({
+  const [state, setState] = useState<{
+    data: T | null;
+    dataUrl: string | null;
+    error: string | null;
+    loading: boolean;
+  }>({
     data: null,
     dataUrl: null,
     error: null,
@@ -52,7 +57,9 @@ export function usePolled<T>(url: string, intervalMs: number): Polled<T> {
         const response = await fetch(url, {
           credentials: "include",
           signal: controller.signal,
-          headers: background ? { Accept: "application/json", [BACKGROUND_POLL_HEADER]: "1" } : { Accept: "application/json" },
+          headers: background
+            ? { Accept: "application/json", [BACKGROUND_POLL_HEADER]: "1" }
+            : { Accept: "application/json" },
         });
         await throwIfResNotOk(response);
         const data = (await response.json()) as T;
@@ -64,7 +71,11 @@ export function usePolled<T>(url: string, intervalMs: number): Polled<T> {
           revalidate.current();
           return;
         }
-        setState((s) => ({ ...s, error: messageFor(error, error instanceof Error ? error.message : String(error)), loading: false }));
+        setState((s) => ({
+          ...s,
+          error: messageFor(error, error instanceof Error ? error.message : String(error)),
+          loading: false,
+        }));
       }
       if (!stopped && document.visibilityState === "visible") timer = setTimeout(() => void read(true), intervalMs);
     };
@@ -85,6 +96,9 @@ export function usePolled<T>(url: string, intervalMs: number): Polled<T> {
   }, [url, intervalMs]);
 
   const refresh = useCallback(() => readNow.current(), []);
-  const update = useCallback((change: (data: T) => T) => setState((s) => (s.data === null ? s : { ...s, data: change(s.data) })), []);
+  const update = useCallback(
+    (change: (data: T) => T) => setState((s) => (s.data === null ? s : { ...s, data: change(s.data) })),
+    [],
+  );
   return { ...state, refresh, update };
 }

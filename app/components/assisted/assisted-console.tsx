@@ -5,21 +5,28 @@
  */
 import { useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AssistedSession } from "#core/assisted/session.ts";
-import type { OfficeMessage, SupervisorCall } from "#server/assisted/office-feed.ts";
-import type { QueueEntry } from "#server/assisted/queue.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useNow } from "#app/components/ui/use-now.ts";
+import type { AssistedSession } from "#core/assisted/session.ts";
+import type { OfficeMessage, SupervisorCall } from "#server/assisted/office-feed.ts";
+import type { QueueEntry } from "#server/assisted/queue.ts";
 import type { SessionSummary } from "#server/assisted/sessions.ts";
 import { useLiveSocket } from "./live-socket.ts";
 import { OfficeSessions, SessionQueue } from "./office-panels.tsx";
-import { paperPage, SessionPanel, type Act } from "./session-panel.tsx";
-import { ActivityLog, EmergencyContacts, HardwareStatus, OperatorCard, type Contact, type StaffCard } from "./side-panels.tsx";
-import { Panel } from "#app/components/ui/panel.tsx";
+import { type Act, paperPage, SessionPanel } from "./session-panel.tsx";
+import {
+  ActivityLog,
+  type Contact,
+  EmergencyContacts,
+  HardwareStatus,
+  OperatorCard,
+  type StaffCard,
+} from "./side-panels.tsx";
 
 export interface ConsoleData {
   staff: StaffCard & { id: string };
@@ -39,7 +46,16 @@ function newest(current: AssistedSession | null, incoming: AssistedSession | nul
   return lastSeq(incoming) >= lastSeq(current) ? incoming : current;
 }
 
-export function AssistedConsole({ staff, office, offices, open, ended, selected: loaded, queue, contacts }: ConsoleData) {
+export function AssistedConsole({
+  staff,
+  office,
+  offices,
+  open,
+  ended,
+  selected: loaded,
+  queue,
+  contacts,
+}: ConsoleData) {
   const { busy, mutate, toast, revalidator } = useMutation();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get("session");
@@ -64,7 +80,14 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
       else next.delete("session");
       setParams(next, { preventScrollReset: true });
       // Focus follows the selection, so keyboard and screen reader users land where the work is.
-      window.setTimeout(() => (id ? sessionHeading.current?.querySelector<HTMLElement>("#session-heading") : noSessionHeading.current)?.focus(), 50);
+      window.setTimeout(
+        () =>
+          (id
+            ? sessionHeading.current?.querySelector<HTMLElement>("#session-heading")
+            : noSessionHeading.current
+          )?.focus(),
+        50,
+      );
     },
     [params, setParams],
   );
@@ -76,7 +99,13 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
         revalidator.revalidate();
         // Once per request for approval, not at every later change of the same session.
         const id = message.sessionId;
-        if (id && message.awaitingApproval && staff.supervisor && id !== selectedId && !toldOfApproval.current.has(id)) {
+        if (
+          id &&
+          message.awaitingApproval &&
+          staff.supervisor &&
+          id !== selectedId &&
+          !toldOfApproval.current.has(id)
+        ) {
           toldOfApproval.current.add(id);
           toast({ title: "Approval requested", description: "A session in this office is waiting for a supervisor." });
         }
@@ -92,13 +121,21 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
   });
 
   // Only a session this console may see (the loader found it): no socket for an id it was refused.
-  useLiveSocket<{ type: "session"; session: AssistedSession | null }>(shown ? `/api/assisted/sessions/${shown.id}/live` : null, {
-    onMessage({ session: next }) {
-      if (next && next.id === selectedId) setSession((current) => newest(current, next));
+  useLiveSocket<{ type: "session"; session: AssistedSession | null }>(
+    shown ? `/api/assisted/sessions/${shown.id}/live` : null,
+    {
+      onMessage({ session: next }) {
+        if (next && next.id === selectedId) setSession((current) => newest(current, next));
+      },
+      onConnectionChange: setConnected,
+      onGiveUp: () =>
+        toast({
+          title: "Live Updates Stopped",
+          description: "The connection to this session could not be restored. Reload the page.",
+          variant: "destructive",
+        }),
     },
-    onConnectionChange: setConnected,
-    onGiveUp: () => toast({ title: "Live Updates Stopped", description: "The connection to this session could not be restored. Reload the page.", variant: "destructive" }),
-  });
+  );
 
   /** A session's new state from the API: the newest state wins (the live feed may already be ahead). */
   const took = (next: AssistedSession) => setSession((current) => newest(current, next));
@@ -139,19 +176,38 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
       },
     });
 
-  const queueCall = async (method: string, url: string, body?: Record<string, unknown>, success?: string): Promise<boolean> =>
-    (await mutate(method, url, body, { done: () => success && toast({ title: "Queue Updated", description: success }) })) !== undefined;
+  const queueCall = async (
+    method: string,
+    url: string,
+    body?: Record<string, unknown>,
+    success?: string,
+  ): Promise<boolean> =>
+    (await mutate(method, url, body, {
+      done: () => success && toast({ title: "Queue Updated", description: success }),
+    })) !== undefined;
 
   const callSupervisor = () =>
-    mutate<{ reached: number }>("POST", "/api/assisted/call-supervisor", { ...(shown ? { sessionId: shown.id } : {}), ...(staff.role === "admin" ? { officeId: office.id } : {}) }, {
-      revalidate: false,
-      done: ({ reached }) =>
-        toast(
-          reached
-            ? { title: "Supervisor Called", description: `${reached} supervisor console${reached === 1 ? "" : "s"} in this office ${reached === 1 ? "has" : "have"} been alerted.` }
-            : { title: "No Supervisor Online", description: "No supervisor has the console open right now. Phone one of the emergency contacts.", variant: "destructive" },
-        ),
-    });
+    mutate<{ reached: number }>(
+      "POST",
+      "/api/assisted/call-supervisor",
+      { ...(shown ? { sessionId: shown.id } : {}), ...(staff.role === "admin" ? { officeId: office.id } : {}) },
+      {
+        revalidate: false,
+        done: ({ reached }) =>
+          toast(
+            reached
+              ? {
+                  title: "Supervisor Called",
+                  description: `${reached} supervisor console${reached === 1 ? "" : "s"} in this office ${reached === 1 ? "has" : "have"} been alerted.`,
+                }
+              : {
+                  title: "No Supervisor Online",
+                  description: "No supervisor has the console open right now. Phone one of the emergency contacts.",
+                  variant: "destructive",
+                },
+          ),
+      },
+    );
 
   const generatePaperQr = () => {
     if (shown?.issuance?.paperCredentialIds.length) {
@@ -175,7 +231,11 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
   return (
     <SignedInPage title="Operator Dashboard" lead={`Assisted digital at ${office.name}`}>
       {calls.length ? (
-        <div role="alert" className="mt-6 rounded-sm border-l-8 border-l-govuk-red bg-red-50 p-4 dark:border-l-red-500 dark:bg-slate-800" data-testid="supervisor-calls">
+        <div
+          role="alert"
+          className="mt-6 rounded-sm border-l-8 border-l-govuk-red bg-red-50 p-4 dark:border-l-red-500 dark:bg-slate-800"
+          data-testid="supervisor-calls"
+        >
           <h2 className="text-lg font-bold">A supervisor is needed</h2>
           <ul className="mt-2 grid gap-2">
             {calls.map((call) => (
@@ -202,17 +262,33 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
         <div className="grid content-start gap-6">
           <OperatorCard staff={staff} officeName={office.name} />
           {offices.length > 1 ? (
-            <SelectField label="Office" options={offices.map((o) => ({ value: o.id, label: o.name }))} value={office.id} onChange={(e) => officeLink(e.target.value)} />
+            <SelectField
+              label="Office"
+              options={offices.map((o) => ({ value: o.id, label: o.name }))}
+              value={office.id}
+              onChange={(e) => officeLink(e.target.value)}
+            />
           ) : null}
           <Panel title="Quick Actions" id="quick-actions-heading">
             <div className="grid gap-2">
-              <Button onClick={() => void start("/api/assisted/sessions", staff.role === "admin" ? { officeId: office.id } : {})} disabled={busy} data-testid="button-new-session">
+              <Button
+                onClick={() =>
+                  void start("/api/assisted/sessions", staff.role === "admin" ? { officeId: office.id } : {})
+                }
+                disabled={busy}
+                data-testid="button-new-session"
+              >
                 New Assisted Session
               </Button>
               <Button variant="outline" onClick={generatePaperQr} data-testid="button-paper-qr">
                 Generate Paper QR
               </Button>
-              <Button variant="secondary" onClick={() => void callSupervisor()} disabled={busy} data-testid="button-call-supervisor">
+              <Button
+                variant="secondary"
+                onClick={() => void callSupervisor()}
+                disabled={busy}
+                data-testid="button-call-supervisor"
+              >
                 Call Supervisor
               </Button>
             </div>
@@ -232,23 +308,38 @@ export function AssistedConsole({ staff, office, offices, open, ended, selected:
               onContinue={() => void update({ currentStep: shown.currentStep + 1 })}
               onPause={() => void update({ status: "paused" })}
               onResume={() => void update({ status: "active" })}
-              onEnd={() => void update({ status: "completed", completedAt: new Date().toISOString() }, () => select(null))}
+              onEnd={() =>
+                void update({ status: "completed", completedAt: new Date().toISOString() }, () => select(null))
+              }
             />
           ) : (
             <Card as="section" aria-labelledby="no-session-heading" className="p-5">
               <h2 id="no-session-heading" ref={noSessionHeading} tabIndex={-1} className="text-xl font-bold">
                 No session selected
               </h2>
-              <p className="mt-3">Start a New Assisted Session, start one from the queue, or open a session of this office.</p>
+              <p className="mt-3">
+                Start a New Assisted Session, start one from the queue, or open a session of this office.
+              </p>
             </Card>
           )}
           <div className="grid gap-6 md:grid-cols-2">
             <SessionQueue
               queue={queue}
               busy={busy}
-              onAdd={(entry) => queueCall("POST", "/api/assisted/queue", { ...entry, ...(staff.role === "admin" ? { officeId: office.id } : {}) }, `${entry.clientName} added to the queue`)}
-              onArrived={(id) => void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "ready" }, "Marked arrived")}
-              onRemove={(id) => void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "removed" }, "Removed from the queue")}
+              onAdd={(entry) =>
+                queueCall(
+                  "POST",
+                  "/api/assisted/queue",
+                  { ...entry, ...(staff.role === "admin" ? { officeId: office.id } : {}) },
+                  `${entry.clientName} added to the queue`,
+                )
+              }
+              onArrived={(id) =>
+                void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "ready" }, "Marked arrived")
+              }
+              onRemove={(id) =>
+                void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "removed" }, "Removed from the queue")
+              }
               onStart={(id) => void start(`/api/assisted/queue/${id}/start`)}
             />
             <ActivityLog events={shown?.events ?? null} />

@@ -4,15 +4,14 @@
  * emergency contacts, and the selected session's live state from its object. Citizens and
  * verifiers, and operators not assigned to an office, get a 403 page saying why.
  */
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, json } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import { assistedOffices, officeContacts } from "#db/schema/index.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
-import { ServiceError } from "#server/http/errors.ts";
 import { listQueue } from "#server/assisted/queue.ts";
-import { assistedContext, officeSessions, readSession, staffOf, type Staff } from "#server/assisted/sessions.ts";
+import { assistedContext, officeSessions, readSession, type Staff, staffOf } from "#server/assisted/sessions.ts";
+import { ServiceError } from "#server/http/errors.ts";
 import { PRIVATE } from "#server/http/security.ts";
-
 
 export type ConsoleRefusal = "role" | "office";
 
@@ -27,10 +26,16 @@ export async function loadConsole(request: Request, context: AppLoadContext) {
     return json({ refused } as const, { status: 403, headers: PRIVATE });
   }
   const url = new URL(request.url);
-  const offices = await context.db.select({ id: assistedOffices.id, name: assistedOffices.name, address: assistedOffices.address }).from(assistedOffices).orderBy(asc(assistedOffices.name));
+  const offices = await context.db
+    .select({ id: assistedOffices.id, name: assistedOffices.name, address: assistedOffices.address })
+    .from(assistedOffices)
+    .orderBy(asc(assistedOffices.name));
   // An operator works in their office; an administrator in the one they pick (their own, or the first).
   const named = url.searchParams.get("office");
-  const office = staff.role === "admin" ? (offices.find((o) => o.id === named) ?? offices.find((o) => o.id === staff.officeId) ?? offices[0]) : offices.find((o) => o.id === staff.officeId);
+  const office =
+    staff.role === "admin"
+      ? (offices.find((o) => o.id === named) ?? offices.find((o) => o.id === staff.officeId) ?? offices[0])
+      : offices.find((o) => o.id === staff.officeId);
   if (!office) return json({ refused: "office" } as const, { status: 403, headers: PRIVATE });
 
   const assisted = assistedContext(context, request.url);
@@ -39,13 +44,28 @@ export async function loadConsole(request: Request, context: AppLoadContext) {
   const [sessions, queue, contacts, selected] = await Promise.all([
     officeSessions(context.db, office.id, now),
     listQueue(assisted, office.id),
-    context.db.select().from(officeContacts).where(eq(officeContacts.officeId, office.id)).orderBy(asc(officeContacts.position)),
-    selectedId ? readSession(assisted, staff, selectedId).catch((error: unknown) => (error instanceof ServiceError ? null : Promise.reject(error))) : null,
+    context.db
+      .select()
+      .from(officeContacts)
+      .where(eq(officeContacts.officeId, office.id))
+      .orderBy(asc(officeContacts.position)),
+    selectedId
+      ? readSession(assisted, staff, selectedId).catch((error: unknown) =>
+          error instanceof ServiceError ? null : Promise.reject(error),
+        )
+      : null,
   ]);
   return json(
     {
       refused: null,
-      staff: { id: staff.person.id, name: staff.person.name, role: staff.role, title: staff.title, authorisationLevel: staff.authorisationLevel, supervisor: staff.supervisor },
+      staff: {
+        id: staff.person.id,
+        name: staff.person.name,
+        role: staff.role,
+        title: staff.title,
+        authorisationLevel: staff.authorisationLevel,
+        supervisor: staff.supervisor,
+      },
       office,
       offices: staff.role === "admin" ? offices.map(({ id, name }) => ({ id, name })) : [],
       open: sessions.open,

@@ -4,17 +4,17 @@
  * ones waiting for a supervisor marked. Both are read from the loader and read again whenever the
  * office's board says they changed.
  */
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
+import { Button } from "#app/components/ui/button.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
 import type { SessionStatus } from "#core/assisted/session.ts";
 import { formatDateTime } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
-import { Button } from "#app/components/ui/button.tsx";
-import { StatusBadge } from "#app/components/ui/status-badge.tsx";
-import { TextField } from "#app/components/ui/text-field.tsx";
 import type { SessionSummary } from "#server/assisted/sessions.ts";
 import { SESSION_STATUS } from "./session-panel.tsx";
-import { Panel } from "#app/components/ui/panel.tsx";
 
 const QUEUE_BADGES: Record<QueueEntry["status"], { label: string; tone: Tone }> = {
   ready: { label: "Ready", tone: "ok" },
@@ -53,17 +53,29 @@ export function SessionQueue({
       {queue.length ? (
         <ul className="grid gap-2" data-testid="session-queue">
           {queue.map((entry) => (
-            <li key={entry.id} className="rounded-sm border border-govuk-border p-3 dark:border-slate-700" data-testid="queue-entry">
+            <li
+              key={entry.id}
+              className="rounded-sm border border-govuk-border p-3 dark:border-slate-700"
+              data-testid="queue-entry"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-semibold">{entry.clientName}</span>
                 <StatusBadge tone={QUEUE_BADGES[entry.status].tone}>{QUEUE_BADGES[entry.status].label}</StatusBadge>
               </div>
               <p className="text-sm text-govuk-grey dark:text-slate-400">
-                {entry.appointmentTime ? `Appointment ${formatDateTime(entry.appointmentTime)}` : `Walk-in since ${formatDateTime(entry.createdAt)}`} · {entry.assistanceType}
+                {entry.appointmentTime
+                  ? `Appointment ${formatDateTime(entry.appointmentTime)}`
+                  : `Walk-in since ${formatDateTime(entry.createdAt)}`}{" "}
+                · {entry.assistanceType}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {entry.status === "scheduled" ? (
-                  <Button variant="outline" className="px-2 py-1 text-sm" disabled={busy} onClick={() => onArrived(entry.id)}>
+                  <Button
+                    variant="outline"
+                    className="px-2 py-1 text-sm"
+                    disabled={busy}
+                    onClick={() => onArrived(entry.id)}
+                  >
                     Mark arrived<span className="sr-only">: {entry.clientName}</span>
                   </Button>
                 ) : (
@@ -71,7 +83,12 @@ export function SessionQueue({
                     Start session<span className="sr-only">: {entry.clientName}</span>
                   </Button>
                 )}
-                <Button variant="secondary" className="px-2 py-1 text-sm" disabled={busy} onClick={() => onRemove(entry.id)}>
+                <Button
+                  variant="secondary"
+                  className="px-2 py-1 text-sm"
+                  disabled={busy}
+                  onClick={() => onRemove(entry.id)}
+                >
                   Remove<span className="sr-only">: {entry.clientName}</span>
                 </Button>
               </div>
@@ -81,8 +98,21 @@ export function SessionQueue({
       ) : (
         <p className="text-sm">Nobody is waiting and no appointments are booked.</p>
       )}
-      <form className="mt-4 grid gap-2 border-t border-govuk-border pt-3 dark:border-slate-700" onSubmit={submit} aria-label="Add to the queue">
-        <TextField compact name="queue-client" label="Client name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} autoComplete="off" />
+      <form
+        className="mt-4 grid gap-2 border-t border-govuk-border pt-3 dark:border-slate-700"
+        onSubmit={submit}
+        aria-label="Add to the queue"
+      >
+        <TextField
+          compact
+          name="queue-client"
+          label="Client name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={120}
+          autoComplete="off"
+        />
         <TextField
           compact
           name="queue-time"
@@ -99,11 +129,25 @@ export function SessionQueue({
   );
 }
 
-export function OfficeSessions({ open, ended, selectedId, onSelect }: { open: SessionSummary[]; ended: SessionSummary[]; selectedId: string | null; onSelect: (id: string) => void }) {
+export function OfficeSessions({
+  open,
+  ended,
+  selectedId,
+  onSelect,
+}: {
+  open: SessionSummary[];
+  ended: SessionSummary[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
   const row = (session: SessionSummary) => {
     const badge = SESSION_STATUS[session.status as SessionStatus] ?? { label: session.status, tone: "neutral" as Tone };
     return (
-      <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-govuk-border py-2 last:border-0 dark:border-slate-700" data-testid="office-session">
+      <li
+        key={session.id}
+        className="flex flex-wrap items-center justify-between gap-2 border-b border-govuk-border py-2 last:border-0 dark:border-slate-700"
+        data-testid="office-session"
+      >
         <div className="min-w-0">
           <p className="font-semibold">
             {session.clientName} <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>{" "}
@@ -114,10 +158,16 @@ export function OfficeSessions({ open, ended, selectedId, onSelect }: { open: Se
             ) : null}
           </p>
           <p className="text-sm text-govuk-grey dark:text-slate-400">
-            Step {session.currentStep} of {session.totalSteps} · {session.operatorName} · started {formatDateTime(session.startedAt)}
+            Step {session.currentStep} of {session.totalSteps} · {session.operatorName} · started{" "}
+            {formatDateTime(session.startedAt)}
           </p>
         </div>
-        <Button variant={session.id === selectedId ? "secondary" : "outline"} className="px-2 py-1 text-sm" aria-pressed={session.id === selectedId} onClick={() => onSelect(session.id)}>
+        <Button
+          variant={session.id === selectedId ? "secondary" : "outline"}
+          className="px-2 py-1 text-sm"
+          aria-pressed={session.id === selectedId}
+          onClick={() => onSelect(session.id)}
+        >
           {session.id === selectedId ? "Shown" : "Open"}
           <span className="sr-only">: session for {session.clientName}</span>
         </Button>
@@ -126,7 +176,11 @@ export function OfficeSessions({ open, ended, selectedId, onSelect }: { open: Se
   };
   return (
     <Panel title="Sessions in this office" id="office-sessions-heading">
-      {open.length ? <ul data-testid="open-sessions">{open.map(row)}</ul> : <p className="text-sm">No sessions are open.</p>}
+      {open.length ? (
+        <ul data-testid="open-sessions">{open.map(row)}</ul>
+      ) : (
+        <p className="text-sm">No sessions are open.</p>
+      )}
       {ended.length ? (
         <>
           <h3 className="mt-4 font-bold">Recently ended</h3>

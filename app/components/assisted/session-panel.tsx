@@ -5,11 +5,7 @@
  * Continue comes from the same rules the session's object applies (core/assisted/session.ts), so
  * the panel never offers what the server would refuse; the server decides all the same.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { approvalState, DOCUMENT_TYPES, makerOf, STEPS, unmetRequirement, type AssistedSession, type SessionStatus } from "#core/assisted/session.ts";
-import type { Tone } from "#core/format/tone.ts";
-import { formatDate, formatDateTime } from "#core/format/format.ts";
-import type { CandidateRecord } from "#server/assisted/sessions.ts";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { apiRequest } from "#app/client/api-client.ts";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -18,6 +14,18 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
+import {
+  type AssistedSession,
+  approvalState,
+  DOCUMENT_TYPES,
+  makerOf,
+  type SessionStatus,
+  STEPS,
+  unmetRequirement,
+} from "#core/assisted/session.ts";
+import { formatDate, formatDateTime } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
+import type { CandidateRecord } from "#server/assisted/sessions.ts";
 
 /** One step's work sent to POST /api/assisted/sessions/{id}/actions; resolves true when it was done. */
 export type Act = (body: Record<string, unknown>, success?: string) => Promise<boolean>;
@@ -42,7 +50,18 @@ export const SESSION_STATUS: Record<SessionStatus, { label: string; tone: Tone }
   completed: { label: "Completed", tone: "neutral" },
 };
 
-export function SessionPanel({ session, viewer, now, busy, connected, act, onContinue, onPause, onResume, onEnd }: PanelProps) {
+export function SessionPanel({
+  session,
+  viewer,
+  now,
+  busy,
+  connected,
+  act,
+  onContinue,
+  onPause,
+  onResume,
+  onEnd,
+}: PanelProps) {
   const progress = Math.round((session.currentStep / session.totalSteps) * 100);
   const step = STEPS[session.currentStep - 1];
   const unmet = unmetRequirement(session, now);
@@ -80,7 +99,17 @@ export function SessionPanel({ session, viewer, now, busy, connected, act, onCon
         <ProgressBar value={progress} label={`Session progress: ${progress}%`} className="mt-1 h-3" />
         <ol className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {STEPS.map((s, index) => (
-            <li key={s.title} aria-current={index + 1 === session.currentStep ? "step" : undefined} className={index + 1 === session.currentStep ? "font-bold" : index + 1 < session.currentStep ? "" : "text-govuk-grey dark:text-slate-400"}>
+            <li
+              key={s.title}
+              aria-current={index + 1 === session.currentStep ? "step" : undefined}
+              className={
+                index + 1 === session.currentStep
+                  ? "font-bold"
+                  : index + 1 < session.currentStep
+                    ? ""
+                    : "text-govuk-grey dark:text-slate-400"
+              }
+            >
               {index + 1 < session.currentStep ? "✓ " : `${index + 1}. `}
               {s.title}
             </li>
@@ -96,10 +125,14 @@ export function SessionPanel({ session, viewer, now, busy, connected, act, onCon
             </p>
           ) : null}
           <fieldset disabled={!active || busy} className="min-w-0">
-            <legend className="sr-only">Step {session.currentStep}: {step?.title}</legend>
+            <legend className="sr-only">
+              Step {session.currentStep}: {step?.title}
+            </legend>
             <StepForm session={session} act={act} />
           </fieldset>
-          {step && "dualControl" in step ? <DualControlNotice session={session} viewer={viewer} now={now} busy={busy} act={act} /> : null}
+          {step && "dualControl" in step ? (
+            <DualControlNotice session={session} viewer={viewer} now={now} busy={busy} act={act} />
+          ) : null}
           {active && unmet && !lastStep ? (
             <p className="mt-4 text-sm font-semibold" data-testid="step-requirement">
               Before you continue: {unmet}.
@@ -154,7 +187,10 @@ function StepForm({ session, act }: { session: AssistedSession; act: Act }) {
 
 function Done({ children }: { children: ReactNode }) {
   return (
-    <p className="mb-3 rounded-sm border-l-4 border-govuk-green bg-green-50 p-3 dark:border-green-500 dark:bg-green-950" data-testid="step-done">
+    <p
+      className="mb-3 rounded-sm border-l-4 border-govuk-green bg-green-50 p-3 dark:border-green-500 dark:bg-green-950"
+      data-testid="step-done"
+    >
       {children}
     </p>
   );
@@ -164,7 +200,8 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
   const [mode, setMode] = useState<"find" | "create">("find");
   const [account, setAccount] = useState("");
   const [fields, setFields] = useState({ firstName: "", lastName: "", username: "", email: "", password: "" });
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: event.target.value }));
   // A new client's details typed and not yet sent would be lost by leaving (spec 000 §4).
   useUnsavedChanges(() => Object.values(fields).some((value) => value !== ""));
   const find = (event: FormEvent) => {
@@ -173,35 +210,83 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
   };
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act({ type: "create-client", account: fields }, "Account created")) setFields({ firstName: "", lastName: "", username: "", email: "", password: "" });
+    if (await act({ type: "create-client", account: fields }, "Account created"))
+      setFields({ firstName: "", lastName: "", username: "", email: "", password: "" });
   };
   return (
     <div>
       <h3 className="text-lg font-bold">Client details</h3>
       {session.client ? (
         <Done>
-          Client: <strong>{session.client.name}</strong> ({session.client.username}){session.client.createdHere ? ", account created here" : ""}.
+          Client: <strong>{session.client.name}</strong> ({session.client.username})
+          {session.client.createdHere ? ", account created here" : ""}.
         </Done>
       ) : null}
       <div className="mb-3 flex gap-2" role="group" aria-label="Find or create the client's account">
-        <Button variant={mode === "find" ? "secondary" : "outline"} aria-pressed={mode === "find"} onClick={() => setMode("find")}>
+        <Button
+          variant={mode === "find" ? "secondary" : "outline"}
+          aria-pressed={mode === "find"}
+          onClick={() => setMode("find")}
+        >
           Find an account
         </Button>
-        <Button variant={mode === "create" ? "secondary" : "outline"} aria-pressed={mode === "create"} onClick={() => setMode("create")}>
+        <Button
+          variant={mode === "create" ? "secondary" : "outline"}
+          aria-pressed={mode === "create"}
+          onClick={() => setMode("create")}
+        >
           Create an account
         </Button>
       </div>
       {mode === "find" ? (
         <form onSubmit={find} className="grid max-w-md gap-2">
-          <TextField name="client-account" label="The client's username or email" value={account} onChange={(e) => setAccount(e.target.value)} required autoComplete="off" />
+          <TextField
+            name="client-account"
+            label="The client's username or email"
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+            required
+            autoComplete="off"
+          />
           <Button type="submit">Find client</Button>
         </form>
       ) : (
         <form onSubmit={create} className="grid max-w-md gap-2">
-          <TextField name="client-first" label="First name" value={fields.firstName} onChange={set("firstName")} required autoComplete="off" />
-          <TextField name="client-last" label="Last name" value={fields.lastName} onChange={set("lastName")} required autoComplete="off" />
-          <TextField name="client-username" label="Username" hint="3 to 50 characters; the client signs in with it" value={fields.username} onChange={set("username")} required minLength={3} maxLength={50} autoComplete="off" />
-          <TextField name="client-email" label="Email (optional)" type="email" value={fields.email} onChange={set("email")} autoComplete="off" />
+          <TextField
+            name="client-first"
+            label="First name"
+            value={fields.firstName}
+            onChange={set("firstName")}
+            required
+            autoComplete="off"
+          />
+          <TextField
+            name="client-last"
+            label="Last name"
+            value={fields.lastName}
+            onChange={set("lastName")}
+            required
+            autoComplete="off"
+          />
+          <TextField
+            name="client-username"
+            label="Username"
+            hint="3 to 50 characters; the client signs in with it"
+            value={fields.username}
+            onChange={set("username")}
+            required
+            minLength={3}
+            maxLength={50}
+            autoComplete="off"
+          />
+          <TextField
+            name="client-email"
+            label="Email (optional)"
+            type="email"
+            value={fields.email}
+            onChange={set("email")}
+            autoComplete="off"
+          />
           <TextField
             name="client-password"
             label="Password"
@@ -240,7 +325,10 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
   const [imageError, setImageError] = useState<string[]>([]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const done = await act({ type: "document", document: { type, number, expiryDate: expiry, ...(image ? { image } : {}) } }, "Document recorded");
+    const done = await act(
+      { type: "document", document: { type, number, expiryDate: expiry, ...(image ? { image } : {}) } },
+      "Document recorded",
+    );
     if (done) {
       setNumber("");
       setImage(null);
@@ -252,15 +340,39 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
       <h3 className="text-lg font-bold">Identity document</h3>
       {document ? (
         <Done>
-          {DOCUMENT_TYPES[document.type]} ending <strong>{document.numberLast4}</strong>, expires {formatDate(document.expiryDate)}
+          {DOCUMENT_TYPES[document.type]} ending <strong>{document.numberLast4}</strong>, expires{" "}
+          {formatDate(document.expiryDate)}
           {document.hasImage ? ", image captured" : ""}.{" "}
-          {document.authorityRecordIds.length ? `The authorities hold ${document.authorityRecordIds.length} record(s) naming this document.` : "No authority's record names this document."}
+          {document.authorityRecordIds.length
+            ? `The authorities hold ${document.authorityRecordIds.length} record(s) naming this document.`
+            : "No authority's record names this document."}
         </Done>
       ) : null}
       <form onSubmit={submit} className="grid max-w-md gap-2">
-        <SelectField label="Document type" options={DOCUMENT_OPTIONS} value={type} onChange={(e) => setType(e.target.value)} name="document-type" />
-        <TextField name="document-number" label="Document number" hint="6 to 20 letters and digits; only the last 4 are kept after 72 hours" value={number} onChange={(e) => setNumber(e.target.value)} required autoComplete="off" />
-        <TextField name="document-expiry" label="Expiry date" type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} required />
+        <SelectField
+          label="Document type"
+          options={DOCUMENT_OPTIONS}
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          name="document-type"
+        />
+        <TextField
+          name="document-number"
+          label="Document number"
+          hint="6 to 20 letters and digits; only the last 4 are kept after 72 hours"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          required
+          autoComplete="off"
+        />
+        <TextField
+          name="document-expiry"
+          label="Expiry date"
+          type="date"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+          required
+        />
         <TextField
           name="document-image"
           label="Photo of the document (optional)"
@@ -287,7 +399,19 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
 }
 
 /** The dual-control notice (spec 000 §4): who asked, its live state, and a supervisor's decision. */
-function DualControlNotice({ session, viewer, now, busy, act }: { session: AssistedSession; viewer: PanelProps["viewer"]; now: Date; busy: boolean; act: Act }) {
+function DualControlNotice({
+  session,
+  viewer,
+  now,
+  busy,
+  act,
+}: {
+  session: AssistedSession;
+  viewer: PanelProps["viewer"];
+  now: Date;
+  busy: boolean;
+  act: Act;
+}) {
   const [reason, setReason] = useState("");
   const approval = session.approval;
   const state = approvalState(approval, now);
@@ -295,57 +419,103 @@ function DualControlNotice({ session, viewer, now, busy, act }: { session: Assis
   const maker = state === "pending" ? makerOf(session, viewer.id) : null;
   const canDecide = state === "pending" && viewer.supervisor && !maker;
   const decide = async (decision: "approved" | "denied") => {
-    if (await act({ type: "decide-approval", approvalId: approval!.id, decision, reason }, decision === "approved" ? "Approval given" : "Approval denied")) setReason("");
+    if (
+      await act(
+        { type: "decide-approval", approvalId: approval!.id, decision, reason },
+        decision === "approved" ? "Approval given" : "Approval denied",
+      )
+    )
+      setReason("");
   };
   const text: Record<NonNullable<typeof state> | "none", ReactNode> = {
     none: "This step needs a supervisor's approval (dual control) before the session can continue.",
     pending: approval ? (
       <>
-        {approval.requestedBy.name} asked for approval at {formatDateTime(approval.requestedAt)}. The request lapses at {formatDateTime(approval.expiresAt)} if nobody decides.
+        {approval.requestedBy.name} asked for approval at {formatDateTime(approval.requestedAt)}. The request lapses at{" "}
+        {formatDateTime(approval.expiresAt)} if nobody decides.
       </>
     ) : null,
     approved: approval ? (
       <>
-        Approved by {approval.decidedBy?.name} at {formatDateTime(approval.decidedAt!)}: “{approval.reason}”. The approval holds until {formatDateTime(approval.expiresAt)}.
+        Approved by {approval.decidedBy?.name} at {formatDateTime(approval.decidedAt!)}: “{approval.reason}”. The
+        approval holds until {formatDateTime(approval.expiresAt)}.
       </>
     ) : null,
     denied: approval ? (
       <>
-        Denied by {approval.decidedBy?.name} at {formatDateTime(approval.decidedAt!)}: “{approval.reason}”. Correct the document and ask again.
+        Denied by {approval.decidedBy?.name} at {formatDateTime(approval.decidedAt!)}: “{approval.reason}”. Correct the
+        document and ask again.
       </>
     ) : null,
     expired: "The approval lapsed before it was used. Ask again.",
   };
-  const badge = { none: "Needed", pending: "Pending", approved: "Approved", denied: "Denied", expired: "Expired" }[state ?? "none"];
+  const badge = { none: "Needed", pending: "Pending", approved: "Approved", denied: "Denied", expired: "Expired" }[
+    state ?? "none"
+  ];
   const tone = state === "approved" ? "ok" : state === "denied" ? "bad" : "warn";
   return (
-    <section aria-labelledby="dual-control-heading" className="mt-5 rounded-sm border-l-8 border-l-govuk-yellow bg-yellow-50 p-4 dark:border-l-yellow-400 dark:bg-slate-800" data-testid="dual-control">
+    <section
+      aria-labelledby="dual-control-heading"
+      className="mt-5 rounded-sm border-l-8 border-l-govuk-yellow bg-yellow-50 p-4 dark:border-l-yellow-400 dark:bg-slate-800"
+      data-testid="dual-control"
+    >
       <h3 id="dual-control-heading" className="flex flex-wrap items-center gap-2 text-lg font-bold">
-        Dual control required <StatusBadge tone={tone} data-testid="approval-state">{badge}</StatusBadge>
+        Dual control required{" "}
+        <StatusBadge tone={tone} data-testid="approval-state">
+          {badge}
+        </StatusBadge>
       </h3>
       <p className="mt-1" aria-live="polite">
         {text[state ?? "none"]}
       </p>
       {session.status === "active" && state !== "pending" && !(state === "approved") ? (
-        <Button className="mt-3" disabled={busy || !session.document} onClick={() => void act({ type: "request-approval" }, "Approval requested")} data-testid="button-request-approval">
+        <Button
+          className="mt-3"
+          disabled={busy || !session.document}
+          onClick={() => void act({ type: "request-approval" }, "Approval requested")}
+          data-testid="button-request-approval"
+        >
           Request Approval
         </Button>
       ) : null}
       {canDecide ? (
         <div className="mt-3 grid max-w-md gap-2">
-          <TextField name="approval-reason" label="Reason for your decision" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required autoComplete="off" />
+          <TextField
+            name="approval-reason"
+            label="Reason for your decision"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+            required
+            autoComplete="off"
+          />
           <div className="flex gap-2">
-            <Button disabled={busy || !reason.trim()} onClick={() => void decide("approved")} data-testid="button-approve">
+            <Button
+              disabled={busy || !reason.trim()}
+              onClick={() => void decide("approved")}
+              data-testid="button-approve"
+            >
               Approve
             </Button>
-            <Button variant="destructive" disabled={busy || !reason.trim()} onClick={() => void decide("denied")} data-testid="button-deny">
+            <Button
+              variant="destructive"
+              disabled={busy || !reason.trim()}
+              onClick={() => void decide("denied")}
+              data-testid="button-deny"
+            >
               Deny
             </Button>
           </div>
         </div>
       ) : maker ? (
         <p className="mt-2 text-sm" data-testid="maker-notice">
-          Another supervisor must decide: {maker === "requester" ? "you cannot approve your own request" : maker === "operator" ? "you are running this session" : "you recorded this document"}. Call Supervisor if nobody has seen it.
+          Another supervisor must decide:{" "}
+          {maker === "requester"
+            ? "you cannot approve your own request"
+            : maker === "operator"
+              ? "you are running this session"
+              : "you recorded this document"}
+          . Call Supervisor if nobody has seen it.
         </p>
       ) : null}
     </section>
@@ -357,27 +527,54 @@ function VisualMatchStep({ session, act }: { session: AssistedSession; act: Act 
   const [notes, setNotes] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void act({ type: "visual-match", matched: matched === "yes", notes }, matched === "yes" ? "Visual match confirmed" : "Visual match recorded");
+    void act(
+      { type: "visual-match", matched: matched === "yes", notes },
+      matched === "yes" ? "Visual match confirmed" : "Visual match recorded",
+    );
   };
   return (
     <div>
       <h3 className="text-lg font-bold">Visual match</h3>
       {session.visualMatch ? (
         <Done>
-          {session.visualMatch.matched ? "The person matches the document" : "The person did not match the document"} (checked by {session.visualMatch.by.name}).
+          {session.visualMatch.matched ? "The person matches the document" : "The person did not match the document"}{" "}
+          (checked by {session.visualMatch.by.name}).
         </Done>
       ) : null}
       <form onSubmit={submit} className="grid max-w-md gap-2">
         <fieldset className="grid gap-1">
-          <legend className="font-semibold">Does the person in front of you match the document's photo and details?</legend>
+          <legend className="font-semibold">
+            Does the person in front of you match the document's photo and details?
+          </legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="visual-match" value="yes" checked={matched === "yes"} onChange={() => setMatched("yes")} /> Yes, they match
+            <input
+              type="radio"
+              name="visual-match"
+              value="yes"
+              checked={matched === "yes"}
+              onChange={() => setMatched("yes")}
+            />{" "}
+            Yes, they match
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="visual-match" value="no" checked={matched === "no"} onChange={() => setMatched("no")} /> No, they do not match
+            <input
+              type="radio"
+              name="visual-match"
+              value="no"
+              checked={matched === "no"}
+              onChange={() => setMatched("no")}
+            />{" "}
+            No, they do not match
           </label>
         </fieldset>
-        <TextField name="visual-notes" label="Notes (optional)" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} autoComplete="off" />
+        <TextField
+          name="visual-notes"
+          label="Notes (optional)"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          maxLength={500}
+          autoComplete="off"
+        />
         <Button type="submit">Record visual match</Button>
       </form>
     </div>
@@ -413,7 +610,8 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
       <div>
         <h3 className="text-lg font-bold">Issue credentials</h3>
         <Done>
-          Issued {issuance.credentialTypes.length} credential(s) {issuance.delivery === "wallet" ? "to the client's wallet" : "on paper"} by {issuance.by.name}.
+          Issued {issuance.credentialTypes.length} credential(s){" "}
+          {issuance.delivery === "wallet" ? "to the client's wallet" : "on paper"} by {issuance.by.name}.
         </Done>
         <PaperLinks session={session} />
       </div>
@@ -430,30 +628,42 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
       {records === null && !error ? <p role="status">Reading the authorities' records…</p> : null}
       {records && !records.length ? (
         <p role="status" data-testid="no-records">
-          No authority holds a record for {session.client?.name ?? "this client"} or names their document, so nothing can be issued. End the session and refer the client to the issuing authority.
+          No authority holds a record for {session.client?.name ?? "this client"} or names their document, so nothing
+          can be issued. End the session and refer the client to the issuing authority.
         </p>
       ) : null}
       {records?.length ? (
         <form onSubmit={submit} className="grid gap-3">
           <fieldset className="grid gap-2">
-            <legend className="font-semibold">The authorities' records: compare each with the client and the document</legend>
+            <legend className="font-semibold">
+              The authorities' records: compare each with the client and the document
+            </legend>
             {records.map((record) => (
-              <label key={record.id} className="flex items-start gap-2 rounded-sm border border-govuk-border p-2 dark:border-slate-700" data-testid="authority-record">
+              <label
+                key={record.id}
+                className="flex items-start gap-2 rounded-sm border border-govuk-border p-2 dark:border-slate-700"
+                data-testid="authority-record"
+              >
                 <input
                   type="checkbox"
                   className="mt-1"
                   checked={chosen.includes(record.type)}
-                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, record.type] : c.filter((t) => t !== record.type)))}
+                  onChange={(e) =>
+                    setChosen((c) => (e.target.checked ? [...c, record.type] : c.filter((t) => t !== record.type)))
+                  }
                 />
                 <span>
                   <span className="font-semibold">{record.typeName}</span> ({record.authority})
                   <span className="block text-sm">
                     Name on record: <strong>{record.name || "not given"}</strong>
-                    {record.birthdate ? `, born ${formatDate(record.birthdate)}` : ""}; valid until {formatDate(record.validUntil)}
+                    {record.birthdate ? `, born ${formatDate(record.birthdate)}` : ""}; valid until{" "}
+                    {formatDate(record.validUntil)}
                     {record.linked ? "" : "; found through the document (will be added to the client's account)"}
                   </span>
                   {record.nameMatches ? null : (
-                    <span className="block text-sm font-semibold text-govuk-red dark:text-red-400">This name is not the client account's: it cannot be issued to them.</span>
+                    <span className="block text-sm font-semibold text-govuk-red dark:text-red-400">
+                      This name is not the client account's: it cannot be issued to them.
+                    </span>
                   )}
                 </span>
               </label>
@@ -463,16 +673,36 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
             Client: <strong>{session.client?.name}</strong>
           </p>
           <label className="flex items-start gap-2">
-            <input type="checkbox" className="mt-1" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} data-testid="confirm-record" />
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={confirmed}
+              onChange={(e) => setConfirmed(e.target.checked)}
+              data-testid="confirm-record"
+            />
             <span>The authority's record matches the client in front of me and their document</span>
           </label>
           <fieldset className="grid gap-1">
             <legend className="font-semibold">How will the client hold them?</legend>
             <label className="flex items-center gap-2">
-              <input type="radio" name="delivery" value="wallet" checked={delivery === "wallet"} onChange={() => setDelivery("wallet")} /> In their wallet (they add them on their own phone or computer)
+              <input
+                type="radio"
+                name="delivery"
+                value="wallet"
+                checked={delivery === "wallet"}
+                onChange={() => setDelivery("wallet")}
+              />{" "}
+              In their wallet (they add them on their own phone or computer)
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" name="delivery" value="paper" checked={delivery === "paper"} onChange={() => setDelivery("paper")} /> On paper (no phone): print a paper QR
+              <input
+                type="radio"
+                name="delivery"
+                value="paper"
+                checked={delivery === "paper"}
+                onChange={() => setDelivery("paper")}
+              />{" "}
+              On paper (no phone): print a paper QR
             </label>
           </fieldset>
           <Button type="submit" disabled={!confirmed || !chosen.length} data-testid="button-issue">
@@ -491,7 +721,13 @@ function PaperLinks({ session }: { session: AssistedSession }) {
   const count = session.issuance?.paperCredentialIds.length ?? 0;
   if (!count) return null;
   return (
-    <a className={buttonClasses("outline")} href={paperPage(session.id)} target="_blank" rel="noopener" data-testid="paper-link">
+    <a
+      className={buttonClasses("outline")}
+      href={paperPage(session.id)}
+      target="_blank"
+      rel="noopener"
+      data-testid="paper-link"
+    >
       Print paper QR{count > 1 ? ` (${count} credentials)` : ""}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -508,8 +744,18 @@ function HandoverStep({ session }: { session: AssistedSession }) {
           Account: <strong>{session.client?.username}</strong>
           {session.client?.createdHere ? " (created today: the client keeps their password to themselves)" : ""}.
         </li>
-        {issuance?.delivery === "wallet" ? <li>On their phone or computer the client signs in, opens My Wallet and adds their credentials: they are ready for them.</li> : null}
-        {issuance?.delivery === "paper" ? <li>Hand over the printed paper QR. Tell the client that whoever checks it will also ask for photo ID, and when it expires.</li> : null}
+        {issuance?.delivery === "wallet" ? (
+          <li>
+            On their phone or computer the client signs in, opens My Wallet and adds their credentials: they are ready
+            for them.
+          </li>
+        ) : null}
+        {issuance?.delivery === "paper" ? (
+          <li>
+            Hand over the printed paper QR. Tell the client that whoever checks it will also ask for photo ID, and when
+            it expires.
+          </li>
+        ) : null}
         <li>The document's full number and any photo are deleted 72 hours after capture.</li>
       </ul>
       <div className="mt-3">

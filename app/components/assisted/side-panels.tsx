@@ -3,13 +3,13 @@
  * operator card from the signed-in person's record, hardware status as the browser reports it,
  * the activity log of the selected session, and the office's emergency contacts.
  */
-import { useEffect, useState, type ReactNode } from "react";
-import type { SessionEvent } from "#core/assisted/session.ts";
-import { formatDateTime } from "#core/format/format.ts";
-import type { Tone } from "#core/format/tone.ts";
+import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import type { SessionEvent } from "#core/assisted/session.ts";
+import { formatDateTime } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
 
 export interface StaffCard {
   name: string;
@@ -54,18 +54,26 @@ const CHECKING: Reading = { label: "Checking", tone: "neutral", detail: "Asking 
 
 /** The camera: present (a video input) and permitted, as far as this browser will say. */
 async function cameraReading(): Promise<Reading> {
-  if (!navigator.mediaDevices?.enumerateDevices) return { label: "Not supported", tone: "bad", detail: "This browser cannot use a camera." };
+  if (!navigator.mediaDevices?.enumerateDevices)
+    return { label: "Not supported", tone: "bad", detail: "This browser cannot use a camera." };
   const devices = await navigator.mediaDevices.enumerateDevices();
-  if (!devices.some((device) => device.kind === "videoinput")) return { label: "Not found", tone: "bad", detail: "No camera is connected." };
+  if (!devices.some((device) => device.kind === "videoinput"))
+    return { label: "Not found", tone: "bad", detail: "No camera is connected." };
   let state: PermissionState | "unknown" = "unknown";
   try {
     state = (await navigator.permissions.query({ name: "camera" as PermissionName })).state;
   } catch {
     // Some browsers do not answer for the camera: say so rather than guess.
   }
-  if (state === "granted") return { label: "Ready", tone: "ok", detail: "A camera is connected and this site may use it." };
-  if (state === "denied") return { label: "Blocked", tone: "bad", detail: "A camera is connected but this site is not allowed to use it." };
-  return { label: "Permission needed", tone: "warn", detail: "A camera is connected; the browser will ask before the first capture." };
+  if (state === "granted")
+    return { label: "Ready", tone: "ok", detail: "A camera is connected and this site may use it." };
+  if (state === "denied")
+    return { label: "Blocked", tone: "bad", detail: "A camera is connected but this site is not allowed to use it." };
+  return {
+    label: "Permission needed",
+    tone: "warn",
+    detail: "A camera is connected; the browser will ask before the first capture.",
+  };
 }
 
 function nfcReading(): Reading {
@@ -80,7 +88,9 @@ export function HardwareStatus() {
   const [nfc, setNfc] = useState<Reading>(CHECKING);
   useEffect(() => {
     setNfc(nfcReading());
-    cameraReading().then(setCamera, () => setCamera({ label: "Unknown", tone: "warn", detail: "The browser would not say." }));
+    cameraReading().then(setCamera, () =>
+      setCamera({ label: "Unknown", tone: "warn", detail: "The browser would not say." }),
+    );
   }, []);
   const rows: { name: string; reading: Reading; action?: ReactNode }[] = [
     { name: "Camera", reading: camera },
@@ -88,7 +98,11 @@ export function HardwareStatus() {
     {
       name: "Printer",
       // A page cannot see printers: printing goes through the browser's own dialog.
-      reading: { label: "Browser printing", tone: "info", detail: "Printers are chosen in the browser's print dialog." },
+      reading: {
+        label: "Browser printing",
+        tone: "info",
+        detail: "Printers are chosen in the browser's print dialog.",
+      },
       action: (
         <Button variant="outline" className="mt-1 px-2 py-1 text-sm" onClick={() => window.print()}>
           Test print
@@ -121,9 +135,17 @@ export function ActivityLog({ events }: { events: SessionEvent[] | null }) {
   return (
     <Panel title="Activity Log" id="activity-heading">
       {events && events.length ? (
-        <ol className="max-h-64 overflow-y-auto pr-2" tabIndex={0} aria-label="Session events, newest first" data-testid="activity-log">
+        <ol
+          className="max-h-64 overflow-y-auto pr-2"
+          tabIndex={0}
+          aria-label="Session events, newest first"
+          data-testid="activity-log"
+        >
           {[...events].reverse().map((event) => (
-            <li key={event.seq} className="border-b border-govuk-border py-2 text-sm last:border-0 dark:border-slate-700">
+            <li
+              key={event.seq}
+              className="border-b border-govuk-border py-2 text-sm last:border-0 dark:border-slate-700"
+            >
               <p className="font-semibold">{event.type}</p>
               <p>{event.detail}</p>
               <p className="text-govuk-grey dark:text-slate-400">
@@ -156,7 +178,10 @@ export function EmergencyContacts({ contacts }: { contacts: Contact[] }) {
               <p className="font-semibold">{contact.name}</p>
               <p>{contact.role}</p>
               <p>
-                <a className="text-govuk-blue underline dark:text-govuk-blue-light" href={`tel:${contact.phone.replace(/\s+/g, "")}`}>
+                <a
+                  className="text-govuk-blue underline dark:text-govuk-blue-light"
+                  href={`tel:${contact.phone.replace(/\s+/g, "")}`}
+                >
                   {contact.phone}
                 </a>{" "}
                 · {contact.hours}

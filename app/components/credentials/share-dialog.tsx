@@ -1,15 +1,16 @@
 import { useEffect, useState } from "react";
-import { Button } from "#app/components/ui/button.tsx";
-import { Dialog } from "#app/components/ui/dialog.tsx";
-import { useToast, type ToastFn } from "#app/components/ui/toast.tsx";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { copyText } from "#app/client/clipboard.ts";
-import { formatDateTime } from "#core/format/format.ts";
 import { track } from "#app/client/tracker.client.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
+import { type ToastFn, useToast } from "#app/components/ui/toast.tsx";
+import { formatDateTime } from "#core/format/format.ts";
 
 /** Copies a share link with the spec's toast (000 §8 "Link Copied"), or says how to copy it by hand. */
-export const copyShareLink = (link: string, toast: ToastFn): Promise<void> => copyText(link, toast, { title: "Link Copied", description: "Share link copied to clipboard" });
+export const copyShareLink = (link: string, toast: ToastFn): Promise<void> =>
+  copyText(link, toast, { title: "Link Copied", description: "Share link copied to clipboard" });
 
 /** What the dialog needs of a credential (a WalletCredential from the API has it). */
 export interface ShareableCredential {
@@ -29,7 +30,17 @@ interface CreatedShare {
  * credential (POST /api/credentials/{id}/shares) and shows the verification link as a real QR
  * code, the link itself and Copy Share Link. The link shows validity, type and issuer only.
  */
-export function ShareDialog({ credential, open, onClose, purpose }: { credential: ShareableCredential | null; open: boolean; onClose: () => void; purpose?: string }) {
+export function ShareDialog({
+  credential,
+  open,
+  onClose,
+  purpose,
+}: {
+  credential: ShareableCredential | null;
+  open: boolean;
+  onClose: () => void;
+  purpose?: string;
+}) {
   const { toast } = useToast();
   const [share, setShare] = useState<CreatedShare | null>(null);
   const [failed, setFailed] = useState(false);
@@ -44,7 +55,12 @@ export function ShareDialog({ credential, open, onClose, purpose }: { credential
       .then((created) => {
         if (cancelled) return;
         setShare(created);
-        void track({ eventCategory: "credential", eventAction: "share", eventLabel: credential.type, metadata: { credentialType: credential.type, credentialId: credential.id } });
+        void track({
+          eventCategory: "credential",
+          eventAction: "share",
+          eventLabel: credential.type,
+          metadata: { credentialType: credential.type, credentialId: credential.id },
+        });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -60,15 +76,32 @@ export function ShareDialog({ credential, open, onClose, purpose }: { credential
 
   async function copyLink() {
     await copyShareLink(link, toast);
-    void track({ eventCategory: "user_interaction", eventAction: "click", eventLabel: "copy_share_link", metadata: { credentialType: credential?.type ?? null, credentialId: credential?.id ?? null } });
+    void track({
+      eventCategory: "user_interaction",
+      eventAction: "click",
+      eventLabel: "copy_share_link",
+      metadata: { credentialType: credential?.type ?? null, credentialId: credential?.id ?? null },
+    });
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title="Share Credential" description={credential ? credential.display.longName : undefined} testId="share-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Share Credential"
+      description={credential ? credential.display.longName : undefined}
+      testId="share-dialog"
+    >
       {share ? (
         <div className="flex flex-col items-center gap-4">
-          <QrCode value={link} label={`QR code for the verification link of your ${credential?.display.longName ?? ""} credential`} />
-          <p className="w-full break-all rounded-sm bg-slate-100 p-2 text-center font-mono text-sm dark:bg-slate-800" data-testid="share-link">
+          <QrCode
+            value={link}
+            label={`QR code for the verification link of your ${credential?.display.longName ?? ""} credential`}
+          />
+          <p
+            className="w-full break-all rounded-sm bg-slate-100 p-2 text-center font-mono text-sm dark:bg-slate-800"
+            data-testid="share-link"
+          >
             {link}
           </p>
           <Button onClick={copyLink} data-testid="button-copy-share-link" className="w-full">

@@ -4,24 +4,30 @@
  * panel with one button. Labels, links and section titles are the spec's table; the figures come
  * from server/dashboard/dashboard.ts and refresh every 2 s (spec 000 §9).
  */
-import { UK_TIME_ZONE } from "#core/format/uk-time.ts";
+
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { ApiError, throwIfResNotOk } from "#app/client/api-client.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, LinkCard, StatTile } from "#app/components/ui/card.tsx";
 import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
-import type { ActivityItem, Dashboard, StatusRow } from "#server/dashboard/dashboard.ts";
-import { ApiError, throwIfResNotOk } from "#app/client/api-client.ts";
-import { formatDateTime } from "#core/format/format.ts";
 import { BACKGROUND_POLL_HEADER, DASHBOARD_STATS_PATH } from "#core/dashboard/background-poll.ts";
+import { formatDateTime } from "#core/format/format.ts";
+import { UK_TIME_ZONE } from "#core/format/uk-time.ts";
+import type { ActivityItem, Dashboard, StatusRow } from "#server/dashboard/dashboard.ts";
 import { roleView } from "./role-view.ts";
 
 export const DASHBOARD_REFRESH_MS = 2000;
 
-const clock = new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const clock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
 /**
  * Polls the stats resource every 2 s while the tab is visible; chained timeouts so a slow answer
  * never stacks requests. The polls are background requests (X-Background-Poll): an unattended
@@ -79,14 +85,34 @@ function useLiveDashboard(initial: Dashboard) {
 /** The greeting's first word: "Welcome" on the first visit after registering, "Welcome back" after. */
 export type Greeting = "Welcome" | "Welcome back";
 
-export function RoleDashboard({ firstName, greeting, initial }: { firstName: string | null; greeting: Greeting; initial: Dashboard }) {
+export function RoleDashboard({
+  firstName,
+  greeting,
+  initial,
+}: {
+  firstName: string | null;
+  greeting: Greeting;
+  initial: Dashboard;
+}) {
   const { dashboard, now, live } = useLiveDashboard(initial);
   const view = roleView(dashboard);
   return (
-    <SignedInPage back={false} title={`${greeting}, ${firstName || "User"}`} lead={view.subtitle} aside={<LiveClock live={live} now={now} lastUpdated={dashboard.lastUpdated} />}>
+    <SignedInPage
+      back={false}
+      title={`${greeting}, ${firstName || "User"}`}
+      lead={view.subtitle}
+      aside={<LiveClock live={live} now={now} lastUpdated={dashboard.lastUpdated} />}
+    >
       <section aria-label="Key figures" className="mt-8 grid gap-4 md:grid-cols-3">
         {view.cards.map((card) => (
-          <StatTile key={card.title} label={card.title} value={card.value} detail={card.description} icon={card.icon} to={card.to} />
+          <StatTile
+            key={card.title}
+            label={card.title}
+            value={card.value}
+            detail={card.description}
+            icon={card.icon}
+            to={card.to}
+          />
         ))}
       </section>
 
@@ -131,8 +157,13 @@ export function RoleDashboard({ firstName, greeting, initial }: { firstName: str
 function LiveClock({ live, now, lastUpdated }: { live: boolean; now: Date; lastUpdated: string }) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-      <span className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-semibold ${TONE_CLASSES[live ? "ok" : "warn"].badge}`}>
-        <span className={"h-2 w-2 rounded-full " + (live ? "animate-pulse " : "") + TONE_CLASSES[live ? "ok" : "warn"].dot} aria-hidden="true" />
+      <span
+        className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-semibold ${TONE_CLASSES[live ? "ok" : "warn"].badge}`}
+      >
+        <span
+          className={"h-2 w-2 rounded-full " + (live ? "animate-pulse " : "") + TONE_CLASSES[live ? "ok" : "warn"].dot}
+          aria-hidden="true"
+        />
         {live ? "Live" : "Reconnecting"}
       </span>
       <span className="text-govuk-grey dark:text-slate-400">
@@ -151,7 +182,10 @@ function ActivityList({ items }: { items: ActivityItem[] }) {
     <ul className="mt-4 divide-y divide-govuk-border dark:divide-slate-700" data-testid="dashboard-activity">
       {items.map((item) => (
         <li key={item.id} className="flex items-start gap-3 py-3">
-          <span className={"mt-2 h-2.5 w-2.5 shrink-0 rounded-full " + TONE_CLASSES[item.tone].dot} aria-hidden="true" />
+          <span
+            className={"mt-2 h-2.5 w-2.5 shrink-0 rounded-full " + TONE_CLASSES[item.tone].dot}
+            aria-hidden="true"
+          />
           <div className="min-w-0 flex-1">
             <p className="break-words font-semibold">{item.title}</p>
             <p className="text-sm text-govuk-grey dark:text-slate-400">{item.detail}</p>

@@ -9,7 +9,11 @@ import { roleView } from "./role-view.ts";
 const common = { lastUpdated: "2026-07-15T12:00:00.000Z", activity: [], status: [] };
 const DASHBOARDS: Record<string, Dashboard> = {
   admin: { ...common, role: "admin", stats: { totalUsers: 12847, systemHealth: 98.5, uptime: 99.9, activeAlerts: 3 } },
-  verifier: { ...common, role: "verifier", stats: { pendingVerifications: 23, completedToday: 47, successRate: 98.25 } },
+  verifier: {
+    ...common,
+    role: "verifier",
+    stats: { pendingVerifications: 23, completedToday: 47, successRate: 98.25 },
+  },
   operator: { ...common, role: "operator", stats: { activeSessions: 12, requestsProcessed: 89, avgResponseTime: 3.8 } },
   citizen: {
     ...common,
@@ -105,16 +109,26 @@ describe("role dashboard view (spec 000 §2 table)", () => {
     // Support response time in minutes, not HTTP latency.
     expect(operator[2]!.value).toBe("3.8 min");
     // My Credentials counts what the wallet lists, revoked and expired included, and says so.
-    expect(roleView(DASHBOARDS.citizen!).cards[0]!.description).toBe("In your wallet, including any revoked or expired");
+    expect(roleView(DASHBOARDS.citizen!).cards[0]!.description).toBe(
+      "In your wallet, including any revoked or expired",
+    );
   });
 
   it("formats figures: thousands, one-decimal rates, No data, whole percent", () => {
     expect(roleView(DASHBOARDS.admin!).cards.map((c) => c.value)).toEqual(["12,847", "99.9%", "3"]);
     expect(roleView(DASHBOARDS.verifier!).cards.map((c) => c.value)).toEqual(["23", "47", "98.3%"]);
     expect(roleView(DASHBOARDS.citizen!).cards.map((c) => c.value)).toEqual(["4", "7", "67%"]);
-    const empty = roleView({ ...common, role: "operator", stats: { activeSessions: 0, requestsProcessed: 0, avgResponseTime: null } });
+    const empty = roleView({
+      ...common,
+      role: "operator",
+      stats: { activeSessions: 0, requestsProcessed: 0, avgResponseTime: null },
+    });
     expect(empty.cards[2]!.value).toBe("No data");
-    const unmeasured = roleView({ ...common, role: "admin", stats: { totalUsers: 0, systemHealth: null, uptime: null, activeAlerts: 0 } });
+    const unmeasured = roleView({
+      ...common,
+      role: "admin",
+      stats: { totalUsers: 0, systemHealth: null, uptime: null, activeAlerts: 0 },
+    });
     expect(unmeasured.cards[1]!.value).toBe("No data");
   });
 });

@@ -4,8 +4,8 @@
  * (no React, no I/O) so the table can be checked line by line in a unit test.
  */
 import type { IconName } from "#app/components/ui/icons.tsx";
-import type { Dashboard } from "#server/dashboard/dashboard.ts";
 import { formatPercent } from "#core/format/format.ts";
+import type { Dashboard } from "#server/dashboard/dashboard.ts";
 
 export interface StatCard {
   title: string;
@@ -37,7 +37,8 @@ const count = (n: number) => integer.format(n);
 const cards = (rows: [string, string, string, string, IconName][]): StatCard[] =>
   rows.map(([title, value, description, to, icon]) => ({ title, value, description, to, icon }));
 /** Rows of the spec's table, written as [title, description, link, icon]. */
-const tools = (rows: [string, string, string, IconName][]): ToolCard[] => rows.map(([title, description, to, icon]) => ({ title, description, to, icon }));
+const tools = (rows: [string, string, string, IconName][]): ToolCard[] =>
+  rows.map(([title, description, to, icon]) => ({ title, description, to, icon }));
 
 /** What "My Credentials" counts, said on its card. */
 export const MY_CREDENTIALS_DESCRIPTION = "In your wallet, including any revoked or expired";
@@ -72,7 +73,13 @@ export function roleView(dashboard: Dashboard): RoleView {
       return {
         subtitle: "Check credentials and manage verification requests",
         cards: cards([
-          ["Pending Verifications", count(s.pendingVerifications), "Open requests awaiting a response", "/verifier-portal", "clock"],
+          [
+            "Pending Verifications",
+            count(s.pendingVerifications),
+            "Open requests awaiting a response",
+            "/verifier-portal",
+            "clock",
+          ],
           ["Completed Today", count(s.completedToday), "Presentations verified today", "/verifier-portal", "check"],
           ["Success Rate", formatPercent(s.successRate), "Presentations found valid", "/analytics", "chart"],
         ]),
@@ -139,4 +146,3 @@ export function roleView(dashboard: Dashboard): RoleView {
     }
   }
 }
-

@@ -3,10 +3,10 @@
  * tasks, the orchestrator's controls and review queue, recent agent actions from the audit log,
  * and the people an item can be assigned to. Administrators and operators; anyone else a 403 page.
  */
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, json } from "@remix-run/cloudflare";
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { AGENTS, CONFIG_FIELDS, isAgentType } from "#core/gabriel/agents.ts";
 import { displayName } from "#core/accounts/schemas.ts";
+import { AGENTS, CONFIG_FIELDS, isAgentType } from "#core/gabriel/agents.ts";
 import { gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { auditRefusal, can } from "#server/accounts/permissions.ts";
@@ -60,18 +60,33 @@ export async function loadGabrielConsole(request: Request, context: AppLoadConte
     listAgents(context.db, now),
     gabriel.overview(),
     context.db.select().from(gabrielAuditLog).orderBy(desc(gabrielAuditLog.timestamp)).limit(RECENT_ACTIONS),
-    context.db.select().from(users).where(inArray(users.role, ["admin", "operator"])).limit(200),
+    context.db
+      .select()
+      .from(users)
+      .where(inArray(users.role, ["admin", "operator"]))
+      .limit(200),
     context.db
       .select({ id: gabrielTasks.id })
       .from(gabrielTasks)
-      .where(and(eq(gabrielTasks.type, "analysis"), eq(gabrielTasks.status, "failed"), gte(gabrielTasks.createdAt, new Date(now.getTime() - DAY_MS)))),
+      .where(
+        and(
+          eq(gabrielTasks.type, "analysis"),
+          eq(gabrielTasks.status, "failed"),
+          gte(gabrielTasks.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      ),
   ]);
   const names = new Map(staff.map((person) => [person.id, displayName(person)]));
   return json(
     {
       refused: null,
       viewer: { id: user.id, name: displayName(user), admin: can(user, "control:agents") },
-      agents: agents.map((agent) => ({ ...agent, definition: isAgentType(agent.type) ? { purpose: AGENTS[agent.type].purpose, fields: CONFIG_FIELDS[agent.type] } : null })),
+      agents: agents.map((agent) => ({
+        ...agent,
+        definition: isAgentType(agent.type)
+          ? { purpose: AGENTS[agent.type].purpose, fields: CONFIG_FIELDS[agent.type] }
+          : null,
+      })),
       controls: overview.controls,
       queue: queueView(overview.items, now),
       actions: actions.map(
@@ -85,7 +100,9 @@ export async function loadGabrielConsole(request: Request, context: AppLoadConte
           summary: summarise(row.action, row.details ?? null),
         }),
       ),
-      reviewers: staff.map((person) => ({ id: person.id, name: displayName(person) })).sort((a, b) => a.name.localeCompare(b.name)),
+      reviewers: staff
+        .map((person) => ({ id: person.id, name: displayName(person) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
       failedRunsToday: failedRuns.length,
       now: now.toISOString(),
     },

@@ -4,23 +4,23 @@
  * the human-review queue and recent agent actions, all from real records. The queue and the
  * controls update live over the orchestrator's WebSocket.
  */
-import { useState, type FormEvent } from "react";
-import { formatDateTime } from "#core/format/format.ts";
-import type { Tone } from "#core/format/tone.ts";
-import type { ConfigField } from "#core/gabriel/agents.ts";
-import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
-import type { Controls } from "#server/gabriel/review-state.ts";
+import { type FormEvent, useState } from "react";
 import { useLiveSocket } from "#app/components/assisted/live-socket.ts";
-import { Panel } from "#app/components/ui/panel.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
 import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
+import { formatDateTime } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
+import type { ConfigField } from "#core/gabriel/agents.ts";
+import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
+import type { Controls } from "#server/gabriel/review-state.ts";
 import type { ActionView } from "./console-data.server.ts";
 import { formatDuration } from "./transparency-figures.tsx";
 
@@ -62,11 +62,27 @@ export function summaryTiles(agents: AgentView[], queue: QueueItemView[]) {
 
 const STATE_TEXT: Record<Controls["state"], { label: string; tone: Tone; text: string }> = {
   running: { label: "Running", tone: "ok", text: "The agents look at the platform every minute." },
-  paused: { label: "Paused", tone: "warn", text: "Operations are paused: the agents take no new work until an administrator resumes them." },
-  stopped: { label: "Emergency stop", tone: "bad", text: "Every agent is stopped: no automated task runs until an administrator resumes them." },
+  paused: {
+    label: "Paused",
+    tone: "warn",
+    text: "Operations are paused: the agents take no new work until an administrator resumes them.",
+  },
+  stopped: {
+    label: "Emergency stop",
+    tone: "bad",
+    text: "Every agent is stopped: no automated task runs until an administrator resumes them.",
+  },
 };
 
-export function GabrielConsole({ viewer, agents, controls, queue, actions, reviewers, failedRunsToday }: GabrielConsoleData) {
+export function GabrielConsole({
+  viewer,
+  agents,
+  controls,
+  queue,
+  actions,
+  reviewers,
+  failedRunsToday,
+}: GabrielConsoleData) {
   const { busy, mutate: send, toast, revalidator } = useMutation();
   const [connected, setConnected] = useState(false);
   const [dialog, setDialog] = useState<null | "policies" | "stop" | { assign: QueueItemView }>(null);
@@ -84,20 +100,43 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
   });
 
   const decide = (item: QueueItemView, decision: "approved" | "escalated") =>
-    send("POST", `/api/gabriel/hitl/${item.id}/decision`, { decision }, { done: () => toast({ title: "Decision Recorded", description: "HITL decision has been processed successfully" }) });
+    send(
+      "POST",
+      `/api/gabriel/hitl/${item.id}/decision`,
+      { decision },
+      {
+        done: () => toast({ title: "Decision Recorded", description: "HITL decision has been processed successfully" }),
+      },
+    );
 
   const control = (action: "resume" | "pause" | "emergency-stop", reason?: string) =>
-    send("POST", "/api/gabriel/controls", { action, ...(reason ? { reason } : {}) }, {
-      done: () => toast({ title: action === "resume" ? "Agents Resumed" : action === "pause" ? "Operations Paused" : "Emergency Stop", description: STATE_TEXT[action === "resume" ? "running" : action === "pause" ? "paused" : "stopped"].text }),
-    });
+    send(
+      "POST",
+      "/api/gabriel/controls",
+      { action, ...(reason ? { reason } : {}) },
+      {
+        done: () =>
+          toast({
+            title: action === "resume" ? "Agents Resumed" : action === "pause" ? "Operations Paused" : "Emergency Stop",
+            description: STATE_TEXT[action === "resume" ? "running" : action === "pause" ? "paused" : "stopped"].text,
+          }),
+      },
+    );
 
   const open = queue.filter((item) => !item.decision);
   const decided = queue.filter((item) => item.decision).slice(0, 10);
   const state = STATE_TEXT[controls.state];
 
   return (
-    <SignedInPage title="Gabriel AI" lead="Rule-based agents watch the platform; people decide every case that affects a citizen.">
-      <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="gabriel-tiles">
+    <SignedInPage
+      title="Gabriel AI"
+      lead="Rule-based agents watch the platform; people decide every case that affects a citizen."
+    >
+      <section
+        aria-label="Summary"
+        className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        data-testid="gabriel-tiles"
+      >
         {[
           ["Active Agents", String(tiles.activeAgents)],
           ["Tasks Today", String(tiles.tasksToday)],
@@ -114,11 +153,20 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <Panel title="System Health" id="health-heading" aside={<StatusBadge tone={state.tone} data-testid="control-state">{state.label}</StatusBadge>}>
+        <Panel
+          title="System Health"
+          id="health-heading"
+          aside={
+            <StatusBadge tone={state.tone} data-testid="control-state">
+              {state.label}
+            </StatusBadge>
+          }
+        >
           <p role="status">{state.text}</p>
           {controls.changedBy ? (
             <p className="mt-2 text-sm">
-              {controls.state === "running" ? "Resumed" : controls.state === "paused" ? "Paused" : "Stopped"} by {controls.changedBy.name}
+              {controls.state === "running" ? "Resumed" : controls.state === "paused" ? "Paused" : "Stopped"} by{" "}
+              {controls.changedBy.name}
               {controls.changedAt ? ` at ${formatDateTime(controls.changedAt)}` : ""}
               {controls.reason ? `: “${controls.reason}”` : ""}.
             </p>
@@ -146,22 +194,52 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
         <Panel title="Controls" id="controls-heading" className="lg:col-span-2">
           {viewer.admin ? (
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => void control("resume")} disabled={busy || controls.state === "running"} data-testid="button-resume-agents">
+              <Button
+                onClick={() => void control("resume")}
+                disabled={busy || controls.state === "running"}
+                data-testid="button-resume-agents"
+              >
                 Resume All Agents
               </Button>
-              <Button variant="secondary" onClick={() => void control("pause")} disabled={busy || controls.state !== "running"} data-testid="button-pause-operations">
+              <Button
+                variant="secondary"
+                onClick={() => void control("pause")}
+                disabled={busy || controls.state !== "running"}
+                data-testid="button-pause-operations"
+              >
                 Pause Operations
               </Button>
-              <Button variant="outline" onClick={() => setDialog("policies")} disabled={busy} data-testid="button-configure-policies">
+              <Button
+                variant="outline"
+                onClick={() => setDialog("policies")}
+                disabled={busy}
+                data-testid="button-configure-policies"
+              >
                 Configure Policies
               </Button>
-              <Button variant="destructive" onClick={() => setDialog("stop")} disabled={busy || controls.state === "stopped"} data-testid="button-emergency-stop">
+              <Button
+                variant="destructive"
+                onClick={() => setDialog("stop")}
+                disabled={busy || controls.state === "stopped"}
+                data-testid="button-emergency-stop"
+              >
                 Emergency Stop
               </Button>
               <Button
                 variant="outline"
                 onClick={() =>
-                  void send("POST", "/api/gabriel/run", {}, { done: () => toast({ title: "Agents Ran", description: "The agents have looked at the platform's latest events." }) })
+                  void send(
+                    "POST",
+                    "/api/gabriel/run",
+                    {},
+                    {
+                      done: () =>
+                        toast({
+                          title: "Agents Ran",
+                          description: "The agents have looked at the platform's latest events.",
+                        }),
+                    },
+                  )
                 }
                 disabled={busy || controls.state !== "running"}
                 data-testid="button-run-now"
@@ -184,7 +262,12 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
             const badge = agentBadge(agent.status);
             return (
               <li key={agent.id}>
-                <Card as="article" aria-labelledby={`agent-${agent.id}`} className="h-full p-5" data-testid="agent-card">
+                <Card
+                  as="article"
+                  aria-labelledby={`agent-${agent.id}`}
+                  className="h-full p-5"
+                  data-testid="agent-card"
+                >
                   <div className="flex items-start justify-between gap-2">
                     <h3 id={`agent-${agent.id}`} className="text-lg font-bold">
                       {agent.name}
@@ -196,15 +279,25 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
                     <dt>Tasks today</dt>
                     <dd className="text-right font-semibold">{agent.metrics.tasksCompleted}</dd>
                     <dt>Success rate</dt>
-                    <dd className="text-right font-semibold">{agent.metrics.successRate === null ? "No runs yet" : `${agent.metrics.successRate}%`}</dd>
+                    <dd className="text-right font-semibold">
+                      {agent.metrics.successRate === null ? "No runs yet" : `${agent.metrics.successRate}%`}
+                    </dd>
                     <dt>Queue</dt>
                     <dd className="text-right font-semibold">{agent.metrics.queueLength}</dd>
                     <dt>Average run</dt>
                     <dd className="text-right font-semibold">{agent.metrics.avgTime} ms</dd>
                   </dl>
-                  <p className="mt-3 text-sm">{agent.metrics.currentTask ? `Waiting on a person: ${agent.metrics.currentTask}` : "Nothing waiting on a person"}</p>
+                  <p className="mt-3 text-sm">
+                    {agent.metrics.currentTask
+                      ? `Waiting on a person: ${agent.metrics.currentTask}`
+                      : "Nothing waiting on a person"}
+                  </p>
                   <p className="mt-2 text-sm">Cases decided by people: {agent.metrics.progress}%</p>
-                  <ProgressBar value={agent.metrics.progress} label={`${agent.name}: cases decided by people`} className="mt-1 h-2" />
+                  <ProgressBar
+                    value={agent.metrics.progress}
+                    label={`${agent.name}: cases decided by people`}
+                    className="mt-1 h-2"
+                  />
                 </Card>
               </li>
             );
@@ -222,28 +315,49 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
               {open.map((item) => {
                 const elsewhere = Boolean(item.assignee && item.assignee.id !== viewer.id);
                 return (
-                <li key={item.id} className="rounded-sm border border-govuk-border p-3 dark:border-slate-700" data-testid="hitl-item">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h3 className="font-bold">{item.title}</h3>
-                    <StatusBadge tone={PRIORITY[item.priority] ?? "neutral"}>{item.priority}</StatusBadge>
-                  </div>
-                  <p className="mt-1 text-sm">{item.description}</p>
-                  <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-                    {item.agentName} · case {item.caseId} · waiting {formatDuration(item.waitingTime).toLowerCase()}
-                    {item.assignee ? ` · assigned to ${item.assignee.name}` : ""}
-                  </p>
-                  <div className="mt-2 flex flex-wrap gap-2">
-                    <Button className="px-2 py-1 text-sm" disabled={busy || elsewhere} onClick={() => void decide(item, "approved")} data-testid="button-review-case">
-                      Review Case<span className="sr-only">: {item.title}</span>
-                    </Button>
-                    <Button variant="destructive" className="px-2 py-1 text-sm" disabled={busy || elsewhere} onClick={() => void decide(item, "escalated")} data-testid="button-escalate">
-                      Escalate<span className="sr-only">: {item.title}</span>
-                    </Button>
-                    <Button variant="outline" className="px-2 py-1 text-sm" disabled={busy} onClick={() => setDialog({ assign: item })} data-testid="button-assign-expert">
-                      Assign Expert<span className="sr-only">: {item.title}</span>
-                    </Button>
-                  </div>
-                </li>
+                  <li
+                    key={item.id}
+                    className="rounded-sm border border-govuk-border p-3 dark:border-slate-700"
+                    data-testid="hitl-item"
+                  >
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <h3 className="font-bold">{item.title}</h3>
+                      <StatusBadge tone={PRIORITY[item.priority] ?? "neutral"}>{item.priority}</StatusBadge>
+                    </div>
+                    <p className="mt-1 text-sm">{item.description}</p>
+                    <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
+                      {item.agentName} · case {item.caseId} · waiting {formatDuration(item.waitingTime).toLowerCase()}
+                      {item.assignee ? ` · assigned to ${item.assignee.name}` : ""}
+                    </p>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      <Button
+                        className="px-2 py-1 text-sm"
+                        disabled={busy || elsewhere}
+                        onClick={() => void decide(item, "approved")}
+                        data-testid="button-review-case"
+                      >
+                        Review Case<span className="sr-only">: {item.title}</span>
+                      </Button>
+                      <Button
+                        variant="destructive"
+                        className="px-2 py-1 text-sm"
+                        disabled={busy || elsewhere}
+                        onClick={() => void decide(item, "escalated")}
+                        data-testid="button-escalate"
+                      >
+                        Escalate<span className="sr-only">: {item.title}</span>
+                      </Button>
+                      <Button
+                        variant="outline"
+                        className="px-2 py-1 text-sm"
+                        disabled={busy}
+                        onClick={() => setDialog({ assign: item })}
+                        data-testid="button-assign-expert"
+                      >
+                        Assign Expert<span className="sr-only">: {item.title}</span>
+                      </Button>
+                    </div>
+                  </li>
                 );
               })}
             </ul>
@@ -256,7 +370,8 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
               <ul className="mt-2 grid gap-2" data-testid="hitl-decided">
                 {decided.map((item) => (
                   <li key={item.id} className="text-sm">
-                    <span className="font-semibold">{item.title}</span>: {item.decision!.decision} by {item.decision!.by.name}, {formatDateTime(item.decision!.at)}
+                    <span className="font-semibold">{item.title}</span>: {item.decision!.decision} by{" "}
+                    {item.decision!.by.name}, {formatDateTime(item.decision!.at)}
                   </li>
                 ))}
               </ul>
@@ -266,13 +381,22 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
 
         <Panel title="Recent Agent Actions" id="actions-heading">
           {actions.length ? (
-            <ol className="max-h-96 overflow-y-auto pr-2" tabIndex={0} aria-label="Recent agent actions, newest first" data-testid="agent-actions">
+            <ol
+              className="max-h-96 overflow-y-auto pr-2"
+              tabIndex={0}
+              aria-label="Recent agent actions, newest first"
+              data-testid="agent-actions"
+            >
               {actions.map((action) => (
-                <li key={action.id} className="border-b border-govuk-border py-2 text-sm last:border-0 dark:border-slate-700">
+                <li
+                  key={action.id}
+                  className="border-b border-govuk-border py-2 text-sm last:border-0 dark:border-slate-700"
+                >
                   <p className="font-semibold">{action.action.replace(/_/g, " ")}</p>
                   <p>{action.summary}</p>
                   <p className="text-govuk-grey dark:text-slate-400">
-                    {formatDateTime(action.timestamp)} · {action.by ?? (action.agentType ? `${action.agentType} agent` : "Gabriel")}
+                    {formatDateTime(action.timestamp)} ·{" "}
+                    {action.by ?? (action.agentType ? `${action.agentType} agent` : "Gabriel")}
                   </p>
                 </li>
               ))}
@@ -283,13 +407,31 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
         </Panel>
       </div>
 
-      <Dialog open={dialog === "stop"} onClose={() => setDialog(null)} title="Emergency Stop" description="Every agent stops at once; no automated task runs until an administrator resumes them." testId="stop-dialog">
+      <Dialog
+        open={dialog === "stop"}
+        onClose={() => setDialog(null)}
+        title="Emergency Stop"
+        description="Every agent stops at once; no automated task runs until an administrator resumes them."
+        testId="stop-dialog"
+      >
         <StopForm busy={busy} onStop={async (reason) => (await control("emergency-stop", reason)) && setDialog(null)} />
       </Dialog>
-      <Dialog open={dialog === "policies"} onClose={() => setDialog(null)} title="Configure Policies" description="Each agent's thresholds. Changes apply from the next run and are audited." testId="policies-dialog">
+      <Dialog
+        open={dialog === "policies"}
+        onClose={() => setDialog(null)}
+        title="Configure Policies"
+        description="Each agent's thresholds. Changes apply from the next run and are audited."
+        testId="policies-dialog"
+      >
         <PoliciesForm agents={agents} busy={busy} send={send} onDone={() => setDialog(null)} />
       </Dialog>
-      <Dialog open={dialog !== null && typeof dialog === "object"} onClose={() => setDialog(null)} title="Assign Expert" description="One reviewer at a time: the item is theirs until they decide it." testId="assign-dialog">
+      <Dialog
+        open={dialog !== null && typeof dialog === "object"}
+        onClose={() => setDialog(null)}
+        title="Assign Expert"
+        description="One reviewer at a time: the item is theirs until they decide it."
+        testId="assign-dialog"
+      >
         {dialog && typeof dialog === "object" ? (
           <AssignForm
             item={dialog.assign}
@@ -297,7 +439,12 @@ export function GabrielConsole({ viewer, agents, controls, queue, actions, revie
             viewerId={viewer.id}
             busy={busy}
             onAssign={async (assigneeId) =>
-              (await send("POST", `/api/gabriel/hitl/${dialog.assign.id}/assign`, { assigneeId }, { done: () => toast({ title: "Expert Assigned", description: "The case has been assigned." }) })) && setDialog(null)
+              (await send(
+                "POST",
+                `/api/gabriel/hitl/${dialog.assign.id}/assign`,
+                { assigneeId },
+                { done: () => toast({ title: "Expert Assigned", description: "The case has been assigned." }) },
+              )) && setDialog(null)
             }
           />
         ) : null}
@@ -316,7 +463,15 @@ function StopForm({ busy, onStop }: { busy: boolean; onStop: (reason: string) =>
         onStop(reason);
       }}
     >
-      <TextField name="stop-reason" label="Why are you stopping every agent?" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} autoComplete="off" />
+      <TextField
+        name="stop-reason"
+        label="Why are you stopping every agent?"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        required
+        maxLength={500}
+        autoComplete="off"
+      />
       <Button type="submit" variant="destructive" disabled={busy || !reason.trim()}>
         Stop every agent
       </Button>
@@ -324,17 +479,52 @@ function StopForm({ busy, onStop }: { busy: boolean; onStop: (reason: string) =>
   );
 }
 
-function PoliciesForm({ agents, busy, send, onDone }: { agents: AgentCard[]; busy: boolean; send: ReturnType<typeof useMutation>["mutate"]; onDone: () => void }) {
-  const [values, setValues] = useState(() => Object.fromEntries(agents.map((a) => [a.id, Object.fromEntries(Object.keys(a.definition?.fields ?? {}).map((k) => [k, String(a.config[k] ?? a.definition!.fields[k]!.default)]))])));
+function PoliciesForm({
+  agents,
+  busy,
+  send,
+  onDone,
+}: {
+  agents: AgentCard[];
+  busy: boolean;
+  send: ReturnType<typeof useMutation>["mutate"];
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState(() =>
+    Object.fromEntries(
+      agents.map((a) => [
+        a.id,
+        Object.fromEntries(
+          Object.keys(a.definition?.fields ?? {}).map((k) => [
+            k,
+            String(a.config[k] ?? a.definition!.fields[k]!.default),
+          ]),
+        ),
+      ]),
+    ),
+  );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Only the agents whose thresholds changed: each change is a policy decision in the audit log.
     const changed = agents
-      .map((agent) => ({ agent, config: Object.fromEntries(Object.entries(values[agent.id] ?? {}).map(([k, v]) => [k, Number(v)])) }))
-      .filter(({ agent, config }) => Object.entries(config).some(([k, v]) => v !== Number(agent.config[k] ?? agent.definition?.fields[k]?.default)));
+      .map((agent) => ({
+        agent,
+        config: Object.fromEntries(Object.entries(values[agent.id] ?? {}).map(([k, v]) => [k, Number(v)])),
+      }))
+      .filter(({ agent, config }) =>
+        Object.entries(config).some(([k, v]) => v !== Number(agent.config[k] ?? agent.definition?.fields[k]?.default)),
+      );
     for (const [index, { agent, config }] of changed.entries()) {
       // The page's data is read again once, after the last.
-      if ((await send("PATCH", `/api/gabriel/agents/${agent.id}`, { config }, { revalidate: index === changed.length - 1 })) === undefined) return;
+      if (
+        (await send(
+          "PATCH",
+          `/api/gabriel/agents/${agent.id}`,
+          { config },
+          { revalidate: index === changed.length - 1 },
+        )) === undefined
+      )
+        return;
     }
     onDone();
   };
@@ -356,7 +546,9 @@ function PoliciesForm({ agents, busy, send, onDone }: { agents: AgentCard[]; bus
               step={1}
               required
               value={values[agent.id]?.[key] ?? ""}
-              onChange={(e) => setValues((all) => ({ ...all, [agent.id]: { ...all[agent.id], [key]: e.target.value } }))}
+              onChange={(e) =>
+                setValues((all) => ({ ...all, [agent.id]: { ...all[agent.id], [key]: e.target.value } }))
+              }
             />
           ))}
         </fieldset>
@@ -368,7 +560,19 @@ function PoliciesForm({ agents, busy, send, onDone }: { agents: AgentCard[]; bus
   );
 }
 
-function AssignForm({ item, reviewers, viewerId, busy, onAssign }: { item: QueueItemView; reviewers: { id: string; name: string }[]; viewerId: string; busy: boolean; onAssign: (id: string) => void }) {
+function AssignForm({
+  item,
+  reviewers,
+  viewerId,
+  busy,
+  onAssign,
+}: {
+  item: QueueItemView;
+  reviewers: { id: string; name: string }[];
+  viewerId: string;
+  busy: boolean;
+  onAssign: (id: string) => void;
+}) {
   const [assignee, setAssignee] = useState(item.assignee?.id ?? viewerId);
   return (
     <form
@@ -379,7 +583,12 @@ function AssignForm({ item, reviewers, viewerId, busy, onAssign }: { item: Queue
       }}
     >
       <p className="text-sm">{item.title}</p>
-      <SelectField label="Reviewer" options={reviewers.map((r) => ({ value: r.id, label: r.id === viewerId ? `${r.name} (you)` : r.name }))} value={assignee} onChange={(e) => setAssignee(e.target.value)} />
+      <SelectField
+        label="Reviewer"
+        options={reviewers.map((r) => ({ value: r.id, label: r.id === viewerId ? `${r.name} (you)` : r.name }))}
+        value={assignee}
+        onChange={(e) => setAssignee(e.target.value)}
+      />
       <Button type="submit" disabled={busy}>
         Assign
       </Button>

@@ -5,15 +5,20 @@
  * (core/gabriel/agents.ts), which the agents run from: the page states what the code does.
  */
 import type { ReactNode } from "react";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { capitalise } from "#core/format/format.ts";
 import type { AgentDefinition } from "#core/gabriel/agents.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
-import { capitalise } from "#core/format/format.ts";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 
 /** What the page shows of an agent: its declaration without the thresholds and schema. */
 export type PublicAgent = Pick<AgentDefinition, "type" | "name" | "purpose" | "watches" | "may" | "mayNot" | "rules">;
 
-const AGENT_ICONS: Record<AgentType, IconName> = { onboarding: "users", compliance: "shield", risk: "alert", support: "support" };
+const AGENT_ICONS: Record<AgentType, IconName> = {
+  onboarding: "users",
+  compliance: "shield",
+  risk: "alert",
+  support: "support",
+};
 
 function ListHeading({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -24,8 +29,21 @@ function ListHeading({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /** A list of short statements, each after a mark that repeats what the heading says (the mark itself is hidden from screen readers). */
-function MarkedList({ labelledBy, items, mark }: { labelledBy: string; items: readonly string[]; mark: "check" | "cross" | "dot" }) {
-  const colour = mark === "check" ? "text-govuk-green dark:text-green-400" : mark === "cross" ? "text-govuk-red dark:text-red-400" : "text-govuk-blue dark:text-govuk-blue-light";
+function MarkedList({
+  labelledBy,
+  items,
+  mark,
+}: {
+  labelledBy: string;
+  items: readonly string[];
+  mark: "check" | "cross" | "dot";
+}) {
+  const colour =
+    mark === "check"
+      ? "text-govuk-green dark:text-green-400"
+      : mark === "cross"
+        ? "text-govuk-red dark:text-red-400"
+        : "text-govuk-blue dark:text-govuk-blue-light";
   return (
     <ul aria-labelledby={labelledBy} className="mt-2 space-y-1.5">
       {items.map((item) => (
@@ -78,11 +96,15 @@ export function AgentCard({ agent }: { agent: PublicAgent }) {
               <p className="text-govuk-black dark:text-slate-200">{rule.looksFor}</p>
               <p
                 className={`mt-2 inline-flex items-center gap-1.5 rounded-sm px-2 py-0.5 text-sm font-semibold ${
-                  rule.adverse ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+                  rule.adverse
+                    ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+                    : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"
                 }`}
               >
                 <Icon name={rule.adverse ? "user" : "file"} className="h-4 w-4" />
-                {rule.adverse ? "Raises a case for a person to decide" : "Noted in the agent's record only: no case is raised"}
+                {rule.adverse
+                  ? "Raises a case for a person to decide"
+                  : "Noted in the agent's record only: no case is raised"}
               </p>
             </li>
           ))}

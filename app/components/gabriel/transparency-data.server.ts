@@ -7,7 +7,7 @@
 import { AGENTS } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
-import { transparencyFigures, type TransparencyFigures } from "#server/gabriel/transparency.ts";
+import { type TransparencyFigures, transparencyFigures } from "#server/gabriel/transparency.ts";
 import type { PublicAgent } from "./transparency-agents.tsx";
 
 /** Every agent as the page shows it, without the thresholds and schemas it does not show. */
@@ -20,7 +20,11 @@ export const PUBLIC_AGENTS: PublicAgent[] = AGENT_TYPES.map((type) => {
  * The page's data. The agents' descriptions do not depend on the database: if the figures cannot
  * be read the page still answers, with `figures: null` (it says they are unavailable).
  */
-export async function transparencyPageData(db: Database, requestId: string, now = new Date()): Promise<{ agents: PublicAgent[]; figures: TransparencyFigures | null }> {
+export async function transparencyPageData(
+  db: Database,
+  requestId: string,
+  now = new Date(),
+): Promise<{ agents: PublicAgent[]; figures: TransparencyFigures | null }> {
   try {
     return { agents: PUBLIC_AGENTS, figures: await transparencyFigures(db, now) };
   } catch (error) {

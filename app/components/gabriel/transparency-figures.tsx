@@ -5,10 +5,14 @@
  * reviewer is ever named. When nothing has been raised yet the page says so, rather than showing a
  * row of zeros and "no data".
  */
-import type { AgentType } from "#core/gabriel/events.ts";
-import type { ReviewFigures as FiguresView, TransparencyFigures as TransparencyFiguresData } from "#server/gabriel/transparency.ts";
-import { formatDateTime, formatPercent } from "#core/format/format.ts";
+
 import { Stat } from "#app/components/pitch/layout.tsx";
+import { formatDateTime, formatPercent } from "#core/format/format.ts";
+import type { AgentType } from "#core/gabriel/events.ts";
+import type {
+  ReviewFigures as FiguresView,
+  TransparencyFigures as TransparencyFiguresData,
+} from "#server/gabriel/transparency.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 const whole = (n: number) => n.toLocaleString("en-GB");
@@ -19,19 +23,28 @@ export function formatDuration(ms: number): string {
   if (minutes < 1) return "Under a minute";
   if (minutes < 60) return plural(minutes, "minute");
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${plural(hours, "hour")} ${plural(minutes % 60, "minute")}` : plural(hours, "hour");
+  if (hours < 48)
+    return minutes % 60 ? `${plural(hours, "hour")} ${plural(minutes % 60, "minute")}` : plural(hours, "hour");
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${plural(days, "day")} ${plural(hours % 24, "hour")}` : plural(days, "day");
 }
 
-const median = (f: FiguresView) => (f.medianDecisionMs === null ? "No decisions in the last 30 days" : formatDuration(f.medianDecisionMs));
+const median = (f: FiguresView) =>
+  f.medianDecisionMs === null ? "No decisions in the last 30 days" : formatDuration(f.medianDecisionMs);
 
 /** The figures, or the empty state; `agents` names the agents in the order the page lists them. */
-export function TransparencyFigures({ figures, agents }: { figures: TransparencyFiguresData | null; agents: readonly { type: AgentType; name: string }[] }) {
+export function TransparencyFigures({
+  figures,
+  agents,
+}: {
+  figures: TransparencyFiguresData | null;
+  agents: readonly { type: AgentType; name: string }[];
+}) {
   if (!figures) {
     return (
       <p className="max-w-3xl rounded-sm border-l-4 border-govuk-border bg-white p-4 text-lg text-govuk-black dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100">
-        The figures cannot be read just now. Please try again in a minute; the descriptions of the agents above are not affected.
+        The figures cannot be read just now. Please try again in a minute; the descriptions of the agents above are not
+        affected.
       </p>
     );
   }
@@ -47,7 +60,8 @@ export function TransparencyFigures({ figures, agents }: { figures: Transparency
             {total.runsRecently > 0
               ? `The agents have run ${plural(total.runsRecently, "time")} in the last 30 days and found nothing that needed a person to look at it.`
               : "The agents have not run in the last 30 days."}{" "}
-            When an agent raises a case, how many were raised, how many people have decided and how long decisions took will be shown here.
+            When an agent raises a case, how many were raised, how many people have decided and how long decisions took
+            will be shown here.
           </p>
         </div>
         <p className="text-govuk-grey dark:text-slate-300">{asOf}</p>
@@ -57,7 +71,10 @@ export function TransparencyFigures({ figures, agents }: { figures: Transparency
 
   return (
     <div>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Gabriel's figures, all agents together">
+      <ul
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        aria-label="Gabriel's figures, all agents together"
+      >
         <li className="flex *:flex-1">
           <Stat value={whole(total.raised)} label="Cases raised for a person to review, since Gabriel began" />
         </li>
@@ -65,7 +82,10 @@ export function TransparencyFigures({ figures, agents }: { figures: Transparency
           <Stat value={whole(total.raisedRecently)} label="Cases raised in the last 30 days" />
         </li>
         <li className="flex *:flex-1">
-          <Stat value={formatPercent(total.decidedByPeoplePercent)} label={`Decided by a person (${whole(total.decided)} of ${whole(total.raised)} cases)`} />
+          <Stat
+            value={formatPercent(total.decidedByPeoplePercent)}
+            label={`Decided by a person (${whole(total.decided)} of ${whole(total.raised)} cases)`}
+          />
         </li>
         <li className="flex *:flex-1">
           <Stat value={whole(total.open)} label="Cases waiting for a person to decide" />
@@ -88,11 +108,25 @@ export function TransparencyFigures({ figures, agents }: { figures: Transparency
         aria-label="Figures by agent"
       >
         <table className="w-full border-collapse text-left text-sm sm:text-base">
-          <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold text-govuk-black sm:px-4 dark:text-slate-100">Figures by agent</caption>
+          <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold text-govuk-black sm:px-4 dark:text-slate-100">
+            Figures by agent
+          </caption>
           <thead>
             <tr className="bg-govuk-grey-light dark:bg-slate-800">
-              {["Agent", "Cases raised", "Raised in the last 30 days", "Decided by a person", "Waiting for a person", "Median time to decision (last 30 days)", "Runs in the last 30 days"].map((heading) => (
-                <th key={heading} scope="col" className="border-b border-govuk-border px-4 py-3 align-bottom font-bold text-govuk-black dark:border-slate-700 dark:text-slate-100">
+              {[
+                "Agent",
+                "Cases raised",
+                "Raised in the last 30 days",
+                "Decided by a person",
+                "Waiting for a person",
+                "Median time to decision (last 30 days)",
+                "Runs in the last 30 days",
+              ].map((heading) => (
+                <th
+                  key={heading}
+                  scope="col"
+                  className="border-b border-govuk-border px-4 py-3 align-bottom font-bold text-govuk-black dark:border-slate-700 dark:text-slate-100"
+                >
                   {heading}
                 </th>
               ))}
@@ -103,17 +137,24 @@ export function TransparencyFigures({ figures, agents }: { figures: Transparency
               const f = figures.agents[type];
               return (
                 <tr key={type} data-agent={type}>
-                  <th scope="row" className="border-b border-govuk-border px-4 py-3 font-semibold dark:border-slate-700">
+                  <th
+                    scope="row"
+                    className="border-b border-govuk-border px-4 py-3 font-semibold dark:border-slate-700"
+                  >
                     {name}
                   </th>
                   <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">{whole(f.raised)}</td>
-                  <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">{whole(f.raisedRecently)}</td>
+                  <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">
+                    {whole(f.raisedRecently)}
+                  </td>
                   <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">
                     {f.raised === 0 ? "No cases" : `${whole(f.decided)} (${formatPercent(f.decidedByPeoplePercent)})`}
                   </td>
                   <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">{whole(f.open)}</td>
                   <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">{median(f)}</td>
-                  <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">{whole(f.runsRecently)}</td>
+                  <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">
+                    {whole(f.runsRecently)}
+                  </td>
                 </tr>
               );
             })}
@@ -123,9 +164,10 @@ export function TransparencyFigures({ figures, agents }: { figures: Transparency
 
       <div className="mt-6 max-w-3xl space-y-2 text-govuk-grey dark:text-slate-300">
         <p>
-          Agents cannot decide a case: every decision counted here was made by a member of staff reviewing it, and is recorded in Gabriel&apos;s audit trail.
-          Cases still waiting are counted as raised but not decided. The median is the middle time of the cases decided in the last 30 days (the mean of the two
-          middle ones when there is an even number), worked out in the database.
+          Agents cannot decide a case: every decision counted here was made by a member of staff reviewing it, and is
+          recorded in Gabriel&apos;s audit trail. Cases still waiting are counted as raised but not decided. The median
+          is the middle time of the cases decided in the last 30 days (the mean of the two middle ones when there is an
+          even number), worked out in the database.
         </p>
         <p>{asOf}</p>
       </div>

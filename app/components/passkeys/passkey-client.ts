@@ -7,11 +7,11 @@
 import {
   browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
   startRegistration,
   WebAuthnError,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { apiRequest } from "#app/client/api-client.ts";
 import type { PublicUser } from "#core/accounts/schemas.ts";
@@ -37,21 +37,32 @@ export const supportsPasskeyAutofill = (): Promise<boolean> => browserSupportsWe
 export function wasCancelled(error: unknown): boolean {
   const cause = error instanceof WebAuthnError ? (error.cause as Error | undefined) : error;
   const name = (cause as { name?: string } | undefined)?.name;
-  return name === "NotAllowedError" || name === "AbortError" || (error instanceof WebAuthnError && error.code === "ERROR_CEREMONY_ABORTED");
+  return (
+    name === "NotAllowedError" ||
+    name === "AbortError" ||
+    (error instanceof WebAuthnError && error.code === "ERROR_CEREMONY_ABORTED")
+  );
 }
 
 /** A sentence for the person about a browser-side failure (the server's own refusals carry their message). */
 export function browserFailureMessage(error: unknown): string {
-  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "This device already has a passkey for your account.";
+  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
+    return "This device already has a passkey for your account.";
   if (wasCancelled(error)) return "The passkey request was cancelled or timed out.";
   return "This browser or device could not use a passkey.";
 }
 
 /** Adds a passkey named `name` to the signed-in person's account. */
 export async function registerPasskey(name: string): Promise<PasskeySummary> {
-  const started = (await (await apiRequest("POST", "/api/auth/passkey/register/options", {})).json()) as Ceremony<PublicKeyCredentialCreationOptionsJSON>;
+  const started = (await (
+    await apiRequest("POST", "/api/auth/passkey/register/options", {})
+  ).json()) as Ceremony<PublicKeyCredentialCreationOptionsJSON>;
   const response = await startRegistration({ optionsJSON: started.options });
-  const answer = await apiRequest("POST", "/api/auth/passkey/register/verify", { ceremonyId: started.ceremonyId, name, response });
+  const answer = await apiRequest("POST", "/api/auth/passkey/register/verify", {
+    ceremonyId: started.ceremonyId,
+    name,
+    response,
+  });
   return (await answer.json()) as PasskeySummary;
 }
 
@@ -60,8 +71,13 @@ export async function registerPasskey(name: string): Promise<PasskeySummary> {
  * field's suggestions (resolving only then), else opens the browser's passkey dialog at once.
  */
 export async function signInWithPasskey(options: { autofill: boolean }): Promise<PublicUser> {
-  const started = (await (await apiRequest("POST", "/api/auth/passkey/login/options", {})).json()) as Ceremony<PublicKeyCredentialRequestOptionsJSON>;
+  const started = (await (
+    await apiRequest("POST", "/api/auth/passkey/login/options", {})
+  ).json()) as Ceremony<PublicKeyCredentialRequestOptionsJSON>;
   const response = await startAuthentication({ optionsJSON: started.options, useBrowserAutofill: options.autofill });
-  const answer = await apiRequest("POST", "/api/auth/passkey/login/verify", { ceremonyId: started.ceremonyId, response });
+  const answer = await apiRequest("POST", "/api/auth/passkey/login/verify", {
+    ceremonyId: started.ceremonyId,
+    response,
+  });
   return (await answer.json()) as PublicUser;
 }

@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, handleMutationError } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -8,7 +8,13 @@ import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import type { PasskeySummary } from "#server/accounts/passkeys.ts";
-import { browserFailureMessage, passkeySupport, registerPasskey, wasCancelled, type PasskeySupport } from "./passkey-client.ts";
+import {
+  browserFailureMessage,
+  type PasskeySupport,
+  passkeySupport,
+  registerPasskey,
+  wasCancelled,
+} from "./passkey-client.ts";
 
 /** The name rules the server applies (server/accounts/passkeys.ts PasskeyName), checked here first. */
 const NAME_MAX = 60;
@@ -20,14 +26,22 @@ function nameProblem(name: string): string | null {
 }
 
 const kindOf = (passkey: PasskeySummary) =>
-  passkey.deviceType === "multiDevice" || passkey.backedUp ? "Synced passkey (available on your other devices)" : "Passkey on one device";
+  passkey.deviceType === "multiDevice" || passkey.backedUp
+    ? "Synced passkey (available on your other devices)"
+    : "Passkey on one device";
 
 /**
  * The Security Settings section's passkeys (ADR 021): each with its name, when it was added and
  * last used, and Remove (after a confirmation dialog); and a form to add one under a name. Adding
  * needs JavaScript and the origin passkeys belong to; without them the section says why.
  */
-export function PasskeyManager({ passkeys, passkeyOrigin }: { passkeys: PasskeySummary[]; passkeyOrigin: string | null }) {
+export function PasskeyManager({
+  passkeys,
+  passkeyOrigin,
+}: {
+  passkeys: PasskeySummary[];
+  passkeyOrigin: string | null;
+}) {
   const [support, setSupport] = useState<PasskeySupport | null>(null);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
@@ -67,10 +81,15 @@ export function PasskeyManager({ passkeys, passkeyOrigin }: { passkeys: PasskeyS
       revalidator.revalidate();
     } catch (error) {
       if (error instanceof ApiError) {
-        if (error.status === 400 && error.serverMessage) setNameError(/name/i.test(error.serverMessage) ? error.serverMessage : null);
+        if (error.status === 400 && error.serverMessage)
+          setNameError(/name/i.test(error.serverMessage) ? error.serverMessage : null);
         handleMutationError(error, toast, undefined, "Passkey Not Added");
       } else {
-        toast({ title: wasCancelled(error) ? "Passkey Not Added" : "Passkey Error", description: browserFailureMessage(error), variant: "destructive" });
+        toast({
+          title: wasCancelled(error) ? "Passkey Not Added" : "Passkey Error",
+          description: browserFailureMessage(error),
+          variant: "destructive",
+        });
       }
     } finally {
       setAdding(false);
@@ -91,8 +110,16 @@ export function PasskeyManager({ passkeys, passkeyOrigin }: { passkeys: PasskeyS
   };
 
   return (
-    <div id="passkeys" className="mt-6 scroll-mt-4 border-t border-govuk-border pt-5 dark:border-slate-700" data-testid="passkey-manager">
-      <h3 ref={headingRef} tabIndex={-1} className="text-lg font-bold focus:outline-none focus-visible:ring-4 focus-visible:ring-govuk-yellow">
+    <div
+      id="passkeys"
+      className="mt-6 scroll-mt-4 border-t border-govuk-border pt-5 dark:border-slate-700"
+      data-testid="passkey-manager"
+    >
+      <h3
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-bold focus:outline-none focus-visible:ring-4 focus-visible:ring-govuk-yellow"
+      >
         Your passkeys
       </h3>
       <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
@@ -101,17 +128,26 @@ export function PasskeyManager({ passkeys, passkeyOrigin }: { passkeys: PasskeyS
       {passkeys.length === 0 ? (
         <p className="mt-3">You have no passkeys yet.</p>
       ) : (
-        <ul className="mt-3 divide-y divide-govuk-border border-y border-govuk-border dark:divide-slate-700 dark:border-slate-700" aria-label="Your passkeys">
+        <ul
+          className="mt-3 divide-y divide-govuk-border border-y border-govuk-border dark:divide-slate-700 dark:border-slate-700"
+          aria-label="Your passkeys"
+        >
           {passkeys.map((passkey) => (
             <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
               <div className="min-w-0 flex-1">
                 <p className="break-words font-semibold">{passkey.name}</p>
                 <p className="text-sm text-govuk-grey dark:text-slate-400">{kindOf(passkey)}</p>
                 <p className="text-sm">
-                  Added {formatDate(passkey.createdAt)} · {passkey.lastUsed ? `Last used ${formatDateTime(passkey.lastUsed)}` : "Not used yet"}
+                  Added {formatDate(passkey.createdAt)} ·{" "}
+                  {passkey.lastUsed ? `Last used ${formatDateTime(passkey.lastUsed)}` : "Not used yet"}
                 </p>
               </div>
-              <Button variant="outline" className="px-3 py-1 text-sm" onClick={() => setRemoving(passkey)} disabled={busy}>
+              <Button
+                variant="outline"
+                className="px-3 py-1 text-sm"
+                onClick={() => setRemoving(passkey)}
+                disabled={busy}
+              >
                 Remove<span className="sr-only"> passkey {passkey.name}</span>
               </Button>
             </li>
@@ -143,7 +179,8 @@ export function PasskeyManager({ passkeys, passkeyOrigin }: { passkeys: PasskeyS
         </form>
       ) : support === "elsewhere" ? (
         <p className="mt-4 text-sm">
-          Passkeys work at <TextLink href={`${passkeyOrigin}/profile#passkeys`}>{passkeyOrigin}</TextLink>. Open your profile there to add one.
+          Passkeys work at <TextLink href={`${passkeyOrigin}/profile#passkeys`}>{passkeyOrigin}</TextLink>. Open your
+          profile there to add one.
         </p>
       ) : support === "unsupported" ? (
         <p className="mt-4 text-sm">This browser cannot make passkeys. Try another browser or device.</p>
@@ -159,7 +196,11 @@ export function PasskeyManager({ passkeys, passkeyOrigin }: { passkeys: PasskeyS
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title="Remove this passkey?"
-        description={removing ? `You will no longer be able to sign in with “${removing.name}”. You can add it again later.` : undefined}
+        description={
+          removing
+            ? `You will no longer be able to sign in with “${removing.name}”. You can add it again later.`
+            : undefined
+        }
         testId="remove-passkey-dialog"
       >
         <div className="flex flex-wrap gap-3">

@@ -5,8 +5,15 @@ import { useSignedIn } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { useToast, type ToastOptions } from "#app/components/ui/toast.tsx";
-import { browserFailureMessage, passkeySupport, signInWithPasskey, supportsPasskeyAutofill, wasCancelled, type PasskeySupport } from "./passkey-client.ts";
+import { type ToastOptions, useToast } from "#app/components/ui/toast.tsx";
+import {
+  browserFailureMessage,
+  type PasskeySupport,
+  passkeySupport,
+  signInWithPasskey,
+  supportsPasskeyAutofill,
+  wasCancelled,
+} from "./passkey-client.ts";
 
 const SIGN_IN_FAILED = "That passkey could not sign you in. Try again, or sign in with your password.";
 /**
@@ -35,11 +42,19 @@ export function PasskeySignIn({ passkeyOrigin, success }: { passkeyOrigin: strin
 
   const report = (error: unknown) => {
     if (error instanceof ApiError) {
-      latest.current.toast({ title: "Passkey Sign In Failed", description: messageFor(error, SIGN_IN_FAILED), variant: "destructive" });
+      latest.current.toast({
+        title: "Passkey Sign In Failed",
+        description: messageFor(error, SIGN_IN_FAILED),
+        variant: "destructive",
+      });
     } else if (wasCancelled(error)) {
       latest.current.toast({ title: "Passkey Sign In Cancelled", description: browserFailureMessage(error) });
     } else {
-      latest.current.toast({ title: "Passkey Sign In Failed", description: browserFailureMessage(error), variant: "destructive" });
+      latest.current.toast({
+        title: "Passkey Sign In Failed",
+        description: browserFailureMessage(error),
+        variant: "destructive",
+      });
     }
   };
 
@@ -94,7 +109,11 @@ export function PasskeySignIn({ passkeyOrigin, success }: { passkeyOrigin: strin
 
   if (support === null || support === "unavailable") return null;
   return (
-    <section aria-labelledby="passkey-sign-in-heading" className="mt-6 border-t border-govuk-border pt-6 dark:border-slate-700" data-testid="passkey-sign-in">
+    <section
+      aria-labelledby="passkey-sign-in-heading"
+      className="mt-6 border-t border-govuk-border pt-6 dark:border-slate-700"
+      data-testid="passkey-sign-in"
+    >
       <h2 id="passkey-sign-in-heading" className="text-lg font-bold">
         Sign in with a passkey
       </h2>
@@ -110,7 +129,8 @@ export function PasskeySignIn({ passkeyOrigin, success }: { passkeyOrigin: strin
         </>
       ) : support === "elsewhere" ? (
         <p className="mt-1 text-sm">
-          Passkeys work at <TextLink href={`${passkeyOrigin}/login`}>{passkeyOrigin}</TextLink>. Open the service there to use one.
+          Passkeys work at <TextLink href={`${passkeyOrigin}/login`}>{passkeyOrigin}</TextLink>. Open the service there
+          to use one.
         </p>
       ) : (
         <p className="mt-1 text-sm">This browser cannot use passkeys. Sign in with your password instead.</p>

@@ -7,10 +7,10 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { pageMeta } from "#app/components/meta.ts";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
-import { pageMeta } from "#app/components/meta.ts";
 import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes.ts";
 
 /** For the integrator: `/` uses these as its meta for visitors (spec 001 §2: the home page has its own title and description). */
@@ -100,8 +100,8 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
           <>
             <p className="text-2xl font-bold text-white">Right-to-Work | Right-to-Rent | DBS Checks</p>
             <p className="mt-4">
-              Secure, inclusive, citizen-held verifiable credentials, delivered for £1.25M in 12 months instead of £400M+ for a national single
-              sign-on.
+              Secure, inclusive, citizen-held verifiable credentials, delivered for £1.25M in 12 months instead of
+              £400M+ for a national single sign-on.
             </p>
           </>
         }
@@ -206,15 +206,18 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         <div className="grid gap-8 lg:grid-cols-3">
           <div className="space-y-4 text-lg text-govuk-black lg:col-span-2 dark:text-slate-200">
             <p>
-              Employers, landlords and schools still check identity documents by hand. Mistakes are costly: employers face fines of £60,000 per
-              illegal worker, while honest workers and tenants wait for paper documents to be copied, posted and checked.
+              Employers, landlords and schools still check identity documents by hand. Mistakes are costly: employers
+              face fines of £60,000 per illegal worker, while honest workers and tenants wait for paper documents to be
+              copied, posted and checked.
             </p>
             <p>
-              We propose a privacy-first digital identity MVP built on verifiable credentials. Citizens hold their own credentials in a wallet and
-              share only what a check needs. Employers pay per verification; workers, tenants, students and citizens never pay.
+              We propose a privacy-first digital identity MVP built on verifiable credentials. Citizens hold their own
+              credentials in a wallet and share only what a check needs. Employers pay per verification; workers,
+              tenants, students and citizens never pay.
             </p>
             <p>
-              The MVP costs £1.25M and is delivered in 12 months, with visible pilots in 6 months, against £400M+ for a national single sign-on.
+              The MVP costs £1.25M and is delivered in 12 months, with visible pilots in 6 months, against £400M+ for a
+              national single sign-on.
             </p>
           </div>
           <SummaryPoints
@@ -260,7 +263,9 @@ function CostComparison() {
   const max = Math.max(...COST_BARS.map((bar) => bar.millions));
   return (
     <figure className="rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
-      <figcaption className="text-xl font-bold text-govuk-black dark:text-slate-100">Development cost comparison</figcaption>
+      <figcaption className="text-xl font-bold text-govuk-black dark:text-slate-100">
+        Development cost comparison
+      </figcaption>
       <ul className="mt-6 space-y-6">
         {COST_BARS.map((bar) => (
           <li key={bar.label}>
@@ -310,7 +315,16 @@ function OutlineLink({ to, children }: { to: string; children: ReactNode }) {
 
 function Arrow() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M5 12h14M13 6l6 6-6 6" />
     </svg>
   );

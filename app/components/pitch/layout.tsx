@@ -5,10 +5,20 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead?: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="bg-govuk-blue text-white dark:bg-govuk-blue-dark">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
@@ -56,11 +66,23 @@ export function CardGrid({ columns = 3, children }: { columns?: 2 | 3 | 4; child
   return <div className={`grid gap-6 ${cols}`}>{children}</div>;
 }
 
-export function Card({ icon, title, children, accent }: { icon?: IconName; title: string; children?: ReactNode; accent?: boolean }) {
+export function Card({
+  icon,
+  title,
+  children,
+  accent,
+}: {
+  icon?: IconName;
+  title: string;
+  children?: ReactNode;
+  accent?: boolean;
+}) {
   return (
     <div
       className={`rounded-sm border bg-white p-6 dark:bg-slate-900 ${
-        accent ? "border-t-4 border-govuk-border border-t-govuk-blue dark:border-slate-700 dark:border-t-govuk-blue-light" : "border-govuk-border dark:border-slate-700"
+        accent
+          ? "border-t-4 border-govuk-border border-t-govuk-blue dark:border-slate-700 dark:border-t-govuk-blue-light"
+          : "border-govuk-border dark:border-slate-700"
       }`}
     >
       {icon ? (
@@ -105,7 +127,15 @@ export function CheckList({ items }: { items: ReactNode[] }) {
 }
 
 /** A link styled as a button: "primary" (green) for the main next step, "secondary" otherwise. */
-export function ActionLink({ to, children, variant = "primary" }: { to: string; children: ReactNode; variant?: "primary" | "secondary" | "inverse" }) {
+export function ActionLink({
+  to,
+  children,
+  variant = "primary",
+}: {
+  to: string;
+  children: ReactNode;
+  variant?: "primary" | "secondary" | "inverse";
+}) {
   const className =
     variant === "inverse"
       ? "inline-flex items-center gap-2 rounded-sm border-2 border-white px-5 py-2.5 text-lg font-semibold text-white hover:bg-white hover:text-govuk-blue"

@@ -13,17 +13,17 @@ export function LegalBody({ sections }: { sections: LegalSection[] }) {
   return (
     <div className="bg-white dark:bg-slate-950">
       <div className="mx-auto max-w-6xl gap-12 px-4 py-10 sm:py-14 lg:grid lg:grid-cols-[17rem_1fr]">
-        <nav aria-labelledby="contents-title" className="self-start border-l-4 border-govuk-blue pl-4 lg:sticky lg:top-4 dark:border-govuk-blue-light">
+        <nav
+          aria-labelledby="contents-title"
+          className="self-start border-l-4 border-govuk-blue pl-4 lg:sticky lg:top-4 dark:border-govuk-blue-light"
+        >
           <h2 id="contents-title" className="text-xl font-bold text-govuk-black dark:text-slate-100">
             Contents
           </h2>
           <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-govuk-black dark:text-slate-200">
             {sections.map((section) => (
               <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  className={linkClasses}
-                >
+                <a href={`#${section.id}`} className={linkClasses}>
                   {section.title}
                 </a>
               </li>

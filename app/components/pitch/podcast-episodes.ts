@@ -141,7 +141,10 @@ export function podcastAudioUrl(episode: Pick<PodcastEpisode, "audioPath">, base
  * asset server answers Range requests with the whole file, and Chromium then shows no length for
  * Ogg); Ogg Opus second.
  */
-export function podcastAudioSources(episode: Pick<PodcastEpisode, "audioPath" | "mp3Path">, baseUrl?: string | null): { src: string; type: string }[] {
+export function podcastAudioSources(
+  episode: Pick<PodcastEpisode, "audioPath" | "mp3Path">,
+  baseUrl?: string | null,
+): { src: string; type: string }[] {
   return [
     { src: podcastAudioUrl({ audioPath: episode.mp3Path }, baseUrl), type: "audio/mpeg" },
     { src: podcastAudioUrl(episode, baseUrl), type: "audio/ogg; codecs=opus" },

@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { type ButtonHTMLAttributes, forwardRef } from "react";
 
 /** GOV.UK-style buttons: primary (green), secondary (grey), destructive (red), and a quiet outline. */
 export type ButtonVariant = "primary" | "secondary" | "destructive" | "outline";
@@ -19,9 +19,9 @@ export function buttonClasses(variant: ButtonVariant = "primary", extra = ""): s
   return `${base} ${variants[variant]} ${extra}`.trim();
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(function Button(
-  { variant = "primary", className = "", type = "button", ...props },
-  ref,
-) {
+export const Button = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }
+>(function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
   return <button ref={ref} type={type} className={buttonClasses(variant, className)} {...props} />;
 });

@@ -8,7 +8,11 @@ const cardClasses = "rounded-sm border border-govuk-border bg-white dark:border-
 type CardElement = "div" | "section" | "article" | "li";
 
 /** A card as the element its content calls for (a section with a heading, an item of a list, …). */
-export function Card({ as: Element = "div", className = "", ...props }: { as?: CardElement } & HTMLAttributes<HTMLElement>) {
+export function Card({
+  as: Element = "div",
+  className = "",
+  ...props
+}: { as?: CardElement } & HTMLAttributes<HTMLElement>) {
   return <Element className={`${cardClasses} ${className}`.trim()} {...props} />;
 }
 
@@ -22,12 +26,30 @@ export function IconTile({ icon }: { icon: IconName }) {
 }
 
 /** A whole card that is one link: an icon, a title in link colours and a line saying where it goes. */
-export function LinkCard({ to, icon, title, description, preventScrollReset }: { to: string; icon: IconName; title: string; description: string; preventScrollReset?: boolean }) {
+export function LinkCard({
+  to,
+  icon,
+  title,
+  description,
+  preventScrollReset,
+}: {
+  to: string;
+  icon: IconName;
+  title: string;
+  description: string;
+  preventScrollReset?: boolean;
+}) {
   return (
-    <Link to={to} preventScrollReset={preventScrollReset} className={`flex h-full items-start gap-4 p-5 hover:bg-slate-50 dark:hover:bg-slate-800 ${cardClasses}`}>
+    <Link
+      to={to}
+      preventScrollReset={preventScrollReset}
+      className={`flex h-full items-start gap-4 p-5 hover:bg-slate-50 dark:hover:bg-slate-800 ${cardClasses}`}
+    >
       <IconTile icon={icon} />
       <span>
-        <span className="block font-bold text-govuk-blue underline-offset-4 hover:underline dark:text-govuk-blue-light">{title}</span>
+        <span className="block font-bold text-govuk-blue underline-offset-4 hover:underline dark:text-govuk-blue-light">
+          {title}
+        </span>
         <span className="mt-1 block text-sm text-govuk-grey dark:text-slate-400">{description}</span>
       </span>
     </Link>
@@ -60,7 +82,9 @@ export function StatTile({
   const body = (
     <>
       <div className="flex items-start justify-between gap-3">
-        <Label className={`font-semibold text-govuk-grey dark:text-slate-300 ${to ? "group-hover:underline" : ""}`}>{label}</Label>
+        <Label className={`font-semibold text-govuk-grey dark:text-slate-300 ${to ? "group-hover:underline" : ""}`}>
+          {label}
+        </Label>
         <span className="text-govuk-blue dark:text-govuk-blue-light">
           <Icon name={icon} />
         </span>

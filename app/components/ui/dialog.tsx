@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
 /**
  * A modal dialog on the native <dialog> element: showModal() gives the focus trap, Escape to

@@ -8,10 +8,25 @@ import { SignedInPage } from "./signed-in-page.tsx";
  * A staff screen's 403 page: the screen's own title, what is wrong in plain words, and the way
  * back to the dashboard (the Operator Dashboard, the Gabriel console).
  */
-export function RefusedPage({ title, heading, children, testId }: { title: string; heading: string; children: ReactNode; testId: string }) {
+export function RefusedPage({
+  title,
+  heading,
+  children,
+  testId,
+}: {
+  title: string;
+  heading: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <SignedInPage title={title}>
-      <Card as="section" aria-labelledby="refused-heading" className="mt-8 max-w-3xl border-l-8 border-l-govuk-red p-6 dark:border-l-red-500" data-testid={testId}>
+      <Card
+        as="section"
+        aria-labelledby="refused-heading"
+        className="mt-8 max-w-3xl border-l-8 border-l-govuk-red p-6 dark:border-l-red-500"
+        data-testid={testId}
+      >
         <h2 id="refused-heading" className="text-xl font-bold">
           {heading}
         </h2>

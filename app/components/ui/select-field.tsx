@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
+import { type ReactNode, type SelectHTMLAttributes, useId } from "react";
 
 export interface SelectOption {
   value: string;
@@ -21,7 +21,15 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
  * choice. Every other attribute (name, value, onChange, aria-describedby, data-testid) goes to
  * the select.
  */
-export function SelectField({ label, options, compact = false, className = "", selectClassName = "", children, ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  compact = false,
+  className = "",
+  selectClassName = "",
+  children,
+  ...props
+}: SelectFieldProps) {
   const id = useId();
   return (
     <div className={`grid gap-1 ${className}`.trim()}>

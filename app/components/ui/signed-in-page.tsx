@@ -27,7 +27,11 @@ export function SignedInPage({
 }) {
   return (
     <div className={`${PAGE_COLUMN} py-8`}>
-      {back === true ? <BackLink>Back to dashboard</BackLink> : back ? <BackLink to={back.to}>{back.label}</BackLink> : null}
+      {back === true ? (
+        <BackLink>Back to dashboard</BackLink>
+      ) : back ? (
+        <BackLink to={back.to}>{back.label}</BackLink>
+      ) : null}
       <div className={`flex flex-wrap items-end justify-between gap-x-6 gap-y-4 ${back ? "mt-6" : ""}`}>
         <div className="min-w-0">
           <h1 className="text-4xl font-bold">{title}</h1>

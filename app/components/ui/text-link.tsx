@@ -2,7 +2,8 @@ import { Link, type LinkProps } from "@remix-run/react";
 import type { AnchorHTMLAttributes, ReactNode } from "react";
 
 /** The GOV.UK link style, light and dark, for the few places that must style another element as a link. */
-export const linkClasses = "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
+export const linkClasses =
+  "text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white";
 
 type TextLinkProps =
   | (Omit<LinkProps, "className"> & { className?: string; href?: never })

@@ -5,7 +5,7 @@
  * destructive. Written here because no Radix package is installed; the behaviour follows
  * Radix Toast, which the specification's constants come from.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
@@ -197,7 +197,9 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => v
         aria-label="Close notification"
         className={
           "absolute right-2 top-2 rounded p-1 text-lg leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-yellow-400 " +
-          (destructive ? "text-white/80 hover:text-white" : "text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white")
+          (destructive
+            ? "text-white/80 hover:text-white"
+            : "text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white")
         }
       >
         <span aria-hidden="true">×</span>

@@ -21,7 +21,12 @@ export function useMutation() {
   const { toast } = useToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const mutate = async <T = unknown>(method: string, url: string, body: unknown, options: MutateOptions<T> = {}): Promise<T | undefined> => {
+  const mutate = async <T = unknown>(
+    method: string,
+    url: string,
+    body: unknown,
+    options: MutateOptions<T> = {},
+  ): Promise<T | undefined> => {
     setBusy(true);
     try {
       const response = await apiRequest(method, url, body);

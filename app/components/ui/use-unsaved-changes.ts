@@ -1,4 +1,4 @@
-import { useBlocker, type BlockerFunction } from "@remix-run/react";
+import { type BlockerFunction, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 
 /** Spec 000 §4: the prompt when leaving a page with unsaved form data. */
@@ -15,7 +15,12 @@ export function isFormDirty(form: HTMLFormElement | null): boolean {
   for (const element of Array.from(form.elements)) {
     if (element instanceof HTMLInputElement) {
       if (IGNORED_INPUTS.has(element.type)) continue;
-      if (element.type === "checkbox" || element.type === "radio" ? element.checked !== element.defaultChecked : element.value !== element.defaultValue) return true;
+      if (
+        element.type === "checkbox" || element.type === "radio"
+          ? element.checked !== element.defaultChecked
+          : element.value !== element.defaultValue
+      )
+        return true;
     } else if (element instanceof HTMLTextAreaElement) {
       if (element.value !== element.defaultValue) return true;
     } else if (element instanceof HTMLSelectElement) {
@@ -44,7 +49,8 @@ export function useUnsavedChanges(isDirty: () => boolean): { onSubmit: () => voi
     useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
       if (submitting.current) return false;
       // Only the hash changing (e.g. a link to a section of the same page) keeps the form.
-      if (currentLocation.pathname === nextLocation.pathname && currentLocation.search === nextLocation.search) return false;
+      if (currentLocation.pathname === nextLocation.pathname && currentLocation.search === nextLocation.search)
+        return false;
       return dirty.current();
     }, []),
   );

@@ -4,14 +4,15 @@
  * summary, description, who may call it, parameters, request body fields and responses, and a
  * link to the raw JSON.
  */
-import { Card } from "#app/components/ui/card.tsx";
-import { TextLink } from "#app/components/ui/text-link.tsx";
+
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import type { Tone } from "#core/format/tone.ts";
 import type { ApiDocs, DocField, DocOperation } from "./openapi-view.server.ts";
-import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 
 /** The OpenAPI document the worker serves (server/verification/openapi.ts). */
 export const OPENAPI_JSON = "/api/verifications/openapi.json";
@@ -33,7 +34,8 @@ export function ApiDocsPage({ docs }: { docs: ApiDocs & { errors: { name: string
     >
       <Card as="section" aria-labelledby="overview-heading" className="mt-8 p-5">
         <h2 id="overview-heading" className="text-xl font-bold">
-          {docs.title} <span className="text-base font-normal text-govuk-grey dark:text-slate-400">version {docs.version}</span>
+          {docs.title}{" "}
+          <span className="text-base font-normal text-govuk-grey dark:text-slate-400">version {docs.version}</span>
         </h2>
         <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold">Base address</dt>
@@ -42,13 +44,16 @@ export function ApiDocsPage({ docs }: { docs: ApiDocs & { errors: { name: string
           </dd>
           <dt className="font-semibold">Authentication</dt>
           <dd>
-            An API key of your organisation, sent as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> (create one in the Verifier Portal under API Integration), or a
-            signed-in verifier&apos;s session. Keys act for the organisation that made them.
+            An API key of your organisation, sent as{" "}
+            <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> (create one in the Verifier Portal
+            under API Integration), or a signed-in verifier&apos;s session. Keys act for the organisation that made
+            them.
           </dd>
           <dt className="font-semibold">Errors</dt>
           <dd>
-            Every refusal answers JSON with a <code className="font-mono">message</code> and, for most, a <code className="font-mono">code</code>; the wallet-facing response endpoint answers
-            OAuth errors (<code className="font-mono">error</code>, <code className="font-mono">error_description</code>).
+            Every refusal answers JSON with a <code className="font-mono">message</code> and, for most, a{" "}
+            <code className="font-mono">code</code>; the wallet-facing response endpoint answers OAuth errors (
+            <code className="font-mono">error</code>, <code className="font-mono">error_description</code>).
           </dd>
           <dt className="font-semibold">The whole document</dt>
           <dd>
@@ -104,7 +109,15 @@ function MethodBadge({ method }: { method: string }) {
 function OperationCard({ operation }: { operation: DocOperation }) {
   const headingId = `${operation.id}-heading`;
   return (
-    <Card as="li" id={operation.id} aria-labelledby={headingId} className="scroll-mt-4 p-5" data-testid="api-operation" data-method={operation.method} data-path={operation.path}>
+    <Card
+      as="li"
+      id={operation.id}
+      aria-labelledby={headingId}
+      className="scroll-mt-4 p-5"
+      data-testid="api-operation"
+      data-method={operation.method}
+      data-path={operation.path}
+    >
       <h2 id={headingId} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <MethodBadge method={operation.method} />
         <code className="break-all font-mono text-lg font-bold">{operation.path}</code>
@@ -119,16 +132,27 @@ function OperationCard({ operation }: { operation: DocOperation }) {
       {operation.parameters.length ? (
         <div className="mt-4">
           <h3 className="font-bold">Parameters</h3>
-          <FieldTable fields={operation.parameters} caption={`Parameters of ${operation.method} ${operation.path}`} showIn />
+          <FieldTable
+            fields={operation.parameters}
+            caption={`Parameters of ${operation.method} ${operation.path}`}
+            showIn
+          />
         </div>
       ) : null}
 
       {operation.body ? (
         <div className="mt-4">
           <h3 className="font-bold">
-            Request body <span className="font-normal text-govuk-grey dark:text-slate-400">({operation.body.contentType}{operation.body.schemaName ? `, ${operation.body.schemaName}` : ""})</span>
+            Request body{" "}
+            <span className="font-normal text-govuk-grey dark:text-slate-400">
+              ({operation.body.contentType}
+              {operation.body.schemaName ? `, ${operation.body.schemaName}` : ""})
+            </span>
           </h3>
-          <FieldTable fields={operation.body.fields} caption={`Request body of ${operation.method} ${operation.path}`} />
+          <FieldTable
+            fields={operation.body.fields}
+            caption={`Request body of ${operation.method} ${operation.path}`}
+          />
         </div>
       ) : null}
 
@@ -142,10 +166,19 @@ function OperationCard({ operation }: { operation: DocOperation }) {
                   {response.status}
                 </StatusBadge>
                 {response.description}
-                {response.contentType ? <span className="text-govuk-grey dark:text-slate-400"> · {response.contentType}</span> : null}
-                {response.schemaName ? <span className="text-govuk-grey dark:text-slate-400"> · {response.schemaName}</span> : null}
+                {response.contentType ? (
+                  <span className="text-govuk-grey dark:text-slate-400"> · {response.contentType}</span>
+                ) : null}
+                {response.schemaName ? (
+                  <span className="text-govuk-grey dark:text-slate-400"> · {response.schemaName}</span>
+                ) : null}
               </p>
-              {response.fields.length ? <FieldTable fields={response.fields} caption={`Fields of the ${response.status} answer to ${operation.method} ${operation.path}`} /> : null}
+              {response.fields.length ? (
+                <FieldTable
+                  fields={response.fields}
+                  caption={`Fields of the ${response.status} answer to ${operation.method} ${operation.path}`}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

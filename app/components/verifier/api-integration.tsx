@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { copyText } from "#app/client/clipboard.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -12,8 +12,8 @@ import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { formatDateTime } from "#core/format/format.ts";
-import type { UsageDay } from "#server/verification/records.ts";
 import type { ApiKeySummary } from "#server/verification/organisations.ts";
+import type { UsageDay } from "#server/verification/records.ts";
 import { OPENAPI_JSON } from "./api-docs-page.tsx";
 import { UsageChart } from "./usage-chart.tsx";
 
@@ -34,7 +34,9 @@ export function ApiIntegration({ keys, usage }: { keys: ApiKeyRow[]; usage: Usag
       <h2 id="api-heading" className="text-xl font-bold">
         API Integration
       </h2>
-      <p className="mt-1 text-govuk-grey dark:text-slate-400">Check credentials from your own systems with the Verifier API.</p>
+      <p className="mt-1 text-govuk-grey dark:text-slate-400">
+        Check credentials from your own systems with the Verifier API.
+      </p>
       <div className="mt-2 grid divide-y divide-govuk-border lg:grid-cols-3 lg:divide-x lg:divide-y-0 dark:divide-slate-700">
         <IntegrationRow icon="settings" title="API Key" headingId="api-key-heading">
           <ApiKeys keys={keys} />
@@ -62,7 +64,17 @@ export function ApiIntegration({ keys, usage }: { keys: ApiKeyRow[]; usage: Usag
   );
 }
 
-function IntegrationRow({ icon, title, headingId, children }: { icon: IconName; title: string; headingId: string; children: ReactNode }) {
+function IntegrationRow({
+  icon,
+  title,
+  headingId,
+  children,
+}: {
+  icon: IconName;
+  title: string;
+  headingId: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={headingId} className="min-w-0 py-4 lg:px-5 lg:first:pl-0 lg:last:pr-0">
       <h3 id={headingId} className="flex items-center gap-2 text-lg font-bold">
@@ -140,14 +152,27 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
   }
 
   const copyKey = (key: string) =>
-    copyText(key, toast, { title: "Key Copied", description: "API key copied to clipboard", failure: "Could not copy the key; select it and copy it by hand" });
+    copyText(key, toast, {
+      title: "Key Copied",
+      description: "API key copied to clipboard",
+      failure: "Could not copy the key; select it and copy it by hand",
+    });
 
   return (
     <>
       <p className="text-sm">
-        Send a key as <code className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">Authorization: Bearer &lt;key&gt;</code>. It acts for your organisation.
+        Send a key as{" "}
+        <code className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">
+          Authorization: Bearer &lt;key&gt;
+        </code>
+        . It acts for your organisation.
       </p>
-      <form className="mt-3 grid justify-items-start gap-2" onSubmit={(event) => void create(event)} noValidate data-testid="api-key-form">
+      <form
+        className="mt-3 grid justify-items-start gap-2"
+        onSubmit={(event) => void create(event)}
+        noValidate
+        data-testid="api-key-form"
+      >
         <TextField
           ref={nameRef}
           name="name"
@@ -167,7 +192,12 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
           errors={nameError ? ["Enter a name for the key"] : undefined}
           data-testid="input-api-key-name"
         />
-        <Button type="submit" className="px-3 py-1.5" disabled={!hydrated || creating} data-testid="button-create-api-key">
+        <Button
+          type="submit"
+          className="px-3 py-1.5"
+          disabled={!hydrated || creating}
+          data-testid="button-create-api-key"
+        >
           <Icon name="plus" className="h-4 w-4" />
           {creating ? "Creating..." : "Create API key"}
         </Button>
@@ -175,9 +205,20 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
 
       {keys.length ? (
         // Focus lands on the list after a revoke (tabIndex -1: not a tab stop). A revoked key stays listed.
-        <ul ref={listRef} tabIndex={-1} className="mt-4 grid gap-2" aria-label="Your organisation's API keys" data-testid="api-key-list">
+        <ul
+          ref={listRef}
+          tabIndex={-1}
+          className="mt-4 grid gap-2"
+          aria-label="Your organisation's API keys"
+          data-testid="api-key-list"
+        >
           {keys.map((key) => (
-            <li key={key.id} className="rounded-sm border border-govuk-border p-3 dark:border-slate-600" data-testid="api-key-item" data-revoked={key.revokedAt ? "true" : "false"}>
+            <li
+              key={key.id}
+              className="rounded-sm border border-govuk-border p-3 dark:border-slate-600"
+              data-testid="api-key-item"
+              data-revoked={key.revokedAt ? "true" : "false"}
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="break-words font-semibold">{key.name}</p>
@@ -188,7 +229,13 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
                     Revoked
                   </StatusBadge>
                 ) : (
-                  <Button variant="destructive" className="px-3 py-1 text-sm" onClick={() => setRevoking(key)} disabled={!hydrated} data-testid="button-revoke-api-key">
+                  <Button
+                    variant="destructive"
+                    className="px-3 py-1 text-sm"
+                    onClick={() => setRevoking(key)}
+                    disabled={!hydrated}
+                    data-testid="button-revoke-api-key"
+                  >
                     Revoke<span className="sr-only"> {key.name}</span>
                   </Button>
                 )}
@@ -199,7 +246,13 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
                   <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time>
                 </dd>
                 <dt>Last used</dt>
-                <dd>{key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time> : "Never used"}</dd>
+                <dd>
+                  {key.lastUsedAt ? (
+                    <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time>
+                  ) : (
+                    "Never used"
+                  )}
+                </dd>
                 {key.revokedAt ? (
                   <>
                     <dt>Revoked</dt>
@@ -218,10 +271,19 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         </p>
       )}
 
-      <Dialog open={created !== null} onClose={() => setCreated(null)} title="API key created" description={created ? created.apiKey.name : undefined} testId="api-key-dialog">
+      <Dialog
+        open={created !== null}
+        onClose={() => setCreated(null)}
+        title="API key created"
+        description={created ? created.apiKey.name : undefined}
+        testId="api-key-dialog"
+      >
         {created ? (
           <div className="grid gap-4">
-            <p className="border-l-4 border-amber-500 bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100" data-testid="api-key-warning">
+            <p
+              className="border-l-4 border-amber-500 bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+              data-testid="api-key-warning"
+            >
               {KEY_SHOWN_ONCE}
             </p>
             <div className="grid gap-1">
@@ -250,12 +312,23 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         ) : null}
       </Dialog>
 
-      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this API key?" description={revoking ? `${revoking.name} (${revoking.prefix}…)` : undefined} testId="revoke-api-key-dialog">
+      <Dialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke this API key?"
+        description={revoking ? `${revoking.name} (${revoking.prefix}…)` : undefined}
+        testId="revoke-api-key-dialog"
+      >
         {revoking ? (
           <div className="grid gap-4">
             <p>The key stops working at once: every system that uses it will be refused. This cannot be undone.</p>
             <div className="flex flex-wrap gap-3">
-              <Button variant="destructive" onClick={() => void revoke(revoking)} disabled={revokePending} data-testid="button-confirm-revoke-api-key">
+              <Button
+                variant="destructive"
+                onClick={() => void revoke(revoking)}
+                disabled={revokePending}
+                data-testid="button-confirm-revoke-api-key"
+              >
                 {revokePending ? "Revoking..." : "Yes, revoke key"}
               </Button>
               <Button variant="secondary" onClick={() => setRevoking(null)}>

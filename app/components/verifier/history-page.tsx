@@ -9,14 +9,14 @@ import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { formatDateTime } from "#core/format/format.ts";
 import { authorityName } from "#core/issuers/registry.ts";
 import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
 import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";
 import type { HistoryEntry } from "#server/verification/api-schemas.ts";
-import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
-import { NO_DATA, verificationRow, type VerificationRow } from "./recent-verifications.tsx";
+import { NO_DATA, type VerificationRow, verificationRow } from "./recent-verifications.tsx";
 import { ResultBadge, resultLabel } from "./verification-display.tsx";
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -41,8 +41,14 @@ export interface HistoryData {
   filters: HistoryFilters;
 }
 
-const RESULT_OPTIONS = [{ value: "all", label: "All results" }, ...RESULT_KINDS.map((kind) => ({ value: kind, label: resultLabel(kind) }))];
-const CHECK_OPTIONS = [{ value: "all", label: "All checks" }, ...CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name }))];
+const RESULT_OPTIONS = [
+  { value: "all", label: "All results" },
+  ...RESULT_KINDS.map((kind) => ({ value: kind, label: resultLabel(kind) })),
+];
+const CHECK_OPTIONS = [
+  { value: "all", label: "All checks" },
+  ...CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name })),
+];
 
 /** The query string of a history view (only what is not the default). */
 function historyQuery(filters: HistoryFilters, extra: Record<string, string> = {}): string {
@@ -71,7 +77,8 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
       aside={
         <a href={csv} download className={buttonClasses("outline")} data-testid="link-download-csv">
           <Icon name="download" className="h-5 w-5" />
-          Download CSV<span className="sr-only"> of {filtered ? "these filtered verifications" : "every verification"}</span>
+          Download CSV
+          <span className="sr-only"> of {filtered ? "these filtered verifications" : "every verification"}</span>
         </a>
       }
     >
@@ -79,10 +86,31 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
         <h2 id="filters-heading" className="text-xl font-bold">
           Filter
         </h2>
-        <Form method="get" action="/verifier/history" className="mt-3 flex flex-wrap items-end gap-4" data-testid="history-filters">
+        <Form
+          method="get"
+          action="/verifier/history"
+          className="mt-3 flex flex-wrap items-end gap-4"
+          data-testid="history-filters"
+        >
           {/* Keyed by the value, so a new address (Back, Clear filters) shows its own filters. */}
-          <SelectField key={`result-${filters.result}`} name="result" label="Result" defaultValue={filters.result} options={RESULT_OPTIONS} className="min-w-48" data-testid="filter-result" />
-          <SelectField key={`type-${filters.type}`} name="type" label="Check" defaultValue={filters.type} options={CHECK_OPTIONS} className="min-w-48" data-testid="filter-type" />
+          <SelectField
+            key={`result-${filters.result}`}
+            name="result"
+            label="Result"
+            defaultValue={filters.result}
+            options={RESULT_OPTIONS}
+            className="min-w-48"
+            data-testid="filter-result"
+          />
+          <SelectField
+            key={`type-${filters.type}`}
+            name="type"
+            label="Check"
+            defaultValue={filters.type}
+            options={CHECK_OPTIONS}
+            className="min-w-48"
+            data-testid="filter-type"
+          />
           <Button type="submit" data-testid="button-apply-filters">
             Apply filters
           </Button>
@@ -110,15 +138,26 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
             <Icon name="inbox" className="mx-auto h-10 w-10 text-govuk-grey dark:text-slate-400" />
             <p className="mt-3 text-xl font-bold">{NO_DATA}</p>
             <p className="mt-2 text-govuk-grey dark:text-slate-400">
-              {filtered ? "Try other filters, or clear them to see every check." : "Checks your organisation makes, by QR code or by request, appear here."}
+              {filtered
+                ? "Try other filters, or clear them to see every check."
+                : "Checks your organisation makes, by QR code or by request, appear here."}
             </p>
           </Card>
         )}
 
         {pages > 1 ? (
-          <nav aria-label="Pages of the history" className="mt-6 flex flex-wrap items-center justify-between gap-4" data-testid="history-pagination">
+          <nav
+            aria-label="Pages of the history"
+            className="mt-6 flex flex-wrap items-center justify-between gap-4"
+            data-testid="history-pagination"
+          >
             {page > 1 ? (
-              <Link to={pageLink(page - 1)} className={buttonClasses("outline")} rel="prev" data-testid="link-previous-page">
+              <Link
+                to={pageLink(page - 1)}
+                className={buttonClasses("outline")}
+                rel="prev"
+                data-testid="link-previous-page"
+              >
                 <span aria-hidden="true">‹</span> Previous<span className="sr-only"> page</span>
               </Link>
             ) : (
@@ -128,7 +167,12 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
               Page {page} of {pages}
             </p>
             {page < pages ? (
-              <Link to={pageLink(page + 1)} className={buttonClasses("outline")} rel="next" data-testid="link-next-page">
+              <Link
+                to={pageLink(page + 1)}
+                className={buttonClasses("outline")}
+                rel="next"
+                data-testid="link-next-page"
+              >
                 Next<span className="sr-only"> page</span> <span aria-hidden="true">›</span>
               </Link>
             ) : (
@@ -144,7 +188,12 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
 function HistoryTable({ entries }: { entries: HistoryRow[] }) {
   return (
     // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
-    <div role="region" aria-labelledby="history-heading" tabIndex={0} className="mt-4 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900">
+    <div
+      role="region"
+      aria-labelledby="history-heading"
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
+    >
       <table className="w-full min-w-[56rem] text-left" data-testid="history-table">
         <thead className="bg-govuk-grey-light dark:bg-slate-800">
           <tr>
@@ -170,12 +219,18 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
               <td className="max-w-xs break-words px-3 py-2">{entry.purpose}</td>
               <td className="px-3 py-2">
                 {(entry.mode && MODE[entry.mode]) ?? "Check"}
-                {entry.visualMatchAt ? <span className="block text-sm text-govuk-grey dark:text-slate-400">Person confirmed</span> : null}
+                {entry.visualMatchAt ? (
+                  <span className="block text-sm text-govuk-grey dark:text-slate-400">Person confirmed</span>
+                ) : null}
               </td>
               <td className="px-3 py-2">{entry.issuer ? authorityName(entry.issuer) : "Not known"}</td>
               <td className="px-3 py-2">
                 <TextLink href={`/api/verifications/${entry.id}/receipt`} download data-testid="link-receipt">
-                  PDF<span className="sr-only"> receipt of the {entry.checkName} check, {formatDateTime(entry.verifiedAt)}</span>
+                  PDF
+                  <span className="sr-only">
+                    {" "}
+                    receipt of the {entry.checkName} check, {formatDateTime(entry.verifiedAt)}
+                  </span>
                 </TextLink>
               </td>
             </tr>

@@ -47,7 +47,8 @@ export interface ApiDocs {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const refName = (ref: string) => ref.slice(ref.lastIndexOf("/") + 1);
 
 /** A schema's type in words: "string (uuid)", "one of "rtw", "rtr"", "array of string", a schema's name. */
@@ -62,7 +63,10 @@ function typeOf(schema: unknown): string {
   if (schema.type === "array") return `array of ${typeOf(schema.items)}`;
   if (schema.type === "object" && !isObject(schema.properties)) return "object (keys and values)";
   const base = typeof schema.type === "string" ? schema.type : "any";
-  const details = [schema.format, schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : undefined].filter(Boolean);
+  const details = [
+    schema.format,
+    schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : undefined,
+  ].filter(Boolean);
   return details.length ? `${base} (${details.join(", ")})` : base;
 }
 
@@ -70,7 +74,8 @@ function typeOf(schema: unknown): string {
 function authOf(security: unknown): string {
   if (!Array.isArray(security) || security.length === 0) return "Public: no authentication";
   const schemes = security.flatMap((requirement) => (isObject(requirement) ? Object.keys(requirement) : []));
-  if (schemes.includes("apiKey") && schemes.includes("session")) return "An API key (Authorization: Bearer) or a signed-in verifier's session";
+  if (schemes.includes("apiKey") && schemes.includes("session"))
+    return "An API key (Authorization: Bearer) or a signed-in verifier's session";
   if (schemes.includes("session")) return "A signed-in verifier's session (the portal) only";
   if (schemes.includes("apiKey")) return "An API key (Authorization: Bearer)";
   return schemes.join(", ");
@@ -88,7 +93,8 @@ function fieldsOf(schema: unknown): DocField[] {
   }));
 }
 
-const schemasOf = (document: Json): Json => (isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {});
+const schemasOf = (document: Json): Json =>
+  isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
 
 function readApiDocs(document: Json): ApiDocs {
   const components = schemasOf(document);
@@ -112,29 +118,42 @@ function readApiDocs(document: Json): ApiDocs {
     if (!isObject(item)) continue;
     for (const [method, operation] of Object.entries(item)) {
       if (!isObject(operation)) continue;
-      const parameters = (Array.isArray(operation.parameters) ? operation.parameters : []).filter(isObject).map((p) => ({
-        name: String(p.name),
-        in: String(p.in),
-        type: typeOf(p.schema),
-        required: p.required === true,
-        description: typeof p.description === "string" ? p.description : null,
-      }));
+      const parameters = (Array.isArray(operation.parameters) ? operation.parameters : [])
+        .filter(isObject)
+        .map((p) => ({
+          name: String(p.name),
+          in: String(p.in),
+          type: typeOf(p.schema),
+          required: p.required === true,
+          description: typeof p.description === "string" ? p.description : null,
+        }));
       const requestBody = content(operation.requestBody);
-      const body = requestBody ? (({ name, schema }) => ({ contentType: requestBody.contentType, schemaName: name, fields: fieldsOf(schema) }))(resolve(requestBody.schema)) : null;
-      const responses = Object.entries(isObject(operation.responses) ? operation.responses : {}).map(([status, response]) => {
-        const media = content(response);
-        const { name, schema } = resolve(media?.schema);
-        return {
-          status,
-          description: isObject(response) && typeof response.description === "string" ? response.description : "",
-          contentType: media?.contentType ?? null,
-          schemaName: name,
-          // The fields of a success answer; an error's shape is named, and listed once on its own.
-          fields: status.startsWith("2") ? fieldsOf(schema) : [],
-        };
-      });
+      const body = requestBody
+        ? (({ name, schema }) => ({
+            contentType: requestBody.contentType,
+            schemaName: name,
+            fields: fieldsOf(schema),
+          }))(resolve(requestBody.schema))
+        : null;
+      const responses = Object.entries(isObject(operation.responses) ? operation.responses : {}).map(
+        ([status, response]) => {
+          const media = content(response);
+          const { name, schema } = resolve(media?.schema);
+          return {
+            status,
+            description: isObject(response) && typeof response.description === "string" ? response.description : "",
+            contentType: media?.contentType ?? null,
+            schemaName: name,
+            // The fields of a success answer; an error's shape is named, and listed once on its own.
+            fields: status.startsWith("2") ? fieldsOf(schema) : [],
+          };
+        },
+      );
       operations.push({
-        id: `${method}-${path}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/-+$/, ""),
+        id: `${method}-${path}`
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/-+$/, ""),
         method: method.toUpperCase(),
         path,
         summary: typeof operation.summary === "string" ? operation.summary : "",
@@ -160,7 +179,9 @@ function readApiDocs(document: Json): ApiDocs {
 /** The error answers' shapes (every 4xx names the Error schema; the wallet-facing endpoint OAuthError). */
 function errorShapes(document: Json): { name: string; fields: DocField[] }[] {
   const components = schemasOf(document);
-  return ["Error", "OAuthError"].filter((name) => isObject(components[name])).map((name) => ({ name, fields: fieldsOf(components[name]) }));
+  return ["Error", "OAuthError"]
+    .filter((name) => isObject(components[name]))
+    .map((name) => ({ name, fields: fieldsOf(components[name]) }));
 }
 
 /** The document for this origin, read for the page. */

@@ -4,21 +4,23 @@
  * administrator, acting for the verifier organisation their account belongs to
  * (users.organisationId). Visitors are sent to /login; anyone else gets a 403 page that says why.
  */
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, json } from "@remix-run/cloudflare";
 import { effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
-import { findOrganisation, type Organisation } from "#server/verification/organisations.ts";
 import { PRIVATE } from "#server/http/security.ts";
+import { findOrganisation, type Organisation } from "#server/verification/organisations.ts";
 
 /** Why a signed-in person cannot use the portal: their role, or no organisation to act for. */
 type PortalRefusal = "role" | "organisation";
 
 type PortalAccess = { ok: true; user: PublicUser; organisation: Organisation } | { ok: false; refused: PortalRefusal };
 
-
 /** A signed-in verifier or administrator, or why not (the API documentation needs no more). */
-export async function verifierRole(request: Request, context: AppLoadContext): Promise<{ ok: true; user: PublicUser } | { ok: false; refused: PortalRefusal }> {
+export async function verifierRole(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ ok: true; user: PublicUser } | { ok: false; refused: PortalRefusal }> {
   const user = await requireUser(request, context);
   const role = effectiveRole(user.role);
   return role === "verifier" || role === "admin" ? { ok: true, user } : { ok: false, refused: "role" };

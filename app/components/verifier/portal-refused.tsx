@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useRootData } from "#app/root.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { useRootData } from "#app/root.tsx";
 
 /** The title every refusal shows, whatever the reason (and the tests look for). */
 const ONLY_VERIFIERS = "Only verifiers can use the Verifier Portal";
@@ -22,18 +22,31 @@ const REASONS = {
  * The Verifier Portal's 403 page (its loaders answer 403 with `refused`): the portal's own title
  * and frame, and what is wrong in plain words, with the way back.
  */
-export function PortalRefused({ refused, title = "Verifier Portal" }: { refused: keyof typeof REASONS; title?: string }) {
+export function PortalRefused({
+  refused,
+  title = "Verifier Portal",
+}: {
+  refused: keyof typeof REASONS;
+  title?: string;
+}) {
   const reason = REASONS[refused];
   // An administrator without an organisation is offered where organisations are registered.
   const administrator = useRootData()?.user?.role === "admin";
   return (
     <SignedInPage title={title}>
-      <Card as="section" aria-labelledby="refused-heading" className="mt-8 max-w-3xl border-l-8 border-l-govuk-red p-6 dark:border-l-red-500" data-testid="portal-refused">
+      <Card
+        as="section"
+        aria-labelledby="refused-heading"
+        className="mt-8 max-w-3xl border-l-8 border-l-govuk-red p-6 dark:border-l-red-500"
+        data-testid="portal-refused"
+      >
         <h2 id="refused-heading" className="text-xl font-bold">
           {reason.heading}
         </h2>
         <p className="mt-2">{reason.body}</p>
-        {refused === "organisation" ? <p className="mt-2 font-semibold">{ONLY_VERIFIERS} of a registered organisation.</p> : null}
+        {refused === "organisation" ? (
+          <p className="mt-2 font-semibold">{ONLY_VERIFIERS} of a registered organisation.</p>
+        ) : null}
       </Card>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/" className={buttonClasses("secondary")}>

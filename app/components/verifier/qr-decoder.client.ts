@@ -20,7 +20,9 @@
 import zxingWasmUrl from "zxing-wasm/reader/zxing_reader.wasm";
 
 /** One overrides object, so zxing-wasm (which compares them shallowly) compiles the module once a page. */
-const ZXING_OVERRIDES = { locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? zxingWasmUrl : prefix + path) };
+const ZXING_OVERRIDES = {
+  locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? zxingWasmUrl : prefix + path),
+};
 
 /** A decoder for video frames; `engine` says which one this browser got. */
 export interface QrDecoder {

@@ -29,7 +29,10 @@ interface QrScannerProps {
 type Phase = "inactive" | "starting" | "active" | "error";
 
 /** Spec 000 §9: rear-facing video of ideal size 640×480. */
-const CAMERA: MediaStreamConstraints = { video: { facingMode: "environment", width: { ideal: 640 }, height: { ideal: 480 } }, audio: false };
+const CAMERA: MediaStreamConstraints = {
+  video: { facingMode: "environment", width: { ideal: 640 }, height: { ideal: 480 } },
+  audio: false,
+};
 
 /**
  * One frame read every 150 ms, the next scheduled only when the last has been read: a dense code
@@ -222,7 +225,9 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
 
       <div
         className={`relative mt-4 aspect-[4/3] w-full max-w-md overflow-hidden rounded-sm ${
-          phase === "active" ? "bg-govuk-black" : "border-2 border-dashed border-govuk-border bg-govuk-grey-light dark:border-slate-600 dark:bg-slate-800"
+          phase === "active"
+            ? "bg-govuk-black"
+            : "border-2 border-dashed border-govuk-border bg-govuk-grey-light dark:border-slate-600 dark:bg-slate-800"
         }`}
       >
         <video
@@ -242,7 +247,10 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
             className="pointer-events-none absolute left-1/2 top-1/2 aspect-square h-[92%] -translate-x-1/2 -translate-y-1/2 rounded-sm border-[3px] border-white/90 shadow-[0_0_0_2px_rgb(0_0_0/0.6)]"
           />
         ) : (
-          <div aria-hidden="true" className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-govuk-grey dark:text-slate-300">
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-govuk-grey dark:text-slate-300"
+          >
             <Icon name={phase === "error" ? "alert" : "scan"} className="h-12 w-12" />
             <span className="text-sm">{phase === "starting" ? "Starting camera…" : "Camera off"}</span>
           </div>
@@ -263,7 +271,12 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
       </p>
 
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button variant={mainButton.variant} data-testid={mainButton.testId} onClick={mainButton.onClick} disabled={off}>
+        <Button
+          variant={mainButton.variant}
+          data-testid={mainButton.testId}
+          onClick={mainButton.onClick}
+          disabled={off}
+        >
           <Icon name={running ? "cross" : "scan"} className="h-5 w-5" />
           {mainButton.label}
         </Button>

@@ -7,10 +7,21 @@ import type { HistoryEntry } from "#server/verification/api-schemas.ts";
 import { ResultBadge } from "./verification-display.tsx";
 
 /** What a verification needs on screen, from the record's history entry (the API's own schema). */
-export type VerificationRow = Pick<HistoryEntry, "id" | "checkName" | "result" | "purpose" | "mode" | "verifiedAt" | "visualMatchAt">;
+export type VerificationRow = Pick<
+  HistoryEntry,
+  "id" | "checkName" | "result" | "purpose" | "mode" | "verifiedAt" | "visualMatchAt"
+>;
 
 /** A history entry cut down to what the page shows, so nothing else of the record reaches the browser. */
-export function verificationRow({ id, checkName, result, purpose, mode, verifiedAt, visualMatchAt }: VerificationRow): VerificationRow {
+export function verificationRow({
+  id,
+  checkName,
+  result,
+  purpose,
+  mode,
+  verifiedAt,
+  visualMatchAt,
+}: VerificationRow): VerificationRow {
   return { id, checkName, result, purpose, mode, verifiedAt, visualMatchAt };
 }
 
@@ -21,14 +32,26 @@ export const NO_DATA = "No data available";
  * Recent Verifications (spec 000 §2): the organisation's five newest checks from the record,
  * each with its check, result, purpose and time, and View All (the full history).
  */
-export function RecentVerifications({ entries, total, now }: { entries: VerificationRow[]; total: number; now: string }) {
+export function RecentVerifications({
+  entries,
+  total,
+  now,
+}: {
+  entries: VerificationRow[];
+  total: number;
+  now: string;
+}) {
   return (
     <Card as="section" aria-labelledby="recent-heading" className="p-5" data-testid="recent-verifications">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="recent-heading" className="text-xl font-bold">
           Recent Verifications
         </h2>
-        <Link to="/verifier/history" className={buttonClasses("outline", "px-3 py-1 text-sm")} data-testid="link-view-all">
+        <Link
+          to="/verifier/history"
+          className={buttonClasses("outline", "px-3 py-1 text-sm")}
+          data-testid="link-view-all"
+        >
           View All<span className="sr-only"> verifications{total ? ` (${total})` : ""}</span>
         </Link>
       </div>
@@ -52,10 +75,15 @@ export function RecentVerifications({ entries, total, now }: { entries: Verifica
           ))}
         </ol>
       ) : (
-        <div className="mt-4 rounded-sm border border-dashed border-govuk-border p-6 text-center dark:border-slate-600" data-testid="recent-empty">
+        <div
+          className="mt-4 rounded-sm border border-dashed border-govuk-border p-6 text-center dark:border-slate-600"
+          data-testid="recent-empty"
+        >
           <Icon name="inbox" className="mx-auto h-8 w-8 text-govuk-grey dark:text-slate-400" />
           <p className="mt-2 font-semibold">{NO_DATA}</p>
-          <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">Checks your organisation makes, by QR code or by request, appear here.</p>
+          <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
+            Checks your organisation makes, by QR code or by request, appear here.
+          </p>
         </div>
       )}
     </Card>

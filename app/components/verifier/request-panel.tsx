@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { type FormEvent, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { copyText } from "#app/client/clipboard.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -19,10 +19,13 @@ import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.t
 import type { CreatedRequest } from "#server/verification/api-schemas.ts";
 import type { RequestSnapshot, RequestStatus } from "#server/verification/request-state.ts";
 import { watchRequest } from "./request-watch.ts";
-import { fromRequest, toastResult, type ShownResult } from "./verification-result.ts";
+import { fromRequest, type ShownResult, toastResult } from "./verification-result.ts";
 
 /** Spec 000 §5: the toast for an empty purpose, and nothing is sent. */
-const PURPOSE_REQUIRED = { title: "Purpose Required", description: "Please specify the purpose for this verification" } as const;
+const PURPOSE_REQUIRED = {
+  title: "Purpose Required",
+  description: "Please specify the purpose for this verification",
+} as const;
 
 const DECLINED = "The citizen declined";
 
@@ -43,7 +46,13 @@ const STATUS_BADGE: Record<RequestStatus, { label: string; tone: Tone }> = {
  * shows its QR code (the openid4vp:// request), the web-wallet link with Copy link, and the time
  * left; its answer arrives live (./request-watch.ts) and goes to the Verification Result panel.
  */
-export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: readonly string[]; onResult: (shown: ShownResult) => void }) {
+export function RequestPanel({
+  allowedChecks,
+  onResult,
+}: {
+  allowedChecks: readonly string[];
+  onResult: (shown: ShownResult) => void;
+}) {
   const hydrated = useHydrated();
   const { toast } = useToast();
   const [type, setType] = useState<CheckType>("rtw");
@@ -70,7 +79,11 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
 
   const toggleAttribute = (id: string, checked: boolean) =>
     // Spec 000 §5: each box adds or removes its item; no minimum (none asks for the check's default).
-    setAttributes((current) => (checked ? CHECKS[type].attributes.map((a) => a.id).filter((a) => a === id || current.includes(a)) : current.filter((a) => a !== id)));
+    setAttributes((current) =>
+      checked
+        ? CHECKS[type].attributes.map((a) => a.id).filter((a) => a === id || current.includes(a))
+        : current.filter((a) => a !== id),
+    );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,7 +98,11 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
     setPurposeError(false);
     setCreating(true);
     try {
-      const response = await apiRequest("POST", "/api/presentations/requests", { credentialType: type, requestedAttributes: attributes, purpose: trimmed });
+      const response = await apiRequest("POST", "/api/presentations/requests", {
+        credentialType: type,
+        requestedAttributes: attributes,
+        purpose: trimmed,
+      });
       const created = (await response.json()) as CreatedRequest;
       setRequest(created);
       setStatus("pending");
@@ -137,7 +154,9 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
           Request Specific Credentials
         </h2>
       </div>
-      <p className="mt-1 text-govuk-grey dark:text-slate-400">Ask the person for exactly what this check needs. They answer from their wallet.</p>
+      <p className="mt-1 text-govuk-grey dark:text-slate-400">
+        Ask the person for exactly what this check needs. They answer from their wallet.
+      </p>
 
       <form className="mt-4 grid gap-5" onSubmit={(event) => void submit(event)} noValidate data-testid="request-form">
         <SelectField
@@ -151,7 +170,11 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
           data-testid="select-credential-type"
         >
           {allowed(type) ? null : (
-            <p id={ids.typeWarning} className="border-l-4 border-amber-500 pl-3 text-sm font-semibold" data-testid="check-not-registered">
+            <p
+              id={ids.typeWarning}
+              className="border-l-4 border-amber-500 pl-3 text-sm font-semibold"
+              data-testid="check-not-registered"
+            >
               Your organisation is not registered for {check.name} checks, so this request would be refused.
             </p>
           )}
@@ -212,7 +235,15 @@ export function RequestPanel({ allowedChecks, onResult }: { allowedChecks: reado
   );
 }
 
-function ActiveRequest({ request, status, headingRef }: { request: CreatedRequest; status: RequestStatus; headingRef: RefObject<HTMLHeadingElement> }) {
+function ActiveRequest({
+  request,
+  status,
+  headingRef,
+}: {
+  request: CreatedRequest;
+  status: RequestStatus;
+  headingRef: RefObject<HTMLHeadingElement>;
+}) {
   const { toast } = useToast();
   const now = useNow(status === "pending" ? Date.parse(request.expiresAt) : null);
   const badge = STATUS_BADGE[status];
@@ -220,7 +251,12 @@ function ActiveRequest({ request, status, headingRef }: { request: CreatedReques
   const labels = request.requestedAttributes.map((id) => check.attributes.find((a) => a.id === id)?.label ?? id);
 
   return (
-    <section aria-labelledby="active-request-heading" className="mt-6 border-t border-govuk-border pt-5 dark:border-slate-700" data-testid="active-request" data-status={status}>
+    <section
+      aria-labelledby="active-request-heading"
+      className="mt-6 border-t border-govuk-border pt-5 dark:border-slate-700"
+      data-testid="active-request"
+      data-status={status}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="active-request-heading" ref={headingRef} tabIndex={-1} className="text-lg font-bold">
           {check.name} request
@@ -234,21 +270,40 @@ function ActiveRequest({ request, status, headingRef }: { request: CreatedReques
       </p>
 
       <div className="mt-4 flex flex-col items-start gap-5 sm:flex-row">
-        <div className={`shrink-0 rounded-sm border border-govuk-border bg-white p-2 dark:border-slate-600 ${status === "pending" ? "" : "opacity-40"}`}>
-          <QrCode value={request.authorizationRequest} label="QR code of this verification request: scan it with a digital identity wallet" size={208} />
+        <div
+          className={`shrink-0 rounded-sm border border-govuk-border bg-white p-2 dark:border-slate-600 ${status === "pending" ? "" : "opacity-40"}`}
+        >
+          <QrCode
+            value={request.authorizationRequest}
+            label="QR code of this verification request: scan it with a digital identity wallet"
+            size={208}
+          />
         </div>
         <div className="grid min-w-0 flex-1 gap-3">
           <RequestState request={request} status={status} now={now} />
           <div>
             <p className="text-sm font-semibold">Or send the person this link</p>
-            <p className="mt-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-xs dark:bg-slate-800" data-testid="wallet-link-text">
+            <p
+              className="mt-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-xs dark:bg-slate-800"
+              data-testid="wallet-link-text"
+            >
               {request.walletLink}
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
               <TextLink href={request.walletLink} target="_blank" rel="noopener" data-testid="wallet-link">
                 Open in the web wallet<span className="sr-only"> (opens in a new tab)</span>
               </TextLink>
-              <Button variant="outline" className="px-3 py-1 text-sm" onClick={() => void copyText(request.walletLink, toast, { title: "Link Copied", description: "Wallet link copied to clipboard" })} data-testid="button-copy-wallet-link">
+              <Button
+                variant="outline"
+                className="px-3 py-1 text-sm"
+                onClick={() =>
+                  void copyText(request.walletLink, toast, {
+                    title: "Link Copied",
+                    description: "Wallet link copied to clipboard",
+                  })
+                }
+                data-testid="button-copy-wallet-link"
+              >
                 Copy link
               </Button>
             </div>
@@ -271,7 +326,9 @@ function RequestState({ request, status, now }: { request: CreatedRequest; statu
           <span role="timer" className="font-mono text-lg font-bold tabular-nums" data-testid="request-countdown">
             {formatCountdown(Date.parse(request.expiresAt) - now)}
           </span>{" "}
-          <span className="text-sm text-govuk-grey dark:text-slate-400">(at {formatDateTimeZoned(request.expiresAt)})</span>
+          <span className="text-sm text-govuk-grey dark:text-slate-400">
+            (at {formatDateTimeZoned(request.expiresAt)})
+          </span>
         </p>
       </div>
     );
@@ -285,7 +342,11 @@ function RequestState({ request, status, now }: { request: CreatedRequest; statu
   return (
     <p
       role="status"
-      className={status === "declined" || status === "expired" ? "border-l-4 border-govuk-red pl-3 font-semibold dark:border-red-500" : "border-l-4 border-govuk-green pl-3 font-semibold dark:border-green-500"}
+      className={
+        status === "declined" || status === "expired"
+          ? "border-l-4 border-govuk-red pl-3 font-semibold dark:border-red-500"
+          : "border-l-4 border-govuk-green pl-3 font-semibold dark:border-green-500"
+      }
       data-testid="request-outcome"
     >
       {message}

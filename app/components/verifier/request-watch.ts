@@ -5,9 +5,10 @@
  * open or closes before the request has ended, the portal polls GET /api/presentations/requests/{id}
  * every 3 s instead. Either way it stops at completed, declined or expired.
  */
+
+import { apiRequest, isUnauthorizedError } from "#app/client/api-client.ts";
 import type { RequestView } from "#server/verification/api-schemas.ts";
 import type { RequestSnapshot } from "#server/verification/request-state.ts";
-import { apiRequest, isUnauthorizedError } from "#app/client/api-client.ts";
 
 /** How often the fallback asks. */
 const POLL_INTERVAL_MS = 3000;
@@ -83,9 +84,12 @@ export function watchRequest(id: string, expiresAt: string, callbacks: WatchCall
     void poll();
   };
 
-  expiryTimer = window.setTimeout(() => {
-    if (!stopped && !polling) void ask();
-  }, Math.max(0, Date.parse(expiresAt) - Date.now()) + EXPIRY_GRACE_MS);
+  expiryTimer = window.setTimeout(
+    () => {
+      if (!stopped && !polling) void ask();
+    },
+    Math.max(0, Date.parse(expiresAt) - Date.now()) + EXPIRY_GRACE_MS,
+  );
 
   try {
     const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
@@ -95,7 +99,13 @@ export function watchRequest(id: string, expiresAt: string, callbacks: WatchCall
       if (typeof event.data !== "string") return;
       try {
         const message: unknown = JSON.parse(event.data);
-        if (message && typeof message === "object" && (message as { type?: unknown }).type === "state" && isSnapshot(message, id)) deliver(message);
+        if (
+          message &&
+          typeof message === "object" &&
+          (message as { type?: unknown }).type === "state" &&
+          isSnapshot(message, id)
+        )
+          deliver(message);
       } catch {
         // Not a message of ours: ignored.
       }

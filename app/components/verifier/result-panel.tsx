@@ -1,4 +1,4 @@
-import { forwardRef, useState, type ReactNode } from "react";
+import { forwardRef, type ReactNode, useState } from "react";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -7,7 +7,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTimeZoned } from "#core/format/format.ts";
 import { checkName } from "#core/verification/checks.ts";
 import { attributeRows, ResultBadge } from "./verification-display.tsx";
-import { withRecord, type ShownResult } from "./verification-result.ts";
+import { type ShownResult, withRecord } from "./verification-result.ts";
 
 /** The panel's colours by result: a red panel for a failed check (spec 000 §8). */
 const PANEL = {
@@ -31,35 +31,37 @@ const SUMMARY = {
  * this panel, black on white: app/tailwind.css). The heading takes focus after a scan, so the
  * person using a keyboard or a screen reader lands on what they asked for.
  */
-export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult | null; organisation: string }>(function ResultPanel({ shown, organisation }, headingRef) {
-  return (
-    <Card
-      as="section"
-      aria-labelledby="result-heading"
-      className={`p-5 ${PANEL[shown ? shown.result : "none"]}`}
-      data-testid="verification-result"
-      data-result={shown?.result ?? "none"}
-      // Print shows this panel alone once it holds a result (app/tailwind.css).
-      data-print-region={shown ? "" : undefined}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
-          Verification Result
-        </h2>
-        {shown ? <ResultBadge result={shown.result} className="text-sm" /> : null}
-      </div>
-      {/* On paper, whose check it was. */}
-      <p className="hidden print:block">Checked by {organisation} with the UK Digital Identity Verifier Portal</p>
-      {shown ? (
-        <ResultBody key={`${shown.recordId ?? ""}${shown.timestamp}`} shown={shown} />
-      ) : (
-        <p className="mt-3 text-govuk-grey dark:text-slate-400" data-testid="result-empty">
-          No verification yet. Scan a QR code or create a request, and the result of the check appears here.
-        </p>
-      )}
-    </Card>
-  );
-});
+export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult | null; organisation: string }>(
+  function ResultPanel({ shown, organisation }, headingRef) {
+    return (
+      <Card
+        as="section"
+        aria-labelledby="result-heading"
+        className={`p-5 ${PANEL[shown ? shown.result : "none"]}`}
+        data-testid="verification-result"
+        data-result={shown?.result ?? "none"}
+        // Print shows this panel alone once it holds a result (app/tailwind.css).
+        data-print-region={shown ? "" : undefined}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
+            Verification Result
+          </h2>
+          {shown ? <ResultBadge result={shown.result} className="text-sm" /> : null}
+        </div>
+        {/* On paper, whose check it was. */}
+        <p className="hidden print:block">Checked by {organisation} with the UK Digital Identity Verifier Portal</p>
+        {shown ? (
+          <ResultBody key={`${shown.recordId ?? ""}${shown.timestamp}`} shown={shown} />
+        ) : (
+          <p className="mt-3 text-govuk-grey dark:text-slate-400" data-testid="result-empty">
+            No verification yet. Scan a QR code or create a request, and the result of the check appears here.
+          </p>
+        )}
+      </Card>
+    );
+  },
+);
 
 function ResultBody({ shown }: { shown: ShownResult }) {
   const rows = attributeRows(shown.checkType, shown.presentedAttributes);
@@ -68,7 +70,10 @@ function ResultBody({ shown }: { shown: ShownResult }) {
       <p className="mt-3 text-lg font-semibold" data-testid="result-summary">
         {SUMMARY[shown.result]}
       </p>
-      <p className={`mt-1 ${shown.valid ? "text-govuk-grey dark:text-slate-300" : "font-semibold text-red-800 dark:text-red-200"}`} data-testid="result-reason">
+      <p
+        className={`mt-1 ${shown.valid ? "text-govuk-grey dark:text-slate-300" : "font-semibold text-red-800 dark:text-red-200"}`}
+        data-testid="result-reason"
+      >
         {shown.valid ? null : <span className="sr-only">Reason: </span>}
         {shown.message}
       </p>
@@ -78,13 +83,21 @@ function ResultBody({ shown }: { shown: ShownResult }) {
         <Row label="Issuer" value={shown.issuer ?? "Not known (the issuer's signature was not verified)"} />
         <Row label="Checked" value={<time dateTime={shown.timestamp}>{formatDateTimeZoned(shown.timestamp)}</time>} />
         {shown.purpose ? <Row label="Purpose" value={shown.purpose} /> : null}
-        <Row label="How" value={shown.source === "scan" ? "QR code scanned or entered" : "Verification request answered from a wallet"} />
-        {shown.recordId ? <Row label="Record" value={<span className="break-all font-mono text-sm">{shown.recordId}</span>} /> : null}
+        <Row
+          label="How"
+          value={shown.source === "scan" ? "QR code scanned or entered" : "Verification request answered from a wallet"}
+        />
+        {shown.recordId ? (
+          <Row label="Record" value={<span className="break-all font-mono text-sm">{shown.recordId}</span>} />
+        ) : null}
       </dl>
 
       <h3 className="mt-5 font-bold">Attributes seen</h3>
       {rows.length ? (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-sm border border-govuk-border bg-white p-3 dark:border-slate-600 dark:bg-slate-900" data-testid="result-attributes">
+        <dl
+          className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-sm border border-govuk-border bg-white p-3 dark:border-slate-600 dark:bg-slate-900"
+          data-testid="result-attributes"
+        >
           {rows.map((row) => (
             <Row key={row.key} label={row.label} value={row.value} />
           ))}
@@ -158,7 +171,11 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
   return (
     <div className="mt-5">
       {/* Printed with the result: it is part of the evidence. */}
-      <p className={`mb-3 flex items-center gap-2 font-semibold text-govuk-green dark:text-green-300 ${matchedAt ? "" : "sr-only"}`} role="status" data-testid={matchedAt ? "visual-match-confirmed" : undefined}>
+      <p
+        className={`mb-3 flex items-center gap-2 font-semibold text-govuk-green dark:text-green-300 ${matchedAt ? "" : "sr-only"}`}
+        role="status"
+        data-testid={matchedAt ? "visual-match-confirmed" : undefined}
+      >
         {matchedAt ? (
           <>
             <Icon name="check" className="h-5 w-5" />
@@ -173,7 +190,12 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
             {confirming ? "Confirming..." : "Confirm the person matches"}
           </Button>
         ) : null}
-        <Button variant="outline" onClick={() => void exportReceipt()} disabled={exporting} data-testid="button-export-receipt">
+        <Button
+          variant="outline"
+          onClick={() => void exportReceipt()}
+          disabled={exporting}
+          data-testid="button-export-receipt"
+        >
           <Icon name="download" className="h-5 w-5" />
           {exporting ? "Exporting..." : "Export Receipt"}
         </Button>

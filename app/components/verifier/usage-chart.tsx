@@ -1,10 +1,15 @@
 import { useId } from "react";
-import type { UsageDay } from "#server/verification/records.ts";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
+import type { UsageDay } from "#server/verification/records.ts";
 
 /** Calendar days (YYYY-MM-DD) read in UTC, so no zone moves them. */
 const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
-const LONG_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+const LONG_DAY = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** A round axis top at or above `max` (1, 2, 5, 10, 20, 50, …), and its ticks. */
@@ -33,8 +38,14 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
   const descId = useId();
   // React's ids hold colons, which a url(#…) reference would have to escape.
   const hatchId = `hatch-${titleId.replace(/[^a-zA-Z0-9_-]/g, "")}`;
-  const totals = days.reduce((sum, d) => ({ valid: sum.valid + d.valid, invalid: sum.invalid + d.invalid }), { valid: 0, invalid: 0 });
-  const busiest = days.reduce<UsageDay | null>((best, d) => (d.valid + d.invalid > (best ? best.valid + best.invalid : 0) ? d : best), null);
+  const totals = days.reduce((sum, d) => ({ valid: sum.valid + d.valid, invalid: sum.invalid + d.invalid }), {
+    valid: 0,
+    invalid: 0,
+  });
+  const busiest = days.reduce<UsageDay | null>(
+    (best, d) => (d.valid + d.invalid > (best ? best.valid + best.invalid : 0) ? d : best),
+    null,
+  );
   const { top, ticks } = axis(Math.max(0, ...days.map((d) => d.valid + d.invalid)));
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const slot = (WIDTH - LEFT) / Math.max(days.length, 1);
@@ -47,7 +58,9 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
     totals.valid + totals.invalid === 0
       ? `No verifications in the last ${days.length} days.`
       : `${totals.valid + totals.invalid} verifications in the last ${days.length} days (${span}): ${totals.valid} valid and ${totals.invalid} invalid.` +
-        (busiest ? ` The busiest day was ${LONG_DAY.format(dayOf(busiest.date))} with ${busiest.valid + busiest.invalid}.` : "");
+        (busiest
+          ? ` The busiest day was ${LONG_DAY.format(dayOf(busiest.date))} with ${busiest.valid + busiest.invalid}.`
+          : "");
 
   return (
     <div data-testid="usage-chart">
@@ -59,10 +72,16 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
           <span className="inline-block h-3 w-3 rounded-[2px] bg-govuk-green dark:bg-green-400" /> Valid
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <span className="inline-block h-3 w-3 rounded-[2px] bg-govuk-red bg-[repeating-linear-gradient(45deg,transparent_0_2px,rgb(255_255_255/0.55)_2px_4px)] dark:bg-red-400" /> Invalid or expired
+          <span className="inline-block h-3 w-3 rounded-[2px] bg-govuk-red bg-[repeating-linear-gradient(45deg,transparent_0_2px,rgb(255_255_255/0.55)_2px_4px)] dark:bg-red-400" />{" "}
+          Invalid or expired
         </span>
       </div>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="mt-2 h-auto w-full text-govuk-grey dark:text-slate-400">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        className="mt-2 h-auto w-full text-govuk-grey dark:text-slate-400"
+      >
         <title id={titleId}>Verifications per day, last {days.length} days</title>
         <desc id={descId}>{summary}</desc>
         <defs>
@@ -72,7 +91,14 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
         </defs>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={LEFT} x2={WIDTH} y1={y(tick)} y2={y(tick)} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={tick === 0 ? 1.5 : 1} />
+            <line
+              x1={LEFT}
+              x2={WIDTH}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-300 dark:stroke-slate-700"
+              strokeWidth={tick === 0 ? 1.5 : 1}
+            />
             <text x={LEFT - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="12" fill="currentColor">
               {tick}
             </text>
@@ -84,18 +110,44 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
           const invalidTop = y(day.valid + day.invalid);
           return (
             <g key={day.date} data-date={day.date}>
-              {day.valid ? <rect x={x} y={validTop} width={barWidth} height={y(0) - validTop} className="fill-govuk-green dark:fill-green-400" /> : null}
+              {day.valid ? (
+                <rect
+                  x={x}
+                  y={validTop}
+                  width={barWidth}
+                  height={y(0) - validTop}
+                  className="fill-govuk-green dark:fill-green-400"
+                />
+              ) : null}
               {day.invalid ? (
                 <>
-                  <rect x={x} y={invalidTop} width={barWidth} height={validTop - invalidTop} className="fill-govuk-red dark:fill-red-400" />
-                  <rect x={x} y={invalidTop} width={barWidth} height={validTop - invalidTop} fill={`url(#${hatchId})`} />
+                  <rect
+                    x={x}
+                    y={invalidTop}
+                    width={barWidth}
+                    height={validTop - invalidTop}
+                    className="fill-govuk-red dark:fill-red-400"
+                  />
+                  <rect
+                    x={x}
+                    y={invalidTop}
+                    width={barWidth}
+                    height={validTop - invalidTop}
+                    fill={`url(#${hatchId})`}
+                  />
                 </>
               ) : null}
               <text x={x + barWidth / 2} y={HEIGHT - BOTTOM + 15} textAnchor="middle" fontSize="12" fill="currentColor">
                 {dayOf(day.date).getUTCDate()}
               </text>
               {i === 0 || dayOf(day.date).getUTCDate() === 1 ? (
-                <text x={x + barWidth / 2} y={HEIGHT - BOTTOM + 30} textAnchor="middle" fontSize="11" fill="currentColor">
+                <text
+                  x={x + barWidth / 2}
+                  y={HEIGHT - BOTTOM + 30}
+                  textAnchor="middle"
+                  fontSize="11"
+                  fill="currentColor"
+                >
                   {SHORT_DAY.format(dayOf(day.date)).split(" ")[1]}
                 </text>
               ) : null}

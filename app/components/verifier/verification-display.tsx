@@ -3,11 +3,12 @@
  * result panel: the result badge (spec 000 §4: valid, invalid, expired), what each attribute is
  * called (core/verification/checks.ts) and how its value reads (core/format/format.ts).
  */
-import type { Tone } from "#core/format/tone.ts";
-import { capitalise, formatAttributeValue, inWords } from "#core/format/format.ts";
-import { CHECK_TYPES, CHECKS, isCheckType, type CheckType } from "#core/verification/checks.ts";
-import type { ResultKind } from "#core/verification/reasons.ts";
+
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { capitalise, formatAttributeValue, inWords } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
+import { CHECK_TYPES, CHECKS, type CheckType, isCheckType } from "#core/verification/checks.ts";
+import type { ResultKind } from "#core/verification/reasons.ts";
 
 /** Expired takes the destructive style as invalid does (spec 000 §4), and the red result panel. */
 const BADGES: Record<ResultKind, { label: string; tone: Tone }> = {
@@ -33,7 +34,8 @@ export const resultLabel = (result: ResultKind) => BADGES[result].label;
  * else the claim's own name in words.
  */
 function attributeLabel(check: string | null | undefined, key: string): string {
-  const checks: CheckType[] = check && isCheckType(check) ? [check, ...CHECK_TYPES.filter((c) => c !== check)] : [...CHECK_TYPES];
+  const checks: CheckType[] =
+    check && isCheckType(check) ? [check, ...CHECK_TYPES.filter((c) => c !== check)] : [...CHECK_TYPES];
   for (const code of checks) {
     const found = CHECKS[code].attributes.find((attribute) => attribute.id === key || attribute.path.join(".") === key);
     if (found) return found.label;
@@ -42,6 +44,13 @@ function attributeLabel(check: string | null | undefined, key: string): string {
 }
 
 /** The attributes a presentation disclosed, labelled and formatted, in the order they came. */
-export function attributeRows(check: string | null | undefined, attributes: Record<string, unknown>): { key: string; label: string; value: string }[] {
-  return Object.entries(attributes).map(([key, value]) => ({ key, label: attributeLabel(check, key), value: formatAttributeValue(value) }));
+export function attributeRows(
+  check: string | null | undefined,
+  attributes: Record<string, unknown>,
+): { key: string; label: string; value: string }[] {
+  return Object.entries(attributes).map(([key, value]) => ({
+    key,
+    label: attributeLabel(check, key),
+    value: formatAttributeValue(value),
+  }));
 }

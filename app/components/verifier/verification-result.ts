@@ -3,10 +3,11 @@
  * typed presentation (POST /api/presentations/validate) or a request's answer (the live feed or
  * GET /api/presentations/requests/{id}), and the toast that reports it (spec 000 §8).
  */
-import type { CreatedRequest, ValidationAnswer, VerificationResult } from "#server/verification/api-schemas.ts";
+
 import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
-import { reasonMessage, resultBadge, type ResultKind } from "#core/verification/reasons.ts";
+import { type ResultKind, reasonMessage, resultBadge } from "#core/verification/reasons.ts";
+import type { CreatedRequest, ValidationAnswer, VerificationResult } from "#server/verification/api-schemas.ts";
 
 export interface ShownResult {
   /** The verification record (its receipt, the visual match); null if none was kept. */
@@ -41,7 +42,10 @@ export function fromValidation(answer: ValidationAnswer): ShownResult {
   };
 }
 
-export function fromRequest(result: VerificationResult, request: Pick<CreatedRequest, "credentialType" | "purpose">): ShownResult {
+export function fromRequest(
+  result: VerificationResult,
+  request: Pick<CreatedRequest, "credentialType" | "purpose">,
+): ShownResult {
   return {
     recordId: result.recordId ?? null,
     valid: result.valid,
@@ -60,7 +64,8 @@ export function fromRequest(result: VerificationResult, request: Pick<CreatedReq
 
 /** Spec 000 §8: "Verification Successful", or "Verification Failed" with the reason. */
 export function toastResult(shown: ShownResult, toast: ToastFn): void {
-  if (shown.valid) toast({ title: "Verification Successful", description: "Credential has been validated successfully" });
+  if (shown.valid)
+    toast({ title: "Verification Successful", description: "Credential has been validated successfully" });
   else toast({ title: "Verification Failed", description: shown.message, variant: "destructive" });
 }
 

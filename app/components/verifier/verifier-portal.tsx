@@ -8,14 +8,14 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
+import type { UsageDay } from "#server/verification/records.ts";
 import { ApiIntegration, type ApiKeyRow } from "./api-integration.tsx";
 import { QrScanner } from "./qr-scanner.tsx";
 import { RecentVerifications, type VerificationRow } from "./recent-verifications.tsx";
 import { RequestPanel } from "./request-panel.tsx";
 import { ResultPanel } from "./result-panel.tsx";
-import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
-import type { UsageDay } from "#server/verification/records.ts";
-import { fromValidation, toastResult, type ShownResult } from "./verification-result.ts";
+import { fromValidation, type ShownResult, toastResult } from "./verification-result.ts";
 
 export interface PortalData {
   organisation: { id: string; name: string; allowedChecks: string[] };
@@ -93,7 +93,10 @@ export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKe
       title="Verifier Portal"
       lead="Check a person’s credentials by QR code or by request, and keep the record of every check."
       aside={
-        <p className="rounded-sm border border-govuk-border bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900" data-testid="portal-organisation">
+        <p
+          className="rounded-sm border border-govuk-border bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900"
+          data-testid="portal-organisation"
+        >
           <span className="block text-sm text-govuk-grey dark:text-slate-400">Checking for</span>
           <span className="font-bold">{organisation.name}</span>
         </p>
@@ -103,7 +106,11 @@ export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKe
         {/* The result sits under the scanner (what a scan answers at once); a request's QR code and
             the record are in the other column. On a phone: scan, result, request, record. */}
         <div className="grid min-w-0 gap-6">
-          <QrScanner onScan={(text) => void validate(text)} onManualEntry={(text) => void validate(text)} disabled={validating} />
+          <QrScanner
+            onScan={(text) => void validate(text)}
+            onManualEntry={(text) => void validate(text)}
+            disabled={validating}
+          />
           <p role="status" className="sr-only">
             {validating ? "Checking the presentation…" : ""}
           </p>

@@ -4,9 +4,7 @@
  * made on this device (present.client.ts) with only the requested disclosures and a key-binding
  * JWT carrying the request's nonce and the verifier's client_id, then posted to response_uri.
  */
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import type { WalletRequest } from "#server/verification/wallet-request.ts";
-import { formatDate, formatDateTime } from "#core/format/format.ts";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
@@ -14,6 +12,8 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { formatDate, formatDateTime } from "#core/format/format.ts";
+import type { WalletRequest } from "#server/verification/wallet-request.ts";
 import { onThisDevice, useDeviceKey } from "./device-key.ts";
 import { PresentError, presentOnThisDevice } from "./present.client.ts";
 
@@ -26,12 +26,21 @@ interface ConsentCandidate {
   expiresAt: string | null;
 }
 
-export type ConsentData = { ok: true; request: WalletRequest; candidates: ConsentCandidate[] } | { ok: false; message: string };
+export type ConsentData =
+  | { ok: true; request: WalletRequest; candidates: ConsentCandidate[] }
+  | { ok: false; message: string };
 
-type Outcome = { kind: "shared" } | { kind: "refused"; message: string } | { kind: "declined" } | { kind: "error"; message: string };
+type Outcome =
+  | { kind: "shared" }
+  | { kind: "refused"; message: string }
+  | { kind: "declined" }
+  | { kind: "error"; message: string };
 
 /** Posts the wallet's answer to response_uri, as OpenID4VP direct_post. */
-async function postAnswer(responseUri: string, fields: Record<string, string>): Promise<{ ok: boolean; message: string }> {
+async function postAnswer(
+  responseUri: string,
+  fields: Record<string, string>,
+): Promise<{ ok: boolean; message: string }> {
   const response = await fetch(responseUri, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -43,7 +52,14 @@ async function postAnswer(responseUri: string, fields: Record<string, string>): 
 
 export function ConsentPage({ data }: { data: ConsentData }) {
   if (!data.ok) {
-    return <ConsentNotice lead="A verifier asked to check a credential in your wallet." role="alert" title="This request cannot be answered" body={data.message} />;
+    return (
+      <ConsentNotice
+        lead="A verifier asked to check a credential in your wallet."
+        role="alert"
+        title="This request cannot be answered"
+        body={data.message}
+      />
+    );
   }
   return <Consent request={data.request} candidates={data.candidates} />;
 }
@@ -66,10 +82,17 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
         request.attributes.map((a) => a.path),
         { aud: request.clientId, nonce: request.nonce },
       );
-      const answer = await postAnswer(request.responseUri, { vp_token: JSON.stringify({ [request.queryId]: [presentation] }), state: request.state });
+      const answer = await postAnswer(request.responseUri, {
+        vp_token: JSON.stringify({ [request.queryId]: [presentation] }),
+        state: request.state,
+      });
       setOutcome(answer.ok ? { kind: "shared" } : { kind: "refused", message: answer.message });
     } catch (error) {
-      setOutcome({ kind: "error", message: error instanceof PresentError ? error.message : "Your wallet could not make the presentation on this device." });
+      setOutcome({
+        kind: "error",
+        message:
+          error instanceof PresentError ? error.message : "Your wallet could not make the presentation on this device.",
+      });
     } finally {
       setBusy(null);
     }
@@ -78,7 +101,11 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
   async function decline() {
     setBusy("decline");
     try {
-      const answer = await postAnswer(request.responseUri, { error: "access_denied", error_description: "The citizen declined", state: request.state });
+      const answer = await postAnswer(request.responseUri, {
+        error: "access_denied",
+        error_description: "The citizen declined",
+        state: request.state,
+      });
       setOutcome(answer.ok ? { kind: "declined" } : { kind: "error", message: answer.message });
     } catch {
       setOutcome({ kind: "error", message: "Your answer could not be sent. Check your connection and try again." });
@@ -90,7 +117,10 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
   if (outcome) return <OutcomePanel request={request} outcome={outcome} />;
 
   return (
-    <SignedInPage title="Share your credential?" lead={`${request.verifierName} is asking to check a credential in your wallet (${request.checkName}).`}>
+    <SignedInPage
+      title="Share your credential?"
+      lead={`${request.verifierName} is asking to check a credential in your wallet (${request.checkName}).`}
+    >
       <div className="mt-8 grid max-w-3xl gap-6">
         <Card as="section" className="p-6" aria-labelledby="who-asks">
           <h2 id="who-asks" className="text-xl font-bold">
@@ -112,7 +142,9 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
               <li key={attribute.path}>{attribute.label}</li>
             ))}
           </ul>
-          <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400">Nothing else from your credential is shared: not your name or date of birth unless listed above.</p>
+          <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400">
+            Nothing else from your credential is shared: not your name or date of birth unless listed above.
+          </p>
         </Card>
 
         <Card as="section" className="p-6" aria-labelledby="why">
@@ -120,7 +152,9 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
             Why
           </h2>
           <p className="mt-2">{request.purpose || "The verifier gave no reason."}</p>
-          <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">This request expires at {formatDateTime(request.expiresAt)}.</p>
+          <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
+            This request expires at {formatDateTime(request.expiresAt)}.
+          </p>
         </Card>
 
         <Card as="section" className="p-6" aria-labelledby="which">
@@ -145,8 +179,18 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
               <legend className="sr-only">Credential to share</legend>
               <div className="grid gap-2">
                 {presentable.map((candidate) => (
-                  <label key={candidate.id} className="flex items-center gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-700">
-                    <input type="radio" name="credential" value={candidate.id} checked={chosen?.id === candidate.id} onChange={() => setChosenId(candidate.id)} className="h-5 w-5" />
+                  <label
+                    key={candidate.id}
+                    className="flex items-center gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-700"
+                  >
+                    <input
+                      type="radio"
+                      name="credential"
+                      value={candidate.id}
+                      checked={chosen?.id === candidate.id}
+                      onChange={() => setChosenId(candidate.id)}
+                      className="h-5 w-5"
+                    />
                     <span>
                       <span className="block font-bold">{candidate.title}</span>
                       <span className="block text-sm text-govuk-grey dark:text-slate-400">
@@ -165,7 +209,12 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
           <Button onClick={share} disabled={!hydrated || !chosen || busy !== null} data-testid="button-consent-share">
             {busy === "share" ? "Sharing..." : "Share"}
           </Button>
-          <Button variant="outline" onClick={decline} disabled={!hydrated || busy !== null} data-testid="button-consent-decline">
+          <Button
+            variant="outline"
+            onClick={decline}
+            disabled={!hydrated || busy !== null}
+            data-testid="button-consent-decline"
+          >
             {busy === "decline" ? "Declining..." : "Decline"}
           </Button>
         </div>
@@ -182,25 +231,64 @@ function OutcomePanel({ request, outcome }: { request: WalletRequest; outcome: O
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const text = {
-    shared: { tone: "ok" as const, badge: "Shared", title: "Your credential was checked", body: `${request.verifierName} has received what they asked for and confirmed it is valid. The check is in your wallet's activity.` },
-    refused: { tone: "bad" as const, badge: "Not accepted", title: "The check did not pass", body: `${request.verifierName} could not accept the presentation: ${outcome.kind === "refused" ? outcome.message : ""}` },
-    declined: { tone: "info" as const, badge: "Declined", title: "You declined", body: `${request.verifierName} has been told that you declined. Nothing was shared.` },
-    error: { tone: "warn" as const, badge: "Not sent", title: "Nothing was shared", body: outcome.kind === "error" ? outcome.message : "" },
+    shared: {
+      tone: "ok" as const,
+      badge: "Shared",
+      title: "Your credential was checked",
+      body: `${request.verifierName} has received what they asked for and confirmed it is valid. The check is in your wallet's activity.`,
+    },
+    refused: {
+      tone: "bad" as const,
+      badge: "Not accepted",
+      title: "The check did not pass",
+      body: `${request.verifierName} could not accept the presentation: ${outcome.kind === "refused" ? outcome.message : ""}`,
+    },
+    declined: {
+      tone: "info" as const,
+      badge: "Declined",
+      title: "You declined",
+      body: `${request.verifierName} has been told that you declined. Nothing was shared.`,
+    },
+    error: {
+      tone: "warn" as const,
+      badge: "Not sent",
+      title: "Nothing was shared",
+      body: outcome.kind === "error" ? outcome.message : "",
+    },
   }[outcome.kind];
   return (
-    <ConsentNotice lead={`${request.checkName} for ${request.verifierName}`} role="status" title={text.title} body={text.body} testId="consent-outcome" headingRef={headingRef}>
+    <ConsentNotice
+      lead={`${request.checkName} for ${request.verifierName}`}
+      role="status"
+      title={text.title}
+      body={text.body}
+      testId="consent-outcome"
+      headingRef={headingRef}
+    >
       <StatusBadge tone={text.tone}>{text.badge}</StatusBadge>
     </ConsentNotice>
   );
 }
 
 /** A card in place of the consent form: why the request cannot be answered, or what became of the answer. */
-function ConsentNotice(props: { lead: string; role: "alert" | "status"; title: string; body: string; testId?: string; headingRef?: RefObject<HTMLHeadingElement>; children?: ReactNode }) {
+function ConsentNotice(props: {
+  lead: string;
+  role: "alert" | "status";
+  title: string;
+  body: string;
+  testId?: string;
+  headingRef?: RefObject<HTMLHeadingElement>;
+  children?: ReactNode;
+}) {
   return (
     <SignedInPage title="Verification request" lead={props.lead}>
       <Card className="mt-8 max-w-2xl p-6" role={props.role} data-testid={props.testId}>
         {props.children}
-        <h2 ref={props.headingRef} tabIndex={props.headingRef ? -1 : undefined} className={`${props.children ? "mt-3 " : ""}text-xl font-bold`}>
+        <h2
+          ref={props.headingRef}
+          tabIndex={props.headingRef ? -1 : undefined}
+          className={`${props.children ? "mt-3 " : ""}text-xl font-bold`}
+        >
           {props.title}
         </h2>
         <p className="mt-2">{props.body}</p>

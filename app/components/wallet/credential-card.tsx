@@ -6,13 +6,13 @@
  * paper credential (printed at an assisted-digital counter) is on no device, and says so.
  */
 import { useId } from "react";
-import { Icon } from "#app/components/ui/icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import type { Binding } from "./device-key.ts";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { formatDate } from "#core/format/format.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
-import { TONE_CLASSES } from "#app/components/ui/tone.ts";
+import type { Binding } from "./device-key.ts";
 
 export type CardLayout = "grid" | "list";
 
@@ -70,14 +70,22 @@ export function CredentialCard({
           </div>
         </div>
 
-        <dl className={`grid gap-x-6 gap-y-1 text-sm ${list ? "grid-cols-[auto_auto] sm:min-w-[14rem]" : "grid-cols-[auto_1fr]"}`}>
+        <dl
+          className={`grid gap-x-6 gap-y-1 text-sm ${list ? "grid-cols-[auto_auto] sm:min-w-[14rem]" : "grid-cols-[auto_1fr]"}`}
+        >
           <dt className="text-govuk-grey dark:text-slate-400">Issued</dt>
           <dd className="font-semibold tabular-nums">
             <time dateTime={credential.issuedAt}>{formatDate(credential.issuedAt)}</time>
           </dd>
-          <dt className="text-govuk-grey dark:text-slate-400">{credential.status === "expired" ? "Expired" : "Expires"}</dt>
+          <dt className="text-govuk-grey dark:text-slate-400">
+            {credential.status === "expired" ? "Expired" : "Expires"}
+          </dt>
           <dd className="font-semibold tabular-nums">
-            {credential.expiresAt ? <time dateTime={credential.expiresAt}>{formatDate(credential.expiresAt)}</time> : "No expiry date"}
+            {credential.expiresAt ? (
+              <time dateTime={credential.expiresAt}>{formatDate(credential.expiresAt)}</time>
+            ) : (
+              "No expiry date"
+            )}
           </dd>
           {credential.revokedAt ? (
             <>
@@ -91,7 +99,10 @@ export function CredentialCard({
       </div>
 
       {active && binding === "this-device" ? (
-        <p className={`inline-flex items-center gap-1.5 text-sm font-semibold ${TONE_CLASSES.ok.text}`} data-testid="credential-binding">
+        <p
+          className={`inline-flex items-center gap-1.5 text-sm font-semibold ${TONE_CLASSES.ok.text}`}
+          data-testid="credential-binding"
+        >
           <Icon name="check" className="h-4 w-4" />
           On this device
         </p>
@@ -104,10 +115,15 @@ export function CredentialCard({
       ) : null}
 
       {elsewhere ? (
-        <div className="border-l-4 border-amber-500 bg-amber-50 p-3 text-sm dark:bg-amber-950/40" data-testid="credential-binding" role="note">
+        <div
+          className="border-l-4 border-amber-500 bg-amber-50 p-3 text-sm dark:bg-amber-950/40"
+          data-testid="credential-binding"
+          role="note"
+        >
           <p className="font-bold">This credential is on another device</p>
           <p className="mt-1 text-slate-700 dark:text-slate-300">
-            It is bound to a key held by another browser or device, so only that device can present it. Re-issuing it here revokes the other copy.
+            It is bound to a key held by another browser or device, so only that device can present it. Re-issuing it
+            here revokes the other copy.
           </p>
           <Button variant="secondary" className="mt-3 px-3 py-1 text-sm" onClick={onReissue} disabled={busy}>
             {reissuing ? "Re-issuing..." : "Re-issue to this device"}
@@ -121,7 +137,12 @@ export function CredentialCard({
           View<span className="sr-only"> {display.title}</span>
         </Button>
         {active ? (
-          <Button variant="outline" className="px-3 py-1 text-sm" onClick={onShare} data-testid="button-share-credential">
+          <Button
+            variant="outline"
+            className="px-3 py-1 text-sm"
+            onClick={onShare}
+            data-testid="button-share-credential"
+          >
             <Icon name="share" className="h-4 w-4" />
             Share<span className="sr-only"> {display.title}</span>
           </Button>

@@ -6,8 +6,8 @@
  */
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
-import type { CredentialType } from "#core/issuers/registry.ts";
 import type { Tone } from "#core/format/tone.ts";
+import type { CredentialType } from "#core/issuers/registry.ts";
 
 const TYPE_ICONS: Record<CredentialType["icon"], IconName> = {
   briefcase: "briefcase",
@@ -23,11 +23,26 @@ export function TypeIcon({ icon, className = "h-6 w-6" }: { icon: string; classN
 
 /** Whole class names (Tailwind finds only literal ones): the card's top border and the icon tile. */
 const ACCENTS: Record<CredentialType["colour"], { border: string; tile: string }> = {
-  blue: { border: "border-t-govuk-blue dark:border-t-govuk-blue-light", tile: "bg-blue-100 text-govuk-blue dark:bg-blue-950 dark:text-blue-300" },
-  green: { border: "border-t-govuk-green dark:border-t-green-500", tile: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300" },
-  purple: { border: "border-t-purple-700 dark:border-t-purple-400", tile: "bg-purple-100 text-purple-800 dark:bg-purple-950 dark:text-purple-300" },
-  orange: { border: "border-t-orange-600 dark:border-t-orange-400", tile: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300" },
-  teal: { border: "border-t-teal-600 dark:border-t-teal-400", tile: "bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300" },
+  blue: {
+    border: "border-t-govuk-blue dark:border-t-govuk-blue-light",
+    tile: "bg-blue-100 text-govuk-blue dark:bg-blue-950 dark:text-blue-300",
+  },
+  green: {
+    border: "border-t-govuk-green dark:border-t-green-500",
+    tile: "bg-green-100 text-govuk-green dark:bg-green-950 dark:text-green-300",
+  },
+  purple: {
+    border: "border-t-purple-700 dark:border-t-purple-400",
+    tile: "bg-purple-100 text-purple-800 dark:bg-purple-950 dark:text-purple-300",
+  },
+  orange: {
+    border: "border-t-orange-600 dark:border-t-orange-400",
+    tile: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300",
+  },
+  teal: {
+    border: "border-t-teal-600 dark:border-t-teal-400",
+    tile: "bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300",
+  },
 };
 
 export function accentFor(colour: string) {
@@ -46,7 +61,12 @@ const STATUS_BADGES: Record<string, { label: string; tone: Tone; solid?: boolean
 export function CredentialStatusBadge({ status }: { status: string }) {
   const known = STATUS_BADGES[status];
   return (
-    <StatusBadge tone={known?.tone ?? "neutral"} solid={known?.solid} data-testid="credential-status" data-status={status}>
+    <StatusBadge
+      tone={known?.tone ?? "neutral"}
+      solid={known?.solid}
+      data-testid="credential-status"
+      data-status={status}
+    >
       {known?.label ?? status}
     </StatusBadge>
   );
@@ -56,4 +76,6 @@ export function ExpiresSoonBadge() {
   return <StatusBadge tone="warn">Expires Soon</StatusBadge>;
 }
 
-export const STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.entries(STATUS_BADGES).map(([k, v]) => [k, v.label]));
+export const STATUS_LABELS: Record<string, string> = Object.fromEntries(
+  Object.entries(STATUS_BADGES).map(([k, v]) => [k, v.label]),
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bindingOf, onThisDevice, type DeviceKeyState } from "./device-key.ts";
+import { bindingOf, type DeviceKeyState, onThisDevice } from "./device-key.ts";
 
 /** Where a credential can be presented from, as the wallet's cards and dialogs are told it. */
 describe("bindingOf", () => {
@@ -17,7 +17,12 @@ describe("bindingOf", () => {
   });
 
   it("answers paper for a credential printed at a counter, whatever this device holds: it is on no device, this one or another", () => {
-    for (const deviceKey of [ready, { status: "none" }, { status: "checking" }, { status: "unavailable", message: "no IndexedDB" }] satisfies DeviceKeyState[]) {
+    for (const deviceKey of [
+      ready,
+      { status: "none" },
+      { status: "checking" },
+      { status: "unavailable", message: "no IndexedDB" },
+    ] satisfies DeviceKeyState[]) {
       expect(bindingOf(paper, deviceKey)).toBe("paper");
     }
   });

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import type { WalletCredential } from "#server/credentials/credentials.ts";
-import { findHolderKey, HolderKeyUnavailableError, type HolderKey } from "./holder-key.client.ts";
+import { findHolderKey, type HolderKey, HolderKeyUnavailableError } from "./holder-key.client.ts";
 
 export type DeviceKeyState =
   | { status: "checking" }
@@ -13,7 +13,11 @@ export type DeviceKeyState =
   | { status: "ready"; thumbprint: string }
   | { status: "unavailable"; message: string };
 
-export function useDeviceKey(): { deviceKey: DeviceKeyState; keyCreated: (key: HolderKey) => void; recheck: () => void } {
+export function useDeviceKey(): {
+  deviceKey: DeviceKeyState;
+  keyCreated: (key: HolderKey) => void;
+  recheck: () => void;
+} {
   const [deviceKey, setDeviceKey] = useState<DeviceKeyState>({ status: "checking" });
   const [checks, setChecks] = useState(0);
 
@@ -25,7 +29,10 @@ export function useDeviceKey(): { deviceKey: DeviceKeyState; keyCreated: (key: H
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        const message = error instanceof HolderKeyUnavailableError ? error.message : "This browser could not read the wallet key store.";
+        const message =
+          error instanceof HolderKeyUnavailableError
+            ? error.message
+            : "This browser could not read the wallet key store.";
         setDeviceKey({ status: "unavailable", message });
       });
     return () => {
@@ -47,7 +54,10 @@ export function useDeviceKey(): { deviceKey: DeviceKeyState; keyCreated: (key: H
  */
 export type Binding = "unknown" | "this-device" | "other-device" | "paper";
 
-export function bindingOf(credential: Pick<WalletCredential, "holderKeyThumbprint" | "delivery">, deviceKey: DeviceKeyState): Binding {
+export function bindingOf(
+  credential: Pick<WalletCredential, "holderKeyThumbprint" | "delivery">,
+  deviceKey: DeviceKeyState,
+): Binding {
   if (credential.delivery === "paper") return "paper";
   if (deviceKey.status === "checking") return "unknown";
   return onThisDevice(credential.holderKeyThumbprint, deviceKey) ? "this-device" : "other-device";

@@ -1,7 +1,14 @@
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createHolderKeyPair, findHolderKey, getOrCreateHolderKey, HolderKeyUnavailableError, PROOF_TYP, signIssuanceProof } from "./holder-key.client.ts";
 import { PROOF_TYP as SERVER_PROOF_TYP } from "#server/credentials/issuance.ts";
+import {
+  createHolderKeyPair,
+  findHolderKey,
+  getOrCreateHolderKey,
+  HolderKeyUnavailableError,
+  PROOF_TYP,
+  signIssuanceProof,
+} from "./holder-key.client.ts";
 
 /**
  * The device key's cryptography in Node's WebCrypto (the same API the browser has). IndexedDB
@@ -45,7 +52,10 @@ describe("device holder key", () => {
   it("a proof signed by one device does not verify as another device's key", async () => {
     const mine = await createHolderKeyPair();
     const other = await createHolderKeyPair();
-    const forged = await signIssuanceProof({ privateKey: other.privateKey, publicJwk: mine.publicJwk }, { nonce: "n", aud: "https://a.example/issuers/dbs" });
+    const forged = await signIssuanceProof(
+      { privateKey: other.privateKey, publicJwk: mine.publicJwk },
+      { nonce: "n", aud: "https://a.example/issuers/dbs" },
+    );
     await expect(jwtVerify(forged, EmbeddedJWK, { algorithms: ["ES256"] })).rejects.toThrow(/signature/);
   });
 

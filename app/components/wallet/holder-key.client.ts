@@ -10,7 +10,7 @@
  * calculateJwkThumbprint (measured with esbuild, minified).
  */
 import { webCrypto } from "#core/credentials/crypto.ts";
-import { signCompactJws, type PublicJwk } from "#core/credentials/jws.ts";
+import { type PublicJwk, signCompactJws } from "#core/credentials/jws.ts";
 import { jwkThumbprint } from "#core/credentials/keys.ts";
 
 /** OpenID4VCI 1.0 appendix F.1; the server's PROOF_TYP (server/credentials/credentials.ts). */
@@ -43,14 +43,24 @@ export class HolderKeyUnavailableError extends Error {
 const NO_STORAGE =
   "This browser is not letting the wallet keep a key on this device (private browsing, or site storage is blocked). " +
   "Open the wallet in a normal window, or allow site data, to add credentials here.";
-const NO_CRYPTO = "This browser cannot create a secure wallet key here. Use an up-to-date browser over a secure (https) connection.";
+const NO_CRYPTO =
+  "This browser cannot create a secure wallet key here. Use an up-to-date browser over a secure (https) connection.";
 
 /** A new key pair. Only the private key's extractable flag matters: public keys are always exportable. */
 export async function createHolderKeyPair(subtle: SubtleCrypto = subtleOrThrow()): Promise<HolderKey> {
-  const pair = (await subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as CryptoKeyPair;
+  const pair = (await subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
   const exported = await subtle.exportKey("jwk", pair.publicKey);
   const publicJwk: PublicJwk = { kty: "EC", crv: exported.crv!, x: exported.x!, y: exported.y! };
-  return { privateKey: pair.privateKey, publicKey: pair.publicKey, publicJwk, thumbprint: await jwkThumbprint(publicJwk), createdAt: new Date().toISOString() };
+  return {
+    privateKey: pair.privateKey,
+    publicKey: pair.publicKey,
+    publicJwk,
+    thumbprint: await jwkThumbprint(publicJwk),
+    createdAt: new Date().toISOString(),
+  };
 }
 
 /**
@@ -58,16 +68,27 @@ export async function createHolderKeyPair(subtle: SubtleCrypto = subtleOrThrow()
  * {nonce, aud, iat}, signed by the device's private key. `aud` is the issuer URL (the credential's
  * `iss`); `nonce` the server's c_nonce from POST /api/vc/nonce, usable once.
  */
-export async function signIssuanceProof(key: Pick<HolderKey, "privateKey" | "publicJwk">, claims: { nonce: string; aud: string; iat?: number }): Promise<string> {
+export async function signIssuanceProof(
+  key: Pick<HolderKey, "privateKey" | "publicJwk">,
+  claims: { nonce: string; aud: string; iat?: number },
+): Promise<string> {
   const iat = claims.iat ?? Math.floor(Date.now() / 1000);
-  return signCompactJws(webCrypto(), { typ: PROOF_TYP, jwk: { ...key.publicJwk } }, { nonce: claims.nonce, aud: claims.aud, iat }, key.privateKey);
+  return signCompactJws(
+    webCrypto(),
+    { typ: PROOF_TYP, jwk: { ...key.publicJwk } },
+    { nonce: claims.nonce, aud: claims.aud, iat },
+    key.privateKey,
+  );
 }
 
 /** This device's key, or null when it has none yet. Never creates one (looking is not consenting). */
 export async function findHolderKey(): Promise<HolderKey | null> {
   const db = await openStore();
   try {
-    return (await request<HolderKey | undefined>(db.transaction(STORE, "readonly").objectStore(STORE).get(RECORD_ID))) ?? null;
+    return (
+      (await request<HolderKey | undefined>(db.transaction(STORE, "readonly").objectStore(STORE).get(RECORD_ID))) ??
+      null
+    );
   } finally {
     db.close();
   }
@@ -89,7 +110,9 @@ export async function getOrCreateHolderKey(): Promise<HolderKey> {
       await committed(tx);
     } catch (error) {
       if (!(error instanceof DOMException && error.name === "ConstraintError")) throw unavailable(error);
-      const winner = await request<HolderKey | undefined>(db.transaction(STORE, "readonly").objectStore(STORE).get(RECORD_ID));
+      const winner = await request<HolderKey | undefined>(
+        db.transaction(STORE, "readonly").objectStore(STORE).get(RECORD_ID),
+      );
       if (winner) return winner;
       throw unavailable(error);
     }

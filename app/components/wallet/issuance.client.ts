@@ -6,11 +6,17 @@
  * because a credential here is bound to the device key (holder binding, ADR 011) and the
  * server refuses to bind one without proof that the caller holds that key.
  */
-import type { ToastFn } from "#app/components/ui/toast.tsx";
-import type { WalletCredential } from "#server/credentials/credentials.ts";
+
 import { ApiError, apiRequest, handleMutationError, isUnauthorizedError } from "#app/client/api-client.ts";
-import { CREDENTIAL_TYPES, issuerUrl, type CredentialTypeCode } from "#core/issuers/registry.ts";
-import { getOrCreateHolderKey, HolderKeyUnavailableError, signIssuanceProof, type HolderKey } from "./holder-key.client.ts";
+import type { ToastFn } from "#app/components/ui/toast.tsx";
+import { CREDENTIAL_TYPES, type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
+import type { WalletCredential } from "#server/credentials/credentials.ts";
+import {
+  getOrCreateHolderKey,
+  type HolderKey,
+  HolderKeyUnavailableError,
+  signIssuanceProof,
+} from "./holder-key.client.ts";
 
 export interface IssuedCredential {
   credential: WalletCredential;
@@ -40,7 +46,12 @@ export async function requestCredential(type: CredentialTypeCode, issuerBase: st
  */
 export function showIssuanceError(error: unknown, toast: ToastFn): void {
   if (!isUnauthorizedError(error)) {
-    const message = error instanceof ApiError ? error.serverMessage : error instanceof HolderKeyUnavailableError ? error.message : undefined;
+    const message =
+      error instanceof ApiError
+        ? error.serverMessage
+        : error instanceof HolderKeyUnavailableError
+          ? error.message
+          : undefined;
     if (message) {
       toast({ title: "Error", description: message, variant: "destructive" });
       return;

@@ -5,16 +5,16 @@
  * docs/decisions/014) for 15 minutes; a verifier scans it and the verifier worker checks it, once.
  */
 import { useEffect, useState } from "react";
-import { formatCountdown } from "#core/format/format.ts";
-import { CHECKS, checkForCredentialType } from "#core/verification/checks.ts";
-import { OFFLINE_WINDOW_SECONDS, offlineAudience } from "#core/verification/openid4vp.ts";
-import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
-import type { WalletCard } from "#server/credentials/wallet-page.ts";
+import { track } from "#app/client/tracker.client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
 import { useNow } from "#app/components/ui/use-now.ts";
-import { track } from "#app/client/tracker.client.ts";
+import { formatCountdown } from "#core/format/format.ts";
+import { CHECKS, checkForCredentialType } from "#core/verification/checks.ts";
+import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
+import { OFFLINE_WINDOW_SECONDS, offlineAudience } from "#core/verification/openid4vp.ts";
+import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { bindingOf, type DeviceKeyState } from "./device-key.ts";
 import { PresentError, presentOnThisDevice } from "./present.client.ts";
 
@@ -29,7 +29,9 @@ interface Choice {
  */
 function offlineChoices(credential: Pick<WalletCard, "attributes">): Choice[] {
   const claims = credential.attributes.map((a) => ({ path: a.name, label: a.label }));
-  const ages = credential.attributes.some((a) => a.name === "birthdate") ? CHECKS.age.attributes.map((a) => ({ path: a.path.join("."), label: a.label })) : [];
+  const ages = credential.attributes.some((a) => a.name === "birthdate")
+    ? CHECKS.age.attributes.map((a) => ({ path: a.path.join("."), label: a.label }))
+    : [];
   return [...claims, ...ages];
 }
 
@@ -39,7 +41,17 @@ function defaultsFor(credential: WalletCard): string[] {
   return credential.attributes.map((a) => a.name).filter((name) => defaults.includes(name));
 }
 
-export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { credential: WalletCard | null; base: string; deviceKey: DeviceKeyState; onClose: () => void }) {
+export function OfflineQrDialog({
+  credential,
+  base,
+  deviceKey,
+  onClose,
+}: {
+  credential: WalletCard | null;
+  base: string;
+  deviceKey: DeviceKeyState;
+  onClose: () => void;
+}) {
   const [selected, setSelected] = useState<string[]>([]);
   const [qr, setQr] = useState<{ text: string; expiresAt: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,9 +78,16 @@ export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { cred
       const presentation = await presentOnThisDevice(credential.id, selected, { aud: offlineAudience(base) });
       // The verifier refuses the code once its key-binding JWT is older than the offline window.
       setQr({ text: encodeOfflinePresentation(presentation), expiresAt: Date.now() + OFFLINE_WINDOW_SECONDS * 1000 });
-      void track({ eventCategory: "credential", eventAction: "share", eventLabel: credential.type, metadata: { credentialType: credential.type, credentialId: credential.id, mode: "offline-qr" } });
+      void track({
+        eventCategory: "credential",
+        eventAction: "share",
+        eventLabel: credential.type,
+        metadata: { credentialType: credential.type, credentialId: credential.id, mode: "offline-qr" },
+      });
     } catch (thrown) {
-      setError(thrown instanceof PresentError ? thrown.message : "Your wallet could not make the QR code on this device.");
+      setError(
+        thrown instanceof PresentError ? thrown.message : "Your wallet could not make the QR code on this device.",
+      );
     } finally {
       setBusy(false);
     }
@@ -83,17 +102,31 @@ export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { cred
       testId="offline-qr-dialog"
     >
       {binding === "paper" ? (
-        <p role="status">This credential was printed on paper at an assisted-digital counter: its QR code is the one on the sheet. Your wallet cannot make another.</p>
+        <p role="status">
+          This credential was printed on paper at an assisted-digital counter: its QR code is the one on the sheet. Your
+          wallet cannot make another.
+        </p>
       ) : binding === "other-device" ? (
-        <p role="status">This credential is held on another device: show the QR code from that device, or re-issue the credential to this one.</p>
+        <p role="status">
+          This credential is held on another device: show the QR code from that device, or re-issue the credential to
+          this one.
+        </p>
       ) : qr && !expired ? (
         <div className="grid justify-items-center gap-3">
-          <QrCode value={qr.text} label={`QR code of your ${credential.display.longName}, showing ${selected.length} detail${selected.length === 1 ? "" : "s"}`} size={288} />
+          <QrCode
+            value={qr.text}
+            label={`QR code of your ${credential.display.longName}, showing ${selected.length} detail${selected.length === 1 ? "" : "s"}`}
+            size={288}
+          />
           <p className="text-lg font-bold" aria-live="off" data-testid="offline-qr-countdown">
             Valid for {formatCountdown(qr.expiresAt - now)}
           </p>
           <p className="text-sm text-govuk-grey dark:text-slate-400">
-            Shows: {choices.filter((c) => selected.includes(c.path)).map((c) => c.label).join(", ") || "that the credential is valid, and nothing from it"}
+            Shows:{" "}
+            {choices
+              .filter((c) => selected.includes(c.path))
+              .map((c) => c.label)
+              .join(", ") || "that the credential is valid, and nothing from it"}
           </p>
           <Button variant="secondary" onClick={onClose}>
             Done
@@ -121,7 +154,11 @@ export function OfflineQrDialog({ credential, base, deviceKey, onClose }: { cred
                     type="checkbox"
                     className="h-5 w-5"
                     checked={selected.includes(choice.path)}
-                    onChange={(event) => setSelected((list) => (event.target.checked ? [...list, choice.path] : list.filter((p) => p !== choice.path)))}
+                    onChange={(event) =>
+                      setSelected((list) =>
+                        event.target.checked ? [...list, choice.path] : list.filter((p) => p !== choice.path),
+                      )
+                    }
                   />
                   <span>{choice.label}</span>
                 </label>

@@ -2,9 +2,10 @@
  * Making a presentation on this device (issue 9): the holder key never leaves WebCrypto; the
  * credential is fetched from the wallet API only when it is about to be presented.
  */
-import { presentCredential } from "#core/credentials/present.ts";
-import { base64urlEncode } from "#core/credentials/encoding.ts";
+
 import { apiRequest } from "#app/client/api-client.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { presentCredential } from "#core/credentials/present.ts";
 import { findHolderKey } from "./holder-key.client.ts";
 
 export class PresentError extends Error {
@@ -23,9 +24,16 @@ async function credentialJwt(credentialId: string): Promise<string> {
  * A presentation of `disclose` (claim paths) bound to `aud` and `nonce` by this device's key; with
  * no nonce given (an offline QR code), a fresh random one.
  */
-export async function presentOnThisDevice(credentialId: string, disclose: readonly string[], binding: { aud: string; nonce?: string }): Promise<string> {
+export async function presentOnThisDevice(
+  credentialId: string,
+  disclose: readonly string[],
+  binding: { aud: string; nonce?: string },
+): Promise<string> {
   const key = await findHolderKey();
-  if (!key) throw new PresentError("This device holds no wallet key. Open the wallet on the device your credential was issued to.");
+  if (!key)
+    throw new PresentError(
+      "This device holds no wallet key. Open the wallet on the device your credential was issued to.",
+    );
   return presentCredential({
     sdJwt: await credentialJwt(credentialId),
     disclose,

@@ -8,12 +8,20 @@ const card = (id: string, type: string, delivery: "device" | "paper", status = "
 /** The copy of each type the wallet acts on (the Request dialog, Add New Credential, re-issue). */
 describe("activeByType", () => {
   it("keeps the newest active copy of each type", () => {
-    const held = activeByType([card("new", "rtw", "device"), card("old", "rtw", "device"), card("gone", "rtr", "device", "revoked")]);
+    const held = activeByType([
+      card("new", "rtw", "device"),
+      card("old", "rtw", "device"),
+      card("gone", "rtr", "device", "revoked"),
+    ]);
     expect([...held].map(([type, c]) => [type, c.id])).toEqual([["rtw", "new"]]);
   });
 
   it("prefers the device copy to a newer paper one printed at a counter, and keeps a paper copy when it is the only one", () => {
-    const held = activeByType([card("paper-rtw", "rtw", "paper"), card("device-rtw", "rtw", "device"), card("paper-rtr", "rtr", "paper")]);
+    const held = activeByType([
+      card("paper-rtw", "rtw", "paper"),
+      card("device-rtw", "rtw", "device"),
+      card("paper-rtr", "rtr", "paper"),
+    ]);
     expect(held.get("rtw")?.id).toBe("device-rtw");
     expect(held.get("rtr")?.id).toBe("paper-rtr");
   });

@@ -5,12 +5,17 @@
 import { Link } from "@remix-run/react";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { AUTHORITIES, CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
-import { bindingOf, type Binding, type DeviceKeyState } from "./device-key.ts";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
+import {
+  AUTHORITIES,
+  CREDENTIAL_TYPE_CODES,
+  CREDENTIAL_TYPES,
+  type CredentialTypeCode,
+} from "#core/issuers/registry.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
-import { TONE_CLASSES } from "#app/components/ui/tone.ts";
+import { type Binding, bindingOf, type DeviceKeyState } from "./device-key.ts";
 
 /**
  * The held, active copy of each type (newest first in `credentials`). A type is held once in a
@@ -92,7 +97,12 @@ export function RequestDialog({
                     <p className={`min-w-0 flex-1 basis-48 text-sm ${TONE_CLASSES.warn.text}`}>
                       Held on another device. Re-issuing it here revokes that copy and its share links.
                     </p>
-                    <Button variant="secondary" className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1 text-sm"
+                      disabled={pendingType !== null}
+                      onClick={() => onRequest(code)}
+                    >
                       {pending ? "Re-issuing..." : "Re-issue to this device"}
                       <span className="sr-only"> for {type.title}</span>
                     </Button>
@@ -102,7 +112,11 @@ export function RequestDialog({
                     <p className="min-w-0 flex-1 basis-48 text-sm text-govuk-grey dark:text-slate-400">
                       Held on paper, printed at a counter. Adding it to this device leaves the paper copy valid.
                     </p>
-                    <Button className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
+                    <Button
+                      className="px-3 py-1 text-sm"
+                      disabled={pendingType !== null}
+                      onClick={() => onRequest(code)}
+                    >
                       {pending ? "Adding..." : "Add to this device"}
                       <span className="sr-only"> {type.title}</span>
                     </Button>
@@ -156,7 +170,10 @@ export function ReplaceCredentialDialog({
       testId="replace-credential-dialog"
     >
       <div className="grid gap-4">
-        <p>Adding it again asks the {held?.display.authorityName ?? "authority"} for a new copy, bound to this device. If you go ahead:</p>
+        <p>
+          Adding it again asks the {held?.display.authorityName ?? "authority"} for a new copy, bound to this device. If
+          you go ahead:
+        </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>the copy you have now is revoked, on this device or any other;</li>
           <li>every share link made from it shows it as no longer valid.</li>
@@ -227,7 +244,12 @@ export function SharePickerDialog({
       ) : (
         <div>
           <p>You have no active credentials to share yet.</p>
-          <Link to={{ search: "?action=request" }} replace preventScrollReset className={buttonClasses("primary", "mt-4")}>
+          <Link
+            to={{ search: "?action=request" }}
+            replace
+            preventScrollReset
+            className={buttonClasses("primary", "mt-4")}
+          >
             Request a credential
           </Link>
         </div>

@@ -5,31 +5,38 @@
  * `?action=request` and `?action=share` open those flows; closing them removes the parameter.
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from "react";
-import { displayName } from "#core/accounts/schemas.ts";
+import { type ShouldRevalidateFunction, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { track } from "#app/client/tracker.client.ts";
+import { avatarSrc } from "#app/components/avatar.ts";
 import { ShareDialog } from "#app/components/credentials/share-dialog.tsx";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
-import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { useRootData } from "#app/root.tsx";
-import type { WalletActivity } from "#server/credentials/activity.ts";
-import { avatarSrc } from "#app/components/avatar.ts";
-import { track } from "#app/client/tracker.client.ts";
-import { bindingOf, useDeviceKey, type DeviceKeyState } from "./device-key.ts";
-import { formatDateTime, relativeTime } from "#core/format/format.ts";
-import { requestCredential, showIssuanceError, showIssuanceSuccess } from "./issuance.client.ts";
 import type { loader as walletLoader } from "#app/routes/wallet.tsx";
+import { displayName } from "#core/accounts/schemas.ts";
+import { formatDateTime, relativeTime } from "#core/format/format.ts";
+import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
+import type { WalletActivity } from "#server/credentials/activity.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
-import { CredentialCard, type CardLayout } from "./credential-card.tsx";
+import { type CardLayout, CredentialCard } from "./credential-card.tsx";
 import { STATUS_LABELS } from "./credential-visuals.tsx";
+import { bindingOf, type DeviceKeyState, useDeviceKey } from "./device-key.ts";
+import { requestCredential, showIssuanceError, showIssuanceSuccess } from "./issuance.client.ts";
 import { OfflineQrDialog } from "./offline-qr-dialog.tsx";
-import { activeByType, CredentialDetailsDialog, replaceableCopy, ReplaceCredentialDialog, RequestDialog, SharePickerDialog } from "./wallet-dialogs.tsx";
+import {
+  activeByType,
+  CredentialDetailsDialog,
+  ReplaceCredentialDialog,
+  RequestDialog,
+  replaceableCopy,
+  SharePickerDialog,
+} from "./wallet-dialogs.tsx";
 
 /** Recent Activity shows this many until the log is expanded. */
 const ACTIVITY_PREVIEW = 5;
@@ -38,15 +45,28 @@ const DEFAULT_TYPE: CredentialTypeCode = "rtw";
 
 export const walletMeta: MetaFunction = () => [
   { title: "Citizen Wallet | UK Digital Identity" },
-  { name: "description", content: "Your verifiable credentials, bound to this device, and the record of what happened to them." },
+  {
+    name: "description",
+    content: "Your verifiable credentials, bound to this device, and the record of what happened to them.",
+  },
 ];
 
 /**
  * Opening a dialog only adds `?action`: nothing to reload. Closing one reloads as usual, since it
  * may follow an issuance (whose own revalidation the closing navigation interrupts).
  */
-export const walletShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && nextUrl.searchParams.has("action") && !currentUrl.searchParams.has("action")) {
+export const walletShouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    nextUrl.searchParams.has("action") &&
+    !currentUrl.searchParams.has("action")
+  ) {
     const before = new URLSearchParams(currentUrl.search);
     const after = new URLSearchParams(nextUrl.search);
     after.delete("action");
@@ -140,7 +160,12 @@ export function WalletPage() {
 
   const openDetails = useCallback((credential: WalletCard) => {
     setViewing(credential);
-    void track({ eventCategory: "credential", eventAction: "view", eventLabel: credential.type, metadata: { credentialType: credential.type, credentialId: credential.id } });
+    void track({
+      eventCategory: "credential",
+      eventAction: "view",
+      eventLabel: credential.type,
+      metadata: { credentialType: credential.type, credentialId: credential.id },
+    });
   }, []);
 
   const openShare = useCallback(
@@ -172,7 +197,13 @@ export function WalletPage() {
     <SignedInPage title="Citizen Wallet" lead="Your credentials, bound to this device and shared only when you choose.">
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="grid gap-6">
-          <ProfileCard name={fullName} avatar={user ? avatarSrc(user) : null} verified={verified} deviceKey={deviceKey} passkeys={data.passkeys} />
+          <ProfileCard
+            name={fullName}
+            avatar={user ? avatarSrc(user) : null}
+            verified={verified}
+            deviceKey={deviceKey}
+            passkeys={data.passkeys}
+          />
           <QuickActions
             adding={pendingType === DEFAULT_TYPE}
             busy={pendingType !== null}
@@ -230,8 +261,18 @@ export function WalletPage() {
           setAction(null);
         }}
       />
-      <OfflineQrDialog credential={offlineTarget} base={data.issuerBase} deviceKey={deviceKey} onClose={() => setOfflineTarget(null)} />
-      <CredentialDetailsDialog credential={viewing} deviceKey={deviceKey} onClose={() => setViewing(null)} onShare={openShare} />
+      <OfflineQrDialog
+        credential={offlineTarget}
+        base={data.issuerBase}
+        deviceKey={deviceKey}
+        onClose={() => setOfflineTarget(null)}
+      />
+      <CredentialDetailsDialog
+        credential={viewing}
+        deviceKey={deviceKey}
+        onClose={() => setViewing(null)}
+        onShare={openShare}
+      />
       <ShareDialog credential={shareTarget} open={shareTarget !== null} onClose={() => setShareTarget(null)} />
     </SignedInPage>
   );
@@ -255,24 +296,55 @@ function ProfileCard({
     deviceKey.status === "ready"
       ? { label: "Device Secure", value: "Yes", detail: "This device holds your wallet key", on: true }
       : deviceKey.status === "none"
-        ? { label: "Device Secure", value: "No key yet", detail: "Adding a credential creates this device's wallet key", on: false }
+        ? {
+            label: "Device Secure",
+            value: "No key yet",
+            detail: "Adding a credential creates this device's wallet key",
+            on: false,
+          }
         : deviceKey.status === "unavailable"
           ? { label: "Device Secure", value: "Unavailable", detail: deviceKey.message, on: false }
           : { label: "Device Secure", value: "Checking…", detail: "Looking for this device's wallet key", on: null };
   const indicators: Indicator[] = [
     passkeys > 0
-      ? { label: "Passkey Enabled", value: "Yes", detail: passkeys === 1 ? "You can sign in with your passkey" : `You can sign in with any of your ${passkeys} passkeys`, on: true }
-      : { label: "Passkey Enabled", value: "Not set up", detail: "Add a passkey in your profile's Security Settings", on: false },
+      ? {
+          label: "Passkey Enabled",
+          value: "Yes",
+          detail:
+            passkeys === 1
+              ? "You can sign in with your passkey"
+              : `You can sign in with any of your ${passkeys} passkeys`,
+          on: true,
+        }
+      : {
+          label: "Passkey Enabled",
+          value: "Not set up",
+          detail: "Add a passkey in your profile's Security Settings",
+          on: false,
+        },
     // Every passkey here was made, and is used, with user verification required (ADR 021).
     passkeys > 0
-      ? { label: "Biometric Auth", value: "With passkey", detail: "Signing in with a passkey asks for your fingerprint, face or screen lock", on: true }
+      ? {
+          label: "Biometric Auth",
+          value: "With passkey",
+          detail: "Signing in with a passkey asks for your fingerprint, face or screen lock",
+          on: true,
+        }
       : { label: "Biometric Auth", value: "Not set up", detail: "Comes with a passkey", on: false },
     device,
   ];
   return (
     <Card as="section" aria-labelledby="profile-heading" className="p-5" data-testid="wallet-profile">
       <div className="flex items-center gap-4">
-        {avatar ? <img src={avatar} alt="" width={56} height={56} className="h-14 w-14 rounded-full bg-slate-200 object-cover dark:bg-slate-700" /> : null}
+        {avatar ? (
+          <img
+            src={avatar}
+            alt=""
+            width={56}
+            height={56}
+            className="h-14 w-14 rounded-full bg-slate-200 object-cover dark:bg-slate-700"
+          />
+        ) : null}
         <div className="min-w-0">
           <h2 id="profile-heading" className="break-words text-xl font-bold">
             {name}
@@ -289,8 +361,15 @@ function ProfileCard({
           )}
         </div>
       </div>
-      {verified ? null : <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400">Add a credential from an authority to verify your identity.</p>}
-      <ul className="mt-4 divide-y divide-govuk-border border-t border-govuk-border dark:divide-slate-700 dark:border-slate-700" aria-label="Security indicators">
+      {verified ? null : (
+        <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400">
+          Add a credential from an authority to verify your identity.
+        </p>
+      )}
+      <ul
+        className="mt-4 divide-y divide-govuk-border border-t border-govuk-border dark:divide-slate-700 dark:border-slate-700"
+        aria-label="Security indicators"
+      >
         {indicators.map((indicator) => (
           <IndicatorRow key={indicator.label} indicator={indicator} />
         ))}
@@ -319,7 +398,11 @@ function IndicatorRow({ indicator }: { indicator: Indicator }) {
       <div className="flex items-center justify-between gap-3">
         <span className="font-semibold">{indicator.label}</span>
         <span className={`inline-flex items-center gap-1 text-sm font-semibold ${tone}`}>
-          {indicator.on === true ? <Icon name="check" className="h-4 w-4" /> : indicator.on === false ? <Icon name="cross" className="h-4 w-4" /> : null}
+          {indicator.on === true ? (
+            <Icon name="check" className="h-4 w-4" />
+          ) : indicator.on === false ? (
+            <Icon name="cross" className="h-4 w-4" />
+          ) : null}
           {indicator.value}
         </span>
       </div>
@@ -328,9 +411,27 @@ function IndicatorRow({ indicator }: { indicator: Indicator }) {
   );
 }
 
-function QuickActions({ adding, busy, onAdd, onShare, onActivity }: { adding: boolean; busy: boolean; onAdd: () => void; onShare: () => void; onActivity: () => void }) {
+function QuickActions({
+  adding,
+  busy,
+  onAdd,
+  onShare,
+  onActivity,
+}: {
+  adding: boolean;
+  busy: boolean;
+  onAdd: () => void;
+  onShare: () => void;
+  onActivity: () => void;
+}) {
   const actions: { label: string; icon: IconName; onClick: () => void; disabled?: boolean; testId: string }[] = [
-    { label: adding ? "Adding Credential..." : "Add New Credential", icon: "plus", onClick: onAdd, disabled: busy, testId: "button-add-credential" },
+    {
+      label: adding ? "Adding Credential..." : "Add New Credential",
+      icon: "plus",
+      onClick: onAdd,
+      disabled: busy,
+      testId: "button-add-credential",
+    },
     { label: "Share via QR Code", icon: "share", onClick: onShare, testId: "button-share-qr" },
     { label: "View Activity Log", icon: "clock", onClick: onActivity, testId: "button-view-activity" },
   ];
@@ -342,7 +443,13 @@ function QuickActions({ adding, busy, onAdd, onShare, onActivity }: { adding: bo
       <ul className="mt-4 grid gap-2">
         {actions.map((a, i) => (
           <li key={a.testId}>
-            <Button variant={i === 0 ? "primary" : "outline"} className="w-full justify-start" onClick={a.onClick} disabled={a.disabled} data-testid={a.testId}>
+            <Button
+              variant={i === 0 ? "primary" : "outline"}
+              className="w-full justify-start"
+              onClick={a.onClick}
+              disabled={a.disabled}
+              data-testid={a.testId}
+            >
               <Icon name={a.icon} className="h-5 w-5" />
               {a.label}
             </Button>
@@ -396,7 +503,9 @@ function CredentialsSection({
   // Every type the registry knows, and any other type the list holds (shown by its generic name).
   const typeOptions = useMemo(() => {
     const known = CREDENTIAL_TYPE_CODES.map((code) => ({ value: code as string, label: CREDENTIAL_TYPES[code].title }));
-    const others = [...new Set(credentials.map((c) => c.type))].filter((t) => !known.some((k) => k.value === t)).map((t) => ({ value: t, label: t }));
+    const others = [...new Set(credentials.map((c) => c.type))]
+      .filter((t) => !known.some((k) => k.value === t))
+      .map((t) => ({ value: t, label: t }));
     return [...known, ...others];
   }, [credentials]);
 
@@ -422,7 +531,11 @@ function CredentialsSection({
               <Icon name="filter" className="h-4 w-4" />
               Filter{activeFilters ? ` (${activeFilters})` : ""}
             </Button>
-            <div role="group" aria-label="Layout" className="inline-flex rounded-sm border border-slate-400 dark:border-slate-500">
+            <div
+              role="group"
+              aria-label="Layout"
+              className="inline-flex rounded-sm border border-slate-400 dark:border-slate-500"
+            >
               <LayoutButton current={layout} value="grid" onSelect={setLayout} />
               <LayoutButton current={layout} value="list" onSelect={setLayout} />
             </div>
@@ -431,9 +544,24 @@ function CredentialsSection({
       </div>
 
       {credentials.length && filtersOpen ? (
-        <div id={filterPanelId} className="mt-4 grid gap-4 rounded-sm bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end dark:bg-slate-800">
-          <SelectField compact label="Status" value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)} options={STATUS_FILTERS} />
-          <SelectField compact label="Credential type" value={type} onChange={(event) => setType(event.target.value)} options={[{ value: "all", label: "All types" }, ...typeOptions]} />
+        <div
+          id={filterPanelId}
+          className="mt-4 grid gap-4 rounded-sm bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end dark:bg-slate-800"
+        >
+          <SelectField
+            compact
+            label="Status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as StatusFilter)}
+            options={STATUS_FILTERS}
+          />
+          <SelectField
+            compact
+            label="Credential type"
+            value={type}
+            onChange={(event) => setType(event.target.value)}
+            options={[{ value: "all", label: "All types" }, ...typeOptions]}
+          />
           <Button
             variant="secondary"
             className="px-3 py-2 text-sm"
@@ -451,10 +579,16 @@ function CredentialsSection({
       {credentials.length ? (
         <>
           <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400" role="status" data-testid="credentials-count">
-            {activeFilters ? `Showing ${shown.length} of ${credentials.length} credentials` : `${credentials.length} ${credentials.length === 1 ? "credential" : "credentials"}`}
+            {activeFilters
+              ? `Showing ${shown.length} of ${credentials.length} credentials`
+              : `${credentials.length} ${credentials.length === 1 ? "credential" : "credentials"}`}
           </p>
           {shown.length ? (
-            <ul className={`mt-4 grid gap-4 ${layout === "grid" ? "sm:grid-cols-2" : "grid-cols-1"}`} data-testid="credential-list" data-layout={layout}>
+            <ul
+              className={`mt-4 grid gap-4 ${layout === "grid" ? "sm:grid-cols-2" : "grid-cols-1"}`}
+              data-testid="credential-list"
+              data-layout={layout}
+            >
               {shown.map((credential) => (
                 <li key={credential.id}>
                   <CredentialCard
@@ -471,7 +605,9 @@ function CredentialsSection({
               ))}
             </ul>
           ) : (
-            <p className="mt-6 rounded-sm border border-dashed border-govuk-border p-6 text-center dark:border-slate-600">No credentials match these filters.</p>
+            <p className="mt-6 rounded-sm border border-dashed border-govuk-border p-6 text-center dark:border-slate-600">
+              No credentials match these filters.
+            </p>
           )}
         </>
       ) : (
@@ -481,9 +617,15 @@ function CredentialsSection({
           </span>
           <h3 className="mt-4 text-xl font-bold">No Credentials Yet</h3>
           <p className="mt-2 max-w-md text-govuk-grey dark:text-slate-400">
-            Ask an authority for a credential. It is issued from the records the authority holds about you and kept on this device.
+            Ask an authority for a credential. It is issued from the records the authority holds about you and kept on
+            this device.
           </p>
-          <Button className="mt-5" onClick={onAddFirst} disabled={pendingType !== null} data-testid="button-add-first-credential">
+          <Button
+            className="mt-5"
+            onClick={onAddFirst}
+            disabled={pendingType !== null}
+            data-testid="button-add-first-credential"
+          >
             {pendingType === DEFAULT_TYPE ? "Adding Credential..." : "Add Your First Credential"}
           </Button>
         </div>
@@ -492,7 +634,15 @@ function CredentialsSection({
   );
 }
 
-function LayoutButton({ current, value, onSelect }: { current: CardLayout; value: CardLayout; onSelect: (layout: CardLayout) => void }) {
+function LayoutButton({
+  current,
+  value,
+  onSelect,
+}: {
+  current: CardLayout;
+  value: CardLayout;
+  onSelect: (layout: CardLayout) => void;
+}) {
   const pressed = current === value;
   return (
     <button
@@ -501,7 +651,9 @@ function LayoutButton({ current, value, onSelect }: { current: CardLayout; value
       onClick={() => onSelect(value)}
       className={
         "inline-flex items-center gap-1.5 px-3 py-1.5 text-sm font-semibold first:rounded-l-sm last:rounded-r-sm " +
-        (pressed ? "bg-govuk-black text-white dark:bg-slate-100 dark:text-slate-900" : "bg-white text-govuk-black hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800")
+        (pressed
+          ? "bg-govuk-black text-white dark:bg-slate-100 dark:text-slate-900"
+          : "bg-white text-govuk-black hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800")
       }
     >
       <Icon name={value} className="h-4 w-4" />
@@ -532,20 +684,37 @@ function ActivitySection({
           Recent Activity
         </h2>
         {activity.length > ACTIVITY_PREVIEW ? (
-          <Button variant="outline" className="px-3 py-1 text-sm" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
+          <Button
+            variant="outline"
+            className="px-3 py-1 text-sm"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={onToggle}
+          >
             {expanded ? "Show less" : `Show all (${activity.length})`}
           </Button>
         ) : null}
       </div>
       {activity.length ? (
-        <ol id={listId} className="mt-4 grid gap-0 divide-y divide-govuk-border dark:divide-slate-700" data-testid="activity-list">
+        <ol
+          id={listId}
+          className="mt-4 grid gap-0 divide-y divide-govuk-border dark:divide-slate-700"
+          data-testid="activity-list"
+        >
           {shown.map((item) => (
             <li key={item.id} className="flex gap-3 py-3" data-testid="activity-item" data-kind={item.kind}>
-              <span className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${TONE_CLASSES[item.tone].dot}`} aria-hidden="true" />
+              <span
+                className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${TONE_CLASSES[item.tone].dot}`}
+                aria-hidden="true"
+              />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <p className="font-semibold">{item.title}</p>
-                  <time dateTime={item.at} title={formatDateTime(item.at)} className="text-sm text-govuk-grey dark:text-slate-400">
+                  <time
+                    dateTime={item.at}
+                    title={formatDateTime(item.at)}
+                    className="text-sm text-govuk-grey dark:text-slate-400"
+                  >
                     {relativeTime(item.at, now)}
                   </time>
                 </div>
@@ -562,4 +731,3 @@ function ActivitySection({
     </Card>
   );
 }
-

@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { assistedOffices, users } from "#db/schema/index.ts";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
-import { ENDPOINTS, endpointKey, OBJECT_ENTRY_POINTS, type BindingWorker } from "#server/security/access-table.ts";
-import webWrangler from "/wrangler.toml?raw";
-import verifierWrangler from "#workers/verifier/wrangler.toml?raw";
+import { type BindingWorker, ENDPOINTS, endpointKey, OBJECT_ENTRY_POINTS } from "#server/security/access-table.ts";
 import objectsWrangler from "#workers/durable-objects/wrangler.toml?raw";
+import verifierWrangler from "#workers/verifier/wrangler.toml?raw";
+import webWrangler from "/wrangler.toml?raw";
 import { ClockedObject } from "./clocked-object.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import * as worker from "./index.ts";
@@ -24,41 +24,73 @@ const classes = Object.entries(worker).filter(([name]) => name !== "default") as
 
 /** A class's own methods (TypeScript's private and protected ones too: they are on the prototype like any other). */
 const ownMethods = (type: Constructor) =>
-  Object.getOwnPropertyNames(type.prototype).filter((name) => name !== "constructor" && typeof Object.getOwnPropertyDescriptor(type.prototype, name)?.value === "function");
+  Object.getOwnPropertyNames(type.prototype).filter(
+    (name) =>
+      name !== "constructor" && typeof Object.getOwnPropertyDescriptor(type.prototype, name)?.value === "function",
+  );
 
 /** The classes a worker's wrangler.toml binds ([[durable_objects.bindings]] class_name). */
-const boundClasses = (toml: string) => new Set([...toml.matchAll(/\[\[durable_objects\.bindings\]\][^[]*?class_name\s*=\s*"([^"]+)"/g)].map((match) => match[1]!));
-const BINDINGS: Record<BindingWorker, Set<string>> = { web: boundClasses(webWrangler), verifier: boundClasses(verifierWrangler), "durable-objects": boundClasses(objectsWrangler) };
+const boundClasses = (toml: string) =>
+  new Set(
+    [...toml.matchAll(/\[\[durable_objects\.bindings\]\][^[]*?class_name\s*=\s*"([^"]+)"/g)].map((match) => match[1]!),
+  );
+const BINDINGS: Record<BindingWorker, Set<string>> = {
+  web: boundClasses(webWrangler),
+  verifier: boundClasses(verifierWrangler),
+  "durable-objects": boundClasses(objectsWrangler),
+};
 
 const declared = new Map(OBJECT_ENTRY_POINTS.map((entry) => [`${entry.className}.${entry.method}`, entry]));
 
 describe("the Durable Object entry points against the access table", () => {
   it("has an entry for every method of every class, and no entry for a method that is gone", () => {
-    const methods = [["ClockedObject", ClockedObject] as const, ...classes].flatMap(([name, type]) => ownMethods(type).map((method) => `${name}.${method}`));
-    expect(methods.filter((method) => !declared.has(method)), "methods with no entry in server/security/access-table.ts").toEqual([]);
-    expect([...declared.keys()].filter((method) => !methods.includes(method)), "entries whose method is gone").toEqual([]);
+    const methods = [["ClockedObject", ClockedObject] as const, ...classes].flatMap(([name, type]) =>
+      ownMethods(type).map((method) => `${name}.${method}`),
+    );
+    expect(
+      methods.filter((method) => !declared.has(method)),
+      "methods with no entry in server/security/access-table.ts",
+    ).toEqual([]);
+    expect(
+      [...declared.keys()].filter((method) => !methods.includes(method)),
+      "entries whose method is gone",
+    ).toEqual([]);
     // Every object shares the base's entry points (its WebSocket close, its helpers).
     for (const [name, type] of classes) expect(type.prototype instanceof ClockedObject, name).toBe(true);
   });
 
   it("names as callers only workers that hold a binding to the class, and every worker that holds one", () => {
     for (const entry of OBJECT_ENTRY_POINTS) {
-      for (const caller of entry.callers) expect(BINDINGS[caller.worker].has(entry.className), `${entry.className}.${entry.method}: ${caller.worker} has no binding`).toBe(true);
+      for (const caller of entry.callers)
+        expect(
+          BINDINGS[caller.worker].has(entry.className),
+          `${entry.className}.${entry.method}: ${caller.worker} has no binding`,
+        ).toBe(true);
     }
     for (const holder of ["web", "verifier"] as const) {
       for (const className of BINDINGS[holder]) {
-        expect(OBJECT_ENTRY_POINTS.some((entry) => entry.className === className && entry.callers.some((caller) => caller.worker === holder)), `${holder} binds ${className}`).toBe(true);
+        expect(
+          OBJECT_ENTRY_POINTS.some(
+            (entry) => entry.className === className && entry.callers.some((caller) => caller.worker === holder),
+          ),
+          `${holder} binds ${className}`,
+        ).toBe(true);
       }
     }
   });
 
   it("traces every call to an endpoint of the table, the web worker's entry, or another object's method", () => {
     const endpoints = new Set(ENDPOINTS.map(endpointKey));
-    const unknown = OBJECT_ENTRY_POINTS.flatMap((entry) => entry.callers.flatMap((caller) => caller.via.filter((via) => via !== "entry" && !endpoints.has(via) && !declared.has(via))));
+    const unknown = OBJECT_ENTRY_POINTS.flatMap((entry) =>
+      entry.callers.flatMap((caller) =>
+        caller.via.filter((via) => via !== "entry" && !endpoints.has(via) && !declared.has(via)),
+      ),
+    );
     expect(unknown).toEqual([]);
     // An entry point someone calls says what they checked; only the runtime and the class itself call the rest.
     for (const entry of OBJECT_ENTRY_POINTS) {
-      if (entry.kind === "rpc" || entry.kind === "fetch") expect(entry.callers.length > 0 || Boolean(entry.note), `${entry.className}.${entry.method}`).toBe(true);
+      if (entry.kind === "rpc" || entry.kind === "fetch")
+        expect(entry.callers.length > 0 || Boolean(entry.note), `${entry.className}.${entry.method}`).toBe(true);
       else expect(entry.callers, `${entry.className}.${entry.method}`).toEqual([]);
     }
   });
@@ -74,18 +106,35 @@ afterAll(async () => {
 
 describe("reaching an object", () => {
   it("is refused to the Internet: the objects' worker answers 404 to any request", async () => {
-    for (const path of ["/", "/live", "/gabriel", "/assisted/live"]) expect((await SELF.fetch(`https://objects.example${path}`)).status, path).toBe(404);
+    for (const path of ["/", "/live", "/gabriel", "/assisted/live"])
+      expect((await SELF.fetch(`https://objects.example${path}`)).status, path).toBe(404);
   });
 
   it("answers a TypeScript-private helper over RPC to a worker holding the binding (why helpers have entries too)", async () => {
-    const stub = bindings.ASSISTED_SESSIONS.get(bindings.ASSISTED_SESSIONS.idFromName(crypto.randomUUID())) as unknown as { load(): Promise<unknown> };
+    const stub = bindings.ASSISTED_SESSIONS.get(
+      bindings.ASSISTED_SESSIONS.idFromName(crypto.randomUUID()),
+    ) as unknown as { load(): Promise<unknown> };
     // An object that holds no session: its private load() answers undefined, where a missing method would throw.
     await expect(stub.load()).resolves.toBeUndefined();
   });
 
   it("answers an assisted session only within the caller's office: another office's scope sees nothing and changes nothing", async () => {
-    const [office, other] = await db().insert(assistedOffices).values([{ name: `Office ${crypto.randomUUID()}`, address: "1 Probe Street" }, { name: `Office ${crypto.randomUUID()}`, address: "2 Probe Street" }]).returning();
-    const [operator] = await db().insert(users).values({ username: `probe${crypto.randomUUID().slice(0, 12)}`, passwordHash: "not-used-to-sign-in", role: "operator", firstName: "Olu" }).returning();
+    const [office, other] = await db()
+      .insert(assistedOffices)
+      .values([
+        { name: `Office ${crypto.randomUUID()}`, address: "1 Probe Street" },
+        { name: `Office ${crypto.randomUUID()}`, address: "2 Probe Street" },
+      ])
+      .returning();
+    const [operator] = await db()
+      .insert(users)
+      .values({
+        username: `probe${crypto.randomUUID().slice(0, 12)}`,
+        passwordHash: "not-used-to-sign-in",
+        role: "operator",
+        firstName: "Olu",
+      })
+      .returning();
     const id = crypto.randomUUID();
     const stub = bindings.ASSISTED_SESSIONS.get(bindings.ASSISTED_SESSIONS.idFromName(id));
     made.push(stub);
@@ -95,8 +144,17 @@ describe("reaching an object", () => {
 
     const outside = { officeId: other!.id };
     expect(await api.view(outside)).toBeNull();
-    expect(await api.apply({ type: "status", status: "paused", actor: person }, outside)).toMatchObject({ ok: false, status: 404 });
-    expect((await stub.fetch(`https://assisted.internal/live?role=supervisor&office=${other!.id}`, { headers: { Upgrade: "websocket" } })).status).toBe(404);
+    expect(await api.apply({ type: "status", status: "paused", actor: person }, outside)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(
+      (
+        await stub.fetch(`https://assisted.internal/live?role=supervisor&office=${other!.id}`, {
+          headers: { Upgrade: "websocket" },
+        })
+      ).status,
+    ).toBe(404);
     expect(await api.view({ officeId: office!.id })).toEqual(created);
   });
 });

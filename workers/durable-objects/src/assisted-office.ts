@@ -1,5 +1,11 @@
-import { OfficeChange, SupervisorCall, watcherRole, type AssistedOfficeApi, type OfficeMessage } from "#server/assisted/office-feed.ts";
 import { grantOf } from "#server/accounts/live-access.ts";
+import {
+  type AssistedOfficeApi,
+  OfficeChange,
+  type OfficeMessage,
+  SupervisorCall,
+  watcherRole,
+} from "#server/assisted/office-feed.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
@@ -13,7 +19,10 @@ export class AssistedOffice extends ClockedObject implements AssistedOfficeApi {
   }
 
   async callSupervisor(input: unknown): Promise<number> {
-    return this.broadcast({ type: "supervisor-call", ...SupervisorCall.parse(input) } satisfies OfficeMessage, "supervisor");
+    return this.broadcast(
+      { type: "supervisor-call", ...SupervisorCall.parse(input) } satisfies OfficeMessage,
+      "supervisor",
+    );
   }
 
   override async fetch(request: Request): Promise<Response> {

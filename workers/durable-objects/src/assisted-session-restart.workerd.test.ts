@@ -1,6 +1,12 @@
-import { abortAllDurableObjects, env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import {
+  abortAllDurableObjects,
+  env,
+  evictDurableObject,
+  runDurableObjectAlarm,
+  runInDurableObject,
+} from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { createDb } from "#db/client.ts";
 import { assistedOffices, assistedSessions, systemLogs, users } from "#db/schema/index.ts";
@@ -17,7 +23,9 @@ import { stubsWithAlarmsCleared, testPerson, watchSocket } from "./test-support.
  * storage with every piece of state (step, status, approval, events, the captured document), its
  * alarm, its consoles, and a libSQL row that matches; then the journey carries on to the end.
  */
-const bindings = env as unknown as DurableObjectsEnv & { ASSISTED_SESSIONS: DurableObjectNamespace<AssistedSessionObject> };
+const bindings = env as unknown as DurableObjectsEnv & {
+  ASSISTED_SESSIONS: DurableObjectNamespace<AssistedSessionObject>;
+};
 const ns = bindings.ASSISTED_SESSIONS;
 type Stub = DurableObjectStub<AssistedSessionObject>;
 const api = (stub: Stub) => stub as unknown as AssistedSessionApi;
@@ -30,7 +38,10 @@ const staff = (name: string) => testPerson(name);
 
 /** A session at step 2 with its document captured and a supervisor's approval asked for, not yet given. */
 async function pendingApproval() {
-  const [office] = await db().insert(assistedOffices).values({ name: `Office ${crypto.randomUUID()}`, address: "3 Restart Row" }).returning();
+  const [office] = await db()
+    .insert(assistedOffices)
+    .values({ name: `Office ${crypto.randomUUID()}`, address: "3 Restart Row" })
+    .returning();
   const [operator, supervisor, client] = [await staff("Olu"), await staff("Sade"), await staff("Kemi")];
   const id = crypto.randomUUID();
   let stub = ns.get(ns.idFromName(id));
@@ -42,9 +53,17 @@ async function pendingApproval() {
     return result.session;
   };
   await api(stub).create({ id, officeId: office!.id, operator });
-  await apply({ type: "link-client", client: { userId: client.id, username: "kemi", name: "Kemi Adeyemi", createdHere: false }, actor: operator });
+  await apply({
+    type: "link-client",
+    client: { userId: client.id, username: "kemi", name: "Kemi Adeyemi", createdHere: false },
+    actor: operator,
+  });
   await apply({ type: "advance", toStep: 2, actor: operator });
-  await apply({ type: "document", document: { type: "passport", number: "AB1234567", expiryDate: "2032-03-01", image: IMAGE }, actor: operator });
+  await apply({
+    type: "document",
+    document: { type: "passport", number: "AB1234567", expiryDate: "2032-03-01", image: IMAGE },
+    actor: operator,
+  });
   const approvalId = crypto.randomUUID();
   const asked = await apply({ type: "request-approval", approvalId, actor: operator });
   return {
@@ -71,13 +90,20 @@ async function pendingApproval() {
 const held = (stub: Stub, scope: { officeId: string }) =>
   Promise.all([
     api(stub).view(scope),
-    runInDurableObject(stub, (_i, state) => state.storage.kv.get<{ number: string; image: string | null }>("raw-document")),
+    runInDurableObject(stub, (_i, state) =>
+      state.storage.kv.get<{ number: string; image: string | null }>("raw-document"),
+    ),
     runInDurableObject(stub, (_i, state) => state.storage.getAlarm()),
   ]).then(([session, raw, alarm]) => ({ session, raw, alarm }));
 
 const rowOf = async (id: string) => (await db().select().from(assistedSessions).where(eq(assistedSessions.id, id)))[0];
 const auditEventsOf = async (id: string) =>
-  (await db().select().from(systemLogs).where(and(eq(systemLogs.category, "assisted"), eq(systemLogs.component, "assisted-session"))))
+  (
+    await db()
+      .select()
+      .from(systemLogs)
+      .where(and(eq(systemLogs.category, "assisted"), eq(systemLogs.component, "assisted-session")))
+  )
     .filter((r) => r.metadata?.sessionId === id)
     .sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
     .map((r) => r.metadata?.event);
@@ -92,19 +118,37 @@ async function expectRowMatches(session: AssistedSession) {
     supervisorId: session.supervisor?.id ?? null,
     clientName: session.clientName,
   });
-  expect(row!.sessionData).toMatchObject({ approval: session.approval, document: session.document, events: session.events });
+  expect(row!.sessionData).toMatchObject({
+    approval: session.approval,
+    document: session.document,
+    events: session.events,
+  });
   expect(await auditEventsOf(session.id)).toEqual(session.events.map((e) => e.type));
 }
 
 /** A mark on the running instance: gone once the object has really been torn down and built again. */
-const mark = (stub: Stub) => runInDurableObject(stub, (instance: AssistedSessionObject) => void ((instance as unknown as { restartMark?: string }).restartMark = "before"));
-const marked = (stub: Stub) => runInDurableObject(stub, (instance: AssistedSessionObject) => (instance as unknown as { restartMark?: string }).restartMark);
+const mark = (stub: Stub) =>
+  runInDurableObject(
+    stub,
+    (instance: AssistedSessionObject) =>
+      void ((instance as unknown as { restartMark?: string }).restartMark = "before"),
+  );
+const marked = (stub: Stub) =>
+  runInDurableObject(
+    stub,
+    (instance: AssistedSessionObject) => (instance as unknown as { restartMark?: string }).restartMark,
+  );
 
 describe("AssistedSession across a restart of its object", () => {
   it("comes back from an eviction with a pending approval, its document, alarm, consoles and row, and the journey carries on", async () => {
     const s = await pendingApproval();
     const before = await held(s.stub, s.scope);
-    expect(before.session).toMatchObject({ currentStep: 2, status: "active", requiresDualControl: true, approval: { id: s.approvalId, decision: null } });
+    expect(before.session).toMatchObject({
+      currentStep: 2,
+      status: "active",
+      requiresDualControl: true,
+      approval: { id: s.approvalId, decision: null },
+    });
     expect(before.raw).toEqual({ number: "AB1234567", image: IMAGE });
     expect(before.alarm).not.toBeNull();
     await expectRowMatches(before.session!);
@@ -118,15 +162,29 @@ describe("AssistedSession across a restart of its object", () => {
     expect(await held(s.stub, s.scope)).toEqual(before);
     await expectRowMatches(before.session!);
     // The console opened before the restart still hears the supervisor's decision.
-    const approved = await s.apply({ type: "decide-approval", approvalId: s.approvalId, decision: "approved", reason: "Passport checked at the desk", supervisor: s.supervisor });
-    expect(await supervisorConsole.next()).toMatchObject({ session: { approval: { decision: "approved", reason: "Passport checked at the desk" } } });
+    const approved = await s.apply({
+      type: "decide-approval",
+      approvalId: s.approvalId,
+      decision: "approved",
+      reason: "Passport checked at the desk",
+      supervisor: s.supervisor,
+    });
+    expect(await supervisorConsole.next()).toMatchObject({
+      session: { approval: { decision: "approved", reason: "Passport checked at the desk" } },
+    });
     expect(approved.events.map((e) => e.seq)).toEqual(approved.events.map((_, i) => i + 1));
     expect(approved.events.slice(0, before.session!.events.length)).toEqual(before.session!.events);
 
     await s.apply({ type: "advance", toStep: 3, actor: s.operator });
     await s.apply({ type: "visual-match", matched: true, notes: "Matches the photo", actor: s.operator });
     await s.apply({ type: "advance", toStep: 4, actor: s.operator });
-    await s.apply({ type: "issuance", credentialTypes: ["rtw"], delivery: "paper", paperCredentialIds: [], actor: s.operator });
+    await s.apply({
+      type: "issuance",
+      credentialTypes: ["rtw"],
+      delivery: "paper",
+      paperCredentialIds: [],
+      actor: s.operator,
+    });
     await s.apply({ type: "advance", toStep: 5, actor: s.operator });
     const done = await s.apply({ type: "status", status: "completed", actor: s.operator });
     expect(done).toMatchObject({ currentStep: 5, status: "completed", supervisor: s.supervisor });
@@ -152,12 +210,29 @@ describe("AssistedSession across a restart of its object", () => {
     expect((await held(s.stub, s.scope)).raw).toEqual(before.raw);
 
     // Dual control still holds after the restart: the asker cannot approve, a supervisor can.
-    expect(await api(s.stub).apply({ type: "decide-approval", approvalId: s.approvalId, decision: "approved", reason: "Mine", supervisor: s.operator }, s.scope)).toMatchObject({
+    expect(
+      await api(s.stub).apply(
+        {
+          type: "decide-approval",
+          approvalId: s.approvalId,
+          decision: "approved",
+          reason: "Mine",
+          supervisor: s.operator,
+        },
+        s.scope,
+      ),
+    ).toMatchObject({
       ok: false,
       status: 403,
       code: "SELF_APPROVAL",
     });
-    const approved = await s.apply({ type: "decide-approval", approvalId: s.approvalId, decision: "approved", reason: "Seen in person", supervisor: s.supervisor });
+    const approved = await s.apply({
+      type: "decide-approval",
+      approvalId: s.approvalId,
+      decision: "approved",
+      reason: "Seen in person",
+      supervisor: s.supervisor,
+    });
     const moved = await s.apply({ type: "advance", toStep: 3, actor: s.operator });
     expect(moved).toMatchObject({ currentStep: 3, approval: { decision: "approved", decidedBy: s.supervisor } });
     expect(approved.events.slice(0, before.session!.events.length)).toEqual(before.session!.events);

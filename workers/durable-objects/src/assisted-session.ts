@@ -1,4 +1,5 @@
 import {
+  type AssistedSession,
   advance,
   approvalState,
   decideApproval,
@@ -12,12 +13,18 @@ import {
   requestApproval,
   SessionRuleError,
   setStatus,
-  type AssistedSession,
 } from "#core/assisted/session.ts";
 import { createDb } from "#db/client.ts";
-import { CreateSessionInput, OfficeScope, SessionCommand, writeThrough, type AssistedSessionApi, type CommandResult } from "#server/assisted/session-state.ts";
-import { tellOffice, watcherRole } from "#server/assisted/office-feed.ts";
 import { grantOf } from "#server/accounts/live-access.ts";
+import { tellOffice, watcherRole } from "#server/assisted/office-feed.ts";
+import {
+  type AssistedSessionApi,
+  type CommandResult,
+  CreateSessionInput,
+  OfficeScope,
+  SessionCommand,
+  writeThrough,
+} from "#server/assisted/session-state.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
@@ -63,7 +70,12 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
   private store(session: AssistedSession): void {
     const previous = this.load();
     const version = (previous?.version ?? 0) + 1;
-    this.ctx.storage.kv.put(SESSION, { session, version, syncedVersion: previous?.syncedVersion ?? 0, syncedSeq: previous?.syncedSeq ?? 0 } satisfies Stored);
+    this.ctx.storage.kv.put(SESSION, {
+      session,
+      version,
+      syncedVersion: previous?.syncedVersion ?? 0,
+      syncedSeq: previous?.syncedSeq ?? 0,
+    } satisfies Stored);
     this.broadcast({ type: "session", session });
   }
 
@@ -77,7 +89,11 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
     await this.armAlarm();
     // The office's consoles read their lists again; a supervisor's learns of a request for approval.
     const office = this.env.ASSISTED_OFFICES.get(this.env.ASSISTED_OFFICES.idFromName(session.officeId));
-    await tellOffice(office, { what: "sessions", sessionId: session.id, awaitingApproval: approvalState(session.approval, this.now()) === "pending" });
+    await tellOffice(office, {
+      what: "sessions",
+      sessionId: session.id,
+      awaitingApproval: approvalState(session.approval, this.now()) === "pending",
+    });
   }
 
   /** The write-through in flight: writes go one at a time, so an older state never lands after a newer one. */
@@ -96,7 +112,11 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
       // Another change may have landed while this one was written: only what was written counts.
       const latest = this.load()!;
       const syncedSeq = stored.session.events.at(-1)?.seq ?? stored.syncedSeq;
-      this.ctx.storage.kv.put(SESSION, { ...latest, syncedVersion: Math.max(latest.syncedVersion, stored.version), syncedSeq: Math.max(latest.syncedSeq, syncedSeq) });
+      this.ctx.storage.kv.put(SESSION, {
+        ...latest,
+        syncedVersion: Math.max(latest.syncedVersion, stored.version),
+        syncedSeq: Math.max(latest.syncedSeq, syncedSeq),
+      });
     } catch (error) {
       console.error(`assisted session ${stored.session.id}: write-through failed, retrying`, error);
     }
@@ -106,7 +126,10 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
   private async armAlarm(): Promise<void> {
     const stored = this.load();
     if (!stored) return;
-    const due = [stored.version !== stored.syncedVersion ? this.clock.now() + SYNC_RETRY_MS : null, rawDataDueAt(stored.session)].filter((at): at is number => at !== null);
+    const due = [
+      stored.version !== stored.syncedVersion ? this.clock.now() + SYNC_RETRY_MS : null,
+      rawDataDueAt(stored.session),
+    ].filter((at): at is number => at !== null);
     if (due.length) await this.ctx.storage.setAlarm(Math.min(...due));
     else await this.ctx.storage.deleteAlarm();
   }
@@ -133,7 +156,13 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
 
   async apply(input: unknown, scope: unknown): Promise<CommandResult> {
     const parsed = SessionCommand.safeParse(input);
-    if (!parsed.success) return { ok: false, status: 400, code: "VALIDATION_ERROR", message: parsed.error.issues.map((i) => i.message).join("; ") };
+    if (!parsed.success)
+      return {
+        ok: false,
+        status: 400,
+        code: "VALIDATION_ERROR",
+        message: parsed.error.issues.map((i) => i.message).join("; "),
+      };
     const command = parsed.data;
     const session = this.inScope(scope);
     if (!session) return { ok: false, status: 404, code: "NOT_FOUND", message: "Assisted session not found" };
@@ -152,7 +181,12 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
           break;
         case "document": {
           const { number, image, ...rest } = command.document;
-          next = recordDocument(session, { ...rest, numberLast4: number.slice(-4), hasImage: image !== undefined }, command.actor, now);
+          next = recordDocument(
+            session,
+            { ...rest, numberLast4: number.slice(-4), hasImage: image !== undefined },
+            command.actor,
+            now,
+          );
           this.ctx.storage.kv.put(RAW, { number, image: image ?? null } satisfies RawDocument);
           break;
         }
@@ -160,19 +194,38 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
           next = requestApproval(session, { id: command.approvalId, actor: command.actor }, now);
           break;
         case "decide-approval":
-          next = decideApproval(session, { approvalId: command.approvalId, decision: command.decision, reason: command.reason, supervisor: command.supervisor }, now);
+          next = decideApproval(
+            session,
+            {
+              approvalId: command.approvalId,
+              decision: command.decision,
+              reason: command.reason,
+              supervisor: command.supervisor,
+            },
+            now,
+          );
           break;
         case "visual-match":
           next = recordVisualMatch(session, command, command.actor, now);
           break;
         case "issuance":
-          next = recordIssuance(session, { credentialTypes: command.credentialTypes, delivery: command.delivery, paperCredentialIds: command.paperCredentialIds }, command.actor, now);
+          next = recordIssuance(
+            session,
+            {
+              credentialTypes: command.credentialTypes,
+              delivery: command.delivery,
+              paperCredentialIds: command.paperCredentialIds,
+            },
+            command.actor,
+            now,
+          );
           break;
       }
       await this.change(next);
       return { ok: true, session: next };
     } catch (error) {
-      if (error instanceof SessionRuleError) return { ok: false, status: error.status, code: error.code, message: error.message };
+      if (error instanceof SessionRuleError)
+        return { ok: false, status: error.status, code: error.code, message: error.message };
       throw error;
     }
   }
@@ -183,12 +236,18 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
     if (!session) return new Response("Not found", { status: 404 });
     // What let the console in stays with its socket, checked before each message: the session's office.
     const grant = grantOf(request);
-    return this.watch(request, [watcherRole(request)], { type: "session", session }, grant && { ...grant, officeId: session.officeId });
+    return this.watch(
+      request,
+      [watcherRole(request)],
+      { type: "session", session },
+      grant && { ...grant, officeId: session.officeId },
+    );
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
     // A console may ask again (after a reconnect, or to check the line): it gets the state, if it still may.
-    if (message === "session" && (await this.stillAllowed(socket))) socket.send(JSON.stringify({ type: "session", session: this.load()?.session ?? null }));
+    if (message === "session" && (await this.stillAllowed(socket)))
+      socket.send(JSON.stringify({ type: "session", session: this.load()?.session ?? null }));
   }
 
   /**

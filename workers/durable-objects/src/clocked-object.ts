@@ -1,9 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
-import { systemClock, type Clock } from "#server/worker/clock.ts";
 import { ACCESS_CHANGED_CLOSE } from "#core/accounts/live.ts";
 import { createDb, type Database } from "#db/client.ts";
 import { grantsStillHeld, type WatcherGrant } from "#server/accounts/live-access.ts";
-import { parseDurableObjectsEnv, type DurableObjectsEnv } from "./env.ts";
+import { type Clock, systemClock } from "#server/worker/clock.ts";
+import { type DurableObjectsEnv, parseDurableObjectsEnv } from "./env.ts";
 
 /**
  * Whether to go on talking to `socket`, given the grants that still hold (null: nothing to go by).
@@ -77,7 +77,9 @@ export abstract class ClockedObject extends DurableObject<DurableObjectsEnv> {
    * does not silence every console (logged).
    */
   private async grantsHeld(sockets: WebSocket[]): Promise<Set<string> | null> {
-    const grants = sockets.map((socket) => socket.deserializeAttachment() as WatcherGrant | null).filter((g): g is WatcherGrant => g !== null);
+    const grants = sockets
+      .map((socket) => socket.deserializeAttachment() as WatcherGrant | null)
+      .filter((g): g is WatcherGrant => g !== null);
     if (grants.length === 0) return null;
     try {
       this.watchersDb ??= createDb(this.env);
@@ -94,7 +96,8 @@ export abstract class ClockedObject extends DurableObject<DurableObjectsEnv> {
    * (what let the console in) stays with the socket and is checked before every message.
    */
   protected watch(request: Request, tags: string[] = [], greeting?: unknown, grant?: WatcherGrant | null): Response {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
     if (grant) server.serializeAttachment(grant);

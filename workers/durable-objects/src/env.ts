@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import { RetentionDaysBinding } from "#server/analytics/retention.ts";
+import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import { databaseBindings, durableObjectBinding, parseEnv, workerEnv } from "#server/worker/env.ts";
 
 /**
@@ -17,4 +17,5 @@ export const DurableObjectsEnvSchema = workerEnv({
 
 export type DurableObjectsEnv = z.infer<typeof DurableObjectsEnvSchema>;
 
-export const parseDurableObjectsEnv = (bindings: unknown): DurableObjectsEnv => parseEnv(DurableObjectsEnvSchema, bindings, "durable-objects");
+export const parseDurableObjectsEnv = (bindings: unknown): DurableObjectsEnv =>
+  parseEnv(DurableObjectsEnvSchema, bindings, "durable-objects");

@@ -5,23 +5,23 @@ import { lookbackMs, runAgent } from "#core/gabriel/rules.ts";
 import { createDb, type Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.ts";
+import { grantOf } from "#server/accounts/live-access.ts";
 import { newestEvents, readPlatformEvents } from "#server/gabriel/events.ts";
 import {
   AGENT_IDS,
-  afterCursor,
   AssignInput,
+  afterCursor,
   ControlInput,
+  type Controls,
   DecideInput,
   ensureAgents,
-  itemStatements,
-  runIsDue,
-  type Controls,
   type GabrielApi,
   type GabrielResult,
+  itemStatements,
   type ReviewItem,
   type RunSummary,
+  runIsDue,
 } from "#server/gabriel/review-state.ts";
-import { grantOf } from "#server/accounts/live-access.ts";
 import { ClockedObject } from "./clocked-object.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 
@@ -59,11 +59,24 @@ export const RUN_INTERVAL_MS = 60_000;
 /** Decided items kept in the object for the console; all of them are in libSQL, older ones are pruned from here. */
 export const DECIDED_KEPT = 50;
 
-const INITIAL: Controls = { state: "running", changedBy: null, changedAt: null, reason: null, lastRunAt: null, cursor: null };
+const INITIAL: Controls = {
+  state: "running",
+  changedBy: null,
+  changedAt: null,
+  reason: null,
+  lastRunAt: null,
+  cursor: null,
+};
 
-const refused = (status: 400 | 404 | 409, code: string, message: string): GabrielResult<never> => ({ ok: false, status, code, message });
+const refused = (status: 400 | 404 | 409, code: string, message: string): GabrielResult<never> => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
 /** Maker-checker: whether the case is about this account, or about work this account took part in. */
-const concerns = (item: ReviewItem, accountId: string) => item.caseId === accountId || (item.involved ?? []).includes(accountId);
+const concerns = (item: ReviewItem, accountId: string) =>
+  item.caseId === accountId || (item.involved ?? []).includes(accountId);
 
 export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
@@ -108,7 +121,9 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
 
   async overview(): Promise<{ controls: Controls; items: ReviewItem[] }> {
     const items = this.items();
-    const open = items.filter((i) => !i.decision).sort((a, b) => rank(a) - rank(b) || a.raisedAt.localeCompare(b.raisedAt));
+    const open = items
+      .filter((i) => !i.decision)
+      .sort((a, b) => rank(a) - rank(b) || a.raisedAt.localeCompare(b.raisedAt));
     const decided = items.filter((i) => i.decision).sort((a, b) => b.decision!.at.localeCompare(a.decision!.at));
     return { controls: this.controls(), items: [...open, ...decided.slice(0, DECIDED_KEPT)] };
   }
@@ -144,13 +159,23 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const entries = [...this.ctx.storage.kv.list<OutboxEntry>({ prefix: OUTBOX_PREFIX })];
     if (!entries.length) return;
     const statementsOf = (entry: OutboxEntry): unknown[] => {
-      const audit = entry.audit.map((row) => ({ ...row, timestamp: row.timestamp ? new Date(row.timestamp) : undefined }));
+      const audit = entry.audit.map((row) => ({
+        ...row,
+        timestamp: row.timestamp ? new Date(row.timestamp) : undefined,
+      }));
       if (entry.itemId) {
         const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + entry.itemId);
         return item ? itemStatements(db, item, audit) : [];
       }
       return [
-        ...(entry.agentStatus ? [db.update(gabrielAgents).set({ status: entry.agentStatus }).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)))] : []),
+        ...(entry.agentStatus
+          ? [
+              db
+                .update(gabrielAgents)
+                .set({ status: entry.agentStatus })
+                .where(inArray(gabrielAgents.id, Object.values(AGENT_IDS))),
+            ]
+          : []),
         db.insert(gabrielAuditLog).values(audit),
       ];
     };
@@ -176,7 +201,8 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
           continue;
         }
         console.error("gabriel: write-through failed, retrying", error);
-        if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(this.clock.now() + OUTBOX_RETRY_MS);
+        if ((await this.ctx.storage.getAlarm()) === null)
+          await this.ctx.storage.setAlarm(this.clock.now() + OUTBOX_RETRY_MS);
         return;
       }
     }
@@ -193,7 +219,8 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     if (item.assignee && item.assignee.id !== assignee.id && item.assignee.id !== reviewer.id && !override) {
       return refused(409, "ALREADY_ASSIGNED", `${item.assignee.name} is already reviewing this item`);
     }
-    if (concerns(item, assignee.id)) return refused(409, "OWN_CASE", "Nobody reviews a case about themselves or their own work");
+    if (concerns(item, assignee.id))
+      return refused(409, "OWN_CASE", "Nobody reviews a case about themselves or their own work");
     const at = this.now();
     const next: ReviewItem = { ...item, status: "assigned", assignee, assignedAt: at.toISOString() };
     await this.changeItem(next, [
@@ -204,7 +231,12 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
         userId: reviewer.id,
         result: "assigned",
         timestamp: at,
-        details: { assignee: assignee.name, previous: item.assignee?.name ?? null, by: reviewer.name, caseId: item.caseId },
+        details: {
+          assignee: assignee.name,
+          previous: item.assignee?.name ?? null,
+          by: reviewer.name,
+          caseId: item.caseId,
+        },
       },
     ]);
     return { ok: true, value: next };
@@ -217,13 +249,27 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const item = this.ctx.storage.kv.get<ReviewItem>(ITEM_PREFIX + itemId);
     if (!item) return refused(404, "NOT_FOUND", "Review item not found");
     if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided");
-    if (item.assignee && item.assignee.id !== reviewer.id) return refused(409, "ASSIGNED_TO_OTHER", `${item.assignee.name} is reviewing this item`);
+    if (item.assignee && item.assignee.id !== reviewer.id)
+      return refused(409, "ASSIGNED_TO_OTHER", `${item.assignee.name} is reviewing this item`);
     // Maker-checker: a case about the reviewer (their account) is decided by someone else.
-    if (concerns(item, reviewer.id)) return refused(409, "OWN_CASE", "This case is about you or your own work: another reviewer must decide it");
+    if (concerns(item, reviewer.id))
+      return refused(409, "OWN_CASE", "This case is about you or your own work: another reviewer must decide it");
     const at = this.now();
-    const next: ReviewItem = { ...item, status: decision, decision: { decision, notes, comment, by: reviewer, at: at.toISOString() } };
+    const next: ReviewItem = {
+      ...item,
+      status: decision,
+      decision: { decision, notes, comment, by: reviewer, at: at.toISOString() },
+    };
     await this.changeItem(next, [
-      { agentId: AGENT_IDS[item.agent], taskId: item.id, action: "review_decided", userId: reviewer.id, result: decision, timestamp: at, details: { notes, comment, reviewer: reviewer.name, caseId: item.caseId, rule: item.rule } },
+      {
+        agentId: AGENT_IDS[item.agent],
+        taskId: item.id,
+        action: "review_decided",
+        userId: reviewer.id,
+        result: decision,
+        timestamp: at,
+        details: { notes, comment, reviewer: reviewer.name, caseId: item.caseId, rule: item.rule },
+      },
     ]);
     this.pruneDecided();
     return { ok: true, value: next };
@@ -235,11 +281,14 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
    * `key:` entry stays: the same finding is never raised again.
    */
   private pruneDecided(): void {
-    const owed = new Set([...this.ctx.storage.kv.list<OutboxEntry>({ prefix: OUTBOX_PREFIX })].map(([, entry]) => entry.itemId));
+    const owed = new Set(
+      [...this.ctx.storage.kv.list<OutboxEntry>({ prefix: OUTBOX_PREFIX })].map(([, entry]) => entry.itemId),
+    );
     const decided = this.items()
       .filter((item) => item.decision)
       .sort((a, b) => b.decision!.at.localeCompare(a.decision!.at));
-    for (const item of decided.slice(DECIDED_KEPT)) if (!owed.has(item.id)) this.ctx.storage.kv.delete(ITEM_PREFIX + item.id);
+    for (const item of decided.slice(DECIDED_KEPT))
+      if (!owed.has(item.id)) this.ctx.storage.kv.delete(ITEM_PREFIX + item.id);
   }
 
   async control(input: unknown): Promise<GabrielResult<Controls>> {
@@ -248,7 +297,8 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const { action, actor, reason } = parsed.data;
     const current = this.controls();
     const state = action === "resume" ? "running" : action === "pause" ? "paused" : "stopped";
-    if (action === "emergency-stop" && !reason) return refused(400, "REASON_REQUIRED", "Say why you are stopping every agent");
+    if (action === "emergency-stop" && !reason)
+      return refused(400, "REASON_REQUIRED", "Say why you are stopping every agent");
     if (current.state === state) return refused(409, "NO_CHANGE", `The agents are already ${state}`);
     const at = this.now();
     const next: Controls = { ...current, state, changedBy: actor, changedAt: at.toISOString(), reason: reason || null };
@@ -259,7 +309,15 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     this.broadcast({ type: "controls", controls: next });
     this.owe({
       agentStatus: state === "running" ? "active" : "paused",
-      audit: [{ action: `control_${action.replace("-", "_")}`, userId: actor.id, result: state, timestamp: at, details: { by: actor.name, reason: reason || null, from: current.state } }],
+      audit: [
+        {
+          action: `control_${action.replace("-", "_")}`,
+          userId: actor.id,
+          result: state,
+          timestamp: at,
+          details: { by: actor.name, reason: reason || null, from: current.state },
+        },
+      ],
     });
     await this.flush();
     return { ok: true, value: next };
@@ -276,7 +334,14 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
 
   async runNow(): Promise<GabrielResult<RunSummary>> {
     const state = this.controls().state;
-    if (state !== "running") return refused(409, "NOT_RUNNING", state === "stopped" ? "The agents are stopped (Emergency Stop): resume them first" : "The agents are paused: resume them first");
+    if (state !== "running")
+      return refused(
+        409,
+        "NOT_RUNNING",
+        state === "stopped"
+          ? "The agents are stopped (Emergency Stop): resume them first"
+          : "The agents are paused: resume them first",
+      );
     return { ok: true, value: await this.runOnce(true) };
   }
 
@@ -290,7 +355,10 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
         if (this.controls().state === "running") await this.ctx.storage.setAlarm(this.clock.now() + RUN_INTERVAL_MS);
       }
     }
-    if ([...this.ctx.storage.kv.list({ prefix: OUTBOX_PREFIX })].length && (await this.ctx.storage.getAlarm()) === null) {
+    if (
+      [...this.ctx.storage.kv.list({ prefix: OUTBOX_PREFIX })].length &&
+      (await this.ctx.storage.getAlarm()) === null
+    ) {
       await this.ctx.storage.setAlarm(this.clock.now() + OUTBOX_RETRY_MS);
     }
   }
@@ -305,26 +373,38 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const now = this.now();
     // Each agent's task is timed from here to its completion: the clock moves only across I/O (the reads below).
     const runStarted = new Date(this.clock.now());
-    const readAgents = () => db.select().from(gabrielAgents).where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)));
+    const readAgents = () =>
+      db
+        .select()
+        .from(gabrielAgents)
+        .where(inArray(gabrielAgents.id, Object.values(AGENT_IDS)));
     let agents = await readAgents();
     if (agents.length < AGENT_TYPES.length) {
       await ensureAgents(db);
       agents = await readAgents();
     }
     // A stored policy is read leniently (a bad or stale value falls back to its default), so one agent's config never stops a run.
-    const configs = new Map(agents.filter((a) => isAgentType(a.type)).map((a) => [a.id, readConfig(a.type as AgentType, a.config)]));
+    const configs = new Map(
+      agents.filter((a) => isAgentType(a.type)).map((a) => [a.id, readConfig(a.type as AgentType, a.config)]),
+    );
     // One read serves every agent: the window the most demanding policy needs.
-    const lookback = Math.max(...agents.filter((a) => isAgentType(a.type)).map((a) => lookbackMs(a.type as AgentType, configs.get(a.id)! as never)));
+    const lookback = Math.max(
+      ...agents
+        .filter((a) => isAgentType(a.type))
+        .map((a) => lookbackMs(a.type as AgentType, configs.get(a.id)! as never)),
+    );
     const from = new Date(now.getTime() - lookback);
     const { cursor, lastRunAt } = this.controls();
     if (!forced && !runIsDue(0, lastRunAt, now)) {
       // Not idle long enough to look regardless: sit out before reading the window if no source has anything after the cursor.
       const newest = await newestEvents(db, from, now);
-      if (!newest.some((event) => afterCursor(event, cursor))) return { ran: false, events: 0, newEvents: 0, findings: 0, raised: 0 };
+      if (!newest.some((event) => afterCursor(event, cursor)))
+        return { ran: false, events: 0, newEvents: 0, findings: 0, raised: 0 };
     }
     const events = await readPlatformEvents(db, from, now);
     const newEvents = events.filter((event) => afterCursor(event, cursor)).length;
-    if (!forced && !runIsDue(newEvents, lastRunAt, now)) return { ran: false, events: events.length, newEvents, findings: 0, raised: 0 };
+    if (!forced && !runIsDue(newEvents, lastRunAt, now))
+      return { ran: false, events: events.length, newEvents, findings: 0, raised: 0 };
     /** Keys raised (or found in libSQL) during this run. */
     const known = new Set<string>();
     let findings = 0;
@@ -341,18 +421,41 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
         // The agent shows Error until a run of it succeeds again; the failure is a task and an audit row.
         const message = error instanceof Error ? error.message : String(error);
         await db.batch([
-          db.insert(gabrielTasks).values({ id: taskId, agentId: agent.id, type: "analysis", status: "failed", priority: "low", startedAt: runStarted, completedAt: new Date(this.clock.now()), input: { events: events.length, newEvents }, output: { error: message } }),
+          db.insert(gabrielTasks).values({
+            id: taskId,
+            agentId: agent.id,
+            type: "analysis",
+            status: "failed",
+            priority: "low",
+            startedAt: runStarted,
+            completedAt: new Date(this.clock.now()),
+            input: { events: events.length, newEvents },
+            output: { error: message },
+          }),
           db.update(gabrielAgents).set({ status: "error" }).where(eq(gabrielAgents.id, agent.id)),
-          db.insert(gabrielAuditLog).values({ agentId: agent.id, taskId, action: "agent_run", result: "failed", timestamp: new Date(this.clock.now()), details: { error: message } }),
+          db.insert(gabrielAuditLog).values({
+            agentId: agent.id,
+            taskId,
+            action: "agent_run",
+            result: "failed",
+            timestamp: new Date(this.clock.now()),
+            details: { error: message },
+          }),
         ]);
         continue;
       }
       // This object's `key:` index first, one look-up per finding; then libSQL, the record of what was
       // ever raised (this object's storage may be newer than a restore).
-      const candidates = results.filter((f) => f.adverse && !known.has(f.key) && this.ctx.storage.kv.get(KEY_PREFIX + f.key) === undefined);
+      const candidates = results.filter(
+        (f) => f.adverse && !known.has(f.key) && this.ctx.storage.kv.get(KEY_PREFIX + f.key) === undefined,
+      );
       for (let i = 0; i < candidates.length; i += 100) {
         const keys = candidates.slice(i, i + 100).map((f) => f.key);
-        for (const row of await db.select({ key: gabrielTasks.dedupeKey }).from(gabrielTasks).where(inArray(gabrielTasks.dedupeKey, keys))) if (row.key) known.add(row.key);
+        for (const row of await db
+          .select({ key: gabrielTasks.dedupeKey })
+          .from(gabrielTasks)
+          .where(inArray(gabrielTasks.dedupeKey, keys)))
+          if (row.key) known.add(row.key);
       }
       const fresh = candidates.filter((f) => !known.has(f.key));
       findings += results.length;
@@ -372,8 +475,18 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
           input: { from: from.toISOString(), to: now.toISOString(), events: events.length, newEvents, cursor },
           output: { findings: results.length, raised: fresh.length, noted: noted.slice(0, 20) },
         }),
-        db.update(gabrielAgents).set({ lastActivity: completed, ...(agent.status === "error" ? { status: "active" } : {}) }).where(eq(gabrielAgents.id, agent.id)),
-        db.insert(gabrielAuditLog).values({ agentId: agent.id, taskId, action: "agent_run", result: "completed", timestamp: completed, details: { events: events.length, newEvents, findings: results.length, raised: fresh.length } }),
+        db
+          .update(gabrielAgents)
+          .set({ lastActivity: completed, ...(agent.status === "error" ? { status: "active" } : {}) })
+          .where(eq(gabrielAgents.id, agent.id)),
+        db.insert(gabrielAuditLog).values({
+          agentId: agent.id,
+          taskId,
+          action: "agent_run",
+          result: "completed",
+          timestamp: completed,
+          details: { events: events.length, newEvents, findings: results.length, raised: fresh.length },
+        }),
       ]);
       for (const finding of fresh) {
         if (this.controls().state !== "running") break;
@@ -397,7 +510,14 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
         known.add(item.key);
         this.ctx.storage.kv.put(KEY_PREFIX + item.key, item.id);
         this.stageItem(item, [
-          { agentId: agent.id, taskId: item.id, action: "review_raised", result: "pending", timestamp: new Date(item.raisedAt), details: { rule: item.rule, caseId: item.caseId, priority: item.priority, analysisTaskId: taskId } },
+          {
+            agentId: agent.id,
+            taskId: item.id,
+            action: "review_raised",
+            result: "pending",
+            timestamp: new Date(item.raisedAt),
+            details: { rule: item.rule, caseId: item.caseId, priority: item.priority, analysisTaskId: taskId },
+          },
         ]);
         raised++;
       }
@@ -407,7 +527,11 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const controls = this.controls();
     // A run cut short by a stop judged only part of what is new: the cursor stays where it was.
     if (controls.state !== "running") return { ran: true, events: events.length, newEvents, findings, raised };
-    this.ctx.storage.kv.put(CONTROLS, { ...controls, lastRunAt: now.toISOString(), cursor: newest && afterCursor(newest, cursor) ? { at: newest.at, id: newest.id } : cursor });
+    this.ctx.storage.kv.put(CONTROLS, {
+      ...controls,
+      lastRunAt: now.toISOString(),
+      cursor: newest && afterCursor(newest, cursor) ? { at: newest.at, id: newest.id } : cursor,
+    });
     return { ran: true, events: events.length, newEvents, findings, raised };
   }
 

@@ -1,6 +1,13 @@
 import { createDb, type Database } from "#db/client.ts";
+import {
+  CATCH_UP_INTERVAL_MS,
+  type DailySalt,
+  HOUSEKEEPING_INTERVAL_MS,
+  type HousekeeperApi,
+  type HousekeepingRun,
+  runHousekeeping,
+} from "#server/analytics/housekeeping.ts";
 import { retentionDays } from "#server/analytics/retention.ts";
-import { CATCH_UP_INTERVAL_MS, HOUSEKEEPING_INTERVAL_MS, runHousekeeping, type DailySalt, type HousekeeperApi, type HousekeepingRun } from "#server/analytics/housekeeping.ts";
 import { errorStatements } from "#server/observability/errors.ts";
 import { ClockedObject } from "./clocked-object.ts";
 import type { DurableObjectsEnv } from "./env.ts";
@@ -76,7 +83,20 @@ export class Housekeeper extends ClockedObject implements HousekeeperApi {
     const failure = error instanceof Error ? error : new Error(String(error));
     try {
       const db = this.db();
-      await db.batch(errorStatements(db, { errorType: failure.name, message: failure.message, component: "housekeeper", severity: "high", stackTrace: failure.stack ?? null }, null, new Date(this.clock.now())));
+      await db.batch(
+        errorStatements(
+          db,
+          {
+            errorType: failure.name,
+            message: failure.message,
+            component: "housekeeper",
+            severity: "high",
+            stackTrace: failure.stack ?? null,
+          },
+          null,
+          new Date(this.clock.now()),
+        ),
+      );
     } catch (again) {
       console.error("housekeeper: could not record the failure", again);
     }

@@ -64,13 +64,41 @@ describe("Housekeeper", () => {
     const page = `/housekeeper-${crypto.randomUUID()}`;
     const twoHoursAgo = startOfHour(now) - 2 * HOUR_MS;
     const label = crypto.randomUUID();
-    const view = (when: number, eventLabel: string) => ({ eventType: "page_view", eventCategory: "navigation", eventAction: "view_page", page, eventLabel, timestamp: new Date(when) });
-    await db().insert(analyticsEvents).values([view(twoHoursAgo + 60_000, label), view(twoHoursAgo + 120_000, label), view(now - 91 * DAY_MS, `${label}-old`), view(now - 89 * DAY_MS, `${label}-kept`)]);
+    const view = (when: number, eventLabel: string) => ({
+      eventType: "page_view",
+      eventCategory: "navigation",
+      eventAction: "view_page",
+      page,
+      eventLabel,
+      timestamp: new Date(when),
+    });
+    await db()
+      .insert(analyticsEvents)
+      .values([
+        view(twoHoursAgo + 60_000, label),
+        view(twoHoursAgo + 120_000, label),
+        view(now - 91 * DAY_MS, `${label}-old`),
+        view(now - 89 * DAY_MS, `${label}-kept`),
+      ]);
     const marker = crypto.randomUUID();
-    await db().insert(systemLogs).values([
-      { level: "warn", category: "authz", message: "permission denied", component: marker, timestamp: new Date(now - 200 * DAY_MS) },
-      { level: "error", category: "request", message: "GET /x answered 500", component: marker, timestamp: new Date(now - 200 * DAY_MS) },
-    ]);
+    await db()
+      .insert(systemLogs)
+      .values([
+        {
+          level: "warn",
+          category: "authz",
+          message: "permission denied",
+          component: marker,
+          timestamp: new Date(now - 200 * DAY_MS),
+        },
+        {
+          level: "error",
+          category: "request",
+          message: "GET /x answered 500",
+          component: marker,
+          timestamp: new Date(now - 200 * DAY_MS),
+        },
+      ]);
     // Arranged: the rollups have got as far as the hour of the test's views (re-rolling an hour is safe).
     await db()
       .insert(housekeepingState)
@@ -85,13 +113,23 @@ describe("Housekeeper", () => {
       .from(analyticsRollups)
       .where(and(eq(analyticsRollups.metric, "page_views"), eq(analyticsRollups.dimension, page)));
     expect(rolled.map((r) => [r.bucket.getTime(), r.count])).toEqual([[twoHoursAgo, 2]]);
-    const left = await db().select({ label: analyticsEvents.eventLabel }).from(analyticsEvents).where(eq(analyticsEvents.page, page));
+    const left = await db()
+      .select({ label: analyticsEvents.eventLabel })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.page, page));
     expect(left.map((r) => r.label).sort()).toEqual([label, label, `${label}-kept`].sort());
-    const logs = await db().select({ category: systemLogs.category }).from(systemLogs).where(eq(systemLogs.component, marker));
+    const logs = await db()
+      .select({ category: systemLogs.category })
+      .from(systemLogs)
+      .where(eq(systemLogs.component, marker));
     expect(logs.map((l) => l.category)).toEqual(["authz"]);
 
     const run = await api.lastRun();
-    expect(run).toMatchObject({ at: now, rollups: { from: twoHoursAgo, caughtUp: true }, retention: { cutoff: now - 90 * DAY_MS } });
+    expect(run).toMatchObject({
+      at: now,
+      rollups: { from: twoHoursAgo, caughtUp: true },
+      retention: { cutoff: now - 90 * DAY_MS },
+    });
     expect(run!.retention.deleted.analytics_events).toBeGreaterThanOrEqual(1);
     expect(await alarmOf(stub)).toBe(now + (run!.caughtUp ? HOUSEKEEPING_INTERVAL_MS : 10_000));
   });

@@ -1,7 +1,7 @@
 export { AssistedOffice } from "./assisted-office.ts";
+export { AssistedSessionObject } from "./assisted-session.ts";
 export { GabrielOrchestrator } from "./gabriel.ts";
 export { Housekeeper } from "./housekeeper.ts";
-export { AssistedSessionObject } from "./assisted-session.ts";
 export { LoginThrottle } from "./login-throttle.ts";
 export { PresentationRequest } from "./presentation-request.ts";
 

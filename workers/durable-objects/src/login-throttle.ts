@@ -1,4 +1,4 @@
-import { ThrottlePolicy, type LoginThrottleApi, type ThrottleState } from "#server/accounts/throttle.ts";
+import { type LoginThrottleApi, ThrottlePolicy, type ThrottleState } from "#server/accounts/throttle.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
@@ -41,17 +41,27 @@ export class LoginThrottle extends ClockedObject implements LoginThrottleApi {
       return { allowed: false, count: stored.count, retryAfterSeconds: Math.ceil((stored.lockedUntil - now) / 1000) };
     }
     const since = stored ? (policy.window === "fixed" ? stored.windowStart : stored.lastAttemptAt) : 0;
-    const state: StoredThrottle = stored && now - since < policy.windowMs ? { ...stored } : { count: 0, windowStart: now, lastAttemptAt: now, lockedUntil: 0, forgetAt: 0 };
+    const state: StoredThrottle =
+      stored && now - since < policy.windowMs
+        ? { ...stored }
+        : { count: 0, windowStart: now, lastAttemptAt: now, lockedUntil: 0, forgetAt: 0 };
     state.count += 1;
     state.lastAttemptAt = now;
     // A lockout that has ended leaves the count at or over the limit: the next failure within the
     // window locks again at once (one guess per lockout), rather than allowing another full run.
     const lockout = lockoutFor(policy, state.count);
     if (state.count >= policy.limit) state.lockedUntil = now + lockout;
-    state.forgetAt = Math.max(state.lockedUntil, (policy.window === "fixed" ? state.windowStart : now) + policy.windowMs);
+    state.forgetAt = Math.max(
+      state.lockedUntil,
+      (policy.window === "fixed" ? state.windowStart : now) + policy.windowMs,
+    );
     this.ctx.storage.kv.put(KEY, state);
     await this.ctx.storage.setAlarm(state.forgetAt);
-    return { allowed: true, count: state.count, retryAfterSeconds: state.lockedUntil > now ? Math.ceil(lockout / 1000) : 0 };
+    return {
+      allowed: true,
+      count: state.count,
+      retryAfterSeconds: state.lockedUntil > now ? Math.ceil(lockout / 1000) : 0,
+    };
   }
 
   /**

@@ -1,6 +1,12 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PAIR_THROTTLE, REGISTRATION_THROTTLE, type ThrottlePolicy } from "#server/accounts/throttle.ts";
+import {
+  ACCOUNT_THROTTLE,
+  ADDRESS_THROTTLE,
+  PAIR_THROTTLE,
+  REGISTRATION_THROTTLE,
+  type ThrottlePolicy,
+} from "#server/accounts/throttle.ts";
 import type { LoginThrottle, StoredThrottle } from "./login-throttle.ts";
 import { TestClock } from "./test-support.ts";
 
@@ -21,7 +27,8 @@ async function freshThrottle(): Promise<{ throttle: Stub; clock: TestClock }> {
 }
 
 // Read only, to check what the object keeps in storage rather than in memory.
-const stored = (throttle: Stub) => runInDurableObject(throttle, (_i, state) => state.storage.kv.get<StoredThrottle>("state"));
+const stored = (throttle: Stub) =>
+  runInDurableObject(throttle, (_i, state) => state.storage.kv.get<StoredThrottle>("state"));
 const alarmAt = (throttle: Stub) => runInDurableObject(throttle, (_i, state) => state.storage.getAlarm());
 
 const MINUTE = 60_000;
@@ -41,14 +48,25 @@ describe("LoginThrottle.attempt", () => {
     const { throttle } = await freshThrottle();
     const results = await Promise.all(Array.from({ length: 12 }, () => throttle.attempt(WINDOW)));
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
-    expect(results.filter((r) => r.allowed).map((r) => r.count).sort()).toEqual([1, 2, 3]);
+    expect(
+      results
+        .filter((r) => r.allowed)
+        .map((r) => r.count)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect((await stored(throttle))?.count).toBe(3);
   });
 
   it("persists the count in storage, not memory", async () => {
     const { throttle, clock } = await freshThrottle();
     await throttle.attempt(WINDOW);
-    expect(await stored(throttle)).toEqual({ count: 1, windowStart: clock.now(), lastAttemptAt: clock.now(), lockedUntil: 0, forgetAt: clock.now() + WINDOW.windowMs });
+    expect(await stored(throttle)).toEqual({
+      count: 1,
+      windowStart: clock.now(),
+      lastAttemptAt: clock.now(),
+      lockedUntil: 0,
+      forgetAt: clock.now() + WINDOW.windowMs,
+    });
   });
 
   it("reports the time left on a lockout in whole seconds, rounded up", async () => {
@@ -267,7 +285,11 @@ describe("the web worker's policies", () => {
     clock.advance(ADDRESS_THROTTLE.windowMs - MINUTE);
     await fail(throttle, ADDRESS_THROTTLE, 1);
     clock.advance(2 * MINUTE);
-    expect(await throttle.attempt(ADDRESS_THROTTLE)).toEqual({ allowed: false, count: 100, retryAfterSeconds: 13 * 60 });
+    expect(await throttle.attempt(ADDRESS_THROTTLE)).toEqual({
+      allowed: false,
+      count: 100,
+      retryAfterSeconds: 13 * 60,
+    });
     clock.advance(13 * MINUTE);
     expect(await throttle.attempt(ADDRESS_THROTTLE)).toEqual({ allowed: true, count: 1, retryAfterSeconds: 0 });
   });
@@ -275,7 +297,15 @@ describe("the web worker's policies", () => {
   it("registration: 20 an hour from one address, then an hour's wait", async () => {
     const { throttle } = await freshThrottle();
     await fail(throttle, REGISTRATION_THROTTLE, 19);
-    expect(await throttle.attempt(REGISTRATION_THROTTLE)).toEqual({ allowed: true, count: 20, retryAfterSeconds: 3600 });
-    expect(await throttle.attempt(REGISTRATION_THROTTLE)).toEqual({ allowed: false, count: 20, retryAfterSeconds: 3600 });
+    expect(await throttle.attempt(REGISTRATION_THROTTLE)).toEqual({
+      allowed: true,
+      count: 20,
+      retryAfterSeconds: 3600,
+    });
+    expect(await throttle.attempt(REGISTRATION_THROTTLE)).toEqual({
+      allowed: false,
+      count: 20,
+      retryAfterSeconds: 3600,
+    });
   });
 });

@@ -2,9 +2,9 @@ import { createDb } from "#db/client.ts";
 import {
   AnswerInput,
   OpenRequestInput,
-  writeThrough,
   type PresentationRequestApi,
   type RequestSnapshot,
+  writeThrough,
 } from "#server/verification/request-state.ts";
 import { ClockedObject } from "./clocked-object.ts";
 
@@ -55,7 +55,8 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
     try {
       await writeThrough(createDb(this.env), stored.snapshot);
       const latest = this.load();
-      if (latest && latest.snapshot.status === stored.snapshot.status) this.ctx.storage.kv.put(KEY, { ...latest, unsynced: false });
+      if (latest && latest.snapshot.status === stored.snapshot.status)
+        this.ctx.storage.kv.put(KEY, { ...latest, unsynced: false });
     } catch (error) {
       console.error(`presentation request ${stored.snapshot.id}: write-through failed, retrying`, error);
       await this.ctx.storage.setAlarm(this.clock.now() + SYNC_RETRY_MS);
@@ -66,7 +67,12 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
     const { id, expiresAt, state } = OpenRequestInput.parse(input);
     const existing = this.current();
     if (existing) return existing.snapshot;
-    const snapshot: RequestSnapshot = { id, status: "pending", result: null, expiresAt: new Date(expiresAt).toISOString() };
+    const snapshot: RequestSnapshot = {
+      id,
+      status: "pending",
+      result: null,
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
     this.ctx.storage.kv.put(KEY, { snapshot, state, unsynced: false } satisfies Stored);
     await this.ctx.storage.setAlarm(expiresAt);
     return snapshot;
@@ -80,7 +86,11 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
     const snapshot: RequestSnapshot =
       parsed.kind === "presentation"
         ? { ...stored.snapshot, status: "completed", result: parsed.result }
-        : { ...stored.snapshot, status: "declined", result: { valid: false, reason: "REQUEST_DECLINED", presentedAttributes: {}, timestamp: parsed.timestamp } };
+        : {
+            ...stored.snapshot,
+            status: "declined",
+            result: { valid: false, reason: "REQUEST_DECLINED", presentedAttributes: {}, timestamp: parsed.timestamp },
+          };
     this.change(snapshot);
     return { accepted: true, snapshot };
   }

@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "#db/client.ts";
 import { users, verificationRequests } from "#db/schema/index.ts";
 import type { PresentationRequestApi, VerificationResult } from "#server/verification/request-state.ts";
@@ -9,7 +9,9 @@ import type { DurableObjectsEnv } from "./env.ts";
 import type { PresentationRequest, Stored } from "./presentation-request.ts";
 import { TestClock, watchSocket } from "./test-support.ts";
 
-const bindings = env as unknown as DurableObjectsEnv & { PRESENTATION_REQUESTS: DurableObjectNamespace<PresentationRequest> };
+const bindings = env as unknown as DurableObjectsEnv & {
+  PRESENTATION_REQUESTS: DurableObjectNamespace<PresentationRequest>;
+};
 const ns = bindings.PRESENTATION_REQUESTS;
 type Stub = DurableObjectStub<PresentationRequest>;
 /** The object as its callers see it (server/verification/request-state.ts): RPC types cannot name `unknown` attributes. */
@@ -31,7 +33,12 @@ afterEach(async () => {
 });
 
 /** A fresh object (one request id, one object) on a clock of the test's own, with its open input. */
-async function freshRequest(): Promise<{ stub: Stub; clock: TestClock; id: string; input: { id: string; expiresAt: number; state: string } }> {
+async function freshRequest(): Promise<{
+  stub: Stub;
+  clock: TestClock;
+  id: string;
+  input: { id: string; expiresAt: number; state: string };
+}> {
   const id = crypto.randomUUID();
   const stub = ns.get(ns.idFromName(id));
   const clock = new TestClock(Date.now());
@@ -61,7 +68,11 @@ const judged = (clock: Clock, over: Partial<VerificationResult> = {}): Verificat
 async function requestRow(id: string, expiresAt: number) {
   const [verifier] = await db()
     .insert(users)
-    .values({ username: `verifier${crypto.randomUUID().slice(0, 12)}`, passwordHash: "not-used-to-sign-in", role: "verifier" })
+    .values({
+      username: `verifier${crypto.randomUUID().slice(0, 12)}`,
+      passwordHash: "not-used-to-sign-in",
+      role: "verifier",
+    })
     .returning();
   await db()
     .insert(verificationRequests)
@@ -77,7 +88,8 @@ async function requestRow(id: string, expiresAt: number) {
       expiresAt: new Date(expiresAt),
     });
 }
-const rowOf = async (id: string) => (await db().select().from(verificationRequests).where(eq(verificationRequests.id, id)))[0]!;
+const rowOf = async (id: string) =>
+  (await db().select().from(verificationRequests).where(eq(verificationRequests.id, id)))[0]!;
 
 /** A portal watching over a WebSocket. */
 const watch = (stub: Stub) => watchSocket(stub, "https://presentation-request/live");
@@ -86,7 +98,12 @@ describe("PresentationRequest.open", () => {
   it("starts a pending request with an alarm at its expiry; opening it again changes neither its expiry nor its state", async () => {
     const { stub, input } = await freshRequest();
     const snapshot = await api(stub).open(input);
-    expect(snapshot).toEqual({ id: input.id, status: "pending", result: null, expiresAt: new Date(input.expiresAt).toISOString() });
+    expect(snapshot).toEqual({
+      id: input.id,
+      status: "pending",
+      result: null,
+      expiresAt: new Date(input.expiresAt).toISOString(),
+    });
     expect(await alarmAt(stub)).toBe(input.expiresAt);
 
     const again = await api(stub).open({ ...input, expiresAt: input.expiresAt + LIFETIME, state: "a".repeat(43) });
@@ -99,7 +116,9 @@ describe("PresentationRequest.open", () => {
     const { stub, clock } = await freshRequest();
     expect(await api(stub).snapshot()).toBeNull();
     expect(await api(stub).openState()).toBeNull();
-    expect((await stub.fetch("https://presentation-request/live", { headers: { Upgrade: "websocket" } })).status).toBe(404);
+    expect((await stub.fetch("https://presentation-request/live", { headers: { Upgrade: "websocket" } })).status).toBe(
+      404,
+    );
     // Called on the instance: an RPC rejection would surface as an unhandled error in the pool.
     const refused = await runInDurableObject(stub, (instance: PresentationRequest) =>
       instance.answer({ kind: "presentation", result: judged(clock) }).then(
@@ -117,14 +136,24 @@ describe("PresentationRequest.answer", () => {
     const { stub, clock, input } = await freshRequest();
     await api(stub).open(input);
     const result = judged(clock);
-    expect(await api(stub).answer({ kind: "presentation", result })).toEqual({ accepted: true, snapshot: { id: input.id, status: "completed", result, expiresAt: new Date(input.expiresAt).toISOString() } });
+    expect(await api(stub).answer({ kind: "presentation", result })).toEqual({
+      accepted: true,
+      snapshot: { id: input.id, status: "completed", result, expiresAt: new Date(input.expiresAt).toISOString() },
+    });
     expect(await api(stub).openState()).toBeNull();
 
     const late = [
-      { kind: "presentation" as const, result: judged(clock, { valid: false, reason: "STATUS_REVOKED", presentedAttributes: {} }) },
+      {
+        kind: "presentation" as const,
+        result: judged(clock, { valid: false, reason: "STATUS_REVOKED", presentedAttributes: {} }),
+      },
       { kind: "declined" as const, timestamp: new Date(clock.now()).toISOString() },
     ];
-    for (const answer of late) expect(await api(stub).answer(answer)).toMatchObject({ accepted: false, snapshot: { status: "completed", result } });
+    for (const answer of late)
+      expect(await api(stub).answer(answer)).toMatchObject({
+        accepted: false,
+        snapshot: { status: "completed", result },
+      });
     expect(await api(stub).snapshot()).toMatchObject({ status: "completed", result });
     expect((await stored(stub))?.snapshot.result).toEqual(result);
   });
@@ -147,7 +176,10 @@ describe("PresentationRequest.answer", () => {
     const timestamp = new Date(clock.now()).toISOString();
     expect(await api(stub).answer({ kind: "declined", timestamp })).toMatchObject({
       accepted: true,
-      snapshot: { status: "declined", result: { valid: false, reason: "REQUEST_DECLINED", presentedAttributes: {}, timestamp } },
+      snapshot: {
+        status: "declined",
+        result: { valid: false, reason: "REQUEST_DECLINED", presentedAttributes: {}, timestamp },
+      },
     });
     expect(await api(stub).openState()).toBeNull();
   });
@@ -162,7 +194,10 @@ describe("PresentationRequest expiry", () => {
     clock.advance(1);
     expect(await api(stub).snapshot()).toMatchObject({ status: "expired", result: null });
     expect(await api(stub).openState()).toBeNull();
-    expect(await api(stub).answer({ kind: "presentation", result: judged(clock) })).toMatchObject({ accepted: false, snapshot: { status: "expired", result: null } });
+    expect(await api(stub).answer({ kind: "presentation", result: judged(clock) })).toMatchObject({
+      accepted: false,
+      snapshot: { status: "expired", result: null },
+    });
     expect((await stored(stub))?.snapshot.status).toBe("expired");
   });
 
@@ -173,7 +208,11 @@ describe("PresentationRequest expiry", () => {
     clock.advance(LIFETIME);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await stored(stub))?.snapshot).toMatchObject({ status: "expired", result: null });
-    await vi.waitFor(async () => expect(await rowOf(id)).toMatchObject({ status: "expired", result: null, completedAt: expect.any(Date) }), WAIT);
+    await vi.waitFor(
+      async () =>
+        expect(await rowOf(id)).toMatchObject({ status: "expired", result: null, completedAt: expect.any(Date) }),
+      WAIT,
+    );
     await vi.waitFor(async () => expect((await stored(stub))?.unsynced).toBe(false), WAIT);
     expect(await alarmAt(stub)).toBeNull();
   });
@@ -187,7 +226,11 @@ describe("PresentationRequest write-through", () => {
     expect((await rowOf(id)).status).toBe("pending");
     const result = judged(clock);
     await api(stub).answer({ kind: "presentation", result });
-    await vi.waitFor(async () => expect(await rowOf(id)).toMatchObject({ status: "completed", result, completedAt: new Date(result.timestamp) }), WAIT);
+    await vi.waitFor(
+      async () =>
+        expect(await rowOf(id)).toMatchObject({ status: "completed", result, completedAt: new Date(result.timestamp) }),
+      WAIT,
+    );
     await vi.waitFor(async () => expect((await stored(stub))?.unsynced).toBe(false), WAIT);
   });
 
@@ -206,7 +249,10 @@ describe("PresentationRequest write-through", () => {
     const result = judged(clock);
     expect((await api(stub).answer({ kind: "presentation", result })).accepted).toBe(true);
     await vi.waitFor(async () => expect(await alarmAt(stub)).toBe(clock.now() + 5_000), WAIT);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(`presentation request ${id}: write-through failed`), expect.anything());
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining(`presentation request ${id}: write-through failed`),
+      expect.anything(),
+    );
     expect((await stored(stub))?.unsynced).toBe(true);
     expect((await rowOf(id)).status).toBe("pending");
 
@@ -225,7 +271,13 @@ describe("PresentationRequest watchers (WebSocket)", () => {
     const { stub, clock, input } = await freshRequest();
     await api(stub).open(input);
     const first = await watch(stub);
-    expect(await first.next()).toEqual({ type: "state", id: input.id, status: "pending", result: null, expiresAt: new Date(input.expiresAt).toISOString() });
+    expect(await first.next()).toEqual({
+      type: "state",
+      id: input.id,
+      status: "pending",
+      result: null,
+      expiresAt: new Date(input.expiresAt).toISOString(),
+    });
 
     const result = judged(clock);
     await api(stub).answer({ kind: "presentation", result });

@@ -39,7 +39,12 @@ export function stubsWithAlarmsCleared<Stub extends DurableObjectStub>(): Stub[]
 export async function testPerson(name: string, role = "operator") {
   const [row] = await createDb(env as unknown as { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string })
     .insert(users)
-    .values({ username: `${name.toLowerCase()}${crypto.randomUUID().slice(0, 10)}`, passwordHash: "not-used-to-sign-in", role, firstName: name })
+    .values({
+      username: `${name.toLowerCase()}${crypto.randomUUID().slice(0, 10)}`,
+      passwordHash: "not-used-to-sign-in",
+      role,
+      firstName: name,
+    })
     .returning();
   return { id: row!.id, name };
 }

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { endpointKey, honoKey, STATUS_ENDPOINTS, type HonoEndpoint } from "#server/security/access-table.ts";
-import { checkEndpoint, type Caller, type Cast, type Probe, type Send } from "#tests/support/access-check.ts";
-import { db, request } from "#workers/status/src/test-support.ts";
+import { endpointKey, type HonoEndpoint, honoKey, STATUS_ENDPOINTS } from "#server/security/access-table.ts";
+import { type Caller, type Cast, checkEndpoint, type Probe, type Send } from "#tests/support/access-check.ts";
 import app from "#workers/status/src/index.ts";
+import { db, request } from "#workers/status/src/test-support.ts";
 
 /**
  * The status worker against the authorisation table (server/security/access-table.ts, ADR 022):
@@ -12,12 +12,26 @@ import app from "#workers/status/src/index.ts";
  * each actor is a caller presenting one (made up: nothing here could tell a real one from it).
  */
 
-const served = [...new Set(app.routes.filter((route) => route.method !== "ALL").map((route) => honoKey("status", route.method as HonoEndpoint["method"], route.path)))];
+const served = [
+  ...new Set(
+    app.routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => honoKey("status", route.method as HonoEndpoint["method"], route.path)),
+  ),
+];
 
 const token = () => base64urlEncode(crypto.getRandomValues(new Uint8Array(32)));
 const session = (): Caller => ({ cookie: token() });
 const cast: Cast = {
-  actors: { anonymous: {}, citizen: session(), verifier: session(), operator: session(), supervisor: session(), admin: session(), apiKey: { apiKey: `ukid_live_${token()}` } },
+  actors: {
+    anonymous: {},
+    citizen: session(),
+    verifier: session(),
+    operator: session(),
+    supervisor: session(),
+    admin: session(),
+    apiKey: { apiKey: `ukid_live_${token()}` },
+  },
   strangers: {},
 };
 
@@ -36,20 +50,31 @@ async function someList(): Promise<string> {
 
 const PROBES: Record<string, () => Promise<Probe> | Probe> = {
   [honoKey("status", "GET", "/status/lists/:id")]: async () => ({ path: `/status/lists/${await someList()}` }),
-  [honoKey("status", "GET", "/.well-known/jwt-vc-issuer/issuers/:id")]: () => ({ path: "/.well-known/jwt-vc-issuer/issuers/home-office" }),
+  [honoKey("status", "GET", "/.well-known/jwt-vc-issuer/issuers/:id")]: () => ({
+    path: "/.well-known/jwt-vc-issuer/issuers/home-office",
+  }),
   [honoKey("status", "GET", "/vct/:slug")]: () => ({ path: "/vct/right-to-work" }),
 };
 
 describe("the status worker against the access table", () => {
   it("has an entry for every route its app serves, and no entry for a route that is gone", () => {
     const declared = STATUS_ENDPOINTS.map(endpointKey);
-    expect(served.filter((key) => !declared.includes(key)), "routes with no entry in server/security/access-table.ts").toEqual([]);
-    expect(declared.filter((key) => !served.includes(key)), "entries whose route is gone").toEqual([]);
+    expect(
+      served.filter((key) => !declared.includes(key)),
+      "routes with no entry in server/security/access-table.ts",
+    ).toEqual([]);
+    expect(
+      declared.filter((key) => !served.includes(key)),
+      "entries whose route is gone",
+    ).toEqual([]);
   });
 
-  it.each(STATUS_ENDPOINTS.map((endpoint) => [endpointKey(endpoint), endpoint] as const))("%s answers every actor", async (_, endpoint) => {
-    const explicit = PROBES[endpointKey(endpoint)];
-    const probe = explicit ? await explicit() : { path: endpoint.path };
-    expect(await checkEndpoint(endpoint, probe, cast, send, async () => [])).toEqual([]);
-  });
+  it.each(STATUS_ENDPOINTS.map((endpoint) => [endpointKey(endpoint), endpoint] as const))(
+    "%s answers every actor",
+    async (_, endpoint) => {
+      const explicit = PROBES[endpointKey(endpoint)];
+      const probe = explicit ? await explicit() : { path: endpoint.path };
+      expect(await checkEndpoint(endpoint, probe, cast, send, async () => [])).toEqual([]);
+    },
+  );
 });

@@ -15,7 +15,9 @@ describe("generated hostile requests to every status route", () => {
   it(`answers ${CASES} of them (seed ${SEED}) without a 5xx, each refusal with a JSON message`, async () => {
     const endpoints = honoEndpoints("status", app.routes);
     expect(endpoints.map((e) => e.pattern)).toContain("/status/lists/:id");
-    const verdict = await sendSlice({ seed: SEED, endpoints, identities: [] }, CASES, {}, ORIGIN, async (built) => app.request(built, undefined, bindings));
+    const verdict = await sendSlice({ seed: SEED, endpoints, identities: [] }, CASES, {}, ORIGIN, async (built) =>
+      app.request(built, undefined, bindings),
+    );
     expect(verdict.sent).toBeGreaterThan(CASES * 0.8);
     expect(verdict.failures).toEqual([]);
     expect(verdict.unclear).toEqual([]);

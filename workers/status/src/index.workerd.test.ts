@@ -24,12 +24,15 @@ describe("status worker", () => {
     expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
   });
 
-  it.each(["/status/nope", "/", "/status/lists", "/.well-known/jwt-vc-issuer/other/home-office"])("answers %s with a JSON 404, not an HTML error", async (path) => {
-    const response = await request(path);
-    expect(response.status).toBe(404);
-    expect(response.headers.get("content-type")).toContain("application/json");
-    expect(await response.json()).toEqual({ message: "Not found" });
-  });
+  it.each(["/status/nope", "/", "/status/lists", "/.well-known/jwt-vc-issuer/other/home-office"])(
+    "answers %s with a JSON 404, not an HTML error",
+    async (path) => {
+      const response = await request(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(await response.json()).toEqual({ message: "Not found" });
+    },
+  );
 
   it("answers methods it does not serve with a JSON 404", async () => {
     const response = await request("/status/health", {}, { method: "POST" });
@@ -46,16 +49,26 @@ describe("status worker configuration", () => {
     const body = (await response.json()) as { message: string; requestId: string };
     expect(body.message).toBe("Internal error");
     expect(response.headers.get("x-request-id")).toBe(body.requestId);
-    expect(String(logged.mock.calls[0]?.[1])).toMatch(/status worker configuration is invalid: LIBSQL_URL .*; ISSUER_SIGNING_KEYS/);
+    expect(String(logged.mock.calls[0]?.[1])).toMatch(
+      /status worker configuration is invalid: LIBSQL_URL .*; ISSUER_SIGNING_KEYS/,
+    );
   });
 
   it("refuses a database that is not on this machine without its token", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const remote = await request("/status/health", { LIBSQL_URL: "https://identity-prod.turso.io", LIBSQL_AUTH_TOKEN: undefined });
+    const remote = await request("/status/health", {
+      LIBSQL_URL: "https://identity-prod.turso.io",
+      LIBSQL_AUTH_TOKEN: undefined,
+    });
     expect(remote.status).toBe(500);
-    expect(String(logged.mock.calls[0]?.[1])).toContain("LIBSQL_AUTH_TOKEN is required when LIBSQL_URL is not a loopback address");
+    expect(String(logged.mock.calls[0]?.[1])).toContain(
+      "LIBSQL_AUTH_TOKEN is required when LIBSQL_URL is not a loopback address",
+    );
     // With its token the configuration is valid (the health check reads no data).
-    expect((await request("/status/health", { LIBSQL_URL: "https://identity-prod.turso.io", LIBSQL_AUTH_TOKEN: "token" })).status).toBe(200);
+    expect(
+      (await request("/status/health", { LIBSQL_URL: "https://identity-prod.turso.io", LIBSQL_AUTH_TOKEN: "token" }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses a PUBLIC_BASE_URL that is not https", async () => {

@@ -1,9 +1,24 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { assistedOffices, operatorProfiles } from "#db/schema/index.ts";
-import { ACTORS, endpointKey, honoKey, VERIFIER_ENDPOINTS, type HonoEndpoint } from "#server/security/access-table.ts";
-import { checkEndpoint, rowsMentioning, type Caller, type Cast, type Probe, type Send } from "#tests/support/access-check.ts";
-import { apiKeyFor, db, openRequest, organisationWithVerifier, person, recordCheck, request } from "#workers/verifier/src/test-support.ts";
+import { ACTORS, endpointKey, type HonoEndpoint, honoKey, VERIFIER_ENDPOINTS } from "#server/security/access-table.ts";
+import {
+  type Caller,
+  type Cast,
+  checkEndpoint,
+  type Probe,
+  rowsMentioning,
+  type Send,
+} from "#tests/support/access-check.ts";
 import app from "#workers/verifier/src/index.ts";
+import {
+  apiKeyFor,
+  db,
+  openRequest,
+  organisationWithVerifier,
+  person,
+  recordCheck,
+  request,
+} from "#workers/verifier/src/test-support.ts";
 
 /**
  * The verifier worker against the authorisation table (server/security/access-table.ts, ADR 022):
@@ -12,13 +27,25 @@ import app from "#workers/verifier/src/index.ts";
  */
 
 /** Every route the app serves, as "METHOD path" (middleware, registered for every method, left out). */
-const served = [...new Set(app.routes.filter((route) => route.method !== "ALL").map((route) => honoKey("verifier", route.method as HonoEndpoint["method"], route.path)))];
+const served = [
+  ...new Set(
+    app.routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => honoKey("verifier", route.method as HonoEndpoint["method"], route.path)),
+  ),
+];
 
 describe("the verifier worker's routes against the access table", () => {
   it("has an entry for every route its app serves, and no entry for a route that is gone", () => {
     const declared = VERIFIER_ENDPOINTS.map(endpointKey);
-    expect(served.filter((key) => !declared.includes(key)), "routes with no entry in server/security/access-table.ts").toEqual([]);
-    expect(declared.filter((key) => !served.includes(key)), "entries whose route is gone").toEqual([]);
+    expect(
+      served.filter((key) => !declared.includes(key)),
+      "routes with no entry in server/security/access-table.ts",
+    ).toEqual([]);
+    expect(
+      declared.filter((key) => !served.includes(key)),
+      "entries whose route is gone",
+    ).toEqual([]);
   });
 });
 
@@ -37,7 +64,12 @@ async function organisation() {
   const admin = await person("admin", org.id);
   remember(admin.user.id);
   const { key } = await apiKeyFor(cookie, `Key ${MARKER}`);
-  return { id: org.id, verifier: { cookie } as Caller, admin: { cookie: admin.cookie } as Caller, apiKey: { apiKey: key } as Caller };
+  return {
+    id: org.id,
+    verifier: { cookie } as Caller,
+    admin: { cookie: admin.cookie } as Caller,
+    apiKey: { apiKey: key } as Caller,
+  };
 }
 
 /** An operator, with supervisor authority in an office of its own when asked: the verifier worker refuses both alike. */
@@ -45,37 +77,89 @@ async function operator(supervisor: boolean): Promise<Caller> {
   const { user, cookie } = await person("operator");
   remember(user.id);
   if (supervisor) {
-    const [office] = await db().insert(assistedOffices).values({ name: `Office ${MARKER}`, address: "1 Probe Street" }).returning();
-    await db().insert(operatorProfiles).values({ userId: user.id, officeId: office!.id, title: "Supervisor", authorisationLevel: 3, supervisor: true });
+    const [office] = await db()
+      .insert(assistedOffices)
+      .values({ name: `Office ${MARKER}`, address: "1 Probe Street" })
+      .returning();
+    await db()
+      .insert(operatorProfiles)
+      .values({ userId: user.id, officeId: office!.id, title: "Supervisor", authorisationLevel: 3, supervisor: true });
   }
   return { cookie };
 }
 
 beforeAll(async () => {
-  const [a, b, citizen, op, supervisor] = await Promise.all([organisation(), organisation(), person("citizen"), operator(false), operator(true)]);
+  const [a, b, citizen, op, supervisor] = await Promise.all([
+    organisation(),
+    organisation(),
+    person("citizen"),
+    operator(false),
+    operator(true),
+  ]);
   remember(citizen.user.id);
   cast = {
-    actors: { anonymous: {}, citizen: { cookie: citizen.cookie }, verifier: a.verifier, operator: op, supervisor, admin: a.admin, apiKey: a.apiKey },
+    actors: {
+      anonymous: {},
+      citizen: { cookie: citizen.cookie },
+      verifier: a.verifier,
+      operator: op,
+      supervisor,
+      admin: a.admin,
+      apiKey: a.apiKey,
+    },
     strangers: { verifier: b.verifier, admin: b.admin, apiKey: b.apiKey },
   };
   objects.recordId = remember((await recordCheck(a.id)).id);
-  objects.requestId = remember((await openRequest(a.verifier as { cookie: string }, { credentialType: "rtw", purpose: `Hiring ${MARKER}` })).id);
+  objects.requestId = remember(
+    (await openRequest(a.verifier as { cookie: string }, { credentialType: "rtw", purpose: `Hiring ${MARKER}` })).id,
+  );
   objects.apiKeyId = remember((await apiKeyFor(a.verifier.cookie!, `Spare ${MARKER}`)).id);
 }, 30_000);
 
 const PROBES: Record<string, () => Probe> = {
-  [honoKey("verifier", "POST", "/api/verifications/api-keys")]: () => ({ path: "/api/verifications/api-keys", json: { name: `New ${MARKER}` } }),
-  [honoKey("verifier", "POST", "/api/verifications/api-keys/:id/revoke")]: () => ({ path: `/api/verifications/api-keys/${objects.apiKeyId}/revoke` }),
-  [honoKey("verifier", "POST", "/api/verifications/organisations")]: () => ({ path: "/api/verifications/organisations", json: { name: `Org ${MARKER}`, allowedChecks: ["rtw"] } }),
-  [honoKey("verifier", "GET", "/api/verifications/history")]: () => ({ path: "/api/verifications/history?pageSize=100", listed: objects.recordId }),
-  [honoKey("verifier", "POST", "/api/verifications/:id/visual-match")]: () => ({ path: `/api/verifications/${objects.recordId}/visual-match` }),
-  [honoKey("verifier", "GET", "/api/verifications/:id/receipt")]: () => ({ path: `/api/verifications/${objects.recordId}/receipt` }),
-  [honoKey("verifier", "POST", "/api/presentations/requests")]: () => ({ path: "/api/presentations/requests", json: { credentialType: "rtw", purpose: `Probe ${MARKER}` } }),
-  [honoKey("verifier", "GET", "/api/presentations/requests/:id")]: () => ({ path: `/api/presentations/requests/${objects.requestId}` }),
-  [honoKey("verifier", "GET", "/api/presentations/requests/:id/live")]: () => ({ path: `/api/presentations/requests/${objects.requestId}/live`, upgrade: true }),
-  [honoKey("verifier", "GET", "/api/presentations/requests/:id/object")]: () => ({ path: `/api/presentations/requests/${objects.requestId}/object` }),
-  [honoKey("verifier", "POST", "/api/presentations/response")]: () => ({ path: "/api/presentations/response", form: { state: MARKER, vp_token: "{}" } }),
-  [honoKey("verifier", "POST", "/api/presentations/validate")]: () => ({ path: "/api/presentations/validate", json: { presentationJwt: "UKID1:0", requestId: objects.requestId, purpose: MARKER } }),
+  [honoKey("verifier", "POST", "/api/verifications/api-keys")]: () => ({
+    path: "/api/verifications/api-keys",
+    json: { name: `New ${MARKER}` },
+  }),
+  [honoKey("verifier", "POST", "/api/verifications/api-keys/:id/revoke")]: () => ({
+    path: `/api/verifications/api-keys/${objects.apiKeyId}/revoke`,
+  }),
+  [honoKey("verifier", "POST", "/api/verifications/organisations")]: () => ({
+    path: "/api/verifications/organisations",
+    json: { name: `Org ${MARKER}`, allowedChecks: ["rtw"] },
+  }),
+  [honoKey("verifier", "GET", "/api/verifications/history")]: () => ({
+    path: "/api/verifications/history?pageSize=100",
+    listed: objects.recordId,
+  }),
+  [honoKey("verifier", "POST", "/api/verifications/:id/visual-match")]: () => ({
+    path: `/api/verifications/${objects.recordId}/visual-match`,
+  }),
+  [honoKey("verifier", "GET", "/api/verifications/:id/receipt")]: () => ({
+    path: `/api/verifications/${objects.recordId}/receipt`,
+  }),
+  [honoKey("verifier", "POST", "/api/presentations/requests")]: () => ({
+    path: "/api/presentations/requests",
+    json: { credentialType: "rtw", purpose: `Probe ${MARKER}` },
+  }),
+  [honoKey("verifier", "GET", "/api/presentations/requests/:id")]: () => ({
+    path: `/api/presentations/requests/${objects.requestId}`,
+  }),
+  [honoKey("verifier", "GET", "/api/presentations/requests/:id/live")]: () => ({
+    path: `/api/presentations/requests/${objects.requestId}/live`,
+    upgrade: true,
+  }),
+  [honoKey("verifier", "GET", "/api/presentations/requests/:id/object")]: () => ({
+    path: `/api/presentations/requests/${objects.requestId}/object`,
+  }),
+  [honoKey("verifier", "POST", "/api/presentations/response")]: () => ({
+    path: "/api/presentations/response",
+    form: { state: MARKER, vp_token: "{}" },
+  }),
+  [honoKey("verifier", "POST", "/api/presentations/validate")]: () => ({
+    path: "/api/presentations/validate",
+    json: { presentationJwt: "UKID1:0", requestId: objects.requestId, purpose: MARKER },
+  }),
 };
 
 const send: Send = (probe, caller) => {
@@ -90,13 +174,21 @@ const send: Send = (probe, caller) => {
 };
 
 describe("every verifier endpoint answers each actor as the access table declares", () => {
-  it.each(VERIFIER_ENDPOINTS.map((endpoint) => [endpointKey(endpoint), endpoint] as const))("%s", async (_, endpoint) => {
-    const explicit = PROBES[endpointKey(endpoint)];
-    expect(explicit || (!endpoint.owner && !endpoint.path.includes(":")), "this entry needs a probe naming an object (PROBES)").toBeTruthy();
-    const probe = explicit ? explicit() : { path: endpoint.path };
-    const failures = await checkEndpoint(endpoint, probe, cast, send, (tables) => rowsMentioning(db(), tables, known));
-    expect(failures).toEqual([]);
-  });
+  it.each(VERIFIER_ENDPOINTS.map((endpoint) => [endpointKey(endpoint), endpoint] as const))(
+    "%s",
+    async (_, endpoint) => {
+      const explicit = PROBES[endpointKey(endpoint)];
+      expect(
+        explicit || (!endpoint.owner && !endpoint.path.includes(":")),
+        "this entry needs a probe naming an object (PROBES)",
+      ).toBeTruthy();
+      const probe = explicit ? explicit() : { path: endpoint.path };
+      const failures = await checkEndpoint(endpoint, probe, cast, send, (tables) =>
+        rowsMentioning(db(), tables, known),
+      );
+      expect(failures).toEqual([]);
+    },
+  );
 
   it("casts every actor", () => {
     expect(Object.keys(cast.actors).sort()).toEqual([...ACTORS].sort());

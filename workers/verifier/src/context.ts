@@ -1,11 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import { publicOrigin } from "#core/issuers/registry.ts";
+import { clientAddress } from "#server/accounts/authentication.ts";
 import { credentialContext } from "#server/credentials/context.ts";
 import { authenticateActor } from "#server/verification/actor.ts";
 import { loadVerifierKeys } from "#server/verification/keys.ts";
-import type { VerificationContext } from "#server/verification/requests.ts";
-import type { RequestCaller } from "#server/verification/requests.ts";
-import { clientAddress } from "#server/accounts/authentication.ts";
+import type { RequestCaller, VerificationContext } from "#server/verification/requests.ts";
 import type { VerifierApp } from "./app.ts";
 
 /** Builds the verification context once per request: keys come from per-isolate caches. */
@@ -25,7 +24,15 @@ export const verificationContext: MiddlewareHandler<VerifierApp> = async (c, nex
 
 /** The caller must be a verifier or administrator (session) or an organisation's API key. */
 export const requireActor: MiddlewareHandler<VerifierApp> = async (c, next) => {
-  c.set("actor", await authenticateActor(c.req.raw, { db: c.var.db, ctx: c.executionCtx as ExecutionContext, requestId: c.var.requestId, env: c.var.env }));
+  c.set(
+    "actor",
+    await authenticateActor(c.req.raw, {
+      db: c.var.db,
+      ctx: c.executionCtx as ExecutionContext,
+      requestId: c.var.requestId,
+      env: c.var.env,
+    }),
+  );
   await next();
 };
 

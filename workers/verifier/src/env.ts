@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { PresentationRequestApi } from "#server/verification/request-state.ts";
-import { databaseBindings, durableObjectBinding, issuerBindings, serviceBinding, sessionBindings, workerEnv } from "#server/worker/env.ts";
+import {
+  databaseBindings,
+  durableObjectBinding,
+  issuerBindings,
+  serviceBinding,
+  sessionBindings,
+  workerEnv,
+} from "#server/worker/env.ts";
 
 /**
  * The verifier worker's bindings (workers/verifier/wrangler.toml): the database, the authorities'

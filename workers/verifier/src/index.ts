@@ -24,7 +24,11 @@ import { validate } from "./routes/validate.ts";
  *   GET  /api/verifications/health|keys|checks|openapi.json   public
  */
 // Presentations are the largest bodies: a vp_token or a pasted presentation (api-schemas.ts caps them at 256 KiB).
-const app = createWorkerApp<typeof VerifierEnvSchema, VerifierContext>({ name: "verifier", env: VerifierEnvSchema, maxBodyBytes: 320 * 1024 });
+const app = createWorkerApp<typeof VerifierEnvSchema, VerifierContext>({
+  name: "verifier",
+  env: VerifierEnvSchema,
+  maxBodyBytes: 320 * 1024,
+});
 
 app.use(verificationContext);
 app.route("/api/verifications", publicRoutes);

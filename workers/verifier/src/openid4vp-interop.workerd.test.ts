@@ -6,9 +6,7 @@
  * its signature by a key the platform publishes, its expiry, its sub against the client_id, and the
  * request object signed by the key the attestation names.
  */
-import type { DcqlQuery } from "#core/verification/openid4vp.ts";
-import { describe, expect, it } from "vitest";
-import { compactVerify, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from "jose";
+
 import type { CallbackContext, Jwk, VerifyJwtCallback } from "@openid4vc/oauth2";
 import {
   createOpenid4vpAuthorizationResponse,
@@ -17,7 +15,19 @@ import {
   resolveOpenid4vpAuthorizationRequest,
   submitOpenid4vpAuthorizationResponse,
 } from "@openid4vc/openid4vp";
-import { BASE, citizenWithCredential, openRequest, organisationWithVerifier, ORIGIN, present, request, type CreatedRequest } from "./test-support.ts";
+import { compactVerify, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
+import { describe, expect, it } from "vitest";
+import type { DcqlQuery } from "#core/verification/openid4vp.ts";
+import {
+  BASE,
+  type CreatedRequest,
+  citizenWithCredential,
+  ORIGIN,
+  openRequest,
+  organisationWithVerifier,
+  present,
+  request,
+} from "./test-support.ts";
 
 const PREFIX = "verifier_attestation:";
 
@@ -48,7 +58,8 @@ async function trustAnchorKey(kid: string | undefined): Promise<JWK | undefined>
 const verifyJwt: VerifyJwtCallback = async (signer, { header, payload, compact }) => {
   const clientId = typeof payload.client_id === "string" ? payload.client_id : "";
   const attestation = (header as Record<string, unknown>).jwt;
-  if (signer.method !== "custom" || !clientId.startsWith(PREFIX) || typeof attestation !== "string") return { verified: false };
+  if (signer.method !== "custom" || !clientId.startsWith(PREFIX) || typeof attestation !== "string")
+    return { verified: false };
   // 1. The attestation: typ, signed by a key the platform publishes, in date, from the trust anchor.
   const anchor = await trustAnchorKey(decodeProtectedHeader(attestation).kid);
   if (!anchor) return { verified: false };
@@ -75,26 +86,41 @@ function walletCallbacks(fetch: typeof globalThis.fetch) {
   return {
     fetch,
     verifyJwt,
-    hash: async (data: Uint8Array, alg: string) => new Uint8Array(await crypto.subtle.digest(alg.toUpperCase(), data as Uint8Array<ArrayBuffer>)),
+    hash: async (data: Uint8Array, alg: string) =>
+      new Uint8Array(await crypto.subtle.digest(alg.toUpperCase(), data as Uint8Array<ArrayBuffer>)),
     decryptJwe: unused("decryptJwe"),
     signJwt: unused("signJwt"),
     encryptJwe: unused("encryptJwe"),
   } satisfies Pick<CallbackContext, "fetch" | "verifyJwt" | "hash" | "decryptJwe" | "signJwt" | "encryptJwe">;
 }
 
-
 /** The library as the wallet: read the QR text, resolve the request, present what it asks for, post the answer. */
 async function walletAnswers(created: CreatedRequest, held: Awaited<ReturnType<typeof citizenWithCredential>>) {
   const { calls, fetch } = network();
   const callbacks = walletCallbacks(fetch);
   const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
-  expect(parsed).toMatchObject({ type: "jar", provided: "uri", params: { client_id: created.clientId, request_uri: created.requestUri } });
+  expect(parsed).toMatchObject({
+    type: "jar",
+    provided: "uri",
+    params: { client_id: created.clientId, request_uri: created.requestUri },
+  });
 
-  const resolved = await resolveOpenid4vpAuthorizationRequest({ authorizationRequestPayload: parsed.params, callbacks });
+  const resolved = await resolveOpenid4vpAuthorizationRequest({
+    authorizationRequestPayload: parsed.params,
+    callbacks,
+  });
   expect(resolved.version).toBe(100);
-  expect(resolved.client).toMatchObject({ prefix: "verifier_attestation", identifier: created.clientId.slice(PREFIX.length), effective: created.clientId });
+  expect(resolved.client).toMatchObject({
+    prefix: "verifier_attestation",
+    identifier: created.clientId.slice(PREFIX.length),
+    effective: created.clientId,
+  });
   const authorizationRequest = resolved.authorizationRequestPayload;
-  if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest) || authorizationRequest.response_mode !== "direct_post") throw new Error("expected a direct_post request");
+  if (
+    isOpenid4vpAuthorizationRequestDcApi(authorizationRequest) ||
+    authorizationRequest.response_mode !== "direct_post"
+  )
+    throw new Error("expected a direct_post request");
 
   // The DCQL query as the library resolved it chooses what the holder discloses.
   const query = resolved.dcql?.query as DcqlQuery;
@@ -108,16 +134,28 @@ async function walletAnswers(created: CreatedRequest, held: Awaited<ReturnType<t
     authorizationResponsePayload: { vp_token: { [credentialQuery!.id]: [presentation] } },
     callbacks,
   });
-  const { responseMode, response } = await submitOpenid4vpAuthorizationResponse({ authorizationRequestPayload: authorizationRequest, authorizationResponsePayload, callbacks });
+  const { responseMode, response } = await submitOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: authorizationRequest,
+    authorizationResponsePayload,
+    callbacks,
+  });
   return { calls, disclose, responseMode, response, credentialQueryId: credentialQuery!.id };
 }
 
-const requestView = async (cookie: string, id: string) => (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
+const requestView = async (cookie: string, id: string) =>
+  (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
 
 describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
   it("resolves our signed, attested request, answers it by direct_post, and the verifier reads it completed and valid", async () => {
     const { cookie } = await organisationWithVerifier();
-    const created = await openRequest({ cookie }, { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "workRestrictions"], purpose: "Hiring a warehouse operative" });
+    const created = await openRequest(
+      { cookie },
+      {
+        credentialType: "rtw",
+        requestedAttributes: ["hasRightToWork", "workRestrictions"],
+        purpose: "Hiring a warehouse operative",
+      },
+    );
     const held = await citizenWithCredential("rtw");
     const { calls, disclose, responseMode, response } = await walletAnswers(created, held);
 
@@ -143,7 +181,10 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
     expect(disclose).toEqual(["age_equal_or_over.18"]);
     expect(response.status, await response.clone().text()).toBe(200);
     const view = await requestView(cookie, created.id);
-    expect(view).toMatchObject({ status: "completed", result: { valid: true, presentedAttributes: { age_over_18: true } } });
+    expect(view).toMatchObject({
+      status: "completed",
+      result: { valid: true, presentedAttributes: { age_over_18: true } },
+    });
     expect(Object.keys(view.result.presentedAttributes)).toEqual(["age_over_18"]);
   });
 });

@@ -6,12 +6,12 @@ import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { CheckType } from "#core/verification/checks.ts";
 import { createDb } from "#db/client.ts";
 import { presentations } from "#db/schema/index.ts";
-import { loadIssuerKeys, type IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { type IssuerKeys, loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { revokeCredential } from "#server/credentials/revocation.ts";
 import type { CreatedApiKey, CreatedRequest } from "#server/verification/api-schemas.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
-import * as fixtures from "#tests/support/verification-fixtures.ts";
 import type { HeldCredential, PersonRole } from "#tests/support/verification-fixtures.ts";
+import * as fixtures from "#tests/support/verification-fixtures.ts";
 import type { VerifierEnv } from "./env.ts";
 import app from "./index.ts";
 
@@ -29,13 +29,21 @@ export const db = () => createDb(bindings);
 const store = () => ({ db: db(), sessionSecret: bindings.SESSION_SECRET });
 
 /** A request to the worker; work after the answer (records) is awaited before returning. */
-export async function request(path: string, init: RequestInit & { cookie?: string; apiKey?: string } = {}): Promise<Response> {
+export async function request(
+  path: string,
+  init: RequestInit & { cookie?: string; apiKey?: string } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", `__Host-identity_session=${init.cookie}`);
   if (init.apiKey) headers.set("Authorization", `Bearer ${init.apiKey}`);
-  if (init.body && typeof init.body === "string" && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  if (init.body && typeof init.body === "string" && !headers.has("Content-Type"))
+    headers.set("Content-Type", "application/json");
   const pending: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+  const ctx = {
+    waitUntil: (p: Promise<unknown>) => void pending.push(p),
+    passThroughOnException: () => undefined,
+    props: {},
+  } as unknown as ExecutionContext;
   const response = await app.request(`${ORIGIN}${path}`, { ...init, headers }, bindings, ctx);
   await Promise.allSettled(pending);
   return response;
@@ -49,10 +57,12 @@ export const json = (body: unknown): RequestInit => ({ method: "POST", body: JSO
  */
 
 /** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
-export const person = (role: PersonRole, organisationId: string | null = null) => fixtures.person(store(), role, organisationId);
+export const person = (role: PersonRole, organisationId: string | null = null) =>
+  fixtures.person(store(), role, organisationId);
 
 /** A registered organisation with one verifier signed in. */
-export const organisationWithVerifier = (allowedChecks?: CheckType[]) => fixtures.organisationWithVerifier(store(), allowedChecks);
+export const organisationWithVerifier = (allowedChecks?: CheckType[]) =>
+  fixtures.organisationWithVerifier(store(), allowedChecks);
 
 let issuerKeys: Promise<IssuerKeys> | undefined;
 const loadedIssuerKeys = () => (issuerKeys ??= loadIssuerKeys(bindings.ISSUER_SIGNING_KEYS));
@@ -74,13 +84,23 @@ export async function revoke(credentialId: string): Promise<void> {
 }
 
 /** The holder's presentation of `disclose` for `aud` and `nonce`, with a KB-JWT made now (or at `iat`). */
-export function present(held: HeldCredential, disclose: string[], aud: string, nonce: string, iat = Math.floor(Date.now() / 1000)): Promise<string> {
+export function present(
+  held: HeldCredential,
+  disclose: string[],
+  aud: string,
+  nonce: string,
+  iat = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return presentCredential({ sdJwt: held.sdJwt, disclose, holderPrivateKey: held.holder.privateKey, nonce, aud, iat });
 }
 
 /** The form body a wallet posts to response_uri. */
 export function directPost(fields: Record<string, string>): RequestInit {
-  return { method: "POST", body: new URLSearchParams(fields).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+  return {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  };
 }
 
 export type { CreatedRequest };
@@ -89,9 +109,13 @@ export type { CreatedRequest };
 export type Caller = { cookie: string } | { apiKey: string };
 
 /** Opens an OpenID4VP request as `caller` (expects 201). */
-export async function openRequest(caller: Caller, body: Record<string, unknown> = { credentialType: "rtw", purpose: "Pre-employment check" }): Promise<CreatedRequest> {
+export async function openRequest(
+  caller: Caller,
+  body: Record<string, unknown> = { credentialType: "rtw", purpose: "Pre-employment check" },
+): Promise<CreatedRequest> {
   const response = await request("/api/presentations/requests", { ...json(body), ...caller });
-  if (response.status !== 201) throw new Error(`creating a request answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`creating a request answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as CreatedRequest;
 }
 
@@ -102,11 +126,19 @@ export async function fetchRequestObject(requestUri: string) {
   // Read as bytes: workerd warns on text() of a body typed application/oauth-authz-req+jwt.
   const jwt = new TextDecoder().decode(await response.arrayBuffer());
   const header = decodeProtectedHeader(jwt) as Record<string, unknown>;
-  return { jwt, header, claims: decodeJwt(jwt) as Record<string, any>, attestation: decodeJwt(header.jwt as string) as Record<string, any> };
+  return {
+    jwt,
+    header,
+    claims: decodeJwt(jwt) as Record<string, any>,
+    attestation: decodeJwt(header.jwt as string) as Record<string, any>,
+  };
 }
 
 /** A check in the organisation's record, written as the verifier worker writes one (fields override a valid offline Right to Work check). */
-export async function recordCheck(organisationId: string | null, fields: Partial<typeof presentations.$inferInsert> = {}) {
+export async function recordCheck(
+  organisationId: string | null,
+  fields: Partial<typeof presentations.$inferInsert> = {},
+) {
   const [row] = await db()
     .insert(presentations)
     .values({
@@ -125,9 +157,13 @@ export async function recordCheck(organisationId: string | null, fields: Partial
 }
 
 /** An API key of the signed-in verifier's organisation (POST /api/verifications/api-keys; expects 201). */
-export async function apiKeyFor(cookie: string, name = "Integration"): Promise<{ key: string; id: string; prefix: string }> {
+export async function apiKeyFor(
+  cookie: string,
+  name = "Integration",
+): Promise<{ key: string; id: string; prefix: string }> {
   const response = await request("/api/verifications/api-keys", { ...json({ name }), cookie });
-  if (response.status !== 201) throw new Error(`creating an API key answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`creating an API key answered ${response.status}: ${await response.text()}`);
   const { key, apiKey } = (await response.json()) as z.infer<typeof CreatedApiKey>;
   return { key, id: apiKey.id, prefix: apiKey.prefix };
 }

@@ -1,9 +1,9 @@
 import { zValidator } from "@hono/zod-validator";
-import { notFound } from "#server/worker/validation-hooks.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { buildJwks } from "#core/credentials/index.ts";
 import { ISSUER_IDS, issuerUrl, publicBaseUrl } from "#core/issuers/registry.ts";
+import { notFound } from "#server/worker/validation-hooks.ts";
 import { METADATA_MAX_AGE_SECONDS, type StatusApp } from "#workers/status/src/app.ts";
 
 const IssuerParam = z.object({ id: z.enum(ISSUER_IDS as [string, ...string[]]) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ISSUER_IDS } from "#core/issuers/registry.ts";
 import type { PublicJwk } from "#core/credentials/index.ts";
+import { ISSUER_IDS } from "#core/issuers/registry.ts";
 import { ORIGIN, request } from "#workers/status/src/test-support.ts";
 
 interface IssuerMetadata {
@@ -25,19 +25,28 @@ describe("GET /.well-known/jwt-vc-issuer/issuers/{id}", () => {
 
   it("gives every authority its own key", async () => {
     const kids = await Promise.all(
-      ISSUER_IDS.map(async (id) => ((await (await request(`/.well-known/jwt-vc-issuer/issuers/${id}`)).json()) as IssuerMetadata).jwks.keys[0]!.kid),
+      ISSUER_IDS.map(
+        async (id) =>
+          ((await (await request(`/.well-known/jwt-vc-issuer/issuers/${id}`)).json()) as IssuerMetadata).jwks.keys[0]!
+            .kid,
+      ),
     );
     expect(new Set(kids).size).toBe(ISSUER_IDS.length);
   });
 
   it("names the issuer under PUBLIC_BASE_URL when one is configured, whatever host was asked", async () => {
-    const response = await request("/.well-known/jwt-vc-issuer/issuers/dbs", { PUBLIC_BASE_URL: "https://identity.service.gov.uk/" });
+    const response = await request("/.well-known/jwt-vc-issuer/issuers/dbs", {
+      PUBLIC_BASE_URL: "https://identity.service.gov.uk/",
+    });
     expect(((await response.json()) as IssuerMetadata).issuer).toBe("https://identity.service.gov.uk/issuers/dbs");
   });
 
-  it.each(["nobody", "HOME-OFFICE", "home-office.json", "%2e%2e"])("answers an unknown authority (%s) with a JSON 404", async (id) => {
-    const response = await request(`/.well-known/jwt-vc-issuer/issuers/${id}`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: "Not found" });
-  });
+  it.each(["nobody", "HOME-OFFICE", "home-office.json", "%2e%2e"])(
+    "answers an unknown authority (%s) with a JSON 404",
+    async (id) => {
+      const response = await request(`/.well-known/jwt-vc-issuer/issuers/${id}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: "Not found" });
+    },
+  );
 });

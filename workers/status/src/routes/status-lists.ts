@@ -1,10 +1,10 @@
 import { zValidator } from "@hono/zod-validator";
-import { notFound } from "#server/worker/validation-hooks.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { issueStatusListToken } from "#core/credentials/index.ts";
 import { issuerUrl, publicBaseUrl } from "#core/issuers/registry.ts";
 import { loadStatusList } from "#server/credentials/status-lists.ts";
+import { notFound } from "#server/worker/validation-hooks.ts";
 import type { StatusApp } from "#workers/status/src/app.ts";
 
 /**

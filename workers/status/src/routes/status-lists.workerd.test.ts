@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { encodeStatusList, verifyStatusListToken, type PublicJwk } from "#core/credentials/index.ts";
+import { encodeStatusList, type PublicJwk, verifyStatusListToken } from "#core/credentials/index.ts";
 import type { IssuerId } from "#core/issuers/registry.ts";
 import { statusLists } from "#db/schema/index.ts";
 import { db, ORIGIN, request } from "#workers/status/src/test-support.ts";
@@ -16,19 +16,34 @@ async function storedList(issuerId: IssuerId, revoked: number[], version = 1) {
   const lastUpdated = new Date(Date.UTC(2026, 10, 20, 9, 30, 0));
   await db()
     .insert(statusLists)
-    .values({ id, purpose: "revocation", issuerId, size: SIZE, bits: 1, encodedList: await encodeStatusList(bits, 1), publishedUrl, version, lastUpdated });
+    .values({
+      id,
+      purpose: "revocation",
+      issuerId,
+      size: SIZE,
+      bits: 1,
+      encodedList: await encodeStatusList(bits, 1),
+      publishedUrl,
+      version,
+      lastUpdated,
+    });
   return { id, publishedUrl, lastUpdated };
 }
 
 async function publishedKeys(issuerId: IssuerId): Promise<PublicJwk[]> {
-  const metadata = (await (await request(`/.well-known/jwt-vc-issuer/issuers/${issuerId}`)).json()) as { jwks: { keys: PublicJwk[] } };
+  const metadata = (await (await request(`/.well-known/jwt-vc-issuer/issuers/${issuerId}`)).json()) as {
+    jwks: { keys: PublicJwk[] };
+  };
   return metadata.jwks.keys;
 }
 
 const tokenOf = async (response: Response) => new TextDecoder().decode(await response.arrayBuffer());
 
 function claimsOf(token: string): { header: Record<string, unknown>; payload: Record<string, any> } {
-  const [header, payload] = token.split(".").slice(0, 2).map((part) => JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/"))));
+  const [header, payload] = token
+    .split(".")
+    .slice(0, 2)
+    .map((part) => JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/"))));
   return { header, payload };
 }
 
@@ -45,18 +60,33 @@ describe("GET /status/lists/{id}", () => {
     const token = await tokenOf(response);
     const { header, payload } = claimsOf(token);
     expect(header).toMatchObject({ typ: "statuslist+jwt", alg: "EdDSA" });
-    expect(payload).toMatchObject({ iss: `${ORIGIN}/issuers/dbs`, sub: list.publishedUrl, ttl: 60, status_list: { bits: 1 } });
+    expect(payload).toMatchObject({
+      iss: `${ORIGIN}/issuers/dbs`,
+      sub: list.publishedUrl,
+      ttl: 60,
+      status_list: { bits: 1 },
+    });
     expect(payload.exp - payload.iat).toBe(600);
     expect(Math.abs(payload.iat - Date.now() / 1000)).toBeLessThan(60);
 
     const read = (idx: number, keys: PublicJwk[]) =>
-      verifyStatusListToken(token, { trustedKeys: keys, expectedSub: list.publishedUrl, now: Math.floor(Date.now() / 1000), clockSkewSeconds: 5, maxInflatedBytes: SIZE, idx });
+      verifyStatusListToken(token, {
+        trustedKeys: keys,
+        expectedSub: list.publishedUrl,
+        now: Math.floor(Date.now() / 1000),
+        clockSkewSeconds: 5,
+        maxInflatedBytes: SIZE,
+        idx,
+      });
     const dbsKeys = await publishedKeys("dbs");
     expect(await read(7, dbsKeys)).toMatchObject({ valid: true, value: 1 });
     expect(await read(900, dbsKeys)).toMatchObject({ valid: true, value: 1 });
     expect(await read(8, dbsKeys)).toMatchObject({ valid: true, value: 0 });
     // Another authority's key does not verify it.
-    expect(await read(7, await publishedKeys("home-office"))).toMatchObject({ valid: false, code: "STATUS_TOKEN_BAD_SIGNATURE" });
+    expect(await read(7, await publishedKeys("home-office"))).toMatchObject({
+      valid: false,
+      code: "STATUS_TOKEN_BAD_SIGNATURE",
+    });
   });
 
   it("reads the database on every request: a republished list is served at once", async () => {
@@ -64,7 +94,10 @@ describe("GET /status/lists/{id}", () => {
     expect((await request(`/status/lists/${list.id}`)).headers.get("x-status-list-version")).toBe("1");
     const bits = new Uint8Array(SIZE);
     bits[3] = 1;
-    await db().update(statusLists).set({ encodedList: await encodeStatusList(bits, 1), version: 2 }).where(eq(statusLists.id, list.id));
+    await db()
+      .update(statusLists)
+      .set({ encodedList: await encodeStatusList(bits, 1), version: 2 })
+      .where(eq(statusLists.id, list.id));
     const response = await request(`/status/lists/${list.id}`);
     expect(response.headers.get("x-status-list-version")).toBe("2");
     const verified = await verifyStatusListToken(await tokenOf(response), {
@@ -78,11 +111,14 @@ describe("GET /status/lists/{id}", () => {
     expect(verified).toMatchObject({ valid: true, value: 1 });
   });
 
-  it.each(["not-a-list", "00000000-0000-0000-0000-00000000000g", `${crypto.randomUUID()}x`])("answers a malformed id (%s) with a JSON 404", async (id) => {
-    const response = await request(`/status/lists/${id}`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: "Not found" });
-  });
+  it.each(["not-a-list", "00000000-0000-0000-0000-00000000000g", `${crypto.randomUUID()}x`])(
+    "answers a malformed id (%s) with a JSON 404",
+    async (id) => {
+      const response = await request(`/status/lists/${id}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: "Not found" });
+    },
+  );
 
   it("answers an unknown list with a JSON 404", async () => {
     const response = await request(`/status/lists/${crypto.randomUUID()}`);

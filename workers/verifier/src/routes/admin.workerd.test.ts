@@ -1,33 +1,36 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { CHECK_TYPES } from "#core/verification/checks.ts";
 import { verifierApiKeys } from "#db/schema/index.ts";
+import type { ApiKeySummary as KeySummary } from "#server/verification/api-schemas.ts";
+import app from "#workers/verifier/src/index.ts";
 import {
   apiKeyFor,
   BASE,
+  type Caller,
   db,
   fetchRequestObject,
   json,
+  ORIGIN,
   openRequest,
   organisationWithVerifier,
-  ORIGIN,
   person,
   recordCheck,
   request,
-  type Caller,
 } from "#workers/verifier/src/test-support.ts";
-import app from "#workers/verifier/src/index.ts";
-import type { ApiKeySummary as KeySummary } from "#server/verification/api-schemas.ts";
-
 
 const listKeys = async (cookie: string) => {
   const response = await request("/api/verifications/api-keys", { cookie });
   expect(response.status).toBe(200);
   return { text: await response.clone().text(), keys: ((await response.json()) as { keys: KeySummary[] }).keys };
 };
-const revokeKey = (id: string, caller: Caller) => request(`/api/verifications/api-keys/${id}/revoke`, { method: "POST", ...caller });
-const historyIds = async (caller: Caller) => ((await (await request("/api/verifications/history?pageSize=100", caller)).json()) as { entries: { id: string }[] }).entries.map((e) => e.id);
+const revokeKey = (id: string, caller: Caller) =>
+  request(`/api/verifications/api-keys/${id}/revoke`, { method: "POST", ...caller });
+const historyIds = async (caller: Caller) =>
+  (
+    (await (await request("/api/verifications/history?pageSize=100", caller)).json()) as { entries: { id: string }[] }
+  ).entries.map((e) => e.id);
 const unique = (prefix: string) => `${prefix} ${crypto.randomUUID().slice(0, 8)}`;
 
 describe("API keys (/api/verifications/api-keys)", () => {
@@ -38,16 +41,27 @@ describe("API keys (/api/verifications/api-keys)", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const { key, apiKey } = (await response.json()) as { key: string; apiKey: KeySummary };
     expect(key).toMatch(/^ukid_live_[A-Za-z0-9_-]{43}$/);
-    expect(apiKey).toMatchObject({ name: "Payroll system", prefix: key.slice(0, 16), lastUsedAt: null, revokedAt: null });
+    expect(apiKey).toMatchObject({
+      name: "Payroll system",
+      prefix: key.slice(0, 16),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
 
     const [row] = await db().select().from(verifierApiKeys).where(eq(verifierApiKeys.id, apiKey.id));
-    expect(row).toMatchObject({ organisationId: organisation.id, createdBy: user.id, keyHash: await sha256Base64url(webCrypto(), key) });
+    expect(row).toMatchObject({
+      organisationId: organisation.id,
+      createdBy: user.id,
+      keyHash: await sha256Base64url(webCrypto(), key),
+    });
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(key);
     expect(stored).not.toContain(key.slice(16));
 
     const listed = await listKeys(cookie);
-    expect(listed.keys).toEqual([expect.objectContaining({ id: apiKey.id, name: "Payroll system", prefix: key.slice(0, 16) })]);
+    expect(listed.keys).toEqual([
+      expect.objectContaining({ id: apiKey.id, name: "Payroll system", prefix: key.slice(0, 16) }),
+    ]);
     expect(listed.text).not.toContain(key.slice(16));
     expect((await request("/api/verifications/api-keys", { ...json({ name: "   " }), cookie })).status).toBe(400);
   });
@@ -57,11 +71,20 @@ describe("API keys (/api/verifications/api-keys)", () => {
     const theirs = await organisationWithVerifier();
     const { key, id } = await apiKeyFor(mine.cookie);
 
-    const created = await openRequest({ apiKey: key }, { credentialType: "rtw", purpose: "Hiring through the payroll system" });
+    const created = await openRequest(
+      { apiKey: key },
+      { credentialType: "rtw", purpose: "Hiring through the payroll system" },
+    );
     expect(created.clientId).toBe(`verifier_attestation:${BASE}/verifiers/${mine.organisation.id}`);
-    expect(await (await request(`/api/presentations/requests/${created.id}`, { apiKey: key })).json()).toMatchObject({ id: created.id, status: "pending" });
+    expect(await (await request(`/api/presentations/requests/${created.id}`, { apiKey: key })).json()).toMatchObject({
+      id: created.id,
+      status: "pending",
+    });
     // The organisation's registration still limits the checks a key may ask for.
-    expect((await request("/api/presentations/requests", { ...json({ credentialType: "dbs", purpose: "x" }), apiKey: key })).status).toBe(403);
+    expect(
+      (await request("/api/presentations/requests", { ...json({ credentialType: "dbs", purpose: "x" }), apiKey: key }))
+        .status,
+    ).toBe(403);
     const theirRequest = await openRequest({ cookie: theirs.cookie });
     expect((await request(`/api/presentations/requests/${theirRequest.id}`, { apiKey: key })).status).toBe(404);
 
@@ -78,8 +101,18 @@ describe("API keys (/api/verifications/api-keys)", () => {
     const { cookie } = await organisationWithVerifier();
     const { key, id } = await apiKeyFor(cookie);
     const body = { credentialType: "rtw", purpose: "x" };
-    for (const authorization of [`Bearer ukid_live_${"A".repeat(43)}`, `Bearer ${key}x`, "Bearer", `Basic ${btoa(`user:${key}`)}`, key]) {
-      const response = await request("/api/presentations/requests", { ...json(body), headers: { Authorization: authorization }, cookie });
+    for (const authorization of [
+      `Bearer ukid_live_${"A".repeat(43)}`,
+      `Bearer ${key}x`,
+      "Bearer",
+      `Basic ${btoa(`user:${key}`)}`,
+      key,
+    ]) {
+      const response = await request("/api/presentations/requests", {
+        ...json(body),
+        headers: { Authorization: authorization },
+        cookie,
+      });
       expect(response.status, authorization).toBe(401);
     }
     const revoked = await revokeKey(id, { cookie });
@@ -94,7 +127,9 @@ describe("API keys (/api/verifications/api-keys)", () => {
     const { cookie } = await organisationWithVerifier();
     const { key, id } = await apiKeyFor(cookie);
     expect((await request("/api/verifications/api-keys", { apiKey: key })).status).toBe(403);
-    expect((await request("/api/verifications/api-keys", { ...json({ name: "Minted by a key" }), apiKey: key })).status).toBe(403);
+    expect(
+      (await request("/api/verifications/api-keys", { ...json({ name: "Minted by a key" }), apiKey: key })).status,
+    ).toBe(403);
     expect((await revokeKey(id, { apiKey: key })).status).toBe(403);
     expect((await listKeys(cookie)).keys.map((k) => [k.name, k.revokedAt])).toEqual([["Integration", null]]);
   });
@@ -116,11 +151,16 @@ describe("organisations (/api/verifications/organisations)", () => {
     const name = unique("Not Registered Ltd");
     for (const caller of [{ cookie }, { apiKey: key }] as Caller[]) {
       expect((await request("/api/verifications/organisations", caller)).status).toBe(403);
-      expect((await request("/api/verifications/organisations", { ...json({ name, allowedChecks: ["rtw"] }), ...caller })).status).toBe(403);
+      expect(
+        (await request("/api/verifications/organisations", { ...json({ name, allowedChecks: ["rtw"] }), ...caller }))
+          .status,
+      ).toBe(403);
     }
     expect((await request("/api/verifications/organisations")).status).toBe(401);
     const admin = await person("admin");
-    const listed = (await (await request("/api/verifications/organisations", { cookie: admin.cookie })).json()) as { organisations: { name: string }[] };
+    const listed = (await (await request("/api/verifications/organisations", { cookie: admin.cookie })).json()) as {
+      organisations: { name: string }[];
+    };
     expect(listed.organisations.map((o) => o.name)).not.toContain(name);
   });
 
@@ -128,16 +168,31 @@ describe("organisations (/api/verifications/organisations)", () => {
     const admin = await person("admin");
     const member = await person("verifier");
     const name = unique("Northwind Care Homes");
-    const response = await request("/api/verifications/organisations", { ...json({ name, allowedChecks: ["dbs", "rtw", "dbs"], memberUsername: member.user.username.toUpperCase() }), cookie: admin.cookie });
+    const response = await request("/api/verifications/organisations", {
+      ...json({ name, allowedChecks: ["dbs", "rtw", "dbs"], memberUsername: member.user.username.toUpperCase() }),
+      cookie: admin.cookie,
+    });
     expect(response.status).toBe(201);
     const organisation = (await response.json()) as { id: string; name: string; allowedChecks: string[] };
     expect(organisation).toEqual({ id: expect.any(String), name, allowedChecks: ["dbs", "rtw"] });
-    const listed = (await (await request("/api/verifications/organisations", { cookie: admin.cookie })).json()) as { organisations: { id: string }[] };
+    const listed = (await (await request("/api/verifications/organisations", { cookie: admin.cookie })).json()) as {
+      organisations: { id: string }[];
+    };
     expect(listed.organisations).toContainEqual(organisation);
 
     // The member now acts for it, within the checks it was registered for.
-    const created = await openRequest({ cookie: member.cookie }, { credentialType: "dbs", purpose: "Care worker hire" });
-    expect((await request("/api/presentations/requests", { ...json({ credentialType: "age", purpose: "x" }), cookie: member.cookie })).status).toBe(403);
+    const created = await openRequest(
+      { cookie: member.cookie },
+      { credentialType: "dbs", purpose: "Care worker hire" },
+    );
+    expect(
+      (
+        await request("/api/presentations/requests", {
+          ...json({ credentialType: "age", purpose: "x" }),
+          cookie: member.cookie,
+        })
+      ).status,
+    ).toBe(403);
     const { attestation } = await fetchRequestObject(created.requestUri);
     expect(attestation).toMatchObject({ client_name: name, sub: `${BASE}/verifiers/${organisation.id}` });
   });
@@ -145,7 +200,11 @@ describe("organisations (/api/verifications/organisations)", () => {
   it("refuses a name already registered (409), also when it differs only by surrounding spaces or by case", async () => {
     const admin = await person("admin");
     const name = unique("Acme Logistics");
-    const register = (n: string) => request("/api/verifications/organisations", { ...json({ name: n, allowedChecks: ["rtw"] }), cookie: admin.cookie });
+    const register = (n: string) =>
+      request("/api/verifications/organisations", {
+        ...json({ name: n, allowedChecks: ["rtw"] }),
+        cookie: admin.cookie,
+      });
     expect((await register(name)).status).toBe(201);
     for (const again of [name, `  ${name} `, name.toUpperCase()]) {
       const response = await register(again);
@@ -159,12 +218,22 @@ describe("organisations (/api/verifications/organisations)", () => {
     const citizen = await person("citizen");
     const name = unique("Tidy Lettings");
     for (const memberUsername of [citizen.user.username, "nobody-by-this-name"]) {
-      const response = await request("/api/verifications/organisations", { ...json({ name, allowedChecks: ["rtr"], memberUsername }), cookie: admin.cookie });
+      const response = await request("/api/verifications/organisations", {
+        ...json({ name, allowedChecks: ["rtr"], memberUsername }),
+        cookie: admin.cookie,
+      });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(/memberUsername must name a verifier/);
     }
     // The name is still free: nothing was registered by the refused attempts.
-    expect((await request("/api/verifications/organisations", { ...json({ name, allowedChecks: ["rtr"] }), cookie: admin.cookie })).status).toBe(201);
+    expect(
+      (
+        await request("/api/verifications/organisations", {
+          ...json({ name, allowedChecks: ["rtr"] }),
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -173,7 +242,8 @@ function openApiProblems(doc: Record<string, any>): string[] {
   const problems: string[] = [];
   const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
   if (doc.openapi !== "3.1.0") problems.push(`openapi is ${doc.openapi}`);
-  if (typeof doc.info?.title !== "string" || typeof doc.info?.version !== "string") problems.push("info needs title and version");
+  if (typeof doc.info?.title !== "string" || typeof doc.info?.version !== "string")
+    problems.push("info needs title and version");
   const schemes = Object.keys(doc.components?.securitySchemes ?? {});
   for (const [path, item] of Object.entries<Record<string, any>>(doc.paths ?? {})) {
     if (!path.startsWith("/")) problems.push(`${path}: does not start with /`);
@@ -185,28 +255,45 @@ function openApiProblems(doc: Record<string, any>): string[] {
         continue;
       }
       const pathParams = (op.parameters ?? []).filter((p: any) => p.in === "path").map((p: any) => p.name);
-      for (const name of templated) if (!(op.parameters ?? []).some((p: any) => p.in === "path" && p.name === name && p.required === true)) problems.push(`${at}: {${name}} has no required path parameter`);
-      for (const name of pathParams) if (!templated.includes(name)) problems.push(`${at}: path parameter ${name} is not in the path`);
+      for (const name of templated)
+        if (!(op.parameters ?? []).some((p: any) => p.in === "path" && p.name === name && p.required === true))
+          problems.push(`${at}: {${name}} has no required path parameter`);
+      for (const name of pathParams)
+        if (!templated.includes(name)) problems.push(`${at}: path parameter ${name} is not in the path`);
       for (const p of op.parameters ?? []) {
-        if (typeof p.name !== "string" || !["query", "header", "path", "cookie"].includes(p.in) || typeof p.schema !== "object") problems.push(`${at}: malformed parameter ${JSON.stringify(p)}`);
+        if (
+          typeof p.name !== "string" ||
+          !["query", "header", "path", "cookie"].includes(p.in) ||
+          typeof p.schema !== "object"
+        )
+          problems.push(`${at}: malformed parameter ${JSON.stringify(p)}`);
       }
-      if (op.requestBody && !Object.keys(op.requestBody.content ?? {}).length) problems.push(`${at}: requestBody has no content`);
+      if (op.requestBody && !Object.keys(op.requestBody.content ?? {}).length)
+        problems.push(`${at}: requestBody has no content`);
       const responses = Object.entries<Record<string, any>>(op.responses ?? {});
       if (!responses.length) problems.push(`${at}: no responses`);
       for (const [status, response] of responses) {
         if (!/^([1-5][0-9X]{2}|default)$/.test(status)) problems.push(`${at}: response key ${status}`);
-        if (typeof response.description !== "string" || !response.description) problems.push(`${at} ${status}: no description`);
+        if (typeof response.description !== "string" || !response.description)
+          problems.push(`${at} ${status}: no description`);
       }
-      for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) if (!schemes.includes(name)) problems.push(`${at}: unknown security scheme ${name}`);
+      for (const requirement of op.security ?? [])
+        for (const name of Object.keys(requirement))
+          if (!schemes.includes(name)) problems.push(`${at}: unknown security scheme ${name}`);
     }
   }
   // Every local $ref points at something.
-  const resolve = (ref: string) => ref.slice(2).split("/").reduce<any>((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  const resolve = (ref: string) =>
+    ref
+      .slice(2)
+      .split("/")
+      .reduce<any>((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
   const walk = (node: unknown, where: string) => {
     if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${where}/${i}`));
     else if (node && typeof node === "object") {
       for (const [key, value] of Object.entries(node)) {
-        if (key === "$ref" && typeof value === "string" && (!value.startsWith("#/") || resolve(value) === undefined)) problems.push(`${where}: $ref ${value} does not resolve`);
+        if (key === "$ref" && typeof value === "string" && (!value.startsWith("#/") || resolve(value) === undefined))
+          problems.push(`${where}: $ref ${value} does not resolve`);
         walk(value, `${where}/${key}`);
       }
     }
@@ -243,7 +330,15 @@ describe("public endpoints", () => {
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
     expect(keys).toHaveLength(2);
     for (const key of keys) {
-      expect(key).toMatchObject({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig", kid: expect.any(String), x: expect.any(String), y: expect.any(String) });
+      expect(key).toMatchObject({
+        kty: "EC",
+        crv: "P-256",
+        alg: "ES256",
+        use: "sig",
+        kid: expect.any(String),
+        x: expect.any(String),
+        y: expect.any(String),
+      });
       expect(key).not.toHaveProperty("d");
     }
     expect(new Set(keys.map((k) => k.kid)).size).toBe(2);
@@ -257,9 +352,14 @@ describe("public endpoints", () => {
     expect(openApiProblems(doc)).toEqual([]);
     expect(doc.servers).toEqual([{ url: ORIGIN }]);
     const createRequest = doc.components.schemas.CreateRequest;
-    expect(createRequest).toMatchObject({ type: "object", properties: { credentialType: { enum: [...CHECK_TYPES] }, purpose: { type: "string" } } });
+    expect(createRequest).toMatchObject({
+      type: "object",
+      properties: { credentialType: { enum: [...CHECK_TYPES] }, purpose: { type: "string" } },
+    });
     expect(createRequest.required).toEqual(expect.arrayContaining(["credentialType", "purpose"]));
-    expect(doc.paths["/api/presentations/requests"].post.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/CreateRequest" });
+    expect(doc.paths["/api/presentations/requests"].post.requestBody.content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/CreateRequest",
+    });
   });
 
   it("GET /api/verifications/openapi.json documents every route the verifier worker serves (each method and path)", async () => {
@@ -275,7 +375,9 @@ describe("public endpoints", () => {
       ]),
     );
     expect(routes.filter((route) => /:|\*/.test(route))).toEqual([]);
-    const doc = (await (await request("/api/verifications/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await request("/api/verifications/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const missing = routes.filter((route) => {
       const [method, path] = route.split(" ") as [string, string];
       return !doc.paths[path]?.[method.toLowerCase()];
@@ -287,7 +389,14 @@ describe("public endpoints", () => {
     const response = await request("/api/verifications/checks");
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
-    const { checks } = (await response.json()) as { checks: { code: string; name: string; attributes: { id: string; label: string }[]; defaultAttributes: string[] }[] };
+    const { checks } = (await response.json()) as {
+      checks: {
+        code: string;
+        name: string;
+        attributes: { id: string; label: string }[];
+        defaultAttributes: string[];
+      }[];
+    };
     expect(checks.map((c) => [c.code, c.name])).toEqual([
       ["rtw", "Right to Work"],
       ["rtr", "Right to Rent"],
@@ -296,7 +405,10 @@ describe("public endpoints", () => {
     ]);
     for (const check of checks) {
       const ids = check.attributes.map((a) => a.id);
-      expect(check.defaultAttributes.every((id) => ids.includes(id)), check.code).toBe(true);
+      expect(
+        check.defaultAttributes.every((id) => ids.includes(id)),
+        check.code,
+      ).toBe(true);
     }
     expect(checks.find((c) => c.code === "age")!.attributes.map((a) => a.id)).toEqual(["age_over_18", "age_over_21"]);
   });

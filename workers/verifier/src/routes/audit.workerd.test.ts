@@ -23,7 +23,11 @@ async function auditOf(response: Response) {
 describe("verifier acts in the security audit log", () => {
   it("audits an API key created and revoked (once), naming the key by id and prefix, never the key itself", async () => {
     const { cookie, user, organisation } = await organisationWithVerifier();
-    const created = await request("/api/verifications/api-keys", { ...json({ name: "Payroll system" }), cookie, headers: { "CF-Connecting-IP": ADDRESS } });
+    const created = await request("/api/verifications/api-keys", {
+      ...json({ name: "Payroll system" }),
+      cookie,
+      headers: { "CF-Connecting-IP": ADDRESS },
+    });
     expect(created.status).toBe(201);
     const { key, apiKey } = (await created.clone().json()) as { key: string; apiKey: ApiKeySummary };
     const [createdRow, ...others] = await auditOf(created);
@@ -34,7 +38,15 @@ describe("verifier acts in the security audit log", () => {
       level: "info",
       userId: user.id,
       message: `API key created user="${user.username}"`,
-      metadata: expect.objectContaining({ event: "API key created", keyId: apiKey.id, prefix: apiKey.prefix, name: "Payroll system", organisationId: organisation.id, username: user.username, ip: ADDRESS }),
+      metadata: expect.objectContaining({
+        event: "API key created",
+        keyId: apiKey.id,
+        prefix: apiKey.prefix,
+        name: "Payroll system",
+        organisationId: organisation.id,
+        username: user.username,
+        ip: ADDRESS,
+      }),
     });
     expect(createdRow!.metadata?.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(JSON.stringify(createdRow)).not.toContain(key.slice(apiKey.prefix.length));
@@ -42,7 +54,11 @@ describe("verifier acts in the security audit log", () => {
     const revoked = await request(`/api/verifications/api-keys/${apiKey.id}/revoke`, { method: "POST", cookie });
     expect(revoked.status).toBe(200);
     expect(await auditOf(revoked)).toEqual([
-      expect.objectContaining({ category: "security", userId: user.id, metadata: expect.objectContaining({ event: "API key revoked", keyId: apiKey.id, prefix: apiKey.prefix }) }),
+      expect.objectContaining({
+        category: "security",
+        userId: user.id,
+        metadata: expect.objectContaining({ event: "API key revoked", keyId: apiKey.id, prefix: apiKey.prefix }),
+      }),
     ]);
     // Revoking it again changes nothing, and audits nothing.
     const again = await request(`/api/verifications/api-keys/${apiKey.id}/revoke`, { method: "POST", cookie });
@@ -54,7 +70,10 @@ describe("verifier acts in the security audit log", () => {
     const admin = await person("admin");
     const member = await person("verifier");
     const name = `Audit Lettings ${crypto.randomUUID().slice(0, 8)}`;
-    const registered = await request("/api/verifications/organisations", { ...json({ name, allowedChecks: ["rtw"], memberUsername: member.user.username }), cookie: admin.cookie });
+    const registered = await request("/api/verifications/organisations", {
+      ...json({ name, allowedChecks: ["rtw"], memberUsername: member.user.username }),
+      cookie: admin.cookie,
+    });
     expect(registered.status).toBe(201);
     const organisation = (await registered.clone().json()) as { id: string };
     const rows = await auditOf(registered);
@@ -65,6 +84,10 @@ describe("verifier acts in the security audit log", () => {
       ]),
     );
     expect(rows).toHaveLength(2);
-    expect(rows.find((row) => row.metadata?.event === "organisation member assigned")!.metadata).toMatchObject({ organisationId: organisation.id, memberId: member.user.id, memberUsername: member.user.username });
+    expect(rows.find((row) => row.metadata?.event === "organisation member assigned")!.metadata).toMatchObject({
+      organisationId: organisation.id,
+      memberId: member.user.id,
+      memberUsername: member.user.username,
+    });
   });
 });

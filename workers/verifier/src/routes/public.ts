@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { CHECKS, CHECK_TYPES } from "#core/verification/checks.ts";
+import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
 import { openApiDocument } from "#server/verification/openapi.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 
@@ -10,10 +10,18 @@ export const publicRoutes = new Hono<VerifierApp>()
   .get("/health", (c) => c.json({ ok: true, service: "verifier" }))
   .get("/keys", (c) => {
     const keys = c.var.verification.verifierKeys;
-    return c.json({ keys: [keys["trust-anchor"].publicJwk, keys["verifier-service"].publicJwk] }, 200, { ...PUBLIC, "Content-Type": "application/jwk-set+json" });
+    return c.json({ keys: [keys["trust-anchor"].publicJwk, keys["verifier-service"].publicJwk] }, 200, {
+      ...PUBLIC,
+      "Content-Type": "application/jwk-set+json",
+    });
   })
   // The anchor wallets trust for verifier_attestation client ids: what a wallet ships configured with.
-  .get("/trust-anchor", (c) => c.json({ keys: [c.var.verification.verifierKeys["trust-anchor"].publicJwk] }, 200, { ...PUBLIC, "Content-Type": "application/jwk-set+json" }))
+  .get("/trust-anchor", (c) =>
+    c.json({ keys: [c.var.verification.verifierKeys["trust-anchor"].publicJwk] }, 200, {
+      ...PUBLIC,
+      "Content-Type": "application/jwk-set+json",
+    }),
+  )
   .get("/checks", (c) => c.json({ checks: CHECK_TYPES.map((code) => CHECKS[code]) }, 200, PUBLIC))
   .get("/openapi.json", (c) => c.json(documentFor(c.var.verification.origin), 200, PUBLIC));
 

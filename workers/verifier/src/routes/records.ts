@@ -1,34 +1,56 @@
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
-import { checkAttribute, checkName, isCheckType, CHECKS } from "#core/verification/checks.ts";
-import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
-import { AUTHORITIES, credentialTypeBySlug } from "#core/issuers/registry.ts";
-import { formatAttributeValue } from "#core/format/format.ts";
-import { actingOrganisation, canRead, type Actor } from "#server/verification/actor.ts";
-import { HistoryQuery, IdParam, UsageQuery } from "#server/verification/api-schemas.ts";
-import { confirmVisualMatch, findPresentation, usageByDay, verificationHistory, type HistoryEntry } from "#server/verification/records.ts";
-import { receiptFileName, receiptPdf, signReceipt, type ReceiptFacts } from "#server/verification/receipt.ts";
-import { ServiceError } from "#server/http/errors.ts";
-import { users } from "#db/schema/index.ts";
 import { inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { formatAttributeValue } from "#core/format/format.ts";
+import { AUTHORITIES, credentialTypeBySlug } from "#core/issuers/registry.ts";
+import { CHECKS, checkAttribute, checkName, isCheckType } from "#core/verification/checks.ts";
+import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
+import { users } from "#db/schema/index.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { type Actor, actingOrganisation, canRead } from "#server/verification/actor.ts";
+import { HistoryQuery, IdParam, UsageQuery } from "#server/verification/api-schemas.ts";
+import { type ReceiptFacts, receiptFileName, receiptPdf, signReceipt } from "#server/verification/receipt.ts";
+import {
+  confirmVisualMatch,
+  findPresentation,
+  type HistoryEntry,
+  usageByDay,
+  verificationHistory,
+} from "#server/verification/records.ts";
+import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { requireActor } from "#workers/verifier/src/context.ts";
-import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 
 /**
  * Whose records: everyone sees their own organisation's (none: 403); administrators see every
  * organisation's, or the one they name.
  */
-const scope = (actor: Actor, named?: string): string | null => (actor.kind === "user" && actor.role === "admin" ? (named ?? null) : actingOrganisation(actor));
+const scope = (actor: Actor, named?: string): string | null =>
+  actor.kind === "user" && actor.role === "admin" ? (named ?? null) : actingOrganisation(actor);
 
 /** The most rows one CSV export holds (newest first). */
 const CSV_MAX_ROWS = 10_000;
 
-const CSV_COLUMNS = ["verifiedAt", "checkName", "result", "reason", "purpose", "mode", "issuer", "credentialType", "organisation", "presentedAttributes", "visualMatchAt", "id", "requestId"] as const;
+const CSV_COLUMNS = [
+  "verifiedAt",
+  "checkName",
+  "result",
+  "reason",
+  "purpose",
+  "mode",
+  "issuer",
+  "credentialType",
+  "organisation",
+  "presentedAttributes",
+  "visualMatchAt",
+  "id",
+  "requestId",
+] as const;
 
 /** RFC 4180 quoting, and a leading quote on anything a spreadsheet would run as a formula. */
 function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  let text =
+    value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -45,14 +67,26 @@ export const records = new Hono<VerifierApp>()
     const query = c.req.valid("query");
     const organisationId = scope(c.var.actor, query.organisation);
     if (query.format === "csv") {
-      const { entries } = await verificationHistory(c.var.db, { organisationId, result: query.result, checkType: query.type, page: 1, pageSize: CSV_MAX_ROWS });
+      const { entries } = await verificationHistory(c.var.db, {
+        organisationId,
+        result: query.result,
+        checkType: query.type,
+        page: 1,
+        pageSize: CSV_MAX_ROWS,
+      });
       return c.body(historyCsv(entries), 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="verification-history-${new Date().toISOString().slice(0, 10)}.csv"`,
         "Cache-Control": "no-store",
       });
     }
-    const page = await verificationHistory(c.var.db, { organisationId, result: query.result, checkType: query.type, page: query.page, pageSize: query.pageSize });
+    const page = await verificationHistory(c.var.db, {
+      organisationId,
+      result: query.result,
+      checkType: query.type,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
     return c.json(page, 200, { "Cache-Control": "no-store" });
   })
   .get("/usage", requireActor, zValidator("query", UsageQuery, invalidBody), async (c) => {
@@ -61,19 +95,26 @@ export const records = new Hono<VerifierApp>()
   })
   .post("/:id/visual-match", zValidator("param", IdParam, notFound), requireActor, async (c) => {
     const { actor } = c.var;
-    if (actor.kind !== "user") throw new ServiceError(403, "Only a person can confirm they saw the holder", "FORBIDDEN");
+    if (actor.kind !== "user")
+      throw new ServiceError(403, "Only a person can confirm they saw the holder", "FORBIDDEN");
     const row = await findPresentation(c.var.db, c.req.valid("param").id);
-    if (!row || !canRead(actor, row.p.organisationId) || (actor.role === "admin" && actor.organisationId !== row.p.organisationId)) {
+    if (
+      !row ||
+      !canRead(actor, row.p.organisationId) ||
+      (actor.role === "admin" && actor.organisationId !== row.p.organisationId)
+    ) {
       throw new ServiceError(404, "Verification not found", "NOT_FOUND");
     }
-    if (row.p.verificationResult !== "valid") throw new ServiceError(409, "Only a valid verification can be confirmed", "NOT_VALID");
+    if (row.p.verificationResult !== "valid")
+      throw new ServiceError(409, "Only a valid verification can be confirmed", "NOT_VALID");
     const confirmed = await confirmVisualMatch(c.var.db, row.p.id, actor.userId);
     if (!confirmed) throw new ServiceError(409, "The match has already been confirmed", "ALREADY_CONFIRMED");
     return c.json({ id: row.p.id, visualMatchAt: new Date().toISOString(), confirmedBy: actor.name });
   })
   .get("/:id/receipt", zValidator("param", IdParam, notFound), requireActor, async (c) => {
     const row = await findPresentation(c.var.db, c.req.valid("param").id);
-    if (!row || !canRead(c.var.actor, row.p.organisationId)) throw new ServiceError(404, "Verification not found", "NOT_FOUND");
+    if (!row || !canRead(c.var.actor, row.p.organisationId))
+      throw new ServiceError(404, "Verification not found", "NOT_FOUND");
     const facts = await receiptFacts(c.var.db, row);
     const signed = await signReceipt(facts, c.var.verification.verifierKeys["verifier-service"]);
     const pdf = await receiptPdf(facts, signed);
@@ -86,11 +127,21 @@ export const records = new Hono<VerifierApp>()
 
 type PresentationRow = NonNullable<Awaited<ReturnType<typeof findPresentation>>>;
 
-async function receiptFacts(db: VerifierApp["Variables"]["db"], { p, organisation }: PresentationRow): Promise<ReceiptFacts> {
+async function receiptFacts(
+  db: VerifierApp["Variables"]["db"],
+  { p, organisation }: PresentationRow,
+): Promise<ReceiptFacts> {
   // The people a receipt names (who checked, who confirmed the match), in one read.
   const people = [p.verifierId, p.visualMatchBy].filter((id): id is string => Boolean(id));
-  const rows = people.length ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(inArray(users.id, people)) : [];
-  const named = new Map(rows.map((user) => [user.id, [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username]));
+  const rows = people.length
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+        .from(users)
+        .where(inArray(users.id, people))
+    : [];
+  const named = new Map(
+    rows.map((user) => [user.id, [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username]),
+  );
   const check = isCheckType(p.checkType) ? CHECKS[p.checkType] : undefined;
   const type = p.vct ? credentialTypeBySlug(p.vct.slice(p.vct.lastIndexOf("/") + 1)) : undefined;
   const reason = p.verificationResult ?? "VERIFICATION_FAILED";
@@ -115,6 +166,9 @@ async function receiptFacts(db: VerifierApp["Variables"]["db"], { p, organisatio
     reason,
     reasonMessage: reasonMessage(reason),
     presentationHash: p.presentationHash ?? "",
-    visualMatch: p.visualMatchAt && p.visualMatchBy ? { confirmedAt: p.visualMatchAt.toISOString(), confirmedBy: named.get(p.visualMatchBy) ?? "A verifier" } : null,
+    visualMatch:
+      p.visualMatchAt && p.visualMatchBy
+        ? { confirmedAt: p.visualMatchAt.toISOString(), confirmedBy: named.get(p.visualMatchBy) ?? "A verifier" }
+        : null,
   };
 }

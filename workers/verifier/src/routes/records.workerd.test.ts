@@ -1,20 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
+import type { HistoryPage } from "#server/verification/api-schemas.ts";
 import {
   apiKeyFor,
   BASE,
+  type Caller,
   citizenWithCredential,
   json,
   organisationWithVerifier,
   person,
   present,
+  readReceipt,
   recordCheck,
   request,
-  readReceipt,
-  type Caller,
 } from "#workers/verifier/src/test-support.ts";
-import type { HistoryPage } from "#server/verification/api-schemas.ts";
-
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -62,7 +61,14 @@ describe("GET /api/verifications/history", () => {
     const first = await history({ cookie }, "?pageSize=2");
     expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(ids(first)).toEqual([newest.id, middle.id]);
-    expect(first.entries[0]).toMatchObject({ checkType: "rtw", checkName: "Right to Work", purpose: "Shift 3", result: "valid", organisation: organisation.name, visualMatchAt: null });
+    expect(first.entries[0]).toMatchObject({
+      checkType: "rtw",
+      checkName: "Right to Work",
+      purpose: "Shift 3",
+      result: "valid",
+      organisation: organisation.name,
+      visualMatchAt: null,
+    });
     const second = await history({ cookie }, "?pageSize=2&page=2");
     expect(second).toMatchObject({ total: 3, page: 2 });
     expect(ids(second)).toEqual([oldest.id]);
@@ -72,11 +78,33 @@ describe("GET /api/verifications/history", () => {
     const { cookie, organisation } = await organisationWithVerifier();
     const at = (minutes: number) => ({ verifiedAt: ago(minutes * MINUTE) });
     const validRtw = await recordCheck(organisation.id, at(6));
-    const revoked = await recordCheck(organisation.id, { ...at(5), verificationResult: "STATUS_REVOKED", presentedAttributes: {} });
-    const replayed = await recordCheck(organisation.id, { ...at(4), verificationResult: "KB_NONCE_REUSED", presentedAttributes: {} });
-    const tooOld = await recordCheck(organisation.id, { ...at(3), verificationResult: "KB_TOO_OLD", presentedAttributes: {} });
-    const lapsed = await recordCheck(organisation.id, { ...at(2), checkType: "dbs", mode: "online", verificationResult: "REQUEST_EXPIRED", presentedAttributes: {} });
-    const validAge = await recordCheck(organisation.id, { ...at(1), checkType: "age", presentedAttributes: { age_over_18: true } });
+    const revoked = await recordCheck(organisation.id, {
+      ...at(5),
+      verificationResult: "STATUS_REVOKED",
+      presentedAttributes: {},
+    });
+    const replayed = await recordCheck(organisation.id, {
+      ...at(4),
+      verificationResult: "KB_NONCE_REUSED",
+      presentedAttributes: {},
+    });
+    const tooOld = await recordCheck(organisation.id, {
+      ...at(3),
+      verificationResult: "KB_TOO_OLD",
+      presentedAttributes: {},
+    });
+    const lapsed = await recordCheck(organisation.id, {
+      ...at(2),
+      checkType: "dbs",
+      mode: "online",
+      verificationResult: "REQUEST_EXPIRED",
+      presentedAttributes: {},
+    });
+    const validAge = await recordCheck(organisation.id, {
+      ...at(1),
+      checkType: "age",
+      presentedAttributes: { age_over_18: true },
+    });
 
     expect(ids(await history({ cookie }, "?result=valid"))).toEqual([validAge.id, validRtw.id]);
     expect(ids(await history({ cookie }, "?result=invalid"))).toEqual([replayed.id, revoked.id]);
@@ -109,7 +137,11 @@ describe("GET /api/verifications/history", () => {
     const someone = await organisationWithVerifier();
     const check = await recordCheck(someone.organisation.id, { purpose: "Confidential hire" });
     const loner = await person("verifier");
-    for (const path of ["/api/verifications/history?pageSize=100", "/api/verifications/history?format=csv", "/api/verifications/usage?days=1"]) {
+    for (const path of [
+      "/api/verifications/history?pageSize=100",
+      "/api/verifications/history?format=csv",
+      "/api/verifications/usage?days=1",
+    ]) {
       const response = await request(path, { cookie: loner.cookie });
       const text = await response.text();
       expect(response.status, `${path}: ${text}`).toBe(403);
@@ -120,16 +152,29 @@ describe("GET /api/verifications/history", () => {
 
   it("refuses anonymous callers (401) and citizens (403)", async () => {
     expect((await request("/api/verifications/history")).status).toBe(401);
-    expect((await request("/api/verifications/history", { cookie: (await person("citizen")).cookie })).status).toBe(403);
+    expect((await request("/api/verifications/history", { cookie: (await person("citizen")).cookie })).status).toBe(
+      403,
+    );
   });
 });
 
 describe("GET /api/verifications/history?format=csv", () => {
   it("downloads every matching check as CSV: a header row, one row per check, and no cell a spreadsheet would run as a formula", async () => {
     const { cookie, organisation } = await organisationWithVerifier();
-    const purposes = ['=HYPERLINK("https://evil.example","Click")', "+44 20 7946 0000", "-2+3", "@SUM(A1:A9)", 'Night shift, "senior"\r\nwarehouse role'];
-    for (const [i, purpose] of purposes.entries()) await recordCheck(organisation.id, { purpose, verifiedAt: ago((10 - i) * MINUTE) });
-    await recordCheck(organisation.id, { purpose: "Refused one", verificationResult: "STATUS_REVOKED", verifiedAt: ago(MINUTE) });
+    const purposes = [
+      '=HYPERLINK("https://evil.example","Click")',
+      "+44 20 7946 0000",
+      "-2+3",
+      "@SUM(A1:A9)",
+      'Night shift, "senior"\r\nwarehouse role',
+    ];
+    for (const [i, purpose] of purposes.entries())
+      await recordCheck(organisation.id, { purpose, verifiedAt: ago((10 - i) * MINUTE) });
+    await recordCheck(organisation.id, {
+      purpose: "Refused one",
+      verificationResult: "STATUS_REVOKED",
+      verifiedAt: ago(MINUTE),
+    });
 
     const response = await request("/api/verifications/history?format=csv&result=valid", { cookie });
     expect(response.status).toBe(200);
@@ -180,8 +225,16 @@ describe("GET /api/verifications/{id}/receipt", () => {
   it("downloads a signed PDF receipt of a check: who checked, what, why, what was seen and the result", async () => {
     const { cookie, organisation } = await organisationWithVerifier();
     const held = await citizenWithCredential("rtw");
-    const presentation = await present(held, ["hasRightToWork", "workRestrictions"], offlineAudience(BASE), crypto.randomUUID());
-    const validated = await request("/api/presentations/validate", { ...json({ presentationJwt: presentation, purpose: "Pre-employment check, warehouse" }), cookie });
+    const presentation = await present(
+      held,
+      ["hasRightToWork", "workRestrictions"],
+      offlineAudience(BASE),
+      crypto.randomUUID(),
+    );
+    const validated = await request("/api/presentations/validate", {
+      ...json({ presentationJwt: presentation, purpose: "Pre-employment check, warehouse" }),
+      cookie,
+    });
     const { id } = (await validated.json()) as { id: string };
 
     const response = await request(`/api/verifications/${id}/receipt`, { cookie });
@@ -191,7 +244,15 @@ describe("GET /api/verifications/{id}/receipt", () => {
     const bytes = new Uint8Array(await response.clone().arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     const { text, facts } = await readReceipt(response);
-    for (const expected of [organisation.name, "Test verifier", "Pre-employment check, warehouse", "Right to Work", "Home Office", "GPG45 Medium", "Valid"]) {
+    for (const expected of [
+      organisation.name,
+      "Test verifier",
+      "Pre-employment check, warehouse",
+      "Right to Work",
+      "Home Office",
+      "GPG45 Medium",
+      "Valid",
+    ]) {
       expect(text).toContain(expected);
     }
     // The signed facts, checkable against the platform's published keys, are the ones printed.
@@ -216,7 +277,9 @@ describe("GET /api/verifications/{id}/receipt", () => {
     const { cookie } = await organisationWithVerifier();
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["age_equal_or_over.18"], offlineAudience(BASE), crypto.randomUUID());
-    const { id, checkType } = (await (await request("/api/presentations/validate", { ...json({ presentationJwt: presentation }), cookie })).json()) as { id: string; checkType: string };
+    const { id, checkType } = (await (
+      await request("/api/presentations/validate", { ...json({ presentationJwt: presentation }), cookie })
+    ).json()) as { id: string; checkType: string };
     expect(checkType).toBe("age");
     const { text, facts } = await readReceipt(await request(`/api/verifications/${id}/receipt`, { cookie }));
     expect(facts).toMatchObject({ checkType: "Age Verification", valid: true });
@@ -229,8 +292,12 @@ describe("GET /api/verifications/{id}/receipt", () => {
     const check = await recordCheck(theirs.organisation.id);
     const mine = await organisationWithVerifier();
     expect((await request(`/api/verifications/${check.id}/receipt`, { cookie: mine.cookie })).status).toBe(404);
-    expect((await request(`/api/verifications/${check.id}/receipt`, { apiKey: (await apiKeyFor(mine.cookie)).key })).status).toBe(404);
-    expect((await request(`/api/verifications/${crypto.randomUUID()}/receipt`, { cookie: mine.cookie })).status).toBe(404);
+    expect(
+      (await request(`/api/verifications/${check.id}/receipt`, { apiKey: (await apiKeyFor(mine.cookie)).key })).status,
+    ).toBe(404);
+    expect((await request(`/api/verifications/${crypto.randomUUID()}/receipt`, { cookie: mine.cookie })).status).toBe(
+      404,
+    );
     expect((await request(`/api/verifications/${check.id}/receipt`)).status).toBe(401);
   });
 });
@@ -255,17 +322,29 @@ describe("POST /api/verifications/{id}/visual-match", () => {
 
   it("refuses a check that was not valid (409), another organisation's check (404), and an API key (403)", async () => {
     const { cookie, organisation } = await organisationWithVerifier();
-    const refused = await recordCheck(organisation.id, { verificationResult: "STATUS_REVOKED", presentedAttributes: {} });
+    const refused = await recordCheck(organisation.id, {
+      verificationResult: "STATUS_REVOKED",
+      presentedAttributes: {},
+    });
     const invalid = await request(`/api/verifications/${refused.id}/visual-match`, { method: "POST", cookie });
     expect(invalid.status).toBe(409);
     expect(await invalid.json()).toMatchObject({ code: "NOT_VALID" });
 
     const theirs = await organisationWithVerifier();
     const theirCheck = await recordCheck(theirs.organisation.id);
-    expect((await request(`/api/verifications/${theirCheck.id}/visual-match`, { method: "POST", cookie })).status).toBe(404);
+    expect((await request(`/api/verifications/${theirCheck.id}/visual-match`, { method: "POST", cookie })).status).toBe(
+      404,
+    );
 
     const mine = await recordCheck(organisation.id);
-    expect((await request(`/api/verifications/${mine.id}/visual-match`, { method: "POST", apiKey: (await apiKeyFor(cookie)).key })).status).toBe(403);
+    expect(
+      (
+        await request(`/api/verifications/${mine.id}/visual-match`, {
+          method: "POST",
+          apiKey: (await apiKeyFor(cookie)).key,
+        })
+      ).status,
+    ).toBe(403);
     // None of these confirmed anything.
     expect((await history({ cookie })).entries.every((e) => e.visualMatchAt === null)).toBe(true);
     expect((await history({ cookie: theirs.cookie })).entries.every((e) => e.visualMatchAt === null)).toBe(true);

@@ -1,11 +1,18 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
+import { requireWebSocketUpgrade } from "#server/http/security.ts";
 import { CreateRequestBody, IdParam, ResponseForm } from "#server/verification/api-schemas.ts";
-import { createRequest, requestObject, requestStatus, respond, ResponseError, visibleRequest } from "#server/verification/requests.ts";
+import {
+  createRequest,
+  ResponseError,
+  requestObject,
+  requestStatus,
+  respond,
+  visibleRequest,
+} from "#server/verification/requests.ts";
+import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { callerOf, requireActor } from "#workers/verifier/src/context.ts";
-import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
-import { requireWebSocketUpgrade } from "#server/http/security.ts";
 
 /**
  * /api/presentations/*: OpenID4VP requests (docs/decisions/015), their live state (016), the
@@ -31,24 +38,47 @@ export const presentations = new Hono<VerifierApp>()
   // request_uri: public (whoever holds the QR code), fetchable while the request is open.
   .get("/requests/:id/object", zValidator("param", IdParam, notFound), async (c) => {
     const jwt = await requestObject(c.var.verification, c.req.valid("param").id);
-    return c.body(jwt, 200, { "Content-Type": "application/oauth-authz-req+jwt", "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" });
+    return c.body(jwt, 200, {
+      "Content-Type": "application/oauth-authz-req+jwt",
+      "Cache-Control": "no-store",
+      "Access-Control-Allow-Origin": "*",
+    });
   })
   // response_uri (direct_post): authenticated by state alone, no cookies read; wallets post from anywhere.
   .post(
     "/response",
     zValidator("form", ResponseForm, (result, c) =>
-      result.success ? undefined : c.json({ error: "invalid_request", error_description: "The response is not a valid authorization response" }, 400, CORS),
+      result.success
+        ? undefined
+        : c.json(
+            { error: "invalid_request", error_description: "The response is not a valid authorization response" },
+            400,
+            CORS,
+          ),
     ),
     async (c) => {
       try {
         const outcome = await respond(c.var.verification, c.req.valid("form"), callerOf(c.req.raw));
-        return c.json({ status: outcome.status, ...(outcome.judgement ? { valid: true, reason: "valid" } : {}) }, 200, { ...CORS, "Cache-Control": "no-store" });
+        return c.json({ status: outcome.status, ...(outcome.judgement ? { valid: true, reason: "valid" } : {}) }, 200, {
+          ...CORS,
+          "Cache-Control": "no-store",
+        });
       } catch (error) {
         if (!(error instanceof ResponseError)) throw error;
-        return c.json({ error: error.error, error_description: error.description, reason: error.reason }, 400, { ...CORS, "Cache-Control": "no-store" });
+        return c.json({ error: error.error, error_description: error.description, reason: error.reason }, 400, {
+          ...CORS,
+          "Cache-Control": "no-store",
+        });
       }
     },
   )
-  .options("/response", (c) => c.body(null, 204, { ...CORS, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "86400" }));
+  .options("/response", (c) =>
+    c.body(null, 204, {
+      ...CORS,
+      "Access-Control-Allow-Methods": "POST",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400",
+    }),
+  );
 
 const CORS = { "Access-Control-Allow-Origin": "*" };

@@ -1,21 +1,21 @@
-import { describe, expect, it } from "vitest";
-import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
 import { eq } from "drizzle-orm";
+import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
+import { describe, expect, it } from "vitest";
 import { presentations, verificationRequests } from "#db/schema/index.ts";
 import {
+  type CreatedRequest,
   citizenWithCredential,
   db,
   directPost,
   fetchRequestObject as fetchObject,
   json,
+  ORIGIN,
   openRequest,
   organisationWithVerifier,
   person,
   present,
   request,
   revoke,
-  ORIGIN,
-  type CreatedRequest,
 } from "#workers/verifier/src/test-support.ts";
 
 const createRequest = (cookie: string, body?: Record<string, unknown>) => openRequest({ cookie }, body);
@@ -28,7 +28,10 @@ describe("POST /api/presentations/requests", () => {
     expect(created.clientId).toBe(`verifier_attestation:${ORIGIN}/verifiers/${organisation.id}`);
     const url = new URL(created.authorizationRequest);
     expect(url.protocol).toBe("openid4vp:");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: created.clientId, request_uri: created.requestUri });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: created.clientId,
+      request_uri: created.requestUri,
+    });
     expect(created.requestedAttributes).toEqual(["hasRightToWork"]);
     expect(created.qrCode).toMatch(/^<svg[^>]*role="img"/);
     expect(Date.parse(created.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -45,17 +48,27 @@ describe("POST /api/presentations/requests", () => {
     const response = await request("/api/presentations/requests", { ...json(body), cookie });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(message);
-    expect(await db().select().from(verificationRequests).where(eq(verificationRequests.organisationId, organisation.id))).toHaveLength(0);
+    expect(
+      await db().select().from(verificationRequests).where(eq(verificationRequests.organisationId, organisation.id)),
+    ).toHaveLength(0);
   });
 
   it("refuses anonymous callers (401), citizens and operators (403), and a check the organisation is not registered for (403)", async () => {
-    expect((await request("/api/presentations/requests", json({ credentialType: "rtw", purpose: "x" }))).status).toBe(401);
+    expect((await request("/api/presentations/requests", json({ credentialType: "rtw", purpose: "x" }))).status).toBe(
+      401,
+    );
     for (const role of ["citizen", "operator"] as const) {
       const { cookie } = await person(role);
-      expect((await request("/api/presentations/requests", { ...json({ credentialType: "rtw", purpose: "x" }), cookie })).status).toBe(403);
+      expect(
+        (await request("/api/presentations/requests", { ...json({ credentialType: "rtw", purpose: "x" }), cookie }))
+          .status,
+      ).toBe(403);
     }
     const { cookie } = await organisationWithVerifier(["rtr"]);
-    const response = await request("/api/presentations/requests", { ...json({ credentialType: "dbs", purpose: "x" }), cookie });
+    const response = await request("/api/presentations/requests", {
+      ...json({ credentialType: "dbs", purpose: "x" }),
+      cookie,
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: "VERIFIER_NOT_REGISTERED" });
   });
@@ -64,7 +77,11 @@ describe("POST /api/presentations/requests", () => {
 describe("the request object at request_uri", () => {
   it("is a signed oauth-authz-req+jwt with a platform attestation, direct_post, a fresh nonce, a 256-bit state and a DCQL query", async () => {
     const { cookie } = await organisationWithVerifier();
-    const created = await createRequest(cookie, { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Hiring" });
+    const created = await createRequest(cookie, {
+      credentialType: "rtw",
+      requestedAttributes: ["hasRightToWork", "expiryDate"],
+      purpose: "Hiring",
+    });
     const { jwt, header, claims } = await fetchRequestObject(created);
     expect(header).toMatchObject({ typ: "oauth-authz-req+jwt", alg: "ES256" });
     const attestation = decodeJwt(header.jwt as string) as Record<string, any>;
@@ -82,7 +99,14 @@ describe("the request object at request_uri", () => {
       nonce: created.nonce,
       purpose: "Hiring",
       dcql_query: {
-        credentials: [{ id: "rtw", format: "dc+sd-jwt", meta: { vct_values: [`${ORIGIN}/vct/right-to-work`] }, claims: [{ path: ["hasRightToWork"] }, { path: ["expiryDate"] }] }],
+        credentials: [
+          {
+            id: "rtw",
+            format: "dc+sd-jwt",
+            meta: { vct_values: [`${ORIGIN}/vct/right-to-work`] },
+            claims: [{ path: ["hasRightToWork"] }, { path: ["expiryDate"] }],
+          },
+        ],
       },
     });
     expect(claims.redirect_uri).toBeUndefined();
@@ -101,37 +125,68 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   /** A request of a verifier of its own, as the wallet reads it at request_uri: its state and nonce. */
   async function requestForWallet(attributes = ["hasRightToWork", "workRestrictions"]) {
     const verifier = await organisationWithVerifier();
-    const created = await createRequest(verifier.cookie, { credentialType: "rtw", requestedAttributes: attributes, purpose: "Hiring a warehouse operative" });
+    const created = await createRequest(verifier.cookie, {
+      credentialType: "rtw",
+      requestedAttributes: attributes,
+      purpose: "Hiring a warehouse operative",
+    });
     const { claims } = await fetchRequestObject(created);
     return { verifier, created, state: claims.state as string, nonce: claims.nonce as string };
   }
 
-  const status = async (cookie: string, id: string) => (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
+  const status = async (cookie: string, id: string) =>
+    (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
 
   it("accepts a valid presentation, and the verifier reads the result with only the disclosed attributes", async () => {
     const { verifier, created, state, nonce } = await requestForWallet();
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork", "workRestrictions"], created.clientId, nonce);
-    const response = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }));
+    const response = await request(
+      "/api/presentations/response",
+      directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }),
+    );
     expect(response.status, await response.clone().text()).toBe(200);
     const view = await status(verifier.cookie, created.id);
-    expect(view).toMatchObject({ status: "completed", result: { valid: true, reason: "valid", presentedAttributes: { hasRightToWork: true, workRestrictions: expect.any(String) } } });
+    expect(view).toMatchObject({
+      status: "completed",
+      result: {
+        valid: true,
+        reason: "valid",
+        presentedAttributes: { hasRightToWork: true, workRestrictions: expect.any(String) },
+      },
+    });
     expect(Object.keys(view.result.presentedAttributes).sort()).toEqual(["hasRightToWork", "workRestrictions"]);
     const [record] = await db().select().from(presentations).where(eq(presentations.requestId, created.id));
-    expect(record).toMatchObject({ credentialId: held.credentialId, organisationId: verifier.organisation.id, verificationResult: "valid", mode: "online", checkType: "rtw" });
+    expect(record).toMatchObject({
+      credentialId: held.credentialId,
+      organisationId: verifier.organisation.id,
+      verificationResult: "valid",
+      mode: "online",
+      checkType: "rtw",
+    });
   });
 
   it("accepts exactly one of two presentations racing for the same request", async () => {
     const { verifier, created, state, nonce } = await requestForWallet(["hasRightToWork"]);
     const held = await citizenWithCredential("rtw");
-    const [a, b] = await Promise.all([present(held, ["hasRightToWork"], created.clientId, nonce), present(held, ["hasRightToWork"], created.clientId, nonce)]);
-    const answers = await Promise.all([a, b].map((p) => request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [p] }), state }))));
+    const [a, b] = await Promise.all([
+      present(held, ["hasRightToWork"], created.clientId, nonce),
+      present(held, ["hasRightToWork"], created.clientId, nonce),
+    ]);
+    const answers = await Promise.all(
+      [a, b].map((p) =>
+        request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [p] }), state })),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
     const refused = answers.find((r) => r.status === 400)!;
     expect(await refused.json()).toMatchObject({ error: "invalid_request", reason: "REQUEST_ALREADY_ANSWERED" });
     expect((await status(verifier.cookie, created.id)).status).toBe("completed");
     // A third, later, is refused too.
-    const late = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [a] }), state }));
+    const late = await request(
+      "/api/presentations/response",
+      directPost({ vp_token: JSON.stringify({ rtw: [a] }), state }),
+    );
     expect(late.status).toBe(400);
   });
 
@@ -140,21 +195,34 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
     const held = await citizenWithCredential("rtw");
     await revoke(held.credentialId);
     const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
-    const response = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }));
+    const response = await request(
+      "/api/presentations/response",
+      directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "invalid_request", reason: "STATUS_REVOKED" });
-    expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "completed", result: { valid: false, reason: "STATUS_REVOKED" } });
+    expect(await status(verifier.cookie, created.id)).toMatchObject({
+      status: "completed",
+      result: { valid: false, reason: "STATUS_REVOKED" },
+    });
   });
 
   it.each([
-    ["another audience (the client_id without its prefix)", (c: CreatedRequest) => ({ aud: c.clientId.replace("verifier_attestation:", ""), nonce: undefined }), "KB_AUDIENCE_MISMATCH"],
+    [
+      "another audience (the client_id without its prefix)",
+      (c: CreatedRequest) => ({ aud: c.clientId.replace("verifier_attestation:", ""), nonce: undefined }),
+      "KB_AUDIENCE_MISMATCH",
+    ],
     ["another nonce", () => ({ aud: undefined, nonce: "not-the-request-nonce" }), "KB_NONCE_MISMATCH"],
   ])("refuses a presentation bound to %s", async (_, binding, reason) => {
     const { created, state, nonce } = await requestForWallet(["hasRightToWork"]);
     const held = await citizenWithCredential("rtw");
     const b = binding(created);
     const presentation = await present(held, ["hasRightToWork"], b.aud ?? created.clientId, b.nonce ?? nonce);
-    const response = await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }));
+    const response = await request(
+      "/api/presentations/response",
+      directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }),
+    );
     expect(await response.json()).toMatchObject({ error: "invalid_request", reason });
   });
 
@@ -162,13 +230,27 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
     const first = await requestForWallet(["hasRightToWork", "expiryDate"]);
     const held = await citizenWithCredential("rtw");
     const partial = await present(held, ["hasRightToWork"], first.created.clientId, first.nonce);
-    expect(await (await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [partial] }), state: first.state }))).json()).toMatchObject({
+    expect(
+      await (
+        await request(
+          "/api/presentations/response",
+          directPost({ vp_token: JSON.stringify({ rtw: [partial] }), state: first.state }),
+        )
+      ).json(),
+    ).toMatchObject({
       reason: "DCQL_CLAIM_MISSING",
     });
     const second = await requestForWallet(["hasRightToWork"]);
     const rent = await citizenWithCredential("rtr");
     const other = await present(rent, ["hasRightToRent"], second.created.clientId, second.nonce);
-    expect(await (await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [other] }), state: second.state }))).json()).toMatchObject({
+    expect(
+      await (
+        await request(
+          "/api/presentations/response",
+          directPost({ vp_token: JSON.stringify({ rtw: [other] }), state: second.state }),
+        )
+      ).json(),
+    ).toMatchObject({
       reason: "VCT_UNEXPECTED",
     });
   });
@@ -187,18 +269,37 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
     const init = directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state });
-    const response = await request("/api/presentations/response", { ...init, headers: { ...(init.headers as Record<string, string>), Origin: "https://wallet.example", Cookie: "__Host-identity_session=forged" } });
+    const response = await request("/api/presentations/response", {
+      ...init,
+      headers: {
+        ...(init.headers as Record<string, string>),
+        Origin: "https://wallet.example",
+        Cookie: "__Host-identity_session=forged",
+      },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
 
   it("records a refusal by the citizen: the verifier reads declined, and no presentation is taken after it", async () => {
     const { verifier, created, state, nonce } = await requestForWallet(["hasRightToWork"]);
-    expect((await request("/api/presentations/response", directPost({ error: "access_denied", state }))).status).toBe(200);
-    expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "declined", result: { valid: false, reason: "REQUEST_DECLINED" } });
+    expect((await request("/api/presentations/response", directPost({ error: "access_denied", state }))).status).toBe(
+      200,
+    );
+    expect(await status(verifier.cookie, created.id)).toMatchObject({
+      status: "declined",
+      result: { valid: false, reason: "REQUEST_DECLINED" },
+    });
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
-    expect((await request("/api/presentations/response", directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }))).status).toBe(400);
+    expect(
+      (
+        await request(
+          "/api/presentations/response",
+          directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }),
+        )
+      ).status,
+    ).toBe(400);
     // The request object is gone once answered.
     expect((await request(new URL(created.requestUri).pathname)).status).toBe(404);
   });
@@ -208,7 +309,9 @@ describe("GET /api/presentations/requests/{id}", () => {
   it("shows a request to its own organisation only (another verifier, even with the id, gets 404)", async () => {
     const mine = await organisationWithVerifier();
     const created = await createRequest(mine.cookie);
-    expect(await (await request(`/api/presentations/requests/${created.id}`, { cookie: mine.cookie })).json()).toMatchObject({ id: created.id, status: "pending", result: null });
+    expect(
+      await (await request(`/api/presentations/requests/${created.id}`, { cookie: mine.cookie })).json(),
+    ).toMatchObject({ id: created.id, status: "pending", result: null });
     const other = await organisationWithVerifier();
     expect((await request(`/api/presentations/requests/${created.id}`, { cookie: other.cookie })).status).toBe(404);
     const admin = await person("admin");
@@ -217,7 +320,8 @@ describe("GET /api/presentations/requests/{id}", () => {
 });
 
 describe("GET /api/presentations/requests/{id}/live", () => {
-  const live = (id: string, init: { cookie?: string } = {}) => request(`/api/presentations/requests/${id}/live`, { ...init, headers: { Upgrade: "websocket" } });
+  const live = (id: string, init: { cookie?: string } = {}) =>
+    request(`/api/presentations/requests/${id}/live`, { ...init, headers: { Upgrade: "websocket" } });
 
   it("refuses another organisation's verifier (404) and anonymous callers (401) before any upgrade", async () => {
     const mine = await organisationWithVerifier();
@@ -251,7 +355,13 @@ describe("GET /api/presentations/requests/{id}/live", () => {
     try {
       const text = await first;
       const message = JSON.parse(text) as Record<string, unknown>;
-      expect(message).toEqual({ type: "state", id: created.id, status: "pending", result: null, expiresAt: expect.any(String) });
+      expect(message).toEqual({
+        type: "state",
+        id: created.id,
+        status: "pending",
+        result: null,
+        expiresAt: expect.any(String),
+      });
       expect(Date.parse(message.expiresAt as string)).toBe(Date.parse(created.expiresAt));
       expect(text).not.toContain(claims.state);
     } finally {

@@ -1,13 +1,16 @@
-import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { AUTHORITIES, CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
 import { presentations, verificationRequests, walletEvents } from "#db/schema/index.ts";
+import type { ValidationAnswer as Answer } from "#server/verification/api-schemas.ts";
 import { OFFLINE_PURPOSE } from "#server/verification/validate.ts";
 import {
   apiKeyFor,
   BASE,
+  type Caller,
+  type CreatedRequest,
   citizenWithCredential,
   db,
   json,
@@ -17,11 +20,7 @@ import {
   present,
   request,
   revoke,
-  type Caller,
-  type CreatedRequest,
 } from "#workers/verifier/src/test-support.ts";
-import type { ValidationAnswer as Answer } from "#server/verification/api-schemas.ts";
-
 
 /** The platform's offline verifier: the audience a wallet binds an offline QR code to. */
 const OFFLINE = offlineAudience(BASE);
@@ -30,7 +29,8 @@ const holderNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))
 const minutesAgo = (minutes: number) => Math.floor(Date.now() / 1000) - Math.round(minutes * 60);
 const HOME_OFFICE = AUTHORITIES[CREDENTIAL_TYPES.rtw.issuerId].name;
 
-const validate = (body: Record<string, unknown>, caller?: Caller) => request("/api/presentations/validate", { ...json(body), ...caller });
+const validate = (body: Record<string, unknown>, caller?: Caller) =>
+  request("/api/presentations/validate", { ...json(body), ...caller });
 
 async function validated(body: Record<string, unknown>, caller: Caller): Promise<Answer> {
   const response = await validate(body, caller);
@@ -45,7 +45,9 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     const { cookie, user, organisation } = await organisationWithVerifier();
     const held = await citizenWithCredential("rtw");
     const raw = await present(held, ["hasRightToWork", "workRestrictions"], OFFLINE, holderNonce());
-    const qr = encodeOfflinePresentation(await present(held, ["hasRightToWork", "workRestrictions"], OFFLINE, holderNonce()));
+    const qr = encodeOfflinePresentation(
+      await present(held, ["hasRightToWork", "workRestrictions"], OFFLINE, holderNonce()),
+    );
     expect(qr).toMatch(/^UKID1:\d+$/);
 
     for (const [text, purpose] of [
@@ -53,7 +55,14 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
       [`${qr}\n`, "Door supervisor shift"],
     ] as const) {
       const answer = await validated({ presentationJwt: text, ...(purpose ? { purpose } : {}) }, { cookie });
-      expect(answer).toMatchObject({ valid: true, reason: "valid", result: "valid", checkType: "rtw", credentialType: "rtw", issuer: HOME_OFFICE });
+      expect(answer).toMatchObject({
+        valid: true,
+        reason: "valid",
+        result: "valid",
+        checkType: "rtw",
+        credentialType: "rtw",
+        issuer: HOME_OFFICE,
+      });
       // Only what the citizen chose to disclose.
       expect(answer.presentedAttributes).toEqual({ hasRightToWork: true, workRestrictions: "None" });
       expect(await recordOf(answer.id)).toMatchObject({
@@ -72,21 +81,48 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
   it("infers an age check when the presentation discloses only age_equal_or_over.18 (no date of birth, no name)", async () => {
     const { cookie } = await organisationWithVerifier();
     const held = await citizenWithCredential("rtw");
-    const answer = await validated({ presentationJwt: encodeOfflinePresentation(await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce())) }, { cookie });
+    const answer = await validated(
+      {
+        presentationJwt: encodeOfflinePresentation(
+          await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce()),
+        ),
+      },
+      { cookie },
+    );
     expect(answer).toMatchObject({ valid: true, checkType: "age", credentialType: "rtw" });
     // Named by the check's attribute, as a request's answer is: one vocabulary for every reader.
     expect(answer.presentedAttributes).toEqual({ age_over_18: true });
-    expect(await recordOf(answer.id)).toMatchObject({ checkType: "age", mode: "offline", verificationResult: "valid", presentedAttributes: { age_over_18: true } });
+    expect(await recordOf(answer.id)).toMatchObject({
+      checkType: "age",
+      mode: "offline",
+      verificationResult: "valid",
+      presentedAttributes: { age_over_18: true },
+    });
   });
 
   it("refuses a check the organisation is not registered for (VERIFIER_NOT_REGISTERED), showing nothing of the credential", async () => {
     const { cookie } = await organisationWithVerifier(["age"]);
     const held = await citizenWithCredential("rtw");
-    const answer = await validated({ presentationJwt: await present(held, ["hasRightToWork", "given_name"], OFFLINE, holderNonce()) }, { cookie });
-    expect(answer).toMatchObject({ valid: false, reason: "VERIFIER_NOT_REGISTERED", result: "invalid", checkType: "rtw", presentedAttributes: {} });
-    expect(await recordOf(answer.id)).toMatchObject({ verificationResult: "VERIFIER_NOT_REGISTERED", presentedAttributes: {} });
+    const answer = await validated(
+      { presentationJwt: await present(held, ["hasRightToWork", "given_name"], OFFLINE, holderNonce()) },
+      { cookie },
+    );
+    expect(answer).toMatchObject({
+      valid: false,
+      reason: "VERIFIER_NOT_REGISTERED",
+      result: "invalid",
+      checkType: "rtw",
+      presentedAttributes: {},
+    });
+    expect(await recordOf(answer.id)).toMatchObject({
+      verificationResult: "VERIFIER_NOT_REGISTERED",
+      presentedAttributes: {},
+    });
     // The same organisation may make the age check it is registered for.
-    const age = await validated({ presentationJwt: await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce()) }, { cookie });
+    const age = await validated(
+      { presentationJwt: await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce()) },
+      { cookie },
+    );
     expect(age).toMatchObject({ valid: true, checkType: "age", presentedAttributes: { age_over_18: true } });
   });
 
@@ -97,7 +133,12 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     expect((await validated({ presentationJwt: presentation }, { cookie })).valid).toBe(true);
     for (const replay of [presentation, encodeOfflinePresentation(presentation)]) {
       const answer = await validated({ presentationJwt: replay }, { cookie });
-      expect(answer).toMatchObject({ valid: false, reason: "KB_NONCE_REUSED", result: "invalid", presentedAttributes: {} });
+      expect(answer).toMatchObject({
+        valid: false,
+        reason: "KB_NONCE_REUSED",
+        result: "invalid",
+        presentedAttributes: {},
+      });
       expect(await recordOf(answer.id)).toMatchObject({ verificationResult: "KB_NONCE_REUSED", mode: "offline" });
     }
   });
@@ -108,7 +149,11 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     const recent = await present(held, ["hasRightToWork"], OFFLINE, holderNonce(), minutesAgo(14));
     expect(await validated({ presentationJwt: recent }, { cookie })).toMatchObject({ valid: true });
     const stale = await present(held, ["hasRightToWork"], OFFLINE, holderNonce(), minutesAgo(16.5));
-    expect(await validated({ presentationJwt: stale }, { cookie })).toMatchObject({ valid: false, reason: "KB_TOO_OLD", result: "expired" });
+    expect(await validated({ presentationJwt: stale }, { cookie })).toMatchObject({
+      valid: false,
+      reason: "KB_TOO_OLD",
+      result: "expired",
+    });
   });
 
   it("refuses a presentation meant for an online request (KB_AUDIENCE_MISMATCH): a captured answer cannot be replayed as an offline code", async () => {
@@ -116,7 +161,11 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     const created = await openRequest({ cookie });
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork"], created.clientId, created.nonce);
-    expect(await validated({ presentationJwt: presentation }, { cookie })).toMatchObject({ valid: false, reason: "KB_AUDIENCE_MISMATCH", result: "invalid" });
+    expect(await validated({ presentationJwt: presentation }, { cookie })).toMatchObject({
+      valid: false,
+      reason: "KB_AUDIENCE_MISMATCH",
+      result: "invalid",
+    });
   });
 
   it("refuses a revoked credential (STATUS_REVOKED), seen at once", async () => {
@@ -125,18 +174,43 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     await revoke(held.credentialId);
     const presentation = await present(held, ["hasRightToWork"], OFFLINE, holderNonce());
     const answer = await validated({ presentationJwt: presentation }, { cookie });
-    expect(answer).toMatchObject({ valid: false, reason: "STATUS_REVOKED", result: "invalid", checkType: "rtw", credentialType: "rtw", issuer: "Home Office" });
+    expect(answer).toMatchObject({
+      valid: false,
+      reason: "STATUS_REVOKED",
+      result: "invalid",
+      checkType: "rtw",
+      credentialType: "rtw",
+      issuer: "Home Office",
+    });
     // The refused check is linked to the credential, and the holder's log says so.
-    const [record] = await db().select().from(presentations).where(eq(presentations.id, (answer as { id: string }).id));
-    expect(record).toMatchObject({ credentialId: held.credentialId, verificationResult: "STATUS_REVOKED", checkType: "rtw" });
-    const [logged] = await db().select().from(walletEvents).where(and(eq(walletEvents.userId, held.userId), eq(walletEvents.kind, "credential_verified")));
+    const [record] = await db()
+      .select()
+      .from(presentations)
+      .where(eq(presentations.id, (answer as { id: string }).id));
+    expect(record).toMatchObject({
+      credentialId: held.credentialId,
+      verificationResult: "STATUS_REVOKED",
+      checkType: "rtw",
+    });
+    const [logged] = await db()
+      .select()
+      .from(walletEvents)
+      .where(and(eq(walletEvents.userId, held.userId), eq(walletEvents.kind, "credential_verified")));
     expect(logged?.detail).toMatchObject({ valid: false, reason: "STATUS_REVOKED" });
   });
 
   it.each([
-    ["text that is no presentation", "hello, I am not a credential", /not an offline presentation code or an SD-JWT presentation/],
+    [
+      "text that is no presentation",
+      "hello, I am not a credential",
+      /not an offline presentation code or an SD-JWT presentation/,
+    ],
     ["a damaged offline code", "UKID1:1234567890", /damaged or incomplete/],
-    ["an offline code of a format this verifier does not know", "UKID7:1234567890", /format this verifier does not know/],
+    [
+      "an offline code of a format this verifier does not know",
+      "UKID7:1234567890",
+      /format this verifier does not know/,
+    ],
   ])("answers %s with a 400 that says so, and records nothing", async (_, text, detail) => {
     const { cookie, organisation } = await organisationWithVerifier();
     const response = await validate({ presentationJwt: text }, { cookie });
@@ -145,11 +219,17 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     expect(body.code).toBe("VALIDATION_ERROR");
     expect(body.message).toMatch(/^This is not a credential presentation: /);
     expect(body.message).toMatch(detail);
-    expect(await db().select().from(presentations).where(eq(presentations.organisationId, organisation.id))).toHaveLength(0);
+    expect(
+      await db().select().from(presentations).where(eq(presentations.organisationId, organisation.id)),
+    ).toHaveLength(0);
   });
 
   it.each([
-    ["a body that is not JSON", { method: "POST", body: "presentationJwt=abc", headers: { "Content-Type": "application/json" } }, /JSON/],
+    [
+      "a body that is not JSON",
+      { method: "POST", body: "presentationJwt=abc", headers: { "Content-Type": "application/json" } },
+      /JSON/,
+    ],
     ["no presentationJwt", json({ purpose: "x" }), /presentationJwt/],
     ["an empty presentationJwt", json({ presentationJwt: "" }), /presentationJwt/],
     ["a requestId that is not a UUID", json({ presentationJwt: "x", requestId: "42" }), /requestId/],
@@ -164,7 +244,14 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
 describe("POST /api/presentations/validate with requestId", () => {
   it("judges the presentation against the caller's own open request and answers it: the request reads completed, and a second answer is refused", async () => {
     const { cookie, organisation } = await organisationWithVerifier();
-    const created = await openRequest({ cookie }, { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Warehouse operative hire" });
+    const created = await openRequest(
+      { cookie },
+      {
+        credentialType: "rtw",
+        requestedAttributes: ["hasRightToWork", "expiryDate"],
+        purpose: "Warehouse operative hire",
+      },
+    );
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork", "expiryDate"], created.clientId, created.nonce);
     const answer = await validated({ presentationJwt: presentation, requestId: created.id }, { cookie });
@@ -173,12 +260,25 @@ describe("POST /api/presentations/validate with requestId", () => {
 
     const view = await (await request(`/api/presentations/requests/${created.id}`, { cookie })).json();
     expect(view).toMatchObject({ status: "completed", result: { valid: true, reason: "valid", recordId: answer.id } });
-    expect(await recordOf(answer.id)).toMatchObject({ organisationId: organisation.id, requestId: created.id, mode: "online", checkType: "rtw", purpose: "Warehouse operative hire" });
+    expect(await recordOf(answer.id)).toMatchObject({
+      organisationId: organisation.id,
+      requestId: created.id,
+      mode: "online",
+      checkType: "rtw",
+      purpose: "Warehouse operative hire",
+    });
 
     const again = await present(held, ["hasRightToWork", "expiryDate"], created.clientId, created.nonce);
-    expect(await validated({ presentationJwt: again, requestId: created.id }, { cookie })).toMatchObject({ valid: false, reason: "REQUEST_ALREADY_ANSWERED", result: "invalid" });
+    expect(await validated({ presentationJwt: again, requestId: created.id }, { cookie })).toMatchObject({
+      valid: false,
+      reason: "REQUEST_ALREADY_ANSWERED",
+      result: "invalid",
+    });
     // The first answer stands.
-    expect(await (await request(`/api/presentations/requests/${created.id}`, { cookie })).json()).toMatchObject({ status: "completed", result: { valid: true, recordId: answer.id } });
+    expect(await (await request(`/api/presentations/requests/${created.id}`, { cookie })).json()).toMatchObject({
+      status: "completed",
+      result: { valid: true, recordId: answer.id },
+    });
   });
 
   it("refuses a presentation bound to another nonce, to another audience (an offline code), or missing a requested attribute", async () => {
@@ -187,13 +287,19 @@ describe("POST /api/presentations/validate with requestId", () => {
     const body = { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Hiring" };
     type Made = (r: CreatedRequest) => Promise<string>;
     const cases: [Made, string][] = [
-      [(r) => present(held, ["hasRightToWork", "expiryDate"], r.clientId, "not-this-requests-nonce"), "KB_NONCE_MISMATCH"],
+      [
+        (r) => present(held, ["hasRightToWork", "expiryDate"], r.clientId, "not-this-requests-nonce"),
+        "KB_NONCE_MISMATCH",
+      ],
       [(r) => present(held, ["hasRightToWork", "expiryDate"], OFFLINE, r.nonce), "KB_AUDIENCE_MISMATCH"],
       [(r) => present(held, ["hasRightToWork"], r.clientId, r.nonce), "DCQL_CLAIM_MISSING"],
     ];
     for (const [make, reason] of cases) {
       const created = await openRequest({ cookie }, body);
-      expect(await validated({ presentationJwt: await make(created), requestId: created.id }, { cookie }), reason).toMatchObject({ valid: false, reason });
+      expect(
+        await validated({ presentationJwt: await make(created), requestId: created.id }, { cookie }),
+        reason,
+      ).toMatchObject({ valid: false, reason });
     }
   });
 
@@ -203,13 +309,22 @@ describe("POST /api/presentations/validate with requestId", () => {
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork"], created.clientId, created.nonce);
     const mine = await organisationWithVerifier();
-    expect((await validate({ presentationJwt: presentation, requestId: created.id }, { cookie: mine.cookie })).status).toBe(404);
-    expect((await validate({ presentationJwt: presentation, requestId: crypto.randomUUID() }, { cookie: mine.cookie })).status).toBe(404);
+    expect(
+      (await validate({ presentationJwt: presentation, requestId: created.id }, { cookie: mine.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await validate({ presentationJwt: presentation, requestId: crypto.randomUUID() }, { cookie: mine.cookie }))
+        .status,
+    ).toBe(404);
     // An administrator reads every organisation's requests, but answers only their own organisation's.
     const admin = await person("admin", mine.organisation.id);
     expect((await request(`/api/presentations/requests/${created.id}`, { cookie: admin.cookie })).status).toBe(200);
-    expect((await validate({ presentationJwt: presentation, requestId: created.id }, { cookie: admin.cookie })).status).toBe(404);
-    expect(await (await request(`/api/presentations/requests/${created.id}`, { cookie: theirs.cookie })).json()).toMatchObject({ status: "pending", result: null });
+    expect(
+      (await validate({ presentationJwt: presentation, requestId: created.id }, { cookie: admin.cookie })).status,
+    ).toBe(404);
+    expect(
+      await (await request(`/api/presentations/requests/${created.id}`, { cookie: theirs.cookie })).json(),
+    ).toMatchObject({ status: "pending", result: null });
   });
 });
 
@@ -221,7 +336,13 @@ describe("a request made with an API key", () => {
     const [row] = await db().select().from(verificationRequests).where(eq(verificationRequests.id, created.id));
     expect(row).toMatchObject({ verifierId: null });
     const held = await citizenWithCredential("rtw");
-    const answer = await validated({ presentationJwt: await present(held, ["hasRightToWork"], created.clientId, created.nonce), requestId: created.id }, { apiKey: key });
+    const answer = await validated(
+      {
+        presentationJwt: await present(held, ["hasRightToWork"], created.clientId, created.nonce),
+        requestId: created.id,
+      },
+      { apiKey: key },
+    );
     expect(answer).toMatchObject({ valid: true });
     expect(await recordOf(answer.id)).toMatchObject({ verifierId: null, requestId: created.id, mode: "online" });
   });
@@ -236,7 +357,8 @@ describe("POST /api/presentations/validate: who may call it", () => {
     const body = { presentationJwt: presentation };
 
     expect((await validate(body)).status).toBe(401);
-    for (const role of ["citizen", "operator"] as const) expect((await validate(body, { cookie: (await person(role)).cookie })).status).toBe(403);
+    for (const role of ["citizen", "operator"] as const)
+      expect((await validate(body, { cookie: (await person(role)).cookie })).status).toBe(403);
     const loner = await validate(body, { cookie: (await person("verifier")).cookie });
     expect(loner.status).toBe(403);
     expect(await loner.json()).toMatchObject({ code: "NO_ORGANISATION" });
@@ -244,6 +366,10 @@ describe("POST /api/presentations/validate: who may call it", () => {
     // None of the refused calls used up the holder's nonce.
     const answer = await validated(body, { apiKey: key });
     expect(answer).toMatchObject({ valid: true, checkType: "rtw" });
-    expect(await recordOf(answer.id)).toMatchObject({ organisationId: organisation.id, verifierId: null, mode: "offline" });
+    expect(await recordOf(answer.id)).toMatchObject({
+      organisationId: organisation.id,
+      verifierId: null,
+      mode: "offline",
+    });
   });
 });
