@@ -328,7 +328,7 @@ describe("government briefing (/government)", () => {
     expect(await h1().textContent()).toBe("A Privacy-First Digital Identity for 67 Million Citizens");
     await expectMeta("Government Briefing");
     expect(await page.getByRole("link", { name: "Schedule Ministerial Briefing" }).getAttribute("href")).toMatch(
-      /^mailto:ministerial\.briefings@identity\.gov\.uk\?subject=/,
+      /^mailto:ministers@identity\.gov\.uk\?subject=/,
     );
     await expectTexts(page.locator("main section").first(), ["98%", "Satisfaction", "67 million", "99.9%", "Uptime"]);
   });

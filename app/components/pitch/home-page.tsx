@@ -10,27 +10,37 @@ import type { ReactNode } from "react";
 import { pageMeta } from "#app/components/meta.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { MVP, NATIONAL_SSO, PILOTS, SERVICE } from "#core/pitch/programme.ts";
 import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
 import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes.ts";
 
 /** For the integrator: `/` uses these as its meta for visitors (spec 001 §2: the home page has its own title and description). */
 export const HOME_META = pageMeta({
   title: "UK Digital Identity | Right-to-Work, Right-to-Rent and DBS Checks",
-  description:
-    "A privacy-first UK digital identity MVP for Right-to-Work, Right-to-Rent and DBS checks: £1.25M in 12 months, with visible pilots in 6 months.",
+  description: `A privacy-first UK digital identity MVP for Right-to-Work, Right-to-Rent and DBS checks: ${MVP.cost.display} in ${MVP.deliveryMonths.display}, with visible pilots in ${MVP.pilotsVisibleMonths.display}.`,
 });
 
 /** Spec 001 §1: the home page bar chart labels the comparison figure 305m+. */
 const COST_BARS: { label: string; value: string; millions: number; tone: "ours" | "theirs" }[] = [
-  { label: "Privacy-first digital identity MVP", value: "£1.25M", millions: 1.25, tone: "ours" },
-  { label: "National single sign-on", value: "£305m+", millions: 305, tone: "theirs" },
+  {
+    label: "Privacy-first digital identity MVP",
+    value: MVP.cost.display,
+    millions: MVP.cost.value / 1e6,
+    tone: "ours",
+  },
+  {
+    label: "National single sign-on",
+    value: NATIONAL_SSO.comparedCost.display,
+    millions: NATIONAL_SSO.comparedCost.value / 1e6,
+    tone: "theirs",
+  },
 ];
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: "shield",
     title: "Privacy First",
-    text: "Selective disclosure shares only what a check needs, with no central tracking. Raw biometric and document data is deleted after 72 hours.",
+    text: `Selective disclosure shares only what a check needs, with no central tracking. Raw biometric and document data is deleted after ${SERVICE.rawDataDeletionHours.display}.`,
   },
   {
     icon: "users",
@@ -55,7 +65,7 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: "clock",
     title: "Quick Delivery",
-    text: "A working MVP in 12 months, with visible pilots in 6 months, instead of a multi-year national programme.",
+    text: `A working MVP in ${MVP.deliveryMonths.display}, with visible pilots in ${MVP.pilotsVisibleMonths.display}, instead of a multi-year national programme.`,
   },
 ];
 
@@ -63,30 +73,30 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
 const PODCAST_PREVIEW = PODCAST_EPISODES.slice(0, 3);
 
 /** Spec 001 §9 "Pilots": the four pilots and each one's savings (together the £1.4M+). */
-const PILOTS: { icon: IconName; title: string; text: string; savings: string }[] = [
+const PILOT_CARDS: { icon: IconName; title: string; text: string; savings: string }[] = [
   {
     icon: "user",
     title: "NHS Right-to-Work",
     text: "NHS trusts verify new starters' right to work from a wallet credential, cutting onboarding from 21 days to 3 days.",
-    savings: "£500,000+",
+    savings: PILOTS.nhsSavings.display,
   },
   {
     icon: "wallet",
     title: "Housing Right-to-Rent",
     text: "Housing associations check tenants' right to rent digitally, replacing error-prone manual document checks.",
-    savings: "£200,000+",
+    savings: PILOTS.housingSavings.display,
   },
   {
     icon: "badge",
     title: "Education DBS",
     text: "An education authority's schools receive DBS results as reusable credentials, from 8 weeks to instant.",
-    savings: "£300,000+",
+    savings: PILOTS.educationSavings.display,
   },
   {
     icon: "users",
     title: "Local Authority Multi-Service",
     text: "A council uses one verification platform across its services, with a 70% efficiency gain.",
-    savings: "£400,000+",
+    savings: PILOTS.councilSavings.display,
   },
 ];
 
@@ -100,8 +110,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
           <>
             <p className="text-2xl font-bold text-white">Right-to-Work | Right-to-Rent | DBS Checks</p>
             <p className="mt-4">
-              Secure, inclusive, citizen-held verifiable credentials, delivered for £1.25M in 12 months instead of
-              £400M+ for a national single sign-on.
+              {`Secure, inclusive, citizen-held verifiable credentials, delivered for ${MVP.cost.display} in ${MVP.deliveryMonths.display} instead of ${NATIONAL_SSO.claimedCost.inPounds} for a national single sign-on.`}
             </p>
           </>
         }
@@ -163,7 +172,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         <div className="mt-8 grid gap-4 sm:grid-cols-3">
           <Stat value="7" label="Episodes" />
           <Stat value="30+" label="Minutes of content" />
-          <Stat value="£200K" label="MVP investment" />
+          <Stat value={MVP.buildCost.stat} label="MVP investment" />
         </div>
         <div className="mt-8">
           <OutlineLink to="/podcasts">
@@ -178,7 +187,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         lead="Four pilots prove the platform with real organisations before national roll-out."
       >
         <CardGrid columns={4}>
-          {PILOTS.map((pilot) => (
+          {PILOT_CARDS.map((pilot) => (
             <Card key={pilot.title} icon={pilot.icon} title={pilot.title}>
               <p>{pilot.text}</p>
               <p>
@@ -189,10 +198,10 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         </CardGrid>
         <div className="mt-8">
           <StatGrid>
-            <Stat value="4" label="Pilots" />
-            <Stat value="£1.4M+" label="Annual savings" />
-            <Stat value="5,000+" label="Participants" />
-            <Stat value="700%" label="ROI in 12 months" />
+            <Stat value={PILOTS.count.display} label="Pilots" />
+            <Stat value={PILOTS.annualSavings.display} label="Annual savings" />
+            <Stat value={PILOTS.participants.display} label="Participants" />
+            <Stat value={PILOTS.roiPercent.display} label="ROI in 12 months" />
           </StatGrid>
         </div>
         <div className="mt-8">
@@ -216,17 +225,16 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
               tenants, students and citizens never pay.
             </p>
             <p>
-              The MVP costs £1.25M and is delivered in 12 months, with visible pilots in 6 months, against £400M+ for a
-              national single sign-on.
+              {`The MVP costs ${MVP.cost.display} and is delivered in ${MVP.deliveryMonths.display}, with visible pilots in ${MVP.pilotsVisibleMonths.display}, against ${NATIONAL_SSO.claimedCost.inPounds} for a national single sign-on.`}
             </p>
           </div>
           <SummaryPoints
             items={[
               <>
-                <strong>£1.25M</strong> development cost
+                <strong>{MVP.cost.display}</strong> development cost
               </>,
               <>
-                <strong>12 months</strong> to MVP, pilots in 6 months
+                <strong>{MVP.deliveryMonths.display}</strong> to MVP, pilots in {MVP.pilotsVisibleMonths.display}
               </>,
               <>Selective disclosure and no central tracking</>,
               <>Assisted-digital kiosks and offline QR mode</>,

@@ -1,15 +1,29 @@
-import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { Fragment } from "react";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
+import { PageHero } from "./layout.tsx";
+import type { LegalBlock, LegalDocument, LegalSection, RichText, Span } from "./legal/legal-content.ts";
 
-/** A numbered section of a legal page (privacy policy, terms of service). */
-export interface LegalSection {
-  id: string;
-  title: string;
-  body: ReactNode;
+/** A legal page (privacy policy, terms of service): its hero with the date, then its numbered sections. */
+export function LegalPage({ document }: { document: LegalDocument }) {
+  return (
+    <>
+      <PageHero
+        eyebrow="Legal"
+        title={document.title}
+        lead={
+          <p>
+            Last updated: <time dateTime={document.lastUpdated.iso}>{document.lastUpdated.text}</time>
+          </p>
+        }
+      />
+      <LegalBody sections={document.sections} />
+    </>
+  );
 }
 
 /** A legal page's body: a contents list linking to numbered sections. */
-export function LegalBody({ sections }: { sections: LegalSection[] }) {
+export function LegalBody({ sections }: { sections: readonly LegalSection[] }) {
   return (
     <div className="bg-white dark:bg-slate-950">
       <div className="mx-auto max-w-6xl gap-12 px-4 py-10 sm:py-14 lg:grid lg:grid-cols-[17rem_1fr]">
@@ -42,7 +56,10 @@ export function LegalBody({ sections }: { sections: LegalSection[] }) {
                 {index + 1}. {section.title}
               </h2>
               <div className="text-lg text-govuk-black dark:text-slate-200 [&_a]:text-govuk-blue [&_a]:underline [&_a]:underline-offset-4 dark:[&_a]:text-govuk-blue-light [&_li]:mt-2 [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
-                {section.body}
+                {section.blocks.map((block, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed content, never reordered; its position is its identity
+                  <Block key={i} block={block} />
+                ))}
               </div>
             </section>
           ))}
@@ -50,4 +67,55 @@ export function LegalBody({ sections }: { sections: LegalSection[] }) {
       </div>
     </div>
   );
+}
+
+function Block({ block }: { block: LegalBlock }) {
+  switch (block.kind) {
+    case "paragraph":
+      return (
+        <p>
+          <Text text={block.text} />
+        </p>
+      );
+    case "list":
+      return (
+        <ul>
+          {block.items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed content, never reordered; its position is its identity
+            <li key={i}>
+              <Text text={item} />
+            </li>
+          ))}
+        </ul>
+      );
+    case "address":
+      return (
+        <address className="mt-4 not-italic">
+          {block.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed content, never reordered; its position is its identity
+            <Fragment key={i}>
+              {i > 0 ? <br /> : null}
+              <Text text={line} />
+            </Fragment>
+          ))}
+        </address>
+      );
+  }
+}
+
+function Text({ text }: { text: RichText }) {
+  if (typeof text === "string") return text;
+  return text.map((span, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: fixed content, never reordered; its position is its identity
+    <Fragment key={i}>
+      <SpanText span={span} />
+    </Fragment>
+  ));
+}
+
+function SpanText({ span }: { span: Span }) {
+  if (typeof span === "string") return span;
+  if ("strong" in span) return <strong>{span.strong}</strong>;
+  if ("to" in span) return <Link to={span.to}>{span.link}</Link>;
+  return <a href={span.href}>{span.link}</a>;
 }
