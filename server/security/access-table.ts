@@ -9,7 +9,7 @@
  *   - workers/verifier/src/access-table.workerd.test.ts and workers/status/src/access-table.workerd.test.ts
  *     do the same for the Hono workers (their apps' `routes`);
  *   - workers/durable-objects/src/access-table.workerd.test.ts enumerates every Durable Object class's
- *     own methods and checks who may reach them.
+ *     public prototype methods (its RPC surface) and checks who may reach them.
  * A route with no entry, or an entry whose route is gone, fails those tests. Adding a route means
  * adding its entry here (and a probe in the worker's test saying how to call it).
  *
@@ -686,13 +686,14 @@ interface ObjectCaller {
  * - rpc: a public method called on a stub.
  * - fetch: the WebSocket handshake, passed on by a worker after its own checks.
  * - runtime: called by the runtime only (alarm, WebSocket events); workerd refuses them over RPC.
- * - internal: a helper the class calls on itself. TypeScript's `private` is no runtime boundary:
- *   workerd would answer it over RPC to a worker holding the binding, so none may call it (ADR 022).
+ * Only these are listed: they are the classes' public prototype methods, all RPC can reach. A
+ * class's helpers are ECMAScript-private (`#name`), which RPC cannot reach (TypeScript's `private`
+ * is no runtime boundary: workerd would answer it to a worker holding the binding; ADR 022).
  */
 interface ObjectEntryPoint {
   className: string;
   method: string;
-  kind: "rpc" | "fetch" | "runtime" | "internal";
+  kind: "rpc" | "fetch" | "runtime";
   callers: readonly ObjectCaller[];
   note?: string;
 }
@@ -750,12 +751,9 @@ const runtime = (className: string, method: string, note: string): ObjectEntryPo
   callers: [],
   note,
 });
-const internal = (className: string, ...methods: string[]): ObjectEntryPoint[] =>
-  methods.map((method) => ({ className, method, kind: "internal", callers: [] }));
 
 export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   // The base every object extends.
-  ...internal("ClockedObject", "broadcast", "deliver", "stillAllowed", "grantsHeld", "watch"),
   runtime("ClockedObject", "webSocketClose", "a watcher's socket closing"),
 
   rpc("LoginThrottle", "attempt", [
@@ -775,7 +773,6 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   ]),
   rpc("LoginThrottle", "clear", [{ worker: "web", via: SIGN_IN_ROUTES, checks: "the password was proven" }]),
   runtime("LoginThrottle", "alarm", "forgets an expired window"),
-  ...internal("LoginThrottle", "load"),
 
   rpc("PresentationRequest", "open", [
     {
@@ -819,7 +816,6 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   ]),
   runtime("PresentationRequest", "webSocketMessage", "a portal's socket asking for the state again"),
   runtime("PresentationRequest", "alarm", "expires the request, or retries its write-through"),
-  ...internal("PresentationRequest", "load", "current", "change", "sync"),
 
   rpc("AssistedSessionObject", "create", [
     {
@@ -848,7 +844,6 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   ]),
   runtime("AssistedSessionObject", "webSocketMessage", "a console's socket asking for the state again"),
   runtime("AssistedSessionObject", "alarm", "deletes raw document data when due, retries the write-through"),
-  ...internal("AssistedSessionObject", "load", "now", "store", "change", "sync", "syncOnce", "armAlarm", "inScope"),
 
   rpc("AssistedOffice", "changed", [
     {
@@ -860,7 +855,11 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
       ],
       checks: `${ASSISTED_STAFF}; the office is the queue entry's`,
     },
-    { worker: "durable-objects", via: ["AssistedSessionObject.change"], checks: "a session of that office changed" },
+    {
+      worker: "durable-objects",
+      via: ["AssistedSessionObject.create", "AssistedSessionObject.apply"],
+      checks: "a session of that office changed",
+    },
   ]),
   rpc("AssistedOffice", "callSupervisor", [
     {
@@ -911,20 +910,6 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
     { worker: "web", via: [webKey("routes/api.gabriel.live", "loader")], checks: `${REVIEWER}; ${GRANT}` },
   ]),
   runtime("GabrielOrchestrator", "alarm", "runs the agents every minute while running; flushes owed writes"),
-  ...internal(
-    "GabrielOrchestrator",
-    "controls",
-    "items",
-    "db",
-    "now",
-    "stageItem",
-    "owe",
-    "changeItem",
-    "flush",
-    "pruneDecided",
-    "runOnce",
-    "run",
-  ),
 
   rpc("Housekeeper", "ensureScheduled", [
     { worker: "web", via: ["entry"], checks: "nothing: once per isolate, arms the schedule; it takes no input" },
@@ -946,5 +931,4 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   rpc("Housekeeper", "runNow", [], "no worker calls it (the alarm does the same work); kept for tests and operations"),
   rpc("Housekeeper", "lastRun", [], "no worker calls it; read by tests"),
   runtime("Housekeeper", "alarm", "rolls up and prunes analytics every 15 minutes"),
-  ...internal("Housekeeper", "db", "recordFailure"),
 ];

@@ -22,7 +22,10 @@ type Constructor = abstract new (...args: never[]) => unknown;
 /** The classes the worker exports (its default export is the 404 answer to everything else). */
 const classes = Object.entries(worker).filter(([name]) => name !== "default") as [string, Constructor][];
 
-/** A class's own methods (TypeScript's private and protected ones too: they are on the prototype like any other). */
+/**
+ * A class's own prototype methods: all RPC can reach (TypeScript's private and protected ones would be
+ * listed too, being on the prototype like any other; `#private` ones are not, which is why helpers are).
+ */
 const ownMethods = (type: Constructor) =>
   Object.getOwnPropertyNames(type.prototype).filter(
     (name) =>
@@ -43,7 +46,7 @@ const BINDINGS: Record<BindingWorker, Set<string>> = {
 const declared = new Map(OBJECT_ENTRY_POINTS.map((entry) => [`${entry.className}.${entry.method}`, entry]));
 
 describe("the Durable Object entry points against the access table", () => {
-  it("has an entry for every method of every class, and no entry for a method that is gone", () => {
+  it("has an entry for every public method of every class, and no entry for a method that is gone", () => {
     const methods = [["ClockedObject", ClockedObject] as const, ...classes].flatMap(([name, type]) =>
       ownMethods(type).map((method) => `${name}.${method}`),
     );
@@ -110,12 +113,14 @@ describe("reaching an object", () => {
       expect((await SELF.fetch(`https://objects.example${path}`)).status, path).toBe(404);
   });
 
-  it("answers a TypeScript-private helper over RPC to a worker holding the binding (why helpers have entries too)", async () => {
+  it("does not answer a class's helpers over RPC: they are ECMAScript-private (or instance fields), off the prototype", async () => {
     const stub = bindings.ASSISTED_SESSIONS.get(
       bindings.ASSISTED_SESSIONS.idFromName(crypto.randomUUID()),
-    ) as unknown as { load(): Promise<unknown> };
-    // An object that holds no session: its private load() answers undefined, where a missing method would throw.
-    await expect(stub.load()).resolves.toBeUndefined();
+    ) as unknown as { load: Promise<unknown>; watchers: Promise<unknown> };
+    // TypeScript's `private load()` was answered here (undefined: an object holding no session); `#load()` is not.
+    await expect((async () => await stub.load)()).rejects.toThrow('does not implement "load"');
+    // The consoles watching an object (whom a forged broadcast would reach) are an instance field: not on the prototype.
+    await expect((async () => await stub.watchers)()).rejects.toThrow('prototype does not implement "watchers"');
   });
 
   it("answers an assisted session only within the caller's office: another office's scope sees nothing and changes nothing", async () => {
