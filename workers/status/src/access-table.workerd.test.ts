@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { endpointKey, type HonoEndpoint, honoKey, STATUS_ENDPOINTS } from "#server/security/access-table.ts";
+import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
+import { endpointKey, type HonoEndpoint, honoKey } from "#server/security/access-table.ts";
 import { type Caller, type Cast, checkEndpoint, type Probe, type Send } from "#tests/support/access-check.ts";
 import app from "#workers/status/src/index.ts";
 import { db, request } from "#workers/status/src/test-support.ts";
 
 /**
- * The status worker against the authorisation table (server/security/access-table.ts, ADR 022):
+ * The status worker against the authorisation table (server/security/access/status.ts, ADR 022):
  * public verification material, the same for every caller. It reads no session and no API key, so
  * each actor is a caller presenting one (made up: nothing here could tell a real one from it).
  */
@@ -61,7 +62,7 @@ describe("the status worker against the access table", () => {
     const declared = STATUS_ENDPOINTS.map(endpointKey);
     expect(
       served.filter((key) => !declared.includes(key)),
-      "routes with no entry in server/security/access-table.ts",
+      "routes with no entry in server/security/access/status.ts",
     ).toEqual([]);
     expect(
       declared.filter((key) => !served.includes(key)),
