@@ -1,8 +1,6 @@
 /// <reference types="vite/client" />
-import { env, runInDurableObject, SELF } from "cloudflare:test";
-import { afterAll, describe, expect, it } from "vitest";
-import { createDb } from "#db/client.ts";
-import { assistedOffices, users } from "#db/schema/index.ts";
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import { type BindingWorker, OBJECT_ENTRY_POINTS } from "#server/security/access/durable-objects.ts";
 import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
@@ -15,6 +13,7 @@ import webWrangler from "/wrangler.toml?raw";
 import { ClockedObject } from "./clocked-object.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import * as worker from "./index.ts";
+import { stubsWithAlarmsCleared, testOffice, testPerson } from "./test-support.ts";
 
 /**
  * The Durable Object entry points against the authorisation table (server/security/access/durable-objects.ts,
@@ -104,12 +103,7 @@ describe("the Durable Object entry points against the access table", () => {
 });
 
 const bindings = env as unknown as DurableObjectsEnv & { ASSISTED_SESSIONS: DurableObjectNamespace };
-const db = () => createDb(bindings);
-const made: DurableObjectStub[] = [];
-// Alarms outlive the test that set them (workers-sdk#5388): delete every one left behind.
-afterAll(async () => {
-  for (const stub of made.splice(0)) await runInDurableObject(stub, (_instance, state) => state.storage.deleteAlarm());
-});
+const made = stubsWithAlarmsCleared();
 
 describe("reaching an object", () => {
   it("is refused to the Internet: the objects' worker answers 404 to any request", async () => {
@@ -128,30 +122,15 @@ describe("reaching an object", () => {
   });
 
   it("answers an assisted session only within the caller's office: another office's scope sees nothing and changes nothing", async () => {
-    const [office, other] = await db()
-      .insert(assistedOffices)
-      .values([
-        { name: `Office ${crypto.randomUUID()}`, address: "1 Probe Street" },
-        { name: `Office ${crypto.randomUUID()}`, address: "2 Probe Street" },
-      ])
-      .returning();
-    const [operator] = await db()
-      .insert(users)
-      .values({
-        username: `probe${crypto.randomUUID().slice(0, 12)}`,
-        passwordHash: "not-used-to-sign-in",
-        role: "operator",
-        firstName: "Olu",
-      })
-      .returning();
+    const [office, other] = [await testOffice("1 Probe Street"), await testOffice("2 Probe Street")];
+    const person = await testPerson("Olu");
     const id = crypto.randomUUID();
     const stub = bindings.ASSISTED_SESSIONS.get(bindings.ASSISTED_SESSIONS.idFromName(id));
     made.push(stub);
     const api = stub as unknown as AssistedSessionApi;
-    const person = { id: operator!.id, name: "Olu" };
-    const created = await api.create({ id, officeId: office!.id, operator: person });
+    const created = await api.create({ id, officeId: office.id, operator: person });
 
-    const outside = { officeId: other!.id };
+    const outside = { officeId: other.id };
     expect(await api.view(outside)).toBeNull();
     expect(await api.apply({ type: "status", status: "paused", actor: person }, outside)).toMatchObject({
       ok: false,
@@ -159,11 +138,11 @@ describe("reaching an object", () => {
     });
     expect(
       (
-        await stub.fetch(`https://assisted.internal/live?role=supervisor&office=${other!.id}`, {
+        await stub.fetch(`https://assisted.internal/live?role=supervisor&office=${other.id}`, {
           headers: { Upgrade: "websocket" },
         })
       ).status,
     ).toBe(404);
-    expect(await api.view({ officeId: office!.id })).toEqual(created);
+    expect(await api.view({ officeId: office.id })).toEqual(created);
   });
 });

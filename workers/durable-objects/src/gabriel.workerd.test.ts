@@ -2,8 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
-import { createDb } from "#db/client.ts";
-import { gabrielAgents, gabrielAuditLog, gabrielTasks, presentations, systemLogs, } from "#db/schema/index.ts";
+import { gabrielAgents, gabrielAuditLog, gabrielTasks, presentations, systemLogs } from "#db/schema/index.ts";
 import {
   AGENT_IDS,
   type Controls,
@@ -15,12 +14,11 @@ import type { DurableObjectsEnv } from "./env.ts";
 import { Outbox } from "./gabriel/outbox.ts";
 import { runAgents } from "./gabriel/run.ts";
 import { DECIDED_KEPT, type GabrielOrchestrator } from "./gabriel.ts";
-import { stubsWithAlarmsCleared, TestClock, testPerson } from "./test-support.ts";
+import { db, stubsWithAlarmsCleared, TestClock, testPerson } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { GABRIEL: DurableObjectNamespace<GabrielOrchestrator> };
 type Stub = DurableObjectStub<GabrielOrchestrator>;
 const api = (stub: Stub) => stub as unknown as GabrielApi;
-const db = () => createDb(bindings);
 
 const made = stubsWithAlarmsCleared<Stub>();
 
