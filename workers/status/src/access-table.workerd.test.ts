@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
 import { endpointKey, type HonoEndpoint, honoKey } from "#server/security/access-table.ts";
 import { type Caller, type Cast, checkEndpoint, type Probe, type Send } from "#tests/support/access-check.ts";
@@ -38,7 +39,7 @@ const cast: Cast = {
 
 const send: Send = async (probe, caller) => {
   const headers: Record<string, string> = {};
-  if (caller.cookie) headers.Cookie = `__Host-identity_session=${caller.cookie}`;
+  if (caller.cookie) headers.Cookie = `${SESSION_COOKIE}=${caller.cookie}`;
   if (caller.apiKey) headers.Authorization = `Bearer ${caller.apiKey}`;
   return request(probe.path, {}, { method: probe.method, headers });
 };
