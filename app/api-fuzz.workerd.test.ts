@@ -3,19 +3,19 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as build from "#build/server/index.js";
 import { users, verifierOrganisations } from "#db/schema/index.ts";
+import { office } from "#tests/support/assisted-fixtures.ts";
 import {
   type Credentials,
   probeEndpoints,
   type RemixRoute,
   remixApiEndpoints,
   sendSlice,
-} from "#scripts/bench/fuzz-cases.ts";
-import { office } from "#tests/support/assisted-fixtures.ts";
+} from "#tests/support/fuzz/cases.ts";
 import { call, db, ORIGIN, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 
 /**
  * A deterministic slice of `npm run bench -- security` (issue 13): the same generated hostile
- * requests (scripts/bench/fuzz-cases.ts), sent to every /api endpoint of the web worker as its
+ * requests (tests/support/fuzz/cases.ts), sent to every /api endpoint of the web worker as its
  * route manifest lists them, signed in as each role. No request may answer 5xx, and every
  * refusal from an API endpoint says what was wrong in JSON.
  */

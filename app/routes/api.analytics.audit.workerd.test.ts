@@ -7,6 +7,7 @@ import { citizenWithCredential, shareOf } from "#tests/support/wallet-fixtures.t
 import {
   call,
   db,
+  json,
   login,
   postForm,
   registerUser,
@@ -23,10 +24,10 @@ import {
  * same time: every assertion is scoped to this file's own names, accounts and request ids.
  */
 
-const json = async <T>(response: Response) => (await response.json()) as T;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Every line terminator a terminal, browser or log viewer honours. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: vertical tab and form feed are line terminators this test looks for
 const LINE_BREAKS = /[\r\n\u000b\u000c\u0085\u2028\u2029]/;
 
 const audit = (cookie: string, query: Record<string, string>) =>

@@ -10,14 +10,13 @@ import type {
 } from "#core/analytics/dashboard.ts";
 import { analyticsEvents, performanceMetrics, systemLogs, userSessions, users } from "#db/schema/index.ts";
 import { type ErrorOccurrenceInput, errorStatements } from "#server/observability/errors.ts";
-import { call, db, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { call, db, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 
 /**
  * /api/analytics/* through the real web worker (issue 12). The database is shared with other test
  * files running at the same time: every figure asserted is scoped to rows this file wrote (its own
  * pages, devices, components, metric types, log components).
  */
-const json = async <T>(response: Response) => (await response.json()) as T;
 const ENDPOINTS = [
   "/api/analytics/dashboard",
   "/api/analytics/events",

@@ -1,14 +1,13 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
 import { office } from "#tests/support/assisted-fixtures.ts";
-import { call, ORIGIN, registerUser, SESSION_COOKIE } from "#tests/support/web-client.ts";
+import { call, json, ORIGIN, registerUser } from "#tests/support/web-client.ts";
 import { watchSocket } from "#tests/support/websocket.ts";
 
 /** The office's queue, Call Supervisor and the consoles' live feeds, through the real web worker (issue 10). */
-
-const json = async <T>(response: Response) => (await response.json()) as T;
 
 /** A console's WebSocket through the web worker, signed in as the holder of `cookie`. */
 const live = (path: string, cookie: string) =>

@@ -4,11 +4,10 @@ import type { AssistedSession } from "#core/assisted/session.ts";
 import { authorityRecords, credentials, operatorProfiles } from "#db/schema/index.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
 import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
-import { call, db, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { call, db, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 
 /** The assisted-digital API through the real web worker and the session's Durable Object (issue 10). */
 
-const json = async <T>(response: Response) => (await response.json()) as T;
 const create = (cookie: string, body: unknown = {}) => call("/api/assisted/sessions", { cookie, body });
 const patch = (cookie: string, id: string, body: unknown) =>
   call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie, body });

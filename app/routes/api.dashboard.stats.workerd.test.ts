@@ -4,16 +4,8 @@ import { describe, expect, it } from "vitest";
 import worker from "#app/entry.worker.ts";
 import { sessions } from "#db/schema/accounts.ts";
 import { performanceMetrics } from "#db/schema/observability.ts";
-import { IDLE_TIMEOUT_MS } from "#server/accounts/session.ts";
-import {
-  call,
-  db,
-  ORIGIN,
-  registerUser,
-  registerUserWithRole,
-  SESSION_COOKIE,
-  sessionRowId,
-} from "#tests/support/web-client.ts";
+import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from "#server/accounts/session.ts";
+import { call, db, ORIGIN, registerUser, registerUserWithRole, sessionRowId } from "#tests/support/web-client.ts";
 
 /** GET /api/dashboard/stats through the real web worker (spec 000 §2, §3 "Dashboard stats", §9). */
 const POLL = { "X-Background-Poll": "1" };

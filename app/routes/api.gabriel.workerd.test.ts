@@ -2,13 +2,12 @@ import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { gabrielAuditLog, presentations, systemLogs, users } from "#db/schema/index.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
-import { call, db, ORIGIN, registerUser, registerUserWithRole, SESSION_COOKIE } from "#tests/support/web-client.ts";
+import { call, db, json, ORIGIN, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
 import { watchSocket } from "#tests/support/websocket.ts";
 
 /** Gabriel's API through the real web worker and its Durable Object (issue 11). */
-
-const json = async <T>(response: Response) => (await response.json()) as T;
 
 /** A revoked credential presented, and the agents run: the risk agent's item for it. */
 async function raisedItem(cookie: string): Promise<QueueItemView> {

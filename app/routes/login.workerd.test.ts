@@ -1,11 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#db/seed.ts";
-import { PAIR_THROTTLE, type ThrottleBindings, throttleKeys } from "#server/accounts/throttle.ts";
+import { PAIR_THROTTLE, throttleKeys } from "#server/accounts/throttle.ts";
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
-import { call, postForm, registerUser, sessionTokenFrom, uniqueAddress } from "#tests/support/web-client.ts";
-
-const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
+import { call, postForm, registerUser, sessionTokenFrom, throttles, uniqueAddress } from "#tests/support/web-client.ts";
 
 // The sign-in form's action, as a browser without JavaScript uses it.
 describe("POST /login (no-JS form)", () => {

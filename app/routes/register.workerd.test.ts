@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { REGISTRATION_THROTTLE, type ThrottleBindings, throttleKeys } from "#server/accounts/throttle.ts";
+import { REGISTRATION_THROTTLE, throttleKeys } from "#server/accounts/throttle.ts";
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
 import {
   call,
@@ -10,27 +9,16 @@ import {
   postForm,
   registerUser,
   sessionTokenFrom,
+  throttles,
   uniqueAddress,
   uniqueName,
+  validRegistration,
 } from "#tests/support/web-client.ts";
-
-const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
-
-const valid = () => {
-  const username = uniqueName("form");
-  return {
-    username,
-    email: `${username}@example.org`,
-    password: "a long passphrase 42",
-    firstName: "Ada",
-    lastName: "Lovelace",
-  };
-};
 
 // The registration form's action, as a browser without JavaScript uses it.
 describe("POST /register (no-JS form)", () => {
   it("creates the account, signs it in and redirects home", async () => {
-    const input = valid();
+    const input = validRegistration("form");
     const response = await postForm("/register", input);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
@@ -63,7 +51,7 @@ describe("POST /register (no-JS form)", () => {
 
   it("re-renders the page with each field's message and 400 for invalid input", async () => {
     const response = await postForm("/register", {
-      ...valid(),
+      ...validRegistration("form"),
       username: "ab",
       email: "not-an-email",
       password: "short",
@@ -77,25 +65,28 @@ describe("POST /register (no-JS form)", () => {
   });
 
   it("says Required for a blank username, as the page's own check does", async () => {
-    const response = await postForm("/register", { ...valid(), username: "" });
+    const response = await postForm("/register", { ...validRegistration("form"), username: "" });
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/<p id="field-username-error"[^>]*>.*Required/);
   });
 
   it("refuses a common password and a taken username with the API's messages", async () => {
-    const common = await postForm("/register", { ...valid(), password: "password123" });
+    const common = await postForm("/register", { ...validRegistration("form"), password: "password123" });
     expect(common.status).toBe(400);
     expect(await common.text()).toMatch(/<p id="field-password-error"[^>]*>.*This password is too common/);
 
     const existing = await registerUser();
-    const taken = await postForm("/register", { ...valid(), username: existing.username.toUpperCase() });
+    const taken = await postForm("/register", {
+      ...validRegistration("form"),
+      username: existing.username.toUpperCase(),
+    });
     expect(taken.status).toBe(409);
     expect(sessionTokenFrom(taken)).toBeNull();
     expect(await taken.text()).toContain("Username already taken");
   });
 
   it("answers a JSON body with 415 and an unreadable form with 400, never 500; no account is created", async () => {
-    const input = valid();
+    const input = validRegistration("form");
     const asJson = await call("/register", { body: input });
     expect(asJson.status).toBe(415);
     expect(await asJson.text()).toContain(NOT_A_FORM);
@@ -112,7 +103,7 @@ describe("POST /register (no-JS form)", () => {
     const ip = uniqueAddress();
     const key = throttles.get(throttles.idFromName(throttleKeys.registration(ip)));
     for (let i = 0; i < REGISTRATION_THROTTLE.limit; i++) await key.attempt(REGISTRATION_THROTTLE);
-    const input = valid();
+    const input = validRegistration("form");
     const response = await postForm("/register", input, { ip });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);

@@ -8,16 +8,10 @@ import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { assistedOffices, errorGroups, operatorProfiles, webauthnCredentials } from "#db/schema/index.ts";
 import { certificatePath } from "#server/certificates/certificates.ts";
 import { listAgents } from "#server/gabriel/api.ts";
-import {
-  ACTORS,
-  type Actor,
-  endpointKey,
-  STATUS_ENDPOINTS,
-  VERIFIER_ENDPOINTS,
-  WEB_ENDPOINTS,
-  type WebEndpoint,
-  webKey,
-} from "#server/security/access-table.ts";
+import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
+import { VERIFIER_ENDPOINTS } from "#server/security/access/verifier.ts";
+import { WEB_ENDPOINTS } from "#server/security/access/web.ts";
+import { ACTORS, type Actor, endpointKey, type WebEndpoint, webKey } from "#server/security/access-table.ts";
 import { createShare } from "#server/shares/shares.ts";
 import { createApiKey } from "#server/verification/organisations.ts";
 import {
@@ -33,7 +27,7 @@ import { citizenWithCredential, issueCredential } from "#tests/support/wallet-fi
 import { call, db, SESSION_SECRET } from "#tests/support/web-client.ts";
 
 /**
- * The web worker against the authorisation table (server/security/access-table.ts, ADR 022): every
+ * The web worker against the authorisation table (server/security/access/web.ts, ADR 022): every
  * route of the real Remix server build has an entry, and every entry answers each actor as it
  * declares, refused calls leaving the rows they would write as they were.
  */
@@ -63,7 +57,7 @@ describe("the web worker's routes against the access table", () => {
     const built = new Map(builtHandlers.map((h) => [h.key, h]));
     expect(
       [...built.keys()].filter((key) => !declared.has(key)),
-      "routes with no entry in server/security/access-table.ts",
+      "routes with no entry in server/security/access/web.ts",
     ).toEqual([]);
     expect(
       [...declared.keys()].filter((key) => !built.has(key)),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { call, registerUser } from "#tests/support/web-client.ts";
 import { hashedContentSecurityPolicy, inlineScripts, isCacheablePitchRequest } from "./edge-cache.ts";
 
@@ -70,7 +71,7 @@ describe("edge-cached pitch pages", () => {
     expect(isCacheablePitchRequest(get("/login"))).toBe(false);
     expect(isCacheablePitchRequest(get("/wallet"))).toBe(false);
     expect(isCacheablePitchRequest(get("/about?_data=root"))).toBe(false);
-    expect(isCacheablePitchRequest(get("/about", "__Host-identity_session=abc"))).toBe(false);
+    expect(isCacheablePitchRequest(get("/about", `${SESSION_COOKIE}=abc`))).toBe(false);
     expect(isCacheablePitchRequest(new Request("https://identity.example/about", { method: "POST" }))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
 //     verifier; a few real ids (an assisted session, a presentation request, ids the list
 //     endpoints answer with) for path parameters; each endpoint asked which methods it takes and
 //     whom it lets in (probeEndpoints), so most cases reach its parsing.
-//  2. 10,000 generated hostile requests (fuzz-cases.ts: wrong types, huge values, 1 MB bodies,
+//  2. 10,000 generated hostile requests (tests/support/fuzz/cases.ts: wrong types, huge values, 1 MB bodies,
 //     deep nesting, duplicate keys, bad encodings, odd methods, cookies, origins) across every
 //     JSON endpoint of every worker, enumerated from the route tables: Remix's built route
 //     manifest and the Hono apps' `routes`. Seeded: the seed is printed, and any case can be
@@ -28,7 +28,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { type Client, createClient } from "@libsql/client";
 import { freePort, run } from "#scripts/process.ts";
 import { type Stack, startStack } from "#scripts/stack.ts";
-import { bundleAndImport } from "./bundle.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import {
   type Credentials,
   caseHeaders,
@@ -41,10 +41,10 @@ import {
   probeEndpoints,
   type RemixRoute,
   remixApiEndpoints,
-  SESSION_COOKIE,
   sortEndpoints,
   stillAnEndpoint,
-} from "./fuzz-cases.ts";
+} from "#tests/support/fuzz/cases.ts";
+import { bundleAndImport } from "./bundle.ts";
 import { benchVerificationEndToEnd, type EndToEndResults } from "./verification.ts";
 
 export interface SecurityOptions {
@@ -451,17 +451,20 @@ async function knownIds(stack: Stack, identities: Identity[], endpoints: Endpoin
  * lines under an error are left out.
  */
 function errorLines(output: string): string[] {
-  return output
-    .split("\n")
-    .map((line) => line.replace(/\x1b\[[0-9;]*m/g, "").trimEnd())
-    .filter(
-      (line) =>
-        line &&
-        !line.includes("[wrangler:info]") &&
-        !line.includes("[WARNING]") &&
-        !/^\s+at /.test(line) &&
-        /error|uncaught|unhandled|exception|✘/i.test(line),
-    );
+  return (
+    output
+      .split("\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes begin with ESC
+      .map((line) => line.replace(/\x1b\[[0-9;]*m/g, "").trimEnd())
+      .filter(
+        (line) =>
+          line &&
+          !line.includes("[wrangler:info]") &&
+          !line.includes("[WARNING]") &&
+          !/^\s+at /.test(line) &&
+          /error|uncaught|unhandled|exception|✘/i.test(line),
+      )
+  );
 }
 
 async function serverErrorRows(db: Client, since: number): Promise<string[]> {

@@ -28,6 +28,7 @@ import {
 } from "#core/issuers/registry.ts";
 import { freePort, run } from "#scripts/process.ts";
 import { ensureDevVars, startStack } from "#scripts/stack.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { bundleAndImport } from "./bundle.ts";
 import { loadCredentialsCore, type Measurement, percentile, revokedAtRandom, summarize } from "./credentials.ts";
 import type * as FixturesModule from "./verification-fixtures.ts";
@@ -559,7 +560,7 @@ export async function benchVerificationEndToEnd(options: EndToEndOptions): Promi
     // The portal's own origin: the web worker refuses cross-site mutations.
     const headers = {
       "Content-Type": "application/json",
-      Cookie: `__Host-identity_session=${made.verifierCookie}`,
+      Cookie: `${SESSION_COOKIE}=${made.verifierCookie}`,
       Origin: stack.url,
     };
     let next = 0;

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { systemLogs } from "#db/schema/observability.ts";
@@ -9,14 +8,14 @@ import {
   login,
   registerUser,
   sessionTokenFrom,
+  throttles,
   uniqueAddress,
   uniqueName,
 } from "#tests/support/web-client.ts";
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PAIR_THROTTLE, type ThrottleBindings, throttleKeys } from "./throttle.ts";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PAIR_THROTTLE, throttleKeys } from "./throttle.ts";
 
 const INVALID = { message: "Invalid username or password" };
 
-const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 const throttleFor = (key: string) => throttles.get(throttles.idFromName(key));
 
 /** The audit lines about one username, once the background writes have landed. */

@@ -1,22 +1,17 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { call, db, registerUser, sessionTokenFrom, uniqueAddress, uniqueName } from "#tests/support/web-client.ts";
-import { REGISTRATION_THROTTLE, type ThrottleBindings, throttleKeys } from "./throttle.ts";
-
-const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
-
-const valid = () => {
-  const username = uniqueName("reg");
-  return {
-    username,
-    email: `${username}@example.org`,
-    password: "a long passphrase 42",
-    firstName: "Ada",
-    lastName: "Lovelace",
-  };
-};
+import {
+  call,
+  db,
+  registerUser,
+  sessionTokenFrom,
+  throttles,
+  uniqueAddress,
+  uniqueName,
+  validRegistration,
+} from "#tests/support/web-client.ts";
+import { REGISTRATION_THROTTLE, throttleKeys } from "./throttle.ts";
 
 async function register(body: unknown) {
   const response = await call("/api/auth/register", { body });
@@ -28,7 +23,7 @@ async function register(body: unknown) {
 
 describe("POST /api/auth/register", () => {
   it("creates a citizen, answers 201 with the public user, and signs them in", async () => {
-    const input = valid();
+    const input = validRegistration("reg");
     const response = await call("/api/auth/register", { body: input });
     expect(response.status).toBe(201);
     const body = await response.json();
@@ -69,7 +64,7 @@ describe("POST /api/auth/register", () => {
       "String must contain at least 8 character(s)",
     ],
   ] as const)("says %s", async (_, change, field, message) => {
-    const { response, json } = await register({ ...valid(), ...change });
+    const { response, json } = await register({ ...validRegistration("reg"), ...change });
     expect(response.status).toBe(400);
     expect(json.message).toBe(message);
     expect(json.errors?.fieldErrors[field]).toEqual([message]);
@@ -77,7 +72,7 @@ describe("POST /api/auth/register", () => {
 
   it("refuses the commonest passwords, in any case", async () => {
     for (const password of ["password", "12345678", "Password1", "qwerty123", "ILOVEYOU"]) {
-      const { response, json } = await register({ ...valid(), password });
+      const { response, json } = await register({ ...validRegistration("reg"), password });
       expect(response.status, password).toBe(400);
       expect(json.message).toBe("This password is too common. Choose a password that is harder to guess.");
     }
@@ -85,25 +80,25 @@ describe("POST /api/auth/register", () => {
 
   it("answers 409 for a username already taken, whatever its case", async () => {
     const existing = await registerUser();
-    const same = await register({ ...valid(), username: existing.username });
+    const same = await register({ ...validRegistration("reg"), username: existing.username });
     expect(same.response.status).toBe(409);
     expect(same.json).toEqual({ message: "Username already taken" });
-    const upper = await register({ ...valid(), username: existing.username.toUpperCase() });
+    const upper = await register({ ...validRegistration("reg"), username: existing.username.toUpperCase() });
     expect(upper.response.status).toBe(409);
     expect(upper.json).toEqual({ message: "Username already taken" });
   });
 
   it("folds compatibility forms (NFKC) and refuses look-alike or invisible characters: no second 'admin'", async () => {
     const base = uniqueName("fold");
-    expect((await register({ ...valid(), username: base })).response.status).toBe(201);
+    expect((await register({ ...validRegistration("reg"), username: base })).response.status).toBe(201);
     // Fullwidth letters fold to the same name: taken.
     const fullwidth = [...base].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join("");
-    const folded = await register({ ...valid(), username: fullwidth });
+    const folded = await register({ ...validRegistration("reg"), username: fullwidth });
     expect(folded.response.status).toBe(409);
     expect(folded.json.message).toBe("Username already taken");
     // The seeded administrator's name, dressed up three ways (issue 13, all accepted before).
     for (const username of ["ADMİN", "ａｄｍｉｎ", "ad\u200bmin"]) {
-      const { response } = await register({ ...valid(), username });
+      const { response } = await register({ ...validRegistration("reg"), username });
       expect(response.status, JSON.stringify(username)).not.toBe(201);
     }
     for (const username of [
@@ -115,7 +110,7 @@ describe("POST /api/auth/register", () => {
       `${base}.`,
       `${base} x`,
     ]) {
-      const { response, json } = await register({ ...valid(), username });
+      const { response, json } = await register({ ...validRegistration("reg"), username });
       expect(response.status, JSON.stringify(username)).toBe(400);
       expect(json.errors?.fieldErrors.username).toEqual([
         "Use only letters A to Z, numbers, and dots, hyphens or underscores between them",
@@ -129,13 +124,16 @@ describe("POST /api/auth/register", () => {
 
   it("answers 409 for an email already registered", async () => {
     const existing = await registerUser();
-    const { response, json } = await register({ ...valid(), email: `${existing.username}@EXAMPLE.org` });
+    const { response, json } = await register({
+      ...validRegistration("reg"),
+      email: `${existing.username}@EXAMPLE.org`,
+    });
     expect(response.status).toBe(409);
     expect(json).toEqual({ message: "Email already registered" });
   });
 
   it("lets exactly one of two simultaneous sign-ups for one username through", async () => {
-    const input = valid();
+    const input = validRegistration("reg");
     const [a, b] = await Promise.all([
       call("/api/auth/register", { body: input }),
       call("/api/auth/register", { body: { ...input, email: `other.${input.email}` } }),
@@ -152,7 +150,7 @@ describe("POST /api/auth/register", () => {
     expect(await bad.json()).toEqual({ message: "Request body must be valid JSON" });
     const get = await call("/api/auth/register");
     expect(get.status).toBe(405);
-    const patch = await call("/api/auth/register", { method: "PATCH", body: valid() });
+    const patch = await call("/api/auth/register", { method: "PATCH", body: validRegistration("reg") });
     expect(patch.status).toBe(405);
   });
 
@@ -164,12 +162,13 @@ describe("POST /api/auth/register", () => {
     for (let i = 0; i < REGISTRATION_THROTTLE.limit - 2; i++) await key.attempt(REGISTRATION_THROTTLE);
     // A taken name counts too: probing for accounts is what the limit slows.
     const existing = await registerUser();
-    expect((await call("/api/auth/register", { body: { ...valid(), username: existing.username }, ip })).status).toBe(
-      409,
-    );
-    expect((await call("/api/auth/register", { body: valid(), ip })).status).toBe(201);
+    expect(
+      (await call("/api/auth/register", { body: { ...validRegistration("reg"), username: existing.username }, ip }))
+        .status,
+    ).toBe(409);
+    expect((await call("/api/auth/register", { body: validRegistration("reg"), ip })).status).toBe(201);
 
-    const input = valid();
+    const input = validRegistration("reg");
     const refused = await call("/api/auth/register", { body: input, ip });
     expect(refused.status).toBe(429);
     const retryAfter = Number(refused.headers.get("Retry-After"));
@@ -185,7 +184,7 @@ describe("POST /api/auth/register", () => {
   });
 
   it("never lets a client choose its own role", async () => {
-    const { response, json } = await register({ ...valid(), role: "admin" });
+    const { response, json } = await register({ ...validRegistration("reg"), role: "admin" });
     expect(response.status).toBe(201);
     expect((json as unknown as { role: string }).role).toBe("citizen");
   });

@@ -1,18 +1,23 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { createDb } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
-import { sessionIdFor } from "#server/accounts/session.ts";
+import { DEVICE_COOKIE } from "#server/accounts/device.ts";
+import { SESSION_COOKIE, sessionIdFor } from "#server/accounts/session.ts";
+import type { ThrottleBindings } from "#server/accounts/throttle.ts";
+import { db } from "./workerd-database.ts";
 
 /**
  * Helpers for the `web` workerd tests: requests through the real web worker (SELF.fetch) as a
  * same-origin browser would send them, and direct database access for arranging state.
  */
 export const ORIGIN = "https://identity.example";
-export const SESSION_COOKIE = "__Host-identity_session";
-const DEVICE_COOKIE = "__Host-identity_device";
+export { db };
 
-export const db = () => createDb(env as unknown as { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string });
+/** The sign-in throttles (LoginThrottle objects) the web worker binds. */
+export const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
+
+/** A JSON answer's body, typed as the test expects it. */
+export const json = async <T>(response: Response) => (await response.json()) as T;
 
 /** A username no other test uses (3–50 characters). */
 /** The web worker's SESSION_SECRET (vitest.config.ts). */
@@ -60,7 +65,19 @@ export function sessionTokenFrom(response: Response): string | null {
   const header = response.headers.get("Set-Cookie");
   if (!header) return null;
   const match = new RegExp(`${SESSION_COOKIE}=([^;]*)`).exec(header);
-  return match && match[1] ? match[1] : null;
+  return match?.[1] ? match[1] : null;
+}
+
+/** A registration that passes every rule, for a username of its own (starting with `prefix`). */
+export function validRegistration(prefix = "t") {
+  const username = uniqueName(prefix);
+  return {
+    username,
+    email: `${username}@example.org`,
+    password: "a long passphrase 42",
+    firstName: "Ada",
+    lastName: "Lovelace",
+  };
 }
 
 export async function registerUser(overrides: Record<string, unknown> = {}) {

@@ -1,19 +1,22 @@
 /// <reference types="vite/client" />
-import { env, runInDurableObject, SELF } from "cloudflare:test";
-import { afterAll, describe, expect, it } from "vitest";
-import { createDb } from "#db/client.ts";
-import { assistedOffices, users } from "#db/schema/index.ts";
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
-import { type BindingWorker, ENDPOINTS, endpointKey, OBJECT_ENTRY_POINTS } from "#server/security/access-table.ts";
+import { type BindingWorker, OBJECT_ENTRY_POINTS } from "#server/security/access/durable-objects.ts";
+import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
+import { VERIFIER_ENDPOINTS } from "#server/security/access/verifier.ts";
+import { WEB_ENDPOINTS } from "#server/security/access/web.ts";
+import { endpointKey } from "#server/security/access-table.ts";
 import objectsWrangler from "#workers/durable-objects/wrangler.toml?raw";
 import verifierWrangler from "#workers/verifier/wrangler.toml?raw";
 import webWrangler from "/wrangler.toml?raw";
 import { ClockedObject } from "./clocked-object.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import * as worker from "./index.ts";
+import { stubsWithAlarmsCleared, testOffice, testPerson } from "./test-support.ts";
 
 /**
- * The Durable Object entry points against the authorisation table (server/security/access-table.ts,
+ * The Durable Object entry points against the authorisation table (server/security/access/durable-objects.ts,
  * ADR 022): every method of every class has an entry, every caller the table names holds a binding
  * to the class, and nothing else reaches an object.
  */
@@ -22,7 +25,10 @@ type Constructor = abstract new (...args: never[]) => unknown;
 /** The classes the worker exports (its default export is the 404 answer to everything else). */
 const classes = Object.entries(worker).filter(([name]) => name !== "default") as [string, Constructor][];
 
-/** A class's own methods (TypeScript's private and protected ones too: they are on the prototype like any other). */
+/**
+ * A class's own prototype methods: all RPC can reach (TypeScript's private and protected ones would be
+ * listed too, being on the prototype like any other; `#private` ones are not, which is why helpers are).
+ */
 const ownMethods = (type: Constructor) =>
   Object.getOwnPropertyNames(type.prototype).filter(
     (name) =>
@@ -43,13 +49,13 @@ const BINDINGS: Record<BindingWorker, Set<string>> = {
 const declared = new Map(OBJECT_ENTRY_POINTS.map((entry) => [`${entry.className}.${entry.method}`, entry]));
 
 describe("the Durable Object entry points against the access table", () => {
-  it("has an entry for every method of every class, and no entry for a method that is gone", () => {
+  it("has an entry for every public method of every class, and no entry for a method that is gone", () => {
     const methods = [["ClockedObject", ClockedObject] as const, ...classes].flatMap(([name, type]) =>
       ownMethods(type).map((method) => `${name}.${method}`),
     );
     expect(
       methods.filter((method) => !declared.has(method)),
-      "methods with no entry in server/security/access-table.ts",
+      "methods with no entry in server/security/access/durable-objects.ts",
     ).toEqual([]);
     expect(
       [...declared.keys()].filter((method) => !methods.includes(method)),
@@ -80,7 +86,7 @@ describe("the Durable Object entry points against the access table", () => {
   });
 
   it("traces every call to an endpoint of the table, the web worker's entry, or another object's method", () => {
-    const endpoints = new Set(ENDPOINTS.map(endpointKey));
+    const endpoints = new Set([...WEB_ENDPOINTS, ...VERIFIER_ENDPOINTS, ...STATUS_ENDPOINTS].map(endpointKey));
     const unknown = OBJECT_ENTRY_POINTS.flatMap((entry) =>
       entry.callers.flatMap((caller) =>
         caller.via.filter((via) => via !== "entry" && !endpoints.has(via) && !declared.has(via)),
@@ -97,12 +103,7 @@ describe("the Durable Object entry points against the access table", () => {
 });
 
 const bindings = env as unknown as DurableObjectsEnv & { ASSISTED_SESSIONS: DurableObjectNamespace };
-const db = () => createDb(bindings);
-const made: DurableObjectStub[] = [];
-// Alarms outlive the test that set them (workers-sdk#5388): delete every one left behind.
-afterAll(async () => {
-  for (const stub of made.splice(0)) await runInDurableObject(stub, (_instance, state) => state.storage.deleteAlarm());
-});
+const made = stubsWithAlarmsCleared();
 
 describe("reaching an object", () => {
   it("is refused to the Internet: the objects' worker answers 404 to any request", async () => {
@@ -110,39 +111,26 @@ describe("reaching an object", () => {
       expect((await SELF.fetch(`https://objects.example${path}`)).status, path).toBe(404);
   });
 
-  it("answers a TypeScript-private helper over RPC to a worker holding the binding (why helpers have entries too)", async () => {
+  it("does not answer a class's helpers over RPC: they are ECMAScript-private (or instance fields), off the prototype", async () => {
     const stub = bindings.ASSISTED_SESSIONS.get(
       bindings.ASSISTED_SESSIONS.idFromName(crypto.randomUUID()),
-    ) as unknown as { load(): Promise<unknown> };
-    // An object that holds no session: its private load() answers undefined, where a missing method would throw.
-    await expect(stub.load()).resolves.toBeUndefined();
+    ) as unknown as { load: Promise<unknown>; watchers: Promise<unknown> };
+    // TypeScript's `private load()` was answered here (undefined: an object holding no session); `#load()` is not.
+    await expect((async () => await stub.load)()).rejects.toThrow('does not implement "load"');
+    // The consoles watching an object (whom a forged broadcast would reach) are an instance field: not on the prototype.
+    await expect((async () => await stub.watchers)()).rejects.toThrow('prototype does not implement "watchers"');
   });
 
   it("answers an assisted session only within the caller's office: another office's scope sees nothing and changes nothing", async () => {
-    const [office, other] = await db()
-      .insert(assistedOffices)
-      .values([
-        { name: `Office ${crypto.randomUUID()}`, address: "1 Probe Street" },
-        { name: `Office ${crypto.randomUUID()}`, address: "2 Probe Street" },
-      ])
-      .returning();
-    const [operator] = await db()
-      .insert(users)
-      .values({
-        username: `probe${crypto.randomUUID().slice(0, 12)}`,
-        passwordHash: "not-used-to-sign-in",
-        role: "operator",
-        firstName: "Olu",
-      })
-      .returning();
+    const [office, other] = [await testOffice("1 Probe Street"), await testOffice("2 Probe Street")];
+    const person = await testPerson("Olu");
     const id = crypto.randomUUID();
     const stub = bindings.ASSISTED_SESSIONS.get(bindings.ASSISTED_SESSIONS.idFromName(id));
     made.push(stub);
     const api = stub as unknown as AssistedSessionApi;
-    const person = { id: operator!.id, name: "Olu" };
-    const created = await api.create({ id, officeId: office!.id, operator: person });
+    const created = await api.create({ id, officeId: office.id, operator: person });
 
-    const outside = { officeId: other!.id };
+    const outside = { officeId: other.id };
     expect(await api.view(outside)).toBeNull();
     expect(await api.apply({ type: "status", status: "paused", actor: person }, outside)).toMatchObject({
       ok: false,
@@ -150,11 +138,11 @@ describe("reaching an object", () => {
     });
     expect(
       (
-        await stub.fetch(`https://assisted.internal/live?role=supervisor&office=${other!.id}`, {
+        await stub.fetch(`https://assisted.internal/live?role=supervisor&office=${other.id}`, {
           headers: { Upgrade: "websocket" },
         })
       ).status,
     ).toBe(404);
-    expect(await api.view({ officeId: office!.id })).toEqual(created);
+    expect(await api.view({ officeId: office.id })).toEqual(created);
   });
 });

@@ -15,17 +15,17 @@ import { ClockedObject } from "./clocked-object.ts";
  */
 export class AssistedOffice extends ClockedObject implements AssistedOfficeApi {
   async changed(input: unknown): Promise<number> {
-    return this.broadcast({ type: "changed", ...OfficeChange.parse(input) } satisfies OfficeMessage);
+    return this.watchers.broadcast({ type: "changed", ...OfficeChange.parse(input) } satisfies OfficeMessage);
   }
 
   async callSupervisor(input: unknown): Promise<number> {
-    return this.broadcast(
+    return this.watchers.broadcast(
       { type: "supervisor-call", ...SupervisorCall.parse(input) } satisfies OfficeMessage,
       "supervisor",
     );
   }
 
   override async fetch(request: Request): Promise<Response> {
-    return this.watch(request, [watcherRole(request)], undefined, grantOf(request));
+    return this.watchers.watch(request, [watcherRole(request)], undefined, grantOf(request));
   }
 }

@@ -8,12 +8,11 @@ import {
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
-import { createDb } from "#db/client.ts";
-import { assistedOffices, assistedSessions, systemLogs, users } from "#db/schema/index.ts";
+import { assistedSessions, systemLogs } from "#db/schema/index.ts";
 import type { AssistedSessionApi, SessionCommand } from "#server/assisted/session-state.ts";
 import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
-import { stubsWithAlarmsCleared, testPerson, watchSocket } from "./test-support.ts";
+import { db, stubsWithAlarmsCleared, testOffice, testPerson, watchSocket } from "./test-support.ts";
 
 /**
  * A restart of the session's object in the middle of an assisted session loses nothing (issue 13):
@@ -29,7 +28,6 @@ const bindings = env as unknown as DurableObjectsEnv & {
 const ns = bindings.ASSISTED_SESSIONS;
 type Stub = DurableObjectStub<AssistedSessionObject>;
 const api = (stub: Stub) => stub as unknown as AssistedSessionApi;
-const db = () => createDb(bindings);
 const IMAGE = `data:image/png;base64,${"iVBORw0KGgo".repeat(8)}=`;
 
 const made = stubsWithAlarmsCleared<Stub>();
@@ -38,10 +36,7 @@ const staff = (name: string) => testPerson(name);
 
 /** A session at step 2 with its document captured and a supervisor's approval asked for, not yet given. */
 async function pendingApproval() {
-  const [office] = await db()
-    .insert(assistedOffices)
-    .values({ name: `Office ${crypto.randomUUID()}`, address: "3 Restart Row" })
-    .returning();
+  const office = await testOffice("3 Restart Row");
   const [operator, supervisor, client] = [await staff("Olu"), await staff("Sade"), await staff("Kemi")];
   const id = crypto.randomUUID();
   let stub = ns.get(ns.idFromName(id));
@@ -128,11 +123,9 @@ async function expectRowMatches(session: AssistedSession) {
 
 /** A mark on the running instance: gone once the object has really been torn down and built again. */
 const mark = (stub: Stub) =>
-  runInDurableObject(
-    stub,
-    (instance: AssistedSessionObject) =>
-      void ((instance as unknown as { restartMark?: string }).restartMark = "before"),
-  );
+  runInDurableObject(stub, (instance: AssistedSessionObject) => {
+    (instance as unknown as { restartMark?: string }).restartMark = "before";
+  });
 const marked = (stub: Stub) =>
   runInDurableObject(
     stub,

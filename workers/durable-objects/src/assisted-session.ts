@@ -58,17 +58,17 @@ const RAW = "raw-document";
 const SYNC_RETRY_MS = 5_000;
 
 export class AssistedSessionObject extends ClockedObject implements AssistedSessionApi {
-  private load(): Stored | undefined {
+  #load(): Stored | undefined {
     return this.ctx.storage.kv.get<Stored>(SESSION);
   }
 
-  private now(): Date {
+  #now(): Date {
     return new Date(this.clock.now());
   }
 
   /** Stores the new state and tells every watcher, with no `await` between the decision and this. */
-  private store(session: AssistedSession): void {
-    const previous = this.load();
+  #store(session: AssistedSession): void {
+    const previous = this.#load();
     const version = (previous?.version ?? 0) + 1;
     this.ctx.storage.kv.put(SESSION, {
       session,
@@ -76,41 +76,41 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
       syncedVersion: previous?.syncedVersion ?? 0,
       syncedSeq: previous?.syncedSeq ?? 0,
     } satisfies Stored);
-    this.broadcast({ type: "session", session });
+    this.watchers.broadcast({ type: "session", session });
   }
 
   /**
    * Writes the latest state through before answering, so the office's list (read from libSQL)
    * agrees with what the console was told; a failure is retried by the alarm, not the caller.
    */
-  private async change(session: AssistedSession): Promise<void> {
-    this.store(session);
-    await this.sync();
-    await this.armAlarm();
+  async #change(session: AssistedSession): Promise<void> {
+    this.#store(session);
+    await this.#sync();
+    await this.#armAlarm();
     // The office's consoles read their lists again; a supervisor's learns of a request for approval.
     const office = this.env.ASSISTED_OFFICES.get(this.env.ASSISTED_OFFICES.idFromName(session.officeId));
     await tellOffice(office, {
       what: "sessions",
       sessionId: session.id,
-      awaitingApproval: approvalState(session.approval, this.now()) === "pending",
+      awaitingApproval: approvalState(session.approval, this.#now()) === "pending",
     });
   }
 
   /** The write-through in flight: writes go one at a time, so an older state never lands after a newer one. */
-  private syncing: Promise<void> = Promise.resolve();
+  #syncing: Promise<void> = Promise.resolve();
 
-  private sync(): Promise<void> {
-    this.syncing = this.syncing.then(() => this.syncOnce());
-    return this.syncing;
+  #sync(): Promise<void> {
+    this.#syncing = this.#syncing.then(() => this.#syncOnce());
+    return this.#syncing;
   }
 
-  private async syncOnce(): Promise<void> {
-    const stored = this.load();
+  async #syncOnce(): Promise<void> {
+    const stored = this.#load();
     if (!stored || stored.version === stored.syncedVersion) return;
     try {
       await writeThrough(createDb(this.env), stored.session, stored.syncedSeq);
       // Another change may have landed while this one was written: only what was written counts.
-      const latest = this.load()!;
+      const latest = this.#load()!;
       const syncedSeq = stored.session.events.at(-1)?.seq ?? stored.syncedSeq;
       this.ctx.storage.kv.put(SESSION, {
         ...latest,
@@ -123,8 +123,8 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
   }
 
   /** The next thing due: a write-through to retry, or raw data to delete. */
-  private async armAlarm(): Promise<void> {
-    const stored = this.load();
+  async #armAlarm(): Promise<void> {
+    const stored = this.#load();
     if (!stored) return;
     const due = [
       stored.version !== stored.syncedVersion ? this.clock.now() + SYNC_RETRY_MS : null,
@@ -136,22 +136,22 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
 
   async create(input: unknown): Promise<AssistedSession> {
     const parsed = CreateSessionInput.parse(input);
-    const existing = this.load();
+    const existing = this.#load();
     if (existing) return existing.session;
-    const session = newSession({ ...parsed, now: this.now() });
-    await this.change(session);
+    const session = newSession({ ...parsed, now: this.#now() });
+    await this.#change(session);
     return session;
   }
 
   /** The session when it exists and lies in `scope` (the office is fixed when it is created). */
-  private inScope(scope: unknown): AssistedSession | null {
+  #inScope(scope: unknown): AssistedSession | null {
     const { officeId } = OfficeScope.parse(scope);
-    const session = this.load()?.session;
+    const session = this.#load()?.session;
     return session && (officeId === null || session.officeId === officeId) ? session : null;
   }
 
   async view(scope: unknown): Promise<AssistedSession | null> {
-    return this.inScope(scope);
+    return this.#inScope(scope);
   }
 
   async apply(input: unknown, scope: unknown): Promise<CommandResult> {
@@ -164,9 +164,9 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
         message: parsed.error.issues.map((i) => i.message).join("; "),
       };
     const command = parsed.data;
-    const session = this.inScope(scope);
+    const session = this.#inScope(scope);
     if (!session) return { ok: false, status: 404, code: "NOT_FOUND", message: "Assisted session not found" };
-    const now = this.now();
+    const now = this.#now();
     try {
       let next: AssistedSession;
       switch (command.type) {
@@ -221,7 +221,7 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
           );
           break;
       }
-      await this.change(next);
+      await this.#change(next);
       return { ok: true, session: next };
     } catch (error) {
       if (error instanceof SessionRuleError)
@@ -232,11 +232,11 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
 
   /** A console's live feed: `?office=` is the caller's scope, set by the web worker (none: an administrator's, every office). */
   override async fetch(request: Request): Promise<Response> {
-    const session = this.inScope({ officeId: new URL(request.url).searchParams.get("office") });
+    const session = this.#inScope({ officeId: new URL(request.url).searchParams.get("office") });
     if (!session) return new Response("Not found", { status: 404 });
     // What let the console in stays with its socket, checked before each message: the session's office.
     const grant = grantOf(request);
-    return this.watch(
+    return this.watchers.watch(
       request,
       [watcherRole(request)],
       { type: "session", session },
@@ -246,8 +246,8 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
     // A console may ask again (after a reconnect, or to check the line): it gets the state, if it still may.
-    if (message === "session" && (await this.stillAllowed(socket)))
-      socket.send(JSON.stringify({ type: "session", session: this.load()?.session ?? null }));
+    if (message === "session" && (await this.watchers.stillAllowed(socket)))
+      socket.send(JSON.stringify({ type: "session", session: this.#load()?.session ?? null }));
   }
 
   /**
@@ -255,14 +255,14 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
    * none), retry a write-through that failed, then re-arm for whatever is next.
    */
   override async alarm(): Promise<void> {
-    const stored = this.load();
+    const stored = this.#load();
     if (!stored) return;
     const due = rawDataDueAt(stored.session);
     if (due !== null && due <= this.clock.now()) {
       this.ctx.storage.kv.delete(RAW);
-      this.store(markRawDataPurged(stored.session, this.now()));
+      this.#store(markRawDataPurged(stored.session, this.#now()));
     }
-    await this.sync();
-    await this.armAlarm();
+    await this.#sync();
+    await this.#armAlarm();
   }
 }

@@ -2,12 +2,11 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { APPROVAL_LIFETIME_MS, type AssistedSession, RAW_DOCUMENT_RETENTION_MS } from "#core/assisted/session.ts";
-import { createDb } from "#db/client.ts";
-import { assistedOffices, assistedSessions, operatorProfiles, sessions, systemLogs, users } from "#db/schema/index.ts";
+import { assistedSessions, operatorProfiles, sessions, systemLogs, users } from "#db/schema/index.ts";
 import type { AssistedSessionApi, CommandResult, SessionCommand } from "#server/assisted/session-state.ts";
 import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
-import { stubsWithAlarmsCleared, TestClock, testPerson, watchSocket } from "./test-support.ts";
+import { db, stubsWithAlarmsCleared, TestClock, testOffice, testPerson, watchSocket } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & {
   ASSISTED_SESSIONS: DurableObjectNamespace<AssistedSessionObject>;
@@ -16,7 +15,6 @@ const ns = bindings.ASSISTED_SESSIONS;
 type Stub = DurableObjectStub<AssistedSessionObject>;
 /** The object as the web worker sees it (RPC types cannot name `unknown` arguments). */
 const api = (stub: Stub) => stub as unknown as AssistedSessionApi;
-const db = () => createDb(bindings);
 const HOUR = 60 * 60_000;
 const IMAGE = `data:image/png;base64,${"iVBORw0KGgo".repeat(4)}=`;
 
@@ -26,10 +24,7 @@ const person = (name: string) => testPerson(name);
 
 /** A session of its own (office, operator, supervisor, citizen) on a clock of the test's own. */
 async function freshSession() {
-  const [office] = await db()
-    .insert(assistedOffices)
-    .values({ name: `Office ${crypto.randomUUID()}`, address: "1 Test Street" })
-    .returning();
+  const office = await testOffice("1 Test Street");
   const [operator, supervisor, citizen] = [await person("Olivia"), await person("Sam"), await person("Cara")];
   const id = crypto.randomUUID();
   const stub = ns.get(ns.idFromName(id));
@@ -522,10 +517,7 @@ describe("AssistedSession: live consoles (WebSocket)", () => {
     await s.link();
     for (const socket of consoles) expect(await socket.next()).toMatchObject({ session: { clientName: "Cara Jones" } });
 
-    const [otherOffice] = await db()
-      .insert(assistedOffices)
-      .values({ name: `Office ${crypto.randomUUID()}`, address: "2 Test Street" })
-      .returning();
+    const otherOffice = await testOffice("2 Test Street");
     await db().update(users).set({ role: "citizen" }).where(eq(users.id, demoted.id));
     await db().delete(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${signedOut.id}`);
     await db().update(operatorProfiles).set({ officeId: otherOffice!.id }).where(eq(operatorProfiles.userId, moved.id));

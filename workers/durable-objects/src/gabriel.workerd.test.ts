@@ -2,24 +2,23 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
-import { createDb } from "#db/client.ts";
-import { gabrielAgents, gabrielAuditLog, gabrielTasks, presentations, systemLogs, users } from "#db/schema/index.ts";
+import { gabrielAgents, gabrielAuditLog, gabrielTasks, presentations, systemLogs } from "#db/schema/index.ts";
 import {
   AGENT_IDS,
   type Controls,
   type GabrielApi,
   type GabrielResult,
   type ReviewItem,
-  type RunSummary,
 } from "#server/gabriel/review-state.ts";
 import type { DurableObjectsEnv } from "./env.ts";
+import { Outbox } from "./gabriel/outbox.ts";
+import { runAgents } from "./gabriel/run.ts";
 import { DECIDED_KEPT, type GabrielOrchestrator } from "./gabriel.ts";
-import { stubsWithAlarmsCleared, TestClock, testPerson } from "./test-support.ts";
+import { db, stubsWithAlarmsCleared, TestClock, testPerson } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { GABRIEL: DurableObjectNamespace<GabrielOrchestrator> };
 type Stub = DurableObjectStub<GabrielOrchestrator>;
 const api = (stub: Stub) => stub as unknown as GabrielApi;
-const db = () => createDb(bindings);
 
 const made = stubsWithAlarmsCleared<Stub>();
 
@@ -257,9 +256,22 @@ describe("Gabriel's orchestrator and review queue (Durable Object)", () => {
     await runInDurableObject(stub, (instance: GabrielOrchestrator) => instance.alarm());
     expect((await gabriel.overview()).controls.lastRunAt).toBe(controls.lastRunAt);
     // ...before the window is read: each source's newest event was enough to tell (a run that read it would count its events).
-    const scheduled = await runInDurableObject(stub, (instance: GabrielOrchestrator) =>
-      (instance as unknown as { run(forced: boolean): Promise<RunSummary> }).run(false),
-    );
+    const scheduled = await runInDurableObject(stub, (_instance: GabrielOrchestrator, state) => {
+      // The run's module on the object's own storage and clock (the object keeps its run private).
+      const outbox = new Outbox(state.storage, db, () => clock.now());
+      return runAgents(
+        {
+          kv: state.storage.kv,
+          db: db(),
+          clock,
+          stage: () => {
+            throw new Error("a run sat out raises nothing");
+          },
+          flush: () => outbox.flush(),
+        },
+        false,
+      );
+    });
     expect(scheduled).toEqual({ ran: false, events: 0, newEvents: 0, findings: 0, raised: 0 });
     // Fifteen minutes idle: the agents look again (time-based rules need it).
     clock.advance(15 * 60_000);

@@ -33,7 +33,7 @@ export class Housekeeper extends ClockedObject implements HousekeeperApi {
     });
   }
 
-  private db(): Database {
+  #db(): Database {
     return createDb(this.env);
   }
 
@@ -61,7 +61,7 @@ export class Housekeeper extends ClockedObject implements HousekeeperApi {
   }
 
   async runNow(): Promise<HousekeepingRun> {
-    const run = await runHousekeeping(this.db(), this.clock.now(), retentionDays(this.env));
+    const run = await runHousekeeping(this.#db(), this.clock.now(), retentionDays(this.env));
     this.ctx.storage.kv.put(LAST_RUN, run);
     return run;
   }
@@ -72,17 +72,17 @@ export class Housekeeper extends ClockedObject implements HousekeeperApi {
       if (!(await this.runNow()).caughtUp) next = CATCH_UP_INTERVAL_MS;
     } catch (error) {
       console.error("housekeeper: run failed", error);
-      await this.recordFailure(error);
+      await this.#recordFailure(error);
     } finally {
       await this.ctx.storage.setAlarm(this.clock.now() + next);
     }
   }
 
   /** A failed run is a server error like any other: an error occurrence in its group, for the Errors tab. */
-  private async recordFailure(error: unknown): Promise<void> {
+  async #recordFailure(error: unknown): Promise<void> {
     const failure = error instanceof Error ? error : new Error(String(error));
     try {
-      const db = this.db();
+      const db = this.#db();
       await db.batch(
         errorStatements(
           db,

@@ -1,17 +1,15 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "#db/client.ts";
 import { analyticsEvents, analyticsRollups, housekeepingState, systemLogs } from "#db/schema/index.ts";
 import { HOUSEKEEPING_INTERVAL_MS, type HousekeeperApi } from "#server/analytics/housekeeping.ts";
 import { HOUR_MS, ROLLUP_JOB, startOfHour } from "#server/analytics/rollups.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import { FIRST_RUN_DELAY_MS, type Housekeeper } from "./housekeeper.ts";
-import { stubsWithAlarmsCleared, TestClock } from "./test-support.ts";
+import { db, stubsWithAlarmsCleared, TestClock } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { HOUSEKEEPER: DurableObjectNamespace<Housekeeper> };
 type Stub = DurableObjectStub<Housekeeper>;
-const db = () => createDb(bindings);
 const DAY_MS = 24 * HOUR_MS;
 
 const made = stubsWithAlarmsCleared<Stub>();

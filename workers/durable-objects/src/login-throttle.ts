@@ -36,7 +36,7 @@ export class LoginThrottle extends ClockedObject implements LoginThrottleApi {
   async attempt(policyInput: ThrottlePolicy): Promise<ThrottleState> {
     const policy = ThrottlePolicy.parse(policyInput);
     const now = this.clock.now();
-    const stored = this.load();
+    const stored = this.#load();
     if (stored && stored.lockedUntil > now) {
       return { allowed: false, count: stored.count, retryAfterSeconds: Math.ceil((stored.lockedUntil - now) / 1000) };
     }
@@ -71,7 +71,7 @@ export class LoginThrottle extends ClockedObject implements LoginThrottleApi {
    */
   async undo(policyInput: ThrottlePolicy): Promise<void> {
     const policy = ThrottlePolicy.parse(policyInput);
-    const state = this.load();
+    const state = this.#load();
     if (!state || state.count === 0) return;
     state.count -= 1;
     if (state.count < policy.limit) state.lockedUntil = 0;
@@ -86,13 +86,13 @@ export class LoginThrottle extends ClockedObject implements LoginThrottleApi {
 
   /** Runs at least once, possibly more: forget only what has expired, otherwise wait again. */
   async alarm(): Promise<void> {
-    const state = this.load();
+    const state = this.#load();
     if (!state) return;
     if (state.forgetAt <= this.clock.now()) await this.ctx.storage.deleteAll();
     else await this.ctx.storage.setAlarm(state.forgetAt);
   }
 
-  private load(): StoredThrottle | undefined {
+  #load(): StoredThrottle | undefined {
     return this.ctx.storage.kv.get<StoredThrottle>(KEY);
   }
 }

@@ -8,7 +8,7 @@ import {
   type ThrottlePolicy,
 } from "#server/accounts/throttle.ts";
 import type { LoginThrottle, StoredThrottle } from "./login-throttle.ts";
-import { TestClock } from "./test-support.ts";
+import { alarmAt, TestClock } from "./test-support.ts";
 
 const WINDOW = { limit: 3, lockoutMs: 300_000, window: "fixed", windowMs: 60_000 } satisfies ThrottlePolicy;
 const CONSECUTIVE = { limit: 3, lockoutMs: 300_000, window: "idle", windowMs: 60_000 } satisfies ThrottlePolicy;
@@ -29,7 +29,6 @@ async function freshThrottle(): Promise<{ throttle: Stub; clock: TestClock }> {
 // Read only, to check what the object keeps in storage rather than in memory.
 const stored = (throttle: Stub) =>
   runInDurableObject(throttle, (_i, state) => state.storage.kv.get<StoredThrottle>("state"));
-const alarmAt = (throttle: Stub) => runInDurableObject(throttle, (_i, state) => state.storage.getAlarm());
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -27,34 +27,34 @@ const KEY = "state";
 const SYNC_RETRY_MS = 5_000;
 
 export class PresentationRequest extends ClockedObject implements PresentationRequestApi {
-  private load(): Stored | undefined {
+  #load(): Stored | undefined {
     return this.ctx.storage.kv.get<Stored>(KEY);
   }
 
   /** Expired on read too, in case the alarm has not run yet. */
-  private current(): Stored | undefined {
-    const stored = this.load();
+  #current(): Stored | undefined {
+    const stored = this.#load();
     if (stored?.snapshot.status === "pending" && this.clock.now() >= Date.parse(stored.snapshot.expiresAt)) {
-      return this.change({ ...stored.snapshot, status: "expired", result: null });
+      return this.#change({ ...stored.snapshot, status: "expired", result: null });
     }
     return stored;
   }
 
   /** Stores a new state, tells every watcher, and writes it through (after, and retried by the alarm). */
-  private change(snapshot: RequestSnapshot): Stored {
-    const stored: Stored = { snapshot, state: this.load()?.state ?? "", unsynced: true };
+  #change(snapshot: RequestSnapshot): Stored {
+    const stored: Stored = { snapshot, state: this.#load()?.state ?? "", unsynced: true };
     this.ctx.storage.kv.put(KEY, stored);
-    this.broadcast({ type: "state", ...snapshot });
-    this.ctx.waitUntil(this.sync());
+    this.watchers.broadcast({ type: "state", ...snapshot });
+    this.ctx.waitUntil(this.#sync());
     return stored;
   }
 
-  private async sync(): Promise<void> {
-    const stored = this.load();
+  async #sync(): Promise<void> {
+    const stored = this.#load();
     if (!stored?.unsynced) return;
     try {
       await writeThrough(createDb(this.env), stored.snapshot);
-      const latest = this.load();
+      const latest = this.#load();
       if (latest && latest.snapshot.status === stored.snapshot.status)
         this.ctx.storage.kv.put(KEY, { ...latest, unsynced: false });
     } catch (error) {
@@ -65,7 +65,7 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
 
   async open(input: unknown): Promise<RequestSnapshot> {
     const { id, expiresAt, state } = OpenRequestInput.parse(input);
-    const existing = this.current();
+    const existing = this.#current();
     if (existing) return existing.snapshot;
     const snapshot: RequestSnapshot = {
       id,
@@ -80,7 +80,7 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
 
   async answer(input: unknown): Promise<{ accepted: boolean; snapshot: RequestSnapshot }> {
     const parsed = AnswerInput.parse(input);
-    const stored = this.current();
+    const stored = this.#current();
     if (!stored) throw new Error("no such request");
     if (stored.snapshot.status !== "pending") return { accepted: false, snapshot: stored.snapshot };
     const snapshot: RequestSnapshot =
@@ -91,28 +91,28 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
             status: "declined",
             result: { valid: false, reason: "REQUEST_DECLINED", presentedAttributes: {}, timestamp: parsed.timestamp },
           };
-    this.change(snapshot);
+    this.#change(snapshot);
     return { accepted: true, snapshot };
   }
 
   async snapshot(): Promise<RequestSnapshot | null> {
-    return this.current()?.snapshot ?? null;
+    return this.#current()?.snapshot ?? null;
   }
 
   async openState(): Promise<string | null> {
-    const stored = this.current();
+    const stored = this.#current();
     return stored?.snapshot.status === "pending" ? stored.state : null;
   }
 
   override async fetch(request: Request): Promise<Response> {
-    const stored = this.current();
+    const stored = this.#current();
     if (!stored) return new Response("Not found", { status: 404 });
-    return this.watch(request, [], { type: "state", ...stored.snapshot });
+    return this.watchers.watch(request, [], { type: "state", ...stored.snapshot });
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
     // The portal may ask again (after a reconnect, or to check the line): it gets the state.
-    if (message === "state") socket.send(JSON.stringify({ type: "state", ...(this.current()?.snapshot ?? {}) }));
+    if (message === "state") socket.send(JSON.stringify({ type: "state", ...(this.#current()?.snapshot ?? {}) }));
   }
 
   /**
@@ -120,7 +120,7 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
    * through); never both, so one alarm makes one write.
    */
   override async alarm(): Promise<void> {
-    if (this.load()?.unsynced) await this.sync();
-    else this.current();
+    if (this.#load()?.unsynced) await this.#sync();
+    else this.#current();
   }
 }

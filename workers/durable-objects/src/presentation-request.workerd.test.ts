@@ -1,13 +1,12 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDb } from "#db/client.ts";
 import { users, verificationRequests } from "#db/schema/index.ts";
 import type { PresentationRequestApi, VerificationResult } from "#server/verification/request-state.ts";
 import type { Clock } from "#server/worker/clock.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import type { PresentationRequest, Stored } from "./presentation-request.ts";
-import { TestClock, watchSocket } from "./test-support.ts";
+import { alarmAt, db, TestClock, watchSocket } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & {
   PRESENTATION_REQUESTS: DurableObjectNamespace<PresentationRequest>;
@@ -16,7 +15,6 @@ const ns = bindings.PRESENTATION_REQUESTS;
 type Stub = DurableObjectStub<PresentationRequest>;
 /** The object as its callers see it (server/verification/request-state.ts): RPC types cannot name `unknown` attributes. */
 const api = (stub: Stub) => stub as unknown as PresentationRequestApi;
-const db = () => createDb(bindings);
 
 const MINUTE = 60_000;
 const LIFETIME = 10 * MINUTE;
@@ -52,7 +50,6 @@ async function freshRequest(): Promise<{
 
 // Read only, to check what the object keeps in storage rather than in memory.
 const stored = (stub: Stub) => runInDurableObject(stub, (_i, state) => state.storage.kv.get<Stored>("state"));
-const alarmAt = (stub: Stub) => runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
 
 const judged = (clock: Clock, over: Partial<VerificationResult> = {}): VerificationResult => ({
   valid: true,

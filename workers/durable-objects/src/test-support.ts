@@ -1,8 +1,8 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { afterEach } from "vitest";
-import { createDb } from "#db/client.ts";
-import { users } from "#db/schema/index.ts";
+import { assistedOffices, users } from "#db/schema/index.ts";
 import type { Clock } from "#server/worker/clock.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * What the Durable Object tests share (test support: left out of the worker's build and type
@@ -22,6 +22,7 @@ export class TestClock implements Clock {
 }
 
 export { watchSocket } from "#tests/support/websocket.ts";
+export { db };
 
 /**
  * The stubs a test file makes: push each one, and the alarms it left are deleted after every test
@@ -37,7 +38,7 @@ export function stubsWithAlarmsCleared<Stub extends DurableObjectStub>(): Stub[]
 
 /** A person of `role` with a name of their own (a users row that never signs in): `{ id, name }` as the objects record people. */
 export async function testPerson(name: string, role = "operator") {
-  const [row] = await createDb(env as unknown as { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string })
+  const [row] = await db()
     .insert(users)
     .values({
       username: `${name.toLowerCase()}${crypto.randomUUID().slice(0, 10)}`,
@@ -48,3 +49,16 @@ export async function testPerson(name: string, role = "operator") {
     .returning();
   return { id: row!.id, name };
 }
+
+/** An assisted-digital office of its own at `address` (its assisted_offices row). */
+export async function testOffice(address: string) {
+  const [row] = await db()
+    .insert(assistedOffices)
+    .values({ name: `Office ${crypto.randomUUID()}`, address })
+    .returning();
+  return row!;
+}
+
+/** When the object's alarm is set for (null: none). */
+export const alarmAt = (stub: DurableObjectStub) =>
+  runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());

@@ -1,13 +1,15 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { endpointKey, type HonoEndpoint, honoKey, STATUS_ENDPOINTS } from "#server/security/access-table.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
+import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
+import { endpointKey, type HonoEndpoint, honoKey } from "#server/security/access-table.ts";
 import { type Caller, type Cast, checkEndpoint, type Probe, type Send } from "#tests/support/access-check.ts";
 import app from "#workers/status/src/index.ts";
 import { db, request } from "#workers/status/src/test-support.ts";
 
 /**
- * The status worker against the authorisation table (server/security/access-table.ts, ADR 022):
+ * The status worker against the authorisation table (server/security/access/status.ts, ADR 022):
  * public verification material, the same for every caller. It reads no session and no API key, so
  * each actor is a caller presenting one (made up: nothing here could tell a real one from it).
  */
@@ -37,7 +39,7 @@ const cast: Cast = {
 
 const send: Send = async (probe, caller) => {
   const headers: Record<string, string> = {};
-  if (caller.cookie) headers.Cookie = `__Host-identity_session=${caller.cookie}`;
+  if (caller.cookie) headers.Cookie = `${SESSION_COOKIE}=${caller.cookie}`;
   if (caller.apiKey) headers.Authorization = `Bearer ${caller.apiKey}`;
   return request(probe.path, {}, { method: probe.method, headers });
 };
@@ -61,7 +63,7 @@ describe("the status worker against the access table", () => {
     const declared = STATUS_ENDPOINTS.map(endpointKey);
     expect(
       served.filter((key) => !declared.includes(key)),
-      "routes with no entry in server/security/access-table.ts",
+      "routes with no entry in server/security/access/status.ts",
     ).toEqual([]);
     expect(
       declared.filter((key) => !served.includes(key)),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { honoEndpoints, sendSlice } from "#scripts/bench/fuzz-cases.ts";
+import { honoEndpoints, sendSlice } from "#tests/support/fuzz/cases.ts";
 import app from "./index.ts";
 import { bindings, ORIGIN } from "./test-support.ts";
 
 /**
  * A deterministic slice of `npm run bench -- security` (issue 13) for the status worker: the
- * generated hostile requests (scripts/bench/fuzz-cases.ts) to every route its Hono app declares.
+ * generated hostile requests (tests/support/fuzz/cases.ts) to every route its Hono app declares.
  * Everything here is public: no 5xx, and every refusal says what was wrong in JSON.
  */
 const SEED = 1_300_013;

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { createDb } from "#db/client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import type { StatusEnv } from "./env.ts";
 import app from "./index.ts";
 
@@ -15,4 +15,4 @@ export const ORIGIN = "https://identity.example";
 export const request = (path: string, override: Record<string, unknown> = {}, init: RequestInit = {}) =>
   app.request(`${ORIGIN}${path}`, init, { ...bindings, ...override });
 
-export const db = () => createDb(bindings);
+export { db };

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { assistedOffices, operatorProfiles } from "#db/schema/index.ts";
-import { ACTORS, endpointKey, type HonoEndpoint, honoKey, VERIFIER_ENDPOINTS } from "#server/security/access-table.ts";
+import { VERIFIER_ENDPOINTS } from "#server/security/access/verifier.ts";
+import { ACTORS, endpointKey, type HonoEndpoint, honoKey } from "#server/security/access-table.ts";
 import {
   type Caller,
   type Cast,
@@ -21,7 +22,7 @@ import {
 } from "#workers/verifier/src/test-support.ts";
 
 /**
- * The verifier worker against the authorisation table (server/security/access-table.ts, ADR 022):
+ * The verifier worker against the authorisation table (server/security/access/verifier.ts, ADR 022):
  * every route of its Hono app has an entry, and each answers every actor as declared, the
  * organisation's records out of reach of another organisation's people and keys.
  */
@@ -40,7 +41,7 @@ describe("the verifier worker's routes against the access table", () => {
     const declared = VERIFIER_ENDPOINTS.map(endpointKey);
     expect(
       served.filter((key) => !declared.includes(key)),
-      "routes with no entry in server/security/access-table.ts",
+      "routes with no entry in server/security/access/verifier.ts",
     ).toEqual([]);
     expect(
       declared.filter((key) => !served.includes(key)),

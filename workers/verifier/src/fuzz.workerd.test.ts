@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type Credentials, honoEndpoints, probeEndpoints, sendSlice } from "#scripts/bench/fuzz-cases.ts";
+import { type Credentials, honoEndpoints, probeEndpoints, sendSlice } from "#tests/support/fuzz/cases.ts";
 import app from "./index.ts";
 import { apiKeyFor, json, ORIGIN, openRequest, organisationWithVerifier, person, request } from "./test-support.ts";
 
 /**
  * A deterministic slice of `npm run bench -- security` (issue 13) for the verifier worker: the
- * generated hostile requests (scripts/bench/fuzz-cases.ts) to every route its Hono app declares,
+ * generated hostile requests (tests/support/fuzz/cases.ts) to every route its Hono app declares,
  * as each kind of caller. No 5xx; every refusal says what was wrong in JSON.
  */
 const SEED = 1_300_013;

@@ -1,17 +1,19 @@
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from "jose";
 import type { z } from "zod/v4";
 import { presentCredential } from "#core/credentials/index.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { CheckType } from "#core/verification/checks.ts";
-import { createDb } from "#db/client.ts";
 import { presentations } from "#db/schema/index.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { type IssuerKeys, loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { revokeCredential } from "#server/credentials/revocation.ts";
 import type { CreatedApiKey, CreatedRequest } from "#server/verification/api-schemas.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import type { HeldCredential, PersonRole } from "#tests/support/verification-fixtures.ts";
 import * as fixtures from "#tests/support/verification-fixtures.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import type { VerifierEnv } from "./env.ts";
 import app from "./index.ts";
 
@@ -24,7 +26,8 @@ import app from "./index.ts";
 export const bindings = env as unknown as VerifierEnv;
 export const ORIGIN = "https://identity.example";
 export const BASE = ORIGIN;
-export const db = () => createDb(bindings);
+export { db };
+
 /** The fixtures' store: this worker's database, and the session key it reads cookies with. */
 const store = () => ({ db: db(), sessionSecret: bindings.SESSION_SECRET });
 
@@ -34,7 +37,7 @@ export async function request(
   init: RequestInit & { cookie?: string; apiKey?: string } = {},
 ): Promise<Response> {
   const headers = new Headers(init.headers);
-  if (init.cookie) headers.set("Cookie", `__Host-identity_session=${init.cookie}`);
+  if (init.cookie) headers.set("Cookie", `${SESSION_COOKIE}=${init.cookie}`);
   if (init.apiKey) headers.set("Authorization", `Bearer ${init.apiKey}`);
   if (init.body && typeof init.body === "string" && !headers.has("Content-Type"))
     headers.set("Content-Type", "application/json");
@@ -183,3 +186,10 @@ export async function readReceipt(response: Response): Promise<{ text: string; f
   const { payload } = await compactVerify(jws, await importJWK(key, "ES256"));
   return { text, facts: JSON.parse(new TextDecoder().decode(payload)) as Record<string, any> };
 }
+
+/** The organisation's record of a check (its presentations row), or undefined. */
+export const recordOf = async (id: string) =>
+  (await db().select().from(presentations).where(eq(presentations.id, id)))[0];
+
+/** A holder's nonce for an offline presentation: 16 random bytes, base64url. */
+export const holderNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");

@@ -12,7 +12,7 @@ import { presentCredential } from "#core/credentials/index.ts";
 import { decodeOfflinePresentation, encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
 import { PAPER_CREDENTIAL_NOTE } from "#core/verification/reasons.ts";
-import { presentations, walletEvents } from "#db/schema/index.ts";
+import { walletEvents } from "#db/schema/index.ts";
 import type { ValidationAnswer as Answer, HistoryPage } from "#server/verification/api-schemas.ts";
 import { makeHolder } from "#tests/support/holder.ts";
 import {
@@ -22,17 +22,18 @@ import {
   db,
   directPost,
   fetchRequestObject,
+  holderNonce,
   json,
   openRequest,
   organisationWithVerifier,
   present,
+  recordOf,
   request,
   revoke,
 } from "#workers/verifier/src/test-support.ts";
 
 const DAY_MS = 86_400_000;
 const OFFLINE = offlineAudience(BASE);
-const holderNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
 
 async function validated(
   presentationJwt: string,
@@ -43,8 +44,6 @@ async function validated(
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as Answer;
 }
-
-const recordOf = async (id: string) => (await db().select().from(presentations).where(eq(presentations.id, id)))[0];
 
 /** The printed presentation with its issuer payload edited, the issuer's signature kept. */
 function withIssuerPayload(presentation: string, edit: (payload: Record<string, unknown>) => void): string {
@@ -134,10 +133,9 @@ describe("a paper credential scanned in person (POST /api/presentations/validate
     const { cookie } = await organisationWithVerifier();
     const paper = await citizenWithPaperCredential("rtw");
     const printed = decodeOfflinePresentation(paper.payload);
-    const extended = withIssuerPayload(
-      printed,
-      (payload) => void (payload.exp = (payload.exp as number) + 365 * 86_400),
-    );
+    const extended = withIssuerPayload(printed, (payload) => {
+      payload.exp = (payload.exp as number) + 365 * 86_400;
+    });
     expect(await validated(encodeOfflinePresentation(extended), cookie)).toMatchObject({
       valid: false,
       reason: "BAD_SIGNATURE",

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { presentations, verificationRequests } from "#db/schema/index.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import {
   type CreatedRequest,
   citizenWithCredential,
@@ -274,7 +275,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
       headers: {
         ...(init.headers as Record<string, string>),
         Origin: "https://wallet.example",
-        Cookie: "__Host-identity_session=forged",
+        Cookie: `${SESSION_COOKIE}=forged`,
       },
     });
     expect(response.status).toBe(200);

@@ -13,11 +13,13 @@ import {
   type CreatedRequest,
   citizenWithCredential,
   db,
+  holderNonce,
   json,
   openRequest,
   organisationWithVerifier,
   person,
   present,
+  recordOf,
   request,
   revoke,
 } from "#workers/verifier/src/test-support.ts";
@@ -25,7 +27,6 @@ import {
 /** The platform's offline verifier: the audience a wallet binds an offline QR code to. */
 const OFFLINE = offlineAudience(BASE);
 /** A nonce the wallet makes itself for an offline code. */
-const holderNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
 const minutesAgo = (minutes: number) => Math.floor(Date.now() / 1000) - Math.round(minutes * 60);
 const HOME_OFFICE = AUTHORITIES[CREDENTIAL_TYPES.rtw.issuerId].name;
 
@@ -37,8 +38,6 @@ async function validated(body: Record<string, unknown>, caller: Caller): Promise
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as Answer;
 }
-
-const recordOf = async (id: string) => (await db().select().from(presentations).where(eq(presentations.id, id)))[0];
 
 describe("POST /api/presentations/validate: an offline presentation (no requestId)", () => {
   it("accepts a presentation made for the platform's offline verifier, pasted raw or scanned as a QR code, and records an offline check of the organisation", async () => {

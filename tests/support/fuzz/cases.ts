@@ -5,8 +5,14 @@
 // sent again on its own (BENCH_SECURITY_ONLY). Endpoints come from the workers' own route tables
 // (Remix's built route manifest, Hono's `app.routes`), so a new endpoint is fuzzed without a list
 // to edit here.
+//
+// It lives in tests/support, which every test may import (ADR 012), and the bench imports it from
+// here as it already imports tests/support/verification-fixtures.ts: scripts are tooling, not a
+// layer the product imports, and tests must not import scripts/. It imports only the pure core and
+// the session cookie's name (from where the product defines it), so it runs in Node and workerd.
 
 import { concatBytes } from "#core/credentials/encoding.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Endpoints
@@ -737,7 +743,7 @@ function fillPath(rng: Prng, pattern: string, knownIds: readonly string[]): { pa
 
 /** encodeURIComponent, except that a lone surrogate becomes the bytes a careless encoder writes for it (invalid UTF-8). */
 function percentEncode(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[^]/g, (ch) => {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\s\S]/g, (ch) => {
     const code = ch.charCodeAt(0);
     if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff)
       return `%ED%${(0x80 | ((code >> 6) & 0x3f)).toString(16).toUpperCase()}%${(0x80 | (code & 0x3f)).toString(16).toUpperCase()}`;
@@ -1043,8 +1049,6 @@ export interface Credentials {
   apiKey?: string;
 }
 
-export const SESSION_COOKIE = "__Host-identity_session";
-
 /** The case's headers with the identity's credentials and the same-origin headers added, in order. */
 export function caseHeaders(c: FuzzCase, credentials: Credentials, ownOrigin: string): [string, string][] {
   const headers: [string, string][] = [];
@@ -1077,8 +1081,10 @@ function caseRequest(c: FuzzCase, credentials: Credentials, origin: string): Req
   const headers = new Headers();
   try {
     // Latin-1 bytes cannot be put in a fetch header as they are (workerd would send UTF-8 and warn): the socket-level bench sends them.
-    for (const [name, value] of caseHeaders(c, credentials, origin))
+    for (const [name, value] of caseHeaders(c, credentials, origin)) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the class is "not ASCII", which starts at NUL
       headers.append(name, value.replace(/[^\x00-\x7f]/g, "?"));
+    }
     const body = c.body && c.chunked ? new Blob([c.body as BlobPart]).stream() : (c.body as BodyInit | undefined);
     return new Request(origin + c.path, {
       method: c.method,

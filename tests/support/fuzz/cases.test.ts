@@ -8,7 +8,7 @@ import {
   probeEndpoints,
   type RemixRoute,
   remixApiEndpoints,
-} from "./fuzz-cases.ts";
+} from "./cases.ts";
 
 const ENDPOINTS: Endpoint[] = [
   { worker: "web", pattern: "/api/shares/:id/revoke", methods: ["POST"] },

@@ -1,0 +1,18 @@
+import { EVERYONE, type HonoEndpoint } from "#server/security/access-table.ts";
+
+// The status worker (Hono; ADR 011): public verification material. It reads no session and no key.
+
+const status = (path: string, note?: string): HonoEndpoint => ({
+  worker: "status",
+  method: "GET",
+  path,
+  access: EVERYONE,
+  ...(note ? { note } : {}),
+});
+
+export const STATUS_ENDPOINTS: readonly HonoEndpoint[] = [
+  status("/status/health"),
+  status("/status/lists/:id", "a signed statuslist+jwt: revoked or not, by index, for any verifier"),
+  status("/.well-known/jwt-vc-issuer/issuers/:id", "issuer metadata with its public keys"),
+  status("/vct/:slug", "credential type metadata"),
+];

@@ -1,0 +1,428 @@
+import {
+  type Access,
+  ADMIN_API,
+  ADMIN_PAGE,
+  all,
+  CLOSED,
+  type Declared,
+  EVERYONE,
+  type HttpMethod,
+  OWNER_API,
+  OWNER_PAGE,
+  type OwnerRule,
+  only,
+  SIGNED_IN_API,
+  SIGNED_IN_PAGE,
+  SIGNED_OUT_PAGE,
+  STAFF_API,
+  STAFF_PAGE,
+  VERIFIER_PAGE,
+  type WebEndpoint,
+} from "#server/security/access-table.ts";
+
+// The web worker (Remix). Paths other workers own are forwarded before Remix sees them
+// (app/worker/routes.ts): their entries are the status and verifier workers' tables.
+
+const OWN_CREDENTIAL: OwnerRule = {
+  rule: "the caller's own credential: another's reads as not found",
+  strangers: ["citizen"],
+  refusal: 404,
+};
+const OWN_SHARE: OwnerRule = {
+  rule: "the caller's own share: another's reads as not found",
+  strangers: ["citizen"],
+  refusal: 404,
+};
+const OWN_PASSKEY: OwnerRule = {
+  rule: "one of the caller's own passkeys: another's reads as not found, and stays",
+  strangers: ["citizen"],
+  refusal: 404,
+};
+const OWN_PASSKEYS: OwnerRule = {
+  rule: "lists the caller's own passkeys only",
+  strangers: ["citizen"],
+  refusal: "list",
+};
+const OWN_WALLET: OwnerRule = {
+  rule: "lists the caller's own credentials and shares only",
+  strangers: ["citizen"],
+  refusal: "list",
+};
+const OWN_OFFICE: OwnerRule = {
+  rule: "a session or queue entry of the operator's own office (administrators: any office); another office's reads as not found",
+  strangers: ["operator", "supervisor"],
+  refusal: 404,
+};
+const OWN_OFFICE_LIST: OwnerRule = {
+  rule: "the operator's own office only (administrators: the office they name)",
+  strangers: ["operator", "supervisor"],
+  refusal: "list",
+};
+
+type Handlers = Partial<
+  Record<
+    "loader" | "action" | "page",
+    Omit<WebEndpoint, "worker" | "route" | "handler" | "path" | "method"> & { method?: HttpMethod }
+  >
+>;
+
+function web(
+  route: string,
+  path: string,
+  handlers: Handlers,
+  variants: readonly Omit<WebEndpoint, "worker" | "route" | "path">[] = [],
+): WebEndpoint[] {
+  const entries = (Object.entries(handlers) as [WebEndpoint["handler"], NonNullable<Handlers["loader"]>][]).map(
+    ([handler, declared]): WebEndpoint => ({
+      worker: "web",
+      route,
+      handler,
+      path,
+      ...declared,
+      method: declared.method ?? (handler === "action" ? "POST" : "GET"),
+    }),
+  );
+  return [...entries, ...variants.map((variant): WebEndpoint => ({ worker: "web", route, path, ...variant }))];
+}
+
+/** A public page with no loader: anyone may read it. */
+const pitchPage = (route: string, path: string) => web(route, path, { page: { access: EVERYONE } });
+
+/** An API resource that answers GET to `access` and every other method 405. */
+const readApi = (route: string, path: string, access: Access, more: Omit<Declared, "access"> = {}) =>
+  web(route, path, { loader: { access, ...more }, action: { access: CLOSED, note: "GET only" } });
+
+/** An API command that answers `method` to `access` and GET 405. */
+const commandApi = (
+  route: string,
+  path: string,
+  method: HttpMethod,
+  access: Access,
+  more: Omit<Declared, "access"> = {},
+) => web(route, path, { action: { method, access, ...more }, loader: { access: CLOSED, note: `${method} only` } });
+
+const ASSISTED_WRITES = ["assisted_sessions", "assisted_queue"] as const;
+
+export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
+  // Every page: the root loader reads who is signed in (for the header), nothing more.
+  ...web("root", "", { loader: { access: EVERYONE, note: "runs on every page request: the signed-in user or null" } }),
+  ...web("routes/$", "/*", { loader: { access: all(404), note: "the not-found page" } }),
+  ...web("routes/api.$", "/api/*", {
+    loader: { access: all(404) },
+    action: { access: all(404), note: "any /api path no endpoint matches: JSON 404" },
+  }),
+
+  // The public pitch site (spec 001) and the public pages.
+  ...web("routes/_index", "/", {
+    loader: { access: EVERYONE, note: "the pitch home for visitors; the signed-in user's own dashboard" },
+  }),
+  ...pitchPage("routes/about", "/about"),
+  ...pitchPage("routes/business-model", "/business-model"),
+  ...pitchPage("routes/challenge", "/challenge"),
+  ...pitchPage("routes/costs-benefits", "/costs-benefits"),
+  ...pitchPage("routes/governance", "/governance"),
+  ...pitchPage("routes/government", "/government"),
+  ...pitchPage("routes/investor-funding", "/investor-funding"),
+  ...pitchPage("routes/marketing", "/marketing"),
+  ...pitchPage("routes/ministers", "/ministers"),
+  ...pitchPage("routes/pilots", "/pilots"),
+  ...pitchPage("routes/privacy-policy", "/privacy-policy"),
+  ...pitchPage("routes/roadmap", "/roadmap"),
+  ...pitchPage("routes/solution", "/solution"),
+  ...pitchPage("routes/terms-of-service", "/terms-of-service"),
+  ...web("routes/podcasts", "/podcasts", { loader: { access: EVERYONE } }),
+  ...web("routes/coming-soon.$feature", "/coming-soon/:feature", { loader: { access: EVERYONE } }),
+  ...web("routes/gabriel-ai", "/gabriel-ai", {
+    loader: { access: EVERYONE, note: "agents' declarations and aggregate figures only" },
+  }),
+  ...web("routes/verify.$shareId", "/verify/:shareId", {
+    loader: {
+      access: EVERYONE,
+      writes: ["shares", "wallet_events", "presentations"],
+      note: "whoever holds a share link: valid or not, type and issuer, nothing personal; counts the view",
+    },
+  }),
+  ...web("routes/verify-malformed", "/verify/*", {
+    loader: { access: EVERYONE, note: "a malformed share link: the verify page's own 404" },
+  }),
+  ...web("routes/api.placeholder-avatar", "/api/placeholder-avatar", {
+    loader: { access: EVERYONE, note: "the caller's own initials, or a silhouette" },
+  }),
+  ...web("routes/api.login", "/api/login", {
+    loader: { access: all("to-login"), note: "spec 000 §7: a redirect to the sign-in page" },
+    action: { access: CLOSED },
+  }),
+
+  // Signing in and out (ADR 003). Anyone may try; the throttle, not the table, limits attempts.
+  ...web("routes/login", "/login", {
+    loader: { access: SIGNED_OUT_PAGE },
+    action: { access: EVERYONE, writes: ["sessions"], note: "a new session for whoever proves a password" },
+  }),
+  ...web("routes/register", "/register", {
+    loader: { access: SIGNED_OUT_PAGE },
+    action: { access: EVERYONE, writes: ["users", "sessions"] },
+  }),
+  ...commandApi("routes/api.auth.login", "/api/auth/login", "POST", EVERYONE, { writes: ["sessions"] }),
+  ...commandApi("routes/api.auth.register", "/api/auth/register", "POST", EVERYONE, { writes: ["users", "sessions"] }),
+  ...commandApi("routes/api.auth.logout", "/api/auth/logout", "POST", EVERYONE, {
+    writes: ["sessions"],
+    note: "ends the caller's own session only (signed out: nothing to end)",
+  }),
+  ...readApi("routes/api.auth.user", "/api/auth/user", SIGNED_IN_API, { note: "the caller's own account" }),
+
+  // Passkeys (ADR 021): anyone may sign in with one; only the signed-in person adds, lists and removes their own.
+  ...commandApi("routes/api.auth.passkey.login.options", "/api/auth/passkey/login/options", "POST", EVERYONE, {
+    writes: ["webauthn_challenges"],
+  }),
+  ...commandApi("routes/api.auth.passkey.login.verify", "/api/auth/passkey/login/verify", "POST", EVERYONE, {
+    writes: ["sessions", "webauthn_credentials", "webauthn_challenges"],
+    note: "a new session for whoever proves a registered passkey over a challenge the server issued, once",
+  }),
+  ...commandApi(
+    "routes/api.auth.passkey.register.options",
+    "/api/auth/passkey/register/options",
+    "POST",
+    SIGNED_IN_API,
+    { writes: ["webauthn_challenges"] },
+  ),
+  ...commandApi("routes/api.auth.passkey.register.verify", "/api/auth/passkey/register/verify", "POST", SIGNED_IN_API, {
+    writes: ["webauthn_credentials", "webauthn_challenges"],
+    note: "added to the caller's own account, over a ceremony the caller started (another's is refused 400)",
+  }),
+  ...readApi("routes/api.auth.passkeys._index", "/api/auth/passkeys", SIGNED_IN_API, { owner: OWN_PASSKEYS }),
+  ...commandApi("routes/api.auth.passkeys.$id", "/api/auth/passkeys/:id", "DELETE", OWNER_API, {
+    owner: OWN_PASSKEY,
+    writes: ["webauthn_credentials"],
+  }),
+
+  // Visit tracking (ADR 020): anyone may send an event; visits are the signed-in person's own.
+  ...commandApi("routes/api.analytics.track", "/api/analytics/track", "POST", EVERYONE, {
+    writes: ["analytics_events", "error_logs", "error_groups"],
+    note: "rate-limited per client; a signed-out error report is kept apart and never reopens a resolved error",
+  }),
+  ...commandApi("routes/api.session.start", "/api/session/start", "POST", SIGNED_IN_API, {
+    writes: ["user_sessions"],
+    note: "the caller's own visit, keyed by their session",
+  }),
+  ...commandApi("routes/api.session.sync", "/api/session/sync", "POST", SIGNED_IN_API, { writes: ["user_sessions"] }),
+  ...commandApi("routes/api.session.end", "/api/session/end", "POST", SIGNED_IN_API, { writes: ["user_sessions"] }),
+  ...commandApi("routes/api.session.emergency-end", "/api/session/emergency-end", "POST", SIGNED_IN_API, {
+    writes: ["user_sessions"],
+  }),
+
+  // The citizen's own: wallet, credentials, shares, profile (permissions.ts hold:credentials: any role, owner only).
+  ...web("routes/api.dashboard.stats", "/api/dashboard/stats", {
+    loader: { access: SIGNED_IN_API, note: "the caller's own dashboard figures" },
+  }),
+  ...web("routes/wallet", "/wallet", { loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET } }),
+  ...web("routes/citizen-wallet", "/citizen-wallet", {
+    loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET, note: "the same module as /wallet" },
+  }),
+  ...web("routes/wallet_.present", "/wallet/present", {
+    loader: {
+      access: SIGNED_IN_PAGE,
+      note: "answers a verifier's request with the caller's own credentials; visitors sign in and come back",
+    },
+  }),
+  ...web("routes/credentials", "/credentials", { loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET } }),
+  ...web("routes/credentials_.$certificate", "/credentials/:certificate", {
+    loader: {
+      access: OWNER_PAGE,
+      owner: OWN_CREDENTIAL,
+      writes: ["shares", "wallet_events"],
+      note: "a certificate of the caller's own credential (its verify link made on first download)",
+    },
+  }),
+  ...web("routes/shares", "/shares", {
+    loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET },
+    action: {
+      access: OWNER_PAGE,
+      owner: OWN_SHARE,
+      writes: ["shares", "wallet_events"],
+      note: "Revoke Share (intent=revoke)",
+    },
+  }),
+  ...web("routes/profile", "/profile", {
+    loader: { access: SIGNED_IN_PAGE, note: "the caller's own profile" },
+    action: {
+      access: SIGNED_IN_PAGE,
+      writes: ["users", "user_profiles", "wallet_events"],
+      note: "saves the caller's own profile only: no user is named in the form",
+    },
+  }),
+  ...readApi("routes/api.wallet.credentials", "/api/wallet/credentials", SIGNED_IN_API, { owner: OWN_WALLET }),
+  ...commandApi("routes/api.vc.nonce", "/api/vc/nonce", "POST", SIGNED_IN_API, { writes: ["issuance_nonces"] }),
+  ...commandApi("routes/api.vc.$type.issue", "/api/vc/:type/issue", "POST", SIGNED_IN_API, {
+    writes: ["credentials", "issuance_nonces", "status_lists", "wallet_events"],
+    note: "issued to the caller only (never a holder named in the request), over the caller's own nonce",
+  }),
+  ...commandApi("routes/api.credentials.$id.shares", "/api/credentials/:id/shares", "POST", OWNER_API, {
+    owner: OWN_CREDENTIAL,
+    writes: ["shares", "wallet_events"],
+  }),
+  ...readApi("routes/api.shares._index", "/api/shares", SIGNED_IN_API, { owner: OWN_WALLET }),
+  ...commandApi("routes/api.shares.$id.revoke", "/api/shares/:id/revoke", "POST", OWNER_API, {
+    owner: OWN_SHARE,
+    writes: ["shares", "wallet_events"],
+  }),
+  ...readApi("routes/api.shares.download.$id", "/api/shares/download/:id", OWNER_API, { owner: OWN_SHARE }),
+  ...commandApi("routes/api.credentials.$id.revoke", "/api/credentials/:id/revoke", "POST", ADMIN_API, {
+    writes: ["credentials", "status_lists", "wallet_events"],
+    note: "revoke:credentials: the authority's act, on this platform an administrator's",
+  }),
+
+  // The Verifier Portal's pages; its API is the verifier worker's (below).
+  ...web("routes/verifier", "/verifier", {
+    loader: { access: VERIFIER_PAGE, note: "the caller's own organisation's record, keys and usage" },
+  }),
+  ...web("routes/verifier-portal", "/verifier-portal", {
+    loader: { access: VERIFIER_PAGE, note: "the same module as /verifier" },
+  }),
+  ...web("routes/verifier_.history", "/verifier/history", {
+    loader: { access: VERIFIER_PAGE, note: "the caller's own organisation's checks" },
+  }),
+  ...web("routes/verifier_.api-docs", "/verifier/api-docs", { loader: { access: VERIFIER_PAGE } }),
+  ...web("routes/verifier_.organisations", "/verifier/organisations", {
+    loader: { access: ADMIN_PAGE, note: "manage:users: every organisation" },
+  }),
+
+  // The assisted-digital console (issue 10): staffOf (operators with an office, administrators) and the office scope.
+  ...web("routes/assisted", "/assisted", {
+    loader: {
+      access: STAFF_PAGE,
+      owner: OWN_OFFICE_LIST,
+      note: "an operator not assigned to an office gets the 403 page too",
+    },
+  }),
+  ...web("routes/assisted-digital", "/assisted-digital", {
+    loader: { access: STAFF_PAGE, owner: OWN_OFFICE_LIST, note: "the same module as /assisted" },
+  }),
+  ...web("routes/assisted_.sessions.$id.paper", "/assisted/sessions/:id/paper", {
+    loader: { access: STAFF_PAGE, owner: OWN_OFFICE },
+  }),
+  ...web("routes/api.assisted.sessions._index", "/api/assisted/sessions", {
+    loader: { access: STAFF_API, owner: OWN_OFFICE_LIST },
+    action: {
+      access: STAFF_API,
+      writes: ASSISTED_WRITES,
+      note: "New Assisted Session, in the operator's own office (administrators name one)",
+    },
+  }),
+  ...web("routes/api.assisted.sessions.$id", "/api/assisted/sessions/:id", {
+    loader: { access: STAFF_API, owner: OWN_OFFICE },
+    action: { method: "PATCH", access: STAFF_API, owner: OWN_OFFICE, writes: ASSISTED_WRITES },
+  }),
+  ...web(
+    "routes/api.assisted.sessions.$id.actions",
+    "/api/assisted/sessions/:id/actions",
+    {
+      action: {
+        access: STAFF_API,
+        owner: OWN_OFFICE,
+        writes: [...ASSISTED_WRITES, "users", "authority_records", "credentials"],
+        note: "a step's work; the session object enforces the steps' order",
+      },
+      loader: { access: CLOSED },
+    },
+    [
+      {
+        handler: "action",
+        method: "POST",
+        variant: "decide-approval",
+        access: only(["supervisor", "admin"], 401),
+        owner: { ...OWN_OFFICE, strangers: ["supervisor"] },
+        writes: ASSISTED_WRITES,
+        note: "dual control: supervisors and administrators only, and never the person who asked (the session object refuses a self-approval)",
+      },
+    ],
+  ),
+  ...web("routes/api.assisted.sessions.$id.records", "/api/assisted/sessions/:id/records", {
+    loader: { access: STAFF_API, owner: OWN_OFFICE },
+  }),
+  ...web("routes/api.assisted.sessions.$id.live", "/api/assisted/sessions/:id/live", {
+    loader: {
+      access: STAFF_API,
+      owner: OWN_OFFICE,
+      note: "WebSocket: the web worker checks the caller, then passes the office scope and role to the object, never the cookie",
+    },
+  }),
+  ...web("routes/api.assisted.office.live", "/api/assisted/office/live", {
+    loader: { access: STAFF_API, note: "WebSocket to the caller's own office's board (administrators name one)" },
+  }),
+  ...web("routes/api.assisted.queue._index", "/api/assisted/queue", {
+    loader: { access: STAFF_API, owner: OWN_OFFICE_LIST },
+    action: {
+      access: STAFF_API,
+      writes: ["assisted_queue"],
+      note: "adds to the operator's own office's queue (administrators name one)",
+    },
+  }),
+  ...commandApi("routes/api.assisted.queue.$id", "/api/assisted/queue/:id", "PATCH", STAFF_API, {
+    owner: OWN_OFFICE,
+    writes: ["assisted_queue"],
+  }),
+  ...commandApi("routes/api.assisted.queue.$id.start", "/api/assisted/queue/:id/start", "POST", STAFF_API, {
+    owner: OWN_OFFICE,
+    writes: ASSISTED_WRITES,
+  }),
+  ...commandApi("routes/api.assisted.call-supervisor", "/api/assisted/call-supervisor", "POST", STAFF_API, {
+    owner: OWN_OFFICE,
+    note: "tells the supervisors' consoles of the session's office (or the caller's own); writes only its audit row",
+  }),
+
+  // Gabriel (issue 11): review:hitl for administrators and operators, control:agents for administrators.
+  ...web("routes/gabriel", "/gabriel", {
+    loader: {
+      access: STAFF_PAGE,
+      writes: ["gabriel_agents"],
+      note: "review:hitl; the controls are shown to administrators only",
+    },
+  }),
+  ...web("routes/api.gabriel.agents._index", "/api/gabriel/agents", {
+    loader: {
+      access: STAFF_API,
+      writes: ["gabriel_agents"],
+      note: "review:hitl (the first read makes the four agents' rows)",
+    },
+  }),
+  ...commandApi("routes/api.gabriel.agents.$id", "/api/gabriel/agents/:id", "PATCH", ADMIN_API, {
+    writes: ["gabriel_agents", "gabriel_audit_log"],
+    note: "control:agents (Configure Policies)",
+  }),
+  ...web("routes/api.gabriel.hitl._index", "/api/gabriel/hitl", { loader: { access: STAFF_API, note: "review:hitl" } }),
+  ...commandApi("routes/api.gabriel.hitl.$taskId.assign", "/api/gabriel/hitl/:taskId/assign", "POST", STAFF_API, {
+    writes: ["gabriel_tasks", "gabriel_audit_log"],
+    note: "review:hitl; one assignee at a time (administrators may take an item over); nobody reviews a case about themselves",
+  }),
+  ...commandApi("routes/api.gabriel.hitl.$taskId.decision", "/api/gabriel/hitl/:taskId/decision", "POST", STAFF_API, {
+    writes: ["gabriel_tasks", "gabriel_audit_log"],
+    note: "review:hitl; only the assignee decides an assigned item, once",
+  }),
+  ...commandApi("routes/api.gabriel.controls", "/api/gabriel/controls", "POST", ADMIN_API, {
+    writes: ["gabriel_agents", "gabriel_audit_log"],
+    note: "control:agents",
+  }),
+  ...commandApi("routes/api.gabriel.run", "/api/gabriel/run", "POST", ADMIN_API, {
+    writes: ["gabriel_agents", "gabriel_tasks", "gabriel_audit_log"],
+    note: "control:agents",
+  }),
+  ...web("routes/api.gabriel.live", "/api/gabriel/live", {
+    loader: { access: STAFF_API, note: "WebSocket: review:hitl checked before the handshake reaches the object" },
+  }),
+
+  // Analytics (issue 12): view:analytics and resolve:errors, administrators only (logs hold usernames and addresses).
+  ...web("routes/analytics", "/analytics", { loader: { access: ADMIN_PAGE } }),
+  ...readApi("routes/api.analytics.dashboard", "/api/analytics/dashboard", ADMIN_API),
+  ...readApi("routes/api.analytics.events", "/api/analytics/events", ADMIN_API),
+  ...readApi("routes/api.analytics.logs", "/api/analytics/logs", ADMIN_API),
+  ...readApi("routes/api.analytics.performance", "/api/analytics/performance", ADMIN_API),
+  ...readApi("routes/api.analytics.errors._index", "/api/analytics/errors", ADMIN_API),
+  ...readApi("routes/api.analytics.audit", "/api/analytics/audit", ADMIN_API, {
+    note: "the security audit log: sign-ins, refusals, role changes, with usernames and addresses",
+  }),
+  ...readApi("routes/api.analytics.errors.$id", "/api/analytics/errors/:id", ADMIN_API),
+  ...commandApi("routes/api.analytics.errors.$id.resolve", "/api/analytics/errors/:id/resolve", "POST", ADMIN_API, {
+    writes: ["error_groups"],
+    note: "resolve:errors (Mark Resolved)",
+  }),
+];
