@@ -46,9 +46,8 @@ export async function ensureDevVars(path = ".dev.vars"): Promise<Record<string, 
   // Single-quoted: the value is JSON (dotenv would otherwise read its quotes).
   if (!has("ISSUER_SIGNING_KEYS")) additions.push(`ISSUER_SIGNING_KEYS='${await generateIssuerKeysSecret()}'`);
   if (!has("VERIFIER_SIGNING_KEYS")) additions.push(`VERIFIER_SIGNING_KEYS='${await generateVerifierKeysSecret()}'`);
-  const text =
-    existing +
-    (additions.length ? (existing && !existing.endsWith("\n") ? "\n" : "") + additions.join("\n") + "\n" : "");
+  const separator = existing && !existing.endsWith("\n") ? "\n" : "";
+  const text = additions.length ? `${existing}${separator}${additions.join("\n")}\n` : existing;
   if (additions.length) writeFileSync(path, text);
   return parseDevVars(text);
 }
@@ -89,7 +88,7 @@ function auxiliaryConfigs(dataDir: string, vars: Record<string, string>): string
       if (vars[name] === undefined) throw new Error(`${name} is not set for ${config}`);
       return `${name}='${vars[name]}'`;
     });
-    writeFileSync(join(dir, ".dev.vars"), lines.join("\n") + "\n");
+    writeFileSync(join(dir, ".dev.vars"), `${lines.join("\n")}\n`);
     return join(dir, "wrangler.toml");
   });
 }

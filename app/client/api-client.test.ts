@@ -63,7 +63,10 @@ describe("handleMutationError (spec 000 §8)", () => {
     vi.useFakeTimers();
     const toasts: ToastOptions[] = [];
     const navigate = vi.fn();
-    const toast = (t: ToastOptions) => (toasts.push(t), { id: 1, dismiss: () => undefined });
+    const toast = (t: ToastOptions) => {
+      toasts.push(t);
+      return { id: 1, dismiss: () => undefined };
+    };
     handleMutationError(new ApiError(401, "Unauthorized", '{"message":"Unauthorized"}'), toast, navigate);
     expect(toasts).toEqual([
       { title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" },
@@ -81,7 +84,10 @@ describe("handleMutationError (spec 000 §8)", () => {
     for (const error of errors)
       handleMutationError(
         error,
-        (t) => (toasts.push(t), { id: toasts.length, dismiss: () => undefined }),
+        (t) => {
+          toasts.push(t);
+          return { id: toasts.length, dismiss: () => undefined };
+        },
         navigate,
         title,
       );

@@ -29,6 +29,7 @@ export function persistTheme(theme: Theme): void {
     // Storage can be disabled; the cookie still carries the choice.
   }
   const secure = location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support, and this one non-secret display cookie must be set synchronously so the next server render agrees.
   document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
 }
 
@@ -40,7 +41,7 @@ export function persistTheme(theme: Theme): void {
 export const THEME_BOOT_SCRIPT = `(function(){try{var k=${JSON.stringify(
   THEME_STORAGE_KEY,
 )},t=localStorage.getItem(k);if(t!=="dark"&&t!=="light")return;var d=document.documentElement;d.classList.toggle("dark",t==="dark");d.style.colorScheme=t;if(document.cookie.indexOf(${JSON.stringify(
-  THEME_COOKIE + "=",
+  `${THEME_COOKIE}=`,
 )}+t)<0){document.cookie=${JSON.stringify(
-  THEME_COOKIE + "=",
+  `${THEME_COOKIE}=`,
 )}+t+"; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}}catch(e){}})();`;

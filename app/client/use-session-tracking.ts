@@ -43,6 +43,7 @@ const ACTIONABLE = "a[href], button, [role='button'], input[type='submit']";
 export function useSessionTracking(toast: ToastFn): void {
   const { pathname } = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input: one page view per route change.
   useEffect(() => {
     countPageView();
   }, [pathname]);

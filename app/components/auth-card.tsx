@@ -129,6 +129,7 @@ export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initia
  */
 export function nextPath(search: string): string {
   const next = new URLSearchParams(search).get("next");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: deliberately refuses control characters: browsers strip tabs and newlines from URLs, so "/\t/host" would become "//host" and leave the site.
   return next && /^\/(?![/\\])/.test(next) && !/[\u0000-\u001f]/.test(next) ? next : "/";
 }
 

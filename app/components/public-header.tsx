@@ -41,7 +41,7 @@ export function PublicHeader() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
-  // A followed link closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input: a followed link (a route change) closes the menu.
   useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {

@@ -36,14 +36,14 @@ class Scanner {
   value(depth: number): void {
     this.ws();
     const c = this.text[this.i];
-    if (c === "{") return this.object(depth + 1);
-    if (c === "[") return this.array(depth + 1);
-    if (c === '"') return void this.string();
-    if (c === "t") return this.literal("true");
-    if (c === "f") return this.literal("false");
-    if (c === "n") return this.literal("null");
-    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return this.number();
-    this.fail();
+    if (c === "{") this.object(depth + 1);
+    else if (c === "[") this.array(depth + 1);
+    else if (c === '"') this.string();
+    else if (c === "t") this.literal("true");
+    else if (c === "f") this.literal("false");
+    else if (c === "n") this.literal("null");
+    else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) this.number();
+    else this.fail();
   }
 
   literal(word: string): void {
@@ -153,7 +153,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** Own-property check that is safe for names like "__proto__" and "hasOwnProperty". */
 export function hasOwn(object: object, name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, name);
+  return Object.hasOwn(object, name);
 }
 
 /** Defines a data property, so a claim named "__proto__" cannot change an object's prototype. */

@@ -44,7 +44,7 @@ export type JwsAlgorithm = keyof typeof ALGORITHMS;
 export const SUPPORTED_ALGORITHMS = Object.keys(ALGORITHMS) as JwsAlgorithm[];
 
 export function isSupportedAlgorithm(alg: unknown): alg is JwsAlgorithm {
-  return typeof alg === "string" && Object.prototype.hasOwnProperty.call(ALGORITHMS, alg);
+  return typeof alg === "string" && Object.hasOwn(ALGORITHMS, alg);
 }
 
 /** Header parameters by which a token would choose its own verification key (RFC 8725 s3.10). */
@@ -101,14 +101,20 @@ export async function importVerificationKey(
   const material = `${alg}|${jwk.kty}|${jwk.crv}|${jwk.x}|${jwk.y ?? ""}`;
   let perSubtle = importCache.get(crypto.subtle);
   if (cache) {
-    if (!perSubtle) importCache.set(crypto.subtle, (perSubtle = new WeakMap()));
+    if (!perSubtle) {
+      perSubtle = new WeakMap();
+      importCache.set(crypto.subtle, perSubtle);
+    }
     const entry = perSubtle.get(jwk)?.get(alg);
     if (entry && entry.material === material) return entry.key;
   }
   const key = crypto.subtle.importKey("jwk", minimalJwk(jwk), ALGORITHMS[alg].importParams, false, ["verify"]);
   if (cache && perSubtle) {
     let perKey = perSubtle.get(jwk);
-    if (!perKey) perSubtle.set(jwk, (perKey = new Map()));
+    if (!perKey) {
+      perKey = new Map();
+      perSubtle.set(jwk, perKey);
+    }
     perKey.set(alg, { material, key });
   }
   try {

@@ -117,7 +117,13 @@ describe("verifying a paper credential", () => {
     let consumed = 0;
     const result = await verifyPresentation(
       await printed(),
-      paperPolicy({ expectedNonce: undefined, consumeNonce: async () => (consumed++, true) }),
+      paperPolicy({
+        expectedNonce: undefined,
+        consumeNonce: async () => {
+          consumed++;
+          return true;
+        },
+      }),
     );
     expect(result).toMatchObject({
       valid: true,
@@ -162,7 +168,9 @@ describe("the credential decides, never the presenter", () => {
   });
 
   it("needs the KB-JWT of a credential with cnf even when its issuer also wrote the paper marker", async () => {
-    const both = await reissue(world, device, (jwt) => void (jwt.payload[PAPER_CLAIM] = PAPER_BINDING));
+    const both = await reissue(world, device, (jwt) => {
+      jwt.payload[PAPER_CLAIM] = PAPER_BINDING;
+    });
     await expectRejected(`${splitIssued(both).issuerJwt}~`, "KB_MISSING");
   });
 

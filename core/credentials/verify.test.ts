@@ -59,7 +59,11 @@ describe("verifyPresentation: issue, present a subset, verify", () => {
     const world = await makeWorld();
     const sdJwt = await issueFor(world);
     const used = new Set<string>();
-    const consumeNonce = async (nonce: string) => (used.has(nonce) ? false : (used.add(nonce), true));
+    const consumeNonce = async (nonce: string) => {
+      if (used.has(nonce)) return false;
+      used.add(nonce);
+      return true;
+    };
     const policy = basePolicy(world, { expectedNonce: undefined, consumeNonce });
     const presentation = await presentCredential({
       sdJwt,
@@ -77,7 +81,10 @@ describe("verifyPresentation: issue, present a subset, verify", () => {
     const world = await makeWorld();
     const sdJwt = await issueFor(world);
     const consumed: string[] = [];
-    const consumeNonce = async (nonce: string) => (consumed.push(nonce), true);
+    const consumeNonce = async (nonce: string) => {
+      consumed.push(nonce);
+      return true;
+    };
     const presentation = await presentFor(world, sdJwt);
     const expired = await verifyPresentation(presentation, basePolicy(world, { consumeNonce, now: NOW + 10 ** 9 }));
     expect(expired).toMatchObject({ valid: false, code: "EXPIRED" });
@@ -100,7 +107,9 @@ describe("verifyPresentation: issue, present a subset, verify", () => {
     const disclosure = encodeDisclosure(["c2FsdHNhbHRzYWx0c2FsdA", "__proto__", { admin: true }]);
     const digest = await digestOf(disclosure);
     const { issuerJwt } = splitIssued(
-      await reissue(world, sdJwt, (jwt) => void (jwt.payload._sd = [...(jwt.payload._sd as string[]), digest])),
+      await reissue(world, sdJwt, (jwt) => {
+        jwt.payload._sd = [...(jwt.payload._sd as string[]), digest];
+      }),
     );
     const result = await verifyPresentation(await bind(world, issuerJwt, [disclosure]), basePolicy(world));
     expect(result.valid).toBe(true);
@@ -118,7 +127,10 @@ describe("verifyPresentation: issue, present a subset, verify", () => {
       get(target, name) {
         const value = Reflect.get(target, name, target);
         return typeof value === "function"
-          ? (...args: unknown[]) => (calls.push(String(name)), value.apply(target, args))
+          ? (...args: unknown[]) => {
+              calls.push(String(name));
+              return value.apply(target, args);
+            }
           : value;
       },
     });

@@ -185,11 +185,11 @@ export function printableOnPaper(type: string): boolean {
 }
 
 export function isCredentialTypeCode(value: unknown): value is CredentialTypeCode {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(CREDENTIAL_TYPES, value);
+  return typeof value === "string" && Object.hasOwn(CREDENTIAL_TYPES, value);
 }
 
 export function isIssuerId(value: unknown): value is IssuerId {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(AUTHORITIES, value);
+  return typeof value === "string" && Object.hasOwn(AUTHORITIES, value);
 }
 
 /** The type whose vct path ends in `slug`, if any. */

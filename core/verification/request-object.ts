@@ -11,6 +11,7 @@ import {
   importVerificationKey,
   isSupportedAlgorithm,
   jwkMatchesAlgorithm,
+  type ParsedJws,
   type PublicJwk,
   parseCompactJws,
   signCompactJws,
@@ -99,7 +100,7 @@ export async function readRequestObject(
   jwt: string,
   options: { trustAnchorKeys: readonly PublicJwk[]; clientId: string; now: number },
 ): Promise<ResolvedRequest> {
-  let outer;
+  let outer: ParsedJws;
   try {
     outer = parseCompactJws(jwt, LIMITS);
   } catch {

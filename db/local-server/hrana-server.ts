@@ -164,7 +164,8 @@ function bindArgs(sql: string, st: StmtT): unknown[] | Record<string, unknown> {
   if (scanParams(sql).includes("?"))
     throw new HranaError("Named arguments cannot be used with anonymous '?' parameters", "ARGS_INVALID");
   const named: Record<string, unknown> = {};
-  positional.forEach((v, i) => (named[String(i + 1)] = v)); // `?NNN` parameters are looked up by number
+  // `?NNN` parameters are looked up by number
+  for (const [i, v] of positional.entries()) named[String(i + 1)] = v;
   for (const { name, value } of st.named_args) named[/^[:@$]/.test(name) ? name.slice(1) : name] = decodeValue(value);
   return named;
 }
@@ -271,9 +272,11 @@ export async function startLocalLibsqlServer(opts: LocalLibsqlServerOptions): Pr
         const stmt = s.db.prepare(sql).safeIntegers(true);
         // Retry the same statement object: a successful re-run also resets it (see above).
         // Readers (SELECT, RETURNING, some PRAGMAs) must be stepped to completion; run() would skip their rows.
-        rows = await withBusyRetry(() =>
-          stmt.reader ? (stmt.raw(true).all(args) as unknown[][]) : (stmt.run(args), []),
-        );
+        rows = await withBusyRetry((): unknown[][] => {
+          if (stmt.reader) return stmt.raw(true).all(args) as unknown[][];
+          stmt.run(args);
+          return [];
+        });
         if (stmt.reader) cols = stmt.columns().map((c) => ({ name: c.name, decltype: c.type }));
         if (wrap) s.db.exec("COMMIT");
       } catch (e) {

@@ -383,7 +383,9 @@ describe("checking a credential shown in person", () => {
     // Print: window.print, and the print stylesheet shows only the result, black on white (dark theme too).
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
-      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
     });
     await page.getByRole("button", { name: "Print" }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);

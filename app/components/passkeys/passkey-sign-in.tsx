@@ -79,6 +79,7 @@ export function PasskeySignIn({ passkeyOrigin, success }: { passkeyOrigin: strin
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page: offerAutofill is a new function each render and reads the latest callbacks through refs; listing it would restart the ceremony on every render.
   useEffect(() => {
     const found = passkeySupport(passkeyOrigin);
     setSupport(found);
@@ -88,7 +89,6 @@ export function PasskeySignIn({ passkeyOrigin, success }: { passkeyOrigin: strin
       clearTimeout(renewal.current);
       WebAuthnAbortService.cancelCeremony();
     };
-    // Once per page (offerAutofill reads the latest callbacks through refs).
   }, [passkeyOrigin]);
 
   const onClick = async () => {

@@ -76,7 +76,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const timers = removalTimers.current;
-    return () => timers.forEach((timer) => clearTimeout(timer));
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
   }, []);
 
   const value = useMemo(() => ({ toasts, toast, dismiss }), [toasts, toast, dismiss]);
@@ -148,6 +150,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => v
   const destructive = toast.variant === "destructive";
   return (
     <li
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard user must be able to reach a toast to pause its timer (WCAG 2.2.1 Timing Adjustable) and dismiss it with Escape.
       tabIndex={0}
       data-variant={toast.variant ?? "default"}
       onMouseEnter={() => setPaused(true)}
