@@ -157,8 +157,8 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/stack-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One browser, one product stack: files run one after another.
-          fileParallelism: false,
+          // Files run in lanes, each lane's worker against a stack of its own (tests/e2e/lane.ts, ADR 025).
+          maxWorkers: 2,
         },
       },
     ],
