@@ -147,6 +147,11 @@ export default defineConfig({
           environment: "node",
           include: ["{app,core,server,db,workers,scripts,tests}/**/*.test.ts"],
           exclude: ["**/*.workerd.test.ts", "**/node_modules/**", "tests/e2e/**"],
+          // Files share a worker (no fresh module graph per file; ADR 025). A file that mocks a
+          // module imports what it tests afresh (vi.resetModules); the mocked package is inlined
+          // so that its mock applies in a shared worker too.
+          isolate: false,
+          server: { deps: { inline: ["@noble/hashes"] } },
         },
       },
       {
@@ -157,8 +162,8 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/stack-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One browser, one product stack: files run one after another.
-          fileParallelism: false,
+          // Files run in lanes, each lane's worker against a stack of its own (tests/e2e/lane.ts, ADR 025).
+          maxWorkers: 2,
         },
       },
     ],

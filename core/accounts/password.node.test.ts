@@ -14,6 +14,9 @@ vi.mock("@noble/hashes/argon2.js", async (importOriginal) => {
   };
 });
 
+// Evaluated afresh for this file, so the mock above is what it imports and "the first run in an
+// isolate" is this file's first, even where test files share a worker (isolate: false, ADR 025).
+vi.resetModules();
 const { DUMMY_PASSWORD_HASH, verifyPassword } = await import("./password.ts");
 
 describe("password hashing work", () => {

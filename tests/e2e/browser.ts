@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { startClientProxy } from "./client-address.ts";
+import { stackUnderTest } from "./lane.ts";
 
 /** Debian's Chromium (apt-get install chromium), never a downloaded browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -34,16 +35,18 @@ export function chromiumLaunchOptions(args: readonly string[] = []): { executabl
 }
 
 /**
- * A fresh browser profile (own cookies and storage) pointed at the product under test; `args` as
+ * A fresh browser profile (own cookies and storage, its own client address: ./client-address.ts)
+ * pointed at the product under test; `args` as
  * chromiumLaunchOptions; `baseUrl` another address of the same stack (passkeys: http://localhost:PORT).
  */
 export async function openBrowser(
   options: { viewport?: { width: number; height: number }; args?: readonly string[]; baseUrl?: string } = {},
 ): Promise<OpenBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "identity-chromium-"));
-  const baseUrl = options.baseUrl ?? inject("baseUrl");
+  const baseUrl = options.baseUrl ?? stackUnderTest().baseUrl;
+  const proxy = await startClientProxy(baseUrl);
   const context = await chromium.launchPersistentContext(profile, {
-    ...chromiumLaunchOptions(options.args),
+    ...chromiumLaunchOptions([...proxy.args, ...(options.args ?? [])]),
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: "en-GB",
@@ -56,6 +59,7 @@ export async function openBrowser(
     baseUrl,
     async close() {
       await context.close();
+      await proxy.close();
       rmSync(profile, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { CDPSession, Page } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { webauthnCredentials } from "#db/schema/index.ts";
 import { type OpenBrowser, openBrowser, waitForHydration } from "./browser.ts";
 import { testDatabase } from "./database.ts";
+import { stackUnderTest } from "./lane.ts";
 import {
   axeInBothThemes,
   createUser,
@@ -26,7 +27,7 @@ import {
  * browsers open the stack there rather than at 127.0.0.1.
  */
 
-const stackBase = () => inject("baseUrl");
+const stackBase = () => stackUnderTest().baseUrl;
 const localBase = () => stackBase().replace("//127.0.0.1:", "//localhost:");
 
 let person: TestUser;

@@ -1,27 +1,48 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "#scripts/process.ts";
-import { startStack } from "#scripts/stack.ts";
+import { type Stack, startStack } from "#scripts/stack.ts";
+import type { StackUnderTest } from "./lane.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
-    baseUrl: string;
-    libsqlUrl: string;
-    libsqlAuthToken: string;
+    /** One stack per lane (./lane.ts). */
+    stacks: StackUnderTest[];
+    /** Where browsers claim their client addresses (./client-address.ts). */
+    clientAddressDir: string;
   }
 }
 
-/** The whole product, as `npm start` runs it, on free ports with a throwaway database. */
+/**
+ * The whole product, as `npm start` runs it, once per lane, on free ports with throwaway databases.
+ * A lane is one of the e2e project's workers (its `maxWorkers` in vitest.config.ts; ADR 025).
+ */
 export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(join(tmpdir(), "identity-e2e-"));
-  const stack = await startStack({ dataDir, webPort: await freePort() });
-  project.provide("baseUrl", stack.url);
-  project.provide("libsqlUrl", stack.libsqlUrl);
-  project.provide("libsqlAuthToken", stack.libsqlAuthToken);
-  return async () => {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const lanes = Math.max(1, project.config.maxWorkers);
+  const runDir = mkdtempSync(join(tmpdir(), "identity-e2e-"));
+  const clientAddressDir = join(runDir, "client-addresses");
+  mkdirSync(clientAddressDir);
+  const started = await Promise.allSettled(
+    Array.from({ length: lanes }, async (_, lane) =>
+      startStack({ dataDir: join(runDir, `lane-${lane + 1}`), webPort: await freePort() }),
+    ),
+  );
+  const stacks = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(stacks.map((stack: Stack) => stack.stop()));
+    rmSync(runDir, { recursive: true, force: true });
   };
+  const failure = started.find((result) => result.status === "rejected");
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  project.provide(
+    "stacks",
+    stacks.map(({ url, libsqlUrl, libsqlAuthToken }) => ({ baseUrl: url, libsqlUrl, libsqlAuthToken })),
+  );
+  project.provide("clientAddressDir", clientAddressDir);
+  return stopAll;
 }

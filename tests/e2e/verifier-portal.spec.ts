@@ -4,13 +4,14 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { Page, Request } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { presentCredential } from "#core/credentials/index.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { presentations, verifierApiKeys } from "#db/schema/index.ts";
 import { type Holder, makeHolder, signProof } from "#tests/support/holder.ts";
 import { testDatabase } from "./database.ts";
 import { fakeCameraArgs, writeQrVideo } from "./fake-camera.ts";
+import { stackUnderTest } from "./lane.ts";
 import {
   axeInBothThemes,
   closeBrowsers,
@@ -38,7 +39,7 @@ import {
 afterEach(closeBrowsers);
 
 const NO_FINDINGS = { light: [], dark: [] };
-const baseUrl = () => inject("baseUrl");
+const baseUrl = () => stackUnderTest().baseUrl;
 /** The https base the product's identifiers hang from (no PUBLIC_BASE_URL on the test stack). */
 const identifierBase = () => `https://${new URL(baseUrl()).host}`;
 
