@@ -10,6 +10,8 @@ import { defineConfig } from "vitest/config";
  *  - core-workerd: the pure core's tests inside workerd (the node project runs them in Node too);
  *  - node: the database layer, the local libSQL server, pure modules;
  *  - e2e: Debian's Chromium through playwright-core against the whole product (`npm start`'s stack).
+ * Every project reuses its workers across files (isolate: false; ADR 025): each test owns its
+ * data, clocks and limits, so no file needs a fresh module graph or runtime of its own.
  * File names say where a test runs: *.workerd.test.ts (workerd), *.test.ts (Node; under core/ in
  * workerd too, unless *.node.test.ts), tests/e2e/*.spec.ts.
  */
@@ -89,6 +91,7 @@ export default defineConfig({
         ssr: { optimizeDeps: { include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
         test: {
           name: "web",
+          isolate: false,
           include: ["{app,server}/**/*.workerd.test.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
@@ -102,6 +105,7 @@ export default defineConfig({
         ],
         test: {
           name: "durable-objects",
+          isolate: false,
           include: ["workers/durable-objects/**/*.workerd.test.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
@@ -118,6 +122,7 @@ export default defineConfig({
         ],
         test: {
           name: "verifier",
+          isolate: false,
           include: ["workers/verifier/**/*.workerd.test.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
@@ -131,6 +136,7 @@ export default defineConfig({
         ],
         test: {
           name: "status",
+          isolate: false,
           include: ["workers/status/**/*.workerd.test.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
@@ -139,7 +145,7 @@ export default defineConfig({
         // The core claims to run unchanged in the browser, workerd and Node: its tests run in both
         // runtimes (here in workerd, with no bindings; below in Node).
         plugins: [cloudflareTest({ miniflare: { ...compatibility } })],
-        test: { name: "core-workerd", include: ["core/**/*.test.ts"], exclude: ["**/*.node.test.ts"] },
+        test: { name: "core-workerd", include: ["core/**/*.test.ts"], exclude: ["**/*.node.test.ts"], isolate: false },
       },
       {
         test: {
