@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORWARDED_ROUTES } from "#app/worker/routes.ts";
@@ -94,7 +93,10 @@ describe("the web worker's routes against the access table", () => {
 const MARKER = `access-probe-${crypto.randomUUID()}`;
 /** The ids this file's people and objects have: the rows a refused call could have changed mention one. */
 const known: string[] = [MARKER];
-const remember = (id: string) => (known.push(id), id);
+const remember = (id: string) => {
+  known.push(id);
+  return id;
+};
 const store = () => ({ db: db(), sessionSecret: SESSION_SECRET });
 
 interface World {

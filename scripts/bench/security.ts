@@ -226,7 +226,7 @@ function sendRaw(
       ...headers.map(([name, value]) => `${name}: ${value}`),
     ];
     if (body) lines.push(`Content-Length: ${body.byteLength}`);
-    const head = Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1");
+    const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
     const socket = connect(Number(base.port), base.hostname, () =>
       socket.end(body ? Buffer.concat([head, body]) : head),
     );

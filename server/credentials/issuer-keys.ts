@@ -37,7 +37,7 @@ async function importIssuerKeys(secret: string): Promise<IssuerKeys> {
   const keys = new Map<IssuerId, IssuerKey>();
   for (const issuerId of ISSUER_IDS) {
     const jwk = record[issuerId];
-    if (!jwk || jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.d !== "string" || typeof jwk.x !== "string") {
+    if (jwk?.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.d !== "string" || typeof jwk.x !== "string") {
       throw new Error(`ISSUER_SIGNING_KEYS has no Ed25519 private key for ${AUTHORITIES[issuerId].name} (${issuerId})`);
     }
     const privateKey = await crypto.subtle.importKey(

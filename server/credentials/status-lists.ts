@@ -150,7 +150,7 @@ export async function loadStatusList(db: Database, listId: string): Promise<Stor
     await republishStatusList(db, listId);
     [row] = await db.select().from(statusLists).where(eq(statusLists.id, listId)).limit(1);
   }
-  if (!row || !row.encodedList || !row.publishedUrl || !row.issuerId) return undefined;
+  if (!row?.encodedList || !row.publishedUrl || !row.issuerId) return undefined;
   return {
     id: row.id,
     issuerId: row.issuerId as IssuerId,

@@ -20,6 +20,7 @@ export { AUDIT_CATEGORIES, type AuditCategory } from "#core/analytics/audit.ts";
  * its field. Long input is cut.
  */
 export function sanitiseForLog(value: string, max = 64): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are escaped
   const escaped = value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"\\]/g, (c) =>
     c === '"' || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

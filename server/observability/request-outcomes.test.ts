@@ -14,7 +14,10 @@ beforeEach(async () => {
   const temp = await openTempDatabase("observability-test-");
   batches = 0;
   const batch = temp.db.batch.bind(temp.db) as (statements: unknown) => Promise<unknown>;
-  const counted = (statements: unknown) => (batches++, batch(statements));
+  const counted = (statements: unknown) => {
+    batches++;
+    return batch(statements);
+  };
   db = Object.assign(Object.create(temp.db) as Database, { batch: counted as unknown as Database["batch"] });
   return temp.close;
 });

@@ -94,7 +94,10 @@ export function parseEnv<S extends z.ZodTypeAny>(schema: S, bindings: unknown, w
       const detail = result.error.issues.map((i) => `${i.path.join(".") || "env"} ${i.message}`).join("; ");
       throw new WorkerConfigurationError(`${worker} worker configuration is invalid: ${detail}`);
     }
-    if (!seen) validated.set(env, (seen = new WeakSet()));
+    if (!seen) {
+      seen = new WeakSet();
+      validated.set(env, seen);
+    }
     seen.add(schema);
   }
   return env as z.infer<S>;

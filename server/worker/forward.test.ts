@@ -58,7 +58,10 @@ describe("the forwarding route table", () => {
   it("hands the owner a body as bytes read here, and refuses one over the cap with 413 without troubling the owner (issue 13)", async () => {
     const seen: string[] = [];
     const owner = {
-      fetch: vi.fn(async (request: Request) => (seen.push(await request.text()), new Response("ok"))),
+      fetch: vi.fn(async (request: Request) => {
+        seen.push(await request.text());
+        return new Response("ok");
+      }),
     } as unknown as Fetcher;
     const env = { STATUS: owner, VERIFIER: owner };
     const chunked = (bytes: number) =>

@@ -34,9 +34,15 @@ export async function watchSocket(
           ? Promise.resolve(ready)
           : new Promise<string>((resolve, reject) => {
               const timer = setTimeout(() => reject(new Error(`no WebSocket message within ${ms} ms`)), ms);
-              waiting.push((t) => (clearTimeout(timer), resolve(t)));
+              waiting.push((t) => {
+                clearTimeout(timer);
+                resolve(t);
+              });
             });
-      return text.then((t) => (all.push(t), JSON.parse(t) as Record<string, unknown>));
+      return text.then((t) => {
+        all.push(t);
+        return JSON.parse(t) as Record<string, unknown>;
+      });
     },
     /** Resolves when the other side closes the socket, with its code and reason. */
     closed,

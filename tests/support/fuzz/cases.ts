@@ -44,7 +44,7 @@ function remixFullPath(routes: Record<string, RemixRoute | undefined>, route: Re
   const parts: string[] = [];
   for (let r: RemixRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined)
     if (r.path) parts.unshift(r.path);
-  return "/" + parts.join("/").replace(/^\/+/, "");
+  return `/${parts.join("/").replace(/^\/+/, "")}`;
 }
 
 /**
@@ -344,6 +344,7 @@ const NASTY_STRINGS = [
   "'; DROP TABLE users; --",
   '" OR 1=1 --',
   "<script>alert(1)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as the literal text
   "${7*7}",
   "{{7*7}}",
   "../../../../etc/passwd",
@@ -400,6 +401,7 @@ const NASTY_NUMBERS = [
   -1e308,
   5e-324,
   0.5,
+  // biome-ignore lint/suspicious/noApproximativeNumericConstant: an arbitrary non-integer, not π
   3.14159,
 ] as const;
 
@@ -464,7 +466,7 @@ function nested(depth: number, arrays: boolean): unknown {
 
 /** `depth` levels as JSON text, built without recursion (JSON.stringify would overflow first). */
 const nestedText = (depth: number, arrays: boolean) =>
-  arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "{}" + "}".repeat(depth);
+  arrays ? "[".repeat(depth) + "]".repeat(depth) : `${'{"a":'.repeat(depth)}{}${"}".repeat(depth)}`;
 
 const encoder = new TextEncoder();
 const utf8 = (text: string) => encoder.encode(text);
@@ -802,7 +804,7 @@ function queryString(rng: Prng): { text: string; label: string } {
     default: {
       const key = rng.pick(QUERY_KEYS);
       return {
-        text: Array.from({ length: 5 }, (_, i) => `${key}=${i}`).join("&") + `&${key}[]=x&${key}[a]=y`,
+        text: `${Array.from({ length: 5 }, (_, i) => `${key}=${i}`).join("&")}&${key}[]=x&${key}[a]=y`,
         label: "a query key repeated",
       };
     }
@@ -993,10 +995,10 @@ export function fuzzCase(options: CaseOptions, index: number): FuzzCase {
       ["X-Forwarded-For", "1.2.3.4, <script>, ::1", "X-Forwarded-For garbage"],
       ["CF-Connecting-IP", "not-an-ip\u00ff", "CF-Connecting-IP garbage"],
       ["Range", "bytes=999999-1", "odd Range"],
-      ["If-None-Match", '"' + "x".repeat(500), "odd If-None-Match"],
+      ["If-None-Match", `"${"x".repeat(500)}`, "odd If-None-Match"],
       ["Upgrade", "websocket", "Upgrade: websocket without the handshake"],
       ["X-Request-Id", "forged\u00ff id", "client-sent X-Request-Id"],
-      ["Referer", "https://evil.example/" + "a".repeat(3_000), "long Referer"],
+      ["Referer", `https://evil.example/${"a".repeat(3_000)}`, "long Referer"],
       ["Sec-Fetch-Site", "nonsense", "Sec-Fetch-Site nonsense"],
       ["Transfer-Encoding", "gzip", "Transfer-Encoding gzip (not gzipped)"],
       ["Content-Encoding", "gzip", "Content-Encoding gzip (not gzipped)"],
@@ -1060,7 +1062,7 @@ export function caseHeaders(c: FuzzCase, credentials: Credentials, ownOrigin: st
     "session-and-garbage": `${SESSION_COOKIE}=garbage; ${SESSION_COOKIE}=${session}; =; ;;`,
     long: `${SESSION_COOKIE}=${"x".repeat(6_000)}`,
     latin1: `${SESSION_COOKIE}=caf\u00e9\u00ff; theme=\u00e9`,
-    many: Array.from({ length: 120 }, (_, i) => `c${i}=${i}`).join("; ") + `; ${SESSION_COOKIE}=${session}`,
+    many: `${Array.from({ length: 120 }, (_, i) => `c${i}=${i}`).join("; ")}; ${SESSION_COOKIE}=${session}`,
   }[c.cookie];
   if (cookie) headers.push(["Cookie", cookie]);
   const authorization = {

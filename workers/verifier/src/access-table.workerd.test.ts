@@ -53,7 +53,10 @@ describe("the verifier worker's routes against the access table", () => {
 /** Carried by every body this file sends, so its rows can be told from other files'. */
 const MARKER = `access-probe-${crypto.randomUUID()}`;
 const known: string[] = [MARKER];
-const remember = (id: string) => (known.push(id), id);
+const remember = (id: string) => {
+  known.push(id);
+  return id;
+};
 
 let cast: Cast;
 const objects = { recordId: "", requestId: "", apiKeyId: "" };

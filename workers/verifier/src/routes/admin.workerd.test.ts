@@ -289,8 +289,9 @@ function openApiProblems(doc: Record<string, any>): string[] {
       .split("/")
       .reduce<any>((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
   const walk = (node: unknown, where: string) => {
-    if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${where}/${i}`));
-    else if (node && typeof node === "object") {
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${where}/${i}`);
+    } else if (node && typeof node === "object") {
       for (const [key, value] of Object.entries(node)) {
         if (key === "$ref" && typeof value === "string" && (!value.startsWith("#/") || resolve(value) === undefined))
           problems.push(`${where}: $ref ${value} does not resolve`);

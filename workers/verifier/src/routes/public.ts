@@ -29,6 +29,9 @@ export const publicRoutes = new Hono<VerifierApp>()
 const documents = new Map<string, Record<string, unknown>>();
 function documentFor(origin: string): Record<string, unknown> {
   let document = documents.get(origin);
-  if (!document) documents.set(origin, (document = openApiDocument(origin)));
+  if (!document) {
+    document = openApiDocument(origin);
+    documents.set(origin, document);
+  }
   return document;
 }

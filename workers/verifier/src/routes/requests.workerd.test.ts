@@ -350,7 +350,14 @@ describe("GET /api/presentations/requests/{id}/live", () => {
     // Bounded: a message that never comes fails the test instead of hanging the run.
     const first = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("no WebSocket message within 3 s")), 3_000);
-      socket.addEventListener("message", (event) => (clearTimeout(timer), resolve(String(event.data))), { once: true });
+      socket.addEventListener(
+        "message",
+        (event) => {
+          clearTimeout(timer);
+          resolve(String(event.data));
+        },
+        { once: true },
+      );
     });
     socket.accept();
     try {
