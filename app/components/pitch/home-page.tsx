@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 import { pageMeta } from "#app/components/meta.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
-import { MVP, NATIONAL_SSO, PILOTS, SERVICE } from "#core/pitch/programme.ts";
+import { MVP, NATIONAL_SSO, PILOTS, PODCASTS, SERVICE } from "#core/pitch/programme.ts";
 import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
 import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes.ts";
 
@@ -77,7 +77,7 @@ const PILOT_CARDS: { icon: IconName; title: string; text: string; savings: strin
   {
     icon: "user",
     title: "NHS Right-to-Work",
-    text: "NHS trusts verify new starters' right to work from a wallet credential, cutting onboarding from 21 days to 3 days.",
+    text: `NHS trusts verify new starters' right to work from a wallet credential, cutting onboarding from ${PILOTS.nhsClearanceDays.before.display} to ${PILOTS.nhsClearanceDays.after.display}.`,
     savings: PILOTS.nhsSavings.display,
   },
   {
@@ -89,13 +89,13 @@ const PILOT_CARDS: { icon: IconName; title: string; text: string; savings: strin
   {
     icon: "badge",
     title: "Education DBS",
-    text: "An education authority's schools receive DBS results as reusable credentials, from 8 weeks to instant.",
+    text: `An education authority's schools receive DBS results as reusable credentials, from ${PILOTS.dbsConfirmationWeeks.before.display} to ${PILOTS.dbsConfirmationWeeks.after.display}.`,
     savings: PILOTS.educationSavings.display,
   },
   {
     icon: "users",
     title: "Local Authority Multi-Service",
-    text: "A council uses one verification platform across its services, with a 70% efficiency gain.",
+    text: `A council uses one verification platform across its services, with a ${PILOTS.councilEfficiencyPercent.display} efficiency gain.`,
     savings: PILOTS.councilSavings.display,
   },
 ];
@@ -170,8 +170,8 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         </div>
         {/* Three figures: the shared StatGrid is four columns wide on large screens. */}
         <div className="mt-8 grid gap-4 sm:grid-cols-3">
-          <Stat value="7" label="Episodes" />
-          <Stat value="30+" label="Minutes of content" />
+          <Stat value={PODCASTS.episodes.display} label="Episodes" />
+          <Stat value={PODCASTS.totalMinutes.display} label="Minutes of content" />
           <Stat value={MVP.buildCost.stat} label="MVP investment" />
         </div>
         <div className="mt-8">

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
+import { SECTOR_COSTS, VERIFICATION_FEES } from "#core/pitch/business-model.ts";
 import {
   CONTACTS,
   GOVERNMENT,
@@ -22,6 +23,7 @@ import { ActionLink, CardGrid, PageHero, Section, Stat, slug } from "./layout.ts
 
 const PRESS_OFFICE_EMAIL = CONTACTS.press.email;
 const PARTNERSHIPS_EMAIL = CONTACTS.partnerships.email;
+const { nhs, housing, education, localAuthority } = SECTOR_COSTS;
 
 const AUDIENCES: {
   audience: string;
@@ -47,7 +49,7 @@ const AUDIENCES: {
     message: "Right-to-work checks in minutes, with the audit trail kept for you.",
     points: [
       `Verification in about ${VERIFICATION_TIME.withCredential.display} instead of about ${VERIFICATION_TIME.today.display}`,
-      "Pay per verification, from £0.50",
+      `Pay per verification, from ${VERIFICATION_FEES.rightToWork.low.display}`,
       "Automatic audit trail and AI document checks",
     ],
     more: { to: "/business-model", label: "Business model" },
@@ -56,7 +58,11 @@ const AUDIENCES: {
     audience: "Landlords",
     icon: "wallet",
     message: "Right-to-rent checks without photocopying passports.",
-    points: ["Right-to-rent verification from £0.30", "Tenants share only what the check needs", "Tenants never pay"],
+    points: [
+      `Right-to-rent verification from ${VERIFICATION_FEES.rightToRent.low.display}`,
+      "Tenants share only what the check needs",
+      "Tenants never pay",
+    ],
     more: { to: "/business-model?sector=housing", label: "Housing costs" },
   },
   {
@@ -64,8 +70,8 @@ const AUDIENCES: {
     icon: "pulse",
     message: "Portable pre-employment checks for staff moving between trusts.",
     points: [
-      "£4.00 total per hire against £75-£150 today",
-      "95% cost reduction",
+      `${nhs.total.display} total per hire against ${nhs.today.display} today`,
+      `${nhs.reductionPercent.display} cost reduction`,
       `${MARKET.nhsNewStartersPerYear.display} NHS new starters a year`,
     ],
     more: { to: "/business-model?sector=nhs", label: "NHS costs" },
@@ -75,8 +81,8 @@ const AUDIENCES: {
     icon: "file",
     message: "Faster lettings with right-to-rent checks you can rely on.",
     points: [
-      "£2.20 total per tenant against £32-£65 today",
-      "90% cost reduction",
+      `${housing.total.display} total per tenant against ${housing.today.display} today`,
+      `${housing.reductionPercent.display} cost reduction`,
       `${MARKET.rentalProperties.display} rental properties`,
     ],
     more: { to: "/business-model?sector=housing", label: "Housing costs" },
@@ -86,8 +92,8 @@ const AUDIENCES: {
     icon: "shield",
     message: "Enhanced DBS results shared instantly, with safeguarding kept first.",
     points: [
-      "£50.50 total per check against £79-£109 today",
-      "75% less administrative time",
+      `${education.total.display} total per check against ${education.today.display} today`,
+      `${education.adminTimeReductionPercent.display} less administrative time`,
       `${MARKET.dbsChecksPerYear.display} DBS checks a year`,
     ],
     more: { to: "/business-model?sector=education", label: "Education costs" },
@@ -97,8 +103,8 @@ const AUDIENCES: {
     icon: "support",
     message: "One platform for every service, with help in person for residents who need it.",
     points: [
-      "£3.30 total per check against £45-£85 today",
-      "85% cost reduction",
+      `${localAuthority.total.display} total per check against ${localAuthority.today.display} today`,
+      `${localAuthority.reductionPercent.display} cost reduction`,
       "Assisted-digital kiosks in councils and libraries",
     ],
     more: { to: "/business-model?sector=local-authority", label: "Local authority costs" },

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
-import { CONTACTS, mailto } from "#core/pitch/programme.ts";
+import { CONTACTS, MVP, mailto } from "#core/pitch/programme.ts";
 import { PageHero, Section } from "./layout.tsx";
 
 /**
@@ -27,8 +27,7 @@ const MINISTERS_CONTACT = CONTACTS.ministers;
 
 const DEMO_ALERT =
   "MVP demo: you will now go to the platform login. Choose a demo account to explore the citizen wallet, the verifier portal and assisted-digital support.";
-const DOCUMENTATION_ALERT =
-  "Opening the solution documentation in a new tab: the 12-month MVP, core components and technical architecture.";
+const DOCUMENTATION_ALERT = `Opening the solution documentation in a new tab: the ${MVP.deliveryMonths.adjective} MVP, core components and technical architecture.`;
 const ACCESS_ALERT = "Thank you. Redirecting you to the ministerial briefing materials and platform access.";
 
 type FormState = { email: string; department: string; accessCode: string };
@@ -86,7 +85,7 @@ export function MinistersPage() {
           <ActionCard
             icon={<Icon name="file" className="h-7 w-7" />}
             title="Technical documentation"
-            text="The 12-month MVP, core components, standards alignment and technical architecture. Opens in a new tab."
+            text={`The ${MVP.deliveryMonths.adjective} MVP, core components, standards alignment and technical architecture. Opens in a new tab.`}
           >
             <Button
               data-testid="button-view-documentation"

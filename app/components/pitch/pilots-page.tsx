@@ -33,7 +33,10 @@ const PILOT_CARDS: Pilot[] = [
       { label: "Transactions", value: "500-1,000" },
       { label: "Live phase", value: "100 workers" },
       { label: "Projected savings", value: PILOTS.nhsSavings.display },
-      { label: "Time to clear a new starter", value: "21 days to 3 days" },
+      {
+        label: "Time to clear a new starter",
+        value: `${PILOTS.nhsClearanceDays.before.display} to ${PILOTS.nhsClearanceDays.after.display}`,
+      },
     ],
     outcomes: [
       "Fewer unfilled shifts while checks complete",
@@ -67,7 +70,10 @@ const PILOT_CARDS: Pilot[] = [
       { label: "Partners", value: "One local education authority" },
       { label: "Schools", value: "50-100 schools" },
       { label: "Projected savings", value: PILOTS.educationSavings.display },
-      { label: "DBS confirmation", value: "8 weeks to instant" },
+      {
+        label: "DBS confirmation",
+        value: `${PILOTS.dbsConfirmationWeeks.before.display} to ${PILOTS.dbsConfirmationWeeks.after.display}`,
+      },
     ],
     outcomes: [
       "New staff in classrooms sooner",
@@ -85,7 +91,7 @@ const PILOT_CARDS: Pilot[] = [
     facts: [
       { label: "Partner", value: "A local authority" },
       { label: "Projected savings", value: PILOTS.councilSavings.display },
-      { label: "Efficiency gain", value: "70%" },
+      { label: "Efficiency gain", value: PILOTS.councilEfficiencyPercent.display },
     ],
     outcomes: [
       "Dual control for sensitive operations by council operators",
@@ -111,7 +117,7 @@ export function PilotsPage() {
 
       <Section title="Programme at a glance" tone="shaded">
         <StatGrid>
-          <Stat value="4" label="Pilots" />
+          <Stat value={PILOTS.count.display} label="Pilots" />
           <Stat value={PILOTS.annualSavings.display} label="Annual savings" />
           <Stat value={PILOTS.participants.display} label="Participants" />
           <Stat value={PILOTS.roiPercent.display} label="ROI in 12 months" />

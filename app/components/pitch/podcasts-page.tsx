@@ -1,6 +1,6 @@
 import { Icon } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
-import { MVP, PILOTS, VERIFICATION_TIME } from "#core/pitch/programme.ts";
+import { MVP, PILOTS, PODCASTS, VERIFICATION_TIME } from "#core/pitch/programme.ts";
 import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "./layout.tsx";
 import { PODCAST_EPISODES, type PodcastEpisode, podcastAudioSources } from "./podcast-episodes.ts";
 
@@ -66,8 +66,8 @@ export function PodcastsPage({
 
       <Section title="Series at a glance" tone="shaded">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Stat value="7" label="Episodes" />
-          <Stat value="30+" label="Minutes total" />
+          <Stat value={PODCASTS.episodes.display} label="Episodes" />
+          <Stat value={PODCASTS.totalMinutes.display} label="Minutes total" />
           <Stat value={MVP.buildCost.stat} label="MVP investment" />
         </div>
       </Section>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { MVP, SERVICE } from "#core/pitch/programme.ts";
+import { DELIVERY, MVP, SERVICE } from "#core/pitch/programme.ts";
 import { ActionLink, PageHero, Section } from "./layout.tsx";
 
 /**
@@ -44,7 +44,7 @@ const PHASES: Phase[] = [
     ],
     metrics: [
       <>
-        <strong>3</strong> employer partners
+        <strong>{DELIVERY.employerPartners.display}</strong> employer partners
       </>,
       <>
         <strong>500</strong> pilot citizens
@@ -83,14 +83,14 @@ const PHASES: Phase[] = [
     months: "Months 9-12",
     summary: "Scale to a minimum viable national service, certified and open to scrutiny.",
     activities: [
-      "Scale to 100k users",
+      `Scale to ${DELIVERY.mvpUsers.display} users`,
       "Achieve CE+ certification",
       "Publish transparency report v1",
       "Onboard employers and landlords at scale",
     ],
     metrics: [
       <>
-        <strong>100k</strong> users
+        <strong>{DELIVERY.mvpUsers.display}</strong> users
       </>,
       <>
         <strong>1,000+</strong> employers/landlords
