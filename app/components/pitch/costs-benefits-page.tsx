@@ -139,10 +139,15 @@ export function CostsBenefitsPage() {
           <Card icon="users" title="For employers and landlords" accent>
             <CheckList
               items={[
-                <>
-                  Verification in <strong>about {VERIFICATION_TIME.withCredential.display}</strong> instead of{" "}
-                  <strong>about {VERIFICATION_TIME.today.display}</strong>
-                </>,
+                {
+                  id: "verification-time",
+                  content: (
+                    <>
+                      Verification in <strong>about {VERIFICATION_TIME.withCredential.display}</strong> instead of{" "}
+                      <strong>about {VERIFICATION_TIME.today.display}</strong>
+                    </>
+                  ),
+                },
                 "Portable credentials: no repeated document collection",
                 "Automatic audit trail for every check",
                 "AI document checks, with human review of adverse decisions",

@@ -82,6 +82,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
                 {episode.title}
               </h3>
               <p className="mt-2 flex-1 text-govuk-grey dark:text-slate-300">{episode.description}</p>
+              {/* biome-ignore lint/a11y/useMediaCaption: each episode's full transcript is on /podcasts, linked below (WCAG 1.2.1) */}
               <audio controls preload="none" aria-labelledby={`${episode.id}-title`} className="mt-4 w-full">
                 {podcastAudioSources(episode, audioBaseUrl).map((source) => (
                   <source key={source.src} src={source.src} type={source.type} />

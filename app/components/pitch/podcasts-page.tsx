@@ -153,6 +153,7 @@ function EpisodeEntry({
               </li>
             ))}
           </ul>
+          {/* biome-ignore lint/a11y/useMediaCaption: a full transcript of the episode is on the page, below the player (WCAG 1.2.1) */}
           <audio
             controls
             preload="none"
@@ -167,8 +168,8 @@ function EpisodeEntry({
           <details className="group mt-4 rounded-sm border border-govuk-border dark:border-slate-700">
             <summary className={`cursor-pointer px-4 py-3 font-semibold ${linkClasses}`}>Transcript</summary>
             <div className="space-y-4 border-t border-govuk-border px-4 py-4 text-govuk-black dark:border-slate-700 dark:text-slate-200">
-              {transcript.split("\n\n").map((paragraph, i) => (
-                <p key={i}>{paragraph}</p>
+              {transcript.split("\n\n").map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
               ))}
             </div>
           </details>

@@ -88,6 +88,7 @@ export function SectorSection() {
           role="tabpanel"
           id={`panel-${sector.id}`}
           aria-labelledby={`tab-${sector.id}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs: the panel takes focus after its tab, so keyboard users reach panels that start with no focusable element
           tabIndex={0}
           hidden={sector.id !== selected}
           className="mt-4 rounded-sm border-2 border-govuk-border bg-white p-5 sm:mt-0 sm:rounded-t-none sm:border-t-0 sm:p-8 dark:border-slate-600 dark:bg-slate-950"

@@ -18,15 +18,16 @@ export function DataTable({
 }: {
   caption: string;
   head: string[];
-  rows: ReactNode[][];
-  foot?: ReactNode[];
+  /** Each row starts with its header cell's text, which also names the row. */
+  rows: [string, ...ReactNode[]][];
+  foot?: [string, ...ReactNode[]];
 }) {
   const cell = "border-b border-govuk-border px-3 py-3 align-top sm:px-4 dark:border-slate-700";
   return (
-    <div
+    <section
       className="mt-8 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
       tabIndex={0}
-      role="region"
       aria-label={caption}
     >
       <table className="w-full border-collapse text-left text-sm sm:text-base">
@@ -43,16 +44,16 @@ export function DataTable({
           </tr>
         </thead>
         <tbody className="text-govuk-black dark:text-slate-200">
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((value, j) =>
+          {rows.map((row) => (
+            <tr key={row[0]}>
+              {head.map((column, j) =>
                 j === 0 ? (
-                  <th key={j} scope="row" className={`${cell} font-semibold`}>
-                    {value}
+                  <th key={column} scope="row" className={`${cell} font-semibold`}>
+                    {row[j]}
                   </th>
                 ) : (
-                  <td key={j} className={cell}>
-                    {value}
+                  <td key={column} className={cell}>
+                    {row[j]}
                   </td>
                 ),
               )}
@@ -62,14 +63,14 @@ export function DataTable({
         {foot ? (
           <tfoot className="bg-govuk-grey-light font-bold text-govuk-black dark:bg-slate-800 dark:text-slate-100">
             <tr>
-              {foot.map((value, j) =>
+              {head.map((column, j) =>
                 j === 0 ? (
-                  <th key={j} scope="row" className="px-3 py-3 sm:px-4">
-                    {value}
+                  <th key={column} scope="row" className="px-3 py-3 sm:px-4">
+                    {foot[j]}
                   </th>
                 ) : (
-                  <td key={j} className="px-3 py-3 sm:px-4">
-                    {value}
+                  <td key={column} className="px-3 py-3 sm:px-4">
+                    {foot[j]}
                   </td>
                 ),
               )}
@@ -77,6 +78,6 @@ export function DataTable({
           </tfoot>
         ) : null}
       </table>
-    </div>
+    </section>
   );
 }
