@@ -14,7 +14,16 @@ export interface Figure {
   readonly display: string;
 }
 
-const figure = (value: number, display: string): Figure => ({ value, display });
+/** A figure the pages write as a range ("£75-£150"): both ends, and how the pages write the whole. */
+export interface FigureRange {
+  readonly low: Figure;
+  readonly high: Figure;
+  readonly display: string;
+}
+
+export const figure = (value: number, display: string): Figure => ({ value, display });
+
+export const range = (low: Figure, high: Figure, display: string): FigureRange => ({ low, high, display });
 
 /** The MVP: what it costs and how soon it is delivered (spec 001 §1 "Main claims", §9 "Costs and revenue"). */
 export const MVP = {
@@ -22,8 +31,15 @@ export const MVP = {
   cost: figure(1_250_000, "£1.25M"),
   /** The core build (§9 "MVP build £200k"); the home and podcast pages' stat reads "£200K" (§9 "Pilots"). */
   buildCost: { ...figure(200_000, "£200k"), stat: "£200K" },
-  deliveryMonths: figure(12, "12 months"),
+  /** /ministers writes it as an adjective: "the 12-month MVP". */
+  deliveryMonths: { ...figure(12, "12 months"), adjective: "12-month" },
   pilotsVisibleMonths: figure(6, "6 months"),
+} as const;
+
+/** Spec 001 §9 "Claims and delivery": the MVP's targets, repeated by /roadmap, /costs-benefits and /investor-funding. */
+export const DELIVERY = {
+  mvpUsers: figure(100_000, "100k"),
+  employerPartners: figure(3, "3"),
 } as const;
 
 /** What a national single sign-on costs, the MVP's comparison (spec 001 §1: both readings stand). */
@@ -32,6 +48,25 @@ export const NATIONAL_SSO = {
   claimedCost: { ...figure(400_000_000, "400M+"), inPounds: "£400M+" },
   /** The home page's cost bars and the costs page. */
   comparedCost: figure(305_000_000, "£305m+"),
+} as const;
+
+/** Spec 001 §9 "Costs and revenue": the build and running costs beside the MVP's, on /costs-benefits and in the podcast. */
+export const COSTS = {
+  yearOneBuild: range(figure(125_000, "£125k"), figure(200_000, "£200k"), "£125k-£200k"),
+  /** The build costs under this share of the national single sign-on comparison. */
+  shareOfComparisonPercent: figure(1, "1%"),
+  operatingPerYear: range(figure(10_000_000, "£10m"), figure(15_000_000, "£15m"), "£10-15m"),
+  perCitizen: range(figure(2, "£2"), figure(3, "£3"), "£2-£3"),
+} as const;
+
+/** Spec 001 §9 "Costs and revenue": the national platform's revenue a year, by stream. */
+export const REVENUE = {
+  centralLicence: range(figure(25_000_000, "£25m"), figure(40_000_000, "£40m"), "£25-40m"),
+  perVerification: range(figure(30_000_000, "£30m"), figure(50_000_000, "£50m"), "£30-50m"),
+  checksPerYear: figure(50_000_000, "50m"),
+  enterpriseAddOns: range(figure(10_000_000, "£10m"), figure(20_000_000, "£20m"), "£10-20m"),
+  total: range(figure(70_000_000, "£70m"), figure(80_000_000, "£80m"), "£70-80m"),
+  marginPercent: figure(84, "84%"),
 } as const;
 
 /** The product's promises on data, revocation and service (spec 001 §1, §2 "Legal", §9 "Claims and delivery"). */
@@ -74,6 +109,17 @@ export const PILOTS = {
   housingSavings: figure(200_000, "£200,000+"),
   educationSavings: figure(300_000, "£300,000+"),
   councilSavings: figure(400_000, "£400,000+"),
+  councilEfficiencyPercent: figure(70, "70%"),
+  /** The NHS pilot clears a new starter in 3 days instead of 21. */
+  nhsClearanceDays: { before: figure(21, "21 days"), after: figure(3, "3 days") },
+  /** The education pilot confirms a DBS result at once instead of in 8 weeks. */
+  dbsConfirmationWeeks: { before: figure(8, "8 weeks"), after: figure(0, "instant") },
+} as const;
+
+/** Spec 001 §9 "Pilots": the podcast series, on /podcasts and the home page's preview. */
+export const PODCASTS = {
+  episodes: figure(7, "7"),
+  totalMinutes: figure(30, "30+"),
 } as const;
 
 /** Spec 001 §9 "Business model" and "Investor funding": the market and the returns. */
@@ -82,8 +128,10 @@ export const MARKET = {
   dbsChecksPerYear: figure(7_370_000, "7.37M"),
   rentalProperties: figure(4_900_000, "4.9M"),
   nhsNewStartersPerYear: figure(130_488, "130,488"),
-  fiveYearRevenue: { low: figure(9_600_000, "£9.6M"), high: figure(27_000_000, "£27M"), display: "£9.6M-£27M" },
-  investorReturn: { low: figure(10, "10x"), high: figure(43, "43x"), display: "10x to 43x" },
+  nhsStaff: figure(1_540_000, "1.54M"),
+  localAuthorities: figure(408, "408"),
+  fiveYearRevenue: range(figure(9_600_000, "£9.6M"), figure(27_000_000, "£27M"), "£9.6M-£27M"),
+  investorReturn: range(figure(10, "10x"), figure(43, "43x"), "10x to 43x"),
 } as const;
 
 /** Spec 001 §1: verification in about 5 minutes instead of about 3 hours. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { MARKET } from "#core/pitch/programme.ts";
 import { ActionLink, PageHero, Section, Stat } from "./layout.tsx";
 /**
  * Spec 001 §2 "Challenge": five problem sections and a button to /solution. Figures per spec 001
@@ -54,7 +55,7 @@ export function ChallengePage() {
 
       <Problem
         title="Safeguarding Delays"
-        figure={<Stat value="7.37M" label="DBS checks a year" />}
+        figure={<Stat value={MARKET.dbsChecksPerYear.display} label="DBS checks a year" />}
         points={[
           "The same person is checked again for each new role",
           "Schools and care providers wait before new staff can start",
@@ -62,9 +63,7 @@ export function ChallengePage() {
         ]}
       >
         <p>
-          There are 7.37M DBS checks a year. Results are not reusable between employers, so teachers, carers and
-          volunteers repeat the same checks, and vacancies stay open while children and vulnerable adults wait for
-          support.
+          {`There are ${MARKET.dbsChecksPerYear.display} DBS checks a year. Results are not reusable between employers, so teachers, carers and volunteers repeat the same checks, and vacancies stay open while children and vulnerable adults wait for support.`}
         </p>
       </Problem>
 

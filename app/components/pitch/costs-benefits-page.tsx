@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { MVP, NATIONAL_SSO, SERVICE, VERIFICATION_TIME } from "#core/pitch/programme.ts";
+import { DataTable, Nowrap } from "#app/components/pitch/costs-benefits/data-table.tsx";
+import { COSTS, DELIVERY, MVP, NATIONAL_SSO, REVENUE, SERVICE, VERIFICATION_TIME } from "#core/pitch/programme.ts";
 import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
 
 /**
@@ -8,11 +8,25 @@ import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGri
  * spec 001 §9 "Costs and revenue" (and §1's business-model claims), static marketing copy.
  */
 
-const REVENUE: { stream: string; basis: string; amount: string }[] = [
-  { stream: "Central licence", basis: "Government licence for the national platform", amount: "£25-40m" },
-  { stream: "Per-verification fees", basis: "50m checks a year, paid by employers and landlords", amount: "£30-50m" },
-  { stream: "Enterprise add-ons", basis: "Integrations and tools for larger organisations", amount: "£10-20m" },
+const REVENUE_STREAMS: { stream: string; basis: string; amount: string }[] = [
+  {
+    stream: "Central licence",
+    basis: "Government licence for the national platform",
+    amount: REVENUE.centralLicence.display,
+  },
+  {
+    stream: "Per-verification fees",
+    basis: `${REVENUE.checksPerYear.display} checks a year, paid by employers and landlords`,
+    amount: REVENUE.perVerification.display,
+  },
+  {
+    stream: "Enterprise add-ons",
+    basis: "Integrations and tools for larger organisations",
+    amount: REVENUE.enterpriseAddOns.display,
+  },
 ];
+
+const SHARE_OF_COMPARISON = COSTS.shareOfComparisonPercent.display;
 
 export function CostsBenefitsPage() {
   return (
@@ -22,8 +36,7 @@ export function CostsBenefitsPage() {
         title="Costs and Benefits"
         lead={
           <p>
-            A privacy-first MVP for under 1% of the cost of a national single sign-on, paid for by the organisations
-            that save time. Workers, tenants, students and citizens never pay.
+            {`A privacy-first MVP for under ${SHARE_OF_COMPARISON} of the cost of a national single sign-on, paid for by the organisations that save time. Workers, tenants, students and citizens never pay.`}
           </p>
         }
       />
@@ -34,9 +47,9 @@ export function CostsBenefitsPage() {
       >
         <StatGrid>
           <Stat value={MVP.buildCost.display} label="MVP build cost" />
-          <Stat value="£125k-£200k" label="Year 1 cost" />
+          <Stat value={COSTS.yearOneBuild.display} label="Year 1 cost" />
           <Stat value={NATIONAL_SSO.comparedCost.display} label="National single sign-on comparison" />
-          <Stat value="Under 1%" label="Of the comparison cost" />
+          <Stat value={`Under ${SHARE_OF_COMPARISON}`} label="Of the comparison cost" />
         </StatGrid>
         <DataTable
           caption="Build cost: privacy-first MVP compared with a national single sign-on"
@@ -45,7 +58,7 @@ export function CostsBenefitsPage() {
             [
               "Privacy-first MVP (this proposal)",
               <>
-                <strong>{MVP.buildCost.display}</strong> (year 1: £125k-£200k)
+                <strong>{MVP.buildCost.display}</strong> (year 1: {COSTS.yearOneBuild.display})
               </>,
               "Citizen wallet, verifier portal, assisted-digital kiosks, AI orchestration layer and revocation system for Right-to-Work, Right-to-Rent and DBS checks",
             ],
@@ -57,7 +70,8 @@ export function CostsBenefitsPage() {
           ]}
         />
         <p className="mt-4 text-lg text-govuk-black dark:text-slate-100">
-          The MVP costs <strong>under 1% of the cost</strong> of the national single sign-on comparison.
+          The MVP costs <strong>{`under ${SHARE_OF_COMPARISON} of the cost`}</strong> of the national single sign-on
+          comparison.
         </p>
       </Section>
 
@@ -68,8 +82,8 @@ export function CostsBenefitsPage() {
       >
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <div className="grid grid-cols-1 content-start gap-4 sm:grid-cols-2 lg:grid-cols-1">
-            <Stat value="£10-15m" label="Operating cost per year" />
-            <Stat value="£2-£3" label="Per citizen" />
+            <Stat value={COSTS.operatingPerYear.display} label="Operating cost per year" />
+            <Stat value={COSTS.perCitizen.display} label="Per citizen" />
           </div>
           <div className="rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
             <h3 className="text-xl font-bold text-govuk-black dark:text-slate-100">What the operating cost covers</h3>
@@ -95,14 +109,14 @@ export function CostsBenefitsPage() {
         <DataTable
           caption="Projected annual revenue by stream"
           head={["Revenue stream", "Basis", "Annual revenue"]}
-          rows={REVENUE.map((r) => [r.stream, r.basis, <Nowrap key="amount">{r.amount}</Nowrap>])}
-          foot={["Total", "All three streams", <Nowrap key="total">£70-80m/year</Nowrap>]}
+          rows={REVENUE_STREAMS.map((r) => [r.stream, r.basis, <Nowrap key="amount">{r.amount}</Nowrap>])}
+          foot={["Total", "All three streams", <Nowrap key="total">{`${REVENUE.total.display}/year`}</Nowrap>]}
         />
         <div className="mt-8">
           <StatGrid>
-            <Stat value="£70-80m" label="Total revenue per year" />
-            <Stat value="About 84%" label="Margin" />
-            <Stat value="50m" label="Checks a year in the per-verification model" />
+            <Stat value={REVENUE.total.display} label="Total revenue per year" />
+            <Stat value={`About ${REVENUE.marginPercent.display}`} label="Margin" />
+            <Stat value={REVENUE.checksPerYear.display} label="Checks a year in the per-verification model" />
             <Stat value="Free" label="For workers, tenants, students and citizens" />
           </StatGrid>
         </div>
@@ -125,10 +139,15 @@ export function CostsBenefitsPage() {
           <Card icon="users" title="For employers and landlords" accent>
             <CheckList
               items={[
-                <>
-                  Verification in <strong>about {VERIFICATION_TIME.withCredential.display}</strong> instead of{" "}
-                  <strong>about {VERIFICATION_TIME.today.display}</strong>
-                </>,
+                {
+                  id: "verification-time",
+                  content: (
+                    <>
+                      Verification in <strong>about {VERIFICATION_TIME.withCredential.display}</strong> instead of{" "}
+                      <strong>about {VERIFICATION_TIME.today.display}</strong>
+                    </>
+                  ),
+                },
                 "Portable credentials: no repeated document collection",
                 "Automatic audit trail for every check",
                 "AI document checks, with human review of adverse decisions",
@@ -139,9 +158,9 @@ export function CostsBenefitsPage() {
           <Card icon="shield" title="For government" accent>
             <CheckList
               items={[
-                `Build cost of ${MVP.buildCost.display}, under 1% of the ${NATIONAL_SSO.comparedCost.display} comparison`,
-                "Operating cost of £10-15m/year, about £2-£3 per citizen",
-                "Self-funding: £70-80m/year revenue at about 84% margin",
+                `Build cost of ${MVP.buildCost.display}, under ${SHARE_OF_COMPARISON} of the ${NATIONAL_SSO.comparedCost.display} comparison`,
+                `Operating cost of ${COSTS.operatingPerYear.display}/year, about ${COSTS.perCitizen.display} per citizen`,
+                `Self-funding: ${REVENUE.total.display}/year revenue at about ${REVENUE.marginPercent.display} margin`,
                 "Aligned with DIATF, GPG45/44, UK GDPR and W3C VC 2.0",
                 "Vendor-neutral, modular design with UK data residency",
               ]}
@@ -152,93 +171,12 @@ export function CostsBenefitsPage() {
 
       <Section
         title="See how it is delivered"
-        lead={`Four phases take the MVP from discovery to 100k users in ${MVP.deliveryMonths.display}.`}
+        lead={`Four phases take the MVP from discovery to ${DELIVERY.mvpUsers.display} users in ${MVP.deliveryMonths.display}.`}
       >
         <div className="flex flex-wrap gap-4">
           <ActionLink to="/roadmap">View the Roadmap</ActionLink>
         </div>
       </Section>
     </>
-  );
-}
-
-/** Keeps a range such as "£70-80m/year" on one line. */
-function Nowrap({ children }: { children: ReactNode }) {
-  return <span className="whitespace-nowrap">{children}</span>;
-}
-
-/**
- * A data table with a visible caption and header cells scoped to their columns, and the first
- * cell of each row as its row header (WCAG 1.3.1). Scrolls sideways on narrow screens instead of
- * overflowing the page.
- */
-function DataTable({
-  caption,
-  head,
-  rows,
-  foot,
-}: {
-  caption: string;
-  head: string[];
-  rows: ReactNode[][];
-  foot?: ReactNode[];
-}) {
-  const cell = "border-b border-govuk-border px-3 py-3 align-top sm:px-4 dark:border-slate-700";
-  return (
-    <div
-      className="mt-8 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <table className="w-full border-collapse text-left text-sm sm:text-base">
-        <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold sm:px-4 text-govuk-black dark:text-slate-100">
-          {caption}
-        </caption>
-        <thead>
-          <tr className="bg-govuk-grey-light dark:bg-slate-800">
-            {head.map((h) => (
-              <th key={h} scope="col" className={`${cell} font-bold text-govuk-black dark:text-slate-100`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="text-govuk-black dark:text-slate-200">
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((value, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row" className={`${cell} font-semibold`}>
-                    {value}
-                  </th>
-                ) : (
-                  <td key={j} className={cell}>
-                    {value}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-        {foot ? (
-          <tfoot className="bg-govuk-grey-light font-bold text-govuk-black dark:bg-slate-800 dark:text-slate-100">
-            <tr>
-              {foot.map((value, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row" className="px-3 py-3 sm:px-4">
-                    {value}
-                  </th>
-                ) : (
-                  <td key={j} className="px-3 py-3 sm:px-4">
-                    {value}
-                  </td>
-                ),
-              )}
-            </tr>
-          </tfoot>
-        ) : null}
-      </table>
-    </div>
   );
 }

@@ -182,10 +182,10 @@ export function GovernancePage() {
           <Stat value={INCIDENTS.icoNotificationHours.display} label="ICO notification" />
           <Stat value="Quarterly" label="Security audits" />
         </StatGrid>
-        <div
+        <section
           className="mt-8 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
           tabIndex={0}
-          role="region"
           aria-label="Accountability commitments"
         >
           <table className="w-full border-collapse text-left text-sm sm:text-base">
@@ -222,7 +222,7 @@ export function GovernancePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
         <p className="mt-6 max-w-3xl text-lg text-govuk-black dark:text-slate-100">
           Anyone affected by a decision is told why, is told whether a person made it, and can ask for it to be looked
           at again.

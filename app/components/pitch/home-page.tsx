@@ -5,12 +5,12 @@
  * the spec's figures disagree, the home page keeps its own readings (bars labelled 305m+, claims
  * text 400M+, fines of 60,000 per illegal worker).
  */
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { pageMeta } from "#app/components/meta.ts";
-import { buttonClasses } from "#app/components/ui/button.tsx";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
-import { MVP, NATIONAL_SSO, PILOTS, SERVICE } from "#core/pitch/programme.ts";
+import { FEATURES, PILOT_CARDS } from "#app/components/pitch/home/content.ts";
+import { CostComparison } from "#app/components/pitch/home/cost-comparison.tsx";
+import { Arrow, OutlineLink, SummaryPoints } from "#app/components/pitch/home/parts.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { MVP, NATIONAL_SSO, PILOTS, PODCASTS } from "#core/pitch/programme.ts";
 import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
 import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes.ts";
 
@@ -20,85 +20,8 @@ export const HOME_META = pageMeta({
   description: `A privacy-first UK digital identity MVP for Right-to-Work, Right-to-Rent and DBS checks: ${MVP.cost.display} in ${MVP.deliveryMonths.display}, with visible pilots in ${MVP.pilotsVisibleMonths.display}.`,
 });
 
-/** Spec 001 §1: the home page bar chart labels the comparison figure 305m+. */
-const COST_BARS: { label: string; value: string; millions: number; tone: "ours" | "theirs" }[] = [
-  {
-    label: "Privacy-first digital identity MVP",
-    value: MVP.cost.display,
-    millions: MVP.cost.value / 1e6,
-    tone: "ours",
-  },
-  {
-    label: "National single sign-on",
-    value: NATIONAL_SSO.comparedCost.display,
-    millions: NATIONAL_SSO.comparedCost.value / 1e6,
-    tone: "theirs",
-  },
-];
-
-const FEATURES: { icon: IconName; title: string; text: string }[] = [
-  {
-    icon: "shield",
-    title: "Privacy First",
-    text: `Selective disclosure shares only what a check needs, with no central tracking. Raw biometric and document data is deleted after ${SERVICE.rawDataDeletionHours.display}.`,
-  },
-  {
-    icon: "users",
-    title: "Inclusive by Design",
-    text: "Assisted-digital kiosks at councils and libraries, an offline QR mode, multilingual interfaces and WCAG 2.2 AA accessibility.",
-  },
-  {
-    icon: "badge",
-    title: "Standards-Based",
-    text: "Aligned with DIATF, GPG45/44 and UK GDPR; W3C VC 2.0 credentials with SD-JWT, Ed25519 signatures and StatusList2021 revocation.",
-  },
-  {
-    icon: "workflow",
-    title: "Modular and Vendor-Neutral",
-    text: "Citizen wallet, verifier portal, kiosks, AI layer and revocation system are separate components, so no single supplier locks the service in.",
-  },
-  {
-    icon: "bot",
-    title: "AI-Assisted with Gabriel",
-    text: "Gabriel, our AI orchestration layer, handles routine requests and document checks, with human-in-the-loop oversight for every adverse decision.",
-  },
-  {
-    icon: "clock",
-    title: "Quick Delivery",
-    text: `A working MVP in ${MVP.deliveryMonths.display}, with visible pilots in ${MVP.pilotsVisibleMonths.display}, instead of a multi-year national programme.`,
-  },
-];
-
 /** Spec 001 §2 Home: a preview of the first three episodes (about 5, 4 and 4 minutes). */
 const PODCAST_PREVIEW = PODCAST_EPISODES.slice(0, 3);
-
-/** Spec 001 §9 "Pilots": the four pilots and each one's savings (together the £1.4M+). */
-const PILOT_CARDS: { icon: IconName; title: string; text: string; savings: string }[] = [
-  {
-    icon: "user",
-    title: "NHS Right-to-Work",
-    text: "NHS trusts verify new starters' right to work from a wallet credential, cutting onboarding from 21 days to 3 days.",
-    savings: PILOTS.nhsSavings.display,
-  },
-  {
-    icon: "wallet",
-    title: "Housing Right-to-Rent",
-    text: "Housing associations check tenants' right to rent digitally, replacing error-prone manual document checks.",
-    savings: PILOTS.housingSavings.display,
-  },
-  {
-    icon: "badge",
-    title: "Education DBS",
-    text: "An education authority's schools receive DBS results as reusable credentials, from 8 weeks to instant.",
-    savings: PILOTS.educationSavings.display,
-  },
-  {
-    icon: "users",
-    title: "Local Authority Multi-Service",
-    text: "A council uses one verification platform across its services, with a 70% efficiency gain.",
-    savings: PILOTS.councilSavings.display,
-  },
-];
 
 export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
   return (
@@ -159,6 +82,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
                 {episode.title}
               </h3>
               <p className="mt-2 flex-1 text-govuk-grey dark:text-slate-300">{episode.description}</p>
+              {/* biome-ignore lint/a11y/useMediaCaption: each episode's full transcript is on /podcasts, linked below (WCAG 1.2.1) */}
               <audio controls preload="none" aria-labelledby={`${episode.id}-title`} className="mt-4 w-full">
                 {podcastAudioSources(episode, audioBaseUrl).map((source) => (
                   <source key={source.src} src={source.src} type={source.type} />
@@ -170,8 +94,8 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         </div>
         {/* Three figures: the shared StatGrid is four columns wide on large screens. */}
         <div className="mt-8 grid gap-4 sm:grid-cols-3">
-          <Stat value="7" label="Episodes" />
-          <Stat value="30+" label="Minutes of content" />
+          <Stat value={PODCASTS.episodes.display} label="Episodes" />
+          <Stat value={PODCASTS.totalMinutes.display} label="Minutes of content" />
           <Stat value={MVP.buildCost.stat} label="MVP investment" />
         </div>
         <div className="mt-8">
@@ -230,15 +154,25 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
           </div>
           <SummaryPoints
             items={[
-              <>
-                <strong>{MVP.cost.display}</strong> development cost
-              </>,
-              <>
-                <strong>{MVP.deliveryMonths.display}</strong> to MVP, pilots in {MVP.pilotsVisibleMonths.display}
-              </>,
-              <>Selective disclosure and no central tracking</>,
-              <>Assisted-digital kiosks and offline QR mode</>,
-              <>Aligned with DIATF, GPG45/44 and UK GDPR</>,
+              {
+                id: "cost",
+                content: (
+                  <>
+                    <strong>{MVP.cost.display}</strong> development cost
+                  </>
+                ),
+              },
+              {
+                id: "delivery",
+                content: (
+                  <>
+                    <strong>{MVP.deliveryMonths.display}</strong> to MVP, pilots in {MVP.pilotsVisibleMonths.display}
+                  </>
+                ),
+              },
+              { id: "privacy", content: <>Selective disclosure and no central tracking</> },
+              { id: "inclusion", content: <>Assisted-digital kiosks and offline QR mode</> },
+              { id: "standards", content: <>Aligned with DIATF, GPG45/44 and UK GDPR</> },
             ]}
           />
         </div>
@@ -260,80 +194,5 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         </div>
       </section>
     </div>
-  );
-}
-
-/**
- * Spec 001 §2 "Cost comparison bars". The bars are decorative: each row's label and value are
- * text, so the figure reads the same without seeing the bars.
- */
-function CostComparison() {
-  const max = Math.max(...COST_BARS.map((bar) => bar.millions));
-  return (
-    <figure className="rounded-sm border border-govuk-border bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
-      <figcaption className="text-xl font-bold text-govuk-black dark:text-slate-100">
-        Development cost comparison
-      </figcaption>
-      <ul className="mt-6 space-y-6">
-        {COST_BARS.map((bar) => (
-          <li key={bar.label}>
-            <p className="flex flex-wrap items-baseline justify-between gap-x-4">
-              <span className="font-semibold text-govuk-black dark:text-slate-100">{bar.label}</span>
-              <span className="text-2xl font-bold text-govuk-black dark:text-slate-100">{bar.value}</span>
-            </p>
-            <div aria-hidden="true" className="mt-2 h-8 w-full rounded-sm bg-govuk-grey-light dark:bg-slate-800">
-              <div
-                className={`h-8 rounded-sm ${bar.tone === "ours" ? "bg-govuk-green dark:bg-green-500" : "bg-govuk-red dark:bg-red-400"}`}
-                style={{ width: `max(0.75rem, ${(bar.millions / max) * 100}%)` }}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </figure>
-  );
-}
-
-function SummaryPoints({ items }: { items: ReactNode[] }) {
-  return (
-    <div className="rounded-sm border-l-4 border-govuk-green bg-govuk-grey-light p-6 dark:border-green-500 dark:bg-slate-900">
-      <h3 className="text-xl font-bold text-govuk-black dark:text-slate-100">At a glance</h3>
-      <ul className="mt-4 space-y-3">
-        {items.map((item, i) => (
-          <li key={i} className="flex gap-2 text-govuk-black dark:text-slate-200">
-            <span className="mt-0.5 text-govuk-green dark:text-green-400">
-              <Icon name="check" className="h-5 w-5" />
-            </span>
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** A secondary button that stays visible on both the white and the shaded sections. */
-function OutlineLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link to={to} className={buttonClasses("outline", "px-5 py-2.5 text-lg")}>
-      {children}
-    </Link>
-  );
-}
-
-function Arrow() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </svg>
   );
 }

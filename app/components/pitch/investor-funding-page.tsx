@@ -1,47 +1,24 @@
-import type { ReactNode } from "react";
+import { PHASES, phaseTitleId } from "#app/components/pitch/investor-funding/phases.ts";
+import { DataTable, PhaseFigure } from "#app/components/pitch/investor-funding/tables.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
+import { SECTOR_COSTS, VERIFICATION_FEES } from "#core/pitch/business-model.ts";
+import { INVESTMENT } from "#core/pitch/investment.ts";
 import { CONTACTS, MARKET, MVP, mailto } from "#core/pitch/programme.ts";
 import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
 
 /**
- * Spec 001 §2 "Investor funding" and §9 "Investor funding". Only the spec's figures appear: the
- * cashflow table shows the months and values the spec gives and nothing interpolated.
+ * Spec 001 §2 "Investor funding" and §9 "Investor funding". Only the spec's figures appear (from
+ * core/pitch): the cashflow table shows the months and values the spec gives and nothing interpolated.
  */
 
 /** Spec 001 §2: "Request Investment Proposal" has no specified action; it writes to investor relations. */
 const INVESTOR_RELATIONS_EMAIL = CONTACTS.investorRelations.email;
 const PROPOSAL_MAILTO = mailto(INVESTOR_RELATIONS_EMAIL, "Request for investment proposal");
 
-const PHASES = [
-  {
-    name: "Phase 1",
-    amount: "£750K",
-    months: "Months 1-6",
-    buffer: "£117K",
-    focus: "Build and first pilots",
-    uses: [
-      "Discovery with employers, landlords and citizens",
-      "Citizen wallet (mobile and web) and verifier portal",
-      "Revocation system and security assurance",
-      "Alpha with 3 employer partners and NHS pilot set-up",
-    ],
-  },
-  {
-    name: "Phase 2",
-    amount: "£500K",
-    months: "Months 7-12",
-    buffer: "£75K",
-    focus: "Paid pilots and scale-up",
-    uses: [
-      "NHS pilot verifications at £1.50 each",
-      "Right-to-rent and DBS credentials",
-      "Assisted-digital kiosks and the Gabriel AI orchestration layer",
-      "CE+ certification and transparency report v1",
-    ],
-  },
-] as const;
+const [PHASE_1, PHASE_2] = PHASES;
+const { yearOneCashflow: CASHFLOW, nhsPilotPrice: PRICE, nhsPilotVerifications: VERIFICATIONS } = INVESTMENT;
 
 export function InvestorFundingPage() {
   return (
@@ -90,10 +67,7 @@ export function InvestorFundingPage() {
                 Evidence-based projections
               </h2>
               <p className="mt-2 text-govuk-black dark:text-slate-200">
-                The figures on this page are projections, not promises. They start from the NHS pilot price of £1.50 per
-                verification and a 25% monthly growth rate, and from published volumes such as 130,488 NHS new starters
-                and 7.37M DBS checks a year. Actual results depend on pilot outcomes and adoption, and capital is at
-                risk.
+                {`The figures on this page are projections, not promises. They start from the NHS pilot price of ${PRICE.display} per verification and a ${INVESTMENT.monthlyGrowthPercent.display} monthly growth rate, and from published volumes such as ${MARKET.nhsNewStartersPerYear.display} NHS new starters and ${MARKET.dbsChecksPerYear.display} DBS checks a year. Actual results depend on pilot outcomes and adoption, and capital is at risk.`}
               </p>
             </div>
           </div>
@@ -102,25 +76,22 @@ export function InvestorFundingPage() {
 
       <Section
         title="Investment breakdown"
-        lead={`The ${MVP.cost.display} is released in two phases, each with a 15% buffer for the unexpected.`}
+        lead={`The ${MVP.cost.display} is released in two phases, each with a ${INVESTMENT.bufferPercent.display} buffer for the unexpected.`}
       >
         <div className="grid gap-6 md:grid-cols-2">
           {PHASES.map((phase) => (
             <article
               key={phase.name}
-              aria-labelledby={`${phase.name.replace(" ", "-").toLowerCase()}-title`}
+              aria-labelledby={phaseTitleId(phase.name)}
               className="rounded-sm border border-t-4 border-govuk-border border-t-govuk-blue bg-white p-6 dark:border-slate-700 dark:border-t-govuk-blue-light dark:bg-slate-900"
             >
-              <h3
-                id={`${phase.name.replace(" ", "-").toLowerCase()}-title`}
-                className="text-2xl font-bold text-govuk-black dark:text-slate-100"
-              >
+              <h3 id={phaseTitleId(phase.name)} className="text-2xl font-bold text-govuk-black dark:text-slate-100">
                 {phase.name}: {phase.focus}
               </h3>
               <dl className="mt-4 grid grid-cols-3 gap-3">
                 <PhaseFigure label="Investment" value={phase.amount} />
                 <PhaseFigure label="Period" value={phase.months} />
-                <PhaseFigure label="15% buffer" value={phase.buffer} />
+                <PhaseFigure label={`${INVESTMENT.bufferPercent.display} buffer`} value={phase.buffer} />
               </dl>
               <h4 className="mt-6 font-bold text-govuk-black dark:text-slate-100">What it funds</h4>
               <div className="mt-2 text-govuk-black dark:text-slate-200">
@@ -130,34 +101,38 @@ export function InvestorFundingPage() {
           ))}
         </div>
         <p className="mt-6 text-lg font-bold text-govuk-black dark:text-slate-100">
-          Total round: {MVP.cost.display} (Phase 1 £750K + Phase 2 £500K)
+          {`Total round: ${MVP.cost.display} (${PHASE_1.name} ${PHASE_1.amount} + ${PHASE_2.name} ${PHASE_2.amount})`}
         </p>
       </Section>
 
       <Section
         title="12-month cashflow"
         tone="shaded"
-        lead="Year 1 is an investment year. NHS pilot verifications at £1.50 each are projected at 3,333 in month 7, rising to 16,667 in month 12, on a 25% monthly growth assumption."
+        lead={`Year 1 is an investment year. NHS pilot verifications at ${PRICE.display} each are projected at ${VERIFICATIONS.month7.display} in month 7, rising to ${VERIFICATIONS.month12.display} in month 12, on a ${INVESTMENT.monthlyGrowthPercent.display} monthly growth assumption.`}
       >
         <div className="grid gap-8 lg:grid-cols-2">
-          <DataTable caption="Year 1 cashflow summary" headers={["Item", "Year 1"]}>
-            <Row label="Revenue" values={["£86K"]} />
-            <Row label="Costs" values={["£856K"]} />
-            <Row label="Net cashflow" values={["-£770K"]} />
-            <Row label="Cumulative position at month 12" values={["-£771,498"]} />
-          </DataTable>
+          <DataTable
+            caption="Year 1 cashflow summary"
+            headers={["Item", "Year 1"]}
+            rows={[
+              { label: "Revenue", values: [CASHFLOW.revenue.display] },
+              { label: "Costs", values: [CASHFLOW.costs.display] },
+              { label: "Net cashflow", values: [CASHFLOW.net.display] },
+              { label: "Cumulative position at month 12", values: [CASHFLOW.cumulativeAtMonth12.display] },
+            ]}
+          />
           <DataTable
             caption="NHS pilot verifications by month"
             headers={["Month", "Verifications", "Price per verification"]}
-          >
-            <Row label="Month 7" values={["3,333", "£1.50"]} />
-            <Row label="Months 8-11" values={["Rising each month", "£1.50"]} />
-            <Row label="Month 12" values={["16,667", "£1.50"]} />
-          </DataTable>
+            rows={[
+              { label: "Month 7", values: [VERIFICATIONS.month7.display, PRICE.display] },
+              { label: "Months 8-11", values: ["Rising each month", PRICE.display] },
+              { label: "Month 12", values: [VERIFICATIONS.month12.display, PRICE.display] },
+            ]}
+          />
         </div>
         <p className="mt-6 max-w-3xl text-govuk-grey dark:text-slate-300">
-          Months 1-6 are the build phase, funded by Phase 1. Only the months with published verification figures are
-          shown.
+          {`${PHASE_1.months} are the build phase, funded by ${PHASE_1.name}. Only the months with published verification figures are shown.`}
         </p>
       </Section>
 
@@ -174,10 +149,10 @@ export function InvestorFundingPage() {
             <div className="mt-3 text-govuk-black dark:text-slate-200">
               <CheckList
                 items={[
-                  "Right-to-work verifications for employers and NHS trusts (£0.50-£1.20 each)",
-                  "Right-to-rent verifications for landlords and housing associations (£0.30-£0.80 each)",
-                  "Enhanced DBS verifications for schools and education authorities (£1.00-£2.00 each)",
-                  "Local authority platform licences (£25K per year) with multi-service volume discounts",
+                  `Right-to-work verifications for employers and NHS trusts (${VERIFICATION_FEES.rightToWork.display} each)`,
+                  `Right-to-rent verifications for landlords and housing associations (${VERIFICATION_FEES.rightToRent.display} each)`,
+                  `Enhanced DBS verifications for schools and education authorities (${VERIFICATION_FEES.enhancedDbs.display} each)`,
+                  `Local authority platform licences (${SECTOR_COSTS.localAuthority.licencePerYear.display} per year) with multi-service volume discounts`,
                 ]}
               />
             </div>
@@ -190,8 +165,8 @@ export function InvestorFundingPage() {
 
       <Section title="Returns and exit pathways" tone="shaded">
         <div className="grid gap-4 sm:grid-cols-3">
-          <Stat value="Month 13 or later" label="Projected break-even" />
-          <Stat value="6-8x" label="Valuation multiples" />
+          <Stat value={INVESTMENT.breakEvenMonth.display} label="Projected break-even" />
+          <Stat value={INVESTMENT.valuationMultiples.display} label="Valuation multiples" />
           <Stat value={MARKET.investorReturn.display} label="Projected investor return" />
         </div>
         <h3 className="mt-10 text-xl font-bold text-govuk-black dark:text-slate-100">Exit pathways</h3>
@@ -240,56 +215,5 @@ export function InvestorFundingPage() {
         </p>
       </Section>
     </>
-  );
-}
-
-function PhaseFigure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-sm bg-govuk-grey-light p-3 dark:bg-slate-800">
-      <dt className="text-sm text-govuk-grey dark:text-slate-300">{label}</dt>
-      <dd className="mt-1 text-lg font-bold text-govuk-black sm:text-xl dark:text-slate-100">{value}</dd>
-    </div>
-  );
-}
-
-function DataTable({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-sm border border-govuk-border bg-white p-4 sm:p-6 dark:border-slate-700 dark:bg-slate-900">
-      <table className="w-full border-collapse text-left">
-        <caption className="mb-3 text-left text-xl font-bold text-govuk-black dark:text-slate-100">{caption}</caption>
-        <thead>
-          <tr className="border-b-2 border-govuk-black dark:border-slate-400">
-            {headers.map((header) => (
-              <th key={header} scope="col" className="py-2 pr-4 font-bold text-govuk-black dark:text-slate-100">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-function Row({ label, values }: { label: string; values: string[] }) {
-  return (
-    <tr className="border-b border-govuk-border last:border-b-0 dark:border-slate-700">
-      {/* Short labels and figures never wrap: "-£771,498" split after its sign is misread. */}
-      <th
-        scope="row"
-        className={`py-3 pr-4 font-semibold text-govuk-black dark:text-slate-100 ${label.length <= 12 ? "whitespace-nowrap" : ""}`}
-      >
-        {label}
-      </th>
-      {values.map((value, i) => (
-        <td
-          key={i}
-          className={`py-3 pr-4 text-govuk-black tabular-nums dark:text-slate-200 ${/^[-£\d]/.test(value) ? "whitespace-nowrap" : ""}`}
-        >
-          {value}
-        </td>
-      ))}
-    </tr>
   );
 }

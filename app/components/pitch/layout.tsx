@@ -110,16 +110,19 @@ export function StatGrid({ children }: { children: ReactNode }) {
   return <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
 }
 
+/** A claim in a CheckList: its text, or rich content with an id that names it. */
+export type CheckItem = string | { id: string; content: ReactNode };
+
 /** A bulleted list of short claims with check marks. */
-export function CheckList({ items }: { items: ReactNode[] }) {
+export function CheckList({ items }: { items: readonly CheckItem[] }) {
   return (
     <ul className="space-y-2">
-      {items.map((item, i) => (
-        <li key={i} className="flex gap-2">
+      {items.map((item) => (
+        <li key={typeof item === "string" ? item : item.id} className="flex gap-2">
           <span className="mt-0.5 text-govuk-green dark:text-green-400">
             <Icon name="check" className="h-5 w-5" />
           </span>
-          <span>{item}</span>
+          <span>{typeof item === "string" ? item : item.content}</span>
         </li>
       ))}
     </ul>

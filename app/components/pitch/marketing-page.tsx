@@ -1,18 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AUDIENCES, BOILERPLATE, HEADLINE_FIGURES } from "#app/components/pitch/marketing/content.ts";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
-import {
-  CONTACTS,
-  GOVERNMENT,
-  MARKET,
-  MVP,
-  mailto,
-  NATIONAL_SSO,
-  PILOTS,
-  SERVICE,
-  VERIFICATION_TIME,
-} from "#core/pitch/programme.ts";
+import { CONTACTS, mailto } from "#core/pitch/programme.ts";
 import { ActionLink, CardGrid, PageHero, Section, Stat, slug } from "./layout.tsx";
 
 /**
@@ -22,115 +13,6 @@ import { ActionLink, CardGrid, PageHero, Section, Stat, slug } from "./layout.ts
 
 const PRESS_OFFICE_EMAIL = CONTACTS.press.email;
 const PARTNERSHIPS_EMAIL = CONTACTS.partnerships.email;
-
-const AUDIENCES: {
-  audience: string;
-  icon: IconName;
-  message: string;
-  points: string[];
-  more: { to: string; label: string };
-}[] = [
-  {
-    audience: "Ministers and policymakers",
-    icon: "badge",
-    message: "A national digital identity for a fraction of the cost of a national single sign-on.",
-    points: [
-      `${MVP.cost.display} development cost versus ${NATIONAL_SSO.claimedCost.display}`,
-      `Visible pilots in ${MVP.pilotsVisibleMonths.display}, delivery in ${MVP.deliveryMonths.display}`,
-      `${GOVERNMENT.annualSavings.display} annual savings across government`,
-    ],
-    more: { to: "/government", label: "Government briefing" },
-  },
-  {
-    audience: "Employers",
-    icon: "users",
-    message: "Right-to-work checks in minutes, with the audit trail kept for you.",
-    points: [
-      `Verification in about ${VERIFICATION_TIME.withCredential.display} instead of about ${VERIFICATION_TIME.today.display}`,
-      "Pay per verification, from £0.50",
-      "Automatic audit trail and AI document checks",
-    ],
-    more: { to: "/business-model", label: "Business model" },
-  },
-  {
-    audience: "Landlords",
-    icon: "wallet",
-    message: "Right-to-rent checks without photocopying passports.",
-    points: ["Right-to-rent verification from £0.30", "Tenants share only what the check needs", "Tenants never pay"],
-    more: { to: "/business-model?sector=housing", label: "Housing costs" },
-  },
-  {
-    audience: "NHS trusts",
-    icon: "pulse",
-    message: "Portable pre-employment checks for staff moving between trusts.",
-    points: [
-      "£4.00 total per hire against £75-£150 today",
-      "95% cost reduction",
-      `${MARKET.nhsNewStartersPerYear.display} NHS new starters a year`,
-    ],
-    more: { to: "/business-model?sector=nhs", label: "NHS costs" },
-  },
-  {
-    audience: "Housing associations",
-    icon: "file",
-    message: "Faster lettings with right-to-rent checks you can rely on.",
-    points: [
-      "£2.20 total per tenant against £32-£65 today",
-      "90% cost reduction",
-      `${MARKET.rentalProperties.display} rental properties`,
-    ],
-    more: { to: "/business-model?sector=housing", label: "Housing costs" },
-  },
-  {
-    audience: "Education authorities",
-    icon: "shield",
-    message: "Enhanced DBS results shared instantly, with safeguarding kept first.",
-    points: [
-      "£50.50 total per check against £79-£109 today",
-      "75% less administrative time",
-      `${MARKET.dbsChecksPerYear.display} DBS checks a year`,
-    ],
-    more: { to: "/business-model?sector=education", label: "Education costs" },
-  },
-  {
-    audience: "Councils",
-    icon: "support",
-    message: "One platform for every service, with help in person for residents who need it.",
-    points: [
-      "£3.30 total per check against £45-£85 today",
-      "85% cost reduction",
-      "Assisted-digital kiosks in councils and libraries",
-    ],
-    more: { to: "/business-model?sector=local-authority", label: "Local authority costs" },
-  },
-  {
-    audience: "Investors",
-    icon: "chart",
-    message: `A ${MVP.cost.display} round into a mandatory, recurring market.`,
-    points: [
-      `${MARKET.identityMarket.display} identity market`,
-      `Five-year revenue projected at ${MARKET.fiveYearRevenue.display}`,
-      `Projected investor return of ${MARKET.investorReturn.display}`,
-    ],
-    more: { to: "/investor-funding", label: "Investment opportunity" },
-  },
-];
-
-const HEADLINE_FIGURES = [
-  {
-    value: MVP.cost.display,
-    label: `Development cost, versus ${NATIONAL_SSO.claimedCost.display} for a national single sign-on`,
-  },
-  { value: MVP.deliveryMonths.display, label: `To deliver, with visible pilots in ${MVP.pilotsVisibleMonths.display}` },
-  { value: SERVICE.rawDataDeletionHours.display, label: "Until raw biometric and document data is deleted" },
-  { value: SERVICE.offlineQrValidityMinutes.display, label: "Validity of an offline QR code" },
-  { value: GOVERNMENT.annualSavings.display, label: "Annual savings for government" },
-  { value: GOVERNMENT.citizens.display, label: "Citizens supported" },
-  { value: SERVICE.uptimePercent.display, label: "Uptime" },
-  { value: `${PILOTS.count.display} pilots`, label: "NHS, housing, education and local authority" },
-] as const;
-
-const BOILERPLATE = `UK Digital Identity is a privacy-first digital identity programme for the United Kingdom. Built on open standards for verifiable credentials, it lets people prove their right to work, their right to rent and their DBS status from a wallet on their phone or the web, or with help at assisted-digital kiosks in councils and libraries. Citizens share only what each check needs, there is no central tracking, and raw biometric and document data is deleted after ${SERVICE.rawDataDeletionHours.display}. Employers, landlords and public bodies pay per verification; workers, tenants, students and citizens never pay.`;
 
 export function MarketingPage() {
   return (

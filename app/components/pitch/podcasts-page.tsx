@@ -1,6 +1,6 @@
 import { Icon } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
-import { MVP, PILOTS, VERIFICATION_TIME } from "#core/pitch/programme.ts";
+import { MVP, PILOTS, PODCASTS, VERIFICATION_TIME } from "#core/pitch/programme.ts";
 import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "./layout.tsx";
 import { PODCAST_EPISODES, type PodcastEpisode, podcastAudioSources } from "./podcast-episodes.ts";
 
@@ -66,8 +66,8 @@ export function PodcastsPage({
 
       <Section title="Series at a glance" tone="shaded">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Stat value="7" label="Episodes" />
-          <Stat value="30+" label="Minutes total" />
+          <Stat value={PODCASTS.episodes.display} label="Episodes" />
+          <Stat value={PODCASTS.totalMinutes.display} label="Minutes total" />
           <Stat value={MVP.buildCost.stat} label="MVP investment" />
         </div>
       </Section>
@@ -153,6 +153,7 @@ function EpisodeEntry({
               </li>
             ))}
           </ul>
+          {/* biome-ignore lint/a11y/useMediaCaption: a full transcript of the episode is on the page, below the player (WCAG 1.2.1) */}
           <audio
             controls
             preload="none"
@@ -167,8 +168,8 @@ function EpisodeEntry({
           <details className="group mt-4 rounded-sm border border-govuk-border dark:border-slate-700">
             <summary className={`cursor-pointer px-4 py-3 font-semibold ${linkClasses}`}>Transcript</summary>
             <div className="space-y-4 border-t border-govuk-border px-4 py-4 text-govuk-black dark:border-slate-700 dark:text-slate-200">
-              {transcript.split("\n\n").map((paragraph, i) => (
-                <p key={i}>{paragraph}</p>
+              {transcript.split("\n\n").map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
               ))}
             </div>
           </details>

@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { MVP, SERVICE } from "#core/pitch/programme.ts";
+import { DELIVERY, MVP, SERVICE } from "#core/pitch/programme.ts";
 import { ActionLink, PageHero, Section } from "./layout.tsx";
 
 /**
@@ -15,7 +14,8 @@ interface Phase {
   months: string;
   summary: string;
   activities: string[];
-  metrics: ReactNode[];
+  /** A metric is its text, or a figure in bold followed by what it counts. */
+  metrics: (string | { figure: string; text: string })[];
 }
 
 const PHASES: Phase[] = [
@@ -43,12 +43,8 @@ const PHASES: Phase[] = [
       "Run live right-to-work checks with employer partners",
     ],
     metrics: [
-      <>
-        <strong>3</strong> employer partners
-      </>,
-      <>
-        <strong>500</strong> pilot citizens
-      </>,
+      { figure: DELIVERY.employerPartners.display, text: "employer partners" },
+      { figure: "500", text: "pilot citizens" },
     ],
   },
   {
@@ -63,18 +59,10 @@ const PHASES: Phase[] = [
       "Introduce Gabriel, the AI orchestration layer, with human-in-the-loop oversight",
     ],
     metrics: [
-      <>
-        <strong>10,000</strong> citizens
-      </>,
-      <>
-        <strong>25</strong> organisations
-      </>,
-      <>
-        <strong>15</strong> assisted centres
-      </>,
-      <>
-        <strong>80%</strong> of routine requests handled by AI
-      </>,
+      { figure: "10,000", text: "citizens" },
+      { figure: "25", text: "organisations" },
+      { figure: "15", text: "assisted centres" },
+      { figure: "80%", text: "of routine requests handled by AI" },
     ],
   },
   {
@@ -83,26 +71,18 @@ const PHASES: Phase[] = [
     months: "Months 9-12",
     summary: "Scale to a minimum viable national service, certified and open to scrutiny.",
     activities: [
-      "Scale to 100k users",
+      `Scale to ${DELIVERY.mvpUsers.display} users`,
       "Achieve CE+ certification",
       "Publish transparency report v1",
       "Onboard employers and landlords at scale",
     ],
     metrics: [
-      <>
-        <strong>100k</strong> users
-      </>,
-      <>
-        <strong>1,000+</strong> employers/landlords
-      </>,
-      <>
-        <strong>{SERVICE.uptimePercent.display}</strong> availability
-      </>,
-      <>
-        <strong>95%+</strong> satisfaction
-      </>,
-      <>CE+ certification achieved</>,
-      <>Transparency report v1 published</>,
+      { figure: DELIVERY.mvpUsers.display, text: "users" },
+      { figure: "1,000+", text: "employers/landlords" },
+      { figure: SERVICE.uptimePercent.display, text: "availability" },
+      { figure: "95%+", text: "satisfaction" },
+      "CE+ certification achieved",
+      "Transparency report v1 published",
     ],
   },
 ];
@@ -171,12 +151,21 @@ function PhaseCard({ phase }: { phase: Phase }) {
         <div className="rounded-sm bg-govuk-grey-light p-4 dark:bg-slate-800">
           <h4 className="text-lg font-bold text-govuk-black dark:text-slate-100">Success metrics</h4>
           <ul className="mt-2 space-y-1 text-govuk-black dark:text-slate-200">
-            {phase.metrics.map((metric, i) => (
-              <li key={i} className="flex gap-2">
+            {phase.metrics.map((metric) => (
+              <li key={typeof metric === "string" ? metric : metric.text} className="flex gap-2">
                 <span className="mt-0.5 shrink-0 text-govuk-green dark:text-green-400">
                   <Icon name="check" className="h-5 w-5" />
                 </span>
-                <span>{metric}</span>
+                <span>
+                  {typeof metric === "string" ? (
+                    metric
+                  ) : (
+                    <>
+                      <strong>{metric.figure}</strong>
+                      {` ${metric.text}`}
+                    </>
+                  )}
+                </span>
               </li>
             ))}
           </ul>

@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { mailto } from "#core/pitch/programme.ts";
+import { BRIEFING_MAILTO, GOVERNMENT_RELATIONS_EMAIL, MINISTERS } from "./content.ts";
+
+/** The closing call to action: the briefing line, government relations and briefing requests, and the footer. */
+export function ContactSection() {
+  return (
+    <section
+      id="contact"
+      aria-labelledby="contact-title"
+      className="scroll-mt-20 bg-govuk-blue text-white dark:bg-govuk-blue-dark"
+    >
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <h2 id="contact-title" className="text-3xl font-bold">
+          Arrange a briefing
+        </h2>
+        <p className="mt-3 max-w-3xl text-lg text-white/95">
+          Our team briefs ministers, senior policymakers and departmental officials on the platform, the pilots and the
+          roadmap.
+        </p>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          <ContactItem icon="phone" title="Briefing line">
+            <a
+              href={`tel:${MINISTERS.phone.tel}`}
+              className="text-xl font-bold text-white underline underline-offset-4 hover:no-underline"
+            >
+              {MINISTERS.phone.display}
+            </a>
+          </ContactItem>
+          <ContactItem icon="inbox" title="Government relations">
+            <a
+              href={mailto(GOVERNMENT_RELATIONS_EMAIL)}
+              className="break-all font-bold text-white underline underline-offset-4 hover:no-underline"
+            >
+              {GOVERNMENT_RELATIONS_EMAIL}
+            </a>
+          </ContactItem>
+          <ContactItem icon="users" title="Ministerial briefings">
+            <a href={BRIEFING_MAILTO} className="font-bold text-white underline underline-offset-4 hover:no-underline">
+              Schedule a ministerial briefing
+            </a>
+          </ContactItem>
+        </div>
+        <footer className="mt-10 border-t border-white/40 pt-6 text-sm text-white">
+          <p>
+            Confidential - For Government Officials. Prepared by the UK Digital Identity programme. All figures are
+            programme estimates for briefing purposes.
+          </p>
+        </footer>
+      </div>
+    </section>
+  );
+}
+
+function ContactItem({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-sm bg-govuk-blue-dark p-5 dark:bg-black/30">
+      <h3 className="flex items-center gap-2 text-lg font-bold">
+        <Icon name={icon} className="h-5 w-5" />
+        {title}
+      </h3>
+      <p className="mt-2">{children}</p>
+    </div>
+  );
+}

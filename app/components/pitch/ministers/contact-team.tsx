@@ -1,0 +1,62 @@
+import { Icon } from "#app/components/ui/icons.tsx";
+import { linkClasses } from "#app/components/ui/text-link.tsx";
+import { CONTACTS, mailto } from "#core/pitch/programme.ts";
+
+const MINISTERS_CONTACT = CONTACTS.ministers;
+
+/** Spec 001 §2 "Ministers' access": the contact team's mail and telephone links. */
+export function ContactTeam() {
+  return (
+    <aside
+      aria-labelledby="ministers-contact"
+      className="self-start rounded-sm border-l-4 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+    >
+      <h3 id="ministers-contact" className="text-xl font-bold text-govuk-black dark:text-slate-100">
+        Ministers' contact team
+      </h3>
+      <p className="mt-2 text-govuk-grey dark:text-slate-300">
+        For a briefing, an access code or a private demonstration.
+      </p>
+      <ul className="mt-4 space-y-3 text-lg">
+        <li className="flex items-start gap-3">
+          <span className="mt-1 text-govuk-blue dark:text-govuk-blue-light">
+            <MailIcon />
+          </span>
+          <a
+            href={mailto(MINISTERS_CONTACT.email)}
+            className={`[overflow-wrap:anywhere] ${linkClasses}`}
+            data-testid="link-ministers-email"
+          >
+            {MINISTERS_CONTACT.email}
+          </a>
+        </li>
+        <li className="flex items-start gap-3">
+          <span className="mt-1 text-govuk-blue dark:text-govuk-blue-light">
+            <Icon name="phone" className="h-5 w-5" />
+          </span>
+          <a href={`tel:${MINISTERS_CONTACT.phone.tel}`} className={linkClasses} data-testid="link-ministers-phone">
+            <span className="sr-only">Telephone </span>
+            {MINISTERS_CONTACT.phone.display}
+          </a>
+        </li>
+      </ul>
+    </aside>
+  );
+}
+
+function MailIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 4h16a2 2 0 012 2v12a2 2 0 01-2 2H4a2 2 0 01-2-2V6a2 2 0 012-2zM22 6l-10 7L2 6" />
+    </svg>
+  );
+}
