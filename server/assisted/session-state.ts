@@ -4,7 +4,7 @@
  * applies the rules in core/assisted/session.ts; every argument crossing into it is checked here
  * with zod, whoever sends it.
  */
-import { z } from "zod/v4";
+import { z } from "zod";
 import { type AssistedSession, DOCUMENT_TYPES, type SessionEvent } from "#core/assisted/session.ts";
 import type { Database } from "#db/client.ts";
 import { assistedSessions, systemLogs } from "#db/schema/index.ts";

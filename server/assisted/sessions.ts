@@ -17,6 +17,7 @@ import { displayName, effectiveRole, type PublicUser, RegisterSchema } from "#co
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper } from "#core/issuers/registry.ts";
+import { isoDateTime } from "#core/validation/wording.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { assistedOffices, assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
@@ -175,7 +176,7 @@ const notFound = () => new ServiceError(404, "Assisted session not found", "NOT_
  * scope, so no read of the row comes first; an id that is not even a UUID wakes no object.
  */
 function sessionObject(context: AssistedContext, id: string): AssistedSessionApi {
-  if (!z.string().uuid().safeParse(id).success) throw notFound();
+  if (!z.guid().safeParse(id).success) throw notFound();
   return context.sessions(id);
 }
 
@@ -183,14 +184,12 @@ function sessionObject(context: AssistedContext, id: string): AssistedSessionApi
 export const CreateSessionBody = z.object({
   clientName: z.string().trim().min(1, "Client name is required").max(120).default("New Client"),
   assistanceType: z.string().trim().min(1, "Assistance type is required").max(120).default("Digital Identity Setup"),
-  status: z.literal("active", { errorMap: () => ({ message: "A new session starts active" }) }).optional(),
-  currentStep: z.literal(1, { errorMap: () => ({ message: "A new session starts at step 1" }) }).optional(),
-  totalSteps: z.literal(5, { errorMap: () => ({ message: "A session has 5 steps" }) }).optional(),
-  requiresDualControl: z
-    .literal(false, { errorMap: () => ({ message: "Dual control is asked for at the step that needs it" }) })
-    .optional(),
+  status: z.literal("active", { error: "A new session starts active" }).optional(),
+  currentStep: z.literal(1, { error: "A new session starts at step 1" }).optional(),
+  totalSteps: z.literal(5, { error: "A session has 5 steps" }).optional(),
+  requiresDualControl: z.literal(false, { error: "Dual control is asked for at the step that needs it" }).optional(),
   /** Administrators without an office of their own name one. */
-  officeId: z.string().uuid().optional(),
+  officeId: z.guid().optional(),
 });
 
 /**
@@ -202,7 +201,7 @@ export async function officeFor(db: Database, staff: Staff, named: string | null
     if (!staff.officeId) throw new ServiceError(400, "Name the office (officeId)", "VALIDATION_ERROR");
     return staff.officeId;
   }
-  if (!z.string().uuid().safeParse(named).success)
+  if (!z.guid().safeParse(named).success)
     throw new ServiceError(400, "officeId must be an office's id", "VALIDATION_ERROR");
   const [office] = await db
     .select({ id: assistedOffices.id })
@@ -237,7 +236,7 @@ export const PatchSessionBody = z.union([
   z
     .object({
       status: z.enum(["active", "paused", "completed"]),
-      completedAt: z.string().datetime({ offset: true }).optional(),
+      completedAt: isoDateTime({ offset: true }).optional(),
     })
     .strict(),
 ]);
@@ -276,7 +275,7 @@ export const SessionActionBody = z.discriminatedUnion("type", [
   z.object({ type: z.literal("request-approval") }),
   z.object({
     type: z.literal("decide-approval"),
-    approvalId: z.string().uuid(),
+    approvalId: z.guid(),
     decision: z.enum(["approved", "denied"]),
     reason: z.string().max(500),
   }),
@@ -285,9 +284,7 @@ export const SessionActionBody = z.discriminatedUnion("type", [
     type: z.literal("issue"),
     credentialTypes: z.array(z.string().max(40)).min(1, "Choose at least one credential").max(10),
     delivery: z.enum(["wallet", "paper"]),
-    confirmed: z.literal(true, {
-      errorMap: () => ({ message: "Confirm that the authority's record matches the client" }),
-    }),
+    confirmed: z.literal(true, { error: "Confirm that the authority's record matches the client" }),
   }),
 ]);
 
