@@ -7,7 +7,7 @@
  * objects, libSQL).
  */
 import { z } from "zod";
-import { PersonInput } from "./session-state.ts";
+import { PersonInput } from "#core/assisted/api.ts";
 
 /** The roles a console watches as: supervisors hear calls; everyone hears changes. */
 const WATCHER_ROLES = ["operator", "supervisor"] as const;
