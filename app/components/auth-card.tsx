@@ -1,12 +1,13 @@
 import type { HeadersFunction } from "@remix-run/cloudflare";
 import { useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useState } from "react";
-import type { z } from "zod";
+import { z } from "zod";
 import { apiRequest, messageFor } from "#app/client/api-client.ts";
 import { forgetSession } from "#app/client/session-tracker.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import { BackLink } from "#app/components/ui/text-link.tsx";
 import { type ToastOptions, useToast } from "#app/components/ui/toast.tsx";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 
 /** The frame shared by the sign-in and registration pages: service name, back link, one card. */
 export function AuthCard({
@@ -66,7 +67,7 @@ export type FormErrors<K extends string> = Partial<Record<K, string[]>>;
 
 /** A schema's refusal as each field's messages. */
 export const fieldErrorsOf = <K extends string>(error: z.ZodError): FormErrors<K> =>
-  error.flatten().fieldErrors as Record<string, string[]> as FormErrors<K>;
+  z.flattenError(error).fieldErrors as Record<string, string[]> as FormErrors<K>;
 
 /**
  * The "Validation Error" toast's text (spec 000 §8): the first problem in the form's order, named
@@ -94,7 +95,7 @@ export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initia
   const [submitted, setSubmitted] = useState(false);
 
   const validate = (next: Record<K, string>) => {
-    const result = schema.safeParse(formValues(next));
+    const result = schema.safeParse(formValues(next), SPEC_WORDING);
     setErrors(result.success ? {} : fieldErrorsOf<K>(result.error));
     return result;
   };

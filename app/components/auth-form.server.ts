@@ -5,6 +5,7 @@
  */
 import { json, type LoaderFunctionArgs, redirect, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { getUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
 import { type FormErrors, fieldErrorsOf, formValues, nextPath } from "./auth-card.tsx";
@@ -37,7 +38,7 @@ export async function readAuthForm<K extends string, T>(
     K,
     string
   >;
-  const parsed = schema.safeParse(formValues(values));
+  const parsed = schema.safeParse(formValues(values), SPEC_WORDING);
   if (parsed.success) return { ok: true, data: parsed.data };
   return {
     ok: false,

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { act, assistedCall, SessionActionBody } from "#server/assisted/sessions.ts";
+import { SessionActionBody } from "#core/assisted/api.ts";
+import { act, assistedCall } from "#server/assisted/sessions.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 
 /** A captured document image is the one large body: up to about 500 KB as a data URL. */

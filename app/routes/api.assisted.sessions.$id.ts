@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { assistedCall, PatchSessionBody, readSession, updateSession } from "#server/assisted/sessions.ts";
+import { PatchSessionBody } from "#core/assisted/api.ts";
+import { assistedCall, readSession, updateSession } from "#server/assisted/sessions.ts";
 import { assertMethod, parseBody } from "#server/http/json.ts";
 
 /** GET /api/assisted/sessions/{id}: the session's live state, from its object. */

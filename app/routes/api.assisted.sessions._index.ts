@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { assistedCall, CreateSessionBody, createSession, listSessions } from "#server/assisted/sessions.ts";
+import { CreateSessionBody } from "#core/assisted/api.ts";
+import { assistedCall, createSession, listSessions } from "#server/assisted/sessions.ts";
 import { assertMethod, parseBody } from "#server/http/json.ts";
 
 /** GET /api/assisted/sessions: the sessions of the caller's office, newest first (administrators: every office). */

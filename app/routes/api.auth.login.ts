@@ -1,5 +1,6 @@
-import { type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LoginSchema } from "#core/accounts/schemas.ts";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { authenticateCredentials } from "#server/accounts/authentication.ts";
 import { signedInAnswer } from "#server/accounts/sign-in.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
@@ -11,7 +12,7 @@ import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
-  const parsed = LoginSchema.safeParse(await readJsonBody(request));
+  const parsed = LoginSchema.safeParse(await readJsonBody(request), SPEC_WORDING);
   if (!parsed.success) return validationError(parsed.error);
   const user = await authenticateCredentials(request, context, parsed.data);
   return signedInAnswer(request, context, user, "password");

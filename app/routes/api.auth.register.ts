@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { clientAddress, toPublicUser } from "#server/accounts/authentication.ts";
 import { registerAccount, registrationRefused } from "#server/accounts/registration.ts";
 import { createSession } from "#server/accounts/session.ts";
@@ -12,7 +13,7 @@ import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
-  const parsed = RegisterSchema.safeParse(await readJsonBody(request));
+  const parsed = RegisterSchema.safeParse(await readJsonBody(request), SPEC_WORDING);
   if (!parsed.success) return validationError(parsed.error);
   const result = await registerAccount(context, parsed.data, clientAddress(request));
   if (!result.ok) return registrationRefused(result);

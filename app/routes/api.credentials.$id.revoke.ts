@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
 import { revokeCredentialOnce } from "#server/credentials/revocation.ts";
@@ -19,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   const admin = await requirePermission(request, context, "revoke:credentials");
-  const body = RevokeBody.safeParse(await readJsonBody(request));
+  const body = RevokeBody.safeParse(await readJsonBody(request), SPEC_WORDING);
   if (!body.success) return validationError(body.error);
   const id = params.id ?? "";
   if (!UUID.test(id)) return json({ message: "Credential not found" }, { status: 404 });

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
@@ -18,7 +19,7 @@ const ShareBody = z.object({
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   const user = await requireUser(request, context);
-  const body = ShareBody.safeParse(await readJsonBody(request));
+  const body = ShareBody.safeParse(await readJsonBody(request), SPEC_WORDING);
   if (!body.success) return validationError(body.error);
   try {
     const share = await createShare(context.db, user.id, params.id ?? "", body.data);

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { credentialContext } from "#server/credentials/context.ts";
 import { issueToHolder } from "#server/credentials/issuance.ts";
@@ -8,7 +9,13 @@ import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#
 
 const IssueBody = z.object({
   /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
-  proof: z.string({ required_error: "A proof of possession of this device's key is required" }).min(1).max(4096),
+  proof: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? "A proof of possession of this device's key is required" : undefined,
+    })
+    .min(1)
+    .max(4096),
 });
 
 /**
@@ -20,7 +27,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   // Issued to the signed-in user only: the holder is always the caller, never named in the request.
   const user = await requireUser(request, context);
-  const body = IssueBody.safeParse(await readJsonBody(request));
+  const body = IssueBody.safeParse(await readJsonBody(request), SPEC_WORDING);
   if (!body.success) return validationError(body.error);
   try {
     const wallet = await credentialContext(context, request.url);

@@ -16,13 +16,7 @@ export const meta: MetaFunction = () =>
  * "Audio addresses configurable" (spec 001 §2): PODCAST_AUDIO_BASE_URL, when the deployment sets
  * it, is an absolute http(s) URL or a site path; anything else falls back to /podcasts/.
  */
-const AudioBaseUrl = z.union([
-  z
-    .string()
-    .url()
-    .regex(/^https?:\/\//),
-  z.string().regex(/^\/[^/]/),
-]);
+const AudioBaseUrl = z.union([z.url().regex(/^https?:\/\//), z.string().regex(/^\/[^/]/)]);
 
 export function loader({ context }: LoaderFunctionArgs) {
   const configured = (context.env as unknown as { PODCAST_AUDIO_BASE_URL?: unknown }).PODCAST_AUDIO_BASE_URL;

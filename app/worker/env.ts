@@ -21,7 +21,7 @@ export const WebEnvSchema = workerEnv({
   ...issuerBindings,
   ...sessionBindings,
   /** Where the podcast audio lives (spec 001: audio addresses configurable); default: our own /podcasts/. */
-  PODCAST_AUDIO_BASE_URL: z.string().url().optional(),
+  PODCAST_AUDIO_BASE_URL: z.url().optional(),
   /** The origin passkeys belong to (ADR 021); default: PUBLIC_BASE_URL's. Locally http://localhost:PORT. */
   WEBAUTHN_ORIGIN: webauthnOriginBinding.optional(),
   ASSETS: serviceBinding(),

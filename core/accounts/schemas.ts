@@ -47,7 +47,7 @@ export const RegisterSchema = z.object({
   username: NewUsername,
   // Optional: an empty field means "no email"; anything typed must be a valid address.
   email: z
-    .union([z.literal(""), z.string().trim().email()])
+    .union([z.literal(""), z.string().trim().pipe(z.email())])
     .optional()
     .transform((v) => (v ? v.toLowerCase() : undefined)),
   // ASVS: at least 8, and long passphrases allowed (Argon2id input is not truncated).

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { base64urlDecodeText, base64urlEncodeText } from "#core/credentials/encoding.ts";
+import { isoDateTime, ONCE_FIELDS_PASS, specWording } from "#core/validation/wording.ts";
 import { DEFAULT_LIMITS, limitParameter } from "./dashboard.ts";
 
 /**
@@ -87,43 +88,47 @@ function decodeAuditCursor(token: string): AuditCursor | null {
 }
 
 const utcInstant = (name: string) =>
-  z
-    .string()
-    .datetime({ message: `${name} must be a UTC time in ISO 8601, e.g. 2026-11-24T09:30:00Z` })
-    .transform((value) => new Date(value));
+  isoDateTime({ error: `${name} must be a UTC time in ISO 8601, e.g. 2026-11-24T09:30:00Z` }).transform(
+    (value) => new Date(value),
+  );
 
 const phrase = (name: string) =>
   z.string().trim().min(1, `${name} must not be empty`).max(64, `${name} must be at most 64 characters`);
 
 export const AuditQuery = z
-  .object({
-    category: z.enum(AUDIT_CATEGORIES).optional(),
-    /** A fixed event phrase, matched whole and without regard to case. */
-    event: phrase("event").optional(),
-    /** The account's username or the name typed at a sign-in (whole, without regard to case). */
-    username: phrase("username").optional(),
-    userId: z.string().uuid("userId must be a UUID").optional(),
-    from: utcInstant("from").optional(),
-    to: utcInstant("to").optional(),
-    limit: limitParameter(DEFAULT_LIMITS.audit),
-    cursor: z
-      .string()
-      .max(200, "cursor is not one this list gave")
-      .transform((token, ctx) => {
-        const cursor = decodeAuditCursor(token);
-        if (!cursor)
-          ctx.addIssue({
-            code: z.ZodIssueCode.custom,
-            message: "cursor is not one this list gave: use nextCursor from the previous page",
-          });
-        return cursor ?? z.NEVER;
-      })
-      .optional(),
-  })
+  .object(
+    {
+      category: z.enum(AUDIT_CATEGORIES, { error: specWording }).optional(),
+      /** A fixed event phrase, matched whole and without regard to case. */
+      event: phrase("event").optional(),
+      /** The account's username or the name typed at a sign-in (whole, without regard to case). */
+      username: phrase("username").optional(),
+      userId: z.guid("userId must be a UUID").optional(),
+      from: utcInstant("from").optional(),
+      to: utcInstant("to").optional(),
+      limit: limitParameter(DEFAULT_LIMITS.audit),
+      cursor: z
+        .string()
+        .max(200, "cursor is not one this list gave")
+        .transform((token, ctx) => {
+          const cursor = decodeAuditCursor(token);
+          if (!cursor)
+            ctx.addIssue({
+              code: "custom",
+              message: "cursor is not one this list gave: use nextCursor from the previous page",
+            });
+          return cursor ?? z.NEVER;
+        })
+        .optional(),
+    },
+    // The query's own refusals (an unknown parameter, an unknown category) in the words of the rest of the API.
+    { error: specWording },
+  )
   .strict()
   .refine((query) => !query.from || !query.to || query.from.getTime() <= query.to.getTime(), {
     message: "from must not be after to",
     path: ["from"],
+    ...ONCE_FIELDS_PASS,
   });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 

@@ -28,7 +28,7 @@ export const AnalyticsEventSchema = z
       .record(z.string().max(50), MetadataValue)
       .refine((m) => Object.keys(m).length <= 20, "Too many metadata keys")
       .optional(),
-    sessionId: z.string().uuid().optional(),
+    sessionId: z.guid().optional(),
   })
   .strict();
 

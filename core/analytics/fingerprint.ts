@@ -38,3 +38,31 @@ export function errorFingerprint(errorType: string, component: string, message: 
     32,
   );
 }
+
+/** An error as it is raised: any part may be missing. */
+export interface ErrorOccurrence {
+  errorType?: string | null;
+  component?: string | null;
+  message?: string | null;
+}
+
+/**
+ * An occurrence as the Errors tab records it: no type reads "Error", no component "unknown", each
+ * part bounded as its column is.
+ */
+export function recordedError(occurrence: ErrorOccurrence): { errorType: string; component: string; message: string } {
+  return {
+    errorType: (occurrence.errorType || "Error").slice(0, 100),
+    component: (occurrence.component || "unknown").slice(0, 100),
+    message: (occurrence.message ?? "").slice(0, 2000),
+  };
+}
+
+/**
+ * The group an occurrence belongs to, wherever errors are grouped: the analytics Errors tab and
+ * Gabriel's recurring-errors agent count the same errors as one (docs/decisions/026).
+ */
+export function occurrenceFingerprint(occurrence: ErrorOccurrence): string {
+  const { errorType, component, message } = recordedError(occurrence);
+  return errorFingerprint(errorType, component, message);
+}

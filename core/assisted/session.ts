@@ -6,6 +6,9 @@
  * SessionRuleError with an HTTP status the API answers with.
  */
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import type { ClientLink, Person, SessionDetails, SessionStatus } from "./api.ts";
+
+export type { ClientLink, Person, SessionStatus } from "./api.ts";
 
 /** A supervisor has this long to decide a request for approval, and an approval this long to be used. */
 export const APPROVAL_LIFETIME_MS = 15 * 60 * 1000;
@@ -30,13 +33,6 @@ export const STEPS = [
   { title: "Handover" },
 ] as const;
 const TOTAL_STEPS = STEPS.length;
-
-export type SessionStatus = "active" | "paused" | "completed";
-
-export interface Person {
-  id: string;
-  name: string;
-}
 
 export interface SessionEvent {
   /** 1, 2, 3… over the session's life: the write-through knows which events the audit log lacks. */
@@ -65,14 +61,6 @@ export interface ApprovalRecord {
 
 export type ApprovalState = "pending" | "approved" | "denied" | "expired";
 
-export interface ClientLink {
-  userId: string;
-  username: string;
-  name: string;
-  /** The account was made at the counter during this session. */
-  createdHere: boolean;
-}
-
 export interface DocumentSummary {
   type: DocumentType;
   /** Only the last 4 characters ever leave the session object. */
@@ -88,13 +76,12 @@ export interface DocumentSummary {
   purgedAt: string | null;
 }
 
-export interface AssistedSession {
+/** A session: its details as given when it was started (api.ts SessionDetails), and its progress. */
+export interface AssistedSession extends SessionDetails {
   id: string;
   officeId: string;
-  clientName: string;
   operator: Person;
   supervisor: Person | null;
-  assistanceType: string;
   status: SessionStatus;
   currentStep: number;
   totalSteps: number;
@@ -132,26 +119,24 @@ export class SessionRuleError extends Error {
 
 const conflict = (code: string, message: string) => new SessionRuleError(409, code, message);
 
-export function newSession(input: {
-  id: string;
-  officeId: string;
-  operator: Person;
-  clientName?: string | undefined;
-  assistanceType?: string | undefined;
-  now: Date;
-}): AssistedSession {
+export function newSession({
+  id,
+  officeId,
+  operator,
+  now,
+  ...details
+}: SessionDetails & { id: string; officeId: string; operator: Person; now: Date }): AssistedSession {
   const session: AssistedSession = {
-    id: input.id,
-    officeId: input.officeId,
-    clientName: input.clientName ?? "New Client",
-    operator: input.operator,
+    ...details,
+    id,
+    officeId,
+    operator,
     supervisor: null,
-    assistanceType: input.assistanceType ?? "Digital Identity Setup",
     status: "active",
     currentStep: 1,
     totalSteps: TOTAL_STEPS,
     requiresDualControl: false,
-    startedAt: input.now.toISOString(),
+    startedAt: now.toISOString(),
     completedAt: null,
     client: null,
     document: null,
@@ -160,13 +145,7 @@ export function newSession(input: {
     issuance: null,
     events: [],
   };
-  return withEvent(
-    session,
-    input.operator,
-    "Session started",
-    `${session.assistanceType} for ${session.clientName}`,
-    input.now,
-  );
+  return withEvent(session, operator, "Session started", `${session.assistanceType} for ${session.clientName}`, now);
 }
 
 function withEvent(

@@ -8,7 +8,7 @@
  * Agents judge patterns in the platform's events and raise cases; a person decides anything that
  * affects a citizen. No agent revokes, suspends, blocks or contacts anyone.
  */
-import { z } from "zod/v4";
+import { z } from "zod";
 import { AGENT_TYPES, type AgentType, type PlatformEventKind } from "./events.ts";
 
 /** One policy threshold: a whole number between `min` and `max`, `default` until someone changes it. */

@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
+import {
+  type ErrorOccurrence,
+  errorFingerprint,
+  occurrenceFingerprint,
+  recordedError,
+} from "#core/analytics/fingerprint.ts";
 import { AGENTS, defaultConfig } from "./agents.ts";
 import { AGENT_TYPES, type Finding, type PlatformEvent, type PlatformEventData } from "./events.ts";
 import {
   bucket,
   bursts,
   dataMinimisation,
-  errorFingerprint,
   lookbackMs,
   manyOrganisations,
-  normaliseErrorMessage,
   RULES,
   type Rule,
   recordDisagrees,
@@ -659,18 +663,28 @@ describe("support.recurring-errors", () => {
       `Request 9f1c2a9e-6f55-4c1b-9a7e-2b8f0f6d9c1${i} failed after ${100 + i} ms for someone${i}@example.org`,
     );
 
-  it("normalises what varies between occurrences of one error", () => {
-    expect(normaliseErrorMessage("Request 9F1C2A9E-6F55-4C1B-9A7E-2B8F0F6D9C11 failed after 120 ms")).toBe(
-      "request # failed after # ms",
-    );
-    expect(normaliseErrorMessage("Key deadbeef12 at 0x1F not found for a@b.uk")).toBe("key # at # not found for #");
-    expect(normaliseErrorMessage("Cannot read  properties of undefined")).toBe("cannot read properties of undefined");
-    expect(errorFingerprint({ component: "web", errorType: null, message: "x 1" })).toBe(
-      errorFingerprint({ component: "web", errorType: null, message: "X 22" }),
-    );
-    expect(errorFingerprint({ component: "web", errorType: null, message: "x" })).not.toBe(
-      errorFingerprint({ component: "status", errorType: null, message: "x" }),
-    );
+  it("groups one error stream exactly as the analytics Errors tab does: one fingerprint for both screens", () => {
+    const stream = [
+      // One error whatever ids, counts and addresses it carries.
+      ...Array.from({ length: 5 }, (_, i) => varying(i, i)),
+      // No error type is the Errors tab's "Error"; counts masked inside words too.
+      ...Array.from({ length: 5 }, (_, i) => serverError(i, `Upstream ERR_50${i} after ${i}s`, "web", null)),
+      // The Errors tab keeps case: three and two are two groups, neither recurring.
+      ...Array.from({ length: 5 }, (_, i) => serverError(i, i < 3 ? "Upstream timeout" : "upstream timeout", "status")),
+    ];
+    // The Errors tab's groups: each occurrence under the fingerprint it is recorded with (server/observability/errors.ts).
+    const tab = new Map<string, string[]>();
+    for (const { id, data } of stream) {
+      const { errorType, component, message } = recordedError(data as ErrorOccurrence);
+      const group = errorFingerprint(errorType, component, message);
+      tab.set(group, [...(tab.get(group) ?? []), id]);
+    }
+    const recurring = [...tab.values()].filter((ids) => ids.length >= config.errorRepeatThreshold);
+    expect(recurring).toHaveLength(2);
+    const findings = recurringErrors(stream, config, nowAt(6));
+    expect(findings.map((finding) => finding.evidence)).toEqual(recurring);
+    for (const { id, data } of stream)
+      expect(occurrenceFingerprint(data as ErrorOccurrence)).toBe([...tab].find(([, ids]) => ids.includes(id))![0]);
   });
 
   it("flags the same error five times within an hour, by component, without the message's personal details", () => {
@@ -686,7 +700,7 @@ describe("support.recurring-errors", () => {
       evidence: events.map((e) => e.id),
     });
     expect(findings[0]!.key).toMatch(/^support\.recurring-errors:verifier:[0-9a-f]{16}:2026-05-01T10:00:00\.000Z$/);
-    expect(findings[0]!.description).toContain('"request # failed after # ms for #"');
+    expect(findings[0]!.description).toContain('"Request <uuid> failed after <n> ms for <email>"');
     expect(findings[0]!.description).not.toContain("example.org");
   });
 

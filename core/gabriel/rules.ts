@@ -13,6 +13,7 @@
  * Texts are plain English with identifiers only (no names, no document numbers, no free text a
  * person typed about another person): staff read them, and the public page counts them.
  */
+import { normaliseMessage, occurrenceFingerprint } from "#core/analytics/fingerprint.ts";
 import { CHECKS, checkAttribute, checkName, isCheckType } from "#core/verification/checks.ts";
 import {
   AGENTS,
@@ -561,29 +562,9 @@ export const stuckSessions: Rule<Pick<SupportConfig, "stuckSessionMinutes">> = (
 };
 
 /**
- * An error message with what varies between occurrences taken out, so that the same fault counts
- * as the same error: lower case, e-mail addresses, UUIDs, hex numbers and runs (with a digit, six
- * or more long) and digit runs each replaced by "#", spaces collapsed.
+ * support.recurring-errors: the same server error `errorRepeatThreshold` times within
+ * `errorWindowMinutes`, "the same" as the analytics Errors tab groups them (one fingerprint).
  */
-export function normaliseErrorMessage(message: string): string {
-  return clip(
-    message
-      .toLowerCase()
-      .replace(/[^\s@]+@[^\s@]+\.[^\s@]+/g, "#")
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "#")
-      .replace(/\b0x[0-9a-f]+\b/g, "#")
-      .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/g, "#")
-      .replace(/\d+/g, "#"),
-    300,
-  );
-}
-
-/** What makes two server errors the same error: component, type and normalised message. */
-export function errorFingerprint(data: { component: string; errorType: string | null; message: string }): string {
-  return [data.component, data.errorType ?? "", normaliseErrorMessage(data.message)].join("\n");
-}
-
-/** support.recurring-errors: the same server error `errorRepeatThreshold` times within `errorWindowMinutes`. */
 export const recurringErrors: Rule<Pick<SupportConfig, "errorRepeatThreshold" | "errorWindowMinutes">> = (
   events,
   config,
@@ -592,7 +573,7 @@ export const recurringErrors: Rule<Pick<SupportConfig, "errorRepeatThreshold" | 
   const findings: Finding[] = [];
   for (const { subject: fingerprint, burst, first, last } of burstsBy(
     eventsOf(events, "server_error"),
-    ({ event }) => errorFingerprint(event.data),
+    ({ event }) => occurrenceFingerprint(event.data),
     windowMs,
     (w) => w.length >= config.errorRepeatThreshold,
   )) {
@@ -605,7 +586,7 @@ export const recurringErrors: Rule<Pick<SupportConfig, "errorRepeatThreshold" | 
       priority: "medium",
       title: `Recurring error in ${clip(component, 60)}: ${burst.length} times within ${span(windowMs)}`,
       description:
-        `${clip(errorType ?? "An error", 60)} in ${clip(component, 60)}, "${normaliseErrorMessage(message)}", happened ${burst.length} times ` +
+        `${clip(errorType ?? "An error", 60)} in ${clip(component, 60)}, "${normaliseMessage(message)}", happened ${burst.length} times ` +
         `between ${stamp(first.t)} and ${stamp(last.t)}. A person should find the cause; the agent has changed nothing.`,
       caseId: component,
       evidence: burst.map((e) => e.event.id),

@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "#core/accounts/password.ts";
 import { foldUsername, type LoginInput, LoginSchema, type PublicUser } from "#core/accounts/schemas.ts";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { type User, users } from "#db/schema/accounts.ts";
 import { validationError } from "#server/http/json.ts";
 import { audit } from "#server/observability/audit.ts";
@@ -134,10 +135,10 @@ export function createAuthenticator(context: AccountsContext, clientRequest: Req
   const authenticator = new Authenticator<User>();
   authenticator.use(
     new FormStrategy<User>(async ({ form }) => {
-      const parsed = LoginSchema.safeParse({
-        username: form.get("username") ?? undefined,
-        password: form.get("password") ?? undefined,
-      });
+      const parsed = LoginSchema.safeParse(
+        { username: form.get("username") ?? undefined, password: form.get("password") ?? undefined },
+        SPEC_WORDING,
+      );
       if (!parsed.success) throw validationError(parsed.error);
       const { username, password } = parsed.data;
       const device = await knownDevice(clientRequest, context.env.SESSION_SECRET, username);

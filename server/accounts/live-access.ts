@@ -23,7 +23,7 @@ export const WatcherGrant = z.object({
   sid: z.string().regex(/^[0-9a-f]{64}$/),
   need: z.enum(["staff", "supervisor", "review"]),
   /** The office of what is watched (a session's, a board's); null when no office is involved. */
-  officeId: z.string().uuid().nullable(),
+  officeId: z.guid().nullable(),
 });
 export type WatcherGrant = z.infer<typeof WatcherGrant>;
 

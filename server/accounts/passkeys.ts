@@ -88,7 +88,7 @@ const RegistrationResponseSchema = z.object({
     publicKey: base64url(4096).optional(),
   }),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-  clientExtensionResults: z.record(z.unknown()).default({}),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
 });
 
 const AuthenticationResponseSchema = z.object({
@@ -102,7 +102,7 @@ const AuthenticationResponseSchema = z.object({
     userHandle: base64url(128).optional(),
   }),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-  clientExtensionResults: z.record(z.unknown()).default({}),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
 });
 
 /**
@@ -110,7 +110,7 @@ const AuthenticationResponseSchema = z.object({
  * line-separator or bidirectional-override characters (a name is shown back on /profile).
  */
 export const PasskeyName = z
-  .string({ required_error: "Enter a name for your passkey", invalid_type_error: "Enter a name for your passkey" })
+  .string({ error: "Enter a name for your passkey" })
   .transform((value) => value.trim().replace(/\s+/g, " "))
   .pipe(
     z

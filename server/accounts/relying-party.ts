@@ -52,7 +52,7 @@ export function originProblem(value: string): string | null {
 /** The WEBAUTHN_ORIGIN binding, checked with the worker's other bindings (app/worker/env.ts). */
 export const webauthnOriginBinding = z.string().superRefine((value, ctx) => {
   const problem = originProblem(value);
-  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
 /** The configured relying party, or null when none is configured (or PUBLIC_BASE_URL names an IP address). */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { PublicUser } from "#core/accounts/schemas.ts";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import type { Action } from "#server/accounts/permissions.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
 import type { SessionBindings } from "#server/accounts/session.ts";
@@ -22,8 +23,8 @@ import type { RequestContext } from "#server/worker/context.ts";
  */
 
 /** The query string checked against `schema` (unknown parameters refused): a thrown 400 with zod's message when it does not fit. */
-export function parseQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.infer<S> {
-  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams), SPEC_WORDING);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

@@ -142,7 +142,7 @@ export const DETAIL_OCCURRENCES = 20;
 
 /** An error group's id from the path: a 400 for something that cannot be one. */
 export function parseErrorId(id: string | undefined): string {
-  const parsed = z.string().uuid().safeParse(id);
+  const parsed = z.guid().safeParse(id);
   if (!parsed.success) throw new ServiceError(400, "Error id must be a UUID", "VALIDATION_ERROR");
   return parsed.data;
 }

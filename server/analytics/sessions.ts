@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEVICE_CLASSES, reduceUserAgent } from "#core/analytics/user-agent.ts";
+import { isoDateTime } from "#core/validation/wording.ts";
 import { userSessions } from "#db/schema/index.ts";
 import { clientAddress, unauthorized } from "#server/accounts/authentication.ts";
 import { ABSOLUTE_TIMEOUT_MS, getActiveSession } from "#server/accounts/session.ts";
@@ -30,14 +31,14 @@ import { hashAddress, mayTrack, referrerOrigin, trackingSessionId, visitorSalt }
 export const MAX_SESSION_SECONDS = ABSOLUTE_TIMEOUT_MS / 1000;
 const MAX_COUNT = 1_000_000;
 
-const instant = z.string().datetime({ offset: true, message: "must be an ISO 8601 date and time" });
+const instant = isoDateTime({ offset: true, error: "must be an ISO 8601 date and time" });
 const seconds = z
-  .number({ invalid_type_error: "must be a number of seconds" })
+  .number({ error: (issue) => (issue.input === undefined ? undefined : "must be a number of seconds") })
   .int("must be whole seconds")
   .min(0, "cannot be negative")
   .max(MAX_SESSION_SECONDS, `cannot exceed ${MAX_SESSION_SECONDS} seconds`);
 const count = z
-  .number({ invalid_type_error: "must be a number" })
+  .number({ error: (issue) => (issue.input === undefined ? undefined : "must be a number") })
   .int("must be a whole number")
   .min(0, "cannot be negative")
   .max(MAX_COUNT);
@@ -51,7 +52,7 @@ export const SessionStartBody = z
     startTime: instant,
     userAgent: z.string().max(1000),
     referrer: z.string().max(2000),
-    device: z.enum(DEVICE_CLASSES, { errorMap: () => ({ message: "device must be tablet, mobile or desktop" }) }),
+    device: z.enum(DEVICE_CLASSES, { error: "device must be tablet, mobile or desktop" }),
     browser: z.string().max(100),
     os: z.string().max(100),
   })
@@ -82,7 +83,7 @@ export const SessionEmergencyEndBody = z
   .object({
     endTime: instant,
     duration: seconds,
-    unexpectedEnd: z.literal(true, { errorMap: () => ({ message: "unexpectedEnd must be true" }) }),
+    unexpectedEnd: z.literal(true, { error: "unexpectedEnd must be true" }),
   })
   .strict();
 
@@ -193,7 +194,7 @@ export async function recordProgress(
  * against `schema` (400), then `work` unless they opted out. Every call answers the same: whether
  * anything was recorded (false for an opted-out citizen).
  */
-export async function trackingCall<S extends z.ZodTypeAny>(
+export async function trackingCall<S extends z.ZodType>(
   request: Request,
   context: TrackingContext,
   schema: S,

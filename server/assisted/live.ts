@@ -67,8 +67,7 @@ async function upgrade(
 export function sessionLive(request: Request, context: LiveContext, id: string): Promise<Response> {
   return upgrade(request, context, async (watcher) => {
     // An id that is not even a UUID wakes no object; one outside the caller's office answers 404 from the object.
-    if (!z.string().uuid().safeParse(id).success)
-      throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
+    if (!z.guid().safeParse(id).success) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
     const namespace = context.env.ASSISTED_SESSIONS;
     const answer = await namespace.get(namespace.idFromName(id)).fetch(objectRequest(watcher));
     // The object's plain-text 404 (a session it does not hold, or outside the caller's office) as the API's JSON one.
@@ -80,7 +79,7 @@ export function sessionLive(request: Request, context: LiveContext, id: string):
 export function officeLive(request: Request, context: LiveContext): Promise<Response> {
   return upgrade(request, context, async (watcher) => {
     const named = new URL(request.url).searchParams.get("office");
-    if (named !== null && !z.string().uuid().safeParse(named).success)
+    if (named !== null && !z.guid().safeParse(named).success)
       throw new ServiceError(400, "office must be an office id", "VALIDATION_ERROR");
     const officeId = await officeFor(context.db, watcher.staff, named);
     const namespace = context.env.ASSISTED_OFFICES;
@@ -90,8 +89,8 @@ export function officeLive(request: Request, context: LiveContext): Promise<Resp
 
 export const CallSupervisorBody = z.object({
   /** The session the operator needs help with, if any. */
-  sessionId: z.string().uuid().optional(),
-  officeId: z.string().uuid().optional(),
+  sessionId: z.guid().optional(),
+  officeId: z.guid().optional(),
 });
 
 /**

@@ -6,8 +6,8 @@
  * Supervisor. The sessions and the queue themselves live in their own writers (the session
  * objects, libSQL).
  */
-import { z } from "zod/v4";
-import { PersonInput } from "./session-state.ts";
+import { z } from "zod";
+import { PersonInput } from "#core/assisted/api.ts";
 
 /** The roles a console watches as: supervisors hear calls; everyone hears changes. */
 const WATCHER_ROLES = ["operator", "supervisor"] as const;

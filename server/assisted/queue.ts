@@ -12,6 +12,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AssistedSession } from "#core/assisted/session.ts";
+import { isoDateTime } from "#core/validation/wording.ts";
 import { assistedQueue } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { tellOffice } from "./office-feed.ts";
@@ -33,12 +34,9 @@ export const AddToQueueBody = z.object({
   clientName: z.string().trim().min(1, "Enter the client's name").max(120),
   assistanceType: z.string().trim().min(1).max(120).default("Digital Identity Setup"),
   /** An appointment's time; none for a walk-in. */
-  appointmentTime: z
-    .string()
-    .datetime({ offset: true, message: "The appointment time must be a date and time" })
-    .optional(),
+  appointmentTime: isoDateTime({ offset: true, error: "The appointment time must be a date and time" }).optional(),
   /** Administrators without an office of their own name one. */
-  officeId: z.string().uuid().optional(),
+  officeId: z.guid().optional(),
 });
 
 export const QueueChangeBody = z.object({ status: z.enum(["ready", "removed"]) }).strict();
@@ -96,7 +94,7 @@ async function openEntry(
   staff: Staff,
   id: string,
 ): Promise<typeof assistedQueue.$inferSelect> {
-  const parsed = z.string().uuid().safeParse(id);
+  const parsed = z.guid().safeParse(id);
   const [row] = parsed.success
     ? await context.db.select().from(assistedQueue).where(eq(assistedQueue.id, id)).limit(1)
     : [];

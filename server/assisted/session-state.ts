@@ -4,54 +4,22 @@
  * applies the rules in core/assisted/session.ts; every argument crossing into it is checked here
  * with zod, whoever sends it.
  */
-import { z } from "zod/v4";
-import { type AssistedSession, DOCUMENT_TYPES, type SessionEvent } from "#core/assisted/session.ts";
+import { z } from "zod";
+import { ClientLinkInput, DocumentInput, PersonInput, SESSION_STATUSES, SessionDetails } from "#core/assisted/api.ts";
+import type { AssistedSession, SessionEvent } from "#core/assisted/session.ts";
 import type { Database } from "#db/client.ts";
 import { assistedSessions, systemLogs } from "#db/schema/index.ts";
 import { auditRow } from "#server/observability/audit.ts";
 
-/** A person as the server names them (displayName: up to 100 + 1 + 100 characters, or a username). */
-export const PersonInput = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(250) });
-
-/** A captured image of the document, as the browser's camera gives it: a JPEG or PNG data URL. */
-const MAX_IMAGE_CHARS = 700_000;
-const DocumentImage = z
-  .string()
-  .max(MAX_IMAGE_CHARS, "The image is too large: at most about 500 KB")
-  .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+=*$/, "The image must be a JPEG or PNG data URL");
-
-export const DocumentInput = z.object({
-  type: z.enum(Object.keys(DOCUMENT_TYPES) as [keyof typeof DOCUMENT_TYPES, ...(keyof typeof DOCUMENT_TYPES)[]]),
-  number: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{6,20}$/, "The document number is 6 to 20 letters and digits"),
-  expiryDate: z.iso.date("The expiry date must be a date (YYYY-MM-DD)"),
-  image: DocumentImage.optional(),
-  /** Filled by the server (the authorities' records naming this document), never by the console. */
-  authorityRecordIds: z.array(z.uuid()).max(20).default([]),
-});
-
-export const CreateSessionInput = z.object({
-  id: z.uuid(),
-  officeId: z.uuid(),
-  operator: PersonInput,
-  clientName: z.string().trim().min(1).max(120).optional(),
-  assistanceType: z.string().trim().min(1).max(120).optional(),
-});
+/** A new session: its details (New Assisted Session's, defaults and all), its office and who runs it. */
+export const CreateSessionInput = SessionDetails.extend({ id: z.uuid(), officeId: z.uuid(), operator: PersonInput });
 
 export const SessionCommand = z.discriminatedUnion("type", [
   z.object({ type: z.literal("advance"), toStep: z.number().int(), actor: PersonInput }),
-  z.object({ type: z.literal("status"), status: z.enum(["active", "paused", "completed"]), actor: PersonInput }),
+  z.object({ type: z.literal("status"), status: z.enum(SESSION_STATUSES), actor: PersonInput }),
   z.object({
     type: z.literal("link-client"),
-    client: z.object({
-      userId: z.uuid(),
-      username: z.string().min(1).max(50),
-      name: z.string().trim().min(1).max(250),
-      createdHere: z.boolean(),
-    }),
+    client: ClientLinkInput,
     actor: PersonInput,
   }),
   z.object({ type: z.literal("document"), document: DocumentInput, actor: PersonInput }),

@@ -13,7 +13,14 @@
  */
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { displayName, effectiveRole, type PublicUser, RegisterSchema } from "#core/accounts/schemas.ts";
+import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
+import {
+  ConsoleDocument,
+  type CreateSessionRequest,
+  type PatchSessionBody,
+  type SessionActionBody,
+  type SessionDetails,
+} from "#core/assisted/api.ts";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper } from "#core/issuers/registry.ts";
@@ -27,13 +34,7 @@ import { issuePaperCredential, paperNotAllowed } from "#server/credentials/paper
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { AssistedOfficeApi } from "./office-feed.ts";
-import {
-  type AssistedSessionApi,
-  type CommandResult,
-  DocumentInput,
-  type OfficeScope,
-  type SessionCommand,
-} from "./session-state.ts";
+import type { AssistedSessionApi, CommandResult, OfficeScope, SessionCommand } from "./session-state.ts";
 
 /** The signed-in member of staff as the assisted console knows them. */
 export interface Staff {
@@ -175,23 +176,9 @@ const notFound = () => new ServiceError(404, "Assisted session not found", "NOT_
  * scope, so no read of the row comes first; an id that is not even a UUID wakes no object.
  */
 function sessionObject(context: AssistedContext, id: string): AssistedSessionApi {
-  if (!z.string().uuid().safeParse(id).success) throw notFound();
+  if (!z.guid().safeParse(id).success) throw notFound();
   return context.sessions(id);
 }
-
-/** Spec 000 §7: the body New Assisted Session sends. A session always starts at the start (spec §4). */
-export const CreateSessionBody = z.object({
-  clientName: z.string().trim().min(1, "Client name is required").max(120).default("New Client"),
-  assistanceType: z.string().trim().min(1, "Assistance type is required").max(120).default("Digital Identity Setup"),
-  status: z.literal("active", { errorMap: () => ({ message: "A new session starts active" }) }).optional(),
-  currentStep: z.literal(1, { errorMap: () => ({ message: "A new session starts at step 1" }) }).optional(),
-  totalSteps: z.literal(5, { errorMap: () => ({ message: "A session has 5 steps" }) }).optional(),
-  requiresDualControl: z
-    .literal(false, { errorMap: () => ({ message: "Dual control is asked for at the step that needs it" }) })
-    .optional(),
-  /** Administrators without an office of their own name one. */
-  officeId: z.string().uuid().optional(),
-});
 
 /**
  * The office a call acts in: an operator's own; an administrator names one (or acts in their
@@ -202,7 +189,7 @@ export async function officeFor(db: Database, staff: Staff, named: string | null
     if (!staff.officeId) throw new ServiceError(400, "Name the office (officeId)", "VALIDATION_ERROR");
     return staff.officeId;
   }
-  if (!z.string().uuid().safeParse(named).success)
+  if (!z.guid().safeParse(named).success)
     throw new ServiceError(400, "officeId must be an office's id", "VALIDATION_ERROR");
   const [office] = await db
     .select({ id: assistedOffices.id })
@@ -216,13 +203,11 @@ export async function officeFor(db: Database, staff: Staff, named: string | null
 export async function createSession(
   context: AssistedContext,
   staff: Staff,
-  body: Pick<z.infer<typeof CreateSessionBody>, "clientName" | "assistanceType" | "officeId">,
+  { officeId: named, ...details }: Pick<CreateSessionRequest, keyof SessionDetails | "officeId">,
 ): Promise<AssistedSession> {
-  const officeId = await officeFor(context.db, staff, body.officeId);
+  const officeId = await officeFor(context.db, staff, named);
   const id = crypto.randomUUID();
-  return context
-    .sessions(id)
-    .create({ id, officeId, operator: staff.person, clientName: body.clientName, assistanceType: body.assistanceType });
+  return context.sessions(id).create({ ...details, id, officeId, operator: staff.person });
 }
 
 export async function readSession(context: AssistedContext, staff: Staff, id: string): Promise<AssistedSession> {
@@ -231,22 +216,11 @@ export async function readSession(context: AssistedContext, staff: Staff, id: st
   return session;
 }
 
-/** Spec 000 §7: `currentStep`, or `status`, or `status` plus `completedAt` (the server's clock is the record's). */
-export const PatchSessionBody = z.union([
-  z.object({ currentStep: z.number().int().min(1) }).strict(),
-  z
-    .object({
-      status: z.enum(["active", "paused", "completed"]),
-      completedAt: z.string().datetime({ offset: true }).optional(),
-    })
-    .strict(),
-]);
-
 export async function updateSession(
   context: AssistedContext,
   staff: Staff,
   id: string,
-  body: z.infer<typeof PatchSessionBody>,
+  body: z.output<typeof PatchSessionBody>,
 ): Promise<AssistedSession> {
   if ("completedAt" in body && body.completedAt !== undefined && body.status !== "completed") {
     throw new ServiceError(400, "completedAt goes only with status completed", "VALIDATION_ERROR");
@@ -258,47 +232,11 @@ export async function updateSession(
   return run(context, staff, id, command);
 }
 
-/** The work of a step, as the console sends it. */
-export const SessionActionBody = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("find-client"),
-    account: z.string().trim().min(1, "Enter the client's username or email").max(254),
-  }),
-  z.object({
-    type: z.literal("create-client"),
-    // Registration's rules, with the names required: the account is made for a person in front of us.
-    account: RegisterSchema.extend({
-      firstName: z.string().trim().min(1, "Enter the client's first name").max(100),
-      lastName: z.string().trim().min(1, "Enter the client's last name").max(100),
-    }),
-  }),
-  z.object({ type: z.literal("document"), document: z.unknown() }),
-  z.object({ type: z.literal("request-approval") }),
-  z.object({
-    type: z.literal("decide-approval"),
-    approvalId: z.string().uuid(),
-    decision: z.enum(["approved", "denied"]),
-    reason: z.string().max(500),
-  }),
-  z.object({ type: z.literal("visual-match"), matched: z.boolean(), notes: z.string().max(500).default("") }),
-  z.object({
-    type: z.literal("issue"),
-    credentialTypes: z.array(z.string().max(40)).min(1, "Choose at least one credential").max(10),
-    delivery: z.enum(["wallet", "paper"]),
-    confirmed: z.literal(true, {
-      errorMap: () => ({ message: "Confirm that the authority's record matches the client" }),
-    }),
-  }),
-]);
-
-/** The document as the console sends it: the server, not the console, says which records it names. */
-const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true });
-
 export async function act(
   context: AssistedContext,
   staff: Staff,
   id: string,
-  body: z.infer<typeof SessionActionBody>,
+  body: z.output<typeof SessionActionBody>,
 ): Promise<AssistedSession> {
   switch (body.type) {
     case "find-client": {
@@ -471,7 +409,7 @@ async function issue(
   context: AssistedContext,
   staff: Staff,
   id: string,
-  body: Extract<z.infer<typeof SessionActionBody>, { type: "issue" }>,
+  body: Extract<z.output<typeof SessionActionBody>, { type: "issue" }>,
 ): Promise<AssistedSession> {
   const session = await readSession(context, staff, id);
   try {

@@ -230,7 +230,7 @@ export async function listAgents(db: Database, now = new Date(), rowsMade = fals
     });
 }
 
-export const ConfigBody = z.object({ config: z.record(z.unknown()) });
+export const ConfigBody = z.object({ config: z.record(z.string(), z.unknown()) });
 
 /** Configure Policies: an agent's thresholds, validated by its own schema, audited (the caller holds control:agents: gabrielCall checked it). */
 export async function configureAgent(
@@ -239,7 +239,7 @@ export async function configureAgent(
   agentId: string,
   body: z.infer<typeof ConfigBody>,
 ): Promise<AgentView> {
-  const [agent] = z.string().uuid().safeParse(agentId).success
+  const [agent] = z.guid().safeParse(agentId).success
     ? await db.select().from(gabrielAgents).where(eq(gabrielAgents.id, agentId)).limit(1)
     : [];
   if (!agent || !isAgentType(agent.type)) throw new ServiceError(404, "Agent not found", "NOT_FOUND");
@@ -281,7 +281,7 @@ export function queueView(items: ReviewItem[], now = new Date()): QueueItemView[
 }
 
 export const DecisionBody = z.object({
-  decision: z.enum(["approved", "escalated"], { errorMap: () => ({ message: "decision is approved or escalated" }) }),
+  decision: z.enum(["approved", "escalated"], { error: "decision is approved or escalated" }),
   /** The reviewer's own words, kept beside the spec's note (which the server writes, so nobody can sign as someone else). */
   notes: z.string().trim().max(1000).optional(),
 });
@@ -293,7 +293,7 @@ export async function decide(
   itemId: string,
   body: z.infer<typeof DecisionBody>,
 ): Promise<ReviewItem> {
-  if (!z.string().uuid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
+  if (!z.guid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
   const notes = `Human review completed by ${reviewer.person.name}`;
   return unwrap(
     await gabriel.decide({
@@ -306,7 +306,7 @@ export async function decide(
   );
 }
 
-export const AssignBody = z.object({ assigneeId: z.string().uuid().optional() });
+export const AssignBody = z.object({ assigneeId: z.guid().optional() });
 
 /** Assign Expert: to the caller, or to a named administrator or operator. */
 export async function assign(
@@ -316,7 +316,7 @@ export async function assign(
   itemId: string,
   body: z.infer<typeof AssignBody>,
 ): Promise<ReviewItem> {
-  if (!z.string().uuid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
+  if (!z.guid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
   let assignee = reviewer.person;
   if (body.assigneeId && body.assigneeId !== reviewer.person.id) {
     const [named] = await db.select().from(users).where(eq(users.id, body.assigneeId)).limit(1);

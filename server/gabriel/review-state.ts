@@ -4,12 +4,12 @@
  * the object are checked here with zod; refusals come back as data (thrown errors lose their class
  * across RPC). The write-through to libSQL lives here too.
  */
-import { z } from "zod/v4";
+import { z } from "zod";
+import { PersonInput } from "#core/assisted/api.ts";
 import { AGENTS, defaultConfig } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES, type AgentType, type Priority } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.ts";
-import { PersonInput } from "#server/assisted/session-state.ts";
 
 export type Person = z.infer<typeof PersonInput>;
 

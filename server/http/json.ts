@@ -1,4 +1,5 @@
-import type { ZodError, z } from "zod";
+import { z } from "zod";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { bodyRefusal, readBodyBytes } from "./body.ts";
 
 /**
@@ -40,8 +41,8 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
  * A 400 whose message is zod's first default message ("Required", "String must contain at least
  * 3 character(s)", "Invalid email": spec 000 §5), with every field's messages alongside.
  */
-export function validationError(error: ZodError): Response {
-  const flat = error.flatten();
+export function validationError(error: z.ZodError): Response {
+  const flat = z.flattenError(error);
   return Response.json(
     {
       message: error.issues[0]?.message ?? "Invalid input",
@@ -52,12 +53,12 @@ export function validationError(error: ZodError): Response {
 }
 
 /** A JSON body checked against `schema`: a clear 400 (thrown) when it does not fit. */
-export async function parseBody<S extends z.ZodTypeAny>(
+export async function parseBody<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes?: number,
 ): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await readJsonBody(request, maxBytes));
+  const parsed = schema.safeParse(await readJsonBody(request, maxBytes), SPEC_WORDING);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { SEVERITIES, type Severity } from "#core/analytics/dashboard.ts";
-import { errorFingerprint, normaliseMessage } from "#core/analytics/fingerprint.ts";
+import { errorFingerprint, normaliseMessage, recordedError } from "#core/analytics/fingerprint.ts";
 import type { Database } from "#db/client.ts";
 import { errorGroups, errorLogs } from "#db/schema/index.ts";
 import { type ObservabilityContext, type ObservabilityStatement, writeObservability } from "./recorder.ts";
@@ -44,9 +44,7 @@ export function errorStatements(
   requestId: string | null,
   at: Date,
 ): [ObservabilityStatement, ObservabilityStatement] {
-  const errorType = (input.errorType || "Error").slice(0, 100);
-  const component = (input.component || "unknown").slice(0, 100);
-  const message = (input.message ?? "").slice(0, 2000);
+  const { errorType, component, message } = recordedError(input);
   const fingerprint = errorFingerprint(errorType, component, message);
   const occurrence = db.insert(errorLogs).values({
     errorType,

@@ -29,6 +29,7 @@ import {
   type SectionId,
   sectionFields,
 } from "#core/profile/items.ts";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { credentials, userProfiles, users, walletEvents, webauthnCredentials } from "#db/schema/index.ts";
@@ -346,8 +347,7 @@ const dateOfBirth = (now: Date) => {
     );
 };
 
-const yesNo = (missing: string) =>
-  z.enum(["yes", "no"], { errorMap: () => ({ message: missing }) }).transform((value) => value === "yes");
+const yesNo = (missing: string) => z.enum(["yes", "no"], { error: missing }).transform((value) => value === "yes");
 
 export function profileSchemas(now: Date) {
   return {
@@ -444,10 +444,12 @@ export function parseProfileForm(form: FormData, now: Date): ParsedProfileForm {
     // Longer than any field allows, so still refused, without echoing a huge body back.
     values[name] = typeof value === "string" ? value.slice(0, 300) : "";
   }
-  const schema: z.AnyZodObject = profileSchemas(now)[section];
-  const parsed = (item ? schema.pick(Object.fromEntries(names.map((name) => [name, true]))) : schema).safeParse(values);
+  const schema: z.ZodObject = profileSchemas(now)[section];
+  const parsed = (
+    item ? schema.pick(Object.fromEntries(names.map((name) => [name, true])) as Record<string, true>) : schema
+  ).safeParse(values, SPEC_WORDING);
   if (!parsed.success) {
-    const fieldErrors = parsed.error.flatten().fieldErrors as FieldErrors;
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors as FieldErrors;
     return {
       ok: false,
       section,

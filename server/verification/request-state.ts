@@ -6,7 +6,7 @@
  * WebSocket, and writes the state through to `verification_requests`.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod/v4";
+import { z } from "zod";
 import type { Database } from "#db/client.ts";
 import { verificationRequests } from "#db/schema/index.ts";
 import { type RequestView, VerificationResult } from "./api-schemas.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ONCE_FIELDS_PASS, SPEC_WORDING } from "#core/validation/wording.ts";
 
 /**
  * Each worker's bindings, validated once per isolate before any request is handled (on Workers the
@@ -22,7 +23,7 @@ const present = (value: string | undefined) => value !== undefined && value !== 
 
 /** The libSQL database every worker writes to: hosted in production, the local server on loopback. */
 export const databaseBindings = {
-  LIBSQL_URL: z.string().url(),
+  LIBSQL_URL: z.url(),
   /** The database's token; required for any database not on this machine (see refineDatabase). */
   LIBSQL_AUTH_TOKEN: z.string().optional(),
 };
@@ -40,7 +41,7 @@ export const issuerBindings = {
   /** JSON: issuer id to Ed25519 private JWK (server/credentials/issuer-keys.ts). */
   ISSUER_SIGNING_KEYS: z.string().min(2, "is required"),
   /** https base of issuer, type and status list URLs; default: the https form of the request's host. */
-  PUBLIC_BASE_URL: z.string().url().startsWith("https://", "must be https").optional(),
+  PUBLIC_BASE_URL: z.url().startsWith("https://", "must be https").optional(),
 };
 
 /** A service binding to another worker. */
@@ -62,7 +63,7 @@ function refineDatabase(env: { LIBSQL_URL?: unknown; LIBSQL_AUTH_TOKEN?: unknown
   if (typeof env.LIBSQL_URL !== "string") return;
   if (!present(env.LIBSQL_AUTH_TOKEN as string | undefined) && !isLoopbackUrl(env.LIBSQL_URL)) {
     ctx.addIssue({
-      code: z.ZodIssueCode.custom,
+      code: "custom",
       path: ["LIBSQL_AUTH_TOKEN"],
       message: "is required when LIBSQL_URL is not a loopback address",
     });
@@ -71,25 +72,25 @@ function refineDatabase(env: { LIBSQL_URL?: unknown; LIBSQL_AUTH_TOKEN?: unknown
 
 /** A worker's env schema from binding groups; the database rule applies whenever LIBSQL_URL is bound. */
 export function workerEnv<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape).superRefine(refineDatabase);
+  return z.object(shape).superRefine(refineDatabase, ONCE_FIELDS_PASS);
 }
 
 export class WorkerConfigurationError extends Error {
   override name = "WorkerConfigurationError";
 }
 
-const validated = new WeakMap<object, WeakSet<z.ZodTypeAny>>();
+const validated = new WeakMap<object, WeakSet<z.ZodType>>();
 
 /**
  * The worker's bindings as its schema types them, or a WorkerConfigurationError listing every
  * problem. The bindings object stays the one the runtime passed (service bindings and namespaces
  * are not copies); each (bindings, schema) pair is checked once per isolate.
  */
-export function parseEnv<S extends z.ZodTypeAny>(schema: S, bindings: unknown, worker: string): z.infer<S> {
+export function parseEnv<S extends z.ZodType>(schema: S, bindings: unknown, worker: string): z.infer<S> {
   const env = (bindings ?? {}) as object;
   let seen = validated.get(env);
   if (!seen?.has(schema)) {
-    const result = schema.safeParse(env);
+    const result = schema.safeParse(env, SPEC_WORDING);
     if (!result.success) {
       const detail = result.error.issues.map((i) => `${i.path.join(".") || "env"} ${i.message}`).join("; ");
       throw new WorkerConfigurationError(`${worker} worker configuration is invalid: ${detail}`);

@@ -29,7 +29,7 @@ export interface WorkerHonoEnv<Env, Extra extends object = object> {
 
 /** What a Hono worker's env must hold: every one of them reads and writes the database. */
 type DatabaseConfig = { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string };
-type WorkerEnvSchema = z.ZodType<DatabaseConfig, z.ZodTypeDef, unknown>;
+type WorkerEnvSchema = z.ZodType<DatabaseConfig, unknown>;
 
 export interface WorkerAppOptions<S extends WorkerEnvSchema> {
   /** The worker's name, in configuration errors and logs. */

@@ -21,6 +21,7 @@ import {
   KNOWN_AUDIT_EVENTS,
 } from "#core/analytics/audit.ts";
 import { DEFAULT_LIMITS, REFRESH_MS } from "#core/analytics/dashboard.ts";
+import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { LevelBadge } from "./badges.tsx";
 import { ListState, ListTable, orNone } from "./lists.tsx";
 import { type Polled, usePolled } from "./use-polled.ts";
@@ -96,7 +97,7 @@ export function SecurityAuditTab() {
   };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const checked = AuditQuery.safeParse(queryOf(draft));
+    const checked = AuditQuery.safeParse(queryOf(draft), SPEC_WORDING);
     setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? "These filters cannot be used"));
     if (checked.success) show(draft, [null]);
   };

@@ -12,6 +12,7 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useNow } from "#app/components/ui/use-now.ts";
+import type { CreateSessionRequest, SessionPatch } from "#core/assisted/api.ts";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import type { OfficeMessage, SupervisorCall } from "#server/assisted/office-feed.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
@@ -141,7 +142,7 @@ export function AssistedConsole({
   const took = (next: AssistedSession) => setSession((current) => newest(current, next));
 
   /** A change to the session (PATCH): "Session Updated", or "Update Error" with the server's words (spec 000 §8). */
-  const update = (body: Record<string, unknown>, after?: (s: AssistedSession) => void) =>
+  const update = (body: SessionPatch, after?: (s: AssistedSession) => void) =>
     shown &&
     mutate<AssistedSession>("PATCH", `/api/assisted/sessions/${shown.id}`, body, {
       failure: "Update Error",
@@ -167,7 +168,7 @@ export function AssistedConsole({
     );
 
   /** A call whose answer is a new session (New Assisted Session, Start session from the queue). */
-  const start = (url: string, body?: Record<string, unknown>) =>
+  const start = (url: string, body?: CreateSessionRequest) =>
     mutate<AssistedSession>("POST", url, body, {
       done: (created) => {
         setSession(created);

@@ -14,10 +14,12 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
+import type { SessionAction } from "#core/assisted/api.ts";
 import {
   type AssistedSession,
   approvalState,
   DOCUMENT_TYPES,
+  type DocumentType,
   makerOf,
   type SessionStatus,
   STEPS,
@@ -28,7 +30,7 @@ import type { Tone } from "#core/format/tone.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
 
 /** One step's work sent to POST /api/assisted/sessions/{id}/actions; resolves true when it was done. */
-export type Act = (body: Record<string, unknown>, success?: string) => Promise<boolean>;
+export type Act = (body: SessionAction, success?: string) => Promise<boolean>;
 
 interface PanelProps {
   session: AssistedSession;
@@ -318,7 +320,7 @@ function readImage(file: File): Promise<string> {
 }
 
 function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) {
-  const [type, setType] = useState("passport");
+  const [type, setType] = useState<DocumentType>("passport");
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [image, setImage] = useState<string | null>(null);
@@ -353,7 +355,7 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
           label="Document type"
           options={DOCUMENT_OPTIONS}
           value={type}
-          onChange={(e) => setType(e.target.value)}
+          onChange={(e) => setType(e.target.value as DocumentType)}
           name="document-type"
         />
         <TextField
@@ -619,6 +621,8 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The button stays disabled until the operator confirms; the server refuses an unconfirmed issue all the same.
+    if (!confirmed) return;
     void act({ type: "issue", credentialTypes: chosen, delivery, confirmed }, "Credentials issued");
   };
   return (

@@ -15,7 +15,7 @@ export const STATUS_TTL_SECONDS = 60;
 /** A token's own lifetime: long enough to ride out a short outage, short enough to bound replay. */
 export const STATUS_TOKEN_LIFETIME_SECONDS = 600;
 
-const ListParam = z.object({ id: z.string().uuid() });
+const ListParam = z.object({ id: z.guid() });
 
 /**
  * GET /status/lists/{id}: the list as a signed `statuslist+jwt` (status-list draft section 5),
