@@ -27,7 +27,8 @@ export interface ActionView {
   summary: string;
 }
 
-function summarise(action: string, details: Record<string, unknown> | null): string {
+/** The line "recent agent actions" shows for an audit row: what happened, in words. */
+export function summarise(action: string, details: Record<string, unknown> | null): string {
   const d = details ?? {};
   switch (action) {
     case "agent_run":
