@@ -13,7 +13,7 @@ import { type TransparencyFigures, transparencyFigures } from "./transparency.ts
 export type PublicAgent = Pick<AgentDefinition, "type" | "name" | "purpose" | "watches" | "may" | "mayNot" | "rules">;
 
 /** Every agent as the page shows it, without the thresholds and schemas it does not show. */
-export const PUBLIC_AGENTS: PublicAgent[] = AGENT_TYPES.map((type) => {
+const PUBLIC_AGENTS: PublicAgent[] = AGENT_TYPES.map((type) => {
   const { name, purpose, watches, may, mayNot, rules } = AGENTS[type];
   return { type, name, purpose, watches, may, mayNot, rules };
 });

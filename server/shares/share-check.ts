@@ -12,7 +12,7 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { openShare, SHARE_ID_PATTERN } from "./shares.ts";
 
 /** Recorded as the purpose of every check this page makes (the holder's verification count). */
-export const SHARE_CHECK_PURPOSE = "Share link verification";
+const SHARE_CHECK_PURPOSE = "Share link verification";
 
 export type ShareCheckOutcome = "valid" | "revoked" | "expired" | "suspended" | "unknown" | "failed";
 

@@ -17,7 +17,7 @@ export type VerificationRow = Pick<
 >;
 
 /** A history entry cut down to what the page shows. */
-export function verificationRow({
+function verificationRow({
   id,
   checkName,
   result,
@@ -32,7 +32,7 @@ export function verificationRow({
 /** A row of the history table: what Recent Verifications shows, and the issuer. */
 export type HistoryRow = VerificationRow & Pick<HistoryEntry, "issuer">;
 
-export const historyRow = (entry: HistoryRow): HistoryRow => ({ ...verificationRow(entry), issuer: entry.issuer });
+const historyRow = (entry: HistoryRow): HistoryRow => ({ ...verificationRow(entry), issuer: entry.issuer });
 
 export interface HistoryFilters {
   result: ResultKind | "all";

@@ -19,7 +19,7 @@ import { ShareCardView } from "./share-card.tsx";
 /** The action's answer to a revoke: which credential's share ended, or why not. */
 export type RevokeAnswer = { ok: true; credentialName: string } | { ok: false; message: string };
 
-export const REVOKED_TOAST = { title: "Share Revoked", description: "The share link no longer works." };
+const REVOKED_TOAST = { title: "Share Revoked", description: "The share link no longer works." };
 
 /** The page; `actionData`: the answer to a revoke just posted, if any. */
 export function SharesPage({
