@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AssistedConsole } from "#app/components/assisted/assisted-console.tsx";
-import { loadConsole } from "#app/components/assisted/console-data.server.ts";
 import { ConsoleRefused } from "#app/components/assisted/console-refused.tsx";
 import { pageMeta } from "#app/components/meta.ts";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { operatorConsoleData } from "#server/assisted/console.ts";
+import { PRIVATE } from "#server/http/security.ts";
 
 /**
  * /assisted and /assisted-digital (spec 000 §2 "Assisted-digital operator console"; remix.config.js
@@ -17,7 +19,9 @@ export const meta: MetaFunction = () =>
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadConsole(request, context);
+  const user = await requireUser(request, context);
+  const page = await operatorConsoleData(context, user, request.url);
+  return json(page, { status: page.refused ? 403 : 200, headers: PRIVATE });
 }
 
 export default function AssistedRoute() {

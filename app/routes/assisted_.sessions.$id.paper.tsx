@@ -1,23 +1,15 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { PaperPage } from "#app/components/assisted/paper-page.tsx";
 import { pageMeta } from "#app/components/meta.ts";
-import { Button } from "#app/components/ui/button.tsx";
-import { Card } from "#app/components/ui/card.tsx";
-import { QrCode } from "#app/components/ui/qr-code.tsx";
-import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
-import { BackLink } from "#app/components/ui/text-link.tsx";
-import { formatDate } from "#core/format/format.ts";
-import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
-import { paperCredentialsOf } from "#server/assisted/paper.ts";
-import { assistedContext, staffOf } from "#server/assisted/sessions.ts";
+import { paperPageData } from "#server/assisted/paper-page.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
 /**
  * /assisted/sessions/{id}/paper: the printable page of a session's paper credentials (Generate
  * Paper QR; issue 10). For staff of the session's office only; anyone else gets 404, as for a
- * session that does not exist. Each code is the credential's offline presentation, scanned by
- * the Verifier Portal like a phone's, with its expiry and what the checker must also do.
+ * session that does not exist. The page is app/components/assisted/paper-page.tsx.
  */
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Paper QR", description: "Print a citizen's paper credential." });
@@ -25,82 +17,14 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   try {
-    const staff = await staffOf(context.db, user);
-    const papers = await paperCredentialsOf(assistedContext(context, request.url), staff, params.id ?? "");
-    return json(
-      {
-        sessionId: params.id ?? "",
-        papers: papers.map((paper) => ({
-          ...paper,
-          typeName: isCredentialTypeCode(paper.type) ? CREDENTIAL_TYPES[paper.type].longName : paper.type,
-          expiresAt: paper.expiresAt.toISOString(),
-        })),
-      },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
+    const page = await paperPageData(context, user, params.id ?? "", request.url);
+    return json(page, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     if (error instanceof ServiceError) throw json({ message: error.message }, { status: error.status });
     throw error;
   }
 }
 
-export default function PaperQrPage() {
-  const { sessionId, papers } = useLoaderData<typeof loader>();
-  return (
-    <div className={`${PAGE_COLUMN} py-8`}>
-      <div className="print:hidden">
-        <BackLink to={`/assisted?session=${sessionId}`}>Back to the session</BackLink>
-      </div>
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-4xl font-bold">Paper credential</h1>
-        <Button className="print:hidden" onClick={() => window.print()} data-testid="button-print">
-          Print
-        </Button>
-      </div>
-      {papers.length ? null : <p className="mt-6">This session printed no paper credentials.</p>}
-      <ul className="mt-6 grid gap-6">
-        {papers.map((paper) => (
-          <li key={paper.credentialId}>
-            <Card
-              as="article"
-              aria-labelledby={`paper-${paper.credentialId}`}
-              className="flex flex-wrap gap-6 p-6 print:break-inside-avoid print:border-black"
-              data-testid="paper-credential"
-            >
-              <QrCode
-                value={paper.payload}
-                label={`${paper.typeName} paper credential for ${paper.holderName}`}
-                size={320}
-              />
-              <div className="min-w-0 max-w-prose">
-                <h2 id={`paper-${paper.credentialId}`} className="text-2xl font-bold">
-                  {paper.typeName}
-                </h2>
-                <p className="mt-1 text-lg">
-                  Holder: <strong>{paper.holderName}</strong>
-                </p>
-                <p className="mt-1 text-lg" data-testid="paper-expiry">
-                  Valid until <strong>{formatDate(paper.expiresAt)}</strong>
-                </p>
-                <h3 className="mt-4 font-bold">For whoever checks it</h3>
-                <ul className="mt-1 list-disc space-y-1 pl-6">
-                  <li>
-                    Scan the code with the Verifier Portal's camera scanner: it checks the issuer's signature and
-                    whether the credential has been revoked.
-                  </li>
-                  <li>This paper is not tied to a phone: check the holder's photo ID against the name above.</li>
-                  <li>It shows only: {paper.disclosed.join(", ")}.</li>
-                </ul>
-                <h3 className="mt-4 font-bold">For the holder</h3>
-                <p className="mt-1">
-                  Keep it safe like any identity document. If it is lost, contact the service so that it can be
-                  cancelled; until then it works for whoever holds it, until the date above.
-                </p>
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+export default function PaperQrRoute() {
+  return <PaperPage {...useLoaderData<typeof loader>()} />;
 }

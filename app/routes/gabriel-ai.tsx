@@ -1,10 +1,10 @@
 import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AgentCards } from "#app/components/gabriel/transparency-agents.tsx";
-import { transparencyPageData } from "#app/components/gabriel/transparency-data.server.ts";
 import { TransparencyFigures } from "#app/components/gabriel/transparency-figures.tsx";
 import { pageMeta } from "#app/components/meta.ts";
 import { ActionLink, CheckList, PageHero, Section } from "#app/components/pitch/layout.tsx";
+import { transparencyPageData } from "#server/gabriel/transparency-page.ts";
 
 /**
  * Gabriel's public transparency page (issue 11), for anyone, signed in or not: what each agent

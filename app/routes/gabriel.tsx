@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { loadGabrielConsole } from "#app/components/gabriel/console-data.server.ts";
 import { GabrielConsole } from "#app/components/gabriel/gabriel-console.tsx";
 import { pageMeta } from "#app/components/meta.ts";
 import { RefusedPage } from "#app/components/ui/refused-page.tsx";
+import { requireUser } from "#server/accounts/authentication.ts";
+import { gabrielConsoleData } from "#server/gabriel/console.ts";
+import { PRIVATE } from "#server/http/security.ts";
 
 /**
  * /gabriel (spec 000 §2 "AI orchestration console"; issue 11): administrators and operators.
@@ -13,7 +15,9 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Gabriel AI", description: "Oversee Gabriel's agents and review the cases they raise." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadGabrielConsole(request, context);
+  const user = await requireUser(request, context);
+  const page = await gabrielConsoleData(request, context, user);
+  return json(page, { status: page.refused ? 403 : 200, headers: PRIVATE });
 }
 
 export default function GabrielRoute() {

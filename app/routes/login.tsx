@@ -1,3 +1,7 @@
+/**
+ * /login (spec 000 §2 "Login page"): signed-out visitors only. The page is
+ * app/components/accounts/login-page.tsx; without JavaScript its form posts here.
+ */
 import {
   type ActionFunctionArgs,
   json,
@@ -5,40 +9,16 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  AuthCard,
-  FormAlert,
-  nextPath,
-  retryAfterHeaders,
-  useAuthSubmit,
-  useCheckedForm,
-} from "#app/components/auth-card.tsx";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LOGIN_FAILED, type LoginField, LoginPage } from "#app/components/accounts/login-page.tsx";
+import { nextPath, retryAfterHeaders } from "#app/components/auth-card.tsx";
 import { type AuthFormAnswer, readAuthForm, signedOutOnly } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
-import { PasskeySignIn } from "#app/components/passkeys/passkey-sign-in.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { TextField } from "#app/components/ui/text-field.tsx";
-import { TextLink } from "#app/components/ui/text-link.tsx";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
-import { type KnownRole, LoginSchema } from "#core/accounts/schemas.ts";
+import { LoginSchema } from "#core/accounts/schemas.ts";
 import type { User } from "#db/schema/accounts.ts";
 import { authenticateCredentials } from "#server/accounts/authentication.ts";
 import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
 import { signInCookies } from "#server/accounts/sign-in.ts";
-
-const LOGIN_FAILED = "Invalid username or password. Please try again.";
-
-/** Spec 000 §2 "Quick Demo Login": the button labels, one per role. */
-const DEMO_LABELS: Record<KnownRole, string> = {
-  admin: "Admin User",
-  citizen: "Citizen",
-  verifier: "Verifier",
-  operator: "Operator",
-};
-const DEMO_ORDER: KnownRole[] = ["admin", "citizen", "verifier", "operator"];
-
-type LoginField = "username" | "password";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Sign In", description: "Sign in to your UK Digital Identity account." });
@@ -48,8 +28,6 @@ export async function loader(args: LoaderFunctionArgs) {
   await signedOutOnly(args);
   return json({ passkeyOrigin: relyingPartyFrom(args.context.env)?.origin ?? null });
 }
-
-const SIGNED_IN = { title: "Success", description: "Welcome back! You've been logged in successfully." };
 
 export const headers = retryAfterHeaders;
 
@@ -78,93 +56,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(nextPath(new URL(request.url).search), { headers });
 }
 
-const LOGIN_FIELDS = [
-  { name: "username", label: "Username" },
-  { name: "password", label: "Password" },
-] as const;
-
 export default function Login() {
-  const actionData = useActionData<typeof action>();
-  const { passkeyOrigin } = useLoaderData<typeof loader>();
-  const form = useCheckedForm(LoginSchema, { username: "", password: "" });
-  const { onSubmit, busy } = useAuthSubmit({
-    form,
-    fields: LOGIN_FIELDS,
-    endpoint: "/api/auth/login",
-    body: (data) => data,
-    success: SIGNED_IN,
-    failure: { title: "Login Failed", fallback: LOGIN_FAILED },
-  });
-
-  const fillDemo = (role: KnownRole) => {
-    const account = DEMO_ACCOUNTS.find((a) => a.role === role);
-    if (account) form.fill({ username: account.username, password: DEMO_PASSWORD });
-  };
-
-  const shownErrors = form.errors ?? actionData?.fieldErrors ?? {};
-  // Registering instead of signing in comes back to the same place (a wallet link opened signed out).
-  const next = nextPath(useLocation().search);
-
-  return (
-    <AuthCard
-      title="Sign In"
-      lead="Sign in to hold, share and check your digital credentials."
-      footer={
-        <p>
-          Don't have an account?{" "}
-          <TextLink to={next === "/" ? "/register" : `/register?${new URLSearchParams({ next })}`}>
-            Create an account
-          </TextLink>
-        </p>
-      }
-    >
-      <FormAlert message={actionData?.message} />
-      <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
-        <TextField
-          name="username"
-          label="Username"
-          // "webauthn": the browser may offer this site's passkeys among the suggestions (conditional mediation).
-          autoComplete="username webauthn"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={form.values.username}
-          onChange={(e) => form.update("username", e.target.value)}
-          errors={shownErrors.username}
-        />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(e) => form.update("password", e.target.value)}
-          errors={shownErrors.password}
-        />
-        <Button type="submit" disabled={busy} className="w-full">
-          {busy ? "Signing In..." : "Sign In"}
-        </Button>
-      </Form>
-
-      <PasskeySignIn passkeyOrigin={passkeyOrigin} success={SIGNED_IN} />
-
-      <section
-        aria-labelledby="demo-login-heading"
-        className="mt-8 border-t border-govuk-border pt-6 dark:border-slate-700"
-      >
-        <h2 id="demo-login-heading" className="text-lg font-bold">
-          Quick Demo Login
-        </h2>
-        <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-          Fill the form with a demo account for each role, then sign in.
-        </p>
-        <div className="mt-4 grid grid-cols-2 gap-3">
-          {DEMO_ORDER.map((role) => (
-            <Button key={role} variant="secondary" onClick={() => fillDemo(role)}>
-              {DEMO_LABELS[role]}
-            </Button>
-          ))}
-        </div>
-      </section>
-    </AuthCard>
-  );
+  return <LoginPage {...useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }

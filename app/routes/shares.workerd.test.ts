@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import { shares, walletEvents } from "#db/schema/index.ts";
+import type { ShareCard } from "#server/shares/shares-page.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf, textOf } from "#tests/support/wallet-fixtures.ts";
 import { call, db, ORIGIN, postForm, registerUser } from "#tests/support/web-client.ts";
-import type { ShareCard } from "./shares.tsx";
 
 /** /shares through the real web worker (spec 000 §2 /shares, §3 "Share record", §4; issue 4). */
 

@@ -2,11 +2,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "#app/components/meta.ts";
 import { ApiDocsPage } from "#app/components/verifier/api-docs-page.tsx";
-import { apiDocsFor } from "#app/components/verifier/openapi-view.server.ts";
-import { refusedResponse, verifierRole } from "#app/components/verifier/portal-access.server.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { publicOrigin } from "#core/issuers/registry.ts";
 import { PRIVATE } from "#server/http/security.ts";
+import { apiDocsFor } from "#server/verification/api-docs.ts";
+import { verifierRole } from "#server/verification/portal-access.ts";
 
 /**
  * /verifier/api-docs (the portal's Documentation row): the Verifier API's OpenAPI document
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const person = await verifierRole(request, context);
-  if (!person.ok) return refusedResponse(person.refused);
+  if (!person.ok) return json({ refused: person.refused } as const, { status: 403, headers: PRIVATE });
   const origin = publicOrigin(context.env.PUBLIC_BASE_URL, request.url);
   return json({ refused: null, docs: apiDocsFor(origin) }, { headers: PRIVATE });
 }

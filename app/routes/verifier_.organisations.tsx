@@ -1,26 +1,16 @@
 /**
  * /verifier/organisations (administrators): the registered verifier organisations, and a form to
- * register one (its name is what citizens see on a request; the checks it may ask for; a verifier
- * account to put in it). The form posts to the verifier API (POST /api/verifications/organisations),
- * which decides who may do it; this page only shows it to administrators.
+ * register one through the verifier API, which decides who may do it. The page is
+ * app/components/verifier/organisations-page.tsx.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { type FormEvent, useState } from "react";
-import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
+import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "#app/components/meta.ts";
-import { Button } from "#app/components/ui/button.tsx";
-import { Card } from "#app/components/ui/card.tsx";
-import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
-import { TextField } from "#app/components/ui/text-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
+import { OrganisationsPage } from "#app/components/verifier/organisations-page.tsx";
 import { effectiveRole } from "#core/accounts/schemas.ts";
-import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { PRIVATE } from "#server/http/security.ts";
-import { listOrganisations } from "#server/verification/organisations.ts";
+import { listOrganisations, type Organisation } from "#server/verification/organisations.ts";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Verifier organisations", description: "Organisations registered to check credentials." });
@@ -28,137 +18,10 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   if (effectiveRole(user.role) !== "admin")
-    return json({ allowed: false as const, organisations: [] }, { status: 403, headers: PRIVATE });
+    return json({ allowed: false as const, organisations: [] as Organisation[] }, { status: 403, headers: PRIVATE });
   return json({ allowed: true as const, organisations: await listOrganisations(context.db) }, { headers: PRIVATE });
 }
 
 export default function OrganisationsRoute() {
-  const data = useLoaderData<typeof loader>();
-  const back = { to: "/verifier", label: "Back to Verifier Portal" };
-  if (!data.allowed) {
-    return (
-      <SignedInPage title="Verifier organisations" back={back}>
-        <Card className="mt-8 max-w-3xl p-6" role="alert">
-          <h2 className="text-xl font-bold">Only administrators can register verifier organisations</h2>
-        </Card>
-      </SignedInPage>
-    );
-  }
-  return (
-    <SignedInPage
-      title="Verifier organisations"
-      lead="Organisations registered to check credentials: the name a citizen sees when one of them asks."
-      back={back}
-    >
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <Card as="section" aria-labelledby="registered-heading" className="p-5">
-          <h2 id="registered-heading" className="text-xl font-bold">
-            Registered
-          </h2>
-          {data.organisations.length ? (
-            <ul className="mt-3 divide-y divide-govuk-border dark:divide-slate-700" data-testid="organisation-list">
-              {data.organisations.map((organisation) => (
-                <li key={organisation.id} className="py-3">
-                  <p className="font-bold">{organisation.name}</p>
-                  <p className="text-sm text-govuk-grey dark:text-slate-400">
-                    {organisation.allowedChecks.map((check) => CHECKS[check].name).join(", ")}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-3">No data available</p>
-          )}
-        </Card>
-        <RegisterForm />
-      </div>
-    </SignedInPage>
-  );
-}
-
-function RegisterForm() {
-  const hydrated = useHydrated();
-  const { toast } = useToast();
-  const revalidator = useRevalidator();
-  const [name, setName] = useState("");
-  const [member, setMember] = useState("");
-  const [checks, setChecks] = useState<CheckType[]>(["rtw"]);
-  const [busy, setBusy] = useState(false);
-  // An organisation's details typed and not yet registered would be lost by leaving (spec 000 §4).
-  useUnsavedChanges(() => name.trim() !== "" || member.trim() !== "");
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim() || checks.length === 0) {
-      toast({
-        title: "Validation Error",
-        description: "Give the organisation's name and at least one check it may make",
-        variant: "destructive",
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      await apiRequest("POST", "/api/verifications/organisations", {
-        name: name.trim(),
-        allowedChecks: checks,
-        ...(member.trim() ? { memberUsername: member.trim() } : {}),
-      });
-      toast({ title: "Organisation Registered", description: `${name.trim()} can now check credentials` });
-      setName("");
-      setMember("");
-      revalidator.revalidate();
-    } catch (error) {
-      handleMutationError(error, toast);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Card as="section" aria-labelledby="register-heading" className="p-5">
-      <h2 id="register-heading" className="text-xl font-bold">
-        Register an organisation
-      </h2>
-      <form className="mt-4 grid gap-5" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          name="organisation-name"
-          label="Registered name"
-          hint="As citizens will see it, e.g. Northbridge Recruitment Ltd"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <fieldset>
-          <legend className="font-semibold">Checks it may make</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {CHECK_TYPES.map((check) => (
-              <label key={check} className="flex items-center gap-3">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5"
-                  checked={checks.includes(check)}
-                  onChange={(event) =>
-                    setChecks((list) => (event.target.checked ? [...list, check] : list.filter((c) => c !== check)))
-                  }
-                />
-                <span>{CHECKS[check].name}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <TextField
-          name="member-username"
-          label="Verifier account to add (optional)"
-          hint="The username of a verifier who will act for it"
-          value={member}
-          onChange={(event) => setMember(event.target.value)}
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <Button type="submit" disabled={!hydrated || busy} data-testid="button-register-organisation">
-          {busy ? "Registering..." : "Register organisation"}
-        </Button>
-      </form>
-    </Card>
-  );
+  return <OrganisationsPage {...useLoaderData<typeof loader>()} />;
 }

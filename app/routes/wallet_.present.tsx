@@ -1,9 +1,9 @@
 /**
  * /wallet/present?client_id=…&request_uri=… (issue 9): a verifier's OpenID4VP request, opened by
- * the citizen signed in. The wallet resolves and checks the request (server/verification/
- * wallet-request.ts), then asks for consent: who asks (the organisation's registered name, vouched
- * for by the platform), what (each attribute in plain English), why (the purpose), and which
- * credential will answer. Share makes the presentation on this device and posts it to the
+ * the citizen signed in. The wallet resolves and checks the request and finds the credentials
+ * that can answer it (server/verification/consent-page.ts), then asks for consent: who asks (the
+ * organisation's registered name, vouched for by the platform), what (each attribute in plain
+ * English), why (the purpose), and which credential will answer. Share makes the presentation on this device and posts it to the
  * verifier's response_uri; Decline tells the verifier so.
  */
 import {
@@ -15,12 +15,10 @@ import {
 } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "#app/components/meta.ts";
-import { type ConsentData, ConsentPage } from "#app/components/wallet/consent.tsx";
+import { ConsentPage } from "#app/components/wallet/consent.tsx";
 import { publicBaseUrl, publicOrigin } from "#core/issuers/registry.ts";
 import { getUser } from "#server/accounts/authentication.ts";
-import { listWalletCredentials } from "#server/credentials/credentials.ts";
-import { ServiceError } from "#server/http/errors.ts";
-import { resolveWalletRequest } from "#server/verification/wallet-request.ts";
+import { type ConsentData, consentPageData } from "#server/verification/consent-page.ts";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -35,36 +33,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request, context);
   if (!user) throw redirect(`/login?${new URLSearchParams({ next: url.pathname + url.search })}`);
-  const origin = publicOrigin(context.env.PUBLIC_BASE_URL, request.url);
-  try {
-    const [resolved, held] = await Promise.all([
-      resolveWalletRequest({
-        verifier: context.env.VERIFIER,
-        origin,
-        base: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
-        clientId: url.searchParams.get("client_id"),
-        requestUri: url.searchParams.get("request_uri"),
-      }),
-      listWalletCredentials(context.db, user.id),
-    ]);
-    const candidates = held
-      // A paper credential (printed at a counter) is never a wallet's answer: the verifier refuses one without key binding.
-      .filter(
-        (c) => c.status === "active" && c.delivery !== "paper" && (resolved.acceptedTypes as string[]).includes(c.type),
-      )
-      .map((c) => ({
-        id: c.id,
-        type: c.type,
-        title: c.display.longName,
-        authority: c.display.authorityName,
-        holderKeyThumbprint: c.holderKeyThumbprint,
-        expiresAt: c.expiresAt,
-      }));
-    return json<ConsentData>({ ok: true, request: resolved, candidates }, { headers: PAGE_HEADERS });
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return json<ConsentData>({ ok: false, message: error.message }, { status: error.status, headers: PAGE_HEADERS });
-  }
+  const page = await consentPageData({ db: context.db, verifier: context.env.VERIFIER }, user.id, {
+    origin: publicOrigin(context.env.PUBLIC_BASE_URL, request.url),
+    base: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
+    clientId: url.searchParams.get("client_id"),
+    requestUri: url.searchParams.get("request_uri"),
+  });
+  return json<ConsentData>(page.data, { status: page.status, headers: PAGE_HEADERS });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

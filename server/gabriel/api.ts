@@ -44,7 +44,9 @@ export interface Reviewer {
   role: "admin" | "operator";
 }
 
-type GabrielBindings = SessionBindings & { GABRIEL: DurableObjectNamespace<GabrielApi & Rpc.DurableObjectBranded> };
+export type GabrielBindings = SessionBindings & {
+  GABRIEL: DurableObjectNamespace<GabrielApi & Rpc.DurableObjectBranded>;
+};
 
 export function gabrielObject(env: GabrielBindings): GabrielApi & { fetch(request: Request): Promise<Response> } {
   return env.GABRIEL.get(env.GABRIEL.idFromName("gabriel")) as unknown as GabrielApi & {

@@ -1,5 +1,5 @@
 import { RefusedPage } from "#app/components/ui/refused-page.tsx";
-import type { ConsoleRefusal } from "./console-data.server.ts";
+import type { ConsoleRefusal } from "#server/assisted/console.ts";
 
 const REASONS: Record<ConsoleRefusal, { heading: string; body: string }> = {
   role: {

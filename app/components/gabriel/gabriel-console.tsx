@@ -20,8 +20,8 @@ import { formatDateTime } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import type { ConfigField } from "#core/gabriel/agents.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
+import type { ActionView } from "#server/gabriel/console.ts";
 import type { Controls } from "#server/gabriel/review-state.ts";
-import type { ActionView } from "./console-data.server.ts";
 import { formatDuration } from "./transparency-figures.tsx";
 
 type AgentCard = AgentView & { definition: { purpose: string; fields: Record<string, ConfigField> } | null };
@@ -383,6 +383,7 @@ export function GabrielConsole({
           {actions.length ? (
             <ol
               className="max-h-96 overflow-y-auto pr-2"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be focusable so a keyboard can scroll it (WCAG 2.1.1)
               tabIndex={0}
               aria-label="Recent agent actions, newest first"
               data-testid="agent-actions"

@@ -7,11 +7,8 @@
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { capitalise } from "#core/format/format.ts";
-import type { AgentDefinition } from "#core/gabriel/agents.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
-
-/** What the page shows of an agent: its declaration without the thresholds and schema. */
-export type PublicAgent = Pick<AgentDefinition, "type" | "name" | "purpose" | "watches" | "may" | "mayNot" | "rules">;
+import type { PublicAgent } from "#server/gabriel/transparency-page.ts";
 
 const AGENT_ICONS: Record<AgentType, IconName> = {
   onboarding: "users",

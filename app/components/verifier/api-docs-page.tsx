@@ -12,7 +12,7 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import type { Tone } from "#core/format/tone.ts";
-import type { ApiDocs, DocField, DocOperation } from "./openapi-view.server.ts";
+import type { ApiDocs, DocField, DocOperation } from "#server/verification/api-docs.ts";
 
 /** The OpenAPI document the worker serves (server/verification/openapi.ts). */
 export const OPENAPI_JSON = "/api/verifications/openapi.json";
@@ -191,7 +191,14 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
   if (!fields.length) return <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">No fields.</p>;
   return (
     // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
-    <div role="region" aria-label={caption} tabIndex={0} className="mt-2 overflow-x-auto">
+    // biome-ignore lint/a11y/useSemanticElements: a labelled scroll box inside the operation's section, not a section of the page
+    <div
+      role="region"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be focusable so a keyboard can scroll it (WCAG 2.1.1)
+      tabIndex={0}
+      className="mt-2 overflow-x-auto"
+    >
       <table className="w-full min-w-[36rem] table-fixed text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <colgroup>

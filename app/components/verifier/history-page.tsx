@@ -14,22 +14,12 @@ import { TextLink } from "#app/components/ui/text-link.tsx";
 import { formatDateTime } from "#core/format/format.ts";
 import { authorityName } from "#core/issuers/registry.ts";
 import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
-import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";
-import type { HistoryEntry } from "#server/verification/api-schemas.ts";
-import { NO_DATA, type VerificationRow, verificationRow } from "./recent-verifications.tsx";
+import { RESULT_KINDS } from "#core/verification/reasons.ts";
+import type { HistoryFilters, HistoryRow } from "#server/verification/portal-pages.ts";
+import { NO_DATA } from "./recent-verifications.tsx";
 import { ResultBadge, resultLabel } from "./verification-display.tsx";
 
 export const HISTORY_PAGE_SIZE = 20;
-
-export interface HistoryFilters {
-  result: ResultKind | "all";
-  type: string;
-}
-
-/** A row of the history table: what Recent Verifications shows, and the issuer. */
-export type HistoryRow = VerificationRow & Pick<HistoryEntry, "issuer">;
-
-export const historyRow = (entry: HistoryRow): HistoryRow => ({ ...verificationRow(entry), issuer: entry.issuer });
 
 export interface HistoryData {
   /** The organisation the portal acts for: its name, and its id for the CSV export. */
@@ -188,9 +178,11 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
 function HistoryTable({ entries }: { entries: HistoryRow[] }) {
   return (
     // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
+    // biome-ignore lint/a11y/useSemanticElements: a labelled scroll box inside the history section, not a section of the page
     <div
       role="region"
       aria-labelledby="history-heading"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be focusable so a keyboard can scroll it (WCAG 2.1.1)
       tabIndex={0}
       className="mt-4 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
     >

@@ -3,27 +3,8 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { formatDateTime, relativeTime } from "#core/format/format.ts";
-import type { HistoryEntry } from "#server/verification/api-schemas.ts";
+import type { VerificationRow } from "#server/verification/portal-pages.ts";
 import { ResultBadge } from "./verification-display.tsx";
-
-/** What a verification needs on screen, from the record's history entry (the API's own schema). */
-export type VerificationRow = Pick<
-  HistoryEntry,
-  "id" | "checkName" | "result" | "purpose" | "mode" | "verifiedAt" | "visualMatchAt"
->;
-
-/** A history entry cut down to what the page shows, so nothing else of the record reaches the browser. */
-export function verificationRow({
-  id,
-  checkName,
-  result,
-  purpose,
-  mode,
-  verifiedAt,
-  visualMatchAt,
-}: VerificationRow): VerificationRow {
-  return { id, checkName, result, purpose, mode, verifiedAt, visualMatchAt };
-}
 
 /** Spec 000 §8: the generic empty-list text. */
 export const NO_DATA = "No data available";

@@ -9,10 +9,11 @@ import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
+import type { VerificationRow } from "#server/verification/portal-pages.ts";
 import type { UsageDay } from "#server/verification/records.ts";
 import { ApiIntegration, type ApiKeyRow } from "./api-integration.tsx";
 import { QrScanner } from "./qr-scanner.tsx";
-import { RecentVerifications, type VerificationRow } from "./recent-verifications.tsx";
+import { RecentVerifications } from "./recent-verifications.tsx";
 import { RequestPanel } from "./request-panel.tsx";
 import { ResultPanel } from "./result-panel.tsx";
 import { fromValidation, type ShownResult, toastResult } from "./verification-result.ts";
@@ -41,6 +42,7 @@ export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKe
   // After each new result the recent list is reloaded until it holds the new record (written
   // just after the answer), a few times at most.
   const [awaited, setAwaited] = useState<{ id: string; tries: number } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revalidator is new each render; `recent` is the trigger
   useEffect(() => {
     if (!awaited) return;
     if (recent.some((entry) => entry.id === awaited.id) || awaited.tries >= RECORD_REFRESHES) {

@@ -13,22 +13,10 @@ import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
+import type { ConsentCandidate, ConsentData } from "#server/verification/consent-page.ts";
 import type { WalletRequest } from "#server/verification/wallet-request.ts";
 import { onThisDevice, useDeviceKey } from "./device-key.ts";
 import { PresentError, presentOnThisDevice } from "./present.client.ts";
-
-interface ConsentCandidate {
-  id: string;
-  type: string;
-  title: string;
-  authority: string;
-  holderKeyThumbprint: string | null;
-  expiresAt: string | null;
-}
-
-export type ConsentData =
-  | { ok: true; request: WalletRequest; candidates: ConsentCandidate[] }
-  | { ok: false; message: string };
 
 type Outcome =
   | { kind: "shared" }

@@ -2,30 +2,42 @@
  * What the operator console (/assisted, /assisted-digital) is drawn from: the signed-in member
  * of staff's own record, their office (an administrator picks one), its sessions, queue and
  * emergency contacts, and the selected session's live state from its object. Citizens and
- * verifiers, and operators not assigned to an office, get a 403 page saying why.
+ * verifiers, and operators not assigned to an office, are refused (the route answers 403 with a
+ * page saying why).
  */
-import { type AppLoadContext, json } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
+import type { PublicUser } from "#core/accounts/schemas.ts";
 import { assistedOffices, officeContacts } from "#db/schema/index.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
-import { listQueue } from "#server/assisted/queue.ts";
-import { assistedContext, officeSessions, readSession, type Staff, staffOf } from "#server/assisted/sessions.ts";
+import type { AccountsContext } from "#server/accounts/authentication.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { PRIVATE } from "#server/http/security.ts";
+import type { RequestContext } from "#server/worker/context.ts";
+import { listQueue } from "./queue.ts";
+import {
+  type AssistedBindings,
+  assistedContext,
+  officeSessions,
+  readSession,
+  type Staff,
+  staffOf,
+} from "./sessions.ts";
 
 export type ConsoleRefusal = "role" | "office";
 
-export async function loadConsole(request: Request, context: AppLoadContext) {
-  const user = await requireUser(request, context);
+/** The console's data for `user` (signed in) at `requestUrl` (`?office=`, `?session=`), or why they are refused. */
+export async function operatorConsoleData(
+  context: RequestContext<AssistedBindings> & AccountsContext,
+  user: PublicUser,
+  requestUrl: string,
+) {
   let staff: Staff;
   try {
     staff = await staffOf(context.db, user);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     const refused: ConsoleRefusal = error.code === "NO_OFFICE" ? "office" : "role";
-    return json({ refused } as const, { status: 403, headers: PRIVATE });
+    return { refused } as const;
   }
-  const url = new URL(request.url);
+  const url = new URL(requestUrl);
   const offices = await context.db
     .select({ id: assistedOffices.id, name: assistedOffices.name, address: assistedOffices.address })
     .from(assistedOffices)
@@ -36,9 +48,9 @@ export async function loadConsole(request: Request, context: AppLoadContext) {
     staff.role === "admin"
       ? (offices.find((o) => o.id === named) ?? offices.find((o) => o.id === staff.officeId) ?? offices[0])
       : offices.find((o) => o.id === staff.officeId);
-  if (!office) return json({ refused: "office" } as const, { status: 403, headers: PRIVATE });
+  if (!office) return { refused: "office" } as const;
 
-  const assisted = assistedContext(context, request.url);
+  const assisted = assistedContext(context, requestUrl);
   const now = new Date();
   const selectedId = url.searchParams.get("session");
   const [sessions, queue, contacts, selected] = await Promise.all([
@@ -55,26 +67,23 @@ export async function loadConsole(request: Request, context: AppLoadContext) {
         )
       : null,
   ]);
-  return json(
-    {
-      refused: null,
-      staff: {
-        id: staff.person.id,
-        name: staff.person.name,
-        role: staff.role,
-        title: staff.title,
-        authorisationLevel: staff.authorisationLevel,
-        supervisor: staff.supervisor,
-      },
-      office,
-      offices: staff.role === "admin" ? offices.map(({ id, name }) => ({ id, name })) : [],
-      open: sessions.open,
-      ended: sessions.ended,
-      selected: selected && selected.officeId === office.id ? selected : null,
-      queue,
-      contacts: contacts.map(({ name, role, phone, hours }) => ({ name, role, phone, hours })),
-      now: now.toISOString(),
+  return {
+    refused: null,
+    staff: {
+      id: staff.person.id,
+      name: staff.person.name,
+      role: staff.role,
+      title: staff.title,
+      authorisationLevel: staff.authorisationLevel,
+      supervisor: staff.supervisor,
     },
-    { headers: PRIVATE },
-  );
+    office,
+    offices: staff.role === "admin" ? offices.map(({ id, name }) => ({ id, name })) : [],
+    open: sessions.open,
+    ended: sessions.ended,
+    selected: selected && selected.officeId === office.id ? selected : null,
+    queue,
+    contacts: contacts.map(({ name, role, phone, hours }) => ({ name, role, phone, hours })),
+    now: now.toISOString(),
+  };
 }

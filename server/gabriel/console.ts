@@ -1,18 +1,17 @@
 /**
  * What the Gabriel console (/gabriel) is drawn from (issue 11): the agents with metrics from their
  * tasks, the orchestrator's controls and review queue, recent agent actions from the audit log,
- * and the people an item can be assigned to. Administrators and operators; anyone else a 403 page.
+ * and the people an item can be assigned to. Administrators and operators; anyone else is refused
+ * (the route answers 403 with a page that says why).
  */
-import { type AppLoadContext, json } from "@remix-run/cloudflare";
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { displayName } from "#core/accounts/schemas.ts";
+import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
 import { AGENTS, CONFIG_FIELDS, isAgentType } from "#core/gabriel/agents.ts";
 import { gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
 import { auditRefusal, can } from "#server/accounts/permissions.ts";
-import { gabrielObject, listAgents, queueView } from "#server/gabriel/api.ts";
-import { AGENT_BY_ID } from "#server/gabriel/review-state.ts";
-import { PRIVATE } from "#server/http/security.ts";
+import type { RequestContext } from "#server/worker/context.ts";
+import { type GabrielBindings, gabrielObject, listAgents, queueView } from "./api.ts";
+import { AGENT_BY_ID } from "./review-state.ts";
 
 const RECENT_ACTIONS = 15;
 const DAY_MS = 86_400_000;
@@ -28,7 +27,8 @@ export interface ActionView {
   summary: string;
 }
 
-function summarise(action: string, details: Record<string, unknown> | null): string {
+/** The line "recent agent actions" shows for an audit row: what happened, in words. */
+export function summarise(action: string, details: Record<string, unknown> | null): string {
   const d = details ?? {};
   switch (action) {
     case "agent_run":
@@ -46,12 +46,16 @@ function summarise(action: string, details: Record<string, unknown> | null): str
   }
 }
 
-export async function loadGabrielConsole(request: Request, context: AppLoadContext) {
-  const user = await requireUser(request, context);
+/** The console's data for `user` (signed in), or `refused` when they may not review. */
+export async function gabrielConsoleData(
+  request: Request,
+  context: Pick<RequestContext<GabrielBindings>, "db" | "ctx" | "env" | "requestId">,
+  user: PublicUser,
+) {
   if (!can(user, "review:hitl")) {
     // A page that explains, rather than requirePermission's bare 403; the refusal is audited all the same.
     auditRefusal(request, context, user, "review:hitl");
-    return json({ refused: true } as const, { status: 403, headers: PRIVATE });
+    return { refused: true } as const;
   }
   // Reaching the object (its overview) is what arms its schedule after a deploy: its constructor does.
   const gabriel = gabrielObject(context.env);
@@ -77,35 +81,32 @@ export async function loadGabrielConsole(request: Request, context: AppLoadConte
       ),
   ]);
   const names = new Map(staff.map((person) => [person.id, displayName(person)]));
-  return json(
-    {
-      refused: null,
-      viewer: { id: user.id, name: displayName(user), admin: can(user, "control:agents") },
-      agents: agents.map((agent) => ({
-        ...agent,
-        definition: isAgentType(agent.type)
-          ? { purpose: AGENTS[agent.type].purpose, fields: CONFIG_FIELDS[agent.type] }
-          : null,
-      })),
-      controls: overview.controls,
-      queue: queueView(overview.items, now),
-      actions: actions.map(
-        (row): ActionView => ({
-          id: row.id,
-          action: row.action,
-          agentType: row.agentId ? (AGENT_BY_ID.get(row.agentId) ?? null) : null,
-          by: row.userId ? (names.get(row.userId) ?? "A member of staff") : null,
-          result: row.result,
-          timestamp: row.timestamp.toISOString(),
-          summary: summarise(row.action, row.details ?? null),
-        }),
-      ),
-      reviewers: staff
-        .map((person) => ({ id: person.id, name: displayName(person) }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-      failedRunsToday: failedRuns.length,
-      now: now.toISOString(),
-    },
-    { headers: PRIVATE },
-  );
+  return {
+    refused: null,
+    viewer: { id: user.id, name: displayName(user), admin: can(user, "control:agents") },
+    agents: agents.map((agent) => ({
+      ...agent,
+      definition: isAgentType(agent.type)
+        ? { purpose: AGENTS[agent.type].purpose, fields: CONFIG_FIELDS[agent.type] }
+        : null,
+    })),
+    controls: overview.controls,
+    queue: queueView(overview.items, now),
+    actions: actions.map(
+      (row): ActionView => ({
+        id: row.id,
+        action: row.action,
+        agentType: row.agentId ? (AGENT_BY_ID.get(row.agentId) ?? null) : null,
+        by: row.userId ? (names.get(row.userId) ?? "A member of staff") : null,
+        result: row.result,
+        timestamp: row.timestamp.toISOString(),
+        summary: summarise(row.action, row.details ?? null),
+      }),
+    ),
+    reviewers: staff
+      .map((person) => ({ id: person.id, name: displayName(person) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    failedRunsToday: failedRuns.length,
+    now: now.toISOString(),
+  };
 }

@@ -1,17 +1,19 @@
 /**
  * What the public transparency page (/gabriel-ai) is drawn from: the agents' declarations
  * (core/gabriel/agents.ts, the ones they run from) and the aggregate figures
- * (server/gabriel/transparency.ts). A `.server` module so the declarations' zod schemas never
- * reach the browser: the page receives plain JSON.
+ * (./transparency.ts). Read on the server so the declarations' zod schemas never reach the
+ * browser: the page receives plain JSON.
  */
-import { AGENTS } from "#core/gabriel/agents.ts";
+import { AGENTS, type AgentDefinition } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
-import { type TransparencyFigures, transparencyFigures } from "#server/gabriel/transparency.ts";
-import type { PublicAgent } from "./transparency-agents.tsx";
+import { type TransparencyFigures, transparencyFigures } from "./transparency.ts";
+
+/** What the page shows of an agent: its declaration without the thresholds and schema. */
+export type PublicAgent = Pick<AgentDefinition, "type" | "name" | "purpose" | "watches" | "may" | "mayNot" | "rules">;
 
 /** Every agent as the page shows it, without the thresholds and schemas it does not show. */
-export const PUBLIC_AGENTS: PublicAgent[] = AGENT_TYPES.map((type) => {
+const PUBLIC_AGENTS: PublicAgent[] = AGENT_TYPES.map((type) => {
   const { name, purpose, watches, may, mayNot, rules } = AGENTS[type];
   return { type, name, purpose, watches, may, mayNot, rules };
 });

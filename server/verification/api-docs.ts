@@ -5,7 +5,7 @@
  * fields and responses, with every schema reference resolved to its fields. Only this reaches the
  * browser, not the whole document.
  */
-import { openApiDocument } from "#server/verification/openapi.ts";
+import { openApiDocument } from "./openapi.ts";
 
 export interface DocField {
   name: string;

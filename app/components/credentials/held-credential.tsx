@@ -1,0 +1,217 @@
+/**
+ * A credential on /credentials: its card in the grid and its details dialog's body (spec 000 §4
+ * "Citizen sample credential display"), drawn from server/credentials/credentials-page.ts.
+ */
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { TONE_CLASSES } from "#app/components/ui/tone.ts";
+import { accentFor, TypeIcon } from "#app/components/wallet/credential-visuals.tsx";
+import type { Tone } from "#core/format/tone.ts";
+import type { CredentialBadge, CredentialView } from "#server/credentials/credentials-page.ts";
+
+/** Card buttons: three fit side by side in the narrowest card (a 390 px phone, a third of 1120 px). */
+const smallButton =
+  "inline-flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-sm border border-slate-400 bg-white px-2 py-1.5 text-sm font-semibold text-govuk-black " +
+  "hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
+
+const BADGE_TONES: Record<CredentialBadge, Tone> = { Active: "ok", "Expires Soon": "warn", Inactive: "bad" };
+
+function BadgeOf({ badge }: { badge: CredentialBadge }) {
+  return <StatusBadge tone={BADGE_TONES[badge]}>{badge}</StatusBadge>;
+}
+
+export function CredentialCard({
+  credential,
+  onView,
+  onShare,
+  onDownload,
+}: {
+  credential: CredentialView;
+  onView: () => void;
+  onShare: () => void;
+  onDownload: () => void;
+}) {
+  const accent = accentFor(credential.colour);
+  const refusalId = `share-refusal-${credential.id}`;
+  return (
+    <Card
+      as="article"
+      aria-labelledby={`credential-${credential.id}`}
+      className={`flex h-full flex-col border-t-4 p-5 ${accent.border}`}
+      data-testid="credential-card"
+      data-credential-type={credential.type}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <span className={`rounded-sm p-2 ${accent.tile}`}>
+          <TypeIcon icon={credential.icon} />
+        </span>
+        <BadgeOf badge={credential.badge} />
+      </div>
+      <h3 id={`credential-${credential.id}`} className="mt-4 text-xl font-bold">
+        {credential.typeName}
+      </h3>
+      <p className="text-govuk-grey dark:text-slate-400">{credential.authorityName}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-govuk-grey dark:text-slate-400">Issued</dt>
+          <dd className="font-semibold">
+            <time dateTime={credential.issuedAt}>{credential.issued}</time>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-govuk-grey dark:text-slate-400">Expires</dt>
+          <dd className="font-semibold">
+            {credential.expires && credential.expiresAt ? (
+              <time dateTime={credential.expiresAt}>{credential.expires}</time>
+            ) : (
+              "No expiry"
+            )}
+          </dd>
+        </div>
+      </dl>
+      {credential.note ? (
+        <p className={`mt-3 text-sm font-semibold ${TONE_CLASSES[BADGE_TONES[credential.badge]].text}`}>
+          {credential.note}
+        </p>
+      ) : null}
+      <div className="mt-auto pt-5">
+        <div className="flex gap-2">
+          <button type="button" className={smallButton} onClick={onView} data-testid="button-view-credential">
+            <Icon name="eye" className="h-4 w-4" />
+            View<span className="sr-only"> {credential.typeName}</span>
+          </button>
+          <button
+            type="button"
+            className={smallButton}
+            onClick={onShare}
+            disabled={credential.shareRefusal !== null}
+            aria-describedby={credential.shareRefusal ? refusalId : undefined}
+            data-testid="button-share-credential"
+          >
+            <Icon name="share" className="h-4 w-4" />
+            Share<span className="sr-only"> {credential.typeName}</span>
+          </button>
+          <a
+            href={credential.certificatePath}
+            download={credential.certificateFile}
+            onClick={onDownload}
+            className={smallButton}
+            data-testid="button-download-credential"
+          >
+            <Icon name="download" className="h-4 w-4" />
+            Download<span className="sr-only"> {credential.typeName} certificate</span>
+          </a>
+        </div>
+        {credential.shareRefusal ? (
+          <p id={refusalId} className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
+            {credential.shareRefusal}
+          </p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+export function CredentialDetails({
+  credential,
+  onShare,
+  onDownload,
+}: {
+  credential: CredentialView;
+  onShare: () => void;
+  onDownload: () => void;
+}) {
+  const refusalId = `details-share-refusal-${credential.id}`;
+  const row =
+    "flex flex-wrap justify-between gap-x-4 gap-y-0.5 border-b border-govuk-border py-2 last:border-0 dark:border-slate-700";
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <BadgeOf badge={credential.badge} />
+        {credential.note ? (
+          <span className="text-sm font-semibold text-govuk-grey dark:text-slate-300">{credential.note}</span>
+        ) : null}
+      </div>
+
+      <dl className="text-sm">
+        <div className={row}>
+          <dt className="text-govuk-grey dark:text-slate-400">Issued</dt>
+          <dd className="font-semibold">{credential.issued}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-govuk-grey dark:text-slate-400">Expires</dt>
+          <dd className="font-semibold">{credential.expires ?? "No expiry"}</dd>
+        </div>
+        {credential.revoked ? (
+          <div className={row}>
+            <dt className="text-govuk-grey dark:text-slate-400">Revoked</dt>
+            <dd className="font-semibold text-govuk-red dark:text-red-400">{credential.revoked}</dd>
+          </div>
+        ) : null}
+        <div className={row}>
+          <dt className="text-govuk-grey dark:text-slate-400">Verifications</dt>
+          <dd className="font-semibold tabular-nums" data-testid="verification-count">
+            {credential.verificationCount}
+          </dd>
+        </div>
+        <div className={row}>
+          <dt className="text-govuk-grey dark:text-slate-400">Credential ID</dt>
+          <dd className="break-all font-mono text-xs" data-testid="credential-id">
+            {credential.id}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="attributes-heading">
+        <h3 id="attributes-heading" className="text-lg font-bold">
+          Attributes
+        </h3>
+        {credential.attributes.length === 0 ? (
+          <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">No data available</p>
+        ) : (
+          <dl
+            className="mt-2 rounded-sm bg-govuk-grey-light px-3 text-sm dark:bg-slate-800"
+            data-testid="credential-attributes"
+          >
+            {credential.attributes.map((attribute) => (
+              <div key={attribute.name} className={row}>
+                <dt className="text-govuk-grey dark:text-slate-400">{attribute.label}</dt>
+                <dd className="font-semibold">{attribute.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <a
+          href={credential.certificatePath}
+          download={credential.certificateFile}
+          onClick={onDownload}
+          className={buttonClasses("primary")}
+          data-testid="button-download-certificate"
+        >
+          <Icon name="download" className="h-5 w-5" />
+          Download Certificate
+        </a>
+        <Button
+          variant="secondary"
+          onClick={onShare}
+          disabled={credential.shareRefusal !== null}
+          aria-describedby={credential.shareRefusal ? refusalId : undefined}
+          data-testid="button-share-from-details"
+        >
+          <Icon name="share" className="h-5 w-5" />
+          Share Credential
+        </Button>
+      </div>
+      {credential.shareRefusal ? (
+        <p id={refusalId} className="-mt-2 text-sm text-govuk-grey dark:text-slate-400">
+          {credential.shareRefusal}
+        </p>
+      ) : null}
+    </div>
+  );
+}

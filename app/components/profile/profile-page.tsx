@@ -1,0 +1,208 @@
+/**
+ * /profile (spec 000 §2 "Citizen screens", §3 "Profile section", §4): the signed-in user's
+ * profile completion across six sections (server/profile/profile-page.ts). Complete and Edit open
+ * the section's form in place (`?edit=<section>`, a plain link, so it works without JavaScript);
+ * each form posts to the route with an `intent` naming the section. Items only an authority can
+ * complete go to the wallet's credential request. Security Settings lists the person's passkeys,
+ * adds and removes them (app/components/passkeys, through the passkey API; ADR 021).
+ */
+import { useEffect } from "react";
+import { PasskeyManager } from "#app/components/passkeys/passkey-manager.tsx";
+import { Card, LinkCard } from "#app/components/ui/card.tsx";
+import type { IconName } from "#app/components/ui/icons.tsx";
+import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
+import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { type EditableSection, PROFILE_ITEMS, type ProfileItemKey } from "#core/profile/items.ts";
+import type { PasskeySummary } from "#server/accounts/passkeys.ts";
+import type { Profile, ProfileSection } from "#server/profile/profile.ts";
+import type { ProfileSaveAnswer } from "#server/profile/profile-page.ts";
+import { editPath } from "./edit-path.ts";
+import { SectionCard } from "./section-card.tsx";
+import { SectionForm } from "./section-form.tsx";
+
+export interface ProfilePageProps {
+  profile: Profile;
+  editing: EditableSection | null;
+  item: ProfileItemKey | null;
+  today: string;
+  passkeys: PasskeySummary[];
+  passkeyOrigin: string | null;
+  actionData: ProfileSaveAnswer | undefined;
+}
+
+const QUICK_ACTIONS: { title: string; description: string; to: string; icon: IconName }[] = [
+  {
+    title: "Update Contact Info",
+    description: "Your email address and phone number",
+    to: editPath("basic"),
+    icon: "phone",
+  },
+  {
+    title: "Emergency Contacts",
+    description: "Someone we can contact for you",
+    to: editPath("emergency"),
+    icon: "users",
+  },
+  {
+    title: "Security Settings",
+    description: "Your password and passkeys",
+    to: "/profile#section-security",
+    icon: "shield",
+  },
+  { title: "Privacy Settings", description: "How your data is used", to: editPath("privacy"), icon: "settings" },
+];
+
+/**
+ * The page. `editing`/`item`: the form the link asked for (`?edit=<section>&item=<item>`);
+ * `actionData`: the answer to a save just posted, if any.
+ */
+export function ProfilePage({ profile, editing, item, today, passkeys, passkeyOrigin, actionData }: ProfilePageProps) {
+  const hydrated = useHydrated();
+  const { toast } = useToast();
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast({ title: "Profile Updated", description: actionData.message });
+    else toast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
+  }, [actionData, toast]);
+
+  const failed = actionData && !actionData.ok ? actionData : null;
+  // The form the link asked for; after a refused save, the form that was sent, with its messages.
+  const open = editing ?? failed?.section ?? null;
+  const openItem = editing ? item : (failed?.item ?? null);
+  const remaining = profile.sections.filter((s) => s.status === "incomplete");
+
+  return (
+    <SignedInPage
+      title="My Profile"
+      lead="Keep your details up to date so services can reach you and trust your identity."
+      aside={
+        <Card className="w-full p-5 sm:w-80">
+          <div className="flex items-baseline justify-between gap-4">
+            <span className="font-semibold text-govuk-grey dark:text-slate-300">Profile completion</span>
+            <span className="text-4xl font-bold tabular-nums" data-testid="profile-completion">
+              {profile.completion}%
+            </span>
+          </div>
+          <ProgressBar value={profile.completion} label="Profile completion" className="mt-3 h-3" />
+          <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
+            {profile.completeSections} of {profile.totalSections} sections complete
+          </p>
+        </Card>
+      }
+    >
+      {/* Without JavaScript there is no toast: the outcome of the post is shown on the page. */}
+      {!hydrated && actionData?.ok ? (
+        <div
+          role="status"
+          className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300"
+        >
+          {actionData.message}
+        </div>
+      ) : null}
+      {!hydrated && failed ? (
+        <div
+          role="alert"
+          className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300"
+        >
+          <p className="font-bold">There is a problem</p>
+          <p className="mt-1">
+            {failed.section ? (
+              <a href={`#edit-${failed.section}`} className="underline underline-offset-4">
+                {failed.message}
+              </a>
+            ) : (
+              failed.message
+            )}
+          </p>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="quick-actions-heading" className="mt-8">
+        <h2 id="quick-actions-heading" className="sr-only">
+          Quick actions
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {QUICK_ACTIONS.map((action) => (
+            <li key={action.title}>
+              <LinkCard
+                to={action.to}
+                icon={action.icon}
+                title={action.title}
+                description={action.description}
+                preventScrollReset
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {profile.completion < 100 ? <RemainingSections sections={remaining} /> : null}
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+        {profile.sections.map((section) => (
+          <SectionCard
+            key={section.id}
+            section={section}
+            open={open === section.id}
+            after={
+              section.id === "security" ? <PasskeyManager passkeys={passkeys} passkeyOrigin={passkeyOrigin} /> : null
+            }
+          >
+            {open === section.id && section.editable ? (
+              <SectionForm
+                section={section.id as EditableSection}
+                item={openItem ? { key: openItem, ...PROFILE_ITEMS[openItem] } : null}
+                title={section.title}
+                values={profile.values}
+                failed={failed && failed.section === section.id ? failed : null}
+                today={today}
+              />
+            ) : null}
+          </SectionCard>
+        ))}
+      </div>
+    </SignedInPage>
+  );
+}
+
+/** The "Complete Remaining Sections" prompt (spec 000 §2), naming each section still to do and where to do it. */
+function RemainingSections({ sections }: { sections: ProfileSection[] }) {
+  return (
+    <section
+      aria-labelledby="remaining-heading"
+      className="mt-8 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+    >
+      <h2 id="remaining-heading" className="text-xl font-bold">
+        Complete Remaining Sections
+      </h2>
+      <p className="mt-2">Finish these sections to complete your profile:</p>
+      <ul className="mt-3 grid gap-2">
+        {sections.map((section) => (
+          <li key={section.id} className="flex flex-wrap items-baseline gap-x-2">
+            <TextLink href={`#section-${section.id}`} className="font-semibold">
+              {section.title}
+            </TextLink>
+            <span className="text-govuk-grey dark:text-slate-400">{remainingHint(section)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function remainingHint(section: ProfileSection): string {
+  switch (section.id) {
+    case "identity":
+      return "— request a credential from an authority in your wallet";
+    case "security":
+      return "— add a passkey";
+    default: {
+      const missing = section.items.filter((i) => i.status === "incomplete").length;
+      return `— ${missing} ${missing === 1 ? "item" : "items"} to add`;
+    }
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * What /verify/{shareId} shows (issue 4; spec 000 §2 share dialog, §7;
+ * docs/decisions/010-share-links.md): for an active share, whether the credential is valid right
+ * now (issuer signature, expiry and status fetched fresh, failing closed), its type and its
+ * issuer, and nothing else. Every check is recorded in `presentations` and counted on the share.
+ */
+import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
+import { effectiveStatus } from "#server/credentials/credentials.ts";
+import { checkCredentialNow, type LiveCheck, recordCheck } from "#server/credentials/live-check.ts";
+import type { RequestContext } from "#server/worker/context.ts";
+import { openShare, SHARE_ID_PATTERN } from "./shares.ts";
+
+/** Recorded as the purpose of every check this page makes (the holder's verification count). */
+const SHARE_CHECK_PURPOSE = "Share link verification";
+
+export type ShareCheckOutcome = "valid" | "revoked" | "expired" | "suspended" | "unknown" | "failed";
+
+export type ShareCheck =
+  | { kind: "invalid" }
+  | { kind: "share-expired" }
+  | { kind: "share-withdrawn" }
+  | {
+      kind: "checked";
+      outcome: ShareCheckOutcome;
+      /** Plain words for a result that is not valid. */
+      reason: string | null;
+      credentialName: string;
+      issuerName: string;
+      checkedAt: string;
+      linkExpiresAt: string;
+    };
+
+export function outcomeOf(result: Pick<LiveCheck, "valid" | "reason">): ShareCheckOutcome {
+  if (result.valid) return "valid";
+  switch (result.reason) {
+    case "STATUS_REVOKED":
+      return "revoked";
+    case "EXPIRED":
+      return "expired";
+    case "STATUS_SUSPENDED":
+      return "suspended";
+    // The issuer's status list could not be fetched or trusted: unknown, not revoked (fail closed, ADR 009).
+    case "STATUS_UNKNOWN":
+    case "STATUS_TOKEN_MALFORMED":
+    case "STATUS_TOKEN_WRONG_TYP":
+    case "STATUS_TOKEN_BAD_SIGNATURE":
+    case "STATUS_TOKEN_EXPIRED":
+    case "STATUS_SUB_MISMATCH":
+    case "STATUS_LIST_INVALID":
+    case "STATUS_LIST_TOO_LARGE":
+      return "unknown";
+    default:
+      return "failed";
+  }
+}
+
+export function reasonInWords(
+  outcome: ShareCheckOutcome,
+  result: Pick<LiveCheck, "issuer" | "message">,
+  replaced: boolean,
+): string {
+  switch (outcome) {
+    case "revoked":
+      return replaced
+        ? "This copy of the credential was revoked when the holder had it issued again. Ask them for a new link."
+        : `The ${result.issuer} has revoked this credential.`;
+    case "expired":
+      return "This credential has expired.";
+    case "suspended":
+      return `The ${result.issuer} has suspended this credential.`;
+    case "unknown":
+      return `We could not confirm the credential's status with the ${result.issuer} just now, so it cannot be treated as valid. Try again in a few minutes.`;
+    default:
+      // The core's messages never echo token content (core/credentials/errors.ts): safe to show.
+      return `The credential failed a security check: ${result.message}`;
+  }
+}
+
+/** Who opened the link, as the check is recorded: the signed-in viewer if any, their address and browser. */
+export interface ShareViewer {
+  verifierId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * Opens share `shareId` (counting the view while it is active) and, when it is active, checks its
+ * credential now and records the check. A share that has ended says so and nothing more: not
+ * even the credential's type.
+ */
+export async function checkShareLink(
+  context: Pick<RequestContext<CredentialBindings>, "env" | "db">,
+  requestUrl: string,
+  shareId: string,
+  viewer: ShareViewer,
+  now = new Date(),
+): Promise<ShareCheck> {
+  if (!SHARE_ID_PATTERN.test(shareId)) return { kind: "invalid" };
+  const opened = await openShare(context.db, shareId, now);
+  if (!opened) return { kind: "invalid" };
+  const { share, credential } = opened;
+  if (share.status === "revoked") return { kind: "share-withdrawn" };
+  if (share.status === "expired") return { kind: "share-expired" };
+
+  const wallet = await credentialContext(context, requestUrl);
+  const result = await checkCredentialNow({
+    vcJwt: credential.vcJwt,
+    type: credential.type,
+    keys: wallet.keys,
+    base: wallet.base,
+    fetchStatus: wallet.fetchStatus,
+    storedStatus: effectiveStatus(credential, now),
+    now,
+  });
+  await recordCheck(wallet.db, {
+    credentialId: credential.id,
+    purpose: SHARE_CHECK_PURPOSE,
+    requestId: share.id,
+    result,
+    ...viewer,
+  });
+
+  const type = isCredentialTypeCode(credential.type) ? CREDENTIAL_TYPES[credential.type] : undefined;
+  const outcome = outcomeOf(result);
+  return {
+    kind: "checked",
+    outcome,
+    reason: outcome === "valid" ? null : reasonInWords(outcome, result, Boolean(credential.metadata?.replacedBy)),
+    credentialName: type?.longName ?? share.credentialName,
+    issuerName: result.issuer,
+    checkedAt: result.checkedAt,
+    linkExpiresAt: share.expiryDate,
+  };
+}

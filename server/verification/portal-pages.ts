@@ -1,0 +1,99 @@
+/**
+ * The data of the Verifier Portal's pages (spec 000 §2 "Verifier Portal"): /verifier (its recent
+ * checks, usage chart and API keys) and /verifier/history (the organisation's record, filtered
+ * and paged). Each history entry is cut down to what the pages show, so nothing else of the record
+ * reaches the browser.
+ */
+import type { ResultKind } from "#core/verification/reasons.ts";
+import type { Database } from "#db/client.ts";
+import type { HistoryEntry, Organisation } from "./api-schemas.ts";
+import { listApiKeys } from "./organisations.ts";
+import { usageByDay, verificationHistory } from "./records.ts";
+
+/** What a verification needs on screen, from the record's history entry (the API's own schema). */
+export type VerificationRow = Pick<
+  HistoryEntry,
+  "id" | "checkName" | "result" | "purpose" | "mode" | "verifiedAt" | "visualMatchAt"
+>;
+
+/** A history entry cut down to what the page shows. */
+function verificationRow({
+  id,
+  checkName,
+  result,
+  purpose,
+  mode,
+  verifiedAt,
+  visualMatchAt,
+}: VerificationRow): VerificationRow {
+  return { id, checkName, result, purpose, mode, verifiedAt, visualMatchAt };
+}
+
+/** A row of the history table: what Recent Verifications shows, and the issuer. */
+export type HistoryRow = VerificationRow & Pick<HistoryEntry, "issuer">;
+
+const historyRow = (entry: HistoryRow): HistoryRow => ({ ...verificationRow(entry), issuer: entry.issuer });
+
+export interface HistoryFilters {
+  result: ResultKind | "all";
+  type: string;
+}
+
+/** How many checks Recent Verifications shows, and the days Usage Analytics covers. */
+const RECENT_COUNT = 5;
+const USAGE_DAYS = 14;
+
+/** /verifier's data for the organisation the signed-in verifier acts for, at `now`. */
+export async function portalPageData(db: Database, organisation: Organisation, now = new Date()) {
+  const [recent, usage, apiKeys] = await Promise.all([
+    verificationHistory(db, { organisationId: organisation.id, page: 1, pageSize: RECENT_COUNT }),
+    usageByDay(db, organisation.id, now, USAGE_DAYS),
+    listApiKeys(db, organisation.id),
+  ]);
+  return {
+    organisation: {
+      id: organisation.id,
+      name: organisation.name,
+      allowedChecks: organisation.allowedChecks as string[],
+    },
+    recent: recent.entries.map(verificationRow),
+    recentTotal: recent.total,
+    usage,
+    apiKeys,
+    now: now.toISOString(),
+  };
+}
+
+/**
+ * /verifier/history's data: page `asked` (any number; out of range reads as the first page, or the
+ * last one when it is past the end) of `pageSize` entries under `filters`.
+ */
+export async function historyPageData(
+  db: Database,
+  organisation: Pick<Organisation, "id" | "name">,
+  filters: HistoryFilters,
+  asked: number,
+  pageSize: number,
+) {
+  const query = {
+    organisationId: organisation.id,
+    result: filters.result === "all" ? undefined : filters.result,
+    checkType: filters.type === "all" ? undefined : filters.type,
+    pageSize,
+  };
+  let history = await verificationHistory(db, {
+    ...query,
+    page: Number.isSafeInteger(asked) && asked >= 1 ? Math.min(asked, 10_000) : 1,
+  });
+  const pages = Math.max(1, Math.ceil(history.total / pageSize));
+  // A page past the end (the record shrank under a filter, or a hand-typed address): the last one.
+  if (history.page > pages) history = await verificationHistory(db, { ...query, page: pages });
+  return {
+    organisation: { id: organisation.id, name: organisation.name },
+    entries: history.entries.map(historyRow),
+    total: history.total,
+    page: history.page,
+    pages,
+    filters,
+  };
+}
