@@ -168,8 +168,10 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/stack-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Files run in lanes, each lane's worker against a stack of its own (tests/e2e/lane.ts, ADR 025).
+          // Files run in lanes, each lane's worker against a stack of its own (tests/e2e/lane.ts, ADR 025),
+          // after every other project (a project of its own worker count needs a group of its own).
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

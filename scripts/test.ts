@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { bundle, typecheck } from "./build.ts";
-import { WRANGLER_ENV } from "./process.ts";
+import { run, WRANGLER_ENV } from "./process.ts";
 
 const REPORT = ".tmp/vitest-report.json";
 
@@ -12,12 +12,16 @@ await bundle().catch((error: Error) => {
   console.log("0 passed, 1 failed"); // nothing can be tested when the build fails
   process.exit(1);
 });
-// Typecheck after the build (the web worker imports the Remix server build it produces), and on
-// its own: a type error fails the run but does not stop the tests from telling what else is wrong.
-const typecheckPassed = await typecheck().then(
-  () => true,
-  () => false,
-);
+// Typecheck after the build (the web worker imports the Remix server build it produces), and lint
+// (Biome, knip: ADR 023), each on its own: a type or lint error fails the run but does not stop the
+// tests from telling what else is wrong.
+const passes = (check: Promise<void>) =>
+  check.then(
+    () => true,
+    () => false,
+  );
+const typecheckPassed = await passes(typecheck());
+const lintPassed = await passes(run("npm", ["run", "--silent", "lint"]));
 mkdirSync(".tmp", { recursive: true });
 rmSync(REPORT, { force: true });
 
@@ -53,9 +57,11 @@ function noReport(): never {
 }
 const report: Report = readReport() ?? noReport();
 // A file that fails to load has no tests of its own: count it as a failure so it cannot hide.
-// A failed typecheck counts as one failure, so the line CI reads cannot hide it.
-const failed =
-  report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0) + (typecheckPassed ? 0 : 1);
+// A failed typecheck counts as one failure, and so does a failed lint, so the line CI reads cannot hide them.
+// vitest exiting non-zero with nothing failed (an unhandled error, a configuration vitest refuses)
+// is a failure too: never "0 failed" for a run that did not run.
+const counted = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+const failed = counted + (exitCode !== 0 && counted === 0 ? 1 : 0) + (typecheckPassed ? 0 : 1) + (lintPassed ? 0 : 1);
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(`${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : exitCode);
