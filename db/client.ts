@@ -13,5 +13,3 @@ export function createDb(config: { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: strin
   const client = createClient({ url: config.LIBSQL_URL, authToken: config.LIBSQL_AUTH_TOKEN || undefined });
   return drizzle(client, { schema });
 }
-
-export { schema };

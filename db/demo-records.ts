@@ -87,7 +87,7 @@ export function demoAuthorityRecords(userId: string, now: Date): (typeof authori
  * operator creates Margaret's account at the counter, records her passport (number below), and
  * step 4 finds these records through it. Fixed ids, so seeding twice adds nothing.
  */
-export const WALK_IN_DOCUMENT = {
+const WALK_IN_DOCUMENT = {
   type: "passport",
   number: "502716843",
   name: "Margaret Ellis",

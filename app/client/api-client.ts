@@ -6,7 +6,7 @@
 import type { ToastFn } from "#app/components/ui/toast.tsx";
 
 /** Spec 000 §9: wait before sending an unauthorised user to sign in again. */
-export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 export class ApiError extends Error {
   readonly status: number;

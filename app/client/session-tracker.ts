@@ -53,7 +53,7 @@ function startedAt(): number {
 
 const durationSeconds = () => Math.min(MAX_SECONDS, Math.max(0, Math.round((Date.now() - startedAt()) / 1000)));
 
-export const pageViews = () => readCount(KEYS.pageViews);
+const pageViews = () => readCount(KEYS.pageViews);
 export const hasPendingData = () => read(KEYS.pending) === "1";
 
 export function countPageView(): void {

@@ -7,7 +7,7 @@
 export type Theme = "light" | "dark";
 
 export const THEME_COOKIE = "theme";
-export const THEME_STORAGE_KEY = "theme";
+const THEME_STORAGE_KEY = "theme";
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 export function themeFromCookieHeader(cookieHeader: string | null): Theme {

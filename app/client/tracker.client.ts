@@ -39,7 +39,7 @@ export async function track(event: Omit<AnalyticsEvent, "sessionId">): Promise<v
 }
 
 /** A share link is a bearer secret for 24 hours (ADR 010): analytics keep the route, never the share id. */
-export function analyticsPage(pathname: string): string {
+function analyticsPage(pathname: string): string {
   return pathname.replace(/^\/verify\/[^/]+/, "/verify/:shareId");
 }
 

@@ -13,7 +13,7 @@ import {
 } from "./session-tracker.ts";
 
 /** Spec 000 §8 sync toasts, for a sync the person asked for or is waiting on. */
-export function reportSync(outcome: SyncOutcome, toast: ToastFn): void {
+function reportSync(outcome: SyncOutcome, toast: ToastFn): void {
   if (outcome === "saved") toast({ title: "Data Saved", description: "All your data has been successfully saved." });
   else if (outcome === "refused")
     toast({

@@ -8,7 +8,7 @@
  * Spec 000 §2: the avatar's fallback path. Bare: the server draws the signed-in person's initials
  * from the session, so no name travels in a URL (access logs, Referer, history).
  */
-export const PLACEHOLDER_AVATAR_PATH = "/api/placeholder-avatar";
+const PLACEHOLDER_AVATAR_PATH = "/api/placeholder-avatar";
 
 /** The picture the header shows for a user: their own image when set, else the fallback. */
 export function avatarSrc(user: { profileImageUrl: string | null }): string {

@@ -15,7 +15,7 @@ import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
 import { avatarSrc } from "./avatar.ts";
 
 /** The four links (spec 000 §2); `also` lists the spec's other routes for the same screen, highlighted too. */
-export const HEADER_LINKS = [
+const HEADER_LINKS = [
   { to: "/wallet", label: "Citizen Wallet", also: ["/citizen-wallet"] },
   { to: "/verifier", label: "Verifier Portal", also: ["/verifier-portal"] },
   { to: "/assisted", label: "Operator Dashboard", also: ["/assisted-digital"] },

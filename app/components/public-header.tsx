@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "#app/components/ui/icons.tsx";
 
 /** Spec 001 §2 "Navigation": the pitch site's links, in order, with their labels. */
-export const PITCH_NAV: ReadonlyArray<{ to: string; label: string }> = [
+const PITCH_NAV: ReadonlyArray<{ to: string; label: string }> = [
   { to: "/", label: "Home" },
   { to: "/challenge", label: "Challenge" },
   { to: "/solution", label: "Solution" },

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { AuthenticationVerifySchema, finishPasskeySignIn } from "#server/accounts/passkeys.ts";
 import { signedInAnswer } from "#server/accounts/sign-in.ts";

@@ -16,13 +16,11 @@ import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { contentSecurityPolicy } from "#server/http/security.ts";
 import { PITCH_PATHS } from "./pitch-paths.ts";
 
-export { PITCH_PATHS };
-
 /** Query parameters that change a pitch page (the business-model tab); all others are ignored. */
 const VARYING_PARAMS = ["sector"];
 
 /** CDN: 5 minutes fresh, then served stale for a day while revalidating. Browsers always revalidate. */
-export const PITCH_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+const PITCH_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 
 function cookieNames(request: Request): string[] {
   return (request.headers.get("Cookie") ?? "").split(";").map((part) => part.split("=")[0]!.trim());

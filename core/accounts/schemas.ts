@@ -75,7 +75,7 @@ export function displayName(user: Pick<PublicUser, "firstName" | "lastName" | "u
 }
 
 /** Spec 000 §6: any role value other than the four known ones is a citizen. */
-export const KNOWN_ROLES = ["admin", "verifier", "operator", "citizen"] as const;
+const KNOWN_ROLES = ["admin", "verifier", "operator", "citizen"] as const;
 export type KnownRole = (typeof KNOWN_ROLES)[number];
 export function effectiveRole(role: string | null | undefined): KnownRole {
   return (KNOWN_ROLES as readonly string[]).includes(role ?? "") ? (role as KnownRole) : "citizen";

@@ -33,7 +33,7 @@ export const REFRESH_MS = {
 } as const;
 /** Spec 000 §7 default limits, and the most any call may ask for. */
 export const DEFAULT_LIMITS = { events: 50, logs: 100, errors: 50, performance: 100, audit: 50 } as const;
-export const MAX_LIMIT = 500;
+const MAX_LIMIT = 500;
 /** Spec 000 §9: what the screen shows of each list. */
 export const SHOWN = { topPages: 5, recentErrors: 3, performance: 10 } as const;
 

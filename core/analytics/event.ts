@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 export const ANALYTICS_MAX_BODY_BYTES = 4 * 1024;
 
-export const EVENT_CATEGORIES = ["navigation", "user_interaction", "credential", "error"] as const;
+const EVENT_CATEGORIES = ["navigation", "user_interaction", "credential", "error"] as const;
 
 /** Text a visitor's page can put in the event: bounded, single-line. */
 const shortText = (max: number) => z.string().max(max);

@@ -8,7 +8,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
  */
 
 /** The longest normalised message kept (and hashed): enough to tell errors apart, bounded for the index. */
-export const MAX_NORMALISED_MESSAGE = 300;
+const MAX_NORMALISED_MESSAGE = 300;
 
 const MASKS: [RegExp, string][] = [
   // URLs: keep scheme, host and path, drop the query string and fragment (they carry values).

@@ -4,7 +4,7 @@
  * server, which derives the same from the request's header and keeps its own.
  */
 export const DEVICE_CLASSES = ["tablet", "mobile", "desktop"] as const;
-export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
 export interface ReducedUserAgent {
   browser: string;

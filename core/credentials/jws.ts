@@ -176,7 +176,7 @@ export function decodeJsonObject(encoded: string, options: ParseJwsOptions): Rec
   return value;
 }
 
-export function decodeJson(encoded: string, options: ParseJwsOptions): unknown {
+function decodeJson(encoded: string, options: ParseJwsOptions): unknown {
   let text: string;
   try {
     text = base64urlDecodeText(encoded);

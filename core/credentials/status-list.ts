@@ -224,7 +224,7 @@ export function statusFromValue(value: number): CredentialStatus {
 }
 
 /** What a Status List Token states (section 5.1). */
-export interface StatusListClaims {
+interface StatusListClaims {
   /** The status list URI: equals status.status_list.uri in every credential on this list. */
   sub: string;
   iat: number;

@@ -199,7 +199,7 @@ function buildSchema<T extends AgentType>(type: T): AgentConfigSchema<T> {
 }
 
 /** One rule as the transparency page states it; rules.ts implements each id. */
-export interface RuleDeclaration {
+interface RuleDeclaration {
   id: string;
   /** Plain English: the pattern it looks for. */
   looksFor: string;

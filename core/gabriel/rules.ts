@@ -148,7 +148,7 @@ function clip(text: string, max: number): string {
 }
 
 /** FNV-1a twice (two offsets): 16 hex digits naming a long text inside a key. Not a security hash. */
-export function shortHash(text: string): string {
+function shortHash(text: string): string {
   const pass = (offset: number) => {
     let h = offset >>> 0;
     for (let i = 0; i < text.length; i++) {
@@ -171,7 +171,7 @@ const NO_ACTION = "The agent has taken no action: a person decides.";
  * own state, the platform unable to check, and a revoked credential (risk.revoked-presented
  * raises every such presentation on its own).
  */
-export const NOT_THE_CREDENTIALS_FAILURE: readonly string[] = [
+const NOT_THE_CREDENTIALS_FAILURE: readonly string[] = [
   "VERIFIER_NOT_REGISTERED",
   "REQUEST_DECLINED",
   "REQUEST_EXPIRED",
@@ -311,10 +311,7 @@ export const signInFailures: Rule<Pick<RiskConfig, "signInFailuresThreshold" | "
 // Compliance
 
 /** What a request asks for beyond its check's default: the extra attribute ids, and those not part of the check at all. */
-export function extraAttributes(
-  checkType: string,
-  requested: readonly string[],
-): { extra: string[]; unknown: string[] } {
+function extraAttributes(checkType: string, requested: readonly string[]): { extra: string[]; unknown: string[] } {
   if (!isCheckType(checkType)) return { extra: [...new Set(requested)], unknown: [...new Set(requested)] };
   const defaults: readonly string[] = CHECKS[checkType].defaultAttributes;
   const extra = [...new Set(requested)].filter((id) => !defaults.includes(id)).sort(compare);
@@ -472,7 +469,7 @@ export const stalledAccounts: Rule<Pick<OnboardingConfig, "stallDays">> = (event
 };
 
 /** The assisted-session events that mean the details given at the counter disagree with the document or the authority's record. */
-export const DISAGREEMENT_EVENTS: Readonly<Record<string, { slug: string; says: string }>> = {
+const DISAGREEMENT_EVENTS: Readonly<Record<string, { slug: string; says: string }>> = {
   "Approval denied": {
     slug: "approval-denied",
     says: "a supervisor denied approval of the identity document recorded",
@@ -526,7 +523,7 @@ export const recordDisagrees: Rule<unknown> = (events) => {
 // Support
 
 /** Events the system writes on its own long after a session (they are not activity). */
-export const HOUSEKEEPING_EVENTS: readonly string[] = ["Raw document data deleted"];
+const HOUSEKEEPING_EVENTS: readonly string[] = ["Raw document data deleted"];
 const SESSION_ENDED = "Session ended";
 
 /**

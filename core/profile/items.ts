@@ -3,7 +3,7 @@
  * person fills in themselves, each with the form fields it needs. Pure data, so the /profile page
  * in the browser, the server's forms and the activity log all read the same table.
  */
-export const SECTION_IDS = ["basic", "address", "identity", "emergency", "security", "privacy"] as const;
+const SECTION_IDS = ["basic", "address", "identity", "emergency", "security", "privacy"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 /** The sections the user fills in on /profile; the other two are completed elsewhere. */

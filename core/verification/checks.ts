@@ -33,7 +33,7 @@ export interface CheckDefinition {
 }
 
 /** Age thresholds issuers attest as `age_equal_or_over` (SD-JWT VC draft, section 3.2.2.2 example claims). */
-export const AGE_THRESHOLDS = [18, 21] as const;
+const AGE_THRESHOLDS = [18, 21] as const;
 
 const NAME: readonly CheckAttribute[] = [
   { id: "given_name", label: "Given name", path: ["given_name"] },
@@ -41,7 +41,7 @@ const NAME: readonly CheckAttribute[] = [
 ];
 
 /** Types whose credentials carry a date of birth, and so an age claim. */
-export const AGE_CREDENTIAL_TYPES: readonly CredentialTypeCode[] = CREDENTIAL_TYPE_CODES.filter((code) =>
+const AGE_CREDENTIAL_TYPES: readonly CredentialTypeCode[] = CREDENTIAL_TYPE_CODES.filter((code) =>
   CREDENTIAL_TYPES[code].claims.some((claim) => claim.name === "birthdate"),
 );
 

@@ -60,7 +60,7 @@ export const MAX_OFFLINE_PRESENTATION_BYTES = 64 * 1024;
  */
 const MAX_OFFLINE_PAYLOAD_CHARS = 8 * 1024;
 
-export const OFFLINE_QR_ERROR_MESSAGES = {
+const OFFLINE_QR_ERROR_MESSAGES = {
   NOT_A_PRESENTATION: "The text is not an offline presentation code or an SD-JWT presentation.",
   MALFORMED_PAYLOAD: "The offline presentation code is damaged or incomplete.",
   UNSUPPORTED_VERSION:

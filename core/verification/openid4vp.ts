@@ -17,9 +17,9 @@ export const VERIFIER_ATTESTATION_TYP = "verifier-attestation+jwt";
 /** OID4VP 1.0 section 5.8: the static audience of a request object for wallets without discovery. */
 export const SELF_ISSUED_AUDIENCE = "https://self-issued.me/v2";
 /** The SD-JWT VC credential format identifier in DCQL (OID4VP 1.0 appendix B.3). */
-export const SD_JWT_VC_FORMAT = "dc+sd-jwt";
+const SD_JWT_VC_FORMAT = "dc+sd-jwt";
 
-export interface DcqlClaimsQuery {
+interface DcqlClaimsQuery {
   path: string[];
 }
 

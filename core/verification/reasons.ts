@@ -5,7 +5,7 @@
  */
 import { CREDENTIAL_ERROR_MESSAGES, type CredentialErrorCode } from "#core/credentials/errors.ts";
 
-export const VERIFICATION_REASON_MESSAGES = {
+const VERIFICATION_REASON_MESSAGES = {
   STATE_UNKNOWN: "The response does not belong to an open request (unknown state).",
   REQUEST_EXPIRED: "The verification request has expired.",
   REQUEST_ALREADY_ANSWERED: "The verification request has already been answered.",

@@ -43,7 +43,7 @@ export async function getUser(request: Request, context: SessionContext): Promis
   return session ? toPublicUser(session.user) : null;
 }
 
-export function isApiRequest(request: Request): boolean {
+function isApiRequest(request: Request): boolean {
   const { pathname } = new URL(request.url);
   return pathname === "/api" || pathname.startsWith("/api/");
 }
@@ -69,7 +69,7 @@ export async function requireSession(request: Request, context: SessionContext):
 }
 
 /** Every bad-credential answer is this, whatever was wrong (no user enumeration). */
-export const INVALID_CREDENTIALS = "Invalid username or password";
+const INVALID_CREDENTIALS = "Invalid username or password";
 
 /**
  * The client's address, only ever from the platform's header: Cloudflare's edge sets
@@ -130,7 +130,7 @@ function gatesFor(context: AccountsContext, username: string, ip: string, device
  * request's bindings. Verify throws a Response (400, 401, 429 with Retry-After) for the caller to
  * return, and resolves to the user row when the password is right.
  */
-export function createAuthenticator(context: AccountsContext, clientRequest: Request): Authenticator<User> {
+function createAuthenticator(context: AccountsContext, clientRequest: Request): Authenticator<User> {
   const ip = clientAddress(clientRequest);
   const authenticator = new Authenticator<User>();
   authenticator.use(

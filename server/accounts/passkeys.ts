@@ -52,7 +52,7 @@ export type PasskeyContext = Pick<
 
 const PASSKEYS_UNAVAILABLE = "Passkeys are not available on this service yet.";
 export const CEREMONY_EXPIRED = "This passkey request has expired or was already used. Please try again.";
-export const REGISTRATION_FAILED = "Your passkey could not be verified. Please try again.";
+const REGISTRATION_FAILED = "Your passkey could not be verified. Please try again.";
 const ALREADY_REGISTERED = "This passkey is already registered.";
 const TOO_MANY_PASSKEYS = `You can keep up to ${MAX_PASSKEYS} passkeys. Remove one you no longer use first.`;
 export const SIGN_IN_FAILED = "That passkey could not sign you in. Try again, or sign in with your password.";
@@ -109,7 +109,7 @@ const AuthenticationResponseSchema = z.object({
  * A passkey's name as the person typed it: trimmed, 1 to 60 characters, with no control,
  * line-separator or bidirectional-override characters (a name is shown back on /profile).
  */
-export const PasskeyName = z
+const PasskeyName = z
   .string({ error: "Enter a name for your passkey" })
   .transform((value) => value.trim().replace(/\s+/g, " "))
   .pipe(

@@ -8,11 +8,11 @@ import type { AccountsContext } from "./authentication.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { REGISTRATION_THROTTLE, retryAfter, throttle, throttleKeys, tooManyMessage } from "./throttle.ts";
 
-export const USERNAME_TAKEN = "Username already taken";
+const USERNAME_TAKEN = "Username already taken";
 // Says plainly that the address has an account (spec 000: clear errors). Registration is
 // throttled per address, which bounds how fast anyone can probe for addresses this way.
-export const EMAIL_TAKEN = "Email already registered";
-export const COMMON_PASSWORD = "This password is too common. Choose a password that is harder to guess.";
+const EMAIL_TAKEN = "Email already registered";
+const COMMON_PASSWORD = "This password is too common. Choose a password that is harder to guess.";
 
 export type RegistrationResult =
   | { ok: true; user: User }

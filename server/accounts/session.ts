@@ -18,7 +18,7 @@ export const SESSION_COOKIE = "__Host-identity_session";
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** Sliding the idle timeout costs a write; at most one per minute per session is plenty. */
-export const TOUCH_INTERVAL_MS = 60 * 1000;
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 type Db = Database;
 
@@ -55,7 +55,7 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-export function readSessionToken(request: Request): string | null {
+function readSessionToken(request: Request): string | null {
   const value = readCookie(request, SESSION_COOKIE);
   return value !== null && TOKEN.test(value) ? value : null;
 }
@@ -112,7 +112,7 @@ export async function createSession(
   return { sid, setCookie: cookie(token, ABSOLUTE_TIMEOUT_MS / 1000) };
 }
 
-export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<void> {
+async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expire, new Date(now)));
 }
 

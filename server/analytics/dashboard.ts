@@ -38,9 +38,9 @@ const POINTS: Record<Range, { points: number; step: number }> = {
   "30d": { points: 30, step: DAY_MS },
 };
 /** The most top pages the dashboard answers with (the screen shows SHOWN.topPages of them). */
-export const TOP_PAGES = 10;
+const TOP_PAGES = 10;
 /** A visit still open is counted as active for at most this long after it started (a closed tab may never send its end). */
-export const OPEN_VISIT_MS = 24 * HOUR_MS;
+const OPEN_VISIT_MS = 24 * HOUR_MS;
 
 /** A rollup row's metric without the daily sums' suffix. */
 const metricName = sql.raw(`replace(metric, '${DAY_SUFFIX}', '')`);

@@ -52,7 +52,7 @@ export interface HousekeeperApi {
   lastRun(): Promise<HousekeepingRun | null>;
 }
 
-export const HOUSEKEEPER_NAME = "housekeeper";
+const HOUSEKEEPER_NAME = "housekeeper";
 
 export type HousekeeperBinding = { HOUSEKEEPER: DurableObjectNamespace<HousekeeperApi & Rpc.DurableObjectBranded> };
 

@@ -138,7 +138,7 @@ export async function listErrors(db: Database, query: { resolved?: boolean; limi
 }
 
 /** How many occurrences the detail shows. */
-export const DETAIL_OCCURRENCES = 20;
+const DETAIL_OCCURRENCES = 20;
 
 /** An error group's id from the path: a 400 for something that cannot be one. */
 export function parseErrorId(id: string | undefined): string {

@@ -16,10 +16,10 @@ import { DAY_MS } from "./rollups.ts";
  * an audit trail with its own keeping rules, not analytics.
  */
 export const DEFAULT_RETENTION_DAYS = 90;
-export const RETENTION_JOB = "analytics_retention";
+const RETENTION_JOB = "analytics_retention";
 /** Rows one delete statement removes, and statements one run makes per table at most. */
-export const CHUNK_ROWS = 5_000;
-export const MAX_CHUNKS_PER_TABLE = 20;
+const CHUNK_ROWS = 5_000;
+const MAX_CHUNKS_PER_TABLE = 20;
 
 /** ANALYTICS_RETENTION_DAYS as the env carries it: a whole number of days, 1 to 3650; unset means the default. */
 export const RetentionDaysBinding = z

@@ -15,7 +15,7 @@ import { analyticsRollups, housekeepingState } from "#db/schema/index.ts";
  *   session_durations  ""            visits that ended in the hour (end_time): count, total seconds
  *   errors             severity      error occurrences (error_logs)
  */
-export const ROLLUP_METRICS = [
+const ROLLUP_METRICS = [
   "requests",
   "request_failures",
   "page_views",
@@ -29,17 +29,17 @@ export type RollupMetric = (typeof ROLLUP_METRICS)[number];
 export const RESPONSE_TIME_METRIC = "response_time";
 export const HOUR_MS = 60 * 60 * 1000;
 /** An hour is rolled this long after it ends, so rows written after a response (waitUntil) are in. */
-export const ROLLUP_GRACE_MS = 5 * 60 * 1000;
+const ROLLUP_GRACE_MS = 5 * 60 * 1000;
 /** The most hours one step rolls: a long gap catches up over several steps. */
 export const MAX_HOURS_PER_STEP = 24;
 /**
  * Visits ended in an hour are found among those started up to this long before it (through the
  * start_time index): a visit longer than this is left out of the duration figures.
  */
-export const MAX_VISIT_MS = 7 * 24 * HOUR_MS;
+const MAX_VISIT_MS = 7 * 24 * HOUR_MS;
 export const ROLLUP_JOB = "analytics_rollups";
 /** A first run rolls no further back than this (older raw rows are past retention anyway). */
-export const FIRST_RUN_LOOKBACK_MS = 90 * 24 * HOUR_MS;
+const FIRST_RUN_LOOKBACK_MS = 90 * 24 * HOUR_MS;
 
 export interface RollupRow {
   metric: RollupMetric;

@@ -28,7 +28,7 @@ import { hashAddress, mayTrack, referrerOrigin, trackingSessionId, visitorSalt }
  */
 
 /** A session cannot outlive its login session (absolute timeout, 12 hours). */
-export const MAX_SESSION_SECONDS = ABSOLUTE_TIMEOUT_MS / 1000;
+const MAX_SESSION_SECONDS = ABSOLUTE_TIMEOUT_MS / 1000;
 const MAX_COUNT = 1_000_000;
 
 const instant = isoDateTime({ offset: true, error: "must be an ISO 8601 date and time" });

@@ -40,14 +40,14 @@ import type { ShareRecord } from "#server/shares/shares.ts";
 // times carry the zone name, since a PDF is read far from the page that made it.
 import { formatAttributeValue, formatDate, formatDateTimeZoned as formatDateTime } from "#core/format/format.ts";
 
-export { formatAttributeValue, formatDate, formatDateTime };
+export { formatAttributeValue };
 
 /** The name a screen and a certificate give the type (spec 000 §3 "Citizen sample credential"). */
-export function credentialTypeName(type: string): string {
+function credentialTypeName(type: string): string {
   return isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : walletTypeNames(type).title;
 }
 
-export const CERTIFICATE_SUFFIX = "_certificate.pdf";
+const CERTIFICATE_SUFFIX = "_certificate.pdf";
 
 /**
  * Spec 000 §7: "a static file path under /credentials/ built from the lowercased type with
@@ -114,7 +114,7 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 /** A stored status as a word ("Active", "Revoked"); anything else as is (spec 000 §4). */
-export function statusWord(status: string): string {
+function statusWord(status: string): string {
   return STATUS_WORDS[status] ?? status;
 }
 
@@ -129,7 +129,7 @@ export function liveCheckLine(check: LiveCheck): string {
 // ---------------------------------------------------------------------------------------------
 
 /** The JWS typ of the statement, so it can never be mistaken for a credential or a status list. */
-export const VERIFICATION_CERTIFICATE_TYP = "verification-certificate+jwt";
+const VERIFICATION_CERTIFICATE_TYP = "verification-certificate+jwt";
 
 export interface VerificationStatement {
   shareId: string;

@@ -15,7 +15,7 @@ import { walletEvents } from "#db/schema/index.ts";
 import { PAPER_DELIVERY } from "./credentials.ts";
 
 /** How many events the page loads; it shows the first few until the log is expanded. */
-export const ACTIVITY_LIMIT = 25;
+const ACTIVITY_LIMIT = 25;
 
 export interface WalletActivity {
   id: string;
@@ -159,7 +159,7 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
  * What the wallet's own log is made of. The person's log (wallet_events) also holds entries that
  * are not about the wallet (profile saves), which the dashboard's Recent Activity shows.
  */
-export const WALLET_EVENT_KINDS = [
+const WALLET_EVENT_KINDS = [
   "credential_issued",
   "credential_reissued",
   "credential_revoked",

@@ -13,7 +13,7 @@ import { isUniqueViolation } from "#db/errors.ts";
 import { credentials, statusLists } from "#db/schema/index.ts";
 
 /** 2^17 entries: 16 KiB before compression, a few hundred bytes of `lst` while mostly valid. */
-export const STATUS_LIST_SIZE = 131_072;
+const STATUS_LIST_SIZE = 131_072;
 /** A list takes new credentials until half full, so random draws rarely collide. */
 const FILL_LIMIT = STATUS_LIST_SIZE / 2;
 /** Inflated-size cap when reading our own lists. */

@@ -10,7 +10,7 @@ import type { RequestContext } from "#server/worker/context.ts";
 import { listWalletActivity } from "./activity.ts";
 import { credentialAttributes, listWalletCredentials, type WalletCredential } from "./credentials.ts";
 
-export interface WalletAttribute {
+interface WalletAttribute {
   name: string;
   label: string;
   value: string;

@@ -69,10 +69,9 @@ const auditColumns = {
 };
 
 /** How many rows the recent-activity style lists show. */
-export const RECENT_LIMIT = 5;
+const RECENT_LIMIT = 5;
 /** "Active" citizens: signed in now, or a visit started within this many days. */
-export const ACTIVE_CITIZEN_DAYS = 30;
-export { RESPONSE_TIME_METRIC } from "#server/analytics/rollups.ts";
+const ACTIVE_CITIZEN_DAYS = 30;
 
 const ALERT_SEVERITIES = ["high", "critical"];
 const STAFF_ROLES = ["admin", "verifier", "operator"];
@@ -119,7 +118,7 @@ export type Dashboard =
       profile: ProfileCheck[];
     });
 
-export interface ProfileCheck {
+interface ProfileCheck {
   label: string;
   complete: boolean;
 }

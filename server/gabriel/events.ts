@@ -16,7 +16,7 @@ import { errorLogs, presentations, systemLogs, users, verificationRequests, wall
 import type { EventCursor } from "./review-state.ts";
 
 /** At most this many events of each source per read: a flood cannot make a run unbounded. */
-export const MAX_EVENTS_PER_SOURCE = 2_000;
+const MAX_EVENTS_PER_SOURCE = 2_000;
 
 const iso = (date: Date) => date.toISOString();
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -51,7 +51,7 @@ export interface ReviewItem {
   } | null;
 }
 
-export type ControlState = "running" | "paused" | "stopped";
+type ControlState = "running" | "paused" | "stopped";
 
 export interface Controls {
   /** running: agents take work; paused: they take none (Pause Operations); stopped: Emergency Stop. */

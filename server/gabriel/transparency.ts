@@ -16,7 +16,7 @@ import { gabrielTasks } from "#db/schema/index.ts";
 import { AGENT_BY_ID, AGENT_IDS, type ReviewStatus } from "./review-state.ts";
 
 /** The window of the "last 30 days" figures. */
-export const RECENT_DAYS = 30;
+const RECENT_DAYS = 30;
 const RECENT_MS = RECENT_DAYS * 24 * 60 * 60 * 1000;
 
 const DECIDED: readonly ReviewStatus[] = ["approved", "escalated"];

@@ -5,13 +5,13 @@
  */
 import { readBodyBytes } from "./body.ts";
 
-export const MAX_FORM_BODY_BYTES = 16 * 1024;
+const MAX_FORM_BODY_BYTES = 16 * 1024;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 export const NOT_A_FORM = "Send this form as a form post (application/x-www-form-urlencoded or multipart/form-data).";
 export const UNREADABLE_FORM = "The form could not be read. Please try again.";
-export const FORM_TOO_LARGE = "The form is too large.";
+const FORM_TOO_LARGE = "The form is too large.";
 
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
 

@@ -11,8 +11,7 @@ export const PRIVATE = { "Cache-Control": "private, no-store" } as const;
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** A WebSocket handshake: a GET, but not bound by CORS, so another site's page could open one with our cookies. */
-export const isWebSocketUpgrade = (request: Request): boolean =>
-  request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+const isWebSocketUpgrade = (request: Request): boolean => request.headers.get("Upgrade")?.toLowerCase() === "websocket";
 
 /** 426 for a live feed's path asked for without the upgrade; null for a handshake. */
 export function requireWebSocketUpgrade(request: Request): Response | null {
@@ -70,7 +69,7 @@ export function contentSecurityPolicy(nonce: string, mediaSources: readonly stri
   ].join("; ");
 }
 
-export function securityHeaders(nonce: string, mediaSources: readonly string[] = []): Record<string, string> {
+function securityHeaders(nonce: string, mediaSources: readonly string[] = []): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(nonce, mediaSources),
     "X-Content-Type-Options": "nosniff",

@@ -10,7 +10,7 @@ import { type ObservabilityContext, writeObservability } from "./recorder.ts";
  */
 
 // The audit categories are the core's (core/analytics/audit.ts): the /analytics screen filters by them too.
-export { AUDIT_CATEGORIES, type AuditCategory } from "#core/analytics/audit.ts";
+export { AUDIT_CATEGORIES } from "#core/analytics/audit.ts";
 
 /**
  * User-supplied text made safe to embed in a log line: control characters (CR, LF, ESC …) and

@@ -18,7 +18,7 @@ export const COLOURS = {
   white: rgb(1, 1, 1),
 } as const;
 
-export const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
+const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
 export const MARGIN = 56;
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const BAND_HEIGHT = 64;

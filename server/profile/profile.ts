@@ -39,12 +39,10 @@ export const REQUEST_CREDENTIAL_PATH = "/wallet?action=request";
 /** Where passkeys are added: the passkeys list of /profile's own Security Settings section (ADR 021). */
 export const PASSKEYS_PATH = "#passkeys";
 
-export type ItemStatus = "complete" | "incomplete";
+type ItemStatus = "complete" | "incomplete";
 
 /** What the item's Complete button does (only incomplete items have one). */
-export type ItemAction =
-  | { kind: "edit"; section: EditableSection; item: ProfileItemKey }
-  | { kind: "link"; to: string };
+type ItemAction = { kind: "edit"; section: EditableSection; item: ProfileItemKey } | { kind: "link"; to: string };
 
 export interface ProfileItem {
   field: string;
@@ -184,7 +182,7 @@ function section(id: SectionId, items: ProfileItem[]): ProfileSection {
 }
 
 /** The sections and figures from the data read (pure: the tests drive it directly too). */
-export function buildProfile({ account, saved, activeCredentials, passkeys }: ProfileData): Profile {
+function buildProfile({ account, saved, activeCredentials, passkeys }: ProfileData): Profile {
   const p = saved;
   const fullName = [account.firstName, account.lastName].filter(present).join(" ");
   const choice = (value: boolean | null | undefined, yes: string, no: string) =>
@@ -349,7 +347,7 @@ const dateOfBirth = (now: Date) => {
 
 const yesNo = (missing: string) => z.enum(["yes", "no"], { error: missing }).transform((value) => value === "yes");
 
-export function profileSchemas(now: Date) {
+function profileSchemas(now: Date) {
   return {
     basic: z.object({
       firstName: personName("Enter your first name", "First name"),
@@ -405,7 +403,7 @@ type Schemas = ReturnType<typeof profileSchemas>;
 export type ProfileInput = {
   [S in EditableSection]: { section: S; item?: ProfileItemKey; data: Partial<z.output<Schemas[S]>> };
 }[EditableSection];
-export type FieldErrors = Record<string, string[] | undefined>;
+type FieldErrors = Record<string, string[] | undefined>;
 
 /** A refused form: which form it was, why, each field's messages and the values as typed. */
 export interface ProfileFormRefusal {

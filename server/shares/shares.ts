@@ -16,7 +16,7 @@ import { audit } from "#server/observability/audit.ts";
 import type { ObservabilityContext } from "#server/observability/recorder.ts";
 
 /** Spec 000 §9: share link expiry 24 hours. */
-export const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
+const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const DEFAULT_PURPOSE = "Credential verification";
 
@@ -41,7 +41,7 @@ export interface ShareRecord {
   downloadUrl: string;
 }
 
-export function shareStatus(row: { expiresAt: Date; revokedAt: Date | null }, now: Date): ShareStatus {
+function shareStatus(row: { expiresAt: Date; revokedAt: Date | null }, now: Date): ShareStatus {
   if (row.revokedAt) return "revoked";
   return row.expiresAt.getTime() <= now.getTime() ? "expired" : "active";
 }
@@ -81,7 +81,7 @@ export async function createShare(
 }
 
 /** What a certificate's QR code opens: a 24-hour link of its own kind (not listed on /shares). */
-export const CERTIFICATE_LINK_PURPOSE = "Credential certificate";
+const CERTIFICATE_LINK_PURPOSE = "Credential certificate";
 
 /**
  * The link a credential certificate prints as a QR code: the credential's certificate link that is

@@ -12,9 +12,7 @@ import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/in
 import { oncePerSecret, parseJwkSecret } from "#server/worker/secrets.ts";
 import { VERIFIER_KEY_NAMES, type VerifierKeyName } from "./key-names.ts";
 
-export { VERIFIER_KEY_NAMES, type VerifierKeyName };
-
-export interface VerifierKey {
+interface VerifierKey {
   kid: string;
   privateKey: CryptoKey;
   /** With kid, alg ES256 and use sig. */

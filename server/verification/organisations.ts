@@ -17,7 +17,7 @@ import type { ApiKeySummary, Organisation } from "./api-schemas.ts";
 export type { ApiKeySummary, Organisation };
 
 /** API keys read "ukid_live_" then 32 random bytes: recognisable in a leaked-secret scan. */
-export const API_KEY_PREFIX = "ukid_live_";
+const API_KEY_PREFIX = "ukid_live_";
 const LISTED_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
 
 export async function findOrganisation(db: Database, id: string): Promise<Organisation | undefined> {
@@ -145,7 +145,7 @@ export async function organisationForApiKey(
 }
 
 /** "Last used" is kept to the minute: a key in steady use writes once a minute, not on every call. */
-export const API_KEY_TOUCH_INTERVAL_MS = 60_000;
+const API_KEY_TOUCH_INTERVAL_MS = 60_000;
 
 /** Records a key's use, unless it was recorded less than a minute ago. */
 export async function touchApiKey(

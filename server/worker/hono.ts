@@ -15,7 +15,7 @@ import { parseEnv } from "./env.ts";
  * per resource mounted with `app.route()`, and one JSON answer for unknown paths and for errors.
  * Tests drive the app through `app.request(path, init, env)`.
  */
-export interface WorkerVariables<Env> {
+interface WorkerVariables<Env> {
   env: Env;
   db: Database;
   requestId: string;

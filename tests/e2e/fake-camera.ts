@@ -14,7 +14,7 @@ import { chromiumLaunchOptions } from "./browser.ts";
  */
 
 /** The fake camera's frame: the 640×480 the scanner asks for. */
-export const FRAME = { width: 640, height: 480 } as const;
+const FRAME = { width: 640, height: 480 } as const;
 
 const QUIET_ZONE = 4;
 
@@ -78,7 +78,7 @@ export function fakeCameraArgs(videoFile: string, permission: "grant" | "deny" =
  * project's Chromium and flags (./browser.ts) with the fake camera. Spread them into the options:
  * `chromium.launchPersistentContext(profile, { ...launchWithFakeCamera(file), viewport })`.
  */
-export function launchWithFakeCamera(
+function launchWithFakeCamera(
   videoFile: string,
   permission: "grant" | "deny" = "grant",
 ): { executablePath: string; args: string[] } {

@@ -59,7 +59,7 @@ const isRedirectTo = (response: Response, target: "/login" | "/") =>
   (target === "/" ? location(response) === "/" : location(response).startsWith("/login"));
 
 /** Whether `response` is what `outcome` declares. Never a 5xx, whatever was declared. */
-export function answers(outcome: Outcome, response: Response, refusals: ReadonlySet<Outcome>): boolean {
+function answers(outcome: Outcome, response: Response, refusals: ReadonlySet<Outcome>): boolean {
   if (response.status >= 500) return false;
   switch (outcome) {
     case "allowed":

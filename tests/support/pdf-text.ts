@@ -7,7 +7,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, type PDFPage, PDFRawStream }
  */
 
 /** The strings one page draws, one per text-showing operator, in drawing order. */
-export function pageLines(page: PDFPage): string[] {
+function pageLines(page: PDFPage): string[] {
   const contents = page.node.Contents();
   if (!contents) return [];
   const streams =
@@ -32,7 +32,7 @@ export const documentLines = (doc: PDFDocument): string[] => doc.getPages().flat
  * The strings the PDF in `bytes` draws, pages in order. Loaded with `updateMetadata: false`, so
  * reading it stamps nothing (pdf-lib would otherwise set itself as the producer).
  */
-export async function pdfLines(bytes: ArrayBuffer | Uint8Array): Promise<string[]> {
+async function pdfLines(bytes: ArrayBuffer | Uint8Array): Promise<string[]> {
   return documentLines(await PDFDocument.load(bytes, { updateMetadata: false }));
 }
 

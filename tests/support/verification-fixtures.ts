@@ -23,7 +23,7 @@ import { type Holder, makeHolder, signProof } from "./holder.ts";
 export type PersonRole = "verifier" | "admin" | "citizen" | "operator";
 
 /** A name no other test, file or earlier run has: `prefix` and 12 random hex digits. */
-export const unique = (prefix: string) => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
+const unique = (prefix: string) => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
 const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
 

@@ -17,7 +17,7 @@ import { call, db, login, ORIGIN, registerUser } from "./web-client.ts";
 export { type Holder, makeHolder };
 
 /** The issuer URL a credential of `type` carries as iss, and its proof names as aud (from the registry). */
-export const issuerOf = (type: CredentialTypeCode): string => issuerUrl(ORIGIN, CREDENTIAL_TYPES[type].issuerId);
+const issuerOf = (type: CredentialTypeCode): string => issuerUrl(ORIGIN, CREDENTIAL_TYPES[type].issuerId);
 
 /** A fresh issuance nonce of the signed-in user's. */
 export async function nonceFor(cookie: string): Promise<string> {

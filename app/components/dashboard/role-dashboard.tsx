@@ -20,7 +20,7 @@ import { UK_TIME_ZONE } from "#core/format/uk-time.ts";
 import type { ActivityItem, Dashboard, StatusRow } from "#server/dashboard/dashboard.ts";
 import { roleView } from "./role-view.ts";
 
-export const DASHBOARD_REFRESH_MS = 2000;
+const DASHBOARD_REFRESH_MS = 2000;
 
 const clock = new Intl.DateTimeFormat("en-GB", {
   timeZone: UK_TIME_ZONE,

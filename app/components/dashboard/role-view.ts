@@ -7,14 +7,14 @@ import type { IconName } from "#app/components/ui/icons.tsx";
 import { formatPercent } from "#core/format/format.ts";
 import type { Dashboard } from "#server/dashboard/dashboard.ts";
 
-export interface StatCard {
+interface StatCard {
   title: string;
   value: string;
   description: string;
   to: string;
   icon: IconName;
 }
-export interface ToolCard {
+interface ToolCard {
   title: string;
   description: string;
   to: string;
@@ -41,7 +41,7 @@ const tools = (rows: [string, string, string, IconName][]): ToolCard[] =>
   rows.map(([title, description, to, icon]) => ({ title, description, to, icon }));
 
 /** What "My Credentials" counts, said on its card. */
-export const MY_CREDENTIALS_DESCRIPTION = "In your wallet, including any revoked or expired";
+const MY_CREDENTIALS_DESCRIPTION = "In your wallet, including any revoked or expired";
 
 export function roleView(dashboard: Dashboard): RoleView {
   switch (dashboard.role) {

@@ -38,7 +38,7 @@ export interface GabrielConsoleData {
 }
 
 /** Spec 000 §5: active; processing or analyzing (Processing); paused; error or failed (Error); warning; other. */
-export function agentBadge(status: string): { label: string; tone: Tone } {
+function agentBadge(status: string): { label: string; tone: Tone } {
   if (status === "active") return { label: "Active", tone: "ok" };
   if (status === "processing" || status === "analyzing") return { label: "Processing", tone: "info" };
   if (status === "paused") return { label: "Paused", tone: "warn" };
@@ -50,7 +50,7 @@ export function agentBadge(status: string): { label: string; tone: Tone } {
 const PRIORITY: Record<string, Tone> = { high: "bad", medium: "warn", low: "info" };
 
 /** Spec 000 §9's formulas over the agents and the queue; the success rate is the mean over agents that have run (null: none has). */
-export function summaryTiles(agents: AgentView[], queue: QueueItemView[]) {
+function summaryTiles(agents: AgentView[], queue: QueueItemView[]) {
   const rates = agents.map((a) => a.metrics.successRate).filter((rate): rate is number => rate !== null);
   return {
     activeAgents: agents.filter((a) => a.status === "active").length,

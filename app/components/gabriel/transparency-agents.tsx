@@ -59,7 +59,7 @@ function MarkedList({
   );
 }
 
-export function AgentCard({ agent }: { agent: PublicAgent }) {
+function AgentCard({ agent }: { agent: PublicAgent }) {
   const id = `agent-${agent.type}`;
   return (
     <article

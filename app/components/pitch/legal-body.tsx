@@ -23,7 +23,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
 }
 
 /** A legal page's body: a contents list linking to numbered sections. */
-export function LegalBody({ sections }: { sections: readonly LegalSection[] }) {
+function LegalBody({ sections }: { sections: readonly LegalSection[] }) {
   return (
     <div className="bg-white dark:bg-slate-950">
       <div className="mx-auto max-w-6xl gap-12 px-4 py-10 sm:py-14 lg:grid lg:grid-cols-[17rem_1fr]">

@@ -117,7 +117,7 @@ export const PODCAST_EPISODES: PodcastEpisode[] = [
 ];
 
 /** Where the audio files live unless the deployment says otherwise: this site's public/podcasts. */
-export const DEFAULT_PODCAST_AUDIO_BASE_URL = "/podcasts/";
+const DEFAULT_PODCAST_AUDIO_BASE_URL = "/podcasts/";
 
 /**
  * The address of an episode's audio file. Spec 001 §2 "Audio is loaded from external audio file
@@ -130,7 +130,7 @@ export const DEFAULT_PODCAST_AUDIO_BASE_URL = "/podcasts/";
  * here as `baseUrl`. An external host must also be allowed by the CSP's media-src
  * (server/http/security.ts), which allows only 'self' today.
  */
-export function podcastAudioUrl(episode: Pick<PodcastEpisode, "audioPath">, baseUrl?: string | null): string {
+function podcastAudioUrl(episode: Pick<PodcastEpisode, "audioPath">, baseUrl?: string | null): string {
   const base = baseUrl && baseUrl.trim() !== "" ? baseUrl.trim() : DEFAULT_PODCAST_AUDIO_BASE_URL;
   return `${base.replace(/\/+$/, "")}/${episode.audioPath.replace(/^\/+/, "")}`;
 }

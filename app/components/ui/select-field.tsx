@@ -1,6 +1,6 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from "react";
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

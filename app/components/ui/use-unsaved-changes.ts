@@ -2,7 +2,7 @@ import { type BlockerFunction, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 
 /** Spec 000 §4: the prompt when leaving a page with unsaved form data. */
-export const UNSAVED_CHANGES_MESSAGE = "You have unsaved changes. Are you sure you want to leave?";
+const UNSAVED_CHANGES_MESSAGE = "You have unsaved changes. Are you sure you want to leave?";
 
 const IGNORED_INPUTS = new Set(["hidden", "submit", "button", "reset", "image"]);
 

@@ -44,7 +44,7 @@ const SCAN_INTERVAL_MS = 150;
 /** A decoder that throws on this many frames in a row has failed (one bad frame is skipped). */
 const MAX_DECODE_FAILURES = 3;
 
-export const STATUS = {
+const STATUS = {
   inactive: "Camera off. Start the camera to scan a QR code, or use Manual Entry.",
   starting: "Starting camera…",
   active: "Camera active, point it at the QR code",

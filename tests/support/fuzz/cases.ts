@@ -130,7 +130,7 @@ export function sortEndpoints(endpoints: Endpoint[]): Endpoint[] {
 // ---------------------------------------------------------------------------------------------
 // The PRNG: sfc32 seeded through splitmix32 (small, fast, well distributed; not for secrets)
 
-export class Prng {
+class Prng {
   private a: number;
   private b: number;
   private c: number;

@@ -7,7 +7,7 @@ import { databaseBindings, durableObjectBinding, parseEnv, workerEnv } from "#se
  * The Durable Object worker's bindings: the database, which objects write their state through to
  * (presentation requests now; assisted sessions and the review queue later).
  */
-export const DurableObjectsEnvSchema = workerEnv({
+const DurableObjectsEnvSchema = workerEnv({
   ...databaseBindings,
   /** Assisted sessions tell their office's board when they change. */
   ASSISTED_OFFICES: durableObjectBinding<AssistedOfficeApi & Rpc.DurableObjectBranded>(),

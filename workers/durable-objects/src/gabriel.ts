@@ -19,7 +19,7 @@ import { runAgents } from "./gabriel/run.ts";
 import { type AuditRow, CONTROLS, ITEM_PREFIX, readControls, readItem, readItems } from "./gabriel/state.ts";
 
 /** How often the agents look at the platform. */
-export const RUN_INTERVAL_MS = 60_000;
+const RUN_INTERVAL_MS = 60_000;
 /** Decided items kept in the object for the console; all of them are in libSQL, older ones are pruned from here. */
 export const DECIDED_KEPT = 50;
 

@@ -19,7 +19,6 @@ import { compactVerify, decodeProtectedHeader, importJWK, type JWK, jwtVerify } 
 import { describe, expect, it } from "vitest";
 import type { DcqlQuery } from "#core/verification/openid4vp.ts";
 import {
-  BASE,
   type CreatedRequest,
   citizenWithCredential,
   ORIGIN,
@@ -65,7 +64,7 @@ const verifyJwt: VerifyJwtCallback = async (signer, { header, payload, compact }
   if (!anchor) return { verified: false };
   const { payload: attested } = await jwtVerify(attestation, await importJWK(anchor, "ES256"), {
     typ: "verifier-attestation+jwt",
-    issuer: `${BASE}/trust-anchor`,
+    issuer: `${ORIGIN}/trust-anchor`,
     algorithms: ["ES256"],
     requiredClaims: ["iss", "sub", "exp", "cnf"],
   });

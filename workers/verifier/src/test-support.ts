@@ -23,9 +23,8 @@ import app from "./index.ts";
  * auxiliaries, fresh issuer and verifier keys. People, organisations and credentials are made
  * directly in the database with the server layer, each test its own.
  */
-export const bindings = env as unknown as VerifierEnv;
+const bindings = env as unknown as VerifierEnv;
 export const ORIGIN = "https://identity.example";
-export const BASE = ORIGIN;
 export { db };
 
 /** The fixtures' store: this worker's database, and the session key it reads cookies with. */
@@ -72,12 +71,12 @@ const loadedIssuerKeys = () => (issuerKeys ??= loadIssuerKeys(bindings.ISSUER_SI
 
 /** A citizen holding a credential of `type`, issued to a device key as the wallet does it. */
 export async function citizenWithCredential(type: CredentialTypeCode = "rtw"): Promise<HeldCredential> {
-  return fixtures.citizenWithCredential(store(), { keys: await loadedIssuerKeys(), base: BASE }, type);
+  return fixtures.citizenWithCredential(store(), { keys: await loadedIssuerKeys(), base: ORIGIN }, type);
 }
 
 /** A citizen with a paper credential of `type` printed for them at `now` (server/credentials/paper.ts): its QR text. */
 export async function citizenWithPaperCredential(type: CredentialTypeCode = "rtw", now?: Date) {
-  return fixtures.citizenWithPaperCredential(store(), { keys: await loadedIssuerKeys(), base: BASE }, type, now);
+  return fixtures.citizenWithPaperCredential(store(), { keys: await loadedIssuerKeys(), base: ORIGIN }, type, now);
 }
 
 /** The authority revokes the credential: an administrator of the test's own, through the server layer. */

@@ -130,7 +130,7 @@ export const SECTORS = [
 ] as const satisfies readonly Sector[];
 
 export type SectorId = (typeof SECTORS)[number]["id"];
-export const DEFAULT_SECTOR: SectorId = "nhs";
+const DEFAULT_SECTOR: SectorId = "nhs";
 
 export function parseSector(value: string | null): SectorId {
   return SECTORS.find((sector) => sector.id === value)?.id ?? DEFAULT_SECTOR;

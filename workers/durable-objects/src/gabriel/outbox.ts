@@ -7,7 +7,7 @@ import { type AuditRow, ITEM_PREFIX, readItem } from "./state.ts";
 
 const OUTBOX_PREFIX = "outbox:";
 /** How soon the alarm retries a write that failed. */
-export const OUTBOX_RETRY_MS = 5_000;
+const OUTBOX_RETRY_MS = 5_000;
 
 /**
  * A libSQL write still owed: an item's current state (itemId) or the agents' status after a control

@@ -11,9 +11,9 @@ import type { StatusApp } from "#workers/status/src/app.ts";
  * Seconds a consumer may cache a status list (the token's ttl and the HTTP max-age): any verifier
  * sees a revocation within 60 s (ADR 011).
  */
-export const STATUS_TTL_SECONDS = 60;
+const STATUS_TTL_SECONDS = 60;
 /** A token's own lifetime: long enough to ride out a short outage, short enough to bound replay. */
-export const STATUS_TOKEN_LIFETIME_SECONDS = 600;
+const STATUS_TOKEN_LIFETIME_SECONDS = 600;
 
 const ListParam = z.object({ id: z.guid() });
 

@@ -7,7 +7,6 @@ import type { ApiKeySummary as KeySummary } from "#server/verification/api-schem
 import app from "#workers/verifier/src/index.ts";
 import {
   apiKeyFor,
-  BASE,
   type Caller,
   db,
   fetchRequestObject,
@@ -75,7 +74,7 @@ describe("API keys (/api/verifications/api-keys)", () => {
       { apiKey: key },
       { credentialType: "rtw", purpose: "Hiring through the payroll system" },
     );
-    expect(created.clientId).toBe(`verifier_attestation:${BASE}/verifiers/${mine.organisation.id}`);
+    expect(created.clientId).toBe(`verifier_attestation:${ORIGIN}/verifiers/${mine.organisation.id}`);
     expect(await (await request(`/api/presentations/requests/${created.id}`, { apiKey: key })).json()).toMatchObject({
       id: created.id,
       status: "pending",
@@ -194,7 +193,7 @@ describe("organisations (/api/verifications/organisations)", () => {
       ).status,
     ).toBe(403);
     const { attestation } = await fetchRequestObject(created.requestUri);
-    expect(attestation).toMatchObject({ client_name: name, sub: `${BASE}/verifiers/${organisation.id}` });
+    expect(attestation).toMatchObject({ client_name: name, sub: `${ORIGIN}/verifiers/${organisation.id}` });
   });
 
   it("refuses a name already registered (409), also when it differs only by surrounding spaces or by case", async () => {

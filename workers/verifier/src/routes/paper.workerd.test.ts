@@ -16,7 +16,6 @@ import { walletEvents } from "#db/schema/index.ts";
 import type { ValidationAnswer as Answer, HistoryPage } from "#server/verification/api-schemas.ts";
 import { makeHolder } from "#tests/support/holder.ts";
 import {
-  BASE,
   citizenWithCredential,
   citizenWithPaperCredential,
   db,
@@ -24,6 +23,7 @@ import {
   fetchRequestObject,
   holderNonce,
   json,
+  ORIGIN,
   openRequest,
   organisationWithVerifier,
   present,
@@ -33,7 +33,7 @@ import {
 } from "#workers/verifier/src/test-support.ts";
 
 const DAY_MS = 86_400_000;
-const OFFLINE = offlineAudience(BASE);
+const OFFLINE = offlineAudience(ORIGIN);
 
 async function validated(
   presentationJwt: string,

@@ -3,10 +3,10 @@ import { offlineAudience } from "#core/verification/openid4vp.ts";
 import type { HistoryPage } from "#server/verification/api-schemas.ts";
 import {
   apiKeyFor,
-  BASE,
   type Caller,
   citizenWithCredential,
   json,
+  ORIGIN,
   organisationWithVerifier,
   person,
   present,
@@ -240,7 +240,7 @@ describe("GET /api/verifications/{id}/receipt", () => {
     const presentation = await present(
       held,
       ["hasRightToWork", "workRestrictions"],
-      offlineAudience(BASE),
+      offlineAudience(ORIGIN),
       crypto.randomUUID(),
     );
     const validated = await request("/api/presentations/validate", {
@@ -288,7 +288,7 @@ describe("GET /api/verifications/{id}/receipt", () => {
   it("names an offline age check's attribute as the age check does (Aged 18 or over), not by its claim path", async () => {
     const { cookie } = await organisationWithVerifier();
     const held = await citizenWithCredential("rtw");
-    const presentation = await present(held, ["age_equal_or_over.18"], offlineAudience(BASE), crypto.randomUUID());
+    const presentation = await present(held, ["age_equal_or_over.18"], offlineAudience(ORIGIN), crypto.randomUUID());
     const { id, checkType } = (await (
       await request("/api/presentations/validate", { ...json({ presentationJwt: presentation }), cookie })
     ).json()) as { id: string; checkType: string };

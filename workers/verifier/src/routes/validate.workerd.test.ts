@@ -8,13 +8,13 @@ import type { ValidationAnswer as Answer } from "#server/verification/api-schema
 import { OFFLINE_PURPOSE } from "#server/verification/validate.ts";
 import {
   apiKeyFor,
-  BASE,
   type Caller,
   type CreatedRequest,
   citizenWithCredential,
   db,
   holderNonce,
   json,
+  ORIGIN,
   openRequest,
   organisationWithVerifier,
   person,
@@ -25,7 +25,7 @@ import {
 } from "#workers/verifier/src/test-support.ts";
 
 /** The platform's offline verifier: the audience a wallet binds an offline QR code to. */
-const OFFLINE = offlineAudience(BASE);
+const OFFLINE = offlineAudience(ORIGIN);
 /** A nonce the wallet makes itself for an offline code. */
 const minutesAgo = (minutes: number) => Math.floor(Date.now() / 1000) - Math.round(minutes * 60);
 const HOME_OFFICE = AUTHORITIES[CREDENTIAL_TYPES.rtw.issuerId].name;
