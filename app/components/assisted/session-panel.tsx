@@ -589,6 +589,7 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [delivery, setDelivery] = useState<"wallet" | "paper">("wallet");
   const [confirmed, setConfirmed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the records are the client's, so another client account means reading them again
   useEffect(() => {
     let live = true;
     apiRequest("GET", `/api/assisted/sessions/${session.id}/records`)
