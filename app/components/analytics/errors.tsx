@@ -287,6 +287,7 @@ function ErrorDetailView({
               {occurrence.stackTrace ? (
                 <pre
                   className="mt-2 max-h-48 overflow-auto rounded-sm bg-slate-100 p-2 text-xs text-govuk-black dark:bg-slate-800 dark:text-slate-100"
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
                   tabIndex={0}
                 >
                   {occurrence.stackTrace}
