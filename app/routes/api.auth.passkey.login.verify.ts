@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { User } from "#db/schema/accounts.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { AuthenticationVerifySchema, finishPasskeySignIn } from "#server/accounts/passkeys.ts";
 import { signedInAnswer } from "#server/accounts/sign-in.ts";
@@ -14,7 +15,7 @@ import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts"
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   const input = await parseBody(request, AuthenticationVerifySchema);
-  let user;
+  let user: User;
   try {
     user = await finishPasskeySignIn(context, input, clientAddress(request));
   } catch (error) {

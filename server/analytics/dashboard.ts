@@ -193,7 +193,7 @@ export async function analyticsDashboard(db: Database, range: Range, now = new D
   const byCount = <K extends string>(entries: Map<string, number>, key: K) =>
     [...entries]
       .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-      .map(([name, n]) => ({ [key]: name }) as Record<K, string>);
+      .map(([name]) => ({ [key]: name }) as Record<K, string>);
   return {
     range,
     granularity: window.step === HOUR_MS ? "hour" : "day",

@@ -96,21 +96,19 @@ export async function aggregateHours(db: Database, from: number, to: number): Pr
   for (const r of requests) {
     const bucket = num(r.bucket);
     let row = requestRows.get(bucket);
-    if (!row)
-      requestRows.set(
-        bucket,
-        (row = { metric: "requests", bucket, dimension: "", count: 0, total: 0, histogram: emptyHistogram() }),
-      );
+    if (!row) {
+      row = { metric: "requests", bucket, dimension: "", count: 0, total: 0, histogram: emptyHistogram() };
+      requestRows.set(bucket, row);
+    }
     row.count += num(r.n);
     row.total += num(r.total);
     row.histogram![Math.min(num(r.b), HISTOGRAM_SIZE - 1)]! += num(r.n);
     if (num(r.failed) === 0) continue;
     let failed = failureRows.get(bucket);
-    if (!failed)
-      failureRows.set(
-        bucket,
-        (failed = { metric: "request_failures", bucket, dimension: "", count: 0, total: 0, histogram: null }),
-      );
+    if (!failed) {
+      failed = { metric: "request_failures", bucket, dimension: "", count: 0, total: 0, histogram: null };
+      failureRows.set(bucket, failed);
+    }
     failed.count += num(r.failed);
   }
   rows.push(...requestRows.values(), ...failureRows.values());
@@ -231,18 +229,17 @@ function dailySums(hours: RollupRow[]): (Omit<RollupRow, "metric"> & { metric: s
     const bucket = startOfDay(row.bucket);
     const key = `${row.metric}\u0000${bucket}\u0000${row.dimension}`;
     let day = days.get(key);
-    if (!day)
-      days.set(
-        key,
-        (day = {
-          metric: `${row.metric}${DAY_SUFFIX}`,
-          bucket,
-          dimension: row.dimension,
-          count: 0,
-          total: 0,
-          histogram: row.histogram ? emptyHistogram() : null,
-        }),
-      );
+    if (!day) {
+      day = {
+        metric: `${row.metric}${DAY_SUFFIX}`,
+        bucket,
+        dimension: row.dimension,
+        count: 0,
+        total: 0,
+        histogram: row.histogram ? emptyHistogram() : null,
+      };
+      days.set(key, day);
+    }
     day.count += row.count;
     day.total += row.total;
     if (day.histogram && row.histogram) addHistogram(day.histogram, row.histogram);

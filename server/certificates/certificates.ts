@@ -213,7 +213,7 @@ class CertificateWriter extends PdfWriter {
       font: this.fonts.bold,
       color: check.valid ? GREEN : RED,
     });
-    detailLines.forEach((line, i) => this.text(line, { x: MARGIN + 18, y: top - 48 - i * 13, size: 10 }));
+    for (const [i, line] of detailLines.entries()) this.text(line, { x: MARGIN + 18, y: top - 48 - i * 13, size: 10 });
     this.y = top - height;
   }
 

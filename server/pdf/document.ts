@@ -241,15 +241,14 @@ export class PdfWriter {
   finish(footer: string, options: { numberEveryPage?: boolean } = {}): void {
     const lines = wrap(this.fonts.regular, 8, drawable(this.fonts.regular, footer), CONTENT_WIDTH);
     this.pages.forEach((page, index) => {
-      lines.forEach((line, i) =>
+      for (const [i, line] of lines.entries())
         page.drawText(line, {
           x: MARGIN,
           y: MARGIN - 10 - i * 10,
           size: 8,
           font: this.fonts.regular,
           color: COLOURS.grey,
-        }),
-      );
+        });
       if (this.pages.length > 1 || options.numberEveryPage) {
         const label = `Page ${index + 1} of ${this.pages.length}`;
         page.drawText(label, {

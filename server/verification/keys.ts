@@ -29,7 +29,7 @@ async function importVerifierKeys(secret: string): Promise<VerifierKeys> {
   const keys = {} as Record<VerifierKeyName, VerifierKey>;
   for (const name of VERIFIER_KEY_NAMES) {
     const jwk = record[name];
-    if (!jwk || jwk.kty !== "EC" || jwk.crv !== "P-256" || typeof jwk.d !== "string")
+    if (jwk?.kty !== "EC" || jwk.crv !== "P-256" || typeof jwk.d !== "string")
       throw new Error(`VERIFIER_SIGNING_KEYS has no P-256 private key "${name}"`);
     const privateKey = await crypto.subtle.importKey(
       "jwk",

@@ -174,7 +174,7 @@ class ReceiptWriter extends PdfWriter {
       font: this.fonts.bold,
       color: colour,
     });
-    message.forEach((line, i) => this.text(line, { x: MARGIN + 18, y: top - 64 - i * 15, size: 11 }));
+    for (const [i, line] of message.entries()) this.text(line, { x: MARGIN + 18, y: top - 64 - i * 15, size: 11 });
     this.text(`Reason code: ${facts.reason}`, {
       x: MARGIN + 18,
       y: top - 64 - message.length * 15 - 2,
@@ -186,7 +186,7 @@ class ReceiptWriter extends PdfWriter {
   }
 }
 
-const orNot = (value: string | null, missing: string) => (value && value.trim() ? value : missing);
+const orNot = (value: string | null, missing: string) => (value?.trim() ? value : missing);
 
 /** The receipt as a PDF (one or two A4 pages), printing `signedReceipt`, which must be signed over these facts. */
 export async function receiptPdf(facts: ReceiptFacts, signedReceipt: string): Promise<Uint8Array> {

@@ -47,7 +47,7 @@ import {
 import type { VerifierKeys } from "./keys.ts";
 import { findOrganisation } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
-import type { PresentationRequestApi, RequestSnapshot, VerificationResult } from "./request-state.ts";
+import type { PresentationRequestApi, VerificationResult } from "./request-state.ts";
 
 /** How long a request stays open: long enough to find a phone and consent, short enough to bound replay. */
 const REQUEST_LIFETIME_SECONDS = 10 * 60;
@@ -76,7 +76,7 @@ const responseUriFor = (origin: string) => `${origin}/api/presentations/response
 
 /** The attributes asked for: the check's default when none are named; each must belong to the check. */
 function resolveAttributes(check: CheckType, requested: readonly string[] | undefined): string[] {
-  const list = requested && requested.length ? [...new Set(requested)] : [...CHECKS[check].defaultAttributes];
+  const list = requested?.length ? [...new Set(requested)] : [...CHECKS[check].defaultAttributes];
   const unknown = list.filter((id) => !checkAttribute(check, id));
   if (unknown.length) {
     const allowed = CHECKS[check].attributes.map((a) => a.id).join(", ");
@@ -271,7 +271,7 @@ export async function respond(
   } else {
     [row] = await findRow;
   }
-  if (!row || !row.organisationId || !row.clientId) throw refuse("STATE_UNKNOWN");
+  if (!row?.organisationId || !row.clientId) throw refuse("STATE_UNKNOWN");
   if (row.expiresAt.getTime() <= now.getTime()) throw refuse("REQUEST_EXPIRED");
   if (row.status !== "pending") throw refuse("REQUEST_ALREADY_ANSWERED");
   const holder = context.requestObject(row.id);
@@ -418,7 +418,7 @@ export async function visibleRequest(db: Database, actor: Actor, id: string): Pr
  */
 export async function ownRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
   const row = await findRequest(db, id);
-  if (!row || !row.organisationId || row.organisationId !== actor.organisationId)
+  if (!row?.organisationId || row.organisationId !== actor.organisationId)
     throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
   return row;
 }

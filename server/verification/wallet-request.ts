@@ -10,7 +10,7 @@ import type { PublicJwk } from "#core/credentials/index.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import { attributeForPath, type CheckType, checkName, isCheckType } from "#core/verification/checks.ts";
 import { credentialTypeForVct } from "#core/verification/openid4vp.ts";
-import { RequestObjectError, readRequestObject } from "#core/verification/request-object.ts";
+import { RequestObjectError, type ResolvedRequest, readRequestObject } from "#core/verification/request-object.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
 export interface WalletRequest {
@@ -76,7 +76,7 @@ export async function resolveWalletRequest(options: {
       "VERIFIER_UNAVAILABLE",
     );
   const { keys } = (await anchorResponse.json()) as { keys: PublicJwk[] };
-  let resolved;
+  let resolved: ResolvedRequest;
   try {
     resolved = await readRequestObject(await objectResponse.text(), {
       trustAnchorKeys: keys,

@@ -123,85 +123,89 @@ export function SecurityAuditTab() {
         keys, dual-control decisions and agent controls. Times are in UTC (ISO 8601); the request id is the one the
         response carried (X-Request-Id).
       </p>
-      <form
-        role="search"
-        aria-label="Filter the security audit"
-        onSubmit={apply}
-        className="grid gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-600"
-        data-testid="audit-filters"
-      >
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <SelectField
-            compact
-            label="Category"
-            options={CATEGORY_OPTIONS}
-            value={draft.category}
-            onChange={change("category")}
-            data-testid="audit-category"
-          />
-          <TextField
-            compact
-            name="audit-event"
-            label="Event"
-            hint="A whole event, e.g. login failed"
-            list="audit-event-suggestions"
-            autoComplete="off"
-            value={draft.event}
-            onChange={change("event")}
-            data-testid="audit-event"
-          />
-          <TextField
-            compact
-            name="audit-user"
-            label="User"
-            hint="A username or a user id"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.user}
-            onChange={change("user")}
-            data-testid="audit-user"
-          />
-          <TextField
-            compact
-            name="audit-from"
-            label="From (UTC)"
-            type="datetime-local"
-            step={1}
-            value={draft.from}
-            onChange={change("from")}
-            data-testid="audit-from"
-          />
-          <TextField
-            compact
-            name="audit-to"
-            label="To (UTC)"
-            type="datetime-local"
-            step={1}
-            value={draft.to}
-            onChange={change("to")}
-            data-testid="audit-to"
-          />
-        </div>
-        <datalist id="audit-event-suggestions">
-          {suggestions.map((event) => (
-            <option key={event} value={event} />
-          ))}
-        </datalist>
-        {problem ? (
-          <p role="alert" className="font-semibold text-govuk-red dark:text-red-400" data-testid="audit-filter-problem">
-            <span className="sr-only">Error: </span>
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" data-testid="button-apply-audit-filters">
-            Apply filters
-          </Button>
-          <Button variant="secondary" onClick={clear} data-testid="button-clear-audit-filters">
-            Clear filters
-          </Button>
-        </div>
-      </form>
+      <search aria-label="Filter the security audit">
+        <form
+          onSubmit={apply}
+          className="grid gap-3 rounded-sm border border-govuk-border p-3 dark:border-slate-600"
+          data-testid="audit-filters"
+        >
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <SelectField
+              compact
+              label="Category"
+              options={CATEGORY_OPTIONS}
+              value={draft.category}
+              onChange={change("category")}
+              data-testid="audit-category"
+            />
+            <TextField
+              compact
+              name="audit-event"
+              label="Event"
+              hint="A whole event, e.g. login failed"
+              list="audit-event-suggestions"
+              autoComplete="off"
+              value={draft.event}
+              onChange={change("event")}
+              data-testid="audit-event"
+            />
+            <TextField
+              compact
+              name="audit-user"
+              label="User"
+              hint="A username or a user id"
+              autoComplete="off"
+              spellCheck={false}
+              value={draft.user}
+              onChange={change("user")}
+              data-testid="audit-user"
+            />
+            <TextField
+              compact
+              name="audit-from"
+              label="From (UTC)"
+              type="datetime-local"
+              step={1}
+              value={draft.from}
+              onChange={change("from")}
+              data-testid="audit-from"
+            />
+            <TextField
+              compact
+              name="audit-to"
+              label="To (UTC)"
+              type="datetime-local"
+              step={1}
+              value={draft.to}
+              onChange={change("to")}
+              data-testid="audit-to"
+            />
+          </div>
+          <datalist id="audit-event-suggestions">
+            {suggestions.map((event) => (
+              <option key={event} value={event} />
+            ))}
+          </datalist>
+          {problem ? (
+            <p
+              role="alert"
+              className="font-semibold text-govuk-red dark:text-red-400"
+              data-testid="audit-filter-problem"
+            >
+              <span className="sr-only">Error: </span>
+              {problem}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" data-testid="button-apply-audit-filters">
+              Apply filters
+            </Button>
+            <Button variant="secondary" onClick={clear} data-testid="button-clear-audit-filters">
+              Clear filters
+            </Button>
+          </div>
+        </form>
+      </search>
 
       <p
         ref={summary}

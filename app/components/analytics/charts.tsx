@@ -124,19 +124,31 @@ export function TimeChart<P extends { at: string }>({
           granularity === "hour" ? "Hour" : "Day",
           ...series.map((s) => (unit === "ms" ? `${s.label} (ms)` : s.label)),
         ]}
-        rows={points.map((point) => [pointLabelLong(point.at, granularity), ...series.map((s) => s.value(point))])}
+        rows={points.map((point) => ({
+          key: point.at,
+          label: pointLabelLong(point.at, granularity),
+          values: series.map((s) => s.value(point)),
+        }))}
       />
     </div>
   );
 }
 
-function Bars<P>({ points, series, y }: { points: P[]; series: ChartSeries<P>[]; y: (value: number) => number }) {
+function Bars<P extends { at: string }>({
+  points,
+  series,
+  y,
+}: {
+  points: P[];
+  series: ChartSeries<P>[];
+  y: (value: number) => number;
+}) {
   return (
     <>
       {points.map((point, i) => {
         let base = 0;
         return (
-          <g key={i}>
+          <g key={point.at}>
             {series.map((s) => {
               const value = s.value(point) ?? 0;
               if (!value) return null;
@@ -230,12 +242,18 @@ function DataTable({
 }: {
   caption: string;
   headers: string[];
-  rows: (string | number | null)[][];
+  /** One row a point: its key (the point's time), its label and one value a series. */
+  rows: { key: string; label: string; values: (number | null)[] }[];
 }) {
   return (
     <details className="mt-2">
       <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>Show data</summary>
-      <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${caption}: data`}>
+      <section
+        className="mt-2 max-h-72 overflow-y-auto"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label={`${caption}: data`}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>
@@ -248,21 +266,21 @@ function DataTable({
             </tr>
           </thead>
           <tbody>
-            {rows.map(([label, ...values], r) => (
-              <tr key={r} className="border-b border-govuk-border/50 dark:border-slate-700">
+            {rows.map(({ key, label, values }) => (
+              <tr key={key} className="border-b border-govuk-border/50 dark:border-slate-700">
                 <th scope="row" className="py-1 pr-3 font-normal">
                   {label}
                 </th>
                 {values.map((value, i) => (
-                  <td key={i} className="py-1 pr-3 text-right tabular-nums">
-                    {value === null ? "None" : typeof value === "number" ? count(value) : value}
+                  <td key={headers[i + 1]} className="py-1 pr-3 text-right tabular-nums">
+                    {value === null ? "None" : count(value)}
                   </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }

@@ -223,14 +223,19 @@ function ErrorDetailView({
   const [detail, setDetail] = useState<ErrorDetail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reads` is the re-read trigger: resolving bumps it so the detail is fetched again
   useEffect(() => {
     let stopped = false;
     apiRequest("GET", `/api/analytics/errors/${id}`)
       .then((response) => response.json() as Promise<ErrorDetail>)
-      .then((answer) => !stopped && (setDetail(answer), setFailure(null)))
-      .catch(
-        (error) => !stopped && setFailure(messageFor(error, error instanceof Error ? error.message : String(error))),
-      );
+      .then((answer) => {
+        if (stopped) return;
+        setDetail(answer);
+        setFailure(null);
+      })
+      .catch((error) => {
+        if (!stopped) setFailure(messageFor(error, error instanceof Error ? error.message : String(error)));
+      });
     return () => {
       stopped = true;
     };
@@ -282,6 +287,7 @@ function ErrorDetailView({
               {occurrence.stackTrace ? (
                 <pre
                   className="mt-2 max-h-48 overflow-auto rounded-sm bg-slate-100 p-2 text-xs text-govuk-black dark:bg-slate-800 dark:text-slate-100"
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
                   tabIndex={0}
                 >
                   {occurrence.stackTrace}

@@ -94,7 +94,12 @@ export function ListTable<T extends { id: string }>({
   minWidth?: string;
 }) {
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+    <section
+      className="overflow-x-auto"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label={caption}
+    >
       <table className={`w-full ${minWidth} text-left text-sm`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -122,7 +127,7 @@ export function ListTable<T extends { id: string }>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -192,10 +192,17 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
         <Figures
           rows={[
             ["Total sessions", count(userEngagement.totalSessions)],
-            ["Unique users", <span data-testid="unique-users">{count(userEngagement.uniqueUsers)}</span>],
+            [
+              "Unique users",
+              <span key="unique-users" data-testid="unique-users">
+                {count(userEngagement.uniqueUsers)}
+              </span>,
+            ],
             [
               "Average session",
-              <span data-testid="average-session">{sessionMinutes(userEngagement.averageDuration)}</span>,
+              <span key="average-session" data-testid="average-session">
+                {sessionMinutes(userEngagement.averageDuration)}
+              </span>,
             ],
           ]}
         />

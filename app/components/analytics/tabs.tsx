@@ -79,6 +79,7 @@ export function Tabs<K extends string>({
           role="tabpanel"
           id={`panel-${tab.id}`}
           aria-labelledby={`tab-${tab.id}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern puts the tab panel in the tab order, so Tab from the tab list reaches its content
           tabIndex={0}
           hidden={tab.id !== selected}
           className="pt-6"

@@ -69,6 +69,7 @@ export function AssistedConsole({
 
   // The loader, the socket and the API's answers all bring the session: the newest wins.
   useEffect(() => setSession((current) => newest(current, loaded)), [loaded]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another session selected means its socket is not connected yet
   useEffect(() => setConnected(false), [selectedId]);
   const shown = session && session.id === selectedId ? session : null;
   const expiry = shown?.approval ? Date.parse(shown.approval.expiresAt) : null;

@@ -224,7 +224,7 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
           {session.client.createdHere ? ", account created here" : ""}.
         </Done>
       ) : null}
-      <div className="mb-3 flex gap-2" role="group" aria-label="Find or create the client's account">
+      <fieldset className="mb-3 flex min-w-0 gap-2" aria-label="Find or create the client's account">
         <Button
           variant={mode === "find" ? "secondary" : "outline"}
           aria-pressed={mode === "find"}
@@ -239,7 +239,7 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
         >
           Create an account
         </Button>
-      </div>
+      </fieldset>
       {mode === "find" ? (
         <form onSubmit={find} className="grid max-w-md gap-2">
           <TextField
@@ -589,6 +589,7 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [delivery, setDelivery] = useState<"wallet" | "paper">("wallet");
   const [confirmed, setConfirmed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the records are the client's, so another client account means reading them again
   useEffect(() => {
     let live = true;
     apiRequest("GET", `/api/assisted/sessions/${session.id}/records`)

@@ -134,9 +134,10 @@ export function HardwareStatus() {
 export function ActivityLog({ events }: { events: SessionEvent[] | null }) {
   return (
     <Panel title="Activity Log" id="activity-heading">
-      {events && events.length ? (
+      {events?.length ? (
         <ol
           className="max-h-64 overflow-y-auto pr-2"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
           tabIndex={0}
           aria-label="Session events, newest first"
           data-testid="activity-log"

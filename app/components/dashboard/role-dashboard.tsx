@@ -161,7 +161,7 @@ function LiveClock({ live, now, lastUpdated }: { live: boolean; now: Date; lastU
         className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-semibold ${TONE_CLASSES[live ? "ok" : "warn"].badge}`}
       >
         <span
-          className={"h-2 w-2 rounded-full " + (live ? "animate-pulse " : "") + TONE_CLASSES[live ? "ok" : "warn"].dot}
+          className={`h-2 w-2 rounded-full ${live ? "animate-pulse " : ""}${TONE_CLASSES[live ? "ok" : "warn"].dot}`}
           aria-hidden="true"
         />
         {live ? "Live" : "Reconnecting"}
@@ -183,7 +183,7 @@ function ActivityList({ items }: { items: ActivityItem[] }) {
       {items.map((item) => (
         <li key={item.id} className="flex items-start gap-3 py-3">
           <span
-            className={"mt-2 h-2.5 w-2.5 shrink-0 rounded-full " + TONE_CLASSES[item.tone].dot}
+            className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${TONE_CLASSES[item.tone].dot}`}
             aria-hidden="true"
           />
           <div className="min-w-0 flex-1">
@@ -209,7 +209,7 @@ function StatusList({ rows }: { rows: StatusRow[] }) {
           className="flex items-center justify-between gap-4 border-b border-govuk-border pb-2 last:border-0 dark:border-slate-700"
         >
           <dt className="text-govuk-grey dark:text-slate-400">{row.label}</dt>
-          <dd className={"font-bold tabular-nums " + TONE_CLASSES[row.tone].text}>{row.value}</dd>
+          <dd className={`font-bold tabular-nums ${TONE_CLASSES[row.tone].text}`}>{row.value}</dd>
         </div>
       ))}
     </dl>

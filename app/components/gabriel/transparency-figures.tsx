@@ -101,10 +101,10 @@ export function TransparencyFigures({
         </li>
       </ul>
 
-      <div
+      <section
         className="mt-8 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
         tabIndex={0}
-        role="region"
         aria-label="Figures by agent"
       >
         <table className="w-full border-collapse text-left text-sm sm:text-base">
@@ -160,7 +160,7 @@ export function TransparencyFigures({
             })}
           </tbody>
         </table>
-      </div>
+      </section>
 
       <div className="mt-6 max-w-3xl space-y-2 text-govuk-grey dark:text-slate-300">
         <p>

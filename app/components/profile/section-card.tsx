@@ -83,7 +83,7 @@ function ItemList({ items }: { items: ProfileItem[] }) {
         <li key={item.field} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{item.field}</p>
-            <p className={"break-words " + (item.status === "complete" ? "" : "text-govuk-grey dark:text-slate-400")}>
+            <p className={`break-words ${item.status === "complete" ? "" : "text-govuk-grey dark:text-slate-400"}`}>
               {item.value}
             </p>
           </div>

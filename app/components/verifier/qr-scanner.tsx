@@ -100,7 +100,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
     if (!current) return;
     current.ended = true;
     window.clearTimeout(current.timer);
-    current.stream?.getTracks().forEach((track) => track.stop());
+    for (const track of current.stream?.getTracks() ?? []) track.stop();
     if (videoRef.current) videoRef.current.srcObject = null;
   }, []);
 
@@ -162,7 +162,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
       decoder.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
       const stream = await navigator.mediaDevices.getUserMedia(CAMERA);
       if (run.ended) {
-        stream.getTracks().forEach((track) => track.stop());
+        for (const track of stream.getTracks()) track.stop();
         return;
       }
       run.stream = stream;

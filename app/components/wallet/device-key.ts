@@ -21,6 +21,7 @@ export function useDeviceKey(): {
   const [deviceKey, setDeviceKey] = useState<DeviceKeyState>({ status: "checking" });
   const [checks, setChecks] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `checks` is the re-check trigger: recheck() bumps it so the key store is read again
   useEffect(() => {
     let cancelled = false;
     findHolderKey()

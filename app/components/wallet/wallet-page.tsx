@@ -531,14 +531,13 @@ function CredentialsSection({
               <Icon name="filter" className="h-4 w-4" />
               Filter{activeFilters ? ` (${activeFilters})` : ""}
             </Button>
-            <div
-              role="group"
+            <fieldset
               aria-label="Layout"
               className="inline-flex rounded-sm border border-slate-400 dark:border-slate-500"
             >
               <LayoutButton current={layout} value="grid" onSelect={setLayout} />
               <LayoutButton current={layout} value="list" onSelect={setLayout} />
-            </div>
+            </fieldset>
           </div>
         ) : null}
       </div>
