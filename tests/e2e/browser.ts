@@ -30,7 +30,7 @@ export interface OpenBrowser {
  * How every browser test launches Chromium (options for playwright-core's launch calls): Debian's
  * Chromium with the flags above, and `args` after them (e.g. a fake camera: ./fake-camera.ts).
  */
-export function chromiumLaunchOptions(args: readonly string[] = []): { executablePath: string; args: string[] } {
+function chromiumLaunchOptions(args: readonly string[] = []): { executablePath: string; args: string[] } {
   return { executablePath: CHROMIUM, args: [...ARGS, ...args] };
 }
 

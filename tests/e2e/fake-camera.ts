@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
 import QRCode from "qrcode";
-import { chromiumLaunchOptions } from "./browser.ts";
 
 /**
  * A camera for browser tests that shows a real QR code: Chromium's fake capture device plays a
@@ -10,7 +9,6 @@ import { chromiumLaunchOptions } from "./browser.ts";
  *
  *   await writeQrVideo(text, file);
  *   const browser = await openTestBrowser(1280, 30_000, fakeCameraArgs(file));         // under vitest
- *   chromium.launchPersistentContext(profile, { ...launchWithFakeCamera(file), … });    // anywhere
  */
 
 /** The fake camera's frame: the 640×480 the scanner asks for. */
@@ -71,16 +69,4 @@ export function fakeCameraArgs(videoFile: string, permission: "grant" | "deny" =
     `--use-file-for-fake-video-capture=${videoFile}`,
     permission === "grant" ? "--use-fake-ui-for-media-stream" : "--deny-permission-prompts",
   ];
-}
-
-/**
- * Launch options for playwright-core's `chromium.launchPersistentContext` (or `launch`): the
- * project's Chromium and flags (./browser.ts) with the fake camera. Spread them into the options:
- * `chromium.launchPersistentContext(profile, { ...launchWithFakeCamera(file), viewport })`.
- */
-function launchWithFakeCamera(
-  videoFile: string,
-  permission: "grant" | "deny" = "grant",
-): { executablePath: string; args: string[] } {
-  return chromiumLaunchOptions(fakeCameraArgs(videoFile, permission));
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -31,6 +31,18 @@ export default async function setup(project: TestProject) {
   );
   const stacks = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const stopAll = async () => {
+    // What went wrong inside a stack is in wrangler's output, which a test never sees: keep it for
+    // the reader of a failed run (.tmp/e2e-lane-N.log) and print its errors.
+    mkdirSync(".tmp", { recursive: true });
+    stacks.forEach((stack, lane) => {
+      const output = stack.output();
+      writeFileSync(join(".tmp", `e2e-lane-${lane + 1}.log`), output);
+      const errors = output.split("\n").filter((line) => /\[ERROR\]|Uncaught|Unexpected Server Error/.test(line));
+      if (errors.length)
+        console.error(
+          `stack of lane ${lane + 1}: ${errors.length} error lines, first:\n${errors.slice(0, 20).join("\n")}`,
+        );
+    });
     await Promise.all(stacks.map((stack: Stack) => stack.stop()));
     rmSync(runDir, { recursive: true, force: true });
   };
