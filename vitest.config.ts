@@ -62,6 +62,8 @@ const durableObjectsWorker = (inject: Inject) => ({
 
 export default defineConfig({
   test: {
+    // Every core (vitest's default leaves one idle: a single worker on this 2-core machine).
+    maxWorkers: "100%",
     projects: [
       {
         plugins: [
