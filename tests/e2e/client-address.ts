@@ -73,9 +73,14 @@ export async function startClientProxy(stackUrl: string): Promise<ClientProxy> {
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
+        answer.on("error", () => response.destroy());
       },
     );
+    // A browser that closes a tab, or a stack that drops a connection, resets a socket: the other
+    // side is closed too, and nothing is thrown into the test run.
     upstream.on("error", () => response.destroy());
+    request.on("error", () => upstream.destroy());
+    response.on("error", () => upstream.destroy());
     request.pipe(upstream);
   });
   // WebSockets (the live consoles) reach the stack through a CONNECT tunnel.
@@ -99,6 +104,7 @@ export async function startClientProxy(stackUrl: string): Promise<ClientProxy> {
     upstream.on("error", () => client.destroy());
     client.on("error", () => upstream.destroy());
   });
+  server.on("clientError", (_error, socket) => socket.destroy());
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
