@@ -165,8 +165,8 @@ describe("the assisted-digital console", () => {
     const result = scanning.page.getByTestId("verification-result");
     await expect.poll(() => result.getAttribute("data-result"), { timeout: 15_000 }).toBe("valid");
     expect(await result.getByTestId("result-attributes").textContent()).toContain("Has the right to work in the UK");
-    // The whole journey in five browsers (counter, supervisor, client, verifier, and a second
-    // console): a budget for that much work on a busy 2-core machine, not a wait.
+    // The whole journey in four browsers (the operator's counter, the supervisor's desk, the client,
+    // the verifier's camera): a budget for that much work on a busy 2-core machine, not a wait.
   }, 120_000);
 
   it("Generate Paper QR prints the client's paper credential, and the verifier's scanner accepts it and says to check photo ID", async () => {
