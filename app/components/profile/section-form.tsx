@@ -31,8 +31,22 @@ export function SectionForm({
     navigation.formData?.get("intent") === section;
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  // Typed and not saved: a field changed from what the page shows, or a save the server refused.
-  const { onSubmit } = useUnsavedChanges(() => failed !== null || isFormDirty(formRef.current));
+  // What this form last sent. Remix shows a save's answer (the toast) before the page's fresh values
+  // arrive, so for that moment the fields still differ from what the page rendered: sent is not
+  // unsaved. A refused save is unsaved through `failed`; a field changed after sending differs again.
+  const sent = useRef<string | null>(null);
+  const fieldsOf = (form: HTMLFormElement) => JSON.stringify(Array.from(new FormData(form).entries()));
+  // Typed and not saved: a field changed from what the page shows and from what was sent, or a save
+  // the server refused.
+  const { onSubmit: leavingBySubmit } = useUnsavedChanges(() => {
+    if (failed !== null) return true;
+    const form = formRef.current;
+    return form !== null && isFormDirty(form) && sent.current !== fieldsOf(form);
+  });
+  const onSubmit = () => {
+    if (formRef.current) sent.current = fieldsOf(formRef.current);
+    leavingBySubmit();
+  };
   const errors = failed?.fieldErrors ?? {};
   const current = (name: string) => failed?.values[name] ?? (values[section] as Record<string, string>)[name] ?? "";
   const messages = Object.entries(errors).flatMap(([name, list]) => (list ?? []).map((message) => ({ name, message })));
