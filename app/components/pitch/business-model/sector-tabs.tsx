@@ -15,8 +15,19 @@ export function SectorSection() {
   const [selected, setSelected] = useState<SectorId>(fromUrl);
   const tabs = useRef(new Map<SectorId, HTMLAnchorElement>());
 
+  // The sector this page last wrote into the URL, until the URL shows it. Keys move faster than
+  // the URL follows (each write is a navigation), so a URL that catches up with an earlier key
+  // must not take the selection back.
+  const written = useRef<SectorId | null>(null);
+
   // Back, forward or a link to another sector changes the URL without a click on a tab.
-  useEffect(() => setSelected(fromUrl), [fromUrl]);
+  useEffect(() => {
+    if (written.current !== null) {
+      if (fromUrl === written.current) written.current = null;
+      return;
+    }
+    setSelected(fromUrl);
+  }, [fromUrl]);
 
   function move(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
     const last = SECTORS.length - 1;
@@ -31,6 +42,7 @@ export function SectorSection() {
     const id = SECTORS[target].id;
     setSelected(id);
     tabs.current.get(id)?.focus();
+    written.current = id;
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -69,7 +81,10 @@ export function SectorSection() {
               aria-selected={isSelected}
               aria-controls={`panel-${sector.id}`}
               tabIndex={isSelected ? 0 : -1}
-              onClick={() => setSelected(sector.id)}
+              onClick={() => {
+                written.current = sector.id;
+                setSelected(sector.id);
+              }}
               onKeyDown={(event) => move(event, index)}
               className={`block rounded-sm px-4 py-3 text-center text-lg font-bold sm:-mb-0.5 sm:rounded-b-none sm:border-2 sm:px-6 ${
                 isSelected
