@@ -37,6 +37,8 @@ export async function startLocalEdge(port: number, upstream: string): Promise<Lo
     proxy.web(request, response);
   });
   server.on("upgrade", (request, socket, head) => {
+    // A client that drops its WebSocket (a closed tab, a reset) ends this socket, not the process.
+    socket.on("error", () => socket.destroy());
     stampClientAddress(request);
     proxy.ws(request, socket, head);
   });

@@ -101,8 +101,9 @@ export async function startClientProxy(stackUrl: string): Promise<ClientProxy> {
       sockets.add(socket);
       socket.on("close", () => sockets.delete(socket));
     }
-    upstream.on("error", () => client.destroy());
-    client.on("error", () => upstream.destroy());
+    // One side reset: end the other gracefully, so the stack sees a closed socket, not a reset.
+    upstream.on("error", () => client.end());
+    client.on("error", () => upstream.end());
   });
   server.on("clientError", (_error, socket) => socket.destroy());
   server.on("connection", (socket) => {
