@@ -24,15 +24,14 @@ const PAGE_HEADERS = {
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  // Anybody may open the link; a signed-in viewer is recorded as the check's verifier.
-  const viewer = await getUser(request, context);
   // Also the module of /verify/* (remix.config.js): a link with its id missing or something added.
   const shareId = params["*"] === undefined ? (params.shareId ?? "") : "";
-  const data = await checkShareLink(context, request.url, shareId, {
-    verifierId: viewer?.id ?? null,
+  // Anybody may open the link; a signed-in viewer is recorded as the check's verifier (looked up only for a check).
+  const data = await checkShareLink(context, request.url, shareId, async () => ({
+    verifierId: (await getUser(request, context))?.id ?? null,
     ipAddress: request.headers.get("CF-Connecting-IP")?.trim() || null,
     userAgent: request.headers.get("User-Agent"),
-  });
+  }));
   return json<ShareCheck>(data, { status: data.kind === "invalid" ? 404 : 200, headers: PAGE_HEADERS });
 }
 

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { outcomeOf, reasonInWords } from "./share-check.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import * as schema from "#db/schema/index.ts";
+import { credentialRow, openTempDatabase } from "#tests/support/temp-database.ts";
+import { checkShareLink, outcomeOf, reasonInWords } from "./share-check.ts";
 
 /** How /verify/{shareId} words a live check (issue 4; ADR 009: an unknown status is never valid). */
 describe("outcomeOf", () => {
@@ -48,5 +51,52 @@ describe("reasonInWords", () => {
     expect(reasonInWords("failed", result, false)).toBe(
       "The credential failed a security check: The signature does not verify.",
     );
+  });
+});
+
+describe("checkShareLink", () => {
+  const NOW = new Date("2026-07-15T12:00:00Z");
+  const HOUR = 3_600_000;
+  let db: Database;
+  beforeEach(async () => {
+    const temp = await openTempDatabase("share-check-test-");
+    db = temp.db;
+    return temp.close;
+  });
+
+  /** Who is looking is asked only when a check is recorded: these answers must not ask. */
+  const nobodyAsked = () => Promise.reject(new Error("the viewer was looked up"));
+  const check = (shareId: string) =>
+    checkShareLink({ db, env: {} as never }, "https://id.example/verify/x", shareId, nobodyAsked, NOW);
+
+  it("answers a link that is not a share's as invalid, without looking up who opened it", async () => {
+    expect(await check("")).toEqual({ kind: "invalid" });
+    expect(await check("not-a-share-id")).toEqual({ kind: "invalid" });
+    expect(await check("A".repeat(22))).toEqual({ kind: "invalid" });
+  });
+
+  it("says a share has ended and nothing more, without checking the credential or looking up who opened it", async () => {
+    const [me] = await db.insert(schema.users).values({ username: "me", passwordHash: "x" }).returning();
+    const [credential] = await db.insert(schema.credentials).values(credentialRow(me!.id)).returning();
+    const share = (id: string, extra: Partial<typeof schema.shares.$inferInsert>) => ({
+      id,
+      credentialId: credential!.id,
+      userId: me!.id,
+      purpose: "Credential verification",
+      createdAt: new Date(NOW.getTime() - 2 * HOUR),
+      expiresAt: new Date(NOW.getTime() + HOUR),
+      ...extra,
+    });
+    await db
+      .insert(schema.shares)
+      .values([
+        share("W".repeat(22), { revokedAt: new Date(NOW.getTime() - HOUR) }),
+        share("E".repeat(22), { expiresAt: new Date(NOW.getTime() - HOUR) }),
+      ]);
+    expect(await check("W".repeat(22))).toEqual({ kind: "share-withdrawn" });
+    expect(await check("E".repeat(22))).toEqual({ kind: "share-expired" });
+    // An ended share's view is not counted.
+    const rows = await db.select({ viewCount: schema.shares.viewCount }).from(schema.shares);
+    expect(rows.map((r) => r.viewCount)).toEqual([0, 0]);
   });
 });

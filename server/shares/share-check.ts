@@ -9,7 +9,7 @@ import { type CredentialBindings, credentialContext } from "#server/credentials/
 import { effectiveStatus } from "#server/credentials/credentials.ts";
 import { checkCredentialNow, type LiveCheck, recordCheck } from "#server/credentials/live-check.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { openShare, SHARE_ID_PATTERN } from "./shares.ts";
+import { openShare } from "./shares.ts";
 
 /** Recorded as the purpose of every check this page makes (the holder's verification count). */
 const SHARE_CHECK_PURPOSE = "Share link verification";
@@ -87,16 +87,17 @@ export interface ShareViewer {
 /**
  * Opens share `shareId` (counting the view while it is active) and, when it is active, checks its
  * credential now and records the check. A share that has ended says so and nothing more: not
- * even the credential's type.
+ * even the credential's type. `viewer` is asked only when a check is recorded, so a link that is
+ * not a share's, or a share that has ended, costs no session lookup.
  */
 export async function checkShareLink(
   context: Pick<RequestContext<CredentialBindings>, "env" | "db">,
   requestUrl: string,
   shareId: string,
-  viewer: ShareViewer,
+  viewer: () => Promise<ShareViewer>,
   now = new Date(),
 ): Promise<ShareCheck> {
-  if (!SHARE_ID_PATTERN.test(shareId)) return { kind: "invalid" };
+  // A link that is not a share's shape is refused by openShare without a query.
   const opened = await openShare(context.db, shareId, now);
   if (!opened) return { kind: "invalid" };
   const { share, credential } = opened;
@@ -118,7 +119,7 @@ export async function checkShareLink(
     purpose: SHARE_CHECK_PURPOSE,
     requestId: share.id,
     result,
-    ...viewer,
+    ...(await viewer()),
   });
 
   const type = isCredentialTypeCode(credential.type) ? CREDENTIAL_TYPES[credential.type] : undefined;
