@@ -91,6 +91,14 @@ export function SecurityAuditTab() {
 
   const change = (field: keyof Filters) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: event.target.value }));
+  // What every typed filter shares: its name and test id from the field, and its value in the draft.
+  const typed = (field: Exclude<keyof Filters, "category">) => ({
+    compact: true,
+    name: `audit-${field}`,
+    value: draft[field],
+    onChange: change(field),
+    "data-testid": `audit-${field}`,
+  });
   const show = (filters: Filters, pages: (string | null)[]) => {
     setApplied(filters);
     setCursors(pages);
@@ -139,47 +147,21 @@ export function SecurityAuditTab() {
               data-testid="audit-category"
             />
             <TextField
-              compact
-              name="audit-event"
               label="Event"
               hint="A whole event, e.g. login failed"
               list="audit-event-suggestions"
               autoComplete="off"
-              value={draft.event}
-              onChange={change("event")}
-              data-testid="audit-event"
+              {...typed("event")}
             />
             <TextField
-              compact
-              name="audit-user"
               label="User"
               hint="A username or a user id"
               autoComplete="off"
               spellCheck={false}
-              value={draft.user}
-              onChange={change("user")}
-              data-testid="audit-user"
+              {...typed("user")}
             />
-            <TextField
-              compact
-              name="audit-from"
-              label="From (UTC)"
-              type="datetime-local"
-              step={1}
-              value={draft.from}
-              onChange={change("from")}
-              data-testid="audit-from"
-            />
-            <TextField
-              compact
-              name="audit-to"
-              label="To (UTC)"
-              type="datetime-local"
-              step={1}
-              value={draft.to}
-              onChange={change("to")}
-              data-testid="audit-to"
-            />
+            <TextField label="From (UTC)" type="datetime-local" step={1} {...typed("from")} />
+            <TextField label="To (UTC)" type="datetime-local" step={1} {...typed("to")} />
           </div>
           <datalist id="audit-event-suggestions">
             {suggestions.map((event) => (
