@@ -6,9 +6,9 @@
  */
 import type { ResultKind } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
-import type { HistoryEntry, Organisation } from "./api-schemas.ts";
+import type { ApiKeySummary, HistoryEntry, Organisation } from "./api-schemas.ts";
 import { listApiKeys } from "./organisations.ts";
-import { usageByDay, verificationHistory } from "./records.ts";
+import { type UsageDay, usageByDay, verificationHistory } from "./records.ts";
 
 /** What a verification needs on screen, from the record's history entry (the API's own schema). */
 export type VerificationRow = Pick<
@@ -43,8 +43,23 @@ export interface HistoryFilters {
 const RECENT_COUNT = 5;
 const USAGE_DAYS = 14;
 
+/** What /verifier shows: the page component's props. */
+export interface PortalPageData {
+  organisation: { id: string; name: string; allowedChecks: string[] };
+  recent: VerificationRow[];
+  recentTotal: number;
+  usage: UsageDay[];
+  apiKeys: ApiKeySummary[];
+  /** The moment the data was read. */
+  now: string;
+}
+
 /** /verifier's data for the organisation the signed-in verifier acts for, at `now`. */
-export async function portalPageData(db: Database, organisation: Organisation, now = new Date()) {
+export async function portalPageData(
+  db: Database,
+  organisation: Organisation,
+  now = new Date(),
+): Promise<PortalPageData> {
   const [recent, usage, apiKeys] = await Promise.all([
     verificationHistory(db, { organisationId: organisation.id, page: 1, pageSize: RECENT_COUNT }),
     usageByDay(db, organisation.id, now, USAGE_DAYS),
@@ -64,6 +79,17 @@ export async function portalPageData(db: Database, organisation: Organisation, n
   };
 }
 
+/** What /verifier/history shows: the page component's props. */
+export interface HistoryPageData {
+  /** The organisation the portal acts for: its name, and its id for the CSV export. */
+  organisation: { id: string; name: string };
+  entries: HistoryRow[];
+  total: number;
+  page: number;
+  pages: number;
+  filters: HistoryFilters;
+}
+
 /**
  * /verifier/history's data: page `asked` (any number; out of range reads as the first page, or the
  * last one when it is past the end) of `pageSize` entries under `filters`.
@@ -74,7 +100,7 @@ export async function historyPageData(
   filters: HistoryFilters,
   asked: number,
   pageSize: number,
-) {
+): Promise<HistoryPageData> {
   const query = {
     organisationId: organisation.id,
     result: filters.result === "all" ? undefined : filters.result,

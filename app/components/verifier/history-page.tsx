@@ -15,21 +15,11 @@ import { formatDateTime } from "#core/format/format.ts";
 import { authorityName } from "#core/issuers/registry.ts";
 import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
 import { RESULT_KINDS } from "#core/verification/reasons.ts";
-import type { HistoryFilters, HistoryRow } from "#server/verification/portal-pages.ts";
+import type { HistoryFilters, HistoryPageData, HistoryRow } from "#server/verification/portal-pages.ts";
 import { NO_DATA } from "./recent-verifications.tsx";
 import { ResultBadge, resultLabel } from "./verification-display.tsx";
 
 export const HISTORY_PAGE_SIZE = 20;
-
-export interface HistoryData {
-  /** The organisation the portal acts for: its name, and its id for the CSV export. */
-  organisation: { id: string; name: string };
-  entries: HistoryRow[];
-  total: number;
-  page: number;
-  pages: number;
-  filters: HistoryFilters;
-}
 
 const RESULT_OPTIONS = [
   { value: "all", label: "All results" },
@@ -51,7 +41,7 @@ function historyQuery(filters: HistoryFilters, extra: Record<string, string> = {
 
 const MODE: Record<string, string> = { offline: "QR code", online: "Request", share: "Share link" };
 
-export function HistoryPage({ organisation, entries, total, page, pages, filters }: HistoryData) {
+export function HistoryPage({ organisation, entries, total, page, pages, filters }: HistoryPageData) {
   const filtered = filters.result !== "all" || filters.type !== "all";
   const first = total ? (page - 1) * HISTORY_PAGE_SIZE + 1 : 0;
   const last = Math.min(total, page * HISTORY_PAGE_SIZE);

@@ -9,29 +9,19 @@ import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
-import type { VerificationRow } from "#server/verification/portal-pages.ts";
-import type { UsageDay } from "#server/verification/records.ts";
-import { ApiIntegration, type ApiKeyRow } from "./api-integration.tsx";
+import type { PortalPageData } from "#server/verification/portal-pages.ts";
+import { ApiIntegration } from "./api-integration.tsx";
 import { QrScanner } from "./qr-scanner.tsx";
 import { RecentVerifications } from "./recent-verifications.tsx";
 import { RequestPanel } from "./request-panel.tsx";
 import { ResultPanel } from "./result-panel.tsx";
 import { fromValidation, type ShownResult, toastResult } from "./verification-result.ts";
 
-export interface PortalData {
-  organisation: { id: string; name: string; allowedChecks: string[] };
-  recent: VerificationRow[];
-  recentTotal: number;
-  usage: UsageDay[];
-  apiKeys: ApiKeyRow[];
-  now: string;
-}
-
 /** How many times Recent Verifications is reloaded while a new record has not reached it yet. */
 const RECORD_REFRESHES = 5;
 const RECORD_REFRESH_DELAY_MS = 1000;
 
-export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKeys, now }: PortalData) {
+export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKeys, now }: PortalPageData) {
   const { toast } = useToast();
   const revalidator = useRevalidator();
   const [shown, setShown] = useState<ShownResult | null>(null);
