@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
 import { requireUser } from "#server/accounts/authentication.ts";
-import { countPasskeys } from "#server/accounts/passkeys.ts";
 import { walletPageData } from "#server/credentials/wallet-page.ts";
 
 /**
@@ -12,12 +11,9 @@ export const meta = walletMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [page, passkeys] = await Promise.all([
-    walletPageData(context, user.id, request.url),
-    countPasskeys(context.db, user.id),
-  ]);
-  // Personal data, and it depends on the session: never from a shared cache. `passkeys`: the profile card's "Passkey Enabled".
-  return json({ ...page, passkeys }, { headers: { "Cache-Control": "private, no-store" } });
+  const page = await walletPageData(context, user.id, request.url);
+  // Personal data, and it depends on the session: never from a shared cache.
+  return json(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const shouldRevalidate = walletShouldRevalidate;

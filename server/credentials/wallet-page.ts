@@ -1,11 +1,13 @@
 /**
  * The wallet page's data (/wallet and /citizen-wallet share it): the signed-in person's own
  * credentials (as the API lists them, without the raw token), what each attests, their recent
- * wallet activity, and the base the issuers' identifiers hang from (the proof's `aud`).
+ * wallet activity, how many passkeys the account has (the profile card's "Passkey Enabled"), and
+ * the base the issuers' identifiers hang from (the proof's `aud`).
  */
 
 import { formatAttributeValue } from "#core/format/format.ts";
 import { publicBaseUrl } from "#core/issuers/registry.ts";
+import { countPasskeys } from "#server/accounts/passkeys.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { listWalletActivity } from "./activity.ts";
 import { credentialAttributes, listWalletCredentials, type WalletCredential } from "./credentials.ts";
@@ -34,13 +36,15 @@ export async function walletPageData(
   requestUrl: string,
   now = new Date(),
 ) {
-  const [credentials, activity] = await Promise.all([
+  const [credentials, activity, passkeys] = await Promise.all([
     listWalletCredentials(context.db, userId, now),
     listWalletActivity(context.db, userId),
+    countPasskeys(context.db, userId),
   ]);
   return {
     credentials: await Promise.all(credentials.map(toCard)),
     activity,
+    passkeys,
     issuerBase: publicBaseUrl(context.env.PUBLIC_BASE_URL, requestUrl),
     /** The moment the data was read: relative times are computed from it on server and client alike. */
     now: now.toISOString(),
