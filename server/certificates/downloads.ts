@@ -35,20 +35,12 @@ export async function credentialCertificate(
   origin: string,
   now = new Date(),
 ): Promise<PdfFile | undefined> {
-  const { db, keys, base, fetchStatus } = context;
+  const { db } = context;
   const credential = await findCertificateCredential(db, userId, fileName, credentialId, now);
   if (!credential) return undefined;
   const [attributes, check] = await Promise.all([
     credentialAttributes(credential),
-    checkCredentialNow({
-      vcJwt: credential.vcJwt,
-      type: credential.type,
-      keys,
-      base,
-      fetchStatus,
-      storedStatus: credential.status,
-      now,
-    }),
+    checkCredentialNow(context, credential, credential.status, now),
   ]);
   const link = credential.status === "active" ? await certificateLink(db, userId, credential.id, now) : null;
   const verification = link ? { url: `${origin}${link.verifyPath}`, expiresAt: link.expiryDate } : null;
@@ -66,7 +58,7 @@ export async function verificationCertificate(
   origin: string,
   now = new Date(),
 ): Promise<PdfFile | undefined> {
-  const { db, keys, base, fetchStatus } = context;
+  const { db, keys, base } = context;
   const share = await getOwnShare(db, userId, shareId, now);
   if (!share || !isCredentialTypeCode(share.credentialType)) return undefined;
   const credential = await getOwnCredential(db, userId, share.credentialId, now);
@@ -74,15 +66,7 @@ export async function verificationCertificate(
   const issuerId = CREDENTIAL_TYPES[share.credentialType].issuerId;
   const key = keys.get(issuerId);
   if (!key) throw new Error(`no signing key for ${issuerId}`);
-  const check = await checkCredentialNow({
-    vcJwt: credential.vcJwt,
-    type: credential.type,
-    keys,
-    base,
-    fetchStatus,
-    storedStatus: credential.status,
-    now,
-  });
+  const check = await checkCredentialNow(context, credential, credential.status, now);
   const jws = await signVerificationStatement(key, verificationStatement(share, credential.issuer, check));
   const bytes = await buildVerificationCertificate({
     share,

@@ -17,6 +17,7 @@ import {
 } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { presentations } from "#db/schema/index.ts";
+import type { CredentialContext } from "./context.ts";
 import type { DisplayStatus } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "./status-lists.ts";
@@ -51,51 +52,47 @@ export interface LiveCheck {
  * worker (`fetchStatus`), failing closed when status is unavailable. No key binding: this is
  * the issuer's statement alone, for share links and certificates, never a presentation.
  */
-export async function checkCredentialNow(options: {
-  vcJwt: string;
-  type: string;
-  keys: IssuerKeys;
-  base: string;
-  fetchStatus: (uri: string, signal: AbortSignal) => Promise<string | undefined>;
+export async function checkCredentialNow(
+  context: Pick<CredentialContext, "keys" | "base" | "fetchStatus">,
+  credential: { vcJwt: string; type: string },
   /**
    * Our own record's status now (effectiveStatus). It can only make the answer stricter (fail
    * closed): a credential we hold as revoked or expired is never reported valid, even while a
    * cached status list has not caught up.
    */
-  storedStatus: DisplayStatus;
-  now?: Date;
-}): Promise<LiveCheck> {
-  const now = options.now ?? new Date();
-  const issuerId = isCredentialTypeCode(options.type) ? CREDENTIAL_TYPES[options.type].issuerId : undefined;
+  storedStatus: DisplayStatus,
+  now = new Date(),
+): Promise<LiveCheck> {
+  const issuerId = isCredentialTypeCode(credential.type) ? CREDENTIAL_TYPES[credential.type].issuerId : undefined;
   const issuer = issuerId ? AUTHORITIES[issuerId].name : "Unknown issuer";
-  const presentation = options.vcJwt.endsWith("~") ? options.vcJwt : `${options.vcJwt}~`;
+  const presentation = credential.vcJwt.endsWith("~") ? credential.vcJwt : `${credential.vcJwt}~`;
   const result = await verifyPresentation(presentation, {
-    trustedIssuers: trustedIssuers(options.keys, options.base),
+    trustedIssuers: trustedIssuers(context.keys, context.base),
     requireKeyBinding: false,
     // Not used: no key binding is checked here, only the issuer's statement.
     maxKbAgeSeconds: 300,
     clockSkewSeconds: CLOCK_SKEW_SECONDS,
     now: Math.floor(now.getTime() / 1000),
-    allowedVcts: Object.keys(CREDENTIAL_TYPES).map((code) => vctUrl(options.base, code as CredentialTypeCode)),
+    allowedVcts: Object.keys(CREDENTIAL_TYPES).map((code) => vctUrl(context.base, code as CredentialTypeCode)),
     status: {
-      allowedUriPrefixes: [`${options.base}/status/lists/`],
+      allowedUriPrefixes: [`${context.base}/status/lists/`],
       maxInflatedBytes: STATUS_LIST_MAX_INFLATED_BYTES,
       timeoutMs: 3000,
       async check(reference, { signal }) {
-        const token = await options.fetchStatus(reference.uri, signal).catch(() => undefined);
+        const token = await context.fetchStatus(reference.uri, signal).catch(() => undefined);
         return token ? { kind: "token", token } : { kind: "unavailable" };
       },
     },
   });
   const checkedAt = now.toISOString();
-  if (result.valid && options.storedStatus !== "active") {
-    const reason = options.storedStatus === "expired" ? "EXPIRED" : "STATUS_REVOKED";
+  if (result.valid && storedStatus !== "active") {
+    const reason = storedStatus === "expired" ? "EXPIRED" : "STATUS_REVOKED";
     return {
       valid: false,
       reason,
-      message: `The credential is ${options.storedStatus}.`,
+      message: `The credential is ${storedStatus}.`,
       checkedAt,
-      type: options.type,
+      type: credential.type,
       issuer,
       issuerId,
     };
@@ -106,7 +103,7 @@ export async function checkCredentialNow(options: {
       reason: "valid",
       message: "Valid: signed by the issuer, in date and not revoked",
       checkedAt,
-      type: options.type,
+      type: credential.type,
       issuer,
       issuerId,
     };
@@ -115,7 +112,7 @@ export async function checkCredentialNow(options: {
     reason: result.code,
     message: result.message,
     checkedAt,
-    type: options.type,
+    type: credential.type,
     issuer,
     issuerId,
   };

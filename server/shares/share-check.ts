@@ -105,15 +105,7 @@ export async function checkShareLink(
   if (share.status === "expired") return { kind: "share-expired" };
 
   const wallet = await credentialContext(context, requestUrl);
-  const result = await checkCredentialNow({
-    vcJwt: credential.vcJwt,
-    type: credential.type,
-    keys: wallet.keys,
-    base: wallet.base,
-    fetchStatus: wallet.fetchStatus,
-    storedStatus: effectiveStatus(credential, now),
-    now,
-  });
+  const result = await checkCredentialNow(wallet, credential, effectiveStatus(credential, now), now);
   await recordCheck(wallet.db, {
     credentialId: credential.id,
     purpose: SHARE_CHECK_PURPOSE,
