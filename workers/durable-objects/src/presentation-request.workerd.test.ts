@@ -207,7 +207,7 @@ describe("PresentationRequest expiry", () => {
     expect((await stored(stub))?.snapshot).toMatchObject({ status: "expired", result: null });
     await vi.waitFor(
       async () =>
-        expect(await rowOf(id)).toMatchObject({ status: "expired", result: null, completedAt: expect.any(Date) }),
+        expect(await rowOf(id)).toMatchObject({ status: "expired", result: null, completedAt: new Date(clock.now()) }),
       WAIT,
     );
     await vi.waitFor(async () => expect((await stored(stub))?.unsynced).toBe(false), WAIT);
