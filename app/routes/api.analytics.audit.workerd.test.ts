@@ -6,7 +6,6 @@ import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
 import { citizenWithCredential, shareOf } from "#tests/support/wallet-fixtures.ts";
 import {
   call,
-  db,
   json,
   login,
   postForm,
@@ -15,6 +14,7 @@ import {
   uniqueAddress,
   uniqueName,
 } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * The security audit log (issue 13 "Audit") through the real web worker: GET /api/analytics/audit

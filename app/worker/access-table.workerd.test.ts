@@ -23,7 +23,8 @@ import {
 } from "#tests/support/access-check.ts";
 import { organisationWithVerifier, type PersonRole, person } from "#tests/support/verification-fixtures.ts";
 import { citizenWithCredential, issueCredential } from "#tests/support/wallet-fixtures.ts";
-import { call, db, SESSION_SECRET } from "#tests/support/web-client.ts";
+import { call, SESSION_SECRET } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * The web worker against the authorisation table (server/security/access/web.ts, ADR 022): every

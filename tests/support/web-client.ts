@@ -11,7 +11,6 @@ import { db } from "./workerd-database.ts";
  * same-origin browser would send them, and direct database access for arranging state.
  */
 export const ORIGIN = "https://identity.example";
-export { db };
 
 /** The sign-in throttles (LoginThrottle objects) the web worker binds. */
 export const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;

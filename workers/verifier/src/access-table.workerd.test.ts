@@ -10,10 +10,10 @@ import {
   rowsMentioning,
   type Send,
 } from "#tests/support/access-check.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import app from "#workers/verifier/src/index.ts";
 import {
   apiKeyFor,
-  db,
   openRequest,
   organisationWithVerifier,
   person,
