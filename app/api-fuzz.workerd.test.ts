@@ -11,7 +11,8 @@ import {
   remixApiEndpoints,
   sendSlice,
 } from "#tests/support/fuzz/cases.ts";
-import { call, db, ORIGIN, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { call, ORIGIN, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * A deterministic slice of `npm run bench -- security` (issue 13): the same generated hostile

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { performanceMetrics } from "#db/schema/index.ts";
-import { call, db, registerUser } from "#tests/support/web-client.ts";
+import { call, registerUser } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 // The web worker as the front door for every path (ADR 001): forwarding to the status worker over its service
 // binding, sign-in-only pages, and the not-found page for any other path.

@@ -1,7 +1,11 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LocalEdge, startLocalEdge } from "./local-edge.ts";
+
+/** The tunnels /open keeps, upstream's side. */
+const upstreamSockets: Duplex[] = [];
 
 /** An upstream standing in for wrangler dev: it answers with the client address it was given. */
 async function upstream(): Promise<{ server: Server; url: string }> {
@@ -12,9 +16,12 @@ async function upstream(): Promise<{ server: Server; url: string }> {
     );
   });
   server.on("upgrade", (request, socket) => {
-    socket.end(
-      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Address: ${request.headers["cf-connecting-ip"] ?? "none"}\r\n\r\n`,
-    );
+    const handshake = `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Address: ${request.headers["cf-connecting-ip"] ?? "none"}\r\n\r\n`;
+    // /open keeps the tunnel open (a console's live feed); anything else closes it at once.
+    if (request.url !== "/open") return void socket.end(handshake);
+    socket.on("error", () => undefined);
+    socket.write(handshake);
+    upstreamSockets.push(socket);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -64,6 +71,26 @@ describe("the local edge in front of wrangler dev", () => {
       handshake.end();
     });
     expect(headers["x-seen-address"]).toBe("127.0.0.1");
+  });
+
+  it("lives on when a client resets its WebSocket: the tunnel's other side is ended, and the next client is answered", async () => {
+    const edge = await edgeInFront();
+    const { port } = new URL(edge.url);
+    const client: Socket = connect(Number(port), "127.0.0.1");
+    client.on("error", () => undefined);
+    await new Promise<void>((resolve) => client.once("connect", () => resolve()));
+    client.write(
+      "GET /open HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+    );
+    await new Promise<void>((resolve) => client.once("data", () => resolve()));
+    const tunnel = upstreamSockets.at(-1)!;
+    const ended = new Promise<void>((resolve) => tunnel.once("end", () => resolve()));
+    // A TCP reset, as a browser's proxy sends when a test closes its page: ECONNRESET at the edge.
+    client.resetAndDestroy();
+    await ended;
+    tunnel.destroy();
+    const response = await fetch(`${edge.url}/after`);
+    expect(await response.json()).toEqual({ address: "127.0.0.1", path: "/after", body: null });
   });
 
   it("answers 502 with a message while the workers are not listening", async () => {

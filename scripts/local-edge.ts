@@ -23,7 +23,9 @@ function stampClientAddress(request: IncomingMessage): void {
 /** Listens on 127.0.0.1:`port` (0: any free port) and forwards everything to `upstream` (wrangler dev). */
 export async function startLocalEdge(port: number, upstream: string): Promise<LocalEdge> {
   const proxy = createProxyServer({ target: upstream, ws: true });
-  // wrangler still starting, or stopped: the client learns so, and the proxy lives on.
+  // wrangler still starting, or stopped: the client learns so, and the proxy lives on. A WebSocket
+  // client's own socket errors (a closed tab, a reset) come here too (http-proxy-3 listens on the
+  // socket as ws() is called): that socket is ended, not the process (local-edge.test.ts).
   proxy.on("error", (_error, _request, response) => {
     if ("writeHead" in response) {
       if (!response.headersSent) response.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" });
@@ -37,8 +39,6 @@ export async function startLocalEdge(port: number, upstream: string): Promise<Lo
     proxy.web(request, response);
   });
   server.on("upgrade", (request, socket, head) => {
-    // A client that drops its WebSocket (a closed tab, a reset) ends this socket, not the process.
-    socket.on("error", () => socket.destroy());
     stampClientAddress(request);
     proxy.ws(request, socket, head);
   });

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { systemLogs } from "#db/schema/index.ts";
-import { call, db, registerUserWithRole } from "#tests/support/web-client.ts";
+import { call, registerUserWithRole } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** The analytics dashboard's page (/analytics, issue 12) as the server renders it: administrators only. */
 describe("the analytics dashboard page", () => {

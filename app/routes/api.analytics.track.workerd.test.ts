@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { analyticsEvents, errorGroups, errorLogs, userProfiles } from "#db/schema/index.ts";
 import { type HousekeeperBinding, housekeeper } from "#server/analytics/housekeeping.ts";
 import { hashAddress } from "#server/analytics/privacy.ts";
-import { call, db, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
+import { call, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 const event = (sessionId: string) => ({
   eventType: "page_view",

@@ -10,7 +10,8 @@ import type {
 } from "#core/analytics/dashboard.ts";
 import { analyticsEvents, performanceMetrics, systemLogs, userSessions, users } from "#db/schema/index.ts";
 import { type ErrorOccurrenceInput, errorStatements } from "#server/observability/errors.ts";
-import { call, db, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { call, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * /api/analytics/* through the real web worker (issue 12). The database is shared with other test

@@ -4,7 +4,8 @@ import type { AssistedSession } from "#core/assisted/session.ts";
 import { authorityRecords, credentials, operatorProfiles } from "#db/schema/index.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
 import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
-import { call, db, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { call, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** The assisted-digital API through the real web worker and the session's Durable Object (issue 10). */
 

@@ -14,7 +14,6 @@ import { ACCOUNT_THROTTLE, type ThrottleBindings, throttleKeys } from "#server/a
 import { FLAG_UP, FLAG_UV, SoftwareAuthenticator } from "#tests/support/software-authenticator.ts";
 import {
   call,
-  db,
   login,
   ORIGIN,
   postForm,
@@ -22,6 +21,7 @@ import {
   sessionTokenFrom,
   uniqueAddress,
 } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * The passkey API (ADR 021) through the real web worker, against a software authenticator: add a

@@ -5,7 +5,8 @@ import worker from "#app/entry.worker.ts";
 import { sessions } from "#db/schema/accounts.ts";
 import { performanceMetrics } from "#db/schema/observability.ts";
 import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from "#server/accounts/session.ts";
-import { call, db, ORIGIN, registerUser, registerUserWithRole, sessionRowId } from "#tests/support/web-client.ts";
+import { call, ORIGIN, registerUser, registerUserWithRole, sessionRowId } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** GET /api/dashboard/stats through the real web worker (spec 000 §2, §3 "Dashboard stats", §9). */
 const POLL = { "X-Background-Poll": "1" };

@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { gabrielAuditLog, presentations, systemLogs, users } from "#db/schema/index.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
-import { call, db, json, ORIGIN, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { call, json, ORIGIN, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
 import { watchSocket } from "#tests/support/websocket.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** Gabriel's API through the real web worker and its Durable Object (issue 11). */
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { userProfiles, userSessions } from "#db/schema/index.ts";
 import { type HousekeeperBinding, housekeeper } from "#server/analytics/housekeeping.ts";
 import { hashAddress, trackingSessionId } from "#server/analytics/privacy.ts";
-import { call, db, registerUser, SESSION_SECRET, sessionRowId, uniqueAddress } from "#tests/support/web-client.ts";
+import { call, registerUser, SESSION_SECRET, sessionRowId, uniqueAddress } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** The client session lifecycle through the real web worker (spec 000 §4, §7; issue 12). */
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { officeContacts } from "#db/schema/index.ts";
 import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
-import { call, db, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { call, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** The operator console's page (/assisted, /assisted-digital) as the server renders it (issue 10). */
 describe("the operator console page", () => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { credentials, shares, walletEvents } from "#db/schema/index.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
-import { call, db, ORIGIN } from "#tests/support/web-client.ts";
+import { call, ORIGIN } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * /credentials, the credential certificate (/credentials/<type>_certificate.pdf) and the signed

@@ -4,7 +4,8 @@ import { AGENTS } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES, type AgentType } from "#core/gabriel/events.ts";
 import { gabrielTasks, users } from "#db/schema/index.ts";
 import { AGENT_IDS, ensureAgents } from "#server/gabriel/review-state.ts";
-import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { call, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * Gabriel's public transparency page (issue 11) through the real web worker: open to anyone,

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { systemLogs } from "#db/schema/index.ts";
-import { call, db, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { call, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** The Gabriel console's page (/gabriel) as the server renders it (issue 11). */
 describe("the Gabriel console page", () => {

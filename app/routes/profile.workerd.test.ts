@@ -4,7 +4,8 @@ import { users } from "#db/schema/accounts.ts";
 import { credentials } from "#db/schema/credentials.ts";
 import { userProfiles } from "#db/schema/wallet.ts";
 import type { Profile } from "#server/profile/profile.ts";
-import { call, db, postForm, registerUser } from "#tests/support/web-client.ts";
+import { call, postForm, registerUser } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** /profile through the real web worker (spec 000 §2 "/profile", §3 "Profile section", §4). */
 

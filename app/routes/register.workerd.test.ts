@@ -5,7 +5,6 @@ import { REGISTRATION_THROTTLE, throttleKeys } from "#server/accounts/throttle.t
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
 import {
   call,
-  db,
   postForm,
   registerUser,
   sessionTokenFrom,
@@ -14,6 +13,7 @@ import {
   uniqueName,
   validRegistration,
 } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 // The registration form's action, as a browser without JavaScript uses it.
 describe("POST /register (no-JS form)", () => {

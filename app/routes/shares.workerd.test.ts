@@ -4,7 +4,8 @@ import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import { shares, walletEvents } from "#db/schema/index.ts";
 import type { ShareCard } from "#server/shares/shares-page.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf, textOf } from "#tests/support/wallet-fixtures.ts";
-import { call, db, ORIGIN, postForm, registerUser } from "#tests/support/web-client.ts";
+import { call, ORIGIN, postForm, registerUser } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** /shares through the real web worker (spec 000 §2 /shares, §3 "Share record", §4; issue 4). */
 

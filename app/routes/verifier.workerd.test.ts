@@ -6,7 +6,8 @@ import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { authorityRecords, presentations, users, verifierOrganisations } from "#db/schema/index.ts";
 import { OPENAPI_OPERATIONS } from "#server/verification/openapi.ts";
 import { issueCredential, makeHolder, textOf } from "#tests/support/wallet-fixtures.ts";
-import { call, db, ORIGIN, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { call, ORIGIN, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * The Verifier Portal through the real web worker (spec 000 §2 "Verifier Portal"; issue 9): the

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { credentials, presentations, shares, walletEvents } from "#db/schema/index.ts";
 import { citizenWithCredential, revokeAsAdmin, shareOf, textOf } from "#tests/support/wallet-fixtures.ts";
-import { call, db, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
+import { call, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * /verify/{shareId}, the public page a share link opens (issue 4; ADR 010), through the real web

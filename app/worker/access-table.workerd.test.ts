@@ -17,13 +17,14 @@ import {
   type Caller,
   type Cast,
   checkEndpoint,
+  markedRows,
   type Probe,
-  rowsMentioning,
   type Send,
 } from "#tests/support/access-check.ts";
 import { organisationWithVerifier, type PersonRole, person } from "#tests/support/verification-fixtures.ts";
 import { citizenWithCredential, issueCredential } from "#tests/support/wallet-fixtures.ts";
-import { call, db, SESSION_SECRET } from "#tests/support/web-client.ts";
+import { call, SESSION_SECRET } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /**
  * The web worker against the authorisation table (server/security/access/web.ts, ADR 022): every
@@ -89,14 +90,8 @@ describe("the web worker's routes against the access table", () => {
 // The cast: each actor on the side that owns the probes' objects (the citizen's credential and
 // shares, organisation A, office A), and the same kinds on the other side. Made once for the file.
 
-/** Carried by every body and name this file writes, so its rows can be told from other files'. */
-const MARKER = `access-probe-${crypto.randomUUID()}`;
-/** The ids this file's people and objects have: the rows a refused call could have changed mention one. */
-const known: string[] = [MARKER];
-const remember = (id: string) => {
-  known.push(id);
-  return id;
-};
+/** Carried by every body and name this file writes; `remember` each person's and object's id as it is made. */
+const { marker: MARKER, remember, rows } = markedRows();
 const store = () => ({ db: db(), sessionSecret: SESSION_SECRET });
 
 interface World {
@@ -484,7 +479,7 @@ async function check(endpoint: WebEndpoint) {
     [...(endpoint.writes ?? []), ...(PROBE_WRITES[endpointKey(endpoint)] ?? [])],
     async () => {
       const probe = explicit ? await explicit() : defaultProbe(endpoint);
-      return checkEndpoint(endpoint, probe, world.cast, send, (tables) => rowsMentioning(db(), tables, known));
+      return checkEndpoint(endpoint, probe, world.cast, send, (tables) => rows(db(), tables));
     },
   );
   expect(failures).toEqual([]);

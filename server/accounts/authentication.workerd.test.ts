@@ -4,7 +4,6 @@ import { systemLogs } from "#db/schema/observability.ts";
 import { DEMO_PASSWORD } from "#db/seed.ts";
 import {
   call,
-  db,
   login,
   registerUser,
   sessionTokenFrom,
@@ -12,6 +11,7 @@ import {
   uniqueAddress,
   uniqueName,
 } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PAIR_THROTTLE, throttleKeys } from "./throttle.ts";
 
 const INVALID = { message: "Invalid username or password" };

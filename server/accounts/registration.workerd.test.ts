@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import {
   call,
-  db,
   registerUser,
   sessionTokenFrom,
   throttles,
@@ -11,6 +10,7 @@ import {
   uniqueName,
   validRegistration,
 } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import { REGISTRATION_THROTTLE, throttleKeys } from "./throttle.ts";
 
 async function register(body: unknown) {

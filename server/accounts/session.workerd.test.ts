@@ -4,7 +4,6 @@ import { sessions } from "#db/schema/accounts.ts";
 import { DEMO_PASSWORD } from "#db/seed.ts";
 import {
   call,
-  db,
   login,
   registerUser,
   registerUserWithRole,
@@ -12,6 +11,7 @@ import {
   sessionRowId,
   sessionTokenFrom,
 } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "./session.ts";
 
 async function sessionRow(token: string) {

@@ -19,7 +19,8 @@ import {
   revokeAsAdmin,
   signInAdmin,
 } from "#tests/support/wallet-fixtures.ts";
-import { call, db, ORIGIN, registerUser } from "#tests/support/web-client.ts";
+import { call, ORIGIN, registerUser } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 const BASE = ORIGIN; // identifiers are minted under the https form of the host asked (ORIGIN is https already)
 const HOME_OFFICE = `${BASE}/issuers/home-office`;

@@ -46,14 +46,17 @@ export interface PresentationRequestApi {
   openState(): Promise<string | null>;
 }
 
-/** Writes the live state through to the request's row (the record outlives the object). */
-export async function writeThrough(db: Database, snapshot: RequestSnapshot): Promise<void> {
+/**
+ * Writes the live state through to the request's row (the record outlives the object). A request
+ * that ended with no result (expired) is recorded as completed at `now`, the object's clock.
+ */
+export async function writeThrough(db: Database, snapshot: RequestSnapshot, now: number): Promise<void> {
   await db
     .update(verificationRequests)
     .set({
       status: snapshot.status,
       result: snapshot.result,
-      completedAt: snapshot.status === "pending" ? null : new Date(snapshot.result?.timestamp ?? Date.now()),
+      completedAt: snapshot.status === "pending" ? null : new Date(snapshot.result?.timestamp ?? now),
     })
     .where(eq(verificationRequests.id, snapshot.id));
 }

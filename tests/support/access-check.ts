@@ -211,11 +211,7 @@ const TABLES: ReadonlyMap<string, SQLiteTable> = new Map(
  * the marker its request bodies carry), each as JSON, sorted. Other test files share the database
  * and write to the same tables meanwhile: only rows this file's callers could have touched count.
  */
-export async function rowsMentioning(
-  db: Database,
-  tables: readonly string[],
-  known: readonly string[],
-): Promise<string[]> {
+async function rowsMentioning(db: Database, tables: readonly string[], known: readonly string[]): Promise<string[]> {
   const rows: string[] = [];
   for (const name of tables) {
     if (!TABLES.has(name)) throw new Error(`the access table names a table the schema does not have: ${name}`);
@@ -226,4 +222,23 @@ export async function rowsMentioning(
     }
   }
   return rows.sort();
+}
+
+/**
+ * What one access-table test file writes, so its rows can be told from other files': a `marker`
+ * carried by every body and name it writes, the ids of its people and objects (`remember` each as
+ * it is made; it returns the id), and `rows`, the rows of `tables` that mention any of them (the
+ * state a refused call must leave as it was).
+ */
+export function markedRows() {
+  const marker = `access-probe-${crypto.randomUUID()}`;
+  const known: string[] = [marker];
+  return {
+    marker,
+    remember: (id: string) => {
+      known.push(id);
+      return id;
+    },
+    rows: (db: Database, tables: readonly string[]) => rowsMentioning(db, tables, known),
+  };
 }

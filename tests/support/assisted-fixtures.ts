@@ -1,6 +1,7 @@
 import { assistedOffices, operatorProfiles } from "#db/schema/index.ts";
 import { passportHolder as insertPassportHolder } from "./passport-fixtures.ts";
-import { db, registerUserWithRole } from "./web-client.ts";
+import { registerUserWithRole } from "./web-client.ts";
+import { db } from "./workerd-database.ts";
 
 /** An office of its own with an operator and a supervisor operator, both signed in (issue 10). */
 export async function office() {

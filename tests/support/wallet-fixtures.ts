@@ -6,7 +6,8 @@ import { authorityRecords } from "#db/schema/index.ts";
 import type { WalletCredential } from "#server/credentials/credentials.ts";
 import type { ShareRecord } from "#server/shares/shares.ts";
 import { type Holder, makeHolder, type ProofOptions, signProof } from "./holder.ts";
-import { call, db, login, ORIGIN, registerUser } from "./web-client.ts";
+import { call, login, ORIGIN, registerUser } from "./web-client.ts";
+import { db } from "./workerd-database.ts";
 
 /**
  * Helpers for the `web` workerd tests of the wallet (issue 4): citizens with records at every

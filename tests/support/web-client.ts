@@ -11,7 +11,6 @@ import { db } from "./workerd-database.ts";
  * same-origin browser would send them, and direct database access for arranging state.
  */
 export const ORIGIN = "https://identity.example";
-export { db };
 
 /** The sign-in throttles (LoginThrottle objects) the web worker binds. */
 export const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
@@ -19,16 +18,18 @@ export const throttles = (env as unknown as ThrottleBindings).LOGIN_THROTTLE;
 /** A JSON answer's body, typed as the test expects it. */
 export const json = async <T>(response: Response) => (await response.json()) as T;
 
-/** A username no other test uses (3–50 characters). */
 /** The web worker's SESSION_SECRET (vitest.config.ts). */
 export const SESSION_SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
 /** The sessions row id of a cookie token, keyed as the web worker keys it. */
 export const sessionRowId = (token: string) => sessionIdFor(SESSION_SECRET, token);
 
+/** A username no other test uses (3–50 characters). */
 export const uniqueName = (prefix = "t") => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
-/** A client address of its own (IPv6 documentation range), so throttle counts don't mix between tests. */
-/** A documentation-range IPv6 address in a /64 of its own (a client is its /64 to the track limiter). */
+/**
+ * A client address of its own, so throttle counts don't mix between tests: a documentation-range
+ * IPv6 address in a /64 of its own (a client is its /64 to the track limiter).
+ */
 export const uniqueAddress = () =>
   `2001:db8:${[...crypto.getRandomValues(new Uint16Array(3))].map((n) => n.toString(16)).join(":")}::1`;
 
@@ -137,6 +138,7 @@ export async function postForm(
   return call(path, {
     rawBody: await encoded.text(),
     ip: options.ip,
+    cookie: options.cookie,
     headers: { "Content-Type": encoded.headers.get("Content-Type")! },
   });
 }

@@ -32,7 +32,12 @@ interface ObjectEntryPoint {
   note?: string;
 }
 
-const verifierEntry = (method: HttpMethod, path: string) => honoKey("verifier", method, path);
+/** The verifier worker calling while it handles one of its endpoints, having checked `checks`. */
+const fromVerifier = (method: HttpMethod, path: string, checks: string): ObjectCaller => ({
+  worker: "verifier",
+  via: [honoKey("verifier", method, path)],
+  checks,
+});
 
 const ASSISTED_STAFF =
   "a signed-in operator with an office, or an administrator (staffOf); the caller's office scope goes with every call and the object answers nothing outside it";
@@ -109,44 +114,36 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   runtime("LoginThrottle", "alarm", "forgets an expired window"),
 
   rpc("PresentationRequest", "open", [
-    {
-      worker: "verifier",
-      via: [verifierEntry("POST", "/api/presentations/requests")],
-      checks: "verify:credentials by session, or an API key, for an organisation registered for the check",
-    },
+    fromVerifier(
+      "POST",
+      "/api/presentations/requests",
+      "verify:credentials by session, or an API key, for an organisation registered for the check",
+    ),
   ]),
   rpc("PresentationRequest", "openState", [
-    {
-      worker: "verifier",
-      via: [verifierEntry("GET", "/api/presentations/requests/:id/object")],
-      checks: "nothing: request_uri is public while the request is open (the object answers null once it is not)",
-    },
+    fromVerifier(
+      "GET",
+      "/api/presentations/requests/:id/object",
+      "nothing: request_uri is public while the request is open (the object answers null once it is not)",
+    ),
   ]),
   rpc("PresentationRequest", "answer", [
-    {
-      worker: "verifier",
-      via: [verifierEntry("POST", "/api/presentations/response")],
-      checks: "the request's state (its hash found the row), no cookie",
-    },
-    {
-      worker: "verifier",
-      via: [verifierEntry("POST", "/api/presentations/validate")],
-      checks: "the caller's own organisation's request (ownRequest)",
-    },
+    fromVerifier("POST", "/api/presentations/response", "the request's state (its hash found the row), no cookie"),
+    fromVerifier("POST", "/api/presentations/validate", "the caller's own organisation's request (ownRequest)"),
   ]),
   rpc("PresentationRequest", "snapshot", [
-    {
-      worker: "verifier",
-      via: [verifierEntry("GET", "/api/presentations/requests/:id")],
-      checks: "the request is the caller's organisation's (administrators: any)",
-    },
+    fromVerifier(
+      "GET",
+      "/api/presentations/requests/:id",
+      "the request is the caller's organisation's (administrators: any)",
+    ),
   ]),
   handshake("PresentationRequest", [
-    {
-      worker: "verifier",
-      via: [verifierEntry("GET", "/api/presentations/requests/:id/live")],
-      checks: "the request is the caller's organisation's (visibleRequest)",
-    },
+    fromVerifier(
+      "GET",
+      "/api/presentations/requests/:id/live",
+      "the request is the caller's organisation's (visibleRequest)",
+    ),
   ]),
   runtime("PresentationRequest", "webSocketMessage", "a portal's socket asking for the state again"),
   runtime("PresentationRequest", "alarm", "expires the request, or retries its write-through"),

@@ -115,6 +115,10 @@ describe("reaching an object", () => {
     const stub = bindings.ASSISTED_SESSIONS.get(
       bindings.ASSISTED_SESSIONS.idFromName(crypto.randomUUID()),
     ) as unknown as { load: Promise<unknown>; watchers: Promise<unknown> };
+    // Each refusal below also prints an "uncaught exception ... Uncaught (in promise)" line: the test
+    // pool's object wrapper reads the property eagerly, inside the object, and the rejection reaches
+    // this isolate a turn later. Calling it as a method (`stub.load()`) is worse: vitest then counts
+    // two unhandled rejections. The lines are expected; the assertions are what count.
     // TypeScript's `private load()` was answered here (undefined: an object holding no session); `#load()` is not.
     await expect((async () => await stub.load)()).rejects.toThrow('does not implement "load"');
     // The consoles watching an object (whom a forged broadcast would reach) are an instance field: not on the prototype.

@@ -10,9 +10,11 @@ import { describe, expect, it } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { assistedSessions, systemLogs } from "#db/schema/index.ts";
 import type { AssistedSessionApi, SessionCommand } from "#server/assisted/session-state.ts";
+import { watchSocket } from "#tests/support/websocket.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
-import { db, stubsWithAlarmsCleared, testOffice, testPerson, watchSocket } from "./test-support.ts";
+import { stubsWithAlarmsCleared, testOffice, testPerson } from "./test-support.ts";
 
 /**
  * A restart of the session's object in the middle of an assisted session loses nothing (issue 13):

@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 import { APPROVAL_LIFETIME_MS, type AssistedSession, RAW_DOCUMENT_RETENTION_MS } from "#core/assisted/session.ts";
 import { assistedSessions, operatorProfiles, sessions, systemLogs, users } from "#db/schema/index.ts";
 import type { AssistedSessionApi, CommandResult, SessionCommand } from "#server/assisted/session-state.ts";
+import { watchSocket } from "#tests/support/websocket.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
-import { db, stubsWithAlarmsCleared, TestClock, testOffice, testPerson, watchSocket } from "./test-support.ts";
+import { stubsWithAlarmsCleared, TestClock, testOffice, testPerson } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & {
   ASSISTED_SESSIONS: DurableObjectNamespace<AssistedSessionObject>;

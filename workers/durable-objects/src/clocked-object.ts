@@ -20,11 +20,7 @@ export abstract class ClockedObject extends DurableObject<DurableObjectsEnv> {
 
   constructor(ctx: DurableObjectState, env: DurableObjectsEnv) {
     super(ctx, parseDurableObjectsEnv(env));
-    this.watchers = new Watchers(
-      ctx,
-      () => this.env,
-      () => this.clock.now(),
-    );
+    this.watchers = new Watchers(ctx, this.env, () => this.clock.now());
   }
 
   override async webSocketClose(socket: WebSocket, code: number): Promise<void> {

@@ -10,11 +10,12 @@ import {
   type GabrielResult,
   type ReviewItem,
 } from "#server/gabriel/review-state.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import { Outbox } from "./gabriel/outbox.ts";
 import { runAgents } from "./gabriel/run.ts";
 import { DECIDED_KEPT, type GabrielOrchestrator } from "./gabriel.ts";
-import { db, stubsWithAlarmsCleared, TestClock, testPerson } from "./test-support.ts";
+import { stubsWithAlarmsCleared, TestClock, testPerson } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { GABRIEL: DurableObjectNamespace<GabrielOrchestrator> };
 type Stub = DurableObjectStub<GabrielOrchestrator>;

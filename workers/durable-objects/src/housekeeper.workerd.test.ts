@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { analyticsEvents, analyticsRollups, housekeepingState, systemLogs } from "#db/schema/index.ts";
 import { HOUSEKEEPING_INTERVAL_MS, type HousekeeperApi } from "#server/analytics/housekeeping.ts";
 import { HOUR_MS, ROLLUP_JOB, startOfHour } from "#server/analytics/rollups.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import { FIRST_RUN_DELAY_MS, type Housekeeper } from "./housekeeper.ts";
-import { db, stubsWithAlarmsCleared, TestClock } from "./test-support.ts";
+import { stubsWithAlarmsCleared, TestClock } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & { HOUSEKEEPER: DurableObjectNamespace<Housekeeper> };
 type Stub = DurableObjectStub<Housekeeper>;

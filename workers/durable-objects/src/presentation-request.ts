@@ -53,7 +53,7 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
     const stored = this.#load();
     if (!stored?.unsynced) return;
     try {
-      await writeThrough(createDb(this.env), stored.snapshot);
+      await writeThrough(createDb(this.env), stored.snapshot, this.clock.now());
       const latest = this.#load();
       if (latest && latest.snapshot.status === stored.snapshot.status)
         this.ctx.storage.kv.put(KEY, { ...latest, unsynced: false });

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { users, verificationRequests } from "#db/schema/index.ts";
 import type { PresentationRequestApi, VerificationResult } from "#server/verification/request-state.ts";
 import type { Clock } from "#server/worker/clock.ts";
+import { watchSocket } from "#tests/support/websocket.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import type { PresentationRequest, Stored } from "./presentation-request.ts";
-import { alarmAt, db, TestClock, watchSocket } from "./test-support.ts";
+import { alarmAt, TestClock } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & {
   PRESENTATION_REQUESTS: DurableObjectNamespace<PresentationRequest>;
@@ -207,7 +209,7 @@ describe("PresentationRequest expiry", () => {
     expect((await stored(stub))?.snapshot).toMatchObject({ status: "expired", result: null });
     await vi.waitFor(
       async () =>
-        expect(await rowOf(id)).toMatchObject({ status: "expired", result: null, completedAt: expect.any(Date) }),
+        expect(await rowOf(id)).toMatchObject({ status: "expired", result: null, completedAt: new Date(clock.now()) }),
       WAIT,
     );
     await vi.waitFor(async () => expect((await stored(stub))?.unsynced).toBe(false), WAIT);

@@ -21,9 +21,6 @@ export class TestClock implements Clock {
   }
 }
 
-export { watchSocket } from "#tests/support/websocket.ts";
-export { db };
-
 /**
  * The stubs a test file makes: push each one, and the alarms it left are deleted after every test
  * (alarms outlive the test that set them: workers-sdk#5388).

@@ -28,8 +28,8 @@ function keep(socket: WebSocket, held: Set<string> | null): boolean {
  */
 export class Watchers {
   readonly #ctx: DurableObjectState;
-  /** The object's bindings (read when first needed, as the object holds them then). */
-  readonly #env: () => DurableObjectsEnv;
+  /** The object's bindings (validated). */
+  readonly #env: DurableObjectsEnv;
   /** The object's clock (read at each check: tests replace the object's clock after it starts). */
   readonly #now: () => number;
   /** The client the watchers' access is checked with, made once. */
@@ -37,7 +37,7 @@ export class Watchers {
   /** Messages go out in the order they were made, each after its watchers' access is checked. */
   #delivery: Promise<unknown> = Promise.resolve();
 
-  constructor(ctx: DurableObjectState, env: () => DurableObjectsEnv, now: () => number) {
+  constructor(ctx: DurableObjectState, env: DurableObjectsEnv, now: () => number) {
     this.#ctx = ctx;
     this.#env = env;
     this.#now = now;
@@ -86,7 +86,7 @@ export class Watchers {
       .filter((g): g is WatcherGrant => g !== null);
     if (grants.length === 0) return null;
     try {
-      this.#db ??= createDb(this.#env());
+      this.#db ??= createDb(this.#env);
       return await grantsStillHeld(this.#db, grants, this.#now());
     } catch (error) {
       console.error("live consoles: could not check watchers' access", error);

@@ -5,8 +5,9 @@ import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
 import { endpointKey, type HonoEndpoint, honoKey } from "#server/security/access-table.ts";
 import { type Caller, type Cast, checkEndpoint, type Probe, type Send } from "#tests/support/access-check.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import app from "#workers/status/src/index.ts";
-import { db, request } from "#workers/status/src/test-support.ts";
+import { request } from "#workers/status/src/test-support.ts";
 
 /**
  * The status worker against the authorisation table (server/security/access/status.ts, ADR 022):

@@ -1,5 +1,4 @@
 import { env } from "cloudflare:test";
-import { db } from "#tests/support/workerd-database.ts";
 import type { StatusEnv } from "./env.ts";
 import app from "./index.ts";
 
@@ -14,5 +13,3 @@ export const ORIGIN = "https://identity.example";
 /** A request to the worker with its bindings, or with `override` merged over them. */
 export const request = (path: string, override: Record<string, unknown> = {}, init: RequestInit = {}) =>
   app.request(`${ORIGIN}${path}`, init, { ...bindings, ...override });
-
-export { db };

@@ -6,14 +6,14 @@ import {
   type Caller,
   type Cast,
   checkEndpoint,
+  markedRows,
   type Probe,
-  rowsMentioning,
   type Send,
 } from "#tests/support/access-check.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import app from "#workers/verifier/src/index.ts";
 import {
   apiKeyFor,
-  db,
   openRequest,
   organisationWithVerifier,
   person,
@@ -50,13 +50,8 @@ describe("the verifier worker's routes against the access table", () => {
   });
 });
 
-/** Carried by every body this file sends, so its rows can be told from other files'. */
-const MARKER = `access-probe-${crypto.randomUUID()}`;
-const known: string[] = [MARKER];
-const remember = (id: string) => {
-  known.push(id);
-  return id;
-};
+/** Carried by every body this file sends; `remember` each person's and object's id as it is made. */
+const { marker: MARKER, remember, rows } = markedRows();
 
 let cast: Cast;
 const objects = { recordId: "", requestId: "", apiKeyId: "" };
@@ -187,9 +182,7 @@ describe("every verifier endpoint answers each actor as the access table declare
         "this entry needs a probe naming an object (PROBES)",
       ).toBeTruthy();
       const probe = explicit ? explicit() : { path: endpoint.path };
-      const failures = await checkEndpoint(endpoint, probe, cast, send, (tables) =>
-        rowsMentioning(db(), tables, known),
-      );
+      const failures = await checkEndpoint(endpoint, probe, cast, send, (tables) => rows(db(), tables));
       expect(failures).toEqual([]);
     },
   );

@@ -25,7 +25,6 @@ import app from "./index.ts";
  */
 const bindings = env as unknown as VerifierEnv;
 export const ORIGIN = "https://identity.example";
-export { db };
 
 /** The fixtures' store: this worker's database, and the session key it reads cookies with. */
 const store = () => ({ db: db(), sessionSecret: bindings.SESSION_SECRET });

@@ -36,9 +36,8 @@ export interface RunContext {
  */
 export async function runAgents(context: RunContext, forced: boolean): Promise<RunSummary> {
   const { kv, db, clock } = context;
+  // The run's moment, and the start each agent's task is timed from (the clock moves only across I/O: the reads below).
   const now = new Date(clock.now());
-  // Each agent's task is timed from here to its completion: the clock moves only across I/O (the reads below).
-  const runStarted = new Date(clock.now());
   const readAgents = () =>
     db
       .select()
@@ -93,7 +92,7 @@ export async function runAgents(context: RunContext, forced: boolean): Promise<R
           type: "analysis",
           status: "failed",
           priority: "low",
-          startedAt: runStarted,
+          startedAt: now,
           completedAt: new Date(clock.now()),
           input: { events: events.length, newEvents },
           output: { error: message },
@@ -136,7 +135,7 @@ export async function runAgents(context: RunContext, forced: boolean): Promise<R
         type: "analysis",
         status: "completed",
         priority: "low",
-        startedAt: runStarted,
+        startedAt: now,
         completedAt: completed,
         input: { from: from.toISOString(), to: now.toISOString(), events: events.length, newEvents, cursor },
         output: { findings: results.length, raised: fresh.length, noted: noted.slice(0, 20) },

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { encodeStatusList, type PublicJwk, verifyStatusListToken } from "#core/credentials/index.ts";
 import type { IssuerId } from "#core/issuers/registry.ts";
 import { statusLists } from "#db/schema/index.ts";
-import { db, ORIGIN, request } from "#workers/status/src/test-support.ts";
+import { db } from "#tests/support/workerd-database.ts";
+import { ORIGIN, request } from "#workers/status/src/test-support.ts";
 
 const SIZE = 1024;
 

@@ -4,11 +4,11 @@ import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { CHECK_TYPES } from "#core/verification/checks.ts";
 import { verifierApiKeys } from "#db/schema/index.ts";
 import type { ApiKeySummary as KeySummary } from "#server/verification/api-schemas.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import app from "#workers/verifier/src/index.ts";
 import {
   apiKeyFor,
   type Caller,
-  db,
   fetchRequestObject,
   json,
   ORIGIN,

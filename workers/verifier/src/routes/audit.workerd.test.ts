@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { systemLogs } from "#db/schema/index.ts";
 import type { ApiKeySummary } from "#server/verification/api-schemas.ts";
-import { db, json, organisationWithVerifier, person, request } from "#workers/verifier/src/test-support.ts";
+import { db } from "#tests/support/workerd-database.ts";
+import { json, organisationWithVerifier, person, request } from "#workers/verifier/src/test-support.ts";
 
 /**
  * The verifier worker's security acts in the one audit log (issue 13 "Audit"): API keys created

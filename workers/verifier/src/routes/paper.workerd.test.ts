@@ -5,6 +5,7 @@
  * never as a wallet's answer; never with a KB-JWT appended. A credential with cnf still needs its
  * KB-JWT exactly as before.
  */
+
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { base64urlDecodeText, base64urlEncodeText } from "#core/credentials/encoding.ts";
@@ -15,10 +16,10 @@ import { PAPER_CREDENTIAL_NOTE } from "#core/verification/reasons.ts";
 import { walletEvents } from "#db/schema/index.ts";
 import type { ValidationAnswer as Answer, HistoryPage } from "#server/verification/api-schemas.ts";
 import { makeHolder } from "#tests/support/holder.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import {
   citizenWithCredential,
   citizenWithPaperCredential,
-  db,
   directPost,
   fetchRequestObject,
   holderNonce,

@@ -3,10 +3,10 @@ import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { presentations, verificationRequests } from "#db/schema/index.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import {
   type CreatedRequest,
   citizenWithCredential,
-  db,
   directPost,
   fetchRequestObject as fetchObject,
   json,

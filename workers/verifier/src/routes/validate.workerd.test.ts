@@ -6,12 +6,12 @@ import { offlineAudience } from "#core/verification/openid4vp.ts";
 import { presentations, verificationRequests, walletEvents } from "#db/schema/index.ts";
 import type { ValidationAnswer as Answer } from "#server/verification/api-schemas.ts";
 import { OFFLINE_PURPOSE } from "#server/verification/validate.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import {
   apiKeyFor,
   type Caller,
   type CreatedRequest,
   citizenWithCredential,
-  db,
   holderNonce,
   json,
   ORIGIN,
