@@ -8,9 +8,10 @@
 import { pageMeta } from "#app/components/meta.ts";
 import { FEATURES, PILOT_CARDS } from "#app/components/pitch/home/content.ts";
 import { CostComparison } from "#app/components/pitch/home/cost-comparison.tsx";
-import { Arrow, OutlineLink, SummaryPoints } from "#app/components/pitch/home/parts.tsx";
+import { OutlineLink, SummaryPoints } from "#app/components/pitch/home/parts.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { MVP, NATIONAL_SSO, PILOTS, PODCASTS } from "#core/pitch/programme.ts";
+import { PitchIcon } from "./icons.tsx";
 import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
 import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes.ts";
 
@@ -39,7 +40,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         }
       >
         <ActionLink to="/solution">
-          Explore the Solution <Arrow />
+          Explore the Solution <PitchIcon name="arrow" className="h-5 w-5" />
         </ActionLink>
       </PageHero>
 
@@ -100,7 +101,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         </div>
         <div className="mt-8">
           <OutlineLink to="/podcasts">
-            Listen to All Episodes <Arrow />
+            Listen to All Episodes <PitchIcon name="arrow" className="h-5 w-5" />
           </OutlineLink>
         </div>
       </Section>
@@ -130,7 +131,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         </div>
         <div className="mt-8">
           <OutlineLink to="/pilots">
-            View the Pilot Programme <Arrow />
+            View the Pilot Programme <PitchIcon name="arrow" className="h-5 w-5" />
           </OutlineLink>
         </div>
       </Section>
@@ -188,7 +189,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
           </p>
           <div className="mt-8 flex justify-center">
             <ActionLink to="/login">
-              Access the Platform <Arrow />
+              Access the Platform <PitchIcon name="arrow" className="h-5 w-5" />
             </ActionLink>
           </div>
         </div>
