@@ -40,8 +40,11 @@ const distinctive = (spelling: string) => /\d/.test(spelling) && !/^\d{1,3}$/.te
  * the figure it resembles (file, the text it appears in, why).
  */
 const OTHER_FACTS: [file: string, text: string, why: string][] = [
-  ["pilots-page.tsx", "ROI in 12 months", "the pilots' return is measured over 12 months, not the MVP's delivery"],
-  ["home-page.tsx", "ROI in 12 months", "as on /pilots"],
+  [
+    "pilots/programme-stats.tsx",
+    "ROI in 12 months",
+    "the pilots' return is measured over 12 months, not the MVP's delivery",
+  ],
   ["pilots-page.tsx", "Under 5 minutes", "the pilots' privacy response time, not a verification's"],
   ["pilots-page.tsx", "A privacy concern gets a response in under 5 minutes", "as its figure above"],
   ["pilots-page.tsx", "15 minutes", "the pilots' engineer mobilisation, not an offline QR code's life"],
@@ -50,7 +53,7 @@ const OTHER_FACTS: [file: string, text: string, why: string][] = [
   ["government/content.ts", "Months 1-6", "the national roll-out's pilot phase, not the funding round's"],
   ["investor-funding-page.tsx", "12-month cashflow", "the cashflow table covers year 1"],
   ["roadmap-page.tsx", "95%+", "the roadmap's satisfaction target, not government's 95% faster processing"],
-  ["routes/pilots.tsx", "ROI in 12 months", "as on the page"],
+  ["routes/pilots.tsx", "ROI in 12 months", "as on /pilots"],
   // The narration says what the pages say, in the same words.
   ["podcast-transcripts.server.ts", "with a target of 95%+", "the roadmap's satisfaction target"],
   ["podcast-transcripts.server.ts", "return on investment within 12 months", "the pilots' return, as on /pilots"],
