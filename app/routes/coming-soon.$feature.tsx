@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { BackLink, TextLink } from "#app/components/ui/text-link.tsx";
+import { CONTACTS, mailto } from "#core/pitch/programme.ts";
 
 /** Spec 000 §2 / 001 §2 "/coming-soon/{feature}": named titles, else the slug's words title-cased. */
 const TITLES: Record<string, string> = {
@@ -17,15 +18,15 @@ const TITLES: Record<string, string> = {
 };
 
 /** Spec 000 §9. */
-export const EXPECTED_AVAILABILITY = "Q2 2025";
-export const CONTACT_EMAIL = "support@identity.gov.uk";
+const EXPECTED_AVAILABILITY = "Q2 2025";
+const SUPPORT_EMAIL = CONTACTS.support.email;
 
 const FeatureSchema = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i)
   .max(64);
 
-export function featureTitle(slug: string): string {
+function featureTitle(slug: string): string {
   return (
     TITLES[slug.toLowerCase()] ??
     slug
@@ -66,8 +67,7 @@ export default function ComingSoon() {
           <strong>Expected availability: {EXPECTED_AVAILABILITY}</strong>
         </p>
         <p className="mt-6 border-l-4 border-govuk-border pl-4 text-govuk-grey dark:border-slate-600 dark:text-slate-400">
-          Questions in the meantime? Contact us at <TextLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</TextLink>
-          .
+          Questions in the meantime? Contact us at <TextLink href={mailto(SUPPORT_EMAIL)}>{SUPPORT_EMAIL}</TextLink>.
         </p>
       </Card>
     </div>

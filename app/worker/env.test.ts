@@ -50,5 +50,8 @@ describe("the web worker's bindings", () => {
     expect(
       mediaSources(WebEnvSchema.parse({ ...valid, PODCAST_AUDIO_BASE_URL: "https://cdn.example/audio/" })),
     ).toEqual(["https://cdn.example"]);
+    for (const notHttp of ["ftp://cdn.example/audio/", "javascript:alert(1)", "/podcasts/"]) {
+      expect(WebEnvSchema.safeParse({ ...valid, PODCAST_AUDIO_BASE_URL: notHttp }).success, notHttp).toBe(false);
+    }
   });
 });

@@ -20,8 +20,8 @@ export const WebEnvSchema = workerEnv({
   ...databaseBindings,
   ...issuerBindings,
   ...sessionBindings,
-  /** Where the podcast audio lives (spec 001: audio addresses configurable); default: our own /podcasts/. */
-  PODCAST_AUDIO_BASE_URL: z.url().optional(),
+  /** Where the podcast audio lives, over http(s) (spec 001: audio addresses configurable); default: /podcasts/. */
+  PODCAST_AUDIO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The origin passkeys belong to (ADR 021); default: PUBLIC_BASE_URL's. Locally http://localhost:PORT. */
   WEBAUTHN_ORIGIN: webauthnOriginBinding.optional(),
   ASSETS: serviceBinding(),

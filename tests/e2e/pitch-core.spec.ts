@@ -255,7 +255,10 @@ describe("solution page", () => {
 describe("roadmap page", () => {
   it("sets its title, description and social meta", async () => {
     await visit("/roadmap");
-    await expectMeta("Delivery Roadmap | UK Digital Identity", /Four phases/);
+    await expectMeta(
+      "Delivery Roadmap | UK Digital Identity",
+      /Four phases.*alpha with 3 employer partners.*MVP with 100k users\./,
+    );
   });
 
   it("lists the four phases in order, each with its months, activities and success metrics", async () => {

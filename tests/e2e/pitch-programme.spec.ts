@@ -67,7 +67,7 @@ describe("/costs-benefits", () => {
   it("shows the build comparison, implementation costs, revenue model and benefits with the spec's figures", async () => {
     expect((await visit("/costs-benefits"))?.status()).toBe(200);
     expect(await h1()).toBe("Costs and Benefits");
-    await expectMeta("Costs and Benefits", /£200k/);
+    await expectMeta("Costs and Benefits", /£200k, under 1% of the £305m\+ cost/);
     expect(await h2s()).toEqual([
       "Build cost comparison",
       "Implementation costs",
@@ -174,6 +174,9 @@ describe("/governance", () => {
     const text = await mainText();
     expect(text).toContain("An independent panel of five");
     expect(text).toContain("It meets quarterly");
+    for (const stat of ["24 hours Incident detection", "72 hours Public notification", "72 hours ICO notification"]) {
+      expect(text).toContain(stat);
+    }
 
     const commitments = page.getByRole("table", { name: "Accountability commitments" });
     const expected: [string, string][] = [

@@ -54,7 +54,7 @@ const PANEL: { role: string; focus: string }[] = [
 ];
 
 const COMMITMENTS: { mechanism: string; commitment: string }[] = [
-  { mechanism: "Incident detection", commitment: "Within 24 hours" },
+  { mechanism: "Incident detection", commitment: `Within ${INCIDENTS.detectionHours.display}` },
   {
     mechanism: "Public notification of an incident",
     commitment: `Within ${INCIDENTS.publicNotificationHours.display}`,
@@ -177,7 +177,7 @@ export function GovernancePage() {
 
       <Section title="Accountability mechanisms" lead="Commitments that can be measured, and checked.">
         <StatGrid>
-          <Stat value="24 hours" label="Incident detection" />
+          <Stat value={INCIDENTS.detectionHours.display} label="Incident detection" />
           <Stat value={INCIDENTS.publicNotificationHours.display} label="Public notification" />
           <Stat value={INCIDENTS.icoNotificationHours.display} label="ICO notification" />
           <Stat value="Quarterly" label="Security audits" />

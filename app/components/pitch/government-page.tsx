@@ -10,14 +10,13 @@ import {
   PHASES,
   RISKS,
 } from "#app/components/pitch/government/content.ts";
-import { IconCard } from "#app/components/pitch/government/icon-card.tsx";
-import { LocalIcon } from "#app/components/pitch/government/icons.tsx";
 import { GlobeIllustration, WalletIllustration } from "#app/components/pitch/government/illustrations.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { BackLink } from "#app/components/ui/text-link.tsx";
 import { GOVERNMENT, MVP } from "#core/pitch/programme.ts";
-import { CardGrid, CheckList, Section } from "./layout.tsx";
+import { PitchIcon } from "./icons.tsx";
+import { Card, CardGrid, CheckList, Section } from "./layout.tsx";
 
 /**
  * Spec 001 §2 "Government pitch" and §9 "Government pitch". The prototype's placeholder image
@@ -49,7 +48,7 @@ export function GovernmentPage() {
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[3fr_2fr]">
           <div>
             <p className="inline-flex items-center gap-2 rounded-sm bg-govuk-yellow px-3 py-1 text-sm font-bold text-govuk-black">
-              <LocalIcon name="lock" className="h-4 w-4" />
+              <PitchIcon name="lock" className="h-4 w-4" />
               Confidential - For Government Officials
             </p>
             <h1 id="government-title" className="mt-5 text-4xl font-bold leading-tight sm:text-5xl">
@@ -68,7 +67,7 @@ export function GovernmentPage() {
                 download={EXECUTIVE_SUMMARY_FILENAME}
                 className="inline-flex items-center gap-2 rounded-sm border-2 border-white px-5 py-2.5 text-lg font-semibold text-white hover:bg-white hover:text-govuk-blue"
               >
-                <LocalIcon name="download" className="h-5 w-5" />
+                <Icon name="download" className="h-5 w-5" />
                 Download Executive Summary
               </a>
             </div>
@@ -116,13 +115,13 @@ export function GovernmentPage() {
       >
         <CardGrid columns={3}>
           {DEPARTMENTS.map((department) => (
-            <IconCard key={department.name} icon={department.icon} title={department.name}>
+            <Card key={department.name} icon={department.icon} title={department.name}>
               <ul className="list-disc space-y-1 pl-5">
                 {department.gets.map((item) => (
                   <li key={item}>{item}</li>
                 ))}
               </ul>
-            </IconCard>
+            </Card>
           ))}
         </CardGrid>
       </Section>
@@ -133,9 +132,9 @@ export function GovernmentPage() {
       >
         <CardGrid columns={3}>
           {COMPLIANCE.map((item) => (
-            <IconCard key={item.title} icon={item.icon} title={item.title}>
+            <Card key={item.title} icon={item.icon} title={item.title}>
               <p>{item.text}</p>
-            </IconCard>
+            </Card>
           ))}
         </CardGrid>
       </Section>

@@ -8,10 +8,12 @@
 import { pageMeta } from "#app/components/meta.ts";
 import { FEATURES, PILOT_CARDS } from "#app/components/pitch/home/content.ts";
 import { CostComparison } from "#app/components/pitch/home/cost-comparison.tsx";
-import { Arrow, OutlineLink, SummaryPoints } from "#app/components/pitch/home/parts.tsx";
+import { OutlineLink, SummaryPoints } from "#app/components/pitch/home/parts.tsx";
+import { PilotProgrammeStats } from "#app/components/pitch/pilots/programme-stats.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { MVP, NATIONAL_SSO, PILOTS, PODCASTS } from "#core/pitch/programme.ts";
-import { ActionLink, Card, CardGrid, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
+import { MVP, NATIONAL_SSO, PODCASTS } from "#core/pitch/programme.ts";
+import { PitchIcon } from "./icons.tsx";
+import { ActionLink, Card, CardGrid, PageHero, Section, Stat } from "./layout.tsx";
 import { PODCAST_EPISODES, podcastAudioSources } from "./podcast-episodes.ts";
 
 /** For the integrator: `/` uses these as its meta for visitors (spec 001 §2: the home page has its own title and description). */
@@ -39,7 +41,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         }
       >
         <ActionLink to="/solution">
-          Explore the Solution <Arrow />
+          Explore the Solution <PitchIcon name="arrow" className="h-5 w-5" />
         </ActionLink>
       </PageHero>
 
@@ -100,7 +102,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
         </div>
         <div className="mt-8">
           <OutlineLink to="/podcasts">
-            Listen to All Episodes <Arrow />
+            Listen to All Episodes <PitchIcon name="arrow" className="h-5 w-5" />
           </OutlineLink>
         </div>
       </Section>
@@ -121,16 +123,11 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
           ))}
         </CardGrid>
         <div className="mt-8">
-          <StatGrid>
-            <Stat value={PILOTS.count.display} label="Pilots" />
-            <Stat value={PILOTS.annualSavings.display} label="Annual savings" />
-            <Stat value={PILOTS.participants.display} label="Participants" />
-            <Stat value={PILOTS.roiPercent.display} label="ROI in 12 months" />
-          </StatGrid>
+          <PilotProgrammeStats />
         </div>
         <div className="mt-8">
           <OutlineLink to="/pilots">
-            View the Pilot Programme <Arrow />
+            View the Pilot Programme <PitchIcon name="arrow" className="h-5 w-5" />
           </OutlineLink>
         </div>
       </Section>
@@ -188,7 +185,7 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
           </p>
           <div className="mt-8 flex justify-center">
             <ActionLink to="/login">
-              Access the Platform <Arrow />
+              Access the Platform <PitchIcon name="arrow" className="h-5 w-5" />
             </ActionLink>
           </div>
         </div>

@@ -6,7 +6,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { PitchIcon, type PitchIconName } from "./icons.tsx";
 
 export function PageHero({
   eyebrow,
@@ -72,7 +73,7 @@ export function Card({
   children,
   accent,
 }: {
-  icon?: IconName;
+  icon?: PitchIconName;
   title: string;
   children?: ReactNode;
   accent?: boolean;
@@ -87,7 +88,7 @@ export function Card({
     >
       {icon ? (
         <span className="inline-flex rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
-          <Icon name={icon} className="h-7 w-7" />
+          <PitchIcon name={icon} className="h-7 w-7" />
         </span>
       ) : null}
       <h3 className={`${icon ? "mt-3 " : ""}text-xl font-bold text-govuk-black dark:text-slate-100`}>{title}</h3>

@@ -1,10 +1,10 @@
 import { useNavigate } from "@remix-run/react";
 import { BriefingForm } from "#app/components/pitch/ministers/briefing-form.tsx";
 import { ContactTeam } from "#app/components/pitch/ministers/contact-team.tsx";
-import { ActionCard, NewTabIcon } from "#app/components/pitch/ministers/parts.tsx";
+import { ActionCard } from "#app/components/pitch/ministers/parts.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Icon } from "#app/components/ui/icons.tsx";
 import { MVP } from "#core/pitch/programme.ts";
+import { PitchIcon } from "./icons.tsx";
 import { PageHero, Section } from "./layout.tsx";
 
 /**
@@ -47,7 +47,7 @@ export function MinistersPage() {
       <Section title="Explore the platform" lead="Try the working MVP, or read how it is built.">
         <div className="grid gap-6 md:grid-cols-2">
           <ActionCard
-            icon={<Icon name="wallet" className="h-7 w-7" />}
+            icon="wallet"
             title="MVP demonstration"
             text="Sign in with a demo account to see the citizen wallet, the verifier portal and assisted-digital support working end to end."
           >
@@ -56,7 +56,7 @@ export function MinistersPage() {
             </Button>
           </ActionCard>
           <ActionCard
-            icon={<Icon name="file" className="h-7 w-7" />}
+            icon="file"
             title="Technical documentation"
             text={`The ${MVP.deliveryMonths.adjective} MVP, core components, standards alignment and technical architecture. Opens in a new tab.`}
           >
@@ -68,7 +68,7 @@ export function MinistersPage() {
             >
               View Documentation
               <span className="sr-only">(opens in a new tab)</span>
-              <NewTabIcon />
+              <PitchIcon name="newTab" className="h-5 w-5" />
             </Button>
           </ActionCard>
         </div>

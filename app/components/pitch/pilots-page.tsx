@@ -1,6 +1,7 @@
 import { PILOT_CARDS, PilotCard } from "#app/components/pitch/pilots/pilot-cards.tsx";
+import { PilotProgrammeStats } from "#app/components/pitch/pilots/programme-stats.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { MVP, PILOTS, SERVICE } from "#core/pitch/programme.ts";
+import { MVP, SERVICE } from "#core/pitch/programme.ts";
 import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGrid } from "./layout.tsx";
 
 /**
@@ -25,12 +26,7 @@ export function PilotsPage() {
       />
 
       <Section title="Programme at a glance" tone="shaded">
-        <StatGrid>
-          <Stat value={PILOTS.count.display} label="Pilots" />
-          <Stat value={PILOTS.annualSavings.display} label="Annual savings" />
-          <Stat value={PILOTS.participants.display} label="Participants" />
-          <Stat value={PILOTS.roiPercent.display} label="ROI in 12 months" />
-        </StatGrid>
+        <PilotProgrammeStats />
       </Section>
 
       <Section

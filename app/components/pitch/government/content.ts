@@ -3,9 +3,8 @@
  * its cards, risks and roadmap phases, the contacts it gives, and the downloadable executive
  * summary built from them. The figures come from core/pitch.
  */
-import type { IconName } from "#app/components/ui/icons.tsx";
+import type { PitchIconName } from "#app/components/pitch/icons.tsx";
 import { CONTACTS, GOVERNMENT, MVP, mailto, NATIONAL_SSO, SERVICE } from "#core/pitch/programme.ts";
-import type { LocalIconName } from "./icons.tsx";
 
 /** Briefing requests and the briefing line reach the ministers' contact team, as on /ministers. */
 export const MINISTERS = CONTACTS.ministers;
@@ -41,7 +40,7 @@ export const AT_A_GLANCE = [
   { value: SERVICE.uptimePercent.display, label: "Uptime" },
 ] as const;
 
-export const DEPARTMENTS: { name: string; icon: IconName | LocalIconName; gets: string[] }[] = [
+export const DEPARTMENTS: { name: string; icon: PitchIconName; gets: string[] }[] = [
   {
     name: "Home Office",
     icon: "badge",
@@ -92,7 +91,7 @@ export const DEPARTMENTS: { name: string; icon: IconName | LocalIconName; gets: 
   },
 ];
 
-export const COMPLIANCE: { title: string; icon: IconName | LocalIconName; text: string }[] = [
+export const COMPLIANCE: { title: string; icon: PitchIconName; text: string }[] = [
   {
     title: "W3C VC 2.0",
     icon: "badge",

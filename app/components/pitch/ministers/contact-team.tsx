@@ -1,3 +1,4 @@
+import { PitchIcon } from "#app/components/pitch/icons.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
 import { CONTACTS, mailto } from "#core/pitch/programme.ts";
@@ -20,7 +21,7 @@ export function ContactTeam() {
       <ul className="mt-4 space-y-3 text-lg">
         <li className="flex items-start gap-3">
           <span className="mt-1 text-govuk-blue dark:text-govuk-blue-light">
-            <MailIcon />
+            <PitchIcon name="mail" className="h-5 w-5" />
           </span>
           <a
             href={mailto(MINISTERS_CONTACT.email)}
@@ -41,22 +42,5 @@ export function ContactTeam() {
         </li>
       </ul>
     </aside>
-  );
-}
-
-function MailIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M4 4h16a2 2 0 012 2v12a2 2 0 01-2 2H4a2 2 0 01-2-2V6a2 2 0 012-2zM22 6l-10 7L2 6" />
-    </svg>
   );
 }

@@ -1,15 +1,13 @@
-import type { ReactNode } from "react";
+import { PitchIcon, type PitchIconName } from "#app/components/pitch/icons.tsx";
 import { CheckList } from "#app/components/pitch/layout.tsx";
-import { Icon } from "#app/components/ui/icons.tsx";
 import { PILOTS } from "#core/pitch/programme.ts";
-import { BuildingIcon, HomeIcon, SchoolIcon } from "./icons.tsx";
 
 /** Spec 001 §2 "Pilots", §9 "Pilots": the four pilots, their facts and expected outcomes. */
 export interface Pilot {
   id: string;
   title: string;
   service: string;
-  icon: ReactNode;
+  icon: PitchIconName;
   summary: string;
   facts: { label: string; value: string }[];
   outcomes: string[];
@@ -20,7 +18,7 @@ export const PILOT_CARDS: Pilot[] = [
     id: "nhs",
     title: "NHS Right-to-Work",
     service: "Right-to-Work checks for new NHS starters",
-    icon: <Icon name="pulse" className="h-7 w-7" />,
+    icon: "pulse",
     summary: "Nurses, doctors, porters and administrators prove their right to work once, and start sooner.",
     facts: [
       { label: "Partners", value: "3-5 NHS trusts" },
@@ -43,7 +41,7 @@ export const PILOT_CARDS: Pilot[] = [
     id: "housing",
     title: "Housing Right-to-Rent",
     service: "Right-to-Rent checks for housing association tenants",
-    icon: <HomeIcon />,
+    icon: "home",
     summary: "Tenants share a signed right-to-rent answer instead of documents judged by eye.",
     facts: [
       { label: "Partners", value: "2-3 housing associations" },
@@ -59,7 +57,7 @@ export const PILOT_CARDS: Pilot[] = [
     id: "education",
     title: "Education DBS",
     service: "DBS checks for school staff",
-    icon: <SchoolIcon />,
+    icon: "school",
     summary: "Schools confirm a DBS result held in the wallet instead of waiting for paperwork.",
     facts: [
       { label: "Partners", value: "One local education authority" },
@@ -80,7 +78,7 @@ export const PILOT_CARDS: Pilot[] = [
     id: "local-authority",
     title: "Local Authority Multi-Service",
     service: "Several council identity checks on one platform",
-    icon: <BuildingIcon />,
+    icon: "building",
     summary:
       "A council brings staff, housing, licensing and service checks together, with assisted-digital kiosks in council offices and libraries.",
     facts: [
@@ -105,7 +103,7 @@ export function PilotCard({ pilot }: { pilot: Pilot }) {
     >
       <div className="flex items-start gap-3">
         <span className="inline-flex shrink-0 rounded-sm bg-govuk-blue/10 p-2 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
-          {pilot.icon}
+          <PitchIcon name={pilot.icon} className="h-7 w-7" />
         </span>
         <div>
           <h3 id={headingId} className="text-2xl font-bold text-govuk-black dark:text-slate-100">
