@@ -66,7 +66,7 @@ export const DocumentInput = z.object({
 });
 
 /** The document as the console sends it: the server, not the console, says which records it names. */
-export const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true });
+const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true });
 
 /** The citizen's account a session serves, found or made at the counter. */
 export const ClientLinkInput = z.object({
@@ -78,10 +78,7 @@ export const ClientLinkInput = z.object({
 });
 export type ClientLink = z.output<typeof ClientLinkInput>;
 
-/**
- * The work of a step, as the console sends it to POST /api/assisted/sessions/{id}/actions. The
- * document is checked apart (ConsoleDocument), so its refusal names the field the operator got wrong.
- */
+/** The work of a step, as the console sends it to POST /api/assisted/sessions/{id}/actions. */
 export const SessionActionBody = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("find-client"),
@@ -95,7 +92,7 @@ export const SessionActionBody = z.discriminatedUnion("type", [
       lastName: z.string().trim().min(1, "Enter the client's last name").max(100),
     }),
   }),
-  z.object({ type: z.literal("document"), document: z.unknown() }),
+  z.object({ type: z.literal("document"), document: ConsoleDocument }),
   z.object({ type: z.literal("request-approval") }),
   z.object({
     type: z.literal("decide-approval"),
@@ -111,8 +108,4 @@ export const SessionActionBody = z.discriminatedUnion("type", [
     confirmed: z.literal(true, { error: "Confirm that the authority's record matches the client" }),
   }),
 ]);
-
-/** One action as the console sends it: the document typed by the schema the server checks it with. */
-export type SessionAction =
-  | Exclude<z.input<typeof SessionActionBody>, { type: "document" }>
-  | { type: "document"; document: z.input<typeof ConsoleDocument> };
+export type SessionAction = z.input<typeof SessionActionBody>;
