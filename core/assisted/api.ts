@@ -38,6 +38,29 @@ export const CreateSessionBody = SessionDetails.extend({
 });
 export type CreateSessionRequest = z.input<typeof CreateSessionBody>;
 
+/**
+ * Spec 000 §2 "Session queue": a walk-in, or an appointment at a time. Starting a session from the
+ * entry makes its name and assistance type the session's details, so they follow the session's rules.
+ */
+export const AddToQueueBody = SessionDetails.extend({
+  clientName: z.string().trim().min(1, "Enter the client's name").max(120),
+  /** An appointment's time; none for a walk-in. */
+  appointmentTime: isoDateTime({ offset: true, error: "The appointment time must be a date and time" }).optional(),
+  officeId: CreateSessionBody.shape.officeId,
+});
+export type QueueAddRequest = z.input<typeof AddToQueueBody>;
+
+/** The client arrived for their appointment, or left without being seen. */
+export const QueueChangeBody = z.object({ status: z.enum(["ready", "removed"]) }).strict();
+export type QueueChange = z.input<typeof QueueChangeBody>;
+
+/** Call Supervisor: about a session, if the operator has one open; administrators name the office. */
+export const CallSupervisorBody = z.object({
+  sessionId: z.guid().optional(),
+  officeId: CreateSessionBody.shape.officeId,
+});
+export type SupervisorCallRequest = z.input<typeof CallSupervisorBody>;
+
 /** Spec 000 §7: `currentStep`, or `status`, or `status` plus `completedAt` (the server's clock is the record's). */
 export const PatchSessionBody = z.union([
   z.object({ currentStep: z.number().int().min(1) }).strict(),
