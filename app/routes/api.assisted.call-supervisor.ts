@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { CallSupervisorBody, callSupervisor } from "#server/assisted/live.ts";
+import { CallSupervisorBody } from "#core/assisted/api.ts";
+import { callSupervisor } from "#server/assisted/live.ts";
 import { assistedCall } from "#server/assisted/sessions.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 

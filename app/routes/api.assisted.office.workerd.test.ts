@@ -29,7 +29,9 @@ describe("the office's queue", () => {
     );
     expect(walkIn).toMatchObject({ status: "waiting", appointmentTime: null });
     expect(booked).toMatchObject({ status: "scheduled", appointmentTime: at });
-    expect((await call("/api/assisted/queue", { cookie: operator.cookie, body: { clientName: "" } })).status).toBe(400);
+    const nameless = await call("/api/assisted/queue", { cookie: operator.cookie, body: { clientName: "" } });
+    expect(nameless.status).toBe(400);
+    expect(await nameless.json()).toMatchObject({ message: "Enter the client's name" });
     expect(
       (
         await call("/api/assisted/queue", {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { changeQueueEntry, QueueChangeBody } from "#server/assisted/queue.ts";
+import { QueueChangeBody } from "#core/assisted/api.ts";
+import { changeQueueEntry } from "#server/assisted/queue.ts";
 import { assistedCall } from "#server/assisted/sessions.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { AddToQueueBody, addToQueue, listQueue } from "#server/assisted/queue.ts";
+import { AddToQueueBody } from "#core/assisted/api.ts";
+import { addToQueue, listQueue } from "#server/assisted/queue.ts";
 import { assistedCall, officeFor } from "#server/assisted/sessions.ts";
 import { assertMethod, parseBody } from "#server/http/json.ts";
 

@@ -111,14 +111,19 @@ describe("/api/assisted/sessions", () => {
       currentStep: 2,
     });
 
-    expect(
-      (
-        await actOn(operator.cookie, id, {
-          type: "document",
-          document: { type: "passport", number: "12", expiryDate: "2031-01-01" },
-        })
-      ).status,
-    ).toBe(400);
+    const shortNumber = await actOn(operator.cookie, id, {
+      type: "document",
+      document: { type: "passport", number: "12", expiryDate: "2031-01-01" },
+    });
+    expect(shortNumber.status).toBe(400);
+    expect(await shortNumber.json()).toMatchObject({ message: "The document number is 6 to 20 letters and digits" });
+    // A field left out is told in the specification's words (spec 000 §5), as every other body's is.
+    const noNumber = await actOn(operator.cookie, id, {
+      type: "document",
+      document: { type: "passport", expiryDate: "2031-01-01" },
+    });
+    expect(noNumber.status).toBe(400);
+    expect(await noNumber.json()).toMatchObject({ message: "Required" });
     await actOn(operator.cookie, id, {
       type: "document",
       document: { type: "passport", number: "533401234", expiryDate: "2031-01-01" },

@@ -48,21 +48,22 @@ export interface ErrorOccurrence {
 
 /**
  * An occurrence as the Errors tab records it: no type reads "Error", no component "unknown", each
- * part bounded as its column is.
+ * part bounded as its column is, and the group it belongs to (a fingerprint of what is recorded).
  */
-export function recordedError(occurrence: ErrorOccurrence): { errorType: string; component: string; message: string } {
-  return {
-    errorType: (occurrence.errorType || "Error").slice(0, 100),
-    component: (occurrence.component || "unknown").slice(0, 100),
-    message: (occurrence.message ?? "").slice(0, 2000),
-  };
+export function recordedError(occurrence: ErrorOccurrence): {
+  errorType: string;
+  component: string;
+  message: string;
+  fingerprint: string;
+} {
+  const errorType = (occurrence.errorType || "Error").slice(0, 100);
+  const component = (occurrence.component || "unknown").slice(0, 100);
+  const message = (occurrence.message ?? "").slice(0, 2000);
+  return { errorType, component, message, fingerprint: errorFingerprint(errorType, component, message) };
 }
 
 /**
  * The group an occurrence belongs to, wherever errors are grouped: the analytics Errors tab and
  * Gabriel's recurring-errors agent count the same errors as one (docs/decisions/026).
  */
-export function occurrenceFingerprint(occurrence: ErrorOccurrence): string {
-  const { errorType, component, message } = recordedError(occurrence);
-  return errorFingerprint(errorType, component, message);
-}
+export const occurrenceFingerprint = (occurrence: ErrorOccurrence): string => recordedError(occurrence).fingerprint;

@@ -38,6 +38,29 @@ export const CreateSessionBody = SessionDetails.extend({
 });
 export type CreateSessionRequest = z.input<typeof CreateSessionBody>;
 
+/**
+ * Spec 000 §2 "Session queue": a walk-in, or an appointment at a time. Starting a session from the
+ * entry makes its name and assistance type the session's details, so they follow the session's rules.
+ */
+export const AddToQueueBody = SessionDetails.extend({
+  clientName: z.string().trim().min(1, "Enter the client's name").max(120),
+  /** An appointment's time; none for a walk-in. */
+  appointmentTime: isoDateTime({ offset: true, error: "The appointment time must be a date and time" }).optional(),
+  officeId: CreateSessionBody.shape.officeId,
+});
+export type QueueAddRequest = z.input<typeof AddToQueueBody>;
+
+/** The client arrived for their appointment, or left without being seen. */
+export const QueueChangeBody = z.object({ status: z.enum(["ready", "removed"]) }).strict();
+export type QueueChange = z.input<typeof QueueChangeBody>;
+
+/** Call Supervisor: about a session, if the operator has one open; administrators name the office. */
+export const CallSupervisorBody = z.object({
+  sessionId: z.guid().optional(),
+  officeId: CreateSessionBody.shape.officeId,
+});
+export type SupervisorCallRequest = z.input<typeof CallSupervisorBody>;
+
 /** Spec 000 §7: `currentStep`, or `status`, or `status` plus `completedAt` (the server's clock is the record's). */
 export const PatchSessionBody = z.union([
   z.object({ currentStep: z.number().int().min(1) }).strict(),
@@ -66,7 +89,7 @@ export const DocumentInput = z.object({
 });
 
 /** The document as the console sends it: the server, not the console, says which records it names. */
-export const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true });
+const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true });
 
 /** The citizen's account a session serves, found or made at the counter. */
 export const ClientLinkInput = z.object({
@@ -78,10 +101,7 @@ export const ClientLinkInput = z.object({
 });
 export type ClientLink = z.output<typeof ClientLinkInput>;
 
-/**
- * The work of a step, as the console sends it to POST /api/assisted/sessions/{id}/actions. The
- * document is checked apart (ConsoleDocument), so its refusal names the field the operator got wrong.
- */
+/** The work of a step, as the console sends it to POST /api/assisted/sessions/{id}/actions. */
 export const SessionActionBody = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("find-client"),
@@ -95,7 +115,7 @@ export const SessionActionBody = z.discriminatedUnion("type", [
       lastName: z.string().trim().min(1, "Enter the client's last name").max(100),
     }),
   }),
-  z.object({ type: z.literal("document"), document: z.unknown() }),
+  z.object({ type: z.literal("document"), document: ConsoleDocument }),
   z.object({ type: z.literal("request-approval") }),
   z.object({
     type: z.literal("decide-approval"),
@@ -111,8 +131,4 @@ export const SessionActionBody = z.discriminatedUnion("type", [
     confirmed: z.literal(true, { error: "Confirm that the authority's record matches the client" }),
   }),
 ]);
-
-/** One action as the console sends it: the document typed by the schema the server checks it with. */
-export type SessionAction =
-  | Exclude<z.input<typeof SessionActionBody>, { type: "document" }>
-  | { type: "document"; document: z.input<typeof ConsoleDocument> };
+export type SessionAction = z.input<typeof SessionActionBody>;

@@ -672,7 +672,8 @@ describe("support.recurring-errors", () => {
       // The Errors tab keeps case: three and two are two groups, neither recurring.
       ...Array.from({ length: 5 }, (_, i) => serverError(i, i < 3 ? "Upstream timeout" : "upstream timeout", "status")),
     ];
-    // The Errors tab's groups: each occurrence under the fingerprint it is recorded with (server/observability/errors.ts).
+    // The Errors tab's groups: each occurrence under the fingerprint it is recorded with (server/observability/errors.ts,
+    // whose test runs recorded rows through this agent as Gabriel reads them).
     const tab = new Map<string, string[]>();
     for (const { id, data } of stream) {
       const { errorType, component, message } = recordedError(data as ErrorOccurrence);

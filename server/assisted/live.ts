@@ -8,6 +8,7 @@
  *   GET /api/assisted/office/live          "changed" and "supervisor-call" messages for the office
  */
 import { z } from "zod";
+import type { CallSupervisorBody } from "#core/assisted/api.ts";
 import { type AccountsContext, requireSession, toPublicUser } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
@@ -87,12 +88,6 @@ export function officeLive(request: Request, context: LiveContext): Promise<Resp
   });
 }
 
-export const CallSupervisorBody = z.object({
-  /** The session the operator needs help with, if any. */
-  sessionId: z.guid().optional(),
-  officeId: z.guid().optional(),
-});
-
 /**
  * Call Supervisor: every supervisor's console of the office hears it at once; the answer says
  * how many were reached, so an operator is never told help is coming when no supervisor is
@@ -102,7 +97,7 @@ export async function callSupervisor(
   request: Request,
   context: LiveContext,
   staff: Staff,
-  body: z.infer<typeof CallSupervisorBody>,
+  body: z.output<typeof CallSupervisorBody>,
 ): Promise<{ reached: number }> {
   const assisted = assistedContext(context, request.url);
   const session = body.sessionId ? await readSession(assisted, staff, body.sessionId) : null;

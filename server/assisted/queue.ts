@@ -11,8 +11,8 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { AddToQueueBody, QueueChangeBody } from "#core/assisted/api.ts";
 import type { AssistedSession } from "#core/assisted/session.ts";
-import { isoDateTime } from "#core/validation/wording.ts";
 import { assistedQueue } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { tellOffice } from "./office-feed.ts";
@@ -29,17 +29,6 @@ export interface QueueEntry {
   appointmentTime: string | null;
   createdAt: string;
 }
-
-export const AddToQueueBody = z.object({
-  clientName: z.string().trim().min(1, "Enter the client's name").max(120),
-  assistanceType: z.string().trim().min(1).max(120).default("Digital Identity Setup"),
-  /** An appointment's time; none for a walk-in. */
-  appointmentTime: isoDateTime({ offset: true, error: "The appointment time must be a date and time" }).optional(),
-  /** Administrators without an office of their own name one. */
-  officeId: z.guid().optional(),
-});
-
-export const QueueChangeBody = z.object({ status: z.enum(["ready", "removed"]) }).strict();
 
 const toEntry = (row: typeof assistedQueue.$inferSelect): QueueEntry => ({
   id: row.id,
@@ -67,7 +56,7 @@ export async function listQueue(context: AssistedContext, officeId: string): Pro
 export async function addToQueue(
   context: AssistedContext,
   staff: Staff,
-  body: z.infer<typeof AddToQueueBody>,
+  body: z.output<typeof AddToQueueBody>,
   now = new Date(),
 ): Promise<QueueEntry> {
   const officeId = await officeFor(context.db, staff, body.officeId);
@@ -109,7 +98,7 @@ export async function changeQueueEntry(
   context: AssistedContext,
   staff: Staff,
   id: string,
-  body: z.infer<typeof QueueChangeBody>,
+  body: z.output<typeof QueueChangeBody>,
 ): Promise<QueueEntry> {
   const row = await openEntry(context, staff, id);
   if (body.status === "ready" && row.status !== "scheduled")

@@ -14,13 +14,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
-import {
-  ConsoleDocument,
-  type CreateSessionRequest,
-  type PatchSessionBody,
-  type SessionActionBody,
-  type SessionDetails,
-} from "#core/assisted/api.ts";
+import type { CreateSessionRequest, PatchSessionBody, SessionActionBody, SessionDetails } from "#core/assisted/api.ts";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper } from "#core/issuers/registry.ts";
@@ -273,22 +267,17 @@ export async function act(
       return run(context, staff, id, { type: "link-client", client, actor: staff.person });
     }
     case "document": {
-      const document = ConsoleDocument.safeParse(body.document);
-      if (!document.success)
-        throw new ServiceError(400, document.error.issues[0]?.message ?? "Invalid document", "VALIDATION_ERROR");
+      const { document } = body;
       const records = await context.db
         .select({ id: authorityRecords.id })
         .from(authorityRecords)
         .where(
-          and(
-            eq(authorityRecords.documentType, document.data.type),
-            eq(authorityRecords.documentNumber, document.data.number),
-          ),
+          and(eq(authorityRecords.documentType, document.type), eq(authorityRecords.documentNumber, document.number)),
         )
         .limit(20);
       return run(context, staff, id, {
         type: "document",
-        document: { ...document.data, authorityRecordIds: records.map((r) => r.id) },
+        document: { ...document, authorityRecordIds: records.map((r) => r.id) },
         actor: staff.person,
       });
     }

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { errorFingerprint } from "#core/analytics/fingerprint.ts";
+import { recurringErrors } from "#core/gabriel/rules.ts";
 import type { Database } from "#db/client.ts";
 import { errorGroups, errorLogs } from "#db/schema/index.ts";
+import { readPlatformEvents } from "#server/gabriel/events.ts";
 import { openTempDatabase } from "#tests/support/temp-database.ts";
 import { type ErrorOccurrenceInput, recordError } from "./errors.ts";
 import { RequestRecorder } from "./recorder.ts";
@@ -105,5 +107,43 @@ describe("error grouping", () => {
     await Promise.all(pending);
     expect((await db.select().from(errorLogs)).map((l) => l.requestId)).toEqual(["do-1"]);
     expect((await db.select().from(errorGroups)).map((g) => g.occurrences)).toEqual([1]);
+  });
+});
+
+describe("one fingerprint for the Errors tab and Gabriel (docs/decisions/026)", () => {
+  it("has Gabriel's recurring-errors agent find exactly the groups recorded here, from the rows it reads", async () => {
+    const threshold = 5;
+    const stream: Partial<ErrorOccurrenceInput>[] = [
+      // One group whatever ids, counts and addresses it carries.
+      ...Array.from({ length: 5 }, (_, i) => ({
+        message: `Request 9f1c2a9e-6f55-4c1b-9a7e-2b8f0f6d9c1${i} failed after ${100 + i} ms for someone${i}@example.org`,
+      })),
+      // No type is recorded as "Error"; a component and a message beyond their columns are cut as recorded.
+      ...Array.from({ length: 5 }, (_, i) => ({
+        errorType: "",
+        component: `${"c".repeat(100)}${i}`,
+        message: `Upstream ERR_50${i} ${"x".repeat(2000)}${i}`,
+      })),
+      // Case counts: three and two are two groups, neither recurring.
+      ...Array.from({ length: 5 }, (_, i) => ({ message: i < 3 ? "Upstream timeout" : "upstream timeout" })),
+    ];
+    for (const [i, occurrence] of stream.entries()) await occur(occurrence, at(i % 5));
+
+    const rows = await db.select({ id: errorLogs.id, fingerprint: errorLogs.fingerprint }).from(errorLogs);
+    const groups = await db.select().from(errorGroups);
+    expect(groups.map((g) => g.occurrences).sort()).toEqual([2, 3, 5, 5]);
+    const recurring = groups
+      .filter((g) => g.occurrences >= threshold)
+      .map((g) =>
+        rows
+          .filter((row) => row.fingerprint === g.fingerprint)
+          .map((row) => `error_logs:${row.id}`)
+          .sort(),
+      )
+      .sort();
+
+    const events = await readPlatformEvents(db, at(-1), at(10));
+    const findings = recurringErrors(events, { errorRepeatThreshold: threshold, errorWindowMinutes: 60 }, at(10));
+    expect(findings.map((finding) => [...finding.evidence].sort()).sort()).toEqual(recurring);
   });
 });

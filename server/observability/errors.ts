@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { SEVERITIES, type Severity } from "#core/analytics/dashboard.ts";
-import { errorFingerprint, normaliseMessage, recordedError } from "#core/analytics/fingerprint.ts";
+import { normaliseMessage, recordedError } from "#core/analytics/fingerprint.ts";
 import type { Database } from "#db/client.ts";
 import { errorGroups, errorLogs } from "#db/schema/index.ts";
 import { type ObservabilityContext, type ObservabilityStatement, writeObservability } from "./recorder.ts";
@@ -44,8 +44,7 @@ export function errorStatements(
   requestId: string | null,
   at: Date,
 ): [ObservabilityStatement, ObservabilityStatement] {
-  const { errorType, component, message } = recordedError(input);
-  const fingerprint = errorFingerprint(errorType, component, message);
+  const { errorType, component, message, fingerprint } = recordedError(input);
   const occurrence = db.insert(errorLogs).values({
     errorType,
     message,

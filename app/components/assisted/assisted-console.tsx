@@ -12,7 +12,13 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useNow } from "#app/components/ui/use-now.ts";
-import type { CreateSessionRequest, SessionPatch } from "#core/assisted/api.ts";
+import type {
+  CreateSessionRequest,
+  QueueAddRequest,
+  QueueChange,
+  SessionPatch,
+  SupervisorCallRequest,
+} from "#core/assisted/api.ts";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import type { OfficeMessage, SupervisorCall } from "#server/assisted/office-feed.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
@@ -179,37 +185,37 @@ export function AssistedConsole({
     });
 
   const queueCall = async (
-    method: string,
+    method: "POST" | "PATCH",
     url: string,
-    body?: Record<string, unknown>,
-    success?: string,
+    body: QueueAddRequest | QueueChange,
+    success: string,
   ): Promise<boolean> =>
     (await mutate(method, url, body, {
       done: () => success && toast({ title: "Queue Updated", description: success }),
     })) !== undefined;
 
-  const callSupervisor = () =>
-    mutate<{ reached: number }>(
-      "POST",
-      "/api/assisted/call-supervisor",
-      { ...(shown ? { sessionId: shown.id } : {}), ...(staff.role === "admin" ? { officeId: office.id } : {}) },
-      {
-        revalidate: false,
-        done: ({ reached }) =>
-          toast(
-            reached
-              ? {
-                  title: "Supervisor Called",
-                  description: `${reached} supervisor console${reached === 1 ? "" : "s"} in this office ${reached === 1 ? "has" : "have"} been alerted.`,
-                }
-              : {
-                  title: "No Supervisor Online",
-                  description: "No supervisor has the console open right now. Phone one of the emergency contacts.",
-                  variant: "destructive",
-                },
-          ),
-      },
-    );
+  const callSupervisor = () => {
+    const body: SupervisorCallRequest = {
+      ...(shown ? { sessionId: shown.id } : {}),
+      ...(staff.role === "admin" ? { officeId: office.id } : {}),
+    };
+    return mutate<{ reached: number }>("POST", "/api/assisted/call-supervisor", body, {
+      revalidate: false,
+      done: ({ reached }) =>
+        toast(
+          reached
+            ? {
+                title: "Supervisor Called",
+                description: `${reached} supervisor console${reached === 1 ? "" : "s"} in this office ${reached === 1 ? "has" : "have"} been alerted.`,
+              }
+            : {
+                title: "No Supervisor Online",
+                description: "No supervisor has the console open right now. Phone one of the emergency contacts.",
+                variant: "destructive",
+              },
+        ),
+    });
+  };
 
   const generatePaperQr = () => {
     if (shown?.issuance?.paperCredentialIds.length) {

@@ -9,6 +9,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
+import type { QueueAddRequest } from "#core/assisted/api.ts";
 import type { SessionStatus } from "#core/assisted/session.ts";
 import { formatDateTime } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
@@ -32,7 +33,7 @@ export function SessionQueue({
 }: {
   queue: QueueEntry[];
   busy: boolean;
-  onAdd: (entry: { clientName: string; appointmentTime?: string }) => Promise<boolean>;
+  onAdd: (entry: Pick<QueueAddRequest, "clientName" | "appointmentTime">) => Promise<boolean>;
   onArrived: (id: string) => void;
   onRemove: (id: string) => void;
   onStart: (id: string) => void;

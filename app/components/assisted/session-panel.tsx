@@ -5,7 +5,7 @@
  * Continue comes from the same rules the session's object applies (core/assisted/session.ts), so
  * the panel never offers what the server would refuse; the server decides all the same.
  */
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { apiRequest } from "#app/client/api-client.ts";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -198,12 +198,42 @@ function Done({ children }: { children: ReactNode }) {
   );
 }
 
+/** A new client's account as the operator types it (registration's fields, names required). */
+const NO_NEW_CLIENT = { firstName: "", lastName: "", username: "", email: "", password: "" };
+
+const NEW_CLIENT_FIELDS: ({ field: keyof typeof NO_NEW_CLIENT } & Omit<
+  ComponentProps<typeof TextField>,
+  "value" | "onChange"
+>)[] = [
+  { field: "firstName", name: "client-first", label: "First name", required: true, autoComplete: "off" },
+  { field: "lastName", name: "client-last", label: "Last name", required: true, autoComplete: "off" },
+  {
+    field: "username",
+    name: "client-username",
+    label: "Username",
+    hint: "3 to 50 characters; the client signs in with it",
+    required: true,
+    minLength: 3,
+    maxLength: 50,
+    autoComplete: "off",
+  },
+  { field: "email", name: "client-email", label: "Email (optional)", type: "email", autoComplete: "off" },
+  {
+    field: "password",
+    name: "client-password",
+    label: "Password",
+    hint: "The client types it themselves: at least 8 characters",
+    type: "password",
+    required: true,
+    minLength: 8,
+    autoComplete: "new-password",
+  },
+];
+
 function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
   const [mode, setMode] = useState<"find" | "create">("find");
   const [account, setAccount] = useState("");
-  const [fields, setFields] = useState({ firstName: "", lastName: "", username: "", email: "", password: "" });
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: event.target.value }));
+  const [fields, setFields] = useState(NO_NEW_CLIENT);
   // A new client's details typed and not yet sent would be lost by leaving (spec 000 §4).
   useUnsavedChanges(() => Object.values(fields).some((value) => value !== ""));
   const find = (event: FormEvent) => {
@@ -212,8 +242,7 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
   };
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act({ type: "create-client", account: fields }, "Account created"))
-      setFields({ firstName: "", lastName: "", username: "", email: "", password: "" });
+    if (await act({ type: "create-client", account: fields }, "Account created")) setFields(NO_NEW_CLIENT);
   };
   return (
     <div>
@@ -254,52 +283,14 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
         </form>
       ) : (
         <form onSubmit={create} className="grid max-w-md gap-2">
-          <TextField
-            name="client-first"
-            label="First name"
-            value={fields.firstName}
-            onChange={set("firstName")}
-            required
-            autoComplete="off"
-          />
-          <TextField
-            name="client-last"
-            label="Last name"
-            value={fields.lastName}
-            onChange={set("lastName")}
-            required
-            autoComplete="off"
-          />
-          <TextField
-            name="client-username"
-            label="Username"
-            hint="3 to 50 characters; the client signs in with it"
-            value={fields.username}
-            onChange={set("username")}
-            required
-            minLength={3}
-            maxLength={50}
-            autoComplete="off"
-          />
-          <TextField
-            name="client-email"
-            label="Email (optional)"
-            type="email"
-            value={fields.email}
-            onChange={set("email")}
-            autoComplete="off"
-          />
-          <TextField
-            name="client-password"
-            label="Password"
-            hint="The client types it themselves: at least 8 characters"
-            type="password"
-            value={fields.password}
-            onChange={set("password")}
-            required
-            minLength={8}
-            autoComplete="new-password"
-          />
+          {NEW_CLIENT_FIELDS.map(({ field, ...input }) => (
+            <TextField
+              key={field}
+              {...input}
+              value={fields[field]}
+              onChange={(event) => setFields((typed) => ({ ...typed, [field]: event.target.value }))}
+            />
+          ))}
           <Button type="submit">Create account</Button>
         </form>
       )}
