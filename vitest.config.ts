@@ -64,10 +64,6 @@ export default defineConfig({
   test: {
     // Every core (vitest's default leaves one idle: a single worker on this 2-core machine).
     maxWorkers: "100%",
-    // STOP-GAP (issue 19, open): an uncaught ECONNRESET from a browser test's socket appears in
-    // about half the clean runs after every test has passed. It is still printed; it no longer
-    // fails the run. Its cause is to be found and mended, then this removed.
-    dangerouslyIgnoreUnhandledErrors: true,
     projects: [
       {
         plugins: [

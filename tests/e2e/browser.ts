@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { startClientProxy } from "./client-address.ts";
+import { inject } from "vitest";
+import { startClientProxy } from "#tests/support/client-address.ts";
 import { stackUnderTest } from "./lane.ts";
 
 /** Debian's Chromium (apt-get install chromium), never a downloaded browser. */
@@ -35,7 +36,7 @@ function chromiumLaunchOptions(args: readonly string[] = []): { executablePath: 
 }
 
 /**
- * A fresh browser profile (own cookies and storage, its own client address: ./client-address.ts)
+ * A fresh browser profile (own cookies and storage, its own client address: tests/support/client-address.ts)
  * pointed at the product under test; `args` as
  * chromiumLaunchOptions; `baseUrl` another address of the same stack (passkeys: http://localhost:PORT).
  */
@@ -44,7 +45,7 @@ export async function openBrowser(
 ): Promise<OpenBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "identity-chromium-"));
   const baseUrl = options.baseUrl ?? stackUnderTest().baseUrl;
-  const proxy = await startClientProxy(baseUrl);
+  const proxy = await startClientProxy(baseUrl, inject("clientAddressDir"));
   const context = await chromium.launchPersistentContext(profile, {
     ...chromiumLaunchOptions([...proxy.args, ...(options.args ?? [])]),
     baseURL: baseUrl,

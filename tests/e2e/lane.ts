@@ -11,7 +11,7 @@ export interface StackUnderTest {
  * The stack this test file drives. Browser test files run in lanes, one worker process each, and
  * each lane has a stack of its own, so two files never load the same wrangler dev. A file's lane is
  * its worker's pool id (1…maxWorkers). Files that happened to share a stack would still pass: every
- * file makes its own people and data, and every browser is a client of its own (./client-address.ts).
+ * file makes its own people and data, and every browser is a client of its own (tests/support/client-address.ts).
  */
 export function stackUnderTest(): StackUnderTest {
   const stacks = inject("stacks");

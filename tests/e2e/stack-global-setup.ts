@@ -24,9 +24,6 @@ export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(join(tmpdir(), "identity-e2e-"));
   const clientAddressDir = join(runDir, "client-addresses");
   mkdirSync(clientAddressDir);
-  // The local secrets first, once: stacks starting together would each write a .dev.vars of their
-  // own on a fresh clone, and a stack whose libSQL token was overwritten answers every query 401.
-  await ensureDevVars();
   const started = await Promise.allSettled(
     Array.from({ length: lanes }, async (_, lane) =>
       startStack({ dataDir: join(runDir, `lane-${lane + 1}`), webPort: await freePort() }),

@@ -2,13 +2,13 @@ import { closeSync, openSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { type AddressInfo, connect, type Socket } from "node:net";
 import { join } from "node:path";
-import { inject } from "vitest";
 
 /**
  * Every browser a test opens is a client of its own, at an address of its own, as two people on
  * two networks are. The product keys per-client limits on the address the edge saw (the analytics
  * track limiter: 120 events a minute per client), so browsers sharing 127.0.0.1 would share one
- * budget, and a file that browses a lot could spend another file's: a test must own its limits.
+ * budget, and a file that browses a lot could spend another file's: a test must own its limits
+ * (ADR 025).
  *
  * Chromium cannot choose its source address, so each browser talks through a small forward proxy
  * of its own (`--proxy-server`) that opens every connection to the stack from a loopback address
@@ -25,14 +25,13 @@ export interface ClientProxy {
 
 /**
  * A loopback address no other browser of this run has had. Claimed by creating a file exclusively
- * in the run's directory (stack-global-setup.ts provides it), so claims hold across the test
- * files' worker processes without a coordinator. 127.0.0.1 itself stays for Node-side callers.
+ * in the run's directory (`claimsDir`), so claims hold across the test files' worker processes
+ * without a coordinator. 127.0.0.1 itself stays for Node-side callers.
  */
-function claimAddress(): string {
-  const dir = inject("clientAddressDir");
+function claimAddress(claimsDir: string): string {
   for (let n = 1; n < 65_536; n++) {
     try {
-      closeSync(openSync(join(dir, String(n)), "wx"));
+      closeSync(openSync(join(claimsDir, String(n)), "wx"));
       return `127.1.${n >> 8}.${n & 255}`;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -41,20 +40,34 @@ function claimAddress(): string {
   throw new Error("no loopback address left for another browser");
 }
 
-/** `localhost` and 127.0.0.1 name the edge's IPv4 listener; nothing else is forwarded. */
-function upstreamHost(hostname: string, allowed: URL): string | undefined {
-  if (hostname !== "localhost" && hostname !== allowed.hostname) return undefined;
-  return "127.0.0.1";
+/**
+ * Where a request for `hostname:port` goes: the stack's own port, named `localhost` or by the
+ * stack's address, reaches its IPv4 listener; nothing else is forwarded (Chromium, routed through
+ * the proxy entirely, still tries a few hosts of its own).
+ */
+function upstreamHost(hostname: string, port: string, stack: URL): string | undefined {
+  if (port !== stack.port) return undefined;
+  return hostname === "localhost" || hostname === stack.hostname ? "127.0.0.1" : undefined;
 }
 
-export async function startClientProxy(stackUrl: string): Promise<ClientProxy> {
-  const address = claimAddress();
+/** A proxy for one browser in front of the stack at `stackUrl`, from an address claimed in `claimsDir`. */
+export async function startClientProxy(stackUrl: string, claimsDir: string): Promise<ClientProxy> {
+  const address = claimAddress(claimsDir);
   const stack = new URL(stackUrl);
   const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    if (sockets.has(socket)) return; // a kept-alive upstream socket serving another request
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    // Every socket, the browser's and the stack's: a peer that resets one (a browser closing, a
+    // refused host dropping the answer) closes it, and nothing is thrown into the test run. The
+    // http server stops handling a socket's errors once it is handed over as a CONNECT tunnel.
+    socket.on("error", () => socket.destroy());
+  };
   const server: Server = createServer((request, response) => {
     // A proxied request carries the absolute URL (absolute-form request target).
-    const target = URL.canParse(request.url ?? "") ? new URL(request.url!) : undefined;
-    const host = target && target.port === stack.port ? upstreamHost(target.hostname, stack) : undefined;
+    const target = URL.canParse(request.url ?? "") ? new URL(request.url ?? "") : undefined;
+    const host = target && upstreamHost(target.hostname, target.port, stack);
     if (!target || !host) {
       response.writeHead(502).end("only the stack under test is reachable from test browsers");
       return;
@@ -73,20 +86,21 @@ export async function startClientProxy(stackUrl: string): Promise<ClientProxy> {
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
-        answer.on("error", () => response.destroy());
       },
     );
-    // A browser that closes a tab, or a stack that drops a connection, resets a socket: the other
-    // side is closed too, and nothing is thrown into the test run.
+    upstream.on("socket", track);
+    // A side that fails ends the exchange on the other side too.
     upstream.on("error", () => response.destroy());
-    request.on("error", () => upstream.destroy());
-    response.on("error", () => upstream.destroy());
+    response.on("close", () => {
+      if (!response.writableFinished) upstream.destroy();
+    });
     request.pipe(upstream);
   });
+  server.on("connection", track);
   // WebSockets (the live consoles) reach the stack through a CONNECT tunnel.
   server.on("connect", (request, client: Socket, head: Buffer) => {
     const [hostname = "", port = ""] = (request.url ?? "").split(/:(?=\d+$)/);
-    const host = port === stack.port ? upstreamHost(hostname, stack) : undefined;
+    const host = upstreamHost(hostname, port, stack);
     if (!host) {
       client.end("HTTP/1.1 502 Bad Gateway\r\n\r\n");
       return;
@@ -97,18 +111,9 @@ export async function startClientProxy(stackUrl: string): Promise<ClientProxy> {
       upstream.pipe(client);
       client.pipe(upstream);
     });
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-    }
-    // One side reset: end the other gracefully, so the stack sees a closed socket, not a reset.
-    upstream.on("error", () => client.end());
-    client.on("error", () => upstream.end());
-  });
-  server.on("clientError", (_error, socket) => socket.destroy());
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
+    track(upstream);
+    upstream.on("close", () => client.destroy());
+    client.on("close", () => upstream.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
