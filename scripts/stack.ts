@@ -30,12 +30,25 @@ const AUX_WORKER_VARS: Record<string, readonly string[]> = {
   "workers/durable-objects/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN"],
 };
 
+/** The call writing each path's .dev.vars now: stacks starting together share it. */
+const devVarsInFlight = new Map<string, Promise<Record<string, string>>>();
+
 /**
  * Local secrets live in the ignored .dev.vars, generated on first start (never committed);
  * production sets the same names with `wrangler secret put`. Missing keys are added, existing
- * ones kept, so a later release can add a secret without wiping the developer's file.
+ * ones kept, so a later release can add a secret without wiping the developer's file. Callers at
+ * the same time get the same secrets (on a fresh clone, stacks starting together would otherwise
+ * each write a file of their own, and a stack whose libSQL token was overwritten gets 401s).
  */
-export async function ensureDevVars(path = ".dev.vars"): Promise<Record<string, string>> {
+export function ensureDevVars(path = ".dev.vars"): Promise<Record<string, string>> {
+  const inFlight = devVarsInFlight.get(path);
+  if (inFlight) return inFlight;
+  const writing = writeDevVars(path).finally(() => devVarsInFlight.delete(path));
+  devVarsInFlight.set(path, writing);
+  return writing;
+}
+
+async function writeDevVars(path: string): Promise<Record<string, string>> {
   const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
   const has = (name: string) => new RegExp(`^${name}=`, "m").test(existing);
   const additions: string[] = [];

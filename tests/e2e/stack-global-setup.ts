@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "#scripts/process.ts";
-import { ensureDevVars, type Stack, startStack } from "#scripts/stack.ts";
+import { type Stack, startStack } from "#scripts/stack.ts";
 import type { StackUnderTest } from "./lane.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
     /** One stack per lane (./lane.ts). */
     stacks: StackUnderTest[];
-    /** Where browsers claim their client addresses (./client-address.ts). */
+    /** Where browsers claim their client addresses (tests/support/client-address.ts). */
     clientAddressDir: string;
   }
 }

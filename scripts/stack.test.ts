@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ensureDevVars, parseDevVars } from "./stack.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "dev-vars-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the local secrets (.dev.vars)", () => {
+  it("gives stacks starting together on a fresh clone the same secrets, and writes them once", async () => {
+    const path = join(dir, ".dev.vars");
+    const [first, second] = await Promise.all([ensureDevVars(path), ensureDevVars(path)]);
+    expect(first.LIBSQL_AUTH_TOKEN).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).toEqual(first);
+    expect(parseDevVars(readFileSync(path, "utf8"))).toEqual(first);
+  });
+
+  it("keeps what the file has and adds only what it lacks", async () => {
+    const path = join(dir, "partial.dev.vars");
+    writeFileSync(path, "SESSION_SECRET=kept-by-the-developer");
+    const vars = await ensureDevVars(path);
+    expect(vars.SESSION_SECRET).toBe("kept-by-the-developer");
+    expect(Object.keys(vars).sort()).toEqual([
+      "ISSUER_SIGNING_KEYS",
+      "LIBSQL_AUTH_TOKEN",
+      "SESSION_SECRET",
+      "VERIFIER_SIGNING_KEYS",
+    ]);
+    expect(await ensureDevVars(path)).toEqual(vars);
+  });
+});
