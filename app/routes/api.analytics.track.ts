@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { ANALYTICS_MAX_BODY_BYTES, type AnalyticsEvent, AnalyticsEventSchema } from "#core/analytics/event.ts";
 import { describeUserAgent, reduceUserAgent } from "#core/analytics/user-agent.ts";
-import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { analyticsEvents } from "#db/schema/index.ts";
 import { clientAddress, getUser } from "#server/accounts/authentication.ts";
 import { clientNetwork, hashAddress, mayTrack, referrerOrigin, visitorSalt } from "#server/analytics/privacy.ts";
-import { methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { methodNotAllowed, parseBody } from "#server/http/json.ts";
 import { errorStatements } from "#server/observability/errors.ts";
 
 export const loader = () => methodNotAllowed("POST");
@@ -48,9 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // network, so one IPv6 client cannot spread its events over the addresses of its /64.
   const { success } = await context.env.TRACK_LIMITER.limit({ key: await hashAddress(salt, clientNetwork(address)) });
   if (!success) return tooManyEvents();
-  const parsed = AnalyticsEventSchema.safeParse(await readJsonBody(request, ANALYTICS_MAX_BODY_BYTES), SPEC_WORDING);
-  if (!parsed.success) return validationError(parsed.error);
-  const event = parsed.data;
+  const event = await parseBody(request, AnalyticsEventSchema, ANALYTICS_MAX_BODY_BYTES);
 
   context.ctx.waitUntil(
     (async () => {

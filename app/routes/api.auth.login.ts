@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LoginSchema } from "#core/accounts/schemas.ts";
-import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { authenticateCredentials } from "#server/accounts/authentication.ts";
 import { signedInAnswer } from "#server/accounts/sign-in.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 
 /**
  * Spec 000 §7 POST /api/auth/login {username, password}: 200 with the user, a new session cookie
@@ -12,9 +11,8 @@ import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
-  const parsed = LoginSchema.safeParse(await readJsonBody(request), SPEC_WORDING);
-  if (!parsed.success) return validationError(parsed.error);
-  const user = await authenticateCredentials(request, context, parsed.data);
+  const input = await parseBody(request, LoginSchema);
+  const user = await authenticateCredentials(request, context, input);
   return signedInAnswer(request, context, user, "password");
 }
 

@@ -1,10 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
-import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { clientAddress, toPublicUser } from "#server/accounts/authentication.ts";
 import { registerAccount, registrationRefused } from "#server/accounts/registration.ts";
 import { createSession } from "#server/accounts/session.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 
 /**
  * Spec 000 §7 POST /api/auth/register: 201 with the new user, signed in; 400 with zod's message
@@ -13,9 +12,8 @@ import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
-  const parsed = RegisterSchema.safeParse(await readJsonBody(request), SPEC_WORDING);
-  if (!parsed.success) return validationError(parsed.error);
-  const result = await registerAccount(context, parsed.data, clientAddress(request));
+  const input = await parseBody(request, RegisterSchema);
+  const result = await registerAccount(context, input, clientAddress(request));
   if (!result.ok) return registrationRefused(result);
   const { setCookie } = await createSession(request, context, result.user.id, "registration");
   return json(toPublicUser(result.user), {

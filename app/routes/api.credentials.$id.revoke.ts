@@ -1,11 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
 import { revokeCredentialOnce } from "#server/credentials/revocation.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 import { audit } from "#server/observability/audit.ts";
 
 const RevokeBody = z.object({ reason: z.string().trim().min(1).max(200).optional() });
@@ -20,12 +19,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   const admin = await requirePermission(request, context, "revoke:credentials");
-  const body = RevokeBody.safeParse(await readJsonBody(request), SPEC_WORDING);
-  if (!body.success) return validationError(body.error);
+  const input = await parseBody(request, RevokeBody);
   const id = params.id ?? "";
   if (!UUID.test(id)) return json({ message: "Credential not found" }, { status: 404 });
   try {
-    const reason = body.data.reason ?? "revoked by administrator";
+    const reason = input.reason ?? "revoked by administrator";
     const { credential, revoked } = await revokeCredentialOnce({
       db: context.db,
       credentialId: id,

@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 import { createShare } from "#server/shares/shares.ts";
 
 const ShareBody = z.object({
@@ -19,10 +18,9 @@ const ShareBody = z.object({
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   const user = await requireUser(request, context);
-  const body = ShareBody.safeParse(await readJsonBody(request), SPEC_WORDING);
-  if (!body.success) return validationError(body.error);
+  const input = await parseBody(request, ShareBody);
   try {
-    const share = await createShare(context.db, user.id, params.id ?? "", body.data);
+    const share = await createShare(context.db, user.id, params.id ?? "", input);
     return json(share, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return serviceErrorResponse(error);

@@ -1,11 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { credentialContext } from "#server/credentials/context.ts";
 import { issueToHolder } from "#server/credentials/issuance.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
-import { assertMethod, methodNotAllowed, readJsonBody, validationError } from "#server/http/json.ts";
+import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 
 const IssueBody = z.object({
   /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
@@ -27,15 +26,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   // Issued to the signed-in user only: the holder is always the caller, never named in the request.
   const user = await requireUser(request, context);
-  const body = IssueBody.safeParse(await readJsonBody(request), SPEC_WORDING);
-  if (!body.success) return validationError(body.error);
+  const input = await parseBody(request, IssueBody);
   try {
     const wallet = await credentialContext(context, request.url);
     const credential = await issueToHolder({
       ...wallet,
       userId: user.id,
       type: params.type ?? "",
-      proof: body.data.proof,
+      proof: input.proof,
     });
     return json(credential, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
