@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { startClientProxy } from "#tests/support/client-address.ts";
 import { stackUnderTest } from "./lane.ts";
@@ -28,40 +25,59 @@ export interface OpenBrowser {
 }
 
 /**
- * How every browser test launches Chromium (options for playwright-core's launch calls): Debian's
+ * How every browser test launches Chromium (options for playwright-core's launch): Debian's
  * Chromium with the flags above, and `args` after them (e.g. a fake camera: ./fake-camera.ts).
  */
-function chromiumLaunchOptions(args: readonly string[] = []): { executablePath: string; args: string[] } {
-  return { executablePath: CHROMIUM, args: [...ARGS, ...args] };
+function launchChromium(args: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...args] });
 }
 
 /**
- * A fresh browser profile (own cookies and storage, its own client address: tests/support/client-address.ts)
- * pointed at the product under test; `args` as
- * chromiumLaunchOptions; `baseUrl` another address of the same stack (passkeys: http://localhost:PORT).
+ * One Chromium per test worker (a lane's files run one after another in one process: ADR 025),
+ * launched when a test first needs it, and again if it went away. A test's browser is a context
+ * of it, as isolated as a browser of its own (own cookies, storage and cache; own client address),
+ * for about a third of the cost of launching one.
+ */
+let shared: Promise<Browser> | undefined;
+function sharedChromium(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchChromium();
+    const forget = () => {
+      if (shared === launching) shared = undefined;
+    };
+    shared = launching;
+    launching.then((browser) => browser.on("disconnected", forget), forget);
+  }
+  return shared;
+}
+
+/**
+ * A fresh browser (own cookies and storage, its own client address: tests/support/client-address.ts)
+ * pointed at the product under test; `args`, Chromium flags that need a browser of its own (a fake
+ * camera); `baseUrl` another address of the same stack (passkeys: http://localhost:PORT).
  */
 export async function openBrowser(
   options: { viewport?: { width: number; height: number }; args?: readonly string[]; baseUrl?: string } = {},
 ): Promise<OpenBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), "identity-chromium-"));
   const baseUrl = options.baseUrl ?? stackUnderTest().baseUrl;
   const proxy = await startClientProxy(baseUrl, inject("clientAddressDir"));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...chromiumLaunchOptions([...proxy.args, ...(options.args ?? [])]),
+  const own = options.args?.length ? await launchChromium(options.args) : undefined;
+  const context = await (own ?? (await sharedChromium())).newContext({
+    proxy: { server: proxy.server },
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: "en-GB",
     timezoneId: "Europe/London",
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   return {
     context,
     page,
     baseUrl,
     async close() {
       await context.close();
+      await own?.close();
       await proxy.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

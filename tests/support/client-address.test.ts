@@ -29,8 +29,7 @@ afterAll(async () => {
 async function proxyFor(): Promise<{ proxy: ClientProxy; port: number }> {
   const proxy = await startClientProxy(stackUrl, claims);
   proxies.push(proxy);
-  const port = Number(/^--proxy-server=http:\/\/127\.0\.0\.1:(\d+)$/.exec(proxy.args[0] ?? "")?.[1]);
-  return { proxy, port };
+  return { proxy, port: Number(new URL(proxy.server).port) };
 }
 
 /** A request as a browser sends it to its proxy: the absolute URL as the request target. */

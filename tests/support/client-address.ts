@@ -10,14 +10,17 @@ import { join } from "node:path";
  * budget, and a file that browses a lot could spend another file's: a test must own its limits
  * (ADR 025).
  *
- * Chromium cannot choose its source address, so each browser talks through a small forward proxy
- * of its own (`--proxy-server`) that opens every connection to the stack from a loopback address
- * claimed for that browser. The URL, Host and Origin the product sees are unchanged; only the
+ * Chromium cannot choose its source address, so each browser context talks through a small
+ * forward proxy of its own (a context's `proxy` option) that opens every connection to the stack
+ * from a loopback address claimed for it. The URL, Host and Origin the product sees are unchanged; only the
  * socket's address differs, and the local edge stamps CF-Connecting-IP from it as Cloudflare does.
  */
 export interface ClientProxy {
-  /** Chromium arguments that route every request of the browser through the proxy, loopback included. */
-  args: string[];
+  /**
+   * The proxy's URL, for a browser context's `proxy: { server }` (playwright-core routes loopback
+   * through it too: it adds `<-loopback>`, which takes back Chromium's implicit bypass).
+   */
+  server: string;
   /** The loopback address the stack sees for this browser. */
   address: string;
   close(): Promise<void>;
@@ -119,10 +122,8 @@ export async function startClientProxy(stackUrl: string, claimsDir: string): Pro
     server.once("error", reject);
     server.listen(0, "127.0.0.1", resolve);
   });
-  const proxy = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    // `<-loopback>` takes back Chromium's implicit bypass of loopback addresses.
-    args: [`--proxy-server=${proxy}`, "--proxy-bypass-list=<-loopback>"],
+    server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     address,
     close: () =>
       new Promise<void>((resolve) => {
