@@ -22,9 +22,11 @@ describe("the local secrets (.dev.vars)", () => {
     const vars = await ensureDevVars(path);
     expect(vars.SESSION_SECRET).toBe("kept-by-the-developer");
     expect(Object.keys(vars).sort()).toEqual([
+      "ISSUER_PUBLIC_KEYS",
       "ISSUER_SIGNING_KEYS",
       "LIBSQL_AUTH_TOKEN",
       "SESSION_SECRET",
+      "STATUS_LIST_SIGNING_KEYS",
       "VERIFIER_SIGNING_KEYS",
     ]);
     expect(await ensureDevVars(path)).toEqual(vars);
