@@ -15,6 +15,9 @@ import {
 import { startLocalEdge } from "./local-edge.ts";
 import { freePort, WRANGLER_ENV } from "./process.ts";
 
+/** `npm start` and the browser tests run a demo deployment: demo accounts seeded, Quick Demo Login shown. */
+const DEMO_MODE = "true";
+
 export const WORKER_CONFIGS = [
   "wrangler.toml",
   "workers/status/wrangler.toml",
@@ -157,7 +160,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     authToken,
   });
   await migrateDatabase(libsql.url, authToken);
-  await seedDemoData(libsql.url, authToken);
+  await seedDemoData(libsql.url, authToken, { demoMode: DEMO_MODE });
 
   const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: libsql.url });
   const args = ["wrangler", "dev", ...configs.flatMap((c) => ["-c", c])];
@@ -180,6 +183,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   );
   // Passkeys refuse IP addresses as RP IDs: locally they belong to http://localhost:PORT (ADR 021).
   args.push("--var", `WEBAUTHN_ORIGIN:http://localhost:${options.webPort}`);
+  // The local stack is a demo: Quick Demo Login with the seeded accounts (ADR 028).
+  args.push("--var", `DEMO_MODE:${DEMO_MODE}`);
   const wrangler = spawn("npx", args, {
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: options.inheritOutput ? "inherit" : "pipe",

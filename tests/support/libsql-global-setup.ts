@@ -19,7 +19,8 @@ export default async function setup(project: TestProject) {
   const authToken = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const server = await startLocalLibsqlServer({ dbPath: join(dir, "test.db"), port: 0, authToken });
   await migrateDatabase(server.url, authToken);
-  await seedDemoData(server.url, authToken);
+  // The tests run a demo deployment, as npm start does: the demo accounts exist.
+  await seedDemoData(server.url, authToken, { demoMode: "true" });
   project.provide("libsqlUrl" as never, server.url as never);
   project.provide("libsqlAuthToken" as never, authToken as never);
   // Fresh authority keys per run: the web worker issues with the credential keys, the status worker
