@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { workerBindings } from "./tests/support/worker-bindings.ts";
 
 /**
  * One vitest run, several projects (docs/decisions/006-test-layout.md):
@@ -17,31 +18,16 @@ import { defineConfig } from "vitest/config";
  */
 const compatibility = { compatibilityDate: "2026-10-01", compatibilityFlags: ["nodejs_compat"] };
 
-/** What tests/support/libsql-global-setup.ts provides: a migrated, seeded database and issuer keys. */
+/** What tests/support/libsql-global-setup.ts provides: a migrated, seeded database and the keys, each worker its own (ADR 028). */
 type Inject = (key: never) => unknown;
-const stackBindings = (inject: Inject) => ({
-  LIBSQL_URL: inject("libsqlUrl" as never) as string,
-  LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string,
-  ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string,
-});
-/** The web and verifier workers read the session cookie with the same key. */
-const SESSION_SECRET = "test-session-secret-0123456789abcdef0123";
-const verifierBindings = (inject: Inject) => ({
-  ...stackBindings(inject),
-  SESSION_SECRET,
-  VERIFIER_SIGNING_KEYS: inject("verifierSigningKeys" as never) as string,
-});
-const databaseOnly = (inject: Inject) => ({
-  LIBSQL_URL: inject("libsqlUrl" as never) as string,
-  LIBSQL_AUTH_TOKEN: inject("libsqlAuthToken" as never) as string,
-});
+const { databaseOnly, web: webBindings, status: statusBindings, verifier: verifierBindings } = workerBindings;
 
 /** The auxiliary workers a worker under test reaches over bindings, pre-bundled by `npm run build`. */
 const statusWorker = (inject: Inject) => ({
   name: "identity-status",
   modules: true,
   scriptPath: "./workers/status/dist/index.js",
-  bindings: stackBindings(inject),
+  bindings: statusBindings(inject),
   ...compatibility,
 });
 const durableObjectsWorker = (inject: Inject) => ({
@@ -71,7 +57,7 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               // WEBAUTHN_ORIGIN: passkeys belong to the origin tests/support/web-client.ts calls (ADR 021).
-              bindings: { ...stackBindings(inject), SESSION_SECRET, WEBAUTHN_ORIGIN: "https://identity.example" },
+              bindings: { ...webBindings(inject), WEBAUTHN_ORIGIN: "https://identity.example" },
               workers: [
                 statusWorker(inject),
                 {
@@ -133,7 +119,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./workers/status/wrangler.toml" },
-            miniflare: { bindings: stackBindings(inject) },
+            miniflare: { bindings: statusBindings(inject) },
           })),
         ],
         test: {

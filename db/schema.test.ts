@@ -95,10 +95,20 @@ describe("database schema (committed migrations)", () => {
     await client.execute("insert into users (id, username, password_hash) values ('e', 'n2', 'h')");
   });
 
+  it('never seeds demo accounts on a deployment that is not a demo (DEMO_MODE unset or not "true")', async () => {
+    for (const demoMode of [undefined, "false", "TRUE", "1"]) {
+      await expect(seedDemoData(url, undefined, { demoMode }), String(demoMode)).rejects.toThrow(
+        /only on a demo deployment/,
+      );
+    }
+    const rows = await client.execute("select count(*) as n from users where username in ('admin','citizen')");
+    expect(Number(rows.rows[0]!.n)).toBe(0);
+  });
+
   it("seeds the four demo accounts once, with working Argon2id passwords", async () => {
-    const first = await seedDemoData(url);
+    const first = await seedDemoData(url, undefined, { demoMode: "true" });
     expect(first.created.sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.username).sort());
-    const second = await seedDemoData(url);
+    const second = await seedDemoData(url, undefined, { demoMode: "true" });
     expect(second.created).toEqual([]);
     const rows = await client.execute(
       "select username, role, password_hash from users where username in ('admin','citizen','verifier','operator') order by username",

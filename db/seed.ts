@@ -1,7 +1,6 @@
 import { createClient } from "@libsql/client";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 import { hashPassword } from "#core/accounts/password.ts";
 import {
   assistedOffices,
@@ -11,6 +10,7 @@ import {
   users,
   verifierOrganisations,
 } from "#db/schema/index.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDemoDeployment } from "./demo-accounts.ts";
 import { demoAuthorityRecords, walkInAuthorityRecords } from "./demo-records.ts";
 
 /** The demo verifier's organisation (issue 9): the registered name a citizen sees on a request. */
@@ -47,12 +47,22 @@ const DEMO_OPERATORS = [
   { username: "supervisor", title: "Customer Service Supervisor", authorisationLevel: 3, supervisor: true },
 ];
 
-// The account list lives in a client-safe module (the login page prefills from it); re-exported
-// here so scripts keep importing the seed's view of the demo data.
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
+// Re-exported so scripts and tests keep importing the seed's view of the demo data.
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 
-/** Inserts the demo accounts that are absent; leaves existing rows (and their passwords) alone. */
-export async function seedDemoData(url: string, authToken?: string): Promise<{ created: string[] }> {
+/**
+ * Inserts the demo accounts that are absent; leaves existing rows (and their passwords) alone.
+ * Only on a demo deployment (`demoMode` "true", the web worker's DEMO_MODE): anything else is
+ * production, where demo accounts with a published password must never exist (ADR 028), and it
+ * refuses before touching the database.
+ */
+export async function seedDemoData(
+  url: string,
+  authToken: string | undefined,
+  options: { demoMode: string | undefined },
+): Promise<{ created: string[] }> {
+  if (!isDemoDeployment(options.demoMode))
+    throw new Error('The demo seed runs only on a demo deployment (DEMO_MODE "true"): no demo accounts in production');
   const client = createClient({ url, authToken });
   try {
     const db = drizzle(client);

@@ -1,9 +1,11 @@
-// Generates the platform's signing secrets: ISSUER_SIGNING_KEYS, a fresh Ed25519 key per authority
-// (server/credentials/issuer-keys.ts), and VERIFIER_SIGNING_KEYS, the verifier's P-256 keys (server/verification/keys.ts).
+// Generates the platform's signing secrets (who holds which: ADR 028): ISSUER_SIGNING_KEYS, a fresh
+// Ed25519 credential key per authority, and STATUS_LIST_SIGNING_KEYS, a status-list key per
+// authority (server/credentials/issuer-keys.ts); ISSUER_PUBLIC_KEYS, the public halves of both,
+// derived from them; VERIFIER_SIGNING_KEYS, the verifier's P-256 keys (server/verification/keys.ts).
 import { ISSUER_IDS } from "#core/issuers/registry.ts";
 import { VERIFIER_KEY_NAMES } from "#server/verification/key-names.ts";
 
-export async function generateIssuerKeysSecret(): Promise<string> {
+async function generateAuthorityKeys(): Promise<string> {
   const keys: Record<string, JsonWebKey> = {};
   for (const id of ISSUER_IDS) {
     const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
@@ -11,6 +13,26 @@ export async function generateIssuerKeysSecret(): Promise<string> {
     keys[id] = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d };
   }
   return JSON.stringify(keys);
+}
+
+/** ISSUER_SIGNING_KEYS: the authorities' credential keys (the web worker's). */
+export const generateIssuerKeysSecret = generateAuthorityKeys;
+
+/** STATUS_LIST_SIGNING_KEYS: the authorities' status-list keys (the status worker's). */
+export const generateStatusListKeysSecret = generateAuthorityKeys;
+
+/** The public half of each authority's key in a secret: kty, crv and x, never d. */
+function publicHalves(secret: string): Record<string, JsonWebKey> {
+  const keys = JSON.parse(secret) as Record<string, JsonWebKey>;
+  return Object.fromEntries(ISSUER_IDS.map((id) => [id, { kty: "OKP", crv: "Ed25519", x: keys[id]!.x }]));
+}
+
+/** ISSUER_PUBLIC_KEYS from the two private secrets: what the verifier, status and web workers trust. */
+export function issuerPublicKeysFor(issuerSigningKeys: string, statusListSigningKeys: string): string {
+  return JSON.stringify({
+    credentials: publicHalves(issuerSigningKeys),
+    statusLists: publicHalves(statusListSigningKeys),
+  });
 }
 
 export async function generateVerifierKeysSecret(): Promise<string> {

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { loadIssuerKeys, loadIssuerTrust } from "#server/credentials/issuer-keys.ts";
+import { generateIssuerKeysSecret, issuerPublicKeysFor } from "./issuer-keys.ts";
 import { ensureDevVars, parseDevVars } from "./stack.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "dev-vars-"));
@@ -22,11 +24,25 @@ describe("the local secrets (.dev.vars)", () => {
     const vars = await ensureDevVars(path);
     expect(vars.SESSION_SECRET).toBe("kept-by-the-developer");
     expect(Object.keys(vars).sort()).toEqual([
+      "ISSUER_PUBLIC_KEYS",
       "ISSUER_SIGNING_KEYS",
       "LIBSQL_AUTH_TOKEN",
       "SESSION_SECRET",
+      "STATUS_LIST_SIGNING_KEYS",
       "VERIFIER_SIGNING_KEYS",
     ]);
     expect(await ensureDevVars(path)).toEqual(vars);
+  });
+
+  it("upgrades a file from before ADR 028: the status-list keys are added, the public keys derived from the kept credential keys", async () => {
+    const path = join(dir, "before-028.dev.vars");
+    const issuerKeys = await generateIssuerKeysSecret();
+    writeFileSync(path, `ISSUER_SIGNING_KEYS='${issuerKeys}'\n`);
+    const vars = await ensureDevVars(path);
+    expect(vars.ISSUER_SIGNING_KEYS).toBe(issuerKeys);
+    expect(vars.ISSUER_PUBLIC_KEYS).toBe(issuerPublicKeysFor(issuerKeys, vars.STATUS_LIST_SIGNING_KEYS!));
+    const trust = await loadIssuerTrust(vars.ISSUER_PUBLIC_KEYS);
+    for (const [id, key] of await loadIssuerKeys(vars.ISSUER_SIGNING_KEYS))
+      expect(trust.credentialKeys.get(id)?.kid, id).toBe(key.kid);
   });
 });

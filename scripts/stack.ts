@@ -6,9 +6,17 @@ import { dirname, join, resolve } from "node:path";
 import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
-import { generateIssuerKeysSecret, generateVerifierKeysSecret } from "./issuer-keys.ts";
+import {
+  generateIssuerKeysSecret,
+  generateStatusListKeysSecret,
+  generateVerifierKeysSecret,
+  issuerPublicKeysFor,
+} from "./issuer-keys.ts";
 import { startLocalEdge } from "./local-edge.ts";
 import { freePort, WRANGLER_ENV } from "./process.ts";
+
+/** `npm start` and the browser tests run a demo deployment: demo accounts seeded, Quick Demo Login shown. */
+const DEMO_MODE = "true";
 
 export const WORKER_CONFIGS = [
   "wrangler.toml",
@@ -17,13 +25,16 @@ export const WORKER_CONFIGS = [
   "workers/durable-objects/wrangler.toml",
 ];
 
-/** Variables each auxiliary worker needs from the stack (wrangler dev's --var reaches the first worker only). */
-const AUX_WORKER_VARS: Record<string, readonly string[]> = {
-  "workers/status/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "ISSUER_SIGNING_KEYS"],
+/**
+ * Variables each auxiliary worker needs from the stack (wrangler dev's --var reaches the first
+ * worker only): each worker gets only the secrets it uses (ADR 028), as in production.
+ */
+export const AUX_WORKER_VARS: Record<string, readonly string[]> = {
+  "workers/status/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "STATUS_LIST_SIGNING_KEYS", "ISSUER_PUBLIC_KEYS"],
   "workers/verifier/wrangler.toml": [
     "LIBSQL_URL",
     "LIBSQL_AUTH_TOKEN",
-    "ISSUER_SIGNING_KEYS",
+    "ISSUER_PUBLIC_KEYS",
     "VERIFIER_SIGNING_KEYS",
     "SESSION_SECRET",
   ],
@@ -57,7 +68,19 @@ async function writeDevVars(path: string): Promise<Record<string, string>> {
   // The local libSQL server runs any SQL its token holder sends: this machine's workers only.
   if (!has("LIBSQL_AUTH_TOKEN")) additions.push(`LIBSQL_AUTH_TOKEN=${random(32)}`);
   // Single-quoted: the value is JSON (dotenv would otherwise read its quotes).
-  if (!has("ISSUER_SIGNING_KEYS")) additions.push(`ISSUER_SIGNING_KEYS='${await generateIssuerKeysSecret()}'`);
+  const issuerKeys = has("ISSUER_SIGNING_KEYS") ? undefined : await generateIssuerKeysSecret();
+  if (issuerKeys) additions.push(`ISSUER_SIGNING_KEYS='${issuerKeys}'`);
+  const statusListKeys = has("STATUS_LIST_SIGNING_KEYS") ? undefined : await generateStatusListKeysSecret();
+  if (statusListKeys) additions.push(`STATUS_LIST_SIGNING_KEYS='${statusListKeys}'`);
+  // The public halves are derived from the two secrets as they end up in the file.
+  if (!has("ISSUER_PUBLIC_KEYS")) {
+    const kept = parseDevVars(existing);
+    const publicKeys = issuerPublicKeysFor(
+      issuerKeys ?? kept.ISSUER_SIGNING_KEYS!,
+      statusListKeys ?? kept.STATUS_LIST_SIGNING_KEYS!,
+    );
+    additions.push(`ISSUER_PUBLIC_KEYS='${publicKeys}'`);
+  }
   if (!has("VERIFIER_SIGNING_KEYS")) additions.push(`VERIFIER_SIGNING_KEYS='${await generateVerifierKeysSecret()}'`);
   const separator = existing && !existing.endsWith("\n") ? "\n" : "";
   const text = additions.length ? `${existing}${separator}${additions.join("\n")}\n` : existing;
@@ -137,7 +160,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     authToken,
   });
   await migrateDatabase(libsql.url, authToken);
-  await seedDemoData(libsql.url, authToken);
+  await seedDemoData(libsql.url, authToken, { demoMode: DEMO_MODE });
 
   const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: libsql.url });
   const args = ["wrangler", "dev", ...configs.flatMap((c) => ["-c", c])];
@@ -160,6 +183,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   );
   // Passkeys refuse IP addresses as RP IDs: locally they belong to http://localhost:PORT (ADR 021).
   args.push("--var", `WEBAUTHN_ORIGIN:http://localhost:${options.webPort}`);
+  // The local stack is a demo: Quick Demo Login with the seeded accounts (ADR 028).
+  args.push("--var", `DEMO_MODE:${DEMO_MODE}`);
   const wrangler = spawn("npx", args, {
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: options.inheritOutput ? "inherit" : "pipe",

@@ -17,16 +17,24 @@ import { pageMeta } from "#app/components/meta.ts";
 import { LoginSchema } from "#core/accounts/schemas.ts";
 import type { User } from "#db/schema/accounts.ts";
 import { authenticateCredentials } from "#server/accounts/authentication.ts";
+import { demoLogins } from "#server/accounts/demo-login.ts";
 import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
 import { signInCookies } from "#server/accounts/sign-in.ts";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Sign In", description: "Sign in to your UK Digital Identity account." });
 
-/** Already signed in: nothing to do here. Otherwise, the origin passkeys belong to (ADR 021), or null without passkeys. */
+/**
+ * Already signed in: nothing to do here. Otherwise, the origin passkeys belong to (ADR 021), or
+ * null without passkeys; and the demo accounts, only on a demo deployment (ADR 028).
+ */
 export async function loader(args: LoaderFunctionArgs) {
   await signedOutOnly(args);
-  return json({ passkeyOrigin: relyingPartyFrom(args.context.env)?.origin ?? null });
+  return json(
+    { passkeyOrigin: relyingPartyFrom(args.context.env)?.origin ?? null, demoLogins: demoLogins(args.context.env) },
+    // Demo credentials are never kept by a shared cache.
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const headers = retryAfterHeaders;

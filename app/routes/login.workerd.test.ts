@@ -1,8 +1,70 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "#app/entry.worker.ts";
 import { DEMO_PASSWORD } from "#db/seed.ts";
 import { PAIR_THROTTLE, throttleKeys } from "#server/accounts/throttle.ts";
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
-import { call, postForm, registerUser, sessionTokenFrom, throttles, uniqueAddress } from "#tests/support/web-client.ts";
+import {
+  call,
+  ORIGIN,
+  postForm,
+  registerUser,
+  sessionTokenFrom,
+  throttles,
+  uniqueAddress,
+} from "#tests/support/web-client.ts";
+
+/** GET `path` from the web worker deployed with DEMO_MODE `demoMode` (unset: as production's wrangler.toml leaves it off). */
+async function asDeployed(path: string, demoMode: string | undefined): Promise<Response> {
+  const { DEMO_MODE: _configured, ...bindings } = env as Record<string, unknown>;
+  const ctx = createExecutionContext();
+  const request = new Request(`${ORIGIN}${path}`, {
+    headers: { "CF-Connecting-IP": uniqueAddress() },
+  }) as Parameters<typeof worker.fetch>[0];
+  const response = await worker.fetch(
+    request,
+    demoMode === undefined ? bindings : { ...bindings, DEMO_MODE: demoMode },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+// Spec 000 §2's Quick Demo Login, only where the deployment says it is a demo (ADR 028).
+describe("GET /login: Quick Demo Login only on a demo deployment", () => {
+  it('shows the four demo buttons with the demo accounts from the loader when DEMO_MODE is "true"', async () => {
+    const page = await asDeployed("/login", "true");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Quick Demo Login");
+    for (const label of ["Admin User", "Citizen", "Verifier", "Operator"]) expect(html).toContain(`>${label}</button>`);
+    const data = await asDeployed("/login?_data=routes%2Flogin", "true");
+    expect(data.headers.get("Cache-Control")).toBe("no-store");
+    expect(((await data.json()) as { demoLogins: unknown }).demoLogins).toEqual([
+      { role: "admin", username: "admin", password: DEMO_PASSWORD },
+      { role: "citizen", username: "citizen", password: DEMO_PASSWORD },
+      { role: "verifier", username: "verifier", password: DEMO_PASSWORD },
+      { role: "operator", username: "operator", password: DEMO_PASSWORD },
+    ]);
+  });
+
+  it.each([undefined, "false"])("shows no demo block and no demo password when DEMO_MODE is %s", async (demoMode) => {
+    const page = await asDeployed("/login", demoMode);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Sign In");
+    expect(html).not.toContain("Quick Demo Login");
+    expect(html).not.toContain(DEMO_PASSWORD);
+    const data = await asDeployed("/login?_data=routes%2Flogin", demoMode);
+    const body = await data.text();
+    expect(JSON.parse(body)).toMatchObject({ demoLogins: null });
+    expect(body).not.toContain(DEMO_PASSWORD);
+  });
+
+  it("is off in the production configuration (root wrangler.toml) the web worker runs with here", () => {
+    expect((env as Record<string, unknown>).DEMO_MODE).toBe("false");
+  });
+});
 
 // The sign-in form's action, as a browser without JavaScript uses it.
 describe("POST /login (no-JS form)", () => {

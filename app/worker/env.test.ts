@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ISSUER_IDS } from "#core/issuers/registry.ts";
 import { mediaSources, WebEnvSchema } from "./env.ts";
 
 const fetcher = { fetch: async () => new Response() };
@@ -7,6 +8,14 @@ const valid = {
   LIBSQL_URL: "http://127.0.0.1:8080",
   SESSION_SECRET: "x".repeat(32),
   ISSUER_SIGNING_KEYS: "{}",
+  ISSUER_PUBLIC_KEYS: JSON.stringify(
+    Object.fromEntries(
+      ["credentials", "statusLists"].map((use) => [
+        use,
+        Object.fromEntries(ISSUER_IDS.map((id) => [id, { kty: "OKP", crv: "Ed25519", x: "A".repeat(43) }])),
+      ]),
+    ),
+  ),
   ASSETS: fetcher,
   STATUS: fetcher,
   VERIFIER: fetcher,

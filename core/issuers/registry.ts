@@ -226,6 +226,15 @@ export function issuerUrl(base: string, id: IssuerId): string {
   return `${normaliseBase(base)}/issuers/${id}`;
 }
 
+/**
+ * The identifier an authority's status lists are issued under (their `iss`): a status issuer of its
+ * own, whose metadata lists only the status-list key, so a key that signs lists is never one that
+ * signs credentials (ADR 028).
+ */
+export function statusIssuerUrl(base: string, id: IssuerId): string {
+  return `${normaliseBase(base)}/status/issuers/${id}`;
+}
+
 /** SD-JWT VC section 4: the metadata lives at the issuer URL with /.well-known/jwt-vc-issuer inserted after the host. */
 export function issuerMetadataUrl(base: string, id: IssuerId): string {
   const url = new URL(issuerUrl(base, id));

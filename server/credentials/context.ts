@@ -1,33 +1,43 @@
 import { publicBaseUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { type IssuerKeys, loadIssuerKeys } from "./issuer-keys.ts";
+import { assertTrusted, type IssuerKeys, type IssuerTrust, loadIssuerKeys, loadIssuerTrust } from "./issuer-keys.ts";
 
-/** The bindings credential work needs: the authorities' keys, the identifier base, the status worker. */
-export interface CredentialBindings {
-  ISSUER_SIGNING_KEYS: string;
+/** What checking credentials needs: the authorities' public keys, the identifier base, the status worker. */
+export interface TrustBindings {
+  ISSUER_PUBLIC_KEYS: string;
   PUBLIC_BASE_URL?: string;
   STATUS: Fetcher;
 }
 
-export interface CredentialContext {
+/** What issuing needs on top: the authorities' credential keys (the web worker's alone: ADR 028). */
+export interface CredentialBindings extends TrustBindings {
+  ISSUER_SIGNING_KEYS: string;
+}
+
+export interface CheckingContext {
   db: Database;
-  keys: IssuerKeys;
+  /** The authorities' public keys: the trust list for credentials and their status lists. */
+  trust: IssuerTrust;
   /** The https base of our identifiers (core/issuers/registry.ts publicBaseUrl). */
   base: string;
   /** A status list token fetched fresh from the status worker over its service binding. */
   fetchStatus: (uri: string, signal: AbortSignal) => Promise<string | undefined>;
 }
 
-/** What issuing, checking and certifying credentials need from a request, resolved once per request. */
-export async function credentialContext(
-  context: Pick<RequestContext<CredentialBindings>, "env" | "db">,
+export interface CredentialContext extends CheckingContext {
+  keys: IssuerKeys;
+}
+
+/** What checking credentials needs from a request (the verifier worker's and the web worker's), once per request. */
+export async function checkingContext(
+  context: Pick<RequestContext<TrustBindings>, "env" | "db">,
   requestUrl: string,
-): Promise<CredentialContext> {
+): Promise<CheckingContext> {
   const { env } = context;
   return {
     db: context.db,
-    keys: await loadIssuerKeys(env.ISSUER_SIGNING_KEYS),
+    trust: await loadIssuerTrust(env.ISSUER_PUBLIC_KEYS),
     base: publicBaseUrl(env.PUBLIC_BASE_URL, requestUrl),
     async fetchStatus(uri, signal) {
       const response = await env.STATUS.fetch(uri, { signal, headers: { Accept: "application/statuslist+jwt" } });
@@ -35,4 +45,15 @@ export async function credentialContext(
       return response.ok ? new TextDecoder().decode(await response.arrayBuffer()) : undefined;
     },
   };
+}
+
+/** What issuing, checking and certifying credentials need from a request (the web worker), once per request. */
+export async function credentialContext(
+  context: Pick<RequestContext<CredentialBindings>, "env" | "db">,
+  requestUrl: string,
+): Promise<CredentialContext> {
+  const checking = await checkingContext(context, requestUrl);
+  const keys = await loadIssuerKeys(context.env.ISSUER_SIGNING_KEYS);
+  assertTrusted("ISSUER_SIGNING_KEYS", keys, checking.trust.credentialKeys);
+  return { ...checking, keys };
 }

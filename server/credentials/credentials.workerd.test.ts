@@ -38,6 +38,15 @@ async function issuerKeys(issuerPath: string): Promise<PublicJwk[]> {
   return metadata.jwks.keys;
 }
 
+/** The authority's status-list key, from its status issuer's metadata (not its credential key: ADR 028). */
+async function statusListKeys(issuerId: string): Promise<PublicJwk[]> {
+  const response = await call(`/.well-known/jwt-vc-issuer/status/issuers/${issuerId}`);
+  expect(response.status).toBe(200);
+  const metadata = (await response.json()) as { issuer: string; jwks: { keys: PublicJwk[] } };
+  expect(metadata.issuer).toBe(`${BASE}/status/issuers/${issuerId}`);
+  return metadata.jwks.keys;
+}
+
 async function statusOf(vcJwt: string, keys: PublicJwk[]) {
   const { status } = decodePayload(vcJwt);
   const uri: string = status.status_list.uri;
@@ -154,7 +163,7 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
       family_name: "Thompson",
       birthdate: "1990-04-12",
     });
-    expect(await statusOf(credential.vcJwt, keys)).toBe(0);
+    expect(await statusOf(credential.vcJwt, await statusListKeys("home-office"))).toBe(0);
   });
 
   it("issues every type from its own authority", async () => {
@@ -170,7 +179,7 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
       expect(response.status, type).toBe(201);
       const credential = (await response.json()) as IssuedCredential;
       expect(credential.issuer).toBe(`${BASE}/issuers/${issuer}`);
-      expect(await statusOf(credential.vcJwt, await issuerKeys(issuer))).toBe(0);
+      expect(await statusOf(credential.vcJwt, await statusListKeys(issuer))).toBe(0);
     }
   });
 
@@ -240,7 +249,7 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
     expect(second.holderKeyThumbprint).not.toBe(first.holderKeyThumbprint);
     const list = (await (await call("/api/wallet/credentials", { cookie })).json()) as IssuedCredential[];
     expect(list.map((c) => c.id)).toEqual([second.id]);
-    expect(await statusOf(first.vcJwt, await issuerKeys("home-office"))).toBe(1);
+    expect(await statusOf(first.vcJwt, await statusListKeys("home-office"))).toBe(1);
   });
 });
 
@@ -271,7 +280,7 @@ describe("revocation: POST /api/credentials/{id}/revoke", () => {
   it("lets an administrator revoke: revokedAt set, the bit set and republished; citizens get 403", async () => {
     const { cookie } = await citizenWithRecords();
     const issued = await issueCredential(cookie);
-    const keys = await issuerKeys("home-office");
+    const keys = await statusListKeys("home-office");
 
     const byOwner = await call(`/api/credentials/${issued.id}/revoke`, { method: "POST", cookie });
     expect(byOwner.status).toBe(403);

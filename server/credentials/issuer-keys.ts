@@ -1,10 +1,16 @@
 /**
- * The authorities' signing keys (issue 4): one Ed25519 key per issuer, from the secret
- * ISSUER_SIGNING_KEYS, a JSON object of issuer id to private JWK. Locally `npm start` generates
- * it into .dev.vars on first start (scripts/issuer-keys.ts); in production it is a
- * `wrangler secret` on the web worker (signs credentials) and the status worker (signs status
- * lists, publishes the public halves).
+ * The authorities' keys (issue 4; who holds which: ADR 028). Each authority has two Ed25519 keys:
+ *  - its credential key, from the secret ISSUER_SIGNING_KEYS: signs credentials, held by the web
+ *    worker alone (it issues);
+ *  - its status-list key, from the secret STATUS_LIST_SIGNING_KEYS: signs its status lists, held
+ *    by the status worker alone, so a leak there cannot forge a credential our verifiers accept.
+ * Both secrets are JSON objects of issuer id to private JWK. Their public halves are the variable
+ * ISSUER_PUBLIC_KEYS (`{"credentials": {...}, "statusLists": {...}}`, issuer id to public JWK),
+ * derived by the key generator (scripts/issuer-keys.ts): what every worker that checks a
+ * credential trusts, and what the status worker publishes. Locally `npm start` generates all
+ * three into .dev.vars on first start; in production they are `wrangler secret`s.
  */
+import { z } from "zod";
 import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
 import { AUTHORITIES, ISSUER_IDS, type IssuerId } from "#core/issuers/registry.ts";
 import { oncePerSecret, parseJwkSecret } from "#server/worker/secrets.ts";
@@ -19,26 +25,42 @@ export interface IssuerKey {
 
 export type IssuerKeys = ReadonlyMap<IssuerId, IssuerKey>;
 
-const loadOnce = oncePerSecret(importIssuerKeys);
+/** The two secrets of authority keys: the same shape, different holders. */
+type SigningSecretName = "ISSUER_SIGNING_KEYS" | "STATUS_LIST_SIGNING_KEYS";
 
-/** Parses and imports the keys once per distinct secret value (an isolate keeps them). */
-export function loadIssuerKeys(secret: string | undefined): Promise<IssuerKeys> {
+const loaders: Record<SigningSecretName, (secret: string) => Promise<IssuerKeys>> = {
+  ISSUER_SIGNING_KEYS: oncePerSecret((secret) => importSigningKeys("ISSUER_SIGNING_KEYS", secret)),
+  STATUS_LIST_SIGNING_KEYS: oncePerSecret((secret) => importSigningKeys("STATUS_LIST_SIGNING_KEYS", secret)),
+};
+
+function load(name: SigningSecretName, secret: string | undefined): Promise<IssuerKeys> {
   if (!secret)
     return Promise.reject(
-      new Error(
-        "ISSUER_SIGNING_KEYS is not set (npm start generates it into .dev.vars; production: wrangler secret put)",
-      ),
+      new Error(`${name} is not set (npm start generates it into .dev.vars; production: wrangler secret put)`),
     );
-  return loadOnce(secret);
+  return loaders[name](secret);
 }
 
-async function importIssuerKeys(secret: string): Promise<IssuerKeys> {
-  const record = parseJwkSecret("ISSUER_SIGNING_KEYS", secret, "issuer id");
+/** The authorities' credential-signing keys (web worker), imported once per distinct secret value. */
+export const loadIssuerKeys = (secret: string | undefined): Promise<IssuerKeys> => load("ISSUER_SIGNING_KEYS", secret);
+
+/** The authorities' status-list keys (status worker), imported once per distinct secret value. */
+export const loadStatusListKeys = (secret: string | undefined): Promise<IssuerKeys> =>
+  load("STATUS_LIST_SIGNING_KEYS", secret);
+
+/** A public JWK published with its thumbprint kid, alg EdDSA and use sig. */
+async function published(jwk: { x: string }): Promise<PublicJwk> {
+  const bare = toPublicJwk({ kty: "OKP", crv: "Ed25519", x: jwk.x } as PublicJwk);
+  return { ...bare, kid: await jwkThumbprint(bare), alg: "EdDSA", use: "sig" };
+}
+
+async function importSigningKeys(name: SigningSecretName, secret: string): Promise<IssuerKeys> {
+  const record = parseJwkSecret(name, secret, "issuer id");
   const keys = new Map<IssuerId, IssuerKey>();
   for (const issuerId of ISSUER_IDS) {
     const jwk = record[issuerId];
     if (jwk?.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.d !== "string" || typeof jwk.x !== "string") {
-      throw new Error(`ISSUER_SIGNING_KEYS has no Ed25519 private key for ${AUTHORITIES[issuerId].name} (${issuerId})`);
+      throw new Error(`${name} has no Ed25519 private key for ${AUTHORITIES[issuerId].name} (${issuerId})`);
     }
     const privateKey = await crypto.subtle.importKey(
       "jwk",
@@ -47,9 +69,66 @@ async function importIssuerKeys(secret: string): Promise<IssuerKeys> {
       false,
       ["sign"],
     );
-    const bare = toPublicJwk({ kty: "OKP", crv: "Ed25519", x: jwk.x } as PublicJwk);
-    const kid = await jwkThumbprint(bare);
-    keys.set(issuerId, { issuerId, kid, privateKey, publicJwk: { ...bare, kid, alg: "EdDSA", use: "sig" } });
+    const publicJwk = await published({ x: jwk.x });
+    keys.set(issuerId, { issuerId, kid: publicJwk.kid!, privateKey, publicJwk });
   }
   return keys;
+}
+
+/** What a worker that checks credentials trusts: public keys only. */
+export interface IssuerTrust {
+  /** Each authority's credential key: the only key a credential of that authority may be signed with. */
+  credentialKeys: ReadonlyMap<IssuerId, PublicJwk>;
+  /** Each authority's status-list key: the only keys a status list may be signed with. */
+  statusListKeys: ReadonlyMap<IssuerId, PublicJwk>;
+}
+
+/** An Ed25519 public JWK: `d` (a private key) is refused, never silently dropped. */
+const PublicEd25519 = z.strictObject({ kty: z.literal("OKP"), crv: z.literal("Ed25519"), x: z.base64url().min(43) });
+const PerIssuer = z.strictObject(
+  Object.fromEntries(ISSUER_IDS.map((id) => [id, PublicEd25519])) as Record<IssuerId, typeof PublicEd25519>,
+);
+const IssuerPublicKeysShape = z.strictObject({ credentials: PerIssuer, statusLists: PerIssuer });
+
+/**
+ * The binding ISSUER_PUBLIC_KEYS: JSON of the authorities' public keys, checked when a worker
+ * starts (a private key in it is a configuration error: ADR 028).
+ */
+export const issuerPublicKeysBinding = z.string().refine((value) => {
+  try {
+    return IssuerPublicKeysShape.safeParse(JSON.parse(value)).success;
+  } catch {
+    return false;
+  }
+}, 'must be JSON {"credentials": {...}, "statusLists": {...}}: each authority\'s Ed25519 public JWK (kty, crv, x only)');
+
+const loadTrust = oncePerSecret(async (value: string): Promise<IssuerTrust> => {
+  const parsed = IssuerPublicKeysShape.parse(JSON.parse(value));
+  const credentialKeys = new Map<IssuerId, PublicJwk>();
+  const statusListKeys = new Map<IssuerId, PublicJwk>();
+  for (const id of ISSUER_IDS) {
+    credentialKeys.set(id, await published(parsed.credentials[id]));
+    statusListKeys.set(id, await published(parsed.statusLists[id]));
+  }
+  return { credentialKeys, statusListKeys };
+});
+
+/** The authorities' public keys from ISSUER_PUBLIC_KEYS, once per distinct value. */
+export function loadIssuerTrust(value: string | undefined): Promise<IssuerTrust> {
+  if (!value) return Promise.reject(new Error("ISSUER_PUBLIC_KEYS is not set (scripts/issuer-keys.ts derives it)"));
+  return loadTrust(value);
+}
+
+/**
+ * A worker holding signing keys checks that they are the ones everybody trusts: a mismatched
+ * secret would sign what no verifier accepts, so it fails at once, naming the authority.
+ */
+export function assertTrusted(
+  name: SigningSecretName,
+  keys: IssuerKeys,
+  trusted: IssuerTrust["credentialKeys"] | IssuerTrust["statusListKeys"],
+): void {
+  for (const [id, key] of keys)
+    if (trusted.get(id)?.kid !== key.kid)
+      throw new Error(`${name} for ${AUTHORITIES[id].name} (${id}) does not match ISSUER_PUBLIC_KEYS`);
 }

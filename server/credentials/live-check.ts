@@ -17,23 +17,26 @@ import {
 } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { presentations } from "#db/schema/index.ts";
-import type { CredentialContext } from "./context.ts";
+import type { CheckingContext } from "./context.ts";
 import type { DisplayStatus } from "./credentials.ts";
-import type { IssuerKeys } from "./issuer-keys.ts";
+import type { IssuerTrust } from "./issuer-keys.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "./status-lists.ts";
 
 /** Allowed clock difference with an issuer's `iat`/`exp`. */
 const CLOCK_SKEW_SECONDS = 60;
 
-/** Our issuers and their keys, as a verifier's trust list (EdDSA pinned). */
-export function trustedIssuers(keys: IssuerKeys, base: string): Map<string, TrustedIssuer> {
+/** Our issuers and their credential keys, as a verifier's trust list (EdDSA pinned). Status-list keys are not in it (ADR 028). */
+export function trustedIssuers(trust: IssuerTrust, base: string): Map<string, TrustedIssuer> {
   const trusted = new Map<string, TrustedIssuer>();
   for (const id of ISSUER_IDS) {
-    const key = keys.get(id);
-    if (key) trusted.set(issuerUrl(base, id), { keys: [key.publicJwk], algorithms: ["EdDSA"] });
+    const key = trust.credentialKeys.get(id);
+    if (key) trusted.set(issuerUrl(base, id), { keys: [key], algorithms: ["EdDSA"] });
   }
   return trusted;
 }
+
+/** The keys a status list may be signed with: the authorities' status-list keys only, never a credential key (ADR 028). */
+export const trustedStatusListKeys = (trust: IssuerTrust) => [...trust.statusListKeys.values()];
 
 export interface LiveCheck {
   valid: boolean;
@@ -53,7 +56,7 @@ export interface LiveCheck {
  * the issuer's statement alone, for share links and certificates, never a presentation.
  */
 export async function checkCredentialNow(
-  context: Pick<CredentialContext, "keys" | "base" | "fetchStatus">,
+  context: Pick<CheckingContext, "trust" | "base" | "fetchStatus">,
   credential: { vcJwt: string; type: string },
   /**
    * Our own record's status now (effectiveStatus). It can only make the answer stricter (fail
@@ -67,7 +70,7 @@ export async function checkCredentialNow(
   const issuer = issuerId ? AUTHORITIES[issuerId].name : "Unknown issuer";
   const presentation = credential.vcJwt.endsWith("~") ? credential.vcJwt : `${credential.vcJwt}~`;
   const result = await verifyPresentation(presentation, {
-    trustedIssuers: trustedIssuers(context.keys, context.base),
+    trustedIssuers: trustedIssuers(context.trust, context.base),
     requireKeyBinding: false,
     // Not used: no key binding is checked here, only the issuer's statement.
     maxKbAgeSeconds: 300,
@@ -76,6 +79,7 @@ export async function checkCredentialNow(
     allowedVcts: Object.keys(CREDENTIAL_TYPES).map((code) => vctUrl(context.base, code as CredentialTypeCode)),
     status: {
       allowedUriPrefixes: [`${context.base}/status/lists/`],
+      keys: trustedStatusListKeys(context.trust),
       maxInflatedBytes: STATUS_LIST_MAX_INFLATED_BYTES,
       timeoutMs: 3000,
       async check(reference, { signal }) {

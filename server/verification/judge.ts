@@ -27,8 +27,8 @@ import {
 } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, statusLists } from "#db/schema/index.ts";
-import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
-import { trustedIssuers } from "#server/credentials/live-check.ts";
+import type { IssuerTrust } from "#server/credentials/issuer-keys.ts";
+import { trustedIssuers, trustedStatusListKeys } from "#server/credentials/live-check.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "#server/credentials/status-lists.ts";
 import { CLOCK_SKEW_SECONDS, consumeOfflineNonce, nonceStatements } from "./offline-nonces.ts";
 
@@ -40,7 +40,7 @@ const statusCache = new StatusListCache();
 
 export interface JudgeContext {
   db: Database;
-  keys: IssuerKeys;
+  trust: IssuerTrust;
   base: string;
   /** The status list token, fetched from the status worker (only when the cached version is stale). */
   fetchStatus: (uri: string, signal: AbortSignal) => Promise<string | undefined>;
@@ -185,7 +185,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   const presented = input.offlineNonce ? presentedNonce(input.presentation) : undefined;
   const offline: { nonce: string; fresh?: boolean } | undefined = presented ? { nonce: presented } : undefined;
   const policy: PresentationPolicy = {
-    trustedIssuers: trustedIssuers(context.keys, context.base),
+    trustedIssuers: trustedIssuers(context.trust, context.base),
     allowedVcts: types.map((type) => vctUrl(context.base, type)),
     requireKeyBinding: true,
     acceptPaper: input.acceptPaper === true,
@@ -207,6 +207,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     now: Math.floor(input.now.getTime() / 1000),
     status: {
       allowedUriPrefixes: [`${context.base}/status/lists/`],
+      keys: trustedStatusListKeys(context.trust),
       maxInflatedBytes: STATUS_LIST_MAX_INFLATED_BYTES,
       timeoutMs: 3000,
       cache: statusCache,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ONCE_FIELDS_PASS, SPEC_WORDING } from "#core/validation/wording.ts";
+import { issuerPublicKeysBinding } from "#server/credentials/issuer-keys.ts";
 
 /**
  * Each worker's bindings, validated once per isolate before any request is handled (on Workers the
@@ -36,12 +37,29 @@ export const sessionBindings = {
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
 };
 
-/** The authorities' signing keys and the base every identifier hangs from (ADR 011). */
-export const issuerBindings = {
-  /** JSON: issuer id to Ed25519 private JWK (server/credentials/issuer-keys.ts). */
-  ISSUER_SIGNING_KEYS: z.string().min(2, "is required"),
+/**
+ * The base every identifier hangs from (ADR 011), and the authorities' public keys, which every
+ * worker that checks or publishes credentials trusts (ADR 028).
+ */
+export const trustBindings = {
+  /** JSON: each authority's credential and status-list public keys (server/credentials/issuer-keys.ts). */
+  ISSUER_PUBLIC_KEYS: issuerPublicKeysBinding,
   /** https base of issuer, type and status list URLs; default: the https form of the request's host. */
   PUBLIC_BASE_URL: z.url().startsWith("https://", "must be https").optional(),
+};
+
+/** The authorities' credential-signing keys: the web worker's alone, since only it issues (ADR 028). */
+export const issuerBindings = {
+  ...trustBindings,
+  /** JSON: issuer id to Ed25519 private JWK (server/credentials/issuer-keys.ts). */
+  ISSUER_SIGNING_KEYS: z.string().min(2, "is required"),
+};
+
+/** The authorities' status-list keys: the status worker's alone, so it cannot issue credentials (ADR 028). */
+export const statusListBindings = {
+  ...trustBindings,
+  /** JSON: issuer id to Ed25519 private JWK, one per authority, never a credential key. */
+  STATUS_LIST_SIGNING_KEYS: z.string().min(2, "is required"),
 };
 
 /** A service binding to another worker. */

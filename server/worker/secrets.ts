@@ -1,5 +1,5 @@
 /**
- * Secrets that hold keys (ISSUER_SIGNING_KEYS, VERIFIER_SIGNING_KEYS): a JSON object of name to
+ * Secrets that hold keys (ISSUER_SIGNING_KEYS, STATUS_LIST_SIGNING_KEYS, VERIFIER_SIGNING_KEYS): a JSON object of name to
  * private JWK, parsed and imported once per distinct value (an isolate keeps the result; a failed
  * import is forgotten, so a corrected secret is tried again).
  */

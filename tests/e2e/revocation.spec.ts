@@ -84,14 +84,16 @@ describe("revocation seen by the citizen and by anyone holding a share link", ()
     expect(await stranger.page.getByRole("heading", { name: "Credential is not valid" }).isVisible()).toBe(true);
     expect(await stranger.page.getByText("The Home Office has revoked this credential.").isVisible()).toBe(true);
 
-    // And the published status list carries the bit, signed by the issuer's published key.
+    // And the published status list carries the bit, signed by the authority's published status-list key.
     const payload = JSON.parse(Buffer.from(credential.vcJwt.split(".")[1]!, "base64url").toString()) as {
       status: { status_list: { idx: number; uri: string } };
     };
     const { idx, uri } = payload.status.status_list;
     const base = stranger.baseUrl;
     const token = await (await fetch(new URL(new URL(uri).pathname, base))).text();
-    const metadata = (await (await fetch(new URL("/.well-known/jwt-vc-issuer/issuers/home-office", base))).json()) as {
+    const metadata = (await (
+      await fetch(new URL("/.well-known/jwt-vc-issuer/status/issuers/home-office", base))
+    ).json()) as {
       jwks: { keys: PublicJwk[] };
     };
     const status = await verifyStatusListToken(token, {

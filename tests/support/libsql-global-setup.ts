@@ -5,7 +5,12 @@ import type { TestProject } from "vitest/node";
 import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
-import { generateIssuerKeysSecret, generateVerifierKeysSecret } from "#scripts/issuer-keys.ts";
+import {
+  generateIssuerKeysSecret,
+  generateStatusListKeysSecret,
+  generateVerifierKeysSecret,
+  issuerPublicKeysFor,
+} from "#scripts/issuer-keys.ts";
 
 /** Starts a migrated, seeded local libSQL server (with its own token) on a random port for the workerd tests, and makes issuer keys. */
 export default async function setup(project: TestProject) {
@@ -14,11 +19,17 @@ export default async function setup(project: TestProject) {
   const authToken = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const server = await startLocalLibsqlServer({ dbPath: join(dir, "test.db"), port: 0, authToken });
   await migrateDatabase(server.url, authToken);
-  await seedDemoData(server.url, authToken);
+  // The tests run a demo deployment, as npm start does: the demo accounts exist.
+  await seedDemoData(server.url, authToken, { demoMode: "true" });
   project.provide("libsqlUrl" as never, server.url as never);
   project.provide("libsqlAuthToken" as never, authToken as never);
-  // Fresh authority keys per run, shared by the web worker (issues) and the status worker (publishes).
-  project.provide("issuerSigningKeys" as never, (await generateIssuerKeysSecret()) as never);
+  // Fresh authority keys per run: the web worker issues with the credential keys, the status worker
+  // signs lists with the status-list keys, every worker trusts the public halves (ADR 028).
+  const issuerSigningKeys = await generateIssuerKeysSecret();
+  const statusListSigningKeys = await generateStatusListKeysSecret();
+  project.provide("issuerSigningKeys" as never, issuerSigningKeys as never);
+  project.provide("statusListSigningKeys" as never, statusListSigningKeys as never);
+  project.provide("issuerPublicKeys" as never, issuerPublicKeysFor(issuerSigningKeys, statusListSigningKeys) as never);
   project.provide("verifierSigningKeys" as never, (await generateVerifierKeysSecret()) as never);
   return async () => {
     await server.close();

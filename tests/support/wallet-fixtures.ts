@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
+import { DEMO_PASSWORD } from "#db/demo-accounts.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { authorityRecords } from "#db/schema/index.ts";
 import type { WalletCredential } from "#server/credentials/credentials.ts";

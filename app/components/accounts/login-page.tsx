@@ -9,8 +9,8 @@ import { PasskeySignIn } from "#app/components/passkeys/passkey-sign-in.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#core/accounts/demo-accounts.ts";
 import { type KnownRole, LoginSchema } from "#core/accounts/schemas.ts";
+import type { DemoLogin } from "#server/accounts/demo-login.ts";
 
 export const LOGIN_FAILED = "Invalid username or password. Please try again.";
 
@@ -23,7 +23,6 @@ const DEMO_LABELS: Record<KnownRole, string> = {
   verifier: "Verifier",
   operator: "Operator",
 };
-const DEMO_ORDER: KnownRole[] = ["admin", "citizen", "verifier", "operator"];
 
 const SIGNED_IN = { title: "Success", description: "Welcome back! You've been logged in successfully." };
 
@@ -32,12 +31,18 @@ const LOGIN_FIELDS = [
   { name: "password", label: "Password" },
 ] as const;
 
-/** The page; `actionData`: the answer to a no-JavaScript post the server refused, if any. */
+/**
+ * The page; `actionData`: the answer to a no-JavaScript post the server refused, if any;
+ * `demoLogins`: the Quick Demo Login accounts from the loader, null (no block) unless the
+ * deployment is a demo (ADR 028).
+ */
 export function LoginPage({
   passkeyOrigin,
+  demoLogins,
   actionData,
 }: {
   passkeyOrigin: string | null;
+  demoLogins: DemoLogin[] | null;
   actionData: AuthFormAnswer<LoginField> | undefined;
 }) {
   const form = useCheckedForm(LoginSchema, { username: "", password: "" });
@@ -49,11 +54,6 @@ export function LoginPage({
     success: SIGNED_IN,
     failure: { title: "Login Failed", fallback: LOGIN_FAILED },
   });
-
-  const fillDemo = (role: KnownRole) => {
-    const account = DEMO_ACCOUNTS.find((a) => a.role === role);
-    if (account) form.fill({ username: account.username, password: DEMO_PASSWORD });
-  };
 
   const shownErrors = form.errors ?? actionData?.fieldErrors ?? {};
   // Registering instead of signing in comes back to the same place (a wallet link opened signed out).
@@ -101,24 +101,30 @@ export function LoginPage({
 
       <PasskeySignIn passkeyOrigin={passkeyOrigin} success={SIGNED_IN} />
 
-      <section
-        aria-labelledby="demo-login-heading"
-        className="mt-8 border-t border-govuk-border pt-6 dark:border-slate-700"
-      >
-        <h2 id="demo-login-heading" className="text-lg font-bold">
-          Quick Demo Login
-        </h2>
-        <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-          Fill the form with a demo account for each role, then sign in.
-        </p>
-        <div className="mt-4 grid grid-cols-2 gap-3">
-          {DEMO_ORDER.map((role) => (
-            <Button key={role} variant="secondary" onClick={() => fillDemo(role)}>
-              {DEMO_LABELS[role]}
-            </Button>
-          ))}
-        </div>
-      </section>
+      {demoLogins?.length ? (
+        <section
+          aria-labelledby="demo-login-heading"
+          className="mt-8 border-t border-govuk-border pt-6 dark:border-slate-700"
+        >
+          <h2 id="demo-login-heading" className="text-lg font-bold">
+            Quick Demo Login
+          </h2>
+          <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
+            Fill the form with a demo account for each role, then sign in.
+          </p>
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            {demoLogins.map((account) => (
+              <Button
+                key={account.role}
+                variant="secondary"
+                onClick={() => form.fill({ username: account.username, password: account.password })}
+              >
+                {DEMO_LABELS[account.role]}
+              </Button>
+            ))}
+          </div>
+        </section>
+      ) : null}
     </AuthCard>
   );
 }

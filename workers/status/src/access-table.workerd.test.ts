@@ -56,6 +56,9 @@ const PROBES: Record<string, () => Promise<Probe> | Probe> = {
   [honoKey("status", "GET", "/.well-known/jwt-vc-issuer/issuers/:id")]: () => ({
     path: "/.well-known/jwt-vc-issuer/issuers/home-office",
   }),
+  [honoKey("status", "GET", "/.well-known/jwt-vc-issuer/status/issuers/:id")]: () => ({
+    path: "/.well-known/jwt-vc-issuer/status/issuers/home-office",
+  }),
   [honoKey("status", "GET", "/vct/:slug")]: () => ({ path: "/vct/right-to-work" }),
 };
 

@@ -1,9 +1,12 @@
-import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import type { IssuerKeys, IssuerTrust } from "#server/credentials/issuer-keys.ts";
 import type { WorkerHonoEnv } from "#server/worker/hono.ts";
 import type { StatusEnv } from "./env.ts";
 
-/** What the status worker adds to the shared context (env, db, requestId): the authorities' keys. */
-export type StatusContext = { keys: IssuerKeys };
+/**
+ * What the status worker adds to the shared context (env, db, requestId): the authorities'
+ * status-list keys (it signs with them) and their public keys (it publishes them).
+ */
+export type StatusContext = { keys: IssuerKeys; trust: IssuerTrust };
 
 export type StatusApp = WorkerHonoEnv<StatusEnv, StatusContext>;
 

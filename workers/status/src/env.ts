@@ -1,7 +1,11 @@
 import type { z } from "zod";
-import { databaseBindings, issuerBindings, workerEnv } from "#server/worker/env.ts";
+import { databaseBindings, statusListBindings, workerEnv } from "#server/worker/env.ts";
 
-/** The status worker's bindings (workers/status/wrangler.toml): the database and the authorities' keys. */
-export const StatusEnvSchema = workerEnv({ ...databaseBindings, ...issuerBindings });
+/**
+ * The status worker's bindings (workers/status/wrangler.toml): the database, the authorities'
+ * status-list keys (it signs their lists) and their public keys (it publishes them). It holds no
+ * credential key: it cannot issue a credential (ADR 028).
+ */
+export const StatusEnvSchema = workerEnv({ ...databaseBindings, ...statusListBindings });
 
 export type StatusEnv = z.infer<typeof StatusEnvSchema>;

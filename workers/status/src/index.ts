@@ -1,4 +1,4 @@
-import { loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { assertTrusted, loadIssuerTrust, loadStatusListKeys } from "#server/credentials/issuer-keys.ts";
 import { createWorkerApp } from "#server/worker/hono.ts";
 import type { StatusContext } from "./app.ts";
 import { StatusEnvSchema } from "./env.ts";
@@ -18,8 +18,15 @@ import { typeMetadataRoutes } from "./routes/type-metadata.ts";
 const app = createWorkerApp<typeof StatusEnvSchema, StatusContext>({ name: "status", env: StatusEnvSchema });
 
 // Imported once per distinct secret and kept by the isolate (server/credentials/issuer-keys.ts).
+// Status-list keys only: this worker signs lists, never credentials (ADR 028).
 app.use(async (c, next) => {
-  c.set("keys", await loadIssuerKeys(c.var.env.ISSUER_SIGNING_KEYS));
+  const [keys, trust] = await Promise.all([
+    loadStatusListKeys(c.var.env.STATUS_LIST_SIGNING_KEYS),
+    loadIssuerTrust(c.var.env.ISSUER_PUBLIC_KEYS),
+  ]);
+  assertTrusted("STATUS_LIST_SIGNING_KEYS", keys, trust.statusListKeys);
+  c.set("keys", keys);
+  c.set("trust", trust);
   await next();
 });
 

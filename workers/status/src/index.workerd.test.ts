@@ -44,13 +44,13 @@ describe("status worker", () => {
 describe("status worker configuration", () => {
   it("refuses to serve with missing bindings: a logged 500 naming the request, not a crash", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const response = await request("/status/health", { LIBSQL_URL: undefined, ISSUER_SIGNING_KEYS: undefined });
+    const response = await request("/status/health", { LIBSQL_URL: undefined, STATUS_LIST_SIGNING_KEYS: undefined });
     expect(response.status).toBe(500);
     const body = (await response.json()) as { message: string; requestId: string };
     expect(body.message).toBe("Internal error");
     expect(response.headers.get("x-request-id")).toBe(body.requestId);
     expect(String(logged.mock.calls[0]?.[1])).toMatch(
-      /status worker configuration is invalid: LIBSQL_URL .*; ISSUER_SIGNING_KEYS/,
+      /status worker configuration is invalid: LIBSQL_URL .*; STATUS_LIST_SIGNING_KEYS/,
     );
   });
 

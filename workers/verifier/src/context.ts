@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { publicOrigin } from "#core/issuers/registry.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
-import { credentialContext } from "#server/credentials/context.ts";
+import { checkingContext } from "#server/credentials/context.ts";
 import { authenticateActor } from "#server/verification/actor.ts";
 import { loadVerifierKeys } from "#server/verification/keys.ts";
 import type { RequestCaller, VerificationContext } from "#server/verification/requests.ts";
@@ -10,7 +10,7 @@ import type { VerifierApp } from "./app.ts";
 /** Builds the verification context once per request: keys come from per-isolate caches. */
 export const verificationContext: MiddlewareHandler<VerifierApp> = async (c, next) => {
   const env = c.var.env;
-  const credentials = await credentialContext({ env, db: c.var.db }, c.req.url);
+  const credentials = await checkingContext({ env, db: c.var.db }, c.req.url);
   const verification: VerificationContext = {
     ...credentials,
     verifierKeys: await loadVerifierKeys(env.VERIFIER_SIGNING_KEYS),

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from "jose";
+import { inject } from "vitest";
 import type { z } from "zod";
 import { presentCredential } from "#core/credentials/index.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
@@ -65,8 +66,9 @@ export const person = (role: PersonRole, organisationId: string | null = null) =
 export const organisationWithVerifier = (allowedChecks?: CheckType[]) =>
   fixtures.organisationWithVerifier(store(), allowedChecks);
 
+/** The authorities' credential keys, which the verifier never holds (ADR 028): the tests issue as the web worker does. */
 let issuerKeys: Promise<IssuerKeys> | undefined;
-const loadedIssuerKeys = () => (issuerKeys ??= loadIssuerKeys(bindings.ISSUER_SIGNING_KEYS));
+const loadedIssuerKeys = () => (issuerKeys ??= loadIssuerKeys(inject("issuerSigningKeys" as never) as string));
 
 /** A citizen holding a credential of `type`, issued to a device key as the wallet does it. */
 export async function citizenWithCredential(type: CredentialTypeCode = "rtw"): Promise<HeldCredential> {

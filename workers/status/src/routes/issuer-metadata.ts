@@ -1,27 +1,35 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { buildJwks } from "#core/credentials/index.ts";
-import { ISSUER_IDS, issuerUrl, publicBaseUrl } from "#core/issuers/registry.ts";
+import { buildJwks, type PublicJwk } from "#core/credentials/index.ts";
+import { ISSUER_IDS, type IssuerId, issuerUrl, publicBaseUrl, statusIssuerUrl } from "#core/issuers/registry.ts";
 import { notFound } from "#server/worker/validation-hooks.ts";
 import { METADATA_MAX_AGE_SECONDS, type StatusApp } from "#workers/status/src/app.ts";
 
 const IssuerParam = z.object({ id: z.enum(ISSUER_IDS as [string, ...string[]]) });
 
+const metadata = (issuer: string, key: PublicJwk) => ({ issuer, jwks: buildJwks([key]) });
+const CACHED = { "Cache-Control": `public, max-age=${METADATA_MAX_AGE_SECONDS}` };
+
 /**
  * GET /.well-known/jwt-vc-issuer/issuers/{id}: the authority's issuer metadata with its JWKS
- * (SD-JWT VC section 4). `issuer` is exactly the `iss` its credentials carry.
+ * (SD-JWT VC section 4). `issuer` is exactly the `iss` its credentials carry; the JWKS lists its
+ * credential key alone.
+ * GET /.well-known/jwt-vc-issuer/status/issuers/{id}: the same for the authority's status lists,
+ * whose `iss` is its status issuer: the JWKS lists its status-list key alone. Kept apart so that no
+ * verifier reading our metadata accepts a credential signed with a key the status worker holds
+ * (ADR 028).
  */
-export const issuerMetadata = new Hono<StatusApp>().get(
-  "/issuers/:id",
-  zValidator("param", IssuerParam, notFound),
-  (c) => {
-    const id = c.req.valid("param").id as (typeof ISSUER_IDS)[number];
-    const key = c.var.keys.get(id);
-    if (!key) throw new Error(`no signing key for ${id}`);
-    const base = publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url);
-    return c.json({ issuer: issuerUrl(base, id), jwks: buildJwks([key.publicJwk]) }, 200, {
-      "Cache-Control": `public, max-age=${METADATA_MAX_AGE_SECONDS}`,
-    });
-  },
-);
+export const issuerMetadata = new Hono<StatusApp>()
+  .get("/issuers/:id", zValidator("param", IssuerParam, notFound), (c) => {
+    const id = c.req.valid("param").id as IssuerId;
+    const key = c.var.trust.credentialKeys.get(id);
+    if (!key) throw new Error(`no credential key for ${id}`);
+    return c.json(metadata(issuerUrl(publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url), id), key), 200, CACHED);
+  })
+  .get("/status/issuers/:id", zValidator("param", IssuerParam, notFound), (c) => {
+    const id = c.req.valid("param").id as IssuerId;
+    const key = c.var.trust.statusListKeys.get(id);
+    if (!key) throw new Error(`no status-list key for ${id}`);
+    return c.json(metadata(statusIssuerUrl(publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url), id), key), 200, CACHED);
+  });

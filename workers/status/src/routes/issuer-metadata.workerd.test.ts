@@ -44,9 +44,28 @@ describe("GET /.well-known/jwt-vc-issuer/issuers/{id}", () => {
   it.each(["nobody", "HOME-OFFICE", "home-office.json", "%2e%2e"])(
     "answers an unknown authority (%s) with a JSON 404",
     async (id) => {
-      const response = await request(`/.well-known/jwt-vc-issuer/issuers/${id}`);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ message: "Not found" });
+      for (const path of [`/issuers/${id}`, `/status/issuers/${id}`]) {
+        const response = await request(`/.well-known/jwt-vc-issuer${path}`);
+        expect(response.status, path).toBe(404);
+        expect(await response.json()).toEqual({ message: "Not found" });
+      }
+    },
+  );
+
+  it.each(ISSUER_IDS)(
+    "publishes %s's status-list key under a status issuer of its own, never beside its credential key",
+    async (id) => {
+      const credential = (await (await request(`/.well-known/jwt-vc-issuer/issuers/${id}`)).json()) as IssuerMetadata;
+      const response = await request(`/.well-known/jwt-vc-issuer/status/issuers/${id}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+      const status = (await response.json()) as IssuerMetadata;
+      expect(status.issuer).toBe(`${ORIGIN}/status/issuers/${id}`);
+      expect(status.jwks.keys).toHaveLength(1);
+      expect(status.jwks.keys[0]).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" });
+      expect(status.jwks.keys[0]).not.toHaveProperty("d");
+      // Two keys: one that signs credentials (the web worker's), one that signs lists (the status worker's).
+      expect(status.jwks.keys[0]!.kid).not.toBe(credential.jwks.keys[0]!.kid);
     },
   );
 });

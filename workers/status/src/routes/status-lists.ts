@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { issueStatusListToken } from "#core/credentials/index.ts";
-import { issuerUrl, publicBaseUrl } from "#core/issuers/registry.ts";
+import { publicBaseUrl, statusIssuerUrl } from "#core/issuers/registry.ts";
 import { loadStatusList } from "#server/credentials/status-lists.ts";
 import { notFound } from "#server/worker/validation-hooks.ts";
 import type { StatusApp } from "#workers/status/src/app.ts";
@@ -19,7 +19,8 @@ const ListParam = z.object({ id: z.guid() });
 
 /**
  * GET /status/lists/{id}: the list as a signed `statuslist+jwt` (status-list draft section 5),
- * signed afresh on each request by the key of the authority that owns the list. It reads the
+ * signed afresh on each request by the status-list key of the authority that owns the list
+ * (never its credential key: ADR 028). It reads the
  * database every time; HTTP caching (at most 60 s) happens in front of it.
  */
 export const statusLists = new Hono<StatusApp>().get(
@@ -29,10 +30,10 @@ export const statusLists = new Hono<StatusApp>().get(
     const list = await loadStatusList(c.var.db, c.req.valid("param").id);
     if (!list) return c.json({ message: "Not found" }, 404);
     const key = c.var.keys.get(list.issuerId);
-    if (!key) throw new Error(`no signing key for ${list.issuerId}`);
+    if (!key) throw new Error(`no status-list key for ${list.issuerId}`);
     const iat = Math.floor(Date.now() / 1000);
     const token = await issueStatusListToken({
-      iss: issuerUrl(publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url), list.issuerId),
+      iss: statusIssuerUrl(publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url), list.issuerId),
       sub: list.publishedUrl,
       iat,
       exp: iat + STATUS_TOKEN_LIFETIME_SECONDS,

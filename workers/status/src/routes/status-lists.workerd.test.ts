@@ -31,7 +31,16 @@ async function storedList(issuerId: IssuerId, revoked: number[], version = 1) {
   return { id, publishedUrl, lastUpdated };
 }
 
+/** The authority's status-list key, as its status issuer's metadata publishes it. */
 async function publishedKeys(issuerId: IssuerId): Promise<PublicJwk[]> {
+  const metadata = (await (await request(`/.well-known/jwt-vc-issuer/status/issuers/${issuerId}`)).json()) as {
+    jwks: { keys: PublicJwk[] };
+  };
+  return metadata.jwks.keys;
+}
+
+/** The authority's credential key, as its issuer metadata publishes it. */
+async function credentialKeys(issuerId: IssuerId): Promise<PublicJwk[]> {
   const metadata = (await (await request(`/.well-known/jwt-vc-issuer/issuers/${issuerId}`)).json()) as {
     jwks: { keys: PublicJwk[] };
   };
@@ -49,7 +58,7 @@ function claimsOf(token: string): { header: Record<string, unknown>; payload: Re
 }
 
 describe("GET /status/lists/{id}", () => {
-  it("serves the stored list as a statuslist+jwt signed by the list's own authority", async () => {
+  it("serves the stored list as a statuslist+jwt signed by the status-list key of the list's own authority", async () => {
     const list = await storedList("dbs", [7, 900], 4);
     const response = await request(`/status/lists/${list.id}`);
     expect(response.status).toBe(200);
@@ -62,7 +71,7 @@ describe("GET /status/lists/{id}", () => {
     const { header, payload } = claimsOf(token);
     expect(header).toMatchObject({ typ: "statuslist+jwt", alg: "EdDSA" });
     expect(payload).toMatchObject({
-      iss: `${ORIGIN}/issuers/dbs`,
+      iss: `${ORIGIN}/status/issuers/dbs`,
       sub: list.publishedUrl,
       ttl: 60,
       status_list: { bits: 1 },
@@ -85,6 +94,11 @@ describe("GET /status/lists/{id}", () => {
     expect(await read(8, dbsKeys)).toMatchObject({ valid: true, value: 0 });
     // Another authority's key does not verify it.
     expect(await read(7, await publishedKeys("home-office"))).toMatchObject({
+      valid: false,
+      code: "STATUS_TOKEN_BAD_SIGNATURE",
+    });
+    // Nor does the authority's credential key: the status worker never holds one (ADR 028).
+    expect(await read(7, await credentialKeys("dbs"))).toMatchObject({
       valid: false,
       code: "STATUS_TOKEN_BAD_SIGNATURE",
     });

@@ -1,9 +1,16 @@
 /**
- * The demo accounts (spec 000 §6: one per role) and their shared password. Kept free of any
- * server import so the login page's Quick Demo Login can prefill from the same source the seed
- * (db/seed.ts) writes to the database: the two can never drift apart.
+ * The demo accounts (spec 000 §6: one per role) and their shared password: what the seed
+ * (db/seed.ts) writes, and what the login page's Quick Demo Login fills in. Only on a deployment
+ * that says it is a demo (DEMO_MODE, ADR 028), and only through the page's loader: never in the
+ * browser bundle, so a production build ships no demo password.
  */
-import type { KnownRole } from "./schemas.ts";
+import type { KnownRole } from "#core/accounts/schemas.ts";
+
+/**
+ * Whether a deployment is a demo: its DEMO_MODE says exactly "true" (the web worker's binding; the
+ * seed's option). Anything else, unset included, is production.
+ */
+export const isDemoDeployment = (demoMode: string | undefined): boolean => demoMode === "true";
 
 /** The demo password for every demo account; printed by `npm start` and written in the README. */
 export const DEMO_PASSWORD = "IdentityDemo2026";

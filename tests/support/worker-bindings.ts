@@ -1,0 +1,39 @@
+/**
+ * The bindings each worker gets in the workerd test projects (vitest.config.ts), from what
+ * tests/support/libsql-global-setup.ts provides. Each worker gets only the secrets it holds in
+ * production (ADR 028); workers/verifier/src/env.test.ts checks the verifier's.
+ */
+type Inject = (key: never) => unknown;
+const value = (inject: Inject, key: string) => inject(key as never) as string;
+
+const databaseOnly = (inject: Inject) => ({
+  LIBSQL_URL: value(inject, "libsqlUrl"),
+  LIBSQL_AUTH_TOKEN: value(inject, "libsqlAuthToken"),
+});
+
+/** The web and verifier workers read the session cookie with the same key. */
+const SESSION_SECRET = "test-session-secret-0123456789abcdef0123";
+
+export const workerBindings = {
+  databaseOnly,
+  /** The web worker issues: the authorities' credential keys. */
+  web: (inject: Inject) => ({
+    ...databaseOnly(inject),
+    SESSION_SECRET,
+    ISSUER_SIGNING_KEYS: value(inject, "issuerSigningKeys"),
+    ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
+  }),
+  /** The status worker signs status lists and publishes the authorities' public keys. */
+  status: (inject: Inject) => ({
+    ...databaseOnly(inject),
+    STATUS_LIST_SIGNING_KEYS: value(inject, "statusListSigningKeys"),
+    ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
+  }),
+  /** The verifier checks: public keys only, and its own request-signing keys. */
+  verifier: (inject: Inject) => ({
+    ...databaseOnly(inject),
+    SESSION_SECRET,
+    ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
+    VERIFIER_SIGNING_KEYS: value(inject, "verifierSigningKeys"),
+  }),
+};

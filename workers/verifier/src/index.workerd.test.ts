@@ -1,0 +1,51 @@
+import { env } from "cloudflare:test";
+import { describe, expect, inject, it, vi } from "vitest";
+import { offlineAudience } from "#core/verification/openid4vp.ts";
+import { loadStatusListKeys } from "#server/credentials/issuer-keys.ts";
+import * as fixtures from "#tests/support/verification-fixtures.ts";
+import { db } from "#tests/support/workerd-database.ts";
+import app from "./index.ts";
+import { holderNonce, json, ORIGIN, organisationWithVerifier, present, request } from "./test-support.ts";
+
+/** The verifier's health, answered with `bindings` as its whole configuration. */
+const health = (bindings: Record<string, unknown>) =>
+  app.request("https://identity.example/api/verifications/health", {}, bindings);
+
+describe("verifier worker configuration (ADR 028)", () => {
+  it("is given no authority's private key: its bindings in workerd hold public keys and its own keys only", () => {
+    const bindings = env as unknown as Record<string, unknown>;
+    expect(Object.keys(bindings)).not.toContain("ISSUER_SIGNING_KEYS");
+    expect(Object.keys(bindings)).not.toContain("STATUS_LIST_SIGNING_KEYS");
+    expect(String(bindings.ISSUER_PUBLIC_KEYS)).not.toMatch(/"d"\s*:/);
+  });
+
+  it("refuses to serve when a binding carries an authority's private key: a logged 500, nothing answered", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect((await health({ ...env })).status).toBe(200);
+    const response = await health({ ...env, ISSUER_SIGNING_KEYS: inject("issuerSigningKeys" as never) as string });
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { message: string }).message).toBe("Internal error");
+    expect(String(logged.mock.calls.at(-1)?.[1])).toMatch(
+      /verifier worker configuration is invalid: ISSUER_SIGNING_KEYS holds a private key/,
+    );
+    logged.mockRestore();
+  });
+});
+
+describe("keys the status worker holds (ADR 028)", () => {
+  it("cannot sign a credential the verifier accepts: one signed with an authority's status-list key is refused", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const statusListKeys = await loadStatusListKeys(inject("statusListSigningKeys" as never) as string);
+    const store = { db: db(), sessionSecret: (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET };
+    const forged = await fixtures.citizenWithCredential(store, { keys: statusListKeys, base: ORIGIN }, "rtw");
+    const presentation = await present(forged, ["hasRightToWork"], offlineAudience(ORIGIN), holderNonce());
+    const response = await request("/api/presentations/validate", {
+      ...json({ presentationJwt: presentation }),
+      cookie,
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { valid: boolean; reason: string };
+    expect(answer.valid).toBe(false);
+    expect(answer.reason).not.toBe("valid");
+  });
+});
