@@ -6,7 +6,7 @@
  * they closed it); the caller then sends its change again.
  */
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
-import { type FormEvent, type ReactNode, useCallback, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest } from "#app/client/api-client.ts";
 import { browserFailureMessage } from "#app/components/passkeys/passkey-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -50,6 +50,12 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
   const [busy, setBusy] = useState(false);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  // The dialog's showModal() (its own effect, which runs first) focuses its first control, Close;
+  // the person is here to type their password, so focus goes there.
+  useEffect(() => {
+    if (open) passwordRef.current?.focus();
+  }, [open]);
 
   const finish = useCallback((confirmed: boolean) => {
     setOpen(false);
@@ -122,7 +128,6 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
           label="Password"
           type="password"
           autoComplete="current-password"
-          autoFocus
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           errors={error ? [error] : undefined}
