@@ -18,8 +18,8 @@ import { securityNotice } from "./security-notices.ts";
 import type { ActiveSession } from "./session.ts";
 import { otherSessionsOf } from "./signed-in-sessions.ts";
 
-export const ENTER_CURRENT_PASSWORD = "Enter your current password";
-export const SAME_PASSWORD = "Your new password must be different from your current password";
+const ENTER_CURRENT_PASSWORD = "Enter your current password";
+const SAME_PASSWORD = "Your new password must be different from your current password";
 
 export const ChangePasswordSchema = z
   .object({

@@ -26,8 +26,8 @@ export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
 export const REAUTH_REQUIRED_CODE = "reauth_required";
 export const REAUTH_REQUIRED =
   "For your security, confirm it’s you before you change this. Enter your password or use a passkey.";
-export const WRONG_PASSWORD = "The password is not right. Check it and try again.";
-export const ENTER_PASSWORD = "Enter your password";
+const WRONG_PASSWORD = "The password is not right. Check it and try again.";
+const ENTER_PASSWORD = "Enter your password";
 
 /** Whether the session's latest confirmation is at most REAUTH_WINDOW_MS old at `now` (and not from the future). */
 export function isRecentlyConfirmed(data: Pick<SessionData, "confirmedAt">, now: number): boolean {
@@ -36,7 +36,7 @@ export function isRecentlyConfirmed(data: Pick<SessionData, "confirmedAt">, now:
 }
 
 /** The refusal every guarded change answers when the confirmation is missing or stale: 403 `reauth_required`. */
-export function reauthRequired(): ServiceError {
+function reauthRequired(): ServiceError {
   return new ServiceError(403, REAUTH_REQUIRED, REAUTH_REQUIRED_CODE);
 }
 
@@ -98,7 +98,7 @@ export class FieldRefusal extends ServiceError {
 }
 
 /** 429 with the wait: too many wrong passwords in a row. */
-export class TooManyConfirmations extends ServiceError {
+class TooManyConfirmations extends ServiceError {
   readonly retryAfterSeconds: number;
   constructor(seconds: number) {
     super(429, tooManyMessage("wrong passwords", seconds), "too_many_attempts");

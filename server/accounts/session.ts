@@ -128,7 +128,7 @@ const COUNTRY = /^[A-Z]{2}$/;
  * What the session list shows of the browser a session began in (SessionData.client): the reduced
  * User-Agent and the country of the address (Cloudflare's `request.cf.country`), never the address.
  */
-export function clientOf(request: Request): NonNullable<SessionData["client"]> {
+function clientOf(request: Request): NonNullable<SessionData["client"]> {
   const { browser, os, device } = reduceUserAgent(request.headers.get("User-Agent"));
   const country = (request as { cf?: { country?: unknown } }).cf?.country;
   return {

@@ -27,7 +27,7 @@ export interface SignedInSession {
   lastActiveAt: string;
 }
 
-export const SESSION_NOT_FOUND = "That session has already ended.";
+const SESSION_NOT_FOUND = "That session has already ended.";
 
 const whose = (userId: string) => eq(sql`json_extract(${sessions.sess}, '$.userId')`, userId);
 
