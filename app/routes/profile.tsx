@@ -6,9 +6,10 @@
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { retryAfterHeaders } from "#app/components/auth-card.tsx";
 import { ProfilePage } from "#app/components/profile/profile-page.tsx";
 import { EDITABLE_SECTIONS, type EditableSection, profileItemOf } from "#core/profile/items.ts";
-import { requireUser } from "#server/accounts/authentication.ts";
+import { clientAddress, requireSession } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
 import { parseProfileForm } from "#server/profile/profile.ts";
 import { type ProfileSaveAnswer, profilePageData, saveProfileForm } from "#server/profile/profile-page.ts";
@@ -18,21 +19,27 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "See how complete your profile is and fill in what is missing." },
 ];
 
+/** A refused email check's Retry-After reaches the no-JS page too (the action's headers are not the document's otherwise). */
+export const headers = retryAfterHeaders;
+
 /** Signed-in only (spec 000 §2): visitors are sent to /login. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const session = await requireSession(request, context);
   const query = new URL(request.url).searchParams;
   const edit = query.get("edit");
   const editing = (EDITABLE_SECTIONS as readonly (string | null)[]).includes(edit) ? (edit as EditableSection) : null;
   // Complete beside one item opens a form with only that item's fields.
   const item = editing ? profileItemOf(editing, query.get("item")) : null;
-  const page = await profilePageData(context, user.id);
+  const page = await profilePageData(context, session);
   return json({ ...page, editing, item }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** Saves one section for the signed-in user; which user is never read from the form. */
+/**
+ * Saves one section for the signed-in user; which user is never read from the form. A new email
+ * address needs a recent "Confirm it's you" (403) and is rate limited (429 with Retry-After).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const session = await requireSession(request, context);
   const body = await readFormBody(request);
   if (!body.ok)
     return json<ProfileSaveAnswer>(
@@ -42,8 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const now = new Date();
   const parsed = parseProfileForm(body.form, now);
   if (!parsed.ok) return json<ProfileSaveAnswer>(parsed, { status: 400 });
-  const saved = await saveProfileForm(context.db, user.id, parsed, now);
-  return json<ProfileSaveAnswer>(saved.answer, { status: saved.status });
+  const saved = await saveProfileForm(context, { session, address: clientAddress(request) }, parsed, now);
+  return json<ProfileSaveAnswer>(saved.answer, {
+    status: saved.status,
+    headers: saved.retryAfterSeconds ? { "Retry-After": String(saved.retryAfterSeconds) } : {},
+  });
 }
 
 export default function Profile() {

@@ -4,7 +4,7 @@ import { FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import * as build from "#build/server/index.js";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { assistedOffices, errorGroups, operatorProfiles, webauthnCredentials } from "#db/schema/index.ts";
+import { assistedOffices, errorGroups, operatorProfiles, sessions, webauthnCredentials } from "#db/schema/index.ts";
 import { certificatePath } from "#server/certificates/certificates.ts";
 import { listAgents } from "#server/gabriel/api.ts";
 import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
@@ -198,6 +198,28 @@ async function newPasskey(): Promise<string> {
   return remember(id);
 }
 
+/**
+ * Another signed-in session of the citizen (as a sign-in elsewhere stores one), named by the
+ * reference the citizen's own list gives it.
+ */
+async function newCitizenSession(): Promise<string> {
+  const at = Date.now() - 1000 - Math.floor(Math.random() * 60_000);
+  const sid = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)));
+  await db()
+    .insert(sessions)
+    .values({
+      sid,
+      sess: { userId: world.citizen.userId, createdAt: at, lastSeenAt: at, confirmedAt: at },
+      expire: new Date(at + 30 * 60_000),
+    });
+  const listed = await json<{ id: string; current: boolean; signedInAt: string }[]>(
+    await call("/api/auth/sessions", { cookie: world.cast.actors.citizen.cookie! }),
+  );
+  const found = listed.find((s) => !s.current && s.signedInAt === new Date(at).toISOString());
+  if (!found) throw new Error("the citizen's new session is not in their list");
+  return found.id;
+}
+
 /** A session of office A at step 2 with its document recorded and a supervisor's approval asked for by the operator. */
 async function pendingApproval(): Promise<{ sessionId: string; approvalId: string }> {
   const sessionId = await newSession();
@@ -300,6 +322,13 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
       () => ({ path: `/api/auth/passkey/${step.replace(".", "/")}`, json: {} }),
     ]),
   ),
+  [webKey("routes/api.auth.sessions._index", "loader")]: async () => ({
+    path: "/api/auth/sessions",
+    listed: await newCitizenSession(),
+  }),
+  [webKey("routes/api.auth.sessions.$id", "action")]: async () => ({
+    path: `/api/auth/sessions/${await newCitizenSession()}`,
+  }),
   [webKey("routes/api.auth.passkeys._index", "loader")]: () => ({
     path: "/api/auth/passkeys",
     listed: world.citizen.passkeyId,
@@ -438,6 +467,7 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
 /** Tables a probe writes beyond its entry's: signing out gives each caller a new account and session. */
 const PROBE_WRITES: Record<string, readonly string[]> = {
   [webKey("routes/api.auth.logout", "action")]: ["users", "sessions"],
+  [webKey("routes/api.auth.sessions._index", "loader")]: ["sessions"],
 };
 
 /** The entry's own path, each parameter a random UUID and a splat a path nothing serves. */

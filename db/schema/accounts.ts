@@ -38,7 +38,11 @@ export const sessions = sqliteTable(
     sess: json<SessionData>("sess").notNull(),
     expire: timestamp("expire").notNull(),
   },
-  (t) => [index("sessions_expire_idx").on(t.expire)],
+  // sessions_user_idx: a person's own sessions (the list on /profile, "Sign out everywhere else").
+  (t) => [
+    index("sessions_expire_idx").on(t.expire),
+    index("sessions_user_idx").on(sql`json_extract(${t.sess}, '$.userId')`),
+  ],
 );
 
 export interface SessionData {
@@ -49,6 +53,18 @@ export interface SessionData {
   lastSeenAt: number;
   /** How the session began: by creating the account, or by signing in (absent on older rows: signing in). */
   openedBy?: "registration" | "sign-in";
+  /**
+   * Unix ms of the latest proof of the password or a passkey on this session: its start, or a
+   * "Confirm it's you" (server/accounts/reauth.ts). Adding or removing a passkey and changing the
+   * email need one at most five minutes old (absent on older rows: none).
+   */
+  confirmedAt?: number;
+  /**
+   * What the list of signed-in sessions on /profile shows, reduced when the session starts as the
+   * privacy policy allows: browser, operating system and device class from the User-Agent (never
+   * the header itself), and the country Cloudflare places the address in (never the address).
+   */
+  client?: { browser: string; os: string; device: "tablet" | "mobile" | "desktop"; country: string | null };
 }
 
 /**
@@ -77,15 +93,15 @@ export const webauthnCredentials = sqliteTable(
 
 /**
  * One row per WebAuthn ceremony in progress (ADR 021): the challenge the browser was given, kept
- * on the server under a random ceremony id, for what (`registration` for `user_id`, or a sign-in by
- * anyone), until `expires_at`. Finishing the ceremony deletes the row as it reads it, so a
+ * on the server under a random ceremony id, for what (`registration` or `reauthentication`, a
+ * "Confirm it's you", for `user_id`, or a sign-in by anyone), until `expires_at`. Finishing the ceremony deletes the row as it reads it, so a
  * challenge answers once. Expired rows are purged (webauthn_challenges_expires_idx).
  */
 export const webauthnChallenges = sqliteTable(
   "webauthn_challenges",
   {
     id: text("id").primaryKey(),
-    purpose: text("purpose", { enum: ["registration", "authentication"] }).notNull(),
+    purpose: text("purpose", { enum: ["registration", "authentication", "reauthentication"] }).notNull(),
     challenge: text("challenge").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at").notNull(),

@@ -18,6 +18,15 @@ const INVALID = { message: "Invalid username or password" };
 
 const throttleFor = (key: string) => throttles.get(throttles.idFromName(key));
 
+/** `n` addresses of one IPv6 /64 of its own: what one client can use freely (issue 20). */
+function oneNetwork(n: number): string[] {
+  const prefix = uniqueAddress().split(":").slice(0, 4).join(":");
+  return Array.from(
+    { length: n },
+    (_, i) => `${prefix}:${(i + 1).toString(16)}:${crypto.randomUUID().slice(0, 4)}:1:2`,
+  );
+}
+
 /** The audit lines about one username, once the background writes have landed. */
 async function auditLines(username: string, expected: number) {
   let rows: (typeof systemLogs.$inferSelect)[] = [];
@@ -344,6 +353,36 @@ describe("login throttling (LoginThrottle Durable Object)", () => {
     expect(Number(refused.response.headers.get("Retry-After"))).toBeGreaterThan(0);
     // The same account from elsewhere is unaffected: the address limit is not the account's.
     expect((await login(account.username, account.password, uniqueAddress())).response.status).toBe(200);
+  });
+});
+
+describe("login throttling counts a client's network, not its address (issue 20)", () => {
+  it("locks a /64 out of an account after 10 failures, though each came from another address of it", {
+    timeout: 60_000,
+  }, async () => {
+    const victim = await registerUser();
+    const addresses = oneNetwork(11);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push((await login(victim.username, `rotating-guess-${i}`, addresses[i])).response.status);
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
+    // The network's pair lock (15 minutes), not only the account's short delay for strangers.
+    const right = await login(victim.username, victim.password, addresses[10]);
+    expect(right.response.status).toBe(429);
+    expect(Number(right.response.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+  });
+
+  it("refuses every address of a /64 whose network reached the address limit", { timeout: 30_000 }, async () => {
+    const [first, second, third] = oneNetwork(3);
+    const stub = throttleFor(throttleKeys.address(first!));
+    for (let i = 0; i < ADDRESS_THROTTLE.limit - 1; i++)
+      expect((await stub.attempt(ADDRESS_THROTTLE)).allowed).toBe(true);
+    const last = await login(uniqueName(), "spray-password", second);
+    expect(last.response.status).toBe(429);
+    const account = await registerUser();
+    expect((await login(account.username, account.password, third)).response.status).toBe(429);
+    // An IPv4 client is its own address, as before.
+    expect((await login(account.username, account.password, "198.51.100.77")).response.status).toBe(200);
   });
 });
 

@@ -13,6 +13,10 @@
  *   refused. Authenticators that keep no counter report 0 for ever, which stays allowed.
  * - A passkey sign-in is never stopped by the password lockout (ADR 007): it proves possession of a
  *   key, so there is nothing to guess, and it is the way in for someone whose account is locked.
+ * - "Confirm it's you" with a passkey (ADR 030) is the same assertion over a ceremony of its own
+ *   (`reauthentication`, for one person), allowing only that person's passkeys. Adding or removing a
+ *   passkey needs such a confirmation, or the password's, on the session (server/accounts/reauth.ts),
+ *   and each writes a notice in the person's Recent Activity.
  */
 import {
   type AuthenticationResponseJSON,
@@ -35,6 +39,7 @@ import { ServiceError } from "#server/http/errors.ts";
 import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { type RelyingParty, type RelyingPartyBindings, relyingPartyFrom } from "./relying-party.ts";
+import { securityNotice } from "./security-notices.ts";
 
 /** How long a ceremony's challenge is good for. */
 const CEREMONY_TTL_MS = 5 * 60 * 1000;
@@ -57,6 +62,7 @@ const ALREADY_REGISTERED = "This passkey is already registered.";
 const TOO_MANY_PASSKEYS = `You can keep up to ${MAX_PASSKEYS} passkeys. Remove one you no longer use first.`;
 export const SIGN_IN_FAILED = "That passkey could not sign you in. Try again, or sign in with your password.";
 const PASSKEY_NOT_FOUND = "Passkey not found";
+const CONFIRMATION_FAILED = "That passkey could not confirm it’s you. Try again, or enter your password.";
 
 // ---------------------------------------------------------------------------------------------
 // Input: what the browser sends back (@simplewebauthn/browser's JSON), checked before any use.
@@ -327,7 +333,11 @@ export async function finishPasskeyRegistration(
     createdAt: now,
   };
   try {
-    await context.db.insert(webauthnCredentials).values(row);
+    // The passkey and its notice in Recent Activity, together.
+    await context.db.batch([
+      context.db.insert(webauthnCredentials).values(row),
+      securityNotice(context.db, owner.id, "passkey_added", now, row.name),
+    ]);
   } catch (error) {
     // excludeCredentials asks the browser not to offer one already registered; this is the guarantee.
     if (isUniqueViolation(error, "webauthn_credentials.id"))
@@ -416,6 +426,33 @@ export async function finishPasskeySignIn(
   const handle = input.response.response.userHandle;
   if (handle !== undefined && handle !== base64urlEncodeText(user.id)) throw refuse("user_handle_mismatch", user);
 
+  const failure = await checkAssertion(context.db, rp, challenge, passkey, input, now);
+  if (failure) throw refuse(failure.reason, user, failure.error);
+  audit(context, {
+    level: "info",
+    category: "auth",
+    event: "passkey sign-in succeeded",
+    username: user.username,
+    userId: user.id,
+    ip,
+    details: { credentialId },
+  });
+  return user;
+}
+
+/**
+ * Checks an assertion over `challenge` by `passkey` (exact origin and RP ID, UP and UV flags,
+ * signature), then moves its counter forward and records the time of use. Answers why it was
+ * refused, or null when it was good.
+ */
+async function checkAssertion(
+  db: Database,
+  rp: RelyingParty,
+  challenge: string,
+  passkey: Passkey,
+  input: AuthenticationVerifyInput,
+  now: Date,
+): Promise<{ reason: "verification_failed" | "counter_regression"; error?: unknown } | null> {
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({
@@ -431,14 +468,14 @@ export async function finishPasskeySignIn(
     });
   } catch (error) {
     // The library names a counter that did not go up; everything else is a bad assertion.
-    throw refuse(/counter/i.test(errorDetail(error)) ? "counter_regression" : "verification_failed", user, error);
+    return { reason: /counter/i.test(errorDetail(error)) ? "counter_regression" : "verification_failed", error };
   }
-  if (!verification.verified) throw refuse("verification_failed", user);
+  if (!verification.verified) return { reason: "verification_failed" };
 
   const { newCounter, credentialDeviceType, credentialBackedUp } = verification.authenticationInfo;
   // Only forward (or 0 to 0, for authenticators with no counter): a concurrent sign-in that already
   // moved it makes this one a replay, and it matches no row.
-  const [moved] = await context.db
+  const [moved] = await db
     .update(webauthnCredentials)
     .set({ counter: newCounter, lastUsed: now, deviceType: credentialDeviceType, backedUp: credentialBackedUp })
     .where(
@@ -448,17 +485,87 @@ export async function finishPasskeySignIn(
       ),
     )
     .returning({ id: webauthnCredentials.id });
-  if (!moved) throw refuse("counter_regression", user);
+  return moved ? null : { reason: "counter_regression" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Confirming it's you with a passkey (server/accounts/reauth.ts; ADR 030)
+
+const NO_PASSKEYS = "You have no passkeys. Enter your password instead.";
+
+/**
+ * Starts a confirmation by `owner` with one of their own passkeys: only theirs are allowed, user
+ * verification required. Throws 409 `no_passkeys` when they have none.
+ */
+export async function startPasskeyConfirmation(
+  context: PasskeyContext,
+  owner: Pick<PasskeyOwner, "id">,
+  now = new Date(),
+): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
+  const rp = requireRelyingParty(context.env);
+  const own = await context.db
+    .select({ id: webauthnCredentials.id, transports: webauthnCredentials.transports })
+    .from(webauthnCredentials)
+    .where(eq(webauthnCredentials.userId, owner.id));
+  if (own.length === 0) throw new ServiceError(409, NO_PASSKEYS, "no_passkeys");
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: "required",
+    timeout: AUTHENTICATOR_TIMEOUT_MS,
+    allowCredentials: own.map((c) => ({
+      id: c.id,
+      transports: (c.transports ?? undefined) as AuthenticatorTransportFuture[] | undefined,
+    })),
+  });
+  return { ceremonyId: await beginCeremony(context, "reauthentication", options.challenge, owner.id, now), options };
+}
+
+/**
+ * Finishes a confirmation `owner` started: the ceremony (theirs, live, unused), a passkey of
+ * theirs (anyone else's is refused as unknown), the assertion and the counter, as a sign-in checks
+ * them. Throws a ServiceError (400 ceremony gone, 401 anything wrong with the assertion), audited.
+ */
+export async function finishPasskeyConfirmation(
+  context: PasskeyContext,
+  owner: Pick<PasskeyOwner, "id" | "username">,
+  input: AuthenticationVerifyInput,
+  now = new Date(),
+): Promise<void> {
+  const rp = requireRelyingParty(context.env);
+  const refuse = (reason: SignInFailure, error?: unknown) => {
+    audit(context, {
+      level: "warn",
+      category: "auth",
+      event: "confirmation failed",
+      username: owner.username,
+      userId: owner.id,
+      reason,
+      details: { with: "passkey", credentialId: input.response.id, ...(error ? { error: errorDetail(error) } : {}) },
+    });
+    return reason === "ceremony_expired"
+      ? new ServiceError(400, CEREMONY_EXPIRED, reason)
+      : new ServiceError(401, CONFIRMATION_FAILED, "passkey_confirmation_failed");
+  };
+  const challenge = await consumeCeremony(context.db, input.ceremonyId, "reauthentication", owner.id, now);
+  if (!challenge) throw refuse("ceremony_expired");
+  const [passkey] = await context.db
+    .select()
+    .from(webauthnCredentials)
+    .where(and(eq(webauthnCredentials.id, input.response.id), eq(webauthnCredentials.userId, owner.id)))
+    .limit(1);
+  if (!passkey) throw refuse("unknown_credential");
+  const handle = input.response.response.userHandle;
+  if (handle !== undefined && handle !== base64urlEncodeText(owner.id)) throw refuse("user_handle_mismatch");
+  const failure = await checkAssertion(context.db, rp, challenge, passkey, input, now);
+  if (failure) throw refuse(failure.reason, failure.error);
   audit(context, {
     level: "info",
     category: "auth",
-    event: "passkey sign-in succeeded",
-    username: user.username,
-    userId: user.id,
-    ip,
-    details: { credentialId },
+    event: "confirmation succeeded",
+    username: owner.username,
+    userId: owner.id,
+    details: { with: "passkey", credentialId: passkey.id },
   });
-  return user;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -489,6 +596,7 @@ export async function removePasskey(
   context: PasskeyContext,
   owner: Pick<PasskeyOwner, "id" | "username">,
   id: string,
+  now = new Date(),
 ): Promise<void> {
   const notFound = () => new ServiceError(404, PASSKEY_NOT_FOUND, "passkey_not_found");
   if (!credentialId.safeParse(id).success) throw notFound();
@@ -497,6 +605,7 @@ export async function removePasskey(
     .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, owner.id)))
     .returning({ id: webauthnCredentials.id, name: webauthnCredentials.name });
   if (!removed) throw notFound();
+  await securityNotice(context.db, owner.id, "passkey_removed", now, removed.name);
   audit(context, {
     level: "info",
     category: "auth",

@@ -12,7 +12,7 @@ const USERNAME_TAKEN = "Username already taken";
 // Says plainly that the address has an account (spec 000: clear errors). Registration is
 // throttled per address, which bounds how fast anyone can probe for addresses this way.
 const EMAIL_TAKEN = "Email already registered";
-const COMMON_PASSWORD = "This password is too common. Choose a password that is harder to guess.";
+export const COMMON_PASSWORD = "This password is too common. Choose a password that is harder to guess.";
 
 export type RegistrationResult =
   | { ok: true; user: User }

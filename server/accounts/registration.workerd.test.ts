@@ -183,6 +183,22 @@ describe("POST /api/auth/register", () => {
     expect((await call("/api/auth/register", { body: input, ip: uniqueAddress() })).status).toBe(201);
   });
 
+  it("counts a client's /64 as one: 20 attempts from rotating addresses of one network, then 429", {
+    timeout: 30_000,
+  }, async () => {
+    const existing = await registerUser();
+    const prefix = uniqueAddress().split(":").slice(0, 4).join(":");
+    const address = (i: number) => `${prefix}:${(i + 1).toString(16)}:0:0:1`;
+    // Probing with a taken name, each from another address of the same /64 (no password is hashed).
+    for (let i = 0; i < REGISTRATION_THROTTLE.limit; i++) {
+      const probe = { ...validRegistration("reg"), username: existing.username };
+      expect((await call("/api/auth/register", { body: probe, ip: address(i) })).status).toBe(409);
+    }
+    const refused = await call("/api/auth/register", { body: validRegistration("reg"), ip: address(99) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
+  });
+
   it("never lets a client choose its own role", async () => {
     const { response, json } = await register({ ...validRegistration("reg"), role: "admin" });
     expect(response.status).toBe(201);

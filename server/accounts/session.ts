@@ -1,4 +1,5 @@
 import { eq, lt, sql } from "drizzle-orm";
+import { reduceUserAgent } from "#core/analytics/user-agent.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { isBackgroundPoll } from "#core/dashboard/background-poll.ts";
 import type { Database } from "#db/client.ts";
@@ -105,11 +106,37 @@ export async function createSession(
     await context.db.delete(sessions).where(eq(sessions.sid, await sessionIdFor(context.env.SESSION_SECRET, previous)));
   const token = randomToken();
   const sid = await sessionIdFor(context.env.SESSION_SECRET, token);
-  const data: SessionData = { userId, createdAt: now, lastSeenAt: now, openedBy };
+  // Signing in or registering proves the password (or a passkey): the session starts confirmed.
+  const data: SessionData = {
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    openedBy,
+    confirmedAt: now,
+    client: clientOf(request),
+  };
   await context.db.insert(sessions).values({ sid, sess: data, expire: expiryFor(data) });
   context.ctx.waitUntil(purgeExpiredSessions(context.db, now).catch(() => undefined));
   // The cookie lives as long as the absolute limit; the server decides idleness.
   return { sid, setCookie: cookie(token, ABSOLUTE_TIMEOUT_MS / 1000) };
+}
+
+/** A country code as Cloudflare gives it (ISO 3166-1 alpha-2); "XX" (unknown) and "T1" (Tor) are no place. */
+const COUNTRY = /^[A-Z]{2}$/;
+
+/**
+ * What the session list shows of the browser a session began in (SessionData.client): the reduced
+ * User-Agent and the country of the address (Cloudflare's `request.cf.country`), never the address.
+ */
+function clientOf(request: Request): NonNullable<SessionData["client"]> {
+  const { browser, os, device } = reduceUserAgent(request.headers.get("User-Agent"));
+  const country = (request as { cf?: { country?: unknown } }).cf?.country;
+  return {
+    browser,
+    os,
+    device,
+    country: typeof country === "string" && COUNTRY.test(country) && country !== "XX" ? country : null,
+  };
 }
 
 async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normaliseUsername } from "#core/accounts/schemas.ts";
+import { clientNetwork } from "#server/analytics/privacy.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 
 /**
@@ -26,6 +27,12 @@ import type { RequestContext } from "#server/worker/context.ts";
  *   passkey sign-in is never throttled by any of this.
  * - Registration (`register-ip:`): 20 registration attempts an hour from one address, successful
  *   or not (a 409 answers whether a name or email is taken, so probing counts too).
+ * - Email checks (`email-check-user:`, `email-check-net:`): a signed-in person changing their email
+ *   learns whether another account has the new one ("already used"), so 10 checks an hour per
+ *   person and 30 per network.
+ * - Confirming it's you (`reauth:`): 10 consecutive wrong passwords lock the person's password
+ *   confirmation for 15 minutes (a passkey, or signing in again, still works).
+ * "Address" means the client's network throughout (`clientKey`): an IPv4 address or an IPv6 /64.
  * Keys that stop mattering are forgotten (the windows below), so names never registered and
  * addresses seen once do not keep storage.
  */
@@ -95,6 +102,26 @@ export const DEVICE_THROTTLE: ThrottlePolicy = {
   window: "idle",
   windowMs: 30 * DAY,
 };
+/** Per person: a fixed hour, so a person who mistypes a few addresses is never held up long. */
+export const EMAIL_CHECK_PERSON_THROTTLE: ThrottlePolicy = {
+  limit: 10,
+  lockoutMs: 60 * MINUTE,
+  window: "fixed",
+  windowMs: 60 * MINUTE,
+};
+/** Per network: a household or office with several people changing their email. */
+export const EMAIL_CHECK_NETWORK_THROTTLE: ThrottlePolicy = {
+  limit: 30,
+  lockoutMs: 60 * MINUTE,
+  window: "fixed",
+  windowMs: 60 * MINUTE,
+};
+export const REAUTH_THROTTLE: ThrottlePolicy = {
+  limit: 10,
+  lockoutMs: 15 * MINUTE,
+  window: "idle",
+  windowMs: 30 * DAY,
+};
 export const REGISTRATION_THROTTLE: ThrottlePolicy = {
   limit: 20,
   lockoutMs: 60 * MINUTE,
@@ -102,12 +129,34 @@ export const REGISTRATION_THROTTLE: ThrottlePolicy = {
   windowMs: 60 * MINUTE,
 };
 
+/** An IPv4 address written as IPv6 (`::ffff:192.0.2.1`): the IPv4 client it is. */
+const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+/** What an IP address looks like: hex digits, colons and dots. Anything else is a label (`assisted:<staff id>`). */
+const IP_ADDRESS = /^[0-9a-f:.]+$/i;
+
+/**
+ * The client a limit counts: its network, as the analytics limiter counts it (`clientNetwork`: an
+ * IPv4 address, or an IPv6 address's /64, which one household or device is given whole). Keyed on
+ * the full IPv6 address, a client would rotate through its /64 and never meet a per-address limit.
+ * A caller's label that is no address (an operator registering someone at a counter) stays as it is.
+ */
+export function clientKey(address: string): string {
+  const mapped = MAPPED_IPV4.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  return IP_ADDRESS.test(address) && address.includes(":") ? clientNetwork(address) : address;
+}
+
 export const throttleKeys = {
   account: (username: string) => `user:${normaliseUsername(username)}`,
-  address: (address: string) => `ip:${address}`,
-  pair: (username: string, address: string) => `pair:${normaliseUsername(username)}|${address}`,
+  address: (address: string) => `ip:${clientKey(address)}`,
+  pair: (username: string, address: string) => `pair:${normaliseUsername(username)}|${clientKey(address)}`,
   device: (deviceId: string) => `device:${deviceId}`,
-  registration: (address: string) => `register-ip:${address}`,
+  registration: (address: string) => `register-ip:${clientKey(address)}`,
+  /** Checking whether an email address is free (a profile's new email), per person and per network. */
+  emailCheckPerson: (userId: string) => `email-check-user:${userId}`,
+  emailCheckNetwork: (address: string) => `email-check-net:${clientKey(address)}`,
+  /** Confirming it's you with a password, per person (server/accounts/reauth.ts). */
+  reauth: (userId: string) => `reauth:${userId}`,
 };
 
 export function throttle(context: Pick<RequestContext<ThrottleBindings>, "env">, key: string) {

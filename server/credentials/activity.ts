@@ -12,6 +12,7 @@ import { checkAttribute, isCheckType } from "#core/verification/checks.ts";
 import { reasonMessage } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { walletEvents } from "#db/schema/index.ts";
+import { describeSecurityChange, SECURITY_CHANGED } from "#server/accounts/security-notices.ts";
 import { PAPER_DELIVERY } from "./credentials.ts";
 
 /** How many events the page loads; it shows the first few until the log is expanded. */
@@ -138,6 +139,8 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
             description: `${who} tried to check your ${name}${purpose}; the check did not pass (${reasonMessage(String(detail.reason ?? ""))})`,
           };
     }
+    case SECURITY_CHANGED:
+      return { ...base, ...describeSecurityChange(detail) };
     case "certificate_downloaded":
       return {
         ...base,

@@ -413,6 +413,8 @@ export interface ProfileFormRefusal {
   message: string;
   fieldErrors: FieldErrors;
   values: Record<string, string>;
+  /** Why, for the page to act on: `reauth_required` (confirm it's you, then send it again). */
+  code?: string;
 }
 
 export type ParsedProfileForm = { ok: true; input: ProfileInput; values: Record<string, string> } | ProfileFormRefusal;

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CDPSession, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { webauthnCredentials } from "#db/schema/index.ts";
+import { sessions, webauthnCredentials } from "#db/schema/index.ts";
 import { type OpenBrowser, openBrowser, waitForHydration } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 import { stackUnderTest } from "./lane.ts";
@@ -236,6 +236,37 @@ describe("passkeys", () => {
     await expectToast(page, "Passkey Removed", "“My phone” can no longer be used to sign in.");
     // Its button has gone: focus is on the list's heading, inside the section.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Your passkeys");
+    expect(await storedPasskeys()).toEqual([]);
+  });
+
+  it("asks to confirm it's you before removing a passkey once the sign-in is over five minutes old, and the passkey confirms it", async () => {
+    const { browser, page } = await openWithAuthenticator();
+    await signIn(browser, person);
+    await visit(page, "/profile");
+    const security = securitySection(page);
+    await security.getByLabel("Passkey name").fill("Old phone");
+    await security.getByRole("button", { name: "Add a passkey" }).click();
+    await expectToast(page, "Passkey Added", "“Old phone” is ready. You can now sign in with it.");
+
+    // The stack's clock cannot be moved from here: the session's stored confirmation is moved back
+    // six minutes instead (the workerd tests move the worker's own clock; ADR 030).
+    await testDatabase()
+      .update(sessions)
+      .set({ sess: sql`json_set(${sessions.sess}, '$.confirmedAt', ${Date.now() - 6 * 60_000})` as never })
+      .where(eq(sql`json_extract(${sessions.sess}, '$.userId')`, person.id));
+
+    await security.getByRole("button", { name: "Remove passkey Old phone" }).click();
+    await page
+      .getByRole("dialog", { name: "Remove this passkey?" })
+      .getByRole("button", { name: "Remove passkey" })
+      .click();
+    const confirm = page.getByRole("dialog", { name: "Confirm it’s you" });
+    await confirm.waitFor();
+    expect(await storedPasskeys()).toHaveLength(1);
+    expect(await axeInBothThemes(page, { dialog: true })).toEqual({ light: [], dark: [] });
+    await confirm.getByRole("button", { name: "Use a passkey instead" }).click();
+    await expectToast(page, "Passkey Removed", "“Old phone” can no longer be used to sign in.");
+    await security.getByText("You have no passkeys yet.").waitFor();
     expect(await storedPasskeys()).toEqual([]);
   });
 

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { userProfiles } from "#db/schema/index.ts";
+import { sessions, userProfiles, users } from "#db/schema/index.ts";
 import type { OpenBrowser } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 import {
+  axeInBothThemes,
   closeBrowsers,
   createUser,
+  expectToast,
   openTestBrowser,
   screenshots,
   seriousAxeFindings,
@@ -182,5 +184,92 @@ describe("the citizen's profile", () => {
         expect({ path, dark, serious }).toEqual({ path, dark, serious: [] });
       }
     }
+  });
+});
+
+/**
+ * Makes every session of `userId` last confirm it's them six minutes ago. The stack's clock cannot
+ * be moved from here (the workerd tests move the worker's own clock; ADR 030), so the stored
+ * confirmation is moved back instead.
+ */
+async function confirmationGoesStale(userId: string) {
+  const longAgo = Date.now() - 6 * 60_000;
+  await testDatabase()
+    .update(sessions)
+    .set({ sess: sql`json_set(${sessions.sess}, '$.confirmedAt', ${longAgo})` as never })
+    .where(eq(sql`json_extract(${sessions.sess}, '$.userId')`, userId));
+}
+
+/** Presses Tab until the focused element's `name` attribute is `name`; at most 80 presses. */
+async function tabToField(name: string) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    if ((await page.evaluate(() => document.activeElement?.getAttribute("name"))) === name) return;
+  }
+  throw new Error(`focus never reached ${name}`);
+}
+
+describe("security settings (issue 20)", () => {
+  it("asks to confirm it's you before a new email address, keyboard only, then saves it", async () => {
+    const person = await createUser({ prefix: "reauth", firstName: "Rae", lastName: "Auth" });
+    await open(1280);
+    await signIn(browser, person);
+    await confirmationGoesStale(person.id);
+    await visit(page, "/profile?edit=basic&item=email");
+    const form = page.getByRole("form", { name: "Complete Email address" });
+    await form.waitFor();
+    // createUser gave the account an address: this is a new one.
+    await form.getByLabel("Email address").fill(`new.${person.username}@example.org`);
+    await page.keyboard.press("Enter");
+
+    const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });
+    await dialog.waitFor();
+    // Focus starts in the password field; the dialog passes axe in both themes.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("reauthPassword");
+    expect(await axeInBothThemes(page, { dialog: true })).toEqual({ light: [], dark: [] });
+    await screenshots(page, "profile-confirm-identity", { dialog: true });
+
+    // A wrong password is said beside the field, and nothing is saved.
+    await page.keyboard.type("not my password");
+    await page.keyboard.press("Enter");
+    await dialog.getByText("The password is not right. Check it and try again.").first().waitFor();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(person.password);
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Profile Updated", "Email address saved.");
+    await expect.poll(() => dialog.count()).toBe(0);
+    const [row] = await testDatabase().select({ email: users.email }).from(users).where(eq(users.id, person.id));
+    expect(row?.email).toBe(`new.${person.username}@example.org`);
+  });
+
+  it("lists where one is signed in, signs another session out, and changes the password by keyboard", async () => {
+    const person = await createUser({ prefix: "sessions", firstName: "Sam", lastName: "Sessions" });
+    const other = await openTestBrowser(1280, 15_000);
+    await signIn(other, person);
+    await open(1280);
+    await signIn(browser, person);
+    await visit(page, "/profile");
+    const list = page.getByRole("list", { name: "Where you’re signed in" });
+    await list.waitFor();
+    expect(await list.getByRole("listitem").count()).toBe(2);
+    expect(await list.getByRole("listitem").first().getByText("This device").isVisible()).toBe(true);
+    expect(await list.getByText(/^Signed in \d{1,2} \w{3} \d{4}, \d\d:\d\d · Last active/).count()).toBe(2);
+    expect(await axeInBothThemes(page)).toEqual({ light: [], dark: [] });
+
+    await list.getByRole("button", { name: /^Sign out / }).click();
+    await expectToast(page, "Signed Out", "Chrome on Linux has been signed out.");
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(1);
+    await visit(other.page, "/profile");
+    await other.page.waitForURL(/\/login$/);
+
+    // Change the password with the keyboard alone.
+    await tabToField("currentPassword");
+    await page.keyboard.type(person.password);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("a brand new passphrase 2026");
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Password Changed", "Your password has been changed.");
+    await visit(page, "/");
+    await page.getByText("Password changed", { exact: true }).first().waitFor();
   });
 });

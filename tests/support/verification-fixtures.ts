@@ -70,7 +70,8 @@ export async function person(
   const now = Date.now();
   await db.insert(sessions).values({
     sid: await sessionIdFor(sessionSecret, token),
-    sess: { userId: user!.id, createdAt: now, lastSeenAt: now },
+    // As a sign-in stores it: a session starts confirmed (ADR 030).
+    sess: { userId: user!.id, createdAt: now, lastSeenAt: now, confirmedAt: now },
     expire: new Date(now + 3_600_000),
   });
   return { user: user!, cookie: token };

@@ -1,11 +1,12 @@
 import { useRevalidator } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ApiError, handleMutationError } from "#app/client/api-client.ts";
+import { ApiError, apiRequest, handleMutationError } from "#app/client/api-client.ts";
+import { needsConfirmation } from "#app/components/profile/confirm-identity.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { useMutation } from "#app/components/ui/use-mutation.ts";
+import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import type { PasskeySummary } from "#server/accounts/passkeys.ts";
 import {
@@ -30,17 +31,24 @@ const kindOf = (passkey: PasskeySummary) =>
     ? "Synced passkey (available on your other devices)"
     : "Passkey on one device";
 
+/** The person closed "Confirm it's you" without confirming: the change was not made, and that is all. */
+class NotConfirmed extends Error {}
+
 /**
  * The Security Settings section's passkeys (ADR 021): each with its name, when it was added and
  * last used, and Remove (after a confirmation dialog); and a form to add one under a name. Adding
- * needs JavaScript and the origin passkeys belong to; without them the section says why.
+ * needs JavaScript and the origin passkeys belong to; without them the section says why. Adding and
+ * removing need a recent "Confirm it's you" (ADR 030): when the server asks for one,
+ * `confirmIdentity` opens the page's dialog, and the change is sent again once confirmed.
  */
 export function PasskeyManager({
   passkeys,
   passkeyOrigin,
+  confirmIdentity,
 }: {
   passkeys: PasskeySummary[];
   passkeyOrigin: string | null;
+  confirmIdentity: () => Promise<boolean>;
 }) {
   const [support, setSupport] = useState<PasskeySupport | null>(null);
   const [name, setName] = useState("");
@@ -48,12 +56,25 @@ export function PasskeyManager({
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<PasskeySummary | null>(null);
   const [focusHeading, setFocusHeading] = useState(false);
-  const { busy, mutate, toast } = useMutation();
+  const [busy, setBusy] = useState(false);
+  const { toast } = useToast();
   const revalidator = useRevalidator();
   const nameRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => setSupport(passkeySupport(passkeyOrigin)), [passkeyOrigin]);
+
+  /** Runs `change`; when the server asks to confirm it's you, asks (after `before`) and runs it once more. */
+  const withConfirmation = async <T,>(change: () => Promise<T>, before?: () => void): Promise<T> => {
+    try {
+      return await change();
+    } catch (error) {
+      if (!needsConfirmation(error)) throw error;
+      before?.();
+      if (!(await confirmIdentity())) throw new NotConfirmed();
+      return change();
+    }
+  };
 
   // After a removal its Remove button goes, so focus goes to the list's heading rather than the top
   // of the page. This runs after the dialog's own effect has closed it (children's effects run
@@ -75,12 +96,14 @@ export function PasskeyManager({
     }
     setAdding(true);
     try {
-      const added = await registerPasskey(name);
+      const added = await withConfirmation(() => registerPasskey(name));
       setName("");
       toast({ title: "Passkey Added", description: `“${added.name}” is ready. You can now sign in with it.` });
       revalidator.revalidate();
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (error instanceof NotConfirmed) {
+        toast({ title: "Passkey Not Added", description: "You did not confirm it’s you.", variant: "destructive" });
+      } else if (error instanceof ApiError) {
         if (error.status === 400 && error.serverMessage)
           setNameError(/name/i.test(error.serverMessage) ? error.serverMessage : null);
         handleMutationError(error, toast, undefined, "Passkey Not Added");
@@ -99,14 +122,24 @@ export function PasskeyManager({
   const onRemove = async () => {
     if (!removing) return;
     const target = removing;
-    await mutate("DELETE", `/api/auth/passkeys/${encodeURIComponent(target.id)}`, undefined, {
-      failure: "Passkey Not Removed",
-      done: () => {
-        setFocusHeading(true);
-        toast({ title: "Passkey Removed", description: `“${target.name}” can no longer be used to sign in.` });
-      },
-    });
-    setRemoving(null);
+    setBusy(true);
+    try {
+      // The removal dialog closes before "Confirm it's you" opens, so only one dialog is open at a time.
+      await withConfirmation(
+        () => apiRequest("DELETE", `/api/auth/passkeys/${encodeURIComponent(target.id)}`),
+        () => setRemoving(null),
+      );
+      setFocusHeading(true);
+      toast({ title: "Passkey Removed", description: `“${target.name}” can no longer be used to sign in.` });
+      revalidator.revalidate();
+    } catch (error) {
+      if (error instanceof NotConfirmed)
+        toast({ title: "Passkey Not Removed", description: "You did not confirm it’s you.", variant: "destructive" });
+      else handleMutationError(error, toast, undefined, "Passkey Not Removed");
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
   };
 
   return (

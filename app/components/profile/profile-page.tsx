@@ -4,9 +4,11 @@
  * the section's form in place (`?edit=<section>`, a plain link, so it works without JavaScript);
  * each form posts to the route with an `intent` naming the section. Items only an authority can
  * complete go to the wallet's credential request. Security Settings lists the person's passkeys,
- * adds and removes them (app/components/passkeys, through the passkey API; ADR 021).
+ * adds and removes them (app/components/passkeys, through the passkey API; ADR 021), changes the
+ * password and lists where the person is signed in (ADR 030). Adding or removing a passkey and a new
+ * email address need a recent "Confirm it's you": the page's one dialog for it (confirm-identity.tsx).
  */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { PasskeyManager } from "#app/components/passkeys/passkey-manager.tsx";
 import { Card, LinkCard } from "#app/components/ui/card.tsx";
 import type { IconName } from "#app/components/ui/icons.tsx";
@@ -17,11 +19,15 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { type EditableSection, PROFILE_ITEMS, type ProfileItemKey } from "#core/profile/items.ts";
 import type { PasskeySummary } from "#server/accounts/passkeys.ts";
+import type { SignedInSession } from "#server/accounts/signed-in-sessions.ts";
 import type { Profile, ProfileSection } from "#server/profile/profile.ts";
 import type { ProfileSaveAnswer } from "#server/profile/profile-page.ts";
+import { ChangePassword } from "./change-password.tsx";
+import { useConfirmIdentity } from "./confirm-identity.tsx";
 import { editPath } from "./edit-path.ts";
 import { SectionCard } from "./section-card.tsx";
 import { SectionForm } from "./section-form.tsx";
+import { SignedInSessions } from "./signed-in-sessions.tsx";
 
 export interface ProfilePageProps {
   profile: Profile;
@@ -30,6 +36,7 @@ export interface ProfilePageProps {
   today: string;
   passkeys: PasskeySummary[];
   passkeyOrigin: string | null;
+  sessions: SignedInSession[];
   actionData: ProfileSaveAnswer | undefined;
 }
 
@@ -59,15 +66,37 @@ const QUICK_ACTIONS: { title: string; description: string; to: string; icon: Ico
  * The page. `editing`/`item`: the form the link asked for (`?edit=<section>&item=<item>`);
  * `actionData`: the answer to a save just posted, if any.
  */
-export function ProfilePage({ profile, editing, item, today, passkeys, passkeyOrigin, actionData }: ProfilePageProps) {
+export function ProfilePage({
+  profile,
+  editing,
+  item,
+  today,
+  passkeys,
+  passkeyOrigin,
+  sessions,
+  actionData,
+}: ProfilePageProps) {
   const hydrated = useHydrated();
   const { toast } = useToast();
+  // A passkey can confirm it's you where passkeys work: the person has one, and this is their origin.
+  const [passkeyHere, setPasskeyHere] = useState(false);
+  useEffect(() => setPasskeyHere(window.location.origin === passkeyOrigin), [passkeyOrigin]);
+  const { confirm, dialog } = useConfirmIdentity({ passkeys: passkeys.length > 0 && passkeyHere });
 
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast({ title: "Profile Updated", description: actionData.message });
-    else toast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
-  }, [actionData, toast]);
+    else if (actionData.code === "reauth_required" && actionData.section) {
+      // A new email address: confirm it's you, then the same form (still holding what was typed) goes again.
+      const formId = `edit-${actionData.section}`;
+      void confirm().then((confirmed) => {
+        const form = document.getElementById(formId);
+        if (confirmed && form instanceof HTMLFormElement) form.requestSubmit();
+        else if (!confirmed)
+          toast({ title: "Not Saved", description: "You did not confirm it’s you.", variant: "destructive" });
+      });
+    } else toast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
+  }, [actionData, toast, confirm]);
 
   const failed = actionData && !actionData.ok ? actionData : null;
   // The form the link asked for; after a refused save, the form that was sent, with its messages.
@@ -149,7 +178,13 @@ export function ProfilePage({ profile, editing, item, today, passkeys, passkeyOr
             section={section}
             open={open === section.id}
             after={
-              section.id === "security" ? <PasskeyManager passkeys={passkeys} passkeyOrigin={passkeyOrigin} /> : null
+              section.id === "security" ? (
+                <>
+                  <PasskeyManager passkeys={passkeys} passkeyOrigin={passkeyOrigin} confirmIdentity={confirm} />
+                  <ChangePassword />
+                  <SignedInSessions sessions={sessions} />
+                </>
+              ) : null
             }
           >
             {open === section.id && section.editable ? (
@@ -165,6 +200,7 @@ export function ProfilePage({ profile, editing, item, today, passkeys, passkeyOr
           </SectionCard>
         ))}
       </div>
+      {dialog}
     </SignedInPage>
   );
 }

@@ -43,6 +43,16 @@ const OWN_PASSKEYS: OwnerRule = {
   strangers: ["citizen"],
   refusal: "list",
 };
+const OWN_SESSION: OwnerRule = {
+  rule: "one of the caller's own signed-in sessions, by the reference their list gave: another's reads as not found, and stays",
+  strangers: ["citizen"],
+  refusal: 404,
+};
+const OWN_SESSIONS: OwnerRule = {
+  rule: "lists the caller's own signed-in sessions only",
+  strangers: ["citizen"],
+  refusal: "list",
+};
 const OWN_WALLET: OwnerRule = {
   rule: "lists the caller's own credentials and shares only",
   strangers: ["citizen"],
@@ -186,13 +196,45 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     { writes: ["webauthn_challenges"] },
   ),
   ...commandApi("routes/api.auth.passkey.register.verify", "/api/auth/passkey/register/verify", "POST", SIGNED_IN_API, {
-    writes: ["webauthn_credentials", "webauthn_challenges"],
+    writes: ["webauthn_credentials", "webauthn_challenges", "wallet_events"],
     note: "added to the caller's own account, over a ceremony the caller started (another's is refused 400)",
   }),
   ...readApi("routes/api.auth.passkeys._index", "/api/auth/passkeys", SIGNED_IN_API, { owner: OWN_PASSKEYS }),
   ...commandApi("routes/api.auth.passkeys.$id", "/api/auth/passkeys/:id", "DELETE", OWNER_API, {
     owner: OWN_PASSKEY,
-    writes: ["webauthn_credentials"],
+    writes: ["webauthn_credentials", "wallet_events"],
+    note: "also 403 reauth_required without a confirmation in the last five minutes (ADR 030)",
+  }),
+
+  // Confirm it's you, the password, and where one is signed in (ADR 030): the signed-in person's own only.
+  ...commandApi("routes/api.auth.reauth._index", "/api/auth/reauth", "POST", SIGNED_IN_API, {
+    writes: ["sessions"],
+    note: "confirms the caller's own session with their own password (throttled per person)",
+  }),
+  ...commandApi("routes/api.auth.reauth.passkey.options", "/api/auth/reauth/passkey/options", "POST", SIGNED_IN_API, {
+    writes: ["webauthn_challenges"],
+    note: "a ceremony allowing the caller's own passkeys only",
+  }),
+  ...commandApi("routes/api.auth.reauth.passkey.verify", "/api/auth/reauth/passkey/verify", "POST", SIGNED_IN_API, {
+    writes: ["sessions", "webauthn_credentials", "webauthn_challenges"],
+    note: "confirms the caller's own session by a passkey of theirs, over a ceremony they started",
+  }),
+  ...commandApi("routes/api.auth.password", "/api/auth/password", "POST", SIGNED_IN_API, {
+    writes: ["users", "sessions", "wallet_events"],
+    note: "the caller's own password, with their current one; ends their own other sessions",
+  }),
+  ...web("routes/api.auth.sessions._index", "/api/auth/sessions", {
+    loader: { access: SIGNED_IN_API, owner: OWN_SESSIONS },
+    action: {
+      method: "DELETE",
+      access: SIGNED_IN_API,
+      writes: ["sessions"],
+      note: "ends the caller's own other sessions (the one in use stays)",
+    },
+  }),
+  ...commandApi("routes/api.auth.sessions.$id", "/api/auth/sessions/:id", "DELETE", OWNER_API, {
+    owner: OWN_SESSION,
+    writes: ["sessions"],
   }),
 
   // Visit tracking (ADR 020): anyone may send an event; visits are the signed-in person's own.
@@ -247,7 +289,7 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     action: {
       access: SIGNED_IN_PAGE,
       writes: ["users", "user_profiles", "wallet_events"],
-      note: "saves the caller's own profile only: no user is named in the form",
+      note: "saves the caller's own profile only: no user is named in the form; a new email needs a recent confirmation (403) and is rate limited (429)",
     },
   }),
   ...readApi("routes/api.wallet.credentials", "/api/wallet/credentials", SIGNED_IN_API, { owner: OWN_WALLET }),

@@ -1,0 +1,153 @@
+/**
+ * "Confirm it's you" on /profile (ADR 030): before adding or removing a passkey or changing the
+ * email, the server wants the password or a passkey confirmed in the last five minutes, and answers
+ * 403 `reauth_required` otherwise. `useConfirmIdentity` gives the page one dialog for it and
+ * `confirm()`, which opens the dialog and resolves true once the person has confirmed (false if
+ * they closed it); the caller then sends its change again.
+ */
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, apiRequest } from "#app/client/api-client.ts";
+import { browserFailureMessage } from "#app/components/passkeys/passkey-client.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { TextField } from "#app/components/ui/text-field.tsx";
+import type { Ceremony } from "#server/accounts/passkeys.ts";
+
+/** The code of the server's refusal (server/accounts/reauth.ts REAUTH_REQUIRED_CODE). */
+const REAUTH_REQUIRED = "reauth_required";
+
+/** Whether `error` (an ApiError) is the server asking to confirm it's you. */
+export function needsConfirmation(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  try {
+    return (JSON.parse(error.bodyText) as { code?: unknown }).code === REAUTH_REQUIRED;
+  } catch {
+    return false;
+  }
+}
+
+/** Confirms with one of the person's own passkeys (the browser's passkey dialog). */
+async function confirmWithPasskey(): Promise<void> {
+  const started = (await (
+    await apiRequest("POST", "/api/auth/reauth/passkey/options", {})
+  ).json()) as Ceremony<PublicKeyCredentialRequestOptionsJSON>;
+  const response = await startAuthentication({ optionsJSON: started.options });
+  await apiRequest("POST", "/api/auth/reauth/passkey/verify", { ceremonyId: started.ceremonyId, response });
+}
+
+/**
+ * The dialog and `confirm()`. `passkeys`: whether to offer "Use a passkey instead" (the person has
+ * one, and passkeys work on this page).
+ */
+export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
+  confirm: () => Promise<boolean>;
+  dialog: ReactNode;
+} {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const settle = useRef<((confirmed: boolean) => void) | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // The dialog's showModal() (its own effect, which runs first) focuses its first control, Close;
+  // the person is here to type their password, so focus goes there.
+  useEffect(() => {
+    if (open) passwordRef.current?.focus();
+  }, [open]);
+
+  const finish = useCallback((confirmed: boolean) => {
+    setOpen(false);
+    setPassword("");
+    setError(null);
+    settle.current?.(confirmed);
+    settle.current = null;
+  }, []);
+
+  const confirm = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        settle.current?.(false);
+        settle.current = resolve;
+        setOpen(true);
+      }),
+    [],
+  );
+
+  const onPassword = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) {
+      setError("Enter your password");
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiRequest("POST", "/api/auth/reauth", { password });
+      finish(true);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : String(failure));
+      passwordRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPasskey = async () => {
+    setBusy(true);
+    try {
+      await confirmWithPasskey();
+      finish(true);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : browserFailureMessage(failure),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dialog = (
+    <Dialog
+      open={open}
+      onClose={() => finish(false)}
+      title="Confirm it’s you"
+      description="For your security, enter your password before you change how you sign in or your email address."
+      testId="confirm-identity-dialog"
+    >
+      <form
+        onSubmit={(event) => void onPassword(event)}
+        noValidate
+        aria-label="Confirm it’s you"
+        className="grid gap-4"
+      >
+        <TextField
+          ref={passwordRef}
+          name="reauthPassword"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          errors={error ? [error] : undefined}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Checking..." : "Confirm"}
+          </Button>
+          {passkeys ? (
+            <Button type="button" variant="outline" onClick={() => void onPasskey()} disabled={busy}>
+              Use a passkey instead
+            </Button>
+          ) : null}
+          <Button type="button" variant="secondary" onClick={() => finish(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+
+  return { confirm, dialog };
+}

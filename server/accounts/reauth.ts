@@ -1,0 +1,128 @@
+/**
+ * "Confirm it's you" (issue 20; ADR 030): adding or removing a passkey and changing the email
+ * address need a confirmation of the password or a passkey at most five minutes old, recorded on
+ * the session row (`sess.confirmedAt`). A session starts confirmed (signing in or registering is
+ * such a proof); afterwards only POST /api/auth/reauth confirms it again. So a stolen cookie, or a
+ * browser left signed in, cannot quietly add a way in of its own or move the account's email.
+ *
+ * Confirming with the password is throttled per person (REAUTH_THROTTLE): whoever holds only the
+ * cookie cannot use it to guess the password. A passkey confirmation is never throttled: there is
+ * nothing to guess.
+ */
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { verifyPassword } from "#core/accounts/password.ts";
+import type { Database } from "#db/client.ts";
+import { type SessionData, sessions } from "#db/schema/accounts.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { audit } from "#server/observability/audit.ts";
+import type { AccountsContext } from "./authentication.ts";
+import type { ActiveSession } from "./session.ts";
+import { REAUTH_THROTTLE, retryAfter, throttle, throttleKeys, tooManyMessage } from "./throttle.ts";
+
+/** How long a confirmation lasts. */
+export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
+
+export const REAUTH_REQUIRED_CODE = "reauth_required";
+export const REAUTH_REQUIRED =
+  "For your security, confirm it’s you before you change this. Enter your password or use a passkey.";
+const WRONG_PASSWORD = "The password is not right. Check it and try again.";
+const ENTER_PASSWORD = "Enter your password";
+
+/** Whether the session's latest confirmation is at most REAUTH_WINDOW_MS old at `now` (and not from the future). */
+export function isRecentlyConfirmed(data: Pick<SessionData, "confirmedAt">, now: number): boolean {
+  const at = data.confirmedAt;
+  return typeof at === "number" && at <= now && now - at <= REAUTH_WINDOW_MS;
+}
+
+/** The refusal every guarded change answers when the confirmation is missing or stale: 403 `reauth_required`. */
+function reauthRequired(): ServiceError {
+  return new ServiceError(403, REAUTH_REQUIRED, REAUTH_REQUIRED_CODE);
+}
+
+/** Throws `reauthRequired()` unless the session was confirmed in the last five minutes. */
+export function requireRecentConfirmation(session: Pick<ActiveSession, "data">, now: number): void {
+  if (!isRecentlyConfirmed(session.data, now)) throw reauthRequired();
+}
+
+/**
+ * Records a confirmation on the session row at `now`. Written with json_set, so a concurrent
+ * sliding of the idle timeout (which rewrites `lastSeenAt`) cannot undo it, nor it the sliding.
+ */
+export async function markConfirmed(db: Database, sid: string, now: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ sess: sql`json_set(${sessions.sess}, '$.confirmedAt', ${now})` as unknown as SessionData })
+    .where(eq(sessions.sid, sid));
+}
+
+export const PasswordConfirmation = z.object({ password: z.string().min(1, ENTER_PASSWORD).max(1024) }).strict();
+
+/**
+ * Confirms the session with the person's password: counted against their REAUTH_THROTTLE before
+ * the hash is checked; a right password ends the run and records the confirmation. Throws a
+ * ServiceError: 400 `wrong_password`, 429 `too_many_attempts` (with its wait in `retryAfter`).
+ */
+export async function confirmWithPassword(
+  context: AccountsContext,
+  session: ActiveSession,
+  password: string,
+  ip: string,
+  now = Date.now(),
+  field = "password",
+): Promise<void> {
+  const gate = throttle(context, throttleKeys.reauth(session.user.id));
+  const state = await gate.attempt(REAUTH_THROTTLE);
+  const base = { category: "auth" as const, username: session.user.username, userId: session.user.id, ip };
+  if (!state.allowed) {
+    audit(context, { ...base, level: "warn", event: "confirmation refused", reason: "throttled" });
+    throw new TooManyConfirmations(state.retryAfterSeconds);
+  }
+  if (!(await verifyPassword(password, session.user.passwordHash))) {
+    audit(context, { ...base, level: "warn", event: "confirmation failed", reason: "bad_password" });
+    if (state.retryAfterSeconds > 0) throw new TooManyConfirmations(state.retryAfterSeconds);
+    throw new FieldRefusal(WRONG_PASSWORD, "wrong_password", field);
+  }
+  await gate.clear();
+  await markConfirmed(context.db, session.sid, now);
+  audit(context, { ...base, level: "info", event: "confirmation succeeded", details: { with: "password" } });
+}
+
+/** A 400 about one field of the form (its message shown beside that field). */
+export class FieldRefusal extends ServiceError {
+  readonly field: string;
+  constructor(message: string, code: string, field: string) {
+    super(400, message, code);
+    this.field = field;
+  }
+}
+
+/** 429 with the wait: too many wrong passwords in a row. */
+class TooManyConfirmations extends ServiceError {
+  readonly retryAfterSeconds: number;
+  constructor(seconds: number) {
+    super(429, tooManyMessage("wrong passwords", seconds), "too_many_attempts");
+    this.retryAfterSeconds = retryAfter(seconds);
+  }
+}
+
+/** A ServiceError as JSON, with Retry-After on a 429; anything else is rethrown. */
+export function accountErrorResponse(error: unknown): Response {
+  if (error instanceof TooManyConfirmations)
+    return Response.json(
+      { message: error.message, code: error.code },
+      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+    );
+  if (error instanceof FieldRefusal)
+    return Response.json(
+      {
+        message: error.message,
+        code: error.code,
+        errors: { fieldErrors: { [error.field]: [error.message] }, formErrors: [] },
+      },
+      { status: 400 },
+    );
+  if (error instanceof ServiceError)
+    return Response.json({ message: error.message, code: error.code }, { status: error.status });
+  throw error;
+}

@@ -1,0 +1,124 @@
+/**
+ * Where a person is signed in (issue 20; ADR 030): their live sessions as /profile lists them, and
+ * signing one out, or every one but the session in use. Each is named to its owner by a reference
+ * (a keyed digest of the row id under SESSION_SECRET), never by the row id or the cookie, so
+ * nothing the page shows can be replayed or used to find a row. A reference names a session only
+ * among its owner's own: another person's, or one already ended, is the same 404.
+ */
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { type SessionData, sessions } from "#db/schema/accounts.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { keyedDigest } from "./keyed-digest.ts";
+import { isLive } from "./session.ts";
+
+export interface SignedInSession {
+  /** The session's reference (64 hex characters). */
+  id: string;
+  /** The session this list was asked for with ("This device"). */
+  current: boolean;
+  /** "Chrome on Windows (desktop)"; "Unknown browser" for sessions from before issue 20. */
+  browser: string;
+  device: "tablet" | "mobile" | "desktop" | null;
+  /** A country name ("United Kingdom"), or null when the address could not be placed. */
+  place: string | null;
+  /** ISO 8601: when it was signed in, and when it was last used. */
+  signedInAt: string;
+  lastActiveAt: string;
+}
+
+const SESSION_NOT_FOUND = "That session has already ended.";
+
+const whose = (userId: string) => eq(sql`json_extract(${sessions.sess}, '$.userId')`, userId);
+
+/** A session's reference for its owner: a keyed digest of its row id. */
+const referenceOf = (secret: string, sid: string) => keyedDigest(secret, `signed-in-session:${sid}`);
+
+/** "GB" as "United Kingdom"; a code the runtime cannot name stays as it is. */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(["en-GB"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function shown(data: SessionData): Pick<SignedInSession, "browser" | "device" | "place"> {
+  const client = data.client;
+  if (!client) return { browser: "Unknown browser", device: null, place: null };
+  const browser = client.browser === "Other" ? "Unknown browser" : client.browser;
+  const os = client.os === "Other" ? "" : ` on ${client.os}`;
+  return {
+    browser: `${browser}${os}`,
+    device: client.device,
+    place: client.country ? countryName(client.country) : null,
+  };
+}
+
+async function ownLiveSessions(db: Database, userId: string, now: number) {
+  const rows = await db
+    .select({ sid: sessions.sid, sess: sessions.sess, expire: sessions.expire })
+    .from(sessions)
+    .where(and(whose(userId), gt(sessions.expire, new Date(now))));
+  return rows.filter((row) => isLive(row.sess, row.expire, now));
+}
+
+/** `userId`'s live sessions, the one in use first, then the most recently used. */
+export async function listSignedInSessions(
+  db: Database,
+  secret: string,
+  userId: string,
+  currentSid: string,
+  now = Date.now(),
+): Promise<SignedInSession[]> {
+  const rows = await ownLiveSessions(db, userId, now);
+  const listed = await Promise.all(
+    rows.map(async (row) => ({
+      id: await referenceOf(secret, row.sid),
+      current: row.sid === currentSid,
+      ...shown(row.sess),
+      signedInAt: new Date(row.sess.createdAt).toISOString(),
+      lastActiveAt: new Date(row.sess.lastSeenAt).toISOString(),
+    })),
+  );
+  return listed.sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+}
+
+/**
+ * Ends one of `userId`'s sessions by its reference. Answers whether it was the session in use (the
+ * caller then clears its cookie); throws 404 `session_not_found` for anything that is not a live
+ * session of theirs.
+ */
+export async function signOutSession(
+  db: Database,
+  secret: string,
+  userId: string,
+  currentSid: string,
+  reference: string,
+  now = Date.now(),
+): Promise<{ current: boolean }> {
+  const notFound = new ServiceError(404, SESSION_NOT_FOUND, "session_not_found");
+  if (!/^[0-9a-f]{64}$/.test(reference)) throw notFound;
+  for (const row of await ownLiveSessions(db, userId, now)) {
+    if ((await referenceOf(secret, row.sid)) !== reference) continue;
+    // Bounded by the owner in the statement itself too.
+    const [ended] = await db
+      .delete(sessions)
+      .where(and(eq(sessions.sid, row.sid), whose(userId)))
+      .returning({ sid: sessions.sid });
+    if (!ended) throw notFound;
+    return { current: row.sid === currentSid };
+  }
+  throw notFound;
+}
+
+/** The statement that ends every session of `userId` but `keepSid` (a password change batches it). */
+export function otherSessionsOf(db: Database, userId: string, keepSid: string) {
+  return db.delete(sessions).where(and(whose(userId), ne(sessions.sid, keepSid)));
+}
+
+/** Ends every session of `userId` but the one in use; answers how many were ended. */
+export async function signOutOtherSessions(db: Database, userId: string, currentSid: string): Promise<number> {
+  const ended = await otherSessionsOf(db, userId, currentSid).returning({ sid: sessions.sid });
+  return ended.length;
+}
