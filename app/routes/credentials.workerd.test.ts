@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from "jose";
 import { PDFDocument } from "pdf-lib";
-import { describe, expect, it } from "vitest";
-import { credentials, shares, walletEvents } from "#db/schema/index.ts";
+import { describe, expect, it, vi } from "vitest";
+import { credentials, shares, systemLogs, walletEvents } from "#db/schema/index.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
 import { call, ORIGIN } from "#tests/support/web-client.ts";
@@ -468,4 +468,33 @@ describe("GET /api/shares/download/{id}", () => {
     expect((await call(`/api/shares/download/${"x".repeat(500)}`, { cookie: alice.cookie })).status).toBe(404);
     expect((await call(share.downloadUrl, { method: "POST", cookie: alice.cookie })).status).toBe(405);
   });
+});
+
+describe("issuing a credential again", () => {
+  it("audits the revocation of the older copy as the holder's act", async () => {
+    const { cookie, user } = await citizenWithRecords();
+    const first = await issueCredential(cookie, "rtw");
+    const second = await issueCredential(cookie, "rtw");
+    const row = await vi.waitFor(
+      async () => {
+        const rows = (
+          await db()
+            .select()
+            .from(systemLogs)
+            .where(and(eq(systemLogs.category, "security"), eq(systemLogs.userId, user.id)))
+        ).filter((r) => r.metadata?.event === "older copy revoked");
+        expect(rows).toHaveLength(1);
+        return rows[0]!;
+      },
+      { timeout: 5_000 },
+    );
+    expect(row.metadata).toMatchObject({
+      username: user.username,
+      credentialIds: [first.id],
+      replacedBy: second.id,
+      type: "rtw",
+      revocationReason: "reissued",
+    });
+    expect(row.metadata!.ip).toMatch(/\S/);
+  }, 30_000);
 });

@@ -9,10 +9,9 @@ import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, shares, walletEvents } from "#db/schema/index.ts";
-import { clientAddress } from "#server/accounts/authentication.ts";
 import { effectiveStatus } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { ObservabilityContext } from "#server/observability/recorder.ts";
 
 /** Spec 000 §9: share link expiry 24 hours. */
@@ -252,14 +251,10 @@ export async function revokeOwnShare(
 ): Promise<ShareRecord> {
   const { share, revoked } = await revokeShare(context.db, owner.id, shareId, new Date());
   if (revoked) {
-    audit(context, {
-      level: "info",
+    auditAct(context, request, owner, {
       category: "security",
       component: "shares",
       event: "share revoked",
-      username: owner.username,
-      userId: owner.id,
-      ip: clientAddress(request),
       details: { shareId: share.id, credentialId: share.credentialId, type: share.credentialType, kind: share.kind },
     });
   }
