@@ -121,15 +121,13 @@ describe("the paper QR page", () => {
     const { operator, supervisor, officeId, id } = await paperSession();
     // Another operator of the same office, who did not run the session.
     const colleague = await registerUserWithRole("operator");
-    await db()
-      .insert(operatorProfiles)
-      .values({
-        userId: colleague.user.id,
-        officeId,
-        title: "Support Operator",
-        authorisationLevel: 2,
-        supervisor: false,
-      });
+    await db().insert(operatorProfiles).values({
+      userId: colleague.user.id,
+      officeId,
+      title: "Support Operator",
+      authorisationLevel: 2,
+      supervisor: false,
+    });
     const print = (cookie: string) => call(`/assisted/sessions/${id}/paper`, { cookie });
     const refused = await print(colleague.cookie);
     expect(refused.status).toBe(403);
