@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
-import { authorityRecords, credentials, operatorProfiles } from "#db/schema/index.ts";
+import { authorityRecords, credentials, operatorProfiles, systemLogs } from "#db/schema/index.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
 import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
 import { call, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
@@ -400,6 +400,89 @@ describe("/api/assisted/sessions", () => {
     const [record] = await db().select().from(authorityRecords).where(eq(authorityRecords.id, passport.recordId));
     expect(record!.userId).toBeNull();
   });
+
+  /** A session at step 2 with the passport recorded: its records named, not yet approved. */
+  async function atDocumentStep() {
+    const staff = await office();
+    const passport = await passportHolder({ given: "Unknown", family: "Walkin" });
+    const { id } = await json<AssistedSession>(await create(staff.operator.cookie));
+    const client = await registerUser();
+    await actOn(staff.operator.cookie, id, { type: "find-client", account: client.username });
+    await patch(staff.operator.cookie, id, { currentStep: 2 });
+    const recorded = await actOn(staff.operator.cookie, id, {
+      type: "document",
+      document: { type: "passport", number: passport.number, expiryDate: "2031-01-31" },
+    });
+    expect(recorded.status).toBe(200);
+    return { ...staff, ...passport, id };
+  }
+
+  it("shows no authority record before step 4: typing a number at step 2 reads no name or date of birth", async () => {
+    const { operator, supervisor, id } = await atDocumentStep();
+    for (const cookie of [operator.cookie, supervisor.cookie]) {
+      const refused = await call(`/api/assisted/sessions/${id}/records`, { cookie });
+      expect(refused.status).toBe(409);
+      const body = await refused.text();
+      expect(JSON.parse(body)).toMatchObject({ code: "WRONG_STEP" });
+      for (const secret of ["Unknown", "Walkin", "1960-02-29"]) expect(body).not.toContain(secret);
+    }
+  }, 30_000);
+
+  it("audits each read of the records at step 4 with a keyed digest of the document number, never the number", async () => {
+    const { operator, id, number, recordId } = await atIssueStep();
+    const read = async () => {
+      const response = await call(`/api/assisted/sessions/${id}/records`, { cookie: operator.cookie });
+      expect(response.status).toBe(200);
+      return response.headers.get("X-Request-Id")!;
+    };
+    const reads = [await read(), await read()];
+    const rows = await vi.waitFor(
+      async () => {
+        const found = (await db().select().from(systemLogs).where(eq(systemLogs.category, "assisted"))).filter(
+          (row) => row.requestId !== null && reads.includes(row.requestId),
+        );
+        expect(found).toHaveLength(2);
+        return found;
+      },
+      { timeout: 5_000 },
+    );
+    for (const row of rows) {
+      expect(row.userId).toBe(operator.user.id);
+      expect(row.metadata).toMatchObject({
+        event: "Records read",
+        sessionId: id,
+        documentType: "passport",
+        documentDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
+        recordIds: [recordId],
+      });
+      expect(JSON.stringify(row)).not.toContain(number);
+    }
+    // The same number, the same digest: reads of one document can be found together.
+    expect(rows[0]!.metadata!.documentDigest).toBe(rows[1]!.metadata!.documentDigest);
+  }, 30_000);
+
+  it("limits the document numbers one member of staff looks up: 20 an hour, then 429 with Retry-After", async () => {
+    const { operator, id, number } = await atDocumentStep();
+    // atDocumentStep looked up one number; 19 more are allowed.
+    for (let i = 0; i < 19; i++) {
+      const again = await actOn(operator.cookie, id, {
+        type: "document",
+        document: {
+          type: "passport",
+          number: `${number.slice(0, -2)}${String(i).padStart(2, "0")}`,
+          expiryDate: "2031-01-31",
+        },
+      });
+      expect(again.status).toBe(200);
+    }
+    const limited = await actOn(operator.cookie, id, {
+      type: "document",
+      document: { type: "passport", number, expiryDate: "2031-01-31" },
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ code: "TOO_MANY_LOOKUPS" });
+  }, 30_000);
 
   it("answers 404 when an administrator names an office that does not exist, and 400 for one that is not an id", async () => {
     const admin = await registerUserWithRole("admin");

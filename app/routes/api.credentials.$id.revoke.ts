@@ -1,11 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { clientAddress } from "#server/accounts/authentication.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";
 import { revokeCredentialOnce } from "#server/credentials/revocation.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 
 const RevokeBody = z.object({ reason: z.string().trim().min(1).max(200).optional() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -32,14 +31,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     // Revoking twice answers the same record; only the request that revoked it is audited.
     if (revoked) {
-      audit(context, {
-        level: "info",
+      auditAct(context, request, admin, {
         category: "admin",
         component: "credentials",
         event: "credential revoked",
-        username: admin.username,
-        userId: admin.id,
-        ip: clientAddress(request),
         details: { credentialId: id, type: credential.type, revocationReason: reason },
       });
     }

@@ -190,4 +190,46 @@ describe("/api/gabriel", () => {
     expect(taken.status).toBe(200);
     expect(await taken.json()).toMatchObject({ assignee: { id: admin.user.id } });
   });
+
+  it("audits Run Agents Now and Assign Expert in the security audit log: who, from which address, and what", async () => {
+    const operator = await registerUserWithRole("operator");
+    const item = await raisedItem(operator.cookie);
+    const admin = await registerUserWithRole("admin");
+    const ip = "203.0.113.77";
+    const run = await call("/api/gabriel/run", { method: "POST", cookie: admin.cookie, ip });
+    expect(run.status).toBe(200);
+    const assigned = await call(`/api/gabriel/hitl/${item.id}/assign`, { cookie: operator.cookie, body: {}, ip });
+    expect(assigned.status).toBe(200);
+    const auditOf = (response: Response) =>
+      vi.waitFor(
+        async () => {
+          const [row, ...more] = await db()
+            .select()
+            .from(systemLogs)
+            .where(
+              and(eq(systemLogs.requestId, response.headers.get("X-Request-Id")!), eq(systemLogs.category, "agents")),
+            );
+          expect(more).toEqual([]);
+          expect(row).toBeTruthy();
+          return row!;
+        },
+        { timeout: 5_000 },
+      );
+    expect(await auditOf(run)).toMatchObject({
+      category: "agents",
+      userId: admin.user.id,
+      metadata: expect.objectContaining({ event: "agents run now", username: admin.username, ip, ran: true }),
+    });
+    expect(await auditOf(assigned)).toMatchObject({
+      category: "agents",
+      userId: operator.user.id,
+      metadata: expect.objectContaining({
+        event: "human review assigned",
+        username: operator.username,
+        ip,
+        itemId: item.id,
+        assigneeId: operator.user.id,
+      }),
+    });
+  }, 30_000);
 });

@@ -5,6 +5,7 @@ import { credentialContext } from "#server/credentials/context.ts";
 import { issueToHolder } from "#server/credentials/issuance.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 
 const IssueBody = z.object({
   /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
@@ -34,6 +35,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       userId: user.id,
       type: params.type ?? "",
       proof: input.proof,
+      // A new copy revokes the older one: the holder's act, audited (issue 20).
+      onReplaced: ({ ids, replacedBy, type }) =>
+        auditAct(context, request, user, {
+          category: "security",
+          component: "credentials",
+          event: "older copy revoked",
+          details: { credentialIds: ids, replacedBy, type, revocationReason: "reissued" },
+        }),
     });
     return json(credential, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {

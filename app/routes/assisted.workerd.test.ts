@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import type { AssistedSession } from "#core/assisted/session.ts";
-import { officeContacts } from "#db/schema/index.ts";
+import { officeContacts, operatorProfiles, systemLogs } from "#db/schema/index.ts";
 import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
 import { call, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
@@ -58,45 +59,52 @@ describe("the operator console page", () => {
   });
 });
 
+/** An office's session at step 4 with its paper credentials issued by the office's operator. */
+async function paperSession() {
+  const staff = await office();
+  const { operator, supervisor } = staff;
+  const passport = await passportHolder();
+  const post = (path: string, body: unknown, cookie = operator.cookie) => call(path, { cookie, body });
+  const { id } = (await (await post("/api/assisted/sessions", {})).json()) as AssistedSession;
+  const account = {
+    username: uniqueName("paper"),
+    firstName: "Margaret",
+    lastName: "Tester",
+    password: `Counter pass ${crypto.randomUUID()}`,
+  };
+  await post(`/api/assisted/sessions/${id}/actions`, { type: "create-client", account });
+  await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 2 } });
+  await post(`/api/assisted/sessions/${id}/actions`, {
+    type: "document",
+    document: { type: "passport", number: passport.number, expiryDate: "2031-01-31" },
+  });
+  const asked = (await (
+    await post(`/api/assisted/sessions/${id}/actions`, { type: "request-approval" })
+  ).json()) as AssistedSession;
+  await post(
+    `/api/assisted/sessions/${id}/actions`,
+    { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Genuine" },
+    supervisor.cookie,
+  );
+  await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 3 } });
+  await post(`/api/assisted/sessions/${id}/actions`, { type: "visual-match", matched: true });
+  await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 4 } });
+  const empty = await (await call(`/assisted/sessions/${id}/paper`, { cookie: operator.cookie })).text();
+  expect(empty).toContain("This session printed no paper credentials.");
+  const issued = await post(`/api/assisted/sessions/${id}/actions`, {
+    type: "issue",
+    credentialTypes: ["rtw"],
+    delivery: "paper",
+    confirmed: true,
+  });
+  expect(issued.status).toBe(200);
+  return { ...staff, id };
+}
+
 describe("the paper QR page", () => {
   it("prints a session's paper credentials for staff of its office, with their expiry, and nobody else", async () => {
-    const { operator, supervisor } = await office();
+    const { supervisor, id } = await paperSession();
     const other = await office();
-    const passport = await passportHolder();
-    const post = (path: string, body: unknown, cookie = operator.cookie) => call(path, { cookie, body });
-    const { id } = (await (await post("/api/assisted/sessions", {})).json()) as AssistedSession;
-    const account = {
-      username: uniqueName("paper"),
-      firstName: "Margaret",
-      lastName: "Tester",
-      password: `Counter pass ${crypto.randomUUID()}`,
-    };
-    await post(`/api/assisted/sessions/${id}/actions`, { type: "create-client", account });
-    await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 2 } });
-    await post(`/api/assisted/sessions/${id}/actions`, {
-      type: "document",
-      document: { type: "passport", number: passport.number, expiryDate: "2031-01-31" },
-    });
-    const asked = (await (
-      await post(`/api/assisted/sessions/${id}/actions`, { type: "request-approval" })
-    ).json()) as AssistedSession;
-    await post(
-      `/api/assisted/sessions/${id}/actions`,
-      { type: "decide-approval", approvalId: asked.approval!.id, decision: "approved", reason: "Genuine" },
-      supervisor.cookie,
-    );
-    await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 3 } });
-    await post(`/api/assisted/sessions/${id}/actions`, { type: "visual-match", matched: true });
-    await call(`/api/assisted/sessions/${id}`, { method: "PATCH", cookie: operator.cookie, body: { currentStep: 4 } });
-    const empty = await (await call(`/assisted/sessions/${id}/paper`, { cookie: operator.cookie })).text();
-    expect(empty).toContain("This session printed no paper credentials.");
-    await post(`/api/assisted/sessions/${id}/actions`, {
-      type: "issue",
-      credentialTypes: ["rtw"],
-      delivery: "paper",
-      confirmed: true,
-    });
-
     const page = await call(`/assisted/sessions/${id}/paper`, { cookie: supervisor.cookie });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -106,5 +114,55 @@ describe("the paper QR page", () => {
     expect(html).toContain("check the holder&#x27;s photo ID");
     expect((await call(`/assisted/sessions/${id}/paper`, { cookie: other.operator.cookie })).status).toBe(404);
     expect((await call(`/assisted/sessions/${id}/paper`, { cookie: (await registerUser()).cookie })).status).toBe(403);
-  });
+    // A budget for a busy machine: the session's set-up makes accounts (Argon2id at OWASP's cost, ADR 025).
+  }, 30_000);
+
+  it("lets only the session's operator or a supervisor print, 3 times at most, and audits every print", async () => {
+    const { operator, supervisor, officeId, id } = await paperSession();
+    // Another operator of the same office, who did not run the session.
+    const colleague = await registerUserWithRole("operator");
+    await db().insert(operatorProfiles).values({
+      userId: colleague.user.id,
+      officeId,
+      title: "Support Operator",
+      authorisationLevel: 2,
+      supervisor: false,
+    });
+    const print = (cookie: string) => call(`/assisted/sessions/${id}/paper`, { cookie });
+    const refused = await print(colleague.cookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Only the operator who ran this session, a supervisor or an administrator");
+
+    const printed = [];
+    for (const cookie of [operator.cookie, supervisor.cookie, operator.cookie]) {
+      const page = await print(cookie);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/data-qr-value="UKID1:\d+"/);
+      printed.push(page.headers.get("X-Request-Id"));
+    }
+    const fourth = await print(supervisor.cookie);
+    expect(fourth.status).toBe(403);
+    const html = await fourth.text();
+    expect(html).toContain("printed 3 times, the most allowed");
+    expect(html).not.toMatch(/data-qr-value="UKID1/);
+
+    const audited = await vi.waitFor(
+      async () => {
+        const rows = (await db().select().from(systemLogs).where(eq(systemLogs.category, "assisted"))).filter(
+          (row) => row.metadata?.event === "Paper credentials printed" && row.metadata?.sessionId === id,
+        );
+        expect(rows).toHaveLength(3);
+        return rows;
+      },
+      { timeout: 5_000 },
+    );
+    expect(audited.map((row) => row.requestId).sort()).toEqual([...printed].sort());
+    expect(audited.map((row) => [row.userId, row.metadata?.print]).sort()).toEqual(
+      [
+        [operator.user.id, 1],
+        [supervisor.user.id, 2],
+        [operator.user.id, 3],
+      ].sort(),
+    );
+  }, 30_000);
 });

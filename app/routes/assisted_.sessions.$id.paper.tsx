@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   try {
     const page = await paperPageData(context, user, params.id ?? "", request.url);
-    return json(page, { headers: { "Cache-Control": "private, no-store" } });
+    return json(page, { status: page.refusal ? 403 : 200, headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     if (error instanceof ServiceError) throw json({ message: error.message }, { status: error.status });
     throw error;

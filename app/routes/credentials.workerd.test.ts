@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from "jose";
 import { PDFDocument } from "pdf-lib";
-import { describe, expect, it } from "vitest";
-import { credentials, shares, walletEvents } from "#db/schema/index.ts";
+import { describe, expect, it, vi } from "vitest";
+import { credentials, shares, systemLogs, walletEvents } from "#db/schema/index.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
 import { call, ORIGIN } from "#tests/support/web-client.ts";
@@ -174,7 +174,7 @@ describe("GET /credentials", () => {
     expect(html).toMatch(
       /<button[^>]*disabled=""[^>]*aria-describedby="share-refusal-[^"]+"[^>]*data-testid="button-share-credential"/,
     );
-    expect(html).toContain('href="/credentials/right_to_work_certificate.pdf"');
+    expect(html).toMatch(/<form method="post" action="\/credentials\/right_to_work_certificate.pdf"/);
     expect(html).not.toContain("vcJwt");
   });
 
@@ -205,11 +205,42 @@ describe("GET /credentials", () => {
   });
 });
 
-describe("GET /credentials/<type>_certificate.pdf", () => {
+/** Download Certificate as the page sends it: the holder's own POST (the only request that may make a link). */
+const download = (path: string, cookie: string) => call(path, { method: "POST", cookie });
+
+describe("/credentials/<type>_certificate.pdf", () => {
+  it("makes a certificate link only on the holder's POST: a GET, or a POST another site sends, makes none", async () => {
+    const { cookie, user } = await citizenWithRecords();
+    await issueCredential(cookie, "rtw");
+    // A GET (an image or a link on another site can make a signed-in browser send one): a PDF, no link, no QR code.
+    const fetched = await call("/credentials/right_to_work_certificate.pdf", { cookie });
+    expect(fetched.status).toBe(200);
+    const printed = await pdfText(await pdfFrom(fetched), "");
+    expect(printed).not.toMatch(/\/verify\//);
+    expect(printed).toContain("No verification link: use Download Certificate");
+    // A cross-site POST is refused by the worker's origin check.
+    const forged = await call("/credentials/right_to_work_certificate.pdf", {
+      method: "POST",
+      cookie,
+      headers: { Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(forged.status).toBe(403);
+    expect(await db().select().from(shares).where(eq(shares.userId, user.id))).toEqual([]);
+    // The holder's own POST makes it; a later GET prints that open link.
+    const made = await pdfText(await pdfFrom(await download("/credentials/right_to_work_certificate.pdf", cookie)), "");
+    const link = /\/verify\/([A-Za-z0-9_-]{22})/.exec(made)![1]!;
+    const again = await pdfText(
+      await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })),
+      "",
+    );
+    expect(again).toContain(`/verify/${link}`);
+    expect((await db().select().from(shares).where(eq(shares.userId, user.id))).map((s) => s.id)).toEqual([link]);
+  });
+
   it("downloads the owner's certificate: a PDF attachment with every attribute, the issuer, the live status and a 24-hour verify link", async () => {
     const { cookie, user } = await citizenWithRecords();
     const rtw = await issueCredential(cookie, "rtw");
-    const response = await call("/credentials/right_to_work_certificate.pdf", { cookie });
+    const response = await download("/credentials/right_to_work_certificate.pdf", cookie);
     const bytes = await pdfFrom(response);
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="right_to_work_certificate.pdf"');
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -253,13 +284,13 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     expect(text).toMatch(/^Valid at \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (GMT|BST)$/m);
   });
 
-  it("prints the same link on every download while it is open, keeps it off /shares, and logs each download", async () => {
+  it("prints the same link on every download while it is open, lists it on /shares, and logs each download", async () => {
     const { cookie, user } = await citizenWithRecords();
     const rtw = await issueCredential(cookie, "rtw");
     const links: string[] = [];
     for (let i = 0; i < 3; i++) {
       const text = await pdfText(
-        await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })),
+        await pdfFrom(await download("/credentials/right_to_work_certificate.pdf", cookie)),
         "",
       );
       links.push(/\/verify\/([A-Za-z0-9_-]{22})/.exec(text)![1]!);
@@ -267,8 +298,15 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     expect(new Set(links).size).toBe(1);
     const rows = await db().select().from(shares).where(eq(shares.userId, user.id));
     expect(rows.map((r) => [r.id, r.kind, r.credentialId])).toEqual([[links[0], "certificate", rtw.id]]);
-    // /shares lists the shares the holder made: none yet.
-    expect(await (await call("/api/shares", { cookie })).json()).toEqual([]);
+    // The holder sees the certificate's link with their shares, so they can revoke it.
+    expect(await (await call("/api/shares", { cookie })).json()).toEqual([
+      expect.objectContaining({
+        id: links[0],
+        kind: "certificate",
+        purpose: "Credential certificate",
+        status: "active",
+      }),
+    ]);
     const downloads = await db()
       .select()
       .from(walletEvents)
@@ -277,7 +315,7 @@ describe("GET /credentials/<type>_certificate.pdf", () => {
     // A link the holder revoked is not printed again: the next download opens a new one.
     const revoked = await call(`/api/shares/${links[0]}/revoke`, { method: "POST", cookie });
     expect(revoked.status).toBe(200);
-    const next = await pdfText(await pdfFrom(await call("/credentials/right_to_work_certificate.pdf", { cookie })), "");
+    const next = await pdfText(await pdfFrom(await download("/credentials/right_to_work_certificate.pdf", cookie)), "");
     expect(next).not.toContain(links[0]);
     expect(await db().select().from(shares).where(eq(shares.userId, user.id))).toHaveLength(2);
   });
@@ -430,4 +468,33 @@ describe("GET /api/shares/download/{id}", () => {
     expect((await call(`/api/shares/download/${"x".repeat(500)}`, { cookie: alice.cookie })).status).toBe(404);
     expect((await call(share.downloadUrl, { method: "POST", cookie: alice.cookie })).status).toBe(405);
   });
+});
+
+describe("issuing a credential again", () => {
+  it("audits the revocation of the older copy as the holder's act", async () => {
+    const { cookie, user } = await citizenWithRecords();
+    const first = await issueCredential(cookie, "rtw");
+    const second = await issueCredential(cookie, "rtw");
+    const row = await vi.waitFor(
+      async () => {
+        const rows = (
+          await db()
+            .select()
+            .from(systemLogs)
+            .where(and(eq(systemLogs.category, "security"), eq(systemLogs.userId, user.id)))
+        ).filter((r) => r.metadata?.event === "older copy revoked");
+        expect(rows).toHaveLength(1);
+        return rows[0]!;
+      },
+      { timeout: 5_000 },
+    );
+    expect(row.metadata).toMatchObject({
+      username: user.username,
+      credentialIds: [first.id],
+      replacedBy: second.id,
+      type: "rtw",
+      revocationReason: "reissued",
+    });
+    expect(row.metadata!.ip).toMatch(/\S/);
+  }, 30_000);
 });

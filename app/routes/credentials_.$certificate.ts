@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { credentialCertificate, pdfResponse } from "#server/certificates/downloads.ts";
 import { credentialContext } from "#server/credentials/context.ts";
@@ -10,13 +10,17 @@ const notFound = () =>
   });
 
 /**
- * GET /credentials/<type>_certificate.pdf (spec 000 §7 "Credential downloads"): the signed-in
- * user's own credential of that type as a PDF certificate, downloaded as a file. The path means
- * the newest listed credential of the type; `?credential=<id>` names an older listed one
+ * /credentials/<type>_certificate.pdf (spec 000 §7 "Credential downloads"): the signed-in user's own
+ * credential of that type as a PDF certificate, downloaded as a file. The path means the newest
+ * listed credential of the type; `?credential=<id>` names an older listed one
  * (server/certificates/certificates.ts certificatePath). Signed out: to /login. Anybody else's
  * credential, an unknown file name or a type the user does not hold: 404.
+ *
+ * Download Certificate POSTs (issue 20): only the holder's own POST, which the worker's origin
+ * check guards, makes the 24-hour link the QR code opens. A GET, which another site can make a
+ * signed-in browser send, prints the certificate link already open, or none.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+async function certificate({ request, context, params }: LoaderFunctionArgs, makeLink: boolean) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const file = await credentialCertificate(
@@ -25,6 +29,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     params.certificate ?? "",
     url.searchParams.get("credential"),
     url.origin,
+    makeLink,
   );
   return file ? pdfResponse(file, "attachment") : notFound();
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  return certificate(args, false);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return certificate(args, true);
 }

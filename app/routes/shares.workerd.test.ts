@@ -170,3 +170,34 @@ describe("revoking a share on /shares", () => {
     expect((await sharesData(alice.cookie)).shares[0]!.status).toBe("active");
   });
 });
+
+describe("certificate links on /shares", () => {
+  it("lists the link a certificate download made, beside the shares, and withdraws it as any share", async () => {
+    const alice = await citizenWithRecords();
+    const rtw = await issue(alice.cookie, "rtw");
+    const downloaded = await call("/credentials/right_to_work_certificate.pdf", {
+      method: "POST",
+      cookie: alice.cookie,
+    });
+    expect(downloaded.status).toBe(200);
+    const [link] = await db().select().from(shares).where(eq(shares.credentialId, rtw));
+
+    const data = await sharesData(alice.cookie);
+    expect(data.shares).toEqual([
+      expect.objectContaining({
+        id: link!.id,
+        kind: "certificate",
+        purpose: "Credential certificate",
+        status: "active",
+      }),
+    ]);
+    const html = await textOf(await call("/shares", { cookie: alice.cookie }));
+    expect(html).toContain("Downloading the credential&#x27;s certificate: its QR code opens this link");
+    expect(html.match(/>Revoke Share</g)).toHaveLength(1);
+
+    const revoked = await postShares(alice.cookie, { intent: "revoke", shareId: link!.id });
+    expect(revoked.status).toBe(200);
+    expect((await sharesData(alice.cookie)).shares[0]).toMatchObject({ id: link!.id, status: "revoked" });
+    expect(await textOf(await call(`/verify/${link!.id}`))).toContain("This link has been withdrawn");
+  });
+});

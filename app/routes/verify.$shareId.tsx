@@ -29,8 +29,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Anybody may open the link; a signed-in viewer is recorded as the check's verifier (looked up only for a check).
   const data = await checkShareLink(context, request.url, shareId, async () => ({
     verifierId: (await getUser(request, context))?.id ?? null,
-    ipAddress: request.headers.get("CF-Connecting-IP")?.trim() || null,
-    userAgent: request.headers.get("User-Agent"),
   }));
   return json<ShareCheck>(data, { status: data.kind === "invalid" ? 404 : 200, headers: PAGE_HEADERS });
 }

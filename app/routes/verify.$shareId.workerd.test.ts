@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { credentials, presentations, shares, walletEvents } from "#db/schema/index.ts";
 import { citizenWithCredential, revokeAsAdmin, shareOf, textOf } from "#tests/support/wallet-fixtures.ts";
@@ -63,9 +63,12 @@ describe("/verify/{shareId}: an active share", () => {
       verifierId: null,
       purpose: "Share link verification",
       verificationResult: "valid",
-      ipAddress: ip,
-      userAgent: "VerifierBrowser/1.0",
     });
+    // Issue 20: the record keeps neither the viewer's address nor their browser (every column read, as stored).
+    const stored = await db().all(sql`select * from presentations where request_id = ${share.id}`);
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(ip);
+    expect(JSON.stringify(stored)).not.toContain("VerifierBrowser");
     expect(await viewsOf(share.id)).toBe(1);
 
     // A signed-in viewer is recorded as the verifier; each view is another check.

@@ -364,6 +364,10 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   [webKey("routes/credentials_.$certificate", "loader")]: () => ({
     path: certificatePath("rtw", world.citizen.credentialId),
   }),
+  [webKey("routes/credentials_.$certificate", "action")]: () => ({
+    path: certificatePath("rtw", world.citizen.credentialId),
+    form: {},
+  }),
   [webKey("routes/api.credentials.$id.shares", "action")]: () => ({
     path: `/api/credentials/${world.citizen.credentialId}/shares`,
     json: { purpose: MARKER },

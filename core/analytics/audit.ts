@@ -10,8 +10,8 @@ import { DEFAULT_LIMITS, limitParameter } from "./dashboard.ts";
  */
 
 /**
- * The system_logs categories that make up the audit trail: kept whatever the analytics retention
- * period (server/analytics/retention.ts prunes only other rows). A later audit category goes here.
+ * The system_logs categories that make up the audit trail: kept for the audit trail's own period
+ * (core/privacy/retention.ts), not the analytics retention period. A later audit category goes here.
  */
 export const AUDIT_CATEGORIES = ["auth", "authz", "assisted", "admin", "security", "agents", "audit"] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
@@ -55,9 +55,11 @@ export const KNOWN_AUDIT_EVENTS: Record<AuditCategory, readonly string[]> = {
     "Supervisor called",
     "Credentials issued",
     "Session ended",
+    "Records read",
+    "Paper credentials printed",
   ],
   admin: ["credential revoked", "organisation registered", "organisation member assigned", "error resolved"],
-  security: ["share revoked", "API key created", "API key revoked"],
+  security: ["share revoked", "older copy revoked", "API key created", "API key revoked"],
   agents: [
     "agents paused",
     "agents resumed",
@@ -65,6 +67,8 @@ export const KNOWN_AUDIT_EVENTS: Record<AuditCategory, readonly string[]> = {
     "agent policy changed",
     "human review approved",
     "human review escalated",
+    "human review assigned",
+    "agents run now",
   ],
   audit: [],
 };

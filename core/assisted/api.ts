@@ -86,10 +86,19 @@ export const DocumentInput = z.object({
   image: DocumentImage.optional(),
   /** Filled by the server (the authorities' records naming this document), never by the console. */
   authorityRecordIds: z.array(z.uuid()).max(20).default([]),
+  /**
+   * Filled by the server: a keyed digest of the type and number (HMAC-SHA-256 under the web
+   * worker's secret), so each read of the records the document names is audited by it and never
+   * by the number (issue 20).
+   */
+  numberDigest: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 /** The document as the console sends it: the server, not the console, says which records it names. */
-const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true });
+const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true, numberDigest: true });
 
 /** The citizen's account a session serves, found or made at the counter. */
 export const ClientLinkInput = z.object({

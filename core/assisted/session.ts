@@ -72,6 +72,8 @@ export interface DocumentSummary {
   recordedBy: Person;
   /** The authorities' records that name this document (ids only): step 4 confirms and issues them. */
   authorityRecordIds: string[];
+  /** A keyed digest of the type and number (core/assisted/api.ts DocumentInput): what audits of record reads name. */
+  numberDigest?: string | undefined;
   /** When the raw data (full number, image) was deleted. */
   purgedAt: string | null;
 }

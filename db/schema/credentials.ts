@@ -52,7 +52,9 @@ export interface CredentialMetadata {
 
 /**
  * Every check of a credential: a share link or certificate opened (verifier null), and every
- * presentation the verifier worker judged, online or offline, valid or not (issue 9).
+ * presentation the verifier worker judged, online or offline, valid or not (issue 9). It keeps no
+ * address and no user agent of the wallet or the viewer (issue 20, ADR 031): no screen needs them,
+ * and the privacy policy promises none. Rows older than the retention period are deleted (ADR 031).
  */
 export const presentations = sqliteTable(
   "presentations",
@@ -66,8 +68,6 @@ export const presentations = sqliteTable(
     /** "valid", or the reason code it failed on (core/credentials/errors.ts, server/verification). */
     verificationResult: text("verification_result"),
     verifiedAt: createdAt("verified_at"),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
     /** The verifier organisation that checked (verifier worker checks only). */
     organisationId: text("organisation_id").references(() => verifierOrganisations.id),
     /** The check asked for: rtw, rtr, dbs, age (verifier worker checks only). */

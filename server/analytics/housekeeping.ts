@@ -1,11 +1,12 @@
 import type { Database } from "#db/client.ts";
-import { pruneAnalytics, type RetentionRun } from "./retention.ts";
+import { pruneExpired, type RetentionRun } from "./retention.ts";
 import { HOUR_MS, type RollupStep, rollUp, rollupCursor } from "./rollups.ts";
 
 /**
  * The scheduled analytics housekeeping (issue 12): the Housekeeper Durable Object
  * (workers/durable-objects/src/housekeeper.ts) runs it from its alarm every RUN_INTERVAL_MS,
- * rollups first (so the hours about to lose raw rows are summed), then retention.
+ * rollups first (so the hours about to lose raw rows are summed), then retention: the raw analytics
+ * rows, and the verification records and audit trail by the privacy policy's periods (ADR 031).
  */
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 /** When a run left work (a long gap of hours to roll, more old rows than a run deletes), the next comes this soon. */
@@ -25,7 +26,7 @@ export async function runHousekeeping(db: Database, now: number, retentionDays: 
   const first = steps[0]!;
   const last = steps.at(-1)!;
   // Raw rows go only once they are summed: the prune stops at the rollup cursor.
-  const retention = await pruneAnalytics(db, now, retentionDays, await rollupCursor(db));
+  const retention = await pruneExpired(db, now, retentionDays, await rollupCursor(db));
   return {
     at: now,
     rollups: { from: first.from, to: last.to, caughtUp: last.caughtUp, hours: (last.to - first.from) / HOUR_MS },

@@ -1,18 +1,22 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
 import type { Database } from "#db/client.ts";
 import {
   analyticsEvents,
   analyticsRollups,
   errorGroups,
   errorLogs,
+  gabrielAuditLog,
   housekeepingState,
   performanceMetrics,
+  presentations,
   systemLogs,
   userSessions,
+  verificationRequests,
 } from "#db/schema/index.ts";
 import { recordError } from "#server/observability/errors.ts";
 import { openTempDatabase } from "#tests/support/temp-database.ts";
-import { DEFAULT_RETENTION_DAYS, pruneAnalytics, RetentionDaysBinding, retentionDays } from "./retention.ts";
+import { DEFAULT_RETENTION_DAYS, pruneExpired, RetentionDaysBinding, retentionDays } from "./retention.ts";
 import { rollUp } from "./rollups.ts";
 
 let db: Database;
@@ -80,15 +84,19 @@ describe("analytics retention", () => {
 
     // Day 89: nothing is yet 90 days old.
     const rolledUpTo = day(95).getTime();
-    expect((await pruneAnalytics(db, day(89).getTime(), 90, rolledUpTo)).deleted).toEqual({
+    expect((await pruneExpired(db, day(89).getTime(), 90, rolledUpTo)).deleted).toEqual({
       analytics_events: 0,
       performance_metrics: 0,
       error_logs: 0,
       user_sessions: 0,
       system_logs: 0,
+      system_logs_audit: 0,
+      presentations: 0,
+      verification_requests: 0,
+      gabriel_audit_log: 0,
     });
     // Day 91: day 0's rows are past 90 days; day 50's are not.
-    const run = await pruneAnalytics(db, day(91).getTime(), 90, rolledUpTo);
+    const run = await pruneExpired(db, day(91).getTime(), 90, rolledUpTo);
     expect(run).toMatchObject({
       complete: true,
       deleted: { analytics_events: 1, performance_metrics: 1, error_logs: 1, user_sessions: 1, system_logs: 1 },
@@ -116,10 +124,10 @@ describe("analytics retention", () => {
         timestamp: new Date(day(0).getTime() + i),
       })),
     );
-    const first = await pruneAnalytics(db, day(200).getTime(), 90, day(200).getTime(), 2);
+    const first = await pruneExpired(db, day(200).getTime(), 90, day(200).getTime(), 2);
     // 20 chunks of 2 rows at most per table per run.
     expect([first.deleted.analytics_events, first.complete]).toEqual([40, false]);
-    const second = await pruneAnalytics(db, day(200).getTime(), 90, day(200).getTime(), 2);
+    const second = await pruneExpired(db, day(200).getTime(), 90, day(200).getTime(), 2);
     expect([second.deleted.analytics_events, second.complete]).toEqual([5, true]);
     expect(await db.select().from(analyticsEvents)).toEqual([]);
   });
@@ -127,16 +135,70 @@ describe("analytics retention", () => {
   it("never deletes rows the rollups have not summed yet", async () => {
     await rowsOn(0);
     // The rollups lag (an outage): summed up to day 0 only, so day 0's rows stay though they are past the period.
-    expect((await pruneAnalytics(db, day(200).getTime(), 90, day(0).getTime())).deleted).toMatchObject({
+    expect((await pruneExpired(db, day(200).getTime(), 90, day(0).getTime())).deleted).toMatchObject({
       analytics_events: 0,
       performance_metrics: 0,
       error_logs: 0,
       user_sessions: 0,
     });
     // No rollup yet at all: nothing goes.
-    expect((await pruneAnalytics(db, day(200).getTime(), 90, null)).deleted.analytics_events).toBe(0);
+    expect((await pruneExpired(db, day(200).getTime(), 90, null)).deleted.analytics_events).toBe(0);
     // Once summed past them, they go.
-    expect((await pruneAnalytics(db, day(200).getTime(), 90, day(2).getTime())).deleted.analytics_events).toBe(1);
+    expect((await pruneExpired(db, day(200).getTime(), 90, day(2).getTime())).deleted.analytics_events).toBe(1);
+  });
+
+  it("deletes verification records 2 years after the check and the audit trail 12 months after the act, as the privacy policy says", async () => {
+    expect([VERIFICATION_RECORD_RETENTION.days, AUDIT_RETENTION.days]).toEqual([730, 365]);
+    const check = (n: number) => ({ purpose: `check ${n}`, verificationResult: "valid", verifiedAt: day(n) });
+    await db.insert(presentations).values([check(0), check(10)]);
+    const request = (n: number) => ({
+      credentialType: "rtw",
+      purpose: `request ${n}`,
+      nonce: `n${n}`,
+      expiresAt: day(n),
+      createdAt: day(n),
+    });
+    await db.insert(verificationRequests).values([request(0), request(10)]);
+    await db.insert(systemLogs).values([
+      { level: "info", category: "auth", message: "login 0", timestamp: day(0) },
+      { level: "info", category: "assisted", message: "Session started 10", timestamp: day(10) },
+    ]);
+    await db.insert(gabrielAuditLog).values([
+      { action: "agents paused", timestamp: day(0) },
+      { action: "agents resumed", timestamp: day(10) },
+    ]);
+    const left = async () => ({
+      checks: (await db.select().from(presentations)).map((r) => r.purpose).sort(),
+      requests: (await db.select().from(verificationRequests)).map((r) => r.purpose).sort(),
+      audit: (await db.select().from(systemLogs)).map((r) => r.message).sort(),
+      gabriel: (await db.select().from(gabrielAuditLog)).map((r) => r.action).sort(),
+    });
+
+    // A day short of 12 months after day 0: everything is kept.
+    await pruneExpired(db, day(364).getTime(), 90, day(364).getTime());
+    expect(await left()).toEqual({
+      checks: ["check 0", "check 10"],
+      requests: ["request 0", "request 10"],
+      audit: ["Session started 10", "login 0"],
+      gabriel: ["agents paused", "agents resumed"],
+    });
+    // Past 12 months: day 0's audit rows go; the verification records stay.
+    const audit = await pruneExpired(db, day(366).getTime(), 90, day(366).getTime());
+    expect(audit.deleted).toMatchObject({ system_logs_audit: 1, gabriel_audit_log: 1, presentations: 0 });
+    expect(await left()).toEqual({
+      checks: ["check 0", "check 10"],
+      requests: ["request 0", "request 10"],
+      audit: ["Session started 10"],
+      gabriel: ["agents resumed"],
+    });
+    // Past 2 years: day 0's verification records go, day 10's are kept to their own day.
+    const records = await pruneExpired(db, day(731).getTime(), 90, day(731).getTime());
+    expect(records).toMatchObject({
+      recordsCutoff: day(1).getTime(),
+      auditCutoff: day(366).getTime(),
+      deleted: { presentations: 1, verification_requests: 1 },
+    });
+    expect(await left()).toEqual({ checks: ["check 10"], requests: ["request 10"], audit: [], gabriel: [] });
   });
 
   it("reads the period from ANALYTICS_RETENTION_DAYS, 90 days by default", () => {

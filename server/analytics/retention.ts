@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
 import type { Database } from "#db/client.ts";
 import { housekeepingState } from "#db/schema/index.ts";
 import { AUDIT_CATEGORIES } from "#server/observability/audit.ts";
@@ -10,10 +11,15 @@ import { DAY_MS } from "./rollups.ts";
  * scheduled housekeeping, in bounded chunks so no run holds the database for long: analytics
  * events, performance metrics, error occurrences (error_logs), visits (user_sessions, by start) and
  * system logs other than the audit trail. Kept whatever their age: the hourly rollups (the long-run
- * figures), the error groups (first and last seen, counts, who resolved them), and system_logs rows
- * of the audit categories (AUDIT_CATEGORIES: sign-ins and their failures, refused authorisations,
- * assisted-session acts, administrators' acts, and the security events issue 13 adds), which are
- * an audit trail with its own keeping rules, not analytics.
+ * figures) and the error groups (first and last seen, counts, who resolved them). The system_logs
+ * rows of the audit categories (AUDIT_CATEGORIES: sign-ins and their failures, refused
+ * authorisations, assisted-session acts, administrators' acts, and the security events issue 13
+ * adds) are an audit trail with its own period, not analytics.
+ *
+ * The same run deletes what the privacy policy promises to delete (issue 20, ADR 031), by the
+ * periods the policy states (core/privacy/retention.ts): verification records (`presentations`
+ * and the OpenID4VP requests they answer) 2 years after the check, and the audit trail (the audit
+ * categories' system_logs rows and Gabriel's audit log) 12 months after the act.
  */
 export const DEFAULT_RETENTION_DAYS = 90;
 const RETENTION_JOB = "analytics_retention";
@@ -40,8 +46,19 @@ const AGED = [
   { table: "user_sessions", column: "start_time" },
 ] as const;
 
+/** Tables pruned by their own periods, whatever the rollups: rows the analytics never sum. */
+const EVIDENCE = [
+  { table: "presentations", column: "verified_at", keptMs: VERIFICATION_RECORD_RETENTION.ms },
+  { table: "verification_requests", column: "created_at", keptMs: VERIFICATION_RECORD_RETENTION.ms },
+  { table: "gabriel_audit_log", column: "timestamp", keptMs: AUDIT_RETENTION.ms },
+] as const;
+
 export interface RetentionRun {
+  /** The analytics rows' cut-off (Unix ms): older rows are deleted. */
   cutoff: number;
+  /** The cut-offs of verification records and of the audit trail (ADR 031). */
+  recordsCutoff: number;
+  auditCutoff: number;
   /** Rows deleted per table. */
   deleted: Record<string, number>;
   /** False when a table had more to delete than one run may: the next run goes on. */
@@ -51,11 +68,12 @@ export interface RetentionRun {
 const changes = (result: unknown): number => Number((result as { rowsAffected?: number }).rowsAffected ?? 0);
 
 /**
- * Deletes the raw rows older than `days` before `now`, at most MAX_CHUNKS_PER_TABLE chunks per
- * table; never a row the rollups have not summed yet (`rolledUpTo`: the rollup cursor, when the
- * rollups lag behind after an outage or with a short retention).
+ * Deletes the raw analytics rows older than `days` before `now`, never a row the rollups have not
+ * summed yet (`rolledUpTo`: the rollup cursor, when the rollups lag behind after an outage or with
+ * a short retention); and the verification records and audit rows past their own periods
+ * (core/privacy/retention.ts). At most MAX_CHUNKS_PER_TABLE chunks per table a run.
  */
-export async function pruneAnalytics(
+export async function pruneExpired(
   db: Database,
   now: number,
   days: number,
@@ -63,6 +81,8 @@ export async function pruneAnalytics(
   chunkRows = CHUNK_ROWS,
 ): Promise<RetentionRun> {
   const cutoff = Math.min(now - days * DAY_MS, rolledUpTo ?? 0);
+  const recordsCutoff = now - VERIFICATION_RECORD_RETENTION.ms;
+  const auditCutoff = now - AUDIT_RETENTION.ms;
   const deleted: Record<string, number> = {};
   let complete = true;
   const prune = async (key: string, statement: () => Promise<unknown>) => {
@@ -83,7 +103,7 @@ export async function pruneAnalytics(
       ),
     );
   }
-  // System logs by category (through the category-time index), the audit categories left alone.
+  // System logs by category (through the category-time index), the audit categories by their own period.
   // The categories are found by skipping through that index, not by reading every row.
   const categories = await db.all<{ category: string }>(sql`
     with recursive c(category) as (
@@ -91,11 +111,24 @@ export async function pruneAnalytics(
       union all select (select min(category) from system_logs where category > c.category) from c where c.category is not null
     ) select category from c where category is not null`);
   deleted.system_logs = 0;
+  deleted.system_logs_audit = 0;
   for (const { category } of categories) {
-    if ((AUDIT_CATEGORIES as readonly string[]).includes(category)) continue;
-    await prune("system_logs", () =>
+    // The audit categories by the audit trail's own period, the rest with the analytics.
+    const audit = (AUDIT_CATEGORIES as readonly string[]).includes(category);
+    const before = audit ? auditCutoff : cutoff;
+    await prune(audit ? "system_logs_audit" : "system_logs", () =>
       db.run(
-        sql`delete from system_logs where rowid in (select rowid from system_logs where category = ${category} and timestamp < ${cutoff} order by timestamp limit ${chunkRows})`,
+        sql`delete from system_logs where rowid in (select rowid from system_logs where category = ${category} and timestamp < ${before} order by timestamp limit ${chunkRows})`,
+      ),
+    );
+  }
+  for (const { table, column, keptMs } of EVIDENCE) {
+    const t = sql.identifier(table);
+    const c = sql.identifier(column);
+    const before = now - keptMs;
+    await prune(table, () =>
+      db.run(
+        sql`delete from ${t} where rowid in (select rowid from ${t} where ${c} < ${before} order by ${c} limit ${chunkRows})`,
       ),
     );
   }
@@ -103,5 +136,5 @@ export async function pruneAnalytics(
     .insert(housekeepingState)
     .values({ job: RETENTION_JOB, cursor: new Date(cutoff), updatedAt: new Date(now) })
     .onConflictDoUpdate({ target: housekeepingState.job, set: { cursor: new Date(cutoff), updatedAt: new Date(now) } });
-  return { cutoff, deleted, complete };
+  return { cutoff, recordsCutoff, auditCutoff, deleted, complete };
 }

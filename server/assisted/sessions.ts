@@ -8,8 +8,14 @@
  *   GET   /api/assisted/sessions/{id}            one session, live state
  *   PATCH /api/assisted/sessions/{id}            Continue (currentStep), Pause / resume / End (status)
  *   POST  /api/assisted/sessions/{id}/actions    a step's work: the client, the document, approvals, the visual match, issuance
- *   GET   /api/assisted/sessions/{id}/records    the authorities' records step 4 would issue
+ *   GET   /api/assisted/sessions/{id}/records    the authorities' records step 4 would issue (at step 4 only)
  *   GET   /api/assisted/sessions/{id}/live       WebSocket: the session's every change (server/assisted/live.ts)
+ *
+ * The authorities hold records of people not yet on the platform, found by a document's number.
+ * So the counter is not a lookup service (issue 20): a member of staff looks up at most
+ * LOOKUP_THROTTLE's numbers an hour; the records (a name, a date of birth) are shown only at step 4,
+ * after a supervisor approved the document and the operator confirmed the person matches it; and
+ * every read is audited with a keyed digest of the number, never the number.
  */
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -22,10 +28,13 @@ import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { assistedOffices, assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
 import { type AccountsContext, requireUser } from "#server/accounts/authentication.ts";
+import { keyedDigest } from "#server/accounts/keyed-digest.ts";
 import { registerAccount } from "#server/accounts/registration.ts";
+import { retryAfter, type ThrottlePolicy, throttle } from "#server/accounts/throttle.ts";
 import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
 import { issuePaperCredential, paperNotAllowed } from "#server/credentials/paper.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
+import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { AssistedOfficeApi } from "./office-feed.ts";
 import type { AssistedSessionApi, CommandResult, OfficeScope, SessionCommand } from "./session-state.ts";
@@ -268,6 +277,7 @@ export async function act(
     }
     case "document": {
       const { document } = body;
+      await countLookup(context, staff);
       const records = await context.db
         .select({ id: authorityRecords.id })
         .from(authorityRecords)
@@ -277,7 +287,11 @@ export async function act(
         .limit(20);
       return run(context, staff, id, {
         type: "document",
-        document: { ...document, authorityRecordIds: records.map((r) => r.id) },
+        document: {
+          ...document,
+          authorityRecordIds: records.map((r) => r.id),
+          numberDigest: await documentDigest(context, document.type, document.number),
+        },
         actor: staff.person,
       });
     }
@@ -383,9 +397,68 @@ async function candidates(
     });
 }
 
+/** Numbers one member of staff may look up in the authorities' records: 20 an hour, then a wait to the hour's end. */
+const LOOKUP_THROTTLE: ThrottlePolicy = {
+  limit: 20,
+  lockoutMs: 60 * 60_000,
+  window: "fixed",
+  windowMs: 60 * 60_000,
+};
+
+/** A refusal that says when to come back (429 with Retry-After). */
+class RetryLaterError extends ServiceError {
+  constructor(
+    message: string,
+    code: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message, code);
+  }
+}
+
+/** Counts one lookup of a document number against the member of staff's hourly allowance. */
+async function countLookup(context: AssistedContext, staff: Staff): Promise<void> {
+  const gate = await throttle(context.accounts, `assisted-lookup:${staff.person.id}`).attempt(LOOKUP_THROTTLE);
+  if (!gate.allowed)
+    throw new RetryLaterError(
+      "You have looked up too many document numbers in the last hour. Try again later.",
+      "TOO_MANY_LOOKUPS",
+      retryAfter(gate.retryAfterSeconds),
+    );
+}
+
+/** The keyed digest a document's number is audited by: unlinkable to the number without the web worker's secret. */
+const documentDigest = (context: AssistedContext, type: string, number: string) =>
+  keyedDigest(context.accounts.env.SESSION_SECRET, `assisted-document:${type}:${number}`);
+
+/**
+ * GET /records: only at step 4 of a session still open, so after a supervisor's approval of the
+ * document (step 2) and the visual match (step 3); each read audited with the document's keyed digest.
+ */
 export async function sessionRecords(context: AssistedContext, staff: Staff, id: string): Promise<CandidateRecord[]> {
   const session = await readSession(context, staff, id);
-  return (await candidates(context.db, session)).map(({ userId: _, ...record }) => record);
+  if (session.currentStep !== 4 || session.status === "completed")
+    throw new ServiceError(
+      409,
+      "The authorities' records are shown at step 4 of an open session, after a supervisor's approval and the visual match",
+      "WRONG_STEP",
+    );
+  const records = (await candidates(context.db, session)).map(({ userId: _, ...record }) => record);
+  audit(context.accounts, {
+    level: "info",
+    category: "assisted",
+    component: "assisted-session",
+    event: "Records read",
+    userId: staff.person.id,
+    details: {
+      sessionId: session.id,
+      officeId: session.officeId,
+      documentType: session.document?.type ?? null,
+      documentDigest: session.document?.numberDigest ?? null,
+      recordIds: records.map((record) => record.id),
+    },
+  });
+  return records;
 }
 
 /**
@@ -523,6 +596,8 @@ export async function assistedCall(
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {
-    return serviceErrorResponse(error);
+    const response = serviceErrorResponse(error);
+    if (error instanceof RetryLaterError) response.headers.set("Retry-After", String(error.retryAfterSeconds));
+    return response;
   }
 }

@@ -339,7 +339,10 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
   if (!verification) {
     writer.y -= 8;
     writer.paragraph(
-      `No verification link: a ${statusWord(credential.status).toLowerCase()} credential cannot be shared.`,
+      credential.status === "active"
+        ? // Fetched without the holder's Download Certificate (a GET): no link is made for it (issue 20).
+          "No verification link: use Download Certificate on your Credentials page to add a QR code a verifier can scan."
+        : `No verification link: a ${statusWord(credential.status).toLowerCase()} credential cannot be shared.`,
       { size: 10, color: GREY },
     );
   }
@@ -351,7 +354,7 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
 
   writer.finish(
     `Generated ${formatDateTime(now)} by UK Digital Identity. This is a printable record of a digital credential (SD-JWT VC) signed by the ${authority} and ` +
-      "held in the holder's wallet. The status above was checked when the certificate was made; scan the QR code for the status now.",
+      `held in the holder's wallet. The status above was checked when the certificate was made${verification ? "; scan the QR code for the status now." : "."}`,
   );
   return (await doc.save()) as Uint8Array<ArrayBuffer>;
 }

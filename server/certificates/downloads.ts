@@ -25,7 +25,8 @@ export interface PdfFile {
  * The holder's credential certificate for `fileName` (right_to_work_certificate.pdf …), or for the
  * listed credential `credentialId` names. The QR code opens the credential's certificate link
  * (shares.ts certificateLink) on the holder's own `origin`; a credential that is not active gets
- * no link and no QR code.
+ * no link and no QR code. `makeLink`: the holder's POST may make the link; a GET only prints the
+ * link that is open (none: no QR code), so no other site can make a public link for the holder.
  */
 export async function credentialCertificate(
   context: CredentialContext,
@@ -33,6 +34,7 @@ export async function credentialCertificate(
   fileName: string,
   credentialId: string | null,
   origin: string,
+  makeLink: boolean,
   now = new Date(),
 ): Promise<PdfFile | undefined> {
   const { db } = context;
@@ -42,7 +44,7 @@ export async function credentialCertificate(
     credentialAttributes(credential),
     checkCredentialNow(context, credential, credential.status, now),
   ]);
-  const link = credential.status === "active" ? await certificateLink(db, userId, credential.id, now) : null;
+  const link = credential.status === "active" ? await certificateLink(db, userId, credential.id, makeLink, now) : null;
   const verification = link ? { url: `${origin}${link.verifyPath}`, expiresAt: link.expiryDate } : null;
   return { bytes: await buildCredentialCertificate({ credential, attributes, check, verification, now }), fileName };
 }

@@ -109,6 +109,11 @@ export interface IssueRequest {
   type: string;
   proof: unknown;
   now?: Date;
+  /**
+   * Told which older copies the new credential revoked (issue 20): the caller audits it as the
+   * person's act (auditAct), since only it holds the request.
+   */
+  onReplaced?: (replaced: { ids: string[]; replacedBy: string; type: string }) => void;
 }
 
 /**
@@ -197,10 +202,11 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
           metadata: sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', 'reissued', '$.replacedBy', ${id})`,
         })
         .where(and(held, ne(credentials.id, id)))
-        .returning({ statusListId: credentials.statusListId }),
+        .returning({ id: credentials.id, statusListId: credentials.statusListId }),
     ]);
     return { inserted: inserted!, replaced };
   });
+  if (replaced.length) input.onReplaced?.({ ids: replaced.map((r) => r.id), replacedBy: inserted.id, type: type.code });
   await republishAfterReplacement(
     db,
     replaced.map((r) => r.statusListId),

@@ -131,8 +131,6 @@ export async function recordCheck(
     requestId?: string;
     result: LiveCheck;
     verifierId?: string | null;
-    ipAddress?: string | null;
-    userAgent?: string | null;
   },
 ): Promise<void> {
   await db.insert(presentations).values({
@@ -143,7 +141,5 @@ export async function recordCheck(
     presentedAttributes: {},
     verificationResult: entry.result.valid ? "valid" : entry.result.reason,
     verifiedAt: new Date(entry.result.checkedAt),
-    ipAddress: entry.ipAddress ?? null,
-    userAgent: entry.userAgent?.slice(0, 256) ?? null,
   });
 }

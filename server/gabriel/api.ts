@@ -18,13 +18,13 @@ import { AGENTS, agentConfigSchema, isAgentType } from "#core/gabriel/agents.ts"
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
-import { clientAddress, requireSession } from "#server/accounts/authentication.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
 import { can, requirePermission } from "#server/accounts/permissions.ts";
 import type { SessionBindings } from "#server/accounts/session.ts";
 import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { ObservabilityContext } from "#server/observability/recorder.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import {
@@ -93,16 +93,12 @@ export function auditAgentAct(
   details: Record<string, unknown>,
   level: "info" | "warn" = "info",
 ): void {
-  audit(context, {
-    level,
-    category: "agents",
-    component: "gabriel",
-    event,
-    username: reviewer.username,
-    userId: reviewer.person.id,
-    ip: clientAddress(request),
-    details,
-  });
+  auditAct(
+    context,
+    request,
+    { id: reviewer.person.id, username: reviewer.username },
+    { category: "agents", component: "gabriel", event, details, level },
+  );
 }
 
 /** The audit log's fixed phrase of each control. */

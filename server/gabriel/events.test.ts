@@ -91,7 +91,6 @@ async function arrange() {
       mode: "offline",
       checkType: "rtw",
       presentedAttributes: { name: "Private Person" },
-      ipAddress: "192.0.2.1",
       verifiedAt: ago(20),
     })
     .returning();

@@ -77,11 +77,9 @@ export function reasonInWords(
   }
 }
 
-/** Who opened the link, as the check is recorded: the signed-in viewer if any, their address and browser. */
+/** Who opened the link, as the check is recorded: the signed-in viewer if any (no address or browser: ADR 031). */
 export interface ShareViewer {
   verifierId: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
 }
 
 /**

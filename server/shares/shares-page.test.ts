@@ -21,6 +21,7 @@ const share = (id: string, status: ShareStatus, credentialId: string): ShareReco
   viewCount: 0,
   verifyPath: `/verify/${id}`,
   downloadUrl: `/api/shares/download/${id}`,
+  kind: "link",
 });
 
 describe("shareCards", () => {

@@ -9,10 +9,9 @@ import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, shares, walletEvents } from "#db/schema/index.ts";
-import { clientAddress } from "#server/accounts/authentication.ts";
 import { effectiveStatus } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { ObservabilityContext } from "#server/observability/recorder.ts";
 
 /** Spec 000 §9: share link expiry 24 hours. */
@@ -39,6 +38,8 @@ export interface ShareRecord {
   verifyPath: string;
   /** The signed verification certificate (spec 000 §7: under /api/shares/download/). */
   downloadUrl: string;
+  /** "link": shared by the holder; "certificate": printed as the QR code of a credential certificate they downloaded. */
+  kind: "link" | "certificate";
 }
 
 function shareStatus(row: { expiresAt: Date; revokedAt: Date | null }, now: Date): ShareStatus {
@@ -63,6 +64,7 @@ function toShareRecord(row: typeof shares.$inferSelect, type: string, now: Date)
     viewCount: row.viewCount,
     verifyPath: `/verify/${row.id}`,
     downloadUrl: `/api/shares/download/${row.id}`,
+    kind: row.kind,
   };
 }
 
@@ -80,20 +82,24 @@ export async function createShare(
   return createLink(db, userId, credentialId, { ...input, kind: "link" }, now);
 }
 
-/** What a certificate's QR code opens: a 24-hour link of its own kind (not listed on /shares). */
+/** What a certificate's QR code opens: a 24-hour link of its own kind, listed on /shares beside the others. */
 const CERTIFICATE_LINK_PURPOSE = "Credential certificate";
 
 /**
  * The link a credential certificate prints as a QR code: the credential's certificate link that is
- * still open, or a new one. Downloading the certificate again within its 24 hours prints the same
- * link, so downloads do not pile up links; each download is logged for the holder.
+ * still open, or (`make`) a new one. Downloading the certificate again within its 24 hours prints
+ * the same link, so downloads do not pile up links; each download with a link is logged for the
+ * holder. A new link is made only on the holder's POST (issue 20): a GET, which another site can
+ * cause a signed-in browser to send, never makes a public link; it prints the open one, or none.
+ * The holder sees every certificate link on /shares and can revoke it there.
  */
 export async function certificateLink(
   db: Database,
   userId: string,
   credentialId: string,
+  make: boolean,
   now = new Date(),
-): Promise<ShareRecord> {
+): Promise<ShareRecord | null> {
   const [open] = await db
     .select({ share: shares, type: credentials.type })
     .from(shares)
@@ -110,7 +116,9 @@ export async function certificateLink(
     .orderBy(desc(shares.expiresAt))
     .limit(1);
   if (!open)
-    return createLink(db, userId, credentialId, { purpose: CERTIFICATE_LINK_PURPOSE, kind: "certificate" }, now);
+    return make
+      ? createLink(db, userId, credentialId, { purpose: CERTIFICATE_LINK_PURPOSE, kind: "certificate" }, now)
+      : null;
   await db.insert(walletEvents).values({
     userId,
     kind: "certificate_downloaded",
@@ -164,13 +172,13 @@ async function createLink(
   return toShareRecord(row!, credential.type, now);
 }
 
-/** The shares the user made, newest first (certificate links are not listed: see certificateLink). */
+/** The user's links, newest first: those they shared and those their certificates print (certificateLink). */
 export async function listShares(db: Database, userId: string, now = new Date()): Promise<ShareRecord[]> {
   const rows = await db
     .select({ share: shares, type: credentials.type })
     .from(shares)
     .innerJoin(credentials, eq(credentials.id, shares.credentialId))
-    .where(madeBy(userId))
+    .where(eq(shares.userId, userId))
     .orderBy(desc(shares.createdAt));
   return rows.map((r) => toShareRecord(r.share, r.type, now));
 }
@@ -243,15 +251,11 @@ export async function revokeOwnShare(
 ): Promise<ShareRecord> {
   const { share, revoked } = await revokeShare(context.db, owner.id, shareId, new Date());
   if (revoked) {
-    audit(context, {
-      level: "info",
+    auditAct(context, request, owner, {
       category: "security",
       component: "shares",
       event: "share revoked",
-      username: owner.username,
-      userId: owner.id,
-      ip: clientAddress(request),
-      details: { shareId: share.id, credentialId: share.credentialId, type: share.credentialType },
+      details: { shareId: share.id, credentialId: share.credentialId, type: share.credentialType, kind: share.kind },
     });
   }
   return share;

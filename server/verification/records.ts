@@ -26,8 +26,6 @@ export interface PresentationRecord {
   judgement: Judgement;
   /** When the verifier vouched that the person in front of them matches (offline checks in person). */
   visualMatch?: { at: Date; by: string } | null;
-  ipAddress: string | null;
-  userAgent: string | null;
 }
 
 /**
@@ -72,8 +70,6 @@ export async function recordPresentation(db: Database, record: PresentationRecor
     verifiedAt: new Date(judgement.timestamp),
     visualMatchAt: record.visualMatch?.at ?? null,
     visualMatchBy: record.visualMatch?.by ?? null,
-    ipAddress: record.ipAddress,
-    userAgent: record.userAgent?.slice(0, 256) ?? null,
   });
   // The holder's own log: who checked which credential, when, why, and what they saw.
   if (held?.userId && record.organisationId) {

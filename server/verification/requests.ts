@@ -382,8 +382,6 @@ export async function answerRequest(
       purpose: row.purpose,
       mode: "online",
       judgement: recorded,
-      ipAddress: answer.caller.ipAddress,
-      userAgent: answer.caller.userAgent,
     }).catch((error: unknown) => console.error("presentation record failed", error)),
   );
   return { ...recorded, recordId };

@@ -83,8 +83,6 @@ export async function validatePresentation(
       purpose: input.purpose?.trim() || OFFLINE_PURPOSE,
       mode: "offline",
       judgement,
-      ipAddress: caller.ipAddress,
-      userAgent: caller.userAgent,
     }).catch((error: unknown) => console.error("presentation record failed", error)),
   );
   return answerOf(judgement, id);

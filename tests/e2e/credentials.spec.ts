@@ -118,7 +118,7 @@ describe("My Credentials", () => {
     await card.getByRole("button", { name: `View ${name}` }).click();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      details.getByRole("link", { name: "Download Certificate" }).click(),
+      details.getByRole("button", { name: "Download Certificate" }).click(),
     ]);
     await expectToast(page, "Download Started", `Downloading ${name} certificate...`);
     expect(download.suggestedFilename()).toBe(`${name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}_certificate.pdf`);

@@ -436,11 +436,14 @@ describe("legal pages", () => {
     await visit("/privacy-policy");
     expect(await h1().textContent()).toBe("Privacy Policy");
     await expectMeta("Privacy Policy");
-    expect(await page.getByText("Last updated: 24 November 2026").count()).toBe(1);
+    expect(await page.getByText("Last updated: 28 November 2026").count()).toBe(1);
     await expectContents();
     expect(await page.getByText("Credentials are revocable within 60 seconds.").isVisible()).toBe(true);
     await expectTexts(page.locator("main"), [
       "deleted after 72 hours",
+      // The periods the Housekeeper deletes by (issue 20, ADR 031).
+      "Verification records: deleted 2 years after the check",
+      "deleted 12 months after the event",
       "Article 6(1)(b)",
       "Information Commissioner's Office",
       "ico.org.uk",

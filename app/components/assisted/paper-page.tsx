@@ -13,7 +13,16 @@ import { formatDate } from "#core/format/format.ts";
 import type { PaperView } from "#server/assisted/paper-page.ts";
 
 /** The printable page of a session's paper credentials. */
-export function PaperPage({ sessionId, papers }: { sessionId: string; papers: PaperView[] }) {
+export function PaperPage({
+  sessionId,
+  papers,
+  refusal,
+}: {
+  sessionId: string;
+  papers: PaperView[];
+  /** Why this person may not print now (issue 20: who, how long after issue, how many times). */
+  refusal: string | null;
+}) {
   return (
     <div className={`${PAGE_COLUMN} py-8`}>
       <div className="print:hidden">
@@ -21,11 +30,19 @@ export function PaperPage({ sessionId, papers }: { sessionId: string; papers: Pa
       </div>
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-4xl font-bold">Paper credential</h1>
-        <Button className="print:hidden" onClick={() => window.print()} data-testid="button-print">
-          Print
-        </Button>
+        {refusal ? null : (
+          <Button className="print:hidden" onClick={() => window.print()} data-testid="button-print">
+            Print
+          </Button>
+        )}
       </div>
-      {papers.length ? null : <p className="mt-6">This session printed no paper credentials.</p>}
+      {refusal ? (
+        <p className="mt-6 border-l-4 border-govuk-red pl-3 dark:border-red-500" role="alert">
+          {refusal}
+        </p>
+      ) : papers.length ? null : (
+        <p className="mt-6">This session printed no paper credentials.</p>
+      )}
       <ul className="mt-6 grid gap-6">
         {papers.map((paper) => (
           <li key={paper.credentialId}>

@@ -93,16 +93,13 @@ export function CredentialCard({
             <Icon name="share" className="h-4 w-4" />
             Share<span className="sr-only"> {credential.typeName}</span>
           </button>
-          <a
-            href={credential.certificatePath}
-            download={credential.certificateFile}
-            onClick={onDownload}
-            className={smallButton}
-            data-testid="button-download-credential"
-          >
-            <Icon name="download" className="h-4 w-4" />
-            Download<span className="sr-only"> {credential.typeName} certificate</span>
-          </a>
+          {/* A POST (issue 20): only the holder's own request makes the link the certificate's QR code opens. */}
+          <form method="post" action={credential.certificatePath} onSubmit={onDownload} className="contents">
+            <button type="submit" className={smallButton} data-testid="button-download-credential">
+              <Icon name="download" className="h-4 w-4" />
+              Download<span className="sr-only"> {credential.typeName} certificate</span>
+            </button>
+          </form>
         </div>
         {credential.shareRefusal ? (
           <p id={refusalId} className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
@@ -186,16 +183,12 @@ export function CredentialDetails({
       </section>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <a
-          href={credential.certificatePath}
-          download={credential.certificateFile}
-          onClick={onDownload}
-          className={buttonClasses("primary")}
-          data-testid="button-download-certificate"
-        >
-          <Icon name="download" className="h-5 w-5" />
-          Download Certificate
-        </a>
+        <form method="post" action={credential.certificatePath} onSubmit={onDownload} className="contents">
+          <button type="submit" className={buttonClasses("primary")} data-testid="button-download-certificate">
+            <Icon name="download" className="h-5 w-5" />
+            Download Certificate
+          </button>
+        </form>
         <Button
           variant="secondary"
           onClick={onShare}

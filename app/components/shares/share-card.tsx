@@ -52,6 +52,9 @@ export function ShareCardView({ share, origin, hydrated }: { share: ShareCard; o
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {share.sharedWith ? <Row label="Shared with" value={share.sharedWith} /> : null}
         <Row label="Purpose" value={share.purpose} />
+        {share.kind === "certificate" ? (
+          <Row label="Made by" value="Downloading the credential's certificate: its QR code opens this link" />
+        ) : null}
         <Row label="Shared" value={<time dateTime={share.sharedDate}>{formatDateTime(share.sharedDate)}</time>} />
         {share.status === "revoked" && share.revokedAt ? (
           <Row label="Revoked" value={<time dateTime={share.revokedAt}>{formatDateTime(share.revokedAt)}</time>} />

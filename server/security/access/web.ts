@@ -271,8 +271,14 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     loader: {
       access: OWNER_PAGE,
       owner: OWN_CREDENTIAL,
+      writes: ["wallet_events"],
+      note: "a certificate of the caller's own credential; prints its open certificate link, never makes one (issue 20)",
+    },
+    action: {
+      access: OWNER_PAGE,
+      owner: OWN_CREDENTIAL,
       writes: ["shares", "wallet_events"],
-      note: "a certificate of the caller's own credential (its verify link made on first download)",
+      note: "Download Certificate: makes (or reuses) the 24-hour link its QR code opens, listed on /shares",
     },
   }),
   ...web("routes/shares", "/shares", {

@@ -1,7 +1,8 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents, analyticsRollups, housekeepingState, systemLogs } from "#db/schema/index.ts";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
+import { analyticsEvents, analyticsRollups, housekeepingState, presentations, systemLogs } from "#db/schema/index.ts";
 import { HOUSEKEEPING_INTERVAL_MS, type HousekeeperApi } from "#server/analytics/housekeeping.ts";
 import { HOUR_MS, ROLLUP_JOB, startOfHour } from "#server/analytics/rollups.ts";
 import { db } from "#tests/support/workerd-database.ts";
@@ -131,5 +132,49 @@ describe("Housekeeper", () => {
     });
     expect(run!.retention.deleted.analytics_events).toBeGreaterThanOrEqual(1);
     expect(await alarmOf(stub)).toBe(now + (run!.caughtUp ? HOUSEKEEPING_INTERVAL_MS : 10_000));
+  });
+
+  it("deletes verification records and audit rows on its alarm once the privacy policy's periods have passed, by its own clock", async () => {
+    const now = Date.now();
+    const marker = crypto.randomUUID();
+    // An audit row 1 minute short of 12 months old, a verification record 3 minutes short of 2 years.
+    const [check] = await db()
+      .insert(presentations)
+      .values({
+        purpose: marker,
+        verificationResult: "valid",
+        verifiedAt: new Date(now - VERIFICATION_RECORD_RETENTION.ms + 3 * 60_000),
+      })
+      .returning();
+    await db()
+      .insert(systemLogs)
+      .values({
+        level: "info",
+        category: "admin",
+        message: "credential revoked",
+        component: marker,
+        timestamp: new Date(now - AUDIT_RETENTION.ms + 60_000),
+      });
+    const kept = async () => [
+      (
+        await db()
+          .select()
+          .from(presentations)
+          .where(inArray(presentations.id, [check!.id]))
+      ).length,
+      (await db().select().from(systemLogs).where(eq(systemLogs.component, marker))).length,
+    ];
+
+    const { stub, clock } = await housekeeper(now);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await kept()).toEqual([1, 1]);
+    // Two minutes on (the object's clock): the audit row is past 12 months and goes; the record stays.
+    clock.advance(2 * 60_000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await kept()).toEqual([1, 0]);
+    // Two more: the record is past 2 years and goes too.
+    clock.advance(2 * 60_000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await kept()).toEqual([0, 0]);
   });
 });

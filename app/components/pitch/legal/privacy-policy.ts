@@ -1,4 +1,5 @@
 import { CONTACTS, INCIDENTS, SERVICE } from "#core/pitch/programme.ts";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
 import { address, type LegalDocument, list, paragraph } from "./legal-content.ts";
 
 /**
@@ -11,11 +12,14 @@ const RAW_DATA = SERVICE.rawDataDeletionHours.display;
 const REVOCATION = SERVICE.revocationSeconds.display;
 const DPO = CONTACTS.dataProtectionOfficer.email;
 const dpoLink = { link: DPO, href: `mailto:${DPO}` };
+// The periods the Housekeeper deletes by (core/privacy/retention.ts, ADR 031): one declaration for both.
+const RECORDS_KEPT = VERIFICATION_RECORD_RETENTION.display;
+const AUDIT_KEPT = AUDIT_RETENTION.display;
 
 export const PRIVACY_POLICY: LegalDocument = {
   title: "Privacy Policy",
   description: `How UK Digital Identity uses personal data: roles under UK GDPR, lawful bases, selective disclosure, ${SERVICE.rawDataDeletionHours.value}-hour deletion of raw biometric and document data, retention and your rights.`,
-  lastUpdated: { iso: "2026-11-24", text: "24 November 2026" },
+  lastUpdated: { iso: "2026-11-28", text: "28 November 2026" },
   sections: [
     {
       id: "who-we-are",
@@ -64,8 +68,8 @@ export const PRIVACY_POLICY: LegalDocument = {
           "Account details: your username, name, email address and a securely hashed password or passkey.",
           `Identity evidence: images of your identity documents and of your face, captured once to prove who you are. This is raw biometric and document data and is deleted after ${RAW_DATA}.`,
           "Credentials: the credentials issued to you, held in your wallet.",
-          "Verification records: when a verifier uses our portal, which organisation asked, which credential type and attributes were requested, the result and the time.",
-          `Assisted-digital sessions: who helped you and when, the type of identity document you showed with the last 4 characters of its number and its expiry date, a supervisor's approval, the operator's check that you match the document, and which credentials were issued. The document's full number and any photo of it are held only in the session, and deleted ${RAW_DATA} after they were captured.`,
+          "Verification records: when a verifier uses our portal or someone opens a link you shared, which organisation asked, which credential type and attributes were requested, the result and the time. We do not keep the IP address or the browser details of your wallet or of the person who opened the link.",
+          `Assisted-digital sessions: who helped you and when, the type of identity document you showed with the last 4 characters of its number and its expiry date, a supervisor's approval, the operator's check that you match the document, and which credentials were issued. The document's full number and any photo of it are held only in the session, and deleted ${RAW_DATA} after they were captured. Staff can see the records an authority holds about you only after a supervisor has approved the document and the operator has confirmed that you match it; each time they look, we record who looked and a keyed code of the document number (not the number itself).`,
           [
             "Technical data: security logs, and usage figures without advertising or third-party trackers (see ",
             { link: "Usage figures and your choice", href: "#usage-figures" },
@@ -176,7 +180,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           ],
           [
             { strong: "Sign-in audit events" },
-            ": successful and failed sign-ins and sign-outs, with the username, the time and the IP address they came from, so we can detect and stop attacks on accounts.",
+            `: successful and failed sign-ins and sign-outs, with the username, the time and the IP address they came from, so we can detect and stop attacks on accounts. They are deleted after ${AUDIT_KEPT}.`,
           ],
           [
             { strong: "Server error records" },
@@ -228,9 +232,16 @@ export const PRIVACY_POLICY: LegalDocument = {
           ],
           [
             { strong: "Verification records" },
-            ": kept for as long as the verifier's legal obligation to show evidence of the check lasts, then deleted.",
+            `: deleted ${RECORDS_KEPT} after the check. An employer must keep its own record of a right-to-work check while it employs you and for 2 years after; the verifier portal gives the employer a receipt to keep for that.`,
           ],
-          [{ strong: "Security logs" }, ": kept only for as long as needed to detect and investigate incidents."],
+          [
+            { strong: "Audit records" },
+            ` (sign-ins, refused access, and what staff and administrators did, such as approvals, reprints of paper credentials and revocations): deleted ${AUDIT_KEPT} after the event.`,
+          ],
+          [
+            { strong: "Other security logs and usage figures" },
+            ": detailed records are deleted after 90 days; after that we keep only totals that identify no one.",
+          ],
         ),
       ],
     },
