@@ -30,7 +30,7 @@ import { credentials, statusLists } from "#db/schema/index.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { trustedIssuers } from "#server/credentials/live-check.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "#server/credentials/status-lists.ts";
-import { CLOCK_SKEW_SECONDS, consumeOfflineNonce, nonceStatements } from "./offline-nonces.ts";
+import { CLOCK_SKEW_SECONDS, consumeOfflineNonce } from "./offline-nonces.ts";
 
 /** An online presentation is made the moment the citizen consents: 5 minutes is generous. */
 export const ONLINE_KB_MAX_AGE_SECONDS = 5 * 60;
@@ -60,10 +60,16 @@ export interface JudgeInput {
   /** Online: the request's nonce. */
   expectedNonce?: string;
   /**
-   * Offline: the KB-JWT's holder nonce is consumed once (offline-nonces.ts), in the same libSQL
-   * batch that reads the status version, so a validation makes one round trip for both.
+   * Offline: the KB-JWT's holder nonce is consumed once (offline-nonces.ts), after everything else
+   * has passed, `admits` included: a presentation refused for any reason leaves its code unused.
    */
   offlineNonce?: boolean;
+  /**
+   * Whether the caller may make the check the presentation answers (the organisation's
+   * registration; null: it answers none). Asked once the credential has verified and before an
+   * offline nonce is consumed; a check it refuses is VERIFIER_NOT_REGISTERED, showing nothing.
+   */
+  admits?: (check: CheckType | null) => boolean | Promise<boolean>;
   /**
    * Accept paper credentials (server/credentials/paper.ts): bound to no key, no KB-JWT. Only for a
    * code scanned in person (validate.ts without a request), never for a wallet's answer. Whether a
@@ -147,19 +153,19 @@ export function presentedStatusList(base: string, presentation: string): string 
 }
 
 /**
- * The KB-JWT's nonce as the presentation carries it, read before verification only to prepare the
- * statement that consumes it; the statement runs once the key binding has verified (the status
- * check comes after it in the core), and the consumption counts only for the verified nonce.
+ * Consumes a verified offline holder nonce: nothing when this is its first use, else why not
+ * (a replay; or the store could not answer, so the code is not accepted), as the core would say.
  */
-function presentedNonce(presentation: string): string | undefined {
+async function consumedOrRefused(
+  db: Database,
+  nonce: string,
+  now: Date,
+): Promise<"KB_NONCE_REUSED" | "KB_NONCE_UNVERIFIABLE" | undefined> {
   try {
-    const kb = presentation.slice(presentation.lastIndexOf("~") + 1).split(".")[1];
-    const nonce = kb
-      ? (JSON.parse(new TextDecoder().decode(base64urlDecode(kb))) as { nonce?: unknown }).nonce
-      : undefined;
-    return typeof nonce === "string" && nonce.length > 0 && nonce.length <= 256 ? nonce : undefined;
-  } catch {
-    return undefined;
+    return (await consumeOfflineNonce(db, nonce, now)) ? undefined : "KB_NONCE_REUSED";
+  } catch (error) {
+    console.error("offline nonce could not be consumed", error);
+    return "KB_NONCE_UNVERIFIABLE";
   }
 }
 
@@ -182,8 +188,8 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   const timestamp = input.now.toISOString();
   const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
   const types = input.check ? CHECKS[input.check].credentialTypes : CREDENTIAL_TYPE_CODES;
-  const presented = input.offlineNonce ? presentedNonce(input.presentation) : undefined;
-  const offline: { nonce: string; fresh?: boolean } | undefined = presented ? { nonce: presented } : undefined;
+  /** The verified holder nonce the core handed over to be consumed: consumed here, last (consumedOrRefused). */
+  let heldNonce: string | undefined;
   const policy: PresentationPolicy = {
     trustedIssuers: trustedIssuers(context.keys, context.base),
     allowedVcts: types.map((type) => vctUrl(context.base, type)),
@@ -193,11 +199,12 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     ...(input.expectedNonce !== undefined ? { expectedNonce: input.expectedNonce } : {}),
     ...(input.offlineNonce
       ? {
-          consumeNonce: async (nonce: string) =>
-            // Consumed with the status read when that ran for this very nonce; on its own otherwise.
-            nonce === offline?.nonce && offline.fresh !== undefined
-              ? offline.fresh
-              : consumeOfflineNonce(context.db, nonce, input.now),
+          // The core hands the nonce over last, once every check of the credential has passed; it
+          // is consumed after the check is admitted (below), so a refused code stays usable.
+          consumeNonce: async (nonce: string) => {
+            heldNonce = nonce;
+            return true;
+          },
         }
       : {}),
     // Holder keys are P-256 made by WebCrypto in the wallet; Ed25519 for other wallets.
@@ -216,13 +223,6 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
         let version: string | undefined;
         if (input.knownStatus?.listId === listId) {
           version = input.knownStatus.version;
-        } else if (offline) {
-          const [lists, revoked, , inserted] = await context.db.batch([
-            ...versionStatements(context.db, listId),
-            ...(await nonceStatements(context.db, offline.nonce, input.now)),
-          ]);
-          version = versionKey(lists, revoked);
-          offline.fresh = inserted.length === 1;
         } else {
           const [lists, revoked] = await context.db.batch(versionStatements(context.db, listId));
           version = versionKey(lists, revoked);
@@ -237,10 +237,12 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     // A credential refused after its signature verified (revoked, a replayed code) is still named.
     const known = verified.credential ? describe(context.base, verified.credential) : undefined;
     const check = input.check ?? (known?.type ? (checkForCredentialType(known.type) ?? null) : null);
+    // A credential of a check the caller may not make is refused as that, whatever else failed.
+    const reason = check && input.admits && !(await input.admits(check)) ? "VERIFIER_NOT_REGISTERED" : verified.code;
     return {
       valid: false,
-      reason: verified.code,
-      message: verified.message,
+      reason,
+      message: reason === verified.code ? verified.message : reasonMessage(reason),
       presentedAttributes: {},
       timestamp,
       check,
@@ -253,6 +255,37 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   const check =
     input.check ??
     (credential.type ? (checkForPresentation(credential.type, verified.disclosedClaimNames) ?? null) : null);
+  // Fail closed: a check the caller may not make (or no check at all) is refused before the
+  // offline nonce is consumed, and shows nothing of the credential.
+  if (input.admits && !(await input.admits(check))) {
+    return {
+      valid: false,
+      reason: "VERIFIER_NOT_REGISTERED",
+      message: reasonMessage("VERIFIER_NOT_REGISTERED"),
+      presentedAttributes: {},
+      timestamp,
+      check,
+      binding: null,
+      credential,
+      presentationHash,
+    };
+  }
+  if (heldNonce !== undefined) {
+    const refused = await consumedOrRefused(context.db, heldNonce, input.now);
+    if (refused) {
+      return {
+        valid: false,
+        reason: refused,
+        message: reasonMessage(refused),
+        presentedAttributes: {},
+        timestamp,
+        check,
+        binding: null,
+        credential,
+        presentationHash,
+      };
+    }
+  }
   const attributes = presentedAttributes(check ?? undefined, verified.claims, verified.disclosedClaimNames);
   try {
     if (input.query) assertSatisfiesQuery(input.query, verified);
