@@ -294,6 +294,37 @@ describe("Request Specific Credentials", () => {
     expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("declined");
   });
 
+  it("counts answers that could not be accepted live, and shows a request closed after too many as failed, with why", async () => {
+    const page = await openPortal();
+    await page.getByLabel("Purpose").fill("Right to work check, front desk");
+    await page.getByRole("button", { name: "Create Request" }).click();
+    await expectToast(page, "Request Created", "QR code generated for credential verification");
+    const { claims } = await requestObjectOf(page);
+    await dismissToasts(page);
+    const attempts = page.getByTestId("request-attempts");
+    for (const answer of [1, 2, 3, 4]) {
+      expect(await walletAnswers(claims.response_uri, { state: claims.state, vp_token: "{}" })).toBe(400);
+      await expect
+        .poll(() => attempts.textContent(), { timeout: 8000 })
+        .toContain(`${answer} answer${answer === 1 ? "" : "s"} could not be accepted`);
+    }
+    expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("pending");
+    expect(await axeInBothThemes(page)).toEqual(NO_FINDINGS);
+    expect(await walletAnswers(claims.response_uri, { state: claims.state, vp_token: "{}" })).toBe(400);
+    const failedMessage =
+      "The verification request was closed after 5 answers that could not be accepted. Create a new request.";
+    await expectToast(page, "Verification Failed", failedMessage);
+    expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("failed");
+    expect(await page.getByTestId("request-status").textContent()).toBe("Failed");
+    expect(await page.getByTestId("request-outcome").textContent()).toContain(
+      "This request closed after too many answers that could not be accepted.",
+    );
+    const result = page.getByTestId("verification-result");
+    expect(await result.getAttribute("data-result")).toBe("invalid");
+    expect(await result.innerText()).toContain(failedMessage);
+    expect(await axeInBothThemes(page)).toEqual(NO_FINDINGS);
+  });
+
   it("can be filled in and sent with the keyboard alone, with a visible focus at every step", async () => {
     const page = await openPortal();
     const focused = () =>
