@@ -170,6 +170,13 @@ export function checkForCredentialType(type: string): CheckType | undefined {
   return TYPE_CHECKS.find((check) => CHECKS[check].credentialTypes.includes(type as CredentialTypeCode));
 }
 
+/** Every check a presentation of `type` can make, whatever it discloses: what checkForPresentation may answer. */
+export function possibleChecks(type: string): CheckType[] {
+  const own = checkForCredentialType(type);
+  const age = CHECKS.age.credentialTypes.includes(type as CredentialTypeCode);
+  return [...(own ? [own] : []), ...(age ? (["age"] as const) : [])];
+}
+
 /**
  * The check an offline presentation makes, which no request names: an age check when it
  * discloses only age thresholds, else the check its credential type answers.

@@ -10,7 +10,13 @@ import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlDecode } from "#core/credentials/encoding.ts";
 import { type PresentationPolicy, StatusListCache, verifyPresentation, webCrypto } from "#core/credentials/index.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
-import { CHECKS, type CheckType, checkForCredentialType, checkForPresentation } from "#core/verification/checks.ts";
+import {
+  CHECKS,
+  type CheckType,
+  checkForCredentialType,
+  checkForPresentation,
+  possibleChecks,
+} from "#core/verification/checks.ts";
 import {
   assertSatisfiesQuery,
   credentialTypeForVct,
@@ -30,7 +36,7 @@ import { credentials, statusLists } from "#db/schema/index.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { trustedIssuers } from "#server/credentials/live-check.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "#server/credentials/status-lists.ts";
-import { CLOCK_SKEW_SECONDS, consumeOfflineNonce } from "./offline-nonces.ts";
+import { CLOCK_SKEW_SECONDS, consumeOfflineNonce, nonceStatements } from "./offline-nonces.ts";
 
 /** An online presentation is made the moment the citizen consents: 5 minutes is generous. */
 export const ONLINE_KB_MAX_AGE_SECONDS = 5 * 60;
@@ -60,8 +66,9 @@ export interface JudgeInput {
   /** Online: the request's nonce. */
   expectedNonce?: string;
   /**
-   * Offline: the KB-JWT's holder nonce is consumed once (offline-nonces.ts), after everything else
-   * has passed, `admits` included: a presentation refused for any reason leaves its code unused.
+   * Offline: the KB-JWT's holder nonce is consumed once (offline-nonces.ts), never before `admits`
+   * has said yes: in the same libSQL batch as the status read when `admits` takes every check the
+   * credential's type can make (one round trip), otherwise after the check is known and admitted.
    */
   offlineNonce?: boolean;
   /**
@@ -138,18 +145,51 @@ const listIdOf = (base: string, uri: string) => {
  * used (judgePresentation's knownStatus).
  */
 export function presentedStatusList(base: string, presentation: string): string | undefined {
+  const uri = (issuerClaims(presentation)?.status as { status_list?: { uri?: unknown } } | undefined)?.status_list?.uri;
+  return typeof uri === "string" ? listIdOf(base, uri) : undefined;
+}
+
+/** The issuer-signed payload as the presentation carries it (unverified: the caller says when it may be trusted). */
+function issuerClaims(presentation: string): Record<string, unknown> | undefined {
   try {
     const payload = presentation.split("~")[0]?.split(".")[1];
-    const claims = payload
-      ? (JSON.parse(new TextDecoder().decode(base64urlDecode(payload))) as {
-          status?: { status_list?: { uri?: unknown } };
-        })
-      : undefined;
-    const uri = claims?.status?.status_list?.uri;
-    return typeof uri === "string" ? listIdOf(base, uri) : undefined;
+    const claims: unknown = payload ? JSON.parse(new TextDecoder().decode(base64urlDecode(payload))) : undefined;
+    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The KB-JWT's nonce as the presentation carries it, read before verification only to prepare the
+ * statement that consumes it; that statement runs from the status check, after the key binding has
+ * verified, and its answer counts only for the nonce the core then hands over.
+ */
+function presentedNonce(presentation: string): string | undefined {
+  try {
+    const kb = presentation.slice(presentation.lastIndexOf("~") + 1).split(".")[1];
+    const nonce = kb
+      ? (JSON.parse(new TextDecoder().decode(base64urlDecode(kb))) as { nonce?: unknown }).nonce
+      : undefined;
+    return typeof nonce === "string" && nonce.length > 0 && nonce.length <= 256 ? nonce : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether every check a presentation of this credential's type can make is admitted, so its nonce
+ * may be consumed early, with the status read (one round trip), without any registration refusal
+ * coming after. Asked from the status check, when the issuer's signature has verified: the vct read
+ * here is the signed one.
+ */
+async function admitsEveryCheck(input: JudgeInput, base: string): Promise<boolean> {
+  const vct = issuerClaims(input.presentation)?.vct;
+  const type = typeof vct === "string" ? credentialTypeForVct(base, vct) : undefined;
+  if (!type || !input.admits) return type !== undefined;
+  const checks = possibleChecks(type.code);
+  for (const check of checks) if (!(await input.admits(check))) return false;
+  return checks.length > 0;
 }
 
 /**
@@ -190,6 +230,9 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   const types = input.check ? CHECKS[input.check].credentialTypes : CREDENTIAL_TYPE_CODES;
   /** The verified holder nonce the core handed over to be consumed: consumed here, last (consumedOrRefused). */
   let heldNonce: string | undefined;
+  // The nonce as presented, consumed early with the status read when nothing can refuse the check after it.
+  const presented = input.offlineNonce ? presentedNonce(input.presentation) : undefined;
+  const early: { nonce: string; fresh?: boolean } | undefined = presented ? { nonce: presented } : undefined;
   const policy: PresentationPolicy = {
     trustedIssuers: trustedIssuers(context.keys, context.base),
     allowedVcts: types.map((type) => vctUrl(context.base, type)),
@@ -223,6 +266,13 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
         let version: string | undefined;
         if (input.knownStatus?.listId === listId) {
           version = input.knownStatus.version;
+        } else if (early && (await admitsEveryCheck(input, context.base))) {
+          const [lists, revoked, , inserted] = await context.db.batch([
+            ...versionStatements(context.db, listId),
+            ...(await nonceStatements(context.db, early.nonce, input.now)),
+          ]);
+          version = versionKey(lists, revoked);
+          early.fresh = inserted.length === 1;
         } else {
           const [lists, revoked] = await context.db.batch(versionStatements(context.db, listId));
           version = versionKey(lists, revoked);
@@ -271,7 +321,13 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     };
   }
   if (heldNonce !== undefined) {
-    const refused = await consumedOrRefused(context.db, heldNonce, input.now);
+    // Consumed already with the status read when that ran for this very nonce; here otherwise.
+    const refused =
+      early?.nonce === heldNonce && early.fresh !== undefined
+        ? early.fresh
+          ? undefined
+          : "KB_NONCE_REUSED"
+        : await consumedOrRefused(context.db, heldNonce, input.now);
     if (refused) {
       return {
         valid: false,
