@@ -11,7 +11,7 @@ import { type HistoryFilters, historyPageData } from "#server/verification/porta
 
 /**
  * /verifier/history (View All from the portal's Recent Verifications): the organisation's record,
- * `?page`, `?result` (valid, invalid, expired) and `?type` (rtw, rtr, dbs, age); anything else in
+ * `?page`, `?result` (valid, invalid, expired) and `?type` (a check: CHECK_TYPES); anything else in
  * them reads as "all" and the first page. Who may see it is decided as for the portal.
  */
 export const meta: MetaFunction = () =>

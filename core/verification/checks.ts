@@ -6,9 +6,20 @@
  */
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 
-export type CheckType = "rtw" | "rtr" | "dbs" | "age";
+export type CheckType = "rtw" | "rtr" | "dbs" | "age" | "driving_licence" | "professional_certificate";
 
-export const CHECK_TYPES = ["rtw", "rtr", "dbs", "age"] as const satisfies readonly CheckType[];
+/** The spec's checks (spec 000 §5 "Credential type options", in its order): the portal always offers these. */
+export const SPEC_CHECK_TYPES = ["rtw", "rtr", "dbs", "age"] as const satisfies readonly CheckType[];
+
+/** The spec's four checks first, then the checks issue 20 added (offered where an organisation is registered for them). */
+export const CHECK_TYPES = [
+  "rtw",
+  "rtr",
+  "dbs",
+  "age",
+  "driving_licence",
+  "professional_certificate",
+] as const satisfies readonly CheckType[];
 
 export interface CheckAttribute {
   /** The value a request names in `requestedAttributes`. */
@@ -101,7 +112,40 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     defaultAttributes: ["age_over_18"],
     assuranceLevel: "GPG45 Medium",
   },
+  // Issue 20: a driving licence or a professional certificate is a check of its own, so that an
+  // organisation sees one only when it is registered for it (no credential answers "no check").
+  // What a request may ask for is what the paper credential of the type prints too
+  // (PAPER_DISCLOSURES): no date of birth, no penalty points.
+  driving_licence: {
+    code: "driving_licence",
+    name: "Driving Licence",
+    credentialTypes: ["driving_licence"],
+    attributes: [
+      { id: "categories", label: "Vehicles they may drive", path: ["categories"] },
+      { id: "expiryDate", label: "When the licence expires", path: ["expiryDate"] },
+      { id: "licenceNumber", label: "Licence number", path: ["licenceNumber"] },
+      ...NAME,
+    ],
+    defaultAttributes: ["categories", "expiryDate"],
+    assuranceLevel: "GPG45 Medium",
+  },
+  professional_certificate: {
+    code: "professional_certificate",
+    name: "Professional Certificate",
+    credentialTypes: ["professional_certificate"],
+    attributes: [
+      { id: "profession", label: "Profession", path: ["profession"] },
+      { id: "registrationNumber", label: "Registration number", path: ["registrationNumber"] },
+      { id: "expiryDate", label: "When the registration renews", path: ["expiryDate"] },
+      ...NAME,
+    ],
+    defaultAttributes: ["profession", "expiryDate"],
+    assuranceLevel: "GPG45 Medium",
+  },
 };
+
+/** The checks a credential type answers in full (every check but age, which reads one claim of many types). */
+const TYPE_CHECKS = CHECK_TYPES.filter((check) => check !== "age");
 
 export function isCheckType(value: unknown): value is CheckType {
   return typeof value === "string" && (CHECK_TYPES as readonly string[]).includes(value);
@@ -123,9 +167,14 @@ export function attributeForPath(check: CheckType, dottedPath: string): CheckAtt
 
 /** The check a credential type answers by default (for offline QR codes, which carry no request). */
 export function checkForCredentialType(type: string): CheckType | undefined {
-  return (["rtw", "rtr", "dbs"] as const).find((check) =>
-    CHECKS[check].credentialTypes.includes(type as CredentialTypeCode),
-  );
+  return TYPE_CHECKS.find((check) => CHECKS[check].credentialTypes.includes(type as CredentialTypeCode));
+}
+
+/** Every check a presentation of `type` can make, whatever it discloses: what checkForPresentation may answer. */
+export function possibleChecks(type: string): CheckType[] {
+  const own = checkForCredentialType(type);
+  const age = CHECKS.age.credentialTypes.includes(type as CredentialTypeCode);
+  return [...(own ? [own] : []), ...(age ? (["age"] as const) : [])];
 }
 
 /**

@@ -5,11 +5,18 @@
  */
 import { CREDENTIAL_ERROR_MESSAGES, type CredentialErrorCode } from "#core/credentials/errors.ts";
 
+/** How many answers that end nothing an online request takes before it closes as failed (issue 20). */
+export const MAX_REQUEST_ATTEMPTS = 5;
+
 const VERIFICATION_REASON_MESSAGES = {
   STATE_UNKNOWN: "The response does not belong to an open request (unknown state).",
   REQUEST_EXPIRED: "The verification request has expired.",
   REQUEST_ALREADY_ANSWERED: "The verification request has already been answered.",
   REQUEST_DECLINED: "The citizen declined",
+  REQUEST_TOO_MANY_ATTEMPTS: `The verification request was closed after ${MAX_REQUEST_ATTEMPTS} answers that could not be accepted. Create a new request.`,
+  DECLINE_NOT_FROM_HOLDER:
+    "A refusal that did not come from the holder's wallet was recorded. The request is still open.",
+  DECLINE_NO_CREDENTIAL: "You have no active credential that this request asks for, so there is nothing to decline.",
   VP_TOKEN_MALFORMED: "The vp_token is not a JSON object keyed by the request's credential query ids.",
   VP_TOKEN_UNKNOWN_QUERY: "The vp_token answers a credential query the request did not make.",
   VP_TOKEN_MISSING_QUERY: "The vp_token does not answer the request's credential query.",

@@ -70,7 +70,7 @@ export const presentations = sqliteTable(
     verifiedAt: createdAt("verified_at"),
     /** The verifier organisation that checked (verifier worker checks only). */
     organisationId: text("organisation_id").references(() => verifierOrganisations.id),
-    /** The check asked for: rtw, rtr, dbs, age (verifier worker checks only). */
+    /** The check asked for (core/verification/checks.ts CHECK_TYPES; verifier worker checks only). */
     checkType: text("check_type"),
     /** "online" (an OpenID4VP request), "offline" (a scanned or pasted QR), "share" (a share link or certificate). */
     mode: text("mode", { enum: ["online", "offline", "share"] }),
@@ -137,7 +137,7 @@ export const verificationRequests = sqliteTable(
     clientId: text("client_id"),
     /** SHA-256 (base64url) of the request's `state`: the response endpoint finds the request by it. */
     stateHash: text("state_hash"),
-    status: text("status", { enum: ["pending", "completed", "declined", "expired"] })
+    status: text("status", { enum: ["pending", "completed", "declined", "expired", "failed"] })
       .notNull()
       .default("pending"),
     result: json<Record<string, unknown>>("result"),
@@ -156,7 +156,7 @@ export const verifierOrganisations = sqliteTable(
   {
     id: uuidPk(),
     name: text("name").notNull().unique(),
-    /** Check types this organisation is registered for (rtw, rtr, dbs, age). */
+    /** Check types this organisation is registered for (core/verification/checks.ts CHECK_TYPES). */
     allowedChecks: json<string[]>("allowed_checks").notNull(),
     createdBy: text("created_by").references(() => users.id),
     createdAt: createdAt(),

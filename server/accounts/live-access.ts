@@ -16,14 +16,18 @@ import { isLive } from "./session.ts";
  *
  *  - "staff": an administrator, or an operator of the office the watched thing belongs to;
  *  - "supervisor": the same with supervisor authority (administrators hold it everywhere);
- *  - "review": an administrator or an operator (Gabriel's review queue).
+ *  - "review": an administrator or an operator (Gabriel's review queue);
+ *  - "verifier": an administrator, or a verifier of the organisation whose request is watched
+ *    (a verification request's live result, issue 20).
  */
 export const WatcherGrant = z.object({
   /** The login session's row id (sessions.sid): a keyed digest, useless as a cookie. */
   sid: z.string().regex(/^[0-9a-f]{64}$/),
-  need: z.enum(["staff", "supervisor", "review"]),
+  need: z.enum(["staff", "supervisor", "review", "verifier"]),
   /** The office of what is watched (a session's, a board's); null when no office is involved. */
   officeId: z.guid().nullable(),
+  /** The verifier organisation of what is watched ("verifier" grants). */
+  organisationId: z.guid().nullable().optional(),
 });
 export type WatcherGrant = z.infer<typeof WatcherGrant>;
 
@@ -59,6 +63,7 @@ export async function grantsStillHeld(
       expire: sessions.expire,
       role: users.role,
       officeId: operatorProfiles.officeId,
+      organisationId: users.organisationId,
       supervisor: operatorProfiles.supervisor,
     })
     .from(sessions)
@@ -72,10 +77,14 @@ export async function grantsStillHeld(
     if (!row || !isLive(row.sess, row.expire, now)) continue;
     const role = effectiveRole(row.role);
     const inOffice = row.officeId !== null && row.officeId === grant.officeId;
+    const ofOrganisation = row.organisationId !== null && row.organisationId === grant.organisationId;
     const qualifies =
       grant.need === "review"
         ? role === "admin" || role === "operator"
-        : role === "admin" || (role === "operator" && inOffice && (grant.need === "staff" || row.supervisor === true));
+        : grant.need === "verifier"
+          ? role === "admin" || (role === "verifier" && ofOrganisation)
+          : role === "admin" ||
+            (role === "operator" && inOffice && (grant.need === "staff" || row.supervisor === true));
     if (qualifies) held.add(grant.sid);
   }
   return held;

@@ -20,6 +20,8 @@ export type Actor =
       role: "verifier" | "admin";
       name: string;
       organisationId: string | null;
+      /** The login session's row id: the grant a live feed is checked against (server/accounts/live-access.ts). */
+      sid: string;
     }
   | { kind: "api-key"; keyId: string; organisationId: string };
 
@@ -49,6 +51,7 @@ export async function authenticateActor(
     role,
     name: displayName(session.user),
     organisationId: session.user.organisationId ?? null,
+    sid: session.sid,
   };
 }
 

@@ -4,14 +4,14 @@
  * schemas, so the documentation cannot drift from what the worker accepts.
  */
 import { z } from "zod";
-import { CHECK_TYPES } from "#core/verification/checks.ts";
-import { BINDINGS } from "#core/verification/reasons.ts";
+import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
+import { BINDINGS, MAX_REQUEST_ATTEMPTS } from "#core/verification/reasons.ts";
 
 export const CreateRequestBody = z
   .object({
     credentialType: z
       .enum(CHECK_TYPES)
-      .describe("The check: rtw (Right to Work), rtr (Right to Rent), dbs (DBS Check), age (Age Verification)."),
+      .describe(`The check: ${CHECK_TYPES.map((code) => `${code} (${CHECKS[code].name})`).join(", ")}.`),
     requestedAttributes: z
       .array(z.string().min(1).max(64))
       .max(16)
@@ -65,8 +65,18 @@ export type VerificationResult = z.infer<typeof VerificationResult>;
 export const RequestView = z
   .object({
     id: z.uuid(),
-    status: z.enum(["pending", "completed", "declined", "expired"]),
+    status: z
+      .enum(["pending", "completed", "declined", "expired", "failed"])
+      .describe(
+        "pending until a valid presentation (completed) or the holder's decline from the platform's wallet (declined) ends it; failed after too many answers that could not be accepted; expired.",
+      ),
     result: VerificationResult.nullable(),
+    attempts: z
+      .number()
+      .int()
+      .describe(
+        `Answers that could not be accepted (each recorded, the request staying open); the request fails at ${MAX_REQUEST_ATTEMPTS}.`,
+      ),
     expiresAt: z.iso.datetime(),
     credentialType: z.string(),
     requestedAttributes: z.array(z.string()),
@@ -92,6 +102,10 @@ export const ResponseForm = z
     error_description: z.string().max(1000).optional(),
   })
   .meta({ id: "AuthorizationResponse" });
+
+export const DeclineBody = z
+  .object({ state: z.string().min(1).max(256).describe("The request's state, as its request object carries it.") })
+  .meta({ id: "DeclineRequest" });
 
 const Binding = z
   .enum(BINDINGS)
@@ -203,7 +217,10 @@ export const CreatedApiKey = z
 export const OrganisationBody = z
   .object({
     name: z.string().trim().min(2).max(120),
-    allowedChecks: z.array(z.enum(CHECK_TYPES)).min(1),
+    allowedChecks: z
+      .array(z.enum(CHECK_TYPES))
+      .min(1)
+      .describe("The checks the organisation may make; a presentation that answers none of them is refused."),
     memberUsername: z.string().min(3).max(50).optional().describe("A verifier account to put in the organisation."),
   })
   .meta({ id: "RegisterOrganisation" });

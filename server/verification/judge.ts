@@ -10,7 +10,13 @@ import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlDecode } from "#core/credentials/encoding.ts";
 import { type PresentationPolicy, StatusListCache, verifyPresentation, webCrypto } from "#core/credentials/index.ts";
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
-import { CHECKS, type CheckType, checkForCredentialType, checkForPresentation } from "#core/verification/checks.ts";
+import {
+  CHECKS,
+  type CheckType,
+  checkForCredentialType,
+  checkForPresentation,
+  possibleChecks,
+} from "#core/verification/checks.ts";
 import {
   assertSatisfiesQuery,
   credentialTypeForVct,
@@ -60,10 +66,17 @@ export interface JudgeInput {
   /** Online: the request's nonce. */
   expectedNonce?: string;
   /**
-   * Offline: the KB-JWT's holder nonce is consumed once (offline-nonces.ts), in the same libSQL
-   * batch that reads the status version, so a validation makes one round trip for both.
+   * Offline: the KB-JWT's holder nonce is consumed once (offline-nonces.ts), never before `admits`
+   * has said yes: in the same libSQL batch as the status read when `admits` takes every check the
+   * credential's type can make (one round trip), otherwise after the check is known and admitted.
    */
   offlineNonce?: boolean;
+  /**
+   * Whether the caller may make the check the presentation answers (the organisation's
+   * registration; null: it answers none). Asked once the credential has verified and before an
+   * offline nonce is consumed; a check it refuses is VERIFIER_NOT_REGISTERED, showing nothing.
+   */
+  admits?: (check: CheckType | null) => boolean | Promise<boolean>;
   /**
    * Accept paper credentials (server/credentials/paper.ts): bound to no key, no KB-JWT. Only for a
    * code scanned in person (validate.ts without a request), never for a wallet's answer. Whether a
@@ -132,15 +145,16 @@ const listIdOf = (base: string, uri: string) => {
  * used (judgePresentation's knownStatus).
  */
 export function presentedStatusList(base: string, presentation: string): string | undefined {
+  const uri = (issuerClaims(presentation)?.status as { status_list?: { uri?: unknown } } | undefined)?.status_list?.uri;
+  return typeof uri === "string" ? listIdOf(base, uri) : undefined;
+}
+
+/** The issuer-signed payload as the presentation carries it (unverified: the caller says when it may be trusted). */
+function issuerClaims(presentation: string): Record<string, unknown> | undefined {
   try {
     const payload = presentation.split("~")[0]?.split(".")[1];
-    const claims = payload
-      ? (JSON.parse(new TextDecoder().decode(base64urlDecode(payload))) as {
-          status?: { status_list?: { uri?: unknown } };
-        })
-      : undefined;
-    const uri = claims?.status?.status_list?.uri;
-    return typeof uri === "string" ? listIdOf(base, uri) : undefined;
+    const claims: unknown = payload ? JSON.parse(new TextDecoder().decode(base64urlDecode(payload))) : undefined;
+    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
@@ -148,8 +162,8 @@ export function presentedStatusList(base: string, presentation: string): string 
 
 /**
  * The KB-JWT's nonce as the presentation carries it, read before verification only to prepare the
- * statement that consumes it; the statement runs once the key binding has verified (the status
- * check comes after it in the core), and the consumption counts only for the verified nonce.
+ * statement that consumes it; that statement runs from the status check, after the key binding has
+ * verified, and its answer counts only for the nonce the core then hands over.
  */
 function presentedNonce(presentation: string): string | undefined {
   try {
@@ -160,6 +174,38 @@ function presentedNonce(presentation: string): string | undefined {
     return typeof nonce === "string" && nonce.length > 0 && nonce.length <= 256 ? nonce : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether every check a presentation of this credential's type can make is admitted, so its nonce
+ * may be consumed early, with the status read (one round trip), without any registration refusal
+ * coming after. Asked from the status check, when the issuer's signature has verified: the vct read
+ * here is the signed one.
+ */
+async function admitsEveryCheck(input: JudgeInput, base: string): Promise<boolean> {
+  const vct = issuerClaims(input.presentation)?.vct;
+  const type = typeof vct === "string" ? credentialTypeForVct(base, vct) : undefined;
+  if (!type || !input.admits) return type !== undefined;
+  const checks = possibleChecks(type.code);
+  for (const check of checks) if (!(await input.admits(check))) return false;
+  return checks.length > 0;
+}
+
+/**
+ * Consumes a verified offline holder nonce: nothing when this is its first use, else why not
+ * (a replay; or the store could not answer, so the code is not accepted), as the core would say.
+ */
+async function consumedOrRefused(
+  db: Database,
+  nonce: string,
+  now: Date,
+): Promise<"KB_NONCE_REUSED" | "KB_NONCE_UNVERIFIABLE" | undefined> {
+  try {
+    return (await consumeOfflineNonce(db, nonce, now)) ? undefined : "KB_NONCE_REUSED";
+  } catch (error) {
+    console.error("offline nonce could not be consumed", error);
+    return "KB_NONCE_UNVERIFIABLE";
   }
 }
 
@@ -182,8 +228,11 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   const timestamp = input.now.toISOString();
   const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
   const types = input.check ? CHECKS[input.check].credentialTypes : CREDENTIAL_TYPE_CODES;
+  /** The verified holder nonce the core handed over to be consumed: consumed here, last (consumedOrRefused). */
+  let heldNonce: string | undefined;
+  // The nonce as presented, consumed early with the status read when nothing can refuse the check after it.
   const presented = input.offlineNonce ? presentedNonce(input.presentation) : undefined;
-  const offline: { nonce: string; fresh?: boolean } | undefined = presented ? { nonce: presented } : undefined;
+  const early: { nonce: string; fresh?: boolean } | undefined = presented ? { nonce: presented } : undefined;
   const policy: PresentationPolicy = {
     trustedIssuers: trustedIssuers(context.trust, context.base),
     allowedVcts: types.map((type) => vctUrl(context.base, type)),
@@ -193,11 +242,12 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     ...(input.expectedNonce !== undefined ? { expectedNonce: input.expectedNonce } : {}),
     ...(input.offlineNonce
       ? {
-          consumeNonce: async (nonce: string) =>
-            // Consumed with the status read when that ran for this very nonce; on its own otherwise.
-            nonce === offline?.nonce && offline.fresh !== undefined
-              ? offline.fresh
-              : consumeOfflineNonce(context.db, nonce, input.now),
+          // The core hands the nonce over last, once every check of the credential has passed; it
+          // is consumed after the check is admitted (below), so a refused code stays usable.
+          consumeNonce: async (nonce: string) => {
+            heldNonce = nonce;
+            return true;
+          },
         }
       : {}),
     // Holder keys are P-256 made by WebCrypto in the wallet; Ed25519 for other wallets.
@@ -217,13 +267,13 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
         let version: string | undefined;
         if (input.knownStatus?.listId === listId) {
           version = input.knownStatus.version;
-        } else if (offline) {
+        } else if (early && (await admitsEveryCheck(input, context.base))) {
           const [lists, revoked, , inserted] = await context.db.batch([
             ...versionStatements(context.db, listId),
-            ...(await nonceStatements(context.db, offline.nonce, input.now)),
+            ...(await nonceStatements(context.db, early.nonce, input.now)),
           ]);
           version = versionKey(lists, revoked);
-          offline.fresh = inserted.length === 1;
+          early.fresh = inserted.length === 1;
         } else {
           const [lists, revoked] = await context.db.batch(versionStatements(context.db, listId));
           version = versionKey(lists, revoked);
@@ -238,10 +288,12 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     // A credential refused after its signature verified (revoked, a replayed code) is still named.
     const known = verified.credential ? describe(context.base, verified.credential) : undefined;
     const check = input.check ?? (known?.type ? (checkForCredentialType(known.type) ?? null) : null);
+    // A credential of a check the caller may not make is refused as that, whatever else failed.
+    const reason = check && input.admits && !(await input.admits(check)) ? "VERIFIER_NOT_REGISTERED" : verified.code;
     return {
       valid: false,
-      reason: verified.code,
-      message: verified.message,
+      reason,
+      message: reason === verified.code ? verified.message : reasonMessage(reason),
       presentedAttributes: {},
       timestamp,
       check,
@@ -254,6 +306,43 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   const check =
     input.check ??
     (credential.type ? (checkForPresentation(credential.type, verified.disclosedClaimNames) ?? null) : null);
+  // Fail closed: a check the caller may not make (or no check at all) is refused before the
+  // offline nonce is consumed, and shows nothing of the credential.
+  if (input.admits && !(await input.admits(check))) {
+    return {
+      valid: false,
+      reason: "VERIFIER_NOT_REGISTERED",
+      message: reasonMessage("VERIFIER_NOT_REGISTERED"),
+      presentedAttributes: {},
+      timestamp,
+      check,
+      binding: null,
+      credential,
+      presentationHash,
+    };
+  }
+  if (heldNonce !== undefined) {
+    // Consumed already with the status read when that ran for this very nonce; here otherwise.
+    const refused =
+      early?.nonce === heldNonce && early.fresh !== undefined
+        ? early.fresh
+          ? undefined
+          : "KB_NONCE_REUSED"
+        : await consumedOrRefused(context.db, heldNonce, input.now);
+    if (refused) {
+      return {
+        valid: false,
+        reason: refused,
+        message: reasonMessage(refused),
+        presentedAttributes: {},
+        timestamp,
+        check,
+        binding: null,
+        credential,
+        presentationHash,
+      };
+    }
+  }
   const attributes = presentedAttributes(check ?? undefined, verified.claims, verified.disclosedClaimNames);
   try {
     if (input.query) assertSatisfiesQuery(input.query, verified);

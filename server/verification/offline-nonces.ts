@@ -16,7 +16,8 @@ export const CLOCK_SKEW_SECONDS = 60;
 /**
  * The statements that consume a nonce: prune what has expired, then insert unless present. The
  * insert's RETURNING row says whether this was the first use, so the statements can ride in a
- * batch with others (judge.ts reads the status version in the same round trip).
+ * batch with others (judge.ts reads the status version in the same round trip when nothing can
+ * refuse the check after it).
  */
 export async function nonceStatements(db: Database, nonce: string, now: Date) {
   const nonceHash = await sha256Base64url(webCrypto(), nonce);
@@ -32,7 +33,11 @@ export async function nonceStatements(db: Database, nonce: string, now: Date) {
   ] as const;
 }
 
-/** Consumes a holder nonce on its own: true the first time inside its window, false for a replay. */
+/**
+ * Consumes a holder nonce on its own: true the first time inside its window, false for a replay.
+ * judge.ts calls it once the presentation has verified and its check is one the organisation may
+ * make, so a code refused for registration is never used up (issue 20).
+ */
 export async function consumeOfflineNonce(db: Database, nonce: string, now: Date): Promise<boolean> {
   const [prune, insert] = await nonceStatements(db, nonce, now);
   const [, inserted] = await db.batch([prune, insert]);

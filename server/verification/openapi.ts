@@ -28,7 +28,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/requests",
     summary: "Create an OpenID4VP verification request",
     description:
-      "Returns the openid4vp:// authorization request (client_id and request_uri only) and its QR code. The request accepts one answer and expires after 10 minutes.",
+      "Returns the openid4vp:// authorization request (client_id and request_uri only) and its QR code. A valid presentation or the holder's decline ends the request; other answers are recorded and it stays open, failing after 5 of them. It expires after 10 minutes.",
     auth: "verifier",
     body: schemas.CreateRequestBody,
     ok: { status: 201, schema: schemas.CreatedRequest, description: "The request" },
@@ -39,7 +39,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/requests/{id}",
     summary: "Read a request's status and result",
     description:
-      "status is pending, completed, declined or expired; result is set once a presentation was judged. Your organisation's requests only.",
+      "status is pending, completed (a valid presentation), declined (by the holder, from the platform's wallet), failed (too many answers that could not be accepted: each is in the history) or expired; result is set once the request ended; attempts counts the answers not accepted. Your organisation's requests only.",
     auth: "verifier",
     params: true,
     ok: { status: 200, schema: schemas.RequestView, description: "The request" },
@@ -50,8 +50,8 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/requests/{id}/live",
     summary: "Watch a request's result (WebSocket)",
     description:
-      'Upgrade to a WebSocket: the current state at once, then every change as JSON {type: "state", id, status, result, expiresAt}. Poll GET /api/presentations/requests/{id} if it cannot open.',
-    auth: "verifier",
+      'Upgrade to a WebSocket: the current state at once, then every change as JSON {type: "state", id, status, result, expiresAt, attempts}. For people signed in to the portal (an API key polls GET /api/presentations/requests/{id}); the socket closes with 4403 once the person is signed out or no longer a verifier of the organisation. Poll GET /api/presentations/requests/{id} if it cannot open.',
+    auth: "session",
     params: true,
     ok: { status: 101, description: "Switching protocols" },
     errors: [401, 403, 404],
@@ -72,11 +72,22 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/response",
     summary: "The wallet's answer (response_uri, direct_post)",
     description:
-      "Form-encoded vp_token and state, or error and state when the holder declines. Authenticated by state; reads no cookies.",
+      "Form-encoded vp_token and state. Authenticated by state alone; reads no cookies. Only a valid presentation ends the request; anything else (an invalid presentation, an error= refusal) is recorded, answered 400, and the request stays open.",
     auth: "public",
     form: schemas.ResponseForm,
     ok: { status: 200, description: "Accepted" },
     errors: [400],
+  },
+  {
+    method: "post",
+    path: "/api/presentations/decline",
+    summary: "The holder declines a request (the platform's wallet)",
+    description:
+      "Ends the request as declined. For the holder signed in to the platform's wallet (same site only), holding an active credential of a type the request asks for.",
+    auth: "session",
+    body: schemas.DeclineBody,
+    ok: { status: 200, description: "Declined" },
+    errors: [400, 401, 403, 404, 409],
   },
   {
     method: "post",

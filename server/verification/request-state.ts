@@ -1,12 +1,19 @@
 /**
  * The live state of one OpenID4VP request and the RPC contract of its single writer, the
  * PresentationRequest Durable Object (workers/durable-objects; docs/decisions/016). The object
- * accepts exactly one answer (a presentation's judgement or the citizen's refusal), expires the
- * request on an alarm, pushes each change to every portal watching over a hibernating
- * WebSocket, and writes the state through to `verification_requests`.
+ * ends the request with exactly one answer, expires it on an alarm, pushes each change to every
+ * portal watching over a hibernating WebSocket, and writes the state through to
+ * `verification_requests`.
+ *
+ * Issue 20 (docs/decisions/029): only a valid presentation, or the holder's own decline from our
+ * wallet (signed in, holding a credential the request asks for), ends a request. Anything else
+ * (an invalid presentation, garbage, an `error=` from whoever holds the QR code) is an attempt:
+ * recorded, counted, and the request stays open for the real wallet; the MAX_ATTEMPTS-th closes
+ * it as failed, with REQUEST_TOO_MANY_ATTEMPTS as its result.
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { MAX_REQUEST_ATTEMPTS } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests } from "#db/schema/index.ts";
 import { type RequestView, VerificationResult } from "./api-schemas.ts";
@@ -16,12 +23,17 @@ export type RequestStatus = RequestView["status"];
 /** Spec 000 §3 "Validation response": what the portal shows once a presentation is judged (the API's own schema). */
 export { VerificationResult };
 
+/** How many answers that end nothing a request takes before it closes as failed. */
+export const MAX_ATTEMPTS = MAX_REQUEST_ATTEMPTS;
+
 export interface RequestSnapshot {
   id: string;
   status: RequestStatus;
-  /** Set when a presentation was judged (completed), or the citizen declined. */
+  /** Set when a valid presentation ended it (completed), the holder declined, or it failed. */
   result: VerificationResult | null;
   expiresAt: string;
+  /** Answers taken that ended nothing (invalid presentations, refusals not from the holder's wallet). */
+  attempts: number;
 }
 
 export const OpenRequestInput = z.object({
@@ -30,6 +42,10 @@ export const OpenRequestInput = z.object({
   /** The OpenID4VP state: put in the request object, never sent to watchers. */
   state: z.string().min(22).max(128),
 });
+/**
+ * - presentation: a judged answer; a valid one ends the request, an invalid one is an attempt.
+ * - declined: the holder's own decline, authenticated by their wallet's session (decline.ts) only.
+ */
 export const AnswerInput = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("presentation"), result: VerificationResult }),
   z.object({ kind: z.literal("declined"), timestamp: z.iso.datetime() }),
@@ -39,7 +55,10 @@ export type AnswerInput = z.infer<typeof AnswerInput>;
 export interface PresentationRequestApi {
   /** Starts holding a request that was just created (idempotent). */
   open(input: z.input<typeof OpenRequestInput>): Promise<RequestSnapshot>;
-  /** The one answer the request takes: `accepted` is false when it already has one or has expired. */
+  /**
+   * An answer: `accepted` is false when the request is no longer open (answered, declined, failed
+   * or expired); when true, the snapshot says whether it ended the request or counted as an attempt.
+   */
   answer(input: AnswerInput): Promise<{ accepted: boolean; snapshot: RequestSnapshot }>;
   snapshot(): Promise<RequestSnapshot | null>;
   /** The state to sign into the request object, while the request is open (null otherwise). */

@@ -31,6 +31,7 @@ import {
 import { signRequestObject, signVerifierAttestation } from "#core/verification/request-object.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
+import { withGrant } from "#server/accounts/live-access.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { type Actor, actingOrganisation, actorUserId, canRead } from "./actor.ts";
 import type { CreatedRequest, RequestView } from "./api-schemas.ts";
@@ -239,18 +240,29 @@ export interface RequestCaller {
 
 const refuse = (reason: ReasonCode) => new ResponseError("invalid_request", reasonMessage(reason), reason);
 
+/** Why a request that is not open refuses an answer. */
+export const closedReason = (status: string): VerificationReasonCode =>
+  status === "expired"
+    ? "REQUEST_EXPIRED"
+    : status === "failed"
+      ? "REQUEST_TOO_MANY_ATTEMPTS"
+      : "REQUEST_ALREADY_ANSWERED";
+
 /**
  * The wallet's answer at response_uri (direct_post). Authenticated by `state` alone (no cookies:
- * wallets answer from other devices). The answer is judged, then offered to the request's single
- * writer, which takes the first and refuses the rest; the record is written after the answer.
- * Returns the judgement when the request took it (valid or not) or throws ResponseError.
+ * wallets answer from other devices), so anyone who photographed the QR code can post here too.
+ * The answer is judged, then offered to the request's single writer: a valid presentation ends
+ * the request; anything else (an invalid presentation, garbage, an `error=` refusal, which only
+ * the holder's wallet may make: decline.ts) is recorded as an attempt and the request stays open
+ * for the real wallet, until MAX_ATTEMPTS close it as failed (docs/decisions/029).
+ * Returns the judgement of a valid presentation, or throws ResponseError.
  */
 export async function respond(
   context: VerificationContext,
   input: ResponseInput,
   caller: RequestCaller,
   now = new Date(),
-): Promise<{ status: "completed" | "declined"; judgement?: Judgement }> {
+): Promise<{ status: "completed"; judgement: Judgement }> {
   if (!input.state) throw new ResponseError("invalid_request", "state is required", "STATE_UNKNOWN");
   // One round trip for the request and the version of the status list the presentation names
   // (read ahead, unverified; judged against the verified reference).
@@ -273,32 +285,30 @@ export async function respond(
   }
   if (!row?.organisationId || !row.clientId) throw refuse("STATE_UNKNOWN");
   if (row.expiresAt.getTime() <= now.getTime()) throw refuse("REQUEST_EXPIRED");
-  if (row.status !== "pending") throw refuse("REQUEST_ALREADY_ANSWERED");
-  const holder = context.requestObject(row.id);
+  if (row.status !== "pending") throw refuse(closedReason(row.status));
+  const open: RequestRow = row;
 
-  // OID4VP 1.0 section 8.5: the wallet (the citizen) refused.
-  if (input.error !== undefined) {
-    const { accepted, snapshot } = await holder.answer({ kind: "declined", timestamp: now.toISOString() });
-    if (!accepted) throw refuse(snapshot.status === "expired" ? "REQUEST_EXPIRED" : "REQUEST_ALREADY_ANSWERED");
-    return { status: "declined" };
-  }
-  if (!input.vp_token) throw new ResponseError("invalid_request", "vp_token is required", "VP_TOKEN_MALFORMED");
+  // OID4VP 1.0 section 8.5: a wallet's refusal. Anyone holding the state can send one, so here it
+  // is an attempt that ends nothing; the holder declines from the platform's wallet (decline.ts).
+  const refusedAnswer = async (presentation: string, error: VerificationReasonCode): Promise<never> => {
+    const settled = await answerRequest(context, open, {
+      presentation,
+      refused: { error },
+      verifierId: open.verifierId,
+      caller,
+      now,
+    });
+    throw refuse(settled.reason as ReasonCode);
+  };
+  if (input.error !== undefined) return refusedAnswer(`error=${input.error}`, "DECLINE_NOT_FROM_HOLDER");
+  if (!input.vp_token) return refusedAnswer("", "VP_TOKEN_MALFORMED");
 
   let presentation: string;
   try {
     presentation = presentationFromVpToken(input.vp_token, requestQuery(context, row));
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
-    presentation = input.vp_token;
-    const refused = { error: error.code };
-    const settled = await answerRequest(context, row, {
-      presentation,
-      refused,
-      verifierId: row.verifierId,
-      caller,
-      now,
-    });
-    throw refuse(settled.reason as ReasonCode);
+    return refusedAnswer(input.vp_token, error.code);
   }
   const settled = await answerRequest(context, row, {
     presentation,
@@ -307,8 +317,6 @@ export async function respond(
     now,
     ...(knownStatus ? { knownStatus } : {}),
   });
-  if (settled.reason === "REQUEST_EXPIRED" || settled.reason === "REQUEST_ALREADY_ANSWERED")
-    throw refuse(settled.reason);
   if (!settled.valid) throw new ResponseError("invalid_request", settled.message, settled.reason);
   return { status: "completed", judgement: settled };
 }
@@ -319,9 +327,10 @@ const requestQuery = (context: VerificationContext, row: RequestRow) =>
 /**
  * A presentation answering a request (from a wallet at response_uri, or scanned by the verifier):
  * judged against the request's nonce, client_id and DCQL query (or already refused as `refused`,
- * e.g. a malformed vp_token), offered to the request's single writer, which takes the first answer
- * only, and recorded after the answer. The judgement as recorded: REQUEST_EXPIRED or
- * REQUEST_ALREADY_ANSWERED when the writer refused it.
+ * e.g. a malformed vp_token), offered to the request's single writer, which ends the request with
+ * the first valid one and counts any other as an attempt, and recorded after the answer. The
+ * judgement as recorded: REQUEST_EXPIRED, REQUEST_ALREADY_ANSWERED or REQUEST_TOO_MANY_ATTEMPTS
+ * when the request was no longer open.
  */
 export async function answerRequest(
   context: VerificationContext,
@@ -370,8 +379,7 @@ export async function answerRequest(
       ...(judgement.credential ? { issuer: judgement.credential.issuerName } : {}),
     },
   });
-  const refusal = snapshot.status === "expired" ? "REQUEST_EXPIRED" : "REQUEST_ALREADY_ANSWERED";
-  const recorded: Judgement = accepted ? judgement : refusedAs(judgement, refusal);
+  const recorded: Judgement = accepted ? judgement : refusedAs(judgement, closedReason(snapshot.status));
   context.waitUntil(
     recordPresentation(context.db, {
       id: recordId,
@@ -395,6 +403,7 @@ export async function requestStatus(context: VerificationContext, actor: Actor, 
     id,
     status: snapshot?.status ?? row.status,
     result: snapshot ? snapshot.result : ((row.result as VerificationResult | null) ?? null),
+    attempts: snapshot?.attempts ?? 0,
     expiresAt: row.expiresAt.toISOString(),
     credentialType: row.credentialType,
     requestedAttributes: row.requestedAttributes ?? [],
@@ -403,7 +412,31 @@ export async function requestStatus(context: VerificationContext, actor: Actor, 
   };
 }
 
-export async function visibleRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
+/**
+ * The live feed of a request (GET /api/presentations/requests/{id}/live): the request must be one
+ * the caller may read, and the caller a person signed in (an API key polls GET …/{id} instead). The
+ * object gets the upgrade and a grant (the login session's row id, the request's organisation)
+ * that it checks again before every message, never the caller's cookies: a verifier signed out,
+ * removed from the organisation or no longer a verifier stops receiving results at once.
+ */
+export async function liveFeed(context: VerificationContext, actor: Actor, id: string): Promise<Response> {
+  if (actor.kind !== "user")
+    throw new ServiceError(
+      403,
+      "The live feed is for people signed in to the portal: with an API key, read GET /api/presentations/requests/{id}",
+      "FORBIDDEN",
+    );
+  const row = await visibleRequest(context.db, actor, id);
+  const url = withGrant(new URL("https://presentation-request.internal/live"), {
+    sid: actor.sid,
+    need: "verifier",
+    officeId: null,
+    organisationId: row.organisationId,
+  });
+  return context.requestObject(id).fetch(new Request(url, { headers: { Upgrade: "websocket" } }));
+}
+
+async function visibleRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
   const row = await findRequest(db, id);
   if (!row || !canRead(actor, row.organisationId))
     throw new ServiceError(404, "Verification request not found", "NOT_FOUND");

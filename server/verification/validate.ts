@@ -5,7 +5,8 @@
  *    its nonce, client_id and DCQL query, and offered to its single writer like a wallet's answer.
  *  - Without one, it is an offline presentation: the KB-JWT's aud is the platform's offline
  *    verifier, it is at most 15 minutes old, and each holder nonce is accepted once (a replay
- *    inside the window is refused); the check it makes must be one the organisation is registered for.
+ *    inside the window is refused); the check it makes must be one the organisation is registered for
+ *    (a presentation that answers none is refused too), checked before the nonce is consumed.
  *    A paper credential (server/credentials/paper.ts: no cnf, printed at a counter) is accepted
  *    here only, without a KB-JWT: its own exp is its window and its status is checked as any
  *    credential's; the answer says `binding: "paper"`, and the checker matches the holder's photo
@@ -17,7 +18,7 @@ import { resultBadge } from "#core/verification/reasons.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { type Actor, actingOrganisation, actorUserId } from "./actor.ts";
 import type { ValidationAnswer } from "./api-schemas.ts";
-import { type Judgement, judgePresentation, refusedAs } from "./judge.ts";
+import { type Judgement, judgePresentation } from "./judge.ts";
 import { OFFLINE_WINDOW_SECONDS } from "./offline-nonces.ts";
 import { findOrganisation } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
@@ -55,23 +56,26 @@ export async function validatePresentation(
     return answerOf(settled, settled.recordId);
   }
 
-  // Offline: the organisation's registration is read while the presentation is judged.
-  const [judged, organisation] = await Promise.all([
-    judgePresentation(context, {
-      presentation,
-      audience: offlineAudience(context.base),
-      offlineNonce: true,
-      acceptPaper: true,
-      maxKbAgeSeconds: OFFLINE_WINDOW_SECONDS,
-      now,
-    }),
-    findOrganisation(context.db, organisationId),
-  ]);
-  // A check the organisation is not registered for is refused, and shows nothing of the credential.
-  const judgement: Judgement =
-    judged.check && !organisation?.allowedChecks.includes(judged.check)
-      ? { ...refusedAs(judged, "VERIFIER_NOT_REGISTERED"), presentedAttributes: {} }
-      : judged;
+  // Offline: the check is derived from what was presented, and must be one the organisation is
+  // registered for. Fail closed (issue 20): a presentation that answers no registered check is
+  // refused, showing nothing, before its code is used up, so the code still works where it may.
+  // The registration is read while the presentation is verified.
+  const allowed = findOrganisation(context.db, organisationId).then(
+    (organisation): readonly string[] => organisation?.allowedChecks ?? [],
+  );
+  // Its failure is this request's (awaited below), never an unhandled rejection if the judge throws first.
+  allowed.catch(() => undefined);
+  const judgement = await judgePresentation(context, {
+    presentation,
+    audience: offlineAudience(context.base),
+    offlineNonce: true,
+    acceptPaper: true,
+    maxKbAgeSeconds: OFFLINE_WINDOW_SECONDS,
+    admits: async (check) => check !== null && (await allowed).includes(check),
+    now,
+  });
+  // Awaited in every case: a registration that could not be read is this request's failure.
+  await allowed;
   const id = crypto.randomUUID();
   context.waitUntil(
     recordPresentation(context.db, {

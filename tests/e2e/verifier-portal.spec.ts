@@ -147,6 +147,20 @@ async function walletAnswers(responseUri: string, fields: Record<string, string>
   return response.status;
 }
 
+/** The holder's decline from the platform's wallet: signed in, same site (POST /api/presentations/decline). */
+async function holderDeclines(holder: TestUser, state: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/presentations/decline`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Cookie: `__Host-identity_session=${await apiSession(holder)}`,
+      Origin: baseUrl(),
+    },
+    body: JSON.stringify({ state }),
+  });
+  return response.status;
+}
+
 /** Closes every toast shown. */
 async function dismissToasts(page: Page): Promise<void> {
   const close = toastRegion(page).getByRole("button", { name: "Close notification" });
@@ -254,7 +268,7 @@ describe("Request Specific Credentials", () => {
     await page.getByTestId("recent-item").filter({ hasText: "Pre-employment right to work check" }).waitFor();
   });
 
-  it("asks for the request's state instead when the live feed closes early, and shows a declined request as the citizen declined", async () => {
+  it("asks for the request's state instead when the live feed closes early; a refusal not from the holder's wallet is shown as an answer not accepted, the holder's own decline as the citizen declined", async () => {
     const page = await openPortal();
     // The live feed closes at once (a proxy that drops WebSockets): the portal asks instead.
     await page.routeWebSocket(/\/live$/, (socket) => socket.close());
@@ -267,10 +281,48 @@ describe("Request Specific Credentials", () => {
     const { claims } = await requestObjectOf(page);
     await expect.poll(() => polls.length, { timeout: 8000 }).toBeGreaterThan(0);
     expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("pending");
-    expect(await walletAnswers(claims.response_uri, { state: claims.state, error: "access_denied" })).toBe(200);
+    // Whoever holds the QR code can post a refusal to response_uri: recorded, and the request stays open.
+    expect(await walletAnswers(claims.response_uri, { state: claims.state, error: "access_denied" })).toBe(400);
+    const attempts = page.getByTestId("request-attempts");
+    await attempts.waitFor();
+    expect(await attempts.textContent()).toContain("1 answer could not be accepted");
+    expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("pending");
+    // The holder declines from the platform's wallet, signed in.
+    expect(await holderDeclines(citizen, claims.state)).toBe(200);
     await expectToast(page, "Request Declined", "The citizen declined");
     expect(await page.getByTestId("request-outcome").textContent()).toBe("The citizen declined");
     expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("declined");
+  });
+
+  it("counts answers that could not be accepted live, and shows a request closed after too many as failed, with why", async () => {
+    const page = await openPortal();
+    await page.getByLabel("Purpose").fill("Right to work check, front desk");
+    await page.getByRole("button", { name: "Create Request" }).click();
+    await expectToast(page, "Request Created", "QR code generated for credential verification");
+    const { claims } = await requestObjectOf(page);
+    await dismissToasts(page);
+    const attempts = page.getByTestId("request-attempts");
+    for (const answer of [1, 2, 3, 4]) {
+      expect(await walletAnswers(claims.response_uri, { state: claims.state, vp_token: "{}" })).toBe(400);
+      await expect
+        .poll(() => attempts.textContent(), { timeout: 8000 })
+        .toContain(`${answer} answer${answer === 1 ? "" : "s"} could not be accepted`);
+    }
+    expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("pending");
+    expect(await axeInBothThemes(page)).toEqual(NO_FINDINGS);
+    expect(await walletAnswers(claims.response_uri, { state: claims.state, vp_token: "{}" })).toBe(400);
+    const failedMessage =
+      "The verification request was closed after 5 answers that could not be accepted. Create a new request.";
+    await expectToast(page, "Verification Failed", failedMessage);
+    expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("failed");
+    expect(await page.getByTestId("request-status").textContent()).toBe("Failed");
+    expect(await page.getByTestId("request-outcome").textContent()).toContain(
+      "This request closed after too many answers that could not be accepted.",
+    );
+    const result = page.getByTestId("verification-result");
+    expect(await result.getAttribute("data-result")).toBe("invalid");
+    expect(await result.innerText()).toContain(failedMessage);
+    expect(await axeInBothThemes(page)).toEqual(NO_FINDINGS);
   });
 
   it("can be filled in and sent with the keyboard alone, with a visible focus at every step", async () => {

@@ -15,7 +15,7 @@ import { useNow } from "#app/components/ui/use-now.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
 import { formatCountdown, formatDateTimeZoned } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
-import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
+import { CHECK_TYPES, CHECKS, type CheckType, SPEC_CHECK_TYPES } from "#core/verification/checks.ts";
 import type { CreatedRequest } from "#server/verification/api-schemas.ts";
 import type { RequestSnapshot, RequestStatus } from "#server/verification/request-state.ts";
 import { watchRequest } from "./request-watch.ts";
@@ -29,7 +29,11 @@ const PURPOSE_REQUIRED = {
 
 const DECLINED = "The citizen declined";
 
-const CHECK_OPTIONS = CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name }));
+/** The spec's four checks, then any other check the organisation is registered for (a driving licence, a professional certificate). */
+const checkOptions = (allowedChecks: readonly string[]) =>
+  CHECK_TYPES.filter(
+    (code) => (SPEC_CHECK_TYPES as readonly string[]).includes(code) || allowedChecks.includes(code),
+  ).map((code) => ({ value: code, label: CHECKS[code].name }));
 
 const STATUS_BADGE: Record<RequestStatus, { label: string; tone: Tone }> = {
   pending: { label: "Waiting", tone: "info" },
@@ -37,14 +41,22 @@ const STATUS_BADGE: Record<RequestStatus, { label: string; tone: Tone }> = {
   declined: { label: "Declined", tone: "bad" },
   // Spec 000 §4: expiry takes the destructive style, as an expired result does.
   expired: { label: "Expired", tone: "bad" },
+  failed: { label: "Failed", tone: "bad" },
 };
+
+/** What a request that failed says: too many answers could not be accepted (docs/decisions/029). */
+const FAILED =
+  "This request closed after too many answers that could not be accepted. Each one is in the history. Create a new request to try again.";
 
 /**
  * "Request Specific Credentials" (spec 000 §2, §5, §7): the check (Right to Work, Right to Rent,
- * DBS Check, Age Verification), its attributes (the check's defaults ticked; changing the check
+ * DBS Check, Age Verification; a driving licence or professional certificate check where the
+ * organisation is registered for it), its attributes (the check's defaults ticked; changing the check
  * resets them), the purpose. An empty purpose shows the toast and sends nothing. A created request
  * shows its QR code (the openid4vp:// request), the web-wallet link with Copy link, and the time
  * left; its answer arrives live (./request-watch.ts) and goes to the Verification Result panel.
+ * Answers that end nothing (docs/decisions/029) are counted under the countdown; a request that
+ * fails after too many shows why, in the result panel too.
  */
 export function RequestPanel({
   allowedChecks,
@@ -62,6 +74,7 @@ export function RequestPanel({
   const [creating, setCreating] = useState(false);
   const [request, setRequest] = useState<CreatedRequest | null>(null);
   const [status, setStatus] = useState<RequestStatus>("pending");
+  const [attempts, setAttempts] = useState(0);
   const purposeRef = useRef<HTMLInputElement>(null);
   const requestHeadingRef = useRef<HTMLHeadingElement>(null);
   const onResultRef = useRef(onResult);
@@ -106,6 +119,7 @@ export function RequestPanel({
       const created = (await response.json()) as CreatedRequest;
       setRequest(created);
       setStatus("pending");
+      setAttempts(0);
       toast({ title: "Request Created", description: "QR code generated for credential verification" });
     } catch (error) {
       handleMutationError(error, toast);
@@ -118,7 +132,8 @@ export function RequestPanel({
   const handleSnapshot = useCallback(
     (snapshot: RequestSnapshot, created: CreatedRequest) => {
       setStatus(snapshot.status);
-      if (snapshot.status === "completed" && snapshot.result) {
+      setAttempts(snapshot.attempts ?? 0);
+      if ((snapshot.status === "completed" || snapshot.status === "failed") && snapshot.result) {
         const shown = fromRequest(snapshot.result, created);
         onResultRef.current(shown);
         toastResult(shown, toast);
@@ -164,7 +179,7 @@ export function RequestPanel({
           name="credentialType"
           value={type}
           onChange={(event) => changeType(event.target.value as CheckType)}
-          options={CHECK_OPTIONS}
+          options={checkOptions(allowedChecks)}
           aria-describedby={allowed(type) ? undefined : ids.typeWarning}
           selectClassName="sm:max-w-xs"
           data-testid="select-credential-type"
@@ -230,7 +245,9 @@ export function RequestPanel({
         </div>
       </form>
 
-      {request ? <ActiveRequest request={request} status={status} headingRef={requestHeadingRef} /> : null}
+      {request ? (
+        <ActiveRequest request={request} status={status} attempts={attempts} headingRef={requestHeadingRef} />
+      ) : null}
     </Card>
   );
 }
@@ -238,10 +255,12 @@ export function RequestPanel({
 function ActiveRequest({
   request,
   status,
+  attempts,
   headingRef,
 }: {
   request: CreatedRequest;
   status: RequestStatus;
+  attempts: number;
   headingRef: RefObject<HTMLHeadingElement>;
 }) {
   const { toast } = useToast();
@@ -280,7 +299,7 @@ function ActiveRequest({
           />
         </div>
         <div className="grid min-w-0 flex-1 gap-3">
-          <RequestState request={request} status={status} now={now} />
+          <RequestState request={request} status={status} attempts={attempts} now={now} />
           <div>
             <p className="text-sm font-semibold">Or send the person this link</p>
             <p
@@ -314,7 +333,17 @@ function ActiveRequest({
   );
 }
 
-function RequestState({ request, status, now }: { request: CreatedRequest; status: RequestStatus; now: number }) {
+function RequestState({
+  request,
+  status,
+  attempts,
+  now,
+}: {
+  request: CreatedRequest;
+  status: RequestStatus;
+  attempts: number;
+  now: number;
+}) {
   if (status === "pending") {
     return (
       <div>
@@ -330,6 +359,12 @@ function RequestState({ request, status, now }: { request: CreatedRequest; statu
             (at {formatDateTimeZoned(request.expiresAt)})
           </span>
         </p>
+        {attempts > 0 ? (
+          <p className="mt-2 border-l-4 border-govuk-yellow pl-3 dark:border-yellow-400" data-testid="request-attempts">
+            {attempts === 1 ? "1 answer" : `${attempts} answers`} could not be accepted (each one is in the history).
+            The request is still open for the person's wallet.
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -338,14 +373,16 @@ function RequestState({ request, status, now }: { request: CreatedRequest; statu
       ? "The person answered: the result is in the Verification Result panel."
       : status === "declined"
         ? DECLINED
-        : "This request expired before it was answered. Create a new request to try again.";
+        : status === "failed"
+          ? FAILED
+          : "This request expired before it was answered. Create a new request to try again.";
   return (
     <p
       role="status"
       className={
-        status === "declined" || status === "expired"
-          ? "border-l-4 border-govuk-red pl-3 font-semibold dark:border-red-500"
-          : "border-l-4 border-govuk-green pl-3 font-semibold dark:border-green-500"
+        status === "completed"
+          ? "border-l-4 border-govuk-green pl-3 font-semibold dark:border-green-500"
+          : "border-l-4 border-govuk-red pl-3 font-semibold dark:border-red-500"
       }
       data-testid="request-outcome"
     >

@@ -1,9 +1,9 @@
 /**
  * Watching one verification request until it ends (issue 9; docs/decisions/016): a WebSocket to
  * /api/presentations/requests/{id}/live, where the request's Durable Object sends its state at
- * once and on every change (`{type: "state", id, status, result, expiresAt}`). If the socket cannot
+ * once and on every change (`{type: "state", id, status, result, expiresAt, attempts}`). If the socket cannot
  * open or closes before the request has ended, the portal polls GET /api/presentations/requests/{id}
- * every 3 s instead. Either way it stops at completed, declined or expired.
+ * every 3 s instead. Either way it stops at completed, declined, failed or expired.
  */
 
 import { apiRequest, isUnauthorizedError } from "#app/client/api-client.ts";

@@ -18,7 +18,7 @@ export interface ShownResult {
   presentedAttributes: Record<string, unknown>;
   issuer: string | null;
   timestamp: string;
-  /** rtw, rtr, dbs, age, or null for a code that named no check. */
+  /** A check (CHECK_TYPES), or null for a code that named no check. */
   checkType: string | null;
   source: "scan" | "request";
   purpose: string | null;

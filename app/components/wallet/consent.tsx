@@ -38,6 +38,22 @@ async function postAnswer(
   return { ok: response.ok, message: body.error_description ?? `The verifier answered ${response.status}.` };
 }
 
+/**
+ * The holder's decline: to the platform's own endpoint, signed in (the session cookie), which ends
+ * the request. A refusal posted to response_uri would only be recorded: anyone holding the QR code
+ * can post there (docs/decisions/029).
+ */
+async function postDecline(state: string): Promise<{ ok: boolean; message: string }> {
+  const response = await fetch("/api/presentations/decline", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify({ state }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { message?: string };
+  return { ok: response.ok, message: body.message ?? `The verifier answered ${response.status}.` };
+}
+
 export function ConsentPage({ data }: { data: ConsentData }) {
   if (!data.ok) {
     return (
@@ -89,11 +105,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
   async function decline() {
     setBusy("decline");
     try {
-      const answer = await postAnswer(request.responseUri, {
-        error: "access_denied",
-        error_description: "The citizen declined",
-        state: request.state,
-      });
+      const answer = await postDecline(request.state);
       setOutcome(answer.ok ? { kind: "declined" } : { kind: "error", message: answer.message });
     } catch {
       setOutcome({ kind: "error", message: "Your answer could not be sent. Check your connection and try again." });

@@ -130,6 +130,11 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
   rpc("PresentationRequest", "answer", [
     fromVerifier("POST", "/api/presentations/response", "the request's state (its hash found the row), no cookie"),
     fromVerifier("POST", "/api/presentations/validate", "the caller's own organisation's request (ownRequest)"),
+    fromVerifier(
+      "POST",
+      "/api/presentations/decline",
+      "the request's state, and a person signed in holding an active credential of a type it asks for (the only decline)",
+    ),
   ]),
   rpc("PresentationRequest", "snapshot", [
     fromVerifier(
@@ -142,7 +147,7 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
     fromVerifier(
       "GET",
       "/api/presentations/requests/:id/live",
-      "the request is the caller's organisation's (visibleRequest)",
+      `a person signed in whose organisation's request it is (administrators: any); ${GRANT}`,
     ),
   ]),
   runtime("PresentationRequest", "webSocketMessage", "a portal's socket asking for the state again"),

@@ -85,18 +85,27 @@ export const VERIFIER_ENDPOINTS: readonly HonoEndpoint[] = [
     note: "for the caller's own organisation, within the checks it is registered for",
   }),
   verifier("GET", "/api/presentations/requests/:id", VERIFIERS, { owner: OWN_ORGANISATION }),
-  verifier("GET", "/api/presentations/requests/:id/live", VERIFIERS, {
-    owner: OWN_ORGANISATION,
-    note: "WebSocket to the request's object, after the same check",
+  verifier("GET", "/api/presentations/requests/:id/live", VERIFIER_PEOPLE, {
+    owner: { ...OWN_ORGANISATION, strangers: ["verifier"] },
+    note: "WebSocket to the request's object, after the same check, with a grant (the login session, the organisation) the object checks before every message; an API key polls GET …/:id instead",
   }),
   verifier("GET", "/api/presentations/requests/:id/object", EVERYONE, {
     note: "request_uri: whoever holds the QR code, while the request is open",
   }),
   verifier("POST", "/api/presentations/response", EVERYONE, {
     writes: ["verification_requests", "presentations", "wallet_events"],
-    note: "response_uri (direct_post): wallets post from anywhere; authenticated by the request's state alone, no cookie read",
+    note: "response_uri (direct_post): wallets post from anywhere; authenticated by the request's state alone, no cookie read; only a valid presentation ends the request, anything else is an attempt",
   }),
   verifier("OPTIONS", "/api/presentations/response", EVERYONE, { note: "CORS preflight for response_uri" }),
+  verifier(
+    "POST",
+    "/api/presentations/decline",
+    only(["citizen", "verifier", "operator", "supervisor", "admin"], 401),
+    {
+      writes: ["verification_requests"],
+      note: "the holder's decline from the platform's wallet: the request's state, and the person signed in must hold an active credential of a type it asks for (else 403); same site only (the web worker refuses another site's POST)",
+    },
+  ),
   verifier("POST", "/api/presentations/validate", VERIFIERS, {
     writes: ["presentations", "offline_nonces", "verification_requests", "wallet_events"],
     note: "recorded for the caller's own organisation; an online request named must be the organisation's own",

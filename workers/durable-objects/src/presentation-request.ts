@@ -1,6 +1,8 @@
 import { createDb } from "#db/client.ts";
+import { grantOf } from "#server/accounts/live-access.ts";
 import {
   AnswerInput,
+  MAX_ATTEMPTS,
   OpenRequestInput,
   type PresentationRequestApi,
   type RequestSnapshot,
@@ -9,9 +11,13 @@ import {
 import { ClockedObject } from "./clocked-object.ts";
 
 /**
- * One OpenID4VP request (idFromName(requestId)): its single writer (docs/decisions/016).
- *  - answer() takes the first presentation or refusal and no other: it reads, decides and writes
- *    with no `await` in between, so two answers arriving at once cannot both win.
+ * One OpenID4VP request (idFromName(requestId)): its single writer (docs/decisions/016, 029).
+ *  - answer() ends the request with the first valid presentation or the holder's decline and no
+ *    other; an invalid presentation is an attempt, counted, the request staying open, and the
+ *    MAX_ATTEMPTS-th closes it as failed. It reads, decides and writes with no `await` in
+ *    between, so two answers arriving at once cannot both win.
+ *  - A portal's socket is let in with a grant (server/accounts/live-access.ts) checked again
+ *    before every message: a verifier signed out or moved keeps no feed.
  *  - Every portal watching holds a hibernating WebSocket (fetch with Upgrade); each change is sent
  *    to all of them at once, and a new watcher gets the current state first.
  *  - An alarm expires the request at expiresAt, and retries a write-through that failed.
@@ -28,7 +34,9 @@ const SYNC_RETRY_MS = 5_000;
 
 export class PresentationRequest extends ClockedObject implements PresentationRequestApi {
   #load(): Stored | undefined {
-    return this.ctx.storage.kv.get<Stored>(KEY);
+    const stored = this.ctx.storage.kv.get<Stored>(KEY);
+    // A state stored before attempts were counted has none.
+    return stored && { ...stored, snapshot: { ...stored.snapshot, attempts: stored.snapshot.attempts ?? 0 } };
   }
 
   /** Expired on read too, in case the alarm has not run yet. */
@@ -72,6 +80,7 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
       status: "pending",
       result: null,
       expiresAt: new Date(expiresAt).toISOString(),
+      attempts: 0,
     };
     this.ctx.storage.kv.put(KEY, { snapshot, state, unsynced: false } satisfies Stored);
     await this.ctx.storage.setAlarm(expiresAt);
@@ -83,16 +92,27 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
     const stored = this.#current();
     if (!stored) throw new Error("no such request");
     if (stored.snapshot.status !== "pending") return { accepted: false, snapshot: stored.snapshot };
-    const snapshot: RequestSnapshot =
-      parsed.kind === "presentation"
-        ? { ...stored.snapshot, status: "completed", result: parsed.result }
-        : {
-            ...stored.snapshot,
-            status: "declined",
-            result: { valid: false, reason: "REQUEST_DECLINED", presentedAttributes: {}, timestamp: parsed.timestamp },
-          };
+    const snapshot = this.#after(stored.snapshot, parsed);
     this.#change(snapshot);
     return { accepted: true, snapshot };
+  }
+
+  /** What an answer makes of an open request: ended by a valid one or the holder's decline, else one more attempt. */
+  #after(open: RequestSnapshot, answer: AnswerInput): RequestSnapshot {
+    if (answer.kind === "declined") {
+      const result = { valid: false, reason: "REQUEST_DECLINED", presentedAttributes: {}, timestamp: answer.timestamp };
+      return { ...open, status: "declined", result };
+    }
+    if (answer.result.valid) return { ...open, status: "completed", result: answer.result };
+    const attempts = open.attempts + 1;
+    if (attempts < MAX_ATTEMPTS) return { ...open, attempts };
+    const result = {
+      valid: false,
+      reason: "REQUEST_TOO_MANY_ATTEMPTS",
+      presentedAttributes: {},
+      timestamp: answer.result.timestamp,
+    };
+    return { ...open, attempts, status: "failed", result };
   }
 
   async snapshot(): Promise<RequestSnapshot | null> {
@@ -107,12 +127,16 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
   override async fetch(request: Request): Promise<Response> {
     const stored = this.#current();
     if (!stored) return new Response("Not found", { status: 404 });
-    return this.watchers.watch(request, [], { type: "state", ...stored.snapshot });
+    // Only a portal the verifier worker let in, with the grant it wrote (never the browser's say).
+    const grant = grantOf(request);
+    if (grant?.need !== "verifier") return new Response("Forbidden", { status: 403 });
+    return this.watchers.watch(request, [], { type: "state", ...stored.snapshot }, grant);
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // The portal may ask again (after a reconnect, or to check the line): it gets the state.
-    if (message === "state") socket.send(JSON.stringify({ type: "state", ...(this.#current()?.snapshot ?? {}) }));
+    // The portal may ask again (after a reconnect, or to check the line): it gets the state, if its access still holds.
+    if (message !== "state" || !(await this.watchers.stillAllowed(socket))) return;
+    socket.send(JSON.stringify({ type: "state", ...(this.#current()?.snapshot ?? {}) }));
   }
 
   /**

@@ -1,8 +1,12 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { users, verificationRequests } from "#db/schema/index.ts";
-import type { PresentationRequestApi, VerificationResult } from "#server/verification/request-state.ts";
+import { sessions, users, verificationRequests } from "#db/schema/index.ts";
+import {
+  MAX_ATTEMPTS,
+  type PresentationRequestApi,
+  type VerificationResult,
+} from "#server/verification/request-state.ts";
 import type { Clock } from "#server/worker/clock.ts";
 import { watchSocket } from "#tests/support/websocket.ts";
 import { db } from "#tests/support/workerd-database.ts";
@@ -90,8 +94,34 @@ async function requestRow(id: string, expiresAt: number) {
 const rowOf = async (id: string) =>
   (await db().select().from(verificationRequests).where(eq(verificationRequests.id, id)))[0]!;
 
-/** A portal watching over a WebSocket. */
-const watch = (stub: Stub) => watchSocket(stub, "https://presentation-request/live");
+/**
+ * A portal watching over a WebSocket, let in as the verifier worker lets one in: a verifier of an
+ * organisation, signed in (a login session row), and the grant the worker writes on the upgrade.
+ */
+async function portal() {
+  const organisationId = crypto.randomUUID();
+  const [verifier] = await db()
+    .insert(users)
+    .values({
+      username: `verifier${crypto.randomUUID().slice(0, 12)}`,
+      passwordHash: "not-used-to-sign-in",
+      role: "verifier",
+      organisationId,
+    })
+    .returning();
+  const sid = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const now = Date.now();
+  await db()
+    .insert(sessions)
+    .values({
+      sid,
+      sess: { userId: verifier!.id, createdAt: now, lastSeenAt: now },
+      expire: new Date(now + 60 * MINUTE),
+    });
+  const grant = JSON.stringify({ sid, need: "verifier", officeId: null, organisationId });
+  return { userId: verifier!.id, url: `https://presentation-request/live?grant=${encodeURIComponent(grant)}` };
+}
+const watch = async (stub: Stub) => watchSocket(stub, (await portal()).url);
 
 describe("PresentationRequest.open", () => {
   it("starts a pending request with an alarm at its expiry; opening it again changes neither its expiry nor its state", async () => {
@@ -102,6 +132,7 @@ describe("PresentationRequest.open", () => {
       status: "pending",
       result: null,
       expiresAt: new Date(input.expiresAt).toISOString(),
+      attempts: 0,
     });
     expect(await alarmAt(stub)).toBe(input.expiresAt);
 
@@ -137,7 +168,13 @@ describe("PresentationRequest.answer", () => {
     const result = judged(clock);
     expect(await api(stub).answer({ kind: "presentation", result })).toEqual({
       accepted: true,
-      snapshot: { id: input.id, status: "completed", result, expiresAt: new Date(input.expiresAt).toISOString() },
+      snapshot: {
+        id: input.id,
+        status: "completed",
+        result,
+        expiresAt: new Date(input.expiresAt).toISOString(),
+        attempts: 0,
+      },
     });
     expect(await api(stub).openState()).toBeNull();
 
@@ -167,6 +204,43 @@ describe("PresentationRequest.answer", () => {
     const winner = taken[0]!.snapshot.result!;
     expect(answers.every((a) => a.snapshot.result?.recordId === winner.recordId)).toBe(true);
     expect((await api(stub).snapshot())?.result?.recordId).toBe(winner.recordId);
+  });
+
+  it(`counts an invalid presentation as an attempt and stays open for a valid one; the ${MAX_ATTEMPTS}th closes the request as failed (REQUEST_TOO_MANY_ATTEMPTS)`, async () => {
+    const { stub, clock, input } = await freshRequest();
+    await api(stub).open(input);
+    const refused = () => judged(clock, { valid: false, reason: "VP_TOKEN_MALFORMED", presentedAttributes: {} });
+    expect(await api(stub).answer({ kind: "presentation", result: refused() })).toMatchObject({
+      accepted: true,
+      snapshot: { status: "pending", result: null, attempts: 1 },
+    });
+    // Still open: the state is handed out, and a valid answer would complete it.
+    expect(await api(stub).openState()).toBe(input.state);
+    for (let attempt = 2; attempt < MAX_ATTEMPTS; attempt++)
+      expect((await api(stub).answer({ kind: "presentation", result: refused() })).snapshot).toMatchObject({
+        status: "pending",
+        attempts: attempt,
+      });
+    clock.advance(MINUTE);
+    expect(await api(stub).answer({ kind: "presentation", result: refused() })).toMatchObject({
+      accepted: true,
+      snapshot: {
+        status: "failed",
+        attempts: MAX_ATTEMPTS,
+        result: {
+          valid: false,
+          reason: "REQUEST_TOO_MANY_ATTEMPTS",
+          presentedAttributes: {},
+          timestamp: new Date(clock.now()).toISOString(),
+        },
+      },
+    });
+    expect(await api(stub).openState()).toBeNull();
+    expect(await api(stub).answer({ kind: "presentation", result: judged(clock) })).toMatchObject({
+      accepted: false,
+      snapshot: { status: "failed" },
+    });
+    expect((await stored(stub))?.snapshot).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
   });
 
   it("records the citizen's refusal as declined (REQUEST_DECLINED)", async () => {
@@ -276,7 +350,14 @@ describe("PresentationRequest watchers (WebSocket)", () => {
       status: "pending",
       result: null,
       expiresAt: new Date(input.expiresAt).toISOString(),
+      attempts: 0,
     });
+    // An answer that ends nothing is sent too: the portal shows how many were not accepted.
+    await api(stub).answer({
+      kind: "presentation",
+      result: judged(clock, { valid: false, reason: "KB_NONCE_MISMATCH", presentedAttributes: {} }),
+    });
+    expect(await first.next()).toMatchObject({ type: "state", status: "pending", attempts: 1 });
 
     const result = judged(clock);
     await api(stub).answer({ kind: "presentation", result });
@@ -307,6 +388,39 @@ describe("PresentationRequest watchers (WebSocket)", () => {
   it("answers 426 to a request without a WebSocket upgrade", async () => {
     const { stub, input } = await freshRequest();
     await api(stub).open(input);
-    expect((await stub.fetch("https://presentation-request/live")).status).toBe(426);
+    expect((await stub.fetch((await portal()).url)).status).toBe(426);
+  });
+
+  it("lets in no watcher without a verifier's grant (403): the upgrade alone, or a grant of another kind", async () => {
+    const { stub, input } = await freshRequest();
+    await api(stub).open(input);
+    const upgrade = { headers: { Upgrade: "websocket" } };
+    expect((await stub.fetch("https://presentation-request/live", upgrade)).status).toBe(403);
+    const { url } = await portal();
+    const staff = url.replace(encodeURIComponent('"need":"verifier"'), encodeURIComponent('"need":"review"'));
+    expect(staff).not.toBe(url);
+    expect((await stub.fetch(staff, upgrade)).status).toBe(403);
+  });
+
+  it("checks each watcher's grant before every message: a verifier signed out or moved to another organisation is closed (4403), the others still told", async () => {
+    const { stub, clock, input } = await freshRequest();
+    await api(stub).open(input);
+    const [signedOut, moved, staying] = [await portal(), await portal(), await portal()];
+    const sockets = await Promise.all([signedOut, moved, staying].map((p) => watchSocket(stub, p.url)));
+    for (const socket of sockets) expect(await socket.next()).toMatchObject({ status: "pending" });
+    await db()
+      .delete(sessions)
+      .where(eq(sql`json_extract(${sessions.sess}, '$.userId')`, signedOut.userId));
+    await db().update(users).set({ organisationId: crypto.randomUUID() }).where(eq(users.id, moved.userId));
+    await api(stub).answer({ kind: "presentation", result: judged(clock) });
+    for (const socket of sockets.slice(0, 2)) {
+      expect(await socket.closed).toEqual({ code: 4403, reason: "Your access has changed: sign in again" });
+      expect(socket.all).toHaveLength(1);
+    }
+    expect(await sockets[2]!.next()).toMatchObject({ status: "completed" });
+    // Asking again is checked too.
+    sockets[2]!.send("state");
+    expect(await sockets[2]!.next()).toMatchObject({ status: "completed" });
+    sockets[2]!.close();
   });
 });

@@ -155,6 +155,10 @@ const PROBES: Record<string, () => Probe> = {
     path: "/api/presentations/response",
     form: { state: MARKER, vp_token: "{}" },
   }),
+  [honoKey("verifier", "POST", "/api/presentations/decline")]: () => ({
+    path: "/api/presentations/decline",
+    json: { state: MARKER },
+  }),
   [honoKey("verifier", "POST", "/api/presentations/validate")]: () => ({
     path: "/api/presentations/validate",
     json: { presentationJwt: "UKID1:0", requestId: objects.requestId, purpose: MARKER },

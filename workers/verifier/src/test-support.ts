@@ -6,8 +6,8 @@ import type { z } from "zod";
 import { presentCredential } from "#core/credentials/index.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { CheckType } from "#core/verification/checks.ts";
-import { presentations } from "#db/schema/index.ts";
-import { SESSION_COOKIE } from "#server/accounts/session.ts";
+import { presentations, sessions } from "#db/schema/index.ts";
+import { SESSION_COOKIE, sessionIdFor } from "#server/accounts/session.ts";
 import { type IssuerKeys, loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { revokeCredential } from "#server/credentials/revocation.ts";
 import type { CreatedApiKey, CreatedRequest } from "#server/verification/api-schemas.ts";
@@ -61,6 +61,20 @@ export const json = (body: unknown): RequestInit => ({ method: "POST", body: JSO
 /** A signed-in person of `role` (optionally in an organisation); the session token as the cookie would carry it. */
 export const person = (role: PersonRole, organisationId: string | null = null) =>
   fixtures.person(store(), role, organisationId);
+
+/** A new login session of an existing person (a citizen holding a credential, signing in to their wallet): the cookie's token. */
+export async function sessionOf(userId: string): Promise<string> {
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const now = Date.now();
+  await db()
+    .insert(sessions)
+    .values({
+      sid: await sessionIdFor(bindings.SESSION_SECRET, token),
+      sess: { userId, createdAt: now, lastSeenAt: now },
+      expire: new Date(now + 3_600_000),
+    });
+  return token;
+}
 
 /** A registered organisation with one verifier signed in. */
 export const organisationWithVerifier = (allowedChecks?: CheckType[]) =>

@@ -196,6 +196,35 @@ describe("organisations (/api/verifications/organisations)", () => {
     expect(attestation).toMatchObject({ client_name: name, sub: `${ORIGIN}/verifiers/${organisation.id}` });
   });
 
+  it("registers an organisation for driving licence and professional certificate checks, which its verifier may then request", async () => {
+    const admin = await person("admin");
+    const member = await person("verifier");
+    const response = await request("/api/verifications/organisations", {
+      ...json({
+        name: unique("Fleet Drivers"),
+        allowedChecks: ["driving_licence", "professional_certificate"],
+        memberUsername: member.user.username,
+      }),
+      cookie: admin.cookie,
+    });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { allowedChecks: string[] }).allowedChecks).toEqual([
+      "driving_licence",
+      "professional_certificate",
+    ]);
+    const created = await openRequest(
+      { cookie: member.cookie },
+      { credentialType: "driving_licence", purpose: "Delivery driver hire" },
+    );
+    expect(created.requestedAttributes).toEqual(["categories", "expiryDate"]);
+    const { claims } = await fetchRequestObject(created.requestUri);
+    expect(claims.dcql_query.credentials[0]).toMatchObject({
+      id: "driving_licence",
+      meta: { vct_values: [`${ORIGIN}/vct/driving-licence`] },
+      claims: [{ path: ["categories"] }, { path: ["expiryDate"] }],
+    });
+  });
+
   it("refuses a name already registered (409), also when it differs only by surrounding spaces or by case", async () => {
     const admin = await person("admin");
     const name = unique("Acme Logistics");
@@ -385,7 +414,7 @@ describe("public endpoints", () => {
     expect(missing).toEqual([]);
   });
 
-  it("GET /api/verifications/checks lists the four checks with the attributes a request may name", async () => {
+  it("GET /api/verifications/checks lists the spec's four checks, then driving licence and professional certificate, with the attributes a request may name", async () => {
     const response = await request("/api/verifications/checks");
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -402,6 +431,8 @@ describe("public endpoints", () => {
       ["rtr", "Right to Rent"],
       ["dbs", "DBS Check"],
       ["age", "Age Verification"],
+      ["driving_licence", "Driving Licence"],
+      ["professional_certificate", "Professional Certificate"],
     ]);
     for (const check of checks) {
       const ids = check.attributes.map((a) => a.id);

@@ -1,14 +1,15 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
-import { CreateRequestBody, IdParam, ResponseForm } from "#server/verification/api-schemas.ts";
+import { CreateRequestBody, DeclineBody, IdParam, ResponseForm } from "#server/verification/api-schemas.ts";
+import { declineRequest } from "#server/verification/decline.ts";
 import {
   createRequest,
+  liveFeed,
   ResponseError,
   requestObject,
   requestStatus,
   respond,
-  visibleRequest,
 } from "#server/verification/requests.ts";
 import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
@@ -27,13 +28,12 @@ export const presentations = new Hono<VerifierApp>()
     const view = await requestStatus(c.var.verification, c.var.actor, c.req.valid("param").id);
     return c.json(view, 200, { "Cache-Control": "no-store" });
   })
-  // The live feed: a WebSocket to the request's Durable Object, which sends each change at once.
+  // The live feed: a WebSocket to the request's Durable Object, which sends each change at once
+  // to a portal whose grant still holds (liveFeed).
   .get("/requests/:id/live", zValidator("param", IdParam, notFound), requireActor, async (c) => {
     const notUpgrade = requireWebSocketUpgrade(c.req.raw);
     if (notUpgrade) return notUpgrade;
-    const { id } = c.req.valid("param");
-    await visibleRequest(c.var.db, c.var.actor, id);
-    return c.var.verification.requestObject(id).fetch(c.req.raw);
+    return liveFeed(c.var.verification, c.var.actor, c.req.valid("param").id);
   })
   // request_uri: public (whoever holds the QR code), fetchable while the request is open.
   .get("/requests/:id/object", zValidator("param", IdParam, notFound), async (c) => {
@@ -72,6 +72,16 @@ export const presentations = new Hono<VerifierApp>()
       }
     },
   )
+  // The holder's own decline, from the platform's wallet: signed in, holding a credential the request asks for.
+  .post("/decline", zValidator("json", DeclineBody, invalidBody), async (c) => {
+    const answer = await declineRequest(
+      c.var.verification,
+      { db: c.var.db, ctx: c.executionCtx as ExecutionContext, env: c.var.env },
+      c.req.raw,
+      c.req.valid("json").state,
+    );
+    return c.json(answer, 200, { "Cache-Control": "no-store" });
+  })
   .options("/response", (c) =>
     c.body(null, 204, {
       ...CORS,

@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
-import { describe, expect, it } from "vitest";
-import { presentations, verificationRequests } from "#db/schema/index.ts";
+import { describe, expect, it, vi } from "vitest";
+import { presentations, sessions, users, verificationRequests } from "#db/schema/index.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
+import { MAX_ATTEMPTS } from "#server/verification/request-state.ts";
+import { watchSocket } from "#tests/support/websocket.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import {
+  apiKeyFor,
   type CreatedRequest,
   citizenWithCredential,
   directPost,
@@ -17,6 +20,7 @@ import {
   present,
   request,
   revoke,
+  sessionOf,
 } from "#workers/verifier/src/test-support.ts";
 
 const createRequest = (cookie: string, body?: Record<string, unknown>) => openRequest({ cookie }, body);
@@ -202,10 +206,10 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "invalid_request", reason: "STATUS_REVOKED" });
-    expect(await status(verifier.cookie, created.id)).toMatchObject({
-      status: "completed",
-      result: { valid: false, reason: "STATUS_REVOKED" },
-    });
+    // Recorded, and counted as an attempt: the request stays open for a credential that is valid.
+    expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "pending", result: null, attempts: 1 });
+    const [record] = await db().select().from(presentations).where(eq(presentations.requestId, created.id));
+    expect(record).toMatchObject({ verificationResult: "STATUS_REVOKED", credentialId: held.credentialId });
   });
 
   it.each([
@@ -282,16 +286,106 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
 
-  it("records a refusal by the citizen: the verifier reads declined, and no presentation is taken after it", async () => {
+  it("does not let whoever photographed the QR code close the request: garbage, an error= refusal and an invalid presentation are recorded as attempts, and the real wallet's answer still completes it", async () => {
     const { verifier, created, state, nonce } = await requestForWallet(["hasRightToWork"]);
-    expect((await request("/api/presentations/response", directPost({ error: "access_denied", state }))).status).toBe(
-      200,
+    const held = await citizenWithCredential("rtw");
+    const stranger = await citizenWithCredential("rtw");
+    const answers = [
+      directPost({ error: "access_denied", error_description: "The citizen declined", state }),
+      directPost({ vp_token: "not json", state }),
+      directPost({ state }),
+      directPost({
+        vp_token: JSON.stringify({ rtw: [await present(stranger, ["hasRightToWork"], created.clientId, "guessed")] }),
+        state,
+      }),
+    ];
+    const reasons: string[] = [];
+    for (const answer of answers) {
+      const response = await request("/api/presentations/response", answer);
+      expect(response.status).toBe(400);
+      reasons.push(((await response.json()) as { reason: string }).reason);
+    }
+    expect(reasons).toEqual([
+      "DECLINE_NOT_FROM_HOLDER",
+      "VP_TOKEN_MALFORMED",
+      "VP_TOKEN_MALFORMED",
+      "KB_NONCE_MISMATCH",
+    ]);
+    expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "pending", result: null, attempts: 4 });
+    // Each is in the organisation's record, with why it was not accepted.
+    const recorded = await db().select().from(presentations).where(eq(presentations.requestId, created.id));
+    expect(recorded.map((r) => r.verificationResult).sort()).toEqual([...reasons].sort());
+    // The request object can still be fetched, and the real wallet's answer completes the request.
+    expect((await request(new URL(created.requestUri).pathname)).status).toBe(200);
+    const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
+    const response = await request(
+      "/api/presentations/response",
+      directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state }),
     );
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await status(verifier.cookie, created.id)).toMatchObject({
+      status: "completed",
+      result: { valid: true, reason: "valid" },
+      attempts: 4,
+    });
+  });
+
+  it(`closes the request as failed at the ${MAX_ATTEMPTS}th answer that cannot be accepted, and the verifier reads why`, async () => {
+    const { verifier, created, state, nonce } = await requestForWallet(["hasRightToWork"]);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const response = await request("/api/presentations/response", directPost({ vp_token: "{}", state }));
+      expect(response.status).toBe(400);
+      expect(await status(verifier.cookie, created.id)).toMatchObject({
+        status: attempt < MAX_ATTEMPTS ? "pending" : "failed",
+        attempts: attempt,
+      });
+    }
+    expect(await status(verifier.cookie, created.id)).toMatchObject({
+      status: "failed",
+      result: { valid: false, reason: "REQUEST_TOO_MANY_ATTEMPTS", presentedAttributes: {} },
+    });
+    // Closed for good: a valid presentation is refused now, and the request object is gone.
+    const held = await citizenWithCredential("rtw");
+    const late = await request(
+      "/api/presentations/response",
+      directPost({
+        vp_token: JSON.stringify({ rtw: [await present(held, ["hasRightToWork"], created.clientId, nonce)] }),
+        state,
+      }),
+    );
+    expect(await late.json()).toMatchObject({ error: "invalid_request", reason: "REQUEST_TOO_MANY_ATTEMPTS" });
+    expect((await request(new URL(created.requestUri).pathname)).status).toBe(404);
+    // Written through to the record by the request's object, after its answer.
+    await vi.waitFor(async () => {
+      const [row] = await db().select().from(verificationRequests).where(eq(verificationRequests.id, created.id));
+      expect(row).toMatchObject({ status: "failed", result: { reason: "REQUEST_TOO_MANY_ATTEMPTS" } });
+    });
+  });
+});
+
+describe("POST /api/presentations/decline: the holder's own decline from the platform's wallet", () => {
+  async function requestForHolder() {
+    const verifier = await organisationWithVerifier();
+    const created = await createRequest(verifier.cookie, { credentialType: "rtw", purpose: "Hiring a porter" });
+    const { claims } = await fetchRequestObject(created);
+    return { verifier, created, state: claims.state as string, nonce: claims.nonce as string };
+  }
+  const decline = (state: string, cookie?: string) =>
+    request("/api/presentations/decline", { ...json({ state }), ...(cookie ? { cookie } : {}) });
+  const status = async (cookie: string, id: string) =>
+    (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
+
+  it("ends the request as declined for the holder signed in, and no presentation is taken after it", async () => {
+    const { verifier, created, state, nonce } = await requestForHolder();
+    const held = await citizenWithCredential("rtw");
+    const holder = await sessionOf(held.userId);
+    const response = await decline(state, holder);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ status: "declined" });
     expect(await status(verifier.cookie, created.id)).toMatchObject({
       status: "declined",
       result: { valid: false, reason: "REQUEST_DECLINED" },
     });
-    const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork"], created.clientId, nonce);
     expect(
       (
@@ -301,8 +395,32 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
         )
       ).status,
     ).toBe(400);
-    // The request object is gone once answered.
+    // The request object is gone once answered, and a second decline is refused.
     expect((await request(new URL(created.requestUri).pathname)).status).toBe(404);
+    const again = await decline(state, holder);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: "REQUEST_ALREADY_ANSWERED" });
+  });
+
+  it("refuses a decline not signed in (401), from someone holding no credential the request asks for (403), or for an unknown state (404); the request stays open", async () => {
+    const { verifier, created, state } = await requestForHolder();
+    expect((await decline(state)).status).toBe(401);
+    // Signed in, but holding only a Right to Rent credential (or nothing): not the holder of this request's answer.
+    const renter = await citizenWithCredential("rtr");
+    const nobody = await person("citizen");
+    for (const cookie of [await sessionOf(renter.userId), nobody.cookie]) {
+      const response = await decline(state, cookie);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: "DECLINE_NO_CREDENTIAL" });
+    }
+    // A revoked credential is not one the person holds either.
+    const revoked = await citizenWithCredential("rtw");
+    await revoke(revoked.credentialId);
+    expect((await decline(state, await sessionOf(revoked.userId))).status).toBe(403);
+    const held = await citizenWithCredential("rtw");
+    expect((await decline("x".repeat(43), await sessionOf(held.userId))).status).toBe(404);
+    expect((await request("/api/presentations/decline", { ...json({}), cookie: nobody.cookie })).status).toBe(400);
+    expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "pending", attempts: 0 });
   });
 });
 
@@ -369,11 +487,71 @@ describe("GET /api/presentations/requests/{id}/live", () => {
         status: "pending",
         result: null,
         expiresAt: expect.any(String),
+        attempts: 0,
       });
       expect(Date.parse(message.expiresAt as string)).toBe(Date.parse(created.expiresAt));
       expect(text).not.toContain(claims.state);
     } finally {
       socket.close(1000, "done");
     }
+  });
+
+  it("checks the verifier's access before every message: signed out, removed from the organisation or no longer a verifier, the socket closes (4403) and no result reaches it", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const created = await createRequest(cookie);
+    const { claims } = await fetchRequestObject(created);
+    const [signedOut, removed, demoted, staying] = [
+      await person("verifier", organisation.id),
+      await person("verifier", organisation.id),
+      await person("verifier", organisation.id),
+      await person("verifier", organisation.id),
+    ];
+    const portals = await Promise.all(
+      [signedOut, removed, demoted, staying].map(async (who) => {
+        const portal = await watchSocket(
+          { fetch: (url, init) => request(new URL(url).pathname, { ...init, cookie: who.cookie }) },
+          `${ORIGIN}/api/presentations/requests/${created.id}/live`,
+        );
+        expect(await portal.next()).toMatchObject({ type: "state", status: "pending" });
+        return portal;
+      }),
+    );
+    await db().delete(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${signedOut.user.id}`);
+    await db().update(users).set({ organisationId: null }).where(eq(users.id, removed.user.id));
+    await db().update(users).set({ role: "citizen" }).where(eq(users.id, demoted.user.id));
+
+    // The citizen answers: the result (with what they disclosed) goes to the portal still entitled only.
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork"], created.clientId, claims.nonce);
+    expect(
+      (
+        await request(
+          "/api/presentations/response",
+          directPost({ vp_token: JSON.stringify({ rtw: [presentation] }), state: claims.state }),
+        )
+      ).status,
+    ).toBe(200);
+    for (const portal of portals.slice(0, 3)) {
+      expect(await portal.closed).toEqual({ code: 4403, reason: "Your access has changed: sign in again" });
+      expect(portal.all).toHaveLength(1);
+    }
+    expect(await portals[3]!.next()).toMatchObject({
+      status: "completed",
+      result: { valid: true, presentedAttributes: { hasRightToWork: true } },
+    });
+    portals[3]!.close();
+  });
+
+  it("is for people signed in to the portal: an organisation's API key gets 403 (it polls GET …/{id} instead)", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await createRequest(cookie);
+    const { key } = await apiKeyFor(cookie);
+    const response = await request(`/api/presentations/requests/${created.id}/live`, {
+      apiKey: key,
+      headers: { Upgrade: "websocket" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.webSocket).toBeNull();
+    expect((await request(`/api/presentations/requests/${created.id}`, { apiKey: key })).status).toBe(200);
   });
 });

@@ -125,6 +125,82 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     expect(age).toMatchObject({ valid: true, checkType: "age", presentedAttributes: { age_over_18: true } });
   });
 
+  it.each([
+    [
+      "driving_licence",
+      ["given_name", "family_name", "birthdate", "licenceNumber", "categories", "penaltyPoints", "expiryDate"],
+    ],
+    [
+      "professional_certificate",
+      ["given_name", "family_name", "birthdate", "profession", "registrationNumber", "registeredSince", "expiryDate"],
+    ],
+  ] as const)(
+    "fails closed: a %s code shown to an organisation registered only for age checks is refused (VERIFIER_NOT_REGISTERED), showing nothing of it",
+    async (type, disclose) => {
+      const { cookie } = await organisationWithVerifier(["age"]);
+      const held = await citizenWithCredential(type);
+      const answer = await validated(
+        { presentationJwt: encodeOfflinePresentation(await present(held, [...disclose], OFFLINE, holderNonce())) },
+        { cookie },
+      );
+      expect(answer).toMatchObject({
+        valid: false,
+        reason: "VERIFIER_NOT_REGISTERED",
+        result: "invalid",
+        checkType: type,
+        presentedAttributes: {},
+      });
+      expect(await recordOf(answer.id)).toMatchObject({
+        checkType: type,
+        verificationResult: "VERIFIER_NOT_REGISTERED",
+        presentedAttributes: {},
+      });
+    },
+  );
+
+  it("accepts a driving licence or professional certificate code where the organisation is registered for that check", async () => {
+    const { cookie } = await organisationWithVerifier(["driving_licence", "professional_certificate"]);
+    const licence = await citizenWithCredential("driving_licence");
+    const licenceAnswer = await validated(
+      { presentationJwt: await present(licence, ["categories", "expiryDate"], OFFLINE, holderNonce()) },
+      { cookie },
+    );
+    expect(licenceAnswer).toMatchObject({
+      valid: true,
+      checkType: "driving_licence",
+      credentialType: "driving_licence",
+    });
+    expect(Object.keys(licenceAnswer.presentedAttributes)).toEqual(["categories", "expiryDate"]);
+    const certificate = await citizenWithCredential("professional_certificate");
+    expect(
+      await validated(
+        { presentationJwt: await present(certificate, ["profession"], OFFLINE, holderNonce()) },
+        { cookie },
+      ),
+    ).toMatchObject({ valid: true, checkType: "professional_certificate" });
+  });
+
+  it("refuses a check the organisation may not make before using the code up: the same code is then accepted by an organisation registered for it", async () => {
+    const ageOnly = await organisationWithVerifier(["age"]);
+    const employer = await organisationWithVerifier(["rtw"]);
+    const held = await citizenWithCredential("rtw");
+    const code = encodeOfflinePresentation(await present(held, ["hasRightToWork"], OFFLINE, holderNonce()));
+    expect(await validated({ presentationJwt: code }, { cookie: ageOnly.cookie })).toMatchObject({
+      valid: false,
+      reason: "VERIFIER_NOT_REGISTERED",
+    });
+    expect(await validated({ presentationJwt: code }, { cookie: employer.cookie })).toMatchObject({
+      valid: true,
+      checkType: "rtw",
+      presentedAttributes: { hasRightToWork: true },
+    });
+    // Used once now, as any code.
+    expect(await validated({ presentationJwt: code }, { cookie: employer.cookie })).toMatchObject({
+      valid: false,
+      reason: "KB_NONCE_REUSED",
+    });
+  });
+
   it("refuses the same presentation a second time inside its window (KB_NONCE_REUSED), pasted again or scanned as a QR code, and records the refusal", async () => {
     const { cookie } = await organisationWithVerifier();
     const held = await citizenWithCredential("rtw");
