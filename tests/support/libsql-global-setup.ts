@@ -6,8 +6,12 @@ import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
 import { generateIssuerKeysSecret, generateVerifierKeysSecret } from "#scripts/issuer-keys.ts";
+import { startStandInBroker } from "./database-stand-in-server.ts";
 
-/** Starts a migrated, seeded local libSQL server (with its own token) on a random port for the workerd tests, and makes issuer keys. */
+/**
+ * Starts a migrated, seeded local libSQL server (with its own token) on a random port for the
+ * workerd tests, makes issuer keys, and starts the broker of failing databases for outage tests.
+ */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "identity-test-db-"));
   // A token of this run's own, as npm start keeps one in .dev.vars: the server refuses requests without it.
@@ -15,12 +19,15 @@ export default async function setup(project: TestProject) {
   const server = await startLocalLibsqlServer({ dbPath: join(dir, "test.db"), port: 0, authToken });
   await migrateDatabase(server.url, authToken);
   await seedDemoData(server.url, authToken);
+  const standIns = await startStandInBroker(server.url);
+  project.provide("databaseStandIns", standIns.url);
   project.provide("libsqlUrl" as never, server.url as never);
   project.provide("libsqlAuthToken" as never, authToken as never);
   // Fresh authority keys per run, shared by the web worker (issues) and the status worker (publishes).
   project.provide("issuerSigningKeys" as never, (await generateIssuerKeysSecret()) as never);
   project.provide("verifierSigningKeys" as never, (await generateVerifierKeysSecret()) as never);
   return async () => {
+    await standIns.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   };
