@@ -2,18 +2,20 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isDatabaseUnavailable } from "#db/errors.ts";
-import { users, verificationRequests } from "#db/schema/index.ts";
+import { assistedSessions, users, verificationRequests } from "#db/schema/index.ts";
+import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import type { PresentationRequestApi, VerificationResult } from "#server/verification/request-state.ts";
 import { databaseStandIn, OUTAGE_DEADLINE_MS } from "#tests/support/database-stand-in.ts";
 import { db } from "#tests/support/workerd-database.ts";
+import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import type { PresentationRequest, Stored } from "./presentation-request.ts";
-import { alarmAt, stubsWithAlarmsCleared, TestClock } from "./test-support.ts";
+import { alarmAt, stubsWithAlarmsCleared, TestClock, testOffice, testPerson } from "./test-support.ts";
 
 /**
- * A Durable Object when the database hangs or refuses connections (issue 20, ADR 032): it keeps
- * its state, answers its callers, and retries the write-through on its alarm until the database
- * is back. The object's database is a failing stand-in of the test's own
+ * Durable Objects when the database hangs or refuses connections (issue 20, ADR 032): they keep
+ * their state, answer their callers (an assisted session's command waits for its write-through:
+ * at most the deadline), and retry the write-through on their alarm until the database is back. The object's database is a failing stand-in of the test's own
  * (tests/support/database-stand-in.ts) with a short deadline, reached through the real client.
  */
 const ns = (env as unknown as { PRESENTATION_REQUESTS: DurableObjectNamespace<PresentationRequest> })
@@ -113,5 +115,61 @@ describe.each(["hang", "refuse"] as const)("PresentationRequest with a database 
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await rowOf(id)).toMatchObject({ status: "completed", result });
     expect((await stored(stub))?.unsynced).toBe(false);
+  });
+});
+
+const sessions = (env as unknown as { ASSISTED_SESSIONS: DurableObjectNamespace<AssistedSessionObject> })
+  .ASSISTED_SESSIONS;
+const madeSessions = stubsWithAlarmsCleared<DurableObjectStub<AssistedSessionObject>>();
+
+describe.each(["hang", "refuse"] as const)("AssistedSession with a database that %ss", (kind) => {
+  it("answers the operator's step within the deadline, keeps it, and writes it through on its alarm once the database is back", async () => {
+    const office = await testOffice("1 Outage Street");
+    const [operator, citizen] = [await testPerson("Olivia"), await testPerson("Cara")];
+    const id = crypto.randomUUID();
+    const stub = sessions.get(sessions.idFromName(id));
+    madeSessions.push(stub);
+    const clock = new TestClock(Date.now());
+    await runInDurableObject(stub, (instance: AssistedSessionObject) => {
+      instance.clock = clock;
+    });
+    const session = stub as unknown as AssistedSessionApi;
+    const scope = { officeId: office.id };
+    await session.create({ id, officeId: office.id, operator });
+    const sessionRow = async () => (await db().select().from(assistedSessions).where(eq(assistedSessions.id, id)))[0];
+    expect((await sessionRow())?.clientName).toBe("New Client");
+
+    const standIn = await databaseStandIn(kind);
+    const working = await runInDurableObject(stub, (instance: AssistedSessionObject) => {
+      const holder = instance as unknown as { env: DurableObjectsEnv };
+      const had = holder.env;
+      holder.env = { ...had, LIBSQL_URL: standIn.url, LIBSQL_DEADLINE_MS: String(OUTAGE_DEADLINE_MS) };
+      return had;
+    });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+    // The command waits for its write-through: it is answered at the deadline, not never.
+    const started = Date.now();
+    const linked = await session.apply(
+      {
+        type: "link-client",
+        client: { userId: citizen.id, username: "cara", name: "Cara Jones", createdHere: false },
+        actor: operator,
+      },
+      scope,
+    );
+    expect(Date.now() - started).toBeLessThan(WAIT.timeout);
+    expect(linked).toMatchObject({ ok: true, session: { clientName: "Cara Jones" } });
+    // Kept in the object, not yet in the database, with a retry armed.
+    expect(await session.view(scope)).toMatchObject({ clientName: "Cara Jones" });
+    expect((await sessionRow())?.clientName).toBe("New Client");
+    expect(await alarmAt(stub)).toBe(clock.now() + SYNC_RETRY_MS);
+
+    await runInDurableObject(stub, (instance: AssistedSessionObject) => {
+      (instance as unknown as { env: DurableObjectsEnv }).env = working;
+    });
+    clock.advance(SYNC_RETRY_MS);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await sessionRow())?.clientName).toBe("Cara Jones");
   });
 });
