@@ -7,12 +7,15 @@ import {
   toCacheablePitchResponse,
 } from "#app/worker/edge-cache.ts";
 import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
+import { answeringDatabaseOutages, withRetryAfter } from "#app/worker/outage.ts";
 import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
 // The Remix classic compiler writes this file (npm run build); wrangler bundles it with us.
 import * as build from "#build/server/index.js";
 import { createDb } from "#db/client.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
 import { housekeeper } from "#server/analytics/housekeeping.ts";
 import { gabrielObject } from "#server/gabriel/api.ts";
+import { serviceUnavailableResponse } from "#server/http/errors.ts";
 import {
   apiNotFound,
   clarifyRouterRefusal,
@@ -27,7 +30,8 @@ import { newRequestId, type RequestContext } from "#server/worker/context.ts";
 import { findRoute, forward } from "#server/worker/forward.ts";
 
 const serverBuild = build as unknown as ServerBuild;
-const handleRemixRequest = createRequestHandler(serverBuild);
+// Every loader and action answers a database outage with 503 (ADR 032).
+const handleRemixRequest = createRequestHandler(answeringDatabaseOutages(serverBuild));
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends RequestContext<WebEnv> {
@@ -122,7 +126,7 @@ export default {
       // Remix answers a loader's own errors itself; this is for failures outside it.
       error = thrown;
       console.error(`[${requestId}] unhandled error`, thrown);
-      response = internalError(requestId);
+      response = isDatabaseUnavailable(thrown) ? serviceUnavailableResponse() : internalError(requestId);
     }
     recordRequestOutcome(
       { db, ctx, requestId, recorder },
@@ -142,7 +146,7 @@ export default {
     // A console's live feed (an assisted session's WebSocket) passes through untouched, as above.
     if (response.status === 101) return response;
     // Everything else may depend on the visitor: no shared cache may keep it.
-    const answer = secure(response);
+    const answer = withRetryAfter(secure(response));
     // A page route without an action answers other methods 405; say which ones it takes (RFC 9110 §15.5.6).
     if (answer.status === 405 && !answer.headers.has("Allow")) answer.headers.set("Allow", "GET, HEAD");
     if (!answer.headers.has("Cache-Control") && (answer.headers.get("Content-Type") ?? "").startsWith("text/html")) {

@@ -18,6 +18,7 @@ import { useCspNonce } from "#app/components/csp-nonce.tsx";
 import { Header } from "#app/components/header.tsx";
 import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
 import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
+import { SERVICE_UNAVAILABLE_TITLE, ServiceUnavailable } from "#app/components/service-unavailable.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
 import { getUser } from "#server/accounts/authentication.ts";
@@ -31,10 +32,13 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ error }) => [
   {
-    title:
-      isRouteErrorResponse(error) && error.status === 404
+    title: isRouteErrorResponse(error)
+      ? error.status === 404
         ? `${NOT_FOUND_TITLE} | UK Digital Identity`
-        : "UK Digital Identity",
+        : error.status === 503
+          ? `${SERVICE_UNAVAILABLE_TITLE} | UK Digital Identity`
+          : "UK Digital Identity"
+      : "UK Digital Identity",
   },
   { name: "description", content: "Hold, share and check Right to Work, Right to Rent and DBS credentials." },
 ];
@@ -144,9 +148,11 @@ function errorMessage(status: number | undefined): { title: string; message: str
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // A route that answers 404 itself gets the same page as a path no route matches (spec 000 §2).
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound path={pathname} />;
+  // The database could not answer in time (ADR 032): a page that says so, never a hang or a 500.
+  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailable path={`${pathname}${search}`} />;
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   const { title, message } = errorMessage(status);
   // Server errors are logged with their request id on the server; the page never shows a stack.

@@ -26,3 +26,22 @@ export function isUniqueViolation(error: unknown, ...targets: string[]): boolean
   const violated = uniqueViolation(error);
   return violated !== undefined && targets.some((target) => violated === target || violated === `index '${target}'`);
 }
+
+/**
+ * The database did not answer in time, refused the connection, or a gateway said it is away: the
+ * request cannot be served now, and may be later (503 with Retry-After, ADR 032). Thrown by the
+ * client's fetch (db/client.ts); libSQL and drizzle wrap it (as `cause`, sometimes twice).
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
+/** Whether `error` is, or was caused by, the database being unavailable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    // By name as well: a bundle holding a second copy of this module throws another class.
+    if (e instanceof DatabaseUnavailableError || (e as { name?: unknown }).name === "DatabaseUnavailableError")
+      return true;
+  }
+  return false;
+}

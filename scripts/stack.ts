@@ -137,6 +137,11 @@ export interface StackOptions {
   inheritOutput?: boolean;
   /** Ctrl-C during start-up: stop what has started and reject. */
   signal?: AbortSignal;
+  /**
+   * Something the workers reach the database through (the security bench's outage switch): given
+   * the database's URL, it answers the URL the workers get. Migrations and the seed go direct.
+   */
+  databaseFront?: (libsqlUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
 }
 
 export interface Stack {
@@ -162,13 +167,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await migrateDatabase(libsql.url, authToken);
   await seedDemoData(libsql.url, authToken, { demoMode: DEMO_MODE });
 
-  const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: libsql.url });
+  const front = options.databaseFront ? await options.databaseFront(libsql.url) : undefined;
+  const workersDatabase = front?.url ?? libsql.url;
+  const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: workersDatabase });
   const args = ["wrangler", "dev", ...configs.flatMap((c) => ["-c", c])];
   // wrangler listens on a port of its own behind the local edge (scripts/local-edge.ts), which
   // sets CF-Connecting-IP from the socket as Cloudflare's edge does in production.
   const workersPort = await freePort();
   const edge = await startLocalEdge(options.webPort, `http://127.0.0.1:${workersPort}`).catch(
     async (error: unknown) => {
+      await front?.close();
       await libsql.close();
       throw error;
     },
@@ -178,7 +186,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     "--persist-to",
     join(options.dataDir, "wrangler"),
     "--var",
-    `LIBSQL_URL:${libsql.url}`,
+    `LIBSQL_URL:${workersDatabase}`,
     "--show-interactive-dev-session=false",
   );
   // Passkeys refuse IP addresses as RP IDs: locally they belong to http://localhost:PORT (ADR 021).
@@ -198,6 +206,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => {
     await edge.close();
     await killGroup(wrangler);
+    await front?.close();
     await libsql.close();
   };
   try {

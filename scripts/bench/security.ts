@@ -17,6 +17,10 @@
 //     apart and listed (refusedByLocalFront).
 //  4. Load: 1,000 presentation validations from 50 concurrent clients with 0 errors, measured by
 //     the verification suite's own end-to-end run (benchVerificationEndToEnd) on its own stack.
+//  Before the fuzzing (issue 20): a minute of database outage under a running load, on the same
+//  stack, whose workers reach the database through a switch (./outage.ts): answers by status
+//  before, during and after, unanswered requests, recovery time and lost saves. Targets: no 5xx
+//  other than 503, no request unanswered, no acknowledged save lost, recovery.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
@@ -45,6 +49,7 @@ import {
   stillAnEndpoint,
 } from "#tests/support/fuzz/cases.ts";
 import { bundleAndImport } from "./bundle.ts";
+import { benchOutage, type DatabaseSwitch, databaseSwitch, type OutageOptions, outageReport } from "./outage.ts";
 import { benchVerificationEndToEnd, type EndToEndResults } from "./verification.ts";
 
 export interface SecurityOptions {
@@ -59,6 +64,8 @@ export interface SecurityOptions {
   validationConnections: number;
   /** The same load already measured in this run (the verification suite's end-to-end run): reported, not run again. */
   measuredLoad?: EndToEndResults;
+  /** The database outage under load (./outage.ts); 0 outage seconds skips it. */
+  outage: OutageOptions;
 }
 
 /** Every role the product knows, each signed in as its own account; "supervisor" is an operator with supervisor standing. */
@@ -119,6 +126,8 @@ export interface SecurityResults {
   refusedInFront: Record<string, number>;
   machine: { cpus: number; model?: string; loadAverage: number };
   load?: EndToEndResults;
+  /** The database outage scenario's report (./outage.ts), when it ran. */
+  outage?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -697,10 +706,26 @@ export async function benchSecurity(options: SecurityOptions): Promise<SecurityR
   await run("npx", ["remix", "build"]);
   const dataDir = mkdtempSync(join(tmpdir(), "identity-bench-security-"));
   const loadAverage = loadavg()[0]!;
-  const stack = await startStack({ dataDir, webPort: await freePort() });
+  // The workers reach the database through a switch the outage scenario pauses (./outage.ts).
+  let database: DatabaseSwitch | undefined;
+  const stack = await startStack({
+    dataDir,
+    webPort: await freePort(),
+    databaseFront: async (url) => {
+      database = await databaseSwitch(url);
+      return database;
+    },
+  });
   const db = createClient({ url: stack.libsqlUrl, authToken: stack.libsqlAuthToken });
   let results: SecurityResults;
+  let outage: ReturnType<typeof outageReport> | undefined;
   try {
+    // First, on fresh sign-in and registration budgets: what an outage of the database does to a running load.
+    if (options.outage.outageSeconds > 0) {
+      const measured = await benchOutage(stack, db, database!, options.outage);
+      outage = outageReport(measured);
+      for (const line of outage.lines) console.log(line);
+    }
     console.log(
       `\nSecurity fuzzing (wrangler dev on loopback; seed ${options.seed}; ${options.only ? `cases ${options.only.join(", ")}` : `${options.cases} cases`}, ${options.connections} in flight)`,
     );
@@ -708,6 +733,7 @@ export async function benchSecurity(options: SecurityOptions): Promise<SecurityR
       ...(await fuzz(stack, db, options)),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage },
     };
+    if (outage) results.outage = outage.lines;
   } finally {
     db.close();
     await stack.stop();
@@ -804,6 +830,7 @@ export async function benchSecurity(options: SecurityOptions): Promise<SecurityR
     r.noAnswer > 0 && `${r.noAnswer} requests unanswered`,
     logErrors > 0 && `${logErrors} errors in the logs`,
     (results.load?.errors ?? 0) > 0 && `${results.load!.errors} validations failed`,
+    ...(outage?.missed ?? []),
   ].filter(Boolean);
   if (missed.length) throw new Error(`security targets missed: ${missed.join(", ")}`);
   return results;
@@ -811,7 +838,8 @@ export async function benchSecurity(options: SecurityOptions): Promise<SecurityR
 
 /**
  * The suite's settings: BENCH_SECURITY_CASES (10,000), BENCH_SECURITY_SEED (a fixed default, so
- * a plain run is repeatable), BENCH_SECURITY_CONNECTIONS (8), BENCH_SECURITY_ONLY (case indices).
+ * a plain run is repeatable), BENCH_SECURITY_CONNECTIONS (8), BENCH_SECURITY_ONLY (case indices),
+ * BENCH_OUTAGE_SECONDS (60; 0 skips the database outage), BENCH_OUTAGE_CLIENTS (6).
  */
 export function securityOptionsFromEnv(
   load: Pick<SecurityOptions, "validations" | "validationConnections" | "measuredLoad">,
@@ -822,6 +850,12 @@ export function securityOptionsFromEnv(
     seed: Number(process.env.BENCH_SECURITY_SEED ?? 1_300_013) >>> 0,
     connections: Number(process.env.BENCH_SECURITY_CONNECTIONS ?? 8),
     only: only?.length ? only : undefined,
+    outage: {
+      outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 60),
+      beforeSeconds: 10,
+      afterSeconds: 15,
+      clients: Number(process.env.BENCH_OUTAGE_CLIENTS ?? 6),
+    },
     ...load,
   };
 }

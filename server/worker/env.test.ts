@@ -67,6 +67,20 @@ describe("worker env validation", () => {
     );
   });
 
+  it("takes a database deadline in whole milliseconds between 50 and 60000, and refuses anything else at start", () => {
+    const base = { LIBSQL_URL: "http://127.0.0.1:8080", STATUS: fetcher, NAME: "web" };
+    for (const ok of [undefined, "50", "5000", "60000"])
+      expect(Schema.safeParse({ ...base, LIBSQL_DEADLINE_MS: ok }).success, String(ok)).toBe(true);
+    expect(() => parseEnv(Schema, { ...base, LIBSQL_DEADLINE_MS: "5s" }, "test")).toThrowError(
+      "test worker configuration is invalid: LIBSQL_DEADLINE_MS must be a whole number of milliseconds",
+    );
+    for (const outside of ["0", "49", "60001", "99999"])
+      expect(() => parseEnv(Schema, { ...base, LIBSQL_DEADLINE_MS: outside }, "test")).toThrowError(
+        "test worker configuration is invalid: LIBSQL_DEADLINE_MS must be between 50 and 60000",
+      );
+    expect(() => parseEnv(Schema, { ...base, LIBSQL_DEADLINE_MS: "" }, "test")).toThrow(/LIBSQL_DEADLINE_MS/);
+  });
+
   it("hands back the bindings object itself (service bindings are not copied), checked once per isolate", () => {
     const bindings: Record<string, unknown> = { LIBSQL_URL: "http://127.0.0.1:1", STATUS: fetcher, NAME: "web" };
     expect(parseEnv(Schema, bindings, "test")).toBe(bindings);

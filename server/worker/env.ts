@@ -27,6 +27,12 @@ export const databaseBindings = {
   LIBSQL_URL: z.url(),
   /** The database's token; required for any database not on this machine (see refineDatabase). */
   LIBSQL_AUTH_TOKEN: z.string().optional(),
+  /** Milliseconds one database round trip may take before the request answers 503 (db/client.ts, ADR 032); default 5000. */
+  LIBSQL_DEADLINE_MS: z
+    .string()
+    .regex(/^\d{1,5}$/, "must be a whole number of milliseconds")
+    .refine((v) => Number(v) >= 50 && Number(v) <= 60_000, "must be between 50 and 60000")
+    .optional(),
 };
 
 /**

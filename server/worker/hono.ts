@@ -1,9 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
-import { createDb, type Database } from "#db/client.ts";
+import { createDb, type Database, type DatabaseConfig } from "#db/client.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
 import { bodyRefusal, readBodyBytes } from "#server/http/body.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { ServiceError, serviceUnavailableResponse } from "#server/http/errors.ts";
 import { withoutBodyOnGet } from "#server/http/front-door.ts";
 import { MAX_JSON_BODY_BYTES } from "#server/http/json.ts";
 import { newRequestId } from "./context.ts";
@@ -28,7 +29,6 @@ export interface WorkerHonoEnv<Env, Extra extends object = object> {
 }
 
 /** What a Hono worker's env must hold: every one of them reads and writes the database. */
-type DatabaseConfig = { LIBSQL_URL: string; LIBSQL_AUTH_TOKEN?: string };
 type WorkerEnvSchema = z.ZodType<DatabaseConfig, unknown>;
 
 export interface WorkerAppOptions<S extends WorkerEnvSchema> {
@@ -59,6 +59,10 @@ export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object 
     if (error instanceof ServiceError) return c.json({ message: error.message, code: error.code }, error.status as 400);
     if (error instanceof HTTPException && error.status < 500)
       return c.json({ message: error.message || "Bad request" }, error.status);
+    if (isDatabaseUnavailable(error)) {
+      console.error(`[${requestId}] ${options.name} worker: database unavailable`, error);
+      return serviceUnavailableResponse();
+    }
     console.error(`[${requestId}] ${options.name} worker error`, error);
     return c.json({ message: "Internal error", requestId }, 500, requestId ? { "X-Request-Id": requestId } : undefined);
   });

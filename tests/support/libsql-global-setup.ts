@@ -11,8 +11,12 @@ import {
   generateVerifierKeysSecret,
   issuerPublicKeysFor,
 } from "#scripts/issuer-keys.ts";
+import { startStandInBroker } from "./database-stand-in-server.ts";
 
-/** Starts a migrated, seeded local libSQL server (with its own token) on a random port for the workerd tests, and makes issuer keys. */
+/**
+ * Starts a migrated, seeded local libSQL server (with its own token) on a random port for the
+ * workerd tests, makes issuer keys, and starts the broker of failing databases for outage tests.
+ */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "identity-test-db-"));
   // A token of this run's own, as npm start keeps one in .dev.vars: the server refuses requests without it.
@@ -21,6 +25,8 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(server.url, authToken);
   // The tests run a demo deployment, as npm start does: the demo accounts exist.
   await seedDemoData(server.url, authToken, { demoMode: "true" });
+  const standIns = await startStandInBroker(server.url);
+  project.provide("databaseStandIns", standIns.url);
   project.provide("libsqlUrl" as never, server.url as never);
   project.provide("libsqlAuthToken" as never, authToken as never);
   // Fresh authority keys per run: the web worker issues with the credential keys, the status worker
@@ -32,6 +38,7 @@ export default async function setup(project: TestProject) {
   project.provide("issuerPublicKeys" as never, issuerPublicKeysFor(issuerSigningKeys, statusListSigningKeys) as never);
   project.provide("verifierSigningKeys" as never, (await generateVerifierKeysSecret()) as never);
   return async () => {
+    await standIns.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   };

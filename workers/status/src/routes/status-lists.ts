@@ -3,9 +3,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { issueStatusListToken } from "#core/credentials/index.ts";
 import { publicBaseUrl, statusIssuerUrl } from "#core/issuers/registry.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
 import { loadStatusList } from "#server/credentials/status-lists.ts";
 import { notFound } from "#server/worker/validation-hooks.ts";
 import type { StatusApp } from "#workers/status/src/app.ts";
+import { type HeldList, heldStatusLists } from "#workers/status/src/held-lists.ts";
 
 /**
  * Seconds a consumer may cache a status list (the token's ttl and the HTTP max-age): any verifier
@@ -20,14 +22,33 @@ const ListParam = z.object({ id: z.guid() });
 /**
  * GET /status/lists/{id}: the list as a signed `statuslist+jwt` (status-list draft section 5),
  * signed afresh on each request by the status-list key of the authority that owns the list
- * (never its credential key: ADR 028). It reads the
- * database every time; HTTP caching (at most 60 s) happens in front of it.
+ * (never its credential key: ADR 028). It reads the database every time; HTTP caching (at most
+ * 60 s) happens in front of it. While the database is unavailable it serves the copy it signed
+ * last, within that copy's ttl (./held-lists.ts).
  */
 export const statusLists = new Hono<StatusApp>().get(
   "/lists/:id",
   zValidator("param", ListParam, notFound),
   async (c) => {
-    const list = await loadStatusList(c.var.db, c.req.valid("param").id);
+    const id = c.req.valid("param").id;
+    // Which list, as the requester names it: the held copy must be one signed for the same base.
+    const heldAs = `${publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url)} ${id}`;
+    let list: Awaited<ReturnType<typeof loadStatusList>>;
+    try {
+      list = await loadStatusList(c.var.db, id);
+    } catch (error) {
+      // The database is unavailable: the copy signed last, within its ttl (ADR 032); else 503.
+      const held = isDatabaseUnavailable(error) ? heldStatusLists.withinTtl(heldAs) : undefined;
+      if (!held) throw error;
+      console.error(
+        `[${c.var.requestId}] status list ${id}: database unavailable, serving the copy signed ${held.ageSeconds} s ago`,
+      );
+      return c.body(held.list.token, 200, {
+        ...listHeaders(held.list),
+        // The held copy's age: a cache in front keeps it only for what is left of its ttl (RFC 9111 §4.2.3).
+        Age: String(held.ageSeconds),
+      });
+    }
     if (!list) return c.json({ message: "Not found" }, 404);
     const key = c.var.keys.get(list.issuerId);
     if (!key) throw new Error(`no status-list key for ${list.issuerId}`);
@@ -43,11 +64,23 @@ export const statusLists = new Hono<StatusApp>().get(
       kid: key.kid,
       privateKey: key.privateKey,
     });
-    return c.body(token, 200, {
-      "Content-Type": "application/statuslist+jwt",
-      "Cache-Control": `public, max-age=${STATUS_TTL_SECONDS}`,
-      "Last-Modified": list.lastUpdated.toUTCString(),
-      "X-Status-List-Version": String(list.version),
-    });
+    const signed: HeldList = {
+      token,
+      signedAt: iat,
+      ttl: STATUS_TTL_SECONDS,
+      lastModified: list.lastUpdated.toUTCString(),
+      version: list.version,
+    };
+    heldStatusLists.hold(heldAs, signed);
+    return c.body(token, 200, listHeaders(signed));
   },
 );
+
+function listHeaders(list: HeldList): Record<string, string> {
+  return {
+    "Content-Type": "application/statuslist+jwt",
+    "Cache-Control": `public, max-age=${list.ttl}`,
+    "Last-Modified": list.lastModified,
+    "X-Status-List-Version": String(list.version),
+  };
+}
