@@ -34,7 +34,11 @@ const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
  */
 function fetchWithDeadline(deadlineMs: number) {
   return async (request: Request): Promise<Response> => {
-    const signal = AbortSignal.timeout(deadlineMs);
+    // A timer of our own, cleared once answered: AbortSignal.timeout's timer would outlive every
+    // answer by the whole deadline, and a Durable Object with a timer pending cannot be evicted.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), deadlineMs);
+    const signal = deadline.signal;
     try {
       // The body as bytes, not the Request's stream: a refused connection then leaves no stream pumping behind it.
       const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
@@ -56,6 +60,8 @@ function fetchWithDeadline(deadlineMs: number) {
         signal.aborted ? `no answer from the database within ${deadlineMs} ms` : "the database could not be reached",
         { cause: error },
       );
+    } finally {
+      clearTimeout(timer);
     }
   };
 }
