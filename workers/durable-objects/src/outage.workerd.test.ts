@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isDatabaseUnavailable } from "#db/errors.ts";
-import { assistedSessions, users, verificationRequests } from "#db/schema/index.ts";
+import { assistedSessions, verificationRequests } from "#db/schema/index.ts";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import type { PresentationRequestApi, VerificationResult } from "#server/verification/request-state.ts";
 import { databaseStandIn, OUTAGE_DEADLINE_MS } from "#tests/support/database-stand-in.ts";
@@ -10,7 +10,7 @@ import { db } from "#tests/support/workerd-database.ts";
 import type { AssistedSessionObject } from "./assisted-session.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import type { PresentationRequest, Stored } from "./presentation-request.ts";
-import { alarmAt, stubsWithAlarmsCleared, TestClock, testOffice, testPerson } from "./test-support.ts";
+import { alarmAt, requestRow, stubsWithAlarmsCleared, TestClock, testOffice, testPerson } from "./test-support.ts";
 
 /**
  * Durable Objects when the database hangs or refuses connections (issue 20, ADR 032): they keep
@@ -39,23 +39,7 @@ async function openRequest() {
   const id = crypto.randomUUID();
   const clock = new TestClock(Date.now());
   const expiresAt = clock.now() + 10 * 60_000;
-  const [verifier] = await db()
-    .insert(users)
-    .values({ username: `verifier${crypto.randomUUID().slice(0, 12)}`, passwordHash: "unused", role: "verifier" })
-    .returning();
-  await db()
-    .insert(verificationRequests)
-    .values({
-      id,
-      verifierId: verifier!.id,
-      credentialType: "rtw",
-      requestedAttributes: ["hasRightToWork"],
-      purpose: "Hiring",
-      nonce: crypto.randomUUID(),
-      stateHash: crypto.randomUUID(),
-      clientId: "verifier_attestation:https://identity.example/verifiers/test",
-      expiresAt: new Date(expiresAt),
-    });
+  await requestRow(id, expiresAt);
   const stub = ns.get(ns.idFromName(id));
   made.push(stub);
   await runInDurableObject(stub, (instance: PresentationRequest) => {

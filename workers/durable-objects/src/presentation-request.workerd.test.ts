@@ -12,7 +12,7 @@ import { watchSocket } from "#tests/support/websocket.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import type { DurableObjectsEnv } from "./env.ts";
 import type { PresentationRequest, Stored } from "./presentation-request.ts";
-import { alarmAt, TestClock } from "./test-support.ts";
+import { alarmAt, requestRow, TestClock } from "./test-support.ts";
 
 const bindings = env as unknown as DurableObjectsEnv & {
   PRESENTATION_REQUESTS: DurableObjectNamespace<PresentationRequest>;
@@ -67,30 +67,6 @@ const judged = (clock: Clock, over: Partial<VerificationResult> = {}): Verificat
   ...over,
 });
 
-/** The verification_requests row the verifier worker writes before it opens the object. */
-async function requestRow(id: string, expiresAt: number) {
-  const [verifier] = await db()
-    .insert(users)
-    .values({
-      username: `verifier${crypto.randomUUID().slice(0, 12)}`,
-      passwordHash: "not-used-to-sign-in",
-      role: "verifier",
-    })
-    .returning();
-  await db()
-    .insert(verificationRequests)
-    .values({
-      id,
-      verifierId: verifier!.id,
-      credentialType: "rtw",
-      requestedAttributes: ["hasRightToWork"],
-      purpose: "Hiring",
-      nonce: crypto.randomUUID(),
-      stateHash: crypto.randomUUID(),
-      clientId: "verifier_attestation:https://identity.example/verifiers/test",
-      expiresAt: new Date(expiresAt),
-    });
-}
 const rowOf = async (id: string) =>
   (await db().select().from(verificationRequests).where(eq(verificationRequests.id, id)))[0]!;
 

@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach } from "vitest";
-import { assistedOffices, users } from "#db/schema/index.ts";
+import { assistedOffices, users, verificationRequests } from "#db/schema/index.ts";
 import type { Clock } from "#server/worker/clock.ts";
 import { db } from "#tests/support/workerd-database.ts";
 
@@ -54,6 +54,24 @@ export async function testOffice(address: string) {
     .values({ name: `Office ${crypto.randomUUID()}`, address })
     .returning();
   return row!;
+}
+
+/** The verification_requests row the verifier worker writes before it opens a PresentationRequest, asked by a verifier of its own. */
+export async function requestRow(id: string, expiresAt: number) {
+  const verifier = await testPerson("Verifier", "verifier");
+  await db()
+    .insert(verificationRequests)
+    .values({
+      id,
+      verifierId: verifier.id,
+      credentialType: "rtw",
+      requestedAttributes: ["hasRightToWork"],
+      purpose: "Hiring",
+      nonce: crypto.randomUUID(),
+      stateHash: crypto.randomUUID(),
+      clientId: "verifier_attestation:https://identity.example/verifiers/test",
+      expiresAt: new Date(expiresAt),
+    });
 }
 
 /** When the object's alarm is set for (null: none). */
