@@ -10,7 +10,7 @@ import {
   closeBrowsers,
   createUser,
   openTestBrowser,
-  SCREENS,
+  photograph,
   screenshots,
   seriousAxeFindings,
   signIn,
@@ -81,8 +81,8 @@ describe("/gabriel-ai", () => {
       "/governance",
     );
 
-    const empty = await main(page).getByText("No cases have been raised yet.").count();
-    if (empty) await page.screenshot({ path: `${SCREENS}/gabriel-ai-empty-light.png`, fullPage: true });
+    if (await main(page).getByText("No cases have been raised yet.").count())
+      await photograph(page, "gabriel-ai-empty-light", { fullPage: true });
 
     // A visitor has no theme toggle: the theme cookie chooses, as the pitch pages are checked.
     await raiseAndDecide();
@@ -93,7 +93,7 @@ describe("/gabriel-ai", () => {
       const table = main(page).getByRole("table", { name: "Figures by agent" });
       expect(await table.getByRole("row").count()).toBe(1 + AGENT_TYPES.length);
       expect(await seriousAxeFindings(page), theme).toEqual([]);
-      await page.screenshot({ path: `${SCREENS}/gabriel-ai-visitor-${theme}.png`, fullPage: true });
+      await photograph(page, `gabriel-ai-visitor-${theme}`, { fullPage: true });
     }
   });
 
@@ -119,6 +119,6 @@ describe("/gabriel-ai", () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENS}/gabriel-ai-phone-light.png`, fullPage: true });
+    await photograph(page, "gabriel-ai-phone-light", { fullPage: true });
   });
 });

@@ -9,11 +9,12 @@ import {
   axeInBothThemes,
   createUser,
   expectToast,
-  SCREENS,
+  photograph,
   screenshots,
   seriousAxeFindings,
   setDarkMode,
   signIn,
+  TAKING_SCREENSHOTS,
   type TestUser,
   visit,
 } from "./wallet-helpers.ts";
@@ -151,12 +152,14 @@ describe("passkeys", () => {
 
     // Accessibility of the section, then with the removal dialog open; pictures of both themes.
     expect(await axeInBothThemes(page)).toEqual({ light: [], dark: [] });
-    for (const dark of [false, true]) {
-      await setDarkMode(page, dark);
-      await page.mouse.move(0, 0);
-      await security.screenshot({ path: `${SCREENS}/passkeys-security-settings-${dark ? "dark" : "light"}.png` });
+    if (TAKING_SCREENSHOTS) {
+      for (const dark of [false, true]) {
+        await setDarkMode(page, dark);
+        await page.mouse.move(0, 0);
+        await photograph(security, `passkeys-security-settings-${dark ? "dark" : "light"}`);
+      }
+      await setDarkMode(page, false);
     }
-    await setDarkMode(page, false);
     await security.getByRole("button", { name: "Remove passkey Work laptop" }).click();
     const dialog = page.getByRole("dialog", { name: "Remove this passkey?" });
     await dialog.waitFor();
@@ -279,7 +282,7 @@ describe("passkeys", () => {
       expect(await page.getByLabel("Username").getAttribute("autocomplete")).toBe("username webauthn");
       await page.getByRole("button", { name: "Sign in with a passkey" }).waitFor();
       expect({ theme, serious: await seriousAxeFindings(page) }).toEqual({ theme, serious: [] });
-      await page.screenshot({ path: `${SCREENS}/passkeys-login-${theme}.png`, fullPage: true });
+      await photograph(page, `passkeys-login-${theme}`, { fullPage: true });
     }
 
     const elsewhere = await openWithAuthenticator(stackBase());

@@ -12,12 +12,13 @@ import {
   issueFromBrowser,
   openTestBrowser,
   pageJson,
-  SCREENS,
+  photograph,
   screenshots,
   seriousAxeFindings,
   setDarkMode,
   shareFromBrowser,
   signIn,
+  TAKING_SCREENSHOTS,
   type TestUser,
   toastRegion,
   visit,
@@ -47,14 +48,11 @@ beforeAll(async () => {
 
 /** Light and dark screenshots of the public verify page (no header toggle: the theme cookie). */
 async function verifyScreenshots(stranger: OpenBrowser, link: string, name: string) {
+  if (!TAKING_SCREENSHOTS) return;
   for (const dark of [false, true]) {
     await stranger.context.addCookies([{ name: "theme", value: dark ? "dark" : "light", url: stranger.baseUrl }]);
     await stranger.page.goto(link);
-    await stranger.page.screenshot({
-      path: `${SCREENS}/${name}-${dark ? "dark" : "light"}.png`,
-      fullPage: true,
-      animations: "disabled",
-    });
+    await photograph(stranger.page, `${name}-${dark ? "dark" : "light"}`, { fullPage: true, animations: "disabled" });
   }
 }
 

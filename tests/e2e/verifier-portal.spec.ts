@@ -19,6 +19,7 @@ import {
   createVerifier,
   expectToast,
   openTestBrowser,
+  photograph,
   screenshots,
   setDarkMode,
   signIn,
@@ -475,7 +476,7 @@ describe("checking a credential shown in person", () => {
       background: "rgb(255, 255, 255)",
       body: "rgb(255, 255, 255)",
     });
-    await page.screenshot({ path: ".tmp/screens/verifier-portal-print.png", fullPage: true });
+    await photograph(page, "verifier-portal-print", { fullPage: true });
     await page.emulateMedia({ media: "screen" });
     await setDarkMode(page, false);
   });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import axe from "axe-core";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { hashPassword } from "#core/accounts/password.ts";
 import type { KnownRole } from "#core/accounts/schemas.ts";
@@ -20,6 +20,22 @@ import { testDatabase } from "./database.ts";
  */
 
 export const SCREENS = ".tmp/screens";
+
+/**
+ * Whether this run takes screenshots: `npm run screens` (SCREENSHOTS=1) does, to look at every
+ * page; `npm test` does not, as the pictures assert nothing and cost the suite about 20 s.
+ */
+export const TAKING_SCREENSHOTS = process.env.SCREENSHOTS === "1";
+
+/** One screenshot of a page or an element, as `${SCREENS}/${name}.png`, when this run takes them. */
+export async function photograph(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean; animations?: "disabled" } = {},
+): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
+  await target.screenshot({ path: `${SCREENS}/${name}.png`, ...options });
+}
 
 const opened: OpenBrowser[] = [];
 
@@ -184,12 +200,13 @@ export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
 }
 
 /**
- * Screenshots in light and dark, as `${SCREENS}/${name}-light.png` and `-dark.png`: the full page
+ * Screenshots in light and dark (when this run takes them: TAKING_SCREENSHOTS), as `${SCREENS}/${name}-light.png` and `-dark.png`: the full page
  * with the header's toggle (on a phone also in screen-high parts, readable at full size); or, with
  * `dialog`, while a modal dialog makes the page behind it inert, the viewport with the theme class
  * the toggle sets (the theme is that class).
  */
 export async function screenshots(page: Page, name: string, options: { dialog?: boolean } = {}): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
   // No hover state from the last click in the picture.
   await page.mouse.move(0, 0);
   const { width, height } = page.viewportSize()!;

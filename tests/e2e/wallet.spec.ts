@@ -9,7 +9,7 @@ import {
   expectToast,
   issueFromBrowser,
   openTestBrowser,
-  SCREENS,
+  photograph,
   screenshots,
   seriousAxeFindings,
   setDarkMode,
@@ -150,7 +150,7 @@ describe("the citizen wallet", () => {
     });
     expect(await details.getByText("Sarah", { exact: true }).isVisible()).toBe(true);
     expect(await details.getByText("This device", { exact: true }).isVisible()).toBe(true);
-    await page.screenshot({ path: `${SCREENS}/wallet-1280-details-light.png` });
+    await photograph(page, "wallet-1280-details-light");
     await details.getByRole("button", { name: "Close" }).click();
 
     // View Activity Log: the log comes into view with focus on its heading, and shows the issuance.
@@ -180,7 +180,7 @@ describe("the citizen wallet", () => {
         title,
       ).toBe(true);
     }
-    await page.screenshot({ path: `${SCREENS}/wallet-1280-request-light.png` });
+    await photograph(page, "wallet-1280-request-light");
     await dialog.getByTestId("request-type-dbs").getByRole("button").click();
     await expectToast(page, "Success", "New credential added to your wallet");
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -314,7 +314,7 @@ describe("the citizen wallet", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,
     );
-    await page.screenshot({ path: `${SCREENS}/wallet-390-request-light.png` });
+    await photograph(page, "wallet-390-request-light");
   });
 
   it("has no serious accessibility problems (axe-core, WCAG 2.2 AA)", async () => {
