@@ -18,7 +18,6 @@ import {
   setDarkMode,
   shareFromBrowser,
   signIn,
-  TAKING_SCREENSHOTS,
   type TestUser,
   toastRegion,
   visit,
@@ -46,12 +45,15 @@ beforeAll(async () => {
   sharerCredential = await asUser(sharer, (page) => issueFromBrowser(page, "rtw"));
 });
 
-/** Light and dark screenshots of the public verify page (no header toggle: the theme cookie). */
-async function verifyScreenshots(stranger: OpenBrowser, link: string, name: string) {
-  if (!TAKING_SCREENSHOTS) return;
+/**
+ * Opens the public verify page light and then dark (no header toggle: the theme cookie), checking
+ * the theme follows the cookie; screenshots of both when this run takes them.
+ */
+async function verifyInBothThemes(stranger: OpenBrowser, link: string, name: string) {
   for (const dark of [false, true]) {
     await stranger.context.addCookies([{ name: "theme", value: dark ? "dark" : "light", url: stranger.baseUrl }]);
     await stranger.page.goto(link);
+    expect(await stranger.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(dark);
     await photograph(stranger.page, `${name}-${dark ? "dark" : "light"}`, { fullPage: true, animations: "disabled" });
   }
 }
@@ -123,7 +125,7 @@ describe("sharing a credential by link", () => {
         .from(analyticsEvents)
         .where(eq(analyticsEvents.sessionId, strangerTab!));
     await expect.poll(tracked, { timeout: 5_000 }).toEqual([{ eventAction: "view_page", page: "/verify/:shareId" }]);
-    await verifyScreenshots(stranger, link, "verify-valid-1280");
+    await verifyInBothThemes(stranger, link, "verify-valid-1280");
 
     // The owner sees the views counted: the stranger opened the link three times (once, then in light and dark).
     await visit(page, "/shares");
@@ -144,7 +146,7 @@ describe("sharing a credential by link", () => {
     // The link now says the holder withdrew it.
     await stranger.page.goto(link);
     expect(await stranger.page.getByRole("heading", { level: 1 }).textContent()).toBe("This link has been withdrawn");
-    await verifyScreenshots(stranger, link, "verify-withdrawn-1280");
+    await verifyInBothThemes(stranger, link, "verify-withdrawn-1280");
 
     // No stored event, from any visit of the link, names the share.
     const leaked = await testDatabase()
@@ -171,13 +173,13 @@ describe("sharing a credential by link", () => {
     await stranger.page.goto(link);
     expect(await stranger.page.getByTestId("verify-result").getAttribute("data-outcome")).toBe("valid");
     expect(await noHorizontalScroll(stranger.page)).toBe(true);
-    await verifyScreenshots(stranger, link, "verify-valid-390");
+    await verifyInBothThemes(stranger, link, "verify-valid-390");
 
     expect((await pageJson(page, `/api/shares/${share.id}/revoke`, {})).status).toBe(200);
     await stranger.page.goto(link);
     expect(await stranger.page.getByTestId("verify-ended").isVisible()).toBe(true);
     expect(await noHorizontalScroll(stranger.page)).toBe(true);
-    await verifyScreenshots(stranger, link, "verify-withdrawn-390");
+    await verifyInBothThemes(stranger, link, "verify-withdrawn-390");
   });
 
   it("has no serious accessibility problems (axe-core, WCAG 2.2 AA), light and dark", async () => {

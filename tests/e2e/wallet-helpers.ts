@@ -19,7 +19,7 @@ import { testDatabase } from "./database.ts";
  * own protocol run from the page (issue a credential, share it).
  */
 
-export const SCREENS = ".tmp/screens";
+const SCREENS = ".tmp/screens";
 
 /**
  * Whether this run takes screenshots: `npm run screens` (SCREENSHOTS=1) does, to look at every
