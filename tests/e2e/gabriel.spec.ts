@@ -63,7 +63,9 @@ describe("the Gabriel console", () => {
     await expect
       .poll(() => page.getByTestId("agent-actions").textContent())
       .toContain("Human review completed by Ada Min");
-  });
+    // Three browsers, one with a fake camera of its own: a budget for that much work on a busy
+    // 2-core machine (24 s of the default 30 s on an ordinary run), not a wait.
+  }, 60_000);
 
   it("tells a citizen they have no access", async () => {
     const citizen = await createUser({ prefix: "gabriel-citizen", firstName: "Cit", lastName: "Izen" });
