@@ -11,7 +11,7 @@ import {
   createVerifier,
   expectToast,
   openTestBrowser,
-  signIn,
+  signInWithForm,
   type TestUser,
   toastRegion,
   visit,
@@ -61,7 +61,7 @@ describe("the session row", () => {
     await open();
     // The page's clock, so "every 30,000 ms" can be shown without waiting; it still runs on its own.
     await browser.context.clock.install();
-    await signIn(browser, person);
+    await signInWithForm(browser, person);
     const syncs = countRequests("/api/session/sync");
     await expect.poll(async () => (await rowsFor(person.id)).length).toBe(1);
     expect((await rowsFor(person.id))[0]).toMatchObject({
@@ -119,7 +119,7 @@ describe("the session row", () => {
   it("keeps the person signed in when the session end fails: Logout Failed, no logout sent", async () => {
     const other = await createUser({ prefix: "session-fail", firstName: "Owen", lastName: "Price" });
     await open();
-    await signIn(browser, other);
+    await signInWithForm(browser, other);
     await expect.poll(async () => (await rowsFor(other.id)).length).toBe(1);
     await page.route("**/api/session/end", (route) =>
       route.fulfill({
@@ -154,7 +154,7 @@ describe("the session row", () => {
   it("signs out with the keyboard alone, and focus returns to Sign Out when it fails", async () => {
     const other = await createUser({ prefix: "session-keys", firstName: "Nia", lastName: "Evans" });
     await open();
-    await signIn(browser, other);
+    await signInWithForm(browser, other);
     await page.route("**/api/session/end", (route) => route.fulfill({ status: 503, body: "" }), { times: 1 });
     const focusSignOut = async () => {
       for (let i = 0; i < 40; i++) {
@@ -175,7 +175,7 @@ describe("the session row", () => {
   it("signs out a person whose login timed out while the page stayed open, and the next login in the tab is a new visit", async () => {
     const other = await createUser({ prefix: "session-idle", firstName: "Ola", lastName: "Bakare" });
     await open();
-    await signIn(browser, other);
+    await signInWithForm(browser, other);
     await expect.poll(async () => (await rowsFor(other.id)).length).toBe(1);
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem("identity.session.started"))).toBe("1");
     // The idle timeout, as the server sees it: the login session row is gone.
@@ -187,14 +187,14 @@ describe("the session row", () => {
     await expectToast(page, "Signed Out", "Your session had already ended, so you are signed out.");
     expect(await page.evaluate(() => sessionStorage.getItem("identity.session.started"))).toBeNull();
     // Signing in again in the same tab starts a visit of its own.
-    await signIn(browser, other);
+    await signInWithForm(browser, other);
     await expect.poll(async () => (await rowsFor(other.id)).length).toBe(2);
   });
 
   it("ends the row by a beacon when the tab closes", async () => {
     const other = await createUser({ prefix: "session-close", firstName: "Ellis", lastName: "Ward" });
     await open();
-    await signIn(browser, other);
+    await signInWithForm(browser, other);
     await expect.poll(async () => (await rowsFor(other.id)).length).toBe(1);
     // The tab knows the server has its start (the beacon is for a started session).
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem("identity.session.started"))).toBe("1");
@@ -208,7 +208,7 @@ describe("the session row", () => {
     await testDatabase().insert(userProfiles).values({ userId: private_.id, shareAnalytics: false });
     await open();
     const starts = countRequests("/api/session/start");
-    await signIn(browser, private_);
+    await signInWithForm(browser, private_);
     await expect.poll(starts).toBe(1);
     await mainNav().getByRole("link", { name: "Citizen Wallet" }).click();
     await page.waitForURL("**/wallet");
@@ -225,7 +225,7 @@ describe("leaving a form with typed data", () => {
   it("asks on the profile form: staying keeps what was typed, leaving goes; saving does not ask", async () => {
     const person = await createUser({ prefix: "unsaved", firstName: "Cara", lastName: "Doyle" });
     await open();
-    await signIn(browser, person);
+    await signInWithForm(browser, person);
     await visit(page, "/profile?edit=basic&item=phone#edit-basic");
     const phone = page.getByRole("textbox", { name: "Phone number" });
     await phone.fill("07700 900123");
@@ -273,7 +273,7 @@ describe("leaving a form with typed data", () => {
   it("asks before the tab is reloaded with typed data (the browser's own prompt)", async () => {
     const person = await createUser({ prefix: "unsaved-tab", firstName: "Ivo", lastName: "Stone" });
     await open();
-    await signIn(browser, person);
+    await signInWithForm(browser, person);
     await visit(page, "/profile?edit=address#edit-address");
     await page.getByRole("textbox", { name: "Town or city" }).fill("Leeds");
     const kinds: string[] = [];
@@ -290,7 +290,7 @@ describe("leaving a form with typed data", () => {
   it("asks on the verifier's Request Specific Credentials form when a purpose is typed and not sent", async () => {
     const { user: verifier } = await createVerifier("unsaved-verifier");
     await open();
-    await signIn(browser, verifier);
+    await signInWithForm(browser, verifier);
     await visit(page, "/verifier");
     await page.getByTestId("input-purpose").fill("Pre-employment check for Jane");
     const prompts: string[] = [];

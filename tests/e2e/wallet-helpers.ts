@@ -147,13 +147,30 @@ async function giveAuthorityRecords(userId: string): Promise<void> {
 }
 
 /** Signs in through the login form, as a person would, and waits for the dashboard. */
-export async function signIn(browser: OpenBrowser, user: Pick<TestUser, "username" | "password">): Promise<void> {
+export async function signInWithForm(
+  browser: OpenBrowser,
+  user: Pick<TestUser, "username" | "password">,
+): Promise<void> {
   const { page } = browser;
   await visit(page, "/login");
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(new URL("/", browser.baseUrl).href);
+}
+
+/**
+ * Signs in where signing in is not what the test is about, and opens the dashboard: the login
+ * form's own call (POST /api/auth/login) from the browser's context, so the session and device
+ * cookies are this browser's, without loading the login page first. The form itself is tested
+ * with signInWithForm (the shell and session-tracking tests).
+ */
+export async function signIn(browser: OpenBrowser, user: Pick<TestUser, "username" | "password">): Promise<void> {
+  const answer = await browser.context.request.post("/api/auth/login", {
+    data: { username: user.username, password: user.password },
+  });
+  if (!answer.ok()) throw new Error(`POST /api/auth/login for ${user.username} answered ${answer.status()}`);
+  await visit(browser.page, "/");
 }
 
 /**
