@@ -12,6 +12,11 @@ import { isDatabaseUnavailable } from "./errors.ts";
  * one error every worker answers as 503.
  */
 const DEADLINE_MS = 200;
+/**
+ * Without the deadline these calls would wait for ever, so any bound shows it worked: a wide one,
+ * so a busy machine that stalls the process for a moment cannot fail the test.
+ */
+const WITHIN_MS = DEADLINE_MS + 5_000;
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
@@ -48,7 +53,7 @@ describe("createDb's deadline", () => {
     const { error, elapsedMs } = await failure(standIn.url);
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(elapsedMs).toBeGreaterThanOrEqual(DEADLINE_MS - 20);
-    expect(elapsedMs).toBeLessThan(DEADLINE_MS + 1_500);
+    expect(elapsedMs).toBeLessThan(WITHIN_MS);
     expect(standIn.seen.requests).toBeGreaterThanOrEqual(1);
   });
 
@@ -56,7 +61,7 @@ describe("createDb's deadline", () => {
     const standIn = await startStandIn("refuse", "http://127.0.0.1:1");
     const { error, elapsedMs } = await failure(standIn.url);
     expect(isDatabaseUnavailable(error)).toBe(true);
-    expect(elapsedMs).toBeLessThan(DEADLINE_MS + 1_500);
+    expect(elapsedMs).toBeLessThan(WITHIN_MS);
   });
 
   it("gives up on an answer that starts and then stalls", async () => {
@@ -66,7 +71,7 @@ describe("createDb's deadline", () => {
     });
     const { error, elapsedMs } = await failure(url);
     expect(isDatabaseUnavailable(error)).toBe(true);
-    expect(elapsedMs).toBeLessThan(DEADLINE_MS + 1_500);
+    expect(elapsedMs).toBeLessThan(WITHIN_MS);
   });
 
   it.each([502, 503, 504])("treats a gateway's %i as the database being away", async (status) => {
