@@ -392,3 +392,66 @@ describe("/verifier/organisations (administrators)", () => {
     expect(await textOf(refused)).toContain('href="/verifier/organisations"');
   });
 });
+
+describe("the check's outcome on the portal's pages (issue 20, ADR 033)", () => {
+  it("shows each check's outcome beside its result in the history and Recent Verifications: passed, failed with the reason, or not evaluated", async () => {
+    const { cookie, organisation } = await organisationVerifier();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const record = { organisationId: organisation.id, mode: "offline" as const, presentedAttributes: {} };
+    await db()
+      .insert(presentations)
+      .values([
+        {
+          ...record,
+          checkType: "age",
+          purpose: "Sale of alcohol",
+          verificationResult: "valid",
+          outcome: "failed",
+          outcomeReason: "UNDER_18",
+          presentedAttributes: { age_over_18: false },
+          verifiedAt: minutesAgo(1),
+        },
+        {
+          ...record,
+          checkType: "rtw",
+          purpose: "Warehouse hire",
+          verificationResult: "valid",
+          outcome: "passed",
+          verifiedAt: minutesAgo(2),
+        },
+        {
+          ...record,
+          checkType: "rtw",
+          purpose: "Revoked one",
+          verificationResult: "STATUS_REVOKED",
+          verifiedAt: minutesAgo(3),
+        },
+      ]);
+
+    const history = await textOf(await call("/verifier/history", { cookie }));
+    expect(history).toMatch(/<th[^>]*>Outcome<\/th>/);
+    const outcomes = [...history.matchAll(/data-testid="history-outcome"[^>]*>(.*?)<\/td>/g)].map((match) =>
+      match[1]!.replace(/<[^>]+>/g, ""),
+    );
+    expect(outcomes).toEqual(["Check failed: Under 18", "Check passed", "Not evaluated"]);
+
+    const portal = await textOf(await call("/verifier", { cookie }));
+    expect(portal).toContain("Check failed: Under 18");
+    const recent = await portalData(cookie);
+    expect(recent.recent.map((entry) => (entry as { outcome?: unknown }).outcome)).toEqual([
+      { status: "failed", reason: "UNDER_18", message: "Under 18" },
+      { status: "passed", reason: null, message: null },
+      null,
+    ]);
+  });
+
+  it("tells an integrator on /verifier/api-docs that valid is not the check's answer, and shows the outcome's fields", async () => {
+    const { cookie } = await organisationVerifier();
+    const html = await textOf(await call("/verifier/api-docs", { cookie }));
+    expect(html).toContain('data-testid="api-outcome"');
+    expect(html).toContain("says only that the credential is genuine");
+    expect(html).toContain("Accept a check only when");
+    expect(html).toContain("Fields of CheckOutcome");
+    for (const field of ["status", "reason", "message"]) expect(html, field).toMatch(new RegExp(`>${field}</th>`));
+  });
+});

@@ -4,6 +4,7 @@
  * assurance level the answering credential was issued at. Pure data: the portal's form, the
  * verifier worker's validation, the DCQL query and the citizen's consent screen all read it.
  */
+import { ukDate } from "#core/format/uk-time.ts";
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 
 export type CheckType = "rtw" | "rtr" | "dbs" | "age" | "driving_licence" | "professional_certificate";
@@ -41,10 +42,90 @@ export interface CheckDefinition {
   defaultAttributes: readonly string[];
   /** GPG45 confidence the issuing authority's checks reach: shown on the receipt. */
   assuranceLevel: "GPG45 Medium" | "GPG45 High";
+  /** What passing the check means, in words (GET /api/verifications/checks, the API documentation). */
+  passes: string;
+  /**
+   * The check's rule (issue 20, ADR 033): why a genuine credential fails it, from the attributes the
+   * verifier saw (by attribute id) on the UK day `today` (YYYY-MM-DD); undefined when it passes.
+   */
+  fails: (seen: Readonly<Record<string, unknown>>, today: string) => OutcomeReason | undefined;
+}
+
+/**
+ * Why a genuine credential fails its check, as a stable code and in words (issue 20, ADR 033).
+ * The words are what the portal, the toast, the receipt, the history and the CSV show.
+ */
+export const OUTCOME_REASONS = {
+  RIGHT_TO_WORK_NOT_SHOWN: "Right to work not shown",
+  NO_RIGHT_TO_WORK: "No right to work in the UK",
+  WORK_PERMISSION_EXPIRED: "Permission to work has expired",
+  RIGHT_TO_RENT_NOT_SHOWN: "Right to rent not shown",
+  NO_RIGHT_TO_RENT: "No right to rent in England",
+  RENT_PERMISSION_EXPIRED: "Permission to rent has expired",
+  AGE_NOT_SHOWN: "Age not shown",
+  UNDER_18: "Under 18",
+  UNDER_21: "Under 21",
+  DBS_RESULT_NOT_SHOWN: "DBS result not shown",
+  BARRED_FROM_WORK_WITH_CHILDREN: "On the children's barred list",
+  BARRED_FROM_WORK_WITH_ADULTS: "On the adults' barred list",
+  POLICE_RECORDS_SHOWN: "Police records show information",
+  LICENCE_EXPIRED: "Driving licence has expired",
+  NO_VEHICLE_CATEGORIES: "Not entitled to drive any vehicle",
+  REGISTRATION_LAPSED: "Professional registration has lapsed",
+  EXPIRY_DATE_UNREADABLE: "Expiry date could not be read",
+} as const;
+
+export type OutcomeReason = keyof typeof OUTCOME_REASONS;
+export const OUTCOME_REASON_CODES = Object.keys(OUTCOME_REASONS) as [OutcomeReason, ...OutcomeReason[]];
+
+export const OUTCOME_STATUSES = ["passed", "failed"] as const;
+export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number];
+
+/**
+ * Whether the check passed, beside `valid` (which says only that the credential is genuine):
+ * `reason` and `message` (the reason in words) are set when it failed, null when it passed.
+ */
+export interface CheckOutcome {
+  status: OutcomeStatus;
+  reason: OutcomeReason | null;
+  message: string | null;
+}
+
+function isOutcomeReason(value: unknown): value is OutcomeReason {
+  return typeof value === "string" && Object.hasOwn(OUTCOME_REASONS, value);
 }
 
 /** Age thresholds issuers attest as `age_equal_or_over` (SD-JWT VC draft, section 3.2.2.2 example claims). */
 const AGE_THRESHOLDS = [18, 21] as const;
+const UNDER: Record<(typeof AGE_THRESHOLDS)[number], OutcomeReason> = { 18: "UNDER_18", 21: "UNDER_21" };
+
+/** What a DBS certificate says where a search found nothing (police records, each barred list). */
+export const DBS_NONE_RECORDED = "None recorded";
+
+/**
+ * Whether a date attribute the verifier saw has passed on `today` (both YYYY-MM-DD, so they compare
+ * as text): a permission, licence or registration runs to the end of its expiry date. A date that
+ * is not YYYY-MM-DD cannot be judged in date, so it fails (EXPIRY_DATE_UNREADABLE); one not shown
+ * leaves it to the credential's own expiry, which verification has already checked.
+ */
+function expiryFails(value: unknown, today: string, expired: OutcomeReason): OutcomeReason | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return "EXPIRY_DATE_UNREADABLE";
+  return value < today ? expired : undefined;
+}
+
+/** A permission check (right to work, right to rent): the permission shown and true, and not past its expiry. */
+function permissionFails(
+  seen: Readonly<Record<string, unknown>>,
+  today: string,
+  attribute: string,
+  reasons: { notShown: OutcomeReason; refused: OutcomeReason; expired: OutcomeReason },
+): OutcomeReason | undefined {
+  const permission = seen[attribute];
+  if (permission === undefined) return reasons.notShown;
+  if (permission !== true) return reasons.refused;
+  return expiryFails(seen.expiryDate, today, reasons.expired);
+}
 
 const NAME: readonly CheckAttribute[] = [
   { id: "given_name", label: "Given name", path: ["given_name"] },
@@ -69,6 +150,13 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     ],
     defaultAttributes: ["hasRightToWork"],
     assuranceLevel: "GPG45 Medium",
+    passes: "The credential shows the right to work in the UK, and the permission has not expired.",
+    fails: (seen, today) =>
+      permissionFails(seen, today, "hasRightToWork", {
+        notShown: "RIGHT_TO_WORK_NOT_SHOWN",
+        refused: "NO_RIGHT_TO_WORK",
+        expired: "WORK_PERMISSION_EXPIRED",
+      }),
   },
   rtr: {
     code: "rtr",
@@ -82,6 +170,13 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     ],
     defaultAttributes: ["hasRightToRent"],
     assuranceLevel: "GPG45 Medium",
+    passes: "The credential shows the right to rent in England, and the permission has not expired.",
+    fails: (seen, today) =>
+      permissionFails(seen, today, "hasRightToRent", {
+        notShown: "RIGHT_TO_RENT_NOT_SHOWN",
+        refused: "NO_RIGHT_TO_RENT",
+        expired: "RENT_PERMISSION_EXPIRED",
+      }),
   },
   dbs: {
     code: "dbs",
@@ -99,6 +194,19 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     ],
     defaultAttributes: ["checkLevel", "policeRecords", "barredListChildren", "barredListAdults"],
     assuranceLevel: "GPG45 High",
+    passes: `At least one result is shown (police records, a barred list), and each one shown reads "${DBS_NONE_RECORDED}".`,
+    // A barred person may not work in regulated activity with that group (Safeguarding Vulnerable
+    // Groups Act 2006): named first. Police records that show anything are for the employer to
+    // weigh, but are not a clear certificate, so the check does not pass on its own.
+    fails: (seen) => {
+      const shown = (id: string) => seen[id] !== undefined;
+      if (!["policeRecords", "barredListChildren", "barredListAdults"].some(shown)) return "DBS_RESULT_NOT_SHOWN";
+      const recorded = (id: string) => shown(id) && seen[id] !== DBS_NONE_RECORDED;
+      if (recorded("barredListChildren")) return "BARRED_FROM_WORK_WITH_CHILDREN";
+      if (recorded("barredListAdults")) return "BARRED_FROM_WORK_WITH_ADULTS";
+      if (recorded("policeRecords")) return "POLICE_RECORDS_SHOWN";
+      return undefined;
+    },
   },
   age: {
     code: "age",
@@ -111,6 +219,15 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     })),
     defaultAttributes: ["age_over_18"],
     assuranceLevel: "GPG45 Medium",
+    passes: "Every age threshold shown (asked for by the request, or chosen by the citizen) is met.",
+    // Every threshold shown is one asked (a request's answer shows exactly what it asked for), so
+    // each must be met; the lowest one missed is the reason.
+    fails: (seen) => {
+      const shown = AGE_THRESHOLDS.filter((age) => seen[`age_over_${age}`] !== undefined);
+      if (!shown.length) return "AGE_NOT_SHOWN";
+      const missed = shown.find((age) => seen[`age_over_${age}`] !== true);
+      return missed === undefined ? undefined : UNDER[missed];
+    },
   },
   // Issue 20: a driving licence or a professional certificate is a check of its own, so that an
   // organisation sees one only when it is registered for it (no credential answers "no check").
@@ -128,6 +245,16 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     ],
     defaultAttributes: ["categories", "expiryDate"],
     assuranceLevel: "GPG45 Medium",
+    passes:
+      "The licence has not expired (its expiry date, where shown, and the credential's own), and any categories shown are not empty.",
+    fails: (seen, today) => {
+      const expired = expiryFails(seen.expiryDate, today, "LICENCE_EXPIRED");
+      if (expired) return expired;
+      const { categories } = seen;
+      if (categories !== undefined && !(Array.isArray(categories) && categories.length > 0))
+        return "NO_VEHICLE_CATEGORIES";
+      return undefined;
+    },
   },
   professional_certificate: {
     code: "professional_certificate",
@@ -141,6 +268,8 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     ],
     defaultAttributes: ["profession", "expiryDate"],
     assuranceLevel: "GPG45 Medium",
+    passes: "The registration has not lapsed (its renewal date, where shown, and the credential's own expiry).",
+    fails: (seen, today) => expiryFails(seen.expiryDate, today, "REGISTRATION_LAPSED"),
   },
 };
 
@@ -200,4 +329,30 @@ export function ageEqualOrOver(birthdate: string, on: Date): Record<string, bool
   let age = on.getUTCFullYear() - year;
   if (on.getUTCMonth() + 1 < month || (on.getUTCMonth() + 1 === month && on.getUTCDate() < day)) age -= 1;
   return Object.fromEntries(AGE_THRESHOLDS.map((threshold) => [String(threshold), age >= threshold]));
+}
+
+/**
+ * The outcome of `check` for a genuine credential whose attributes the verifier saw (by attribute
+ * id, as `presentedAttributes` names them), judged on the UK day of `at` (ADR 033).
+ */
+export function checkOutcome(check: CheckType, seen: Readonly<Record<string, unknown>>, at: Date): CheckOutcome {
+  const reason = CHECKS[check].fails(seen, ukDate(at));
+  return reason ? failedOutcome(reason) : { status: "passed", reason: null, message: null };
+}
+
+function failedOutcome(reason: OutcomeReason): CheckOutcome {
+  return { status: "failed", reason, message: OUTCOME_REASONS[reason] };
+}
+
+/**
+ * An outcome as a record keeps it (its status and reason code), with the reason in words; null
+ * when none was kept (a credential that was not valid, or a record made before outcomes were).
+ * A reason this build does not know still fails, with general words.
+ */
+export function storedOutcome(status: string | null, reason: string | null): CheckOutcome | null {
+  if (status === "passed") return { status: "passed", reason: null, message: null };
+  if (status !== "failed") return null;
+  return isOutcomeReason(reason)
+    ? failedOutcome(reason)
+    : { status: "failed", reason: null, message: "The check failed" };
 }

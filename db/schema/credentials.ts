@@ -67,6 +67,13 @@ export const presentations = sqliteTable(
     presentedAttributes: json<Record<string, unknown>>("presented_attributes"),
     /** "valid", or the reason code it failed on (core/credentials/errors.ts, server/verification). */
     verificationResult: text("verification_result"),
+    /**
+     * Whether a valid credential passed the check (ADR 033): "passed" or "failed"; null when not
+     * evaluated (not valid, no check, or recorded before issue 20).
+     */
+    outcome: text("outcome", { enum: ["passed", "failed"] }),
+    /** Why it failed: core/verification/checks.ts OUTCOME_REASONS (its words are read from there). */
+    outcomeReason: text("outcome_reason"),
     verifiedAt: createdAt("verified_at"),
     /** The verifier organisation that checked (verifier worker checks only). */
     organisationId: text("organisation_id").references(() => verifierOrganisations.id),

@@ -184,8 +184,31 @@ function errorShapes(document: Json): { name: string; fields: DocField[] }[] {
     .map((name) => ({ name, fields: fieldsOf(components[name]) }));
 }
 
+/** A shape every result carries, named and described, with its fields. */
+export interface DocShape {
+  name: string;
+  description: string | null;
+  fields: DocField[];
+}
+
+/**
+ * The check's outcome (ADR 033), the shape beside `valid` in every result: shown on its own, so
+ * an integrator reads what `valid` does not say before any operation.
+ */
+function outcomeShape(document: Json): DocShape | null {
+  const schema = schemasOf(document).CheckOutcome;
+  if (!isObject(schema)) return null;
+  return {
+    name: "CheckOutcome",
+    description: typeof schema.description === "string" ? schema.description : null,
+    fields: fieldsOf(schema),
+  };
+}
+
 /** The document for this origin, read for the page. */
-export function apiDocsFor(origin: string): ApiDocs & { errors: { name: string; fields: DocField[] }[] } {
+export function apiDocsFor(
+  origin: string,
+): ApiDocs & { errors: { name: string; fields: DocField[] }[]; outcome: DocShape | null } {
   const document = openApiDocument(origin) as Json;
-  return { ...readApiDocs(document), errors: errorShapes(document) };
+  return { ...readApiDocs(document), errors: errorShapes(document), outcome: outcomeShape(document) };
 }

@@ -4,7 +4,13 @@
  * schemas, so the documentation cannot drift from what the worker accepts.
  */
 import { z } from "zod";
-import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
+import {
+  CHECK_TYPES,
+  CHECKS,
+  type CheckOutcome as CoreCheckOutcome,
+  OUTCOME_REASON_CODES,
+  OUTCOME_STATUSES,
+} from "#core/verification/checks.ts";
 import { BINDINGS, MAX_REQUEST_ATTEMPTS } from "#core/verification/reasons.ts";
 
 export const CreateRequestBody = z
@@ -43,12 +49,45 @@ export const CreatedRequest = z
   .meta({ id: "CreatedRequest" });
 export type CreatedRequest = z.infer<typeof CreatedRequest>;
 
+/** What `valid` says, and what it does not (ADR 033): every answer that carries both states it. */
+const VALID_MEANS =
+  "Whether the credential is genuine: signed by its issuer, in date, not revoked and presented by its holder. It does not say whether the check passed: read outcome.";
+
+/**
+ * The check's outcome beside `valid` (issue 20, ADR 033): a genuine credential can still fail the
+ * check (an age check answered "under 18", a Right to Work credential that says no right to work).
+ * The wire form of core's CheckOutcome (the rules that make it live beside the checks).
+ */
+const CheckOutcome = z
+  .object({
+    status: z.enum(OUTCOME_STATUSES).describe("passed, or failed: whether the person meets what the check asks."),
+    reason: z
+      .enum(OUTCOME_REASON_CODES)
+      .nullable()
+      .describe("Why the check failed, as a stable code (e.g. UNDER_18, NO_RIGHT_TO_WORK); null when it passed."),
+    message: z
+      .string()
+      .nullable()
+      .describe('Why the check failed, in words (e.g. "Under 18", "No right to work in the UK"); null when it passed.'),
+  })
+  .meta({
+    id: "CheckOutcome",
+    description:
+      "Whether the check passed, judged by the platform on the attributes the verifier saw, by the check's rule (GET /api/verifications/checks: passes). Only a valid credential is judged: outcome is null when valid is false (not evaluated).",
+  }) satisfies z.ZodType<CoreCheckOutcome>;
+
+const OUTCOME_MEANS =
+  "Whether the check passed (passed or failed, with the reason), for a valid credential; null when not evaluated (valid is false). Act on valid and outcome together: a genuine credential can fail the check.";
+
 export const VerificationResult = z
   .object({
-    valid: z.boolean(),
+    valid: z.boolean().describe(VALID_MEANS),
     reason: z.string().max(64).describe('"valid", or the reason code the presentation failed on.'),
     presentedAttributes: z.record(z.string(), z.unknown()),
     timestamp: z.iso.datetime(),
+    // Optional where it is kept (a decline, or a result stored before outcomes were, has none);
+    // GET /api/presentations/requests/{id} always answers it, null when not evaluated.
+    outcome: CheckOutcome.nullable().optional().describe(OUTCOME_MEANS),
     recordId: z
       .uuid()
       .optional()
@@ -131,7 +170,8 @@ export const ValidateBody = z
 
 export const ValidationAnswer = z
   .object({
-    valid: z.boolean(),
+    valid: z.boolean().describe(VALID_MEANS),
+    outcome: CheckOutcome.nullable().describe(OUTCOME_MEANS),
     reason: z.string(),
     message: z.string(),
     result: z.enum(["valid", "invalid", "expired"]),
@@ -168,7 +208,10 @@ export const HistoryEntry = z
     checkName: z.string(),
     purpose: z.string(),
     mode: z.string().nullable(),
-    valid: z.boolean(),
+    valid: z.boolean().describe(VALID_MEANS),
+    outcome: CheckOutcome.nullable().describe(
+      `${OUTCOME_MEANS} Also null for a record kept before outcomes were evaluated (issue 20).`,
+    ),
     result: z.enum(["valid", "invalid", "expired"]),
     reason: z.string(),
     presentedAttributes: z.record(z.string(), z.unknown()),

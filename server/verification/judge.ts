@@ -12,9 +12,11 @@ import { type PresentationPolicy, StatusListCache, verifyPresentation, webCrypto
 import { AUTHORITIES, CREDENTIAL_TYPE_CODES, vctUrl } from "#core/issuers/registry.ts";
 import {
   CHECKS,
+  type CheckOutcome,
   type CheckType,
   checkForCredentialType,
   checkForPresentation,
+  checkOutcome,
   possibleChecks,
 } from "#core/verification/checks.ts";
 import {
@@ -109,12 +111,19 @@ interface JudgementFields {
  * `binding`: what ties a valid credential to the person showing it: "device", its holder's key
  * signed the presentation; "paper", nothing does (a printed credential: the checker compares the
  * holder's photo ID with the name). Null on every invalid judgement, set where it is made invalid.
+ *
+ * `outcome` (issue 20, ADR 033): whether the check passed, which `valid` does not say (a genuine
+ * credential can say "under 18" or "no right to work"), judged by the check's rule
+ * (core/verification/checks.ts) on what the verifier saw. Only a valid credential is judged
+ * against its check: null on every invalid judgement (not evaluated), and on a valid one that
+ * answers no check.
  */
-export type Judgement = JudgementFields & ({ valid: true; binding: Binding } | { valid: false; binding: null });
+export type Judgement = JudgementFields &
+  ({ valid: true; binding: Binding; outcome: CheckOutcome | null } | { valid: false; binding: null; outcome: null });
 
 /** A judgement refused after all, for `reason` (a check the organisation is not registered for, a request already answered). */
 export function refusedAs(judgement: Judgement, reason: VerificationReasonCode): Judgement {
-  return { ...judgement, valid: false, reason, message: reasonMessage(reason), binding: null };
+  return { ...judgement, valid: false, reason, message: reasonMessage(reason), binding: null, outcome: null };
 }
 
 /** The statements that read a list's version (its version and how many of its credentials are revoked), for a caller's own batch. */
@@ -298,6 +307,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
       timestamp,
       check,
       binding: null,
+      outcome: null,
       presentationHash,
       ...(known ? { credential: known } : {}),
     };
@@ -317,6 +327,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
       timestamp,
       check,
       binding: null,
+      outcome: null,
       credential,
       presentationHash,
     };
@@ -338,6 +349,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
         timestamp,
         check,
         binding: null,
+        outcome: null,
         credential,
         presentationHash,
       };
@@ -356,6 +368,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
       timestamp,
       check,
       binding: null,
+      outcome: null,
       credential,
       presentationHash,
     };
@@ -369,6 +382,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     timestamp,
     check,
     binding,
+    outcome: check ? checkOutcome(check, attributes, input.now) : null,
     credential,
     presentationHash,
   };

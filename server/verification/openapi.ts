@@ -94,7 +94,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/validate",
     summary: "Validate a scanned or pasted presentation",
     description:
-      "With requestId the presentation answers that request; without, it is an offline QR code: at most 15 minutes old, each holder nonce accepted once.",
+      "With requestId the presentation answers that request; without, it is an offline QR code: at most 15 minutes old, each holder nonce accepted once. valid says the credential is genuine; outcome says whether the check passed (a genuine credential can say the person is under 18 or has no right to work): act on both.",
     auth: "verifier",
     body: schemas.ValidateBody,
     ok: { status: 200, schema: schemas.ValidationAnswer, description: "The result, valid or not" },
@@ -104,7 +104,8 @@ const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/verifications/history",
     summary: "Your organisation's verification history",
-    description: "Newest first, paged; filter by result and check type; format=csv downloads it.",
+    description:
+      "Newest first, paged; filter by result and check type; format=csv downloads it (with outcome, outcomeReason and outcomeMessage columns beside result).",
     auth: "verifier",
     query: schemas.HistoryQuery,
     ok: { status: 200, schema: schemas.HistoryPage, description: "A page of the history" },
@@ -186,7 +187,7 @@ const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/verifications/checks",
-    summary: "The checks and the attributes each may ask for",
+    summary: "The checks, the attributes each may ask for, and what passing each means",
     auth: "public",
     ok: { status: 200, description: "The checks" },
   },
@@ -207,6 +208,13 @@ const OPERATIONS: Operation[] = [
     ok: { status: 200, description: "A JWK Set" },
   },
 ];
+
+/**
+ * How to read a result (issue 20, ADR 033), in the document's own description so an integrator
+ * who reads nothing else reads it: `valid` is not the answer to the check.
+ */
+const RESULT_READING =
+  'Every result carries valid and outcome. valid: true says only that the credential is genuine (signed by its issuer, in date, not revoked, presented by its holder); it does not say the check passed. outcome says that: passed, or failed with a reason code and the reason in words (e.g. UNDER_18, "Under 18"; NO_RIGHT_TO_WORK, "No right to work in the UK"), judged by the platform by the check\'s rule (GET /api/verifications/checks, passes). outcome is null when valid is false: a credential that is not accepted is not judged. Accept a check only when valid is true and outcome.status is passed.';
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Bad request",
@@ -286,8 +294,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     info: {
       title: "UK Digital Identity: Verifier API",
       version: "1.0.0",
-      description:
-        "Check a person's right to work, right to rent, DBS check or age with OpenID4VP 1.0 requests or offline QR codes, and keep the record.",
+      description: `Check a person's right to work, right to rent, DBS check or age with OpenID4VP 1.0 requests or offline QR codes, and keep the record. ${RESULT_READING}`,
     },
     servers: [{ url: serverUrl }],
     paths,

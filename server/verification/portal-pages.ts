@@ -13,20 +13,21 @@ import { type UsageDay, usageByDay, verificationHistory } from "./records.ts";
 /** What a verification needs on screen, from the record's history entry (the API's own schema). */
 export type VerificationRow = Pick<
   HistoryEntry,
-  "id" | "checkName" | "result" | "purpose" | "mode" | "verifiedAt" | "visualMatchAt"
+  "id" | "checkName" | "result" | "outcome" | "purpose" | "mode" | "verifiedAt" | "visualMatchAt"
 >;
 
-/** A history entry cut down to what the page shows. */
+/** A history entry cut down to what the page shows (the check's outcome beside its result: ADR 033). */
 function verificationRow({
   id,
   checkName,
   result,
+  outcome,
   purpose,
   mode,
   verifiedAt,
   visualMatchAt,
 }: VerificationRow): VerificationRow {
-  return { id, checkName, result, purpose, mode, verifiedAt, visualMatchAt };
+  return { id, checkName, result, outcome, purpose, mode, verifiedAt, visualMatchAt };
 }
 
 /** A row of the history table: what Recent Verifications shows, and the issuer. */

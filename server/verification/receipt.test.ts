@@ -31,6 +31,7 @@ const facts: ReceiptFacts = {
   result: "valid",
   reason: "valid",
   reasonMessage: "The credential is signed by its issuer, in date and not revoked.",
+  outcome: { status: "passed", reason: null, message: null },
   presentationHash: "q8NQhM2Sr0m3tXhH8oQkqjC1vYy0u6m2J9b7cF4kX1E",
   visualMatch: { confirmedAt: "2026-11-24T14:06:00.000Z", confirmedBy: "James Patel" },
 };
@@ -42,8 +43,18 @@ const invalidFacts: ReceiptFacts = {
   result: "invalid",
   reason: "STATUS_REVOKED",
   reasonMessage: "The credential has been revoked by its issuer.",
+  outcome: null,
   visualMatch: null,
   attributes: [],
+};
+
+/** A genuine credential that failed the check (issue 20, ADR 033). */
+const failedFacts: ReceiptFacts = {
+  ...facts,
+  receiptId: "0b1e2f3a-0000-4000-8000-000000000002",
+  checkType: "Age Verification",
+  attributes: [{ label: "Aged 18 or over", value: "No" }],
+  outcome: { status: "failed", reason: "UNDER_18", message: "Under 18" },
 };
 
 async function keyPair(alg: "ES256" | "EdDSA"): Promise<CryptoKeyPair> {
@@ -89,6 +100,13 @@ describe("signReceipt", () => {
     await expect(signReceipt({ ...facts, valid: false }, { kid: "k", privateKey })).rejects.toThrow(/disagree/);
     await expect(signReceipt({ ...invalidFacts, valid: true }, { kid: "k", privateKey })).rejects.toThrow(/disagree/);
   });
+
+  it("refuses facts that give an outcome to a result that is not valid (only a valid credential is judged against its check)", async () => {
+    const { privateKey } = await keyPair("ES256");
+    await expect(
+      signReceipt({ ...invalidFacts, outcome: failedFacts.outcome }, { kid: "k", privateKey }),
+    ).rejects.toThrow(/not valid has an outcome/);
+  });
 });
 
 describe("receiptPdf", () => {
@@ -113,6 +131,7 @@ describe("receiptPdf", () => {
       "Sarah Thompson",
       facts.reasonMessage,
       "Reason code: valid",
+      "Check outcome: Passed",
       facts.presentationHash,
       facts.receiptId,
       "Confirmed by James Patel at 24 Nov 2026, 14:06 GMT: the person presenting matched the credential holder",
@@ -137,8 +156,20 @@ describe("receiptPdf", () => {
     expect(lines).not.toContain("Valid");
     expect(text).toContain("The credential has been revoked by its issuer.");
     expect(text).toContain("Reason code: STATUS_REVOKED");
+    expect(text).toContain("Check outcome: Not evaluated: the credential was not accepted");
     expect(text).toContain("Attributes None");
     expect(text).toContain("Visual match Not recorded");
+  });
+
+  it("prints the check's outcome beside a valid result: Failed and the reason in words, with its code, and signs it", async () => {
+    const { lines, text, jws, publicKey } = await render(failedFacts);
+    expect(lines).toContain("Valid");
+    expect(text).toContain("Check outcome: Failed: Under 18");
+    expect(text).toContain("Outcome code: UNDER_18");
+    const { payload } = await compactVerify(jws, publicKey);
+    expect(JSON.parse(new TextDecoder().decode(payload)).outcome).toEqual(failedFacts.outcome);
+    // A valid record kept before outcomes were evaluated says so.
+    expect((await render({ ...facts, outcome: null })).text).toContain("Check outcome: Not evaluated");
   });
 
   it("renders an expired result and unknown credential details", async () => {
@@ -203,7 +234,7 @@ describe("receiptPdf", () => {
     const { doc, jws } = await render(facts);
     expect(doc.getTitle()).toBe("Verification receipt");
     expect(doc.getSubject()).toBe(
-      `Right to Work check of a Right to Work by Acme Logistics Ltd on 24 Nov 2026, 14:05 GMT: Valid (receipt ${facts.receiptId})`,
+      `Right to Work check of a Right to Work by Acme Logistics Ltd on 24 Nov 2026, 14:05 GMT: Valid, check outcome Passed (receipt ${facts.receiptId})`,
     );
     expect(doc.getCreator()).toBe("UK Digital Identity");
     expect(doc.getProducer()).toBe("UK Digital Identity (pdf-lib)");

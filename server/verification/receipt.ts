@@ -14,6 +14,7 @@ import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
 import { formatDateTimeZoned } from "#core/format/format.ts";
 import { ukDate } from "#core/format/uk-time.ts";
+import type { CheckOutcome } from "#core/verification/checks.ts";
 import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
 
 export interface ReceiptFacts {
@@ -41,6 +42,11 @@ export interface ReceiptFacts {
   reason: string;
   /** Plain English. */
   reasonMessage: string;
+  /**
+   * Whether the check passed (ADR 033): a valid credential can fail it ("Under 18"). Null when not
+   * evaluated: always for a result that is not valid, and for a record kept before outcomes were.
+   */
+  outcome: CheckOutcome | null;
   /** SHA-256 of the presentation, base64url. */
   presentationHash: string;
   /** The verifier's confirmation that the person in front of them matches the credential holder. */
@@ -62,12 +68,27 @@ export const RETENTION_STATEMENTS = [
 ] as const;
 
 const RESULT_WORDS: Record<ReceiptFacts["result"], string> = { valid: "Valid", invalid: "Invalid", expired: "Expired" };
+const OUTCOME_WORDS: Record<CheckOutcome["status"], string> = { passed: "Passed", failed: "Failed" };
+
+/** The check's outcome as the receipt prints it: "Passed", "Failed: Under 18", or why there is none. */
+function outcomeWords(facts: Pick<ReceiptFacts, "valid" | "outcome">): string {
+  if (!facts.outcome) return facts.valid ? "Not evaluated" : "Not evaluated: the credential was not accepted";
+  const words = OUTCOME_WORDS[facts.outcome.status];
+  return facts.outcome.message ? `${words}: ${facts.outcome.message}` : words;
+}
+
+/** Red for a credential not accepted and for a check it failed (ADR 033): green only when both hold. */
+const passedInFull = (facts: ReceiptFacts) => facts.valid && facts.outcome?.status !== "failed";
 
 /** A receipt whose `valid` and `result` disagree would state two outcomes: refuse it. */
 function checkFacts(facts: ReceiptFacts): void {
   if (!(facts.result in RESULT_WORDS)) throw new TypeError(`unknown receipt result: ${String(facts.result)}`);
   if (facts.valid !== (facts.result === "valid"))
     throw new TypeError(`receipt facts disagree: valid is ${facts.valid} but result is ${facts.result}`);
+  if (!facts.valid && facts.outcome !== null)
+    throw new TypeError("receipt facts disagree: a result that is not valid has an outcome");
+  if (facts.outcome && !(facts.outcome.status in OUTCOME_WORDS))
+    throw new TypeError(`unknown receipt outcome: ${String(facts.outcome.status)}`);
   if (Number.isNaN(Date.parse(facts.checkedAt)))
     throw new TypeError(`receipt checkedAt is not a time: ${facts.checkedAt}`);
 }
@@ -92,6 +113,9 @@ function receiptPayload(facts: ReceiptFacts): Record<string, unknown> {
     result: facts.result,
     reason: facts.reason,
     reasonMessage: facts.reasonMessage,
+    outcome: facts.outcome
+      ? { status: facts.outcome.status, reason: facts.outcome.reason, message: facts.outcome.message }
+      : null,
     presentationHash: facts.presentationHash,
     visualMatch: facts.visualMatch
       ? { confirmedAt: facts.visualMatch.confirmedAt, confirmedBy: facts.visualMatch.confirmedBy }
@@ -157,11 +181,20 @@ const { grey: GREY, green: GREEN, red: RED } = COLOURS;
 
 /** The receipts' writer (server/pdf/document.ts) with the result in large type. */
 class ReceiptWriter extends PdfWriter {
-  /** The result in large type with a coloured bar: green when valid, red otherwise. */
+  /**
+   * The result in large type with a coloured bar, then the check's outcome in bold: green when the
+   * credential is valid and the check did not fail, red otherwise (ADR 033).
+   */
   result(facts: ReceiptFacts): void {
-    const colour = facts.valid ? GREEN : RED;
+    const colour = passedInFull(facts) ? GREEN : RED;
     const message = wrap(this.fonts.regular, 11, drawable(this.fonts.regular, facts.reasonMessage), CONTENT_WIDTH - 24);
-    const height = 18 + 34 + message.length * 15 + 22;
+    const outcome = wrap(
+      this.fonts.bold,
+      12,
+      drawable(this.fonts.bold, `Check outcome: ${outcomeWords(facts)}`),
+      CONTENT_WIDTH - 24,
+    );
+    const height = 18 + 34 + message.length * 15 + 22 + outcome.length * 16 + 8 + (facts.outcome?.reason ? 14 : 0);
     this.ensure(height + 16);
     this.y -= 16;
     const top = this.y;
@@ -175,13 +208,24 @@ class ReceiptWriter extends PdfWriter {
       color: colour,
     });
     for (const [i, line] of message.entries()) this.text(line, { x: MARGIN + 18, y: top - 64 - i * 15, size: 11 });
+    const codeY = top - 64 - message.length * 15 - 2;
     this.text(`Reason code: ${facts.reason}`, {
       x: MARGIN + 18,
-      y: top - 64 - message.length * 15 - 2,
+      y: codeY,
       size: 9,
       font: this.fonts.mono,
       color: GREY,
     });
+    for (const [i, line] of outcome.entries())
+      this.text(line, { x: MARGIN + 18, y: codeY - 20 - i * 16, size: 12, font: this.fonts.bold, color: colour });
+    if (facts.outcome?.reason)
+      this.text(`Outcome code: ${facts.outcome.reason}`, {
+        x: MARGIN + 18,
+        y: codeY - 20 - outcome.length * 16 - 2,
+        size: 9,
+        font: this.fonts.mono,
+        color: GREY,
+      });
     this.y = top - height;
   }
 }
@@ -197,7 +241,7 @@ export async function receiptPdf(facts: ReceiptFacts, signedReceipt: string): Pr
 
   const { doc, fonts } = await newDocument({
     title: "Verification receipt",
-    subject: `${facts.checkType} check of a ${credential} by ${facts.organisation.name} on ${checkedAt}: ${RESULT_WORDS[facts.result]} (receipt ${facts.receiptId})`,
+    subject: `${facts.checkType} check of a ${credential} by ${facts.organisation.name} on ${checkedAt}: ${RESULT_WORDS[facts.result]}, check outcome ${outcomeWords(facts)} (receipt ${facts.receiptId})`,
   });
   const writer = new ReceiptWriter(doc, fonts, "Verification receipt");
 

@@ -4,7 +4,7 @@
  * figures and the citizen's own view of who checked them read it here.
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, type SQL, sql } from "drizzle-orm";
-import { checkName } from "#core/verification/checks.ts";
+import { checkName, storedOutcome } from "#core/verification/checks.ts";
 import { EXPIRED_REASONS, resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, presentations, verifierOrganisations, walletEvents } from "#db/schema/index.ts";
@@ -64,6 +64,8 @@ export async function recordPresentation(db: Database, record: PresentationRecor
     mode: record.mode,
     presentedAttributes: judgement.presentedAttributes,
     verificationResult: judgement.valid ? "valid" : judgement.reason,
+    outcome: judgement.outcome?.status ?? null,
+    outcomeReason: judgement.outcome?.reason ?? null,
     issuer: judgement.credential?.iss ?? null,
     vct: judgement.credential?.vct ?? null,
     presentationHash: judgement.presentationHash,
@@ -155,6 +157,8 @@ export async function verificationHistory(
         purpose: p.purpose,
         mode: p.mode,
         valid,
+        // Only a valid credential was judged against its check (ADR 033).
+        outcome: valid ? storedOutcome(p.outcome, p.outcomeReason) : null,
         result: resultBadge(valid, reason),
         reason,
         presentedAttributes: p.presentedAttributes ?? {},

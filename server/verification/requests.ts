@@ -355,6 +355,7 @@ export async function answerRequest(
         timestamp: answer.now.toISOString(),
         check,
         binding: null,
+        outcome: null,
         presentationHash: await hash(answer.presentation),
       }
     : await judgePresentation(context, {
@@ -375,6 +376,7 @@ export async function answerRequest(
       reason: judgement.reason,
       presentedAttributes: judgement.presentedAttributes,
       timestamp: judgement.timestamp,
+      outcome: judgement.outcome,
       recordId,
       ...(judgement.credential ? { issuer: judgement.credential.issuerName } : {}),
     },
@@ -395,6 +397,13 @@ export async function answerRequest(
   return { ...recorded, recordId };
 }
 
+/**
+ * A result as the API answers it: with `outcome` always there, null when not evaluated (a decline,
+ * a request closed after too many attempts, a result kept before outcomes were: ADR 033).
+ */
+const withOutcome = (result: VerificationResult | null): VerificationResult | null =>
+  result ? { ...result, outcome: result.outcome ?? null } : null;
+
 /** A request as its verifier (or an administrator) sees it; anyone else gets 404. */
 export async function requestStatus(context: VerificationContext, actor: Actor, id: string): Promise<RequestView> {
   const row = await visibleRequest(context.db, actor, id);
@@ -402,7 +411,7 @@ export async function requestStatus(context: VerificationContext, actor: Actor, 
   return {
     id,
     status: snapshot?.status ?? row.status,
-    result: snapshot ? snapshot.result : ((row.result as VerificationResult | null) ?? null),
+    result: withOutcome(snapshot ? snapshot.result : ((row.result as VerificationResult | null) ?? null)),
     attempts: snapshot?.attempts ?? 0,
     expiresAt: row.expiresAt.toISOString(),
     credentialType: row.credentialType,

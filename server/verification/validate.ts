@@ -92,10 +92,11 @@ export async function validatePresentation(
   return answerOf(judgement, id);
 }
 
-/** Spec 000 §3 "Validation response", with what the portal's result panel and receipt need. */
+/** Spec 000 §3 "Validation response", with the check's outcome (ADR 033) and what the portal's result panel and receipt need. */
 function answerOf(judgement: Judgement, id: string): ValidationAnswer {
   return {
     valid: judgement.valid,
+    outcome: judgement.outcome,
     reason: judgement.reason,
     message: judgement.message,
     result: resultBadge(judgement.valid, judgement.reason),

@@ -104,10 +104,26 @@ export interface Issuing {
   base: string;
 }
 
-/** A citizen whose every authority holds the demo records (Sarah Thompson), valid from `now`. */
-async function citizenWithRecords(store: FixtureStore, options: PersonOptions = {}, now = new Date()) {
+/**
+ * What one authority's record says instead of the demo record, for a credential of that type
+ * (issue 20: a genuine credential that fails its check, e.g. `{ hasRightToWork: false }`, or a
+ * `birthdate` that makes the person under 18).
+ */
+type RecordAttributes = Partial<Record<CredentialTypeCode, Record<string, unknown>>>;
+
+/** A citizen whose every authority holds the demo records (Sarah Thompson), valid from `now`, with `attributes` changed. */
+async function citizenWithRecords(
+  store: FixtureStore,
+  options: PersonOptions = {},
+  now = new Date(),
+  attributes: RecordAttributes = {},
+) {
   const { user } = await person(store, "citizen", null, options);
-  await store.db.insert(authorityRecords).values(demoAuthorityRecords(user.id, now));
+  const records = demoAuthorityRecords(user.id, now).map((record) => {
+    const changed = attributes[record.type as CredentialTypeCode];
+    return changed ? { ...record, attributes: { ...record.attributes, ...changed } } : record;
+  });
+  await store.db.insert(authorityRecords).values(records);
   return user;
 }
 
@@ -136,16 +152,18 @@ export async function citizenWithPaperCredential(
 /**
  * A citizen with every authority's (demo) records, holding a credential of `type` issued to a
  * fresh P-256 device key as the wallet does it: the issuance nonce, a proof of possession for the
- * type's issuer, issuance.
+ * type's issuer, issuance. `attributes`: what the type's record says instead (the credential
+ * carries it, as issuance copies the authority's record).
  */
 export async function citizenWithCredential(
   store: FixtureStore,
   issuing: Issuing,
   type: CredentialTypeCode = "rtw",
-  options: PersonOptions = {},
+  options: PersonOptions & { attributes?: Record<string, unknown> } = {},
 ): Promise<HeldCredential> {
   const { db } = store;
-  const user = await citizenWithRecords(store, options);
+  const { attributes, ...personOptions } = options;
+  const user = await citizenWithRecords(store, personOptions, new Date(), attributes ? { [type]: attributes } : {});
   const holder = await makeHolder();
   const { nonce } = await createIssuanceNonce(db, user.id);
   const proof = await signProof(holder, nonce, { aud: issuerUrl(issuing.base, CREDENTIAL_TYPES[type].issuerId) });

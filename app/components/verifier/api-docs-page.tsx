@@ -12,14 +12,18 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import type { Tone } from "#core/format/tone.ts";
-import type { ApiDocs, DocField, DocOperation } from "#server/verification/api-docs.ts";
+import type { ApiDocs, DocField, DocOperation, DocShape } from "#server/verification/api-docs.ts";
 
 /** The OpenAPI document the worker serves (server/verification/openapi.ts). */
 export const OPENAPI_JSON = "/api/verifications/openapi.json";
 
 const METHOD_TONES: Record<string, Tone> = { GET: "info", POST: "ok" };
 
-export function ApiDocsPage({ docs }: { docs: ApiDocs & { errors: { name: string; fields: DocField[] }[] } }) {
+export function ApiDocsPage({
+  docs,
+}: {
+  docs: ApiDocs & { errors: { name: string; fields: DocField[] }[]; outcome: DocShape | null };
+}) {
   return (
     <SignedInPage
       back={{ to: "/verifier", label: "Back to Verifier Portal" }}
@@ -77,6 +81,8 @@ export function ApiDocsPage({ docs }: { docs: ApiDocs & { errors: { name: string
         </nav>
       </Card>
 
+      {docs.outcome ? <OutcomeCard shape={docs.outcome} /> : null}
+
       <ol className="mt-8 grid gap-6" data-testid="api-operations">
         {docs.operations.map((operation) => (
           <OperationCard key={operation.id} operation={operation} />
@@ -95,6 +101,39 @@ export function ApiDocsPage({ docs }: { docs: ApiDocs & { errors: { name: string
         ))}
       </Card>
     </SignedInPage>
+  );
+}
+
+/**
+ * Issue 20 (ADR 033): before any operation, what `valid` says and what it does not, and the
+ * outcome every result carries beside it, so an integrator reading only `valid` is told otherwise.
+ */
+function OutcomeCard({ shape }: { shape: DocShape }) {
+  return (
+    <Card
+      as="section"
+      aria-labelledby="outcome-heading"
+      className="mt-8 border-l-8 border-l-govuk-blue p-5 dark:border-l-sky-500"
+      data-testid="api-outcome"
+    >
+      <h2 id="outcome-heading" className="text-xl font-bold">
+        Reading a result: <code className="font-mono">valid</code> and <code className="font-mono">outcome</code>
+      </h2>
+      <p className="mt-2">
+        <code className="font-mono">valid: true</code> says only that the credential is genuine: signed by its issuer,
+        in date, not revoked and presented by its holder. It does not say that the check passed: a genuine credential
+        can show that the person is under 18 or has no right to work in the UK.
+      </p>
+      <p className="mt-2">
+        <code className="font-mono">outcome</code> says whether the check passed. Accept a check only when{" "}
+        <code className="font-mono">valid</code> is true and <code className="font-mono">outcome.status</code> is{" "}
+        <code className="font-mono">passed</code>. What passing each check means is listed by{" "}
+        <code className="font-mono">GET /api/verifications/checks</code>.
+      </p>
+      {shape.description ? <p className="mt-2">{shape.description}</p> : null}
+      <h3 className="mt-4 font-mono font-bold">{shape.name}</h3>
+      <FieldTable fields={shape.fields} caption={`Fields of ${shape.name}`} />
+    </Card>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
- * /verifier/history: the organisation's whole verification record, newest first, 20 to a page
- * with Previous and Next, filtered by result and check through a GET form (it works without
- * JavaScript: the filters are the page's address), and Download CSV of the same filter.
+ * /verifier/history: the organisation's whole verification record (each check's result and, beside
+ * it, its outcome: ADR 033), newest first, 20 to a page with Previous and Next, filtered by result
+ * and check through a GET form (it works without JavaScript: the filters are the page's address),
+ * and Download CSV of the same filter.
  */
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -17,7 +18,7 @@ import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
 import { RESULT_KINDS } from "#core/verification/reasons.ts";
 import type { HistoryFilters, HistoryPageData, HistoryRow } from "#server/verification/portal-pages.ts";
 import { NO_DATA } from "./recent-verifications.tsx";
-import { ResultBadge, resultLabel } from "./verification-display.tsx";
+import { OutcomeLine, ResultBadge, resultLabel } from "./verification-display.tsx";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -176,12 +177,13 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
       tabIndex={0}
       className="mt-4 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
     >
-      <table className="w-full min-w-[56rem] text-left" data-testid="history-table">
+      <table className="w-full min-w-[64rem] text-left" data-testid="history-table">
         <thead className="bg-govuk-grey-light dark:bg-slate-800">
           <tr>
             <Th>Checked</Th>
             <Th>Check</Th>
             <Th>Result</Th>
+            <Th>Outcome</Th>
             <Th>Purpose</Th>
             <Th>How</Th>
             <Th>Issuer</Th>
@@ -197,6 +199,14 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
               <td className="px-3 py-2 font-semibold">{entry.checkName}</td>
               <td className="px-3 py-2">
                 <ResultBadge result={entry.result} />
+              </td>
+              {/* ADR 033: whether the check passed; only a valid credential is judged against it. */}
+              <td className="px-3 py-2 text-sm" data-testid="history-outcome">
+                {entry.result === "valid" ? (
+                  <OutcomeLine outcome={entry.outcome} />
+                ) : (
+                  <span className="text-govuk-grey dark:text-slate-400">Not evaluated</span>
+                )}
               </td>
               <td className="max-w-xs break-words px-3 py-2">{entry.purpose}</td>
               <td className="px-3 py-2">

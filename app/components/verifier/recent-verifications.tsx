@@ -4,14 +4,15 @@ import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { formatDateTime, relativeTime } from "#core/format/format.ts";
 import type { VerificationRow } from "#server/verification/portal-pages.ts";
-import { ResultBadge } from "./verification-display.tsx";
+import { OutcomeLine, ResultBadge } from "./verification-display.tsx";
 
 /** Spec 000 §8: the generic empty-list text. */
 export const NO_DATA = "No data available";
 
 /**
  * Recent Verifications (spec 000 §2): the organisation's five newest checks from the record,
- * each with its check, result, purpose and time, and View All (the full history).
+ * each with its check, result (and for a valid one the check's outcome: ADR 033), purpose and
+ * time, and View All (the full history).
  */
 export function RecentVerifications({
   entries,
@@ -44,6 +45,9 @@ export function RecentVerifications({
                 <p className="font-semibold">{entry.checkName}</p>
                 <ResultBadge result={entry.result} />
               </div>
+              {entry.result === "valid" ? (
+                <OutcomeLine outcome={entry.outcome} className="mt-0.5 block text-sm" />
+              ) : null}
               <p className="mt-0.5 break-words text-sm">{entry.purpose}</p>
               <p className="mt-0.5 text-sm text-govuk-grey dark:text-slate-400">
                 <time dateTime={entry.verifiedAt} title={formatDateTime(entry.verifiedAt)}>

@@ -6,16 +6,25 @@ import { Icon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTimeZoned } from "#core/format/format.ts";
 import { checkName } from "#core/verification/checks.ts";
-import { attributeRows, ResultBadge } from "./verification-display.tsx";
+import { attributeRows, OutcomeBadge, OutcomeLine, ResultBadge } from "./verification-display.tsx";
 import { type ShownResult, withRecord } from "./verification-result.ts";
 
-/** The panel's colours by result: a red panel for a failed check (spec 000 §8). */
+const RED_PANEL = "border-l-8 border-l-govuk-red bg-red-50 dark:border-l-red-500 dark:bg-red-950/40";
+
+/**
+ * The panel's colours: a red panel for a result that is not valid (spec 000 §8), and for a valid
+ * credential that failed the check (ADR 033: "Under 18" is never shown green).
+ */
 const PANEL = {
   none: "",
   valid: "border-l-8 border-l-govuk-green dark:border-l-green-500",
-  invalid: "border-l-8 border-l-govuk-red bg-red-50 dark:border-l-red-500 dark:bg-red-950/40",
-  expired: "border-l-8 border-l-govuk-red bg-red-50 dark:border-l-red-500 dark:bg-red-950/40",
+  invalid: RED_PANEL,
+  expired: RED_PANEL,
+  failed: RED_PANEL,
 } as const;
+
+const panelOf = (shown: ShownResult | null): keyof typeof PANEL =>
+  !shown ? "none" : shown.valid && shown.outcome?.status === "failed" ? "failed" : shown.result;
 
 /** What the panel's first line says about the result. */
 const SUMMARY = {
@@ -25,7 +34,8 @@ const SUMMARY = {
 } as const;
 
 /**
- * The Verification Result panel (spec 000 §2, §4, §8): the badge (valid, invalid, expired), the
+ * The Verification Result panel (spec 000 §2, §4, §8): the badge (valid, invalid, expired), for a
+ * valid credential the check's outcome (ADR 033: passed, or failed and why, in a red panel), the
  * attributes the person disclosed, the issuer, when, and the reason when it failed (a red panel);
  * "Confirm the person matches" for a valid result, Export Receipt (the signed PDF) and Print (only
  * this panel, black on white: app/tailwind.css). The heading takes focus after a scan, so the
@@ -37,9 +47,10 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult |
       <Card
         as="section"
         aria-labelledby="result-heading"
-        className={`p-5 ${PANEL[shown ? shown.result : "none"]}`}
+        className={`p-5 ${PANEL[panelOf(shown)]}`}
         data-testid="verification-result"
         data-result={shown?.result ?? "none"}
+        data-outcome={shown?.outcome?.status ?? "none"}
         // Print shows this panel alone once it holds a result (app/tailwind.css).
         data-print-region={shown ? "" : undefined}
       >
@@ -47,7 +58,12 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult |
           <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
             Verification Result
           </h2>
-          {shown ? <ResultBadge result={shown.result} className="text-sm" /> : null}
+          {shown ? (
+            <span className="flex flex-wrap gap-2">
+              <ResultBadge result={shown.result} className="text-sm" />
+              {shown.valid && shown.outcome ? <OutcomeBadge outcome={shown.outcome} className="text-sm" /> : null}
+            </span>
+          ) : null}
         </div>
         {/* On paper, whose check it was. */}
         <p className="hidden print:block">Checked by {organisation} with the UK Digital Identity Verifier Portal</p>
@@ -70,6 +86,12 @@ function ResultBody({ shown }: { shown: ShownResult }) {
       <p className="mt-3 text-lg font-semibold" data-testid="result-summary">
         {SUMMARY[shown.result]}
       </p>
+      {/* Beside validity, whether the check passed: only a valid credential is judged against it. */}
+      {shown.valid ? (
+        <p className="mt-1 text-lg" data-testid="result-outcome">
+          <OutcomeLine outcome={shown.outcome} />
+        </p>
+      ) : null}
       <p
         className={`mt-1 ${shown.valid ? "text-govuk-grey dark:text-slate-300" : "font-semibold text-red-800 dark:text-red-200"}`}
         data-testid="result-reason"

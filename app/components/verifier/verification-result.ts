@@ -6,6 +6,7 @@
 
 import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
+import type { CheckOutcome } from "#core/verification/checks.ts";
 import { type ResultKind, reasonMessage, resultBadge } from "#core/verification/reasons.ts";
 import type { CreatedRequest, ValidationAnswer, VerificationResult } from "#server/verification/api-schemas.ts";
 
@@ -13,6 +14,8 @@ export interface ShownResult {
   /** The verification record (its receipt, the visual match); null if none was kept. */
   recordId: string | null;
   valid: boolean;
+  /** Whether the check passed (ADR 033); null when not evaluated (not valid). */
+  outcome: CheckOutcome | null;
   reason: string;
   result: ResultKind;
   presentedAttributes: Record<string, unknown>;
@@ -30,6 +33,7 @@ export function fromValidation(answer: ValidationAnswer): ShownResult {
   return {
     recordId: answer.id,
     valid: answer.valid,
+    outcome: answer.outcome,
     reason: answer.reason,
     result: answer.result,
     presentedAttributes: answer.presentedAttributes,
@@ -49,6 +53,7 @@ export function fromRequest(
   return {
     recordId: result.recordId ?? null,
     valid: result.valid,
+    outcome: result.outcome ?? null,
     reason: result.reason,
     result: resultBadge(result.valid, result.reason),
     presentedAttributes: result.presentedAttributes,
@@ -62,11 +67,20 @@ export function fromRequest(
   };
 }
 
-/** Spec 000 §8: "Verification Successful", or "Verification Failed" with the reason. */
+/**
+ * Spec 000 §8: "Verification Successful", or "Verification Failed" with the reason. The toast
+ * follows the check's outcome as well as validity (ADR 033): a genuine credential that fails the
+ * check ("Under 18") is "Verification Failed" with that reason, never a success.
+ */
 export function toastResult(shown: ShownResult, toast: ToastFn): void {
-  if (shown.valid)
-    toast({ title: "Verification Successful", description: "Credential has been validated successfully" });
-  else toast({ title: "Verification Failed", description: shown.message, variant: "destructive" });
+  if (!shown.valid) toast({ title: "Verification Failed", description: shown.message, variant: "destructive" });
+  else if (shown.outcome?.status === "failed")
+    toast({
+      title: "Verification Failed",
+      description: shown.outcome.message ?? "The check failed",
+      variant: "destructive",
+    });
+  else toast({ title: "Verification Successful", description: "Credential has been validated successfully" });
 }
 
 /**

@@ -84,9 +84,20 @@ export const organisationWithVerifier = (allowedChecks?: CheckType[]) =>
 let issuerKeys: Promise<IssuerKeys> | undefined;
 const loadedIssuerKeys = () => (issuerKeys ??= loadIssuerKeys(inject("issuerSigningKeys" as never) as string));
 
-/** A citizen holding a credential of `type`, issued to a device key as the wallet does it. */
-export async function citizenWithCredential(type: CredentialTypeCode = "rtw"): Promise<HeldCredential> {
-  return fixtures.citizenWithCredential(store(), { keys: await loadedIssuerKeys(), base: ORIGIN }, type);
+/**
+ * A citizen holding a credential of `type`, issued to a device key as the wallet does it; with
+ * `attributes`, what the authority's record (and so the credential) says instead of the demo record.
+ */
+export async function citizenWithCredential(
+  type: CredentialTypeCode = "rtw",
+  attributes?: Record<string, unknown>,
+): Promise<HeldCredential> {
+  return fixtures.citizenWithCredential(
+    store(),
+    { keys: await loadedIssuerKeys(), base: ORIGIN },
+    type,
+    attributes ? { attributes } : {},
+  );
 }
 
 /** A citizen with a paper credential of `type` printed for them at `now` (server/credentials/paper.ts): its QR text. */

@@ -443,4 +443,34 @@ describe("public endpoints", () => {
     }
     expect(checks.find((c) => c.code === "age")!.attributes.map((a) => a.id)).toEqual(["age_over_18", "age_over_21"]);
   });
+
+  it("documents the check's outcome beside valid (issue 20, ADR 033): in every result schema, in the document's description, and what passing each check means", async () => {
+    const doc = (await (await request("/api/verifications/openapi.json")).json()) as Record<string, any>;
+    const { schemas } = doc.components;
+    expect(schemas.CheckOutcome).toMatchObject({
+      type: "object",
+      properties: {
+        status: { enum: ["passed", "failed"] },
+        reason: { anyOf: [{ enum: expect.arrayContaining(["UNDER_18", "NO_RIGHT_TO_WORK"]) }, { type: "null" }] },
+      },
+    });
+    expect(schemas.CheckOutcome.description).toMatch(/outcome is null when valid is false/);
+    for (const name of ["ValidationResult", "HistoryEntry", "VerificationResult"]) {
+      const outcome = schemas[name].properties.outcome;
+      expect(JSON.stringify(outcome), name).toContain("#/components/schemas/CheckOutcome");
+      // An integrator reading only valid is told it is not the check's answer.
+      expect(schemas[name].properties.valid.description, name).toMatch(/does not say whether the check passed/);
+    }
+    expect(schemas.ValidationResult.required).toEqual(expect.arrayContaining(["valid", "outcome"]));
+    expect(doc.info.description).toMatch(/valid: true says only that the credential is genuine/);
+    expect(doc.info.description).toMatch(/Accept a check only when valid is true and outcome.status is passed/);
+
+    const { checks } = (await (await request("/api/verifications/checks")).json()) as {
+      checks: { code: string; passes: string }[];
+    };
+    expect(checks.map((check) => [check.code, typeof check.passes])).toEqual(
+      CHECK_TYPES.map((code) => [code, "string"]),
+    );
+    expect(checks.find((check) => check.code === "rtw")!.passes).toMatch(/right to work in the UK/);
+  });
 });

@@ -3,7 +3,7 @@ import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { formatAttributeValue } from "#core/format/format.ts";
 import { AUTHORITIES, credentialTypeBySlug } from "#core/issuers/registry.ts";
-import { CHECKS, checkAttribute, checkName, isCheckType } from "#core/verification/checks.ts";
+import { CHECKS, checkAttribute, checkName, isCheckType, storedOutcome } from "#core/verification/checks.ts";
 import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
 import { users } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -31,21 +31,29 @@ const scope = (actor: Actor, named?: string): string | null =>
 /** The most rows one CSV export holds (newest first). */
 const CSV_MAX_ROWS = 10_000;
 
-const CSV_COLUMNS = [
-  "verifiedAt",
-  "checkName",
-  "result",
-  "reason",
-  "purpose",
-  "mode",
-  "issuer",
-  "credentialType",
-  "organisation",
-  "presentedAttributes",
-  "visualMatchAt",
-  "id",
-  "requestId",
-] as const;
+/**
+ * The CSV's columns: the history entry's fields, with the check's outcome (ADR 033) beside the
+ * result as three plain cells (passed or failed, the reason code, the reason in words; empty when
+ * not evaluated), so a spreadsheet can sort and filter on it as on the result.
+ */
+const CSV_COLUMNS: readonly (readonly [string, (entry: HistoryEntry) => unknown])[] = [
+  ["verifiedAt", (entry) => entry.verifiedAt],
+  ["checkName", (entry) => entry.checkName],
+  ["result", (entry) => entry.result],
+  ["reason", (entry) => entry.reason],
+  ["outcome", (entry) => entry.outcome?.status],
+  ["outcomeReason", (entry) => entry.outcome?.reason],
+  ["outcomeMessage", (entry) => entry.outcome?.message],
+  ["purpose", (entry) => entry.purpose],
+  ["mode", (entry) => entry.mode],
+  ["issuer", (entry) => entry.issuer],
+  ["credentialType", (entry) => entry.credentialType],
+  ["organisation", (entry) => entry.organisation],
+  ["presentedAttributes", (entry) => entry.presentedAttributes],
+  ["visualMatchAt", (entry) => entry.visualMatchAt],
+  ["id", (entry) => entry.id],
+  ["requestId", (entry) => entry.requestId],
+];
 
 /** RFC 4180 quoting, and a leading quote on anything a spreadsheet would run as a formula. */
 function csvCell(value: unknown): string {
@@ -56,8 +64,8 @@ function csvCell(value: unknown): string {
 }
 
 function historyCsv(entries: readonly HistoryEntry[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const entry of entries) lines.push(CSV_COLUMNS.map((column) => csvCell(entry[column])).join(","));
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(",")];
+  for (const entry of entries) lines.push(CSV_COLUMNS.map(([, cell]) => csvCell(cell(entry))).join(","));
   return `${lines.join("\r\n")}\r\n`;
 }
 
@@ -165,6 +173,7 @@ async function receiptFacts(
     result: resultBadge(valid, reason),
     reason,
     reasonMessage: reasonMessage(reason),
+    outcome: valid ? storedOutcome(p.outcome, p.outcomeReason) : null,
     presentationHash: p.presentationHash ?? "",
     visualMatch:
       p.visualMatchAt && p.visualMatchBy

@@ -362,3 +362,73 @@ describe("POST /api/verifications/{id}/visual-match", () => {
     expect((await history({ cookie: theirs.cookie })).entries.every((e) => e.visualMatchAt === null)).toBe(true);
   });
 });
+
+describe("the check's outcome in the record (issue 20, ADR 033): history, CSV and receipt", () => {
+  /** A Right to Work check of a genuine credential that says the person may not work, validated offline: its record id. */
+  async function failedRightToWorkCheck(cookie: string, purpose: string): Promise<string> {
+    const held = await citizenWithCredential("rtw", { hasRightToWork: false });
+    const response = await request("/api/presentations/validate", {
+      ...json({
+        presentationJwt: await present(held, ["hasRightToWork"], offlineAudience(ORIGIN), crypto.randomUUID()),
+        purpose,
+      }),
+      cookie,
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { id: string; valid: boolean; outcome: { status: string } | null };
+    expect(answer).toMatchObject({ valid: true, outcome: { status: "failed" } });
+    return answer.id;
+  }
+
+  const NO_RIGHT = { status: "failed", reason: "NO_RIGHT_TO_WORK", message: "No right to work in the UK" };
+
+  it("lists the outcome beside valid in the history, null for a result that is not valid and for a record kept before outcomes", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const failedId = await failedRightToWorkCheck(cookie, "Failed hire");
+    const refused = await recordCheck(organisation.id, {
+      verificationResult: "STATUS_REVOKED",
+      presentedAttributes: {},
+      verifiedAt: ago(2 * MINUTE),
+    });
+    const older = await recordCheck(organisation.id, { verifiedAt: ago(3 * MINUTE) });
+    const page = await history({ cookie });
+    expect(page.entries.map((entry) => [entry.id, entry.valid, entry.outcome])).toEqual([
+      [failedId, true, NO_RIGHT],
+      [refused.id, false, null],
+      [older.id, true, null],
+    ]);
+  });
+
+  it("exports the outcome, its code and its words in columns of their own beside the result", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const failedId = await failedRightToWorkCheck(cookie, "Failed hire");
+    const response = await request("/api/verifications/history?format=csv", { cookie });
+    expect(response.status).toBe(200);
+    const [header, ...rows] = parseCsv(await response.text());
+    expect(header!.slice(0, 7)).toEqual([
+      "verifiedAt",
+      "checkName",
+      "result",
+      "reason",
+      "outcome",
+      "outcomeReason",
+      "outcomeMessage",
+    ]);
+    const row = rows.find((cells) => cells[header!.indexOf("id")] === failedId)!;
+    expect(["result", "outcome", "outcomeReason", "outcomeMessage"].map((name) => row[header!.indexOf(name)])).toEqual([
+      "valid",
+      "failed",
+      "NO_RIGHT_TO_WORK",
+      "No right to work in the UK",
+    ]);
+  });
+
+  it("prints and signs the outcome on the receipt: a genuine credential, and the check failed, with the reason", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const failedId = await failedRightToWorkCheck(cookie, "Failed hire");
+    const { text, facts } = await readReceipt(await request(`/api/verifications/${failedId}/receipt`, { cookie }));
+    expect(facts).toMatchObject({ valid: true, result: "valid", outcome: NO_RIGHT });
+    expect(text).toContain("Check outcome: Failed: No right to work in the UK");
+    expect(text).toContain("Outcome code: NO_RIGHT_TO_WORK");
+  });
+});

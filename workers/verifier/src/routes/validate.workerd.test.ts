@@ -12,6 +12,8 @@ import {
   type Caller,
   type CreatedRequest,
   citizenWithCredential,
+  directPost,
+  fetchRequestObject,
   holderNonce,
   json,
   ORIGIN,
@@ -446,5 +448,153 @@ describe("POST /api/presentations/validate: who may call it", () => {
       verifierId: null,
       mode: "offline",
     });
+  });
+});
+
+describe("the check's outcome beside valid (issue 20, ADR 033): a genuine credential that fails its check", () => {
+  const DAY_MS = 86_400_000;
+  /** A date of birth `years` ago today (UTC), as an authority's record holds one. */
+  const bornYearsAgo = (years: number) => {
+    const at = new Date();
+    at.setUTCFullYear(at.getUTCFullYear() - years);
+    return at.toISOString().slice(0, 10);
+  };
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+  const PASSED = { status: "passed", reason: null, message: null };
+
+  it("answers an age check with a genuine credential of a person under 18 as valid: true, outcome failed, Under 18, and records the outcome", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw", { birthdate: bornYearsAgo(16) });
+    const answer = await validated(
+      {
+        presentationJwt: encodeOfflinePresentation(
+          await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce()),
+        ),
+      },
+      { cookie },
+    );
+    expect(answer).toMatchObject({
+      valid: true,
+      reason: "valid",
+      result: "valid",
+      checkType: "age",
+      presentedAttributes: { age_over_18: false },
+      outcome: { status: "failed", reason: "UNDER_18", message: "Under 18" },
+    });
+    expect(await recordOf(answer.id)).toMatchObject({
+      verificationResult: "valid",
+      checkType: "age",
+      outcome: "failed",
+      outcomeReason: "UNDER_18",
+    });
+  });
+
+  it("answers a Right to Work credential that says the person may not work as valid: true, outcome failed, No right to work in the UK", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw", {
+      hasRightToWork: false,
+      workRestrictions: "Not permitted to work",
+    });
+    const answer = await validated(
+      { presentationJwt: await present(held, ["hasRightToWork", "workRestrictions"], OFFLINE, holderNonce()) },
+      { cookie },
+    );
+    expect(answer).toMatchObject({
+      valid: true,
+      result: "valid",
+      checkType: "rtw",
+      presentedAttributes: { hasRightToWork: false },
+      outcome: { status: "failed", reason: "NO_RIGHT_TO_WORK", message: "No right to work in the UK" },
+    });
+    expect(await recordOf(answer.id)).toMatchObject({ outcome: "failed", outcomeReason: "NO_RIGHT_TO_WORK" });
+  });
+
+  it("answers an online request whose Right to Work permission has expired, sent by the wallet to response_uri: the request's result and its record carry outcome failed, Permission to work has expired", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await openRequest(
+      { cookie },
+      { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Warehouse hire" },
+    );
+    const { claims } = await fetchRequestObject(created.requestUri);
+    const held = await citizenWithCredential("rtw", { expiryDate: daysAgo(10) });
+    const presentation = await present(held, ["hasRightToWork", "expiryDate"], created.clientId, claims.nonce);
+    const queryId = claims.dcql_query.credentials[0].id as string;
+    const answered = await request(
+      "/api/presentations/response",
+      directPost({ state: claims.state, vp_token: JSON.stringify({ [queryId]: [presentation] }) }),
+    );
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    const expired = { status: "failed", reason: "WORK_PERMISSION_EXPIRED", message: "Permission to work has expired" };
+    const view = (await (await request(`/api/presentations/requests/${created.id}`, { cookie })).json()) as {
+      status: string;
+      result: { valid: boolean; outcome: unknown; recordId: string };
+    };
+    expect(view).toMatchObject({ status: "completed", result: { valid: true, reason: "valid", outcome: expired } });
+    expect(await recordOf(view.result.recordId)).toMatchObject({
+      mode: "online",
+      verificationResult: "valid",
+      outcome: "failed",
+      outcomeReason: "WORK_PERMISSION_EXPIRED",
+    });
+  });
+
+  it("answers a request the verifier answers with a scanned presentation (requestId) with its outcome too", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await openRequest(
+      { cookie },
+      { credentialType: "age", requestedAttributes: ["age_over_18"], purpose: "Sale of alcohol" },
+    );
+    const held = await citizenWithCredential("driving_licence", { birthdate: bornYearsAgo(17) });
+    const answer = await validated(
+      {
+        presentationJwt: await present(held, ["age_equal_or_over.18"], created.clientId, created.nonce),
+        requestId: created.id,
+      },
+      { cookie },
+    );
+    expect(answer).toMatchObject({
+      valid: true,
+      checkType: "age",
+      outcome: { status: "failed", reason: "UNDER_18", message: "Under 18" },
+    });
+  });
+
+  it("answers outcome passed for a credential that meets its check, offline and by request", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw");
+    const offline = await validated(
+      { presentationJwt: await present(held, ["hasRightToWork", "expiryDate"], OFFLINE, holderNonce()) },
+      { cookie },
+    );
+    expect(offline).toMatchObject({ valid: true, outcome: PASSED });
+    expect(await recordOf(offline.id)).toMatchObject({ outcome: "passed", outcomeReason: null });
+    const created = await openRequest({ cookie });
+    const online = await validated(
+      {
+        presentationJwt: await present(held, ["hasRightToWork"], created.clientId, created.nonce),
+        requestId: created.id,
+      },
+      { cookie },
+    );
+    expect(online).toMatchObject({ valid: true, outcome: PASSED });
+  });
+
+  it("evaluates no outcome when the credential is not accepted: a replayed code and a revoked credential answer outcome null", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw", { hasRightToWork: false });
+    const presentation = await present(held, ["hasRightToWork"], OFFLINE, holderNonce());
+    expect(await validated({ presentationJwt: presentation }, { cookie })).toMatchObject({
+      valid: true,
+      outcome: { status: "failed" },
+    });
+    const replayed = await validated({ presentationJwt: presentation }, { cookie });
+    expect(replayed).toMatchObject({ valid: false, reason: "KB_NONCE_REUSED", outcome: null });
+    expect(await recordOf(replayed.id)).toMatchObject({ outcome: null, outcomeReason: null });
+    await revoke(held.credentialId);
+    const revoked = await validated(
+      { presentationJwt: await present(held, ["hasRightToWork"], OFFLINE, holderNonce()) },
+      { cookie },
+    );
+    expect(revoked).toMatchObject({ valid: false, reason: "STATUS_REVOKED", outcome: null });
   });
 });

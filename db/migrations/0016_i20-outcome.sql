@@ -1,0 +1,2 @@
+ALTER TABLE `presentations` ADD `outcome` text;--> statement-breakpoint
+ALTER TABLE `presentations` ADD `outcome_reason` text;
