@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { OUTAGE_DEADLINE_MS } from "./tests/support/database-stand-in-deadline.ts";
 import { workerBindings } from "./tests/support/worker-bindings.ts";
 
 /**
@@ -45,6 +46,34 @@ const durableObjectsWorker = (inject: Inject) => ({
   },
   ...compatibility,
 });
+/**
+ * The same status worker reaching a database that never answers (tests/support/libsql-global-setup.ts),
+ * with the outage tests' deadline: the verifier project binds it as STATUS_DATABASE_DOWN, which a
+ * test hands the verifier in place of STATUS (workers/verifier/src/outage.workerd.test.ts, ADR 032).
+ */
+const statusWorkerWithDatabaseDown = (inject: Inject) => ({
+  ...statusWorker(inject),
+  name: "identity-status-database-down",
+  bindings: {
+    ...statusBindings(inject),
+    LIBSQL_URL: inject("databaseDown" as never) as string,
+    LIBSQL_DEADLINE_MS: String(OUTAGE_DEADLINE_MS),
+  },
+});
+/**
+ * The same objects reaching a database that never answers (tests/support/libsql-global-setup.ts),
+ * with the outage tests' deadline: the web project binds one as GABRIEL_DATABASE_DOWN, which a test
+ * hands the web worker in place of GABRIEL (app/worker/outage.workerd.test.ts, ADR 032).
+ */
+const durableObjectsWorkerWithDatabaseDown = (inject: Inject) => ({
+  ...durableObjectsWorker(inject),
+  name: "identity-durable-objects-database-down",
+  bindings: {
+    ...databaseOnly(inject),
+    LIBSQL_URL: inject("databaseDown" as never) as string,
+    LIBSQL_DEADLINE_MS: String(OUTAGE_DEADLINE_MS),
+  },
+});
 
 export default defineConfig({
   test: {
@@ -58,6 +87,12 @@ export default defineConfig({
             miniflare: {
               // WEBAUTHN_ORIGIN: passkeys belong to the origin tests/support/web-client.ts calls (ADR 021).
               bindings: { ...webBindings(inject), WEBAUTHN_ORIGIN: "https://identity.example" },
+              durableObjects: {
+                GABRIEL_DATABASE_DOWN: {
+                  className: "GabrielOrchestrator",
+                  scriptName: "identity-durable-objects-database-down",
+                },
+              },
               workers: [
                 statusWorker(inject),
                 {
@@ -72,6 +107,7 @@ export default defineConfig({
                   ...compatibility,
                 },
                 durableObjectsWorker(inject),
+                durableObjectsWorkerWithDatabaseDown(inject),
               ],
             },
           })),
@@ -104,7 +140,8 @@ export default defineConfig({
             wrangler: { configPath: "./workers/verifier/wrangler.toml" },
             miniflare: {
               bindings: verifierBindings(inject),
-              workers: [statusWorker(inject), durableObjectsWorker(inject)],
+              serviceBindings: { STATUS_DATABASE_DOWN: "identity-status-database-down" },
+              workers: [statusWorker(inject), statusWorkerWithDatabaseDown(inject), durableObjectsWorker(inject)],
             },
           })),
         ],

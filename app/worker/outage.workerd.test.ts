@@ -7,7 +7,7 @@ import { userProfiles, users, walletEvents } from "#db/schema/index.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "#server/http/errors.ts";
 import { type DatabaseStandIn, databaseStandIn, OUTAGE_DEADLINE_MS } from "#tests/support/database-stand-in.ts";
-import { ORIGIN, registerUser, uniqueAddress } from "#tests/support/web-client.ts";
+import { ORIGIN, registerUser, registerUserWithRole, uniqueAddress } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
 
 /**
@@ -17,7 +17,7 @@ import { db } from "#tests/support/workerd-database.ts";
  * LIBSQL_DEADLINE_MS. Each request goes through the real libSQL client.
  */
 
-const env = testEnv as unknown as { LIBSQL_URL: string };
+const env = testEnv as unknown as { LIBSQL_URL: string; GABRIEL_DATABASE_DOWN: DurableObjectNamespace };
 
 /** Well under the production default (5 s), well over the test's deadline: the answer came from the deadline. */
 const PROMPT_MS = 3_000;
@@ -30,6 +30,8 @@ interface Sent {
   form?: Record<string, string>;
   headers?: Record<string, string>;
   origin?: string;
+  /** Bindings of the test's own in place of the project's (a Durable Object namespace whose database is down). */
+  bindings?: Record<string, unknown>;
 }
 
 /** A request to the web worker, as a browser sends it, with its database at `databaseUrl`. */
@@ -42,19 +44,27 @@ async function callWithDatabase(databaseUrl: string, path: string, sent: Sent = 
   };
   if (sent.cookie) headers.Cookie = `${SESSION_COOKIE}=${sent.cookie}`;
   let body: string | undefined;
-  if (sent.form) {
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  const method = sent.method ?? (sent.form ? "POST" : "GET");
+  if (method !== "GET") {
     headers.Origin = origin;
     headers["Sec-Fetch-Site"] = "same-origin";
+  }
+  if (sent.form) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(sent.form).toString();
   }
   const request = new Request(`${origin}${path}`, {
-    method: sent.method ?? (body ? "POST" : "GET"),
+    method,
     headers,
     body,
     redirect: "manual",
   });
-  const bindings = { ...env, LIBSQL_URL: databaseUrl, LIBSQL_DEADLINE_MS: String(OUTAGE_DEADLINE_MS) };
+  const bindings = {
+    ...env,
+    LIBSQL_URL: databaseUrl,
+    LIBSQL_DEADLINE_MS: String(OUTAGE_DEADLINE_MS),
+    ...sent.bindings,
+  };
   const ctx = createExecutionContext();
   const started = Date.now();
   const response = await worker.fetch(
@@ -181,5 +191,29 @@ describe("public pages during an outage", () => {
     expect(served.response.headers.get("x-cache")).toBe("HIT");
     expect(served.text).toContain("Right-to-Work | Right-to-Rent | DBS Checks");
     expect(served.elapsedMs).toBeLessThan(PROMPT_MS);
+  });
+});
+
+describe("a Durable Object whose database is unavailable, called over Workers RPC", () => {
+  // What the object throws (drizzle's "Failed query" round libSQL's round DatabaseUnavailableError)
+  // must reach the web worker as an outage: RPC carries an error's own properties (its `name`, its
+  // `cause`) since the runtime's enhanced error serialization, on by default from compatibility
+  // date 2026-04-21 (ours is 2026-10-01). With the object's worker on 2026-04-20 this answered 500
+  // (ADR 032). The web worker's own database answers (its session read works); the object's never
+  // does (vitest.config.ts GABRIEL_DATABASE_DOWN), as when the outage begins between the two, or
+  // reaches the object's location and not the worker's.
+  it("Run Agents Now answers 503 in the API's error shape with Retry-After, not 500", async () => {
+    const { cookie } = await registerUserWithRole("admin");
+    const { response, text, elapsedMs } = await callWithDatabase(env.LIBSQL_URL, "/api/gabriel/run", {
+      method: "POST",
+      cookie,
+      bindings: { GABRIEL: env.GABRIEL_DATABASE_DOWN },
+    });
+    expect(response.status, text).toBe(503);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(JSON.parse(text)).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE, code: "SERVICE_UNAVAILABLE" });
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(elapsedMs).toBeLessThan(PROMPT_MS);
   });
 });

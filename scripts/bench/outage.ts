@@ -8,12 +8,11 @@
 // and what was lost: saves acknowledged (200) that the database does not hold.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { deflateSync } from "node:zlib";
 import type { Client } from "@libsql/client";
 import { createDb } from "#db/client.ts";
-import { statusLists } from "#db/schema/index.ts";
 import type { Stack } from "#scripts/stack.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
+import { aStatusList } from "#tests/support/status-list-fixtures.ts";
 
 export interface DatabaseSwitch {
   url: string;
@@ -188,28 +187,6 @@ function loadMix(statusListId: string): LoadRequest[] {
   ];
 }
 
-/** A revocation list of the Home Office's, as issuance opens one (the demo seed issues nothing). */
-async function aStatusList(stack: Stack): Promise<string> {
-  const id = crypto.randomUUID();
-  await createDb({ LIBSQL_URL: stack.libsqlUrl, LIBSQL_AUTH_TOKEN: stack.libsqlAuthToken })
-    .insert(statusLists)
-    .values({
-      id,
-      purpose: "revocation",
-      issuerId: "home-office",
-      size: 1024,
-      bits: 1,
-      // 1,024 one-bit entries, none revoked, zlib-compressed (status-list draft section 4.2); the
-      // core's encoder cannot be loaded by Node directly (parameter properties).
-      encodedList: deflateSync(Buffer.alloc(128)).toString("base64url"),
-      // Published at an https address, as issuance publishes it (the worker signs no other).
-      publishedUrl: `https://${new URL(stack.url).host}/status/lists/${id}`,
-      version: 1,
-      lastUpdated: new Date(),
-    });
-  return id;
-}
-
 const emptyPhase = (): PhaseResults => ({ requests: 0, byStatus: {}, noAnswer: 0, slowestMs: 0, byRequest: {} });
 
 /** Runs the load through an outage of the database behind `databaseSwitch`, and reports what it did. */
@@ -220,7 +197,9 @@ export async function benchOutage(
   options: OutageOptions,
 ): Promise<OutageResults> {
   const clients = await Promise.all(Array.from({ length: options.clients }, (_, i) => signedInClient(stack, i)));
-  const mix = loadMix(await aStatusList(stack));
+  // Written straight to the database (not through the switch), published at the stack's https address.
+  const direct = createDb({ LIBSQL_URL: stack.libsqlUrl, LIBSQL_AUTH_TOKEN: stack.libsqlAuthToken });
+  const mix = loadMix(await aStatusList(direct, `https://${new URL(stack.url).host}`));
   const phases: Record<Phase, PhaseResults> = { before: emptyPhase(), during: emptyPhase(), after: emptyPhase() };
   let phase: Phase = "before";
   let resumedAt = 0;

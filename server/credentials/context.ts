@@ -1,5 +1,6 @@
 import { publicBaseUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
+import { DatabaseUnavailableError } from "#db/errors.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { assertTrusted, type IssuerKeys, type IssuerTrust, loadIssuerKeys, loadIssuerTrust } from "./issuer-keys.ts";
 
@@ -41,6 +42,11 @@ export async function checkingContext(
     base: publicBaseUrl(env.PUBLIC_BASE_URL, requestUrl),
     async fetchStatus(uri, signal) {
       const response = await env.STATUS.fetch(uri, { signal, headers: { Accept: "application/statuslist+jwt" } });
+      // The status worker's database is away and it holds no copy of the list within its ttl (ADR 032).
+      if (response.status === 503) {
+        await response.body?.cancel();
+        throw new DatabaseUnavailableError("the status worker could not read the list");
+      }
       // Decoded by hand: the token's media type is not text/*, so .text() would warn.
       return response.ok ? new TextDecoder().decode(await response.arrayBuffer()) : undefined;
     },

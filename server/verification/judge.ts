@@ -34,11 +34,13 @@ import {
   validMessage,
 } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
 import { credentials, statusLists } from "#db/schema/index.ts";
 import type { IssuerTrust } from "#server/credentials/issuer-keys.ts";
 import { trustedIssuers, trustedStatusListKeys } from "#server/credentials/live-check.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "#server/credentials/status-lists.ts";
 import { CLOCK_SKEW_SECONDS, consumeOfflineNonce, nonceStatements } from "./offline-nonces.ts";
+import { StatusOutage } from "./status-outage.ts";
 
 /** An online presentation is made the moment the citizen consents: 5 minutes is generous. */
 export const ONLINE_KB_MAX_AGE_SECONDS = 5 * 60;
@@ -213,6 +215,8 @@ async function consumedOrRefused(
   try {
     return (await consumeOfflineNonce(db, nonce, now)) ? undefined : "KB_NONCE_REUSED";
   } catch (error) {
+    // The database away: nothing was judged, and the code is not used up (503, ADR 032).
+    if (isDatabaseUnavailable(error)) throw error;
     console.error("offline nonce could not be consumed", error);
     return "KB_NONCE_UNVERIFIABLE";
   }
@@ -242,6 +246,8 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
   // The nonce as presented, consumed early with the status read when nothing can refuse the check after it.
   const presented = input.offlineNonce ? presentedNonce(input.presentation) : undefined;
   const early: { nonce: string; fresh?: boolean } | undefined = presented ? { nonce: presented } : undefined;
+  /** A status that could not be read because our database is away is not a verdict (./status-outage.ts). */
+  const outage = new StatusOutage();
   const policy: PresentationPolicy = {
     trustedIssuers: trustedIssuers(context.trust, context.base),
     allowedVcts: types.map((type) => vctUrl(context.base, type)),
@@ -264,7 +270,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     maxKbAgeSeconds: input.maxKbAgeSeconds,
     clockSkewSeconds: CLOCK_SKEW_SECONDS,
     now: Math.floor(input.now.getTime() / 1000),
-    status: {
+    status: outage.watch({
       allowedUriPrefixes: [`${context.base}/status/lists/`],
       keys: trustedStatusListKeys(context.trust),
       maxInflatedBytes: STATUS_LIST_MAX_INFLATED_BYTES,
@@ -290,9 +296,10 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
         if (version === undefined) return { kind: "unavailable", reason: "unknown list" };
         return { kind: "versioned", version, token: () => context.fetchStatus(reference.uri, signal) };
       },
-    },
+    }),
   };
   const verified = await verifyPresentation(input.presentation, policy);
+  outage.throwIfUnjudged(verified);
   if (!verified.valid) {
     // A credential refused after its signature verified (revoked, a replayed code) is still named.
     const known = verified.credential ? describe(context.base, verified.credential) : undefined;

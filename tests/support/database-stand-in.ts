@@ -13,8 +13,7 @@ export interface DatabaseStandIn {
   seen(): Promise<StandInSeen>;
 }
 
-/** The deadline outage tests give the worker under test (LIBSQL_DEADLINE_MS), in milliseconds. */
-export const OUTAGE_DEADLINE_MS = 300;
+export { OUTAGE_DEADLINE_MS } from "./database-stand-in-deadline.ts";
 
 export async function databaseStandIn(kind: StandInKind): Promise<DatabaseStandIn> {
   const broker = inject("databaseStandIns");

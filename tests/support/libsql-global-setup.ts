@@ -11,11 +11,12 @@ import {
   generateVerifierKeysSecret,
   issuerPublicKeysFor,
 } from "#scripts/issuer-keys.ts";
-import { startStandInBroker } from "./database-stand-in-server.ts";
+import { startStandIn, startStandInBroker } from "./database-stand-in-server.ts";
 
 /**
  * Starts a migrated, seeded local libSQL server (with its own token) on a random port for the
- * workerd tests, makes issuer keys, and starts the broker of failing databases for outage tests.
+ * workerd tests, makes issuer keys, and starts the broker of failing databases for outage tests
+ * and one database that never answers for the whole run.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "identity-test-db-"));
@@ -27,6 +28,9 @@ export default async function setup(project: TestProject) {
   await seedDemoData(server.url, authToken, { demoMode: "true" });
   const standIns = await startStandInBroker(server.url);
   project.provide("databaseStandIns", standIns.url);
+  // A database that never answers, for the whole run: the web project's Durable Objects "with the database down" use it (vitest.config.ts).
+  const down = await startStandIn("hang", server.url);
+  project.provide("databaseDown" as never, down.url as never);
   project.provide("libsqlUrl" as never, server.url as never);
   project.provide("libsqlAuthToken" as never, authToken as never);
   // Fresh authority keys per run: the web worker issues with the credential keys, the status worker
@@ -39,6 +43,7 @@ export default async function setup(project: TestProject) {
   project.provide("verifierSigningKeys" as never, (await generateVerifierKeysSecret()) as never);
   return async () => {
     await standIns.close();
+    await down.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   };

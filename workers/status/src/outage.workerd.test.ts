@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { encodeStatusList } from "#core/credentials/index.ts";
-import { statusLists } from "#db/schema/index.ts";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "#server/http/errors.ts";
 import { systemClock } from "#server/worker/clock.ts";
 import { databaseStandIn, OUTAGE_DEADLINE_MS } from "#tests/support/database-stand-in.ts";
+import { aStatusList } from "#tests/support/status-list-fixtures.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import { heldStatusLists } from "./held-lists.ts";
 import { ORIGIN, request } from "./test-support.ts";
@@ -28,23 +27,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function storedList() {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(statusLists)
-    .values({
-      id,
-      purpose: "revocation",
-      issuerId: "home-office",
-      size: 1024,
-      bits: 1,
-      encodedList: await encodeStatusList(new Uint8Array(1024), 1),
-      publishedUrl: `${ORIGIN}/status/lists/${id}`,
-      version: 1,
-      lastUpdated: new Date(),
-    });
-  return id;
-}
+/** A list of the test's own in the working database. */
+const storedList = () => aStatusList(db(), ORIGIN);
 
 /** The body as text: a token (application/statuslist+jwt) or a JSON error. */
 const textOf = async (response: Response) => new TextDecoder().decode(await response.arrayBuffer());
