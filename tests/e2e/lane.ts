@@ -5,6 +5,11 @@ export interface StackUnderTest {
   baseUrl: string;
   libsqlUrl: string;
   libsqlAuthToken: string;
+  /**
+   * Where this lane's database switch is worked (stack-global-setup.ts): the stack's workers reach
+   * the database through it, and a test that needs the database away pauses it (databaseAway).
+   */
+  databaseControl: string;
 }
 
 /**
@@ -19,4 +24,24 @@ export function stackUnderTest(): StackUnderTest {
   const stack = stacks[(Math.max(pool, 1) - 1) % stacks.length];
   if (!stack) throw new Error("stack-global-setup.ts started no stack");
   return stack;
+}
+
+/**
+ * Takes this lane's database away from its stack's workers: every database request is held
+ * unanswered, as by a paused or partitioned server, and meets its deadline. Only the stack's
+ * workers are cut off; the test's own connection (testDatabase) is not. A lane runs one file at a
+ * time, so nothing else is running on this stack.
+ */
+export async function databaseAway(): Promise<void> {
+  await workSwitch("pause");
+}
+
+/** Brings this lane's database back (held requests still awaited go through). */
+export async function databaseBack(): Promise<void> {
+  await workSwitch("resume");
+}
+
+async function workSwitch(action: "pause" | "resume"): Promise<void> {
+  const answer = await fetch(`${stackUnderTest().databaseControl}/${action}`, { method: "POST" });
+  if (answer.status !== 204) throw new Error(`the database switch answered ${action} with ${answer.status}`);
 }

@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { type DatabaseSwitch, databaseSwitch } from "#scripts/bench/outage.ts";
 import { freePort } from "#scripts/process.ts";
 import { type Stack, startStack } from "#scripts/stack.ts";
 import type { StackUnderTest } from "./lane.ts";
@@ -24,11 +27,22 @@ export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(join(tmpdir(), "identity-e2e-"));
   const clientAddressDir = join(runDir, "client-addresses");
   mkdirSync(clientAddressDir);
+  // Each stack's workers reach its database through a switch (the security bench's), so a test can
+  // take the database away from a running product (the service-unavailable page) without a stack of its own.
+  const switches: DatabaseSwitch[] = [];
   const started = await Promise.allSettled(
     Array.from({ length: lanes }, async (_, lane) =>
-      startStack({ dataDir: join(runDir, `lane-${lane + 1}`), webPort: await freePort() }),
+      startStack({
+        dataDir: join(runDir, `lane-${lane + 1}`),
+        webPort: await freePort(),
+        databaseFront: async (libsqlUrl) => {
+          switches[lane] = await databaseSwitch(libsqlUrl);
+          return switches[lane];
+        },
+      }),
     ),
   );
+  const control = await switchControl(switches);
   const stacks = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const stopAll = async () => {
     // What went wrong inside a stack is in wrangler's output, which a test never sees: keep it for
@@ -44,6 +58,7 @@ export default async function setup(project: TestProject) {
         );
     });
     await Promise.all(stacks.map((stack: Stack) => stack.stop()));
+    await control.close();
     rmSync(runDir, { recursive: true, force: true });
   };
   const failure = started.find((result) => result.status === "rejected");
@@ -53,8 +68,33 @@ export default async function setup(project: TestProject) {
   }
   project.provide(
     "stacks",
-    stacks.map(({ url, libsqlUrl, libsqlAuthToken }) => ({ baseUrl: url, libsqlUrl, libsqlAuthToken })),
+    stacks.map(({ url, libsqlUrl, libsqlAuthToken }, lane) => ({
+      baseUrl: url,
+      libsqlUrl,
+      libsqlAuthToken,
+      databaseControl: `${control.url}/lane-${lane + 1}`,
+    })),
   );
   project.provide("clientAddressDir", clientAddressDir);
   return stopAll;
+}
+
+/**
+ * Loopback control of the lanes' database switches for the test workers (./lane.ts databaseAway,
+ * databaseBack): POST /lane-N/pause or /lane-N/resume answers 204.
+ */
+async function switchControl(switches: readonly DatabaseSwitch[]) {
+  const server = createServer((request, response) => {
+    const [, lane, action] = /^\/lane-(\d+)\/(pause|resume)$/.exec(request.url ?? "") ?? [];
+    const target = switches[Number(lane) - 1];
+    if (request.method !== "POST" || !target || !action) return void response.writeHead(404).end();
+    if (action === "pause") target.pause();
+    else target.resume();
+    response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
