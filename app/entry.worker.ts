@@ -26,6 +26,7 @@ import {
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
 import { RequestRecorder } from "#server/observability/recorder.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
+import { renewDueAttestations } from "#server/verification/registration.ts";
 import { newRequestId, type RequestContext } from "#server/worker/context.ts";
 import { findRoute, forward } from "#server/worker/forward.ts";
 
@@ -153,5 +154,18 @@ export default {
       answer.headers.set("Cache-Control", "private, no-store");
     }
     return answer;
+  },
+
+  /**
+   * The daily cron trigger (wrangler.toml): organisations' attestations that end within 30 days,
+   * or name a rotated key, are signed again here, the trust anchor key's only holder (ADR 034).
+   * Dated by the run's own scheduled time.
+   */
+  async scheduled(controller, rawEnv) {
+    const env = parseWebEnv(rawEnv);
+    const run = await renewDueAttestations(createDb(env), env, new Date(controller.scheduledTime));
+    console.info(`attestations renewed: ${run.renewed.length}`);
+    // An organisation with no identifier base cannot be attested until one is configured (PUBLIC_BASE_URL).
+    if (run.skipped.length) console.warn(`attestations not renewed (no identifier base): ${run.skipped.join(", ")}`);
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

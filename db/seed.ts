@@ -59,7 +59,15 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 export async function seedDemoData(
   url: string,
   authToken: string | undefined,
-  options: { demoMode: string | undefined },
+  options: {
+    demoMode: string | undefined;
+    /**
+     * The base the demo organisation's client identifier is fixed to (the stack's own origin). Its
+     * attestation is the web worker's to sign (ADR 034): the stack runs the worker's renewal once
+     * it is up. Without a base it stays unattested (tests that make their own organisations).
+     */
+    identifierBase?: string;
+  },
 ): Promise<{ created: string[] }> {
   if (!isDemoDeployment(options.demoMode))
     throw new Error('The demo seed runs only on a demo deployment (DEMO_MODE "true"): no demo accounts in production');
@@ -99,8 +107,16 @@ export async function seedDemoData(
       .onConflictDoNothing({ target: authorityRecords.id });
     await db
       .insert(verifierOrganisations)
-      .values(DEMO_ORGANISATION)
+      .values({ ...DEMO_ORGANISATION, identifierBase: options.identifierBase ?? null })
       .onConflictDoNothing({ target: verifierOrganisations.name });
+    // A database seeded before ADR 034 gets its base now; one already fixed keeps it.
+    if (options.identifierBase)
+      await db
+        .update(verifierOrganisations)
+        .set({ identifierBase: options.identifierBase })
+        .where(
+          and(eq(verifierOrganisations.name, DEMO_ORGANISATION.name), isNull(verifierOrganisations.identifierBase)),
+        );
     const [organisation] = await db
       .select({ id: verifierOrganisations.id })
       .from(verifierOrganisations)

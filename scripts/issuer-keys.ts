@@ -1,9 +1,11 @@
 // Generates the platform's signing secrets (who holds which: ADR 028): ISSUER_SIGNING_KEYS, a fresh
 // Ed25519 credential key per authority, and STATUS_LIST_SIGNING_KEYS, a status-list key per
 // authority (server/credentials/issuer-keys.ts); ISSUER_PUBLIC_KEYS, the public halves of both,
-// derived from them; VERIFIER_SIGNING_KEYS, the verifier's P-256 keys (server/verification/keys.ts).
+// derived from them; the platform's P-256 verifier keys (server/verification/keys.ts, ADR 034):
+// TRUST_ANCHOR_SIGNING_KEY (the web worker's), VERIFIER_SIGNING_KEYS (the verifier's
+// "verifier-service") and VERIFIER_PUBLIC_KEYS, the public halves of both.
 import { ISSUER_IDS } from "#core/issuers/registry.ts";
-import { VERIFIER_KEY_NAMES } from "#server/verification/key-names.ts";
+import type { VerifierKeyName } from "#server/verification/key-names.ts";
 
 async function generateAuthorityKeys(): Promise<string> {
   const keys: Record<string, JsonWebKey> = {};
@@ -35,15 +37,31 @@ export function issuerPublicKeysFor(issuerSigningKeys: string, statusListSigning
   });
 }
 
+async function generateP256(): Promise<JsonWebKey> {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
+  const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  return { kty, crv, x, y, d };
+}
+
+/** VERIFIER_SIGNING_KEYS: the verifier worker's own key, "verifier-service" (request objects, receipts), and no other. */
 export async function generateVerifierKeysSecret(): Promise<string> {
-  const keys: Record<string, JsonWebKey> = {};
-  for (const name of VERIFIER_KEY_NAMES) {
-    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
-      "sign",
-      "verify",
-    ])) as CryptoKeyPair;
-    const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
-    keys[name] = { kty, crv, x, y, d };
-  }
-  return JSON.stringify(keys);
+  return JSON.stringify({ "verifier-service": await generateP256() });
+}
+
+/** TRUST_ANCHOR_SIGNING_KEY: the trust anchor's private JWK, the web worker's alone (it signs attestations; ADR 034). */
+export async function generateTrustAnchorKeySecret(): Promise<string> {
+  return JSON.stringify(await generateP256());
+}
+
+/** VERIFIER_PUBLIC_KEYS from the two private secrets: what the verifier publishes and the web worker attests. */
+export function verifierPublicKeysFor(trustAnchorKey: string, verifierSigningKeys: string): string {
+  const publicHalf = ({ x, y }: JsonWebKey) => ({ kty: "EC", crv: "P-256", x, y });
+  const service = (JSON.parse(verifierSigningKeys) as Record<VerifierKeyName, JsonWebKey>)["verifier-service"];
+  return JSON.stringify({
+    "trust-anchor": publicHalf(JSON.parse(trustAnchorKey) as JsonWebKey),
+    "verifier-service": publicHalf(service),
+  });
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadIssuerKeys, loadIssuerTrust } from "#server/credentials/issuer-keys.ts";
+import { loadTrustAnchorKey, loadVerifierPublicKeys, loadVerifierServiceKey } from "#server/verification/keys.ts";
 import { generateIssuerKeysSecret, issuerPublicKeysFor } from "./issuer-keys.ts";
 import { ensureDevVars, parseDevVars } from "./stack.ts";
 
@@ -29,6 +30,8 @@ describe("the local secrets (.dev.vars)", () => {
       "LIBSQL_AUTH_TOKEN",
       "SESSION_SECRET",
       "STATUS_LIST_SIGNING_KEYS",
+      "TRUST_ANCHOR_SIGNING_KEY",
+      "VERIFIER_PUBLIC_KEYS",
       "VERIFIER_SIGNING_KEYS",
     ]);
     expect(await ensureDevVars(path)).toEqual(vars);
@@ -44,5 +47,36 @@ describe("the local secrets (.dev.vars)", () => {
     const trust = await loadIssuerTrust(vars.ISSUER_PUBLIC_KEYS);
     for (const [id, key] of await loadIssuerKeys(vars.ISSUER_SIGNING_KEYS))
       expect(trust.credentialKeys.get(id)?.kid, id).toBe(key.kid);
+  });
+
+  it("upgrades a file from before ADR 034: the trust anchor's key leaves VERIFIER_SIGNING_KEYS for the web worker's TRUST_ANCHOR_SIGNING_KEY, both kept", async () => {
+    const path = join(dir, "before-034.dev.vars");
+    const p256 = async () => {
+      const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+        "sign",
+      ])) as CryptoKeyPair;
+      const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
+      return { kty, crv, x, y, d };
+    };
+    const anchor = await p256();
+    const service = await p256();
+    writeFileSync(
+      path,
+      `SESSION_SECRET=kept\nVERIFIER_SIGNING_KEYS='${JSON.stringify({ "trust-anchor": anchor, "verifier-service": service })}'\n`,
+    );
+    const vars = await ensureDevVars(path);
+    expect(vars.SESSION_SECRET).toBe("kept");
+    expect(JSON.parse(vars.VERIFIER_SIGNING_KEYS!)).toEqual({ "verifier-service": service });
+    expect(JSON.parse(vars.TRUST_ANCHOR_SIGNING_KEY!)).toEqual(anchor);
+    // The public halves match the kept keys: each worker loads its own against them.
+    const published = await loadVerifierPublicKeys(vars.VERIFIER_PUBLIC_KEYS);
+    expect((await loadTrustAnchorKey(vars.TRUST_ANCHOR_SIGNING_KEY, published)).kid).toBe(
+      published["trust-anchor"].kid,
+    );
+    expect((await loadVerifierServiceKey(vars.VERIFIER_SIGNING_KEYS, published)).kid).toBe(
+      published["verifier-service"].kid,
+    );
+    expect(parseDevVars(readFileSync(path, "utf8"))).toEqual(vars);
+    expect(await ensureDevVars(path)).toEqual(vars);
   });
 });

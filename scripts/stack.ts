@@ -9,8 +9,10 @@ import { seedDemoData } from "#db/seed.ts";
 import {
   generateIssuerKeysSecret,
   generateStatusListKeysSecret,
+  generateTrustAnchorKeySecret,
   generateVerifierKeysSecret,
   issuerPublicKeysFor,
+  verifierPublicKeysFor,
 } from "./issuer-keys.ts";
 import { startLocalEdge } from "./local-edge.ts";
 import { freePort, WRANGLER_ENV } from "./process.ts";
@@ -36,6 +38,7 @@ export const AUX_WORKER_VARS: Record<string, readonly string[]> = {
     "LIBSQL_AUTH_TOKEN",
     "ISSUER_PUBLIC_KEYS",
     "VERIFIER_SIGNING_KEYS",
+    "VERIFIER_PUBLIC_KEYS",
     "SESSION_SECRET",
   ],
   "workers/durable-objects/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN"],
@@ -60,7 +63,9 @@ export function ensureDevVars(path = ".dev.vars"): Promise<Record<string, string
 }
 
 async function writeDevVars(path: string): Promise<Record<string, string>> {
-  const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
+  let existing = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const split = splitTrustAnchor(existing);
+  if (split) existing = split;
   const has = (name: string) => new RegExp(`^${name}=`, "m").test(existing);
   const additions: string[] = [];
   const random = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
@@ -81,11 +86,50 @@ async function writeDevVars(path: string): Promise<Record<string, string>> {
     );
     additions.push(`ISSUER_PUBLIC_KEYS='${publicKeys}'`);
   }
-  if (!has("VERIFIER_SIGNING_KEYS")) additions.push(`VERIFIER_SIGNING_KEYS='${await generateVerifierKeysSecret()}'`);
+  // The trust anchor's key is the web worker's, the verifier's own key the verifier's (ADR 034).
+  const trustAnchorKey = has("TRUST_ANCHOR_SIGNING_KEY") ? undefined : await generateTrustAnchorKeySecret();
+  if (trustAnchorKey) additions.push(`TRUST_ANCHOR_SIGNING_KEY='${trustAnchorKey}'`);
+  const verifierKeys = has("VERIFIER_SIGNING_KEYS") ? undefined : await generateVerifierKeysSecret();
+  if (verifierKeys) additions.push(`VERIFIER_SIGNING_KEYS='${verifierKeys}'`);
+  if (!has("VERIFIER_PUBLIC_KEYS")) {
+    const kept = parseDevVars(existing);
+    const publicKeys = verifierPublicKeysFor(
+      trustAnchorKey ?? kept.TRUST_ANCHOR_SIGNING_KEY!,
+      verifierKeys ?? kept.VERIFIER_SIGNING_KEYS!,
+    );
+    additions.push(`VERIFIER_PUBLIC_KEYS='${publicKeys}'`);
+  }
   const separator = existing && !existing.endsWith("\n") ? "\n" : "";
   const text = additions.length ? `${existing}${separator}${additions.join("\n")}\n` : existing;
-  if (additions.length) writeFileSync(path, text);
+  if (additions.length || split) writeFileSync(path, text);
   return parseDevVars(text);
+}
+
+/**
+ * A file from before ADR 034 keeps both verifier keys in VERIFIER_SIGNING_KEYS, which the verifier
+ * now refuses: the trust anchor's key moves to TRUST_ANCHOR_SIGNING_KEY (kept, so attestations
+ * signed with it stay good) and the verifier keeps "verifier-service" alone. The file's text
+ * after the move, or undefined when there is nothing to move.
+ */
+function splitTrustAnchor(text: string): string | undefined {
+  const vars = parseDevVars(text);
+  if (!vars.VERIFIER_SIGNING_KEYS) return undefined;
+  let keys: Record<string, JsonWebKey>;
+  try {
+    keys = JSON.parse(vars.VERIFIER_SIGNING_KEYS) as Record<string, JsonWebKey>;
+  } catch {
+    return undefined;
+  }
+  const { "trust-anchor": anchor, ...own } = keys;
+  if (!anchor) return undefined;
+  const lines = text
+    .split("\n")
+    .filter((line) => !/^(VERIFIER_SIGNING_KEYS|VERIFIER_PUBLIC_KEYS)=/.test(line.trim()))
+    .join("\n")
+    .replace(/\n*$/, "\n");
+  const moved = [`VERIFIER_SIGNING_KEYS='${JSON.stringify(own)}'`];
+  if (!vars.TRUST_ANCHOR_SIGNING_KEY) moved.push(`TRUST_ANCHOR_SIGNING_KEY='${JSON.stringify(anchor)}'`);
+  return `${lines.trim() ? lines : ""}${moved.join("\n")}\n`;
 }
 
 /** KEY=value lines; values may be wrapped in single or double quotes. */
@@ -165,7 +209,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     authToken,
   });
   await migrateDatabase(libsql.url, authToken);
-  await seedDemoData(libsql.url, authToken, { demoMode: DEMO_MODE });
+  // The local edge answers at http://127.0.0.1:<webPort>: the demo organisation's identifier hangs from it.
+  await seedDemoData(libsql.url, authToken, {
+    demoMode: DEMO_MODE,
+    identifierBase: `http://127.0.0.1:${options.webPort}`,
+  });
 
   const front = options.databaseFront ? await options.databaseFront(libsql.url) : undefined;
   const workersDatabase = front?.url ?? libsql.url;
@@ -212,12 +260,24 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     await waitForHttp(`${url}/status/health`, wrangler, 60_000, options.signal);
     await waitForHttp(`${url}/api/verifications/health`, wrangler, 30_000, options.signal);
+    await runDailyRenewal(`http://127.0.0.1:${workersPort}`);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   const exited = new Promise<number | null>((resolve) => wrangler.once("exit", (code) => resolve(code)));
   return { url, libsqlUrl: libsql.url, libsqlAuthToken: authToken, exited, output: () => output, stop };
+}
+
+/**
+ * The web worker's daily run (its cron trigger), once now through wrangler dev's trigger endpoint:
+ * it signs every attestation due, the seeded demo organisation's first (ADR 034), with the trust
+ * anchor key that only the web worker holds. Cron triggers do not fire by themselves locally.
+ */
+async function runDailyRenewal(workersUrl: string): Promise<void> {
+  const response = await fetch(`${workersUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("17 3 * * *")}`);
+  if (!response.ok)
+    throw new Error(`the web worker's scheduled run answered ${response.status}: ${await response.text()}`);
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, signal?: AbortSignal): Promise<void> {

@@ -360,14 +360,14 @@ describe("GET /verifier/api-docs", () => {
 });
 
 describe("/verifier/organisations (administrators)", () => {
-  it("lists the registered organisations and lets an administrator register one through the API; others are refused", async () => {
+  it("lists the registered organisations and lets an administrator register one through the API, shown with its registration; others are refused", async () => {
     const admin = await registerUserWithRole("admin");
     const page = await call("/verifier/organisations", { cookie: admin.cookie });
     expect(page.status).toBe(200);
     expect(await textOf(page)).toContain("Northbridge Recruitment Ltd");
 
     const name = uniqueName("Harbourside Hotels ");
-    const registered = await call("/api/verifications/organisations", {
+    const registered = await call("/api/verifier-organisations", {
       body: { name, allowedChecks: ["rtw", "age"] },
       cookie: admin.cookie,
     });
@@ -375,6 +375,8 @@ describe("/verifier/organisations (administrators)", () => {
     const html = await textOf(await call("/verifier/organisations", { cookie: admin.cookie }));
     expect(html).toContain(name);
     expect(html).toContain("Right to Work, Age Verification");
+    // Where its registration stands: signed at registration, for a year.
+    expect(html).toMatch(/Active<\/span><span>Valid until \d{1,2} \w+ \d{4}/);
 
     for (const role of ["verifier", "citizen"]) {
       const other = await registerUserWithRole(role);

@@ -1,6 +1,7 @@
 /**
- * /verifier/organisations (administrators): the registered verifier organisations, and a form to
- * register one through the verifier API, which decides who may do it. The page is
+ * /verifier/organisations (administrators): the registered verifier organisations and where each
+ * one's registration with the platform stands, a form to register one and a button to renew one
+ * (POST /api/verifier-organisations…, which decide who may do it; ADR 034). The page is
  * app/components/verifier/organisations-page.tsx.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -10,7 +11,7 @@ import { OrganisationsPage } from "#app/components/verifier/organisations-page.t
 import { effectiveRole } from "#core/accounts/schemas.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { PRIVATE } from "#server/http/security.ts";
-import { listOrganisations, type Organisation } from "#server/verification/organisations.ts";
+import { type OrganisationRow, organisationsPageData } from "#server/verification/organisations-page.ts";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Verifier organisations", description: "Organisations registered to check credentials." });
@@ -18,8 +19,8 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   if (effectiveRole(user.role) !== "admin")
-    return json({ allowed: false as const, organisations: [] as Organisation[] }, { status: 403, headers: PRIVATE });
-  return json({ allowed: true as const, organisations: await listOrganisations(context.db) }, { headers: PRIVATE });
+    return json({ allowed: false as const, organisations: [] as OrganisationRow[] }, { status: 403, headers: PRIVATE });
+  return json({ allowed: true as const, organisations: await organisationsPageData(context.db) }, { headers: PRIVATE });
 }
 
 export default function OrganisationsRoute() {

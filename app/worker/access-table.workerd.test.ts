@@ -109,6 +109,8 @@ interface World {
   queueId: string;
   agentId: string;
   errorGroupId: string;
+  /** Organisation A: its attestation is what an administrator may renew. */
+  organisationId: string;
 }
 
 let world: World;
@@ -292,6 +294,7 @@ beforeAll(async () => {
     queueId: "",
     agentId: agent!.id,
     errorGroupId: remember(group!.id),
+    organisationId: a.id,
   };
   world.citizen.shareId = await newShare();
   world.citizen.passkeyId = await newPasskey();
@@ -459,6 +462,14 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
     whenAllowed: { path: "/api/gabriel/controls", json: { action: "sleep" } },
   }),
   [webKey("routes/api.gabriel.live", "loader")]: () => ({ path: "/api/gabriel/live", ...UPGRADE }),
+
+  [webKey("routes/api.verifier-organisations._index", "action")]: () => ({
+    path: "/api/verifier-organisations",
+    json: { name: `Org ${MARKER}`, allowedChecks: ["rtw"] },
+  }),
+  [webKey("routes/api.verifier-organisations.$id.attestation", "action")]: () => ({
+    path: `/api/verifier-organisations/${world.organisationId}/attestation`,
+  }),
 
   [webKey("routes/api.analytics.errors.$id", "loader")]: () => ({
     path: `/api/analytics/errors/${world.errorGroupId}`,

@@ -16,6 +16,15 @@ const valid = {
       ]),
     ),
   ),
+  TRUST_ANCHOR_SIGNING_KEY: "{}",
+  VERIFIER_PUBLIC_KEYS: JSON.stringify(
+    Object.fromEntries(
+      ["trust-anchor", "verifier-service"].map((name) => [
+        name,
+        { kty: "EC", crv: "P-256", x: "A".repeat(43), y: "B".repeat(43) },
+      ]),
+    ),
+  ),
   ASSETS: fetcher,
   STATUS: fetcher,
   VERIFIER: fetcher,

@@ -5,6 +5,7 @@ import type { HousekeeperApi } from "#server/analytics/housekeeping.ts";
 import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import type { AssistedSessionApi } from "#server/assisted/session-state.ts";
 import type { GabrielApi } from "#server/gabriel/review-state.ts";
+import { verifierPublicKeysBinding } from "#server/verification/keys.ts";
 import {
   databaseBindings,
   durableObjectBinding,
@@ -20,6 +21,13 @@ export const WebEnvSchema = workerEnv({
   ...databaseBindings,
   ...issuerBindings,
   ...sessionBindings,
+  /**
+   * JSON: the trust anchor's P-256 private JWK. This worker alone signs organisations' Verifier
+   * Attestations, at registration and on renewal; the verifier never holds it (ADR 034).
+   */
+  TRUST_ANCHOR_SIGNING_KEY: z.string().min(2, "is required"),
+  /** JSON: the trust anchor's and the verifier service's P-256 public JWKs (server/verification/keys.ts). */
+  VERIFIER_PUBLIC_KEYS: verifierPublicKeysBinding,
   /** Where the podcast audio lives, over http(s) (spec 001: audio addresses configurable); default: /podcasts/. */
   PODCAST_AUDIO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** "true" only on a demo deployment: Quick Demo Login and the demo accounts (ADR 028); production's wrangler.toml says "false". */

@@ -58,7 +58,13 @@ export const KNOWN_AUDIT_EVENTS: Record<AuditCategory, readonly string[]> = {
     "Records read",
     "Paper credentials printed",
   ],
-  admin: ["credential revoked", "organisation registered", "organisation member assigned", "error resolved"],
+  admin: [
+    "credential revoked",
+    "organisation registered",
+    "organisation member assigned",
+    "organisation attestation renewed",
+    "error resolved",
+  ],
   security: ["share revoked", "older copy revoked", "API key created", "API key revoked"],
   agents: [
     "agents paused",

@@ -167,6 +167,18 @@ export const verifierOrganisations = sqliteTable(
     allowedChecks: json<string[]>("allowed_checks").notNull(),
     createdBy: text("created_by").references(() => users.id),
     createdAt: createdAt(),
+    /**
+     * The base its client identifier hangs from (`{base}/verifiers/{id}`), fixed when it was
+     * registered: PUBLIC_BASE_URL, or locally the web worker's own origin (ADR 034).
+     */
+    identifierBase: text("identifier_base"),
+    /**
+     * The platform's Verifier Attestation JWT for it, signed by the web worker with the trust
+     * anchor's key at registration and on renewal (ADR 034); the verifier only reads it.
+     */
+    attestation: text("attestation"),
+    /** When the attestation ends (its `exp`): no request may outlive it. */
+    attestationExpiresAt: timestamp("attestation_expires_at"),
   },
   // "Acme Ltd" and "ACME LTD" would be one organisation to a citizen: one name, whatever its case.
   (t) => [uniqueIndex("verifier_organisations_name_lower_idx").on(sql`lower(${t.name})`)],

@@ -28,7 +28,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/requests",
     summary: "Create an OpenID4VP verification request",
     description:
-      "Returns the openid4vp:// authorization request (client_id and request_uri only) and its QR code. A valid presentation or the holder's decline ends the request; other answers are recorded and it stays open, failing after 5 of them. It expires after 10 minutes.",
+      "Returns the openid4vp:// authorization request (client_id and request_uri only) and its QR code. A valid presentation or the holder's decline ends the request; other answers are recorded and it stays open, failing after 5 of them. It expires after 10 minutes. Refused (403 ORGANISATION_NOT_ATTESTED) while the platform's attestation of your organisation is missing or ends before the request would.",
     auth: "verifier",
     body: schemas.CreateRequestBody,
     ok: { status: 201, schema: schemas.CreatedRequest, description: "The request" },
@@ -61,11 +61,11 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/requests/{id}/object",
     summary: "The signed request object (request_uri)",
     description:
-      "A JWT of typ oauth-authz-req+jwt signed by the key the platform's Verifier Attestation (jwt header) names. Fetchable while the request is open.",
+      "A JWT of typ oauth-authz-req+jwt signed by the key the platform's Verifier Attestation (jwt header) names; the attestation is the one the platform signed when it registered (or last renewed) the organisation. Fetchable while the request is open.",
     auth: "public",
     params: true,
     ok: { status: 200, contentType: "application/oauth-authz-req+jwt", description: "The request object" },
-    errors: [404],
+    errors: [404, 409],
   },
   {
     method: "post",
@@ -173,16 +173,6 @@ const OPERATIONS: Operation[] = [
     auth: "admin",
     ok: { status: 200, schema: schemas.OrganisationList, description: "The organisations" },
     errors: [401, 403],
-  },
-  {
-    method: "post",
-    path: "/api/verifications/organisations",
-    summary: "Register a verifier organisation",
-    description: "Its name is what citizens see; allowedChecks are the checks it may ask for.",
-    auth: "admin",
-    body: schemas.OrganisationBody,
-    ok: { status: 201, schema: schemas.Organisation, description: "The organisation" },
-    errors: [400, 401, 403, 409],
   },
   {
     method: "get",

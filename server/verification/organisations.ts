@@ -13,6 +13,7 @@ import { isUniqueViolation } from "#db/errors.ts";
 import { users, verifierApiKeys, verifierOrganisations } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { ApiKeySummary, Organisation } from "./api-schemas.ts";
+import { signAttestation, type TrustAnchor } from "./attestation.ts";
 
 export type { ApiKeySummary, Organisation };
 
@@ -30,23 +31,61 @@ export async function listOrganisations(db: Database): Promise<Organisation[]> {
   return rows.map((row) => ({ id: row.id, name: row.name, allowedChecks: row.allowedChecks as CheckType[] }));
 }
 
-/** An administrator registers an organisation; names are unique (the citizen must not be confused). */
+/**
+ * An administrator registers an organisation (the web worker: it holds the trust anchor's key);
+ * names are unique (the citizen must not be confused). Its identifier base is fixed now, and its
+ * attestation signed before the row is written, so no organisation is ever stored half-registered
+ * (ADR 034).
+ */
 export async function registerOrganisation(
   db: Database,
   input: { name: string; allowedChecks: CheckType[] },
-  createdBy: string,
-): Promise<Organisation> {
+  createdBy: string | null,
+  attest: { anchor: TrustAnchor; identifierBase: string; now: Date },
+): Promise<Organisation & { attestationExpiresAt: string }> {
+  const id = crypto.randomUUID();
+  const signed = await signAttestation(
+    attest.anchor,
+    { id, name: input.name, identifierBase: attest.identifierBase },
+    attest.now,
+  );
   try {
     const [row] = await db
       .insert(verifierOrganisations)
-      .values({ ...input, createdBy })
+      .values({ ...input, id, createdBy, identifierBase: attest.identifierBase, ...signed })
       .returning();
-    return { id: row!.id, name: row!.name, allowedChecks: row!.allowedChecks as CheckType[] };
+    return {
+      id: row!.id,
+      name: row!.name,
+      allowedChecks: row!.allowedChecks as CheckType[],
+      attestationExpiresAt: signed.attestationExpiresAt.toISOString(),
+    };
   } catch (error) {
     if (isUniqueViolation(error, "verifier_organisations.name", "verifier_organisations_name_lower_idx"))
       throw new ServiceError(409, "An organisation with this name is already registered", "ORGANISATION_EXISTS");
     throw error;
   }
+}
+
+/** What a request needs of its organisation: the registration, its identifier base and its stored attestation. */
+export interface Registration extends Organisation {
+  identifierBase: string | null;
+  attestation: string | null;
+  attestationExpiresAt: Date | null;
+}
+
+export async function findRegistration(db: Database, id: string): Promise<Registration | undefined> {
+  const [row] = await db.select().from(verifierOrganisations).where(eq(verifierOrganisations.id, id)).limit(1);
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        allowedChecks: row.allowedChecks as CheckType[],
+        identifierBase: row.identifierBase,
+        attestation: row.attestation,
+        attestationExpiresAt: row.attestationExpiresAt,
+      }
+    : undefined;
 }
 
 /** Puts a verifier account in an organisation (an administrator's act). */

@@ -20,7 +20,6 @@ import {
   dcqlQuery,
   presentationFromVpToken,
   requestObjectClaims,
-  verifierIdentifier,
 } from "#core/verification/openid4vp.ts";
 import {
   type ReasonCode,
@@ -28,13 +27,14 @@ import {
   VerificationError,
   type VerificationReasonCode,
 } from "#core/verification/reasons.ts";
-import { signRequestObject, signVerifierAttestation } from "#core/verification/request-object.ts";
+import { signRequestObject } from "#core/verification/request-object.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { type Actor, actingOrganisation, actorUserId, canRead } from "./actor.ts";
 import type { CreatedRequest, RequestView } from "./api-schemas.ts";
+import { attestedThrough } from "./attestation.ts";
 import {
   type JudgeContext,
   type Judgement,
@@ -45,18 +45,19 @@ import {
   versionKey,
   versionStatements,
 } from "./judge.ts";
-import type { VerifierKeys } from "./keys.ts";
-import { findOrganisation } from "./organisations.ts";
+import type { VerifierKey, VerifierPublicKeys } from "./keys.ts";
+import { findRegistration } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
 import type { PresentationRequestApi, VerificationResult } from "./request-state.ts";
 
 /** How long a request stays open: long enough to find a phone and consent, short enough to bound replay. */
 const REQUEST_LIFETIME_SECONDS = 10 * 60;
-/** How long the platform's attestation of an organisation is valid (re-signed with every request object). */
-const ATTESTATION_LIFETIME_SECONDS = 24 * 60 * 60;
 
 export interface VerificationContext extends JudgeContext {
-  verifierKeys: VerifierKeys;
+  /** The verifier's own key, "verifier-service": it signs request objects and receipts, never attestations (ADR 034). */
+  serviceKey: VerifierKey;
+  /** The platform's published verifier keys (the trust anchor's and the service's public halves). */
+  verifierPublicKeys: VerifierPublicKeys;
   /** Where wallets reach us: request_uri and response_uri hang from it (https in production). */
   origin: string;
   requestObject: (id: string) => PresentationRequestApi & { fetch(request: Request): Promise<Response> };
@@ -97,7 +98,7 @@ export async function createRequest(
   now = new Date(),
 ): Promise<CreatedRequest> {
   const organisationId = actingOrganisation(actor);
-  const organisation = await findOrganisation(context.db, organisationId);
+  const organisation = await findRegistration(context.db, organisationId);
   if (!organisation) throw new ServiceError(403, "Your organisation is not registered", "NO_ORGANISATION");
   if (!organisation.allowedChecks.includes(input.credentialType)) {
     throw new ServiceError(
@@ -106,6 +107,15 @@ export async function createRequest(
       "VERIFIER_NOT_REGISTERED",
     );
   }
+  const expiresAt = new Date(now.getTime() + REQUEST_LIFETIME_SECONDS * 1000);
+  // The platform vouches for the organisation with the attestation the web worker signed and
+  // stored (ADR 034): without one valid through the request's end, no wallet would trust it.
+  if (!organisation.identifierBase || !attestedThrough(organisation, expiresAt))
+    throw new ServiceError(
+      403,
+      `${organisation.name} has no current registration with the platform: an administrator must renew it before it can make requests`,
+      "ORGANISATION_NOT_ATTESTED",
+    );
   const attributes = resolveAttributes(input.credentialType, input.requestedAttributes);
   const purpose = input.purpose.trim();
   if (!purpose) throw new ServiceError(400, "Please specify the purpose for this verification", "VALIDATION_ERROR");
@@ -116,8 +126,8 @@ export async function createRequest(
   const nonce = random(16);
   // 256 bits: the response endpoint authenticates the wallet's answer by this alone.
   const state = random(32);
-  const expiresAt = new Date(now.getTime() + REQUEST_LIFETIME_SECONDS * 1000);
-  const clientId = clientIdFor(context.base, organisationId);
+  // The identifier fixed at registration, whatever host this request came through.
+  const clientId = clientIdFor(organisation.identifierBase, organisationId);
   await context.db.insert(verificationRequests).values({
     id,
     verifierId,
@@ -154,17 +164,32 @@ export async function createRequest(
 
 type RequestRow = typeof verificationRequests.$inferSelect;
 
-async function findRequest(
-  db: Database,
-  id: string,
-): Promise<(RequestRow & { organisationName: string | null }) | undefined> {
+type RequestWithOrganisation = RequestRow & {
+  organisationName: string | null;
+  attestation: string | null;
+  attestationExpiresAt: Date | null;
+};
+
+async function findRequest(db: Database, id: string): Promise<RequestWithOrganisation | undefined> {
   const [row] = await db
-    .select({ request: verificationRequests, organisationName: verifierOrganisations.name })
+    .select({
+      request: verificationRequests,
+      organisationName: verifierOrganisations.name,
+      attestation: verifierOrganisations.attestation,
+      attestationExpiresAt: verifierOrganisations.attestationExpiresAt,
+    })
     .from(verificationRequests)
     .leftJoin(verifierOrganisations, eq(verifierOrganisations.id, verificationRequests.organisationId))
     .where(eq(verificationRequests.id, id))
     .limit(1);
-  return row ? { ...row.request, organisationName: row.organisationName } : undefined;
+  return row
+    ? {
+        ...row.request,
+        organisationName: row.organisationName,
+        attestation: row.attestation,
+        attestationExpiresAt: row.attestationExpiresAt,
+      }
+    : undefined;
 }
 
 /**
@@ -177,17 +202,14 @@ export async function requestObject(context: VerificationContext, id: string, no
   const state = row ? await context.requestObject(id).openState() : null;
   if (!row || !state || !row.clientId || !row.organisationId)
     throw new ServiceError(404, "This verification request is not open", "NOT_FOUND");
+  // The organisation's stored attestation, as the web worker signed it (renewed: the newest).
+  if (!attestedThrough(row, now))
+    throw new ServiceError(
+      409,
+      "The platform's registration of this verifier is not current: ask the verifier for a new request",
+      "ORGANISATION_NOT_ATTESTED",
+    );
   const iat = Math.floor(now.getTime() / 1000);
-  const { "trust-anchor": anchor, "verifier-service": service } = context.verifierKeys;
-  const attestation = await signVerifierAttestation({
-    issuer: `${context.base}/trust-anchor`,
-    subject: verifierIdentifier(context.base, row.organisationId),
-    name: row.organisationName ?? "Unnamed verifier",
-    requestKey: service.publicJwk,
-    iat,
-    exp: iat + ATTESTATION_LIFETIME_SECONDS,
-    key: anchor,
-  });
   const check = row.credentialType as CheckType;
   const claims = requestObjectClaims({
     clientId: row.clientId,
@@ -200,7 +222,7 @@ export async function requestObject(context: VerificationContext, id: string, no
   });
   // Not an OpenID4VP parameter: the reason the verifier gives, for the citizen's consent screen.
   // Wallets ignore parameters they do not know (RFC 6749 section 3.1).
-  return signRequestObject({ ...claims, purpose: row.purpose }, attestation, service);
+  return signRequestObject({ ...claims, purpose: row.purpose }, row.attestation!, context.serviceKey);
 }
 
 /** The first presentation a vp_token seems to hold, for reading ahead only (never judged from here). */

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import axe from "axe-core";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
@@ -7,10 +7,14 @@ import { hashPassword } from "#core/accounts/password.ts";
 import type { KnownRole } from "#core/accounts/schemas.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
-import { authorityRecords, users, verifierOrganisations } from "#db/schema/index.ts";
+import { authorityRecords, users } from "#db/schema/index.ts";
+import { parseDevVars } from "#scripts/stack.ts";
 import { revokeCredential } from "#server/credentials/revocation.ts";
+import { trustAnchorOf } from "#server/verification/attestation.ts";
+import { registerOrganisation } from "#server/verification/organisations.ts";
 import { type OpenBrowser, openBrowser, waitForHydration } from "./browser.ts";
 import { testDatabase } from "./database.ts";
+import { stackUnderTest } from "./lane.ts";
 
 /**
  * What the browser tests of the signed-in screens (issue 4: wallet, /credentials, /shares,
@@ -394,7 +398,8 @@ export function pageJson<T>(page: Page, path: string, body?: unknown): Promise<{
 
 /**
  * A verifier (issue 9) and the organisation of this test's own they act for, made as an
- * administrator registers one; the organisation's name is what citizens see.
+ * administrator registers one (its attestation signed with the stack's trust anchor key, from
+ * .dev.vars, as the web worker signs it: ADR 034); the organisation's name is what citizens see.
  */
 export async function createVerifier(
   prefix: string,
@@ -402,12 +407,13 @@ export async function createVerifier(
 ): Promise<{ user: TestUser; organisationId: string; organisationName: string }> {
   const user = await createUser({ prefix, firstName: "Vera", lastName: "Fier", role: "verifier" });
   const name = `${organisation} ${user.username}`;
-  const [row] = await testDatabase()
-    .insert(verifierOrganisations)
-    .values({ name, allowedChecks: ["rtw", "rtr", "dbs", "age"] })
-    .returning();
-  await testDatabase().update(users).set({ organisationId: row!.id }).where(eq(users.id, user.id));
-  return { user, organisationId: row!.id, organisationName: name };
+  const row = await registerOrganisation(testDatabase(), { name, allowedChecks: ["rtw", "rtr", "dbs", "age"] }, null, {
+    anchor: await trustAnchorOf(parseDevVars(readFileSync(".dev.vars", "utf8"))),
+    identifierBase: stackUnderTest().baseUrl,
+    now: new Date(),
+  });
+  await testDatabase().update(users).set({ organisationId: row.id }).where(eq(users.id, user.id));
+  return { user, organisationId: row.id, organisationName: name };
 }
 
 /** A citizen with authority records who added a Right to Work credential in this browser's wallet, as a person would. */

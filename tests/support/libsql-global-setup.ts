@@ -8,8 +8,10 @@ import { seedDemoData } from "#db/seed.ts";
 import {
   generateIssuerKeysSecret,
   generateStatusListKeysSecret,
+  generateTrustAnchorKeySecret,
   generateVerifierKeysSecret,
   issuerPublicKeysFor,
+  verifierPublicKeysFor,
 } from "#scripts/issuer-keys.ts";
 import { startStandIn, startStandInBroker } from "./database-stand-in-server.ts";
 
@@ -40,7 +42,16 @@ export default async function setup(project: TestProject) {
   project.provide("issuerSigningKeys" as never, issuerSigningKeys as never);
   project.provide("statusListSigningKeys" as never, statusListSigningKeys as never);
   project.provide("issuerPublicKeys" as never, issuerPublicKeysFor(issuerSigningKeys, statusListSigningKeys) as never);
-  project.provide("verifierSigningKeys" as never, (await generateVerifierKeysSecret()) as never);
+  // The verifier signs requests with its own key; the web worker alone signs organisations'
+  // attestations with the trust anchor's (ADR 034); both hold the public halves.
+  const verifierSigningKeys = await generateVerifierKeysSecret();
+  const trustAnchorSigningKey = await generateTrustAnchorKeySecret();
+  project.provide("verifierSigningKeys" as never, verifierSigningKeys as never);
+  project.provide("trustAnchorSigningKey" as never, trustAnchorSigningKey as never);
+  project.provide(
+    "verifierPublicKeys" as never,
+    verifierPublicKeysFor(trustAnchorSigningKey, verifierSigningKeys) as never,
+  );
   return async () => {
     await standIns.close();
     await down.close();

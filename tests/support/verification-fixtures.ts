@@ -8,6 +8,8 @@ import { sessionIdFor } from "#server/accounts/session.ts";
 import { createIssuanceNonce, issueToHolder } from "#server/credentials/issuance.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { issuePaperCredential, type PaperCredential, paperPayload } from "#server/credentials/paper.ts";
+import type { TrustAnchor } from "#server/verification/attestation.ts";
+import { registerOrganisation } from "#server/verification/organisations.ts";
 import { type Holder, makeHolder, signProof } from "./holder.ts";
 
 /**
@@ -38,6 +40,12 @@ let unusedPasswordHash: Promise<string> | undefined;
 export interface FixtureStore {
   db: Database;
   sessionSecret: string;
+  /**
+   * The trust anchor organisations are registered with, as the web worker registers them (their
+   * attestation signed and stored: ADR 034), and the identifier base fixed for them. Without it
+   * an organisation is stored unattested: it can validate offline, but make no online request.
+   */
+  registrar?: { anchor: TrustAnchor; identifierBase: string };
 }
 
 export interface PersonOptions {
@@ -83,12 +91,15 @@ export async function organisationWithVerifier(
   allowedChecks: CheckType[] = [...CHECK_TYPES],
   options: PersonOptions & { namePrefix?: string } = {},
 ) {
-  const [organisation] = await store.db
-    .insert(verifierOrganisations)
-    .values({ name: unique(options.namePrefix ?? "Org "), allowedChecks })
-    .returning();
-  const verifier = await person(store, "verifier", organisation!.id, options);
-  return { organisation: organisation!, ...verifier };
+  const name = unique(options.namePrefix ?? "Org ");
+  const organisation = store.registrar
+    ? await registerOrganisation(store.db, { name, allowedChecks }, null, {
+        ...store.registrar,
+        now: new Date(),
+      })
+    : (await store.db.insert(verifierOrganisations).values({ name, allowedChecks }).returning())[0]!;
+  const verifier = await person(store, "verifier", organisation.id, options);
+  return { organisation, ...verifier };
 }
 
 export interface HeldCredential {

@@ -16,12 +16,14 @@ const SESSION_SECRET = "test-session-secret-0123456789abcdef0123";
 
 export const workerBindings = {
   databaseOnly,
-  /** The web worker issues: the authorities' credential keys. */
+  /** The web worker issues, and attests organisations: the authorities' credential keys and the trust anchor's. */
   web: (inject: Inject) => ({
     ...databaseOnly(inject),
     SESSION_SECRET,
     ISSUER_SIGNING_KEYS: value(inject, "issuerSigningKeys"),
     ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
+    TRUST_ANCHOR_SIGNING_KEY: value(inject, "trustAnchorSigningKey"),
+    VERIFIER_PUBLIC_KEYS: value(inject, "verifierPublicKeys"),
   }),
   /** The status worker signs status lists and publishes the authorities' public keys. */
   status: (inject: Inject) => ({
@@ -29,11 +31,12 @@ export const workerBindings = {
     STATUS_LIST_SIGNING_KEYS: value(inject, "statusListSigningKeys"),
     ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
   }),
-  /** The verifier checks: public keys only, and its own request-signing keys. */
+  /** The verifier checks: public keys only, and its own request-signing key (never the trust anchor's). */
   verifier: (inject: Inject) => ({
     ...databaseOnly(inject),
     SESSION_SECRET,
     ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
     VERIFIER_SIGNING_KEYS: value(inject, "verifierSigningKeys"),
+    VERIFIER_PUBLIC_KEYS: value(inject, "verifierPublicKeys"),
   }),
 };

@@ -1,8 +1,10 @@
 /**
- * /verifier/organisations (administrators): the registered verifier organisations, and a form to
- * register one (its name is what citizens see on a request; the checks it may ask for; a verifier
- * account to put in it). The form posts to the verifier API (POST /api/verifications/organisations),
- * which decides who may do it; the page only shows it to administrators.
+ * /verifier/organisations (administrators): the registered verifier organisations, each with where
+ * its registration with the platform stands and a button to renew it, and a form to register one
+ * (its name is what citizens see on a request; the checks it may ask for; a verifier account to
+ * put in it). They post to the web worker (POST /api/verifier-organisations and
+ * /api/verifier-organisations/{id}/attestation), which signs the platform's attestation and
+ * decides who may do it (ADR 034); the page only shows them to administrators.
  */
 import { useRevalidator } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
@@ -10,15 +12,17 @@ import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
+import { formatDate } from "#core/format/format.ts";
 import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
-import type { Organisation } from "#server/verification/api-schemas.ts";
+import type { OrganisationRow } from "#server/verification/organisations-page.ts";
 
 /** The page; `allowed: false`: the signed-in person is not an administrator. */
-export function OrganisationsPage(data: { allowed: boolean; organisations: Organisation[] }) {
+export function OrganisationsPage(data: { allowed: boolean; organisations: OrganisationRow[] }) {
   const back = { to: "/verifier", label: "Back to Verifier Portal" };
   if (!data.allowed) {
     return (
@@ -43,12 +47,7 @@ export function OrganisationsPage(data: { allowed: boolean; organisations: Organ
           {data.organisations.length ? (
             <ul className="mt-3 divide-y divide-govuk-border dark:divide-slate-700" data-testid="organisation-list">
               {data.organisations.map((organisation) => (
-                <li key={organisation.id} className="py-3">
-                  <p className="font-bold">{organisation.name}</p>
-                  <p className="text-sm text-govuk-grey dark:text-slate-400">
-                    {organisation.allowedChecks.map((check) => CHECKS[check].name).join(", ")}
-                  </p>
-                </li>
+                <OrganisationItem key={organisation.id} organisation={organisation} />
               ))}
             </ul>
           ) : (
@@ -58,6 +57,48 @@ export function OrganisationsPage(data: { allowed: boolean; organisations: Organ
         <RegisterForm />
       </div>
     </SignedInPage>
+  );
+}
+
+/** One organisation: its name, checks, registration and the button that renews it. */
+function OrganisationItem({ organisation }: { organisation: OrganisationRow }) {
+  const hydrated = useHydrated();
+  const { toast } = useToast();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  async function renew() {
+    setBusy(true);
+    try {
+      const response = await apiRequest("POST", `/api/verifier-organisations/${organisation.id}/attestation`);
+      const renewed = (await response.json()) as { attestationExpiresAt: string };
+      toast({
+        title: "Registration Renewed",
+        description: `${organisation.name} can check credentials until ${formatDate(renewed.attestationExpiresAt)}`,
+      });
+      revalidator.revalidate();
+    } catch (error) {
+      handleMutationError(error, toast);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="organisation">
+      <div>
+        <p className="font-bold">{organisation.name}</p>
+        <p className="text-sm text-govuk-grey dark:text-slate-400">{organisation.checks}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+          <StatusBadge tone={organisation.registration.tone}>{organisation.registration.label}</StatusBadge>
+          <span>{organisation.registration.note}</span>
+        </p>
+      </div>
+      <Button variant="secondary" disabled={!hydrated || busy} onClick={() => void renew()}>
+        {busy ? "Renewing..." : "Renew registration"}
+        <span className="sr-only"> of {organisation.name}</span>
+      </Button>
+    </li>
   );
 }
 
@@ -84,7 +125,7 @@ function RegisterForm() {
     }
     setBusy(true);
     try {
-      await apiRequest("POST", "/api/verifications/organisations", {
+      await apiRequest("POST", "/api/verifier-organisations", {
         name: name.trim(),
         allowedChecks: checks,
         ...(member.trim() ? { memberUsername: member.trim() } : {}),

@@ -60,11 +60,8 @@ export const VERIFIER_ENDPOINTS: readonly HonoEndpoint[] = [
     },
     writes: ["verifier_api_keys"],
   }),
+  // Registering one is the web worker's (POST /api/verifier-organisations): it holds the trust anchor's key (ADR 034).
   verifier("GET", "/api/verifications/organisations", VERIFIER_ADMIN),
-  verifier("POST", "/api/verifications/organisations", VERIFIER_ADMIN, {
-    writes: ["verifier_organisations", "users"],
-    note: "registers an organisation (and may add a verifier account to it)",
-  }),
   // The record of checks.
   verifier("GET", "/api/verifications/history", VERIFIERS, { owner: OWN_ORGANISATION_LIST }),
   verifier("GET", "/api/verifications/usage", VERIFIERS, {

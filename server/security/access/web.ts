@@ -333,6 +333,18 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   ...web("routes/verifier_.organisations", "/verifier/organisations", {
     loader: { access: ADMIN_PAGE, note: "manage:users: every organisation" },
   }),
+  // Registering an organisation signs its attestation with the trust anchor's key, this worker's alone (ADR 034).
+  ...commandApi("routes/api.verifier-organisations._index", "/api/verifier-organisations", "POST", ADMIN_API, {
+    writes: ["verifier_organisations", "users"],
+    note: "manage:users: registers an organisation, its attestation signed and stored (and may add a verifier account to it)",
+  }),
+  ...commandApi(
+    "routes/api.verifier-organisations.$id.attestation",
+    "/api/verifier-organisations/:id/attestation",
+    "POST",
+    ADMIN_API,
+    { writes: ["verifier_organisations"], note: "manage:users: signs the organisation's attestation again" },
+  ),
 
   // The assisted-digital console (issue 10): staffOf (operators with an office, administrators) and the office scope.
   ...web("routes/assisted", "/assisted", {

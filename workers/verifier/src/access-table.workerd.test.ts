@@ -123,10 +123,6 @@ const PROBES: Record<string, () => Probe> = {
   [honoKey("verifier", "POST", "/api/verifications/api-keys/:id/revoke")]: () => ({
     path: `/api/verifications/api-keys/${objects.apiKeyId}/revoke`,
   }),
-  [honoKey("verifier", "POST", "/api/verifications/organisations")]: () => ({
-    path: "/api/verifications/organisations",
-    json: { name: `Org ${MARKER}`, allowedChecks: ["rtw"] },
-  }),
   [honoKey("verifier", "GET", "/api/verifications/history")]: () => ({
     path: "/api/verifications/history?pageSize=100",
     listed: objects.recordId,

@@ -3,7 +3,7 @@ import { publicOrigin } from "#core/issuers/registry.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { checkingContext } from "#server/credentials/context.ts";
 import { authenticateActor } from "#server/verification/actor.ts";
-import { loadVerifierKeys } from "#server/verification/keys.ts";
+import { loadVerifierPublicKeys, loadVerifierServiceKey } from "#server/verification/keys.ts";
 import type { RequestCaller, VerificationContext } from "#server/verification/requests.ts";
 import type { VerifierApp } from "./app.ts";
 
@@ -11,9 +11,11 @@ import type { VerifierApp } from "./app.ts";
 export const verificationContext: MiddlewareHandler<VerifierApp> = async (c, next) => {
   const env = c.var.env;
   const credentials = await checkingContext({ env, db: c.var.db }, c.req.url);
+  const verifierPublicKeys = await loadVerifierPublicKeys(env.VERIFIER_PUBLIC_KEYS);
   const verification: VerificationContext = {
     ...credentials,
-    verifierKeys: await loadVerifierKeys(env.VERIFIER_SIGNING_KEYS),
+    serviceKey: await loadVerifierServiceKey(env.VERIFIER_SIGNING_KEYS, verifierPublicKeys),
+    verifierPublicKeys,
     origin: publicOrigin(env.PUBLIC_BASE_URL, c.req.url),
     requestObject: (id) => env.PRESENTATION_REQUESTS.get(env.PRESENTATION_REQUESTS.idFromName(id)) as never,
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { verifierPublicKeysBinding } from "#server/verification/keys.ts";
 import type { PresentationRequestApi } from "#server/verification/request-state.ts";
 import {
   databaseBindings,
@@ -9,8 +10,36 @@ import {
   workerEnv,
 } from "#server/worker/env.ts";
 
-/** The one binding of the verifier that may hold private keys: the platform's verifier keys. */
+/** The one binding of the verifier that may hold a private key: its own, "verifier-service". */
 const OWN_KEYS = "VERIFIER_SIGNING_KEYS";
+
+/** JSON text parsed, or undefined. */
+function parseJson(value: unknown): unknown {
+  if (typeof value !== "string") return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * VERIFIER_SIGNING_KEYS: `{"verifier-service": P-256 private JWK}` and nothing else. The trust
+ * anchor's key (it vouches for organisations) is the web worker's alone (ADR 034): under its own
+ * name, or as the service key, it is refused.
+ */
+const ownKeysBinding = z
+  .string()
+  .min(2, "is required")
+  .refine((value) => {
+    const parsed = parseJson(value) as Record<string, JsonWebKey> | undefined;
+    return (
+      Boolean(parsed) &&
+      typeof parsed === "object" &&
+      !Array.isArray(parsed) &&
+      Object.keys(parsed!).join() === "verifier-service"
+    );
+  }, 'must be JSON {"verifier-service": JWK}: the verifier signs requests and receipts only, never attestations (ADR 034)');
 
 /** Whether parsed JSON holds a private JWK anywhere: an object with `kty` and `d`. */
 function hasPrivateJwk(value: unknown, depth = 0): boolean {
@@ -39,8 +68,10 @@ const VerifierBindings = workerEnv({
   ...databaseBindings,
   ...trustBindings,
   ...sessionBindings,
-  /** JSON: "trust-anchor" and "verifier-service" P-256 private JWKs (server/verification/keys.ts). */
-  [OWN_KEYS]: z.string().min(2, "is required"),
+  /** JSON: the "verifier-service" P-256 private JWK alone (server/verification/keys.ts). */
+  [OWN_KEYS]: ownKeysBinding,
+  /** JSON: the trust anchor's and the service's P-256 public JWKs, published at /api/verifications/keys. */
+  VERIFIER_PUBLIC_KEYS: verifierPublicKeysBinding,
   STATUS: serviceBinding(),
   PRESENTATION_REQUESTS: durableObjectBinding<PresentationRequestApi & Rpc.DurableObjectBranded>(),
 });
@@ -49,8 +80,9 @@ const VerifierBindings = workerEnv({
  * The verifier worker's bindings (workers/verifier/wrangler.toml): the database, the authorities'
  * public keys (its trust list), the platform's verifier keys, the status worker (fresh status
  * lists) and the presentation requests' Durable Objects. It parses the most hostile input in the
- * product, so it holds no authority's private key (ADR 028): a binding that carries one, under any
- * name, is a configuration error and the worker refuses to start.
+ * product, so it holds no authority's private key (ADR 028) and not the trust anchor's (ADR 034):
+ * a binding that carries one, under any name, is a configuration error and the worker refuses to
+ * start.
  */
 export const VerifierEnvSchema = z
   .unknown()
@@ -64,6 +96,21 @@ export const VerifierEnvSchema = z
           message: "holds a private key: the verifier worker takes public keys only (ADR 028)",
         });
     }
+    const own = parseJson((bindings as Record<string, unknown> | undefined)?.[OWN_KEYS]) as
+      | Record<string, JsonWebKey | undefined>
+      | undefined;
+    const published = parseJson((bindings as Record<string, unknown> | undefined)?.VERIFIER_PUBLIC_KEYS) as
+      | Record<string, JsonWebKey | undefined>
+      | undefined;
+    const service = own?.["verifier-service"];
+    const anchor = published?.["trust-anchor"];
+    // The trust anchor's key given as the service key is still the trust anchor's key.
+    if (service && anchor && service.x === anchor.x && service.y === anchor.y)
+      ctx.addIssue({
+        code: "custom",
+        path: [OWN_KEYS],
+        message: "holds the trust anchor's private key: it is the web worker's alone (ADR 034)",
+      });
   })
   .pipe(VerifierBindings);
 

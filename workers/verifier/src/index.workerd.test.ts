@@ -30,6 +30,25 @@ describe("verifier worker configuration (ADR 028)", () => {
     );
     logged.mockRestore();
   });
+
+  it("refuses to serve with the trust anchor's private key (ADR 034), as a binding of its own or beside its own key", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const anchor = inject("trustAnchorSigningKey" as never) as string;
+    const own = JSON.parse(String((env as unknown as Record<string, unknown>).VERIFIER_SIGNING_KEYS)) as object;
+    expect(Object.keys(own)).toEqual(["verifier-service"]);
+    for (const [bindings, problem] of [
+      [{ ...env, TRUST_ANCHOR_SIGNING_KEY: anchor }, /TRUST_ANCHOR_SIGNING_KEY holds a private key/],
+      [
+        { ...env, VERIFIER_SIGNING_KEYS: JSON.stringify({ ...own, "trust-anchor": JSON.parse(anchor) }) },
+        /VERIFIER_SIGNING_KEYS must be JSON \{"verifier-service": JWK\}/,
+      ],
+    ] as const) {
+      const response = await health(bindings);
+      expect(response.status).toBe(500);
+      expect(String(logged.mock.calls.at(-1)?.[1])).toMatch(problem);
+    }
+    logged.mockRestore();
+  });
 });
 
 describe("keys the status worker holds (ADR 028)", () => {

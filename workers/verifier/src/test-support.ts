@@ -11,6 +11,7 @@ import { SESSION_COOKIE, sessionIdFor } from "#server/accounts/session.ts";
 import { type IssuerKeys, loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { revokeCredential } from "#server/credentials/revocation.ts";
 import type { CreatedApiKey, CreatedRequest } from "#server/verification/api-schemas.ts";
+import { type TrustAnchor, trustAnchorOf } from "#server/verification/attestation.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import type { HeldCredential, PersonRole } from "#tests/support/verification-fixtures.ts";
 import * as fixtures from "#tests/support/verification-fixtures.ts";
@@ -76,9 +77,23 @@ export async function sessionOf(userId: string): Promise<string> {
   return token;
 }
 
-/** A registered organisation with one verifier signed in. */
-export const organisationWithVerifier = (allowedChecks?: CheckType[]) =>
-  fixtures.organisationWithVerifier(store(), allowedChecks);
+/**
+ * The trust anchor's key, which the verifier never holds (ADR 034): the tests register
+ * organisations as the web worker does, their attestation signed with it and stored.
+ */
+let anchor: Promise<TrustAnchor> | undefined;
+export const trustAnchor = () =>
+  (anchor ??= trustAnchorOf({
+    TRUST_ANCHOR_SIGNING_KEY: inject("trustAnchorSigningKey" as never) as string,
+    VERIFIER_PUBLIC_KEYS: bindings.VERIFIER_PUBLIC_KEYS,
+  }));
+
+/** A registered organisation (attested under ORIGIN, as the web worker registers one) with one verifier signed in. */
+export const organisationWithVerifier = async (allowedChecks?: CheckType[]) =>
+  fixtures.organisationWithVerifier(
+    { ...store(), registrar: { anchor: await trustAnchor(), identifierBase: ORIGIN } },
+    allowedChecks,
+  );
 
 /** The authorities' credential keys, which the verifier never holds (ADR 028): the tests issue as the web worker does. */
 let issuerKeys: Promise<IssuerKeys> | undefined;

@@ -9,7 +9,6 @@ import app from "#workers/verifier/src/index.ts";
 import {
   apiKeyFor,
   type Caller,
-  fetchRequestObject,
   json,
   ORIGIN,
   openRequest,
@@ -144,124 +143,35 @@ describe("API keys (/api/verifications/api-keys)", () => {
 });
 
 describe("organisations (/api/verifications/organisations)", () => {
-  it("may be listed and registered by administrators only", async () => {
-    const { cookie } = await organisationWithVerifier();
+  it("may be listed by administrators only", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
     const { key } = await apiKeyFor(cookie);
-    const name = unique("Not Registered Ltd");
-    for (const caller of [{ cookie }, { apiKey: key }] as Caller[]) {
+    for (const caller of [{ cookie }, { apiKey: key }] as Caller[])
       expect((await request("/api/verifications/organisations", caller)).status).toBe(403);
-      expect(
-        (await request("/api/verifications/organisations", { ...json({ name, allowedChecks: ["rtw"] }), ...caller }))
-          .status,
-      ).toBe(403);
-    }
     expect((await request("/api/verifications/organisations")).status).toBe(401);
     const admin = await person("admin");
+    const listed = (await (await request("/api/verifications/organisations", { cookie: admin.cookie })).json()) as {
+      organisations: { id: string; name: string; allowedChecks: string[] }[];
+    };
+    expect(listed.organisations).toContainEqual({
+      id: organisation.id,
+      name: organisation.name,
+      allowedChecks: [...CHECK_TYPES],
+    });
+  });
+
+  it("cannot be registered here: registering signs the platform's attestation, which only the web worker can (ADR 034)", async () => {
+    const admin = await person("admin");
+    const name = unique("Northwind Care Homes");
+    const response = await request("/api/verifications/organisations", {
+      ...json({ name, allowedChecks: ["rtw"] }),
+      cookie: admin.cookie,
+    });
+    expect(response.status).toBe(404);
     const listed = (await (await request("/api/verifications/organisations", { cookie: admin.cookie })).json()) as {
       organisations: { name: string }[];
     };
     expect(listed.organisations.map((o) => o.name)).not.toContain(name);
-  });
-
-  it("registers an organisation with a verifier in it; the name the administrator registered is what wallets are shown (client_name in the attestation)", async () => {
-    const admin = await person("admin");
-    const member = await person("verifier");
-    const name = unique("Northwind Care Homes");
-    const response = await request("/api/verifications/organisations", {
-      ...json({ name, allowedChecks: ["dbs", "rtw", "dbs"], memberUsername: member.user.username.toUpperCase() }),
-      cookie: admin.cookie,
-    });
-    expect(response.status).toBe(201);
-    const organisation = (await response.json()) as { id: string; name: string; allowedChecks: string[] };
-    expect(organisation).toEqual({ id: expect.any(String), name, allowedChecks: ["dbs", "rtw"] });
-    const listed = (await (await request("/api/verifications/organisations", { cookie: admin.cookie })).json()) as {
-      organisations: { id: string }[];
-    };
-    expect(listed.organisations).toContainEqual(organisation);
-
-    // The member now acts for it, within the checks it was registered for.
-    const created = await openRequest(
-      { cookie: member.cookie },
-      { credentialType: "dbs", purpose: "Care worker hire" },
-    );
-    expect(
-      (
-        await request("/api/presentations/requests", {
-          ...json({ credentialType: "age", purpose: "x" }),
-          cookie: member.cookie,
-        })
-      ).status,
-    ).toBe(403);
-    const { attestation } = await fetchRequestObject(created.requestUri);
-    expect(attestation).toMatchObject({ client_name: name, sub: `${ORIGIN}/verifiers/${organisation.id}` });
-  });
-
-  it("registers an organisation for driving licence and professional certificate checks, which its verifier may then request", async () => {
-    const admin = await person("admin");
-    const member = await person("verifier");
-    const response = await request("/api/verifications/organisations", {
-      ...json({
-        name: unique("Fleet Drivers"),
-        allowedChecks: ["driving_licence", "professional_certificate"],
-        memberUsername: member.user.username,
-      }),
-      cookie: admin.cookie,
-    });
-    expect(response.status).toBe(201);
-    expect(((await response.json()) as { allowedChecks: string[] }).allowedChecks).toEqual([
-      "driving_licence",
-      "professional_certificate",
-    ]);
-    const created = await openRequest(
-      { cookie: member.cookie },
-      { credentialType: "driving_licence", purpose: "Delivery driver hire" },
-    );
-    expect(created.requestedAttributes).toEqual(["categories", "expiryDate"]);
-    const { claims } = await fetchRequestObject(created.requestUri);
-    expect(claims.dcql_query.credentials[0]).toMatchObject({
-      id: "driving_licence",
-      meta: { vct_values: [`${ORIGIN}/vct/driving-licence`] },
-      claims: [{ path: ["categories"] }, { path: ["expiryDate"] }],
-    });
-  });
-
-  it("refuses a name already registered (409), also when it differs only by surrounding spaces or by case", async () => {
-    const admin = await person("admin");
-    const name = unique("Acme Logistics");
-    const register = (n: string) =>
-      request("/api/verifications/organisations", {
-        ...json({ name: n, allowedChecks: ["rtw"] }),
-        cookie: admin.cookie,
-      });
-    expect((await register(name)).status).toBe(201);
-    for (const again of [name, `  ${name} `, name.toUpperCase()]) {
-      const response = await register(again);
-      expect(response.status).toBe(409);
-      expect(await response.json()).toMatchObject({ code: "ORGANISATION_EXISTS" });
-    }
-  });
-
-  it("requires memberUsername to name a verifier account (400), and then registers nothing", async () => {
-    const admin = await person("admin");
-    const citizen = await person("citizen");
-    const name = unique("Tidy Lettings");
-    for (const memberUsername of [citizen.user.username, "nobody-by-this-name"]) {
-      const response = await request("/api/verifications/organisations", {
-        ...json({ name, allowedChecks: ["rtr"], memberUsername }),
-        cookie: admin.cookie,
-      });
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { message: string }).message).toMatch(/memberUsername must name a verifier/);
-    }
-    // The name is still free: nothing was registered by the refused attempts.
-    expect(
-      (
-        await request("/api/verifications/organisations", {
-          ...json({ name, allowedChecks: ["rtr"] }),
-          cookie: admin.cookie,
-        })
-      ).status,
-    ).toBe(201);
   });
 });
 

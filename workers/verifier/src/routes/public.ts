@@ -5,19 +5,22 @@ import type { VerifierApp } from "#workers/verifier/src/app.ts";
 
 const PUBLIC = { "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300" };
 
-/** What anybody may read: health, the platform's verifier keys, the checks and the API description. */
+/**
+ * What anybody may read: health, the platform's verifier keys (public halves only: the trust
+ * anchor's private key is the web worker's, ADR 034), the checks and the API description.
+ */
 export const publicRoutes = new Hono<VerifierApp>()
   .get("/health", (c) => c.json({ ok: true, service: "verifier" }))
   .get("/keys", (c) => {
-    const keys = c.var.verification.verifierKeys;
-    return c.json({ keys: [keys["trust-anchor"].publicJwk, keys["verifier-service"].publicJwk] }, 200, {
+    const keys = c.var.verification.verifierPublicKeys;
+    return c.json({ keys: [keys["trust-anchor"], keys["verifier-service"]] }, 200, {
       ...PUBLIC,
       "Content-Type": "application/jwk-set+json",
     });
   })
   // The anchor wallets trust for verifier_attestation client ids: what a wallet ships configured with.
   .get("/trust-anchor", (c) =>
-    c.json({ keys: [c.var.verification.verifierKeys["trust-anchor"].publicJwk] }, 200, {
+    c.json({ keys: [c.var.verification.verifierPublicKeys["trust-anchor"]] }, 200, {
       ...PUBLIC,
       "Content-Type": "application/jwk-set+json",
     }),

@@ -124,7 +124,7 @@ export const records = new Hono<VerifierApp>()
     if (!row || !canRead(c.var.actor, row.p.organisationId))
       throw new ServiceError(404, "Verification not found", "NOT_FOUND");
     const facts = await receiptFacts(c.var.db, row);
-    const signed = await signReceipt(facts, c.var.verification.verifierKeys["verifier-service"]);
+    const signed = await signReceipt(facts, c.var.verification.serviceKey);
     const pdf = await receiptPdf(facts, signed);
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/pdf",

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
+import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
 import { describe, expect, it, vi } from "vitest";
-import { presentations, sessions, users, verificationRequests } from "#db/schema/index.ts";
+import { presentations, sessions, users, verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
+import { renewAttestation } from "#server/verification/attestation.ts";
+import { registerOrganisation } from "#server/verification/organisations.ts";
 import { MAX_ATTEMPTS } from "#server/verification/request-state.ts";
 import { watchSocket } from "#tests/support/websocket.ts";
 import { db } from "#tests/support/workerd-database.ts";
@@ -21,6 +23,7 @@ import {
   request,
   revoke,
   sessionOf,
+  trustAnchor,
 } from "#workers/verifier/src/test-support.ts";
 
 const createRequest = (cookie: string, body?: Record<string, unknown>) => openRequest({ cookie }, body);
@@ -76,6 +79,90 @@ describe("POST /api/presentations/requests", () => {
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: "VERIFIER_NOT_REGISTERED" });
+  });
+});
+
+describe("an organisation's attestation (ADR 034): signed by the web worker, stored, only read here", () => {
+  const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+  /** An organisation of the test's own registered as the web worker registers one, at `now`, with a verifier in it. */
+  async function registeredAt(now: Date, name = `Attested ${crypto.randomUUID().slice(0, 8)}`) {
+    const organisation = await registerOrganisation(db(), { name, allowedChecks: ["rtw"] }, null, {
+      anchor: await trustAnchor(),
+      identifierBase: ORIGIN,
+      now,
+    });
+    return { organisation, ...(await person("verifier", organisation.id)) };
+  }
+
+  it("refuses a request for an organisation that has none stored (403 ORGANISATION_NOT_ATTESTED), and stores nothing", async () => {
+    const [organisation] = await db()
+      .insert(verifierOrganisations)
+      .values({ name: `Unattested ${crypto.randomUUID().slice(0, 8)}`, allowedChecks: ["rtw"] })
+      .returning();
+    const { cookie } = await person("verifier", organisation!.id);
+    const response = await request("/api/presentations/requests", {
+      ...json({ credentialType: "rtw", purpose: "Hiring" }),
+      cookie,
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      code: "ORGANISATION_NOT_ATTESTED",
+      message: expect.stringMatching(/administrator must renew it/),
+    });
+    expect(
+      await db().select().from(verificationRequests).where(eq(verificationRequests.organisationId, organisation!.id)),
+    ).toHaveLength(0);
+  });
+
+  it("refuses a request once the attestation has ended, or when it would end before the request (403), also for an API key", async () => {
+    // Registered a year and a day ago: its attestation ended yesterday.
+    const ended = await registeredAt(new Date(Date.now() - YEAR_MS - 24 * 60 * 60 * 1000));
+    // Registered a year less five minutes ago: it ends before a ten-minute request would.
+    const ending = await registeredAt(new Date(Date.now() - YEAR_MS + 5 * 60 * 1000));
+    for (const { cookie, organisation } of [ended, ending]) {
+      const { key } = await apiKeyFor(cookie);
+      for (const caller of [{ cookie }, { apiKey: key }]) {
+        const response = await request("/api/presentations/requests", {
+          ...json({ credentialType: "rtw", purpose: "Hiring" }),
+          ...caller,
+        });
+        expect(response.status, organisation.name).toBe(403);
+        expect(await response.json()).toMatchObject({ code: "ORGANISATION_NOT_ATTESTED" });
+      }
+    }
+  });
+
+  it("is carried byte for byte by the request object, and verifies against the trust anchor the platform publishes", async () => {
+    const { cookie, organisation } = await registeredAt(new Date());
+    const created = await createRequest(cookie);
+    const [stored] = await db()
+      .select({ attestation: verifierOrganisations.attestation })
+      .from(verifierOrganisations)
+      .where(eq(verifierOrganisations.id, organisation.id));
+    const { header } = await fetchRequestObject(created);
+    expect(header.jwt).toBe(stored!.attestation);
+    const { keys } = (await (await request("/api/verifications/trust-anchor")).json()) as { keys: JWK[] };
+    const anchor = keys.find((key) => key.kid === decodeProtectedHeader(header.jwt as string).kid);
+    const { payload } = await jwtVerify(header.jwt as string, await importJWK(anchor!, "ES256"), {
+      typ: "verifier-attestation+jwt",
+      issuer: `${ORIGIN}/trust-anchor`,
+      subject: `${ORIGIN}/verifiers/${organisation.id}`,
+    });
+    expect(payload.client_name).toBe(organisation.name);
+  });
+
+  it("serves the renewed attestation to an open request, and the verifier publishes no private key", async () => {
+    const { cookie, organisation } = await registeredAt(new Date(Date.now() - YEAR_MS + 20 * 24 * 60 * 60 * 1000));
+    const created = await createRequest(cookie);
+    const before = (await fetchRequestObject(created)).header.jwt;
+    await renewAttestation(db(), await trustAnchor(), organisation.id, new Date(), ORIGIN);
+    const after = (await fetchRequestObject(created)).header.jwt as string;
+    expect(after).not.toBe(before);
+    expect(decodeJwt(after).exp).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 60 * 60);
+    const { keys } = (await (await request("/api/verifications/keys")).json()) as { keys: JWK[] };
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(Object.keys(key).sort()).toEqual(["alg", "crv", "kid", "kty", "use", "x", "y"]);
   });
 });
 
