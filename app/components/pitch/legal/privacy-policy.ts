@@ -1,5 +1,5 @@
 import { CONTACTS, INCIDENTS, SERVICE } from "#core/pitch/programme.ts";
-import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION, WALLET_ACTIVITY_RETENTION } from "#core/privacy/retention.ts";
 import { address, type LegalDocument, list, paragraph } from "./legal-content.ts";
 
 /**
@@ -15,6 +15,7 @@ const dpoLink = { link: DPO, href: `mailto:${DPO}` };
 // The periods the Housekeeper deletes by (core/privacy/retention.ts, ADR 031): one declaration for both.
 const RECORDS_KEPT = VERIFICATION_RECORD_RETENTION.display;
 const AUDIT_KEPT = AUDIT_RETENTION.display;
+const ACTIVITY_KEPT = WALLET_ACTIVITY_RETENTION.display;
 
 export const PRIVACY_POLICY: LegalDocument = {
   title: "Privacy Policy",
@@ -226,6 +227,10 @@ export const PRIVACY_POLICY: LegalDocument = {
             " (the outcome of each step, without the photo or the full number): kept while your account is open, as the evidence of how your identity was checked.",
           ],
           [{ strong: "Credentials" }, ": kept in your wallet until you delete them, they expire or they are revoked."],
+          [
+            { strong: "Your wallet's activity" },
+            ` (the Recent Activity list: credentials added, revoked or checked and by whom, links shared, changes to your passkeys and password): each entry is deleted ${ACTIVITY_KEPT} after it happened.`,
+          ],
           [
             { strong: "Your account" },
             ": kept while your account is open. When you close it, we delete your account data, except records the law requires us to keep.",
