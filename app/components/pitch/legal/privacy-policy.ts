@@ -181,7 +181,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           ],
           [
             { strong: "Sign-in audit events" },
-            `: successful and failed sign-ins and sign-outs, with the username, the time and the IP address they came from, so we can detect and stop attacks on accounts. They are deleted after ${AUDIT_KEPT}.`,
+            `: successful and failed sign-ins and sign-outs, with the username, the time and a daily code of the IP address they came from (made as the daily visitor code is, never the address itself), so we can detect and stop attacks on accounts. They are deleted after ${AUDIT_KEPT}.`,
           ],
           [
             { strong: "Server error records" },
@@ -241,7 +241,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           ],
           [
             { strong: "Audit records" },
-            ` (sign-ins, refused access, and what staff and administrators did, such as approvals, reprints of paper credentials and revocations): deleted ${AUDIT_KEPT} after the event.`,
+            ` (sign-ins, refused access, and what staff and administrators did, such as approvals, reprints of paper credentials and revocations, with a daily code of the IP address instead of the address): deleted ${AUDIT_KEPT} after the event.`,
           ],
           [
             { strong: "Other security logs and usage figures" },
