@@ -108,23 +108,36 @@ class TooManyConfirmations extends ServiceError {
   }
 }
 
+/** A refusal of an account change as the API and the no-JS forms both say it. */
+export interface AccountRefusal {
+  status: number;
+  message: string;
+  code: string;
+  /** The form field the message is about, when it is about one. */
+  field?: string;
+  /** On a 429: how long to wait. */
+  retryAfterSeconds?: number;
+}
+
+/** A ServiceError thrown by an account change as an AccountRefusal; anything else is rethrown. */
+export function accountRefusal(error: unknown): AccountRefusal {
+  if (error instanceof TooManyConfirmations)
+    return { status: 429, message: error.message, code: error.code, retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof FieldRefusal)
+    return { status: 400, message: error.message, code: error.code, field: error.field };
+  if (error instanceof ServiceError) return { status: error.status, message: error.message, code: error.code };
+  throw error;
+}
+
 /** A ServiceError as JSON, with Retry-After on a 429; anything else is rethrown. */
 export function accountErrorResponse(error: unknown): Response {
-  if (error instanceof TooManyConfirmations)
-    return Response.json(
-      { message: error.message, code: error.code },
-      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-    );
-  if (error instanceof FieldRefusal)
-    return Response.json(
-      {
-        message: error.message,
-        code: error.code,
-        errors: { fieldErrors: { [error.field]: [error.message] }, formErrors: [] },
-      },
-      { status: 400 },
-    );
-  if (error instanceof ServiceError)
-    return Response.json({ message: error.message, code: error.code }, { status: error.status });
-  throw error;
+  const { status, message, code, field, retryAfterSeconds } = accountRefusal(error);
+  return Response.json(
+    {
+      message,
+      code,
+      ...(field ? { errors: { fieldErrors: { [field]: [message] }, formErrors: [] } } : {}),
+    },
+    { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {} },
+  );
 }

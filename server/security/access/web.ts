@@ -294,8 +294,8 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     loader: { access: SIGNED_IN_PAGE, note: "the caller's own profile" },
     action: {
       access: SIGNED_IN_PAGE,
-      writes: ["users", "user_profiles", "wallet_events"],
-      note: "saves the caller's own profile only: no user is named in the form; a new email needs a recent confirmation (403) and is rate limited (429)",
+      writes: ["users", "user_profiles", "wallet_events", "sessions"],
+      note: "saves the caller's own profile only: no user is named in the form; a new email needs a recent confirmation (403) and is rate limited (429). Security Settings without JavaScript: confirms, changes the password of, and signs out the caller's own sessions only, as the API does",
     },
   }),
   ...readApi("routes/api.wallet.credentials", "/api/wallet/credentials", SIGNED_IN_API, { owner: OWN_WALLET }),
