@@ -16,8 +16,8 @@ import { type ObservabilityContext, writeObservability, writeObservabilityWhenRe
  * still be traced through a day; once the day's salt is gone, nobody can tell which address it was.
  */
 
-// The audit categories are the core's (core/analytics/audit.ts): the /analytics screen filters by them too.
-export { AUDIT_CATEGORIES } from "#core/analytics/audit.ts";
+// The audit categories are the core's (core/analytics/audit.ts, AUDIT_CATEGORIES): the /analytics
+// screen filters by them and the Housekeeper keeps them for the audit period.
 
 /**
  * User-supplied text made safe to embed in a log line: control characters (CR, LF, ESC …) and
