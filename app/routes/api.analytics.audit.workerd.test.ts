@@ -1,7 +1,10 @@
+import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { AuditEntry, AuditPage } from "#core/analytics/audit.ts";
 import { gabrielAuditLog, performanceMetrics, presentations, systemLogs } from "#db/schema/index.ts";
+import { type HousekeeperBinding, housekeeper } from "#server/analytics/housekeeping.ts";
+import { hashAddress } from "#server/analytics/privacy.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
 import { citizenWithCredential, shareOf } from "#tests/support/wallet-fixtures.ts";
 import {
@@ -133,7 +136,10 @@ describe("GET /api/analytics/audit: filters and pages", () => {
     // Newest first, each with who (as typed), when (UTC), the request id, the address and the reason.
     const found = await auditPage(admin.cookie, { username: typed });
     expect(found.entries.map((e) => e.requestId)).toEqual([...ids].reverse());
-    expect(found.entries.map((e) => e.ip)).toEqual([...addresses].reverse());
+    // Each address as the day's code of it, never the address (issue 20, ADR 031).
+    const salt = (await housekeeper(env as unknown as HousekeeperBinding).dailySalt()).salt;
+    const codes = await Promise.all(addresses.map((address) => hashAddress(salt, address)));
+    expect(found.entries.map((e) => e.ip)).toEqual([...codes].reverse());
     for (const entry of found.entries) {
       expect(entry).toMatchObject({
         category: "auth",
@@ -265,7 +271,7 @@ describe("acts audited since issue 13, each with its request id", () => {
       revocationReason: "Device reported stolen\nreason=none",
       at: expect.stringMatching(ISO_UTC),
     });
-    expect(row.metadata?.ip).toMatch(/^2001:db8:/);
+    expect(row.metadata?.ip).toMatch(/^[0-9a-f]{64}$/);
 
     const entry = await listed(admin.cookie, { category: "admin", event: "credential revoked" }, requestIdOf(revoked));
     expect(entry.details).toContainEqual({

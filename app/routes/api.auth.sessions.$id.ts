@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clientAddress, requireSession } from "#server/accounts/authentication.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
 import { clearSessionCookie } from "#server/accounts/session.ts";
-import { signOutSession } from "#server/accounts/signed-in-sessions.ts";
+import { signOutOwnSession } from "#server/accounts/signed-in-sessions.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
-import { audit } from "#server/observability/audit.ts";
 
 /**
  * DELETE /api/auth/sessions/{id} (signed in; ADR 030): signs out one of the person's own sessions,
@@ -17,19 +16,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const session = await requireSession(request, context);
   let ended: { current: boolean };
   try {
-    ended = await signOutSession(context.db, context.env.SESSION_SECRET, session.user.id, session.sid, params.id ?? "");
+    ended = await signOutOwnSession(context, session, params.id ?? "", request);
   } catch (error) {
     return serviceErrorResponse(error);
   }
-  audit(context, {
-    level: "info",
-    category: "auth",
-    event: "session signed out",
-    username: session.user.username,
-    userId: session.user.id,
-    ip: clientAddress(request),
-    details: { current: ended.current },
-  });
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (ended.current) headers.set("Set-Cookie", clearSessionCookie());
   return new Response(null, { status: 204, headers });

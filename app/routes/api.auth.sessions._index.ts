@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { clientAddress, requireSession } from "#server/accounts/authentication.ts";
-import { listSignedInSessions, signOutOtherSessions } from "#server/accounts/signed-in-sessions.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
+import { listSignedInSessions, signOutElsewhere } from "#server/accounts/signed-in-sessions.ts";
 import { methodNotAllowed } from "#server/http/json.ts";
-import { audit } from "#server/observability/audit.ts";
 
 /**
  * GET /api/auth/sessions (signed in; ADR 030): where the person is signed in, the session in use
@@ -22,15 +21,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
   const session = await requireSession(request, context);
-  const signedOut = await signOutOtherSessions(context.db, session.user.id, session.sid);
-  audit(context, {
-    level: "info",
-    category: "auth",
-    event: "other sessions signed out",
-    username: session.user.username,
-    userId: session.user.id,
-    ip: clientAddress(request),
-    details: { signedOut },
-  });
+  const signedOut = await signOutElsewhere(context, session, request);
   return json({ signedOut }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "#db/schema/accounts.ts";
+import { sessions, users } from "#db/schema/accounts.ts";
 import { credentials } from "#db/schema/credentials.ts";
 import { userProfiles } from "#db/schema/wallet.ts";
+import type { SignedInSession } from "#server/accounts/signed-in-sessions.ts";
 import type { Profile } from "#server/profile/profile.ts";
-import { call, postForm, registerUser } from "#tests/support/web-client.ts";
+import { call, login, postForm, registerUser } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
 
 /** /profile through the real web worker (spec 000 §2 "/profile", §3 "Profile section", §4). */
@@ -284,5 +285,121 @@ describe("POST /profile", () => {
     const { cookie } = await registerUser();
     const response = await call("/profile", { cookie, body: EMERGENCY });
     expect(response.status).toBe(415);
+  });
+});
+
+/**
+ * Security Settings' forms without JavaScript (issue 20): each posts to /profile with its intent
+ * and does what its API does, for the signed-in person's own account and sessions only.
+ */
+describe("POST /profile: Security Settings without JavaScript", () => {
+  const signedIn = async (cookie: string) => (await call("/api/auth/user", { cookie })).status === 200;
+  const sessionsOf = async (cookie: string) =>
+    (await (await call("/api/auth/sessions", { cookie })).json()) as SignedInSession[];
+  /** Another browser of the same person: its session token. */
+  const elsewhere = async (account: { username: string; password: string }) =>
+    (await login(account.username, account.password)).cookie!;
+
+  it("signs out one of the person's own sessions by its reference; another person's is 404 and stays", {
+    timeout: 30_000,
+  }, async () => {
+    const account = await registerUser();
+    const other = await elsewhere(account);
+    const stranger = await registerUser();
+    // The other browser's own session: the first of its list.
+    const [theirs] = await sessionsOf(other);
+    const strangers = await sessionsOf(stranger.cookie);
+
+    // Another person's session, named by the reference their own list gave: nothing ends.
+    const refused = await postProfile(account.cookie, { intent: "sign-out-session", session: strangers[0]!.id });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain("That session has already ended.");
+    expect(await signedIn(stranger.cookie)).toBe(true);
+
+    const ended = await postProfile(account.cookie, { intent: "sign-out-session", session: theirs!.id });
+    expect(ended.status).toBe(200);
+    expect(await ended.text()).toContain(`${theirs!.browser} has been signed out.`);
+    expect([await signedIn(account.cookie), await signedIn(other)]).toEqual([true, false]);
+  });
+
+  it("signs out everywhere else, and goes to sign-in when the session signed out is the one in use", {
+    timeout: 30_000,
+  }, async () => {
+    const account = await registerUser();
+    const others = [await elsewhere(account), await elsewhere(account)];
+    const ended = await postProfile(account.cookie, { intent: "sign-out-others" });
+    expect(ended.status).toBe(200);
+    expect(await ended.text()).toContain("2 other sessions have been signed out.");
+    for (const cookie of others) expect(await signedIn(cookie)).toBe(false);
+
+    const [own] = await sessionsOf(account.cookie);
+    const out = await postProfile(account.cookie, { intent: "sign-out-session", session: own!.id });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Location")).toBe("/login");
+    expect(out.headers.getSetCookie().join(";")).toMatch(/identity_session=;/);
+    expect(await signedIn(account.cookie)).toBe(false);
+  });
+
+  it("changes the password: the current one is required, the new one meets the rules, every other session ends", {
+    timeout: 60_000,
+  }, async () => {
+    const account = await registerUser();
+    const other = await elsewhere(account);
+    const newPassword = `a brand new passphrase ${crypto.randomUUID()}`;
+    const wrong = await postProfile(account.cookie, {
+      intent: "change-password",
+      currentPassword: "not it at all",
+      newPassword,
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toMatch(
+      /<p id="field-currentPassword-error"[^>]*>.*The password is not right\. Check it and try again\./,
+    );
+    const short = await postProfile(account.cookie, {
+      intent: "change-password",
+      currentPassword: account.password,
+      newPassword: "short",
+    });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toMatch(/<p id="field-newPassword-error"/);
+    expect(await signedIn(other)).toBe(true);
+
+    const changed = await postProfile(account.cookie, {
+      intent: "change-password",
+      currentPassword: account.password,
+      newPassword,
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain(
+      "Your password has been changed. You have been signed out on your other devices.",
+    );
+    expect([await signedIn(account.cookie), await signedIn(other)]).toEqual([true, false]);
+    expect((await login(account.username, newPassword)).response.status).toBe(200);
+  });
+
+  it("confirms it's you with the password, after which a new email address is saved", { timeout: 60_000 }, async () => {
+    const account = await registerUser();
+    // The confirmation that signing in made is six minutes old.
+    await db()
+      .update(sessions)
+      .set({ sess: sql`json_set(${sessions.sess}, '$.confirmedAt', ${Date.now() - 6 * 60_000})` as never })
+      .where(eq(sql`json_extract(${sessions.sess}, '$.userId')`, account.user.id));
+    const email = { intent: "basic", item: "email", email: `new.${account.username}@example.org` };
+    const asked = await postProfile(account.cookie, email);
+    expect(asked.status).toBe(403);
+    // The page asks in itself, with a form that posts the password here.
+    expect(await asked.text()).toMatch(/<form[^>]*aria-label="Confirm it’s you"/);
+
+    const wrong = await postProfile(account.cookie, { intent: "confirm-identity", password: "not it at all" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toMatch(/<p id="field-password-error"[^>]*>.*The password is not right/);
+    expect((await postProfile(account.cookie, email)).status).toBe(403);
+
+    const confirmed = await postProfile(account.cookie, { intent: "confirm-identity", password: account.password });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("You’ve confirmed it’s you.");
+    expect((await postProfile(account.cookie, email)).status).toBe(200);
+    const [row] = await db().select({ email: users.email }).from(users).where(eq(users.id, account.user.id));
+    expect(row?.email).toBe(email.email);
   });
 });

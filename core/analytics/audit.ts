@@ -161,7 +161,7 @@ export interface AuditEntry {
   userId: string | null;
   /** The name the event recorded (typed at a sign-in), else the account's username. */
   username: string | null;
-  /** The client address the platform gave the request. */
+  /** The day's code of the client address (HMAC under the day's salt, ADR 031), never the address; null when none was kept. */
   ip: string | null;
   /** Our own id of the request that caused it (X-Request-Id), when a request did. */
   requestId: string | null;

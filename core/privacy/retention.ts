@@ -22,3 +22,13 @@ export const VERIFICATION_RECORD_RETENTION = { days: 730, ms: 730 * DAY_MS, disp
  * refused access, staff and administrators' acts), then deleted.
  */
 export const AUDIT_RETENTION = { days: 365, ms: 365 * DAY_MS, display: "12 months" } as const;
+
+/**
+ * The wallet's activity log (`wallet_events`: Recent Activity on the wallet and the dashboard):
+ * 12 months after each event. It is the person's own view of what happened to their credentials
+ * and account (issued, revoked, shared, checked by whom, passkey or password changed), kept to spot
+ * what they did not do; an event of a check copies part of a verification record, and a security
+ * notice mirrors an audit row, so it is kept no longer than the audit trail, and never as long as
+ * the verification records.
+ */
+export const WALLET_ACTIVITY_RETENTION = { days: 365, ms: 365 * DAY_MS, display: "12 months" } as const;

@@ -6,7 +6,7 @@ import { foldUsername, type LoginInput, LoginSchema, type PublicUser } from "#co
 import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { type User, users } from "#db/schema/accounts.ts";
 import { validationError } from "#server/http/json.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { knownDevice } from "./device.ts";
 import { type ActiveSession, getActiveSession, type SessionBindings, type SessionContext } from "./session.ts";
@@ -150,15 +150,18 @@ function createAuthenticator(context: AccountsContext, clientRequest: Request): 
       const refusedBy = states.map((state, i) => ({ state, gate: gates[i]! })).filter(({ state }) => !state.allowed);
       if (refusedBy.length > 0) {
         await Promise.all(gates.filter((_, i) => states[i]!.allowed).map((gate) => gate.key.undo(gate.policy)));
-        audit(context, {
-          level: "warn",
-          category: "auth",
-          event: "login refused",
-          username,
-          reason: "throttled",
+        auditAct(
+          context,
           ip,
-          details: { by: refusedBy.map(({ gate }) => gate.name) },
-        });
+          { username },
+          {
+            level: "warn",
+            category: "auth",
+            event: "login refused",
+            reason: "throttled",
+            details: { by: refusedBy.map(({ gate }) => gate.name) },
+          },
+        );
         throw tooManyAttempts(FAILED_SIGN_INS, Math.max(...refusedBy.map(({ state }) => state.retryAfterSeconds)));
       }
 
@@ -167,15 +170,18 @@ function createAuthenticator(context: AccountsContext, clientRequest: Request): 
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !valid) {
         // The provisional failures stand.
-        audit(context, {
-          level: "warn",
-          category: "auth",
-          event: "login failed",
-          username,
-          reason: user ? "bad_password" : "unknown_user",
+        auditAct(
+          context,
           ip,
-          details: { knownDevice: device !== null },
-        });
+          { username },
+          {
+            level: "warn",
+            category: "auth",
+            event: "login failed",
+            reason: user ? "bad_password" : "unknown_user",
+            details: { knownDevice: device !== null },
+          },
+        );
         // The failure that reached a limit already answers 429, so the client learns when to retry.
         const lockout = Math.max(...states.map((state) => state.retryAfterSeconds));
         if (lockout > 0) throw tooManyAttempts(FAILED_SIGN_INS, lockout);
@@ -186,13 +192,9 @@ function createAuthenticator(context: AccountsContext, clientRequest: Request): 
       await Promise.all(
         gates.map((gate) => (gate.onSuccess === "clear" ? gate.key.clear() : gate.key.undo(gate.policy))),
       );
-      audit(context, {
-        level: "info",
+      auditAct(context, ip, user, {
         category: "auth",
         event: "login succeeded",
-        username: user.username,
-        userId: user.id,
-        ip,
         details: { knownDevice: device !== null },
       });
       return user;

@@ -1,7 +1,10 @@
+import { env } from "cloudflare:test";
 import { desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { systemLogs } from "#db/schema/observability.ts";
 import { DEMO_PASSWORD } from "#db/seed.ts";
+import { type HousekeeperBinding, housekeeper } from "#server/analytics/housekeeping.ts";
+import { hashAddress } from "#server/analytics/privacy.ts";
 import {
   call,
   login,
@@ -168,6 +171,29 @@ describe("POST /api/auth/login", () => {
       .limit(1);
     expect(success?.category).toBe("auth");
     expect(success?.userId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps no client address in the audit trail, only the day's keyed code of it (issue 20, ADR 031)", async () => {
+    const name = uniqueName("addr");
+    const address = uniqueAddress();
+    const other = uniqueAddress();
+    await login(name, "not-the-password", address);
+    await login(name, "not-the-password", address);
+    await login(name, "not-the-password", other);
+    expect(await auditLines(name, 3)).toEqual(["login failed", "login failed", "login failed"]);
+    const rows = await db()
+      .select()
+      .from(systemLogs)
+      .where(like(systemLogs.message, `% user="${name}"%`));
+    const salt = (await housekeeper(env as unknown as HousekeeperBinding).dailySalt()).salt;
+    const [code, otherCode] = [await hashAddress(salt, address), await hashAddress(salt, other)];
+    // One address gives one code all day (so an attack can be traced), another address another.
+    expect(rows.map((row) => row.metadata?.ip).sort()).toEqual([code, code, otherCode].sort());
+    expect(code).toMatch(/^[0-9a-f]{64}$/);
+    for (const row of rows) {
+      expect(JSON.stringify(row)).not.toContain(address);
+      expect(JSON.stringify(row)).not.toContain(other);
+    }
   });
 });
 

@@ -36,7 +36,7 @@ import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { type Passkey, type User, users, webauthnChallenges, webauthnCredentials } from "#db/schema/accounts.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { type RelyingParty, type RelyingPartyBindings, relyingPartyFrom } from "./relying-party.ts";
 import { securityNotice } from "./security-notices.ts";
@@ -308,12 +308,10 @@ export async function finishPasskeyRegistration(
       supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (error) {
-    audit(context, {
+    auditAct(context, null, owner, {
       level: "warn",
       category: "auth",
       event: "passkey registration refused",
-      username: owner.username,
-      userId: owner.id,
       reason: "verification_failed",
       details: { error: errorDetail(error) },
     });
@@ -344,12 +342,9 @@ export async function finishPasskeyRegistration(
       throw new ServiceError(409, ALREADY_REGISTERED, "already_registered");
     throw error;
   }
-  audit(context, {
-    level: "info",
+  auditAct(context, null, owner, {
     category: "auth",
     event: "passkey added",
-    username: owner.username,
-    userId: owner.id,
     details: { credentialId: row.id, name: row.name },
   });
   return summary({ ...row, lastUsed: null });
@@ -398,14 +393,11 @@ export async function finishPasskeySignIn(
   const refuse = (reason: SignInFailure, user?: Pick<User, "id" | "username">, error?: unknown) => {
     const details: Record<string, unknown> = { credentialId };
     if (error !== undefined) details.error = errorDetail(error);
-    audit(context, {
+    auditAct(context, ip, user ?? {}, {
       level: "warn",
       category: "auth",
       event: "passkey sign-in failed",
-      username: user?.username,
-      userId: user?.id,
       reason,
-      ip,
       details,
     });
     return reason === "ceremony_expired"
@@ -428,15 +420,7 @@ export async function finishPasskeySignIn(
 
   const failure = await checkAssertion(context.db, rp, challenge, passkey, input, now);
   if (failure) throw refuse(failure.reason, user, failure.error);
-  audit(context, {
-    level: "info",
-    category: "auth",
-    event: "passkey sign-in succeeded",
-    username: user.username,
-    userId: user.id,
-    ip,
-    details: { credentialId },
-  });
+  auditAct(context, ip, user, { category: "auth", event: "passkey sign-in succeeded", details: { credentialId } });
   return user;
 }
 
@@ -533,12 +517,10 @@ export async function finishPasskeyConfirmation(
 ): Promise<void> {
   const rp = requireRelyingParty(context.env);
   const refuse = (reason: SignInFailure, error?: unknown) => {
-    audit(context, {
+    auditAct(context, null, owner, {
       level: "warn",
       category: "auth",
       event: "confirmation failed",
-      username: owner.username,
-      userId: owner.id,
       reason,
       details: { with: "passkey", credentialId: input.response.id, ...(error ? { error: errorDetail(error) } : {}) },
     });
@@ -558,12 +540,9 @@ export async function finishPasskeyConfirmation(
   if (handle !== undefined && handle !== base64urlEncodeText(owner.id)) throw refuse("user_handle_mismatch");
   const failure = await checkAssertion(context.db, rp, challenge, passkey, input, now);
   if (failure) throw refuse(failure.reason, failure.error);
-  audit(context, {
-    level: "info",
+  auditAct(context, null, owner, {
     category: "auth",
     event: "confirmation succeeded",
-    username: owner.username,
-    userId: owner.id,
     details: { with: "passkey", credentialId: passkey.id },
   });
 }
@@ -606,12 +585,9 @@ export async function removePasskey(
     .returning({ id: webauthnCredentials.id, name: webauthnCredentials.name });
   if (!removed) throw notFound();
   await securityNotice(context.db, owner.id, "passkey_removed", now, removed.name);
-  audit(context, {
-    level: "info",
+  auditAct(context, null, owner, {
     category: "auth",
     event: "passkey removed",
-    username: owner.username,
-    userId: owner.id,
     details: { credentialId: removed.id, name: removed.name },
   });
 }

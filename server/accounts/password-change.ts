@@ -9,7 +9,7 @@ import { z } from "zod";
 import { hashPassword } from "#core/accounts/password.ts";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { sessions, users } from "#db/schema/accounts.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { AccountsContext } from "./authentication.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { confirmWithPassword, FieldRefusal } from "./reauth.ts";
@@ -53,13 +53,9 @@ export async function changePassword(
     otherSessionsOf(context.db, userId, session.sid).returning({ sid: sessions.sid }),
     securityNotice(context.db, userId, "password_changed", now),
   ]);
-  audit(context, {
-    level: "info",
+  auditAct(context, ip, session.user, {
     category: "auth",
     event: "password changed",
-    username: session.user.username,
-    userId,
-    ip,
     details: { otherSessionsEnded: ended.length },
   });
   return { signedOut: ended.length };

@@ -1,7 +1,7 @@
 import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { RequestContext } from "#server/worker/context.ts";
-import { clientAddress, requireUser } from "./authentication.ts";
+import { requireUser } from "./authentication.ts";
 import type { SessionBindings } from "./session.ts";
 
 /**
@@ -77,17 +77,9 @@ export async function requirePermission(
 /** A refused authorisation in the audit log (OWASP ASVS 5.0: log failed authorisations). */
 export function auditRefusal(
   request: Request,
-  context: Pick<RequestContext, "db" | "ctx" | "requestId">,
+  context: Pick<RequestContext, "db" | "ctx" | "requestId" | "env">,
   user: Pick<PublicUser, "id" | "username">,
   action: Action,
 ): void {
-  audit(context, {
-    level: "warn",
-    category: "authz",
-    event: "permission denied",
-    username: user.username,
-    userId: user.id,
-    reason: action,
-    ip: clientAddress(request),
-  });
+  auditAct(context, request, user, { level: "warn", category: "authz", event: "permission denied", reason: action });
 }

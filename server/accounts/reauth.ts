@@ -15,7 +15,7 @@ import { verifyPassword } from "#core/accounts/password.ts";
 import type { Database } from "#db/client.ts";
 import { type SessionData, sessions } from "#db/schema/accounts.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { AccountsContext } from "./authentication.ts";
 import type { ActiveSession } from "./session.ts";
 import { REAUTH_THROTTLE, retryAfter, throttle, throttleKeys, tooManyMessage } from "./throttle.ts";
@@ -73,19 +73,21 @@ export async function confirmWithPassword(
 ): Promise<void> {
   const gate = throttle(context, throttleKeys.reauth(session.user.id));
   const state = await gate.attempt(REAUTH_THROTTLE);
-  const base = { category: "auth" as const, username: session.user.username, userId: session.user.id, ip };
+  // Each row says how the person tried to confirm, as a passkey confirmation's rows do.
+  const act = (level: "info" | "warn", event: string, reason?: string) =>
+    auditAct(context, ip, session.user, { category: "auth", level, event, reason, details: { with: "password" } });
   if (!state.allowed) {
-    audit(context, { ...base, level: "warn", event: "confirmation refused", reason: "throttled" });
+    act("warn", "confirmation refused", "throttled");
     throw new TooManyConfirmations(state.retryAfterSeconds);
   }
   if (!(await verifyPassword(password, session.user.passwordHash))) {
-    audit(context, { ...base, level: "warn", event: "confirmation failed", reason: "bad_password" });
+    act("warn", "confirmation failed", "bad_password");
     if (state.retryAfterSeconds > 0) throw new TooManyConfirmations(state.retryAfterSeconds);
     throw new FieldRefusal(WRONG_PASSWORD, "wrong_password", field);
   }
   await gate.clear();
   await markConfirmed(context.db, session.sid, now);
-  audit(context, { ...base, level: "info", event: "confirmation succeeded", details: { with: "password" } });
+  act("info", "confirmation succeeded");
 }
 
 /** A 400 about one field of the form (its message shown beside that field). */
@@ -106,23 +108,36 @@ class TooManyConfirmations extends ServiceError {
   }
 }
 
+/** A refusal of an account change as the API and the no-JS forms both say it. */
+export interface AccountRefusal {
+  status: number;
+  message: string;
+  code: string;
+  /** The form field the message is about, when it is about one. */
+  field?: string;
+  /** On a 429: how long to wait. */
+  retryAfterSeconds?: number;
+}
+
+/** A ServiceError thrown by an account change as an AccountRefusal; anything else is rethrown. */
+export function accountRefusal(error: unknown): AccountRefusal {
+  if (error instanceof TooManyConfirmations)
+    return { status: 429, message: error.message, code: error.code, retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof FieldRefusal)
+    return { status: 400, message: error.message, code: error.code, field: error.field };
+  if (error instanceof ServiceError) return { status: error.status, message: error.message, code: error.code };
+  throw error;
+}
+
 /** A ServiceError as JSON, with Retry-After on a 429; anything else is rethrown. */
 export function accountErrorResponse(error: unknown): Response {
-  if (error instanceof TooManyConfirmations)
-    return Response.json(
-      { message: error.message, code: error.code },
-      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-    );
-  if (error instanceof FieldRefusal)
-    return Response.json(
-      {
-        message: error.message,
-        code: error.code,
-        errors: { fieldErrors: { [error.field]: [error.message] }, formErrors: [] },
-      },
-      { status: 400 },
-    );
-  if (error instanceof ServiceError)
-    return Response.json({ message: error.message, code: error.code }, { status: error.status });
-  throw error;
+  const { status, message, code, field, retryAfterSeconds } = accountRefusal(error);
+  return Response.json(
+    {
+      message,
+      code,
+      ...(field ? { errors: { fieldErrors: { [field]: [message] }, formErrors: [] } } : {}),
+    },
+    { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {} },
+  );
 }

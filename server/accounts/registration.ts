@@ -3,7 +3,7 @@ import { hashPassword } from "#core/accounts/password.ts";
 import type { RegisterInput } from "#core/accounts/schemas.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { type User, users } from "#db/schema/accounts.ts";
-import { audit } from "#server/observability/audit.ts";
+import { auditAct } from "#server/observability/audit-act.ts";
 import type { AccountsContext } from "./authentication.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { REGISTRATION_THROTTLE, retryAfter, throttle, throttleKeys, tooManyMessage } from "./throttle.ts";
@@ -52,14 +52,12 @@ export async function registerAccount(
   // Every attempt that gets this far counts, successful or not: a 409 also answers "is this taken?".
   const gate = await throttle(context, throttleKeys.registration(clientAddress)).attempt(REGISTRATION_THROTTLE);
   if (!gate.allowed) {
-    audit(context, {
-      level: "warn",
-      category: "auth",
-      event: "registration refused",
-      username: input.username,
-      reason: "throttled",
-      ip: clientAddress,
-    });
+    auditAct(
+      context,
+      clientAddress,
+      { username: input.username },
+      { level: "warn", category: "auth", event: "registration refused", reason: "throttled" },
+    );
     const message = tooManyMessage("registrations from this address", gate.retryAfterSeconds);
     return {
       ok: false,
@@ -101,14 +99,7 @@ export async function registerAccount(
   }
   if (!user) throw new Error("insert returned no row");
 
-  audit(context, {
-    level: "info",
-    category: "auth",
-    event: "account registered",
-    username: user.username,
-    userId: user.id,
-    ip: clientAddress,
-  });
+  auditAct(context, clientAddress, user, { category: "auth", event: "account registered" });
   return { ok: true, user };
 }
 

@@ -9,8 +9,10 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { type SessionData, sessions } from "#db/schema/accounts.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { type ActOrigin, auditAct } from "#server/observability/audit-act.ts";
+import type { AccountsContext } from "./authentication.ts";
 import { keyedDigest } from "./keyed-digest.ts";
-import { isLive } from "./session.ts";
+import { type ActiveSession, isLive } from "./session.ts";
 
 export interface SignedInSession {
   /** The session's reference (64 hex characters). */
@@ -86,17 +88,17 @@ export async function listSignedInSessions(
 
 /**
  * Ends one of `userId`'s sessions by its reference. Answers whether it was the session in use (the
- * caller then clears its cookie); throws 404 `session_not_found` for anything that is not a live
- * session of theirs.
+ * caller then clears its cookie) and the browser it was in; throws 404 `session_not_found` for
+ * anything that is not a live session of theirs.
  */
-export async function signOutSession(
+async function signOutSession(
   db: Database,
   secret: string,
   userId: string,
   currentSid: string,
   reference: string,
   now = Date.now(),
-): Promise<{ current: boolean }> {
+): Promise<{ current: boolean; browser: string }> {
   const notFound = new ServiceError(404, SESSION_NOT_FOUND, "session_not_found");
   if (!/^[0-9a-f]{64}$/.test(reference)) throw notFound;
   for (const row of await ownLiveSessions(db, userId, now)) {
@@ -107,7 +109,7 @@ export async function signOutSession(
       .where(and(eq(sessions.sid, row.sid), whose(userId)))
       .returning({ sid: sessions.sid });
     if (!ended) throw notFound;
-    return { current: row.sid === currentSid };
+    return { current: row.sid === currentSid, browser: shown(row.sess).browser };
   }
   throw notFound;
 }
@@ -118,7 +120,38 @@ export function otherSessionsOf(db: Database, userId: string, keepSid: string) {
 }
 
 /** Ends every session of `userId` but the one in use; answers how many were ended. */
-export async function signOutOtherSessions(db: Database, userId: string, currentSid: string): Promise<number> {
+async function signOutOtherSessions(db: Database, userId: string, currentSid: string): Promise<number> {
   const ended = await otherSessionsOf(db, userId, currentSid).returning({ sid: sessions.sid });
   return ended.length;
+}
+
+/**
+ * "Sign out" beside one of the signed-in person's sessions (the API and /profile's form): ends it
+ * (signOutSession) and audits the act.
+ */
+export async function signOutOwnSession(
+  context: AccountsContext,
+  session: ActiveSession,
+  reference: string,
+  from: ActOrigin,
+): Promise<{ current: boolean; browser: string }> {
+  const { user, sid } = session;
+  const ended = await signOutSession(context.db, context.env.SESSION_SECRET, user.id, sid, reference);
+  auditAct(context, from, user, { category: "auth", event: "session signed out", details: { current: ended.current } });
+  return ended;
+}
+
+/** "Sign out everywhere else" (the API and /profile's form): ends every other session, audited; answers how many. */
+export async function signOutElsewhere(
+  context: AccountsContext,
+  session: ActiveSession,
+  from: ActOrigin,
+): Promise<number> {
+  const signedOut = await signOutOtherSessions(context.db, session.user.id, session.sid);
+  auditAct(context, from, session.user, {
+    category: "auth",
+    event: "other sessions signed out",
+    details: { signedOut },
+  });
+  return signedOut;
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION, WALLET_ACTIVITY_RETENTION } from "#core/privacy/retention.ts";
 import type { Database } from "#db/client.ts";
 import {
   analyticsEvents,
@@ -12,7 +12,9 @@ import {
   presentations,
   systemLogs,
   userSessions,
+  users,
   verificationRequests,
+  walletEvents,
 } from "#db/schema/index.ts";
 import { recordError } from "#server/observability/errors.ts";
 import { openTempDatabase } from "#tests/support/temp-database.ts";
@@ -94,6 +96,7 @@ describe("analytics retention", () => {
       presentations: 0,
       verification_requests: 0,
       gabriel_audit_log: 0,
+      wallet_events: 0,
     });
     // Day 91: day 0's rows are past 90 days; day 50's are not.
     const run = await pruneExpired(db, day(91).getTime(), 90, rolledUpTo);
@@ -199,6 +202,31 @@ describe("analytics retention", () => {
       deleted: { presentations: 1, verification_requests: 1 },
     });
     expect(await left()).toEqual({ checks: ["check 10"], requests: ["request 10"], audit: [], gabriel: [] });
+  });
+
+  it("deletes the wallet's activity log 12 months after each event, as the privacy policy says, whatever its kind", async () => {
+    expect(WALLET_ACTIVITY_RETENTION.days).toBe(365);
+    const [person] = await db.insert(users).values({ username: "activity", passwordHash: "x" }).returning();
+    const event = (kind: string, n: number) => ({ userId: person!.id, kind, detail: { n }, createdAt: day(n) });
+    await db
+      .insert(walletEvents)
+      .values([
+        event("credential_verified", 0),
+        event("security_changed", 0),
+        event("share_created", 1),
+        event("credential_verified", 10),
+      ]);
+    const left = async () =>
+      (await db.select().from(walletEvents)).map((e) => `${e.kind} ${(e.detail as { n: number }).n}`).sort();
+
+    // On the 365th day after day 0 nothing is yet 12 months old.
+    expect((await pruneExpired(db, day(365).getTime(), 90, day(365).getTime())).deleted.wallet_events).toBe(0);
+    // A day later day 0's events go, of every kind; day 1's and day 10's stay to their own day.
+    const run = await pruneExpired(db, day(366).getTime(), 90, day(366).getTime());
+    expect(run).toMatchObject({ activityCutoff: day(1).getTime(), deleted: { wallet_events: 2 }, complete: true });
+    expect(await left()).toEqual(["credential_verified 10", "share_created 1"]);
+    await pruneExpired(db, day(376).getTime(), 90, day(376).getTime());
+    expect(await left()).toEqual([]);
   });
 
   it("reads the period from ANALYTICS_RETENTION_DAYS, 90 days by default", () => {

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
+import { AUDIT_CATEGORIES } from "#core/analytics/audit.ts";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION, WALLET_ACTIVITY_RETENTION } from "#core/privacy/retention.ts";
 import type { Database } from "#db/client.ts";
 import { housekeepingState } from "#db/schema/index.ts";
-import { AUDIT_CATEGORIES } from "#server/observability/audit.ts";
 import { DAY_MS } from "./rollups.ts";
 
 /**
@@ -19,7 +19,8 @@ import { DAY_MS } from "./rollups.ts";
  * The same run deletes what the privacy policy promises to delete (issue 20, ADR 031), by the
  * periods the policy states (core/privacy/retention.ts): verification records (`presentations`
  * and the OpenID4VP requests they answer) 2 years after the check, and the audit trail (the audit
- * categories' system_logs rows and Gabriel's audit log) 12 months after the act.
+ * categories' system_logs rows and Gabriel's audit log) 12 months after the act, and the wallet's
+ * activity log (`wallet_events`) 12 months after each event.
  */
 export const DEFAULT_RETENTION_DAYS = 90;
 const RETENTION_JOB = "analytics_retention";
@@ -56,9 +57,10 @@ const EVIDENCE = [
 export interface RetentionRun {
   /** The analytics rows' cut-off (Unix ms): older rows are deleted. */
   cutoff: number;
-  /** The cut-offs of verification records and of the audit trail (ADR 031). */
+  /** The cut-offs of verification records, of the audit trail and of the wallet's activity log (ADR 031). */
   recordsCutoff: number;
   auditCutoff: number;
+  activityCutoff: number;
   /** Rows deleted per table. */
   deleted: Record<string, number>;
   /** False when a table had more to delete than one run may: the next run goes on. */
@@ -83,6 +85,7 @@ export async function pruneExpired(
   const cutoff = Math.min(now - days * DAY_MS, rolledUpTo ?? 0);
   const recordsCutoff = now - VERIFICATION_RECORD_RETENTION.ms;
   const auditCutoff = now - AUDIT_RETENTION.ms;
+  const activityCutoff = now - WALLET_ACTIVITY_RETENTION.ms;
   const deleted: Record<string, number> = {};
   let complete = true;
   const prune = async (key: string, statement: () => Promise<unknown>) => {
@@ -105,14 +108,10 @@ export async function pruneExpired(
   }
   // System logs by category (through the category-time index), the audit categories by their own period.
   // The categories are found by skipping through that index, not by reading every row.
-  const categories = await db.all<{ category: string }>(sql`
-    with recursive c(category) as (
-      select min(category) from system_logs
-      union all select (select min(category) from system_logs where category > c.category) from c where c.category is not null
-    ) select category from c where category is not null`);
+  const categories = await distinct(db, "system_logs", "category");
   deleted.system_logs = 0;
   deleted.system_logs_audit = 0;
-  for (const { category } of categories) {
+  for (const category of categories) {
     // The audit categories by the audit trail's own period, the rest with the analytics.
     const audit = (AUDIT_CATEGORIES as readonly string[]).includes(category);
     const before = audit ? auditCutoff : cutoff;
@@ -132,9 +131,30 @@ export async function pruneExpired(
       ),
     );
   }
+  // The wallet's activity log by kind, through its kind-time index (there is no index on time alone).
+  deleted.wallet_events = 0;
+  for (const kind of await distinct(db, "wallet_events", "kind")) {
+    await prune("wallet_events", () =>
+      db.run(
+        sql`delete from wallet_events where rowid in (select rowid from wallet_events where kind = ${kind} and created_at < ${activityCutoff} order by created_at limit ${chunkRows})`,
+      ),
+    );
+  }
   await db
     .insert(housekeepingState)
     .values({ job: RETENTION_JOB, cursor: new Date(cutoff), updatedAt: new Date(now) })
     .onConflictDoUpdate({ target: housekeepingState.job, set: { cursor: new Date(cutoff), updatedAt: new Date(now) } });
-  return { cutoff, recordsCutoff, auditCutoff, deleted, complete };
+  return { cutoff, recordsCutoff, auditCutoff, activityCutoff, deleted, complete };
+}
+
+/** A column's distinct values, found by skipping through an index that starts with it, not by reading every row. */
+async function distinct(db: Database, table: string, column: string): Promise<string[]> {
+  const t = sql.identifier(table);
+  const c = sql.identifier(column);
+  const rows = await db.all<{ value: string }>(sql`
+    with recursive v(value) as (
+      select min(${c}) from ${t}
+      union all select (select min(${c}) from ${t} where ${c} > v.value) from v where v.value is not null
+    ) select value from v where value is not null`);
+  return rows.map((row) => row.value);
 }

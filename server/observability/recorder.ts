@@ -18,6 +18,8 @@ export class RequestRecorder {
   readonly #ctx: ExecutionContext;
   readonly #requestId: string;
   #pending: ObservabilityStatement[] = [];
+  /** Rows still being worked out (an audit row's address code waits for the day's salt). */
+  #later: Promise<ObservabilityStatement[]>[] = [];
   #closed = false;
 
   constructor(db: Database, ctx: ExecutionContext, requestId: string) {
@@ -36,21 +38,44 @@ export class RequestRecorder {
     this.#ctx.waitUntil(this.#write(statements));
   }
 
-  /** How many statements wait for the flush. */
+  /**
+   * Adds rows once `statements` resolves: they still go in the request's one batch, which waits for
+   * them after the response. One that fails is logged and left out; the others are written.
+   */
+  addWhenReady(statements: Promise<ObservabilityStatement[]>): void {
+    const settled = statements.catch((error: unknown) => {
+      console.error(`[${this.#requestId}] could not prepare observability rows`, error);
+      return [];
+    });
+    if (!this.#closed) {
+      this.#later.push(settled);
+      return;
+    }
+    this.#ctx.waitUntil(settled.then((rows) => this.#write(rows)));
+  }
+
+  /** How many statements (or sets of them being worked out) wait for the flush. */
   get size(): number {
-    return this.#pending.length;
+    return this.#pending.length + this.#later.length;
   }
 
   /** Writes everything collected in one batch (one transaction, one round trip) after the response, through waitUntil; later rows are written on their own. */
   flushAfterResponse(): void {
     this.#closed = true;
     const statements = this.#pending;
+    const later = this.#later;
     this.#pending = [];
-    if (statements.length > 0) this.#ctx.waitUntil(this.#write(statements));
+    this.#later = [];
+    if (later.length === 0) {
+      if (statements.length > 0) this.#ctx.waitUntil(this.#write(statements));
+      return;
+    }
+    this.#ctx.waitUntil(Promise.all(later).then((rows) => this.#write([...statements, ...rows.flat()])));
   }
 
   /** A failure is logged, never thrown, so it cannot turn an answer into an error. */
   async #write(statements: ObservabilityStatement[]): Promise<void> {
+    if (statements.length === 0) return;
     try {
       await this.#db.batch(statements as [ObservabilityStatement, ...ObservabilityStatement[]]);
     } catch (error) {
@@ -74,5 +99,19 @@ export function writeObservability(context: ObservabilityContext, statements: Ob
   }
   const direct = new RequestRecorder(context.db, context.ctx, context.requestId);
   direct.add(...statements);
+  direct.flushAfterResponse();
+}
+
+/** As `writeObservability`, for rows still being worked out: they join the request's batch when ready. */
+export function writeObservabilityWhenReady(
+  context: ObservabilityContext,
+  statements: Promise<ObservabilityStatement[]>,
+): void {
+  if (context.recorder) {
+    context.recorder.addWhenReady(statements);
+    return;
+  }
+  const direct = new RequestRecorder(context.db, context.ctx, context.requestId);
+  direct.addWhenReady(statements);
   direct.flushAfterResponse();
 }

@@ -54,10 +54,17 @@ function sharedChromium(): Promise<Browser> {
 /**
  * A fresh browser (own cookies and storage, its own client address: tests/support/client-address.ts)
  * pointed at the product under test; `args`, Chromium flags that need a browser of its own (a fake
- * camera); `baseUrl` another address of the same stack (passkeys: http://localhost:PORT).
+ * camera); `baseUrl` another address of the same stack (passkeys: http://localhost:PORT);
+ * `javaScriptEnabled: false`, a browser without JavaScript.
  */
 export async function openBrowser(
-  options: { viewport?: { width: number; height: number }; args?: readonly string[]; baseUrl?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    args?: readonly string[];
+    baseUrl?: string;
+    /** False: a browser that runs no script of the page's, for the paths that must work without JavaScript. */
+    javaScriptEnabled?: boolean;
+  } = {},
 ): Promise<OpenBrowser> {
   const baseUrl = options.baseUrl ?? stackUnderTest().baseUrl;
   const proxy = await startClientProxy(baseUrl, inject("clientAddressDir"));
@@ -68,6 +75,7 @@ export async function openBrowser(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: "en-GB",
     timezoneId: "Europe/London",
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   const page = await context.newPage();
   return {

@@ -230,7 +230,7 @@ export function SecurityAuditTab() {
               },
               { header: "Who", cell: (e) => <Who entry={e} />, className: "min-w-[12rem]" },
               {
-                header: "Client address",
+                header: "Address code",
                 cell: (e) => (e.ip ? <code className="break-all text-xs">{e.ip}</code> : orNone(null)),
                 className: "min-w-[8rem]",
               },

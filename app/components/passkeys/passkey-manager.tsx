@@ -2,6 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { needsConfirmation } from "#app/components/profile/confirm-identity.tsx";
+import { ActionList, ActionListRow } from "#app/components/ui/action-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
@@ -161,31 +162,31 @@ export function PasskeyManager({
       {passkeys.length === 0 ? (
         <p className="mt-3">You have no passkeys yet.</p>
       ) : (
-        <ul
-          className="mt-3 divide-y divide-govuk-border border-y border-govuk-border dark:divide-slate-700 dark:border-slate-700"
-          aria-label="Your passkeys"
-        >
+        <ActionList label="Your passkeys">
           {passkeys.map((passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="break-words font-semibold">{passkey.name}</p>
-                <p className="text-sm text-govuk-grey dark:text-slate-400">{kindOf(passkey)}</p>
-                <p className="text-sm">
+            <ActionListRow
+              key={passkey.id}
+              title={passkey.name}
+              kind={kindOf(passkey)}
+              when={
+                <>
                   Added {formatDate(passkey.createdAt)} ·{" "}
                   {passkey.lastUsed ? `Last used ${formatDateTime(passkey.lastUsed)}` : "Not used yet"}
-                </p>
-              </div>
-              <Button
-                variant="outline"
-                className="px-3 py-1 text-sm"
-                onClick={() => setRemoving(passkey)}
-                disabled={busy}
-              >
-                Remove<span className="sr-only"> passkey {passkey.name}</span>
-              </Button>
-            </li>
+                </>
+              }
+              action={
+                <Button
+                  variant="outline"
+                  className="px-3 py-1 text-sm"
+                  onClick={() => setRemoving(passkey)}
+                  disabled={busy}
+                >
+                  Remove<span className="sr-only"> passkey {passkey.name}</span>
+                </Button>
+              }
+            />
           ))}
-        </ul>
+        </ActionList>
       )}
 
       {support === "ready" ? (

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { Icon, type IconName, LineIcon } from "#app/components/ui/icons.tsx";
 
 /**
  * Line icons only the pitch pages draw, in the shared set's style (24×24, stroke = currentColor,
@@ -21,19 +21,9 @@ const isPitchPath = (name: PitchIconName): name is keyof typeof PITCH_PATHS => O
 
 /** An icon of the shared set (ui/icons.tsx) or of the pitch pages' own. */
 export function PitchIcon({ name, className = "h-6 w-6" }: { name: PitchIconName; className?: string }) {
-  if (!isPitchPath(name)) return <Icon name={name} className={className} />;
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={PITCH_PATHS[name]} />
-    </svg>
+  return isPitchPath(name) ? (
+    <LineIcon path={PITCH_PATHS[name]} className={className} />
+  ) : (
+    <Icon name={name} className={className} />
   );
 }

@@ -1,15 +1,16 @@
 /**
  * Change your password, in /profile's Security Settings (ADR 030): the current password and a new
  * one, checked by the server with the registration rules (POST /api/auth/password). Every other
- * session ends; the page's list of sessions is read again afterwards.
+ * session ends; the page's list of sessions is read again afterwards. Without JavaScript the same
+ * form posts to /profile (intent `change-password`), and the page shows the answer.
  */
-import { useRevalidator } from "@remix-run/react";
+import { Form, useRevalidator } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { ApiError, apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { TextField } from "#app/components/ui/text-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { passwordChangedMessage, type SecurityFormAnswer } from "#core/accounts/security-settings.ts";
+import { PasswordField } from "./password-field.tsx";
 
 type Field = "currentPassword" | "newPassword";
 type Errors = Partial<Record<Field, string[]>>;
@@ -33,16 +34,18 @@ function fieldErrorsOf(body: string): Errors {
   }
 }
 
-export function ChangePassword() {
+/** `answer`: the page's answer to this form posted without JavaScript, if it was refused. */
+export function ChangePassword({ answer }: { answer: SecurityFormAnswer | null }) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(() =>
+    answer && !answer.ok && answer.intent === "change-password" ? answer.fieldErrors : {},
+  );
   const [busy, setBusy] = useState(false);
   const { toast } = useToast();
   const revalidator = useRevalidator();
   const currentRef = useRef<HTMLInputElement>(null);
   const nextRef = useRef<HTMLInputElement>(null);
-  const hydrated = useHydrated();
 
   const focusFirst = (found: Errors) => (found.currentPassword ? currentRef : nextRef).current?.focus();
 
@@ -56,18 +59,12 @@ export function ChangePassword() {
     }
     setBusy(true);
     try {
-      const answer = (await (
+      const changed = (await (
         await apiRequest("POST", "/api/auth/password", { currentPassword: current, newPassword: next })
       ).json()) as { signedOut: number };
       setCurrent("");
       setNext("");
-      toast({
-        title: "Password Changed",
-        description:
-          answer.signedOut > 0
-            ? "Your password has been changed. You have been signed out on your other devices."
-            : "Your password has been changed.",
-      });
+      toast({ title: "Password Changed", description: passwordChangedMessage(changed.signedOut) });
       revalidator.revalidate();
     } catch (error) {
       const fieldErrors = error instanceof ApiError && error.status === 400 ? fieldErrorsOf(error.bodyText) : {};
@@ -91,36 +88,32 @@ export function ChangePassword() {
       <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
         You will stay signed in here. You will be signed out everywhere else.
       </p>
-      {/* Without JavaScript the form would send the passwords nowhere safe: it shows once the page is interactive. */}
-      {!hydrated ? <p className="mt-4 text-sm">Changing your password needs JavaScript.</p> : null}
-      <form
-        hidden={!hydrated}
+      <Form
         method="post"
-        action="/api/auth/password"
+        action="/profile"
         onSubmit={(event) => void onSubmit(event)}
         noValidate
         aria-label="Change your password"
         className="mt-4 grid gap-4"
       >
-        <TextField
+        <input type="hidden" name="intent" value="change-password" />
+        <PasswordField
           ref={currentRef}
           name="currentPassword"
           label="Current password"
-          type="password"
           autoComplete="current-password"
           value={current}
-          onChange={(event) => setCurrent(event.target.value)}
+          onChange={setCurrent}
           errors={errors.currentPassword}
         />
-        <TextField
+        <PasswordField
           ref={nextRef}
           name="newPassword"
           label="New password"
           hint="At least 8 characters. A few words together are easier to remember and harder to guess."
-          type="password"
           autoComplete="new-password"
           value={next}
-          onChange={(event) => setNext(event.target.value)}
+          onChange={setNext}
           errors={errors.newPassword}
         />
         <div>
@@ -128,7 +121,7 @@ export function ChangePassword() {
             {busy ? "Changing..." : "Change password"}
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

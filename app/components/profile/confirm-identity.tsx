@@ -3,19 +3,24 @@
  * email, the server wants the password or a passkey confirmed in the last five minutes, and answers
  * 403 `reauth_required` otherwise. `useConfirmIdentity` gives the page one dialog for it and
  * `confirm()`, which opens the dialog and resolves true once the person has confirmed (false if
- * they closed it); the caller then sends its change again.
+ * they closed it); the caller then sends its change again. Without JavaScript there is no dialog:
+ * `ConfirmIdentityForm` asks in the page, posting to /profile (intent `confirm-identity`).
  */
+
+import { Form } from "@remix-run/react";
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest } from "#app/client/api-client.ts";
 import { browserFailureMessage } from "#app/components/passkeys/passkey-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { TextField } from "#app/components/ui/text-field.tsx";
 import type { Ceremony } from "#server/accounts/passkeys.ts";
+import { PasswordField } from "./password-field.tsx";
 
 /** The code of the server's refusal (server/accounts/reauth.ts REAUTH_REQUIRED_CODE). */
 const REAUTH_REQUIRED = "reauth_required";
+
+const CONFIRM_WHY = "For your security, enter your password before you change how you sign in or your email address.";
 
 /** Whether `error` (an ApiError) is the server asking to confirm it's you. */
 export function needsConfirmation(error: unknown): boolean {
@@ -113,7 +118,7 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
       open={open}
       onClose={() => finish(false)}
       title="Confirm it’s you"
-      description="For your security, enter your password before you change how you sign in or your email address."
+      description={CONFIRM_WHY}
       testId="confirm-identity-dialog"
     >
       <form
@@ -122,14 +127,13 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
         aria-label="Confirm it’s you"
         className="grid gap-4"
       >
-        <TextField
+        <PasswordField
           ref={passwordRef}
           name="reauthPassword"
           label="Password"
-          type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
           errors={error ? [error] : undefined}
         />
         <div className="flex flex-wrap gap-3">
@@ -150,4 +154,39 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
   );
 
   return { confirm, dialog };
+}
+
+/**
+ * "Confirm it's you" in the page, for a browser without JavaScript, after the server asked for it
+ * (a new email address). It posts the password to /profile; `returnTo` is the page to answer on
+ * (the form that asked, open again), and `errors` the messages of a refused try.
+ */
+export function ConfirmIdentityForm({ returnTo, errors }: { returnTo: string; errors: string[] | undefined }) {
+  const [password, setPassword] = useState("");
+  return (
+    <section
+      id="confirm-identity"
+      aria-labelledby="confirm-identity-heading"
+      className="mt-6 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+    >
+      <h2 id="confirm-identity-heading" className="text-xl font-bold">
+        Confirm it’s you
+      </h2>
+      <p className="mt-2">{CONFIRM_WHY}</p>
+      <Form method="post" action={returnTo} noValidate aria-label="Confirm it’s you" className="mt-4 grid gap-4">
+        <input type="hidden" name="intent" value="confirm-identity" />
+        <PasswordField
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          errors={errors}
+        />
+        <div>
+          <Button type="submit">Confirm</Button>
+        </div>
+      </Form>
+    </section>
+  );
 }

@@ -7,6 +7,8 @@
  * adds and removes them (app/components/passkeys, through the passkey API; ADR 021), changes the
  * password and lists where the person is signed in (ADR 030). Adding or removing a passkey and a new
  * email address need a recent "Confirm it's you": the page's one dialog for it (confirm-identity.tsx).
+ * Without JavaScript, Security Settings' forms post to the route too, and the page says the answer
+ * (and asks to confirm it's you in the page, where the dialog cannot open).
  */
 import { useEffect, useState } from "react";
 import { PasskeyManager } from "#app/components/passkeys/passkey-manager.tsx";
@@ -17,13 +19,14 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import type { SecurityFormAnswer, SecurityIntent } from "#core/accounts/security-settings.ts";
 import { type EditableSection, PROFILE_ITEMS, type ProfileItemKey } from "#core/profile/items.ts";
 import type { PasskeySummary } from "#server/accounts/passkeys.ts";
 import type { SignedInSession } from "#server/accounts/signed-in-sessions.ts";
 import type { Profile, ProfileSection } from "#server/profile/profile.ts";
 import type { ProfileSaveAnswer } from "#server/profile/profile-page.ts";
 import { ChangePassword } from "./change-password.tsx";
-import { useConfirmIdentity } from "./confirm-identity.tsx";
+import { ConfirmIdentityForm, useConfirmIdentity } from "./confirm-identity.tsx";
 import { editPath } from "./edit-path.ts";
 import { SectionCard } from "./section-card.tsx";
 import { SectionForm } from "./section-form.tsx";
@@ -37,8 +40,16 @@ export interface ProfilePageProps {
   passkeys: PasskeySummary[];
   passkeyOrigin: string | null;
   sessions: SignedInSession[];
-  actionData: ProfileSaveAnswer | undefined;
+  actionData: ProfileSaveAnswer | SecurityFormAnswer | undefined;
 }
+
+/** Where each Security Settings form is on the page, and the toast's title when it was refused. */
+const SECURITY_FORMS: Record<SecurityIntent, { anchor: string; refused: string }> = {
+  "confirm-identity": { anchor: "#confirm-identity", refused: "Not Confirmed" },
+  "change-password": { anchor: "#change-password", refused: "Password Not Changed" },
+  "sign-out-session": { anchor: "#sessions", refused: "Not Signed Out" },
+  "sign-out-others": { anchor: "#sessions", refused: "Not Signed Out" },
+};
 
 const QUICK_ACTIONS: { title: string; description: string; to: string; icon: IconName }[] = [
   {
@@ -82,23 +93,47 @@ export function ProfilePage({
   const [passkeyHere, setPasskeyHere] = useState(false);
   useEffect(() => setPasskeyHere(window.location.origin === passkeyOrigin), [passkeyOrigin]);
   const { confirm, dialog } = useConfirmIdentity({ passkeys: passkeys.length > 0 && passkeyHere });
+  // A Security Settings form's answer, or a profile section's.
+  const security = actionData && "intent" in actionData ? actionData : null;
+  const saved = actionData && !("intent" in actionData) ? actionData : null;
 
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast({ title: "Profile Updated", description: actionData.message });
-    else if (actionData.code === "reauth_required" && actionData.section) {
+    // Posted before the page was interactive: the toast says what the page would have.
+    if (!security) return;
+    if (security.ok) toast({ title: security.title, description: security.message });
+    else
+      toast({ title: SECURITY_FORMS[security.intent].refused, description: security.message, variant: "destructive" });
+  }, [security, toast]);
+
+  useEffect(() => {
+    if (!saved) return;
+    if (saved.ok) toast({ title: "Profile Updated", description: saved.message });
+    else if (saved.code === "reauth_required" && saved.section) {
       // A new email address: confirm it's you, then the same form (still holding what was typed) goes again.
-      const formId = `edit-${actionData.section}`;
+      const formId = `edit-${saved.section}`;
       void confirm().then((confirmed) => {
         const form = document.getElementById(formId);
         if (confirmed && form instanceof HTMLFormElement) form.requestSubmit();
         else if (!confirmed)
           toast({ title: "Not Saved", description: "You did not confirm it’s you.", variant: "destructive" });
       });
-    } else toast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
-  }, [actionData, toast, confirm]);
+    } else toast({ title: "Validation Error", description: saved.message, variant: "destructive" });
+  }, [saved, toast, confirm]);
 
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const failed = saved && !saved.ok ? saved : null;
+  const securityFailed = security && !security.ok ? security : null;
+  // Without JavaScript, "Confirm it's you" is asked in the page: after a new email address was
+  // refused for it, and again after a wrong password; it answers on the form that asked, open again.
+  const confirmInPage = hydrated
+    ? null
+    : failed?.code === "reauth_required" && failed.section
+      ? { returnTo: editPath(failed.section, failed.item ?? undefined), errors: undefined }
+      : securityFailed?.intent === "confirm-identity"
+        ? {
+            returnTo: editing ? editPath(editing, item ?? undefined) : "/profile",
+            errors: securityFailed.fieldErrors.password ?? [securityFailed.message],
+          }
+        : null;
   // The form the link asked for; after a refused save, the form that was sent, with its messages.
   const open = editing ?? failed?.section ?? null;
   const openItem = editing ? item : (failed?.item ?? null);
@@ -132,23 +167,29 @@ export function ProfilePage({
           {actionData.message}
         </div>
       ) : null}
-      {!hydrated && failed ? (
+      {!hydrated && (failed || securityFailed) ? (
         <div
           role="alert"
-          className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300"
+          className="mt-6 border-l-4 border-govuk-red bg-white p-4 dark:border-red-500 dark:bg-slate-900"
         >
           <p className="font-bold">There is a problem</p>
-          <p className="mt-1">
-            {failed.section ? (
+          {/* Red on white, as a section form's summary: red on pale red is below WCAG's 4.5:1. */}
+          <p className="mt-1 font-semibold text-govuk-red dark:text-red-400">
+            {securityFailed ? (
+              <a href={SECURITY_FORMS[securityFailed.intent].anchor} className="underline underline-offset-4">
+                {securityFailed.message}
+              </a>
+            ) : failed?.section ? (
               <a href={`#edit-${failed.section}`} className="underline underline-offset-4">
                 {failed.message}
               </a>
             ) : (
-              failed.message
+              failed?.message
             )}
           </p>
         </div>
       ) : null}
+      {confirmInPage ? <ConfirmIdentityForm {...confirmInPage} /> : null}
 
       <section aria-labelledby="quick-actions-heading" className="mt-8">
         <h2 id="quick-actions-heading" className="sr-only">
@@ -181,7 +222,7 @@ export function ProfilePage({
               section.id === "security" ? (
                 <>
                   <PasskeyManager passkeys={passkeys} passkeyOrigin={passkeyOrigin} confirmIdentity={confirm} />
-                  <ChangePassword />
+                  <ChangePassword answer={security} />
                   <SignedInSessions sessions={sessions} />
                 </>
               ) : null

@@ -1,12 +1,16 @@
 /**
  * Where you're signed in, in /profile's Security Settings (ADR 030): each live session with its
  * browser, device, approximate place and when it was used, "Sign out" for each other one, and
- * "Sign out everywhere else" (DELETE /api/auth/sessions/{id}, DELETE /api/auth/sessions).
+ * "Sign out everywhere else" (DELETE /api/auth/sessions/{id}, DELETE /api/auth/sessions). Each
+ * button is in a form posted to /profile (intents `sign-out-session`, `sign-out-others`), so it
+ * works without JavaScript too; with it, the page stays and a toast says what happened.
  */
-import { useEffect, useRef, useState } from "react";
+import { Form } from "@remix-run/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { ActionList, ActionListRow } from "#app/components/ui/action-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
+import { signedOutElsewhereMessage, signedOutMessage } from "#core/accounts/security-settings.ts";
 import { formatDateTime } from "#core/format/format.ts";
 import type { SignedInSession } from "#server/accounts/signed-in-sessions.ts";
 
@@ -14,7 +18,6 @@ const DEVICE_NAMES = { desktop: "Computer", mobile: "Phone", tablet: "Tablet" } 
 
 export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) {
   const { busy, mutate, toast } = useMutation();
-  const hydrated = useHydrated();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [focusHeading, setFocusHeading] = useState(false);
   const others = sessions.filter((session) => !session.current);
@@ -26,29 +29,27 @@ export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) 
     setFocusHeading(false);
   }, [focusHeading]);
 
-  const signOut = (session: SignedInSession) =>
-    mutate("DELETE", `/api/auth/sessions/${session.id}`, undefined, {
+  const signOut = (event: FormEvent<HTMLFormElement>, session: SignedInSession) => {
+    event.preventDefault();
+    void mutate("DELETE", `/api/auth/sessions/${session.id}`, undefined, {
       failure: "Not Signed Out",
       done: () => {
         setFocusHeading(true);
-        toast({ title: "Signed Out", description: `${session.browser} has been signed out.` });
+        toast({ title: "Signed Out", description: signedOutMessage(session.browser) });
       },
     });
+  };
 
-  const signOutOthers = () =>
-    mutate<{ signedOut: number }>("DELETE", "/api/auth/sessions", undefined, {
+  const signOutOthers = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void mutate<{ signedOut: number }>("DELETE", "/api/auth/sessions", undefined, {
       failure: "Not Signed Out",
       done: ({ signedOut }) => {
         setFocusHeading(true);
-        toast({
-          title: "Signed Out Everywhere Else",
-          description:
-            signedOut === 1
-              ? "1 other session has been signed out."
-              : `${signedOut} other sessions have been signed out.`,
-        });
+        toast({ title: "Signed Out Everywhere Else", description: signedOutElsewhereMessage(signedOut) });
       },
     });
+  };
 
   return (
     <div
@@ -66,57 +67,49 @@ export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) 
       <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
         If you do not recognise a session, sign it out and change your password.
       </p>
-      <ul
-        className="mt-3 divide-y divide-govuk-border border-y border-govuk-border dark:divide-slate-700 dark:border-slate-700"
-        aria-label="Where you’re signed in"
-      >
+      <ActionList label="Where you’re signed in">
         {sessions.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="break-words font-semibold">
+          <ActionListRow
+            key={session.id}
+            title={
+              <>
                 {session.browser}
                 {session.current ? (
                   <span className="ml-2 text-sm font-semibold text-govuk-green dark:text-green-300">This device</span>
                 ) : null}
-              </p>
-              <p className="text-sm text-govuk-grey dark:text-slate-400">
-                {[session.device ? DEVICE_NAMES[session.device] : null, session.place ?? "Location unknown"]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </p>
-              <p className="text-sm">
-                Signed in {formatDateTime(session.signedInAt)} · Last active {formatDateTime(session.lastActiveAt)}
-              </p>
-            </div>
-            {session.current || !hydrated ? null : (
-              <Button
-                variant="outline"
-                className="px-3 py-1 text-sm"
-                onClick={() => void signOut(session)}
-                disabled={busy}
-              >
-                Sign out
-                <span className="sr-only">
-                  {" "}
-                  {session.browser}, last active {formatDateTime(session.lastActiveAt)}
-                </span>
-              </Button>
-            )}
-          </li>
+              </>
+            }
+            kind={[session.device ? DEVICE_NAMES[session.device] : null, session.place ?? "Location unknown"]
+              .filter(Boolean)
+              .join(" · ")}
+            when={`Signed in ${formatDateTime(session.signedInAt)} · Last active ${formatDateTime(session.lastActiveAt)}`}
+            action={
+              session.current ? null : (
+                <Form method="post" action="/profile" onSubmit={(event) => signOut(event, session)}>
+                  <input type="hidden" name="intent" value="sign-out-session" />
+                  <input type="hidden" name="session" value={session.id} />
+                  <Button type="submit" variant="outline" className="px-3 py-1 text-sm" disabled={busy}>
+                    Sign out
+                    <span className="sr-only">
+                      {" "}
+                      {session.browser}, last active {formatDateTime(session.lastActiveAt)}
+                    </span>
+                  </Button>
+                </Form>
+              )
+            }
+          />
         ))}
-      </ul>
-      {others.length > 0 && hydrated ? (
-        <div className="mt-4">
-          <Button variant="secondary" onClick={() => void signOutOthers()} disabled={busy}>
+      </ActionList>
+      {others.length > 0 ? (
+        <Form method="post" action="/profile" onSubmit={signOutOthers} className="mt-4">
+          <input type="hidden" name="intent" value="sign-out-others" />
+          <Button type="submit" variant="secondary" disabled={busy}>
             Sign out everywhere else
           </Button>
-        </div>
-      ) : others.length === 0 ? (
-        <p className="mt-3 text-sm">You are not signed in anywhere else.</p>
+        </Form>
       ) : (
-        <noscript>
-          <p className="mt-3 text-sm">Signing out other sessions needs JavaScript.</p>
-        </noscript>
+        <p className="mt-3 text-sm">You are not signed in anywhere else.</p>
       )}
     </div>
   );

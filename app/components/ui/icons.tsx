@@ -49,6 +49,11 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, className = "h-6 w-6" }: { name: IconName; className?: string }) {
+  return <LineIcon path={PATHS[name]} className={className} />;
+}
+
+/** A line icon drawn from its path, in the set's style: what every icon of ours is (the pitch pages' own too). */
+export function LineIcon({ path, className = "h-6 w-6" }: { path: string; className?: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -60,7 +65,7 @@ export function Icon({ name, className = "h-6 w-6" }: { name: IconName; classNam
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={PATHS[name]} />
+      <path d={path} />
     </svg>
   );
 }

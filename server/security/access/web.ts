@@ -23,41 +23,31 @@ import {
 // The web worker (Remix). Paths other workers own are forwarded before Remix sees them
 // (app/worker/routes.ts): their entries are the status and verifier workers' tables.
 
-const OWN_CREDENTIAL: OwnerRule = {
-  rule: "the caller's own credential: another's reads as not found",
+/**
+ * Signed in, own rows only: one row of the caller's, named in the path; another person's reads as
+ * not found (404), and one they ask to delete `stays`.
+ */
+const ownRow = (which: string, { stays = false } = {}): OwnerRule => ({
+  rule: `${which}: another's reads as not found${stays ? ", and stays" : ""}`,
   strangers: ["citizen"],
   refusal: 404,
-};
-const OWN_SHARE: OwnerRule = {
-  rule: "the caller's own share: another's reads as not found",
-  strangers: ["citizen"],
-  refusal: 404,
-};
-const OWN_PASSKEY: OwnerRule = {
-  rule: "one of the caller's own passkeys: another's reads as not found, and stays",
-  strangers: ["citizen"],
-  refusal: 404,
-};
-const OWN_PASSKEYS: OwnerRule = {
-  rule: "lists the caller's own passkeys only",
+});
+/** Signed in, own rows only: a list that holds the caller's own `what` and nobody else's. */
+const ownList = (what: string): OwnerRule => ({
+  rule: `lists the caller's own ${what} only`,
   strangers: ["citizen"],
   refusal: "list",
-};
-const OWN_SESSION: OwnerRule = {
-  rule: "one of the caller's own signed-in sessions, by the reference their list gave: another's reads as not found, and stays",
-  strangers: ["citizen"],
-  refusal: 404,
-};
-const OWN_SESSIONS: OwnerRule = {
-  rule: "lists the caller's own signed-in sessions only",
-  strangers: ["citizen"],
-  refusal: "list",
-};
-const OWN_WALLET: OwnerRule = {
-  rule: "lists the caller's own credentials and shares only",
-  strangers: ["citizen"],
-  refusal: "list",
-};
+});
+
+const OWN_CREDENTIAL = ownRow("the caller's own credential");
+const OWN_SHARE = ownRow("the caller's own share");
+const OWN_PASSKEY = ownRow("one of the caller's own passkeys", { stays: true });
+const OWN_PASSKEYS = ownList("passkeys");
+const OWN_SESSION = ownRow("one of the caller's own signed-in sessions, by the reference their list gave", {
+  stays: true,
+});
+const OWN_SESSIONS = ownList("signed-in sessions");
+const OWN_WALLET = ownList("credentials and shares");
 const OWN_OFFICE: OwnerRule = {
   rule: "a session or queue entry of the operator's own office (administrators: any office); another office's reads as not found",
   strangers: ["operator", "supervisor"],
@@ -294,8 +284,8 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     loader: { access: SIGNED_IN_PAGE, note: "the caller's own profile" },
     action: {
       access: SIGNED_IN_PAGE,
-      writes: ["users", "user_profiles", "wallet_events"],
-      note: "saves the caller's own profile only: no user is named in the form; a new email needs a recent confirmation (403) and is rate limited (429)",
+      writes: ["users", "user_profiles", "wallet_events", "sessions"],
+      note: "saves the caller's own profile only: no user is named in the form; a new email needs a recent confirmation (403) and is rate limited (429). Security Settings without JavaScript: confirms, changes the password of, and signs out the caller's own sessions only, as the API does",
     },
   }),
   ...readApi("routes/api.wallet.credentials", "/api/wallet/credentials", SIGNED_IN_API, { owner: OWN_WALLET }),

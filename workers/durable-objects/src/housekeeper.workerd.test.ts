@@ -1,8 +1,16 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
-import { analyticsEvents, analyticsRollups, housekeepingState, presentations, systemLogs } from "#db/schema/index.ts";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION, WALLET_ACTIVITY_RETENTION } from "#core/privacy/retention.ts";
+import {
+  analyticsEvents,
+  analyticsRollups,
+  housekeepingState,
+  presentations,
+  systemLogs,
+  users,
+  walletEvents,
+} from "#db/schema/index.ts";
 import { HOUSEKEEPING_INTERVAL_MS, type HousekeeperApi } from "#server/analytics/housekeeping.ts";
 import { HOUR_MS, ROLLUP_JOB, startOfHour } from "#server/analytics/rollups.ts";
 import { db } from "#tests/support/workerd-database.ts";
@@ -176,5 +184,34 @@ describe("Housekeeper", () => {
     clock.advance(2 * 60_000);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await kept()).toEqual([0, 0]);
+  });
+
+  it("deletes a person's wallet activity on its alarm once it is 12 months old, by its own clock", async () => {
+    const now = Date.now();
+    const [person] = await db()
+      .insert(users)
+      .values({ username: `activity-${crypto.randomUUID()}`, passwordHash: "x" })
+      .returning();
+    // One event a minute short of 12 months old, one a day old.
+    await db()
+      .insert(walletEvents)
+      .values([
+        {
+          userId: person!.id,
+          kind: "credential_verified",
+          createdAt: new Date(now - WALLET_ACTIVITY_RETENTION.ms + 60_000),
+        },
+        { userId: person!.id, kind: "share_created", createdAt: new Date(now - DAY_MS) },
+      ]);
+    const kinds = async () =>
+      (await db().select().from(walletEvents).where(eq(walletEvents.userId, person!.id))).map((e) => e.kind).sort();
+
+    const { stub, clock } = await housekeeper(now);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await kinds()).toEqual(["credential_verified", "share_created"]);
+    // Two minutes on: the older event is past 12 months and goes; the recent one stays.
+    clock.advance(2 * 60_000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await kinds()).toEqual(["share_created"]);
   });
 });

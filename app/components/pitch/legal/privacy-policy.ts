@@ -1,5 +1,5 @@
 import { CONTACTS, INCIDENTS, SERVICE } from "#core/pitch/programme.ts";
-import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION } from "#core/privacy/retention.ts";
+import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION, WALLET_ACTIVITY_RETENTION } from "#core/privacy/retention.ts";
 import { address, type LegalDocument, list, paragraph } from "./legal-content.ts";
 
 /**
@@ -15,6 +15,7 @@ const dpoLink = { link: DPO, href: `mailto:${DPO}` };
 // The periods the Housekeeper deletes by (core/privacy/retention.ts, ADR 031): one declaration for both.
 const RECORDS_KEPT = VERIFICATION_RECORD_RETENTION.display;
 const AUDIT_KEPT = AUDIT_RETENTION.display;
+const ACTIVITY_KEPT = WALLET_ACTIVITY_RETENTION.display;
 
 export const PRIVACY_POLICY: LegalDocument = {
   title: "Privacy Policy",
@@ -180,7 +181,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           ],
           [
             { strong: "Sign-in audit events" },
-            `: successful and failed sign-ins and sign-outs, with the username, the time and the IP address they came from, so we can detect and stop attacks on accounts. They are deleted after ${AUDIT_KEPT}.`,
+            `: successful and failed sign-ins and sign-outs, with the username, the time and a daily code of the IP address they came from (made as the daily visitor code is, never the address itself), so we can detect and stop attacks on accounts. They are deleted after ${AUDIT_KEPT}.`,
           ],
           [
             { strong: "Server error records" },
@@ -227,6 +228,10 @@ export const PRIVACY_POLICY: LegalDocument = {
           ],
           [{ strong: "Credentials" }, ": kept in your wallet until you delete them, they expire or they are revoked."],
           [
+            { strong: "Your wallet's activity" },
+            ` (the Recent Activity list: credentials added, revoked or checked and by whom, links shared, changes to your passkeys and password): each entry is deleted ${ACTIVITY_KEPT} after it happened.`,
+          ],
+          [
             { strong: "Your account" },
             ": kept while your account is open. When you close it, we delete your account data, except records the law requires us to keep.",
           ],
@@ -236,7 +241,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           ],
           [
             { strong: "Audit records" },
-            ` (sign-ins, refused access, and what staff and administrators did, such as approvals, reprints of paper credentials and revocations): deleted ${AUDIT_KEPT} after the event.`,
+            ` (sign-ins, refused access, and what staff and administrators did, such as approvals, reprints of paper credentials and revocations, with a daily code of the IP address instead of the address): deleted ${AUDIT_KEPT} after the event.`,
           ],
           [
             { strong: "Other security logs and usage figures" },
