@@ -1,8 +1,10 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { gabrielAuditLog, presentations, systemLogs, users } from "#db/schema/index.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
+import { type HousekeeperBinding, housekeeper } from "#server/analytics/housekeeping.ts";
+import { hashAddress } from "#server/analytics/privacy.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
 import { call, json, ORIGIN, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
 import { watchSocket } from "#tests/support/websocket.ts";
@@ -191,7 +193,7 @@ describe("/api/gabriel", () => {
     expect(await taken.json()).toMatchObject({ assignee: { id: admin.user.id } });
   });
 
-  it("audits Run Agents Now and Assign Expert in the security audit log: who, from which address, and what", async () => {
+  it("audits Run Agents Now and Assign Expert in the security audit log: who, the day's code of their address, and what", async () => {
     const operator = await registerUserWithRole("operator");
     const item = await raisedItem(operator.cookie);
     const admin = await registerUserWithRole("admin");
@@ -215,10 +217,13 @@ describe("/api/gabriel", () => {
         },
         { timeout: 5_000 },
       );
+    // Never the address itself: the day's keyed code of it (ADR 031).
+    const salt = (await housekeeper(env as unknown as HousekeeperBinding).dailySalt()).salt;
+    const code = await hashAddress(salt, ip);
     expect(await auditOf(run)).toMatchObject({
       category: "agents",
       userId: admin.user.id,
-      metadata: expect.objectContaining({ event: "agents run now", username: admin.username, ip, ran: true }),
+      metadata: expect.objectContaining({ event: "agents run now", username: admin.username, ip: code, ran: true }),
     });
     expect(await auditOf(assigned)).toMatchObject({
       category: "agents",
@@ -226,7 +231,7 @@ describe("/api/gabriel", () => {
       metadata: expect.objectContaining({
         event: "human review assigned",
         username: operator.username,
-        ip,
+        ip: code,
         itemId: item.id,
         assigneeId: operator.user.id,
       }),
