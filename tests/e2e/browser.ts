@@ -1,4 +1,11 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  request,
+} from "playwright-core";
 import { inject } from "vitest";
 import { startClientProxy } from "#tests/support/client-address.ts";
 import { stackUnderTest } from "./lane.ts";
@@ -85,6 +92,28 @@ export async function openBrowser(
     async close() {
       await context.close();
       await own?.close();
+      await proxy.close();
+    },
+  };
+}
+
+/**
+ * A client of the product under test that is no browser: calls alone, with its own cookies and its
+ * own client address (as every test browser has), sending `userAgent`. For another device of a
+ * person's, where only its session matters: far cheaper than a browser.
+ */
+export async function openApiClient(userAgent: string): Promise<{ api: APIRequestContext; close(): Promise<void> }> {
+  const baseUrl = stackUnderTest().baseUrl;
+  const proxy = await startClientProxy(baseUrl, inject("clientAddressDir"));
+  const api = await request.newContext({
+    baseURL: baseUrl,
+    proxy: { server: proxy.server },
+    userAgent,
+  });
+  return {
+    api,
+    async close() {
+      await api.dispose();
       await proxy.close();
     },
   };

@@ -1,29 +1,23 @@
 import { eq, sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { APIRequestContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { sessions, users } from "#db/schema/index.ts";
-import { type OpenBrowser, openBrowser } from "./browser.ts";
+import { type OpenBrowser, openApiClient, openBrowser } from "./browser.ts";
 import { testDatabase } from "./database.ts";
-import {
-  axeInBothThemes,
-  closeBrowsers,
-  createUser,
-  openTestBrowser,
-  signIn,
-  type TestUser,
-} from "./wallet-helpers.ts";
+import { axeInBothThemes, closeBrowsers, createUser, type TestUser } from "./wallet-helpers.ts";
 
 /**
  * /profile's Security Settings in a browser that runs no JavaScript (issue 20): "Confirm it's
  * you", Change your password, Sign out and Sign out everywhere else are plain form posts, and the
- * page says what happened, with each message beside its field. Other browsers of the same person
- * (with JavaScript) stand for their other devices. Several browsers and password hashes a test:
+ * page says what happened, with each message beside its field. Sessions signed in by the sign-in
+ * call, from a client of their own, stand for the person's other devices. Several browsers and password hashes a test:
  * each has a budget for a busy machine (ADR 025).
  */
 
 const opened: OpenBrowser[] = [];
+const clients: { close(): Promise<void> }[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((browser) => browser.close()));
+  await Promise.all([...opened.splice(0), ...clients.splice(0)].map((each) => each.close()));
   await closeBrowsers();
 });
 
@@ -41,11 +35,17 @@ async function withoutJavaScript(who: TestUser): Promise<Page> {
   return page;
 }
 
-/** Another device of `who`'s, signed in (a browser with JavaScript). */
-async function anotherDevice(who: TestUser): Promise<OpenBrowser> {
-  const browser = await openTestBrowser(1280, 15_000);
-  await signIn(browser, who);
-  return browser;
+/** Chrome on Linux, as another device's browser names itself. */
+const CHROME_ON_LINUX =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+/** Another device of `who`'s, signed in by the sign-in call (only its session matters here). */
+async function anotherDevice(who: TestUser): Promise<APIRequestContext> {
+  const client = await openApiClient(CHROME_ON_LINUX);
+  clients.push(client);
+  const answer = await client.api.post("/api/auth/login", { data: { username: who.username, password: who.password } });
+  expect(answer.status()).toBe(200);
+  return client.api;
 }
 
 /**
@@ -67,10 +67,9 @@ async function axeWithoutJavaScript(page: Page): Promise<{ light: string[]; dark
   return axeInBothThemes(checker.page, { dialog: true });
 }
 
-/** Whether `browser`'s session has ended: its next page is the sign-in page. */
-async function signedOut(browser: OpenBrowser): Promise<boolean> {
-  await browser.page.goto("/profile");
-  return new URL(browser.page.url()).pathname === "/login";
+/** Whether `device`'s session has ended: the product no longer knows it. */
+async function signedOut(device: APIRequestContext): Promise<boolean> {
+  return (await device.get("/api/auth/user")).status() === 401;
 }
 
 /** The page's notice of what happened (the toast's words, in the page). */
