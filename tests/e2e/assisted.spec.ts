@@ -155,8 +155,7 @@ describe("the assisted-digital console", () => {
 
     // The client, at home: their wallet adds the Right to Work the session confirmed, and it verifies.
     const client = await openTestBrowser(1280, 15_000);
-    await signIn(client, { username, password });
-    await visit(client.page, "/wallet");
+    await signIn(client, { username, password }, "/wallet");
     await client.page.getByTestId("button-add-first-credential").click();
     await client.page.getByTestId("credential-card").filter({ hasText: "Right to Work" }).waitFor();
     const code = await offlineQrText(client);
@@ -172,8 +171,7 @@ describe("the assisted-digital console", () => {
   it("Generate Paper QR prints the client's paper credential, and the verifier's scanner accepts it and says to check photo ID", async () => {
     const { operator, supervisor, passport } = await officeWithWalkIn();
     const counter = await openTestBrowser(1280, 15_000);
-    await signIn(counter, operator);
-    await visit(counter.page, "/assisted");
+    await signIn(counter, operator, "/assisted");
     await newClientWithPassport(counter.page, passport, uniqueUsername("paper"), `Counter pass ${crypto.randomUUID()}`);
     await counter.page.getByTestId("button-request-approval").click();
     await counter.page.getByTestId("approval-state").filter({ hasText: "Pending" }).waitFor();
@@ -221,8 +219,7 @@ describe("the assisted-digital console", () => {
     const { operator } = await officeWithWalkIn();
     const client = await createUser({ prefix: "keyboard", firstName: "Kay", lastName: "Board" });
     const counter = await openTestBrowser(1280, 15_000);
-    await signIn(counter, operator);
-    await visit(counter.page, "/assisted");
+    await signIn(counter, operator, "/assisted");
     const page = counter.page;
     /** Tabs until the focused element has `name`, as a keyboard user would. */
     const tabTo = async (name: string) => {
@@ -273,8 +270,7 @@ describe("the assisted-digital console", () => {
   it("tells a citizen they have no access", async () => {
     const citizen = await createUser({ prefix: "citizen", firstName: "Cit", lastName: "Izen" });
     const browser = await openTestBrowser(1280, 15_000);
-    await signIn(browser, citizen);
-    await visit(browser.page, "/assisted");
+    await signIn(browser, citizen, "/assisted");
     expect(await browser.page.getByTestId("console-refused").textContent()).toContain(
       "Only operators and administrators can use the Operator Dashboard",
     );

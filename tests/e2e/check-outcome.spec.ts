@@ -99,8 +99,7 @@ describe("a genuine credential that fails its check", () => {
   it("is shown valid with the check failed and why: the Verification Failed toast, a red result panel, Recent Verifications and the history", async () => {
     const browser = await openTestBrowser(1280, 20_000);
     const { page } = browser;
-    await signIn(browser, verifier);
-    await visit(page, "/verifier");
+    await signIn(browser, verifier, "/verifier");
     await page.getByTestId("result-empty").waitFor();
 
     const presentation = await offlinePresentation();

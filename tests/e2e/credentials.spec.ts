@@ -68,9 +68,7 @@ describe("My Credentials", () => {
   it("shows tiles computed from the wallet, the details dialog, sharing with a QR code and copying the link, and downloads a PDF certificate", async () => {
     await open(1280);
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseUrl });
-    await signIn(browser, holder);
-
-    await visit(page, "/credentials");
+    await signIn(browser, holder, "/credentials");
     await page.getByRole("heading", { level: 1, name: "My Credentials" }).waitFor();
     // One credential, active, three years to run: total, active and valid, expiring soon.
     expect(await tiles()).toEqual([1, 1, 0]);

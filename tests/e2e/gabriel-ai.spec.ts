@@ -100,8 +100,7 @@ describe("/gabriel-ai", () => {
   it("shows a signed-in citizen the same page under the signed-in header, accessible in both themes", async () => {
     const citizen = await createUser({ prefix: "transparency", firstName: "Rowan", lastName: "Citizen" });
     const browser = await openTestBrowser();
-    await signIn(browser, citizen);
-    await visit(browser.page, "/gabriel-ai");
+    await signIn(browser, citizen, "/gabriel-ai");
     const { page } = browser;
     expect(await main(page).getByRole("heading", { level: 1 }).textContent()).toBe("Gabriel AI");
     expect(await page.getByRole("button", { name: "Sign Out" }).count()).toBe(1);

@@ -11,7 +11,6 @@ import {
   revokeAsAuthority,
   screenshots,
   signIn,
-  visit,
 } from "./wallet-helpers.ts";
 
 /**
@@ -40,8 +39,7 @@ describe("the Gabriel console", () => {
 
     const admin = await createUser({ prefix: "gabriel-admin", firstName: "Ada", lastName: "Min", role: "admin" });
     const desk = await openTestBrowser(1280, 30_000);
-    await signIn(desk, admin);
-    await visit(desk.page, "/gabriel");
+    await signIn(desk, admin, "/gabriel");
     const page = desk.page;
     await page.getByTestId("button-run-now").click();
     await expectToast(page, "Agents Ran", "The agents have looked at the platform's latest events.");
@@ -70,8 +68,7 @@ describe("the Gabriel console", () => {
   it("tells a citizen they have no access", async () => {
     const citizen = await createUser({ prefix: "gabriel-citizen", firstName: "Cit", lastName: "Izen" });
     const browser = await openTestBrowser(1280, 15_000);
-    await signIn(browser, citizen);
-    await visit(browser.page, "/gabriel");
+    await signIn(browser, citizen, "/gabriel");
     expect(await browser.page.getByTestId("gabriel-refused").textContent()).toContain(
       "Only administrators and operators can use the Gabriel console",
     );

@@ -120,8 +120,7 @@ async function tabTo(
 describe("passkeys", () => {
   it("adds a passkey on /profile, signs in with the passkey button, shows on the wallet, and removes it", async () => {
     const { browser, page, authenticator } = await openWithAuthenticator();
-    await signIn(browser, person);
-    await visit(page, "/profile");
+    await signIn(browser, person, "/profile");
     const security = securitySection(page);
     await security.getByText("You have no passkeys yet.").waitFor();
     expect(await security.getByText("Not set up").isVisible()).toBe(true);
@@ -200,8 +199,7 @@ describe("passkeys", () => {
 
   it("works keyboard-only, and the username field's autofill signs in with the passkey", async () => {
     const { browser, page } = await openWithAuthenticator();
-    await signIn(browser, person);
-    await visit(page, "/profile");
+    await signIn(browser, person, "/profile");
 
     // Add: Tab to the name field, type, Enter.
     await tabTo(page, (el) => el.name === "passkeyName");
@@ -244,8 +242,7 @@ describe("passkeys", () => {
 
   it("asks to confirm it's you before removing a passkey once the sign-in is over five minutes old, and the passkey confirms it", async () => {
     const { browser, page } = await openWithAuthenticator();
-    await signIn(browser, person);
-    await visit(page, "/profile");
+    await signIn(browser, person, "/profile");
     const security = securitySection(page);
     await security.getByLabel("Passkey name").fill("Old phone");
     await security.getByRole("button", { name: "Add a passkey" }).click();

@@ -138,8 +138,7 @@ describe("the citizen's profile", () => {
 
   it("opens the forms from the quick action cards and Edit buttons, and Cancel closes them", async () => {
     await open(1280);
-    await signIn(browser, citizen);
-    await visit(page, "/profile");
+    await signIn(browser, citizen, "/profile");
     await page.getByRole("link", { name: /^Privacy Settings/ }).click();
     const privacy = page.getByRole("form", { name: "Edit Privacy Preferences" });
     await privacy.waitFor();
@@ -160,8 +159,7 @@ describe("the citizen's profile", () => {
 
   it("lays out cleanly on a phone, with no sideways scrolling", async () => {
     await open(390);
-    await signIn(browser, citizen);
-    await visit(page, "/profile?edit=basic");
+    await signIn(browser, citizen, "/profile?edit=basic");
     await page.getByRole("form", { name: "Edit Basic Information" }).waitFor();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -172,8 +170,7 @@ describe("the citizen's profile", () => {
 
   it("has no serious accessibility problems (axe-core, WCAG 2.2 AA)", async () => {
     await open(1280);
-    await signIn(browser, citizen);
-    await visit(page, "/profile");
+    await signIn(browser, citizen, "/profile");
     for (const dark of [false, true]) {
       // The choice persists; each page below loads in that theme (no colour transition under way).
       await setDarkMode(page, dark);
@@ -247,8 +244,7 @@ describe("security settings (issue 20)", () => {
     const other = await openTestBrowser(1280, 15_000);
     await signIn(other, person);
     await open(1280);
-    await signIn(browser, person);
-    await visit(page, "/profile");
+    await signIn(browser, person, "/profile");
     const list = page.getByRole("list", { name: "Where you’re signed in" });
     await list.waitFor();
     expect(await list.getByRole("listitem").count()).toBe(2);

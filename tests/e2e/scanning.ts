@@ -48,8 +48,7 @@ export async function portalScanning(verifier: TestUser, qrText: string): Promis
   const video = join(folder, "qr.y4m");
   await writeQrVideo(qrText, video);
   const browser = await openTestBrowser(1280, 20_000, fakeCameraArgs(video));
-  await signIn(browser, verifier);
-  await visit(browser.page, "/verifier");
+  await signIn(browser, verifier, "/verifier");
   await browser.page.getByTestId("button-start-camera").click();
   return browser;
 }

@@ -45,8 +45,7 @@ const STEP_TIMEOUT_MS = 15_000;
 /** A fresh browser `width` px wide, signed in as `user` through the login form, showing `path`. */
 async function openAs(user: TestUser, path: string, width = 1280): Promise<Page> {
   const browser = await openTestBrowser(width, STEP_TIMEOUT_MS);
-  await signIn(browser, user);
-  await visit(browser.page, path);
+  await signIn(browser, user, path);
   return browser.page;
 }
 

@@ -99,8 +99,7 @@ beforeAll(async () => {
 
 async function openPortal(width = 1280): Promise<Page> {
   const browser = await openTestBrowser(width, 20_000);
-  await signIn(browser, verifier);
-  await visit(browser.page, "/verifier");
+  await signIn(browser, verifier, "/verifier");
   return browser.page;
 }
 
@@ -371,8 +370,7 @@ describe("checking a credential shown in person", () => {
   it("validates what Manual Entry reads, shows the result, exports the signed receipt, confirms the match and prints only the result", async () => {
     const browser = await openTestBrowser(1280, 20_000);
     const { page } = browser;
-    await signIn(browser, verifier);
-    await visit(page, "/verifier");
+    await signIn(browser, verifier, "/verifier");
     await page.getByTestId("result-empty").waitFor();
 
     // Spec 000 §4: Manual Entry prompts for the QR data; the presentation is validated.
@@ -488,8 +486,7 @@ describe("checking a credential shown in person", () => {
       await writeQrVideo(encodeOfflinePresentation(await offlinePresentation(["hasRightToWork"])), video);
       const browser = await openTestBrowser(1280, 20_000, fakeCameraArgs(video));
       const { page } = browser;
-      await signIn(browser, verifier);
-      await visit(page, "/verifier");
+      await signIn(browser, verifier, "/verifier");
       await page.getByRole("button", { name: "Start Camera" }).click();
       await expectToast(page, "Verification Successful", "Credential has been validated successfully");
       expect(await page.getByTestId("scanner-status").textContent()).toBe("QR code scanned");
@@ -533,8 +530,7 @@ describe("API Integration", () => {
     const browser = await openTestBrowser(1280, 20_000);
     const { page } = browser;
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseUrl });
-    await signIn(browser, own.user);
-    await visit(page, "/verifier");
+    await signIn(browser, own.user, "/verifier");
 
     // A name is needed.
     await page.getByRole("button", { name: "Create API key" }).click();
@@ -643,8 +639,7 @@ describe("the portal's screens", () => {
   it("shows the history paged and filtered by a form that needs no script, and the CSV of the same filter", async () => {
     const browser = await openTestBrowser(1280, 20_000);
     const { page } = browser;
-    await signIn(browser, historyVerifier);
-    await visit(page, "/verifier");
+    await signIn(browser, historyVerifier, "/verifier");
     await page.getByRole("link", { name: /View All/ }).click();
     await page.waitForURL(`${baseUrl()}/verifier/history`);
     await page.getByRole("heading", { level: 1, name: "Verification History" }).waitFor();
@@ -705,8 +700,7 @@ describe("the portal's screens", () => {
   it("shows the portal and the API documentation without serious accessibility problems in light or dark, and the portal fits a phone (390 px)", async () => {
     const browser = await openTestBrowser(1280, 20_000);
     const { page } = browser;
-    await signIn(browser, historyVerifier);
-    await visit(page, "/verifier");
+    await signIn(browser, historyVerifier, "/verifier");
     await page.getByTestId("usage-chart").getByText("Show the figures as a table").click();
     expect(await axeInBothThemes(page)).toEqual(NO_FINDINGS);
     await screenshots(page, "verifier-portal");
@@ -751,8 +745,7 @@ describe("verifier organisations (administrators)", () => {
     await screenshots(page, "verifier-organisations");
 
     const member = await openTestBrowser(1280, 15_000);
-    await signIn(member, newcomer);
-    await visit(member.page, "/verifier");
+    await signIn(member, newcomer, "/verifier");
     expect(await member.page.getByTestId("portal-organisation").textContent()).toContain(name);
   });
 });

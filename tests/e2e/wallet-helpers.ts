@@ -164,17 +164,21 @@ export async function signInWithForm(
 }
 
 /**
- * Signs in where signing in is not what the test is about, and opens the dashboard: the login
- * form's own call (POST /api/auth/login) from the browser's context, so the session and device
- * cookies are this browser's, without loading the login page first. The form itself is tested
- * with signInWithForm (the shell and session-tracking tests).
+ * Signs in where signing in is not what the test is about, and opens `path` (the dashboard unless
+ * said): the login form's own call (POST /api/auth/login) from the browser's context, so the
+ * session and device cookies are this browser's, without loading the login page and the dashboard
+ * first. The form itself is tested with signInWithForm (the shell and session-tracking tests).
  */
-export async function signIn(browser: OpenBrowser, user: Pick<TestUser, "username" | "password">): Promise<void> {
+export async function signIn(
+  browser: OpenBrowser,
+  user: Pick<TestUser, "username" | "password">,
+  path = "/",
+): Promise<void> {
   const answer = await browser.context.request.post("/api/auth/login", {
     data: { username: user.username, password: user.password },
   });
   if (!answer.ok()) throw new Error(`POST /api/auth/login for ${user.username} answered ${answer.status()}`);
-  await visit(browser.page, "/");
+  await visit(browser.page, path);
 }
 
 /**
@@ -422,8 +426,7 @@ export async function citizenWithRightToWork(
 ): Promise<{ browser: OpenBrowser; person: TestUser; credentialId: string }> {
   const person = await createUser({ prefix, firstName: "Hana", lastName: "Older", records: true });
   const browser = await openTestBrowser(1280, 15_000);
-  await signIn(browser, person);
-  await visit(browser.page, "/wallet");
+  await signIn(browser, person, "/wallet");
   await browser.page.getByTestId("button-add-first-credential").click();
   await browser.page.getByTestId("credential-card").filter({ hasText: "Right to Work" }).waitFor();
   const [credential] = await walletCredentials(browser.page);
