@@ -46,11 +46,12 @@ export function checkBrowserBundle(metafile = "build/server/metafile.js.json"): 
 export async function bundle(): Promise<void> {
   await run("npx", ["remix", "build"]);
   checkBrowserBundle();
-  for (const dir of WORKERS) {
+  // Each worker's dry-run deploy on its own (each writes only its own output), side by side.
+  await Promise.all([
     // Run from the worker's own folder: with -c from the root the output path nests.
-    await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist"], { cwd: dir });
-  }
-  await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".tmp/web-dist"]);
+    ...WORKERS.map((dir) => run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist"], { cwd: dir })),
+    run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".tmp/web-dist"]),
+  ]);
 }
 
 /** Type-checks every layer (tsc -b: core, db, server, workers, app, scripts, tests). */

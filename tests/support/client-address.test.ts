@@ -46,6 +46,20 @@ function viaProxy(port: number, url: string): Promise<{ status: number; body: st
 }
 
 describe("a test browser's own client address (tests/support/client-address.ts, ADR 025)", () => {
+  it("keeps the build's fingerprinted files after their first answer; every other request reaches the stack", async () => {
+    const first = await proxyFor();
+    const second = await proxyFor();
+    const file = `${stackUrl}/build/_shared/chunk-${crypto.randomUUID()}.js`;
+    const fromStack = await viaProxy(first.port, file);
+    // The second browser gets the first answer (the address it names is the first browser's): the stack was not asked again.
+    expect(await viaProxy(second.port, file)).toEqual(fromStack);
+    expect(JSON.parse(fromStack.body).from).toBe(first.proxy.address);
+    // A page, or a path outside /build/, is asked for every time.
+    const page = `${stackUrl}/wallet`;
+    expect(JSON.parse((await viaProxy(first.port, page)).body).from).toBe(first.proxy.address);
+    expect(JSON.parse((await viaProxy(second.port, page)).body).from).toBe(second.proxy.address);
+  });
+
   it("reaches the stack from an address of its own, with the URL and Host unchanged; each browser its own", async () => {
     const first = await proxyFor();
     const second = await proxyFor();
