@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { presentCredential } from "#core/credentials/index.ts";
 import { authorityRecords } from "#db/schema/index.ts";
-import { type Holder, makeHolder, signProof } from "#tests/support/holder.ts";
 import { testDatabase } from "./database.ts";
 import { stackUnderTest } from "./lane.ts";
+import { issueToNodeHolder, type NodeHeldCredential, offlinePresentation } from "./node-holder.ts";
 import {
   axeInBothThemes,
   closeBrowsers,
@@ -30,19 +29,17 @@ afterEach(closeBrowsers);
 
 const NO_FINDINGS = { light: [], dark: [] };
 const NO_RIGHT = "No right to work in the UK";
-const baseUrl = () => stackUnderTest().baseUrl;
-/** The https base the product's identifiers hang from (no PUBLIC_BASE_URL on the test stack). */
-const identifierBase = () => `https://${new URL(baseUrl()).host}`;
+const _baseUrl = () => stackUnderTest().baseUrl;
 
 let verifier: TestUser;
-let credential: { sdJwt: string; holder: Holder };
+let credential: NodeHeldCredential;
 
 /**
  * A Right to Work credential the Home Office issues to a device key this test holds, through the
  * product's own issuing API (the server's nonce, a proof of possession, POST /api/vc/rtw/issue),
  * after the Home Office's record of the citizen says they have no right to work.
  */
-async function credentialSayingNoRightToWork(): Promise<{ sdJwt: string; holder: Holder }> {
+async function credentialSayingNoRightToWork(): Promise<NodeHeldCredential> {
   const citizen = await createUser({ prefix: "outcome-citizen", firstName: "Tom", lastName: "Reyes", records: true });
   const [record] = await testDatabase()
     .select()
@@ -53,36 +50,7 @@ async function credentialSayingNoRightToWork(): Promise<{ sdJwt: string; holder:
     .set({ attributes: { ...record!.attributes, hasRightToWork: false, workRestrictions: "Not permitted to work" } })
     .where(eq(authorityRecords.id, record!.id));
 
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: citizen.username, password: citizen.password }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = `__Host-identity_session=${/__Host-identity_session=([^;]+)/.exec(login.headers.get("Set-Cookie") ?? "")![1]}`;
-  const nonce = await fetch(`${baseUrl()}/api/vc/nonce`, { method: "POST", headers: { Cookie: cookie } });
-  const { c_nonce } = (await nonce.json()) as { c_nonce: string };
-  const holder = await makeHolder();
-  const proof = await signProof(holder, c_nonce, { aud: `${identifierBase()}/issuers/home-office` });
-  const issued = await fetch(`${baseUrl()}/api/vc/rtw/issue`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/json" },
-    body: JSON.stringify({ proof }),
-  });
-  expect(issued.status, await issued.clone().text()).toBe(201);
-  return { sdJwt: ((await issued.json()) as { vcJwt: string }).vcJwt, holder };
-}
-
-/** What the citizen's wallet shows for an in-person check: a fresh offline presentation. */
-function offlinePresentation(): Promise<string> {
-  return presentCredential({
-    sdJwt: credential.sdJwt,
-    disclose: ["hasRightToWork", "workRestrictions", "given_name", "family_name"],
-    holderPrivateKey: credential.holder.privateKey,
-    nonce: crypto.randomUUID().replace(/-/g, ""),
-    aud: `${identifierBase()}/verifiers/offline`,
-    iat: Math.floor(Date.now() / 1000),
-  });
+  return issueToNodeHolder(citizen);
 }
 
 async function dismissToasts(page: Page): Promise<void> {
@@ -102,7 +70,12 @@ describe("a genuine credential that fails its check", () => {
     await signIn(browser, verifier, "/verifier");
     await page.getByTestId("result-empty").waitFor();
 
-    const presentation = await offlinePresentation();
+    const presentation = await offlinePresentation(credential, [
+      "hasRightToWork",
+      "workRestrictions",
+      "given_name",
+      "family_name",
+    ]);
     page.once("dialog", (dialog) => void dialog.accept(presentation));
     await page.getByRole("button", { name: "Manual Entry" }).click();
     // The toast follows the outcome (ADR 033): the spec's failure toast, with the reason in words.

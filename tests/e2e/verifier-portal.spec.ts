@@ -8,10 +8,16 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { presentCredential } from "#core/credentials/index.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { presentations, verifierApiKeys } from "#db/schema/index.ts";
-import { type Holder, makeHolder, signProof } from "#tests/support/holder.ts";
 import { testDatabase } from "./database.ts";
 import { fakeCameraArgs, writeQrVideo } from "./fake-camera.ts";
 import { stackUnderTest } from "./lane.ts";
+import {
+  apiSession,
+  identifierBase,
+  issueToNodeHolder,
+  type NodeHeldCredential,
+  offlinePresentation,
+} from "./node-holder.ts";
 import {
   axeInBothThemes,
   closeBrowsers,
@@ -41,55 +47,15 @@ afterEach(closeBrowsers);
 
 const NO_FINDINGS = { light: [], dark: [] };
 const baseUrl = () => stackUnderTest().baseUrl;
-/** The https base the product's identifiers hang from (no PUBLIC_BASE_URL on the test stack). */
-const identifierBase = () => `https://${new URL(baseUrl()).host}`;
 
 let verifier: TestUser;
 let organisationId: string;
 let citizen: TestUser;
-let credential: { sdJwt: string; holder: Holder };
+let credential: NodeHeldCredential;
 
-/** Signs in over the JSON API from Node: the session cookie's value. */
-async function apiSession(user: TestUser): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  });
-  expect(response.status).toBe(200);
-  return /__Host-identity_session=([^;]+)/.exec(response.headers.get("Set-Cookie") ?? "")![1]!;
-}
-
-/**
- * A Right to Work credential issued to a device key this test holds (the wallet's protocol from
- * Node: the server's nonce, a proof of possession, POST /api/vc/rtw/issue), so it can present it.
- */
-async function issueToNodeHolder(user: TestUser): Promise<{ sdJwt: string; holder: Holder }> {
-  const cookie = `__Host-identity_session=${await apiSession(user)}`;
-  const nonce = await fetch(`${baseUrl()}/api/vc/nonce`, { method: "POST", headers: { Cookie: cookie } });
-  const { c_nonce } = (await nonce.json()) as { c_nonce: string };
-  const holder = await makeHolder();
-  const proof = await signProof(holder, c_nonce, { aud: `${identifierBase()}/issuers/home-office` });
-  const issued = await fetch(`${baseUrl()}/api/vc/rtw/issue`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/json" },
-    body: JSON.stringify({ proof }),
-  });
-  expect(issued.status, await issued.clone().text()).toBe(201);
-  return { sdJwt: ((await issued.json()) as { vcJwt: string }).vcJwt, holder };
-}
-
-/** What a citizen's wallet shows for an in-person check: a fresh offline presentation (each is accepted once). */
-function offlinePresentation(disclose = ["hasRightToWork", "given_name", "family_name"]): Promise<string> {
-  return presentCredential({
-    sdJwt: credential.sdJwt,
-    disclose,
-    holderPrivateKey: credential.holder.privateKey,
-    nonce: crypto.randomUUID().replace(/-/g, ""),
-    aud: `${identifierBase()}/verifiers/offline`,
-    iat: Math.floor(Date.now() / 1000),
-  });
-}
+/** What the citizen's wallet shows for an in-person check: a fresh offline presentation (each is accepted once). */
+const freshPresentation = (disclose = ["hasRightToWork", "given_name", "family_name"]) =>
+  offlinePresentation(credential, disclose);
 
 beforeAll(async () => {
   ({ user: verifier, organisationId } = await createVerifier("portal"));
@@ -374,7 +340,7 @@ describe("checking a credential shown in person", () => {
     await page.getByTestId("result-empty").waitFor();
 
     // Spec 000 §4: Manual Entry prompts for the QR data; the presentation is validated.
-    const presentation = await offlinePresentation();
+    const presentation = await freshPresentation();
     page.once("dialog", (dialog) => void dialog.accept(presentation));
     await page.getByRole("button", { name: "Manual Entry" }).click();
     await expectToast(page, "Verification Successful", "Credential has been validated successfully");
@@ -402,7 +368,7 @@ describe("checking a credential shown in person", () => {
     await screenshots(page, "verifier-portal-invalid");
 
     // Back to a valid one for the receipt, the match and printing.
-    const again = await offlinePresentation(["hasRightToWork"]);
+    const again = await freshPresentation(["hasRightToWork"]);
     page.once("dialog", (dialog) => void dialog.accept(again));
     await page.getByRole("button", { name: "Manual Entry" }).click();
     await expectToast(page, "Verification Successful", "Credential has been validated successfully");
@@ -483,7 +449,7 @@ describe("checking a credential shown in person", () => {
     const dir = mkdtempSync(join(tmpdir(), "portal-camera-"));
     try {
       const video = join(dir, "offline-qr.y4m");
-      await writeQrVideo(encodeOfflinePresentation(await offlinePresentation(["hasRightToWork"])), video);
+      await writeQrVideo(encodeOfflinePresentation(await freshPresentation(["hasRightToWork"])), video);
       const browser = await openTestBrowser(1280, 20_000, fakeCameraArgs(video));
       const { page } = browser;
       await signIn(browser, verifier, "/verifier");
