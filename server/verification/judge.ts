@@ -240,6 +240,25 @@ function describe(
 export async function judgePresentation(context: JudgeContext, input: JudgeInput): Promise<Judgement> {
   const timestamp = input.now.toISOString();
   const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
+  /** Every refusal: invalid, no binding, not judged against its check. */
+  const refusal = (
+    reason: Exclude<ReasonCode, "valid">,
+    facts: Pick<JudgementFields, "check" | "credential"> & {
+      message?: string;
+      presentedAttributes?: Record<string, unknown>;
+    },
+  ): Judgement => ({
+    valid: false,
+    reason,
+    message: facts.message ?? reasonMessage(reason),
+    presentedAttributes: facts.presentedAttributes ?? {},
+    timestamp,
+    check: facts.check,
+    binding: null,
+    outcome: null,
+    ...(facts.credential ? { credential: facts.credential } : {}),
+    presentationHash,
+  });
   const types = input.check ? CHECKS[input.check].credentialTypes : CREDENTIAL_TYPE_CODES;
   /** The verified holder nonce the core handed over to be consumed: consumed here, last (consumedOrRefused). */
   let heldNonce: string | undefined;
@@ -306,18 +325,11 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     const check = input.check ?? (known?.type ? (checkForCredentialType(known.type) ?? null) : null);
     // A credential of a check the caller may not make is refused as that, whatever else failed.
     const reason = check && input.admits && !(await input.admits(check)) ? "VERIFIER_NOT_REGISTERED" : verified.code;
-    return {
-      valid: false,
-      reason,
-      message: reason === verified.code ? verified.message : reasonMessage(reason),
-      presentedAttributes: {},
-      timestamp,
+    return refusal(reason, {
       check,
-      binding: null,
-      outcome: null,
-      presentationHash,
-      ...(known ? { credential: known } : {}),
-    };
+      credential: known,
+      message: reason === verified.code ? verified.message : reasonMessage(reason),
+    });
   }
   const credential = describe(context.base, verified);
   const check =
@@ -325,20 +337,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     (credential.type ? (checkForPresentation(credential.type, verified.disclosedClaimNames) ?? null) : null);
   // Fail closed: a check the caller may not make (or no check at all) is refused before the
   // offline nonce is consumed, and shows nothing of the credential.
-  if (input.admits && !(await input.admits(check))) {
-    return {
-      valid: false,
-      reason: "VERIFIER_NOT_REGISTERED",
-      message: reasonMessage("VERIFIER_NOT_REGISTERED"),
-      presentedAttributes: {},
-      timestamp,
-      check,
-      binding: null,
-      outcome: null,
-      credential,
-      presentationHash,
-    };
-  }
+  if (input.admits && !(await input.admits(check))) return refusal("VERIFIER_NOT_REGISTERED", { check, credential });
   if (heldNonce !== undefined) {
     // Consumed already with the status read when that ran for this very nonce; here otherwise.
     const refused =
@@ -347,38 +346,14 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
           ? undefined
           : "KB_NONCE_REUSED"
         : await consumedOrRefused(context.db, heldNonce, input.now);
-    if (refused) {
-      return {
-        valid: false,
-        reason: refused,
-        message: reasonMessage(refused),
-        presentedAttributes: {},
-        timestamp,
-        check,
-        binding: null,
-        outcome: null,
-        credential,
-        presentationHash,
-      };
-    }
+    if (refused) return refusal(refused, { check, credential });
   }
   const attributes = presentedAttributes(check ?? undefined, verified.claims, verified.disclosedClaimNames);
   try {
     if (input.query) assertSatisfiesQuery(input.query, verified);
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
-    return {
-      valid: false,
-      reason: error.code,
-      message: reasonMessage(error.code),
-      presentedAttributes: attributes,
-      timestamp,
-      check,
-      binding: null,
-      outcome: null,
-      credential,
-      presentationHash,
-    };
+    return refusal(error.code, { check, credential, presentedAttributes: attributes });
   }
   const binding: Binding = verified.paper ? "paper" : "device";
   return {
