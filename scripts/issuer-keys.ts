@@ -65,3 +65,22 @@ export function verifierPublicKeysFor(trustAnchorKey: string, verifierSigningKey
     "verifier-service": publicHalf(service),
   });
 }
+
+/**
+ * A whole fresh set of the platform's keys, each secret with the public halves derived from it:
+ * what a throwaway deployment (the workerd tests, a test of the bindings) is given.
+ */
+export async function generateKeySet() {
+  const issuerSigningKeys = await generateIssuerKeysSecret();
+  const statusListSigningKeys = await generateStatusListKeysSecret();
+  const verifierSigningKeys = await generateVerifierKeysSecret();
+  const trustAnchorSigningKey = await generateTrustAnchorKeySecret();
+  return {
+    issuerSigningKeys,
+    statusListSigningKeys,
+    issuerPublicKeys: issuerPublicKeysFor(issuerSigningKeys, statusListSigningKeys),
+    verifierSigningKeys,
+    trustAnchorSigningKey,
+    verifierPublicKeys: verifierPublicKeysFor(trustAnchorSigningKey, verifierSigningKeys),
+  };
+}

@@ -5,14 +5,7 @@ import type { TestProject } from "vitest/node";
 import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
-import {
-  generateIssuerKeysSecret,
-  generateStatusListKeysSecret,
-  generateTrustAnchorKeySecret,
-  generateVerifierKeysSecret,
-  issuerPublicKeysFor,
-  verifierPublicKeysFor,
-} from "#scripts/issuer-keys.ts";
+import { generateKeySet } from "#scripts/issuer-keys.ts";
 import { startStandIn, startStandInBroker } from "./database-stand-in-server.ts";
 
 /**
@@ -35,23 +28,10 @@ export default async function setup(project: TestProject) {
   project.provide("databaseDown" as never, down.url as never);
   project.provide("libsqlUrl" as never, server.url as never);
   project.provide("libsqlAuthToken" as never, authToken as never);
-  // Fresh authority keys per run: the web worker issues with the credential keys, the status worker
-  // signs lists with the status-list keys, every worker trusts the public halves (ADR 028).
-  const issuerSigningKeys = await generateIssuerKeysSecret();
-  const statusListSigningKeys = await generateStatusListKeysSecret();
-  project.provide("issuerSigningKeys" as never, issuerSigningKeys as never);
-  project.provide("statusListSigningKeys" as never, statusListSigningKeys as never);
-  project.provide("issuerPublicKeys" as never, issuerPublicKeysFor(issuerSigningKeys, statusListSigningKeys) as never);
-  // The verifier signs requests with its own key; the web worker alone signs organisations'
-  // attestations with the trust anchor's (ADR 034); both hold the public halves.
-  const verifierSigningKeys = await generateVerifierKeysSecret();
-  const trustAnchorSigningKey = await generateTrustAnchorKeySecret();
-  project.provide("verifierSigningKeys" as never, verifierSigningKeys as never);
-  project.provide("trustAnchorSigningKey" as never, trustAnchorSigningKey as never);
-  project.provide(
-    "verifierPublicKeys" as never,
-    verifierPublicKeysFor(trustAnchorSigningKey, verifierSigningKeys) as never,
-  );
+  // Fresh keys per run (ADR 028, ADR 034): the web worker issues with the credential keys and signs
+  // organisations' attestations with the trust anchor's, the status worker signs lists with the
+  // status-list keys, the verifier requests with its own key; every worker trusts the public halves.
+  for (const [name, value] of Object.entries(await generateKeySet())) project.provide(name as never, value as never);
   return async () => {
     await standIns.close();
     await down.close();

@@ -2,14 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  generateIssuerKeysSecret,
-  generateStatusListKeysSecret,
-  generateTrustAnchorKeySecret,
-  generateVerifierKeysSecret,
-  issuerPublicKeysFor,
-  verifierPublicKeysFor,
-} from "#scripts/issuer-keys.ts";
+import { generateKeySet } from "#scripts/issuer-keys.ts";
 import { AUX_WORKER_VARS, ensureDevVars } from "#scripts/stack.ts";
 import { workerBindings } from "#tests/support/worker-bindings.ts";
 import { VerifierEnvSchema } from "./env.ts";
@@ -62,19 +55,17 @@ const namespace = { idFromName: () => ({}), get: () => ({}) };
 const runtime = { LIBSQL_URL: "http://127.0.0.1:8080", STATUS: fetcher, PRESENTATION_REQUESTS: namespace };
 
 async function freshSecrets() {
-  const issuerSigningKeys = await generateIssuerKeysSecret();
-  const statusListSigningKeys = await generateStatusListKeysSecret();
-  const verifierSigningKeys = await generateVerifierKeysSecret();
-  const trustAnchorSigningKey = await generateTrustAnchorKeySecret();
+  return { ...(await generateKeySet()), libsqlUrl: "http://127.0.0.1:8080", libsqlAuthToken: "token" };
+}
+
+/** What the verifier should be given: public keys and its own request-signing key. */
+function rightBindings(secrets: Awaited<ReturnType<typeof freshSecrets>>) {
   return {
-    issuerSigningKeys,
-    statusListSigningKeys,
-    issuerPublicKeys: issuerPublicKeysFor(issuerSigningKeys, statusListSigningKeys),
-    verifierSigningKeys,
-    trustAnchorSigningKey,
-    verifierPublicKeys: verifierPublicKeysFor(trustAnchorSigningKey, verifierSigningKeys),
-    libsqlUrl: "http://127.0.0.1:8080",
-    libsqlAuthToken: "token",
+    ...runtime,
+    SESSION_SECRET: "x".repeat(32),
+    ISSUER_PUBLIC_KEYS: secrets.issuerPublicKeys,
+    VERIFIER_SIGNING_KEYS: secrets.verifierSigningKeys,
+    VERIFIER_PUBLIC_KEYS: secrets.verifierPublicKeys,
   };
 }
 
@@ -110,13 +101,7 @@ describe("the verifier worker's keys (ADR 028)", () => {
 
   it("refuses to start when any binding carries an authority's private key, under any name", async () => {
     const secrets = await freshSecrets();
-    const valid = {
-      ...runtime,
-      SESSION_SECRET: "x".repeat(32),
-      ISSUER_PUBLIC_KEYS: secrets.issuerPublicKeys,
-      VERIFIER_SIGNING_KEYS: secrets.verifierSigningKeys,
-      VERIFIER_PUBLIC_KEYS: secrets.verifierPublicKeys,
-    };
+    const valid = rightBindings(secrets);
     expect(VerifierEnvSchema.safeParse(valid).success).toBe(true);
     for (const [name, value] of [
       ["ISSUER_SIGNING_KEYS", secrets.issuerSigningKeys],
@@ -139,13 +124,7 @@ describe("the verifier worker's keys (ADR 028)", () => {
 
   it("refuses the trust anchor's private key (ADR 034): as a binding of its own, beside its own key, or as its own key", async () => {
     const secrets = await freshSecrets();
-    const valid = {
-      ...runtime,
-      SESSION_SECRET: "x".repeat(32),
-      ISSUER_PUBLIC_KEYS: secrets.issuerPublicKeys,
-      VERIFIER_SIGNING_KEYS: secrets.verifierSigningKeys,
-      VERIFIER_PUBLIC_KEYS: secrets.verifierPublicKeys,
-    };
+    const valid = rightBindings(secrets);
     expect(VerifierEnvSchema.safeParse(valid).success).toBe(true);
     const anchor = JSON.parse(secrets.trustAnchorSigningKey) as JsonWebKey;
     const service = JSON.parse(secrets.verifierSigningKeys) as Record<string, JsonWebKey>;
