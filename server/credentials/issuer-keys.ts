@@ -13,7 +13,7 @@
 import { z } from "zod";
 import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
 import { AUTHORITIES, ISSUER_IDS, type IssuerId } from "#core/issuers/registry.ts";
-import { oncePerSecret, parseJwkSecret } from "#server/worker/secrets.ts";
+import { oncePerSecret, parseJwkSecret, publicKeysBinding } from "#server/worker/secrets.ts";
 
 export interface IssuerKey {
   issuerId: IssuerId;
@@ -94,13 +94,10 @@ const IssuerPublicKeysShape = z.strictObject({ credentials: PerIssuer, statusLis
  * The binding ISSUER_PUBLIC_KEYS: JSON of the authorities' public keys, checked when a worker
  * starts (a private key in it is a configuration error: ADR 028).
  */
-export const issuerPublicKeysBinding = z.string().refine((value) => {
-  try {
-    return IssuerPublicKeysShape.safeParse(JSON.parse(value)).success;
-  } catch {
-    return false;
-  }
-}, 'must be JSON {"credentials": {...}, "statusLists": {...}}: each authority\'s Ed25519 public JWK (kty, crv, x only)');
+export const issuerPublicKeysBinding = publicKeysBinding(
+  IssuerPublicKeysShape,
+  'must be JSON {"credentials": {...}, "statusLists": {...}}: each authority\'s Ed25519 public JWK (kty, crv, x only)',
+);
 
 const loadTrust = oncePerSecret(async (value: string): Promise<IssuerTrust> => {
   const parsed = IssuerPublicKeysShape.parse(JSON.parse(value));

@@ -15,7 +15,7 @@
  */
 import { z } from "zod";
 import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
-import { oncePerSecret, parseJwkSecret } from "#server/worker/secrets.ts";
+import { oncePerSecret, parseJwkSecret, publicKeysBinding } from "#server/worker/secrets.ts";
 import { VERIFIER_KEY_NAMES, type VerifierKeyName } from "./key-names.ts";
 
 export interface VerifierKey {
@@ -65,13 +65,10 @@ const VerifierPublicKeysShape = z.strictObject({ "trust-anchor": PublicP256, "ve
  * The binding VERIFIER_PUBLIC_KEYS (web and verifier workers): JSON of the two keys' public
  * halves, checked when a worker starts; a private key in it is a configuration error.
  */
-export const verifierPublicKeysBinding = z.string().refine((value) => {
-  try {
-    return VerifierPublicKeysShape.safeParse(JSON.parse(value)).success;
-  } catch {
-    return false;
-  }
-}, 'must be JSON {"trust-anchor": JWK, "verifier-service": JWK}: P-256 public JWKs (kty, crv, x, y only)');
+export const verifierPublicKeysBinding = publicKeysBinding(
+  VerifierPublicKeysShape,
+  'must be JSON {"trust-anchor": JWK, "verifier-service": JWK}: P-256 public JWKs (kty, crv, x, y only)',
+);
 
 export type VerifierPublicKeys = Readonly<Record<VerifierKeyName, PublicJwk>>;
 
