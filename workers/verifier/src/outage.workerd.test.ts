@@ -3,20 +3,20 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
 import { credentials, presentations } from "#db/schema/index.ts";
-import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { republishStatusList } from "#server/credentials/status-lists.ts";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "#server/http/errors.ts";
 import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
 import { databaseStandIn, OUTAGE_DEADLINE_MS } from "#tests/support/database-stand-in.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import type { VerifierEnv } from "./env.ts";
-import app from "./index.ts";
 import {
   citizenWithCredential,
   holderNonce,
+  json,
   ORIGIN,
   organisationWithVerifier,
   present,
+  request,
   revoke,
 } from "./test-support.ts";
 
@@ -33,26 +33,13 @@ const bindings = env as unknown as VerifierEnv & { STATUS_DATABASE_DOWN: Fetcher
 const OFFLINE = offlineAudience(ORIGIN);
 
 /** POST /api/presentations/validate as the signed-in verifier `cookie`, with bindings of the test's own. */
-async function validate(cookie: string, presentationJwt: string, own: Partial<Record<string, unknown>> = {}) {
-  const pending: Promise<unknown>[] = [];
-  const ctx = {
-    waitUntil: (p: Promise<unknown>) => void pending.push(p),
-    passThroughOnException: () => undefined,
-    props: {},
-  } as unknown as ExecutionContext;
-  const response = await app.request(
-    `${ORIGIN}/api/presentations/validate`,
-    {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: `${SESSION_COOKIE}=${cookie}` },
-      body: JSON.stringify({ presentationJwt }),
-    },
-    { ...bindings, ...own },
-    ctx,
-  );
-  const text = await response.text();
-  await Promise.allSettled(pending);
-  return { response, text };
+async function validate(cookie: string, presentationJwt: string, own: Record<string, unknown> = {}) {
+  const response = await request("/api/presentations/validate", {
+    ...json({ presentationJwt }),
+    cookie,
+    bindings: own,
+  });
+  return { response, text: await response.text() };
 }
 
 /** The organisation's records of checks of `credentialId`. */

@@ -31,10 +31,16 @@ export const ORIGIN = "https://identity.example";
 /** The fixtures' store: this worker's database, and the session key it reads cookies with. */
 const store = () => ({ db: db(), sessionSecret: bindings.SESSION_SECRET });
 
-/** A request to the worker; work after the answer (records) is awaited before returning. */
+/**
+ * A request to the worker; work after the answer (records) is awaited before returning. `bindings`
+ * replace the worker's own for this request (a database that never answers, a status worker that is down).
+ */
 export async function request(
   path: string,
-  init: RequestInit & { cookie?: string; apiKey?: string } = {},
+  {
+    bindings: own,
+    ...init
+  }: RequestInit & { cookie?: string; apiKey?: string; bindings?: Record<string, unknown> } = {},
 ): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", `${SESSION_COOKIE}=${init.cookie}`);
@@ -47,7 +53,7 @@ export async function request(
     passThroughOnException: () => undefined,
     props: {},
   } as unknown as ExecutionContext;
-  const response = await app.request(`${ORIGIN}${path}`, { ...init, headers }, bindings, ctx);
+  const response = await app.request(`${ORIGIN}${path}`, { ...init, headers }, { ...bindings, ...own }, ctx);
   await Promise.allSettled(pending);
   return response;
 }
