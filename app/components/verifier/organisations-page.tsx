@@ -6,16 +6,14 @@
  * /api/verifier-organisations/{id}/attestation), which signs the platform's attestation and
  * decides who may do it (ADR 034); the page only shows them to administrators.
  */
-import { useRevalidator } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
 import { formatDate } from "#core/format/format.ts";
 import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
@@ -63,25 +61,21 @@ export function OrganisationsPage(data: { allowed: boolean; organisations: Organ
 /** One organisation: its name, checks, registration and the button that renews it. */
 function OrganisationItem({ organisation }: { organisation: OrganisationRow }) {
   const hydrated = useHydrated();
-  const { toast } = useToast();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, mutate, toast } = useMutation();
 
-  async function renew() {
-    setBusy(true);
-    try {
-      const response = await apiRequest("POST", `/api/verifier-organisations/${organisation.id}/attestation`);
-      const renewed = (await response.json()) as { attestationExpiresAt: string };
-      toast({
-        title: "Registration Renewed",
-        description: `${organisation.name} can check credentials until ${formatDate(renewed.attestationExpiresAt)}`,
-      });
-      revalidator.revalidate();
-    } catch (error) {
-      handleMutationError(error, toast);
-    } finally {
-      setBusy(false);
-    }
+  function renew() {
+    return mutate<{ attestationExpiresAt: string }>(
+      "POST",
+      `/api/verifier-organisations/${organisation.id}/attestation`,
+      undefined,
+      {
+        done: (renewed) =>
+          toast({
+            title: "Registration Renewed",
+            description: `${organisation.name} can check credentials until ${formatDate(renewed.attestationExpiresAt)}`,
+          }),
+      },
+    );
   }
 
   return (
@@ -104,12 +98,10 @@ function OrganisationItem({ organisation }: { organisation: OrganisationRow }) {
 
 function RegisterForm() {
   const hydrated = useHydrated();
-  const { toast } = useToast();
-  const revalidator = useRevalidator();
+  const { busy, mutate, toast } = useMutation();
   const [name, setName] = useState("");
   const [member, setMember] = useState("");
   const [checks, setChecks] = useState<CheckType[]>(["rtw"]);
-  const [busy, setBusy] = useState(false);
   // An organisation's details typed and not yet registered would be lost by leaving (spec 000 §4).
   useUnsavedChanges(() => name.trim() !== "" || member.trim() !== "");
 
@@ -123,22 +115,22 @@ function RegisterForm() {
       });
       return;
     }
-    setBusy(true);
-    try {
-      await apiRequest("POST", "/api/verifier-organisations", {
+    await mutate(
+      "POST",
+      "/api/verifier-organisations",
+      {
         name: name.trim(),
         allowedChecks: checks,
         ...(member.trim() ? { memberUsername: member.trim() } : {}),
-      });
-      toast({ title: "Organisation Registered", description: `${name.trim()} can now check credentials` });
-      setName("");
-      setMember("");
-      revalidator.revalidate();
-    } catch (error) {
-      handleMutationError(error, toast);
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        done: () => {
+          toast({ title: "Organisation Registered", description: `${name.trim()} can now check credentials` });
+          setName("");
+          setMember("");
+        },
+      },
+    );
   }
 
   return (
