@@ -596,6 +596,8 @@ describe("the portal's screens", () => {
           purpose: `Check number ${i + 1}`,
           mode: i % 3 ? ("offline" as const) : ("online" as const),
           verificationResult: results[i % results.length]!,
+          // As every record made now: a valid credential's check judged (ADR 033), an invalid one's not.
+          outcome: results[i % results.length] === "valid" ? ("passed" as const) : null,
           issuer: `${identifierBase()}/issuers/home-office`,
           presentedAttributes: {},
           verifiedAt: new Date(start + i * 60_000),
