@@ -39,6 +39,10 @@ export async function databaseSwitch(database: string): Promise<DatabaseSwitch> 
   const agent = new Agent({ keepAlive: true });
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
+      // Small (a pipeline of statements): read whole, so it can be sent again (below).
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
       if (paused) {
         held.requests++;
         await new Promise<void>((resolve) => waiting.push(resolve));
@@ -51,20 +55,31 @@ export async function databaseSwitch(database: string): Promise<DatabaseSwitch> 
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers))
         if (typeof value === "string" && !HOP_HEADERS.has(name)) headers[name] = value;
-      if (request.headers["content-length"]) headers["content-length"] = request.headers["content-length"];
-      const forwarded = httpRequest(
-        { agent, host: target.hostname, port: target.port, method: request.method, path: request.url, headers },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, {
-            "Content-Type": answer.headers["content-type"] ?? "text/plain",
-          });
-          answer.pipe(response);
-        },
-      );
-      forwarded.on("error", () => response.destroy());
-      request.pipe(forwarded);
+      headers["content-length"] = String(body.length);
+      const send = (again: boolean) => {
+        const forwarded = httpRequest(
+          { agent, host: target.hostname, port: target.port, method: request.method, path: request.url, headers },
+          (answer) => {
+            response.writeHead(answer.statusCode ?? 502, {
+              "Content-Type": answer.headers["content-type"] ?? "text/plain",
+            });
+            answer.pipe(response);
+          },
+        );
+        forwarded.on("error", (error: NodeJS.ErrnoException) => {
+          // A kept-alive connection the database closed just as this request went out on it: the
+          // request never arrived (Node's reusedSocket pattern), so it goes once more on a new one.
+          if (again && forwarded.reusedSocket && error.code === "ECONNRESET") send(false);
+          else response.destroy();
+        });
+        forwarded.end(body);
+      };
+      send(true);
     })().catch(() => response.destroy());
   });
+  // Longer than a worker keeps an idle connection: the switch never closes one as a request arrives
+  // on it, which the worker would see as "Network connection lost".
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
