@@ -27,7 +27,7 @@ export default {
       route("assisted-digital", "routes/assisted.tsx", { id: "routes/assisted-digital" });
       // A share link with something missing or added (/verify, /verify/x/y) is still a share
       // link: the verify page's own "This link is not valid", not the developer 404.
-      route("verify/*", "routes/verify.$shareId.tsx", { id: "routes/verify-malformed" });
+      route(":lang?/verify/*", "routes/($lang).verify.$shareId.tsx", { id: "routes/verify-malformed" });
     }),
   future: {
     v3_fetcherPersist: true,

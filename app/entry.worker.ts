@@ -13,6 +13,8 @@ import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import * as build from "#build/server/index.js";
 import { createDb } from "#db/client.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
+import { isbot } from "isbot";
+import { localePath } from "#core/i18n/pages.ts";
 import { housekeeper } from "#server/analytics/housekeeping.ts";
 import { gabrielObject } from "#server/gabriel/api.ts";
 import { serviceUnavailableResponse } from "#server/http/errors.ts";
@@ -24,6 +26,8 @@ import {
   withoutBodyOnGet,
 } from "#server/http/front-door.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
+import { firstVisitLanguage } from "#server/i18n/page-language.ts";
+import { routeMatcher } from "#app/worker/page-routes.ts";
 import { RequestRecorder } from "#server/observability/recorder.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
 import { renewDueAttestations } from "#server/verification/registration.ts";
@@ -33,11 +37,15 @@ import { findRoute, forward } from "#server/worker/forward.ts";
 const serverBuild = build as unknown as ServerBuild;
 // Every loader and action answers a database outage with 503 (ADR 032).
 const handleRemixRequest = createRequestHandler(answeringDatabaseOutages(serverBuild));
+/** Which route modules answer a path: the root loader sends those pages' messages (ADR 035). */
+const pageRoutes = routeMatcher(serverBuild.routes);
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends RequestContext<WebEnv> {
     /** This response's CSP script nonce: entry.server.tsx gives it to the render (CspNonceProvider). */
     cspNonce: string;
+    /** The route modules that answer a path, root first (server/i18n/routes.ts). */
+    pageRoutes: (pathname: string) => string[];
   }
 }
 
@@ -99,6 +107,23 @@ export default {
       return forwarded.status === 101 ? forwarded : secure(forwarded);
     }
 
+    // A public page addressed without a language, for a visitor who chose another (the cookie) or
+    // whose browser asks for one, goes to its address in that language: never from a shared cache,
+    // so the cached page at the unprefixed address stays English (ADR 035).
+    const firstVisit = firstVisitLanguage(request, isbot(request.headers.get("User-Agent")));
+    if (firstVisit) {
+      return secure(
+        new Response(null, {
+          status: 302,
+          headers: {
+            Location: `${localePath(url.pathname, firstVisit)}${url.search}`,
+            "Cache-Control": "private, no-store",
+            Vary: "Accept-Language, Cookie",
+          },
+        }),
+      );
+    }
+
     // Anonymous pitch pages: answered from the edge cache without rendering (ADR 008).
     const cacheKey = isCacheablePitchRequest(request) ? pitchCacheKey(request, serverBuild.assets.version) : undefined;
     if (cacheKey) {
@@ -121,7 +146,15 @@ export default {
     let response: Response;
     let error: unknown;
     try {
-      response = await handleRemixRequest(withoutBodyOnGet(request), { env, ctx, db, requestId, cspNonce, recorder });
+      response = await handleRemixRequest(withoutBodyOnGet(request), {
+        env,
+        ctx,
+        db,
+        requestId,
+        cspNonce,
+        recorder,
+        pageRoutes,
+      });
       response = apiNotFound(url, clarifyRouterRefusal(response));
     } catch (thrown) {
       // Remix answers a loader's own errors itself; this is for failures outside it.

@@ -16,12 +16,16 @@ import { persistTheme, THEME_BOOT_SCRIPT, type Theme, themeFromCookieHeader } fr
 import { installTracking, trackPageView } from "#app/client/tracker.client.ts";
 import { useCspNonce } from "#app/components/csp-nonce.tsx";
 import { Header } from "#app/components/header.tsx";
+import { LanguageAlternates, LanguageSwitch, PageIntl, usePageLanguage } from "#app/components/i18n/language.tsx";
 import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
 import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
 import { SERVICE_UNAVAILABLE_TITLE, ServiceUnavailable } from "#app/components/service-unavailable.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
-import { getUser } from "#server/accounts/authentication.ts";
+import { LOCALE_INFO } from "#core/i18n/locales.ts";
+import { toPublicUser } from "#server/accounts/authentication.ts";
+import { getActiveSession } from "#server/accounts/session.ts";
+import { pageLanguage } from "#server/i18n/page-language.ts";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -43,15 +47,25 @@ export const meta: MetaFunction = ({ error }) => [
   { name: "description", content: "Hold, share and check Right to Work, Right to Rent and DBS credentials." },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getUser(request, context);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const session = await getActiveSession(request, context);
+  const url = new URL(request.url);
+  const language = pageLanguage({
+    request,
+    prefix: params.lang,
+    routeIds: context.pageRoutes(url.pathname),
+    user: session ? { role: session.user.role, language: session.user.language } : null,
+  });
   return json(
     {
-      user,
+      user: session ? toPublicUser(session.user) : null,
       theme: themeFromCookieHeader(request.headers.get("Cookie")),
+      i18n: { ...language, origin: url.origin },
     },
     // The answer depends on the session cookie: never from a shared cache.
-    { headers: { "Cache-Control": "private, no-store" } },
+    {
+      headers: { "Cache-Control": "private, no-store", "Content-Language": LOCALE_INFO[language.locale].tag },
+    },
   );
 }
 
@@ -82,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => installTracking(), []);
   useEffect(() => trackPageView(pathname), [pathname]);
 
+  const { locale } = usePageLanguage();
   const toggleTheme = useCallback(() => {
     const next: Theme = theme === "dark" ? "light" : "dark";
     persistTheme(next);
@@ -89,7 +104,12 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [theme]);
 
   return (
-    <html lang="en-GB" className={theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
+    <html
+      lang={LOCALE_INFO[locale].tag}
+      dir={LOCALE_INFO[locale].dir}
+      className={theme === "dark" ? "dark" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -97,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
+        <LanguageAlternates />
       </head>
       <body className="flex min-h-screen flex-col bg-govuk-grey-light text-govuk-black antialiased dark:bg-slate-950 dark:text-slate-100">
         <a
@@ -105,13 +126,16 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <ToastProvider>
-          {data?.user ? <Header user={data.user} theme={theme} onToggleTheme={toggleTheme} /> : <PublicHeader />}
-          <main id="main-content" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-        </ToastProvider>
+        <PageIntl>
+          <ToastProvider>
+            <LanguageSwitch />
+            {data?.user ? <Header user={data.user} theme={theme} onToggleTheme={toggleTheme} /> : <PublicHeader />}
+            <main id="main-content" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+          </ToastProvider>
+        </PageIntl>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

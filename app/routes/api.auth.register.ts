@@ -4,6 +4,7 @@ import { clientAddress, toPublicUser } from "#server/accounts/authentication.ts"
 import { registerAccount, registrationRefused } from "#server/accounts/registration.ts";
 import { createSession } from "#server/accounts/session.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { languageAtSignIn } from "#server/i18n/preference.ts";
 
 /**
  * Spec 000 §7 POST /api/auth/register: 201 with the new user, signed in; 400 with zod's message
@@ -16,10 +17,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await registerAccount(context, input, clientAddress(request));
   if (!result.ok) return registrationRefused(result);
   const { setCookie } = await createSession(request, context, result.user.id, "registration");
-  return json(toPublicUser(result.user), {
-    status: 201,
-    headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" },
-  });
+  const headers = new Headers({ "Set-Cookie": setCookie, "Cache-Control": "no-store" });
+  const language = await languageAtSignIn(request, context.db, result.user);
+  if (language) headers.append("Set-Cookie", language);
+  return json(toPublicUser(result.user), { status: 201, headers });
 }
 
 export function loader() {

@@ -87,7 +87,7 @@ describe("/verify/{shareId}: an active share", () => {
   it("gives the browser's data request the same answer, with nothing personal in it", async () => {
     const alice = await citizenWithCredential();
     const share = await shareOf(alice.cookie, alice.credential.id);
-    const response = await call(`${share.verifyPath}?_data=${encodeURIComponent("routes/verify.$shareId")}`);
+    const response = await call(`${share.verifyPath}?_data=${encodeURIComponent("routes/($lang).verify.$shareId")}`);
     expect(response.status).toBe(200);
     expectPrivateHeaders(response);
     const data = (await response.json()) as Record<string, unknown>;

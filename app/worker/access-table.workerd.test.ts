@@ -310,12 +310,12 @@ const UPGRADE = { upgrade: true } as const;
 
 const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   [webKey("root", "loader")]: () => ({ path: "/privacy-policy" }),
-  [webKey("routes/coming-soon.$feature", "loader")]: () => ({ path: "/coming-soon/api-docs" }),
-  [webKey("routes/verify.$shareId", "loader")]: () => ({ path: `/verify/${world.citizen.shareId}` }),
+  [webKey("routes/($lang).coming-soon.$feature", "loader")]: () => ({ path: "/coming-soon/api-docs" }),
+  [webKey("routes/($lang).verify.$shareId", "loader")]: () => ({ path: `/verify/${world.citizen.shareId}` }),
   [webKey("routes/verify-malformed", "loader")]: () => ({ path: "/verify/not/a-share" }),
 
-  [webKey("routes/login", "action")]: () => ({ path: "/login", form: { username: "", password: "" } }),
-  [webKey("routes/register", "action")]: () => ({ path: "/register", form: {} }),
+  [webKey("routes/($lang).login", "action")]: () => ({ path: "/login", form: { username: "", password: "" } }),
+  [webKey("routes/($lang).register", "action")]: () => ({ path: "/register", form: {} }),
   [webKey("routes/api.auth.login", "action")]: () => ({ path: "/api/auth/login", json: {} }),
   [webKey("routes/api.auth.register", "action")]: () => ({ path: "/api/auth/register", json: {} }),
   [webKey("routes/api.auth.logout", "action")]: () => ({ path: "/api/auth/logout", freshSession: true }),

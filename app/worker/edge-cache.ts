@@ -12,6 +12,7 @@
  */
 
 import { THEME_COOKIE } from "#app/client/theme.ts";
+import { splitLocalePrefix } from "#core/i18n/pages.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { contentSecurityPolicy } from "#server/http/security.ts";
 import { PITCH_PATHS } from "./pitch-paths.ts";
@@ -30,7 +31,8 @@ function cookieNames(request: Request): string[] {
 export function isCacheablePitchRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
-  if (!PITCH_PATHS.has(url.pathname)) return false;
+  // A page in another language has its own address ("/cy/about"), so its own entry (ADR 035).
+  if (!PITCH_PATHS.has(splitLocalePrefix(url.pathname).path)) return false;
   // Remix data requests for client navigations carry ?_data=: not pages, not cached here.
   if (url.searchParams.has("_data")) return false;
   return !cookieNames(request).includes(SESSION_COOKIE);

@@ -48,3 +48,14 @@ export function isLocale(value: unknown): value is Locale {
 export function localesFor(scope: LocaleScope): readonly Locale[] {
   return scope === "citizen" ? LOCALES : LOCALES.filter((locale) => LOCALE_INFO[locale].scope === "all");
 }
+
+// Typed message ids (ADR 035): an id react-intl or @formatjs/intl is given must be one the
+// English catalog has, so a message added to the code fails the type check until `npm run i18n`
+// has extracted it.
+declare global {
+  namespace FormatjsIntl {
+    interface Message {
+      ids: keyof typeof import("./catalog/en.json");
+    }
+  }
+}

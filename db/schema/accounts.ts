@@ -16,6 +16,8 @@ export const users = sqliteTable(
     role: text("role").notNull().default("citizen"),
     /** The verifier organisation a verifier acts for (verifier_organisations; not a foreign key, to keep the schema acyclic). */
     organisationId: text("organisation_id"),
+    /** The language the person chose (core/i18n/locales.ts), on every device they sign in on; null: not chosen yet. */
+    language: text("language"),
     createdAt: createdAt(),
     updatedAt: createdAt("updated_at"),
   },

@@ -1,6 +1,7 @@
 import type { PublicUser } from "#core/accounts/schemas.ts";
 import type { User } from "#db/schema/accounts.ts";
 import { toPublicUser } from "./authentication.ts";
+import { languageAtSignIn } from "#server/i18n/preference.ts";
 import { deviceCookie } from "./device.ts";
 import { createSession } from "./session.ts";
 
@@ -10,7 +11,8 @@ export type SignInProof = "password" | "passkey";
 /**
  * The cookies every sign-in ends with, whichever way the person proved who they are: a new
  * session (any session sent with the request is ended first), and after a password the device
- * cookie that makes this browser a known device of the account (ADR 007).
+ * cookie that makes this browser a known device of the account (ADR 007); and the person's
+ * language, from their profile or, with none saved yet, saved from this device's choice (issue 21).
  */
 export async function signInCookies(
   request: Request,
@@ -19,9 +21,12 @@ export async function signInCookies(
   proof: SignInProof,
 ): Promise<string[]> {
   const { setCookie } = await createSession(request, context, user.id);
-  return proof === "password"
-    ? [setCookie, await deviceCookie(context.env.SESSION_SECRET, user.username)]
-    : [setCookie];
+  const language = await languageAtSignIn(request, context.db, user);
+  return [
+    setCookie,
+    ...(proof === "password" ? [await deviceCookie(context.env.SESSION_SECRET, user.username)] : []),
+    ...(language ? [language] : []),
+  ];
 }
 
 /**

@@ -53,7 +53,7 @@ const OTHER_FACTS: [file: string, text: string, why: string][] = [
   ["government/content.ts", "Months 1-6", "the national roll-out's pilot phase, not the funding round's"],
   ["investor-funding-page.tsx", "12-month cashflow", "the cashflow table covers year 1"],
   ["roadmap-page.tsx", "95%+", "the roadmap's satisfaction target, not government's 95% faster processing"],
-  ["routes/pilots.tsx", "ROI in 12 months", "as on /pilots"],
+  ["routes/($lang).pilots.tsx", "ROI in 12 months", "as on /pilots"],
   // The narration says what the pages say, in the same words.
   ["podcast-transcripts.server.ts", "with a target of 95%+", "the roadmap's satisfaction target"],
   ["podcast-transcripts.server.ts", "return on investment within 12 months", "the pilots' return, as on /pilots"],
@@ -88,7 +88,7 @@ function pitchSources(): { file: string; path: string }[] {
   const components = readdirSync(PITCH_DIR, { recursive: true, encoding: "utf8" })
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => ({ file: file.replaceAll("\\", "/"), path: join(PITCH_DIR, file) }));
-  const routes = PITCH_ROUTES.map((name) => ({ file: `routes/${name}.tsx`, path: `app/routes/${name}.tsx` }));
+  const routes = PITCH_ROUTES.map((name) => ({ file: `routes/($lang).${name}.tsx`, path: `app/routes/($lang).${name}.tsx` }));
   return [...components, ...routes];
 }
 
@@ -123,7 +123,7 @@ describe("the pitch pages take every programme figure from core/pitch", () => {
       expect.arrayContaining([
         "governance-page.tsx",
         "podcast-transcripts.server.ts",
-        "routes/coming-soon.$feature.tsx",
+        "routes/($lang).coming-soon.$feature.tsx",
       ]),
     );
   });

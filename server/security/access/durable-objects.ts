@@ -60,9 +60,9 @@ const ASSISTED_SESSION_COMMANDS = [
   webKey("routes/api.assisted.sessions.$id.actions", "action"),
   webKey("routes/api.assisted.sessions.$id.actions", "action", "decide-approval"),
 ];
-const SIGN_IN_ROUTES = [webKey("routes/login", "action"), webKey("routes/api.auth.login", "action")];
+const SIGN_IN_ROUTES = [webKey("routes/($lang).login", "action"), webKey("routes/api.auth.login", "action")];
 const REGISTRATION_ROUTES = [
-  webKey("routes/register", "action"),
+  webKey("routes/($lang).register", "action"),
   webKey("routes/api.auth.register", "action"),
   webKey("routes/api.assisted.sessions.$id.actions", "action"),
 ];

@@ -113,29 +113,29 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   }),
 
   // The public pitch site (spec 001) and the public pages.
-  ...web("routes/_index", "/", {
+  ...web("routes/($lang)._index", "/", {
     loader: { access: EVERYONE, note: "the pitch home for visitors; the signed-in user's own dashboard" },
   }),
-  ...pitchPage("routes/about", "/about"),
-  ...pitchPage("routes/business-model", "/business-model"),
-  ...pitchPage("routes/challenge", "/challenge"),
-  ...pitchPage("routes/costs-benefits", "/costs-benefits"),
-  ...pitchPage("routes/governance", "/governance"),
-  ...pitchPage("routes/government", "/government"),
-  ...pitchPage("routes/investor-funding", "/investor-funding"),
-  ...pitchPage("routes/marketing", "/marketing"),
-  ...pitchPage("routes/ministers", "/ministers"),
-  ...pitchPage("routes/pilots", "/pilots"),
-  ...pitchPage("routes/privacy-policy", "/privacy-policy"),
-  ...pitchPage("routes/roadmap", "/roadmap"),
-  ...pitchPage("routes/solution", "/solution"),
-  ...pitchPage("routes/terms-of-service", "/terms-of-service"),
-  ...web("routes/podcasts", "/podcasts", { loader: { access: EVERYONE } }),
-  ...web("routes/coming-soon.$feature", "/coming-soon/:feature", { loader: { access: EVERYONE } }),
-  ...web("routes/gabriel-ai", "/gabriel-ai", {
+  ...pitchPage("routes/($lang).about", "/about"),
+  ...pitchPage("routes/($lang).business-model", "/business-model"),
+  ...pitchPage("routes/($lang).challenge", "/challenge"),
+  ...pitchPage("routes/($lang).costs-benefits", "/costs-benefits"),
+  ...pitchPage("routes/($lang).governance", "/governance"),
+  ...pitchPage("routes/($lang).government", "/government"),
+  ...pitchPage("routes/($lang).investor-funding", "/investor-funding"),
+  ...pitchPage("routes/($lang).marketing", "/marketing"),
+  ...pitchPage("routes/($lang).ministers", "/ministers"),
+  ...pitchPage("routes/($lang).pilots", "/pilots"),
+  ...pitchPage("routes/($lang).privacy-policy", "/privacy-policy"),
+  ...pitchPage("routes/($lang).roadmap", "/roadmap"),
+  ...pitchPage("routes/($lang).solution", "/solution"),
+  ...pitchPage("routes/($lang).terms-of-service", "/terms-of-service"),
+  ...web("routes/($lang).podcasts", "/podcasts", { loader: { access: EVERYONE } }),
+  ...web("routes/($lang).coming-soon.$feature", "/coming-soon/:feature", { loader: { access: EVERYONE } }),
+  ...web("routes/($lang).gabriel-ai", "/gabriel-ai", {
     loader: { access: EVERYONE, note: "agents' declarations and aggregate figures only" },
   }),
-  ...web("routes/verify.$shareId", "/verify/:shareId", {
+  ...web("routes/($lang).verify.$shareId", "/verify/:shareId", {
     loader: {
       access: EVERYONE,
       writes: ["shares", "wallet_events", "presentations"],
@@ -144,6 +144,13 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   }),
   ...web("routes/verify-malformed", "/verify/*", {
     loader: { access: EVERYONE, note: "a malformed share link: the verify page's own 404" },
+  }),
+  ...web("routes/language.$locale", "/language/:locale", {
+    loader: {
+      access: EVERYONE,
+      writes: ["users"],
+      note: "the language switch: a cookie for anyone; the signed-in person's own saved language, same-origin only",
+    },
   }),
   ...web("routes/api.placeholder-avatar", "/api/placeholder-avatar", {
     loader: { access: EVERYONE, note: "the caller's own initials, or a silhouette" },
@@ -154,11 +161,11 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   }),
 
   // Signing in and out (ADR 003). Anyone may try; the throttle, not the table, limits attempts.
-  ...web("routes/login", "/login", {
+  ...web("routes/($lang).login", "/login", {
     loader: { access: SIGNED_OUT_PAGE },
     action: { access: EVERYONE, writes: ["sessions"], note: "a new session for whoever proves a password" },
   }),
-  ...web("routes/register", "/register", {
+  ...web("routes/($lang).register", "/register", {
     loader: { access: SIGNED_OUT_PAGE },
     action: { access: EVERYONE, writes: ["users", "sessions"] },
   }),

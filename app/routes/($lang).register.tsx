@@ -13,6 +13,7 @@ import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { registerAccount } from "#server/accounts/registration.ts";
 import { createSession } from "#server/accounts/session.ts";
+import { languageAtSignIn } from "#server/i18n/preference.ts";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -39,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<AuthFormAnswer<Field>>({ message: result.message, fieldErrors }, { status: result.status, headers });
   }
   const { setCookie } = await createSession(request, context, result.user.id, "registration");
-  return redirect("/", { headers: { "Set-Cookie": setCookie } });
+  const headers = new Headers({ "Set-Cookie": setCookie });
+  const language = await languageAtSignIn(request, context.db, result.user);
+  if (language) headers.append("Set-Cookie", language);
+  return redirect("/", { headers });
 }
 
 export default function Register() {

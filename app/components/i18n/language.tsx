@@ -1,0 +1,131 @@
+/**
+ * The page's language on the client (issue 21, ADR 035): the root loader decides it and sends the
+ * page's messages, parsed; this gives them to react-intl, builds addresses in the language, and
+ * draws the language switch (GOV.UK's language navigation: each language named in itself, with
+ * `lang` and `hreflang`, the current one marked `aria-current`).
+ */
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import type { ReactNode } from "react";
+import { defineMessages, IntlProvider, useIntl } from "react-intl";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "#core/i18n/locales.ts";
+import { localePath, splitLocalePrefix } from "#core/i18n/pages.ts";
+
+/** Messages as the server parsed them (react-intl formats them without a parser in the browser). */
+type ParsedMessages = Record<string, MessageFormatElement[]>;
+
+/** What the root loader sends of the page's language (server/i18n/page-language.ts). */
+export interface PageLanguageData {
+  locale: Locale;
+  requested: Locale;
+  offered: Locale[];
+  page: string | null;
+  origin: string;
+  messages: ParsedMessages;
+  /** In the language asked for, when the page is shown in English because it is not translated into it yet. */
+  notice: string | null;
+}
+
+const messages = defineMessages({
+  switchLabel: { id: "language.switch.label", defaultMessage: "Language" },
+});
+
+/** The page's language, as the root loader decided it; English before any loader ran (an error page). */
+export function usePageLanguage(): PageLanguageData {
+  const data = useRouteLoaderData("root") as { i18n?: PageLanguageData } | undefined;
+  return (
+    data?.i18n ?? { locale: DEFAULT_LOCALE, requested: DEFAULT_LOCALE, offered: [], page: null, origin: "", messages: {}, notice: null }
+  );
+}
+
+/** Addresses in the page's language: "/login" is "/cy/login" on a Welsh page (signed-in screens keep theirs). */
+export function useLocalePath(): (to: string) => string {
+  const { locale } = usePageLanguage();
+  return (to) => localePath(to, locale);
+}
+
+/** react-intl for the page: its language's tag and its messages, already parsed on the server. */
+export function PageIntl({ children }: { children: ReactNode }) {
+  const { locale, messages: pageMessages } = usePageLanguage();
+  return (
+    <IntlProvider
+      locale={LOCALE_INFO[locale].tag}
+      defaultLocale={LOCALE_INFO[DEFAULT_LOCALE].tag}
+      messages={pageMessages as Record<FormatjsIntl.Message["ids"], MessageFormatElement[]>}
+      onError={(error) => console.error(error.message)}
+    >
+      {children}
+    </IntlProvider>
+  );
+}
+
+/** `<link rel="alternate" hreflang>` for each language a public page is offered in, and x-default (English). */
+export function LanguageAlternates() {
+  const { page, offered, origin } = usePageLanguage();
+  const { pathname, search } = useLocation();
+  if (!page) return null;
+  const { path } = splitLocalePrefix(pathname);
+  const params = new URLSearchParams(search);
+  params.delete("_data");
+  const query = params.size ? `?${params}` : "";
+  return (
+    <>
+      {offered.map((locale) => (
+        <link
+          key={locale}
+          rel="alternate"
+          hrefLang={LOCALE_INFO[locale].tag}
+          href={`${origin}${localePath(path, locale)}${query}`}
+        />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${origin}${path}${query}`} />
+    </>
+  );
+}
+
+/**
+ * The language switch, in the same place on every page. Each link goes through /language/:locale,
+ * which remembers the choice and comes back to this page in that language; once hydrated it is a
+ * client navigation, so nothing typed into the page is lost.
+ */
+export function LanguageSwitch() {
+  const intl = useIntl();
+  const { locale, requested, offered, notice } = usePageLanguage();
+  const { pathname, search } = useLocation();
+  if (offered.length < 2) return null;
+  const next = `${splitLocalePrefix(pathname).path}${search}`;
+  return (
+    <div className="border-b border-govuk-grey-mid bg-white dark:border-slate-700 dark:bg-slate-900">
+      <nav aria-label={intl.formatMessage(messages.switchLabel)} className="mx-auto max-w-7xl px-4 py-1.5">
+        <ul className="flex flex-wrap justify-end gap-x-3 gap-y-1 text-sm">
+          {offered.map((option) => {
+            const { tag, name } = LOCALE_INFO[option];
+            return (
+              <li key={option}>
+                {option === requested ? (
+                  <span aria-current="true" lang={tag} className="font-bold">
+                    {name}
+                  </span>
+                ) : (
+                  <Link
+                    to={`/language/${option}?next=${encodeURIComponent(next)}`}
+                    lang={tag}
+                    hrefLang={tag}
+                    className="text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:text-govuk-blue-light dark:hover:text-white"
+                  >
+                    {name}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {notice && requested !== locale ? (
+        <p lang={LOCALE_INFO[requested].tag} className="mx-auto max-w-7xl px-4 pb-1.5 text-end text-sm">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
+import { type MessageFormatElement, parse } from "icu-messageformat-parser-full";
+import ar from "#core/i18n/catalog/ar.json";
+import bn from "#core/i18n/catalog/bn.json";
+import cy from "#core/i18n/catalog/cy.json";
+import en from "#core/i18n/catalog/en.json";
+import es from "#core/i18n/catalog/es.json";
+import gu from "#core/i18n/catalog/gu.json";
+import it from "#core/i18n/catalog/it.json";
+import pa from "#core/i18n/catalog/pa.json";
+import pl from "#core/i18n/catalog/pl.json";
+import pt from "#core/i18n/catalog/pt.json";
+import ro from "#core/i18n/catalog/ro.json";
+import ur from "#core/i18n/catalog/ur.json";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "#core/i18n/locales.ts";
+
+/**
+ * The message catalogs (ADR 035): English extracted from the code (`npm run i18n`), the others
+ * written for this product. The server parses each message once per isolate, on first use, and
+ * hands pages the parsed form (the browser carries no ICU parser); it formats its own words
+ * (API errors a person reads, PDFs) with the same messages.
+ */
+export type Catalog = Readonly<Record<string, string>>;
+export type ParsedMessages = Record<string, MessageFormatElement[]>;
+
+export const CATALOGS: Readonly<Record<Locale, Catalog>> = { en, cy, pl, ro, pa, ur, pt, es, ar, bn, gu, it };
+
+const parsed = new Map<string, MessageFormatElement[]>();
+
+/** A message of `locale`, parsed; undefined when the catalog has no translation for `id`. */
+function parsedMessage(locale: Locale, id: string): MessageFormatElement[] | undefined {
+  const key = `${locale}\u0000${id}`;
+  const known = parsed.get(key);
+  if (known) return known;
+  const source = CATALOGS[locale][id];
+  if (source === undefined) return undefined;
+  const ast = parse(source, { ignoreTag: false });
+  parsed.set(key, ast);
+  return ast;
+}
+
+/** Whether every one of `ids` is translated in `locale` (English always is: it is extracted). */
+export function translates(locale: Locale, ids: Iterable<string>): boolean {
+  const catalog = CATALOGS[locale];
+  for (const id of ids) if (catalog[id] === undefined) return false;
+  return true;
+}
+
+/** The parsed messages a page needs, in `locale` (a message the code no longer has is left out). */
+export function pageMessages(locale: Locale, ids: Iterable<string>): ParsedMessages {
+  const messages: ParsedMessages = {};
+  for (const id of ids) {
+    const ast = parsedMessage(locale, id) ?? parsedMessage(DEFAULT_LOCALE, id);
+    if (ast) messages[id] = ast;
+  }
+  return messages;
+}
+
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape>();
+
+/**
+ * The server's formatter for `locale`: every message of its catalog, English where a message is
+ * not translated yet. A missing or broken message throws rather than printing an id to a person.
+ */
+export function serverIntl(locale: Locale): IntlShape {
+  const known = intls.get(locale);
+  if (known) return known;
+  const intl = createIntl(
+    {
+      locale: LOCALE_INFO[locale].tag,
+      defaultLocale: LOCALE_INFO[DEFAULT_LOCALE].tag,
+      // Typed by id for code that names messages; the catalog's keys are those ids.
+      messages: pageMessages(locale, Object.keys(en)) as Record<keyof typeof en, MessageFormatElement[]>,
+      // A message the catalogs lack, or one that cannot be formatted, is a defect: never words a person reads.
+      onError: (error) => {
+        if (error.code === "MISSING_TRANSLATION" || error.code === "FORMAT_ERROR") throw error;
+        console.warn(error.message);
+      },
+    },
+    cache,
+  );
+  intls.set(locale, intl);
+  return intl;
+}

@@ -1,0 +1,130 @@
+import { negotiateLocale } from "#core/i18n/negotiate.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale, type LocaleScope, localesFor } from "#core/i18n/locales.ts";
+import { PUBLIC_PAGES, publicPage, splitLocalePrefix } from "#core/i18n/pages.ts";
+import { defineMessages } from "@formatjs/intl";
+import { type ParsedMessages, pageMessages, serverIntl, translates } from "./catalogs.ts";
+import { messageIdsFor } from "./routes.ts";
+
+/** The cookie that remembers a person's choice of language (and is set from their profile at sign-in). */
+export const LANGUAGE_COOKIE = "lang";
+
+/** One year: a choice of language is kept until it is changed. */
+const LANGUAGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+export function languageCookie(locale: Locale): string {
+  return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax; Secure`;
+}
+
+/** The language a request's cookie names, if it names one we speak. */
+export function cookieLocale(request: Request): Locale | undefined {
+  const match = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`));
+  return match && isLocale(match[1]) ? match[1] : undefined;
+}
+
+/**
+ * The signed-in screens a citizen (or a client at the counter) uses: offered in every language.
+ * Every other signed-in screen (the verifier, operator, administrator and Gabriel consoles) is
+ * offered in English and Welsh.
+ */
+const CITIZEN_ROUTES: ReadonlySet<string> = new Set([
+  "routes/$",
+  "routes/wallet",
+  "routes/wallet_.present",
+  "routes/credentials",
+  "routes/shares",
+  "routes/profile",
+  "routes/assisted_.sessions.$id.paper",
+]);
+
+const messages = defineMessages({
+  notYet: {
+    id: "language.notYet",
+    defaultMessage: "This page is not available in your language yet.",
+    description: "Shown in the language the person chose, above a page shown in English because it is not translated yet.",
+  },
+});
+
+export interface PageLanguage {
+  /** The language the page is written in. */
+  locale: Locale;
+  /** The language the person asked for: differs from `locale` while this page is not yet translated into it. */
+  requested: Locale;
+  /** The languages the page's switch offers. */
+  offered: Locale[];
+  /** The public page whose address carries the language ("/login"), or null on a signed-in screen. */
+  page: string | null;
+  /** The page's messages in `locale`, parsed. */
+  messages: ParsedMessages;
+  /** In the language asked for, when the page is shown in English because it is not translated into it yet. */
+  notice: string | null;
+}
+
+interface Asked {
+  request: Request;
+  /** The address's language prefix, if any (the `($lang)` segment of a public route). */
+  prefix: string | undefined;
+  /** The route modules that answer the address (root first). */
+  routeIds: readonly string[];
+  /** The signed-in person: their role and saved language. */
+  user: { role: string; language: string | null } | null;
+}
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/**
+ * Decides a page's language (issue 21): a public page's address says it (no prefix: English);
+ * a signed-in screen follows the person's choice (the cookie, then their profile), then what
+ * their browser asks for. A prefix the page is not offered in, or no language at all, is a 404.
+ * A page not yet translated into the language asked for is shown in English, whole.
+ */
+export function pageLanguage({ request, prefix, routeIds, user }: Asked): PageLanguage {
+  const { pathname } = new URL(request.url);
+  const { path } = splitLocalePrefix(pathname);
+  const page = publicPage(path) ?? null;
+  const citizenHome = page === "/" && user?.role === "citizen";
+  const scope: LocaleScope =
+    page && !citizenHome
+      ? (PUBLIC_PAGES[page] ?? "all")
+      : routeIds.every((id) => id === "root" || CITIZEN_ROUTES.has(id) || (citizenHome && id === "routes/($lang)._index"))
+        ? "citizen"
+        : "all";
+  const offered = [...localesFor(scope)];
+
+  let requested: Locale;
+  if (prefix !== undefined) {
+    if (!isLocale(prefix) || prefix === DEFAULT_LOCALE || !offered.includes(prefix) || !page) throw notFound();
+    requested = prefix;
+  } else if (page) {
+    requested = DEFAULT_LOCALE;
+  } else {
+    const chosen = cookieLocale(request) ?? (isLocale(user?.language) ? user.language : undefined);
+    requested = chosen ?? negotiateLocale(request.headers.get("Accept-Language"), offered);
+  }
+
+  const ids = messageIdsFor(routeIds.filter((id) => id !== "root"));
+  const locale = offered.includes(requested) && translates(requested, ids) ? requested : DEFAULT_LOCALE;
+  const notice =
+    locale !== requested && translates(requested, [messages.notYet.id])
+      ? serverIntl(requested).formatMessage(messages.notYet)
+      : null;
+  return { locale, requested, offered, page, messages: pageMessages(locale, ids), notice };
+}
+
+/**
+ * The address a first visit to a public page without a prefix is sent to, when the visitor's
+ * remembered choice (the cookie) or, with none, their browser's languages ask for another one
+ * the page is offered in; null to show the page as addressed. Never for crawlers: each address
+ * keeps one language for them.
+ */
+export function firstVisitLanguage(request: Request, isCrawler: boolean): Locale | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url);
+  if (url.searchParams.has("_data") || splitLocalePrefix(url.pathname).prefix) return null;
+  const page = publicPage(url.pathname);
+  if (!page) return null;
+  const offered = localesFor(PUBLIC_PAGES[page] ?? "all");
+  const chosen = cookieLocale(request);
+  const wanted =
+    chosen ?? (isCrawler ? DEFAULT_LOCALE : negotiateLocale(request.headers.get("Accept-Language"), offered));
+  return wanted !== DEFAULT_LOCALE && offered.includes(wanted) ? wanted : null;
+}
