@@ -55,21 +55,40 @@ export function formatCountdown(ms: number): string {
 }
 
 /**
- * "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", then the en-GB date.
- * Measured against `nowIso` (the moment the page's data was read), not the clock, so server and
- * client agree.
+ * How long before `nowIso` something happened, in the steps the wallet says it: "now" under a
+ * minute, then whole minutes, hours, days (a day of 1 is "yesterday"), and from seven days on the
+ * date itself. The words are each language's (`relativeTime` here for English; core/format/locale.ts
+ * and the message catalogs for the others). Measured against `nowIso` (the moment the page's data
+ * was read), not the clock, so server and client agree.
  */
-export function relativeTime(iso: string, nowIso: string): string {
-  const seconds = Math.max(0, Math.round((Date.parse(nowIso) - Date.parse(iso)) / 1000));
-  if (seconds < 60) return "just now";
+export type Elapsed = { unit: "now" } | { unit: "minute" | "hour" | "day"; count: number } | { unit: "date" };
+
+export function elapsed(iso: string | Date, nowIso: string | Date): Elapsed {
+  const seconds = Math.max(0, Math.round((new Date(nowIso).getTime() - new Date(iso).getTime()) / 1000));
+  if (seconds < 60) return { unit: "now" };
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
+  if (minutes < 60) return { unit: "minute", count: minutes };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
+  if (hours < 24) return { unit: "hour", count: hours };
   const days = Math.floor(hours / 24);
-  if (days === 1) return "yesterday";
-  if (days < 7) return `${days} days ago`;
-  return formatDate(iso);
+  return days < 7 ? { unit: "day", count: days } : { unit: "date" };
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", then the en-GB date. */
+export function relativeTime(iso: string | Date, nowIso: string | Date): string {
+  const ago = elapsed(iso, nowIso);
+  switch (ago.unit) {
+    case "now":
+      return "just now";
+    case "minute":
+      return ago.count === 1 ? "1 minute ago" : `${ago.count} minutes ago`;
+    case "hour":
+      return ago.count === 1 ? "1 hour ago" : `${ago.count} hours ago`;
+    case "day":
+      return ago.count === 1 ? "yesterday" : `${ago.count} days ago`;
+    case "date":
+      return formatDate(iso);
+  }
 }
 
 const DATE_TIME_ZONED = new Intl.DateTimeFormat("en-GB", { ...DATE_TIME_PARTS, timeZoneName: "short" });

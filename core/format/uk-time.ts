@@ -16,7 +16,7 @@ const WALL_CLOCK = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** What a clock in London shows at `instant`. */
-function ukWallClock(instant: Date): {
+export function ukWallClock(instant: Date): {
   year: number;
   month: number;
   day: number;
