@@ -1,4 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { isbot } from "isbot";
 import {
   isCacheablePitchRequest,
   lookupPitchPage,
@@ -8,13 +9,13 @@ import {
 } from "#app/worker/edge-cache.ts";
 import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
 import { answeringDatabaseOutages, withRetryAfter } from "#app/worker/outage.ts";
+import { routeMatcher } from "#app/worker/page-routes.ts";
 import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
 // The Remix classic compiler writes this file (npm run build); wrangler bundles it with us.
 import * as build from "#build/server/index.js";
+import { localePath } from "#core/i18n/pages.ts";
 import { createDb } from "#db/client.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
-import { isbot } from "isbot";
-import { localePath } from "#core/i18n/pages.ts";
 import { housekeeper } from "#server/analytics/housekeeping.ts";
 import { gabrielObject } from "#server/gabriel/api.ts";
 import { serviceUnavailableResponse } from "#server/http/errors.ts";
@@ -27,7 +28,6 @@ import {
 } from "#server/http/front-door.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
 import { firstVisitLanguage } from "#server/i18n/page-language.ts";
-import { routeMatcher } from "#app/worker/page-routes.ts";
 import { RequestRecorder } from "#server/observability/recorder.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
 import { renewDueAttestations } from "#server/verification/registration.ts";

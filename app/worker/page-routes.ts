@@ -23,4 +23,3 @@ export function routeMatcher(routes: ServerBuild["routes"]): (pathname: string) 
   const tree = children(undefined);
   return (pathname) => (matchRoutes(tree, pathname) ?? []).map((match) => canonical(match.route.id!));
 }
-

@@ -243,3 +243,11 @@ export function formats(locale: Locale): Formats {
   }
   return found;
 }
+
+/**
+ * The tag react-intl and the server's formatter are given: the language's tag with its digits
+ * fixed (`ar-u-nu-latn`), so `{count, number}` and a plural's `#` print the digits these formats do.
+ */
+export function intlTag(locale: Locale): string {
+  return `${LOCALE_INFO[locale].tag}-u-nu-${NUMBERING_SYSTEM[locale]}`;
+}

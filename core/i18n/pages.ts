@@ -35,7 +35,9 @@ export const PUBLIC_PAGES: Readonly<Record<string, LocaleScope>> = {
 export function publicPage(path: string): string | undefined {
   if (path in PUBLIC_PAGES) return path;
   const first = `/${path.split("/")[1] ?? ""}`;
-  return first !== "/" && first in PUBLIC_PAGES && (first === "/verify" || first === "/coming-soon") ? first : undefined;
+  return first !== "/" && first in PUBLIC_PAGES && (first === "/verify" || first === "/coming-soon")
+    ? first
+    : undefined;
 }
 
 /** Whether a public page (a key of PUBLIC_PAGES) is offered in `locale`. */

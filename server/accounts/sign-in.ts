@@ -1,7 +1,7 @@
 import type { PublicUser } from "#core/accounts/schemas.ts";
 import type { User } from "#db/schema/accounts.ts";
-import { toPublicUser } from "./authentication.ts";
 import { languageAtSignIn } from "#server/i18n/preference.ts";
+import { toPublicUser } from "./authentication.ts";
 import { deviceCookie } from "./device.ts";
 import { createSession } from "./session.ts";
 

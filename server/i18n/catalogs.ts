@@ -1,18 +1,9 @@
 import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
 import { type MessageFormatElement, parse } from "icu-messageformat-parser-full";
-import ar from "#core/i18n/catalog/ar.json";
-import bn from "#core/i18n/catalog/bn.json";
-import cy from "#core/i18n/catalog/cy.json";
+import { intlTag } from "#core/format/locale.ts";
 import en from "#core/i18n/catalog/en.json";
-import es from "#core/i18n/catalog/es.json";
-import gu from "#core/i18n/catalog/gu.json";
-import it from "#core/i18n/catalog/it.json";
-import pa from "#core/i18n/catalog/pa.json";
-import pl from "#core/i18n/catalog/pl.json";
-import pt from "#core/i18n/catalog/pt.json";
-import ro from "#core/i18n/catalog/ro.json";
-import ur from "#core/i18n/catalog/ur.json";
-import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "#core/i18n/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "#core/i18n/locales.ts";
+import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
 
 /**
  * The message catalogs (ADR 035): English extracted from the code (`npm run i18n`), the others
@@ -23,7 +14,9 @@ import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "#core/i18n/locales.ts"
 export type Catalog = Readonly<Record<string, string>>;
 export type ParsedMessages = Record<string, MessageFormatElement[]>;
 
-export const CATALOGS: Readonly<Record<Locale, Catalog>> = { en, cy, pl, ro, pa, ur, pt, es, ar, bn, gu, it };
+export const CATALOGS: Readonly<Record<Locale, Catalog>> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, locale === DEFAULT_LOCALE ? en : (TRANSLATIONS[locale] ?? {})]),
+) as Record<Locale, Catalog>;
 
 const parsed = new Map<string, MessageFormatElement[]>();
 
@@ -68,8 +61,8 @@ export function serverIntl(locale: Locale): IntlShape {
   if (known) return known;
   const intl = createIntl(
     {
-      locale: LOCALE_INFO[locale].tag,
-      defaultLocale: LOCALE_INFO[DEFAULT_LOCALE].tag,
+      locale: intlTag(locale),
+      defaultLocale: intlTag(DEFAULT_LOCALE),
       // Typed by id for code that names messages; the catalog's keys are those ids.
       messages: pageMessages(locale, Object.keys(en)) as Record<keyof typeof en, MessageFormatElement[]>,
       // A message the catalogs lack, or one that cannot be formatted, is a defect: never words a person reads.

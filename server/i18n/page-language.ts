@@ -1,7 +1,7 @@
-import { negotiateLocale } from "#core/i18n/negotiate.ts";
-import { DEFAULT_LOCALE, isLocale, type Locale, type LocaleScope, localesFor } from "#core/i18n/locales.ts";
-import { PUBLIC_PAGES, publicPage, splitLocalePrefix } from "#core/i18n/pages.ts";
 import { defineMessages } from "@formatjs/intl";
+import { DEFAULT_LOCALE, isLocale, type Locale, type LocaleScope, localesFor } from "#core/i18n/locales.ts";
+import { negotiateLocale } from "#core/i18n/negotiate.ts";
+import { PUBLIC_PAGES, publicPage, splitLocalePrefix } from "#core/i18n/pages.ts";
 import { type ParsedMessages, pageMessages, serverIntl, translates } from "./catalogs.ts";
 import { messageIdsFor } from "./routes.ts";
 
@@ -17,17 +17,25 @@ export function languageCookie(locale: Locale): string {
 
 /** The language a request's cookie names, if it names one we speak. */
 export function cookieLocale(request: Request): Locale | undefined {
-  const match = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`));
+  const match = (request.headers.get("Cookie") ?? "").match(
+    new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`),
+  );
   return match && isLocale(match[1]) ? match[1] : undefined;
 }
 
 /**
- * The signed-in screens a citizen (or a client at the counter) uses: offered in every language.
- * Every other signed-in screen (the verifier, operator, administrator and Gabriel consoles) is
- * offered in English and Welsh.
+ * The screens a citizen (or a client at the counter) uses: offered in every language. Every other
+ * screen (the pitch site, the verifier, operator, administrator and Gabriel consoles, the home
+ * dashboards) is offered in English and Welsh. The public ones among them say the same in
+ * core/i18n/pages.ts, by address.
  */
-const CITIZEN_ROUTES: ReadonlySet<string> = new Set([
+export const CITIZEN_ROUTES: ReadonlySet<string> = new Set([
   "routes/$",
+  "routes/($lang).login",
+  "routes/($lang).register",
+  "routes/($lang).verify.$shareId",
+  "routes/verify-malformed",
+  "routes/($lang).privacy-policy",
   "routes/wallet",
   "routes/wallet_.present",
   "routes/credentials",
@@ -40,7 +48,8 @@ const messages = defineMessages({
   notYet: {
     id: "language.notYet",
     defaultMessage: "This page is not available in your language yet.",
-    description: "Shown in the language the person chose, above a page shown in English because it is not translated yet.",
+    description:
+      "Shown in the language the person chose, above a page shown in English because it is not translated yet.",
   },
 });
 
@@ -81,13 +90,11 @@ export function pageLanguage({ request, prefix, routeIds, user }: Asked): PageLa
   const { pathname } = new URL(request.url);
   const { path } = splitLocalePrefix(pathname);
   const page = publicPage(path) ?? null;
-  const citizenHome = page === "/" && user?.role === "citizen";
-  const scope: LocaleScope =
-    page && !citizenHome
-      ? (PUBLIC_PAGES[page] ?? "all")
-      : routeIds.every((id) => id === "root" || CITIZEN_ROUTES.has(id) || (citizenHome && id === "routes/($lang)._index"))
-        ? "citizen"
-        : "all";
+  const scope: LocaleScope = page
+    ? (PUBLIC_PAGES[page] ?? "all")
+    : routeIds.every((id) => id === "root" || CITIZEN_ROUTES.has(id))
+      ? "citizen"
+      : "all";
   const offered = [...localesFor(scope)];
 
   let requested: Locale;

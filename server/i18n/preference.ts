@@ -14,7 +14,7 @@ export async function saveLanguage(db: Database, userId: string, locale: Locale)
  * The language of the page a request was made from: the address's prefix ("/cy/login" posting to
  * itself), or, for a call the page's script made, the prefix of its same-origin Referer.
  */
-function pageLocaleOf(request: Request): Locale | undefined {
+export function pageLocaleOf(request: Request): Locale | undefined {
   const url = new URL(request.url);
   const own = splitLocalePrefix(url.pathname).prefix;
   if (own) return own;

@@ -4,10 +4,12 @@
  * draws the language switch (GOV.UK's language navigation: each language named in itself, with
  * `lang` and `hreflang`, the current one marked `aria-current`).
  */
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { defineMessages, IntlProvider, useIntl } from "react-intl";
+import { type Formats, formats, intlTag } from "#core/format/locale.ts";
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "#core/i18n/locales.ts";
 import { localePath, splitLocalePrefix } from "#core/i18n/pages.ts";
 
@@ -34,7 +36,15 @@ const messages = defineMessages({
 export function usePageLanguage(): PageLanguageData {
   const data = useRouteLoaderData("root") as { i18n?: PageLanguageData } | undefined;
   return (
-    data?.i18n ?? { locale: DEFAULT_LOCALE, requested: DEFAULT_LOCALE, offered: [], page: null, origin: "", messages: {}, notice: null }
+    data?.i18n ?? {
+      locale: DEFAULT_LOCALE,
+      requested: DEFAULT_LOCALE,
+      offered: [],
+      page: null,
+      origin: "",
+      messages: {},
+      notice: null,
+    }
   );
 }
 
@@ -44,13 +54,18 @@ export function useLocalePath(): (to: string) => string {
   return (to) => localePath(to, locale);
 }
 
+/** Dates, times, numbers and money in the page's language, on UK clocks (core/format/locale.ts, ADR 038). */
+export function useFormats(): Formats {
+  return formats(usePageLanguage().locale);
+}
+
 /** react-intl for the page: its language's tag and its messages, already parsed on the server. */
 export function PageIntl({ children }: { children: ReactNode }) {
   const { locale, messages: pageMessages } = usePageLanguage();
   return (
     <IntlProvider
-      locale={LOCALE_INFO[locale].tag}
-      defaultLocale={LOCALE_INFO[DEFAULT_LOCALE].tag}
+      locale={intlTag(locale)}
+      defaultLocale={intlTag(DEFAULT_LOCALE)}
       messages={pageMessages as Record<FormatjsIntl.Message["ids"], MessageFormatElement[]>}
       onError={(error) => console.error(error.message)}
     >

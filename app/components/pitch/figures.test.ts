@@ -88,7 +88,10 @@ function pitchSources(): { file: string; path: string }[] {
   const components = readdirSync(PITCH_DIR, { recursive: true, encoding: "utf8" })
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => ({ file: file.replaceAll("\\", "/"), path: join(PITCH_DIR, file) }));
-  const routes = PITCH_ROUTES.map((name) => ({ file: `routes/($lang).${name}.tsx`, path: `app/routes/($lang).${name}.tsx` }));
+  const routes = PITCH_ROUTES.map((name) => ({
+    file: `routes/($lang).${name}.tsx`,
+    path: `app/routes/($lang).${name}.tsx`,
+  }));
   return [...components, ...routes];
 }
 

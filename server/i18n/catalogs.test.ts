@@ -1,0 +1,131 @@
+import { createIntl } from "@formatjs/intl";
+import {
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  type MessageFormatElement,
+  parse,
+} from "icu-messageformat-parser-full";
+import { isStructurallySame } from "icu-messageformat-parser-full/manipulator.js";
+import { describe, expect, it } from "vitest";
+import en from "#core/i18n/catalog/en.json";
+import glossary from "#core/i18n/glossary.json";
+import { DEFAULT_LOCALE, LOCALES, type Locale, localesFor } from "#core/i18n/locales.ts";
+import review from "#core/i18n/review.json";
+import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
+import { CATALOGS, serverIntl, translates } from "./catalogs.ts";
+import { CITIZEN_ROUTES } from "./page-language.ts";
+import { messageIdsFor, ROUTE_MESSAGES } from "./routes.ts";
+
+/**
+ * The catalogs' checks (issue 21, ADR 035): what a translator or a developer can get wrong, caught
+ * before a person reads it.
+ */
+const english: Record<string, string> = en;
+const TRANSLATED = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+
+/** Every plural and select in a message, nested ones included. */
+function choices(ast: MessageFormatElement[]): MessageFormatElement[] {
+  return ast.flatMap((element) => {
+    if (isPluralElement(element) || isSelectElement(element))
+      return [element, ...Object.values(element.options).flatMap((option) => choices(option.value))];
+    if (isTagElement(element)) return choices(element.children);
+    return [];
+  });
+}
+
+describe("the English catalog", () => {
+  it("has every message parsing as ICU MessageFormat, each plural and select with an `other`", () => {
+    for (const [id, source] of Object.entries(english)) {
+      const ast = parse(source);
+      for (const choice of choices(ast)) {
+        expect(Object.keys((choice as { options: object }).options), `${id}: ${source}`).toContain("other");
+      }
+    }
+  });
+});
+
+describe.each(TRANSLATED)("the %s translations", (locale) => {
+  const translations: Record<string, string> = TRANSLATIONS[locale] ?? {};
+
+  it("translate only messages the code has (no stale or mistyped ids)", () => {
+    expect(Object.keys(translations).filter((id) => !(id in english))).toEqual([]);
+  });
+
+  it("parse, give every plural and select an `other`, and keep English's placeholders and tags", () => {
+    for (const [id, source] of Object.entries(translations)) {
+      const ast = parse(source);
+      for (const choice of choices(ast))
+        expect(Object.keys((choice as { options: object }).options), `${locale} ${id}`).toContain("other");
+      const same = isStructurallySame(parse(english[id]!), ast);
+      expect(same.success, `${locale} ${id}: ${same.error?.message}`).toBe(true);
+    }
+  });
+
+  it("record their review state", () => {
+    expect(["drafted", "reviewed"]).toContain((review as Record<string, string>)[locale]);
+  });
+
+  it("have the glossary's terms", () => {
+    for (const [term, entry] of Object.entries(glossary.terms))
+      expect((entry as Record<string, string>)[locale], `${term} in ${locale}`).toBeTruthy();
+  });
+});
+
+/**
+ * Where each language must be complete: Welsh on every page; the other ten on the citizen's pages.
+ * What is not translated yet is listed here, with the languages it is missing in; the list may only
+ * shrink: an entry that is complete after all fails, so it is taken out when the work lands.
+ */
+const NOT_YET: Readonly<Record<string, readonly Locale[]>> = {};
+
+describe("where each language is complete", () => {
+  const pages = Object.keys(ROUTE_MESSAGES).filter((id) => id !== "root");
+  const offeredIn = (id: string): readonly Locale[] => localesFor(CITIZEN_ROUTES.has(id) ? "citizen" : "all");
+
+  it.each(pages)("%s is translated into every language it is offered in", (id) => {
+    const ids = messageIdsFor([id]);
+    const missing = offeredIn(id).filter((locale) => !translates(locale, ids));
+    expect(missing).toEqual([...(NOT_YET[id] ?? [])]);
+  });
+});
+
+describe("Welsh plurals", () => {
+  // Welsh has six plural forms: 0 zero, 1 one, 2 two, 3 few, 6 many, 7 other (CLDR).
+  const COUNTS = [0, 1, 2, 3, 6, 7] as const;
+  const FORMS = ["zero", "one", "two", "few", "many", "other"] as const;
+  const welsh = Object.entries(TRANSLATIONS.cy ?? {}).filter(([, source]) =>
+    choices(parse(source)).some(isPluralElement),
+  );
+
+  it("are chosen by count as CLDR says in the runtime we render with", () => {
+    expect(COUNTS.map((count) => new Intl.PluralRules("cy").select(count))).toEqual([...FORMS]);
+  });
+
+  it.each(welsh)("%s has all six forms, each chosen by its count", (id, source) => {
+    const plural = choices(parse(source)).find(isPluralElement)!;
+    for (const form of FORMS) expect(Object.keys(plural.options), `${id} lacks ${form}`).toContain(form);
+    const intl = serverIntl("cy");
+    const values = (count: number) => ({ [plural.value]: count });
+    const outputs = COUNTS.map((count) => intl.formatMessage({ id: id as keyof typeof en }, values(count)));
+    // Each count picks its own form: the output equals the message with only that form left.
+    COUNTS.forEach((count, i) => {
+      const only = parse(source).map((element) =>
+        isPluralElement(element) && element.value === plural.value
+          ? { ...element, options: { other: element.options[FORMS[i]!]! } }
+          : element,
+      );
+      const expected = serverIntlWith(only, values(count));
+      expect(outputs[i], `${id} for ${count}`).toBe(expected);
+    });
+  });
+});
+
+/** A parsed message formatted alone, in Welsh (to compare one plural form with the whole message). */
+function serverIntlWith(ast: MessageFormatElement[], values: Record<string, number>): string {
+  return createIntl({ locale: "cy", messages: { only: ast } as never }).formatMessage({ id: "only" as never }, values);
+}
+
+it("the server's catalogs hold English and every translation", () => {
+  expect(Object.keys(CATALOGS).sort()).toEqual([...LOCALES].sort());
+});
