@@ -131,7 +131,7 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ms-auto flex items-center gap-3">
           <button
             type="button"
             onClick={onToggleTheme}

@@ -164,7 +164,7 @@ function ErrorCard({
   return (
     <Card as="li" aria-labelledby={headingId} className="p-4" data-testid="error-item" data-error-id={error.id}>
       <ErrorBadges error={error}>
-        <h3 id={headingId} className="mr-auto break-all font-bold">
+        <h3 id={headingId} className="me-auto break-all font-bold">
           {error.errorType}
         </h3>
       </ErrorBadges>

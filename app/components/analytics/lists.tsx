@@ -52,7 +52,7 @@ export function ListState<T>({
       {error ? (
         <p
           role="status"
-          className="mb-3 rounded-sm border-l-4 border-govuk-red bg-red-50 p-3 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+          className="mb-3 rounded-sm border-s-4 border-govuk-red bg-red-50 p-3 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
         >
           The {noun} could not be read: {error}
         </p>
@@ -100,7 +100,7 @@ export function ListTable<T extends { id: string }>({
       tabIndex={0}
       aria-label={caption}
     >
-      <table className={`w-full ${minWidth} text-left text-sm`} data-testid={testId}>
+      <table className={`w-full ${minWidth} text-start text-sm`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b-2 border-govuk-border dark:border-slate-600">

@@ -42,7 +42,7 @@ export function SectionCard({
       </div>
       <div className="mt-4 flex items-center gap-3">
         <ProgressBar value={section.progress} label={`${section.title} progress`} className="h-2 flex-1" />
-        <span className="w-12 text-right text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">
+        <span className="w-12 text-end text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">
           {section.progress}%
         </span>
       </div>

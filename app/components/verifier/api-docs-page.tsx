@@ -113,7 +113,7 @@ function OutcomeCard({ shape }: { shape: DocShape }) {
     <Card
       as="section"
       aria-labelledby="outcome-heading"
-      className="mt-8 border-l-8 border-l-govuk-blue p-5 dark:border-l-sky-500"
+      className="mt-8 border-s-8 border-s-govuk-blue p-5 dark:border-s-sky-500"
       data-testid="api-outcome"
     >
       <h2 id="outcome-heading" className="text-xl font-bold">
@@ -201,7 +201,7 @@ function OperationCard({ operation }: { operation: DocOperation }) {
           {operation.responses.map((response) => (
             <li key={response.status} data-testid="api-response" data-status={response.status}>
               <p>
-                <StatusBadge tone={response.status.startsWith("2") ? "ok" : "bad"} className="mr-2 font-mono">
+                <StatusBadge tone={response.status.startsWith("2") ? "ok" : "bad"} className="me-2 font-mono">
                   {response.status}
                 </StatusBadge>
                 {response.description}
@@ -238,7 +238,7 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
       tabIndex={0}
       className="mt-2 overflow-x-auto"
     >
-      <table className="w-full min-w-[36rem] table-fixed text-left text-sm">
+      <table className="w-full min-w-[36rem] table-fixed text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <colgroup>
           <col className="w-[22%]" />
@@ -249,18 +249,18 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
         </colgroup>
         <thead>
           <tr className="border-b-2 border-govuk-border dark:border-slate-600">
-            <th scope="col" className="py-1 pr-3">
+            <th scope="col" className="py-1 pe-3">
               Name
             </th>
             {showIn ? (
-              <th scope="col" className="py-1 pr-3">
+              <th scope="col" className="py-1 pe-3">
                 In
               </th>
             ) : null}
-            <th scope="col" className="py-1 pr-3">
+            <th scope="col" className="py-1 pe-3">
               Type
             </th>
-            <th scope="col" className="py-1 pr-3">
+            <th scope="col" className="py-1 pe-3">
               Required
             </th>
             <th scope="col" className="py-1">
@@ -271,12 +271,12 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
         <tbody>
           {fields.map((field) => (
             <tr key={field.name} className="border-b border-govuk-border/60 align-top dark:border-slate-700">
-              <th scope="row" className="break-words py-1.5 pr-3 font-mono font-semibold">
+              <th scope="row" className="break-words py-1.5 pe-3 font-mono font-semibold">
                 {field.name}
               </th>
-              {showIn ? <td className="py-1.5 pr-3">{field.in}</td> : null}
-              <td className="break-words py-1.5 pr-3 font-mono text-xs">{field.type}</td>
-              <td className="py-1.5 pr-3">{field.required ? "Yes" : "No"}</td>
+              {showIn ? <td className="py-1.5 pe-3">{field.in}</td> : null}
+              <td className="break-words py-1.5 pe-3 font-mono text-xs">{field.type}</td>
+              <td className="py-1.5 pe-3">{field.required ? "Yes" : "No"}</td>
               <td className="py-1.5">{field.description ?? ""}</td>
             </tr>
           ))}

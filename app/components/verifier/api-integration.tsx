@@ -76,7 +76,7 @@ function IntegrationRow({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={headingId} className="min-w-0 py-4 lg:px-5 lg:first:pl-0 lg:last:pr-0">
+    <section aria-labelledby={headingId} className="min-w-0 py-4 lg:px-5 lg:first:ps-0 lg:last:pe-0">
       <h3 id={headingId} className="flex items-center gap-2 text-lg font-bold">
         <span className="text-govuk-blue dark:text-govuk-blue-light">
           <Icon name={icon} className="h-5 w-5" />
@@ -281,7 +281,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         {created ? (
           <div className="grid gap-4">
             <p
-              className="border-l-4 border-amber-500 bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+              className="border-s-4 border-amber-500 bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
               data-testid="api-key-warning"
             >
               {KEY_SHOWN_ONCE}

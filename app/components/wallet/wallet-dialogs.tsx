@@ -174,7 +174,7 @@ export function ReplaceCredentialDialog({
           Adding it again asks the {held?.display.authorityName ?? "authority"} for a new copy, bound to this device. If
           you go ahead:
         </p>
-        <ul className="list-disc space-y-1 pl-6">
+        <ul className="list-disc space-y-1 ps-6">
           <li>the copy you have now is revoked, on this device or any other;</li>
           <li>every share link made from it shows it as no longer valid.</li>
         </ul>
@@ -224,7 +224,7 @@ export function SharePickerDialog({
                 <button
                   type="button"
                   onClick={() => onPick(credential)}
-                  className="flex w-full items-center gap-3 rounded-sm border border-govuk-border p-3 text-left hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                  className="flex w-full items-center gap-3 rounded-sm border border-govuk-border p-3 text-start hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
                 >
                   <span className={`shrink-0 rounded-sm p-2 ${accent.tile}`}>
                     <TypeIcon icon={credential.display.icon} className="h-5 w-5" />
