@@ -278,7 +278,9 @@ function ErrorDetailView({
               ) : null}
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
                 <dt className="font-semibold">Request id</dt>
-                <dd className="break-all">{occurrence.requestId ? <code>{occurrence.requestId}</code> : "None"}</dd>
+                <dd className="break-all">
+                  {occurrence.requestId ? <code dir="ltr">{occurrence.requestId}</code> : "None"}
+                </dd>
                 <dt className="font-semibold">Where</dt>
                 <dd className="break-all">{occurrence.where ?? "Not recorded"}</dd>
                 <dt className="font-semibold">Code</dt>
@@ -286,6 +288,7 @@ function ErrorDetailView({
               </dl>
               {occurrence.stackTrace ? (
                 <pre
+                  dir="ltr"
                   className="mt-2 max-h-48 overflow-auto rounded-sm bg-slate-100 p-2 text-xs text-govuk-black dark:bg-slate-800 dark:text-slate-100"
                   // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
                   tabIndex={0}

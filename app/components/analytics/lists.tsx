@@ -196,7 +196,13 @@ export function LogsTab() {
               {
                 header: "Request id",
                 cell: (log) =>
-                  log.requestId ? <code className="break-all text-xs">{log.requestId}</code> : orNone(null),
+                  log.requestId ? (
+                    <code dir="ltr" className="break-all text-xs">
+                      {log.requestId}
+                    </code>
+                  ) : (
+                    orNone(null)
+                  ),
                 className: "min-w-[12rem]",
               },
               { header: "Time", cell: (log) => when(log.timestamp), className: "whitespace-nowrap" },
@@ -235,7 +241,14 @@ export function PerformanceTab() {
             },
             {
               header: "Endpoint",
-              cell: (m) => (m.endpoint ? <code className="break-all text-xs">{m.endpoint}</code> : orNone(null)),
+              cell: (m) =>
+                m.endpoint ? (
+                  <code dir="ltr" className="break-all text-xs">
+                    {m.endpoint}
+                  </code>
+                ) : (
+                  orNone(null)
+                ),
             },
             { header: "Time", cell: (m) => when(m.timestamp), className: "whitespace-nowrap" },
           ]}

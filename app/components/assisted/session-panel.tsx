@@ -249,7 +249,7 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
       <h3 className="text-lg font-bold">Client details</h3>
       {session.client ? (
         <Done>
-          Client: <strong>{session.client.name}</strong> ({session.client.username})
+          Client: <strong dir="auto">{session.client.name}</strong> (<bdi dir="ltr">{session.client.username}</bdi>)
           {session.client.createdHere ? ", account created here" : ""}.
         </Done>
       ) : null}
@@ -666,7 +666,7 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
             ))}
           </fieldset>
           <p>
-            Client: <strong>{session.client?.name}</strong>
+            Client: <strong dir="auto">{session.client?.name}</strong>
           </p>
           <label className="flex items-start gap-2">
             <input

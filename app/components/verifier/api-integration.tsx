@@ -162,7 +162,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
     <>
       <p className="text-sm">
         Send a key as{" "}
-        <code className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">
+        <code dir="ltr" className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">
           Authorization: Bearer &lt;key&gt;
         </code>
         . It acts for your organisation.
@@ -222,7 +222,9 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="break-words font-semibold">{key.name}</p>
-                  <p className="font-mono text-sm">{key.prefix}…</p>
+                  <p className="font-mono text-sm" dir="ltr">
+                    {key.prefix}…
+                  </p>
                 </div>
                 {key.revokedAt ? (
                   <StatusBadge tone="neutral" data-testid="api-key-revoked">
@@ -292,6 +294,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
               </label>
               <textarea
                 id={createdId}
+                dir="ltr"
                 readOnly
                 rows={2}
                 value={created.key}

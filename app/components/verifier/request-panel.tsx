@@ -305,6 +305,7 @@ function ActiveRequest({
             <p
               className="mt-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-xs dark:bg-slate-800"
               data-testid="wallet-link-text"
+              dir="ltr"
             >
               {request.walletLink}
             </p>

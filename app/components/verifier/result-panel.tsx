@@ -110,7 +110,14 @@ function ResultBody({ shown }: { shown: ShownResult }) {
           value={shown.source === "scan" ? "QR code scanned or entered" : "Verification request answered from a wallet"}
         />
         {shown.recordId ? (
-          <Row label="Record" value={<span className="break-all font-mono text-sm">{shown.recordId}</span>} />
+          <Row
+            label="Record"
+            value={
+              <span className="break-all font-mono text-sm" dir="ltr">
+                {shown.recordId}
+              </span>
+            }
+          />
         ) : null}
       </dl>
 

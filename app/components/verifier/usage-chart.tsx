@@ -80,6 +80,8 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
+        // Days run left to right and the scale sits on the left in every language (ADR 036).
+        direction="ltr"
         className="mt-2 h-auto w-full text-govuk-grey dark:text-slate-400"
       >
         <title id={titleId}>Verifications per day, last {days.length} days</title>

@@ -5,6 +5,7 @@
 import { Link } from "@remix-run/react";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
+import { valueDirection } from "#app/components/ui/direction.ts";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import {
@@ -307,7 +308,9 @@ export function CredentialDetailsDialog({
             <dt className="text-govuk-grey dark:text-slate-400">Held on</dt>
             <dd>{HELD_ON[binding]}</dd>
             <dt className="text-govuk-grey dark:text-slate-400">Credential ID</dt>
-            <dd className="break-all font-mono text-xs">{credential.id}</dd>
+            <dd className="break-all font-mono text-xs" dir="ltr">
+              {credential.id}
+            </dd>
           </dl>
           {credential.attributes.length ? (
             <div>
@@ -316,7 +319,9 @@ export function CredentialDetailsDialog({
                 {credential.attributes.map((a) => (
                   <div key={a.name} className="contents">
                     <dt className="text-govuk-grey dark:text-slate-400">{a.label}</dt>
-                    <dd className="break-words font-semibold">{a.value}</dd>
+                    <dd className="break-words font-semibold" dir={valueDirection(a.value)}>
+                      {a.value}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -346,7 +346,7 @@ function ProfileCard({
           />
         ) : null}
         <div className="min-w-0">
-          <h2 id="profile-heading" className="break-words text-xl font-bold">
+          <h2 id="profile-heading" className="break-words text-xl font-bold" dir="auto">
             {name}
           </h2>
           {verified ? (
