@@ -122,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col bg-govuk-grey-light text-govuk-black antialiased dark:bg-slate-950 dark:text-slate-100">
         <a
           href="#main-content"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-govuk-yellow focus:px-3 focus:py-2 focus:text-govuk-black"
+          className="sr-only focus:not-sr-only focus:absolute focus:inset-s-2 focus:top-2 focus:z-50 focus:bg-govuk-yellow focus:px-3 focus:py-2 focus:text-govuk-black"
         >
           Skip to main content
         </a>

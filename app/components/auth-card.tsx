@@ -40,7 +40,7 @@ export function FormAlert({ message }: { message: string | null | undefined }) {
   return (
     <div
       role="alert"
-      className="mb-6 border-l-4 border-govuk-red bg-red-50 p-4 font-semibold text-govuk-red dark:bg-red-950/40 dark:text-red-300"
+      className="mb-6 border-s-4 border-govuk-red bg-red-50 p-4 font-semibold text-govuk-red dark:bg-red-950/40 dark:text-red-300"
     >
       {message}
     </div>

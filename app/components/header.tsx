@@ -131,7 +131,7 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ms-auto flex items-center gap-3">
           <button
             type="button"
             onClick={onToggleTheme}
@@ -150,7 +150,9 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
               height={32}
               className="h-8 w-8 rounded-full bg-white/20 object-cover"
             />
-            <span className="sr-only text-sm font-semibold sm:not-sr-only">{fullName}</span>
+            <span className="sr-only text-sm font-semibold sm:not-sr-only" dir="auto">
+              {fullName}
+            </span>
           </div>
           <button
             type="button"

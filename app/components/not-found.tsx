@@ -28,7 +28,7 @@ export function NotFound({ path }: { path: string }) {
         </div>
         <p className="mt-4 text-lg">
           Nothing lives at{" "}
-          <code className="rounded bg-govuk-grey-light px-1.5 py-0.5 font-mono text-base dark:bg-slate-800">
+          <code dir="ltr" className="rounded bg-govuk-grey-light px-1.5 py-0.5 font-mono text-base dark:bg-slate-800">
             {path}
           </code>
           .

@@ -68,8 +68,8 @@ export function PublicHeader() {
         </Link>
         <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
-            <PitchNavItems testIdPrefix="" podcastsClassName="ml-1" />
-            <li className="ml-1">
+            <PitchNavItems testIdPrefix="" podcastsClassName="ms-1" />
+            <li className="ms-1">
               <NavLink to="/login" className={loginButton} data-testid="nav-login">
                 Platform Login
               </NavLink>

@@ -66,7 +66,7 @@ export default function ComingSoon() {
         <p className="mt-4 text-lg">
           <strong>Expected availability: {EXPECTED_AVAILABILITY}</strong>
         </p>
-        <p className="mt-6 border-l-4 border-govuk-border pl-4 text-govuk-grey dark:border-slate-600 dark:text-slate-400">
+        <p className="mt-6 border-s-4 border-govuk-border ps-4 text-govuk-grey dark:border-slate-600 dark:text-slate-400">
           Questions in the meantime? Contact us at <TextLink href={mailto(SUPPORT_EMAIL)}>{SUPPORT_EMAIL}</TextLink>.
         </p>
       </Card>

@@ -58,7 +58,7 @@ export function AnalyticsDashboard() {
       {dashboard.error ? (
         <p
           role="alert"
-          className="mt-4 rounded-sm border-l-4 border-govuk-red bg-red-50 p-3 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+          className="mt-4 rounded-sm border-s-4 border-govuk-red bg-red-50 p-3 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
         >
           The dashboard could not be read: {dashboard.error}
         </p>

@@ -231,12 +231,26 @@ export function SecurityAuditTab() {
               { header: "Who", cell: (e) => <Who entry={e} />, className: "min-w-[12rem]" },
               {
                 header: "Address code",
-                cell: (e) => (e.ip ? <code className="break-all text-xs">{e.ip}</code> : orNone(null)),
+                cell: (e) =>
+                  e.ip ? (
+                    <code dir="ltr" className="break-all text-xs">
+                      {e.ip}
+                    </code>
+                  ) : (
+                    orNone(null)
+                  ),
                 className: "min-w-[8rem]",
               },
               {
                 header: "Request id",
-                cell: (e) => (e.requestId ? <code className="break-all text-xs">{e.requestId}</code> : orNone(null)),
+                cell: (e) =>
+                  e.requestId ? (
+                    <code dir="ltr" className="break-all text-xs">
+                      {e.requestId}
+                    </code>
+                  ) : (
+                    orNone(null)
+                  ),
                 className: "min-w-[12rem]",
               },
               { header: "Reason and details", cell: (e) => <Details entry={e} />, className: "min-w-[16rem]" },
@@ -272,7 +286,9 @@ function Who({ entry }: { entry: AuditEntry }) {
     <span className="grid gap-0.5">
       {entry.username ? <span className="break-all font-semibold">{entry.username}</span> : null}
       {entry.userId ? (
-        <code className="break-all text-xs">{entry.userId}</code>
+        <code dir="ltr" className="break-all text-xs">
+          {entry.userId}
+        </code>
       ) : (
         <span className="text-xs text-govuk-grey dark:text-slate-400">No account id</span>
       )}

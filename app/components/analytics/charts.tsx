@@ -67,10 +67,16 @@ export function TimeChart<P extends { at: string }>({
   return (
     <div data-testid={testId}>
       <Legend series={series} kind={kind} />
-      <div className="mt-3 grid grid-cols-[auto_1fr] gap-x-2">
-        <div className="relative h-40 w-10 text-right text-xs text-govuk-grey dark:text-slate-300" aria-hidden="true">
+      {/* Time runs left to right and the scale sits on the left in every language (ADR 036): the plot
+          is drawn in physical coordinates, and its table below reads in the page's direction. */}
+      <div className="mt-3 grid grid-cols-[auto_1fr] gap-x-2" dir="ltr">
+        <div className="relative h-40 w-10 text-end text-xs text-govuk-grey dark:text-slate-300" aria-hidden="true">
           {ticks.map((tick) => (
-            <span key={tick} className="absolute right-0 -translate-y-1/2 tabular-nums" style={{ top: `${y(tick)}%` }}>
+            <span
+              key={tick}
+              className="absolute inset-e-0 -translate-y-1/2 tabular-nums"
+              style={{ top: `${y(tick)}%` }}
+            >
               {count(tick)}
             </span>
           ))}
@@ -254,12 +260,12 @@ function DataTable({
         tabIndex={0}
         aria-label={`${caption}: data`}
       >
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="border-b border-govuk-border dark:border-slate-600">
               {headers.map((header, i) => (
-                <th key={header} scope="col" className={`py-1 pr-3 ${i ? "text-right" : ""}`}>
+                <th key={header} scope="col" className={`py-1 pe-3 ${i ? "text-end" : ""}`}>
                   {header}
                 </th>
               ))}
@@ -268,11 +274,11 @@ function DataTable({
           <tbody>
             {rows.map(({ key, label, values }) => (
               <tr key={key} className="border-b border-govuk-border/50 dark:border-slate-700">
-                <th scope="row" className="py-1 pr-3 font-normal">
+                <th scope="row" className="py-1 pe-3 font-normal">
                   {label}
                 </th>
                 {values.map((value, i) => (
-                  <td key={headers[i + 1]} className="py-1 pr-3 text-right tabular-nums">
+                  <td key={headers[i + 1]} className="py-1 pe-3 text-end tabular-nums">
                     {value === null ? "None" : count(value)}
                   </td>
                 ))}
@@ -329,7 +335,7 @@ export function Figures({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([term, value]) => (
         <Fragment key={term}>
           <dt>{term}</dt>
-          <dd className="text-right font-semibold tabular-nums">{value}</dd>
+          <dd className="text-end font-semibold tabular-nums">{value}</dd>
         </Fragment>
       ))}
     </dl>

@@ -164,7 +164,7 @@ function ErrorCard({
   return (
     <Card as="li" aria-labelledby={headingId} className="p-4" data-testid="error-item" data-error-id={error.id}>
       <ErrorBadges error={error}>
-        <h3 id={headingId} className="mr-auto break-all font-bold">
+        <h3 id={headingId} className="me-auto break-all font-bold">
           {error.errorType}
         </h3>
       </ErrorBadges>
@@ -278,7 +278,9 @@ function ErrorDetailView({
               ) : null}
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
                 <dt className="font-semibold">Request id</dt>
-                <dd className="break-all">{occurrence.requestId ? <code>{occurrence.requestId}</code> : "None"}</dd>
+                <dd className="break-all">
+                  {occurrence.requestId ? <code dir="ltr">{occurrence.requestId}</code> : "None"}
+                </dd>
                 <dt className="font-semibold">Where</dt>
                 <dd className="break-all">{occurrence.where ?? "Not recorded"}</dd>
                 <dt className="font-semibold">Code</dt>
@@ -286,6 +288,7 @@ function ErrorDetailView({
               </dl>
               {occurrence.stackTrace ? (
                 <pre
+                  dir="ltr"
                   className="mt-2 max-h-48 overflow-auto rounded-sm bg-slate-100 p-2 text-xs text-govuk-black dark:bg-slate-800 dark:text-slate-100"
                   // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
                   tabIndex={0}

@@ -52,7 +52,7 @@ export function ListState<T>({
       {error ? (
         <p
           role="status"
-          className="mb-3 rounded-sm border-l-4 border-govuk-red bg-red-50 p-3 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+          className="mb-3 rounded-sm border-s-4 border-govuk-red bg-red-50 p-3 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
         >
           The {noun} could not be read: {error}
         </p>
@@ -100,7 +100,7 @@ export function ListTable<T extends { id: string }>({
       tabIndex={0}
       aria-label={caption}
     >
-      <table className={`w-full ${minWidth} text-left text-sm`} data-testid={testId}>
+      <table className={`w-full ${minWidth} text-start text-sm`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b-2 border-govuk-border dark:border-slate-600">
@@ -196,7 +196,13 @@ export function LogsTab() {
               {
                 header: "Request id",
                 cell: (log) =>
-                  log.requestId ? <code className="break-all text-xs">{log.requestId}</code> : orNone(null),
+                  log.requestId ? (
+                    <code dir="ltr" className="break-all text-xs">
+                      {log.requestId}
+                    </code>
+                  ) : (
+                    orNone(null)
+                  ),
                 className: "min-w-[12rem]",
               },
               { header: "Time", cell: (log) => when(log.timestamp), className: "whitespace-nowrap" },
@@ -235,7 +241,14 @@ export function PerformanceTab() {
             },
             {
               header: "Endpoint",
-              cell: (m) => (m.endpoint ? <code className="break-all text-xs">{m.endpoint}</code> : orNone(null)),
+              cell: (m) =>
+                m.endpoint ? (
+                  <code dir="ltr" className="break-all text-xs">
+                    {m.endpoint}
+                  </code>
+                ) : (
+                  orNone(null)
+                ),
             },
             { header: "Time", cell: (m) => when(m.timestamp), className: "whitespace-nowrap" },
           ]}

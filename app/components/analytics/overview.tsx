@@ -216,7 +216,11 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
           testId="top-pages"
           items={userEngagement.topPages.slice(0, SHOWN.topPages).map((p) => ({
             key: p.page,
-            label: <code className="break-all">{p.page || "(unknown)"}</code>,
+            label: (
+              <code dir="ltr" className="break-all">
+                {p.page || "(unknown)"}
+              </code>
+            ),
             value: p.views,
             detail: plural(p.views, "view"),
           }))}

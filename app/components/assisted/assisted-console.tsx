@@ -241,7 +241,7 @@ export function AssistedConsole({
       {calls.length ? (
         <div
           role="alert"
-          className="mt-6 rounded-sm border-l-8 border-l-govuk-red bg-red-50 p-4 dark:border-l-red-500 dark:bg-slate-800"
+          className="mt-6 rounded-sm border-s-8 border-s-govuk-red bg-red-50 p-4 dark:border-s-red-500 dark:bg-slate-800"
           data-testid="supervisor-calls"
         >
           <h2 className="text-lg font-bold">A supervisor is needed</h2>

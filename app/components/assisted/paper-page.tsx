@@ -37,7 +37,7 @@ export function PaperPage({
         )}
       </div>
       {refusal ? (
-        <p className="mt-6 border-l-4 border-govuk-red pl-3 dark:border-red-500" role="alert">
+        <p className="mt-6 border-s-4 border-govuk-red ps-3 dark:border-red-500" role="alert">
           {refusal}
         </p>
       ) : papers.length ? null : (
@@ -68,7 +68,7 @@ export function PaperPage({
                   Valid until <strong>{formatDate(paper.expiresAt)}</strong>
                 </p>
                 <h3 className="mt-4 font-bold">For whoever checks it</h3>
-                <ul className="mt-1 list-disc space-y-1 pl-6">
+                <ul className="mt-1 list-disc space-y-1 ps-6">
                   <li>
                     Scan the code with the Verifier Portal's camera scanner: it checks the issuer's signature and
                     whether the credential has been revoked.

@@ -190,7 +190,7 @@ function StepForm({ session, act }: { session: AssistedSession; act: Act }) {
 function Done({ children }: { children: ReactNode }) {
   return (
     <p
-      className="mb-3 rounded-sm border-l-4 border-govuk-green bg-green-50 p-3 dark:border-green-500 dark:bg-green-950"
+      className="mb-3 rounded-sm border-s-4 border-govuk-green bg-green-50 p-3 dark:border-green-500 dark:bg-green-950"
       data-testid="step-done"
     >
       {children}
@@ -249,7 +249,7 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
       <h3 className="text-lg font-bold">Client details</h3>
       {session.client ? (
         <Done>
-          Client: <strong>{session.client.name}</strong> ({session.client.username})
+          Client: <strong dir="auto">{session.client.name}</strong> (<bdi dir="ltr">{session.client.username}</bdi>)
           {session.client.createdHere ? ", account created here" : ""}.
         </Done>
       ) : null}
@@ -449,7 +449,7 @@ function DualControlNotice({
   return (
     <section
       aria-labelledby="dual-control-heading"
-      className="mt-5 rounded-sm border-l-8 border-l-govuk-yellow bg-yellow-50 p-4 dark:border-l-yellow-400 dark:bg-slate-800"
+      className="mt-5 rounded-sm border-s-8 border-s-govuk-yellow bg-yellow-50 p-4 dark:border-s-yellow-400 dark:bg-slate-800"
       data-testid="dual-control"
     >
       <h3 id="dual-control-heading" className="flex flex-wrap items-center gap-2 text-lg font-bold">
@@ -666,7 +666,7 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
             ))}
           </fieldset>
           <p>
-            Client: <strong>{session.client?.name}</strong>
+            Client: <strong dir="auto">{session.client?.name}</strong>
           </p>
           <label className="flex items-start gap-2">
             <input
@@ -735,7 +735,7 @@ function HandoverStep({ session }: { session: AssistedSession }) {
   return (
     <div data-testid="handover">
       <h3 className="text-lg font-bold">Handover</h3>
-      <ul className="mt-2 list-disc space-y-1 pl-6">
+      <ul className="mt-2 list-disc space-y-1 ps-6">
         <li>
           Account: <strong>{session.client?.username}</strong>
           {session.client?.createdHere ? " (created today: the client keeps their password to themselves)" : ""}.

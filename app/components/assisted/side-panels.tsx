@@ -136,7 +136,7 @@ export function ActivityLog({ events }: { events: SessionEvent[] | null }) {
     <Panel title="Activity Log" id="activity-heading">
       {events?.length ? (
         <ol
-          className="max-h-64 overflow-y-auto pr-2"
+          className="max-h-64 overflow-y-auto pe-2"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
           tabIndex={0}
           aria-label="Session events, newest first"

@@ -2,8 +2,10 @@
  * A credential on /credentials: its card in the grid and its details dialog's body (spec 000 §4
  * "Citizen sample credential display"), drawn from server/credentials/credentials-page.ts.
  */
+
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { valueDirection } from "#app/components/ui/direction.ts";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
@@ -175,7 +177,9 @@ export function CredentialDetails({
             {credential.attributes.map((attribute) => (
               <div key={attribute.name} className={row}>
                 <dt className="text-govuk-grey dark:text-slate-400">{attribute.label}</dt>
-                <dd className="font-semibold">{attribute.value}</dd>
+                <dd className="font-semibold" dir={valueDirection(attribute.value)}>
+                  {attribute.value}
+                </dd>
               </div>
             ))}
           </dl>

@@ -101,6 +101,7 @@ export function ShareDialog({
           <p
             className="w-full break-all rounded-sm bg-slate-100 p-2 text-center font-mono text-sm dark:bg-slate-800"
             data-testid="share-link"
+            dir="ltr"
           >
             {link}
           </p>

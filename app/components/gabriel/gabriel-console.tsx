@@ -277,15 +277,15 @@ export function GabrielConsole({
                   <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{agent.definition?.purpose}</p>
                   <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                     <dt>Tasks today</dt>
-                    <dd className="text-right font-semibold">{agent.metrics.tasksCompleted}</dd>
+                    <dd className="text-end font-semibold">{agent.metrics.tasksCompleted}</dd>
                     <dt>Success rate</dt>
-                    <dd className="text-right font-semibold">
+                    <dd className="text-end font-semibold">
                       {agent.metrics.successRate === null ? "No runs yet" : `${agent.metrics.successRate}%`}
                     </dd>
                     <dt>Queue</dt>
-                    <dd className="text-right font-semibold">{agent.metrics.queueLength}</dd>
+                    <dd className="text-end font-semibold">{agent.metrics.queueLength}</dd>
                     <dt>Average run</dt>
-                    <dd className="text-right font-semibold">{agent.metrics.avgTime} ms</dd>
+                    <dd className="text-end font-semibold">{agent.metrics.avgTime} ms</dd>
                   </dl>
                   <p className="mt-3 text-sm">
                     {agent.metrics.currentTask
@@ -382,7 +382,7 @@ export function GabrielConsole({
         <Panel title="Recent Agent Actions" id="actions-heading">
           {actions.length ? (
             <ol
-              className="max-h-96 overflow-y-auto pr-2"
+              className="max-h-96 overflow-y-auto pe-2"
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be focusable so a keyboard can scroll it (WCAG 2.1.1)
               tabIndex={0}
               aria-label="Recent agent actions, newest first"
@@ -530,7 +530,7 @@ function PoliciesForm({
     onDone();
   };
   return (
-    <form className="grid max-h-[60vh] gap-4 overflow-y-auto pr-1" onSubmit={submit}>
+    <form className="grid max-h-[60vh] gap-4 overflow-y-auto pe-1" onSubmit={submit}>
       {agents.map((agent) => (
         <fieldset key={agent.id} className="grid gap-2">
           <legend className="font-bold">{agent.name}</legend>

@@ -42,7 +42,7 @@ export function TransparencyFigures({
 }) {
   if (!figures) {
     return (
-      <p className="max-w-3xl rounded-sm border-l-4 border-govuk-border bg-white p-4 text-lg text-govuk-black dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100">
+      <p className="max-w-3xl rounded-sm border-s-4 border-govuk-border bg-white p-4 text-lg text-govuk-black dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100">
         The figures cannot be read just now. Please try again in a minute; the descriptions of the agents above are not
         affected.
       </p>
@@ -54,7 +54,7 @@ export function TransparencyFigures({
   if (total.raised === 0) {
     return (
       <div className="max-w-3xl space-y-3">
-        <div className="rounded-sm border-l-4 border-govuk-blue bg-white p-5 dark:border-govuk-blue-light dark:bg-slate-900">
+        <div className="rounded-sm border-s-4 border-govuk-blue bg-white p-5 dark:border-govuk-blue-light dark:bg-slate-900">
           <p className="text-xl font-bold text-govuk-black dark:text-slate-100">No cases have been raised yet.</p>
           <p className="mt-2 text-govuk-black dark:text-slate-200">
             {total.runsRecently > 0
@@ -107,8 +107,8 @@ export function TransparencyFigures({
         tabIndex={0}
         aria-label="Figures by agent"
       >
-        <table className="w-full border-collapse text-left text-sm sm:text-base">
-          <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold text-govuk-black sm:px-4 dark:text-slate-100">
+        <table className="w-full border-collapse text-start text-sm sm:text-base">
+          <caption className="px-3 pt-4 pb-2 text-start text-lg font-bold text-govuk-black sm:px-4 dark:text-slate-100">
             Figures by agent
           </caption>
           <thead>

@@ -166,7 +166,7 @@ export function PasskeyManager({
           {passkeys.map((passkey) => (
             <ActionListRow
               key={passkey.id}
-              title={passkey.name}
+              title={<bdi>{passkey.name}</bdi>}
               kind={kindOf(passkey)}
               when={
                 <>

@@ -188,8 +188,8 @@ export function GovernancePage() {
           tabIndex={0}
           aria-label="Accountability commitments"
         >
-          <table className="w-full border-collapse text-left text-sm sm:text-base">
-            <caption className="px-3 pt-4 pb-2 text-left text-lg font-bold sm:px-4 text-govuk-black dark:text-slate-100">
+          <table className="w-full border-collapse text-start text-sm sm:text-base">
+            <caption className="px-3 pt-4 pb-2 text-start text-lg font-bold sm:px-4 text-govuk-black dark:text-slate-100">
               Accountability commitments
             </caption>
             <thead>

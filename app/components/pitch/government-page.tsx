@@ -116,7 +116,7 @@ export function GovernmentPage() {
         <CardGrid columns={3}>
           {DEPARTMENTS.map((department) => (
             <Card key={department.name} icon={department.icon} title={department.name}>
-              <ul className="list-disc space-y-1 pl-5">
+              <ul className="list-disc space-y-1 ps-5">
                 {department.gets.map((item) => (
                   <li key={item}>{item}</li>
                 ))}
@@ -148,7 +148,7 @@ export function GovernmentPage() {
           {RISKS.map((item) => (
             <li
               key={item.title}
-              className="rounded-sm border-l-4 border-govuk-red bg-white p-6 dark:border-red-400 dark:bg-slate-900"
+              className="rounded-sm border-s-4 border-govuk-red bg-white p-6 dark:border-red-400 dark:bg-slate-900"
             >
               <h3 className="flex items-center gap-2 text-xl font-bold text-govuk-black dark:text-slate-100">
                 <span className="text-govuk-red dark:text-red-400">

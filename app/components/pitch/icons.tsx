@@ -17,12 +17,15 @@ const PITCH_PATHS = {
 
 export type PitchIconName = IconName | keyof typeof PITCH_PATHS;
 
+/** Icons that point along the line of text, mirrored in a right-to-left page (ADR 036). */
+const DIRECTIONAL: ReadonlySet<PitchIconName> = new Set(["arrow", "newTab"]);
+
 const isPitchPath = (name: PitchIconName): name is keyof typeof PITCH_PATHS => Object.hasOwn(PITCH_PATHS, name);
 
 /** An icon of the shared set (ui/icons.tsx) or of the pitch pages' own. */
 export function PitchIcon({ name, className = "h-6 w-6" }: { name: PitchIconName; className?: string }) {
   return isPitchPath(name) ? (
-    <LineIcon path={PITCH_PATHS[name]} className={className} />
+    <LineIcon path={PITCH_PATHS[name]} className={className} directional={DIRECTIONAL.has(name)} />
   ) : (
     <Icon name={name} className={className} />
   );

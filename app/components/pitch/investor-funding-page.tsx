@@ -58,7 +58,7 @@ export function InvestorFundingPage() {
 
       <section aria-labelledby="projections-notice" className="bg-white dark:bg-slate-950">
         <div className="mx-auto max-w-6xl px-4 pb-4">
-          <div className="flex gap-4 border-l-8 border-govuk-yellow bg-govuk-grey-light p-5 sm:p-6 dark:bg-slate-900">
+          <div className="flex gap-4 border-s-8 border-govuk-yellow bg-govuk-grey-light p-5 sm:p-6 dark:bg-slate-900">
             <span className="mt-1 shrink-0 text-govuk-black dark:text-slate-100">
               <Icon name="alert" className="h-7 w-7" />
             </span>

@@ -100,7 +100,7 @@ export function Card({
 /** A headline figure: the value large, what it measures beneath. */
 export function Stat({ value, label }: { value: string; label: string }) {
   return (
-    <div className="rounded-sm border-l-4 border-govuk-blue bg-white p-4 dark:border-govuk-blue-light dark:bg-slate-900">
+    <div className="rounded-sm border-s-4 border-govuk-blue bg-white p-4 dark:border-govuk-blue-light dark:bg-slate-900">
       <p className="text-3xl font-bold text-govuk-black dark:text-slate-100">{value}</p>
       <p className="mt-1 text-govuk-grey dark:text-slate-300">{label}</p>
     </div>

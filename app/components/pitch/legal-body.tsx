@@ -29,12 +29,12 @@ function LegalBody({ sections }: { sections: readonly LegalSection[] }) {
       <div className="mx-auto max-w-6xl gap-12 px-4 py-10 sm:py-14 lg:grid lg:grid-cols-[17rem_1fr]">
         <nav
           aria-labelledby="contents-title"
-          className="self-start border-l-4 border-govuk-blue pl-4 lg:sticky lg:top-4 dark:border-govuk-blue-light"
+          className="self-start border-s-4 border-govuk-blue ps-4 lg:sticky lg:top-4 dark:border-govuk-blue-light"
         >
           <h2 id="contents-title" className="text-xl font-bold text-govuk-black dark:text-slate-100">
             Contents
           </h2>
-          <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-govuk-black dark:text-slate-200">
+          <ol className="mt-3 list-decimal space-y-1.5 ps-5 text-govuk-black dark:text-slate-200">
             {sections.map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className={linkClasses}>
@@ -55,7 +55,7 @@ function LegalBody({ sections }: { sections: readonly LegalSection[] }) {
               <h2 id={`${section.id}-title`} className="text-2xl font-bold text-govuk-black dark:text-slate-100">
                 {index + 1}. {section.title}
               </h2>
-              <div className="text-lg text-govuk-black dark:text-slate-200 [&_a]:text-govuk-blue [&_a]:underline [&_a]:underline-offset-4 dark:[&_a]:text-govuk-blue-light [&_li]:mt-2 [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
+              <div className="text-lg text-govuk-black dark:text-slate-200 [&_a]:text-govuk-blue [&_a]:underline [&_a]:underline-offset-4 dark:[&_a]:text-govuk-blue-light [&_li]:mt-2 [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:ps-6">
                 {section.blocks.map((block, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: fixed content, never reordered; its position is its identity
                   <Block key={i} block={block} />

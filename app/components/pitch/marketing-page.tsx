@@ -49,7 +49,7 @@ export function MarketingPage() {
                 {item.audience}
               </h3>
               <p className="mt-2 font-semibold text-govuk-black dark:text-slate-200">{item.message}</p>
-              <ul className="mt-3 flex-1 list-disc space-y-1 pl-5 text-govuk-grey dark:text-slate-300">
+              <ul className="mt-3 flex-1 list-disc space-y-1 ps-5 text-govuk-grey dark:text-slate-300">
                 {item.points.map((point) => (
                   <li key={point}>{point}</li>
                 ))}
@@ -84,11 +84,11 @@ export function MarketingPage() {
         title="About UK Digital Identity"
         lead="A boilerplate description for the end of articles and partner announcements."
       >
-        <blockquote className="max-w-4xl border-l-4 border-govuk-border bg-govuk-grey-light p-6 text-lg text-govuk-black dark:border-slate-500 dark:bg-slate-900 dark:text-slate-200">
+        <blockquote className="max-w-4xl border-s-4 border-govuk-border bg-govuk-grey-light p-6 text-lg text-govuk-black dark:border-slate-500 dark:bg-slate-900 dark:text-slate-200">
           <p>{BOILERPLATE}</p>
         </blockquote>
         <h3 className="mt-10 text-xl font-bold text-govuk-black dark:text-slate-100">Writing about us</h3>
-        <ul className="mt-3 max-w-3xl list-disc space-y-2 pl-5 text-govuk-black dark:text-slate-200">
+        <ul className="mt-3 max-w-3xl list-disc space-y-2 ps-5 text-govuk-black dark:text-slate-200">
           <li>
             Write the name in full as <strong>UK Digital Identity</strong>.
           </li>

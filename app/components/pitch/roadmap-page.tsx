@@ -97,12 +97,12 @@ export function RoadmapPage() {
       />
 
       <Section title="Four Phases to MVP">
-        <ol className="relative space-y-10 border-l-4 border-govuk-blue pl-6 sm:pl-10 dark:border-govuk-blue-light">
+        <ol className="relative space-y-10 border-s-4 border-govuk-blue ps-6 sm:ps-10 dark:border-govuk-blue-light">
           {PHASES.map((phase) => (
             <li key={phase.number} className="relative">
               <span
                 aria-hidden="true"
-                className="absolute top-1 -left-[2.6rem] flex h-8 w-8 items-center justify-center rounded-full bg-govuk-blue text-sm font-bold text-white sm:-left-[3.6rem] sm:h-10 sm:w-10 sm:text-base dark:bg-govuk-blue-light dark:text-govuk-black"
+                className="absolute top-1 -inset-s-[2.6rem] flex h-8 w-8 items-center justify-center rounded-full bg-govuk-blue text-sm font-bold text-white sm:-inset-s-[3.6rem] sm:h-10 sm:w-10 sm:text-base dark:bg-govuk-blue-light dark:text-govuk-black"
               >
                 {phase.number}
               </span>
@@ -142,7 +142,7 @@ function PhaseCard({ phase }: { phase: Phase }) {
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <div>
           <h4 className="text-lg font-bold text-govuk-black dark:text-slate-100">Activities</h4>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-govuk-black marker:text-govuk-grey dark:text-slate-200 dark:marker:text-slate-400">
+          <ul className="mt-2 list-disc space-y-1 ps-5 text-govuk-black marker:text-govuk-grey dark:text-slate-200 dark:marker:text-slate-400">
             {phase.activities.map((activity) => (
               <li key={activity}>{activity}</li>
             ))}

@@ -167,7 +167,7 @@ export function ConfirmIdentityForm({ returnTo, errors }: { returnTo: string; er
     <section
       id="confirm-identity"
       aria-labelledby="confirm-identity-heading"
-      className="mt-6 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+      className="mt-6 border-s-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
     >
       <h2 id="confirm-identity-heading" className="text-xl font-bold">
         Confirm it’s you

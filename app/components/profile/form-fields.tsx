@@ -104,7 +104,7 @@ export function YesNoQuestion({
         {hint}
       </p>
       {invalid ? <FieldErrorList id={errorId} errors={errors!} /> : null}
-      <div className={`grid gap-2 ${invalid ? "border-l-4 border-govuk-red pl-3" : ""}`}>
+      <div className={`grid gap-2 ${invalid ? "border-s-4 border-govuk-red ps-3" : ""}`}>
         {(
           [
             ["yes", yes],

@@ -162,7 +162,7 @@ export function ProfilePage({
       {!hydrated && actionData?.ok ? (
         <div
           role="status"
-          className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300"
+          className="mt-6 border-s-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300"
         >
           {actionData.message}
         </div>
@@ -170,7 +170,7 @@ export function ProfilePage({
       {!hydrated && (failed || securityFailed) ? (
         <div
           role="alert"
-          className="mt-6 border-l-4 border-govuk-red bg-white p-4 dark:border-red-500 dark:bg-slate-900"
+          className="mt-6 border-s-4 border-govuk-red bg-white p-4 dark:border-red-500 dark:bg-slate-900"
         >
           <p className="font-bold">There is a problem</p>
           {/* Red on white, as a section form's summary: red on pale red is below WCAG's 4.5:1. */}
@@ -251,7 +251,7 @@ function RemainingSections({ sections }: { sections: ProfileSection[] }) {
   return (
     <section
       aria-labelledby="remaining-heading"
-      className="mt-8 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+      className="mt-8 border-s-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
     >
       <h2 id="remaining-heading" className="text-xl font-bold">
         Complete Remaining Sections

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { valueDirection } from "#app/components/ui/direction.ts";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
@@ -42,7 +43,7 @@ export function SectionCard({
       </div>
       <div className="mt-4 flex items-center gap-3">
         <ProgressBar value={section.progress} label={`${section.title} progress`} className="h-2 flex-1" />
-        <span className="w-12 text-right text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">
+        <span className="w-12 text-end text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">
           {section.progress}%
         </span>
       </div>
@@ -83,7 +84,10 @@ function ItemList({ items }: { items: ProfileItem[] }) {
         <li key={item.field} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{item.field}</p>
-            <p className={`break-words ${item.status === "complete" ? "" : "text-govuk-grey dark:text-slate-400"}`}>
+            <p
+              className={`break-words ${item.status === "complete" ? "" : "text-govuk-grey dark:text-slate-400"}`}
+              dir={valueDirection(item.value)}
+            >
               {item.value}
             </p>
           </div>

@@ -75,7 +75,7 @@ export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) 
               <>
                 {session.browser}
                 {session.current ? (
-                  <span className="ml-2 text-sm font-semibold text-govuk-green dark:text-green-300">This device</span>
+                  <span className="ms-2 text-sm font-semibold text-govuk-green dark:text-green-300">This device</span>
                 ) : null}
               </>
             }

@@ -68,7 +68,7 @@ export function ShareCardView({ share, origin, hydrated }: { share: ShareCard; o
       </dl>
 
       {share.credentialStatus !== "active" ? (
-        <p className="mt-3 border-l-4 border-govuk-red pl-3 text-sm dark:border-red-500">
+        <p className="mt-3 border-s-4 border-govuk-red ps-3 text-sm dark:border-red-500">
           The credential itself is {share.credentialStatus === "expired" ? "expired" : "no longer valid"}: anyone
           checking this share sees that it is not valid.
         </p>
@@ -79,6 +79,7 @@ export function ShareCardView({ share, origin, hydrated }: { share: ShareCard; o
           <p className="text-sm font-semibold">Share link</p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <code
+              dir="ltr"
               className="min-w-0 flex-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-sm dark:bg-slate-800"
               data-testid="share-link"
             >

@@ -48,14 +48,14 @@ export function SharesPage({
         actionData.ok ? (
           <div
             role="status"
-            className="mt-6 border-l-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300"
+            className="mt-6 border-s-4 border-govuk-green bg-green-50 p-4 font-semibold text-govuk-green dark:bg-green-950/40 dark:text-green-300"
           >
             You revoked the share of your {actionData.credentialName}. {REVOKED_TOAST.description}
           </div>
         ) : (
           <div
             role="alert"
-            className="mt-6 border-l-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300"
+            className="mt-6 border-s-4 border-govuk-red bg-red-50 p-4 text-govuk-red dark:bg-red-950/40 dark:text-red-300"
           >
             <p className="font-bold">There is a problem</p>
             <p className="mt-1">{actionData.message}</p>
@@ -139,7 +139,7 @@ function ConfirmRevoke({ share }: { share: RevokeConfirmation }) {
   return (
     <section
       aria-labelledby="confirm-revoke-heading"
-      className="mt-6 border-l-8 border-govuk-red bg-white p-6 dark:border-red-500 dark:bg-slate-900"
+      className="mt-6 border-s-8 border-govuk-red bg-white p-6 dark:border-red-500 dark:bg-slate-900"
       data-testid="confirm-revoke"
     >
       <h2
@@ -172,12 +172,12 @@ function InfoBox() {
   return (
     <section
       aria-labelledby="about-sharing"
-      className="mt-10 border-l-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+      className="mt-10 border-s-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
     >
       <h2 id="about-sharing" className="text-xl font-bold">
         About sharing
       </h2>
-      <ul className="mt-3 list-disc space-y-2 pl-6">
+      <ul className="mt-3 list-disc space-y-2 ps-6">
         <li>Share PDFs are verification certificates: each records the check of a shared credential.</li>
         <li>
           Active shares can be revoked from your wallet at any time with Revoke Share; the link stops working at once.

@@ -48,17 +48,34 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/**
+ * Icons that point along the line of text (a bulleted list's bullets lead it), so they face the
+ * other way in a right-to-left page (ADR 036). Check marks, clocks, charts, QR and media icons do not.
+ */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(["list"]);
+
 export function Icon({ name, className = "h-6 w-6" }: { name: IconName; className?: string }) {
-  return <LineIcon path={PATHS[name]} className={className} />;
+  return <LineIcon path={PATHS[name]} className={className} directional={DIRECTIONAL.has(name)} />;
 }
 
-/** A line icon drawn from its path, in the set's style: what every icon of ours is (the pitch pages' own too). */
-export function LineIcon({ path, className = "h-6 w-6" }: { path: string; className?: string }) {
+/**
+ * A line icon drawn from its path, in the set's style: what every icon of ours is (the pitch pages'
+ * own too). A `directional` one is mirrored in a right-to-left page.
+ */
+export function LineIcon({
+  path,
+  className = "h-6 w-6",
+  directional = false,
+}: {
+  path: string;
+  className?: string;
+  directional?: boolean;
+}) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      className={className}
+      className={directional ? `${className} rtl:-scale-x-100` : className}
       fill="none"
       stroke="currentColor"
       strokeWidth="2"

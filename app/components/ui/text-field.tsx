@@ -12,6 +12,19 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
   compact?: boolean;
 }
 
+/** What a person types in these reads left to right in every language: addresses and numbers (ADR 036). */
+const LEFT_TO_RIGHT_TYPES = new Set(["email", "tel", "url"]);
+
+/**
+ * The direction of what a person types: left to right for addresses and numbers; otherwise taken
+ * from the text itself (`auto`), so a name typed in Urdu on an English page, or in English on an
+ * Urdu page, reads in its own direction. Dates, numbers and passwords keep the page's.
+ */
+function typedDirection(type: string | undefined): "ltr" | "auto" | undefined {
+  if (type && LEFT_TO_RIGHT_TYPES.has(type)) return "ltr";
+  return type === undefined || type === "text" || type === "search" ? "auto" : undefined;
+}
+
 /**
  * A labelled input with its hint and errors tied to it for assistive technology. The ref is the
  * input's, so a form can move focus to it (e.g. to the first field in error).
@@ -38,6 +51,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         ref={ref}
         id={id}
         name={name}
+        dir={typedDirection(props.type)}
         aria-invalid={invalid || undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
         className={

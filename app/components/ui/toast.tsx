@@ -119,7 +119,7 @@ function Toaster() {
         ref={regionRef}
         tabIndex={-1}
         aria-live="polite"
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none focus-visible:ring-4 focus-visible:ring-yellow-400 sm:max-w-[420px]"
+        className="fixed bottom-0 inset-e-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none focus-visible:ring-4 focus-visible:ring-yellow-400 sm:max-w-[420px]"
       >
         {visible.map((t) => (
           <ToastItem key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
@@ -183,7 +183,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => v
       }}
       style={{ transform: offset ? `translateX(${offset}px)` : undefined, touchAction: "pan-y" }}
       className={
-        "pointer-events-auto relative flex w-full select-none items-start justify-between gap-4 rounded-md border-l-8 p-4 pr-10 shadow-lg transition-transform focus:outline-none focus-visible:ring-4 focus-visible:ring-yellow-400 " +
+        "pointer-events-auto relative flex w-full select-none items-start justify-between gap-4 rounded-md border-s-8 p-4 pe-10 shadow-lg transition-transform focus:outline-none focus-visible:ring-4 focus-visible:ring-yellow-400 " +
         (destructive
           ? "border-red-700 bg-red-700 text-white"
           : "border-blue-700 bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700")
@@ -199,7 +199,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => v
         onClick={onDismiss}
         aria-label="Close notification"
         className={
-          "absolute right-2 top-2 rounded p-1 text-lg leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-yellow-400 " +
+          "absolute inset-e-2 top-2 rounded p-1 text-lg leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-yellow-400 " +
           (destructive
             ? "text-white/80 hover:text-white"
             : "text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white")

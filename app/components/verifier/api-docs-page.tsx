@@ -44,20 +44,38 @@ export function ApiDocsPage({
         <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold">Base address</dt>
           <dd>
-            <code className="break-all font-mono">{docs.server}</code>
+            <code dir="ltr" className="break-all font-mono">
+              {docs.server}
+            </code>
           </dd>
           <dt className="font-semibold">Authentication</dt>
           <dd>
             An API key of your organisation, sent as{" "}
-            <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> (create one in the Verifier Portal
-            under API Integration), or a signed-in verifier&apos;s session. Keys act for the organisation that made
-            them.
+            <code dir="ltr" className="font-mono">
+              Authorization: Bearer &lt;key&gt;
+            </code>{" "}
+            (create one in the Verifier Portal under API Integration), or a signed-in verifier&apos;s session. Keys act
+            for the organisation that made them.
           </dd>
           <dt className="font-semibold">Errors</dt>
           <dd>
-            Every refusal answers JSON with a <code className="font-mono">message</code> and, for most, a{" "}
-            <code className="font-mono">code</code>; the wallet-facing response endpoint answers OAuth errors (
-            <code className="font-mono">error</code>, <code className="font-mono">error_description</code>).
+            Every refusal answers JSON with a{" "}
+            <code dir="ltr" className="font-mono">
+              message
+            </code>{" "}
+            and, for most, a{" "}
+            <code dir="ltr" className="font-mono">
+              code
+            </code>
+            ; the wallet-facing response endpoint answers OAuth errors (
+            <code dir="ltr" className="font-mono">
+              error
+            </code>
+            ,{" "}
+            <code dir="ltr" className="font-mono">
+              error_description
+            </code>
+            ).
           </dd>
           <dt className="font-semibold">The whole document</dt>
           <dd>
@@ -113,22 +131,48 @@ function OutcomeCard({ shape }: { shape: DocShape }) {
     <Card
       as="section"
       aria-labelledby="outcome-heading"
-      className="mt-8 border-l-8 border-l-govuk-blue p-5 dark:border-l-sky-500"
+      className="mt-8 border-s-8 border-s-govuk-blue p-5 dark:border-s-sky-500"
       data-testid="api-outcome"
     >
       <h2 id="outcome-heading" className="text-xl font-bold">
-        Reading a result: <code className="font-mono">valid</code> and <code className="font-mono">outcome</code>
+        Reading a result:{" "}
+        <code dir="ltr" className="font-mono">
+          valid
+        </code>{" "}
+        and{" "}
+        <code dir="ltr" className="font-mono">
+          outcome
+        </code>
       </h2>
       <p className="mt-2">
-        <code className="font-mono">valid: true</code> says only that the credential is genuine: signed by its issuer,
-        in date, not revoked and presented by its holder. It does not say that the check passed: a genuine credential
-        can show that the person is under 18 or has no right to work in the UK.
+        <code dir="ltr" className="font-mono">
+          valid: true
+        </code>{" "}
+        says only that the credential is genuine: signed by its issuer, in date, not revoked and presented by its
+        holder. It does not say that the check passed: a genuine credential can show that the person is under 18 or has
+        no right to work in the UK.
       </p>
       <p className="mt-2">
-        <code className="font-mono">outcome</code> says whether the check passed. Accept a check only when{" "}
-        <code className="font-mono">valid</code> is true and <code className="font-mono">outcome.status</code> is{" "}
-        <code className="font-mono">passed</code>. What passing each check means is listed by{" "}
-        <code className="font-mono">GET /api/verifications/checks</code>.
+        <code dir="ltr" className="font-mono">
+          outcome
+        </code>{" "}
+        says whether the check passed. Accept a check only when{" "}
+        <code dir="ltr" className="font-mono">
+          valid
+        </code>{" "}
+        is true and{" "}
+        <code dir="ltr" className="font-mono">
+          outcome.status
+        </code>{" "}
+        is{" "}
+        <code dir="ltr" className="font-mono">
+          passed
+        </code>
+        . What passing each check means is listed by{" "}
+        <code dir="ltr" className="font-mono">
+          GET /api/verifications/checks
+        </code>
+        .
       </p>
       {shape.description ? <p className="mt-2">{shape.description}</p> : null}
       <h3 className="mt-4 font-mono font-bold">{shape.name}</h3>
@@ -159,7 +203,9 @@ function OperationCard({ operation }: { operation: DocOperation }) {
     >
       <h2 id={headingId} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <MethodBadge method={operation.method} />
-        <code className="break-all font-mono text-lg font-bold">{operation.path}</code>
+        <code dir="ltr" className="break-all font-mono text-lg font-bold">
+          {operation.path}
+        </code>
       </h2>
       <p className="mt-2 text-lg font-semibold">{operation.summary}</p>
       {operation.description ? <p className="mt-1">{operation.description}</p> : null}
@@ -201,7 +247,7 @@ function OperationCard({ operation }: { operation: DocOperation }) {
           {operation.responses.map((response) => (
             <li key={response.status} data-testid="api-response" data-status={response.status}>
               <p>
-                <StatusBadge tone={response.status.startsWith("2") ? "ok" : "bad"} className="mr-2 font-mono">
+                <StatusBadge tone={response.status.startsWith("2") ? "ok" : "bad"} className="me-2 font-mono">
                   {response.status}
                 </StatusBadge>
                 {response.description}
@@ -238,7 +284,7 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
       tabIndex={0}
       className="mt-2 overflow-x-auto"
     >
-      <table className="w-full min-w-[36rem] table-fixed text-left text-sm">
+      <table className="w-full min-w-[36rem] table-fixed text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <colgroup>
           <col className="w-[22%]" />
@@ -249,18 +295,18 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
         </colgroup>
         <thead>
           <tr className="border-b-2 border-govuk-border dark:border-slate-600">
-            <th scope="col" className="py-1 pr-3">
+            <th scope="col" className="py-1 pe-3">
               Name
             </th>
             {showIn ? (
-              <th scope="col" className="py-1 pr-3">
+              <th scope="col" className="py-1 pe-3">
                 In
               </th>
             ) : null}
-            <th scope="col" className="py-1 pr-3">
+            <th scope="col" className="py-1 pe-3">
               Type
             </th>
-            <th scope="col" className="py-1 pr-3">
+            <th scope="col" className="py-1 pe-3">
               Required
             </th>
             <th scope="col" className="py-1">
@@ -271,12 +317,12 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
         <tbody>
           {fields.map((field) => (
             <tr key={field.name} className="border-b border-govuk-border/60 align-top dark:border-slate-700">
-              <th scope="row" className="break-words py-1.5 pr-3 font-mono font-semibold">
+              <th scope="row" className="break-words py-1.5 pe-3 font-mono font-semibold">
                 {field.name}
               </th>
-              {showIn ? <td className="py-1.5 pr-3">{field.in}</td> : null}
-              <td className="break-words py-1.5 pr-3 font-mono text-xs">{field.type}</td>
-              <td className="py-1.5 pr-3">{field.required ? "Yes" : "No"}</td>
+              {showIn ? <td className="py-1.5 pe-3">{field.in}</td> : null}
+              <td className="break-words py-1.5 pe-3 font-mono text-xs">{field.type}</td>
+              <td className="py-1.5 pe-3">{field.required ? "Yes" : "No"}</td>
               <td className="py-1.5">{field.description ?? ""}</td>
             </tr>
           ))}

@@ -76,7 +76,7 @@ function IntegrationRow({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={headingId} className="min-w-0 py-4 lg:px-5 lg:first:pl-0 lg:last:pr-0">
+    <section aria-labelledby={headingId} className="min-w-0 py-4 lg:px-5 lg:first:ps-0 lg:last:pe-0">
       <h3 id={headingId} className="flex items-center gap-2 text-lg font-bold">
         <span className="text-govuk-blue dark:text-govuk-blue-light">
           <Icon name={icon} className="h-5 w-5" />
@@ -162,7 +162,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
     <>
       <p className="text-sm">
         Send a key as{" "}
-        <code className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">
+        <code dir="ltr" className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">
           Authorization: Bearer &lt;key&gt;
         </code>
         . It acts for your organisation.
@@ -222,7 +222,9 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="break-words font-semibold">{key.name}</p>
-                  <p className="font-mono text-sm">{key.prefix}…</p>
+                  <p className="font-mono text-sm" dir="ltr">
+                    {key.prefix}…
+                  </p>
                 </div>
                 {key.revokedAt ? (
                   <StatusBadge tone="neutral" data-testid="api-key-revoked">
@@ -281,7 +283,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         {created ? (
           <div className="grid gap-4">
             <p
-              className="border-l-4 border-amber-500 bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+              className="border-s-4 border-amber-500 bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
               data-testid="api-key-warning"
             >
               {KEY_SHOWN_ONCE}
@@ -292,6 +294,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
               </label>
               <textarea
                 id={createdId}
+                dir="ltr"
                 readOnly
                 rows={2}
                 value={created.key}

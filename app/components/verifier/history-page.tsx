@@ -177,7 +177,7 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
       tabIndex={0}
       className="mt-4 overflow-x-auto rounded-sm border border-govuk-border bg-white dark:border-slate-700 dark:bg-slate-900"
     >
-      <table className="w-full min-w-[64rem] text-left" data-testid="history-table">
+      <table className="w-full min-w-[64rem] text-start" data-testid="history-table">
         <thead className="bg-govuk-grey-light dark:bg-slate-800">
           <tr>
             <Th>Checked</Th>

@@ -37,7 +37,7 @@ export function PortalRefused({
       <Card
         as="section"
         aria-labelledby="refused-heading"
-        className="mt-8 max-w-3xl border-l-8 border-l-govuk-red p-6 dark:border-l-red-500"
+        className="mt-8 max-w-3xl border-s-8 border-s-govuk-red p-6 dark:border-s-red-500"
         data-testid="portal-refused"
       >
         <h2 id="refused-heading" className="text-xl font-bold">

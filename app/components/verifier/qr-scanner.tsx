@@ -244,7 +244,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
           // it shows against any scene.
           <span
             aria-hidden="true"
-            className="pointer-events-none absolute left-1/2 top-1/2 aspect-square h-[92%] -translate-x-1/2 -translate-y-1/2 rounded-sm border-[3px] border-white/90 shadow-[0_0_0_2px_rgb(0_0_0/0.6)]"
+            className="pointer-events-none absolute inset-s-1/2 top-1/2 aspect-square h-[92%] -translate-x-1/2 rtl:translate-x-1/2 -translate-y-1/2 rounded-sm border-[3px] border-white/90 shadow-[0_0_0_2px_rgb(0_0_0/0.6)]"
           />
         ) : (
           <div
@@ -263,7 +263,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
         data-testid="scanner-status"
         className={
           phase === "error"
-            ? "mt-4 border-l-4 border-govuk-red bg-red-50 px-3 py-2 font-semibold text-red-800 dark:bg-red-950/50 dark:text-red-200"
+            ? "mt-4 border-s-4 border-govuk-red bg-red-50 px-3 py-2 font-semibold text-red-800 dark:bg-red-950/50 dark:text-red-200"
             : "mt-4 text-govuk-black dark:text-slate-100"
         }
       >

@@ -187,7 +187,7 @@ export function RequestPanel({
           {allowed(type) ? null : (
             <p
               id={ids.typeWarning}
-              className="border-l-4 border-amber-500 pl-3 text-sm font-semibold"
+              className="border-s-4 border-amber-500 ps-3 text-sm font-semibold"
               data-testid="check-not-registered"
             >
               Your organisation is not registered for {check.name} checks, so this request would be refused.
@@ -305,6 +305,7 @@ function ActiveRequest({
             <p
               className="mt-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-xs dark:bg-slate-800"
               data-testid="wallet-link-text"
+              dir="ltr"
             >
               {request.walletLink}
             </p>
@@ -360,7 +361,7 @@ function RequestState({
           </span>
         </p>
         {attempts > 0 ? (
-          <p className="mt-2 border-l-4 border-govuk-yellow pl-3 dark:border-yellow-400" data-testid="request-attempts">
+          <p className="mt-2 border-s-4 border-govuk-yellow ps-3 dark:border-yellow-400" data-testid="request-attempts">
             {attempts === 1 ? "1 answer" : `${attempts} answers`} could not be accepted (each one is in the history).
             The request is still open for the person's wallet.
           </p>
@@ -381,8 +382,8 @@ function RequestState({
       role="status"
       className={
         status === "completed"
-          ? "border-l-4 border-govuk-green pl-3 font-semibold dark:border-green-500"
-          : "border-l-4 border-govuk-red pl-3 font-semibold dark:border-red-500"
+          ? "border-s-4 border-govuk-green ps-3 font-semibold dark:border-green-500"
+          : "border-s-4 border-govuk-red ps-3 font-semibold dark:border-red-500"
       }
       data-testid="request-outcome"
     >

@@ -9,7 +9,7 @@ import { checkName } from "#core/verification/checks.ts";
 import { attributeRows, OutcomeBadge, OutcomeLine, ResultBadge } from "./verification-display.tsx";
 import { type ShownResult, withRecord } from "./verification-result.ts";
 
-const RED_PANEL = "border-l-8 border-l-govuk-red bg-red-50 dark:border-l-red-500 dark:bg-red-950/40";
+const RED_PANEL = "border-s-8 border-s-govuk-red bg-red-50 dark:border-s-red-500 dark:bg-red-950/40";
 
 /**
  * The panel's colours: a red panel for a result that is not valid (spec 000 §8), and for a valid
@@ -17,7 +17,7 @@ const RED_PANEL = "border-l-8 border-l-govuk-red bg-red-50 dark:border-l-red-500
  */
 const PANEL = {
   none: "",
-  valid: "border-l-8 border-l-govuk-green dark:border-l-green-500",
+  valid: "border-s-8 border-s-govuk-green dark:border-s-green-500",
   invalid: RED_PANEL,
   expired: RED_PANEL,
   failed: RED_PANEL,
@@ -110,7 +110,14 @@ function ResultBody({ shown }: { shown: ShownResult }) {
           value={shown.source === "scan" ? "QR code scanned or entered" : "Verification request answered from a wallet"}
         />
         {shown.recordId ? (
-          <Row label="Record" value={<span className="break-all font-mono text-sm">{shown.recordId}</span>} />
+          <Row
+            label="Record"
+            value={
+              <span className="break-all font-mono text-sm" dir="ltr">
+                {shown.recordId}
+              </span>
+            }
+          />
         ) : null}
       </dl>
 

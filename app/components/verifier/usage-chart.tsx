@@ -80,6 +80,8 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
+        // Days run left to right and the scale sits on the left in every language (ADR 036).
+        direction="ltr"
         className="mt-2 h-auto w-full text-govuk-grey dark:text-slate-400"
       >
         <title id={titleId}>Verifications per day, last {days.length} days</title>
@@ -157,17 +159,17 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
       </svg>
       <details className="mt-2">
         <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>Show the figures as a table</summary>
-        <table className="mt-2 w-full text-left text-sm" data-testid="usage-table">
+        <table className="mt-2 w-full text-start text-sm" data-testid="usage-table">
           <caption className="sr-only">Verifications per day, last {days.length} days</caption>
           <thead>
             <tr className="border-b border-govuk-border dark:border-slate-600">
-              <th scope="col" className="py-1 pr-3">
+              <th scope="col" className="py-1 pe-3">
                 Day
               </th>
-              <th scope="col" className="py-1 pr-3 text-right">
+              <th scope="col" className="py-1 pe-3 text-end">
                 Valid
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 text-end">
                 Invalid or expired
               </th>
             </tr>
@@ -175,11 +177,11 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
           <tbody>
             {days.map((day) => (
               <tr key={day.date} className="border-b border-govuk-border/50 dark:border-slate-700">
-                <th scope="row" className="py-1 pr-3 font-normal">
+                <th scope="row" className="py-1 pe-3 font-normal">
                   <time dateTime={day.date}>{LONG_DAY.format(dayOf(day.date))}</time>
                 </th>
-                <td className="py-1 pr-3 text-right tabular-nums">{day.valid}</td>
-                <td className="py-1 text-right tabular-nums">{day.invalid}</td>
+                <td className="py-1 pe-3 text-end tabular-nums">{day.valid}</td>
+                <td className="py-1 text-end tabular-nums">{day.invalid}</td>
               </tr>
             ))}
           </tbody>

@@ -67,7 +67,7 @@ function Notice({ title, testId, children }: { title: string; testId: string; ch
   return (
     <>
       <div
-        className="mt-4 border-l-8 border-govuk-grey bg-white p-6 dark:border-slate-500 dark:bg-slate-900"
+        className="mt-4 border-s-8 border-govuk-grey bg-white p-6 dark:border-slate-500 dark:bg-slate-900"
         data-testid={testId}
       >
         <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
@@ -98,7 +98,7 @@ function CheckResult({ data }: { data: Extract<ShareCheck, { kind: "checked" }> 
 
       {data.reason ? (
         <div
-          className="mt-6 border-l-8 border-govuk-red bg-white p-4 dark:border-red-500 dark:bg-slate-900"
+          className="mt-6 border-s-8 border-govuk-red bg-white p-4 dark:border-red-500 dark:bg-slate-900"
           data-testid="verify-reason"
         >
           <h2 className="text-lg font-bold">Why it is not valid</h2>
@@ -149,7 +149,7 @@ function AboutThisCheck() {
       <h2 id="about-check" className="text-2xl font-bold">
         About this check
       </h2>
-      <ul className="mt-3 list-disc space-y-2 pl-6 text-lg">
+      <ul className="mt-3 list-disc space-y-2 ps-6 text-lg">
         <li>
           Each time this page opens, it checks the issuer's digital signature, that the credential is in date, and
           whether the issuer has revoked it, asking the issuer's status service at that moment.

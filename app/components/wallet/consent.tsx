@@ -137,7 +137,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
           <h2 id="what-seen" className="text-xl font-bold">
             What they will see
           </h2>
-          <ul className="mt-3 list-disc space-y-1 pl-6" data-testid="consent-attributes">
+          <ul className="mt-3 list-disc space-y-1 ps-6" data-testid="consent-attributes">
             {request.attributes.map((attribute) => (
               <li key={attribute.path}>{attribute.label}</li>
             ))}

@@ -64,7 +64,7 @@ export function CredentialCard({
               {display.authority}
             </p>
           </div>
-          <div className="ml-auto flex shrink-0 flex-col items-end gap-1">
+          <div className="ms-auto flex shrink-0 flex-col items-end gap-1">
             <CredentialStatusBadge status={credential.status} />
             {display.expiringSoon ? <ExpiresSoonBadge /> : null}
           </div>
@@ -116,7 +116,7 @@ export function CredentialCard({
 
       {elsewhere ? (
         <div
-          className="border-l-4 border-amber-500 bg-amber-50 p-3 text-sm dark:bg-amber-950/40"
+          className="border-s-4 border-amber-500 bg-amber-50 p-3 text-sm dark:bg-amber-950/40"
           data-testid="credential-binding"
           role="note"
         >

@@ -5,6 +5,7 @@
 import { Link } from "@remix-run/react";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
+import { valueDirection } from "#app/components/ui/direction.ts";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { formatDate, formatDateTime } from "#core/format/format.ts";
 import {
@@ -174,7 +175,7 @@ export function ReplaceCredentialDialog({
           Adding it again asks the {held?.display.authorityName ?? "authority"} for a new copy, bound to this device. If
           you go ahead:
         </p>
-        <ul className="list-disc space-y-1 pl-6">
+        <ul className="list-disc space-y-1 ps-6">
           <li>the copy you have now is revoked, on this device or any other;</li>
           <li>every share link made from it shows it as no longer valid.</li>
         </ul>
@@ -224,7 +225,7 @@ export function SharePickerDialog({
                 <button
                   type="button"
                   onClick={() => onPick(credential)}
-                  className="flex w-full items-center gap-3 rounded-sm border border-govuk-border p-3 text-left hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                  className="flex w-full items-center gap-3 rounded-sm border border-govuk-border p-3 text-start hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
                 >
                   <span className={`shrink-0 rounded-sm p-2 ${accent.tile}`}>
                     <TypeIcon icon={credential.display.icon} className="h-5 w-5" />
@@ -307,7 +308,9 @@ export function CredentialDetailsDialog({
             <dt className="text-govuk-grey dark:text-slate-400">Held on</dt>
             <dd>{HELD_ON[binding]}</dd>
             <dt className="text-govuk-grey dark:text-slate-400">Credential ID</dt>
-            <dd className="break-all font-mono text-xs">{credential.id}</dd>
+            <dd className="break-all font-mono text-xs" dir="ltr">
+              {credential.id}
+            </dd>
           </dl>
           {credential.attributes.length ? (
             <div>
@@ -316,7 +319,9 @@ export function CredentialDetailsDialog({
                 {credential.attributes.map((a) => (
                   <div key={a.name} className="contents">
                     <dt className="text-govuk-grey dark:text-slate-400">{a.label}</dt>
-                    <dd className="break-words font-semibold">{a.value}</dd>
+                    <dd className="break-words font-semibold" dir={valueDirection(a.value)}>
+                      {a.value}
+                    </dd>
                   </div>
                 ))}
               </dl>

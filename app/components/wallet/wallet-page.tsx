@@ -346,7 +346,7 @@ function ProfileCard({
           />
         ) : null}
         <div className="min-w-0">
-          <h2 id="profile-heading" className="break-words text-xl font-bold">
+          <h2 id="profile-heading" className="break-words text-xl font-bold" dir="auto">
             {name}
           </h2>
           {verified ? (
@@ -649,7 +649,7 @@ function LayoutButton({
       aria-pressed={pressed}
       onClick={() => onSelect(value)}
       className={
-        "inline-flex items-center gap-1.5 px-3 py-1.5 text-sm font-semibold first:rounded-l-sm last:rounded-r-sm " +
+        "inline-flex items-center gap-1.5 px-3 py-1.5 text-sm font-semibold first:rounded-s-sm last:rounded-e-sm " +
         (pressed
           ? "bg-govuk-black text-white dark:bg-slate-100 dark:text-slate-900"
           : "bg-white text-govuk-black hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800")

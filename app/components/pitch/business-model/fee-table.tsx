@@ -10,13 +10,13 @@ export function FeeTable() {
   ] as const;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left">
-        <caption className="mb-4 text-left text-xl font-bold text-govuk-black dark:text-slate-100">
+      <table className="w-full border-collapse text-start">
+        <caption className="mb-4 text-start text-xl font-bold text-govuk-black dark:text-slate-100">
           Verification fees
         </caption>
         <thead>
           <tr className="border-b-2 border-govuk-black dark:border-slate-400">
-            <th scope="col" className="py-2 pr-4 font-bold">
+            <th scope="col" className="py-2 pe-4 font-bold">
               Check
             </th>
             <th scope="col" className="py-2 font-bold">
@@ -27,7 +27,7 @@ export function FeeTable() {
         <tbody>
           {rows.map(([check, fee]) => (
             <tr key={check} className="border-b border-govuk-border dark:border-slate-700">
-              <th scope="row" className="py-3 pr-4 font-semibold">
+              <th scope="row" className="py-3 pe-4 font-semibold">
                 {check}
               </th>
               <td className="py-3 text-govuk-black dark:text-slate-200">{fee}</td>

@@ -127,12 +127,12 @@ function SectorPanel({ sector }: { sector: Sector }) {
       <h4 className="mt-8 text-lg font-bold text-govuk-black dark:text-slate-100">Market size</h4>
       <FigureList figures={sector.market} />
 
-      <div className="mt-8 border-l-4 border-govuk-green bg-govuk-grey-light p-5 sm:p-6 dark:border-green-500 dark:bg-slate-900">
+      <div className="mt-8 border-s-4 border-govuk-green bg-govuk-grey-light p-5 sm:p-6 dark:border-green-500 dark:bg-slate-900">
         <h4 className="text-lg font-bold text-govuk-black dark:text-slate-100">
           Worked example: {sector.example.organisation}
         </h4>
         <p className="mt-1 text-govuk-grey dark:text-slate-300">A fictional {sector.example.kind}, for illustration.</p>
-        <ol className="mt-4 list-decimal space-y-2 pl-6 text-govuk-black dark:text-slate-200">
+        <ol className="mt-4 list-decimal space-y-2 ps-6 text-govuk-black dark:text-slate-200">
           {sector.example.steps.map((step) => (
             <li key={step}>{step}</li>
           ))}
@@ -154,7 +154,7 @@ function FigureList({ figures }: { figures: readonly SectorFigure[] }) {
       {figures.map((figure) => (
         <div
           key={figure.label}
-          className="rounded-sm border-l-4 border-govuk-blue bg-govuk-grey-light p-4 dark:border-govuk-blue-light dark:bg-slate-900"
+          className="rounded-sm border-s-4 border-govuk-blue bg-govuk-grey-light p-4 dark:border-govuk-blue-light dark:bg-slate-900"
         >
           <dt className="text-govuk-grey dark:text-slate-300">{figure.label}</dt>
           <dd className="mt-1 text-2xl font-bold text-govuk-black dark:text-slate-100">{figure.value}</dd>

@@ -6,7 +6,7 @@ import { Icon } from "#app/components/ui/icons.tsx";
 /** The executive summary's "At a glance" list; each point's id is its key. */
 export function SummaryPoints({ items }: { items: { id: string; content: ReactNode }[] }) {
   return (
-    <div className="rounded-sm border-l-4 border-govuk-green bg-govuk-grey-light p-6 dark:border-green-500 dark:bg-slate-900">
+    <div className="rounded-sm border-s-4 border-govuk-green bg-govuk-grey-light p-6 dark:border-green-500 dark:bg-slate-900">
       <h3 className="text-xl font-bold text-govuk-black dark:text-slate-100">At a glance</h3>
       <ul className="mt-4 space-y-3">
         {items.map((item) => (

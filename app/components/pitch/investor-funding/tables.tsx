@@ -19,12 +19,12 @@ export interface TableRow {
 export function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: TableRow[] }) {
   return (
     <div className="overflow-x-auto rounded-sm border border-govuk-border bg-white p-4 sm:p-6 dark:border-slate-700 dark:bg-slate-900">
-      <table className="w-full border-collapse text-left">
-        <caption className="mb-3 text-left text-xl font-bold text-govuk-black dark:text-slate-100">{caption}</caption>
+      <table className="w-full border-collapse text-start">
+        <caption className="mb-3 text-start text-xl font-bold text-govuk-black dark:text-slate-100">{caption}</caption>
         <thead>
           <tr className="border-b-2 border-govuk-black dark:border-slate-400">
             {headers.map((header) => (
-              <th key={header} scope="col" className="py-2 pr-4 font-bold text-govuk-black dark:text-slate-100">
+              <th key={header} scope="col" className="py-2 pe-4 font-bold text-govuk-black dark:text-slate-100">
                 {header}
               </th>
             ))}
@@ -46,7 +46,7 @@ function Row({ label, values, columns }: TableRow & { columns: string[] }) {
       {/* Short labels and figures never wrap: "-£771,498" split after its sign is misread. */}
       <th
         scope="row"
-        className={`py-3 pr-4 font-semibold text-govuk-black dark:text-slate-100 ${label.length <= 12 ? "whitespace-nowrap" : ""}`}
+        className={`py-3 pe-4 font-semibold text-govuk-black dark:text-slate-100 ${label.length <= 12 ? "whitespace-nowrap" : ""}`}
       >
         {label}
       </th>
@@ -55,7 +55,7 @@ function Row({ label, values, columns }: TableRow & { columns: string[] }) {
         return (
           <td
             key={column}
-            className={`py-3 pr-4 text-govuk-black tabular-nums dark:text-slate-200 ${/^[-£\d]/.test(value) ? "whitespace-nowrap" : ""}`}
+            className={`py-3 pe-4 text-govuk-black tabular-nums dark:text-slate-200 ${/^[-£\d]/.test(value) ? "whitespace-nowrap" : ""}`}
           >
             {value}
           </td>

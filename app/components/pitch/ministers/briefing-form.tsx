@@ -54,6 +54,7 @@ export function BriefingForm({ labelledBy }: { labelledBy: string }) {
         <input
           id="ministers-email"
           type="email"
+          dir="ltr"
           required
           autoComplete="email"
           spellCheck={false}

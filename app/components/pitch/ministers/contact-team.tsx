@@ -10,7 +10,7 @@ export function ContactTeam() {
   return (
     <aside
       aria-labelledby="ministers-contact"
-      className="self-start rounded-sm border-l-4 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
+      className="self-start rounded-sm border-s-4 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
     >
       <h3 id="ministers-contact" className="text-xl font-bold text-govuk-black dark:text-slate-100">
         Ministers' contact team
