@@ -1,0 +1,1 @@
+export * from "icu-messageformat-parser-full/no-parser.js";
