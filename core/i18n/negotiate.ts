@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, LOCALES, type Locale } from "./locales.ts";
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./locales.ts";
 
 /**
  * The language a first visit gets from its `Accept-Language` header (RFC 9110 §12.5.4): the
@@ -27,5 +27,4 @@ export function negotiateLocale(header: string | null, offered: readonly Locale[
   return DEFAULT_LOCALE;
 }
 
-/** The `Content-Language` / `<html lang>` tag of a locale. */
-export const languageTag = (locale: Locale): string => LOCALE_INFO[locale].tag;
+

@@ -41,7 +41,7 @@ export function publicPage(path: string): string | undefined {
 }
 
 /** Whether a public page (a key of PUBLIC_PAGES) is offered in `locale`. */
-export function pageOffers(page: string, locale: Locale): boolean {
+function pageOffers(page: string, locale: Locale): boolean {
   const scope = PUBLIC_PAGES[page];
   return scope !== undefined && localesFor(scope).includes(locale);
 }

@@ -6,7 +6,7 @@ import { type ParsedMessages, pageMessages, serverIntl, translates } from "./cat
 import { messageIdsFor } from "./routes.ts";
 
 /** The cookie that remembers a person's choice of language (and is set from their profile at sign-in). */
-export const LANGUAGE_COOKIE = "lang";
+const LANGUAGE_COOKIE = "lang";
 
 /** One year: a choice of language is kept until it is changed. */
 const LANGUAGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
