@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { CspNonceProvider } from "#app/components/csp-nonce.tsx";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "#core/i18n/locales.ts";
 
 export default async function handleRequest(
   request: Request,
@@ -29,6 +30,10 @@ export default async function handleRequest(
   // Bots and no-JS clients get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The page's language, as the root loader decided it (ADR 035): on every page, whichever route answers.
+  const language = (remixContext.staticHandlerContext.loaderData.root as { i18n?: { locale: Locale } } | undefined)
+    ?.i18n?.locale;
+  responseHeaders.set("Content-Language", LOCALE_INFO[language ?? DEFAULT_LOCALE].tag);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -63,9 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       i18n: { ...language, origin: url.origin },
     },
     // The answer depends on the session cookie: never from a shared cache.
-    {
-      headers: { "Cache-Control": "private, no-store", "Content-Language": LOCALE_INFO[language.locale].tag },
-    },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 

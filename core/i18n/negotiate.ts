@@ -26,5 +26,3 @@ export function negotiateLocale(header: string | null, offered: readonly Locale[
   }
   return DEFAULT_LOCALE;
 }
-
-

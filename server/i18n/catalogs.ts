@@ -66,9 +66,11 @@ export function serverIntl(locale: Locale): IntlShape {
       // Typed by id for code that names messages; the catalog's keys are those ids.
       messages: pageMessages(locale, Object.keys(en)) as Record<keyof typeof en, MessageFormatElement[]>,
       // A message the catalogs lack, or one that cannot be formatted, is a defect: never words a person reads.
+      // Missing locale data (Welsh and Panjabi numbers in workerd) falls back to English's, as
+      // core/format/locale.ts decides for them (ADR 038).
       onError: (error) => {
         if (error.code === "MISSING_TRANSLATION" || error.code === "FORMAT_ERROR") throw error;
-        console.warn(error.message);
+        if (error.code !== "MISSING_DATA") console.warn(error.message);
       },
     },
     cache,
