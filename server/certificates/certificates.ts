@@ -445,7 +445,7 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
   const writer = new CertificateWriter(doc, typesetter, words.credentialBand, words);
 
   writer.y -= 22;
-  writer.text(words.credentialTitle(typeName), { x: MARGIN, y: writer.y, size: 24, font: "bold" });
+  writer.title(words.credentialTitle(typeName));
   writer.y -= 12;
   writer.paragraph(words.credentialIntro(authority, holder), { size: 12, color: GREY, leading: 20 });
   writer.statusBox(check);
@@ -535,7 +535,7 @@ export async function buildVerificationCertificate(
   const writer = new CertificateWriter(doc, typesetter, words.verificationBand, words);
 
   writer.y -= 22;
-  writer.text(words.verificationTitle, { x: MARGIN, y: writer.y, size: 24, font: "bold" });
+  writer.title(words.verificationTitle);
   writer.y -= 12;
   writer.paragraph(words.verificationIntro(share.credentialName, authority), { size: 12, color: GREY, leading: 20 });
   writer.statusBox(check);

@@ -1,7 +1,8 @@
+import fontkit from "@pdf-lib/fontkit";
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { LOCALE_INFO, LOCALES, type Locale } from "#core/i18n/locales.ts";
-import { drawnLines } from "#tests/support/pdf-text.ts";
+import { drawnLines, embeddedFonts } from "#tests/support/pdf-text.ts";
 import { MARGIN, newDocument, PdfWriter } from "./document.ts";
 import { SAMPLES } from "./samples.test-data.ts";
 
@@ -55,6 +56,20 @@ describe("PDFs in every language of the product (ADR 037)", () => {
     if (/^\p{Script=Latin}/u.test(SAMPLES[locale].sentence)) {
       expect(text).toContain(SAMPLES[locale].sentence);
       expect(text).toContain(SAMPLES[locale].name);
+    }
+  });
+
+  it.each(LOCALES)("%s: every letter drawn has its outline in the embedded font", async (locale) => {
+    const fonts = embeddedFonts((await samplePdf(locale)).getPage(0));
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const { name, program, toUnicode } of fonts) {
+      const font = fontkit.create(program);
+      for (const [code, text] of toUnicode) {
+        // A glyph the font program cannot read, or reads as no outline, prints as nothing. (A mark
+        // may be an empty placeholder by the font's design: Gujarati's anusvara after the i sign.)
+        const outline = font.getGlyph(parseInt(code, 16)).path.toSVG();
+        if (/^\p{L}/u.test(text)) expect(outline, `${name} ${code} "${text}"`).not.toBe("");
+      }
     }
   });
 

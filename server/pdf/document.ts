@@ -163,10 +163,13 @@ export class PdfWriter {
     this.pages.push(this.page);
     this.rect({ x: 0, y: PAGE_HEIGHT - BAND_HEIGHT, width: PAGE_WIDTH, height: BAND_HEIGHT, color: COLOURS.blue });
     this.text(this.platform, { x: MARGIN, y: PAGE_HEIGHT - 40, size: 16, font: "bold", color: COLOURS.white });
+    // The document's kind in 11 points, smaller when a language's words would run into the name.
+    const room = CONTENT_WIDTH - this.width(this.platform, 16, "bold") - 24;
+    const size = Math.min(11, (11 * room) / Math.max(this.width(this.band, 11), 1));
     this.text(this.band, {
-      x: PAGE_WIDTH - MARGIN - this.width(this.band, 11),
+      x: PAGE_WIDTH - MARGIN - this.width(this.band, size),
       y: PAGE_HEIGHT - 39,
-      size: 11,
+      size,
       color: COLOURS.white,
     });
     this.y = PAGE_HEIGHT - BAND_HEIGHT - 40;
@@ -216,6 +219,18 @@ export class PdfWriter {
       this.y -= leading;
       this.text(line, { x: options.x ?? MARGIN, y: this.y + leading - size, size, font, color: options.color });
     }
+  }
+
+  /**
+   * The document's title in large type, its first baseline at the cursor, wrapped (a translated
+   * title runs longer than the English one); the cursor ends on the last line's baseline.
+   */
+  title(value: string, size = 24): void {
+    const lines = this.lines(value, size, CONTENT_WIDTH, "bold");
+    lines.forEach((line, i) => {
+      if (i > 0) this.y -= size * 1.25;
+      this.text(line, { x: MARGIN, y: this.y, size, font: "bold" });
+    });
   }
 
   /** A section heading with a rule under it, kept on a page with the first lines after it. */

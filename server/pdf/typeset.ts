@@ -269,6 +269,16 @@ export class Typesetter {
       if (last?.face === into) last.text += drawn;
       else segments.push({ face: into, text: drawn });
     }
+    // Spaces between runs of opposite directions take the document's direction (as the Unicode
+    // bidirectional algorithm resolves them): those ending a run against it go to the next run.
+    for (const [i, segment] of segments.entries()) {
+      const next = segments[i + 1];
+      if (!next || next.face.rtl === segment.face.rtl || segment.face.rtl === (this.dir === "rtl")) continue;
+      const spaces = /\s+$/.exec(segment.text)?.[0];
+      if (!spaces || spaces === segment.text) continue;
+      segment.text = segment.text.slice(0, -spaces.length);
+      next.text = spaces + next.text;
+    }
     return segments;
   }
 

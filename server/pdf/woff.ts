@@ -3,7 +3,43 @@
  * DecompressionStream) and laid out as a plain sfnt. fontkit can read a WOFF itself, but inflates a
  * table (in JavaScript) every time it reads it, which made writing each PDF's font subsets take a
  * third of a second; unwrapped once per isolate, a font costs nothing more to read.
+ *
+ * Each glyph's outline is also padded to a whole number of 4-byte words: fontkit's subsetter writes
+ * a small subset's glyph offsets in the short format (offset / 2) without padding the glyphs, so a
+ * glyph of odd length (Noto Naskh Arabic has many) shifted every glyph after it and they were
+ * drawn as nothing.
  */
+
+const tag = (name: string) => new DataView(new TextEncoder().encode(name).buffer).getUint32(0);
+
+/** Pads each glyph in `glyf` to a multiple of 4 bytes, with `loca` rewritten in the long format. */
+function padGlyphs(tables: { tag: number; data: Uint8Array }[]): void {
+  const find = (name: string) => tables.find((table) => table.tag === tag(name));
+  const [head, loca, glyf, maxp] = [find("head"), find("loca"), find("glyf"), find("maxp")];
+  if (!head || !loca || !glyf || !maxp) return;
+  const headView = new DataView(head.data.buffer, head.data.byteOffset, head.data.byteLength);
+  const long = headView.getInt16(50) === 1;
+  const numGlyphs = new DataView(maxp.data.buffer, maxp.data.byteOffset).getUint16(4);
+  const locaView = new DataView(loca.data.buffer, loca.data.byteOffset, loca.data.byteLength);
+  const offset = (i: number) => (long ? locaView.getUint32(i * 4) : locaView.getUint16(i * 2) * 2);
+  const lengths = Array.from({ length: numGlyphs }, (_, i) => offset(i + 1) - offset(i));
+  const padded = lengths.map((length) => Math.ceil(length / 4) * 4);
+  const newGlyf = new Uint8Array(padded.reduce((sum, length) => sum + length, 0));
+  const newLoca = new Uint8Array((numGlyphs + 1) * 4);
+  const newLocaView = new DataView(newLoca.buffer);
+  let at = 0;
+  for (let i = 0; i < numGlyphs; i++) {
+    newLocaView.setUint32(i * 4, at);
+    newGlyf.set(glyf.data.subarray(offset(i), offset(i) + lengths[i]!), at);
+    at += padded[i]!;
+  }
+  newLocaView.setUint32(numGlyphs * 4, at);
+  const newHead = head.data.slice();
+  new DataView(newHead.buffer).setInt16(50, 1);
+  head.data = newHead;
+  loca.data = newLoca;
+  glyf.data = newGlyf;
+}
 
 async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate"));
@@ -27,6 +63,7 @@ export async function woffToSfnt(woff: Uint8Array): Promise<Uint8Array> {
       return { tag: view.getUint32(entry), checksum: view.getUint32(entry + 16), data };
     }),
   );
+  padGlyphs(tables);
   const entrySelector = Math.floor(Math.log2(numTables));
   const searchRange = 2 ** entrySelector * 16;
   const headerLength = 12 + 16 * numTables;

@@ -362,7 +362,7 @@ export async function receiptPdf(
   const writer = new ReceiptWriter(doc, typesetter, words.title, words.platform);
 
   writer.y -= 4;
-  writer.text(words.title, { x: MARGIN, y: writer.y, size: 24, font: "bold" });
+  writer.title(words.title);
   writer.y -= 8;
   writer.paragraph(words.intro(facts.checkType, facts.organisation.name, checkedAt), {
     size: 12,

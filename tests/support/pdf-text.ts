@@ -37,6 +37,25 @@ function toUnicode(font: PDFDict): Map<string, string> | null {
 
 const windows1252 = new TextDecoder("windows-1252");
 
+/** Each embedded font of a page: its font program (TrueType) and its ToUnicode map (code → text). */
+export function embeddedFonts(page: PDFPage): { name: string; program: Uint8Array; toUnicode: Map<string, string> }[] {
+  const fonts = page.node.Resources()?.lookup(PDFName.of("Font"));
+  if (!(fonts instanceof PDFDict)) return [];
+  return fonts.entries().flatMap(([name, ref]) => {
+    const font = page.doc.context.lookup(ref, PDFDict);
+    const descendants = font.lookupMaybe(PDFName.of("DescendantFonts"), PDFArray);
+    if (!descendants) return [];
+    const descriptor = page.doc.context
+      .lookup(descendants.get(0), PDFDict)
+      .lookupMaybe(PDFName.of("FontDescriptor"), PDFDict);
+    const file = descriptor?.lookup(PDFName.of("FontFile2"));
+    if (!(file instanceof PDFRawStream)) return [];
+    return [
+      { name: name.asString(), program: decodePDFRawStream(file).decode(), toUnicode: toUnicode(font) ?? new Map() },
+    ];
+  });
+}
+
 /** The lines one page draws, in drawing order. */
 export function drawnLines(page: PDFPage): DrawnLine[] {
   const contents = page.node.Contents();
