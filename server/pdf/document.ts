@@ -36,7 +36,7 @@ const BAND_HEIGHT = 64;
  * tokens) are broken. A line is measured as its words and the spaces between them (each word is
  * shaped once, and no script joins across a space).
  */
-export function wrap(measure: (text: string) => number, text: string, width: number): string[] {
+function wrap(measure: (text: string) => number, text: string, width: number): string[] {
   const lines: string[] = [];
   const space = measure(" ");
   let line = "";
