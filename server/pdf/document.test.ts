@@ -105,3 +105,15 @@ describe("fontkit's Indic shaper", () => {
     expect("regeneratorRuntime" in globalThis).toBe(false);
   });
 });
+
+describe("Gurmukhi marks", () => {
+  it("keeps the font's placement of the marks in words fontkit can position, beside one it cannot (ਪ੍ਰ)", async () => {
+    const { typesetter } = await newDocument({ title: "t", subject: "s", locale: "pa" });
+    // ਕੰਮ ("work"): the font moves its tippi (ੰ) left onto ਕ; ਪ੍ਰਮਾਣ makes fontkit's mark positioning throw.
+    const [alone] = typesetter.runs("ਕੰਮ", "regular");
+    const [beside] = typesetter.runs("ਕੰਮ ਪ੍ਰਮਾਣ", "regular");
+    const tippi = alone!.positions.findIndex((position) => position.xOffset !== 0);
+    expect(tippi).toBeGreaterThan(0);
+    expect(beside!.positions[tippi]).toEqual(alone!.positions[tippi]);
+  });
+});

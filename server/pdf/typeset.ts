@@ -73,7 +73,8 @@ const FACES: readonly Face[] = [...new Set([...CHAINS.regular, ...CHAINS.bold, .
 /**
  * Features turned off when fontkit cannot position marks with them: its Gurmukhi mark positioning
  * reads an anchor the font leaves empty (allowed by OpenType) for a conjunct with a subjoined ra
- * ("ਪ੍ਰ") and throws. The glyphs (substitutions) are the same; only those marks keep their advance.
+ * ("ਪ੍ਰ") and throws. The glyphs (substitutions) are the same; only those marks keep their advance,
+ * in the words where it throws.
  */
 const MARK_POSITIONING_OFF = { abvm: false, blwm: false };
 
@@ -153,7 +154,21 @@ function shape(key: FontFile, text: string): { glyphs: Glyph[]; positions: Glyph
       return font.layout(text);
     } catch (error) {
       if (!key.startsWith("gurmukhi")) throw error;
-      return font.layout(text, { ...MARK_POSITIONING_OFF });
+      // Word by word (Gurmukhi is left to right and joins nothing across a space), so only the
+      // words fontkit cannot position lose their above/below-base mark positioning.
+      const glyphs: Glyph[] = [];
+      const positions: GlyphPosition[] = [];
+      for (const word of text.split(/(\s+)/).filter(Boolean)) {
+        let run: { glyphs: Glyph[]; positions: GlyphPosition[] };
+        try {
+          run = font.layout(word);
+        } catch {
+          run = font.layout(word, { ...MARK_POSITIONING_OFF });
+        }
+        glyphs.push(...run.glyphs);
+        positions.push(...run.positions);
+      }
+      return { glyphs, positions };
     }
   });
 }
