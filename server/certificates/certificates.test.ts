@@ -1,9 +1,13 @@
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { LOCALE_INFO, LOCALES } from "#core/i18n/locales.ts";
 import type { WalletCredential } from "#server/credentials/credentials.ts";
 import type { LiveCheck } from "#server/credentials/live-check.ts";
+import { SAMPLES } from "#server/pdf/samples.test-data.ts";
+import { drawnLines } from "#tests/support/pdf-text.ts";
 import {
   buildCredentialCertificate,
+  CERTIFICATE_WORDS_EN,
   certificateFileName,
   certificatePath,
   formatAttributeValue,
@@ -140,4 +144,67 @@ describe("buildCredentialCertificate", () => {
     );
     expect(doc.getCreationDate()?.toISOString()).toBe("2026-11-22T09:01:00.000Z");
   });
+});
+
+describe("buildCredentialCertificate in every language of the product (ADR 037)", () => {
+  const credential: WalletCredential = {
+    id: "7d0c7c86-6f6b-4d55-9a53-8f4f0b8c2f11",
+    type: "rtw",
+    status: "active",
+    issuedAt: "2026-11-22T09:00:00.000Z",
+    expiresAt: "2029-11-21T09:00:00.000Z",
+    revokedAt: null,
+    issuer: "https://identity.example/issuers/home-office",
+    vcJwt: "unused",
+    holderKeyThumbprint: null,
+    delivery: "device",
+    verificationCount: 0,
+    display: {
+      title: "Right to Work",
+      subtitle: "Employment Authorization",
+      longName: "Right to Work",
+      authority: "Home Office",
+      authorityName: "Home Office",
+      colour: "blue",
+      icon: "briefcase",
+      expiringSoon: false,
+    },
+  };
+  const check: LiveCheck = {
+    valid: true,
+    reason: "valid",
+    message: "ok",
+    checkedAt: "2026-11-22T09:01:00.000Z",
+    type: "rtw",
+    issuer: "Home Office",
+  };
+  const url = "https://identity.example/verify/AAAAAAAAAAAAAAAAAAAAAA";
+
+  it.each(LOCALES)(
+    "%s: prints the words it is given and the holder's name in the language's script",
+    async (locale) => {
+      const { sentence, name } = SAMPLES[locale];
+      const words = { ...CERTIFICATE_WORDS_EN, credentialTitle: () => sentence, credentialHeading: sentence };
+      const bytes = await buildCredentialCertificate({
+        credential,
+        attributes: [{ name: "given_name", label: sentence, value: name }],
+        check,
+        verification: { url, expiresAt: "2026-11-23T09:01:00.000Z" },
+        now: new Date("2026-11-22T09:01:00.000Z"),
+        locale,
+        words,
+      });
+      const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+      expect(doc.catalog.lookup(PDFName.of("Lang"))?.toString()).toBe(`(${LOCALE_INFO[locale].tag})`);
+      expect(doc.getTitle()).toBe(sentence);
+      const lines = doc.getPages().flatMap(drawnLines);
+      // Glyph 0 is .notdef: a character the embedded fonts do not have.
+      expect(lines.flatMap((line) => line.codes)).not.toContain("0000");
+      // The link under the QR code (wrapped after a slash) stays left to right, on the side the page ends at.
+      const link = lines.find((line) => line.text.startsWith("https://identity.example/verify"))!;
+      expect(link).toBeDefined();
+      if (LOCALE_INFO[locale].dir === "rtl") expect(link.x).toBeLessThan(595.28 / 2);
+      else expect(link.x).toBeGreaterThan(595.28 / 2);
+    },
+  );
 });

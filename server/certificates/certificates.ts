@@ -8,13 +8,16 @@
  *    verifier (type, issuer, purpose, dates, live status; nothing personal), with a compact JWS
  *    over the same facts signed by the issuing authority's key, checkable against its JWKS.
  *
- * Drawn with pdf-lib's standard fonts only (no font files in the worker), A4, text in WinAnsi:
- * characters outside it are reduced to their base letter or "?". The QR code is drawn as
- * rectangles from qrcode's module matrix, so no image decoding is needed.
+ * Drawn with the platform's PDF kit (server/pdf/document.ts, ADR 037) in the holder's language:
+ * Noto fonts for every script the product speaks, right-to-left pages mirrored, every word printed
+ * from one set of words (`CertificateWords`, English by default) so the message catalogs can
+ * supply them. The QR code is drawn as rectangles from qrcode's module matrix, so no image
+ * decoding is needed.
  */
 
 import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
+import type { Locale } from "#core/i18n/locales.ts";
 import {
   AUTHORITIES,
   CREDENTIAL_TYPE_CODES,
@@ -29,7 +32,7 @@ import type { Database } from "#db/client.ts";
 import { listWalletCredentials, type WalletCredential } from "#server/credentials/credentials.ts";
 import type { IssuerKey } from "#server/credentials/issuer-keys.ts";
 import type { LiveCheck } from "#server/credentials/live-check.ts";
-import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
+import { COLOURS, CONTENT_WIDTH, MARGIN, newDocument, PdfWriter } from "#server/pdf/document.ts";
 import type { ShareRecord } from "#server/shares/shares.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -113,11 +116,6 @@ const STATUS_WORDS: Record<string, string> = {
   pending: "Pending",
 };
 
-/** A stored status as a word ("Active", "Revoked"); anything else as is (spec 000 §4). */
-function statusWord(status: string): string {
-  return STATUS_WORDS[status] ?? status;
-}
-
 /** The live check as one line: "Valid at <time>" or "Not valid at <time>: <reason>". */
 export function liveCheckLine(check: LiveCheck): string {
   const at = formatDateTime(check.checkedAt);
@@ -170,6 +168,141 @@ export function signVerificationStatement(key: IssuerKey, statement: Verificatio
 }
 
 // ---------------------------------------------------------------------------------------------
+// The words the certificates print
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every word the two certificates print, in one language: the layout takes all of its text from
+ * here, so a message catalog can supply a language without touching the drawing. Facts (names,
+ * dates, identifiers, URLs) are passed in as values.
+ */
+export interface CertificateWords {
+  platform: string;
+  pageOf: (page: number, pages: number) => string;
+  /** The live check. */
+  currentStatus: string;
+  validAt: (time: string) => string;
+  notValidAt: (time: string) => string;
+  checkedLive: string;
+  /** Stored statuses of a credential, and of a share. */
+  credentialStatus: Record<string, string>;
+  shareStatus: Record<ShareRecord["status"], string>;
+  // The credential certificate
+  credentialBand: string;
+  credentialTitle: (typeName: string) => string;
+  credentialSubject: (facts: { typeName: string; id: string; holder: string | null; authority: string }) => string;
+  credentialKeyword: string;
+  credentialIntro: (authority: string, holder: string | null) => string;
+  credentialHeading: string;
+  credentialType: string;
+  holder: string;
+  holderNotStated: string;
+  issuer: string;
+  issuerUrl: string;
+  issued: string;
+  expires: string;
+  noExpiry: string;
+  revoked: string;
+  recordedStatus: string;
+  credentialId: string;
+  scanToCheck: string;
+  linkValidUntil: (time: string) => string;
+  noLinkActive: string;
+  noLinkInactive: (status: string) => string;
+  attributesHeading: string;
+  noAttributes: string;
+  credentialFooter: (facts: { generatedAt: string; authority: string; withLink: boolean }) => string;
+  // The verification certificate
+  verificationBand: string;
+  verificationTitle: string;
+  verificationDocumentTitle: (credentialName: string) => string;
+  verificationSubject: (facts: { credentialName: string; shareId: string; typ: string }) => string;
+  verificationIntro: (credentialName: string, authority: string) => string;
+  sharedCredentialHeading: string;
+  purpose: string;
+  sharedWith: string;
+  notSpecified: string;
+  shared: string;
+  linkExpires: string;
+  shareStatusLabel: string;
+  shareReference: string;
+  scanToVerify: string;
+  showsValidNow: string;
+  shareIs: (status: string) => string;
+  noPersonalDetails: string;
+  signatureHeading: string;
+  signedBy: (facts: { authority: string; kid: string; typ: string; jwksUrl: string }) => string;
+  verificationFooter: (generatedAt: string) => string;
+}
+
+/** The certificates' words in English: the default, and the source the other languages are translated from. */
+export const CERTIFICATE_WORDS_EN: CertificateWords = {
+  platform: "UK Digital Identity",
+  pageOf: (page, pages) => `Page ${page} of ${pages}`,
+  currentStatus: "Current status",
+  validAt: (time) => `Valid at ${time}`,
+  notValidAt: (time) => `Not valid at ${time}`,
+  checkedLive: "Checked live: signed by the issuer, in date and not revoked.",
+  credentialStatus: STATUS_WORDS,
+  shareStatus: { active: "Active", expired: "Expired", revoked: "Revoked" },
+  credentialBand: "Credential Certificate",
+  credentialTitle: (typeName) => `${typeName} Certificate`,
+  credentialSubject: ({ typeName, id, holder, authority }) =>
+    `${typeName} credential ${id}${holder ? ` held by ${holder}` : ""}, issued by ${authority}`,
+  credentialKeyword: "credential certificate",
+  credentialIntro: (authority, holder) =>
+    `A verifiable credential issued by the ${authority}${holder ? ` to ${holder}` : ""}.`,
+  credentialHeading: "Credential",
+  credentialType: "Credential type",
+  holder: "Holder",
+  holderNotStated: "Not stated in the credential",
+  issuer: "Issuer",
+  issuerUrl: "Issuer URL",
+  issued: "Issued",
+  expires: "Expires",
+  noExpiry: "No expiry",
+  revoked: "Revoked",
+  recordedStatus: "Recorded status",
+  credentialId: "Credential ID",
+  scanToCheck: "Scan to check this credential now",
+  linkValidUntil: (time) => `Link valid until ${time}`,
+  noLinkActive:
+    "No verification link: use Download Certificate on your Credentials page to add a QR code a verifier can scan.",
+  noLinkInactive: (status) => `No verification link: a ${status.toLowerCase()} credential cannot be shared.`,
+  attributesHeading: "Attributes",
+  noAttributes: "The credential discloses no attributes.",
+  credentialFooter: ({ generatedAt, authority, withLink }) =>
+    `Generated ${generatedAt} by UK Digital Identity. This is a printable record of a digital credential (SD-JWT VC) signed by the ${authority} and ` +
+    `held in the holder's wallet. The status above was checked when the certificate was made${withLink ? "; scan the QR code for the status now." : "."}`,
+  verificationBand: "Verification Certificate",
+  verificationTitle: "Signed Verification Certificate",
+  verificationDocumentTitle: (credentialName) => `Verification Certificate: ${credentialName}`,
+  verificationSubject: ({ credentialName, shareId, typ }) =>
+    `Signed verification certificate for a shared ${credentialName} credential (share ${shareId}); the signed statement (JWS, typ ${typ}) is the Keywords entry`,
+  verificationIntro: (credentialName, authority) => `${credentialName} issued by the ${authority}`,
+  sharedCredentialHeading: "Shared credential",
+  purpose: "Purpose",
+  sharedWith: "Shared with",
+  notSpecified: "Not specified",
+  shared: "Shared",
+  linkExpires: "Link expires",
+  shareStatusLabel: "Share status",
+  shareReference: "Share reference",
+  scanToVerify: "Scan to verify",
+  showsValidNow: "Shows whether the credential is valid right now",
+  shareIs: (status) => `This share is ${status}: the link says so`,
+  noPersonalDetails:
+    "This certificate and the link contain no personal details: only the credential's type, its issuer and whether it is valid.",
+  signatureHeading: "Digital signature",
+  signedBy: ({ authority, kid, typ, jwksUrl }) =>
+    `Signed by the ${authority} with key ${kid}. To check it, verify the compact JWS below (EdDSA, typ ${typ}) ` +
+    `with the key of that kid published at ${jwksUrl}; its payload repeats the share, the status and the time of the check.`,
+  verificationFooter: (generatedAt) =>
+    `Generated ${generatedAt} by UK Digital Identity. The status above was checked when the certificate was made; ` +
+    "the verification link shows the status at the time it is opened.",
+};
+
+// ---------------------------------------------------------------------------------------------
 // Drawing
 // ---------------------------------------------------------------------------------------------
 
@@ -188,41 +321,43 @@ const COLUMN_GAP = 24;
 
 /** The certificates' writer (server/pdf/document.ts) with their live-status box and QR codes. */
 class CertificateWriter extends PdfWriter {
+  constructor(
+    doc: ConstructorParameters<typeof PdfWriter>[0],
+    typesetter: ConstructorParameters<typeof PdfWriter>[1],
+    band: string,
+    readonly words: CertificateWords,
+  ) {
+    super(doc, typesetter, band, words.platform);
+  }
+
   /** The live status as a tinted box with a coloured bar: green when valid, red otherwise. */
   statusBox(check: LiveCheck): void {
-    const title = check.valid ? liveCheckLine(check) : `Not valid at ${formatDateTime(check.checkedAt)}`;
-    const detail = check.valid ? "Checked live: signed by the issuer, in date and not revoked." : check.message;
-    const detailLines = wrap(this.fonts.regular, 10, drawable(this.fonts.regular, detail), CONTENT_WIDTH - 28);
+    const at = formatDateTime(check.checkedAt);
+    const title = check.valid ? this.words.validAt(at) : this.words.notValidAt(at);
+    const detail = check.valid ? this.words.checkedLive : check.message;
+    const detailLines = this.lines(detail, 10, CONTENT_WIDTH - 28);
     const height = 22 + 16 + detailLines.length * 13 + 4;
     this.ensure(height + 12);
     this.y -= 12;
     const top = this.y;
-    this.page.drawRectangle({
-      x: MARGIN,
-      y: top - height,
-      width: CONTENT_WIDTH,
-      height,
-      color: check.valid ? GREEN_TINT : RED_TINT,
-    });
-    this.page.drawRectangle({ x: MARGIN, y: top - height, width: 6, height, color: check.valid ? GREEN : RED });
-    this.text("Current status", { x: MARGIN + 18, y: top - 16, size: 9, font: this.fonts.bold, color: GREY });
-    this.text(title, {
-      x: MARGIN + 18,
-      y: top - 32,
-      size: 13,
-      font: this.fonts.bold,
-      color: check.valid ? GREEN : RED,
-    });
+    this.rect({ x: MARGIN, y: top - height, width: CONTENT_WIDTH, height, color: check.valid ? GREEN_TINT : RED_TINT });
+    this.rect({ x: MARGIN, y: top - height, width: 6, height, color: check.valid ? GREEN : RED });
+    this.text(this.words.currentStatus, { x: MARGIN + 18, y: top - 16, size: 9, font: "bold", color: GREY });
+    this.text(title, { x: MARGIN + 18, y: top - 32, size: 13, font: "bold", color: check.valid ? GREEN : RED });
     for (const [i, line] of detailLines.entries()) this.text(line, { x: MARGIN + 18, y: top - 48 - i * 13, size: 10 });
     this.y = top - height;
   }
 
-  /** A QR code of `value` with its top-left corner at (x, top); returns its bottom edge. */
+  /**
+   * A QR code of `value` whose box starts at x (mirrored with the page), top at `top`; returns its
+   * bottom edge. The code itself is never mirrored.
+   */
   qr(value: string, x: number, top: number, size = QR_SIZE): number {
     const { extent, runs } = qrRuns(value);
     const cell = size / extent;
+    const left = this.mirror(x, size);
     this.page.drawRectangle({
-      x,
+      x: left,
       y: top - size,
       width: size,
       height: size,
@@ -232,7 +367,7 @@ class CertificateWriter extends PdfWriter {
     });
     for (const run of runs) {
       this.page.drawRectangle({
-        x: x + run.x * cell,
+        x: left + run.x * cell,
         y: top - (run.y + 1) * cell,
         width: run.length * cell,
         height: cell,
@@ -245,7 +380,8 @@ class CertificateWriter extends PdfWriter {
 
 /**
  * Two columns at the cursor: `left` draws fields within the given width, the QR code sits on the
- * right with its caption. The cursor ends below whichever is longer.
+ * right (on the left of a right-to-left page) with its caption. The cursor ends below whichever is
+ * longer.
  */
 function withQrColumn(
   writer: CertificateWriter,
@@ -264,9 +400,9 @@ function withQrColumn(
   const x = MARGIN + CONTENT_WIDTH - QR_SIZE;
   let y = writer.qr(qr.value, x, top - 8);
   for (const [i, line] of qr.caption.entries()) {
-    const font = i === 0 ? writer.fonts.bold : i === qr.caption.length - 1 ? writer.fonts.mono : writer.fonts.regular;
+    const font = i === 0 ? "bold" : i === qr.caption.length - 1 ? "mono" : "regular";
     const size = i === qr.caption.length - 1 ? 7 : 8.5;
-    for (const part of wrap(font, size, drawable(font, line), QR_SIZE)) {
+    for (const part of writer.lines(line, size, QR_SIZE, font)) {
       y -= size + 3;
       writer.text(part, { x, y, size, font, color: i === 0 ? BLACK : GREY });
     }
@@ -275,7 +411,13 @@ function withQrColumn(
   writer.y = page === startPage ? Math.min(leftBottom, y) : leftBottom;
 }
 
-export interface CredentialCertificateInput {
+/** The language a certificate is printed in: its locale (the PDF's /Lang and direction) and its words. */
+export interface CertificateLanguage {
+  locale?: Locale;
+  words?: CertificateWords;
+}
+
+export interface CredentialCertificateInput extends CertificateLanguage {
   credential: WalletCredential;
   attributes: { name: string; label: string; value: unknown }[];
   check: LiveCheck;
@@ -287,52 +429,47 @@ export interface CredentialCertificateInput {
 /** The credential certificate (spec 000 §7 "Credential downloads"). */
 export async function buildCredentialCertificate(input: CredentialCertificateInput): Promise<Uint8Array<ArrayBuffer>> {
   const { credential, attributes, check, verification, now } = input;
+  const words = input.words ?? CERTIFICATE_WORDS_EN;
   const typeName = credential.display.longName;
   const authority = credential.display.authorityName;
   const holder = holderName(attributes);
-  const { doc, fonts } = await newDocument({
-    title: `${typeName} Certificate`,
+  const status = words.credentialStatus[credential.status] ?? credential.status;
+  const { doc, typesetter } = await newDocument({
+    title: words.credentialTitle(typeName),
     author: authority,
-    subject: `${typeName} credential ${credential.id}${holder ? ` held by ${holder}` : ""}, issued by ${authority}`,
-    keywords: ["credential certificate", typeName, credential.id],
+    subject: words.credentialSubject({ typeName, id: credential.id, holder, authority }),
+    keywords: [words.credentialKeyword, typeName, credential.id],
     now,
+    locale: input.locale,
   });
-  const writer = new CertificateWriter(doc, fonts, "Credential Certificate");
+  const writer = new CertificateWriter(doc, typesetter, words.credentialBand, words);
 
   writer.y -= 22;
-  writer.text(`${typeName} Certificate`, { x: MARGIN, y: writer.y, size: 24, font: fonts.bold });
+  writer.title(words.credentialTitle(typeName));
   writer.y -= 12;
-  writer.paragraph(`A verifiable credential issued by the ${authority}${holder ? ` to ${holder}` : ""}.`, {
-    size: 12,
-    color: GREY,
-    leading: 20,
-  });
+  writer.paragraph(words.credentialIntro(authority, holder), { size: 12, color: GREY, leading: 20 });
   writer.statusBox(check);
 
-  writer.heading("Credential");
+  writer.heading(words.credentialHeading);
   withQrColumn(
     writer,
     (width) => {
       const row = (label: string, value: string, mono = false) =>
         writer.field(label, value, { width, labelWidth: 110, mono });
-      row("Credential type", typeName);
-      row("Holder", holder ?? "Not stated in the credential");
-      row("Issuer", authority);
-      row("Issuer URL", credential.issuer);
-      row("Issued", formatDate(credential.issuedAt));
-      row("Expires", credential.expiresAt ? formatDate(credential.expiresAt) : "No expiry");
-      if (credential.revokedAt) row("Revoked", formatDate(credential.revokedAt));
-      row("Recorded status", statusWord(credential.status));
-      row("Credential ID", credential.id, true);
+      row(words.credentialType, typeName);
+      row(words.holder, holder ?? words.holderNotStated);
+      row(words.issuer, authority);
+      row(words.issuerUrl, credential.issuer);
+      row(words.issued, formatDate(credential.issuedAt));
+      row(words.expires, credential.expiresAt ? formatDate(credential.expiresAt) : words.noExpiry);
+      if (credential.revokedAt) row(words.revoked, formatDate(credential.revokedAt));
+      row(words.recordedStatus, status);
+      row(words.credentialId, credential.id, true);
     },
     verification
       ? {
           value: verification.url,
-          caption: [
-            "Scan to check this credential now",
-            `Link valid until ${formatDateTime(verification.expiresAt)}`,
-            verification.url,
-          ],
+          caption: [words.scanToCheck, words.linkValidUntil(formatDateTime(verification.expiresAt)), verification.url],
         }
       : null,
   );
@@ -341,25 +478,24 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
     writer.paragraph(
       credential.status === "active"
         ? // Fetched without the holder's Download Certificate (a GET): no link is made for it (issue 20).
-          "No verification link: use Download Certificate on your Credentials page to add a QR code a verifier can scan."
-        : `No verification link: a ${statusWord(credential.status).toLowerCase()} credential cannot be shared.`,
+          words.noLinkActive
+        : words.noLinkInactive(status),
       { size: 10, color: GREY },
     );
   }
 
-  writer.heading("Attributes");
-  if (attributes.length === 0) writer.paragraph("The credential discloses no attributes.", { color: GREY });
+  writer.heading(words.attributesHeading);
+  if (attributes.length === 0) writer.paragraph(words.noAttributes, { color: GREY });
   for (const attribute of attributes)
     writer.field(attribute.label, formatAttributeValue(attribute.value), { labelWidth: 170 });
 
-  writer.finish(
-    `Generated ${formatDateTime(now)} by UK Digital Identity. This is a printable record of a digital credential (SD-JWT VC) signed by the ${authority} and ` +
-      `held in the holder's wallet. The status above was checked when the certificate was made${verification ? "; scan the QR code for the status now." : "."}`,
-  );
-  return (await doc.save()) as Uint8Array<ArrayBuffer>;
+  writer.finish(words.credentialFooter({ generatedAt: formatDateTime(now), authority, withLink: !!verification }), {
+    pageOf: words.pageOf,
+  });
+  return writer.save();
 }
 
-export interface VerificationCertificateInput {
+export interface VerificationCertificateInput extends CertificateLanguage {
   share: ShareRecord;
   /** The credential's issuer URL (its iss). */
   iss: string;
@@ -373,12 +509,6 @@ export interface VerificationCertificateInput {
   now: Date;
 }
 
-const SHARE_STATUS_WORDS: Record<ShareRecord["status"], string> = {
-  active: "Active",
-  expired: "Expired",
-  revoked: "Revoked",
-};
-
 /**
  * The signed verification certificate of one share (spec 000 §2 /shares: "PDFs are verification
  * certificates ... digitally signed"). It states what the share link states and no personal
@@ -388,70 +518,65 @@ export async function buildVerificationCertificate(
   input: VerificationCertificateInput,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { share, check, now } = input;
+  const words = input.words ?? CERTIFICATE_WORDS_EN;
   const authority = AUTHORITIES[input.issuerId].name;
-  const { doc, fonts } = await newDocument({
-    title: `Verification Certificate: ${share.credentialName}`,
+  const { doc, typesetter } = await newDocument({
+    title: words.verificationDocumentTitle(share.credentialName),
     author: authority,
-    subject: `Signed verification certificate for a shared ${share.credentialName} credential (share ${share.id}); the signed statement (JWS, typ ${VERIFICATION_CERTIFICATE_TYP}) is the Keywords entry`,
+    subject: words.verificationSubject({
+      credentialName: share.credentialName,
+      shareId: share.id,
+      typ: VERIFICATION_CERTIFICATE_TYP,
+    }),
     keywords: [input.jws],
     now,
+    locale: input.locale,
   });
-  const writer = new CertificateWriter(doc, fonts, "Verification Certificate");
+  const writer = new CertificateWriter(doc, typesetter, words.verificationBand, words);
 
   writer.y -= 22;
-  writer.text("Signed Verification Certificate", { x: MARGIN, y: writer.y, size: 24, font: fonts.bold });
+  writer.title(words.verificationTitle);
   writer.y -= 12;
-  writer.paragraph(`${share.credentialName} issued by the ${authority}`, { size: 12, color: GREY, leading: 20 });
+  writer.paragraph(words.verificationIntro(share.credentialName, authority), { size: 12, color: GREY, leading: 20 });
   writer.statusBox(check);
 
-  writer.heading("Shared credential");
+  writer.heading(words.sharedCredentialHeading);
+  const shareStatus = words.shareStatus[share.status];
   withQrColumn(
     writer,
     (width) => {
       const row = (label: string, value: string, mono = false) =>
         writer.field(label, value, { width, labelWidth: 110, mono });
-      row("Credential type", share.credentialName);
-      row("Issuer", authority);
-      row("Issuer URL", input.iss);
-      row("Purpose", share.purpose);
-      row("Shared with", share.sharedWith ?? "Not specified");
-      row("Shared", formatDateTime(share.sharedDate));
-      row("Link expires", formatDateTime(share.expiryDate));
-      row("Share status", SHARE_STATUS_WORDS[share.status]);
-      row("Share reference", share.id, true);
+      row(words.credentialType, share.credentialName);
+      row(words.issuer, authority);
+      row(words.issuerUrl, input.iss);
+      row(words.purpose, share.purpose);
+      row(words.sharedWith, share.sharedWith ?? words.notSpecified);
+      row(words.shared, formatDateTime(share.sharedDate));
+      row(words.linkExpires, formatDateTime(share.expiryDate));
+      row(words.shareStatusLabel, shareStatus);
+      row(words.shareReference, share.id, true);
     },
     {
       value: input.verifyUrl,
       caption: [
-        "Scan to verify",
-        share.status === "active"
-          ? "Shows whether the credential is valid right now"
-          : `This share is ${share.status}: the link says so`,
+        words.scanToVerify,
+        share.status === "active" ? words.showsValidNow : words.shareIs(share.status),
         input.verifyUrl,
       ],
     },
   );
   writer.y -= 8;
-  writer.paragraph(
-    "This certificate and the link contain no personal details: only the credential's type, its issuer and whether it is valid.",
-    {
-      size: 10,
-      color: GREY,
-    },
-  );
+  writer.paragraph(words.noPersonalDetails, { size: 10, color: GREY });
 
-  writer.heading("Digital signature");
+  writer.heading(words.signatureHeading);
   writer.paragraph(
-    `Signed by the ${authority} with key ${input.kid}. To check it, verify the compact JWS below (EdDSA, typ ${VERIFICATION_CERTIFICATE_TYP}) ` +
-      `with the key of that kid published at ${input.jwksUrl}; its payload repeats the share, the status and the time of the check.`,
+    words.signedBy({ authority, kid: input.kid, typ: VERIFICATION_CERTIFICATE_TYP, jwksUrl: input.jwksUrl }),
     { size: 10 },
   );
   writer.y -= 6;
-  writer.paragraph(input.jws, { size: 6.5, font: fonts.mono, leading: 8.5 });
+  writer.paragraph(input.jws, { size: 6.5, font: "mono", leading: 8.5 });
 
-  writer.finish(
-    `Generated ${formatDateTime(now)} by UK Digital Identity. The status above was checked when the certificate was made; ` +
-      "the verification link shows the status at the time it is opened.",
-  );
-  return (await doc.save()) as Uint8Array<ArrayBuffer>;
+  writer.finish(words.verificationFooter(formatDateTime(now)), { pageOf: words.pageOf });
+  return writer.save();
 }

@@ -1,10 +1,13 @@
 import { compactVerify, decodeProtectedHeader } from "jose";
 import { PageSizes, PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { documentLines } from "#tests/support/pdf-text.ts";
+import { LOCALE_INFO, LOCALES } from "#core/i18n/locales.ts";
+import { SAMPLES } from "#server/pdf/samples.test-data.ts";
+import { documentLines, drawnLines } from "#tests/support/pdf-text.ts";
 import {
   RECEIPT_KEYS_PATH,
   RECEIPT_TYP,
+  RECEIPT_WORDS_EN,
   RETENTION_STATEMENTS,
   type ReceiptFacts,
   receiptFileName,
@@ -189,7 +192,7 @@ describe("receiptPdf", () => {
     expect(text).toContain("Assurance level Not stated");
   });
 
-  it("draws text outside WinAnsi without throwing: accents reduced to their letter, the rest as ?", async () => {
+  it("draws every letter of the product's languages as written, and only scripts no font has as ? (ADR 037)", async () => {
     const foreign: ReceiptFacts = {
       ...facts,
       checkedBy: "Zoë Ŝmith 日本",
@@ -199,11 +202,11 @@ describe("receiptPdf", () => {
     };
     const { text, doc } = await render(foreign);
     expect(doc.getPageCount()).toBeLessThanOrEqual(2);
-    expect(text).toContain("Zoë Smith ??");
-    // ó and ’ are in WinAnsi; ł has no decomposition but a stroked letter's base is known.
-    expect(text).toContain("Zólc Lettings ????");
-    expect(text).toContain("Organisation ID org_l");
-    expect(text).toContain("Név Lukasz O’Brien ?");
+    // Letters beyond WinAnsi (ŝ, ż, ł, ć) are drawn as such; Japanese and emoji are in no font the PDFs embed.
+    expect(text).toContain("Zoë Ŝmith ??");
+    expect(text).toContain("Żółć Lettings ????");
+    expect(text).toContain("Organisation ID org_ł");
+    expect(text).toContain("Név Łukasz O’Brien ?");
     expect(text).toContain("Tenancy check second line");
   });
 
@@ -267,4 +270,25 @@ describe("receiptFileName", () => {
       "verification-receipt-2026-11-24-abcdefgh.pdf",
     );
   });
+});
+
+describe("receiptPdf in every language of the product (ADR 037)", () => {
+  it.each(LOCALES)(
+    "%s: prints the words it is given and the verifier's names in the language's script",
+    async (locale) => {
+      const { sentence, name } = SAMPLES[locale];
+      const sample: ReceiptFacts = { ...facts, checkedBy: name, attributes: [{ label: sentence, value: name }] };
+      const { privateKey } = await keyPair("ES256");
+      const jws = await signReceipt(sample, { kid: "verifier-receipts-1", privateKey });
+      const words = { ...RECEIPT_WORDS_EN, title: sentence, theCheck: sentence, checkedBy: sentence };
+      const doc = await PDFDocument.load(await receiptPdf(sample, jws, { locale, words }), { updateMetadata: false });
+      expect(doc.catalog.lookup(PDFName.of("Lang"))?.toString()).toBe(`(${LOCALE_INFO[locale].tag})`);
+      expect(doc.getTitle()).toBe(sentence);
+      const lines = doc.getPages().flatMap(drawnLines);
+      // Glyph 0 is .notdef: a character the embedded fonts do not have.
+      expect(lines.flatMap((line) => line.codes)).not.toContain("0000");
+      // Identifiers stay left to right in every language.
+      expect(lines.map((line) => line.text)).toContain(facts.receiptId);
+    },
+  );
 });

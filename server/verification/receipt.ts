@@ -5,8 +5,10 @@
  * exactly those facts signed with a platform key, checkable against the platform's verifier keys
  * (a JWKS at RECEIPT_KEYS_PATH).
  *
- * Drawn like the certificates, with the platform's PDF kit (server/pdf/document.ts): standard
- * fonts, A4, text reduced to WinAnsi; times in UK time with the zone name.
+ * Drawn like the certificates, with the platform's PDF kit (server/pdf/document.ts, ADR 037): Noto
+ * fonts for every script the product speaks, A4, in the verifier's language (right-to-left pages
+ * mirrored), every word from one set of words (`ReceiptWords`, English by default); times in UK
+ * time with the zone name.
  */
 
 import { base64urlDecodeText } from "#core/credentials/encoding.ts";
@@ -14,8 +16,9 @@ import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
 import { formatDateTimeZoned } from "#core/format/format.ts";
 import { ukDate } from "#core/format/uk-time.ts";
+import type { Locale } from "#core/i18n/locales.ts";
 import type { CheckOutcome } from "#core/verification/checks.ts";
-import { COLOURS, CONTENT_WIDTH, drawable, MARGIN, newDocument, PdfWriter, wrap } from "#server/pdf/document.ts";
+import { COLOURS, CONTENT_WIDTH, MARGIN, newDocument, PdfWriter } from "#server/pdf/document.ts";
 
 export interface ReceiptFacts {
   /** The presentations row id. */
@@ -71,10 +74,10 @@ const RESULT_WORDS: Record<ReceiptFacts["result"], string> = { valid: "Valid", i
 const OUTCOME_WORDS: Record<CheckOutcome["status"], string> = { passed: "Passed", failed: "Failed" };
 
 /** The check's outcome as the receipt prints it: "Passed", "Failed: Under 18", or why there is none. */
-function outcomeWords(facts: Pick<ReceiptFacts, "valid" | "outcome">): string {
-  if (!facts.outcome) return facts.valid ? "Not evaluated" : "Not evaluated: the credential was not accepted";
-  const words = OUTCOME_WORDS[facts.outcome.status];
-  return facts.outcome.message ? `${words}: ${facts.outcome.message}` : words;
+function outcomeWords(facts: Pick<ReceiptFacts, "valid" | "outcome">, words: ReceiptWords): string {
+  if (!facts.outcome) return facts.valid ? words.notEvaluated : words.notEvaluatedNotAccepted;
+  const outcome = words.outcome[facts.outcome.status];
+  return facts.outcome.message ? `${outcome}: ${facts.outcome.message}` : outcome;
 }
 
 /** Red for a credential not accepted and for a check it failed (ADR 033): green only when both hold. */
@@ -174,6 +177,117 @@ export function receiptFileName(facts: ReceiptFacts): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The words the receipt prints
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every word the receipt prints, in one language: the layout takes all of its text from here, so a
+ * message catalog can supply a language without touching the drawing. The signed facts (names,
+ * purpose, attributes, the reason message) are printed as they were signed.
+ */
+export interface ReceiptWords {
+  platform: string;
+  title: string;
+  pageOf: (page: number, pages: number) => string;
+  subject: (facts: {
+    checkType: string;
+    credential: string;
+    organisation: string;
+    checkedAt: string;
+    result: string;
+    outcome: string;
+    receiptId: string;
+  }) => string;
+  aCredential: string;
+  intro: (checkType: string, organisation: string, checkedAt: string) => string;
+  result: string;
+  results: Record<ReceiptFacts["result"], string>;
+  outcome: Record<CheckOutcome["status"], string>;
+  notEvaluated: string;
+  notEvaluatedNotAccepted: string;
+  checkOutcome: (outcome: string) => string;
+  reasonCode: string;
+  outcomeCode: string;
+  theCheck: string;
+  organisation: string;
+  organisationId: string;
+  checkedBy: string;
+  purpose: string;
+  checkType: string;
+  checkedAt: string;
+  theCredential: string;
+  credentialType: string;
+  issuer: string;
+  assuranceLevel: string;
+  notKnown: string;
+  notStated: string;
+  presentationHash: string;
+  whatTheVerifierSaw: string;
+  attributes: string;
+  none: string;
+  identityConfirmation: string;
+  visualMatch: string;
+  visualMatchConfirmed: (confirmedBy: string, at: string) => string;
+  notRecorded: string;
+  keepingThisReceipt: string;
+  receiptId: string;
+  retention: readonly string[];
+  signedByPlatform: string;
+  signedStatement: (facts: { alg: string; typ: string; kid: string; keysPath: string }) => string;
+  footer: (receiptId: string) => string;
+}
+
+/** The receipt's words in English: the default, and the source the other languages are translated from. */
+export const RECEIPT_WORDS_EN: ReceiptWords = {
+  platform: "UK Digital Identity",
+  title: "Verification receipt",
+  pageOf: (page, pages) => `Page ${page} of ${pages}`,
+  subject: (f) =>
+    `${f.checkType} check of a ${f.credential} by ${f.organisation} on ${f.checkedAt}: ${f.result}, check outcome ${f.outcome} (receipt ${f.receiptId})`,
+  aCredential: "credential",
+  intro: (checkType, organisation, checkedAt) => `${checkType} check by ${organisation} on ${checkedAt}`,
+  result: "Result",
+  results: RESULT_WORDS,
+  outcome: OUTCOME_WORDS,
+  notEvaluated: "Not evaluated",
+  notEvaluatedNotAccepted: "Not evaluated: the credential was not accepted",
+  checkOutcome: (outcome) => `Check outcome: ${outcome}`,
+  reasonCode: "Reason code:",
+  outcomeCode: "Outcome code:",
+  theCheck: "The check",
+  organisation: "Organisation",
+  organisationId: "Organisation ID",
+  checkedBy: "Checked by",
+  purpose: "Purpose",
+  checkType: "Check type",
+  checkedAt: "Checked at",
+  theCredential: "The credential",
+  credentialType: "Credential type",
+  issuer: "Issuer",
+  assuranceLevel: "Assurance level",
+  notKnown: "Not known",
+  notStated: "Not stated",
+  presentationHash: "Presentation hash (SHA-256, base64url)",
+  whatTheVerifierSaw: "What the verifier saw",
+  attributes: "Attributes",
+  none: "None",
+  identityConfirmation: "Identity confirmation",
+  visualMatch: "Visual match",
+  visualMatchConfirmed: (confirmedBy, at) =>
+    `Confirmed by ${confirmedBy} at ${at}: the person presenting matched the credential holder`,
+  notRecorded: "Not recorded",
+  keepingThisReceipt: "Keeping this receipt",
+  receiptId: "Receipt ID",
+  retention: RETENTION_STATEMENTS,
+  signedByPlatform: "Signed by the platform",
+  signedStatement: ({ alg, typ, kid, keysPath }) =>
+    `UK Digital Identity signed the facts on this receipt as the compact JWS below (${alg}, typ ${typ}, key ID ${kid}). ` +
+    `To check it, verify the signature with the key of that ID from the platform's verifier keys, published as a JWKS at ${keysPath}, ` +
+    "and compare its payload with this receipt: any change to either breaks the signature.",
+  footer: (receiptId) => `Receipt ${receiptId}`,
+};
+
+// ---------------------------------------------------------------------------------------------
 // Drawing (GOV.UK colours, one column, top to bottom)
 // ---------------------------------------------------------------------------------------------
 
@@ -185,119 +299,119 @@ class ReceiptWriter extends PdfWriter {
    * The result in large type with a coloured bar, then the check's outcome in bold: green when the
    * credential is valid and the check did not fail, red otherwise (ADR 033).
    */
-  result(facts: ReceiptFacts): void {
+  result(facts: ReceiptFacts, words: ReceiptWords): void {
     const colour = passedInFull(facts) ? GREEN : RED;
-    const message = wrap(this.fonts.regular, 11, drawable(this.fonts.regular, facts.reasonMessage), CONTENT_WIDTH - 24);
-    const outcome = wrap(
-      this.fonts.bold,
-      12,
-      drawable(this.fonts.bold, `Check outcome: ${outcomeWords(facts)}`),
-      CONTENT_WIDTH - 24,
-    );
+    const message = this.lines(facts.reasonMessage, 11, CONTENT_WIDTH - 24);
+    const outcome = this.lines(words.checkOutcome(outcomeWords(facts, words)), 12, CONTENT_WIDTH - 24, "bold");
     const height = 18 + 34 + message.length * 15 + 22 + outcome.length * 16 + 8 + (facts.outcome?.reason ? 14 : 0);
     this.ensure(height + 16);
     this.y -= 16;
     const top = this.y;
-    this.page.drawRectangle({ x: MARGIN, y: top - height, width: 6, height, color: colour });
-    this.text("Result", { x: MARGIN + 18, y: top - 14, size: 10, font: this.fonts.bold, color: GREY });
-    this.text(RESULT_WORDS[facts.result], {
-      x: MARGIN + 18,
-      y: top - 44,
-      size: 30,
-      font: this.fonts.bold,
-      color: colour,
-    });
+    this.rect({ x: MARGIN, y: top - height, width: 6, height, color: colour });
+    this.text(words.result, { x: MARGIN + 18, y: top - 14, size: 10, font: "bold", color: GREY });
+    this.text(words.results[facts.result], { x: MARGIN + 18, y: top - 44, size: 30, font: "bold", color: colour });
     for (const [i, line] of message.entries()) this.text(line, { x: MARGIN + 18, y: top - 64 - i * 15, size: 11 });
     const codeY = top - 64 - message.length * 15 - 2;
-    this.text(`Reason code: ${facts.reason}`, {
-      x: MARGIN + 18,
-      y: codeY,
-      size: 9,
-      font: this.fonts.mono,
-      color: GREY,
-    });
+    this.code(words.reasonCode, facts.reason, codeY);
     for (const [i, line] of outcome.entries())
-      this.text(line, { x: MARGIN + 18, y: codeY - 20 - i * 16, size: 12, font: this.fonts.bold, color: colour });
-    if (facts.outcome?.reason)
-      this.text(`Outcome code: ${facts.outcome.reason}`, {
-        x: MARGIN + 18,
-        y: codeY - 20 - outcome.length * 16 - 2,
-        size: 9,
-        font: this.fonts.mono,
-        color: GREY,
-      });
+      this.text(line, { x: MARGIN + 18, y: codeY - 20 - i * 16, size: 12, font: "bold", color: colour });
+    if (facts.outcome?.reason) this.code(words.outcomeCode, facts.outcome.reason, codeY - 20 - outcome.length * 16 - 2);
     this.y = top - height;
+  }
+
+  /** "Reason code: STATUS_REVOKED": the label in the document's language, the code in Courier after it. */
+  private code(label: string, code: string, y: number): void {
+    const x = MARGIN + 18;
+    this.text(label, { x, y, size: 9, color: GREY });
+    this.text(code, { x: x + this.width(label, 9) + 4, y, size: 9, font: "mono", color: GREY });
   }
 }
 
 const orNot = (value: string | null, missing: string) => (value?.trim() ? value : missing);
 
+/** The language a receipt is printed in: its locale (the PDF's /Lang and direction) and its words. */
+export interface ReceiptLanguage {
+  locale?: Locale;
+  words?: ReceiptWords;
+}
+
 /** The receipt as a PDF (one or two A4 pages), printing `signedReceipt`, which must be signed over these facts. */
-export async function receiptPdf(facts: ReceiptFacts, signedReceipt: string): Promise<Uint8Array> {
+export async function receiptPdf(
+  facts: ReceiptFacts,
+  signedReceipt: string,
+  language: ReceiptLanguage = {},
+): Promise<Uint8Array> {
   checkFacts(facts);
+  const words = language.words ?? RECEIPT_WORDS_EN;
   const { alg, kid } = signedHeader(facts, signedReceipt);
   const checkedAt = formatDateTimeZoned(facts.checkedAt);
-  const credential = orNot(facts.credentialType, "credential");
 
-  const { doc, fonts } = await newDocument({
-    title: "Verification receipt",
-    subject: `${facts.checkType} check of a ${credential} by ${facts.organisation.name} on ${checkedAt}: ${RESULT_WORDS[facts.result]}, check outcome ${outcomeWords(facts)} (receipt ${facts.receiptId})`,
+  const { doc, typesetter } = await newDocument({
+    title: words.title,
+    subject: words.subject({
+      checkType: facts.checkType,
+      credential: orNot(facts.credentialType, words.aCredential),
+      organisation: facts.organisation.name,
+      checkedAt,
+      result: words.results[facts.result],
+      outcome: outcomeWords(facts, words),
+      receiptId: facts.receiptId,
+    }),
+    locale: language.locale,
   });
-  const writer = new ReceiptWriter(doc, fonts, "Verification receipt");
+  const writer = new ReceiptWriter(doc, typesetter, words.title, words.platform);
 
   writer.y -= 4;
-  writer.text("Verification receipt", { x: MARGIN, y: writer.y, size: 24, font: fonts.bold });
+  writer.title(words.title);
   writer.y -= 8;
-  writer.paragraph(`${facts.checkType} check by ${facts.organisation.name} on ${checkedAt}`, {
+  writer.paragraph(words.intro(facts.checkType, facts.organisation.name, checkedAt), {
     size: 12,
     color: GREY,
     leading: 18,
   });
-  writer.result(facts);
+  writer.result(facts, words);
 
-  writer.heading("The check");
-  writer.field("Organisation", facts.organisation.name);
-  writer.field("Organisation ID", facts.organisation.id, { mono: true });
-  writer.field("Checked by", facts.checkedBy);
-  writer.field("Purpose", facts.purpose);
-  writer.field("Check type", facts.checkType);
-  writer.field("Checked at", checkedAt);
+  writer.heading(words.theCheck);
+  writer.field(words.organisation, facts.organisation.name);
+  writer.field(words.organisationId, facts.organisation.id, { mono: true });
+  writer.field(words.checkedBy, facts.checkedBy);
+  writer.field(words.purpose, facts.purpose);
+  writer.field(words.checkType, facts.checkType);
+  writer.field(words.checkedAt, checkedAt);
 
-  writer.heading("The credential");
-  writer.field("Credential type", orNot(facts.credentialType, "Not known"));
-  writer.field("Issuer", orNot(facts.issuer, "Not known"));
-  writer.field("Assurance level", orNot(facts.assuranceLevel, "Not stated"));
-  writer.field("Presentation hash (SHA-256, base64url)", facts.presentationHash, { mono: true });
+  writer.heading(words.theCredential);
+  writer.field(words.credentialType, orNot(facts.credentialType, words.notKnown));
+  writer.field(words.issuer, orNot(facts.issuer, words.notKnown));
+  writer.field(words.assuranceLevel, orNot(facts.assuranceLevel, words.notStated));
+  writer.field(words.presentationHash, facts.presentationHash, { mono: true });
 
-  writer.heading("What the verifier saw");
-  if (facts.attributes.length === 0) writer.field("Attributes", "None");
+  writer.heading(words.whatTheVerifierSaw);
+  if (facts.attributes.length === 0) writer.field(words.attributes, words.none);
   for (const attribute of facts.attributes) writer.field(attribute.label, attribute.value);
 
-  writer.heading("Identity confirmation");
+  writer.heading(words.identityConfirmation);
   writer.field(
-    "Visual match",
+    words.visualMatch,
     facts.visualMatch
-      ? `Confirmed by ${facts.visualMatch.confirmedBy} at ${formatDateTimeZoned(facts.visualMatch.confirmedAt)}: the person presenting matched the credential holder`
-      : "Not recorded",
+      ? words.visualMatchConfirmed(facts.visualMatch.confirmedBy, formatDateTimeZoned(facts.visualMatch.confirmedAt))
+      : words.notRecorded,
   );
 
-  writer.heading("Keeping this receipt");
-  writer.field("Receipt ID", facts.receiptId, { mono: true });
-  for (const statement of RETENTION_STATEMENTS) {
+  writer.heading(words.keepingThisReceipt);
+  writer.field(words.receiptId, facts.receiptId, { mono: true });
+  for (const statement of words.retention) {
     writer.y -= 6;
     writer.paragraph(statement, { size: 10 });
   }
 
-  writer.heading("Signed by the platform");
-  writer.paragraph(
-    `UK Digital Identity signed the facts on this receipt as the compact JWS below (${alg}, typ ${RECEIPT_TYP}, key ID ${kid}). ` +
-      `To check it, verify the signature with the key of that ID from the platform's verifier keys, published as a JWKS at ${RECEIPT_KEYS_PATH}, ` +
-      "and compare its payload with this receipt: any change to either breaks the signature.",
-    { size: 9.5, leading: 13 },
-  );
+  writer.heading(words.signedByPlatform);
+  writer.paragraph(words.signedStatement({ alg, typ: RECEIPT_TYP, kid, keysPath: RECEIPT_KEYS_PATH }), {
+    size: 9.5,
+    leading: 13,
+  });
   writer.y -= 6;
-  writer.paragraph(signedReceipt, { size: 6.5, font: fonts.mono, leading: 8.5, together: true });
+  writer.paragraph(signedReceipt, { size: 6.5, font: "mono", leading: 8.5, together: true });
 
-  writer.finish(`Receipt ${facts.receiptId}`, { numberEveryPage: true });
-  return doc.save();
+  writer.finish(words.footer(facts.receiptId), { numberEveryPage: true, pageOf: words.pageOf });
+  return writer.save();
 }
