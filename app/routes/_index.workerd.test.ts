@@ -33,6 +33,8 @@ const SHELL_LINKS = [
   "/coming-soon/gdpr",
   "/coming-soon/security",
   "/coming-soon/system-status",
+  // The language switch (issue 21): the home dashboard is offered in English and Welsh.
+  "/language/cy?next=%2F",
 ];
 
 /** Each role's stat cards, tools and panel button (spec 000 §2 table), each target once. */

@@ -38,7 +38,7 @@ describe("GET /login: Quick Demo Login only on a demo deployment", () => {
     const html = await page.text();
     expect(html).toContain("Quick Demo Login");
     for (const label of ["Admin User", "Citizen", "Verifier", "Operator"]) expect(html).toContain(`>${label}</button>`);
-    const data = await asDeployed("/login?_data=routes%2Flogin", "true");
+    const data = await asDeployed("/login?_data=routes%2F(%24lang).login", "true");
     expect(data.headers.get("Cache-Control")).toBe("no-store");
     expect(((await data.json()) as { demoLogins: unknown }).demoLogins).toEqual([
       { role: "admin", username: "admin", password: DEMO_PASSWORD },
@@ -55,7 +55,7 @@ describe("GET /login: Quick Demo Login only on a demo deployment", () => {
     expect(html).toContain("Sign In");
     expect(html).not.toContain("Quick Demo Login");
     expect(html).not.toContain(DEMO_PASSWORD);
-    const data = await asDeployed("/login?_data=routes%2Flogin", demoMode);
+    const data = await asDeployed("/login?_data=routes%2F(%24lang).login", demoMode);
     const body = await data.text();
     expect(JSON.parse(body)).toMatchObject({ demoLogins: null });
     expect(body).not.toContain(DEMO_PASSWORD);

@@ -310,6 +310,7 @@ const UPGRADE = { upgrade: true } as const;
 
 const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   [webKey("root", "loader")]: () => ({ path: "/privacy-policy" }),
+  [webKey("routes/language.$locale", "loader")]: () => ({ path: "/language/cy?next=%2F" }),
   [webKey("routes/($lang).coming-soon.$feature", "loader")]: () => ({ path: "/coming-soon/api-docs" }),
   [webKey("routes/($lang).verify.$shareId", "loader")]: () => ({ path: `/verify/${world.citizen.shareId}` }),
   [webKey("routes/verify-malformed", "loader")]: () => ({ path: "/verify/not/a-share" }),

@@ -113,36 +113,36 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   }),
 
   // The public pitch site (spec 001) and the public pages.
-  ...web("routes/($lang)._index", "/", {
+  ...web("routes/($lang)._index", "/:lang?", {
     loader: { access: EVERYONE, note: "the pitch home for visitors; the signed-in user's own dashboard" },
   }),
-  ...pitchPage("routes/($lang).about", "/about"),
-  ...pitchPage("routes/($lang).business-model", "/business-model"),
-  ...pitchPage("routes/($lang).challenge", "/challenge"),
-  ...pitchPage("routes/($lang).costs-benefits", "/costs-benefits"),
-  ...pitchPage("routes/($lang).governance", "/governance"),
-  ...pitchPage("routes/($lang).government", "/government"),
-  ...pitchPage("routes/($lang).investor-funding", "/investor-funding"),
-  ...pitchPage("routes/($lang).marketing", "/marketing"),
-  ...pitchPage("routes/($lang).ministers", "/ministers"),
-  ...pitchPage("routes/($lang).pilots", "/pilots"),
-  ...pitchPage("routes/($lang).privacy-policy", "/privacy-policy"),
-  ...pitchPage("routes/($lang).roadmap", "/roadmap"),
-  ...pitchPage("routes/($lang).solution", "/solution"),
-  ...pitchPage("routes/($lang).terms-of-service", "/terms-of-service"),
-  ...web("routes/($lang).podcasts", "/podcasts", { loader: { access: EVERYONE } }),
-  ...web("routes/($lang).coming-soon.$feature", "/coming-soon/:feature", { loader: { access: EVERYONE } }),
-  ...web("routes/($lang).gabriel-ai", "/gabriel-ai", {
+  ...pitchPage("routes/($lang).about", "/:lang?/about"),
+  ...pitchPage("routes/($lang).business-model", "/:lang?/business-model"),
+  ...pitchPage("routes/($lang).challenge", "/:lang?/challenge"),
+  ...pitchPage("routes/($lang).costs-benefits", "/:lang?/costs-benefits"),
+  ...pitchPage("routes/($lang).governance", "/:lang?/governance"),
+  ...pitchPage("routes/($lang).government", "/:lang?/government"),
+  ...pitchPage("routes/($lang).investor-funding", "/:lang?/investor-funding"),
+  ...pitchPage("routes/($lang).marketing", "/:lang?/marketing"),
+  ...pitchPage("routes/($lang).ministers", "/:lang?/ministers"),
+  ...pitchPage("routes/($lang).pilots", "/:lang?/pilots"),
+  ...pitchPage("routes/($lang).privacy-policy", "/:lang?/privacy-policy"),
+  ...pitchPage("routes/($lang).roadmap", "/:lang?/roadmap"),
+  ...pitchPage("routes/($lang).solution", "/:lang?/solution"),
+  ...pitchPage("routes/($lang).terms-of-service", "/:lang?/terms-of-service"),
+  ...web("routes/($lang).podcasts", "/:lang?/podcasts", { loader: { access: EVERYONE } }),
+  ...web("routes/($lang).coming-soon.$feature", "/:lang?/coming-soon/:feature", { loader: { access: EVERYONE } }),
+  ...web("routes/($lang).gabriel-ai", "/:lang?/gabriel-ai", {
     loader: { access: EVERYONE, note: "agents' declarations and aggregate figures only" },
   }),
-  ...web("routes/($lang).verify.$shareId", "/verify/:shareId", {
+  ...web("routes/($lang).verify.$shareId", "/:lang?/verify/:shareId", {
     loader: {
       access: EVERYONE,
       writes: ["shares", "wallet_events", "presentations"],
       note: "whoever holds a share link: valid or not, type and issuer, nothing personal; counts the view",
     },
   }),
-  ...web("routes/verify-malformed", "/verify/*", {
+  ...web("routes/verify-malformed", "/:lang?/verify/*", {
     loader: { access: EVERYONE, note: "a malformed share link: the verify page's own 404" },
   }),
   ...web("routes/language.$locale", "/language/:locale", {
@@ -161,11 +161,11 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   }),
 
   // Signing in and out (ADR 003). Anyone may try; the throttle, not the table, limits attempts.
-  ...web("routes/($lang).login", "/login", {
+  ...web("routes/($lang).login", "/:lang?/login", {
     loader: { access: SIGNED_OUT_PAGE },
     action: { access: EVERYONE, writes: ["sessions"], note: "a new session for whoever proves a password" },
   }),
-  ...web("routes/($lang).register", "/register", {
+  ...web("routes/($lang).register", "/:lang?/register", {
     loader: { access: SIGNED_OUT_PAGE },
     action: { access: EVERYONE, writes: ["users", "sessions"] },
   }),
