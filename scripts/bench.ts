@@ -1,5 +1,5 @@
 // `npm run bench`: performance targets, measured on this machine in one run (never in tests).
-// `npm run bench -- credentials` (or `verification`, `pitch`, `analytics`, `security`) runs one suite; no argument runs them all.
+// `npm run bench -- credentials` (or `verification`, `pitch`, `languages`, `analytics`, `security`) runs one suite; no argument runs them all.
 // The credential suite runs first, in this process, before the product is started, so the
 // workers do not compete for the CPU. The verification suite measures the core the same way, then
 // starts the product for its end-to-end run and stops it. The pitch suite starts the product as
@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchAnalytics } from "#scripts/bench/analytics.ts";
 import { benchCredentials, type Measurement } from "#scripts/bench/credentials.ts";
+import { benchLanguages } from "#scripts/bench/languages.ts";
 import { benchPitch } from "#scripts/bench/pitch.ts";
 import { benchSecurity, securityOptionsFromEnv } from "#scripts/bench/security.ts";
 import {
@@ -30,7 +31,7 @@ const VALIDATION_CONNECTIONS = Number(process.env.BENCH_VALIDATION_CONNECTIONS ?
 const ANALYTICS_ROWS = (process.env.BENCH_ANALYTICS_ROWS ?? "1000,1000000").split(",").map(Number);
 const ANALYTICS_RUNS = Number(process.env.BENCH_ANALYTICS_RUNS ?? 30);
 
-const SUITES = ["credentials", "verification", "pitch", "analytics", "security"] as const;
+const SUITES = ["credentials", "verification", "pitch", "languages", "analytics", "security"] as const;
 type Suite = (typeof SUITES)[number];
 const requested: string[] = process.argv.slice(2);
 const unknown = requested.filter((name) => !(SUITES as readonly string[]).includes(name));
@@ -187,6 +188,36 @@ if (suites.has("pitch") && !failed) {
     console.log(
       `  largest: ${kb(pitch.maxJsGzip)} gzip   (target ≤ 120 KB) ${pitch.maxJsGzip <= 120 * 1024 ? "met" : "NOT MET"}`,
     );
+  } catch (error) {
+    failed = true;
+    console.error(error);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (suites.has("languages") && !failed) {
+  await run("npx", ["remix", "build"]);
+  const dataDir = mkdtempSync(join(tmpdir(), "identity-bench-"));
+  const stack = await startStack({ dataDir, webPort: await freePort() });
+  try {
+    const languages = await benchLanguages(stack.url, { seconds: SECONDS, connections: CONNECTIONS });
+    results.languages = languages;
+    const kb = (n: number) => (Number.isNaN(n) ? "       -" : `${(n / 1024).toFixed(1).padStart(6)} KB`);
+    console.log(`\nLanguages: what a page ships, by language (compressed, gzip -9)`);
+    for (const w of languages.weights) {
+      console.log(
+        `  ${w.path.padEnd(18)} ${w.locale.padEnd(3)} answered in ${w.answered.padEnd(3)}  JS ${kb(w.jsBytesGzip)}   messages ${String(w.messages).padStart(4)} = ${kb(w.messagesBytesGzip)}`,
+      );
+    }
+    console.log(`  largest catalog a page loads: ${kb(languages.largestCatalogBytesGzip)}`);
+    for (const r of [languages.english, languages.welsh]) {
+      console.log(
+        `  ${r.path.padEnd(14)} ${String(r.requestsPerSecond).padStart(6)} req/s   p50 ${r.latencyP50Ms} ms   p99 ${r.latencyP99Ms} ms   non-2xx ${r.non2xx}`,
+      );
+    }
+    console.log(`  cached Welsh page / cached English page throughput: ${(languages.welshVsEnglish * 100).toFixed(0)}%`);
   } catch (error) {
     failed = true;
     console.error(error);
