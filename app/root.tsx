@@ -22,7 +22,7 @@ import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
 import { SERVICE_UNAVAILABLE_TITLE, ServiceUnavailable } from "#app/components/service-unavailable.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
-import { LOCALE_INFO } from "#core/i18n/locales.ts";
+import { LOCALE_INFO, PSEUDO_LOCALE_INFO } from "#core/i18n/locales.ts";
 import { toPublicUser } from "#server/accounts/authentication.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
 import { pageLanguage } from "#server/i18n/page-language.ts";
@@ -55,6 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     prefix: params.lang,
     routeIds: context.pageRoutes(url.pathname),
     user: session ? { role: session.user.role, language: session.user.language } : null,
+    pseudoLocales: context.env.PSEUDO_LOCALES === "true",
   });
   return json(
     {
@@ -94,7 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => installTracking(), []);
   useEffect(() => trackPageView(pathname), [pathname]);
 
-  const { locale } = usePageLanguage();
+  const { locale, pseudo } = usePageLanguage();
+  const { tag, dir } = pseudo ? PSEUDO_LOCALE_INFO[pseudo] : LOCALE_INFO[locale];
   const toggleTheme = useCallback(() => {
     const next: Theme = theme === "dark" ? "light" : "dark";
     persistTheme(next);
@@ -102,12 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [theme]);
 
   return (
-    <html
-      lang={LOCALE_INFO[locale].tag}
-      dir={LOCALE_INFO[locale].dir}
-      className={theme === "dark" ? "dark" : undefined}
-      suppressHydrationWarning
-    >
+    <html lang={tag} dir={dir} className={theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

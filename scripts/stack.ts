@@ -241,6 +241,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   args.push("--var", `WEBAUTHN_ORIGIN:http://localhost:${options.webPort}`);
   // The local stack is a demo: Quick Demo Login with the seeded accounts (ADR 028).
   args.push("--var", `DEMO_MODE:${DEMO_MODE}`);
+  // And it serves the pseudo-locales, for finding words that bypass the catalogs (ADR 035).
+  args.push("--var", "PSEUDO_LOCALES:true");
   const wrangler = spawn("npx", args, {
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: options.inheritOutput ? "inherit" : "pipe",

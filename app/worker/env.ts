@@ -32,6 +32,8 @@ export const WebEnvSchema = workerEnv({
   PODCAST_AUDIO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** "true" only on a demo deployment: Quick Demo Login and the demo accounts (ADR 028); production's wrangler.toml says "false". */
   DEMO_MODE: z.enum(["true", "false"]).optional(),
+  /** "true" only on local runs and tests: the pseudo-locales for finding words outside the catalogs (ADR 035). */
+  PSEUDO_LOCALES: z.enum(["true", "false"]).optional(),
   /** The origin passkeys belong to (ADR 021); default: PUBLIC_BASE_URL's. Locally http://localhost:PORT. */
   WEBAUTHN_ORIGIN: webauthnOriginBinding.optional(),
   ASSETS: serviceBinding(),

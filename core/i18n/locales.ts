@@ -38,6 +38,13 @@ export const LOCALE_INFO: Readonly<Record<Locale, LocaleInfo>> = {
   it: { tag: "it", name: "Italiano", englishName: "Italian", dir: "ltr", scope: "citizen" },
 };
 
+/**
+ * The pseudo-locales (server/i18n/pseudo.ts; local runs and tests only, never offered to people):
+ * accented English, and English written right to left on a right-to-left page.
+ */
+export const PSEUDO_LOCALE_INFO = { xa: { tag: "en-XA", dir: "ltr" }, xb: { tag: "en-XB", dir: "rtl" } } as const;
+export type Pseudo = keyof typeof PSEUDO_LOCALE_INFO;
+
 const KNOWN: ReadonlySet<string> = new Set(LOCALES);
 
 export function isLocale(value: unknown): value is Locale {

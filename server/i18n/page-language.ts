@@ -1,8 +1,16 @@
 import { defineMessages } from "@formatjs/intl";
-import { DEFAULT_LOCALE, isLocale, type Locale, type LocaleScope, localesFor } from "#core/i18n/locales.ts";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  type LocaleScope,
+  localesFor,
+  type Pseudo,
+} from "#core/i18n/locales.ts";
 import { negotiateLocale } from "#core/i18n/negotiate.ts";
 import { PUBLIC_PAGES, publicPage, splitLocalePrefix } from "#core/i18n/pages.ts";
 import { type ParsedMessages, pageMessages, serverIntl, translates } from "./catalogs.ts";
+import { pseudoMessages, pseudoOf } from "./pseudo.ts";
 import { messageIdsFor } from "./routes.ts";
 
 /** The cookie that remembers a person's choice of language (and is set from their profile at sign-in). */
@@ -66,6 +74,8 @@ export interface PageLanguage {
   messages: ParsedMessages;
   /** In the language asked for, when the page is shown in English because it is not translated into it yet. */
   notice: string | null;
+  /** The pseudo-locale the messages are written in, if any (server/i18n/pseudo.ts). */
+  pseudo?: Pseudo;
 }
 
 interface Asked {
@@ -76,6 +86,8 @@ interface Asked {
   routeIds: readonly string[];
   /** The signed-in person: their role and saved language. */
   user: { role: string; language: string | null } | null;
+  /** Whether this stack serves the pseudo-locales (PSEUDO_LOCALES "true": local runs and tests only). */
+  pseudoLocales?: boolean;
 }
 
 const notFound = () => new Response("Not Found", { status: 404 });
@@ -86,7 +98,7 @@ const notFound = () => new Response("Not Found", { status: 404 });
  * their browser asks for. A prefix the page is not offered in, or no language at all, is a 404.
  * A page not yet translated into the language asked for is shown in English, whole.
  */
-export function pageLanguage({ request, prefix, routeIds, user }: Asked): PageLanguage {
+export function pageLanguage({ request, prefix, routeIds, user, pseudoLocales = false }: Asked): PageLanguage {
   const { pathname } = new URL(request.url);
   const { path } = splitLocalePrefix(pathname);
   const page = publicPage(path) ?? null;
@@ -114,6 +126,19 @@ export function pageLanguage({ request, prefix, routeIds, user }: Asked): PageLa
     locale !== requested && translates(requested, [messages.notYet.id])
       ? serverIntl(requested).formatMessage(messages.notYet)
       : null;
+  const pseudo = pseudoLocales ? pseudoOf(request) : undefined;
+  if (pseudo) {
+    const english = pageMessages(DEFAULT_LOCALE, ids);
+    return {
+      locale: DEFAULT_LOCALE,
+      requested: DEFAULT_LOCALE,
+      offered,
+      page,
+      messages: pseudoMessages(english, pseudo),
+      notice: null,
+      pseudo,
+    };
+  }
   return { locale, requested, offered, page, messages: pageMessages(locale, ids), notice };
 }
 

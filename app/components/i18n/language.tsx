@@ -10,7 +10,7 @@ import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { defineMessages, IntlProvider, useIntl } from "react-intl";
 import { type Formats, formats, intlTag } from "#core/format/locale.ts";
-import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "#core/i18n/locales.ts";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, type Pseudo } from "#core/i18n/locales.ts";
 import { localePath, splitLocalePrefix } from "#core/i18n/pages.ts";
 
 /** Messages as the server parsed them (react-intl formats them without a parser in the browser). */
@@ -26,6 +26,8 @@ export interface PageLanguageData {
   messages: ParsedMessages;
   /** In the language asked for, when the page is shown in English because it is not translated into it yet. */
   notice: string | null;
+  /** A pseudo-locale's messages (local runs and tests only: server/i18n/pseudo.ts). */
+  pseudo?: Pseudo;
 }
 
 const messages = defineMessages({
