@@ -1,0 +1,166 @@
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import en from "#core/i18n/catalog/en.json";
+import type { Locale } from "#core/i18n/locales.ts";
+import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
+import { openBrowser, waitForHydration } from "./browser.ts";
+import {
+  axeInBothThemes,
+  closeBrowsers,
+  createUser,
+  openTestBrowser,
+  photograph,
+  signIn,
+  type TestUser,
+  visit,
+} from "./wallet-helpers.ts";
+
+/**
+ * Languages as a person uses them (issue 21, ADR 035): the switch on every kind of page, the
+ * choice kept across pages, on sign-in and on another device, typed text kept through a switch,
+ * the keyboard alone in Welsh, axe in Welsh, Urdu and Polish, and no visible words outside the
+ * catalogs (the accented pseudo-locale). Words are found through the catalogs, as translated.
+ */
+
+/** A message in a language, as the page shows it (plain messages: no placeholders). */
+const say = (locale: Locale, id: keyof typeof en): string =>
+  locale === "en" ? en[id] : (TRANSLATIONS[locale]?.[id] ?? en[id]);
+
+const htmlLanguage = (page: Page) =>
+  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+
+/** A link of the switch (GOV.UK's language navigation): each language named in itself. */
+const languageLink = (page: Page, name: string) => page.locator(`nav a[hreflang]`).filter({ hasText: name });
+
+let citizen: TestUser;
+let verifier: TestUser;
+
+beforeAll(async () => {
+  [citizen, verifier] = await Promise.all([
+    createUser({ prefix: "lang", firstName: "Gwenllian", lastName: "Jones", records: true }),
+    createUser({ prefix: "lang-ver", firstName: "Dafydd", lastName: "Evans", role: "verifier" }),
+  ]);
+});
+
+afterEach(closeBrowsers);
+
+describe("the language switch", () => {
+  it("turns a pitch page into Welsh at its own address and back, and is kept across pages", async () => {
+    const { page } = await openTestBrowser();
+    await visit(page, "/about");
+    await languageLink(page, "Cymraeg").click();
+    await page.waitForURL(/\/cy\/about$/);
+    expect(await htmlLanguage(page)).toEqual({ lang: "cy", dir: "ltr" });
+    await expect
+      .poll(() => page.getByRole("navigation", { name: say("cy", "language.switch.label") }).isVisible())
+      .toBe(true);
+    // The pitch site is English and Welsh: no other language is offered there.
+    expect(await page.getByRole("link", { name: "Polski", exact: true }).count()).toBe(0);
+
+    // The choice is remembered: an English address of a public page now opens in Welsh.
+    await page.goto("/login");
+    await page.waitForURL(/\/cy\/login$/);
+    expect((await htmlLanguage(page)).lang).toBe("cy");
+
+    await waitForHydration(page);
+    await languageLink(page, "English").click();
+    await page.waitForURL(/\/login$/);
+    expect((await htmlLanguage(page)).lang).toBe("en-GB");
+  });
+
+  it("keeps what the person typed when they switch language on a form", async () => {
+    const { page } = await openTestBrowser();
+    await visit(page, "/register");
+    const username = page.locator('input[name="username"]');
+    await username.fill("gwenllian-typed");
+    await languageLink(page, "Cymraeg").click();
+    await page.waitForURL(/\/cy\/register$/);
+    await expect.poll(async () => (await htmlLanguage(page)).lang).toBe("cy");
+    expect(await username.inputValue()).toBe("gwenllian-typed");
+  });
+
+  it("on a citizen's screen offers every language, writes Urdu right to left, and saves the choice", async () => {
+    const browser = await openTestBrowser();
+    await signIn(browser, citizen, "/profile");
+    const { page } = browser;
+    await languageLink(page, "اردو").click();
+    await expect.poll(() => htmlLanguage(page)).toEqual({ lang: "ur", dir: "rtl" });
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    // The current language is marked, named in itself.
+    expect(await page.locator('[aria-current="true"][lang="ur"]').textContent()).toBe("اردو");
+    await photograph(page, "languages-profile-ur", { fullPage: true });
+  });
+
+  it("on a staff console offers English and Welsh only", async () => {
+    const browser = await openTestBrowser();
+    await signIn(browser, verifier, "/verifier");
+    const nav = browser.page.getByRole("navigation", { name: say("en", "language.switch.label") });
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Cymraeg"]);
+  });
+});
+
+describe("the choice follows the person", () => {
+  it("to another device when they sign in there", async () => {
+    const first = await openTestBrowser();
+    await signIn(first, citizen, "/profile");
+    await languageLink(first.page, "Polski").click();
+    await expect.poll(async () => (await htmlLanguage(first.page)).lang).toBe("pl");
+
+    // Another device: a browser that has never chosen, asking for English.
+    const second = await openBrowser();
+    try {
+      await signIn(second, citizen, "/wallet");
+      expect((await htmlLanguage(second.page)).lang).toBe("pl");
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("the keyboard alone, in Welsh", () => {
+  it("reaches the switch and signs in from /cy/login", async () => {
+    const { page } = await openTestBrowser();
+    await visit(page, "/cy/login");
+    const person = await createUser({ prefix: "lang-kb", firstName: "Elin", lastName: "Morgan" });
+    // The first Tab reaches the skip link, then the switch's first link (English).
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("English");
+    await page.locator('input[name="username"]').focus();
+    await page.keyboard.type(person.username);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(person.password);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/cy");
+    await expect.poll(async () => (await htmlLanguage(page)).lang).toBe("cy");
+  });
+});
+
+/** The citizen's screens, as each language reaches them. */
+const CITIZEN_SCREENS = (locale: Locale) => [
+  `/${locale}/login`,
+  `/${locale}/register`,
+  `/${locale}/privacy-policy`,
+  "/wallet",
+  "/credentials",
+  "/shares",
+  "/profile",
+];
+
+describe.each(["cy", "ur", "pl"] as const)("every citizen screen in %s", (locale) => {
+  it("has no serious or critical axe finding in light or dark, and is in that language", async () => {
+    const browser = await openTestBrowser();
+    await browser.context.addCookies([{ name: "lang", value: locale, url: browser.baseUrl }]);
+    await signIn(browser, citizen, "/wallet");
+    const findings: string[] = [];
+    for (const path of CITIZEN_SCREENS(locale)) {
+      // The public pages are for signed-out visitors: look at them in a signed-out browser.
+      const page = path.startsWith(`/${locale}/`) ? (await openTestBrowser()).page : browser.page;
+      await visit(page, path);
+      expect((await htmlLanguage(page)).lang, path).toBe(locale === "cy" ? "cy" : locale);
+      const { light, dark } = await axeInBothThemes(page);
+      findings.push(...light.map((f) => `${path} light ${f}`), ...dark.map((f) => `${path} dark ${f}`));
+    }
+    expect(findings).toEqual([]);
+  });
+});
