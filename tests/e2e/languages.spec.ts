@@ -11,6 +11,7 @@ import {
   openTestBrowser,
   photograph,
   signIn,
+  TAKING_SCREENSHOTS,
   type TestUser,
   visit,
 } from "./wallet-helpers.ts";
@@ -162,5 +163,71 @@ describe.each(["cy", "ur", "pl"] as const)("every citizen screen in %s", (locale
       findings.push(...light.map((f) => `${path} light ${f}`), ...dark.map((f) => `${path} dark ${f}`));
     }
     expect(findings).toEqual([]);
+  });
+});
+
+/**
+ * Words that bypass the catalogs: in the accented pseudo-locale every word written through a
+ * message is accented, so a visible text (or a label a screen reader reads) with plain ASCII
+ * words and not one accented letter was written in the code. What a page shows of data stays as
+ * it is, and is marked so (ADR 036): identifiers and codes `dir="ltr"`, what people or
+ * authorities wrote `dir="auto"`, a language of its own `lang`, or `translate="no"`.
+ */
+async function wordsOutsideCatalogs(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const accented = /[áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÁƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ]/;
+    const words = /[A-Za-z]{2,}/;
+    // A date or time as the English formats print them is data, not words (core/format).
+    const date = /^\s*(\d{1,2} [A-Z][a-z]{2,8} \d{4}(, \d{2}:\d{2}(:\d{2})?)?|\d{2}:\d{2}(:\d{2})?)\s*$/;
+    const data = '[dir="ltr"], [dir="auto"], [translate="no"], [lang]:not(html), script, style, noscript, svg';
+    const plain = (text: string) => words.test(text) && !accented.test(text) && !date.test(text);
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? "";
+      if (!parent || !plain(text) || parent.closest(data)) continue;
+      if (!parent.getClientRects().length && !parent.closest(".sr-only")) continue; // not shown
+      found.push(`"${text.trim().slice(0, 60)}" in <${parent.tagName.toLowerCase()}>`);
+    }
+    for (const element of document.body.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
+      if (element.closest(data)) continue;
+      for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+        const value = element.getAttribute(name);
+        if (value && plain(value)) found.push(`${name}="${value.slice(0, 60)}" on <${element.tagName.toLowerCase()}>`);
+      }
+    }
+    return [...new Set(found)];
+  });
+}
+
+/** Pages of every kind, by who sees them. */
+const PSEUDO_PAGES = {
+  visitor: ["/", "/about", "/pilots", "/login", "/register", "/privacy-policy", "/terms-of-service", "/nowhere"],
+  citizen: ["/", "/wallet", "/credentials", "/shares", "/profile"],
+  verifier: ["/verifier", "/verifier/history", "/verifier/api-docs"],
+} as const;
+
+describe("words outside the catalogs", () => {
+  it.each(Object.entries(PSEUDO_PAGES))("none on the pages a %s sees (accented pseudo-locale)", async (who, paths) => {
+    const browser = await openTestBrowser();
+    await browser.context.addCookies([{ name: "pseudo", value: "xa", url: browser.baseUrl }]);
+    if (who === "citizen") await signIn(browser, citizen, "/wallet");
+    if (who === "verifier") await signIn(browser, verifier, "/verifier");
+    const found: string[] = [];
+    for (const path of paths) {
+      await browser.page.goto(path);
+      await waitForHydration(browser.page);
+      expect((await htmlLanguage(browser.page)).lang, path).toBe("en-XA");
+      found.push(...(await wordsOutsideCatalogs(browser.page)).map((f) => `${path}: ${f}`));
+    }
+    expect(found).toEqual([]);
+    // The bidirectional pseudo-locale, photographed for a person to look at (`npm run screens`).
+    if (!TAKING_SCREENSHOTS) return;
+    await browser.context.addCookies([{ name: "pseudo", value: "xb", url: browser.baseUrl }]);
+    for (const path of paths) {
+      await visit(browser.page, path);
+      await photograph(browser.page, `pseudo-xb-${who}${path.replaceAll("/", "-")}`, { fullPage: true });
+    }
   });
 });
