@@ -47,6 +47,49 @@ describe("edge-cached pitch pages", () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it("never serves a page cached in English to a Welsh request, nor the reverse (issue 21)", async () => {
+    // A host of its own, so this test alone warms these entries.
+    const origin = `https://languages-${crypto.randomUUID()}.identity.example`;
+    const get = (path: string, cookie?: string) =>
+      SELF.fetch(`${origin}${path}`, {
+        headers: {
+          Host: new URL(origin).host,
+          "CF-Connecting-IP": uniqueAddress(),
+          "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        redirect: "manual",
+      });
+    const warmed = async (path: string) => {
+      let response = await get(path);
+      for (let i = 0; i < 20 && response.headers.get("x-cache") !== "HIT"; i++) {
+        await response.body?.cancel();
+        await new Promise((r) => setTimeout(r, 50));
+        response = await get(path);
+      }
+      return response;
+    };
+    const english = await warmed("/about");
+    expect(english.headers.get("x-cache")).toBe("HIT");
+    expect(await english.text()).toMatch(/<html lang="en-GB"/);
+
+    // Welsh asked for by its address: its own entry, rendered in Welsh, never the English one.
+    const welsh = await get("/cy/about");
+    expect(welsh.headers.get("x-cache")).toBe("MISS");
+    expect(await welsh.text()).toMatch(/<html lang="cy"/);
+    // Welsh asked for by the remembered choice at the English address: sent to the Welsh address, uncached.
+    const chosen = await get("/about", "lang=cy");
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.get("Location")).toBe("/cy/about");
+    expect(chosen.headers.get("x-cache")).toBeNull();
+
+    // And the reverse: the cached Welsh page is never the English answer.
+    expect(await (await warmed("/cy/about")).text()).toMatch(/<html lang="cy"/);
+    const again = await get("/about", "lang=en");
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toMatch(/<html lang="en-GB"/);
+  });
+
   it("keeps light and dark variants apart", async () => {
     const dark = await (await call("/", themed("dark"))).text();
     const light = await (await call("/", themed("light"))).text();
