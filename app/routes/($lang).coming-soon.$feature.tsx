@@ -1,21 +1,69 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { defineMessages, type MessageTag, type NoMessageValues, useIntl } from "react-intl";
 import { z } from "zod";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { BackLink, TextLink } from "#app/components/ui/text-link.tsx";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#core/i18n/locales.ts";
 import { CONTACTS, mailto } from "#core/pitch/programme.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 
 /** Spec 000 §2 / 001 §2 "/coming-soon/{feature}": named titles, else the slug's words title-cased. */
-const TITLES: Record<string, string> = {
-  "api-docs": "API Documentation",
-  "system-status": "System Status",
-  community: "Community Forum",
-  enterprise: "Enterprise Solutions",
-  cookies: "Cookie Policy",
-  gdpr: "GDPR Compliance",
-  security: "Security Information",
+const titles = defineMessages({
+  apiDocs: { id: "comingSoon.feature.apiDocs", defaultMessage: "API Documentation" },
+  systemStatus: { id: "comingSoon.feature.systemStatus", defaultMessage: "System Status" },
+  community: { id: "comingSoon.feature.community", defaultMessage: "Community Forum" },
+  enterprise: { id: "comingSoon.feature.enterprise", defaultMessage: "Enterprise Solutions" },
+  cookies: { id: "comingSoon.feature.cookies", defaultMessage: "Cookie Policy" },
+  gdpr: { id: "comingSoon.feature.gdpr", defaultMessage: "GDPR Compliance" },
+  security: { id: "comingSoon.feature.security", defaultMessage: "Security Information" },
+});
+const TITLES: Record<string, (typeof titles)[keyof typeof titles]> = {
+  "api-docs": titles.apiDocs,
+  "system-status": titles.systemStatus,
+  community: titles.community,
+  enterprise: titles.enterprise,
+  cookies: titles.cookies,
+  gdpr: titles.gdpr,
+  security: titles.security,
 };
+
+type Values = {
+  back: NoMessageValues;
+  expected: { when: string | number };
+  metaDescription: { feature: string | number; when: string | number };
+  questions: { link: MessageTag; email: string | number };
+  stillBuilding: NoMessageValues;
+  underDevelopment: NoMessageValues;
+};
+const messages = defineMessages<Values>({
+  metaDescription: {
+    id: "comingSoon.page.metaDescription",
+    defaultMessage: "{feature} is under development. Expected availability: {when}.",
+    description: "{feature}: the feature's name; {when}: a quarter of a year, as written ('Q2 2025').",
+  },
+  back: { id: "comingSoon.page.back", defaultMessage: "Back to home" },
+  underDevelopment: {
+    id: "comingSoon.page.underDevelopment",
+    defaultMessage: "Under development",
+    description: "A label above the feature's name (shown in capitals).",
+  },
+  stillBuilding: {
+    id: "comingSoon.page.stillBuilding",
+    defaultMessage: "We are still building this part of the service.",
+  },
+  expected: {
+    id: "comingSoon.page.expected",
+    defaultMessage: "Expected availability: {when}",
+    description: "{when}: a quarter of a year, as written ('Q2 2025').",
+  },
+  questions: {
+    id: "comingSoon.page.questions",
+    defaultMessage: "Questions in the meantime? Contact us at <link>{email}</link>.",
+    description: "<link> is the support email address, linked.",
+  },
+});
 
 /** Spec 000 §9. */
 const EXPECTED_AVAILABILITY = "Q2 2025";
@@ -26,48 +74,60 @@ const FeatureSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i)
   .max(64);
 
-function featureTitle(slug: string): string {
-  return (
-    TITLES[slug.toLowerCase()] ??
-    slug
-      .split("-")
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
-      .join(" ")
-  );
+/** The feature's name: a named feature's in the page's language, else the address's words title-cased. */
+function featureTitle(slug: string, locale: Locale): string {
+  const named = TITLES[slug.toLowerCase()];
+  if (named) return serverIntl(locale).formatMessage(named);
+  return slug
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(" ");
 }
 
 export function loader({ params }: LoaderFunctionArgs) {
+  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
   const slug = FeatureSchema.safeParse(params.feature);
   // Anything that is not a slug is not a feature: the 404 page.
   if (!slug.success) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return json({ title: featureTitle(slug.data) });
+  const title = featureTitle(slug.data, locale);
+  return json({
+    title,
+    description: serverIntl(locale).formatMessage(messages.metaDescription, {
+      feature: title,
+      when: EXPECTED_AVAILABILITY,
+    }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Coming Soon"} | UK Digital Identity` },
   {
     name: "description",
-    content: `${data?.title ?? "This feature"} is under development. Expected availability: ${EXPECTED_AVAILABILITY}.`,
+    content: data?.description ?? `This feature is under development. Expected availability: ${EXPECTED_AVAILABILITY}.`,
   },
 ];
 
 export default function ComingSoon() {
+  const intl = useIntl();
   const { title } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <BackLink>Back to home</BackLink>
+      <BackLink>{intl.formatMessage(messages.back)}</BackLink>
       <Card className="mt-6 p-8">
         <span className="inline-flex items-center gap-2 rounded-sm bg-govuk-yellow px-2 py-1 text-sm font-bold uppercase tracking-wide text-govuk-black">
           <Icon name="settings" className="h-4 w-4" />
-          Under development
+          {intl.formatMessage(messages.underDevelopment)}
         </span>
         <h1 className="mt-4 text-4xl font-bold">{title}</h1>
-        <p className="mt-4 text-lg">We are still building this part of the service.</p>
+        <p className="mt-4 text-lg">{intl.formatMessage(messages.stillBuilding)}</p>
         <p className="mt-4 text-lg">
-          <strong>Expected availability: {EXPECTED_AVAILABILITY}</strong>
+          <strong>{intl.formatMessage(messages.expected, { when: EXPECTED_AVAILABILITY })}</strong>
         </p>
         <p className="mt-6 border-s-4 border-govuk-border ps-4 text-govuk-grey dark:border-slate-600 dark:text-slate-400">
-          Questions in the meantime? Contact us at <TextLink href={mailto(SUPPORT_EMAIL)}>{SUPPORT_EMAIL}</TextLink>.
+          {intl.formatMessage(messages.questions, {
+            email: SUPPORT_EMAIL,
+            link: (chunks) => <TextLink href={mailto(SUPPORT_EMAIL)}>{chunks}</TextLink>,
+          })}
         </p>
       </Card>
     </div>

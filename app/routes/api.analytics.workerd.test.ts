@@ -9,6 +9,7 @@ import type {
   PerformanceMetric,
 } from "#core/analytics/dashboard.ts";
 import { analyticsEvents, performanceMetrics, systemLogs, userSessions, users } from "#db/schema/index.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { type ErrorOccurrenceInput, errorStatements } from "#server/observability/errors.ts";
 import { call, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
@@ -108,6 +109,12 @@ describe("/api/analytics: who may read", () => {
     const unknown = await call(`/api/analytics/errors/${crypto.randomUUID()}`, { cookie });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: "Error not found", code: "NOT_FOUND" });
+    // Someone who chose Welsh reads the refusal in Welsh; the code stays the same.
+    const welsh = await call(`/api/analytics/errors/${crypto.randomUUID()}`, {
+      headers: { Cookie: `${SESSION_COOKIE}=${cookie}; lang=cy` },
+    });
+    expect(welsh.status).toBe(404);
+    expect(await welsh.json()).toEqual({ message: "Heb ddod o hyd i'r gwall", code: "NOT_FOUND" });
   });
 });
 

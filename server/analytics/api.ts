@@ -6,7 +6,10 @@ import { requirePermission } from "#server/accounts/permissions.ts";
 import type { SessionBindings } from "#server/accounts/session.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { validationError } from "#server/http/json.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import type { RequestContext } from "#server/worker/context.ts";
+import { AnalyticsRefusal } from "./reads.ts";
 
 /**
  * The analytics API's calls (issue 12; spec 000 §7), administrators only:
@@ -31,7 +34,8 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
 
 /**
  * One analytics call: the signed-in user allowed `action` (401 signed out; 403, audited, for anyone
- * else), then `work`; its answer as uncached JSON, refusals (ServiceError) as JSON 4xx.
+ * else), then `work`; its answer as uncached JSON, refusals (ServiceError) as JSON 4xx, their
+ * message in the asker's language (the code never changes).
  */
 export async function analyticsCall(
   request: Request,
@@ -43,6 +47,11 @@ export async function analyticsCall(
   try {
     return Response.json(await work(user), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
+    if (error instanceof AnalyticsRefusal)
+      return Response.json(
+        { message: serverIntl(requestLocale(request)).formatMessage(error.words), code: error.code },
+        { status: error.status },
+      );
     return serviceErrorResponse(error);
   }
 }

@@ -1,3 +1,4 @@
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -15,6 +16,23 @@ import { SEVERITIES } from "#core/analytics/dashboard.ts";
 import type { Database } from "#db/client.ts";
 import { analyticsEvents, errorGroups, errorLogs, performanceMetrics, systemLogs, users } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
+
+/** The refusals' words: the code stays, the message is said in the person's language (analyticsCall). */
+const refusals = defineMessages({
+  badId: { id: "analytics.api.badErrorId", defaultMessage: "Error id must be a UUID" },
+  notFound: { id: "analytics.api.errorNotFound", defaultMessage: "Error not found" },
+  alreadyResolved: { id: "analytics.api.alreadyResolved", defaultMessage: "This error is already resolved" },
+});
+
+/** A refusal of these calls, worded in the language of whoever asked when it is answered (English as thrown). */
+export class AnalyticsRefusal extends ServiceError {
+  readonly words: MessageDescriptor;
+
+  constructor(status: number, words: MessageDescriptor, code: string) {
+    super(status, String(words.defaultMessage), code);
+    this.words = words;
+  }
+}
 
 /**
  * The lists /api/analytics/* answers with (issue 12; spec 000 §7), newest first, each on an index
@@ -143,13 +161,13 @@ const DETAIL_OCCURRENCES = 20;
 /** An error group's id from the path: a 400 for something that cannot be one. */
 export function parseErrorId(id: string | undefined): string {
   const parsed = z.guid().safeParse(id);
-  if (!parsed.success) throw new ServiceError(400, "Error id must be a UUID", "VALIDATION_ERROR");
+  if (!parsed.success) throw new AnalyticsRefusal(400, refusals.badId, "VALIDATION_ERROR");
   return parsed.data;
 }
 
 async function findError(db: Database, id: string): Promise<ErrorRecord & { fingerprint: string }> {
   const [row] = (await selectErrors(db, eq(errorGroups.id, id)).limit(1)) as ErrorRow[];
-  if (!row) throw new ServiceError(404, "Error not found", "NOT_FOUND");
+  if (!row) throw new AnalyticsRefusal(404, refusals.notFound, "NOT_FOUND");
   return { ...errorRecord(row), fingerprint: row.group.fingerprint };
 }
 
@@ -198,7 +216,7 @@ export async function resolveError(
     .set({ resolved: true, resolvedAt: now, resolvedBy: resolverId, regressedAt: null })
     .where(and(eq(errorGroups.id, id), eq(errorGroups.resolved, false)))
     .returning({ id: errorGroups.id });
-  if (updated.length === 0) throw new ServiceError(409, "This error is already resolved", "ALREADY_RESOLVED");
+  if (updated.length === 0) throw new AnalyticsRefusal(409, refusals.alreadyResolved, "ALREADY_RESOLVED");
   const { fingerprint: _, ...record } = await findError(db, id);
   return record;
 }

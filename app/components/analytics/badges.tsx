@@ -1,8 +1,54 @@
+import { defineMessages, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { responseTimeVariant, type Severity } from "#core/analytics/dashboard.ts";
 import { capitalise } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
+
+type Values = {
+  level: { level: string; name: string | number };
+  milliseconds: { ms: string | number };
+  severity: { severity: string };
+  severityLabel: { severity: string; name: string | number };
+};
+const messages = defineMessages<Values>({
+  severity: {
+    id: "analytics.badges.severity",
+    defaultMessage: "{severity, select, critical {critical} high {high} medium {medium} low {low} other {{severity}}}",
+    description: "An error's severity on a badge (shown in capitals).",
+  },
+  severityLabel: {
+    id: "analytics.badges.severityLabel",
+    defaultMessage: "{severity, select, critical {Critical} high {High} medium {Medium} low {Low} other {{name}}}",
+    description: "An error's severity in a chart's legend and table; {name} is an unknown one as recorded.",
+  },
+  level: {
+    id: "analytics.badges.level",
+    defaultMessage: "{level, select, debug {Debug} info {Info} warn {Warn} error {Error} other {{name}}}",
+    description: "A log line's level; {name} is an unknown one as recorded.",
+  },
+  milliseconds: {
+    id: "analytics.badges.milliseconds",
+    defaultMessage: "{ms} ms",
+    description: "A response time in milliseconds; {ms} is a whole number ('1,234').",
+  },
+});
+
+/** The severities' words: as a badge says them, and as a legend does. */
+export function useSeverityWords() {
+  const intl = useIntl();
+  return {
+    badge: (severity: string) => intl.formatMessage(messages.severity, { severity }),
+    label: (severity: string) => intl.formatMessage(messages.severityLabel, { severity, name: capitalise(severity) }),
+  };
+}
+
+/** A log level's word ("Warn"), for its badge and the level filter. */
+export function useLevelWord() {
+  const intl = useIntl();
+  return (level: string) => intl.formatMessage(messages.level, { level, name: capitalise(level) });
+}
 
 /**
  * Spec 000 §9's severity colours (critical red, high orange, medium yellow, low blue), the same in
@@ -35,12 +81,13 @@ export const SEVERITY_COLOURS: Record<Severity, { badge: string; swatch: string;
 const badgeShape = "inline-flex shrink-0 items-center rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide";
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
+  const words = useSeverityWords();
   return (
     <span
       className={`${badgeShape} ${SEVERITY_COLOURS[severity]?.badge ?? TONE_CLASSES.neutral.badge}`}
       data-severity={severity}
     >
-      {severity}
+      {words.badge(severity)}
     </span>
   );
 }
@@ -58,13 +105,15 @@ const VARIANT_CLASSES: Record<ReturnType<typeof responseTimeVariant>, string> = 
 
 /** `large` for a headline tile, where the badge is the figure. */
 export function ResponseTimeBadge({ ms, large = false }: { ms: number; large?: boolean }) {
+  const intl = useIntl();
+  const f = useFormats();
   const variant = responseTimeVariant(ms);
   return (
     <span
       className={`inline-flex shrink-0 items-center rounded-sm font-bold tabular-nums ${large ? "px-3 py-1 text-3xl" : "px-2 py-0.5 text-xs"} ${VARIANT_CLASSES[variant]}`}
       data-variant={variant}
     >
-      {Math.round(ms).toLocaleString("en-GB")} ms
+      {intl.formatMessage(messages.milliseconds, { ms: f.number(Math.round(ms)) })}
     </span>
   );
 }
@@ -72,5 +121,6 @@ export function ResponseTimeBadge({ ms, large = false }: { ms: number; large?: b
 const LEVEL_TONES: Record<string, Tone> = { debug: "neutral", info: "info", warn: "warn", error: "bad" };
 
 export function LevelBadge({ level }: { level: string }) {
-  return <StatusBadge tone={LEVEL_TONES[level] ?? "neutral"}>{capitalise(level)}</StatusBadge>;
+  const word = useLevelWord();
+  return <StatusBadge tone={LEVEL_TONES[level] ?? "neutral"}>{word(level)}</StatusBadge>;
 }

@@ -7,9 +7,42 @@
  * names each series, and the second line is dashed.
  */
 import { Fragment, type ReactNode } from "react";
+import { defineMessages, type NoMessageValues, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
 import { axis } from "#app/components/verifier/usage-chart.tsx";
-import { type Granularity, pointLabel, pointLabelLong } from "./time.ts";
+import { type Granularity, useTimeWords } from "./time.ts";
+
+type Values = {
+  dashed: NoMessageValues;
+  data: { caption: string | number };
+  day: NoMessageValues;
+  hour: NoMessageValues;
+  inMilliseconds: { series: string | number };
+  legend: NoMessageValues;
+  noData: NoMessageValues;
+  none: NoMessageValues;
+  showData: NoMessageValues;
+};
+const messages = defineMessages<Values>({
+  noData: { id: "analytics.charts.noData", defaultMessage: "No data available" },
+  hour: { id: "analytics.charts.hour", defaultMessage: "Hour", description: "A chart table's column of hours." },
+  day: { id: "analytics.charts.day", defaultMessage: "Day", description: "A chart table's column of days." },
+  inMilliseconds: {
+    id: "analytics.charts.inMilliseconds",
+    defaultMessage: "{series} (ms)",
+    description: "A chart table's column: a series measured in milliseconds ('Median (p50) (ms)').",
+  },
+  legend: { id: "analytics.charts.legend", defaultMessage: "Legend", description: "A chart's key to its colours." },
+  dashed: { id: "analytics.charts.dashed", defaultMessage: "(dashed line)" },
+  showData: { id: "analytics.charts.showData", defaultMessage: "Show data" },
+  data: {
+    id: "analytics.charts.data",
+    defaultMessage: "{caption}: data",
+    description: "The name of a chart's table of figures; {caption} is the chart's summary.",
+  },
+  none: { id: "analytics.charts.none", defaultMessage: "None", description: "No figure for this hour or day." },
+});
 
 export interface ChartSeries<P> {
   key: string;
@@ -22,7 +55,6 @@ export interface ChartSeries<P> {
   dashed?: boolean;
 }
 
-const count = (n: number) => n.toLocaleString("en-GB");
 /** One slot per point in the plot's own units; the plot is 100 units high. */
 const SLOT = 10;
 
@@ -48,6 +80,9 @@ export function TimeChart<P extends { at: string }>({
   unit: string;
   testId: string;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
+  const words = useTimeWords();
   const totals = points.map((p) => series.reduce((sum, s) => sum + (s.value(p) ?? 0), 0));
   const highest =
     kind === "bars"
@@ -56,7 +91,7 @@ export function TimeChart<P extends { at: string }>({
   if (highest === 0) {
     return (
       <p className="py-6" data-testid={testId}>
-        No data available
+        {intl.formatMessage(messages.noData)}
       </p>
     );
   }
@@ -77,7 +112,7 @@ export function TimeChart<P extends { at: string }>({
               className="absolute inset-e-0 -translate-y-1/2 tabular-nums"
               style={{ top: `${y(tick)}%` }}
             >
-              {count(tick)}
+              {f.number(tick)}
             </span>
           ))}
         </div>
@@ -118,7 +153,7 @@ export function TimeChart<P extends { at: string }>({
                 className="absolute -translate-x-1/2 whitespace-nowrap"
                 style={{ left: `${((i + 0.5) / points.length) * 100}%` }}
               >
-                {pointLabel(point.at, granularity)}
+                {words.point(point.at, granularity)}
               </span>
             ) : null,
           )}
@@ -127,12 +162,14 @@ export function TimeChart<P extends { at: string }>({
       <DataTable
         caption={summary}
         headers={[
-          granularity === "hour" ? "Hour" : "Day",
-          ...series.map((s) => (unit === "ms" ? `${s.label} (ms)` : s.label)),
+          intl.formatMessage(granularity === "hour" ? messages.hour : messages.day),
+          ...series.map((s) =>
+            unit === "ms" ? intl.formatMessage(messages.inMilliseconds, { series: s.label }) : s.label,
+          ),
         ]}
         rows={points.map((point) => ({
           key: point.at,
-          label: pointLabelLong(point.at, granularity),
+          label: words.pointLong(point.at, granularity),
           values: series.map((s) => s.value(point)),
         }))}
       />
@@ -220,8 +257,9 @@ function Lines<P>({ points, series, y }: { points: P[]; series: ChartSeries<P>[]
 }
 
 function Legend<P>({ series, kind }: { series: ChartSeries<P>[]; kind: "bars" | "lines" }) {
+  const intl = useIntl();
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Legend">
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={intl.formatMessage(messages.legend)}>
       {series.map((s) => (
         <li key={s.key} className="inline-flex items-center gap-1.5">
           {kind === "bars" ? (
@@ -233,7 +271,7 @@ function Legend<P>({ series, kind }: { series: ChartSeries<P>[]; kind: "bars" | 
             />
           )}
           {s.label}
-          {s.dashed ? <span className="sr-only"> (dashed line)</span> : null}
+          {s.dashed ? <span className="sr-only"> {intl.formatMessage(messages.dashed)}</span> : null}
         </li>
       ))}
     </ul>
@@ -251,14 +289,18 @@ function DataTable({
   /** One row a point: its key (the point's time), its label and one value a series. */
   rows: { key: string; label: string; values: (number | null)[] }[];
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   return (
     <details className="mt-2">
-      <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>Show data</summary>
+      <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>
+        {intl.formatMessage(messages.showData)}
+      </summary>
       <section
         className="mt-2 max-h-72 overflow-y-auto"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
         tabIndex={0}
-        aria-label={`${caption}: data`}
+        aria-label={intl.formatMessage(messages.data, { caption })}
       >
         <table className="w-full text-start text-sm">
           <caption className="sr-only">{caption}</caption>
@@ -279,7 +321,7 @@ function DataTable({
                 </th>
                 {values.map((value, i) => (
                   <td key={headers[i + 1]} className="py-1 pe-3 text-end tabular-nums">
-                    {value === null ? "None" : count(value)}
+                    {value === null ? intl.formatMessage(messages.none) : f.number(value)}
                   </td>
                 ))}
               </tr>
@@ -300,7 +342,7 @@ export function BarList({
   label,
   testId,
   mark = "fill-govuk-blue dark:fill-govuk-blue-light",
-  empty = "No data available",
+  empty,
 }: {
   items: { key: string; label: ReactNode; value: number; detail?: string }[];
   label: string;
@@ -308,15 +350,17 @@ export function BarList({
   mark?: string;
   empty?: string;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   const highest = Math.max(0, ...items.map((item) => item.value));
-  if (!items.length || highest === 0) return <p data-testid={testId}>{empty}</p>;
+  if (!items.length || highest === 0) return <p data-testid={testId}>{empty ?? intl.formatMessage(messages.noData)}</p>;
   return (
     <ol className="grid gap-3" aria-label={label} data-testid={testId}>
       {items.map((item) => (
         <li key={item.key}>
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="min-w-0 break-words font-semibold">{item.label}</span>
-            <span className="shrink-0 tabular-nums">{item.detail ?? count(item.value)}</span>
+            <span className="shrink-0 tabular-nums">{item.detail ?? f.number(item.value)}</span>
           </div>
           <svg viewBox="0 0 100 6" preserveAspectRatio="none" className="mt-1 h-2 w-full" aria-hidden="true">
             <rect x={0} y={0} width={100} height={6} className="fill-slate-200 dark:fill-slate-700" />

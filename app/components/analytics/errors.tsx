@@ -4,7 +4,9 @@
  * Resolved recording who and when, and a group's detail with its recent occurrences.
  */
 import { type ReactNode, useEffect, useState } from "react";
+import { defineMessages, type NoMessageValues, useIntl } from "react-intl";
 import { ApiError, apiRequest, handleMutationError, messageFor } from "#app/client/api-client.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -12,23 +14,160 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { DEFAULT_LIMITS, type ErrorDetail, type ErrorRecord, REFRESH_MS } from "#core/analytics/dashboard.ts";
-import { formatDateTime, formatDateTimeSeconds } from "#core/format/format.ts";
 import { SeverityBadge } from "./badges.tsx";
 import { ListState, Spinner } from "./lists.tsx";
 import { usePolled } from "./use-polled.ts";
 
-const SHOW = [
-  { value: "false", label: "Unresolved errors" },
-  { value: "true", label: "Resolved errors" },
-  { value: "all", label: "All errors" },
-] as const;
-type Show = (typeof SHOW)[number]["value"];
+type Values = {
+  allErrors: NoMessageValues;
+  alreadyDescription: { reason: string | number };
+  alreadyReason: NoMessageValues;
+  alreadyTitle: NoMessageValues;
+  code: NoMessageValues;
+  component: NoMessageValues;
+  dialogDescription: NoMessageValues;
+  dialogTitle: { type: string | number; component: string | number };
+  error: NoMessageValues;
+  firstSeen: NoMessageValues;
+  groups: NoMessageValues;
+  lastSeen: NoMessageValues;
+  loadingError: NoMessageValues;
+  markResolved: NoMessageValues;
+  noData: NoMessageValues;
+  noErrors: NoMessageValues;
+  none: NoMessageValues;
+  notRecorded: NoMessageValues;
+  occurrences: NoMessageValues;
+  readFailed: { reason: string | number };
+  recentOccurrences: NoMessageValues;
+  regressed: NoMessageValues;
+  requestId: NoMessageValues;
+  resolved: NoMessageValues;
+  resolvedByLine: { name: string | number };
+  resolvedByOnLine: { name: string | number; when: string | number };
+  resolvedDescription: { type: string | number; component: string | number };
+  resolvedErrors: NoMessageValues;
+  resolvedLine: NoMessageValues;
+  resolvedOnLine: { when: string | number };
+  resolvedTitle: NoMessageValues;
+  resolving: NoMessageValues;
+  seen: { times: string | number; first: string | number; last: string | number };
+  show: NoMessageValues;
+  times: { count: number };
+  unresolved: NoMessageValues;
+  unresolvedErrors: NoMessageValues;
+  viewDetails: NoMessageValues;
+  where: NoMessageValues;
+  which: { type: string | number; component: string | number };
+};
+const messages = defineMessages<Values>({
+  unresolvedErrors: { id: "analytics.errors.unresolvedErrors", defaultMessage: "Unresolved errors" },
+  resolvedErrors: { id: "analytics.errors.resolvedErrors", defaultMessage: "Resolved errors" },
+  allErrors: { id: "analytics.errors.allErrors", defaultMessage: "All errors" },
+  show: { id: "analytics.errors.show", defaultMessage: "Show", description: "A filter's label: which errors to list." },
+  resolvedTitle: {
+    id: "analytics.errors.resolvedTitle",
+    defaultMessage: "Error Resolved",
+    description: "A toast's title.",
+  },
+  resolvedDescription: {
+    id: "analytics.errors.resolvedDescription",
+    defaultMessage: "{type} in {component} is marked resolved.",
+    description:
+      "{type}: the error's type (a code name, e.g. TypeError); {component}: where it happened (a code name).",
+  },
+  alreadyTitle: {
+    id: "analytics.errors.alreadyTitle",
+    defaultMessage: "Already Resolved",
+    description: "A toast's title.",
+  },
+  alreadyDescription: {
+    id: "analytics.errors.alreadyDescription",
+    defaultMessage: "{reason}: someone marked it resolved before you. The list has been refreshed.",
+    description: "{reason}: the server's words, already in the page's language ('This error is already resolved').",
+  },
+  alreadyReason: { id: "analytics.errors.alreadyReason", defaultMessage: "This error is already resolved" },
+  noErrors: { id: "analytics.errors.noErrors", defaultMessage: "No errors found" },
+  groups: { id: "analytics.errors.groups", defaultMessage: "Error groups, most recently seen first" },
+  dialogTitle: {
+    id: "analytics.errors.dialogTitle",
+    defaultMessage: "{type} in {component}",
+    description: "{type}: the error's type (a code name); {component}: where it happened (a code name).",
+  },
+  error: {
+    id: "analytics.errors.error",
+    defaultMessage: "Error",
+    description: "A dialog's title while nothing is open.",
+  },
+  dialogDescription: {
+    id: "analytics.errors.dialogDescription",
+    defaultMessage: "Each time this error happened, newest first.",
+  },
+  regressed: {
+    id: "analytics.errors.regressed",
+    defaultMessage: "Regressed",
+    description: "An error that came back after it was marked resolved.",
+  },
+  resolved: { id: "analytics.errors.resolved", defaultMessage: "Resolved", description: "An error's state." },
+  unresolved: { id: "analytics.errors.unresolved", defaultMessage: "Unresolved", description: "An error's state." },
+  resolvedLine: {
+    id: "analytics.errors.resolvedLine",
+    defaultMessage: "Resolved",
+    description: "Who resolved an error and when, when neither is recorded.",
+  },
+  resolvedByLine: { id: "analytics.errors.resolvedByLine", defaultMessage: "Resolved by {name}" },
+  resolvedOnLine: { id: "analytics.errors.resolvedOnLine", defaultMessage: "Resolved on {when}" },
+  resolvedByOnLine: { id: "analytics.errors.resolvedByOnLine", defaultMessage: "Resolved by {name} on {when}" },
+  component: {
+    id: "analytics.errors.component",
+    defaultMessage: "Component:",
+    description: "Where the error happened.",
+  },
+  firstSeen: { id: "analytics.errors.firstSeen", defaultMessage: "First seen:" },
+  lastSeen: { id: "analytics.errors.lastSeen", defaultMessage: "Last seen:" },
+  occurrences: { id: "analytics.errors.occurrences", defaultMessage: "Occurrences:" },
+  viewDetails: { id: "analytics.errors.viewDetails", defaultMessage: "View details" },
+  markResolved: { id: "analytics.errors.markResolved", defaultMessage: "Mark Resolved" },
+  resolving: { id: "analytics.errors.resolving", defaultMessage: "Resolving…" },
+  which: {
+    id: "analytics.errors.which",
+    defaultMessage: ": {type} in {component}",
+    description:
+      "Read after a button's words by screen readers ('View details: TypeError in api'); keep the leading colon.",
+  },
+  readFailed: {
+    id: "analytics.errors.readFailed",
+    defaultMessage: "This error could not be read: {reason}",
+    description: "{reason}: the server's words, already in the page's language.",
+  },
+  loadingError: { id: "analytics.errors.loadingError", defaultMessage: "Loading the error…" },
+  seen: {
+    id: "analytics.errors.seen",
+    defaultMessage: "Seen {times}, first on {first}, last on {last}.",
+    description: "{times}: how many times ('3 times'); {first} and {last} are dates with times.",
+  },
+  times: { id: "analytics.errors.times", defaultMessage: "{count, plural, one {# time} other {# times}}" },
+  recentOccurrences: { id: "analytics.errors.recentOccurrences", defaultMessage: "Recent occurrences" },
+  requestId: { id: "analytics.errors.requestId", defaultMessage: "Request id" },
+  none: { id: "analytics.errors.none", defaultMessage: "None", description: "Nothing recorded." },
+  where: {
+    id: "analytics.errors.where",
+    defaultMessage: "Where",
+    description: "The request or page the error happened on.",
+  },
+  notRecorded: { id: "analytics.errors.notRecorded", defaultMessage: "Not recorded" },
+  code: { id: "analytics.errors.code", defaultMessage: "Code", description: "The error's code (a code name)." },
+  noData: { id: "analytics.errors.noData", defaultMessage: "No data available" },
+});
+
+type Show = "false" | "true" | "all";
 
 /**
  * Mark Resolved: busy while it runs; on success a toast and `done` with the updated record; a 409
  * (someone resolved it first) says so plainly and `stale` re-reads; other refusals as spec 000 §8.
  */
 function useResolve(done: (record: ErrorRecord) => void, stale: () => void) {
+  const intl = useIntl();
   const { toast } = useToast();
   const [pending, setPending] = useState<string | null>(null);
   const resolve = async (error: ErrorRecord) => {
@@ -37,13 +176,21 @@ function useResolve(done: (record: ErrorRecord) => void, stale: () => void) {
       const record = (await (
         await apiRequest("POST", `/api/analytics/errors/${error.id}/resolve`)
       ).json()) as ErrorRecord;
-      toast({ title: "Error Resolved", description: `${record.errorType} in ${record.component} is marked resolved.` });
+      toast({
+        title: intl.formatMessage(messages.resolvedTitle),
+        description: intl.formatMessage(messages.resolvedDescription, {
+          type: record.errorType,
+          component: record.component,
+        }),
+      });
       done(record);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409) {
         toast({
-          title: "Already Resolved",
-          description: `${messageFor(failure, "This error is already resolved")}: someone marked it resolved before you. The list has been refreshed.`,
+          title: intl.formatMessage(messages.alreadyTitle),
+          description: intl.formatMessage(messages.alreadyDescription, {
+            reason: messageFor(failure, intl.formatMessage(messages.alreadyReason)),
+          }),
           variant: "destructive",
         });
         stale();
@@ -58,6 +205,7 @@ function useResolve(done: (record: ErrorRecord) => void, stale: () => void) {
 }
 
 export function ErrorsTab({ onResolved }: { onResolved: () => void }) {
+  const intl = useIntl();
   const [show, setShow] = useState<Show>("false");
   const [opened, setOpened] = useState<ErrorRecord | null>(null);
   const errors = usePolled<ErrorRecord[]>(
@@ -84,16 +232,20 @@ export function ErrorsTab({ onResolved }: { onResolved: () => void }) {
     <div className="grid gap-4">
       <SelectField
         compact
-        label="Show"
-        options={SHOW}
+        label={intl.formatMessage(messages.show)}
+        options={[
+          { value: "false", label: intl.formatMessage(messages.unresolvedErrors) },
+          { value: "true", label: intl.formatMessage(messages.resolvedErrors) },
+          { value: "all", label: intl.formatMessage(messages.allErrors) },
+        ]}
         value={show}
         onChange={(event) => setShow(event.target.value as Show)}
         className="max-w-xs"
         data-testid="error-filter"
       />
-      <ListState polled={errors} noun="errors" empty="No errors found">
+      <ListState polled={errors} list="errors" empty={intl.formatMessage(messages.noErrors)}>
         {(rows) => (
-          <ul className="grid gap-4" aria-label="Error groups, most recently seen first" data-testid="errors-list">
+          <ul className="grid gap-4" aria-label={intl.formatMessage(messages.groups)} data-testid="errors-list">
             {rows.map((error) => (
               <ErrorCard
                 key={error.id}
@@ -109,8 +261,12 @@ export function ErrorsTab({ onResolved }: { onResolved: () => void }) {
       <Dialog
         open={opened !== null}
         onClose={() => setOpened(null)}
-        title={opened ? `${opened.errorType} in ${opened.component}` : "Error"}
-        description="Each time this error happened, newest first."
+        title={
+          opened
+            ? intl.formatMessage(messages.dialogTitle, { type: opened.errorType, component: opened.component })
+            : intl.formatMessage(messages.error)
+        }
+        description={intl.formatMessage(messages.dialogDescription)}
         testId="error-dialog"
       >
         {opened ? <ErrorDetailView id={opened.id} busy={pending === opened.id} onResolve={resolve} /> : null}
@@ -121,30 +277,42 @@ export function ErrorsTab({ onResolved }: { onResolved: () => void }) {
 
 /** Severity, then `children` (the card's heading), then Regressed and the resolved state: the words, never the colour alone. */
 function ErrorBadges({ error, children }: { error: ErrorRecord; children?: ReactNode }) {
+  const intl = useIntl();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <SeverityBadge severity={error.severity} />
       {children}
       {error.regressed ? (
         <StatusBadge tone="bad" solid>
-          Regressed
+          {intl.formatMessage(messages.regressed)}
         </StatusBadge>
       ) : null}
       {error.resolved ? (
-        <StatusBadge tone="ok">Resolved</StatusBadge>
+        <StatusBadge tone="ok">{intl.formatMessage(messages.resolved)}</StatusBadge>
       ) : (
-        <StatusBadge tone="neutral">Unresolved</StatusBadge>
+        <StatusBadge tone="neutral">{intl.formatMessage(messages.unresolved)}</StatusBadge>
       )}
     </div>
   );
 }
 
 function ResolvedLine({ error }: { error: ErrorRecord }) {
+  const intl = useIntl();
+  const f = useFormats();
   if (!error.resolved) return null;
+  const name = error.resolvedBy;
+  const when = error.resolvedAt ? f.dateTime(error.resolvedAt) : null;
+  const line =
+    name && when
+      ? intl.formatMessage(messages.resolvedByOnLine, { name, when })
+      : name
+        ? intl.formatMessage(messages.resolvedByLine, { name })
+        : when
+          ? intl.formatMessage(messages.resolvedOnLine, { when })
+          : intl.formatMessage(messages.resolvedLine);
   return (
     <p className="mt-2 text-sm" data-testid="resolved-by">
-      Resolved{error.resolvedBy ? ` by ${error.resolvedBy}` : ""}
-      {error.resolvedAt ? ` on ${formatDateTime(error.resolvedAt)}` : ""}
+      {line}
     </p>
   );
 }
@@ -160,7 +328,10 @@ function ErrorCard({
   onResolve: () => void;
   onOpen: () => void;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   const headingId = `error-${error.id}`;
+  const which = intl.formatMessage(messages.which, { type: error.errorType, component: error.component });
   return (
     <Card as="li" aria-labelledby={headingId} className="p-4" data-testid="error-item" data-error-id={error.id}>
       <ErrorBadges error={error}>
@@ -171,38 +342,34 @@ function ErrorCard({
       <p className="mt-2 break-words">{error.message}</p>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <dt className="inline font-semibold">Component: </dt>
+          <dt className="inline font-semibold">{intl.formatMessage(messages.component)} </dt>
           <dd className="inline break-all">{error.component}</dd>
         </div>
         <div>
-          <dt className="inline font-semibold">First seen: </dt>
-          <dd className="inline">{formatDateTime(error.firstSeen)}</dd>
+          <dt className="inline font-semibold">{intl.formatMessage(messages.firstSeen)} </dt>
+          <dd className="inline">{f.dateTime(error.firstSeen)}</dd>
         </div>
         <div>
-          <dt className="inline font-semibold">Last seen: </dt>
-          <dd className="inline">{formatDateTime(error.timestamp)}</dd>
+          <dt className="inline font-semibold">{intl.formatMessage(messages.lastSeen)} </dt>
+          <dd className="inline">{f.dateTime(error.timestamp)}</dd>
         </div>
         <div>
-          <dt className="inline font-semibold">Occurrences: </dt>
+          <dt className="inline font-semibold">{intl.formatMessage(messages.occurrences)} </dt>
           <dd className="inline tabular-nums" data-testid="occurrences">
-            {error.occurrences.toLocaleString("en-GB")}
+            {f.number(error.occurrences)}
           </dd>
         </div>
       </dl>
       <ResolvedLine error={error} />
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="outline" className="px-3 py-1 text-sm" onClick={onOpen} data-testid="button-error-details">
-          View details
-          <span className="sr-only">
-            : {error.errorType} in {error.component}
-          </span>
+          {intl.formatMessage(messages.viewDetails)}
+          <span className="sr-only">{which}</span>
         </Button>
         {error.resolved ? null : (
           <Button className="px-3 py-1 text-sm" onClick={onResolve} disabled={busy} data-testid="button-mark-resolved">
-            {busy ? "Resolving…" : "Mark Resolved"}
-            <span className="sr-only">
-              : {error.errorType} in {error.component}
-            </span>
+            {intl.formatMessage(busy ? messages.resolving : messages.markResolved)}
+            <span className="sr-only">{which}</span>
           </Button>
         )}
       </div>
@@ -220,6 +387,8 @@ function ErrorDetailView({
   busy: boolean;
   onResolve: (record: ErrorRecord) => Promise<unknown>;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   const [detail, setDetail] = useState<ErrorDetail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
@@ -240,15 +409,18 @@ function ErrorDetailView({
       stopped = true;
     };
   }, [id, reads]);
-  if (failure) return <p role="alert">This error could not be read: {failure}</p>;
-  if (!detail) return <Spinner label="Loading the error…" />;
+  if (failure) return <p role="alert">{intl.formatMessage(messages.readFailed, { reason: failure })}</p>;
+  if (!detail) return <Spinner label={intl.formatMessage(messages.loadingError)} />;
   return (
     <div className="grid gap-4" data-testid="error-detail">
       <ErrorBadges error={detail} />
       <p className="break-words">{detail.message}</p>
       <p className="text-sm">
-        Seen {detail.occurrences.toLocaleString("en-GB")} {detail.occurrences === 1 ? "time" : "times"}, first on{" "}
-        {formatDateTime(detail.firstSeen)}, last on {formatDateTime(detail.timestamp)}.
+        {intl.formatMessage(messages.seen, {
+          times: intl.formatMessage(messages.times, { count: detail.occurrences }),
+          first: f.dateTime(detail.firstSeen),
+          last: f.dateTime(detail.timestamp),
+        })}
       </p>
       <ResolvedLine error={detail} />
       {detail.resolved ? null : (
@@ -258,10 +430,10 @@ function ErrorDetailView({
           disabled={busy}
           data-testid="dialog-mark-resolved"
         >
-          {busy ? "Resolving…" : "Mark Resolved"}
+          {intl.formatMessage(busy ? messages.resolving : messages.markResolved)}
         </Button>
       )}
-      <h3 className="text-lg font-bold">Recent occurrences</h3>
+      <h3 className="text-lg font-bold">{intl.formatMessage(messages.recentOccurrences)}</h3>
       {detail.recent.length ? (
         <ol className="grid gap-3" data-testid="occurrence-list">
           {detail.recent.map((occurrence) => (
@@ -271,20 +443,28 @@ function ErrorDetailView({
               data-testid="occurrence"
             >
               <p className="font-semibold">
-                <time dateTime={occurrence.timestamp}>{formatDateTimeSeconds(occurrence.timestamp)}</time>
+                <time dateTime={occurrence.timestamp}>{f.dateTimeSeconds(occurrence.timestamp)}</time>
               </p>
               {occurrence.message && occurrence.message !== detail.message ? (
                 <p className="mt-1 break-words">{occurrence.message}</p>
               ) : null}
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
-                <dt className="font-semibold">Request id</dt>
+                <dt className="font-semibold">{intl.formatMessage(messages.requestId)}</dt>
                 <dd className="break-all">
-                  {occurrence.requestId ? <code dir="ltr">{occurrence.requestId}</code> : "None"}
+                  {occurrence.requestId ? (
+                    <code dir="ltr">{occurrence.requestId}</code>
+                  ) : (
+                    intl.formatMessage(messages.none)
+                  )}
                 </dd>
-                <dt className="font-semibold">Where</dt>
-                <dd className="break-all">{occurrence.where ?? "Not recorded"}</dd>
-                <dt className="font-semibold">Code</dt>
-                <dd className="break-all">{occurrence.errorCode ?? "None"}</dd>
+                <dt className="font-semibold">{intl.formatMessage(messages.where)}</dt>
+                <dd className="break-all">
+                  {occurrence.where ? <bdi>{occurrence.where}</bdi> : intl.formatMessage(messages.notRecorded)}
+                </dd>
+                <dt className="font-semibold">{intl.formatMessage(messages.code)}</dt>
+                <dd className="break-all">
+                  {occurrence.errorCode ? <bdi>{occurrence.errorCode}</bdi> : intl.formatMessage(messages.none)}
+                </dd>
               </dl>
               {occurrence.stackTrace ? (
                 <pre
@@ -300,7 +480,7 @@ function ErrorDetailView({
           ))}
         </ol>
       ) : (
-        <p>No data available</p>
+        <p>{intl.formatMessage(messages.noData)}</p>
       )}
     </div>
   );

@@ -4,70 +4,194 @@
  * the 3 most recent errors, the average session in minutes and unique users as figures.
  */
 
+import { defineMessages, type IntlShape, type NoMessageValues, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import {
   type AnalyticsDashboard,
   type CountPoint,
   type ErrorPoint,
-  RANGE_LABELS,
   type RequestPoint,
   SEVERITIES,
   SHOWN,
 } from "#core/analytics/dashboard.ts";
-import { capitalise, formatDateTime } from "#core/format/format.ts";
-import { SEVERITY_COLOURS, SeverityBadge } from "./badges.tsx";
+import { capitalise } from "#core/format/format.ts";
+import { SEVERITY_COLOURS, SeverityBadge, useSeverityWords } from "./badges.tsx";
 import { BarList, type ChartSeries, Figures, TimeChart } from "./charts.tsx";
-import { pointLabelLong } from "./time.ts";
+import { useTimeWords } from "./time.ts";
 
-const count = (n: number) => n.toLocaleString("en-GB");
-const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+type Values = {
+  averageSession: NoMessageValues;
+  bySeverity: { span: string | number };
+  device: { device: string; name: string | number };
+  devices: NoMessageValues;
+  devicesLabel: { span: string | number };
+  engagement: NoMessageValues;
+  engagementNote: { span: string | number };
+  errorCount: { count: number };
+  errorsSummary: {
+    errors: string | number;
+    span: string | number;
+    critical: string | number;
+    high: string | number;
+    medium: string | number;
+    low: string | number;
+  };
+  errorsTitle: { granularity: string };
+  latencySummary: { granularity: string; span: string | number; at: string | number; peak: string | number };
+  latencySummaryQuiet: { granularity: string; span: string | number };
+  latencyTitle: NoMessageValues;
+  minutes: { minutes: string | number };
+  noData: NoMessageValues;
+  occurrenceCount: { count: number };
+  p50: NoMessageValues;
+  p95: NoMessageValues;
+  recentErrorLine: { component: string | number; when: string | number; occurrences: string | number };
+  recentErrors: NoMessageValues;
+  requestCount: { count: number };
+  requests: NoMessageValues;
+  requestsSummary: {
+    requests: string | number;
+    span: string | number;
+    granularity: string;
+    at: string | number;
+    peak: string | number;
+  };
+  requestsSummaryQuiet: { requests: string | number; span: string | number };
+  requestsTitle: { granularity: string };
+  resolved: NoMessageValues;
+  sessionCount: { count: number };
+  sessions: NoMessageValues;
+  sessionsSummary: {
+    sessions: string | number;
+    span: string | number;
+    granularity: string;
+    at: string | number;
+    peak: string | number;
+  };
+  sessionsSummaryQuiet: { sessions: string | number; span: string | number };
+  sessionsTitle: { granularity: string };
+  topPages: NoMessageValues;
+  topPagesLabel: { count: string | number; span: string | number };
+  totalSessions: NoMessageValues;
+  uniqueUsers: NoMessageValues;
+  unknownPage: NoMessageValues;
+  views: { count: number };
+};
+const messages = defineMessages<Values>({
+  requestsTitle: {
+    id: "analytics.overview.requestsTitle",
+    defaultMessage: "{granularity, select, hour {Requests per hour} other {Requests per day}}",
+  },
+  requests: { id: "analytics.overview.requests", defaultMessage: "Requests", description: "A chart's series." },
+  requestCount: {
+    id: "analytics.overview.requestCount",
+    defaultMessage: "{count, plural, one {# measured API request} other {# measured API requests}}",
+  },
+  errorCount: {
+    id: "analytics.overview.errorCount",
+    defaultMessage: "{count, plural, one {# error} other {# errors}}",
+  },
+  occurrenceCount: {
+    id: "analytics.overview.occurrenceCount",
+    defaultMessage: "{count, plural, one {# occurrence} other {# occurrences}}",
+    description: "How many times an error happened.",
+  },
+  requestsSummary: {
+    id: "analytics.overview.requestsSummary",
+    defaultMessage:
+      "{requests} {span}; the busiest {granularity, select, hour {hour} other {day}} was {at} with {peak}.",
+    description: "A chart's summary. {span}: the time range ('last 7 days'); {at}: an hour or a day; {peak}: a number.",
+  },
+  requestsSummaryQuiet: {
+    id: "analytics.overview.requestsSummaryQuiet",
+    defaultMessage: "{requests} {span}.",
+    description: "A chart's summary. {span}: the time range ('last 7 days').",
+  },
+  latencyTitle: { id: "analytics.overview.latencyTitle", defaultMessage: "Response Time" },
+  p50: { id: "analytics.overview.p50", defaultMessage: "Median (p50)" },
+  p95: { id: "analytics.overview.p95", defaultMessage: "95th percentile (p95)" },
+  latencySummary: {
+    id: "analytics.overview.latencySummary",
+    defaultMessage:
+      "Median and 95th percentile response time {granularity, select, hour {per hour} other {per day}}, in milliseconds, {span}; the slowest {granularity, select, hour {hour} other {day}} was {at} with a p95 of {peak} ms.",
+    description: "A chart's summary. {span}: the time range ('last 7 days'); {at}: an hour or a day; {peak}: a number.",
+  },
+  latencySummaryQuiet: {
+    id: "analytics.overview.latencySummaryQuiet",
+    defaultMessage:
+      "Median and 95th percentile response time {granularity, select, hour {per hour} other {per day}}, in milliseconds, {span}.",
+  },
+  errorsTitle: {
+    id: "analytics.overview.errorsTitle",
+    defaultMessage: "{granularity, select, hour {Errors per hour by Severity} other {Errors per day by Severity}}",
+  },
+  errorsSummary: {
+    id: "analytics.overview.errorsSummary",
+    defaultMessage: "{errors} {span}: {critical} critical, {high} high, {medium} medium, {low} low.",
+    description: "A chart's summary: how many errors of each severity. {span}: the time range ('last 7 days').",
+  },
+  bySeverity: { id: "analytics.overview.bySeverity", defaultMessage: "Errors by severity, {span}" },
+  recentErrors: { id: "analytics.overview.recentErrors", defaultMessage: "Recent Errors" },
+  resolved: { id: "analytics.overview.resolved", defaultMessage: "Resolved", description: "An error's state." },
+  recentErrorLine: {
+    id: "analytics.overview.recentErrorLine",
+    defaultMessage: "{component} · last seen {when} · {occurrences}",
+    description: "{component}: where the error happened (a code name); {when}: a date and time.",
+  },
+  noData: { id: "analytics.overview.noData", defaultMessage: "No data available" },
+  sessionsTitle: {
+    id: "analytics.overview.sessionsTitle",
+    defaultMessage: "{granularity, select, hour {Sessions per hour} other {Sessions per day}}",
+  },
+  sessions: { id: "analytics.overview.sessions", defaultMessage: "Sessions", description: "A chart's series: visits." },
+  sessionsSummary: {
+    id: "analytics.overview.sessionsSummary",
+    defaultMessage:
+      "{sessions} started {span}; the busiest {granularity, select, hour {hour} other {day}} was {at} with {peak}.",
+    description: "A chart's summary. {span}: the time range ('last 7 days'); {at}: an hour or a day; {peak}: a number.",
+  },
+  sessionsSummaryQuiet: {
+    id: "analytics.overview.sessionsSummaryQuiet",
+    defaultMessage: "{sessions} started {span}.",
+  },
+  engagement: { id: "analytics.overview.engagement", defaultMessage: "User Engagement" },
+  totalSessions: { id: "analytics.overview.totalSessions", defaultMessage: "Total sessions" },
+  uniqueUsers: { id: "analytics.overview.uniqueUsers", defaultMessage: "Unique users" },
+  averageSession: { id: "analytics.overview.averageSession", defaultMessage: "Average session" },
+  minutes: {
+    id: "analytics.overview.minutes",
+    defaultMessage: "{minutes} min",
+    description: "A duration in minutes, abbreviated; {minutes} has one decimal ('4.5').",
+  },
+  engagementNote: {
+    id: "analytics.overview.engagementNote",
+    defaultMessage:
+      "Average session: visits that ended {span}. Unique users: people signed in, and each anonymous visit once.",
+  },
+  topPages: { id: "analytics.overview.topPages", defaultMessage: "Top Pages" },
+  topPagesLabel: { id: "analytics.overview.topPagesLabel", defaultMessage: "The {count} most viewed pages, {span}" },
+  unknownPage: { id: "analytics.overview.unknownPage", defaultMessage: "(unknown)" },
+  views: { id: "analytics.overview.views", defaultMessage: "{count, plural, one {# view} other {# views}}" },
+  devices: { id: "analytics.overview.devices", defaultMessage: "Devices" },
+  devicesLabel: { id: "analytics.overview.devicesLabel", defaultMessage: "Sessions by device, {span}" },
+  device: {
+    id: "analytics.overview.device",
+    defaultMessage: "{device, select, mobile {Mobile} tablet {Tablet} desktop {Desktop} other {{name}}}",
+    description: "A kind of device a visit came from; {name} is an unknown kind as recorded.",
+  },
+  sessionCount: {
+    id: "analytics.overview.sessionCount",
+    defaultMessage: "{count, plural, one {# session} other {# sessions}}",
+  },
+});
 
 /** Spec 000 §9: the average session in minutes (seconds divided by 60), to one decimal. */
-const sessionMinutes = (seconds: number | null) => (seconds === null ? "No data" : `${(seconds / 60).toFixed(1)} min`);
-
-const REQUESTS: ChartSeries<RequestPoint>[] = [
-  {
-    key: "requests",
-    label: "Requests",
-    value: (p) => p.requests,
-    mark: "fill-govuk-blue dark:fill-govuk-blue-light",
-    swatch: "bg-govuk-blue dark:bg-govuk-blue-light",
-  },
-];
-const LATENCY: ChartSeries<RequestPoint>[] = [
-  {
-    key: "p50",
-    label: "Median (p50)",
-    value: (p) => p.p50,
-    mark: "stroke-govuk-blue dark:stroke-govuk-blue-light",
-    swatch: "border-govuk-blue dark:border-govuk-blue-light",
-  },
-  {
-    key: "p95",
-    label: "95th percentile (p95)",
-    value: (p) => p.p95,
-    mark: "stroke-orange-700 dark:stroke-orange-300",
-    swatch: "border-orange-700 dark:border-orange-300",
-    dashed: true,
-  },
-];
-const ERRORS: ChartSeries<ErrorPoint>[] = SEVERITIES.map((severity) => ({
-  key: severity,
-  label: capitalise(severity),
-  value: (p) => p[severity],
-  mark: SEVERITY_COLOURS[severity].fill,
-  swatch: SEVERITY_COLOURS[severity].swatch,
-}));
-const SESSIONS: ChartSeries<CountPoint>[] = [
-  {
-    key: "sessions",
-    label: "Sessions",
-    value: (p) => p.count,
-    mark: "fill-teal-700 dark:fill-teal-400",
-    swatch: "bg-teal-700 dark:bg-teal-400",
-  },
-];
+const sessionMinutes = (intl: IntlShape, seconds: number | null) =>
+  seconds === null
+    ? intl.formatMessage(messages.noData)
+    : intl.formatMessage(messages.minutes, { minutes: (seconds / 60).toFixed(1) });
 
 /** The point with the highest `value`, for a chart's summary ("the busiest hour was …"). */
 function peak<P extends { at: string }>(
@@ -83,59 +207,122 @@ function peak<P extends { at: string }>(
 }
 
 export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
+  const intl = useIntl();
+  const f = useFormats();
+  const words = useTimeWords();
+  const severityWords = useSeverityWords();
   const { systemHealth, userEngagement, charts, granularity } = dashboard;
-  const span = RANGE_LABELS[dashboard.range].toLowerCase();
-  const per = granularity === "hour" ? "per hour" : "per day";
-  const unit = granularity === "hour" ? "hour" : "day";
-  const at = (iso: string) => pointLabelLong(iso, granularity);
+  const span = words.span(dashboard.range);
+  const at = (iso: string) => words.pointLong(iso, granularity);
+
+  const requests: ChartSeries<RequestPoint>[] = [
+    {
+      key: "requests",
+      label: intl.formatMessage(messages.requests),
+      value: (p) => p.requests,
+      mark: "fill-govuk-blue dark:fill-govuk-blue-light",
+      swatch: "bg-govuk-blue dark:bg-govuk-blue-light",
+    },
+  ];
+  const latency: ChartSeries<RequestPoint>[] = [
+    {
+      key: "p50",
+      label: intl.formatMessage(messages.p50),
+      value: (p) => p.p50,
+      mark: "stroke-govuk-blue dark:stroke-govuk-blue-light",
+      swatch: "border-govuk-blue dark:border-govuk-blue-light",
+    },
+    {
+      key: "p95",
+      label: intl.formatMessage(messages.p95),
+      value: (p) => p.p95,
+      mark: "stroke-orange-700 dark:stroke-orange-300",
+      swatch: "border-orange-700 dark:border-orange-300",
+      dashed: true,
+    },
+  ];
+  const errors: ChartSeries<ErrorPoint>[] = SEVERITIES.map((severity) => ({
+    key: severity,
+    label: severityWords.label(severity),
+    value: (p) => p[severity],
+    mark: SEVERITY_COLOURS[severity].fill,
+    swatch: SEVERITY_COLOURS[severity].swatch,
+  }));
+  const sessions: ChartSeries<CountPoint>[] = [
+    {
+      key: "sessions",
+      label: intl.formatMessage(messages.sessions),
+      value: (p) => p.count,
+      mark: "fill-teal-700 dark:fill-teal-400",
+      swatch: "bg-teal-700 dark:bg-teal-400",
+    },
+  ];
 
   const totalRequests = charts.requests.reduce((sum, p) => sum + p.requests, 0);
   const busiest = peak(charts.requests, (p) => p.requests);
   const slowest = peak(charts.requests, (p) => p.p95);
   const totalErrors = SEVERITIES.reduce((sum, s) => sum + systemHealth.errorsBySeverity[s], 0);
   const busiestSessions = peak(charts.sessions, (p) => p.count);
+  const peakOf = (point: { at: string; value: number }) => ({ at: at(point.at), peak: f.number(point.value) });
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Panel title={`Requests ${per}`} id="requests-heading">
+      <Panel title={intl.formatMessage(messages.requestsTitle, { granularity })} id="requests-heading">
         <TimeChart
           kind="bars"
           points={charts.requests}
-          series={REQUESTS}
+          series={requests}
           granularity={granularity}
           unit="requests"
           testId="chart-requests"
           summary={
-            `${plural(totalRequests, "measured API request")} ${span}` +
-            (busiest ? `; the busiest ${unit} was ${at(busiest.at)} with ${count(busiest.value)}.` : ".")
+            busiest
+              ? intl.formatMessage(messages.requestsSummary, {
+                  requests: intl.formatMessage(messages.requestCount, { count: totalRequests }),
+                  span,
+                  granularity,
+                  ...peakOf(busiest),
+                })
+              : intl.formatMessage(messages.requestsSummaryQuiet, {
+                  requests: intl.formatMessage(messages.requestCount, { count: totalRequests }),
+                  span,
+                })
           }
         />
       </Panel>
-      <Panel title="Response Time" id="latency-heading">
+      <Panel title={intl.formatMessage(messages.latencyTitle)} id="latency-heading">
         <TimeChart
           kind="lines"
           points={charts.requests}
-          series={LATENCY}
+          series={latency}
           granularity={granularity}
           unit="ms"
           testId="chart-latency"
           summary={
-            `Median and 95th percentile response time ${per}, in milliseconds, ${span}` +
-            (slowest ? `; the slowest ${unit} was ${at(slowest.at)} with a p95 of ${count(slowest.value)} ms.` : ".")
+            slowest
+              ? intl.formatMessage(messages.latencySummary, { span, granularity, ...peakOf(slowest) })
+              : intl.formatMessage(messages.latencySummaryQuiet, { span, granularity })
           }
         />
       </Panel>
-      <Panel title={`Errors ${per} by Severity`} id="error-chart-heading">
+      <Panel title={intl.formatMessage(messages.errorsTitle, { granularity })} id="error-chart-heading">
         <TimeChart
           kind="bars"
           points={charts.errors}
-          series={ERRORS}
+          series={errors}
           granularity={granularity}
           unit="errors"
           testId="chart-errors"
-          summary={`${plural(totalErrors, "error")} ${span}: ${SEVERITIES.map((s) => `${count(systemHealth.errorsBySeverity[s])} ${s}`).join(", ")}.`}
+          summary={intl.formatMessage(messages.errorsSummary, {
+            errors: intl.formatMessage(messages.errorCount, { count: totalErrors }),
+            span,
+            critical: f.number(systemHealth.errorsBySeverity.critical),
+            high: f.number(systemHealth.errorsBySeverity.high),
+            medium: f.number(systemHealth.errorsBySeverity.medium),
+            low: f.number(systemHealth.errorsBySeverity.low),
+          })}
         />
-        <h3 className="mt-4 font-bold">Errors by severity, {span}</h3>
+        <h3 className="mt-4 font-bold">{intl.formatMessage(messages.bySeverity, { span })}</h3>
         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="errors-by-severity">
           {SEVERITIES.map((severity) => (
             <li
@@ -144,13 +331,13 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
             >
               <SeverityBadge severity={severity} />
               <span className="font-bold tabular-nums" data-testid={`severity-${severity}`}>
-                {count(systemHealth.errorsBySeverity[severity])}
+                {f.number(systemHealth.errorsBySeverity[severity])}
               </span>
             </li>
           ))}
         </ul>
       </Panel>
-      <Panel title="Recent Errors" id="recent-errors-heading">
+      <Panel title={intl.formatMessage(messages.recentErrors)} id="recent-errors-heading">
         {systemHealth.recentErrors.length ? (
           <ol className="grid gap-3" data-testid="recent-errors">
             {systemHealth.recentErrors.slice(0, SHOWN.recentErrors).map((error) => (
@@ -158,84 +345,94 @@ export function Overview({ dashboard }: { dashboard: AnalyticsDashboard }) {
                 <div className="flex flex-wrap items-center gap-2">
                   <SeverityBadge severity={error.severity} />
                   <span className="break-all font-semibold">{error.errorType}</span>
-                  {error.resolved ? <StatusBadge tone="ok">Resolved</StatusBadge> : null}
+                  {error.resolved ? <StatusBadge tone="ok">{intl.formatMessage(messages.resolved)}</StatusBadge> : null}
                 </div>
                 <p className="mt-1 break-words text-sm">{error.message}</p>
                 <p className="mt-1 text-sm text-govuk-grey dark:text-slate-300">
-                  {error.component} · last seen {formatDateTime(error.timestamp)} ·{" "}
-                  {plural(error.occurrences, "occurrence")}
+                  {intl.formatMessage(messages.recentErrorLine, {
+                    component: error.component,
+                    when: f.dateTime(error.timestamp),
+                    occurrences: intl.formatMessage(messages.occurrenceCount, { count: error.occurrences }),
+                  })}
                 </p>
               </li>
             ))}
           </ol>
         ) : (
-          <p>No data available</p>
+          <p>{intl.formatMessage(messages.noData)}</p>
         )}
       </Panel>
-      <Panel title={`Sessions ${per}`} id="sessions-heading">
+      <Panel title={intl.formatMessage(messages.sessionsTitle, { granularity })} id="sessions-heading">
         <TimeChart
           kind="bars"
           points={charts.sessions}
-          series={SESSIONS}
+          series={sessions}
           granularity={granularity}
           unit="sessions"
           testId="chart-sessions"
           summary={
-            `${plural(userEngagement.totalSessions, "session")} started ${span}` +
-            (busiestSessions
-              ? `; the busiest ${unit} was ${at(busiestSessions.at)} with ${count(busiestSessions.value)}.`
-              : ".")
+            busiestSessions
+              ? intl.formatMessage(messages.sessionsSummary, {
+                  sessions: intl.formatMessage(messages.sessionCount, { count: userEngagement.totalSessions }),
+                  span,
+                  granularity,
+                  ...peakOf(busiestSessions),
+                })
+              : intl.formatMessage(messages.sessionsSummaryQuiet, {
+                  sessions: intl.formatMessage(messages.sessionCount, { count: userEngagement.totalSessions }),
+                  span,
+                })
           }
         />
       </Panel>
-      <Panel title="User Engagement" id="engagement-heading">
+      <Panel title={intl.formatMessage(messages.engagement)} id="engagement-heading">
         <Figures
           rows={[
-            ["Total sessions", count(userEngagement.totalSessions)],
+            [intl.formatMessage(messages.totalSessions), f.number(userEngagement.totalSessions)],
             [
-              "Unique users",
+              intl.formatMessage(messages.uniqueUsers),
               <span key="unique-users" data-testid="unique-users">
-                {count(userEngagement.uniqueUsers)}
+                {f.number(userEngagement.uniqueUsers)}
               </span>,
             ],
             [
-              "Average session",
+              intl.formatMessage(messages.averageSession),
               <span key="average-session" data-testid="average-session">
-                {sessionMinutes(userEngagement.averageDuration)}
+                {sessionMinutes(intl, userEngagement.averageDuration)}
               </span>,
             ],
           ]}
         />
         <p className="mt-3 text-sm text-govuk-grey dark:text-slate-300">
-          Average session: visits that ended {span}. Unique users: people signed in, and each anonymous visit once.
+          {intl.formatMessage(messages.engagementNote, { span })}
         </p>
       </Panel>
-      <Panel title="Top Pages" id="top-pages-heading">
+      <Panel title={intl.formatMessage(messages.topPages)} id="top-pages-heading">
         <BarList
-          label={`The ${SHOWN.topPages} most viewed pages, ${span}`}
+          label={intl.formatMessage(messages.topPagesLabel, { count: SHOWN.topPages, span })}
           testId="top-pages"
           items={userEngagement.topPages.slice(0, SHOWN.topPages).map((p) => ({
             key: p.page,
             label: (
               <code dir="ltr" className="break-all">
-                {p.page || "(unknown)"}
+                {p.page || intl.formatMessage(messages.unknownPage)}
               </code>
             ),
             value: p.views,
-            detail: plural(p.views, "view"),
+            detail: intl.formatMessage(messages.views, { count: p.views }),
           }))}
         />
       </Panel>
-      <Panel title="Devices" id="devices-heading">
+      <Panel title={intl.formatMessage(messages.devices)} id="devices-heading">
         <BarList
-          label={`Sessions by device, ${span}`}
+          label={intl.formatMessage(messages.devicesLabel, { span })}
           testId="devices"
           mark="fill-teal-700 dark:fill-teal-400"
           items={charts.devices.map((d) => ({
             key: d.device,
-            label: capitalise(d.device),
+            label: intl.formatMessage(messages.device, { device: d.device, name: capitalise(d.device) }),
             value: d.sessions,
-            detail: plural(d.sessions, "session"),
+            detail: intl.formatMessage(messages.sessionCount, { count: d.sessions }),
           }))}
         />
       </Panel>
