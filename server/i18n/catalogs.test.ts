@@ -1,8 +1,12 @@
 import { createIntl } from "@formatjs/intl";
 import {
+  isArgumentElement,
+  isDateElement,
+  isNumberElement,
   isPluralElement,
   isSelectElement,
   isTagElement,
+  isTimeElement,
   type MessageFormatElement,
   parse,
 } from "icu-messageformat-parser-full";
@@ -106,8 +110,10 @@ describe("Welsh plurals", () => {
     const plural = choices(parse(source)).find(isPluralElement)!;
     for (const form of FORMS) expect(Object.keys(plural.options), `${id} lacks ${form}`).toContain(form);
     const intl = serverIntl("cy");
-    const values = (count: number) => ({ [plural.value]: count });
-    const outputs = COUNTS.map((count) => intl.formatMessage({ id: id as keyof typeof en }, values(count)));
+    const values = (count: number) => ({ ...placeholders(parse(source)), [plural.value]: count });
+    const outputs = COUNTS.map((count) =>
+      String(intl.formatMessage({ id: id as keyof typeof en }, values(count) as never)),
+    );
     // Each count picks its own form: the output equals the message with only that form left.
     COUNTS.forEach((count, i) => {
       const only = parse(source).map((element) =>
@@ -121,9 +127,34 @@ describe("Welsh plurals", () => {
   });
 });
 
+/** A value for every placeholder and tag of a message (numbers for counts, words for the rest). */
+function placeholders(ast: MessageFormatElement[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const visit = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (isTagElement(element)) {
+        values[element.value] = (chunks: unknown[]) => chunks.join("");
+        visit(element.children);
+      } else if (isPluralElement(element) || isSelectElement(element)) {
+        values[element.value] = isPluralElement(element) ? 1 : "other";
+        for (const option of Object.values(element.options)) visit(option.value);
+      } else if (isNumberElement(element)) values[element.value] = 1;
+      else if (isDateElement(element) || isTimeElement(element)) values[element.value] = new Date(0);
+      else if (isArgumentElement(element)) values[element.value] = "x";
+    }
+  };
+  visit(ast);
+  return values;
+}
+
 /** A parsed message formatted alone, in Welsh (to compare one plural form with the whole message). */
-function serverIntlWith(ast: MessageFormatElement[], values: Record<string, number>): string {
-  return createIntl({ locale: "cy", messages: { only: ast } as never }).formatMessage({ id: "only" as never }, values);
+function serverIntlWith(ast: MessageFormatElement[], values: Record<string, unknown>): string {
+  return String(
+    createIntl({ locale: "cy", messages: { only: ast } as never }).formatMessage(
+      { id: "only" as never },
+      values as never,
+    ),
+  );
 }
 
 it("the server's catalogs hold English and every translation", () => {

@@ -8,7 +8,7 @@
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { defineMessages, IntlProvider, useIntl } from "react-intl";
+import { createIntl, defineMessages, type IntlShape, IntlProvider, useIntl } from "react-intl";
 import { type Formats, formats, intlTag } from "#core/format/locale.ts";
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, type Pseudo } from "#core/i18n/locales.ts";
 import { localePath, splitLocalePrefix } from "#core/i18n/pages.ts";
@@ -59,6 +59,23 @@ export function useLocalePath(): (to: string) => string {
 /** Dates, times, numbers and money in the page's language, on UK clocks (core/format/locale.ts, ADR 038). */
 export function useFormats(): Formats {
   return formats(usePageLanguage().locale);
+}
+
+/**
+ * A formatter for a route's `meta` (which cannot use hooks): the page's language and messages from
+ * the root's data among `matches`, so a title is in the page's language, written as a message like
+ * any other (`metaIntl(matches).formatMessage(messages.title)`).
+ */
+export function metaIntl(matches: readonly { id: string; data: unknown }[]): IntlShape {
+  const i18n = (matches.find((match) => match.id === "root")?.data as { i18n?: PageLanguageData } | undefined)?.i18n;
+  return createIntl({
+    locale: intlTag(i18n?.locale ?? DEFAULT_LOCALE),
+    defaultLocale: intlTag(DEFAULT_LOCALE),
+    messages: (i18n?.messages ?? {}) as Record<FormatjsIntl.Message["ids"], MessageFormatElement[]>,
+    onError: (error) => {
+      if (error.code !== "MISSING_DATA") console.error(error.message);
+    },
+  });
 }
 
 /** react-intl for the page: its language's tag and its messages, already parsed on the server. */
