@@ -1,22 +1,25 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
+import type { Locale } from "#core/i18n/locales.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { credentialContext } from "#server/credentials/context.ts";
-import { issueToHolder } from "#server/credentials/issuance.ts";
-import { serviceErrorResponse } from "#server/http/errors.ts";
+import { issueToHolder, proofRequiredMessage } from "#server/credentials/issuance.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { localisedServiceErrorResponse } from "#server/http/worded-error.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 
-const IssueBody = z.object({
-  /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
-  proof: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? "A proof of possession of this device's key is required" : undefined,
-    })
-    .min(1)
-    .max(4096),
-});
+/** The body, with the missing proof's message in the language of the person whose wallet sent it. */
+const issueBody = (locale: Locale) =>
+  z.object({
+    /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
+    proof: z
+      .string({
+        error: (issue) => (issue.input === undefined ? proofRequiredMessage(locale) : undefined),
+      })
+      .min(1)
+      .max(4096),
+  });
 
 /**
  * POST /api/vc/{type}/issue (spec 000 §7): issues the authority's record of this type about the
@@ -27,7 +30,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   // Issued to the signed-in user only: the holder is always the caller, never named in the request.
   const user = await requireUser(request, context);
-  const input = await parseBody(request, IssueBody);
+  const locale = requestLocale(request);
+  const input = await parseBody(request, issueBody(locale));
   try {
     const wallet = await credentialContext(context, request.url);
     const credential = await issueToHolder({
@@ -46,7 +50,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     return json(credential, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return localisedServiceErrorResponse(error, locale);
   }
 }
 

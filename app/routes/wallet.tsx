@@ -1,7 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
+import { messages, WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { walletPageData } from "#server/credentials/wallet-page.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * /wallet and /citizen-wallet (spec 000 §2 "Wallet page"; remix.config.js maps both paths to this
@@ -12,8 +14,14 @@ export const meta = walletMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const page = await walletPageData(context, user.id, request.url);
+  // The document's title in the page's language: meta functions cannot use the page's messages.
+  const intl = serverIntl(requestLocale(request));
+  const meta = {
+    title: intl.formatMessage(messages.metaTitle),
+    description: intl.formatMessage(messages.metaDescription),
+  };
   // Personal data, and it depends on the session: never from a shared cache.
-  return json(page, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...page, meta }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const shouldRevalidate = walletShouldRevalidate;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jwkThumbprint } from "#core/credentials/index.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { citizenWithRecords, issueCredential, makeHolder, revokeAsAdmin } from "#tests/support/wallet-fixtures.ts";
 import { call, ORIGIN, registerUser } from "#tests/support/web-client.ts";
 
@@ -17,9 +18,15 @@ const EN_GB = new Intl.DateTimeFormat("en-GB", {
 });
 const enGb = (iso: string) => EN_GB.format(new Date(iso));
 
-async function page(path: string, cookie: string | null) {
-  const response = await call(path, { cookie });
-  return { response, html: await response.text() };
+async function page(path: string, cookie: string | null, lang?: string) {
+  // With a language, the session and the language choice travel together, as a browser sends them.
+  const response = lang
+    ? await call(path, { headers: { Cookie: `${SESSION_COOKIE}=${cookie}; lang=${lang}` } })
+    : await call(path, { cookie });
+  const html = await response.text();
+  // What the page shows, without its scripts (which carry the page's messages, every state's words).
+  const shown = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+  return { response, html, shown };
 }
 
 interface WalletData {
@@ -61,14 +68,14 @@ describe("GET /wallet and /citizen-wallet", () => {
   it("shows a new citizen the empty state, an unverified identity and no activity", async () => {
     const { cookie } = await registerUser({ firstName: "Amira", lastName: "Khan" });
     for (const path of ["/wallet", "/citizen-wallet"]) {
-      const { response, html } = await page(path, cookie);
+      const { response, html, shown } = await page(path, cookie);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("Cache-Control")).toContain("no-store");
       expect(html).toContain("<title>Citizen Wallet | UK Digital Identity</title>");
       expect(html).toMatch(/<h1[^>]*>Citizen Wallet<\/h1>/);
       expect(html).toMatch(/<h2 id="profile-heading"[^>]*>Amira Khan<\/h2>/);
       expect(html).toContain("Identity not yet verified");
-      expect(html).not.toContain("Verified Identity");
+      expect(shown).not.toContain("Verified Identity");
       for (const label of [
         "Passkey Enabled",
         "Biometric Auth",
@@ -98,7 +105,7 @@ describe("GET /wallet and /citizen-wallet", () => {
     const rtw = await issueCredential(cookie, "rtw", holder);
 
     for (const path of ["/wallet", "/citizen-wallet"]) {
-      const { html } = await page(path, cookie);
+      const { html, shown } = await page(path, cookie);
       const card = cardHtml(html, "Right to Work");
       expect(card).toContain("Employment Authorization");
       expect(card).toMatch(/data-testid="credential-authority"[^>]*>Home Office</);
@@ -108,7 +115,7 @@ describe("GET /wallet and /citizen-wallet", () => {
       expect(card).toMatch(/data-status="active"[^>]*>Active</);
       expect(card).not.toContain("Expires Soon");
       expect(html).toContain("Verified Identity");
-      expect(html).not.toContain("No Credentials Yet");
+      expect(shown).not.toContain("No Credentials Yet");
       // The raw token stays out of the page (and its loader data).
       expect(html).not.toContain(rtw.vcJwt.split("~")[0]!);
       // Recent Activity: the issuance, from wallet_events.
@@ -174,6 +181,45 @@ describe("GET /wallet and /citizen-wallet", () => {
     expect(data.credentials.some((c) => c.id === first.id)).toBe(false);
     expect(data.activity.map((a) => a.kind)).toEqual(["credential_reissued", "credential_issued"]);
     expect(data.activity[0]!.title).toBe("Credential re-issued");
+  });
+
+  it("speaks Welsh to a citizen who chose Welsh: the page, its title, counted credentials and the issue API's refusal", async () => {
+    const { cookie } = await citizenWithRecords();
+    const { html: empty } = await page("/wallet", cookie, "cy");
+    expect(empty).toContain('<html lang="cy" dir="ltr"');
+    expect(empty).toContain("<title>Waled y Dinesydd | Hunaniaeth Ddigidol y DU</title>");
+    expect(empty).toMatch(/<h1[^>]*>Waled y Dinesydd<\/h1>/);
+    expect(empty).toMatch(/<h3[^>]*>Dim tystlythyrau eto<\/h3>/);
+    expect(empty).toContain("Ychwanegu eich tystlythyr cyntaf");
+
+    // Welsh counts with six forms and mutates the noun after two ("2 dystlythyr").
+    const holder = await makeHolder();
+    await issueCredential(cookie, "rtw", holder);
+    await issueCredential(cookie, "dbs", holder);
+    const { html: two } = await page("/wallet", cookie, "cy");
+    expect(two).toMatch(/data-testid="credentials-count"[^>]*>2 dystlythyr</);
+    expect(two).toMatch(/data-status="active"[^>]*>Gweithredol</);
+
+    // The API's words follow the same choice; its code does not change.
+    const refused = await call("/api/vc/rtw/issue", {
+      body: {},
+      headers: { Cookie: `${SESSION_COOKIE}=${cookie}; lang=cy` },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "Mae angen prawf eich bod yn dal allwedd y ddyfais hon",
+    );
+  });
+
+  it("draws the wallet right to left in Urdu", async () => {
+    const { cookie } = await registerUser({ firstName: "Amira", lastName: "Khan" });
+    const { response, html } = await page("/wallet", cookie, "ur");
+    expect(response.status).toBe(200);
+    expect(html).toContain('<html lang="ur" dir="rtl"');
+    expect(html).toMatch(/<h1[^>]*>شہری والٹ<\/h1>/);
+    expect(html).toContain("<title>شہری والٹ | UK Digital Identity</title>");
+    // The person's name takes its own direction inside the right-to-left page.
+    expect(html).toMatch(/<h2 id="profile-heading"[^>]*dir="auto"[^>]*>Amira Khan<\/h2>/);
   });
 
   it("never shows another person's credentials or activity", async () => {

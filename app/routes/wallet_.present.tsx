@@ -15,16 +15,21 @@ import {
 } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "#app/components/meta.ts";
-import { ConsentPage } from "#app/components/wallet/consent.tsx";
+import { ConsentPage, consentMessages } from "#app/components/wallet/consent.tsx";
 import { publicBaseUrl, publicOrigin } from "#core/issuers/registry.ts";
 import { getUser } from "#server/accounts/authentication.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { type ConsentData, consentPageData } from "#server/verification/consent-page.ts";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Share your credential?",
-    description: "A verifier is asking to check a credential in your wallet.",
-  });
+/** The title comes from the loader, in the page's language (meta functions have no hooks). */
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.meta ?? {
+      title: consentMessages.title.defaultMessage,
+      description: consentMessages.metaDescription.defaultMessage,
+    },
+  );
 
 /** The page is one citizen's answer to one request: never cached, and its address (the request) never sent onward. */
 const PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
@@ -33,13 +38,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request, context);
   if (!user) throw redirect(`/login?${new URLSearchParams({ next: url.pathname + url.search })}`);
-  const page = await consentPageData({ db: context.db, verifier: context.env.VERIFIER }, user.id, {
-    origin: publicOrigin(context.env.PUBLIC_BASE_URL, request.url),
-    base: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
-    clientId: url.searchParams.get("client_id"),
-    requestUri: url.searchParams.get("request_uri"),
-  });
-  return json<ConsentData>(page.data, { status: page.status, headers: PAGE_HEADERS });
+  const locale = requestLocale(request);
+  const page = await consentPageData(
+    { db: context.db, verifier: context.env.VERIFIER },
+    user.id,
+    {
+      origin: publicOrigin(context.env.PUBLIC_BASE_URL, request.url),
+      base: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
+      clientId: url.searchParams.get("client_id"),
+      requestUri: url.searchParams.get("request_uri"),
+    },
+    locale,
+  );
+  const intl = serverIntl(locale);
+  const meta = {
+    title: intl.formatMessage(consentMessages.title),
+    description: intl.formatMessage(consentMessages.metaDescription),
+  };
+  return json({ ...page.data, meta }, { status: page.status, headers: PAGE_HEADERS });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

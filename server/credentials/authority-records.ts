@@ -4,19 +4,38 @@
  * (issuance.ts) and printing a paper credential (paper.ts) refuse the same things with the same
  * answers: an unknown type, no record, a record that has expired.
  */
+import { defineMessage, defineMessages } from "@formatjs/intl";
 import { and, eq } from "drizzle-orm";
 import { AUTHORITIES, CREDENTIAL_TYPES, type CredentialType, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { ageEqualOrOver } from "#core/verification/checks.ts";
 import type { Database } from "#db/client.ts";
 import { authorityRecords } from "#db/schema/index.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 
 export type AuthorityRecord = typeof authorityRecords.$inferSelect;
+
+const messages = defineMessages({
+  typeUnknown: defineMessage<{ type: string }>({
+    id: "wallet.api.typeUnknown",
+    defaultMessage: 'Unknown credential type "{type}"',
+    description: "{type} is what the request named, as it was sent.",
+  }),
+  noRecord: defineMessage<{ authority: string; type: string }>({
+    id: "wallet.api.noRecord",
+    defaultMessage: "The {authority} holds no {type} record for you yet. An assisted-digital session can add one.",
+    description: "{authority}: e.g. 'Home Office'; {type}: the credential type's long name, e.g. 'Right to Work'.",
+  }),
+  recordExpired: defineMessage<{ authority: string; type: string }>({
+    id: "wallet.api.recordExpired",
+    defaultMessage: "The {authority}'s {type} record for you has expired",
+    description: "{authority}: e.g. 'Home Office'; {type}: the credential type's long name, e.g. 'Right to Work'.",
+  }),
+});
 
 /** The credential type a request names: 404 TYPE_UNKNOWN for anything else. */
 export function credentialTypeOf(code: unknown): CredentialType {
   if (!isCredentialTypeCode(code))
-    throw new ServiceError(404, `Unknown credential type "${String(code).slice(0, 40)}"`, "TYPE_UNKNOWN");
+    throw new WordedServiceError(404, messages.typeUnknown, "TYPE_UNKNOWN", { type: String(code).slice(0, 40) });
   return CREDENTIAL_TYPES[code];
 }
 
@@ -37,14 +56,10 @@ export async function authorityRecordFor(
     .limit(1);
   const authority = AUTHORITIES[type.issuerId].name;
   if (!record) {
-    throw new ServiceError(
-      404,
-      `The ${authority} holds no ${type.longName} record for you yet. An assisted-digital session can add one.`,
-      "NO_RECORD",
-    );
+    throw new WordedServiceError(404, messages.noRecord, "NO_RECORD", { authority, type: type.longName });
   }
   if (record.validUntil.getTime() <= now.getTime()) {
-    throw new ServiceError(409, `The ${authority}'s ${type.longName} record for you has expired`, "RECORD_EXPIRED");
+    throw new WordedServiceError(409, messages.recordExpired, "RECORD_EXPIRED", { authority, type: type.longName });
   }
   return record;
 }

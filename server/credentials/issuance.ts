@@ -4,19 +4,45 @@
  * VC bound to the proved key. Writing the new credential, its log line and the revocation of an
  * older copy of the same type is one batch: all of it happens, or none of it.
  */
+import { defineMessage, defineMessages } from "@formatjs/intl";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { EmbeddedJWK, errors as joseErrors, jwtVerify } from "jose";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { issueCredential, jwkThumbprint, type PublicJwk, toPublicJwk, webCrypto } from "#core/credentials/index.ts";
+import type { Locale } from "#core/i18n/locales.ts";
 import { issuerUrl, vctUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { type CredentialMetadata, credentials, issuanceNonces, walletEvents } from "#db/schema/index.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY, toWalletCredential, type WalletCredential } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
 import { openStatusList, republishStatusList, withStatusSlot } from "./status-lists.ts";
+
+/** The refusals the wallet shows the person (in their language; the codes never change). */
+const issuanceErrors = defineMessages({
+  proofInvalid: defineMessage<{ reason: string }>({
+    id: "wallet.api.proofInvalid",
+    defaultMessage: "The proof of possession is not valid: {reason}",
+    description: "{reason} is a technical detail in English, from the signature library.",
+  }),
+  proofPublicOnly: { id: "wallet.api.proofPublicOnly", defaultMessage: "The proof must carry the public key only" },
+  proofNonce: {
+    id: "wallet.api.proofNonce",
+    defaultMessage: "The proof's nonce is unknown, already used or expired; ask for a new one",
+  },
+  proofRequired: {
+    id: "wallet.api.proofRequired",
+    defaultMessage: "A proof of possession of this device's key is required",
+  },
+});
+
+/** "A proof of possession … is required", in `locale`: the issue API's body check says it too. */
+export function proofRequiredMessage(locale: Locale): string {
+  return serverIntl(locale).formatMessage(issuanceErrors.proofRequired);
+}
 
 /** Issuance proofs (OpenID4VCI 1.0 appendix F.1 "jwt" proof type). */
 export const PROOF_TYP = "openid4vci-proof+jwt";
@@ -87,16 +113,12 @@ async function verifyProof(
     nonce = payload.nonce;
   } catch (error) {
     const reason = error instanceof joseErrors.JOSEError ? error.message : "unreadable";
-    throw new ServiceError(400, `The proof of possession is not valid: ${reason}`, "PROOF_INVALID");
+    throw new WordedServiceError(400, issuanceErrors.proofInvalid, "PROOF_INVALID", { reason });
   }
   if (!holderJwk || "d" in holderJwk)
-    throw new ServiceError(400, "The proof must carry the public key only", "PROOF_INVALID");
+    throw new WordedServiceError(400, issuanceErrors.proofPublicOnly, "PROOF_INVALID");
   if (typeof nonce !== "string" || !(await consumeIssuanceNonce(db, userId, nonce, now))) {
-    throw new ServiceError(
-      400,
-      "The proof's nonce is unknown, already used or expired; ask for a new one",
-      "PROOF_NONCE",
-    );
+    throw new WordedServiceError(400, issuanceErrors.proofNonce, "PROOF_NONCE");
   }
   return toPublicJwk({ kty: holderJwk.kty, crv: holderJwk.crv, x: holderJwk.x, y: holderJwk.y } as PublicJwk);
 }
@@ -129,7 +151,7 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
   if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
   const iss = issuerUrl(base, type.issuerId);
   if (typeof input.proof !== "string" || input.proof.length === 0 || input.proof.length > 4096) {
-    throw new ServiceError(400, "A proof of possession of this device's key is required", "PROOF_REQUIRED");
+    throw new WordedServiceError(400, issuanceErrors.proofRequired, "PROOF_REQUIRED");
   }
 
   const record = await authorityRecordFor(db, userId, type, now);

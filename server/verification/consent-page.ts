@@ -4,9 +4,12 @@
  * a device (a paper credential cannot present), of a type the request accepts. A request that
  * cannot be used answers with the reason in words.
  */
+
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import type { Database } from "#db/client.ts";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { serviceErrorMessage } from "#server/http/worded-error.ts";
 import { resolveWalletRequest, type WalletRequest } from "./wallet-request.ts";
 
 export interface ConsentCandidate {
@@ -30,6 +33,8 @@ export async function consentPageData(
   context: { db: Database; verifier: Fetcher },
   userId: string,
   request: { origin: string; base: string; clientId: string | null; requestUri: string | null },
+  /** The language the person reads the refusal in. */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ status: number; data: ConsentData }> {
   try {
     const [resolved, held] = await Promise.all([
@@ -51,6 +56,6 @@ export async function consentPageData(
     return { status: 200, data: { ok: true, request: resolved, candidates } };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return { status: error.status, data: { ok: false, message: error.message } };
+    return { status: error.status, data: { ok: false, message: serviceErrorMessage(error, locale) } };
   }
 }

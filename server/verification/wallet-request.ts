@@ -6,12 +6,43 @@
  * platform's verifier, reached over the service binding.
  */
 
+import { defineMessage, defineMessages } from "@formatjs/intl";
 import type { PublicJwk } from "#core/credentials/index.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import { attributeForPath, type CheckType, checkName, isCheckType } from "#core/verification/checks.ts";
 import { credentialTypeForVct } from "#core/verification/openid4vp.ts";
 import { RequestObjectError, type ResolvedRequest, readRequestObject } from "#core/verification/request-object.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
+
+/** Why the wallet cannot answer a request, as the consent page tells the person (codes unchanged). */
+const messages = defineMessages({
+  incomplete: {
+    id: "wallet.presentRequest.incomplete",
+    defaultMessage: "This link is not a complete verification request.",
+  },
+  foreign: {
+    id: "wallet.presentRequest.foreign",
+    defaultMessage: "This wallet answers requests from verifiers registered on this platform only.",
+  },
+  closed: {
+    id: "wallet.presentRequest.closed",
+    defaultMessage:
+      "This verification request has already been answered or has expired. Ask the verifier for a new one.",
+  },
+  unavailable: {
+    id: "wallet.presentRequest.unavailable",
+    defaultMessage: "The verification service could not be reached. Try again in a moment.",
+  },
+  untrusted: defineMessage<{ reason: string }>({
+    id: "wallet.presentRequest.untrusted",
+    defaultMessage: "This request could not be trusted ({reason}).",
+    description: "{reason} is a technical detail in English.",
+  }),
+  unsupported: {
+    id: "wallet.presentRequest.unsupported",
+    defaultMessage: "This wallet can answer requests for one credential at a time.",
+  },
+});
 
 export interface WalletRequest {
   clientId: string;
@@ -44,37 +75,23 @@ export async function resolveWalletRequest(options: {
   now?: Date;
 }): Promise<WalletRequest> {
   const { clientId, requestUri } = options;
-  if (!clientId || !requestUri)
-    throw new ServiceError(400, "This link is not a complete verification request.", "BAD_REQUEST_LINK");
+  if (!clientId || !requestUri) throw new WordedServiceError(400, messages.incomplete, "BAD_REQUEST_LINK");
   let url: URL;
   try {
     url = new URL(requestUri);
   } catch {
-    throw new ServiceError(400, "This link is not a complete verification request.", "BAD_REQUEST_LINK");
+    throw new WordedServiceError(400, messages.incomplete, "BAD_REQUEST_LINK");
   }
   if (url.origin !== options.origin || !REQUEST_PATH.test(url.pathname) || url.search) {
-    throw new ServiceError(
-      400,
-      "This wallet answers requests from verifiers registered on this platform only.",
-      "FOREIGN_VERIFIER",
-    );
+    throw new WordedServiceError(400, messages.foreign, "FOREIGN_VERIFIER");
   }
   const [objectResponse, anchorResponse] = await Promise.all([
     options.verifier.fetch(url.href, { headers: { Accept: "application/oauth-authz-req+jwt" } }),
     options.verifier.fetch(`${options.origin}/api/verifications/trust-anchor`),
   ]);
-  if (objectResponse.status === 404)
-    throw new ServiceError(
-      410,
-      "This verification request has already been answered or has expired. Ask the verifier for a new one.",
-      "REQUEST_CLOSED",
-    );
+  if (objectResponse.status === 404) throw new WordedServiceError(410, messages.closed, "REQUEST_CLOSED");
   if (!objectResponse.ok || !anchorResponse.ok)
-    throw new ServiceError(
-      503,
-      "The verification service could not be reached. Try again in a moment.",
-      "VERIFIER_UNAVAILABLE",
-    );
+    throw new WordedServiceError(503, messages.unavailable, "VERIFIER_UNAVAILABLE");
   const { keys } = (await anchorResponse.json()) as { keys: PublicJwk[] };
   let resolved: ResolvedRequest;
   try {
@@ -85,12 +102,12 @@ export async function resolveWalletRequest(options: {
     });
   } catch (error) {
     if (error instanceof RequestObjectError)
-      throw new ServiceError(400, `This request could not be trusted (${error.message}).`, "UNTRUSTED_REQUEST");
+      throw new WordedServiceError(400, messages.untrusted, "UNTRUSTED_REQUEST", { reason: error.message });
     throw error;
   }
   const query = resolved.dcql.credentials?.[0];
   if (!query || resolved.dcql.credentials.length !== 1)
-    throw new ServiceError(400, "This wallet can answer requests for one credential at a time.", "UNSUPPORTED_REQUEST");
+    throw new WordedServiceError(400, messages.unsupported, "UNSUPPORTED_REQUEST");
   const check = isCheckType(query.id) ? query.id : null;
   const acceptedTypes = (query.meta?.vct_values ?? [])
     .map((vct) => credentialTypeForVct(options.base, vct)?.code)

@@ -5,6 +5,8 @@
  * JWT carrying the request's nonce and the verifier's client_id, then posted to response_uri.
  */
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { defineMessage, defineMessages, FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
@@ -12,11 +14,110 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { formatDate, formatDateTime } from "#core/format/format.ts";
 import type { ConsentCandidate, ConsentData } from "#server/verification/consent-page.ts";
 import type { WalletRequest } from "#server/verification/wallet-request.ts";
 import { onThisDevice, useDeviceKey } from "./device-key.ts";
 import { PresentError, presentOnThisDevice } from "./present.client.ts";
+
+export const consentMessages = defineMessages({
+  metaDescription: {
+    id: "wallet.consent.metaDescription",
+    defaultMessage: "A verifier is asking to check a credential in your wallet.",
+  },
+  verifierAnswered: defineMessage<{ status: string }>({
+    id: "wallet.consent.verifierAnswered",
+    defaultMessage: "The verifier answered {status}.",
+    description: "{status} is an HTTP status number, e.g. 500.",
+  }),
+  cannotAnswerLead: {
+    id: "wallet.consent.cannotAnswer.lead",
+    defaultMessage: "A verifier asked to check a credential in your wallet.",
+  },
+  cannotAnswerTitle: { id: "wallet.consent.cannotAnswer.title", defaultMessage: "This request cannot be answered" },
+  presentFailed: {
+    id: "wallet.consent.presentFailed",
+    defaultMessage: "Your wallet could not make the presentation on this device.",
+  },
+  sendFailed: {
+    id: "wallet.consent.sendFailed",
+    defaultMessage: "Your answer could not be sent. Check your connection and try again.",
+  },
+  title: { id: "wallet.consent.title", defaultMessage: "Share your credential?" },
+  lead: defineMessage<{ verifier: string; check: string }>({
+    id: "wallet.consent.lead",
+    defaultMessage: "{verifier} is asking to check a credential in your wallet ({check}).",
+    description: "{verifier} is an organisation's name; {check} is the check's name, e.g. 'Right to Work'.",
+  }),
+  whoAsks: { id: "wallet.consent.whoAsks", defaultMessage: "Who is asking" },
+  vouched: {
+    id: "wallet.consent.vouched",
+    defaultMessage: "Registered with the UK Digital Identity platform, which vouches for this organisation.",
+  },
+  whatSeen: { id: "wallet.consent.whatSeen", defaultMessage: "What they will see" },
+  nothingElse: {
+    id: "wallet.consent.nothingElse",
+    defaultMessage: "Nothing else from your credential is shared: not your name or date of birth unless listed above.",
+  },
+  why: { id: "wallet.consent.why", defaultMessage: "Why", description: "Heading: why the verifier asks." },
+  noReason: { id: "wallet.consent.noReason", defaultMessage: "The verifier gave no reason." },
+  expiresAt: defineMessage<{ time: string }>({
+    id: "wallet.consent.expiresAt",
+    defaultMessage: "This request expires at {time}.",
+  }),
+  which: { id: "wallet.consent.which", defaultMessage: "Which credential answers" },
+  checking: {
+    id: "wallet.consent.checking",
+    defaultMessage: "Checking which of your credentials this device holds…",
+  },
+  elsewhere: {
+    id: "wallet.consent.elsewhere",
+    defaultMessage:
+      "Your credential for this check is held on another device. Open this link on that device, or re-issue the credential to this one from your wallet.",
+  },
+  noneHeld: defineMessage<{ check: string }>({
+    id: "wallet.consent.noneHeld",
+    defaultMessage: "You have no active credential that can answer a {check} check.",
+  }),
+  goToWallet: { id: "wallet.consent.goToWallet", defaultMessage: "Go to your wallet" },
+  chooseLegend: { id: "wallet.consent.chooseLegend", defaultMessage: "Credential to share" },
+  validUntil: defineMessage<{ authority: string; date: string }>({
+    id: "wallet.consent.validUntil",
+    defaultMessage: "{authority} · valid until {date}",
+  }),
+  sharing: { id: "wallet.consent.sharing", defaultMessage: "Sharing..." },
+  share: { id: "wallet.consent.share", defaultMessage: "Share" },
+  declining: { id: "wallet.consent.declining", defaultMessage: "Declining..." },
+  decline: { id: "wallet.consent.decline", defaultMessage: "Decline" },
+  sharedBadge: { id: "wallet.consent.shared.badge", defaultMessage: "Shared" },
+  sharedTitle: { id: "wallet.consent.shared.title", defaultMessage: "Your credential was checked" },
+  sharedBody: defineMessage<{ verifier: string }>({
+    id: "wallet.consent.shared.body",
+    defaultMessage:
+      "{verifier} has received what they asked for and confirmed it is valid. The check is in your wallet's activity.",
+  }),
+  refusedBadge: { id: "wallet.consent.refused.badge", defaultMessage: "Not accepted" },
+  refusedTitle: { id: "wallet.consent.refused.title", defaultMessage: "The check did not pass" },
+  refusedBody: defineMessage<{ verifier: string; reason: string }>({
+    id: "wallet.consent.refused.body",
+    defaultMessage: "{verifier} could not accept the presentation: {reason}",
+    description: "{reason} is the verifier's own explanation.",
+  }),
+  declinedBadge: { id: "wallet.consent.declined.badge", defaultMessage: "Declined" },
+  declinedTitle: { id: "wallet.consent.declined.title", defaultMessage: "You declined" },
+  declinedBody: defineMessage<{ verifier: string }>({
+    id: "wallet.consent.declined.body",
+    defaultMessage: "{verifier} has been told that you declined. Nothing was shared.",
+  }),
+  errorBadge: { id: "wallet.consent.error.badge", defaultMessage: "Not sent" },
+  errorTitle: { id: "wallet.consent.error.title", defaultMessage: "Nothing was shared" },
+  outcomeLead: defineMessage<{ check: string; verifier: string }>({
+    id: "wallet.consent.outcomeLead",
+    defaultMessage: "{check} for {verifier}",
+    description: "{check} is the check's name, e.g. 'Right to Work'; {verifier} an organisation.",
+  }),
+  noticeTitle: { id: "wallet.consent.noticeTitle", defaultMessage: "Verification request" },
+  backToWallet: { id: "wallet.consent.backToWallet", defaultMessage: "Back to your wallet" },
+});
 
 type Outcome =
   | { kind: "shared" }
@@ -28,6 +129,7 @@ type Outcome =
 async function postAnswer(
   responseUri: string,
   fields: Record<string, string>,
+  intl: IntlShape,
 ): Promise<{ ok: boolean; message: string }> {
   const response = await fetch(responseUri, {
     method: "POST",
@@ -35,7 +137,12 @@ async function postAnswer(
     body: new URLSearchParams(fields),
   });
   const body = (await response.json().catch(() => ({}))) as { error_description?: string };
-  return { ok: response.ok, message: body.error_description ?? `The verifier answered ${response.status}.` };
+  return {
+    ok: response.ok,
+    message:
+      body.error_description ??
+      intl.formatMessage(consentMessages.verifierAnswered, { status: String(response.status) }),
+  };
 }
 
 /**
@@ -43,7 +150,7 @@ async function postAnswer(
  * the request. A refusal posted to response_uri would only be recorded: anyone holding the QR code
  * can post there (docs/decisions/029).
  */
-async function postDecline(state: string): Promise<{ ok: boolean; message: string }> {
+async function postDecline(state: string, intl: IntlShape): Promise<{ ok: boolean; message: string }> {
   const response = await fetch("/api/presentations/decline", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -51,16 +158,20 @@ async function postDecline(state: string): Promise<{ ok: boolean; message: strin
     body: JSON.stringify({ state }),
   });
   const body = (await response.json().catch(() => ({}))) as { message?: string };
-  return { ok: response.ok, message: body.message ?? `The verifier answered ${response.status}.` };
+  return {
+    ok: response.ok,
+    message: body.message ?? intl.formatMessage(consentMessages.verifierAnswered, { status: String(response.status) }),
+  };
 }
 
 export function ConsentPage({ data }: { data: ConsentData }) {
+  const intl = useIntl();
   if (!data.ok) {
     return (
       <ConsentNotice
-        lead="A verifier asked to check a credential in your wallet."
+        lead={intl.formatMessage(consentMessages.cannotAnswerLead)}
         role="alert"
-        title="This request cannot be answered"
+        title={intl.formatMessage(consentMessages.cannotAnswerTitle)}
         body={data.message}
       />
     );
@@ -76,6 +187,8 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
   const chosen = presentable.find((c) => c.id === chosenId) ?? presentable[0];
   const [busy, setBusy] = useState<"share" | "decline" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const intl = useIntl();
+  const f = useFormats();
 
   async function share() {
     if (!chosen) return;
@@ -86,16 +199,19 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
         request.attributes.map((a) => a.path),
         { aud: request.clientId, nonce: request.nonce },
       );
-      const answer = await postAnswer(request.responseUri, {
-        vp_token: JSON.stringify({ [request.queryId]: [presentation] }),
-        state: request.state,
-      });
+      const answer = await postAnswer(
+        request.responseUri,
+        {
+          vp_token: JSON.stringify({ [request.queryId]: [presentation] }),
+          state: request.state,
+        },
+        intl,
+      );
       setOutcome(answer.ok ? { kind: "shared" } : { kind: "refused", message: answer.message });
     } catch (error) {
       setOutcome({
         kind: "error",
-        message:
-          error instanceof PresentError ? error.message : "Your wallet could not make the presentation on this device.",
+        message: intl.formatMessage(error instanceof PresentError ? error.words : consentMessages.presentFailed),
       });
     } finally {
       setBusy(null);
@@ -105,10 +221,10 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
   async function decline() {
     setBusy("decline");
     try {
-      const answer = await postDecline(request.state);
+      const answer = await postDecline(request.state, intl);
       setOutcome(answer.ok ? { kind: "declined" } : { kind: "error", message: answer.message });
     } catch {
-      setOutcome({ kind: "error", message: "Your answer could not be sent. Check your connection and try again." });
+      setOutcome({ kind: "error", message: intl.formatMessage(consentMessages.sendFailed) });
     } finally {
       setBusy(null);
     }
@@ -118,24 +234,26 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
 
   return (
     <SignedInPage
-      title="Share your credential?"
-      lead={`${request.verifierName} is asking to check a credential in your wallet (${request.checkName}).`}
+      title={intl.formatMessage(consentMessages.title)}
+      lead={intl.formatMessage(consentMessages.lead, { verifier: request.verifierName, check: request.checkName })}
     >
       <div className="mt-8 grid max-w-3xl gap-6">
         <Card as="section" className="p-6" aria-labelledby="who-asks">
           <h2 id="who-asks" className="text-xl font-bold">
-            Who is asking
+            <FormattedMessage {...consentMessages.whoAsks} />
           </h2>
           <p className="mt-2 text-lg">{request.verifierName}</p>
           <p className="mt-2 flex items-center gap-2 text-sm">
             <Icon name="shieldCheck" className="h-5 w-5 shrink-0 text-govuk-green dark:text-green-400" />
-            <span>Registered with the UK Digital Identity platform, which vouches for this organisation.</span>
+            <span>
+              <FormattedMessage {...consentMessages.vouched} />
+            </span>
           </p>
         </Card>
 
         <Card as="section" className="p-6" aria-labelledby="what-seen">
           <h2 id="what-seen" className="text-xl font-bold">
-            What they will see
+            <FormattedMessage {...consentMessages.whatSeen} />
           </h2>
           <ul className="mt-3 list-disc space-y-1 ps-6" data-testid="consent-attributes">
             {request.attributes.map((attribute) => (
@@ -143,40 +261,46 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
             ))}
           </ul>
           <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400">
-            Nothing else from your credential is shared: not your name or date of birth unless listed above.
+            <FormattedMessage {...consentMessages.nothingElse} />
           </p>
         </Card>
 
         <Card as="section" className="p-6" aria-labelledby="why">
           <h2 id="why" className="text-xl font-bold">
-            Why
+            <FormattedMessage {...consentMessages.why} />
           </h2>
-          <p className="mt-2">{request.purpose || "The verifier gave no reason."}</p>
+          <p className="mt-2">{request.purpose || intl.formatMessage(consentMessages.noReason)}</p>
           <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
-            This request expires at {formatDateTime(request.expiresAt)}.
+            <FormattedMessage {...consentMessages.expiresAt} values={{ time: f.dateTime(request.expiresAt) }} />
           </p>
         </Card>
 
         <Card as="section" className="p-6" aria-labelledby="which">
           <h2 id="which" className="text-xl font-bold">
-            Which credential answers
+            <FormattedMessage {...consentMessages.which} />
           </h2>
           {deviceKey.status === "checking" ? (
-            <p className="mt-2">Checking which of your credentials this device holds…</p>
+            <p className="mt-2">
+              <FormattedMessage {...consentMessages.checking} />
+            </p>
           ) : presentable.length === 0 ? (
             <div className="mt-2" role="status">
               <p>
                 {candidates.length
-                  ? "Your credential for this check is held on another device. Open this link on that device, or re-issue the credential to this one from your wallet."
-                  : `You have no active credential that can answer a ${request.checkName} check.`}
+                  ? intl.formatMessage(consentMessages.elsewhere)
+                  : intl.formatMessage(consentMessages.noneHeld, { check: request.checkName })}
               </p>
               <p className="mt-2">
-                <TextLink to="/wallet">Go to your wallet</TextLink>
+                <TextLink to="/wallet">
+                  <FormattedMessage {...consentMessages.goToWallet} />
+                </TextLink>
               </p>
             </div>
           ) : (
             <fieldset className="mt-3">
-              <legend className="sr-only">Credential to share</legend>
+              <legend className="sr-only">
+                <FormattedMessage {...consentMessages.chooseLegend} />
+              </legend>
               <div className="grid gap-2">
                 {presentable.map((candidate) => (
                   <label
@@ -194,8 +318,12 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
                     <span>
                       <span className="block font-bold">{candidate.title}</span>
                       <span className="block text-sm text-govuk-grey dark:text-slate-400">
-                        {candidate.authority}
-                        {candidate.expiresAt ? ` · valid until ${formatDate(candidate.expiresAt)}` : ""}
+                        {candidate.expiresAt
+                          ? intl.formatMessage(consentMessages.validUntil, {
+                              authority: candidate.authority,
+                              date: f.date(candidate.expiresAt),
+                            })
+                          : candidate.authority}
                       </span>
                     </span>
                   </label>
@@ -207,7 +335,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
 
         <div className="flex flex-wrap gap-3">
           <Button onClick={share} disabled={!hydrated || !chosen || busy !== null} data-testid="button-consent-share">
-            {busy === "share" ? "Sharing..." : "Share"}
+            <FormattedMessage {...(busy === "share" ? consentMessages.sharing : consentMessages.share)} />
           </Button>
           <Button
             variant="outline"
@@ -215,7 +343,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
             disabled={!hydrated || busy !== null}
             data-testid="button-consent-decline"
           >
-            {busy === "decline" ? "Declining..." : "Decline"}
+            <FormattedMessage {...(busy === "decline" ? consentMessages.declining : consentMessages.decline)} />
           </Button>
         </div>
       </div>
@@ -230,35 +358,41 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
 function OutcomePanel({ request, outcome }: { request: WalletRequest; outcome: Outcome }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const verifier = request.verifierName;
   const text = {
     shared: {
       tone: "ok" as const,
-      badge: "Shared",
-      title: "Your credential was checked",
-      body: `${request.verifierName} has received what they asked for and confirmed it is valid. The check is in your wallet's activity.`,
+      badge: t(consentMessages.sharedBadge),
+      title: t(consentMessages.sharedTitle),
+      body: t(consentMessages.sharedBody, { verifier }),
     },
     refused: {
       tone: "bad" as const,
-      badge: "Not accepted",
-      title: "The check did not pass",
-      body: `${request.verifierName} could not accept the presentation: ${outcome.kind === "refused" ? outcome.message : ""}`,
+      badge: t(consentMessages.refusedBadge),
+      title: t(consentMessages.refusedTitle),
+      body: t(consentMessages.refusedBody, {
+        verifier,
+        reason: outcome.kind === "refused" ? outcome.message : "",
+      }),
     },
     declined: {
       tone: "info" as const,
-      badge: "Declined",
-      title: "You declined",
-      body: `${request.verifierName} has been told that you declined. Nothing was shared.`,
+      badge: t(consentMessages.declinedBadge),
+      title: t(consentMessages.declinedTitle),
+      body: t(consentMessages.declinedBody, { verifier }),
     },
     error: {
       tone: "warn" as const,
-      badge: "Not sent",
-      title: "Nothing was shared",
+      badge: t(consentMessages.errorBadge),
+      title: t(consentMessages.errorTitle),
       body: outcome.kind === "error" ? outcome.message : "",
     },
   }[outcome.kind];
   return (
     <ConsentNotice
-      lead={`${request.checkName} for ${request.verifierName}`}
+      lead={t(consentMessages.outcomeLead, { check: request.checkName, verifier })}
       role="status"
       title={text.title}
       body={text.body}
@@ -280,8 +414,9 @@ function ConsentNotice(props: {
   headingRef?: RefObject<HTMLHeadingElement>;
   children?: ReactNode;
 }) {
+  const intl = useIntl();
   return (
-    <SignedInPage title="Verification request" lead={props.lead}>
+    <SignedInPage title={intl.formatMessage(consentMessages.noticeTitle)} lead={props.lead}>
       <Card className="mt-8 max-w-2xl p-6" role={props.role} data-testid={props.testId}>
         {props.children}
         <h2
@@ -293,7 +428,9 @@ function ConsentNotice(props: {
         </h2>
         <p className="mt-2">{props.body}</p>
         <p className="mt-4">
-          <TextLink to="/wallet">Back to your wallet</TextLink>
+          <TextLink to="/wallet">
+            <FormattedMessage {...consentMessages.backToWallet} />
+          </TextLink>
         </p>
       </Card>
     </SignedInPage>

@@ -5,16 +5,63 @@
  * has no key) says so and offers to re-issue it here: the server then revokes the old copy. A
  * paper credential (printed at an assisted-digital counter) is on no device, and says so.
  */
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
+import { defineMessage, defineMessages, FormattedMessage, type MessageTag } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
-import { formatDate } from "#core/format/format.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
 import type { Binding } from "./device-key.ts";
 
 export type CardLayout = "grid" | "list";
+
+export const cardMessages = defineMessages({
+  issued: { id: "wallet.card.issued", defaultMessage: "Issued", description: "Label before the date it was issued." },
+  expires: { id: "wallet.card.expires", defaultMessage: "Expires", description: "Label before its expiry date." },
+  expired: { id: "wallet.card.expired", defaultMessage: "Expired", description: "Label before the date it expired." },
+  revoked: {
+    id: "wallet.card.revoked",
+    defaultMessage: "Revoked",
+    description: "Label before the date it was revoked.",
+  },
+  noExpiry: { id: "wallet.card.noExpiry", defaultMessage: "No expiry date" },
+  onThisDevice: { id: "wallet.card.onThisDevice", defaultMessage: "On this device" },
+  paper: {
+    id: "wallet.card.paper",
+    defaultMessage: "Printed on paper at an assisted-digital counter: whoever checks it also checks your photo ID.",
+  },
+  elsewhereTitle: { id: "wallet.card.elsewhere.title", defaultMessage: "This credential is on another device" },
+  elsewhereBody: {
+    id: "wallet.card.elsewhere.body",
+    defaultMessage:
+      "It is bound to a key held by another browser or device, so only that device can present it. Re-issuing it here revokes the other copy.",
+  },
+  reissuing: defineMessage<{ title: string; hidden: MessageTag }>({
+    id: "wallet.card.reissuing",
+    defaultMessage: "Re-issuing...<hidden> for {title}</hidden>",
+    description: "A busy button. <hidden> is read only by screen readers; {title} is the credential's name.",
+  }),
+  reissue: defineMessage<{ title: string; hidden: MessageTag }>({
+    id: "wallet.card.reissue",
+    defaultMessage: "Re-issue to this device<hidden> for {title}</hidden>",
+    description: "A button. <hidden> is read only by screen readers; {title} is the credential's name.",
+  }),
+  view: defineMessage<{ title: string; hidden: MessageTag }>({
+    id: "wallet.card.view",
+    defaultMessage: "View<hidden> {title}</hidden>",
+    description: "A button. <hidden> is read only by screen readers; {title} is the credential's name.",
+  }),
+  share: defineMessage<{ title: string; hidden: MessageTag }>({
+    id: "wallet.card.share",
+    defaultMessage: "Share<hidden> {title}</hidden>",
+    description: "A button. <hidden> is read only by screen readers; {title} is the credential's name.",
+  }),
+});
+
+/** The `<hidden>` tag of a message: words for screen readers only. */
+export const screenReaderOnly = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 export function CredentialCard({
   credential,
@@ -42,6 +89,7 @@ export function CredentialCard({
   const active = credential.status === "active";
   const elsewhere = active && binding === "other-device";
   const list = layout === "list";
+  const f = useFormats();
 
   return (
     <article
@@ -73,25 +121,29 @@ export function CredentialCard({
         <dl
           className={`grid gap-x-6 gap-y-1 text-sm ${list ? "grid-cols-[auto_auto] sm:min-w-[14rem]" : "grid-cols-[auto_1fr]"}`}
         >
-          <dt className="text-govuk-grey dark:text-slate-400">Issued</dt>
+          <dt className="text-govuk-grey dark:text-slate-400">
+            <FormattedMessage {...cardMessages.issued} />
+          </dt>
           <dd className="font-semibold tabular-nums">
-            <time dateTime={credential.issuedAt}>{formatDate(credential.issuedAt)}</time>
+            <time dateTime={credential.issuedAt}>{f.date(credential.issuedAt)}</time>
           </dd>
           <dt className="text-govuk-grey dark:text-slate-400">
-            {credential.status === "expired" ? "Expired" : "Expires"}
+            <FormattedMessage {...(credential.status === "expired" ? cardMessages.expired : cardMessages.expires)} />
           </dt>
           <dd className="font-semibold tabular-nums">
             {credential.expiresAt ? (
-              <time dateTime={credential.expiresAt}>{formatDate(credential.expiresAt)}</time>
+              <time dateTime={credential.expiresAt}>{f.date(credential.expiresAt)}</time>
             ) : (
-              "No expiry date"
+              <FormattedMessage {...cardMessages.noExpiry} />
             )}
           </dd>
           {credential.revokedAt ? (
             <>
-              <dt className="text-govuk-grey dark:text-slate-400">Revoked</dt>
+              <dt className="text-govuk-grey dark:text-slate-400">
+                <FormattedMessage {...cardMessages.revoked} />
+              </dt>
               <dd className="font-semibold tabular-nums">
-                <time dateTime={credential.revokedAt}>{formatDate(credential.revokedAt)}</time>
+                <time dateTime={credential.revokedAt}>{f.date(credential.revokedAt)}</time>
               </dd>
             </>
           ) : null}
@@ -104,13 +156,13 @@ export function CredentialCard({
           data-testid="credential-binding"
         >
           <Icon name="check" className="h-4 w-4" />
-          On this device
+          <FormattedMessage {...cardMessages.onThisDevice} />
         </p>
       ) : null}
 
       {active && binding === "paper" ? (
         <p className="text-sm font-semibold" data-testid="credential-binding">
-          Printed on paper at an assisted-digital counter: whoever checks it also checks your photo ID.
+          <FormattedMessage {...cardMessages.paper} />
         </p>
       ) : null}
 
@@ -120,21 +172,24 @@ export function CredentialCard({
           data-testid="credential-binding"
           role="note"
         >
-          <p className="font-bold">This credential is on another device</p>
+          <p className="font-bold">
+            <FormattedMessage {...cardMessages.elsewhereTitle} />
+          </p>
           <p className="mt-1 text-slate-700 dark:text-slate-300">
-            It is bound to a key held by another browser or device, so only that device can present it. Re-issuing it
-            here revokes the other copy.
+            <FormattedMessage {...cardMessages.elsewhereBody} />
           </p>
           <Button variant="secondary" className="mt-3 px-3 py-1 text-sm" onClick={onReissue} disabled={busy}>
-            {reissuing ? "Re-issuing..." : "Re-issue to this device"}
-            <span className="sr-only"> for {display.title}</span>
+            <FormattedMessage
+              {...(reissuing ? cardMessages.reissuing : cardMessages.reissue)}
+              values={{ title: display.title, hidden: screenReaderOnly }}
+            />
           </Button>
         </div>
       ) : null}
 
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
         <Button variant="outline" className="px-3 py-1 text-sm" onClick={onView} data-testid="button-view-credential">
-          View<span className="sr-only"> {display.title}</span>
+          <FormattedMessage {...cardMessages.view} values={{ title: display.title, hidden: screenReaderOnly }} />
         </Button>
         {active ? (
           <Button
@@ -144,7 +199,7 @@ export function CredentialCard({
             data-testid="button-share-credential"
           >
             <Icon name="share" className="h-4 w-4" />
-            Share<span className="sr-only"> {display.title}</span>
+            <FormattedMessage {...cardMessages.share} values={{ title: display.title, hidden: screenReaderOnly }} />
           </Button>
         ) : null}
       </div>

@@ -4,6 +4,7 @@
  * badge, expired in the destructive style, any other value shown as it is, and "Expires Soon"
  * (spec 000 §4, §9: active with 90 days or fewer left).
  */
+import { defineMessages, FormattedMessage, type MessageDescriptor } from "react-intl";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import type { Tone } from "#core/format/tone.ts";
@@ -49,12 +50,24 @@ export function accentFor(colour: string) {
   return ACCENTS[colour as CredentialType["colour"]] ?? ACCENTS.blue;
 }
 
+export const statusMessages = defineMessages({
+  active: { id: "wallet.status.active", defaultMessage: "Active", description: "A credential's status badge." },
+  pending: { id: "wallet.status.pending", defaultMessage: "Pending", description: "A credential's status badge." },
+  revoked: { id: "wallet.status.revoked", defaultMessage: "Revoked", description: "A credential's status badge." },
+  expired: { id: "wallet.status.expired", defaultMessage: "Expired", description: "A credential's status badge." },
+  expiresSoon: {
+    id: "wallet.status.expiresSoon",
+    defaultMessage: "Expires Soon",
+    description: "A badge: the credential expires within 90 days.",
+  },
+});
+
 /** Spec 000 §4: active, pending, revoked and expired each with its own badge; expired in the destructive style. */
-const STATUS_BADGES: Record<string, { label: string; tone: Tone; solid?: boolean }> = {
-  active: { label: "Active", tone: "ok" },
-  pending: { label: "Pending", tone: "info" },
-  revoked: { label: "Revoked", tone: "neutral", solid: true },
-  expired: { label: "Expired", tone: "bad", solid: true },
+const STATUS_BADGES: Record<string, { label: MessageDescriptor; tone: Tone; solid?: boolean }> = {
+  active: { label: statusMessages.active, tone: "ok" },
+  pending: { label: statusMessages.pending, tone: "info" },
+  revoked: { label: statusMessages.revoked, tone: "neutral", solid: true },
+  expired: { label: statusMessages.expired, tone: "bad", solid: true },
 };
 
 /** A credential's status; any status without a badge of its own is shown as it is. */
@@ -67,15 +80,15 @@ export function CredentialStatusBadge({ status }: { status: string }) {
       data-testid="credential-status"
       data-status={status}
     >
-      {known?.label ?? status}
+      {known ? <FormattedMessage {...known.label} /> : status}
     </StatusBadge>
   );
 }
 
 export function ExpiresSoonBadge() {
-  return <StatusBadge tone="warn">Expires Soon</StatusBadge>;
+  return (
+    <StatusBadge tone="warn">
+      <FormattedMessage {...statusMessages.expiresSoon} />
+    </StatusBadge>
+  );
 }
-
-export const STATUS_LABELS: Record<string, string> = Object.fromEntries(
-  Object.entries(STATUS_BADGES).map(([k, v]) => [k, v.label]),
-);

@@ -12,7 +12,7 @@ describe("bindingOf", () => {
     expect(bindingOf(device("another-key"), ready)).toBe("other-device");
     expect(bindingOf(device(null), ready)).toBe("other-device");
     expect(bindingOf(device("this-key"), { status: "none" })).toBe("other-device");
-    expect(bindingOf(device("this-key"), { status: "unavailable", message: "no IndexedDB" })).toBe("other-device");
+    expect(bindingOf(device("this-key"), { status: "unavailable", reason: "storage" })).toBe("other-device");
     expect(bindingOf(device("this-key"), { status: "checking" })).toBe("unknown");
   });
 
@@ -21,7 +21,7 @@ describe("bindingOf", () => {
       ready,
       { status: "none" },
       { status: "checking" },
-      { status: "unavailable", message: "no IndexedDB" },
+      { status: "unavailable", reason: "storage" },
     ] satisfies DeviceKeyState[]) {
       expect(bindingOf(paper, deviceKey)).toBe("paper");
     }

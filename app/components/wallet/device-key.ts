@@ -4,14 +4,38 @@
  * hydration. The server never learns which key a device holds until it issues to it.
  */
 import { useCallback, useEffect, useState } from "react";
+import { defineMessages } from "react-intl";
 import type { WalletCredential } from "#server/credentials/credentials.ts";
-import { findHolderKey, type HolderKey, HolderKeyUnavailableError } from "./holder-key.client.ts";
+import {
+  findHolderKey,
+  type HolderKey,
+  HolderKeyUnavailableError,
+  type KeyUnavailableReason,
+} from "./holder-key.client.ts";
+
+/** Why this browser has no usable wallet key, as the person reads it. */
+export const keyUnavailableMessages = defineMessages({
+  storage: {
+    id: "wallet.deviceKey.noStorage",
+    defaultMessage:
+      "This browser is not letting the wallet keep a key on this device (private browsing, or site storage is blocked). Open the wallet in a normal window, or allow site data, to add credentials here.",
+  },
+  crypto: {
+    id: "wallet.deviceKey.noCrypto",
+    defaultMessage:
+      "This browser cannot create a secure wallet key here. Use an up-to-date browser over a secure (https) connection.",
+  },
+  read: {
+    id: "wallet.deviceKey.unreadable",
+    defaultMessage: "This browser could not read the wallet key store.",
+  },
+});
 
 export type DeviceKeyState =
   | { status: "checking" }
   | { status: "none" }
   | { status: "ready"; thumbprint: string }
-  | { status: "unavailable"; message: string };
+  | { status: "unavailable"; reason: KeyUnavailableReason | "read" };
 
 export function useDeviceKey(): {
   deviceKey: DeviceKeyState;
@@ -30,11 +54,10 @@ export function useDeviceKey(): {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        const message =
-          error instanceof HolderKeyUnavailableError
-            ? error.message
-            : "This browser could not read the wallet key store.";
-        setDeviceKey({ status: "unavailable", message });
+        setDeviceKey({
+          status: "unavailable",
+          reason: error instanceof HolderKeyUnavailableError ? error.reason : "read",
+        });
       });
     return () => {
       cancelled = true;

@@ -62,7 +62,8 @@ describe("device holder key", () => {
   it("says clearly, rather than crashing, when the browser has no IndexedDB (private mode, storage blocked)", async () => {
     vi.stubGlobal("indexedDB", undefined);
     await expect(findHolderKey()).rejects.toBeInstanceOf(HolderKeyUnavailableError);
-    await expect(getOrCreateHolderKey()).rejects.toThrow(/private browsing, or site storage is blocked/);
+    // The page words the reason in the person's language (device-key.ts keyUnavailableMessages).
+    await expect(getOrCreateHolderKey()).rejects.toMatchObject({ reason: "storage" });
   });
 
   it("says so when opening the store fails", async () => {

@@ -32,19 +32,18 @@ export interface HolderKey {
   createdAt: string;
 }
 
-/** Why this browser cannot hold a wallet key; the message is shown to the person as it is. */
+/** Why this browser cannot hold a wallet key: site storage is blocked, or no WebCrypto (device-key.ts words it). */
+export type KeyUnavailableReason = "storage" | "crypto";
+
+/** Why this browser cannot hold a wallet key; the page tells the person in their language (`reason`). */
 export class HolderKeyUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly reason: KeyUnavailableReason;
+  constructor(reason: KeyUnavailableReason, options?: { cause?: unknown }) {
+    super(reason === "storage" ? "site storage is unavailable" : "WebCrypto is unavailable", options);
     this.name = "HolderKeyUnavailableError";
+    this.reason = reason;
   }
 }
-
-const NO_STORAGE =
-  "This browser is not letting the wallet keep a key on this device (private browsing, or site storage is blocked). " +
-  "Open the wallet in a normal window, or allow site data, to add credentials here.";
-const NO_CRYPTO =
-  "This browser cannot create a secure wallet key here. Use an up-to-date browser over a secure (https) connection.";
 
 /** A new key pair. Only the private key's extractable flag matters: public keys are always exportable. */
 export async function createHolderKeyPair(subtle: SubtleCrypto = subtleOrThrow()): Promise<HolderKey> {
@@ -126,12 +125,12 @@ export async function getOrCreateHolderKey(): Promise<HolderKey> {
 
 function subtleOrThrow(): SubtleCrypto {
   const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw new HolderKeyUnavailableError(NO_CRYPTO);
+  if (!subtle) throw new HolderKeyUnavailableError("crypto");
   return subtle;
 }
 
 function unavailable(cause: unknown): HolderKeyUnavailableError {
-  return cause instanceof HolderKeyUnavailableError ? cause : new HolderKeyUnavailableError(NO_STORAGE, { cause });
+  return cause instanceof HolderKeyUnavailableError ? cause : new HolderKeyUnavailableError("storage", { cause });
 }
 
 function openStore(): Promise<IDBDatabase> {

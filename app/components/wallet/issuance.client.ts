@@ -7,16 +7,30 @@
  * server refuses to bind one without proof that the caller holds that key.
  */
 
+import { defineMessage, defineMessages, type IntlShape } from "react-intl";
 import { ApiError, apiRequest, handleMutationError, isUnauthorizedError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
 import { CREDENTIAL_TYPES, type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
 import type { WalletCredential } from "#server/credentials/credentials.ts";
+import { keyUnavailableMessages } from "./device-key.ts";
 import {
   getOrCreateHolderKey,
   type HolderKey,
   HolderKeyUnavailableError,
   signIssuanceProof,
 } from "./holder-key.client.ts";
+
+const messages = defineMessages({
+  error: { id: "wallet.issuance.errorTitle", defaultMessage: "Error", description: "A toast's title." },
+  success: { id: "wallet.issuance.successTitle", defaultMessage: "Success", description: "A toast's title." },
+  added: { id: "wallet.issuance.added", defaultMessage: "New credential added to your wallet" },
+  replaced: defineMessage<{ longName: string }>({
+    id: "wallet.issuance.replaced",
+    defaultMessage:
+      "Your {longName} was re-issued to this device. The earlier copy and its share links no longer work.",
+    description: "{longName} is the credential type's name, e.g. 'Right to Work credential'.",
+  }),
+});
 
 export interface IssuedCredential {
   credential: WalletCredential;
@@ -44,16 +58,17 @@ export async function requestCredential(type: CredentialTypeCode, issuerBase: st
  * 404 "no record" message reads as a sentence, not as "404: {json}"); a browser that cannot keep
  * a key says why.
  */
-export function showIssuanceError(error: unknown, toast: ToastFn): void {
+export function showIssuanceError(error: unknown, toast: ToastFn, intl: IntlShape): void {
   if (!isUnauthorizedError(error)) {
+    // The server words its refusals in the person's language (requestLocale); a key problem is worded here.
     const message =
       error instanceof ApiError
         ? error.serverMessage
         : error instanceof HolderKeyUnavailableError
-          ? error.message
+          ? intl.formatMessage(keyUnavailableMessages[error.reason])
           : undefined;
     if (message) {
-      toast({ title: "Error", description: message, variant: "destructive" });
+      toast({ title: intl.formatMessage(messages.error), description: message, variant: "destructive" });
       return;
     }
   }
@@ -64,11 +79,11 @@ export function showIssuanceError(error: unknown, toast: ToastFn): void {
  * Spec 000 §8 success toast for the issue call. A re-issue did not add a credential: it replaced
  * one, and the toast says so (the earlier copy and its share links no longer work).
  */
-export function showIssuanceSuccess(toast: ToastFn, replaced?: { longName: string }): void {
+export function showIssuanceSuccess(toast: ToastFn, intl: IntlShape, replaced?: { longName: string }): void {
   toast({
-    title: "Success",
+    title: intl.formatMessage(messages.success),
     description: replaced
-      ? `Your ${replaced.longName} was re-issued to this device. The earlier copy and its share links no longer work.`
-      : "New credential added to your wallet",
+      ? intl.formatMessage(messages.replaced, { longName: replaced.longName })
+      : intl.formatMessage(messages.added),
   });
 }

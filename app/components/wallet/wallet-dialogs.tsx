@@ -3,11 +3,19 @@
  * which credential to share (`?action=share`, then the ShareDialog), and a credential's details.
  */
 import { Link } from "@remix-run/react";
+import {
+  defineMessage,
+  defineMessages,
+  FormattedMessage,
+  type MessageDescriptor,
+  type MessageTag,
+  useIntl,
+} from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { valueDirection } from "#app/components/ui/direction.ts";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
-import { formatDate, formatDateTime } from "#core/format/format.ts";
 import {
   AUTHORITIES,
   CREDENTIAL_TYPE_CODES,
@@ -15,8 +23,117 @@ import {
   type CredentialTypeCode,
 } from "#core/issuers/registry.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
+import { cardMessages, screenReaderOnly } from "./credential-card.tsx";
 import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
 import { type Binding, bindingOf, type DeviceKeyState } from "./device-key.ts";
+
+const messages = defineMessages({
+  requestTitle: { id: "wallet.request.title", defaultMessage: "Request a Credential" },
+  requestDescription: {
+    id: "wallet.request.description",
+    defaultMessage:
+      "Each credential is issued by its authority from the records it holds about you, and bound to this device.",
+  },
+  typeLine: defineMessage<{ subtitle: string; authority: string }>({
+    id: "wallet.request.typeLine",
+    defaultMessage: "{subtitle} · {authority}",
+    description: "Under a credential type's name: what it is, then the authority that issues it.",
+  }),
+  alreadyHeld: { id: "wallet.request.alreadyHeld", defaultMessage: "Already in your wallet" },
+  otherDevice: {
+    id: "wallet.request.otherDevice",
+    defaultMessage: "Held on another device. Re-issuing it here revokes that copy and its share links.",
+  },
+  paper: {
+    id: "wallet.request.paper",
+    defaultMessage: "Held on paper, printed at a counter. Adding it to this device leaves the paper copy valid.",
+  },
+  adding: defineMessage<{ title: string; hidden: MessageTag }>({
+    id: "wallet.request.adding",
+    defaultMessage: "Adding...<hidden> {title}</hidden>",
+    description: "A busy button. <hidden> is read only by screen readers; {title} is the credential's name.",
+  }),
+  addHere: defineMessage<{ title: string; hidden: MessageTag }>({
+    id: "wallet.request.addHere",
+    defaultMessage: "Add to this device<hidden> {title}</hidden>",
+    description: "A button. <hidden> is read only by screen readers; {title} is the credential's name.",
+  }),
+  checking: { id: "wallet.request.checking", defaultMessage: "Checking this device…" },
+  requesting: defineMessage<{ title: string; hidden: MessageTag }>({
+    id: "wallet.request.requesting",
+    defaultMessage: "Requesting...<hidden> {title}</hidden>",
+    description: "A busy button. <hidden> is read only by screen readers; {title} is the credential's name.",
+  }),
+  request: defineMessage<{ title: string; hidden: MessageTag }>({
+    id: "wallet.request.request",
+    defaultMessage: "Request<hidden> {title}</hidden>",
+    description: "A button. <hidden> is read only by screen readers; {title} is the credential's name.",
+  }),
+  replaceTitle: defineMessage<{ name: string }>({
+    id: "wallet.replace.title",
+    defaultMessage: "You already have a {name} credential",
+    description: "{name} is the credential type's long name, e.g. 'Right to Work'.",
+  }),
+  replaceDescription: defineMessage<{ authority: string; date: string }>({
+    id: "wallet.replace.description",
+    defaultMessage: "Issued by {authority} on {date}.",
+  }),
+  replaceIntro: defineMessage<{ authority: string }>({
+    id: "wallet.replace.intro",
+    defaultMessage: "Adding it again asks the {authority} for a new copy, bound to this device. If you go ahead:",
+    description: "{authority} is the issuing authority's name, e.g. 'Home Office'.",
+  }),
+  replaceRevoked: {
+    id: "wallet.replace.revoked",
+    defaultMessage: "the copy you have now is revoked, on this device or any other;",
+  },
+  replaceLinks: {
+    id: "wallet.replace.links",
+    defaultMessage: "every share link made from it shows it as no longer valid.",
+  },
+  replacing: { id: "wallet.replace.replacing", defaultMessage: "Replacing..." },
+  replace: defineMessage<{ name: string }>({ id: "wallet.replace.confirm", defaultMessage: "Replace my {name}" }),
+  requestOther: { id: "wallet.replace.requestOther", defaultMessage: "Request a different credential" },
+  cancel: { id: "wallet.dialog.cancel", defaultMessage: "Cancel" },
+  shareTitle: { id: "wallet.sharePicker.title", defaultMessage: "Share via QR Code" },
+  shareDescription: {
+    id: "wallet.sharePicker.description",
+    defaultMessage:
+      "Choose a credential, then what it shows. Its QR code is checked by the person you show it to, once, within 15 minutes.",
+  },
+  shareExpires: defineMessage<{ authority: string; date: string }>({
+    id: "wallet.sharePicker.expires",
+    defaultMessage: "{authority} · expires {date}",
+  }),
+  nothingToShare: { id: "wallet.sharePicker.none", defaultMessage: "You have no active credentials to share yet." },
+  requestOne: { id: "wallet.sharePicker.request", defaultMessage: "Request a credential" },
+  detailsTitle: { id: "wallet.details.title", defaultMessage: "Credential Details" },
+  detailsDescription: defineMessage<{ name: string; authority: string }>({
+    id: "wallet.details.description",
+    defaultMessage: "{name} · {authority}",
+    description: "Under the dialog's title: the credential's long name, then its authority.",
+  }),
+  verifications: {
+    id: "wallet.details.verifications",
+    defaultMessage: "Verifications",
+    description: "Label before how many times the credential has been checked.",
+  },
+  heldOn: { id: "wallet.details.heldOn", defaultMessage: "Held on", description: "Label before where it is kept." },
+  credentialId: { id: "wallet.details.credentialId", defaultMessage: "Credential ID" },
+  thisDevice: { id: "wallet.details.thisDevice", defaultMessage: "This device" },
+  anotherDevice: { id: "wallet.details.anotherDevice", defaultMessage: "Another device" },
+  onPaper: {
+    id: "wallet.details.paper",
+    defaultMessage: "Paper, printed at an assisted-digital counter (no device)",
+  },
+  checkingHeld: { id: "wallet.details.checking", defaultMessage: "Checking…" },
+  aboutYou: { id: "wallet.details.aboutYou", defaultMessage: "What it says about you" },
+  disclosable: {
+    id: "wallet.details.disclosable",
+    defaultMessage: "Every item is selectively disclosable: a check sees only what you choose to share.",
+  },
+  share: { id: "wallet.details.share", defaultMessage: "Share Credential" },
+});
 
 /**
  * The held, active copy of each type (newest first in `credentials`). A type is held once in a
@@ -56,12 +173,13 @@ export function RequestDialog({
   pendingType: string | null;
   onRequest: (type: CredentialTypeCode) => void;
 }) {
+  const intl = useIntl();
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Request a Credential"
-      description="Each credential is issued by its authority from the records it holds about you, and bound to this device."
+      title={intl.formatMessage(messages.requestTitle)}
+      description={intl.formatMessage(messages.requestDescription)}
       testId="request-dialog"
     >
       <ul className="grid max-h-[60vh] gap-3 overflow-y-auto">
@@ -87,16 +205,21 @@ export function RequestDialog({
                   {type.title}
                 </p>
                 <p className="text-sm text-govuk-grey dark:text-slate-400">
-                  {type.subtitle} · {AUTHORITIES[type.issuerId].name}
+                  <FormattedMessage
+                    {...messages.typeLine}
+                    values={{ subtitle: type.subtitle, authority: AUTHORITIES[type.issuerId].name }}
+                  />
                 </p>
               </div>
               <div className="col-start-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
                 {copy && binding === "this-device" ? (
-                  <span className={`text-sm font-semibold ${TONE_CLASSES.ok.text}`}>Already in your wallet</span>
+                  <span className={`text-sm font-semibold ${TONE_CLASSES.ok.text}`}>
+                    <FormattedMessage {...messages.alreadyHeld} />
+                  </span>
                 ) : copy && binding === "other-device" ? (
                   <>
                     <p className={`min-w-0 flex-1 basis-48 text-sm ${TONE_CLASSES.warn.text}`}>
-                      Held on another device. Re-issuing it here revokes that copy and its share links.
+                      <FormattedMessage {...messages.otherDevice} />
                     </p>
                     <Button
                       variant="secondary"
@@ -104,32 +227,38 @@ export function RequestDialog({
                       disabled={pendingType !== null}
                       onClick={() => onRequest(code)}
                     >
-                      {pending ? "Re-issuing..." : "Re-issue to this device"}
-                      <span className="sr-only"> for {type.title}</span>
+                      <FormattedMessage
+                        {...(pending ? cardMessages.reissuing : cardMessages.reissue)}
+                        values={{ title: type.title, hidden: screenReaderOnly }}
+                      />
                     </Button>
                   </>
                 ) : copy && binding === "paper" ? (
                   <>
                     <p className="min-w-0 flex-1 basis-48 text-sm text-govuk-grey dark:text-slate-400">
-                      Held on paper, printed at a counter. Adding it to this device leaves the paper copy valid.
+                      <FormattedMessage {...messages.paper} />
                     </p>
                     <Button
                       className="px-3 py-1 text-sm"
                       disabled={pendingType !== null}
                       onClick={() => onRequest(code)}
                     >
-                      {pending ? "Adding..." : "Add to this device"}
-                      <span className="sr-only"> {type.title}</span>
+                      <FormattedMessage
+                        {...(pending ? messages.adding : messages.addHere)}
+                        values={{ title: type.title, hidden: screenReaderOnly }}
+                      />
                     </Button>
                   </>
                 ) : copy ? (
                   <span className="text-sm text-govuk-grey dark:text-slate-400" role="status">
-                    Checking this device…
+                    <FormattedMessage {...messages.checking} />
                   </span>
                 ) : (
                   <Button className="px-3 py-1 text-sm" disabled={pendingType !== null} onClick={() => onRequest(code)}>
-                    {pending ? "Requesting..." : "Request"}
-                    <span className="sr-only"> {type.title}</span>
+                    <FormattedMessage
+                      {...(pending ? messages.requesting : messages.request)}
+                      values={{ title: type.title, hidden: screenReaderOnly }}
+                    />
                   </Button>
                 )}
               </div>
@@ -161,33 +290,45 @@ export function ReplaceCredentialDialog({
   onReplace: () => void;
   onRequestOther: () => void;
 }) {
-  const name = held?.display.longName ?? "credential";
+  const intl = useIntl();
+  const f = useFormats();
+  const name = held?.display.longName ?? "";
+  const authority = held?.display.authorityName ?? "";
   return (
     <Dialog
       open={open && held !== null}
       onClose={onClose}
-      title={`You already have a ${name} credential`}
-      description={held ? `Issued by ${held.display.authorityName} on ${formatDate(held.issuedAt)}.` : undefined}
+      title={intl.formatMessage(messages.replaceTitle, { name })}
+      description={
+        held ? intl.formatMessage(messages.replaceDescription, { authority, date: f.date(held.issuedAt) }) : undefined
+      }
       testId="replace-credential-dialog"
     >
       <div className="grid gap-4">
         <p>
-          Adding it again asks the {held?.display.authorityName ?? "authority"} for a new copy, bound to this device. If
-          you go ahead:
+          <FormattedMessage {...messages.replaceIntro} values={{ authority }} />
         </p>
         <ul className="list-disc space-y-1 ps-6">
-          <li>the copy you have now is revoked, on this device or any other;</li>
-          <li>every share link made from it shows it as no longer valid.</li>
+          <li>
+            <FormattedMessage {...messages.replaceRevoked} />
+          </li>
+          <li>
+            <FormattedMessage {...messages.replaceLinks} />
+          </li>
         </ul>
         <div className="flex flex-wrap gap-3">
           <Button variant="destructive" disabled={pending} onClick={onReplace} data-testid="button-confirm-replace">
-            {pending ? "Replacing..." : `Replace my ${name}`}
+            {pending ? (
+              <FormattedMessage {...messages.replacing} />
+            ) : (
+              <FormattedMessage {...messages.replace} values={{ name }} />
+            )}
           </Button>
           <Button variant="outline" disabled={pending} onClick={onRequestOther}>
-            Request a different credential
+            <FormattedMessage {...messages.requestOther} />
           </Button>
           <Button variant="secondary" disabled={pending} onClick={onClose}>
-            Cancel
+            <FormattedMessage {...messages.cancel} />
           </Button>
         </div>
       </div>
@@ -208,12 +349,14 @@ export function SharePickerDialog({
 }) {
   // A paper credential's QR code is the printed one: the wallet cannot make another.
   const shareable = credentials.filter((c) => c.status === "active" && c.delivery !== "paper");
+  const intl = useIntl();
+  const f = useFormats();
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Share via QR Code"
-      description="Choose a credential, then what it shows. Its QR code is checked by the person you show it to, once, within 15 minutes."
+      title={intl.formatMessage(messages.shareTitle)}
+      description={intl.formatMessage(messages.shareDescription)}
       testId="share-picker-dialog"
     >
       {shareable.length ? (
@@ -233,8 +376,14 @@ export function SharePickerDialog({
                   <span className="min-w-0 flex-1">
                     <span className="block font-bold">{credential.display.title}</span>
                     <span className="block text-sm text-govuk-grey dark:text-slate-400">
-                      {credential.display.authority}
-                      {credential.expiresAt ? ` · expires ${formatDate(credential.expiresAt)}` : ""}
+                      {credential.expiresAt ? (
+                        <FormattedMessage
+                          {...messages.shareExpires}
+                          values={{ authority: credential.display.authority, date: f.date(credential.expiresAt) }}
+                        />
+                      ) : (
+                        credential.display.authority
+                      )}
                     </span>
                   </span>
                 </button>
@@ -244,14 +393,16 @@ export function SharePickerDialog({
         </ul>
       ) : (
         <div>
-          <p>You have no active credentials to share yet.</p>
+          <p>
+            <FormattedMessage {...messages.nothingToShare} />
+          </p>
           <Link
             to={{ search: "?action=request" }}
             replace
             preventScrollReset
             className={buttonClasses("primary", "mt-4")}
           >
-            Request a credential
+            <FormattedMessage {...messages.requestOne} />
           </Link>
         </div>
       )}
@@ -259,11 +410,11 @@ export function SharePickerDialog({
   );
 }
 
-const HELD_ON: Record<Binding, string> = {
-  "this-device": "This device",
-  "other-device": "Another device",
-  paper: "Paper, printed at an assisted-digital counter (no device)",
-  unknown: "Checking…",
+const HELD_ON: Record<Binding, MessageDescriptor> = {
+  "this-device": messages.thisDevice,
+  "other-device": messages.anotherDevice,
+  paper: messages.onPaper,
+  unknown: messages.checkingHeld,
 };
 
 export function CredentialDetailsDialog({
@@ -278,12 +429,22 @@ export function CredentialDetailsDialog({
   onShare: (credential: WalletCard) => void;
 }) {
   const binding = credential ? bindingOf(credential, deviceKey) : "unknown";
+  const intl = useIntl();
+  const f = useFormats();
+  const label = "text-govuk-grey dark:text-slate-400";
   return (
     <Dialog
       open={credential !== null}
       onClose={onClose}
-      title="Credential Details"
-      description={credential ? `${credential.display.longName} · ${credential.display.authorityName}` : undefined}
+      title={intl.formatMessage(messages.detailsTitle)}
+      description={
+        credential
+          ? intl.formatMessage(messages.detailsDescription, {
+              name: credential.display.longName,
+              authority: credential.display.authorityName,
+            })
+          : undefined
+      }
       testId="credential-details-dialog"
     >
       {credential ? (
@@ -293,28 +454,46 @@ export function CredentialDetailsDialog({
             {credential.display.expiringSoon ? <ExpiresSoonBadge /> : null}
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-govuk-grey dark:text-slate-400">Issued</dt>
-            <dd>{formatDateTime(credential.issuedAt)}</dd>
-            <dt className="text-govuk-grey dark:text-slate-400">Expires</dt>
-            <dd>{credential.expiresAt ? formatDate(credential.expiresAt) : "No expiry date"}</dd>
+            <dt className={label}>
+              <FormattedMessage {...cardMessages.issued} />
+            </dt>
+            <dd>{f.dateTime(credential.issuedAt)}</dd>
+            <dt className={label}>
+              <FormattedMessage {...cardMessages.expires} />
+            </dt>
+            <dd>
+              {credential.expiresAt ? f.date(credential.expiresAt) : <FormattedMessage {...cardMessages.noExpiry} />}
+            </dd>
             {credential.revokedAt ? (
               <>
-                <dt className="text-govuk-grey dark:text-slate-400">Revoked</dt>
-                <dd>{formatDateTime(credential.revokedAt)}</dd>
+                <dt className={label}>
+                  <FormattedMessage {...cardMessages.revoked} />
+                </dt>
+                <dd>{f.dateTime(credential.revokedAt)}</dd>
               </>
             ) : null}
-            <dt className="text-govuk-grey dark:text-slate-400">Verifications</dt>
-            <dd>{credential.verificationCount}</dd>
-            <dt className="text-govuk-grey dark:text-slate-400">Held on</dt>
-            <dd>{HELD_ON[binding]}</dd>
-            <dt className="text-govuk-grey dark:text-slate-400">Credential ID</dt>
+            <dt className={label}>
+              <FormattedMessage {...messages.verifications} />
+            </dt>
+            <dd>{f.number(credential.verificationCount)}</dd>
+            <dt className={label}>
+              <FormattedMessage {...messages.heldOn} />
+            </dt>
+            <dd>
+              <FormattedMessage {...HELD_ON[binding]} />
+            </dd>
+            <dt className={label}>
+              <FormattedMessage {...messages.credentialId} />
+            </dt>
             <dd className="break-all font-mono text-xs" dir="ltr">
               {credential.id}
             </dd>
           </dl>
           {credential.attributes.length ? (
             <div>
-              <h3 className="font-bold">What it says about you</h3>
+              <h3 className="font-bold">
+                <FormattedMessage {...messages.aboutYou} />
+              </h3>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-sm bg-slate-50 p-3 text-sm dark:bg-slate-800">
                 {credential.attributes.map((a) => (
                   <div key={a.name} className="contents">
@@ -326,13 +505,13 @@ export function CredentialDetailsDialog({
                 ))}
               </dl>
               <p className="mt-2 text-xs text-govuk-grey dark:text-slate-400">
-                Every item is selectively disclosable: a check sees only what you choose to share.
+                <FormattedMessage {...messages.disclosable} />
               </p>
             </div>
           ) : null}
           {credential.status === "active" ? (
             <Button onClick={() => onShare(credential)} className="w-full sm:w-auto">
-              Share Credential
+              <FormattedMessage {...messages.share} />
             </Button>
           ) : null}
         </div>

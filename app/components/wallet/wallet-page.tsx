@@ -7,9 +7,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ShouldRevalidateFunction, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { defineMessage, defineMessages, FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { track } from "#app/client/tracker.client.ts";
 import { avatarSrc } from "#app/components/avatar.ts";
 import { ShareDialog } from "#app/components/credentials/share-dialog.tsx";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
@@ -20,13 +22,14 @@ import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { useRootData } from "#app/root.tsx";
 import type { loader as walletLoader } from "#app/routes/wallet.tsx";
 import { displayName } from "#core/accounts/schemas.ts";
-import { formatDateTime, relativeTime } from "#core/format/format.ts";
+import { elapsed } from "#core/format/format.ts";
+import type { Formats } from "#core/format/locale.ts";
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { WalletActivity } from "#server/credentials/activity.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { type CardLayout, CredentialCard } from "./credential-card.tsx";
-import { STATUS_LABELS } from "./credential-visuals.tsx";
-import { bindingOf, type DeviceKeyState, useDeviceKey } from "./device-key.ts";
+import { statusMessages } from "./credential-visuals.tsx";
+import { bindingOf, type DeviceKeyState, keyUnavailableMessages, useDeviceKey } from "./device-key.ts";
 import { requestCredential, showIssuanceError, showIssuanceSuccess } from "./issuance.client.ts";
 import { OfflineQrDialog } from "./offline-qr-dialog.tsx";
 import {
@@ -43,13 +46,156 @@ const ACTIVITY_PREVIEW = 5;
 /** Spec 000 §2: the wallet's Add New Credential issues a right-to-work credential. */
 const DEFAULT_TYPE: CredentialTypeCode = "rtw";
 
-export const walletMeta: MetaFunction = () => [
-  { title: "Citizen Wallet | UK Digital Identity" },
-  {
-    name: "description",
-    content: "Your verifiable credentials, bound to this device, and the record of what happened to them.",
+export const messages = defineMessages({
+  metaTitle: {
+    id: "wallet.page.metaTitle",
+    defaultMessage: "Citizen Wallet | UK Digital Identity",
+    description: "The browser tab's title. Keep 'UK Digital Identity' (the service's name) as the glossary says.",
   },
-];
+  metaDescription: {
+    id: "wallet.page.metaDescription",
+    defaultMessage: "Your verifiable credentials, bound to this device, and the record of what happened to them.",
+  },
+  title: { id: "wallet.page.title", defaultMessage: "Citizen Wallet", description: "The wallet page's main heading." },
+  lead: {
+    id: "wallet.page.lead",
+    defaultMessage: "Your credentials, bound to this device and shared only when you choose.",
+  },
+  verified: {
+    id: "wallet.page.verified",
+    defaultMessage: "Verified Identity",
+    description: "A badge on the profile card.",
+  },
+  notVerified: { id: "wallet.page.notVerified", defaultMessage: "Identity not yet verified" },
+  verifyHint: {
+    id: "wallet.page.verifyHint",
+    defaultMessage: "Add a credential from an authority to verify your identity.",
+  },
+  indicators: { id: "wallet.page.indicators", defaultMessage: "Security indicators" },
+  yes: { id: "wallet.page.indicator.yes", defaultMessage: "Yes", description: "An indicator's value: it is in place." },
+  notSetUp: { id: "wallet.page.indicator.notSetUp", defaultMessage: "Not set up" },
+  deviceSecure: { id: "wallet.page.indicator.deviceSecure", defaultMessage: "Device Secure" },
+  deviceReady: { id: "wallet.page.indicator.deviceReady", defaultMessage: "This device holds your wallet key" },
+  deviceNoKey: { id: "wallet.page.indicator.deviceNoKey", defaultMessage: "No key yet" },
+  deviceNoKeyDetail: {
+    id: "wallet.page.indicator.deviceNoKeyDetail",
+    defaultMessage: "Adding a credential creates this device's wallet key",
+  },
+  deviceUnavailable: { id: "wallet.page.indicator.deviceUnavailable", defaultMessage: "Unavailable" },
+  deviceChecking: { id: "wallet.page.indicator.deviceChecking", defaultMessage: "Checking…" },
+  deviceCheckingDetail: {
+    id: "wallet.page.indicator.deviceCheckingDetail",
+    defaultMessage: "Looking for this device's wallet key",
+  },
+  passkey: { id: "wallet.page.indicator.passkey", defaultMessage: "Passkey Enabled" },
+  passkeyDetail: defineMessage<{ count: number }>({
+    id: "wallet.page.indicator.passkeyDetail",
+    defaultMessage:
+      "{count, plural, one {You can sign in with your passkey} other {You can sign in with any of your # passkeys}}",
+  }),
+  passkeyMissing: {
+    id: "wallet.page.indicator.passkeyMissing",
+    defaultMessage: "Add a passkey in your profile's Security Settings",
+  },
+  biometric: { id: "wallet.page.indicator.biometric", defaultMessage: "Biometric Auth" },
+  biometricOn: { id: "wallet.page.indicator.biometricOn", defaultMessage: "With passkey" },
+  biometricOnDetail: {
+    id: "wallet.page.indicator.biometricOnDetail",
+    defaultMessage: "Signing in with a passkey asks for your fingerprint, face or screen lock",
+  },
+  biometricOffDetail: { id: "wallet.page.indicator.biometricOffDetail", defaultMessage: "Comes with a passkey" },
+  quickActions: { id: "wallet.page.quickActions", defaultMessage: "Quick Actions" },
+  adding: { id: "wallet.page.adding", defaultMessage: "Adding Credential..." },
+  addNew: { id: "wallet.page.addNew", defaultMessage: "Add New Credential" },
+  shareQr: { id: "wallet.page.shareQr", defaultMessage: "Share via QR Code" },
+  viewActivity: { id: "wallet.page.viewActivity", defaultMessage: "View Activity Log" },
+  allStatuses: { id: "wallet.page.filter.allStatuses", defaultMessage: "All statuses" },
+  myCredentials: { id: "wallet.page.myCredentials", defaultMessage: "My Credentials" },
+  filter: {
+    id: "wallet.page.filter.button",
+    defaultMessage: "Filter",
+    description: "A button that opens the filters.",
+  },
+  filterCount: defineMessage<{ count: number }>({
+    id: "wallet.page.filter.buttonCount",
+    defaultMessage: "Filter ({count})",
+    description: "The filter button when {count} filters are on.",
+  }),
+  layout: { id: "wallet.page.layout", defaultMessage: "Layout", description: "Grid or list view of the cards." },
+  status: { id: "wallet.page.filter.status", defaultMessage: "Status" },
+  type: { id: "wallet.page.filter.type", defaultMessage: "Credential type" },
+  allTypes: { id: "wallet.page.filter.allTypes", defaultMessage: "All types" },
+  clearFilters: { id: "wallet.page.filter.clear", defaultMessage: "Clear filters" },
+  showing: defineMessage<{ shown: number; credentials: string }>({
+    id: "wallet.page.count.filtered",
+    defaultMessage: "Showing {shown} of {credentials}",
+    description: "{credentials} is the counted total, e.g. '5 credentials' (wallet.page.count.all).",
+  }),
+  count: defineMessage<{ count: number }>({
+    id: "wallet.page.count.all",
+    defaultMessage: "{count, plural, one {# credential} other {# credentials}}",
+  }),
+  noMatch: { id: "wallet.page.filter.noMatch", defaultMessage: "No credentials match these filters." },
+  emptyTitle: { id: "wallet.page.empty.title", defaultMessage: "No Credentials Yet" },
+  emptyBody: {
+    id: "wallet.page.empty.body",
+    defaultMessage:
+      "Ask an authority for a credential. It is issued from the records the authority holds about you and kept on this device.",
+  },
+  addFirst: { id: "wallet.page.empty.addFirst", defaultMessage: "Add Your First Credential" },
+  gridView: { id: "wallet.page.layout.grid", defaultMessage: "Grid view" },
+  listView: { id: "wallet.page.layout.list", defaultMessage: "List view" },
+  activity: { id: "wallet.page.activity.title", defaultMessage: "Recent Activity" },
+  showLess: { id: "wallet.page.activity.showLess", defaultMessage: "Show less" },
+  showAll: defineMessage<{ count: number }>({
+    id: "wallet.page.activity.showAll",
+    defaultMessage: "Show all ({count})",
+  }),
+  noActivity: {
+    id: "wallet.page.activity.empty",
+    defaultMessage: "No activity yet. Adding, sharing or revoking a credential will appear here.",
+  },
+  agoNow: { id: "wallet.page.activity.agoNow", defaultMessage: "just now", description: "When something happened." },
+  agoMinutes: defineMessage<{ count: number }>({
+    id: "wallet.page.activity.agoMinutes",
+    defaultMessage: "{count, plural, one {# minute ago} other {# minutes ago}}",
+  }),
+  agoHours: defineMessage<{ count: number }>({
+    id: "wallet.page.activity.agoHours",
+    defaultMessage: "{count, plural, one {# hour ago} other {# hours ago}}",
+  }),
+  agoDays: defineMessage<{ count: number }>({
+    id: "wallet.page.activity.agoDays",
+    defaultMessage: "{count, plural, one {yesterday} other {# days ago}}",
+  }),
+});
+
+/** The title and description come from the loader, in the page's language (meta functions have no hooks). */
+export const walletMeta: MetaFunction = ({ data }) => {
+  const meta = (data as { meta?: { title: string; description: string } } | undefined)?.meta;
+  return [
+    { title: meta?.title ?? messages.metaTitle.defaultMessage },
+    { name: "description", content: meta?.description ?? messages.metaDescription.defaultMessage },
+  ];
+};
+
+/** "5 minutes ago", "yesterday", then the date: the runtime's words where it has them, else the catalog's. */
+function ago(intl: IntlShape, f: Formats, at: string, now: string): string {
+  if (f.relativeTime) return f.relativeTime(at, now);
+  const step = elapsed(at, now);
+  switch (step.unit) {
+    case "now":
+      return intl.formatMessage(messages.agoNow);
+    case "minute":
+      return intl.formatMessage(messages.agoMinutes, { count: step.count });
+    case "hour":
+      return intl.formatMessage(messages.agoHours, { count: step.count });
+    case "day":
+      return intl.formatMessage(messages.agoDays, { count: step.count });
+    case "date":
+      return f.date(at);
+  }
+}
 
 /**
  * Opening a dialog only adds `?action`: nothing to reload. Closing one reloads as usual, since it
@@ -80,6 +226,7 @@ export function WalletPage() {
   const credentials = data.credentials as WalletCard[];
   const user = useRootData()?.user;
   const { toast } = useToast();
+  const intl = useIntl();
   const revalidator = useRevalidator();
   const [searchParams, setSearchParams] = useSearchParams();
   const { deviceKey, keyCreated, recheck } = useDeviceKey();
@@ -126,11 +273,11 @@ export function WalletPage() {
       try {
         const { key } = await requestCredential(type, data.issuerBase);
         keyCreated(key);
-        showIssuanceSuccess(toast, replacing ? { longName: replacing.display.longName } : undefined);
+        showIssuanceSuccess(toast, intl, replacing ? { longName: replacing.display.longName } : undefined);
         revalidator.revalidate();
         return true;
       } catch (error) {
-        showIssuanceError(error, toast);
+        showIssuanceError(error, toast, intl);
         recheck();
         return false;
       } finally {
@@ -138,7 +285,7 @@ export function WalletPage() {
         setPendingType(null);
       }
     },
-    [data.issuerBase, held, keyCreated, recheck, toast, revalidator],
+    [data.issuerBase, held, keyCreated, recheck, toast, revalidator, intl],
   );
 
   /** Quick Actions' Add New Credential: the wallet's default type, after asking if it is already held. */
@@ -194,7 +341,7 @@ export function WalletPage() {
   const fullName = user ? displayName(user) : "";
 
   return (
-    <SignedInPage title="Citizen Wallet" lead="Your credentials, bound to this device and shared only when you choose.">
+    <SignedInPage title={intl.formatMessage(messages.title)} lead={intl.formatMessage(messages.lead)}>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="grid gap-6">
           <ProfileCard
@@ -292,45 +439,67 @@ function ProfileCard({
   /** How many passkeys the account has (webauthn_credentials). */
   passkeys: number;
 }) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const deviceSecure = t(messages.deviceSecure);
   const device: Indicator =
     deviceKey.status === "ready"
-      ? { label: "Device Secure", value: "Yes", detail: "This device holds your wallet key", on: true }
+      ? { key: "device-secure", label: deviceSecure, value: t(messages.yes), detail: t(messages.deviceReady), on: true }
       : deviceKey.status === "none"
         ? {
-            label: "Device Secure",
-            value: "No key yet",
-            detail: "Adding a credential creates this device's wallet key",
+            key: "device-secure",
+            label: deviceSecure,
+            value: t(messages.deviceNoKey),
+            detail: t(messages.deviceNoKeyDetail),
             on: false,
           }
         : deviceKey.status === "unavailable"
-          ? { label: "Device Secure", value: "Unavailable", detail: deviceKey.message, on: false }
-          : { label: "Device Secure", value: "Checking…", detail: "Looking for this device's wallet key", on: null };
+          ? {
+              key: "device-secure",
+              label: deviceSecure,
+              value: t(messages.deviceUnavailable),
+              detail: intl.formatMessage(keyUnavailableMessages[deviceKey.reason]),
+              on: false,
+            }
+          : {
+              key: "device-secure",
+              label: deviceSecure,
+              value: t(messages.deviceChecking),
+              detail: t(messages.deviceCheckingDetail),
+              on: null,
+            };
   const indicators: Indicator[] = [
     passkeys > 0
       ? {
-          label: "Passkey Enabled",
-          value: "Yes",
-          detail:
-            passkeys === 1
-              ? "You can sign in with your passkey"
-              : `You can sign in with any of your ${passkeys} passkeys`,
+          key: "passkey-enabled",
+          label: t(messages.passkey),
+          value: t(messages.yes),
+          detail: t(messages.passkeyDetail, { count: passkeys }),
           on: true,
         }
       : {
-          label: "Passkey Enabled",
-          value: "Not set up",
-          detail: "Add a passkey in your profile's Security Settings",
+          key: "passkey-enabled",
+          label: t(messages.passkey),
+          value: t(messages.notSetUp),
+          detail: t(messages.passkeyMissing),
           on: false,
         },
     // Every passkey here was made, and is used, with user verification required (ADR 021).
     passkeys > 0
       ? {
-          label: "Biometric Auth",
-          value: "With passkey",
-          detail: "Signing in with a passkey asks for your fingerprint, face or screen lock",
+          key: "biometric-auth",
+          label: t(messages.biometric),
+          value: t(messages.biometricOn),
+          detail: t(messages.biometricOnDetail),
           on: true,
         }
-      : { label: "Biometric Auth", value: "Not set up", detail: "Comes with a passkey", on: false },
+      : {
+          key: "biometric-auth",
+          label: t(messages.biometric),
+          value: t(messages.notSetUp),
+          detail: t(messages.biometricOffDetail),
+          on: false,
+        },
     device,
   ];
   return (
@@ -352,26 +521,26 @@ function ProfileCard({
           {verified ? (
             <p className="mt-1 inline-flex items-center gap-1 rounded-sm bg-green-100 px-2 py-0.5 text-sm font-semibold text-govuk-green dark:bg-green-950 dark:text-green-300">
               <Icon name="shield" className="h-4 w-4" />
-              Verified Identity
+              <FormattedMessage {...messages.verified} />
             </p>
           ) : (
             <p className="mt-1 inline-flex items-center gap-1 rounded-sm bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-              Identity not yet verified
+              <FormattedMessage {...messages.notVerified} />
             </p>
           )}
         </div>
       </div>
       {verified ? null : (
         <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400">
-          Add a credential from an authority to verify your identity.
+          <FormattedMessage {...messages.verifyHint} />
         </p>
       )}
       <ul
         className="mt-4 divide-y divide-govuk-border border-t border-govuk-border dark:divide-slate-700 dark:border-slate-700"
-        aria-label="Security indicators"
+        aria-label={t(messages.indicators)}
       >
         {indicators.map((indicator) => (
-          <IndicatorRow key={indicator.label} indicator={indicator} />
+          <IndicatorRow key={indicator.key} indicator={indicator} />
         ))}
       </ul>
     </Card>
@@ -379,6 +548,8 @@ function ProfileCard({
 }
 
 interface Indicator {
+  /** Names the row for tests and styles, whatever the language. */
+  key: "passkey-enabled" | "biometric-auth" | "device-secure";
   label: string;
   value: string;
   detail: string;
@@ -394,7 +565,7 @@ function IndicatorRow({ indicator }: { indicator: Indicator }) {
         ? "text-slate-600 dark:text-slate-300"
         : "text-govuk-grey dark:text-slate-400";
   return (
-    <li className="py-3" data-testid={`indicator-${indicator.label.toLowerCase().replace(/\s+/g, "-")}`}>
+    <li className="py-3" data-testid={`indicator-${indicator.key}`}>
       <div className="flex items-center justify-between gap-3">
         <span className="font-semibold">{indicator.label}</span>
         <span className={`inline-flex items-center gap-1 text-sm font-semibold ${tone}`}>
@@ -424,21 +595,27 @@ function QuickActions({
   onShare: () => void;
   onActivity: () => void;
 }) {
+  const intl = useIntl();
   const actions: { label: string; icon: IconName; onClick: () => void; disabled?: boolean; testId: string }[] = [
     {
-      label: adding ? "Adding Credential..." : "Add New Credential",
+      label: intl.formatMessage(adding ? messages.adding : messages.addNew),
       icon: "plus",
       onClick: onAdd,
       disabled: busy,
       testId: "button-add-credential",
     },
-    { label: "Share via QR Code", icon: "share", onClick: onShare, testId: "button-share-qr" },
-    { label: "View Activity Log", icon: "clock", onClick: onActivity, testId: "button-view-activity" },
+    { label: intl.formatMessage(messages.shareQr), icon: "share", onClick: onShare, testId: "button-share-qr" },
+    {
+      label: intl.formatMessage(messages.viewActivity),
+      icon: "clock",
+      onClick: onActivity,
+      testId: "button-view-activity",
+    },
   ];
   return (
     <Card as="section" aria-labelledby="quick-actions-heading" className="p-5">
       <h2 id="quick-actions-heading" className="text-xl font-bold">
-        Quick Actions
+        <FormattedMessage {...messages.quickActions} />
       </h2>
       <ul className="mt-4 grid gap-2">
         {actions.map((a, i) => (
@@ -462,14 +639,14 @@ function QuickActions({
 
 type StatusFilter = "all" | "active" | "expiring" | "pending" | "revoked" | "expired";
 
-const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
-  { value: "all", label: "All statuses" },
-  { value: "active", label: STATUS_LABELS.active! },
-  { value: "expiring", label: "Expires Soon" },
-  { value: "pending", label: STATUS_LABELS.pending! },
-  { value: "revoked", label: STATUS_LABELS.revoked! },
-  { value: "expired", label: STATUS_LABELS.expired! },
-];
+const STATUS_FILTERS = [
+  { value: "all", label: messages.allStatuses },
+  { value: "active", label: statusMessages.active },
+  { value: "expiring", label: statusMessages.expiresSoon },
+  { value: "pending", label: statusMessages.pending },
+  { value: "revoked", label: statusMessages.revoked },
+  { value: "expired", label: statusMessages.expired },
+] as const satisfies readonly { value: StatusFilter; label: unknown }[];
 
 function matchesStatus(credential: WalletCard, filter: StatusFilter): boolean {
   if (filter === "all") return true;
@@ -499,6 +676,7 @@ function CredentialsSection({
   const [status, setStatus] = useState<StatusFilter>("all");
   const [type, setType] = useState("all");
   const filterPanelId = useId();
+  const intl = useIntl();
 
   // Every type the registry knows, and any other type the list holds (shown by its generic name).
   const typeOptions = useMemo(() => {
@@ -516,7 +694,7 @@ function CredentialsSection({
     <Card as="section" aria-labelledby="credentials-heading" className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="credentials-heading" className="text-2xl font-bold">
-          My Credentials
+          <FormattedMessage {...messages.myCredentials} />
         </h2>
         {credentials.length ? (
           <div className="flex flex-wrap items-center gap-2">
@@ -529,10 +707,14 @@ function CredentialsSection({
               data-testid="button-filter-credentials"
             >
               <Icon name="filter" className="h-4 w-4" />
-              Filter{activeFilters ? ` (${activeFilters})` : ""}
+              {activeFilters ? (
+                <FormattedMessage {...messages.filterCount} values={{ count: activeFilters }} />
+              ) : (
+                <FormattedMessage {...messages.filter} />
+              )}
             </Button>
             <fieldset
-              aria-label="Layout"
+              aria-label={intl.formatMessage(messages.layout)}
               className="inline-flex rounded-sm border border-slate-400 dark:border-slate-500"
             >
               <LayoutButton current={layout} value="grid" onSelect={setLayout} />
@@ -549,17 +731,17 @@ function CredentialsSection({
         >
           <SelectField
             compact
-            label="Status"
+            label={intl.formatMessage(messages.status)}
             value={status}
             onChange={(event) => setStatus(event.target.value as StatusFilter)}
-            options={STATUS_FILTERS}
+            options={STATUS_FILTERS.map(({ value, label }) => ({ value, label: intl.formatMessage(label) }))}
           />
           <SelectField
             compact
-            label="Credential type"
+            label={intl.formatMessage(messages.type)}
             value={type}
             onChange={(event) => setType(event.target.value)}
-            options={[{ value: "all", label: "All types" }, ...typeOptions]}
+            options={[{ value: "all", label: intl.formatMessage(messages.allTypes) }, ...typeOptions]}
           />
           <Button
             variant="secondary"
@@ -570,7 +752,7 @@ function CredentialsSection({
               setType("all");
             }}
           >
-            Clear filters
+            <FormattedMessage {...messages.clearFilters} />
           </Button>
         </div>
       ) : null}
@@ -579,8 +761,11 @@ function CredentialsSection({
         <>
           <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400" role="status" data-testid="credentials-count">
             {activeFilters
-              ? `Showing ${shown.length} of ${credentials.length} credentials`
-              : `${credentials.length} ${credentials.length === 1 ? "credential" : "credentials"}`}
+              ? intl.formatMessage(messages.showing, {
+                  shown: shown.length,
+                  credentials: intl.formatMessage(messages.count, { count: credentials.length }),
+                })
+              : intl.formatMessage(messages.count, { count: credentials.length })}
           </p>
           {shown.length ? (
             <ul
@@ -605,7 +790,7 @@ function CredentialsSection({
             </ul>
           ) : (
             <p className="mt-6 rounded-sm border border-dashed border-govuk-border p-6 text-center dark:border-slate-600">
-              No credentials match these filters.
+              <FormattedMessage {...messages.noMatch} />
             </p>
           )}
         </>
@@ -614,10 +799,11 @@ function CredentialsSection({
           <span className="rounded-full bg-govuk-blue/10 p-3 text-govuk-blue dark:bg-govuk-blue-light/15 dark:text-govuk-blue-light">
             <Icon name="wallet" className="h-8 w-8" />
           </span>
-          <h3 className="mt-4 text-xl font-bold">No Credentials Yet</h3>
+          <h3 className="mt-4 text-xl font-bold">
+            <FormattedMessage {...messages.emptyTitle} />
+          </h3>
           <p className="mt-2 max-w-md text-govuk-grey dark:text-slate-400">
-            Ask an authority for a credential. It is issued from the records the authority holds about you and kept on
-            this device.
+            <FormattedMessage {...messages.emptyBody} />
           </p>
           <Button
             className="mt-5"
@@ -625,7 +811,7 @@ function CredentialsSection({
             disabled={pendingType !== null}
             data-testid="button-add-first-credential"
           >
-            {pendingType === DEFAULT_TYPE ? "Adding Credential..." : "Add Your First Credential"}
+            <FormattedMessage {...(pendingType === DEFAULT_TYPE ? messages.adding : messages.addFirst)} />
           </Button>
         </div>
       )}
@@ -656,7 +842,7 @@ function LayoutButton({
       }
     >
       <Icon name={value} className="h-4 w-4" />
-      {value === "grid" ? "Grid view" : "List view"}
+      <FormattedMessage {...(value === "grid" ? messages.gridView : messages.listView)} />
     </button>
   );
 }
@@ -676,11 +862,13 @@ function ActivitySection({
 }) {
   const listId = useId();
   const shown = expanded ? activity : activity.slice(0, ACTIVITY_PREVIEW);
+  const intl = useIntl();
+  const f = useFormats();
   return (
     <Card as="section" id="recent-activity" aria-labelledby="activity-heading" className="scroll-mt-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="activity-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
-          Recent Activity
+          <FormattedMessage {...messages.activity} />
         </h2>
         {activity.length > ACTIVITY_PREVIEW ? (
           <Button
@@ -690,7 +878,11 @@ function ActivitySection({
             aria-controls={listId}
             onClick={onToggle}
           >
-            {expanded ? "Show less" : `Show all (${activity.length})`}
+            {expanded ? (
+              <FormattedMessage {...messages.showLess} />
+            ) : (
+              <FormattedMessage {...messages.showAll} values={{ count: activity.length }} />
+            )}
           </Button>
         ) : null}
       </div>
@@ -711,10 +903,10 @@ function ActivitySection({
                   <p className="font-semibold">{item.title}</p>
                   <time
                     dateTime={item.at}
-                    title={formatDateTime(item.at)}
+                    title={f.dateTime(item.at)}
                     className="text-sm text-govuk-grey dark:text-slate-400"
                   >
-                    {relativeTime(item.at, now)}
+                    {ago(intl, f, item.at, now)}
                   </time>
                 </div>
                 <p className="text-sm text-govuk-grey dark:text-slate-400">{item.description}</p>
@@ -724,7 +916,7 @@ function ActivitySection({
         </ol>
       ) : (
         <p className="mt-4 text-govuk-grey dark:text-slate-400" data-testid="activity-empty">
-          No activity yet. Adding, sharing or revoking a credential will appear here.
+          <FormattedMessage {...messages.noActivity} />
         </p>
       )}
     </Card>
