@@ -84,7 +84,7 @@ async function newClientWithPassport(page: Page, passport: string, username: str
   await panel(page).getByLabel("Document number").fill(passport);
   await panel(page).getByLabel("Expiry date").fill("2031-05-31");
   await panel(page).getByRole("button", { name: "Record document" }).click();
-  await panel(page).getByText("The authorities hold 1 record(s) naming this document.").waitFor();
+  await panel(page).getByText("The authorities hold 1 record naming this document.").waitFor();
 }
 
 describe("the assisted-digital console", () => {
@@ -194,7 +194,7 @@ describe("the assisted-digital console", () => {
       .getByLabel(/On paper/)
       .check();
     await panel(counter.page).getByTestId("button-issue").click();
-    await panel(counter.page).getByText("on paper by").waitFor();
+    await panel(counter.page).getByText("Issued 1 credential on paper.").waitFor();
 
     const opening = counter.page.context().waitForEvent("page");
     await counter.page.getByTestId("button-paper-qr").click();
