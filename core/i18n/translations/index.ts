@@ -5,6 +5,7 @@ import ar_language from "./ar/language.json";
 import bn_assisted from "./bn/assisted.json";
 import bn_language from "./bn/language.json";
 import cy_assisted from "./cy/assisted.json";
+import cy_gabriel from "./cy/gabriel.json";
 import cy_language from "./cy/language.json";
 import es_assisted from "./es/assisted.json";
 import es_language from "./es/language.json";
@@ -24,7 +25,7 @@ import ur_assisted from "./ur/assisted.json";
 import ur_language from "./ur/language.json";
 
 export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  cy: { ...cy_assisted, ...cy_language },
+  cy: { ...cy_assisted, ...cy_gabriel, ...cy_language },
   pl: { ...pl_assisted, ...pl_language },
   ro: { ...ro_assisted, ...ro_language },
   pa: { ...pa_assisted, ...pa_language },
