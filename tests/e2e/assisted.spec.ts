@@ -213,7 +213,8 @@ describe("the assisted-digital console", () => {
     const result = scanning.page.getByTestId("verification-result");
     await expect.poll(() => result.getAttribute("data-result"), { timeout: 15_000 }).toBe("valid");
     expect(await result.textContent()).toContain("check the holder's photo ID against the name");
-  });
+    // Two browsers, two themes checked with axe and a verifier scanning: a budget for a busy machine.
+  }, 60_000);
 
   it("works from the keyboard alone: a new session, and a client found by username", async () => {
     const { operator } = await officeWithWalkIn();
