@@ -110,6 +110,20 @@ describe("/gabriel-ai", () => {
     expect(text).toContain("Gabriel in figures");
   });
 
+  it("is offered in Welsh at /cy/gabriel-ai: the page, its agents and its figures", async () => {
+    const response = await call("/cy/gabriel-ai");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const text = pageText(html);
+    expect(html).toContain('<html lang="cy" dir="ltr"');
+    expect(html).toMatch(/<h2[^>]*>Sut mae Gabriel yn gweithio<\/h2>/);
+    expect(html).toMatch(/<h3[^>]*>Asiant Risg<\/h3>/);
+    expect(text).toContain("Mae unigolyn yn penderfynu ar bob achos sy'n effeithio ar ddinesydd");
+    expect(text).toContain("Dirymu neu atal tystlythyr");
+    expect(text).toContain("Gabriel mewn ffigurau");
+    expect(text).not.toContain("How Gabriel works");
+  });
+
   it("answers a signed-in citizen with the same page under the signed-in header", async () => {
     const citizen = await registerUser();
     const response = await call("/gabriel-ai", { cookie: citizen.cookie });

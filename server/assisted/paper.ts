@@ -23,7 +23,7 @@ import { type AssistedContext, readSession, type Staff } from "./sessions.ts";
 /** Paper credentials may be printed (the first time included) until this long after they were issued. */
 export const PRINT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Prints of one session's paper credentials at most: the first and two reprints (a jam, a spoilt sheet). */
-const MAX_PRINTS = 3;
+export const MAX_PRINTS = 3;
 
 /** Counts a session's prints (the LoginThrottle object, one per session): the MAX_PRINTS-th is the last. */
 const PRINTS: ThrottlePolicy = {

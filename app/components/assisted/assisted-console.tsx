@@ -5,6 +5,8 @@
  */
 import { useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { defineMessages, type MessageDescriptor, useIntl } from "react-intl";
+import { useFormats, usePageLanguage } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
@@ -20,6 +22,7 @@ import type {
   SupervisorCallRequest,
 } from "#core/assisted/api.ts";
 import type { AssistedSession } from "#core/assisted/session.ts";
+import type { Locale } from "#core/i18n/locales.ts";
 import type { OfficeMessage, SupervisorCall } from "#server/assisted/office-feed.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
 import type { SessionSummary } from "#server/assisted/sessions.ts";
@@ -34,6 +37,77 @@ import {
   OperatorCard,
   type StaffCard,
 } from "./side-panels.tsx";
+
+const messagesDeclared = defineMessages({
+  title: { id: "assisted.console.title", defaultMessage: "Operator Dashboard" },
+  lead: { id: "assisted.console.lead", defaultMessage: "Assisted digital at {office}" },
+  approvalRequestedTitle: { id: "assisted.console.approvalRequestedTitle", defaultMessage: "Approval requested" },
+  approvalRequestedBody: {
+    id: "assisted.console.approvalRequestedBody",
+    defaultMessage: "A session in this office is waiting for a supervisor.",
+  },
+  liveStoppedTitle: { id: "assisted.console.liveStoppedTitle", defaultMessage: "Live Updates Stopped" },
+  liveStoppedBody: {
+    id: "assisted.console.liveStoppedBody",
+    defaultMessage: "The connection to this session could not be restored. Reload the page.",
+  },
+  updateError: { id: "assisted.console.updateError", defaultMessage: "Update Error" },
+  sessionUpdatedTitle: { id: "assisted.console.sessionUpdatedTitle", defaultMessage: "Session Updated" },
+  sessionUpdatedBody: {
+    id: "assisted.console.sessionUpdatedBody",
+    defaultMessage: "Session has been updated successfully",
+  },
+  sessionCreatedTitle: { id: "assisted.console.sessionCreatedTitle", defaultMessage: "Session Created" },
+  sessionCreatedBody: {
+    id: "assisted.console.sessionCreatedBody",
+    defaultMessage: "New assisted session has been started",
+  },
+  queueUpdatedTitle: { id: "assisted.console.queueUpdatedTitle", defaultMessage: "Queue Updated" },
+  supervisorCalledTitle: { id: "assisted.console.supervisorCalledTitle", defaultMessage: "Supervisor Called" },
+  supervisorCalledBody: {
+    id: "assisted.console.supervisorCalledBody",
+    defaultMessage:
+      "{reached, plural, one {# supervisor console in this office has been alerted.} other {# supervisor consoles in this office have been alerted.}}",
+  },
+  noSupervisorTitle: { id: "assisted.console.noSupervisorTitle", defaultMessage: "No Supervisor Online" },
+  noSupervisorBody: {
+    id: "assisted.console.noSupervisorBody",
+    defaultMessage: "No supervisor has the console open right now. Phone one of the emergency contacts.",
+  },
+  noPaperTitle: { id: "assisted.console.noPaperTitle", defaultMessage: "No Paper QR Yet" },
+  noPaperWallet: {
+    id: "assisted.console.noPaperWallet",
+    defaultMessage:
+      "This client's credentials went to their wallet. A paper QR is printed when step 4 issues on paper.",
+  },
+  noPaperSession: {
+    id: "assisted.console.noPaperSession",
+    defaultMessage: "Open a session and reach step 4, Issue credentials, choosing On paper.",
+  },
+  supervisorNeeded: { id: "assisted.console.supervisorNeeded", defaultMessage: "A supervisor is needed" },
+  callAt: { id: "assisted.console.callAt", defaultMessage: "{name} called at {time}." },
+  callAtAbout: {
+    id: "assisted.console.callAtAbout",
+    defaultMessage: "{name} called at {time} about the session for {client}.",
+  },
+  openSession: { id: "assisted.console.openSession", defaultMessage: "Open session" },
+  dismiss: { id: "assisted.console.dismiss", defaultMessage: "Dismiss" },
+  office: { id: "assisted.console.office", defaultMessage: "Office" },
+  quickActions: { id: "assisted.console.quickActions", defaultMessage: "Quick Actions" },
+  newSession: { id: "assisted.console.newSession", defaultMessage: "New Assisted Session" },
+  generatePaperQr: { id: "assisted.console.generatePaperQr", defaultMessage: "Generate Paper QR" },
+  callSupervisor: { id: "assisted.console.callSupervisor", defaultMessage: "Call Supervisor" },
+  noSessionHeading: { id: "assisted.console.noSessionHeading", defaultMessage: "No session selected" },
+  noSessionBody: {
+    id: "assisted.console.noSessionBody",
+    defaultMessage: "Start a New Assisted Session, start one from the queue, or open a session of this office.",
+  },
+  queueAdded: { id: "assisted.console.queueAdded", defaultMessage: "{client} added to the queue" },
+  queueArrived: { id: "assisted.console.queueArrived", defaultMessage: "Marked arrived" },
+  queueRemoved: { id: "assisted.console.queueRemoved", defaultMessage: "Removed from the queue" },
+});
+/** Widened so that formatMessage takes values (the catalog test checks each message's placeholders). */
+const messages: { readonly [K in keyof typeof messagesDeclared]: MessageDescriptor } = messagesDeclared;
 
 export interface ConsoleData {
   staff: StaffCard & { id: string };
@@ -63,7 +137,11 @@ export function AssistedConsole({
   queue,
   contacts,
 }: ConsoleData) {
+  const intl = useIntl();
+  const f = useFormats();
   const { busy, mutate, toast, revalidator } = useMutation();
+  // The client's language for their paper credential (issue 21): the operator's own until they pick another.
+  const [clientLocale, setClientLocale] = useState<Locale>(usePageLanguage().locale);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get("session");
   const [session, setSession] = useState<AssistedSession | null>(loaded);
@@ -115,7 +193,10 @@ export function AssistedConsole({
           !toldOfApproval.current.has(id)
         ) {
           toldOfApproval.current.add(id);
-          toast({ title: "Approval requested", description: "A session in this office is waiting for a supervisor." });
+          toast({
+            title: intl.formatMessage(messages.approvalRequestedTitle),
+            description: intl.formatMessage(messages.approvalRequestedBody),
+          });
         }
         if (id && message.awaitingApproval === false) toldOfApproval.current.delete(id);
       } else if (message.type === "supervisor-call" && message.from.id !== staff.id) {
@@ -138,8 +219,8 @@ export function AssistedConsole({
       onConnectionChange: setConnected,
       onGiveUp: () =>
         toast({
-          title: "Live Updates Stopped",
-          description: "The connection to this session could not be restored. Reload the page.",
+          title: intl.formatMessage(messages.liveStoppedTitle),
+          description: intl.formatMessage(messages.liveStoppedBody),
           variant: "destructive",
         }),
     },
@@ -152,11 +233,14 @@ export function AssistedConsole({
   const update = (body: SessionPatch, after?: (s: AssistedSession) => void) =>
     shown &&
     mutate<AssistedSession>("PATCH", `/api/assisted/sessions/${shown.id}`, body, {
-      failure: "Update Error",
+      failure: intl.formatMessage(messages.updateError),
       revalidate: false,
       done: (next) => {
         took(next);
-        toast({ title: "Session Updated", description: "Session has been updated successfully" });
+        toast({
+          title: intl.formatMessage(messages.sessionUpdatedTitle),
+          description: intl.formatMessage(messages.sessionUpdatedBody),
+        });
         after?.(next);
       },
     });
@@ -165,11 +249,11 @@ export function AssistedConsole({
     Boolean(
       shown &&
         (await mutate<AssistedSession>("POST", `/api/assisted/sessions/${shown.id}/actions`, body, {
-          failure: "Update Error",
+          failure: intl.formatMessage(messages.updateError),
           revalidate: false,
           done: (next) => {
             took(next);
-            if (success) toast({ title: "Session Updated", description: success });
+            if (success) toast({ title: intl.formatMessage(messages.sessionUpdatedTitle), description: success });
           },
         })),
     );
@@ -179,7 +263,10 @@ export function AssistedConsole({
     mutate<AssistedSession>("POST", url, body, {
       done: (created) => {
         setSession(created);
-        toast({ title: "Session Created", description: "New assisted session has been started" });
+        toast({
+          title: intl.formatMessage(messages.sessionCreatedTitle),
+          description: intl.formatMessage(messages.sessionCreatedBody),
+        });
         select(created.id);
       },
     });
@@ -191,7 +278,7 @@ export function AssistedConsole({
     success: string,
   ): Promise<boolean> =>
     (await mutate(method, url, body, {
-      done: () => success && toast({ title: "Queue Updated", description: success }),
+      done: () => success && toast({ title: intl.formatMessage(messages.queueUpdatedTitle), description: success }),
     })) !== undefined;
 
   const callSupervisor = () => {
@@ -205,12 +292,12 @@ export function AssistedConsole({
         toast(
           reached
             ? {
-                title: "Supervisor Called",
-                description: `${reached} supervisor console${reached === 1 ? "" : "s"} in this office ${reached === 1 ? "has" : "have"} been alerted.`,
+                title: intl.formatMessage(messages.supervisorCalledTitle),
+                description: intl.formatMessage(messages.supervisorCalledBody, { reached }),
               }
             : {
-                title: "No Supervisor Online",
-                description: "No supervisor has the console open right now. Phone one of the emergency contacts.",
+                title: intl.formatMessage(messages.noSupervisorTitle),
+                description: intl.formatMessage(messages.noSupervisorBody),
                 variant: "destructive",
               },
         ),
@@ -219,14 +306,12 @@ export function AssistedConsole({
 
   const generatePaperQr = () => {
     if (shown?.issuance?.paperCredentialIds.length) {
-      window.open(paperPage(shown.id), "_blank", "noopener");
+      window.open(paperPage(shown.id, clientLocale), "_blank", "noopener");
       return;
     }
     toast({
-      title: "No Paper QR Yet",
-      description: shown?.issuance
-        ? "This client's credentials went to their wallet. A paper QR is printed when step 4 issues on paper."
-        : "Open a session and reach step 4, Issue credentials, choosing On paper.",
+      title: intl.formatMessage(messages.noPaperTitle),
+      description: intl.formatMessage(shown?.issuance ? messages.noPaperWallet : messages.noPaperSession),
     });
   };
 
@@ -237,31 +322,39 @@ export function AssistedConsole({
   };
 
   return (
-    <SignedInPage title="Operator Dashboard" lead={`Assisted digital at ${office.name}`}>
+    <SignedInPage
+      title={intl.formatMessage(messages.title)}
+      lead={intl.formatMessage(messages.lead, { office: office.name })}
+    >
       {calls.length ? (
         <div
           role="alert"
           className="mt-6 rounded-sm border-s-8 border-s-govuk-red bg-red-50 p-4 dark:border-s-red-500 dark:bg-slate-800"
           data-testid="supervisor-calls"
         >
-          <h2 className="text-lg font-bold">A supervisor is needed</h2>
+          <h2 className="text-lg font-bold">{intl.formatMessage(messages.supervisorNeeded)}</h2>
           <ul className="mt-2 grid gap-2">
             {calls.map((call) => (
               <li key={call.at + call.from.id} className="flex flex-wrap items-center gap-3">
                 <span>
-                  {call.from.name} called at {new Date(call.at).toLocaleTimeString("en-GB")}
-                  {call.clientName ? ` about the session for ${call.clientName}` : ""}.
+                  {call.clientName
+                    ? intl.formatMessage(messages.callAtAbout, {
+                        name: call.from.name,
+                        time: f.time(call.at),
+                        client: call.clientName,
+                      })
+                    : intl.formatMessage(messages.callAt, { name: call.from.name, time: f.time(call.at) })}
                 </span>
                 {call.sessionId ? (
                   <Button variant="outline" className="px-2 py-1 text-sm" onClick={() => select(call.sessionId)}>
-                    Open session
+                    {intl.formatMessage(messages.openSession)}
                   </Button>
                 ) : null}
               </li>
             ))}
           </ul>
           <Button variant="secondary" className="mt-3 px-2 py-1 text-sm" onClick={() => setCalls([])}>
-            Dismiss
+            {intl.formatMessage(messages.dismiss)}
           </Button>
         </div>
       ) : null}
@@ -271,13 +364,13 @@ export function AssistedConsole({
           <OperatorCard staff={staff} officeName={office.name} />
           {offices.length > 1 ? (
             <SelectField
-              label="Office"
+              label={intl.formatMessage(messages.office)}
               options={offices.map((o) => ({ value: o.id, label: o.name }))}
               value={office.id}
               onChange={(e) => officeLink(e.target.value)}
             />
           ) : null}
-          <Panel title="Quick Actions" id="quick-actions-heading">
+          <Panel title={intl.formatMessage(messages.quickActions)} id="quick-actions-heading">
             <div className="grid gap-2">
               <Button
                 onClick={() =>
@@ -286,10 +379,10 @@ export function AssistedConsole({
                 disabled={busy}
                 data-testid="button-new-session"
               >
-                New Assisted Session
+                {intl.formatMessage(messages.newSession)}
               </Button>
               <Button variant="outline" onClick={generatePaperQr} data-testid="button-paper-qr">
-                Generate Paper QR
+                {intl.formatMessage(messages.generatePaperQr)}
               </Button>
               <Button
                 variant="secondary"
@@ -297,7 +390,7 @@ export function AssistedConsole({
                 disabled={busy}
                 data-testid="button-call-supervisor"
               >
-                Call Supervisor
+                {intl.formatMessage(messages.callSupervisor)}
               </Button>
             </div>
           </Panel>
@@ -313,6 +406,8 @@ export function AssistedConsole({
               busy={busy}
               connected={connected}
               act={act}
+              clientLocale={clientLocale}
+              onClientLocale={setClientLocale}
               onContinue={() => void update({ currentStep: shown.currentStep + 1 })}
               onPause={() => void update({ status: "paused" })}
               onResume={() => void update({ status: "active" })}
@@ -323,11 +418,9 @@ export function AssistedConsole({
           ) : (
             <Card as="section" aria-labelledby="no-session-heading" className="p-5">
               <h2 id="no-session-heading" ref={noSessionHeading} tabIndex={-1} className="text-xl font-bold">
-                No session selected
+                {intl.formatMessage(messages.noSessionHeading)}
               </h2>
-              <p className="mt-3">
-                Start a New Assisted Session, start one from the queue, or open a session of this office.
-              </p>
+              <p className="mt-3">{intl.formatMessage(messages.noSessionBody)}</p>
             </Card>
           )}
           <div className="grid gap-6 md:grid-cols-2">
@@ -339,14 +432,26 @@ export function AssistedConsole({
                   "POST",
                   "/api/assisted/queue",
                   { ...entry, ...(staff.role === "admin" ? { officeId: office.id } : {}) },
-                  `${entry.clientName} added to the queue`,
+                  intl.formatMessage(messages.queueAdded, { client: entry.clientName }),
                 )
               }
               onArrived={(id) =>
-                void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "ready" }, "Marked arrived")
+                void queueCall(
+                  "PATCH",
+                  `/api/assisted/queue/${id}`,
+                  { status: "ready" },
+                  intl.formatMessage(messages.queueArrived),
+                )
               }
               onRemove={(id) =>
-                void queueCall("PATCH", `/api/assisted/queue/${id}`, { status: "removed" }, "Removed from the queue")
+                void queueCall(
+                  "PATCH",
+                  `/api/assisted/queue/${id}`,
+                  {
+                    status: "removed",
+                  },
+                  intl.formatMessage(messages.queueRemoved),
+                )
               }
               onStart={(id) => void start(`/api/assisted/queue/${id}/start`)}
             />

@@ -4,24 +4,67 @@
  * ones waiting for a supervisor marked. Both are read from the loader and read again whenever the
  * office's board says they changed.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { defineMessages, type MessageDescriptor, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import type { QueueAddRequest } from "#core/assisted/api.ts";
 import type { SessionStatus } from "#core/assisted/session.ts";
-import { formatDateTime } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import type { QueueEntry } from "#server/assisted/queue.ts";
 import type { SessionSummary } from "#server/assisted/sessions.ts";
 import { SESSION_STATUS } from "./session-panel.tsx";
 
-const QUEUE_BADGES: Record<QueueEntry["status"], { label: string; tone: Tone }> = {
-  ready: { label: "Ready", tone: "ok" },
-  waiting: { label: "Waiting", tone: "warn" },
-  scheduled: { label: "Scheduled", tone: "info" },
+const messagesDeclared = defineMessages({
+  ready: { id: "assisted.office.ready", defaultMessage: "Ready", description: "Queue badge: the client has arrived." },
+  waiting: { id: "assisted.office.waiting", defaultMessage: "Waiting" },
+  scheduled: { id: "assisted.office.scheduled", defaultMessage: "Scheduled" },
+  queue: { id: "assisted.office.queue", defaultMessage: "Session Queue" },
+  appointment: {
+    id: "assisted.office.appointment",
+    defaultMessage: "Appointment {when} · {assistanceType}",
+  },
+  walkIn: { id: "assisted.office.walkIn", defaultMessage: "Walk-in since {when} · {assistanceType}" },
+  markArrived: { id: "assisted.office.markArrived", defaultMessage: "Mark arrived<hidden>: {client}</hidden>" },
+  startSession: { id: "assisted.office.startSession", defaultMessage: "Start session<hidden>: {client}</hidden>" },
+  remove: { id: "assisted.office.remove", defaultMessage: "Remove<hidden>: {client}</hidden>" },
+  nobodyWaiting: {
+    id: "assisted.office.nobodyWaiting",
+    defaultMessage: "Nobody is waiting and no appointments are booked.",
+  },
+  addToQueueForm: { id: "assisted.office.addToQueueForm", defaultMessage: "Add to the queue" },
+  clientName: { id: "assisted.office.clientName", defaultMessage: "Client name" },
+  appointmentTime: {
+    id: "assisted.office.appointmentTime",
+    defaultMessage: "Appointment time (leave empty for a walk-in)",
+  },
+  addToQueue: { id: "assisted.office.addToQueue", defaultMessage: "Add to queue" },
+  awaitingApproval: { id: "assisted.office.awaitingApproval", defaultMessage: "Awaiting approval" },
+  sessionLine: {
+    id: "assisted.office.sessionLine",
+    defaultMessage: "Step {step} of {total} · {operator} · started {when}",
+  },
+  shown: { id: "assisted.office.shown", defaultMessage: "Shown", description: "Button of the session now shown." },
+  open: { id: "assisted.office.open", defaultMessage: "Open", description: "Button: show this session." },
+  sessionFor: { id: "assisted.office.sessionFor", defaultMessage: ": session for {client}" },
+  sessions: { id: "assisted.office.sessions", defaultMessage: "Sessions in this office" },
+  noneOpen: { id: "assisted.office.noneOpen", defaultMessage: "No sessions are open." },
+  recentlyEnded: { id: "assisted.office.recentlyEnded", defaultMessage: "Recently ended" },
+});
+/** Widened so that formatMessage takes values (the catalog test checks each message's placeholders). */
+const messages: { readonly [K in keyof typeof messagesDeclared]: MessageDescriptor } = messagesDeclared;
+
+const QUEUE_BADGES: Record<QueueEntry["status"], { label: MessageDescriptor; tone: Tone }> = {
+  ready: { label: messages.ready, tone: "ok" },
+  waiting: { label: messages.waiting, tone: "warn" },
+  scheduled: { label: messages.scheduled, tone: "info" },
 };
+
+/** Words only a screen reader says (which button of which client). */
+const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 export function SessionQueue({
   queue,
@@ -38,6 +81,8 @@ export function SessionQueue({
   onRemove: (id: string) => void;
   onStart: (id: string) => void;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   const [name, setName] = useState("");
   const [time, setTime] = useState("");
   const submit = async (event: FormEvent) => {
@@ -50,7 +95,7 @@ export function SessionQueue({
     }
   };
   return (
-    <Panel title="Session Queue" id="queue-heading">
+    <Panel title={intl.formatMessage(messages.queue)} id="queue-heading">
       {queue.length ? (
         <ul className="grid gap-2" data-testid="session-queue">
           {queue.map((entry) => (
@@ -61,13 +106,20 @@ export function SessionQueue({
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-semibold">{entry.clientName}</span>
-                <StatusBadge tone={QUEUE_BADGES[entry.status].tone}>{QUEUE_BADGES[entry.status].label}</StatusBadge>
+                <StatusBadge tone={QUEUE_BADGES[entry.status].tone}>
+                  {intl.formatMessage(QUEUE_BADGES[entry.status].label)}
+                </StatusBadge>
               </div>
               <p className="text-sm text-govuk-grey dark:text-slate-400">
                 {entry.appointmentTime
-                  ? `Appointment ${formatDateTime(entry.appointmentTime)}`
-                  : `Walk-in since ${formatDateTime(entry.createdAt)}`}{" "}
-                · {entry.assistanceType}
+                  ? intl.formatMessage(messages.appointment, {
+                      when: f.dateTime(entry.appointmentTime),
+                      assistanceType: entry.assistanceType,
+                    })
+                  : intl.formatMessage(messages.walkIn, {
+                      when: f.dateTime(entry.createdAt),
+                      assistanceType: entry.assistanceType,
+                    })}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {entry.status === "scheduled" ? (
@@ -77,11 +129,11 @@ export function SessionQueue({
                     disabled={busy}
                     onClick={() => onArrived(entry.id)}
                   >
-                    Mark arrived<span className="sr-only">: {entry.clientName}</span>
+                    {intl.formatMessage(messages.markArrived, { client: entry.clientName, hidden })}
                   </Button>
                 ) : (
                   <Button className="px-2 py-1 text-sm" disabled={busy} onClick={() => onStart(entry.id)}>
-                    Start session<span className="sr-only">: {entry.clientName}</span>
+                    {intl.formatMessage(messages.startSession, { client: entry.clientName, hidden })}
                   </Button>
                 )}
                 <Button
@@ -90,24 +142,24 @@ export function SessionQueue({
                   disabled={busy}
                   onClick={() => onRemove(entry.id)}
                 >
-                  Remove<span className="sr-only">: {entry.clientName}</span>
+                  {intl.formatMessage(messages.remove, { client: entry.clientName, hidden })}
                 </Button>
               </div>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm">Nobody is waiting and no appointments are booked.</p>
+        <p className="text-sm">{intl.formatMessage(messages.nobodyWaiting)}</p>
       )}
       <form
         className="mt-4 grid gap-2 border-t border-govuk-border pt-3 dark:border-slate-700"
         onSubmit={submit}
-        aria-label="Add to the queue"
+        aria-label={intl.formatMessage(messages.addToQueueForm)}
       >
         <TextField
           compact
           name="queue-client"
-          label="Client name"
+          label={intl.formatMessage(messages.clientName)}
           value={name}
           onChange={(e) => setName(e.target.value)}
           required
@@ -117,13 +169,13 @@ export function SessionQueue({
         <TextField
           compact
           name="queue-time"
-          label="Appointment time (leave empty for a walk-in)"
+          label={intl.formatMessage(messages.appointmentTime)}
           type="datetime-local"
           value={time}
           onChange={(e) => setTime(e.target.value)}
         />
         <Button type="submit" variant="outline" disabled={busy}>
-          Add to queue
+          {intl.formatMessage(messages.addToQueue)}
         </Button>
       </form>
     </Panel>
@@ -141,8 +193,13 @@ export function OfficeSessions({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   const row = (session: SessionSummary) => {
-    const badge = SESSION_STATUS[session.status as SessionStatus] ?? { label: session.status, tone: "neutral" as Tone };
+    const status = SESSION_STATUS[session.status as SessionStatus];
+    const badge = status
+      ? { label: intl.formatMessage(status.label), tone: status.tone }
+      : { label: session.status, tone: "neutral" as Tone };
     return (
       <li
         key={session.id}
@@ -154,13 +211,17 @@ export function OfficeSessions({
             {session.clientName} <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>{" "}
             {session.awaitingApproval ? (
               <StatusBadge tone="warn" solid data-testid="awaiting-approval">
-                Awaiting approval
+                {intl.formatMessage(messages.awaitingApproval)}
               </StatusBadge>
             ) : null}
           </p>
           <p className="text-sm text-govuk-grey dark:text-slate-400">
-            Step {session.currentStep} of {session.totalSteps} · {session.operatorName} · started{" "}
-            {formatDateTime(session.startedAt)}
+            {intl.formatMessage(messages.sessionLine, {
+              step: session.currentStep,
+              total: session.totalSteps,
+              operator: session.operatorName,
+              when: f.dateTime(session.startedAt),
+            })}
           </p>
         </div>
         <Button
@@ -169,22 +230,22 @@ export function OfficeSessions({
           aria-pressed={session.id === selectedId}
           onClick={() => onSelect(session.id)}
         >
-          {session.id === selectedId ? "Shown" : "Open"}
-          <span className="sr-only">: session for {session.clientName}</span>
+          {intl.formatMessage(session.id === selectedId ? messages.shown : messages.open)}
+          <span className="sr-only">{intl.formatMessage(messages.sessionFor, { client: session.clientName })}</span>
         </Button>
       </li>
     );
   };
   return (
-    <Panel title="Sessions in this office" id="office-sessions-heading">
+    <Panel title={intl.formatMessage(messages.sessions)} id="office-sessions-heading">
       {open.length ? (
         <ul data-testid="open-sessions">{open.map(row)}</ul>
       ) : (
-        <p className="text-sm">No sessions are open.</p>
+        <p className="text-sm">{intl.formatMessage(messages.noneOpen)}</p>
       )}
       {ended.length ? (
         <>
-          <h3 className="mt-4 font-bold">Recently ended</h3>
+          <h3 className="mt-4 font-bold">{intl.formatMessage(messages.recentlyEnded)}</h3>
           <ul>{ended.map(row)}</ul>
         </>
       ) : null}

@@ -6,7 +6,9 @@
  * the panel never offers what the server would refuse; the server decides all the same.
  */
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
 import { apiRequest } from "#app/client/api-client.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
@@ -25,9 +27,311 @@ import {
   STEPS,
   unmetRequirement,
 } from "#core/assisted/session.ts";
-import { formatDate, formatDateTime } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
+import { LOCALE_INFO, LOCALES, type Locale } from "#core/i18n/locales.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
+
+const messagesDeclared = defineMessages({
+  statusActive: { id: "assisted.session.statusActive", defaultMessage: "In Progress" },
+  statusPaused: { id: "assisted.session.statusPaused", defaultMessage: "Paused" },
+  statusCompleted: { id: "assisted.session.statusCompleted", defaultMessage: "Completed" },
+  byline: {
+    id: "assisted.session.byline",
+    defaultMessage: "{assistanceType} · run by {operator}",
+    description: "Under the client's name: the kind of help, and the operator running the session.",
+  },
+  live: { id: "assisted.session.live", defaultMessage: "Live", description: "Badge: the live feed is connected." },
+  reconnecting: { id: "assisted.session.reconnecting", defaultMessage: "Reconnecting" },
+  progress: { id: "assisted.session.progress", defaultMessage: "Step {step} of {total}: {title}" },
+  percent: { id: "assisted.session.percent", defaultMessage: "{progress}%" },
+  progressLabel: { id: "assisted.session.progressLabel", defaultMessage: "Session progress: {progress}%" },
+  stepLegend: { id: "assisted.session.stepLegend", defaultMessage: "Step {step}: {title}" },
+  paused: { id: "assisted.session.paused", defaultMessage: "This session is paused. Resume it to carry on." },
+  beforeContinue: { id: "assisted.session.beforeContinue", defaultMessage: "Before you continue: {unmet}." },
+  ended: { id: "assisted.session.ended", defaultMessage: "This session ended {when}." },
+  continue: { id: "assisted.session.continue", defaultMessage: "Continue" },
+  pause: { id: "assisted.session.pause", defaultMessage: "Pause Session" },
+  resume: { id: "assisted.session.resume", defaultMessage: "Resume Session" },
+  end: { id: "assisted.session.end", defaultMessage: "End Session" },
+  stepClient: { id: "assisted.session.step.client", defaultMessage: "Client details" },
+  stepDocument: { id: "assisted.session.step.document", defaultMessage: "Identity document" },
+  stepVisual: { id: "assisted.session.step.visual", defaultMessage: "Visual match" },
+  stepIssue: { id: "assisted.session.step.issue", defaultMessage: "Issue credentials" },
+  stepHandover: { id: "assisted.session.step.handover", defaultMessage: "Handover" },
+  unmetClient: { id: "assisted.session.unmet.client", defaultMessage: "Find or create the client's account first" },
+  unmetDocument: { id: "assisted.session.unmet.document", defaultMessage: "Record the identity document first" },
+  unmetPending: { id: "assisted.session.unmet.pending", defaultMessage: "Waiting for a supervisor's approval" },
+  unmetDenied: {
+    id: "assisted.session.unmet.denied",
+    defaultMessage: "A supervisor denied approval: correct the document and request approval again",
+  },
+  unmetExpired: {
+    id: "assisted.session.unmet.expired",
+    defaultMessage: "The approval has expired: request approval again",
+  },
+  unmetRequest: { id: "assisted.session.unmet.request", defaultMessage: "Request a supervisor's approval first" },
+  unmetVisual: {
+    id: "assisted.session.unmet.visual",
+    defaultMessage: "Confirm that the person matches the document first",
+  },
+  unmetIssue: { id: "assisted.session.unmet.issue", defaultMessage: "Issue the client's credentials first" },
+  unmetLast: {
+    id: "assisted.session.unmet.last",
+    defaultMessage: "This is the last step: end the session when the client has everything",
+  },
+  clientDone: {
+    id: "assisted.session.client.done",
+    defaultMessage: "Client: <strong>{name}</strong> ({username}).",
+  },
+  clientDoneCreated: {
+    id: "assisted.session.client.doneCreated",
+    defaultMessage: "Client: <strong>{name}</strong> ({username}), account created here.",
+  },
+  findOrCreate: { id: "assisted.session.client.findOrCreate", defaultMessage: "Find or create the client's account" },
+  findAccount: { id: "assisted.session.client.findAccount", defaultMessage: "Find an account" },
+  createAccount: { id: "assisted.session.client.createAccount", defaultMessage: "Create an account" },
+  accountLabel: { id: "assisted.session.client.accountLabel", defaultMessage: "The client's username or email" },
+  findClient: { id: "assisted.session.client.findClient", defaultMessage: "Find client" },
+  createSubmit: { id: "assisted.session.client.createSubmit", defaultMessage: "Create account" },
+  clientFound: { id: "assisted.session.client.found", defaultMessage: "Client found" },
+  accountCreated: { id: "assisted.session.client.created", defaultMessage: "Account created" },
+  firstName: { id: "assisted.session.client.firstName", defaultMessage: "First name" },
+  lastName: { id: "assisted.session.client.lastName", defaultMessage: "Last name" },
+  username: { id: "assisted.session.client.username", defaultMessage: "Username" },
+  usernameHint: {
+    id: "assisted.session.client.usernameHint",
+    defaultMessage: "3 to 50 characters; the client signs in with it",
+  },
+  email: { id: "assisted.session.client.email", defaultMessage: "Email (optional)" },
+  password: { id: "assisted.session.client.password", defaultMessage: "Password" },
+  passwordHint: {
+    id: "assisted.session.client.passwordHint",
+    defaultMessage: "The client types it themselves: at least 8 characters",
+  },
+  docPassport: { id: "assisted.session.document.passport", defaultMessage: "UK passport" },
+  docDrivingLicence: { id: "assisted.session.document.drivingLicence", defaultMessage: "UK photocard driving licence" },
+  docBrp: { id: "assisted.session.document.brp", defaultMessage: "Biometric residence permit" },
+  documentDone: {
+    id: "assisted.session.document.done",
+    defaultMessage: "{type} ending <strong>{last4}</strong>, expires {expiry}.",
+  },
+  documentDoneImage: {
+    id: "assisted.session.document.doneImage",
+    defaultMessage: "{type} ending <strong>{last4}</strong>, expires {expiry}, image captured.",
+  },
+  documentRecords: {
+    id: "assisted.session.document.records",
+    defaultMessage:
+      "{count, plural, =0 {No authority's record names this document.} one {The authorities hold # record naming this document.} other {The authorities hold # records naming this document.}}",
+  },
+  documentRecorded: { id: "assisted.session.document.recorded", defaultMessage: "Document recorded" },
+  documentType: { id: "assisted.session.document.type", defaultMessage: "Document type" },
+  documentNumber: { id: "assisted.session.document.number", defaultMessage: "Document number" },
+  documentNumberHint: {
+    id: "assisted.session.document.numberHint",
+    defaultMessage: "6 to 20 letters and digits; only the last 4 are kept after 72 hours",
+  },
+  expiryDate: { id: "assisted.session.document.expiryDate", defaultMessage: "Expiry date" },
+  photo: { id: "assisted.session.document.photo", defaultMessage: "Photo of the document (optional)" },
+  photoHint: {
+    id: "assisted.session.document.photoHint",
+    defaultMessage: "Held only in the session and deleted 72 hours after capture; JPEG or PNG up to about 500 KB",
+  },
+  photoTooLarge: {
+    id: "assisted.session.document.photoTooLarge",
+    defaultMessage: "The photo is too large: at most about 500 KB",
+  },
+  photoUnreadable: { id: "assisted.session.document.photoUnreadable", defaultMessage: "The photo could not be read" },
+  recordAgain: { id: "assisted.session.document.recordAgain", defaultMessage: "Record again" },
+  recordDocument: { id: "assisted.session.document.record", defaultMessage: "Record document" },
+  approvalGiven: { id: "assisted.session.approval.given", defaultMessage: "Approval given" },
+  approvalDenied: { id: "assisted.session.approval.denied", defaultMessage: "Approval denied" },
+  approvalRequested: { id: "assisted.session.approval.requested", defaultMessage: "Approval requested" },
+  approvalNone: {
+    id: "assisted.session.approval.none",
+    defaultMessage: "This step needs a supervisor's approval (dual control) before the session can continue.",
+  },
+  approvalPending: {
+    id: "assisted.session.approval.pending",
+    defaultMessage: "{name} asked for approval at {requestedAt}. The request lapses at {expiresAt} if nobody decides.",
+  },
+  approvalApproved: {
+    id: "assisted.session.approval.approved",
+    defaultMessage: "Approved by {name} at {decidedAt}: “{reason}”. The approval holds until {expiresAt}.",
+  },
+  approvalDeniedText: {
+    id: "assisted.session.approval.deniedText",
+    defaultMessage: "Denied by {name} at {decidedAt}: “{reason}”. Correct the document and ask again.",
+  },
+  approvalExpired: {
+    id: "assisted.session.approval.expired",
+    defaultMessage: "The approval lapsed before it was used. Ask again.",
+  },
+  badgeNeeded: { id: "assisted.session.approval.badgeNeeded", defaultMessage: "Needed" },
+  badgePending: { id: "assisted.session.approval.badgePending", defaultMessage: "Pending" },
+  badgeApproved: { id: "assisted.session.approval.badgeApproved", defaultMessage: "Approved" },
+  badgeDenied: { id: "assisted.session.approval.badgeDenied", defaultMessage: "Denied" },
+  badgeExpired: { id: "assisted.session.approval.badgeExpired", defaultMessage: "Expired" },
+  dualControl: { id: "assisted.session.approval.heading", defaultMessage: "Dual control required" },
+  requestApproval: { id: "assisted.session.approval.request", defaultMessage: "Request Approval" },
+  reason: { id: "assisted.session.approval.reason", defaultMessage: "Reason for your decision" },
+  approve: { id: "assisted.session.approval.approve", defaultMessage: "Approve" },
+  deny: { id: "assisted.session.approval.deny", defaultMessage: "Deny" },
+  makerRequester: {
+    id: "assisted.session.approval.makerRequester",
+    defaultMessage:
+      "Another supervisor must decide: you cannot approve your own request. Call Supervisor if nobody has seen it.",
+  },
+  makerOperator: {
+    id: "assisted.session.approval.makerOperator",
+    defaultMessage:
+      "Another supervisor must decide: you are running this session. Call Supervisor if nobody has seen it.",
+  },
+  makerRecorder: {
+    id: "assisted.session.approval.makerRecorder",
+    defaultMessage:
+      "Another supervisor must decide: you recorded this document. Call Supervisor if nobody has seen it.",
+  },
+  visualConfirmed: { id: "assisted.session.visual.confirmed", defaultMessage: "Visual match confirmed" },
+  visualRecorded: { id: "assisted.session.visual.recorded", defaultMessage: "Visual match recorded" },
+  visualMatched: {
+    id: "assisted.session.visual.matched",
+    defaultMessage: "The person matches the document (checked by {name}).",
+  },
+  visualNotMatched: {
+    id: "assisted.session.visual.notMatched",
+    defaultMessage: "The person did not match the document (checked by {name}).",
+  },
+  visualQuestion: {
+    id: "assisted.session.visual.question",
+    defaultMessage: "Does the person in front of you match the document's photo and details?",
+  },
+  visualYes: { id: "assisted.session.visual.yes", defaultMessage: "Yes, they match" },
+  visualNo: { id: "assisted.session.visual.no", defaultMessage: "No, they do not match" },
+  notes: { id: "assisted.session.visual.notes", defaultMessage: "Notes (optional)" },
+  recordVisual: { id: "assisted.session.visual.record", defaultMessage: "Record visual match" },
+  recordsUnreadable: {
+    id: "assisted.session.issue.recordsUnreadable",
+    defaultMessage: "The authorities' records could not be read. Try again in a moment.",
+  },
+  issuedWallet: {
+    id: "assisted.session.issue.issuedWallet",
+    defaultMessage:
+      "{count, plural, one {Issued # credential to the client's wallet.} other {Issued # credentials to the client's wallet.}}",
+  },
+  issuedPaper: {
+    id: "assisted.session.issue.issuedPaper",
+    defaultMessage: "{count, plural, one {Issued # credential on paper.} other {Issued # credentials on paper.}}",
+  },
+  issuedBy: { id: "assisted.session.issue.issuedBy", defaultMessage: "Issued by {name}." },
+  credentialsIssued: { id: "assisted.session.issue.issued", defaultMessage: "Credentials issued" },
+  readingRecords: { id: "assisted.session.issue.reading", defaultMessage: "Reading the authorities' records…" },
+  noRecords: {
+    id: "assisted.session.issue.noRecords",
+    defaultMessage:
+      "No authority holds a record for {name} or names their document, so nothing can be issued. End the session and refer the client to the issuing authority.",
+  },
+  thisClient: { id: "assisted.session.issue.thisClient", defaultMessage: "this client" },
+  recordsLegend: {
+    id: "assisted.session.issue.recordsLegend",
+    defaultMessage: "The authorities' records: compare each with the client and the document",
+  },
+  nameOnRecord: {
+    id: "assisted.session.issue.nameOnRecord",
+    defaultMessage:
+      "Name on record: <strong>{name}</strong>{born, select, none {} other {, born {born}}}; valid until {validUntil}{linked, select, yes {} other {; found through the document (will be added to the client's account)}}",
+    description: "born: the date of birth, or 'none'; linked: 'yes' when the record is already the client account's.",
+  },
+  notGiven: { id: "assisted.session.issue.notGiven", defaultMessage: "not given" },
+  nameMismatch: {
+    id: "assisted.session.issue.nameMismatch",
+    defaultMessage: "This name is not the client account's: it cannot be issued to them.",
+  },
+  client: { id: "assisted.session.issue.client", defaultMessage: "Client: <strong>{name}</strong>" },
+  confirmRecord: {
+    id: "assisted.session.issue.confirmRecord",
+    defaultMessage: "The authority's record matches the client in front of me and their document",
+  },
+  deliveryLegend: { id: "assisted.session.issue.deliveryLegend", defaultMessage: "How will the client hold them?" },
+  deliveryWallet: {
+    id: "assisted.session.issue.deliveryWallet",
+    defaultMessage: "In their wallet (they add them on their own phone or computer)",
+  },
+  deliveryPaper: {
+    id: "assisted.session.issue.deliveryPaper",
+    defaultMessage: "On paper (no phone): print a paper QR",
+  },
+  printPaper: {
+    id: "assisted.session.paper.print",
+    defaultMessage: "{count, plural, one {Print paper QR} other {Print paper QR (# credentials)}}",
+  },
+  newTab: { id: "assisted.session.paper.newTab", defaultMessage: "(opens in a new tab)" },
+  clientLanguage: {
+    id: "assisted.session.paper.clientLanguage",
+    defaultMessage: "The client's language for the paper",
+  },
+  handoverAccount: {
+    id: "assisted.session.handover.account",
+    defaultMessage: "Account: <strong>{username}</strong>.",
+  },
+  handoverAccountCreated: {
+    id: "assisted.session.handover.accountCreated",
+    defaultMessage:
+      "Account: <strong>{username}</strong> (created today: the client keeps their password to themselves).",
+  },
+  handoverWallet: {
+    id: "assisted.session.handover.wallet",
+    defaultMessage:
+      "On their phone or computer the client signs in, opens My Wallet and adds their credentials: they are ready for them.",
+  },
+  handoverPaper: {
+    id: "assisted.session.handover.paper",
+    defaultMessage:
+      "Hand over the printed paper QR. Tell the client that whoever checks it will also ask for photo ID, and when it expires.",
+  },
+  handoverDeleted: {
+    id: "assisted.session.handover.deleted",
+    defaultMessage: "The document's full number and any photo are deleted 72 hours after capture.",
+  },
+  handoverEnd: {
+    id: "assisted.session.handover.end",
+    defaultMessage: "When the client has everything, end the session.",
+  },
+});
+/** Widened so that formatMessage takes values (the catalog test checks each message's placeholders). */
+const messages: { readonly [K in keyof typeof messagesDeclared]: MessageDescriptor } = messagesDeclared;
+
+/** The steps' titles, in order (core/assisted/session.ts's STEPS). */
+const STEP_TITLES = [
+  messages.stepClient,
+  messages.stepDocument,
+  messages.stepVisual,
+  messages.stepIssue,
+  messages.stepHandover,
+] as const;
+
+const DOCUMENT_NAMES: Record<DocumentType, MessageDescriptor> = {
+  passport: messages.docPassport,
+  "driving-licence": messages.docDrivingLicence,
+  brp: messages.docBrp,
+};
+
+/** unmetRequirement's English sentences (core/assisted/session.ts), each as the message that says it. */
+const UNMET: ReadonlyMap<string, MessageDescriptor> = new Map(
+  [
+    messages.unmetClient,
+    messages.unmetDocument,
+    messages.unmetPending,
+    messages.unmetDenied,
+    messages.unmetExpired,
+    messages.unmetRequest,
+    messages.unmetVisual,
+    messages.unmetIssue,
+    messages.unmetLast,
+  ].map((message) => [String(message.defaultMessage), message]),
+);
+
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 /** One step's work sent to POST /api/assisted/sessions/{id}/actions; resolves true when it was done. */
 export type Act = (body: SessionAction, success?: string) => Promise<boolean>;
@@ -43,13 +347,16 @@ interface PanelProps {
   onPause: () => void;
   onResume: () => void;
   onEnd: () => void;
+  /** The client's language for their paper credential (issue 21). */
+  clientLocale: Locale;
+  onClientLocale: (locale: Locale) => void;
 }
 
 /** Spec 000 §4: active is shown as In Progress. One table for the panel and the office's list. */
-export const SESSION_STATUS: Record<SessionStatus, { label: string; tone: Tone }> = {
-  active: { label: "In Progress", tone: "ok" },
-  paused: { label: "Paused", tone: "warn" },
-  completed: { label: "Completed", tone: "neutral" },
+export const SESSION_STATUS: Record<SessionStatus, { label: MessageDescriptor; tone: Tone }> = {
+  active: { label: messages.statusActive, tone: "ok" },
+  paused: { label: messages.statusPaused, tone: "warn" },
+  completed: { label: messages.statusCompleted, tone: "neutral" },
 };
 
 export function SessionPanel({
@@ -63,10 +370,18 @@ export function SessionPanel({
   onPause,
   onResume,
   onEnd,
+  clientLocale,
+  onClientLocale,
 }: PanelProps) {
+  const intl = useIntl();
+  const f = useFormats();
   const progress = Math.round((session.currentStep / session.totalSteps) * 100);
   const step = STEPS[session.currentStep - 1];
-  const unmet = unmetRequirement(session, now);
+  const stepTitle = STEP_TITLES[session.currentStep - 1];
+  const title = stepTitle ? intl.formatMessage(stepTitle) : "";
+  const unmetEnglish = unmetRequirement(session, now);
+  const unmetMessage = unmetEnglish ? UNMET.get(unmetEnglish) : undefined;
+  const unmet = unmetMessage ? intl.formatMessage(unmetMessage) : unmetEnglish;
   const open = session.status !== "completed";
   const active = session.status === "active";
   const lastStep = session.currentStep >= session.totalSteps;
@@ -78,15 +393,18 @@ export function SessionPanel({
             {session.clientName}
           </h2>
           <p className="text-govuk-grey dark:text-slate-400">
-            {session.assistanceType} · run by {session.operator.name}
+            {intl.formatMessage(messages.byline, {
+              assistanceType: session.assistanceType,
+              operator: session.operator.name,
+            })}
           </p>
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge tone={SESSION_STATUS[session.status].tone} data-testid="session-status">
-            {SESSION_STATUS[session.status].label}
+            {intl.formatMessage(SESSION_STATUS[session.status].label)}
           </StatusBadge>
           <StatusBadge tone={connected ? "ok" : "warn"} data-testid="live-indicator">
-            {connected ? "Live" : "Reconnecting"}
+            {intl.formatMessage(connected ? messages.live : messages.reconnecting)}
           </StatusBadge>
         </div>
       </div>
@@ -94,15 +412,19 @@ export function SessionPanel({
       <div className="mt-4">
         <p className="flex justify-between text-sm font-semibold" data-testid="session-progress" aria-live="polite">
           <span>
-            Step {session.currentStep} of {session.totalSteps}: {step?.title}
+            {intl.formatMessage(messages.progress, { step: session.currentStep, total: session.totalSteps, title })}
           </span>
-          <span>{progress}%</span>
+          <span>{intl.formatMessage(messages.percent, { progress })}</span>
         </p>
-        <ProgressBar value={progress} label={`Session progress: ${progress}%`} className="mt-1 h-3" />
+        <ProgressBar
+          value={progress}
+          label={intl.formatMessage(messages.progressLabel, { progress })}
+          className="mt-1 h-3"
+        />
         <ol className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {STEPS.map((s, index) => (
+          {STEP_TITLES.map((s, index) => (
             <li
-              key={s.title}
+              key={s.id}
               aria-current={index + 1 === session.currentStep ? "step" : undefined}
               className={
                 index + 1 === session.currentStep
@@ -113,7 +435,7 @@ export function SessionPanel({
               }
             >
               {index + 1 < session.currentStep ? "✓ " : `${index + 1}. `}
-              {s.title}
+              {intl.formatMessage(s)}
             </li>
           ))}
         </ol>
@@ -123,27 +445,27 @@ export function SessionPanel({
         <div className="mt-5 border-t border-govuk-border pt-4 dark:border-slate-700">
           {!active ? (
             <p className="mb-3 font-semibold" role="status">
-              This session is paused. Resume it to carry on.
+              {intl.formatMessage(messages.paused)}
             </p>
           ) : null}
           <fieldset disabled={!active || busy} className="min-w-0">
             <legend className="sr-only">
-              Step {session.currentStep}: {step?.title}
+              {intl.formatMessage(messages.stepLegend, { step: session.currentStep, title })}
             </legend>
-            <StepForm session={session} act={act} />
+            <StepForm session={session} act={act} paper={{ clientLocale, onClientLocale }} />
           </fieldset>
           {step && "dualControl" in step ? (
             <DualControlNotice session={session} viewer={viewer} now={now} busy={busy} act={act} />
           ) : null}
           {active && unmet && !lastStep ? (
             <p className="mt-4 text-sm font-semibold" data-testid="step-requirement">
-              Before you continue: {unmet}.
+              {intl.formatMessage(messages.beforeContinue, { unmet })}
             </p>
           ) : null}
         </div>
       ) : (
         <p className="mt-4" role="status">
-          This session ended {session.completedAt ? formatDateTime(session.completedAt) : ""}.
+          {intl.formatMessage(messages.ended, { when: session.completedAt ? f.dateTime(session.completedAt) : "" })}
         </p>
       )}
 
@@ -151,20 +473,20 @@ export function SessionPanel({
         <div className="mt-5 flex flex-wrap gap-3">
           {!lastStep ? (
             <Button onClick={onContinue} disabled={busy || !active || Boolean(unmet)} data-testid="button-continue">
-              Continue
+              {intl.formatMessage(messages.continue)}
             </Button>
           ) : null}
           {active ? (
             <Button variant="secondary" onClick={onPause} disabled={busy} data-testid="button-pause">
-              Pause Session
+              {intl.formatMessage(messages.pause)}
             </Button>
           ) : (
             <Button variant="secondary" onClick={onResume} disabled={busy} data-testid="button-resume">
-              Resume Session
+              {intl.formatMessage(messages.resume)}
             </Button>
           )}
           <Button variant="destructive" onClick={onEnd} disabled={busy} data-testid="button-end">
-            End Session
+            {intl.formatMessage(messages.end)}
           </Button>
         </div>
       ) : null}
@@ -172,7 +494,13 @@ export function SessionPanel({
   );
 }
 
-function StepForm({ session, act }: { session: AssistedSession; act: Act }) {
+/** The paper's language as the panel holds it. */
+interface PaperChoice {
+  clientLocale: Locale;
+  onClientLocale: (locale: Locale) => void;
+}
+
+function StepForm({ session, act, paper }: { session: AssistedSession; act: Act; paper: PaperChoice }) {
   switch (session.currentStep) {
     case 1:
       return <ClientStep session={session} act={act} />;
@@ -181,9 +509,9 @@ function StepForm({ session, act }: { session: AssistedSession; act: Act }) {
     case 3:
       return <VisualMatchStep session={session} act={act} />;
     case 4:
-      return <IssueStep session={session} act={act} />;
+      return <IssueStep session={session} act={act} paper={paper} />;
     default:
-      return <HandoverStep session={session} />;
+      return <HandoverStep session={session} paper={paper} />;
   }
 }
 
@@ -201,28 +529,29 @@ function Done({ children }: { children: ReactNode }) {
 /** A new client's account as the operator types it (registration's fields, names required). */
 const NO_NEW_CLIENT = { firstName: "", lastName: "", username: "", email: "", password: "" };
 
-const NEW_CLIENT_FIELDS: ({ field: keyof typeof NO_NEW_CLIENT } & Omit<
-  ComponentProps<typeof TextField>,
-  "value" | "onChange"
->)[] = [
-  { field: "firstName", name: "client-first", label: "First name", required: true, autoComplete: "off" },
-  { field: "lastName", name: "client-last", label: "Last name", required: true, autoComplete: "off" },
+const NEW_CLIENT_FIELDS: ({
+  field: keyof typeof NO_NEW_CLIENT;
+  label: MessageDescriptor;
+  hint?: MessageDescriptor;
+} & Omit<ComponentProps<typeof TextField>, "value" | "onChange" | "label" | "hint">)[] = [
+  { field: "firstName", name: "client-first", label: messages.firstName, required: true, autoComplete: "off" },
+  { field: "lastName", name: "client-last", label: messages.lastName, required: true, autoComplete: "off" },
   {
     field: "username",
     name: "client-username",
-    label: "Username",
-    hint: "3 to 50 characters; the client signs in with it",
+    label: messages.username,
+    hint: messages.usernameHint,
     required: true,
     minLength: 3,
     maxLength: 50,
     autoComplete: "off",
   },
-  { field: "email", name: "client-email", label: "Email (optional)", type: "email", autoComplete: "off" },
+  { field: "email", name: "client-email", label: messages.email, type: "email", autoComplete: "off" },
   {
     field: "password",
     name: "client-password",
-    label: "Password",
-    hint: "The client types it themselves: at least 8 characters",
+    label: messages.password,
+    hint: messages.passwordHint,
     type: "password",
     required: true,
     minLength: 8,
@@ -231,6 +560,7 @@ const NEW_CLIENT_FIELDS: ({ field: keyof typeof NO_NEW_CLIENT } & Omit<
 ];
 
 function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
+  const intl = useIntl();
   const [mode, setMode] = useState<"find" | "create">("find");
   const [account, setAccount] = useState("");
   const [fields, setFields] = useState(NO_NEW_CLIENT);
@@ -238,67 +568,74 @@ function ClientStep({ session, act }: { session: AssistedSession; act: Act }) {
   useUnsavedChanges(() => Object.values(fields).some((value) => value !== ""));
   const find = (event: FormEvent) => {
     event.preventDefault();
-    void act({ type: "find-client", account }, "Client found");
+    void act({ type: "find-client", account }, intl.formatMessage(messages.clientFound));
   };
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act({ type: "create-client", account: fields }, "Account created")) setFields(NO_NEW_CLIENT);
+    if (await act({ type: "create-client", account: fields }, intl.formatMessage(messages.accountCreated)))
+      setFields(NO_NEW_CLIENT);
   };
   return (
     <div>
-      <h3 className="text-lg font-bold">Client details</h3>
+      <h3 className="text-lg font-bold">{intl.formatMessage(messages.stepClient)}</h3>
       {session.client ? (
         <Done>
-          Client: <strong dir="auto">{session.client.name}</strong> (<bdi dir="ltr">{session.client.username}</bdi>)
-          {session.client.createdHere ? ", account created here" : ""}.
+          <FormattedMessage
+            {...(session.client.createdHere ? messages.clientDoneCreated : messages.clientDone)}
+            values={{
+              name: <bdi dir="auto">{session.client.name}</bdi>,
+              username: <bdi dir="ltr">{session.client.username}</bdi>,
+              strong,
+            }}
+          />
         </Done>
       ) : null}
-      <fieldset className="mb-3 flex min-w-0 gap-2" aria-label="Find or create the client's account">
+      <fieldset className="mb-3 flex min-w-0 gap-2" aria-label={intl.formatMessage(messages.findOrCreate)}>
         <Button
           variant={mode === "find" ? "secondary" : "outline"}
           aria-pressed={mode === "find"}
           onClick={() => setMode("find")}
         >
-          Find an account
+          {intl.formatMessage(messages.findAccount)}
         </Button>
         <Button
           variant={mode === "create" ? "secondary" : "outline"}
           aria-pressed={mode === "create"}
           onClick={() => setMode("create")}
         >
-          Create an account
+          {intl.formatMessage(messages.createAccount)}
         </Button>
       </fieldset>
       {mode === "find" ? (
         <form onSubmit={find} className="grid max-w-md gap-2">
           <TextField
             name="client-account"
-            label="The client's username or email"
+            label={intl.formatMessage(messages.accountLabel)}
             value={account}
             onChange={(e) => setAccount(e.target.value)}
             required
             autoComplete="off"
           />
-          <Button type="submit">Find client</Button>
+          <Button type="submit">{intl.formatMessage(messages.findClient)}</Button>
         </form>
       ) : (
         <form onSubmit={create} className="grid max-w-md gap-2">
-          {NEW_CLIENT_FIELDS.map(({ field, ...input }) => (
+          {NEW_CLIENT_FIELDS.map(({ field, label, hint, ...input }) => (
             <TextField
               key={field}
               {...input}
+              label={intl.formatMessage(label)}
+              hint={hint ? intl.formatMessage(hint) : undefined}
               value={fields[field]}
               onChange={(event) => setFields((typed) => ({ ...typed, [field]: event.target.value }))}
             />
           ))}
-          <Button type="submit">Create account</Button>
+          <Button type="submit">{intl.formatMessage(messages.createSubmit)}</Button>
         </form>
       )}
     </div>
   );
 }
-
-const DOCUMENT_OPTIONS = Object.entries(DOCUMENT_TYPES).map(([value, label]) => ({ value, label }));
 
 /** Reads a picked or captured photo as a data URL (what the API takes). */
 function readImage(file: File): Promise<string> {
@@ -311,6 +648,12 @@ function readImage(file: File): Promise<string> {
 }
 
 function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) {
+  const intl = useIntl();
+  const f = useFormats();
+  const documentOptions = (Object.keys(DOCUMENT_TYPES) as DocumentType[]).map((value) => ({
+    value,
+    label: intl.formatMessage(DOCUMENT_NAMES[value]),
+  }));
   const [type, setType] = useState<DocumentType>("passport");
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
@@ -320,7 +663,7 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
     event.preventDefault();
     const done = await act(
       { type: "document", document: { type, number, expiryDate: expiry, ...(image ? { image } : {}) } },
-      "Document recorded",
+      intl.formatMessage(messages.documentRecorded),
     );
     if (done) {
       setNumber("");
@@ -330,29 +673,33 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
   const document = session.document;
   return (
     <div>
-      <h3 className="text-lg font-bold">Identity document</h3>
+      <h3 className="text-lg font-bold">{intl.formatMessage(messages.stepDocument)}</h3>
       {document ? (
         <Done>
-          {DOCUMENT_TYPES[document.type]} ending <strong>{document.numberLast4}</strong>, expires{" "}
-          {formatDate(document.expiryDate)}
-          {document.hasImage ? ", image captured" : ""}.{" "}
-          {document.authorityRecordIds.length
-            ? `The authorities hold ${document.authorityRecordIds.length} record(s) naming this document.`
-            : "No authority's record names this document."}
+          <FormattedMessage
+            {...(document.hasImage ? messages.documentDoneImage : messages.documentDone)}
+            values={{
+              type: intl.formatMessage(DOCUMENT_NAMES[document.type]),
+              last4: <bdi dir="ltr">{document.numberLast4}</bdi>,
+              expiry: f.calendarDate(document.expiryDate),
+              strong,
+            }}
+          />{" "}
+          {intl.formatMessage(messages.documentRecords, { count: document.authorityRecordIds.length })}
         </Done>
       ) : null}
       <form onSubmit={submit} className="grid max-w-md gap-2">
         <SelectField
-          label="Document type"
-          options={DOCUMENT_OPTIONS}
+          label={intl.formatMessage(messages.documentType)}
+          options={documentOptions}
           value={type}
           onChange={(e) => setType(e.target.value as DocumentType)}
           name="document-type"
         />
         <TextField
           name="document-number"
-          label="Document number"
-          hint="6 to 20 letters and digits; only the last 4 are kept after 72 hours"
+          label={intl.formatMessage(messages.documentNumber)}
+          hint={intl.formatMessage(messages.documentNumberHint)}
           value={number}
           onChange={(e) => setNumber(e.target.value)}
           required
@@ -360,7 +707,7 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
         />
         <TextField
           name="document-expiry"
-          label="Expiry date"
+          label={intl.formatMessage(messages.expiryDate)}
           type="date"
           value={expiry}
           onChange={(e) => setExpiry(e.target.value)}
@@ -368,8 +715,8 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
         />
         <TextField
           name="document-image"
-          label="Photo of the document (optional)"
-          hint="Held only in the session and deleted 72 hours after capture; JPEG or PNG up to about 500 KB"
+          label={intl.formatMessage(messages.photo)}
+          hint={intl.formatMessage(messages.photoHint)}
           type="file"
           accept="image/jpeg,image/png"
           capture="environment"
@@ -379,13 +726,13 @@ function DocumentStep({ session, act }: { session: AssistedSession; act: Act }) 
             setImageError([]);
             if (!file) return setImage(null);
             if (file.size > 500 * 1024) {
-              setImageError(["The photo is too large: at most about 500 KB"]);
+              setImageError([intl.formatMessage(messages.photoTooLarge)]);
               return setImage(null);
             }
-            readImage(file).then(setImage, () => setImageError(["The photo could not be read"]));
+            readImage(file).then(setImage, () => setImageError([intl.formatMessage(messages.photoUnreadable)]));
           }}
         />
-        <Button type="submit">{document ? "Record again" : "Record document"}</Button>
+        <Button type="submit">{intl.formatMessage(document ? messages.recordAgain : messages.recordDocument)}</Button>
       </form>
     </div>
   );
@@ -405,6 +752,8 @@ function DualControlNotice({
   busy: boolean;
   act: Act;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   const [reason, setReason] = useState("");
   const approval = session.approval;
   const state = approvalState(approval, now);
@@ -415,36 +764,46 @@ function DualControlNotice({
     if (
       await act(
         { type: "decide-approval", approvalId: approval!.id, decision, reason },
-        decision === "approved" ? "Approval given" : "Approval denied",
+        intl.formatMessage(decision === "approved" ? messages.approvalGiven : messages.approvalDenied),
       )
     )
       setReason("");
   };
   const text: Record<NonNullable<typeof state> | "none", ReactNode> = {
-    none: "This step needs a supervisor's approval (dual control) before the session can continue.",
-    pending: approval ? (
-      <>
-        {approval.requestedBy.name} asked for approval at {formatDateTime(approval.requestedAt)}. The request lapses at{" "}
-        {formatDateTime(approval.expiresAt)} if nobody decides.
-      </>
-    ) : null,
-    approved: approval ? (
-      <>
-        Approved by {approval.decidedBy?.name} at {formatDateTime(approval.decidedAt!)}: “{approval.reason}”. The
-        approval holds until {formatDateTime(approval.expiresAt)}.
-      </>
-    ) : null,
-    denied: approval ? (
-      <>
-        Denied by {approval.decidedBy?.name} at {formatDateTime(approval.decidedAt!)}: “{approval.reason}”. Correct the
-        document and ask again.
-      </>
-    ) : null,
-    expired: "The approval lapsed before it was used. Ask again.",
+    none: intl.formatMessage(messages.approvalNone),
+    pending: approval
+      ? intl.formatMessage(messages.approvalPending, {
+          name: approval.requestedBy.name,
+          requestedAt: f.dateTime(approval.requestedAt),
+          expiresAt: f.dateTime(approval.expiresAt),
+        })
+      : null,
+    approved: approval
+      ? intl.formatMessage(messages.approvalApproved, {
+          name: approval.decidedBy?.name,
+          decidedAt: f.dateTime(approval.decidedAt!),
+          reason: approval.reason,
+          expiresAt: f.dateTime(approval.expiresAt),
+        })
+      : null,
+    denied: approval
+      ? intl.formatMessage(messages.approvalDeniedText, {
+          name: approval.decidedBy?.name,
+          decidedAt: f.dateTime(approval.decidedAt!),
+          reason: approval.reason,
+        })
+      : null,
+    expired: intl.formatMessage(messages.approvalExpired),
   };
-  const badge = { none: "Needed", pending: "Pending", approved: "Approved", denied: "Denied", expired: "Expired" }[
-    state ?? "none"
-  ];
+  const badge = intl.formatMessage(
+    {
+      none: messages.badgeNeeded,
+      pending: messages.badgePending,
+      approved: messages.badgeApproved,
+      denied: messages.badgeDenied,
+      expired: messages.badgeExpired,
+    }[state ?? "none"],
+  );
   const tone = state === "approved" ? "ok" : state === "denied" ? "bad" : "warn";
   return (
     <section
@@ -453,7 +812,7 @@ function DualControlNotice({
       data-testid="dual-control"
     >
       <h3 id="dual-control-heading" className="flex flex-wrap items-center gap-2 text-lg font-bold">
-        Dual control required{" "}
+        {intl.formatMessage(messages.dualControl)}{" "}
         <StatusBadge tone={tone} data-testid="approval-state">
           {badge}
         </StatusBadge>
@@ -465,17 +824,17 @@ function DualControlNotice({
         <Button
           className="mt-3"
           disabled={busy || !session.document}
-          onClick={() => void act({ type: "request-approval" }, "Approval requested")}
+          onClick={() => void act({ type: "request-approval" }, intl.formatMessage(messages.approvalRequested))}
           data-testid="button-request-approval"
         >
-          Request Approval
+          {intl.formatMessage(messages.requestApproval)}
         </Button>
       ) : null}
       {canDecide ? (
         <div className="mt-3 grid max-w-md gap-2">
           <TextField
             name="approval-reason"
-            label="Reason for your decision"
+            label={intl.formatMessage(messages.reason)}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             maxLength={500}
@@ -488,7 +847,7 @@ function DualControlNotice({
               onClick={() => void decide("approved")}
               data-testid="button-approve"
             >
-              Approve
+              {intl.formatMessage(messages.approve)}
             </Button>
             <Button
               variant="destructive"
@@ -496,19 +855,19 @@ function DualControlNotice({
               onClick={() => void decide("denied")}
               data-testid="button-deny"
             >
-              Deny
+              {intl.formatMessage(messages.deny)}
             </Button>
           </div>
         </div>
       ) : maker ? (
         <p className="mt-2 text-sm" data-testid="maker-notice">
-          Another supervisor must decide:{" "}
-          {maker === "requester"
-            ? "you cannot approve your own request"
-            : maker === "operator"
-              ? "you are running this session"
-              : "you recorded this document"}
-          . Call Supervisor if nobody has seen it.
+          {intl.formatMessage(
+            maker === "requester"
+              ? messages.makerRequester
+              : maker === "operator"
+                ? messages.makerOperator
+                : messages.makerRecorder,
+          )}
         </p>
       ) : null}
     </section>
@@ -516,29 +875,29 @@ function DualControlNotice({
 }
 
 function VisualMatchStep({ session, act }: { session: AssistedSession; act: Act }) {
+  const intl = useIntl();
   const [matched, setMatched] = useState<"yes" | "no">("yes");
   const [notes, setNotes] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void act(
       { type: "visual-match", matched: matched === "yes", notes },
-      matched === "yes" ? "Visual match confirmed" : "Visual match recorded",
+      intl.formatMessage(matched === "yes" ? messages.visualConfirmed : messages.visualRecorded),
     );
   };
   return (
     <div>
-      <h3 className="text-lg font-bold">Visual match</h3>
+      <h3 className="text-lg font-bold">{intl.formatMessage(messages.stepVisual)}</h3>
       {session.visualMatch ? (
         <Done>
-          {session.visualMatch.matched ? "The person matches the document" : "The person did not match the document"}{" "}
-          (checked by {session.visualMatch.by.name}).
+          {intl.formatMessage(session.visualMatch.matched ? messages.visualMatched : messages.visualNotMatched, {
+            name: session.visualMatch.by.name,
+          })}
         </Done>
       ) : null}
       <form onSubmit={submit} className="grid max-w-md gap-2">
         <fieldset className="grid gap-1">
-          <legend className="font-semibold">
-            Does the person in front of you match the document's photo and details?
-          </legend>
+          <legend className="font-semibold">{intl.formatMessage(messages.visualQuestion)}</legend>
           <label className="flex items-center gap-2">
             <input
               type="radio"
@@ -547,7 +906,7 @@ function VisualMatchStep({ session, act }: { session: AssistedSession; act: Act 
               checked={matched === "yes"}
               onChange={() => setMatched("yes")}
             />{" "}
-            Yes, they match
+            {intl.formatMessage(messages.visualYes)}
           </label>
           <label className="flex items-center gap-2">
             <input
@@ -557,24 +916,26 @@ function VisualMatchStep({ session, act }: { session: AssistedSession; act: Act 
               checked={matched === "no"}
               onChange={() => setMatched("no")}
             />{" "}
-            No, they do not match
+            {intl.formatMessage(messages.visualNo)}
           </label>
         </fieldset>
         <TextField
           name="visual-notes"
-          label="Notes (optional)"
+          label={intl.formatMessage(messages.notes)}
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
           maxLength={500}
           autoComplete="off"
         />
-        <Button type="submit">Record visual match</Button>
+        <Button type="submit">{intl.formatMessage(messages.recordVisual)}</Button>
       </form>
     </div>
   );
 }
 
-function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
+function IssueStep({ session, act, paper }: { session: AssistedSession; act: Act; paper: PaperChoice }) {
+  const intl = useIntl();
+  const f = useFormats();
   const [records, setRecords] = useState<CandidateRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -591,7 +952,7 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
           setRecords(list);
           setChosen(list.filter((record) => record.nameMatches).map((record) => record.type));
         },
-        () => live && setError("The authorities' records could not be read. Try again in a moment."),
+        () => live && setError(intl.formatMessage(messages.recordsUnreadable)),
       );
     return () => {
       live = false;
@@ -602,12 +963,14 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
     const issuance = session.issuance;
     return (
       <div>
-        <h3 className="text-lg font-bold">Issue credentials</h3>
+        <h3 className="text-lg font-bold">{intl.formatMessage(messages.stepIssue)}</h3>
         <Done>
-          Issued {issuance.credentialTypes.length} credential(s){" "}
-          {issuance.delivery === "wallet" ? "to the client's wallet" : "on paper"} by {issuance.by.name}.
+          {intl.formatMessage(issuance.delivery === "wallet" ? messages.issuedWallet : messages.issuedPaper, {
+            count: issuance.credentialTypes.length,
+          })}{" "}
+          {intl.formatMessage(messages.issuedBy, { name: issuance.by.name })}
         </Done>
-        <PaperLinks session={session} />
+        <PaperLinks session={session} paper={paper} />
       </div>
     );
   }
@@ -615,25 +978,27 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
     event.preventDefault();
     // The button stays disabled until the operator confirms; the server refuses an unconfirmed issue all the same.
     if (!confirmed) return;
-    void act({ type: "issue", credentialTypes: chosen, delivery, confirmed }, "Credentials issued");
+    void act(
+      { type: "issue", credentialTypes: chosen, delivery, confirmed },
+      intl.formatMessage(messages.credentialsIssued),
+    );
   };
   return (
     <div>
-      <h3 className="text-lg font-bold">Issue credentials</h3>
+      <h3 className="text-lg font-bold">{intl.formatMessage(messages.stepIssue)}</h3>
       {error ? <p role="alert">{error}</p> : null}
-      {records === null && !error ? <p role="status">Reading the authorities' records…</p> : null}
+      {records === null && !error ? <p role="status">{intl.formatMessage(messages.readingRecords)}</p> : null}
       {records && !records.length ? (
         <p role="status" data-testid="no-records">
-          No authority holds a record for {session.client?.name ?? "this client"} or names their document, so nothing
-          can be issued. End the session and refer the client to the issuing authority.
+          {intl.formatMessage(messages.noRecords, {
+            name: session.client?.name ?? intl.formatMessage(messages.thisClient),
+          })}
         </p>
       ) : null}
       {records?.length ? (
         <form onSubmit={submit} className="grid gap-3">
           <fieldset className="grid gap-2">
-            <legend className="font-semibold">
-              The authorities' records: compare each with the client and the document
-            </legend>
+            <legend className="font-semibold">{intl.formatMessage(messages.recordsLegend)}</legend>
             {records.map((record) => (
               <label
                 key={record.id}
@@ -651,14 +1016,20 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
                 <span>
                   <span className="font-semibold">{record.typeName}</span> ({record.authority})
                   <span className="block text-sm">
-                    Name on record: <strong>{record.name || "not given"}</strong>
-                    {record.birthdate ? `, born ${formatDate(record.birthdate)}` : ""}; valid until{" "}
-                    {formatDate(record.validUntil)}
-                    {record.linked ? "" : "; found through the document (will be added to the client's account)"}
+                    <FormattedMessage
+                      {...messages.nameOnRecord}
+                      values={{
+                        name: record.name || intl.formatMessage(messages.notGiven),
+                        born: record.birthdate ? f.calendarDate(record.birthdate) : "none",
+                        validUntil: f.date(record.validUntil),
+                        linked: record.linked ? "yes" : "no",
+                        strong,
+                      }}
+                    />
                   </span>
                   {record.nameMatches ? null : (
                     <span className="block text-sm font-semibold text-govuk-red dark:text-red-400">
-                      This name is not the client account's: it cannot be issued to them.
+                      {intl.formatMessage(messages.nameMismatch)}
                     </span>
                   )}
                 </span>
@@ -666,7 +1037,10 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
             ))}
           </fieldset>
           <p>
-            Client: <strong dir="auto">{session.client?.name}</strong>
+            <FormattedMessage
+              {...messages.client}
+              values={{ name: <bdi dir="auto">{session.client?.name}</bdi>, strong }}
+            />
           </p>
           <label className="flex items-start gap-2">
             <input
@@ -676,10 +1050,10 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
               onChange={(e) => setConfirmed(e.target.checked)}
               data-testid="confirm-record"
             />
-            <span>The authority's record matches the client in front of me and their document</span>
+            <span>{intl.formatMessage(messages.confirmRecord)}</span>
           </label>
           <fieldset className="grid gap-1">
-            <legend className="font-semibold">How will the client hold them?</legend>
+            <legend className="font-semibold">{intl.formatMessage(messages.deliveryLegend)}</legend>
             <label className="flex items-center gap-2">
               <input
                 type="radio"
@@ -688,7 +1062,7 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
                 checked={delivery === "wallet"}
                 onChange={() => setDelivery("wallet")}
               />{" "}
-              In their wallet (they add them on their own phone or computer)
+              {intl.formatMessage(messages.deliveryWallet)}
             </label>
             <label className="flex items-center gap-2">
               <input
@@ -698,11 +1072,11 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
                 checked={delivery === "paper"}
                 onChange={() => setDelivery("paper")}
               />{" "}
-              On paper (no phone): print a paper QR
+              {intl.formatMessage(messages.deliveryPaper)}
             </label>
           </fieldset>
           <Button type="submit" disabled={!confirmed || !chosen.length} data-testid="button-issue">
-            Issue credentials
+            {intl.formatMessage(messages.stepIssue)}
           </Button>
         </form>
       ) : null}
@@ -710,54 +1084,63 @@ function IssueStep({ session, act }: { session: AssistedSession; act: Act }) {
   );
 }
 
-/** The page that prints the session's paper credentials (what Generate Paper QR opens). */
-export const paperPage = (sessionId: string) => `/assisted/sessions/${sessionId}/paper`;
+/**
+ * The page that prints the session's paper credentials (what Generate Paper QR opens), in the
+ * client's language (issue 21: the paper is theirs, whatever language the console is in).
+ */
+export const paperPage = (sessionId: string, clientLocale: Locale) =>
+  `/assisted/sessions/${sessionId}/paper?lang=${clientLocale}`;
 
-function PaperLinks({ session }: { session: AssistedSession }) {
+/** The client's language for the paper (each named in itself), and the link that prints it. */
+function PaperLinks({ session, paper }: { session: AssistedSession; paper: PaperChoice }) {
+  const intl = useIntl();
   const count = session.issuance?.paperCredentialIds.length ?? 0;
   if (!count) return null;
   return (
-    <a
-      className={buttonClasses("outline")}
-      href={paperPage(session.id)}
-      target="_blank"
-      rel="noopener"
-      data-testid="paper-link"
-    >
-      Print paper QR{count > 1 ? ` (${count} credentials)` : ""}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
+    <div className="flex flex-wrap items-end gap-3">
+      <SelectField
+        label={intl.formatMessage(messages.clientLanguage)}
+        name="paper-language"
+        options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_INFO[locale].name }))}
+        value={paper.clientLocale}
+        onChange={(event) => paper.onClientLocale(event.target.value as Locale)}
+        data-testid="paper-language"
+      />
+      <a
+        className={buttonClasses("outline")}
+        href={paperPage(session.id, paper.clientLocale)}
+        target="_blank"
+        rel="noopener"
+        data-testid="paper-link"
+      >
+        {intl.formatMessage(messages.printPaper, { count })}
+        <span className="sr-only"> {intl.formatMessage(messages.newTab)}</span>
+      </a>
+    </div>
   );
 }
 
-function HandoverStep({ session }: { session: AssistedSession }) {
+function HandoverStep({ session, paper }: { session: AssistedSession; paper: PaperChoice }) {
+  const intl = useIntl();
   const issuance = session.issuance;
   return (
     <div data-testid="handover">
-      <h3 className="text-lg font-bold">Handover</h3>
+      <h3 className="text-lg font-bold">{intl.formatMessage(messages.stepHandover)}</h3>
       <ul className="mt-2 list-disc space-y-1 ps-6">
         <li>
-          Account: <strong>{session.client?.username}</strong>
-          {session.client?.createdHere ? " (created today: the client keeps their password to themselves)" : ""}.
+          <FormattedMessage
+            {...(session.client?.createdHere ? messages.handoverAccountCreated : messages.handoverAccount)}
+            values={{ username: <bdi dir="ltr">{session.client?.username}</bdi>, strong }}
+          />
         </li>
-        {issuance?.delivery === "wallet" ? (
-          <li>
-            On their phone or computer the client signs in, opens My Wallet and adds their credentials: they are ready
-            for them.
-          </li>
-        ) : null}
-        {issuance?.delivery === "paper" ? (
-          <li>
-            Hand over the printed paper QR. Tell the client that whoever checks it will also ask for photo ID, and when
-            it expires.
-          </li>
-        ) : null}
-        <li>The document's full number and any photo are deleted 72 hours after capture.</li>
+        {issuance?.delivery === "wallet" ? <li>{intl.formatMessage(messages.handoverWallet)}</li> : null}
+        {issuance?.delivery === "paper" ? <li>{intl.formatMessage(messages.handoverPaper)}</li> : null}
+        <li>{intl.formatMessage(messages.handoverDeleted)}</li>
       </ul>
       <div className="mt-3">
-        <PaperLinks session={session} />
+        <PaperLinks session={session} paper={paper} />
       </div>
-      <p className="mt-3">When the client has everything, end the session.</p>
+      <p className="mt-3">{intl.formatMessage(messages.handoverEnd)}</p>
     </div>
   );
 }

@@ -5,10 +5,24 @@
  * (core/gabriel/agents.ts), which the agents run from: the page states what the code does.
  */
 import type { ReactNode } from "react";
+import { defineMessages, useIntl } from "react-intl";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { capitalise } from "#core/format/format.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
 import type { PublicAgent } from "#server/gabriel/transparency-page.ts";
+import { agentWord } from "./agent-words.ts";
+
+const messages = defineMessages({
+  watches: { id: "gabriel.transparency.agent.watches", defaultMessage: "What it looks at" },
+  may: { id: "gabriel.transparency.agent.may", defaultMessage: "What it may do" },
+  mayNot: { id: "gabriel.transparency.agent.mayNot", defaultMessage: "What it may never do" },
+  rules: { id: "gabriel.transparency.agent.rules", defaultMessage: "Its rules" },
+  adverse: { id: "gabriel.transparency.agent.adverse", defaultMessage: "Raises a case for a person to decide" },
+  notAdverse: {
+    id: "gabriel.transparency.agent.notAdverse",
+    defaultMessage: "Noted in the agent's record only: no case is raised",
+  },
+});
 
 const AGENT_ICONS: Record<AgentType, IconName> = {
   onboarding: "users",
@@ -35,6 +49,7 @@ function MarkedList({
   items: readonly string[];
   mark: "check" | "cross" | "dot";
 }) {
+  const intl = useIntl();
   const colour =
     mark === "check"
       ? "text-govuk-green dark:text-green-400"
@@ -52,7 +67,7 @@ function MarkedList({
               <Icon name={mark} className="h-5 w-5" />
             </span>
           )}
-          <span>{capitalise(item)}</span>
+          <span>{capitalise(agentWord(intl, item))}</span>
         </li>
       ))}
     </ul>
@@ -60,6 +75,7 @@ function MarkedList({
 }
 
 function AgentCard({ agent }: { agent: PublicAgent }) {
+  const intl = useIntl();
   const id = `agent-${agent.type}`;
   return (
     <article
@@ -71,26 +87,26 @@ function AgentCard({ agent }: { agent: PublicAgent }) {
           <Icon name={AGENT_ICONS[agent.type]} className="h-7 w-7" />
         </span>
         <h3 id={id} className="text-xl font-bold text-govuk-black dark:text-slate-100">
-          {agent.name}
+          {agentWord(intl, agent.name)}
         </h3>
       </div>
-      <p className="mt-3 text-govuk-black dark:text-slate-200">{agent.purpose}</p>
+      <p className="mt-3 text-govuk-black dark:text-slate-200">{agentWord(intl, agent.purpose)}</p>
 
       <div className="text-govuk-grey dark:text-slate-300">
-        <ListHeading id={`${id}-watches`}>What it looks at</ListHeading>
+        <ListHeading id={`${id}-watches`}>{intl.formatMessage(messages.watches)}</ListHeading>
         <MarkedList labelledBy={`${id}-watches`} items={agent.watches} mark="dot" />
 
-        <ListHeading id={`${id}-may`}>What it may do</ListHeading>
+        <ListHeading id={`${id}-may`}>{intl.formatMessage(messages.may)}</ListHeading>
         <MarkedList labelledBy={`${id}-may`} items={agent.may} mark="check" />
 
-        <ListHeading id={`${id}-may-not`}>What it may never do</ListHeading>
+        <ListHeading id={`${id}-may-not`}>{intl.formatMessage(messages.mayNot)}</ListHeading>
         <MarkedList labelledBy={`${id}-may-not`} items={agent.mayNot} mark="cross" />
 
-        <ListHeading id={`${id}-rules`}>Its rules</ListHeading>
+        <ListHeading id={`${id}-rules`}>{intl.formatMessage(messages.rules)}</ListHeading>
         <ul aria-labelledby={`${id}-rules`} className="mt-2 space-y-3">
           {agent.rules.map((rule) => (
             <li key={rule.id} className="rounded-sm border border-govuk-border p-3 dark:border-slate-700">
-              <p className="text-govuk-black dark:text-slate-200">{rule.looksFor}</p>
+              <p className="text-govuk-black dark:text-slate-200">{agentWord(intl, rule.looksFor)}</p>
               <p
                 className={`mt-2 inline-flex items-center gap-1.5 rounded-sm px-2 py-0.5 text-sm font-semibold ${
                   rule.adverse
@@ -99,9 +115,7 @@ function AgentCard({ agent }: { agent: PublicAgent }) {
                 }`}
               >
                 <Icon name={rule.adverse ? "user" : "file"} className="h-4 w-4" />
-                {rule.adverse
-                  ? "Raises a case for a person to decide"
-                  : "Noted in the agent's record only: no case is raised"}
+                {intl.formatMessage(rule.adverse ? messages.adverse : messages.notAdverse)}
               </p>
             </li>
           ))}
