@@ -97,6 +97,7 @@ describe("/verify/{shareId}: an active share", () => {
       "issuerName",
       "kind",
       "linkExpiresAt",
+      "meta",
       "outcome",
       "reason",
     ]);
