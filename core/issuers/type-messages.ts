@@ -8,7 +8,7 @@ import { defineMessages, type IntlShape, type MessageDescriptor } from "@formatj
 import type { CredentialTypeCode } from "./registry.ts";
 
 /** Given name, family name and date of birth: every type carries them. */
-export const NAME_CLAIM_MESSAGES = defineMessages({
+const NAME_CLAIM_MESSAGES = defineMessages({
   given_name: { id: "credential.claim.givenName", defaultMessage: "Given name" },
   family_name: { id: "credential.claim.familyName", defaultMessage: "Family name" },
   birthdate: { id: "credential.claim.birthdate", defaultMessage: "Date of birth" },

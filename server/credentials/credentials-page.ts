@@ -68,7 +68,7 @@ const messages = defineMessages<{
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A claim value as people read it, in the page's language: yes or no, lists joined, calendar dates. */
-export function attributeValue(value: unknown, intl: IntlShape, f: Formats): string {
+function attributeValue(value: unknown, intl: IntlShape, f: Formats): string {
   if (value === true) return intl.formatMessage(messages.yes);
   if (value === false) return intl.formatMessage(messages.no);
   if (value === null || value === undefined) return intl.formatMessage(messages.notRecorded);
