@@ -5,8 +5,7 @@
  * "Expires soon" is the wallet's own flag (toWalletCredential): it is not worked out again here.
  * Its words are in the page's language (issue 21): the loader says which.
  */
-import type { NoMessageValues as NoValues } from "@formatjs/intl";
-import { defineMessages, type IntlShape } from "@formatjs/intl";
+import { defineMessages, type IntlShape, type NoMessageValues as NoValues } from "@formatjs/intl";
 import { type Formats, formats } from "#core/format/locale.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import type { Database } from "#db/client.ts";

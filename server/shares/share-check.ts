@@ -5,8 +5,7 @@
  * issuer, and nothing else. Every check is recorded in `presentations` and counted on the share.
  */
 
-import type { NoMessageValues as NoValues } from "@formatjs/intl";
-import { defineMessages } from "@formatjs/intl";
+import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";

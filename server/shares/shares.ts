@@ -5,8 +5,7 @@
  * not the credential id, so links cannot be guessed, linked to each other, or outlive a revoke.
  */
 
-import type { NoMessageValues as NoValues } from "@formatjs/intl";
-import { defineMessages } from "@formatjs/intl";
+import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";

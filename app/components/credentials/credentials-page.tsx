@@ -7,8 +7,7 @@
 
 import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import type { NoMessageValues as NoValues } from "react-intl";
-import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage, type NoMessageValues as NoValues, useIntl } from "react-intl";
 import { track } from "#app/client/tracker.client.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, StatTile } from "#app/components/ui/card.tsx";

@@ -4,8 +4,13 @@
  */
 
 import type { ReactNode } from "react";
-import type { MessageTag, NoMessageValues as NoValues } from "react-intl";
-import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import {
+  defineMessages,
+  FormattedMessage,
+  type MessageTag,
+  type NoMessageValues as NoValues,
+  useIntl,
+} from "react-intl";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { valueDirection } from "#app/components/ui/direction.ts";

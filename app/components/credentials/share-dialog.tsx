@@ -1,6 +1,11 @@
 import { useEffect, useState } from "react";
-import type { NoMessageValues as NoValues } from "react-intl";
-import { defineMessages, FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import {
+  defineMessages,
+  FormattedMessage,
+  type IntlShape,
+  type NoMessageValues as NoValues,
+  useIntl,
+} from "react-intl";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { copyText } from "#app/client/clipboard.ts";
 import { track } from "#app/client/tracker.client.ts";

@@ -5,8 +5,13 @@
 
 import { Form } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
-import type { MessageTag, NoMessageValues as NoValues } from "react-intl";
-import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import {
+  defineMessages,
+  FormattedMessage,
+  type MessageTag,
+  type NoMessageValues as NoValues,
+  useIntl,
+} from "react-intl";
 import { track } from "#app/client/tracker.client.ts";
 import { copyShareLink } from "#app/components/credentials/share-dialog.tsx";
 import { useCredentialType } from "#app/components/credentials/type-text.ts";

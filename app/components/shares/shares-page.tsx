@@ -7,8 +7,7 @@
 
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { NoMessageValues as NoValues } from "react-intl";
-import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage, type NoMessageValues as NoValues, useIntl } from "react-intl";
 import { useCredentialType } from "#app/components/credentials/type-text.ts";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, StatTile } from "#app/components/ui/card.tsx";

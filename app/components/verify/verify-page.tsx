@@ -8,8 +8,7 @@
 
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { NoMessageValues as NoValues } from "react-intl";
-import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage, type NoMessageValues as NoValues, useIntl } from "react-intl";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { formatDateTimeZoned } from "#core/format/format.ts";
