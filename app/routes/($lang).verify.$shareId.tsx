@@ -10,9 +10,10 @@
  */
 import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { SITE_NAME } from "#app/components/meta.ts";
-import { INVALID_LINK_TITLE, VerifyPage } from "#app/components/verify/verify-page.tsx";
+import { messages, VerifyPage } from "#app/components/verify/verify-page.tsx";
 import { getUser } from "#server/accounts/authentication.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { checkShareLink, type ShareCheck } from "#server/shares/share-check.ts";
 
 const PAGE_HEADERS = {
@@ -26,23 +27,39 @@ const PAGE_HEADERS = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Also the module of /verify/* (remix.config.js): a link with its id missing or something added.
   const shareId = params["*"] === undefined ? (params.shareId ?? "") : "";
+  // A public page: its address says its language ("/cy/verify/…"); English without a prefix.
+  const locale = pageLocale(request, context, params.lang, null);
   // Anybody may open the link; a signed-in viewer is recorded as the check's verifier (looked up only for a check).
-  const data = await checkShareLink(context, request.url, shareId, async () => ({
-    verifierId: (await getUser(request, context))?.id ?? null,
-  }));
-  return json<ShareCheck>(data, { status: data.kind === "invalid" ? 404 : 200, headers: PAGE_HEADERS });
+  const data = await checkShareLink(
+    context,
+    request.url,
+    shareId,
+    async () => ({ verifierId: (await getUser(request, context))?.id ?? null }),
+    new Date(),
+    locale,
+  );
+  const intl = serverIntl(locale);
+  const meta = {
+    title: intl.formatMessage(data.kind === "invalid" ? messages.metaInvalid : messages.metaCheck),
+    description: intl.formatMessage(messages.metaDescription),
+  };
+  return json<ShareCheck & { meta: typeof meta }>(
+    { ...data, meta },
+    { status: data.kind === "invalid" ? 404 : 200, headers: PAGE_HEADERS },
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.kind === "invalid" ? INVALID_LINK_TITLE : "Credential check"} | ${SITE_NAME}` },
-  { name: "description", content: "Check whether a shared credential is valid right now." },
+  { title: data?.meta.title ?? (data?.kind === "invalid" ? messages.metaInvalid : messages.metaCheck).defaultMessage },
+  { name: "description", content: data?.meta.description ?? messages.metaDescription.defaultMessage },
   { name: "robots", content: "noindex" },
   // The header says so too; the meta tag holds if a proxy drops the header.
   { name: "referrer", content: "no-referrer" },
 ];
 
 export default function VerifyShare() {
-  return <VerifyPage data={useLoaderData<typeof loader>()} />;
+  const { meta: _meta, ...data } = useLoaderData<typeof loader>();
+  return <VerifyPage data={data as ShareCheck} />;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { createShare } from "#server/shares/shares.ts";
 
 const ShareBody = z.object({
@@ -20,7 +21,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const input = await parseBody(request, ShareBody);
   try {
-    const share = await createShare(context.db, user.id, params.id ?? "", input);
+    const share = await createShare(context.db, user.id, params.id ?? "", input, new Date(), requestLocale(request));
     return json(share, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return serviceErrorResponse(error);

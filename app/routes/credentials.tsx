@@ -5,25 +5,37 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { defineMessages } from "react-intl";
 import { CredentialsPage } from "#app/components/credentials/credentials-page.tsx";
-import { requireUser } from "#server/accounts/authentication.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
 import { credentialsPageData } from "#server/credentials/credentials-page.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 
-export const meta: MetaFunction = () => [
-  { title: "My Credentials | UK Digital Identity" },
-  {
-    name: "description",
-    content: "Your verifiable credentials: view their details, share them and download certificates.",
+const messages = defineMessages({
+  title: { id: "credentials.meta.title", defaultMessage: "My Credentials | UK Digital Identity" },
+  description: {
+    id: "credentials.meta.description",
+    defaultMessage: "Your verifiable credentials: view their details, share them and download certificates.",
   },
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.meta.title ?? messages.title.defaultMessage },
+  { name: "description", content: data?.meta.description ?? messages.description.defaultMessage },
 ];
 
 /** Signed-in only (spec 000 §2): visitors are sent to /login. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const page = await credentialsPageData(context.db, user.id);
-  return json(page, { headers: { "Cache-Control": "private, no-store" } });
+  const session = await requireSession(request, context);
+  const locale = pageLocale(request, context, undefined, session.user);
+  const page = await credentialsPageData(context.db, session.user.id, new Date(), locale);
+  const intl = serverIntl(locale);
+  const meta = { title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) };
+  return json({ ...page, meta }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function Credentials() {
-  return <CredentialsPage {...useLoaderData<typeof loader>()} />;
+  const { meta: _meta, ...page } = useLoaderData<typeof loader>();
+  return <CredentialsPage {...page} />;
 }

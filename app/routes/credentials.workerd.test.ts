@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from "jose";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it, vi } from "vitest";
+import { formats } from "#core/format/locale.ts";
 import { credentials, shares, systemLogs, walletEvents } from "#db/schema/index.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { citizenWithRecords, issueCredential, revokeAsAdmin, shareOf } from "#tests/support/wallet-fixtures.ts";
@@ -176,6 +177,33 @@ describe("GET /credentials", () => {
     );
     expect(html).toMatch(/<form method="post" action="\/credentials\/right_to_work_certificate.pdf"/);
     expect(html).not.toContain("vcJwt");
+  });
+
+  it("speaks Welsh to a citizen who chose it: the page, its data's words, the type's names and claim labels, the dates", async () => {
+    const { cookie } = await citizenWithRecords();
+    const rtw = await issueCredential(cookie, "rtw");
+    await db()
+      .update(credentials)
+      .set({ expiresAt: new Date(Date.now() + 30 * DAY_MS) })
+      .where(eq(credentials.id, rtw.id));
+    const welsh = `${cookie}; lang=cy`;
+    const response = await call("/credentials", { cookie: welsh });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="cy"/);
+    expect(html).toContain("<title>Fy Nhystlythyrau | Hunaniaeth Ddigidol y DU</title>");
+    expect(html).toMatch(/<h1[^>]*>Fy Nhystlythyrau<\/h1>/);
+    expect(html).toContain("Hawl i Weithio");
+    expect(html).toContain("Yn dod i ben mewn 30 diwrnod");
+    expect(html).not.toContain("My Credentials");
+    const response2 = await call("/credentials?_data=routes%2Fcredentials", { cookie: welsh });
+    const [card] = ((await response2.json()) as PageData).credentials;
+    expect(card).toMatchObject({ typeName: "Hawl i Weithio", note: "Yn dod i ben mewn 30 diwrnod" });
+    expect(card!.attributes).toContainEqual({ name: "hasRightToWork", label: "Hawl i weithio", value: "Ydy" });
+    expect(card!.attributes).toContainEqual({ name: "given_name", label: "Enw cyntaf", value: "Sarah" });
+    // Welsh month names (ADR 038), not English ones.
+    expect(card!.issued).toBe(formats("cy").date(new Date()));
+    expect(card!.issued).not.toBe(enGB(new Date()));
   });
 
   it("counts verifications recorded against the credential", async () => {

@@ -5,41 +5,58 @@
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { defineMessages } from "react-intl";
 import { pageMeta } from "#app/components/meta.ts";
 import { type RevokeAnswer, SharesPage } from "#app/components/shares/shares-page.tsx";
-import { requireUser } from "#server/accounts/authentication.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
+import { serverCredentialType } from "#server/credentials/type-text.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { readFormBody } from "#server/http/form.ts";
-import { revokeOwnShare, SHARE_ID_PATTERN } from "#server/shares/shares.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { revokeOwnShare, SHARE_ID_PATTERN, shareNotFound } from "#server/shares/shares.ts";
 import { sharesPageData } from "#server/shares/shares-page.ts";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Recent Shares",
-    description: "The links you have shared to let others check a credential, and their certificates.",
-  });
+const messages = defineMessages({
+  title: { id: "shares.meta.title", defaultMessage: "Recent Shares | UK Digital Identity" },
+  description: {
+    id: "shares.meta.description",
+    defaultMessage: "The links you have shared to let others check a credential, and their certificates.",
+  },
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const title = data?.meta.title ?? messages.title.defaultMessage;
+  // The title in the page's language, the site's name in it too (pageMeta adds only the English one).
+  return pageMeta({ title, description: data?.meta.description ?? messages.description.defaultMessage }).map((tag) =>
+    "title" in tag ? { title } : "property" in tag && tag.property === "og:title" ? { ...tag, content: title } : tag,
+  );
+};
 
 /** Signed-in only (spec 000 §2): visitors are sent to /login. Only the user's own shares. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const session = await requireSession(request, context);
   const url = new URL(request.url);
-  const page = await sharesPageData(context.db, user.id, url.searchParams.get("confirm"));
-  return json({ ...page, origin: url.origin }, { headers: { "Cache-Control": "private, no-store" } });
+  const intl = serverIntl(pageLocale(request, context, undefined, session.user));
+  const page = await sharesPageData(context.db, session.user.id, url.searchParams.get("confirm"));
+  const meta = { title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) };
+  return json({ ...page, origin: url.origin, meta }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Revokes one of the user's own shares; another user's share reads as not found. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const session = await requireSession(request, context);
+  const locale = pageLocale(request, context, undefined, session.user);
   const body = await readFormBody(request);
   if (!body.ok) return json<RevokeAnswer>({ ok: false, message: body.message }, { status: body.status });
   const intent = body.form.get("intent");
   const shareId = body.form.get("shareId");
   if (intent !== "revoke" || typeof shareId !== "string" || !SHARE_ID_PATTERN.test(shareId)) {
-    return json<RevokeAnswer>({ ok: false, message: "Share not found" }, { status: 404 });
+    return json<RevokeAnswer>({ ok: false, message: shareNotFound(locale).message }, { status: 404 });
   }
   try {
-    const share = await revokeOwnShare(context, request, user, shareId);
-    return json<RevokeAnswer>({ ok: true, credentialName: share.credentialName });
+    const share = await revokeOwnShare(context, request, session.user, shareId);
+    return json<RevokeAnswer>({ ok: true, credentialName: serverCredentialType(locale, share.credentialType).name });
   } catch (error) {
     if (error instanceof ServiceError)
       return json<RevokeAnswer>({ ok: false, message: error.message }, { status: error.status });
@@ -48,5 +65,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Shares() {
-  return <SharesPage {...useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  const { meta: _meta, ...page } = useLoaderData<typeof loader>();
+  return <SharesPage {...page} actionData={useActionData<typeof action>()} />;
 }

@@ -84,6 +84,21 @@ describe("/verify/{shareId}: an active share", () => {
     expect(opened.map((e) => e.userId)).toEqual([alice.user.id, alice.user.id]);
   });
 
+  it("checks in Welsh at /cy/verify/{id}: the result, the type's Welsh name, the title, the times", async () => {
+    const alice = await citizenWithCredential();
+    const share = await shareOf(alice.cookie, alice.credential.id);
+    const response = await call(`/cy${share.verifyPath}`);
+    expect(response.status).toBe(200);
+    const html = await textOf(response);
+    expect(html).toMatch(/<html lang="cy"/);
+    expect(html).toContain("<title>Gwirio tystlythyr | Hunaniaeth Ddigidol y DU</title>");
+    expect(html).toMatch(/<h1[^>]*>Mae&#x27;r tystlythyr yn ddilys<\/h1>/);
+    expect(html).toContain("Hawl i Weithio");
+    expect(html).toMatch(/<dt[^>]*>Canlyniad<\/dt><dd[^>]*>Dilys<\/dd>/);
+    expect(html).toContain("(amser y DU)");
+    expect(html).not.toContain("Credential is valid");
+  });
+
   it("gives the browser's data request the same answer, with nothing personal in it", async () => {
     const alice = await citizenWithCredential();
     const share = await shareOf(alice.cookie, alice.credential.id);
@@ -97,6 +112,7 @@ describe("/verify/{shareId}: an active share", () => {
       "issuerName",
       "kind",
       "linkExpiresAt",
+      "meta",
       "outcome",
       "reason",
     ]);
@@ -119,7 +135,8 @@ describe("/verify/{shareId}: an active share", () => {
     const html = await textOf(response);
     expect(html).toMatch(/<h1[^>]*>Credential is not valid<\/h1>/);
     expect(html).toContain("The Home Office has revoked this credential.");
-    expect(html).not.toContain("Credential is valid");
+    // The page's messages travel with it (ADR 035): what it must not say is the valid heading.
+    expect(html).not.toMatch(/<h1[^>]*>Credential is valid<\/h1>/);
     const [check] = await checksOf(share.id);
     expect(check!.verificationResult).toBe("STATUS_REVOKED");
     expect(await viewsOf(share.id)).toBe(1);

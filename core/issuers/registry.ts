@@ -10,6 +10,8 @@
  *   status list           {base}/status/lists/{listId}
  */
 
+import { TYPE_MESSAGES } from "./type-messages.ts";
+
 export type IssuerId = "home-office" | "dbs" | "dvla" | "professional-body";
 
 export interface Authority {
@@ -58,103 +60,70 @@ export interface CredentialType {
   icon: "briefcase" | "home" | "shield" | "car" | "award";
 }
 
-const NAME_CLAIMS: readonly ClaimDefinition[] = [
-  { name: "given_name", label: "Given name" },
-  { name: "family_name", label: "Family name" },
-  { name: "birthdate", label: "Date of birth" },
-];
+/**
+ * A type's English names, description and claims, from its messages (core/issuers/type-messages.ts:
+ * the words are written once, there, and translated in the catalogs). Claims in display order.
+ */
+function words(code: CredentialTypeCode, claimOrder: readonly string[]) {
+  const m = TYPE_MESSAGES[code];
+  const claims = m.claims as Record<string, { defaultMessage: string }>;
+  return {
+    title: m.title.defaultMessage,
+    subtitle: m.subtitle.defaultMessage,
+    longName: m.name.defaultMessage,
+    description: m.description.defaultMessage,
+    claims: [...NAME_CLAIMS, ...claimOrder].map((name) => ({ name, label: claims[name]!.defaultMessage })),
+  };
+}
+
+const NAME_CLAIMS = ["given_name", "family_name", "birthdate"] as const;
 
 export const CREDENTIAL_TYPES: Readonly<Record<CredentialTypeCode, CredentialType>> = {
   rtw: {
     code: "rtw",
     slug: "right-to-work",
-    title: "Right to Work",
-    subtitle: "Employment Authorization",
-    longName: "Right to Work",
-    description: "Confirms the holder's right to work in the United Kingdom and any conditions on it.",
+    ...words("rtw", ["hasRightToWork", "workRestrictions", "immigrationStatus", "expiryDate"]),
     issuerId: "home-office",
-    claims: [
-      ...NAME_CLAIMS,
-      { name: "hasRightToWork", label: "Right to work" },
-      { name: "workRestrictions", label: "Work restrictions" },
-      { name: "immigrationStatus", label: "Immigration status" },
-      { name: "expiryDate", label: "Permission expires" },
-    ],
     colour: "blue",
     icon: "briefcase",
   },
   rtr: {
     code: "rtr",
     slug: "right-to-rent",
-    title: "Right to Rent",
-    subtitle: "Housing Authorization",
-    longName: "Right to Rent",
-    description: "Confirms the holder's right to rent residential property in England.",
+    ...words("rtr", ["hasRightToRent", "rentRestrictions", "expiryDate"]),
     issuerId: "home-office",
-    claims: [
-      ...NAME_CLAIMS,
-      { name: "hasRightToRent", label: "Right to rent" },
-      { name: "rentRestrictions", label: "Rent restrictions" },
-      { name: "expiryDate", label: "Permission expires" },
-    ],
     colour: "green",
     icon: "home",
   },
   dbs: {
     code: "dbs",
     slug: "dbs-enhanced",
-    title: "DBS Enhanced",
-    subtitle: "Criminal Record Check",
-    longName: "DBS Enhanced Check",
-    description: "The outcome of an enhanced criminal record check with barred list checks.",
+    ...words("dbs", [
+      "certificateNumber",
+      "checkLevel",
+      "workforce",
+      "policeRecords",
+      "barredListChildren",
+      "barredListAdults",
+      "issueDate",
+    ]),
     issuerId: "dbs",
-    claims: [
-      ...NAME_CLAIMS,
-      { name: "certificateNumber", label: "Certificate number" },
-      { name: "checkLevel", label: "Check level" },
-      { name: "workforce", label: "Workforce" },
-      { name: "policeRecords", label: "Police records" },
-      { name: "barredListChildren", label: "Children's barred list" },
-      { name: "barredListAdults", label: "Adults' barred list" },
-      { name: "issueDate", label: "Certificate issued" },
-    ],
     colour: "purple",
     icon: "shield",
   },
   driving_licence: {
     code: "driving_licence",
     slug: "driving-licence",
-    title: "Driving License",
-    subtitle: "Driving Entitlement",
-    longName: "Driving License",
-    description: "The holder's driving entitlement as recorded by the DVLA.",
+    ...words("driving_licence", ["licenceNumber", "categories", "penaltyPoints", "age_over_18", "expiryDate"]),
     issuerId: "dvla",
-    claims: [
-      ...NAME_CLAIMS,
-      { name: "licenceNumber", label: "Licence number" },
-      { name: "categories", label: "Categories" },
-      { name: "penaltyPoints", label: "Penalty points" },
-      { name: "age_over_18", label: "Over 18" },
-      { name: "expiryDate", label: "Licence expires" },
-    ],
     colour: "orange",
     icon: "car",
   },
   professional_certificate: {
     code: "professional_certificate",
     slug: "professional-certificate",
-    title: "Professional Certificate",
-    subtitle: "Professional Registration",
-    longName: "Professional Certificate",
-    description: "The holder's current registration with a professional body.",
+    ...words("professional_certificate", ["profession", "registrationNumber", "registeredSince", "expiryDate"]),
     issuerId: "professional-body",
-    claims: [
-      ...NAME_CLAIMS,
-      { name: "profession", label: "Profession" },
-      { name: "registrationNumber", label: "Registration number" },
-      { name: "registeredSince", label: "Registered since" },
-      { name: "expiryDate", label: "Registration renews" },
-    ],
     colour: "teal",
     icon: "award",
   },
@@ -247,21 +216,6 @@ export function vctUrl(base: string, type: CredentialTypeCode): string {
 
 export function statusListUrl(base: string, listId: string): string {
   return `${normaliseBase(base)}/status/lists/${listId}`;
-}
-
-/**
- * SD-JWT VC type metadata (draft section 6) for one type: name, description, display and a
- * claim entry per personal claim, each "sd": "always".
- */
-export function typeMetadata(base: string, type: CredentialTypeCode): Record<string, unknown> {
-  const t = CREDENTIAL_TYPES[type];
-  return {
-    vct: vctUrl(base, type),
-    name: t.longName,
-    description: t.description,
-    display: [{ lang: "en-GB", name: t.longName, description: t.description }],
-    claims: t.claims.map((c) => ({ path: [c.name], display: [{ lang: "en-GB", label: c.label }], sd: "always" })),
-  };
 }
 
 /**

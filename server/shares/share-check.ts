@@ -4,12 +4,54 @@
  * now (issuer signature, expiry and status fetched fresh, failing closed), its type and its
  * issuer, and nothing else. Every check is recorded in `presentations` and counted on the share.
  */
-import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+
+import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
+import { isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
 import { effectiveStatus } from "#server/credentials/credentials.ts";
 import { checkCredentialNow, type LiveCheck, recordCheck } from "#server/credentials/live-check.ts";
+import { serverCredentialType } from "#server/credentials/type-text.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { openShare } from "./shares.ts";
+
+const messages = defineMessages<{
+  revokedReplaced: NoValues;
+  revoked: { issuer: string };
+  expired: NoValues;
+  suspended: { issuer: string };
+  unknown: { issuer: string };
+  failed: { detail: string };
+}>({
+  revokedReplaced: {
+    id: "verify.reason.revokedReplaced",
+    defaultMessage:
+      "This copy of the credential was revoked when the holder had it issued again. Ask them for a new link.",
+  },
+  revoked: {
+    id: "verify.reason.revoked",
+    defaultMessage: "The {issuer} has revoked this credential.",
+    description: "{issuer} is an authority's name in English, e.g. 'Home Office'",
+  },
+  expired: { id: "verify.reason.expired", defaultMessage: "This credential has expired." },
+  suspended: {
+    id: "verify.reason.suspended",
+    defaultMessage: "The {issuer} has suspended this credential.",
+    description: "{issuer} is an authority's name in English, e.g. 'Home Office'",
+  },
+  unknown: {
+    id: "verify.reason.unknown",
+    defaultMessage:
+      "We could not confirm the credential's status with the {issuer} just now, so it cannot be treated as valid. Try again in a few minutes.",
+    description: "{issuer} is an authority's name in English, e.g. 'Home Office'",
+  },
+  failed: {
+    id: "verify.reason.failed",
+    defaultMessage: "The credential failed a security check: {detail}",
+    description: "{detail} is a technical reason in English",
+  },
+});
 
 /** Recorded as the purpose of every check this page makes (the holder's verification count). */
 const SHARE_CHECK_PURPOSE = "Share link verification";
@@ -59,21 +101,22 @@ export function reasonInWords(
   outcome: ShareCheckOutcome,
   result: Pick<LiveCheck, "issuer" | "message">,
   replaced: boolean,
+  locale: Locale = DEFAULT_LOCALE,
 ): string {
+  const intl = serverIntl(locale);
+  const issuer = result.issuer;
   switch (outcome) {
     case "revoked":
-      return replaced
-        ? "This copy of the credential was revoked when the holder had it issued again. Ask them for a new link."
-        : `The ${result.issuer} has revoked this credential.`;
+      return replaced ? intl.formatMessage(messages.revokedReplaced) : intl.formatMessage(messages.revoked, { issuer });
     case "expired":
-      return "This credential has expired.";
+      return intl.formatMessage(messages.expired);
     case "suspended":
-      return `The ${result.issuer} has suspended this credential.`;
+      return intl.formatMessage(messages.suspended, { issuer });
     case "unknown":
-      return `We could not confirm the credential's status with the ${result.issuer} just now, so it cannot be treated as valid. Try again in a few minutes.`;
+      return intl.formatMessage(messages.unknown, { issuer });
     default:
       // The core's messages never echo token content (core/credentials/errors.ts): safe to show.
-      return `The credential failed a security check: ${result.message}`;
+      return intl.formatMessage(messages.failed, { detail: result.message });
   }
 }
 
@@ -94,6 +137,7 @@ export async function checkShareLink(
   shareId: string,
   viewer: () => Promise<ShareViewer>,
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<ShareCheck> {
   // A link that is not a share's shape is refused by openShare without a query.
   const opened = await openShare(context.db, shareId, now);
@@ -112,13 +156,14 @@ export async function checkShareLink(
     ...(await viewer()),
   });
 
-  const type = isCredentialTypeCode(credential.type) ? CREDENTIAL_TYPES[credential.type] : undefined;
+  const known = isCredentialTypeCode(credential.type);
   const outcome = outcomeOf(result);
   return {
     kind: "checked",
     outcome,
-    reason: outcome === "valid" ? null : reasonInWords(outcome, result, Boolean(credential.metadata?.replacedBy)),
-    credentialName: type?.longName ?? share.credentialName,
+    reason:
+      outcome === "valid" ? null : reasonInWords(outcome, result, Boolean(credential.metadata?.replacedBy), locale),
+    credentialName: known ? serverCredentialType(locale, credential.type).name : share.credentialName,
     issuerName: result.issuer,
     checkedAt: result.checkedAt,
     linkExpiresAt: share.expiryDate,

@@ -125,6 +125,7 @@ describe("sharesPageData", () => {
     const confirming = async (id: string) => (await sharesPageData(db, alice.id, id.repeat(22), NOW)).confirming;
     expect(await confirming("A")).toEqual({
       id: "A".repeat(22),
+      credentialType: "rtw",
       credentialName: "Right to Work",
       sharedWith: "Acme Ltd",
     });

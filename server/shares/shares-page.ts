@@ -21,6 +21,8 @@ export interface ShareCard extends ShareRecord {
 /** The share Revoke Share asks about (`?confirm=<id>`): only an active one of the person's own. */
 export interface RevokeConfirmation {
   id: string;
+  /** Its credential's type, named in the page's language on the page. */
+  credentialType: string;
   credentialName: string;
   sharedWith: string | null;
 }
@@ -53,7 +55,12 @@ export async function sharesPageData(
   return {
     shares: cards,
     confirming: confirming
-      ? { id: confirming.id, credentialName: confirming.credentialName, sharedWith: confirming.sharedWith }
+      ? {
+          id: confirming.id,
+          credentialType: confirming.credentialType,
+          credentialName: confirming.credentialName,
+          sharedWith: confirming.sharedWith,
+        }
       : null,
     tiles: {
       total: cards.length,

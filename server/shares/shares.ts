@@ -4,15 +4,40 @@
  * its type and issuer, and nothing personal. The link's identifier is a random 128-bit value,
  * not the credential id, so links cannot be guessed, linked to each other, or outlive a revoke.
  */
+
+import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, shares, walletEvents } from "#db/schema/index.ts";
 import { effectiveStatus } from "#server/credentials/credentials.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 import type { ObservabilityContext } from "#server/observability/recorder.ts";
+
+/** The words of a share refused, for the person who asked (their codes never change). */
+const messages = defineMessages<{
+  credentialNotFound: NoValues;
+  notShareable: { status: string };
+  shareNotFound: NoValues;
+}>({
+  credentialNotFound: { id: "shares.error.credentialNotFound", defaultMessage: "Credential not found" },
+  notShareable: {
+    id: "shares.error.notShareable",
+    defaultMessage: "A {status} credential cannot be shared",
+    description: "{status} is a status code such as 'revoked' or 'expired'",
+  },
+  shareNotFound: { id: "shares.error.shareNotFound", defaultMessage: "Share not found" },
+});
+
+/** 404 for a share id that is not one of the person's own (or not a share id at all), in `locale`. */
+export function shareNotFound(locale: Locale = DEFAULT_LOCALE): ServiceError {
+  return new ServiceError(404, serverIntl(locale).formatMessage(messages.shareNotFound), "NOT_FOUND");
+}
 
 /** Spec 000 §9: share link expiry 24 hours. */
 const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -78,8 +103,9 @@ export async function createShare(
   credentialId: string,
   input: { purpose?: string; sharedWith?: string },
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<ShareRecord> {
-  return createLink(db, userId, credentialId, { ...input, kind: "link" }, now);
+  return createLink(db, userId, credentialId, { ...input, kind: "link" }, now, locale);
 }
 
 /** What a certificate's QR code opens: a 24-hour link of its own kind, listed on /shares beside the others. */
@@ -136,15 +162,18 @@ async function createLink(
   credentialId: string,
   input: { purpose?: string; sharedWith?: string; kind: "link" | "certificate" },
   now: Date,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<ShareRecord> {
+  const intl = serverIntl(locale);
   const [credential] = await db
     .select()
     .from(credentials)
     .where(and(eq(credentials.id, credentialId), eq(credentials.userId, userId)))
     .limit(1);
-  if (!credential) throw new ServiceError(404, "Credential not found", "NOT_FOUND");
+  if (!credential) throw new ServiceError(404, intl.formatMessage(messages.credentialNotFound), "NOT_FOUND");
   const status = effectiveStatus(credential, now);
-  if (status !== "active") throw new ServiceError(409, `A ${status} credential cannot be shared`, "NOT_SHAREABLE");
+  if (status !== "active")
+    throw new ServiceError(409, intl.formatMessage(messages.notShareable, { status }), "NOT_SHAREABLE");
   const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
   const [[row]] = await db.batch([
     db
@@ -210,9 +239,10 @@ async function revokeShare(
   userId: string,
   shareId: string,
   now: Date,
+  locale: Locale,
 ): Promise<{ share: ShareRecord; revoked: boolean }> {
   const existing = await getOwnShare(db, userId, shareId, now);
-  if (!existing) throw new ServiceError(404, "Share not found", "NOT_FOUND");
+  if (!existing) throw shareNotFound(locale);
   if (existing.status === "revoked") return { share: existing, revoked: false };
   const revoked = await db.transaction(async (tx) => {
     const ended = await tx
@@ -249,7 +279,7 @@ export async function revokeOwnShare(
   owner: { id: string; username: string },
   shareId: string,
 ): Promise<ShareRecord> {
-  const { share, revoked } = await revokeShare(context.db, owner.id, shareId, new Date());
+  const { share, revoked } = await revokeShare(context.db, owner.id, shareId, new Date(), requestLocale(request));
   if (revoked) {
     auditAct(context, request, owner, {
       category: "security",

@@ -4,8 +4,10 @@
  * per credential (View, Share, Download), the details dialog and the share dialog. Its data is
  * server/credentials/credentials-page.ts.
  */
+
 import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
+import { defineMessages, FormattedMessage, type NoMessageValues as NoValues, useIntl } from "react-intl";
 import { track } from "#app/client/tracker.client.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, StatTile } from "#app/components/ui/card.tsx";
@@ -16,6 +18,60 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import type { CredentialsPageData, CredentialView } from "#server/credentials/credentials-page.ts";
 import { CredentialCard, CredentialDetails } from "./held-credential.tsx";
 import { ShareDialog } from "./share-dialog.tsx";
+
+const messages = defineMessages<{
+  title: NoValues;
+  lead: NoValues;
+  request: NoValues;
+  summary: NoValues;
+  total: NoValues;
+  totalDetail: NoValues;
+  active: NoValues;
+  activeDetail: NoValues;
+  expiring: NoValues;
+  expiringDetail: { days: number };
+  emptyHeading: NoValues;
+  emptyText: NoValues;
+  goToWallet: NoValues;
+  list: NoValues;
+  detailsTitle: NoValues;
+  issuedBy: { authority: string };
+  downloadTitle: NoValues;
+  downloadText: { credential: string };
+}>({
+  title: { id: "credentials.page.title", defaultMessage: "My Credentials" },
+  lead: {
+    id: "credentials.page.lead",
+    defaultMessage: "Your verifiable credentials from UK authorities: view, share and download them.",
+  },
+  request: { id: "credentials.page.request", defaultMessage: "Request New Credential" },
+  summary: { id: "credentials.page.summary", defaultMessage: "Summary", description: "Label of the summary tiles" },
+  total: { id: "credentials.page.total", defaultMessage: "Total Credentials" },
+  totalDetail: { id: "credentials.page.totalDetail", defaultMessage: "In your wallet" },
+  active: { id: "credentials.page.active", defaultMessage: "Active and Valid" },
+  activeDetail: { id: "credentials.page.activeDetail", defaultMessage: "Ready to share" },
+  expiring: { id: "credentials.page.expiring", defaultMessage: "Expiring Soon" },
+  expiringDetail: {
+    id: "credentials.page.expiringDetail",
+    defaultMessage: "Within {days, plural, one {# day} other {# days}}",
+  },
+  emptyHeading: { id: "credentials.page.emptyHeading", defaultMessage: "No Credentials Yet" },
+  emptyText: {
+    id: "credentials.page.emptyText",
+    defaultMessage:
+      "Credentials you add in your wallet appear here, ready to view, share and download as certificates.",
+  },
+  goToWallet: { id: "credentials.page.goToWallet", defaultMessage: "Go to My Wallet" },
+  list: {
+    id: "credentials.page.list",
+    defaultMessage: "Your credentials",
+    description: "Label of the list of credentials",
+  },
+  detailsTitle: { id: "credentials.page.detailsTitle", defaultMessage: "Credential details" },
+  issuedBy: { id: "credentials.page.issuedBy", defaultMessage: "Issued by {authority}" },
+  downloadTitle: { id: "credentials.page.downloadTitle", defaultMessage: "Download Started" },
+  downloadText: { id: "credentials.page.downloadText", defaultMessage: "Downloading {credential} certificate..." },
+});
 
 function trackCredential(action: "view" | "download", credential: CredentialView) {
   void track({
@@ -29,6 +85,7 @@ function trackCredential(action: "view" | "download", credential: CredentialView
 
 /** The page: summary tiles, a card per credential, the details dialog and the share dialog. */
 export function CredentialsPage({ credentials, summary }: CredentialsPageData) {
+  const intl = useIntl();
   const { toast } = useToast();
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [sharingId, setSharingId] = useState<string | null>(null);
@@ -49,40 +106,43 @@ export function CredentialsPage({ credentials, summary }: CredentialsPageData) {
     setSharingId(credential.id);
   };
   const downloaded = (credential: CredentialView) => {
-    toast({ title: "Download Started", description: `Downloading ${credential.typeName} certificate...` });
+    toast({
+      title: intl.formatMessage(messages.downloadTitle),
+      description: intl.formatMessage(messages.downloadText, { credential: credential.typeName }),
+    });
     trackCredential("download", credential);
   };
 
   return (
     <SignedInPage
-      title="My Credentials"
-      lead="Your verifiable credentials from UK authorities: view, share and download them."
+      title={intl.formatMessage(messages.title)}
+      lead={intl.formatMessage(messages.lead)}
       aside={
         <Link to="/wallet?action=request" className={buttonClasses("primary")} data-testid="button-request-credential">
           <Icon name="plus" className="h-5 w-5" />
-          Request New Credential
+          <FormattedMessage {...messages.request} />
         </Link>
       }
     >
-      <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
+      <section aria-label={intl.formatMessage(messages.summary)} className="mt-8 grid gap-4 sm:grid-cols-3">
         <StatTile
-          label="Total Credentials"
+          label={intl.formatMessage(messages.total)}
           value={summary.total}
-          detail="In your wallet"
+          detail={intl.formatMessage(messages.totalDetail)}
           icon="wallet"
           testId="tile-total"
         />
         <StatTile
-          label="Active and Valid"
+          label={intl.formatMessage(messages.active)}
           value={summary.activeAndValid}
-          detail="Ready to share"
+          detail={intl.formatMessage(messages.activeDetail)}
           icon="check"
           testId="tile-active"
         />
         <StatTile
-          label="Expiring Soon"
+          label={intl.formatMessage(messages.expiring)}
           value={summary.expiringSoon}
-          detail={`Within ${summary.expiringSoonDays} days`}
+          detail={intl.formatMessage(messages.expiringDetail, { days: summary.expiringSoonDays })}
           icon="clock"
           testId="tile-expiring"
         />
@@ -98,17 +158,17 @@ export function CredentialsPage({ credentials, summary }: CredentialsPageData) {
             <Icon name="wallet" className="h-10 w-10" />
           </span>
           <h2 id="empty-heading" className="mt-4 text-2xl font-bold">
-            No Credentials Yet
+            <FormattedMessage {...messages.emptyHeading} />
           </h2>
           <p className="mt-2 max-w-md text-govuk-grey dark:text-slate-400">
-            Credentials you add in your wallet appear here, ready to view, share and download as certificates.
+            <FormattedMessage {...messages.emptyText} />
           </p>
           <Link to="/wallet" className={buttonClasses("primary", "mt-6")}>
-            Go to My Wallet
+            <FormattedMessage {...messages.goToWallet} />
           </Link>
         </Card>
       ) : (
-        <section aria-label="Your credentials" className="mt-8">
+        <section aria-label={intl.formatMessage(messages.list)} className="mt-8">
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {credentials.map((credential) => (
               <li key={credential.id}>
@@ -127,8 +187,8 @@ export function CredentialsPage({ credentials, summary }: CredentialsPageData) {
       <Dialog
         open={viewing !== null}
         onClose={() => setViewingId(null)}
-        title={viewing?.typeName ?? "Credential details"}
-        description={viewing ? `Issued by ${viewing.authorityName}` : undefined}
+        title={viewing?.typeName ?? intl.formatMessage(messages.detailsTitle)}
+        description={viewing ? intl.formatMessage(messages.issuedBy, { authority: viewing.authorityName }) : undefined}
         testId="credential-details-dialog"
       >
         {viewing ? (

@@ -1,16 +1,54 @@
 import { useEffect, useState } from "react";
+import {
+  defineMessages,
+  FormattedMessage,
+  type IntlShape,
+  type NoMessageValues as NoValues,
+  useIntl,
+} from "react-intl";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { copyText } from "#app/client/clipboard.ts";
 import { track } from "#app/client/tracker.client.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
 import { type ToastFn, useToast } from "#app/components/ui/toast.tsx";
-import { formatDateTime } from "#core/format/format.ts";
+import { useCredentialType } from "./type-text.ts";
+
+const messages = defineMessages<{
+  copiedTitle: NoValues;
+  copiedText: NoValues;
+  title: NoValues;
+  qrLabel: { credential: string };
+  copy: NoValues;
+  explain: { expiry: string };
+  failed: NoValues;
+  creating: NoValues;
+}>({
+  copiedTitle: { id: "credentials.share.copiedTitle", defaultMessage: "Link Copied" },
+  copiedText: { id: "credentials.share.copiedText", defaultMessage: "Share link copied to clipboard" },
+  title: { id: "credentials.share.title", defaultMessage: "Share Credential" },
+  qrLabel: {
+    id: "credentials.share.qrLabel",
+    defaultMessage: "QR code for the verification link of your {credential} credential",
+  },
+  copy: { id: "credentials.share.copy", defaultMessage: "Copy Share Link" },
+  explain: {
+    id: "credentials.share.explain",
+    defaultMessage:
+      "This link lets others verify your credential without exposing your personal details. It expires in 24 hours (at {expiry}).",
+  },
+  failed: { id: "credentials.share.failed", defaultMessage: "This credential could not be shared." },
+  creating: { id: "credentials.share.creating", defaultMessage: "Creating your share link…" },
+});
 
 /** Copies a share link with the spec's toast (000 §8 "Link Copied"), or says how to copy it by hand. */
-export const copyShareLink = (link: string, toast: ToastFn): Promise<void> =>
-  copyText(link, toast, { title: "Link Copied", description: "Share link copied to clipboard" });
+export const copyShareLink = (link: string, toast: ToastFn, intl: IntlShape): Promise<void> =>
+  copyText(link, toast, {
+    title: intl.formatMessage(messages.copiedTitle),
+    description: intl.formatMessage(messages.copiedText),
+  });
 
 /** What the dialog needs of a credential (a WalletCredential from the API has it). */
 export interface ShareableCredential {
@@ -41,6 +79,9 @@ export function ShareDialog({
   onClose: () => void;
   purpose?: string;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
+  const typeName = useCredentialType(credential?.type ?? "").name;
   const { toast } = useToast();
   const [share, setShare] = useState<CreatedShare | null>(null);
   const [failed, setFailed] = useState(false);
@@ -75,7 +116,7 @@ export function ShareDialog({
   const link = share ? `${window.location.origin}${share.verifyPath}` : "";
 
   async function copyLink() {
-    await copyShareLink(link, toast);
+    await copyShareLink(link, toast, intl);
     void track({
       eventCategory: "user_interaction",
       eventAction: "click",
@@ -88,15 +129,15 @@ export function ShareDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title="Share Credential"
-      description={credential ? credential.display.longName : undefined}
+      title={intl.formatMessage(messages.title)}
+      description={credential ? typeName : undefined}
       testId="share-dialog"
     >
       {share ? (
         <div className="flex flex-col items-center gap-4">
           <QrCode
             value={link}
-            label={`QR code for the verification link of your ${credential?.display.longName ?? ""} credential`}
+            label={intl.formatMessage(messages.qrLabel, { credential: credential ? typeName : "" })}
           />
           <p
             className="w-full break-all rounded-sm bg-slate-100 p-2 text-center font-mono text-sm dark:bg-slate-800"
@@ -106,18 +147,19 @@ export function ShareDialog({
             {link}
           </p>
           <Button onClick={copyLink} data-testid="button-copy-share-link" className="w-full">
-            Copy Share Link
+            <FormattedMessage {...messages.copy} />
           </Button>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            This link lets others verify your credential without exposing your personal details. It expires in 24 hours
-            (at {formatDateTime(share.expiryDate)}).
+            <FormattedMessage {...messages.explain} values={{ expiry: f.dateTime(share.expiryDate) }} />
           </p>
         </div>
       ) : failed ? (
-        <p className="text-sm text-govuk-red">This credential could not be shared.</p>
+        <p className="text-sm text-govuk-red">
+          <FormattedMessage {...messages.failed} />
+        </p>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
-          Creating your share link…
+          <FormattedMessage {...messages.creating} />
         </p>
       )}
     </Dialog>

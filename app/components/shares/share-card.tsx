@@ -2,27 +2,102 @@
  * One share on /shares: what was shared with whom, its status and dates, the link while it is
  * active, Download PDF and Revoke Share.
  */
+
 import { Form } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
+import {
+  defineMessages,
+  FormattedMessage,
+  type MessageTag,
+  type NoMessageValues as NoValues,
+  useIntl,
+} from "react-intl";
 import { track } from "#app/client/tracker.client.ts";
 import { copyShareLink } from "#app/components/credentials/share-dialog.tsx";
+import { useCredentialType } from "#app/components/credentials/type-text.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, IconTile } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { formatDateTime } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import type { ShareStatus } from "#server/shares/shares.ts";
 import type { ShareCard } from "#server/shares/shares-page.ts";
 
-const STATUS_BADGE: Record<ShareStatus, { label: string; tone: Tone }> = {
-  active: { label: "Active", tone: "ok" },
-  expired: { label: "Expired", tone: "neutral" },
-  revoked: { label: "Revoked", tone: "bad" },
+const messages = defineMessages<{
+  active: NoValues;
+  expired: NoValues;
+  revoked: NoValues;
+  sharedWith: NoValues;
+  purpose: NoValues;
+  madeBy: NoValues;
+  madeByCertificate: NoValues;
+  shared: NoValues;
+  expires: NoValues;
+  opened: NoValues;
+  times: { count: number };
+  credentialExpired: NoValues;
+  credentialNotValid: NoValues;
+  shareLink: NoValues;
+  copyLink: NoValues;
+  revokeShare: NoValues;
+  downloadPdf: { hidden: MessageTag };
+}>({
+  active: { id: "shares.card.active", defaultMessage: "Active", description: "A share's status badge" },
+  expired: {
+    id: "shares.card.expired",
+    defaultMessage: "Expired",
+    description: "A share's status badge; also the label of the date it expired",
+  },
+  revoked: {
+    id: "shares.card.revoked",
+    defaultMessage: "Revoked",
+    description: "A share's status badge; also the label of the date it was revoked",
+  },
+  sharedWith: { id: "shares.card.sharedWith", defaultMessage: "Shared with" },
+  purpose: { id: "shares.card.purpose", defaultMessage: "Purpose" },
+  madeBy: { id: "shares.card.madeBy", defaultMessage: "Made by", description: "Label: how the share link was made" },
+  madeByCertificate: {
+    id: "shares.card.madeByCertificate",
+    defaultMessage: "Downloading the credential's certificate: its QR code opens this link",
+  },
+  shared: { id: "shares.card.shared", defaultMessage: "Shared", description: "Label of the date it was shared" },
+  expires: { id: "shares.card.expires", defaultMessage: "Expires", description: "Label of the date it expires" },
+  opened: {
+    id: "shares.card.opened",
+    defaultMessage: "Opened",
+    description: "Label: how many times the link was opened",
+  },
+  times: { id: "shares.card.times", defaultMessage: "{count, plural, one {# time} other {# times}}" },
+  credentialExpired: {
+    id: "shares.card.credentialExpired",
+    defaultMessage: "The credential itself is expired: anyone checking this share sees that it is not valid.",
+  },
+  credentialNotValid: {
+    id: "shares.card.credentialNotValid",
+    defaultMessage: "The credential itself is no longer valid: anyone checking this share sees that it is not valid.",
+  },
+  shareLink: { id: "shares.card.shareLink", defaultMessage: "Share link" },
+  copyLink: { id: "shares.card.copyLink", defaultMessage: "Copy link" },
+  revokeShare: { id: "shares.card.revokeShare", defaultMessage: "Revoke Share" },
+  downloadPdf: {
+    id: "shares.card.downloadPdf",
+    defaultMessage: "Download PDF<hidden> (opens in a new tab)</hidden>",
+    description: "A link; <hidden> is read by screen readers only",
+  },
+});
+
+const STATUS_BADGE: Record<ShareStatus, { label: (typeof messages)[keyof typeof messages]; tone: Tone }> = {
+  active: { label: messages.active, tone: "ok" },
+  expired: { label: messages.expired, tone: "neutral" },
+  revoked: { label: messages.revoked, tone: "bad" },
 };
 
 export function ShareCardView({ share, origin, hydrated }: { share: ShareCard; origin: string; hydrated: boolean }) {
+  const intl = useIntl();
+  const f = useFormats();
+  const credentialName = useCredentialType(share.credentialType).name;
   const { toast } = useToast();
   const badge = STATUS_BADGE[share.status];
   const link = `${origin}${share.verifyPath}`;
@@ -41,42 +116,56 @@ export function ShareCardView({ share, origin, hydrated }: { share: ShareCard; o
           <IconTile icon="share" />
           <div>
             <h3 id={titleId} className="text-lg font-bold">
-              {share.credentialName}
+              {credentialName}
             </h3>
             <p className="text-govuk-grey dark:text-slate-400">{share.issuerName}</p>
           </div>
         </div>
-        <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>
+        <StatusBadge tone={badge.tone}>
+          <FormattedMessage {...badge.label} />
+        </StatusBadge>
       </div>
 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {share.sharedWith ? <Row label="Shared with" value={share.sharedWith} /> : null}
-        <Row label="Purpose" value={share.purpose} />
+        {share.sharedWith ? <Row label={intl.formatMessage(messages.sharedWith)} value={share.sharedWith} /> : null}
+        <Row label={intl.formatMessage(messages.purpose)} value={share.purpose} />
         {share.kind === "certificate" ? (
-          <Row label="Made by" value="Downloading the credential's certificate: its QR code opens this link" />
+          <Row label={intl.formatMessage(messages.madeBy)} value={intl.formatMessage(messages.madeByCertificate)} />
         ) : null}
-        <Row label="Shared" value={<time dateTime={share.sharedDate}>{formatDateTime(share.sharedDate)}</time>} />
+        <Row
+          label={intl.formatMessage(messages.shared)}
+          value={<time dateTime={share.sharedDate}>{f.dateTime(share.sharedDate)}</time>}
+        />
         {share.status === "revoked" && share.revokedAt ? (
-          <Row label="Revoked" value={<time dateTime={share.revokedAt}>{formatDateTime(share.revokedAt)}</time>} />
+          <Row
+            label={intl.formatMessage(messages.revoked)}
+            value={<time dateTime={share.revokedAt}>{f.dateTime(share.revokedAt)}</time>}
+          />
         ) : (
           <Row
-            label={share.status === "expired" ? "Expired" : "Expires"}
-            value={<time dateTime={share.expiryDate}>{formatDateTime(share.expiryDate)}</time>}
+            label={intl.formatMessage(share.status === "expired" ? messages.expired : messages.expires)}
+            value={<time dateTime={share.expiryDate}>{f.dateTime(share.expiryDate)}</time>}
           />
         )}
-        <Row label="Opened" value={share.viewCount === 1 ? "1 time" : `${share.viewCount} times`} />
+        <Row
+          label={intl.formatMessage(messages.opened)}
+          value={intl.formatMessage(messages.times, { count: share.viewCount })}
+        />
       </dl>
 
       {share.credentialStatus !== "active" ? (
         <p className="mt-3 border-s-4 border-govuk-red ps-3 text-sm dark:border-red-500">
-          The credential itself is {share.credentialStatus === "expired" ? "expired" : "no longer valid"}: anyone
-          checking this share sees that it is not valid.
+          <FormattedMessage
+            {...(share.credentialStatus === "expired" ? messages.credentialExpired : messages.credentialNotValid)}
+          />
         </p>
       ) : null}
 
       {share.status === "active" ? (
         <div className="mt-4">
-          <p className="text-sm font-semibold">Share link</p>
+          <p className="text-sm font-semibold">
+            <FormattedMessage {...messages.shareLink} />
+          </p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <code
               dir="ltr"
@@ -89,10 +178,10 @@ export function ShareCardView({ share, origin, hydrated }: { share: ShareCard; o
               <Button
                 variant="outline"
                 className="px-3 py-1 text-sm"
-                onClick={() => void copyShareLink(link, toast)}
+                onClick={() => void copyShareLink(link, toast, intl)}
                 data-testid="button-copy-share-link"
               >
-                Copy link
+                <FormattedMessage {...messages.copyLink} />
               </Button>
             ) : null}
           </div>
@@ -111,7 +200,7 @@ export function ShareCardView({ share, origin, hydrated }: { share: ShareCard; o
               data-testid="button-revoke-share"
               aria-describedby={titleId}
             >
-              Revoke Share
+              <FormattedMessage {...messages.revokeShare} />
             </Button>
           </Form>
         ) : null}
@@ -162,8 +251,10 @@ function DownloadPdf({ share }: { share: ShareCard }) {
       data-testid="button-download-share-pdf"
     >
       <Icon name="file" className="h-4 w-4" />
-      Download PDF
-      <span className="sr-only"> (opens in a new tab)</span>
+      <FormattedMessage
+        {...messages.downloadPdf}
+        values={{ hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span> }}
+      />
     </a>
   );
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { credentialTypeBySlug, publicBaseUrl, typeMetadata } from "#core/issuers/registry.ts";
+import { credentialTypeBySlug, publicBaseUrl } from "#core/issuers/registry.ts";
+import { typeMetadata } from "#core/issuers/type-metadata.ts";
 import { METADATA_MAX_AGE_SECONDS, type StatusApp } from "#workers/status/src/app.ts";
 
 /** GET /vct/{slug}: the credential type's metadata (SD-JWT VC section 6): names, claims, display. */
