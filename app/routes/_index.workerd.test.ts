@@ -92,3 +92,57 @@ describe("the greeting", () => {
     expect(later).toMatch(/<h1[^>]*>Welcome back, (<!-- -->)?Ada<\/h1>/);
   });
 });
+
+describe("the pitch site in Welsh (issue 21)", () => {
+  it("shows the about page in Welsh, its title and its links in Welsh", async () => {
+    const html = await (await call("/cy/about")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Amdanom Ni | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Ynglŷn â Hunaniaeth Ddigidol y DU<\/h1>/);
+    expect(html).toMatch(/<h2 id="our-mission"[^>]*>Ein Cenhadaeth<\/h2>/);
+    expect(html).toContain("yn cael eu dileu ar ôl 72 awr");
+    expect(html).toContain("o fewn 6 mis a chynnyrch hyfyw lleiaf (MVP) sy&#x27;n gweithio o fewn 12 mis");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/solution"[^>]*>Archwilio Ein Datrysiad<\/a>/);
+  });
+});
+
+describe("the legal pages in the languages they are offered in (issue 21)", () => {
+  it("shows the privacy policy in Urdu, right to left, with its full text marked as English", async () => {
+    const response = await call("/ur/privacy-policy");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="ur" dir="rtl"/);
+    expect(html).toContain("<title>رازداری کی پالیسی | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>رازداری کی پالیسی<\/h1>/);
+    // The summary, in Urdu: what we keep and for how long, in Urdu words.
+    expect(html).toMatch(/<h2 id="summary-title"[^>]*>خلاصہ<\/h2>/);
+    expect(html).toContain("آپ کی دستاویز اور چہرے کی تصاویر: 72 گھنٹے۔");
+    expect(html).toContain("نیچے دیا گیا مکمل متن انگریزی میں ہے۔");
+    // The full policy: English, marked so, left to right (its contents and its sections).
+    expect(html).toMatch(/<ol lang="en" dir="ltr"[^>]*>.*Who we are/s);
+    expect(html).toMatch(
+      /<div lang="en" dir="ltr"[^>]*>.*<h2 id="who-we-are-title"[^>]*>1<!-- -->. <!-- -->Who we are<\/h2>.*deleted after 72 hours/s,
+    );
+  });
+
+  it("shows the privacy policy and the terms whole in Welsh", async () => {
+    const privacy = await (await call("/cy/privacy-policy")).text();
+    expect(privacy).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(privacy).toMatch(/<h1[^>]*>Polisi Preifatrwydd<\/h1>/);
+    expect(privacy).toContain("Pwy ydym ni");
+    expect(privacy).toContain("cael ei ddileu ar ôl 72 awr");
+    expect(privacy).toContain("Gellir dirymu tystlythyrau o fewn 60 eiliad.");
+    expect(privacy).not.toContain('lang="en"');
+    const terms = await (await call("/cy/terms-of-service")).text();
+    expect(terms).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(terms).toContain("<title>Telerau Gwasanaeth | UK Digital Identity</title>");
+    expect(terms).toContain("Lefelau gwasanaeth");
+    expect(terms).toContain("mewn llai na 3 eiliad");
+  });
+
+  it("offers the terms of service in English and Welsh only", async () => {
+    const response = await call("/ur/terms-of-service");
+    expect(response.status).toBe(404);
+    await response.body?.cancel();
+  });
+});

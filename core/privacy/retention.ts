@@ -1,7 +1,7 @@
 /**
  * How long the platform keeps its records (issue 20, ADR 031). One declaration for the two sides
  * that must agree: the Housekeeper's retention (server/analytics/retention.ts) deletes by these
- * periods, and the privacy policy (app/components/pitch/legal/privacy-policy.ts) states them.
+ * periods, and the privacy policy (server/legal/privacy-policy.ts) states them.
  * Neither is configurable: a deployment that kept rows longer would make the policy untrue.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -456,7 +456,7 @@ describe("legal pages", () => {
     await visit("/terms-of-service");
     expect(await h1().textContent()).toBe("Terms of Service");
     await expectMeta("Terms of Service");
-    expect(await page.getByText("Last updated: 22 November 2026").count()).toBe(1);
+    expect(await page.getByText("Last updated: 28 November 2026").count()).toBe(1);
     await expectContents();
     const levels = page.getByRole("region", { name: /^\d+\. Service levels$/ });
     await expectTexts(levels, ["99.9% uptime", "under 3 seconds"]);

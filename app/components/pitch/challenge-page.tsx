@@ -95,8 +95,8 @@ export function ChallengePage() {
       >
         <p>
           A digital identity that only works for the digitally confident would leave out the people who most need help.
-          Any solution must offer assisted-digital support, offline options and multilingual, accessible interfaces from
-          day one.
+          Any solution must offer assisted-digital support, offline options and accessible interfaces in the languages
+          people speak from day one.
         </p>
       </Problem>
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import en from "#core/i18n/catalog/en.json";
 import * as businessModel from "#core/pitch/business-model.ts";
 import * as investment from "#core/pitch/investment.ts";
 import * as programme from "#core/pitch/programme.ts";
@@ -11,6 +12,8 @@ import * as programme from "#core/pitch/programme.ts";
  * themselves (core/pitch/programme.ts). This reads every pitch page's text (string literals,
  * template text and JSX text, not comments) and fails on a figure written out as core/pitch
  * displays it, so a page that stops using the module, or a new one that never did, is caught.
+ * Words that moved into the message catalogs (issue 21) are read from the English catalog: every
+ * message of the pitch and legal areas, each as its id.
  */
 
 /** Every way core/pitch writes a figure: each display, and the pages' other spellings of one. */
@@ -116,9 +119,18 @@ function writes(text: string, spelling: string): boolean {
   return new RegExp(`(?<![\\w.,£-])${escaped}(?![\\w]|[.,]\\d)`).test(text);
 }
 
+/** The pitch site's and the legal pages' messages, by id (their English, as the catalog holds it). */
+const CATALOG_AREAS = ["pitch.", "legal."];
+function catalogTexts(): { file: string; text: string }[] {
+  return Object.entries(en as Record<string, string>)
+    .filter(([id]) => CATALOG_AREAS.some((area) => id.startsWith(area)))
+    .map(([id, text]) => ({ file: `catalog:${id}`, text }));
+}
+
 describe("the pitch pages take every programme figure from core/pitch", () => {
   const spellings = [...figureSpellings()].filter(distinctive);
   const sources = pitchSources();
+  const messages = catalogTexts();
 
   it("reads the figures and the pages it checks", () => {
     expect(spellings).toEqual(expect.arrayContaining(["£1.25M", "£2.3B", "72 hours", "£0.50-£1.20", "-£771,498"]));
@@ -131,15 +143,23 @@ describe("the pitch pages take every programme figure from core/pitch", () => {
     );
   });
 
+  it("reads the pitch and legal messages of the English catalog", () => {
+    expect(messages.map((message) => message.file)).toEqual(
+      expect.arrayContaining([
+        "catalog:pitch.about.values.privacy.text",
+        "catalog:legal.privacyPolicy.revocation.text",
+      ]),
+    );
+  });
+
   it("finds no figure written out on a page", () => {
+    const texts = [...sources.flatMap(({ file, path }) => textsOf(path).map((text) => ({ file, text }))), ...messages];
     const written: string[] = [];
-    for (const { file, path } of sources) {
-      for (const text of textsOf(path)) {
-        for (const spelling of spellings) {
-          if (!writes(text, spelling)) continue;
-          const allowed = OTHER_FACTS.some(([f, t]) => f === file && text.includes(t) && t.includes(spelling));
-          if (!allowed) written.push(`${file}: ${spelling} in "${text.trim().slice(0, 100)}"`);
-        }
+    for (const { file, text } of texts) {
+      for (const spelling of spellings) {
+        if (!writes(text, spelling)) continue;
+        const allowed = OTHER_FACTS.some(([f, t]) => f === file && text.includes(t) && t.includes(spelling));
+        if (!allowed) written.push(`${file}: ${spelling} in "${text.trim().slice(0, 100)}"`);
       }
     }
     expect(written).toEqual([]);

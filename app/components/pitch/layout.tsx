@@ -5,6 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useLocalePath } from "#app/components/i18n/language.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { PitchIcon, type PitchIconName } from "./icons.tsx";
@@ -144,8 +145,10 @@ export function ActionLink({
     variant === "inverse"
       ? "inline-flex items-center gap-2 rounded-sm border-2 border-white px-5 py-2.5 text-lg font-semibold text-white hover:bg-white hover:text-govuk-blue"
       : buttonClasses(variant, "px-5 py-2.5 text-lg");
+  // A pitch page's address in the page's language ("/solution" on a Welsh page is "/cy/solution").
+  const inLanguage = useLocalePath();
   return (
-    <Link to={to} className={className}>
+    <Link to={inLanguage(to)} className={className}>
       {children}
     </Link>
   );

@@ -7,8 +7,9 @@ import { ActionLink, Card, CardGrid, CheckList, PageHero, Section, Stat, StatGri
 /**
  * Spec 001 §2 "Pilots": four pilots, a cross-pilot framework, links to /solution and
  * /costs-benefits. Figures are spec 001 §9 "Pilots" (projections, static marketing copy); this page
- * says 12-language interface where the rest of the site says the 10 most spoken languages
- * (spec 001 §9 keeps both readings).
+ * says 12-language interface, and the rest of the site the 10 most spoken languages (spec 001 §9):
+ * both are what the product speaks (issue 21, ADR 035): English, Welsh and the ten most spoken main
+ * languages after English in England and Wales (Census 2021, ONS TS024) on the citizen's screens.
  */
 
 export function PilotsPage() {
@@ -65,7 +66,7 @@ export function PilotsPage() {
             <Card icon="users" title="Inclusion">
               <CheckList
                 items={[
-                  "12-language interface",
+                  "12-language interface: English, Welsh and the ten most spoken languages after English in England and Wales",
                   "Assisted-digital kiosks at councils and libraries",
                   `Offline QR mode, with codes valid for ${SERVICE.offlineQrValidityMinutes.display}`,
                   "WCAG 2.2 AA accessibility",

@@ -52,7 +52,7 @@ const FEATURE_GROUPS: { icon: IconName; title: string; items: string[] }[] = [
     items: [
       "Assisted digital kiosks at councils and libraries",
       `Offline QR mode, with QR codes valid for ${SERVICE.offlineQrValidityMinutes.display}`,
-      "Interfaces in the 10 most spoken UK languages",
+      "In Welsh and English everywhere, and on the citizen's screens in the 10 most spoken UK languages after English (England and Wales, Census 2021)",
       "WCAG 2.2 AA accessibility",
     ],
   },

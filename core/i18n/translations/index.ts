@@ -6,6 +6,8 @@ import cy_credential from "./cy/credential.json";
 import cy_credentials from "./cy/credentials.json";
 import cy_gabriel from "./cy/gabriel.json";
 import cy_language from "./cy/language.json";
+import cy_legal from "./cy/legal.json";
+import cy_pitch from "./cy/pitch.json";
 import cy_shares from "./cy/shares.json";
 import cy_verify from "./cy/verify.json";
 import cy_wallet from "./cy/wallet.json";
@@ -13,6 +15,7 @@ import pl_assisted from "./pl/assisted.json";
 import pl_credential from "./pl/credential.json";
 import pl_credentials from "./pl/credentials.json";
 import pl_language from "./pl/language.json";
+import pl_legal from "./pl/legal.json";
 import pl_shares from "./pl/shares.json";
 import pl_verify from "./pl/verify.json";
 import pl_wallet from "./pl/wallet.json";
@@ -20,6 +23,7 @@ import ro_assisted from "./ro/assisted.json";
 import ro_credential from "./ro/credential.json";
 import ro_credentials from "./ro/credentials.json";
 import ro_language from "./ro/language.json";
+import ro_legal from "./ro/legal.json";
 import ro_shares from "./ro/shares.json";
 import ro_verify from "./ro/verify.json";
 import ro_wallet from "./ro/wallet.json";
@@ -27,6 +31,7 @@ import pa_assisted from "./pa/assisted.json";
 import pa_credential from "./pa/credential.json";
 import pa_credentials from "./pa/credentials.json";
 import pa_language from "./pa/language.json";
+import pa_legal from "./pa/legal.json";
 import pa_shares from "./pa/shares.json";
 import pa_verify from "./pa/verify.json";
 import pa_wallet from "./pa/wallet.json";
@@ -34,6 +39,7 @@ import ur_assisted from "./ur/assisted.json";
 import ur_credential from "./ur/credential.json";
 import ur_credentials from "./ur/credentials.json";
 import ur_language from "./ur/language.json";
+import ur_legal from "./ur/legal.json";
 import ur_shares from "./ur/shares.json";
 import ur_verify from "./ur/verify.json";
 import ur_wallet from "./ur/wallet.json";
@@ -41,6 +47,7 @@ import pt_assisted from "./pt/assisted.json";
 import pt_credential from "./pt/credential.json";
 import pt_credentials from "./pt/credentials.json";
 import pt_language from "./pt/language.json";
+import pt_legal from "./pt/legal.json";
 import pt_shares from "./pt/shares.json";
 import pt_verify from "./pt/verify.json";
 import pt_wallet from "./pt/wallet.json";
@@ -48,6 +55,7 @@ import es_assisted from "./es/assisted.json";
 import es_credential from "./es/credential.json";
 import es_credentials from "./es/credentials.json";
 import es_language from "./es/language.json";
+import es_legal from "./es/legal.json";
 import es_shares from "./es/shares.json";
 import es_verify from "./es/verify.json";
 import es_wallet from "./es/wallet.json";
@@ -55,6 +63,7 @@ import ar_assisted from "./ar/assisted.json";
 import ar_credential from "./ar/credential.json";
 import ar_credentials from "./ar/credentials.json";
 import ar_language from "./ar/language.json";
+import ar_legal from "./ar/legal.json";
 import ar_shares from "./ar/shares.json";
 import ar_verify from "./ar/verify.json";
 import ar_wallet from "./ar/wallet.json";
@@ -62,6 +71,7 @@ import bn_assisted from "./bn/assisted.json";
 import bn_credential from "./bn/credential.json";
 import bn_credentials from "./bn/credentials.json";
 import bn_language from "./bn/language.json";
+import bn_legal from "./bn/legal.json";
 import bn_shares from "./bn/shares.json";
 import bn_verify from "./bn/verify.json";
 import bn_wallet from "./bn/wallet.json";
@@ -69,6 +79,7 @@ import gu_assisted from "./gu/assisted.json";
 import gu_credential from "./gu/credential.json";
 import gu_credentials from "./gu/credentials.json";
 import gu_language from "./gu/language.json";
+import gu_legal from "./gu/legal.json";
 import gu_shares from "./gu/shares.json";
 import gu_verify from "./gu/verify.json";
 import gu_wallet from "./gu/wallet.json";
@@ -76,6 +87,7 @@ import it_assisted from "./it/assisted.json";
 import it_credential from "./it/credential.json";
 import it_credentials from "./it/credentials.json";
 import it_language from "./it/language.json";
+import it_legal from "./it/legal.json";
 import it_shares from "./it/shares.json";
 import it_verify from "./it/verify.json";
 import it_wallet from "./it/wallet.json";
@@ -89,18 +101,110 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_credentials,
     ...cy_gabriel,
     ...cy_language,
+    ...cy_legal,
+    ...cy_pitch,
     ...cy_shares,
     ...cy_verify,
     ...cy_wallet,
   },
-  pl: { ...pl_assisted, ...pl_credential, ...pl_credentials, ...pl_language, ...pl_shares, ...pl_verify, ...pl_wallet },
-  ro: { ...ro_assisted, ...ro_credential, ...ro_credentials, ...ro_language, ...ro_shares, ...ro_verify, ...ro_wallet },
-  pa: { ...pa_assisted, ...pa_credential, ...pa_credentials, ...pa_language, ...pa_shares, ...pa_verify, ...pa_wallet },
-  ur: { ...ur_assisted, ...ur_credential, ...ur_credentials, ...ur_language, ...ur_shares, ...ur_verify, ...ur_wallet },
-  pt: { ...pt_assisted, ...pt_credential, ...pt_credentials, ...pt_language, ...pt_shares, ...pt_verify, ...pt_wallet },
-  es: { ...es_assisted, ...es_credential, ...es_credentials, ...es_language, ...es_shares, ...es_verify, ...es_wallet },
-  ar: { ...ar_assisted, ...ar_credential, ...ar_credentials, ...ar_language, ...ar_shares, ...ar_verify, ...ar_wallet },
-  bn: { ...bn_assisted, ...bn_credential, ...bn_credentials, ...bn_language, ...bn_shares, ...bn_verify, ...bn_wallet },
-  gu: { ...gu_assisted, ...gu_credential, ...gu_credentials, ...gu_language, ...gu_shares, ...gu_verify, ...gu_wallet },
-  it: { ...it_assisted, ...it_credential, ...it_credentials, ...it_language, ...it_shares, ...it_verify, ...it_wallet },
+  pl: {
+    ...pl_assisted,
+    ...pl_credential,
+    ...pl_credentials,
+    ...pl_language,
+    ...pl_legal,
+    ...pl_shares,
+    ...pl_verify,
+    ...pl_wallet,
+  },
+  ro: {
+    ...ro_assisted,
+    ...ro_credential,
+    ...ro_credentials,
+    ...ro_language,
+    ...ro_legal,
+    ...ro_shares,
+    ...ro_verify,
+    ...ro_wallet,
+  },
+  pa: {
+    ...pa_assisted,
+    ...pa_credential,
+    ...pa_credentials,
+    ...pa_language,
+    ...pa_legal,
+    ...pa_shares,
+    ...pa_verify,
+    ...pa_wallet,
+  },
+  ur: {
+    ...ur_assisted,
+    ...ur_credential,
+    ...ur_credentials,
+    ...ur_language,
+    ...ur_legal,
+    ...ur_shares,
+    ...ur_verify,
+    ...ur_wallet,
+  },
+  pt: {
+    ...pt_assisted,
+    ...pt_credential,
+    ...pt_credentials,
+    ...pt_language,
+    ...pt_legal,
+    ...pt_shares,
+    ...pt_verify,
+    ...pt_wallet,
+  },
+  es: {
+    ...es_assisted,
+    ...es_credential,
+    ...es_credentials,
+    ...es_language,
+    ...es_legal,
+    ...es_shares,
+    ...es_verify,
+    ...es_wallet,
+  },
+  ar: {
+    ...ar_assisted,
+    ...ar_credential,
+    ...ar_credentials,
+    ...ar_language,
+    ...ar_legal,
+    ...ar_shares,
+    ...ar_verify,
+    ...ar_wallet,
+  },
+  bn: {
+    ...bn_assisted,
+    ...bn_credential,
+    ...bn_credentials,
+    ...bn_language,
+    ...bn_legal,
+    ...bn_shares,
+    ...bn_verify,
+    ...bn_wallet,
+  },
+  gu: {
+    ...gu_assisted,
+    ...gu_credential,
+    ...gu_credentials,
+    ...gu_language,
+    ...gu_legal,
+    ...gu_shares,
+    ...gu_verify,
+    ...gu_wallet,
+  },
+  it: {
+    ...it_assisted,
+    ...it_credential,
+    ...it_credentials,
+    ...it_language,
+    ...it_legal,
+    ...it_shares,
+    ...it_verify,
+    ...it_wallet,
+  },
 };

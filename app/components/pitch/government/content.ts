@@ -134,7 +134,7 @@ export const RISKS = [
     title: "Digital exclusion",
     risk: "App-only schemes leave behind people without smartphones, with disabilities or with limited English.",
     response:
-      "Assisted-digital kiosks in councils and libraries, offline QR mode, multilingual interfaces and WCAG 2.2 AA accessibility.",
+      "Assisted-digital kiosks in councils and libraries, offline QR mode, WCAG 2.2 AA accessibility, and the service in Welsh and English everywhere and on the citizen's screens in the ten most spoken languages after English in England and Wales.",
   },
   {
     title: "Central surveillance and data breaches",

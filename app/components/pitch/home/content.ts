@@ -11,7 +11,7 @@ export const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: "users",
     title: "Inclusive by Design",
-    text: "Assisted-digital kiosks at councils and libraries, an offline QR mode, multilingual interfaces and WCAG 2.2 AA accessibility.",
+    text: "Assisted-digital kiosks at councils and libraries, an offline QR mode, WCAG 2.2 AA accessibility, and screens in Welsh and English everywhere and on the citizen's screens in the ten most spoken languages after English in England and Wales.",
   },
   {
     icon: "badge",

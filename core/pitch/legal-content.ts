@@ -1,7 +1,7 @@
 /**
  * The shape of a legal page's text as content data (privacy policy, terms of service): sections of
- * blocks, each block's text a string or a run of spans. Text stays whole sentences keyed by section
- * (no JSX, no figures glued into markup), so a message catalog can translate it section by section.
+ * blocks, each block's text a string or a run of spans. The server formats it from the message
+ * catalogs (server/legal) in the language the page's body is written in; the page draws it.
  */
 
 /** A piece of running text: plain, bold, or a link (`to` inside the site, `href` anywhere else). */
@@ -23,11 +23,12 @@ export interface LegalSection {
   blocks: readonly LegalBlock[];
 }
 
+/** A legal page's body, formatted in one language (its title and description are the page's own words). */
 export interface LegalDocument {
-  title: string;
-  /** The page's meta description. */
-  description: string;
-  lastUpdated: { iso: string; text: string };
+  /** The language the sections are written in (Welsh or English: the full text is offered in those two). */
+  locale: "en" | "cy";
+  /** The date of the text's last change (YYYY-MM-DD). */
+  lastUpdated: string;
   sections: readonly LegalSection[];
 }
 
