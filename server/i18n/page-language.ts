@@ -61,6 +61,28 @@ const messages = defineMessages({
   },
 });
 
+/**
+ * Route modules whose words are not all in the catalogs yet (issue 21): shown in English whatever
+ * the language asked for, with the line saying so, never English under another language's `lang`.
+ * Taken out as each is converted; the browser test of words outside the catalogs checks the rest.
+ */
+const NOT_CONVERTED: ReadonlySet<string> = new Set([
+  "routes/($lang)._index",
+  "routes/($lang).solution",
+  "routes/($lang).challenge",
+  "routes/($lang).pilots",
+  "routes/($lang).roadmap",
+  "routes/($lang).governance",
+  "routes/($lang).ministers",
+  "routes/($lang).government",
+  "routes/($lang).podcasts",
+  "routes/($lang).marketing",
+  "routes/($lang).costs-benefits",
+  "routes/($lang).business-model",
+  "routes/($lang).investor-funding",
+  "routes/gabriel",
+]);
+
 export interface PageLanguage {
   /** The language the page is written in. */
   locale: Locale;
@@ -121,7 +143,8 @@ export function pageLanguage({ request, prefix, routeIds, user, pseudoLocales = 
   }
 
   const ids = messageIdsFor(routeIds.filter((id) => id !== "root"));
-  const locale = offered.includes(requested) && translates(requested, ids) ? requested : DEFAULT_LOCALE;
+  const converted = !routeIds.some((id) => NOT_CONVERTED.has(id));
+  const locale = converted && offered.includes(requested) && translates(requested, ids) ? requested : DEFAULT_LOCALE;
   const notice =
     locale !== requested && translates(requested, [messages.notYet.id])
       ? serverIntl(requested).formatMessage(messages.notYet)
