@@ -4,11 +4,33 @@
  * GET /api/presentations/requests/{id}), and the toast that reports it (spec 000 §8).
  */
 
+import { defineMessages, type IntlShape } from "react-intl";
 import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
 import type { CheckOutcome } from "#core/verification/checks.ts";
 import { type ResultKind, reasonMessage, resultBadge } from "#core/verification/reasons.ts";
 import type { CreatedRequest, ValidationAnswer, VerificationResult } from "#server/verification/api-schemas.ts";
+import { untyped } from "./messages.ts";
+import { outcomeReason } from "./verification-display.tsx";
+
+const messages = untyped(
+  defineMessages({
+    failed: {
+      id: "verifier.result.toastFailed",
+      defaultMessage: "Verification Failed",
+      description: "Toast title when a credential is not valid or fails the check",
+    },
+    successful: {
+      id: "verifier.result.toastSuccessful",
+      defaultMessage: "Verification Successful",
+      description: "Toast title when a credential is valid and passes the check",
+    },
+    successfulDescription: {
+      id: "verifier.result.toastSuccessfulDescription",
+      defaultMessage: "Credential has been validated successfully",
+    },
+  }),
+);
 
 export interface ShownResult {
   /** The verification record (its receipt, the visual match); null if none was kept. */
@@ -72,15 +94,20 @@ export function fromRequest(
  * follows the check's outcome as well as validity (ADR 033): a genuine credential that fails the
  * check ("Under 18") is "Verification Failed" with that reason, never a success.
  */
-export function toastResult(shown: ShownResult, toast: ToastFn): void {
-  if (!shown.valid) toast({ title: "Verification Failed", description: shown.message, variant: "destructive" });
+export function toastResult(shown: ShownResult, toast: ToastFn, intl: IntlShape): void {
+  if (!shown.valid)
+    toast({ title: intl.formatMessage(messages.failed), description: shown.message, variant: "destructive" });
   else if (shown.outcome?.status === "failed")
     toast({
-      title: "Verification Failed",
-      description: shown.outcome.message ?? "The check failed",
+      title: intl.formatMessage(messages.failed),
+      description: outcomeReason(intl, shown.outcome),
       variant: "destructive",
     });
-  else toast({ title: "Verification Successful", description: "Credential has been validated successfully" });
+  else
+    toast({
+      title: intl.formatMessage(messages.successful),
+      description: intl.formatMessage(messages.successfulDescription),
+    });
 }
 
 /**
