@@ -199,8 +199,12 @@ export function RequestPanel({
   const purposeRef = useRef<HTMLInputElement>(null);
   const requestHeadingRef = useRef<HTMLHeadingElement>(null);
   const onResultRef = useRef(onResult);
+  // The page's messages are sent afresh with every reload of its data (a new `intl` each time):
+  // read through a ref, so a reload never restarts the watch of the request.
+  const intlRef = useRef(intl);
   useEffect(() => {
     onResultRef.current = onResult;
+    intlRef.current = intl;
   });
   const ids = { typeWarning: useId(), attributes: useId() };
   // A purpose typed and not yet sent in a request would be lost by leaving (spec 000 §4).
@@ -259,6 +263,7 @@ export function RequestPanel({
   // Watch the request until it ends; a new request replaces the one watched.
   const handleSnapshot = useCallback(
     (snapshot: RequestSnapshot, created: CreatedRequest) => {
+      const intl = intlRef.current;
       setStatus(snapshot.status);
       setAttempts(snapshot.attempts ?? 0);
       if ((snapshot.status === "completed" || snapshot.status === "failed") && snapshot.result) {
@@ -273,7 +278,7 @@ export function RequestPanel({
         });
       }
     },
-    [toast, intl],
+    [toast],
   );
   useEffect(() => {
     if (!request) return;
