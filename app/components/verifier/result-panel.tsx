@@ -9,7 +9,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { checkName } from "#core/verification/checks.ts";
 import { untyped } from "./messages.ts";
 import { attributeRows, OutcomeBadge, OutcomeLine, ResultBadge, zonedDateTime } from "./verification-display.tsx";
-import { type ShownResult, withRecord } from "./verification-result.ts";
+import { resultMessage, type ShownResult, withRecord } from "./verification-result.ts";
 
 const messages = untyped(
   defineMessages({
@@ -176,7 +176,7 @@ function ResultBody({ shown }: { shown: ShownResult }) {
         data-testid="result-reason"
       >
         {shown.valid ? null : <span className="sr-only">{intl.formatMessage(messages.reason)} </span>}
-        {shown.message}
+        {resultMessage(intl, shown)}
       </p>
 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
