@@ -1,9 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { defineMessages } from "react-intl";
 import { pageMeta } from "#app/components/meta.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { VerifierPortal } from "#app/components/verifier/verifier-portal.tsx";
 import { PRIVATE } from "#server/http/security.ts";
+import { pageTitle } from "#server/verification/page-title.ts";
 import { portalAccess } from "#server/verification/portal-access.ts";
 import { portalPageData } from "#server/verification/portal-pages.ts";
 
@@ -14,17 +16,23 @@ import { portalPageData } from "#server/verification/portal-pages.ts";
  * read from the organisation's record (server/verification/portal-pages.ts); everything the page
  * does goes through the verifier API.
  */
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Verifier Portal",
-    description: "Check credentials by QR code or by request, and keep the record of every check.",
-  });
+const messages = defineMessages({
+  title: { id: "verifier.route.portalTitle", defaultMessage: "Verifier Portal" },
+  description: {
+    id: "verifier.route.portalDescription",
+    defaultMessage: "Check credentials by QR code or by request, and keep the record of every check.",
+  },
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await portalAccess(request, context);
-  if (!access.ok) return json({ refused: access.refused } as const, { status: 403, headers: PRIVATE });
+  const meta = await pageTitle(request, context, messages.title, messages.description);
+  if (!access.ok) return json({ refused: access.refused, meta } as const, { status: 403, headers: PRIVATE });
   const page = await portalPageData(context.db, access.organisation);
-  return json({ refused: null, ...page }, { headers: PRIVATE });
+  return json({ refused: null, meta, ...page }, { headers: PRIVATE });
 }
 
 export default function VerifierPortalRoute() {

@@ -107,7 +107,8 @@ describe("GET /verifier", () => {
       expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
       const html = await textOf(response);
       expect(html, path).toContain("Only verifiers can use the Verifier Portal");
-      expect(html, path).not.toContain("Request Specific Credentials");
+      // What the page shows (its scripts carry the route's messages, the portal's words among them).
+      expect(html.replace(/<script[\s\S]*?<\/script>/gi, " "), path).not.toContain("Request Specific Credentials");
     }
   });
 
@@ -184,6 +185,29 @@ describe("GET /verifier", () => {
     expect(data.organisation.id).toBe(organisation.id);
     expect(data.usage).toHaveLength(14);
     expect(data.usage.at(-1)).toMatchObject({ valid: 1, invalid: 0 });
+  });
+
+  it("speaks Welsh to a verifier who chose it: the page's language, its title, headings and the record's words", async () => {
+    const { cookie } = await organisationVerifier();
+    await checkInPerson(cookie, "Gwiriad hawl i weithio");
+    const welsh = `${cookie}; lang=cy`;
+    const html = await textOf(await call("/verifier", { cookie: welsh }));
+    expect(html).toContain('<html lang="cy"');
+    expect(html).toContain("<title>Porth Gwirwyr | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Porth Gwirwyr<\/h1>/);
+    for (const text of ["Sganio cod QR", "Gofyn am dystlythyrau penodol", "Canlyniad Gwirio", "Integreiddio API"])
+      expect(html).toContain(text);
+    // Not a word of the English page, even in the messages its scripts carry.
+    expect(html).not.toContain("Request Specific Credentials");
+
+    // The history, once the record is there: its title, table and the check's outcome in Welsh.
+    await expect.poll(async () => (await portalData(cookie)).recentTotal, { timeout: 5000 }).toBe(1);
+    const history = await textOf(await call("/verifier/history", { cookie: welsh }));
+    expect(history).toContain('<html lang="cy"');
+    expect(history).toContain("<title>Hanes Gwirio | UK Digital Identity</title>");
+    expect(history).toContain("Yn dangos 1–1 o 1");
+    expect(history).toContain("Llwyddodd y gwiriad");
+    expect(history).not.toContain("Check passed");
   });
 
   it("shows only the organisation's own checks, five at most, newest first", async () => {

@@ -1,11 +1,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { defineMessages } from "react-intl";
 import { pageMeta } from "#app/components/meta.ts";
 import { ApiDocsPage } from "#app/components/verifier/api-docs-page.tsx";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { publicOrigin } from "#core/issuers/registry.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { apiDocsFor } from "#server/verification/api-docs.ts";
+import { pageTitle } from "#server/verification/page-title.ts";
 import { verifierRole } from "#server/verification/portal-access.ts";
 
 /**
@@ -13,21 +15,27 @@ import { verifierRole } from "#server/verification/portal-access.ts";
  * (GET /api/verifications/openapi.json, built by the same function) as a readable page. Signed-in
  * verifiers and administrators, with or without an organisation; anyone else gets the portal's 403.
  */
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "API Documentation",
-    description: "The Verifier API: every operation, what it needs and what it answers.",
-  });
+const messages = defineMessages({
+  title: { id: "verifier.route.apiDocsTitle", defaultMessage: "API Documentation" },
+  description: {
+    id: "verifier.route.apiDocsDescription",
+    defaultMessage: "The Verifier API: every operation, what it needs and what it answers.",
+  },
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const person = await verifierRole(request, context);
-  if (!person.ok) return json({ refused: person.refused } as const, { status: 403, headers: PRIVATE });
+  const meta = await pageTitle(request, context, messages.title, messages.description);
+  if (!person.ok) return json({ refused: person.refused, meta } as const, { status: 403, headers: PRIVATE });
   const origin = publicOrigin(context.env.PUBLIC_BASE_URL, request.url);
-  return json({ refused: null, docs: apiDocsFor(origin) }, { headers: PRIVATE });
+  return json({ refused: null, meta, docs: apiDocsFor(origin) }, { headers: PRIVATE });
 }
 
 export default function ApiDocsRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.refused) return <PortalRefused refused={data.refused} title="API Documentation" />;
+  if (data.refused) return <PortalRefused refused={data.refused} title={data.meta.title} />;
   return <ApiDocsPage docs={data.docs} />;
 }

@@ -1,11 +1,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { defineMessages } from "react-intl";
 import { pageMeta } from "#app/components/meta.ts";
 import { HISTORY_PAGE_SIZE, HistoryPage } from "#app/components/verifier/history-page.tsx";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { isCheckType } from "#core/verification/checks.ts";
 import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";
 import { PRIVATE } from "#server/http/security.ts";
+import { pageTitle } from "#server/verification/page-title.ts";
 import { portalAccess } from "#server/verification/portal-access.ts";
 import { type HistoryFilters, historyPageData } from "#server/verification/portal-pages.ts";
 
@@ -14,15 +16,21 @@ import { type HistoryFilters, historyPageData } from "#server/verification/porta
  * `?page`, `?result` (valid, invalid, expired) and `?type` (a check: CHECK_TYPES); anything else in
  * them reads as "all" and the first page. Who may see it is decided as for the portal.
  */
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Verification History",
-    description: "Every verification your organisation has made, filtered and paged.",
-  });
+const messages = defineMessages({
+  title: { id: "verifier.route.historyTitle", defaultMessage: "Verification History" },
+  description: {
+    id: "verifier.route.historyDescription",
+    defaultMessage: "Every verification your organisation has made, filtered and paged.",
+  },
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await portalAccess(request, context);
-  if (!access.ok) return json({ refused: access.refused } as const, { status: 403, headers: PRIVATE });
+  const meta = await pageTitle(request, context, messages.title, messages.description);
+  if (!access.ok) return json({ refused: access.refused, meta } as const, { status: 403, headers: PRIVATE });
   const params = new URL(request.url).searchParams;
   const resultParam = params.get("result");
   const typeParam = params.get("type");
@@ -32,11 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const asked = Number.parseInt(params.get("page") ?? "1", 10);
   const page = await historyPageData(context.db, access.organisation, filters, asked, HISTORY_PAGE_SIZE);
-  return json({ refused: null, ...page }, { headers: PRIVATE });
+  return json({ refused: null, meta, ...page }, { headers: PRIVATE });
 }
 
 export default function VerificationHistoryRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.refused) return <PortalRefused refused={data.refused} title="Verification History" />;
+  if (data.refused) return <PortalRefused refused={data.refused} title={data.meta.title} />;
   return <HistoryPage {...data} />;
 }

@@ -6,23 +6,41 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { defineMessages } from "react-intl";
 import { pageMeta } from "#app/components/meta.ts";
 import { OrganisationsPage } from "#app/components/verifier/organisations-page.tsx";
 import { effectiveRole } from "#core/accounts/schemas.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { type OrganisationRow, organisationsPageData } from "#server/verification/organisations-page.ts";
+import { pageTitle } from "#server/verification/page-title.ts";
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Verifier organisations", description: "Organisations registered to check credentials." });
+const messages = defineMessages({
+  title: { id: "verifier.route.organisationsTitle", defaultMessage: "Verifier organisations" },
+  description: {
+    id: "verifier.route.organisationsDescription",
+    defaultMessage: "Organisations registered to check credentials.",
+  },
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  const meta = await pageTitle(request, context, messages.title, messages.description);
   if (effectiveRole(user.role) !== "admin")
-    return json({ allowed: false as const, organisations: [] as OrganisationRow[] }, { status: 403, headers: PRIVATE });
-  return json({ allowed: true as const, organisations: await organisationsPageData(context.db) }, { headers: PRIVATE });
+    return json(
+      { allowed: false as const, meta, organisations: [] as OrganisationRow[] },
+      { status: 403, headers: PRIVATE },
+    );
+  return json(
+    { allowed: true as const, meta, organisations: await organisationsPageData(context.db) },
+    { headers: PRIVATE },
+  );
 }
 
 export default function OrganisationsRoute() {
-  return <OrganisationsPage {...useLoaderData<typeof loader>()} />;
+  const { allowed, organisations } = useLoaderData<typeof loader>();
+  return <OrganisationsPage allowed={allowed} organisations={organisations} />;
 }

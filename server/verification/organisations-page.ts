@@ -4,8 +4,6 @@
  * worker signed for it (ADR 034), current, ending soon (the daily run renews it), or missing or
  * ended (no request can be made until an administrator renews it).
  */
-import { formatDate } from "#core/format/format.ts";
-import type { Tone } from "#core/format/tone.ts";
 import { CHECKS, type CheckType } from "#core/verification/checks.ts";
 import type { Database } from "#db/client.ts";
 import { verifierOrganisations } from "#db/schema/index.ts";
@@ -16,30 +14,23 @@ export interface OrganisationRow {
   name: string;
   /** The checks it may make, by name. */
   checks: string;
-  /** Where its registration with the platform (its attestation) stands, in words. */
-  registration: { label: string; tone: Tone; note: string };
+  /**
+   * Where its registration with the platform (its attestation) stands, and when it ends (the page
+   * words it in its language): missing, expired, ending soon (renewed each day until then) or active.
+   */
+  registration: RegistrationState;
 }
 
-function registrationOf(
-  expiresAt: Date | null,
-  attestation: string | null,
-  now: Date,
-): OrganisationRow["registration"] {
-  if (!attestation || !expiresAt)
-    return { label: "Needs renewal", tone: "bad", note: "It cannot ask for checks until you renew it" };
-  if (expiresAt.getTime() <= now.getTime())
-    return {
-      label: "Expired",
-      tone: "bad",
-      note: `Ended ${formatDate(expiresAt)}: it cannot ask for checks until you renew it`,
-    };
-  if (expiresAt.getTime() - now.getTime() < ATTESTATION_RENEWAL_WINDOW_MS)
-    return {
-      label: "Expires soon",
-      tone: "warn",
-      note: `Valid until ${formatDate(expiresAt)}; renewed automatically each day until then`,
-    };
-  return { label: "Active", tone: "ok", note: `Valid until ${formatDate(expiresAt)}` };
+export type RegistrationState =
+  | { state: "missing"; expiresAt: null }
+  | { state: "expired" | "soon" | "active"; expiresAt: string };
+
+function registrationOf(expiresAt: Date | null, attestation: string | null, now: Date): RegistrationState {
+  if (!attestation || !expiresAt) return { state: "missing", expiresAt: null };
+  const at = expiresAt.toISOString();
+  if (expiresAt.getTime() <= now.getTime()) return { state: "expired", expiresAt: at };
+  if (expiresAt.getTime() - now.getTime() < ATTESTATION_RENEWAL_WINDOW_MS) return { state: "soon", expiresAt: at };
+  return { state: "active", expiresAt: at };
 }
 
 /** Every organisation, by name, as the page shows it at `now`. */

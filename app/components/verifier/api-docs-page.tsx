@@ -5,6 +5,7 @@
  * link to the raw JSON.
  */
 
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
@@ -13,9 +14,85 @@ import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import type { Tone } from "#core/format/tone.ts";
 import type { ApiDocs, DocField, DocOperation, DocShape } from "#server/verification/api-docs.ts";
+import { untyped } from "./messages.ts";
 
 /** The OpenAPI document the worker serves (server/verification/openapi.ts). */
 export const OPENAPI_JSON = "/api/verifications/openapi.json";
+
+const messages = untyped(
+  defineMessages({
+    back: { id: "verifier.apiDocs.back", defaultMessage: "Back to Verifier Portal" },
+    title: { id: "verifier.apiDocs.title", defaultMessage: "API Documentation" },
+    openApiJson: { id: "verifier.apiDocs.openApiJson", defaultMessage: "OpenAPI JSON" },
+    version: { id: "verifier.apiDocs.version", defaultMessage: "version {version}" },
+    baseAddress: { id: "verifier.apiDocs.baseAddress", defaultMessage: "Base address" },
+    authentication: { id: "verifier.apiDocs.authentication", defaultMessage: "Authentication" },
+    authenticationText: {
+      id: "verifier.apiDocs.authenticationText",
+      defaultMessage:
+        "An API key of your organisation, sent as <code></code> (create one in the Verifier Portal under API Integration), or a signed-in verifier's session. Keys act for the organisation that made them.",
+      description: "<code></code> shows the header 'Authorization: Bearer <key>', which is not translated",
+    },
+    errors: { id: "verifier.apiDocs.errors", defaultMessage: "Errors" },
+    errorsText: {
+      id: "verifier.apiDocs.errorsText",
+      defaultMessage:
+        "Every refusal answers JSON with a <message></message> and, for most, a <code></code>; the wallet-facing response endpoint answers OAuth errors (<error></error>, <description></description>).",
+      description: "Each empty tag shows a JSON field name, which is not translated",
+    },
+    wholeDocument: { id: "verifier.apiDocs.wholeDocument", defaultMessage: "The whole document" },
+    operations: { id: "verifier.apiDocs.operations", defaultMessage: "Operations" },
+    errorAnswers: { id: "verifier.apiDocs.errorAnswers", defaultMessage: "Error answers" },
+    fieldsOf: { id: "verifier.apiDocs.fieldsOf", defaultMessage: "Fields of {name}" },
+    readingHeading: {
+      id: "verifier.apiDocs.readingHeading",
+      defaultMessage: "Reading a result: <valid></valid> and <outcome></outcome>",
+      description: "Each empty tag shows a JSON field name, which is not translated",
+    },
+    validMeans: {
+      id: "verifier.apiDocs.validMeans",
+      defaultMessage:
+        "<validTrue></validTrue> says only that the credential is genuine: signed by its issuer, in date, not revoked and presented by its holder. It does not say that the check passed: a genuine credential can show that the person is under 18 or has no right to work in the UK.",
+      description: "Each empty tag shows JSON, which is not translated",
+    },
+    outcomeMeans: {
+      id: "verifier.apiDocs.outcomeMeans",
+      defaultMessage:
+        "<outcome></outcome> says whether the check passed. Accept a check only when <valid></valid> is true and <status></status> is <passed></passed>. What passing each check means is listed by <checks></checks>.",
+      description: "Each empty tag shows JSON or an address, which is not translated",
+    },
+    whoMayCall: { id: "verifier.apiDocs.whoMayCall", defaultMessage: "Who may call it:" },
+    parameters: { id: "verifier.apiDocs.parameters", defaultMessage: "Parameters" },
+    parametersOf: { id: "verifier.apiDocs.parametersOf", defaultMessage: "Parameters of {operation}" },
+    requestBody: { id: "verifier.apiDocs.requestBody", defaultMessage: "Request body" },
+    requestBodyOf: { id: "verifier.apiDocs.requestBodyOf", defaultMessage: "Request body of {operation}" },
+    responses: { id: "verifier.apiDocs.responses", defaultMessage: "Responses" },
+    answerFields: {
+      id: "verifier.apiDocs.answerFields",
+      defaultMessage: "Fields of the {status} answer to {operation}",
+      description: "{status} is an HTTP status, e.g. 200; {operation} a method and path",
+    },
+    noFields: { id: "verifier.apiDocs.noFields", defaultMessage: "No fields." },
+    name: { id: "verifier.apiDocs.name", defaultMessage: "Name" },
+    in: {
+      id: "verifier.apiDocs.in",
+      defaultMessage: "In",
+      description: "Column: where a parameter goes (path, query)",
+    },
+    type: { id: "verifier.apiDocs.type", defaultMessage: "Type" },
+    required: { id: "verifier.apiDocs.required", defaultMessage: "Required" },
+    description: { id: "verifier.apiDocs.description", defaultMessage: "Description" },
+    yes: { id: "verifier.apiDocs.yes", defaultMessage: "Yes" },
+    no: { id: "verifier.apiDocs.no", defaultMessage: "No" },
+  }),
+);
+
+/** A piece of code in running text: always left to right, never translated. */
+const code = (text: string) => () => (
+  <code dir="ltr" className="font-mono">
+    {text}
+  </code>
+);
 
 const METHOD_TONES: Record<string, Tone> = { GET: "info", POST: "ok" };
 
@@ -24,67 +101,57 @@ export function ApiDocsPage({
 }: {
   docs: ApiDocs & { errors: { name: string; fields: DocField[] }[]; outcome: DocShape | null };
 }) {
+  const intl = useIntl();
   return (
     <SignedInPage
-      back={{ to: "/verifier", label: "Back to Verifier Portal" }}
-      title="API Documentation"
+      back={{ to: "/verifier", label: intl.formatMessage(messages.back) }}
+      title={intl.formatMessage(messages.title)}
       lead={docs.description}
       aside={
         <a href={OPENAPI_JSON} className={buttonClasses("outline")} data-testid="link-openapi-raw">
           <Icon name="file" className="h-5 w-5" />
-          OpenAPI JSON
+          {intl.formatMessage(messages.openApiJson)}
         </a>
       }
     >
       <Card as="section" aria-labelledby="overview-heading" className="mt-8 p-5">
         <h2 id="overview-heading" className="text-xl font-bold">
           {docs.title}{" "}
-          <span className="text-base font-normal text-govuk-grey dark:text-slate-400">version {docs.version}</span>
+          <span className="text-base font-normal text-govuk-grey dark:text-slate-400">
+            {intl.formatMessage(messages.version, { version: docs.version })}
+          </span>
         </h2>
         <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
-          <dt className="font-semibold">Base address</dt>
+          <dt className="font-semibold">{intl.formatMessage(messages.baseAddress)}</dt>
           <dd>
             <code dir="ltr" className="break-all font-mono">
               {docs.server}
             </code>
           </dd>
-          <dt className="font-semibold">Authentication</dt>
+          <dt className="font-semibold">{intl.formatMessage(messages.authentication)}</dt>
           <dd>
-            An API key of your organisation, sent as{" "}
-            <code dir="ltr" className="font-mono">
-              Authorization: Bearer &lt;key&gt;
-            </code>{" "}
-            (create one in the Verifier Portal under API Integration), or a signed-in verifier&apos;s session. Keys act
-            for the organisation that made them.
+            <FormattedMessage {...messages.authenticationText} values={{ code: code("Authorization: Bearer <key>") }} />
           </dd>
-          <dt className="font-semibold">Errors</dt>
+          <dt className="font-semibold">{intl.formatMessage(messages.errors)}</dt>
           <dd>
-            Every refusal answers JSON with a{" "}
-            <code dir="ltr" className="font-mono">
-              message
-            </code>{" "}
-            and, for most, a{" "}
-            <code dir="ltr" className="font-mono">
-              code
-            </code>
-            ; the wallet-facing response endpoint answers OAuth errors (
-            <code dir="ltr" className="font-mono">
-              error
-            </code>
-            ,{" "}
-            <code dir="ltr" className="font-mono">
-              error_description
-            </code>
-            ).
+            <FormattedMessage
+              {...messages.errorsText}
+              values={{
+                message: code("message"),
+                code: code("code"),
+                error: code("error"),
+                description: code("error_description"),
+              }}
+            />
           </dd>
-          <dt className="font-semibold">The whole document</dt>
+          <dt className="font-semibold">{intl.formatMessage(messages.wholeDocument)}</dt>
           <dd>
             <TextLink href={OPENAPI_JSON}>{OPENAPI_JSON}</TextLink> (OpenAPI 3.1)
           </dd>
         </dl>
         <nav aria-labelledby="operations-index-heading" className="mt-5">
           <h3 id="operations-index-heading" className="font-bold">
-            Operations
+            {intl.formatMessage(messages.operations)}
           </h3>
           <ul className="mt-2 grid gap-1 md:grid-cols-2">
             {docs.operations.map((operation) => (
@@ -109,12 +176,12 @@ export function ApiDocsPage({
 
       <Card as="section" aria-labelledby="error-shapes-heading" className="mt-8 p-5">
         <h2 id="error-shapes-heading" className="text-xl font-bold">
-          Error answers
+          {intl.formatMessage(messages.errorAnswers)}
         </h2>
         {docs.errors.map((shape) => (
           <div key={shape.name} className="mt-4">
             <h3 className="font-mono font-bold">{shape.name}</h3>
-            <FieldTable fields={shape.fields} caption={`Fields of ${shape.name}`} />
+            <FieldTable fields={shape.fields} caption={intl.formatMessage(messages.fieldsOf, { name: shape.name })} />
           </div>
         ))}
       </Card>
@@ -127,6 +194,7 @@ export function ApiDocsPage({
  * outcome every result carries beside it, so an integrator reading only `valid` is told otherwise.
  */
 function OutcomeCard({ shape }: { shape: DocShape }) {
+  const intl = useIntl();
   return (
     <Card
       as="section"
@@ -135,48 +203,26 @@ function OutcomeCard({ shape }: { shape: DocShape }) {
       data-testid="api-outcome"
     >
       <h2 id="outcome-heading" className="text-xl font-bold">
-        Reading a result:{" "}
-        <code dir="ltr" className="font-mono">
-          valid
-        </code>{" "}
-        and{" "}
-        <code dir="ltr" className="font-mono">
-          outcome
-        </code>
+        <FormattedMessage {...messages.readingHeading} values={{ valid: code("valid"), outcome: code("outcome") }} />
       </h2>
       <p className="mt-2">
-        <code dir="ltr" className="font-mono">
-          valid: true
-        </code>{" "}
-        says only that the credential is genuine: signed by its issuer, in date, not revoked and presented by its
-        holder. It does not say that the check passed: a genuine credential can show that the person is under 18 or has
-        no right to work in the UK.
+        <FormattedMessage {...messages.validMeans} values={{ validTrue: code("valid: true") }} />
       </p>
       <p className="mt-2">
-        <code dir="ltr" className="font-mono">
-          outcome
-        </code>{" "}
-        says whether the check passed. Accept a check only when{" "}
-        <code dir="ltr" className="font-mono">
-          valid
-        </code>{" "}
-        is true and{" "}
-        <code dir="ltr" className="font-mono">
-          outcome.status
-        </code>{" "}
-        is{" "}
-        <code dir="ltr" className="font-mono">
-          passed
-        </code>
-        . What passing each check means is listed by{" "}
-        <code dir="ltr" className="font-mono">
-          GET /api/verifications/checks
-        </code>
-        .
+        <FormattedMessage
+          {...messages.outcomeMeans}
+          values={{
+            outcome: code("outcome"),
+            valid: code("valid"),
+            status: code("outcome.status"),
+            passed: code("passed"),
+            checks: code("GET /api/verifications/checks"),
+          }}
+        />
       </p>
       {shape.description ? <p className="mt-2">{shape.description}</p> : null}
       <h3 className="mt-4 font-mono font-bold">{shape.name}</h3>
-      <FieldTable fields={shape.fields} caption={`Fields of ${shape.name}`} />
+      <FieldTable fields={shape.fields} caption={intl.formatMessage(messages.fieldsOf, { name: shape.name })} />
     </Card>
   );
 }
@@ -190,6 +236,8 @@ function MethodBadge({ method }: { method: string }) {
 }
 
 function OperationCard({ operation }: { operation: DocOperation }) {
+  const intl = useIntl();
+  const named = `${operation.method} ${operation.path}`;
   const headingId = `${operation.id}-heading`;
   return (
     <Card
@@ -210,16 +258,15 @@ function OperationCard({ operation }: { operation: DocOperation }) {
       <p className="mt-2 text-lg font-semibold">{operation.summary}</p>
       {operation.description ? <p className="mt-1">{operation.description}</p> : null}
       <p className="mt-2 text-sm">
-        <span className="font-semibold">Who may call it: </span>
-        {operation.auth}
+        <span className="font-semibold">{intl.formatMessage(messages.whoMayCall)}</span> {operation.auth}
       </p>
 
       {operation.parameters.length ? (
         <div className="mt-4">
-          <h3 className="font-bold">Parameters</h3>
+          <h3 className="font-bold">{intl.formatMessage(messages.parameters)}</h3>
           <FieldTable
             fields={operation.parameters}
-            caption={`Parameters of ${operation.method} ${operation.path}`}
+            caption={intl.formatMessage(messages.parametersOf, { operation: named })}
             showIn
           />
         </div>
@@ -228,7 +275,7 @@ function OperationCard({ operation }: { operation: DocOperation }) {
       {operation.body ? (
         <div className="mt-4">
           <h3 className="font-bold">
-            Request body{" "}
+            {intl.formatMessage(messages.requestBody)}{" "}
             <span className="font-normal text-govuk-grey dark:text-slate-400">
               ({operation.body.contentType}
               {operation.body.schemaName ? `, ${operation.body.schemaName}` : ""})
@@ -236,13 +283,13 @@ function OperationCard({ operation }: { operation: DocOperation }) {
           </h3>
           <FieldTable
             fields={operation.body.fields}
-            caption={`Request body of ${operation.method} ${operation.path}`}
+            caption={intl.formatMessage(messages.requestBodyOf, { operation: named })}
           />
         </div>
       ) : null}
 
       <div className="mt-4">
-        <h3 className="font-bold">Responses</h3>
+        <h3 className="font-bold">{intl.formatMessage(messages.responses)}</h3>
         <ul className="mt-2 grid gap-3">
           {operation.responses.map((response) => (
             <li key={response.status} data-testid="api-response" data-status={response.status}>
@@ -261,7 +308,7 @@ function OperationCard({ operation }: { operation: DocOperation }) {
               {response.fields.length ? (
                 <FieldTable
                   fields={response.fields}
-                  caption={`Fields of the ${response.status} answer to ${operation.method} ${operation.path}`}
+                  caption={intl.formatMessage(messages.answerFields, { status: response.status, operation: named })}
                 />
               ) : null}
             </li>
@@ -273,7 +320,9 @@ function OperationCard({ operation }: { operation: DocOperation }) {
 }
 
 function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; caption: string; showIn?: boolean }) {
-  if (!fields.length) return <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">No fields.</p>;
+  const intl = useIntl();
+  if (!fields.length)
+    return <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.noFields)}</p>;
   return (
     // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
     // biome-ignore lint/a11y/useSemanticElements: a labelled scroll box inside the operation's section, not a section of the page
@@ -296,21 +345,21 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
         <thead>
           <tr className="border-b-2 border-govuk-border dark:border-slate-600">
             <th scope="col" className="py-1 pe-3">
-              Name
+              {intl.formatMessage(messages.name)}
             </th>
             {showIn ? (
               <th scope="col" className="py-1 pe-3">
-                In
+                {intl.formatMessage(messages.in)}
               </th>
             ) : null}
             <th scope="col" className="py-1 pe-3">
-              Type
+              {intl.formatMessage(messages.type)}
             </th>
             <th scope="col" className="py-1 pe-3">
-              Required
+              {intl.formatMessage(messages.required)}
             </th>
             <th scope="col" className="py-1">
-              Description
+              {intl.formatMessage(messages.description)}
             </th>
           </tr>
         </thead>
@@ -322,7 +371,7 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
               </th>
               {showIn ? <td className="py-1.5 pe-3">{field.in}</td> : null}
               <td className="break-words py-1.5 pe-3 font-mono text-xs">{field.type}</td>
-              <td className="py-1.5 pe-3">{field.required ? "Yes" : "No"}</td>
+              <td className="py-1.5 pe-3">{intl.formatMessage(field.required ? messages.yes : messages.no)}</td>
               <td className="py-1.5">{field.description ?? ""}</td>
             </tr>
           ))}

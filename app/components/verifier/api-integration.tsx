@@ -1,7 +1,9 @@
 import { useRevalidator } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { copyText } from "#app/client/clipboard.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -11,16 +13,93 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { formatDateTime } from "#core/format/format.ts";
 import type { ApiKeySummary } from "#server/verification/organisations.ts";
 import type { UsageDay } from "#server/verification/records.ts";
 import { OPENAPI_JSON } from "./api-docs-page.tsx";
+import { untyped } from "./messages.ts";
 import { UsageChart } from "./usage-chart.tsx";
 
 /** An API key as listed: never the key itself. */
 export type ApiKeyRow = ApiKeySummary;
 
-const KEY_SHOWN_ONCE = "Copy this key now and keep it somewhere safe. It will not be shown again.";
+const messages = untyped(
+  defineMessages({
+    keyShownOnce: {
+      id: "verifier.api.keyShownOnce",
+      defaultMessage: "Copy this key now and keep it somewhere safe. It will not be shown again.",
+    },
+    heading: { id: "verifier.api.heading", defaultMessage: "API Integration" },
+    intro: {
+      id: "verifier.api.intro",
+      defaultMessage: "Check credentials from your own systems with the Verifier API.",
+    },
+    apiKey: { id: "verifier.api.apiKey", defaultMessage: "API Key" },
+    documentation: { id: "verifier.api.documentation", defaultMessage: "Documentation" },
+    documentationIntro: {
+      id: "verifier.api.documentationIntro",
+      defaultMessage: "Every operation, what it needs and what it answers, generated from the API itself.",
+    },
+    readDocs: { id: "verifier.api.readDocs", defaultMessage: "Read the API documentation" },
+    openApiJson: { id: "verifier.api.openApiJson", defaultMessage: "OpenAPI 3.1 document (JSON)" },
+    usage: { id: "verifier.api.usage", defaultMessage: "Usage Analytics" },
+    revoked: { id: "verifier.api.revokedToast", defaultMessage: "API Key Revoked", description: "Toast title" },
+    revokedDescription: {
+      id: "verifier.api.revokedDescription",
+      defaultMessage: "{name} no longer works",
+      description: "{name} is the API key's name",
+    },
+    keyCopied: { id: "verifier.api.keyCopied", defaultMessage: "Key Copied", description: "Toast title" },
+    keyCopiedDescription: { id: "verifier.api.keyCopiedDescription", defaultMessage: "API key copied to clipboard" },
+    copyFailed: {
+      id: "verifier.api.copyFailed",
+      defaultMessage: "Could not copy the key; select it and copy it by hand",
+    },
+    sendAs: {
+      id: "verifier.api.sendAs",
+      defaultMessage: "Send a key as <code></code>. It acts for your organisation.",
+      description: "<code></code> shows the header 'Authorization: Bearer <key>', which is not translated",
+    },
+    keyName: { id: "verifier.api.keyName", defaultMessage: "Key name" },
+    keyNameHint: { id: "verifier.api.keyNameHint", defaultMessage: "For example the system that will use it" },
+    keyNamePlaceholder: { id: "verifier.api.keyNamePlaceholder", defaultMessage: "e.g. HR system" },
+    keyNameMissing: { id: "verifier.api.keyNameMissing", defaultMessage: "Enter a name for the key" },
+    creating: { id: "verifier.api.creating", defaultMessage: "Creating..." },
+    create: { id: "verifier.api.create", defaultMessage: "Create API key" },
+    keyList: { id: "verifier.api.keyList", defaultMessage: "Your organisation's API keys" },
+    revokedBadge: {
+      id: "verifier.api.revokedBadge",
+      defaultMessage: "Revoked",
+      description: "Badge of a revoked API key",
+    },
+    revoke: {
+      id: "verifier.api.revoke",
+      defaultMessage: "Revoke<hidden> {name}</hidden>",
+      description: "Button; <hidden> wraps words only screen readers say; {name} is the key's name",
+    },
+    created: { id: "verifier.api.created", defaultMessage: "Created", description: "Label: when a key was made" },
+    lastUsed: { id: "verifier.api.lastUsed", defaultMessage: "Last used" },
+    neverUsed: { id: "verifier.api.neverUsed", defaultMessage: "Never used" },
+    revokedAt: {
+      id: "verifier.api.revokedAt",
+      defaultMessage: "Revoked",
+      description: "Label: when a key was revoked",
+    },
+    noKeys: { id: "verifier.api.noKeys", defaultMessage: "No API keys yet." },
+    createdTitle: { id: "verifier.api.createdTitle", defaultMessage: "API key created" },
+    newKey: { id: "verifier.api.newKey", defaultMessage: "Your new API key" },
+    copyKey: { id: "verifier.api.copyKey", defaultMessage: "Copy key" },
+    done: { id: "verifier.api.done", defaultMessage: "Done" },
+    revokeTitle: { id: "verifier.api.revokeTitle", defaultMessage: "Revoke this API key?" },
+    revokeWarning: {
+      id: "verifier.api.revokeWarning",
+      defaultMessage:
+        "The key stops working at once: every system that uses it will be refused. This cannot be undone.",
+    },
+    revoking: { id: "verifier.api.revoking", defaultMessage: "Revoking..." },
+    confirmRevoke: { id: "verifier.api.confirmRevoke", defaultMessage: "Yes, revoke key" },
+    cancel: { id: "verifier.api.cancel", defaultMessage: "Cancel" },
+  }),
+);
 
 /**
  * API Integration (spec 000 §2): three rows. API Key: create a named key (shown once, in a dialog
@@ -29,34 +108,33 @@ const KEY_SHOWN_ONCE = "Copy this key now and keep it somewhere safe. It will no
  * Analytics: verifications per day for the organisation.
  */
 export function ApiIntegration({ keys, usage }: { keys: ApiKeyRow[]; usage: UsageDay[] }) {
+  const intl = useIntl();
   return (
     <Card as="section" aria-labelledby="api-heading" className="p-5" data-testid="api-integration">
       <h2 id="api-heading" className="text-xl font-bold">
-        API Integration
+        {intl.formatMessage(messages.heading)}
       </h2>
-      <p className="mt-1 text-govuk-grey dark:text-slate-400">
-        Check credentials from your own systems with the Verifier API.
-      </p>
+      <p className="mt-1 text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.intro)}</p>
       <div className="mt-2 grid divide-y divide-govuk-border lg:grid-cols-3 lg:divide-x lg:divide-y-0 dark:divide-slate-700">
-        <IntegrationRow icon="settings" title="API Key" headingId="api-key-heading">
+        <IntegrationRow icon="settings" title={intl.formatMessage(messages.apiKey)} headingId="api-key-heading">
           <ApiKeys keys={keys} />
         </IntegrationRow>
-        <IntegrationRow icon="file" title="Documentation" headingId="api-docs-heading">
-          <p className="text-sm">Every operation, what it needs and what it answers, generated from the API itself.</p>
+        <IntegrationRow icon="file" title={intl.formatMessage(messages.documentation)} headingId="api-docs-heading">
+          <p className="text-sm">{intl.formatMessage(messages.documentationIntro)}</p>
           <ul className="mt-2 grid gap-1">
             <li>
               <TextLink to="/verifier/api-docs" data-testid="link-api-docs">
-                Read the API documentation
+                {intl.formatMessage(messages.readDocs)}
               </TextLink>
             </li>
             <li>
               <TextLink href={OPENAPI_JSON} data-testid="link-openapi-json">
-                OpenAPI 3.1 document (JSON)
+                {intl.formatMessage(messages.openApiJson)}
               </TextLink>
             </li>
           </ul>
         </IntegrationRow>
-        <IntegrationRow icon="chart" title="Usage Analytics" headingId="usage-heading">
+        <IntegrationRow icon="chart" title={intl.formatMessage(messages.usage)} headingId="usage-heading">
           <UsageChart days={usage} />
         </IntegrationRow>
       </div>
@@ -93,6 +171,8 @@ function IntegrationRow({
  * page's data is read again (so the list is the record's, not a copy kept here).
  */
 function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
+  const intl = useIntl();
+  const f = useFormats();
   const hydrated = useHydrated();
   const { toast } = useToast();
   const revalidator = useRevalidator();
@@ -143,7 +223,10 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
       revalidator.revalidate();
       setRevoking(null);
       setFocusList((n) => n + 1);
-      toast({ title: "API Key Revoked", description: `${key.name} no longer works` });
+      toast({
+        title: intl.formatMessage(messages.revoked),
+        description: intl.formatMessage(messages.revokedDescription, { name: key.name }),
+      });
     } catch (error) {
       handleMutationError(error, toast);
     } finally {
@@ -153,19 +236,24 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
 
   const copyKey = (key: string) =>
     copyText(key, toast, {
-      title: "Key Copied",
-      description: "API key copied to clipboard",
-      failure: "Could not copy the key; select it and copy it by hand",
+      title: intl.formatMessage(messages.keyCopied),
+      description: intl.formatMessage(messages.keyCopiedDescription),
+      failure: intl.formatMessage(messages.copyFailed),
     });
 
   return (
     <>
       <p className="text-sm">
-        Send a key as{" "}
-        <code dir="ltr" className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">
-          Authorization: Bearer &lt;key&gt;
-        </code>
-        . It acts for your organisation.
+        <FormattedMessage
+          {...messages.sendAs}
+          values={{
+            code: () => (
+              <code dir="ltr" className="rounded-sm bg-govuk-grey-light px-1 font-mono text-xs dark:bg-slate-800">
+                Authorization: Bearer &lt;key&gt;
+              </code>
+            ),
+          }}
+        />
       </p>
       <form
         className="mt-3 grid justify-items-start gap-2"
@@ -176,20 +264,20 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         <TextField
           ref={nameRef}
           name="name"
-          label="Key name"
-          hint="For example the system that will use it"
+          label={intl.formatMessage(messages.keyName)}
+          hint={intl.formatMessage(messages.keyNameHint)}
           hideHint
           compact
           className="w-full min-w-0"
           type="text"
           maxLength={80}
           value={name}
-          placeholder="e.g. HR system"
+          placeholder={intl.formatMessage(messages.keyNamePlaceholder)}
           onChange={(event) => {
             setName(event.target.value);
             if (nameError && event.target.value.trim()) setNameError(false);
           }}
-          errors={nameError ? ["Enter a name for the key"] : undefined}
+          errors={nameError ? [intl.formatMessage(messages.keyNameMissing)] : undefined}
           data-testid="input-api-key-name"
         />
         <Button
@@ -199,7 +287,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
           data-testid="button-create-api-key"
         >
           <Icon name="plus" className="h-4 w-4" />
-          {creating ? "Creating..." : "Create API key"}
+          {intl.formatMessage(creating ? messages.creating : messages.create)}
         </Button>
       </form>
 
@@ -209,7 +297,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
           ref={listRef}
           tabIndex={-1}
           className="mt-4 grid gap-2"
-          aria-label="Your organisation's API keys"
+          aria-label={intl.formatMessage(messages.keyList)}
           data-testid="api-key-list"
         >
           {keys.map((key) => (
@@ -228,7 +316,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
                 </div>
                 {key.revokedAt ? (
                   <StatusBadge tone="neutral" data-testid="api-key-revoked">
-                    Revoked
+                    {intl.formatMessage(messages.revokedBadge)}
                   </StatusBadge>
                 ) : (
                   <Button
@@ -238,28 +326,31 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
                     disabled={!hydrated}
                     data-testid="button-revoke-api-key"
                   >
-                    Revoke<span className="sr-only"> {key.name}</span>
+                    <FormattedMessage
+                      {...messages.revoke}
+                      values={{ name: key.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> }}
+                    />
                   </Button>
                 )}
               </div>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-govuk-grey dark:text-slate-300">
-                <dt>Created</dt>
+                <dt>{intl.formatMessage(messages.created)}</dt>
                 <dd>
-                  <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time>
+                  <time dateTime={key.createdAt}>{f.dateTime(key.createdAt)}</time>
                 </dd>
-                <dt>Last used</dt>
+                <dt>{intl.formatMessage(messages.lastUsed)}</dt>
                 <dd>
                   {key.lastUsedAt ? (
-                    <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time>
+                    <time dateTime={key.lastUsedAt}>{f.dateTime(key.lastUsedAt)}</time>
                   ) : (
-                    "Never used"
+                    intl.formatMessage(messages.neverUsed)
                   )}
                 </dd>
                 {key.revokedAt ? (
                   <>
-                    <dt>Revoked</dt>
+                    <dt>{intl.formatMessage(messages.revokedAt)}</dt>
                     <dd>
-                      <time dateTime={key.revokedAt}>{formatDateTime(key.revokedAt)}</time>
+                      <time dateTime={key.revokedAt}>{f.dateTime(key.revokedAt)}</time>
                     </dd>
                   </>
                 ) : null}
@@ -269,14 +360,14 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         </ul>
       ) : (
         <p className="mt-3 text-sm text-govuk-grey dark:text-slate-400" data-testid="api-key-empty">
-          No API keys yet.
+          {intl.formatMessage(messages.noKeys)}
         </p>
       )}
 
       <Dialog
         open={created !== null}
         onClose={() => setCreated(null)}
-        title="API key created"
+        title={intl.formatMessage(messages.createdTitle)}
         description={created ? created.apiKey.name : undefined}
         testId="api-key-dialog"
       >
@@ -286,11 +377,11 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
               className="border-s-4 border-amber-500 bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
               data-testid="api-key-warning"
             >
-              {KEY_SHOWN_ONCE}
+              {intl.formatMessage(messages.keyShownOnce)}
             </p>
             <div className="grid gap-1">
               <label htmlFor={createdId} className="font-semibold">
-                Your new API key
+                {intl.formatMessage(messages.newKey)}
               </label>
               <textarea
                 id={createdId}
@@ -305,10 +396,10 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
             </div>
             <div className="flex flex-wrap gap-3">
               <Button onClick={() => void copyKey(created.key)} data-testid="button-copy-api-key">
-                Copy key
+                {intl.formatMessage(messages.copyKey)}
               </Button>
               <Button variant="secondary" onClick={() => setCreated(null)} data-testid="button-api-key-done">
-                Done
+                {intl.formatMessage(messages.done)}
               </Button>
             </div>
           </div>
@@ -318,13 +409,13 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
       <Dialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
-        title="Revoke this API key?"
+        title={intl.formatMessage(messages.revokeTitle)}
         description={revoking ? `${revoking.name} (${revoking.prefix}…)` : undefined}
         testId="revoke-api-key-dialog"
       >
         {revoking ? (
           <div className="grid gap-4">
-            <p>The key stops working at once: every system that uses it will be refused. This cannot be undone.</p>
+            <p>{intl.formatMessage(messages.revokeWarning)}</p>
             <div className="flex flex-wrap gap-3">
               <Button
                 variant="destructive"
@@ -332,10 +423,10 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
                 disabled={revokePending}
                 data-testid="button-confirm-revoke-api-key"
               >
-                {revokePending ? "Revoking..." : "Yes, revoke key"}
+                {intl.formatMessage(revokePending ? messages.revoking : messages.confirmRevoke)}
               </Button>
               <Button variant="secondary" onClick={() => setRevoking(null)}>
-                Cancel
+                {intl.formatMessage(messages.cancel)}
               </Button>
             </div>
           </div>

@@ -6,30 +6,97 @@
  */
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { formatDateTime } from "#core/format/format.ts";
 import { authorityName } from "#core/issuers/registry.ts";
 import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
 import { RESULT_KINDS } from "#core/verification/reasons.ts";
 import type { HistoryFilters, HistoryPageData, HistoryRow } from "#server/verification/portal-pages.ts";
-import { NO_DATA } from "./recent-verifications.tsx";
+import { untyped } from "./messages.ts";
+import { messages as recentMessages } from "./recent-verifications.tsx";
 import { OutcomeLine, ResultBadge, resultLabel } from "./verification-display.tsx";
 
 export const HISTORY_PAGE_SIZE = 20;
 
-const RESULT_OPTIONS = [
-  { value: "all", label: "All results" },
-  ...RESULT_KINDS.map((kind) => ({ value: kind, label: resultLabel(kind) })),
-];
-const CHECK_OPTIONS = [
-  { value: "all", label: "All checks" },
-  ...CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name })),
-];
+const messages = untyped(
+  defineMessages({
+    allResults: { id: "verifier.history.allResults", defaultMessage: "All results" },
+    allChecks: { id: "verifier.history.allChecks", defaultMessage: "All checks" },
+    byQr: { id: "verifier.history.byQr", defaultMessage: "QR code", description: "How a check was made" },
+    byRequest: { id: "verifier.history.byRequest", defaultMessage: "Request", description: "How a check was made" },
+    byShare: { id: "verifier.history.byShare", defaultMessage: "Share link", description: "How a check was made" },
+    byCheck: {
+      id: "verifier.history.byCheck",
+      defaultMessage: "Check",
+      description: "How a check was made, when not known",
+    },
+    back: { id: "verifier.history.back", defaultMessage: "Back to Verifier Portal" },
+    title: { id: "verifier.history.title", defaultMessage: "Verification History" },
+    lead: {
+      id: "verifier.history.lead",
+      defaultMessage: "Every check {organisation} has made, newest first.",
+    },
+    downloadFiltered: {
+      id: "verifier.history.downloadFiltered",
+      defaultMessage: "Download CSV<hidden> of these filtered verifications</hidden>",
+      description: "<hidden> wraps words only screen readers say",
+    },
+    downloadAll: {
+      id: "verifier.history.downloadAll",
+      defaultMessage: "Download CSV<hidden> of every verification</hidden>",
+      description: "<hidden> wraps words only screen readers say",
+    },
+    filter: { id: "verifier.history.filter", defaultMessage: "Filter", description: "Heading of the filters" },
+    result: { id: "verifier.history.result", defaultMessage: "Result" },
+    check: { id: "verifier.history.check", defaultMessage: "Check", description: "Which check was made" },
+    apply: { id: "verifier.history.apply", defaultMessage: "Apply filters" },
+    clear: { id: "verifier.history.clear", defaultMessage: "Clear filters" },
+    verifications: { id: "verifier.history.verifications", defaultMessage: "Verifications" },
+    showing: {
+      id: "verifier.history.showing",
+      defaultMessage: "Showing {first}–{last} of {total}",
+    },
+    noMatch: { id: "verifier.history.noMatch", defaultMessage: "No verifications match these filters" },
+    tryOther: {
+      id: "verifier.history.tryOther",
+      defaultMessage: "Try other filters, or clear them to see every check.",
+    },
+    pages: { id: "verifier.history.pages", defaultMessage: "Pages of the history" },
+    previous: {
+      id: "verifier.history.previous",
+      defaultMessage: "Previous<hidden> page</hidden>",
+      description: "<hidden> wraps words only screen readers say",
+    },
+    next: {
+      id: "verifier.history.next",
+      defaultMessage: "Next<hidden> page</hidden>",
+      description: "<hidden> wraps words only screen readers say",
+    },
+    pageOf: { id: "verifier.history.pageOf", defaultMessage: "Page {page} of {pages}" },
+    checked: { id: "verifier.history.checked", defaultMessage: "Checked", description: "Column: when" },
+    outcome: { id: "verifier.history.outcome", defaultMessage: "Outcome" },
+    purpose: { id: "verifier.history.purpose", defaultMessage: "Purpose" },
+    how: { id: "verifier.history.how", defaultMessage: "How" },
+    issuer: { id: "verifier.history.issuer", defaultMessage: "Issuer" },
+    receipt: { id: "verifier.history.receipt", defaultMessage: "Receipt" },
+    notEvaluated: { id: "verifier.history.notEvaluated", defaultMessage: "Not evaluated" },
+    personConfirmed: { id: "verifier.history.personConfirmed", defaultMessage: "Person confirmed" },
+    notKnown: { id: "verifier.history.notKnown", defaultMessage: "Not known", description: "The issuer is not known" },
+    pdf: {
+      id: "verifier.history.pdf",
+      defaultMessage: "PDF<hidden> receipt of the {check} check, {time}</hidden>",
+      description: "Link to a PDF receipt; <hidden> wraps words only screen readers say",
+    },
+  }),
+);
+
+const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 /** The query string of a history view (only what is not the default). */
 function historyQuery(filters: HistoryFilters, extra: Record<string, string> = {}): string {
@@ -40,9 +107,19 @@ function historyQuery(filters: HistoryFilters, extra: Record<string, string> = {
   return text ? `?${text}` : "";
 }
 
-const MODE: Record<string, string> = { offline: "QR code", online: "Request", share: "Share link" };
+const MODE = { offline: messages.byQr, online: messages.byRequest, share: messages.byShare } as const;
+const modeOf = (mode: string | null) => (mode && Object.hasOwn(MODE, mode) ? MODE[mode as keyof typeof MODE] : null);
 
 export function HistoryPage({ organisation, entries, total, page, pages, filters }: HistoryPageData) {
+  const intl = useIntl();
+  const resultOptions = [
+    { value: "all", label: intl.formatMessage(messages.allResults) },
+    ...RESULT_KINDS.map((kind) => ({ value: kind, label: resultLabel(intl, kind) })),
+  ];
+  const checkOptions = [
+    { value: "all", label: intl.formatMessage(messages.allChecks) },
+    ...CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name })),
+  ];
   const filtered = filters.result !== "all" || filters.type !== "all";
   const first = total ? (page - 1) * HISTORY_PAGE_SIZE + 1 : 0;
   const last = Math.min(total, page * HISTORY_PAGE_SIZE);
@@ -52,20 +129,19 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
 
   return (
     <SignedInPage
-      back={{ to: "/verifier", label: "Back to Verifier Portal" }}
-      title="Verification History"
-      lead={`Every check ${organisation.name} has made, newest first.`}
+      back={{ to: "/verifier", label: intl.formatMessage(messages.back) }}
+      title={intl.formatMessage(messages.title)}
+      lead={intl.formatMessage(messages.lead, { organisation: organisation.name })}
       aside={
         <a href={csv} download className={buttonClasses("outline")} data-testid="link-download-csv">
           <Icon name="download" className="h-5 w-5" />
-          Download CSV
-          <span className="sr-only"> of {filtered ? "these filtered verifications" : "every verification"}</span>
+          <FormattedMessage {...(filtered ? messages.downloadFiltered : messages.downloadAll)} values={{ hidden }} />
         </a>
       }
     >
       <Card as="section" aria-labelledby="filters-heading" className="mt-8 p-5">
         <h2 id="filters-heading" className="text-xl font-bold">
-          Filter
+          {intl.formatMessage(messages.filter)}
         </h2>
         <Form
           method="get"
@@ -77,27 +153,27 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
           <SelectField
             key={`result-${filters.result}`}
             name="result"
-            label="Result"
+            label={intl.formatMessage(messages.result)}
             defaultValue={filters.result}
-            options={RESULT_OPTIONS}
+            options={resultOptions}
             className="min-w-48"
             data-testid="filter-result"
           />
           <SelectField
             key={`type-${filters.type}`}
             name="type"
-            label="Check"
+            label={intl.formatMessage(messages.check)}
             defaultValue={filters.type}
-            options={CHECK_OPTIONS}
+            options={checkOptions}
             className="min-w-48"
             data-testid="filter-type"
           />
           <Button type="submit" data-testid="button-apply-filters">
-            Apply filters
+            {intl.formatMessage(messages.apply)}
           </Button>
           {filtered ? (
             <TextLink to="/verifier/history" className="mb-2" data-testid="link-clear-filters">
-              Clear filters
+              {intl.formatMessage(messages.clear)}
             </TextLink>
           ) : null}
         </Form>
@@ -106,10 +182,14 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
       <section aria-labelledby="history-heading" className="mt-8">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="history-heading" className="text-2xl font-bold">
-            Verifications
+            {intl.formatMessage(messages.verifications)}
           </h2>
           <p className="text-govuk-grey dark:text-slate-400" data-testid="history-count">
-            {total ? `Showing ${first}–${last} of ${total}` : filtered ? "No verifications match these filters" : ""}
+            {total
+              ? intl.formatMessage(messages.showing, { first, last, total })
+              : filtered
+                ? intl.formatMessage(messages.noMatch)
+                : ""}
           </p>
         </div>
         {entries.length ? (
@@ -117,18 +197,16 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
         ) : (
           <Card className="mt-4 p-8 text-center" data-testid="history-empty">
             <Icon name="inbox" className="mx-auto h-10 w-10 text-govuk-grey dark:text-slate-400" />
-            <p className="mt-3 text-xl font-bold">{NO_DATA}</p>
+            <p className="mt-3 text-xl font-bold">{intl.formatMessage(recentMessages.noData)}</p>
             <p className="mt-2 text-govuk-grey dark:text-slate-400">
-              {filtered
-                ? "Try other filters, or clear them to see every check."
-                : "Checks your organisation makes, by QR code or by request, appear here."}
+              {intl.formatMessage(filtered ? messages.tryOther : recentMessages.emptyHint)}
             </p>
           </Card>
         )}
 
         {pages > 1 ? (
           <nav
-            aria-label="Pages of the history"
+            aria-label={intl.formatMessage(messages.pages)}
             className="mt-6 flex flex-wrap items-center justify-between gap-4"
             data-testid="history-pagination"
           >
@@ -139,13 +217,13 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
                 rel="prev"
                 data-testid="link-previous-page"
               >
-                <span aria-hidden="true">‹</span> Previous<span className="sr-only"> page</span>
+                <span aria-hidden="true">‹</span> <FormattedMessage {...messages.previous} values={{ hidden }} />
               </Link>
             ) : (
               <span />
             )}
             <p aria-current="page" data-testid="history-page">
-              Page {page} of {pages}
+              {intl.formatMessage(messages.pageOf, { page, pages })}
             </p>
             {page < pages ? (
               <Link
@@ -154,7 +232,7 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
                 rel="next"
                 data-testid="link-next-page"
               >
-                Next<span className="sr-only"> page</span> <span aria-hidden="true">›</span>
+                <FormattedMessage {...messages.next} values={{ hidden }} /> <span aria-hidden="true">›</span>
               </Link>
             ) : (
               <span />
@@ -167,6 +245,8 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
 }
 
 function HistoryTable({ entries }: { entries: HistoryRow[] }) {
+  const intl = useIntl();
+  const f = useFormats();
   return (
     // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
     // biome-ignore lint/a11y/useSemanticElements: a labelled scroll box inside the history section, not a section of the page
@@ -180,21 +260,21 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
       <table className="w-full min-w-[64rem] text-start" data-testid="history-table">
         <thead className="bg-govuk-grey-light dark:bg-slate-800">
           <tr>
-            <Th>Checked</Th>
-            <Th>Check</Th>
-            <Th>Result</Th>
-            <Th>Outcome</Th>
-            <Th>Purpose</Th>
-            <Th>How</Th>
-            <Th>Issuer</Th>
-            <Th>Receipt</Th>
+            <Th>{intl.formatMessage(messages.checked)}</Th>
+            <Th>{intl.formatMessage(messages.check)}</Th>
+            <Th>{intl.formatMessage(messages.result)}</Th>
+            <Th>{intl.formatMessage(messages.outcome)}</Th>
+            <Th>{intl.formatMessage(messages.purpose)}</Th>
+            <Th>{intl.formatMessage(messages.how)}</Th>
+            <Th>{intl.formatMessage(messages.issuer)}</Th>
+            <Th>{intl.formatMessage(messages.receipt)}</Th>
           </tr>
         </thead>
         <tbody className="divide-y divide-govuk-border dark:divide-slate-700">
           {entries.map((entry) => (
             <tr key={entry.id} data-testid="history-row" data-result={entry.result} data-record-id={entry.id}>
               <td className="whitespace-nowrap px-3 py-2">
-                <time dateTime={entry.verifiedAt}>{formatDateTime(entry.verifiedAt)}</time>
+                <time dateTime={entry.verifiedAt}>{f.dateTime(entry.verifiedAt)}</time>
               </td>
               <td className="px-3 py-2 font-semibold">{entry.checkName}</td>
               <td className="px-3 py-2">
@@ -205,24 +285,29 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
                 {entry.result === "valid" ? (
                   <OutcomeLine outcome={entry.outcome} />
                 ) : (
-                  <span className="text-govuk-grey dark:text-slate-400">Not evaluated</span>
+                  <span className="text-govuk-grey dark:text-slate-400">
+                    {intl.formatMessage(messages.notEvaluated)}
+                  </span>
                 )}
               </td>
               <td className="max-w-xs break-words px-3 py-2">{entry.purpose}</td>
               <td className="px-3 py-2">
-                {(entry.mode && MODE[entry.mode]) ?? "Check"}
+                {intl.formatMessage(modeOf(entry.mode) ?? messages.byCheck)}
                 {entry.visualMatchAt ? (
-                  <span className="block text-sm text-govuk-grey dark:text-slate-400">Person confirmed</span>
+                  <span className="block text-sm text-govuk-grey dark:text-slate-400">
+                    {intl.formatMessage(messages.personConfirmed)}
+                  </span>
                 ) : null}
               </td>
-              <td className="px-3 py-2">{entry.issuer ? authorityName(entry.issuer) : "Not known"}</td>
+              <td className="px-3 py-2">
+                {entry.issuer ? authorityName(entry.issuer) : intl.formatMessage(messages.notKnown)}
+              </td>
               <td className="px-3 py-2">
                 <TextLink href={`/api/verifications/${entry.id}/receipt`} download data-testid="link-receipt">
-                  PDF
-                  <span className="sr-only">
-                    {" "}
-                    receipt of the {entry.checkName} check, {formatDateTime(entry.verifiedAt)}
-                  </span>
+                  <FormattedMessage
+                    {...messages.pdf}
+                    values={{ check: entry.checkName, time: f.dateTime(entry.verifiedAt), hidden }}
+                  />
                 </TextLink>
               </td>
             </tr>

@@ -6,7 +6,9 @@
  * /api/verifier-organisations/{id}/attestation), which signs the platform's attestation and
  * decides who may do it (ADR 034); the page only shows them to administrators.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
@@ -15,32 +17,133 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
-import { formatDate } from "#core/format/format.ts";
+import type { Tone } from "#core/format/tone.ts";
 import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
-import type { OrganisationRow } from "#server/verification/organisations-page.ts";
+import type { OrganisationRow, RegistrationState } from "#server/verification/organisations-page.ts";
+import { untyped } from "./messages.ts";
+
+const messages = untyped(
+  defineMessages({
+    back: { id: "verifier.organisations.back", defaultMessage: "Back to Verifier Portal" },
+    title: { id: "verifier.organisations.title", defaultMessage: "Verifier organisations" },
+    onlyAdmins: {
+      id: "verifier.organisations.onlyAdmins",
+      defaultMessage: "Only administrators can register verifier organisations",
+    },
+    lead: {
+      id: "verifier.organisations.lead",
+      defaultMessage: "Organisations registered to check credentials: the name a citizen sees when one of them asks.",
+    },
+    registered: {
+      id: "verifier.organisations.registered",
+      defaultMessage: "Registered",
+      description: "Heading of the list of organisations",
+    },
+    noData: { id: "verifier.organisations.noData", defaultMessage: "No data available" },
+    renewed: {
+      id: "verifier.organisations.renewed",
+      defaultMessage: "Registration Renewed",
+      description: "Toast title",
+    },
+    renewedDescription: {
+      id: "verifier.organisations.renewedDescription",
+      defaultMessage: "{organisation} can check credentials until {date}",
+    },
+    renewing: { id: "verifier.organisations.renewing", defaultMessage: "Renewing..." },
+    renew: {
+      id: "verifier.organisations.renew",
+      defaultMessage: "Renew registration<hidden> of {organisation}</hidden>",
+      description: "<hidden> wraps words only screen readers say",
+    },
+    validationError: {
+      id: "verifier.organisations.validationError",
+      defaultMessage: "Validation Error",
+      description: "Toast title",
+    },
+    validationDescription: {
+      id: "verifier.organisations.validationDescription",
+      defaultMessage: "Give the organisation's name and at least one check it may make",
+    },
+    organisationRegistered: {
+      id: "verifier.organisations.organisationRegistered",
+      defaultMessage: "Organisation Registered",
+      description: "Toast title",
+    },
+    organisationRegisteredDescription: {
+      id: "verifier.organisations.organisationRegisteredDescription",
+      defaultMessage: "{organisation} can now check credentials",
+    },
+    registerHeading: { id: "verifier.organisations.registerHeading", defaultMessage: "Register an organisation" },
+    name: { id: "verifier.organisations.name", defaultMessage: "Registered name" },
+    nameHint: {
+      id: "verifier.organisations.nameHint",
+      defaultMessage: "As citizens will see it, e.g. Northbridge Recruitment Ltd",
+    },
+    checks: { id: "verifier.organisations.checks", defaultMessage: "Checks it may make" },
+    member: { id: "verifier.organisations.member", defaultMessage: "Verifier account to add (optional)" },
+    memberHint: {
+      id: "verifier.organisations.memberHint",
+      defaultMessage: "The username of a verifier who will act for it",
+    },
+    registering: { id: "verifier.organisations.registering", defaultMessage: "Registering..." },
+    register: { id: "verifier.organisations.register", defaultMessage: "Register organisation" },
+    missing: {
+      id: "verifier.organisations.missing",
+      defaultMessage: "Needs renewal",
+      description: "Registration badge",
+    },
+    missingNote: {
+      id: "verifier.organisations.missingNote",
+      defaultMessage: "It cannot ask for checks until you renew it",
+    },
+    expired: { id: "verifier.organisations.expired", defaultMessage: "Expired", description: "Registration badge" },
+    expiredNote: {
+      id: "verifier.organisations.expiredNote",
+      defaultMessage: "Ended {date}: it cannot ask for checks until you renew it",
+    },
+    soon: { id: "verifier.organisations.soon", defaultMessage: "Expires soon", description: "Registration badge" },
+    soonNote: {
+      id: "verifier.organisations.soonNote",
+      defaultMessage: "Valid until {date}; renewed automatically each day until then",
+    },
+    active: { id: "verifier.organisations.active", defaultMessage: "Active", description: "Registration badge" },
+    activeNote: { id: "verifier.organisations.activeNote", defaultMessage: "Valid until {date}" },
+  }),
+);
+
+/** Each registration state's badge and note (server/verification/organisations-page.ts). */
+const REGISTRATION: Record<
+  RegistrationState["state"],
+  { label: MessageDescriptor; tone: Tone; note: MessageDescriptor }
+> = {
+  missing: { label: messages.missing, tone: "bad", note: messages.missingNote },
+  expired: { label: messages.expired, tone: "bad", note: messages.expiredNote },
+  soon: { label: messages.soon, tone: "warn", note: messages.soonNote },
+  active: { label: messages.active, tone: "ok", note: messages.activeNote },
+};
+
+const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 /** The page; `allowed: false`: the signed-in person is not an administrator. */
 export function OrganisationsPage(data: { allowed: boolean; organisations: OrganisationRow[] }) {
-  const back = { to: "/verifier", label: "Back to Verifier Portal" };
+  const intl = useIntl();
+  const back = { to: "/verifier", label: intl.formatMessage(messages.back) };
+  const title = intl.formatMessage(messages.title);
   if (!data.allowed) {
     return (
-      <SignedInPage title="Verifier organisations" back={back}>
+      <SignedInPage title={title} back={back}>
         <Card className="mt-8 max-w-3xl p-6" role="alert">
-          <h2 className="text-xl font-bold">Only administrators can register verifier organisations</h2>
+          <h2 className="text-xl font-bold">{intl.formatMessage(messages.onlyAdmins)}</h2>
         </Card>
       </SignedInPage>
     );
   }
   return (
-    <SignedInPage
-      title="Verifier organisations"
-      lead="Organisations registered to check credentials: the name a citizen sees when one of them asks."
-      back={back}
-    >
+    <SignedInPage title={title} lead={intl.formatMessage(messages.lead)} back={back}>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <Card as="section" aria-labelledby="registered-heading" className="p-5">
           <h2 id="registered-heading" className="text-xl font-bold">
-            Registered
+            {intl.formatMessage(messages.registered)}
           </h2>
           {data.organisations.length ? (
             <ul className="mt-3 divide-y divide-govuk-border dark:divide-slate-700" data-testid="organisation-list">
@@ -49,7 +152,7 @@ export function OrganisationsPage(data: { allowed: boolean; organisations: Organ
               ))}
             </ul>
           ) : (
-            <p className="mt-3">No data available</p>
+            <p className="mt-3">{intl.formatMessage(messages.noData)}</p>
           )}
         </Card>
         <RegisterForm />
@@ -60,6 +163,8 @@ export function OrganisationsPage(data: { allowed: boolean; organisations: Organ
 
 /** One organisation: its name, checks, registration and the button that renews it. */
 function OrganisationItem({ organisation }: { organisation: OrganisationRow }) {
+  const intl = useIntl();
+  const f = useFormats();
   const hydrated = useHydrated();
   const { busy, mutate, toast } = useMutation();
 
@@ -71,32 +176,41 @@ function OrganisationItem({ organisation }: { organisation: OrganisationRow }) {
       {
         done: (renewed) =>
           toast({
-            title: "Registration Renewed",
-            description: `${organisation.name} can check credentials until ${formatDate(renewed.attestationExpiresAt)}`,
+            title: intl.formatMessage(messages.renewed),
+            description: intl.formatMessage(messages.renewedDescription, {
+              organisation: organisation.name,
+              date: f.date(renewed.attestationExpiresAt),
+            }),
           }),
       },
     );
   }
 
+  const registration = REGISTRATION[organisation.registration.state];
+  const expiresAt = organisation.registration.expiresAt;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="organisation">
       <div>
         <p className="font-bold">{organisation.name}</p>
         <p className="text-sm text-govuk-grey dark:text-slate-400">{organisation.checks}</p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-          <StatusBadge tone={organisation.registration.tone}>{organisation.registration.label}</StatusBadge>
-          <span>{organisation.registration.note}</span>
+          <StatusBadge tone={registration.tone}>{intl.formatMessage(registration.label)}</StatusBadge>
+          <span>{intl.formatMessage(registration.note, { date: expiresAt ? f.date(expiresAt) : "" })}</span>
         </p>
       </div>
       <Button variant="secondary" disabled={!hydrated || busy} onClick={() => void renew()}>
-        {busy ? "Renewing..." : "Renew registration"}
-        <span className="sr-only"> of {organisation.name}</span>
+        {busy ? (
+          intl.formatMessage(messages.renewing)
+        ) : (
+          <FormattedMessage {...messages.renew} values={{ organisation: organisation.name, hidden }} />
+        )}
       </Button>
     </li>
   );
 }
 
 function RegisterForm() {
+  const intl = useIntl();
   const hydrated = useHydrated();
   const { busy, mutate, toast } = useMutation();
   const [name, setName] = useState("");
@@ -109,8 +223,8 @@ function RegisterForm() {
     event.preventDefault();
     if (!name.trim() || checks.length === 0) {
       toast({
-        title: "Validation Error",
-        description: "Give the organisation's name and at least one check it may make",
+        title: intl.formatMessage(messages.validationError),
+        description: intl.formatMessage(messages.validationDescription),
         variant: "destructive",
       });
       return;
@@ -125,7 +239,10 @@ function RegisterForm() {
       },
       {
         done: () => {
-          toast({ title: "Organisation Registered", description: `${name.trim()} can now check credentials` });
+          toast({
+            title: intl.formatMessage(messages.organisationRegistered),
+            description: intl.formatMessage(messages.organisationRegisteredDescription, { organisation: name.trim() }),
+          });
           setName("");
           setMember("");
         },
@@ -136,18 +253,18 @@ function RegisterForm() {
   return (
     <Card as="section" aria-labelledby="register-heading" className="p-5">
       <h2 id="register-heading" className="text-xl font-bold">
-        Register an organisation
+        {intl.formatMessage(messages.registerHeading)}
       </h2>
       <form className="mt-4 grid gap-5" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           name="organisation-name"
-          label="Registered name"
-          hint="As citizens will see it, e.g. Northbridge Recruitment Ltd"
+          label={intl.formatMessage(messages.name)}
+          hint={intl.formatMessage(messages.nameHint)}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
         <fieldset>
-          <legend className="font-semibold">Checks it may make</legend>
+          <legend className="font-semibold">{intl.formatMessage(messages.checks)}</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {CHECK_TYPES.map((check) => (
               <label key={check} className="flex items-center gap-3">
@@ -166,15 +283,15 @@ function RegisterForm() {
         </fieldset>
         <TextField
           name="member-username"
-          label="Verifier account to add (optional)"
-          hint="The username of a verifier who will act for it"
+          label={intl.formatMessage(messages.member)}
+          hint={intl.formatMessage(messages.memberHint)}
           value={member}
           onChange={(event) => setMember(event.target.value)}
           autoCapitalize="none"
           spellCheck={false}
         />
         <Button type="submit" disabled={!hydrated || busy} data-testid="button-register-organisation">
-          {busy ? "Registering..." : "Register organisation"}
+          {intl.formatMessage(busy ? messages.registering : messages.register)}
         </Button>
       </form>
     </Card>

@@ -1,39 +1,61 @@
 import { Link } from "@remix-run/react";
+import { defineMessages, useIntl } from "react-intl";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useRootData } from "#app/root.tsx";
+import { untyped } from "./messages.ts";
 
-/** The title every refusal shows, whatever the reason (and the tests look for). */
-const ONLY_VERIFIERS = "Only verifiers can use the Verifier Portal";
+const messages = untyped(
+  defineMessages({
+    portalTitle: { id: "verifier.refused.portalTitle", defaultMessage: "Verifier Portal" },
+    onlyVerifiers: {
+      id: "verifier.refused.onlyVerifiers",
+      defaultMessage: "Only verifiers can use the Verifier Portal",
+      description: "The title every refusal of the portal shows",
+    },
+    roleBody: {
+      id: "verifier.refused.roleBody",
+      defaultMessage:
+        "Your account is not a verifier account. The Verifier Portal is for employers, letting agents and other organisations registered to check credentials.",
+    },
+    organisationHeading: {
+      id: "verifier.refused.organisationHeading",
+      defaultMessage: "Your account is not linked to a verifier organisation",
+    },
+    organisationBody: {
+      id: "verifier.refused.organisationBody",
+      defaultMessage:
+        "Checks are made and recorded for an organisation. Ask an administrator to add your account to your organisation, then sign in again.",
+    },
+    onlyVerifiersOfOrganisation: {
+      id: "verifier.refused.onlyVerifiersOfOrganisation",
+      defaultMessage: "Only verifiers can use the Verifier Portal of a registered organisation.",
+    },
+    dashboard: { id: "verifier.refused.dashboard", defaultMessage: "Return to your dashboard" },
+    manageOrganisations: {
+      id: "verifier.refused.manageOrganisations",
+      defaultMessage: "Manage verifier organisations",
+    },
+  }),
+);
 
 const REASONS = {
-  role: {
-    heading: ONLY_VERIFIERS,
-    body: "Your account is not a verifier account. The Verifier Portal is for employers, letting agents and other organisations registered to check credentials.",
-  },
-  organisation: {
-    heading: "Your account is not linked to a verifier organisation",
-    body: "Checks are made and recorded for an organisation. Ask an administrator to add your account to your organisation, then sign in again.",
-  },
+  role: { heading: messages.onlyVerifiers, body: messages.roleBody },
+  organisation: { heading: messages.organisationHeading, body: messages.organisationBody },
 } as const;
 
 /**
  * The Verifier Portal's 403 page (its loaders answer 403 with `refused`): the portal's own title
  * and frame, and what is wrong in plain words, with the way back.
  */
-export function PortalRefused({
-  refused,
-  title = "Verifier Portal",
-}: {
-  refused: keyof typeof REASONS;
-  title?: string;
-}) {
+export function PortalRefused({ refused, title }: { refused: keyof typeof REASONS; title?: string }) {
+  const intl = useIntl();
   const reason = REASONS[refused];
   // An administrator without an organisation is offered where organisations are registered.
   const administrator = useRootData()?.user?.role === "admin";
   return (
-    <SignedInPage title={title}>
+    <SignedInPage title={title ?? intl.formatMessage(messages.portalTitle)}>
       <Card
         as="section"
         aria-labelledby="refused-heading"
@@ -41,20 +63,20 @@ export function PortalRefused({
         data-testid="portal-refused"
       >
         <h2 id="refused-heading" className="text-xl font-bold">
-          {reason.heading}
+          {intl.formatMessage(reason.heading)}
         </h2>
-        <p className="mt-2">{reason.body}</p>
+        <p className="mt-2">{intl.formatMessage(reason.body)}</p>
         {refused === "organisation" ? (
-          <p className="mt-2 font-semibold">{ONLY_VERIFIERS} of a registered organisation.</p>
+          <p className="mt-2 font-semibold">{intl.formatMessage(messages.onlyVerifiersOfOrganisation)}</p>
         ) : null}
       </Card>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/" className={buttonClasses("secondary")}>
-          Return to your dashboard
+          {intl.formatMessage(messages.dashboard)}
         </Link>
         {refused === "organisation" && administrator ? (
           <Link to="/verifier/organisations" className={buttonClasses("outline")}>
-            Manage verifier organisations
+            {intl.formatMessage(messages.manageOrganisations)}
           </Link>
         ) : null}
       </div>

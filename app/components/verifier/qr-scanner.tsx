@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { defineMessages, type IntlShape, useIntl } from "react-intl";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { untyped } from "./messages.ts";
 import type { QrDecoder } from "./qr-decoder.client.ts";
 
 /**
@@ -44,14 +46,40 @@ const SCAN_INTERVAL_MS = 150;
 /** A decoder that throws on this many frames in a row has failed (one bad frame is skipped). */
 const MAX_DECODE_FAILURES = 3;
 
-const STATUS = {
-  inactive: "Camera off. Start the camera to scan a QR code, or use Manual Entry.",
-  starting: "Starting camera…",
-  active: "Camera active, point it at the QR code",
-  scanned: "QR code scanned",
-  stopped: "Camera stopped",
-  denied: "Camera access denied",
-} as const;
+const STATUS = untyped(
+  defineMessages({
+    inactive: {
+      id: "verifier.scanner.inactive",
+      defaultMessage: "Camera off. Start the camera to scan a QR code, or use Manual Entry.",
+    },
+    starting: { id: "verifier.scanner.starting", defaultMessage: "Starting camera…" },
+    active: { id: "verifier.scanner.active", defaultMessage: "Camera active, point it at the QR code" },
+    scanned: { id: "verifier.scanner.scanned", defaultMessage: "QR code scanned" },
+    stopped: { id: "verifier.scanner.stopped", defaultMessage: "Camera stopped" },
+    denied: { id: "verifier.scanner.denied", defaultMessage: "Camera access denied" },
+  }),
+);
+
+const messages = untyped(
+  defineMessages({
+    cannotStart: { id: "verifier.scanner.cannotStart", defaultMessage: "The camera could not be started" },
+    readerStopped: { id: "verifier.scanner.readerStopped", defaultMessage: "The QR code reader stopped working" },
+    noCamera: { id: "verifier.scanner.noCamera", defaultMessage: "This browser cannot use a camera on this page" },
+    readerNotLoaded: {
+      id: "verifier.scanner.readerNotLoaded",
+      defaultMessage: "The QR code reader could not be loaded",
+    },
+    enterData: { id: "verifier.scanner.enterData", defaultMessage: "Enter the QR code data" },
+    retry: { id: "verifier.scanner.retry", defaultMessage: "Retry Camera" },
+    stop: { id: "verifier.scanner.stop", defaultMessage: "Stop Camera" },
+    start: { id: "verifier.scanner.start", defaultMessage: "Start Camera" },
+    heading: { id: "verifier.scanner.heading", defaultMessage: "Scan QR Code" },
+    intro: { id: "verifier.scanner.intro", defaultMessage: "Point the camera at the QR code the person shows you." },
+    videoLabel: { id: "verifier.scanner.videoLabel", defaultMessage: "Camera view for scanning a QR code" },
+    cameraOff: { id: "verifier.scanner.cameraOff", defaultMessage: "Camera off" },
+    manualEntry: { id: "verifier.scanner.manualEntry", defaultMessage: "Manual Entry" },
+  }),
+);
 
 /** The decoder, loaded once per page when a camera first starts (not in the page's bundle). */
 let decoderLoad: Promise<QrDecoder> | null = null;
@@ -64,13 +92,16 @@ function loadDecoder(): Promise<QrDecoder> {
 
 class DecoderUnavailableError extends Error {}
 
-/** What the panel says for a failure: spec 000 §8, the error's message or "Camera access denied". */
-function cameraErrorMessage(error: unknown): string {
+/**
+ * What the panel says for a failure: spec 000 §8, the error's message or "Camera access denied".
+ * Our own errors' messages are already in the page's language; a browser's are its own words.
+ */
+function cameraErrorMessage(error: unknown, intl: IntlShape): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : "";
   // NotAllowedError: the person or the browser's settings refused (PermissionDeniedError: old Chrome).
-  if (name === "NotAllowedError" || name === "PermissionDeniedError") return STATUS.denied;
+  if (name === "NotAllowedError" || name === "PermissionDeniedError") return intl.formatMessage(STATUS.denied);
   const message = error instanceof Error || error instanceof DOMException ? error.message.trim() : "";
-  return message || "The camera could not be started";
+  return message || intl.formatMessage(messages.cannotStart);
 }
 
 /** One camera run: its stream once granted and the pending frame read, all ended by stop. */
@@ -81,10 +112,11 @@ interface Session {
 }
 
 export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScannerProps) {
+  const intl = useIntl();
   const hydrated = useHydrated();
   const headingId = useId();
   const [phase, setPhase] = useState<Phase>("inactive");
-  const [status, setStatus] = useState<string>(STATUS.inactive);
+  const [status, setStatus] = useState<string>(() => intl.formatMessage(STATUS.inactive));
   const videoRef = useRef<HTMLVideoElement>(null);
   const session = useRef<Session | null>(null);
   // The latest callbacks, so a parent's re-render never restarts the camera.
@@ -127,7 +159,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
         } catch (error) {
           if (++failures >= MAX_DECODE_FAILURES) {
             console.error("QR decoding failed", error);
-            if (!run.ended) fail("The QR code reader stopped working");
+            if (!run.ended) fail(intl.formatMessage(messages.readerStopped));
             return;
           }
         }
@@ -135,7 +167,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
         if (text) {
           stopCamera();
           setPhase("inactive");
-          setStatus(STATUS.scanned);
+          setStatus(intl.formatMessage(STATUS.scanned));
           callbacks.current.onScan(text);
           return;
         }
@@ -143,7 +175,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
       };
       void readFrame();
     },
-    [fail, stopCamera],
+    [fail, stopCamera, intl],
   );
 
   const startCamera = useCallback(async () => {
@@ -151,13 +183,13 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
     const run: Session = { stream: null, timer: undefined, ended: false };
     session.current = run;
     setPhase("starting");
-    setStatus(STATUS.starting);
+    setStatus(intl.formatMessage(STATUS.starting));
     try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error("This browser cannot use a camera on this page");
+      if (!navigator.mediaDevices?.getUserMedia) throw new Error(intl.formatMessage(messages.noCamera));
       // The decoder loads while the person answers the permission prompt.
       const decoder = loadDecoder().catch((error: unknown) => {
         console.error("QR decoder failed to load", error);
-        throw new DecoderUnavailableError("The QR code reader could not be loaded");
+        throw new DecoderUnavailableError(intl.formatMessage(messages.readerNotLoaded));
       });
       decoder.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
       const stream = await navigator.mediaDevices.getUserMedia(CAMERA);
@@ -173,24 +205,24 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
       await video.play();
       if (run.ended) return;
       setPhase("active");
-      setStatus(STATUS.active);
+      setStatus(intl.formatMessage(STATUS.active));
       scanFrames(run, ready);
     } catch (error) {
       if (run.ended) return;
-      fail(cameraErrorMessage(error));
+      fail(cameraErrorMessage(error, intl));
     }
-  }, [fail, scanFrames, stopCamera]);
+  }, [fail, scanFrames, stopCamera, intl]);
 
   const stopByPerson = useCallback(() => {
     stopCamera();
     setPhase("inactive");
-    setStatus(STATUS.stopped);
-  }, [stopCamera]);
+    setStatus(intl.formatMessage(STATUS.stopped));
+  }, [stopCamera, intl]);
 
   const manualEntry = useCallback(() => {
-    const text = window.prompt("Enter the QR code data")?.trim();
+    const text = window.prompt(intl.formatMessage(messages.enterData))?.trim();
     if (text) callbacks.current.onManualEntry(text);
-  }, []);
+  }, [intl]);
 
   // Disabled while running: the camera stops (the parent is busy with what was scanned).
   useEffect(() => {
@@ -206,10 +238,25 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
   // focus stays on it when the state changes instead of falling back to the page.
   const mainButton =
     phase === "error"
-      ? { label: "Retry Camera", testId: "button-retry-camera", variant: "primary" as const, onClick: startCamera }
+      ? {
+          label: intl.formatMessage(messages.retry),
+          testId: "button-retry-camera",
+          variant: "primary" as const,
+          onClick: startCamera,
+        }
       : running
-        ? { label: "Stop Camera", testId: "button-stop-camera", variant: "secondary" as const, onClick: stopByPerson }
-        : { label: "Start Camera", testId: "button-start-camera", variant: "primary" as const, onClick: startCamera };
+        ? {
+            label: intl.formatMessage(messages.stop),
+            testId: "button-stop-camera",
+            variant: "secondary" as const,
+            onClick: stopByPerson,
+          }
+        : {
+            label: intl.formatMessage(messages.start),
+            testId: "button-start-camera",
+            variant: "primary" as const,
+            onClick: startCamera,
+          };
 
   return (
     <Card as="section" aria-labelledby={headingId} data-testid="scanner-panel" className="p-5">
@@ -218,10 +265,10 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
           <Icon name="scan" />
         </span>
         <h2 id={headingId} className="text-xl font-bold">
-          Scan QR Code
+          {intl.formatMessage(messages.heading)}
         </h2>
       </div>
-      <p className="mt-1 text-govuk-grey dark:text-slate-400">Point the camera at the QR code the person shows you.</p>
+      <p className="mt-1 text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.intro)}</p>
 
       <div
         className={`relative mt-4 aspect-[4/3] w-full max-w-md overflow-hidden rounded-sm ${
@@ -233,7 +280,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
         <video
           ref={videoRef}
           data-testid="scanner-video"
-          aria-label="Camera view for scanning a QR code"
+          aria-label={intl.formatMessage(messages.videoLabel)}
           muted
           playsInline
           hidden={phase !== "active"}
@@ -252,7 +299,9 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
             className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-govuk-grey dark:text-slate-300"
           >
             <Icon name={phase === "error" ? "alert" : "scan"} className="h-12 w-12" />
-            <span className="text-sm">{phase === "starting" ? "Starting camera…" : "Camera off"}</span>
+            <span className="text-sm">
+              {intl.formatMessage(phase === "starting" ? STATUS.starting : messages.cameraOff)}
+            </span>
           </div>
         )}
       </div>
@@ -283,7 +332,7 @@ export function QrScanner({ onScan, onManualEntry, disabled = false }: QrScanner
         {!running && (
           <Button variant="outline" data-testid="button-manual-entry" onClick={manualEntry} disabled={off}>
             <Icon name="file" className="h-5 w-5" />
-            Manual Entry
+            {intl.formatMessage(messages.manualEntry)}
           </Button>
         )}
       </div>

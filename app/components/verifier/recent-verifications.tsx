@@ -1,13 +1,74 @@
 import { Link } from "@remix-run/react";
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { formatDateTime, relativeTime } from "#core/format/format.ts";
+import { elapsed } from "#core/format/format.ts";
+import type { Formats } from "#core/format/locale.ts";
 import type { VerificationRow } from "#server/verification/portal-pages.ts";
+import { untyped } from "./messages.ts";
 import { OutcomeLine, ResultBadge } from "./verification-display.tsx";
 
-/** Spec 000 §8: the generic empty-list text. */
-export const NO_DATA = "No data available";
+export const messages = untyped(
+  defineMessages({
+    /** Spec 000 §8: the generic empty-list text. */
+    noData: { id: "verifier.recent.noData", defaultMessage: "No data available" },
+    heading: { id: "verifier.recent.heading", defaultMessage: "Recent Verifications" },
+    viewAll: {
+      id: "verifier.recent.viewAll",
+      defaultMessage: "View All<hidden> verifications</hidden>",
+      description: "<hidden> wraps words only screen readers say",
+    },
+    viewAllCounted: {
+      id: "verifier.recent.viewAllCounted",
+      defaultMessage: "View All<hidden> verifications ({total})</hidden>",
+      description: "<hidden> wraps words only screen readers say; {total} is how many there are",
+    },
+    byQr: { id: "verifier.recent.byQr", defaultMessage: "QR code", description: "How a check was made: by QR code" },
+    byRequest: {
+      id: "verifier.recent.byRequest",
+      defaultMessage: "Request",
+      description: "How a check was made: by request",
+    },
+    personConfirmed: { id: "verifier.recent.personConfirmed", defaultMessage: "Person confirmed" },
+    emptyHint: {
+      id: "verifier.recent.emptyHint",
+      defaultMessage: "Checks your organisation makes, by QR code or by request, appear here.",
+    },
+    justNow: { id: "verifier.recent.justNow", defaultMessage: "just now" },
+    minutesAgo: {
+      id: "verifier.recent.minutesAgo",
+      defaultMessage: "{count, plural, one {# minute ago} other {# minutes ago}}",
+    },
+    hoursAgo: {
+      id: "verifier.recent.hoursAgo",
+      defaultMessage: "{count, plural, one {# hour ago} other {# hours ago}}",
+    },
+    daysAgo: {
+      id: "verifier.recent.daysAgo",
+      defaultMessage: "{count, plural, one {yesterday} other {# days ago}}",
+    },
+  }),
+);
+
+/** "5 minutes ago": the runtime's words where it has them, else ours (Welsh, Panjabi: ADR 038). */
+function ago(intl: ReturnType<typeof useIntl>, f: Formats, iso: string, now: string): string {
+  if (f.relativeTime) return f.relativeTime(iso, now);
+  const step = elapsed(iso, now);
+  switch (step.unit) {
+    case "now":
+      return intl.formatMessage(messages.justNow);
+    case "minute":
+      return intl.formatMessage(messages.minutesAgo, { count: step.count });
+    case "hour":
+      return intl.formatMessage(messages.hoursAgo, { count: step.count });
+    case "day":
+      return intl.formatMessage(messages.daysAgo, { count: step.count });
+    case "date":
+      return f.date(iso);
+  }
+}
 
 /**
  * Recent Verifications (spec 000 §2): the organisation's five newest checks from the record,
@@ -23,18 +84,23 @@ export function RecentVerifications({
   total: number;
   now: string;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   return (
     <Card as="section" aria-labelledby="recent-heading" className="p-5" data-testid="recent-verifications">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="recent-heading" className="text-xl font-bold">
-          Recent Verifications
+          {intl.formatMessage(messages.heading)}
         </h2>
         <Link
           to="/verifier/history"
           className={buttonClasses("outline", "px-3 py-1 text-sm")}
           data-testid="link-view-all"
         >
-          View All<span className="sr-only"> verifications{total ? ` (${total})` : ""}</span>
+          <FormattedMessage
+            {...(total ? messages.viewAllCounted : messages.viewAll)}
+            values={{ total, hidden: (chunks) => <span className="sr-only">{chunks}</span> }}
+          />
         </Link>
       </div>
       {entries.length ? (
@@ -50,11 +116,15 @@ export function RecentVerifications({
               ) : null}
               <p className="mt-0.5 break-words text-sm">{entry.purpose}</p>
               <p className="mt-0.5 text-sm text-govuk-grey dark:text-slate-400">
-                <time dateTime={entry.verifiedAt} title={formatDateTime(entry.verifiedAt)}>
-                  {relativeTime(entry.verifiedAt, now)}
+                <time dateTime={entry.verifiedAt} title={f.dateTime(entry.verifiedAt)}>
+                  {ago(intl, f, entry.verifiedAt, now)}
                 </time>
-                {entry.mode === "offline" ? " · QR code" : entry.mode === "online" ? " · Request" : ""}
-                {entry.visualMatchAt ? " · Person confirmed" : ""}
+                {entry.mode === "offline"
+                  ? ` · ${intl.formatMessage(messages.byQr)}`
+                  : entry.mode === "online"
+                    ? ` · ${intl.formatMessage(messages.byRequest)}`
+                    : ""}
+                {entry.visualMatchAt ? ` · ${intl.formatMessage(messages.personConfirmed)}` : ""}
               </p>
             </li>
           ))}
@@ -65,10 +135,8 @@ export function RecentVerifications({
           data-testid="recent-empty"
         >
           <Icon name="inbox" className="mx-auto h-8 w-8 text-govuk-grey dark:text-slate-400" />
-          <p className="mt-2 font-semibold">{NO_DATA}</p>
-          <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-            Checks your organisation makes, by QR code or by request, appear here.
-          </p>
+          <p className="mt-2 font-semibold">{intl.formatMessage(messages.noData)}</p>
+          <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.emptyHint)}</p>
         </div>
       )}
     </Card>

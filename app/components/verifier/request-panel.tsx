@@ -1,6 +1,8 @@
 import { type FormEvent, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
+import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { copyText } from "#app/client/clipboard.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
@@ -13,21 +15,142 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useNow } from "#app/components/ui/use-now.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
-import { formatCountdown, formatDateTimeZoned } from "#core/format/format.ts";
+import { formatCountdown } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { CHECK_TYPES, CHECKS, type CheckType, SPEC_CHECK_TYPES } from "#core/verification/checks.ts";
 import type { CreatedRequest } from "#server/verification/api-schemas.ts";
 import type { RequestSnapshot, RequestStatus } from "#server/verification/request-state.ts";
+import { untyped } from "./messages.ts";
 import { watchRequest } from "./request-watch.ts";
+import { zonedDateTime } from "./verification-display.tsx";
 import { fromRequest, type ShownResult, toastResult } from "./verification-result.ts";
 
-/** Spec 000 §5: the toast for an empty purpose, and nothing is sent. */
-const PURPOSE_REQUIRED = {
-  title: "Purpose Required",
-  description: "Please specify the purpose for this verification",
-} as const;
-
-const DECLINED = "The citizen declined";
+const messages = untyped(
+  defineMessages({
+    purposeRequired: {
+      id: "verifier.request.purposeRequired",
+      defaultMessage: "Purpose Required",
+      description: "Toast title when the purpose is empty",
+    },
+    purposeRequiredDescription: {
+      id: "verifier.request.purposeRequiredDescription",
+      defaultMessage: "Please specify the purpose for this verification",
+    },
+    declined: { id: "verifier.request.declined", defaultMessage: "The citizen declined" },
+    waiting: {
+      id: "verifier.request.statusWaiting",
+      defaultMessage: "Waiting",
+      description: "A request's status badge",
+    },
+    answered: {
+      id: "verifier.request.statusAnswered",
+      defaultMessage: "Answered",
+      description: "A request's status badge",
+    },
+    declinedBadge: {
+      id: "verifier.request.statusDeclined",
+      defaultMessage: "Declined",
+      description: "A request's status badge",
+    },
+    expired: {
+      id: "verifier.request.statusExpired",
+      defaultMessage: "Expired",
+      description: "A request's status badge",
+    },
+    failedBadge: {
+      id: "verifier.request.statusFailed",
+      defaultMessage: "Failed",
+      description: "A request's status badge",
+    },
+    failed: {
+      id: "verifier.request.failed",
+      defaultMessage:
+        "This request closed after too many answers that could not be accepted. Each one is in the history. Create a new request to try again.",
+    },
+    created: { id: "verifier.request.created", defaultMessage: "Request Created", description: "Toast title" },
+    createdDescription: {
+      id: "verifier.request.createdDescription",
+      defaultMessage: "QR code generated for credential verification",
+    },
+    requestDeclined: {
+      id: "verifier.request.requestDeclined",
+      defaultMessage: "Request Declined",
+      description: "Toast title",
+    },
+    heading: { id: "verifier.request.heading", defaultMessage: "Request Specific Credentials" },
+    intro: {
+      id: "verifier.request.intro",
+      defaultMessage: "Ask the person for exactly what this check needs. They answer from their wallet.",
+    },
+    credentialType: { id: "verifier.request.credentialType", defaultMessage: "Credential type" },
+    notRegistered: {
+      id: "verifier.request.notRegistered",
+      defaultMessage: "Your organisation is not registered for {check} checks, so this request would be refused.",
+      description: "{check} is the name of a check, e.g. Right to Work",
+    },
+    attributes: { id: "verifier.request.attributes", defaultMessage: "Attributes to request" },
+    attributesHint: {
+      id: "verifier.request.attributesHint",
+      defaultMessage: "Only these are shared. With none ticked, the {check} check asks for its default.",
+    },
+    purpose: { id: "verifier.request.purpose", defaultMessage: "Purpose" },
+    purposeHint: {
+      id: "verifier.request.purposeHint",
+      defaultMessage:
+        "Shown to the person when they decide whether to share, for example “Pre-employment right to work check”.",
+    },
+    creating: { id: "verifier.request.creating", defaultMessage: "Creating Request..." },
+    create: { id: "verifier.request.create", defaultMessage: "Create Request" },
+    activeHeading: {
+      id: "verifier.request.activeHeading",
+      defaultMessage: "{check} request",
+      description: "Heading of a created request, e.g. 'Right to Work request'",
+    },
+    askingFor: {
+      id: "verifier.request.askingFor",
+      defaultMessage: "Asking for: {attributes}. Purpose: {purpose}",
+      description: "{attributes} is a list of attribute names separated by semicolons",
+    },
+    qrLabel: {
+      id: "verifier.request.qrLabel",
+      defaultMessage: "QR code of this verification request: scan it with a digital identity wallet",
+    },
+    sendLink: { id: "verifier.request.sendLink", defaultMessage: "Or send the person this link" },
+    openWallet: {
+      id: "verifier.request.openWallet",
+      defaultMessage: "Open in the web wallet<hidden> (opens in a new tab)</hidden>",
+      description: "<hidden> wraps words only screen readers say",
+    },
+    linkCopied: { id: "verifier.request.linkCopied", defaultMessage: "Link Copied", description: "Toast title" },
+    linkCopiedDescription: {
+      id: "verifier.request.linkCopiedDescription",
+      defaultMessage: "Wallet link copied to clipboard",
+    },
+    copyLink: { id: "verifier.request.copyLink", defaultMessage: "Copy link" },
+    waitingForPerson: {
+      id: "verifier.request.waitingForPerson",
+      defaultMessage: "Waiting for the person to answer from their wallet…",
+    },
+    expiresIn: {
+      id: "verifier.request.expiresIn",
+      defaultMessage: "Expires in <timer>{countdown}</timer> <at>(at {time})</at>",
+      description: "{countdown} is minutes and seconds left, e.g. 09:58; {time} the date and time it expires",
+    },
+    attempts: {
+      id: "verifier.request.attempts",
+      defaultMessage:
+        "{count, plural, one {# answer} other {# answers}} could not be accepted (each one is in the history). The request is still open for the person's wallet.",
+    },
+    completed: {
+      id: "verifier.request.completed",
+      defaultMessage: "The person answered: the result is in the Verification Result panel.",
+    },
+    expiredMessage: {
+      id: "verifier.request.expiredMessage",
+      defaultMessage: "This request expired before it was answered. Create a new request to try again.",
+    },
+  }),
+);
 
 /** The spec's four checks, then any other check the organisation is registered for (a driving licence, a professional certificate). */
 const checkOptions = (allowedChecks: readonly string[]) =>
@@ -35,18 +158,15 @@ const checkOptions = (allowedChecks: readonly string[]) =>
     (code) => (SPEC_CHECK_TYPES as readonly string[]).includes(code) || allowedChecks.includes(code),
   ).map((code) => ({ value: code, label: CHECKS[code].name }));
 
-const STATUS_BADGE: Record<RequestStatus, { label: string; tone: Tone }> = {
-  pending: { label: "Waiting", tone: "info" },
-  completed: { label: "Answered", tone: "ok" },
-  declined: { label: "Declined", tone: "bad" },
+const STATUS_BADGE: Record<RequestStatus, { label: MessageDescriptor; tone: Tone }> = {
+  pending: { label: messages.waiting, tone: "info" },
+  completed: { label: messages.answered, tone: "ok" },
+  declined: { label: messages.declinedBadge, tone: "bad" },
   // Spec 000 §4: expiry takes the destructive style, as an expired result does.
-  expired: { label: "Expired", tone: "bad" },
-  failed: { label: "Failed", tone: "bad" },
+  expired: { label: messages.expired, tone: "bad" },
+  // What a request that failed says: too many answers could not be accepted (docs/decisions/029).
+  failed: { label: messages.failedBadge, tone: "bad" },
 };
-
-/** What a request that failed says: too many answers could not be accepted (docs/decisions/029). */
-const FAILED =
-  "This request closed after too many answers that could not be accepted. Each one is in the history. Create a new request to try again.";
 
 /**
  * "Request Specific Credentials" (spec 000 §2, §5, §7): the check (Right to Work, Right to Rent,
@@ -65,6 +185,7 @@ export function RequestPanel({
   allowedChecks: readonly string[];
   onResult: (shown: ShownResult) => void;
 }) {
+  const intl = useIntl();
   const hydrated = useHydrated();
   const { toast } = useToast();
   const [type, setType] = useState<CheckType>("rtw");
@@ -78,8 +199,12 @@ export function RequestPanel({
   const purposeRef = useRef<HTMLInputElement>(null);
   const requestHeadingRef = useRef<HTMLHeadingElement>(null);
   const onResultRef = useRef(onResult);
+  // The page's messages are sent afresh with every reload of its data (a new `intl` each time):
+  // read through a ref, so a reload never restarts the watch of the request.
+  const intlRef = useRef(intl);
   useEffect(() => {
     onResultRef.current = onResult;
+    intlRef.current = intl;
   });
   const ids = { typeWarning: useId(), attributes: useId() };
   // A purpose typed and not yet sent in a request would be lost by leaving (spec 000 §4).
@@ -104,7 +229,11 @@ export function RequestPanel({
     const trimmed = purpose.trim();
     if (!trimmed) {
       setPurposeError(true);
-      toast({ ...PURPOSE_REQUIRED, variant: "destructive" });
+      toast({
+        title: intl.formatMessage(messages.purposeRequired),
+        description: intl.formatMessage(messages.purposeRequiredDescription),
+        variant: "destructive",
+      });
       purposeRef.current?.focus();
       return;
     }
@@ -120,7 +249,10 @@ export function RequestPanel({
       setRequest(created);
       setStatus("pending");
       setAttempts(0);
-      toast({ title: "Request Created", description: "QR code generated for credential verification" });
+      toast({
+        title: intl.formatMessage(messages.created),
+        description: intl.formatMessage(messages.createdDescription),
+      });
     } catch (error) {
       handleMutationError(error, toast);
     } finally {
@@ -131,14 +263,19 @@ export function RequestPanel({
   // Watch the request until it ends; a new request replaces the one watched.
   const handleSnapshot = useCallback(
     (snapshot: RequestSnapshot, created: CreatedRequest) => {
+      const intl = intlRef.current;
       setStatus(snapshot.status);
       setAttempts(snapshot.attempts ?? 0);
       if ((snapshot.status === "completed" || snapshot.status === "failed") && snapshot.result) {
         const shown = fromRequest(snapshot.result, created);
         onResultRef.current(shown);
-        toastResult(shown, toast);
+        toastResult(shown, toast, intl);
       } else if (snapshot.status === "declined") {
-        toast({ title: "Request Declined", description: DECLINED, variant: "destructive" });
+        toast({
+          title: intl.formatMessage(messages.requestDeclined),
+          description: intl.formatMessage(messages.declined),
+          variant: "destructive",
+        });
       }
     },
     [toast],
@@ -166,16 +303,14 @@ export function RequestPanel({
           <Icon name="inbox" />
         </span>
         <h2 id="request-heading" className="text-xl font-bold">
-          Request Specific Credentials
+          {intl.formatMessage(messages.heading)}
         </h2>
       </div>
-      <p className="mt-1 text-govuk-grey dark:text-slate-400">
-        Ask the person for exactly what this check needs. They answer from their wallet.
-      </p>
+      <p className="mt-1 text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.intro)}</p>
 
       <form className="mt-4 grid gap-5" onSubmit={(event) => void submit(event)} noValidate data-testid="request-form">
         <SelectField
-          label="Credential type"
+          label={intl.formatMessage(messages.credentialType)}
           name="credentialType"
           value={type}
           onChange={(event) => changeType(event.target.value as CheckType)}
@@ -190,15 +325,15 @@ export function RequestPanel({
               className="border-s-4 border-amber-500 ps-3 text-sm font-semibold"
               data-testid="check-not-registered"
             >
-              Your organisation is not registered for {check.name} checks, so this request would be refused.
+              {intl.formatMessage(messages.notRegistered, { check: check.name })}
             </p>
           )}
         </SelectField>
 
         <fieldset className="grid gap-2" aria-describedby={ids.attributes}>
-          <legend className="font-semibold">Attributes to request</legend>
+          <legend className="font-semibold">{intl.formatMessage(messages.attributes)}</legend>
           <p id={ids.attributes} className="-mt-1 text-sm text-govuk-grey dark:text-slate-400">
-            Only these are shared. With none ticked, the {check.name} check asks for its default.
+            {intl.formatMessage(messages.attributesHint, { check: check.name })}
           </p>
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="attribute-options">
             {check.attributes.map((attribute) => {
@@ -224,8 +359,8 @@ export function RequestPanel({
         <TextField
           ref={purposeRef}
           name="purpose"
-          label="Purpose"
-          hint="Shown to the person when they decide whether to share, for example “Pre-employment right to work check”."
+          label={intl.formatMessage(messages.purpose)}
+          hint={intl.formatMessage(messages.purposeHint)}
           type="text"
           maxLength={500}
           value={purpose}
@@ -233,14 +368,14 @@ export function RequestPanel({
             setPurpose(event.target.value);
             if (purposeError && event.target.value.trim()) setPurposeError(false);
           }}
-          errors={purposeError ? [PURPOSE_REQUIRED.description] : undefined}
+          errors={purposeError ? [intl.formatMessage(messages.purposeRequiredDescription)] : undefined}
           data-testid="input-purpose"
         />
 
         <div>
           <Button type="submit" disabled={!hydrated || creating} data-testid="button-create-request">
             <Icon name="scan" className="h-5 w-5" />
-            {creating ? "Creating Request..." : "Create Request"}
+            {intl.formatMessage(creating ? messages.creating : messages.create)}
           </Button>
         </div>
       </form>
@@ -263,6 +398,7 @@ function ActiveRequest({
   attempts: number;
   headingRef: RefObject<HTMLHeadingElement>;
 }) {
+  const intl = useIntl();
   const { toast } = useToast();
   const now = useNow(status === "pending" ? Date.parse(request.expiresAt) : null);
   const badge = STATUS_BADGE[status];
@@ -278,30 +414,26 @@ function ActiveRequest({
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="active-request-heading" ref={headingRef} tabIndex={-1} className="text-lg font-bold">
-          {check.name} request
+          {intl.formatMessage(messages.activeHeading, { check: check.name })}
         </h3>
         <StatusBadge tone={badge.tone} data-testid="request-status">
-          {badge.label}
+          {intl.formatMessage(badge.label)}
         </StatusBadge>
       </div>
       <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-        Asking for: {labels.join("; ")}. Purpose: {request.purpose}
+        {intl.formatMessage(messages.askingFor, { attributes: labels.join("; "), purpose: request.purpose })}
       </p>
 
       <div className="mt-4 flex flex-col items-start gap-5 sm:flex-row">
         <div
           className={`shrink-0 rounded-sm border border-govuk-border bg-white p-2 dark:border-slate-600 ${status === "pending" ? "" : "opacity-40"}`}
         >
-          <QrCode
-            value={request.authorizationRequest}
-            label="QR code of this verification request: scan it with a digital identity wallet"
-            size={208}
-          />
+          <QrCode value={request.authorizationRequest} label={intl.formatMessage(messages.qrLabel)} size={208} />
         </div>
         <div className="grid min-w-0 flex-1 gap-3">
           <RequestState request={request} status={status} attempts={attempts} now={now} />
           <div>
-            <p className="text-sm font-semibold">Or send the person this link</p>
+            <p className="text-sm font-semibold">{intl.formatMessage(messages.sendLink)}</p>
             <p
               className="mt-1 break-all rounded-sm bg-govuk-grey-light px-2 py-1 font-mono text-xs dark:bg-slate-800"
               data-testid="wallet-link-text"
@@ -311,20 +443,23 @@ function ActiveRequest({
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
               <TextLink href={request.walletLink} target="_blank" rel="noopener" data-testid="wallet-link">
-                Open in the web wallet<span className="sr-only"> (opens in a new tab)</span>
+                <FormattedMessage
+                  {...messages.openWallet}
+                  values={{ hidden: (chunks) => <span className="sr-only">{chunks}</span> }}
+                />
               </TextLink>
               <Button
                 variant="outline"
                 className="px-3 py-1 text-sm"
                 onClick={() =>
                   void copyText(request.walletLink, toast, {
-                    title: "Link Copied",
-                    description: "Wallet link copied to clipboard",
+                    title: intl.formatMessage(messages.linkCopied),
+                    description: intl.formatMessage(messages.linkCopiedDescription),
                   })
                 }
                 data-testid="button-copy-wallet-link"
               >
-                Copy link
+                {intl.formatMessage(messages.copyLink)}
               </Button>
             </div>
           </div>
@@ -345,38 +480,51 @@ function RequestState({
   attempts: number;
   now: number;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   if (status === "pending") {
     return (
       <div>
         <p className="font-semibold" role="status">
-          Waiting for the person to answer from their wallet…
+          {intl.formatMessage(messages.waitingForPerson)}
         </p>
         <p className="mt-1">
-          Expires in{" "}
-          <span role="timer" className="font-mono text-lg font-bold tabular-nums" data-testid="request-countdown">
-            {formatCountdown(Date.parse(request.expiresAt) - now)}
-          </span>{" "}
-          <span className="text-sm text-govuk-grey dark:text-slate-400">
-            (at {formatDateTimeZoned(request.expiresAt)})
-          </span>
+          <FormattedMessage
+            {...messages.expiresIn}
+            values={{
+              countdown: formatCountdown(Date.parse(request.expiresAt) - now),
+              time: zonedDateTime(f, request.expiresAt),
+              timer: (chunks) => (
+                <span
+                  role="timer"
+                  className="font-mono text-lg font-bold tabular-nums"
+                  data-testid="request-countdown"
+                  dir="ltr"
+                >
+                  {chunks}
+                </span>
+              ),
+              at: (chunks) => <span className="text-sm text-govuk-grey dark:text-slate-400">{chunks}</span>,
+            }}
+          />
         </p>
         {attempts > 0 ? (
           <p className="mt-2 border-s-4 border-govuk-yellow ps-3 dark:border-yellow-400" data-testid="request-attempts">
-            {attempts === 1 ? "1 answer" : `${attempts} answers`} could not be accepted (each one is in the history).
-            The request is still open for the person's wallet.
+            {intl.formatMessage(messages.attempts, { count: attempts })}
           </p>
         ) : null}
       </div>
     );
   }
-  const message =
+  const message = intl.formatMessage(
     status === "completed"
-      ? "The person answered: the result is in the Verification Result panel."
+      ? messages.completed
       : status === "declined"
-        ? DECLINED
+        ? messages.declined
         : status === "failed"
-          ? FAILED
-          : "This request expired before it was answered. Create a new request to try again.";
+          ? messages.failed
+          : messages.expiredMessage,
+  );
   return (
     <p
       role="status"

@@ -1,13 +1,96 @@
 import { forwardRef, type ReactNode, useState } from "react";
+import { defineMessages, useIntl } from "react-intl";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { formatDateTimeZoned } from "#core/format/format.ts";
 import { checkName } from "#core/verification/checks.ts";
-import { attributeRows, OutcomeBadge, OutcomeLine, ResultBadge } from "./verification-display.tsx";
-import { type ShownResult, withRecord } from "./verification-result.ts";
+import { untyped } from "./messages.ts";
+import { attributeRows, OutcomeBadge, OutcomeLine, ResultBadge, zonedDateTime } from "./verification-display.tsx";
+import { resultMessage, type ShownResult, withRecord } from "./verification-result.ts";
+
+const messages = untyped(
+  defineMessages({
+    heading: { id: "verifier.resultPanel.heading", defaultMessage: "Verification Result" },
+    checkedBy: {
+      id: "verifier.resultPanel.checkedBy",
+      defaultMessage: "Checked by {organisation} with the UK Digital Identity Verifier Portal",
+      description: "Printed on paper under the result",
+    },
+    empty: {
+      id: "verifier.resultPanel.empty",
+      defaultMessage:
+        "No verification yet. Scan a QR code or create a request, and the result of the check appears here.",
+    },
+    valid: { id: "verifier.resultPanel.summaryValid", defaultMessage: "The credential is valid" },
+    invalid: { id: "verifier.resultPanel.summaryInvalid", defaultMessage: "The credential could not be verified" },
+    expired: { id: "verifier.resultPanel.summaryExpired", defaultMessage: "The credential or the request has expired" },
+    reason: {
+      id: "verifier.resultPanel.reason",
+      defaultMessage: "Reason:",
+      description: "Said by screen readers before why a check failed",
+    },
+    check: { id: "verifier.resultPanel.check", defaultMessage: "Check", description: "Label: which check was made" },
+    issuer: { id: "verifier.resultPanel.issuer", defaultMessage: "Issuer" },
+    issuerUnknown: {
+      id: "verifier.resultPanel.issuerUnknown",
+      defaultMessage: "Not known (the issuer's signature was not verified)",
+    },
+    checked: {
+      id: "verifier.resultPanel.checked",
+      defaultMessage: "Checked",
+      description: "Label: when the check was made",
+    },
+    purpose: { id: "verifier.resultPanel.purpose", defaultMessage: "Purpose" },
+    how: {
+      id: "verifier.resultPanel.how",
+      defaultMessage: "How",
+      description: "Label: how the credential was presented",
+    },
+    howScan: { id: "verifier.resultPanel.howScan", defaultMessage: "QR code scanned or entered" },
+    howRequest: {
+      id: "verifier.resultPanel.howRequest",
+      defaultMessage: "Verification request answered from a wallet",
+    },
+    record: {
+      id: "verifier.resultPanel.record",
+      defaultMessage: "Record",
+      description: "Label: the verification record's id",
+    },
+    attributesSeen: { id: "verifier.resultPanel.attributesSeen", defaultMessage: "Attributes seen" },
+    noAttributes: { id: "verifier.resultPanel.noAttributes", defaultMessage: "No attributes were disclosed." },
+    matchConfirmed: {
+      id: "verifier.resultPanel.matchConfirmed",
+      defaultMessage: "Match Confirmed",
+      description: "Toast title",
+    },
+    matchConfirmedDescription: {
+      id: "verifier.resultPanel.matchConfirmedDescription",
+      defaultMessage: "You confirmed that the person matches this credential",
+    },
+    downloadStarted: {
+      id: "verifier.resultPanel.downloadStarted",
+      defaultMessage: "Download Started",
+      description: "Toast title",
+    },
+    downloadStartedDescription: {
+      id: "verifier.resultPanel.downloadStartedDescription",
+      defaultMessage: "Downloading the signed verification receipt...",
+    },
+    youConfirmed: {
+      id: "verifier.resultPanel.youConfirmed",
+      defaultMessage: "You confirmed the person matches ({time})",
+      description: "{time} is the date and time of the confirmation",
+    },
+    confirming: { id: "verifier.resultPanel.confirming", defaultMessage: "Confirming..." },
+    confirm: { id: "verifier.resultPanel.confirm", defaultMessage: "Confirm the person matches" },
+    exporting: { id: "verifier.resultPanel.exporting", defaultMessage: "Exporting..." },
+    export: { id: "verifier.resultPanel.export", defaultMessage: "Export Receipt" },
+    print: { id: "verifier.resultPanel.print", defaultMessage: "Print" },
+  }),
+);
 
 const RED_PANEL = "border-s-8 border-s-govuk-red bg-red-50 dark:border-s-red-500 dark:bg-red-950/40";
 
@@ -26,13 +109,6 @@ const PANEL = {
 const panelOf = (shown: ShownResult | null): keyof typeof PANEL =>
   !shown ? "none" : shown.valid && shown.outcome?.status === "failed" ? "failed" : shown.result;
 
-/** What the panel's first line says about the result. */
-const SUMMARY = {
-  valid: "The credential is valid",
-  invalid: "The credential could not be verified",
-  expired: "The credential or the request has expired",
-} as const;
-
 /**
  * The Verification Result panel (spec 000 §2, §4, §8): the badge (valid, invalid, expired), for a
  * valid credential the check's outcome (ADR 033: passed, or failed and why, in a red panel), the
@@ -43,6 +119,7 @@ const SUMMARY = {
  */
 export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult | null; organisation: string }>(
   function ResultPanel({ shown, organisation }, headingRef) {
+    const intl = useIntl();
     return (
       <Card
         as="section"
@@ -56,7 +133,7 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult |
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
-            Verification Result
+            {intl.formatMessage(messages.heading)}
           </h2>
           {shown ? (
             <span className="flex flex-wrap gap-2">
@@ -66,12 +143,12 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult |
           ) : null}
         </div>
         {/* On paper, whose check it was. */}
-        <p className="hidden print:block">Checked by {organisation} with the UK Digital Identity Verifier Portal</p>
+        <p className="hidden print:block">{intl.formatMessage(messages.checkedBy, { organisation })}</p>
         {shown ? (
           <ResultBody key={`${shown.recordId ?? ""}${shown.timestamp}`} shown={shown} />
         ) : (
           <p className="mt-3 text-govuk-grey dark:text-slate-400" data-testid="result-empty">
-            No verification yet. Scan a QR code or create a request, and the result of the check appears here.
+            {intl.formatMessage(messages.empty)}
           </p>
         )}
       </Card>
@@ -80,11 +157,13 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, { shown: ShownResult |
 );
 
 function ResultBody({ shown }: { shown: ShownResult }) {
+  const intl = useIntl();
+  const f = useFormats();
   const rows = attributeRows(shown.checkType, shown.presentedAttributes);
   return (
     <>
       <p className="mt-3 text-lg font-semibold" data-testid="result-summary">
-        {SUMMARY[shown.result]}
+        {intl.formatMessage(messages[shown.result])}
       </p>
       {/* Beside validity, whether the check passed: only a valid credential is judged against it. */}
       {shown.valid ? (
@@ -96,22 +175,28 @@ function ResultBody({ shown }: { shown: ShownResult }) {
         className={`mt-1 ${shown.valid ? "text-govuk-grey dark:text-slate-300" : "font-semibold text-red-800 dark:text-red-200"}`}
         data-testid="result-reason"
       >
-        {shown.valid ? null : <span className="sr-only">Reason: </span>}
-        {shown.message}
+        {shown.valid ? null : <span className="sr-only">{intl.formatMessage(messages.reason)} </span>}
+        {resultMessage(intl, shown)}
       </p>
 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <Row label="Check" value={checkName(shown.checkType)} />
-        <Row label="Issuer" value={shown.issuer ?? "Not known (the issuer's signature was not verified)"} />
-        <Row label="Checked" value={<time dateTime={shown.timestamp}>{formatDateTimeZoned(shown.timestamp)}</time>} />
-        {shown.purpose ? <Row label="Purpose" value={shown.purpose} /> : null}
+        <Row label={intl.formatMessage(messages.check)} value={checkName(shown.checkType)} />
         <Row
-          label="How"
-          value={shown.source === "scan" ? "QR code scanned or entered" : "Verification request answered from a wallet"}
+          label={intl.formatMessage(messages.issuer)}
+          value={shown.issuer ?? intl.formatMessage(messages.issuerUnknown)}
+        />
+        <Row
+          label={intl.formatMessage(messages.checked)}
+          value={<time dateTime={shown.timestamp}>{zonedDateTime(f, shown.timestamp)}</time>}
+        />
+        {shown.purpose ? <Row label={intl.formatMessage(messages.purpose)} value={shown.purpose} /> : null}
+        <Row
+          label={intl.formatMessage(messages.how)}
+          value={intl.formatMessage(shown.source === "scan" ? messages.howScan : messages.howRequest)}
         />
         {shown.recordId ? (
           <Row
-            label="Record"
+            label={intl.formatMessage(messages.record)}
             value={
               <span className="break-all font-mono text-sm" dir="ltr">
                 {shown.recordId}
@@ -121,7 +206,7 @@ function ResultBody({ shown }: { shown: ShownResult }) {
         ) : null}
       </dl>
 
-      <h3 className="mt-5 font-bold">Attributes seen</h3>
+      <h3 className="mt-5 font-bold">{intl.formatMessage(messages.attributesSeen)}</h3>
       {rows.length ? (
         <dl
           className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-sm border border-govuk-border bg-white p-3 dark:border-slate-600 dark:bg-slate-900"
@@ -132,7 +217,7 @@ function ResultBody({ shown }: { shown: ShownResult }) {
           ))}
         </dl>
       ) : (
-        <p className="mt-2 text-govuk-grey dark:text-slate-300">No attributes were disclosed.</p>
+        <p className="mt-2 text-govuk-grey dark:text-slate-300">{intl.formatMessage(messages.noAttributes)}</p>
       )}
 
       {shown.recordId ? <ResultActions recordId={shown.recordId} valid={shown.valid} /> : null}
@@ -157,6 +242,8 @@ function fileNameOf(response: Response, recordId: string): string {
 
 /** One record's actions; a new result starts them afresh (ResultBody is keyed by its record). */
 function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }) {
+  const intl = useIntl();
+  const f = useFormats();
   const { toast } = useToast();
   const [matchedAt, setMatchedAt] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -168,7 +255,10 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
       const response = await withRecord(() => apiRequest("POST", `/api/verifications/${recordId}/visual-match`));
       const confirmed = (await response.json()) as { visualMatchAt: string };
       setMatchedAt(confirmed.visualMatchAt);
-      toast({ title: "Match Confirmed", description: "You confirmed that the person matches this credential" });
+      toast({
+        title: intl.formatMessage(messages.matchConfirmed),
+        description: intl.formatMessage(messages.matchConfirmedDescription),
+      });
     } catch (error) {
       handleMutationError(error, toast);
     } finally {
@@ -189,7 +279,10 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast({ title: "Download Started", description: "Downloading the signed verification receipt..." });
+      toast({
+        title: intl.formatMessage(messages.downloadStarted),
+        description: intl.formatMessage(messages.downloadStartedDescription),
+      });
     } catch (error) {
       handleMutationError(error, toast);
     } finally {
@@ -208,7 +301,7 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
         {matchedAt ? (
           <>
             <Icon name="check" className="h-5 w-5" />
-            You confirmed the person matches ({formatDateTimeZoned(matchedAt)})
+            {intl.formatMessage(messages.youConfirmed, { time: zonedDateTime(f, matchedAt) })}
           </>
         ) : null}
       </p>
@@ -216,7 +309,7 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
         {valid && !matchedAt ? (
           <Button onClick={() => void confirmMatch()} disabled={confirming} data-testid="button-visual-match">
             <Icon name="user" className="h-5 w-5" />
-            {confirming ? "Confirming..." : "Confirm the person matches"}
+            {intl.formatMessage(confirming ? messages.confirming : messages.confirm)}
           </Button>
         ) : null}
         <Button
@@ -226,11 +319,11 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
           data-testid="button-export-receipt"
         >
           <Icon name="download" className="h-5 w-5" />
-          {exporting ? "Exporting..." : "Export Receipt"}
+          {intl.formatMessage(exporting ? messages.exporting : messages.export)}
         </Button>
         <Button variant="outline" onClick={() => window.print()} data-testid="button-print-result">
           <Icon name="file" className="h-5 w-5" />
-          Print
+          {intl.formatMessage(messages.print)}
         </Button>
       </div>
     </div>

@@ -1,16 +1,55 @@
 import { useId } from "react";
+import { defineMessages, useIntl } from "react-intl";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
+import type { Formats } from "#core/format/locale.ts";
 import type { UsageDay } from "#server/verification/records.ts";
+import { untyped } from "./messages.ts";
 
-/** Calendar days (YYYY-MM-DD) read in UTC, so no zone moves them. */
-const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
-const LONG_DAY = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-});
-const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
+const messages = untyped(
+  defineMessages({
+    none: {
+      id: "verifier.usage.none",
+      defaultMessage: "No verifications in the last {days, plural, one {day} other {# days}}.",
+    },
+    total: {
+      id: "verifier.usage.total",
+      defaultMessage: "{total, plural, one {# verification in total} other {# verifications in total}}.",
+    },
+    period: {
+      id: "verifier.usage.period",
+      defaultMessage: "From {from} to {to}: {valid} valid and {invalid} invalid.",
+      description: "{from} and {to} are dates; {valid} and {invalid} are numbers of verifications",
+    },
+    busiest: {
+      id: "verifier.usage.busiest",
+      defaultMessage: "The busiest day was {day} with {count}.",
+      description: "{day} is a day like 'Sat 12 Nov'; {count} how many verifications it had",
+    },
+    valid: { id: "verifier.usage.valid", defaultMessage: "Valid" },
+    invalid: { id: "verifier.usage.invalid", defaultMessage: "Invalid or expired" },
+    title: {
+      id: "verifier.usage.title",
+      defaultMessage: "Verifications per day, last {days, plural, one {day} other {# days}}",
+    },
+    showTable: { id: "verifier.usage.showTable", defaultMessage: "Show the figures as a table" },
+    day: { id: "verifier.usage.day", defaultMessage: "Day", description: "Table column: the day" },
+    longDay: {
+      id: "verifier.usage.longDay",
+      defaultMessage: "{weekday} {date}",
+      description: "A day in the usage table, e.g. 'Sat 12 Nov 2026'",
+    },
+  }),
+);
+
+/** Calendar days (YYYY-MM-DD), read at midday UTC so that UK time gives the same day. */
+const dayOf = (date: string) => new Date(`${date}T12:00:00Z`);
+/** "Nov": the month of a calendar day, short, in the page's language (the date without its day and year). */
+const monthOf = (f: Formats, date: string) =>
+  f
+    .calendarDate(date)
+    .replace(/^\S+\s*/, "")
+    .replace(/\s*\S+$/, "");
 
 /** A round axis top at or above `max` (1, 2, 5, 10, 20, 50, …), and its ticks. */
 export function axis(max: number): { top: number; ticks: number[] } {
@@ -34,6 +73,10 @@ const TOP = 10;
  * the same figures as a table beneath it.
  */
 export function UsageChart({ days }: { days: UsageDay[] }) {
+  const intl = useIntl();
+  const f = useFormats();
+  const longDay = (date: string) =>
+    intl.formatMessage(messages.longDay, { weekday: f.weekday(dayOf(date), "short"), date: f.calendarDate(date) });
   const titleId = useId();
   const descId = useId();
   // React's ids hold colons, which a url(#…) reference would have to escape.
@@ -53,14 +96,26 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
   const y = (value: number) => TOP + plotHeight - (value / top) * plotHeight;
   const first = days[0];
   const last = days[days.length - 1];
-  const span = first && last ? `${SHORT_DAY.format(dayOf(first.date))} to ${SHORT_DAY.format(dayOf(last.date))}` : "";
   const summary =
-    totals.valid + totals.invalid === 0
-      ? `No verifications in the last ${days.length} days.`
-      : `${totals.valid + totals.invalid} verifications in the last ${days.length} days (${span}): ${totals.valid} valid and ${totals.invalid} invalid.` +
-        (busiest
-          ? ` The busiest day was ${LONG_DAY.format(dayOf(busiest.date))} with ${busiest.valid + busiest.invalid}.`
-          : "");
+    totals.valid + totals.invalid === 0 || !first || !last
+      ? intl.formatMessage(messages.none, { days: days.length })
+      : [
+          intl.formatMessage(messages.total, { total: totals.valid + totals.invalid }),
+          intl.formatMessage(messages.period, {
+            from: f.calendarDate(first.date),
+            to: f.calendarDate(last.date),
+            valid: totals.valid,
+            invalid: totals.invalid,
+          }),
+          busiest
+            ? intl.formatMessage(messages.busiest, {
+                day: longDay(busiest.date),
+                count: busiest.valid + busiest.invalid,
+              })
+            : "",
+        ]
+          .join(" ")
+          .trim();
 
   return (
     <div data-testid="usage-chart">
@@ -69,11 +124,12 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
       </p>
       <div className="mt-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
         <span className="inline-flex items-center gap-1.5">
-          <span className="inline-block h-3 w-3 rounded-[2px] bg-govuk-green dark:bg-green-400" /> Valid
+          <span className="inline-block h-3 w-3 rounded-[2px] bg-govuk-green dark:bg-green-400" />{" "}
+          {intl.formatMessage(messages.valid)}
         </span>
         <span className="inline-flex items-center gap-1.5">
           <span className="inline-block h-3 w-3 rounded-[2px] bg-govuk-red bg-[repeating-linear-gradient(45deg,transparent_0_2px,rgb(255_255_255/0.55)_2px_4px)] dark:bg-red-400" />{" "}
-          Invalid or expired
+          {intl.formatMessage(messages.invalid)}
         </span>
       </div>
       <svg
@@ -84,7 +140,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
         direction="ltr"
         className="mt-2 h-auto w-full text-govuk-grey dark:text-slate-400"
       >
-        <title id={titleId}>Verifications per day, last {days.length} days</title>
+        <title id={titleId}>{intl.formatMessage(messages.title, { days: days.length })}</title>
         <desc id={descId}>{summary}</desc>
         <defs>
           <pattern id={hatchId} width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -140,9 +196,9 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
                 </>
               ) : null}
               <text x={x + barWidth / 2} y={HEIGHT - BOTTOM + 15} textAnchor="middle" fontSize="12" fill="currentColor">
-                {dayOf(day.date).getUTCDate()}
+                {Number(day.date.slice(8, 10))}
               </text>
-              {i === 0 || dayOf(day.date).getUTCDate() === 1 ? (
+              {i === 0 || day.date.endsWith("-01") ? (
                 <text
                   x={x + barWidth / 2}
                   y={HEIGHT - BOTTOM + 30}
@@ -150,7 +206,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
                   fontSize="11"
                   fill="currentColor"
                 >
-                  {SHORT_DAY.format(dayOf(day.date)).split(" ")[1]}
+                  {monthOf(f, day.date)}
                 </text>
               ) : null}
             </g>
@@ -158,19 +214,21 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
         })}
       </svg>
       <details className="mt-2">
-        <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>Show the figures as a table</summary>
+        <summary className={`cursor-pointer text-sm font-semibold ${linkClasses}`}>
+          {intl.formatMessage(messages.showTable)}
+        </summary>
         <table className="mt-2 w-full text-start text-sm" data-testid="usage-table">
-          <caption className="sr-only">Verifications per day, last {days.length} days</caption>
+          <caption className="sr-only">{intl.formatMessage(messages.title, { days: days.length })}</caption>
           <thead>
             <tr className="border-b border-govuk-border dark:border-slate-600">
               <th scope="col" className="py-1 pe-3">
-                Day
+                {intl.formatMessage(messages.day)}
               </th>
               <th scope="col" className="py-1 pe-3 text-end">
-                Valid
+                {intl.formatMessage(messages.valid)}
               </th>
               <th scope="col" className="py-1 text-end">
-                Invalid or expired
+                {intl.formatMessage(messages.invalid)}
               </th>
             </tr>
           </thead>
@@ -178,7 +236,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
             {days.map((day) => (
               <tr key={day.date} className="border-b border-govuk-border/50 dark:border-slate-700">
                 <th scope="row" className="py-1 pe-3 font-normal">
-                  <time dateTime={day.date}>{LONG_DAY.format(dayOf(day.date))}</time>
+                  <time dateTime={day.date}>{longDay(day.date)}</time>
                 </th>
                 <td className="py-1 pe-3 text-end tabular-nums">{day.valid}</td>
                 <td className="py-1 text-end tabular-nums">{day.invalid}</td>

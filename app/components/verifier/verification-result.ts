@@ -4,11 +4,109 @@
  * GET /api/presentations/requests/{id}), and the toast that reports it (spec 000 §8).
  */
 
+import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
 import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
 import type { CheckOutcome } from "#core/verification/checks.ts";
-import { type ResultKind, reasonMessage, resultBadge } from "#core/verification/reasons.ts";
+import {
+  type Binding,
+  MAX_REQUEST_ATTEMPTS,
+  type ResultKind,
+  reasonMessage,
+  resultBadge,
+  type VerificationReasonCode,
+} from "#core/verification/reasons.ts";
 import type { CreatedRequest, ValidationAnswer, VerificationResult } from "#server/verification/api-schemas.ts";
+import { untyped } from "./messages.ts";
+import { outcomeReason } from "./verification-display.tsx";
+
+const messages = untyped(
+  defineMessages({
+    failed: {
+      id: "verifier.result.toastFailed",
+      defaultMessage: "Verification Failed",
+      description: "Toast title when a credential is not valid or fails the check",
+    },
+    successful: {
+      id: "verifier.result.toastSuccessful",
+      defaultMessage: "Verification Successful",
+      description: "Toast title when a credential is valid and passes the check",
+    },
+    valid: {
+      id: "verifier.result.valid",
+      defaultMessage:
+        "The credential is valid: signed by its issuer, in date, not revoked, and presented by its holder.",
+    },
+    validPaper: {
+      id: "verifier.result.validPaper",
+      defaultMessage:
+        "The credential is valid: signed by its issuer, in date and not revoked. Paper credential: not bound to a device — check the holder's photo ID against the name.",
+    },
+    successfulDescription: {
+      id: "verifier.result.toastSuccessfulDescription",
+      defaultMessage: "Credential has been validated successfully",
+    },
+  }),
+);
+
+/** Why a presentation was refused (core/verification/reasons.ts), as the verifier's screen says it. */
+const reasons = untyped(
+  defineMessages({
+    STATE_UNKNOWN: {
+      id: "verifier.reason.stateUnknown",
+      defaultMessage: "The response does not belong to an open request (unknown state).",
+    },
+    REQUEST_EXPIRED: { id: "verifier.reason.requestExpired", defaultMessage: "The verification request has expired." },
+    REQUEST_ALREADY_ANSWERED: {
+      id: "verifier.reason.requestAlreadyAnswered",
+      defaultMessage: "The verification request has already been answered.",
+    },
+    REQUEST_DECLINED: { id: "verifier.reason.requestDeclined", defaultMessage: "The citizen declined" },
+    REQUEST_TOO_MANY_ATTEMPTS: {
+      id: "verifier.reason.requestTooManyAttempts",
+      defaultMessage:
+        "{count, plural, one {The verification request was closed after # answer that could not be accepted. Create a new request.} other {The verification request was closed after # answers that could not be accepted. Create a new request.}}",
+    },
+    DECLINE_NOT_FROM_HOLDER: {
+      id: "verifier.reason.declineNotFromHolder",
+      defaultMessage: "A refusal that did not come from the holder's wallet was recorded. The request is still open.",
+    },
+    DECLINE_NO_CREDENTIAL: {
+      id: "verifier.reason.declineNoCredential",
+      defaultMessage: "You have no active credential that this request asks for, so there is nothing to decline.",
+    },
+    VP_TOKEN_MALFORMED: {
+      id: "verifier.reason.vpTokenMalformed",
+      defaultMessage: "The vp_token is not a JSON object keyed by the request's credential query ids.",
+    },
+    VP_TOKEN_UNKNOWN_QUERY: {
+      id: "verifier.reason.vpTokenUnknownQuery",
+      defaultMessage: "The vp_token answers a credential query the request did not make.",
+    },
+    VP_TOKEN_MISSING_QUERY: {
+      id: "verifier.reason.vpTokenMissingQuery",
+      defaultMessage: "The vp_token does not answer the request's credential query.",
+    },
+    VP_TOKEN_MULTIPLE: {
+      id: "verifier.reason.vpTokenMultiple",
+      defaultMessage: "The vp_token holds more than one presentation for a query that allows one.",
+    },
+    DCQL_VCT_MISMATCH: {
+      id: "verifier.reason.dcqlVctMismatch",
+      defaultMessage: "The credential is not of a type the request asked for.",
+    },
+    DCQL_CLAIM_MISSING: {
+      id: "verifier.reason.dcqlClaimMissing",
+      defaultMessage: "The presentation does not disclose every attribute the request asked for.",
+    },
+    VERIFIER_NOT_REGISTERED: {
+      id: "verifier.reason.verifierNotRegistered",
+      defaultMessage: "Your organisation is not registered for this kind of check.",
+    },
+  }),
+);
+/** Every verification reason has its words (a reason added to reasons.ts fails the type check until it has). */
+const REASON_MESSAGES: Record<VerificationReasonCode, MessageDescriptor> = reasons;
 
 export interface ShownResult {
   /** The verification record (its receipt, the visual match); null if none was kept. */
@@ -27,6 +125,8 @@ export interface ShownResult {
   purpose: string | null;
   /** What the result panel says of it: the server's own words (a valid paper credential's say to check photo ID). */
   message: string;
+  /** What ties the credential to the person presenting it: a paper credential's result says to check photo ID. */
+  binding: Binding;
 }
 
 export function fromValidation(answer: ValidationAnswer): ShownResult {
@@ -43,6 +143,7 @@ export function fromValidation(answer: ValidationAnswer): ShownResult {
     source: "scan",
     purpose: null,
     message: answer.message,
+    binding: answer.binding ?? "device",
   };
 }
 
@@ -64,7 +165,20 @@ export function fromRequest(
     purpose: request.purpose,
     // A wallet's answer: never a paper credential (refused as PAPER_NOT_ACCEPTED), so the reason's own words.
     message: reasonMessage(result.reason),
+    binding: "device",
   };
+}
+
+/**
+ * What the result says, in the page's language: a valid credential's words (a paper one says to
+ * check photo ID), or why it was refused, by its reason code. A credential's own refusals
+ * (core/credentials/errors.ts) keep the server's English words until that catalog is translated.
+ */
+export function resultMessage(intl: IntlShape, shown: ShownResult): string {
+  if (shown.valid) return intl.formatMessage(shown.binding === "paper" ? messages.validPaper : messages.valid);
+  if (Object.hasOwn(REASON_MESSAGES, shown.reason))
+    return intl.formatMessage(REASON_MESSAGES[shown.reason as VerificationReasonCode], { count: MAX_REQUEST_ATTEMPTS });
+  return shown.message;
 }
 
 /**
@@ -72,15 +186,24 @@ export function fromRequest(
  * follows the check's outcome as well as validity (ADR 033): a genuine credential that fails the
  * check ("Under 18") is "Verification Failed" with that reason, never a success.
  */
-export function toastResult(shown: ShownResult, toast: ToastFn): void {
-  if (!shown.valid) toast({ title: "Verification Failed", description: shown.message, variant: "destructive" });
-  else if (shown.outcome?.status === "failed")
+export function toastResult(shown: ShownResult, toast: ToastFn, intl: IntlShape): void {
+  if (!shown.valid)
     toast({
-      title: "Verification Failed",
-      description: shown.outcome.message ?? "The check failed",
+      title: intl.formatMessage(messages.failed),
+      description: resultMessage(intl, shown),
       variant: "destructive",
     });
-  else toast({ title: "Verification Successful", description: "Credential has been validated successfully" });
+  else if (shown.outcome?.status === "failed")
+    toast({
+      title: intl.formatMessage(messages.failed),
+      description: outcomeReason(intl, shown.outcome),
+      variant: "destructive",
+    });
+  else
+    toast({
+      title: intl.formatMessage(messages.successful),
+      description: intl.formatMessage(messages.successfulDescription),
+    });
 }
 
 /**

@@ -5,23 +5,42 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { defineMessages, useIntl } from "react-intl";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ValidationAnswer } from "#server/verification/api-schemas.ts";
 import type { PortalPageData } from "#server/verification/portal-pages.ts";
 import { ApiIntegration } from "./api-integration.tsx";
+import { untyped } from "./messages.ts";
 import { QrScanner } from "./qr-scanner.tsx";
 import { RecentVerifications } from "./recent-verifications.tsx";
 import { RequestPanel } from "./request-panel.tsx";
 import { ResultPanel } from "./result-panel.tsx";
 import { fromValidation, type ShownResult, toastResult } from "./verification-result.ts";
 
+const messages = untyped(
+  defineMessages({
+    title: { id: "verifier.portal.title", defaultMessage: "Verifier Portal" },
+    lead: {
+      id: "verifier.portal.lead",
+      defaultMessage: "Check a person’s credentials by QR code or by request, and keep the record of every check.",
+    },
+    checkingFor: {
+      id: "verifier.portal.checkingFor",
+      defaultMessage: "Checking for",
+      description: "Above the name of the organisation the verifier checks for",
+    },
+    checking: { id: "verifier.portal.checking", defaultMessage: "Checking the presentation…" },
+  }),
+);
+
 /** How many times Recent Verifications is reloaded while a new record has not reached it yet. */
 const RECORD_REFRESHES = 5;
 const RECORD_REFRESH_DELAY_MS = 1000;
 
 export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKeys, now }: PortalPageData) {
+  const intl = useIntl();
   const { toast } = useToast();
   const revalidator = useRevalidator();
   const [shown, setShown] = useState<ShownResult | null>(null);
@@ -68,28 +87,30 @@ export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKe
         const response = await apiRequest("POST", "/api/presentations/validate", { presentationJwt: text });
         const next = fromValidation((await response.json()) as ValidationAnswer);
         show(next, true);
-        toastResult(next, toast);
+        toastResult(next, toast, intl);
       } catch (error) {
         handleMutationError(error, toast);
       } finally {
         setValidating(false);
       }
     },
-    [show, toast],
+    [show, toast, intl],
   );
 
   const fromRequestAnswer = useCallback((next: ShownResult) => show(next, false), [show]);
 
   return (
     <SignedInPage
-      title="Verifier Portal"
-      lead="Check a person’s credentials by QR code or by request, and keep the record of every check."
+      title={intl.formatMessage(messages.title)}
+      lead={intl.formatMessage(messages.lead)}
       aside={
         <p
           className="rounded-sm border border-govuk-border bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900"
           data-testid="portal-organisation"
         >
-          <span className="block text-sm text-govuk-grey dark:text-slate-400">Checking for</span>
+          <span className="block text-sm text-govuk-grey dark:text-slate-400">
+            {intl.formatMessage(messages.checkingFor)}
+          </span>
           <span className="font-bold">{organisation.name}</span>
         </p>
       }
@@ -104,7 +125,7 @@ export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKe
             disabled={validating}
           />
           <p role="status" className="sr-only">
-            {validating ? "Checking the presentation…" : ""}
+            {validating ? intl.formatMessage(messages.checking) : ""}
           </p>
           <ResultPanel ref={resultHeading} shown={shown} organisation={organisation.name} />
         </div>

@@ -9,6 +9,7 @@ import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
 import cy_pitch from "./cy/pitch.json";
 import cy_shares from "./cy/shares.json";
+import cy_verifier from "./cy/verifier.json";
 import cy_verify from "./cy/verify.json";
 import cy_wallet from "./cy/wallet.json";
 import pl_assisted from "./pl/assisted.json";
@@ -104,6 +105,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_legal,
     ...cy_pitch,
     ...cy_shares,
+    ...cy_verifier,
     ...cy_verify,
     ...cy_wallet,
   },
