@@ -7,7 +7,7 @@
 
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { createIntl, defineMessages, type IntlShape, IntlProvider, useIntl } from "react-intl";
 import { type Formats, formats, intlTag } from "#core/format/locale.ts";
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, type Pseudo } from "#core/i18n/locales.ts";
@@ -80,7 +80,13 @@ export function metaIntl(matches: readonly { id: string; data: unknown }[]): Int
 
 /** react-intl for the page: its language's tag and its messages, already parsed on the server. */
 export function PageIntl({ children }: { children: ReactNode }) {
-  const { locale, messages: pageMessages } = usePageLanguage();
+  const { locale, messages: fresh } = usePageLanguage();
+  // The root's data is read afresh on every navigation: keep the same messages object while they
+  // are the same, so react-intl keeps its formatter and nothing that depends on it runs again.
+  const kept = useRef<{ json: string; messages: ParsedMessages }>();
+  const json = JSON.stringify(fresh);
+  if (kept.current?.json !== json) kept.current = { json, messages: fresh };
+  const pageMessages = kept.current.messages;
   return (
     <IntlProvider
       locale={intlTag(locale)}
