@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { createIntl, defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
+import { createIntl, defineMessages } from "react-intl";
 import { persistTheme, THEME_BOOT_SCRIPT, type Theme, themeFromCookieHeader } from "#app/client/theme.ts";
 import { installTracking, trackPageView } from "#app/client/tracker.client.ts";
 import { useCspNonce } from "#app/components/csp-nonce.tsx";
@@ -29,6 +29,7 @@ import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
 import { ServiceUnavailable, serviceUnavailableMessages } from "#app/components/service-unavailable.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
+import { useWords } from "#app/components/ui/use-words.ts";
 import { intlTag } from "#core/format/locale.ts";
 import { DEFAULT_LOCALE, LOCALE_INFO } from "#core/i18n/locales.ts";
 import { toPublicUser } from "#server/accounts/authentication.ts";
@@ -79,19 +80,25 @@ const messages = defineMessages({
  */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const i18n = (data as { i18n?: PageLanguageData } | undefined)?.i18n;
-  const intl = createIntl({
-    locale: intlTag(i18n?.locale ?? DEFAULT_LOCALE),
-    defaultLocale: intlTag(DEFAULT_LOCALE),
-    messages: (i18n?.messages ?? {}) as Parameters<typeof createIntl>[0]["messages"],
-    onError: () => {},
-  });
-  const site = intl.formatMessage(messages.serviceName);
+  const intl = i18n
+    ? createIntl({
+        locale: intlTag(i18n.locale),
+        defaultLocale: intlTag(DEFAULT_LOCALE),
+        messages: i18n.messages as Parameters<typeof createIntl>[0]["messages"],
+      })
+    : null;
+  // No root data (its loader failed): the English, as useWords says it.
+  const say = (message: { id: string; defaultMessage: string }) =>
+    intl && message.id in intl.messages
+      ? (intl.formatMessage as (message: { id: string }) => string)(message)
+      : message.defaultMessage;
+  const site = say(messages.serviceName);
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   const heading =
     status === 404 ? notFoundMessages.title : status === 503 ? serviceUnavailableMessages.title : undefined;
   return [
-    { title: heading ? `${intl.formatMessage(heading)} | ${site}` : site },
-    { name: "description", content: intl.formatMessage(messages.description) },
+    { title: heading ? `${say(heading)} | ${site}` : site },
+    { name: "description", content: say(messages.description) },
   ];
 };
 
@@ -173,7 +180,7 @@ export function Layout({ children }: { children: ReactNode }) {
             href="#main-content"
             className="sr-only focus:not-sr-only focus:absolute focus:inset-s-2 focus:top-2 focus:z-50 focus:bg-govuk-yellow focus:px-3 focus:py-2 focus:text-govuk-black"
           >
-            <FormattedMessage {...messages.skipLink} />
+            <SkipLinkWords />
           </a>
           <ToastProvider>
             <LanguageSwitch />
@@ -191,12 +198,19 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The skip link's words (useWords: said even on an error page whose root loader failed). */
+function SkipLinkWords() {
+  return <>{useWords()(messages.skipLink)}</>;
+}
+
 export default function App() {
   return <Outlet />;
 }
 
+type ErrorWords = (typeof messages)[keyof typeof messages];
+
 /** What an error page says, by status: what happened and what the person can do. */
-function errorMessage(status: number | undefined): { title: MessageDescriptor; message: MessageDescriptor } {
+function errorMessage(status: number | undefined): { title: ErrorWords; message: ErrorWords } {
   switch (status) {
     case 400:
       return { title: messages.badRequestTitle, message: messages.badRequest };
@@ -214,22 +228,22 @@ function errorMessage(status: number | undefined): { title: MessageDescriptor; m
 export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname, search } = useLocation();
-  const intl = useIntl();
+  const say = useWords();
   // A route that answers 404 itself gets the same page as a path no route matches (spec 000 §2).
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound path={pathname} />;
   // The database could not answer in time (ADR 032): a page that says so, never a hang or a 500.
   if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailable path={`${pathname}${search}`} />;
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   const words = errorMessage(status);
-  const title = intl.formatMessage(words.title);
+  const title = say(words.title);
   // Server errors are logged with their request id on the server; the page never shows a stack.
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       {/* The status is a code, shown before the title in every language. */}
       <h1 className="text-3xl font-bold">{status ? `${status} ${title}` : title}</h1>
-      <p className="mt-4 text-lg">{intl.formatMessage(words.message)}</p>
+      <p className="mt-4 text-lg">{say(words.message)}</p>
       <p className="mt-8">
-        <TextLink to="/">{intl.formatMessage(messages.home)}</TextLink>
+        <TextLink to="/">{say(messages.home)}</TextLink>
       </p>
     </div>
   );

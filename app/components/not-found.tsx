@@ -6,6 +6,7 @@
 import { defineMessages, FormattedMessage, type MessageValue, type NoMessageValues, useIntl } from "react-intl";
 import { Card } from "#app/components/ui/card.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
+import { useWords } from "#app/components/ui/use-words.ts";
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
@@ -31,13 +32,14 @@ export const notFoundMessages = defineMessages<{
 
 export function NotFound({ path }: { path: string }) {
   const intl = useIntl();
+  const say = useWords();
   const code = (
     <code dir="ltr" className="rounded bg-govuk-grey-light px-1.5 py-0.5 font-mono text-base dark:bg-slate-800">
       {path}
     </code>
   );
   // Shown with no page messages when the root loader itself refused the address (a language
-  // prefix the page is not offered in): the English then, as the browser has no parser for it.
+  // prefix the page is not offered in): the English then (useWords), as there is no parser for it.
   const translated = notFoundMessages.nothingAt.id in intl.messages;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
@@ -54,9 +56,7 @@ export function NotFound({ path }: { path: string }) {
             <circle cx="12" cy="12" r="10" />
             <path d="M12 8v4M12 16h.01" />
           </svg>
-          <h1 className="text-3xl font-bold text-govuk-black dark:text-slate-100">
-            <FormattedMessage {...notFoundMessages.title} />
-          </h1>
+          <h1 className="text-3xl font-bold text-govuk-black dark:text-slate-100">{say(notFoundMessages.title)}</h1>
         </div>
         <p className="mt-4 text-lg">
           {translated ? (
@@ -65,13 +65,9 @@ export function NotFound({ path }: { path: string }) {
             <>Nothing lives at {code}.</>
           )}
         </p>
-        <p className="mt-2 text-govuk-grey dark:text-slate-400">
-          <FormattedMessage {...notFoundMessages.hint} />
-        </p>
+        <p className="mt-2 text-govuk-grey dark:text-slate-400">{say(notFoundMessages.hint)}</p>
         <p className="mt-8">
-          <TextLink to="/">
-            <FormattedMessage {...notFoundMessages.home} />
-          </TextLink>
+          <TextLink to="/">{say(notFoundMessages.home)}</TextLink>
         </p>
       </Card>
     </div>

@@ -1,8 +1,9 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { defineMessages, type MessageDescriptor, useIntl } from "react-intl";
+import { defineMessages } from "react-intl";
 import { useLocalePath } from "#app/components/i18n/language.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { useWords } from "#app/components/ui/use-words.ts";
 
 const messages = defineMessages({
   home: { id: "shell.publicHeader.home", defaultMessage: "Home" },
@@ -73,7 +74,7 @@ const messages = defineMessages({
 });
 
 /** Spec 001 §2 "Navigation": the pitch site's links, in order, with their labels. */
-const PITCH_NAV: ReadonlyArray<{ to: string; label: MessageDescriptor }> = [
+const PITCH_NAV: ReadonlyArray<{ to: string; label: (typeof messages)[keyof typeof messages] }> = [
   { to: "/", label: messages.home },
   { to: "/challenge", label: messages.challenge },
   { to: "/solution", label: messages.solution },
@@ -110,7 +111,7 @@ export function PublicHeader() {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const intl = useIntl();
+  const say = useWords();
   const inLanguage = useLocalePath();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input: a followed link (a route change) closes the menu.
@@ -136,14 +137,14 @@ export function PublicHeader() {
           className="flex shrink-0 items-center gap-2 text-xl font-bold tracking-tight text-white hover:underline"
         >
           <Icon name="shield" className="h-7 w-7" />
-          {intl.formatMessage(messages.serviceName)}
+          {say(messages.serviceName)}
         </Link>
-        <nav aria-label={intl.formatMessage(messages.mainNav)} className="hidden xl:block">
+        <nav aria-label={say(messages.mainNav)} className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
             <PitchNavItems testIdPrefix="" podcastsClassName="ms-1" />
             <li className="ms-1">
               <NavLink to={inLanguage("/login")} className={loginButton} data-testid="nav-login">
-                {intl.formatMessage(messages.platformLogin)}
+                {say(messages.platformLogin)}
               </NavLink>
             </li>
           </ul>
@@ -168,23 +169,18 @@ export function PublicHeader() {
           >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
-          {intl.formatMessage(messages.menu)}
+          {say(messages.menu)}
         </button>
       </div>
-      <nav
-        id={menuId}
-        aria-label={intl.formatMessage(messages.menuNav)}
-        hidden={!open}
-        className="border-t border-white/20 xl:hidden"
-      >
+      <nav id={menuId} aria-label={say(messages.menuNav)} hidden={!open} className="border-t border-white/20 xl:hidden">
         <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:grid-cols-2">
           <PitchNavItems testIdPrefix="mobile-" />
           <li className="flex flex-wrap gap-2 sm:col-span-2">
             <NavLink to={inLanguage("/login")} className={loginButton} data-testid="mobile-nav-login">
-              {intl.formatMessage(messages.platformLogin)}
+              {say(messages.platformLogin)}
             </NavLink>
             <NavLink to={inLanguage("/register")} className={podcastsButton} data-testid="mobile-nav-register">
-              {intl.formatMessage(messages.signUp)}
+              {say(messages.signUp)}
             </NavLink>
           </li>
         </ul>
@@ -195,20 +191,20 @@ export function PublicHeader() {
 
 /** The pitch pages and Podcasts, as items of the wide bar's list or of the menu's (test ids prefixed there). */
 function PitchNavItems({ testIdPrefix, podcastsClassName }: { testIdPrefix: string; podcastsClassName?: string }) {
-  const intl = useIntl();
+  const say = useWords();
   const inLanguage = useLocalePath();
   return (
     <>
       {PITCH_NAV.map((item) => (
         <li key={item.to}>
           <NavLink to={inLanguage(item.to)} end className={textLink} data-testid={`${testIdPrefix}${testId(item.to)}`}>
-            {intl.formatMessage(item.label)}
+            {say(item.label)}
           </NavLink>
         </li>
       ))}
       <li className={podcastsClassName}>
         <NavLink to={inLanguage("/podcasts")} className={podcastsButton} data-testid={`${testIdPrefix}nav-podcasts`}>
-          {intl.formatMessage(messages.podcasts)}
+          {say(messages.podcasts)}
         </NavLink>
       </li>
     </>
@@ -216,7 +212,7 @@ function PitchNavItems({ testIdPrefix, podcastsClassName }: { testIdPrefix: stri
 }
 
 /** Footer links (spec 001 §2 Home "footer with links"; legal, audiences and coming-soon pages). */
-const FOOTER_LINKS: ReadonlyArray<{ to: string; label: MessageDescriptor }> = [
+const FOOTER_LINKS: ReadonlyArray<{ to: string; label: (typeof messages)[keyof typeof messages] }> = [
   { to: "/privacy-policy", label: messages.privacy },
   { to: "/terms-of-service", label: messages.terms },
   { to: "/ministers", label: messages.ministers },
@@ -230,13 +226,13 @@ const FOOTER_LINKS: ReadonlyArray<{ to: string; label: MessageDescriptor }> = [
 ];
 
 export function SiteFooter() {
-  const intl = useIntl();
+  const say = useWords();
   const inLanguage = useLocalePath();
   return (
     <footer className="border-t-4 border-govuk-blue bg-white py-6 print:hidden text-sm text-govuk-grey dark:bg-slate-900 dark:text-slate-300">
       <div className="mx-auto flex max-w-7xl flex-wrap items-start justify-between gap-4 px-4">
-        <p>{intl.formatMessage(messages.copyright)}</p>
-        <nav aria-label={intl.formatMessage(messages.footerNav)}>
+        <p>{say(messages.copyright)}</p>
+        <nav aria-label={say(messages.footerNav)}>
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
@@ -244,7 +240,7 @@ export function SiteFooter() {
                   to={inLanguage(link.to)}
                   className="underline underline-offset-4 hover:text-govuk-black dark:hover:text-white"
                 >
-                  {intl.formatMessage(link.label)}
+                  {say(link.label)}
                 </Link>
               </li>
             ))}

@@ -4,9 +4,10 @@
  * follow GOV.UK's pattern for a service that is temporarily unavailable: what happened, that
  * nothing is lost by waiting, and what to do.
  */
-import { defineMessages, FormattedMessage } from "react-intl";
+import { defineMessages } from "react-intl";
 import { Card } from "#app/components/ui/card.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
+import { useWords } from "#app/components/ui/use-words.ts";
 
 export const SERVICE_UNAVAILABLE_TITLE = "Sorry, the service is unavailable";
 
@@ -25,23 +26,17 @@ export const serviceUnavailableMessages = defineMessages({
 });
 
 export function ServiceUnavailable({ path }: { path: string }) {
+  // Its words even when the root loader is what could not reach the database (useWords).
+  const say = useWords();
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <Card className="p-8">
-        <h1 className="text-3xl font-bold">
-          <FormattedMessage {...serviceUnavailableMessages.title} />
-        </h1>
-        <p className="mt-4 text-lg">
-          <FormattedMessage {...serviceUnavailableMessages.cannotReach} />
-        </p>
-        <p className="mt-4">
-          <FormattedMessage {...serviceUnavailableMessages.tryLater} />
-        </p>
+        <h1 className="text-3xl font-bold">{say(serviceUnavailableMessages.title)}</h1>
+        <p className="mt-4 text-lg">{say(serviceUnavailableMessages.cannotReach)}</p>
+        <p className="mt-4">{say(serviceUnavailableMessages.tryLater)}</p>
         <p className="mt-8">
           {/* A document navigation on purpose: it asks the server again rather than the page's stale data. */}
-          <TextLink href={path}>
-            <FormattedMessage {...serviceUnavailableMessages.tryAgain} />
-          </TextLink>
+          <TextLink href={path}>{say(serviceUnavailableMessages.tryAgain)}</TextLink>
         </p>
       </Card>
     </div>

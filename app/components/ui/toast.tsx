@@ -6,7 +6,8 @@
  * Radix Toast, which the specification's constants come from.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { defineMessages, type NoMessageValues, useIntl } from "react-intl";
+import { defineMessages, type NoMessageValues } from "react-intl";
+import { useWords } from "./use-words.ts";
 
 const messages = defineMessages<{ region: { hotkey: string }; close: NoMessageValues }>({
   region: {
@@ -108,7 +109,7 @@ export function useToast() {
 
 function Toaster() {
   const { toasts, dismiss } = useToast();
-  const intl = useIntl();
+  const say = useWords();
   const regionRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -124,7 +125,7 @@ function Toaster() {
 
   const visible = toasts.filter((t) => t.open);
   return (
-    <section aria-label={intl.formatMessage(messages.region, { hotkey: TOAST_HOTKEY })}>
+    <section aria-label={say(messages.region, { hotkey: TOAST_HOTKEY })}>
       {/* The list is the live region and is always in the DOM, so insertions are announced. */}
       <ol
         ref={regionRef}
@@ -141,7 +142,7 @@ function Toaster() {
 }
 
 function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => void }) {
-  const intl = useIntl();
+  const say = useWords();
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const remaining = useRef(toast.duration ?? TOAST_DURATION_MS);
@@ -209,7 +210,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => v
       <button
         type="button"
         onClick={onDismiss}
-        aria-label={intl.formatMessage(messages.close)}
+        aria-label={say(messages.close)}
         className={
           "absolute inset-e-2 top-2 rounded p-1 text-lg leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-yellow-400 " +
           (destructive
