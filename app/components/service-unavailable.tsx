@@ -9,8 +9,6 @@ import { Card } from "#app/components/ui/card.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useWords } from "#app/components/ui/use-words.ts";
 
-export const SERVICE_UNAVAILABLE_TITLE = "Sorry, the service is unavailable";
-
 export const serviceUnavailableMessages = defineMessages({
   title: { id: "shell.serviceUnavailable.title", defaultMessage: "Sorry, the service is unavailable" },
   cannotReach: {

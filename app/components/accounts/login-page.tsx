@@ -52,9 +52,6 @@ const messages = defineMessages({
   },
 });
 
-/** The English of a refused sign-in, for the server's answer when it has none (spec 000 §8). */
-export const LOGIN_FAILED = loginMessages.failed.defaultMessage;
-
 export type LoginField = "username" | "password";
 
 /**
