@@ -12,17 +12,26 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { createIntl, defineMessages } from "react-intl";
 import { persistTheme, THEME_BOOT_SCRIPT, type Theme, themeFromCookieHeader } from "#app/client/theme.ts";
 import { installTracking, trackPageView } from "#app/client/tracker.client.ts";
 import { useCspNonce } from "#app/components/csp-nonce.tsx";
 import { Header } from "#app/components/header.tsx";
-import { LanguageAlternates, LanguageSwitch, PageIntl, usePageLanguage } from "#app/components/i18n/language.tsx";
-import { NOT_FOUND_TITLE, NotFound } from "#app/components/not-found.tsx";
+import {
+  LanguageAlternates,
+  LanguageSwitch,
+  PageIntl,
+  type PageLanguageData,
+  usePageLanguage,
+} from "#app/components/i18n/language.tsx";
+import { NotFound, notFoundMessages } from "#app/components/not-found.tsx";
 import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
-import { SERVICE_UNAVAILABLE_TITLE, ServiceUnavailable } from "#app/components/service-unavailable.tsx";
+import { ServiceUnavailable, serviceUnavailableMessages } from "#app/components/service-unavailable.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
-import { LOCALE_INFO, PSEUDO_LOCALE_INFO } from "#core/i18n/locales.ts";
+import { useWords } from "#app/components/ui/use-words.ts";
+import { intlTag } from "#core/format/locale.ts";
+import { DEFAULT_LOCALE, LOCALE_INFO, PSEUDO_LOCALE_INFO } from "#core/i18n/locales.ts";
 import { toPublicUser } from "#server/accounts/authentication.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
 import { pageLanguage } from "#server/i18n/page-language.ts";
@@ -34,18 +43,64 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "data:," },
 ];
 
-export const meta: MetaFunction = ({ error }) => [
-  {
-    title: isRouteErrorResponse(error)
-      ? error.status === 404
-        ? `${NOT_FOUND_TITLE} | UK Digital Identity`
-        : error.status === 503
-          ? `${SERVICE_UNAVAILABLE_TITLE} | UK Digital Identity`
-          : "UK Digital Identity"
-      : "UK Digital Identity",
+const messages = defineMessages({
+  serviceName: { id: "shell.root.serviceName", defaultMessage: "UK Digital Identity" },
+  description: {
+    id: "shell.root.description",
+    defaultMessage: "Hold, share and check Right to Work, Right to Rent and DBS credentials.",
+    description: "The site's description for search engines",
   },
-  { name: "description", content: "Hold, share and check Right to Work, Right to Rent and DBS credentials." },
-];
+  skipLink: { id: "shell.root.skipLink", defaultMessage: "Skip to main content" },
+  home: { id: "shell.root.home", defaultMessage: "Go to the home page" },
+  badRequestTitle: { id: "shell.error.badRequest.title", defaultMessage: "Bad request" },
+  badRequest: {
+    id: "shell.error.badRequest.message",
+    defaultMessage: "The request could not be understood. Go back and try again.",
+  },
+  forbiddenTitle: { id: "shell.error.forbidden.title", defaultMessage: "Access denied" },
+  forbidden: { id: "shell.error.forbidden.message", defaultMessage: "You do not have permission to use this page." },
+  methodTitle: { id: "shell.error.method.title", defaultMessage: "Method not allowed" },
+  method: {
+    id: "shell.error.method.message",
+    defaultMessage:
+      "This page cannot handle that kind of request: it can only be viewed. If you sent a form, go back and try again from the page itself.",
+  },
+  tooLargeTitle: { id: "shell.error.tooLarge.title", defaultMessage: "Request too large" },
+  tooLarge: { id: "shell.error.tooLarge.message", defaultMessage: "What was sent is larger than this page accepts." },
+  otherTitle: { id: "shell.error.other.title", defaultMessage: "Something went wrong" },
+  other: {
+    id: "shell.error.other.message",
+    defaultMessage: "Sorry, there is a problem with the service. Please try again later.",
+  },
+});
+
+/**
+ * The document's title and description in the page's language. Meta cannot use hooks: the root
+ * loader's messages are read directly (English when the root loader itself failed: no data).
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const i18n = (data as { i18n?: PageLanguageData } | undefined)?.i18n;
+  const intl = i18n
+    ? createIntl({
+        locale: intlTag(i18n.locale),
+        defaultLocale: intlTag(DEFAULT_LOCALE),
+        messages: i18n.messages as Parameters<typeof createIntl>[0]["messages"],
+      })
+    : null;
+  // No root data (its loader failed): the English, as useWords says it.
+  const say = (message: { id: string; defaultMessage: string }) =>
+    intl && message.id in intl.messages
+      ? (intl.formatMessage as (message: { id: string }) => string)(message)
+      : message.defaultMessage;
+  const site = say(messages.serviceName);
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  const heading =
+    status === 404 ? notFoundMessages.title : status === 503 ? serviceUnavailableMessages.title : undefined;
+  return [
+    { title: heading ? `${say(heading)} | ${site}` : site },
+    { name: "description", content: say(messages.description) },
+  ];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await getActiveSession(request, context);
@@ -115,13 +170,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <LanguageAlternates />
       </head>
       <body className="flex min-h-screen flex-col bg-govuk-grey-light text-govuk-black antialiased dark:bg-slate-950 dark:text-slate-100">
-        <a
-          href="#main-content"
-          className="sr-only focus:not-sr-only focus:absolute focus:inset-s-2 focus:top-2 focus:z-50 focus:bg-govuk-yellow focus:px-3 focus:py-2 focus:text-govuk-black"
-        >
-          Skip to main content
-        </a>
         <PageIntl>
+          <a
+            href="#main-content"
+            className="sr-only focus:not-sr-only focus:absolute focus:inset-s-2 focus:top-2 focus:z-50 focus:bg-govuk-yellow focus:px-3 focus:py-2 focus:text-govuk-black"
+          >
+            <SkipLinkWords />
+          </a>
           <ToastProvider>
             <LanguageSwitch />
             {data?.user ? <Header user={data.user} theme={theme} onToggleTheme={toggleTheme} /> : <PublicHeader />}
@@ -138,49 +193,52 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The skip link's words (useWords: said even on an error page whose root loader failed). */
+function SkipLinkWords() {
+  return <>{useWords()(messages.skipLink)}</>;
+}
+
 export default function App() {
   return <Outlet />;
 }
 
+type ErrorWords = (typeof messages)[keyof typeof messages];
+
 /** What an error page says, by status: what happened and what the person can do. */
-function errorMessage(status: number | undefined): { title: string; message: string } {
+function errorMessage(status: number | undefined): { title: ErrorWords; message: ErrorWords } {
   switch (status) {
     case 400:
-      return { title: "Bad request", message: "The request could not be understood. Go back and try again." };
+      return { title: messages.badRequestTitle, message: messages.badRequest };
     case 403:
-      return { title: "Access denied", message: "You do not have permission to use this page." };
+      return { title: messages.forbiddenTitle, message: messages.forbidden };
     case 405:
-      return {
-        title: "Method not allowed",
-        message:
-          "This page cannot handle that kind of request: it can only be viewed. If you sent a form, go back and try again from the page itself.",
-      };
+      return { title: messages.methodTitle, message: messages.method };
     case 413:
-      return { title: "Request too large", message: "What was sent is larger than this page accepts." };
+      return { title: messages.tooLargeTitle, message: messages.tooLarge };
     default:
-      return {
-        title: "Something went wrong",
-        message: "Sorry, there is a problem with the service. Please try again later.",
-      };
+      return { title: messages.otherTitle, message: messages.other };
   }
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname, search } = useLocation();
+  const say = useWords();
   // A route that answers 404 itself gets the same page as a path no route matches (spec 000 §2).
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound path={pathname} />;
   // The database could not answer in time (ADR 032): a page that says so, never a hang or a 500.
   if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailable path={`${pathname}${search}`} />;
   const status = isRouteErrorResponse(error) ? error.status : undefined;
-  const { title, message } = errorMessage(status);
+  const words = errorMessage(status);
+  const title = say(words.title);
   // Server errors are logged with their request id on the server; the page never shows a stack.
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
+      {/* The status is a code, shown before the title in every language. */}
       <h1 className="text-3xl font-bold">{status ? `${status} ${title}` : title}</h1>
-      <p className="mt-4 text-lg">{message}</p>
+      <p className="mt-4 text-lg">{say(words.message)}</p>
       <p className="mt-8">
-        <TextLink to="/">Go to the home page</TextLink>
+        <TextLink to="/">{say(messages.home)}</TextLink>
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
+import type { IntlShape } from "@formatjs/intl";
 import type { HeadersFunction } from "@remix-run/cloudflare";
 import { useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { defineMessages, FormattedMessage, type NoMessageValues, useIntl } from "react-intl";
 import { z } from "zod";
 import { apiRequest, messageFor } from "#app/client/api-client.ts";
 import { forgetSession } from "#app/client/session-tracker.ts";
@@ -8,6 +10,90 @@ import { Card } from "#app/components/ui/card.tsx";
 import { BackLink } from "#app/components/ui/text-link.tsx";
 import { type ToastOptions, useToast } from "#app/components/ui/toast.tsx";
 import { SPEC_WORDING } from "#core/validation/wording.ts";
+
+const messages = defineMessages({
+  backHome: { id: "accounts.authCard.backHome", defaultMessage: "Back to home" },
+  validationTitle: { id: "accounts.authCard.validationTitle", defaultMessage: "Validation Error" },
+  checkForm: { id: "accounts.authCard.checkForm", defaultMessage: "Check the form" },
+});
+
+const summaryWords = defineMessages<{
+  problem: { field: string; message: string };
+  moreProblems: { more: number };
+}>({
+  problem: {
+    id: "accounts.authCard.problem",
+    defaultMessage: "{field}: {message}",
+    description: "A problem with a form field: the field's name, then what is wrong",
+  },
+  moreProblems: {
+    id: "accounts.authCard.moreProblems",
+    defaultMessage: "(and {more, plural, one {# more problem} other {# more problems}} shown on the form)",
+    description: "After the first problem with a form: how many others the form shows",
+  },
+});
+
+/**
+ * The words a refused field is told in (spec 000 §5's English, core/validation/wording.ts), in the
+ * page's language: what the schemas of the sign-in and registration forms can refuse.
+ */
+const fieldWords = defineMessages<{
+  required: NoMessageValues;
+  tooShort: { minimum: number };
+  tooLong: { maximum: number };
+  invalidEmail: NoMessageValues;
+  usernameCharacters: NoMessageValues;
+}>({
+  required: {
+    id: "accounts.field.required",
+    defaultMessage: "Required",
+    description: "A required form field is empty",
+  },
+  tooShort: {
+    id: "accounts.field.tooShort",
+    defaultMessage:
+      "{minimum, plural, one {String must contain at least # character(s)} other {String must contain at least # character(s)}}",
+    description: "What was typed in a form field is too short",
+  },
+  tooLong: {
+    id: "accounts.field.tooLong",
+    defaultMessage:
+      "{maximum, plural, one {String must contain at most # character(s)} other {String must contain at most # character(s)}}",
+    description: "What was typed in a form field is too long",
+  },
+  invalidEmail: { id: "accounts.field.invalidEmail", defaultMessage: "Invalid email" },
+  usernameCharacters: {
+    id: "accounts.field.usernameCharacters",
+    defaultMessage: "Use only letters A to Z, numbers, and dots, hyphens or underscores between them",
+  },
+});
+
+/** What formats a form's words: react-intl's `useIntl()` in the page, `serverIntl(locale)` on the server. */
+export type Wording = Pick<IntlShape, "formatMessage">;
+
+/** One refusal in the page's language; one the forms do not expect keeps the schema's English. */
+function fieldMessage(issue: z.core.$ZodIssue, intl: Wording): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.message === "Required" ? intl.formatMessage(fieldWords.required) : issue.message;
+    case "too_small":
+      return issue.origin === "string" && issue.inclusive && !issue.exact
+        ? intl.formatMessage(fieldWords.tooShort, { minimum: Number(issue.minimum) })
+        : issue.message;
+    case "too_big":
+      return issue.origin === "string" && issue.inclusive && !issue.exact
+        ? intl.formatMessage(fieldWords.tooLong, { maximum: Number(issue.maximum) })
+        : issue.message;
+    case "invalid_format":
+      if (issue.format === "email") return intl.formatMessage(fieldWords.invalidEmail);
+      // The one pattern the forms check: the characters a new username may use.
+      if (issue.format === "regex" && issue.path[0] === "username")
+        return intl.formatMessage(fieldWords.usernameCharacters);
+      return issue.message;
+    default:
+      return issue.message;
+  }
+}
 
 /** The frame shared by the sign-in and registration pages: service name, back link, one card. */
 export function AuthCard({
@@ -23,7 +109,9 @@ export function AuthCard({
 }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
-      <BackLink>Back to home</BackLink>
+      <BackLink>
+        <FormattedMessage {...messages.backHome} />
+      </BackLink>
       <Card className="mt-6 p-6 shadow-sm sm:p-8">
         <h1 className="text-3xl font-bold">{title}</h1>
         <p className="mt-2 text-govuk-grey dark:text-slate-400">{lead}</p>
@@ -65,9 +153,9 @@ export function formValues<K extends string>(values: Record<K, string>): Record<
 
 export type FormErrors<K extends string> = Partial<Record<K, string[]>>;
 
-/** A schema's refusal as each field's messages. */
-export const fieldErrorsOf = <K extends string>(error: z.ZodError): FormErrors<K> =>
-  z.flattenError(error).fieldErrors as Record<string, string[]> as FormErrors<K>;
+/** A schema's refusal as each field's messages, in the page's language. */
+export const fieldErrorsOf = <K extends string>(error: z.ZodError, intl: Wording): FormErrors<K> =>
+  z.flattenError(error, (issue) => fieldMessage(issue, intl)).fieldErrors as Record<string, string[]> as FormErrors<K>;
 
 /**
  * The "Validation Error" toast's text (spec 000 §8): the first problem in the form's order, named
@@ -76,12 +164,15 @@ export const fieldErrorsOf = <K extends string>(error: z.ZodError): FormErrors<K
 function validationSummary<K extends string>(
   errors: FormErrors<K>,
   order: readonly { name: K; label: string }[],
+  intl: Wording,
 ): string {
-  const problems = order.flatMap(({ name, label }) => (errors[name] ?? []).map((message) => `${label}: ${message}`));
+  const problems = order.flatMap(({ name, label }) =>
+    (errors[name] ?? []).map((message) => intl.formatMessage(summaryWords.problem, { field: label, message })),
+  );
   const more = problems.length - 1;
-  return more > 0
-    ? `${problems[0]} (and ${more} more ${more === 1 ? "problem" : "problems"} shown on the form)`
-    : (problems[0] ?? "Check the form");
+  if (!problems[0]) return intl.formatMessage(messages.checkForm);
+  // The first problem, then a note of how many more: two units, each whole in every language.
+  return more > 0 ? `${problems[0]} ${intl.formatMessage(summaryWords.moreProblems, { more })}` : problems[0];
 }
 
 /**
@@ -90,13 +181,14 @@ function validationSummary<K extends string>(
  * re-checked as they correct the form.
  */
 export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initial: Record<K, string>) {
+  const intl = useIntl();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors<K>>({});
   const [submitted, setSubmitted] = useState(false);
 
   const validate = (next: Record<K, string>) => {
     const result = schema.safeParse(formValues(next), SPEC_WORDING);
-    setErrors(result.success ? {} : fieldErrorsOf<K>(result.error));
+    setErrors(result.success ? {} : fieldErrorsOf<K>(result.error, intl));
     return result;
   };
 
@@ -118,7 +210,9 @@ export function useCheckedForm<K extends string, T>(schema: z.ZodType<T>, initia
     check(): { ok: true; data: T } | { ok: false; errors: FormErrors<K> } {
       setSubmitted(true);
       const result = validate(values);
-      return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrorsOf<K>(result.error) };
+      return result.success
+        ? { ok: true, data: result.data }
+        : { ok: false, errors: fieldErrorsOf<K>(result.error, intl) };
     },
   };
 }
@@ -166,6 +260,7 @@ export function useAuthSubmit<K extends string, T>(options: {
 }) {
   const navigation = useNavigation();
   const { toast } = useToast();
+  const intl = useIntl();
   const signedIn = useSignedIn(options.success);
   const [pending, setPending] = useState(false);
 
@@ -175,8 +270,8 @@ export function useAuthSubmit<K extends string, T>(options: {
     if (!result.ok) {
       // Spec 000 §8 "Validation failure": the toast, as well as the messages under the fields.
       toast({
-        title: "Validation Error",
-        description: validationSummary(result.errors, options.fields),
+        title: intl.formatMessage(messages.validationTitle),
+        description: validationSummary(result.errors, options.fields, intl),
         variant: "destructive",
       });
       return;

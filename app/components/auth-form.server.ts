@@ -8,6 +8,8 @@ import type { z } from "zod";
 import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { getUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { type FormErrors, fieldErrorsOf, formValues, nextPath } from "./auth-card.tsx";
 
 /** The pages' own answer to a post they refuse: a sentence to show, and each field's messages. */
@@ -42,6 +44,9 @@ export async function readAuthForm<K extends string, T>(
   if (parsed.success) return { ok: true, data: parsed.data };
   return {
     ok: false,
-    answer: json<AuthFormAnswer<K>>({ message: null, fieldErrors: fieldErrorsOf<K>(parsed.error) }, { status: 400 }),
+    answer: json<AuthFormAnswer<K>>(
+      { message: null, fieldErrors: fieldErrorsOf<K>(parsed.error, serverIntl(requestLocale(request))) },
+      { status: 400 },
+    ),
   };
 }

@@ -5,21 +5,90 @@
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { defineMessages, useIntl } from "react-intl";
 import { ApiError, apiRequest } from "#app/client/api-client.ts";
 import { endSession, forgetSession } from "#app/client/session-tracker.ts";
 import type { Theme } from "#app/client/theme.ts";
 import { useSessionTracking } from "#app/client/use-session-tracking.ts";
+import { useLocalePath } from "#app/components/i18n/language.tsx";
 import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
 import { avatarSrc } from "./avatar.ts";
 
+const messages = defineMessages({
+  wallet: {
+    id: "shell.header.wallet",
+    defaultMessage: "Citizen Wallet",
+    description: "Header link to the citizen's wallet",
+  },
+  verifier: {
+    id: "shell.header.verifier",
+    defaultMessage: "Verifier Portal",
+    description: "Header link to the portal where organisations check credentials",
+  },
+  operator: {
+    id: "shell.header.operator",
+    defaultMessage: "Operator Dashboard",
+    description: "Header link to the counter staff's console",
+  },
+  gabriel: {
+    id: "shell.header.gabriel",
+    defaultMessage: "Gabriel AI",
+    description: "Header link to the AI assistant, named Gabriel (a product name)",
+  },
+  serviceName: { id: "shell.header.serviceName", defaultMessage: "UK Digital Identity" },
+  mainNav: {
+    id: "shell.header.mainNav",
+    defaultMessage: "Main",
+    description: "Accessible name of the main navigation",
+  },
+  darkMode: {
+    id: "shell.header.darkMode",
+    defaultMessage: "Dark mode",
+    description: "Accessible name of the dark mode toggle button",
+  },
+  toLight: { id: "shell.header.toLight", defaultMessage: "Switch to light mode" },
+  toDark: { id: "shell.header.toDark", defaultMessage: "Switch to dark mode" },
+  signOut: { id: "shell.header.signOut", defaultMessage: "Sign Out" },
+  savingButton: {
+    id: "shell.header.savingButton",
+    defaultMessage: "Saving Data...",
+    description: "Sign out button while the session is saved",
+  },
+  signingOutButton: { id: "shell.header.signingOutButton", defaultMessage: "Signing Out..." },
+  savingToast: { id: "shell.header.savingToast", defaultMessage: "Saving your data..." },
+  logoutFailed: {
+    id: "shell.header.logoutFailed",
+    defaultMessage: "Logout Failed",
+    description: "Toast title when signing out failed",
+  },
+  saveFailed: { id: "shell.header.saveFailed", defaultMessage: "Failed to save session data before logout" },
+  signedOut: {
+    id: "shell.header.signedOut",
+    defaultMessage: "Signed Out",
+    description: "Toast title after signing out",
+  },
+  alreadyEnded: {
+    id: "shell.header.alreadyEnded",
+    defaultMessage: "Your session had already ended, so you are signed out.",
+  },
+  signedOutSaved: {
+    id: "shell.header.signedOutSaved",
+    defaultMessage: "All your data has been saved and you've been successfully signed out.",
+  },
+  signOutError: {
+    id: "shell.header.signOutError",
+    defaultMessage: "There was an error signing out. Some data may not have been saved.",
+  },
+});
+
 /** The four links (spec 000 §2); `also` lists the spec's other routes for the same screen, highlighted too. */
 const HEADER_LINKS = [
-  { to: "/wallet", label: "Citizen Wallet", also: ["/citizen-wallet"] },
-  { to: "/verifier", label: "Verifier Portal", also: ["/verifier-portal"] },
-  { to: "/assisted", label: "Operator Dashboard", also: ["/assisted-digital"] },
-  { to: "/gabriel", label: "Gabriel AI", also: ["/gabriel-ai"] },
+  { to: "/wallet", label: messages.wallet, also: ["/citizen-wallet"] },
+  { to: "/verifier", label: messages.verifier, also: ["/verifier-portal"] },
+  { to: "/assisted", label: messages.operator, also: ["/assisted-digital"] },
+  { to: "/gabriel", label: messages.gabriel, also: ["/gabriel-ai"] },
 ] as const;
 
 function isCurrent(link: (typeof HEADER_LINKS)[number], pathname: string): boolean {
@@ -33,7 +102,11 @@ type SignOutStage = "saving" | "signing-out" | null;
 export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme: Theme; onToggleTheme: () => void }) {
   const { pathname } = useLocation();
   const { toast } = useToast();
+  const intl = useIntl();
+  const t = intl.formatMessage;
   const navigate = useNavigate();
+  // After signing out, the sign-in page in the language the person was using.
+  const loginPath = useLocalePath()("/login");
   const [stage, setStage] = useState<SignOutStage>(null);
   const signOutButton = useRef<HTMLButtonElement>(null);
   // A disabled button drops keyboard focus; when the person stays signed in, give it back.
@@ -53,14 +126,14 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
    */
   async function signOut() {
     setStage("saving");
-    toast({ title: "Saving your data..." });
+    toast({ title: t(messages.savingToast) });
     let ended: Awaited<ReturnType<typeof endSession>>;
     try {
       ended = await endSession();
     } catch {
       toast({
-        title: "Logout Failed",
-        description: "Failed to save session data before logout",
+        title: t(messages.logoutFailed),
+        description: t(messages.saveFailed),
         variant: "destructive",
       });
       setStage(null);
@@ -69,9 +142,9 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
     }
     if (ended === "expired") {
       // The login timed out while the page stayed open: already signed out on the server.
-      toast({ title: "Signed Out", description: "Your session had already ended, so you are signed out." });
+      toast({ title: t(messages.signedOut), description: t(messages.alreadyEnded) });
       setStage(null);
-      navigate("/login", { replace: true });
+      navigate(loginPath, { replace: true });
       return;
     }
     setStage("signing-out");
@@ -79,18 +152,15 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
       await apiRequest("POST", "/api/auth/logout");
       forgetSession();
       toast({
-        title: "Signed Out",
-        description: "All your data has been saved and you've been successfully signed out.",
+        title: t(messages.signedOut),
+        description: t(messages.signedOutSaved),
       });
-      navigate("/login", { replace: true });
+      navigate(loginPath, { replace: true });
     } catch (error) {
       toast({
-        title: "Logout Failed",
+        title: t(messages.logoutFailed),
         // The server's reason when it answered; otherwise (e.g. offline) the spec 000 §8 fallback.
-        description:
-          error instanceof ApiError
-            ? (error.serverMessage ?? error.message)
-            : "There was an error signing out. Some data may not have been saved.",
+        description: error instanceof ApiError ? (error.serverMessage ?? error.message) : t(messages.signOutError),
         variant: "destructive",
       });
       setRefocus(true);
@@ -107,10 +177,10 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
           className="flex items-center gap-2 text-xl font-bold tracking-tight text-white no-underline hover:underline"
         >
           <ShieldIcon />
-          <span>UK Digital Identity</span>
+          <span>{t(messages.serviceName)}</span>
         </Link>
 
-        <nav aria-label="Main" className="order-last w-full lg:order-none lg:w-auto lg:flex-1">
+        <nav aria-label={t(messages.mainNav)} className="order-last w-full lg:order-none lg:w-auto lg:flex-1">
           <ul className="flex flex-wrap gap-1">
             {HEADER_LINKS.map((link) => (
               <li key={link.to}>
@@ -124,7 +194,7 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
                       : "text-white hover:bg-white/10 hover:underline")
                   }
                 >
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -136,8 +206,8 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
             type="button"
             onClick={onToggleTheme}
             aria-pressed={theme === "dark"}
-            aria-label="Dark mode"
-            title={theme === "dark" ? "Switch to light mode" : "Switch to dark mode"}
+            aria-label={t(messages.darkMode)}
+            title={t(theme === "dark" ? messages.toLight : messages.toDark)}
             className="rounded-sm border border-white/40 p-2 text-white hover:bg-white/10"
           >
             {theme === "dark" ? <SunIcon /> : <MoonIcon />}
@@ -161,7 +231,13 @@ export function Header({ user, theme, onToggleTheme }: { user: PublicUser; theme
             disabled={stage !== null}
             className="rounded-sm border border-white px-3 py-1.5 text-sm font-semibold text-white hover:bg-white hover:text-govuk-black disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {stage === "saving" ? "Saving Data..." : stage === "signing-out" ? "Signing Out..." : "Sign Out"}
+            {t(
+              stage === "saving"
+                ? messages.savingButton
+                : stage === "signing-out"
+                  ? messages.signingOutButton
+                  : messages.signOut,
+            )}
           </button>
         </div>
       </div>

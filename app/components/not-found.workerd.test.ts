@@ -26,4 +26,26 @@ describe("the not-found page", () => {
     expect(html).toContain(HINT);
     expect(html).toContain("/coming-soon/bad_slug");
   });
+
+  it("in the page's language: a Welsh page's route that answers 404 itself", async () => {
+    const response = await call("/cy/coming-soon/bad_slug");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<html lang="cy" dir="ltr"');
+    expect(html).toContain("<title>404 Heb ddod o hyd i&#x27;r dudalen | Hunaniaeth Ddigidol y DU</title>");
+    expect(html).toMatch(/<h1[^>]*>404 Heb ddod o hyd i&#x27;r dudalen<\/h1>/);
+    expect(html).toMatch(/Does dim byd yn <code dir="ltr"[^>]*>\/cy\/coming-soon\/bad_slug<\/code>\./);
+    expect(html).toContain("Neidio i&#x27;r prif gynnwys");
+  });
+
+  it("in English, whole, when the root loader itself refused the address (a language the page is not offered in)", async () => {
+    const response = await call("/pl/about");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
+    expect(html).toMatch(/Nothing lives at <code dir="ltr"[^>]*>\/pl\/about<\/code>\./);
+    expect(html).toContain(HINT);
+    expect(html).toContain('aria-label="Notifications (F8)"');
+    expect(html).not.toMatch(/\{\w+\}/);
+  });
 });

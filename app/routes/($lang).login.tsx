@@ -10,19 +10,27 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LOGIN_FAILED, type LoginField, LoginPage } from "#app/components/accounts/login-page.tsx";
+import { type LoginField, LoginPage, loginMessages } from "#app/components/accounts/login-page.tsx";
 import { nextPath, retryAfterHeaders } from "#app/components/auth-card.tsx";
 import { type AuthFormAnswer, readAuthForm, signedOutOnly } from "#app/components/auth-form.server.ts";
 import { pageMeta } from "#app/components/meta.ts";
 import { LoginSchema } from "#core/accounts/schemas.ts";
 import type { User } from "#db/schema/accounts.ts";
 import { authenticateCredentials } from "#server/accounts/authentication.ts";
-import { demoLogins } from "#server/accounts/demo-login.ts";
+import { demoLogins, demoWords } from "#server/accounts/demo-login.ts";
 import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
 import { signInCookies } from "#server/accounts/sign-in.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Sign In", description: "Sign in to your UK Digital Identity account." });
+/** The title and description in the page's language, which the loader words (meta has no hooks). */
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.meta ?? {
+      title: loginMessages.metaTitle.defaultMessage,
+      description: loginMessages.metaDescription.defaultMessage,
+    },
+  );
 
 /**
  * Already signed in: nothing to do here. Otherwise, the origin passkeys belong to (ADR 021), or
@@ -30,8 +38,18 @@ export const meta: MetaFunction = () =>
  */
 export async function loader(args: LoaderFunctionArgs) {
   await signedOutOnly(args);
+  const locale = requestLocale(args.request);
+  const intl = serverIntl(locale);
   return json(
-    { passkeyOrigin: relyingPartyFrom(args.context.env)?.origin ?? null, demoLogins: demoLogins(args.context.env) },
+    {
+      passkeyOrigin: relyingPartyFrom(args.context.env)?.origin ?? null,
+      demoLogins: demoLogins(args.context.env),
+      demoWords: demoWords(args.context.env, locale),
+      meta: {
+        title: intl.formatMessage(loginMessages.metaTitle),
+        description: intl.formatMessage(loginMessages.metaDescription),
+      },
+    },
     // Demo credentials are never kept by a shared cache.
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -54,7 +72,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const answer = (await error.json().catch(() => null)) as { message?: string } | null;
     const retryAfter = error.headers.get("Retry-After");
     return json<AuthFormAnswer<LoginField>>(
-      { message: answer?.message ?? LOGIN_FAILED, fieldErrors: {} },
+      {
+        message: answer?.message ?? serverIntl(requestLocale(request)).formatMessage(loginMessages.failed),
+        fieldErrors: {},
+      },
       { status: error.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
     );
   }
@@ -65,5 +86,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  return <LoginPage {...useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  const { passkeyOrigin, demoLogins, demoWords } = useLoaderData<typeof loader>();
+  return (
+    <LoginPage
+      passkeyOrigin={passkeyOrigin}
+      demoLogins={demoLogins}
+      demoWords={demoWords}
+      actionData={useActionData<typeof action>()}
+    />
+  );
 }

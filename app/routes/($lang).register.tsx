@@ -2,9 +2,15 @@
  * /register (spec 000 §2 "Register page"): signed-out visitors only. The page is
  * app/components/accounts/register-page.tsx; without JavaScript its form posts here.
  */
-import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/cloudflare";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { FIELDS, type Field, RegisterPage } from "#app/components/accounts/register-page.tsx";
+import { FIELDS, type Field, RegisterPage, registerMessages } from "#app/components/accounts/register-page.tsx";
 import type { FormErrors } from "#app/components/auth-card.tsx";
 import { retryAfterHeaders } from "#app/components/auth-card.tsx";
 import { type AuthFormAnswer, readAuthForm, signedOutOnly } from "#app/components/auth-form.server.ts";
@@ -13,15 +19,30 @@ import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { registerAccount } from "#server/accounts/registration.ts";
 import { createSession } from "#server/accounts/session.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { languageAtSignIn } from "#server/i18n/preference.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Create Account",
-    description: "Create a UK Digital Identity account to hold and share your credentials.",
+/** The title and description in the page's language, which the loader words (meta has no hooks). */
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.meta ?? {
+      title: registerMessages.metaTitle.defaultMessage,
+      description: registerMessages.metaDescription.defaultMessage,
+    },
+  );
+
+/** Signed-out visitors only; the page's title in its language. */
+export async function loader(args: LoaderFunctionArgs) {
+  await signedOutOnly(args);
+  const intl = serverIntl(requestLocale(args.request));
+  return json({
+    meta: {
+      title: intl.formatMessage(registerMessages.metaTitle),
+      description: intl.formatMessage(registerMessages.metaDescription),
+    },
   });
-
-export const loader = signedOutOnly;
+}
 
 export const headers = retryAfterHeaders;
 
@@ -33,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const posted = await readAuthForm(request, FIELDS, RegisterSchema);
   if (!posted.ok) return posted.answer;
 
-  const result = await registerAccount(context, posted.data, clientAddress(request));
+  const result = await registerAccount(context, posted.data, clientAddress(request), requestLocale(request));
   if (!result.ok) {
     const fieldErrors: FormErrors<Field> = result.reason === "common-password" ? result.fieldErrors : {};
     const headers = result.reason === "throttled" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;

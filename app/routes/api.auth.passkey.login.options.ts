@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { startPasskeySignIn } from "#server/accounts/passkeys.ts";
-import { serviceErrorResponse } from "#server/http/errors.ts";
+import { passkeySignInRefusal, startPasskeySignIn } from "#server/accounts/passkeys.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * POST /api/auth/passkey/login/options (anyone; ADR 021): starts a passkey sign-in, for the
@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     return json(await startPasskeySignIn(context), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return passkeySignInRefusal(error, requestLocale(request));
   }
 }
 

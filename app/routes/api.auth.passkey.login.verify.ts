@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { User } from "#db/schema/accounts.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
-import { AuthenticationVerifySchema, finishPasskeySignIn } from "#server/accounts/passkeys.ts";
+import { AuthenticationVerifySchema, finishPasskeySignIn, passkeySignInRefusal } from "#server/accounts/passkeys.ts";
 import { signedInAnswer } from "#server/accounts/sign-in.ts";
-import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * POST /api/auth/passkey/login/verify {ceremonyId, response} (anyone; ADR 021): the browser's
@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     user = await finishPasskeySignIn(context, input, clientAddress(request));
   } catch (error) {
-    return serviceErrorResponse(error);
+    return passkeySignInRefusal(error, requestLocale(request));
   }
   return signedInAnswer(request, context, user, "passkey");
 }

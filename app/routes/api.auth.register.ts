@@ -5,6 +5,7 @@ import { registerAccount, registrationRefused } from "#server/accounts/registrat
 import { createSession } from "#server/accounts/session.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 import { languageAtSignIn } from "#server/i18n/preference.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * Spec 000 §7 POST /api/auth/register: 201 with the new user, signed in; 400 with zod's message
@@ -14,7 +15,7 @@ import { languageAtSignIn } from "#server/i18n/preference.ts";
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   const input = await parseBody(request, RegisterSchema);
-  const result = await registerAccount(context, input, clientAddress(request));
+  const result = await registerAccount(context, input, clientAddress(request), requestLocale(request));
   if (!result.ok) return registrationRefused(result);
   const { setCookie } = await createSession(request, context, result.user.id, "registration");
   const headers = new Headers({ "Set-Cookie": setCookie, "Cache-Control": "no-store" });

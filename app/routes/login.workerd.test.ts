@@ -131,3 +131,64 @@ describe("POST /login (no-JS form)", () => {
     expect(await response.text()).toContain("Too many failed sign-in attempts");
   });
 });
+
+// Issue 21: the sign-in page in the language of its address, and signing in from it keeps that language.
+describe("/cy/login: signing in in Welsh", () => {
+  it("renders the page in Welsh: <html lang>, its heading, its title", async () => {
+    const page = await call("/cy/login");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="cy" dir="ltr"');
+    expect(html).toMatch(/<h1[^>]*>Mewngofnodi<\/h1>/);
+    expect(html).toContain("<title>Mewngofnodi | UK Digital Identity</title>");
+    expect(html).toContain("Neidio i&#x27;r prif gynnwys");
+    expect(html).not.toContain("Sign in to hold, share and check your digital credentials.");
+  });
+
+  it("signs in through the form without JavaScript and keeps Welsh (the lang cookie), with the English address home", async () => {
+    const account = await registerUser();
+    const response = await postForm("/cy/login", { username: account.username, password: account.password });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(sessionTokenFrom(response)).not.toBeNull();
+    expect(response.headers.get("Set-Cookie")).toMatch(/(?:^|, )lang=cy;/);
+  });
+
+  it("signs in through POST /api/auth/login from the Welsh page (its Referer) and keeps Welsh", async () => {
+    const account = await registerUser();
+    const response = await call("/api/auth/login", {
+      body: { username: account.username, password: account.password },
+      headers: { Referer: `${ORIGIN}/cy/login` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Set-Cookie")).toMatch(/(?:^|, )lang=cy;/);
+  });
+
+  it("tells a refused sign-in in Welsh, from the form and from the API; the page's checks too", async () => {
+    const account = await registerUser();
+    const form = await postForm("/cy/login", { username: account.username, password: "not the password" });
+    expect(form.status).toBe(401);
+    expect(await form.text()).toContain("Enw defnyddiwr neu gyfrinair annilys");
+    const api = await call("/api/auth/login", {
+      body: { username: account.username, password: "not the password" },
+      headers: { Referer: `${ORIGIN}/cy/login` },
+    });
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ message: "Enw defnyddiwr neu gyfrinair annilys" });
+    const blank = await postForm("/cy/login", { username: "", password: "" });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toMatch(/<p id="field-username-error"[^>]*>.*Mae angen hwn/);
+  });
+
+  it("tells a lockout in Welsh, its wait in minutes", async () => {
+    const account = await registerUser();
+    const ip = uniqueAddress();
+    const key = throttles.get(throttles.idFromName(throttleKeys.pair(account.username, ip)));
+    for (let i = 0; i < PAIR_THROTTLE.limit; i++) await key.attempt(PAIR_THROTTLE);
+    const response = await postForm("/cy/login", { username: account.username, password: account.password }, { ip });
+    expect(response.status).toBe(429);
+    expect(await response.text()).toContain(
+      "Gormod o ymdrechion aflwyddiannus i fewngofnodi. Rhowch gynnig arall arni ymhen 15 munud.",
+    );
+  });
+});

@@ -5,6 +5,7 @@ import { REGISTRATION_THROTTLE, throttleKeys } from "#server/accounts/throttle.t
 import { NOT_A_FORM, UNREADABLE_FORM } from "#server/http/form.ts";
 import {
   call,
+  ORIGIN,
   postForm,
   registerUser,
   sessionTokenFrom,
@@ -109,5 +110,50 @@ describe("POST /register (no-JS form)", () => {
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
     expect(await response.text()).toContain("Too many registrations from this address");
     expect(await db().select().from(users).where(eq(users.username, input.username))).toHaveLength(0);
+  });
+});
+
+// Issue 21: registration in the language of its address, right to left for Urdu.
+describe("/ur/register: registering in Urdu", () => {
+  it("renders the page in Urdu, right to left: <html lang dir>, its heading, its title", async () => {
+    const page = await call("/ur/register");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="ur" dir="rtl"');
+    expect(html).toMatch(/<h1[^>]*>اکاؤنٹ بنائیں<\/h1>/);
+    expect(html).toContain("<title>اکاؤنٹ بنائیں | UK Digital Identity</title>");
+    expect(html).toContain("ای میل (اختیاری)");
+  });
+
+  it("tells each field's problem, a common password and a taken username in Urdu", async () => {
+    const blank = await postForm("/ur/register", { ...validRegistration("form"), username: "", password: "short" });
+    expect(blank.status).toBe(400);
+    const html = await blank.text();
+    expect(html).toMatch(/<p id="field-username-error"[^>]*>.*یہ ضروری ہے/);
+    expect(html).toMatch(/<p id="field-password-error"[^>]*>.*کم از کم 8 حروف درج کریں/);
+
+    const common = await postForm("/ur/register", { ...validRegistration("form"), password: "password123" });
+    expect(common.status).toBe(400);
+    expect(await common.text()).toContain("یہ پاس ورڈ بہت عام ہے۔");
+
+    const existing = await registerUser();
+    const taken = await postForm("/ur/register", { ...validRegistration("form"), username: existing.username });
+    expect(taken.status).toBe(409);
+    expect(await taken.text()).toContain("یہ صارف نام پہلے سے لیا جا چکا ہے");
+  });
+
+  it("tells the address's registration limit in Welsh from the API called by the Welsh page", async () => {
+    const ip = uniqueAddress();
+    const key = throttles.get(throttles.idFromName(throttleKeys.registration(ip)));
+    for (let i = 0; i < REGISTRATION_THROTTLE.limit; i++) await key.attempt(REGISTRATION_THROTTLE);
+    const response = await call("/api/auth/register", {
+      body: validRegistration("api"),
+      ip,
+      headers: { Referer: `${ORIGIN}/cy/register` },
+    });
+    expect(response.status).toBe(429);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      "Gormod o gofrestriadau o'r cyfeiriad hwn. Rhowch gynnig arall arni ymhen 60 munud.",
+    );
   });
 });

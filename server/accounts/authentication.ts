@@ -1,3 +1,4 @@
+import { defineMessages } from "@formatjs/intl";
 import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -6,6 +7,8 @@ import { foldUsername, type LoginInput, LoginSchema, type PublicUser } from "#co
 import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { type User, users } from "#db/schema/accounts.ts";
 import { validationError } from "#server/http/json.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { knownDevice } from "./device.ts";
@@ -19,8 +22,8 @@ import {
   type ThrottlePolicy,
   throttle,
   throttleKeys,
-  tooManyAttempts,
 } from "./throttle.ts";
+import { tooManyAttempts } from "./throttled-words.ts";
 
 /** What signing in needs: the database, work after the response, the request id, the throttle. */
 export type AccountsContext = RequestContext<ThrottleBindings & SessionBindings>;
@@ -68,8 +71,10 @@ export async function requireSession(request: Request, context: SessionContext):
   throw new Response(null, { status: 302, headers: { Location: "/login" } });
 }
 
-/** Every bad-credential answer is this, whatever was wrong (no user enumeration). */
-const INVALID_CREDENTIALS = "Invalid username or password";
+const messages = defineMessages({
+  /** Every bad-credential answer is this, whatever was wrong (no user enumeration). */
+  invalidCredentials: { id: "accounts.signIn.invalidCredentials", defaultMessage: "Invalid username or password" },
+});
 
 /**
  * The client's address, only ever from the platform's header: Cloudflare's edge sets
@@ -79,8 +84,6 @@ const INVALID_CREDENTIALS = "Invalid username or password";
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
 }
-
-const FAILED_SIGN_INS = "failed sign-in attempts";
 
 /**
  * The account whose name matches, the way registration decides a name is taken: NFKC-folded and
@@ -132,6 +135,8 @@ function gatesFor(context: AccountsContext, username: string, ip: string, device
  */
 function createAuthenticator(context: AccountsContext, clientRequest: Request): Authenticator<User> {
   const ip = clientAddress(clientRequest);
+  // The language of the page signing in (its address, or the Referer of its script's call).
+  const locale = requestLocale(clientRequest);
   const authenticator = new Authenticator<User>();
   authenticator.use(
     new FormStrategy<User>(async ({ form }) => {
@@ -162,7 +167,7 @@ function createAuthenticator(context: AccountsContext, clientRequest: Request): 
             details: { by: refusedBy.map(({ gate }) => gate.name) },
           },
         );
-        throw tooManyAttempts(FAILED_SIGN_INS, Math.max(...refusedBy.map(({ state }) => state.retryAfterSeconds)));
+        throw tooManyAttempts(locale, "signIns", Math.max(...refusedBy.map(({ state }) => state.retryAfterSeconds)));
       }
 
       const user = await findUserByUsername(context, username);
@@ -184,8 +189,11 @@ function createAuthenticator(context: AccountsContext, clientRequest: Request): 
         );
         // The failure that reached a limit already answers 429, so the client learns when to retry.
         const lockout = Math.max(...states.map((state) => state.retryAfterSeconds));
-        if (lockout > 0) throw tooManyAttempts(FAILED_SIGN_INS, lockout);
-        throw Response.json({ message: INVALID_CREDENTIALS }, { status: 401 });
+        if (lockout > 0) throw tooManyAttempts(locale, "signIns", lockout);
+        throw Response.json(
+          { message: serverIntl(locale).formatMessage(messages.invalidCredentials) },
+          { status: 401 },
+        );
       }
 
       // A proven password ends the runs it was counted in; the address only gets this attempt back.

@@ -18,6 +18,8 @@
  *   passkey needs such a confirmation, or the password's, on the session (server/accounts/reauth.ts),
  *   and each writes a notice in the person's Recent Activity.
  */
+
+import { defineMessages } from "@formatjs/intl";
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransportFuture,
@@ -32,10 +34,12 @@ import {
 import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { base64urlDecode, base64urlEncode, base64urlEncodeText } from "#core/credentials/encoding.ts";
+import type { Locale } from "#core/i18n/locales.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { type Passkey, type User, users, webauthnChallenges, webauthnCredentials } from "#db/schema/accounts.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { type RelyingParty, type RelyingPartyBindings, relyingPartyFrom } from "./relying-party.ts";
@@ -63,6 +67,31 @@ const TOO_MANY_PASSKEYS = `You can keep up to ${MAX_PASSKEYS} passkeys. Remove o
 export const SIGN_IN_FAILED = "That passkey could not sign you in. Try again, or sign in with your password.";
 const PASSKEY_NOT_FOUND = "Passkey not found";
 const CONFIRMATION_FAILED = "That passkey could not confirm it’s you. Try again, or enter your password.";
+
+/** What signing in with a passkey can be refused with, in the page's language (issue 21); the codes stay. */
+const signInWords = defineMessages({
+  passkeys_unavailable: {
+    id: "accounts.passkey.unavailable",
+    defaultMessage: "Passkeys are not available on this service yet.",
+  },
+  ceremony_expired: {
+    id: "accounts.passkey.ceremonyExpired",
+    defaultMessage: "This passkey request has expired or was already used. Please try again.",
+  },
+  passkey_sign_in_failed: {
+    id: "accounts.passkey.signInFailed",
+    defaultMessage: "That passkey could not sign you in. Try again, or sign in with your password.",
+  },
+});
+
+/** A refused passkey sign-in as the JSON answer (serviceErrorResponse's), its message in `locale`. */
+export function passkeySignInRefusal(error: unknown, locale: Locale): Response {
+  if (error instanceof ServiceError && Object.hasOwn(signInWords, error.code)) {
+    const words = signInWords[error.code as keyof typeof signInWords];
+    return serviceErrorResponse(new ServiceError(error.status, serverIntl(locale).formatMessage(words), error.code));
+  }
+  return serviceErrorResponse(error);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Input: what the browser sends back (@simplewebauthn/browser's JSON), checked before any use.

@@ -1,18 +1,29 @@
+import { defineMessages } from "@formatjs/intl";
 import { eq, or, sql } from "drizzle-orm";
 import { hashPassword } from "#core/accounts/password.ts";
 import type { RegisterInput } from "#core/accounts/schemas.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { type User, users } from "#db/schema/accounts.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 import type { AccountsContext } from "./authentication.ts";
 import { isCommonPassword } from "./common-passwords.ts";
-import { REGISTRATION_THROTTLE, retryAfter, throttle, throttleKeys, tooManyMessage } from "./throttle.ts";
+import { REGISTRATION_THROTTLE, retryAfter, throttle, throttleKeys } from "./throttle.ts";
+import { throttledMessage } from "./throttled-words.ts";
 
-const USERNAME_TAKEN = "Username already taken";
-// Says plainly that the address has an account (spec 000: clear errors). Registration is
-// throttled per address, which bounds how fast anyone can probe for addresses this way.
-const EMAIL_TAKEN = "Email already registered";
-export const COMMON_PASSWORD = "This password is too common. Choose a password that is harder to guess.";
+const messages = defineMessages({
+  usernameTaken: { id: "accounts.register.usernameTaken", defaultMessage: "Username already taken" },
+  // Says plainly that the address has an account (spec 000: clear errors). Registration is
+  // throttled per address, which bounds how fast anyone can probe for addresses this way.
+  emailTaken: { id: "accounts.register.emailTaken", defaultMessage: "Email already registered" },
+  commonPassword: {
+    id: "accounts.register.commonPassword",
+    defaultMessage: "This password is too common. Choose a password that is harder to guess.",
+  },
+});
+
+export const COMMON_PASSWORD = messages.commonPassword.defaultMessage;
 
 export type RegistrationResult =
   | { ok: true; user: User }
@@ -20,11 +31,11 @@ export type RegistrationResult =
   | { ok: false; reason: "username-taken" | "email-taken"; status: 409; message: string }
   | { ok: false; reason: "throttled"; status: 429; message: string; retryAfterSeconds: number };
 
-const taken = (reason: "username-taken" | "email-taken"): RegistrationResult => ({
+const taken = (reason: "username-taken" | "email-taken", locale: Locale): RegistrationResult => ({
   ok: false,
   reason,
   status: 409,
-  message: reason === "username-taken" ? USERNAME_TAKEN : EMAIL_TAKEN,
+  message: serverIntl(locale).formatMessage(reason === "username-taken" ? messages.usernameTaken : messages.emailTaken),
 });
 
 /**
@@ -32,20 +43,22 @@ const taken = (reason: "username-taken" | "email-taken"): RegistrationResult => 
  * passwords, throttles per client address, refuses a username taken in any case or an email
  * already registered, and writes the audit line. One place for the rules, whether the request
  * came as JSON (POST /api/auth/register) or as the no-JS form (/register). Signing the new user
- * in is the caller's, as it needs the request.
+ * in is the caller's, as it needs the request. A refusal's message is in `locale` (the page's).
  */
 export async function registerAccount(
   context: AccountsContext,
   input: RegisterInput,
   clientAddress: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<RegistrationResult> {
   if (isCommonPassword(input.password)) {
+    const commonPassword = serverIntl(locale).formatMessage(messages.commonPassword);
     return {
       ok: false,
       reason: "common-password",
       status: 400,
-      message: COMMON_PASSWORD,
-      fieldErrors: { password: [COMMON_PASSWORD] },
+      message: commonPassword,
+      fieldErrors: { password: [commonPassword] },
     };
   }
 
@@ -58,7 +71,7 @@ export async function registerAccount(
       { username: input.username },
       { level: "warn", category: "auth", event: "registration refused", reason: "throttled" },
     );
-    const message = tooManyMessage("registrations from this address", gate.retryAfterSeconds);
+    const message = throttledMessage(locale, "registrations", gate.retryAfterSeconds);
     return {
       ok: false,
       reason: "throttled",
@@ -76,7 +89,10 @@ export async function registerAccount(
     where: input.email ? or(sameName, eq(users.email, input.email)) : sameName,
   });
   if (existing)
-    return taken(existing.username.toLowerCase() === input.username.toLowerCase() ? "username-taken" : "email-taken");
+    return taken(
+      existing.username.toLowerCase() === input.username.toLowerCase() ? "username-taken" : "email-taken",
+      locale,
+    );
 
   let user: User | undefined;
   try {
@@ -93,8 +109,8 @@ export async function registerAccount(
       .returning();
   } catch (error) {
     // Two sign-ups racing past the check above: the unique indexes decide.
-    if (isUniqueViolation(error, "users.username", "users_username_lower_idx")) return taken("username-taken");
-    if (isUniqueViolation(error, "users.email")) return taken("email-taken");
+    if (isUniqueViolation(error, "users.username", "users_username_lower_idx")) return taken("username-taken", locale);
+    if (isUniqueViolation(error, "users.email")) return taken("email-taken", locale);
     throw error;
   }
   if (!user) throw new Error("insert returned no row");

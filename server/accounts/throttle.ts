@@ -167,16 +167,8 @@ export function throttle(context: Pick<RequestContext<ThrottleBindings>, "env">,
 /** Retry-After in whole seconds, at least 1. */
 export const retryAfter = (seconds: number) => Math.max(1, Math.ceil(seconds));
 
-/** What a person is told, with the wait in minutes. */
+/** What a person is told, with the wait in minutes, in English (sign-in and registration: throttled-words.ts). */
 export const tooManyMessage = (what: string, retryAfterSeconds: number) => {
   const seconds = retryAfter(retryAfterSeconds);
   return `Too many ${what}. Try again in ${seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`}.`;
 };
-
-/** The JSON 429 answer, with Retry-After. */
-export function tooManyAttempts(what: string, retryAfterSeconds: number): Response {
-  return Response.json(
-    { message: tooManyMessage(what, retryAfterSeconds) },
-    { status: 429, headers: { "Retry-After": String(retryAfter(retryAfterSeconds)) } },
-  );
-}

@@ -343,7 +343,7 @@ describe("signed-in shell", () => {
     expect(await isDark()).toBe(true);
     // The server itself renders the class (from the cookie), so the first paint is dark.
     const html = await (await browser.context.request.get("/")).text();
-    expect(html).toMatch(/<html lang="en-GB" class="dark"/);
+    expect(html).toMatch(/<html lang="en-GB" dir="ltr" class="dark"/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
   });
 

@@ -3,56 +3,88 @@
  * JavaScript, a form post to the route without), passkey sign-in (ADR 021) and Quick Demo Login.
  */
 import { Form, useLocation } from "@remix-run/react";
+import { defineMessages, FormattedMessage, type MessageTag, useIntl } from "react-intl";
 import { AuthCard, FormAlert, nextPath, useAuthSubmit, useCheckedForm } from "#app/components/auth-card.tsx";
 import type { AuthFormAnswer } from "#app/components/auth-form.server.ts";
 import { PasskeySignIn } from "#app/components/passkeys/passkey-sign-in.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { type KnownRole, LoginSchema } from "#core/accounts/schemas.ts";
-import type { DemoLogin } from "#server/accounts/demo-login.ts";
+import { LoginSchema } from "#core/accounts/schemas.ts";
+import type { DemoLogin, DemoWords } from "#server/accounts/demo-login.ts";
 
-export const LOGIN_FAILED = "Invalid username or password. Please try again.";
+export const loginMessages = defineMessages({
+  metaTitle: {
+    id: "accounts.login.metaTitle",
+    defaultMessage: "Sign In",
+    description: "The page's title in the browser tab",
+  },
+  metaDescription: {
+    id: "accounts.login.metaDescription",
+    defaultMessage: "Sign in to your UK Digital Identity account.",
+  },
+  failed: { id: "accounts.login.failed", defaultMessage: "Invalid username or password. Please try again." },
+});
+
+const linkWords = defineMessages<{ noAccount: { link: MessageTag } }>({
+  noAccount: {
+    id: "accounts.login.noAccount",
+    defaultMessage: "Don't have an account? <link>Create an account</link>",
+  },
+});
+
+const messages = defineMessages({
+  title: { id: "accounts.login.title", defaultMessage: "Sign In" },
+  lead: { id: "accounts.login.lead", defaultMessage: "Sign in to hold, share and check your digital credentials." },
+  username: { id: "accounts.login.username", defaultMessage: "Username" },
+  password: { id: "accounts.login.password", defaultMessage: "Password" },
+  submit: { id: "accounts.login.submit", defaultMessage: "Sign In", description: "The sign-in form's button" },
+  submitting: { id: "accounts.login.submitting", defaultMessage: "Signing In..." },
+  failedTitle: { id: "accounts.login.failedTitle", defaultMessage: "Login Failed", description: "Toast title" },
+  successTitle: {
+    id: "accounts.login.successTitle",
+    defaultMessage: "Success",
+    description: "Toast title after signing in",
+  },
+  successText: {
+    id: "accounts.login.successText",
+    defaultMessage: "Welcome back! You've been logged in successfully.",
+  },
+});
 
 export type LoginField = "username" | "password";
-
-/** Spec 000 §2 "Quick Demo Login": the button labels, one per role. */
-const DEMO_LABELS: Record<KnownRole, string> = {
-  admin: "Admin User",
-  citizen: "Citizen",
-  verifier: "Verifier",
-  operator: "Operator",
-};
-
-const SIGNED_IN = { title: "Success", description: "Welcome back! You've been logged in successfully." };
-
-const LOGIN_FIELDS = [
-  { name: "username", label: "Username" },
-  { name: "password", label: "Password" },
-] as const;
 
 /**
  * The page; `actionData`: the answer to a no-JavaScript post the server refused, if any;
  * `demoLogins`: the Quick Demo Login accounts from the loader, null (no block) unless the
- * deployment is a demo (ADR 028).
+ * deployment is a demo (ADR 028); `demoWords`: its words, from the loader too, so a page that
+ * shows no demo block carries none of them.
  */
 export function LoginPage({
   passkeyOrigin,
   demoLogins,
+  demoWords,
   actionData,
 }: {
   passkeyOrigin: string | null;
   demoLogins: DemoLogin[] | null;
+  demoWords: DemoWords | null;
   actionData: AuthFormAnswer<LoginField> | undefined;
 }) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const signedIn = { title: t(messages.successTitle), description: t(messages.successText) };
   const form = useCheckedForm(LoginSchema, { username: "", password: "" });
   const { onSubmit, busy } = useAuthSubmit({
     form,
-    fields: LOGIN_FIELDS,
+    fields: [
+      { name: "username", label: t(messages.username) },
+      { name: "password", label: t(messages.password) },
+    ],
     endpoint: "/api/auth/login",
     body: (data) => data,
-    success: SIGNED_IN,
-    failure: { title: "Login Failed", fallback: LOGIN_FAILED },
+    success: signedIn,
+    failure: { title: t(messages.failedTitle), fallback: t(loginMessages.failed) },
   });
 
   const shownErrors = form.errors ?? actionData?.fieldErrors ?? {};
@@ -61,14 +93,20 @@ export function LoginPage({
 
   return (
     <AuthCard
-      title="Sign In"
-      lead="Sign in to hold, share and check your digital credentials."
+      title={t(messages.title)}
+      lead={t(messages.lead)}
       footer={
         <p>
-          Don't have an account?{" "}
-          <TextLink to={next === "/" ? "/register" : `/register?${new URLSearchParams({ next })}`}>
-            Create an account
-          </TextLink>
+          <FormattedMessage
+            {...linkWords.noAccount}
+            values={{
+              link: (chunks) => (
+                <TextLink to={next === "/" ? "/register" : `/register?${new URLSearchParams({ next })}`}>
+                  {chunks}
+                </TextLink>
+              ),
+            }}
+          />
         </p>
       }
     >
@@ -76,7 +114,7 @@ export function LoginPage({
       <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
         <TextField
           name="username"
-          label="Username"
+          label={t(messages.username)}
           // "webauthn": the browser may offer this site's passkeys among the suggestions (conditional mediation).
           autoComplete="username webauthn"
           autoCapitalize="none"
@@ -87,7 +125,7 @@ export function LoginPage({
         />
         <TextField
           name="password"
-          label="Password"
+          label={t(messages.password)}
           type="password"
           autoComplete="current-password"
           value={form.values.password}
@@ -95,23 +133,21 @@ export function LoginPage({
           errors={shownErrors.password}
         />
         <Button type="submit" disabled={busy} className="w-full">
-          {busy ? "Signing In..." : "Sign In"}
+          {t(busy ? messages.submitting : messages.submit)}
         </Button>
       </Form>
 
-      <PasskeySignIn passkeyOrigin={passkeyOrigin} success={SIGNED_IN} />
+      <PasskeySignIn passkeyOrigin={passkeyOrigin} success={signedIn} />
 
-      {demoLogins?.length ? (
+      {demoLogins?.length && demoWords ? (
         <section
           aria-labelledby="demo-login-heading"
           className="mt-8 border-t border-govuk-border pt-6 dark:border-slate-700"
         >
           <h2 id="demo-login-heading" className="text-lg font-bold">
-            Quick Demo Login
+            {demoWords.heading}
           </h2>
-          <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-            Fill the form with a demo account for each role, then sign in.
-          </p>
+          <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{demoWords.text}</p>
           <div className="mt-4 grid grid-cols-2 gap-3">
             {demoLogins.map((account) => (
               <Button
@@ -119,7 +155,7 @@ export function LoginPage({
                 variant="secondary"
                 onClick={() => form.fill({ username: account.username, password: account.password })}
               >
-                {DEMO_LABELS[account.role]}
+                {demoWords.labels[account.role]}
               </Button>
             ))}
           </div>

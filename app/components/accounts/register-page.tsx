@@ -4,6 +4,7 @@
  * without.
  */
 import { Form } from "@remix-run/react";
+import { defineMessages, FormattedMessage, type MessageDescriptor, type MessageTag, useIntl } from "react-intl";
 import { AuthCard, FormAlert, type FormErrors, useAuthSubmit, useCheckedForm } from "#app/components/auth-card.tsx";
 import type { AuthFormAnswer } from "#app/components/auth-form.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -11,29 +12,108 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
 
-const REGISTRATION_FAILED = "There was an error creating your account. Please try again.";
+export const registerMessages = defineMessages({
+  metaTitle: {
+    id: "accounts.register.metaTitle",
+    defaultMessage: "Create Account",
+    description: "The page's title in the browser tab",
+  },
+  metaDescription: {
+    id: "accounts.register.metaDescription",
+    defaultMessage: "Create a UK Digital Identity account to hold and share your credentials.",
+  },
+});
+
+const linkWords = defineMessages<{ haveAccount: { link: MessageTag } }>({
+  haveAccount: { id: "accounts.register.haveAccount", defaultMessage: "Already have an account? <link>Sign in</link>" },
+});
+
+const messages = defineMessages({
+  title: { id: "accounts.register.title", defaultMessage: "Create Account" },
+  lead: {
+    id: "accounts.register.lead",
+    defaultMessage:
+      "Create an account to keep your Right to Work, Right to Rent and DBS credentials in one secure wallet.",
+  },
+  username: { id: "accounts.register.username", defaultMessage: "Username" },
+  usernameHint: { id: "accounts.register.usernameHint", defaultMessage: "3 to 50 characters" },
+  email: {
+    id: "accounts.register.email",
+    defaultMessage: "Email",
+    description: "Field name, as named in a summary of the form's problems",
+  },
+  emailOptional: { id: "accounts.register.emailOptional", defaultMessage: "Email (optional)" },
+  password: { id: "accounts.register.password", defaultMessage: "Password" },
+  passwordHint: { id: "accounts.register.passwordHint", defaultMessage: "At least 8 characters" },
+  firstName: {
+    id: "accounts.register.firstName",
+    defaultMessage: "First name",
+    description: "Field name, as named in a summary of the form's problems",
+  },
+  firstNameOptional: { id: "accounts.register.firstNameOptional", defaultMessage: "First name (optional)" },
+  lastName: {
+    id: "accounts.register.lastName",
+    defaultMessage: "Last name",
+    description: "Field name, as named in a summary of the form's problems",
+  },
+  lastNameOptional: { id: "accounts.register.lastNameOptional", defaultMessage: "Last name (optional)" },
+  submit: {
+    id: "accounts.register.submit",
+    defaultMessage: "Create Account",
+    description: "The registration form's button",
+  },
+  submitting: { id: "accounts.register.submitting", defaultMessage: "Creating Account..." },
+  successTitle: { id: "accounts.register.successTitle", defaultMessage: "Account Created", description: "Toast title" },
+  successText: {
+    id: "accounts.register.successText",
+    defaultMessage: "Welcome! Your account has been created and you're now signed in.",
+  },
+  failedTitle: {
+    id: "accounts.register.failedTitle",
+    defaultMessage: "Registration Failed",
+    description: "Toast title",
+  },
+  failed: {
+    id: "accounts.register.failed",
+    defaultMessage: "There was an error creating your account. Please try again.",
+  },
+});
 
 export const FIELDS = ["username", "email", "password", "firstName", "lastName"] as const;
 export type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 type FieldErrors = FormErrors<Field>;
 
-const LABELS: Record<Field, { label: string; hint?: string; type?: string; autoComplete: string }> = {
-  username: { label: "Username", hint: "3 to 50 characters", autoComplete: "username" },
-  email: { label: "Email (optional)", type: "email", autoComplete: "email" },
-  password: { label: "Password", hint: "At least 8 characters", type: "password", autoComplete: "new-password" },
-  firstName: { label: "First name (optional)", autoComplete: "given-name" },
-  lastName: { label: "Last name (optional)", autoComplete: "family-name" },
+/** Each field: its label, its name in the problems' summary, its hint. */
+const LABELS: Record<
+  Field,
+  { label: MessageDescriptor; name: MessageDescriptor; hint?: MessageDescriptor; type?: string; autoComplete: string }
+> = {
+  username: {
+    label: messages.username,
+    name: messages.username,
+    hint: messages.usernameHint,
+    autoComplete: "username",
+  },
+  email: { label: messages.emailOptional, name: messages.email, type: "email", autoComplete: "email" },
+  password: {
+    label: messages.password,
+    name: messages.password,
+    hint: messages.passwordHint,
+    type: "password",
+    autoComplete: "new-password",
+  },
+  firstName: { label: messages.firstNameOptional, name: messages.firstName, autoComplete: "given-name" },
+  lastName: { label: messages.lastNameOptional, name: messages.lastName, autoComplete: "family-name" },
 };
 
 /** The form's order: the first problem a person meets, named by its field. */
-const FORM_ORDER = (["firstName", "lastName", "username", "email", "password"] as const).map((name) => ({
-  name,
-  label: LABELS[name].label.replace(/ \(optional\)$/, ""),
-}));
+const FORM_ORDER = ["firstName", "lastName", "username", "email", "password"] as const;
 
 /** The page; `actionData`: the answer to a no-JavaScript post the server refused, if any. */
 export function RegisterPage({ actionData }: { actionData: AuthFormAnswer<Field> | undefined }) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
   const form = useCheckedForm(RegisterSchema, {
     username: "",
     email: "",
@@ -43,15 +123,12 @@ export function RegisterPage({ actionData }: { actionData: AuthFormAnswer<Field>
   } satisfies Values);
   const { onSubmit, busy } = useAuthSubmit({
     form,
-    fields: FORM_ORDER,
+    fields: FORM_ORDER.map((name) => ({ name, label: t(LABELS[name].name) })),
     endpoint: "/api/auth/register",
     // Spec 000 §7: the five fields as typed; the server applies the same schema.
     body: () => form.values,
-    success: {
-      title: "Account Created",
-      description: "Welcome! Your account has been created and you're now signed in.",
-    },
-    failure: { title: "Registration Failed", fallback: REGISTRATION_FAILED },
+    success: { title: t(messages.successTitle), description: t(messages.successText) },
+    failure: { title: t(messages.failedTitle), fallback: t(messages.failed) },
   });
 
   const shownErrors: FieldErrors = form.errors ?? actionData?.fieldErrors ?? {};
@@ -59,8 +136,8 @@ export function RegisterPage({ actionData }: { actionData: AuthFormAnswer<Field>
     <TextField
       key={name}
       name={name}
-      label={LABELS[name].label}
-      hint={LABELS[name].hint}
+      label={t(LABELS[name].label)}
+      hint={LABELS[name].hint ? t(LABELS[name].hint) : undefined}
       type={LABELS[name].type ?? "text"}
       autoComplete={LABELS[name].autoComplete}
       value={form.values[name]}
@@ -73,11 +150,14 @@ export function RegisterPage({ actionData }: { actionData: AuthFormAnswer<Field>
 
   return (
     <AuthCard
-      title="Create Account"
-      lead="Create an account to keep your Right to Work, Right to Rent and DBS credentials in one secure wallet."
+      title={t(messages.title)}
+      lead={t(messages.lead)}
       footer={
         <p>
-          Already have an account? <TextLink to="/login">Sign in</TextLink>
+          <FormattedMessage
+            {...linkWords.haveAccount}
+            values={{ link: (chunks) => <TextLink to="/login">{chunks}</TextLink> }}
+          />
         </p>
       }
     >
@@ -91,7 +171,7 @@ export function RegisterPage({ actionData }: { actionData: AuthFormAnswer<Field>
         {field("email")}
         {field("password")}
         <Button type="submit" disabled={busy} className="w-full">
-          {busy ? "Creating Account..." : "Create Account"}
+          {t(busy ? messages.submitting : messages.submit)}
         </Button>
       </Form>
     </AuthCard>

@@ -4,6 +4,8 @@
  * answer back with the ceremony id. Used by /profile (register) and /login (the button and the
  * username field's autofill).
  */
+
+import type { IntlShape } from "@formatjs/intl";
 import {
   browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
@@ -13,6 +15,7 @@ import {
   startRegistration,
   WebAuthnError,
 } from "@simplewebauthn/browser";
+import { defineMessages } from "react-intl";
 import { apiRequest } from "#app/client/api-client.ts";
 import type { PublicUser } from "#core/accounts/schemas.ts";
 import type { Ceremony, PasskeySummary } from "#server/accounts/passkeys.ts";
@@ -44,12 +47,27 @@ export function wasCancelled(error: unknown): boolean {
   );
 }
 
-/** A sentence for the person about a browser-side failure (the server's own refusals carry their message). */
-export function browserFailureMessage(error: unknown): string {
-  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
-    return "This device already has a passkey for your account.";
-  if (wasCancelled(error)) return "The passkey request was cancelled or timed out.";
-  return "This browser or device could not use a passkey.";
+const messages = defineMessages({
+  alreadyRegistered: {
+    id: "accounts.passkey.alreadyRegistered",
+    defaultMessage: "This device already has a passkey for your account.",
+  },
+  cancelled: { id: "accounts.passkey.cancelled", defaultMessage: "The passkey request was cancelled or timed out." },
+  failed: { id: "accounts.passkey.browserFailed", defaultMessage: "This browser or device could not use a passkey." },
+});
+
+/**
+ * A sentence for the person about a browser-side failure (the server's own refusals carry their
+ * message), in the page's language when given the page's `intl`; in English without it.
+ */
+export function browserFailureMessage(error: unknown, intl?: Pick<IntlShape, "formatMessage">): string {
+  const words =
+    error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED"
+      ? messages.alreadyRegistered
+      : wasCancelled(error)
+        ? messages.cancelled
+        : messages.failed;
+  return intl ? intl.formatMessage(words) : words.defaultMessage;
 }
 
 /** Adds a passkey named `name` to the signed-in person's account. */

@@ -1,5 +1,6 @@
 import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { useEffect, useRef, useState } from "react";
+import { defineMessages, FormattedMessage, type MessageTag, useIntl } from "react-intl";
 import { ApiError, messageFor } from "#app/client/api-client.ts";
 import { useSignedIn } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -15,7 +16,41 @@ import {
   wasCancelled,
 } from "./passkey-client.ts";
 
-const SIGN_IN_FAILED = "That passkey could not sign you in. Try again, or sign in with your password.";
+const elsewhereWords = defineMessages<{ elsewhere: { origin: string; link: MessageTag } }>({
+  elsewhere: {
+    id: "accounts.passkeySignIn.elsewhere",
+    defaultMessage: "Passkeys work at <link>{origin}</link>. Open the service there to use one.",
+    description: "{origin} is the web address where passkeys work",
+  },
+});
+
+const messages = defineMessages({
+  signInFailed: {
+    id: "accounts.passkeySignIn.failed",
+    defaultMessage: "That passkey could not sign you in. Try again, or sign in with your password.",
+  },
+  failedTitle: {
+    id: "accounts.passkeySignIn.failedTitle",
+    defaultMessage: "Passkey Sign In Failed",
+    description: "Toast title",
+  },
+  cancelledTitle: {
+    id: "accounts.passkeySignIn.cancelledTitle",
+    defaultMessage: "Passkey Sign In Cancelled",
+    description: "Toast title",
+  },
+  heading: { id: "accounts.passkeySignIn.heading", defaultMessage: "Sign in with a passkey" },
+  explain: {
+    id: "accounts.passkeySignIn.explain",
+    defaultMessage: "Use your fingerprint, face or screen lock instead of a password. No username needed.",
+  },
+  button: { id: "accounts.passkeySignIn.button", defaultMessage: "Sign in with a passkey" },
+  waiting: { id: "accounts.passkeySignIn.waiting", defaultMessage: "Waiting for your passkey..." },
+  unsupported: {
+    id: "accounts.passkeySignIn.unsupported",
+    defaultMessage: "This browser cannot use passkeys. Sign in with your password instead.",
+  },
+});
 /**
  * A waiting autofill ceremony is renewed before its server-side challenge expires (five minutes,
  * ADR 021), so a passkey picked from the suggestions after a long pause still signs in.
@@ -33,26 +68,28 @@ export function PasskeySignIn({ passkeyOrigin, success }: { passkeyOrigin: strin
   const [pending, setPending] = useState(false);
   const signedIn = useSignedIn(success);
   const { toast } = useToast();
+  const intl = useIntl();
   // Each ceremony started here takes a number; one whose number is no longer current was replaced.
   const current = useRef(0);
   const renewal = useRef<ReturnType<typeof setTimeout>>();
   // The latest closures, for the ceremonies' callbacks.
-  const latest = useRef({ signedIn, toast });
-  latest.current = { signedIn, toast };
+  const latest = useRef({ signedIn, toast, intl });
+  latest.current = { signedIn, toast, intl };
 
   const report = (error: unknown) => {
+    const { toast, intl } = latest.current;
     if (error instanceof ApiError) {
-      latest.current.toast({
-        title: "Passkey Sign In Failed",
-        description: messageFor(error, SIGN_IN_FAILED),
+      toast({
+        title: intl.formatMessage(messages.failedTitle),
+        description: messageFor(error, intl.formatMessage(messages.signInFailed)),
         variant: "destructive",
       });
     } else if (wasCancelled(error)) {
-      latest.current.toast({ title: "Passkey Sign In Cancelled", description: browserFailureMessage(error) });
+      toast({ title: intl.formatMessage(messages.cancelledTitle), description: browserFailureMessage(error, intl) });
     } else {
-      latest.current.toast({
-        title: "Passkey Sign In Failed",
-        description: browserFailureMessage(error),
+      toast({
+        title: intl.formatMessage(messages.failedTitle),
+        description: browserFailureMessage(error, intl),
         variant: "destructive",
       });
     }
@@ -115,25 +152,36 @@ export function PasskeySignIn({ passkeyOrigin, success }: { passkeyOrigin: strin
       data-testid="passkey-sign-in"
     >
       <h2 id="passkey-sign-in-heading" className="text-lg font-bold">
-        Sign in with a passkey
+        <FormattedMessage {...messages.heading} />
       </h2>
       {support === "ready" ? (
         <>
           <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-            Use your fingerprint, face or screen lock instead of a password. No username needed.
+            <FormattedMessage {...messages.explain} />
           </p>
           <Button variant="outline" className="mt-4 w-full" onClick={() => void onClick()} disabled={pending}>
             <Icon name="key" className="h-5 w-5" />
-            {pending ? "Waiting for your passkey..." : "Sign in with a passkey"}
+            {intl.formatMessage(pending ? messages.waiting : messages.button)}
           </Button>
         </>
       ) : support === "elsewhere" ? (
         <p className="mt-1 text-sm">
-          Passkeys work at <TextLink href={`${passkeyOrigin}/login`}>{passkeyOrigin}</TextLink>. Open the service there
-          to use one.
+          <FormattedMessage
+            {...elsewhereWords.elsewhere}
+            values={{
+              origin: passkeyOrigin ?? "",
+              link: (chunks) => (
+                <TextLink href={`${passkeyOrigin}/login`} dir="ltr">
+                  {chunks}
+                </TextLink>
+              ),
+            }}
+          />
         </p>
       ) : (
-        <p className="mt-1 text-sm">This browser cannot use passkeys. Sign in with your password instead.</p>
+        <p className="mt-1 text-sm">
+          <FormattedMessage {...messages.unsupported} />
+        </p>
       )}
     </section>
   );

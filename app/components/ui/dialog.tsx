@@ -1,4 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { defineMessages, useIntl } from "react-intl";
+
+const messages = defineMessages({
+  close: { id: "shell.dialog.close", defaultMessage: "Close", description: "Button that closes a dialog" },
+});
 
 /**
  * A modal dialog on the native <dialog> element: showModal() gives the focus trap, Escape to
@@ -20,6 +25,7 @@ export function Dialog({
   children: ReactNode;
   testId?: string;
 }) {
+  const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -61,7 +67,7 @@ export function Dialog({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label={intl.formatMessage(messages.close)}
               className="rounded-sm p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100 focus:outline-none focus:ring-4 focus:ring-govuk-yellow dark:text-slate-300 dark:hover:bg-slate-800"
             >
               ×

@@ -1,8 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { defineMessages, FormattedMessage } from "react-intl";
 import { buttonClasses } from "./button.tsx";
 import { Card } from "./card.tsx";
 import { SignedInPage } from "./signed-in-page.tsx";
+
+const messages = defineMessages({
+  back: { id: "shell.refusedPage.back", defaultMessage: "Return to your dashboard" },
+});
 
 /**
  * A staff screen's 403 page: the screen's own title, what is wrong in plain words, and the way
@@ -34,7 +39,7 @@ export function RefusedPage({
       </Card>
       <div className="mt-8">
         <Link to="/" className={buttonClasses("secondary")}>
-          Return to your dashboard
+          <FormattedMessage {...messages.back} />
         </Link>
       </div>
     </SignedInPage>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { defineMessages, FormattedMessage } from "react-intl";
 import { BackLink } from "./text-link.tsx";
 
 /**
@@ -6,6 +7,10 @@ import { BackLink } from "./text-link.tsx";
  * dashboard, the wallet, /credentials, /shares, /profile and the staff consoles line up.
  */
 export const PAGE_COLUMN = "mx-auto w-full max-w-7xl px-4";
+
+const messages = defineMessages({
+  back: { id: "shell.signedInPage.back", defaultMessage: "Back to dashboard" },
+});
 
 /**
  * The frame of a signed-in screen: "‹ Back to dashboard" (not on the dashboard itself), the page
@@ -28,7 +33,9 @@ export function SignedInPage({
   return (
     <div className={`${PAGE_COLUMN} py-8`}>
       {back === true ? (
-        <BackLink>Back to dashboard</BackLink>
+        <BackLink>
+          <FormattedMessage {...messages.back} />
+        </BackLink>
       ) : back ? (
         <BackLink to={back.to}>{back.label}</BackLink>
       ) : null}

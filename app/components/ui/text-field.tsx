@@ -1,4 +1,13 @@
 import { forwardRef, type InputHTMLAttributes } from "react";
+import { defineMessages, FormattedMessage } from "react-intl";
+
+const messages = defineMessages({
+  error: {
+    id: "shell.textField.error",
+    defaultMessage: "Error:",
+    description: "Read by screen readers before a field's error message",
+  },
+});
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   name: string;
@@ -71,7 +80,9 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
     <p id={id} className="text-sm font-semibold text-govuk-red dark:text-red-400">
       {errors.map((message) => (
         <span key={message} className="block">
-          <span className="sr-only">Error: </span>
+          <span className="sr-only">
+            <FormattedMessage {...messages.error} />{" "}
+          </span>
           {message}
         </span>
       ))}

@@ -6,6 +6,17 @@
  * Radix Toast, which the specification's constants come from.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { defineMessages, type NoMessageValues } from "react-intl";
+import { useWords } from "./use-words.ts";
+
+const messages = defineMessages<{ region: { hotkey: string }; close: NoMessageValues }>({
+  region: {
+    id: "shell.toast.region",
+    defaultMessage: "Notifications ({hotkey})",
+    description: "Accessible name of the notifications area; {hotkey} is the key that moves focus to it (F8)",
+  },
+  close: { id: "shell.toast.close", defaultMessage: "Close notification" },
+});
 
 const TOAST_LIMIT = 1;
 const TOAST_DURATION_MS = 5000;
@@ -98,6 +109,7 @@ export function useToast() {
 
 function Toaster() {
   const { toasts, dismiss } = useToast();
+  const say = useWords();
   const regionRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -113,7 +125,7 @@ function Toaster() {
 
   const visible = toasts.filter((t) => t.open);
   return (
-    <section aria-label={`Notifications (${TOAST_HOTKEY})`}>
+    <section aria-label={say(messages.region, { hotkey: TOAST_HOTKEY })}>
       {/* The list is the live region and is always in the DOM, so insertions are announced. */}
       <ol
         ref={regionRef}
@@ -130,6 +142,7 @@ function Toaster() {
 }
 
 function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => void }) {
+  const say = useWords();
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const remaining = useRef(toast.duration ?? TOAST_DURATION_MS);
@@ -197,7 +210,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => v
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Close notification"
+        aria-label={say(messages.close)}
         className={
           "absolute inset-e-2 top-2 rounded p-1 text-lg leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-yellow-400 " +
           (destructive

@@ -1,8 +1,14 @@
 import { type BlockerFunction, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
+import { defineMessages, useIntl } from "react-intl";
 
-/** Spec 000 §4: the prompt when leaving a page with unsaved form data. */
-const UNSAVED_CHANGES_MESSAGE = "You have unsaved changes. Are you sure you want to leave?";
+const messages = defineMessages({
+  /** Spec 000 §4: the prompt when leaving a page with unsaved form data. */
+  unsaved: {
+    id: "shell.unsavedChanges.prompt",
+    defaultMessage: "You have unsaved changes. Are you sure you want to leave?",
+  },
+});
 
 const IGNORED_INPUTS = new Set(["hidden", "submit", "button", "reset", "image"]);
 
@@ -41,6 +47,7 @@ export function isFormDirty(form: HTMLFormElement | null): boolean {
  * returned `onSubmit` to the form: the form's own submission is not leaving.
  */
 export function useUnsavedChanges(isDirty: () => boolean): { onSubmit: () => void } {
+  const unsavedMessage = useIntl().formatMessage(messages.unsaved);
   const dirty = useRef(isDirty);
   dirty.current = isDirty;
   const submitting = useRef(false);
@@ -57,20 +64,20 @@ export function useUnsavedChanges(isDirty: () => boolean): { onSubmit: () => voi
 
   useEffect(() => {
     if (blocker.state !== "blocked") return;
-    if (window.confirm(UNSAVED_CHANGES_MESSAGE)) blocker.proceed();
+    if (window.confirm(unsavedMessage)) blocker.proceed();
     else blocker.reset();
-  }, [blocker]);
+  }, [blocker, unsavedMessage]);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!dirty.current()) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = UNSAVED_CHANGES_MESSAGE;
+      event.returnValue = unsavedMessage;
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, []);
+  }, [unsavedMessage]);
 
   // The router checks its blockers synchronously inside the submit handler; the flag is needed only that long.
   const onSubmit = useCallback(() => {

@@ -1,4 +1,5 @@
 // Written by `npm run i18n` from the files beside it: never edit by hand.
+import cy_accounts from "./cy/accounts.json";
 import cy_analytics from "./cy/analytics.json";
 import cy_assisted from "./cy/assisted.json";
 import cy_comingSoon from "./cy/comingSoon.json";
@@ -9,92 +10,114 @@ import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
 import cy_pitch from "./cy/pitch.json";
 import cy_shares from "./cy/shares.json";
+import cy_shell from "./cy/shell.json";
 import cy_verifier from "./cy/verifier.json";
 import cy_verify from "./cy/verify.json";
 import cy_wallet from "./cy/wallet.json";
+import pl_accounts from "./pl/accounts.json";
 import pl_assisted from "./pl/assisted.json";
 import pl_credential from "./pl/credential.json";
 import pl_credentials from "./pl/credentials.json";
 import pl_language from "./pl/language.json";
 import pl_legal from "./pl/legal.json";
 import pl_shares from "./pl/shares.json";
+import pl_shell from "./pl/shell.json";
 import pl_verify from "./pl/verify.json";
 import pl_wallet from "./pl/wallet.json";
+import ro_accounts from "./ro/accounts.json";
 import ro_assisted from "./ro/assisted.json";
 import ro_credential from "./ro/credential.json";
 import ro_credentials from "./ro/credentials.json";
 import ro_language from "./ro/language.json";
 import ro_legal from "./ro/legal.json";
 import ro_shares from "./ro/shares.json";
+import ro_shell from "./ro/shell.json";
 import ro_verify from "./ro/verify.json";
 import ro_wallet from "./ro/wallet.json";
+import pa_accounts from "./pa/accounts.json";
 import pa_assisted from "./pa/assisted.json";
 import pa_credential from "./pa/credential.json";
 import pa_credentials from "./pa/credentials.json";
 import pa_language from "./pa/language.json";
 import pa_legal from "./pa/legal.json";
 import pa_shares from "./pa/shares.json";
+import pa_shell from "./pa/shell.json";
 import pa_verify from "./pa/verify.json";
 import pa_wallet from "./pa/wallet.json";
+import ur_accounts from "./ur/accounts.json";
 import ur_assisted from "./ur/assisted.json";
 import ur_credential from "./ur/credential.json";
 import ur_credentials from "./ur/credentials.json";
 import ur_language from "./ur/language.json";
 import ur_legal from "./ur/legal.json";
 import ur_shares from "./ur/shares.json";
+import ur_shell from "./ur/shell.json";
 import ur_verify from "./ur/verify.json";
 import ur_wallet from "./ur/wallet.json";
+import pt_accounts from "./pt/accounts.json";
 import pt_assisted from "./pt/assisted.json";
 import pt_credential from "./pt/credential.json";
 import pt_credentials from "./pt/credentials.json";
 import pt_language from "./pt/language.json";
 import pt_legal from "./pt/legal.json";
 import pt_shares from "./pt/shares.json";
+import pt_shell from "./pt/shell.json";
 import pt_verify from "./pt/verify.json";
 import pt_wallet from "./pt/wallet.json";
+import es_accounts from "./es/accounts.json";
 import es_assisted from "./es/assisted.json";
 import es_credential from "./es/credential.json";
 import es_credentials from "./es/credentials.json";
 import es_language from "./es/language.json";
 import es_legal from "./es/legal.json";
 import es_shares from "./es/shares.json";
+import es_shell from "./es/shell.json";
 import es_verify from "./es/verify.json";
 import es_wallet from "./es/wallet.json";
+import ar_accounts from "./ar/accounts.json";
 import ar_assisted from "./ar/assisted.json";
 import ar_credential from "./ar/credential.json";
 import ar_credentials from "./ar/credentials.json";
 import ar_language from "./ar/language.json";
 import ar_legal from "./ar/legal.json";
 import ar_shares from "./ar/shares.json";
+import ar_shell from "./ar/shell.json";
 import ar_verify from "./ar/verify.json";
 import ar_wallet from "./ar/wallet.json";
+import bn_accounts from "./bn/accounts.json";
 import bn_assisted from "./bn/assisted.json";
 import bn_credential from "./bn/credential.json";
 import bn_credentials from "./bn/credentials.json";
 import bn_language from "./bn/language.json";
 import bn_legal from "./bn/legal.json";
 import bn_shares from "./bn/shares.json";
+import bn_shell from "./bn/shell.json";
 import bn_verify from "./bn/verify.json";
 import bn_wallet from "./bn/wallet.json";
+import gu_accounts from "./gu/accounts.json";
 import gu_assisted from "./gu/assisted.json";
 import gu_credential from "./gu/credential.json";
 import gu_credentials from "./gu/credentials.json";
 import gu_language from "./gu/language.json";
 import gu_legal from "./gu/legal.json";
 import gu_shares from "./gu/shares.json";
+import gu_shell from "./gu/shell.json";
 import gu_verify from "./gu/verify.json";
 import gu_wallet from "./gu/wallet.json";
+import it_accounts from "./it/accounts.json";
 import it_assisted from "./it/assisted.json";
 import it_credential from "./it/credential.json";
 import it_credentials from "./it/credentials.json";
 import it_language from "./it/language.json";
 import it_legal from "./it/legal.json";
 import it_shares from "./it/shares.json";
+import it_shell from "./it/shell.json";
 import it_verify from "./it/verify.json";
 import it_wallet from "./it/wallet.json";
 
 export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   cy: {
+    ...cy_accounts,
     ...cy_analytics,
     ...cy_assisted,
     ...cy_comingSoon,
@@ -105,107 +128,128 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_legal,
     ...cy_pitch,
     ...cy_shares,
+    ...cy_shell,
     ...cy_verifier,
     ...cy_verify,
     ...cy_wallet,
   },
   pl: {
+    ...pl_accounts,
     ...pl_assisted,
     ...pl_credential,
     ...pl_credentials,
     ...pl_language,
     ...pl_legal,
     ...pl_shares,
+    ...pl_shell,
     ...pl_verify,
     ...pl_wallet,
   },
   ro: {
+    ...ro_accounts,
     ...ro_assisted,
     ...ro_credential,
     ...ro_credentials,
     ...ro_language,
     ...ro_legal,
     ...ro_shares,
+    ...ro_shell,
     ...ro_verify,
     ...ro_wallet,
   },
   pa: {
+    ...pa_accounts,
     ...pa_assisted,
     ...pa_credential,
     ...pa_credentials,
     ...pa_language,
     ...pa_legal,
     ...pa_shares,
+    ...pa_shell,
     ...pa_verify,
     ...pa_wallet,
   },
   ur: {
+    ...ur_accounts,
     ...ur_assisted,
     ...ur_credential,
     ...ur_credentials,
     ...ur_language,
     ...ur_legal,
     ...ur_shares,
+    ...ur_shell,
     ...ur_verify,
     ...ur_wallet,
   },
   pt: {
+    ...pt_accounts,
     ...pt_assisted,
     ...pt_credential,
     ...pt_credentials,
     ...pt_language,
     ...pt_legal,
     ...pt_shares,
+    ...pt_shell,
     ...pt_verify,
     ...pt_wallet,
   },
   es: {
+    ...es_accounts,
     ...es_assisted,
     ...es_credential,
     ...es_credentials,
     ...es_language,
     ...es_legal,
     ...es_shares,
+    ...es_shell,
     ...es_verify,
     ...es_wallet,
   },
   ar: {
+    ...ar_accounts,
     ...ar_assisted,
     ...ar_credential,
     ...ar_credentials,
     ...ar_language,
     ...ar_legal,
     ...ar_shares,
+    ...ar_shell,
     ...ar_verify,
     ...ar_wallet,
   },
   bn: {
+    ...bn_accounts,
     ...bn_assisted,
     ...bn_credential,
     ...bn_credentials,
     ...bn_language,
     ...bn_legal,
     ...bn_shares,
+    ...bn_shell,
     ...bn_verify,
     ...bn_wallet,
   },
   gu: {
+    ...gu_accounts,
     ...gu_assisted,
     ...gu_credential,
     ...gu_credentials,
     ...gu_language,
     ...gu_legal,
     ...gu_shares,
+    ...gu_shell,
     ...gu_verify,
     ...gu_wallet,
   },
   it: {
+    ...it_accounts,
     ...it_assisted,
     ...it_credential,
     ...it_credentials,
     ...it_language,
     ...it_legal,
     ...it_shares,
+    ...it_shell,
     ...it_verify,
     ...it_wallet,
   },
