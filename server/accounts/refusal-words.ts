@@ -58,19 +58,31 @@ const messages = {
     },
   }),
   ...defineMessages<{
-    tooManyWrongPasswords: { unit: string; wait: number };
-    tooManyEmailChanges: { unit: string; wait: number };
+    tooManyWrongPasswordsMinutes: { wait: number };
+    tooManyWrongPasswordsSeconds: { wait: number };
+    tooManyEmailChangesMinutes: { wait: number };
+    tooManyEmailChangesSeconds: { wait: number };
     tooManyPasskeys: { max: number };
   }>({
-    tooManyWrongPasswords: {
-      id: "profile.refusal.tooManyWrongPasswords",
+    tooManyWrongPasswordsMinutes: {
+      id: "profile.refusal.tooManyWrongPasswordsMinutes",
       defaultMessage:
-        "{unit, select, minutes {{wait, plural, one {Too many wrong passwords. Try again in # minute.} other {Too many wrong passwords. Try again in # minutes.}}} other {{wait, plural, one {Too many wrong passwords. Try again in # second.} other {Too many wrong passwords. Try again in # seconds.}}}}",
+        "{wait, plural, one {Too many wrong passwords. Try again in # minute.} other {Too many wrong passwords. Try again in # minutes.}}",
     },
-    tooManyEmailChanges: {
-      id: "profile.refusal.tooManyEmailChanges",
+    tooManyWrongPasswordsSeconds: {
+      id: "profile.refusal.tooManyWrongPasswordsSeconds",
       defaultMessage:
-        "{unit, select, minutes {{wait, plural, one {Too many email address changes. Try again in # minute.} other {Too many email address changes. Try again in # minutes.}}} other {{wait, plural, one {Too many email address changes. Try again in # second.} other {Too many email address changes. Try again in # seconds.}}}}",
+        "{wait, plural, one {Too many wrong passwords. Try again in # second.} other {Too many wrong passwords. Try again in # seconds.}}",
+    },
+    tooManyEmailChangesMinutes: {
+      id: "profile.refusal.tooManyEmailChangesMinutes",
+      defaultMessage:
+        "{wait, plural, one {Too many email address changes. Try again in # minute.} other {Too many email address changes. Try again in # minutes.}}",
+    },
+    tooManyEmailChangesSeconds: {
+      id: "profile.refusal.tooManyEmailChangesSeconds",
+      defaultMessage:
+        "{wait, plural, one {Too many email address changes. Try again in # second.} other {Too many email address changes. Try again in # seconds.}}",
     },
     tooManyPasskeys: {
       id: "passkeys.refusal.tooManyPasskeys",
@@ -98,14 +110,17 @@ const BY_CODE: Readonly<Record<string, TypedMessageDescriptor>> = {
 };
 
 /** A wait as a person reads it: seconds under a minute, else whole minutes (as throttle.ts words it). */
-function waitOf(seconds: number): { unit: "minutes" | "seconds"; wait: number } {
+function inWords(locale: Locale, seconds: number, inMinutes: Descriptor, inSeconds: Descriptor): string {
   const rounded = retryAfter(seconds);
-  return rounded < 60 ? { unit: "seconds", wait: rounded } : { unit: "minutes", wait: Math.ceil(rounded / 60) };
+  return rounded < 60
+    ? serverIntl(locale).formatMessage(inSeconds, { wait: rounded })
+    : serverIntl(locale).formatMessage(inMinutes, { wait: Math.ceil(rounded / 60) });
 }
+type Descriptor = typeof messages.tooManyEmailChangesMinutes;
 
 /** "Too many email address changes. Try again in 5 minutes.", in `locale`. */
 export function tooManyEmailChanges(locale: Locale, seconds: number): string {
-  return serverIntl(locale).formatMessage(messages.tooManyEmailChanges, waitOf(seconds));
+  return inWords(locale, seconds, messages.tooManyEmailChangesMinutes, messages.tooManyEmailChangesSeconds);
 }
 
 /**
@@ -117,7 +132,12 @@ export function inLanguage<T>(error: T, locale: Locale): T {
   const intl = serverIntl(locale);
   const waited = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
   if (error.code === "too_many_attempts" && typeof waited === "number")
-    error.message = intl.formatMessage(messages.tooManyWrongPasswords, waitOf(waited));
+    error.message = inWords(
+      locale,
+      waited,
+      messages.tooManyWrongPasswordsMinutes,
+      messages.tooManyWrongPasswordsSeconds,
+    );
   else if (error.code === "too_many_passkeys")
     error.message = intl.formatMessage(messages.tooManyPasskeys, { max: MAX_PASSKEYS });
   else if (Object.hasOwn(BY_CODE, error.code)) error.message = intl.formatMessage(BY_CODE[error.code]!);

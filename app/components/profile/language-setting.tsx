@@ -6,7 +6,6 @@
  * form without JavaScript, a Remix form (the page's other forms' way) with it.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { defineMessages, FormattedMessage, type MessageTag, useIntl } from "react-intl";
 import { usePageLanguage } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";

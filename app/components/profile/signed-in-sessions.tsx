@@ -6,7 +6,7 @@
  * works without JavaScript too; with it, the page stays and a toast says what happened.
  */
 import { Form } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { defineMessages, type MessageTag, useIntl } from "react-intl";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { ActionList, ActionListRow } from "#app/components/ui/action-list.tsx";
