@@ -4,6 +4,7 @@ import ar_passkeys from "./ar/passkeys.json";
 import ar_profile from "./ar/profile.json";
 import bn_passkeys from "./bn/passkeys.json";
 import bn_profile from "./bn/profile.json";
+import cy_dashboard from "./cy/dashboard.json";
 import cy_language from "./cy/language.json";
 import cy_passkeys from "./cy/passkeys.json";
 import cy_profile from "./cy/profile.json";
@@ -25,7 +26,7 @@ import ur_passkeys from "./ur/passkeys.json";
 import ur_profile from "./ur/profile.json";
 
 export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  cy: { ...cy_language, ...cy_passkeys, ...cy_profile },
+  cy: { ...cy_dashboard, ...cy_language, ...cy_passkeys, ...cy_profile },
   pl: { ...pl_passkeys, ...pl_profile },
   ro: { ...ro_passkeys, ...ro_profile },
   pa: { ...pa_passkeys, ...pa_profile },
