@@ -439,7 +439,7 @@ describe("the language setting on /profile (issue 21)", () => {
     expect(html).toMatch(/<h1[^>]*>Fy Mhroffil<\/h1>/);
     expect(html).toMatch(/<h2 id="section-basic-heading"[^>]*>Gwybodaeth Sylfaenol<\/h2>/);
     expect(html).toContain('Rydych yn darllen y gwasanaeth hwn yn <span lang="cy" dir="ltr">Cymraeg</span>.');
-    expect(html).toMatch(/value="cy" checked=""/);
+    expect(html.match(/<input[^>]*name="language"[^>]*value="cy"[^>]*>/)?.[0]).toContain('checked=""');
     // On a device without the cookie, the profile's choice still holds.
     expect(await (await call("/profile", { cookie })).text()).toContain('<html lang="cy" dir="ltr"');
   });
