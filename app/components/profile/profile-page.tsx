@@ -10,7 +10,7 @@
  * Without JavaScript, Security Settings' forms post to the route too, and the page says the answer
  * (and asks to confirm it's you in the page, where the dialog cannot open).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { defineMessages, type IntlShape, type TypedMessageDescriptor, useIntl } from "react-intl";
 import { PasskeyManager } from "#app/components/passkeys/passkey-manager.tsx";
 import { Card, LinkCard } from "#app/components/ui/card.tsx";
@@ -159,6 +159,10 @@ export function ProfilePage({
   actionData,
 }: ProfilePageProps) {
   const intl = useIntl();
+  // The effects below answer a post once: a new page language (its messages revalidated) must not
+  // run them again, so they read the formatter through a ref rather than depend on it.
+  const intlRef = useRef(intl);
+  intlRef.current = intl;
   const hydrated = useHydrated();
   const { toast } = useToast();
   // A passkey can confirm it's you where passkeys work: the person has one, and this is their origin.
@@ -175,15 +179,16 @@ export function ProfilePage({
     if (security.ok) toast({ title: security.title, description: security.message });
     else
       toast({
-        title: intl.formatMessage(SECURITY_FORMS[security.intent].refused),
+        title: intlRef.current.formatMessage(SECURITY_FORMS[security.intent].refused),
         description: security.message,
         variant: "destructive",
       });
-  }, [security, toast, intl]);
+  }, [security, toast]);
 
   useEffect(() => {
     if (!saved) return;
-    if (saved.ok) toast({ title: intl.formatMessage(messages.profileUpdated), description: saved.message });
+    const say = intlRef.current.formatMessage;
+    if (saved.ok) toast({ title: say(messages.profileUpdated), description: saved.message });
     else if (saved.code === "reauth_required" && saved.section) {
       // A new email address: confirm it's you, then the same form (still holding what was typed) goes again.
       const formId = `edit-${saved.section}`;
@@ -192,18 +197,18 @@ export function ProfilePage({
         if (confirmed && form instanceof HTMLFormElement) form.requestSubmit();
         else if (!confirmed)
           toast({
-            title: intl.formatMessage(messages.notSaved),
-            description: intl.formatMessage(messages.didNotConfirm),
+            title: say(messages.notSaved),
+            description: say(messages.didNotConfirm),
             variant: "destructive",
           });
       });
     } else
       toast({
-        title: intl.formatMessage(messages.validationError),
+        title: say(messages.validationError),
         description: saved.message,
         variant: "destructive",
       });
-  }, [saved, toast, confirm, intl]);
+  }, [saved, toast, confirm]);
 
   const failed = saved && !saved.ok ? saved : null;
   const securityFailed = security && !security.ok ? security : null;
