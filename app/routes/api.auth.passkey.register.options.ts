@@ -3,8 +3,10 @@ import { z } from "zod";
 import { requireSession } from "#server/accounts/authentication.ts";
 import { startPasskeyRegistration } from "#server/accounts/passkeys.ts";
 import { requireRecentConfirmation } from "#server/accounts/reauth.ts";
+import { inLanguage } from "#server/accounts/refusal-words.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * POST /api/auth/passkey/register/options (signed in; ADR 021): starts adding a passkey to the
@@ -22,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     requireRecentConfirmation(session, Date.now());
     return json(await startPasskeyRegistration(context, session.user), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return serviceErrorResponse(inLanguage(error, requestLocale(request)));
   }
 }
 

@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { finishPasskeyRegistration, RegistrationVerifySchema } from "#server/accounts/passkeys.ts";
+import { inLanguage } from "#server/accounts/refusal-words.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /** An attestation with its certificates can outgrow the API's usual 16 KB. */
 const MAX_BODY_BYTES = 32 * 1024;
@@ -23,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return serviceErrorResponse(inLanguage(error, requestLocale(request)));
   }
 }
 

@@ -2,8 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireSession } from "#server/accounts/authentication.ts";
 import { removePasskey } from "#server/accounts/passkeys.ts";
 import { requireRecentConfirmation } from "#server/accounts/reauth.ts";
+import { inLanguage } from "#server/accounts/refusal-words.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * DELETE /api/auth/passkeys/{id} (signed in; ADR 021): removes one of the signed-in person's own
@@ -19,7 +21,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await removePasskey(context, session.user, params.id ?? "");
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return serviceErrorResponse(inLanguage(error, requestLocale(request)));
   }
 }
 

@@ -2,7 +2,9 @@ import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { clientAddress, requireSession } from "#server/accounts/authentication.ts";
 import { ChangePasswordSchema, changePassword } from "#server/accounts/password-change.ts";
 import { accountErrorResponse } from "#server/accounts/reauth.ts";
+import { inLanguage } from "#server/accounts/refusal-words.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * POST /api/auth/password {currentPassword, newPassword} (signed in; ADR 030): changes the
@@ -19,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {
-    return accountErrorResponse(error);
+    return accountErrorResponse(inLanguage(error, requestLocale(request)));
   }
 }
 

@@ -6,7 +6,9 @@ import {
   PasswordConfirmation,
   REAUTH_WINDOW_MS,
 } from "#server/accounts/reauth.ts";
+import { inLanguage } from "#server/accounts/refusal-words.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * POST /api/auth/reauth {password} (signed in; ADR 030): "Confirm it's you" with the password.
@@ -22,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await confirmWithPassword(context, session, password, clientAddress(request), now);
   } catch (error) {
-    return accountErrorResponse(error);
+    return accountErrorResponse(inLanguage(error, requestLocale(request)));
   }
   return json(
     { confirmedUntil: new Date(now + REAUTH_WINDOW_MS).toISOString() },

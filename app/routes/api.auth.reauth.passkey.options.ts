@@ -2,8 +2,10 @@ import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { startPasskeyConfirmation } from "#server/accounts/passkeys.ts";
+import { inLanguage } from "#server/accounts/refusal-words.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * POST /api/auth/reauth/passkey/options (signed in; ADR 030): starts "Confirm it's you" with one
@@ -17,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     return json(await startPasskeyConfirmation(context, user), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return serviceErrorResponse(inLanguage(error, requestLocale(request)));
   }
 }
 

@@ -2,8 +2,10 @@ import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { requireSession } from "#server/accounts/authentication.ts";
 import { AuthenticationVerifySchema, finishPasskeyConfirmation } from "#server/accounts/passkeys.ts";
 import { markConfirmed, REAUTH_WINDOW_MS } from "#server/accounts/reauth.ts";
+import { inLanguage } from "#server/accounts/refusal-words.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * POST /api/auth/reauth/passkey/verify {ceremonyId, response} (signed in; ADR 030): the browser's
@@ -19,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await finishPasskeyConfirmation(context, session.user, input, now);
   } catch (error) {
-    return serviceErrorResponse(error);
+    return serviceErrorResponse(inLanguage(error, requestLocale(request)));
   }
   await markConfirmed(context.db, session.sid, now.getTime());
   return json(

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireSession } from "#server/accounts/authentication.ts";
+import { inLanguage } from "#server/accounts/refusal-words.ts";
 import { clearSessionCookie } from "#server/accounts/session.ts";
 import { signOutOwnSession } from "#server/accounts/signed-in-sessions.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * DELETE /api/auth/sessions/{id} (signed in; ADR 030): signs out one of the person's own sessions,
@@ -18,7 +20,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     ended = await signOutOwnSession(context, session, params.id ?? "", request);
   } catch (error) {
-    return serviceErrorResponse(error);
+    return serviceErrorResponse(inLanguage(error, requestLocale(request)));
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (ended.current) headers.set("Set-Cookie", clearSessionCookie());

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sessions, users } from "#db/schema/accounts.ts";
 import { credentials } from "#db/schema/credentials.ts";
 import { userProfiles } from "#db/schema/wallet.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import type { SignedInSession } from "#server/accounts/signed-in-sessions.ts";
 import type { Profile } from "#server/profile/profile.ts";
 import { call, login, postForm, registerUser } from "#tests/support/web-client.ts";
@@ -62,8 +63,8 @@ describe("GET /profile", () => {
     const html = await response.text();
     expect(html).toContain("<title>My Profile | UK Digital Identity</title>");
     expect(html).toMatch(/<h1[^>]*>My Profile<\/h1>/);
-    expect(html).toMatch(/data-testid="profile-completion"[^>]*>0<!-- -->%</);
-    expect(html).toContain("0<!-- --> of <!-- -->6<!-- --> sections complete");
+    expect(html).toMatch(/data-testid="profile-completion"[^>]*>0%</);
+    expect(html).toContain("0 of 6 sections complete");
     for (const title of [
       "Basic Information",
       "Address Information",
@@ -117,7 +118,7 @@ describe("POST /profile", () => {
       const html = await response.text();
       // Without JavaScript the outcome is on the page, with the new figure.
       expect(html).toContain(message);
-      expect(html).toMatch(new RegExp(`data-testid="profile-completion"[^>]*>${completion}<!-- -->%<`));
+      expect(html).toMatch(new RegExp(`data-testid="profile-completion"[^>]*>${completion}%<`));
       expect((await profileData(cookie)).profile.completion).toBe(completion);
     }
 
@@ -401,5 +402,75 @@ describe("POST /profile: Security Settings without JavaScript", () => {
     expect((await postProfile(account.cookie, email)).status).toBe(200);
     const [row] = await db().select({ email: users.email }).from(users).where(eq(users.id, account.user.id));
     expect(row?.email).toBe(email.email);
+  });
+});
+
+/** A signed-in browser's request carrying the `lang` cookie too. */
+const withLanguage = (cookie: string, lang: string) => ({
+  cookie: null,
+  headers: { Cookie: `${SESSION_COOKIE}=${cookie}; lang=${lang}` },
+});
+
+const savedLanguage = async (userId: string) =>
+  (await db().select({ language: users.language }).from(users).where(eq(users.id, userId)))[0]?.language;
+
+describe("the language setting on /profile (issue 21)", () => {
+  it("offers every citizen language named in itself, and saves the one chosen on the profile and in the lang cookie", async () => {
+    const { user, cookie } = await registerUser();
+    const before = await (await call("/profile", { cookie })).text();
+    expect(before).toMatch(/<h2 id="language-heading"[^>]*>Language<\/h2>/);
+    expect(before).toContain("You have not chosen a language yet.");
+    expect(before).toContain('name="intent" value="language"');
+    expect(before).toMatch(/value="cy"[^>]*\/><span lang="cy" dir="ltr">Cymraeg<\/span>/);
+    expect(before).toMatch(/value="ur"[^>]*\/><span lang="ur" dir="rtl">اردو<\/span>/);
+
+    const saved = await postProfile(cookie, { intent: "language", language: "cy" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/profile#language");
+    expect(saved.headers.get("Set-Cookie")).toMatch(/^lang=cy;.*Path=\//);
+    expect(await savedLanguage(user.id)).toBe("cy");
+
+    // The next page, with the cookie this browser now has, is in Welsh and shows the choice.
+    const response = await call("/profile", withLanguage(cookie, "cy"));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="cy" dir="ltr"');
+    expect(html).toContain("<title>Fy Mhroffil | Hunaniaeth Ddigidol y DU</title>");
+    expect(html).toMatch(/<h1[^>]*>Fy Mhroffil<\/h1>/);
+    expect(html).toMatch(/<h2 id="section-basic-heading"[^>]*>Gwybodaeth Sylfaenol<\/h2>/);
+    expect(html).toContain('Rydych yn darllen y gwasanaeth hwn yn <span lang="cy" dir="ltr">Cymraeg</span>.');
+    expect(html.match(/<input[^>]*name="language"[^>]*value="cy"[^>]*>/)?.[0]).toContain('checked=""');
+    // On a device without the cookie, the profile's choice still holds.
+    expect(await (await call("/profile", { cookie })).text()).toContain('<html lang="cy" dir="ltr"');
+  });
+
+  it("refuses a language that is not offered with 400 and a clear message, in the page's language, and saves nothing", async () => {
+    const { user, cookie } = await registerUser();
+    for (const language of ["xx", "de", ""]) {
+      const refused = await postProfile(cookie, { intent: "language", language });
+      expect(refused.status, language).toBe(400);
+      expect(refused.headers.get("Set-Cookie"), language).toBeNull();
+      expect(await refused.text()).toContain("Choose one of the languages listed.");
+    }
+    const inWelsh = await call("/profile", {
+      ...withLanguage(cookie, "cy"),
+      method: "POST",
+      rawBody: "intent=language&language=fr",
+      headers: {
+        ...withLanguage(cookie, "cy").headers,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+    });
+    expect(inWelsh.status).toBe(400);
+    expect(await inWelsh.text()).toContain("Dewiswch un o’r ieithoedd a restrir.");
+    expect(await savedLanguage(user.id)).toBeNull();
+  });
+
+  it("shows the profile right to left in Urdu", async () => {
+    const { cookie } = await registerUser();
+    const html = await (await call("/profile", withLanguage(cookie, "ur"))).text();
+    expect(html).toContain('<html lang="ur" dir="rtl"');
+    expect(html).toMatch(/<h1[^>]*>میری پروفائل<\/h1>/);
+    expect(html).toMatch(/<h2 id="section-security-heading"[^>]*>سیکیورٹی کی ترتیبات<\/h2>/);
   });
 });

@@ -4,6 +4,8 @@
  * happened, which the page's JavaScript path shows in its toasts too. The work is in
  * server/accounts/security-forms.ts.
  */
+import { defineMessages } from "@formatjs/intl";
+
 const SECURITY_INTENTS = ["confirm-identity", "change-password", "sign-out-session", "sign-out-others"] as const;
 export type SecurityIntent = (typeof SECURITY_INTENTS)[number];
 
@@ -16,16 +18,34 @@ export type SecurityFormAnswer =
   | { ok: false; intent: SecurityIntent; message: string; fieldErrors: Record<string, string[]> };
 
 /** After a password change: every other session ends with it. */
-export function passwordChangedMessage(signedOut: number): string {
-  return signedOut > 0
-    ? "Your password has been changed. You have been signed out on your other devices."
-    : "Your password has been changed.";
-}
+export const PASSWORD_CHANGED_MESSAGES = defineMessages({
+  changed: { id: "profile.security.passwordChanged", defaultMessage: "Your password has been changed." },
+  signedOutElsewhere: {
+    id: "profile.security.passwordChangedElsewhere",
+    defaultMessage: "Your password has been changed. You have been signed out on your other devices.",
+  },
+});
 
-/** After "Sign out everywhere else". */
-export function signedOutElsewhereMessage(signedOut: number): string {
-  return signedOut === 1 ? "1 other session has been signed out." : `${signedOut} other sessions have been signed out.`;
-}
+export const SIGNED_OUT_MESSAGES = {
+  ...defineMessages({}),
+  ...defineMessages<{ elsewhere: { count: number }; one: { browser: string } }>({
+    elsewhere: {
+      id: "profile.security.signedOutElsewhere",
+      defaultMessage:
+        "{count, plural, one {# other session has been signed out.} other {# other sessions have been signed out.}}",
+    },
+    one: {
+      id: "profile.security.signedOut",
+      defaultMessage: "{browser} has been signed out.",
+      description: "{browser} names the session signed out, e.g. 'Chrome on Windows'.",
+    },
+  }),
+};
 
-/** After one session was signed out: it is named by its browser. */
-export const signedOutMessage = (browser: string): string => `${browser} has been signed out.`;
+/** The toasts' titles. */
+export const SECURITY_TITLES = defineMessages({
+  confirmed: { id: "profile.security.confirmedTitle", defaultMessage: "Confirmed" },
+  passwordChanged: { id: "profile.security.passwordChangedTitle", defaultMessage: "Password Changed" },
+  signedOut: { id: "profile.security.signedOutTitle", defaultMessage: "Signed Out" },
+  signedOutElsewhere: { id: "profile.security.signedOutElsewhereTitle", defaultMessage: "Signed Out Everywhere Else" },
+});

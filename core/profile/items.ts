@@ -3,6 +3,8 @@
  * person fills in themselves, each with the form fields it needs. Pure data, so the /profile page
  * in the browser, the server's forms and the activity log all read the same table.
  */
+import { defineMessages } from "@formatjs/intl";
+
 const SECTION_IDS = ["basic", "address", "identity", "emergency", "security", "privacy"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -18,6 +20,16 @@ export const SECTION_TITLES: Record<SectionId, string> = {
   security: "Security Settings",
   privacy: "Privacy Preferences",
 };
+
+/** The sections' titles as a person reads them (the English is SECTION_TITLES'). */
+export const SECTION_TITLE_MESSAGES = defineMessages({
+  basic: { id: "profile.section.basic", defaultMessage: "Basic Information" },
+  address: { id: "profile.section.address", defaultMessage: "Address Information" },
+  identity: { id: "profile.section.identity", defaultMessage: "Identity Verification" },
+  emergency: { id: "profile.section.emergency", defaultMessage: "Emergency Contacts" },
+  security: { id: "profile.section.security", defaultMessage: "Security Settings" },
+  privacy: { id: "profile.section.privacy", defaultMessage: "Privacy Preferences" },
+});
 
 /**
  * The items the user fills in themselves, in the order the page shows them. Complete beside a
@@ -43,6 +55,22 @@ export const PROFILE_ITEMS = {
   notifyOnVerification: { section: "privacy", label: "Verification notifications", fields: ["notifyOnVerification"] },
 } as const satisfies Record<string, { section: EditableSection; label: string; fields: readonly string[] }>;
 export type ProfileItemKey = keyof typeof PROFILE_ITEMS;
+
+/** The items' names as a person reads them (the English is PROFILE_ITEMS' labels). */
+export const ITEM_LABEL_MESSAGES = defineMessages({
+  fullName: { id: "profile.item.fullName", defaultMessage: "Full name" },
+  email: { id: "profile.item.email", defaultMessage: "Email address" },
+  phone: { id: "profile.item.phone", defaultMessage: "Phone number" },
+  dateOfBirth: { id: "profile.item.dateOfBirth", defaultMessage: "Date of birth" },
+  address: { id: "profile.item.address", defaultMessage: "Address" },
+  town: { id: "profile.item.town", defaultMessage: "Town or city" },
+  postcode: { id: "profile.item.postcode", defaultMessage: "Postcode" },
+  emergencyContactName: { id: "profile.item.emergencyContactName", defaultMessage: "Contact name" },
+  emergencyContactPhone: { id: "profile.item.emergencyContactPhone", defaultMessage: "Contact phone" },
+  emergencyContactRelationship: { id: "profile.item.emergencyContactRelationship", defaultMessage: "Relationship" },
+  shareAnalytics: { id: "profile.item.shareAnalytics", defaultMessage: "Usage analytics" },
+  notifyOnVerification: { id: "profile.item.notifyOnVerification", defaultMessage: "Verification notifications" },
+});
 
 /** The item `key` names, when it is one of `section`'s (a query or form value, so checked). */
 export function profileItemOf(section: EditableSection, key: unknown): ProfileItemKey | null {

@@ -5,20 +5,32 @@
  * password-change.ts, signed-in-sessions.ts), with the same checks, throttles and audit rows; the
  * answer is one the page shows (a message, and each field's message beside its field).
  */
+import { defineMessages, type TypedMessageDescriptor } from "@formatjs/intl";
 import { z } from "zod";
 import {
-  passwordChangedMessage,
+  PASSWORD_CHANGED_MESSAGES,
+  SECURITY_TITLES,
   type SecurityFormAnswer,
   type SecurityIntent,
-  signedOutElsewhereMessage,
-  signedOutMessage,
+  SIGNED_OUT_MESSAGES,
 } from "#core/accounts/security-settings.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { SPEC_WORDING } from "#core/validation/wording.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import type { AccountsContext } from "./authentication.ts";
 import { ChangePasswordSchema, changePassword } from "./password-change.ts";
 import { accountRefusal, confirmWithPassword, PasswordConfirmation } from "./reauth.ts";
+import { inLanguage } from "./refusal-words.ts";
 import type { ActiveSession } from "./session.ts";
 import { signOutElsewhere, signOutOwnSession } from "./signed-in-sessions.ts";
+
+const messages = defineMessages({
+  checkEntered: { id: "profile.security.checkEntered", defaultMessage: "Check what you entered and try again." },
+  confirmed: {
+    id: "profile.security.confirmed",
+    defaultMessage: "You’ve confirmed it’s you. Save your change again within 5 minutes.",
+  },
+});
 
 export interface SecurityFormResult {
   /** The HTTP status the answer goes with. */
@@ -41,18 +53,20 @@ export async function securityFormAction(
   form: FormData,
   address: string,
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<SecurityFormResult> {
+  const intl = serverIntl(locale);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const done = (title: string, message: string) => ({
+  const done = (title: TypedMessageDescriptor, message: string) => ({
     status: 200,
-    answer: { ok: true as const, intent, title, message },
+    answer: { ok: true as const, intent, title: intl.formatMessage(title), message },
   });
   const invalid = (error: z.ZodError) => {
     const fieldErrors = z.flattenError(error).fieldErrors as Record<string, string[]>;
-    const message = Object.values(fieldErrors).flat()[0] ?? "Check what you entered and try again.";
+    const message = Object.values(fieldErrors).flat()[0] ?? intl.formatMessage(messages.checkEntered);
     return { status: 400, answer: { ok: false as const, intent, message, fieldErrors } };
   };
   try {
@@ -61,7 +75,7 @@ export async function securityFormAction(
         const parsed = PasswordConfirmation.safeParse({ password: text("password") }, SPEC_WORDING);
         if (!parsed.success) return invalid(parsed.error);
         await confirmWithPassword(context, session, parsed.data.password, address, now.getTime());
-        return done("Confirmed", "You’ve confirmed it’s you. Save your change again within 5 minutes.");
+        return done(SECURITY_TITLES.confirmed, intl.formatMessage(messages.confirmed));
       }
       case "change-password": {
         const parsed = ChangePasswordSchema.safeParse(
@@ -70,20 +84,30 @@ export async function securityFormAction(
         );
         if (!parsed.success) return invalid(parsed.error);
         const { signedOut } = await changePassword(context, session, parsed.data, address, now);
-        return done("Password Changed", passwordChangedMessage(signedOut));
+        return done(
+          SECURITY_TITLES.passwordChanged,
+          intl.formatMessage(
+            signedOut > 0 ? PASSWORD_CHANGED_MESSAGES.signedOutElsewhere : PASSWORD_CHANGED_MESSAGES.changed,
+          ),
+        );
       }
       case "sign-out-session": {
         const ended = await signOutOwnSession(context, session, text("session"), address);
-        return { ...done("Signed Out", signedOutMessage(ended.browser)), signedOutHere: ended.current };
+        return {
+          ...done(SECURITY_TITLES.signedOut, intl.formatMessage(SIGNED_OUT_MESSAGES.one, { browser: ended.browser })),
+          signedOutHere: ended.current,
+        };
       }
       case "sign-out-others":
         return done(
-          "Signed Out Everywhere Else",
-          signedOutElsewhereMessage(await signOutElsewhere(context, session, address)),
+          SECURITY_TITLES.signedOutElsewhere,
+          intl.formatMessage(SIGNED_OUT_MESSAGES.elsewhere, {
+            count: await signOutElsewhere(context, session, address),
+          }),
         );
     }
   } catch (error) {
-    const refusal = accountRefusal(error);
+    const refusal = accountRefusal(inLanguage(error, locale));
     return {
       status: refusal.status,
       answer: {

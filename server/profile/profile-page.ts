@@ -5,10 +5,12 @@
  * date-of-birth field's upper bound.
  */
 import { ukDate } from "#core/format/uk-time.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#core/i18n/locales.ts";
 import type { EditableSection } from "#core/profile/items.ts";
 import type { Database } from "#db/client.ts";
 import { listPasskeys } from "#server/accounts/passkeys.ts";
 import { isRecentlyConfirmed, REAUTH_REQUIRED, REAUTH_REQUIRED_CODE } from "#server/accounts/reauth.ts";
+import { inLanguage, tooManyEmailChanges } from "#server/accounts/refusal-words.ts";
 import { type RelyingPartyBindings, relyingPartyFrom } from "#server/accounts/relying-party.ts";
 import type { ActiveSession, SessionBindings } from "#server/accounts/session.ts";
 import { listSignedInSessions } from "#server/accounts/signed-in-sessions.ts";
@@ -19,8 +21,9 @@ import {
   type ThrottleBindings,
   throttle,
   throttleKeys,
-  tooManyMessage,
 } from "#server/accounts/throttle.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { pageLanguage } from "#server/i18n/page-language.ts";
 import {
   getProfile,
   type ParsedProfileForm,
@@ -35,12 +38,13 @@ import {
  */
 export async function profilePageData(
   context: { db: Database; env: RelyingPartyBindings & SessionBindings },
-  session: Pick<ActiveSession, "sid"> & { user: Pick<ActiveSession["user"], "id"> },
+  session: Pick<ActiveSession, "sid"> & { user: Pick<ActiveSession["user"], "id" | "language"> },
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const userId = session.user.id;
   const [profile, passkeys, signedIn] = await Promise.all([
-    getProfile(context.db, userId, now),
+    getProfile(context.db, userId, now, locale),
     listPasskeys(context.db, userId),
     listSignedInSessions(context.db, context.env.SESSION_SECRET, userId, session.sid, now.getTime()),
   ]);
@@ -50,7 +54,18 @@ export async function profilePageData(
     passkeys,
     passkeyOrigin: relyingPartyFrom(context.env)?.origin ?? null,
     sessions: signedIn,
+    /** The language saved on the profile (users.language), or null when the person has not chosen one. */
+    language: isLocale(session.user.language) ? session.user.language : null,
   };
+}
+
+/**
+ * The language /profile is shown in for this request, as the root decides it (the `lang` cookie,
+ * the person's saved language, their browser; English while the page is not translated into it):
+ * the server's words on the page (its sections, its answers) are in the same language as the rest.
+ */
+export function profileLocale(request: Request, user: { role: string; language: string | null }): Locale {
+  return pageLanguage({ request, prefix: undefined, routeIds: ["root", "routes/profile"], user }).locale;
 }
 
 /** What a save answers: the sentence saying what was saved, or the form's refusal with its messages. */
@@ -75,6 +90,7 @@ export async function saveProfileForm(
   saver: ProfileSaver,
   parsed: Extract<ParsedProfileForm, { ok: true }>,
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ status: number; answer: ProfileSaveAnswer; retryAfterSeconds?: number }> {
   const { section, item = null } = parsed.input;
   const { db } = context;
@@ -91,16 +107,22 @@ export async function saveProfileForm(
   const email = parsed.input.section === "basic" ? parsed.input.data.email : undefined;
   if (email !== undefined && email !== saver.session.user.email) {
     if (!isRecentlyConfirmed(saver.session.data, now.getTime()))
-      return { status: 403, answer: refusal(REAUTH_REQUIRED, REAUTH_REQUIRED_CODE) };
+      return {
+        status: 403,
+        answer: refusal(
+          inLanguage(new ServiceError(403, REAUTH_REQUIRED, REAUTH_REQUIRED_CODE), locale).message,
+          REAUTH_REQUIRED_CODE,
+        ),
+      };
     const waited = await emailCheckAllowed(context, userId, saver.address);
     if (waited > 0)
       return {
         status: 429,
-        answer: refusal(tooManyMessage("email address changes", waited), "too_many_attempts"),
+        answer: refusal(tooManyEmailChanges(locale, waited), "too_many_attempts"),
         retryAfterSeconds: retryAfter(waited),
       };
   }
-  const saved = await saveProfileSection(db, userId, parsed.input, now);
+  const saved = await saveProfileSection(db, userId, parsed.input, now, locale);
   if (!saved.ok)
     return {
       status: saved.status,
@@ -113,7 +135,7 @@ export async function saveProfileForm(
         values: parsed.values,
       },
     };
-  return { status: 200, answer: { ok: true, section, message: savedMessage(section, item) } };
+  return { status: 200, answer: { ok: true, section, message: savedMessage(section, item, locale) } };
 }
 
 /**

@@ -7,7 +7,9 @@
 
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { defineMessages, FormattedMessage, type MessageTag, useIntl } from "react-intl";
 import { ApiError, throwIfResNotOk } from "#app/client/api-client.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, LinkCard, StatTile } from "#app/components/ui/card.tsx";
 import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
@@ -15,10 +17,9 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { BACKGROUND_POLL_HEADER, DASHBOARD_STATS_PATH } from "#core/dashboard/background-poll.ts";
-import { formatDateTime } from "#core/format/format.ts";
 import { UK_TIME_ZONE } from "#core/format/uk-time.ts";
 import type { ActivityItem, Dashboard, StatusRow } from "#server/dashboard/dashboard.ts";
-import { roleView } from "./role-view.ts";
+import { roleView, type Say } from "./role-view.ts";
 
 const DASHBOARD_REFRESH_MS = 2000;
 
@@ -82,6 +83,37 @@ function useLiveDashboard(initial: Dashboard) {
   return { dashboard, now, live };
 }
 
+const messages = {
+  ...defineMessages({
+    user: {
+      id: "dashboard.page.user",
+      defaultMessage: "User",
+      description: "Stands for a person's first name when they have none.",
+    },
+    keyFigures: { id: "dashboard.page.keyFigures", defaultMessage: "Key figures" },
+    live: { id: "dashboard.page.live", defaultMessage: "Live", description: "The figures are updating live." },
+    reconnecting: { id: "dashboard.page.reconnecting", defaultMessage: "Reconnecting" },
+    noData: { id: "dashboard.page.noData", defaultMessage: "No data available" },
+    profileComplete: { id: "dashboard.page.profileComplete", defaultMessage: "Profile complete" },
+    profileCompletion: { id: "dashboard.page.profileCompletion", defaultMessage: "Profile completion" },
+    complete: { id: "dashboard.page.complete", defaultMessage: "Complete", description: "Status: done." },
+    pending: { id: "dashboard.page.pending", defaultMessage: "Pending", description: "Status: not done yet." },
+  }),
+  ...defineMessages<{
+    welcome: { name: string };
+    welcomeBack: { name: string };
+    currentTime: { time: string; clock: MessageTag };
+    lastUpdated: { time: string; clock: MessageTag };
+    percent: { value: number };
+  }>({
+    welcome: { id: "dashboard.page.welcome", defaultMessage: "Welcome, {name}" },
+    welcomeBack: { id: "dashboard.page.welcomeBack", defaultMessage: "Welcome back, {name}" },
+    currentTime: { id: "dashboard.page.currentTime", defaultMessage: "Current time: <clock>{time}</clock>" },
+    lastUpdated: { id: "dashboard.page.lastUpdated", defaultMessage: "Last updated: <clock>{time}</clock>" },
+    percent: { id: "dashboard.page.percent", defaultMessage: "{value}%" },
+  }),
+};
+
 /** The greeting's first word: "Welcome" on the first visit after registering, "Welcome back" after. */
 export type Greeting = "Welcome" | "Welcome back";
 
@@ -95,15 +127,18 @@ export function RoleDashboard({
   initial: Dashboard;
 }) {
   const { dashboard, now, live } = useLiveDashboard(initial);
-  const view = roleView(dashboard);
+  const intl = useIntl();
+  const say: Say = (message, values) => intl.formatMessage<Record<string, string | number>>(message, values);
+  const view = roleView(dashboard, say);
+  const name = firstName || intl.formatMessage(messages.user);
   return (
     <SignedInPage
       back={false}
-      title={`${greeting}, ${firstName || "User"}`}
+      title={intl.formatMessage(greeting === "Welcome" ? messages.welcome : messages.welcomeBack, { name })}
       lead={view.subtitle}
       aside={<LiveClock live={live} now={now} lastUpdated={dashboard.lastUpdated} />}
     >
-      <section aria-label="Key figures" className="mt-8 grid gap-4 md:grid-cols-3">
+      <section aria-label={intl.formatMessage(messages.keyFigures)} className="mt-8 grid gap-4 md:grid-cols-3">
         {view.cards.map((card) => (
           <StatTile
             key={card.title}
@@ -155,6 +190,7 @@ export function RoleDashboard({
 }
 
 function LiveClock({ live, now, lastUpdated }: { live: boolean; now: Date; lastUpdated: string }) {
+  const intl = useIntl();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
       <span
@@ -164,20 +200,32 @@ function LiveClock({ live, now, lastUpdated }: { live: boolean; now: Date; lastU
           className={`h-2 w-2 rounded-full ${live ? "animate-pulse " : ""}${TONE_CLASSES[live ? "ok" : "warn"].dot}`}
           aria-hidden="true"
         />
-        {live ? "Live" : "Reconnecting"}
+        {intl.formatMessage(live ? messages.live : messages.reconnecting)}
       </span>
       <span className="text-govuk-grey dark:text-slate-400">
-        Current time: <time dateTime={now.toISOString()}>{clock.format(now)}</time>
+        <FormattedMessage
+          {...messages.currentTime}
+          values={{ time: clock.format(now), clock: (chunks) => <time dateTime={now.toISOString()}>{chunks}</time> }}
+        />
       </span>
       <span className="text-govuk-grey dark:text-slate-400">
-        Last updated: <time dateTime={lastUpdated}>{clock.format(new Date(lastUpdated))}</time>
+        <FormattedMessage
+          {...messages.lastUpdated}
+          values={{
+            time: clock.format(new Date(lastUpdated)),
+            clock: (chunks) => <time dateTime={lastUpdated}>{chunks}</time>,
+          }}
+        />
       </span>
     </div>
   );
 }
 
 function ActivityList({ items }: { items: ActivityItem[] }) {
-  if (items.length === 0) return <p className="mt-4 text-govuk-grey dark:text-slate-400">No data available</p>;
+  const intl = useIntl();
+  const f = useFormats();
+  if (items.length === 0)
+    return <p className="mt-4 text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.noData)}</p>;
   return (
     <ul className="mt-4 divide-y divide-govuk-border dark:divide-slate-700" data-testid="dashboard-activity">
       {items.map((item) => (
@@ -191,7 +239,7 @@ function ActivityList({ items }: { items: ActivityItem[] }) {
             <p className="text-sm text-govuk-grey dark:text-slate-400">{item.detail}</p>
           </div>
           <time dateTime={item.at} className="shrink-0 text-sm text-govuk-grey dark:text-slate-400">
-            {formatDateTime(item.at)}
+            {f.dateTime(item.at)}
           </time>
         </li>
       ))}
@@ -200,7 +248,9 @@ function ActivityList({ items }: { items: ActivityItem[] }) {
 }
 
 function StatusList({ rows }: { rows: StatusRow[] }) {
-  if (rows.length === 0) return <p className="mt-4 text-govuk-grey dark:text-slate-400">No data available</p>;
+  const intl = useIntl();
+  if (rows.length === 0)
+    return <p className="mt-4 text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.noData)}</p>;
   return (
     <dl className="mt-4 grid gap-3">
       {rows.map((row) => (
@@ -217,18 +267,23 @@ function StatusList({ rows }: { rows: StatusRow[] }) {
 }
 
 function ProfileStrength({ percent, checks }: { percent: number; checks: { label: string; complete: boolean }[] }) {
+  const intl = useIntl();
   return (
     <div className="mt-4">
       <div className="flex items-baseline justify-between">
-        <span className="text-govuk-grey dark:text-slate-400">Profile complete</span>
-        <span className="text-2xl font-bold tabular-nums">{percent}%</span>
+        <span className="text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.profileComplete)}</span>
+        <span className="text-2xl font-bold tabular-nums">
+          {intl.formatMessage(messages.percent, { value: percent })}
+        </span>
       </div>
-      <ProgressBar value={percent} label="Profile completion" className="mt-2 h-3" />
+      <ProgressBar value={percent} label={intl.formatMessage(messages.profileCompletion)} className="mt-2 h-3" />
       <ul className="mt-4 grid gap-2">
         {checks.map((check) => (
           <li key={check.label} className="flex items-center justify-between gap-3">
             <span>{check.label}</span>
-            <StatusBadge tone={check.complete ? "ok" : "warn"}>{check.complete ? "Complete" : "Pending"}</StatusBadge>
+            <StatusBadge tone={check.complete ? "ok" : "warn"}>
+              {intl.formatMessage(check.complete ? messages.complete : messages.pending)}
+            </StatusBadge>
           </li>
         ))}
       </ul>

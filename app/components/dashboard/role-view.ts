@@ -3,6 +3,7 @@
  * cards with their links, the four tool cards, the section titles and the panel's button. Pure
  * (no React, no I/O) so the table can be checked line by line in a unit test.
  */
+import { defineMessage, type MessageDescriptor } from "react-intl";
 import type { IconName } from "#app/components/ui/icons.tsx";
 import { formatPercent } from "#core/format/format.ts";
 import type { Dashboard } from "#server/dashboard/dashboard.ts";
@@ -40,108 +41,429 @@ const cards = (rows: [string, string, string, string, IconName][]): StatCard[] =
 const tools = (rows: [string, string, string, IconName][]): ToolCard[] =>
   rows.map(([title, description, to, icon]) => ({ title, description, to, icon }));
 
-/** What "My Credentials" counts, said on its card. */
-const MY_CREDENTIALS_DESCRIPTION = "In your wallet, including any revoked or expired";
+/** Says a message: in the page's language on the page; in English (the spec's words) where no language is given. */
+export type Say = (message: MessageDescriptor, values?: Record<string, string | number>) => string;
+const inEnglish: Say = (message, values) =>
+  String(message.defaultMessage).replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ""));
 
-export function roleView(dashboard: Dashboard): RoleView {
+export function roleView(dashboard: Dashboard, say: Say = inEnglish): RoleView {
   switch (dashboard.role) {
     case "admin": {
       const s = dashboard.stats;
       return {
-        subtitle: "Platform administration and oversight",
+        subtitle: say(
+          defineMessage({
+            id: "dashboard.admin.platformAdministrationAndOversight",
+            defaultMessage: "Platform administration and oversight",
+          }),
+        ),
         cards: cards([
-          ["Total Users", count(s.totalUsers), "Active citizens, last 30 days", "/analytics", "users"],
-          // Spec 000 §2 "System Health (Uptime)": the uptime figure under the Uptime label; the
+          [
+            say(defineMessage({ id: "dashboard.admin.totalUsers", defaultMessage: "Total Users" })),
+            count(s.totalUsers),
+            say(
+              defineMessage({
+                id: "dashboard.admin.activeCitizensLast30",
+                defaultMessage: "Active citizens, last 30 days",
+              }),
+            ),
+            "/analytics",
+            "users",
+          ],
+          // Spec 000 §2 say(defineMessage({ id: "dashboard.admin.systemHealthUptime", defaultMessage: "System Health (Uptime)" })): the uptime figure under the Uptime label; the
           // 24 h request success rate is in the System Status panel.
-          ["System Health", formatPercent(s.uptime), "Uptime, last 30 days", "/analytics", "pulse"],
-          ["Active Alerts", count(s.activeAlerts), "High or critical, unresolved", "/analytics", "alert"],
+          [
+            say(defineMessage({ id: "dashboard.admin.systemHealth", defaultMessage: "System Health" })),
+            formatPercent(s.uptime),
+            say(defineMessage({ id: "dashboard.admin.uptimeLast30Days", defaultMessage: "Uptime, last 30 days" })),
+            "/analytics",
+            "pulse",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.admin.activeAlerts", defaultMessage: "Active Alerts" })),
+            count(s.activeAlerts),
+            say(
+              defineMessage({
+                id: "dashboard.admin.highOrCriticalUnresolved",
+                defaultMessage: "High or critical, unresolved",
+              }),
+            ),
+            "/analytics",
+            "alert",
+          ],
         ]),
-        toolsTitle: "Administration Tools",
+        toolsTitle: say(
+          defineMessage({ id: "dashboard.admin.administrationTools", defaultMessage: "Administration Tools" }),
+        ),
         tools: tools([
-          ["User Management", "Accounts, roles and access", "/coming-soon/user-management", "users"],
-          ["System Analytics", "Usage, performance and errors", "/analytics", "chart"],
-          ["Security Monitoring", "Sign-ins, refusals and threats", "/coming-soon/security-monitoring", "shield"],
-          ["System Settings", "Platform configuration", "/coming-soon/system-settings", "settings"],
+          [
+            say(defineMessage({ id: "dashboard.admin.userManagement", defaultMessage: "User Management" })),
+            say(
+              defineMessage({
+                id: "dashboard.admin.accountsRolesAndAccess",
+                defaultMessage: "Accounts, roles and access",
+              }),
+            ),
+            "/coming-soon/user-management",
+            "users",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.admin.systemAnalytics", defaultMessage: "System Analytics" })),
+            say(
+              defineMessage({
+                id: "dashboard.admin.usagePerformanceAndErrors",
+                defaultMessage: "Usage, performance and errors",
+              }),
+            ),
+            "/analytics",
+            "chart",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.admin.securityMonitoring", defaultMessage: "Security Monitoring" })),
+            say(
+              defineMessage({
+                id: "dashboard.admin.signInsRefusalsAnd",
+                defaultMessage: "Sign-ins, refusals and threats",
+              }),
+            ),
+            "/coming-soon/security-monitoring",
+            "shield",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.admin.systemSettings", defaultMessage: "System Settings" })),
+            say(
+              defineMessage({ id: "dashboard.admin.platformConfiguration", defaultMessage: "Platform configuration" }),
+            ),
+            "/coming-soon/system-settings",
+            "settings",
+          ],
         ]),
-        activityTitle: "System Events",
-        statusTitle: "System Status",
-        button: { label: "View System Monitoring", to: "/analytics" },
+        activityTitle: say(defineMessage({ id: "dashboard.admin.systemEvents", defaultMessage: "System Events" })),
+        statusTitle: say(defineMessage({ id: "dashboard.admin.systemStatus", defaultMessage: "System Status" })),
+        button: {
+          label: say(
+            defineMessage({ id: "dashboard.admin.viewSystemMonitoring", defaultMessage: "View System Monitoring" }),
+          ),
+          to: "/analytics",
+        },
       };
     }
     case "verifier": {
       const s = dashboard.stats;
       return {
-        subtitle: "Check credentials and manage verification requests",
+        subtitle: say(
+          defineMessage({
+            id: "dashboard.verifier.checkCredentialsAndManage",
+            defaultMessage: "Check credentials and manage verification requests",
+          }),
+        ),
         cards: cards([
           [
-            "Pending Verifications",
+            say(
+              defineMessage({ id: "dashboard.verifier.pendingVerifications", defaultMessage: "Pending Verifications" }),
+            ),
             count(s.pendingVerifications),
-            "Open requests awaiting a response",
+            say(
+              defineMessage({
+                id: "dashboard.verifier.openRequestsAwaitingA",
+                defaultMessage: "Open requests awaiting a response",
+              }),
+            ),
             "/verifier-portal",
             "clock",
           ],
-          ["Completed Today", count(s.completedToday), "Presentations verified today", "/verifier-portal", "check"],
-          ["Success Rate", formatPercent(s.successRate), "Presentations found valid", "/analytics", "chart"],
+          [
+            say(defineMessage({ id: "dashboard.verifier.completedToday", defaultMessage: "Completed Today" })),
+            count(s.completedToday),
+            say(
+              defineMessage({
+                id: "dashboard.verifier.presentationsVerifiedToday",
+                defaultMessage: "Presentations verified today",
+              }),
+            ),
+            "/verifier-portal",
+            "check",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.verifier.successRate", defaultMessage: "Success Rate" })),
+            formatPercent(s.successRate),
+            say(
+              defineMessage({
+                id: "dashboard.verifier.presentationsFoundValid",
+                defaultMessage: "Presentations found valid",
+              }),
+            ),
+            "/analytics",
+            "chart",
+          ],
         ]),
-        toolsTitle: "Verification Tools",
+        toolsTitle: say(
+          defineMessage({ id: "dashboard.verifier.verificationTools", defaultMessage: "Verification Tools" }),
+        ),
         tools: tools([
-          ["Verification Queue", "Requests waiting for a citizen", "/verifier-portal", "inbox"],
-          ["Scan Credentials", "Check a QR code in person", "/coming-soon/qr-scanner", "scan"],
-          ["Verification Reports", "Results and receipts", "/analytics", "file"],
-          ["Approval Workflows", "Multi-step checks and sign-off", "/coming-soon/workflows", "workflow"],
+          [
+            say(defineMessage({ id: "dashboard.verifier.verificationQueue", defaultMessage: "Verification Queue" })),
+            say(
+              defineMessage({
+                id: "dashboard.verifier.requestsWaitingForA",
+                defaultMessage: "Requests waiting for a citizen",
+              }),
+            ),
+            "/verifier-portal",
+            "inbox",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.verifier.scanCredentials", defaultMessage: "Scan Credentials" })),
+            say(defineMessage({ id: "dashboard.verifier.checkAQrCode", defaultMessage: "Check a QR code in person" })),
+            "/coming-soon/qr-scanner",
+            "scan",
+          ],
+          [
+            say(
+              defineMessage({ id: "dashboard.verifier.verificationReports", defaultMessage: "Verification Reports" }),
+            ),
+            say(defineMessage({ id: "dashboard.verifier.resultsAndReceipts", defaultMessage: "Results and receipts" })),
+            "/analytics",
+            "file",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.verifier.approvalWorkflows", defaultMessage: "Approval Workflows" })),
+            say(
+              defineMessage({
+                id: "dashboard.verifier.multiStepChecksAnd",
+                defaultMessage: "Multi-step checks and sign-off",
+              }),
+            ),
+            "/coming-soon/workflows",
+            "workflow",
+          ],
         ]),
-        activityTitle: "Recent Verifications",
-        statusTitle: "Verification Status",
-        button: { label: "Manage Verification Tools", to: "/verifier" },
+        activityTitle: say(
+          defineMessage({ id: "dashboard.verifier.recentVerifications", defaultMessage: "Recent Verifications" }),
+        ),
+        statusTitle: say(
+          defineMessage({ id: "dashboard.verifier.verificationStatus", defaultMessage: "Verification Status" }),
+        ),
+        button: {
+          label: say(
+            defineMessage({
+              id: "dashboard.verifier.manageVerificationTools",
+              defaultMessage: "Manage Verification Tools",
+            }),
+          ),
+          to: "/verifier",
+        },
       };
     }
     case "operator": {
       const s = dashboard.stats;
       return {
-        subtitle: "Assisted digital support for citizens",
+        subtitle: say(
+          defineMessage({
+            id: "dashboard.operator.assistedDigitalSupportFor",
+            defaultMessage: "Assisted digital support for citizens",
+          }),
+        ),
         cards: cards([
-          ["Active Sessions", count(s.activeSessions), "Citizens being assisted", "/assisted-digital", "support"],
-          ["Requests Processed", count(s.requestsProcessed), "Today", "/assisted-digital", "check"],
           [
-            "Avg Response Time",
-            s.avgResponseTime === null ? "No data" : `${s.avgResponseTime.toFixed(1)} min`,
-            "Mean assisted session, last 24 hours",
+            say(defineMessage({ id: "dashboard.operator.activeSessions", defaultMessage: "Active Sessions" })),
+            count(s.activeSessions),
+            say(
+              defineMessage({
+                id: "dashboard.operator.citizensBeingAssisted",
+                defaultMessage: "Citizens being assisted",
+              }),
+            ),
+            "/assisted-digital",
+            "support",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.operator.requestsProcessed", defaultMessage: "Requests Processed" })),
+            count(s.requestsProcessed),
+            say(defineMessage({ id: "dashboard.operator.today", defaultMessage: "Today" })),
+            "/assisted-digital",
+            "check",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.operator.avgResponseTime", defaultMessage: "Avg Response Time" })),
+            s.avgResponseTime === null
+              ? say(defineMessage({ id: "dashboard.operator.noData", defaultMessage: "No data" }))
+              : say(
+                  defineMessage({
+                    id: "dashboard.operator.minutes",
+                    defaultMessage: "{minutes} min",
+                    description: "An average time in minutes, e.g. '4.5 min'.",
+                  }),
+                  { minutes: s.avgResponseTime.toFixed(1) },
+                ),
+            say(
+              defineMessage({
+                id: "dashboard.operator.meanAssistedSessionLast",
+                defaultMessage: "Mean assisted session, last 24 hours",
+              }),
+            ),
             "/analytics",
             "clock",
           ],
         ]),
-        toolsTitle: "Support Tools",
+        toolsTitle: say(defineMessage({ id: "dashboard.operator.supportTools", defaultMessage: "Support Tools" })),
         tools: tools([
-          ["Citizen Support", "Run an assisted session", "/assisted-digital", "support"],
-          ["Process Requests", "Work through pending requests", "/coming-soon/process-requests", "inbox"],
-          ["Help Desk", "Questions and known issues", "/coming-soon/help-desk", "help"],
-          ["Call Center", "Telephone assistance", "/coming-soon/call-center", "phone"],
+          [
+            say(defineMessage({ id: "dashboard.operator.citizenSupport", defaultMessage: "Citizen Support" })),
+            say(
+              defineMessage({
+                id: "dashboard.operator.runAnAssistedSession",
+                defaultMessage: "Run an assisted session",
+              }),
+            ),
+            "/assisted-digital",
+            "support",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.operator.processRequests", defaultMessage: "Process Requests" })),
+            say(
+              defineMessage({
+                id: "dashboard.operator.workThroughPendingRequests",
+                defaultMessage: "Work through pending requests",
+              }),
+            ),
+            "/coming-soon/process-requests",
+            "inbox",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.operator.helpDesk", defaultMessage: "Help Desk" })),
+            say(
+              defineMessage({
+                id: "dashboard.operator.questionsAndKnownIssues",
+                defaultMessage: "Questions and known issues",
+              }),
+            ),
+            "/coming-soon/help-desk",
+            "help",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.operator.callCenter", defaultMessage: "Call Center" })),
+            say(
+              defineMessage({ id: "dashboard.operator.telephoneAssistance", defaultMessage: "Telephone assistance" }),
+            ),
+            "/coming-soon/call-center",
+            "phone",
+          ],
         ]),
-        activityTitle: "Recent Support",
-        statusTitle: "Support Metrics",
-        button: { label: "Open Support Dashboard", to: "/assisted" },
+        activityTitle: say(defineMessage({ id: "dashboard.operator.recentSupport", defaultMessage: "Recent Support" })),
+        statusTitle: say(defineMessage({ id: "dashboard.operator.supportMetrics", defaultMessage: "Support Metrics" })),
+        button: {
+          label: say(
+            defineMessage({ id: "dashboard.operator.openSupportDashboard", defaultMessage: "Open Support Dashboard" }),
+          ),
+          to: "/assisted",
+        },
       };
     }
     default: {
       const s = dashboard.stats;
       return {
-        subtitle: "Your digital identity wallet",
+        subtitle: say(
+          defineMessage({
+            id: "dashboard.citizen.yourDigitalIdentityWallet",
+            defaultMessage: "Your digital identity wallet",
+          }),
+        ),
         cards: cards([
           // The credentials the wallet lists (server/credentials/credentials.ts heldBy): the wallet and /credentials show the same number.
-          ["My Credentials", count(s.myCredentials), MY_CREDENTIALS_DESCRIPTION, "/credentials", "badge"],
-          ["Recent Shares", count(s.recentShares), "Times your credentials were shared", "/shares", "share"],
-          ["Profile Status", `${s.profileStatus}%`, "Profile complete", "/profile", "user"],
+          [
+            say(defineMessage({ id: "dashboard.citizen.myCredentials", defaultMessage: "My Credentials" })),
+            count(s.myCredentials),
+            say(
+              defineMessage({
+                id: "dashboard.citizen.myCredentialsDescription",
+                defaultMessage: "In your wallet, including any revoked or expired",
+              }),
+            ),
+            "/credentials",
+            "badge",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.citizen.recentShares", defaultMessage: "Recent Shares" })),
+            count(s.recentShares),
+            say(
+              defineMessage({
+                id: "dashboard.citizen.timesYourCredentialsWere",
+                defaultMessage: "Times your credentials were shared",
+              }),
+            ),
+            "/shares",
+            "share",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.citizen.profileStatus", defaultMessage: "Profile Status" })),
+            say(defineMessage({ id: "dashboard.citizen.percent", defaultMessage: "{value}%" }), {
+              value: s.profileStatus,
+            }),
+            say(defineMessage({ id: "dashboard.citizen.profileComplete", defaultMessage: "Profile complete" })),
+            "/profile",
+            "user",
+          ],
         ]),
-        toolsTitle: "Quick Actions",
+        toolsTitle: say(defineMessage({ id: "dashboard.citizen.quickActions", defaultMessage: "Quick Actions" })),
         tools: tools([
-          ["My Wallet", "See and manage your credentials", "/wallet", "wallet"],
-          ["Request Credential", "Ask an authority to issue one", "/wallet?action=request", "plus"],
-          ["Share Credentials", "Prove only what a check needs", "/wallet?action=share", "share"],
-          ["My Profile", "Your details and security", "/profile", "user"],
+          [
+            say(defineMessage({ id: "dashboard.citizen.myWallet", defaultMessage: "My Wallet" })),
+            say(
+              defineMessage({
+                id: "dashboard.citizen.seeAndManageYour",
+                defaultMessage: "See and manage your credentials",
+              }),
+            ),
+            "/wallet",
+            "wallet",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.citizen.requestCredential", defaultMessage: "Request Credential" })),
+            say(
+              defineMessage({
+                id: "dashboard.citizen.askAnAuthorityTo",
+                defaultMessage: "Ask an authority to issue one",
+              }),
+            ),
+            "/wallet?action=request",
+            "plus",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.citizen.shareCredentials", defaultMessage: "Share Credentials" })),
+            say(
+              defineMessage({
+                id: "dashboard.citizen.proveOnlyWhatA",
+                defaultMessage: "Prove only what a check needs",
+              }),
+            ),
+            "/wallet?action=share",
+            "share",
+          ],
+          [
+            say(defineMessage({ id: "dashboard.citizen.myProfile", defaultMessage: "My Profile" })),
+            say(
+              defineMessage({
+                id: "dashboard.citizen.yourDetailsAndSecurity",
+                defaultMessage: "Your details and security",
+              }),
+            ),
+            "/profile",
+            "user",
+          ],
         ]),
-        activityTitle: "Recent Activity",
-        statusTitle: "My Profile Strength",
-        button: { label: "Complete Your Profile", to: "/profile" },
+        activityTitle: say(
+          defineMessage({ id: "dashboard.citizen.recentActivity", defaultMessage: "Recent Activity" }),
+        ),
+        statusTitle: say(
+          defineMessage({ id: "dashboard.citizen.myProfileStrength", defaultMessage: "My Profile Strength" }),
+        ),
+        button: {
+          label: say(
+            defineMessage({ id: "dashboard.citizen.completeYourProfile", defaultMessage: "Complete Your Profile" }),
+          ),
+          to: "/profile",
+        },
       };
     }
   }

@@ -1,6 +1,8 @@
 import { useRevalidator } from "@remix-run/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { defineMessages, FormattedMessage, type IntlShape, type MessageTag, useIntl } from "react-intl";
 import { ApiError, apiRequest, handleMutationError } from "#app/client/api-client.ts";
+import { useFormats } from "#app/components/i18n/language.tsx";
 import { needsConfirmation } from "#app/components/profile/confirm-identity.tsx";
 import { ActionList, ActionListRow } from "#app/components/ui/action-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -8,7 +10,6 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { formatDate, formatDateTime } from "#core/format/format.ts";
 import type { PasskeySummary } from "#server/accounts/passkeys.ts";
 import {
   browserFailureMessage,
@@ -18,19 +19,104 @@ import {
   wasCancelled,
 } from "./passkey-client.ts";
 
+const messages = {
+  ...defineMessages({
+    enterName: { id: "passkeys.manager.enterName", defaultMessage: "Enter a name for your passkey" },
+    synced: { id: "passkeys.manager.synced", defaultMessage: "Synced passkey (available on your other devices)" },
+    oneDevice: { id: "passkeys.manager.oneDevice", defaultMessage: "Passkey on one device" },
+    validationError: { id: "passkeys.manager.validationError", defaultMessage: "Validation Error" },
+    added: { id: "passkeys.manager.added", defaultMessage: "Passkey Added" },
+    notAdded: { id: "passkeys.manager.notAdded", defaultMessage: "Passkey Not Added" },
+    didNotConfirm: { id: "passkeys.manager.didNotConfirm", defaultMessage: "You did not confirm it’s you." },
+    error: { id: "passkeys.manager.error", defaultMessage: "Passkey Error" },
+    removed: { id: "passkeys.manager.removed", defaultMessage: "Passkey Removed" },
+    notRemoved: { id: "passkeys.manager.notRemoved", defaultMessage: "Passkey Not Removed" },
+    heading: { id: "passkeys.manager.heading", defaultMessage: "Your passkeys" },
+    lead: {
+      id: "passkeys.manager.lead",
+      defaultMessage:
+        "Sign in with your fingerprint, face or screen lock instead of your password. Your password still works too.",
+    },
+    none: { id: "passkeys.manager.none", defaultMessage: "You have no passkeys yet." },
+    addForm: { id: "passkeys.manager.addForm", defaultMessage: "Add a passkey" },
+    name: { id: "passkeys.manager.name", defaultMessage: "Passkey name" },
+    nameHint: {
+      id: "passkeys.manager.nameHint",
+      defaultMessage: "So you can tell your passkeys apart, for example “Work laptop” or “My phone”.",
+    },
+    waiting: { id: "passkeys.manager.waiting", defaultMessage: "Waiting for your device..." },
+    unsupported: {
+      id: "passkeys.manager.unsupported",
+      defaultMessage: "This browser cannot make passkeys. Try another browser or device.",
+    },
+    unavailable: {
+      id: "passkeys.manager.unavailable",
+      defaultMessage: "Passkeys are not available on this service yet.",
+    },
+    needsJavaScript: { id: "passkeys.manager.needsJavaScript", defaultMessage: "Adding a passkey needs JavaScript." },
+    removeTitle: { id: "passkeys.manager.removeTitle", defaultMessage: "Remove this passkey?" },
+    removing: { id: "passkeys.manager.removing", defaultMessage: "Removing..." },
+    removePasskey: { id: "passkeys.manager.removePasskey", defaultMessage: "Remove passkey" },
+    cancel: { id: "passkeys.manager.cancel", defaultMessage: "Cancel" },
+  }),
+  ...defineMessages<{
+    nameTooLong: { max: number };
+    addedDescription: { name: string };
+    removedDescription: { name: string };
+    addedUsed: { added: string; lastUsed: string };
+    addedNotUsed: { added: string };
+    removeDescription: { name: string };
+    remove: { name: string; hidden: MessageTag };
+    elsewhere: { origin: string | null; link: MessageTag };
+  }>({
+    nameTooLong: {
+      id: "passkeys.manager.nameTooLong",
+      defaultMessage: "Passkey name must be {max} characters or fewer",
+    },
+    addedDescription: {
+      id: "passkeys.manager.addedDescription",
+      defaultMessage: "“{name}” is ready. You can now sign in with it.",
+    },
+    removedDescription: {
+      id: "passkeys.manager.removedDescription",
+      defaultMessage: "“{name}” can no longer be used to sign in.",
+    },
+    addedUsed: {
+      id: "passkeys.manager.addedUsed",
+      defaultMessage: "Added {added} · Last used {lastUsed}",
+      description: "{added} is a date, {lastUsed} a date and time.",
+    },
+    addedNotUsed: { id: "passkeys.manager.addedNotUsed", defaultMessage: "Added {added} · Not used yet" },
+    removeDescription: {
+      id: "passkeys.manager.removeDescription",
+      defaultMessage: "You will no longer be able to sign in with “{name}”. You can add it again later.",
+    },
+    remove: {
+      id: "passkeys.manager.remove",
+      defaultMessage: "Remove<hidden> passkey {name}</hidden>",
+      description: "Button; the hidden part is read by screen readers only.",
+    },
+    elsewhere: {
+      id: "passkeys.manager.elsewhere",
+      defaultMessage: "Passkeys work at <link>{origin}</link>. Open your profile there to add one.",
+    },
+  }),
+};
+
 /** The name rules the server applies (server/accounts/passkeys.ts PasskeyName), checked here first. */
 const NAME_MAX = 60;
-function nameProblem(name: string): string | null {
+function nameProblem(intl: IntlShape, name: string): string | null {
   const trimmed = name.trim();
-  if (!trimmed) return "Enter a name for your passkey";
-  if (trimmed.length > NAME_MAX) return `Passkey name must be ${NAME_MAX} characters or fewer`;
+  if (!trimmed) return intl.formatMessage(messages.enterName);
+  if (trimmed.length > NAME_MAX) return intl.formatMessage(messages.nameTooLong, { max: NAME_MAX });
   return null;
 }
 
 const kindOf = (passkey: PasskeySummary) =>
-  passkey.deviceType === "multiDevice" || passkey.backedUp
-    ? "Synced passkey (available on your other devices)"
-    : "Passkey on one device";
+  passkey.deviceType === "multiDevice" || passkey.backedUp ? messages.synced : messages.oneDevice;
+
+/** Words only a screen reader reads. */
+const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 /** The person closed "Confirm it's you" without confirming: the change was not made, and that is all. */
 class NotConfirmed extends Error {}
@@ -51,6 +137,8 @@ export function PasskeyManager({
   passkeyOrigin: string | null;
   confirmIdentity: () => Promise<boolean>;
 }) {
+  const intl = useIntl();
+  const f = useFormats();
   const [support, setSupport] = useState<PasskeySupport | null>(null);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
@@ -88,10 +176,10 @@ export function PasskeyManager({
 
   const onAdd = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = nameProblem(name);
+    const problem = nameProblem(intl, name);
     setNameError(problem);
     if (problem) {
-      toast({ title: "Validation Error", description: problem, variant: "destructive" });
+      toast({ title: intl.formatMessage(messages.validationError), description: problem, variant: "destructive" });
       nameRef.current?.focus();
       return;
     }
@@ -99,18 +187,25 @@ export function PasskeyManager({
     try {
       const added = await withConfirmation(() => registerPasskey(name));
       setName("");
-      toast({ title: "Passkey Added", description: `“${added.name}” is ready. You can now sign in with it.` });
+      toast({
+        title: intl.formatMessage(messages.added),
+        description: intl.formatMessage(messages.addedDescription, { name: added.name }),
+      });
       revalidator.revalidate();
     } catch (error) {
       if (error instanceof NotConfirmed) {
-        toast({ title: "Passkey Not Added", description: "You did not confirm it’s you.", variant: "destructive" });
+        toast({
+          title: intl.formatMessage(messages.notAdded),
+          description: intl.formatMessage(messages.didNotConfirm),
+          variant: "destructive",
+        });
       } else if (error instanceof ApiError) {
         if (error.status === 400 && error.serverMessage)
           setNameError(/name/i.test(error.serverMessage) ? error.serverMessage : null);
-        handleMutationError(error, toast, undefined, "Passkey Not Added");
+        handleMutationError(error, toast, undefined, intl.formatMessage(messages.notAdded));
       } else {
         toast({
-          title: wasCancelled(error) ? "Passkey Not Added" : "Passkey Error",
+          title: intl.formatMessage(wasCancelled(error) ? messages.notAdded : messages.error),
           description: browserFailureMessage(error),
           variant: "destructive",
         });
@@ -131,12 +226,19 @@ export function PasskeyManager({
         () => setRemoving(null),
       );
       setFocusHeading(true);
-      toast({ title: "Passkey Removed", description: `“${target.name}” can no longer be used to sign in.` });
+      toast({
+        title: intl.formatMessage(messages.removed),
+        description: intl.formatMessage(messages.removedDescription, { name: target.name }),
+      });
       revalidator.revalidate();
     } catch (error) {
       if (error instanceof NotConfirmed)
-        toast({ title: "Passkey Not Removed", description: "You did not confirm it’s you.", variant: "destructive" });
-      else handleMutationError(error, toast, undefined, "Passkey Not Removed");
+        toast({
+          title: intl.formatMessage(messages.notRemoved),
+          description: intl.formatMessage(messages.didNotConfirm),
+          variant: "destructive",
+        });
+      else handleMutationError(error, toast, undefined, intl.formatMessage(messages.notRemoved));
     } finally {
       setBusy(false);
       setRemoving(null);
@@ -154,25 +256,25 @@ export function PasskeyManager({
         tabIndex={-1}
         className="text-lg font-bold focus:outline-none focus-visible:ring-4 focus-visible:ring-govuk-yellow"
       >
-        Your passkeys
+        {intl.formatMessage(messages.heading)}
       </h3>
-      <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-        Sign in with your fingerprint, face or screen lock instead of your password. Your password still works too.
-      </p>
+      <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">{intl.formatMessage(messages.lead)}</p>
       {passkeys.length === 0 ? (
-        <p className="mt-3">You have no passkeys yet.</p>
+        <p className="mt-3">{intl.formatMessage(messages.none)}</p>
       ) : (
-        <ActionList label="Your passkeys">
+        <ActionList label={intl.formatMessage(messages.heading)}>
           {passkeys.map((passkey) => (
             <ActionListRow
               key={passkey.id}
               title={<bdi>{passkey.name}</bdi>}
-              kind={kindOf(passkey)}
+              kind={intl.formatMessage(kindOf(passkey))}
               when={
-                <>
-                  Added {formatDate(passkey.createdAt)} ·{" "}
-                  {passkey.lastUsed ? `Last used ${formatDateTime(passkey.lastUsed)}` : "Not used yet"}
-                </>
+                passkey.lastUsed
+                  ? intl.formatMessage(messages.addedUsed, {
+                      added: f.date(passkey.createdAt),
+                      lastUsed: f.dateTime(passkey.lastUsed),
+                    })
+                  : intl.formatMessage(messages.addedNotUsed, { added: f.date(passkey.createdAt) })
               }
               action={
                 <Button
@@ -181,7 +283,7 @@ export function PasskeyManager({
                   onClick={() => setRemoving(passkey)}
                   disabled={busy}
                 >
-                  Remove<span className="sr-only"> passkey {passkey.name}</span>
+                  <FormattedMessage {...messages.remove} values={{ name: passkey.name, hidden }} />
                 </Button>
               }
             />
@@ -190,59 +292,69 @@ export function PasskeyManager({
       )}
 
       {support === "ready" ? (
-        <form onSubmit={(event) => void onAdd(event)} noValidate aria-label="Add a passkey" className="mt-5 grid gap-3">
+        <form
+          onSubmit={(event) => void onAdd(event)}
+          noValidate
+          aria-label={intl.formatMessage(messages.addForm)}
+          className="mt-5 grid gap-3"
+        >
           <TextField
             ref={nameRef}
             name="passkeyName"
-            label="Passkey name"
-            hint="So you can tell your passkeys apart, for example “Work laptop” or “My phone”."
+            label={intl.formatMessage(messages.name)}
+            hint={intl.formatMessage(messages.nameHint)}
             autoComplete="off"
             maxLength={NAME_MAX + 20}
             value={name}
             onChange={(event) => {
               setName(event.target.value);
-              if (nameError) setNameError(nameProblem(event.target.value));
+              if (nameError) setNameError(nameProblem(intl, event.target.value));
             }}
             errors={nameError ? [nameError] : undefined}
           />
           <div>
             <Button type="submit" disabled={adding}>
-              {adding ? "Waiting for your device..." : "Add a passkey"}
+              {intl.formatMessage(adding ? messages.waiting : messages.addForm)}
             </Button>
           </div>
         </form>
       ) : support === "elsewhere" ? (
         <p className="mt-4 text-sm">
-          Passkeys work at <TextLink href={`${passkeyOrigin}/profile#passkeys`}>{passkeyOrigin}</TextLink>. Open your
-          profile there to add one.
+          <FormattedMessage
+            {...messages.elsewhere}
+            values={{
+              origin: passkeyOrigin,
+              link: (chunks) => (
+                <TextLink href={`${passkeyOrigin}/profile#passkeys`} dir="ltr">
+                  {chunks}
+                </TextLink>
+              ),
+            }}
+          />
         </p>
       ) : support === "unsupported" ? (
-        <p className="mt-4 text-sm">This browser cannot make passkeys. Try another browser or device.</p>
+        <p className="mt-4 text-sm">{intl.formatMessage(messages.unsupported)}</p>
       ) : support === "unavailable" ? (
-        <p className="mt-4 text-sm">Passkeys are not available on this service yet.</p>
+        <p className="mt-4 text-sm">{intl.formatMessage(messages.unavailable)}</p>
       ) : (
         <noscript>
-          <p className="mt-4 text-sm">Adding a passkey needs JavaScript.</p>
+          <p className="mt-4 text-sm">{intl.formatMessage(messages.needsJavaScript)}</p>
         </noscript>
       )}
 
       <Dialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
-        title="Remove this passkey?"
-        description={
-          removing
-            ? `You will no longer be able to sign in with “${removing.name}”. You can add it again later.`
-            : undefined
-        }
+        title={intl.formatMessage(messages.removeTitle)}
+        description={removing ? intl.formatMessage(messages.removeDescription, { name: removing.name }) : undefined}
         testId="remove-passkey-dialog"
       >
         <div className="flex flex-wrap gap-3">
           <Button variant="destructive" onClick={() => void onRemove()} disabled={busy}>
-            {busy ? "Removing..." : "Remove passkey"}
+            {intl.formatMessage(busy ? messages.removing : messages.removePasskey)}
           </Button>
           <Button variant="secondary" onClick={() => setRemoving(null)}>
-            Cancel
+            {intl.formatMessage(messages.cancel)}
           </Button>
         </div>
       </Dialog>

@@ -10,6 +10,7 @@
 import { Form } from "@remix-run/react";
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { defineMessages, useIntl } from "react-intl";
 import { ApiError, apiRequest } from "#app/client/api-client.ts";
 import { browserFailureMessage } from "#app/components/passkeys/passkey-client.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -20,7 +21,19 @@ import { PasswordField } from "./password-field.tsx";
 /** The code of the server's refusal (server/accounts/reauth.ts REAUTH_REQUIRED_CODE). */
 const REAUTH_REQUIRED = "reauth_required";
 
-const CONFIRM_WHY = "For your security, enter your password before you change how you sign in or your email address.";
+const messages = defineMessages({
+  title: { id: "profile.confirmIdentity.title", defaultMessage: "Confirm it’s you" },
+  why: {
+    id: "profile.confirmIdentity.why",
+    defaultMessage: "For your security, enter your password before you change how you sign in or your email address.",
+  },
+  enterPassword: { id: "profile.confirmIdentity.enterPassword", defaultMessage: "Enter your password" },
+  password: { id: "profile.confirmIdentity.password", defaultMessage: "Password" },
+  checking: { id: "profile.confirmIdentity.checking", defaultMessage: "Checking..." },
+  confirm: { id: "profile.confirmIdentity.confirm", defaultMessage: "Confirm" },
+  usePasskey: { id: "profile.confirmIdentity.usePasskey", defaultMessage: "Use a passkey instead" },
+  cancel: { id: "profile.confirmIdentity.cancel", defaultMessage: "Cancel" },
+});
 
 /** Whether `error` (an ApiError) is the server asking to confirm it's you. */
 export function needsConfirmation(error: unknown): boolean {
@@ -49,6 +62,7 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
   confirm: () => Promise<boolean>;
   dialog: ReactNode;
 } {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -83,7 +97,7 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
   const onPassword = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!password) {
-      setError("Enter your password");
+      setError(intl.formatMessage(messages.enterPassword));
       passwordRef.current?.focus();
       return;
     }
@@ -117,20 +131,20 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
     <Dialog
       open={open}
       onClose={() => finish(false)}
-      title="Confirm it’s you"
-      description={CONFIRM_WHY}
+      title={intl.formatMessage(messages.title)}
+      description={intl.formatMessage(messages.why)}
       testId="confirm-identity-dialog"
     >
       <form
         onSubmit={(event) => void onPassword(event)}
         noValidate
-        aria-label="Confirm it’s you"
+        aria-label={intl.formatMessage(messages.title)}
         className="grid gap-4"
       >
         <PasswordField
           ref={passwordRef}
           name="reauthPassword"
-          label="Password"
+          label={intl.formatMessage(messages.password)}
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
@@ -138,15 +152,15 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>
-            {busy ? "Checking..." : "Confirm"}
+            {intl.formatMessage(busy ? messages.checking : messages.confirm)}
           </Button>
           {passkeys ? (
             <Button type="button" variant="outline" onClick={() => void onPasskey()} disabled={busy}>
-              Use a passkey instead
+              {intl.formatMessage(messages.usePasskey)}
             </Button>
           ) : null}
           <Button type="button" variant="secondary" onClick={() => finish(false)}>
-            Cancel
+            {intl.formatMessage(messages.cancel)}
           </Button>
         </div>
       </form>
@@ -162,6 +176,7 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
  * (the form that asked, open again), and `errors` the messages of a refused try.
  */
 export function ConfirmIdentityForm({ returnTo, errors }: { returnTo: string; errors: string[] | undefined }) {
+  const intl = useIntl();
   const [password, setPassword] = useState("");
   return (
     <section
@@ -170,21 +185,27 @@ export function ConfirmIdentityForm({ returnTo, errors }: { returnTo: string; er
       className="mt-6 border-s-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
     >
       <h2 id="confirm-identity-heading" className="text-xl font-bold">
-        Confirm it’s you
+        {intl.formatMessage(messages.title)}
       </h2>
-      <p className="mt-2">{CONFIRM_WHY}</p>
-      <Form method="post" action={returnTo} noValidate aria-label="Confirm it’s you" className="mt-4 grid gap-4">
+      <p className="mt-2">{intl.formatMessage(messages.why)}</p>
+      <Form
+        method="post"
+        action={returnTo}
+        noValidate
+        aria-label={intl.formatMessage(messages.title)}
+        className="mt-4 grid gap-4"
+      >
         <input type="hidden" name="intent" value="confirm-identity" />
         <PasswordField
           name="password"
-          label="Password"
+          label={intl.formatMessage(messages.password)}
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
           errors={errors}
         />
         <div>
-          <Button type="submit">Confirm</Button>
+          <Button type="submit">{intl.formatMessage(messages.confirm)}</Button>
         </div>
       </Form>
     </section>

@@ -1,12 +1,47 @@
 /** The inputs of each /profile form, in order, and the privacy section's yes-or-no questions. */
+import { defineMessages, type TypedMessageDescriptor, useIntl } from "react-intl";
 import { FieldErrors as FieldErrorList } from "#app/components/ui/text-field.tsx";
 import type { EditableSection } from "#core/profile/items.ts";
 import type { ProfileFormValues } from "#server/profile/profile.ts";
 
+const messages = defineMessages({
+  firstName: { id: "profile.formFields.firstName", defaultMessage: "First name" },
+  lastName: { id: "profile.formFields.lastName", defaultMessage: "Last name" },
+  email: { id: "profile.formFields.email", defaultMessage: "Email address" },
+  phone: { id: "profile.formFields.phone", defaultMessage: "Phone number" },
+  phoneHint: { id: "profile.formFields.phoneHint", defaultMessage: "For example, 07700 900982 or +44 7700 900982" },
+  dateOfBirth: { id: "profile.formFields.dateOfBirth", defaultMessage: "Date of birth" },
+  addressLine1: { id: "profile.formFields.addressLine1", defaultMessage: "Address line 1" },
+  addressLine2: { id: "profile.formFields.addressLine2", defaultMessage: "Address line 2 (optional)" },
+  town: { id: "profile.formFields.town", defaultMessage: "Town or city" },
+  postcode: { id: "profile.formFields.postcode", defaultMessage: "Postcode" },
+  contactName: { id: "profile.formFields.contactName", defaultMessage: "Full name" },
+  relationship: { id: "profile.formFields.relationship", defaultMessage: "Relationship to you" },
+  relationshipHint: {
+    id: "profile.formFields.relationshipHint",
+    defaultMessage: "For example, partner, parent or friend",
+  },
+  analyticsLegend: { id: "profile.formFields.analyticsLegend", defaultMessage: "Share usage analytics?" },
+  analyticsHint: {
+    id: "profile.formFields.analyticsHint",
+    defaultMessage:
+      "Whether the pages you use while signed in may be recorded against your account to improve the service.",
+  },
+  analyticsYes: { id: "profile.formFields.analyticsYes", defaultMessage: "Yes, share usage analytics" },
+  analyticsNo: { id: "profile.formFields.analyticsNo", defaultMessage: "No, do not share" },
+  notifyLegend: { id: "profile.formFields.notifyLegend", defaultMessage: "Notify you when a credential is verified?" },
+  notifyHint: {
+    id: "profile.formFields.notifyHint",
+    defaultMessage: "Whether you want a notification each time an organisation checks one of your credentials.",
+  },
+  notifyYes: { id: "profile.formFields.notifyYes", defaultMessage: "Yes, notify me" },
+  notifyNo: { id: "profile.formFields.notifyNo", defaultMessage: "No, do not notify me" },
+});
+
 interface FieldSpec {
   name: string;
-  label: string;
-  hint?: string;
+  label: TypedMessageDescriptor;
+  hint?: TypedMessageDescriptor;
   type?: string;
   autoComplete?: string;
   inputMode?: "tel" | "email" | "text";
@@ -16,62 +51,62 @@ interface FieldSpec {
 /** The inputs of each form, in order; the names are the fields of core/profile/items.ts. */
 export const FORM_FIELDS: Record<Exclude<EditableSection, "privacy">, FieldSpec[]> = {
   basic: [
-    { name: "firstName", label: "First name", autoComplete: "given-name" },
-    { name: "lastName", label: "Last name", autoComplete: "family-name" },
-    { name: "email", label: "Email address", type: "email", autoComplete: "email", inputMode: "email" },
+    { name: "firstName", label: messages.firstName, autoComplete: "given-name" },
+    { name: "lastName", label: messages.lastName, autoComplete: "family-name" },
+    { name: "email", label: messages.email, type: "email", autoComplete: "email", inputMode: "email" },
     {
       name: "phone",
-      label: "Phone number",
+      label: messages.phone,
       type: "tel",
       autoComplete: "tel",
-      hint: "For example, 07700 900982 or +44 7700 900982",
+      hint: messages.phoneHint,
     },
-    { name: "dateOfBirth", label: "Date of birth", type: "date", autoComplete: "bday", width: "sm:max-w-xs" },
+    { name: "dateOfBirth", label: messages.dateOfBirth, type: "date", autoComplete: "bday", width: "sm:max-w-xs" },
   ],
   address: [
-    { name: "addressLine1", label: "Address line 1", autoComplete: "address-line1" },
-    { name: "addressLine2", label: "Address line 2 (optional)", autoComplete: "address-line2" },
-    { name: "town", label: "Town or city", autoComplete: "address-level2", width: "sm:max-w-sm" },
-    { name: "postcode", label: "Postcode", autoComplete: "postal-code", width: "sm:max-w-[10rem]" },
+    { name: "addressLine1", label: messages.addressLine1, autoComplete: "address-line1" },
+    { name: "addressLine2", label: messages.addressLine2, autoComplete: "address-line2" },
+    { name: "town", label: messages.town, autoComplete: "address-level2", width: "sm:max-w-sm" },
+    { name: "postcode", label: messages.postcode, autoComplete: "postal-code", width: "sm:max-w-[10rem]" },
   ],
   emergency: [
-    { name: "emergencyContactName", label: "Full name", autoComplete: "off" },
+    { name: "emergencyContactName", label: messages.contactName, autoComplete: "off" },
     {
       name: "emergencyContactPhone",
-      label: "Phone number",
+      label: messages.phone,
       type: "tel",
       autoComplete: "off",
-      hint: "For example, 07700 900982 or +44 7700 900982",
+      hint: messages.phoneHint,
     },
     {
       name: "emergencyContactRelationship",
-      label: "Relationship to you",
+      label: messages.relationship,
       autoComplete: "off",
-      hint: "For example, partner, parent or friend",
+      hint: messages.relationshipHint,
     },
   ],
 };
 
 export const PRIVACY_QUESTIONS: {
   name: keyof ProfileFormValues["privacy"];
-  legend: string;
-  hint: string;
-  yes: string;
-  no: string;
+  legend: TypedMessageDescriptor;
+  hint: TypedMessageDescriptor;
+  yes: TypedMessageDescriptor;
+  no: TypedMessageDescriptor;
 }[] = [
   {
     name: "shareAnalytics",
-    legend: "Share usage analytics?",
-    hint: "Whether the pages you use while signed in may be recorded against your account to improve the service.",
-    yes: "Yes, share usage analytics",
-    no: "No, do not share",
+    legend: messages.analyticsLegend,
+    hint: messages.analyticsHint,
+    yes: messages.analyticsYes,
+    no: messages.analyticsNo,
   },
   {
     name: "notifyOnVerification",
-    legend: "Notify you when a credential is verified?",
-    hint: "Whether you want a notification each time an organisation checks one of your credentials.",
-    yes: "Yes, notify me",
-    no: "No, do not notify me",
+    legend: messages.notifyLegend,
+    hint: messages.notifyHint,
+    yes: messages.notifyYes,
+    no: messages.notifyNo,
   },
 ];
 
@@ -86,22 +121,23 @@ export function YesNoQuestion({
   autoFocus,
 }: {
   name: string;
-  legend: string;
-  hint: string;
-  yes: string;
-  no: string;
+  legend: TypedMessageDescriptor;
+  hint: TypedMessageDescriptor;
+  yes: TypedMessageDescriptor;
+  no: TypedMessageDescriptor;
   value: string;
   errors?: string[];
   autoFocus: boolean;
 }) {
+  const intl = useIntl();
   const hintId = `field-${name}-hint`;
   const errorId = `field-${name}-error`;
   const invalid = Boolean(errors?.length);
   return (
     <fieldset aria-describedby={[hintId, invalid ? errorId : null].filter(Boolean).join(" ")} className="grid gap-2">
-      <legend className="font-semibold">{legend}</legend>
+      <legend className="font-semibold">{intl.formatMessage(legend)}</legend>
       <p id={hintId} className="text-sm text-govuk-grey dark:text-slate-400">
-        {hint}
+        {intl.formatMessage(hint)}
       </p>
       {invalid ? <FieldErrorList id={errorId} errors={errors!} /> : null}
       <div className={`grid gap-2 ${invalid ? "border-s-4 border-govuk-red ps-3" : ""}`}>
@@ -122,7 +158,7 @@ export function YesNoQuestion({
               autoFocus={autoFocus && index === 0}
               className="h-6 w-6 accent-govuk-green"
             />
-            {label}
+            {intl.formatMessage(label)}
           </label>
         ))}
       </div>

@@ -10,7 +10,8 @@
  * Without JavaScript, Security Settings' forms post to the route too, and the page says the answer
  * (and asks to confirm it's you in the page, where the dialog cannot open).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { defineMessages, type IntlShape, type TypedMessageDescriptor, useIntl } from "react-intl";
 import { PasskeyManager } from "#app/components/passkeys/passkey-manager.tsx";
 import { Card, LinkCard } from "#app/components/ui/card.tsx";
 import type { IconName } from "#app/components/ui/icons.tsx";
@@ -20,6 +21,7 @@ import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import type { SecurityFormAnswer, SecurityIntent } from "#core/accounts/security-settings.ts";
+import type { Locale } from "#core/i18n/locales.ts";
 import { type EditableSection, PROFILE_ITEMS, type ProfileItemKey } from "#core/profile/items.ts";
 import type { PasskeySummary } from "#server/accounts/passkeys.ts";
 import type { SignedInSession } from "#server/accounts/signed-in-sessions.ts";
@@ -28,6 +30,7 @@ import type { ProfileSaveAnswer } from "#server/profile/profile-page.ts";
 import { ChangePassword } from "./change-password.tsx";
 import { ConfirmIdentityForm, useConfirmIdentity } from "./confirm-identity.tsx";
 import { editPath } from "./edit-path.ts";
+import { LanguageSetting } from "./language-setting.tsx";
 import { SectionCard } from "./section-card.tsx";
 import { SectionForm } from "./section-form.tsx";
 import { SignedInSessions } from "./signed-in-sessions.tsx";
@@ -40,37 +43,104 @@ export interface ProfilePageProps {
   passkeys: PasskeySummary[];
   passkeyOrigin: string | null;
   sessions: SignedInSession[];
+  /** The language saved on the profile, or null. */
+  language: Locale | null;
   actionData: ProfileSaveAnswer | SecurityFormAnswer | undefined;
 }
 
-/** Where each Security Settings form is on the page, and the toast's title when it was refused. */
-const SECURITY_FORMS: Record<SecurityIntent, { anchor: string; refused: string }> = {
-  "confirm-identity": { anchor: "#confirm-identity", refused: "Not Confirmed" },
-  "change-password": { anchor: "#change-password", refused: "Password Not Changed" },
-  "sign-out-session": { anchor: "#sessions", refused: "Not Signed Out" },
-  "sign-out-others": { anchor: "#sessions", refused: "Not Signed Out" },
+const messages = {
+  ...defineMessages({
+    notConfirmed: { id: "profile.page.notConfirmed", defaultMessage: "Not Confirmed" },
+    passwordNotChanged: { id: "profile.page.passwordNotChanged", defaultMessage: "Password Not Changed" },
+    notSignedOut: { id: "profile.page.notSignedOut", defaultMessage: "Not Signed Out" },
+    contactTitle: { id: "profile.page.contactTitle", defaultMessage: "Update Contact Info" },
+    contactDescription: {
+      id: "profile.page.contactDescription",
+      defaultMessage: "Your email address and phone number",
+    },
+    emergencyTitle: { id: "profile.page.emergencyTitle", defaultMessage: "Emergency Contacts" },
+    emergencyDescription: { id: "profile.page.emergencyDescription", defaultMessage: "Someone we can contact for you" },
+    securityTitle: { id: "profile.page.securityTitle", defaultMessage: "Security Settings" },
+    securityDescription: { id: "profile.page.securityDescription", defaultMessage: "Your password and passkeys" },
+    privacyTitle: { id: "profile.page.privacyTitle", defaultMessage: "Privacy Settings" },
+    privacyDescription: { id: "profile.page.privacyDescription", defaultMessage: "How your data is used" },
+    profileUpdated: { id: "profile.page.profileUpdated", defaultMessage: "Profile Updated" },
+    notSaved: { id: "profile.page.notSaved", defaultMessage: "Not Saved" },
+    didNotConfirm: { id: "profile.page.didNotConfirm", defaultMessage: "You did not confirm it’s you." },
+    validationError: { id: "profile.page.validationError", defaultMessage: "Validation Error" },
+    title: { id: "profile.page.title", defaultMessage: "My Profile" },
+    lead: {
+      id: "profile.page.lead",
+      defaultMessage: "Keep your details up to date so services can reach you and trust your identity.",
+    },
+    completion: { id: "profile.page.completion", defaultMessage: "Profile completion" },
+    problem: { id: "profile.page.problem", defaultMessage: "There is a problem" },
+    quickActions: { id: "profile.page.quickActions", defaultMessage: "Quick actions" },
+    remainingHeading: { id: "profile.page.remainingHeading", defaultMessage: "Complete Remaining Sections" },
+    remainingLead: {
+      id: "profile.page.remainingLead",
+      defaultMessage: "Finish these sections to complete your profile:",
+    },
+    remainingIdentity: {
+      id: "profile.page.remainingIdentity",
+      defaultMessage: "— request a credential from an authority in your wallet",
+    },
+    remainingSecurity: { id: "profile.page.remainingSecurity", defaultMessage: "— add a passkey" },
+  }),
+  ...defineMessages<{
+    percent: { value: number };
+    sectionsComplete: { complete: number; total: number };
+    remainingItems: { count: number };
+  }>({
+    percent: {
+      id: "profile.page.percent",
+      defaultMessage: "{value}%",
+      description: "A percentage, e.g. '50%'.",
+    },
+    sectionsComplete: {
+      id: "profile.page.sectionsComplete",
+      defaultMessage: "{complete} of {total} sections complete",
+    },
+    remainingItems: {
+      id: "profile.page.remainingItems",
+      defaultMessage: "{count, plural, one {— # item to add} other {— # items to add}}",
+    },
+  }),
 };
 
-const QUICK_ACTIONS: { title: string; description: string; to: string; icon: IconName }[] = [
+/** Where each Security Settings form is on the page, and the toast's title when it was refused. */
+const SECURITY_FORMS: Record<SecurityIntent, { anchor: string; refused: TypedMessageDescriptor }> = {
+  "confirm-identity": { anchor: "#confirm-identity", refused: messages.notConfirmed },
+  "change-password": { anchor: "#change-password", refused: messages.passwordNotChanged },
+  "sign-out-session": { anchor: "#sessions", refused: messages.notSignedOut },
+  "sign-out-others": { anchor: "#sessions", refused: messages.notSignedOut },
+};
+
+const QUICK_ACTIONS: {
+  title: TypedMessageDescriptor;
+  description: TypedMessageDescriptor;
+  to: string;
+  icon: IconName;
+}[] = [
   {
-    title: "Update Contact Info",
-    description: "Your email address and phone number",
+    title: messages.contactTitle,
+    description: messages.contactDescription,
     to: editPath("basic"),
     icon: "phone",
   },
   {
-    title: "Emergency Contacts",
-    description: "Someone we can contact for you",
+    title: messages.emergencyTitle,
+    description: messages.emergencyDescription,
     to: editPath("emergency"),
     icon: "users",
   },
   {
-    title: "Security Settings",
-    description: "Your password and passkeys",
+    title: messages.securityTitle,
+    description: messages.securityDescription,
     to: "/profile#section-security",
     icon: "shield",
   },
-  { title: "Privacy Settings", description: "How your data is used", to: editPath("privacy"), icon: "settings" },
+  { title: messages.privacyTitle, description: messages.privacyDescription, to: editPath("privacy"), icon: "settings" },
 ];
 
 /**
@@ -85,8 +155,14 @@ export function ProfilePage({
   passkeys,
   passkeyOrigin,
   sessions,
+  language,
   actionData,
 }: ProfilePageProps) {
+  const intl = useIntl();
+  // The effects below answer a post once: a new page language (its messages revalidated) must not
+  // run them again, so they read the formatter through a ref rather than depend on it.
+  const intlRef = useRef(intl);
+  intlRef.current = intl;
   const hydrated = useHydrated();
   const { toast } = useToast();
   // A passkey can confirm it's you where passkeys work: the person has one, and this is their origin.
@@ -102,12 +178,17 @@ export function ProfilePage({
     if (!security) return;
     if (security.ok) toast({ title: security.title, description: security.message });
     else
-      toast({ title: SECURITY_FORMS[security.intent].refused, description: security.message, variant: "destructive" });
+      toast({
+        title: intlRef.current.formatMessage(SECURITY_FORMS[security.intent].refused),
+        description: security.message,
+        variant: "destructive",
+      });
   }, [security, toast]);
 
   useEffect(() => {
     if (!saved) return;
-    if (saved.ok) toast({ title: "Profile Updated", description: saved.message });
+    const say = intlRef.current.formatMessage;
+    if (saved.ok) toast({ title: say(messages.profileUpdated), description: saved.message });
     else if (saved.code === "reauth_required" && saved.section) {
       // A new email address: confirm it's you, then the same form (still holding what was typed) goes again.
       const formId = `edit-${saved.section}`;
@@ -115,9 +196,18 @@ export function ProfilePage({
         const form = document.getElementById(formId);
         if (confirmed && form instanceof HTMLFormElement) form.requestSubmit();
         else if (!confirmed)
-          toast({ title: "Not Saved", description: "You did not confirm it’s you.", variant: "destructive" });
+          toast({
+            title: say(messages.notSaved),
+            description: say(messages.didNotConfirm),
+            variant: "destructive",
+          });
       });
-    } else toast({ title: "Validation Error", description: saved.message, variant: "destructive" });
+    } else
+      toast({
+        title: say(messages.validationError),
+        description: saved.message,
+        variant: "destructive",
+      });
   }, [saved, toast, confirm]);
 
   const failed = saved && !saved.ok ? saved : null;
@@ -141,19 +231,28 @@ export function ProfilePage({
 
   return (
     <SignedInPage
-      title="My Profile"
-      lead="Keep your details up to date so services can reach you and trust your identity."
+      title={intl.formatMessage(messages.title)}
+      lead={intl.formatMessage(messages.lead)}
       aside={
         <Card className="w-full p-5 sm:w-80">
           <div className="flex items-baseline justify-between gap-4">
-            <span className="font-semibold text-govuk-grey dark:text-slate-300">Profile completion</span>
+            <span className="font-semibold text-govuk-grey dark:text-slate-300">
+              {intl.formatMessage(messages.completion)}
+            </span>
             <span className="text-4xl font-bold tabular-nums" data-testid="profile-completion">
-              {profile.completion}%
+              {intl.formatMessage(messages.percent, { value: profile.completion })}
             </span>
           </div>
-          <ProgressBar value={profile.completion} label="Profile completion" className="mt-3 h-3" />
+          <ProgressBar
+            value={profile.completion}
+            label={intl.formatMessage(messages.completion)}
+            className="mt-3 h-3"
+          />
           <p className="mt-2 text-sm text-govuk-grey dark:text-slate-400">
-            {profile.completeSections} of {profile.totalSections} sections complete
+            {intl.formatMessage(messages.sectionsComplete, {
+              complete: profile.completeSections,
+              total: profile.totalSections,
+            })}
           </p>
         </Card>
       }
@@ -172,7 +271,7 @@ export function ProfilePage({
           role="alert"
           className="mt-6 border-s-4 border-govuk-red bg-white p-4 dark:border-red-500 dark:bg-slate-900"
         >
-          <p className="font-bold">There is a problem</p>
+          <p className="font-bold">{intl.formatMessage(messages.problem)}</p>
           {/* Red on white, as a section form's summary: red on pale red is below WCAG's 4.5:1. */}
           <p className="mt-1 font-semibold text-govuk-red dark:text-red-400">
             {securityFailed ? (
@@ -193,16 +292,16 @@ export function ProfilePage({
 
       <section aria-labelledby="quick-actions-heading" className="mt-8">
         <h2 id="quick-actions-heading" className="sr-only">
-          Quick actions
+          {intl.formatMessage(messages.quickActions)}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {QUICK_ACTIONS.map((action) => (
-            <li key={action.title}>
+            <li key={action.title.id}>
               <LinkCard
                 to={action.to}
                 icon={action.icon}
-                title={action.title}
-                description={action.description}
+                title={intl.formatMessage(action.title)}
+                description={intl.formatMessage(action.description)}
                 preventScrollReset
               />
             </li>
@@ -241,6 +340,10 @@ export function ProfilePage({
           </SectionCard>
         ))}
       </div>
+      <LanguageSetting
+        saved={language}
+        errors={failed && failed.section === null ? failed.fieldErrors.language : undefined}
+      />
       {dialog}
     </SignedInPage>
   );
@@ -248,22 +351,23 @@ export function ProfilePage({
 
 /** The "Complete Remaining Sections" prompt (spec 000 §2), naming each section still to do and where to do it. */
 function RemainingSections({ sections }: { sections: ProfileSection[] }) {
+  const intl = useIntl();
   return (
     <section
       aria-labelledby="remaining-heading"
       className="mt-8 border-s-8 border-govuk-blue bg-white p-6 dark:border-govuk-blue-light dark:bg-slate-900"
     >
       <h2 id="remaining-heading" className="text-xl font-bold">
-        Complete Remaining Sections
+        {intl.formatMessage(messages.remainingHeading)}
       </h2>
-      <p className="mt-2">Finish these sections to complete your profile:</p>
+      <p className="mt-2">{intl.formatMessage(messages.remainingLead)}</p>
       <ul className="mt-3 grid gap-2">
         {sections.map((section) => (
           <li key={section.id} className="flex flex-wrap items-baseline gap-x-2">
             <TextLink href={`#section-${section.id}`} className="font-semibold">
               {section.title}
             </TextLink>
-            <span className="text-govuk-grey dark:text-slate-400">{remainingHint(section)}</span>
+            <span className="text-govuk-grey dark:text-slate-400">{remainingHint(intl, section)}</span>
           </li>
         ))}
       </ul>
@@ -271,15 +375,15 @@ function RemainingSections({ sections }: { sections: ProfileSection[] }) {
   );
 }
 
-function remainingHint(section: ProfileSection): string {
+function remainingHint(intl: IntlShape, section: ProfileSection): string {
   switch (section.id) {
     case "identity":
-      return "— request a credential from an authority in your wallet";
+      return intl.formatMessage(messages.remainingIdentity);
     case "security":
-      return "— add a passkey";
-    default: {
-      const missing = section.items.filter((i) => i.status === "incomplete").length;
-      return `— ${missing} ${missing === 1 ? "item" : "items"} to add`;
-    }
+      return intl.formatMessage(messages.remainingSecurity);
+    default:
+      return intl.formatMessage(messages.remainingItems, {
+        count: section.items.filter((i) => i.status === "incomplete").length,
+      });
   }
 }

@@ -1,6 +1,7 @@
 /** A section of /profile: its title, status and progress, its items or its open form (spec 000 §3 "Profile section"). */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { defineMessages, FormattedMessage, type MessageTag, useIntl } from "react-intl";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { valueDirection } from "#app/components/ui/direction.ts";
@@ -14,6 +15,45 @@ import { editPath } from "./edit-path.ts";
 
 const smallButton = "px-3 py-1 text-sm";
 
+const messages = {
+  ...defineMessages({
+    complete: { id: "profile.sectionCard.complete", defaultMessage: "Complete", description: "Status: done." },
+    incomplete: {
+      id: "profile.sectionCard.incomplete",
+      defaultMessage: "Incomplete",
+      description: "Status: not done.",
+    },
+    openWallet: { id: "profile.sectionCard.openWallet", defaultMessage: "Open wallet" },
+  }),
+  ...defineMessages<{
+    progress: { section: string };
+    percent: { value: number };
+    edit: { section: string; hidden: MessageTag };
+    completeItem: { item: string; hidden: MessageTag };
+  }>({
+    progress: { id: "profile.sectionCard.progress", defaultMessage: "{section} progress" },
+    percent: {
+      id: "profile.sectionCard.percent",
+      defaultMessage: "{value}%",
+      description: "A percentage, e.g. '50%'.",
+    },
+    edit: {
+      id: "profile.sectionCard.edit",
+      defaultMessage: "Edit<hidden> {section}</hidden>",
+      description: "Button; the hidden part is read by screen readers only: 'Edit Basic Information'.",
+    },
+    completeItem: {
+      id: "profile.sectionCard.completeItem",
+      defaultMessage: "Complete<hidden> {item}</hidden>",
+      description:
+        "Button that fills in a missing detail (an action, not a status); the hidden part is for screen readers: 'Complete Phone number'.",
+    },
+  }),
+};
+
+/** Words only a screen reader reads. */
+const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
+
 /** A section's card: its items, or its open form; `after` follows either (Security Settings' passkeys). */
 export function SectionCard({
   section,
@@ -26,6 +66,7 @@ export function SectionCard({
   children: ReactNode;
   after?: ReactNode;
 }) {
+  const intl = useIntl();
   const complete = section.status === "complete";
   const headingId = `section-${section.id}-heading`;
   return (
@@ -35,16 +76,22 @@ export function SectionCard({
           <h2 id={headingId} className="text-xl font-bold">
             {section.title}
           </h2>
-          <StatusBadge tone={complete ? "ok" : "warn"}>{complete ? "Complete" : "Incomplete"}</StatusBadge>
+          <StatusBadge tone={complete ? "ok" : "warn"}>
+            {intl.formatMessage(complete ? messages.complete : messages.incomplete)}
+          </StatusBadge>
         </div>
         <div className="shrink-0">
           <SectionAction section={section} open={open} />
         </div>
       </div>
       <div className="mt-4 flex items-center gap-3">
-        <ProgressBar value={section.progress} label={`${section.title} progress`} className="h-2 flex-1" />
+        <ProgressBar
+          value={section.progress}
+          label={intl.formatMessage(messages.progress, { section: section.title })}
+          className="h-2 flex-1"
+        />
         <span className="w-12 text-end text-sm font-semibold tabular-nums text-govuk-grey dark:text-slate-400">
-          {section.progress}%
+          {intl.formatMessage(messages.percent, { value: section.progress })}
         </span>
       </div>
       {open ? children : <ItemList items={section.items} />}
@@ -62,14 +109,14 @@ function SectionAction({ section, open }: { section: ProfileSection; open: boole
         preventScrollReset
         className={buttonClasses("outline", smallButton)}
       >
-        Edit<span className="sr-only"> {section.title}</span>
+        <FormattedMessage {...messages.edit} values={{ section: section.title, hidden }} />
       </Link>
     );
   }
   if (section.id === "identity") {
     return (
       <Link to="/wallet" className={buttonClasses("outline", smallButton)}>
-        Open wallet
+        <FormattedMessage {...messages.openWallet} />
       </Link>
     );
   }
@@ -78,6 +125,7 @@ function SectionAction({ section, open }: { section: ProfileSection; open: boole
 }
 
 function ItemList({ items }: { items: ProfileItem[] }) {
+  const intl = useIntl();
   return (
     <ul className="mt-4 divide-y divide-govuk-border dark:divide-slate-700">
       {items.map((item) => (
@@ -94,7 +142,7 @@ function ItemList({ items }: { items: ProfileItem[] }) {
           {item.status === "complete" ? (
             <span className={`inline-flex items-center gap-1 text-sm font-semibold ${TONE_CLASSES.ok.text}`}>
               <Icon name="check" className="h-5 w-5" />
-              Complete
+              {intl.formatMessage(messages.complete)}
             </span>
           ) : (
             <ItemActionButton item={item} />
@@ -106,13 +154,15 @@ function ItemList({ items }: { items: ProfileItem[] }) {
 }
 
 function ItemActionButton({ item }: { item: ProfileItem }) {
+  const intl = useIntl();
   const action = item.action;
-  if (!action) return <span className={`text-sm font-semibold ${TONE_CLASSES.warn.text}`}>Incomplete</span>;
-  const label = (
-    <>
-      Complete<span className="sr-only"> {item.field}</span>
-    </>
-  );
+  if (!action)
+    return (
+      <span className={`text-sm font-semibold ${TONE_CLASSES.warn.text}`}>
+        {intl.formatMessage(messages.incomplete)}
+      </span>
+    );
+  const label = <FormattedMessage {...messages.completeItem} values={{ item: item.field, hidden }} />;
   // A place on this page (the passkeys list): a plain fragment link, so focus follows it.
   if (action.kind === "link" && action.to.startsWith("#")) {
     return (

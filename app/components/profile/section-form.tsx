@@ -1,12 +1,30 @@
 /** A section's form on /profile: the whole section (Edit) or one item's fields (Complete), with the GOV.UK error summary. */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { defineMessages, useIntl } from "react-intl";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { isFormDirty, useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
-import type { EditableSection, ProfileItemKey } from "#core/profile/items.ts";
+import { type EditableSection, ITEM_LABEL_MESSAGES, type ProfileItemKey } from "#core/profile/items.ts";
 import type { ProfileFormRefusal, ProfileFormValues } from "#server/profile/profile.ts";
 import { FORM_FIELDS, PRIVACY_QUESTIONS, YesNoQuestion } from "./form-fields.tsx";
+
+const messages = {
+  ...defineMessages({
+    problem: { id: "profile.sectionForm.problem", defaultMessage: "There is a problem" },
+    saving: { id: "profile.sectionForm.saving", defaultMessage: "Saving..." },
+    save: { id: "profile.sectionForm.save", defaultMessage: "Save" },
+    cancel: { id: "profile.sectionForm.cancel", defaultMessage: "Cancel" },
+  }),
+  ...defineMessages<{ completeItem: { item: string }; editSection: { section: string } }>({
+    completeItem: {
+      id: "profile.sectionForm.completeItem",
+      defaultMessage: "Complete {item}",
+      description: "The name of a form that fills in one detail, e.g. 'Complete Phone number'.",
+    },
+    editSection: { id: "profile.sectionForm.editSection", defaultMessage: "Edit {section}" },
+  }),
+};
 
 export function SectionForm({
   section,
@@ -18,12 +36,13 @@ export function SectionForm({
 }: {
   section: EditableSection;
   /** Complete beside one item: only its fields, saved alone. Null: the whole section (Edit). */
-  item: { key: ProfileItemKey; label: string; fields: readonly string[] } | null;
+  item: { key: ProfileItemKey; fields: readonly string[] } | null;
   title: string;
   values: ProfileFormValues;
   failed: ProfileFormRefusal | null;
   today: string;
 }) {
+  const intl = useIntl();
   const navigation = useNavigation();
   const saving =
     navigation.state !== "idle" &&
@@ -49,7 +68,7 @@ export function SectionForm({
   };
   const errors = failed?.fieldErrors ?? {};
   const current = (name: string) => failed?.values[name] ?? (values[section] as Record<string, string>)[name] ?? "";
-  const messages = Object.entries(errors).flatMap(([name, list]) => (list ?? []).map((message) => ({ name, message })));
+  const problems = Object.entries(errors).flatMap(([name, list]) => (list ?? []).map((message) => ({ name, message })));
   const onForm = (name: string) => !item || item.fields.includes(name);
   const questions = PRIVACY_QUESTIONS.filter((question) => onForm(question.name));
   const fields = section === "privacy" ? [] : FORM_FIELDS[section].filter((field) => onForm(field.name));
@@ -68,7 +87,11 @@ export function SectionForm({
       preventScrollReset
       noValidate
       id={`edit-${section}`}
-      aria-label={item ? `Complete ${item.label}` : `Edit ${title}`}
+      aria-label={
+        item
+          ? intl.formatMessage(messages.completeItem, { item: intl.formatMessage(ITEM_LABEL_MESSAGES[item.key]) })
+          : intl.formatMessage(messages.editSection, { section: title })
+      }
       className="mt-4 grid scroll-mt-4 gap-5 border-t border-govuk-border pt-5 dark:border-slate-700"
     >
       <input type="hidden" name="intent" value={section} />
@@ -82,11 +105,11 @@ export function SectionForm({
           className="border-4 border-govuk-red p-4 dark:border-red-500"
         >
           <h3 id={`edit-${section}-problem`} className="text-lg font-bold">
-            There is a problem
+            {intl.formatMessage(messages.problem)}
           </h3>
           <ul className="mt-2 grid gap-1">
-            {messages.length ? (
-              messages.map(({ name, message }) => (
+            {problems.length ? (
+              problems.map(({ name, message }) => (
                 <li key={`${name}-${message}`}>
                   <a
                     href={`#field-${name}`}
@@ -117,8 +140,8 @@ export function SectionForm({
             <TextField
               key={field.name}
               name={field.name}
-              label={field.label}
-              hint={field.hint}
+              label={intl.formatMessage(field.label)}
+              hint={field.hint ? intl.formatMessage(field.hint) : undefined}
               type={field.type ?? "text"}
               autoComplete={field.autoComplete}
               inputMode={field.inputMode}
@@ -132,10 +155,10 @@ export function SectionForm({
 
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save"}
+          {intl.formatMessage(saving ? messages.saving : messages.save)}
         </Button>
         <Link to={`/profile#section-${section}`} preventScrollReset className={buttonClasses("secondary")}>
-          Cancel
+          {intl.formatMessage(messages.cancel)}
         </Link>
       </div>
     </Form>

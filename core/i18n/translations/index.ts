@@ -5,10 +5,13 @@ import cy_assisted from "./cy/assisted.json";
 import cy_comingSoon from "./cy/comingSoon.json";
 import cy_credential from "./cy/credential.json";
 import cy_credentials from "./cy/credentials.json";
+import cy_dashboard from "./cy/dashboard.json";
 import cy_gabriel from "./cy/gabriel.json";
 import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
+import cy_passkeys from "./cy/passkeys.json";
 import cy_pitch from "./cy/pitch.json";
+import cy_profile from "./cy/profile.json";
 import cy_shares from "./cy/shares.json";
 import cy_shell from "./cy/shell.json";
 import cy_verifier from "./cy/verifier.json";
@@ -20,6 +23,8 @@ import pl_credential from "./pl/credential.json";
 import pl_credentials from "./pl/credentials.json";
 import pl_language from "./pl/language.json";
 import pl_legal from "./pl/legal.json";
+import pl_passkeys from "./pl/passkeys.json";
+import pl_profile from "./pl/profile.json";
 import pl_shares from "./pl/shares.json";
 import pl_shell from "./pl/shell.json";
 import pl_verify from "./pl/verify.json";
@@ -30,6 +35,8 @@ import ro_credential from "./ro/credential.json";
 import ro_credentials from "./ro/credentials.json";
 import ro_language from "./ro/language.json";
 import ro_legal from "./ro/legal.json";
+import ro_passkeys from "./ro/passkeys.json";
+import ro_profile from "./ro/profile.json";
 import ro_shares from "./ro/shares.json";
 import ro_shell from "./ro/shell.json";
 import ro_verify from "./ro/verify.json";
@@ -40,6 +47,8 @@ import pa_credential from "./pa/credential.json";
 import pa_credentials from "./pa/credentials.json";
 import pa_language from "./pa/language.json";
 import pa_legal from "./pa/legal.json";
+import pa_passkeys from "./pa/passkeys.json";
+import pa_profile from "./pa/profile.json";
 import pa_shares from "./pa/shares.json";
 import pa_shell from "./pa/shell.json";
 import pa_verify from "./pa/verify.json";
@@ -50,6 +59,8 @@ import ur_credential from "./ur/credential.json";
 import ur_credentials from "./ur/credentials.json";
 import ur_language from "./ur/language.json";
 import ur_legal from "./ur/legal.json";
+import ur_passkeys from "./ur/passkeys.json";
+import ur_profile from "./ur/profile.json";
 import ur_shares from "./ur/shares.json";
 import ur_shell from "./ur/shell.json";
 import ur_verify from "./ur/verify.json";
@@ -60,6 +71,8 @@ import pt_credential from "./pt/credential.json";
 import pt_credentials from "./pt/credentials.json";
 import pt_language from "./pt/language.json";
 import pt_legal from "./pt/legal.json";
+import pt_passkeys from "./pt/passkeys.json";
+import pt_profile from "./pt/profile.json";
 import pt_shares from "./pt/shares.json";
 import pt_shell from "./pt/shell.json";
 import pt_verify from "./pt/verify.json";
@@ -70,6 +83,8 @@ import es_credential from "./es/credential.json";
 import es_credentials from "./es/credentials.json";
 import es_language from "./es/language.json";
 import es_legal from "./es/legal.json";
+import es_passkeys from "./es/passkeys.json";
+import es_profile from "./es/profile.json";
 import es_shares from "./es/shares.json";
 import es_shell from "./es/shell.json";
 import es_verify from "./es/verify.json";
@@ -80,6 +95,8 @@ import ar_credential from "./ar/credential.json";
 import ar_credentials from "./ar/credentials.json";
 import ar_language from "./ar/language.json";
 import ar_legal from "./ar/legal.json";
+import ar_passkeys from "./ar/passkeys.json";
+import ar_profile from "./ar/profile.json";
 import ar_shares from "./ar/shares.json";
 import ar_shell from "./ar/shell.json";
 import ar_verify from "./ar/verify.json";
@@ -90,6 +107,8 @@ import bn_credential from "./bn/credential.json";
 import bn_credentials from "./bn/credentials.json";
 import bn_language from "./bn/language.json";
 import bn_legal from "./bn/legal.json";
+import bn_passkeys from "./bn/passkeys.json";
+import bn_profile from "./bn/profile.json";
 import bn_shares from "./bn/shares.json";
 import bn_shell from "./bn/shell.json";
 import bn_verify from "./bn/verify.json";
@@ -100,6 +119,8 @@ import gu_credential from "./gu/credential.json";
 import gu_credentials from "./gu/credentials.json";
 import gu_language from "./gu/language.json";
 import gu_legal from "./gu/legal.json";
+import gu_passkeys from "./gu/passkeys.json";
+import gu_profile from "./gu/profile.json";
 import gu_shares from "./gu/shares.json";
 import gu_shell from "./gu/shell.json";
 import gu_verify from "./gu/verify.json";
@@ -110,6 +131,8 @@ import it_credential from "./it/credential.json";
 import it_credentials from "./it/credentials.json";
 import it_language from "./it/language.json";
 import it_legal from "./it/legal.json";
+import it_passkeys from "./it/passkeys.json";
+import it_profile from "./it/profile.json";
 import it_shares from "./it/shares.json";
 import it_shell from "./it/shell.json";
 import it_verify from "./it/verify.json";
@@ -123,10 +146,13 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_comingSoon,
     ...cy_credential,
     ...cy_credentials,
+    ...cy_dashboard,
     ...cy_gabriel,
     ...cy_language,
     ...cy_legal,
+    ...cy_passkeys,
     ...cy_pitch,
+    ...cy_profile,
     ...cy_shares,
     ...cy_shell,
     ...cy_verifier,
@@ -140,6 +166,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pl_credentials,
     ...pl_language,
     ...pl_legal,
+    ...pl_passkeys,
+    ...pl_profile,
     ...pl_shares,
     ...pl_shell,
     ...pl_verify,
@@ -152,6 +180,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ro_credentials,
     ...ro_language,
     ...ro_legal,
+    ...ro_passkeys,
+    ...ro_profile,
     ...ro_shares,
     ...ro_shell,
     ...ro_verify,
@@ -164,6 +194,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pa_credentials,
     ...pa_language,
     ...pa_legal,
+    ...pa_passkeys,
+    ...pa_profile,
     ...pa_shares,
     ...pa_shell,
     ...pa_verify,
@@ -176,6 +208,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ur_credentials,
     ...ur_language,
     ...ur_legal,
+    ...ur_passkeys,
+    ...ur_profile,
     ...ur_shares,
     ...ur_shell,
     ...ur_verify,
@@ -188,6 +222,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pt_credentials,
     ...pt_language,
     ...pt_legal,
+    ...pt_passkeys,
+    ...pt_profile,
     ...pt_shares,
     ...pt_shell,
     ...pt_verify,
@@ -200,6 +236,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...es_credentials,
     ...es_language,
     ...es_legal,
+    ...es_passkeys,
+    ...es_profile,
     ...es_shares,
     ...es_shell,
     ...es_verify,
@@ -212,6 +250,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ar_credentials,
     ...ar_language,
     ...ar_legal,
+    ...ar_passkeys,
+    ...ar_profile,
     ...ar_shares,
     ...ar_shell,
     ...ar_verify,
@@ -224,6 +264,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...bn_credentials,
     ...bn_language,
     ...bn_legal,
+    ...bn_passkeys,
+    ...bn_profile,
     ...bn_shares,
     ...bn_shell,
     ...bn_verify,
@@ -236,6 +278,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...gu_credentials,
     ...gu_language,
     ...gu_legal,
+    ...gu_passkeys,
+    ...gu_profile,
     ...gu_shares,
     ...gu_shell,
     ...gu_verify,
@@ -248,6 +292,8 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...it_credentials,
     ...it_language,
     ...it_legal,
+    ...it_passkeys,
+    ...it_profile,
     ...it_shares,
     ...it_shell,
     ...it_verify,
