@@ -30,6 +30,21 @@ describe("/api/assisted/sessions", () => {
     expect(await refused.json()).toMatchObject({ code: "NO_OFFICE" });
   });
 
+  it("words a refusal in the operator's language (Welsh), with the same code", async () => {
+    const unplaced = await registerUserWithRole("operator");
+    const refused = await call("/api/assisted/sessions", { cookie: `${unplaced.cookie}; lang=cy` });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: "NO_OFFICE",
+      message: "Dydych chi ddim wedi cael eich neilltuo i swyddfa eto: gofynnwch i weinyddwr",
+    });
+    const english = await call("/api/assisted/sessions", { cookie: unplaced.cookie });
+    expect(await english.json()).toEqual({
+      code: "NO_OFFICE",
+      message: "You are not assigned to an office yet: ask an administrator",
+    });
+  });
+
   it("creates a session as the spec says, lists it for its office only, and an administrator sees it too", async () => {
     const mine = await office();
     const theirs = await office();

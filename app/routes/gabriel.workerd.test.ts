@@ -56,4 +56,30 @@ describe("the Gabriel console page", () => {
     expect(html).toContain("Only administrators control the agents");
     expect(html).not.toContain("Emergency Stop</button>");
   });
+
+  it("shows the console in Welsh to an administrator who chose Welsh", async () => {
+    const admin = await registerUserWithRole("admin");
+    const response = await call("/gabriel", { cookie: `${admin.cookie}; lang=cy` });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('<html lang="cy"');
+    for (const text of [
+      "Ciw adolygu dynol",
+      "Asiantau gweithredol",
+      "Ailddechrau pob asiant",
+      "Asiant Cydymffurfio",
+      "Stop brys",
+    ]) {
+      expect(page, text).toContain(text);
+    }
+    expect(page).toMatch(/<title>Gabriel AI \| /);
+    expect(page).not.toContain("Human Review Queue");
+    // The refusal page too, for a citizen who chose Welsh.
+    const citizen = await registerUser();
+    const refused = await call("/gabriel", { cookie: `${citizen.cookie}; lang=cy` });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(
+      "Dim ond gweinyddwyr a gweithredwyr sy&#x27;n gallu defnyddio consol Gabriel",
+    );
+  });
 });

@@ -11,8 +11,9 @@ import { z } from "zod";
 import type { CallSupervisorBody } from "#core/assisted/api.ts";
 import { type AccountsContext, requireSession, toPublicUser } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
-import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
+import { localisedServiceErrorResponse, WordedServiceError } from "#server/http/worded-error.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import {
@@ -24,6 +25,7 @@ import {
   scopeOf,
   staffOf,
 } from "./sessions.ts";
+import { assistedErrors } from "./worded.ts";
 
 type LiveContext = RequestContext<AssistedBindings> & AccountsContext;
 
@@ -61,18 +63,18 @@ async function upgrade(
   try {
     return await open({ staff: await staffOf(context.db, toPublicUser(session.user)), sid: session.sid });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return localisedServiceErrorResponse(error, requestLocale(request));
   }
 }
 
 export function sessionLive(request: Request, context: LiveContext, id: string): Promise<Response> {
   return upgrade(request, context, async (watcher) => {
     // An id that is not even a UUID wakes no object; one outside the caller's office answers 404 from the object.
-    if (!z.guid().safeParse(id).success) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
+    if (!z.guid().safeParse(id).success) throw new WordedServiceError(404, assistedErrors.sessionNotFound, "NOT_FOUND");
     const namespace = context.env.ASSISTED_SESSIONS;
     const answer = await namespace.get(namespace.idFromName(id)).fetch(objectRequest(watcher));
     // The object's plain-text 404 (a session it does not hold, or outside the caller's office) as the API's JSON one.
-    if (answer.status === 404) throw new ServiceError(404, "Assisted session not found", "NOT_FOUND");
+    if (answer.status === 404) throw new WordedServiceError(404, assistedErrors.sessionNotFound, "NOT_FOUND");
     return answer;
   });
 }
@@ -81,7 +83,7 @@ export function officeLive(request: Request, context: LiveContext): Promise<Resp
   return upgrade(request, context, async (watcher) => {
     const named = new URL(request.url).searchParams.get("office");
     if (named !== null && !z.guid().safeParse(named).success)
-      throw new ServiceError(400, "office must be an office id", "VALIDATION_ERROR");
+      throw new WordedServiceError(400, assistedErrors.officeParamInvalid, "VALIDATION_ERROR");
     const officeId = await officeFor(context.db, watcher.staff, named);
     const namespace = context.env.ASSISTED_OFFICES;
     return namespace.get(namespace.idFromName(officeId)).fetch(objectRequest(watcher, officeId));

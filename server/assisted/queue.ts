@@ -14,9 +14,10 @@ import { z } from "zod";
 import type { AddToQueueBody, QueueChangeBody } from "#core/assisted/api.ts";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { assistedQueue } from "#db/schema/index.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 import { tellOffice } from "./office-feed.ts";
 import { type AssistedContext, createSession, officeFor, type Staff } from "./sessions.ts";
+import { assistedErrors } from "./worded.ts";
 
 const QUEUE_STATUSES = ["waiting", "ready", "scheduled"] as const;
 type QueueStatus = (typeof QUEUE_STATUSES)[number];
@@ -88,9 +89,9 @@ async function openEntry(
     ? await context.db.select().from(assistedQueue).where(eq(assistedQueue.id, id)).limit(1)
     : [];
   if (!row || (staff.role !== "admin" && row.officeId !== staff.officeId))
-    throw new ServiceError(404, "Queue entry not found", "NOT_FOUND");
+    throw new WordedServiceError(404, assistedErrors.queueEntryNotFound, "NOT_FOUND");
   if (!QUEUE_STATUSES.includes(row.status as QueueStatus))
-    throw new ServiceError(409, "This client is no longer in the queue", "NOT_IN_QUEUE");
+    throw new WordedServiceError(409, assistedErrors.notInQueue, "NOT_IN_QUEUE");
   return row;
 }
 
@@ -102,14 +103,14 @@ export async function changeQueueEntry(
 ): Promise<QueueEntry> {
   const row = await openEntry(context, staff, id);
   if (body.status === "ready" && row.status !== "scheduled")
-    throw new ServiceError(409, "Only a scheduled appointment can be marked arrived", "NOT_SCHEDULED");
+    throw new WordedServiceError(409, assistedErrors.notScheduled, "NOT_SCHEDULED");
   // Conditional on the state read, so two consoles cannot both move the same entry.
   const [changed] = await context.db
     .update(assistedQueue)
     .set({ status: body.status })
     .where(and(eq(assistedQueue.id, id), eq(assistedQueue.status, row.status)))
     .returning();
-  if (!changed) throw new ServiceError(409, "Someone else changed this entry first", "QUEUE_CONFLICT");
+  if (!changed) throw new WordedServiceError(409, assistedErrors.entryChanged, "QUEUE_CONFLICT");
   await tellOffice(context.offices(row.officeId), { what: "queue" });
   return toEntry(changed);
 }
@@ -127,7 +128,7 @@ export async function startFromQueue(
     .set({ status: "started", startedAt: now })
     .where(and(eq(assistedQueue.id, id), eq(assistedQueue.status, row.status)))
     .returning();
-  if (!claimed) throw new ServiceError(409, "Someone else started a session for this client first", "QUEUE_CONFLICT");
+  if (!claimed) throw new WordedServiceError(409, assistedErrors.sessionStarted, "QUEUE_CONFLICT");
   let session: AssistedSession;
   try {
     session = await createSession(context, staff, {

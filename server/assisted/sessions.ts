@@ -33,11 +33,14 @@ import { registerAccount } from "#server/accounts/registration.ts";
 import { retryAfter, type ThrottlePolicy, throttle } from "#server/accounts/throttle.ts";
 import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
 import { issuePaperCredential, paperNotAllowed } from "#server/credentials/paper.ts";
-import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { localisedServiceErrorResponse, WordedServiceError } from "#server/http/worded-error.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { AssistedOfficeApi } from "./office-feed.ts";
 import type { AssistedSessionApi, CommandResult, OfficeScope, SessionCommand } from "./session-state.ts";
+import { assistedErrors } from "./worded.ts";
 
 /** The signed-in member of staff as the assisted console knows them. */
 export interface Staff {
@@ -66,11 +69,9 @@ export interface AssistedContext {
  */
 export async function staffOf(db: Database, user: PublicUser): Promise<Staff> {
   const role = effectiveRole(user.role);
-  if (role !== "operator" && role !== "admin")
-    throw new ServiceError(403, "Assisted sessions are for operators and administrators", "FORBIDDEN");
+  if (role !== "operator" && role !== "admin") throw new WordedServiceError(403, assistedErrors.staffOnly, "FORBIDDEN");
   const [profile] = await db.select().from(operatorProfiles).where(eq(operatorProfiles.userId, user.id)).limit(1);
-  if (!profile && role === "operator")
-    throw new ServiceError(403, "You are not assigned to an office yet: ask an administrator", "NO_OFFICE");
+  if (!profile && role === "operator") throw new WordedServiceError(403, assistedErrors.noOffice, "NO_OFFICE");
   return {
     person: { id: user.id, name: displayName(user) },
     role,
@@ -172,7 +173,7 @@ export async function listSessions(db: Database, staff: Staff, limit = 100): Pro
     .limit(limit);
 }
 
-const notFound = () => new ServiceError(404, "Assisted session not found", "NOT_FOUND");
+const notFound = () => new WordedServiceError(404, assistedErrors.sessionNotFound, "NOT_FOUND");
 
 /**
  * The session's single writer. The object knows its office and answers only within the caller's
@@ -189,17 +190,17 @@ function sessionObject(context: AssistedContext, id: string): AssistedSessionApi
  */
 export async function officeFor(db: Database, staff: Staff, named: string | null | undefined): Promise<string> {
   if (staff.role !== "admin" || !named || named === staff.officeId) {
-    if (!staff.officeId) throw new ServiceError(400, "Name the office (officeId)", "VALIDATION_ERROR");
+    if (!staff.officeId) throw new WordedServiceError(400, assistedErrors.nameOffice, "VALIDATION_ERROR");
     return staff.officeId;
   }
   if (!z.guid().safeParse(named).success)
-    throw new ServiceError(400, "officeId must be an office's id", "VALIDATION_ERROR");
+    throw new WordedServiceError(400, assistedErrors.officeIdInvalid, "VALIDATION_ERROR");
   const [office] = await db
     .select({ id: assistedOffices.id })
     .from(assistedOffices)
     .where(eq(assistedOffices.id, named))
     .limit(1);
-  if (!office) throw new ServiceError(404, "No such office", "OFFICE_NOT_FOUND");
+  if (!office) throw new WordedServiceError(404, assistedErrors.noSuchOffice, "OFFICE_NOT_FOUND");
   return office.id;
 }
 
@@ -226,7 +227,7 @@ export async function updateSession(
   body: z.output<typeof PatchSessionBody>,
 ): Promise<AssistedSession> {
   if ("completedAt" in body && body.completedAt !== undefined && body.status !== "completed") {
-    throw new ServiceError(400, "completedAt goes only with status completed", "VALIDATION_ERROR");
+    throw new WordedServiceError(400, assistedErrors.completedAtOnly, "VALIDATION_ERROR");
   }
   const command: SessionCommand =
     "currentStep" in body
@@ -250,7 +251,7 @@ export async function act(
         .from(users)
         .where(and(eq(users.role, "citizen"), or(eq(sql`lower(${users.username})`, account), eq(users.email, account))))
         .limit(1);
-      if (!citizen) throw new ServiceError(404, "No citizen account has that username or email", "CLIENT_NOT_FOUND");
+      if (!citizen) throw new WordedServiceError(404, assistedErrors.clientNotFound, "CLIENT_NOT_FOUND");
       const client = { userId: citizen.id, username: citizen.username, name: displayName(citizen), createdHere: false };
       return run(context, staff, id, { type: "link-client", client, actor: staff.person });
     }
@@ -258,7 +259,7 @@ export async function act(
       // Refused before an account exists if the session cannot take a client now.
       const session = await readSession(context, staff, id);
       if (session.status !== "active" || session.currentStep !== 1)
-        throw new ServiceError(409, "A client is found or created at step 1 of an active session", "WRONG_STEP");
+        throw new WordedServiceError(409, assistedErrors.clientAtStepOne, "WRONG_STEP");
       // Throttled per operator, as registration is per address: a counter is one busy address.
       const registered = await registerAccount(context.accounts, body.account, `assisted:${staff.person.id}`);
       if (!registered.ok)
@@ -302,8 +303,7 @@ export async function act(
         actor: staff.person,
       });
     case "decide-approval":
-      if (!staff.supervisor)
-        throw new ServiceError(403, "Only a supervisor or an administrator can decide approvals", "NOT_SUPERVISOR");
+      if (!staff.supervisor) throw new WordedServiceError(403, assistedErrors.notSupervisor, "NOT_SUPERVISOR");
       return run(context, staff, id, {
         type: "decide-approval",
         approvalId: body.approvalId,
@@ -438,11 +438,7 @@ const documentDigest = (context: AssistedContext, type: string, number: string) 
 export async function sessionRecords(context: AssistedContext, staff: Staff, id: string): Promise<CandidateRecord[]> {
   const session = await readSession(context, staff, id);
   if (session.currentStep !== 4 || session.status === "completed")
-    throw new ServiceError(
-      409,
-      "The authorities' records are shown at step 4 of an open session, after a supervisor's approval and the visual match",
-      "WRONG_STEP",
-    );
+    throw new WordedServiceError(409, assistedErrors.recordsAtStepFour, "WRONG_STEP");
   const records = (await candidates(context.db, session)).map(({ userId: _, ...record }) => record);
   audit(context.accounts, {
     level: "info",
@@ -485,28 +481,25 @@ async function issue(
   const chosen = [...new Set(body.credentialTypes)].map((type) => {
     const record = available.find((candidate) => candidate.type === type);
     if (!record)
-      throw new ServiceError(
-        409,
-        `No authority holds a ${isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "record of that kind"} for this client`,
-        "NO_RECORD",
-      );
+      throw isCredentialTypeCode(type)
+        ? new WordedServiceError(409, assistedErrors.noRecord, "NO_RECORD", {
+            credential: CREDENTIAL_TYPES[type].longName,
+          })
+        : new WordedServiceError(409, assistedErrors.noRecordOfKind, "NO_RECORD");
     // The record must be the client's: the server checks the names, whatever the console confirmed.
     if (!record.nameMatches)
-      throw new ServiceError(
-        409,
-        `The ${record.typeName} record names ${record.name || "nobody"}, not the client's account: correct the account or refer the client to the authority`,
-        "NAME_MISMATCH",
-      );
+      throw record.name
+        ? new WordedServiceError(409, assistedErrors.nameMismatch, "NAME_MISMATCH", {
+            type: record.typeName,
+            name: record.name,
+          })
+        : new WordedServiceError(409, assistedErrors.nameMismatchNobody, "NAME_MISMATCH", { type: record.typeName });
     if (body.delivery === "paper" && !printableOnPaper(record.type)) throw paperNotAllowed(record.typeName);
     return record;
   });
   const toLink = chosen.filter((record) => record.userId === null).map((record) => record.id);
   if (toLink.length) {
-    const taken = new ServiceError(
-      409,
-      "An authority's record was linked to an account meanwhile: read the records again",
-      "RECORD_TAKEN",
-    );
+    const taken = new WordedServiceError(409, assistedErrors.recordTaken, "RECORD_TAKEN");
     let linked: { id: string }[];
     try {
       linked = await context.db
@@ -596,7 +589,7 @@ export async function assistedCall(
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {
-    const response = serviceErrorResponse(error);
+    const response = localisedServiceErrorResponse(error, requestLocale(request));
     if (error instanceof RetryLaterError) response.headers.set("Retry-After", String(error.retryAfterSeconds));
     return response;
   }

@@ -22,8 +22,10 @@ import { requireSession } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
 import { can, requirePermission } from "#server/accounts/permissions.ts";
 import type { SessionBindings } from "#server/accounts/session.ts";
-import { ServiceError, serviceErrorResponse } from "#server/http/errors.ts";
+import { ServiceError } from "#server/http/errors.ts";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
+import { localisedServiceErrorResponse, WordedServiceError } from "#server/http/worded-error.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 import type { ObservabilityContext } from "#server/observability/recorder.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -35,6 +37,7 @@ import {
   type Person,
   type ReviewItem,
 } from "./review-state.ts";
+import { gabrielErrors, orchestratorRefusal } from "./worded.ts";
 
 /** Who is acting: an administrator (control:agents) or an operator; only they get this far (review:hitl). */
 export interface Reviewer {
@@ -76,7 +79,7 @@ export async function gabrielCall(
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return localisedServiceErrorResponse(error, requestLocale(request));
   }
 }
 
@@ -109,7 +112,11 @@ export const CONTROL_EVENTS = {
 } as const;
 
 export function unwrap<T>(result: GabrielResult<T>): T {
-  if (!result.ok) throw new ServiceError(result.status, result.message, result.code);
+  if (!result.ok)
+    throw (
+      orchestratorRefusal(result.status, result.code, result.message) ??
+      new ServiceError(result.status, result.message, result.code)
+    );
   return result.value;
 }
 
@@ -240,7 +247,7 @@ export async function configureAgent(
   const [agent] = z.guid().safeParse(agentId).success
     ? await db.select().from(gabrielAgents).where(eq(gabrielAgents.id, agentId)).limit(1)
     : [];
-  if (!agent || !isAgentType(agent.type)) throw new ServiceError(404, "Agent not found", "NOT_FOUND");
+  if (!agent || !isAgentType(agent.type)) throw new WordedServiceError(404, gabrielErrors.agentNotFound, "NOT_FOUND");
   const parsed = agentConfigSchema(agent.type).safeParse({ ...(agent.config ?? {}), ...body.config });
   if (!parsed.success)
     throw new ServiceError(
@@ -291,7 +298,7 @@ export async function decide(
   itemId: string,
   body: z.infer<typeof DecisionBody>,
 ): Promise<ReviewItem> {
-  if (!z.guid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
+  if (!z.guid().safeParse(itemId).success) throw new WordedServiceError(404, gabrielErrors.itemNotFound, "NOT_FOUND");
   const notes = `Human review completed by ${reviewer.person.name}`;
   return unwrap(
     await gabriel.decide({
@@ -314,13 +321,13 @@ export async function assign(
   itemId: string,
   body: z.infer<typeof AssignBody>,
 ): Promise<ReviewItem> {
-  if (!z.guid().safeParse(itemId).success) throw new ServiceError(404, "Review item not found", "NOT_FOUND");
+  if (!z.guid().safeParse(itemId).success) throw new WordedServiceError(404, gabrielErrors.itemNotFound, "NOT_FOUND");
   let assignee = reviewer.person;
   if (body.assigneeId && body.assigneeId !== reviewer.person.id) {
     const [named] = await db.select().from(users).where(eq(users.id, body.assigneeId)).limit(1);
     const role = effectiveRole(named?.role);
     if (!named || (role !== "admin" && role !== "operator"))
-      throw new ServiceError(400, "Items are assigned to administrators or operators", "VALIDATION_ERROR");
+      throw new WordedServiceError(400, gabrielErrors.assignStaffOnly, "VALIDATION_ERROR");
     assignee = { id: named.id, name: displayName(named) };
   }
   // An administrator may take an item over from someone who cannot finish it (audited as a reassignment).

@@ -99,7 +99,7 @@ const messagesDeclared = defineMessages({
 const messages: { readonly [K in keyof typeof messagesDeclared]: MessageDescriptor } = messagesDeclared;
 
 /** A duration in words in the page's language, to the minute (as formatDuration says it in English). */
-function duration(intl: IntlShape, ms: number): string {
+export function duration(intl: IntlShape, ms: number): string {
   const minutes = Math.round(ms / 60_000);
   if (minutes < 1) return intl.formatMessage(messages.underMinute);
   const say = (unit: MessageDescriptor, count: number) => intl.formatMessage(unit, { count });

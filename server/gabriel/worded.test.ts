@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { orchestratorRefusal } from "./worded.ts";
+
+/** The orchestrator's English refusals, worded for the reviewer who reads them (issue 21). */
+describe("orchestratorRefusal", () => {
+  it("words a refusal that names a reviewer in Welsh, keeping the English message and the code", () => {
+    const refusal = orchestratorRefusal(409, "ALREADY_ASSIGNED", "Ann Jones is already reviewing this item");
+    expect(refusal?.code).toBe("ALREADY_ASSIGNED");
+    expect(refusal?.status).toBe(409);
+    expect(refusal?.message).toBe("Ann Jones is already reviewing this item");
+    expect(refusal?.messageIn("cy")).toBe("Mae Ann Jones eisoes yn adolygu'r eitem hon");
+  });
+
+  it("words the state a control found the agents already in", () => {
+    const refusal = orchestratorRefusal(409, "NO_CHANGE", "The agents are already paused");
+    expect(refusal?.message).toBe("The agents are already paused");
+    expect(refusal?.messageIn("cy")).toBe("Mae'r asiantau eisoes wedi'u hoedi");
+  });
+
+  it("leaves words it does not know (zod's) to the caller", () => {
+    expect(orchestratorRefusal(400, "VALIDATION_ERROR", "Invalid input")).toBeNull();
+  });
+});
