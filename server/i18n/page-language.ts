@@ -80,7 +80,6 @@ const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang).costs-benefits",
   "routes/($lang).business-model",
   "routes/($lang).investor-funding",
-  "routes/gabriel",
 ]);
 
 export interface PageLanguage {
