@@ -35,7 +35,9 @@ export function isCacheablePitchRequest(request: Request): boolean {
   if (!PITCH_PATHS.has(splitLocalePrefix(url.pathname).path)) return false;
   // Remix data requests for client navigations carry ?_data=: not pages, not cached here.
   if (url.searchParams.has("_data")) return false;
-  return !cookieNames(request).includes(SESSION_COOKIE);
+  // A pseudo-locale (local runs and tests: ADR 035) is never the shared page.
+  const names = cookieNames(request);
+  return !names.includes(SESSION_COOKIE) && !names.includes("pseudo");
 }
 
 /**

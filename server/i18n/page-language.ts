@@ -114,9 +114,9 @@ interface Asked {
 const notFound = () => new Response("Not Found", { status: 404 });
 
 /**
- * Decides a page's language (issue 21): a public page's address says it (no prefix: English);
- * a signed-in screen follows the person's choice (the cookie, then their profile), then what
- * their browser asks for. A prefix the page is not offered in, or no language at all, is a 404.
+ * Decides a page's language (issue 21): a public page's address says it (no prefix: English for a
+ * visitor); a signed-in person's page without a prefix follows their choice (the cookie, then
+ * their profile), then what their browser asks for. A prefix the page is not offered in, or no language at all, is a 404.
  * A page not yet translated into the language asked for is shown in English, whole.
  */
 export function pageLanguage({ request, prefix, routeIds, user, pseudoLocales = false }: Asked): PageLanguage {
@@ -134,7 +134,9 @@ export function pageLanguage({ request, prefix, routeIds, user, pseudoLocales = 
   if (prefix !== undefined) {
     if (!isLocale(prefix) || prefix === DEFAULT_LOCALE || !offered.includes(prefix) || !page) throw notFound();
     requested = prefix;
-  } else if (page) {
+  } else if (page && !user) {
+    // A visitor's unprefixed public page is English: the address alone decides what the edge
+    // cache shares (a visitor who chose another language is sent to its address first).
     requested = DEFAULT_LOCALE;
   } else {
     const chosen = cookieLocale(request) ?? (isLocale(user?.language) ? user.language : undefined);

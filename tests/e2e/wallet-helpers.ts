@@ -253,16 +253,20 @@ export async function screenshots(page: Page, name: string, options: { dialog?: 
  * Shows the page light or dark: with the header's toggle, or, while a modal dialog makes the page
  * behind it inert, by the theme class the toggle sets (the theme is that class).
  */
-async function showTheme(page: Page, dark: boolean, options: { dialog?: boolean }): Promise<void> {
-  if (!options.dialog) return setDarkMode(page, dark);
+async function showTheme(page: Page, dark: boolean, options: { dialog?: boolean; direct?: boolean }): Promise<void> {
+  if (!options.dialog && !options.direct) return setDarkMode(page, dark);
   await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
   await settleAnimations(page);
 }
 
-/** Serious or critical axe-core findings in light and in dark (with `dialog`: a modal dialog is open); back to light after. */
+/**
+ * Serious or critical axe-core findings in light and in dark (with `dialog`: a modal dialog is
+ * open; with `direct`: the theme's class set directly, as on a page in another language, whose
+ * toggle has another name); back to light after.
+ */
 export async function axeInBothThemes(
   page: Page,
-  options: { dialog?: boolean } = {},
+  options: { dialog?: boolean; direct?: boolean } = {},
 ): Promise<{ light: string[]; dark: string[] }> {
   await showTheme(page, false, options);
   const light = await seriousAxeFindings(page);
