@@ -106,6 +106,19 @@ describe("the pitch site in Welsh (issue 21)", () => {
   });
 });
 
+describe("the pitch programme pages in Welsh (issue 21)", () => {
+  it("shows the pilot programme in Welsh, its title, figures and links in Welsh", async () => {
+    const html = await (await call("/cy/pilots")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Y Rhaglen Beilot | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Y Rhaglen Beilot<\/h1>/);
+    expect(html).toMatch(/<h2[^>]*>Y pedwar cynllun peilot<\/h2>/);
+    expect(html).toMatch(/<h3 id="pilot-nhs"[^>]*>Hawl i Weithio yn y GIG<\/h3>/);
+    expect(html).toContain("ROI o fewn 12 mis");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/costs-benefits"[^>]*>Gweld y Costau a&#x27;r Buddion<\/a>/);
+  });
+});
+
 describe("the legal pages in the languages they are offered in (issue 21)", () => {
   it("shows the privacy policy in Urdu, right to left, with its full text marked as English", async () => {
     const response = await call("/ur/privacy-policy");

@@ -70,7 +70,6 @@ const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang)._index",
   "routes/($lang).solution",
   "routes/($lang).challenge",
-  "routes/($lang).pilots",
   "routes/($lang).roadmap",
   "routes/($lang).governance",
   "routes/($lang).ministers",
