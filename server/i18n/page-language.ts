@@ -70,8 +70,6 @@ const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang)._index",
   "routes/($lang).solution",
   "routes/($lang).challenge",
-  "routes/($lang).roadmap",
-  "routes/($lang).governance",
   "routes/($lang).ministers",
   "routes/($lang).government",
   "routes/($lang).podcasts",
