@@ -88,7 +88,7 @@ const ranges = defineMessages<{ change: { before: string; after: string } }>({
   change: {
     id: "pitch.pilots.fact.change",
     defaultMessage: "{before} to {after}",
-    description: "A time that falls from one figure to another, e.g. '8 weeks to 2 weeks'.",
+    description: "A time that falls from one figure to another, e.g. 'eight weeks to two weeks'.",
   },
 });
 

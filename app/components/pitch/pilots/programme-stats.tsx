@@ -13,7 +13,7 @@ const counted = defineMessages<{ roi: { period: string } }>({
   roi: {
     id: "pitch.pilots.stats.roi",
     defaultMessage: "ROI in {period}",
-    description: "Return on investment, measured over a period (e.g. '12 months').",
+    description: "Return on investment, measured over a period (e.g. 'twelve months').",
   },
 });
 
