@@ -1,13 +1,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { metaIntl } from "#app/components/i18n/language.tsx";
 import { pageMeta } from "#app/components/meta.ts";
-import { GovernancePage } from "#app/components/pitch/governance-page.tsx";
+import { GOVERNANCE_META, GovernancePage } from "#app/components/pitch/governance-page.tsx";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Governance and Accountability",
-    description:
-      "Transparency, accountability, participation and proportionality: DPIA safeguards, an independent ethics panel of five, public transparency reports and incident commitments for the UK digital identity platform.",
+export const meta: MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  return pageMeta({
+    title: intl.formatMessage(GOVERNANCE_META.title),
+    description: intl.formatMessage(GOVERNANCE_META.description),
   });
+};
 
 export default function Governance() {
   return <GovernancePage />;

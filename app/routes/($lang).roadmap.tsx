@@ -1,13 +1,21 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { metaIntl } from "#app/components/i18n/language.tsx";
 import { pageMeta } from "#app/components/meta.ts";
-import { RoadmapPage } from "#app/components/pitch/roadmap-page.tsx";
+import { ROADMAP_META, RoadmapPage } from "#app/components/pitch/roadmap-page.tsx";
+import { DURATION } from "#core/pitch/durations.ts";
 import { DELIVERY, MVP } from "#core/pitch/programme.ts";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Delivery Roadmap",
-    description: `Four phases to a privacy-first digital identity MVP in ${MVP.deliveryMonths.display}: discovery, alpha with ${DELIVERY.employerPartners.display} employer partners, beta, and an MVP with ${DELIVERY.mvpUsers.display} users.`,
+export const meta: MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  return pageMeta({
+    title: intl.formatMessage(ROADMAP_META.title),
+    description: intl.formatMessage(ROADMAP_META.description, {
+      mvp: intl.formatMessage(DURATION.months, { count: MVP.deliveryMonths.value }),
+      employers: DELIVERY.employerPartners.display,
+      users: DELIVERY.mvpUsers.display,
+    }),
   });
+};
 
 export default function Roadmap() {
   return <RoadmapPage />;

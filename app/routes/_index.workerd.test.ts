@@ -112,6 +112,35 @@ describe("the pitch site in Welsh (issue 21)", () => {
   });
 });
 
+describe("the pitch programme pages in Welsh (issue 21)", () => {
+  it("shows the pilot programme in Welsh, its title, figures and links in Welsh", async () => {
+    const html = await (await call("/cy/pilots")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Y Rhaglen Beilot | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Y Rhaglen Beilot<\/h1>/);
+    expect(html).toMatch(/<h2[^>]*>Y pedwar cynllun peilot<\/h2>/);
+    expect(html).toMatch(/<h3 id="pilot-nhs"[^>]*>Hawl i Weithio yn y GIG<\/h3>/);
+    expect(html).toContain("ROI o fewn 12 mis");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/costs-benefits"[^>]*>Gweld y Costau a&#x27;r Buddion<\/a>/);
+  });
+  it("shows the delivery roadmap in Welsh, each phase's figures in bold", async () => {
+    const html = await (await call("/cy/roadmap")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Map Ffordd Cyflawni | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Map Ffordd Cyflawni<\/h1>/);
+    expect(html).toMatch(/<h3 id="phase-1"[^>]*>Cam 1: Alffa<\/h3>/);
+    expect(html).toContain("<strong>10,000</strong> o ddinasyddion");
+  });
+  it("shows governance and accountability in Welsh, its deadlines counted in Welsh", async () => {
+    const html = await (await call("/cy/governance")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Llywodraethu ac Atebolrwydd | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Llywodraethu ac Atebolrwydd<\/h1>/);
+    expect(html).toMatch(/<h2[^>]*>Panel moeseg annibynnol<\/h2>/);
+    expect(html).toContain("O fewn 24 awr");
+  });
+});
+
 describe("the legal pages in the languages they are offered in (issue 21)", () => {
   it("shows the privacy policy in Urdu, right to left, with its full text marked as English", async () => {
     const response = await call("/ur/privacy-policy");

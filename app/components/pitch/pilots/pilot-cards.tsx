@@ -1,100 +1,184 @@
+import { defineMessages, type IntlShape, type MessageDescriptor, useIntl } from "react-intl";
 import { PitchIcon, type PitchIconName } from "#app/components/pitch/icons.tsx";
 import { CheckList } from "#app/components/pitch/layout.tsx";
+import { DURATION } from "#core/pitch/durations.ts";
 import { PILOTS } from "#core/pitch/programme.ts";
 
 /** Spec 001 §2 "Pilots", §9 "Pilots": the four pilots, their facts and expected outcomes. */
+
+const m = defineMessages({
+  partners: { id: "pitch.pilots.fact.partners", defaultMessage: "Partners" },
+  partner: { id: "pitch.pilots.fact.partner", defaultMessage: "Partner" },
+  duration: { id: "pitch.pilots.fact.duration", defaultMessage: "Duration" },
+  transactions: { id: "pitch.pilots.fact.transactions", defaultMessage: "Transactions" },
+  livePhase: { id: "pitch.pilots.fact.livePhase", defaultMessage: "Live phase" },
+  savings: { id: "pitch.pilots.fact.savings", defaultMessage: "Projected savings" },
+  schools: { id: "pitch.pilots.fact.schools", defaultMessage: "Schools" },
+  efficiency: { id: "pitch.pilots.fact.efficiency", defaultMessage: "Efficiency gain" },
+  nhsTitle: { id: "pitch.pilots.nhs.title", defaultMessage: "NHS Right-to-Work" },
+  nhsService: { id: "pitch.pilots.nhs.service", defaultMessage: "Right-to-Work checks for new NHS starters" },
+  nhsSummary: {
+    id: "pitch.pilots.nhs.summary",
+    defaultMessage: "Nurses, doctors, porters and administrators prove their right to work once, and start sooner.",
+  },
+  nhsPartners: { id: "pitch.pilots.nhs.partners", defaultMessage: "3-5 NHS trusts" },
+  nhsTransactions: { id: "pitch.pilots.nhs.transactions", defaultMessage: "500-1,000" },
+  nhsLive: { id: "pitch.pilots.nhs.livePhase", defaultMessage: "100 workers" },
+  nhsClearance: { id: "pitch.pilots.nhs.clearance", defaultMessage: "Time to clear a new starter" },
+  nhsShifts: { id: "pitch.pilots.nhs.outcome.shifts", defaultMessage: "Fewer unfilled shifts while checks complete" },
+  nhsAudit: { id: "pitch.pilots.nhs.outcome.audit", defaultMessage: "Automatic audit trail for every check" },
+  nhsPortable: { id: "pitch.pilots.nhs.outcome.portable", defaultMessage: "Portable credentials between trusts" },
+  housingTitle: { id: "pitch.pilots.housing.title", defaultMessage: "Housing Right-to-Rent" },
+  housingService: {
+    id: "pitch.pilots.housing.service",
+    defaultMessage: "Right-to-Rent checks for housing association tenants",
+  },
+  housingSummary: {
+    id: "pitch.pilots.housing.summary",
+    defaultMessage: "Tenants share a signed right-to-rent answer instead of documents judged by eye.",
+  },
+  housingPartners: { id: "pitch.pilots.housing.partners", defaultMessage: "2-3 housing associations" },
+  housingErrors: {
+    id: "pitch.pilots.housing.outcome.errors",
+    defaultMessage: "Fewer errors than manual document checks",
+  },
+  housingKiosks: {
+    id: "pitch.pilots.housing.outcome.kiosks",
+    defaultMessage: "Tenants without a passport supported through assisted-digital kiosks",
+  },
+  housingCopies: { id: "pitch.pilots.housing.outcome.copies", defaultMessage: "No copies of passports kept on file" },
+  educationTitle: { id: "pitch.pilots.education.title", defaultMessage: "Education DBS" },
+  educationService: { id: "pitch.pilots.education.service", defaultMessage: "DBS checks for school staff" },
+  educationSummary: {
+    id: "pitch.pilots.education.summary",
+    defaultMessage: "Schools confirm a DBS result held in the wallet instead of waiting for paperwork.",
+  },
+  educationPartners: { id: "pitch.pilots.education.partners", defaultMessage: "One local education authority" },
+  educationSchools: { id: "pitch.pilots.education.schools", defaultMessage: "50-100 schools" },
+  educationConfirmation: { id: "pitch.pilots.education.confirmation", defaultMessage: "DBS confirmation" },
+  educationSooner: { id: "pitch.pilots.education.outcome.sooner", defaultMessage: "New staff in classrooms sooner" },
+  educationAdmin: {
+    id: "pitch.pilots.education.outcome.admin",
+    defaultMessage: "Less administration for head teachers",
+  },
+  educationSafeguarding: {
+    id: "pitch.pilots.education.outcome.safeguarding",
+    defaultMessage: "Safeguarding checks with a clear audit trail",
+  },
+  councilTitle: { id: "pitch.pilots.council.title", defaultMessage: "Local Authority Multi-Service" },
+  councilService: {
+    id: "pitch.pilots.council.service",
+    defaultMessage: "Several council identity checks on one platform",
+  },
+  councilSummary: {
+    id: "pitch.pilots.council.summary",
+    defaultMessage:
+      "A council brings staff, housing, licensing and service checks together, with assisted-digital kiosks in council offices and libraries.",
+  },
+  councilPartner: { id: "pitch.pilots.council.partner", defaultMessage: "A local authority" },
+  councilDual: {
+    id: "pitch.pilots.council.outcome.dual",
+    defaultMessage: "Dual control for sensitive operations by council operators",
+  },
+  councilReuse: { id: "pitch.pilots.council.outcome.reuse", defaultMessage: "One credential reused across services" },
+  councilKiosks: { id: "pitch.pilots.council.outcome.kiosks", defaultMessage: "Kiosks tested with real residents" },
+});
+
+const ranges = defineMessages<{ change: { before: string; after: string } }>({
+  change: {
+    id: "pitch.pilots.fact.change",
+    defaultMessage: "{before} to {after}",
+    description: "A time that falls from one figure to another, e.g. 'eight weeks to two weeks'.",
+  },
+});
+
+/** A fact's value: words in the catalogs, or a figure from core/pitch shown as it is. */
+type FactValue = MessageDescriptor | string | ((intl: IntlShape) => string);
+
 export interface Pilot {
   id: string;
-  title: string;
-  service: string;
+  title: MessageDescriptor;
+  service: MessageDescriptor;
   icon: PitchIconName;
-  summary: string;
-  facts: { label: string; value: string }[];
-  outcomes: string[];
+  summary: MessageDescriptor;
+  facts: { label: MessageDescriptor; value: FactValue }[];
+  outcomes: MessageDescriptor[];
 }
+
+const change =
+  (before: string, after: string) =>
+  (intl: IntlShape): string =>
+    intl.formatMessage(ranges.change, { before, after });
 
 export const PILOT_CARDS: Pilot[] = [
   {
     id: "nhs",
-    title: "NHS Right-to-Work",
-    service: "Right-to-Work checks for new NHS starters",
+    title: m.nhsTitle,
+    service: m.nhsService,
     icon: "pulse",
-    summary: "Nurses, doctors, porters and administrators prove their right to work once, and start sooner.",
+    summary: m.nhsSummary,
     facts: [
-      { label: "Partners", value: "3-5 NHS trusts" },
-      { label: "Duration", value: "6 months" },
-      { label: "Transactions", value: "500-1,000" },
-      { label: "Live phase", value: "100 workers" },
-      { label: "Projected savings", value: PILOTS.nhsSavings.display },
+      { label: m.partners, value: m.nhsPartners },
+      { label: m.duration, value: (intl) => intl.formatMessage(DURATION.months, { count: 6 }) },
+      { label: m.transactions, value: m.nhsTransactions },
+      { label: m.livePhase, value: m.nhsLive },
+      { label: m.savings, value: PILOTS.nhsSavings.display },
       {
-        label: "Time to clear a new starter",
-        value: `${PILOTS.nhsClearanceDays.before.display} to ${PILOTS.nhsClearanceDays.after.display}`,
+        label: m.nhsClearance,
+        value: change(PILOTS.nhsClearanceDays.before.display, PILOTS.nhsClearanceDays.after.display),
       },
     ],
-    outcomes: [
-      "Fewer unfilled shifts while checks complete",
-      "Automatic audit trail for every check",
-      "Portable credentials between trusts",
-    ],
+    outcomes: [m.nhsShifts, m.nhsAudit, m.nhsPortable],
   },
   {
     id: "housing",
-    title: "Housing Right-to-Rent",
-    service: "Right-to-Rent checks for housing association tenants",
+    title: m.housingTitle,
+    service: m.housingService,
     icon: "home",
-    summary: "Tenants share a signed right-to-rent answer instead of documents judged by eye.",
+    summary: m.housingSummary,
     facts: [
-      { label: "Partners", value: "2-3 housing associations" },
-      { label: "Projected savings", value: PILOTS.housingSavings.display },
+      { label: m.partners, value: m.housingPartners },
+      { label: m.savings, value: PILOTS.housingSavings.display },
     ],
-    outcomes: [
-      "Fewer errors than manual document checks",
-      "Tenants without a passport supported through assisted-digital kiosks",
-      "No copies of passports kept on file",
-    ],
+    outcomes: [m.housingErrors, m.housingKiosks, m.housingCopies],
   },
   {
     id: "education",
-    title: "Education DBS",
-    service: "DBS checks for school staff",
+    title: m.educationTitle,
+    service: m.educationService,
     icon: "school",
-    summary: "Schools confirm a DBS result held in the wallet instead of waiting for paperwork.",
+    summary: m.educationSummary,
     facts: [
-      { label: "Partners", value: "One local education authority" },
-      { label: "Schools", value: "50-100 schools" },
-      { label: "Projected savings", value: PILOTS.educationSavings.display },
+      { label: m.partners, value: m.educationPartners },
+      { label: m.schools, value: m.educationSchools },
+      { label: m.savings, value: PILOTS.educationSavings.display },
       {
-        label: "DBS confirmation",
-        value: `${PILOTS.dbsConfirmationWeeks.before.display} to ${PILOTS.dbsConfirmationWeeks.after.display}`,
+        label: m.educationConfirmation,
+        value: change(PILOTS.dbsConfirmationWeeks.before.display, PILOTS.dbsConfirmationWeeks.after.display),
       },
     ],
-    outcomes: [
-      "New staff in classrooms sooner",
-      "Less administration for head teachers",
-      "Safeguarding checks with a clear audit trail",
-    ],
+    outcomes: [m.educationSooner, m.educationAdmin, m.educationSafeguarding],
   },
   {
     id: "local-authority",
-    title: "Local Authority Multi-Service",
-    service: "Several council identity checks on one platform",
+    title: m.councilTitle,
+    service: m.councilService,
     icon: "building",
-    summary:
-      "A council brings staff, housing, licensing and service checks together, with assisted-digital kiosks in council offices and libraries.",
+    summary: m.councilSummary,
     facts: [
-      { label: "Partner", value: "A local authority" },
-      { label: "Projected savings", value: PILOTS.councilSavings.display },
-      { label: "Efficiency gain", value: PILOTS.councilEfficiencyPercent.display },
+      { label: m.partner, value: m.councilPartner },
+      { label: m.savings, value: PILOTS.councilSavings.display },
+      { label: m.efficiency, value: PILOTS.councilEfficiencyPercent.display },
     ],
-    outcomes: [
-      "Dual control for sensitive operations by council operators",
-      "One credential reused across services",
-      "Kiosks tested with real residents",
-    ],
+    outcomes: [m.councilDual, m.councilReuse, m.councilKiosks],
   },
 ];
 
 export function PilotCard({ pilot }: { pilot: Pilot }) {
+  const intl = useIntl();
+  const t = (message: MessageDescriptor) => intl.formatMessage(message);
+  const value = (fact: FactValue) =>
+    typeof fact === "string" ? fact : typeof fact === "function" ? fact(intl) : intl.formatMessage(fact);
   const headingId = `pilot-${pilot.id}`;
   return (
     <article
@@ -107,22 +191,22 @@ export function PilotCard({ pilot }: { pilot: Pilot }) {
         </span>
         <div>
           <h3 id={headingId} className="text-2xl font-bold text-govuk-black dark:text-slate-100">
-            {pilot.title}
+            {t(pilot.title)}
           </h3>
-          <p className="text-govuk-grey dark:text-slate-300">{pilot.service}</p>
+          <p className="text-govuk-grey dark:text-slate-300">{t(pilot.service)}</p>
         </div>
       </div>
-      <p className="mt-4 text-lg text-govuk-black dark:text-slate-200">{pilot.summary}</p>
+      <p className="mt-4 text-lg text-govuk-black dark:text-slate-200">{t(pilot.summary)}</p>
       <dl className="mt-4 divide-y divide-govuk-border border-y border-govuk-border dark:divide-slate-700 dark:border-slate-700">
         {pilot.facts.map((fact) => (
-          <div key={fact.label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
-            <dt className="text-govuk-grey dark:text-slate-300">{fact.label}</dt>
-            <dd className="font-bold text-govuk-black dark:text-slate-100">{fact.value}</dd>
+          <div key={fact.label.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+            <dt className="text-govuk-grey dark:text-slate-300">{t(fact.label)}</dt>
+            <dd className="font-bold text-govuk-black dark:text-slate-100">{value(fact.value)}</dd>
           </div>
         ))}
       </dl>
       <div className="mt-4 text-govuk-black dark:text-slate-200">
-        <CheckList items={pilot.outcomes} />
+        <CheckList items={pilot.outcomes.map(t)} />
       </div>
     </article>
   );
