@@ -119,6 +119,16 @@ describe("the pitch pages in Welsh (issue 21)", () => {
       /<a [^>]*href="\/cy\/business-model\?sector=housing"[^>]*>Costau tai<span class="sr-only"> ar gyfer landlordiaid<\/span><\/a>/,
     );
   });
+
+  it("shows the costs and benefits in Welsh, its periods counted in Welsh", async () => {
+    const html = await (await call("/cy/costs-benefits")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Costau a Manteision | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Costau a Manteision<\/h1>/);
+    expect(html).toMatch(/<h2 id="revenue-model"[^>]*>Model refeniw<\/h2>/);
+    expect(html).toContain("yn cael eu dileu ar ôl 72 awr");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/roadmap"[^>]*>Gweld y Cynllun Gwaith<\/a>/);
+  });
 });
 
 describe("the legal pages in the languages they are offered in (issue 21)", () => {

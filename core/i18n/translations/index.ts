@@ -7,6 +7,7 @@ import cy_credentials from "./cy/credentials.json";
 import cy_gabriel from "./cy/gabriel.json";
 import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
+import cy_pitch_costsBenefits from "./cy/pitch.costsBenefits.json";
 import cy_pitch from "./cy/pitch.json";
 import cy_pitch_marketing from "./cy/pitch.marketing.json";
 import cy_shares from "./cy/shares.json";
@@ -104,6 +105,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_gabriel,
     ...cy_language,
     ...cy_legal,
+    ...cy_pitch_costsBenefits,
     ...cy_pitch,
     ...cy_pitch_marketing,
     ...cy_shares,
