@@ -266,7 +266,7 @@ export function CostsBenefitsPage() {
           rows={[
             [
               t(m.mvpRow),
-              <>{rich(m.mvpCost, { build: MVP.buildCost.display, yearOne: COSTS.yearOneBuild.display })}</>,
+              rich(m.mvpCost, { build: MVP.buildCost.display, yearOne: COSTS.yearOneBuild.display }),
               t(m.mvpDelivers),
             ],
             [t(m.ssoRow), <strong key="sso">{NATIONAL_SSO.comparedCost.display}</strong>, t(m.ssoDelivers)],
