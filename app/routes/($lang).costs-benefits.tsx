@@ -1,13 +1,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { metaIntl } from "#app/components/i18n/language.tsx";
 import { pageMeta } from "#app/components/meta.ts";
-import { CostsBenefitsPage } from "#app/components/pitch/costs-benefits-page.tsx";
-import { COSTS, MVP, NATIONAL_SSO } from "#core/pitch/programme.ts";
+import { COSTS_BENEFITS_META, CostsBenefitsPage } from "#app/components/pitch/costs-benefits-page.tsx";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Costs and Benefits",
-    description: `A privacy-first digital identity MVP built for ${MVP.buildCost.display}, under ${COSTS.shareOfComparisonPercent.display} of the ${NATIONAL_SSO.comparedCost.display} cost of a national single sign-on, funded by employers and landlords. Workers, tenants, students and citizens never pay.`,
+export const meta: MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  return pageMeta({
+    title: intl.formatMessage(COSTS_BENEFITS_META.title),
+    description: intl.formatMessage(COSTS_BENEFITS_META.description, COSTS_BENEFITS_META.values),
   });
+};
 
 export default function CostsBenefits() {
   return <CostsBenefitsPage />;

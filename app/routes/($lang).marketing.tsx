@@ -1,13 +1,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { metaIntl } from "#app/components/i18n/language.tsx";
 import { pageMeta } from "#app/components/meta.ts";
-import { MarketingPage } from "#app/components/pitch/marketing-page.tsx";
+import { MARKETING_META, MarketingPage } from "#app/components/pitch/marketing-page.tsx";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Press and Partner Kit",
-    description:
-      "Key messages by audience, headline figures, a boilerplate description and press contacts for the UK's privacy-first digital identity programme.",
+export const meta: MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  return pageMeta({
+    title: intl.formatMessage(MARKETING_META.title),
+    description: intl.formatMessage(MARKETING_META.description),
   });
+};
 
 export default function Marketing() {
   return <MarketingPage />;

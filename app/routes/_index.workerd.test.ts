@@ -141,6 +141,31 @@ describe("the pitch programme pages in Welsh (issue 21)", () => {
   });
 });
 
+describe("the pitch pages in Welsh (issue 21)", () => {
+  it("shows the press and partner kit in Welsh, its figures counted in Welsh", async () => {
+    const html = await (await call("/cy/marketing")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Pecyn i&#x27;r Wasg a Phartneriaid | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Pecyn i&#x27;r Wasg a Phartneriaid<\/h1>/);
+    expect(html).toMatch(/<h2 id="key-messages-by-audience"[^>]*>Negeseuon allweddol fesul cynulleidfa<\/h2>/);
+    expect(html).toContain("4 cynllun peilot");
+    expect(html).toContain("67 miliwn");
+    expect(html).toMatch(
+      /<a [^>]*href="\/cy\/business-model\?sector=housing"[^>]*>Costau tai<span class="sr-only"> ar gyfer landlordiaid<\/span><\/a>/,
+    );
+  });
+
+  it("shows the costs and benefits in Welsh, its periods counted in Welsh", async () => {
+    const html = await (await call("/cy/costs-benefits")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Costau a Manteision | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Costau a Manteision<\/h1>/);
+    expect(html).toMatch(/<h2 id="revenue-model"[^>]*>Model refeniw<\/h2>/);
+    expect(html).toContain("yn cael eu dileu ar ôl 72 awr");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/roadmap"[^>]*>Gweld y Cynllun Gwaith<\/a>/);
+  });
+});
+
 describe("the legal pages in the languages they are offered in (issue 21)", () => {
   it("shows the privacy policy in Urdu, right to left, with its full text marked as English", async () => {
     const response = await call("/ur/privacy-policy");

@@ -73,8 +73,6 @@ const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang).ministers",
   "routes/($lang).government",
   "routes/($lang).podcasts",
-  "routes/($lang).marketing",
-  "routes/($lang).costs-benefits",
   "routes/($lang).business-model",
   "routes/($lang).investor-funding",
 ]);

@@ -10,8 +10,10 @@ import cy_gabriel from "./cy/gabriel.json";
 import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
 import cy_passkeys from "./cy/passkeys.json";
+import cy_pitch_costsBenefits from "./cy/pitch.costsBenefits.json";
 import cy_pitch_governance from "./cy/pitch.governance.json";
 import cy_pitch from "./cy/pitch.json";
+import cy_pitch_marketing from "./cy/pitch.marketing.json";
 import cy_pitch_pilots from "./cy/pitch.pilots.json";
 import cy_pitch_roadmap from "./cy/pitch.roadmap.json";
 import cy_profile from "./cy/profile.json";
@@ -154,8 +156,10 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_language,
     ...cy_legal,
     ...cy_passkeys,
+    ...cy_pitch_costsBenefits,
     ...cy_pitch_governance,
     ...cy_pitch,
+    ...cy_pitch_marketing,
     ...cy_pitch_pilots,
     ...cy_pitch_roadmap,
     ...cy_profile,
