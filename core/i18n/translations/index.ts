@@ -7,6 +7,7 @@ import cy_credentials from "./cy/credentials.json";
 import cy_gabriel from "./cy/gabriel.json";
 import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
+import cy_pdf from "./cy/pdf.json";
 import cy_pitch from "./cy/pitch.json";
 import cy_shares from "./cy/shares.json";
 import cy_verifier from "./cy/verifier.json";
@@ -41,6 +42,7 @@ import ur_credential from "./ur/credential.json";
 import ur_credentials from "./ur/credentials.json";
 import ur_language from "./ur/language.json";
 import ur_legal from "./ur/legal.json";
+import ur_pdf from "./ur/pdf.json";
 import ur_shares from "./ur/shares.json";
 import ur_verify from "./ur/verify.json";
 import ur_wallet from "./ur/wallet.json";
@@ -103,6 +105,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_gabriel,
     ...cy_language,
     ...cy_legal,
+    ...cy_pdf,
     ...cy_pitch,
     ...cy_shares,
     ...cy_verifier,
@@ -145,6 +148,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ur_credentials,
     ...ur_language,
     ...ur_legal,
+    ...ur_pdf,
     ...ur_shares,
     ...ur_verify,
     ...ur_wallet,
