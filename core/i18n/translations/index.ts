@@ -18,6 +18,7 @@ import pl_credential from "./pl/credential.json";
 import pl_credentials from "./pl/credentials.json";
 import pl_language from "./pl/language.json";
 import pl_legal from "./pl/legal.json";
+import pl_pdf from "./pl/pdf.json";
 import pl_shares from "./pl/shares.json";
 import pl_verify from "./pl/verify.json";
 import pl_wallet from "./pl/wallet.json";
@@ -26,6 +27,7 @@ import ro_credential from "./ro/credential.json";
 import ro_credentials from "./ro/credentials.json";
 import ro_language from "./ro/language.json";
 import ro_legal from "./ro/legal.json";
+import ro_pdf from "./ro/pdf.json";
 import ro_shares from "./ro/shares.json";
 import ro_verify from "./ro/verify.json";
 import ro_wallet from "./ro/wallet.json";
@@ -34,6 +36,7 @@ import pa_credential from "./pa/credential.json";
 import pa_credentials from "./pa/credentials.json";
 import pa_language from "./pa/language.json";
 import pa_legal from "./pa/legal.json";
+import pa_pdf from "./pa/pdf.json";
 import pa_shares from "./pa/shares.json";
 import pa_verify from "./pa/verify.json";
 import pa_wallet from "./pa/wallet.json";
@@ -51,6 +54,7 @@ import pt_credential from "./pt/credential.json";
 import pt_credentials from "./pt/credentials.json";
 import pt_language from "./pt/language.json";
 import pt_legal from "./pt/legal.json";
+import pt_pdf from "./pt/pdf.json";
 import pt_shares from "./pt/shares.json";
 import pt_verify from "./pt/verify.json";
 import pt_wallet from "./pt/wallet.json";
@@ -59,6 +63,7 @@ import es_credential from "./es/credential.json";
 import es_credentials from "./es/credentials.json";
 import es_language from "./es/language.json";
 import es_legal from "./es/legal.json";
+import es_pdf from "./es/pdf.json";
 import es_shares from "./es/shares.json";
 import es_verify from "./es/verify.json";
 import es_wallet from "./es/wallet.json";
@@ -67,6 +72,7 @@ import ar_credential from "./ar/credential.json";
 import ar_credentials from "./ar/credentials.json";
 import ar_language from "./ar/language.json";
 import ar_legal from "./ar/legal.json";
+import ar_pdf from "./ar/pdf.json";
 import ar_shares from "./ar/shares.json";
 import ar_verify from "./ar/verify.json";
 import ar_wallet from "./ar/wallet.json";
@@ -75,6 +81,7 @@ import bn_credential from "./bn/credential.json";
 import bn_credentials from "./bn/credentials.json";
 import bn_language from "./bn/language.json";
 import bn_legal from "./bn/legal.json";
+import bn_pdf from "./bn/pdf.json";
 import bn_shares from "./bn/shares.json";
 import bn_verify from "./bn/verify.json";
 import bn_wallet from "./bn/wallet.json";
@@ -83,6 +90,7 @@ import gu_credential from "./gu/credential.json";
 import gu_credentials from "./gu/credentials.json";
 import gu_language from "./gu/language.json";
 import gu_legal from "./gu/legal.json";
+import gu_pdf from "./gu/pdf.json";
 import gu_shares from "./gu/shares.json";
 import gu_verify from "./gu/verify.json";
 import gu_wallet from "./gu/wallet.json";
@@ -91,6 +99,7 @@ import it_credential from "./it/credential.json";
 import it_credentials from "./it/credentials.json";
 import it_language from "./it/language.json";
 import it_legal from "./it/legal.json";
+import it_pdf from "./it/pdf.json";
 import it_shares from "./it/shares.json";
 import it_verify from "./it/verify.json";
 import it_wallet from "./it/wallet.json";
@@ -118,6 +127,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pl_credentials,
     ...pl_language,
     ...pl_legal,
+    ...pl_pdf,
     ...pl_shares,
     ...pl_verify,
     ...pl_wallet,
@@ -128,6 +138,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ro_credentials,
     ...ro_language,
     ...ro_legal,
+    ...ro_pdf,
     ...ro_shares,
     ...ro_verify,
     ...ro_wallet,
@@ -138,6 +149,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pa_credentials,
     ...pa_language,
     ...pa_legal,
+    ...pa_pdf,
     ...pa_shares,
     ...pa_verify,
     ...pa_wallet,
@@ -159,6 +171,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pt_credentials,
     ...pt_language,
     ...pt_legal,
+    ...pt_pdf,
     ...pt_shares,
     ...pt_verify,
     ...pt_wallet,
@@ -169,6 +182,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...es_credentials,
     ...es_language,
     ...es_legal,
+    ...es_pdf,
     ...es_shares,
     ...es_verify,
     ...es_wallet,
@@ -179,6 +193,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ar_credentials,
     ...ar_language,
     ...ar_legal,
+    ...ar_pdf,
     ...ar_shares,
     ...ar_verify,
     ...ar_wallet,
@@ -189,6 +204,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...bn_credentials,
     ...bn_language,
     ...bn_legal,
+    ...bn_pdf,
     ...bn_shares,
     ...bn_verify,
     ...bn_wallet,
@@ -199,6 +215,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...gu_credentials,
     ...gu_language,
     ...gu_legal,
+    ...gu_pdf,
     ...gu_shares,
     ...gu_verify,
     ...gu_wallet,
@@ -209,6 +226,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...it_credentials,
     ...it_language,
     ...it_legal,
+    ...it_pdf,
     ...it_shares,
     ...it_verify,
     ...it_wallet,
