@@ -274,7 +274,8 @@ describe("/credentials/<type>_certificate.pdf", () => {
     const text = (await pdfText(bytes, "\n")).replace(/\n/g, " ");
     for (const welsh of ["Statws presennol", "Math o dystlythyr", "Deiliad", "Priodoleddau", "Yn ddilys am"])
       expect(text).toContain(welsh);
-    for (const english of ["Current status", "Credential type", "Attributes", "Valid at"]) expect(text).not.toContain(english);
+    for (const english of ["Current status", "Credential type", "Attributes", "Valid at"])
+      expect(text).not.toContain(english);
   });
 
   it("downloads the owner's certificate: a PDF attachment with every attribute, the issuer, the live status and a 24-hour verify link", async () => {
