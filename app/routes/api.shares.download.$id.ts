@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "#server/accounts/authentication.ts";
-import { pdfResponse, verificationCertificate } from "#server/certificates/downloads.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
+import { downloadLocale, pdfResponse, verificationCertificate } from "#server/certificates/downloads.ts";
 import { credentialContext } from "#server/credentials/context.ts";
 import { methodNotAllowed } from "#server/http/json.ts";
 
@@ -11,12 +11,14 @@ import { methodNotAllowed } from "#server/http/json.ts";
  * id or an unknown one: 404; signed out: 401.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  // The full user: their saved language picks the PDF's (downloads.ts downloadLocale).
+  const { user } = await requireSession(request, context);
   const file = await verificationCertificate(
     await credentialContext(context, request.url),
     user.id,
     params.id ?? "",
     new URL(request.url).origin,
+    downloadLocale(request, user),
   );
   return file
     ? pdfResponse(file, "inline")

@@ -265,6 +265,19 @@ describe("/credentials/<type>_certificate.pdf", () => {
     expect((await db().select().from(shares).where(eq(shares.userId, user.id))).map((s) => s.id)).toEqual([link]);
   });
 
+  it("prints the certificate in the language the holder chose (the lang cookie): Welsh words and claim labels", async () => {
+    const { cookie } = await citizenWithRecords();
+    await issueCredential(cookie, "rtw");
+    const bytes = await pdfFrom(await download("/credentials/right_to_work_certificate.pdf", `${cookie}; lang=cy`));
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toBe("Tystysgrif Hawl i Weithio");
+    const text = (await pdfText(bytes, "\n")).replace(/\n/g, " ");
+    for (const welsh of ["Statws presennol", "Math o dystlythyr", "Deiliad", "Priodoleddau", "Yn ddilys am"])
+      expect(text).toContain(welsh);
+    for (const english of ["Current status", "Credential type", "Attributes", "Valid at"])
+      expect(text).not.toContain(english);
+  });
+
   it("downloads the owner's certificate: a PDF attachment with every attribute, the issuer, the live status and a 24-hour verify link", async () => {
     const { cookie, user } = await citizenWithRecords();
     const rtw = await issueCredential(cookie, "rtw");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "#server/accounts/authentication.ts";
-import { credentialCertificate, pdfResponse } from "#server/certificates/downloads.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
+import { credentialCertificate, downloadLocale, pdfResponse } from "#server/certificates/downloads.ts";
 import { credentialContext } from "#server/credentials/context.ts";
 
 const notFound = () =>
@@ -21,7 +21,8 @@ const notFound = () =>
  * signed-in browser send, prints the certificate link already open, or none.
  */
 async function certificate({ request, context, params }: LoaderFunctionArgs, makeLink: boolean) {
-  const user = await requireUser(request, context);
+  // The full user: their saved language picks the PDF's (downloads.ts downloadLocale).
+  const { user } = await requireSession(request, context);
   const url = new URL(request.url);
   const file = await credentialCertificate(
     await credentialContext(context, request.url),
@@ -30,6 +31,7 @@ async function certificate({ request, context, params }: LoaderFunctionArgs, mak
     url.searchParams.get("credential"),
     url.origin,
     makeLink,
+    downloadLocale(request, user),
   );
   return file ? pdfResponse(file, "attachment") : notFound();
 }

@@ -4,7 +4,7 @@ import { LOCALE_INFO, LOCALES } from "#core/i18n/locales.ts";
 import type { WalletCredential } from "#server/credentials/credentials.ts";
 import type { LiveCheck } from "#server/credentials/live-check.ts";
 import { SAMPLES } from "#server/pdf/samples.test-data.ts";
-import { drawnLines } from "#tests/support/pdf-text.ts";
+import { drawnLines, pdfText } from "#tests/support/pdf-text.ts";
 import {
   buildCredentialCertificate,
   CERTIFICATE_WORDS_EN,
@@ -207,4 +207,75 @@ describe("buildCredentialCertificate in every language of the product (ADR 037)"
       else expect(link.x).toBeGreaterThan(595.28 / 2);
     },
   );
+});
+
+describe("buildCredentialCertificate in the holder's language (issue 21)", () => {
+  const credential: WalletCredential = {
+    id: "7d0c7c86-6f6b-4d55-9a53-8f4f0b8c2f11",
+    type: "rtw",
+    status: "active",
+    issuedAt: "2026-11-22T09:00:00.000Z",
+    expiresAt: "2029-11-21T09:00:00.000Z",
+    revokedAt: null,
+    issuer: "https://identity.example/issuers/home-office",
+    vcJwt: "unused",
+    holderKeyThumbprint: null,
+    delivery: "device",
+    verificationCount: 0,
+    display: {
+      title: "Right to Work",
+      subtitle: "Employment Authorization",
+      longName: "Right to Work",
+      authority: "Home Office",
+      authorityName: "Home Office",
+      colour: "blue",
+      icon: "briefcase",
+      expiringSoon: false,
+    },
+  };
+  const check: LiveCheck = {
+    valid: true,
+    reason: "valid",
+    message: "ok",
+    checkedAt: "2026-11-22T09:01:00.000Z",
+    type: "rtw",
+    issuer: "Home Office",
+  };
+  const build = (locale: "cy" | "ur") =>
+    buildCredentialCertificate({
+      credential,
+      attributes: [{ name: "has_right_to_work", label: "Right to work", value: true }],
+      check,
+      verification: {
+        url: "https://identity.example/verify/AAAAAAAAAAAAAAAAAAAAAA",
+        expiresAt: "2026-11-23T09:01:00.000Z",
+      },
+      now: new Date("2026-11-22T09:01:00.000Z"),
+      locale,
+    });
+
+  it("prints Welsh labels, statuses and dates in Welsh", async () => {
+    const bytes = await build("cy");
+    const text = await pdfText(bytes);
+    for (const words of ["Statws presennol", "Math o dystlythyr", "Deiliad", "Priodoleddau", "Ie"])
+      expect(text).toContain(words);
+    expect(text).toContain("Yn ddilys am 22 Tach 2026, 09:01 GMT");
+    expect(text).not.toContain("Current status");
+    expect(text).not.toContain("Credential type");
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.catalog.lookup(PDFName.of("Lang"))?.toString()).toBe("(cy)");
+  });
+
+  it("prints Urdu labels, right to left, with /Lang ur", async () => {
+    const bytes = await build("ur");
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.catalog.lookup(PDFName.of("Lang"))?.toString()).toBe("(ur)");
+    expect(doc.getTitle()).toMatch(/ سرٹیفکیٹ$/);
+    // Drawn Arabic-script text reads back in shaped, visual order: its words are checked in the metadata.
+    expect(doc.getSubject()).toBe(`کام کرنے کا حق سند ${credential.id}، Home Office کی طرف سے جاری کردہ`);
+    expect(doc.getKeywords()).toContain("سند کا سرٹیفکیٹ");
+    const text = await pdfText(bytes);
+    for (const english of ["Current status", "Credential type", "Attributes", "Valid at"])
+      expect(text).not.toContain(english);
+  });
 });

@@ -15,9 +15,12 @@
  * decoding is needed.
  */
 
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
 import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
-import type { Locale } from "#core/i18n/locales.ts";
+import { formats, intlTag } from "#core/format/locale.ts";
+import { ukWallClock } from "#core/format/uk-time.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import {
   AUTHORITIES,
   CREDENTIAL_TYPE_CODES,
@@ -32,6 +35,8 @@ import type { Database } from "#db/client.ts";
 import { listWalletCredentials, type WalletCredential } from "#server/credentials/credentials.ts";
 import type { IssuerKey } from "#server/credentials/issuer-keys.ts";
 import type { LiveCheck } from "#server/credentials/live-check.ts";
+import { serverCredentialType } from "#server/credentials/type-text.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { COLOURS, CONTENT_WIDTH, MARGIN, newDocument, PdfWriter } from "#server/pdf/document.ts";
 import type { ShareRecord } from "#server/shares/shares.ts";
 
@@ -41,9 +46,11 @@ import type { ShareRecord } from "#server/shares/shares.ts";
 
 // Dates and claim values as every screen shows them (core/format/format.ts); the certificate's
 // times carry the zone name, since a PDF is read far from the page that made it.
-import { formatAttributeValue, formatDate, formatDateTimeZoned as formatDateTime } from "#core/format/format.ts";
+import { formatAttributeValue, formatDateTimeZoned as formatDateTime } from "#core/format/format.ts";
 
 export { formatAttributeValue };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The name a screen and a certificate give the type (spec 000 §3 "Citizen sample credential"). */
 function credentialTypeName(type: string): string {
@@ -109,13 +116,6 @@ export function holderName(attributes: { name: string; value: unknown }[]): stri
   return parts.length ? parts.join(" ") : null;
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  active: "Active",
-  revoked: "Revoked",
-  expired: "Expired",
-  pending: "Pending",
-};
-
 /** The live check as one line: "Valid at <time>" or "Not valid at <time>: <reason>". */
 export function liveCheckLine(check: LiveCheck): string {
   const at = formatDateTime(check.checkedAt);
@@ -177,7 +177,15 @@ export function signVerificationStatement(key: IssuerKey, statement: Verificatio
  * dates, identifiers, URLs) are passed in as values.
  */
 export interface CertificateWords {
+  /** The language of the words (the PDF's /Lang and direction). */
+  locale: Locale;
   platform: string;
+  /** "12 Apr 2026". */
+  date: (value: string | Date) => string;
+  /** "12 Apr 2026, 14:05 BST": UK time with the zone, since a PDF is read far from the page that made it. */
+  dateTime: (value: string | Date) => string;
+  /** A claim's value: yes or no, lists joined, calendar dates. */
+  attributeValue: (value: unknown) => string;
   pageOf: (page: number, pages: number) => string;
   /** The live check. */
   currentStatus: string;
@@ -235,72 +243,260 @@ export interface CertificateWords {
   verificationFooter: (generatedAt: string) => string;
 }
 
+const messages = defineMessages({
+  platform: {
+    id: "pdf.certificate.platform",
+    defaultMessage: "UK Digital Identity",
+    description: "The platform's name, printed at the top of every page",
+  },
+  pageOf: { id: "pdf.certificate.pageOf", defaultMessage: "Page {page} of {pages}" },
+  zonedTime: {
+    id: "pdf.certificate.zonedTime",
+    defaultMessage: "{dateTime} {zone}",
+    description: "A date and time with the UK time zone's abbreviation (BST or GMT)",
+  },
+  yes: { id: "pdf.certificate.yes", defaultMessage: "Yes", description: "A claim's value: yes" },
+  no: { id: "pdf.certificate.no", defaultMessage: "No", description: "A claim's value: no" },
+  notRecorded: {
+    id: "pdf.certificate.notRecorded",
+    defaultMessage: "Not recorded",
+    description: "A claim with no value",
+  },
+  currentStatus: { id: "pdf.certificate.currentStatus", defaultMessage: "Current status" },
+  validAt: { id: "pdf.certificate.validAt", defaultMessage: "Valid at {time}" },
+  notValidAt: { id: "pdf.certificate.notValidAt", defaultMessage: "Not valid at {time}" },
+  checkedLive: {
+    id: "pdf.certificate.checkedLive",
+    defaultMessage: "Checked live: signed by the issuer, in date and not revoked.",
+  },
+  statusActive: {
+    id: "pdf.certificate.status.active",
+    defaultMessage: "Active",
+    description: "A credential's or a share's status",
+  },
+  statusRevoked: {
+    id: "pdf.certificate.status.revoked",
+    defaultMessage: "Revoked",
+    description: "A credential's or a share's status",
+  },
+  statusExpired: {
+    id: "pdf.certificate.status.expired",
+    defaultMessage: "Expired",
+    description: "A credential's or a share's status",
+  },
+  statusPending: {
+    id: "pdf.certificate.status.pending",
+    defaultMessage: "Pending",
+    description: "A credential's status",
+  },
+  credentialBand: { id: "pdf.certificate.credentialBand", defaultMessage: "Credential Certificate" },
+  credentialTitle: {
+    id: "pdf.certificate.credentialTitle",
+    defaultMessage: "{typeName} Certificate",
+    description: "typeName: e.g. Right to Work",
+  },
+  credentialSubject: {
+    id: "pdf.certificate.credentialSubject",
+    defaultMessage: "{typeName} credential {id} held by {holder}, issued by {authority}",
+  },
+  credentialSubjectNoHolder: {
+    id: "pdf.certificate.credentialSubjectNoHolder",
+    defaultMessage: "{typeName} credential {id}, issued by {authority}",
+  },
+  credentialKeyword: { id: "pdf.certificate.credentialKeyword", defaultMessage: "credential certificate" },
+  credentialIntro: {
+    id: "pdf.certificate.credentialIntro",
+    defaultMessage: "A verifiable credential issued by the {authority} to {holder}.",
+  },
+  credentialIntroNoHolder: {
+    id: "pdf.certificate.credentialIntroNoHolder",
+    defaultMessage: "A verifiable credential issued by the {authority}.",
+  },
+  credentialHeading: { id: "pdf.certificate.credentialHeading", defaultMessage: "Credential" },
+  credentialType: { id: "pdf.certificate.credentialType", defaultMessage: "Credential type" },
+  holder: { id: "pdf.certificate.holder", defaultMessage: "Holder" },
+  holderNotStated: { id: "pdf.certificate.holderNotStated", defaultMessage: "Not stated in the credential" },
+  issuer: { id: "pdf.certificate.issuer", defaultMessage: "Issuer" },
+  issuerUrl: { id: "pdf.certificate.issuerUrl", defaultMessage: "Issuer URL" },
+  issued: { id: "pdf.certificate.issued", defaultMessage: "Issued" },
+  expires: { id: "pdf.certificate.expires", defaultMessage: "Expires" },
+  noExpiry: { id: "pdf.certificate.noExpiry", defaultMessage: "No expiry" },
+  revoked: { id: "pdf.certificate.revoked", defaultMessage: "Revoked", description: "Label: the date it was revoked" },
+  recordedStatus: { id: "pdf.certificate.recordedStatus", defaultMessage: "Recorded status" },
+  credentialId: { id: "pdf.certificate.credentialId", defaultMessage: "Credential ID" },
+  scanToCheck: { id: "pdf.certificate.scanToCheck", defaultMessage: "Scan to check this credential now" },
+  linkValidUntil: { id: "pdf.certificate.linkValidUntil", defaultMessage: "Link valid until {time}" },
+  noLinkActive: {
+    id: "pdf.certificate.noLinkActive",
+    defaultMessage:
+      "No verification link: use Download Certificate on your Credentials page to add a QR code a verifier can scan.",
+  },
+  noLinkInactive: {
+    id: "pdf.certificate.noLinkInactive",
+    defaultMessage: "No verification link: a {status} credential cannot be shared.",
+    description: "status: the credential's status in lower case (revoked, expired)",
+  },
+  attributesHeading: { id: "pdf.certificate.attributesHeading", defaultMessage: "Attributes" },
+  noAttributes: { id: "pdf.certificate.noAttributes", defaultMessage: "The credential discloses no attributes." },
+  credentialFooter: {
+    id: "pdf.certificate.credentialFooter",
+    defaultMessage:
+      "Generated {generatedAt} by UK Digital Identity. This is a printable record of a digital credential (SD-JWT VC) signed by the {authority} and held in the holder's wallet. The status above was checked when the certificate was made; scan the QR code for the status now.",
+  },
+  credentialFooterNoLink: {
+    id: "pdf.certificate.credentialFooterNoLink",
+    defaultMessage:
+      "Generated {generatedAt} by UK Digital Identity. This is a printable record of a digital credential (SD-JWT VC) signed by the {authority} and held in the holder's wallet. The status above was checked when the certificate was made.",
+  },
+  verificationBand: { id: "pdf.certificate.verificationBand", defaultMessage: "Verification Certificate" },
+  verificationTitle: { id: "pdf.certificate.verificationTitle", defaultMessage: "Signed Verification Certificate" },
+  verificationDocumentTitle: {
+    id: "pdf.certificate.verificationDocumentTitle",
+    defaultMessage: "Verification Certificate: {credentialName}",
+  },
+  verificationSubject: {
+    id: "pdf.certificate.verificationSubject",
+    defaultMessage:
+      "Signed verification certificate for a shared {credentialName} credential (share {shareId}); the signed statement (JWS, typ {typ}) is the Keywords entry",
+  },
+  verificationIntro: {
+    id: "pdf.certificate.verificationIntro",
+    defaultMessage: "{credentialName} issued by the {authority}",
+  },
+  sharedCredentialHeading: { id: "pdf.certificate.sharedCredentialHeading", defaultMessage: "Shared credential" },
+  purpose: { id: "pdf.certificate.purpose", defaultMessage: "Purpose" },
+  sharedWith: { id: "pdf.certificate.sharedWith", defaultMessage: "Shared with" },
+  notSpecified: { id: "pdf.certificate.notSpecified", defaultMessage: "Not specified" },
+  shared: { id: "pdf.certificate.shared", defaultMessage: "Shared", description: "Label: the date it was shared" },
+  linkExpires: { id: "pdf.certificate.linkExpires", defaultMessage: "Link expires" },
+  shareStatusLabel: { id: "pdf.certificate.shareStatusLabel", defaultMessage: "Share status" },
+  shareReference: { id: "pdf.certificate.shareReference", defaultMessage: "Share reference" },
+  scanToVerify: { id: "pdf.certificate.scanToVerify", defaultMessage: "Scan to verify" },
+  showsValidNow: {
+    id: "pdf.certificate.showsValidNow",
+    defaultMessage: "Shows whether the credential is valid right now",
+  },
+  shareIs: {
+    id: "pdf.certificate.shareIs",
+    defaultMessage:
+      "This share is {status, select, expired {expired} revoked {revoked} other {{status}}}: the link says so",
+  },
+  noPersonalDetails: {
+    id: "pdf.certificate.noPersonalDetails",
+    defaultMessage:
+      "This certificate and the link contain no personal details: only the credential's type, its issuer and whether it is valid.",
+  },
+  signatureHeading: { id: "pdf.certificate.signatureHeading", defaultMessage: "Digital signature" },
+  signedBy: {
+    id: "pdf.certificate.signedBy",
+    defaultMessage:
+      "Signed by the {authority} with key {kid}. To check it, verify the compact JWS below (EdDSA, typ {typ}) with the key of that kid published at {jwksUrl}; its payload repeats the share, the status and the time of the check.",
+  },
+  verificationFooter: {
+    id: "pdf.certificate.verificationFooter",
+    defaultMessage:
+      "Generated {generatedAt} by UK Digital Identity. The status above was checked when the certificate was made; the verification link shows the status at the time it is opened.",
+  },
+});
+
+const made = new Map<Locale, CertificateWords>();
+
+/** The certificates' words in `locale`, from the message catalogs (English where one is not translated). */
+export function certificateWords(locale: Locale): CertificateWords {
+  const known = made.get(locale);
+  if (known) return known;
+  const intl = serverIntl(locale);
+  const m = (descriptor: MessageDescriptor, values?: Record<string, string | number>) =>
+    intl.formatMessage(descriptor, values);
+  const f = formats(locale);
+  const status = {
+    active: m(messages.statusActive),
+    revoked: m(messages.statusRevoked),
+    expired: m(messages.statusExpired),
+  };
+  const words: CertificateWords = {
+    locale,
+    platform: m(messages.platform),
+    pageOf: (page, pages) => m(messages.pageOf, { page: f.number(page), pages: f.number(pages) }),
+    date: (value) => f.date(value),
+    dateTime: (value) => {
+      const at = new Date(value);
+      const zone = ukWallClock(at).hour === at.getUTCHours() ? "GMT" : "BST";
+      return m(messages.zonedTime, { dateTime: f.dateTime(at), zone });
+    },
+    attributeValue: function value(claim: unknown): string {
+      if (claim === true) return m(messages.yes);
+      if (claim === false) return m(messages.no);
+      if (claim === null || claim === undefined) return m(messages.notRecorded);
+      if (Array.isArray(claim)) return claim.map(value).join(", ");
+      if (typeof claim === "string" && ISO_DATE.test(claim)) {
+        const date = new Date(`${claim}T00:00:00Z`);
+        return Number.isNaN(date.getTime()) ? claim : f.calendarDate(date);
+      }
+      return formatAttributeValue(claim);
+    },
+    currentStatus: m(messages.currentStatus),
+    validAt: (time) => m(messages.validAt, { time }),
+    notValidAt: (time) => m(messages.notValidAt, { time }),
+    checkedLive: m(messages.checkedLive),
+    credentialStatus: { ...status, pending: m(messages.statusPending) },
+    shareStatus: status,
+    credentialBand: m(messages.credentialBand),
+    credentialTitle: (typeName) => m(messages.credentialTitle, { typeName }),
+    credentialSubject: ({ typeName, id, holder, authority }) =>
+      holder
+        ? m(messages.credentialSubject, { typeName, id, holder, authority })
+        : m(messages.credentialSubjectNoHolder, { typeName, id, authority }),
+    credentialKeyword: m(messages.credentialKeyword),
+    credentialIntro: (authority, holder) =>
+      holder ? m(messages.credentialIntro, { authority, holder }) : m(messages.credentialIntroNoHolder, { authority }),
+    credentialHeading: m(messages.credentialHeading),
+    credentialType: m(messages.credentialType),
+    holder: m(messages.holder),
+    holderNotStated: m(messages.holderNotStated),
+    issuer: m(messages.issuer),
+    issuerUrl: m(messages.issuerUrl),
+    issued: m(messages.issued),
+    expires: m(messages.expires),
+    noExpiry: m(messages.noExpiry),
+    revoked: m(messages.revoked),
+    recordedStatus: m(messages.recordedStatus),
+    credentialId: m(messages.credentialId),
+    scanToCheck: m(messages.scanToCheck),
+    linkValidUntil: (time) => m(messages.linkValidUntil, { time }),
+    noLinkActive: m(messages.noLinkActive),
+    noLinkInactive: (word) => m(messages.noLinkInactive, { status: word.toLocaleLowerCase(intlTag(locale)) }),
+    attributesHeading: m(messages.attributesHeading),
+    noAttributes: m(messages.noAttributes),
+    credentialFooter: ({ generatedAt, authority, withLink }) =>
+      m(withLink ? messages.credentialFooter : messages.credentialFooterNoLink, { generatedAt, authority }),
+    verificationBand: m(messages.verificationBand),
+    verificationTitle: m(messages.verificationTitle),
+    verificationDocumentTitle: (credentialName) => m(messages.verificationDocumentTitle, { credentialName }),
+    verificationSubject: (facts) => m(messages.verificationSubject, { ...facts }),
+    verificationIntro: (credentialName, authority) => m(messages.verificationIntro, { credentialName, authority }),
+    sharedCredentialHeading: m(messages.sharedCredentialHeading),
+    purpose: m(messages.purpose),
+    sharedWith: m(messages.sharedWith),
+    notSpecified: m(messages.notSpecified),
+    shared: m(messages.shared),
+    linkExpires: m(messages.linkExpires),
+    shareStatusLabel: m(messages.shareStatusLabel),
+    shareReference: m(messages.shareReference),
+    scanToVerify: m(messages.scanToVerify),
+    showsValidNow: m(messages.showsValidNow),
+    shareIs: (code) => m(messages.shareIs, { status: code }),
+    noPersonalDetails: m(messages.noPersonalDetails),
+    signatureHeading: m(messages.signatureHeading),
+    signedBy: (facts) => m(messages.signedBy, { ...facts }),
+    verificationFooter: (generatedAt) => m(messages.verificationFooter, { generatedAt }),
+  };
+  made.set(locale, words);
+  return words;
+}
+
 /** The certificates' words in English: the default, and the source the other languages are translated from. */
-export const CERTIFICATE_WORDS_EN: CertificateWords = {
-  platform: "UK Digital Identity",
-  pageOf: (page, pages) => `Page ${page} of ${pages}`,
-  currentStatus: "Current status",
-  validAt: (time) => `Valid at ${time}`,
-  notValidAt: (time) => `Not valid at ${time}`,
-  checkedLive: "Checked live: signed by the issuer, in date and not revoked.",
-  credentialStatus: STATUS_WORDS,
-  shareStatus: { active: "Active", expired: "Expired", revoked: "Revoked" },
-  credentialBand: "Credential Certificate",
-  credentialTitle: (typeName) => `${typeName} Certificate`,
-  credentialSubject: ({ typeName, id, holder, authority }) =>
-    `${typeName} credential ${id}${holder ? ` held by ${holder}` : ""}, issued by ${authority}`,
-  credentialKeyword: "credential certificate",
-  credentialIntro: (authority, holder) =>
-    `A verifiable credential issued by the ${authority}${holder ? ` to ${holder}` : ""}.`,
-  credentialHeading: "Credential",
-  credentialType: "Credential type",
-  holder: "Holder",
-  holderNotStated: "Not stated in the credential",
-  issuer: "Issuer",
-  issuerUrl: "Issuer URL",
-  issued: "Issued",
-  expires: "Expires",
-  noExpiry: "No expiry",
-  revoked: "Revoked",
-  recordedStatus: "Recorded status",
-  credentialId: "Credential ID",
-  scanToCheck: "Scan to check this credential now",
-  linkValidUntil: (time) => `Link valid until ${time}`,
-  noLinkActive:
-    "No verification link: use Download Certificate on your Credentials page to add a QR code a verifier can scan.",
-  noLinkInactive: (status) => `No verification link: a ${status.toLowerCase()} credential cannot be shared.`,
-  attributesHeading: "Attributes",
-  noAttributes: "The credential discloses no attributes.",
-  credentialFooter: ({ generatedAt, authority, withLink }) =>
-    `Generated ${generatedAt} by UK Digital Identity. This is a printable record of a digital credential (SD-JWT VC) signed by the ${authority} and ` +
-    `held in the holder's wallet. The status above was checked when the certificate was made${withLink ? "; scan the QR code for the status now." : "."}`,
-  verificationBand: "Verification Certificate",
-  verificationTitle: "Signed Verification Certificate",
-  verificationDocumentTitle: (credentialName) => `Verification Certificate: ${credentialName}`,
-  verificationSubject: ({ credentialName, shareId, typ }) =>
-    `Signed verification certificate for a shared ${credentialName} credential (share ${shareId}); the signed statement (JWS, typ ${typ}) is the Keywords entry`,
-  verificationIntro: (credentialName, authority) => `${credentialName} issued by the ${authority}`,
-  sharedCredentialHeading: "Shared credential",
-  purpose: "Purpose",
-  sharedWith: "Shared with",
-  notSpecified: "Not specified",
-  shared: "Shared",
-  linkExpires: "Link expires",
-  shareStatusLabel: "Share status",
-  shareReference: "Share reference",
-  scanToVerify: "Scan to verify",
-  showsValidNow: "Shows whether the credential is valid right now",
-  shareIs: (status) => `This share is ${status}: the link says so`,
-  noPersonalDetails:
-    "This certificate and the link contain no personal details: only the credential's type, its issuer and whether it is valid.",
-  signatureHeading: "Digital signature",
-  signedBy: ({ authority, kid, typ, jwksUrl }) =>
-    `Signed by the ${authority} with key ${kid}. To check it, verify the compact JWS below (EdDSA, typ ${typ}) ` +
-    `with the key of that kid published at ${jwksUrl}; its payload repeats the share, the status and the time of the check.`,
-  verificationFooter: (generatedAt) =>
-    `Generated ${generatedAt} by UK Digital Identity. The status above was checked when the certificate was made; ` +
-    "the verification link shows the status at the time it is opened.",
-};
+export const CERTIFICATE_WORDS_EN: CertificateWords = certificateWords(DEFAULT_LOCALE);
 
 // ---------------------------------------------------------------------------------------------
 // Drawing
@@ -332,7 +528,7 @@ class CertificateWriter extends PdfWriter {
 
   /** The live status as a tinted box with a coloured bar: green when valid, red otherwise. */
   statusBox(check: LiveCheck): void {
-    const at = formatDateTime(check.checkedAt);
+    const at = this.words.dateTime(check.checkedAt);
     const title = check.valid ? this.words.validAt(at) : this.words.notValidAt(at);
     const detail = check.valid ? this.words.checkedLive : check.message;
     const detailLines = this.lines(detail, 10, CONTENT_WIDTH - 28);
@@ -411,10 +607,24 @@ function withQrColumn(
   writer.y = page === startPage ? Math.min(leftBottom, y) : leftBottom;
 }
 
-/** The language a certificate is printed in: its locale (the PDF's /Lang and direction) and its words. */
+/**
+ * The language a certificate is printed in: its locale (the PDF's /Lang and direction; English by
+ * default) and its words (the catalogs' words of that locale unless given).
+ */
 export interface CertificateLanguage {
   locale?: Locale;
   words?: CertificateWords;
+}
+
+/** The words and locale of `language`. */
+function languageOf(language: CertificateLanguage): { words: CertificateWords; locale: Locale } {
+  const locale = language.locale ?? language.words?.locale ?? DEFAULT_LOCALE;
+  return { words: language.words ?? certificateWords(locale), locale };
+}
+
+/** A credential type's full name in `locale` ("Right to Work"); a type the registry does not know keeps `fallback`. */
+function typeNameIn(locale: Locale, type: string, fallback: string): string {
+  return isCredentialTypeCode(type) ? serverCredentialType(locale, type).name : fallback;
 }
 
 export interface CredentialCertificateInput extends CertificateLanguage {
@@ -429,8 +639,8 @@ export interface CredentialCertificateInput extends CertificateLanguage {
 /** The credential certificate (spec 000 §7 "Credential downloads"). */
 export async function buildCredentialCertificate(input: CredentialCertificateInput): Promise<Uint8Array<ArrayBuffer>> {
   const { credential, attributes, check, verification, now } = input;
-  const words = input.words ?? CERTIFICATE_WORDS_EN;
-  const typeName = credential.display.longName;
+  const { words, locale } = languageOf(input);
+  const typeName = typeNameIn(locale, credential.type, credential.display.longName);
   const authority = credential.display.authorityName;
   const holder = holderName(attributes);
   const status = words.credentialStatus[credential.status] ?? credential.status;
@@ -440,7 +650,7 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
     subject: words.credentialSubject({ typeName, id: credential.id, holder, authority }),
     keywords: [words.credentialKeyword, typeName, credential.id],
     now,
-    locale: input.locale,
+    locale,
   });
   const writer = new CertificateWriter(doc, typesetter, words.credentialBand, words);
 
@@ -460,16 +670,16 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
       row(words.holder, holder ?? words.holderNotStated);
       row(words.issuer, authority);
       row(words.issuerUrl, credential.issuer);
-      row(words.issued, formatDate(credential.issuedAt));
-      row(words.expires, credential.expiresAt ? formatDate(credential.expiresAt) : words.noExpiry);
-      if (credential.revokedAt) row(words.revoked, formatDate(credential.revokedAt));
+      row(words.issued, words.date(credential.issuedAt));
+      row(words.expires, credential.expiresAt ? words.date(credential.expiresAt) : words.noExpiry);
+      if (credential.revokedAt) row(words.revoked, words.date(credential.revokedAt));
       row(words.recordedStatus, status);
       row(words.credentialId, credential.id, true);
     },
     verification
       ? {
           value: verification.url,
-          caption: [words.scanToCheck, words.linkValidUntil(formatDateTime(verification.expiresAt)), verification.url],
+          caption: [words.scanToCheck, words.linkValidUntil(words.dateTime(verification.expiresAt)), verification.url],
         }
       : null,
   );
@@ -487,9 +697,9 @@ export async function buildCredentialCertificate(input: CredentialCertificateInp
   writer.heading(words.attributesHeading);
   if (attributes.length === 0) writer.paragraph(words.noAttributes, { color: GREY });
   for (const attribute of attributes)
-    writer.field(attribute.label, formatAttributeValue(attribute.value), { labelWidth: 170 });
+    writer.field(attribute.label, words.attributeValue(attribute.value), { labelWidth: 170 });
 
-  writer.finish(words.credentialFooter({ generatedAt: formatDateTime(now), authority, withLink: !!verification }), {
+  writer.finish(words.credentialFooter({ generatedAt: words.dateTime(now), authority, withLink: !!verification }), {
     pageOf: words.pageOf,
   });
   return writer.save();
@@ -518,26 +728,27 @@ export async function buildVerificationCertificate(
   input: VerificationCertificateInput,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { share, check, now } = input;
-  const words = input.words ?? CERTIFICATE_WORDS_EN;
+  const { words, locale } = languageOf(input);
   const authority = AUTHORITIES[input.issuerId].name;
+  const credentialName = typeNameIn(locale, share.credentialType, share.credentialName);
   const { doc, typesetter } = await newDocument({
-    title: words.verificationDocumentTitle(share.credentialName),
+    title: words.verificationDocumentTitle(credentialName),
     author: authority,
     subject: words.verificationSubject({
-      credentialName: share.credentialName,
+      credentialName: credentialName,
       shareId: share.id,
       typ: VERIFICATION_CERTIFICATE_TYP,
     }),
     keywords: [input.jws],
     now,
-    locale: input.locale,
+    locale,
   });
   const writer = new CertificateWriter(doc, typesetter, words.verificationBand, words);
 
   writer.y -= 22;
   writer.title(words.verificationTitle);
   writer.y -= 12;
-  writer.paragraph(words.verificationIntro(share.credentialName, authority), { size: 12, color: GREY, leading: 20 });
+  writer.paragraph(words.verificationIntro(credentialName, authority), { size: 12, color: GREY, leading: 20 });
   writer.statusBox(check);
 
   writer.heading(words.sharedCredentialHeading);
@@ -547,13 +758,13 @@ export async function buildVerificationCertificate(
     (width) => {
       const row = (label: string, value: string, mono = false) =>
         writer.field(label, value, { width, labelWidth: 110, mono });
-      row(words.credentialType, share.credentialName);
+      row(words.credentialType, credentialName);
       row(words.issuer, authority);
       row(words.issuerUrl, input.iss);
       row(words.purpose, share.purpose);
       row(words.sharedWith, share.sharedWith ?? words.notSpecified);
-      row(words.shared, formatDateTime(share.sharedDate));
-      row(words.linkExpires, formatDateTime(share.expiryDate));
+      row(words.shared, words.dateTime(share.sharedDate));
+      row(words.linkExpires, words.dateTime(share.expiryDate));
       row(words.shareStatusLabel, shareStatus);
       row(words.shareReference, share.id, true);
     },
@@ -577,6 +788,6 @@ export async function buildVerificationCertificate(
   writer.y -= 6;
   writer.paragraph(input.jws, { size: 6.5, font: "mono", leading: 8.5 });
 
-  writer.finish(words.verificationFooter(formatDateTime(now)), { pageOf: words.pageOf });
+  writer.finish(words.verificationFooter(words.dateTime(now)), { pageOf: words.pageOf });
   return writer.save();
 }

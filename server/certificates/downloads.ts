@@ -3,10 +3,14 @@
  * signed-in holder's own records: find what the path names, check it live, draw it. The routes
  * authenticate and answer; an id that is not the holder's reads as not found.
  */
+import { isLocale, type Locale } from "#core/i18n/locales.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode, issuerMetadataUrl } from "#core/issuers/registry.ts";
 import type { CredentialContext } from "#server/credentials/context.ts";
 import { credentialAttributes, getOwnCredential } from "#server/credentials/credentials.ts";
 import { checkCredentialNow } from "#server/credentials/live-check.ts";
+import { serverCredentialType } from "#server/credentials/type-text.ts";
+import { cookieLocale } from "#server/i18n/page-language.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { certificateLink, getOwnShare } from "#server/shares/shares.ts";
 import {
   buildCredentialCertificate,
@@ -15,6 +19,16 @@ import {
   signVerificationStatement,
   verificationStatement,
 } from "./certificates.ts";
+
+/**
+ * The language a holder's PDF is printed in (issue 21): the one they chose (the language cookie,
+ * then the language saved on their profile), else what their browser asks for. A certificate is a
+ * citizen document: every language the product speaks.
+ */
+export function downloadLocale(request: Request, user: { language: string | null }): Locale {
+  const saved = user.language !== null && isLocale(user.language) ? user.language : undefined;
+  return cookieLocale(request) ?? saved ?? requestLocale(request);
+}
 
 export interface PdfFile {
   bytes: Uint8Array<ArrayBuffer>;
@@ -35,18 +49,26 @@ export async function credentialCertificate(
   credentialId: string | null,
   origin: string,
   makeLink: boolean,
+  locale: Locale,
   now = new Date(),
 ): Promise<PdfFile | undefined> {
   const { db } = context;
   const credential = await findCertificateCredential(db, userId, fileName, credentialId, now);
   if (!credential) return undefined;
-  const [attributes, check] = await Promise.all([
+  const [claims, check] = await Promise.all([
     credentialAttributes(credential),
     checkCredentialNow(context, credential, credential.status, now),
   ]);
+  // Claim labels in the certificate's language; a claim the type does not define keeps its own label.
+  const attributes = isCredentialTypeCode(credential.type)
+    ? claims.map((a) => ({ ...a, label: serverCredentialType(locale, credential.type).claimLabel(a.name) }))
+    : claims;
   const link = credential.status === "active" ? await certificateLink(db, userId, credential.id, makeLink, now) : null;
   const verification = link ? { url: `${origin}${link.verifyPath}`, expiresAt: link.expiryDate } : null;
-  return { bytes: await buildCredentialCertificate({ credential, attributes, check, verification, now }), fileName };
+  return {
+    bytes: await buildCredentialCertificate({ credential, attributes, check, verification, now, locale }),
+    fileName,
+  };
 }
 
 /**
@@ -58,6 +80,7 @@ export async function verificationCertificate(
   userId: string,
   shareId: string,
   origin: string,
+  locale: Locale,
   now = new Date(),
 ): Promise<PdfFile | undefined> {
   const { db, keys, base } = context;
@@ -80,6 +103,7 @@ export async function verificationCertificate(
     kid: key.kid,
     jwksUrl: issuerMetadataUrl(base, issuerId),
     now,
+    locale,
   });
   return { bytes, fileName: `verification_certificate_${share.id}.pdf` };
 }

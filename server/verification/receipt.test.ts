@@ -65,10 +65,10 @@ async function keyPair(alg: "ES256" | "EdDSA"): Promise<CryptoKeyPair> {
   return (await crypto.subtle.generateKey(params, false, ["sign", "verify"])) as CryptoKeyPair;
 }
 
-async function render(receiptFacts: ReceiptFacts, alg: "ES256" | "EdDSA" = "ES256") {
+async function render(receiptFacts: ReceiptFacts, alg: "ES256" | "EdDSA" = "ES256", locale?: "cy") {
   const { privateKey, publicKey } = await keyPair(alg);
   const jws = await signReceipt(receiptFacts, { kid: "verifier-receipts-1", privateKey });
-  const bytes = await receiptPdf(receiptFacts, jws);
+  const bytes = await receiptPdf(receiptFacts, jws, { locale });
   // updateMetadata: false, or loading would stamp pdf-lib as the producer.
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const lines = documentLines(doc);
@@ -113,6 +113,24 @@ describe("signReceipt", () => {
 });
 
 describe("receiptPdf", () => {
+  it("prints in Welsh when asked: its headings, result, outcome, retention duties and times in Welsh (issue 21)", async () => {
+    const { doc, text } = await render(facts, "ES256", "cy");
+    expect(doc.getTitle()).toBe("Derbynneb wirio");
+    expect(doc.catalog.lookup(PDFName.of("Lang"))?.toString()).toBe("(cy)");
+    for (const welsh of [
+      "Y gwiriad",
+      "Canlyniad",
+      "Dilys",
+      "Canlyniad y gwiriad: Llwyddodd",
+      "Gwiriwyd am 24 Tach 2026, 14:05 GMT",
+      "Cadw'r dderbynneb hon",
+      "Cyflogwyr:",
+    ])
+      expect(text).toContain(welsh);
+    for (const english of ["The check", "Result", "Keeping this receipt", "Employers:"])
+      expect(text).not.toContain(english);
+  });
+
   it("is a one- or two-page A4 PDF with the facts, the result, the retention duties and the signature printed", async () => {
     const { bytes, doc, lines, text, jws } = await render(facts);
     expect(new TextDecoder("latin1").decode(bytes.subarray(0, 5))).toBe("%PDF-");

@@ -11,13 +11,15 @@
  * time with the zone name.
  */
 
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
 import { base64urlDecodeText } from "#core/credentials/encoding.ts";
 import { webCrypto } from "#core/credentials/index.ts";
 import { signCompactJws } from "#core/credentials/jws.ts";
-import { formatDateTimeZoned } from "#core/format/format.ts";
-import { ukDate } from "#core/format/uk-time.ts";
-import type { Locale } from "#core/i18n/locales.ts";
+import { formats } from "#core/format/locale.ts";
+import { ukDate, ukWallClock } from "#core/format/uk-time.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import type { CheckOutcome } from "#core/verification/checks.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { COLOURS, CONTENT_WIDTH, MARGIN, newDocument, PdfWriter } from "#server/pdf/document.ts";
 
 export interface ReceiptFacts {
@@ -70,14 +72,15 @@ export const RETENTION_STATEMENTS = [
     'and for one year after it ends (Home Office, "Right to rent checks: a landlord\'s guide").',
 ] as const;
 
-const RESULT_WORDS: Record<ReceiptFacts["result"], string> = { valid: "Valid", invalid: "Invalid", expired: "Expired" };
-const OUTCOME_WORDS: Record<CheckOutcome["status"], string> = { passed: "Passed", failed: "Failed" };
+/** The results and outcomes a receipt knows (their words are messages below). */
+const RESULTS: ReadonlySet<string> = new Set<ReceiptFacts["result"]>(["valid", "invalid", "expired"]);
+const OUTCOMES: ReadonlySet<string> = new Set<CheckOutcome["status"]>(["passed", "failed"]);
 
 /** The check's outcome as the receipt prints it: "Passed", "Failed: Under 18", or why there is none. */
 function outcomeWords(facts: Pick<ReceiptFacts, "valid" | "outcome">, words: ReceiptWords): string {
   if (!facts.outcome) return facts.valid ? words.notEvaluated : words.notEvaluatedNotAccepted;
   const outcome = words.outcome[facts.outcome.status];
-  return facts.outcome.message ? `${outcome}: ${facts.outcome.message}` : outcome;
+  return facts.outcome.message ? words.outcomeWithMessage(outcome, facts.outcome.message) : outcome;
 }
 
 /** Red for a credential not accepted and for a check it failed (ADR 033): green only when both hold. */
@@ -85,12 +88,12 @@ const passedInFull = (facts: ReceiptFacts) => facts.valid && facts.outcome?.stat
 
 /** A receipt whose `valid` and `result` disagree would state two outcomes: refuse it. */
 function checkFacts(facts: ReceiptFacts): void {
-  if (!(facts.result in RESULT_WORDS)) throw new TypeError(`unknown receipt result: ${String(facts.result)}`);
+  if (!RESULTS.has(facts.result)) throw new TypeError(`unknown receipt result: ${String(facts.result)}`);
   if (facts.valid !== (facts.result === "valid"))
     throw new TypeError(`receipt facts disagree: valid is ${facts.valid} but result is ${facts.result}`);
   if (!facts.valid && facts.outcome !== null)
     throw new TypeError("receipt facts disagree: a result that is not valid has an outcome");
-  if (facts.outcome && !(facts.outcome.status in OUTCOME_WORDS))
+  if (facts.outcome && !OUTCOMES.has(facts.outcome.status))
     throw new TypeError(`unknown receipt outcome: ${String(facts.outcome.status)}`);
   if (Number.isNaN(Date.parse(facts.checkedAt)))
     throw new TypeError(`receipt checkedAt is not a time: ${facts.checkedAt}`);
@@ -186,6 +189,12 @@ export function receiptFileName(facts: ReceiptFacts): string {
  * purpose, attributes, the reason message) are printed as they were signed.
  */
 export interface ReceiptWords {
+  /** The language of the words (the PDF's /Lang and direction). */
+  locale: Locale;
+  /** "24 Nov 2026, 14:05 GMT": UK time with the zone. */
+  dateTime: (value: string | Date) => string;
+  /** "Failed: Under 18": the outcome, then the check's message. */
+  outcomeWithMessage: (outcome: string, message: string) => string;
   platform: string;
   title: string;
   pageOf: (page: number, pages: number) => string;
@@ -237,55 +246,162 @@ export interface ReceiptWords {
   footer: (receiptId: string) => string;
 }
 
+const messages = defineMessages({
+  platform: { id: "pdf.receipt.platform", defaultMessage: "UK Digital Identity" },
+  title: { id: "pdf.receipt.title", defaultMessage: "Verification receipt" },
+  pageOf: { id: "pdf.receipt.pageOf", defaultMessage: "Page {page} of {pages}" },
+  zonedTime: {
+    id: "pdf.receipt.zonedTime",
+    defaultMessage: "{dateTime} {zone}",
+    description: "A date and time with the UK time zone's abbreviation (BST or GMT)",
+  },
+  subject: {
+    id: "pdf.receipt.subject",
+    defaultMessage:
+      "{checkType} check of a {credential} by {organisation} on {checkedAt}: {result}, check outcome {outcome} (receipt {receiptId})",
+    description:
+      "The PDF's Subject: checkType e.g. Right to work; credential: a credential type's name or the word for 'credential'",
+  },
+  aCredential: {
+    id: "pdf.receipt.aCredential",
+    defaultMessage: "credential",
+    description: "Used in the Subject when the credential type is not known",
+  },
+  intro: { id: "pdf.receipt.intro", defaultMessage: "{checkType} check by {organisation} on {checkedAt}" },
+  result: { id: "pdf.receipt.result", defaultMessage: "Result" },
+  resultValid: { id: "pdf.receipt.resultValid", defaultMessage: "Valid", description: "The check's result" },
+  resultInvalid: { id: "pdf.receipt.resultInvalid", defaultMessage: "Invalid", description: "The check's result" },
+  resultExpired: { id: "pdf.receipt.resultExpired", defaultMessage: "Expired", description: "The check's result" },
+  outcomePassed: { id: "pdf.receipt.outcomePassed", defaultMessage: "Passed", description: "The check's outcome" },
+  outcomeFailed: { id: "pdf.receipt.outcomeFailed", defaultMessage: "Failed", description: "The check's outcome" },
+  outcomeWithMessage: {
+    id: "pdf.receipt.outcomeWithMessage",
+    defaultMessage: "{outcome}: {message}",
+    description: "The outcome, then why (message: a sentence from the check)",
+  },
+  notEvaluated: { id: "pdf.receipt.notEvaluated", defaultMessage: "Not evaluated" },
+  notEvaluatedNotAccepted: {
+    id: "pdf.receipt.notEvaluatedNotAccepted",
+    defaultMessage: "Not evaluated: the credential was not accepted",
+  },
+  checkOutcome: { id: "pdf.receipt.checkOutcome", defaultMessage: "Check outcome: {outcome}" },
+  reasonCode: {
+    id: "pdf.receipt.reasonCode",
+    defaultMessage: "Reason code:",
+    description: "Followed by a code such as STATUS_REVOKED",
+  },
+  outcomeCode: { id: "pdf.receipt.outcomeCode", defaultMessage: "Outcome code:", description: "Followed by a code" },
+  theCheck: { id: "pdf.receipt.theCheck", defaultMessage: "The check" },
+  organisation: { id: "pdf.receipt.organisation", defaultMessage: "Organisation" },
+  organisationId: { id: "pdf.receipt.organisationId", defaultMessage: "Organisation ID" },
+  checkedBy: { id: "pdf.receipt.checkedBy", defaultMessage: "Checked by" },
+  purpose: { id: "pdf.receipt.purpose", defaultMessage: "Purpose" },
+  checkType: { id: "pdf.receipt.checkType", defaultMessage: "Check type" },
+  checkedAt: { id: "pdf.receipt.checkedAt", defaultMessage: "Checked at" },
+  theCredential: { id: "pdf.receipt.theCredential", defaultMessage: "The credential" },
+  credentialType: { id: "pdf.receipt.credentialType", defaultMessage: "Credential type" },
+  issuer: { id: "pdf.receipt.issuer", defaultMessage: "Issuer" },
+  assuranceLevel: { id: "pdf.receipt.assuranceLevel", defaultMessage: "Assurance level" },
+  notKnown: { id: "pdf.receipt.notKnown", defaultMessage: "Not known" },
+  notStated: { id: "pdf.receipt.notStated", defaultMessage: "Not stated" },
+  presentationHash: { id: "pdf.receipt.presentationHash", defaultMessage: "Presentation hash (SHA-256, base64url)" },
+  whatTheVerifierSaw: { id: "pdf.receipt.whatTheVerifierSaw", defaultMessage: "What the verifier saw" },
+  attributes: { id: "pdf.receipt.attributes", defaultMessage: "Attributes" },
+  none: { id: "pdf.receipt.none", defaultMessage: "None" },
+  identityConfirmation: { id: "pdf.receipt.identityConfirmation", defaultMessage: "Identity confirmation" },
+  visualMatch: { id: "pdf.receipt.visualMatch", defaultMessage: "Visual match" },
+  visualMatchConfirmed: {
+    id: "pdf.receipt.visualMatchConfirmed",
+    defaultMessage: "Confirmed by {confirmedBy} at {at}: the person presenting matched the credential holder",
+  },
+  notRecorded: { id: "pdf.receipt.notRecorded", defaultMessage: "Not recorded" },
+  keepingThisReceipt: { id: "pdf.receipt.keepingThisReceipt", defaultMessage: "Keeping this receipt" },
+  receiptId: { id: "pdf.receipt.receiptId", defaultMessage: "Receipt ID" },
+  retentionEmployers: {
+    id: "pdf.receipt.retentionEmployers",
+    defaultMessage:
+      "Employers: keep this receipt for the duration of the person's employment and for two years after it ends (Home Office, \"Right to work checks: an employer's guide\").",
+  },
+  retentionLandlords: {
+    id: "pdf.receipt.retentionLandlords",
+    defaultMessage:
+      'Landlords: the same duty applies to a right to rent check; keep this receipt for the duration of the tenancy and for one year after it ends (Home Office, "Right to rent checks: a landlord\'s guide").',
+  },
+  signedByPlatform: { id: "pdf.receipt.signedByPlatform", defaultMessage: "Signed by the platform" },
+  signedStatement: {
+    id: "pdf.receipt.signedStatement",
+    defaultMessage:
+      "UK Digital Identity signed the facts on this receipt as the compact JWS below ({alg}, typ {typ}, key ID {kid}). To check it, verify the signature with the key of that ID from the platform's verifier keys, published as a JWKS at {keysPath}, and compare its payload with this receipt: any change to either breaks the signature.",
+  },
+  footer: { id: "pdf.receipt.footer", defaultMessage: "Receipt {receiptId}" },
+});
+
+const made = new Map<Locale, ReceiptWords>();
+
+/** The receipt's words in `locale`, from the message catalogs (English where one is not translated). */
+export function receiptWords(locale: Locale): ReceiptWords {
+  const known = made.get(locale);
+  if (known) return known;
+  const intl = serverIntl(locale);
+  const m = (descriptor: MessageDescriptor, values?: Record<string, string | number>) =>
+    intl.formatMessage(descriptor, values);
+  const f = formats(locale);
+  const words: ReceiptWords = {
+    locale,
+    dateTime: (value) => {
+      const at = new Date(value);
+      const zone = ukWallClock(at).hour === at.getUTCHours() ? "GMT" : "BST";
+      return m(messages.zonedTime, { dateTime: f.dateTime(at), zone });
+    },
+    platform: m(messages.platform),
+    title: m(messages.title),
+    pageOf: (page, pages) => m(messages.pageOf, { page: f.number(page), pages: f.number(pages) }),
+    subject: (facts) => m(messages.subject, { ...facts }),
+    aCredential: m(messages.aCredential),
+    intro: (checkType, organisation, checkedAt) => m(messages.intro, { checkType, organisation, checkedAt }),
+    result: m(messages.result),
+    results: { valid: m(messages.resultValid), invalid: m(messages.resultInvalid), expired: m(messages.resultExpired) },
+    outcome: { passed: m(messages.outcomePassed), failed: m(messages.outcomeFailed) },
+    outcomeWithMessage: (outcome, message) => m(messages.outcomeWithMessage, { outcome, message }),
+    notEvaluated: m(messages.notEvaluated),
+    notEvaluatedNotAccepted: m(messages.notEvaluatedNotAccepted),
+    checkOutcome: (outcome) => m(messages.checkOutcome, { outcome }),
+    reasonCode: m(messages.reasonCode),
+    outcomeCode: m(messages.outcomeCode),
+    theCheck: m(messages.theCheck),
+    organisation: m(messages.organisation),
+    organisationId: m(messages.organisationId),
+    checkedBy: m(messages.checkedBy),
+    purpose: m(messages.purpose),
+    checkType: m(messages.checkType),
+    checkedAt: m(messages.checkedAt),
+    theCredential: m(messages.theCredential),
+    credentialType: m(messages.credentialType),
+    issuer: m(messages.issuer),
+    assuranceLevel: m(messages.assuranceLevel),
+    notKnown: m(messages.notKnown),
+    notStated: m(messages.notStated),
+    presentationHash: m(messages.presentationHash),
+    whatTheVerifierSaw: m(messages.whatTheVerifierSaw),
+    attributes: m(messages.attributes),
+    none: m(messages.none),
+    identityConfirmation: m(messages.identityConfirmation),
+    visualMatch: m(messages.visualMatch),
+    visualMatchConfirmed: (confirmedBy, at) => m(messages.visualMatchConfirmed, { confirmedBy, at }),
+    notRecorded: m(messages.notRecorded),
+    keepingThisReceipt: m(messages.keepingThisReceipt),
+    receiptId: m(messages.receiptId),
+    retention: [m(messages.retentionEmployers), m(messages.retentionLandlords)],
+    signedByPlatform: m(messages.signedByPlatform),
+    signedStatement: (facts) => m(messages.signedStatement, { ...facts }),
+    footer: (receiptId) => m(messages.footer, { receiptId }),
+  };
+  made.set(locale, words);
+  return words;
+}
+
 /** The receipt's words in English: the default, and the source the other languages are translated from. */
-export const RECEIPT_WORDS_EN: ReceiptWords = {
-  platform: "UK Digital Identity",
-  title: "Verification receipt",
-  pageOf: (page, pages) => `Page ${page} of ${pages}`,
-  subject: (f) =>
-    `${f.checkType} check of a ${f.credential} by ${f.organisation} on ${f.checkedAt}: ${f.result}, check outcome ${f.outcome} (receipt ${f.receiptId})`,
-  aCredential: "credential",
-  intro: (checkType, organisation, checkedAt) => `${checkType} check by ${organisation} on ${checkedAt}`,
-  result: "Result",
-  results: RESULT_WORDS,
-  outcome: OUTCOME_WORDS,
-  notEvaluated: "Not evaluated",
-  notEvaluatedNotAccepted: "Not evaluated: the credential was not accepted",
-  checkOutcome: (outcome) => `Check outcome: ${outcome}`,
-  reasonCode: "Reason code:",
-  outcomeCode: "Outcome code:",
-  theCheck: "The check",
-  organisation: "Organisation",
-  organisationId: "Organisation ID",
-  checkedBy: "Checked by",
-  purpose: "Purpose",
-  checkType: "Check type",
-  checkedAt: "Checked at",
-  theCredential: "The credential",
-  credentialType: "Credential type",
-  issuer: "Issuer",
-  assuranceLevel: "Assurance level",
-  notKnown: "Not known",
-  notStated: "Not stated",
-  presentationHash: "Presentation hash (SHA-256, base64url)",
-  whatTheVerifierSaw: "What the verifier saw",
-  attributes: "Attributes",
-  none: "None",
-  identityConfirmation: "Identity confirmation",
-  visualMatch: "Visual match",
-  visualMatchConfirmed: (confirmedBy, at) =>
-    `Confirmed by ${confirmedBy} at ${at}: the person presenting matched the credential holder`,
-  notRecorded: "Not recorded",
-  keepingThisReceipt: "Keeping this receipt",
-  receiptId: "Receipt ID",
-  retention: RETENTION_STATEMENTS,
-  signedByPlatform: "Signed by the platform",
-  signedStatement: ({ alg, typ, kid, keysPath }) =>
-    `UK Digital Identity signed the facts on this receipt as the compact JWS below (${alg}, typ ${typ}, key ID ${kid}). ` +
-    `To check it, verify the signature with the key of that ID from the platform's verifier keys, published as a JWKS at ${keysPath}, ` +
-    "and compare its payload with this receipt: any change to either breaks the signature.",
-  footer: (receiptId) => `Receipt ${receiptId}`,
-};
+export const RECEIPT_WORDS_EN: ReceiptWords = receiptWords(DEFAULT_LOCALE);
 
 // ---------------------------------------------------------------------------------------------
 // Drawing (GOV.UK colours, one column, top to bottom)
@@ -329,7 +445,10 @@ class ReceiptWriter extends PdfWriter {
 
 const orNot = (value: string | null, missing: string) => (value?.trim() ? value : missing);
 
-/** The language a receipt is printed in: its locale (the PDF's /Lang and direction) and its words. */
+/**
+ * The language a receipt is printed in: its locale (the PDF's /Lang and direction; English by
+ * default) and its words (the catalogs' words of that locale unless given).
+ */
 export interface ReceiptLanguage {
   locale?: Locale;
   words?: ReceiptWords;
@@ -342,9 +461,10 @@ export async function receiptPdf(
   language: ReceiptLanguage = {},
 ): Promise<Uint8Array> {
   checkFacts(facts);
-  const words = language.words ?? RECEIPT_WORDS_EN;
+  const locale = language.locale ?? language.words?.locale ?? DEFAULT_LOCALE;
+  const words = language.words ?? receiptWords(locale);
   const { alg, kid } = signedHeader(facts, signedReceipt);
-  const checkedAt = formatDateTimeZoned(facts.checkedAt);
+  const checkedAt = words.dateTime(facts.checkedAt);
 
   const { doc, typesetter } = await newDocument({
     title: words.title,
@@ -357,7 +477,7 @@ export async function receiptPdf(
       outcome: outcomeWords(facts, words),
       receiptId: facts.receiptId,
     }),
-    locale: language.locale,
+    locale,
   });
   const writer = new ReceiptWriter(doc, typesetter, words.title, words.platform);
 
@@ -393,7 +513,7 @@ export async function receiptPdf(
   writer.field(
     words.visualMatch,
     facts.visualMatch
-      ? words.visualMatchConfirmed(facts.visualMatch.confirmedBy, formatDateTimeZoned(facts.visualMatch.confirmedAt))
+      ? words.visualMatchConfirmed(facts.visualMatch.confirmedBy, words.dateTime(facts.visualMatch.confirmedAt))
       : words.notRecorded,
   );
 

@@ -10,6 +10,7 @@ import cy_gabriel from "./cy/gabriel.json";
 import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
 import cy_passkeys from "./cy/passkeys.json";
+import cy_pdf from "./cy/pdf.json";
 import cy_pitch_costsBenefits from "./cy/pitch.costsBenefits.json";
 import cy_pitch_governance from "./cy/pitch.governance.json";
 import cy_pitch from "./cy/pitch.json";
@@ -29,6 +30,7 @@ import pl_credentials from "./pl/credentials.json";
 import pl_language from "./pl/language.json";
 import pl_legal from "./pl/legal.json";
 import pl_passkeys from "./pl/passkeys.json";
+import pl_pdf from "./pl/pdf.json";
 import pl_profile from "./pl/profile.json";
 import pl_shares from "./pl/shares.json";
 import pl_shell from "./pl/shell.json";
@@ -41,6 +43,7 @@ import ro_credentials from "./ro/credentials.json";
 import ro_language from "./ro/language.json";
 import ro_legal from "./ro/legal.json";
 import ro_passkeys from "./ro/passkeys.json";
+import ro_pdf from "./ro/pdf.json";
 import ro_profile from "./ro/profile.json";
 import ro_shares from "./ro/shares.json";
 import ro_shell from "./ro/shell.json";
@@ -53,6 +56,7 @@ import pa_credentials from "./pa/credentials.json";
 import pa_language from "./pa/language.json";
 import pa_legal from "./pa/legal.json";
 import pa_passkeys from "./pa/passkeys.json";
+import pa_pdf from "./pa/pdf.json";
 import pa_profile from "./pa/profile.json";
 import pa_shares from "./pa/shares.json";
 import pa_shell from "./pa/shell.json";
@@ -65,6 +69,7 @@ import ur_credentials from "./ur/credentials.json";
 import ur_language from "./ur/language.json";
 import ur_legal from "./ur/legal.json";
 import ur_passkeys from "./ur/passkeys.json";
+import ur_pdf from "./ur/pdf.json";
 import ur_profile from "./ur/profile.json";
 import ur_shares from "./ur/shares.json";
 import ur_shell from "./ur/shell.json";
@@ -77,6 +82,7 @@ import pt_credentials from "./pt/credentials.json";
 import pt_language from "./pt/language.json";
 import pt_legal from "./pt/legal.json";
 import pt_passkeys from "./pt/passkeys.json";
+import pt_pdf from "./pt/pdf.json";
 import pt_profile from "./pt/profile.json";
 import pt_shares from "./pt/shares.json";
 import pt_shell from "./pt/shell.json";
@@ -89,6 +95,7 @@ import es_credentials from "./es/credentials.json";
 import es_language from "./es/language.json";
 import es_legal from "./es/legal.json";
 import es_passkeys from "./es/passkeys.json";
+import es_pdf from "./es/pdf.json";
 import es_profile from "./es/profile.json";
 import es_shares from "./es/shares.json";
 import es_shell from "./es/shell.json";
@@ -101,6 +108,7 @@ import ar_credentials from "./ar/credentials.json";
 import ar_language from "./ar/language.json";
 import ar_legal from "./ar/legal.json";
 import ar_passkeys from "./ar/passkeys.json";
+import ar_pdf from "./ar/pdf.json";
 import ar_profile from "./ar/profile.json";
 import ar_shares from "./ar/shares.json";
 import ar_shell from "./ar/shell.json";
@@ -113,6 +121,7 @@ import bn_credentials from "./bn/credentials.json";
 import bn_language from "./bn/language.json";
 import bn_legal from "./bn/legal.json";
 import bn_passkeys from "./bn/passkeys.json";
+import bn_pdf from "./bn/pdf.json";
 import bn_profile from "./bn/profile.json";
 import bn_shares from "./bn/shares.json";
 import bn_shell from "./bn/shell.json";
@@ -125,6 +134,7 @@ import gu_credentials from "./gu/credentials.json";
 import gu_language from "./gu/language.json";
 import gu_legal from "./gu/legal.json";
 import gu_passkeys from "./gu/passkeys.json";
+import gu_pdf from "./gu/pdf.json";
 import gu_profile from "./gu/profile.json";
 import gu_shares from "./gu/shares.json";
 import gu_shell from "./gu/shell.json";
@@ -137,6 +147,7 @@ import it_credentials from "./it/credentials.json";
 import it_language from "./it/language.json";
 import it_legal from "./it/legal.json";
 import it_passkeys from "./it/passkeys.json";
+import it_pdf from "./it/pdf.json";
 import it_profile from "./it/profile.json";
 import it_shares from "./it/shares.json";
 import it_shell from "./it/shell.json";
@@ -156,6 +167,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_language,
     ...cy_legal,
     ...cy_passkeys,
+    ...cy_pdf,
     ...cy_pitch_costsBenefits,
     ...cy_pitch_governance,
     ...cy_pitch,
@@ -177,6 +189,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pl_language,
     ...pl_legal,
     ...pl_passkeys,
+    ...pl_pdf,
     ...pl_profile,
     ...pl_shares,
     ...pl_shell,
@@ -191,6 +204,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ro_language,
     ...ro_legal,
     ...ro_passkeys,
+    ...ro_pdf,
     ...ro_profile,
     ...ro_shares,
     ...ro_shell,
@@ -205,6 +219,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pa_language,
     ...pa_legal,
     ...pa_passkeys,
+    ...pa_pdf,
     ...pa_profile,
     ...pa_shares,
     ...pa_shell,
@@ -219,6 +234,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ur_language,
     ...ur_legal,
     ...ur_passkeys,
+    ...ur_pdf,
     ...ur_profile,
     ...ur_shares,
     ...ur_shell,
@@ -233,6 +249,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pt_language,
     ...pt_legal,
     ...pt_passkeys,
+    ...pt_pdf,
     ...pt_profile,
     ...pt_shares,
     ...pt_shell,
@@ -247,6 +264,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...es_language,
     ...es_legal,
     ...es_passkeys,
+    ...es_pdf,
     ...es_profile,
     ...es_shares,
     ...es_shell,
@@ -261,6 +279,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ar_language,
     ...ar_legal,
     ...ar_passkeys,
+    ...ar_pdf,
     ...ar_profile,
     ...ar_shares,
     ...ar_shell,
@@ -275,6 +294,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...bn_language,
     ...bn_legal,
     ...bn_passkeys,
+    ...bn_pdf,
     ...bn_profile,
     ...bn_shares,
     ...bn_shell,
@@ -289,6 +309,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...gu_language,
     ...gu_legal,
     ...gu_passkeys,
+    ...gu_pdf,
     ...gu_profile,
     ...gu_shares,
     ...gu_shell,
@@ -303,6 +324,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...it_language,
     ...it_legal,
     ...it_passkeys,
+    ...it_pdf,
     ...it_profile,
     ...it_shares,
     ...it_shell,

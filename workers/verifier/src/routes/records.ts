@@ -2,11 +2,14 @@ import { zValidator } from "@hono/zod-validator";
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { formatAttributeValue } from "#core/format/format.ts";
+import { type Locale, localesFor } from "#core/i18n/locales.ts";
+import { negotiateLocale } from "#core/i18n/negotiate.ts";
 import { AUTHORITIES, credentialTypeBySlug } from "#core/issuers/registry.ts";
 import { CHECKS, checkAttribute, checkName, isCheckType, storedOutcome } from "#core/verification/checks.ts";
 import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
 import { users } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { cookieLocale } from "#server/i18n/page-language.ts";
 import { type Actor, actingOrganisation, canRead } from "#server/verification/actor.ts";
 import { HistoryQuery, IdParam, UsageQuery } from "#server/verification/api-schemas.ts";
 import { type ReceiptFacts, receiptFileName, receiptPdf, signReceipt } from "#server/verification/receipt.ts";
@@ -20,6 +23,17 @@ import {
 import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { requireActor } from "#workers/verifier/src/context.ts";
+
+/**
+ * The language of a receipt (issue 21): a verifier document, in English or Welsh. The verifier's
+ * choice (the language cookie, when the call comes through the web worker) if it is one of those,
+ * else what their browser asks for, else English.
+ */
+function receiptLocale(request: Request): Locale {
+  const offered = localesFor("all");
+  const chosen = cookieLocale(request);
+  return chosen && offered.includes(chosen) ? chosen : negotiateLocale(request.headers.get("Accept-Language"), offered);
+}
 
 /**
  * Whose records: everyone sees their own organisation's (none: 403); administrators see every
@@ -125,7 +139,7 @@ export const records = new Hono<VerifierApp>()
       throw new ServiceError(404, "Verification not found", "NOT_FOUND");
     const facts = await receiptFacts(c.var.db, row);
     const signed = await signReceipt(facts, c.var.verification.serviceKey);
-    const pdf = await receiptPdf(facts, signed);
+    const pdf = await receiptPdf(facts, signed, { locale: receiptLocale(c.req.raw) });
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${receiptFileName(facts)}"`,
