@@ -114,6 +114,16 @@ describe("the pitch site in Welsh (issue 21)", () => {
     expect(html).toContain("Modd QR all-lein, gyda chodau QR yn ddilys am 15 munud");
     expect(html).toMatch(/<a [^>]*href="\/cy\/roadmap"[^>]*>Gweld y Map Cyflawni<\/a>/);
   });
+
+  it("shows the challenge page in Welsh, its title and its links in Welsh", async () => {
+    const html = await (await call("/cy/challenge")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Yr Her | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Yr Her o Wirio Hunaniaeth<\/h1>/);
+    expect(html).toMatch(/<h2 id="the-right-to-work-crisis"[^>]*>Argyfwng yr Hawl i Weithio<\/h2>/);
+    expect(html).toContain("Mae 7.37M o wiriadau DBS y flwyddyn.");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/solution"[^>]*>Gweld Ein Datrysiad<\/a>/);
+  });
 });
 
 describe("the legal pages in the languages they are offered in (issue 21)", () => {

@@ -68,7 +68,6 @@ const messages = defineMessages({
  */
 const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang)._index",
-  "routes/($lang).challenge",
   "routes/($lang).pilots",
   "routes/($lang).roadmap",
   "routes/($lang).governance",
