@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { RoleDashboard } from "#app/components/dashboard/role-dashboard.tsx";
-import { HOME_META, HomePage } from "#app/components/pitch/home-page.tsx";
+import { metaIntl } from "#app/components/i18n/language.tsx";
+import { HomePage, homeMeta } from "#app/components/pitch/home-page.tsx";
 import { useRootData } from "#app/root.tsx";
 import { toPublicUser } from "#server/accounts/authentication.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
@@ -23,8 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ signedIn: true as const, dashboard, greeting }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data?.signedIn ? [{ title: "Dashboard | UK Digital Identity" }] : HOME_META;
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data?.signedIn ? [{ title: "Dashboard | UK Digital Identity" }] : homeMeta(metaIntl(matches));
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();

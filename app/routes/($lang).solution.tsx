@@ -1,13 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { pageMeta } from "#app/components/meta.ts";
-import { SolutionPage } from "#app/components/pitch/solution-page.tsx";
-import { MVP } from "#core/pitch/programme.ts";
+import { metaIntl } from "#app/components/i18n/language.tsx";
+import { SolutionPage, solutionMeta } from "#app/components/pitch/solution-page.tsx";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Our Solution",
-    description: `A privacy-first digital identity MVP for ${MVP.cost.display} in ${MVP.deliveryMonths.display}: citizen wallet, verifier portal, assisted digital kiosks, AI orchestration and revocation.`,
-  });
+export const meta: MetaFunction = ({ matches }) => solutionMeta(metaIntl(matches));
 
 export default function Solution() {
   return <SolutionPage />;

@@ -110,6 +110,26 @@ describe("the pitch site in Welsh (issue 21)", () => {
     expect(html).toContain("o fewn 6 mis a chynnyrch hyfyw lleiaf (MVP) sy&#x27;n gweithio o fewn 12 mis");
     expect(html).toMatch(/<a [^>]*href="\/cy\/solution"[^>]*>Archwilio Ein Datrysiad<\/a>/);
   });
+
+  it("shows the solution page in Welsh, its title, its figures and its links in Welsh", async () => {
+    const html = await (await call("/cy/solution")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Ein Datrysiad | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Hunaniaeth Ddigidol i&#x27;r DU sy&#x27;n Rhoi Preifatrwydd yn Gyntaf<\/h1>/);
+    expect(html).toMatch(/<h2 id="12-month-mvp-overview"[^>]*>Trosolwg o&#x27;r MVP 12 Mis<\/h2>/);
+    expect(html).toContain("Modd QR all-lein, gyda chodau QR yn ddilys am 15 munud");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/roadmap"[^>]*>Gweld y Map Cyflawni<\/a>/);
+  });
+
+  it("shows the challenge page in Welsh, its title and its links in Welsh", async () => {
+    const html = await (await call("/cy/challenge")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Yr Her | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Yr Her o Wirio Hunaniaeth<\/h1>/);
+    expect(html).toMatch(/<h2 id="the-right-to-work-crisis"[^>]*>Argyfwng yr Hawl i Weithio<\/h2>/);
+    expect(html).toContain("Mae 7.37M o wiriadau DBS y flwyddyn.");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/solution"[^>]*>Gweld Ein Datrysiad<\/a>/);
+  });
 });
 
 describe("the pitch programme pages in Welsh (issue 21)", () => {

@@ -68,8 +68,6 @@ const messages = defineMessages({
  */
 const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang)._index",
-  "routes/($lang).solution",
-  "routes/($lang).challenge",
   "routes/($lang).ministers",
   "routes/($lang).government",
   "routes/($lang).podcasts",
