@@ -200,7 +200,16 @@ async function wordsOutsideCatalogs(page: Page): Promise<string[]> {
 
 /** Pages of every kind, by who sees them. */
 const PSEUDO_PAGES = {
-  visitor: ["/", "/about", "/pilots", "/login", "/register", "/privacy-policy", "/terms-of-service", "/nowhere"],
+  visitor: [
+    "/",
+    "/about",
+    "/pilots",
+    "/login",
+    "/register",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/coming-soon/nothing-here",
+  ],
   citizen: ["/", "/wallet", "/credentials", "/shares", "/profile"],
   verifier: ["/verifier", "/verifier/history", "/verifier/api-docs"],
 } as const;

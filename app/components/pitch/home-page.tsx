@@ -219,10 +219,18 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
                   {episode.duration}
                 </span>
               </div>
-              <h3 id={`${episode.id}-title`} className="mt-2 text-xl font-bold text-govuk-black dark:text-slate-100">
+              <h3
+                id={`${episode.id}-title`}
+                lang="en"
+                dir="ltr"
+                className="mt-2 text-xl font-bold text-govuk-black dark:text-slate-100"
+              >
                 {episode.title}
               </h3>
-              <p className="mt-2 flex-1 text-govuk-grey dark:text-slate-300">{episode.description}</p>
+              {/* The episodes are in English, and so are their titles and descriptions (podcast-episodes.ts). */}
+              <p lang="en" dir="ltr" className="mt-2 flex-1 text-govuk-grey dark:text-slate-300">
+                {episode.description}
+              </p>
               {/* biome-ignore lint/a11y/useMediaCaption: each episode's full transcript is on /podcasts, linked below (WCAG 1.2.1) */}
               <audio controls preload="none" aria-labelledby={`${episode.id}-title`} className="mt-4 w-full">
                 {podcastAudioSources(episode, audioBaseUrl).map((source) => (
