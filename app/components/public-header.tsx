@@ -139,8 +139,9 @@ export function PublicHeader() {
           <Icon name="shield" className="h-7 w-7" />
           {say(messages.serviceName)}
         </Link>
-        <nav aria-label={say(messages.mainNav)} className="hidden xl:block">
-          <ul className="flex items-center gap-0.5">
+        <nav aria-label={say(messages.mainNav)} className="hidden min-w-0 xl:block">
+          {/* Wraps within the header: longer words (Polish, Welsh…) must not push a link off its background. */}
+          <ul className="flex flex-wrap items-center justify-end gap-0.5">
             <PitchNavItems testIdPrefix="" podcastsClassName="ms-1" />
             <li className="ms-1">
               <NavLink to={inLanguage("/login")} className={loginButton} data-testid="nav-login">
