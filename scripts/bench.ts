@@ -217,7 +217,9 @@ if (suites.has("languages") && !failed) {
         `  ${r.path.padEnd(14)} ${String(r.requestsPerSecond).padStart(6)} req/s   p50 ${r.latencyP50Ms} ms   p99 ${r.latencyP99Ms} ms   non-2xx ${r.non2xx}`,
       );
     }
-    console.log(`  cached Welsh page / cached English page throughput: ${(languages.welshVsEnglish * 100).toFixed(0)}%`);
+    console.log(
+      `  cached Welsh page / cached English page throughput: ${(languages.welshVsEnglish * 100).toFixed(0)}%`,
+    );
   } catch (error) {
     failed = true;
     console.error(error);

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 
-export const SITE_NAME = "UK Digital Identity";
+const SITE_NAME = "UK Digital Identity";
 
 /**
  * Spec 001 §2: every page sets a document title and description, and the social (Open Graph)

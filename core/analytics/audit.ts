@@ -16,17 +16,6 @@ import { DEFAULT_LIMITS, limitParameter } from "./dashboard.ts";
 export const AUDIT_CATEGORIES = ["auth", "authz", "assisted", "admin", "security", "agents", "audit"] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 
-/** What each category holds, in the screen's words. */
-export const AUDIT_CATEGORY_LABELS: Record<AuditCategory, string> = {
-  auth: "Sign-in and accounts",
-  authz: "Refused access",
-  assisted: "Assisted digital",
-  admin: "Administration",
-  security: "Credentials, shares and API keys",
-  agents: "Gabriel agents",
-  audit: "Audit log",
-};
-
 /**
  * The fixed event phrases written today, offered as suggestions by the screen's Event filter (the
  * filter takes any phrase: an event added later is found by typing it).

@@ -16,12 +16,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** The time-range picker: the last 24 hours (hourly points), 7 or 30 days (daily points). */
 export const RANGES = ["24h", "7d", "30d"] as const;
 export type Range = (typeof RANGES)[number];
-export const RANGE_LABELS: Record<Range, string> = {
-  "24h": "Last 24 hours",
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-};
-
 /** Spec 000 §9: refresh intervals of the five calls (dashboard, events, logs, errors, performance); the security audit (issue 13) as the logs. */
 export const REFRESH_MS = {
   dashboard: 30_000,

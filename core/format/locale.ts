@@ -47,7 +47,7 @@ export interface Formats {
  * The digits each language prints (ADR 038): Bengali in Bengali digits, CLDR's default; every other
  * language in ASCII digits (Arabic's CLDR default moved to them in ICU 7x, so it is fixed here).
  */
-export const NUMBERING_SYSTEM: Readonly<Record<Locale, "latn" | "beng">> = {
+const NUMBERING_SYSTEM: Readonly<Record<Locale, "latn" | "beng">> = {
   en: "latn",
   cy: "latn",
   pl: "latn",

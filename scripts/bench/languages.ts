@@ -4,8 +4,8 @@
 
 import { gzipSync } from "node:zlib";
 import type { Locale } from "#core/i18n/locales.ts";
-import { DEMO_PASSWORD } from "#db/demo-accounts.ts";
 import { localePath } from "#core/i18n/pages.ts";
+import { DEMO_PASSWORD } from "#db/demo-accounts.ts";
 import { load, pageWeight } from "./pitch.ts";
 
 /** Public pages (their language in the address) and the citizen's signed-in screens (a cookie). */

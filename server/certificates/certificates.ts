@@ -402,7 +402,7 @@ const messages = defineMessages({
 const made = new Map<Locale, CertificateWords>();
 
 /** The certificates' words in `locale`, from the message catalogs (English where one is not translated). */
-export function certificateWords(locale: Locale): CertificateWords {
+function certificateWords(locale: Locale): CertificateWords {
   const known = made.get(locale);
   if (known) return known;
   const intl = serverIntl(locale);

@@ -339,7 +339,7 @@ const messages = defineMessages({
 const made = new Map<Locale, ReceiptWords>();
 
 /** The receipt's words in `locale`, from the message catalogs (English where one is not translated). */
-export function receiptWords(locale: Locale): ReceiptWords {
+function receiptWords(locale: Locale): ReceiptWords {
   const known = made.get(locale);
   if (known) return known;
   const intl = serverIntl(locale);

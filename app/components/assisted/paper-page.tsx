@@ -65,7 +65,7 @@ const paperSheetMessagesDeclared = defineMessages({
   },
 });
 /** Widened so that formatMessage takes values (the catalog test checks each message's placeholders). */
-export const paperSheetMessages: { readonly [K in keyof typeof paperSheetMessagesDeclared]: MessageDescriptor } =
+const paperSheetMessages: { readonly [K in keyof typeof paperSheetMessagesDeclared]: MessageDescriptor } =
   paperSheetMessagesDeclared;
 
 /** The ids of the paper's own words: the loader sends them in the client's language. */

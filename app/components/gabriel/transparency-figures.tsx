@@ -17,20 +17,6 @@ import type {
 } from "#server/gabriel/transparency.ts";
 import { agentWord } from "./agent-words.ts";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
-
-/** A duration in words, to the minute: "Under a minute", "45 minutes", "3 hours 5 minutes", "2 days 4 hours". */
-export function formatDuration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return "Under a minute";
-  if (minutes < 60) return plural(minutes, "minute");
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48)
-    return minutes % 60 ? `${plural(hours, "hour")} ${plural(minutes % 60, "minute")}` : plural(hours, "hour");
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${plural(days, "day")} ${plural(hours % 24, "hour")}` : plural(days, "day");
-}
-
 const messagesDeclared = defineMessages({
   underMinute: { id: "gabriel.figures.underMinute", defaultMessage: "Under a minute" },
   minutes: { id: "gabriel.figures.minutes", defaultMessage: "{count, plural, one {# minute} other {# minutes}}" },

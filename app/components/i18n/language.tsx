@@ -8,7 +8,7 @@
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useRef } from "react";
-import { createIntl, defineMessages, type IntlShape, IntlProvider, useIntl } from "react-intl";
+import { createIntl, defineMessages, IntlProvider, type IntlShape, useIntl } from "react-intl";
 import { type Formats, formats, intlTag } from "#core/format/locale.ts";
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, type Pseudo } from "#core/i18n/locales.ts";
 import { localePath, splitLocalePrefix } from "#core/i18n/pages.ts";

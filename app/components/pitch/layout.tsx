@@ -154,7 +154,7 @@ export function ActionLink({
   );
 }
 
-export function slug(text: string): string {
+function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
