@@ -488,7 +488,12 @@ const PROBE_WRITES: Record<string, readonly string[]> = {
 
 /** The entry's own path, each parameter a random UUID and a splat a path nothing serves. */
 const defaultProbe = (endpoint: WebEndpoint): Probe => ({
-  path: endpoint.path.replace(/:[A-Za-z]+/g, () => crypto.randomUUID()).replace("*", "nothing-here"),
+  // An optional segment (a public page's language, ADR 035) is left out: the page in English.
+  path:
+    endpoint.path
+      .replace(/\/:[A-Za-z]+\?/g, "")
+      .replace(/:[A-Za-z]+/g, () => crypto.randomUUID())
+      .replace("*", "nothing-here") || "/",
 });
 
 const send: Send = (probe, caller) => {

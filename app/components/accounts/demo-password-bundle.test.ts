@@ -16,7 +16,7 @@ describe("the browser bundle", () => {
   it("contains no demo password", () => {
     const scripts = bundleFiles().filter((file) => file.endsWith(".js"));
     expect(
-      scripts.some((file) => /routes\/login-[\w-]+\.js$/.test(file)),
+      scripts.some((file) => /routes\/(\(\$lang\)\.)?login-[\w-]+\.js$/.test(file)),
       "the login route's chunk is built",
     ).toBe(true);
     const carrying = scripts.filter((file) => readFileSync(file, "utf8").includes(DEMO_PASSWORD));

@@ -116,7 +116,9 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   ...web("routes/($lang)._index", "/:lang?", {
     loader: { access: EVERYONE, note: "the pitch home for visitors; the signed-in user's own dashboard" },
   }),
-  ...pitchPage("routes/($lang).about", "/:lang?/about"),
+  ...web("routes/($lang).about", "/:lang?/about", {
+    loader: { access: EVERYONE, note: "the page's title and words in the address's language; no session read" },
+  }),
   ...pitchPage("routes/($lang).business-model", "/:lang?/business-model"),
   ...pitchPage("routes/($lang).challenge", "/:lang?/challenge"),
   ...pitchPage("routes/($lang).costs-benefits", "/:lang?/costs-benefits"),
@@ -126,10 +128,14 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   ...pitchPage("routes/($lang).marketing", "/:lang?/marketing"),
   ...pitchPage("routes/($lang).ministers", "/:lang?/ministers"),
   ...pitchPage("routes/($lang).pilots", "/:lang?/pilots"),
-  ...pitchPage("routes/($lang).privacy-policy", "/:lang?/privacy-policy"),
+  ...web("routes/($lang).privacy-policy", "/:lang?/privacy-policy", {
+    loader: { access: EVERYONE, note: "the page's title and words in the address's language; no session read" },
+  }),
   ...pitchPage("routes/($lang).roadmap", "/:lang?/roadmap"),
   ...pitchPage("routes/($lang).solution", "/:lang?/solution"),
-  ...pitchPage("routes/($lang).terms-of-service", "/:lang?/terms-of-service"),
+  ...web("routes/($lang).terms-of-service", "/:lang?/terms-of-service", {
+    loader: { access: EVERYONE, note: "the page's title and words in the address's language; no session read" },
+  }),
   ...web("routes/($lang).podcasts", "/:lang?/podcasts", { loader: { access: EVERYONE } }),
   ...web("routes/($lang).coming-soon.$feature", "/:lang?/coming-soon/:feature", { loader: { access: EVERYONE } }),
   ...web("routes/($lang).gabriel-ai", "/:lang?/gabriel-ai", {
