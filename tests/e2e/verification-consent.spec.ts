@@ -140,6 +140,10 @@ describe("answering a verifier's request from the wallet", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL(/\/wallet\/present\?/);
     await waitForHydration(page);
-    expect(await page.getByTestId("consent-attributes").locator("li").allTextContents()).toEqual(["Aged 18 or over"]);
+    // Signing in navigates within the page: the address changes as the request's screen renders,
+    // so wait for its list rather than read whatever is on screen at that instant.
+    const attributes = page.getByTestId("consent-attributes").locator("li");
+    await attributes.first().waitFor();
+    expect(await attributes.allTextContents()).toEqual(["Aged 18 or over"]);
   });
 });
