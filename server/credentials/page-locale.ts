@@ -1,5 +1,5 @@
 import type { Locale } from "#core/i18n/locales.ts";
-import { pageLanguage } from "#server/i18n/page-language.ts";
+import { pageLocale as decidedLocale } from "#server/i18n/page-language.ts";
 
 /**
  * The language a page is shown in, decided as the root loader decides it (server/i18n/page-language.ts),
@@ -12,5 +12,5 @@ export function pageLocale(
   prefix: string | undefined,
   user: { role: string; language: string | null } | null,
 ): Locale {
-  return pageLanguage({ request, prefix, routeIds: context.pageRoutes(new URL(request.url).pathname), user }).locale;
+  return decidedLocale({ request, prefix, routeIds: context.pageRoutes(new URL(request.url).pathname), user });
 }

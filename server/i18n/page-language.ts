@@ -105,13 +105,17 @@ interface Asked {
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
+/** A page's language as decided, without its messages: what a route loader needs for its own words. */
+type Decided = Pick<PageLanguage, "locale" | "requested" | "offered" | "page">;
+
 /**
  * Decides a page's language (issue 21): a public page's address says it (no prefix: English for a
  * visitor); a signed-in person's page without a prefix follows their choice (the cookie, then
- * their profile), then what their browser asks for. A prefix the page is not offered in, or no language at all, is a 404.
- * A page not yet translated into the language asked for is shown in English, whole.
+ * their profile), then what their browser asks for. A prefix the page is not offered in, or no
+ * language at all, is a 404. A page not yet translated into the language asked for is shown in
+ * English, whole.
  */
-export function pageLanguage({ request, prefix, routeIds, user, pseudoLocales = false }: Asked): PageLanguage {
+function decide({ request, prefix, routeIds, user }: Asked, ids: readonly string[]): Decided {
   const { pathname } = new URL(request.url);
   const { path } = splitLocalePrefix(pathname);
   const page = publicPage(path) ?? null;
@@ -135,27 +139,41 @@ export function pageLanguage({ request, prefix, routeIds, user, pseudoLocales = 
     requested = chosen ?? negotiateLocale(request.headers.get("Accept-Language"), offered);
   }
 
-  const ids = messageIdsFor(routeIds.filter((id) => id !== "root"));
   const converted = !routeIds.some((id) => NOT_CONVERTED.has(id));
   const locale = converted && offered.includes(requested) && translates(requested, ids) ? requested : DEFAULT_LOCALE;
-  const notice =
-    locale !== requested && translates(requested, [messages.notYet.id])
-      ? serverIntl(requested).formatMessage(messages.notYet)
-      : null;
-  const pseudo = pseudoLocales ? pseudoOf(request) : undefined;
+  return { locale, requested, offered, page };
+}
+
+/** The page's language and its messages, parsed, for the root loader (and the line saying a page is not translated yet). */
+export function pageLanguage(asked: Asked): PageLanguage {
+  const ids = messageIdsFor(asked.routeIds.filter((id) => id !== "root"));
+  const decided = decide(asked, ids);
+  const pseudo = asked.pseudoLocales ? pseudoOf(asked.request) : undefined;
   if (pseudo) {
     const english = pageMessages(DEFAULT_LOCALE, ids);
     return {
+      ...decided,
       locale: DEFAULT_LOCALE,
       requested: DEFAULT_LOCALE,
-      offered,
-      page,
       messages: pseudoMessages(english, pseudo),
       notice: null,
       pseudo,
     };
   }
-  return { locale, requested, offered, page, messages: pageMessages(locale, ids), notice };
+  const { locale, requested } = decided;
+  const notice =
+    locale !== requested && translates(requested, [messages.notYet.id])
+      ? serverIntl(requested).formatMessage(messages.notYet)
+      : null;
+  return { ...decided, messages: pageMessages(locale, ids), notice };
+}
+
+/**
+ * The language the root loader shows a page in, for a route loader's own words (its sentences, its
+ * title): the same decision, without building the page's messages again.
+ */
+export function pageLocale(asked: Omit<Asked, "pseudoLocales">): Locale {
+  return decide(asked, messageIdsFor(asked.routeIds.filter((id) => id !== "root"))).locale;
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   throttleKeys,
 } from "#server/accounts/throttle.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { pageLanguage } from "#server/i18n/page-language.ts";
+import { pageLocale } from "#server/i18n/page-language.ts";
 import {
   getProfile,
   type ParsedProfileForm,
@@ -65,7 +65,7 @@ export async function profilePageData(
  * the server's words on the page (its sections, its answers) are in the same language as the rest.
  */
 export function profileLocale(request: Request, user: { role: string; language: string | null }): Locale {
-  return pageLanguage({ request, prefix: undefined, routeIds: ["root", "routes/profile"], user }).locale;
+  return pageLocale({ request, prefix: undefined, routeIds: ["root", "routes/profile"], user });
 }
 
 /** What a save answers: the sentence saying what was saved, or the form's refusal with its messages. */

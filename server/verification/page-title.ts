@@ -1,33 +1,28 @@
 /**
  * The Verifier Portal's page titles in the page's language (issue 21). A route's `meta` cannot
  * read the page's messages, so its loader sends the title: in the language the root loader shows
- * the page in (server/i18n/page-language.ts: the `lang` cookie, then the language saved on the
- * person's profile, then their browser's; English while the page is not translated into it).
+ * the page in (server/i18n/page-language.ts pageLocale).
  */
 import type { MessageDescriptor } from "@formatjs/intl";
-import { DEFAULT_LOCALE, isLocale, type Locale, localesFor } from "#core/i18n/locales.ts";
-import { negotiateLocale } from "#core/i18n/negotiate.ts";
+import type { Locale } from "#core/i18n/locales.ts";
 import { getActiveSession, type SessionContext } from "#server/accounts/session.ts";
-import { serverIntl, translates } from "#server/i18n/catalogs.ts";
-import { cookieLocale } from "#server/i18n/page-language.ts";
-import { messageIdsFor } from "#server/i18n/routes.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { pageLocale } from "#server/i18n/page-language.ts";
 
 interface TitleContext extends SessionContext {
   /** The route modules that answer a path, root first (app/entry.worker.ts). */
   pageRoutes: (pathname: string) => string[];
 }
 
-/** The language of a signed-in screen (not a citizen's: English and Welsh), as the root loader decides it. */
+/** The language of a signed-in screen, as the root loader decides it (its session read once per request). */
 async function screenLocale(request: Request, context: TitleContext): Promise<Locale> {
-  // The session was read already for this request (one read per GET): no second query.
-  const saved = (await getActiveSession(request, context))?.user.language;
-  const offered = localesFor("all");
-  const asked =
-    cookieLocale(request) ??
-    (isLocale(saved) ? saved : undefined) ??
-    negotiateLocale(request.headers.get("Accept-Language"), offered);
-  const routes = context.pageRoutes(new URL(request.url).pathname).filter((id) => id !== "root");
-  return offered.includes(asked) && translates(asked, messageIdsFor(routes)) ? asked : DEFAULT_LOCALE;
+  const user = (await getActiveSession(request, context))?.user ?? null;
+  return pageLocale({
+    request,
+    prefix: undefined,
+    routeIds: context.pageRoutes(new URL(request.url).pathname),
+    user: user && { role: user.role, language: user.language },
+  });
 }
 
 /** The page's title and description for `meta`, in the page's language. */
