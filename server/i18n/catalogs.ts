@@ -49,6 +49,22 @@ export function pageMessages(locale: Locale, ids: Iterable<string>): ParsedMessa
   return messages;
 }
 
+/**
+ * Every message of `locale` (English where one is not translated), each parsed when it is first
+ * formatted: a worker that words one refusal does not parse a language's whole catalog for it.
+ */
+function lazyMessages(locale: Locale): Record<string, MessageFormatElement[]> {
+  const known = (id: string | symbol): id is string => typeof id === "string" && Object.hasOwn(en, id);
+  const message = (id: string) => parsedMessage(locale, id) ?? parsedMessage(DEFAULT_LOCALE, id);
+  return new Proxy({} as Record<string, MessageFormatElement[]>, {
+    has: (_, id) => known(id),
+    get: (_, id) => (known(id) ? message(id) : undefined),
+    getOwnPropertyDescriptor: (_, id) =>
+      known(id) ? { value: message(id), enumerable: true, configurable: true, writable: false } : undefined,
+    ownKeys: () => Object.keys(en),
+  });
+}
+
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape>();
 
@@ -64,7 +80,7 @@ export function serverIntl(locale: Locale): IntlShape {
       locale: intlTag(locale),
       defaultLocale: intlTag(DEFAULT_LOCALE),
       // Typed by id for code that names messages; the catalog's keys are those ids.
-      messages: pageMessages(locale, Object.keys(en)) as Record<keyof typeof en, MessageFormatElement[]>,
+      messages: lazyMessages(locale) as Record<keyof typeof en, MessageFormatElement[]>,
       // A message the catalogs lack, or one that cannot be formatted, is a defect: never words a person reads.
       // Missing locale data (Welsh and Panjabi numbers in workerd) falls back to English's, as
       // core/format/locale.ts decides for them (ADR 038).
