@@ -66,7 +66,8 @@ describe("the language switch", () => {
     await waitForHydration(page);
     await languageLink(page, "English").click();
     await page.waitForURL((url) => url.pathname === "/login");
-    expect((await htmlLanguage(page)).lang).toBe("en-GB");
+    // A client navigation: the address changes as it commits, the page's language as it renders.
+    await expect.poll(async () => (await htmlLanguage(page)).lang).toBe("en-GB");
   });
 
   it("keeps what the person typed when they switch language on a form", async () => {
@@ -176,7 +177,9 @@ async function wordsOutsideCatalogs(page: Page): Promise<string[]> {
     const words = /[A-Za-z]{2,}/;
     // A date or time as the English formats print them is data, not words (core/format).
     const date = /^\s*(\d{1,2} [A-Z][a-z]{2,8} \d{4}(, \d{2}:\d{2}(:\d{2})?)?|\d{2}:\d{2}(:\d{2})?)\s*$/;
-    const data = '[dir="ltr"], [dir="auto"], [translate="no"], [lang]:not(html), script, style, noscript, svg';
+    // Below the page itself: <html> carries the page's own lang and dir.
+    const data =
+      ':not(html)[dir="ltr"], :not(html)[dir="auto"], [translate="no"], :not(html)[lang], script, style, noscript, svg';
     const plain = (text: string) => words.test(text) && !accented.test(text) && !date.test(text);
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -214,6 +217,24 @@ const PSEUDO_PAGES = {
   verifier: ["/verifier", "/verifier/history", "/verifier/api-docs"],
 } as const;
 
+/**
+ * Where this test cannot yet tell: words the server formats itself (in the page's language, as the
+ * workerd tests check, but not in a pseudo-locale: the pseudo-locales reach only the messages a page
+ * carries), and the API reference's words, which are the OpenAPI document's English and not yet
+ * marked `lang="en"` (a WCAG 3.1.2 gap on a Welsh page). Each such page must still show words here:
+ * one that comes out clean fails, so it is taken off this list when its gap is mended.
+ */
+const SERVER_WORDED: Readonly<Record<string, string>> = {
+  "visitor /login": "the demo accounts' block, worded by the loader (server/accounts/demo-login.ts)",
+  "visitor /privacy-policy": "the full policy, worded by the loader (server/legal)",
+  "visitor /terms-of-service": "the full terms, worded by the loader (server/legal)",
+  "visitor /coming-soon/nothing-here": "the feature's name from its address, and the support address",
+  "citizen /": "the dashboard's rows (server/dashboard)",
+  "citizen /profile": "the sections' titles, labels and answers (server/profile)",
+  "verifier /verifier/history": "a refused portal's title, worded by the loader",
+  "verifier /verifier/api-docs": 'the OpenAPI document\'s English, not yet marked lang="en"',
+};
+
 describe("words outside the catalogs", () => {
   it.each(Object.entries(PSEUDO_PAGES))("none on the pages a %s sees (accented pseudo-locale)", async (who, paths) => {
     const browser = await openTestBrowser();
@@ -221,13 +242,21 @@ describe("words outside the catalogs", () => {
     if (who === "citizen") await signIn(browser, await newCitizen(), "/wallet");
     if (who === "verifier") await signIn(browser, verifier, "/verifier");
     const found: string[] = [];
+    const stillServerWorded: string[] = [];
     for (const path of paths) {
       await browser.page.goto(path);
       await waitForHydration(browser.page);
       expect((await htmlLanguage(browser.page)).lang, path).toBe("en-XA");
-      found.push(...(await wordsOutsideCatalogs(browser.page)).map((f) => `${path}: ${f}`));
+      const words = await wordsOutsideCatalogs(browser.page);
+      if (`${who} ${path}` in SERVER_WORDED) {
+        if (words.length) stillServerWorded.push(path);
+      } else found.push(...words.map((f) => `${path}: ${f}`));
     }
     expect(found).toEqual([]);
+    const listed = Object.keys(SERVER_WORDED)
+      .filter((key) => key.startsWith(`${who} `))
+      .map((key) => key.slice(who.length + 1));
+    expect(stillServerWorded, "a page listed in SERVER_WORDED came out clean: take it off the list").toEqual(listed);
     // The bidirectional pseudo-locale, photographed for a person to look at (`npm run screens`).
     if (!TAKING_SCREENSHOTS) return;
     await browser.context.addCookies([{ name: "pseudo", value: "xb", url: browser.baseUrl }]);
