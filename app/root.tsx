@@ -24,6 +24,7 @@ import {
   type PageLanguageData,
   usePageLanguage,
 } from "#app/components/i18n/language.tsx";
+import { siteMessages } from "#app/components/meta.ts";
 import { NotFound, notFoundMessages } from "#app/components/not-found.tsx";
 import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
 import { ServiceUnavailable, serviceUnavailableMessages } from "#app/components/service-unavailable.tsx";
@@ -44,12 +45,6 @@ export const links: LinksFunction = () => [
 ];
 
 const messages = defineMessages({
-  serviceName: { id: "shell.root.serviceName", defaultMessage: "UK Digital Identity" },
-  description: {
-    id: "shell.root.description",
-    defaultMessage: "Hold, share and check Right to Work, Right to Rent and DBS credentials.",
-    description: "The site's description for search engines",
-  },
   skipLink: { id: "shell.root.skipLink", defaultMessage: "Skip to main content" },
   home: { id: "shell.root.home", defaultMessage: "Go to the home page" },
   badRequestTitle: { id: "shell.error.badRequest.title", defaultMessage: "Bad request" },
@@ -92,13 +87,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
     intl && message.id in intl.messages
       ? (intl.formatMessage as (message: { id: string }) => string)(message)
       : message.defaultMessage;
-  const site = say(messages.serviceName);
+  const site = say(siteMessages.name);
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   const heading =
     status === 404 ? notFoundMessages.title : status === 503 ? serviceUnavailableMessages.title : undefined;
   return [
     { title: heading ? `${say(heading)} | ${site}` : site },
-    { name: "description", content: say(messages.description) },
+    { name: "description", content: say(siteMessages.description) },
   ];
 };
 

@@ -8,8 +8,6 @@ import { Card } from "#app/components/ui/card.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useWords } from "#app/components/ui/use-words.ts";
 
-export const NOT_FOUND_TITLE = "404 Page Not Found";
-
 export const notFoundMessages = defineMessages<{
   title: NoMessageValues;
   nothingAt: { path: MessageValue };

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { RoleDashboard } from "#app/components/dashboard/role-dashboard.tsx";
+import { dashboardMeta, RoleDashboard } from "#app/components/dashboard/role-dashboard.tsx";
 import { metaIntl } from "#app/components/i18n/language.tsx";
+import { routeMeta, siteMessages } from "#app/components/meta.ts";
 import { HomePage, homeMeta } from "#app/components/pitch/home-page.tsx";
 import { useRootData } from "#app/root.tsx";
 import { toPublicUser } from "#server/accounts/authentication.ts";
@@ -25,7 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data?.signedIn ? [{ title: "Dashboard | UK Digital Identity" }] : homeMeta(metaIntl(matches));
+  data?.signedIn
+    ? routeMeta(matches, { title: dashboardMeta.title, description: siteMessages.description })
+    : homeMeta(metaIntl(matches));
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();

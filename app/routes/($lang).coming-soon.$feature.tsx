@@ -2,6 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { defineMessages, type MessageTag, type NoMessageValues, useIntl } from "react-intl";
 import { z } from "zod";
+import { metaIntl } from "#app/components/i18n/language.tsx";
+import { pageMeta } from "#app/components/meta.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { BackLink, TextLink } from "#app/components/ui/text-link.tsx";
@@ -99,13 +101,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Coming Soon"} | UK Digital Identity` },
-  {
-    name: "description",
-    content: data?.description ?? `This feature is under development. Expected availability: ${EXPECTED_AVAILABILITY}.`,
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? pageMeta(metaIntl(matches), data) : []);
 
 export default function ComingSoon() {
   const intl = useIntl();

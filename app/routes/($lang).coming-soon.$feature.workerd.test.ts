@@ -22,7 +22,7 @@ describe("the coming-soon page", () => {
     const html = await shown(response);
     expect(html).toContain('<html lang="cy"');
     expect(html).toMatch(/<h1[^>]*>Dogfennaeth API<\/h1>/);
-    expect(html).toContain("<title>Dogfennaeth API | UK Digital Identity</title>");
+    expect(html).toContain("<title>Dogfennaeth API | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toContain("Disgwylir iddo fod ar gael: Q2 2025");
     expect(html).toContain("Rydym yn dal i adeiladu&#x27;r rhan hon o&#x27;r gwasanaeth.");
     expect(html).not.toContain("Under development");

@@ -5,7 +5,7 @@ import { COSTS_BENEFITS_META, CostsBenefitsPage } from "#app/components/pitch/co
 
 export const meta: MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
-  return pageMeta({
+  return pageMeta(intl, {
     title: intl.formatMessage(COSTS_BENEFITS_META.title),
     description: intl.formatMessage(COSTS_BENEFITS_META.description, COSTS_BENEFITS_META.values),
   });

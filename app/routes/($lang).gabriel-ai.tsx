@@ -3,11 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { AgentCards } from "#app/components/gabriel/transparency-agents.tsx";
 import { TransparencyFigures } from "#app/components/gabriel/transparency-figures.tsx";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { ActionLink, CheckList, PageHero, Section } from "#app/components/pitch/layout.tsx";
 import { transparencyPageData } from "#server/gabriel/transparency-page.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
-import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * Gabriel's public transparency page (issue 11), for anyone, signed in or not: what each agent
@@ -80,8 +78,7 @@ const messages = defineMessages({
   governance: { id: "gabriel.transparency.governance", defaultMessage: "Governance and accountability" },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 /**
  * Not cached by anyone, deliberately, and not in the pitch cache (app/worker/pitch-paths.ts):
@@ -97,10 +94,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
  */
 const PAGE_HEADERS = { "Cache-Control": "private, no-store" } as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const intl = serverIntl(requestLocale(request));
-  const meta = { title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) };
-  return json({ ...(await transparencyPageData(context.db, context.requestId)), meta }, { headers: PAGE_HEADERS });
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json(await transparencyPageData(context.db, context.requestId), { headers: PAGE_HEADERS });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

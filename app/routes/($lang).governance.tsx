@@ -5,7 +5,7 @@ import { GOVERNANCE_META, GovernancePage } from "#app/components/pitch/governanc
 
 export const meta: MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
-  return pageMeta({
+  return pageMeta(intl, {
     title: intl.formatMessage(GOVERNANCE_META.title),
     description: intl.formatMessage(GOVERNANCE_META.description),
   });

@@ -13,24 +13,19 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { type LoginField, LoginPage, loginMessages } from "#app/components/accounts/login-page.tsx";
 import { nextPath, retryAfterHeaders } from "#app/components/auth-card.tsx";
 import { type AuthFormAnswer, readAuthForm, signedOutOnly } from "#app/components/auth-form.server.ts";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { LoginSchema } from "#core/accounts/schemas.ts";
 import type { User } from "#db/schema/accounts.ts";
 import { authenticateCredentials } from "#server/accounts/authentication.ts";
 import { demoLogins, demoWords } from "#server/accounts/demo-login.ts";
 import { relyingPartyFrom } from "#server/accounts/relying-party.ts";
 import { signInCookies } from "#server/accounts/sign-in.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
 
-/** The title and description in the page's language, which the loader words (meta has no hooks). */
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(
-    data?.meta ?? {
-      title: loginMessages.metaTitle.defaultMessage,
-      description: loginMessages.metaDescription.defaultMessage,
-    },
-  );
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  routeMeta(matches, { title: loginMessages.metaTitle, description: loginMessages.metaDescription });
 
 /**
  * Already signed in: nothing to do here. Otherwise, the origin passkeys belong to (ADR 021), or
@@ -38,17 +33,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
  */
 export async function loader(args: LoaderFunctionArgs) {
   await signedOutOnly(args);
-  const locale = requestLocale(args.request);
-  const intl = serverIntl(locale);
+  const locale = pageLocale(args.request, args.context, args.params.lang, null);
   return json(
     {
       passkeyOrigin: relyingPartyFrom(args.context.env)?.origin ?? null,
       demoLogins: demoLogins(args.context.env),
       demoWords: demoWords(args.context.env, locale),
-      meta: {
-        title: intl.formatMessage(loginMessages.metaTitle),
-        description: intl.formatMessage(loginMessages.metaDescription),
-      },
     },
     // Demo credentials are never kept by a shared cache.
     { headers: { "Cache-Control": "no-store" } },

@@ -5,7 +5,7 @@ import { MARKETING_META, MarketingPage } from "#app/components/pitch/marketing-p
 
 export const meta: MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
-  return pageMeta({
+  return pageMeta(intl, {
     title: intl.formatMessage(MARKETING_META.title),
     description: intl.formatMessage(MARKETING_META.description),
   });

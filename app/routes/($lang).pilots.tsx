@@ -7,7 +7,7 @@ import { PILOTS } from "#core/pitch/programme.ts";
 
 export const meta: MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
-  return pageMeta({
+  return pageMeta(intl, {
     title: intl.formatMessage(PILOTS_META.title),
     description: intl.formatMessage(PILOTS_META.description, {
       participants: PILOTS.participants.display,

@@ -1,11 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { metaIntl } from "#app/components/i18n/language.tsx";
 import { pageMeta } from "#app/components/meta.ts";
 import { PODCAST_TRANSCRIPTS } from "#app/components/pitch/podcast-transcripts.server.ts";
 import { PodcastsPage } from "#app/components/pitch/podcasts-page.tsx";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(metaIntl(matches), {
     title: "Podcasts",
     description:
       "Seven short episodes on the UK's privacy-first digital identity MVP: the problem, selective disclosure, assisted digital, Gabriel and human oversight, pilots, the business model and governance. With transcripts.",

@@ -14,34 +14,21 @@ import { FIELDS, type Field, RegisterPage, registerMessages } from "#app/compone
 import type { FormErrors } from "#app/components/auth-card.tsx";
 import { retryAfterHeaders } from "#app/components/auth-card.tsx";
 import { type AuthFormAnswer, readAuthForm, signedOutOnly } from "#app/components/auth-form.server.ts";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { clientAddress } from "#server/accounts/authentication.ts";
 import { registerAccount } from "#server/accounts/registration.ts";
 import { createSession } from "#server/accounts/session.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
 import { languageAtSignIn } from "#server/i18n/preference.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
 
-/** The title and description in the page's language, which the loader words (meta has no hooks). */
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(
-    data?.meta ?? {
-      title: registerMessages.metaTitle.defaultMessage,
-      description: registerMessages.metaDescription.defaultMessage,
-    },
-  );
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  routeMeta(matches, { title: registerMessages.metaTitle, description: registerMessages.metaDescription });
 
-/** Signed-out visitors only; the page's title in its language. */
+/** Signed-out visitors only. */
 export async function loader(args: LoaderFunctionArgs) {
   await signedOutOnly(args);
-  const intl = serverIntl(requestLocale(args.request));
-  return json({
-    meta: {
-      title: intl.formatMessage(registerMessages.metaTitle),
-      description: intl.formatMessage(registerMessages.metaDescription),
-    },
-  });
+  return null;
 }
 
 export const headers = retryAfterHeaders;

@@ -7,7 +7,7 @@ import { DELIVERY, MVP } from "#core/pitch/programme.ts";
 
 export const meta: MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
-  return pageMeta({
+  return pageMeta(intl, {
     title: intl.formatMessage(ROADMAP_META.title),
     description: intl.formatMessage(ROADMAP_META.description, {
       mvp: intl.formatMessage(DURATION.months, { count: MVP.deliveryMonths.value }),

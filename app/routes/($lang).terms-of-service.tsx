@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { defineMessages, type NoMessageValues, useIntl } from "react-intl";
+import { metaIntl } from "#app/components/i18n/language.tsx";
 import { pageMeta } from "#app/components/meta.ts";
 import { LegalPage } from "#app/components/pitch/legal-body.tsx";
 import { DEFAULT_LOCALE, isLocale } from "#core/i18n/locales.ts";
@@ -35,8 +36,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta({ title: data.title, description: data.description }) : [];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? pageMeta(metaIntl(matches), data) : []);
 
 export default function TermsOfService() {
   const { document } = useLoaderData<typeof loader>();

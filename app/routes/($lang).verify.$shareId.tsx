@@ -10,10 +10,10 @@
  */
 import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { metaIntl } from "#app/components/i18n/language.tsx";
 import { messages, VerifyPage } from "#app/components/verify/verify-page.tsx";
 import { getUser } from "#server/accounts/authentication.ts";
 import { pageLocale } from "#server/credentials/page-locale.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
 import { checkShareLink, type ShareCheck } from "#server/shares/share-check.ts";
 
 const PAGE_HEADERS = {
@@ -38,28 +38,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     new Date(),
     locale,
   );
-  const intl = serverIntl(locale);
-  const meta = {
-    title: intl.formatMessage(data.kind === "invalid" ? messages.metaInvalid : messages.metaCheck),
-    description: intl.formatMessage(messages.metaDescription),
-  };
-  return json<ShareCheck & { meta: typeof meta }>(
-    { ...data, meta },
-    { status: data.kind === "invalid" ? 404 : 200, headers: PAGE_HEADERS },
-  );
+  return json<ShareCheck>(data, { status: data.kind === "invalid" ? 404 : 200, headers: PAGE_HEADERS });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.meta.title ?? (data?.kind === "invalid" ? messages.metaInvalid : messages.metaCheck).defaultMessage },
-  { name: "description", content: data?.meta.description ?? messages.metaDescription.defaultMessage },
-  { name: "robots", content: "noindex" },
-  // The header says so too; the meta tag holds if a proxy drops the header.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const intl = metaIntl(matches);
+  return [
+    { title: intl.formatMessage(data?.kind === "invalid" ? messages.metaInvalid : messages.metaCheck) },
+    { name: "description", content: intl.formatMessage(messages.metaDescription) },
+    { name: "robots", content: "noindex" },
+    // The header says so too; the meta tag holds if a proxy drops the header.
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 export default function VerifyShare() {
-  const { meta: _meta, ...data } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   return <VerifyPage data={data as ShareCheck} />;
 }

@@ -103,7 +103,7 @@ describe("the pitch site in Welsh (issue 21)", () => {
   it("shows the about page in Welsh, its title and its links in Welsh", async () => {
     const html = await (await call("/cy/about")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Amdanom Ni | UK Digital Identity</title>");
+    expect(html).toContain("<title>Amdanom Ni | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Ynglŷn â Hunaniaeth Ddigidol y DU<\/h1>/);
     expect(html).toMatch(/<h2 id="our-mission"[^>]*>Ein Cenhadaeth<\/h2>/);
     expect(html).toContain("yn cael eu dileu ar ôl 72 awr");
@@ -114,7 +114,7 @@ describe("the pitch site in Welsh (issue 21)", () => {
   it("shows the solution page in Welsh, its title, its figures and its links in Welsh", async () => {
     const html = await (await call("/cy/solution")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Ein Datrysiad | UK Digital Identity</title>");
+    expect(html).toContain("<title>Ein Datrysiad | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Hunaniaeth Ddigidol i&#x27;r DU sy&#x27;n Rhoi Preifatrwydd yn Gyntaf<\/h1>/);
     expect(html).toMatch(/<h2 id="12-month-mvp-overview"[^>]*>Trosolwg o&#x27;r MVP 12 Mis<\/h2>/);
     expect(html).toContain("Modd QR all-lein, gyda chodau QR yn ddilys am 15 munud");
@@ -124,7 +124,7 @@ describe("the pitch site in Welsh (issue 21)", () => {
   it("shows the challenge page in Welsh, its title and its links in Welsh", async () => {
     const html = await (await call("/cy/challenge")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Yr Her | UK Digital Identity</title>");
+    expect(html).toContain("<title>Yr Her | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Yr Her o Wirio Hunaniaeth<\/h1>/);
     expect(html).toMatch(/<h2 id="the-right-to-work-crisis"[^>]*>Argyfwng yr Hawl i Weithio<\/h2>/);
     expect(html).toContain("Mae 7.37M o wiriadau DBS y flwyddyn.");
@@ -136,7 +136,7 @@ describe("the pitch programme pages in Welsh (issue 21)", () => {
   it("shows the pilot programme in Welsh, its title, figures and links in Welsh", async () => {
     const html = await (await call("/cy/pilots")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Y Rhaglen Beilot | UK Digital Identity</title>");
+    expect(html).toContain("<title>Y Rhaglen Beilot | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Y Rhaglen Beilot<\/h1>/);
     expect(html).toMatch(/<h2[^>]*>Y pedwar cynllun peilot<\/h2>/);
     expect(html).toMatch(/<h3 id="pilot-nhs"[^>]*>Hawl i Weithio yn y GIG<\/h3>/);
@@ -146,7 +146,7 @@ describe("the pitch programme pages in Welsh (issue 21)", () => {
   it("shows the delivery roadmap in Welsh, each phase's figures in bold", async () => {
     const html = await (await call("/cy/roadmap")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Map Ffordd Cyflawni | UK Digital Identity</title>");
+    expect(html).toContain("<title>Map Ffordd Cyflawni | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Map Ffordd Cyflawni<\/h1>/);
     expect(html).toMatch(/<h3 id="phase-1"[^>]*>Cam 1: Alffa<\/h3>/);
     expect(html).toContain("<strong>10,000</strong> o ddinasyddion");
@@ -154,7 +154,7 @@ describe("the pitch programme pages in Welsh (issue 21)", () => {
   it("shows governance and accountability in Welsh, its deadlines counted in Welsh", async () => {
     const html = await (await call("/cy/governance")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Llywodraethu ac Atebolrwydd | UK Digital Identity</title>");
+    expect(html).toContain("<title>Llywodraethu ac Atebolrwydd | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Llywodraethu ac Atebolrwydd<\/h1>/);
     expect(html).toMatch(/<h2[^>]*>Panel moeseg annibynnol<\/h2>/);
     expect(html).toContain("O fewn 24 awr");
@@ -165,7 +165,7 @@ describe("the pitch pages in Welsh (issue 21)", () => {
   it("shows the press and partner kit in Welsh, its figures counted in Welsh", async () => {
     const html = await (await call("/cy/marketing")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Pecyn i&#x27;r Wasg a Phartneriaid | UK Digital Identity</title>");
+    expect(html).toContain("<title>Pecyn i&#x27;r Wasg a Phartneriaid | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Pecyn i&#x27;r Wasg a Phartneriaid<\/h1>/);
     expect(html).toMatch(/<h2 id="key-messages-by-audience"[^>]*>Negeseuon allweddol fesul cynulleidfa<\/h2>/);
     expect(html).toContain("4 cynllun peilot");
@@ -178,7 +178,7 @@ describe("the pitch pages in Welsh (issue 21)", () => {
   it("shows the costs and benefits in Welsh, its periods counted in Welsh", async () => {
     const html = await (await call("/cy/costs-benefits")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Costau a Manteision | UK Digital Identity</title>");
+    expect(html).toContain("<title>Costau a Manteision | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Costau a Manteision<\/h1>/);
     expect(html).toMatch(/<h2 id="revenue-model"[^>]*>Model refeniw<\/h2>/);
     expect(html).toContain("yn cael eu dileu ar ôl 72 awr");
@@ -215,7 +215,7 @@ describe("the legal pages in the languages they are offered in (issue 21)", () =
     expect(privacy).not.toContain('lang="en"');
     const terms = await (await call("/cy/terms-of-service")).text();
     expect(terms).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(terms).toContain("<title>Telerau Gwasanaeth | UK Digital Identity</title>");
+    expect(terms).toContain("<title>Telerau Gwasanaeth | Hunaniaeth Ddigidol y DU</title>");
     expect(terms).toContain("Lefelau gwasanaeth");
     expect(terms).toContain("mewn llai na 3 eiliad");
   });

@@ -2,15 +2,13 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { defineMessages, useIntl } from "react-intl";
 import { AnalyticsDashboard } from "#app/components/analytics/analytics-dashboard.tsx";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { RefusedPage } from "#app/components/ui/refused-page.tsx";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { auditRefusal, can } from "#server/accounts/permissions.ts";
 import { PRIVATE } from "#server/http/security.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
-import { requestLocale } from "#server/i18n/request-locale.ts";
 
-/** The document's title and description: the loader words them in the page's language (meta cannot use hooks). */
+/** The document's title and description (and the refusal page's title). */
 const metaMessages = defineMessages({
   title: { id: "analytics.route.title", defaultMessage: "Analytics Dashboard" },
   description: {
@@ -36,24 +34,15 @@ const messages = defineMessages({
  * to /login; anyone else gets a 403 page saying why (audited, as the API's refusals are). The
  * figures themselves are read by the page from /api/analytics/*, which checks the same permission.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta({
-    title: data?.meta.title ?? metaMessages.title.defaultMessage,
-    description: data?.meta.description ?? metaMessages.description.defaultMessage,
-  });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, metaMessages);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const intl = serverIntl(requestLocale(request));
-  const words = {
-    title: intl.formatMessage(metaMessages.title),
-    description: intl.formatMessage(metaMessages.description),
-  };
   if (!can(user, "view:analytics")) {
     auditRefusal(request, context, user, "view:analytics");
-    return json({ refused: true, meta: words } as const, { status: 403, headers: PRIVATE });
+    return json({ refused: true } as const, { status: 403, headers: PRIVATE });
   }
-  return json({ refused: false, meta: words } as const, { headers: PRIVATE });
+  return json({ refused: false } as const, { headers: PRIVATE });
 }
 
 export default function AnalyticsRoute() {
@@ -62,7 +51,7 @@ export default function AnalyticsRoute() {
   if (data.refused) {
     return (
       <RefusedPage
-        title={data.meta.title}
+        title={intl.formatMessage(metaMessages.title)}
         heading={intl.formatMessage(messages.refusedHeading)}
         testId="analytics-refused"
       >

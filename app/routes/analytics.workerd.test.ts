@@ -44,7 +44,7 @@ describe("the analytics dashboard page", () => {
     const html = await shown(response);
     expect(html).toContain('<html lang="cy"');
     expect(html).toMatch(/<h1[^>]*>Dangosfwrdd Dadansoddeg<\/h1>/);
-    expect(html).toContain("<title>Dangosfwrdd Dadansoddeg | UK Digital Identity</title>");
+    expect(html).toContain("<title>Dangosfwrdd Dadansoddeg | Hunaniaeth Ddigidol y DU</title>");
     for (const tile of [
       "Defnyddwyr Gweithredol",
       "Amser Ymateb Cyfartalog",

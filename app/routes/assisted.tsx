@@ -3,12 +3,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { AssistedConsole } from "#app/components/assisted/assisted-console.tsx";
 import { ConsoleRefused } from "#app/components/assisted/console-refused.tsx";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { operatorConsoleData } from "#server/assisted/console.ts";
 import { PRIVATE } from "#server/http/security.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
-import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * /assisted and /assisted-digital (spec 000 §2 "Assisted-digital operator console"; remix.config.js
@@ -23,19 +21,16 @@ const messages = defineMessages({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const page = await operatorConsoleData(context, user, request.url);
-  const intl = serverIntl(requestLocale(request));
-  const meta = { title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) };
-  return json({ ...page, meta }, { status: page.refused ? 403 : 200, headers: PRIVATE });
+  return json(page, { status: page.refused ? 403 : 200, headers: PRIVATE });
 }
 
 export default function AssistedRoute() {
-  const { meta: _meta, ...data } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   if (data.refused) return <ConsoleRefused refused={data.refused} />;
   return <AssistedConsole {...data} />;
 }

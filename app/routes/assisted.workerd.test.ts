@@ -63,7 +63,7 @@ describe("the operator console page", () => {
       await call(`/assisted?session=${session.id}`, { cookie: `${operator.cookie}; lang=cy` })
     ).text();
     expect(welsh).toContain('<html lang="cy" dir="ltr"');
-    expect(welsh).toContain("<title>Dangosfwrdd Gweithredwyr | UK Digital Identity</title>");
+    expect(welsh).toContain("<title>Dangosfwrdd Gweithredwyr | Hunaniaeth Ddigidol y DU</title>");
     expect(welsh).toMatch(/<h1[^>]*>Dangosfwrdd Gweithredwyr<\/h1>/);
     expect(welsh).toContain("Lefel 2");
     expect(welsh).toContain("Cam 1 o 5: Manylion y cleient");

@@ -2,12 +2,12 @@ import { defineMessages } from "@formatjs/intl";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PAPER_SHEET_MESSAGE_IDS, PaperPage } from "#app/components/assisted/paper-page.tsx";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { isLocale } from "#core/i18n/locales.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { paperPageData } from "#server/assisted/paper-page.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { pageMessages, serverIntl } from "#server/i18n/catalogs.ts";
+import { pageMessages } from "#server/i18n/catalogs.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
@@ -22,20 +22,17 @@ const messages = defineMessages({
   description: { id: "assisted.paper.meta.description", defaultMessage: "Print a citizen's paper credential." },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const locale = requestLocale(request);
-  const intl = serverIntl(locale);
-  const meta = { title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) };
   const asked = new URL(request.url).searchParams.get("lang");
   const client = isLocale(asked) ? { locale: asked, messages: pageMessages(asked, PAPER_SHEET_MESSAGE_IDS) } : null;
   try {
     const page = await paperPageData(context, user, params.id ?? "", request.url, locale);
     return json(
-      { ...page, client, meta },
+      { ...page, client },
       { status: page.refusal ? 403 : 200, headers: { "Cache-Control": "private, no-store" } },
     );
   } catch (error) {
@@ -45,6 +42,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function PaperQrRoute() {
-  const { meta: _meta, ...page } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   return <PaperPage {...page} />;
 }

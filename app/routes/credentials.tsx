@@ -7,10 +7,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { defineMessages } from "react-intl";
 import { CredentialsPage } from "#app/components/credentials/credentials-page.tsx";
+import { routeMeta } from "#app/components/meta.ts";
 import { requireSession } from "#server/accounts/authentication.ts";
 import { credentialsPageData } from "#server/credentials/credentials-page.ts";
 import { pageLocale } from "#server/credentials/page-locale.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
 
 const messages = defineMessages({
   title: { id: "credentials.meta.title", defaultMessage: "My Credentials | UK Digital Identity" },
@@ -20,22 +20,17 @@ const messages = defineMessages({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.meta.title ?? messages.title.defaultMessage },
-  { name: "description", content: data?.meta.description ?? messages.description.defaultMessage },
-];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 /** Signed-in only (spec 000 §2): visitors are sent to /login. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireSession(request, context);
   const locale = pageLocale(request, context, undefined, session.user);
   const page = await credentialsPageData(context.db, session.user.id, new Date(), locale);
-  const intl = serverIntl(locale);
-  const meta = { title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) };
-  return json({ ...page, meta }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function Credentials() {
-  const { meta: _meta, ...page } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   return <CredentialsPage {...page} />;
 }

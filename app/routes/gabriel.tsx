@@ -36,7 +36,10 @@ const messages: { readonly [K in keyof typeof messagesDeclared]: MessageDescript
 
 export const meta: MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
-  return pageMeta({ title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) });
+  return pageMeta(intl, {
+    title: intl.formatMessage(messages.title),
+    description: intl.formatMessage(messages.description),
+  });
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

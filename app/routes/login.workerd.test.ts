@@ -140,7 +140,7 @@ describe("/cy/login: signing in in Welsh", () => {
     const html = await page.text();
     expect(html).toContain('<html lang="cy" dir="ltr"');
     expect(html).toMatch(/<h1[^>]*>Mewngofnodi<\/h1>/);
-    expect(html).toContain("<title>Mewngofnodi | UK Digital Identity</title>");
+    expect(html).toContain("<title>Mewngofnodi | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toContain("Neidio i&#x27;r prif gynnwys");
     expect(html).not.toContain("Sign in to hold, share and check your digital credentials.");
   });

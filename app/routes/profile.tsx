@@ -16,6 +16,7 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { retryAfterHeaders } from "#app/components/auth-card.tsx";
+import { routeMeta } from "#app/components/meta.ts";
 import { ProfilePage } from "#app/components/profile/profile-page.tsx";
 import { isSecurityIntent, type SecurityFormAnswer } from "#core/accounts/security-settings.ts";
 import { type Locale, localesFor } from "#core/i18n/locales.ts";
@@ -48,10 +49,7 @@ const messages = defineMessages({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? messages.title.defaultMessage },
-  { name: "description", content: data?.description ?? messages.description.defaultMessage },
-];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 /** A refused email check's Retry-After reaches the no-JS page too (the action's headers are not the document's otherwise). */
 export const headers = retryAfterHeaders;
@@ -66,17 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const item = editing ? profileItemOf(editing, query.get("item")) : null;
   const locale = profileLocale(request, session.user);
   const page = await profilePageData(context, session, new Date(), locale);
-  const intl = serverIntl(locale);
-  return json(
-    {
-      ...page,
-      editing,
-      item,
-      title: intl.formatMessage(messages.title),
-      description: intl.formatMessage(messages.description),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return json({ ...page, editing, item }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**

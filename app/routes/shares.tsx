@@ -6,14 +6,13 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { defineMessages } from "react-intl";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { type RevokeAnswer, SharesPage } from "#app/components/shares/shares-page.tsx";
 import { requireSession } from "#server/accounts/authentication.ts";
 import { pageLocale } from "#server/credentials/page-locale.ts";
 import { serverCredentialType } from "#server/credentials/type-text.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { readFormBody } from "#server/http/form.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
 import { revokeOwnShare, SHARE_ID_PATTERN, shareNotFound } from "#server/shares/shares.ts";
 import { sharesPageData } from "#server/shares/shares-page.ts";
 
@@ -25,22 +24,14 @@ const messages = defineMessages({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const title = data?.meta.title ?? messages.title.defaultMessage;
-  // The title in the page's language, the site's name in it too (pageMeta adds only the English one).
-  return pageMeta({ title, description: data?.meta.description ?? messages.description.defaultMessage }).map((tag) =>
-    "title" in tag ? { title } : "property" in tag && tag.property === "og:title" ? { ...tag, content: title } : tag,
-  );
-};
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 /** Signed-in only (spec 000 §2): visitors are sent to /login. Only the user's own shares. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireSession(request, context);
   const url = new URL(request.url);
-  const intl = serverIntl(pageLocale(request, context, undefined, session.user));
   const page = await sharesPageData(context.db, session.user.id, url.searchParams.get("confirm"));
-  const meta = { title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) };
-  return json({ ...page, origin: url.origin, meta }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...page, origin: url.origin }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Revokes one of the user's own shares; another user's share reads as not found. */
@@ -65,6 +56,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Shares() {
-  const { meta: _meta, ...page } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   return <SharesPage {...page} actionData={useActionData<typeof action>()} />;
 }

@@ -1,11 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { defineMessages } from "react-intl";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { VerifierPortal } from "#app/components/verifier/verifier-portal.tsx";
 import { PRIVATE } from "#server/http/security.ts";
-import { pageTitle } from "#server/verification/page-title.ts";
 import { portalAccess } from "#server/verification/portal-access.ts";
 import { portalPageData } from "#server/verification/portal-pages.ts";
 
@@ -24,15 +23,13 @@ const messages = defineMessages({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await portalAccess(request, context);
-  const meta = await pageTitle(request, context, messages.title, messages.description);
-  if (!access.ok) return json({ refused: access.refused, meta } as const, { status: 403, headers: PRIVATE });
+  if (!access.ok) return json({ refused: access.refused } as const, { status: 403, headers: PRIVATE });
   const page = await portalPageData(context.db, access.organisation);
-  return json({ refused: null, meta, ...page }, { headers: PRIVATE });
+  return json({ refused: null, ...page }, { headers: PRIVATE });
 }
 
 export default function VerifierPortalRoute() {

@@ -193,7 +193,7 @@ describe("GET /verifier", () => {
     const welsh = `${cookie}; lang=cy`;
     const html = await textOf(await call("/verifier", { cookie: welsh }));
     expect(html).toContain('<html lang="cy"');
-    expect(html).toContain("<title>Porth Gwirwyr | UK Digital Identity</title>");
+    expect(html).toContain("<title>Porth Gwirwyr | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Porth Gwirwyr<\/h1>/);
     for (const text of ["Sganio cod QR", "Gofyn am dystlythyrau penodol", "Canlyniad Gwirio", "Integreiddio API"])
       expect(html).toContain(text);
@@ -204,7 +204,7 @@ describe("GET /verifier", () => {
     await expect.poll(async () => (await portalData(cookie)).recentTotal, { timeout: 5000 }).toBe(1);
     const history = await textOf(await call("/verifier/history", { cookie: welsh }));
     expect(history).toContain('<html lang="cy"');
-    expect(history).toContain("<title>Hanes Gwirio | UK Digital Identity</title>");
+    expect(history).toContain("<title>Hanes Gwirio | Hunaniaeth Ddigidol y DU</title>");
     expect(history).toContain("Yn dangos 1–1 o 1");
     expect(history).toContain("Llwyddodd y gwiriad");
     expect(history).not.toContain("Check passed");

@@ -1,13 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { defineMessages } from "react-intl";
-import { pageMeta } from "#app/components/meta.ts";
+import { defineMessages, useIntl } from "react-intl";
+import { routeMeta } from "#app/components/meta.ts";
 import { ApiDocsPage } from "#app/components/verifier/api-docs-page.tsx";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { publicOrigin } from "#core/issuers/registry.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { apiDocsFor } from "#server/verification/api-docs.ts";
-import { pageTitle } from "#server/verification/page-title.ts";
 import { verifierRole } from "#server/verification/portal-access.ts";
 
 /**
@@ -23,19 +22,18 @@ const messages = defineMessages({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const person = await verifierRole(request, context);
-  const meta = await pageTitle(request, context, messages.title, messages.description);
-  if (!person.ok) return json({ refused: person.refused, meta } as const, { status: 403, headers: PRIVATE });
+  if (!person.ok) return json({ refused: person.refused } as const, { status: 403, headers: PRIVATE });
   const origin = publicOrigin(context.env.PUBLIC_BASE_URL, request.url);
-  return json({ refused: null, meta, docs: apiDocsFor(origin) }, { headers: PRIVATE });
+  return json({ refused: null, docs: apiDocsFor(origin) }, { headers: PRIVATE });
 }
 
 export default function ApiDocsRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.refused) return <PortalRefused refused={data.refused} title={data.meta.title} />;
+  const intl = useIntl();
+  if (data.refused) return <PortalRefused refused={data.refused} title={intl.formatMessage(messages.title)} />;
   return <ApiDocsPage docs={data.docs} />;
 }

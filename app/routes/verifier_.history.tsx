@@ -1,13 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { defineMessages } from "react-intl";
-import { pageMeta } from "#app/components/meta.ts";
+import { defineMessages, useIntl } from "react-intl";
+import { routeMeta } from "#app/components/meta.ts";
 import { HISTORY_PAGE_SIZE, HistoryPage } from "#app/components/verifier/history-page.tsx";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { isCheckType } from "#core/verification/checks.ts";
 import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";
 import { PRIVATE } from "#server/http/security.ts";
-import { pageTitle } from "#server/verification/page-title.ts";
 import { portalAccess } from "#server/verification/portal-access.ts";
 import { type HistoryFilters, historyPageData } from "#server/verification/portal-pages.ts";
 
@@ -24,13 +23,11 @@ const messages = defineMessages({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await portalAccess(request, context);
-  const meta = await pageTitle(request, context, messages.title, messages.description);
-  if (!access.ok) return json({ refused: access.refused, meta } as const, { status: 403, headers: PRIVATE });
+  if (!access.ok) return json({ refused: access.refused } as const, { status: 403, headers: PRIVATE });
   const params = new URL(request.url).searchParams;
   const resultParam = params.get("result");
   const typeParam = params.get("type");
@@ -40,11 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const asked = Number.parseInt(params.get("page") ?? "1", 10);
   const page = await historyPageData(context.db, access.organisation, filters, asked, HISTORY_PAGE_SIZE);
-  return json({ refused: null, meta, ...page }, { headers: PRIVATE });
+  return json({ refused: null, ...page }, { headers: PRIVATE });
 }
 
 export default function VerificationHistoryRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.refused) return <PortalRefused refused={data.refused} title={data.meta.title} />;
+  const intl = useIntl();
+  if (data.refused) return <PortalRefused refused={data.refused} title={intl.formatMessage(messages.title)} />;
   return <HistoryPage {...data} />;
 }

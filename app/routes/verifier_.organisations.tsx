@@ -7,13 +7,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { defineMessages } from "react-intl";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { OrganisationsPage } from "#app/components/verifier/organisations-page.tsx";
 import { effectiveRole } from "#core/accounts/schemas.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { type OrganisationRow, organisationsPageData } from "#server/verification/organisations-page.ts";
-import { pageTitle } from "#server/verification/page-title.ts";
 
 const messages = defineMessages({
   title: { id: "verifier.route.organisationsTitle", defaultMessage: "Verifier organisations" },
@@ -23,21 +22,13 @@ const messages = defineMessages({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.meta ?? { title: messages.title.defaultMessage, description: messages.description.defaultMessage });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matches, messages);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const meta = await pageTitle(request, context, messages.title, messages.description);
   if (effectiveRole(user.role) !== "admin")
-    return json(
-      { allowed: false as const, meta, organisations: [] as OrganisationRow[] },
-      { status: 403, headers: PRIVATE },
-    );
-  return json(
-    { allowed: true as const, meta, organisations: await organisationsPageData(context.db) },
-    { headers: PRIVATE },
-  );
+    return json({ allowed: false as const, organisations: [] as OrganisationRow[] }, { status: 403, headers: PRIVATE });
+  return json({ allowed: true as const, organisations: await organisationsPageData(context.db) }, { headers: PRIVATE });
 }
 
 export default function OrganisationsRoute() {

@@ -115,7 +115,6 @@ describe("/verify/{shareId}: an active share", () => {
       "issuerName",
       "kind",
       "linkExpiresAt",
-      "meta",
       "outcome",
       "reason",
     ]);

@@ -1,9 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { messages, WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
+import { WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { walletPageData } from "#server/credentials/wallet-page.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
-import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * /wallet and /citizen-wallet (spec 000 §2 "Wallet page"; remix.config.js maps both paths to this
@@ -14,14 +12,8 @@ export const meta = walletMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const page = await walletPageData(context, user.id, request.url);
-  // The document's title in the page's language: meta functions cannot use the page's messages.
-  const intl = serverIntl(requestLocale(request));
-  const meta = {
-    title: intl.formatMessage(messages.metaTitle),
-    description: intl.formatMessage(messages.metaDescription),
-  };
   // Personal data, and it depends on the session: never from a shared cache.
-  return json({ ...page, meta }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const shouldRevalidate = walletShouldRevalidate;

@@ -14,31 +14,24 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { pageMeta } from "#app/components/meta.ts";
+import { routeMeta } from "#app/components/meta.ts";
 import { ConsentPage, consentMessages } from "#app/components/wallet/consent.tsx";
 import { publicBaseUrl, publicOrigin } from "#core/issuers/registry.ts";
-import { getUser } from "#server/accounts/authentication.ts";
-import { serverIntl } from "#server/i18n/catalogs.ts";
-import { requestLocale } from "#server/i18n/request-locale.ts";
+import { getActiveSession } from "#server/accounts/session.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
 import { type ConsentData, consentPageData } from "#server/verification/consent-page.ts";
 
-/** The title comes from the loader, in the page's language (meta functions have no hooks). */
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(
-    data?.meta ?? {
-      title: consentMessages.title.defaultMessage,
-      description: consentMessages.metaDescription.defaultMessage,
-    },
-  );
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  routeMeta(matches, { title: consentMessages.title, description: consentMessages.metaDescription });
 
 /** The page is one citizen's answer to one request: never cached, and its address (the request) never sent onward. */
 const PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const user = await getUser(request, context);
+  const user = (await getActiveSession(request, context))?.user;
   if (!user) throw redirect(`/login?${new URLSearchParams({ next: url.pathname + url.search })}`);
-  const locale = requestLocale(request);
+  const locale = pageLocale(request, context, undefined, user);
   const page = await consentPageData(
     { db: context.db, verifier: context.env.VERIFIER },
     user.id,
@@ -50,12 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     locale,
   );
-  const intl = serverIntl(locale);
-  const meta = {
-    title: intl.formatMessage(consentMessages.title),
-    description: intl.formatMessage(consentMessages.metaDescription),
-  };
-  return json({ ...page.data, meta }, { status: page.status, headers: PAGE_HEADERS });
+  return json(page.data, { status: page.status, headers: PAGE_HEADERS });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -231,8 +231,6 @@ const SERVER_WORDED: Readonly<Record<string, string>> = {
   "visitor /coming-soon/nothing-here": "the feature's name from its address, and the support address",
   "citizen /": "the dashboard's rows (server/dashboard)",
   "citizen /profile": "the sections' titles, labels and answers (server/profile)",
-  "verifier /verifier/history": "a refused portal's title, worded by the loader",
-  "verifier /verifier/api-docs": 'the OpenAPI document\'s English, not yet marked lang="en"',
 };
 
 describe("words outside the catalogs", () => {

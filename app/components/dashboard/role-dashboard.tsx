@@ -83,6 +83,11 @@ function useLiveDashboard(initial: Dashboard) {
   return { dashboard, now, live };
 }
 
+/** The signed-in home page's document title (`/` shows the dashboard to a signed-in person). */
+export const dashboardMeta = defineMessages({
+  title: { id: "dashboard.page.metaTitle", defaultMessage: "Dashboard", description: "The document title" },
+});
+
 const messages = {
   ...defineMessages({
     user: {

@@ -146,7 +146,7 @@ const v = defineMessages<{
 
 /** The page's title and description in the page's language (the route's meta). */
 export function challengeMeta(intl: IntlShape) {
-  return pageMeta({ title: intl.formatMessage(v.metaTitle), description: intl.formatMessage(v.metaDescription) });
+  return pageMeta(intl, { title: intl.formatMessage(v.metaTitle), description: intl.formatMessage(v.metaDescription) });
 }
 
 export function ChallengePage() {

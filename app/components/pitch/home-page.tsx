@@ -141,7 +141,7 @@ const months = (intl: IntlShape, count: number) => intl.formatMessage(DURATION.m
 
 /** For the integrator: `/` uses these as its meta for visitors (spec 001 §2: the home page has its own title and description), in the page's language. */
 export function homeMeta(intl: IntlShape) {
-  return pageMeta({
+  return pageMeta(intl, {
     title: intl.formatMessage(v.metaTitle),
     description: intl.formatMessage(v.metaDescription, {
       cost: MVP.cost.display,

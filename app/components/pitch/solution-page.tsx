@@ -193,7 +193,7 @@ const v = defineMessages<{
 
 /** The page's title and description in the page's language (the route's meta). */
 export function solutionMeta(intl: IntlShape) {
-  return pageMeta({
+  return pageMeta(intl, {
     title: intl.formatMessage(v.metaTitle),
     description: intl.formatMessage(v.metaDescription, {
       cost: MVP.cost.display,

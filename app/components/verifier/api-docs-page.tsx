@@ -2,7 +2,8 @@
  * /verifier/api-docs (the portal's Documentation row): the Verifier API described from its own
  * OpenAPI document, so it says what the worker really accepts: each operation's method and path,
  * summary, description, who may call it, parameters, request body fields and responses, and a
- * link to the raw JSON.
+ * link to the raw JSON. The document's own words are English (one document, also served as JSON to
+ * integrators): each is marked lang="en" on a page in another language (WCAG 3.1.2).
  */
 
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
@@ -106,7 +107,7 @@ export function ApiDocsPage({
     <SignedInPage
       back={{ to: "/verifier", label: intl.formatMessage(messages.back) }}
       title={intl.formatMessage(messages.title)}
-      lead={docs.description}
+      lead={<span lang="en">{docs.description}</span>}
       aside={
         <a href={OPENAPI_JSON} className={buttonClasses("outline")} data-testid="link-openapi-raw">
           <Icon name="file" className="h-5 w-5" />
@@ -116,7 +117,7 @@ export function ApiDocsPage({
     >
       <Card as="section" aria-labelledby="overview-heading" className="mt-8 p-5">
         <h2 id="overview-heading" className="text-xl font-bold">
-          {docs.title}{" "}
+          <span lang="en">{docs.title}</span>{" "}
           <span className="text-base font-normal text-govuk-grey dark:text-slate-400">
             {intl.formatMessage(messages.version, { version: docs.version })}
           </span>
@@ -220,7 +221,11 @@ function OutcomeCard({ shape }: { shape: DocShape }) {
           }}
         />
       </p>
-      {shape.description ? <p className="mt-2">{shape.description}</p> : null}
+      {shape.description ? (
+        <p lang="en" className="mt-2">
+          {shape.description}
+        </p>
+      ) : null}
       <h3 className="mt-4 font-mono font-bold">{shape.name}</h3>
       <FieldTable fields={shape.fields} caption={intl.formatMessage(messages.fieldsOf, { name: shape.name })} />
     </Card>
@@ -255,10 +260,17 @@ function OperationCard({ operation }: { operation: DocOperation }) {
           {operation.path}
         </code>
       </h2>
-      <p className="mt-2 text-lg font-semibold">{operation.summary}</p>
-      {operation.description ? <p className="mt-1">{operation.description}</p> : null}
+      <p lang="en" className="mt-2 text-lg font-semibold">
+        {operation.summary}
+      </p>
+      {operation.description ? (
+        <p lang="en" className="mt-1">
+          {operation.description}
+        </p>
+      ) : null}
       <p className="mt-2 text-sm">
-        <span className="font-semibold">{intl.formatMessage(messages.whoMayCall)}</span> {operation.auth}
+        <span className="font-semibold">{intl.formatMessage(messages.whoMayCall)}</span>{" "}
+        <span lang="en">{operation.auth}</span>
       </p>
 
       {operation.parameters.length ? (
@@ -297,7 +309,7 @@ function OperationCard({ operation }: { operation: DocOperation }) {
                 <StatusBadge tone={response.status.startsWith("2") ? "ok" : "bad"} className="me-2 font-mono">
                   {response.status}
                 </StatusBadge>
-                {response.description}
+                <span lang="en">{response.description}</span>
                 {response.contentType ? (
                   <span className="text-govuk-grey dark:text-slate-400"> · {response.contentType}</span>
                 ) : null}
@@ -372,7 +384,9 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
               {showIn ? <td className="py-1.5 pe-3">{field.in}</td> : null}
               <td className="break-words py-1.5 pe-3 font-mono text-xs">{field.type}</td>
               <td className="py-1.5 pe-3">{intl.formatMessage(field.required ? messages.yes : messages.no)}</td>
-              <td className="py-1.5">{field.description ?? ""}</td>
+              <td lang="en" className="py-1.5">
+                {field.description ?? ""}
+              </td>
             </tr>
           ))}
         </tbody>

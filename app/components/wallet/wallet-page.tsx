@@ -12,6 +12,7 @@ import { track } from "#app/client/tracker.client.ts";
 import { avatarSrc } from "#app/components/avatar.ts";
 import { ShareDialog } from "#app/components/credentials/share-dialog.tsx";
 import { useFormats } from "#app/components/i18n/language.tsx";
+import { routeMeta } from "#app/components/meta.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
@@ -46,7 +47,7 @@ const ACTIVITY_PREVIEW = 5;
 /** Spec 000 §2: the wallet's Add New Credential issues a right-to-work credential. */
 const DEFAULT_TYPE: CredentialTypeCode = "rtw";
 
-export const messages = defineMessages({
+const messages = defineMessages({
   metaTitle: {
     id: "wallet.page.metaTitle",
     defaultMessage: "Citizen Wallet | UK Digital Identity",
@@ -170,14 +171,8 @@ export const messages = defineMessages({
   }),
 });
 
-/** The title and description come from the loader, in the page's language (meta functions have no hooks). */
-export const walletMeta: MetaFunction = ({ data }) => {
-  const meta = (data as { meta?: { title: string; description: string } } | undefined)?.meta;
-  return [
-    { title: meta?.title ?? messages.metaTitle.defaultMessage },
-    { name: "description", content: meta?.description ?? messages.metaDescription.defaultMessage },
-  ];
-};
+export const walletMeta: MetaFunction = ({ matches }) =>
+  routeMeta(matches, { title: messages.metaTitle, description: messages.metaDescription });
 
 /** "5 minutes ago", "yesterday", then the date: the runtime's words where it has them, else the catalog's. */
 function ago(intl: IntlShape, f: Formats, at: string, now: string): string {
