@@ -1,10 +1,13 @@
-// `npm run build`: the Remix build, a check that no server code reached the browser bundle, a
+// `npm run build`: the Remix build (its browser bundle's message descriptors stripped of their
+// English: scripts/strip-descriptors.ts), a check that no server code reached the browser bundle, a
 // dry-run deploy of every worker (so a broken worker fails the build; the bundles under
 // workers/*/dist are what the workerd tests load as auxiliary workers), then the type check of
 // every layer against what it may import (ADR 012).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { extractMessages, ROUTE_MESSAGES } from "./i18n.ts";
 import { run } from "./process.ts";
+import { type DescriptorPolicy, stripBrowserBundle } from "./strip-descriptors.ts";
 
 const WORKERS = ["workers/status", "workers/verifier", "workers/durable-objects"];
 
@@ -43,8 +46,24 @@ export function checkBrowserBundle(metafile = "build/server/metafile.js.json"): 
     );
 }
 
+/** Which objects in the browser bundle are our message descriptors, and whose English stays (ADR 039). */
+async function descriptorPolicy(): Promise<DescriptorPolicy> {
+  const messages = await extractMessages();
+  const { root } = JSON.parse(readFileSync(ROUTE_MESSAGES, "utf8")) as { root: string[] };
+  const declaredInCore = Object.entries(messages)
+    .filter(([, message]) => message.file.startsWith("core/"))
+    .map(([id]) => id);
+  return { ids: new Set(Object.keys(messages)), keepEnglish: new Set([...root, ...declaredInCore]) };
+}
+
+/** `remix build`, then its browser files' descriptors stripped (for `npm start` too: the same bundle as the tests'). */
+export async function buildRemix(): Promise<void> {
+  const [policy] = await Promise.all([descriptorPolicy(), run("npx", ["remix", "build"])]);
+  stripBrowserBundle("public/build", policy);
+}
+
 export async function bundle(): Promise<void> {
-  await run("npx", ["remix", "build"]);
+  await buildRemix();
   checkBrowserBundle();
   // Each worker's dry-run deploy on its own (each writes only its own output), side by side.
   await Promise.all([

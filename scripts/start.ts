@@ -1,6 +1,6 @@
 // `npm start`: build, then run the whole product locally until Ctrl-C.
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed.ts";
-import { run } from "./process.ts";
+import { buildRemix } from "./build.ts";
 import { type Stack, startStack } from "./stack.ts";
 
 const started = Date.now();
@@ -19,7 +19,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-await run("npx", ["remix", "build"]);
+await buildRemix();
 let stack: Stack;
 startingStack = true;
 try {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Dashboard } from "#server/dashboard/dashboard.ts";
-import { roleView } from "./role-view.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { roleView, type Say } from "./role-view.ts";
+
+/** The page's words in English (the spec's). */
+const english: Say = (message, values) => serverIntl("en").formatMessage(message, values);
 
 /**
  * Spec 000 §2 "Home dashboard", the table row by row: every stat card's and tool card's title and
@@ -89,7 +93,7 @@ const SPEC_TABLE = {
 describe("role dashboard view (spec 000 §2 table)", () => {
   for (const role of ["admin", "verifier", "operator", "citizen"] as const) {
     it(`${role}: stat cards, tool cards, sections and button with the spec's exact links`, () => {
-      const view = roleView(DASHBOARDS[role]!);
+      const view = roleView(DASHBOARDS[role]!, english);
       const spec = SPEC_TABLE[role];
       expect(view.cards.map((c) => [c.title, c.to])).toEqual(spec.cards);
       expect(view.tools.map((t) => [t.title, t.to])).toEqual(spec.tools);
@@ -99,36 +103,42 @@ describe("role dashboard view (spec 000 §2 table)", () => {
   }
 
   it("puts the spec's card subtitles under the figures they describe", () => {
-    const admin = roleView(DASHBOARDS.admin!).cards;
+    const admin = roleView(DASHBOARDS.admin!, english).cards;
     expect(admin[0]!.description).toMatch(/^Active citizens/);
     // "System Health (Uptime)": the uptime figure, not the 24 h request success rate.
     expect(admin[1]).toMatchObject({ value: "99.9%", description: expect.stringMatching(/^Uptime/) });
-    const operator = roleView(DASHBOARDS.operator!).cards;
+    const operator = roleView(DASHBOARDS.operator!, english).cards;
     expect(operator[0]!.description).toBe("Citizens being assisted");
     expect(operator[1]!.description).toBe("Today");
     // Support response time in minutes, not HTTP latency.
     expect(operator[2]!.value).toBe("3.8 min");
     // My Credentials counts what the wallet lists, revoked and expired included, and says so.
-    expect(roleView(DASHBOARDS.citizen!).cards[0]!.description).toBe(
+    expect(roleView(DASHBOARDS.citizen!, english).cards[0]!.description).toBe(
       "In your wallet, including any revoked or expired",
     );
   });
 
   it("formats figures: thousands, one-decimal rates, No data, whole percent", () => {
-    expect(roleView(DASHBOARDS.admin!).cards.map((c) => c.value)).toEqual(["12,847", "99.9%", "3"]);
-    expect(roleView(DASHBOARDS.verifier!).cards.map((c) => c.value)).toEqual(["23", "47", "98.3%"]);
-    expect(roleView(DASHBOARDS.citizen!).cards.map((c) => c.value)).toEqual(["4", "7", "67%"]);
-    const empty = roleView({
-      ...common,
-      role: "operator",
-      stats: { activeSessions: 0, requestsProcessed: 0, avgResponseTime: null },
-    });
+    expect(roleView(DASHBOARDS.admin!, english).cards.map((c) => c.value)).toEqual(["12,847", "99.9%", "3"]);
+    expect(roleView(DASHBOARDS.verifier!, english).cards.map((c) => c.value)).toEqual(["23", "47", "98.3%"]);
+    expect(roleView(DASHBOARDS.citizen!, english).cards.map((c) => c.value)).toEqual(["4", "7", "67%"]);
+    const empty = roleView(
+      {
+        ...common,
+        role: "operator",
+        stats: { activeSessions: 0, requestsProcessed: 0, avgResponseTime: null },
+      },
+      english,
+    );
     expect(empty.cards[2]!.value).toBe("No data");
-    const unmeasured = roleView({
-      ...common,
-      role: "admin",
-      stats: { totalUsers: 0, systemHealth: null, uptime: null, activeAlerts: 0 },
-    });
+    const unmeasured = roleView(
+      {
+        ...common,
+        role: "admin",
+        stats: { totalUsers: 0, systemHealth: null, uptime: null, activeAlerts: 0 },
+      },
+      english,
+    );
     expect(unmeasured.cards[1]!.value).toBe("No data");
   });
 });

@@ -41,12 +41,10 @@ const cards = (rows: [string, string, string, string, IconName][]): StatCard[] =
 const tools = (rows: [string, string, string, IconName][]): ToolCard[] =>
   rows.map(([title, description, to, icon]) => ({ title, description, to, icon }));
 
-/** Says a message: in the page's language on the page; in English (the spec's words) where no language is given. */
+/** Says a message in the page's language. */
 export type Say = (message: MessageDescriptor, values?: Record<string, string | number>) => string;
-const inEnglish: Say = (message, values) =>
-  String(message.defaultMessage).replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ""));
 
-export function roleView(dashboard: Dashboard, say: Say = inEnglish): RoleView {
+export function roleView(dashboard: Dashboard, say: Say): RoleView {
   switch (dashboard.role) {
     case "admin": {
       const s = dashboard.stats;

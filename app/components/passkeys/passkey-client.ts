@@ -58,16 +58,16 @@ const messages = defineMessages({
 
 /**
  * A sentence for the person about a browser-side failure (the server's own refusals carry their
- * message), in the page's language when given the page's `intl`; in English without it.
+ * message), in the page's language.
  */
-export function browserFailureMessage(error: unknown, intl?: Pick<IntlShape, "formatMessage">): string {
+export function browserFailureMessage(error: unknown, intl: Pick<IntlShape, "formatMessage">): string {
   const words =
     error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED"
       ? messages.alreadyRegistered
       : wasCancelled(error)
         ? messages.cancelled
         : messages.failed;
-  return intl ? intl.formatMessage(words) : words.defaultMessage;
+  return intl.formatMessage(words);
 }
 
 /** Adds a passkey named `name` to the signed-in person's account. */

@@ -206,7 +206,7 @@ export function PasskeyManager({
       } else {
         toast({
           title: intl.formatMessage(wasCancelled(error) ? messages.notAdded : messages.error),
-          description: browserFailureMessage(error),
+          description: browserFailureMessage(error, intl),
           variant: "destructive",
         });
       }

@@ -120,7 +120,7 @@ export function useConfirmIdentity({ passkeys }: { passkeys: boolean }): {
       finish(true);
     } catch (failure) {
       setError(
-        failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : browserFailureMessage(failure),
+        failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : browserFailureMessage(failure, intl),
       );
     } finally {
       setBusy(false);

@@ -22,7 +22,7 @@ export class PresentError extends Error {
   override name = "PresentError";
   readonly words: TypedMessageDescriptor;
   constructor(words: TypedMessageDescriptor) {
-    super(String(words.defaultMessage));
+    super(`cannot present: ${String(words.id)}`);
     this.words = words;
   }
 }
