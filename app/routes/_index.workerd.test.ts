@@ -246,4 +246,18 @@ describe("the podcasts and investor funding pages in Welsh (issue 21)", () => {
     );
     expect(html).toMatch(/<a [^>]*href="\/cy\/costs-benefits"[^>]*>Gweld y Costau a&#x27;r Buddion<\/a>/);
   });
+
+  it("shows investor funding in Welsh, its phases, months and returns in Welsh", async () => {
+    const html = await (await call("/cy/investor-funding")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Cyllid gan Fuddsoddwyr | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Cyfle i Fuddsoddi<\/h1>/);
+    expect(html).toMatch(/<h3 id="phase-1-title"[^>]*>Cam 1: Adeiladu a&#x27;r cynlluniau peilot cyntaf<\/h3>/);
+    expect(html).toMatch(/<dd[^>]*>Misoedd 1-6<\/dd>/);
+    expect(html).toMatch(/<th scope="row"[^>]*>Mis 7<\/th>/);
+    expect(html).toContain("Mis 13 neu&#x27;n hwyrach");
+    expect(html).toContain("10x i 43x");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/business-model"[^>]*>model busnes<\/a>/);
+    expect(html).toContain('href="mailto:investors@identity.gov.uk?subject=Cais%20am%20gynnig%20buddsoddi"');
+  });
 });

@@ -70,7 +70,6 @@ const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang).ministers",
   "routes/($lang).government",
   "routes/($lang).business-model",
-  "routes/($lang).investor-funding",
 ]);
 
 export interface PageLanguage {
