@@ -1,14 +1,16 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { metaIntl } from "#app/components/i18n/language.tsx";
 import { pageMeta } from "#app/components/meta.ts";
-import { InvestorFundingPage } from "#app/components/pitch/investor-funding-page.tsx";
+import { INVESTOR_FUNDING_META, InvestorFundingPage } from "#app/components/pitch/investor-funding-page.tsx";
 import { MVP } from "#core/pitch/programme.ts";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(metaIntl(matches), {
-    title: "Investor Funding",
-    description: `A ${MVP.cost.display} funding round to build and pilot a privacy-first UK digital identity platform: investment phases, year 1 cashflow, revenue projections and returns.`,
+export const meta: MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  return pageMeta(intl, {
+    title: intl.formatMessage(INVESTOR_FUNDING_META.title),
+    description: intl.formatMessage(INVESTOR_FUNDING_META.description, { cost: MVP.cost.display }),
   });
+};
 
 export default function InvestorFunding() {
   return <InvestorFundingPage />;

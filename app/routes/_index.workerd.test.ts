@@ -226,3 +226,38 @@ describe("the legal pages in the languages they are offered in (issue 21)", () =
     await response.body?.cancel();
   });
 });
+
+describe("the podcasts and investor funding pages in Welsh (issue 21)", () => {
+  it("shows the podcasts in Welsh, each recording's title and transcript marked as English", async () => {
+    const html = await (await call("/cy/podcasts")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Podlediadau | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Podlediad Hunaniaeth Ddigidol y DU<\/h1>/);
+    expect(html).toMatch(/<p id="episode-2-number"[^>]*>Pennod 2<\/p>/);
+    expect(html).toMatch(
+      /<h3 id="episode-2-title" lang="en" dir="ltr"[^>]*>Selective Disclosure: Proving Only What Matters<\/h3>/,
+    );
+    expect(html).toMatch(/<ul aria-label="Pynciau"[^>]*><li[^>]*>Datgelu dethol<\/li>/);
+    expect(html).toContain("Gwirio mewn tua 5 munud yn lle tua 3 awr");
+    expect(html).toContain("4 cynllun peilot gyda 5,000+ o gyfranogwyr");
+    // The recordings are English: so is what they say, marked so (WCAG 3.1.2).
+    expect(html).toMatch(
+      /<summary[^>]*>Trawsgrifiad \(Saesneg\)<\/summary><div lang="en" dir="ltr"[^>]*><p>Welcome to the UK Digital Identity podcast/,
+    );
+    expect(html).toMatch(/<a [^>]*href="\/cy\/costs-benefits"[^>]*>Gweld y Costau a&#x27;r Buddion<\/a>/);
+  });
+
+  it("shows investor funding in Welsh, its phases, months and returns in Welsh", async () => {
+    const html = await (await call("/cy/investor-funding")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Cyllid gan Fuddsoddwyr | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Cyfle i Fuddsoddi<\/h1>/);
+    expect(html).toMatch(/<h3 id="phase-1-title"[^>]*>Cam 1: Adeiladu a&#x27;r cynlluniau peilot cyntaf<\/h3>/);
+    expect(html).toMatch(/<dd[^>]*>Misoedd 1-6<\/dd>/);
+    expect(html).toMatch(/<th scope="row"[^>]*>Mis 7<\/th>/);
+    expect(html).toContain("Mis 13 neu&#x27;n hwyrach");
+    expect(html).toContain("10x i 43x");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/business-model"[^>]*>model busnes<\/a>/);
+    expect(html).toContain('href="mailto:investors@identity.gov.uk?subject=Cais%20am%20gynnig%20buddsoddi"');
+  });
+});

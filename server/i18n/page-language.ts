@@ -69,9 +69,7 @@ const messages = defineMessages({
 const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang).ministers",
   "routes/($lang).government",
-  "routes/($lang).podcasts",
   "routes/($lang).business-model",
-  "routes/($lang).investor-funding",
 ]);
 
 export interface PageLanguage {

@@ -55,6 +55,7 @@ const OTHER_FACTS: [file: string, text: string, why: string][] = [
   ["pilots/pilot-cards.tsx", "6 months", "the NHS pilot's duration, not when pilots are visible"],
   ["government/content.ts", "Months 1-6", "the national roll-out's pilot phase, not the funding round's"],
   ["investor-funding-page.tsx", "12-month cashflow", "the cashflow table covers year 1"],
+  ["catalog:pitch.investorFunding.cashflow.title", "12-month cashflow", "the cashflow table covers year 1"],
   ["roadmap-page.tsx", "95%+", "the roadmap's satisfaction target, not government's 95% faster processing"],
   ["catalog:pitch.roadmap.mvp.metric.satisfaction", "95%+", "as on /roadmap"],
   ["routes/($lang).pilots.tsx", "ROI in 12 months", "as on /pilots"],

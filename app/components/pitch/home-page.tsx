@@ -227,9 +227,9 @@ export function HomePage({ audioBaseUrl }: { audioBaseUrl?: string | null }) {
               >
                 {episode.title}
               </h3>
-              {/* The episodes are in English, and so are their titles and descriptions (podcast-episodes.ts). */}
-              <p lang="en" dir="ltr" className="mt-2 flex-1 text-govuk-grey dark:text-slate-300">
-                {episode.description}
+              {/* The recordings and their titles are English; their descriptions are the page's words (podcast-episodes.ts). */}
+              <p className="mt-2 flex-1 text-govuk-grey dark:text-slate-300">
+                {intl.formatMessage(episode.description)}
               </p>
               {/* biome-ignore lint/a11y/useMediaCaption: each episode's full transcript is on /podcasts, linked below (WCAG 1.2.1) */}
               <audio controls preload="none" aria-labelledby={`${episode.id}-title`} className="mt-4 w-full">

@@ -6,18 +6,24 @@
  *
  * Imported by the home page (first three episodes) and /podcasts. The transcripts live in
  * podcast-transcripts.server.ts, so they reach the page as loader data and never the JavaScript
- * bundle. Keep this module free of runtime imports: the generator runs it under plain Node.
+ * bundle. Keep this module's runtime imports to plain packages: the generator runs it under plain Node.
+ *
+ * Languages (issue 21): the recordings, their titles and their transcripts are English (the title
+ * is the recording's own, in its metadata), so pages mark them `lang="en"`; each episode's
+ * description and topics are the page's words, messages translated like any other.
  */
+import { defineMessage, type MessageDescriptor } from "@formatjs/intl";
 import type { IconName } from "#app/components/ui/icons.tsx";
 
 export interface PodcastEpisode {
   id: string;
   /** Episode number, 1-7, as listeners refer to it. */
   number: number;
+  /** The recording's title (English, as the audio file's metadata gives it). */
   title: string;
   /** Displayed length, m:ss; the narrated file's real length is within 15 seconds of it. */
   duration: string;
-  topics: string[];
+  topics: MessageDescriptor[];
   /** Ogg Opus file name under the audio base URL (see podcastAudioUrl). */
   audioPath: string;
   /**
@@ -25,7 +31,7 @@ export interface PodcastEpisode {
    * iPhones that cannot play Ogg Opus, and browsers know its length without byte-range requests.
    */
   mp3Path: string;
-  description: string;
+  description: MessageDescriptor;
   icon: IconName;
 }
 
@@ -35,11 +41,19 @@ export const PODCAST_EPISODES: PodcastEpisode[] = [
     number: 1,
     title: "The Identity Problem: Why the UK Needs a Better Way",
     duration: "5:00",
-    topics: ["Right-to-Work", "Right-to-Rent", "DBS Checks", "Digital exclusion"],
+    topics: [
+      defineMessage({ id: "pitch.podcasts.topic.rightToWork", defaultMessage: "Right-to-Work" }),
+      defineMessage({ id: "pitch.podcasts.topic.rightToRent", defaultMessage: "Right-to-Rent" }),
+      defineMessage({ id: "pitch.podcasts.topic.dbsChecks", defaultMessage: "DBS Checks" }),
+      defineMessage({ id: "pitch.podcasts.topic.digitalExclusion", defaultMessage: "Digital exclusion" }),
+    ],
     audioPath: "episode-1.ogg",
     mp3Path: "episode-1.mp3",
-    description:
-      "Why proving who you are is still slow, paper-based and risky for workers, tenants, employers and landlords, and what a privacy-first alternative could look like.",
+    description: defineMessage({
+      id: "pitch.podcasts.episode.identityProblem.description",
+      defaultMessage:
+        "Why proving who you are is still slow, paper-based and risky for workers, tenants, employers and landlords, and what a privacy-first alternative could look like.",
+    }),
     icon: "alert",
   },
   {
@@ -47,11 +61,19 @@ export const PODCAST_EPISODES: PodcastEpisode[] = [
     number: 2,
     title: "Selective Disclosure: Proving Only What Matters",
     duration: "4:00",
-    topics: ["Selective disclosure", "Verifiable credentials", "No central tracking", "Data minimisation"],
+    topics: [
+      defineMessage({ id: "pitch.podcasts.topic.selectiveDisclosure", defaultMessage: "Selective disclosure" }),
+      defineMessage({ id: "pitch.podcasts.topic.verifiableCredentials", defaultMessage: "Verifiable credentials" }),
+      defineMessage({ id: "pitch.podcasts.topic.noCentralTracking", defaultMessage: "No central tracking" }),
+      defineMessage({ id: "pitch.podcasts.topic.dataMinimisation", defaultMessage: "Data minimisation" }),
+    ],
     audioPath: "episode-2.ogg",
     mp3Path: "episode-2.mp3",
-    description:
-      "How verifiable credentials let a person prove a single fact, such as the right to work, without handing over a passport, and why there is no central record of where credentials are used.",
+    description: defineMessage({
+      id: "pitch.podcasts.episode.selectiveDisclosure.description",
+      defaultMessage:
+        "How verifiable credentials let a person prove a single fact, such as the right to work, without handing over a passport, and why there is no central record of where credentials are used.",
+    }),
     icon: "shield",
   },
   {
@@ -59,11 +81,19 @@ export const PODCAST_EPISODES: PodcastEpisode[] = [
     number: 3,
     title: "Nobody Left Behind: Assisted Digital and Inclusion",
     duration: "4:00",
-    topics: ["Assisted digital", "Kiosks", "Accessibility", "Multilingual"],
+    topics: [
+      defineMessage({ id: "pitch.podcasts.topic.assistedDigital", defaultMessage: "Assisted digital" }),
+      defineMessage({ id: "pitch.podcasts.topic.kiosks", defaultMessage: "Kiosks" }),
+      defineMessage({ id: "pitch.podcasts.topic.accessibility", defaultMessage: "Accessibility" }),
+      defineMessage({ id: "pitch.podcasts.topic.multilingual", defaultMessage: "Multilingual" }),
+    ],
     audioPath: "episode-3.ogg",
     mp3Path: "episode-3.mp3",
-    description:
-      "Assisted-digital kiosks in councils and libraries, offline QR codes, multilingual interfaces and WCAG 2.2 AA accessibility: how the platform serves people who are not online.",
+    description: defineMessage({
+      id: "pitch.podcasts.episode.assistedDigital.description",
+      defaultMessage:
+        "Assisted-digital kiosks in councils and libraries, offline QR codes, multilingual interfaces and WCAG 2.2 AA accessibility: how the platform serves people who are not online.",
+    }),
     icon: "users",
   },
   {
@@ -71,11 +101,19 @@ export const PODCAST_EPISODES: PodcastEpisode[] = [
     number: 4,
     title: "Gabriel: AI with a Human in the Loop",
     duration: "4:25",
-    topics: ["Gabriel AI", "Human oversight", "Document checks", "Ethics"],
+    topics: [
+      defineMessage({ id: "pitch.podcasts.topic.gabrielAi", defaultMessage: "Gabriel AI" }),
+      defineMessage({ id: "pitch.podcasts.topic.humanOversight", defaultMessage: "Human oversight" }),
+      defineMessage({ id: "pitch.podcasts.topic.documentChecks", defaultMessage: "Document checks" }),
+      defineMessage({ id: "pitch.podcasts.topic.ethics", defaultMessage: "Ethics" }),
+    ],
     audioPath: "episode-4.ogg",
     mp3Path: "episode-4.mp3",
-    description:
-      "What the Gabriel AI orchestration layer does, from document checks to routing routine requests, and why human reviewers make every adverse decision.",
+    description: defineMessage({
+      id: "pitch.podcasts.episode.gabriel.description",
+      defaultMessage:
+        "What the Gabriel AI orchestration layer does, from document checks to routing routine requests, and why human reviewers make every adverse decision.",
+    }),
     icon: "bot",
   },
   {
@@ -83,11 +121,19 @@ export const PODCAST_EPISODES: PodcastEpisode[] = [
     number: 5,
     title: "From Pilot to Proof: Four Pilots in Six Months",
     duration: "4:40",
-    topics: ["NHS pilot", "Housing pilot", "Education pilot", "Local authority pilot"],
+    topics: [
+      defineMessage({ id: "pitch.podcasts.topic.nhsPilot", defaultMessage: "NHS pilot" }),
+      defineMessage({ id: "pitch.podcasts.topic.housingPilot", defaultMessage: "Housing pilot" }),
+      defineMessage({ id: "pitch.podcasts.topic.educationPilot", defaultMessage: "Education pilot" }),
+      defineMessage({ id: "pitch.podcasts.topic.localAuthorityPilot", defaultMessage: "Local authority pilot" }),
+    ],
     audioPath: "episode-5.ogg",
     mp3Path: "episode-5.mp3",
-    description:
-      "The four pilots, NHS right-to-work, housing right-to-rent, education DBS and a local authority multi-service pilot, and what each is designed to prove.",
+    description: defineMessage({
+      id: "pitch.podcasts.episode.fourPilots.description",
+      defaultMessage:
+        "The four pilots, NHS right-to-work, housing right-to-rent, education DBS and a local authority multi-service pilot, and what each is designed to prove.",
+    }),
     icon: "chart",
   },
   {
@@ -95,11 +141,19 @@ export const PODCAST_EPISODES: PodcastEpisode[] = [
     number: 6,
     title: "Who Pays? The Business Model",
     duration: "4:10",
-    topics: ["Business model", "Verification fees", "Costs", "Revenue"],
+    topics: [
+      defineMessage({ id: "pitch.podcasts.topic.businessModel", defaultMessage: "Business model" }),
+      defineMessage({ id: "pitch.podcasts.topic.verificationFees", defaultMessage: "Verification fees" }),
+      defineMessage({ id: "pitch.podcasts.topic.costs", defaultMessage: "Costs" }),
+      defineMessage({ id: "pitch.podcasts.topic.revenue", defaultMessage: "Revenue" }),
+    ],
     audioPath: "episode-6.ogg",
     mp3Path: "episode-6.mp3",
-    description:
-      "Employers and landlords pay per verification; workers, tenants, students and citizens never pay. Build costs, operating costs and the revenue model explained.",
+    description: defineMessage({
+      id: "pitch.podcasts.episode.businessModel.description",
+      defaultMessage:
+        "Employers and landlords pay per verification; workers, tenants, students and citizens never pay. Build costs, operating costs and the revenue model explained.",
+    }),
     icon: "wallet",
   },
   {
@@ -107,11 +161,19 @@ export const PODCAST_EPISODES: PodcastEpisode[] = [
     number: 7,
     title: "Trust by Design: Governance and Accountability",
     duration: "4:25",
-    topics: ["Governance", "Ethics panel", "Transparency reports", "Accountability"],
+    topics: [
+      defineMessage({ id: "pitch.podcasts.topic.governance", defaultMessage: "Governance" }),
+      defineMessage({ id: "pitch.podcasts.topic.ethicsPanel", defaultMessage: "Ethics panel" }),
+      defineMessage({ id: "pitch.podcasts.topic.transparencyReports", defaultMessage: "Transparency reports" }),
+      defineMessage({ id: "pitch.podcasts.topic.accountability", defaultMessage: "Accountability" }),
+    ],
     audioPath: "episode-7.ogg",
     mp3Path: "episode-7.mp3",
-    description:
-      "The principles, DPIA safeguards, independent ethics panel, transparency reports and incident commitments that hold the platform to account.",
+    description: defineMessage({
+      id: "pitch.podcasts.episode.governance.description",
+      defaultMessage:
+        "The principles, DPIA safeguards, independent ethics panel, transparency reports and incident commitments that hold the platform to account.",
+    }),
     icon: "badge",
   },
 ];
