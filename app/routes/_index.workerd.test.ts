@@ -186,6 +186,18 @@ describe("the pitch pages in Welsh (issue 21)", () => {
   });
 });
 
+describe("the pitch pages for government and business in Welsh (issue 21)", () => {
+  it("shows ministers' access in Welsh, its form and its figures in Welsh", async () => {
+    const html = await (await call("/cy/ministers")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Mynediad i Weinidogion | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Mynediad i Weinidogion<\/h1>/);
+    expect(html).toMatch(/<h2 id="explore-the-platform"[^>]*>Archwilio&#x27;r platfform<\/h2>/);
+    expect(html).toContain("Yr MVP 12 mis, y cydrannau craidd");
+    expect(html).toMatch(/<option value="home-office">Y Swyddfa Gartref<\/option>/);
+  });
+});
+
 describe("the legal pages in the languages they are offered in (issue 21)", () => {
   it("shows the privacy policy in Urdu, right to left, with its full text marked as English", async () => {
     const response = await call("/ur/privacy-policy");
