@@ -196,6 +196,19 @@ describe("the pitch pages for government and business in Welsh (issue 21)", () =
     expect(html).toContain("Yr MVP 12 mis, y cydrannau craidd");
     expect(html).toMatch(/<option value="home-office">Y Swyddfa Gartref<\/option>/);
   });
+
+  it("shows the business model in Welsh, its sector tabs and their worked examples in Welsh", async () => {
+    const html = await (await call("/cy/business-model?sector=housing")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Model Busnes | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Model Busnes Lle Nad yw Dinasyddion Byth yn Talu<\/h1>/);
+    expect(html).toContain("Gwirio mewn tua 5 munud yn lle tua 3 awr");
+    expect(html).toMatch(
+      /<a role="tab" id="tab-housing" aria-selected="true"[^>]*href="\/cy\/business-model\?sector=housing">Tai<\/a>/,
+    );
+    expect(html).toContain("Enghraifft wedi&#x27;i gweithio: Cymdeithas Dai Eastmere");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/pilots"[^>]*>Gweld y Rhaglen Beilot<\/a>/);
+  });
 });
 
 describe("the legal pages in the languages they are offered in (issue 21)", () => {

@@ -69,7 +69,6 @@ const messages = defineMessages({
 const NOT_CONVERTED: ReadonlySet<string> = new Set([
   "routes/($lang).government",
   "routes/($lang).podcasts",
-  "routes/($lang).business-model",
   "routes/($lang).investor-funding",
 ]);
 
