@@ -209,6 +209,21 @@ describe("the pitch pages for government and business in Welsh (issue 21)", () =
     expect(html).toContain("Enghraifft wedi&#x27;i gweithio: Cymdeithas Dai Eastmere");
     expect(html).toMatch(/<a [^>]*href="\/cy\/pilots"[^>]*>Gweld y Rhaglen Beilot<\/a>/);
   });
+
+  it("shows the government briefing in Welsh, its figures counted and its executive summary in Welsh", async () => {
+    const html = await (await call("/cy/government")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Briffio&#x27;r Llywodraeth | UK Digital Identity</title>");
+    expect(html).toMatch(
+      /<h1 id="government-title"[^>]*>Hunaniaeth Ddigidol sy&#x27;n Rhoi Preifatrwydd yn Gyntaf i 67 Miliwn o Ddinasyddion<\/h1>/,
+    );
+    expect(html).toContain("cynlluniau peilot gweladwy o fewn 6 mis, cyflawni o fewn 12 mis");
+    expect(html).toMatch(/<p[^>]*>Cam 1 · Misoedd 1-6<\/p>/);
+    expect(html).toContain("100,000 o ddinasyddion");
+    expect(html).toContain("<strong>Ein hymateb:</strong> Dim olrhain canolog");
+    expect(html).toContain(`subject=${encodeURIComponent("Cais am friffio gweinidogol")}`);
+    expect(html).toContain(encodeURIComponent("- Peilot (misoedd 1-6): 100,000 o ddinasyddion"));
+  });
 });
 
 describe("the legal pages in the languages they are offered in (issue 21)", () => {

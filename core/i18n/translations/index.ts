@@ -38,6 +38,7 @@ import cy_legal from "./cy/legal.json";
 import cy_passkeys from "./cy/passkeys.json";
 import cy_pdf from "./cy/pdf.json";
 import cy_pitch_business_model from "./cy/pitch-business-model.json";
+import cy_pitch_government from "./cy/pitch-government.json";
 import cy_pitch_ministers from "./cy/pitch-ministers.json";
 import cy_pitch_costsBenefits from "./cy/pitch.costsBenefits.json";
 import cy_pitch_governance from "./cy/pitch.governance.json";
@@ -171,6 +172,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_passkeys,
     ...cy_pdf,
     ...cy_pitch_business_model,
+    ...cy_pitch_government,
     ...cy_pitch_ministers,
     ...cy_pitch_costsBenefits,
     ...cy_pitch_governance,
