@@ -186,6 +186,46 @@ describe("the pitch pages in Welsh (issue 21)", () => {
   });
 });
 
+describe("the pitch pages for government and business in Welsh (issue 21)", () => {
+  it("shows ministers' access in Welsh, its form and its figures in Welsh", async () => {
+    const html = await (await call("/cy/ministers")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Mynediad i Weinidogion | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Mynediad i Weinidogion<\/h1>/);
+    expect(html).toMatch(/<h2 id="explore-the-platform"[^>]*>Archwilio&#x27;r platfform<\/h2>/);
+    expect(html).toContain("Yr MVP 12 mis, y cydrannau craidd");
+    expect(html).toMatch(/<option value="home-office">Y Swyddfa Gartref<\/option>/);
+  });
+
+  it("shows the business model in Welsh, its sector tabs and their worked examples in Welsh", async () => {
+    const html = await (await call("/cy/business-model?sector=housing")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Model Busnes | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Model Busnes Lle Nad yw Dinasyddion Byth yn Talu<\/h1>/);
+    expect(html).toContain("Gwirio mewn tua 5 munud yn lle tua 3 awr");
+    expect(html).toMatch(
+      /<a role="tab" id="tab-housing" aria-selected="true"[^>]*href="\/cy\/business-model\?sector=housing">Tai<\/a>/,
+    );
+    expect(html).toContain("Enghraifft wedi&#x27;i gweithio: Cymdeithas Dai Eastmere");
+    expect(html).toMatch(/<a [^>]*href="\/cy\/pilots"[^>]*>Gweld y Rhaglen Beilot<\/a>/);
+  });
+
+  it("shows the government briefing in Welsh, its figures counted and its executive summary in Welsh", async () => {
+    const html = await (await call("/cy/government")).text();
+    expect(html).toMatch(/<html lang="cy" dir="ltr"/);
+    expect(html).toContain("<title>Briffio&#x27;r Llywodraeth | UK Digital Identity</title>");
+    expect(html).toMatch(
+      /<h1 id="government-title"[^>]*>Hunaniaeth Ddigidol sy&#x27;n Rhoi Preifatrwydd yn Gyntaf i 67 Miliwn o Ddinasyddion<\/h1>/,
+    );
+    expect(html).toContain("cynlluniau peilot gweladwy o fewn 6 mis, cyflawni o fewn 12 mis");
+    expect(html).toMatch(/<p[^>]*>Cam 1 · Misoedd 1-6<\/p>/);
+    expect(html).toContain("100,000 o ddinasyddion");
+    expect(html).toContain("<strong>Ein hymateb:</strong> Dim olrhain canolog");
+    expect(html).toContain(`subject=${encodeURIComponent("Cais am friffio gweinidogol")}`);
+    expect(html).toContain(encodeURIComponent("- Peilot (misoedd 1-6): 100,000 o ddinasyddion"));
+  });
+});
+
 describe("the legal pages in the languages they are offered in (issue 21)", () => {
   it("shows the privacy policy in Urdu, right to left, with its full text marked as English", async () => {
     const response = await call("/ur/privacy-policy");

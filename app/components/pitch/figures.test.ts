@@ -54,6 +54,7 @@ const OTHER_FACTS: [file: string, text: string, why: string][] = [
   ["pilots-page.tsx", "An engineer can be mobilised within 15 minutes", "as its figure above"],
   ["pilots/pilot-cards.tsx", "6 months", "the NHS pilot's duration, not when pilots are visible"],
   ["government/content.ts", "Months 1-6", "the national roll-out's pilot phase, not the funding round's"],
+  ["catalog:pitch.government.phases.pilot.months", "Months 1-6", "as in government/content.ts"],
   ["investor-funding-page.tsx", "12-month cashflow", "the cashflow table covers year 1"],
   ["catalog:pitch.investorFunding.cashflow.title", "12-month cashflow", "the cashflow table covers year 1"],
   ["roadmap-page.tsx", "95%+", "the roadmap's satisfaction target, not government's 95% faster processing"],

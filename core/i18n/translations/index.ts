@@ -37,7 +37,10 @@ import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
 import cy_passkeys from "./cy/passkeys.json";
 import cy_pdf from "./cy/pdf.json";
+import cy_pitch_business_model from "./cy/pitch-business-model.json";
+import cy_pitch_government from "./cy/pitch-government.json";
 import cy_pitch_investor_funding from "./cy/pitch-investor-funding.json";
+import cy_pitch_ministers from "./cy/pitch-ministers.json";
 import cy_pitch_podcasts from "./cy/pitch-podcasts.json";
 import cy_pitch_costsBenefits from "./cy/pitch.costsBenefits.json";
 import cy_pitch_governance from "./cy/pitch.governance.json";
@@ -170,7 +173,10 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_legal,
     ...cy_passkeys,
     ...cy_pdf,
+    ...cy_pitch_business_model,
+    ...cy_pitch_government,
     ...cy_pitch_investor_funding,
+    ...cy_pitch_ministers,
     ...cy_pitch_podcasts,
     ...cy_pitch_costsBenefits,
     ...cy_pitch_governance,

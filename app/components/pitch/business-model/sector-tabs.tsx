@@ -1,8 +1,44 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { defineMessages, type MessageDescriptor, useIntl } from "react-intl";
 import { Section } from "#app/components/pitch/layout.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { parseSector, SECTORS, type Sector, type SectorFigure, type SectorId, sectorHref } from "./sectors.ts";
+import {
+  parseSector,
+  SECTORS,
+  type Sector,
+  type SectorFigure,
+  type SectorId,
+  sectorHref,
+  type Words,
+} from "./sectors.ts";
+
+const m = defineMessages({
+  title: { id: "pitch.businessModel.sectors.title", defaultMessage: "Costs by sector" },
+  lead: {
+    id: "pitch.businessModel.sectors.lead",
+    defaultMessage:
+      "Choose a sector to see today's costs, our fees, the reduction and a worked example. The organisations in the examples are fictional.",
+  },
+  tabs: { id: "pitch.businessModel.sectors.tabs", defaultMessage: "Sectors" },
+  costs: { id: "pitch.businessModel.sectors.costs", defaultMessage: "Costs, fees and reduction" },
+  market: { id: "pitch.businessModel.sectors.market", defaultMessage: "Market size" },
+});
+
+const example = defineMessages<{ title: { organisation: string } }>({
+  title: {
+    id: "pitch.businessModel.sectors.example.title",
+    defaultMessage: "Worked example: {organisation}",
+    description: "{organisation} is a fictional organisation's name.",
+  },
+});
+
+/** A sector's words in the page's language, its figures as placeholders. */
+function useWords() {
+  const intl = useIntl();
+  return (words: MessageDescriptor | Words) =>
+    "message" in words ? intl.formatMessage(words.message, words.values) : intl.formatMessage(words);
+}
 
 /**
  * WAI-ARIA tabs (automatic activation): the tabs are links to `?sector=…`, so without JavaScript
@@ -10,6 +46,7 @@ import { parseSector, SECTORS, type Sector, type SectorFigure, type SectorId, se
  * selection changes at once and the URL follows (replace, so tabs do not fill the history).
  */
 export function SectorSection() {
+  const words = useWords();
   const [searchParams, setSearchParams] = useSearchParams();
   const fromUrl = parseSector(searchParams.get("sector"));
   const [selected, setSelected] = useState<SectorId>(fromUrl);
@@ -54,14 +91,10 @@ export function SectorSection() {
   }
 
   return (
-    <Section
-      id="sectors"
-      title="Costs by sector"
-      lead="Choose a sector to see today's costs, our fees, the reduction and a worked example. The organisations in the examples are fictional."
-    >
+    <Section id="sectors" title={words(m.title)} lead={words(m.lead)}>
       <div
         role="tablist"
-        aria-label="Sectors"
+        aria-label={words(m.tabs)}
         className="grid grid-cols-2 gap-2 sm:flex sm:gap-0 sm:border-b-2 sm:border-govuk-border dark:sm:border-slate-600"
       >
         {SECTORS.map((sector, index) => {
@@ -92,7 +125,7 @@ export function SectorSection() {
                   : "border-2 border-transparent bg-govuk-grey-light text-govuk-blue underline underline-offset-4 hover:text-govuk-blue-dark dark:bg-slate-900 dark:text-govuk-blue-light dark:hover:text-white"
               }`}
             >
-              {sector.tab}
+              {words(sector.tab)}
             </Link>
           );
         })}
@@ -116,32 +149,34 @@ export function SectorSection() {
 }
 
 function SectorPanel({ sector }: { sector: Sector }) {
+  const intl = useIntl();
+  const words = useWords();
   return (
     <>
-      <h3 className="text-2xl font-bold text-govuk-black dark:text-slate-100">{sector.title}</h3>
-      <p className="mt-3 max-w-3xl text-lg text-govuk-grey dark:text-slate-300">{sector.summary}</p>
+      <h3 className="text-2xl font-bold text-govuk-black dark:text-slate-100">{words(sector.title)}</h3>
+      <p className="mt-3 max-w-3xl text-lg text-govuk-grey dark:text-slate-300">{words(sector.summary)}</p>
 
-      <h4 className="mt-8 text-lg font-bold text-govuk-black dark:text-slate-100">Costs, fees and reduction</h4>
+      <h4 className="mt-8 text-lg font-bold text-govuk-black dark:text-slate-100">{words(m.costs)}</h4>
       <FigureList figures={sector.figures} />
 
-      <h4 className="mt-8 text-lg font-bold text-govuk-black dark:text-slate-100">Market size</h4>
+      <h4 className="mt-8 text-lg font-bold text-govuk-black dark:text-slate-100">{words(m.market)}</h4>
       <FigureList figures={sector.market} />
 
       <div className="mt-8 border-s-4 border-govuk-green bg-govuk-grey-light p-5 sm:p-6 dark:border-green-500 dark:bg-slate-900">
         <h4 className="text-lg font-bold text-govuk-black dark:text-slate-100">
-          Worked example: {sector.example.organisation}
+          {intl.formatMessage(example.title, { organisation: words(sector.example.organisation) })}
         </h4>
-        <p className="mt-1 text-govuk-grey dark:text-slate-300">A fictional {sector.example.kind}, for illustration.</p>
+        <p className="mt-1 text-govuk-grey dark:text-slate-300">{words(sector.example.fictional)}</p>
         <ol className="mt-4 list-decimal space-y-2 ps-6 text-govuk-black dark:text-slate-200">
           {sector.example.steps.map((step) => (
-            <li key={step}>{step}</li>
+            <li key={step.message.id}>{words(step)}</li>
           ))}
         </ol>
         <p className="mt-4 flex gap-2 font-bold text-govuk-black dark:text-slate-100">
           <span className="mt-0.5 shrink-0 text-govuk-green dark:text-green-400">
             <Icon name="check" className="h-5 w-5" />
           </span>
-          <span>{sector.example.outcome}</span>
+          <span>{words(sector.example.outcome)}</span>
         </p>
       </div>
     </>
@@ -149,15 +184,18 @@ function SectorPanel({ sector }: { sector: Sector }) {
 }
 
 function FigureList({ figures }: { figures: readonly SectorFigure[] }) {
+  const words = useWords();
   return (
     <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {figures.map((figure) => (
         <div
-          key={figure.label}
+          key={figure.label.id}
           className="rounded-sm border-s-4 border-govuk-blue bg-govuk-grey-light p-4 dark:border-govuk-blue-light dark:bg-slate-900"
         >
-          <dt className="text-govuk-grey dark:text-slate-300">{figure.label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-govuk-black dark:text-slate-100">{figure.value}</dd>
+          <dt className="text-govuk-grey dark:text-slate-300">{words(figure.label)}</dt>
+          <dd className="mt-1 text-2xl font-bold text-govuk-black dark:text-slate-100">
+            {typeof figure.value === "string" ? figure.value : words(figure.value)}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,10 +1,31 @@
 import type { ReactNode } from "react";
+import { defineMessages, useIntl } from "react-intl";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { mailto } from "#core/pitch/programme.ts";
-import { BRIEFING_MAILTO, GOVERNMENT_RELATIONS_EMAIL, MINISTERS } from "./content.ts";
+import { briefingMailto, GOVERNMENT_RELATIONS_EMAIL, MINISTERS } from "./content.ts";
+
+const m = defineMessages({
+  title: { id: "pitch.government.contact.title", defaultMessage: "Arrange a briefing" },
+  lead: {
+    id: "pitch.government.contact.lead",
+    defaultMessage:
+      "Our team briefs ministers, senior policymakers and departmental officials on the platform, the pilots and the roadmap.",
+  },
+  line: { id: "pitch.government.contact.line", defaultMessage: "Briefing line" },
+  relations: { id: "pitch.government.contact.relations", defaultMessage: "Government relations" },
+  briefings: { id: "pitch.government.contact.briefings", defaultMessage: "Ministerial briefings" },
+  schedule: { id: "pitch.government.contact.schedule", defaultMessage: "Schedule a ministerial briefing" },
+  footer: {
+    id: "pitch.government.contact.footer",
+    defaultMessage:
+      "Confidential - For Government Officials. Prepared by the UK Digital Identity programme. All figures are programme estimates for briefing purposes.",
+  },
+});
 
 /** The closing call to action: the briefing line, government relations and briefing requests, and the footer. */
 export function ContactSection() {
+  const intl = useIntl();
+  const t = (message: (typeof m)[keyof typeof m]) => intl.formatMessage(message);
   return (
     <section
       id="contact"
@@ -13,14 +34,11 @@ export function ContactSection() {
     >
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
         <h2 id="contact-title" className="text-3xl font-bold">
-          Arrange a briefing
+          {t(m.title)}
         </h2>
-        <p className="mt-3 max-w-3xl text-lg text-white/95">
-          Our team briefs ministers, senior policymakers and departmental officials on the platform, the pilots and the
-          roadmap.
-        </p>
+        <p className="mt-3 max-w-3xl text-lg text-white/95">{t(m.lead)}</p>
         <div className="mt-8 grid gap-6 md:grid-cols-3">
-          <ContactItem icon="phone" title="Briefing line">
+          <ContactItem icon="phone" title={t(m.line)}>
             <a
               href={`tel:${MINISTERS.phone.tel}`}
               className="text-xl font-bold text-white underline underline-offset-4 hover:no-underline"
@@ -28,7 +46,7 @@ export function ContactSection() {
               {MINISTERS.phone.display}
             </a>
           </ContactItem>
-          <ContactItem icon="inbox" title="Government relations">
+          <ContactItem icon="inbox" title={t(m.relations)}>
             <a
               href={mailto(GOVERNMENT_RELATIONS_EMAIL)}
               className="break-all font-bold text-white underline underline-offset-4 hover:no-underline"
@@ -36,17 +54,17 @@ export function ContactSection() {
               {GOVERNMENT_RELATIONS_EMAIL}
             </a>
           </ContactItem>
-          <ContactItem icon="users" title="Ministerial briefings">
-            <a href={BRIEFING_MAILTO} className="font-bold text-white underline underline-offset-4 hover:no-underline">
-              Schedule a ministerial briefing
+          <ContactItem icon="users" title={t(m.briefings)}>
+            <a
+              href={briefingMailto(intl)}
+              className="font-bold text-white underline underline-offset-4 hover:no-underline"
+            >
+              {t(m.schedule)}
             </a>
           </ContactItem>
         </div>
         <footer className="mt-10 border-t border-white/40 pt-6 text-sm text-white">
-          <p>
-            Confidential - For Government Officials. Prepared by the UK Digital Identity programme. All figures are
-            programme estimates for briefing purposes.
-          </p>
+          <p>{t(m.footer)}</p>
         </footer>
       </div>
     </section>

@@ -1,17 +1,47 @@
 import { useNavigate } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
+import { defineMessages, type MessageDescriptor, useIntl } from "react-intl";
+import { useLocalePath } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+
+const m = defineMessages({
+  cabinetOffice: { id: "pitch.ministers.form.department.cabinetOffice", defaultMessage: "Cabinet Office" },
+  homeOffice: { id: "pitch.ministers.form.department.homeOffice", defaultMessage: "Home Office" },
+  dsit: {
+    id: "pitch.ministers.form.department.dsit",
+    defaultMessage: "Department for Science, Innovation and Technology (DSIT)",
+  },
+  treasury: { id: "pitch.ministers.form.department.treasury", defaultMessage: "HM Treasury" },
+  other: { id: "pitch.ministers.form.department.other", defaultMessage: "Other department" },
+  accessAlert: {
+    id: "pitch.ministers.form.alert",
+    defaultMessage: "Thank you. Redirecting you to the ministerial briefing materials and platform access.",
+    description: "A browser alert shown after the form is sent, before the sign-in page.",
+  },
+  email: { id: "pitch.ministers.form.email.label", defaultMessage: "Official email address" },
+  emailHint: { id: "pitch.ministers.form.email.hint", defaultMessage: "Your government email address" },
+  department: { id: "pitch.ministers.form.department.label", defaultMessage: "Department" },
+  selectDepartment: {
+    id: "pitch.ministers.form.department.placeholder",
+    defaultMessage: "Select Department",
+    description: "The first, empty choice of the department list.",
+  },
+  accessCode: { id: "pitch.ministers.form.accessCode.label", defaultMessage: "Access code" },
+  accessCodeHint: {
+    id: "pitch.ministers.form.accessCode.hint",
+    defaultMessage: "The code in your briefing invitation",
+  },
+  submit: { id: "pitch.ministers.form.submit", defaultMessage: "Access Briefing Materials" },
+});
 
 /** Spec 001 §3: the department values are exactly these; the labels are for people. */
 const DEPARTMENTS = [
-  { value: "cabinet-office", label: "Cabinet Office" },
-  { value: "home-office", label: "Home Office" },
-  { value: "dsit", label: "Department for Science, Innovation and Technology (DSIT)" },
-  { value: "treasury", label: "HM Treasury" },
-  { value: "other", label: "Other department" },
+  { value: "cabinet-office", label: m.cabinetOffice },
+  { value: "home-office", label: m.homeOffice },
+  { value: "dsit", label: m.dsit },
+  { value: "treasury", label: m.treasury },
+  { value: "other", label: m.other },
 ] as const;
-
-const ACCESS_ALERT = "Thank you. Redirecting you to the ministerial briefing materials and platform access.";
 
 type FormState = { email: string; department: string; accessCode: string };
 
@@ -26,7 +56,10 @@ const hintClasses = "mt-1 block text-govuk-grey dark:text-slate-300";
  * submission is always prevented, so the access code never leaves the page.
  */
 export function BriefingForm({ labelledBy }: { labelledBy: string }) {
+  const intl = useIntl();
+  const t = (message: MessageDescriptor) => intl.formatMessage(message);
   const navigate = useNavigate();
+  const inLanguage = useLocalePath();
   const [form, setForm] = useState<FormState>({ email: "", department: "", accessCode: "" });
   const update = (field: keyof FormState) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
@@ -34,8 +67,8 @@ export function BriefingForm({ labelledBy }: { labelledBy: string }) {
   // Only runs once the browser's own checks (required, type=email) have passed.
   const requestAccess = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    window.alert(ACCESS_ALERT);
-    navigate("/login");
+    window.alert(t(m.accessAlert));
+    navigate(inLanguage("/login"));
   };
 
   return (
@@ -46,10 +79,10 @@ export function BriefingForm({ labelledBy }: { labelledBy: string }) {
     >
       <div>
         <label htmlFor="ministers-email" className={labelClasses}>
-          Official email address
+          {t(m.email)}
         </label>
         <span id="ministers-email-hint" className={hintClasses}>
-          Your government email address
+          {t(m.emailHint)}
         </span>
         <input
           id="ministers-email"
@@ -67,7 +100,7 @@ export function BriefingForm({ labelledBy }: { labelledBy: string }) {
       </div>
       <div>
         <label htmlFor="ministers-department" className={labelClasses}>
-          Department
+          {t(m.department)}
         </label>
         <select
           id="ministers-department"
@@ -77,20 +110,20 @@ export function BriefingForm({ labelledBy }: { labelledBy: string }) {
           className={fieldClasses}
           data-testid="select-ministers-department"
         >
-          <option value="">Select Department</option>
+          <option value="">{t(m.selectDepartment)}</option>
           {DEPARTMENTS.map((d) => (
             <option key={d.value} value={d.value}>
-              {d.label}
+              {t(d.label)}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label htmlFor="ministers-access-code" className={labelClasses}>
-          Access code
+          {t(m.accessCode)}
         </label>
         <span id="ministers-access-code-hint" className={hintClasses}>
-          The code in your briefing invitation
+          {t(m.accessCodeHint)}
         </span>
         <input
           id="ministers-access-code"
@@ -105,7 +138,7 @@ export function BriefingForm({ labelledBy }: { labelledBy: string }) {
         />
       </div>
       <Button type="submit" data-testid="button-ministers-access" className="px-5 py-2.5 text-lg">
-        Access Briefing Materials
+        {t(m.submit)}
       </Button>
     </form>
   );
