@@ -3,7 +3,8 @@
  * OpenAPI document, so it says what the worker really accepts: each operation's method and path,
  * summary, description, who may call it, parameters, request body fields and responses, and a
  * link to the raw JSON. The document's own words are English (one document, also served as JSON to
- * integrators): each is marked lang="en" on a page in another language (WCAG 3.1.2).
+ * integrators): each is marked lang="en" (WCAG 3.1.2); its names (fields, schemas) are code,
+ * marked translate="no".
  */
 
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
@@ -147,7 +148,9 @@ export function ApiDocsPage({
           </dd>
           <dt className="font-semibold">{intl.formatMessage(messages.wholeDocument)}</dt>
           <dd>
-            <TextLink href={OPENAPI_JSON}>{OPENAPI_JSON}</TextLink> (OpenAPI 3.1)
+            <span dir="ltr" translate="no">
+              <TextLink href={OPENAPI_JSON}>{OPENAPI_JSON}</TextLink> (OpenAPI 3.1)
+            </span>
           </dd>
         </dl>
         <nav aria-labelledby="operations-index-heading" className="mt-5">
@@ -159,7 +162,9 @@ export function ApiDocsPage({
               <li key={operation.id} className="flex items-baseline gap-2">
                 <MethodBadge method={operation.method} />
                 <TextLink href={`#${operation.id}`} className="break-all font-mono text-sm">
-                  {operation.path}
+                  <span dir="ltr" translate="no">
+                    {operation.path}
+                  </span>
                 </TextLink>
               </li>
             ))}
@@ -181,7 +186,9 @@ export function ApiDocsPage({
         </h2>
         {docs.errors.map((shape) => (
           <div key={shape.name} className="mt-4">
-            <h3 className="font-mono font-bold">{shape.name}</h3>
+            <h3 dir="ltr" translate="no" className="font-mono font-bold">
+              {shape.name}
+            </h3>
             <FieldTable fields={shape.fields} caption={intl.formatMessage(messages.fieldsOf, { name: shape.name })} />
           </div>
         ))}
@@ -226,7 +233,9 @@ function OutcomeCard({ shape }: { shape: DocShape }) {
           {shape.description}
         </p>
       ) : null}
-      <h3 className="mt-4 font-mono font-bold">{shape.name}</h3>
+      <h3 dir="ltr" translate="no" className="mt-4 font-mono font-bold">
+        {shape.name}
+      </h3>
       <FieldTable fields={shape.fields} caption={intl.formatMessage(messages.fieldsOf, { name: shape.name })} />
     </Card>
   );
@@ -235,7 +244,7 @@ function OutcomeCard({ shape }: { shape: DocShape }) {
 function MethodBadge({ method }: { method: string }) {
   return (
     <StatusBadge tone={METHOD_TONES[method] ?? "neutral"} className="w-14 justify-center font-mono">
-      {method}
+      <span translate="no">{method}</span>
     </StatusBadge>
   );
 }
@@ -289,8 +298,13 @@ function OperationCard({ operation }: { operation: DocOperation }) {
           <h3 className="font-bold">
             {intl.formatMessage(messages.requestBody)}{" "}
             <span className="font-normal text-govuk-grey dark:text-slate-400">
-              ({operation.body.contentType}
-              {operation.body.schemaName ? `, ${operation.body.schemaName}` : ""})
+              (<span translate="no">{operation.body.contentType}</span>
+              {operation.body.schemaName ? (
+                <>
+                  , <span translate="no">{operation.body.schemaName}</span>
+                </>
+              ) : null}
+              )
             </span>
           </h3>
           <FieldTable
@@ -311,10 +325,16 @@ function OperationCard({ operation }: { operation: DocOperation }) {
                 </StatusBadge>
                 <span lang="en">{response.description}</span>
                 {response.contentType ? (
-                  <span className="text-govuk-grey dark:text-slate-400"> · {response.contentType}</span>
+                  <span className="text-govuk-grey dark:text-slate-400">
+                    {" · "}
+                    <span translate="no">{response.contentType}</span>
+                  </span>
                 ) : null}
                 {response.schemaName ? (
-                  <span className="text-govuk-grey dark:text-slate-400"> · {response.schemaName}</span>
+                  <span className="text-govuk-grey dark:text-slate-400">
+                    {" · "}
+                    <span translate="no">{response.schemaName}</span>
+                  </span>
                 ) : null}
               </p>
               {response.fields.length ? (
@@ -378,11 +398,17 @@ function FieldTable({ fields, caption, showIn = false }: { fields: DocField[]; c
         <tbody>
           {fields.map((field) => (
             <tr key={field.name} className="border-b border-govuk-border/60 align-top dark:border-slate-700">
-              <th scope="row" className="break-words py-1.5 pe-3 font-mono font-semibold">
+              <th scope="row" dir="ltr" translate="no" className="break-words py-1.5 pe-3 font-mono font-semibold">
                 {field.name}
               </th>
-              {showIn ? <td className="py-1.5 pe-3">{field.in}</td> : null}
-              <td className="break-words py-1.5 pe-3 font-mono text-xs">{field.type}</td>
+              {showIn ? (
+                <td translate="no" className="py-1.5 pe-3 font-mono">
+                  {field.in}
+                </td>
+              ) : null}
+              <td lang="en" dir="ltr" className="break-words py-1.5 pe-3 font-mono text-xs">
+                {field.type}
+              </td>
               <td className="py-1.5 pe-3">{intl.formatMessage(field.required ? messages.yes : messages.no)}</td>
               <td lang="en" className="py-1.5">
                 {field.description ?? ""}
