@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { messages, WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
-import { requireUser } from "#server/accounts/authentication.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
 import { walletPageData } from "#server/credentials/wallet-page.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
-import { requestLocale } from "#server/i18n/request-locale.ts";
 
 /**
  * /wallet and /citizen-wallet (spec 000 §2 "Wallet page"; remix.config.js maps both paths to this
@@ -12,10 +12,11 @@ import { requestLocale } from "#server/i18n/request-locale.ts";
 export const meta = walletMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const page = await walletPageData(context, user.id, request.url);
-  // The document's title in the page's language: meta functions cannot use the page's messages.
-  const intl = serverIntl(requestLocale(request));
+  const session = await requireSession(request, context);
+  // The activity's rows and the document's title in the page's language (meta functions cannot use its messages).
+  const locale = pageLocale(request, context, undefined, session.user);
+  const page = await walletPageData(context, session.user.id, request.url, locale);
+  const intl = serverIntl(locale);
   const meta = {
     title: intl.formatMessage(messages.metaTitle),
     description: intl.formatMessage(messages.metaDescription),
