@@ -52,6 +52,50 @@ const messages = defineMessages({
   throttled: { id: "server.citizen.audit.throttled", defaultMessage: "Too many attempts: paused for a while" },
 });
 
+/** A person's own account events with no sentence of their own above: their title (the English is the event's name). */
+const eventTitles = defineMessages({
+  passkeySignIn: { id: "server.citizen.audit.event.passkeySignIn", defaultMessage: "Passkey sign-in succeeded" },
+  passkeySignInFailed: {
+    id: "server.citizen.audit.event.passkeySignInFailed",
+    defaultMessage: "Passkey sign-in failed",
+  },
+  passkeyAdded: { id: "server.citizen.audit.event.passkeyAdded", defaultMessage: "Passkey added" },
+  passkeyRemoved: { id: "server.citizen.audit.event.passkeyRemoved", defaultMessage: "Passkey removed" },
+  passkeyRefused: {
+    id: "server.citizen.audit.event.passkeyRefused",
+    defaultMessage: "Passkey registration refused",
+  },
+  confirmed: {
+    id: "server.citizen.audit.event.confirmed",
+    defaultMessage: "Confirmation succeeded",
+    description: "The person confirmed it was them (password or passkey) before a change",
+  },
+  confirmationFailed: { id: "server.citizen.audit.event.confirmationFailed", defaultMessage: "Confirmation failed" },
+  confirmationRefused: { id: "server.citizen.audit.event.confirmationRefused", defaultMessage: "Confirmation refused" },
+  passwordChanged: { id: "server.citizen.audit.event.passwordChanged", defaultMessage: "Password changed" },
+  sessionSignedOut: { id: "server.citizen.audit.event.sessionSignedOut", defaultMessage: "Session signed out" },
+  otherSessionsSignedOut: {
+    id: "server.citizen.audit.event.otherSessionsSignedOut",
+    defaultMessage: "Other sessions signed out",
+  },
+  shareRevoked: { id: "server.citizen.audit.event.shareRevoked", defaultMessage: "Share revoked" },
+});
+
+const EVENT_TITLES: Readonly<Record<string, MessageDescriptor>> = {
+  "passkey sign-in succeeded": eventTitles.passkeySignIn,
+  "passkey sign-in failed": eventTitles.passkeySignInFailed,
+  "passkey added": eventTitles.passkeyAdded,
+  "passkey removed": eventTitles.passkeyRemoved,
+  "passkey registration refused": eventTitles.passkeyRefused,
+  "confirmation succeeded": eventTitles.confirmed,
+  "confirmation failed": eventTitles.confirmationFailed,
+  "confirmation refused": eventTitles.confirmationRefused,
+  "password changed": eventTitles.passwordChanged,
+  "session signed out": eventTitles.sessionSignedOut,
+  "other sessions signed out": eventTitles.otherSessionsSignedOut,
+  "share revoked": eventTitles.shareRevoked,
+};
+
 const REASONS: Readonly<Record<string, MessageDescriptor>> = {
   bad_password: messages.wrongPassword,
   unknown_user: messages.unknownUser,
@@ -127,9 +171,15 @@ export function describeAuditEvent(
         tone: "warn",
       };
     default:
-      // An event added after this was written: its own words (in English), and how serious the log says it is.
+      // Other events by their name (the English is the event's own), one added after this was
+      // written in English only; the category in English only; how serious as the log says.
       return {
-        title: english ? capitalise(event) : say(messages.accountActivity),
+        title:
+          !admin && Object.hasOwn(EVENT_TITLES, event)
+            ? say(EVENT_TITLES[event]!)
+            : english
+              ? capitalise(event)
+              : say(messages.accountActivity),
         detail: english ? capitalise(row.category) : "",
         tone: row.level === "error" ? "bad" : row.level === "warn" ? "warn" : "info",
       };
