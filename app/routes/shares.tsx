@@ -37,8 +37,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireSession(request, context);
   const url = new URL(request.url);
-  const intl = serverIntl(pageLocale(request, context, undefined, session.user));
-  const page = await sharesPageData(context.db, session.user.id, url.searchParams.get("confirm"));
+  const locale = pageLocale(request, context, undefined, session.user);
+  const intl = serverIntl(locale);
+  const page = await sharesPageData(context.db, session.user.id, url.searchParams.get("confirm"), new Date(), locale);
   const meta = { title: intl.formatMessage(messages.title), description: intl.formatMessage(messages.description) };
   return json({ ...page, origin: url.origin, meta }, { headers: { "Cache-Control": "private, no-store" } });
 }
