@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ToastOptions } from "#app/components/ui/toast.tsx";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { ApiError, apiRequest, handleMutationError, messageFor } from "./api-client.ts";
 
 afterEach(() => {
@@ -93,6 +94,34 @@ describe("handleMutationError (spec 000 §8)", () => {
       );
     return { toasts, navigated: navigate.mock.calls.length > 0 };
   }
+
+  it("says its own titles in the page's language when the caller gives the page's formatter (issue 21)", () => {
+    vi.useFakeTimers();
+    const toasts: ToastOptions[] = [];
+    const toast = (t: ToastOptions) => {
+      toasts.push(t);
+      return { id: toasts.length, dismiss: () => undefined };
+    };
+    const welsh = serverIntl("cy");
+    handleMutationError(new ApiError(401, "Unauthorized", ""), toast, vi.fn(), undefined, welsh);
+    handleMutationError(
+      new ApiError(400, "Bad Request", '{"message":"Mae angen hwn"}'),
+      toast,
+      vi.fn(),
+      undefined,
+      welsh,
+    );
+    handleMutationError(new ApiError(409, "Conflict", '{"message":"Nid oes modd"}'), toast, vi.fn(), undefined, welsh);
+    expect(toasts).toEqual([
+      {
+        title: "Heb awdurdod",
+        description: "Rydych wedi allgofnodi. Yn eich mewngofnodi eto...",
+        variant: "destructive",
+      },
+      { title: "Gwall dilysu", description: "Mae angen hwn", variant: "destructive" },
+      { title: "Gwall", description: "Nid oes modd", variant: "destructive" },
+    ]);
+  });
 
   it("shows a refused input (400) as 'Validation Error' with the server's message", () => {
     expect(

@@ -3,6 +3,7 @@
  * every non-OK answer is an error whose message is "<status>: <body text or status text>"
  * (spec 000 §8, "Generic error text").
  */
+import { defineMessages, type IntlShape } from "react-intl";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
 
 /** Spec 000 §9: wait before sending an unauthorised user to sign in again. */
@@ -64,6 +65,26 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
+/** The toasts' own words (spec 000 §8's English), in the page's language where the caller passes its `intl`. */
+const toastWords = defineMessages({
+  unauthorized: {
+    id: "server.citizen.toast.unauthorized",
+    defaultMessage: "Unauthorized",
+    description: "Toast title: the person's session has ended and they must sign in again",
+  },
+  loggedOut: { id: "server.citizen.toast.loggedOut", defaultMessage: "You are logged out. Logging in again..." },
+  validation: {
+    id: "server.citizen.toast.validation",
+    defaultMessage: "Validation Error",
+    description: "Toast title: the service refused something the person typed",
+  },
+  error: {
+    id: "server.citizen.toast.error",
+    defaultMessage: "Error",
+    description: "Toast title: a change could not be made",
+  },
+});
+
 /**
  * Spec 000 §8 for mutations (issue, request creation, session create, decision): a 401 means the
  * session has gone, so say so and send the browser to sign in again; an input the server refused
@@ -75,20 +96,28 @@ export function handleMutationError(
   error: unknown,
   toast: ToastFn,
   navigate: (url: string) => void = (url) => window.location.assign(url),
-  title = "Error",
+  title?: string,
+  intl?: Pick<IntlShape, "formatMessage">,
 ): void {
+  // The page's language when the caller has it (issue 21); the spec's English otherwise.
+  const say = (words: (typeof toastWords)[keyof typeof toastWords]) =>
+    intl ? intl.formatMessage(words) : words.defaultMessage;
   if (isUnauthorizedError(error)) {
-    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    toast({ title: say(toastWords.unauthorized), description: say(toastWords.loggedOut), variant: "destructive" });
     setTimeout(() => navigate("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);
     return;
   }
   if (error instanceof ApiError && error.status === 400) {
-    toast({ title: "Validation Error", description: error.serverMessage ?? error.message, variant: "destructive" });
+    toast({
+      title: say(toastWords.validation),
+      description: error.serverMessage ?? error.message,
+      variant: "destructive",
+    });
     return;
   }
   const serverMessage = error instanceof ApiError && error.status !== 401 ? error.serverMessage : undefined;
   toast({
-    title,
+    title: title ?? say(toastWords.error),
     description: serverMessage ?? (error instanceof Error ? error.message : String(error)),
     variant: "destructive",
   });

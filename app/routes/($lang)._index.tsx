@@ -7,6 +7,7 @@ import { HomePage, homeMeta } from "#app/components/pitch/home-page.tsx";
 import { useRootData } from "#app/root.tsx";
 import { toPublicUser } from "#server/accounts/authentication.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
 import { getDashboard } from "#server/dashboard/dashboard.ts";
 
 /**
@@ -16,11 +17,13 @@ import { getDashboard } from "#server/dashboard/dashboard.ts";
  * The greeting says "Welcome" in the session that registering opened and "Welcome back" in any
  * session opened by signing in (spec 000 §2 "Greets the user by first name").
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await getActiveSession(request, context);
   if (!session) return json({ signedIn: false as const, audioBaseUrl: context.env.PODCAST_AUDIO_BASE_URL ?? null });
   const user = toPublicUser(session.user);
-  const dashboard = await getDashboard(context.db, user);
+  // The citizen's rows in the page's language.
+  const locale = pageLocale(request, context, params.lang, session.user);
+  const dashboard = await getDashboard(context.db, user, new Date(), locale);
   const greeting = session.data.openedBy === "registration" ? ("Welcome" as const) : ("Welcome back" as const);
   return json({ signedIn: true as const, dashboard, greeting }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call, login, ORIGIN, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
 
 /** The signed-in home page through the real web worker (spec 000 §2 "Home dashboard", "Routing overview"). */
@@ -96,6 +96,15 @@ describe("the greeting", () => {
     expect(welsh).toMatch(/<h1[^>]*>Croeso’n ôl, Ada<\/h1>/);
     expect(welsh).toContain("Eich waled hunaniaeth ddigidol");
     expect(welsh).toContain("Fy Nhystlythyrau");
+    // The rows the server writes: the profile's checks, and the person's own activity (issue 21).
+    expect(welsh).toMatch(/<span>Gwybodaeth Gyswllt<\/span>/);
+    await vi.waitFor(async () => {
+      const stats = await call("/api/dashboard/stats", { cookie: `${again.cookie}; lang=cy` });
+      const { activity } = (await stats.json()) as { activity: { title: string; detail: string }[] };
+      expect(activity).toContainEqual(
+        expect.objectContaining({ title: "Wedi mewngofnodi", detail: "Gydag enw defnyddiwr a chyfrinair" }),
+      );
+    });
   });
 });
 

@@ -204,6 +204,17 @@ describe("GET /credentials", () => {
     // Welsh month names (ADR 038), not English ones.
     expect(card!.issued).toBe(formats("cy").date(new Date()));
     expect(card!.issued).not.toBe(enGB(new Date()));
+
+    // A share the API refuses is told in Welsh too, each field's words and the toast's message.
+    const tooLong = await call(`/api/credentials/${rtw.id}/shares`, {
+      cookie: welsh,
+      body: { purpose: "x".repeat(201) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual({
+      message: "Rhowch ddim mwy na 200 nod",
+      errors: { fieldErrors: { purpose: ["Rhowch ddim mwy na 200 nod"] }, formErrors: [] },
+    });
   });
 
   it("counts verifications recorded against the credential", async () => {

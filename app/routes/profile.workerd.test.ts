@@ -472,5 +472,12 @@ describe("the language setting on /profile (issue 21)", () => {
     expect(html).toContain('<html lang="ur" dir="rtl"');
     expect(html).toMatch(/<h1[^>]*>میری پروفائل<\/h1>/);
     expect(html).toMatch(/<h2 id="section-security-heading"[^>]*>سیکیورٹی کی ترتیبات<\/h2>/);
+    // Where the person is signed in: a browser the server cannot name, said in Urdu (issue 21).
+    const [english] = (await (await call("/api/auth/sessions", { cookie })).json()) as SignedInSession[];
+    expect(english!.browser).toBe("Unknown browser");
+    const data = (await (await call("/profile?_data=routes%2Fprofile", withLanguage(cookie, "ur"))).json()) as {
+      sessions: SignedInSession[];
+    };
+    expect(data.sessions.map((s) => s.browser)).toEqual(["نامعلوم براؤزر"]);
   });
 });

@@ -30,7 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matc
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireSession(request, context);
   const url = new URL(request.url);
-  const page = await sharesPageData(context.db, session.user.id, url.searchParams.get("confirm"));
+  const locale = pageLocale(request, context, undefined, session.user);
+  const page = await sharesPageData(context.db, session.user.id, url.searchParams.get("confirm"), new Date(), locale);
   return json({ ...page, origin: url.origin }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { WalletPage, walletMeta, walletShouldRevalidate } from "#app/components/wallet/wallet-page.tsx";
-import { requireUser } from "#server/accounts/authentication.ts";
+import { requireSession } from "#server/accounts/authentication.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
 import { walletPageData } from "#server/credentials/wallet-page.ts";
 
 /**
@@ -10,8 +11,10 @@ import { walletPageData } from "#server/credentials/wallet-page.ts";
 export const meta = walletMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const page = await walletPageData(context, user.id, request.url);
+  const session = await requireSession(request, context);
+  // The activity's rows in the page's language.
+  const locale = pageLocale(request, context, undefined, session.user);
+  const page = await walletPageData(context, session.user.id, request.url, locale);
   // Personal data, and it depends on the session: never from a shared cache.
   return json(page, { headers: { "Cache-Control": "private, no-store" } });
 }

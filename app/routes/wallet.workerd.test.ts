@@ -200,6 +200,12 @@ describe("GET /wallet and /citizen-wallet", () => {
     expect(two).toMatch(/data-testid="credentials-count"[^>]*>2 dystlythyr</);
     expect(two).toMatch(/data-status="active"[^>]*>Gweithredol</);
 
+    // Recent Activity keeps what happened, and is worded in Welsh when the page is made.
+    const welshData = await call("/wallet?_data=routes%2Fwallet", { cookie: `${cookie}; lang=cy` });
+    const { activity } = (await welshData.json()) as WalletData;
+    expect(activity.map((a) => a.title)).toEqual(["Tystlythyr wedi'i ychwanegu", "Tystlythyr wedi'i ychwanegu"]);
+    expect(activity[1]!.description).toBe("Cyhoeddwyd Hawl i Weithio gan Home Office i'r waled hon");
+
     // The API's words follow the same choice; its code does not change.
     const refused = await call("/api/vc/rtw/issue", {
       body: {},
@@ -220,6 +226,13 @@ describe("GET /wallet and /citizen-wallet", () => {
     expect(html).toContain("<title>شہری والٹ | UK Digital Identity</title>");
     // The person's name takes its own direction inside the right-to-left page.
     expect(html).toMatch(/<h2 id="profile-heading"[^>]*dir="auto"[^>]*>Amira Khan<\/h2>/);
+
+    // Recent Activity in Urdu: the row's title and sentence, the type's Urdu name, the issuer's own.
+    const holder = await citizenWithRecords();
+    await issueCredential(holder.cookie, "rtr");
+    const urdu = await page("/wallet", holder.cookie, "ur");
+    expect(urdu.shown).toContain("سند شامل کی گئی");
+    expect(urdu.shown).toContain("Home Office نے اس والٹ کے لیے کرائے پر رہنے کا حق کی سند جاری کی");
   });
 
   it("never shows another person's credentials or activity", async () => {

@@ -144,7 +144,7 @@ function createAuthenticator(context: AccountsContext, clientRequest: Request): 
         { username: form.get("username") ?? undefined, password: form.get("password") ?? undefined },
         SPEC_WORDING,
       );
-      if (!parsed.success) throw validationError(parsed.error);
+      if (!parsed.success) throw validationError(parsed.error, locale);
       const { username, password } = parsed.data;
       const device = await knownDevice(clientRequest, context.env.SESSION_SECRET, username);
       const gates = gatesFor(context, username, ip, device);

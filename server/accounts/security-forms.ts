@@ -92,7 +92,7 @@ export async function securityFormAction(
         );
       }
       case "sign-out-session": {
-        const ended = await signOutOwnSession(context, session, text("session"), address);
+        const ended = await signOutOwnSession(context, session, text("session"), address, locale);
         return {
           ...done(SECURITY_TITLES.signedOut, intl.formatMessage(SIGNED_OUT_MESSAGES.one, { browser: ended.browser })),
           signedOutHere: ended.current,

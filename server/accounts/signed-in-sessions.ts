@@ -5,10 +5,14 @@
  * nothing the page shows can be replayed or used to find a row. A reference names a session only
  * among its owner's own: another person's, or one already ended, is the same 404.
  */
+import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { intlTag } from "#core/format/locale.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import type { Database } from "#db/client.ts";
 import { type SessionData, sessions } from "#db/schema/accounts.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { type ActOrigin, auditAct } from "#server/observability/audit-act.ts";
 import type { AccountsContext } from "./authentication.ts";
 import { keyedDigest } from "./keyed-digest.ts";
@@ -36,24 +40,38 @@ const whose = (userId: string) => eq(sql`json_extract(${sessions.sess}, '$.userI
 /** A session's reference for its owner: a keyed digest of its row id. */
 const referenceOf = (secret: string, sid: string) => keyedDigest(secret, `signed-in-session:${sid}`);
 
-/** "GB" as "United Kingdom"; a code the runtime cannot name stays as it is. */
-function countryName(code: string): string {
+/** How a session's browser reads on /profile, in the page's language (issue 21). */
+const messages = defineMessages<{ unknownBrowser: NoValues; browserOn: { browser: string; os: string } }>({
+  unknownBrowser: {
+    id: "server.citizen.sessions.unknownBrowser",
+    defaultMessage: "Unknown browser",
+    description: "A signed-in session whose browser is not known",
+  },
+  browserOn: {
+    id: "server.citizen.sessions.browserOn",
+    defaultMessage: "{browser} on {os}",
+    description: "A browser and the system it runs on ('Chrome on Windows'); both names stay as they are",
+  },
+});
+
+/** "GB" as "United Kingdom" (in `locale`); a code the runtime cannot name stays as it is. */
+function countryName(code: string, locale: Locale): string {
   try {
-    return new Intl.DisplayNames(["en-GB"], { type: "region" }).of(code) ?? code;
+    return new Intl.DisplayNames([intlTag(locale), "en-GB"], { type: "region" }).of(code) ?? code;
   } catch {
     return code;
   }
 }
 
-function shown(data: SessionData): Pick<SignedInSession, "browser" | "device" | "place"> {
+function shown(data: SessionData, locale: Locale): Pick<SignedInSession, "browser" | "device" | "place"> {
+  const intl = serverIntl(locale);
   const client = data.client;
-  if (!client) return { browser: "Unknown browser", device: null, place: null };
-  const browser = client.browser === "Other" ? "Unknown browser" : client.browser;
-  const os = client.os === "Other" ? "" : ` on ${client.os}`;
+  if (!client) return { browser: intl.formatMessage(messages.unknownBrowser), device: null, place: null };
+  const browser = client.browser === "Other" ? intl.formatMessage(messages.unknownBrowser) : client.browser;
   return {
-    browser: `${browser}${os}`,
+    browser: client.os === "Other" ? browser : intl.formatMessage(messages.browserOn, { browser, os: client.os }),
     device: client.device,
-    place: client.country ? countryName(client.country) : null,
+    place: client.country ? countryName(client.country, locale) : null,
   };
 }
 
@@ -65,20 +83,21 @@ async function ownLiveSessions(db: Database, userId: string, now: number) {
   return rows.filter((row) => isLive(row.sess, row.expire, now));
 }
 
-/** `userId`'s live sessions, the one in use first, then the most recently used. */
+/** `userId`'s live sessions, the one in use first, then the most recently used; their words in `locale`. */
 export async function listSignedInSessions(
   db: Database,
   secret: string,
   userId: string,
   currentSid: string,
   now = Date.now(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<SignedInSession[]> {
   const rows = await ownLiveSessions(db, userId, now);
   const listed = await Promise.all(
     rows.map(async (row) => ({
       id: await referenceOf(secret, row.sid),
       current: row.sid === currentSid,
-      ...shown(row.sess),
+      ...shown(row.sess, locale),
       signedInAt: new Date(row.sess.createdAt).toISOString(),
       lastActiveAt: new Date(row.sess.lastSeenAt).toISOString(),
     })),
@@ -98,6 +117,7 @@ async function signOutSession(
   currentSid: string,
   reference: string,
   now = Date.now(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ current: boolean; browser: string }> {
   const notFound = new ServiceError(404, SESSION_NOT_FOUND, "session_not_found");
   if (!/^[0-9a-f]{64}$/.test(reference)) throw notFound;
@@ -109,7 +129,7 @@ async function signOutSession(
       .where(and(eq(sessions.sid, row.sid), whose(userId)))
       .returning({ sid: sessions.sid });
     if (!ended) throw notFound;
-    return { current: row.sid === currentSid, browser: shown(row.sess).browser };
+    return { current: row.sid === currentSid, browser: shown(row.sess, locale).browser };
   }
   throw notFound;
 }
@@ -134,9 +154,18 @@ export async function signOutOwnSession(
   session: ActiveSession,
   reference: string,
   from: ActOrigin,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ current: boolean; browser: string }> {
   const { user, sid } = session;
-  const ended = await signOutSession(context.db, context.env.SESSION_SECRET, user.id, sid, reference);
+  const ended = await signOutSession(
+    context.db,
+    context.env.SESSION_SECRET,
+    user.id,
+    sid,
+    reference,
+    Date.now(),
+    locale,
+  );
   auditAct(context, from, user, { category: "auth", event: "session signed out", details: { current: ended.current } });
   return ended;
 }

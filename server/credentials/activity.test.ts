@@ -127,3 +127,48 @@ describe("wallet activity as the page says it", () => {
     );
   });
 });
+
+describe("wallet activity in the page's language (issue 21)", () => {
+  it("words each row in Welsh, the credential type in Welsh and the organisation by its own name", () => {
+    expect(describeWalletEvent(row("credential_issued"), "cy")).toMatchObject({
+      kind: "credential_issued",
+      tone: "ok",
+      title: "Tystlythyr wedi'i ychwanegu",
+      description: "Cyhoeddwyd Hawl i Weithio gan Home Office i'r waled hon",
+    });
+    expect(describeWalletEvent(row("profile_updated", { section: "basic", item: "phone" }), "cy").description).toBe(
+      "Gwybodaeth Sylfaenol: cadwyd Rhif ffôn",
+    );
+    expect(
+      describeWalletEvent(row("security_changed", { change: "passkey_removed", name: "Ffôn" }), "cy"),
+    ).toMatchObject({
+      title: "Allwedd mynediad wedi'i thynnu",
+      description: "Ni allwch fewngofnodi gyda “Ffôn” mwyach.",
+    });
+  });
+
+  it("words a check in Urdu, with what the verifier saw and why a refusal failed", () => {
+    const verified = describeWalletEvent(
+      row("credential_verified", {
+        type: "rtw",
+        organisation: "Acme",
+        purpose: "",
+        checkType: "rtw",
+        attributes: ["hasRightToWork"],
+        valid: true,
+      }),
+      "ur",
+    );
+    expect(verified.title).toBe("سند کی تصدیق ہو گئی");
+    expect(verified.description).toBe(
+      "Acme نے آپ کی کام کرنے کا حق کی سند جانچی؛ انہوں نے دیکھا: Has the right to work in the UK",
+    );
+    const refused = describeWalletEvent(
+      row("credential_verified", { type: "rtw", organisation: "Acme", valid: false, reason: "STATUS_REVOKED" }),
+      "ur",
+    );
+    expect(refused.description).toBe(
+      "Acme نے آپ کی کام کرنے کا حق کی سند جانچنے کی کوشش کی؛ جانچ کامیاب نہیں ہوئی (سند منسوخ کر دی گئی ہے۔)",
+    );
+  });
+});

@@ -3,17 +3,27 @@
  * newest first, each turned into a readable title and sentence. The specification shows sample
  * content here; we show what really happened to this person's credentials and shares.
  */
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { capitalise, inWords } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { AUTHORITIES, CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
-import { PROFILE_ITEMS, PROFILE_UPDATED, type ProfileItemKey, SECTION_TITLES } from "#core/profile/items.ts";
+import {
+  ITEM_LABEL_MESSAGES,
+  PROFILE_ITEMS,
+  PROFILE_UPDATED,
+  type ProfileItemKey,
+  SECTION_TITLE_MESSAGES,
+} from "#core/profile/items.ts";
 import { checkAttribute, isCheckType } from "#core/verification/checks.ts";
 import { reasonMessage } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { walletEvents } from "#db/schema/index.ts";
 import { describeSecurityChange, SECURITY_CHANGED } from "#server/accounts/security-notices.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { PAPER_DELIVERY } from "./credentials.ts";
+import { serverCredentialType } from "./type-text.ts";
 
 /** How many events the page loads; it shows the first few until the log is expanded. */
 const ACTIVITY_LIMIT = 25;
@@ -31,20 +41,162 @@ export interface WalletActivity {
 
 type EventRow = Pick<typeof walletEvents.$inferSelect, "id" | "kind" | "detail" | "createdAt">;
 
-function typeName(type: unknown): string {
-  return isCredentialTypeCode(type) ? CREDENTIAL_TYPES[type].longName : "credential";
-}
+/**
+ * The rows' words (issue 21): the log stores what happened (a kind and its details), never
+ * sentences, so each row is worded when the page is made, in the page's language.
+ */
+const messages = defineMessages({
+  paperPrinted: { id: "server.citizen.activity.paperPrinted", defaultMessage: "Paper credential printed" },
+  paperPrintedDetail: {
+    id: "server.citizen.activity.paperPrintedDetail",
+    defaultMessage: "{name} issued by {issuer} on paper at a counter; it is not on any device",
+    description: "{name}: a credential type (Right to Work); {issuer}: an organisation (Home Office)",
+  },
+  added: { id: "server.citizen.activity.added", defaultMessage: "Credential added" },
+  addedDetail: {
+    id: "server.citizen.activity.addedDetail",
+    defaultMessage: "{name} issued by {issuer} to this wallet",
+    description: "{name}: a credential type (Right to Work); {issuer}: an organisation (Home Office)",
+  },
+  reissued: { id: "server.citizen.activity.reissued", defaultMessage: "Credential re-issued" },
+  reissuedDetail: {
+    id: "server.citizen.activity.reissuedDetail",
+    defaultMessage: "{name} re-issued by {issuer}; the earlier copy was revoked",
+    description: "{name}: a credential type (Right to Work); {issuer}: an organisation (Home Office)",
+  },
+  revoked: { id: "server.citizen.activity.revoked", defaultMessage: "Credential revoked" },
+  revokedDetail: {
+    id: "server.citizen.activity.revokedDetail",
+    defaultMessage: "{name} was revoked and can no longer be verified",
+    description: "{name}: a credential type (Right to Work)",
+  },
+  revokedDetailReason: {
+    id: "server.citizen.activity.revokedDetailReason",
+    defaultMessage: "{name} was revoked and can no longer be verified ({reason})",
+    description: "{name}: a credential type; {reason}: the issuer's reason, as the issuer typed it",
+  },
+  shared: { id: "server.citizen.activity.shared", defaultMessage: "Credential shared" },
+  sharedDetail: {
+    id: "server.citizen.activity.sharedDetail",
+    defaultMessage: "A 24-hour verification link to your {name} was created",
+    description: "{name}: a credential type (Right to Work), or the word for 'credential'",
+  },
+  shareWithdrawn: { id: "server.citizen.activity.shareWithdrawn", defaultMessage: "Share withdrawn" },
+  shareWithdrawnDetail: {
+    id: "server.citizen.activity.shareWithdrawnDetail",
+    defaultMessage: "The verification link to your {name} was withdrawn",
+    description: "{name}: a credential type (Right to Work), or the word for 'credential'",
+  },
+  shareOpened: { id: "server.citizen.activity.shareOpened", defaultMessage: "Share link opened" },
+  shareOpenedDetail: {
+    id: "server.citizen.activity.shareOpenedDetail",
+    defaultMessage: "Someone opened the verification link to your {name}",
+    description: "{name}: a credential type (Right to Work), or the word for 'credential'",
+  },
+  profileUpdated: { id: "server.citizen.activity.profileUpdated", defaultMessage: "Profile updated" },
+  itemSaved: {
+    id: "server.citizen.activity.itemSaved",
+    defaultMessage: "{item} saved in {section}",
+    description: "{item}: a profile item (Phone number); {section}: a profile section (Basic Information)",
+  },
+  sectionSaved: {
+    id: "server.citizen.activity.sectionSaved",
+    defaultMessage: "{section} saved",
+    description: "{section}: a profile section (Basic Information), or 'Profile details'",
+  },
+  profileDetails: { id: "server.citizen.activity.profileDetails", defaultMessage: "Profile details" },
+  verified: { id: "server.citizen.activity.verified", defaultMessage: "Credential verified" },
+  verifiedSaw: {
+    id: "server.citizen.activity.verifiedSaw",
+    defaultMessage: "{who} checked your {name}; they saw: {seen}",
+    description: "{who}: an organisation; {name}: a credential type; {seen}: a list of the details they saw",
+  },
+  verifiedPurposeSaw: {
+    id: "server.citizen.activity.verifiedPurposeSaw",
+    defaultMessage: '{who} checked your {name} for "{purpose}"; they saw: {seen}',
+    description:
+      "{who}: an organisation; {name}: a credential type; {purpose}: why, as the organisation typed it; {seen}: a list of the details they saw",
+  },
+  verifiedNothing: {
+    id: "server.citizen.activity.verifiedNothing",
+    defaultMessage: "{who} checked your {name}; they saw nothing from it",
+    description: "{who}: an organisation; {name}: a credential type",
+  },
+  verifiedPurposeNothing: {
+    id: "server.citizen.activity.verifiedPurposeNothing",
+    defaultMessage: '{who} checked your {name} for "{purpose}"; they saw nothing from it',
+    description: "{who}: an organisation; {name}: a credential type; {purpose}: why, as the organisation typed it",
+  },
+  refused: { id: "server.citizen.activity.refused", defaultMessage: "Verification refused" },
+  refusedDetail: {
+    id: "server.citizen.activity.refusedDetail",
+    defaultMessage: "{who} tried to check your {name}; the check did not pass ({reason})",
+    description: "{who}: an organisation; {name}: a credential type; {reason}: a sentence saying why",
+  },
+  refusedPurposeDetail: {
+    id: "server.citizen.activity.refusedPurposeDetail",
+    defaultMessage: '{who} tried to check your {name} for "{purpose}"; the check did not pass ({reason})',
+    description:
+      "{who}: an organisation; {name}: a credential type; {purpose}: why, as the organisation typed it; {reason}: a sentence saying why",
+  },
+  aVerifier: {
+    id: "server.citizen.activity.aVerifier",
+    defaultMessage: "A verifier",
+    description: "Who checked a credential, when the organisation's name is not known",
+  },
+  reasonRevoked: { id: "server.citizen.activity.reasonRevoked", defaultMessage: "The credential has been revoked." },
+  reasonSuspended: { id: "server.citizen.activity.reasonSuspended", defaultMessage: "The credential is suspended." },
+  reasonExpired: { id: "server.citizen.activity.reasonExpired", defaultMessage: "The credential has expired." },
+  reasonOther: {
+    id: "server.citizen.activity.reasonOther",
+    defaultMessage: "The presentation could not be verified.",
+  },
+  certificateDownloaded: {
+    id: "server.citizen.activity.certificateDownloaded",
+    defaultMessage: "Certificate downloaded",
+  },
+  certificateDetail: {
+    id: "server.citizen.activity.certificateDetail",
+    defaultMessage: "The {name} certificate was downloaded",
+    description: "{name}: a credential type (Right to Work)",
+  },
+  aCredential: {
+    id: "server.citizen.activity.aCredential",
+    defaultMessage: "credential",
+    description: "Stands for a credential of a type the service no longer knows, inside a sentence",
+  },
+  theIssuingAuthority: {
+    id: "server.citizen.activity.theIssuingAuthority",
+    defaultMessage: "the issuing authority",
+    description: "Stands for the organisation that issued a credential, when it is not known, inside a sentence",
+  },
+  walletActivity: {
+    id: "server.citizen.activity.walletActivity",
+    defaultMessage: "Wallet activity",
+    description: "A row of the activity log whose kind the service does not know",
+  },
+});
 
-function issuerName(type: unknown): string {
-  return isCredentialTypeCode(type) ? AUTHORITIES[CREDENTIAL_TYPES[type].issuerId].name : "the issuing authority";
-}
+/** A refusal's reason for the holder: the verifier's sentence for the codes a holder can act on. */
+const HOLDER_REASONS: Readonly<Record<string, MessageDescriptor>> = {
+  STATUS_REVOKED: messages.reasonRevoked,
+  STATUS_SUSPENDED: messages.reasonSuspended,
+  EXPIRED: messages.reasonExpired,
+};
 
-/** One event as the page says it. Pure, so it is tested without a database. */
-export function describeWalletEvent(row: EventRow): WalletActivity {
+/** One event as the page says it, in `locale`. Pure, so it is tested without a database. */
+export function describeWalletEvent(row: EventRow, locale: Locale = DEFAULT_LOCALE): WalletActivity {
+  const intl = serverIntl(locale);
+  const say = (words: MessageDescriptor, values?: Record<string, string>) => intl.formatMessage(words, values);
   const detail = row.detail ?? {};
   const type = typeof detail.type === "string" ? detail.type : null;
-  const name = typeName(type);
+  const known = isCredentialTypeCode(type);
+  const name = known ? serverCredentialType(locale, type).name : say(messages.aCredential);
+  // Organisations keep their own names in every language (core/i18n/glossary.json).
+  const issuer = known ? AUTHORITIES[CREDENTIAL_TYPES[type].issuerId].name : say(messages.theIssuingAuthority);
   const base = { id: row.id, kind: row.kind, at: row.createdAt.toISOString(), credentialType: type };
+  // A sentence that opens with the type's name ("credential issued by…") starts with a capital.
+  const sentence = (text: string) => capitalise(text);
   switch (row.kind) {
     case "credential_issued":
       // A paper credential (server/credentials/paper.ts) was printed at a counter: it is not in any wallet.
@@ -52,108 +204,118 @@ export function describeWalletEvent(row: EventRow): WalletActivity {
         ? {
             ...base,
             tone: "ok",
-            title: "Paper credential printed",
-            description: `${capitalise(name)} issued by ${issuerName(type)} on paper at a counter; it is not on any device`,
+            title: say(messages.paperPrinted),
+            description: sentence(say(messages.paperPrintedDetail, { name, issuer })),
           }
         : {
             ...base,
             tone: "ok",
-            title: "Credential added",
-            description: `${capitalise(name)} issued by ${issuerName(type)} to this wallet`,
+            title: say(messages.added),
+            description: sentence(say(messages.addedDetail, { name, issuer })),
           };
     case "credential_reissued":
       return {
         ...base,
         tone: "ok",
-        title: "Credential re-issued",
-        description: `${capitalise(name)} re-issued by ${issuerName(type)}; the earlier copy was revoked`,
+        title: say(messages.reissued),
+        description: sentence(say(messages.reissuedDetail, { name, issuer })),
       };
     case "credential_revoked": {
-      const reason =
-        typeof detail.reason === "string" && detail.reason.trim() ? ` (${detail.reason.trim().slice(0, 120)})` : "";
+      const reason = typeof detail.reason === "string" ? detail.reason.trim().slice(0, 120) : "";
       return {
         ...base,
         tone: "warn",
-        title: "Credential revoked",
-        description: `${capitalise(name)} was revoked and can no longer be verified${reason}`,
+        title: say(messages.revoked),
+        description: sentence(
+          reason ? say(messages.revokedDetailReason, { name, reason }) : say(messages.revokedDetail, { name }),
+        ),
       };
     }
     case "share_created":
-      return {
-        ...base,
-        tone: "info",
-        title: "Credential shared",
-        description: `A 24-hour verification link to your ${name} was created`,
-      };
+      return { ...base, tone: "info", title: say(messages.shared), description: say(messages.sharedDetail, { name }) };
     case "share_revoked":
       return {
         ...base,
         tone: "warn",
-        title: "Share withdrawn",
-        description: `The verification link to your ${name} was withdrawn`,
+        title: say(messages.shareWithdrawn),
+        description: say(messages.shareWithdrawnDetail, { name }),
       };
     case "share_viewed":
       return {
         ...base,
         tone: "info",
-        title: "Share link opened",
-        description: `Someone opened the verification link to your ${name}`,
+        title: say(messages.shareOpened),
+        description: say(messages.shareOpenedDetail, { name }),
       };
     case PROFILE_UPDATED: {
       const section =
-        typeof detail.section === "string" && Object.hasOwn(SECTION_TITLES, detail.section)
-          ? SECTION_TITLES[detail.section as keyof typeof SECTION_TITLES]
-          : "Profile details";
+        typeof detail.section === "string" && Object.hasOwn(SECTION_TITLE_MESSAGES, detail.section)
+          ? say(SECTION_TITLE_MESSAGES[detail.section as keyof typeof SECTION_TITLE_MESSAGES])
+          : say(messages.profileDetails);
       const item =
         typeof detail.item === "string" && Object.hasOwn(PROFILE_ITEMS, detail.item)
-          ? PROFILE_ITEMS[detail.item as ProfileItemKey].label
+          ? say(ITEM_LABEL_MESSAGES[detail.item as ProfileItemKey])
           : null;
       return {
         ...base,
         tone: "info",
-        title: "Profile updated",
-        description: item ? `${item} saved in ${section}` : `${section} saved`,
+        title: say(messages.profileUpdated),
+        description: item ? say(messages.itemSaved, { item, section }) : say(messages.sectionSaved, { section }),
       };
     }
     case "credential_verified": {
-      const who = typeof detail.organisation === "string" ? detail.organisation : "A verifier";
-      const purpose =
-        typeof detail.purpose === "string" && detail.purpose ? ` for "${detail.purpose.slice(0, 120)}"` : "";
+      const who = typeof detail.organisation === "string" ? detail.organisation : say(messages.aVerifier);
+      const purpose = typeof detail.purpose === "string" ? detail.purpose.slice(0, 120) : "";
       const check = isCheckType(detail.checkType) ? detail.checkType : undefined;
-      const seen = Array.isArray(detail.attributes)
+      const seenIds = Array.isArray(detail.attributes)
         ? detail.attributes.filter((a): a is string => typeof a === "string")
         : [];
-      const labels = seen.map((id) => (check ? checkAttribute(check, id)?.label : undefined) ?? inWords(id));
-      const saw = labels.length ? `; they saw: ${labels.join(", ")}` : "; they saw nothing from it";
-      return detail.valid === true
-        ? {
-            ...base,
-            tone: "ok",
-            title: "Credential verified",
-            description: `${who} checked your ${name}${purpose}${saw}`,
-          }
-        : {
-            ...base,
-            tone: "warn",
-            title: "Verification refused",
-            description: `${who} tried to check your ${name}${purpose}; the check did not pass (${reasonMessage(String(detail.reason ?? ""))})`,
-          };
+      // The check's own names for what was seen (as the consent screen lists them).
+      const labels = seenIds.map((id) => (check ? checkAttribute(check, id)?.label : undefined) ?? inWords(id));
+      if (detail.valid === true) {
+        const seen = intl.formatList(labels, { type: "unit" });
+        const words = labels.length
+          ? purpose
+            ? say(messages.verifiedPurposeSaw, { who, name, purpose, seen })
+            : say(messages.verifiedSaw, { who, name, seen })
+          : purpose
+            ? say(messages.verifiedPurposeNothing, { who, name, purpose })
+            : say(messages.verifiedNothing, { who, name });
+        return { ...base, tone: "ok", title: say(messages.verified), description: words };
+      }
+      const code = String(detail.reason ?? "");
+      const holderReason = Object.hasOwn(HOLDER_REASONS, code) ? HOLDER_REASONS[code] : undefined;
+      // English says every reason the verifier was given; other languages the ones a holder can act on.
+      const reason = holderReason
+        ? say(holderReason)
+        : locale === DEFAULT_LOCALE
+          ? reasonMessage(code)
+          : say(messages.reasonOther);
+      return {
+        ...base,
+        tone: "warn",
+        title: say(messages.refused),
+        description: purpose
+          ? say(messages.refusedPurposeDetail, { who, name, purpose, reason })
+          : say(messages.refusedDetail, { who, name, reason }),
+      };
     }
     case SECURITY_CHANGED:
-      return { ...base, ...describeSecurityChange(detail) };
+      return { ...base, ...describeSecurityChange(detail, locale) };
     case "certificate_downloaded":
       return {
         ...base,
         tone: "info",
-        title: "Certificate downloaded",
-        description: `The ${name} certificate was downloaded`,
+        title: say(messages.certificateDownloaded),
+        description: say(messages.certificateDetail, { name }),
       };
     default:
       return {
         ...base,
         tone: "info",
-        title: capitalise(inWords(row.kind)) || "Wallet activity",
-        description: type ? name : "Wallet activity",
+        // A kind added after this was written: its own name in English, else the log's name for a row.
+        title: (locale === DEFAULT_LOCALE ? capitalise(inWords(row.kind)) : "") || say(messages.walletActivity),
+        description: type ? name : say(messages.walletActivity),
       };
   }
 }
@@ -177,6 +339,7 @@ const WALLET_EVENT_KINDS = [
 export async function listWalletActivity(
   db: Database,
   userId: string,
+  locale: Locale = DEFAULT_LOCALE,
   limit = ACTIVITY_LIMIT,
 ): Promise<WalletActivity[]> {
   const rows = await db
@@ -190,5 +353,5 @@ export async function listWalletActivity(
     .where(and(eq(walletEvents.userId, userId), inArray(walletEvents.kind, WALLET_EVENT_KINDS)))
     .orderBy(desc(walletEvents.createdAt))
     .limit(limit);
-  return rows.map(describeWalletEvent);
+  return rows.map((row) => describeWalletEvent(row, locale));
 }

@@ -7,6 +7,8 @@ import { decodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { authorityRecords, credentials, users, walletEvents } from "#db/schema/index.ts";
 import { generateIssuerKeysSecret } from "#scripts/issuer-keys.ts";
+import type { ServiceError } from "#server/http/errors.ts";
+import { serviceErrorMessage } from "#server/http/worded-error.ts";
 import { makeHolder, signProof } from "#tests/support/holder.ts";
 import { openTempDatabase, type TempDatabase } from "#tests/support/temp-database.ts";
 import { listWalletCredentials } from "./credentials.ts";
@@ -122,7 +124,16 @@ describe("issuePaperCredential", () => {
   });
 
   it("never prints an enhanced DBS check (GPG45 High needs the holder's device)", async () => {
-    await expect(issuePaper("dbs")).rejects.toMatchObject({ status: 409, code: "PAPER_NOT_ALLOWED" });
+    const refused = await issuePaper("dbs").catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 409,
+      code: "PAPER_NOT_ALLOWED",
+      message: "A DBS Enhanced Check is not issued on paper: it needs the holder's own device",
+    });
+    // Said to a Welsh reader in Welsh, the type's name too (issue 21); the code unchanged.
+    expect(serviceErrorMessage(refused as ServiceError, "cy")).toBe(
+      "Nid yw Gwiriad DBS Manwl yn cael ei gyhoeddi ar bapur: mae angen dyfais y deiliad ei hun",
+    );
     expect(await temp.db.select().from(walletEvents).where(eq(walletEvents.userId, userId))).toEqual([]);
     expect(await temp.db.select().from(credentials).where(eq(credentials.userId, userId))).toEqual([]);
   });

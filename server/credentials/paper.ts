@@ -17,28 +17,64 @@
  *   stored credential whenever it is printed (paperPayload). A type with no PAPER_DISCLOSURES entry
  *   is never printed (printableOnPaper).
  */
+import { defineMessages } from "@formatjs/intl";
 import { issueCredential, presentPaperCredential } from "#core/credentials/index.ts";
-import { issuerUrl, PAPER_DISCLOSURES, printableOnPaper, vctUrl } from "#core/issuers/registry.ts";
+import type { Locale } from "#core/i18n/locales.ts";
+import {
+  CREDENTIAL_TYPES,
+  type CredentialTypeCode,
+  issuerUrl,
+  PAPER_DISCLOSURES,
+  printableOnPaper,
+  vctUrl,
+} from "#core/issuers/registry.ts";
 import { encodeOfflinePresentation } from "#core/verification/offline-qr.ts";
 import type { Database } from "#db/client.ts";
 import { type CredentialMetadata, credentials, walletEvents } from "#db/schema/index.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import type { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
 import { openStatusList, withStatusSlot } from "./status-lists.ts";
+import { serverCredentialType } from "./type-text.ts";
 
 /** How long a printed credential is valid: the checker's window, as 15 minutes is a wallet code's. */
 export const PAPER_CREDENTIAL_LIFETIME_DAYS = 30;
 const DAY_MS = 86_400_000;
 
+const messages = defineMessages({
+  paperNotAllowed: {
+    id: "server.citizen.paper.notAllowed",
+    defaultMessage: "A {type} is not issued on paper: it needs the holder's own device",
+    description: "{type}: a credential type's full name (DBS Enhanced Check)",
+  },
+});
+
+/**
+ * 409 PAPER_NOT_ALLOWED (issue 21: worded in the reader's language, the type's name in it too):
+ * its English message names the type by its long name, as before.
+ */
+class PaperNotAllowed extends WordedServiceError {
+  readonly typeCode: CredentialTypeCode | undefined;
+
+  constructor(typeName: string) {
+    super(409, messages.paperNotAllowed, "PAPER_NOT_ALLOWED", { type: typeName });
+    this.typeCode = (Object.keys(CREDENTIAL_TYPES) as CredentialTypeCode[]).find(
+      (code) => CREDENTIAL_TYPES[code].longName === typeName,
+    );
+  }
+
+  override messageIn(locale: Locale): string {
+    const type = this.typeCode ? serverCredentialType(locale, this.typeCode).name : String(this.values?.type ?? "");
+    return serverIntl(locale).formatMessage(this.words, { type });
+  }
+}
+
 /** 409 PAPER_NOT_ALLOWED: a type that is never printed (printableOnPaper), named by its long name. */
 export function paperNotAllowed(typeName: string): ServiceError {
-  return new ServiceError(
-    409,
-    `A ${typeName} is not issued on paper: it needs the holder's own device`,
-    "PAPER_NOT_ALLOWED",
-  );
+  return new PaperNotAllowed(typeName);
 }
 
 export interface PaperIssueRequest {

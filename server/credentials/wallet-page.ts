@@ -6,6 +6,7 @@
  */
 
 import { formatAttributeValue } from "#core/format/format.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { publicBaseUrl } from "#core/issuers/registry.ts";
 import { countPasskeys } from "#server/accounts/passkeys.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -29,16 +30,17 @@ async function toCard({ vcJwt, ...credential }: WalletCredential): Promise<Walle
   };
 }
 
-/** The wallet page's data for `userId` (the signed-in person), read at `now`. */
+/** The wallet page's data for `userId` (the signed-in person), read at `now`, its activity worded in `locale`. */
 export async function walletPageData(
   context: Pick<RequestContext<{ PUBLIC_BASE_URL?: string }>, "db" | "env">,
   userId: string,
   requestUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
   now = new Date(),
 ) {
   const [credentials, activity, passkeys] = await Promise.all([
     listWalletCredentials(context.db, userId, now),
-    listWalletActivity(context.db, userId),
+    listWalletActivity(context.db, userId, locale),
     countPasskeys(context.db, userId),
   ]);
   return {

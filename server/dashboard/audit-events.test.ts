@@ -46,4 +46,23 @@ describe("audit rows as people read them", () => {
       tone: "warn",
     });
   });
+
+  it("tells a person about their own account in their language, the English kept for English (issue 21)", () => {
+    const welsh = (event: Partial<AuditEvent> & Pick<AuditEvent, "event">) =>
+      describeAuditEvent(row(event), "self", "cy");
+    expect(welsh({ event: "login succeeded" })).toEqual({
+      title: "Wedi mewngofnodi",
+      detail: "Gydag enw defnyddiwr a chyfrinair",
+      tone: "ok",
+    });
+    expect(welsh({ event: "login failed", level: "warn", reason: "throttled" }).detail).toBe(
+      "Gormod o ymdrechion: wedi'i oedi am ychydig",
+    );
+    expect(welsh({ event: "passkey sign-in succeeded" }).title).toBe("Wedi mewngofnodi gydag allwedd mynediad");
+    expect(describeAuditEvent(row({ event: "passkey sign-in succeeded" }), "self").title).toBe(
+      "Passkey sign-in succeeded",
+    );
+    // An event this file does not know: a title in Welsh, not the log's English name.
+    expect(welsh({ event: "something new" })).toMatchObject({ title: "Gweithgarwch y cyfrif", detail: "" });
+  });
 });

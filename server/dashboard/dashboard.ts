@@ -11,6 +11,7 @@
  * Only the signed-in role's figures are computed, in one libSQL batch (one round trip): the
  * page polls every 2 s (spec 000 §9), so each poll must stay cheap.
  */
+import { defineMessages } from "@formatjs/intl";
 import {
   and,
   count,
@@ -32,6 +33,7 @@ import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/s
 import { capitalise, formatPercent } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { walletTypeNames } from "#core/issuers/registry.ts";
 import { resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
@@ -51,9 +53,17 @@ import {
 import { requestTotals } from "#server/analytics/dashboard.ts";
 import { describeWalletEvent } from "#server/credentials/activity.ts";
 import { heldBy } from "#server/credentials/credentials.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { profileFromRows, profileQueries } from "#server/profile/profile.ts";
 import { madeBy } from "#server/shares/shares.ts";
 import { describeAuditEvent } from "./audit-events.ts";
+
+/** The words of a citizen's dashboard the server writes (issue 21): the profile strength's checks. */
+const messages = defineMessages({
+  identityVerified: { id: "server.citizen.dashboard.identityVerified", defaultMessage: "Identity Verified" },
+  contactInformation: { id: "server.citizen.dashboard.contactInformation", defaultMessage: "Contact Information" },
+  emergencyContacts: { id: "server.citizen.dashboard.emergencyContacts", defaultMessage: "Emergency Contacts" },
+});
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -123,7 +133,16 @@ interface ProfileCheck {
   complete: boolean;
 }
 
-export async function getDashboard(db: Database, user: PublicUser, now = new Date()): Promise<Dashboard> {
+/**
+ * The dashboard of `user`'s role at `now`. A citizen's rows (their activity, their profile's
+ * checks) are worded in `locale`, the page's language; the staff dashboards' stay English.
+ */
+export async function getDashboard(
+  db: Database,
+  user: PublicUser,
+  now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Dashboard> {
   const role: KnownRole = effectiveRole(user.role);
   switch (role) {
     case "admin":
@@ -133,7 +152,7 @@ export async function getDashboard(db: Database, user: PublicUser, now = new Dat
     case "operator":
       return operatorDashboard(db, user, now);
     default:
-      return citizenDashboard(db, user, now);
+      return citizenDashboard(db, user, now, locale);
   }
 }
 
@@ -406,7 +425,7 @@ async function operatorDashboard(db: Database, user: PublicUser, now: Date): Pro
   };
 }
 
-async function citizenDashboard(db: Database, user: PublicUser, now: Date): Promise<Dashboard> {
+async function citizenDashboard(db: Database, user: PublicUser, now: Date, locale: Locale): Promise<Dashboard> {
   const [account, saved, verified, passkeys, held, shared, personLog, auditLog] = await db.batch([
     // The profile figures are /profile's own reads (server/profile/profile.ts), so the
     // dashboard and the profile page always agree.
@@ -443,17 +462,18 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date): Prom
 
   // My Profile Strength: exactly the three items of spec 000 §2, from /profile's data: an
   // authority-verified identity, an email address and a phone number, a saved emergency contact.
+  const intl = serverIntl(locale);
   const profile: ProfileCheck[] = [
-    { label: "Identity Verified", complete: myProfile.strength.identityVerified },
-    { label: "Contact Information", complete: myProfile.strength.contactInformation },
-    { label: "Emergency Contacts", complete: myProfile.strength.emergencyContacts },
+    { label: intl.formatMessage(messages.identityVerified), complete: myProfile.strength.identityVerified },
+    { label: intl.formatMessage(messages.contactInformation), complete: myProfile.strength.contactInformation },
+    { label: intl.formatMessage(messages.emergencyContacts), complete: myProfile.strength.emergencyContacts },
   ];
   const activity: ActivityItem[] = [
     ...personLog.map((row) => {
-      const event = describeWalletEvent(row);
+      const event = describeWalletEvent(row, locale);
       return { id: event.id, title: event.title, detail: event.description, at: event.at, tone: event.tone };
     }),
-    ...auditLog.map((row) => ({ id: row.id, at: row.at.toISOString(), ...describeAuditEvent(row, "self") })),
+    ...auditLog.map((row) => ({ id: row.id, at: row.at.toISOString(), ...describeAuditEvent(row, "self", locale) })),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, RECENT_LIMIT);

@@ -1,5 +1,9 @@
+import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
 import { z } from "zod";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { SPEC_WORDING } from "#core/validation/wording.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { bodyRefusal, readBodyBytes } from "./body.ts";
 
 /**
@@ -38,27 +42,92 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
 }
 
 /**
- * A 400 whose message is zod's first default message ("Required", "String must contain at least
- * 3 character(s)", "Invalid email": spec 000 §5), with every field's messages alongside.
+ * The spec's words for a refused field (core/validation/wording.ts, spec 000 §5) in the reader's
+ * language (issue 21). The English stays the spec's, character for character.
  */
-export function validationError(error: z.ZodError): Response {
-  const flat = z.flattenError(error);
+const fieldWords = defineMessages<{
+  required: NoValues;
+  tooShort: { minimum: number };
+  tooLong: { maximum: number };
+  invalidEmail: NoValues;
+  invalidInput: NoValues;
+}>({
+  required: {
+    id: "server.citizen.validation.required",
+    defaultMessage: "Required",
+    description: "A required form field is empty",
+  },
+  tooShort: {
+    id: "server.citizen.validation.tooShort",
+    defaultMessage:
+      "{minimum, plural, one {String must contain at least # character(s)} other {String must contain at least # character(s)}}",
+    description: "What was typed in a form field is too short; # is the least number of characters",
+  },
+  tooLong: {
+    id: "server.citizen.validation.tooLong",
+    defaultMessage:
+      "{maximum, plural, one {String must contain at most # character(s)} other {String must contain at most # character(s)}}",
+    description: "What was typed in a form field is too long; # is the most characters allowed",
+  },
+  invalidEmail: { id: "server.citizen.validation.invalidEmail", defaultMessage: "Invalid email" },
+  invalidInput: {
+    id: "server.citizen.validation.invalidInput",
+    defaultMessage: "Invalid input",
+    description: "Something sent with a form could not be accepted, without a more precise reason",
+  },
+});
+
+/**
+ * One refusal as a person reads it, in `locale`: the spec's default words translated; a message a
+ * schema states itself, or a technical one a person filling a form never meets, as it is.
+ */
+function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return issue.message;
+  const intl = serverIntl(locale);
+  const plainString = (issue.code === "too_small" || issue.code === "too_big") && issue.origin === "string";
+  if (issue.code === "invalid_type" && issue.message === "Required") return intl.formatMessage(fieldWords.required);
+  if (
+    issue.code === "too_small" &&
+    plainString &&
+    issue.message === `String must contain at least ${issue.minimum} character(s)`
+  )
+    return intl.formatMessage(fieldWords.tooShort, { minimum: Number(issue.minimum) });
+  if (
+    issue.code === "too_big" &&
+    plainString &&
+    issue.message === `String must contain at most ${issue.maximum} character(s)`
+  )
+    return intl.formatMessage(fieldWords.tooLong, { maximum: Number(issue.maximum) });
+  if (issue.code === "invalid_format" && issue.message === "Invalid email")
+    return intl.formatMessage(fieldWords.invalidEmail);
+  if (issue.message === "Invalid input") return intl.formatMessage(fieldWords.invalidInput);
+  return issue.message;
+}
+
+/**
+ * A 400 whose message is zod's first default message ("Required", "String must contain at least
+ * 3 character(s)", "Invalid email": spec 000 §5), with every field's messages alongside; in
+ * `locale`, the reader's language (English: the spec's words).
+ */
+export function validationError(error: z.ZodError, locale: Locale = DEFAULT_LOCALE): Response {
+  const flat = z.flattenError(error, (issue) => issueMessage(issue, locale));
+  const first = error.issues[0];
   return Response.json(
     {
-      message: error.issues[0]?.message ?? "Invalid input",
+      message: first ? issueMessage(first, locale) : serverIntl(locale).formatMessage(fieldWords.invalidInput),
       errors: { fieldErrors: flat.fieldErrors, formErrors: flat.formErrors },
     },
     { status: 400 },
   );
 }
 
-/** A JSON body checked against `schema`: a clear 400 (thrown) when it does not fit. */
+/** A JSON body checked against `schema`: a clear 400 (thrown) when it does not fit, in the reader's language. */
 export async function parseBody<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes?: number,
 ): Promise<z.infer<S>> {
   const parsed = schema.safeParse(await readJsonBody(request, maxBytes), SPEC_WORDING);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, requestLocale(request));
   return parsed.data;
 }

@@ -46,7 +46,7 @@ export async function profilePageData(
   const [profile, passkeys, signedIn] = await Promise.all([
     getProfile(context.db, userId, now, locale),
     listPasskeys(context.db, userId),
-    listSignedInSessions(context.db, context.env.SESSION_SECRET, userId, session.sid, now.getTime()),
+    listSignedInSessions(context.db, context.env.SESSION_SECRET, userId, session.sid, now.getTime(), locale),
   ]);
   return {
     profile,

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import * as schema from "#db/schema/index.ts";
@@ -131,5 +132,27 @@ describe("sharesPageData", () => {
     });
     // An ended share, somebody else's share or an unknown id: nothing to confirm.
     for (const id of ["E", "R", "B", "Z"]) expect(await confirming(id)).toBeNull();
+  });
+
+  it("reads the default purpose in the page's language, and a typed purpose as typed (issue 21)", async () => {
+    const { alice } = await arrange();
+    await db
+      .update(schema.shares)
+      .set({ purpose: "Warehouse role" })
+      .where(eq(schema.shares.id, "R".repeat(22)));
+    const purposes = async (locale?: "cy") =>
+      (await sharesPageData(db, alice.id, null, NOW, locale)).shares.map((s) => s.purpose);
+    expect(await purposes("cy")).toEqual([
+      "Gwirio tystlythyr",
+      "Warehouse role",
+      "Gwirio tystlythyr",
+      "Gwirio tystlythyr",
+    ]);
+    expect(await purposes()).toEqual([
+      "Credential verification",
+      "Warehouse role",
+      "Credential verification",
+      "Credential verification",
+    ]);
   });
 });

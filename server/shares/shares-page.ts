@@ -3,9 +3,10 @@
  * the signed-in person's own share links, newest first, each with its credential's status now,
  * the tiles counted from them, and the share a revoke confirmation is open for.
  */
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import type { Database } from "#db/client.ts";
 import { listWalletCredentials } from "#server/credentials/credentials.ts";
-import { listShares, type ShareRecord } from "./shares.ts";
+import { listShares, type ShareRecord, sharePurpose } from "./shares.ts";
 
 export interface ShareCard extends ShareRecord {
   /** The credential's own status now (active, revoked, expired); a replaced copy reads as revoked. */
@@ -48,9 +49,12 @@ export async function sharesPageData(
   userId: string,
   confirm: string | null,
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<SharesPageData> {
   const [shares, held] = await Promise.all([listShares(db, userId, now), listWalletCredentials(db, userId, now)]);
-  const cards = shareCards(shares, new Map(held.map((c) => [c.id, c.status])));
+  // A share stored with the default purpose reads it in the page's language.
+  const worded = shares.map((share) => ({ ...share, purpose: sharePurpose(share.purpose, locale) }));
+  const cards = shareCards(worded, new Map(held.map((c) => [c.id, c.status])));
   const confirming = cards.find((c) => c.id === confirm && c.status === "active") ?? null;
   return {
     shares: cards,

@@ -42,7 +42,21 @@ export function shareNotFound(locale: Locale = DEFAULT_LOCALE): ServiceError {
 /** Spec 000 §9: share link expiry 24 hours. */
 const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-const DEFAULT_PURPOSE = "Credential verification";
+/** The purpose a share is stored with when the person gave none (the API answers it as it is). */
+export const DEFAULT_PURPOSE = "Credential verification";
+
+const purposeWords = defineMessages({
+  defaultPurpose: {
+    id: "server.citizen.shares.defaultPurpose",
+    defaultMessage: "Credential verification",
+    description: "The purpose of a share link when the person gave none",
+  },
+});
+
+/** A share's purpose as a person reads it: the one they typed, or the default in `locale`. */
+export function sharePurpose(purpose: string, locale: Locale): string {
+  return purpose === DEFAULT_PURPOSE ? serverIntl(locale).formatMessage(purposeWords.defaultPurpose) : purpose;
+}
 
 export type ShareStatus = "active" | "expired" | "revoked";
 

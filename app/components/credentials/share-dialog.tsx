@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   defineMessages,
   FormattedMessage,
@@ -80,6 +80,10 @@ export function ShareDialog({
   purpose?: string;
 }) {
   const intl = useIntl();
+  // The refusal's toast speaks the page's language; a new formatter (the page's messages read
+  // again) must not create the share again, so the effect reads it from here.
+  const toastIntl = useRef(intl);
+  toastIntl.current = intl;
   const f = useFormats();
   const typeName = useCredentialType(credential?.type ?? "").name;
   const { toast } = useToast();
@@ -106,7 +110,7 @@ export function ShareDialog({
       .catch((error: unknown) => {
         if (cancelled) return;
         setFailed(true);
-        handleMutationError(error, toast);
+        handleMutationError(error, toast, undefined, undefined, toastIntl.current);
       });
     return () => {
       cancelled = true;

@@ -202,7 +202,7 @@ export function PasskeyManager({
       } else if (error instanceof ApiError) {
         if (error.status === 400 && error.serverMessage)
           setNameError(/name/i.test(error.serverMessage) ? error.serverMessage : null);
-        handleMutationError(error, toast, undefined, intl.formatMessage(messages.notAdded));
+        handleMutationError(error, toast, undefined, intl.formatMessage(messages.notAdded), intl);
       } else {
         toast({
           title: intl.formatMessage(wasCancelled(error) ? messages.notAdded : messages.error),
@@ -238,7 +238,7 @@ export function PasskeyManager({
           description: intl.formatMessage(messages.didNotConfirm),
           variant: "destructive",
         });
-      else handleMutationError(error, toast, undefined, intl.formatMessage(messages.notRemoved));
+      else handleMutationError(error, toast, undefined, intl.formatMessage(messages.notRemoved), intl);
     } finally {
       setBusy(false);
       setRemoving(null);

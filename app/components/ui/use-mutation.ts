@@ -1,5 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import { useIntl } from "react-intl";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { useToast } from "./toast.tsx";
 
@@ -19,6 +20,7 @@ export interface MutateOptions<T> {
  */
 export function useMutation() {
   const { toast } = useToast();
+  const intl = useIntl();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const mutate = async <T = unknown>(
@@ -35,7 +37,7 @@ export function useMutation() {
       if (options.revalidate !== false) revalidator.revalidate();
       return answer;
     } catch (error) {
-      handleMutationError(error, toast, undefined, options.failure);
+      handleMutationError(error, toast, undefined, options.failure, intl);
       return undefined;
     } finally {
       setBusy(false);
