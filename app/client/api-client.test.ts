@@ -60,6 +60,9 @@ describe("apiRequest (spec 000 §7, §8)", () => {
 });
 
 describe("handleMutationError (spec 000 §8)", () => {
+  /** The page's formatter on an English page (the spec's words). */
+  const english = serverIntl("en");
+
   it("on '401: ... Unauthorized' says so and goes to /api/login after 500 ms", () => {
     vi.useFakeTimers();
     const toasts: ToastOptions[] = [];
@@ -68,7 +71,7 @@ describe("handleMutationError (spec 000 §8)", () => {
       toasts.push(t);
       return { id: 1, dismiss: () => undefined };
     };
-    handleMutationError(new ApiError(401, "Unauthorized", '{"message":"Unauthorized"}'), toast, navigate);
+    handleMutationError(new ApiError(401, "Unauthorized", '{"message":"Unauthorized"}'), toast, english, { navigate });
     expect(toasts).toEqual([
       { title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" },
     ]);
@@ -89,8 +92,8 @@ describe("handleMutationError (spec 000 §8)", () => {
           toasts.push(t);
           return { id: toasts.length, dismiss: () => undefined };
         },
-        navigate,
-        title,
+        english,
+        { navigate, title },
       );
     return { toasts, navigated: navigate.mock.calls.length > 0 };
   }
@@ -103,15 +106,9 @@ describe("handleMutationError (spec 000 §8)", () => {
       return { id: toasts.length, dismiss: () => undefined };
     };
     const welsh = serverIntl("cy");
-    handleMutationError(new ApiError(401, "Unauthorized", ""), toast, vi.fn(), undefined, welsh);
-    handleMutationError(
-      new ApiError(400, "Bad Request", '{"message":"Mae angen hwn"}'),
-      toast,
-      vi.fn(),
-      undefined,
-      welsh,
-    );
-    handleMutationError(new ApiError(409, "Conflict", '{"message":"Nid oes modd"}'), toast, vi.fn(), undefined, welsh);
+    handleMutationError(new ApiError(401, "Unauthorized", ""), toast, welsh, { navigate: vi.fn() });
+    handleMutationError(new ApiError(400, "Bad Request", '{"message":"Mae angen hwn"}'), toast, welsh);
+    handleMutationError(new ApiError(409, "Conflict", '{"message":"Nid oes modd"}'), toast, welsh);
     expect(toasts).toEqual([
       {
         title: "Heb awdurdod",

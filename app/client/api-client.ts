@@ -95,13 +95,11 @@ const toastWords = defineMessages({
 export function handleMutationError(
   error: unknown,
   toast: ToastFn,
-  navigate: (url: string) => void = (url) => window.location.assign(url),
-  title?: string,
-  intl?: Pick<IntlShape, "formatMessage">,
+  /** The page's (useIntl()): the toasts' own words in the page's language (issue 21). */
+  intl: Pick<IntlShape, "formatMessage">,
+  { title, navigate = (url) => window.location.assign(url) }: { title?: string; navigate?: (url: string) => void } = {},
 ): void {
-  // The page's language when the caller has it (issue 21); the spec's English otherwise.
-  const say = (words: (typeof toastWords)[keyof typeof toastWords]) =>
-    intl ? intl.formatMessage(words) : words.defaultMessage;
+  const say = (words: (typeof toastWords)[keyof typeof toastWords]) => intl.formatMessage(words);
   if (isUnauthorizedError(error)) {
     toast({ title: say(toastWords.unauthorized), description: say(toastWords.loggedOut), variant: "destructive" });
     setTimeout(() => navigate("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);

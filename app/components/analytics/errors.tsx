@@ -195,7 +195,7 @@ function useResolve(done: (record: ErrorRecord) => void, stale: () => void) {
         });
         stale();
       } else {
-        handleMutationError(failure, toast);
+        handleMutationError(failure, toast, intl);
       }
     } finally {
       setPending(null);

@@ -110,7 +110,7 @@ export function ShareDialog({
       .catch((error: unknown) => {
         if (cancelled) return;
         setFailed(true);
-        handleMutationError(error, toast, undefined, undefined, toastIntl.current);
+        handleMutationError(error, toast, toastIntl.current);
       });
     return () => {
       cancelled = true;

@@ -202,7 +202,7 @@ export function PasskeyManager({
       } else if (error instanceof ApiError) {
         if (error.status === 400 && error.serverMessage)
           setNameError(/name/i.test(error.serverMessage) ? error.serverMessage : null);
-        handleMutationError(error, toast, undefined, intl.formatMessage(messages.notAdded), intl);
+        handleMutationError(error, toast, intl, { title: intl.formatMessage(messages.notAdded) });
       } else {
         toast({
           title: intl.formatMessage(wasCancelled(error) ? messages.notAdded : messages.error),
@@ -238,7 +238,7 @@ export function PasskeyManager({
           description: intl.formatMessage(messages.didNotConfirm),
           variant: "destructive",
         });
-      else handleMutationError(error, toast, undefined, intl.formatMessage(messages.notRemoved), intl);
+      else handleMutationError(error, toast, intl, { title: intl.formatMessage(messages.notRemoved) });
     } finally {
       setBusy(false);
       setRemoving(null);

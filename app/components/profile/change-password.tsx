@@ -104,7 +104,7 @@ export function ChangePassword({ answer }: { answer: SecurityFormAnswer | null }
         setErrors(fieldErrors);
         focusFirst(fieldErrors);
       }
-      handleMutationError(error, toast, undefined, intl.formatMessage(messages.notChanged), intl);
+      handleMutationError(error, toast, intl, { title: intl.formatMessage(messages.notChanged) });
     } finally {
       setBusy(false);
     }

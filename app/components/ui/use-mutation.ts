@@ -37,7 +37,7 @@ export function useMutation() {
       if (options.revalidate !== false) revalidator.revalidate();
       return answer;
     } catch (error) {
-      handleMutationError(error, toast, undefined, options.failure, intl);
+      handleMutationError(error, toast, intl, { title: options.failure });
       return undefined;
     } finally {
       setBusy(false);

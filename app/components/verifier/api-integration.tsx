@@ -210,7 +210,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
       setName("");
       revalidator.revalidate();
     } catch (error) {
-      handleMutationError(error, toast);
+      handleMutationError(error, toast, intl);
     } finally {
       setCreating(false);
     }
@@ -228,7 +228,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         description: intl.formatMessage(messages.revokedDescription, { name: key.name }),
       });
     } catch (error) {
-      handleMutationError(error, toast);
+      handleMutationError(error, toast, intl);
     } finally {
       setRevokePending(false);
     }

@@ -254,7 +254,7 @@ export function RequestPanel({
         description: intl.formatMessage(messages.createdDescription),
       });
     } catch (error) {
-      handleMutationError(error, toast);
+      handleMutationError(error, toast, intl);
     } finally {
       setCreating(false);
     }
@@ -284,7 +284,7 @@ export function RequestPanel({
     if (!request) return;
     return watchRequest(request.id, request.expiresAt, {
       onSnapshot: (snapshot) => handleSnapshot(snapshot, request),
-      onUnauthorized: (error) => handleMutationError(error, toast),
+      onUnauthorized: (error) => handleMutationError(error, toast, intl),
     });
   }, [request, handleSnapshot, toast]);
 

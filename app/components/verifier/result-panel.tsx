@@ -260,7 +260,7 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
         description: intl.formatMessage(messages.matchConfirmedDescription),
       });
     } catch (error) {
-      handleMutationError(error, toast);
+      handleMutationError(error, toast, intl);
     } finally {
       setConfirming(false);
     }
@@ -284,7 +284,7 @@ function ResultActions({ recordId, valid }: { recordId: string; valid: boolean }
         description: intl.formatMessage(messages.downloadStartedDescription),
       });
     } catch (error) {
-      handleMutationError(error, toast);
+      handleMutationError(error, toast, intl);
     } finally {
       setExporting(false);
     }

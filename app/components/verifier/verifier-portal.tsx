@@ -89,7 +89,7 @@ export function VerifierPortal({ organisation, recent, recentTotal, usage, apiKe
         show(next, true);
         toastResult(next, toast, intl);
       } catch (error) {
-        handleMutationError(error, toast);
+        handleMutationError(error, toast, intl);
       } finally {
         setValidating(false);
       }

@@ -72,7 +72,7 @@ export function showIssuanceError(error: unknown, toast: ToastFn, intl: IntlShap
       return;
     }
   }
-  handleMutationError(error, toast, undefined, undefined, intl);
+  handleMutationError(error, toast, intl);
 }
 
 /**
