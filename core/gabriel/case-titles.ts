@@ -109,8 +109,8 @@ const PERIOD = defineMessages({
   },
 }).period;
 
-/** What formats a message: react-intl's and @formatjs/intl's formatters both do. */
-interface Formatter {
+/** What formats a message: react-intl's `useIntl()` on a page and `serverIntl(locale)` on the server both do. */
+export interface Formatter {
   formatMessage(descriptor: MessageDescriptor, values?: Record<string, string | number>): string;
 }
 

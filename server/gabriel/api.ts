@@ -38,7 +38,7 @@ import {
   type Person,
   type ReviewItem,
 } from "./review-state.ts";
-import { gabrielErrors, orchestratorRefusal } from "./worded.ts";
+import { ConfigRefusal, configIssues, gabrielErrors, orchestratorRefusal } from "./worded.ts";
 
 /** Who is acting: an administrator (control:agents) or an operator; only they get this far (review:hitl). */
 export interface Reviewer {
@@ -267,12 +267,7 @@ export async function configureAgent(
     : [];
   if (!agent || !isAgentType(agent.type)) throw new WordedServiceError(404, gabrielErrors.agentNotFound, "NOT_FOUND");
   const parsed = agentConfigSchema(agent.type).safeParse({ ...(agent.config ?? {}), ...body.config });
-  if (!parsed.success)
-    throw new ServiceError(
-      400,
-      parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
-      "VALIDATION_ERROR",
-    );
+  if (!parsed.success) throw new ConfigRefusal(agent.type, configIssues(agent.type, parsed.error.issues));
   await db.batch([
     db
       .update(gabrielAgents)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orchestratorRefusal } from "./worded.ts";
+import { ConfigRefusal, orchestratorRefusal } from "./worded.ts";
 
 /** The orchestrator's refusals, worded by their key for the reviewer who reads them (issue 21). */
 describe("orchestratorRefusal", () => {
@@ -28,5 +28,27 @@ describe("orchestratorRefusal", () => {
 
   it("leaves a refusal without a key (zod's) to the caller", () => {
     expect(orchestratorRefusal(400, "VALIDATION_ERROR", undefined)).toBeNull();
+  });
+});
+
+/** Configure Policies' refusals, worded by what is wrong, not by the schema's English (issue 21). */
+describe("ConfigRefusal", () => {
+  const refusal = new ConfigRefusal("onboarding", [
+    { kind: "range", field: "stallDays", min: 1, max: 30 },
+    { kind: "unknown", keys: ["limit"] },
+  ]);
+
+  it("keeps the English every issue gave, and the code", () => {
+    expect(refusal.code).toBe("VALIDATION_ERROR");
+    expect(refusal.status).toBe(400);
+    expect(refusal.message).toBe(
+      "stallDays: Days before an unfinished account counts as stalled must be a whole number from 1 to 30; Not a setting of the Onboarding Agent: limit",
+    );
+  });
+
+  it("words each issue in Welsh, the settings' API names as they are", () => {
+    expect(refusal.messageIn("cy")).toBe(
+      "stallDays: Diwrnodau cyn i gyfrif anorffenedig gyfrif fel un sydd wedi aros yn ei unfan: rhaid i'r gwerth fod yn rhif cyfan rhwng 1 a 30; Nid yw hwn yn un o osodiadau'r Asiant Ymuno: limit",
+    );
   });
 });

@@ -19,15 +19,15 @@ import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import type { Tone } from "#core/format/tone.ts";
+import { agentName, agentPurpose } from "#core/gabriel/agent-words.ts";
 import type { ConfigField, ConfigFieldKey } from "#core/gabriel/agents.ts";
 import { type CaseTitle, caseTitle } from "#core/gabriel/case-titles.ts";
+import { configHelp, configLabel, configUnit } from "#core/gabriel/config-words.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
 import type { ActionView } from "#server/gabriel/console.ts";
 import type { Controls } from "#server/gabriel/review-state.ts";
 import { actionLine, actionName } from "./action-words.tsx";
-import { agentName, agentPurpose } from "./agent-words.ts";
-import { configHelp, configLabel, configUnit } from "./config-words.ts";
 import { duration } from "./transparency-figures.tsx";
 
 const messagesDeclared = defineMessages({

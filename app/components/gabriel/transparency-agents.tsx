@@ -8,10 +8,10 @@ import type { ReactNode } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { capitalise } from "#core/format/format.ts";
+import { agentName, agentPurpose, agentRule, agentStatement } from "#core/gabriel/agent-words.ts";
 import type { AgentStatement } from "#core/gabriel/agents.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
 import type { PublicAgent } from "#server/gabriel/transparency-page.ts";
-import { agentName, agentPurpose, agentRule, agentStatement } from "./agent-words.ts";
 
 const messages = defineMessages({
   watches: { id: "gabriel.transparency.agent.watches", defaultMessage: "What it looks at" },

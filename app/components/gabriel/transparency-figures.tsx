@@ -10,12 +10,12 @@ import { defineMessages, type IntlShape, type MessageDescriptor, useIntl } from 
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Stat } from "#app/components/pitch/layout.tsx";
 import type { Formats } from "#core/format/locale.ts";
+import { agentName } from "#core/gabriel/agent-words.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
 import type {
   ReviewFigures as FiguresView,
   TransparencyFigures as TransparencyFiguresData,
 } from "#server/gabriel/transparency.ts";
-import { agentName } from "./agent-words.ts";
 
 const messagesDeclared = defineMessages({
   underMinute: { id: "gabriel.figures.underMinute", defaultMessage: "Under a minute" },

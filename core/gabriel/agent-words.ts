@@ -5,9 +5,10 @@
  * found by the key the server sends with it (the agent's type, a statement's key, a rule's id), so
  * a screen shows it in the page's language and never depends on matching the English.
  */
-import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
-import type { AgentStatement } from "#core/gabriel/agents.ts";
-import type { AgentType } from "#core/gabriel/events.ts";
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
+import type { AgentStatement } from "./agents.ts";
+import type { Formatter } from "./case-titles.ts";
+import type { AgentType } from "./events.ts";
 
 const agentWords = defineMessages({
   nameOnboarding: { id: "gabriel.agents.nameOnboarding", defaultMessage: "Onboarding Agent" },
@@ -177,16 +178,16 @@ const RULES: Readonly<Record<string, MessageDescriptor>> = {
 };
 
 /** An agent's name in the page's language, by its type. */
-export const agentName = (intl: IntlShape, type: AgentType): string => intl.formatMessage(NAMES[type]);
+export const agentName = (intl: Formatter, type: AgentType): string => intl.formatMessage(NAMES[type]);
 
 /** An agent's purpose in the page's language, by its type. */
-export const agentPurpose = (intl: IntlShape, type: AgentType): string => intl.formatMessage(PURPOSES[type]);
+export const agentPurpose = (intl: Formatter, type: AgentType): string => intl.formatMessage(PURPOSES[type]);
 
 /** One of an agent's statements (what it watches, may or may never do), by its key. */
-export const agentStatement = (intl: IntlShape, key: AgentStatement): string => intl.formatMessage(STATEMENTS[key]);
+export const agentStatement = (intl: Formatter, key: AgentStatement): string => intl.formatMessage(STATEMENTS[key]);
 
 /** What a rule looks for, by the rule's id; a rule this screen does not know yet, in the English it declares. */
-export function agentRule(intl: IntlShape, rule: { id: string; looksFor: string }): string {
+export function agentRule(intl: Formatter, rule: { id: string; looksFor: string }): string {
   const message = RULES[rule.id];
   return message ? intl.formatMessage(message) : rule.looksFor;
 }

@@ -4,8 +4,9 @@
  * which tests and the spec pin); each has its message here, found by the field's key and its
  * unit's key as the server sends them, never by the English.
  */
-import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
-import type { ConfigFieldKey, ConfigUnit } from "#core/gabriel/agents.ts";
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
+import type { ConfigFieldKey, ConfigUnit } from "./agents.ts";
+import type { Formatter } from "./case-titles.ts";
 
 const configWords = defineMessages({
   labelStallDays: {
@@ -168,10 +169,10 @@ const UNITS: Readonly<Record<ConfigUnit, MessageDescriptor>> = {
 };
 
 /** A threshold's label in the page's language, by its key. */
-export const configLabel = (intl: IntlShape, key: ConfigFieldKey): string => intl.formatMessage(LABELS[key]);
+export const configLabel = (intl: Formatter, key: ConfigFieldKey): string => intl.formatMessage(LABELS[key]);
 
 /** A threshold's help in the page's language, by its key. */
-export const configHelp = (intl: IntlShape, key: ConfigFieldKey): string => intl.formatMessage(HELP[key]);
+export const configHelp = (intl: Formatter, key: ConfigFieldKey): string => intl.formatMessage(HELP[key]);
 
 /** What a threshold counts, in the page's language, by the unit's key. */
-export const configUnit = (intl: IntlShape, unit: ConfigUnit): string => intl.formatMessage(UNITS[unit]);
+export const configUnit = (intl: Formatter, unit: ConfigUnit): string => intl.formatMessage(UNITS[unit]);
