@@ -115,6 +115,18 @@ describe("/api/assisted/sessions", () => {
       code: "STEP_REQUIREMENT_UNMET",
       message: "Find or create the client's account first",
     });
+    // The rule's words in the operator's language, found by the rule's key; the code unchanged.
+    const earlyInWelsh = await patch(`${operator.cookie}; lang=cy`, id, { currentStep: 3 });
+    expect(earlyInWelsh.status).toBe(409);
+    expect(await earlyInWelsh.json()).toEqual({
+      code: "STEP_OUT_OF_ORDER",
+      message: "Mae'r sesiwn yng ngham 1: dim ond i gam 2 y gall symud",
+    });
+    const unmetInWelsh = await patch(`${operator.cookie}; lang=cy`, id, { currentStep: 2 });
+    expect(await unmetInWelsh.json()).toEqual({
+      code: "STEP_REQUIREMENT_UNMET",
+      message: "Dewch o hyd i gyfrif y cleient neu crëwch un yn gyntaf",
+    });
     expect((await actOn(operator.cookie, id, { type: "find-client", account: "nobody-by-this-name" })).status).toBe(
       404,
     );
@@ -180,6 +192,11 @@ describe("/api/assisted/sessions", () => {
     const again = await patch(operator.cookie, id, { currentStep: 4 });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: "SESSION_COMPLETED" });
+    const againInWelsh = await patch(`${operator.cookie}; lang=cy`, id, { status: "paused" });
+    expect(await againInWelsh.json()).toEqual({
+      code: "SESSION_COMPLETED",
+      message: "Mae'r sesiwn hon wedi dod i ben",
+    });
 
     expect((await patch(operator.cookie, crypto.randomUUID(), { status: "paused" })).status).toBe(404);
     expect((await patch(operator.cookie, "not-an-id", { status: "paused" })).status).toBe(404);

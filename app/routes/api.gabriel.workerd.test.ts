@@ -126,6 +126,26 @@ describe("/api/gabriel", () => {
     ).toBe(404);
   });
 
+  it("words a case's title and the orchestrator's refusals in the reviewer's language (Welsh), codes unchanged", async () => {
+    const operator = await registerUserWithRole("operator");
+    const item = await raisedItem(operator.cookie);
+    expect(item.title).toBe("A revoked credential was presented");
+    expect(item.titleWords).toEqual({ kind: "revokedPresented", values: {} });
+    const welsh = await (await call("/gabriel", { cookie: `${operator.cookie}; lang=cy` })).text();
+    expect(welsh).toContain('<html lang="cy"');
+    expect(welsh).toContain("Cyflwynwyd tystlythyr sydd wedi&#x27;i ddirymu");
+    expect(welsh).toContain("Rhediad asiant".toLowerCase());
+    const decide = (cookie: string) =>
+      call(`/api/gabriel/hitl/${item.id}/decision`, { cookie, body: { decision: "approved" } });
+    expect((await decide(operator.cookie)).status).toBe(200);
+    const again = await decide(`${operator.cookie}; lang=cy`);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      code: "ALREADY_DECIDED",
+      message: "Mae penderfyniad eisoes wedi'i wneud ar yr eitem hon",
+    });
+  });
+
   it("lets only administrators control the agents and configure policies, validated and audited", async () => {
     const admin = await registerUserWithRole("admin");
     const operator = await registerUserWithRole("operator");

@@ -144,6 +144,9 @@ describe("the paper QR page", () => {
     expect(picked).toMatch(/<h1 [^>]*lang="ur" dir="rtl"[^>]*>کاغذی سند<\/h1>/);
     expect(picked).toMatch(/<ul [^>]*lang="ur" dir="rtl"/);
     expect(picked).toContain("جانچ کرنے والے کے لیے");
+    // The credential's name and the claims the code shows, in the client's language too (by the type's code).
+    expect(picked).toMatch(/<h2[^>]*>کام کرنے کا حق<\/h2>/);
+    expect(html).toMatch(/<h2[^>]*>Right to Work<\/h2>/);
     expect((await call(`/assisted/sessions/${id}/paper`, { cookie: other.operator.cookie })).status).toBe(404);
     expect((await call(`/assisted/sessions/${id}/paper`, { cookie: (await registerUser()).cookie })).status).toBe(403);
     // A budget for a busy machine: the session's set-up makes accounts (Argon2id at OWASP's cost, ADR 025).

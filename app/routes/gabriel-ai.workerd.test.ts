@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AGENTS } from "#core/gabriel/agents.ts";
+import { AGENT_STATEMENTS, AGENTS } from "#core/gabriel/agents.ts";
 import { AGENT_TYPES, type AgentType } from "#core/gabriel/events.ts";
 import { gabrielTasks, users } from "#db/schema/index.ts";
 import { AGENT_IDS, ensureAgents } from "#server/gabriel/review-state.ts";
@@ -95,8 +95,8 @@ describe("/gabriel-ai", () => {
       expect(text).toContain(agent.purpose);
       const card = pageText(new RegExp(`<article aria-labelledby="agent-${type}"[\\s\\S]*?</article>`).exec(html)![0]);
       const never = card.slice(card.indexOf("What it may never do"), card.indexOf("Its rules"));
-      for (const item of agent.mayNot) expect(never.toLowerCase()).toContain(item.toLowerCase());
-      for (const item of agent.watches) expect(card).toContain(item);
+      for (const key of agent.mayNot) expect(never.toLowerCase()).toContain(AGENT_STATEMENTS[key].toLowerCase());
+      for (const key of agent.watches) expect(card).toContain(AGENT_STATEMENTS[key]);
       for (const rule of agent.rules) expect(card).toContain(rule.looksFor);
     }
     // A rule that raises a case says so; one that only notes says that.
@@ -134,7 +134,7 @@ describe("/gabriel-ai", () => {
     expect(html).toContain("Sign Out");
     expect(html).not.toContain('data-testid="nav-login"');
     for (const type of AGENT_TYPES) expect(html).toContain(AGENTS[type].name);
-    expect(pageText(html)).toContain(AGENTS.risk.mayNot[0]!.replace(/^./, (c) => c.toUpperCase()));
+    expect(pageText(html)).toContain(AGENT_STATEMENTS[AGENTS.risk.mayNot[0]!].replace(/^./, (c) => c.toUpperCase()));
   });
 
   it("shows figures read from the review items as they are raised and decided, naming nobody", async () => {

@@ -109,17 +109,50 @@ export interface Issuance {
   at: string;
 }
 
+/**
+ * Which rule refused a command: a stable key (with `values`, what varies), so the words a person
+ * reads come from the catalogs (server/assisted/worded.ts) and not from the English `message`,
+ * which stays for logs and English callers. Codes never change; one code may have several rules.
+ */
+export type SessionRule =
+  | "ended"
+  | "paused"
+  | "wrongStep"
+  | "stepOutOfOrder"
+  | "lastStep"
+  | "unmet"
+  | "documentExpired"
+  | "noApprovalNeeded"
+  | "documentBeforeApproval"
+  | "approvalPending"
+  | "alreadyApproved"
+  | "approvalNotFound"
+  | "approvalExpired"
+  | "approvalDecided"
+  | "ownRequest"
+  | "ownSession"
+  | "reasonRequired"
+  | "noChange"
+  | "alreadyIssued"
+  | "noClient";
+
+/** A rule's values: step numbers, the requirement not met (UnmetRequirement), the status already held. */
+export type SessionRuleValues = Record<string, string | number>;
+
 export class SessionRuleError extends Error {
   constructor(
     readonly status: 400 | 403 | 409,
     readonly code: string,
     message: string,
+    readonly rule: SessionRule,
+    readonly values: SessionRuleValues = {},
   ) {
     super(message);
   }
 }
 
-const conflict = (code: string, message: string) => new SessionRuleError(409, code, message);
+const conflict = (code: string, message: string, rule: SessionRule, values?: SessionRuleValues) =>
+  new SessionRuleError(409, code, message, rule, values);
 
 export function newSession({
   id,
@@ -185,38 +218,78 @@ function documentSubject(session: AssistedSession): string {
   ]);
 }
 
-/** Why the current step cannot be passed yet, or null when it can. */
-export function unmetRequirement(session: AssistedSession, now: Date): string | null {
+/** What the current step still needs before Continue: a stable key, worded by the screens and the API (UNMET_REQUIREMENTS). */
+export type UnmetRequirement =
+  | "client"
+  | "document"
+  | "pending"
+  | "denied"
+  | "expired"
+  | "request"
+  | "visual"
+  | "issue"
+  | "last";
+
+/** Each requirement in English (the spec's words; logs and English callers). */
+export const UNMET_REQUIREMENTS: Readonly<Record<UnmetRequirement, string>> = {
+  client: "Find or create the client's account first",
+  document: "Record the identity document first",
+  pending: "Waiting for a supervisor's approval",
+  denied: "A supervisor denied approval: correct the document and request approval again",
+  expired: "The approval has expired: request approval again",
+  request: "Request a supervisor's approval first",
+  visual: "Confirm that the person matches the document first",
+  issue: "Issue the client's credentials first",
+  last: "This is the last step: end the session when the client has everything",
+};
+
+/** Why the current step cannot be passed yet, by its key, or null when it can. */
+export function unmetRequirementOf(session: AssistedSession, now: Date): UnmetRequirement | null {
   switch (session.currentStep) {
     case 1:
-      return session.client ? null : "Find or create the client's account first";
+      return session.client ? null : "client";
     case 2: {
-      if (!session.document) return "Record the identity document first";
+      if (!session.document) return "document";
       const state = approvalState(session.approval, now);
       if (state === "approved" && session.approval?.subject === documentSubject(session)) return null;
-      if (state === "pending") return "Waiting for a supervisor's approval";
-      if (state === "denied") return "A supervisor denied approval: correct the document and request approval again";
-      if (state === "expired") return "The approval has expired: request approval again";
-      return "Request a supervisor's approval first";
+      if (state === "pending") return "pending";
+      if (state === "denied") return "denied";
+      if (state === "expired") return "expired";
+      return "request";
     }
     case 3:
-      return session.visualMatch?.matched ? null : "Confirm that the person matches the document first";
+      return session.visualMatch?.matched ? null : "visual";
     case 4:
-      return session.issuance ? null : "Issue the client's credentials first";
+      return session.issuance ? null : "issue";
     default:
-      return "This is the last step: end the session when the client has everything";
+      return "last";
   }
 }
 
+/** Why the current step cannot be passed yet, in English, or null when it can. */
+export function unmetRequirement(session: AssistedSession, now: Date): string | null {
+  const unmet = unmetRequirementOf(session, now);
+  return unmet && UNMET_REQUIREMENTS[unmet];
+}
+
 function requireActive(session: AssistedSession): void {
-  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended");
-  if (session.status === "paused") throw conflict("SESSION_PAUSED", "This session is paused: resume it first");
+  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended", "ended");
+  if (session.status === "paused")
+    throw conflict("SESSION_PAUSED", "This session is paused: resume it first", "paused");
 }
 
 function requireStep(session: AssistedSession, step: number): void {
   requireActive(session);
   if (session.currentStep !== step)
-    throw conflict("WRONG_STEP", `This belongs to step ${step}; the session is at step ${session.currentStep}`);
+    throw conflict(
+      "WRONG_STEP",
+      `This belongs to step ${step}; the session is at step ${session.currentStep}`,
+      "wrongStep",
+      {
+        step,
+        current: session.currentStep,
+      },
+    );
 }
 
 /** Continue: to the next step only, never past the last, never past an unmet requirement. */
@@ -226,11 +299,21 @@ export function advance(session: AssistedSession, toStep: number, actor: Person,
     throw conflict(
       "STEP_OUT_OF_ORDER",
       `The session is at step ${session.currentStep}: it can only move to step ${session.currentStep + 1}`,
+      "stepOutOfOrder",
+      { current: session.currentStep, next: session.currentStep + 1 },
     );
   if (toStep > session.totalSteps)
-    throw conflict("LAST_STEP", `There is no step ${toStep}: this session has ${session.totalSteps} steps`);
-  const unmet = unmetRequirement(session, now);
-  if (unmet) throw conflict("STEP_REQUIREMENT_UNMET", unmet);
+    throw conflict(
+      "LAST_STEP",
+      `There is no step ${toStep}: this session has ${session.totalSteps} steps`,
+      "lastStep",
+      {
+        step: toStep,
+        total: session.totalSteps,
+      },
+    );
+  const unmet = unmetRequirementOf(session, now);
+  if (unmet) throw conflict("STEP_REQUIREMENT_UNMET", UNMET_REQUIREMENTS[unmet], "unmet", { requirement: unmet });
   const next = STEPS[toStep - 1]!;
   return withEvent(
     { ...session, currentStep: toStep },
@@ -242,9 +325,11 @@ export function advance(session: AssistedSession, toStep: number, actor: Person,
 }
 
 export function setStatus(session: AssistedSession, status: SessionStatus, actor: Person, now: Date): AssistedSession {
-  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended");
+  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended", "ended");
   if (session.status === status)
-    throw conflict("NO_CHANGE", `This session is already ${status === "active" ? "in progress" : status}`);
+    throw conflict("NO_CHANGE", `This session is already ${status === "active" ? "in progress" : status}`, "noChange", {
+      status,
+    });
   if (status === "completed") {
     return withEvent(
       { ...session, status, completedAt: now.toISOString() },
@@ -289,6 +374,7 @@ export function recordDocument(
       400,
       "DOCUMENT_EXPIRED",
       "This document has expired: it cannot prove the client's identity",
+      "documentExpired",
     );
   const voided = session.approval && approvalState(session.approval, now) !== "denied";
   let next: AssistedSession = {
@@ -314,13 +400,22 @@ export function requestApproval(
   requireActive(session);
   const step = STEPS[session.currentStep - 1];
   if (!step || !("dualControl" in step))
-    throw conflict("NO_APPROVAL_NEEDED", `Step ${session.currentStep} does not need a supervisor's approval`);
+    throw conflict(
+      "NO_APPROVAL_NEEDED",
+      `Step ${session.currentStep} does not need a supervisor's approval`,
+      "noApprovalNeeded",
+      { step: session.currentStep },
+    );
   if (!session.document)
-    throw conflict("STEP_REQUIREMENT_UNMET", "Record the identity document before asking for approval");
+    throw conflict(
+      "STEP_REQUIREMENT_UNMET",
+      "Record the identity document before asking for approval",
+      "documentBeforeApproval",
+    );
   const state = approvalState(session.approval, now);
-  if (state === "pending") throw conflict("APPROVAL_PENDING", "Approval has already been requested");
+  if (state === "pending") throw conflict("APPROVAL_PENDING", "Approval has already been requested", "approvalPending");
   if (state === "approved" && session.approval?.subject === documentSubject(session))
-    throw conflict("ALREADY_APPROVED", "This step is already approved");
+    throw conflict("ALREADY_APPROVED", "This step is already approved", "alreadyApproved");
   const approval: ApprovalRecord = {
     id: input.id,
     step: session.currentStep,
@@ -362,23 +457,27 @@ export function decideApproval(
   input: { approvalId: string; decision: "approved" | "denied"; reason: string; supervisor: Person },
   now: Date,
 ): AssistedSession {
-  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended");
+  if (session.status === "completed") throw conflict("SESSION_COMPLETED", "This session has ended", "ended");
   const approval = session.approval;
   if (!approval || approval.id !== input.approvalId)
-    throw conflict("APPROVAL_NOT_FOUND", "There is no such request for approval on this session");
+    throw conflict("APPROVAL_NOT_FOUND", "There is no such request for approval on this session", "approvalNotFound");
   const state = approvalState(approval, now);
-  if (state === "expired") throw conflict("APPROVAL_EXPIRED", "This request for approval has expired");
-  if (state !== "pending") throw conflict("APPROVAL_DECIDED", "This request for approval has already been decided");
+  if (state === "expired")
+    throw conflict("APPROVAL_EXPIRED", "This request for approval has expired", "approvalExpired");
+  if (state !== "pending")
+    throw conflict("APPROVAL_DECIDED", "This request for approval has already been decided", "approvalDecided");
   const maker = makerOf(session, input.supervisor.id);
-  if (maker === "requester") throw new SessionRuleError(403, "SELF_APPROVAL", "You cannot approve your own request");
+  if (maker === "requester")
+    throw new SessionRuleError(403, "SELF_APPROVAL", "You cannot approve your own request", "ownRequest");
   if (maker)
     throw new SessionRuleError(
       403,
       "SELF_APPROVAL",
       "You ran this session or recorded its document: another supervisor must decide",
+      "ownSession",
     );
   const reason = input.reason.trim();
-  if (!reason) throw new SessionRuleError(400, "REASON_REQUIRED", "Give a reason for the decision");
+  if (!reason) throw new SessionRuleError(400, "REASON_REQUIRED", "Give a reason for the decision", "reasonRequired");
   const decided: ApprovalRecord = {
     ...approval,
     decision: input.decision,
@@ -419,8 +518,9 @@ export function recordVisualMatch(
 /** Whether step 4 may issue now (the caller checks before it links records or prints anything). */
 export function assertCanIssue(session: AssistedSession): void {
   requireStep(session, 4);
-  if (session.issuance) throw conflict("ALREADY_ISSUED", "Credentials have already been issued in this session");
-  if (!session.client) throw conflict("STEP_REQUIREMENT_UNMET", "The session has no client account");
+  if (session.issuance)
+    throw conflict("ALREADY_ISSUED", "Credentials have already been issued in this session", "alreadyIssued");
+  if (!session.client) throw conflict("STEP_REQUIREMENT_UNMET", "The session has no client account", "noClient");
 }
 
 export function recordIssuance(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  AGENT_STATEMENTS,
   AGENTS,
   agentConfigSchema,
   CONFIG_FIELDS,
@@ -29,9 +30,10 @@ describe("the four agents", () => {
     expect(agent.watches.length).toBeGreaterThan(0);
     expect(agent.kinds.length).toBeGreaterThan(0);
     for (const kind of agent.kinds) expect(PLATFORM_EVENT_KINDS).toContain(kind);
-    expect(agent.may).toContain("raise a case for a person to review");
-    expect(agent.may).toContain("record its analysis in the audit trail");
-    const never = agent.mayNot.join("; ");
+    const may = agent.may.map((key) => AGENT_STATEMENTS[key]);
+    expect(may).toContain("raise a case for a person to review");
+    expect(may).toContain("record its analysis in the audit trail");
+    const never = agent.mayNot.map((key) => AGENT_STATEMENTS[key]).join("; ");
     expect(never).toMatch(/revoke/);
     expect(never).toMatch(/suspend/);
     expect(never).toMatch(/contact a citizen/);

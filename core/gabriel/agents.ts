@@ -11,12 +11,26 @@
 import { z } from "zod";
 import { AGENT_TYPES, type AgentType, type PlatformEventKind } from "./events.ts";
 
-/** One policy threshold: a whole number between `min` and `max`, `default` until someone changes it. */
+/** What a threshold counts: a stable key, which screens word in the page's language. */
+export type ConfigUnit =
+  | "days"
+  | "attributes"
+  | "refusals"
+  | "hours"
+  | "failures"
+  | "minutes"
+  | "organisations"
+  | "errors";
+
+/**
+ * One policy threshold: a whole number between `min` and `max`, `default` until someone changes it.
+ * Screens word its label and help by the field's key (its name in CONFIG_FIELDS), not by this English.
+ */
 export interface ConfigField {
   /** Plain English, as Configure Policies labels it and as its error messages name it. */
   label: string;
   /** What the number counts ("failures", "minutes"). */
-  unit: string;
+  unit: ConfigUnit;
   min: number;
   max: number;
   default: number;
@@ -24,7 +38,14 @@ export interface ConfigField {
   help: string;
 }
 
-const field = (label: string, unit: string, min: number, max: number, fallback: number, help: string): ConfigField => ({
+const field = (
+  label: string,
+  unit: ConfigUnit,
+  min: number,
+  max: number,
+  fallback: number,
+  help: string,
+): ConfigField => ({
   label,
   unit,
   min,
@@ -153,6 +174,9 @@ export const CONFIG_FIELDS = {
   },
 } as const satisfies Record<AgentType, Record<string, ConfigField>>;
 
+/** A threshold's key, whichever agent it belongs to. */
+export type ConfigFieldKey = { [T in AgentType]: keyof (typeof CONFIG_FIELDS)[T] }[AgentType];
+
 /** An agent's thresholds, each a whole number. */
 export type AgentConfig<T extends AgentType = AgentType> = { [K in keyof (typeof CONFIG_FIELDS)[T]]: number };
 export type OnboardingConfig = AgentConfig<"onboarding">;
@@ -212,46 +236,71 @@ export interface AgentDefinition<T extends AgentType = AgentType> {
   name: string;
   /** One sentence: why the agent exists. */
   purpose: string;
-  /** Plain English: what it reads (the public page lists these). */
-  watches: readonly string[];
+  /** What it reads (the public page lists these): AGENT_STATEMENTS's keys. */
+  watches: readonly AgentStatement[];
   /** The event kinds it reads: a run reads only these. */
   kinds: readonly PlatformEventKind[];
-  may: readonly string[];
-  mayNot: readonly string[];
+  may: readonly AgentStatement[];
+  mayNot: readonly AgentStatement[];
   rules: readonly RuleDeclaration[];
   config: (typeof CONFIG_FIELDS)[T];
   configSchema: AgentConfigSchema<T>;
 }
 
+/**
+ * Every sentence an agent's lists (what it watches, may and may never do) declare, by a stable key:
+ * the definitions list keys, screens word each by its key (app/components/gabriel/agent-words.ts),
+ * and this English is what logs, tests and the spec read.
+ */
+export const AGENT_STATEMENTS = {
+  watchNewAccounts: "New accounts",
+  watchCredentialsIssued: "Credentials issued",
+  watchAssistedDenied: "Assisted-digital session activity (denied approvals, failed visual matches)",
+  watchRequests: "Verification requests (the check, the attributes asked for and the stated purpose)",
+  watchUnregistered: "Verification results refused because the verifier is not registered for the check",
+  watchResults: "Verification results (which credential, which organisation, the outcome)",
+  watchSignIns: "Failed sign-ins",
+  watchAssisted: "Assisted-digital session activity",
+  watchErrors: "Server errors (component, kind and message, without personal data)",
+  alwaysRead: "read the platform's events listed here",
+  alwaysRecord: "record its analysis in the audit trail",
+  alwaysRaise: "raise a case for a person to review",
+  mayStalled: "record accounts that stalled before their first credential",
+  mayStuck: "record assisted sessions that look stuck",
+  neverRevoke: "revoke or suspend a credential",
+  neverAccount: "suspend, lock or close an account",
+  neverVerification: "refuse, block or approve a verification",
+  neverContact: "contact a citizen, verifier or operator",
+  neverDecide: "decide a review case",
+  neverThresholds: "change its own thresholds",
+  neverRerun: "re-run or undo an assisted session",
+  neverRegistration: "change or withdraw an organisation's registration",
+  neverEndSession: "end, pause or resume an assisted session",
+  neverRestart: "restart or change any part of the service",
+} as const;
+export type AgentStatement = keyof typeof AGENT_STATEMENTS;
+
 /** What no agent may do, whatever its type: people decide what affects a citizen. */
 const NEVER = [
-  "revoke or suspend a credential",
-  "suspend, lock or close an account",
-  "refuse, block or approve a verification",
-  "contact a citizen, verifier or operator",
-  "decide a review case",
-  "change its own thresholds",
-] as const;
+  "neverRevoke",
+  "neverAccount",
+  "neverVerification",
+  "neverContact",
+  "neverDecide",
+  "neverThresholds",
+] as const satisfies readonly AgentStatement[];
 
-const ALWAYS = [
-  "read the platform's events listed here",
-  "record its analysis in the audit trail",
-  "raise a case for a person to review",
-] as const;
+const ALWAYS = ["alwaysRead", "alwaysRecord", "alwaysRaise"] as const satisfies readonly AgentStatement[];
 
 export const AGENTS: { readonly [T in AgentType]: AgentDefinition<T> } = {
   onboarding: {
     type: "onboarding",
     name: AGENT_NAMES.onboarding,
     purpose: "Notices when getting a citizen set up goes wrong, so that a person can help.",
-    watches: [
-      "New accounts",
-      "Credentials issued",
-      "Assisted-digital session activity (denied approvals, failed visual matches)",
-    ],
+    watches: ["watchNewAccounts", "watchCredentialsIssued", "watchAssistedDenied"],
     kinds: ["registration", "credential_issued", "assisted_event"],
-    may: [...ALWAYS, "record accounts that stalled before their first credential"],
-    mayNot: [...NEVER, "re-run or undo an assisted session"],
+    may: [...ALWAYS, "mayStalled"],
+    mayNot: [...NEVER, "neverRerun"],
     rules: [
       {
         id: "onboarding.record-disagrees",
@@ -272,13 +321,10 @@ export const AGENTS: { readonly [T in AgentType]: AgentDefinition<T> } = {
     type: "compliance",
     name: AGENT_NAMES.compliance,
     purpose: "Checks that verifiers ask only for what a check needs and only for checks they are registered for.",
-    watches: [
-      "Verification requests (the check, the attributes asked for and the stated purpose)",
-      "Verification results refused because the verifier is not registered for the check",
-    ],
+    watches: ["watchRequests", "watchUnregistered"],
     kinds: ["verification_request", "verification_result"],
     may: [...ALWAYS],
-    mayNot: [...NEVER, "change or withdraw an organisation's registration"],
+    mayNot: [...NEVER, "neverRegistration"],
     rules: [
       {
         id: "compliance.data-minimisation",
@@ -299,7 +345,7 @@ export const AGENTS: { readonly [T in AgentType]: AgentDefinition<T> } = {
     type: "risk",
     name: AGENT_NAMES.risk,
     purpose: "Spots patterns that may mean a credential or an account is being misused.",
-    watches: ["Verification results (which credential, which organisation, the outcome)", "Failed sign-ins"],
+    watches: ["watchResults", "watchSignIns"],
     kinds: ["verification_result", "sign_in_failure"],
     may: [...ALWAYS],
     mayNot: [...NEVER],
@@ -328,13 +374,10 @@ export const AGENTS: { readonly [T in AgentType]: AgentDefinition<T> } = {
     type: "support",
     name: AGENT_NAMES.support,
     purpose: "Notices where the service is letting people down: sessions left hanging and errors that keep happening.",
-    watches: [
-      "Assisted-digital session activity",
-      "Server errors (component, kind and message, without personal data)",
-    ],
+    watches: ["watchAssisted", "watchErrors"],
     kinds: ["assisted_event", "server_error"],
-    may: [...ALWAYS, "record assisted sessions that look stuck"],
-    mayNot: [...NEVER, "end, pause or resume an assisted session", "restart or change any part of the service"],
+    may: [...ALWAYS, "mayStuck"],
+    mayNot: [...NEVER, "neverEndSession", "neverRestart"],
     rules: [
       {
         id: "support.stuck-session",

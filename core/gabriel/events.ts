@@ -4,6 +4,7 @@
  * (server/gabriel/events.ts), the rules (./rules.ts) judge them, the review queue holds findings.
  * No personal data beyond identifiers: agents judge patterns, people judge persons.
  */
+import type { CaseTitle } from "./case-titles.ts";
 
 /** Where an event came from, and what it says (the `data` fields each kind carries). */
 export interface PlatformEventData {
@@ -84,7 +85,10 @@ export interface Finding {
   key: string;
   adverse: boolean;
   priority: Priority;
+  /** In English: logs, the audit trail and the public figures' tests read it. */
   title: string;
+  /** The title as a kind and values, worded in the reader's language (./case-titles.ts). */
+  titleWords: CaseTitle;
   description: string;
   /** What the case is about: a credential, an organisation, a session, an account, a component. */
   caseId: string;

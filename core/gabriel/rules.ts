@@ -23,6 +23,7 @@ import {
   type RiskConfig,
   type SupportConfig,
 } from "./agents.ts";
+import type { CaseTitle, Period } from "./case-titles.ts";
 import type { AgentType, Finding, PlatformEvent, PlatformEventKind } from "./events.ts";
 
 const MINUTE = 60_000;
@@ -119,18 +120,27 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function span(windowMs: number): string {
-  if (windowMs % DAY === 0) return plural(windowMs / DAY, "day");
-  if (windowMs % HOUR === 0) return plural(windowMs / HOUR, "hour");
-  return plural(Math.round(windowMs / MINUTE), "minute");
+/** A window's length in its largest whole unit: 1 day, 6 hours, 90 minutes. */
+function spanOf(windowMs: number): Period {
+  if (windowMs % DAY === 0) return { count: windowMs / DAY, unit: "day" };
+  if (windowMs % HOUR === 0) return { count: windowMs / HOUR, unit: "hour" };
+  return { count: Math.round(windowMs / MINUTE), unit: "minute" };
 }
 
-/** How long something has lasted, roughly: "75 minutes", "5 hours", "3 days". */
-function elapsed(ms: number): string {
-  if (ms >= 2 * DAY) return plural(Math.floor(ms / DAY), "day");
-  if (ms >= 2 * HOUR) return plural(Math.floor(ms / HOUR), "hour");
-  return plural(Math.floor(ms / MINUTE), "minute");
+/** How long something has lasted, roughly: 75 minutes, 5 hours, 3 days. */
+function elapsedOf(ms: number): Period {
+  if (ms >= 2 * DAY) return { count: Math.floor(ms / DAY), unit: "day" };
+  if (ms >= 2 * HOUR) return { count: Math.floor(ms / HOUR), unit: "hour" };
+  return { count: Math.floor(ms / MINUTE), unit: "minute" };
 }
+
+const english = (period: Period) => plural(period.count, period.unit);
+const span = (windowMs: number) => english(spanOf(windowMs));
+/** A period as a case title's values: `{name}Count` and `{name}Unit`. */
+const periodValues = (name: string, period: Period) => ({
+  [`${name}Count`]: period.count,
+  [`${name}Unit`]: period.unit,
+});
 
 /** "A ×2, B ×1", most frequent first. */
 function tally(values: readonly string[]): string {
@@ -161,6 +171,8 @@ function shortHash(text: string): string {
 }
 
 const NO_ACTION = "The agent has taken no action: a person decides.";
+
+const titled = (kind: CaseTitle["kind"], values: CaseTitle["values"] = {}): CaseTitle => ({ kind, values });
 
 // ---------------------------------------------------------------------------------------------
 // Risk
@@ -208,6 +220,7 @@ export const repeatedFailures: Rule<Pick<RiskConfig, "failuresThreshold" | "fail
       adverse: true,
       priority: "high",
       title: `Credential failed verification ${burst.length} times within ${span(windowMs)}`,
+      titleWords: titled("repeatedFailures", { count: burst.length, ...periodValues("window", spanOf(windowMs)) }),
       description:
         `Credential ${credentialId} failed verification ${burst.length} times between ${stamp(first.t)} and ${stamp(last.t)} ` +
         `(${tally(burst.map((f) => f.event.data.result))}), at ${plural(organisations.size, "organisation")}. ` +
@@ -247,6 +260,10 @@ export const manyOrganisations: Rule<Pick<RiskConfig, "organisationsThreshold" |
       adverse: true,
       priority: "medium",
       title: `Credential verified by ${organisations.length} organisations within ${span(windowMs)}`,
+      titleWords: titled("manyOrganisations", {
+        count: organisations.length,
+        ...periodValues("window", spanOf(windowMs)),
+      }),
       description:
         `Credential ${credentialId} was verified as valid by ${organisations.length} different organisations between ${stamp(first.t)} and ${stamp(last.t)}: ` +
         `${organisations.join(", ")}. This can be ordinary (someone applying for several jobs) or a sign that the credential is shared or copied. ${NO_ACTION}`,
@@ -266,6 +283,7 @@ export const revokedPresented: Rule<unknown> = (events) =>
     adverse: true,
     priority: "high",
     title: "A revoked credential was presented",
+    titleWords: titled("revokedPresented"),
     description:
       `${event.data.credentialId ? `Credential ${event.data.credentialId}` : "A credential"}, which has been revoked, was presented ` +
       `${event.data.organisationId ? `to organisation ${event.data.organisationId}` : "to a verifier"} at ${stamp(t)}` +
@@ -296,6 +314,7 @@ export const signInFailures: Rule<Pick<RiskConfig, "signInFailuresThreshold" | "
       adverse: true,
       priority: "medium",
       title: `${burst.length} failed sign-ins to one account within ${span(windowMs)}`,
+      titleWords: titled("signInFailures", { count: burst.length, ...periodValues("window", spanOf(windowMs)) }),
       description:
         `Account ${userId} had ${burst.length} failed sign-ins between ${stamp(first.t)} and ${stamp(last.t)} ` +
         `(${tally(burst.map((f) => f.event.data.reason ?? "no reason recorded"))}). Someone may be guessing its password. ` +
@@ -366,6 +385,7 @@ export const dataMinimisation: Rule<Pick<ComplianceConfig, "maxExtraAttributes">
         adverse: true,
         priority: "medium",
         title: "Verification request for a kind of check that does not exist",
+        titleWords: titled("unknownCheck"),
         description: `${who} made ${requests} on ${day} for "${clip(credentialType, 40)}", which is not a kind of check the platform offers. Stated purpose: "${purpose}". ${NO_ACTION}`,
         caseId,
         evidence,
@@ -385,6 +405,7 @@ export const dataMinimisation: Rule<Pick<ComplianceConfig, "maxExtraAttributes">
       adverse: true,
       priority: "medium",
       title: `${check.name} request asks for ${plural(extra.length, "attribute")} beyond what the check needs`,
+      titleWords: titled("extraAttributes", { check: check.name, checkType: credentialType, count: extra.length }),
       description:
         `${who} made ${requests} on ${day} for a ${check.name} check asking for ${named}, beyond the check's default (${defaults}); ` +
         `the policy allows ${config.maxExtraAttributes} more. Stated purpose: "${purpose}".` +
@@ -422,6 +443,7 @@ export const unregisteredChecks: Rule<Pick<ComplianceConfig, "unregisteredThresh
       adverse: true,
       priority: "medium",
       title: `Organisation asked ${plural(burst.length, "time")} for checks it is not registered for`,
+      titleWords: titled("unregisteredChecks", { count: burst.length }),
       description:
         `Organisation ${organisationId} was refused ${plural(burst.length, "time")} between ${stamp(first.t)} and ${stamp(last.t)} ` +
         `for checks its registration does not allow (${tally(burst.map((r) => checkName(r.event.data.checkType)))}). ` +
@@ -460,6 +482,7 @@ export const stalledAccounts: Rule<Pick<OnboardingConfig, "stallDays">> = (event
       adverse: false,
       priority: "low",
       title: `Account has no credential ${plural(days, "day")} after it was made`,
+      titleWords: titled("stalledAccount", { days }),
       description: `Account ${userId}, made at ${stamp(t)}, has had no credential issued since. Recorded for the onboarding picture: no one is contacted and nothing is changed.`,
       caseId: userId,
       evidence: [event.id],
@@ -506,6 +529,7 @@ export const recordDisagrees: Rule<unknown> = (events) => {
         kind.slug === "approval-denied"
           ? "Assisted setup: approval of the identity document denied"
           : "Assisted setup: the person did not match the identity document",
+      titleWords: titled(kind.slug === "approval-denied" ? "approvalDenied" : "visualMismatch"),
       description:
         `In assisted session ${sessionId}${officeId ? ` (office ${officeId})` : ""}, ${kind.says}` +
         `${list.length > 1 ? ` ${list.length} times, most recently at ${stamp(last.t)}` : ` at ${stamp(last.t)}`}. ` +
@@ -547,7 +571,8 @@ export const stuckSessions: Rule<Pick<SupportConfig, "stuckSessionMinutes">> = (
       key: `support.stuck-session:${sessionId}:${last.event.id}`,
       adverse: false,
       priority: "medium",
-      title: `Assisted session idle for ${elapsed(now.getTime() - last.t)}`,
+      title: `Assisted session idle for ${english(elapsedOf(now.getTime() - last.t))}`,
+      titleWords: titled("stuckSession", periodValues("idle", elapsedOf(now.getTime() - last.t))),
       description:
         `Assisted session ${sessionId}${officeId ? ` (office ${officeId})` : ""} has not ended and has had no activity since ${stamp(last.t)}, ` +
         `when it recorded "${clip(last.event.data.event, 60)}". Recorded so that the office can follow up; the agent has not ended, paused or changed it.`,
@@ -582,6 +607,11 @@ export const recurringErrors: Rule<Pick<SupportConfig, "errorRepeatThreshold" | 
       adverse: true,
       priority: "medium",
       title: `Recurring error in ${clip(component, 60)}: ${burst.length} times within ${span(windowMs)}`,
+      titleWords: titled("recurringErrors", {
+        component: clip(component, 60),
+        count: burst.length,
+        ...periodValues("window", spanOf(windowMs)),
+      }),
       description:
         `${clip(errorType ?? "An error", 60)} in ${clip(component, 60)}, "${normaliseMessage(message)}", happened ${burst.length} times ` +
         `between ${stamp(first.t)} and ${stamp(last.t)}. A person should find the cause; the agent has changed nothing.`,

@@ -7,7 +7,6 @@
 import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
 import type { PublicUser } from "#core/accounts/schemas.ts";
 import type { Locale } from "#core/i18n/locales.ts";
-import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import type { AccountsContext } from "#server/accounts/authentication.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -43,8 +42,8 @@ function refusalWords(error: PrintRefusal, locale: Locale): string {
 /** A printed paper credential as the page shows it. */
 export interface PaperView {
   credentialId: string;
+  /** The type's code: the page names it, and labels its claims, in the client's language. */
   type: string;
-  typeName: string;
   holderName: string;
   payload: string;
   expiresAt: string;
@@ -73,10 +72,6 @@ export async function paperPageData(
   return {
     sessionId,
     refusal: null,
-    papers: papers.map((paper) => ({
-      ...paper,
-      typeName: isCredentialTypeCode(paper.type) ? CREDENTIAL_TYPES[paper.type].longName : paper.type,
-      expiresAt: paper.expiresAt.toISOString(),
-    })),
+    papers: papers.map((paper) => ({ ...paper, expiresAt: paper.expiresAt.toISOString() })),
   };
 }

@@ -67,7 +67,7 @@ export interface PrintedPaper {
   holderName: string;
   payload: string;
   expiresAt: Date;
-  /** What the code shows, in words. */
+  /** The claims the code discloses, by their names: the page labels them in the client's language. */
   disclosed: string[];
 }
 
@@ -114,14 +114,13 @@ export async function paperCredentialsOf(
       // The name the issuer signed, which is what the checker compares with photo ID.
       const signed = await credentialClaims(row.vcJwt);
       const holderName = [signed.given_name, signed.family_name].filter((part) => typeof part === "string").join(" ");
-      const claims = isCredentialTypeCode(row.type) ? CREDENTIAL_TYPES[row.type].claims : [];
       return {
         credentialId: row.id,
         type: row.type,
         holderName,
         payload,
         expiresAt: row.expiresAt!,
-        disclosed: disclosed.map((path) => claims.find((claim) => claim.name === path)?.label ?? path),
+        disclosed,
       };
     }),
   );

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { ClientLinkInput, DocumentInput, PersonInput, SESSION_STATUSES, SessionDetails } from "#core/assisted/api.ts";
-import type { AssistedSession, SessionEvent } from "#core/assisted/session.ts";
+import type { AssistedSession, SessionEvent, SessionRule, SessionRuleValues } from "#core/assisted/session.ts";
 import type { Database } from "#db/client.ts";
 import { assistedSessions, systemLogs } from "#db/schema/index.ts";
 import { auditRow } from "#server/observability/audit.ts";
@@ -46,10 +46,20 @@ export type SessionCommand = z.input<typeof SessionCommand>;
 export const OfficeScope = z.object({ officeId: z.uuid().nullable() });
 export type OfficeScope = z.input<typeof OfficeScope>;
 
-/** A refusal crosses the RPC boundary as data: thrown errors lose their class on the way. */
+/**
+ * A refusal crosses the RPC boundary as data: thrown errors lose their class on the way. A rule's
+ * refusal carries its key and values, from which the API words it (server/assisted/worded.ts).
+ */
 export type CommandResult =
   | { ok: true; session: AssistedSession }
-  | { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string };
+  | {
+      ok: false;
+      status: 400 | 403 | 404 | 409;
+      code: string;
+      message: string;
+      rule?: SessionRule;
+      values?: SessionRuleValues;
+    };
 
 export interface AssistedSessionApi {
   /** Starts holding a new session (idempotent: a second call returns the session as it is). */

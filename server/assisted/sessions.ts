@@ -17,12 +17,14 @@
  * after a supervisor approved the document and the operator confirmed the person matches it; and
  * every read is audited with a keyed digest of the number, never the number.
  */
+import type { MessageDescriptor } from "@formatjs/intl";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
 import type { CreateSessionRequest, PatchSessionBody, SessionActionBody, SessionDetails } from "#core/assisted/api.ts";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
@@ -40,7 +42,7 @@ import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { AssistedOfficeApi } from "./office-feed.ts";
 import type { AssistedSessionApi, CommandResult, OfficeScope, SessionCommand } from "./session-state.ts";
-import { assistedErrors } from "./worded.ts";
+import { assistedErrors, ruleRefusal } from "./worded.ts";
 
 /** The signed-in member of staff as the assisted console knows them. */
 export interface Staff {
@@ -61,6 +63,8 @@ export interface AssistedContext {
   accounts: AccountsContext;
   /** The issuers' keys and identifiers, loaded only when a paper credential is printed. */
   credentials: () => ReturnType<typeof credentialContext>;
+  /** The language of the caller's answers (words made elsewhere, e.g. registration's refusals). */
+  locale: Locale;
 }
 
 /**
@@ -261,7 +265,12 @@ export async function act(
       if (session.status !== "active" || session.currentStep !== 1)
         throw new WordedServiceError(409, assistedErrors.clientAtStepOne, "WRONG_STEP");
       // Throttled per operator, as registration is per address: a counter is one busy address.
-      const registered = await registerAccount(context.accounts, body.account, `assisted:${staff.person.id}`);
+      const registered = await registerAccount(
+        context.accounts,
+        body.account,
+        `assisted:${staff.person.id}`,
+        context.locale,
+      );
       if (!registered.ok)
         throw new ServiceError(
           registered.status,
@@ -406,13 +415,13 @@ const LOOKUP_THROTTLE: ThrottlePolicy = {
 };
 
 /** A refusal that says when to come back (429 with Retry-After). */
-class RetryLaterError extends ServiceError {
+class RetryLaterError extends WordedServiceError {
   constructor(
-    message: string,
+    words: MessageDescriptor,
     code: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, message, code);
+    super(429, words, code);
   }
 }
 
@@ -420,11 +429,7 @@ class RetryLaterError extends ServiceError {
 async function countLookup(context: AssistedContext, staff: Staff): Promise<void> {
   const gate = await throttle(context.accounts, `assisted-lookup:${staff.person.id}`).attempt(LOOKUP_THROTTLE);
   if (!gate.allowed)
-    throw new RetryLaterError(
-      "You have looked up too many document numbers in the last hour. Try again later.",
-      "TOO_MANY_LOOKUPS",
-      retryAfter(gate.retryAfterSeconds),
-    );
+    throw new RetryLaterError(assistedErrors.tooManyLookups, "TOO_MANY_LOOKUPS", retryAfter(gate.retryAfterSeconds));
 }
 
 /** The keyed digest a document's number is audited by: unlinkable to the number without the web worker's secret. */
@@ -473,7 +478,7 @@ async function issue(
   try {
     assertCanIssue(session);
   } catch (error) {
-    if (error instanceof SessionRuleError) throw new ServiceError(error.status, error.message, error.code);
+    if (error instanceof SessionRuleError) throw ruleRefusal(error.status, error.code, error.rule, error.values);
     throw error;
   }
   const client = session.client!;
@@ -545,8 +550,10 @@ async function run(
   command: SessionCommand,
 ): Promise<AssistedSession> {
   const result: CommandResult = await sessionObject(context, id).apply(command, scopeOf(staff));
-  if (!result.ok) throw new ServiceError(result.status, result.message, result.code);
-  return result.session;
+  if (result.ok) return result.session;
+  if (result.rule) throw ruleRefusal(result.status, result.code, result.rule, result.values);
+  if (result.code === "NOT_FOUND") throw notFound();
+  throw new ServiceError(result.status, result.message, result.code);
 }
 
 type Namespace<T> = DurableObjectNamespace<T & Rpc.DurableObjectBranded>;
@@ -560,6 +567,7 @@ export interface AssistedBindings extends CredentialBindings {
 export function assistedContext(
   context: RequestContext<AssistedBindings> & AccountsContext,
   requestUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): AssistedContext {
   const { ASSISTED_SESSIONS: sessions, ASSISTED_OFFICES: offices } = context.env;
   return {
@@ -568,6 +576,7 @@ export function assistedContext(
     offices: (officeId) => offices.get(offices.idFromName(officeId)) as unknown as AssistedOfficeApi,
     accounts: context,
     credentials: () => credentialContext(context, requestUrl),
+    locale,
   };
 }
 
@@ -582,14 +591,15 @@ export async function assistedCall(
   status = 200,
 ): Promise<Response> {
   const user = await requireUser(request, context);
+  const locale = requestLocale(request);
   try {
     const staff = await staffOf(context.db, user);
-    return Response.json(await work(assistedContext(context, request.url), staff), {
+    return Response.json(await work(assistedContext(context, request.url, locale), staff), {
       status,
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {
-    const response = localisedServiceErrorResponse(error, requestLocale(request));
+    const response = localisedServiceErrorResponse(error, locale);
     if (error instanceof RetryLaterError) response.headers.set("Retry-After", String(error.retryAfterSeconds));
     return response;
   }

@@ -4,6 +4,9 @@
  * the operator's language (WordedServiceError); the codes never change.
  */
 import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
+import type { SessionRule, SessionRuleValues, UnmetRequirement } from "#core/assisted/session.ts";
+import { UNMET_WORDS } from "#core/assisted/unmet-words.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 
 const declared = defineMessages({
   staffOnly: {
@@ -87,6 +90,91 @@ const declared = defineMessages({
     id: "assisted.server.errors.sessionStarted",
     defaultMessage: "Someone else started a session for this client first",
   },
+  tooManyLookups: {
+    id: "server.staff.assisted.tooManyLookups",
+    defaultMessage: "You have looked up too many document numbers in the last hour. Try again later.",
+  },
 });
 /** Widened so that WordedServiceError takes values (the catalog test checks each message's placeholders). */
 export const assistedErrors: { readonly [K in keyof typeof declared]: MessageDescriptor } = declared;
+
+/**
+ * The session rules' refusals (core/assisted/session.ts SessionRule), by key: the English of each
+ * is the rules' own message, which stays for logs; "unmet" is worded by its requirement (UNMET_WORDS).
+ */
+const RULE_WORDS: Readonly<Record<Exclude<SessionRule, "unmet">, MessageDescriptor>> = defineMessages({
+  ended: { id: "server.staff.assisted.rule.ended", defaultMessage: "This session has ended" },
+  paused: { id: "server.staff.assisted.rule.paused", defaultMessage: "This session is paused: resume it first" },
+  wrongStep: {
+    id: "server.staff.assisted.rule.wrongStep",
+    defaultMessage: "This belongs to step {step}; the session is at step {current}",
+  },
+  stepOutOfOrder: {
+    id: "server.staff.assisted.rule.stepOutOfOrder",
+    defaultMessage: "The session is at step {current}: it can only move to step {next}",
+  },
+  lastStep: {
+    id: "server.staff.assisted.rule.lastStep",
+    defaultMessage: "There is no step {step}: this session has {total, plural, one {# step} other {# steps}}",
+  },
+  documentExpired: {
+    id: "server.staff.assisted.rule.documentExpired",
+    defaultMessage: "This document has expired: it cannot prove the client's identity",
+  },
+  noApprovalNeeded: {
+    id: "server.staff.assisted.rule.noApprovalNeeded",
+    defaultMessage: "Step {step} does not need a supervisor's approval",
+  },
+  documentBeforeApproval: {
+    id: "server.staff.assisted.rule.documentBeforeApproval",
+    defaultMessage: "Record the identity document before asking for approval",
+  },
+  approvalPending: {
+    id: "server.staff.assisted.rule.approvalPending",
+    defaultMessage: "Approval has already been requested",
+  },
+  alreadyApproved: {
+    id: "server.staff.assisted.rule.alreadyApproved",
+    defaultMessage: "This step is already approved",
+  },
+  approvalNotFound: {
+    id: "server.staff.assisted.rule.approvalNotFound",
+    defaultMessage: "There is no such request for approval on this session",
+  },
+  approvalExpired: {
+    id: "server.staff.assisted.rule.approvalExpired",
+    defaultMessage: "This request for approval has expired",
+  },
+  approvalDecided: {
+    id: "server.staff.assisted.rule.approvalDecided",
+    defaultMessage: "This request for approval has already been decided",
+  },
+  ownRequest: { id: "server.staff.assisted.rule.ownRequest", defaultMessage: "You cannot approve your own request" },
+  ownSession: {
+    id: "server.staff.assisted.rule.ownSession",
+    defaultMessage: "You ran this session or recorded its document: another supervisor must decide",
+  },
+  reasonRequired: { id: "server.staff.assisted.rule.reasonRequired", defaultMessage: "Give a reason for the decision" },
+  noChange: {
+    id: "server.staff.assisted.rule.noChange",
+    defaultMessage: "This session is already {status, select, active {in progress} paused {paused} other {completed}}",
+    description: "status: the session's state (active, paused or completed).",
+  },
+  alreadyIssued: {
+    id: "server.staff.assisted.rule.alreadyIssued",
+    defaultMessage: "Credentials have already been issued in this session",
+  },
+  noClient: { id: "server.staff.assisted.rule.noClient", defaultMessage: "The session has no client account" },
+});
+
+/** A session rule's refusal, worded by its key in the reader's language; its code as the rules gave it. */
+export function ruleRefusal(
+  status: number,
+  code: string,
+  rule: SessionRule,
+  values: SessionRuleValues = {},
+): WordedServiceError {
+  if (rule === "unmet")
+    return new WordedServiceError(status, UNMET_WORDS[values.requirement as UnmetRequirement], code);
+  return new WordedServiceError(status, RULE_WORDS[rule], code, values);
+}

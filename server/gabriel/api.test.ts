@@ -42,6 +42,7 @@ const item = (
   raisedAgo: number,
   status: "pending" | "assigned" | "approved" | "escalated",
   title: unknown = `Case ${raisedAgo}`,
+  titleWords?: unknown,
 ) => ({
   agentId: AGENT_IDS[agent],
   type: "human_review",
@@ -51,7 +52,7 @@ const item = (
   startedAt: ago(raisedAgo),
   completedAt: status === "approved" || status === "escalated" ? ago(raisedAgo - MINUTE) : null,
   dedupeKey: crypto.randomUUID(),
-  input: { title, caseId: "case" },
+  input: { title, caseId: "case", ...(titleWords === undefined ? {} : { titleWords }) },
 });
 
 async function arrange() {
@@ -80,7 +81,7 @@ async function arrange() {
     run("risk", ago(8 * DAY), 10_000),
     // Its cases: three open (the newest assigned), two decided.
     item("risk", 3 * HOUR, "pending", "Older open case"),
-    item("risk", HOUR, "assigned", "Newest open case"),
+    item("risk", HOUR, "assigned", "Newest open case", { kind: "revokedPresented", values: {} }),
     item("risk", 2 * HOUR, "pending", "Middle open case"),
     item("risk", 30 * MINUTE, "approved", "Decided since"),
     item("risk", 5 * DAY, "escalated"),
@@ -124,6 +125,8 @@ describe("the agents' metrics", () => {
         // (300 + 100 + 500 + 600 + 200 + 400) / 6 = 350; the run 8 days ago is left out.
         avgTime: 350,
         currentTask: "Newest open case",
+        // Its title as a kind and values, for the console to word in the reader's language.
+        currentTaskWords: { kind: "revokedPresented", values: {} },
         // Two of its five cases decided: 40%.
         progress: 40,
       },
@@ -135,6 +138,7 @@ describe("the agents' metrics", () => {
       queueLength: 0,
       avgTime: 20,
       currentTask: null,
+      currentTaskWords: null,
       progress: 100,
     });
     // No finished run in 7 days: no rate at all, rather than 0% or 100%.
@@ -144,6 +148,7 @@ describe("the agents' metrics", () => {
       queueLength: 1,
       avgTime: 0,
       currentTask: null,
+      currentTaskWords: null,
       progress: 50,
     });
     expect(byType.support!.metrics).toEqual({
@@ -152,6 +157,7 @@ describe("the agents' metrics", () => {
       queueLength: 0,
       avgTime: 0,
       currentTask: null,
+      currentTaskWords: null,
       progress: 100,
     });
   });
@@ -167,6 +173,7 @@ describe("the agents' metrics", () => {
         queueLength: 0,
         avgTime: 0,
         currentTask: null,
+        currentTaskWords: null,
         progress: 100,
       });
       expect(agent.config).toEqual({});

@@ -15,6 +15,7 @@ import { z } from "zod";
 import { displayName, effectiveRole } from "#core/accounts/schemas.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";
 import { AGENTS, agentConfigSchema, isAgentType } from "#core/gabriel/agents.ts";
+import { CASE_TITLE_KINDS, type CaseTitle } from "#core/gabriel/case-titles.ts";
 import { AGENT_TYPES } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
@@ -37,7 +38,7 @@ import {
   type Person,
   type ReviewItem,
 } from "./review-state.ts";
-import { gabrielErrors, orchestratorRefusal } from "./worded.ts";
+import { ConfigRefusal, configIssues, gabrielErrors, orchestratorRefusal } from "./worded.ts";
 
 /** Who is acting: an administrator (control:agents) or an operator; only they get this far (review:hitl). */
 export interface Reviewer {
@@ -114,7 +115,7 @@ export const CONTROL_EVENTS = {
 export function unwrap<T>(result: GabrielResult<T>): T {
   if (!result.ok)
     throw (
-      orchestratorRefusal(result.status, result.code, result.message) ??
+      orchestratorRefusal(result.status, result.code, result.refusal, result.values) ??
       new ServiceError(result.status, result.message, result.code)
     );
   return result.value;
@@ -135,8 +136,10 @@ export interface AgentMetrics {
    * always measure 0.
    */
   avgTime: number;
-  /** The title of its newest open review item, or null. */
+  /** The title of its newest open review item (in English), or null. */
   currentTask: string | null;
+  /** That title as a kind and values, for screens to word; null for an item raised before titles had one. */
+  currentTaskWords: CaseTitle | null;
   /** The share of the review items it ever raised that people have decided, whole percent (100 when it raised none). */
   progress: number;
 }
@@ -189,11 +192,12 @@ export async function listAgents(db: Database, now = new Date(), rowsMade = fals
       .where(and(eq(t.type, "human_review"), inArray(t.agentId, ids)))
       .groupBy(t.agentId),
     // The first row per agent of its open items, newest first.
-    db.all<{ agent_id: string; title: string | null }>(sql`
-      select agent_id, title from (
+    db.all<{ agent_id: string; title: string | null; title_words: string | null }>(sql`
+      select agent_id, title, title_words from (
         select
           ${t.agentId} as agent_id,
           case when json_type(${t.input}, '$.title') = 'text' then json_extract(${t.input}, '$.title') end as title,
+          case when json_type(${t.input}, '$.titleWords') = 'object' then json_extract(${t.input}, '$.titleWords') end as title_words,
           row_number() over (partition by ${t.agentId} order by ${t.createdAt} desc, ${t.id} desc) as n
         from ${t}
         where ${t.type} = 'human_review' and ${isOpen} and ${inArray(t.agentId, ids)}
@@ -206,7 +210,7 @@ export async function listAgents(db: Database, now = new Date(), rowsMade = fals
   }
   const byAgent = <R extends { agentId: string | null }>(rows: R[]) => new Map(rows.map((row) => [row.agentId, row]));
   const [weekly, items] = [byAgent(runs), byAgent(reviews)];
-  const current = new Map(newestOpen.map((row) => [row.agent_id, row.title]));
+  const current = new Map(newestOpen.map((row) => [row.agent_id, row]));
   return agents
     .filter((agent) => isAgentType(agent.type))
     .sort((a, b) => a.id.localeCompare(b.id))
@@ -227,12 +231,26 @@ export async function listAgents(db: Database, now = new Date(), rowsMade = fals
           successRate: finished ? Math.round((num(week7?.completed) / finished) * 1000) / 10 : null,
           queueLength,
           avgTime: Math.round(num(week7?.avgMs)),
-          currentTask: current.get(agent.id) ?? null,
+          currentTask: current.get(agent.id)?.title ?? null,
+          currentTaskWords: caseTitleOf(current.get(agent.id)?.title_words),
           // Progress through its cases: the share of what it raised that people have decided.
           progress: everRaised ? Math.round(((everRaised - queueLength) / everRaised) * 100) : 100,
         },
       };
     });
+}
+
+/** A title as stored in a task's input (core/gabriel/case-titles.ts); checked, since rows outlive code. */
+const StoredCaseTitle = z.object({
+  kind: z.enum(CASE_TITLE_KINDS),
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+}) satisfies z.ZodType<CaseTitle>;
+
+/** A stored title's kind and values (JSON text from libSQL), or null when it has none or is not one. */
+function caseTitleOf(json: string | null | undefined): CaseTitle | null {
+  if (!json) return null;
+  const parsed = StoredCaseTitle.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
 }
 
 export const ConfigBody = z.object({ config: z.record(z.string(), z.unknown()) });
@@ -249,12 +267,7 @@ export async function configureAgent(
     : [];
   if (!agent || !isAgentType(agent.type)) throw new WordedServiceError(404, gabrielErrors.agentNotFound, "NOT_FOUND");
   const parsed = agentConfigSchema(agent.type).safeParse({ ...(agent.config ?? {}), ...body.config });
-  if (!parsed.success)
-    throw new ServiceError(
-      400,
-      parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
-      "VALIDATION_ERROR",
-    );
+  if (!parsed.success) throw new ConfigRefusal(agent.type, configIssues(agent.type, parsed.error.issues));
   await db.batch([
     db
       .update(gabrielAgents)

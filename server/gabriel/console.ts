@@ -7,6 +7,7 @@
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
 import { AGENTS, CONFIG_FIELDS, isAgentType } from "#core/gabriel/agents.ts";
+import type { AgentType } from "#core/gabriel/events.ts";
 import { gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";
 import { auditRefusal, can } from "#server/accounts/permissions.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -20,29 +21,69 @@ const DAY_MS = 86_400_000;
 export interface ActionView {
   id: string;
   action: string;
-  agentType: string | null;
+  agentType: AgentType | null;
   by: string | null;
   result: string | null;
   timestamp: string;
+  /** In English (the API's, and logs'). */
   summary: string;
+  /** The same line as a kind and values, for the screen to word in the reader's language. */
+  words: ActionWords;
 }
 
-/** The line "recent agent actions" shows for an audit row: what happened, in words. */
-export function summarise(action: string, details: Record<string, unknown> | null): string {
+/**
+ * An audit row's line as values (issue 21): screens word it by `kind`; what people typed (notes,
+ * reasons) and names are shown as they are. `other` is an action this build has no words for.
+ */
+export type ActionWords =
+  | { kind: "run"; events: number; findings: number; raised: number }
+  | { kind: "raised"; priority: string; rule: string }
+  | { kind: "assigned"; assignee: string | null }
+  | { kind: "decided"; notes: string | null }
+  | { kind: "policy" }
+  | { kind: "reason"; reason: string }
+  | { kind: "other"; text: string };
+
+/** The line "recent agent actions" shows for an audit row, as a kind and values (summarise's, unworded). */
+export function actionWords(action: string, details: Record<string, unknown> | null): ActionWords {
   const d = details ?? {};
+  const count = (value: unknown) => (typeof value === "number" ? value : 0);
   switch (action) {
     case "agent_run":
-      return `Read ${d.events ?? 0} events; ${d.findings ?? 0} findings, ${d.raised ?? 0} raised for review`;
+      return { kind: "run", events: count(d.events), findings: count(d.findings), raised: count(d.raised) };
     case "review_raised":
-      return `Raised a ${String(d.priority ?? "")} priority case (${String(d.rule ?? "")})`;
+      return { kind: "raised", priority: String(d.priority ?? ""), rule: String(d.rule ?? "") };
     case "review_assigned":
-      return `Assigned to ${String(d.assignee ?? "a reviewer")}`;
+      return { kind: "assigned", assignee: d.assignee ? String(d.assignee) : null };
     case "review_decided":
-      return String(d.notes ?? "Decided");
+      return { kind: "decided", notes: d.notes ? String(d.notes) : null };
     case "policy_configured":
-      return "Policy thresholds changed";
+      return { kind: "policy" };
     default:
-      return d.reason ? `Reason: ${String(d.reason)}` : action.replace(/_/g, " ");
+      return d.reason
+        ? { kind: "reason", reason: String(d.reason) }
+        : { kind: "other", text: action.replace(/_/g, " ") };
+  }
+}
+
+/** The line "recent agent actions" shows for an audit row, in English: what happened, in words. */
+export function summarise(action: string, details: Record<string, unknown> | null): string {
+  const words = actionWords(action, details);
+  switch (words.kind) {
+    case "run":
+      return `Read ${words.events} events; ${words.findings} findings, ${words.raised} raised for review`;
+    case "raised":
+      return `Raised a ${words.priority} priority case (${words.rule})`;
+    case "assigned":
+      return `Assigned to ${words.assignee ?? "a reviewer"}`;
+    case "decided":
+      return words.notes ?? "Decided";
+    case "policy":
+      return "Policy thresholds changed";
+    case "reason":
+      return `Reason: ${words.reason}`;
+    case "other":
+      return words.text;
   }
 }
 
@@ -87,7 +128,7 @@ export async function gabrielConsoleData(
     agents: agents.map((agent) => ({
       ...agent,
       definition: isAgentType(agent.type)
-        ? { purpose: AGENTS[agent.type].purpose, fields: CONFIG_FIELDS[agent.type] }
+        ? { type: agent.type, purpose: AGENTS[agent.type].purpose, fields: CONFIG_FIELDS[agent.type] }
         : null,
     })),
     controls: overview.controls,
@@ -101,6 +142,7 @@ export async function gabrielConsoleData(
         result: row.result,
         timestamp: row.timestamp.toISOString(),
         summary: summarise(row.action, row.details ?? null),
+        words: actionWords(row.action, row.details ?? null),
       }),
     ),
     reviewers: staff

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { PersonInput } from "#core/assisted/api.ts";
 import { AGENTS, defaultConfig } from "#core/gabriel/agents.ts";
+import type { CaseTitle } from "#core/gabriel/case-titles.ts";
 import { AGENT_TYPES, type AgentType, type Priority } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
 import { gabrielAgents, gabrielAuditLog, gabrielTasks } from "#db/schema/index.ts";
@@ -31,7 +32,10 @@ export interface ReviewItem {
   agent: AgentType;
   rule: string;
   key: string;
+  /** In English (the audit trail); screens word `titleWords` when the case has it. */
   title: string;
+  /** The title as a kind and values (core/gabriel/case-titles.ts); absent on cases raised before it existed. */
+  titleWords?: CaseTitle;
   description: string;
   priority: Priority;
   caseId: string;
@@ -103,9 +107,32 @@ export const ControlInput = z.object({
   reason: z.string().trim().max(500).default(""),
 });
 
+/**
+ * Why the orchestrator refused, by a stable key (with `values`, what varies): the API words it in
+ * the reader's language from this (server/gabriel/worded.ts), never from the English `message`.
+ */
+export type GabrielRefusal =
+  | "itemNotFound"
+  | "alreadyDecided"
+  | "alreadyAssigned"
+  | "ownCaseAssign"
+  | "assignedToOther"
+  | "ownCaseDecide"
+  | "reasonRequired"
+  | "noChange"
+  | "stopped"
+  | "paused";
+
 export type GabrielResult<T> =
   | { ok: true; value: T }
-  | { ok: false; status: 400 | 404 | 409; code: string; message: string };
+  | {
+      ok: false;
+      status: 400 | 404 | 409;
+      code: string;
+      message: string;
+      refusal?: GabrielRefusal;
+      values?: Record<string, string>;
+    };
 
 export interface RunSummary {
   ran: boolean;
@@ -139,6 +166,7 @@ export function itemStatements(db: Database, item: ReviewItem, audit: (typeof ga
     input: {
       rule: item.rule,
       title: item.title,
+      titleWords: item.titleWords ?? null,
       description: item.description,
       caseId: item.caseId,
       evidence: item.evidence,

@@ -12,6 +12,7 @@
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import type { ReactNode } from "react";
 import { defineMessages, FormattedMessage, IntlProvider, type MessageDescriptor, useIntl } from "react-intl";
+import { useCredentialType } from "#app/components/credentials/type-text.ts";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -20,6 +21,7 @@ import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
 import { BackLink } from "#app/components/ui/text-link.tsx";
 import { formats, intlTag } from "#core/format/locale.ts";
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "#core/i18n/locales.ts";
+import { TYPE_MESSAGES } from "#core/issuers/type-messages.ts";
 import type { PaperView } from "#server/assisted/paper-page.ts";
 
 const messages = defineMessages({
@@ -68,8 +70,15 @@ const paperSheetMessagesDeclared = defineMessages({
 const paperSheetMessages: { readonly [K in keyof typeof paperSheetMessagesDeclared]: MessageDescriptor } =
   paperSheetMessagesDeclared;
 
+/** The credential types' names and claim labels (core/issuers/type-messages.ts): the paper names its type and claims. */
+const typeMessageIds = (types: typeof TYPE_MESSAGES): string[] =>
+  Object.values(types).flatMap(({ name, claims }) => [name.id, ...Object.values(claims).map((claim) => claim.id)]);
+
 /** The ids of the paper's own words: the loader sends them in the client's language. */
-export const PAPER_SHEET_MESSAGE_IDS: readonly string[] = Object.values(paperSheetMessagesDeclared).map((m) => m.id);
+export const PAPER_SHEET_MESSAGE_IDS: readonly string[] = [
+  ...Object.values(paperSheetMessagesDeclared).map((m) => m.id),
+  ...new Set(typeMessageIds(TYPE_MESSAGES)),
+];
 
 /** The client's language for the paper, and its words as the server parsed them (null: the page's language). */
 export interface PaperLanguage {
@@ -154,6 +163,7 @@ function ClientWords({ client, children }: { client: PaperLanguage | null; child
 
 function PaperSheet({ paper, locale }: { paper: PaperView; locale: Locale | null }) {
   const intl = useIntl();
+  const type = useCredentialType(paper.type);
   const pageFormats = useFormats();
   const f = locale ? formats(locale) : pageFormats;
   return (
@@ -166,14 +176,14 @@ function PaperSheet({ paper, locale }: { paper: PaperView; locale: Locale | null
       <QrCode
         value={paper.payload}
         label={intl.formatMessage(paperSheetMessages.qrLabel, {
-          typeName: paper.typeName,
+          typeName: type.name,
           holderName: paper.holderName,
         })}
         size={320}
       />
       <div className="min-w-0 max-w-prose">
         <h2 id={`paper-${paper.credentialId}`} className="text-2xl font-bold">
-          {paper.typeName}
+          {type.name}
         </h2>
         <p className="mt-1 text-lg">
           <FormattedMessage
@@ -197,7 +207,7 @@ function PaperSheet({ paper, locale }: { paper: PaperView; locale: Locale | null
           <li>
             <FormattedMessage
               {...paperSheetMessages.checkerShows}
-              values={{ claims: intl.formatList(paper.disclosed, { type: "unit" }) }}
+              values={{ claims: intl.formatList(paper.disclosed.map(type.claimLabel), { type: "unit" }) }}
             />
           </li>
         </ul>

@@ -25,8 +25,9 @@ import {
   makerOf,
   type SessionStatus,
   STEPS,
-  unmetRequirement,
+  unmetRequirementOf,
 } from "#core/assisted/session.ts";
+import { UNMET_WORDS } from "#core/assisted/unmet-words.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { LOCALE_INFO, LOCALES, type Locale } from "#core/i18n/locales.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
@@ -58,27 +59,6 @@ const messagesDeclared = defineMessages({
   stepVisual: { id: "assisted.session.step.visual", defaultMessage: "Visual match" },
   stepIssue: { id: "assisted.session.step.issue", defaultMessage: "Issue credentials" },
   stepHandover: { id: "assisted.session.step.handover", defaultMessage: "Handover" },
-  unmetClient: { id: "assisted.session.unmet.client", defaultMessage: "Find or create the client's account first" },
-  unmetDocument: { id: "assisted.session.unmet.document", defaultMessage: "Record the identity document first" },
-  unmetPending: { id: "assisted.session.unmet.pending", defaultMessage: "Waiting for a supervisor's approval" },
-  unmetDenied: {
-    id: "assisted.session.unmet.denied",
-    defaultMessage: "A supervisor denied approval: correct the document and request approval again",
-  },
-  unmetExpired: {
-    id: "assisted.session.unmet.expired",
-    defaultMessage: "The approval has expired: request approval again",
-  },
-  unmetRequest: { id: "assisted.session.unmet.request", defaultMessage: "Request a supervisor's approval first" },
-  unmetVisual: {
-    id: "assisted.session.unmet.visual",
-    defaultMessage: "Confirm that the person matches the document first",
-  },
-  unmetIssue: { id: "assisted.session.unmet.issue", defaultMessage: "Issue the client's credentials first" },
-  unmetLast: {
-    id: "assisted.session.unmet.last",
-    defaultMessage: "This is the last step: end the session when the client has everything",
-  },
   clientDone: {
     id: "assisted.session.client.done",
     defaultMessage: "Client: <strong>{name}</strong> ({username}).",
@@ -316,21 +296,6 @@ const DOCUMENT_NAMES: Record<DocumentType, MessageDescriptor> = {
   brp: messages.docBrp,
 };
 
-/** unmetRequirement's English sentences (core/assisted/session.ts), each as the message that says it. */
-const UNMET: ReadonlyMap<string, MessageDescriptor> = new Map(
-  [
-    messages.unmetClient,
-    messages.unmetDocument,
-    messages.unmetPending,
-    messages.unmetDenied,
-    messages.unmetExpired,
-    messages.unmetRequest,
-    messages.unmetVisual,
-    messages.unmetIssue,
-    messages.unmetLast,
-  ].map((message) => [String(message.defaultMessage), message]),
-);
-
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 /** One step's work sent to POST /api/assisted/sessions/{id}/actions; resolves true when it was done. */
@@ -379,9 +344,8 @@ export function SessionPanel({
   const step = STEPS[session.currentStep - 1];
   const stepTitle = STEP_TITLES[session.currentStep - 1];
   const title = stepTitle ? intl.formatMessage(stepTitle) : "";
-  const unmetEnglish = unmetRequirement(session, now);
-  const unmetMessage = unmetEnglish ? UNMET.get(unmetEnglish) : undefined;
-  const unmet = unmetMessage ? intl.formatMessage(unmetMessage) : unmetEnglish;
+  const unmetKey = unmetRequirementOf(session, now);
+  const unmet = unmetKey ? intl.formatMessage(UNMET_WORDS[unmetKey]) : null;
   const open = session.status !== "completed";
   const active = session.status === "active";
   const lastStep = session.currentStep >= session.totalSteps;

@@ -220,8 +220,13 @@ export function ActivityLog({ events }: { events: SessionEvent[] | null }) {
               key={event.seq}
               className="border-b border-govuk-border py-2 text-sm last:border-0 dark:border-slate-700"
             >
-              <p className="font-semibold">{event.type}</p>
-              <p>{event.detail}</p>
+              {/* The session's events are recorded in English (the agents read them as they are): marked so (WCAG 3.1.2). */}
+              <p className="font-semibold" lang="en">
+                {event.type}
+              </p>
+              <p lang="en" dir="auto">
+                {event.detail}
+              </p>
               <p className="text-govuk-grey dark:text-slate-400">
                 {intl.formatMessage(messages.eventWhen, {
                   when: f.dateTime(event.at),

@@ -19,12 +19,15 @@ import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import type { Tone } from "#core/format/tone.ts";
-import type { ConfigField } from "#core/gabriel/agents.ts";
+import { agentName, agentPurpose } from "#core/gabriel/agent-words.ts";
+import type { ConfigField, ConfigFieldKey } from "#core/gabriel/agents.ts";
+import { type CaseTitle, caseTitle } from "#core/gabriel/case-titles.ts";
+import { configHelp, configLabel, configUnit } from "#core/gabriel/config-words.ts";
+import type { AgentType } from "#core/gabriel/events.ts";
 import type { AgentView, QueueItemView } from "#server/gabriel/api.ts";
 import type { ActionView } from "#server/gabriel/console.ts";
 import type { Controls } from "#server/gabriel/review-state.ts";
-import { agentWord } from "./agent-words.ts";
-import { configWord } from "./config-words.ts";
+import { actionLine, actionName } from "./action-words.tsx";
 import { duration } from "./transparency-figures.tsx";
 
 const messagesDeclared = defineMessages({
@@ -176,7 +179,6 @@ const messagesDeclared = defineMessages({
     id: "gabriel.console.recentActionsLabel",
     defaultMessage: "Recent agent actions, newest first",
   },
-  byAgent: { id: "gabriel.console.byAgent", defaultMessage: "{type} agent", description: "The agent that acted." },
   noData: { id: "gabriel.console.noData", defaultMessage: "No data available" },
   stopDescription: {
     id: "gabriel.console.stopDescription",
@@ -208,7 +210,16 @@ const messagesDeclared = defineMessages({
 /** Widened so that formatMessage takes values (the catalog test checks each message's placeholders). */
 const messages: { readonly [K in keyof typeof messagesDeclared]: MessageDescriptor } = messagesDeclared;
 
-type AgentCard = AgentView & { definition: { purpose: string; fields: Record<string, ConfigField> } | null };
+/** A case's title in the page's language; a case raised before titles had a kind, in its English (WCAG 3.1.2). */
+function CaseTitleText({ title, words }: { title: string; words: CaseTitle | null | undefined }) {
+  const intl = useIntl();
+  return words ? caseTitle(intl, words) : <span lang="en">{title}</span>;
+}
+
+type AgentCard = AgentView & {
+  /** The agent as core/gabriel/agents.ts declares it; null for a row of a type this build does not know. */
+  definition: { type: AgentType; purpose: string; fields: Record<string, ConfigField> } | null;
+};
 
 export interface GabrielConsoleData {
   viewer: { id: string; name: string; admin: boolean };
@@ -481,7 +492,7 @@ export function GabrielConsole({
         <ul className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
           {agents.map((agent) => {
             const badge = agentBadge(intl, agent.status);
-            const name = agentWord(intl, agent.name);
+            const name = agent.definition ? agentName(intl, agent.definition.type) : agent.name;
             return (
               <li key={agent.id}>
                 <Card
@@ -497,7 +508,7 @@ export function GabrielConsole({
                     <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>
                   </div>
                   <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
-                    {agent.definition ? agentWord(intl, agent.definition.purpose) : null}
+                    {agent.definition ? agentPurpose(intl, agent.definition.type) : null}
                   </p>
                   <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                     <dt>{intl.formatMessage(messages.tasksToday)}</dt>
@@ -513,7 +524,11 @@ export function GabrielConsole({
                   </dl>
                   <p className="mt-3 text-sm">
                     {agent.metrics.currentTask
-                      ? intl.formatMessage(messages.waitingOn, { task: agent.metrics.currentTask })
+                      ? intl.formatMessage(messages.waitingOn, {
+                          task: (
+                            <CaseTitleText title={agent.metrics.currentTask} words={agent.metrics.currentTaskWords} />
+                          ),
+                        })
                       : intl.formatMessage(messages.nothingWaiting)}
                   </p>
                   <p className="mt-2 text-sm">
@@ -542,7 +557,7 @@ export function GabrielConsole({
                 const elsewhere = Boolean(item.assignee && item.assignee.id !== viewer.id);
                 const priority = PRIORITY[item.priority];
                 const line = {
-                  agent: agentWord(intl, item.agentName),
+                  agent: agentName(intl, item.agent),
                   caseId: item.caseId,
                   waiting: duration(intl, item.waitingTime).toLocaleLowerCase(intl.locale),
                   assignee: item.assignee?.name ?? "",
@@ -554,12 +569,17 @@ export function GabrielConsole({
                     data-testid="hitl-item"
                   >
                     <div className="flex flex-wrap items-start justify-between gap-2">
-                      <h3 className="font-bold">{item.title}</h3>
+                      <h3 className="font-bold">
+                        <CaseTitleText title={item.title} words={item.titleWords} />
+                      </h3>
                       <StatusBadge tone={priority?.tone ?? "neutral"}>
                         {priority ? intl.formatMessage(priority.words) : item.priority}
                       </StatusBadge>
                     </div>
-                    <p className="mt-1 text-sm">{item.description}</p>
+                    {/* Descriptions are the agents' English (issue 21: titles are worded, descriptions not yet). */}
+                    <p className="mt-1 text-sm" lang="en">
+                      {item.description}
+                    </p>
                     <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
                       {intl.formatMessage(item.assignee ? messages.itemLineAssigned : messages.itemLine, line)}
                     </p>
@@ -571,7 +591,9 @@ export function GabrielConsole({
                         data-testid="button-review-case"
                       >
                         {intl.formatMessage(messages.reviewCase)}
-                        <span className="sr-only">: {item.title}</span>
+                        <span className="sr-only">
+                          : <CaseTitleText title={item.title} words={item.titleWords} />
+                        </span>
                       </Button>
                       <Button
                         variant="destructive"
@@ -581,7 +603,9 @@ export function GabrielConsole({
                         data-testid="button-escalate"
                       >
                         {intl.formatMessage(messages.escalate)}
-                        <span className="sr-only">: {item.title}</span>
+                        <span className="sr-only">
+                          : <CaseTitleText title={item.title} words={item.titleWords} />
+                        </span>
                       </Button>
                       <Button
                         variant="outline"
@@ -591,7 +615,9 @@ export function GabrielConsole({
                         data-testid="button-assign-expert"
                       >
                         {intl.formatMessage(messages.assignExpert)}
-                        <span className="sr-only">: {item.title}</span>
+                        <span className="sr-only">
+                          : <CaseTitleText title={item.title} words={item.titleWords} />
+                        </span>
                       </Button>
                     </div>
                   </li>
@@ -610,7 +636,7 @@ export function GabrielConsole({
                     {intl.formatMessage(
                       item.decision!.decision === "escalated" ? messages.decidedEscalated : messages.decidedApproved,
                       {
-                        title: item.title,
+                        title: <CaseTitleText title={item.title} words={item.titleWords} />,
                         name: item.decision!.by.name,
                         at: f.dateTime(item.decision!.at),
                         b: (chunks: ReactNode[]) => <span className="font-semibold">{chunks}</span>,
@@ -637,12 +663,11 @@ export function GabrielConsole({
                   key={action.id}
                   className="border-b border-govuk-border py-2 text-sm last:border-0 dark:border-slate-700"
                 >
-                  <p className="font-semibold">{action.action.replace(/_/g, " ")}</p>
-                  <p>{action.summary}</p>
+                  <p className="font-semibold">{actionName(intl, action.action)}</p>
+                  <p>{actionLine(intl, action.words)}</p>
                   <p className="text-govuk-grey dark:text-slate-400">
                     {f.dateTime(action.timestamp)} ·{" "}
-                    {action.by ??
-                      (action.agentType ? intl.formatMessage(messages.byAgent, { type: action.agentType }) : "Gabriel")}
+                    {action.by ?? (action.agentType ? agentName(intl, action.agentType) : "Gabriel")}
                   </p>
                 </li>
               ))}
@@ -787,20 +812,22 @@ function PoliciesForm({
     <form className="grid max-h-[60vh] gap-4 overflow-y-auto pe-1" onSubmit={submit}>
       {agents.map((agent) => (
         <fieldset key={agent.id} className="grid gap-2">
-          <legend className="font-bold">{agentWord(intl, agent.name)}</legend>
-          {Object.entries(agent.definition?.fields ?? {}).map(([key, field]) => (
+          <legend className="font-bold">
+            {agent.definition ? agentName(intl, agent.definition.type) : agent.name}
+          </legend>
+          {(Object.entries(agent.definition?.fields ?? {}) as [ConfigFieldKey, ConfigField][]).map(([key, field]) => (
             <TextField
               key={key}
               compact
               name={`${agent.type}-${key}`}
               label={intl.formatMessage(messages.fieldLabel, {
-                label: configWord(intl, field.label),
-                unit: configWord(intl, field.unit),
+                label: configLabel(intl, key),
+                unit: configUnit(intl, field.unit),
               })}
               hint={intl.formatMessage(messages.fieldHint, {
                 min: f.number(field.min),
                 max: f.number(field.max),
-                help: configWord(intl, field.help),
+                help: configHelp(intl, key),
               })}
               type="number"
               min={field.min}
@@ -845,7 +872,9 @@ function AssignForm({
         onAssign(assignee);
       }}
     >
-      <p className="text-sm">{item.title}</p>
+      <p className="text-sm">
+        <CaseTitleText title={item.title} words={item.titleWords} />
+      </p>
       <SelectField
         label={intl.formatMessage(messages.reviewer)}
         options={reviewers.map((r) => ({

@@ -8,9 +8,10 @@ import type { ReactNode } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { capitalise } from "#core/format/format.ts";
+import { agentName, agentPurpose, agentRule, agentStatement } from "#core/gabriel/agent-words.ts";
+import type { AgentStatement } from "#core/gabriel/agents.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
 import type { PublicAgent } from "#server/gabriel/transparency-page.ts";
-import { agentWord } from "./agent-words.ts";
 
 const messages = defineMessages({
   watches: { id: "gabriel.transparency.agent.watches", defaultMessage: "What it looks at" },
@@ -46,7 +47,7 @@ function MarkedList({
   mark,
 }: {
   labelledBy: string;
-  items: readonly string[];
+  items: readonly AgentStatement[];
   mark: "check" | "cross" | "dot";
 }) {
   const intl = useIntl();
@@ -67,7 +68,7 @@ function MarkedList({
               <Icon name={mark} className="h-5 w-5" />
             </span>
           )}
-          <span>{capitalise(agentWord(intl, item))}</span>
+          <span>{capitalise(agentStatement(intl, item))}</span>
         </li>
       ))}
     </ul>
@@ -87,10 +88,10 @@ function AgentCard({ agent }: { agent: PublicAgent }) {
           <Icon name={AGENT_ICONS[agent.type]} className="h-7 w-7" />
         </span>
         <h3 id={id} className="text-xl font-bold text-govuk-black dark:text-slate-100">
-          {agentWord(intl, agent.name)}
+          {agentName(intl, agent.type)}
         </h3>
       </div>
-      <p className="mt-3 text-govuk-black dark:text-slate-200">{agentWord(intl, agent.purpose)}</p>
+      <p className="mt-3 text-govuk-black dark:text-slate-200">{agentPurpose(intl, agent.type)}</p>
 
       <div className="text-govuk-grey dark:text-slate-300">
         <ListHeading id={`${id}-watches`}>{intl.formatMessage(messages.watches)}</ListHeading>
@@ -106,7 +107,7 @@ function AgentCard({ agent }: { agent: PublicAgent }) {
         <ul aria-labelledby={`${id}-rules`} className="mt-2 space-y-3">
           {agent.rules.map((rule) => (
             <li key={rule.id} className="rounded-sm border border-govuk-border p-3 dark:border-slate-700">
-              <p className="text-govuk-black dark:text-slate-200">{agentWord(intl, rule.looksFor)}</p>
+              <p className="text-govuk-black dark:text-slate-200">{agentRule(intl, rule)}</p>
               <p
                 className={`mt-2 inline-flex items-center gap-1.5 rounded-sm px-2 py-0.5 text-sm font-semibold ${
                   rule.adverse

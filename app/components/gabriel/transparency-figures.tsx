@@ -10,12 +10,12 @@ import { defineMessages, type IntlShape, type MessageDescriptor, useIntl } from 
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Stat } from "#app/components/pitch/layout.tsx";
 import type { Formats } from "#core/format/locale.ts";
+import { agentName } from "#core/gabriel/agent-words.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
 import type {
   ReviewFigures as FiguresView,
   TransparencyFigures as TransparencyFiguresData,
 } from "#server/gabriel/transparency.ts";
-import { agentWord } from "./agent-words.ts";
 
 const messagesDeclared = defineMessages({
   underMinute: { id: "gabriel.figures.underMinute", defaultMessage: "Under a minute" },
@@ -211,7 +211,7 @@ export function TransparencyFigures({
             </tr>
           </thead>
           <tbody className="text-govuk-black dark:text-slate-200">
-            {agents.map(({ type, name }) => {
+            {agents.map(({ type }) => {
               const f = figures.agents[type];
               return (
                 <tr key={type} data-agent={type}>
@@ -219,7 +219,7 @@ export function TransparencyFigures({
                     scope="row"
                     className="border-b border-govuk-border px-4 py-3 font-semibold dark:border-slate-700"
                   >
-                    {agentWord(intl, name)}
+                    {agentName(intl, type)}
                   </th>
                   <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">{whole(f.raised)}</td>
                   <td className="border-b border-govuk-border px-4 py-3 dark:border-slate-700">

@@ -52,6 +52,7 @@ import cy_pitch_pilots from "./cy/pitch.pilots.json";
 import cy_pitch_roadmap from "./cy/pitch.roadmap.json";
 import cy_profile from "./cy/profile.json";
 import cy_server_citizen from "./cy/server-citizen.json";
+import cy_server_staff from "./cy/server-staff.json";
 import cy_shares from "./cy/shares.json";
 import cy_shell from "./cy/shell.json";
 import cy_verifier from "./cy/verifier.json";
@@ -197,6 +198,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_pitch_roadmap,
     ...cy_profile,
     ...cy_server_citizen,
+    ...cy_server_staff,
     ...cy_shares,
     ...cy_shell,
     ...cy_verifier,

@@ -225,7 +225,14 @@ export class AssistedSessionObject extends ClockedObject implements AssistedSess
       return { ok: true, session: next };
     } catch (error) {
       if (error instanceof SessionRuleError)
-        return { ok: false, status: error.status, code: error.code, message: error.message };
+        return {
+          ok: false,
+          status: error.status,
+          code: error.code,
+          message: error.message,
+          rule: error.rule,
+          values: error.values,
+        };
       throw error;
     }
   }

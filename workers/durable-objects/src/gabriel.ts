@@ -8,6 +8,7 @@ import {
   DecideInput,
   ensureAgents,
   type GabrielApi,
+  type GabrielRefusal,
   type GabrielResult,
   type ReviewItem,
   type RunSummary,
@@ -23,11 +24,20 @@ const RUN_INTERVAL_MS = 60_000;
 /** Decided items kept in the object for the console; all of them are in libSQL, older ones are pruned from here. */
 export const DECIDED_KEPT = 50;
 
-const refused = (status: 400 | 404 | 409, code: string, message: string): GabrielResult<never> => ({
+/** A refusal: its code, its English (logs), and the key (and values) the API words it by. */
+const refused = (
+  status: 400 | 404 | 409,
+  code: string,
+  message: string,
+  refusal?: GabrielRefusal,
+  values?: Record<string, string>,
+): GabrielResult<never> => ({
   ok: false,
   status,
   code,
   message,
+  ...(refusal ? { refusal } : {}),
+  ...(values ? { values } : {}),
 });
 /** Maker-checker: whether the case is about this account, or about work this account took part in. */
 const concerns = (item: ReviewItem, accountId: string) =>
@@ -123,14 +133,22 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     if (!parsed.success) return refused(400, "VALIDATION_ERROR", parsed.error.issues[0]?.message ?? "Invalid input");
     const { itemId, reviewer, assignee, override } = parsed.data;
     const item = readItem(this.ctx.storage.kv, itemId);
-    if (!item) return refused(404, "NOT_FOUND", "Review item not found");
-    if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided");
+    if (!item) return refused(404, "NOT_FOUND", "Review item not found", "itemNotFound");
+    if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided", "alreadyDecided");
     // One claimant at a time: an item already assigned to someone else must be released by them first.
     if (item.assignee && item.assignee.id !== assignee.id && item.assignee.id !== reviewer.id && !override) {
-      return refused(409, "ALREADY_ASSIGNED", `${item.assignee.name} is already reviewing this item`);
+      return refused(
+        409,
+        "ALREADY_ASSIGNED",
+        `${item.assignee.name} is already reviewing this item`,
+        "alreadyAssigned",
+        {
+          name: item.assignee.name,
+        },
+      );
     }
     if (concerns(item, assignee.id))
-      return refused(409, "OWN_CASE", "Nobody reviews a case about themselves or their own work");
+      return refused(409, "OWN_CASE", "Nobody reviews a case about themselves or their own work", "ownCaseAssign");
     const at = this.#now();
     const next: ReviewItem = { ...item, status: "assigned", assignee, assignedAt: at.toISOString() };
     await this.#changeItem(next, [
@@ -157,13 +175,20 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     if (!parsed.success) return refused(400, "VALIDATION_ERROR", parsed.error.issues[0]?.message ?? "Invalid input");
     const { itemId, decision, notes, comment, reviewer } = parsed.data;
     const item = readItem(this.ctx.storage.kv, itemId);
-    if (!item) return refused(404, "NOT_FOUND", "Review item not found");
-    if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided");
+    if (!item) return refused(404, "NOT_FOUND", "Review item not found", "itemNotFound");
+    if (item.decision) return refused(409, "ALREADY_DECIDED", "This item has already been decided", "alreadyDecided");
     if (item.assignee && item.assignee.id !== reviewer.id)
-      return refused(409, "ASSIGNED_TO_OTHER", `${item.assignee.name} is reviewing this item`);
+      return refused(409, "ASSIGNED_TO_OTHER", `${item.assignee.name} is reviewing this item`, "assignedToOther", {
+        name: item.assignee.name,
+      });
     // Maker-checker: a case about the reviewer (their account) is decided by someone else.
     if (concerns(item, reviewer.id))
-      return refused(409, "OWN_CASE", "This case is about you or your own work: another reviewer must decide it");
+      return refused(
+        409,
+        "OWN_CASE",
+        "This case is about you or your own work: another reviewer must decide it",
+        "ownCaseDecide",
+      );
     const at = this.#now();
     const next: ReviewItem = {
       ...item,
@@ -206,8 +231,9 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
     const current = this.#controls();
     const state = action === "resume" ? "running" : action === "pause" ? "paused" : "stopped";
     if (action === "emergency-stop" && !reason)
-      return refused(400, "REASON_REQUIRED", "Say why you are stopping every agent");
-    if (current.state === state) return refused(409, "NO_CHANGE", `The agents are already ${state}`);
+      return refused(400, "REASON_REQUIRED", "Say why you are stopping every agent", "reasonRequired");
+    if (current.state === state)
+      return refused(409, "NO_CHANGE", `The agents are already ${state}`, "noChange", { state });
     const at = this.#now();
     const next: Controls = { ...current, state, changedBy: actor, changedAt: at.toISOString(), reason: reason || null };
     // Stored before anything is awaited: a run that starts after this line sees it.
@@ -254,13 +280,9 @@ export class GabrielOrchestrator extends ClockedObject implements GabrielApi {
   async runNow(): Promise<GabrielResult<RunSummary>> {
     const state = this.#controls().state;
     if (state !== "running")
-      return refused(
-        409,
-        "NOT_RUNNING",
-        state === "stopped"
-          ? "The agents are stopped (Emergency Stop): resume them first"
-          : "The agents are paused: resume them first",
-      );
+      return state === "stopped"
+        ? refused(409, "NOT_RUNNING", "The agents are stopped (Emergency Stop): resume them first", "stopped")
+        : refused(409, "NOT_RUNNING", "The agents are paused: resume them first", "paused");
     return { ok: true, value: await this.#runOnce(true) };
   }
 

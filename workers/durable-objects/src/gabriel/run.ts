@@ -161,6 +161,7 @@ export async function runAgents(context: RunContext, forced: boolean): Promise<R
         rule: finding.rule,
         key: finding.key,
         title: finding.title,
+        titleWords: finding.titleWords,
         description: finding.description,
         priority: finding.priority,
         caseId: finding.caseId,

@@ -2,9 +2,13 @@
  * The words of Gabriel's agents as people read them (issue 21): names, purposes, what each looks at,
  * may and may never do, and its rules. The agents run from their English declarations
  * (core/gabriel/agents.ts, which tests and the spec pin); each sentence there has its message here,
- * found by its English words, so a screen shows it in the page's language.
+ * found by the key the server sends with it (the agent's type, a statement's key, a rule's id), so
+ * a screen shows it in the page's language and never depends on matching the English.
  */
-import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
+import type { AgentStatement } from "./agents.ts";
+import type { Formatter } from "./case-titles.ts";
+import type { AgentType } from "./events.ts";
 
 const agentWords = defineMessages({
   nameOnboarding: { id: "gabriel.agents.nameOnboarding", defaultMessage: "Onboarding Agent" },
@@ -118,12 +122,72 @@ const agentWords = defineMessages({
   },
 });
 
-const BY_ENGLISH: ReadonlyMap<string, MessageDescriptor> = new Map(
-  Object.values(agentWords).map((message) => [String(message.defaultMessage), message]),
-);
+const NAMES: Readonly<Record<AgentType, MessageDescriptor>> = {
+  onboarding: agentWords.nameOnboarding,
+  compliance: agentWords.nameCompliance,
+  risk: agentWords.nameRisk,
+  support: agentWords.nameSupport,
+};
 
-/** An agent's sentence (as core/gabriel/agents.ts declares it) in the page's language; unknown words as they are. */
-export function agentWord(intl: IntlShape, english: string): string {
-  const message = BY_ENGLISH.get(english);
-  return message ? intl.formatMessage(message) : english;
+const PURPOSES: Readonly<Record<AgentType, MessageDescriptor>> = {
+  onboarding: agentWords.purposeOnboarding,
+  compliance: agentWords.purposeCompliance,
+  risk: agentWords.purposeRisk,
+  support: agentWords.purposeSupport,
+};
+
+const STATEMENTS: Readonly<Record<AgentStatement, MessageDescriptor>> = {
+  watchNewAccounts: agentWords.watchNewAccounts,
+  watchCredentialsIssued: agentWords.watchCredentialsIssued,
+  watchAssistedDenied: agentWords.watchAssistedDenied,
+  watchRequests: agentWords.watchRequests,
+  watchUnregistered: agentWords.watchUnregistered,
+  watchResults: agentWords.watchResults,
+  watchSignIns: agentWords.watchSignIns,
+  watchAssisted: agentWords.watchAssisted,
+  watchErrors: agentWords.watchErrors,
+  alwaysRead: agentWords.alwaysRead,
+  alwaysRecord: agentWords.alwaysRecord,
+  alwaysRaise: agentWords.alwaysRaise,
+  mayStalled: agentWords.mayStalled,
+  mayStuck: agentWords.mayStuck,
+  neverRevoke: agentWords.neverRevoke,
+  neverAccount: agentWords.neverAccount,
+  neverVerification: agentWords.neverVerification,
+  neverContact: agentWords.neverContact,
+  neverDecide: agentWords.neverDecide,
+  neverThresholds: agentWords.neverThresholds,
+  neverRerun: agentWords.neverRerun,
+  neverRegistration: agentWords.neverRegistration,
+  neverEndSession: agentWords.neverEndSession,
+  neverRestart: agentWords.neverRestart,
+};
+
+/** The rules' declarations by rule id (core/gabriel/agents.ts `rules`). */
+const RULES: Readonly<Record<string, MessageDescriptor>> = {
+  "onboarding.record-disagrees": agentWords.ruleRecordDisagrees,
+  "onboarding.stalled-account": agentWords.ruleStalled,
+  "compliance.data-minimisation": agentWords.ruleMinimisation,
+  "compliance.unregistered-checks": agentWords.ruleUnregistered,
+  "risk.repeated-failures": agentWords.ruleRepeatedFailures,
+  "risk.many-organisations": agentWords.ruleManyOrganisations,
+  "risk.revoked-presented": agentWords.ruleRevoked,
+  "risk.sign-in-failures": agentWords.ruleSignIns,
+  "support.stuck-session": agentWords.ruleStuck,
+  "support.recurring-errors": agentWords.ruleRecurringErrors,
+};
+
+/** An agent's name in the page's language, by its type. */
+export const agentName = (intl: Formatter, type: AgentType): string => intl.formatMessage(NAMES[type]);
+
+/** An agent's purpose in the page's language, by its type. */
+export const agentPurpose = (intl: Formatter, type: AgentType): string => intl.formatMessage(PURPOSES[type]);
+
+/** One of an agent's statements (what it watches, may or may never do), by its key. */
+export const agentStatement = (intl: Formatter, key: AgentStatement): string => intl.formatMessage(STATEMENTS[key]);
+
+/** What a rule looks for, by the rule's id; a rule this screen does not know yet, in the English it declares. */
+export function agentRule(intl: Formatter, rule: { id: string; looksFor: string }): string {
+  const message = RULES[rule.id];
+  return message ? intl.formatMessage(message) : rule.looksFor;
 }

@@ -1,10 +1,12 @@
 /**
  * The words of the agents' thresholds as Configure Policies shows them (issue 21): each field's
  * label, unit and help. The agents run from their English declarations (core/gabriel/agents.ts,
- * which tests and the spec pin); each sentence there has its message here, found by its English
- * words, as agent-words.ts does for the agents' own sentences.
+ * which tests and the spec pin); each has its message here, found by the field's key and its
+ * unit's key as the server sends them, never by the English.
  */
-import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
+import type { ConfigFieldKey, ConfigUnit } from "./agents.ts";
+import type { Formatter } from "./case-titles.ts";
 
 const configWords = defineMessages({
   labelStallDays: {
@@ -123,12 +125,54 @@ const configWords = defineMessages({
   },
 });
 
-const BY_ENGLISH: ReadonlyMap<string, MessageDescriptor> = new Map(
-  Object.values(configWords).map((message) => [String(message.defaultMessage), message]),
-);
+const LABELS: Readonly<Record<ConfigFieldKey, MessageDescriptor>> = {
+  stallDays: configWords.labelStallDays,
+  maxExtraAttributes: configWords.labelMaxExtraAttributes,
+  unregisteredThreshold: configWords.labelUnregisteredThreshold,
+  unregisteredWindowHours: configWords.labelUnregisteredWindow,
+  failuresThreshold: configWords.labelFailuresThreshold,
+  failureWindowMinutes: configWords.labelFailureWindow,
+  organisationsThreshold: configWords.labelOrganisationsThreshold,
+  organisationsWindowHours: configWords.labelOrganisationsWindow,
+  signInFailuresThreshold: configWords.labelSignInFailuresThreshold,
+  signInWindowMinutes: configWords.labelSignInWindow,
+  stuckSessionMinutes: configWords.labelStuckSession,
+  errorRepeatThreshold: configWords.labelErrorRepeatThreshold,
+  errorWindowMinutes: configWords.labelErrorWindow,
+};
 
-/** A threshold's label, unit or help (as core/gabriel/agents.ts declares it) in the page's language; unknown words as they are. */
-export function configWord(intl: IntlShape, english: string): string {
-  const message = BY_ENGLISH.get(english);
-  return message ? intl.formatMessage(message) : english;
-}
+const HELP: Readonly<Record<ConfigFieldKey, MessageDescriptor>> = {
+  stallDays: configWords.helpStallDays,
+  maxExtraAttributes: configWords.helpMaxExtraAttributes,
+  unregisteredThreshold: configWords.helpUnregisteredThreshold,
+  unregisteredWindowHours: configWords.helpUnregisteredWindow,
+  failuresThreshold: configWords.helpFailuresThreshold,
+  failureWindowMinutes: configWords.helpFailureWindow,
+  organisationsThreshold: configWords.helpOrganisationsThreshold,
+  organisationsWindowHours: configWords.helpOrganisationsWindow,
+  signInFailuresThreshold: configWords.helpSignInFailuresThreshold,
+  signInWindowMinutes: configWords.helpSignInWindow,
+  stuckSessionMinutes: configWords.helpStuckSession,
+  errorRepeatThreshold: configWords.helpErrorRepeatThreshold,
+  errorWindowMinutes: configWords.helpErrorWindow,
+};
+
+const UNITS: Readonly<Record<ConfigUnit, MessageDescriptor>> = {
+  days: configWords.unitDays,
+  attributes: configWords.unitAttributes,
+  refusals: configWords.unitRefusals,
+  hours: configWords.unitHours,
+  failures: configWords.unitFailures,
+  minutes: configWords.unitMinutes,
+  organisations: configWords.unitOrganisations,
+  errors: configWords.unitErrors,
+};
+
+/** A threshold's label in the page's language, by its key. */
+export const configLabel = (intl: Formatter, key: ConfigFieldKey): string => intl.formatMessage(LABELS[key]);
+
+/** A threshold's help in the page's language, by its key. */
+export const configHelp = (intl: Formatter, key: ConfigFieldKey): string => intl.formatMessage(HELP[key]);
+
+/** What a threshold counts, in the page's language, by the unit's key. */
+export const configUnit = (intl: Formatter, unit: ConfigUnit): string => intl.formatMessage(UNITS[unit]);
