@@ -24,7 +24,7 @@ export const DOCUMENT_TYPES = {
 } as const;
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 
-/** The steps in order (what each needs before Continue: unmetRequirement). */
+/** The steps in order (what each needs before Continue: unmetRequirementOf). */
 export const STEPS = [
   { title: "Client details" },
   { title: "Identity document", dualControl: true },
@@ -230,8 +230,8 @@ export type UnmetRequirement =
   | "issue"
   | "last";
 
-/** Each requirement in English (the spec's words; logs and English callers). */
-export const UNMET_REQUIREMENTS: Readonly<Record<UnmetRequirement, string>> = {
+/** Each requirement in English (the refusal's English message: logs and English callers). */
+const UNMET_REQUIREMENTS: Readonly<Record<UnmetRequirement, string>> = {
   client: "Find or create the client's account first",
   document: "Record the identity document first",
   pending: "Waiting for a supervisor's approval",
@@ -264,12 +264,6 @@ export function unmetRequirementOf(session: AssistedSession, now: Date): UnmetRe
     default:
       return "last";
   }
-}
-
-/** Why the current step cannot be passed yet, in English, or null when it can. */
-export function unmetRequirement(session: AssistedSession, now: Date): string | null {
-  const unmet = unmetRequirementOf(session, now);
-  return unmet && UNMET_REQUIREMENTS[unmet];
 }
 
 function requireActive(session: AssistedSession): void {

@@ -12,16 +12,7 @@ export type SectionId = (typeof SECTION_IDS)[number];
 export const EDITABLE_SECTIONS = ["basic", "address", "emergency", "privacy"] as const;
 export type EditableSection = (typeof EDITABLE_SECTIONS)[number];
 
-export const SECTION_TITLES: Record<SectionId, string> = {
-  basic: "Basic Information",
-  address: "Address Information",
-  identity: "Identity Verification",
-  emergency: "Emergency Contacts",
-  security: "Security Settings",
-  privacy: "Privacy Preferences",
-};
-
-/** The sections' titles as a person reads them (the English is SECTION_TITLES'). */
+/** The sections' titles as a person reads them. */
 export const SECTION_TITLE_MESSAGES = defineMessages({
   basic: { id: "profile.section.basic", defaultMessage: "Basic Information" },
   address: { id: "profile.section.address", defaultMessage: "Address Information" },

@@ -45,7 +45,7 @@ export type ActionWords =
   | { kind: "other"; text: string };
 
 /** The line "recent agent actions" shows for an audit row, as a kind and values (summarise's, unworded). */
-export function actionWords(action: string, details: Record<string, unknown> | null): ActionWords {
+function actionWords(action: string, details: Record<string, unknown> | null): ActionWords {
   const d = details ?? {};
   const count = (value: unknown) => (typeof value === "number" ? value : 0);
   switch (action) {

@@ -107,19 +107,16 @@ export class ConfigRefusal extends WordedServiceError {
     const agent = agentName(intl, this.agent);
     return this.issues
       .map((issue) => {
-        switch (issue.kind) {
-          case "range":
-            return intl.formatMessage(gabrielErrors.configRange, {
-              field: issue.field,
-              label: configLabel(intl, issue.field),
-              min: issue.min,
-              max: issue.max,
-            });
-          case "unknown":
-            return intl.formatMessage(gabrielErrors.configUnknown, { agent, keys: issue.keys.join(", ") });
-          case "notNumbers":
-            return intl.formatMessage(gabrielErrors.configNotNumbers, { agent });
-        }
+        if (issue.kind === "range")
+          return intl.formatMessage(gabrielErrors.configRange, {
+            field: issue.field,
+            label: configLabel(intl, issue.field),
+            min: issue.min,
+            max: issue.max,
+          });
+        if (issue.kind === "unknown")
+          return intl.formatMessage(gabrielErrors.configUnknown, { agent, keys: issue.keys.join(", ") });
+        return intl.formatMessage(gabrielErrors.configNotNumbers, { agent });
       })
       .join("; ");
   }

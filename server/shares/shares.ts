@@ -43,7 +43,7 @@ export function shareNotFound(locale: Locale = DEFAULT_LOCALE): ServiceError {
 const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** The purpose a share is stored with when the person gave none (the API answers it as it is). */
-export const DEFAULT_PURPOSE = "Credential verification";
+const DEFAULT_PURPOSE = "Credential verification";
 
 const purposeWords = defineMessages({
   defaultPurpose: {

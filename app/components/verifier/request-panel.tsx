@@ -286,7 +286,7 @@ export function RequestPanel({
       onSnapshot: (snapshot) => handleSnapshot(snapshot, request),
       onUnauthorized: (error) => handleMutationError(error, toast, intl),
     });
-  }, [request, handleSnapshot, toast]);
+  }, [request, handleSnapshot, toast, intl]);
 
   // The new request's heading takes focus, so a keyboard or screen reader user finds the QR code.
   useEffect(() => {

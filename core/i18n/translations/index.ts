@@ -39,16 +39,16 @@ import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
 import cy_passkeys from "./cy/passkeys.json";
 import cy_pdf from "./cy/pdf.json";
-import cy_pitch_business_model from "./cy/pitch-business-model.json";
-import cy_pitch_government from "./cy/pitch-government.json";
-import cy_pitch_investor_funding from "./cy/pitch-investor-funding.json";
-import cy_pitch_ministers from "./cy/pitch-ministers.json";
-import cy_pitch_podcasts from "./cy/pitch-podcasts.json";
+import cy_pitch_business_model from "./cy/pitch.business-model.json";
 import cy_pitch_costsBenefits from "./cy/pitch.costsBenefits.json";
 import cy_pitch_governance from "./cy/pitch.governance.json";
+import cy_pitch_government from "./cy/pitch.government.json";
+import cy_pitch_investor_funding from "./cy/pitch.investor-funding.json";
 import cy_pitch from "./cy/pitch.json";
 import cy_pitch_marketing from "./cy/pitch.marketing.json";
+import cy_pitch_ministers from "./cy/pitch.ministers.json";
 import cy_pitch_pilots from "./cy/pitch.pilots.json";
+import cy_pitch_podcasts from "./cy/pitch.podcasts.json";
 import cy_pitch_roadmap from "./cy/pitch.roadmap.json";
 import cy_profile from "./cy/profile.json";
 import cy_server_citizen from "./cy/server-citizen.json";
@@ -186,15 +186,15 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_passkeys,
     ...cy_pdf,
     ...cy_pitch_business_model,
-    ...cy_pitch_government,
-    ...cy_pitch_investor_funding,
-    ...cy_pitch_ministers,
-    ...cy_pitch_podcasts,
     ...cy_pitch_costsBenefits,
     ...cy_pitch_governance,
+    ...cy_pitch_government,
+    ...cy_pitch_investor_funding,
     ...cy_pitch,
     ...cy_pitch_marketing,
+    ...cy_pitch_ministers,
     ...cy_pitch_pilots,
+    ...cy_pitch_podcasts,
     ...cy_pitch_roadmap,
     ...cy_profile,
     ...cy_server_citizen,
