@@ -48,6 +48,8 @@ export function ContactSection() {
           </ContactItem>
           <ContactItem icon="inbox" title={t(m.relations)}>
             <a
+              dir="ltr"
+              translate="no"
               href={mailto(GOVERNMENT_RELATIONS_EMAIL)}
               className="break-all font-bold text-white underline underline-offset-4 hover:no-underline"
             >

@@ -37,6 +37,8 @@ export function ContactTeam() {
             <PitchIcon name="mail" className="h-5 w-5" />
           </span>
           <a
+            dir="ltr"
+            translate="no"
             href={mailto(MINISTERS_CONTACT.email)}
             className={`[overflow-wrap:anywhere] ${linkClasses}`}
             data-testid="link-ministers-email"
