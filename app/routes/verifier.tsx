@@ -5,7 +5,7 @@ import { pageMeta } from "#app/components/meta.ts";
 import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { VerifierPortal } from "#app/components/verifier/verifier-portal.tsx";
 import { PRIVATE } from "#server/http/security.ts";
-import { pageTitle } from "#server/verification/page-title.ts";
+import { pageTitle, screenLocale } from "#server/verification/page-title.ts";
 import { portalAccess } from "#server/verification/portal-access.ts";
 import { portalPageData } from "#server/verification/portal-pages.ts";
 
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await portalAccess(request, context);
   const meta = await pageTitle(request, context, messages.title, messages.description);
   if (!access.ok) return json({ refused: access.refused, meta } as const, { status: 403, headers: PRIVATE });
-  const page = await portalPageData(context.db, access.organisation);
+  const page = await portalPageData(context.db, access.organisation, new Date(), await screenLocale(request, context));
   return json({ refused: null, meta, ...page }, { headers: PRIVATE });
 }
 

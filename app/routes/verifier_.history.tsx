@@ -7,7 +7,7 @@ import { PortalRefused } from "#app/components/verifier/portal-refused.tsx";
 import { isCheckType } from "#core/verification/checks.ts";
 import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";
 import { PRIVATE } from "#server/http/security.ts";
-import { pageTitle } from "#server/verification/page-title.ts";
+import { pageTitle, screenLocale } from "#server/verification/page-title.ts";
 import { portalAccess } from "#server/verification/portal-access.ts";
 import { type HistoryFilters, historyPageData } from "#server/verification/portal-pages.ts";
 
@@ -39,7 +39,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     type: isCheckType(typeParam) ? typeParam : "all",
   };
   const asked = Number.parseInt(params.get("page") ?? "1", 10);
-  const page = await historyPageData(context.db, access.organisation, filters, asked, HISTORY_PAGE_SIZE);
+  const page = await historyPageData(
+    context.db,
+    access.organisation,
+    filters,
+    asked,
+    HISTORY_PAGE_SIZE,
+    await screenLocale(request, context),
+  );
   return json({ refused: null, meta, ...page }, { headers: PRIVATE });
 }
 

@@ -15,7 +15,7 @@ interface TitleContext extends SessionContext {
 }
 
 /** The language of a signed-in screen, as the root loader decides it (its session read once per request). */
-async function screenLocale(request: Request, context: TitleContext): Promise<Locale> {
+export async function screenLocale(request: Request, context: TitleContext): Promise<Locale> {
   const user = (await getActiveSession(request, context))?.user ?? null;
   return pageLocale({
     request,

@@ -14,7 +14,6 @@ import { Icon } from "#app/components/ui/icons.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { authorityName } from "#core/issuers/registry.ts";
 import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
 import { RESULT_KINDS } from "#core/verification/reasons.ts";
 import type { HistoryFilters, HistoryPageData, HistoryRow } from "#server/verification/portal-pages.ts";
@@ -299,9 +298,7 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
                   </span>
                 ) : null}
               </td>
-              <td className="px-3 py-2">
-                {entry.issuer ? authorityName(entry.issuer) : intl.formatMessage(messages.notKnown)}
-              </td>
+              <td className="px-3 py-2">{entry.issuerName ?? intl.formatMessage(messages.notKnown)}</td>
               <td className="px-3 py-2">
                 <TextLink href={`/api/verifications/${entry.id}/receipt`} download data-testid="link-receipt">
                   <FormattedMessage
