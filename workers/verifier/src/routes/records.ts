@@ -2,7 +2,8 @@ import { zValidator } from "@hono/zod-validator";
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { formatAttributeValue } from "#core/format/format.ts";
-import { type Locale, localesFor } from "#core/i18n/locales.ts";
+import { formats } from "#core/format/locale.ts";
+import { DEFAULT_LOCALE, type Locale, localesFor } from "#core/i18n/locales.ts";
 import { negotiateLocale } from "#core/i18n/negotiate.ts";
 import { authorityText } from "#core/issuers/authority-messages.ts";
 import { credentialTypeBySlug } from "#core/issuers/registry.ts";
@@ -156,6 +157,27 @@ export const records = new Hono<VerifierApp>()
     });
   });
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A seen attribute's value on a receipt, in its language: yes and no as the certificates say them
+ * (their messages, by id), dates in the language's form; anything else as formatAttributeValue.
+ */
+function attributeValueIn(locale: Locale, value: unknown): string {
+  // English receipts print values as they always have.
+  if (locale === DEFAULT_LOCALE) return formatAttributeValue(value);
+  const intl = serverIntl(locale);
+  if (value === true) return intl.formatMessage({ id: "pdf.certificate.yes" });
+  if (value === false) return intl.formatMessage({ id: "pdf.certificate.no" });
+  if (value === null || value === undefined) return intl.formatMessage({ id: "pdf.certificate.notRecorded" });
+  if (Array.isArray(value)) return value.map((item) => attributeValueIn(locale, item)).join(", ");
+  if (typeof value === "string" && ISO_DATE.test(value)) {
+    const date = new Date(`${value}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? value : formats(locale).calendarDate(date);
+  }
+  return formatAttributeValue(value);
+}
+
 type PresentationRow = NonNullable<Awaited<ReturnType<typeof findPresentation>>>;
 
 /**
@@ -188,7 +210,7 @@ async function receiptFacts(
   const stored = valid ? storedOutcome(p.outcome, p.outcomeReason) : null;
   const attributes = Object.entries(p.presentedAttributes ?? {}).map(([id, value]) => ({
     label: (check ? checkAttributeText(intl, check.code, id) : undefined) ?? id,
-    value: formatAttributeValue(value),
+    value: attributeValueIn(locale, value),
   }));
   return {
     receiptId: p.id,

@@ -491,7 +491,9 @@ describe("POST /api/presentations/decline: the holder's own decline from the pla
 
   it("refuses a decline not signed in (401), from someone holding no credential the request asks for (403), or for an unknown state (404); the request stays open", async () => {
     const { verifier, created, state } = await requestForHolder();
-    expect((await decline(state)).status).toBe(401);
+    const signedOut = await decline(state);
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ message: "Unauthorized", code: "UNAUTHORIZED" });
     // Signed in, but holding only a Right to Rent credential (or nothing): not the holder of this request's answer.
     const renter = await citizenWithCredential("rtr");
     const nobody = await person("citizen");
@@ -500,6 +502,15 @@ describe("POST /api/presentations/decline: the holder's own decline from the pla
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: "DECLINE_NO_CREDENTIAL" });
     }
+    // The holder reads why in their language (the consent screen's: all twelve), right to left included; the code is the same.
+    const urdu = await decline(state, `${await sessionOf(renter.userId)}; lang=ur`);
+    expect(urdu.status).toBe(403);
+    expect(await urdu.json()).toEqual({
+      message: "آپ کے پاس کوئی فعال سند نہیں ہے جو یہ درخواست مانگ رہی ہے، اس لیے انکار کرنے کے لیے کچھ نہیں ہے۔",
+      code: "DECLINE_NO_CREDENTIAL",
+    });
+    const welsh = await request("/api/presentations/decline", { ...json({ state }), headers: { Cookie: "lang=cy" } });
+    expect(await welsh.json()).toEqual({ message: "Heb awdurdod", code: "UNAUTHORIZED" });
     // A revoked credential is not one the person holds either.
     const revoked = await citizenWithCredential("rtw");
     await revoke(revoked.credentialId);

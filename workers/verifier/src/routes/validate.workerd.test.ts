@@ -245,6 +245,36 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     });
   });
 
+  it("words its answer in the caller's language: an API key asking for Welsh (Accept-Language) reads why and the authority in Welsh, the codes unchanged; English by default", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const { key } = await apiKeyFor(cookie);
+    const held = await citizenWithCredential("rtw");
+    await revoke(held.credentialId);
+    const ask = async (headers: Record<string, string>) => {
+      const presentation = await present(held, ["hasRightToWork"], OFFLINE, holderNonce());
+      return (
+        await request("/api/presentations/validate", {
+          ...json({ presentationJwt: presentation }),
+          apiKey: key,
+          headers,
+        })
+      ).json();
+    };
+    expect(await ask({})).toMatchObject({
+      reason: "STATUS_REVOKED",
+      message: "The credential has been revoked.",
+      issuer: HOME_OFFICE,
+    });
+    expect(await ask({ "Accept-Language": "cy" })).toMatchObject({
+      valid: false,
+      reason: "STATUS_REVOKED",
+      result: "invalid",
+      message: "Mae'r tystlythyr wedi'i ddirymu.",
+      credentialType: "rtw",
+      issuer: "y Swyddfa Gartref",
+    });
+  });
+
   it("refuses a revoked credential (STATUS_REVOKED), seen at once", async () => {
     const { cookie } = await organisationWithVerifier();
     const held = await citizenWithCredential("rtw");
