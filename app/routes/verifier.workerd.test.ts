@@ -208,6 +208,11 @@ describe("GET /verifier", () => {
     expect(history).toContain("Yn dangos 1–1 o 1");
     expect(history).toContain("Llwyddodd y gwiriad");
     expect(history).not.toContain("Check passed");
+    // The words the server gives the record: the check's name and the issuing authority's, in Welsh.
+    expect(history).toMatch(/>Hawl i Weithio</);
+    expect(history).toMatch(/>y Swyddfa Gartref</);
+    expect(history).not.toMatch(/>Right to Work</);
+    expect((await portalData(welsh)).recent[0]).toMatchObject({ checkName: "Hawl i Weithio" });
   });
 
   it("shows only the organisation's own checks, five at most, newest first", async () => {

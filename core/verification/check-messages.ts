@@ -114,12 +114,16 @@ function attributeWords(check: CheckType, id: string): { words: MessageDescripto
 }
 
 /** A check's name in `intl`'s language ("Credential check" for none or an unknown code, as checkName says). */
-export function checkNameText(intl: IntlShape, code: unknown): string {
+export function checkNameText(intl: Pick<IntlShape, "formatMessage">, code: unknown): string {
   return intl.formatMessage(isCheckType(code) ? names[code] : names.unknown);
 }
 
 /** The label of attribute `id` of `check` in `intl`'s language, or undefined when the check has no such attribute. */
-export function checkAttributeText(intl: IntlShape, check: CheckType, id: string): string | undefined {
+export function checkAttributeText(
+  intl: Pick<IntlShape, "formatMessage">,
+  check: CheckType,
+  id: string,
+): string | undefined {
   if (!checkAttribute(check, id)) return undefined;
   const { words, values } = attributeWords(check, id);
   return intl.formatMessage(words, values);
