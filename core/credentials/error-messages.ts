@@ -257,6 +257,6 @@ export function isCredentialErrorCode(code: string): code is CredentialErrorCode
 }
 
 /** Refusal `code` in `intl`'s language. */
-export function credentialErrorText(intl: IntlShape, code: CredentialErrorCode): string {
+export function credentialErrorText(intl: Pick<IntlShape, "formatMessage">, code: CredentialErrorCode): string {
   return intl.formatMessage(REFUSALS[code]);
 }
