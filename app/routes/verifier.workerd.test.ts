@@ -406,6 +406,10 @@ describe("/verifier/organisations (administrators)", () => {
     expect(html).toContain("Right to Work, Age Verification");
     // Where its registration stands: signed at registration, for a year.
     expect(html).toMatch(/Active<\/span><span>Valid until \d{1,2} \w+ \d{4}/);
+    // An administrator reading Welsh reads its checks' names in Welsh.
+    const welsh = await textOf(await call("/verifier/organisations", { cookie: `${admin.cookie}; lang=cy` }));
+    expect(welsh).toContain('<html lang="cy"');
+    expect(welsh).toContain("Hawl i Weithio, Gwirio Oedran");
 
     for (const role of ["verifier", "citizen"]) {
       const other = await registerUserWithRole(role);

@@ -13,7 +13,7 @@ import { effectiveRole } from "#core/accounts/schemas.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { type OrganisationRow, organisationsPageData } from "#server/verification/organisations-page.ts";
-import { pageTitle } from "#server/verification/page-title.ts";
+import { pageTitle, screenLocale } from "#server/verification/page-title.ts";
 
 const messages = defineMessages({
   title: { id: "verifier.route.organisationsTitle", defaultMessage: "Verifier organisations" },
@@ -35,7 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { status: 403, headers: PRIVATE },
     );
   return json(
-    { allowed: true as const, meta, organisations: await organisationsPageData(context.db) },
+    {
+      allowed: true as const,
+      meta,
+      organisations: await organisationsPageData(context.db, new Date(), await screenLocale(request, context)),
+    },
     { headers: PRIVATE },
   );
 }
