@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
-import { checkNameText } from "#core/verification/check-messages.ts";
+import { checkNameText, outcomeIn } from "#core/verification/check-messages.ts";
 import { storedOutcome } from "#core/verification/checks.ts";
 import { EXPIRED_REASONS, resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
@@ -151,6 +151,10 @@ export async function verificationHistory(
     db.select({ n: count() }).from(presentations).where(where),
   ]);
   const intl = serverIntl(query.locale ?? DEFAULT_LOCALE);
+  const outcomeOf = (status: string | null, reason: string | null) => {
+    const stored = storedOutcome(status, reason);
+    return stored && outcomeIn(intl, stored);
+  };
   return {
     entries: rows.map(({ p, organisation, credentialType, delivery }) => {
       const valid = p.verificationResult === "valid";
@@ -164,7 +168,7 @@ export async function verificationHistory(
         mode: p.mode,
         valid,
         // Only a valid credential was judged against its check (ADR 033).
-        outcome: valid ? storedOutcome(p.outcome, p.outcomeReason) : null,
+        outcome: valid ? outcomeOf(p.outcome, p.outcomeReason) : null,
         result: resultBadge(valid, reason),
         reason,
         presentedAttributes: p.presentedAttributes ?? {},

@@ -15,6 +15,7 @@
 import type { Locale } from "#core/i18n/locales.ts";
 import { authorityText } from "#core/issuers/authority-messages.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { outcomeIn } from "#core/verification/check-messages.ts";
 import { decodeOfflinePresentation, OfflineQrError } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
 import { reasonText } from "#core/verification/reason-messages.ts";
@@ -119,8 +120,8 @@ function answerOf(judgement: Judgement, id: string): ValidationAnswer {
 }
 
 /**
- * An answer's words in the caller's language (issue 21, ADR 041): why it was or was not accepted
- * and the issuing authority's name, from their codes (the reason, the credential's type). What is
+ * An answer's words in the caller's language (issue 21, ADR 041): why it was or was not accepted,
+ * why the check failed, and the issuing authority's name, from their codes (the reason, the credential's type). What is
  * recorded, and every code, is unchanged; English answers are the judgement's own words.
  */
 export function answerIn(answer: ValidationAnswer, locale: Locale): ValidationAnswer {
@@ -129,6 +130,7 @@ export function answerIn(answer: ValidationAnswer, locale: Locale): ValidationAn
   return {
     ...answer,
     message: reasonText(intl, answer.reason, answer.binding ?? "device"),
+    outcome: answer.outcome && outcomeIn(intl, answer.outcome),
     issuer:
       answer.issuer !== null && type && isCredentialTypeCode(type)
         ? authorityText(intl, CREDENTIAL_TYPES[type].issuerId)

@@ -517,6 +517,25 @@ describe("the check's outcome beside valid (issue 20, ADR 033): a genuine creden
       outcome: "failed",
       outcomeReason: "UNDER_18",
     });
+    // A verifier reading Welsh reads why the check failed in Welsh, and the history says the same; the codes are the same.
+    const welsh = await validated(
+      {
+        presentationJwt: encodeOfflinePresentation(
+          await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce()),
+        ),
+      },
+      { cookie: `${cookie}; lang=cy` },
+    );
+    expect(welsh).toMatchObject({
+      reason: "valid",
+      message: expect.stringMatching(/^Mae'r tystlythyr yn ddilys/),
+      outcome: { status: "failed", reason: "UNDER_18", message: "O dan 18" },
+    });
+    const history = await request("/api/verifications/history?pageSize=1", { cookie: `${cookie}; lang=cy` });
+    expect(((await history.json()) as { entries: unknown[] }).entries[0]).toMatchObject({
+      checkName: "Gwirio Oedran",
+      outcome: { status: "failed", reason: "UNDER_18", message: "O dan 18" },
+    });
   });
 
   it("answers a Right to Work credential that says the person may not work as valid: true, outcome failed, No right to work in the UK", async () => {
