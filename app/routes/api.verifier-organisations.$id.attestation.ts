@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { requirePermission } from "#server/accounts/permissions.ts";
-import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
+import { localisedServiceErrorResponse } from "#server/http/worded-error.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 import { renewOrganisationAttestation } from "#server/verification/registration.ts";
 
@@ -30,7 +31,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     return json(renewed, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return localisedServiceErrorResponse(error, requestLocale(request));
   }
 }
 

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
 import { requirePermission } from "#server/accounts/permissions.ts";
-import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
+import { localisedServiceErrorResponse } from "#server/http/worded-error.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 import { OrganisationBody } from "#server/verification/api-schemas.ts";
 import { registerVerifierOrganisation } from "#server/verification/registration.ts";
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     return json(organisation, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return serviceErrorResponse(error);
+    return localisedServiceErrorResponse(error, requestLocale(request));
   }
 }
 

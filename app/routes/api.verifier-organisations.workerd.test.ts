@@ -153,6 +153,13 @@ describe("POST /api/verifier-organisations (administrators)", () => {
         expect(response.status).toBe(409);
         expect(await response.json()).toMatchObject({ code: "ORGANISATION_EXISTS" });
       }
+      // An administrator reading Welsh reads the refusal in Welsh; its code is the same.
+      const welsh = await register(`${admin.cookie}; lang=cy`, { name, allowedChecks: ["rtw"] });
+      expect(welsh.status).toBe(409);
+      expect(await welsh.json()).toEqual({
+        message: "Mae sefydliad â'r enw hwn eisoes wedi'i gofrestru",
+        code: "ORGANISATION_EXISTS",
+      });
       expect((await register(admin.cookie, { name: "x", allowedChecks: [] })).status).toBe(400);
     },
     BUDGET,

@@ -7,6 +7,7 @@ import { VerifierPortal } from "#app/components/verifier/verifier-portal.tsx";
 import { PRIVATE } from "#server/http/security.ts";
 import { portalAccess } from "#server/verification/portal-access.ts";
 import { portalPageData } from "#server/verification/portal-pages.ts";
+import { screenLocale } from "#server/verification/screen-locale.ts";
 
 /**
  * /verifier and /verifier-portal (spec 000 §2 "Verifier Portal"; remix.config.js maps both paths
@@ -28,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => routeMeta(matc
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await portalAccess(request, context);
   if (!access.ok) return json({ refused: access.refused } as const, { status: 403, headers: PRIVATE });
-  const page = await portalPageData(context.db, access.organisation);
+  const page = await portalPageData(context.db, access.organisation, new Date(), await screenLocale(request, context));
   return json({ refused: null, ...page }, { headers: PRIVATE });
 }
 

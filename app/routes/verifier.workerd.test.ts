@@ -208,6 +208,11 @@ describe("GET /verifier", () => {
     expect(history).toContain("Yn dangos 1–1 o 1");
     expect(history).toContain("Llwyddodd y gwiriad");
     expect(history).not.toContain("Check passed");
+    // The words the server gives the record: the check's name and the issuing authority's, in Welsh.
+    expect(history).toMatch(/>Hawl i Weithio</);
+    expect(history).toMatch(/>y Swyddfa Gartref</);
+    expect(history).not.toMatch(/>Right to Work</);
+    expect((await portalData(welsh)).recent[0]).toMatchObject({ checkName: "Hawl i Weithio" });
   });
 
   it("shows only the organisation's own checks, five at most, newest first", async () => {
@@ -401,6 +406,10 @@ describe("/verifier/organisations (administrators)", () => {
     expect(html).toContain("Right to Work, Age Verification");
     // Where its registration stands: signed at registration, for a year.
     expect(html).toMatch(/Active<\/span><span>Valid until \d{1,2} \w+ \d{4}/);
+    // An administrator reading Welsh reads its checks' names in Welsh.
+    const welsh = await textOf(await call("/verifier/organisations", { cookie: `${admin.cookie}; lang=cy` }));
+    expect(welsh).toContain('<html lang="cy"');
+    expect(welsh).toContain("Hawl i Weithio, Gwirio Oedran");
 
     for (const role of ["verifier", "citizen"]) {
       const other = await registerUserWithRole(role);

@@ -9,6 +9,7 @@ import { RESULT_KINDS, type ResultKind } from "#core/verification/reasons.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { portalAccess } from "#server/verification/portal-access.ts";
 import { type HistoryFilters, historyPageData } from "#server/verification/portal-pages.ts";
+import { screenLocale } from "#server/verification/screen-locale.ts";
 
 /**
  * /verifier/history (View All from the portal's Recent Verifications): the organisation's record,
@@ -36,7 +37,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     type: isCheckType(typeParam) ? typeParam : "all",
   };
   const asked = Number.parseInt(params.get("page") ?? "1", 10);
-  const page = await historyPageData(context.db, access.organisation, filters, asked, HISTORY_PAGE_SIZE);
+  const page = await historyPageData(
+    context.db,
+    access.organisation,
+    filters,
+    asked,
+    HISTORY_PAGE_SIZE,
+    await screenLocale(request, context),
+  );
   return json({ refused: null, ...page }, { headers: PRIVATE });
 }
 

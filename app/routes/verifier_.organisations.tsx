@@ -13,6 +13,7 @@ import { effectiveRole } from "#core/accounts/schemas.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { type OrganisationRow, organisationsPageData } from "#server/verification/organisations-page.ts";
+import { screenLocale } from "#server/verification/screen-locale.ts";
 
 const messages = defineMessages({
   title: { id: "verifier.route.organisationsTitle", defaultMessage: "Verifier organisations" },
@@ -28,7 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   if (effectiveRole(user.role) !== "admin")
     return json({ allowed: false as const, organisations: [] as OrganisationRow[] }, { status: 403, headers: PRIVATE });
-  return json({ allowed: true as const, organisations: await organisationsPageData(context.db) }, { headers: PRIVATE });
+  return json(
+    {
+      allowed: true as const,
+      organisations: await organisationsPageData(context.db, new Date(), await screenLocale(request, context)),
+    },
+    { headers: PRIVATE },
+  );
 }
 
 export default function OrganisationsRoute() {

@@ -177,13 +177,19 @@ export function walletTypeNames(type: string): { title: string; subtitle: string
  * Home Office, the DBS government host DBS, dvla DVLA, anything else "Government Authority".
  */
 export function authorityName(issuer: string): string {
+  const id = authorityOf(issuer);
+  return id ? AUTHORITIES[id].shortName : "Government Authority";
+}
+
+/** The authority an issuer identifier names, by authorityName's rule; null for "Government Authority". */
+export function authorityOf(issuer: string): IssuerId | null {
   const own = /\/issuers\/([a-z-]+)$/.exec(issuer)?.[1];
-  if (own && isIssuerId(own)) return AUTHORITIES[own].shortName;
+  if (own && isIssuerId(own)) return own;
   const text = issuer.toLowerCase();
-  if (text.includes("home-office") || text.includes("digital-identity.service.gov.uk")) return "Home Office";
-  if (text.includes("dbs.gov.uk") || text.includes("gov.uk/dbs")) return "DBS";
-  if (text.includes("dvla")) return "DVLA";
-  return "Government Authority";
+  if (text.includes("home-office") || text.includes("digital-identity.service.gov.uk")) return "home-office";
+  if (text.includes("dbs.gov.uk") || text.includes("gov.uk/dbs")) return "dbs";
+  if (text.includes("dvla")) return "dvla";
+  return null;
 }
 
 /** The base all identifiers hang from: https, no trailing slash. */

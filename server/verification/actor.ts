@@ -8,9 +8,10 @@
 import { displayName, effectiveRole } from "#core/accounts/schemas.ts";
 import { auditRefusal, can } from "#server/accounts/permissions.ts";
 import { getActiveSession, type SessionBindings } from "#server/accounts/session.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { organisationForApiKey, touchApiKey } from "./organisations.ts";
+import { verificationErrors } from "./worded.ts";
 
 export type Actor =
   | {
@@ -33,15 +34,15 @@ export async function authenticateActor(
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     const found = match ? await organisationForApiKey(context.db, match[1]!) : undefined;
-    if (!found) throw new ServiceError(401, "Unauthorized", "UNAUTHORIZED");
+    if (!found) throw new WordedServiceError(401, verificationErrors.unauthorized, "UNAUTHORIZED");
     context.ctx.waitUntil(touchApiKey(context.db, found).catch(() => undefined));
     return { kind: "api-key", keyId: found.keyId, organisationId: found.organisationId };
   }
   const session = await getActiveSession(request, context);
-  if (!session) throw new ServiceError(401, "Unauthorized", "UNAUTHORIZED");
+  if (!session) throw new WordedServiceError(401, verificationErrors.unauthorized, "UNAUTHORIZED");
   if (!can(session.user, "verify:credentials")) {
     auditRefusal(request, context, session.user, "verify:credentials");
-    throw new ServiceError(403, "Only verifiers and administrators can use the verifier API", "FORBIDDEN");
+    throw new WordedServiceError(403, verificationErrors.verifiersOnly, "FORBIDDEN");
   }
   const role = effectiveRole(session.user.role) as "verifier" | "admin";
   return {
@@ -58,7 +59,7 @@ export async function authenticateActor(
 /** The organisation the actor acts for, or a 403 saying why there is none. */
 export function actingOrganisation(actor: Actor): string {
   if (actor.organisationId) return actor.organisationId;
-  throw new ServiceError(403, "Your account is not linked to a verifier organisation", "NO_ORGANISATION");
+  throw new WordedServiceError(403, verificationErrors.noOrganisation, "NO_ORGANISATION");
 }
 
 /** Whether the actor may read records of `organisationId` (administrators read all). */
@@ -69,7 +70,7 @@ export function canRead(actor: Actor, organisationId: string | null): boolean {
 
 export function requireAdmin(actor: Actor): void {
   if (actor.kind !== "user" || actor.role !== "admin")
-    throw new ServiceError(403, "Only administrators can do this", "FORBIDDEN");
+    throw new WordedServiceError(403, verificationErrors.adminsOnly, "FORBIDDEN");
 }
 
 export const actorUserId = (actor: Actor): string | null => (actor.kind === "user" ? actor.userId : null);

@@ -33,12 +33,12 @@ export async function consentPageData(
   context: { db: Database; verifier: Fetcher },
   userId: string,
   request: { origin: string; base: string; clientId: string | null; requestUri: string | null },
-  /** The language the person reads the refusal in. */
+  /** The language the person reads the request and its refusal in. */
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ status: number; data: ConsentData }> {
   try {
     const [resolved, held] = await Promise.all([
-      resolveWalletRequest({ verifier: context.verifier, ...request }),
+      resolveWalletRequest({ verifier: context.verifier, ...request, locale }),
       listWalletCredentials(context.db, userId),
     ]);
     const candidates = held

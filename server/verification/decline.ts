@@ -9,11 +9,19 @@
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { CHECKS, isCheckType } from "#core/verification/checks.ts";
-import { reasonMessage } from "#core/verification/reasons.ts";
+import { MAX_REQUEST_ATTEMPTS } from "#core/verification/reasons.ts";
 import { credentials, verificationRequests } from "#db/schema/index.ts";
 import { getActiveSession, type SessionContext } from "#server/accounts/session.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 import { closedReason, type VerificationContext } from "./requests.ts";
+import { declineErrors } from "./worded.ts";
+
+/** Why a request can no longer be declined, in the words the holder reads (the code is the reason). */
+const CLOSED_WORDS = {
+  REQUEST_EXPIRED: declineErrors.expired,
+  REQUEST_TOO_MANY_ATTEMPTS: declineErrors.tooManyAttempts,
+  REQUEST_ALREADY_ANSWERED: declineErrors.alreadyAnswered,
+} as const;
 
 export async function declineRequest(
   context: VerificationContext,
@@ -23,7 +31,7 @@ export async function declineRequest(
   now = new Date(),
 ): Promise<{ status: "declined" }> {
   const signedIn = await getActiveSession(request, session);
-  if (!signedIn) throw new ServiceError(401, "Unauthorized", "UNAUTHORIZED");
+  if (!signedIn) throw new WordedServiceError(401, declineErrors.signedOut, "UNAUTHORIZED");
   const [row] = await context.db
     .select({
       id: verificationRequests.id,
@@ -35,7 +43,7 @@ export async function declineRequest(
     .where(eq(verificationRequests.stateHash, await sha256Base64url(webCrypto(), state)))
     .limit(1);
   if (!row || !isCheckType(row.credentialType))
-    throw new ServiceError(404, reasonMessage("STATE_UNKNOWN"), "STATE_UNKNOWN");
+    throw new WordedServiceError(404, declineErrors.stateUnknown, "STATE_UNKNOWN");
   const [held] = await context.db
     .select({ id: credentials.id })
     .from(credentials)
@@ -49,15 +57,15 @@ export async function declineRequest(
       ),
     )
     .limit(1);
-  if (!held) throw new ServiceError(403, reasonMessage("DECLINE_NO_CREDENTIAL"), "DECLINE_NO_CREDENTIAL");
+  if (!held) throw new WordedServiceError(403, declineErrors.noCredential, "DECLINE_NO_CREDENTIAL");
   if (row.expiresAt.getTime() <= now.getTime())
-    throw new ServiceError(409, reasonMessage("REQUEST_EXPIRED"), "REQUEST_EXPIRED");
+    throw new WordedServiceError(409, declineErrors.expired, "REQUEST_EXPIRED");
   const { accepted, snapshot } = await context
     .requestObject(row.id)
     .answer({ kind: "declined", timestamp: now.toISOString() });
   if (!accepted) {
     const reason = closedReason(snapshot.status);
-    throw new ServiceError(409, reasonMessage(reason), reason);
+    throw new WordedServiceError(409, CLOSED_WORDS[reason], reason, { count: MAX_REQUEST_ATTEMPTS });
   }
   return { status: "declined" };
 }

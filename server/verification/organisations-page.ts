@@ -4,9 +4,12 @@
  * worker signed for it (ADR 034), current, ending soon (the daily run renews it), or missing or
  * ended (no request can be made until an administrator renews it).
  */
-import { CHECKS, type CheckType } from "#core/verification/checks.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
+import { checkNameText } from "#core/verification/check-messages.ts";
+import { isCheckType } from "#core/verification/checks.ts";
 import type { Database } from "#db/client.ts";
 import { verifierOrganisations } from "#db/schema/index.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { ATTESTATION_RENEWAL_WINDOW_MS } from "./attestation.ts";
 
 export interface OrganisationRow {
@@ -33,8 +36,13 @@ function registrationOf(expiresAt: Date | null, attestation: string | null, now:
   return { state: "active", expiresAt: at };
 }
 
-/** Every organisation, by name, as the page shows it at `now`. */
-export async function organisationsPageData(db: Database, now = new Date()): Promise<OrganisationRow[]> {
+/** Every organisation, by name, as the page shows it at `now`, its checks named in `locale`. */
+export async function organisationsPageData(
+  db: Database,
+  now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<OrganisationRow[]> {
+  const intl = serverIntl(locale);
   const rows = await db
     .select({
       id: verifierOrganisations.id,
@@ -48,7 +56,9 @@ export async function organisationsPageData(db: Database, now = new Date()): Pro
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    checks: (row.allowedChecks as CheckType[]).map((check) => CHECKS[check]?.name ?? check).join(", "),
+    checks: (row.allowedChecks as string[])
+      .map((check) => (isCheckType(check) ? checkNameText(intl, check) : check))
+      .join(", "),
     registration: registrationOf(row.attestationExpiresAt, row.attestation, now),
   }));
 }

@@ -11,9 +11,10 @@ import type { CheckType } from "#core/verification/checks.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { users, verifierApiKeys, verifierOrganisations } from "#db/schema/index.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 import type { ApiKeySummary, Organisation } from "./api-schemas.ts";
 import { signAttestation, type TrustAnchor } from "./attestation.ts";
+import { verificationErrors } from "./worded.ts";
 
 export type { ApiKeySummary, Organisation };
 
@@ -62,7 +63,7 @@ export async function registerOrganisation(
     };
   } catch (error) {
     if (isUniqueViolation(error, "verifier_organisations.name", "verifier_organisations_name_lower_idx"))
-      throw new ServiceError(409, "An organisation with this name is already registered", "ORGANISATION_EXISTS");
+      throw new WordedServiceError(409, verificationErrors.organisationExists, "ORGANISATION_EXISTS");
     throw error;
   }
 }
@@ -161,7 +162,7 @@ export async function revokeApiKey(
     .from(verifierApiKeys)
     .where(and(eq(verifierApiKeys.id, id), eq(verifierApiKeys.organisationId, organisationId)));
   if (existing) return { key: summary(existing), revoked: false };
-  throw new ServiceError(404, "API key not found", "NOT_FOUND");
+  throw new WordedServiceError(404, verificationErrors.apiKeyNotFound, "NOT_FOUND");
 }
 
 /** The organisation an unrevoked key acts for, or undefined. Marks it used (after the answer). */

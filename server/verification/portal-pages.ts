@@ -4,8 +4,11 @@
  * and paged). Each history entry is cut down to what the pages show, so nothing else of the record
  * reaches the browser.
  */
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
+import { issuerAuthorityText } from "#core/issuers/authority-messages.ts";
 import type { ResultKind } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import type { ApiKeySummary, HistoryEntry, Organisation } from "./api-schemas.ts";
 import { listApiKeys } from "./organisations.ts";
 import { type UsageDay, usageByDay, verificationHistory } from "./records.ts";
@@ -30,10 +33,13 @@ function verificationRow({
   return { id, checkName, result, outcome, purpose, mode, verifiedAt, visualMatchAt };
 }
 
-/** A row of the history table: what Recent Verifications shows, and the issuer. */
-export type HistoryRow = VerificationRow & Pick<HistoryEntry, "issuer">;
+/** A row of the history table: what Recent Verifications shows, and the issuing authority's name (null: not known). */
+export type HistoryRow = VerificationRow & { issuerName: string | null };
 
-const historyRow = (entry: HistoryRow): HistoryRow => ({ ...verificationRow(entry), issuer: entry.issuer });
+const historyRow = (entry: HistoryEntry, locale: Locale): HistoryRow => ({
+  ...verificationRow(entry),
+  issuerName: entry.issuer ? issuerAuthorityText(serverIntl(locale), entry.issuer) : null,
+});
 
 export interface HistoryFilters {
   result: ResultKind | "all";
@@ -60,9 +66,11 @@ export async function portalPageData(
   db: Database,
   organisation: Organisation,
   now = new Date(),
+  /** The page's language: the checks' names. */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<PortalPageData> {
   const [recent, usage, apiKeys] = await Promise.all([
-    verificationHistory(db, { organisationId: organisation.id, page: 1, pageSize: RECENT_COUNT }),
+    verificationHistory(db, { organisationId: organisation.id, page: 1, pageSize: RECENT_COUNT, locale }),
     usageByDay(db, organisation.id, now, USAGE_DAYS),
     listApiKeys(db, organisation.id),
   ]);
@@ -101,8 +109,11 @@ export async function historyPageData(
   filters: HistoryFilters,
   asked: number,
   pageSize: number,
+  /** The page's language: the checks' and the authorities' names. */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<HistoryPageData> {
   const query = {
+    locale,
     organisationId: organisation.id,
     result: filters.result === "all" ? undefined : filters.result,
     checkType: filters.type === "all" ? undefined : filters.type,
@@ -117,7 +128,7 @@ export async function historyPageData(
   if (history.page > pages) history = await verificationHistory(db, { ...query, page: pages });
   return {
     organisation: { id: organisation.id, name: organisation.name },
-    entries: history.entries.map(historyRow),
+    entries: history.entries.map((entry) => historyRow(entry, locale)),
     total: history.total,
     page: history.page,
     pages,

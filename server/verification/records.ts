@@ -4,11 +4,14 @@
  * figures and the citizen's own view of who checked them read it here.
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, type SQL, sql } from "drizzle-orm";
-import { checkName, storedOutcome } from "#core/verification/checks.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
+import { checkNameText, outcomeIn } from "#core/verification/check-messages.ts";
+import { storedOutcome } from "#core/verification/checks.ts";
 import { EXPIRED_REASONS, resultBadge } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { credentials, presentations, verifierOrganisations, walletEvents } from "#db/schema/index.ts";
 import { deliveryOf } from "#server/credentials/credentials.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import type { HistoryEntry } from "./api-schemas.ts";
 import type { Judgement } from "./judge.ts";
 
@@ -106,6 +109,8 @@ export interface HistoryQuery {
   checkType?: string;
   page: number;
   pageSize: number;
+  /** The language of the entries' words (the check's name); English by default. */
+  locale?: Locale;
 }
 
 const VERIFIER_CHECKS = isNotNull(presentations.organisationId);
@@ -145,6 +150,11 @@ export async function verificationHistory(
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(presentations).where(where),
   ]);
+  const intl = serverIntl(query.locale ?? DEFAULT_LOCALE);
+  const outcomeOf = (status: string | null, reason: string | null) => {
+    const stored = storedOutcome(status, reason);
+    return stored && outcomeIn(intl, stored);
+  };
   return {
     entries: rows.map(({ p, organisation, credentialType, delivery }) => {
       const valid = p.verificationResult === "valid";
@@ -153,12 +163,12 @@ export async function verificationHistory(
         id: p.id,
         requestId: p.requestId,
         checkType: p.checkType,
-        checkName: checkName(p.checkType),
+        checkName: checkNameText(intl, p.checkType),
         purpose: p.purpose,
         mode: p.mode,
         valid,
         // Only a valid credential was judged against its check (ADR 033).
-        outcome: valid ? storedOutcome(p.outcome, p.outcomeReason) : null,
+        outcome: valid ? outcomeOf(p.outcome, p.outcomeReason) : null,
         result: resultBadge(valid, reason),
         reason,
         presentedAttributes: p.presentedAttributes ?? {},

@@ -8,10 +8,11 @@ import { effectiveRole } from "#core/accounts/schemas.ts";
 import { normaliseBase, publicOrigin } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { findUserByUsername } from "#server/accounts/authentication.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 import type { OrganisationBody } from "./api-schemas.ts";
 import { type RenewalRun, renewAttestation, renewAttestations, trustAnchorOf } from "./attestation.ts";
 import { assignMember, registerOrganisation } from "./organisations.ts";
+import { verificationErrors } from "./worded.ts";
 
 /** What the web worker signs with: its bindings of the trust anchor and the identifier base. */
 export interface AnchorBindings {
@@ -47,7 +48,7 @@ export async function registerVerifierOrganisation(
   if (input.memberUsername) {
     const user = await findUserByUsername({ db: context.db }, input.memberUsername);
     if (!user || effectiveRole(user.role) !== "verifier")
-      throw new ServiceError(400, "memberUsername must name a verifier account", "VALIDATION_ERROR");
+      throw new WordedServiceError(400, verificationErrors.memberNotVerifier, "VALIDATION_ERROR");
     member = { id: user.id, username: user.username };
   }
   const organisation = await registerOrganisation(
@@ -77,7 +78,7 @@ export async function renewOrganisationAttestation(
     now,
     identifierBaseFor(context.env, context.requestUrl),
   );
-  if (!renewed) throw new ServiceError(404, "Organisation not found", "NOT_FOUND");
+  if (!renewed) throw new WordedServiceError(404, verificationErrors.organisationNotFound, "NOT_FOUND");
   return { id: renewed.id, name: renewed.name, attestationExpiresAt: renewed.attestationExpiresAt.toISOString() };
 }
 

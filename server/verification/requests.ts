@@ -31,7 +31,7 @@ import { signRequestObject } from "#core/verification/request-object.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 import { type Actor, actingOrganisation, actorUserId, canRead } from "./actor.ts";
 import type { CreatedRequest, RequestView } from "./api-schemas.ts";
 import { attestedThrough } from "./attestation.ts";
@@ -49,6 +49,7 @@ import type { VerifierKey, VerifierPublicKeys } from "./keys.ts";
 import { findRegistration } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
 import type { PresentationRequestApi, VerificationResult } from "./request-state.ts";
+import { verificationErrors } from "./worded.ts";
 
 /** How long a request stays open: long enough to find a phone and consent, short enough to bound replay. */
 const REQUEST_LIFETIME_SECONDS = 10 * 60;
@@ -82,11 +83,11 @@ function resolveAttributes(check: CheckType, requested: readonly string[] | unde
   const unknown = list.filter((id) => !checkAttribute(check, id));
   if (unknown.length) {
     const allowed = CHECKS[check].attributes.map((a) => a.id).join(", ");
-    throw new ServiceError(
-      400,
-      `Attributes not part of a ${CHECKS[check].name} check: ${unknown.join(", ")}. Allowed: ${allowed}`,
-      "VALIDATION_ERROR",
-    );
+    throw new WordedServiceError(400, verificationErrors.attributesNotInCheck, "VALIDATION_ERROR", {
+      check: CHECKS[check].name,
+      unknown: unknown.join(", "),
+      allowed,
+    });
   }
   return list;
 }
@@ -99,26 +100,23 @@ export async function createRequest(
 ): Promise<CreatedRequest> {
   const organisationId = actingOrganisation(actor);
   const organisation = await findRegistration(context.db, organisationId);
-  if (!organisation) throw new ServiceError(403, "Your organisation is not registered", "NO_ORGANISATION");
+  if (!organisation) throw new WordedServiceError(403, verificationErrors.organisationNotRegistered, "NO_ORGANISATION");
   if (!organisation.allowedChecks.includes(input.credentialType)) {
-    throw new ServiceError(
-      403,
-      `${organisation.name} is not registered for ${CHECKS[input.credentialType].name} checks`,
-      "VERIFIER_NOT_REGISTERED",
-    );
+    throw new WordedServiceError(403, verificationErrors.notRegisteredForCheck, "VERIFIER_NOT_REGISTERED", {
+      organisation: organisation.name,
+      check: CHECKS[input.credentialType].name,
+    });
   }
   const expiresAt = new Date(now.getTime() + REQUEST_LIFETIME_SECONDS * 1000);
   // The platform vouches for the organisation with the attestation the web worker signed and
   // stored (ADR 034): without one valid through the request's end, no wallet would trust it.
   if (!organisation.identifierBase || !attestedThrough(organisation, expiresAt))
-    throw new ServiceError(
-      403,
-      `${organisation.name} has no current registration with the platform: an administrator must renew it before it can make requests`,
-      "ORGANISATION_NOT_ATTESTED",
-    );
+    throw new WordedServiceError(403, verificationErrors.notAttested, "ORGANISATION_NOT_ATTESTED", {
+      organisation: organisation.name,
+    });
   const attributes = resolveAttributes(input.credentialType, input.requestedAttributes);
   const purpose = input.purpose.trim();
-  if (!purpose) throw new ServiceError(400, "Please specify the purpose for this verification", "VALIDATION_ERROR");
+  if (!purpose) throw new WordedServiceError(400, verificationErrors.noPurpose, "VALIDATION_ERROR");
   // A request made with an API key is the organisation's own: no person made it.
   const verifierId = actorUserId(actor);
 
@@ -201,14 +199,10 @@ export async function requestObject(context: VerificationContext, id: string, no
   const row = await findRequest(context.db, id);
   const state = row ? await context.requestObject(id).openState() : null;
   if (!row || !state || !row.clientId || !row.organisationId)
-    throw new ServiceError(404, "This verification request is not open", "NOT_FOUND");
+    throw new WordedServiceError(404, verificationErrors.requestNotOpen, "NOT_FOUND");
   // The organisation's stored attestation, as the web worker signed it (renewed: the newest).
   if (!attestedThrough(row, now))
-    throw new ServiceError(
-      409,
-      "The platform's registration of this verifier is not current: ask the verifier for a new request",
-      "ORGANISATION_NOT_ATTESTED",
-    );
+    throw new WordedServiceError(409, verificationErrors.verifierNotAttested, "ORGANISATION_NOT_ATTESTED");
   const iat = Math.floor(now.getTime() / 1000);
   const check = row.credentialType as CheckType;
   const claims = requestObjectClaims({
@@ -263,7 +257,9 @@ export interface RequestCaller {
 const refuse = (reason: ReasonCode) => new ResponseError("invalid_request", reasonMessage(reason), reason);
 
 /** Why a request that is not open refuses an answer. */
-export const closedReason = (status: string): VerificationReasonCode =>
+export const closedReason = (
+  status: string,
+): Extract<VerificationReasonCode, "REQUEST_EXPIRED" | "REQUEST_TOO_MANY_ATTEMPTS" | "REQUEST_ALREADY_ANSWERED"> =>
   status === "expired"
     ? "REQUEST_EXPIRED"
     : status === "failed"
@@ -451,12 +447,7 @@ export async function requestStatus(context: VerificationContext, actor: Actor, 
  * removed from the organisation or no longer a verifier stops receiving results at once.
  */
 export async function liveFeed(context: VerificationContext, actor: Actor, id: string): Promise<Response> {
-  if (actor.kind !== "user")
-    throw new ServiceError(
-      403,
-      "The live feed is for people signed in to the portal: with an API key, read GET /api/presentations/requests/{id}",
-      "FORBIDDEN",
-    );
+  if (actor.kind !== "user") throw new WordedServiceError(403, verificationErrors.liveFeedPeopleOnly, "FORBIDDEN");
   const row = await visibleRequest(context.db, actor, id);
   const url = withGrant(new URL("https://presentation-request.internal/live"), {
     sid: actor.sid,
@@ -470,7 +461,7 @@ export async function liveFeed(context: VerificationContext, actor: Actor, id: s
 async function visibleRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
   const row = await findRequest(db, id);
   if (!row || !canRead(actor, row.organisationId))
-    throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
+    throw new WordedServiceError(404, verificationErrors.requestNotFound, "NOT_FOUND");
   return row;
 }
 
@@ -481,6 +472,6 @@ async function visibleRequest(db: Database, actor: Actor, id: string): Promise<R
 export async function ownRequest(db: Database, actor: Actor, id: string): Promise<RequestRow> {
   const row = await findRequest(db, id);
   if (!row?.organisationId || row.organisationId !== actor.organisationId)
-    throw new ServiceError(404, "Verification request not found", "NOT_FOUND");
+    throw new WordedServiceError(404, verificationErrors.requestNotFound, "NOT_FOUND");
   return row;
 }

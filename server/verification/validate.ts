@@ -12,10 +12,16 @@
  *    credential's; the answer says `binding: "paper"`, and the checker matches the holder's photo
  *    ID against the name. A credential with cnf still needs its KB-JWT.
  */
+import type { Locale } from "#core/i18n/locales.ts";
+import { authorityText } from "#core/issuers/authority-messages.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { outcomeIn } from "#core/verification/check-messages.ts";
 import { decodeOfflinePresentation, OfflineQrError } from "#core/verification/offline-qr.ts";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
+import { reasonText } from "#core/verification/reason-messages.ts";
 import { resultBadge } from "#core/verification/reasons.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { type Actor, actingOrganisation, actorUserId } from "./actor.ts";
 import type { ValidationAnswer } from "./api-schemas.ts";
 import { type Judgement, judgePresentation } from "./judge.ts";
@@ -23,6 +29,7 @@ import { OFFLINE_WINDOW_SECONDS } from "./offline-nonces.ts";
 import { findOrganisation } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
 import { answerRequest, ownRequest, type RequestCaller, type VerificationContext } from "./requests.ts";
+import { verificationErrors } from "./worded.ts";
 
 /** What an in-person check is recorded as when the verifier gives no purpose. */
 export const OFFLINE_PURPOSE = "In-person check (QR code shown by the citizen)";
@@ -46,7 +53,9 @@ export async function validatePresentation(
     presentation = decodeOfflinePresentation(input.presentationJwt.trim());
   } catch (error) {
     if (error instanceof OfflineQrError)
-      throw new ServiceError(400, `This is not a credential presentation: ${error.message}`, "VALIDATION_ERROR");
+      throw new WordedServiceError(400, verificationErrors.notAPresentation, "VALIDATION_ERROR", {
+        reason: error.message,
+      });
     throw error;
   }
 
@@ -107,5 +116,24 @@ function answerOf(judgement: Judgement, id: string): ValidationAnswer {
     credentialType: judgement.credential?.type ?? null,
     issuer: judgement.credential?.issuerName ?? null,
     binding: judgement.binding,
+  };
+}
+
+/**
+ * An answer's words in the caller's language (issue 21, ADR 041): why it was or was not accepted,
+ * why the check failed, and the issuing authority's name, from their codes (the reason, the credential's type). What is
+ * recorded, and every code, is unchanged; English answers are the judgement's own words.
+ */
+export function answerIn(answer: ValidationAnswer, locale: Locale): ValidationAnswer {
+  const intl = serverIntl(locale);
+  const type = answer.credentialType;
+  return {
+    ...answer,
+    message: reasonText(intl, answer.reason, answer.binding ?? "device"),
+    outcome: answer.outcome && outcomeIn(intl, answer.outcome),
+    issuer:
+      answer.issuer !== null && type && isCredentialTypeCode(type)
+        ? authorityText(intl, CREDENTIAL_TYPES[type].issuerId)
+        : answer.issuer,
   };
 }

@@ -8,11 +8,14 @@
 
 import { defineMessage, defineMessages } from "@formatjs/intl";
 import type { PublicJwk } from "#core/credentials/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
-import { attributeForPath, type CheckType, checkName, isCheckType } from "#core/verification/checks.ts";
+import { checkAttributeText, checkNameText } from "#core/verification/check-messages.ts";
+import { attributeForPath, type CheckType, isCheckType } from "#core/verification/checks.ts";
 import { credentialTypeForVct } from "#core/verification/openid4vp.ts";
 import { RequestObjectError, type ResolvedRequest, readRequestObject } from "#core/verification/request-object.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 
 /** Why the wallet cannot answer a request, as the consent page tells the person (codes unchanged). */
 const messages = defineMessages({
@@ -52,7 +55,7 @@ export interface WalletRequest {
   checkName: string;
   /** The DCQL credential query's id: the vp_token's key. */
   queryId: string;
-  /** What will be disclosed: each claim path (dotted) with its plain-English label. */
+  /** What will be disclosed: each claim path (dotted) with its label in the reader's language. */
   attributes: { path: string; label: string }[];
   /** Credential types that can answer. */
   acceptedTypes: CredentialTypeCode[];
@@ -73,6 +76,8 @@ export async function resolveWalletRequest(options: {
   clientId: string | null;
   requestUri: string | null;
   now?: Date;
+  /** The language the person reads the check's name and the attributes' labels in. */
+  locale?: Locale;
 }): Promise<WalletRequest> {
   const { clientId, requestUri } = options;
   if (!clientId || !requestUri) throw new WordedServiceError(400, messages.incomplete, "BAD_REQUEST_LINK");
@@ -112,16 +117,18 @@ export async function resolveWalletRequest(options: {
   const acceptedTypes = (query.meta?.vct_values ?? [])
     .map((vct) => credentialTypeForVct(options.base, vct)?.code)
     .filter((code): code is CredentialTypeCode => Boolean(code));
+  const intl = serverIntl(options.locale ?? DEFAULT_LOCALE);
   return {
     clientId: resolved.clientId,
     verifierName: resolved.verifierName,
     purpose: resolved.purpose,
     check,
-    checkName: checkName(check),
+    checkName: checkNameText(intl, check),
     queryId: query.id,
     attributes: (query.claims ?? []).map((claim) => {
       const path = claim.path.join(".");
-      return { path, label: (check ? attributeForPath(check, path)?.label : undefined) ?? path };
+      const attribute = check ? attributeForPath(check, path) : undefined;
+      return { path, label: (attribute && check ? checkAttributeText(intl, check, attribute.id) : undefined) ?? path };
     }),
     acceptedTypes,
     responseUri: resolved.responseUri,

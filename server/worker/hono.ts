@@ -38,6 +38,8 @@ export interface WorkerAppOptions<S extends WorkerEnvSchema> {
   env: S;
   /** Request bodies beyond this are refused (413) before any handler reads them (default 16 KiB). */
   maxBodyBytes?: number;
+  /** A refusal's message as the caller reads it (its language); the error's own (English) message by default. */
+  errorMessage?: (error: ServiceError, request: Request) => string;
 }
 
 /**
@@ -56,7 +58,10 @@ export function createWorkerApp<S extends WorkerEnvSchema, Extra extends object 
 
   app.onError((error, c) => {
     const requestId = c.get("requestId");
-    if (error instanceof ServiceError) return c.json({ message: error.message, code: error.code }, error.status as 400);
+    if (error instanceof ServiceError) {
+      const message = options.errorMessage ? options.errorMessage(error, c.req.raw) : error.message;
+      return c.json({ message, code: error.code }, error.status as 400);
+    }
     if (error instanceof HTTPException && error.status < 500)
       return c.json({ message: error.message || "Bad request" }, error.status);
     if (isDatabaseUnavailable(error)) {

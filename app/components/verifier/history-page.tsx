@@ -14,8 +14,8 @@ import { Icon } from "#app/components/ui/icons.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { authorityName } from "#core/issuers/registry.ts";
-import { CHECK_TYPES, CHECKS } from "#core/verification/checks.ts";
+import { checkNameText } from "#core/verification/check-messages.ts";
+import { CHECK_TYPES } from "#core/verification/checks.ts";
 import { RESULT_KINDS } from "#core/verification/reasons.ts";
 import type { HistoryFilters, HistoryPageData, HistoryRow } from "#server/verification/portal-pages.ts";
 import { untyped } from "./messages.ts";
@@ -118,7 +118,7 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
   ];
   const checkOptions = [
     { value: "all", label: intl.formatMessage(messages.allChecks) },
-    ...CHECK_TYPES.map((code) => ({ value: code, label: CHECKS[code].name })),
+    ...CHECK_TYPES.map((code) => ({ value: code, label: checkNameText(intl, code) })),
   ];
   const filtered = filters.result !== "all" || filters.type !== "all";
   const first = total ? (page - 1) * HISTORY_PAGE_SIZE + 1 : 0;
@@ -299,9 +299,7 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
                   </span>
                 ) : null}
               </td>
-              <td className="px-3 py-2">
-                {entry.issuer ? authorityName(entry.issuer) : intl.formatMessage(messages.notKnown)}
-              </td>
+              <td className="px-3 py-2">{entry.issuerName ?? intl.formatMessage(messages.notKnown)}</td>
               <td className="px-3 py-2">
                 <TextLink href={`/api/verifications/${entry.id}/receipt`} download data-testid="link-receipt">
                   <FormattedMessage

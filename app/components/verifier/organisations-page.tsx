@@ -18,7 +18,8 @@ import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
 import type { Tone } from "#core/format/tone.ts";
-import { CHECK_TYPES, CHECKS, type CheckType } from "#core/verification/checks.ts";
+import { checkNameText } from "#core/verification/check-messages.ts";
+import { CHECK_TYPES, type CheckType } from "#core/verification/checks.ts";
 import type { OrganisationRow, RegistrationState } from "#server/verification/organisations-page.ts";
 import { untyped } from "./messages.ts";
 
@@ -276,7 +277,7 @@ function RegisterForm() {
                     setChecks((list) => (event.target.checked ? [...list, check] : list.filter((c) => c !== check)))
                   }
                 />
-                <span>{CHECKS[check].name}</span>
+                <span>{checkNameText(intl, check)}</span>
               </label>
             ))}
           </div>

@@ -1,5 +1,5 @@
 import { type FormEvent, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
-import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage, type IntlShape, type MessageDescriptor, useIntl } from "react-intl";
 import { apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { copyText } from "#app/client/clipboard.ts";
 import { useFormats } from "#app/components/i18n/language.tsx";
@@ -17,6 +17,7 @@ import { useNow } from "#app/components/ui/use-now.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
 import { formatCountdown } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
+import { checkAttributeText, checkNameText } from "#core/verification/check-messages.ts";
 import { CHECK_TYPES, CHECKS, type CheckType, SPEC_CHECK_TYPES } from "#core/verification/checks.ts";
 import type { CreatedRequest } from "#server/verification/api-schemas.ts";
 import type { RequestSnapshot, RequestStatus } from "#server/verification/request-state.ts";
@@ -153,10 +154,10 @@ const messages = untyped(
 );
 
 /** The spec's four checks, then any other check the organisation is registered for (a driving licence, a professional certificate). */
-const checkOptions = (allowedChecks: readonly string[]) =>
+const checkOptions = (allowedChecks: readonly string[], intl: IntlShape) =>
   CHECK_TYPES.filter(
     (code) => (SPEC_CHECK_TYPES as readonly string[]).includes(code) || allowedChecks.includes(code),
-  ).map((code) => ({ value: code, label: CHECKS[code].name }));
+  ).map((code) => ({ value: code, label: checkNameText(intl, code) }));
 
 const STATUS_BADGE: Record<RequestStatus, { label: MessageDescriptor; tone: Tone }> = {
   pending: { label: messages.waiting, tone: "info" },
@@ -314,7 +315,7 @@ export function RequestPanel({
           name="credentialType"
           value={type}
           onChange={(event) => changeType(event.target.value as CheckType)}
-          options={checkOptions(allowedChecks)}
+          options={checkOptions(allowedChecks, intl)}
           aria-describedby={allowed(type) ? undefined : ids.typeWarning}
           selectClassName="sm:max-w-xs"
           data-testid="select-credential-type"
@@ -325,7 +326,7 @@ export function RequestPanel({
               className="border-s-4 border-amber-500 ps-3 text-sm font-semibold"
               data-testid="check-not-registered"
             >
-              {intl.formatMessage(messages.notRegistered, { check: check.name })}
+              {intl.formatMessage(messages.notRegistered, { check: checkNameText(intl, check.code) })}
             </p>
           )}
         </SelectField>
@@ -333,7 +334,7 @@ export function RequestPanel({
         <fieldset className="grid gap-2" aria-describedby={ids.attributes}>
           <legend className="font-semibold">{intl.formatMessage(messages.attributes)}</legend>
           <p id={ids.attributes} className="-mt-1 text-sm text-govuk-grey dark:text-slate-400">
-            {intl.formatMessage(messages.attributesHint, { check: check.name })}
+            {intl.formatMessage(messages.attributesHint, { check: checkNameText(intl, check.code) })}
           </p>
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="attribute-options">
             {check.attributes.map((attribute) => {
@@ -349,7 +350,7 @@ export function RequestPanel({
                     onChange={(event) => toggleAttribute(attribute.id, event.target.checked)}
                     className="mt-0.5 h-5 w-5 shrink-0 accent-govuk-green"
                   />
-                  <label htmlFor={id}>{attribute.label}</label>
+                  <label htmlFor={id}>{checkAttributeText(intl, type, attribute.id) ?? attribute.label}</label>
                 </li>
               );
             })}
@@ -403,7 +404,7 @@ function ActiveRequest({
   const now = useNow(status === "pending" ? Date.parse(request.expiresAt) : null);
   const badge = STATUS_BADGE[status];
   const check = CHECKS[request.credentialType];
-  const labels = request.requestedAttributes.map((id) => check.attributes.find((a) => a.id === id)?.label ?? id);
+  const labels = request.requestedAttributes.map((id) => checkAttributeText(intl, request.credentialType, id) ?? id);
 
   return (
     <section
@@ -414,7 +415,7 @@ function ActiveRequest({
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="active-request-heading" ref={headingRef} tabIndex={-1} className="text-lg font-bold">
-          {intl.formatMessage(messages.activeHeading, { check: check.name })}
+          {intl.formatMessage(messages.activeHeading, { check: checkNameText(intl, check.code) })}
         </h3>
         <StatusBadge tone={badge.tone} data-testid="request-status">
           {intl.formatMessage(badge.label)}

@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { checkName } from "#core/verification/checks.ts";
+import { checkNameText } from "#core/verification/check-messages.ts";
 import { untyped } from "./messages.ts";
 import { attributeRows, OutcomeBadge, OutcomeLine, ResultBadge, zonedDateTime } from "./verification-display.tsx";
 import { resultMessage, type ShownResult, withRecord } from "./verification-result.ts";
@@ -180,7 +180,7 @@ function ResultBody({ shown }: { shown: ShownResult }) {
       </p>
 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <Row label={intl.formatMessage(messages.check)} value={checkName(shown.checkType)} />
+        <Row label={intl.formatMessage(messages.check)} value={checkNameText(intl, shown.checkType)} />
         <Row
           label={intl.formatMessage(messages.issuer)}
           value={shown.issuer ?? intl.formatMessage(messages.issuerUnknown)}

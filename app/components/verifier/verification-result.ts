@@ -7,6 +7,7 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
 import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
+import { credentialErrorText, isCredentialErrorCode } from "#core/credentials/error-messages.ts";
 import type { CheckOutcome } from "#core/verification/checks.ts";
 import {
   type Binding,
@@ -171,13 +172,15 @@ export function fromRequest(
 
 /**
  * What the result says, in the page's language: a valid credential's words (a paper one says to
- * check photo ID), or why it was refused, by its reason code. A credential's own refusals
- * (core/credentials/errors.ts) keep the server's English words until that catalog is translated.
+ * check photo ID), or why it was refused, by its reason code: a verification reason, or a
+ * credential's own refusal (core/credentials/error-messages.ts); the server's words for a code
+ * this build does not know.
  */
 export function resultMessage(intl: IntlShape, shown: ShownResult): string {
   if (shown.valid) return intl.formatMessage(shown.binding === "paper" ? messages.validPaper : messages.valid);
   if (Object.hasOwn(REASON_MESSAGES, shown.reason))
     return intl.formatMessage(REASON_MESSAGES[shown.reason as VerificationReasonCode], { count: MAX_REQUEST_ATTEMPTS });
+  if (isCredentialErrorCode(shown.reason)) return credentialErrorText(intl, shown.reason);
   return shown.message;
 }
 

@@ -9,6 +9,7 @@ import ar_passkeys from "./ar/passkeys.json";
 import ar_pdf from "./ar/pdf.json";
 import ar_profile from "./ar/profile.json";
 import ar_server_citizen from "./ar/server-citizen.json";
+import ar_server_verification from "./ar/server-verification.json";
 import ar_shares from "./ar/shares.json";
 import ar_shell from "./ar/shell.json";
 import ar_verify from "./ar/verify.json";
@@ -23,6 +24,7 @@ import bn_passkeys from "./bn/passkeys.json";
 import bn_pdf from "./bn/pdf.json";
 import bn_profile from "./bn/profile.json";
 import bn_server_citizen from "./bn/server-citizen.json";
+import bn_server_verification from "./bn/server-verification.json";
 import bn_shares from "./bn/shares.json";
 import bn_shell from "./bn/shell.json";
 import bn_verify from "./bn/verify.json";
@@ -53,6 +55,7 @@ import cy_pitch_roadmap from "./cy/pitch.roadmap.json";
 import cy_profile from "./cy/profile.json";
 import cy_server_citizen from "./cy/server-citizen.json";
 import cy_server_staff from "./cy/server-staff.json";
+import cy_server_verification from "./cy/server-verification.json";
 import cy_shares from "./cy/shares.json";
 import cy_shell from "./cy/shell.json";
 import cy_verifier from "./cy/verifier.json";
@@ -68,6 +71,7 @@ import es_passkeys from "./es/passkeys.json";
 import es_pdf from "./es/pdf.json";
 import es_profile from "./es/profile.json";
 import es_server_citizen from "./es/server-citizen.json";
+import es_server_verification from "./es/server-verification.json";
 import es_shares from "./es/shares.json";
 import es_shell from "./es/shell.json";
 import es_verify from "./es/verify.json";
@@ -82,6 +86,7 @@ import gu_passkeys from "./gu/passkeys.json";
 import gu_pdf from "./gu/pdf.json";
 import gu_profile from "./gu/profile.json";
 import gu_server_citizen from "./gu/server-citizen.json";
+import gu_server_verification from "./gu/server-verification.json";
 import gu_shares from "./gu/shares.json";
 import gu_shell from "./gu/shell.json";
 import gu_verify from "./gu/verify.json";
@@ -96,6 +101,7 @@ import it_passkeys from "./it/passkeys.json";
 import it_pdf from "./it/pdf.json";
 import it_profile from "./it/profile.json";
 import it_server_citizen from "./it/server-citizen.json";
+import it_server_verification from "./it/server-verification.json";
 import it_shares from "./it/shares.json";
 import it_shell from "./it/shell.json";
 import it_verify from "./it/verify.json";
@@ -110,6 +116,7 @@ import pa_passkeys from "./pa/passkeys.json";
 import pa_pdf from "./pa/pdf.json";
 import pa_profile from "./pa/profile.json";
 import pa_server_citizen from "./pa/server-citizen.json";
+import pa_server_verification from "./pa/server-verification.json";
 import pa_shares from "./pa/shares.json";
 import pa_shell from "./pa/shell.json";
 import pa_verify from "./pa/verify.json";
@@ -124,6 +131,7 @@ import pl_passkeys from "./pl/passkeys.json";
 import pl_pdf from "./pl/pdf.json";
 import pl_profile from "./pl/profile.json";
 import pl_server_citizen from "./pl/server-citizen.json";
+import pl_server_verification from "./pl/server-verification.json";
 import pl_shares from "./pl/shares.json";
 import pl_shell from "./pl/shell.json";
 import pl_verify from "./pl/verify.json";
@@ -138,6 +146,7 @@ import pt_passkeys from "./pt/passkeys.json";
 import pt_pdf from "./pt/pdf.json";
 import pt_profile from "./pt/profile.json";
 import pt_server_citizen from "./pt/server-citizen.json";
+import pt_server_verification from "./pt/server-verification.json";
 import pt_shares from "./pt/shares.json";
 import pt_shell from "./pt/shell.json";
 import pt_verify from "./pt/verify.json";
@@ -152,6 +161,7 @@ import ro_passkeys from "./ro/passkeys.json";
 import ro_pdf from "./ro/pdf.json";
 import ro_profile from "./ro/profile.json";
 import ro_server_citizen from "./ro/server-citizen.json";
+import ro_server_verification from "./ro/server-verification.json";
 import ro_shares from "./ro/shares.json";
 import ro_shell from "./ro/shell.json";
 import ro_verify from "./ro/verify.json";
@@ -166,6 +176,7 @@ import ur_passkeys from "./ur/passkeys.json";
 import ur_pdf from "./ur/pdf.json";
 import ur_profile from "./ur/profile.json";
 import ur_server_citizen from "./ur/server-citizen.json";
+import ur_server_verification from "./ur/server-verification.json";
 import ur_shares from "./ur/shares.json";
 import ur_shell from "./ur/shell.json";
 import ur_verify from "./ur/verify.json";
@@ -199,6 +210,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_profile,
     ...cy_server_citizen,
     ...cy_server_staff,
+    ...cy_server_verification,
     ...cy_shares,
     ...cy_shell,
     ...cy_verifier,
@@ -216,6 +228,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pl_pdf,
     ...pl_profile,
     ...pl_server_citizen,
+    ...pl_server_verification,
     ...pl_shares,
     ...pl_shell,
     ...pl_verify,
@@ -232,6 +245,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ro_pdf,
     ...ro_profile,
     ...ro_server_citizen,
+    ...ro_server_verification,
     ...ro_shares,
     ...ro_shell,
     ...ro_verify,
@@ -248,6 +262,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pa_pdf,
     ...pa_profile,
     ...pa_server_citizen,
+    ...pa_server_verification,
     ...pa_shares,
     ...pa_shell,
     ...pa_verify,
@@ -264,6 +279,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ur_pdf,
     ...ur_profile,
     ...ur_server_citizen,
+    ...ur_server_verification,
     ...ur_shares,
     ...ur_shell,
     ...ur_verify,
@@ -280,6 +296,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pt_pdf,
     ...pt_profile,
     ...pt_server_citizen,
+    ...pt_server_verification,
     ...pt_shares,
     ...pt_shell,
     ...pt_verify,
@@ -296,6 +313,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...es_pdf,
     ...es_profile,
     ...es_server_citizen,
+    ...es_server_verification,
     ...es_shares,
     ...es_shell,
     ...es_verify,
@@ -312,6 +330,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ar_pdf,
     ...ar_profile,
     ...ar_server_citizen,
+    ...ar_server_verification,
     ...ar_shares,
     ...ar_shell,
     ...ar_verify,
@@ -328,6 +347,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...bn_pdf,
     ...bn_profile,
     ...bn_server_citizen,
+    ...bn_server_verification,
     ...bn_shares,
     ...bn_shell,
     ...bn_verify,
@@ -344,6 +364,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...gu_pdf,
     ...gu_profile,
     ...gu_server_citizen,
+    ...gu_server_verification,
     ...gu_shares,
     ...gu_shell,
     ...gu_verify,
@@ -360,6 +381,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...it_pdf,
     ...it_profile,
     ...it_server_citizen,
+    ...it_server_verification,
     ...it_shares,
     ...it_shell,
     ...it_verify,

@@ -1,3 +1,5 @@
+import { serviceErrorMessage } from "#server/http/worded-error.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { createWorkerApp } from "#server/worker/hono.ts";
 import type { VerifierContext } from "./app.ts";
 import { verificationContext } from "./context.ts";
@@ -28,6 +30,9 @@ const app = createWorkerApp<typeof VerifierEnvSchema, VerifierContext>({
   name: "verifier",
   env: VerifierEnvSchema,
   maxBodyBytes: 320 * 1024,
+  // Refusals a person reads (the portal's, the holder's decline) in their language; an API caller
+  // gets English unless its Accept-Language asks otherwise (issue 21). Codes never change.
+  errorMessage: (error, request) => serviceErrorMessage(error, requestLocale(request)),
 });
 
 app.use(verificationContext);

@@ -223,7 +223,10 @@ export async function apiKeyFor(
  */
 export async function readReceipt(response: Response): Promise<{ text: string; facts: Record<string, any> }> {
   const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
-  const printed = /breaks the signature\. (eyJ[A-Za-z0-9_\-. ]+?) Receipt /.exec(text)?.[1];
+  // The statement before the JWS and the footer after it, in English or Welsh (a verifier's two languages).
+  const printed = /(?:breaks the signature|yn torri'r llofnod)\. (eyJ[A-Za-z0-9_\-. ]+?) (?:Receipt|Derbynneb) /.exec(
+    text,
+  )?.[1];
   if (!printed) throw new Error("the receipt prints no JWS");
   const jws = printed.replace(/ /g, "");
   const { keys } = (await (await request("/api/verifications/keys")).json()) as { keys: (JWK & { kid: string })[] };

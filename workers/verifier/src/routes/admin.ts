@@ -1,17 +1,18 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 import { type Act, auditAct } from "#server/observability/audit-act.ts";
 import { type Actor, actingOrganisation, requireAdmin } from "#server/verification/actor.ts";
 import { ApiKeyBody, IdParam } from "#server/verification/api-schemas.ts";
 import { createApiKey, listApiKeys, listOrganisations, revokeApiKey } from "#server/verification/organisations.ts";
+import { verificationErrors } from "#server/verification/worded.ts";
 import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { requireActor } from "#workers/verifier/src/context.ts";
 
 /** Keys are managed by people of the organisation, signed in: an API key cannot mint or revoke keys. */
 const requirePerson = (actor: VerifierApp["Variables"]["actor"]) => {
-  if (actor.kind !== "user") throw new ServiceError(403, "API keys are managed from the Verifier Portal", "FORBIDDEN");
+  if (actor.kind !== "user") throw new WordedServiceError(403, verificationErrors.keysFromPortal, "FORBIDDEN");
   return actor;
 };
 

@@ -2,14 +2,21 @@ import { zValidator } from "@hono/zod-validator";
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { formatAttributeValue } from "#core/format/format.ts";
-import { type Locale, localesFor } from "#core/i18n/locales.ts";
+import { formats } from "#core/format/locale.ts";
+import { DEFAULT_LOCALE, type Locale, localesFor } from "#core/i18n/locales.ts";
 import { negotiateLocale } from "#core/i18n/negotiate.ts";
-import { AUTHORITIES, credentialTypeBySlug } from "#core/issuers/registry.ts";
-import { CHECKS, checkAttribute, checkName, isCheckType, storedOutcome } from "#core/verification/checks.ts";
-import { reasonMessage, resultBadge } from "#core/verification/reasons.ts";
+import { authorityText } from "#core/issuers/authority-messages.ts";
+import { credentialTypeBySlug } from "#core/issuers/registry.ts";
+import { credentialTypeText } from "#core/issuers/type-messages.ts";
+import { checkAttributeText, checkNameText, outcomeIn } from "#core/verification/check-messages.ts";
+import { CHECKS, isCheckType, storedOutcome } from "#core/verification/checks.ts";
+import { reasonText } from "#core/verification/reason-messages.ts";
+import { resultBadge } from "#core/verification/reasons.ts";
 import { users } from "#db/schema/index.ts";
-import { ServiceError } from "#server/http/errors.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { cookieLocale } from "#server/i18n/page-language.ts";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { type Actor, actingOrganisation, canRead } from "#server/verification/actor.ts";
 import { HistoryQuery, IdParam, UsageQuery } from "#server/verification/api-schemas.ts";
 import { type ReceiptFacts, receiptFileName, receiptPdf, signReceipt } from "#server/verification/receipt.ts";
@@ -20,6 +27,7 @@ import {
   usageByDay,
   verificationHistory,
 } from "#server/verification/records.ts";
+import { receiptFallbacks, verificationErrors } from "#server/verification/worded.ts";
 import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { requireActor } from "#workers/verifier/src/context.ts";
@@ -103,6 +111,8 @@ export const records = new Hono<VerifierApp>()
       });
     }
     const page = await verificationHistory(c.var.db, {
+      // The entries' words in the reader's language (the CSV above keeps English: a data export).
+      locale: requestLocale(c.req.raw),
       organisationId,
       result: query.result,
       checkType: query.type,
@@ -117,29 +127,29 @@ export const records = new Hono<VerifierApp>()
   })
   .post("/:id/visual-match", zValidator("param", IdParam, notFound), requireActor, async (c) => {
     const { actor } = c.var;
-    if (actor.kind !== "user")
-      throw new ServiceError(403, "Only a person can confirm they saw the holder", "FORBIDDEN");
+    if (actor.kind !== "user") throw new WordedServiceError(403, verificationErrors.confirmPeopleOnly, "FORBIDDEN");
     const row = await findPresentation(c.var.db, c.req.valid("param").id);
     if (
       !row ||
       !canRead(actor, row.p.organisationId) ||
       (actor.role === "admin" && actor.organisationId !== row.p.organisationId)
     ) {
-      throw new ServiceError(404, "Verification not found", "NOT_FOUND");
+      throw new WordedServiceError(404, verificationErrors.verificationNotFound, "NOT_FOUND");
     }
     if (row.p.verificationResult !== "valid")
-      throw new ServiceError(409, "Only a valid verification can be confirmed", "NOT_VALID");
+      throw new WordedServiceError(409, verificationErrors.confirmValidOnly, "NOT_VALID");
     const confirmed = await confirmVisualMatch(c.var.db, row.p.id, actor.userId);
-    if (!confirmed) throw new ServiceError(409, "The match has already been confirmed", "ALREADY_CONFIRMED");
+    if (!confirmed) throw new WordedServiceError(409, verificationErrors.alreadyConfirmed, "ALREADY_CONFIRMED");
     return c.json({ id: row.p.id, visualMatchAt: new Date().toISOString(), confirmedBy: actor.name });
   })
   .get("/:id/receipt", zValidator("param", IdParam, notFound), requireActor, async (c) => {
     const row = await findPresentation(c.var.db, c.req.valid("param").id);
     if (!row || !canRead(c.var.actor, row.p.organisationId))
-      throw new ServiceError(404, "Verification not found", "NOT_FOUND");
-    const facts = await receiptFacts(c.var.db, row);
+      throw new WordedServiceError(404, verificationErrors.verificationNotFound, "NOT_FOUND");
+    const locale = receiptLocale(c.req.raw);
+    const facts = await receiptFacts(c.var.db, row, locale);
     const signed = await signReceipt(facts, c.var.verification.serviceKey);
-    const pdf = await receiptPdf(facts, signed, { locale: receiptLocale(c.req.raw) });
+    const pdf = await receiptPdf(facts, signed, { locale });
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${receiptFileName(facts)}"`,
@@ -147,12 +157,41 @@ export const records = new Hono<VerifierApp>()
     });
   });
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A seen attribute's value on a receipt, in its language: yes and no as the certificates say them
+ * (their messages, by id), dates in the language's form; anything else as formatAttributeValue.
+ */
+function attributeValueIn(locale: Locale, value: unknown): string {
+  // English receipts print values as they always have.
+  if (locale === DEFAULT_LOCALE) return formatAttributeValue(value);
+  const intl = serverIntl(locale);
+  if (value === true) return intl.formatMessage({ id: "pdf.certificate.yes" });
+  if (value === false) return intl.formatMessage({ id: "pdf.certificate.no" });
+  if (value === null || value === undefined) return intl.formatMessage({ id: "pdf.certificate.notRecorded" });
+  if (Array.isArray(value)) return value.map((item) => attributeValueIn(locale, item)).join(", ");
+  if (typeof value === "string" && ISO_DATE.test(value)) {
+    const date = new Date(`${value}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? value : formats(locale).calendarDate(date);
+  }
+  return formatAttributeValue(value);
+}
+
 type PresentationRow = NonNullable<Awaited<ReturnType<typeof findPresentation>>>;
 
+/**
+ * The receipt's facts, their words in the receipt's language (ADR 041): the check's and the
+ * credential type's names, the authority, the attributes' labels, why the result is what it is.
+ * They are signed as printed, so the receipt and its signature say the same; every code is the same
+ * in every language.
+ */
 async function receiptFacts(
   db: VerifierApp["Variables"]["db"],
   { p, organisation }: PresentationRow,
+  locale: Locale,
 ): Promise<ReceiptFacts> {
+  const intl = serverIntl(locale);
   // The people a receipt names (who checked, who confirmed the match), in one read.
   const people = [p.verifierId, p.visualMatchBy].filter((id): id is string => Boolean(id));
   const rows = people.length
@@ -168,30 +207,37 @@ async function receiptFacts(
   const type = p.vct ? credentialTypeBySlug(p.vct.slice(p.vct.lastIndexOf("/") + 1)) : undefined;
   const reason = p.verificationResult ?? "VERIFICATION_FAILED";
   const valid = reason === "valid";
+  const stored = valid ? storedOutcome(p.outcome, p.outcomeReason) : null;
   const attributes = Object.entries(p.presentedAttributes ?? {}).map(([id, value]) => ({
-    label: (check ? checkAttribute(check.code, id)?.label : undefined) ?? id,
-    value: formatAttributeValue(value),
+    label: (check ? checkAttributeText(intl, check.code, id) : undefined) ?? id,
+    value: attributeValueIn(locale, value),
   }));
   return {
     receiptId: p.id,
-    organisation: { id: p.organisationId ?? "", name: organisation ?? "Unknown organisation" },
-    checkedBy: (p.verifierId && named.get(p.verifierId)) || "API client",
+    organisation: {
+      id: p.organisationId ?? "",
+      name: organisation ?? intl.formatMessage(receiptFallbacks.unknownOrganisation),
+    },
+    checkedBy: (p.verifierId && named.get(p.verifierId)) || intl.formatMessage(receiptFallbacks.apiClient),
     purpose: p.purpose,
     checkedAt: p.verifiedAt.toISOString(),
-    checkType: checkName(p.checkType),
-    credentialType: type?.longName ?? null,
-    issuer: type ? AUTHORITIES[type.issuerId].name : null,
+    checkType: checkNameText(intl, p.checkType),
+    credentialType: type ? credentialTypeText(intl, type.code).name : null,
+    issuer: type ? authorityText(intl, type.issuerId) : null,
     assuranceLevel: check?.assuranceLevel ?? null,
     attributes,
     valid,
     result: resultBadge(valid, reason),
     reason,
-    reasonMessage: reasonMessage(reason),
-    outcome: valid ? storedOutcome(p.outcome, p.outcomeReason) : null,
+    reasonMessage: reasonText(intl, reason),
+    outcome: stored && outcomeIn(intl, stored),
     presentationHash: p.presentationHash ?? "",
     visualMatch:
       p.visualMatchAt && p.visualMatchBy
-        ? { confirmedAt: p.visualMatchAt.toISOString(), confirmedBy: named.get(p.visualMatchBy) ?? "A verifier" }
+        ? {
+            confirmedAt: p.visualMatchAt.toISOString(),
+            confirmedBy: named.get(p.visualMatchBy) ?? intl.formatMessage(receiptFallbacks.aVerifier),
+          }
         : null,
   };
 }

@@ -81,6 +81,9 @@ describe("GET /api/verifications/history", () => {
       organisation: organisation.name,
       visualMatchAt: null,
     });
+    // A verifier reading Welsh (the language cookie the portal's calls carry) reads the check's name in Welsh; its code is the same.
+    const welsh = await history({ cookie: `${cookie}; lang=cy` }, "?pageSize=1");
+    expect(welsh.entries[0]).toMatchObject({ id: newest.id, checkType: "rtw", checkName: "Hawl i Weithio" });
     const second = await history({ cookie }, "?pageSize=2&page=2");
     expect(second).toMatchObject({ total: 3, page: 2 });
     expect(ids(second)).toEqual([oldest.id]);
@@ -299,6 +302,40 @@ describe("GET /api/verifications/{id}/receipt", () => {
     expect(text).not.toContain("age_equal_or_over");
   });
 
+  it("prints and signs its facts in Welsh for a verifier reading Welsh: the check, the credential, the authority and why, the codes unchanged", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const held = await citizenWithCredential("rtw");
+    const presentation = await present(held, ["hasRightToWork"], offlineAudience(ORIGIN), crypto.randomUUID());
+    const { id } = (await (
+      await request("/api/presentations/validate", { ...json({ presentationJwt: presentation }), cookie })
+    ).json()) as { id: string };
+    const { text, facts } = await readReceipt(
+      await request(`/api/verifications/${id}/receipt`, { cookie: `${cookie}; lang=cy` }),
+    );
+    expect(facts).toMatchObject({
+      checkType: "Hawl i Weithio",
+      credentialType: "Hawl i Weithio",
+      issuer: "y Swyddfa Gartref",
+      reason: "valid",
+      result: "valid",
+      reasonMessage: expect.stringMatching(/^Mae'r tystlythyr yn ddilys/),
+    });
+    expect(facts.attributes).toEqual([{ label: "Yr hawl i weithio yn y DU", value: "Ie" }]);
+    for (const printed of ["Hawl i Weithio", "y Swyddfa Gartref"]) expect(text).toContain(printed);
+    // A refusal's reason in Welsh, by its code (the English constant stays for logs and English readers).
+    const refused = await recordCheck(organisation.id, {
+      verificationResult: "STATUS_REVOKED",
+      presentedAttributes: {},
+    });
+    const revoked = await readReceipt(
+      await request(`/api/verifications/${refused.id}/receipt`, { cookie: `${cookie}; lang=cy` }),
+    );
+    expect(revoked.facts).toMatchObject({
+      reason: "STATUS_REVOKED",
+      reasonMessage: "Mae'r tystlythyr wedi'i ddirymu.",
+    });
+  });
+
   it("is not found for another organisation's check or an unknown id; anonymous callers get 401", async () => {
     const theirs = await organisationWithVerifier();
     const check = await recordCheck(theirs.organisation.id);
@@ -340,7 +377,14 @@ describe("POST /api/verifications/{id}/visual-match", () => {
     });
     const invalid = await request(`/api/verifications/${refused.id}/visual-match`, { method: "POST", cookie });
     expect(invalid.status).toBe(409);
-    expect(await invalid.json()).toMatchObject({ code: "NOT_VALID" });
+    expect(await invalid.json()).toEqual({ message: "Only a valid verification can be confirmed", code: "NOT_VALID" });
+    // The same refusal to a verifier reading Welsh: its words in Welsh, its code the same.
+    const welsh = await request(`/api/verifications/${refused.id}/visual-match`, {
+      method: "POST",
+      cookie: `${cookie}; lang=cy`,
+    });
+    expect(welsh.status).toBe(409);
+    expect(await welsh.json()).toEqual({ message: "Dim ond gwiriad dilys y gellir ei gadarnhau", code: "NOT_VALID" });
 
     const theirs = await organisationWithVerifier();
     const theirCheck = await recordCheck(theirs.organisation.id);

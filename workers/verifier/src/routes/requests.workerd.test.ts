@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
 import { describe, expect, it, vi } from "vitest";
+import type { Locale } from "#core/i18n/locales.ts";
 import { presentations, sessions, users, verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { renewAttestation } from "#server/verification/attestation.ts";
 import { registerOrganisation } from "#server/verification/organisations.ts";
 import { MAX_ATTEMPTS } from "#server/verification/request-state.ts";
+import { resolveWalletRequest } from "#server/verification/wallet-request.ts";
 import { watchSocket } from "#tests/support/websocket.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import {
@@ -491,7 +493,9 @@ describe("POST /api/presentations/decline: the holder's own decline from the pla
 
   it("refuses a decline not signed in (401), from someone holding no credential the request asks for (403), or for an unknown state (404); the request stays open", async () => {
     const { verifier, created, state } = await requestForHolder();
-    expect((await decline(state)).status).toBe(401);
+    const signedOut = await decline(state);
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ message: "Unauthorized", code: "UNAUTHORIZED" });
     // Signed in, but holding only a Right to Rent credential (or nothing): not the holder of this request's answer.
     const renter = await citizenWithCredential("rtr");
     const nobody = await person("citizen");
@@ -500,6 +504,15 @@ describe("POST /api/presentations/decline: the holder's own decline from the pla
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: "DECLINE_NO_CREDENTIAL" });
     }
+    // The holder reads why in their language (the consent screen's: all twelve), right to left included; the code is the same.
+    const urdu = await decline(state, `${await sessionOf(renter.userId)}; lang=ur`);
+    expect(urdu.status).toBe(403);
+    expect(await urdu.json()).toEqual({
+      message: "آپ کے پاس کوئی فعال سند نہیں ہے جو یہ درخواست مانگ رہی ہے، اس لیے انکار کرنے کے لیے کچھ نہیں ہے۔",
+      code: "DECLINE_NO_CREDENTIAL",
+    });
+    const welsh = await request("/api/presentations/decline", { ...json({ state }), headers: { Cookie: "lang=cy" } });
+    expect(await welsh.json()).toEqual({ message: "Heb awdurdod", code: "UNAUTHORIZED" });
     // A revoked credential is not one the person holds either.
     const revoked = await citizenWithCredential("rtw");
     await revoke(revoked.credentialId);
@@ -508,6 +521,43 @@ describe("POST /api/presentations/decline: the holder's own decline from the pla
     expect((await decline("x".repeat(43), await sessionOf(held.userId))).status).toBe(404);
     expect((await request("/api/presentations/decline", { ...json({}), cookie: nobody.cookie })).status).toBe(400);
     expect(await status(verifier.cookie, created.id)).toMatchObject({ status: "pending", attempts: 0 });
+  });
+});
+
+describe("the platform's wallet reading a request (the consent screen's data)", () => {
+  it("names the check and what will be disclosed in the holder's language: Urdu (right to left) and Welsh; English by default", async () => {
+    const verifier = await organisationWithVerifier();
+    const created = await createRequest(verifier.cookie, {
+      credentialType: "rtw",
+      purpose: "Hiring a porter",
+      requestedAttributes: ["hasRightToWork", "expiryDate"],
+    });
+    // The web worker reaches this worker over a service binding: here, the same app.
+    const binding = { fetch: (url: string, init?: RequestInit) => request(new URL(url).pathname, init) };
+    const read = (locale?: Locale) =>
+      resolveWalletRequest({
+        verifier: binding as unknown as Fetcher,
+        origin: ORIGIN,
+        base: ORIGIN,
+        clientId: created.clientId,
+        requestUri: created.requestUri,
+        ...(locale ? { locale } : {}),
+      });
+    expect(await read()).toMatchObject({
+      checkName: "Right to Work",
+      attributes: [
+        { path: "hasRightToWork", label: "Has the right to work in the UK" },
+        { path: "expiryDate", label: "When the permission expires" },
+      ],
+    });
+    expect(await read("ur")).toMatchObject({
+      checkName: "کام کرنے کا حق",
+      attributes: [
+        { path: "hasRightToWork", label: "برطانیہ میں کام کرنے کا حق رکھتا ہے" },
+        { path: "expiryDate", label: "اجازت کی میعاد کب ختم ہوتی ہے" },
+      ],
+    });
+    expect((await read("cy")).checkName).toBe("Hawl i Weithio");
   });
 });
 

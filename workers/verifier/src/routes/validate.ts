@@ -1,7 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
+import { requestLocale } from "#server/i18n/request-locale.ts";
 import { ValidateBody } from "#server/verification/api-schemas.ts";
-import { validatePresentation } from "#server/verification/validate.ts";
+import { answerIn, validatePresentation } from "#server/verification/validate.ts";
 import { invalidBody } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { callerOf, requireActor } from "#workers/verifier/src/context.ts";
@@ -18,6 +19,7 @@ export const validate = new Hono<VerifierApp>().post(
       c.req.valid("json"),
       callerOf(c.req.raw),
     );
-    return c.json(answer, 200, { "Cache-Control": "no-store" });
+    // Worded for the person reading it: the portal's language, or an API caller's Accept-Language (English by default).
+    return c.json(answerIn(answer, requestLocale(c.req.raw)), 200, { "Cache-Control": "no-store" });
   },
 );

@@ -245,6 +245,36 @@ describe("POST /api/presentations/validate: an offline presentation (no requestI
     });
   });
 
+  it("words its answer in the caller's language: an API key asking for Welsh (Accept-Language) reads why and the authority in Welsh, the codes unchanged; English by default", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const { key } = await apiKeyFor(cookie);
+    const held = await citizenWithCredential("rtw");
+    await revoke(held.credentialId);
+    const ask = async (headers: Record<string, string>) => {
+      const presentation = await present(held, ["hasRightToWork"], OFFLINE, holderNonce());
+      return (
+        await request("/api/presentations/validate", {
+          ...json({ presentationJwt: presentation }),
+          apiKey: key,
+          headers,
+        })
+      ).json();
+    };
+    expect(await ask({})).toMatchObject({
+      reason: "STATUS_REVOKED",
+      message: "The credential has been revoked.",
+      issuer: HOME_OFFICE,
+    });
+    expect(await ask({ "Accept-Language": "cy" })).toMatchObject({
+      valid: false,
+      reason: "STATUS_REVOKED",
+      result: "invalid",
+      message: "Mae'r tystlythyr wedi'i ddirymu.",
+      credentialType: "rtw",
+      issuer: "y Swyddfa Gartref",
+    });
+  });
+
   it("refuses a revoked credential (STATUS_REVOKED), seen at once", async () => {
     const { cookie } = await organisationWithVerifier();
     const held = await citizenWithCredential("rtw");
@@ -486,6 +516,25 @@ describe("the check's outcome beside valid (issue 20, ADR 033): a genuine creden
       checkType: "age",
       outcome: "failed",
       outcomeReason: "UNDER_18",
+    });
+    // A verifier reading Welsh reads why the check failed in Welsh, and the history says the same; the codes are the same.
+    const welsh = await validated(
+      {
+        presentationJwt: encodeOfflinePresentation(
+          await present(held, ["age_equal_or_over.18"], OFFLINE, holderNonce()),
+        ),
+      },
+      { cookie: `${cookie}; lang=cy` },
+    );
+    expect(welsh).toMatchObject({
+      reason: "valid",
+      message: expect.stringMatching(/^Mae'r tystlythyr yn ddilys/),
+      outcome: { status: "failed", reason: "UNDER_18", message: "O dan 18" },
+    });
+    const history = await request("/api/verifications/history?pageSize=1", { cookie: `${cookie}; lang=cy` });
+    expect(((await history.json()) as { entries: unknown[] }).entries[0]).toMatchObject({
+      checkName: "Gwirio Oedran",
+      outcome: { status: "failed", reason: "UNDER_18", message: "O dan 18" },
     });
   });
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { CREDENTIAL_ERROR_MESSAGES } from "#core/credentials/errors.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { resultMessage, type ShownResult } from "./verification-result.ts";
+
+/** A refused result as the portal shows it, with the server's (English) words beside its code. */
+const refused = (reason: string, message: string): ShownResult => ({
+  recordId: null,
+  valid: false,
+  outcome: null,
+  reason,
+  result: "invalid",
+  presentedAttributes: {},
+  issuer: null,
+  timestamp: "2026-11-29T00:00:00.000Z",
+  checkType: "rtw",
+  source: "request",
+  purpose: null,
+  message,
+  binding: "device",
+});
+
+describe("the result panel's words for a refusal (issue 21)", () => {
+  it("words a credential's own refusal by its code in the page's language, not the server's English", () => {
+    const shown = refused("STATUS_REVOKED", CREDENTIAL_ERROR_MESSAGES.STATUS_REVOKED);
+    expect(resultMessage(serverIntl("en") as never, shown)).toBe("The credential has been revoked.");
+    expect(resultMessage(serverIntl("cy") as never, shown)).toBe("Mae'r tystlythyr wedi'i ddirymu.");
+  });
+
+  it("keeps the server's words for a code this build does not know", () => {
+    expect(resultMessage(serverIntl("cy") as never, refused("SOMETHING_NEW", "Something new happened."))).toBe(
+      "Something new happened.",
+    );
+  });
+});

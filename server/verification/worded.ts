@@ -1,0 +1,167 @@
+/**
+ * The words of the verifier API's refusals (issue 21, ADR 041): each is a catalog message, so the
+ * verifier worker answers its `message` in the reader's language (WordedServiceError, worded by
+ * requestLocale: the portal's language cookie, or an API caller's Accept-Language; English by
+ * default). The codes never change. What only a verifier or an administrator reads is in English
+ * and Welsh; what a citizen reads (their own decline of a request) in every language.
+ */
+import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
+
+const declared = defineMessages({
+  unauthorized: {
+    id: "server.verification.errors.unauthorized",
+    defaultMessage: "Unauthorized",
+    description: "The caller is not signed in, or its API key is not valid",
+  },
+  verifiersOnly: {
+    id: "server.verification.errors.verifiersOnly",
+    defaultMessage: "Only verifiers and administrators can use the verifier API",
+  },
+  noOrganisation: {
+    id: "server.verification.errors.noOrganisation",
+    defaultMessage: "Your account is not linked to a verifier organisation",
+  },
+  adminsOnly: { id: "server.verification.errors.adminsOnly", defaultMessage: "Only administrators can do this" },
+  organisationNotRegistered: {
+    id: "server.verification.errors.organisationNotRegistered",
+    defaultMessage: "Your organisation is not registered",
+  },
+  attributesNotInCheck: {
+    id: "server.verification.errors.attributesNotInCheck",
+    defaultMessage: "Attributes not part of a {check} check: {unknown}. Allowed: {allowed}",
+    description:
+      "{check} is the check's name in English (e.g. 'Right to Work'); {unknown} and {allowed} are lists of attribute ids, kept as they are",
+  },
+  notRegisteredForCheck: {
+    id: "server.verification.errors.notRegisteredForCheck",
+    defaultMessage: "{organisation} is not registered for {check} checks",
+    description: "{organisation} is the verifier's name; {check} is the check's name in English (e.g. 'Right to Work')",
+  },
+  notAttested: {
+    id: "server.verification.errors.notAttested",
+    defaultMessage:
+      "{organisation} has no current registration with the platform: an administrator must renew it before it can make requests",
+  },
+  noPurpose: {
+    id: "server.verification.errors.noPurpose",
+    defaultMessage: "Please specify the purpose for this verification",
+  },
+  requestNotOpen: {
+    id: "server.verification.errors.requestNotOpen",
+    defaultMessage: "This verification request is not open",
+  },
+  verifierNotAttested: {
+    id: "server.verification.errors.verifierNotAttested",
+    defaultMessage: "The platform's registration of this verifier is not current: ask the verifier for a new request",
+  },
+  liveFeedPeopleOnly: {
+    id: "server.verification.errors.liveFeedPeopleOnly",
+    defaultMessage:
+      "The live feed is for people signed in to the portal: with an API key, read GET /api/presentations/requests/'{id}'",
+    description: "'GET /api/presentations/requests/{id}' is an API address: keep it exactly as it is, quotes included",
+  },
+  requestNotFound: {
+    id: "server.verification.errors.requestNotFound",
+    defaultMessage: "Verification request not found",
+  },
+  notAPresentation: {
+    id: "server.verification.errors.notAPresentation",
+    defaultMessage: "This is not a credential presentation: {reason}",
+    description: "{reason} is a technical detail in English",
+  },
+  organisationExists: {
+    id: "server.verification.errors.organisationExists",
+    defaultMessage: "An organisation with this name is already registered",
+  },
+  apiKeyNotFound: { id: "server.verification.errors.apiKeyNotFound", defaultMessage: "API key not found" },
+  memberNotVerifier: {
+    id: "server.verification.errors.memberNotVerifier",
+    defaultMessage: "memberUsername must name a verifier account",
+    description: "memberUsername is the field's name in the API: keep it as it is",
+  },
+  organisationNotFound: {
+    id: "server.verification.errors.organisationNotFound",
+    defaultMessage: "Organisation not found",
+  },
+  keysFromPortal: {
+    id: "server.verification.errors.keysFromPortal",
+    defaultMessage: "API keys are managed from the Verifier Portal",
+  },
+  confirmPeopleOnly: {
+    id: "server.verification.errors.confirmPeopleOnly",
+    defaultMessage: "Only a person can confirm they saw the holder",
+  },
+  verificationNotFound: {
+    id: "server.verification.errors.verificationNotFound",
+    defaultMessage: "Verification not found",
+  },
+  confirmValidOnly: {
+    id: "server.verification.errors.confirmValidOnly",
+    defaultMessage: "Only a valid verification can be confirmed",
+  },
+  alreadyConfirmed: {
+    id: "server.verification.errors.alreadyConfirmed",
+    defaultMessage: "The match has already been confirmed",
+  },
+});
+
+/**
+ * The holder's decline of a request (POST /api/presentations/decline), as the consent screen
+ * shows it to the citizen: in every language of the citizen's screens. The verifier's screens say
+ * the same reasons in their own words (app/components/verifier/verification-result.ts).
+ */
+const declaredDecline = defineMessages({
+  signedOut: {
+    id: "server.verification.decline.signedOut",
+    defaultMessage: "Unauthorized",
+    description: "The person declining a request is not signed in (their session ended)",
+  },
+  stateUnknown: {
+    id: "server.verification.decline.stateUnknown",
+    defaultMessage: "The response does not belong to an open request (unknown state).",
+    description: "Shown to the citizen who declined: the request they answered is not known",
+  },
+  noCredential: {
+    id: "server.verification.decline.noCredential",
+    defaultMessage: "You have no active credential that this request asks for, so there is nothing to decline.",
+  },
+  expired: {
+    id: "server.verification.decline.expired",
+    defaultMessage: "The verification request has expired.",
+    description: "Shown to the citizen who tried to decline it",
+  },
+  alreadyAnswered: {
+    id: "server.verification.decline.alreadyAnswered",
+    defaultMessage: "The verification request has already been answered.",
+    description: "Shown to the citizen who tried to decline it",
+  },
+  tooManyAttempts: {
+    id: "server.verification.decline.tooManyAttempts",
+    defaultMessage:
+      "{count, plural, one {The verification request was closed after # answer that could not be accepted. Create a new request.} other {The verification request was closed after # answers that could not be accepted. Create a new request.}}",
+    description: "Shown to the citizen who tried to decline it: the request is closed",
+  },
+});
+
+/** What a receipt says where its record names nobody (ADR 041: its facts are in the receipt's language). */
+export const receiptFallbacks = defineMessages({
+  unknownOrganisation: {
+    id: "server.verification.receipt.unknownOrganisation",
+    defaultMessage: "Unknown organisation",
+    description: "On a verification receipt, when the organisation that made the check is no longer known",
+  },
+  apiClient: {
+    id: "server.verification.receipt.apiClient",
+    defaultMessage: "API client",
+    description: "On a verification receipt: who checked, when a program checked with the organisation's API key",
+  },
+  aVerifier: {
+    id: "server.verification.receipt.aVerifier",
+    defaultMessage: "A verifier",
+    description: "On a verification receipt: who confirmed the match, when their account is no longer known",
+  },
+});
+
+/** Widened so that WordedServiceError takes values (the catalog test checks each message's placeholders). */
+export const verificationErrors: { readonly [K in keyof typeof declared]: MessageDescriptor } = declared;
+export const declineErrors: { readonly [K in keyof typeof declaredDecline]: MessageDescriptor } = declaredDecline;
