@@ -99,6 +99,8 @@ describe("/verify/{shareId}: an active share", () => {
     expect(html).toContain("Hawl i Weithio");
     expect(html).toMatch(/<dt[^>]*>Canlyniad<\/dt><dd[^>]*>Dilys<\/dd>/);
     expect(html).toContain("(amser y DU)");
+    // The issuing authority by its Welsh name (issue 21).
+    expect(html).toContain("wedi&#x27;i gyhoeddi gan y Swyddfa Gartref");
     expect(html).not.toContain("Credential is valid");
   });
 
@@ -137,6 +139,9 @@ describe("/verify/{shareId}: an active share", () => {
     const html = await textOf(response);
     expect(html).toMatch(/<h1[^>]*>Credential is not valid<\/h1>/);
     expect(html).toContain("The Home Office has revoked this credential.");
+    // In Welsh, the authority by its Welsh name, in a sentence written for it.
+    const welsh = await textOf(await call(`/cy${share.verifyPath}`));
+    expect(welsh).toContain("Mae&#x27;r tystlythyr hwn wedi&#x27;i ddirymu gan y Swyddfa Gartref.");
     // The page's messages travel with it (ADR 035): what it must not say is the valid heading.
     expect(html).not.toMatch(/<h1[^>]*>Credential is valid<\/h1>/);
     const [check] = await checksOf(share.id);

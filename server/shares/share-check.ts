@@ -7,6 +7,7 @@
 
 import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
+import { authorityShortText } from "#core/issuers/authority-messages.ts";
 import { isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
 import { effectiveStatus } from "#server/credentials/credentials.ts";
@@ -32,19 +33,22 @@ const messages = defineMessages<{
   revoked: {
     id: "verify.reason.revoked",
     defaultMessage: "The {issuer} has revoked this credential.",
-    description: "{issuer} is an authority's name in English, e.g. 'Home Office'",
+    description:
+      "{issuer} is an authority's short name in the page's language, e.g. 'Home Office' ('y Swyddfa Gartref' in Welsh)",
   },
   expired: { id: "verify.reason.expired", defaultMessage: "This credential has expired." },
   suspended: {
     id: "verify.reason.suspended",
     defaultMessage: "The {issuer} has suspended this credential.",
-    description: "{issuer} is an authority's name in English, e.g. 'Home Office'",
+    description:
+      "{issuer} is an authority's short name in the page's language, e.g. 'Home Office' ('y Swyddfa Gartref' in Welsh)",
   },
   unknown: {
     id: "verify.reason.unknown",
     defaultMessage:
       "We could not confirm the credential's status with the {issuer} just now, so it cannot be treated as valid. Try again in a few minutes.",
-    description: "{issuer} is an authority's name in English, e.g. 'Home Office'",
+    description:
+      "{issuer} is an authority's short name in the page's language, e.g. 'Home Office' ('y Swyddfa Gartref' in Welsh)",
   },
   failed: {
     id: "verify.reason.failed",
@@ -97,14 +101,19 @@ export function outcomeOf(result: Pick<LiveCheck, "valid" | "reason">): ShareChe
   }
 }
 
+/** The issuing authority's short name in the page's language (an issuer we do not know keeps the name it gave). */
+function issuerInWords(result: Pick<LiveCheck, "issuer" | "issuerId">, locale: Locale): string {
+  return result.issuerId ? authorityShortText(serverIntl(locale), result.issuerId) : result.issuer;
+}
+
 export function reasonInWords(
   outcome: ShareCheckOutcome,
-  result: Pick<LiveCheck, "issuer" | "message">,
+  result: Pick<LiveCheck, "issuer" | "issuerId" | "message">,
   replaced: boolean,
   locale: Locale = DEFAULT_LOCALE,
 ): string {
   const intl = serverIntl(locale);
-  const issuer = result.issuer;
+  const issuer = issuerInWords(result, locale);
   switch (outcome) {
     case "revoked":
       return replaced ? intl.formatMessage(messages.revokedReplaced) : intl.formatMessage(messages.revoked, { issuer });
@@ -164,7 +173,7 @@ export async function checkShareLink(
     reason:
       outcome === "valid" ? null : reasonInWords(outcome, result, Boolean(credential.metadata?.replacedBy), locale),
     credentialName: known ? serverCredentialType(locale, credential.type).name : share.credentialName,
-    issuerName: result.issuer,
+    issuerName: issuerInWords(result, locale),
     checkedAt: result.checkedAt,
     linkExpiresAt: share.expiryDate,
   };
