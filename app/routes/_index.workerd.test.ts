@@ -199,7 +199,7 @@ describe("the pitch pages for government and business in Welsh (issue 21)", () =
   it("shows ministers' access in Welsh, its form and its figures in Welsh", async () => {
     const html = await (await call("/cy/ministers")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Mynediad i Weinidogion | UK Digital Identity</title>");
+    expect(html).toContain("<title>Mynediad i Weinidogion | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Mynediad i Weinidogion<\/h1>/);
     expect(html).toMatch(/<h2 id="explore-the-platform"[^>]*>Archwilio&#x27;r platfform<\/h2>/);
     expect(html).toContain("Yr MVP 12 mis, y cydrannau craidd");
@@ -209,7 +209,7 @@ describe("the pitch pages for government and business in Welsh (issue 21)", () =
   it("shows the business model in Welsh, its sector tabs and their worked examples in Welsh", async () => {
     const html = await (await call("/cy/business-model?sector=housing")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Model Busnes | UK Digital Identity</title>");
+    expect(html).toContain("<title>Model Busnes | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Model Busnes Lle Nad yw Dinasyddion Byth yn Talu<\/h1>/);
     expect(html).toContain("Gwirio mewn tua 5 munud yn lle tua 3 awr");
     expect(html).toMatch(
@@ -222,7 +222,7 @@ describe("the pitch pages for government and business in Welsh (issue 21)", () =
   it("shows the government briefing in Welsh, its figures counted and its executive summary in Welsh", async () => {
     const html = await (await call("/cy/government")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Briffio&#x27;r Llywodraeth | UK Digital Identity</title>");
+    expect(html).toContain("<title>Briffio&#x27;r Llywodraeth | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(
       /<h1 id="government-title"[^>]*>Hunaniaeth Ddigidol sy&#x27;n Rhoi Preifatrwydd yn Gyntaf i 67 Miliwn o Ddinasyddion<\/h1>/,
     );
@@ -280,7 +280,7 @@ describe("the podcasts and investor funding pages in Welsh (issue 21)", () => {
   it("shows the podcasts in Welsh, each recording's title and transcript marked as English", async () => {
     const html = await (await call("/cy/podcasts")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Podlediadau | UK Digital Identity</title>");
+    expect(html).toContain("<title>Podlediadau | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Podlediad Hunaniaeth Ddigidol y DU<\/h1>/);
     expect(html).toMatch(/<p id="episode-2-number"[^>]*>Pennod 2<\/p>/);
     expect(html).toMatch(
@@ -299,7 +299,7 @@ describe("the podcasts and investor funding pages in Welsh (issue 21)", () => {
   it("shows investor funding in Welsh, its phases, months and returns in Welsh", async () => {
     const html = await (await call("/cy/investor-funding")).text();
     expect(html).toMatch(/<html lang="cy" dir="ltr"/);
-    expect(html).toContain("<title>Cyllid gan Fuddsoddwyr | UK Digital Identity</title>");
+    expect(html).toContain("<title>Cyllid gan Fuddsoddwyr | Hunaniaeth Ddigidol y DU</title>");
     expect(html).toMatch(/<h1[^>]*>Cyfle i Fuddsoddi<\/h1>/);
     expect(html).toMatch(/<h3 id="phase-1-title"[^>]*>Cam 1: Adeiladu a&#x27;r cynlluniau peilot cyntaf<\/h3>/);
     expect(html).toMatch(/<dd[^>]*>Misoedd 1-6<\/dd>/);

@@ -139,14 +139,14 @@ describe("/verify/{shareId}: an active share", () => {
     const html = await textOf(response);
     expect(html).toMatch(/<h1[^>]*>Credential is not valid<\/h1>/);
     expect(html).toContain("The Home Office has revoked this credential.");
-    // In Welsh, the authority by its Welsh name, in a sentence written for it.
-    const welsh = await textOf(await call(`/cy${share.verifyPath}`));
-    expect(welsh).toContain("Mae&#x27;r tystlythyr hwn wedi&#x27;i ddirymu gan y Swyddfa Gartref.");
     // The page's messages travel with it (ADR 035): what it must not say is the valid heading.
     expect(html).not.toMatch(/<h1[^>]*>Credential is valid<\/h1>/);
     const [check] = await checksOf(share.id);
     expect(check!.verificationResult).toBe("STATUS_REVOKED");
     expect(await viewsOf(share.id)).toBe(1);
+    // In Welsh, the authority by its Welsh name, in a sentence written for it.
+    const welsh = await textOf(await call(`/cy${share.verifyPath}`));
+    expect(welsh).toContain("Mae&#x27;r tystlythyr hwn wedi&#x27;i ddirymu gan y Swyddfa Gartref.");
   });
 
   it("says not valid, expired, for a credential our record holds as expired (fail closed)", async () => {

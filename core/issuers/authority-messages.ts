@@ -41,7 +41,7 @@ export function authorityText(intl: IntlShape, id: IssuerId): string {
 }
 
 /** Its short name (spec 000 §3): an acronym ("DBS", "DVLA") is the same in every language; a name is worded. */
-export function authorityShortText(intl: IntlShape, id: IssuerId): string {
+function authorityShortText(intl: IntlShape, id: IssuerId): string {
   const { name, shortName } = AUTHORITIES[id];
   return shortName === name ? authorityText(intl, id) : shortName;
 }

@@ -7,7 +7,7 @@
 
 import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
-import { authorityShortText } from "#core/issuers/authority-messages.ts";
+import { authorityText } from "#core/issuers/authority-messages.ts";
 import { isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
 import { effectiveStatus } from "#server/credentials/credentials.ts";
@@ -101,9 +101,9 @@ export function outcomeOf(result: Pick<LiveCheck, "valid" | "reason">): ShareChe
   }
 }
 
-/** The issuing authority's short name in the page's language (an issuer we do not know keeps the name it gave). */
+/** The issuing authority's name in the page's language (an issuer we do not know keeps the name it gave). */
 function issuerInWords(result: Pick<LiveCheck, "issuer" | "issuerId">, locale: Locale): string {
-  return result.issuerId ? authorityShortText(serverIntl(locale), result.issuerId) : result.issuer;
+  return result.issuerId ? authorityText(serverIntl(locale), result.issuerId) : result.issuer;
 }
 
 export function reasonInWords(

@@ -51,7 +51,8 @@ describe("the language switch", () => {
     await visit(page, "/about");
     await languageLink(page, "Cymraeg").click();
     await page.waitForURL(/\/cy\/about$/);
-    expect(await htmlLanguage(page)).toEqual({ lang: "cy", dir: "ltr" });
+    // The address changes as the navigation commits; the page's language follows with its render.
+    await expect.poll(() => htmlLanguage(page)).toEqual({ lang: "cy", dir: "ltr" });
     await expect
       .poll(() => page.getByRole("navigation", { name: say("cy", "language.switch.label") }).isVisible())
       .toBe(true);

@@ -72,10 +72,18 @@ export function metaIntl(matches: readonly { id: string; data: unknown }[]): Int
     locale: intlTag(i18n?.locale ?? DEFAULT_LOCALE),
     defaultLocale: intlTag(DEFAULT_LOCALE),
     messages: (i18n?.messages ?? {}) as Record<FormatjsIntl.Message["ids"], MessageFormatElement[]>,
-    onError: (error) => {
-      if (error.code !== "MISSING_DATA") console.error(error.message);
-    },
+    onError: reportIntlError,
   });
+}
+
+/**
+ * Missing locale data (Welsh and Panjabi numbers in Chromium) falls back to English's, as
+ * core/format/locale.ts decides for them (ADR 038); anything else is a defect to see. One function
+ * for every render: react-intl makes a new formatter when any of its props changes, and every
+ * effect that depends on the page's formatter would run again.
+ */
+function reportIntlError(error: { code: string; message: string }): void {
+  if (error.code !== "MISSING_DATA") console.error(error.message);
 }
 
 /** react-intl for the page: its language's tag and its messages, already parsed on the server. */
@@ -92,11 +100,7 @@ export function PageIntl({ children }: { children: ReactNode }) {
       locale={intlTag(locale)}
       defaultLocale={intlTag(DEFAULT_LOCALE)}
       messages={pageMessages as Record<FormatjsIntl.Message["ids"], MessageFormatElement[]>}
-      // Missing locale data (Welsh and Panjabi numbers in Chromium) falls back to English's, as
-      // core/format/locale.ts decides for them (ADR 038); anything else is a defect to see.
-      onError={(error) => {
-        if (error.code !== "MISSING_DATA") console.error(error.message);
-      }}
+      onError={reportIntlError}
     >
       {children}
     </IntlProvider>

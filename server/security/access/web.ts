@@ -116,9 +116,7 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   ...web("routes/($lang)._index", "/:lang?", {
     loader: { access: EVERYONE, note: "the pitch home for visitors; the signed-in user's own dashboard" },
   }),
-  ...web("routes/($lang).about", "/:lang?/about", {
-    loader: { access: EVERYONE, note: "the page's title and words in the address's language; no session read" },
-  }),
+  ...pitchPage("routes/($lang).about", "/:lang?/about"),
   ...pitchPage("routes/($lang).business-model", "/:lang?/business-model"),
   ...pitchPage("routes/($lang).challenge", "/:lang?/challenge"),
   ...pitchPage("routes/($lang).costs-benefits", "/:lang?/costs-benefits"),
