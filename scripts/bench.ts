@@ -18,6 +18,7 @@ import {
   benchVerificationEndToEnd,
   type EndToEndResults,
 } from "#scripts/bench/verification.ts";
+import { buildRemix } from "./build.ts";
 import { freePort, run } from "./process.ts";
 import { startStack } from "./stack.ts";
 
@@ -162,7 +163,7 @@ if (suites.has("verification") && !failed) {
 }
 
 if (suites.has("pitch") && !failed) {
-  await run("npx", ["remix", "build"]);
+  await buildRemix();
   const dataDir = mkdtempSync(join(tmpdir(), "identity-bench-"));
   const stack = await startStack({ dataDir, webPort: await freePort() });
   try {
@@ -198,7 +199,7 @@ if (suites.has("pitch") && !failed) {
 }
 
 if (suites.has("languages") && !failed) {
-  await run("npx", ["remix", "build"]);
+  await buildRemix();
   const dataDir = mkdtempSync(join(tmpdir(), "identity-bench-"));
   const stack = await startStack({ dataDir, webPort: await freePort() });
   try {
