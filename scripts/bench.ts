@@ -19,7 +19,7 @@ import {
   type EndToEndResults,
 } from "#scripts/bench/verification.ts";
 import { buildRemix } from "./build.ts";
-import { freePort, run } from "./process.ts";
+import { freePort } from "./process.ts";
 import { startStack } from "./stack.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -11,7 +11,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { credentialClaims } from "#core/credentials/index.ts";
-import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { credentials } from "#db/schema/index.ts";
 import { type ThrottlePolicy, throttle } from "#server/accounts/throttle.ts";
 import { PAPER_DELIVERY } from "#server/credentials/credentials.ts";
