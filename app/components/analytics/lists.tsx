@@ -131,7 +131,7 @@ export function Spinner({ label }: { label: string }) {
   return (
     <div role="status" className="flex items-center gap-3 py-6">
       <span
-        className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-slate-300 border-t-govuk-blue dark:border-slate-600 dark:border-t-govuk-blue-light"
+        className="inline-block h-6 w-6 motion-safe:animate-spin rounded-full border-4 border-slate-300 border-t-govuk-blue dark:border-slate-600 dark:border-t-govuk-blue-light"
         aria-hidden="true"
       />
       <span>{label}</span>

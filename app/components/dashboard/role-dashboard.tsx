@@ -202,7 +202,7 @@ function LiveClock({ live, now, lastUpdated }: { live: boolean; now: Date; lastU
         className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-semibold ${TONE_CLASSES[live ? "ok" : "warn"].badge}`}
       >
         <span
-          className={`h-2 w-2 rounded-full ${live ? "animate-pulse " : ""}${TONE_CLASSES[live ? "ok" : "warn"].dot}`}
+          className={`h-2 w-2 rounded-full ${live ? "motion-safe:animate-pulse " : ""}${TONE_CLASSES[live ? "ok" : "warn"].dot}`}
           aria-hidden="true"
         />
         {intl.formatMessage(live ? messages.live : messages.reconnecting)}
