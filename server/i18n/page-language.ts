@@ -61,14 +61,6 @@ const messages = defineMessages({
   },
 });
 
-/**
- * Route modules whose words are not all in the catalogs yet (issue 21): shown in English whatever
- * the language asked for, with the line saying so, never English under another language's `lang`.
- * Taken out as each is converted (none is left today); the browser test of words outside the
- * catalogs checks the rest.
- */
-const NOT_CONVERTED: ReadonlySet<string> = new Set<string>([]);
-
 export interface PageLanguage {
   /** The language the page is written in. */
   locale: Locale;
@@ -134,8 +126,7 @@ function decide({ request, prefix, routeIds, user }: Asked, ids: readonly string
     requested = chosen ?? negotiateLocale(request.headers.get("Accept-Language"), offered);
   }
 
-  const converted = !routeIds.some((id) => NOT_CONVERTED.has(id));
-  const locale = converted && offered.includes(requested) && translates(requested, ids) ? requested : DEFAULT_LOCALE;
+  const locale = offered.includes(requested) && translates(requested, ids) ? requested : DEFAULT_LOCALE;
   return { locale, requested, offered, page };
 }
 
