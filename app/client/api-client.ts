@@ -99,15 +99,18 @@ export function handleMutationError(
   intl: Pick<IntlShape, "formatMessage">,
   { title, navigate = (url) => window.location.assign(url) }: { title?: string; navigate?: (url: string) => void } = {},
 ): void {
-  const say = (words: (typeof toastWords)[keyof typeof toastWords]) => intl.formatMessage(words);
   if (isUnauthorizedError(error)) {
-    toast({ title: say(toastWords.unauthorized), description: say(toastWords.loggedOut), variant: "destructive" });
+    toast({
+      title: intl.formatMessage(toastWords.unauthorized),
+      description: intl.formatMessage(toastWords.loggedOut),
+      variant: "destructive",
+    });
     setTimeout(() => navigate("/api/login"), UNAUTHORIZED_REDIRECT_DELAY_MS);
     return;
   }
   if (error instanceof ApiError && error.status === 400) {
     toast({
-      title: say(toastWords.validation),
+      title: intl.formatMessage(toastWords.validation),
       description: error.serverMessage ?? error.message,
       variant: "destructive",
     });
@@ -115,7 +118,7 @@ export function handleMutationError(
   }
   const serverMessage = error instanceof ApiError && error.status !== 401 ? error.serverMessage : undefined;
   toast({
-    title: title ?? say(toastWords.error),
+    title: title ?? intl.formatMessage(toastWords.error),
     description: serverMessage ?? (error instanceof Error ? error.message : String(error)),
     variant: "destructive",
   });
