@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { createIntl, defineMessages } from "react-intl";
+import { defineMessages } from "react-intl";
 import { persistTheme, THEME_BOOT_SCRIPT, type Theme, themeFromCookieHeader } from "#app/client/theme.ts";
 import { installTracking, trackPageView } from "#app/client/tracker.client.ts";
 import { useCspNonce } from "#app/components/csp-nonce.tsx";
@@ -20,8 +20,8 @@ import { Header } from "#app/components/header.tsx";
 import {
   LanguageAlternates,
   LanguageSwitch,
+  metaIntl,
   PageIntl,
-  type PageLanguageData,
   usePageLanguage,
 } from "#app/components/i18n/language.tsx";
 import { siteMessages } from "#app/components/meta.ts";
@@ -30,9 +30,8 @@ import { PublicHeader, SiteFooter } from "#app/components/public-header.tsx";
 import { ServiceUnavailable, serviceUnavailableMessages } from "#app/components/service-unavailable.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
-import { useWords } from "#app/components/ui/use-words.ts";
-import { intlTag } from "#core/format/locale.ts";
-import { DEFAULT_LOCALE, LOCALE_INFO, PSEUDO_LOCALE_INFO } from "#core/i18n/locales.ts";
+import { useWords, wordsOf } from "#app/components/ui/use-words.ts";
+import { LOCALE_INFO, PSEUDO_LOCALE_INFO } from "#core/i18n/locales.ts";
 import { toPublicUser } from "#server/accounts/authentication.ts";
 import { getActiveSession } from "#server/accounts/session.ts";
 import { pageLanguage } from "#server/i18n/page-language.ts";
@@ -71,22 +70,11 @@ const messages = defineMessages({
 
 /**
  * The document's title and description in the page's language. Meta cannot use hooks: the root
- * loader's messages are read directly (English when the root loader itself failed: no data).
+ * loader's messages are read from `matches` (English when the root loader itself failed: no data).
  */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const i18n = (data as { i18n?: PageLanguageData } | undefined)?.i18n;
-  const intl = i18n
-    ? createIntl({
-        locale: intlTag(i18n.locale),
-        defaultLocale: intlTag(DEFAULT_LOCALE),
-        messages: i18n.messages as Parameters<typeof createIntl>[0]["messages"],
-      })
-    : null;
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
   // No root data (its loader failed): the English, as useWords says it.
-  const say = (message: { id: string; defaultMessage: string }) =>
-    intl && message.id in intl.messages
-      ? (intl.formatMessage as (message: { id: string }) => string)(message)
-      : message.defaultMessage;
+  const say = wordsOf(metaIntl(matches));
   const site = say(siteMessages.name);
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   const heading =
