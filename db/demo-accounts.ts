@@ -4,7 +4,7 @@
  * that says it is a demo (DEMO_MODE, ADR 028), and only through the page's loader: never in the
  * browser bundle, so a production build ships no demo password.
  */
-import type { KnownRole } from "#core/accounts/schemas.ts";
+import type { KnownRole } from "#core/accounts/users.ts";
 
 /**
  * Whether a deployment is a demo: its DEMO_MODE says exactly "true" (the web worker's binding; the

@@ -46,6 +46,52 @@ export function checkBrowserBundle(metafile = "build/server/metafile.js.json"): 
     );
 }
 
+/**
+ * Libraries a page may load for its own use but that must never ride in the part every page loads
+ * (the client entry and the root route, and what they import): zod is 25 KB compressed, which the
+ * home page carried for one helper imported from a module of schemas.
+ */
+const NOT_ON_EVERY_PAGE = [/node_modules\/zod\//];
+
+/** Fails when the client entry's or the root's outputs carry a library named in NOT_ON_EVERY_PAGE. */
+export function checkEveryPageBundle(metafile = "build/server/metafile.js.json"): void {
+  const { inputs, outputs } = JSON.parse(readFileSync(metafile, "utf8")) as {
+    inputs: Record<string, { imports: { path: string }[] }>;
+    outputs: Record<
+      string,
+      {
+        entryPoint?: string;
+        imports?: { path: string; kind: string }[];
+        inputs: Record<string, { bytesInOutput: number }>;
+      }
+    >;
+  };
+  const everyPage = new Set<string>();
+  const visit = (output: string) => {
+    if (everyPage.has(output) || !outputs[output]) return;
+    everyPage.add(output);
+    for (const i of outputs[output].imports ?? []) if (i.kind === "import-statement") visit(i.path);
+  };
+  for (const [output, { entryPoint }] of Object.entries(outputs))
+    if (entryPoint && /entry\.client|root\.tsx/.test(entryPoint)) visit(output);
+  const shipped = new Set(
+    [...everyPage].flatMap((o) =>
+      Object.entries(outputs[o]!.inputs)
+        .filter(([, i]) => i.bytesInOutput > 0)
+        .map(([p]) => p),
+    ),
+  );
+  const carriers = [...shipped].filter(
+    (path) =>
+      !path.includes("node_modules/") &&
+      inputs[path]?.imports.some((i) => NOT_ON_EVERY_PAGE.some((pattern) => pattern.test(i.path))),
+  );
+  if (carriers.length)
+    throw new Error(
+      `A library kept off every page reached the root's JavaScript through: ${carriers.join(", ")}. Import what the root needs from a module that does not load it.`,
+    );
+}
+
 /** Which objects in the browser bundle are our message descriptors, and whose English stays (ADR 039). */
 async function descriptorPolicy(): Promise<DescriptorPolicy> {
   const messages = await extractMessages();
@@ -65,6 +111,7 @@ export async function buildRemix(): Promise<void> {
 export async function bundle(): Promise<void> {
   await buildRemix();
   checkBrowserBundle();
+  checkEveryPageBundle();
   // Each worker's dry-run deploy on its own (each writes only its own output), side by side.
   await Promise.all([
     // Run from the worker's own folder: with -c from the root the output path nests.
@@ -79,5 +126,7 @@ export const typecheck = () => run("npx", ["tsc", "-b"]);
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await bundle();
   await typecheck();
-  console.log("build: remix and every worker bundled, no server code in the browser bundle, every layer type-checked");
+  console.log(
+    "build: remix and every worker bundled, no server code in the browser bundle, no zod on every page, every layer type-checked",
+  );
 }

@@ -3,7 +3,7 @@ import type { HeadersFunction } from "@remix-run/cloudflare";
 import { useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { defineMessages, FormattedMessage, type NoMessageValues, useIntl } from "react-intl";
-import { z } from "zod";
+import * as z from "zod";
 import { apiRequest, messageFor } from "#app/client/api-client.ts";
 import { forgetSession } from "#app/client/session-tracker.ts";
 import { Card } from "#app/components/ui/card.tsx";

@@ -4,7 +4,7 @@
  * apply. (`.server`: Remix keeps this module out of the browser bundle.)
  */
 import { json, type LoaderFunctionArgs, redirect, type TypedResponse } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import type * as z from "zod";
 import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { getUser } from "#server/accounts/authentication.ts";
 import { readFormBody } from "#server/http/form.ts";

@@ -13,7 +13,7 @@ import { useSessionTracking } from "#app/client/use-session-tracking.ts";
 import { useLocalePath } from "#app/components/i18n/language.tsx";
 import { PAGE_COLUMN } from "#app/components/ui/signed-in-page.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
+import { displayName, type PublicUser } from "#core/accounts/users.ts";
 import { avatarSrc } from "./avatar.ts";
 
 const messages = defineMessages({

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { defineMessages, type MessageTag, type NoMessageValues, useIntl } from "react-intl";
-import { z } from "zod";
+import * as z from "zod";
 import { metaIntl } from "#app/components/i18n/language.tsx";
 import { pageMeta } from "#app/components/meta.ts";
 import { Card } from "#app/components/ui/card.tsx";

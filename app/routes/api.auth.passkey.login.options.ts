@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { passkeySignInRefusal, startPasskeySignIn } from "#server/accounts/passkeys.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { requireSession } from "#server/accounts/authentication.ts";
 import { startPasskeyRegistration } from "#server/accounts/passkeys.ts";
 import { requireRecentConfirmation } from "#server/accounts/reauth.ts";

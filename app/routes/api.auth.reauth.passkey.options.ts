@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { startPasskeyConfirmation } from "#server/accounts/passkeys.ts";
 import { inLanguage } from "#server/accounts/refusal-words.ts";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { requirePermission } from "#server/accounts/permissions.ts";
 import { revokeCredentialOnce } from "#server/credentials/revocation.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { serviceErrorResponse } from "#server/http/errors.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { avatarSvg } from "#app/components/avatar.ts";
-import { displayName } from "#core/accounts/schemas.ts";
+import { displayName } from "#core/accounts/users.ts";
 import { getUser } from "#server/accounts/authentication.ts";
 
 /**

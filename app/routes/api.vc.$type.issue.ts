@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import type { Locale } from "#core/i18n/locales.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { credentialContext } from "#server/credentials/context.ts";

@@ -9,7 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { defineMessages } from "react-intl";
 import { routeMeta } from "#app/components/meta.ts";
 import { OrganisationsPage } from "#app/components/verifier/organisations-page.tsx";
-import { effectiveRole } from "#core/accounts/schemas.ts";
+import { effectiveRole } from "#core/accounts/users.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { type OrganisationRow, organisationsPageData } from "#server/verification/organisations-page.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { webauthnOriginBinding } from "#server/accounts/relying-party.ts";
 import type { LoginThrottleApi } from "#server/accounts/throttle.ts";
 import type { HousekeeperApi } from "#server/analytics/housekeeping.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { base64urlDecodeText, base64urlEncodeText } from "#core/credentials/encoding.ts";
 import { isoDateTime, ONCE_FIELDS_PASS, specWording } from "#core/validation/wording.ts";
 import { DEFAULT_LIMITS, limitParameter } from "./dashboard.ts";

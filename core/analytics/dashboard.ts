@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The analytics dashboard's contract (spec 000 §2 "Analytics dashboard", §3, §7, §9): the shapes

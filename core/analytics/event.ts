@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The visit-tracking event (spec 001 §3, §7; spec 000 §7 POST /api/analytics/track), shared by the

@@ -5,7 +5,7 @@
  * its commands in terms of them (server/assisted/session-state.ts), so a field added here reaches
  * every side or fails to compile.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { isoDateTime } from "#core/validation/wording.ts";
 import { DOCUMENT_TYPES } from "./session.ts";

@@ -8,7 +8,7 @@
  * Agents judge patterns in the platform's events and raise cases; a person decides anything that
  * affects a citizen. No agent revokes, suspends, blocks or contacts anyone.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AGENT_TYPES, type AgentType, type PlatformEventKind } from "./events.ts";
 
 /** What a threshold counts: a stable key, which screens word in the page's language. */

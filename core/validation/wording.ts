@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The words a refused input is told in where the schema gives none of its own. Spec 000 §5 names

@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:http";
 import { dirname } from "node:path";
 import Database from "libsql";
-import { z } from "zod";
+import * as z from "zod";
 
 export type LocalLibsqlServerOptions = {
   dbPath: string;

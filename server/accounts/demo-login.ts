@@ -6,7 +6,7 @@
  * Its words come the same way, in the page's language: a page with no demo block carries none.
  */
 import { defineMessages } from "@formatjs/intl";
-import type { KnownRole } from "#core/accounts/schemas.ts";
+import type { KnownRole } from "#core/accounts/users.ts";
 import type { Locale } from "#core/i18n/locales.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDemoDeployment } from "#db/demo-accounts.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";

@@ -1,4 +1,4 @@
-import { normaliseUsername } from "#core/accounts/schemas.ts";
+import { normaliseUsername } from "#core/accounts/users.ts";
 import { keyedDigest } from "./keyed-digest.ts";
 import { randomToken, readCookie } from "./session.ts";
 

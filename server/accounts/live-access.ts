@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
-import { effectiveRole } from "#core/accounts/schemas.ts";
+import * as z from "zod";
+import { effectiveRole } from "#core/accounts/users.ts";
 import type { Database } from "#db/client.ts";
 import { operatorProfiles, sessions, users } from "#db/schema/index.ts";
 import { isLive } from "./session.ts";

@@ -32,7 +32,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { base64urlDecode, base64urlEncode, base64urlEncodeText } from "#core/credentials/encoding.ts";
 import type { Locale } from "#core/i18n/locales.ts";
 import type { Database } from "#db/client.ts";

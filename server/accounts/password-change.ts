@@ -5,7 +5,7 @@
  * of the person ends in the same transaction as the new hash, and Recent Activity says so.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { hashPassword } from "#core/accounts/password.ts";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { sessions, users } from "#db/schema/accounts.ts";

@@ -1,4 +1,4 @@
-import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
+import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/users.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { requireUser } from "./authentication.ts";

@@ -10,7 +10,7 @@
  * nothing to guess.
  */
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { verifyPassword } from "#core/accounts/password.ts";
 import type { Database } from "#db/client.ts";
 import { type SessionData, sessions } from "#db/schema/accounts.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Who we are to a passkey (WebAuthn's "relying party", ADR 021): the exact origin a ceremony must

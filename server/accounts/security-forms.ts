@@ -6,7 +6,7 @@
  * answer is one the page shows (a message, and each field's message beside its field).
  */
 import { defineMessages, type TypedMessageDescriptor } from "@formatjs/intl";
-import { z } from "zod";
+import * as z from "zod";
 import {
   PASSWORD_CHANGED_MESSAGES,
   SECURITY_TITLES,

@@ -1,4 +1,4 @@
-import type { PublicUser } from "#core/accounts/schemas.ts";
+import type { PublicUser } from "#core/accounts/users.ts";
 import type { User } from "#db/schema/accounts.ts";
 import { languageAtSignIn } from "#server/i18n/preference.ts";
 import { toPublicUser } from "./authentication.ts";

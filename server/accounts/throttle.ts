@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { normaliseUsername } from "#core/accounts/schemas.ts";
+import * as z from "zod";
+import { normaliseUsername } from "#core/accounts/users.ts";
 import { clientNetwork } from "#server/analytics/privacy.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 

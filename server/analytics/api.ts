@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import type { PublicUser } from "#core/accounts/schemas.ts";
+import type * as z from "zod";
+import type { PublicUser } from "#core/accounts/users.ts";
 import { SPEC_WORDING } from "#core/validation/wording.ts";
 import type { Action } from "#server/accounts/permissions.ts";
 import { requirePermission } from "#server/accounts/permissions.ts";

@@ -1,8 +1,8 @@
 import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
-import { displayName } from "#core/accounts/schemas.ts";
+import * as z from "zod";
+import { displayName } from "#core/accounts/users.ts";
 import type {
   ErrorDetail,
   ErrorOccurrence,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { AUDIT_CATEGORIES } from "#core/analytics/audit.ts";
 import { AUDIT_RETENTION, VERIFICATION_RECORD_RETENTION, WALLET_ACTIVITY_RETENTION } from "#core/privacy/retention.ts";
 import type { Database } from "#db/client.ts";

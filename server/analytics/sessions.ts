@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { DEVICE_CLASSES, reduceUserAgent } from "#core/analytics/user-agent.ts";
 import { isoDateTime } from "#core/validation/wording.ts";
 import { userSessions } from "#db/schema/index.ts";

@@ -6,7 +6,7 @@
  * page saying why).
  */
 import { asc, eq } from "drizzle-orm";
-import type { PublicUser } from "#core/accounts/schemas.ts";
+import type { PublicUser } from "#core/accounts/users.ts";
 import { assistedOffices, officeContacts } from "#db/schema/index.ts";
 import type { AccountsContext } from "#server/accounts/authentication.ts";
 import { ServiceError } from "#server/http/errors.ts";

@@ -7,7 +7,7 @@
  *   GET /api/assisted/sessions/{id}/live   the session's state at once, then every change
  *   GET /api/assisted/office/live          "changed" and "supervisor-call" messages for the office
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { CallSupervisorBody } from "#core/assisted/api.ts";
 import { type AccountsContext, requireSession, toPublicUser } from "#server/accounts/authentication.ts";
 import { withGrant } from "#server/accounts/live-access.ts";

@@ -6,7 +6,7 @@
  * Supervisor. The sessions and the queue themselves live in their own writers (the session
  * objects, libSQL).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { PersonInput } from "#core/assisted/api.ts";
 
 /** The roles a console watches as: supervisors hear calls; everyone hears changes. */

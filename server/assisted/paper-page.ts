@@ -5,7 +5,7 @@
  * in the operator's language.
  */
 import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
-import type { PublicUser } from "#core/accounts/schemas.ts";
+import type { PublicUser } from "#core/accounts/users.ts";
 import type { Locale } from "#core/i18n/locales.ts";
 import type { AccountsContext } from "#server/accounts/authentication.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";

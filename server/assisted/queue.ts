@@ -10,7 +10,7 @@
  *   POST  /api/assisted/queue/{id}/start  New Assisted Session for this client
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import type { AddToQueueBody, QueueChangeBody } from "#core/assisted/api.ts";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { assistedQueue } from "#db/schema/index.ts";

@@ -4,7 +4,7 @@
  * applies the rules in core/assisted/session.ts; every argument crossing into it is checked here
  * with zod, whoever sends it.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ClientLinkInput, DocumentInput, PersonInput, SESSION_STATUSES, SessionDetails } from "#core/assisted/api.ts";
 import type { AssistedSession, SessionEvent, SessionRule, SessionRuleValues } from "#core/assisted/session.ts";
 import type { Database } from "#db/client.ts";

@@ -19,8 +19,8 @@
  */
 import type { MessageDescriptor } from "@formatjs/intl";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { z } from "zod";
-import { displayName, effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
+import * as z from "zod";
+import { displayName, effectiveRole, type PublicUser } from "#core/accounts/users.ts";
 import type { CreateSessionRequest, PatchSessionBody, SessionActionBody, SessionDetails } from "#core/assisted/api.ts";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";

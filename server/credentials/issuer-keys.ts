@@ -10,7 +10,7 @@
  * credential trusts, and what the status worker publishes. Locally `npm start` generates all
  * three into .dev.vars on first start; in production they are `wrangler secret`s.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
 import { AUTHORITIES, ISSUER_IDS, type IssuerId } from "#core/issuers/registry.ts";
 import { oncePerSecret, parseJwkSecret, publicKeysBinding } from "#server/worker/secrets.ts";

@@ -1,6 +1,6 @@
 import { eq, inArray, lt } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { PublicUser } from "#core/accounts/schemas.ts";
+import type { PublicUser } from "#core/accounts/users.ts";
 import type { Database } from "#db/client.ts";
 import * as schema from "#db/schema/index.ts";
 import { rollUp } from "#server/analytics/rollups.ts";

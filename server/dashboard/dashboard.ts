@@ -29,7 +29,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/schemas.ts";
+import { effectiveRole, type KnownRole, type PublicUser } from "#core/accounts/users.ts";
 import { capitalise, formatPercent } from "#core/format/format.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";

@@ -11,8 +11,8 @@
  *   GET   /api/gabriel/live                        WebSocket: every queue and control change
  */
 import { and, avg, count, eq, gte, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
-import { displayName, effectiveRole } from "#core/accounts/schemas.ts";
+import * as z from "zod";
+import { displayName, effectiveRole } from "#core/accounts/users.ts";
 import { startOfUkDay } from "#core/format/uk-time.ts";
 import { AGENTS, agentConfigSchema, isAgentType } from "#core/gabriel/agents.ts";
 import { CASE_TITLE_KINDS, type CaseTitle } from "#core/gabriel/case-titles.ts";

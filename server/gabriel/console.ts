@@ -5,7 +5,7 @@
  * (the route answers 403 with a page that says why).
  */
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { displayName, type PublicUser } from "#core/accounts/schemas.ts";
+import { displayName, type PublicUser } from "#core/accounts/users.ts";
 import { AGENTS, CONFIG_FIELDS, isAgentType } from "#core/gabriel/agents.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
 import { gabrielAuditLog, gabrielTasks, users } from "#db/schema/index.ts";

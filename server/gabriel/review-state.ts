@@ -4,7 +4,7 @@
  * the object are checked here with zod; refusals come back as data (thrown errors lose their class
  * across RPC). The write-through to libSQL lives here too.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { PersonInput } from "#core/assisted/api.ts";
 import { AGENTS, defaultConfig } from "#core/gabriel/agents.ts";
 import type { CaseTitle } from "#core/gabriel/case-titles.ts";

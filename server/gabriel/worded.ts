@@ -5,7 +5,7 @@
  * key with values (GabrielRefusal): its refusal is worded here by that key.
  */
 import { defineMessages, type MessageDescriptor } from "@formatjs/intl";
-import type { z } from "zod";
+import type * as z from "zod";
 import { agentName } from "#core/gabriel/agent-words.ts";
 import { CONFIG_FIELDS, type ConfigField, type ConfigFieldKey } from "#core/gabriel/agents.ts";
 import { configLabel } from "#core/gabriel/config-words.ts";

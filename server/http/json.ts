@@ -1,5 +1,5 @@
 import { defineMessages, type NoMessageValues as NoValues } from "@formatjs/intl";
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import { SPEC_WORDING } from "#core/validation/wording.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";

@@ -17,7 +17,7 @@
  */
 import { defineMessages, type TypedMessageDescriptor } from "@formatjs/intl";
 import { and, count, eq, gt, isNull, ne, or } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { formats } from "#core/format/locale.ts";
 import { ukDate } from "#core/format/uk-time.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";

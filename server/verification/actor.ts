@@ -5,7 +5,7 @@
  * verifier acts for their organisation only; an administrator may read every organisation's
  * records and acts for their own organisation when they have one.
  */
-import { displayName, effectiveRole } from "#core/accounts/schemas.ts";
+import { displayName, effectiveRole } from "#core/accounts/users.ts";
 import { auditRefusal, can } from "#server/accounts/permissions.ts";
 import { getActiveSession, type SessionBindings } from "#server/accounts/session.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";

@@ -3,7 +3,7 @@
  * validates with these, and the OpenAPI 3.1 document (openapi.ts) is generated from the same
  * schemas, so the documentation cannot drift from what the worker accepts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   CHECK_TYPES,
   CHECKS,

@@ -13,7 +13,7 @@
  * A worker whose private key does not match them refuses to sign. ES256: the algorithm every
  * OpenID4VP wallet supports.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
 import { oncePerSecret, parseJwkSecret, publicKeysBinding } from "#server/worker/secrets.ts";
 import { VERIFIER_KEY_NAMES, type VerifierKeyName } from "./key-names.ts";

@@ -3,7 +3,7 @@
  * worker validates with (api-schemas.ts): zod 4's JSON Schema output is the 2020-12 dialect
  * OpenAPI 3.1 uses, so the schemas go in as they are.
  */
-import { z } from "zod";
+import * as z from "zod";
 import * as schemas from "./api-schemas.ts";
 
 type Schema = z.ZodType;

@@ -5,7 +5,7 @@
  * (users.organisationId). Visitors are sent to /login; anyone else is refused, and the pages answer
  * 403 with a page that says why.
  */
-import { effectiveRole, type PublicUser } from "#core/accounts/schemas.ts";
+import { effectiveRole, type PublicUser } from "#core/accounts/users.ts";
 import { requireUser } from "#server/accounts/authentication.ts";
 import { getActiveSession, type SessionContext } from "#server/accounts/session.ts";
 import { findOrganisation, type Organisation } from "./organisations.ts";

@@ -3,8 +3,8 @@
  * web worker, the only worker holding the trust anchor's key (ADR 034). The verifier worker lists
  * organisations and reads their attestations; it can no longer register one.
  */
-import type { z } from "zod";
-import { effectiveRole } from "#core/accounts/schemas.ts";
+import type * as z from "zod";
+import { effectiveRole } from "#core/accounts/users.ts";
 import { normaliseBase, publicOrigin } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { findUserByUsername } from "#server/accounts/authentication.ts";

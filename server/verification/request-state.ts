@@ -12,7 +12,7 @@
  * it as failed, with REQUEST_TOO_MANY_ATTEMPTS as its result.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { MAX_REQUEST_ATTEMPTS } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests } from "#db/schema/index.ts";

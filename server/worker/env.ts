@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ONCE_FIELDS_PASS, SPEC_WORDING } from "#core/validation/wording.ts";
 import { issuerPublicKeysBinding } from "#server/credentials/issuer-keys.ts";
 

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { z } from "zod";
+import type * as z from "zod";
 import { createDb, type Database, type DatabaseConfig } from "#db/client.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
 import { bodyRefusal, readBodyBytes } from "#server/http/body.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Secrets that hold keys (ISSUER_SIGNING_KEYS, STATUS_LIST_SIGNING_KEYS, VERIFIER_SIGNING_KEYS): a JSON object of name to

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { hashPassword } from "#core/accounts/password.ts";
-import type { KnownRole } from "#core/accounts/schemas.ts";
+import type { KnownRole } from "#core/accounts/users.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { authorityRecords, users } from "#db/schema/index.ts";

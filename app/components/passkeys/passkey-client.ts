@@ -17,7 +17,7 @@ import {
 } from "@simplewebauthn/browser";
 import { defineMessages } from "react-intl";
 import { apiRequest } from "#app/client/api-client.ts";
-import type { PublicUser } from "#core/accounts/schemas.ts";
+import type { PublicUser } from "#core/accounts/users.ts";
 import type { Ceremony, PasskeySummary } from "#server/accounts/passkeys.ts";
 
 /**

@@ -22,7 +22,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { useRootData } from "#app/root.tsx";
 import type { loader as walletLoader } from "#app/routes/wallet.tsx";
-import { displayName } from "#core/accounts/schemas.ts";
+import { displayName } from "#core/accounts/users.ts";
 import { elapsed } from "#core/format/format.ts";
 import type { Formats } from "#core/format/locale.ts";
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";

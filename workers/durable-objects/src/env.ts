@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { RetentionDaysBinding } from "#server/analytics/retention.ts";
 import type { AssistedOfficeApi } from "#server/assisted/office-feed.ts";
 import { databaseBindings, durableObjectBinding, parseEnv, workerEnv } from "#server/worker/env.ts";

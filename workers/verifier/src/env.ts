@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { verifierPublicKeysBinding } from "#server/verification/keys.ts";
 import type { PresentationRequestApi } from "#server/verification/request-state.ts";
 import {

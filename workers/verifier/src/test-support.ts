@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from "jose";
 import { inject } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import { presentCredential } from "#core/credentials/index.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { CheckType } from "#core/verification/checks.ts";

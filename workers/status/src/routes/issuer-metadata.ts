@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { buildJwks, type PublicJwk } from "#core/credentials/index.ts";
 import { ISSUER_IDS, type IssuerId, issuerUrl, publicBaseUrl, statusIssuerUrl } from "#core/issuers/registry.ts";
 import { notFound } from "#server/worker/validation-hooks.ts";

@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { issueStatusListToken } from "#core/credentials/index.ts";
 import { publicBaseUrl, statusIssuerUrl } from "#core/issuers/registry.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
