@@ -28,6 +28,7 @@ import {
 } from "#server/http/front-door.ts";
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
 import { firstVisitLanguage } from "#server/i18n/page-language.ts";
+import { inPseudoLocale } from "#server/i18n/pseudo.ts";
 import { RequestRecorder } from "#server/observability/recorder.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
 import { renewDueAttestations } from "#server/verification/registration.ts";
@@ -146,15 +147,19 @@ export default {
     let response: Response;
     let error: unknown;
     try {
-      response = await handleRemixRequest(withoutBodyOnGet(request), {
-        env,
-        ctx,
-        db,
-        requestId,
-        cspNonce,
-        recorder,
-        pageRoutes,
-      });
+      // A stack that serves the pseudo-locales answers a request that asks for one in it, words
+      // made by loaders and actions included (server/i18n/pseudo.ts).
+      response = await inPseudoLocale(request, env.PSEUDO_LOCALES === "true", () =>
+        handleRemixRequest(withoutBodyOnGet(request), {
+          env,
+          ctx,
+          db,
+          requestId,
+          cspNonce,
+          recorder,
+          pageRoutes,
+        }),
+      );
       response = apiNotFound(url, clarifyRouterRefusal(response));
     } catch (thrown) {
       // Remix answers a loader's own errors itself; this is for failures outside it.

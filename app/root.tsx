@@ -93,7 +93,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     prefix: params.lang,
     routeIds: context.pageRoutes(url.pathname),
     user: session ? { role: session.user.role, language: session.user.language } : null,
-    pseudoLocales: context.env.PSEUDO_LOCALES === "true",
   });
   return json(
     {

@@ -76,14 +76,18 @@ const FeatureSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i)
   .max(64);
 
-/** The feature's name: a named feature's in the page's language, else the address's words title-cased. */
-function featureTitle(slug: string, locale: Locale): string {
+/**
+ * The feature's name: a named feature's in the page's language, else the address's words
+ * title-cased (`fromAddress`: shown as the address has them, in no language of ours).
+ */
+function featureTitle(slug: string, locale: Locale): { title: string; fromAddress: boolean } {
   const named = TITLES[slug.toLowerCase()];
-  if (named) return serverIntl(locale).formatMessage(named);
-  return slug
+  if (named) return { title: serverIntl(locale).formatMessage(named), fromAddress: false };
+  const title = slug
     .split("-")
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(" ");
+  return { title, fromAddress: true };
 }
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -91,9 +95,10 @@ export function loader({ params }: LoaderFunctionArgs) {
   const slug = FeatureSchema.safeParse(params.feature);
   // Anything that is not a slug is not a feature: the 404 page.
   if (!slug.success) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  const title = featureTitle(slug.data, locale);
+  const { title, fromAddress } = featureTitle(slug.data, locale);
   return json({
     title,
+    fromAddress,
     description: serverIntl(locale).formatMessage(messages.metaDescription, {
       feature: title,
       when: EXPECTED_AVAILABILITY,
@@ -105,7 +110,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? 
 
 export default function ComingSoon() {
   const intl = useIntl();
-  const { title } = useLoaderData<typeof loader>();
+  const { title, fromAddress } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <BackLink>{intl.formatMessage(messages.back)}</BackLink>
@@ -114,7 +119,9 @@ export default function ComingSoon() {
           <Icon name="settings" className="h-4 w-4" />
           {intl.formatMessage(messages.underDevelopment)}
         </span>
-        <h1 className="mt-4 text-4xl font-bold">{title}</h1>
+        <h1 className="mt-4 text-4xl font-bold" translate={fromAddress ? "no" : undefined}>
+          {title}
+        </h1>
         <p className="mt-4 text-lg">{intl.formatMessage(messages.stillBuilding)}</p>
         <p className="mt-4 text-lg">
           <strong>{intl.formatMessage(messages.expected, { when: EXPECTED_AVAILABILITY })}</strong>
@@ -122,7 +129,11 @@ export default function ComingSoon() {
         <p className="mt-6 border-s-4 border-govuk-border ps-4 text-govuk-grey dark:border-slate-600 dark:text-slate-400">
           {intl.formatMessage(messages.questions, {
             email: SUPPORT_EMAIL,
-            link: (chunks) => <TextLink href={mailto(SUPPORT_EMAIL)}>{chunks}</TextLink>,
+            link: (chunks) => (
+              <TextLink href={mailto(SUPPORT_EMAIL)} dir="ltr" translate="no">
+                {chunks}
+              </TextLink>
+            ),
           })}
         </p>
       </Card>

@@ -4,8 +4,16 @@
  * catalogs (server/legal) in the language the page's body is written in; the page draws it.
  */
 
-/** A piece of running text: plain, bold, or a link (`to` inside the site, `href` anywhere else). */
-export type Span = string | { strong: string } | { link: string; to: string } | { link: string; href: string };
+/**
+ * A piece of running text: plain, bold, a link (`to` inside the site, `href` anywhere else), or
+ * words shown as written in every language (`asWritten`: a postal address, a proper name).
+ */
+export type Span =
+  | string
+  | { strong: string }
+  | { link: string; to: string }
+  | { link: string; href: string }
+  | { asWritten: string };
 
 /** A paragraph's or a list item's text. */
 export type RichText = string | readonly Span[];

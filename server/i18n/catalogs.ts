@@ -2,8 +2,10 @@ import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
 import { type MessageFormatElement, parse } from "icu-messageformat-parser-full";
 import { intlTag } from "#core/format/locale.ts";
 import en from "#core/i18n/catalog/en.json";
+import type { Pseudo } from "#core/i18n/locales.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "#core/i18n/locales.ts";
 import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
+import { currentPseudo, pseudoElements } from "./pseudo.ts";
 
 /**
  * The message catalogs (ADR 035): English extracted from the code (`npm run i18n`), the others
@@ -51,11 +53,15 @@ export function pageMessages(locale: Locale, ids: Iterable<string>): ParsedMessa
 
 /**
  * Every message of `locale` (English where one is not translated), each parsed when it is first
- * formatted: a worker that words one refusal does not parse a language's whole catalog for it.
+ * formatted: a worker that words one refusal does not parse a language's whole catalog for it. In
+ * a pseudo-locale, English's messages written in it.
  */
-function lazyMessages(locale: Locale): Record<string, MessageFormatElement[]> {
+function lazyMessages(locale: Locale | Pseudo): Record<string, MessageFormatElement[]> {
   const known = (id: string | symbol): id is string => typeof id === "string" && Object.hasOwn(en, id);
-  const message = (id: string) => parsedMessage(locale, id) ?? parsedMessage(DEFAULT_LOCALE, id);
+  const message =
+    locale === "xa" || locale === "xb"
+      ? (id: string) => pseudoElements(parsedMessage(DEFAULT_LOCALE, id) ?? [], locale)
+      : (id: string) => parsedMessage(locale, id) ?? parsedMessage(DEFAULT_LOCALE, id);
   return new Proxy({} as Record<string, MessageFormatElement[]>, {
     has: (_, id) => known(id),
     get: (_, id) => (known(id) ? message(id) : undefined),
@@ -66,18 +72,20 @@ function lazyMessages(locale: Locale): Record<string, MessageFormatElement[]> {
 }
 
 const cache = createIntlCache();
-const intls = new Map<Locale, IntlShape>();
+const intls = new Map<Locale | Pseudo, IntlShape>();
 
 /**
  * The server's formatter for `locale`: every message of its catalog, English where a message is
  * not translated yet. A missing or broken message throws rather than printing an id to a person.
+ * English, while a request is answered in a pseudo-locale (server/i18n/pseudo.ts), is written in it.
  */
-export function serverIntl(locale: Locale): IntlShape {
+export function serverIntl(asked: Locale): IntlShape {
+  const locale = (asked === DEFAULT_LOCALE && currentPseudo()) || asked;
   const known = intls.get(locale);
   if (known) return known;
   const intl = createIntl(
     {
-      locale: intlTag(locale),
+      locale: intlTag(locale === "xa" || locale === "xb" ? DEFAULT_LOCALE : locale),
       defaultLocale: intlTag(DEFAULT_LOCALE),
       // Typed by id for code that names messages; the catalog's keys are those ids.
       messages: lazyMessages(locale) as Record<keyof typeof en, MessageFormatElement[]>,

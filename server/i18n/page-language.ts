@@ -10,7 +10,7 @@ import {
 import { negotiateLocale } from "#core/i18n/negotiate.ts";
 import { PUBLIC_PAGES, publicPage, splitLocalePrefix } from "#core/i18n/pages.ts";
 import { type ParsedMessages, pageMessages, serverIntl, translates } from "./catalogs.ts";
-import { pseudoMessages, pseudoOf } from "./pseudo.ts";
+import { currentPseudo, pseudoMessages } from "./pseudo.ts";
 import { messageIdsFor } from "./routes.ts";
 
 /** The cookie that remembers a person's choice of language (and is set from their profile at sign-in). */
@@ -86,8 +86,6 @@ interface Asked {
   routeIds: readonly string[];
   /** The signed-in person: their role and saved language. */
   user: { role: string; language: string | null } | null;
-  /** Whether this stack serves the pseudo-locales (PSEUDO_LOCALES "true": local runs and tests only). */
-  pseudoLocales?: boolean;
 }
 
 const notFound = () => new Response("Not Found", { status: 404 });
@@ -134,7 +132,7 @@ function decide({ request, prefix, routeIds, user }: Asked, ids: readonly string
 export function pageLanguage(asked: Asked): PageLanguage {
   const ids = messageIdsFor(asked.routeIds.filter((id) => id !== "root"));
   const decided = decide(asked, ids);
-  const pseudo = asked.pseudoLocales ? pseudoOf(asked.request) : undefined;
+  const pseudo = currentPseudo();
   if (pseudo) {
     const english = pageMessages(DEFAULT_LOCALE, ids);
     return {
@@ -158,8 +156,9 @@ export function pageLanguage(asked: Asked): PageLanguage {
  * The language the root loader shows a page in, for a route loader's own words (its sentences, its
  * title): the same decision, without building the page's messages again.
  */
-export function pageLocale(asked: Omit<Asked, "pseudoLocales">): Locale {
-  return decide(asked, messageIdsFor(asked.routeIds.filter((id) => id !== "root"))).locale;
+export function pageLocale(asked: Asked): Locale {
+  const { locale } = decide(asked, messageIdsFor(asked.routeIds.filter((id) => id !== "root")));
+  return currentPseudo() ? DEFAULT_LOCALE : locale;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   isLiteralElement,
   isPluralElement,
@@ -20,9 +21,31 @@ import type { Pseudo } from "#core/i18n/locales.ts";
 const COOKIE = /(?:^|;\s*)pseudo=(xa|xb)(?:;|$)/;
 
 /** The pseudo-locale a request's cookie asks for, if any. */
-export function pseudoOf(request: Request): Pseudo | undefined {
+function pseudoOf(request: Request): Pseudo | undefined {
   return (request.headers.get("Cookie") ?? "").match(COOKIE)?.[1] as Pseudo | undefined;
 }
+
+/**
+ * The request's pseudo-locale, for every English word the server makes while it answers (ADR 043):
+ * the page's messages and the words loaders and actions format themselves (serverIntl), so the
+ * pseudo-locale finds a hard-coded word wherever it is made. Entered only on a stack that serves
+ * the pseudo-locales.
+ */
+// One scope per isolate, kept on the global object: the worker's entry and the Remix build each
+// bundle their own copy of this module, and the entry enters the scope the build's loaders read.
+const SCOPE = Symbol.for("identity.pseudo-locale");
+const shared = globalThis as { [SCOPE]?: AsyncLocalStorage<Pseudo> };
+shared[SCOPE] ??= new AsyncLocalStorage<Pseudo>();
+const scope = shared[SCOPE];
+
+/** Runs `answer` in the pseudo-locale the request's cookie asks for, when `served` (PSEUDO_LOCALES "true"). */
+export function inPseudoLocale<T>(request: Request, served: boolean, answer: () => T): T {
+  const pseudo = served ? pseudoOf(request) : undefined;
+  return pseudo ? scope.run(pseudo, answer) : answer();
+}
+
+/** The pseudo-locale the request being answered is in, if any. */
+export const currentPseudo = (): Pseudo | undefined => scope.getStore();
 
 const PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const ACCENTED = "áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÁƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ";
@@ -34,7 +57,7 @@ function transform(text: string, pseudo: Pseudo): string {
 }
 
 /** A message's literal text in the pseudo-locale; placeholders, plurals' selectors and tags stay. */
-function pseudoElements(elements: MessageFormatElement[], pseudo: Pseudo): MessageFormatElement[] {
+export function pseudoElements(elements: MessageFormatElement[], pseudo: Pseudo): MessageFormatElement[] {
   return elements.map((element) => {
     if (isLiteralElement(element)) return { ...element, value: transform(element.value, pseudo) };
     if (isPluralElement(element) || isSelectElement(element))

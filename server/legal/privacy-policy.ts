@@ -514,8 +514,9 @@ export function privacyPolicy(intl: IntlShape, locale: "en" | "cy"): LegalDocume
           paragraph(t("contact2")),
           address(
             t("icoName"),
-            "Wycliffe House, Water Lane",
-            "Wilmslow, Cheshire, SK9 5AF",
+            // The ICO's postal address, as the post needs it whatever the page's language.
+            [{ asWritten: "Wycliffe House, Water Lane" }],
+            [{ asWritten: "Wilmslow, Cheshire, SK9 5AF" }],
             t("icoHelpline", { phone: ICO_PHONE }),
             t("icoWebsite", { site: ICO_SITE }),
           ),

@@ -172,6 +172,15 @@ function SpanText({ span }: { span: Span }) {
   const inLanguage = useLocalePath();
   if (typeof span === "string") return span;
   if ("strong" in span) return <strong>{span.strong}</strong>;
+  if ("asWritten" in span) return <span translate="no">{span.asWritten}</span>;
   if ("to" in span) return <Link to={inLanguage(span.to)}>{span.link}</Link>;
+  // A link that shows its own address (an email address, a web address) is left to right and never translated.
+  const address = span.href.replace(/^(mailto:|https?:\/\/)/, "").replace(/\/$/, "");
+  if (address === span.link)
+    return (
+      <a href={span.href} dir="ltr" translate="no">
+        {span.link}
+      </a>
+    );
   return <a href={span.href}>{span.link}</a>;
 }
