@@ -127,7 +127,7 @@ describe("the pitch site in Welsh (issue 21)", () => {
     expect(html).toMatch(/<h1[^>]*>Hunaniaeth Ddigidol i&#x27;r DU sy&#x27;n Rhoi Preifatrwydd yn Gyntaf<\/h1>/);
     expect(html).toMatch(/<h2 id="12-month-mvp-overview"[^>]*>Trosolwg o&#x27;r MVP 12 Mis<\/h2>/);
     expect(html).toContain("Modd QR all-lein, gyda chodau QR yn ddilys am 15 munud");
-    expect(html).toMatch(/<a [^>]*href="\/cy\/roadmap"[^>]*>Gweld y Map Cyflawni<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/cy\/roadmap"[^>]*>Gweld y Map Ffordd Cyflawni<\/a>/);
   });
 
   it("shows the challenge page in Welsh, its title and its links in Welsh", async () => {
@@ -150,7 +150,7 @@ describe("the pitch programme pages in Welsh (issue 21)", () => {
     expect(html).toMatch(/<h2[^>]*>Y pedwar cynllun peilot<\/h2>/);
     expect(html).toMatch(/<h3 id="pilot-nhs"[^>]*>Hawl i Weithio yn y GIG<\/h3>/);
     expect(html).toContain("ROI o fewn 12 mis");
-    expect(html).toMatch(/<a [^>]*href="\/cy\/costs-benefits"[^>]*>Gweld y Costau a&#x27;r Buddion<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/cy\/costs-benefits"[^>]*>Gweld y Costau a&#x27;r Manteision<\/a>/);
   });
   it("shows the delivery roadmap in Welsh, each phase's figures in bold", async () => {
     const html = await (await call("/cy/roadmap")).text();
@@ -191,7 +191,7 @@ describe("the pitch pages in Welsh (issue 21)", () => {
     expect(html).toMatch(/<h1[^>]*>Costau a Manteision<\/h1>/);
     expect(html).toMatch(/<h2 id="revenue-model"[^>]*>Model refeniw<\/h2>/);
     expect(html).toContain("yn cael eu dileu ar ôl 72 awr");
-    expect(html).toMatch(/<a [^>]*href="\/cy\/roadmap"[^>]*>Gweld y Cynllun Gwaith<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/cy\/roadmap"[^>]*>Gweld y Map Ffordd<\/a>/);
   });
 });
 
@@ -286,14 +286,14 @@ describe("the podcasts and investor funding pages in Welsh (issue 21)", () => {
     expect(html).toMatch(
       /<h3 id="episode-2-title" lang="en" dir="ltr"[^>]*>Selective Disclosure: Proving Only What Matters<\/h3>/,
     );
-    expect(html).toMatch(/<ul aria-label="Pynciau"[^>]*><li[^>]*>Datgelu dethol<\/li>/);
+    expect(html).toMatch(/<ul aria-label="Pynciau"[^>]*><li[^>]*>Datgelu detholus<\/li>/);
     expect(html).toContain("Gwirio mewn tua 5 munud yn lle tua 3 awr");
     expect(html).toContain("4 cynllun peilot gyda 5,000+ o gyfranogwyr");
     // The recordings are English: so is what they say, marked so (WCAG 3.1.2).
     expect(html).toMatch(
       /<summary[^>]*>Trawsgrifiad \(Saesneg\)<\/summary><div lang="en" dir="ltr"[^>]*><p>Welcome to the UK Digital Identity podcast/,
     );
-    expect(html).toMatch(/<a [^>]*href="\/cy\/costs-benefits"[^>]*>Gweld y Costau a&#x27;r Buddion<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/cy\/costs-benefits"[^>]*>Gweld y Costau a&#x27;r Manteision<\/a>/);
   });
 
   it("shows investor funding in Welsh, its phases, months and returns in Welsh", async () => {

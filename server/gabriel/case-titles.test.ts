@@ -127,9 +127,9 @@ describe("a review case's title", () => {
   it("reads in Welsh, with the period and the count worded in Welsh", () => {
     const welsh = serverIntl("cy");
     const cy = (kind: string) => caseTitle(welsh, findings.find((f) => f.titleWords.kind === kind)!.titleWords);
-    expect(cy("repeatedFailures")).toBe("Methodd dilysu'r tystlythyr 3 gwaith o fewn 1 awr");
+    expect(cy("repeatedFailures")).toBe("Methodd y tystlythyr y gwiriad 3 gwaith o fewn 1 awr");
     expect(cy("stalledAccount")).toBe("Does gan y cyfrif ddim tystlythyr 6 diwrnod ar ôl iddo gael ei greu");
-    expect(cy("stuckSession")).toBe("Sesiwn gynorthwyol yn segur ers 3 awr");
+    expect(cy("stuckSession")).toBe("Sesiwn â chymorth yn segur ers 3 awr");
     expect(caseTitle(welsh, { kind: "stalledAccount", values: { days: 2 } })).toBe(
       "Does gan y cyfrif ddim tystlythyr 2 ddiwrnod ar ôl iddo gael ei greu",
     );

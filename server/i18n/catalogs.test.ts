@@ -83,6 +83,89 @@ describe.each(TRANSLATED)("the %s translations", (locale) => {
  */
 const NOT_YET: Readonly<Record<string, readonly Locale[]>> = {};
 
+/** A glossary entry (core/i18n/glossary.json): the word in each language, and the words a language must not use for it. */
+interface GlossaryEntry {
+  en: string;
+  englishStems?: string[];
+  rejected?: Partial<Record<Locale, string[]>>;
+  [locale: string]: unknown;
+}
+
+const TERMS = Object.entries({ ...glossary.terms, ...glossary.moreTerms }) as [string, GlossaryEntry][];
+
+/** Not a letter, nor a hyphen (Welsh joins words with one: "budd-daliadau" is not "budd"). */
+const EDGE = "[^\\p{L}\\p{M}-]";
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Welsh writes its apostrophe both ways (sy'n, sy’n). */
+const plainApostrophes = (text: string) => text.replaceAll("’", "'");
+
+/**
+ * A Welsh word in every form a mutation gives it (soft, nasal, aspirate, h before a vowel): after
+ * "y", "ei", "fy", "ein" or a preposition a rejected "datgelu dethol" reads "ddatgelu dethol",
+ * "buddion" reads "fuddion" or "muddion".
+ */
+function welshForms(word: string): string[] {
+  const lower = word.toLowerCase();
+  const MUTATIONS: [string, string[]][] = [
+    ["ll", ["l"]],
+    ["rh", ["r"]],
+    ["ch", []],
+    ["dd", []],
+    ["ff", []],
+    ["ng", []],
+    ["ph", []],
+    ["th", []],
+    ["p", ["b", "mh", "ph"]],
+    ["t", ["d", "nh", "th"]],
+    ["c", ["g", "ngh", "ch"]],
+    ["b", ["f", "m"]],
+    ["d", ["dd", "n"]],
+    ["g", ["", "ng"]],
+    ["m", ["f"]],
+  ];
+  const mutation = MUTATIONS.find(([initial]) => lower.startsWith(initial));
+  if (mutation) return [lower, ...mutation[1].map((initial) => initial + lower.slice(mutation[0].length))];
+  return /^[aeiouwyâêîôûŵŷ]/.test(lower) ? [lower, `h${lower}`] : [lower];
+}
+
+/** The words rejected for a term in a language, each in every form it takes there, as one pattern. */
+function rejectedPattern(locale: Locale, words: readonly string[]): RegExp {
+  const forms = words.flatMap((word) => (locale === "cy" ? welshForms(word) : [word.toLowerCase()]));
+  return new RegExp(
+    `(?<=^|${EDGE})(${forms.map((form) => literally(plainApostrophes(form))).join("|")})(?=$|${EDGE})`,
+    "iu",
+  );
+}
+
+/**
+ * One word for one thing (issue 21): translators' synonyms for a term the glossary has decided
+ * (Welsh "datgelu dewisol" beside "datgelu detholus", "Buddion" beside "Manteision") never come back.
+ */
+describe("the glossary's words", () => {
+  const rejections = TERMS.flatMap(([term, entry]) =>
+    Object.entries(entry.rejected ?? {}).map(([locale, words]) => [term, locale as Locale, words, entry] as const),
+  );
+
+  it.each(rejections)("%s in %s: no translation uses a rejected word for it", (term, locale, words, entry) => {
+    const stems = entry.englishStems ?? [];
+    expect(stems, `${term} names the English words that mark a message as using it`).not.toEqual([]);
+    const usesTerm = new RegExp(`(?<=^|${EDGE})(${stems.map(literally).join("|")})`, "iu");
+    const rejected = rejectedPattern(locale, words);
+    const found = Object.entries(TRANSLATIONS[locale] ?? {})
+      .filter(([id]) => usesTerm.test(english[id] ?? ""))
+      .flatMap(([id, text]) => {
+        const match = plainApostrophes(text).match(rejected);
+        return match ? [`${id}: "${match[1]}" in "${text}"`] : [];
+      });
+    expect(found).toEqual([]);
+  });
+
+  it.each(rejections)("%s in %s: the chosen word is not among the rejected ones", (term, locale, words, entry) => {
+    expect(typeof entry[locale], `${term} has its word in ${locale}`).toBe("string");
+    expect(String(entry[locale]), term).not.toMatch(rejectedPattern(locale, words));
+  });
+});
+
 describe("where each language is complete", () => {
   const pages = Object.keys(ROUTE_MESSAGES).filter((id) => id !== "root");
   const offeredIn = (id: string): readonly Locale[] => localesFor(CITIZEN_ROUTES.has(id) ? "citizen" : "all");
