@@ -24,17 +24,13 @@ import { EDITABLE_SECTIONS, type EditableSection, profileItemOf } from "#core/pr
 import { clientAddress, requireSession } from "#server/accounts/authentication.ts";
 import { securityFormAction } from "#server/accounts/security-forms.ts";
 import { clearSessionCookie } from "#server/accounts/session.ts";
+import { pageLocale } from "#server/credentials/page-locale.ts";
 import { readFormBody } from "#server/http/form.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 import { languageCookie } from "#server/i18n/page-language.ts";
 import { saveLanguage } from "#server/i18n/preference.ts";
 import { parseProfileForm } from "#server/profile/profile.ts";
-import {
-  type ProfileSaveAnswer,
-  profileLocale,
-  profilePageData,
-  saveProfileForm,
-} from "#server/profile/profile-page.ts";
+import { type ProfileSaveAnswer, profilePageData, saveProfileForm } from "#server/profile/profile-page.ts";
 
 const messages = defineMessages({
   title: { id: "profile.route.title", defaultMessage: "My Profile | UK Digital Identity" },
@@ -62,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editing = (EDITABLE_SECTIONS as readonly (string | null)[]).includes(edit) ? (edit as EditableSection) : null;
   // Complete beside one item opens a form with only that item's fields.
   const item = editing ? profileItemOf(editing, query.get("item")) : null;
-  const locale = profileLocale(request, session.user);
+  const locale = pageLocale(request, context, undefined, session.user);
   const page = await profilePageData(context, session, new Date(), locale);
   return json({ ...page, editing, item }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -82,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: body.status },
     );
   const now = new Date();
-  const locale = profileLocale(request, session.user);
+  const locale = pageLocale(request, context, undefined, session.user);
   const intent = body.form.get("intent");
   if (intent === "language") return saveLanguageChoice(context, session.user.id, body.form.get("language"), locale);
   if (isSecurityIntent(intent)) {

@@ -23,7 +23,6 @@ import {
   throttleKeys,
 } from "#server/accounts/throttle.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { pageLocale } from "#server/i18n/page-language.ts";
 import {
   getProfile,
   type ParsedProfileForm,
@@ -57,15 +56,6 @@ export async function profilePageData(
     /** The language saved on the profile (users.language), or null when the person has not chosen one. */
     language: isLocale(session.user.language) ? session.user.language : null,
   };
-}
-
-/**
- * The language /profile is shown in for this request, as the root decides it (the `lang` cookie,
- * the person's saved language, their browser; English while the page is not translated into it):
- * the server's words on the page (its sections, its answers) are in the same language as the rest.
- */
-export function profileLocale(request: Request, user: { role: string; language: string | null }): Locale {
-  return pageLocale({ request, prefix: undefined, routeIds: ["root", "routes/profile"], user });
 }
 
 /** What a save answers: the sentence saying what was saved, or the form's refusal with its messages. */
