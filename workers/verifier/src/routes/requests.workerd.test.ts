@@ -231,7 +231,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   const status = async (cookie: string, id: string) =>
     (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
 
-  it("accepts a valid presentation, and the verifier reads the result with only the disclosed attributes", async () => {
+  it("accepts a valid presentation, and the verifier reads the result with only the disclosed attributes and the issuer's name and code", async () => {
     const { verifier, created, state, nonce } = await requestForWallet();
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork", "workRestrictions"], created.clientId, nonce);
@@ -247,6 +247,9 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
         valid: true,
         reason: "valid",
         presentedAttributes: { hasRightToWork: true, workRestrictions: expect.any(String) },
+        // The name in English, as the API has always answered it; the code the portal words it by.
+        issuer: "Home Office",
+        issuerId: "home-office",
       },
     });
     expect(Object.keys(view.result.presentedAttributes).sort()).toEqual(["hasRightToWork", "workRestrictions"]);
