@@ -36,7 +36,7 @@ const names = defineMessages({
 });
 
 /** Authority `id`'s full name in `intl`'s language. */
-export function authorityText(intl: IntlShape, id: IssuerId): string {
+export function authorityText(intl: Pick<IntlShape, "formatMessage">, id: IssuerId): string {
   return intl.formatMessage(names[id as keyof typeof names]);
 }
 

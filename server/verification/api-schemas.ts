@@ -4,6 +4,7 @@
  * schemas, so the documentation cannot drift from what the worker accepts.
  */
 import * as z from "zod";
+import { ISSUER_IDS } from "#core/issuers/registry.ts";
 import {
   CHECK_TYPES,
   CHECKS,
@@ -97,6 +98,12 @@ export const VerificationResult = z
       .max(200)
       .optional()
       .describe("The credential's issuing authority, when the issuer's signature verified."),
+    issuerId: z
+      .enum(ISSUER_IDS)
+      .optional()
+      .describe(
+        "The issuing authority as a stable code (home-office, dbs, dvla, professional-body), beside its name in issuer: a program compares the code, a screen words the name in its reader's language.",
+      ),
   })
   .meta({ id: "VerificationResult" });
 export type VerificationResult = z.infer<typeof VerificationResult>;

@@ -12,6 +12,7 @@
 import { eq } from "drizzle-orm";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { qrSvg } from "#core/qr/qr-svg.ts";
 import { CHECKS, type CheckType, checkAttribute } from "#core/verification/checks.ts";
 import {
@@ -396,7 +397,7 @@ export async function answerRequest(
       timestamp: judgement.timestamp,
       outcome: judgement.outcome,
       recordId,
-      ...(judgement.credential ? { issuer: judgement.credential.issuerName } : {}),
+      ...(judgement.credential ? issuerOf(judgement.credential) : {}),
     },
   });
   const recorded: Judgement = accepted ? judgement : refusedAs(judgement, closedReason(snapshot.status));
@@ -413,6 +414,19 @@ export async function answerRequest(
     }).catch((error: unknown) => console.error("presentation record failed", error)),
   );
   return { ...recorded, recordId };
+}
+
+/**
+ * Who issued a verified credential, as a request's result keeps it: the authority's English name
+ * (what the API has always answered) and its code, which the portal words in its reader's language
+ * (issue 21, ADR 041). A credential of a type this platform does not issue has a name only.
+ */
+function issuerOf(credential: NonNullable<Judgement["credential"]>): Pick<VerificationResult, "issuer" | "issuerId"> {
+  const type = credential.type;
+  return {
+    issuer: credential.issuerName,
+    ...(isCredentialTypeCode(type) ? { issuerId: CREDENTIAL_TYPES[type].issuerId } : {}),
+  };
 }
 
 /**

@@ -73,6 +73,33 @@ describe("a verifier checks a citizen's credential", () => {
     expect(await result.getByTestId("result-attributes").textContent()).toContain("Has the right to work in the UK");
   });
 
+  it("cross-device in Welsh: the result the live feed brings names the issuer in Welsh", async () => {
+    const verifierUser = await verifierPerson("Gwestai Stryd y Gamlas");
+    const verifier = await openTestBrowser(1280, 20_000);
+    await signIn(verifier, verifierUser);
+    const citizen = await citizenWithRightToWork("deiliad");
+
+    const portal = verifier.page;
+    // The portal in Welsh, chosen as a person chooses it (the language switch's address).
+    await visit(portal, "/language/cy?next=/verifier");
+    await expect.poll(() => portal.evaluate(() => document.documentElement.lang)).toBe("cy");
+    await portal.getByTestId("select-credential-type").selectOption("rtw");
+    await portal.getByTestId("input-purpose").fill("Porthor nos, cyn y shifft gyntaf");
+    await portal.getByTestId("button-create-request").click();
+    await portal.getByTestId("active-request").waitFor();
+    const walletLink = (await portal.getByTestId("wallet-link").getAttribute("href"))!;
+
+    await citizen.browser.page.goto(walletLink);
+    await waitForHydration(citizen.browser.page);
+    await citizen.browser.page.getByTestId("button-consent-share").click();
+    await citizen.browser.page.getByTestId("consent-outcome").waitFor();
+
+    const result = portal.getByTestId("verification-result");
+    await expect.poll(() => result.getAttribute("data-result"), { timeout: 10_000 }).toBe("valid");
+    expect(await result.locator("dd").allTextContents()).toContain("y Swyddfa Gartref");
+    expect(await result.textContent()).not.toContain("Home Office");
+  });
+
   it("in person: the wallet's QR code is scanned by the portal's camera and validated; after a revocation the next code is refused; the receipt downloads", async () => {
     const verifierUser = await verifierPerson("High Street Pharmacy");
     const citizen = await citizenWithRightToWork();

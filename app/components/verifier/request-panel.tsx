@@ -268,7 +268,7 @@ export function RequestPanel({
       setStatus(snapshot.status);
       setAttempts(snapshot.attempts ?? 0);
       if ((snapshot.status === "completed" || snapshot.status === "failed") && snapshot.result) {
-        const shown = fromRequest(snapshot.result, created);
+        const shown = fromRequest(snapshot.result, created, intl);
         onResultRef.current(shown);
         toastResult(shown, toast, intl);
       } else if (snapshot.status === "declined") {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CREDENTIAL_ERROR_MESSAGES } from "#core/credentials/errors.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
-import { resultMessage, type ShownResult } from "./verification-result.ts";
+import { fromRequest, resultMessage, type ShownResult } from "./verification-result.ts";
 
 /** A refused result as the portal shows it, with the server's (English) words beside its code. */
 const refused = (reason: string, message: string): ShownResult => ({
@@ -31,5 +31,26 @@ describe("the result panel's words for a refusal (issue 21)", () => {
     expect(resultMessage(serverIntl("cy") as never, refused("SOMETHING_NEW", "Something new happened."))).toBe(
       "Something new happened.",
     );
+  });
+});
+
+describe("a request's answer from the live feed (issue 21)", () => {
+  const answer = {
+    valid: true,
+    reason: "valid",
+    presentedAttributes: { hasRightToWork: true },
+    timestamp: "2026-11-29T00:00:00.000Z",
+    issuer: "Home Office",
+  };
+  const request = { credentialType: "rtw" as const, purpose: "Night porter" };
+
+  it("names the issuer in the page's language, from its code", () => {
+    const feed = { ...answer, issuerId: "home-office" as const };
+    expect(fromRequest(feed, request, serverIntl("cy")).issuer).toBe("y Swyddfa Gartref");
+    expect(fromRequest(feed, request, serverIntl("en")).issuer).toBe("Home Office");
+  });
+
+  it("shows the name a result kept before results carried the code", () => {
+    expect(fromRequest(answer, request, serverIntl("cy")).issuer).toBe("Home Office");
   });
 });

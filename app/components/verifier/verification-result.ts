@@ -8,6 +8,7 @@ import { defineMessages, type IntlShape, type MessageDescriptor } from "react-in
 import { ApiError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
 import { credentialErrorText, isCredentialErrorCode } from "#core/credentials/error-messages.ts";
+import { authorityText } from "#core/issuers/authority-messages.ts";
 import type { CheckOutcome } from "#core/verification/checks.ts";
 import {
   type Binding,
@@ -148,9 +149,14 @@ export function fromValidation(answer: ValidationAnswer): ShownResult {
   };
 }
 
+/**
+ * A request's answer, as the live feed (or its poll) delivers it, in the page's language: the
+ * issuer is worded from its code (a result kept before results carried one shows the name it has).
+ */
 export function fromRequest(
   result: VerificationResult,
   request: Pick<CreatedRequest, "credentialType" | "purpose">,
+  intl: Pick<IntlShape, "formatMessage">,
 ): ShownResult {
   return {
     recordId: result.recordId ?? null,
@@ -159,7 +165,7 @@ export function fromRequest(
     reason: result.reason,
     result: resultBadge(result.valid, result.reason),
     presentedAttributes: result.presentedAttributes,
-    issuer: result.issuer ?? null,
+    issuer: result.issuerId ? authorityText(intl, result.issuerId) : (result.issuer ?? null),
     timestamp: result.timestamp,
     checkType: request.credentialType,
     source: "request",

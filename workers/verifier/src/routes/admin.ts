@@ -6,9 +6,10 @@ import { type Actor, actingOrganisation, requireAdmin } from "#server/verificati
 import { ApiKeyBody, IdParam } from "#server/verification/api-schemas.ts";
 import { createApiKey, listApiKeys, listOrganisations, revokeApiKey } from "#server/verification/organisations.ts";
 import { verificationErrors } from "#server/verification/worded.ts";
-import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
+import { notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { requireActor } from "#workers/verifier/src/context.ts";
+import { refusedInput } from "#workers/verifier/src/refused-input.ts";
 
 /** Keys are managed by people of the organisation, signed in: an API key cannot mint or revoke keys. */
 const requirePerson = (actor: VerifierApp["Variables"]["actor"]) => {
@@ -41,7 +42,7 @@ export const admin = new Hono<VerifierApp>()
     const organisationId = actingOrganisation(requirePerson(c.var.actor));
     return c.json({ keys: await listApiKeys(c.var.db, organisationId) }, 200, { "Cache-Control": "no-store" });
   })
-  .post("/api-keys", requireActor, zValidator("json", ApiKeyBody, invalidBody), async (c) => {
+  .post("/api-keys", requireActor, zValidator("json", ApiKeyBody, refusedInput(ApiKeyBody)), async (c) => {
     const actor = requirePerson(c.var.actor);
     const organisationId = actingOrganisation(actor);
     const created = await createApiKey(c.var.db, organisationId, c.req.valid("json").name, actor.userId);

@@ -28,9 +28,10 @@ import {
   verificationHistory,
 } from "#server/verification/records.ts";
 import { receiptFallbacks, verificationErrors } from "#server/verification/worded.ts";
-import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
+import { notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { requireActor } from "#workers/verifier/src/context.ts";
+import { refusedInput } from "#workers/verifier/src/refused-input.ts";
 
 /**
  * The language of a receipt (issue 21): a verifier document, in English or Welsh. The verifier's
@@ -93,7 +94,7 @@ function historyCsv(entries: readonly HistoryEntry[]): string {
 
 /** /api/verifications/*: the organisation's record of its checks. */
 export const records = new Hono<VerifierApp>()
-  .get("/history", requireActor, zValidator("query", HistoryQuery, invalidBody), async (c) => {
+  .get("/history", requireActor, zValidator("query", HistoryQuery, refusedInput(HistoryQuery)), async (c) => {
     const query = c.req.valid("query");
     const organisationId = scope(c.var.actor, query.organisation);
     if (query.format === "csv") {
@@ -121,7 +122,7 @@ export const records = new Hono<VerifierApp>()
     });
     return c.json(page, 200, { "Cache-Control": "no-store" });
   })
-  .get("/usage", requireActor, zValidator("query", UsageQuery, invalidBody), async (c) => {
+  .get("/usage", requireActor, zValidator("query", UsageQuery, refusedInput(UsageQuery)), async (c) => {
     const days = await usageByDay(c.var.db, scope(c.var.actor), new Date(), c.req.valid("query").days);
     return c.json({ days }, 200, { "Cache-Control": "no-store" });
   })

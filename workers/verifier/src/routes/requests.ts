@@ -11,19 +11,25 @@ import {
   requestStatus,
   respond,
 } from "#server/verification/requests.ts";
-import { invalidBody, notFound } from "#server/worker/validation-hooks.ts";
+import { notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { callerOf, requireActor } from "#workers/verifier/src/context.ts";
+import { refusedInput } from "#workers/verifier/src/refused-input.ts";
 
 /**
  * /api/presentations/*: OpenID4VP requests (docs/decisions/015), their live state (016), the
  * wallet-facing request_uri and response_uri, and validation of scanned presentations.
  */
 export const presentations = new Hono<VerifierApp>()
-  .post("/requests", requireActor, zValidator("json", CreateRequestBody, invalidBody), async (c) => {
-    const created = await createRequest(c.var.verification, c.var.actor, c.req.valid("json"));
-    return c.json(created, 201, { "Cache-Control": "no-store" });
-  })
+  .post(
+    "/requests",
+    requireActor,
+    zValidator("json", CreateRequestBody, refusedInput(CreateRequestBody)),
+    async (c) => {
+      const created = await createRequest(c.var.verification, c.var.actor, c.req.valid("json"));
+      return c.json(created, 201, { "Cache-Control": "no-store" });
+    },
+  )
   .get("/requests/:id", zValidator("param", IdParam, notFound), requireActor, async (c) => {
     const view = await requestStatus(c.var.verification, c.var.actor, c.req.valid("param").id);
     return c.json(view, 200, { "Cache-Control": "no-store" });
@@ -73,7 +79,7 @@ export const presentations = new Hono<VerifierApp>()
     },
   )
   // The holder's own decline, from the platform's wallet: signed in, holding a credential the request asks for.
-  .post("/decline", zValidator("json", DeclineBody, invalidBody), async (c) => {
+  .post("/decline", zValidator("json", DeclineBody, refusedInput(DeclineBody)), async (c) => {
     const answer = await declineRequest(
       c.var.verification,
       { db: c.var.db, ctx: c.executionCtx as ExecutionContext, env: c.var.env },

@@ -63,6 +63,37 @@ describe("POST /api/presentations/requests", () => {
     ).toHaveLength(0);
   });
 
+  it("words a refused body in the reader's language: Welsh for a Welsh Accept-Language or the portal's cookie, zod's English when nothing is asked; the code and shape unchanged", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const body = { credentialType: "passport", requestedAttributes: [""], purpose: 7 };
+    const refusal = async (init: RequestInit & { cookie?: string }) => {
+      const response = await request("/api/presentations/requests", { ...json(body), ...init });
+      expect(response.status).toBe(400);
+      return response.json();
+    };
+    const allowed = '"rtw"|"rtr"|"dbs"|"age"|"driving_licence"|"professional_certificate"';
+    expect(await refusal({ cookie })).toEqual({
+      message: `Validation Error: credentialType: Invalid option: expected one of ${allowed}; requestedAttributes.0: Too small: expected string to have >=1 characters; purpose: Invalid input: expected string, received number`,
+      code: "VALIDATION_ERROR",
+    });
+    const welsh = {
+      message: `Gwall dilysu: credentialType: Dewis annilys: disgwylid un o ${allowed}; requestedAttributes.0: Rhy fach: disgwylid i string gynnwys o leiaf 1 nod; purpose: Mewnbwn annilys: disgwylid string, cafwyd number`,
+      code: "VALIDATION_ERROR",
+    };
+    expect(await refusal({ cookie, headers: { "Accept-Language": "cy-GB, en;q=0.5" } })).toEqual(welsh);
+    expect(await refusal({ cookie: `${cookie}; lang=cy` })).toEqual(welsh);
+    // A missing field, in Welsh: nothing was sent.
+    const missing = await request("/api/presentations/requests", {
+      ...json({ credentialType: "rtw" }),
+      cookie,
+      headers: { "Accept-Language": "cy" },
+    });
+    expect(await missing.json()).toEqual({
+      message: "Gwall dilysu: purpose: Mewnbwn annilys: disgwylid string, ond ni chafwyd dim",
+      code: "VALIDATION_ERROR",
+    });
+  });
+
   it("refuses anonymous callers (401), citizens and operators (403), and a check the organisation is not registered for (403)", async () => {
     expect((await request("/api/presentations/requests", json({ credentialType: "rtw", purpose: "x" }))).status).toBe(
       401,
@@ -231,7 +262,7 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
   const status = async (cookie: string, id: string) =>
     (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
 
-  it("accepts a valid presentation, and the verifier reads the result with only the disclosed attributes", async () => {
+  it("accepts a valid presentation, and the verifier reads the result with only the disclosed attributes and the issuer's name and code", async () => {
     const { verifier, created, state, nonce } = await requestForWallet();
     const held = await citizenWithCredential("rtw");
     const presentation = await present(held, ["hasRightToWork", "workRestrictions"], created.clientId, nonce);
@@ -247,6 +278,9 @@ describe("the wallet's answer at response_uri (direct_post)", () => {
         valid: true,
         reason: "valid",
         presentedAttributes: { hasRightToWork: true, workRestrictions: expect.any(String) },
+        // The name in English, as the API has always answered it; the code the portal words it by.
+        issuer: "Home Office",
+        issuerId: "home-office",
       },
     });
     expect(Object.keys(view.result.presentedAttributes).sort()).toEqual(["hasRightToWork", "workRestrictions"]);

@@ -3,15 +3,15 @@ import { Hono } from "hono";
 import { requestLocale } from "#server/i18n/request-locale.ts";
 import { ValidateBody } from "#server/verification/api-schemas.ts";
 import { answerIn, validatePresentation } from "#server/verification/validate.ts";
-import { invalidBody } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { callerOf, requireActor } from "#workers/verifier/src/context.ts";
+import { refusedInput } from "#workers/verifier/src/refused-input.ts";
 
 /** POST /api/presentations/validate: a scanned or pasted presentation, judged and recorded. */
 export const validate = new Hono<VerifierApp>().post(
   "/validate",
   requireActor,
-  zValidator("json", ValidateBody, invalidBody),
+  zValidator("json", ValidateBody, refusedInput(ValidateBody)),
   async (c) => {
     const answer = await validatePresentation(
       c.var.verification,
