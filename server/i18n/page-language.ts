@@ -129,7 +129,8 @@ type Decided = Pick<PageLanguage, "locale" | "requested" | "offered" | "page">;
  * visitor); a signed-in person's page without a prefix follows their choice (the cookie, then
  * their profile), then what their browser asks for. A prefix the page is not offered in, or no
  * language at all, is a 404. A page not yet translated into the language asked for is shown in
- * English, whole.
+ * English, whole. A citizen's home dashboard is offered in every language (CITIZEN_HOME), though
+ * its address keeps the pitch home's prefixes (`/cy/`; `/pl` is no address).
  */
 function decide({ request, prefix, routeIds, user }: Asked, ids: readonly string[]): Decided {
   const { pathname } = new URL(request.url);
