@@ -1,5 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { LOCALES } from "#core/i18n/locales.ts";
+import { users } from "#db/schema/accounts.ts";
+import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { call, login, ORIGIN, registerUser, registerUserWithRole } from "#tests/support/web-client.ts";
+import { db } from "#tests/support/workerd-database.ts";
 
 /** The signed-in home page through the real web worker (spec 000 §2 "Home dashboard", "Routing overview"). */
 
@@ -33,9 +38,16 @@ const SHELL_LINKS = [
   "/coming-soon/gdpr",
   "/coming-soon/security",
   "/coming-soon/system-status",
-  // The language switch (issue 21): the home dashboard is offered in English and Welsh.
-  "/language/cy?next=%2F",
 ];
+
+/**
+ * The language switch (issue 21): a staff dashboard is offered in English and Welsh, a citizen's in
+ * every language (the page is English here: the switch links every other one).
+ */
+const SWITCH_LINKS: Record<string, string[]> = {
+  staff: ["/language/cy?next=%2F"],
+  citizen: LOCALES.filter((locale) => locale !== "en").map((locale) => `/language/${locale}?next=%2F`),
+};
 
 /** Each role's stat cards, tools and panel button (spec 000 §2 table), each target once. */
 const ROLE_LINKS: Record<string, string[]> = {
@@ -65,7 +77,8 @@ describe("the dashboard's links", () => {
       expect(home.status).toBe(200);
       const links = sameSiteLinks(await home.text());
       // Exactly the role's cards and tools, the header and the footer: a link added or lost shows here.
-      expect(links).toEqual([...new Set([...SHELL_LINKS, ...ROLE_LINKS[role]!])].sort());
+      const switchLinks = SWITCH_LINKS[role === "citizen" ? "citizen" : "staff"]!;
+      expect(links).toEqual([...new Set([...SHELL_LINKS, ...switchLinks, ...ROLE_LINKS[role]!])].sort());
       const broken: string[] = [];
       for (const link of links) {
         const response = await call(link, { cookie });
@@ -105,6 +118,74 @@ describe("the greeting", () => {
         expect.objectContaining({ title: "Wedi mewngofnodi", detail: "Gydag enw defnyddiwr a chyfrinair" }),
       );
     });
+  });
+});
+
+describe("the home page in the person's language (issue 21)", () => {
+  /** The Polish line above a page shown in English because it is not translated yet. */
+  const POLISH_NOT_YET = "Ta strona nie jest jeszcze dostępna w Twoim języku.";
+  const get = (path: string, cookie: string) => call(path, { headers: { Cookie: cookie } });
+
+  it("shows a citizen whose language is Polish their dashboard in Polish, the server's rows too", async () => {
+    const { cookie } = await registerUser({ firstName: "Ada" });
+    const session = `${SESSION_COOKIE}=${cookie}`;
+    const html = await (await get("/", `${session}; lang=pl`)).text();
+    expect(html).toContain('<html lang="pl" dir="ltr"');
+    expect(html).toContain("<title>Pulpit | UK Digital Identity</title>");
+    expect(html).toMatch(/<h1[^>]*>Witaj, (<!-- -->)?Ada<\/h1>/);
+    expect(html).toContain("Twój portfel tożsamości cyfrowej");
+    expect(html).toContain("Moje poświadczenia");
+    expect(html).toMatch(/<h2 id="tools-heading"[^>]*>Szybkie działania<\/h2>/);
+    // The profile's checks, which the server words.
+    expect(html).toMatch(/<span>Dane kontaktowe<\/span>/);
+    expect(html).not.toContain(POLISH_NOT_YET);
+    // Every word the dashboard draws is among the page's messages: none falls back to English.
+    expect(html).toContain('aria-label="Najważniejsze dane"');
+    expect(html).toContain('aria-label="Uzupełnienie profilu"');
+    expect(html).toContain("Na żywo");
+    // The switch offers every language on a citizen's dashboard, right to left ones included.
+    expect(html).toContain('href="/language/ur?next=%2F"');
+    // The figures the dashboard polls for: its rows stay in Polish.
+    const stats = await call("/api/dashboard/stats", { headers: { Cookie: `${session}; lang=pl` } });
+    const { profile } = (await stats.json()) as { profile: { label: string }[] };
+    expect(profile.map((check) => check.label)).toContain("Dane kontaktowe");
+  });
+
+  it("follows the language saved on a citizen's profile on a device without a choice, right to left in Urdu", async () => {
+    const { user, cookie } = await registerUser({ firstName: "Ada" });
+    const session = `${SESSION_COOKIE}=${cookie}`;
+    await db().update(users).set({ language: "pl" }).where(eq(users.id, user.id));
+    const polish = await (await call("/", { headers: { Cookie: session, "Accept-Language": "en" } })).text();
+    expect(polish).toContain('<html lang="pl" dir="ltr"');
+    expect(polish).toMatch(/<h1[^>]*>Witaj, (<!-- -->)?Ada<\/h1>/);
+    const urdu = await (await get("/", `${session}; lang=ur`)).text();
+    expect(urdu).toContain('<html lang="ur" dir="rtl"');
+    expect(urdu).toContain("آپ کا ڈیجیٹل شناختی والٹ");
+  });
+
+  it("keeps a verifier's dashboard in English, with the line saying so in Polish", async () => {
+    const { cookie } = await registerUserWithRole("verifier");
+    const html = await (await get("/", `${SESSION_COOKIE}=${cookie}; lang=pl`)).text();
+    expect(html).toContain('<html lang="en-GB" dir="ltr"');
+    expect(html).toContain(POLISH_NOT_YET);
+    expect(html).toContain("Check credentials and manage verification requests");
+    // Staff screens are offered in English and Welsh only.
+    expect(html).toContain('href="/language/cy?next=%2F"');
+    expect(html).not.toContain('href="/language/pl?next=%2F"');
+  });
+
+  it("keeps the pitch home page's addresses: English at /, and no Polish address, for a visitor or a citizen", async () => {
+    const visitor = await (await get("/", "lang=pl")).text();
+    expect(visitor).toContain('<html lang="en-GB" dir="ltr"');
+    expect(visitor).not.toContain(POLISH_NOT_YET);
+    const prefixed = await call("/pl");
+    expect(prefixed.status).toBe(404);
+    await prefixed.body?.cancel();
+    // A citizen's dashboard follows their choice; the address /pl stays unknown.
+    const { cookie } = await registerUser();
+    const signedIn = await get("/pl", `${SESSION_COOKIE}=${cookie}; lang=pl`);
+    expect(signedIn.status).toBe(404);
+    await signedIn.body?.cancel();
   });
 });
 

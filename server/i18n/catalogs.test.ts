@@ -18,7 +18,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, localesFor } from "#core/i18n/loc
 import review from "#core/i18n/review.json";
 import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
 import { CATALOGS, serverIntl, translates } from "./catalogs.ts";
-import { CITIZEN_ROUTES } from "./page-language.ts";
+import { CITIZEN_ROUTES, citizenHomeMessageIds } from "./page-language.ts";
 import { messageIdsFor, ROUTE_MESSAGES } from "./routes.ts";
 
 /**
@@ -174,6 +174,19 @@ describe("where each language is complete", () => {
     const ids = messageIdsFor([id]);
     const missing = offeredIn(id).filter((locale) => !translates(locale, ids));
     expect(missing).toEqual([...(NOT_YET[id] ?? [])]);
+  });
+
+  // `/` signed in as a citizen is a citizen screen (server/i18n/page-language.ts CITIZEN_HOME);
+  // its rows are the server's words a citizen reads (`server.citizen.*`, ADR 040).
+  it("a citizen's home dashboard, and the server's words a citizen reads, are translated into every language", () => {
+    const dashboard = citizenHomeMessageIds();
+    expect(dashboard).toEqual(expect.arrayContaining(["dashboard.page.welcomeBack", "dashboard.citizen.myWallet"]));
+    const server = Object.keys(english).filter((id) => id.startsWith("server.citizen."));
+    const ids = [...dashboard, ...server];
+    const missing = localesFor("citizen").flatMap((locale) =>
+      ids.filter((id) => !translates(locale, [id])).map((id) => `${locale} ${id}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
 

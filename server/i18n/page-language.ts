@@ -1,4 +1,5 @@
 import { defineMessages } from "@formatjs/intl";
+import { effectiveRole } from "#core/accounts/users.ts";
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -11,7 +12,7 @@ import { negotiateLocale } from "#core/i18n/negotiate.ts";
 import { PUBLIC_PAGES, publicPage, splitLocalePrefix } from "#core/i18n/pages.ts";
 import { type ParsedMessages, pageMessages, serverIntl, translates } from "./catalogs.ts";
 import { currentPseudo, pseudoMessages } from "./pseudo.ts";
-import { messageIdsFor } from "./routes.ts";
+import { messageIdsFor, ROUTE_MESSAGES } from "./routes.ts";
 
 /** The cookie that remembers a person's choice of language (and is set from their profile at sign-in). */
 const LANGUAGE_COOKIE = "lang";
@@ -33,9 +34,9 @@ export function cookieLocale(request: Request): Locale | undefined {
 
 /**
  * The screens a citizen (or a client at the counter) uses: offered in every language. Every other
- * screen (the pitch site, the verifier, operator, administrator and Gabriel consoles, the home
- * dashboards) is offered in English and Welsh. The public ones among them say the same in
- * core/i18n/pages.ts, by address.
+ * screen (the pitch site, the verifier, operator, administrator and Gabriel consoles, the staff's
+ * home dashboards) is offered in English and Welsh. The public ones among them say the same in
+ * core/i18n/pages.ts, by address. The home page is both: see CITIZEN_HOME.
  */
 export const CITIZEN_ROUTES: ReadonlySet<string> = new Set([
   "routes/$",
@@ -51,6 +52,36 @@ export const CITIZEN_ROUTES: ReadonlySet<string> = new Set([
   "routes/profile",
   "routes/assisted_.sessions.$id.paper",
 ]);
+
+/**
+ * `/` (spec 000 §2) is the pitch home page for a visitor and a dashboard per role once signed in.
+ * A citizen's dashboard is a citizen screen: offered in every language, and made of the shared
+ * dashboard messages and the citizen's own (app/components/dashboard; its rows the server words
+ * with `server.citizen.*` messages). The staff's dashboards and the visitor's pitch home keep
+ * their scope (English and Welsh; PUBLIC_PAGES["/"]), and their messages.
+ */
+const CITIZEN_HOME = {
+  route: "routes/($lang)._index",
+  messages: ["dashboard.page.", "dashboard.citizen."],
+} as const;
+
+/** The message ids of a citizen's home dashboard: the root's and the home route's dashboard ones (CITIZEN_HOME). */
+export function citizenHomeMessageIds(): string[] {
+  const home = (ROUTE_MESSAGES[CITIZEN_HOME.route] ?? []).filter((id) =>
+    CITIZEN_HOME.messages.some((prefix) => id.startsWith(prefix)),
+  );
+  return [...new Set([...messageIdsFor([]), ...home])];
+}
+
+/** Whether these routes, for this person, are a signed-in citizen's home dashboard. */
+function isCitizenHome(routeIds: readonly string[], user: Asked["user"]): boolean {
+  return (
+    user !== null &&
+    effectiveRole(user.role) === "citizen" &&
+    routeIds.includes(CITIZEN_HOME.route) &&
+    routeIds.every((id) => id === "root" || id === CITIZEN_HOME.route)
+  );
+}
 
 const messages = defineMessages({
   notYet: {
@@ -98,22 +129,32 @@ type Decided = Pick<PageLanguage, "locale" | "requested" | "offered" | "page">;
  * visitor); a signed-in person's page without a prefix follows their choice (the cookie, then
  * their profile), then what their browser asks for. A prefix the page is not offered in, or no
  * language at all, is a 404. A page not yet translated into the language asked for is shown in
- * English, whole.
+ * English, whole. A citizen's home dashboard is offered in every language (CITIZEN_HOME), though
+ * its address keeps the pitch home's prefixes (`/cy/`; `/pl` is no address).
  */
 function decide({ request, prefix, routeIds, user }: Asked, ids: readonly string[]): Decided {
   const { pathname } = new URL(request.url);
   const { path } = splitLocalePrefix(pathname);
-  const page = publicPage(path) ?? null;
-  const scope: LocaleScope = page
-    ? (PUBLIC_PAGES[page] ?? "all")
-    : routeIds.every((id) => id === "root" || CITIZEN_ROUTES.has(id))
-      ? "citizen"
-      : "all";
+  const publicAt = publicPage(path) ?? null;
+  const citizenHome = isCitizenHome(routeIds, user);
+  // A citizen's dashboard is a signed-in screen: no language addresses of its own (no alternates).
+  const page = citizenHome ? null : publicAt;
+  const scope: LocaleScope = citizenHome
+    ? "citizen"
+    : page
+      ? (PUBLIC_PAGES[page] ?? "all")
+      : routeIds.every((id) => id === "root" || CITIZEN_ROUTES.has(id))
+        ? "citizen"
+        : "all";
   const offered = [...localesFor(scope)];
 
   let requested: Locale;
   if (prefix !== undefined) {
-    if (!isLocale(prefix) || prefix === DEFAULT_LOCALE || !offered.includes(prefix) || !page) throw notFound();
+    // The address's prefix must be one the public page at that address is offered in: "/cy/" is
+    // the home page in Welsh for everyone, "/pl" is no address (a citizen's Polish follows their choice).
+    const addressable = publicAt ? localesFor(PUBLIC_PAGES[publicAt] ?? "all") : [];
+    if (!isLocale(prefix) || prefix === DEFAULT_LOCALE || !offered.includes(prefix) || !addressable.includes(prefix))
+      throw notFound();
     requested = prefix;
   } else if (page && !user) {
     // A visitor's unprefixed public page is English: the address alone decides what the edge
@@ -128,9 +169,16 @@ function decide({ request, prefix, routeIds, user }: Asked, ids: readonly string
   return { locale, requested, offered, page };
 }
 
+/** The message ids of the page these routes make, for this person (a citizen's home: its dashboard's only). */
+function pageMessageIds({ routeIds, user }: Pick<Asked, "routeIds" | "user">): string[] {
+  return isCitizenHome(routeIds, user)
+    ? citizenHomeMessageIds()
+    : messageIdsFor(routeIds.filter((id) => id !== "root"));
+}
+
 /** The page's language and its messages, parsed, for the root loader (and the line saying a page is not translated yet). */
 export function pageLanguage(asked: Asked): PageLanguage {
-  const ids = messageIdsFor(asked.routeIds.filter((id) => id !== "root"));
+  const ids = pageMessageIds(asked);
   const decided = decide(asked, ids);
   const pseudo = currentPseudo();
   if (pseudo) {
@@ -157,7 +205,7 @@ export function pageLanguage(asked: Asked): PageLanguage {
  * title): the same decision, without building the page's messages again.
  */
 export function pageLocale(asked: Asked): Locale {
-  const { locale } = decide(asked, messageIdsFor(asked.routeIds.filter((id) => id !== "root")));
+  const { locale } = decide(asked, pageMessageIds(asked));
   return currentPseudo() ? DEFAULT_LOCALE : locale;
 }
 

@@ -3,6 +3,7 @@ import ar_accounts from "./ar/accounts.json";
 import ar_assisted from "./ar/assisted.json";
 import ar_credential from "./ar/credential.json";
 import ar_credentials from "./ar/credentials.json";
+import ar_dashboard from "./ar/dashboard.json";
 import ar_language from "./ar/language.json";
 import ar_legal from "./ar/legal.json";
 import ar_passkeys from "./ar/passkeys.json";
@@ -18,6 +19,7 @@ import bn_accounts from "./bn/accounts.json";
 import bn_assisted from "./bn/assisted.json";
 import bn_credential from "./bn/credential.json";
 import bn_credentials from "./bn/credentials.json";
+import bn_dashboard from "./bn/dashboard.json";
 import bn_language from "./bn/language.json";
 import bn_legal from "./bn/legal.json";
 import bn_passkeys from "./bn/passkeys.json";
@@ -65,6 +67,7 @@ import es_accounts from "./es/accounts.json";
 import es_assisted from "./es/assisted.json";
 import es_credential from "./es/credential.json";
 import es_credentials from "./es/credentials.json";
+import es_dashboard from "./es/dashboard.json";
 import es_language from "./es/language.json";
 import es_legal from "./es/legal.json";
 import es_passkeys from "./es/passkeys.json";
@@ -80,6 +83,7 @@ import gu_accounts from "./gu/accounts.json";
 import gu_assisted from "./gu/assisted.json";
 import gu_credential from "./gu/credential.json";
 import gu_credentials from "./gu/credentials.json";
+import gu_dashboard from "./gu/dashboard.json";
 import gu_language from "./gu/language.json";
 import gu_legal from "./gu/legal.json";
 import gu_passkeys from "./gu/passkeys.json";
@@ -95,6 +99,7 @@ import it_accounts from "./it/accounts.json";
 import it_assisted from "./it/assisted.json";
 import it_credential from "./it/credential.json";
 import it_credentials from "./it/credentials.json";
+import it_dashboard from "./it/dashboard.json";
 import it_language from "./it/language.json";
 import it_legal from "./it/legal.json";
 import it_passkeys from "./it/passkeys.json";
@@ -110,6 +115,7 @@ import pa_accounts from "./pa/accounts.json";
 import pa_assisted from "./pa/assisted.json";
 import pa_credential from "./pa/credential.json";
 import pa_credentials from "./pa/credentials.json";
+import pa_dashboard from "./pa/dashboard.json";
 import pa_language from "./pa/language.json";
 import pa_legal from "./pa/legal.json";
 import pa_passkeys from "./pa/passkeys.json";
@@ -125,6 +131,7 @@ import pl_accounts from "./pl/accounts.json";
 import pl_assisted from "./pl/assisted.json";
 import pl_credential from "./pl/credential.json";
 import pl_credentials from "./pl/credentials.json";
+import pl_dashboard from "./pl/dashboard.json";
 import pl_language from "./pl/language.json";
 import pl_legal from "./pl/legal.json";
 import pl_passkeys from "./pl/passkeys.json";
@@ -140,6 +147,7 @@ import pt_accounts from "./pt/accounts.json";
 import pt_assisted from "./pt/assisted.json";
 import pt_credential from "./pt/credential.json";
 import pt_credentials from "./pt/credentials.json";
+import pt_dashboard from "./pt/dashboard.json";
 import pt_language from "./pt/language.json";
 import pt_legal from "./pt/legal.json";
 import pt_passkeys from "./pt/passkeys.json";
@@ -155,6 +163,7 @@ import ro_accounts from "./ro/accounts.json";
 import ro_assisted from "./ro/assisted.json";
 import ro_credential from "./ro/credential.json";
 import ro_credentials from "./ro/credentials.json";
+import ro_dashboard from "./ro/dashboard.json";
 import ro_language from "./ro/language.json";
 import ro_legal from "./ro/legal.json";
 import ro_passkeys from "./ro/passkeys.json";
@@ -170,6 +179,7 @@ import ur_accounts from "./ur/accounts.json";
 import ur_assisted from "./ur/assisted.json";
 import ur_credential from "./ur/credential.json";
 import ur_credentials from "./ur/credentials.json";
+import ur_dashboard from "./ur/dashboard.json";
 import ur_language from "./ur/language.json";
 import ur_legal from "./ur/legal.json";
 import ur_passkeys from "./ur/passkeys.json";
@@ -222,6 +232,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pl_assisted,
     ...pl_credential,
     ...pl_credentials,
+    ...pl_dashboard,
     ...pl_language,
     ...pl_legal,
     ...pl_passkeys,
@@ -239,6 +250,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ro_assisted,
     ...ro_credential,
     ...ro_credentials,
+    ...ro_dashboard,
     ...ro_language,
     ...ro_legal,
     ...ro_passkeys,
@@ -256,6 +268,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pa_assisted,
     ...pa_credential,
     ...pa_credentials,
+    ...pa_dashboard,
     ...pa_language,
     ...pa_legal,
     ...pa_passkeys,
@@ -273,6 +286,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ur_assisted,
     ...ur_credential,
     ...ur_credentials,
+    ...ur_dashboard,
     ...ur_language,
     ...ur_legal,
     ...ur_passkeys,
@@ -290,6 +304,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pt_assisted,
     ...pt_credential,
     ...pt_credentials,
+    ...pt_dashboard,
     ...pt_language,
     ...pt_legal,
     ...pt_passkeys,
@@ -307,6 +322,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...es_assisted,
     ...es_credential,
     ...es_credentials,
+    ...es_dashboard,
     ...es_language,
     ...es_legal,
     ...es_passkeys,
@@ -324,6 +340,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ar_assisted,
     ...ar_credential,
     ...ar_credentials,
+    ...ar_dashboard,
     ...ar_language,
     ...ar_legal,
     ...ar_passkeys,
@@ -341,6 +358,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...bn_assisted,
     ...bn_credential,
     ...bn_credentials,
+    ...bn_dashboard,
     ...bn_language,
     ...bn_legal,
     ...bn_passkeys,
@@ -358,6 +376,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...gu_assisted,
     ...gu_credential,
     ...gu_credentials,
+    ...gu_dashboard,
     ...gu_language,
     ...gu_legal,
     ...gu_passkeys,
@@ -375,6 +394,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...it_assisted,
     ...it_credential,
     ...it_credentials,
+    ...it_dashboard,
     ...it_language,
     ...it_legal,
     ...it_passkeys,
