@@ -41,12 +41,14 @@ const CITIZEN_READS = ids([
   "server.verification.check.",
   "server.verification.authority.",
   "server.verification.decline.",
+  // A credential's refusals: the consent screen says why a share was refused, the wallet's activity why a check failed.
+  "server.verification.refusal.",
 ]);
 const VERIFIER_READS = ids(["server.verification."]);
 
 describe("every language a reader uses", () => {
-  it("has the words a citizen reads (the consent screen, their decline)", () => {
-    expect(CITIZEN_READS.length).toBeGreaterThan(30);
+  it("has the words a citizen reads (the consent screen, their decline, a refused share)", () => {
+    expect(CITIZEN_READS.length).toBeGreaterThan(90);
     const missing = localesFor("citizen").filter((locale) => !translates(locale, CITIZEN_READS));
     expect(missing).toEqual([]);
   });
