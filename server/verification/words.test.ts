@@ -6,6 +6,7 @@ import { authorityText, issuerAuthorityText } from "#core/issuers/authority-mess
 import { AUTHORITIES, authorityName, ISSUER_IDS } from "#core/issuers/registry.ts";
 import { checkAttributeText, checkNameText, outcomeIn } from "#core/verification/check-messages.ts";
 import { CHECK_TYPES, CHECKS, checkName, OUTCOME_REASON_CODES, OUTCOME_REASONS } from "#core/verification/checks.ts";
+import { holderRefusalText } from "#core/verification/holder-refusals.ts";
 import { reasonText } from "#core/verification/reason-messages.ts";
 import { reasonMessage, validMessage } from "#core/verification/reasons.ts";
 import { CATALOGS, serverIntl, translates } from "#server/i18n/catalogs.ts";
@@ -108,5 +109,31 @@ describe("why a presentation was or was not accepted", () => {
 
   it("has every language's catalog able to word it (English where a language does not cover verifiers)", () => {
     for (const locale of LOCALES) expect(reasonText(serverIntl(locale), "BAD_SIGNATURE")).toBeTruthy();
+  });
+});
+
+describe("a refused answer as the citizen reads it (the consent screen, the wallet's activity)", () => {
+  const REQUEST_REFUSALS = [
+    "STATE_UNKNOWN",
+    "REQUEST_EXPIRED",
+    "REQUEST_ALREADY_ANSWERED",
+    "REQUEST_TOO_MANY_ATTEMPTS",
+  ];
+
+  it("says in English exactly what the verifier's error_description says, for a credential's and the request's refusals", () => {
+    for (const code of [...CREDENTIAL_ERROR_CODES, ...REQUEST_REFUSALS])
+      expect(holderRefusalText(en, code), code).toBe(reasonMessage(code));
+  });
+
+  it("is worded in every language of the citizen's screens, never in English", () => {
+    for (const locale of localesFor("citizen").filter((l) => l !== "en"))
+      for (const code of ["STATUS_REVOKED", "KB_NONCE_MISMATCH", "REQUEST_EXPIRED", "REQUEST_TOO_MANY_ATTEMPTS"])
+        expect(holderRefusalText(serverIntl(locale), code), `${locale} ${code}`).not.toBe(reasonMessage(code));
+    expect(holderRefusalText(serverIntl("pl"), "REQUEST_EXPIRED")).toBe("Prośba o weryfikację wygasła.");
+  });
+
+  it("has no words for a reason the citizen cannot act on or we do not know (the screen shows the verifier's English, marked)", () => {
+    for (const code of ["DCQL_CLAIM_MISSING", "VP_TOKEN_MALFORMED", "valid", "", "toString", "SOMETHING_NEW"])
+      expect(holderRefusalText(cy, code), code).toBeUndefined();
   });
 });
