@@ -50,18 +50,62 @@ const declared = defineMessages({
 /** Widened so that WordedServiceError takes values (the catalog test checks each message's placeholders). */
 export const declineErrors: { readonly [K in keyof typeof declared]: MessageDescriptor } = declared;
 
-/** The request's refusals of an answer that a citizen has words for (their English is reasons.ts's). */
+/**
+ * Why the request refused the answer itself (OpenID4VP's vp_token, the DCQL query, the verifier's
+ * registration): the English is reasons.ts's, but for the one addressed to the verifier.
+ */
+const answer = defineMessages({
+  vpTokenMalformed: {
+    id: "server.verification.answer.vpTokenMalformed",
+    defaultMessage: "The vp_token is not a JSON object keyed by the request's credential query ids.",
+  },
+  vpTokenUnknownQuery: {
+    id: "server.verification.answer.vpTokenUnknownQuery",
+    defaultMessage: "The vp_token answers a credential query the request did not make.",
+  },
+  vpTokenMissingQuery: {
+    id: "server.verification.answer.vpTokenMissingQuery",
+    defaultMessage: "The vp_token does not answer the request's credential query.",
+  },
+  vpTokenMultiple: {
+    id: "server.verification.answer.vpTokenMultiple",
+    defaultMessage: "The vp_token holds more than one presentation for a query that allows one.",
+  },
+  dcqlVctMismatch: {
+    id: "server.verification.answer.dcqlVctMismatch",
+    defaultMessage: "The credential is not of a type the request asked for.",
+  },
+  dcqlClaimMissing: {
+    id: "server.verification.answer.dcqlClaimMissing",
+    defaultMessage: "The presentation does not disclose every attribute the request asked for.",
+  },
+  verifierNotRegistered: {
+    id: "server.verification.answer.verifierNotRegistered",
+    defaultMessage: "The organisation asking is not registered for this kind of check.",
+    description: "Shown to the citizen who shared: the organisation may not make this check",
+  },
+});
+
+/** The request's refusals of an answer that a citizen has words for. */
 const REQUEST_REFUSALS: Partial<Readonly<Record<VerificationReasonCode, MessageDescriptor>>> = {
   STATE_UNKNOWN: declared.stateUnknown,
   REQUEST_EXPIRED: declared.expired,
   REQUEST_ALREADY_ANSWERED: declared.alreadyAnswered,
   REQUEST_TOO_MANY_ATTEMPTS: declared.tooManyAttempts,
+  VP_TOKEN_MALFORMED: answer.vpTokenMalformed,
+  VP_TOKEN_UNKNOWN_QUERY: answer.vpTokenUnknownQuery,
+  VP_TOKEN_MISSING_QUERY: answer.vpTokenMissingQuery,
+  VP_TOKEN_MULTIPLE: answer.vpTokenMultiple,
+  DCQL_VCT_MISMATCH: answer.dcqlVctMismatch,
+  DCQL_CLAIM_MISSING: answer.dcqlClaimMissing,
+  VERIFIER_NOT_REGISTERED: answer.verifierNotRegistered,
 };
 
 /**
  * What refusal `reason` (a credential's refusal or the request's) says, in `intl`'s language;
  * undefined for a reason the citizen's screens have no words for (the caller shows the verifier's
- * own English, marked as English, or a general sentence). In English it is exactly reasonMessage's.
+ * own English, marked as English, or a general sentence). In English it is exactly reasonMessage's,
+ * but for VERIFIER_NOT_REGISTERED (reasons.ts says it to the verifier).
  */
 export function holderRefusalText(intl: Pick<IntlShape, "formatMessage">, reason: string): string | undefined {
   if (isCredentialErrorCode(reason)) return credentialErrorText(intl, reason);

@@ -188,8 +188,8 @@ describe("wallet activity in the page's language (issue 21)", () => {
     expect(check({ valid: false, reason: "KB_NONCE_REUSED" })).toBe(
       "Sprawdzenie przez: Acme — Twoje poświadczenie Prawo do pracy; weryfikacja nie powiodła się (Nonce wiązania klucza został już użyty.)",
     );
-    // A reason the citizen's languages have no words for: the general sentence, never English.
-    expect(check({ valid: false, reason: "DCQL_CLAIM_MISSING" })).toBe(
+    // A reason the citizen's languages have no words for (one added later): the general sentence, never English.
+    expect(check({ valid: false, reason: "SOMETHING_NEW" })).toBe(
       "Sprawdzenie przez: Acme — Twoje poświadczenie Prawo do pracy; weryfikacja nie powiodła się (Nie udało się zweryfikować prezentacji.)",
     );
   });

@@ -118,22 +118,32 @@ describe("a refused answer as the citizen reads it (the consent screen, the wall
     "REQUEST_EXPIRED",
     "REQUEST_ALREADY_ANSWERED",
     "REQUEST_TOO_MANY_ATTEMPTS",
+    "VP_TOKEN_MALFORMED",
+    "VP_TOKEN_UNKNOWN_QUERY",
+    "VP_TOKEN_MISSING_QUERY",
+    "VP_TOKEN_MULTIPLE",
+    "DCQL_VCT_MISMATCH",
+    "DCQL_CLAIM_MISSING",
   ];
 
   it("says in English exactly what the verifier's error_description says, for a credential's and the request's refusals", () => {
     for (const code of [...CREDENTIAL_ERROR_CODES, ...REQUEST_REFUSALS])
       expect(holderRefusalText(en, code), code).toBe(reasonMessage(code));
+    // reasons.ts says this one to the verifier ("Your organisation…"); the citizen reads it of the verifier.
+    expect(holderRefusalText(en, "VERIFIER_NOT_REGISTERED")).toBe(
+      "The organisation asking is not registered for this kind of check.",
+    );
   });
 
   it("is worded in every language of the citizen's screens, never in English", () => {
     for (const locale of localesFor("citizen").filter((l) => l !== "en"))
-      for (const code of ["STATUS_REVOKED", "KB_NONCE_MISMATCH", "REQUEST_EXPIRED", "REQUEST_TOO_MANY_ATTEMPTS"])
+      for (const code of ["STATUS_REVOKED", "KB_NONCE_MISMATCH", "REQUEST_EXPIRED", "DCQL_CLAIM_MISSING"])
         expect(holderRefusalText(serverIntl(locale), code), `${locale} ${code}`).not.toBe(reasonMessage(code));
     expect(holderRefusalText(serverIntl("pl"), "REQUEST_EXPIRED")).toBe("Prośba o weryfikację wygasła.");
   });
 
-  it("has no words for a reason the citizen cannot act on or we do not know (the screen shows the verifier's English, marked)", () => {
-    for (const code of ["DCQL_CLAIM_MISSING", "VP_TOKEN_MALFORMED", "valid", "", "toString", "SOMETHING_NEW"])
+  it("has no words for a reason a share is never refused with, or one we do not know (the screen shows the verifier's English, marked)", () => {
+    for (const code of ["REQUEST_DECLINED", "DECLINE_NOT_FROM_HOLDER", "valid", "", "toString", "SOMETHING_NEW"])
       expect(holderRefusalText(cy, code), code).toBeUndefined();
   });
 });
