@@ -1,9 +1,10 @@
 /**
  * A credential's refusals (core/credentials/errors.ts) as messages (issue 21, ADR 041), by code:
  * the English constants stay for logs and the API's English answers; where a person reads a
- * refusal (the verifier's result and history, receipts) it is worded in their language through
- * these. They are technical (the verifier's staff read them); translators keep the names of
- * standards, headers and claims ("typ", "cnf.jwk", "sd_hash", "_sd_alg") exactly as they are.
+ * refusal (the verifier's result and history, receipts; the citizen's consent screen and wallet
+ * activity, so in all twelve languages) it is worded in their language through these. They are
+ * technical; translators keep the names of standards, headers and claims ("typ", "cnf.jwk",
+ * "sd_hash", "_sd_alg", "SD-JWT", "RFC 9901") exactly as they are.
  */
 import { defineMessages, type IntlShape, type MessageDescriptor } from "@formatjs/intl";
 import type { CredentialErrorCode } from "./errors.ts";

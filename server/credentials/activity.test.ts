@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { credentialErrorText } from "#core/credentials/error-messages.ts";
+import { LOCALES, type Locale } from "#core/i18n/locales.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
 import { describeWalletEvent } from "./activity.ts";
 
 const at = new Date("2026-04-12T09:30:00Z");
@@ -161,7 +164,7 @@ describe("wallet activity in the page's language (issue 21)", () => {
     );
     expect(verified.title).toBe("سند کی تصدیق ہو گئی");
     expect(verified.description).toBe(
-      "Acme نے آپ کی کام کرنے کا حق کی سند جانچی؛ انہوں نے دیکھا: Has the right to work in the UK",
+      "Acme نے آپ کی کام کرنے کا حق کی سند جانچی؛ انہوں نے دیکھا: برطانیہ میں کام کرنے کا حق رکھتا ہے",
     );
     const refused = describeWalletEvent(
       row("credential_verified", { type: "rtw", organisation: "Acme", valid: false, reason: "STATUS_REVOKED" }),
@@ -170,5 +173,35 @@ describe("wallet activity in the page's language (issue 21)", () => {
     expect(refused.description).toBe(
       "Acme نے آپ کی کام کرنے کا حق کی سند جانچنے کی کوشش کی؛ جانچ کامیاب نہیں ہوئی (سند منسوخ کر دی گئی ہے۔)",
     );
+  });
+
+  it("words a check in Polish: what the verifier saw by the check's own names, and exactly why one failed", () => {
+    const check = (detail: Record<string, unknown>) =>
+      describeWalletEvent(
+        row("credential_verified", { type: "rtw", organisation: "Acme", checkType: "rtw", ...detail }),
+        "pl",
+      ).description;
+    expect(check({ attributes: ["hasRightToWork", "expiryDate"], valid: true })).toBe(
+      "Sprawdzenie przez: Acme — Twoje poświadczenie Prawo do pracy; widoczne dane: Prawo do pracy w Wielkiej Brytanii i Kiedy wygasa zezwolenie",
+    );
+    // A credential's own refusal, not "the presentation could not be verified".
+    expect(check({ valid: false, reason: "KB_NONCE_REUSED" })).toBe(
+      "Sprawdzenie przez: Acme — Twoje poświadczenie Prawo do pracy; weryfikacja nie powiodła się (Nonce wiązania klucza został już użyty.)",
+    );
+    // A reason the citizen's languages have no words for (one added later): the general sentence, never English.
+    expect(check({ valid: false, reason: "SOMETHING_NEW" })).toBe(
+      "Sprawdzenie przez: Acme — Twoje poświadczenie Prawo do pracy; weryfikacja nie powiodła się (Nie udało się zweryfikować prezentacji.)",
+    );
+  });
+
+  it("says a failed check's precise reason in every language of the wallet", () => {
+    const refused = (locale: Locale) =>
+      describeWalletEvent(row("credential_verified", { type: "rtw", valid: false, reason: "KB_NONCE_REUSED" }), locale)
+        .description;
+    expect(refused("en")).toBe(
+      "A verifier tried to check your Right to Work; the check did not pass (The key-binding nonce has already been used.)",
+    );
+    for (const locale of LOCALES)
+      expect(refused(locale), locale).toContain(`(${credentialErrorText(serverIntl(locale), "KB_NONCE_REUSED")})`);
   });
 });

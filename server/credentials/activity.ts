@@ -16,7 +16,9 @@ import {
   type ProfileItemKey,
   SECTION_TITLE_MESSAGES,
 } from "#core/profile/items.ts";
-import { checkAttribute, isCheckType } from "#core/verification/checks.ts";
+import { checkAttributeText } from "#core/verification/check-messages.ts";
+import { isCheckType } from "#core/verification/checks.ts";
+import { holderRefusalText } from "#core/verification/holder-refusals.ts";
 import { reasonMessage } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import { walletEvents } from "#db/schema/index.ts";
@@ -144,9 +146,6 @@ const messages = defineMessages({
     defaultMessage: "A verifier",
     description: "Who checked a credential, when the organisation's name is not known",
   },
-  reasonRevoked: { id: "server.citizen.activity.reasonRevoked", defaultMessage: "The credential has been revoked." },
-  reasonSuspended: { id: "server.citizen.activity.reasonSuspended", defaultMessage: "The credential is suspended." },
-  reasonExpired: { id: "server.citizen.activity.reasonExpired", defaultMessage: "The credential has expired." },
   reasonOther: {
     id: "server.citizen.activity.reasonOther",
     defaultMessage: "The presentation could not be verified.",
@@ -176,13 +175,6 @@ const messages = defineMessages({
     description: "A row of the activity log whose kind the service does not know",
   },
 });
-
-/** A refusal's reason for the holder: the verifier's sentence for the codes a holder can act on. */
-const HOLDER_REASONS: Readonly<Record<string, MessageDescriptor>> = {
-  STATUS_REVOKED: messages.reasonRevoked,
-  STATUS_SUSPENDED: messages.reasonSuspended,
-  EXPIRED: messages.reasonExpired,
-};
 
 /** One event as the page says it, in `locale`. Pure, so it is tested without a database. */
 export function describeWalletEvent(row: EventRow, locale: Locale = DEFAULT_LOCALE): WalletActivity {
@@ -270,8 +262,8 @@ export function describeWalletEvent(row: EventRow, locale: Locale = DEFAULT_LOCA
       const seenIds = Array.isArray(detail.attributes)
         ? detail.attributes.filter((a): a is string => typeof a === "string")
         : [];
-      // The check's own names for what was seen (as the consent screen lists them).
-      const labels = seenIds.map((id) => (check ? checkAttribute(check, id)?.label : undefined) ?? inWords(id));
+      // The check's own names for what was seen (as the consent screen lists them), in the page's language.
+      const labels = seenIds.map((id) => (check ? checkAttributeText(intl, check, id) : undefined) ?? inWords(id));
       if (detail.valid === true) {
         const seen = intl.formatList(labels, { type: "unit" });
         const words = labels.length
@@ -284,13 +276,10 @@ export function describeWalletEvent(row: EventRow, locale: Locale = DEFAULT_LOCA
         return { ...base, tone: "ok", title: say(messages.verified), description: words };
       }
       const code = String(detail.reason ?? "");
-      const holderReason = Object.hasOwn(HOLDER_REASONS, code) ? HOLDER_REASONS[code] : undefined;
-      // English says every reason the verifier was given; other languages the ones a holder can act on.
-      const reason = holderReason
-        ? say(holderReason)
-        : locale === DEFAULT_LOCALE
-          ? reasonMessage(code)
-          : say(messages.reasonOther);
+      // The verifier's reason in the page's language (a credential's refusal or the request's); one
+      // the citizen's languages have no words for is said in English only to English readers.
+      const reason =
+        holderRefusalText(intl, code) ?? (locale === DEFAULT_LOCALE ? reasonMessage(code) : say(messages.reasonOther));
       return {
         ...base,
         tone: "warn",

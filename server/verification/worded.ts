@@ -105,44 +105,6 @@ const declared = defineMessages({
   },
 });
 
-/**
- * The holder's decline of a request (POST /api/presentations/decline), as the consent screen
- * shows it to the citizen: in every language of the citizen's screens. The verifier's screens say
- * the same reasons in their own words (app/components/verifier/verification-result.ts).
- */
-const declaredDecline = defineMessages({
-  signedOut: {
-    id: "server.verification.decline.signedOut",
-    defaultMessage: "Unauthorized",
-    description: "The person declining a request is not signed in (their session ended)",
-  },
-  stateUnknown: {
-    id: "server.verification.decline.stateUnknown",
-    defaultMessage: "The response does not belong to an open request (unknown state).",
-    description: "Shown to the citizen who declined: the request they answered is not known",
-  },
-  noCredential: {
-    id: "server.verification.decline.noCredential",
-    defaultMessage: "You have no active credential that this request asks for, so there is nothing to decline.",
-  },
-  expired: {
-    id: "server.verification.decline.expired",
-    defaultMessage: "The verification request has expired.",
-    description: "Shown to the citizen who tried to decline it",
-  },
-  alreadyAnswered: {
-    id: "server.verification.decline.alreadyAnswered",
-    defaultMessage: "The verification request has already been answered.",
-    description: "Shown to the citizen who tried to decline it",
-  },
-  tooManyAttempts: {
-    id: "server.verification.decline.tooManyAttempts",
-    defaultMessage:
-      "{count, plural, one {The verification request was closed after # answer that could not be accepted. Create a new request.} other {The verification request was closed after # answers that could not be accepted. Create a new request.}}",
-    description: "Shown to the citizen who tried to decline it: the request is closed",
-  },
-});
-
 /** What a receipt says where its record names nobody (ADR 041: its facts are in the receipt's language). */
 export const receiptFallbacks = defineMessages({
   unknownOrganisation: {
@@ -164,4 +126,5 @@ export const receiptFallbacks = defineMessages({
 
 /** Widened so that WordedServiceError takes values (the catalog test checks each message's placeholders). */
 export const verificationErrors: { readonly [K in keyof typeof declared]: MessageDescriptor } = declared;
-export const declineErrors: { readonly [K in keyof typeof declaredDecline]: MessageDescriptor } = declaredDecline;
+/** The holder's decline (its words are the core's: the consent screen's page carries them too). */
+export { declineErrors } from "#core/verification/holder-refusals.ts";

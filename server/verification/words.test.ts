@@ -6,6 +6,7 @@ import { authorityText, issuerAuthorityText } from "#core/issuers/authority-mess
 import { AUTHORITIES, authorityName, ISSUER_IDS } from "#core/issuers/registry.ts";
 import { checkAttributeText, checkNameText, outcomeIn } from "#core/verification/check-messages.ts";
 import { CHECK_TYPES, CHECKS, checkName, OUTCOME_REASON_CODES, OUTCOME_REASONS } from "#core/verification/checks.ts";
+import { holderRefusalText } from "#core/verification/holder-refusals.ts";
 import { reasonText } from "#core/verification/reason-messages.ts";
 import { reasonMessage, validMessage } from "#core/verification/reasons.ts";
 import { CATALOGS, serverIntl, translates } from "#server/i18n/catalogs.ts";
@@ -41,12 +42,14 @@ const CITIZEN_READS = ids([
   "server.verification.check.",
   "server.verification.authority.",
   "server.verification.decline.",
+  // A credential's refusals: the consent screen says why a share was refused, the wallet's activity why a check failed.
+  "server.verification.refusal.",
 ]);
 const VERIFIER_READS = ids(["server.verification."]);
 
 describe("every language a reader uses", () => {
-  it("has the words a citizen reads (the consent screen, their decline)", () => {
-    expect(CITIZEN_READS.length).toBeGreaterThan(30);
+  it("has the words a citizen reads (the consent screen, their decline, a refused share)", () => {
+    expect(CITIZEN_READS.length).toBeGreaterThan(90);
     const missing = localesFor("citizen").filter((locale) => !translates(locale, CITIZEN_READS));
     expect(missing).toEqual([]);
   });
@@ -106,5 +109,41 @@ describe("why a presentation was or was not accepted", () => {
 
   it("has every language's catalog able to word it (English where a language does not cover verifiers)", () => {
     for (const locale of LOCALES) expect(reasonText(serverIntl(locale), "BAD_SIGNATURE")).toBeTruthy();
+  });
+});
+
+describe("a refused answer as the citizen reads it (the consent screen, the wallet's activity)", () => {
+  const REQUEST_REFUSALS = [
+    "STATE_UNKNOWN",
+    "REQUEST_EXPIRED",
+    "REQUEST_ALREADY_ANSWERED",
+    "REQUEST_TOO_MANY_ATTEMPTS",
+    "VP_TOKEN_MALFORMED",
+    "VP_TOKEN_UNKNOWN_QUERY",
+    "VP_TOKEN_MISSING_QUERY",
+    "VP_TOKEN_MULTIPLE",
+    "DCQL_VCT_MISMATCH",
+    "DCQL_CLAIM_MISSING",
+  ];
+
+  it("says in English exactly what the verifier's error_description says, for a credential's and the request's refusals", () => {
+    for (const code of [...CREDENTIAL_ERROR_CODES, ...REQUEST_REFUSALS])
+      expect(holderRefusalText(en, code), code).toBe(reasonMessage(code));
+    // reasons.ts says this one to the verifier ("Your organisation…"); the citizen reads it of the verifier.
+    expect(holderRefusalText(en, "VERIFIER_NOT_REGISTERED")).toBe(
+      "The organisation asking is not registered for this kind of check.",
+    );
+  });
+
+  it("is worded in every language of the citizen's screens, never in English", () => {
+    for (const locale of localesFor("citizen").filter((l) => l !== "en"))
+      for (const code of ["STATUS_REVOKED", "KB_NONCE_MISMATCH", "REQUEST_EXPIRED", "DCQL_CLAIM_MISSING"])
+        expect(holderRefusalText(serverIntl(locale), code), `${locale} ${code}`).not.toBe(reasonMessage(code));
+    expect(holderRefusalText(serverIntl("pl"), "REQUEST_EXPIRED")).toBe("Prośba o weryfikację wygasła.");
+  });
+
+  it("has no words for a reason a share is never refused with, or one we do not know (the screen shows the verifier's English, marked)", () => {
+    for (const code of ["REQUEST_DECLINED", "DECLINE_NOT_FROM_HOLDER", "valid", "", "toString", "SOMETHING_NEW"])
+      expect(holderRefusalText(cy, code), code).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
 import type { CreatedRequest, RequestView } from "#server/verification/api-schemas.ts";
 import { type OpenBrowser, waitForHydration } from "./browser.ts";
 import {
@@ -146,4 +147,31 @@ describe("answering a verifier's request from the wallet", () => {
     await attributes.first().waitFor();
     expect(await attributes.allTextContents()).toEqual(["Aged 18 or over"]);
   });
+});
+
+describe("a refused share, in the citizen's language (issue 21)", () => {
+  it.each(["cy", "pl"] as const)(
+    "%s: a credential revoked while the consent screen was open is refused in the page's words, not the verifier's English",
+    async (locale) => {
+      const verifier = await verifierOf(`Morfa Staffing ${locale}`);
+      const citizen = await citizenWithRightToWork();
+      const { page, context, baseUrl } = citizen.browser;
+      await context.addCookies([{ name: "lang", value: locale, url: baseUrl }]);
+      const created = await ask(verifier, { credentialType: "rtw", purpose: "Shift work" });
+      await page.goto(created.walletLink);
+      await waitForHydration(page);
+      expect(await page.locator("html").getAttribute("lang")).toBe(locale);
+
+      // Revoked after the screen was opened: the device still holds it and shares it; the verifier refuses.
+      await revokeAsAuthority(citizen.credentialId, "Permission withdrawn");
+      await page.getByTestId("button-consent-share").click();
+      const outcome = page.getByTestId("consent-outcome");
+      await outcome.waitFor();
+      const text = (await outcome.textContent()) ?? "";
+      expect(text, text).toContain(TRANSLATIONS[locale]!["server.verification.refusal.statusRevoked"]!);
+      expect(text).not.toContain("The credential has been revoked.");
+      expect(await outcome.locator('[lang="en"]').count()).toBe(0);
+      expect((await requestState(verifier, created.id)).body.status).toBe("pending");
+    },
+  );
 });

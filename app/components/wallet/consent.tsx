@@ -5,7 +5,14 @@
  * JWT carrying the request's nonce and the verifier's client_id, then posted to response_uri.
  */
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
-import { defineMessage, defineMessages, FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import {
+  defineMessage,
+  defineMessages,
+  FormattedMessage,
+  type IntlShape,
+  type MessageValue,
+  useIntl,
+} from "react-intl";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -14,6 +21,7 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { holderRefusalText } from "#core/verification/holder-refusals.ts";
 import type { ConsentCandidate, ConsentData } from "#server/verification/consent-page.ts";
 import type { WalletRequest } from "#server/verification/wallet-request.ts";
 import { onThisDevice, useDeviceKey } from "./device-key.ts";
@@ -97,10 +105,10 @@ export const consentMessages = defineMessages({
   }),
   refusedBadge: { id: "wallet.consent.refused.badge", defaultMessage: "Not accepted" },
   refusedTitle: { id: "wallet.consent.refused.title", defaultMessage: "The check did not pass" },
-  refusedBody: defineMessage<{ verifier: string; reason: string }>({
+  refusedBody: defineMessage<{ verifier: string; reason: MessageValue }>({
     id: "wallet.consent.refused.body",
     defaultMessage: "{verifier} could not accept the presentation: {reason}",
-    description: "{reason} is the verifier's own explanation.",
+    description: "{reason} is the verifier's reason, a sentence.",
   }),
   declinedBadge: { id: "wallet.consent.declined.badge", defaultMessage: "Declined" },
   declinedTitle: { id: "wallet.consent.declined.title", defaultMessage: "You declined" },
@@ -121,27 +129,48 @@ export const consentMessages = defineMessages({
 
 type Outcome =
   | { kind: "shared" }
-  | { kind: "refused"; message: string }
+  | { kind: "refused"; reason: ReactNode }
   | { kind: "declined" }
   | { kind: "error"; message: string };
 
-/** Posts the wallet's answer to response_uri, as OpenID4VP direct_post. */
+/**
+ * Posts the wallet's answer to response_uri, as OpenID4VP direct_post. A refusal is an OAuth error
+ * answer (OID4VP 1.0 section 8.2): its `error_description` is the verifier's English (OAuth allows
+ * ASCII only there); its `reason` is our code for why, which the page words in its own language.
+ */
 async function postAnswer(
   responseUri: string,
   fields: Record<string, string>,
   intl: IntlShape,
-): Promise<{ ok: boolean; message: string }> {
+): Promise<{ ok: true } | { ok: false; reason: ReactNode }> {
   const response = await fetch(responseUri, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  const body = (await response.json().catch(() => ({}))) as { error_description?: string };
+  if (response.ok) return { ok: true };
+  const body: unknown = await response.json().catch(() => ({}));
+  const field = (name: string) => {
+    const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+    return typeof value === "string" ? value : undefined;
+  };
+  const description = field("error_description");
+  const reason = field("reason");
+  const words = reason === undefined ? undefined : holderRefusalText(intl, reason);
+  if (words) return { ok: false, reason: words };
+  // A reason we have no words for: the verifier's own English, marked so (WCAG 3.1.2).
+  if (description)
+    return {
+      ok: false,
+      reason: (
+        <span lang="en" dir="ltr">
+          {description}
+        </span>
+      ),
+    };
   return {
-    ok: response.ok,
-    message:
-      body.error_description ??
-      intl.formatMessage(consentMessages.verifierAnswered, { status: String(response.status) }),
+    ok: false,
+    reason: intl.formatMessage(consentMessages.verifierAnswered, { status: String(response.status) }),
   };
 }
 
@@ -207,7 +236,7 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
         },
         intl,
       );
-      setOutcome(answer.ok ? { kind: "shared" } : { kind: "refused", message: answer.message });
+      setOutcome(answer.ok ? { kind: "shared" } : { kind: "refused", reason: answer.reason });
     } catch (error) {
       setOutcome({
         kind: "error",
@@ -372,10 +401,12 @@ function OutcomePanel({ request, outcome }: { request: WalletRequest; outcome: O
       tone: "bad" as const,
       badge: t(consentMessages.refusedBadge),
       title: t(consentMessages.refusedTitle),
-      body: t(consentMessages.refusedBody, {
-        verifier,
-        reason: outcome.kind === "refused" ? outcome.message : "",
-      }),
+      body: (
+        <FormattedMessage
+          {...consentMessages.refusedBody}
+          values={{ verifier, reason: outcome.kind === "refused" ? outcome.reason : "" }}
+        />
+      ),
     },
     declined: {
       tone: "info" as const,
@@ -409,7 +440,7 @@ function ConsentNotice(props: {
   lead: string;
   role: "alert" | "status";
   title: string;
-  body: string;
+  body: ReactNode;
   testId?: string;
   headingRef?: RefObject<HTMLHeadingElement>;
   children?: ReactNode;
