@@ -70,6 +70,33 @@ describe("the operator console page", () => {
     expect(welsh).toContain("Galw Goruchwyliwr");
     expect(welsh).not.toContain(">Call Supervisor<");
   });
+
+  it("words the session's activity log in the console's language, keeping what staff typed as typed (ADR 046)", async () => {
+    const { operator, id } = await paperSession();
+    const activityLog = (page: string) =>
+      /data-testid="activity-log".*?<\/ol>/s.exec(page.replaceAll("&#x27;", "'"))?.[0] ?? "";
+
+    const welsh = activityLog(
+      await (await call(`/assisted?session=${id}`, { cookie: `${operator.cookie}; lang=cy` })).text(),
+    );
+    expect(welsh).toContain(">Sesiwn wedi dechrau<");
+    expect(welsh).toContain(">Cyfrif wedi'i greu<");
+    expect(welsh).toContain("Cam 1 wedi'i wneud; nesaf: Dogfen hunaniaeth");
+    expect(welsh).toContain("Pasbort y DU yn gorffen â ");
+    expect(welsh).toContain(">Tystlythyrau wedi'u cyhoeddi<");
+    expect(welsh).toContain(" (ar bapur)");
+    // The supervisor's reason and the client's name are data: as typed, in their own direction.
+    expect(welsh).toContain('<span dir="auto">Genuine</span>');
+    expect(welsh).toContain('<span dir="auto">Margaret Tester</span>');
+    // Nothing in it is English any more, so nothing is marked as English.
+    expect(welsh).not.toContain('lang="en"');
+    expect(welsh).not.toContain("Session started");
+
+    const english = activityLog(await (await call(`/assisted?session=${id}`, { cookie: operator.cookie })).text());
+    expect(english).toContain(">Session started<");
+    expect(english).toContain("Step 1 done; now Identity document");
+    expect(english).toContain(" (on paper)");
+  });
 });
 
 /** An office's session at step 4 with its paper credentials issued by the office's operator. */

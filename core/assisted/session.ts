@@ -34,6 +34,36 @@ export const STEPS = [
 ] as const;
 const TOTAL_STEPS = STEPS.length;
 
+/** What an event says, as a stable kind (core/assisted/event-words.ts words it in the reader's language). */
+export const SESSION_EVENT_KINDS = [
+  "sessionStarted",
+  "stepCompleted",
+  "sessionEnded",
+  "sessionPaused",
+  "sessionResumed",
+  "clientFound",
+  "accountCreated",
+  "documentRecorded",
+  "approvalVoid",
+  "approvalRequested",
+  "approvalGiven",
+  "approvalDenied",
+  "visualMatchConfirmed",
+  "visualMatchFailed",
+  "credentialsIssued",
+  "rawDataDeleted",
+] as const;
+export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
+
+/**
+ * An event's kind and what varies in it: step numbers, codes (a document type, credential types,
+ * a delivery), and data kept as it was typed (a client's name, a supervisor's reason, notes).
+ */
+export interface SessionEventWords {
+  kind: SessionEventKind;
+  values: Record<string, string | number | string[]>;
+}
+
 export interface SessionEvent {
   /** 1, 2, 3… over the session's life: the write-through knows which events the audit log lacks. */
   seq: number;
@@ -41,7 +71,10 @@ export interface SessionEvent {
   actor: Person | null;
   /** A fixed phrase chosen by the rules ("Approval requested"); `detail` carries the specifics. */
   type: string;
+  /** English, as the agents and the audit log read it; `words` is what a screen says it from. */
   detail: string;
+  /** Absent on events recorded before issue 21: those are shown in their English. */
+  words?: SessionEventWords;
 }
 
 export interface ApprovalRecord {
@@ -180,7 +213,14 @@ export function newSession({
     issuance: null,
     events: [],
   };
-  return withEvent(session, operator, "Session started", `${session.assistanceType} for ${session.clientName}`, now);
+  return withEvent(
+    session,
+    operator,
+    "Session started",
+    `${session.assistanceType} for ${session.clientName}`,
+    { kind: "sessionStarted", values: { assistanceType: session.assistanceType, clientName: session.clientName } },
+    now,
+  );
 }
 
 function withEvent(
@@ -188,10 +228,11 @@ function withEvent(
   actor: Person | null,
   type: string,
   detail: string,
+  words: SessionEventWords,
   now: Date,
 ): AssistedSession {
   const seq = (session.events.at(-1)?.seq ?? 0) + 1;
-  const events = [...session.events, { seq, at: now.toISOString(), actor, type, detail }];
+  const events = [...session.events, { seq, at: now.toISOString(), actor, type, detail, words }];
   return { ...session, events: events.slice(-EVENT_LOG_LIMIT) };
 }
 
@@ -314,6 +355,7 @@ export function advance(session: AssistedSession, toStep: number, actor: Person,
     actor,
     "Step completed",
     `Step ${session.currentStep} done; now ${next.title}`,
+    { kind: "stepCompleted", values: { step: session.currentStep, next: toStep } },
     now,
   );
 }
@@ -330,6 +372,7 @@ export function setStatus(session: AssistedSession, status: SessionStatus, actor
       actor,
       "Session ended",
       `Ended at step ${session.currentStep} of ${session.totalSteps}`,
+      { kind: "sessionEnded", values: { step: session.currentStep, total: session.totalSteps } },
       now,
     );
   }
@@ -338,6 +381,7 @@ export function setStatus(session: AssistedSession, status: SessionStatus, actor
     actor,
     status === "paused" ? "Session paused" : "Session resumed",
     `At step ${session.currentStep}`,
+    { kind: status === "paused" ? "sessionPaused" : "sessionResumed", values: { step: session.currentStep } },
     now,
   );
 }
@@ -351,6 +395,10 @@ export function linkClient(session: AssistedSession, client: ClientLink, actor: 
     actor,
     client.createdHere ? "Account created" : "Client found",
     detail,
+    {
+      kind: client.createdHere ? "accountCreated" : "clientFound",
+      values: { name: client.name, username: client.username },
+    },
     now,
   );
 }
@@ -381,9 +429,27 @@ export function recordDocument(
     actor,
     "Document recorded",
     `${DOCUMENT_TYPES[document.type]} ending ${document.numberLast4}, expires ${document.expiryDate}${document.hasImage ? ", image captured" : ""}`,
+    {
+      kind: "documentRecorded",
+      values: {
+        document: document.type,
+        last4: document.numberLast4,
+        expires: document.expiryDate,
+        image: document.hasImage ? "yes" : "no",
+      },
+    },
     now,
   );
-  return voided ? withEvent(next, null, "Approval void", "The document changed after approval was asked", now) : next;
+  return voided
+    ? withEvent(
+        next,
+        null,
+        "Approval void",
+        "The document changed after approval was asked",
+        { kind: "approvalVoid", values: {} },
+        now,
+      )
+    : next;
 }
 
 export function requestApproval(
@@ -427,6 +493,7 @@ export function requestApproval(
     input.actor,
     "Approval requested",
     `Step ${session.currentStep}: ${step.title}`,
+    { kind: "approvalRequested", values: { step: session.currentStep } },
     now,
   );
 }
@@ -488,6 +555,7 @@ export function decideApproval(
     input.supervisor,
     input.decision === "approved" ? "Approval given" : "Approval denied",
     reason,
+    { kind: input.decision === "approved" ? "approvalGiven" : "approvalDenied", values: { reason } },
     now,
   );
 }
@@ -505,6 +573,7 @@ export function recordVisualMatch(
     actor,
     input.matched ? "Visual match confirmed" : "Visual match failed",
     visualMatch.notes || "No notes",
+    { kind: input.matched ? "visualMatchConfirmed" : "visualMatchFailed", values: { notes: visualMatch.notes } },
     now,
   );
 }
@@ -533,6 +602,7 @@ export function recordIssuance(
     actor,
     "Credentials issued",
     `${names.join(", ")} (${input.delivery === "wallet" ? "to the client's wallet" : "on paper"})`,
+    { kind: "credentialsIssued", values: { credentialTypes: [...input.credentialTypes], delivery: input.delivery } },
     now,
   );
 }
@@ -552,6 +622,7 @@ export function markRawDataPurged(session: AssistedSession, now: Date): Assisted
     null,
     "Raw document data deleted",
     "72 hours after capture: the full document number and any image",
+    { kind: "rawDataDeleted", values: { hours: RAW_DOCUMENT_RETENTION_MS / 3_600_000 } },
     now,
   );
 }

@@ -9,6 +9,7 @@ import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
+import { wordedEvent } from "#core/assisted/event-words.ts";
 import type { SessionEvent } from "#core/assisted/session.ts";
 import type { Tone } from "#core/format/tone.ts";
 
@@ -201,6 +202,36 @@ export function HardwareStatus() {
   );
 }
 
+/**
+ * An event's heading and detail in the console's language, from its kind and values (ADR 046);
+ * what was typed (a name, a reason) is shown as typed, its direction its own. An event recorded
+ * before events had words shows its English, marked so (WCAG 3.1.2).
+ */
+function EventWords({ event }: { event: SessionEvent }) {
+  const intl = useIntl();
+  const f = useFormats();
+  const worded = wordedEvent(intl, event.words, f.calendarDate);
+  if (!worded)
+    return (
+      <>
+        <p className="font-semibold" lang="en">
+          {event.type}
+        </p>
+        <p lang="en" dir="auto">
+          {event.detail}
+        </p>
+      </>
+    );
+  const values: Record<string, ReactNode> = { ...worded.values };
+  for (const name of worded.data) values[name] = <span dir="auto">{worded.values[name]}</span>;
+  return (
+    <>
+      <p className="font-semibold">{intl.formatMessage(worded.type)}</p>
+      <p>{intl.formatMessage(worded.detail, values)}</p>
+    </>
+  );
+}
+
 /** The selected session's events, newest first, in a box that scrolls at 16rem (spec 000 §2). */
 export function ActivityLog({ events }: { events: SessionEvent[] | null }) {
   const intl = useIntl();
@@ -220,13 +251,7 @@ export function ActivityLog({ events }: { events: SessionEvent[] | null }) {
               key={event.seq}
               className="border-b border-govuk-border py-2 text-sm last:border-0 dark:border-slate-700"
             >
-              {/* The session's events are recorded in English (the agents read them as they are): marked so (WCAG 3.1.2). */}
-              <p className="font-semibold" lang="en">
-                {event.type}
-              </p>
-              <p lang="en" dir="auto">
-                {event.detail}
-              </p>
+              <EventWords event={event} />
               <p className="text-govuk-grey dark:text-slate-400">
                 {intl.formatMessage(messages.eventWhen, {
                   when: f.dateTime(event.at),
