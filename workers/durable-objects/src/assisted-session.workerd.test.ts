@@ -472,7 +472,13 @@ describe("AssistedSession: live consoles (WebSocket)", () => {
     expect(await supervisorConsole.next()).toMatchObject({ type: "session", session: { id: s.id } });
 
     await s.link();
-    expect(await operatorConsole.next()).toMatchObject({ session: { clientName: "Cara Jones" } });
+    const linked = (await operatorConsole.next()) as { session: AssistedSession };
+    expect(linked).toMatchObject({ session: { clientName: "Cara Jones" } });
+    // What each event says reaches the console as its kind and values, for the console's language (ADR 046).
+    expect(linked.session.events.at(-1)).toMatchObject({
+      type: "Client found",
+      words: { kind: "clientFound", values: { name: "Cara Jones", username: "cara" } },
+    });
     expect(await supervisorConsole.next()).toMatchObject({ session: { clientName: "Cara Jones" } });
 
     // The hibernation API keeps the sockets and their tags with the object (ctx.getWebSockets),
