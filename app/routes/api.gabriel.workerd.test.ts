@@ -134,6 +134,13 @@ describe("/api/gabriel", () => {
     const welsh = await (await call("/gabriel", { cookie: `${operator.cookie}; lang=cy` })).text();
     expect(welsh).toContain('<html lang="cy"');
     expect(welsh).toContain("Cyflwynwyd tystlythyr sydd wedi&#x27;i ddirymu");
+    // Its description too: the words around the data in Welsh, the time and the mode as they are.
+    expect(item.description).toMatch(/^A credential, which has been revoked, was presented to a verifier at /);
+    const at = /at (\d{4}-\d\d-\d\d \d\d:\d\d UTC)/.exec(item.description)![1];
+    expect(welsh).toContain(
+      `<p class="mt-1 text-sm">Cyflwynwyd tystlythyr, sydd wedi&#x27;i ddirymu, i wiriwr am ${at} ar gyfer gwiriad Hawl i Weithio (offline). Gwrthodwyd y gwiriad.`,
+    );
+    expect(welsh).not.toContain('<p class="mt-1 text-sm" lang="en">');
     expect(welsh).toContain("Rhediad asiant".toLowerCase());
     const decide = (cookie: string) =>
       call(`/api/gabriel/hitl/${item.id}/decision`, { cookie, body: { decision: "approved" } });

@@ -4,6 +4,7 @@
  * (server/gabriel/events.ts), the rules (./rules.ts) judge them, the review queue holds findings.
  * No personal data beyond identifiers: agents judge patterns, people judge persons.
  */
+import type { CaseDescriptionValues } from "./case-descriptions.ts";
 import type { CaseTitle } from "./case-titles.ts";
 
 /** Where an event came from, and what it says (the `data` fields each kind carries). */
@@ -89,7 +90,10 @@ export interface Finding {
   title: string;
   /** The title as a kind and values, worded in the reader's language (./case-titles.ts). */
   titleWords: CaseTitle;
+  /** In English, like the title. */
   description: string;
+  /** What varies in the description, worded by the title's kind (./case-descriptions.ts). */
+  descriptionValues: CaseDescriptionValues;
   /** What the case is about: a credential, an organisation, a session, an account, a component. */
   caseId: string;
   /** The events that triggered it (their ids). */

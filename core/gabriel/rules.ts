@@ -23,6 +23,7 @@ import {
   type RiskConfig,
   type SupportConfig,
 } from "./agents.ts";
+import { tally } from "./case-descriptions.ts";
 import type { CaseTitle, Period } from "./case-titles.ts";
 import type { AgentType, Finding, PlatformEvent, PlatformEventKind } from "./events.ts";
 
@@ -142,16 +143,6 @@ const periodValues = (name: string, period: Period) => ({
   [`${name}Unit`]: period.unit,
 });
 
-/** "A ×2, B ×1", most frequent first. */
-function tally(values: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts]
-    .sort((a, b) => b[1] - a[1] || compare(a[0], b[0]))
-    .map(([value, n]) => `${value} ×${n}`)
-    .join(", ");
-}
-
 function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
@@ -221,6 +212,14 @@ export const repeatedFailures: Rule<Pick<RiskConfig, "failuresThreshold" | "fail
       priority: "high",
       title: `Credential failed verification ${burst.length} times within ${span(windowMs)}`,
       titleWords: titled("repeatedFailures", { count: burst.length, ...periodValues("window", spanOf(windowMs)) }),
+      descriptionValues: {
+        credentialId,
+        count: burst.length,
+        from: stamp(first.t),
+        to: stamp(last.t),
+        results: tally(burst.map((f) => f.event.data.result)),
+        organisations: organisations.size,
+      },
       description:
         `Credential ${credentialId} failed verification ${burst.length} times between ${stamp(first.t)} and ${stamp(last.t)} ` +
         `(${tally(burst.map((f) => f.event.data.result))}), at ${plural(organisations.size, "organisation")}. ` +
@@ -264,6 +263,13 @@ export const manyOrganisations: Rule<Pick<RiskConfig, "organisationsThreshold" |
         count: organisations.length,
         ...periodValues("window", spanOf(windowMs)),
       }),
+      descriptionValues: {
+        credentialId,
+        count: organisations.length,
+        from: stamp(first.t),
+        to: stamp(last.t),
+        organisationIds: organisations.join(", "),
+      },
       description:
         `Credential ${credentialId} was verified as valid by ${organisations.length} different organisations between ${stamp(first.t)} and ${stamp(last.t)}: ` +
         `${organisations.join(", ")}. This can be ordinary (someone applying for several jobs) or a sign that the credential is shared or copied. ${NO_ACTION}`,
@@ -284,6 +290,17 @@ export const revokedPresented: Rule<unknown> = (events) =>
     priority: "high",
     title: "A revoked credential was presented",
     titleWords: titled("revokedPresented"),
+    descriptionValues: {
+      credentialKnown: event.data.credentialId ? "yes" : "no",
+      credentialId: event.data.credentialId ?? "",
+      organisationKnown: event.data.organisationId ? "yes" : "no",
+      organisationId: event.data.organisationId ?? "",
+      at: stamp(t),
+      checkKnown: event.data.checkType ? "yes" : "no",
+      ...(event.data.checkType ? { checkType: event.data.checkType } : {}),
+      modeKnown: event.data.mode ? "yes" : "no",
+      mode: event.data.mode ?? "",
+    },
     description:
       `${event.data.credentialId ? `Credential ${event.data.credentialId}` : "A credential"}, which has been revoked, was presented ` +
       `${event.data.organisationId ? `to organisation ${event.data.organisationId}` : "to a verifier"} at ${stamp(t)}` +
@@ -315,6 +332,13 @@ export const signInFailures: Rule<Pick<RiskConfig, "signInFailuresThreshold" | "
       priority: "medium",
       title: `${burst.length} failed sign-ins to one account within ${span(windowMs)}`,
       titleWords: titled("signInFailures", { count: burst.length, ...periodValues("window", spanOf(windowMs)) }),
+      descriptionValues: {
+        userId,
+        count: burst.length,
+        from: stamp(first.t),
+        to: stamp(last.t),
+        reasons: tally(burst.map((f) => f.event.data.reason ?? "no reason recorded")),
+      },
       description:
         `Account ${userId} had ${burst.length} failed sign-ins between ${stamp(first.t)} and ${stamp(last.t)} ` +
         `(${tally(burst.map((f) => f.event.data.reason ?? "no reason recorded"))}). Someone may be guessing its password. ` +
@@ -375,6 +399,15 @@ export const dataMinimisation: Rule<Pick<ComplianceConfig, "maxExtraAttributes">
       : `A verifier with no organisation (request ${requestId})`;
     const requests = list.length === 1 ? "a request" : `${list.length} requests`;
     const purpose = purposeOf(event.data.purpose) || "none given";
+    const asked = {
+      organisationKnown: organisationId ? "yes" : "no",
+      organisationId: organisationId ?? "",
+      requestId,
+      count: list.length,
+      day,
+      purposeGiven: purposeOf(event.data.purpose) ? "yes" : "no",
+      purpose: purposeOf(event.data.purpose),
+    };
     const key = `compliance.data-minimisation:${caseId}:${shortHash(group)}:${day}`;
     const evidence = list.map((r) => r.event.id);
     if (!isCheckType(credentialType)) {
@@ -386,6 +419,7 @@ export const dataMinimisation: Rule<Pick<ComplianceConfig, "maxExtraAttributes">
         priority: "medium",
         title: "Verification request for a kind of check that does not exist",
         titleWords: titled("unknownCheck"),
+        descriptionValues: { ...asked, credentialType: clip(credentialType, 40) },
         description: `${who} made ${requests} on ${day} for "${clip(credentialType, 40)}", which is not a kind of check the platform offers. Stated purpose: "${purpose}". ${NO_ACTION}`,
         caseId,
         evidence,
@@ -406,6 +440,14 @@ export const dataMinimisation: Rule<Pick<ComplianceConfig, "maxExtraAttributes">
       priority: "medium",
       title: `${check.name} request asks for ${plural(extra.length, "attribute")} beyond what the check needs`,
       titleWords: titled("extraAttributes", { check: check.name, checkType: credentialType, count: extra.length }),
+      descriptionValues: {
+        ...asked,
+        checkType: credentialType,
+        extra: extra.map((id) => clip(id, 40)),
+        defaults: [...check.defaultAttributes],
+        allowed: config.maxExtraAttributes,
+        unknown: unknown.length,
+      },
       description:
         `${who} made ${requests} on ${day} for a ${check.name} check asking for ${named}, beyond the check's default (${defaults}); ` +
         `the policy allows ${config.maxExtraAttributes} more. Stated purpose: "${purpose}".` +
@@ -444,6 +486,13 @@ export const unregisteredChecks: Rule<Pick<ComplianceConfig, "unregisteredThresh
       priority: "medium",
       title: `Organisation asked ${plural(burst.length, "time")} for checks it is not registered for`,
       titleWords: titled("unregisteredChecks", { count: burst.length }),
+      descriptionValues: {
+        organisationId,
+        count: burst.length,
+        from: stamp(first.t),
+        to: stamp(last.t),
+        checkTypes: burst.map((r) => r.event.data.checkType ?? ""),
+      },
       description:
         `Organisation ${organisationId} was refused ${plural(burst.length, "time")} between ${stamp(first.t)} and ${stamp(last.t)} ` +
         `for checks its registration does not allow (${tally(burst.map((r) => checkName(r.event.data.checkType)))}). ` +
@@ -483,6 +532,7 @@ export const stalledAccounts: Rule<Pick<OnboardingConfig, "stallDays">> = (event
       priority: "low",
       title: `Account has no credential ${plural(days, "day")} after it was made`,
       titleWords: titled("stalledAccount", { days }),
+      descriptionValues: { userId, at: stamp(t) },
       description: `Account ${userId}, made at ${stamp(t)}, has had no credential issued since. Recorded for the onboarding picture: no one is contacted and nothing is changed.`,
       caseId: userId,
       evidence: [event.id],
@@ -530,6 +580,13 @@ export const recordDisagrees: Rule<unknown> = (events) => {
           ? "Assisted setup: approval of the identity document denied"
           : "Assisted setup: the person did not match the identity document",
       titleWords: titled(kind.slug === "approval-denied" ? "approvalDenied" : "visualMismatch"),
+      descriptionValues: {
+        sessionId,
+        officeKnown: officeId ? "yes" : "no",
+        officeId: officeId ?? "",
+        count: list.length,
+        last: stamp(last.t),
+      },
       description:
         `In assisted session ${sessionId}${officeId ? ` (office ${officeId})` : ""}, ${kind.says}` +
         `${list.length > 1 ? ` ${list.length} times, most recently at ${stamp(last.t)}` : ` at ${stamp(last.t)}`}. ` +
@@ -573,6 +630,13 @@ export const stuckSessions: Rule<Pick<SupportConfig, "stuckSessionMinutes">> = (
       priority: "medium",
       title: `Assisted session idle for ${english(elapsedOf(now.getTime() - last.t))}`,
       titleWords: titled("stuckSession", periodValues("idle", elapsedOf(now.getTime() - last.t))),
+      descriptionValues: {
+        sessionId,
+        officeKnown: officeId ? "yes" : "no",
+        officeId: officeId ?? "",
+        at: stamp(last.t),
+        event: clip(last.event.data.event, 60),
+      },
       description:
         `Assisted session ${sessionId}${officeId ? ` (office ${officeId})` : ""} has not ended and has had no activity since ${stamp(last.t)}, ` +
         `when it recorded "${clip(last.event.data.event, 60)}". Recorded so that the office can follow up; the agent has not ended, paused or changed it.`,
@@ -612,6 +676,15 @@ export const recurringErrors: Rule<Pick<SupportConfig, "errorRepeatThreshold" | 
         count: burst.length,
         ...periodValues("window", spanOf(windowMs)),
       }),
+      descriptionValues: {
+        typeKnown: errorType === null ? "no" : "yes",
+        errorType: clip(errorType ?? "", 60),
+        component: clip(component, 60),
+        message: normaliseMessage(message),
+        count: burst.length,
+        from: stamp(first.t),
+        to: stamp(last.t),
+      },
       description:
         `${clip(errorType ?? "An error", 60)} in ${clip(component, 60)}, "${normaliseMessage(message)}", happened ${burst.length} times ` +
         `between ${stamp(first.t)} and ${stamp(last.t)}. A person should find the cause; the agent has changed nothing.`,

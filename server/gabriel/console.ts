@@ -33,7 +33,8 @@ export interface ActionView {
 
 /**
  * An audit row's line as values (issue 21): screens word it by `kind`; what people typed (notes,
- * reasons) and names are shown as they are. `other` is an action this build has no words for.
+ * reasons) and names are shown as they are. `other` is a row with no line of its own: screens show its
+ * action by name (its English, marked so, when this build has no words for the code).
  */
 export type ActionWords =
   | { kind: "run"; events: number; findings: number; raised: number }
@@ -42,10 +43,11 @@ export type ActionWords =
   | { kind: "decided"; notes: string | null }
   | { kind: "policy" }
   | { kind: "reason"; reason: string }
-  | { kind: "other"; text: string };
+  /** `action`: the row's code, which screens word by its name (a control without a reason, a reassignment). */
+  | { kind: "other"; action: string; text: string };
 
 /** The line "recent agent actions" shows for an audit row, as a kind and values (summarise's, unworded). */
-function actionWords(action: string, details: Record<string, unknown> | null): ActionWords {
+export function actionWords(action: string, details: Record<string, unknown> | null): ActionWords {
   const d = details ?? {};
   const count = (value: unknown) => (typeof value === "number" ? value : 0);
   switch (action) {
@@ -62,7 +64,7 @@ function actionWords(action: string, details: Record<string, unknown> | null): A
     default:
       return d.reason
         ? { kind: "reason", reason: String(d.reason) }
-        : { kind: "other", text: action.replace(/_/g, " ") };
+        : { kind: "other", action, text: action.replace(/_/g, " ") };
   }
 }
 

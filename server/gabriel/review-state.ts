@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { PersonInput } from "#core/assisted/api.ts";
 import { AGENTS, defaultConfig } from "#core/gabriel/agents.ts";
+import type { CaseDescriptionValues } from "#core/gabriel/case-descriptions.ts";
 import type { CaseTitle } from "#core/gabriel/case-titles.ts";
 import { AGENT_TYPES, type AgentType, type Priority } from "#core/gabriel/events.ts";
 import type { Database } from "#db/client.ts";
@@ -36,7 +37,10 @@ export interface ReviewItem {
   title: string;
   /** The title as a kind and values (core/gabriel/case-titles.ts); absent on cases raised before it existed. */
   titleWords?: CaseTitle;
+  /** In English, like the title; screens word `descriptionValues` by the title's kind when the case has both. */
   description: string;
+  /** What varies in the description (core/gabriel/case-descriptions.ts); absent on cases raised before it existed. */
+  descriptionValues?: CaseDescriptionValues;
   priority: Priority;
   caseId: string;
   evidence: string[];
@@ -168,6 +172,7 @@ export function itemStatements(db: Database, item: ReviewItem, audit: (typeof ga
       title: item.title,
       titleWords: item.titleWords ?? null,
       description: item.description,
+      descriptionValues: item.descriptionValues ?? null,
       caseId: item.caseId,
       evidence: item.evidence,
     },

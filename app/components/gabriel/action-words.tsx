@@ -77,6 +77,7 @@ export function actionLine(intl: IntlShape, words: ActionWords): ReactNode {
     case "reason":
       return intl.formatMessage(messages.reason, { reason: words.reason });
     case "other":
-      return <span lang="en">{words.text}</span>;
+      // A known action with nothing more to say (a pause without a reason, a case taken over) reads as its name.
+      return actionName(intl, words.action);
   }
 }

@@ -21,6 +21,7 @@ import { useMutation } from "#app/components/ui/use-mutation.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { agentName, agentPurpose } from "#core/gabriel/agent-words.ts";
 import type { ConfigField, ConfigFieldKey } from "#core/gabriel/agents.ts";
+import { type CaseDescriptionValues, caseDescription } from "#core/gabriel/case-descriptions.ts";
 import { type CaseTitle, caseTitle } from "#core/gabriel/case-titles.ts";
 import { configHelp, configLabel, configUnit } from "#core/gabriel/config-words.ts";
 import type { AgentType } from "#core/gabriel/events.ts";
@@ -214,6 +215,29 @@ const messages: { readonly [K in keyof typeof messagesDeclared]: MessageDescript
 function CaseTitleText({ title, words }: { title: string; words: CaseTitle | null | undefined }) {
   const intl = useIntl();
   return words ? caseTitle(intl, words) : <span lang="en">{title}</span>;
+}
+
+/**
+ * A case's description in the page's language, worded by its title's kind; a case raised before
+ * descriptions had values, in its English (WCAG 3.1.2).
+ */
+function CaseDescriptionText({
+  description,
+  title,
+  values,
+}: {
+  description: string;
+  title: CaseTitle | null | undefined;
+  values: CaseDescriptionValues | null | undefined;
+}) {
+  const intl = useIntl();
+  return title && values ? (
+    <p className="mt-1 text-sm">{caseDescription(intl, title.kind, values)}</p>
+  ) : (
+    <p className="mt-1 text-sm" lang="en">
+      {description}
+    </p>
+  );
 }
 
 type AgentCard = AgentView & {
@@ -576,10 +600,11 @@ export function GabrielConsole({
                         {priority ? intl.formatMessage(priority.words) : item.priority}
                       </StatusBadge>
                     </div>
-                    {/* Descriptions are the agents' English (issue 21: titles are worded, descriptions not yet). */}
-                    <p className="mt-1 text-sm" lang="en">
-                      {item.description}
-                    </p>
+                    <CaseDescriptionText
+                      description={item.description}
+                      title={item.titleWords}
+                      values={item.descriptionValues}
+                    />
                     <p className="mt-1 text-sm text-govuk-grey dark:text-slate-400">
                       {intl.formatMessage(item.assignee ? messages.itemLineAssigned : messages.itemLine, line)}
                     </p>

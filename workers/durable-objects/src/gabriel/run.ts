@@ -163,6 +163,7 @@ export async function runAgents(context: RunContext, forced: boolean): Promise<R
         title: finding.title,
         titleWords: finding.titleWords,
         description: finding.description,
+        descriptionValues: finding.descriptionValues,
         priority: finding.priority,
         caseId: finding.caseId,
         evidence: finding.evidence.slice(0, 50),
