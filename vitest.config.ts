@@ -120,6 +120,10 @@ export default defineConfig({
         test: {
           name: "web",
           isolate: false,
+          // After the other workerd projects, not beside them: on a fresh clone (an empty module
+          // cache) the web project running beside another lost files to "Message is too large"
+          // (workerd's 8 MiB WebSocket message; ADR 025, amended 2026-11-29).
+          sequence: { groupOrder: 1 },
           include: ["{app,server}/**/*.workerd.test.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
@@ -200,7 +204,7 @@ export default defineConfig({
           // Files run in lanes, each lane's worker against a stack of its own (tests/e2e/lane.ts, ADR 025),
           // after every other project (a project of its own worker count needs a group of its own).
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -27,24 +27,6 @@ const checks = passes(typecheck).then(async (typecheckPassed) => ({
 mkdirSync(".tmp", { recursive: true });
 rmSync(REPORT, { force: true });
 
-/**
- * Fills vitest's module cache (node_modules/.vitest-cache) with the web worker's modules before
- * the projects run side by side. On a fresh clone the cache is empty, and a worker that runs
- * several files is sent the modules it will need in one message; with the Remix server build among
- * them (27 MB once transformed, with its source map) that message passes the 8 MiB workerd takes on
- * the pool's WebSocket ("Message is too large"), and the files that needed it never load. Cached
- * modules travel as file references instead. Loading one web test file with no test selected does
- * it in about 10 s; nothing it does is counted.
- */
-async function warmModuleCache(): Promise<void> {
-  await run(
-    "npx",
-    ["vitest", "run", "--project", "web", "app/routes/language.workerd.test.ts", "-t", "^$", "--passWithNoTests"],
-    { stdio: ["ignore", "ignore", "inherit"] },
-  ).catch(() => console.warn("warming the module cache failed: the run goes on without it"));
-}
-await warmModuleCache();
-
 const extra = process.argv.slice(2);
 const exitCode = await new Promise<number>((resolve) => {
   const child = spawn(
