@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sessions, userProfiles, userSessions } from "#db/schema/index.ts";
-import { holdRequests, type OpenBrowser } from "./browser.ts";
+import { holdRequests, type OpenBrowser, waitForHydration } from "./browser.ts";
 import { testDatabase } from "./database.ts";
 import {
   axeInBothThemes,
@@ -155,9 +155,14 @@ describe("the session row", () => {
     const other = await createUser({ prefix: "session-keys", firstName: "Nia", lastName: "Evans" });
     await open();
     await signInWithForm(browser, other);
+    // From the top of a loaded page, as a keyboard user arriving at it: the page sign-in led to may
+    // have moved focus into its content.
+    await signOutButton().waitFor();
+    await page.reload();
+    await waitForHydration(page);
     await page.route("**/api/session/end", (route) => route.fulfill({ status: 503, body: "" }), { times: 1 });
     const focusSignOut = async () => {
-      // At most once round every focusable element of the page (the header's language switch
+      // At most once through every focusable element of the page (the header's language switch
       // alone has a link per language the page is offered in).
       const stops = await page.evaluate(
         () => document.querySelectorAll("a[href], button, input, select, textarea").length,
