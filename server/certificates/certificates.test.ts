@@ -148,37 +148,6 @@ describe("buildCredentialCertificate", () => {
 });
 
 describe("buildCredentialCertificate in every language of the product (ADR 037)", () => {
-  const credential: WalletCredential = {
-    id: "7d0c7c86-6f6b-4d55-9a53-8f4f0b8c2f11",
-    type: "rtw",
-    status: "active",
-    issuedAt: "2026-11-22T09:00:00.000Z",
-    expiresAt: "2029-11-21T09:00:00.000Z",
-    revokedAt: null,
-    issuer: "https://identity.example/issuers/home-office",
-    vcJwt: "unused",
-    holderKeyThumbprint: null,
-    delivery: "device",
-    verificationCount: 0,
-    display: {
-      title: "Right to Work",
-      subtitle: "Employment Authorization",
-      longName: "Right to Work",
-      authority: "Home Office",
-      authorityName: "Home Office",
-      colour: "blue",
-      icon: "briefcase",
-      expiringSoon: false,
-    },
-  };
-  const check: LiveCheck = {
-    valid: true,
-    reason: "valid",
-    message: "ok",
-    checkedAt: "2026-11-22T09:01:00.000Z",
-    type: "rtw",
-    issuer: "Home Office",
-  };
   const url = "https://identity.example/verify/AAAAAAAAAAAAAAAAAAAAAA";
 
   it.each(LOCALES)(
