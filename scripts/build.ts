@@ -19,17 +19,26 @@ const SERVER_ONLY = [
   /node_modules\/(drizzle-orm|@libsql|pdf-lib|remix-auth|remix-auth-form|hono)\//,
 ];
 
+/** The parts of esbuild's metafile of the browser build (Remix writes it beside the server build) the checks read. */
+interface Metafile {
+  inputs: Record<string, { imports: { path: string }[] }>;
+  outputs: Record<
+    string,
+    {
+      entryPoint?: string;
+      imports?: { path: string; kind: string }[];
+      inputs: Record<string, { bytesInOutput: number }>;
+    }
+  >;
+}
+
 /**
  * Route modules import the server layer for their loaders and actions; Remix's browser build
  * drops those imports by tree shaking (esbuild still reads them: the metafile's inputs list them
  * with no bytes in any output). This fails when any server-only code reached a browser output,
  * naming the chunk and who imported it.
  */
-export function checkBrowserBundle(metafile = "build/server/metafile.js.json"): void {
-  const { inputs, outputs } = JSON.parse(readFileSync(metafile, "utf8")) as {
-    inputs: Record<string, { imports: { path: string }[] }>;
-    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
-  };
+function checkBrowserBundle({ inputs, outputs }: Metafile): void {
   const leaked: string[] = [];
   for (const [output, { inputs: shipped }] of Object.entries(outputs)) {
     for (const [path, { bytesInOutput }] of Object.entries(shipped)) {
@@ -54,18 +63,7 @@ export function checkBrowserBundle(metafile = "build/server/metafile.js.json"): 
 const NOT_ON_EVERY_PAGE = [/node_modules\/zod\//];
 
 /** Fails when the client entry's or the root's outputs carry a library named in NOT_ON_EVERY_PAGE. */
-export function checkEveryPageBundle(metafile = "build/server/metafile.js.json"): void {
-  const { inputs, outputs } = JSON.parse(readFileSync(metafile, "utf8")) as {
-    inputs: Record<string, { imports: { path: string }[] }>;
-    outputs: Record<
-      string,
-      {
-        entryPoint?: string;
-        imports?: { path: string; kind: string }[];
-        inputs: Record<string, { bytesInOutput: number }>;
-      }
-    >;
-  };
+function checkEveryPageBundle({ inputs, outputs }: Metafile): void {
   const everyPage = new Set<string>();
   const visit = (output: string) => {
     if (everyPage.has(output) || !outputs[output]) return;
@@ -110,8 +108,9 @@ export async function buildRemix(): Promise<void> {
 
 export async function bundle(): Promise<void> {
   await buildRemix();
-  checkBrowserBundle();
-  checkEveryPageBundle();
+  const metafile = JSON.parse(readFileSync("build/server/metafile.js.json", "utf8")) as Metafile;
+  checkBrowserBundle(metafile);
+  checkEveryPageBundle(metafile);
   // Each worker's dry-run deploy on its own (each writes only its own output), side by side.
   await Promise.all([
     // Run from the worker's own folder: with -c from the root the output path nests.
