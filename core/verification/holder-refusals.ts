@@ -86,12 +86,17 @@ const answer = defineMessages({
   },
 });
 
+/** Why a closed request takes no answer, not even a decline (the code is the reason; `{count}` its attempts). */
+export const CLOSED_REQUEST_WORDS = {
+  REQUEST_EXPIRED: declineErrors.expired,
+  REQUEST_ALREADY_ANSWERED: declineErrors.alreadyAnswered,
+  REQUEST_TOO_MANY_ATTEMPTS: declineErrors.tooManyAttempts,
+} as const satisfies Partial<Record<VerificationReasonCode, MessageDescriptor>>;
+
 /** The request's refusals of an answer that a citizen has words for. */
 const REQUEST_REFUSALS: Partial<Readonly<Record<VerificationReasonCode, MessageDescriptor>>> = {
   STATE_UNKNOWN: declared.stateUnknown,
-  REQUEST_EXPIRED: declared.expired,
-  REQUEST_ALREADY_ANSWERED: declared.alreadyAnswered,
-  REQUEST_TOO_MANY_ATTEMPTS: declared.tooManyAttempts,
+  ...CLOSED_REQUEST_WORDS,
   VP_TOKEN_MALFORMED: answer.vpTokenMalformed,
   VP_TOKEN_UNKNOWN_QUERY: answer.vpTokenUnknownQuery,
   VP_TOKEN_MISSING_QUERY: answer.vpTokenMissingQuery,

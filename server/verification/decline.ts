@@ -9,19 +9,13 @@
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { CHECKS, isCheckType } from "#core/verification/checks.ts";
+import { CLOSED_REQUEST_WORDS } from "#core/verification/holder-refusals.ts";
 import { MAX_REQUEST_ATTEMPTS } from "#core/verification/reasons.ts";
 import { credentials, verificationRequests } from "#db/schema/index.ts";
 import { getActiveSession, type SessionContext } from "#server/accounts/session.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { closedReason, type VerificationContext } from "./requests.ts";
 import { declineErrors } from "./worded.ts";
-
-/** Why a request can no longer be declined, in the words the holder reads (the code is the reason). */
-const CLOSED_WORDS = {
-  REQUEST_EXPIRED: declineErrors.expired,
-  REQUEST_TOO_MANY_ATTEMPTS: declineErrors.tooManyAttempts,
-  REQUEST_ALREADY_ANSWERED: declineErrors.alreadyAnswered,
-} as const;
 
 export async function declineRequest(
   context: VerificationContext,
@@ -65,7 +59,7 @@ export async function declineRequest(
     .answer({ kind: "declined", timestamp: now.toISOString() });
   if (!accepted) {
     const reason = closedReason(snapshot.status);
-    throw new WordedServiceError(409, CLOSED_WORDS[reason], reason, { count: MAX_REQUEST_ATTEMPTS });
+    throw new WordedServiceError(409, CLOSED_REQUEST_WORDS[reason], reason, { count: MAX_REQUEST_ATTEMPTS });
   }
   return { status: "declined" };
 }
