@@ -1,0 +1,86 @@
+/**
+ * Where a wallet reaches the platform's OpenID4VCI 1.0 issuers and its authorization server
+ * (issue 22, ADR 045), and the fixed choices every part agrees on. Pure: the web worker (the
+ * endpoints), the status worker (the metadata) and the tests all read it.
+ *
+ *   credential issuer     {base}/issuers/{id}                                   (= the credentials' iss)
+ *   issuer metadata       {origin}/.well-known/openid-credential-issuer/issuers/{id}   (VCI 12.2.2)
+ *   nonce, credential,    {base}/issuers/{id}/nonce | /credential | /deferred-credential | /notification
+ *   authorization server  {base}  (metadata at {origin}/.well-known/oauth-authorization-server, RFC 8414)
+ *   token, PAR, authorize {base}/oauth/token | /oauth/par | /oauth/authorize
+ *   credential offer      {base}/oauth/offers/{id}                              (credential_offer_uri)
+ */
+
+import {
+  CREDENTIAL_TYPES,
+  type CredentialTypeCode,
+  type IssuerId,
+  issuerUrl,
+  normaliseBase,
+} from "#core/issuers/registry.ts";
+
+/** The signing algorithms a wallet may prove its keys with (jwt proofs and DPoP): HAIP 1.0 section 7 requires ES256. */
+export const HOLDER_PROOF_ALGS = ["ES256", "EdDSA"] as const;
+
+/** The most `jwt` proofs one credential request may carry: one credential per proved key (VCI 8.3, 12.2.4). */
+export const BATCH_SIZE = 5;
+
+/** The pre-authorized code grant's type (VCI 4.1.1). */
+export const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
+
+/** The endpoints of one authority's credential issuer. */
+export function issuerEndpoints(base: string, id: IssuerId) {
+  const issuer = issuerUrl(base, id);
+  return {
+    issuer,
+    nonce: `${issuer}/nonce`,
+    credential: `${issuer}/credential`,
+    deferredCredential: `${issuer}/deferred-credential`,
+    notification: `${issuer}/notification`,
+  };
+}
+
+/** The platform's authorization server: its identifier is the base itself (no path). */
+export function authorizationServerEndpoints(base: string) {
+  const issuer = normaliseBase(base);
+  return {
+    issuer,
+    token: `${issuer}/oauth/token`,
+    pushedAuthorizationRequest: `${issuer}/oauth/par`,
+    authorization: `${issuer}/oauth/authorize`,
+  };
+}
+
+/** VCI 12.2.2: the well-known segment goes between the host and the issuer's path. */
+export function credentialIssuerMetadataUrl(base: string, id: IssuerId): string {
+  const url = new URL(issuerUrl(base, id));
+  return `${url.origin}/.well-known/openid-credential-issuer${url.pathname}`;
+}
+
+/** RFC 8414 section 3: the authorization server's metadata (its issuer has no path). */
+export function authorizationServerMetadataUrl(base: string): string {
+  return `${new URL(normaliseBase(base)).origin}/.well-known/oauth-authorization-server`;
+}
+
+/** Where a wallet fetches offer `id` (VCI 4.1.3): by reference, so the QR code stays small. */
+export function credentialOfferUrl(base: string, id: string): string {
+  return `${normaliseBase(base)}/oauth/offers/${id}`;
+}
+
+/** The link a wallet opens (VCI 4.1, 12.1.1): the offer by reference, in a QR code or as a same-device link. */
+export function credentialOfferLink(offerUrl: string): string {
+  return `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(offerUrl)}`;
+}
+
+/**
+ * A credential configuration's scope (HAIP 1.0 section 4.1: every configuration has one, and the
+ * authorization server must tell the issuer from it): unique across authorities and types.
+ */
+export function configurationScope(type: CredentialTypeCode): string {
+  return `uk.gov.${CREDENTIAL_TYPES[type].issuerId}.${type}`;
+}
+
+/** The configuration a scope names, if any. */
+export function typeOfScope(scope: string): CredentialTypeCode | undefined {
+  return (Object.keys(CREDENTIAL_TYPES) as CredentialTypeCode[]).find((type) => configurationScope(type) === scope);
+}
