@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
 import { bool, createdAt, json, timestamp, uuidPk } from "./columns.ts";
+import { credentialIssuances } from "./issuance.ts";
 
 export const credentialSchemas = sqliteTable("credential_schemas", {
   id: uuidPk(),
@@ -29,9 +30,12 @@ export const credentials = sqliteTable(
     /** The status list the index belongs to (issue 4): with the index, unique. */
     statusListId: text("status_list_id").references(() => statusLists.id),
     metadata: json<CredentialMetadata>("metadata"),
+    /** The issuance it is a copy of (issue 22): copies issued together share it, and are revoked together. */
+    issuanceId: text("issuance_id").references(() => credentialIssuances.id),
   },
   (t) => [
     index("credentials_user_idx").on(t.userId),
+    index("credentials_issuance_idx").on(t.issuanceId),
     // Two credentials can never share a status bit: allocation retries on this constraint.
     uniqueIndex("credentials_status_slot_idx").on(t.statusListId, t.statusListIndex),
     // A list's revoked credentials, counted whenever the list is read (status-lists.ts).

@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./credentials.ts";
+export * from "./issuance.ts";
 export * from "./observability.ts";
 export * from "./operations.ts";
 export * from "./wallet.ts";

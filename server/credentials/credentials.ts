@@ -22,11 +22,17 @@ export const EXPIRING_SOON_DAYS = 90;
 
 /**
  * The credentials `userId` holds: every one issued to them except copies a re-issue replaced
- * (those stay in the table for the audit trail). Revoked and expired ones are held, and shown as
- * such. The one definition the wallet, /credentials and the dashboard count by.
+ * (those stay in the table for the audit trail) and copies issued to another wallet app (issue 22:
+ * this wallet holds no key to present them; the credential's history lists where they went).
+ * Revoked and expired ones are held, and shown as such. The one definition the wallet,
+ * /credentials and the dashboard count by.
  */
 export function heldBy(userId: string): SQL {
-  return and(eq(credentials.userId, userId), sql`json_extract(${credentials.metadata}, '$.replacedBy') is null`)!;
+  return and(
+    eq(credentials.userId, userId),
+    sql`json_extract(${credentials.metadata}, '$.replacedBy') is null`,
+    sql`coalesce(json_extract(${credentials.metadata}, '$.wallet'), 'web') = 'web'`,
+  )!;
 }
 
 /**

@@ -11,15 +11,22 @@ import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { issueCredential, jwkThumbprint, type PublicJwk, toPublicJwk, webCrypto } from "#core/credentials/index.ts";
 import type { Locale } from "#core/i18n/locales.ts";
+import type { CredentialType } from "#core/issuers/registry.ts";
 import { issuerUrl, vctUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
-import { type CredentialMetadata, credentials, issuanceNonces, walletEvents } from "#db/schema/index.ts";
+import {
+  type CredentialMetadata,
+  credentialIssuances,
+  credentials,
+  issuanceNonces,
+  walletEvents,
+} from "#db/schema/index.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
-import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
+import { type AuthorityRecord, authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY, toWalletCredential, type WalletCredential } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
-import { openStatusList, republishStatusList, withStatusSlot } from "./status-lists.ts";
+import { openStatusList, republishStatusList, withStatusSlots } from "./status-lists.ts";
 
 /** The refusals the wallet shows the person (in their language; the codes never change). */
 const issuanceErrors = defineMessages({
@@ -140,61 +147,127 @@ export interface IssueRequest {
 
 /**
  * Issues the authority's record of `type` about the user as an SD-JWT VC bound to the device key
- * proved in `proof`. A credential of the same type the user already held (on another device, or
- * an older copy) is revoked and marked as replaced, so one type is held once.
+ * proved in `proof`. A credential of the same type the user already held in this web wallet (on
+ * another device, or an older copy) is revoked and marked as replaced, so one type is held once
+ * here. Copies held in other wallet apps (issue 22) stay: the person revokes those themselves.
  */
 export async function issueToHolder(input: IssueRequest): Promise<WalletCredential> {
   const { db, keys, base, userId } = input;
   const now = input.now ?? new Date();
   const type = credentialTypeOf(input.type);
-  const issuer = keys.get(type.issuerId);
-  if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
-  const iss = issuerUrl(base, type.issuerId);
   if (typeof input.proof !== "string" || input.proof.length === 0 || input.proof.length > 4096) {
     throw new WordedServiceError(400, issuanceErrors.proofRequired, "PROOF_REQUIRED");
   }
 
   const record = await authorityRecordFor(db, userId, type, now);
+  const holderJwk = await verifyProof(db, userId, input.proof, issuerUrl(base, type.issuerId), now);
+  const issued = await issueCopies({
+    db,
+    keys,
+    base,
+    userId,
+    type,
+    record,
+    holderJwks: [holderJwk],
+    wallet: "web",
+    now,
+    onReplaced: input.onReplaced,
+  });
+  return toWalletCredential(issued.credentials[0]!, now, 0);
+}
 
-  const holderJwk = await verifyProof(db, userId, input.proof, iss, now);
-  const holderKeyThumbprint = await jwkThumbprint(holderJwk);
+/** Where copies go (credential_issuances.wallet): this platform's web wallet, or another wallet app. */
+export type HolderWallet = "web" | "app";
+
+export interface CopiesRequest {
+  db: Database;
+  keys: IssuerKeys;
+  base: string;
+  userId: string;
+  type: CredentialType;
+  /** The authority's record the copies carry (authorityRecordFor: current, the person's own). */
+  record: AuthorityRecord;
+  /** One copy per key, each bound to its key (cnf.jwk) and on its own status index. */
+  holderJwks: readonly PublicJwk[];
+  wallet: HolderWallet;
+  /** The wallet app's client id, when it gave one. */
+  clientId?: string | null;
+  /** The access token that asked (its hash): the one that may notify about the issuance. */
+  tokenHash?: string | null;
+  now: Date;
+  /** Told which older web-wallet copies the new one revoked (web wallet only). */
+  onReplaced?: IssueRequest["onReplaced"];
+}
+
+export interface IssuedCopies {
+  issuanceId: string;
+  /** What the wallet names the issuance by at the notification endpoint (wallet apps only). */
+  notificationId: string | null;
+  credentials: (typeof credentials.$inferSelect)[];
+}
+
+/**
+ * Signs the record once per holder key, each copy on its own random status index, and writes the
+ * copies, the issuance they belong to and the log line in one batch: all of it happens, or none.
+ * Copies share nothing a verifier sees but the claims themselves (no common index, key or salt),
+ * so showing one copy to each verifier leaves them nothing to link. Revoking the credential revokes
+ * every copy of its issuance (revocation.ts).
+ *
+ * Issued to the web wallet, the new copy replaces what the person held there of this type (see
+ * issueToHolder); issued to a wallet app, it replaces nothing.
+ */
+export async function issueCopies(input: CopiesRequest): Promise<IssuedCopies> {
+  const { db, keys, base, userId, type, record, holderJwks, wallet, now } = input;
+  const issuer = keys.get(type.issuerId);
+  if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
+  const iss = issuerUrl(base, type.issuerId);
   const iat = Math.floor(now.getTime() / 1000);
   const exp = Math.floor(record.validUntil.getTime() / 1000);
   const vct = vctUrl(base, type.code);
 
-  // Copies of this type the person holds now: the new credential replaces them (read to name the
-  // log line; the batch below revokes whatever is held when it runs). A paper credential
-  // (paper.ts) is not a copy in a wallet: it stays valid until its own expiry or a revocation.
+  // Copies of this type the person holds in the web wallet now: a new web-wallet copy replaces them
+  // (read to name the log line; the batch below revokes whatever is held when it runs). A paper
+  // credential (paper.ts) is not a copy in a wallet: it stays valid until its own expiry or a
+  // revocation; nor is a copy in a wallet app, which the person revokes themselves.
   const held = and(
     eq(credentials.userId, userId),
     eq(credentials.type, type.code),
     isNull(credentials.revokedAt),
     ne(credentials.status, "revoked"),
     sql`coalesce(json_extract(${credentials.metadata}, '$.delivery'), 'device') <> ${PAPER_DELIVERY}`,
+    sql`coalesce(json_extract(${credentials.metadata}, '$.wallet'), 'web') = 'web'`,
   );
-  const previous = await db.select({ id: credentials.id }).from(credentials).where(held);
+  const replacing = wallet === "web";
+  const previous = replacing ? await db.select({ id: credentials.id }).from(credentials).where(held) : [];
 
   const list = await openStatusList(db, type.issuerId, base);
-  const metadata: CredentialMetadata = { holderKeyThumbprint, vct, authorityRecordId: record.id };
   const { claims, structured } = recordClaims(record, now);
-  // A status-slot collision fails the whole batch, which withStatusSlot makes again with another slot.
-  const { inserted, replaced } = await withStatusSlot(async (index) => {
-    const id = crypto.randomUUID();
-    const vcJwt = await issueCredential({
-      issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },
-      vct,
-      holderPublicJwk: holderJwk,
-      claims,
-      structured,
-      status: { idx: index, uri: list.uri },
-      iat,
-      exp,
-      decoys: 2,
-    });
-    const [[inserted], , replaced] = await db.batch([
-      db
-        .insert(credentials)
-        .values({
+  const issuanceId = crypto.randomUUID();
+  const notificationId = wallet === "app" ? base64urlEncode(crypto.getRandomValues(new Uint8Array(16))) : null;
+  // A status-slot collision fails the whole batch, which withStatusSlots makes again with other slots.
+  const { inserted, replaced } = await withStatusSlots(db, list.listId, holderJwks.length, async (indexes) => {
+    const rows = await Promise.all(
+      holderJwks.map(async (holderJwk, n) => {
+        const id = crypto.randomUUID();
+        const index = indexes[n]!;
+        const metadata: CredentialMetadata = {
+          holderKeyThumbprint: await jwkThumbprint(holderJwk),
+          vct,
+          authorityRecordId: record.id,
+          ...(wallet === "app" ? { wallet } : {}),
+        };
+        const vcJwt = await issueCredential({
+          issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },
+          vct,
+          holderPublicJwk: holderJwk,
+          claims,
+          structured,
+          status: { idx: index, uri: list.uri },
+          iat,
+          exp,
+          decoys: 2,
+        });
+        return {
           id,
           userId,
           type: type.code,
@@ -206,13 +279,28 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
           statusListId: list.listId,
           statusListIndex: index,
           metadata,
-        })
-        .returning(),
+          issuanceId,
+        } satisfies typeof credentials.$inferInsert;
+      }),
+    );
+    const [, insertedRows, , replacedRows] = await db.batch([
+      db.insert(credentialIssuances).values({
+        id: issuanceId,
+        userId,
+        type: type.code,
+        wallet,
+        clientId: input.clientId ?? null,
+        copies: rows.length,
+        notificationId,
+        tokenHash: input.tokenHash ?? null,
+        createdAt: now,
+      }),
+      db.insert(credentials).values(rows).returning(),
       db.insert(walletEvents).values({
         userId,
         kind: previous.length ? "credential_reissued" : "credential_issued",
-        credentialId: id,
-        detail: { type: type.code, issuer: type.issuerId },
+        credentialId: rows[0]!.id,
+        detail: { type: type.code, issuer: type.issuerId, wallet, copies: rows.length, issuanceId },
         createdAt: now,
       }),
       // The older copies: revoked and marked as replaced (hidden from the wallet, kept for the audit trail).
@@ -221,19 +309,30 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
         .set({
           status: "revoked",
           revokedAt: now,
-          metadata: sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', 'reissued', '$.replacedBy', ${id})`,
+          metadata: sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', 'reissued', '$.replacedBy', ${rows[0]!.id})`,
         })
-        .where(and(held, ne(credentials.id, id)))
+        .where(
+          replacing
+            ? and(
+                held,
+                sql`${credentials.id} not in (${sql.join(
+                  rows.map((row) => sql`${row.id}`),
+                  sql`, `,
+                )})`,
+              )
+            : sql`0`,
+        )
         .returning({ id: credentials.id, statusListId: credentials.statusListId }),
     ]);
-    return { inserted: inserted!, replaced };
+    return { inserted: insertedRows, replaced: replacedRows };
   });
-  if (replaced.length) input.onReplaced?.({ ids: replaced.map((r) => r.id), replacedBy: inserted.id, type: type.code });
+  if (replaced.length)
+    input.onReplaced?.({ ids: replaced.map((r) => r.id), replacedBy: inserted[0]!.id, type: type.code });
   await republishAfterReplacement(
     db,
     replaced.map((r) => r.statusListId),
   );
-  return toWalletCredential(inserted, now, 0);
+  return { issuanceId, notificationId, credentials: inserted };
 }
 
 /**

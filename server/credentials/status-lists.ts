@@ -5,7 +5,7 @@
  * credentials table (a revoked credential's index is 1), so republishing after a revocation is
  * a rebuild, written only if nobody published in between (optimistic version check).
  */
-import { and, count, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { encodeStatusList, secureRandomInt, webCrypto } from "#core/credentials/index.ts";
 import { type IssuerId, statusListUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
@@ -84,6 +84,48 @@ export async function withStatusSlot<T>(attempt: (index: number) => Promise<T>):
     }
   }
   throw new Error("could not allocate a status list slot");
+}
+
+/**
+ * withStatusSlot for several credentials issued together (a batch, issue 22): `count` distinct
+ * indexes on `listId` that no credential held when they were drawn (so a batch of five collides
+ * no more often than one), drawn again whenever the write still collides with one taken since.
+ */
+export async function withStatusSlots<T>(
+  db: Database,
+  listId: string,
+  count: number,
+  attempt: (indexes: number[]) => Promise<T>,
+): Promise<T> {
+  for (let n = 0; n < SLOT_ATTEMPTS; n++) {
+    const indexes = await freeIndexes(db, listId, count);
+    try {
+      return await attempt(indexes);
+    } catch (error) {
+      if (!isSlotCollision(error)) throw error;
+    }
+  }
+  throw new Error("could not allocate status list slots");
+}
+
+/** `count` distinct random indexes no credential on the list holds: the taken ones are drawn again. */
+async function freeIndexes(db: Database, listId: string, count: number): Promise<number[]> {
+  const chosen = new Set<number>();
+  for (let round = 0; round < SLOT_ATTEMPTS; round++) {
+    const candidates = new Set<number>();
+    while (candidates.size < count - chosen.size) {
+      const index = drawStatusIndex();
+      if (!chosen.has(index)) candidates.add(index);
+    }
+    const taken = await db
+      .select({ index: credentials.statusListIndex })
+      .from(credentials)
+      .where(and(eq(credentials.statusListId, listId), inArray(credentials.statusListIndex, [...candidates])));
+    const takenIndexes = new Set(taken.map((row) => row.index));
+    for (const index of candidates) if (!takenIndexes.has(index)) chosen.add(index);
+    if (chosen.size === count) return [...chosen];
+  }
+  throw new Error("could not find free status list slots");
 }
 
 /** The credentials on a list that are revoked: the bits set to 1. */

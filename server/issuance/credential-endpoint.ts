@@ -1,0 +1,222 @@
+/**
+ * One authority's credential issuer endpoints (OpenID4VCI 1.0 sections 7, 8 and 11; ADR 045):
+ *   POST /issuers/{id}/nonce          a fresh c_nonce
+ *   POST /issuers/{id}/credential     the credential (one copy per proved key, up to BATCH_SIZE)
+ *   POST /issuers/{id}/notification   what the wallet did with it
+ * The credential and notification endpoints take a DPoP-bound access token from /oauth/token.
+ */
+import { decodeProtectedHeader, EmbeddedJWK, errors as joseErrors, jwtVerify } from "jose";
+import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
+import { BATCH_SIZE, HOLDER_PROOF_ALGS, issuerEndpoints } from "#core/issuance/endpoints.ts";
+import { CREDENTIAL_TYPES, type IssuerId, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import type { Database } from "#db/client.ts";
+import { authorityRecordFor } from "#server/credentials/authority-records.ts";
+import { issueCopies, PROOF_TYP } from "#server/credentials/issuance.ts";
+import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { readBodyBytes } from "#server/http/body.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
+import { newDpopNonce } from "./dpop.ts";
+import { OAuthError, oauthJson, ResourceAuthError } from "./oauth-error.ts";
+import { mintSignedValue, readSignedValue, spendOnce } from "./single-use.ts";
+import { type AccessTokenRow, authenticateResourceRequest, markTokenUsed } from "./tokens.ts";
+
+export interface IssuerContext {
+  db: Database;
+  secret: string;
+  base: string;
+  keys: IssuerKeys;
+  issuerId: IssuerId;
+  now: Date;
+}
+
+/** How long a c_nonce is accepted, and how old (and how far ahead) a proof's iat may be. */
+const C_NONCE_LIFETIME_SECONDS = 300;
+const PROOF_MAX_AGE_SECONDS = 300;
+const FUTURE_SKEW_SECONDS = 60;
+const MAX_PROOF_LENGTH = 8192;
+const MAX_BODY_BYTES = 64 * 1024;
+const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;
+
+const cNonceLabel = (issuerId: string) => `c-nonce|${issuerId}`;
+
+/** POST /issuers/{id}/nonce (VCI 7): a c_nonce for the wallet's proofs, and this resource's DPoP-Nonce (7.2). */
+export async function nonceEndpoint(context: IssuerContext): Promise<Response> {
+  const { secret, issuerId, now } = context;
+  const cNonce = await mintSignedValue(secret, cNonceLabel(issuerId), C_NONCE_LIFETIME_SECONDS, now);
+  return oauthJson({ c_nonce: cNonce }, 200, { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) });
+}
+
+/** A JSON body, as an object; anything else the endpoint's own invalid-request error. */
+async function readJsonObject(request: Request, invalid: string): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") throw new OAuthError(invalid, "the body must be application/json");
+  const read = await readBodyBytes(request, MAX_BODY_BYTES);
+  if (!read.ok)
+    throw new OAuthError(
+      invalid,
+      "the body is too large or could not be read",
+      read.reason === "too-large" ? 413 : 400,
+    );
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(read.bytes));
+  } catch {
+    throw new OAuthError(invalid, "the body is not JSON");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new OAuthError(invalid, "the body must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+interface ProvedKey {
+  jwk: PublicJwk;
+  nonce: string;
+  nonceExpiresAt: Date;
+}
+
+/**
+ * A `jwt` proof (VCI appendix F.1): typ openid4vci-proof+jwt, an allowed alg, the holder's public
+ * key in `jwk` (no kid: we resolve no DIDs; no x5c), audience this issuer, fresh, with a c_nonce
+ * this issuer made; `iss` absent for an anonymous token, else the client's id.
+ */
+async function verifyJwtProof(proof: unknown, context: IssuerContext, token: AccessTokenRow): Promise<ProvedKey> {
+  if (typeof proof !== "string" || proof.length === 0 || proof.length > MAX_PROOF_LENGTH) {
+    throw new OAuthError("invalid_proof", "each proof must be a compact JWT");
+  }
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(proof);
+  } catch {
+    throw new OAuthError("invalid_proof", "a proof is not a JWT");
+  }
+  if (header.kid !== undefined || header.x5c !== undefined) {
+    throw new OAuthError("invalid_proof", "the proof's key must be in jwk (kid and x5c are not supported)");
+  }
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(proof, EmbeddedJWK, {
+      typ: PROOF_TYP,
+      algorithms: [...HOLDER_PROOF_ALGS, "Ed25519"],
+      audience: issuerEndpoints(context.base, context.issuerId).issuer,
+    }));
+  } catch (error) {
+    const reason = error instanceof joseErrors.JOSEError ? error.code : "unreadable";
+    throw new OAuthError("invalid_proof", `a proof is not valid (${reason})`);
+  }
+  const jwk = header.jwk;
+  if (!jwk || PRIVATE_MEMBERS.some((member) => member in jwk)) {
+    throw new OAuthError("invalid_proof", "the proof's key must be a public key");
+  }
+  const nowSeconds = Math.floor(context.now.getTime() / 1000);
+  const { iat, nonce, iss } = payload;
+  if (typeof iat !== "number" || iat > nowSeconds + FUTURE_SKEW_SECONDS || iat < nowSeconds - PROOF_MAX_AGE_SECONDS) {
+    throw new OAuthError("invalid_proof", "a proof's iat is missing or not recent");
+  }
+  if (iss !== undefined && (token.clientId === null || iss !== token.clientId)) {
+    throw new OAuthError("invalid_proof", "a proof's iss must be the client's id, and absent for an anonymous token");
+  }
+  if (typeof nonce !== "string") throw new OAuthError("invalid_proof", "a proof must carry the c_nonce");
+  const known = await readSignedValue(context.secret, cNonceLabel(context.issuerId), nonce, context.now);
+  if (!known)
+    throw new OAuthError("invalid_nonce", "the c_nonce is unknown or expired: ask the nonce endpoint for a new one");
+  const holder = toPublicJwk({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as PublicJwk);
+  return { jwk: holder, nonce, nonceExpiresAt: known.expiresAt };
+}
+
+/** The request's `proofs` (VCI 8.2): exactly one proof type, `jwt`, with 1 to BATCH_SIZE proofs. */
+function jwtProofsOf(body: Record<string, unknown>): unknown[] {
+  const { proofs } = body;
+  if (proofs === undefined) throw new OAuthError("invalid_proof", "proofs is required");
+  if (typeof proofs !== "object" || proofs === null || Array.isArray(proofs)) {
+    throw new OAuthError("invalid_credential_request", "proofs must be an object");
+  }
+  const types = Object.keys(proofs);
+  if (types.length !== 1) throw new OAuthError("invalid_credential_request", "proofs must name exactly one proof type");
+  const list = (proofs as Record<string, unknown>).jwt;
+  if (list === undefined) throw new OAuthError("invalid_proof", "the only proof type supported is jwt");
+  if (!Array.isArray(list) || list.length === 0)
+    throw new OAuthError("invalid_credential_request", "proofs.jwt must be a non-empty array");
+  if (list.length > BATCH_SIZE) {
+    throw new OAuthError(
+      "invalid_credential_request",
+      `at most ${BATCH_SIZE} proofs: batch_size in the issuer's metadata`,
+    );
+  }
+  return list;
+}
+
+/** POST /issuers/{id}/credential (VCI 8): one copy of the credential per proved key. */
+export async function credentialEndpoint(request: Request, context: IssuerContext): Promise<Response> {
+  const { db, secret, base, keys, issuerId, now } = context;
+  const endpoints = issuerEndpoints(base, issuerId);
+  const token = await authenticateResourceRequest(request, { db, secret, issuerId, url: endpoints.credential, now });
+  const body = await readJsonObject(request, "invalid_credential_request");
+
+  if (body.credential_identifier !== undefined) {
+    // Only a token response with authorization_details names identifiers (VCI 6.2); ours never does.
+    throw new OAuthError("unknown_credential_identifier", "this issuer hands out no credential identifiers");
+  }
+  const configurationId = body.credential_configuration_id;
+  if (typeof configurationId !== "string") {
+    throw new OAuthError("invalid_credential_request", "credential_configuration_id is required");
+  }
+  if (!isCredentialTypeCode(configurationId) || CREDENTIAL_TYPES[configurationId].issuerId !== issuerId) {
+    throw new OAuthError("unknown_credential_configuration", "this issuer has no such credential configuration");
+  }
+  if (!token.configurationIds.includes(configurationId)) {
+    throw new ResourceAuthError("insufficient_scope", "the access token was not granted this credential configuration");
+  }
+  if (body.credential_response_encryption !== undefined) {
+    throw new OAuthError("invalid_encryption_parameters", "this issuer does not encrypt credential responses");
+  }
+  const proofs = jwtProofsOf(body);
+
+  const proved: ProvedKey[] = [];
+  for (const proof of proofs) proved.push(await verifyJwtProof(proof, context, token));
+  const thumbprints = await Promise.all(proved.map((key) => jwkThumbprint(key.jwk)));
+  if (new Set(thumbprints).size !== thumbprints.length) {
+    throw new OAuthError("invalid_proof", "each proof must be signed by a different key: one credential per key");
+  }
+
+  const type = CREDENTIAL_TYPES[configurationId];
+  const record = await authorityRecordFor(db, token.userId, type, now).catch((error: unknown) => {
+    if (error instanceof WordedServiceError) {
+      throw new OAuthError(
+        "credential_request_denied",
+        "the authority holds no current record of this type for this person",
+      );
+    }
+    throw error;
+  });
+  // The nonce is spent once for the whole request (every proof of a batch carries the same one).
+  for (const nonce of new Map(proved.map((key) => [key.nonce, key.nonceExpiresAt]))) {
+    if (!(await spendOnce(db, "c-nonce", nonce[0], nonce[1], now))) {
+      throw new OAuthError("invalid_nonce", "the c_nonce was already used: ask the nonce endpoint for a new one");
+    }
+  }
+  // One issuance per token: of two requests racing with it, one issues.
+  if (!(await markTokenUsed(db, token.tokenHash, now))) {
+    throw new OAuthError("credential_request_denied", "this access token has already been used to issue");
+  }
+  const issued = await issueCopies({
+    db,
+    keys,
+    base,
+    userId: token.userId,
+    type,
+    record,
+    holderJwks: proved.map((key) => key.jwk),
+    wallet: "app",
+    clientId: token.clientId,
+    tokenHash: token.tokenHash,
+    now,
+  });
+  return oauthJson(
+    {
+      credentials: issued.credentials.map((row) => ({ credential: row.vcJwt })),
+      notification_id: issued.notificationId,
+    },
+    200,
+    { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) },
+  );
+}

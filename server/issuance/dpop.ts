@@ -1,0 +1,107 @@
+/**
+ * DPoP proofs (RFC 9449), checked where a wallet asks for a token and where it spends one (ADR 045).
+ * A proof is a JWT of typ dpop+jwt signed by the public key in its own header, naming the method
+ * and URL it was made for, fresh, never seen before, carrying a DPoP-Nonce this server handed out
+ * (section 8 at the token endpoint, 9 at the resources; each side's nonces are its own) and, at a
+ * resource, the hash of the access token it accompanies. Its key's thumbprint is what a token is
+ * bound to.
+ */
+import { calculateJwkThumbprint, EmbeddedJWK, type JWK, errors as joseErrors, jwtVerify } from "jose";
+import { sha256Base64url } from "#core/credentials/crypto.ts";
+import { webCrypto } from "#core/credentials/index.ts";
+import { HOLDER_PROOF_ALGS } from "#core/issuance/endpoints.ts";
+import type { Database } from "#db/client.ts";
+import { mintSignedValue, readSignedValue, spendOnce } from "./single-use.ts";
+
+/** How old a proof may be (its iat), and how far ahead of our clock. */
+const MAX_AGE_SECONDS = 300;
+const FUTURE_SKEW_SECONDS = 60;
+/** How long a DPoP-Nonce is accepted. */
+const NONCE_LIFETIME_SECONDS = 300;
+const MAX_PROOF_LENGTH = 4096;
+
+/** Members of a private JWK: a proof's header key must carry none. */
+const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;
+
+export interface DpopCheck {
+  db: Database;
+  /** The worker secret the nonces are made under. */
+  secret: string;
+  /** Whose nonces: "as" (the token endpoint) or the resource's issuer id. */
+  audience: string;
+  method: string;
+  /** The endpoint's URL as our metadata publishes it (not request.url, which differs behind routes). */
+  url: string;
+  /** At a resource: the access token the proof must name (ath). */
+  accessToken?: string;
+  now: Date;
+}
+
+export type DpopResult =
+  | { ok: true; jkt: string }
+  | { ok: false; error: "invalid_dpop_proof" | "use_dpop_nonce"; description: string; missing?: true };
+
+/** A fresh DPoP-Nonce of `audience`'s, for the next request's proof. */
+export function newDpopNonce(secret: string, audience: string, now: Date): Promise<string> {
+  return mintSignedValue(secret, `dpop-nonce|${audience}`, NONCE_LIFETIME_SECONDS, now);
+}
+
+const refuse = (description: string): DpopResult => ({ ok: false, error: "invalid_dpop_proof", description });
+
+/** Checks the request's DPoP proof; on success, the thumbprint of the key that signed it. */
+export async function checkDpopProof(request: Request, check: DpopCheck): Promise<DpopResult> {
+  const proof = request.headers.get("DPoP");
+  if (proof === null) return { ...refuse("a DPoP proof is required"), missing: true } as DpopResult;
+  // Several DPoP headers arrive joined by ", ": a compact JWT holds no comma (section 4.3, check 1).
+  if (proof.includes(",") || proof.length > MAX_PROOF_LENGTH) return refuse("exactly one DPoP proof is allowed");
+
+  let header: { jwk?: JWK };
+  let payload: Record<string, unknown>;
+  try {
+    const verified = await jwtVerify(proof, EmbeddedJWK, {
+      typ: "dpop+jwt",
+      algorithms: [...HOLDER_PROOF_ALGS, "Ed25519"],
+    });
+    header = verified.protectedHeader;
+    payload = verified.payload;
+  } catch (error) {
+    const reason = error instanceof joseErrors.JOSEError ? error.code : "unreadable";
+    return refuse(`the DPoP proof is not valid (${reason})`);
+  }
+  const jwk = header.jwk;
+  if (!jwk || PRIVATE_MEMBERS.some((member) => member in jwk)) return refuse("the DPoP key must be a public key");
+
+  const { jti, htm, htu, iat, nonce, ath } = payload;
+  if (typeof jti !== "string" || jti.length === 0 || jti.length > 256) return refuse("jti is missing");
+  if (htm !== check.method) return refuse("htm does not name this request's method");
+  if (typeof htu !== "string" || normaliseHtu(htu) !== normaliseHtu(check.url)) {
+    return refuse("htu does not name this endpoint");
+  }
+  const nowSeconds = Math.floor(check.now.getTime() / 1000);
+  if (typeof iat !== "number" || iat > nowSeconds + FUTURE_SKEW_SECONDS || iat < nowSeconds - MAX_AGE_SECONDS) {
+    return refuse("iat is missing or not recent");
+  }
+  if (check.accessToken !== undefined && ath !== (await sha256Base64url(webCrypto(), check.accessToken))) {
+    return refuse("ath does not match the access token");
+  }
+  // The nonce is asked for after the proof is known to be well made, so a wallet learns it in one round trip.
+  if (!(await readSignedValue(check.secret, `dpop-nonce|${check.audience}`, nonce, check.now))) {
+    return { ok: false, error: "use_dpop_nonce", description: "a fresh DPoP nonce is required" };
+  }
+  const jkt = await calculateJwkThumbprint(jwk, "sha256");
+  const expiresAt = new Date((iat + MAX_AGE_SECONDS + FUTURE_SKEW_SECONDS) * 1000);
+  if (!(await spendOnce(check.db, "dpop-jti", `${jkt}|${normaliseHtu(check.url)}|${jti}`, expiresAt, check.now))) {
+    return refuse("the DPoP proof was already used");
+  }
+  return { ok: true, jkt };
+}
+
+/** RFC 9449 4.3: the URI without query and fragment, scheme and host compared case-insensitively (the URL parser lower-cases both). */
+function normaliseHtu(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return "";
+  }
+}

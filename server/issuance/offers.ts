@@ -1,0 +1,204 @@
+/**
+ * Credential offers with the pre-authorized code grant (OpenID4VCI 1.0 sections 4 and 6; ADR 045).
+ *
+ * A person asks for an offer of one of their credentials for their own wallet app. The offer is
+ * fetched by reference (credential_offer_uri), so the QR code stays small, and carries a
+ * pre-authorized code; a six-digit transaction code is shown apart from the QR code, so somebody
+ * who photographs the screen from afar holds half of what is needed. The offer lasts ten minutes
+ * and works once. A wrong transaction code burns nothing but a try: the offer is consumed only by
+ * the right one, and void after five wrong ones (5 in 10^6 for a guesser: SECURITY.md).
+ */
+import { defineMessage, defineMessages } from "@formatjs/intl";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { sha256Base64url } from "#core/credentials/crypto.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { secureRandomInt, webCrypto } from "#core/credentials/index.ts";
+import type { Locale } from "#core/i18n/locales.ts";
+import { credentialOfferLink, credentialOfferUrl, PRE_AUTHORIZED_GRANT } from "#core/issuance/endpoints.ts";
+import { type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
+import type { Database } from "#db/client.ts";
+import { credentialOffers } from "#db/schema/index.ts";
+import { keyedDigest } from "#server/accounts/keyed-digest.ts";
+import { authorityRecordFor, credentialTypeOf } from "#server/credentials/authority-records.ts";
+import { serverIntl } from "#server/i18n/catalogs.ts";
+import { OAuthError } from "./oauth-error.ts";
+
+const offerWords = defineMessages({
+  txCodeDescription: defineMessage<{ digits: string }>({
+    id: "wallet.offer.txCodeDescription",
+    defaultMessage: "Enter the {digits}-digit code shown beside the QR code",
+    description:
+      "Shown by the person's own wallet app (not ours) when it asks for the transaction code of a credential offer. At most 300 characters.",
+  }),
+});
+
+/** How long an offer works ("in minutes", issue 22). */
+export const OFFER_LIFETIME_MS = 10 * 60 * 1000;
+/** Wrong transaction codes an offer takes before it is void. */
+export const MAX_TX_CODE_ATTEMPTS = 5;
+export const TX_CODE_LENGTH = 6;
+
+export type OfferChannel = (typeof credentialOffers.$inferSelect)["channel"];
+
+export interface OfferKeys {
+  db: Database;
+  /** The worker secret the pre-authorized code and the transaction code's digest are made under. */
+  secret: string;
+  base: string;
+}
+
+/** The pre-authorized code of offer `id`: derived, never stored (a database reader cannot redeem an offer). */
+async function preAuthorizedCode(secret: string, id: string): Promise<string> {
+  const hex = await keyedDigest(secret, `vci-pre-authorized-code|${id}`);
+  return base64urlEncode(Uint8Array.from(hex.match(/../g)!, (byte) => Number.parseInt(byte, 16)));
+}
+
+const codeHash = (code: string) => sha256Base64url(webCrypto(), code);
+const txCodeDigest = (secret: string, id: string, txCode: string) => keyedDigest(secret, `vci-tx-code|${id}|${txCode}`);
+
+export interface CreatedOffer {
+  id: string;
+  /** credential_offer_uri: where the wallet fetches the offer. */
+  offerUri: string;
+  /** openid-credential-offer://?credential_offer_uri=…: the QR code's content and the same-device link. */
+  link: string;
+  /** Shown to the person apart from the QR code; never stored in clear. */
+  txCode: string;
+  expiresAt: Date;
+}
+
+/**
+ * An offer of the person's own credential of `type`: refused (404, 409, as issuing to the web
+ * wallet is) when the authority holds no current record of it for them.
+ */
+export async function createCredentialOffer(
+  keys: OfferKeys,
+  request: { userId: string; type: string; channel: OfferChannel; now?: Date },
+): Promise<CreatedOffer> {
+  const { db, secret, base } = keys;
+  const now = request.now ?? new Date();
+  const type = credentialTypeOf(request.type);
+  await authorityRecordFor(db, request.userId, type, now);
+  const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
+  const txCode = Array.from({ length: TX_CODE_LENGTH }, () => secureRandomInt(webCrypto(), 10)).join("");
+  const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_MS);
+  await db.insert(credentialOffers).values({
+    id,
+    userId: request.userId,
+    issuerId: type.issuerId,
+    configurationIds: [type.code],
+    codeHash: await codeHash(await preAuthorizedCode(secret, id)),
+    txCodeDigest: await txCodeDigest(secret, id, txCode),
+    channel: request.channel,
+    createdAt: now,
+    expiresAt,
+  });
+  const offerUri = credentialOfferUrl(base, id);
+  return { id, offerUri, link: credentialOfferLink(offerUri), txCode, expiresAt };
+}
+
+/** An offer that can still be redeemed: not consumed, not void, not expired. */
+const usable = (now: Date) =>
+  and(
+    isNull(credentialOffers.consumedAt),
+    isNull(credentialOffers.voidedAt),
+    lt(credentialOffers.failedAttempts, MAX_TX_CODE_ATTEMPTS),
+    gt(credentialOffers.expiresAt, now),
+  );
+
+/**
+ * The offer document at credential_offer_uri (VCI 4.1.1), or null once it no longer works. A
+ * wallet may fetch it more than once (to show it, then to accept it): "works once" is the token
+ * endpoint's to enforce.
+ */
+export async function credentialOfferDocument(keys: OfferKeys, id: string, locale: Locale, now = new Date()) {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
+  const [offer] = await keys.db
+    .select()
+    .from(credentialOffers)
+    .where(and(eq(credentialOffers.id, id), usable(now)))
+    .limit(1);
+  if (!offer) return null;
+  return {
+    credential_issuer: issuerUrl(keys.base, offer.issuerId as Parameters<typeof issuerUrl>[1]),
+    credential_configuration_ids: offer.configurationIds,
+    grants: {
+      [PRE_AUTHORIZED_GRANT]: {
+        "pre-authorized_code": await preAuthorizedCode(keys.secret, offer.id),
+        ...(offer.txCodeDigest
+          ? {
+              tx_code: {
+                input_mode: "numeric",
+                length: TX_CODE_LENGTH,
+                // The wallet shows it to the person: in the language the wallet asked in.
+                description: serverIntl(locale).formatMessage(offerWords.txCodeDescription, {
+                  digits: String(TX_CODE_LENGTH),
+                }),
+              },
+            }
+          : {}),
+      },
+    },
+  };
+}
+
+export interface RedeemedOffer {
+  id: string;
+  userId: string;
+  issuerId: string;
+  configurationIds: CredentialTypeCode[];
+}
+
+/**
+ * The token endpoint's pre-authorized code grant (VCI 6.1, 6.3): the offer the code names, consumed
+ * if and only if the transaction code is right. Every refusal is an OAuthError with the code 1.0
+ * names: invalid_grant for an unknown, expired, used or void code and for a wrong transaction code;
+ * invalid_request for a missing one (which costs no try).
+ */
+export async function redeemPreAuthorizedCode(
+  keys: OfferKeys,
+  input: { code: string; txCode: string | null; resource: string | null; now: Date },
+): Promise<RedeemedOffer> {
+  const { db, secret, base } = keys;
+  const { now } = input;
+  const [offer] = await db
+    .select()
+    .from(credentialOffers)
+    .where(and(eq(credentialOffers.codeHash, await codeHash(input.code)), usable(now)))
+    .limit(1);
+  if (!offer) throw new OAuthError("invalid_grant", "the pre-authorized code is unknown, expired or already used");
+  const issuer = issuerUrl(base, offer.issuerId as Parameters<typeof issuerUrl>[1]);
+  if (input.resource !== null && input.resource !== issuer) {
+    throw new OAuthError("invalid_target", "resource does not name the issuer this offer is from");
+  }
+  if (offer.txCodeDigest) {
+    if (input.txCode === null) throw new OAuthError("invalid_request", "tx_code is required for this offer");
+    const right = (await txCodeDigest(secret, offer.id, input.txCode)) === offer.txCodeDigest;
+    if (!right) {
+      // One more wrong try, counted atomically; the fifth voids the offer.
+      await db
+        .update(credentialOffers)
+        .set({
+          failedAttempts: sql`${credentialOffers.failedAttempts} + 1`,
+          voidedAt: sql`case when ${credentialOffers.failedAttempts} + 1 >= ${MAX_TX_CODE_ATTEMPTS} then ${now.getTime()} else null end`,
+        })
+        .where(and(eq(credentialOffers.id, offer.id), usable(now)));
+      throw new OAuthError("invalid_grant", "the transaction code is not right");
+    }
+  } else if (input.txCode !== null) {
+    throw new OAuthError("invalid_request", "this offer takes no tx_code");
+  }
+  // Consumed once: of two requests racing with the right code, one wins.
+  const consumed = await db
+    .update(credentialOffers)
+    .set({ consumedAt: now })
+    .where(and(eq(credentialOffers.id, offer.id), usable(now)))
+    .returning({ id: credentialOffers.id });
+  if (consumed.length !== 1) throw new OAuthError("invalid_grant", "the pre-authorized code was already used");
+  return {
+    id: offer.id,
+    userId: offer.userId,
+    issuerId: offer.issuerId,
+    configurationIds: offer.configurationIds as CredentialTypeCode[],
+  };
+}
