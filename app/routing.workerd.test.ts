@@ -30,6 +30,20 @@ describe("web worker routing", () => {
     }
   });
 
+  it("forwards the OpenID4VCI issuer and authorization server metadata, where a wallet looks for them, to the status worker", async () => {
+    const issuer = await call("/.well-known/openid-credential-issuer/issuers/dvla");
+    expect(issuer.status).toBe(200);
+    expect(((await issuer.json()) as { credential_issuer: string }).credential_issuer).toBe(
+      "https://identity.example/issuers/dvla",
+    );
+    const server = await call("/.well-known/oauth-authorization-server");
+    expect(server.status).toBe(200);
+    expect(((await server.json()) as { issuer: string }).issuer).toBe("https://identity.example");
+    const missing = await call("/.well-known/openid-credential-issuer/issuers/nobody");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: "Not found" });
+  });
+
   it.each(["/wallet", "/verifier", "/assisted", "/gabriel"])(
     "sends an anonymous visitor from %s to /login",
     async (path) => {

@@ -7,9 +7,16 @@ import type { WebEnv } from "./env.ts";
  */
 export const FORWARDED_ROUTES: readonly ForwardRoute<WebEnv>[] = [
   {
-    // Status lists, issuer metadata with keys, credential type metadata (ADR 011).
+    // Status lists, issuer metadata with keys, credential type metadata (ADR 011); the OpenID4VCI
+    // credential issuer metadata and the authorization server's metadata (RFC 8414), a whole path.
     service: "Status service",
-    prefixes: ["/status/", "/.well-known/jwt-vc-issuer/", "/vct/"],
+    prefixes: [
+      "/status/",
+      "/.well-known/jwt-vc-issuer/",
+      "/vct/",
+      "/.well-known/openid-credential-issuer/",
+      "/.well-known/oauth-authorization-server",
+    ],
     target: (env) => env.STATUS,
   },
   {

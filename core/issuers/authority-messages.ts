@@ -7,7 +7,8 @@
 import { defineMessages, type IntlShape } from "@formatjs/intl";
 import { AUTHORITIES, authorityOf, type IssuerId } from "./registry.ts";
 
-const names = defineMessages({
+/** Each authority's full name (and the words for any other issuer); the issuer metadata publishes them in every language. */
+export const AUTHORITY_MESSAGES = defineMessages({
   "home-office": {
     id: "server.verification.authority.homeOffice",
     defaultMessage: "Home Office",
@@ -37,7 +38,7 @@ const names = defineMessages({
 
 /** Authority `id`'s full name in `intl`'s language. */
 export function authorityText(intl: Pick<IntlShape, "formatMessage">, id: IssuerId): string {
-  return intl.formatMessage(names[id as keyof typeof names]);
+  return intl.formatMessage(AUTHORITY_MESSAGES[id]);
 }
 
 /** Its short name (spec 000 §3): an acronym ("DBS", "DVLA") is the same in every language; a name is worded. */
@@ -49,5 +50,5 @@ function authorityShortText(intl: IntlShape, id: IssuerId): string {
 /** authorityName (core/issuers/registry.ts) in `intl`'s language: the short name of the authority an issuer identifier names. */
 export function issuerAuthorityText(intl: IntlShape, issuer: string): string {
   const id = authorityOf(issuer);
-  return id ? authorityShortText(intl, id) : intl.formatMessage(names.unknown);
+  return id ? authorityShortText(intl, id) : intl.formatMessage(AUTHORITY_MESSAGES.unknown);
 }

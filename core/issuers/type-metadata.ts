@@ -2,57 +2,20 @@
  * SD-JWT VC type metadata (draft-ietf-oauth-sd-jwt-vc section 6) for the status worker's /vct/{slug}:
  * the type's name and description and each claim's label, in every language the product speaks
  * (issue 21), as `display` entries keyed by `locale` (the draft's field; earlier drafts said `lang`).
- *
- * The worker has no React and no ICU parser: it reads the "credential" area's translation files
- * (core/i18n/translations/<locale>/credential.json) directly, and only those, so it carries the
- * type words and nothing else. These messages are plain text (no placeholders; a test checks they
- * read as the server's formatter renders them), English where a translation is missing.
+ * The words are read as the issuer metadata's (core/issuance/metadata.ts) are, by publishedText,
+ * so a wallet reading either sees the same names.
  */
 
-import { LOCALE_INFO, LOCALES, type Locale } from "#core/i18n/locales.ts";
-import ar from "#core/i18n/translations/ar/credential.json";
-import bn from "#core/i18n/translations/bn/credential.json";
-import cy from "#core/i18n/translations/cy/credential.json";
-import es from "#core/i18n/translations/es/credential.json";
-import gu from "#core/i18n/translations/gu/credential.json";
-import it from "#core/i18n/translations/it/credential.json";
-import pa from "#core/i18n/translations/pa/credential.json";
-import pl from "#core/i18n/translations/pl/credential.json";
-import pt from "#core/i18n/translations/pt/credential.json";
-import ro from "#core/i18n/translations/ro/credential.json";
-import ur from "#core/i18n/translations/ur/credential.json";
+import { LOCALE_INFO, LOCALES } from "#core/i18n/locales.ts";
+import { type PublishedMessage, publishedText as text } from "./published-text.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode, vctUrl } from "./registry.ts";
 import { TYPE_MESSAGES } from "./type-messages.ts";
-
-const TABLES: Readonly<Record<Exclude<Locale, "en">, Readonly<Record<string, string>>>> = {
-  cy,
-  pl,
-  ro,
-  pa,
-  ur,
-  pt,
-  es,
-  ar,
-  bn,
-  gu,
-  it,
-};
-
-interface Descriptor {
-  id: string;
-  defaultMessage: string;
-}
-
-/** A type message in `locale`: its translation, else the English. */
-function text(locale: Locale, message: Descriptor): string {
-  return (locale === "en" ? undefined : TABLES[locale][message.id]) ?? message.defaultMessage;
-}
 
 /** The type's metadata: name, description, a display per language, and each claim ("sd": "always") labelled in each. */
 export function typeMetadata(base: string, type: CredentialTypeCode): Record<string, unknown> {
   const t = CREDENTIAL_TYPES[type];
   const m = TYPE_MESSAGES[type];
-  const claims = m.claims as Record<string, Descriptor>;
+  const claims = m.claims as Record<string, PublishedMessage>;
   return {
     vct: vctUrl(base, type),
     name: t.longName,

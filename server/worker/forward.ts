@@ -9,7 +9,11 @@ import { withoutBodyOnGet } from "#server/http/front-door.ts";
 export interface ForwardRoute<Env> {
   /** Who answers, in the 503 message and the log. */
   service: string;
-  /** Path prefixes this owner answers (each ends with "/", so "/status" never matches "/statusx"). */
+  /**
+   * Path prefixes this owner answers (each ends with "/", so "/status" never matches "/statusx"),
+   * or a whole path that has nothing below it (a well-known document): a longer path that starts
+   * with it reaches the owner too, which answers 404.
+   */
   prefixes: readonly string[];
   /** The worker (service binding) or object (stub) that answers. */
   target(env: Env, url: URL): Fetcher;

@@ -16,4 +16,6 @@ export const STATUS_ENDPOINTS: readonly HonoEndpoint[] = [
   status("/.well-known/jwt-vc-issuer/issuers/:id", "issuer metadata with its credential key"),
   status("/.well-known/jwt-vc-issuer/status/issuers/:id", "status issuer metadata with its status-list key"),
   status("/vct/:slug", "credential type metadata"),
+  status("/.well-known/openid-credential-issuer/issuers/:id", "an authority's OpenID4VCI credential issuer metadata"),
+  status("/.well-known/oauth-authorization-server", "the platform's authorization server metadata"),
 ];

@@ -60,6 +60,9 @@ const PROBES: Record<string, () => Promise<Probe> | Probe> = {
     path: "/.well-known/jwt-vc-issuer/status/issuers/home-office",
   }),
   [honoKey("status", "GET", "/vct/:slug")]: () => ({ path: "/vct/right-to-work" }),
+  [honoKey("status", "GET", "/.well-known/openid-credential-issuer/issuers/:id")]: () => ({
+    path: "/.well-known/openid-credential-issuer/issuers/dvla",
+  }),
 };
 
 describe("the status worker against the access table", () => {

@@ -2,16 +2,21 @@ import { assertTrusted, loadIssuerTrust, loadStatusListKeys } from "#server/cred
 import { createWorkerApp } from "#server/worker/hono.ts";
 import type { StatusContext } from "./app.ts";
 import { StatusEnvSchema } from "./env.ts";
+import { authorizationServerMetadataRoutes, credentialIssuerMetadataRoutes } from "./routes/issuance-metadata.ts";
 import { issuerMetadata } from "./routes/issuer-metadata.ts";
 import { statusLists } from "./routes/status-lists.ts";
 import { typeMetadataRoutes } from "./routes/type-metadata.ts";
 
 /**
- * The status worker (ADR 011): publishes what anybody needs to verify our credentials.
+ * The status worker (ADR 011): publishes what anybody needs to verify our credentials, and what a
+ * wallet reads before it asks for one (OpenID4VCI 1.0, issue 22).
  *   GET /status/health                            liveness, for the local stack and monitoring
  *   GET /status/lists/{id}                        a status list as a signed statuslist+jwt
  *   GET /.well-known/jwt-vc-issuer/issuers/{id}   issuer metadata with its JWKS
  *   GET /vct/{slug}                               credential type metadata
+ *   GET /.well-known/openid-credential-issuer/issuers/{id}
+ *                                                 the authority's OpenID4VCI credential issuer metadata
+ *   GET /.well-known/oauth-authorization-server   the platform's authorization server metadata (RFC 8414)
  * Built on the worker template (server/worker/hono.ts): validated env, request context, one
  * sub-app per resource, JSON errors.
  */
@@ -40,5 +45,7 @@ app.get("/status/health", (c) => c.json({ ok: true, service: "status" }));
 app.route("/status", statusLists);
 app.route("/.well-known/jwt-vc-issuer", issuerMetadata);
 app.route("/vct", typeMetadataRoutes);
+app.route("/.well-known/openid-credential-issuer", credentialIssuerMetadataRoutes);
+app.route("/.well-known/oauth-authorization-server", authorizationServerMetadataRoutes);
 
 export default app;

@@ -6,7 +6,8 @@ import { ISSUER_IDS, type IssuerId, issuerUrl, publicBaseUrl, statusIssuerUrl } 
 import { notFound } from "#server/worker/validation-hooks.ts";
 import { METADATA_MAX_AGE_SECONDS, type StatusApp } from "#workers/status/src/app.ts";
 
-const IssuerParam = z.object({ id: z.enum(ISSUER_IDS as [string, ...string[]]) });
+/** An authority's id in a path: any other value names nothing (a 404). */
+export const IssuerParam = z.object({ id: z.enum(ISSUER_IDS as [string, ...string[]]) });
 
 const metadata = (issuer: string, key: PublicJwk) => ({ issuer, jwks: buildJwks([key]) });
 const CACHED = { "Cache-Control": `public, max-age=${METADATA_MAX_AGE_SECONDS}` };

@@ -1,0 +1,127 @@
+/**
+ * The two documents a wallet reads before it asks for a credential (issue 22, ADR 045), served by
+ * the status worker: each authority's Credential Issuer Metadata (OpenID4VCI 1.0 section 12.2.4)
+ * and the platform's Authorization Server Metadata (RFC 8414; OpenID4VCI 1.0 section 12.3).
+ * Pure: built from the registry, the endpoints module and the published words alone.
+ *
+ * Every word is in every language the product speaks (issue 21), read as the SD-JWT VC type
+ * metadata reads them (publishedText), so a wallet that prefers the type metadata at `vct` shows
+ * the same names. No logo: we serve none of our own.
+ */
+
+import { capitalise } from "#core/format/format.ts";
+import { LOCALE_INFO, LOCALES } from "#core/i18n/locales.ts";
+import { AUTHORITY_MESSAGES } from "#core/issuers/authority-messages.ts";
+import { type PublishedMessage, publishedText } from "#core/issuers/published-text.ts";
+import {
+  CREDENTIAL_TYPE_CODES,
+  CREDENTIAL_TYPES,
+  type CredentialTypeCode,
+  type IssuerId,
+  vctUrl,
+} from "#core/issuers/registry.ts";
+import { TYPE_MESSAGES } from "#core/issuers/type-messages.ts";
+import {
+  authorizationServerEndpoints,
+  BATCH_SIZE,
+  configurationScope,
+  HOLDER_PROOF_ALGS,
+  issuerEndpoints,
+  PRE_AUTHORIZED_GRANT,
+} from "./endpoints.ts";
+
+/** The format of every credential we issue: an SD-JWT VC (OpenID4VCI 1.0 appendix A.3). */
+const FORMAT = "dc+sd-jwt";
+
+/** What our credentials are signed with: Ed25519, the pitch's promise (core/credentials). */
+const CREDENTIAL_SIGNING_ALGS = ["EdDSA"];
+
+/**
+ * One configuration per credential type, named by the type's code (`rtw`): a wallet asks for it by
+ * that id or by its scope (HAIP 1.0 section 4.1 requires a scope on each). Key binding by `jwk`,
+ * proved with a `jwt` proof (appendix F.1); `credential_metadata` is what marks the document as 1.0.
+ */
+function credentialConfiguration(base: string, code: CredentialTypeCode) {
+  const type = CREDENTIAL_TYPES[code];
+  const messages = TYPE_MESSAGES[code];
+  const claims = messages.claims as Record<string, PublishedMessage>;
+  return {
+    format: FORMAT,
+    vct: vctUrl(base, code),
+    scope: configurationScope(code),
+    cryptographic_binding_methods_supported: ["jwk"],
+    credential_signing_alg_values_supported: CREDENTIAL_SIGNING_ALGS,
+    proof_types_supported: { jwt: { proof_signing_alg_values_supported: [...HOLDER_PROOF_ALGS] } },
+    credential_metadata: {
+      display: LOCALES.map((locale) => ({
+        name: publishedText(locale, messages.name),
+        locale: LOCALE_INFO[locale].tag,
+        description: publishedText(locale, messages.description),
+      })),
+      // In display order (appendix B.2: the order of the array is the order to show them in).
+      claims: type.claims.map((claim) => ({
+        path: [claim.name],
+        display: LOCALES.map((locale) => ({
+          name: publishedText(locale, claims[claim.name]!),
+          locale: LOCALE_INFO[locale].tag,
+        })),
+      })),
+    },
+  };
+}
+
+/** The types authority `id` issues, in the registry's order. */
+const typesIssuedBy = (id: IssuerId) => CREDENTIAL_TYPE_CODES.filter((code) => CREDENTIAL_TYPES[code].issuerId === id);
+
+/**
+ * Authority `id`'s Credential Issuer Metadata (OpenID4VCI 1.0 section 12.2.4), served at
+ * credentialIssuerMetadataUrl(base, id). `credential_issuer` is byte for byte the identifier that
+ * URL was built from (section 12.2.2: a wallet compares them and drops the document otherwise).
+ * Batch issuance is on (HAIP 1.0 section 4: advertised by `batch_credential_issuance`); a nonce
+ * endpoint is listed because every configuration binds a key (HAIP 1.0 section 4.1).
+ */
+export function credentialIssuerMetadata(base: string, id: IssuerId) {
+  const endpoints = issuerEndpoints(base, id);
+  return {
+    credential_issuer: endpoints.issuer,
+    authorization_servers: [authorizationServerEndpoints(base).issuer],
+    credential_endpoint: endpoints.credential,
+    nonce_endpoint: endpoints.nonce,
+    deferred_credential_endpoint: endpoints.deferredCredential,
+    notification_endpoint: endpoints.notification,
+    batch_credential_issuance: { batch_size: BATCH_SIZE },
+    // The authority's name in each language. The Welsh names are written to sit inside a sentence
+    // ("y Swyddfa Gartref"); standing alone as a name they start with a capital.
+    display: LOCALES.map((locale) => ({
+      name: capitalise(publishedText(locale, AUTHORITY_MESSAGES[id])),
+      locale: LOCALE_INFO[locale].tag,
+    })),
+    credential_configurations_supported: Object.fromEntries(
+      typesIssuedBy(id).map((code) => [code, credentialConfiguration(base, code)]),
+    ),
+  };
+}
+
+/**
+ * The platform's Authorization Server Metadata (RFC 8414 section 2), served at
+ * authorizationServerMetadataUrl(base). `issuer` is the base exactly (no trailing slash): a wallet
+ * compares it with the issuer metadata's `authorization_servers` entry character for character.
+ * It advertises only what is served: the pre-authorized code grant at the token endpoint, by a
+ * wallet with no client id (OpenID4VCI 1.0 section 12.3), with DPoP-bound tokens (HAIP 1.0 section 4).
+ */
+export function authorizationServerMetadata(base: string) {
+  const endpoints = authorizationServerEndpoints(base);
+  return {
+    issuer: endpoints.issuer,
+    token_endpoint: endpoints.token,
+    // The authorization code flow joins here with its endpoints, when they are served:
+    // authorization_endpoint, pushed_authorization_request_endpoint and
+    // require_pushed_authorization_requests, response_types_supported, code_challenge_methods_supported,
+    // and "authorization_code" in grant_types_supported.
+    grant_types_supported: [PRE_AUTHORIZED_GRANT],
+    token_endpoint_auth_methods_supported: ["none"],
+    dpop_signing_alg_values_supported: [...HOLDER_PROOF_ALGS],
+    "pre-authorized_grant_anonymous_access_supported": true,
+    scopes_supported: CREDENTIAL_TYPE_CODES.map(configurationScope),
+  };
+}
