@@ -10,7 +10,7 @@ import {
 import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
 import { answeringDatabaseOutages, withRetryAfter } from "#app/worker/outage.ts";
 import { routeMatcher } from "#app/worker/page-routes.ts";
-import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES } from "#app/worker/routes.ts";
+import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES, WALLET_ENDPOINTS } from "#app/worker/routes.ts";
 // The Remix classic compiler writes this file (npm run build); wrangler bundles it with us.
 import * as build from "#build/server/index.js";
 import { localePath } from "#core/i18n/pages.ts";
@@ -29,6 +29,7 @@ import {
 import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#server/http/security.ts";
 import { firstVisitLanguage } from "#server/i18n/page-language.ts";
 import { inPseudoLocale } from "#server/i18n/pseudo.ts";
+import { preflight } from "#server/issuance/oauth-error.ts";
 import { RequestRecorder } from "#server/observability/recorder.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
 import { renewDueAttestations } from "#server/verification/registration.ts";
@@ -97,6 +98,8 @@ export default {
     wakeScheduledObjects(env, ctx, requestId);
     // Refused before any handler runs, so no route can forget the check (ADR 003).
     const url = new URL(request.url);
+    // A browser wallet on another origin asks before it posts to an issuance endpoint (ADR 045).
+    if (request.method === "OPTIONS" && WALLET_ENDPOINTS.has(url.pathname)) return secure(preflight("POST"));
     const refusal = CROSS_SITE_ENDPOINTS.has(url.pathname) ? null : refuseCrossSiteMutation(request);
     if (refusal) return secure(refusal);
 

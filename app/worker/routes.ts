@@ -1,3 +1,5 @@
+import { authorizationServerEndpoints, issuerEndpoints } from "#core/issuance/endpoints.ts";
+import { ISSUER_IDS } from "#core/issuers/registry.ts";
 import type { ForwardRoute } from "#server/worker/forward.ts";
 import type { WebEnv } from "./env.ts";
 
@@ -27,9 +29,25 @@ export const FORWARDED_ROUTES: readonly ForwardRoute<WebEnv>[] = [
   },
 ];
 
+/** Any base: only the paths are kept. */
+const LOCAL = "https://localhost";
+
 /**
- * The one mutation exempt from the cross-site refusal: OpenID4VP's response_uri, where wallets on
- * other devices and origins post their answers. It reads no cookies and is authenticated by the
- * request's `state` alone (docs/decisions/015).
+ * The OpenID4VCI endpoints wallets post to (ADR 045): the token endpoint and each authority's
+ * nonce and credential endpoints. They read no cookies: a pre-authorized code, or a DPoP-bound
+ * access token, is what authorises them. Browser wallets on other origins reach them (CORS).
  */
-export const CROSS_SITE_ENDPOINTS: ReadonlySet<string> = new Set(["/api/presentations/response"]);
+export const WALLET_ENDPOINTS: ReadonlySet<string> = new Set([
+  new URL(authorizationServerEndpoints(LOCAL).token).pathname,
+  ...ISSUER_IDS.flatMap((id) => {
+    const { nonce, credential, notification } = issuerEndpoints(LOCAL, id);
+    return [nonce, credential, notification].map((url) => new URL(url).pathname);
+  }),
+]);
+
+/**
+ * The mutations exempt from the cross-site refusal: OpenID4VP's response_uri, where wallets on
+ * other devices and origins post their answers, authenticated by the request's `state` alone
+ * (docs/decisions/015), and the issuance endpoints above. None reads a cookie.
+ */
+export const CROSS_SITE_ENDPOINTS: ReadonlySet<string> = new Set(["/api/presentations/response", ...WALLET_ENDPOINTS]);

@@ -4,7 +4,7 @@
  * then republished from the credentials table, so any verifier sees the bit within the list's
  * ttl and our own checks see it at once. Re-issue replaces older copies itself (issuance.ts).
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { type CredentialMetadata, credentials, walletEvents } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -31,22 +31,31 @@ export async function revokeCredentialOnce(
 ): Promise<{ credential: WalletCredential; revoked: boolean }> {
   const { db, credentialId } = input;
   const now = input.now ?? new Date();
-  const { row, flipped } = await db.transaction(async (tx) => {
+  const { row, flipped, lists } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(credentials).where(eq(credentials.id, credentialId)).limit(1);
     if (!current) throw new ServiceError(404, "Credential not found", "NOT_FOUND");
-    if (current.status === "revoked" || current.revokedAt) return { row: current, flipped: false };
+    if (current.status === "revoked" || current.revokedAt) return { row: current, flipped: false, lists: [] };
     const metadata: CredentialMetadata = {
       ...(current.metadata ?? {}),
       revocationReason: input.reason,
       ...(input.actorId ? { revokedBy: input.actorId } : {}),
     };
-    // A write transaction: only one of two racing revocations flips it and logs it.
-    const [updated] = await tx
+    // A write transaction: only one of two racing revocations flips it and logs it. Every copy
+    // issued with it (a batch, issue 22) is revoked with it: they are one credential.
+    const copies = await tx
       .update(credentials)
       .set({ status: "revoked", revokedAt: now, metadata })
-      .where(and(eq(credentials.id, credentialId), isNull(credentials.revokedAt)))
+      .where(
+        and(
+          current.issuanceId
+            ? or(eq(credentials.id, credentialId), eq(credentials.issuanceId, current.issuanceId))
+            : eq(credentials.id, credentialId),
+          isNull(credentials.revokedAt),
+        ),
+      )
       .returning();
-    if (!updated) return { row: current, flipped: false };
+    const updated = copies.find((copy) => copy.id === credentialId);
+    if (!updated) return { row: current, flipped: false, lists: [] };
     if (updated.userId) {
       await tx.insert(walletEvents).values({
         userId: updated.userId,
@@ -56,8 +65,8 @@ export async function revokeCredentialOnce(
         createdAt: now,
       });
     }
-    return { row: updated, flipped: true };
+    return { row: updated, flipped: true, lists: copies.map((copy) => copy.statusListId) };
   });
-  if (flipped && row.statusListId) await republishStatusList(db, row.statusListId);
+  for (const listId of new Set(lists)) if (flipped && listId) await republishStatusList(db, listId);
   return { credential: toWalletCredential(row, now, 0), revoked: flipped };
 }

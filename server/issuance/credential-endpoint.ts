@@ -16,7 +16,8 @@ import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
 import { readBodyBytes } from "#server/http/body.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { newDpopNonce } from "./dpop.ts";
-import { OAuthError, oauthJson, ResourceAuthError } from "./oauth-error.ts";
+import { recordNotification } from "./history.ts";
+import { CORS_HEADERS, NO_STORE, OAuthError, oauthJson, ResourceAuthError } from "./oauth-error.ts";
 import { mintSignedValue, readSignedValue, spendOnce } from "./single-use.ts";
 import { type AccessTokenRow, authenticateResourceRequest, markTokenUsed } from "./tokens.ts";
 
@@ -219,4 +220,37 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
     200,
     { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) },
   );
+}
+
+/** The events a wallet reports (VCI 11.1). */
+const NOTIFICATION_EVENTS = ["credential_accepted", "credential_failure", "credential_deleted"] as const;
+type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/**
+ * POST /issuers/{id}/notification (VCI 11): what the wallet did with an issuance, recorded in the
+ * person's credential history. `credential_failure` and `credential_deleted` both mean the
+ * issuance did not end in the wallet (1.0: deleted is a failure the user caused), so nobody holds
+ * its copies: they are revoked, and no verifier will accept one that leaked on the way.
+ */
+export async function notificationEndpoint(request: Request, context: IssuerContext): Promise<Response> {
+  const { db, secret, base, issuerId, now } = context;
+  const endpoints = issuerEndpoints(base, issuerId);
+  const token = await authenticateResourceRequest(request, { db, secret, issuerId, url: endpoints.notification, now });
+  const body = await readJsonObject(request, "invalid_notification_request");
+  const { notification_id: notificationId, event } = body;
+  if (typeof notificationId !== "string" || notificationId.length === 0 || notificationId.length > 100) {
+    throw new OAuthError("invalid_notification_request", "notification_id is required");
+  }
+  if (typeof event !== "string" || !(NOTIFICATION_EVENTS as readonly string[]).includes(event)) {
+    throw new OAuthError("invalid_notification_request", `event must be one of ${NOTIFICATION_EVENTS.join(", ")}`);
+  }
+  const recorded = await recordNotification(db, {
+    notificationId,
+    tokenHash: token.tokenHash,
+    event: event as NotificationEvent,
+    now,
+  });
+  if (!recorded)
+    throw new OAuthError("invalid_notification_id", "no issuance of this access token has this notification_id");
+  return new Response(null, { status: 204, headers: { ...NO_STORE, ...CORS_HEADERS } });
 }

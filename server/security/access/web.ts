@@ -305,6 +305,31 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     writes: ["credentials", "issuance_nonces", "status_lists", "wallet_events"],
     note: "issued to the caller only (never a holder named in the request), over the caller's own nonce",
   }),
+  ...commandApi("routes/api.wallet.offers", "/api/wallet/offers", "POST", SIGNED_IN_API, {
+    writes: ["credential_offers"],
+    note: "an offer of the caller's own record only: no holder is named in the request",
+  }),
+  // OpenID4VCI issuance to any wallet (ADR 045): wallets authenticate with a DPoP-bound access
+  // token, never a session, so what a session holds changes nothing here.
+  ...commandApi("routes/oauth.token", "/oauth/token", "POST", EVERYONE, {
+    writes: ["credential_offers", "oauth_access_tokens", "spent_values"],
+    note: "redeems a pre-authorized code (with its transaction code) for the person the offer is about; no session is read",
+  }),
+  ...web("routes/oauth.offers.$id", "/oauth/offers/:id", {
+    loader: { access: EVERYONE, note: "an offer by its unguessable id; 404 once used, void or expired" },
+    action: { access: CLOSED, note: "GET only" },
+  }),
+  ...commandApi("routes/issuers.$id.nonce", "/issuers/:id/nonce", "POST", EVERYONE, {
+    note: "a c_nonce made under the worker secret: nothing is written",
+  }),
+  ...commandApi("routes/issuers.$id.credential", "/issuers/:id/credential", "POST", all(401), {
+    writes: ["credentials", "credential_issuances", "oauth_access_tokens", "spent_values", "status_lists", "wallet_events"],
+    note: "only a DPoP-bound access token from /oauth/token opens it (401 without one, whoever is signed in); it issues to the person the token is about",
+  }),
+  ...commandApi("routes/issuers.$id.notification", "/issuers/:id/notification", "POST", all(401), {
+    writes: ["credential_issuances", "credentials", "status_lists", "wallet_events"],
+    note: "only the DPoP-bound access token that issued the copies may report on them (401 without one, whoever is signed in)",
+  }),
   ...commandApi("routes/api.credentials.$id.shares", "/api/credentials/:id/shares", "POST", OWNER_API, {
     owner: OWN_CREDENTIAL,
     writes: ["shares", "wallet_events"],
