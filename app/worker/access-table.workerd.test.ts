@@ -392,6 +392,15 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   [webKey("routes/assisted_.sessions.$id.paper", "loader")]: () => ({
     path: `/assisted/sessions/${world.sessionId}/paper`,
   }),
+  // A real authority's endpoints: with no access token, whoever is signed in, they answer 401.
+  [webKey("routes/issuers.$id.credential", "action")]: () => ({
+    path: "/issuers/home-office/credential",
+    json: { credential_configuration_id: "rtw" },
+  }),
+  [webKey("routes/issuers.$id.notification", "action")]: () => ({
+    path: "/issuers/home-office/notification",
+    json: { notification_id: MARKER, event: "credential_accepted" },
+  }),
   [webKey("routes/api.assisted.sessions._index", "loader")]: () => ({
     path: "/api/assisted/sessions",
     listed: world.sessionId,

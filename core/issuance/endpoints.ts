@@ -79,8 +79,3 @@ export function credentialOfferLink(offerUrl: string): string {
 export function configurationScope(type: CredentialTypeCode): string {
   return `uk.gov.${CREDENTIAL_TYPES[type].issuerId}.${type}`;
 }
-
-/** The configuration a scope names, if any. */
-export function typeOfScope(scope: string): CredentialTypeCode | undefined {
-  return (Object.keys(CREDENTIAL_TYPES) as CredentialTypeCode[]).find((type) => configurationScope(type) === scope);
-}

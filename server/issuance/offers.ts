@@ -33,10 +33,10 @@ const offerWords = defineMessages({
 });
 
 /** How long an offer works ("in minutes", issue 22). */
-export const OFFER_LIFETIME_MS = 10 * 60 * 1000;
+const OFFER_LIFETIME_MS = 10 * 60 * 1000;
 /** Wrong transaction codes an offer takes before it is void. */
-export const MAX_TX_CODE_ATTEMPTS = 5;
-export const TX_CODE_LENGTH = 6;
+const MAX_TX_CODE_ATTEMPTS = 5;
+const TX_CODE_LENGTH = 6;
 
 export type OfferChannel = (typeof credentialOffers.$inferSelect)["channel"];
 

@@ -20,7 +20,7 @@ export interface AuthorizationServerContext {
 }
 
 /** The authorization server's DPoP nonces are its own (RFC 9449 section 9): a resource's are not accepted here. */
-export const AS_NONCE_AUDIENCE = "as";
+const AS_NONCE_AUDIENCE = "as";
 const MAX_FORM_BYTES = 8 * 1024;
 
 /**
@@ -28,7 +28,7 @@ const MAX_FORM_BYTES = 8 * 1024;
  * 3.2); one we do not know is ignored, as the specifications require (the library we test against
  * sends the draft's user_pin beside tx_code).
  */
-export async function readTokenForm(request: Request): Promise<Map<string, string>> {
+async function readTokenForm(request: Request): Promise<Map<string, string>> {
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") {
     throw new OAuthError("invalid_request", "the body must be application/x-www-form-urlencoded");

@@ -13,11 +13,11 @@ import { oauthAccessTokens } from "#db/schema/index.ts";
 import { checkDpopProof, newDpopNonce } from "./dpop.ts";
 import { ResourceAuthError } from "./oauth-error.ts";
 
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 600;
+const ACCESS_TOKEN_LIFETIME_SECONDS = 600;
 
 export type AccessTokenRow = typeof oauthAccessTokens.$inferSelect;
 
-export const tokenHash = (token: string) => sha256Base64url(webCrypto(), token);
+const tokenHash = (token: string) => sha256Base64url(webCrypto(), token);
 
 /** A new access token for `grant`, bound to the DPoP key `jkt`. */
 export async function mintAccessToken(

@@ -323,7 +323,14 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     note: "a c_nonce made under the worker secret: nothing is written",
   }),
   ...commandApi("routes/issuers.$id.credential", "/issuers/:id/credential", "POST", all(401), {
-    writes: ["credentials", "credential_issuances", "oauth_access_tokens", "spent_values", "status_lists", "wallet_events"],
+    writes: [
+      "credentials",
+      "credential_issuances",
+      "oauth_access_tokens",
+      "spent_values",
+      "status_lists",
+      "wallet_events",
+    ],
     note: "only a DPoP-bound access token from /oauth/token opens it (401 without one, whoever is signed in); it issues to the person the token is about",
   }),
   ...commandApi("routes/issuers.$id.notification", "/issuers/:id/notification", "POST", all(401), {
