@@ -111,3 +111,67 @@ export const spentValues = sqliteTable(
   },
   (t) => [index("spent_values_expiry_idx").on(t.expiresAt)],
 );
+
+/**
+ * A credential request a wallet app made while the authority's record was still pending
+ * (OpenID4VCI 1.0 section 9): the keys it proved, kept (public halves only) so that the copies can
+ * be issued to them once the record is complete, collected with the same access token.
+ */
+export const credentialTransactions = sqliteTable(
+  "credential_transactions",
+  {
+    /** SHA-256 of the transaction_id handed to the wallet (base64url). */
+    idHash: text("id_hash").primaryKey(),
+    /** The access token that made the request: only it may collect. */
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** The proved holder keys (public JWKs), one copy each. */
+    holderJwks: json<Record<string, unknown>[]>("holder_jwks").notNull(),
+    createdAt: createdAt(),
+    /** A transaction not collected by then is dropped. */
+    expiresAt: timestamp("expires_at").notNull(),
+    /** When the copies were issued and collected. */
+    collectedAt: timestamp("collected_at"),
+  },
+  (t) => [index("credential_transactions_user_idx").on(t.userId)],
+);
+
+/**
+ * The authorization code flow (RFC 6749 4.1 with PAR, RFC 9126, and PKCE, RFC 7636; issue 22): a
+ * pushed authorization request, then the person's sign-in and consent at /oauth/authorize, then
+ * the code the wallet redeems once at the token endpoint. One row carries the request and the code.
+ */
+export const oauthAuthorizations = sqliteTable(
+  "oauth_authorizations",
+  {
+    id: text("id").primaryKey(),
+    /** SHA-256 of request_uri (base64url): what /oauth/authorize looks the request up by. */
+    requestUriHash: text("request_uri_hash").notNull().unique(),
+    clientId: text("client_id").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    /** The credential issuer the scopes name (one per request). */
+    issuerId: text("issuer_id").notNull(),
+    configurationIds: json<string[]>("configuration_ids").notNull(),
+    /** PKCE S256 challenge. */
+    codeChallenge: text("code_challenge").notNull(),
+    state: text("state"),
+    /** issuer_state from an offer, if the wallet sent one. */
+    issuerState: text("issuer_state"),
+    /** Thumbprint of the DPoP key the request was pushed with: the code is bound to it. */
+    dpopJkt: text("dpop_jkt"),
+    createdAt: createdAt(),
+    /** request_uri's expiry. */
+    expiresAt: timestamp("expires_at").notNull(),
+    /** The person who signed in and consented. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the authorization code (base64url), once consented. */
+    codeHash: text("code_hash").unique(),
+    codeExpiresAt: timestamp("code_expires_at"),
+    /** When the code was redeemed (once). */
+    consumedAt: timestamp("consumed_at"),
+  },
+  (t) => [index("oauth_authorizations_expiry_idx").on(t.expiresAt)],
+);

@@ -27,6 +27,14 @@ export const authorityRecords = sqliteTable(
     /** How long the authority vouches for the record; the credential never outlives it. */
     validUntil: timestamp("valid_until").notNull(),
     source: text("source").notNull().default("authority"),
+    /**
+     * "complete", or "pending" while the authority has not finished its check (an enhanced DBS
+     * check awaiting police records, issue 22): nothing is issued from a pending record; a wallet
+     * app that asked is told to come back (deferred issuance).
+     */
+    status: text("status", { enum: ["complete", "pending"] })
+      .notNull()
+      .default("complete"),
     /** The identity document the authority knows the person by (core/assisted DOCUMENT_TYPES), if any. */
     documentType: text("document_type"),
     /** Its number, upper case: what an operator's check of the document is matched on. */
