@@ -123,5 +123,21 @@ export function walkInAuthorityRecords(now: Date): (typeof authorityRecords.$inf
       type: "rtr",
       attributes: { ...person, hasRightToRent: true, rentRestrictions: "None", expiryDate: isoDate(until) },
     },
+    // Her enhanced DBS check (she volunteers at a day centre) is still with the police: the record
+    // is pending, so a wallet app that asks for it is told to come back (deferred issuance, issue 22).
+    {
+      ...document,
+      id: "6f1c2a4e-0b7d-4c1e-9a53-1d2e3f4a5b03",
+      type: "dbs",
+      issuerId: "dbs",
+      status: "pending",
+      validUntil: new Date(now.getTime() + 365 * DAY_MS),
+      attributes: {
+        ...person,
+        certificateNumber: "001902214587",
+        checkLevel: "Enhanced with barred lists",
+        workforce: "Adult workforce",
+      },
+    },
   ];
 }

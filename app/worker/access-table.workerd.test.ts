@@ -397,6 +397,10 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
     path: "/issuers/home-office/credential",
     json: { credential_configuration_id: "rtw" },
   }),
+  [webKey("routes/issuers.$id.deferred-credential", "action")]: () => ({
+    path: "/issuers/dbs/deferred-credential",
+    json: { transaction_id: MARKER },
+  }),
   [webKey("routes/issuers.$id.notification", "action")]: () => ({
     path: "/issuers/home-office/notification",
     json: { notification_id: MARKER, event: "credential_accepted" },

@@ -34,14 +34,14 @@ const LOCAL = "https://localhost";
 
 /**
  * The OpenID4VCI endpoints wallets post to (ADR 045): the token endpoint and each authority's
- * nonce and credential endpoints. They read no cookies: a pre-authorized code, or a DPoP-bound
+ * nonce, credential, deferred credential and notification endpoints. They read no cookies: a pre-authorized code, or a DPoP-bound
  * access token, is what authorises them. Browser wallets on other origins reach them (CORS).
  */
 export const WALLET_ENDPOINTS: ReadonlySet<string> = new Set([
   new URL(authorizationServerEndpoints(LOCAL).token).pathname,
   ...ISSUER_IDS.flatMap((id) => {
-    const { nonce, credential, notification } = issuerEndpoints(LOCAL, id);
-    return [nonce, credential, notification].map((url) => new URL(url).pathname);
+    const { nonce, credential, deferredCredential, notification } = issuerEndpoints(LOCAL, id);
+    return [nonce, credential, deferredCredential, notification].map((url) => new URL(url).pathname);
   }),
 ]);
 

@@ -87,7 +87,7 @@ export function credentialIssuerMetadata(base: string, id: IssuerId) {
     authorization_servers: [authorizationServerEndpoints(base).issuer],
     credential_endpoint: endpoints.credential,
     nonce_endpoint: endpoints.nonce,
-    // deferred_credential_endpoint is listed once deferred issuance is served (issue 22's next slice).
+    deferred_credential_endpoint: endpoints.deferredCredential,
     notification_endpoint: endpoints.notification,
     batch_credential_issuance: { batch_size: BATCH_SIZE },
     // The authority's name in each language. The Welsh names are written to sit inside a sentence

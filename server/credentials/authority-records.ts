@@ -25,12 +25,21 @@ const messages = defineMessages({
     defaultMessage: "The {authority} holds no {type} record for you yet. An assisted-digital session can add one.",
     description: "{authority}: e.g. 'Home Office'; {type}: the credential type's long name, e.g. 'Right to Work'.",
   }),
+  recordPending: defineMessage<{ authority: string; type: string }>({
+    id: "wallet.api.recordPending",
+    defaultMessage:
+      "The {authority} has not finished your {type} check yet. A wallet app can ask for it now and receive it when the check is complete.",
+    description: "{authority}: e.g. 'Disclosure and Barring Service'; {type}: the credential type's long name, e.g. 'Enhanced DBS Check'.",
+  }),
   recordExpired: defineMessage<{ authority: string; type: string }>({
     id: "wallet.api.recordExpired",
     defaultMessage: "The {authority}'s {type} record for you has expired",
     description: "{authority}: e.g. 'Home Office'; {type}: the credential type's long name, e.g. 'Right to Work'.",
   }),
 });
+
+/** The code of the refusal for a record whose check is not finished. */
+export const RECORD_PENDING = "RECORD_PENDING";
 
 /** The credential type a request names: 404 TYPE_UNKNOWN for anything else. */
 export function credentialTypeOf(code: unknown): CredentialType {
@@ -41,13 +50,16 @@ export function credentialTypeOf(code: unknown): CredentialType {
 
 /**
  * The authority's record of `type` about the user, still vouched for at `now`: 404 NO_RECORD when
- * there is none, 409 RECORD_EXPIRED when its validity has passed.
+ * there is none, 409 RECORD_EXPIRED when its validity has passed, and 409 RECORD_PENDING while the
+ * authority has not finished its check, unless the caller can wait for it (`pending: "allow"`: an
+ * offer to a wallet app, whose credential request is then deferred).
  */
 export async function authorityRecordFor(
   db: Database,
   userId: string,
   type: CredentialType,
   now: Date,
+  options: { pending?: "refuse" | "allow" } = {},
 ): Promise<AuthorityRecord> {
   const [record] = await db
     .select()
@@ -60,6 +72,9 @@ export async function authorityRecordFor(
   }
   if (record.validUntil.getTime() <= now.getTime()) {
     throw new WordedServiceError(409, messages.recordExpired, "RECORD_EXPIRED", { authority, type: type.longName });
+  }
+  if (record.status === "pending" && options.pending !== "allow") {
+    throw new WordedServiceError(409, messages.recordPending, RECORD_PENDING, { authority, type: type.longName });
   }
   return record;
 }

@@ -13,13 +13,14 @@ import type { Database } from "#db/client.ts";
 import { authorityRecordFor } from "#server/credentials/authority-records.ts";
 import { issueCopies, PROOF_TYP } from "#server/credentials/issuance.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
-import { readBodyBytes } from "#server/http/body.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
+import { DEFERRED_INTERVAL_SECONDS, deferIssuance } from "./deferred.ts";
 import { newDpopNonce } from "./dpop.ts";
 import { recordNotification } from "./history.ts";
 import { CORS_HEADERS, NO_STORE, OAuthError, oauthJson, ResourceAuthError } from "./oauth-error.ts";
 import { mintSignedValue, readSignedValue, spendOnce } from "./single-use.ts";
 import { type AccessTokenRow, authenticateResourceRequest, markTokenUsed } from "./tokens.ts";
+import { issuedBody, readJsonObject } from "./wallet-bodies.ts";
 
 export interface IssuerContext {
   db: Database;
@@ -35,7 +36,6 @@ const C_NONCE_LIFETIME_SECONDS = 300;
 const PROOF_MAX_AGE_SECONDS = 300;
 const FUTURE_SKEW_SECONDS = 60;
 const MAX_PROOF_LENGTH = 8192;
-const MAX_BODY_BYTES = 64 * 1024;
 const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;
 
 const cNonceLabel = (issuerId: string) => `c-nonce|${issuerId}`;
@@ -45,28 +45,6 @@ export async function nonceEndpoint(context: IssuerContext): Promise<Response> {
   const { secret, issuerId, now } = context;
   const cNonce = await mintSignedValue(secret, cNonceLabel(issuerId), C_NONCE_LIFETIME_SECONDS, now);
   return oauthJson({ c_nonce: cNonce }, 200, { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) });
-}
-
-/** A JSON body, as an object; anything else the endpoint's own invalid-request error. */
-async function readJsonObject(request: Request, invalid: string): Promise<Record<string, unknown>> {
-  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-  if (type !== "application/json") throw new OAuthError(invalid, "the body must be application/json");
-  const read = await readBodyBytes(request, MAX_BODY_BYTES);
-  if (!read.ok)
-    throw new OAuthError(
-      invalid,
-      "the body is too large or could not be read",
-      read.reason === "too-large" ? 413 : 400,
-    );
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(read.bytes));
-  } catch {
-    throw new OAuthError(invalid, "the body is not JSON");
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw new OAuthError(invalid, "the body must be a JSON object");
-  return body as Record<string, unknown>;
 }
 
 interface ProvedKey {
@@ -180,7 +158,7 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
   }
 
   const type = CREDENTIAL_TYPES[configurationId];
-  const record = await authorityRecordFor(db, token.userId, type, now).catch((error: unknown) => {
+  const record = await authorityRecordFor(db, token.userId, type, now, { pending: "allow" }).catch((error: unknown) => {
     if (error instanceof WordedServiceError) {
       throw new OAuthError(
         "credential_request_denied",
@@ -199,6 +177,13 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
   if (!(await markTokenUsed(db, token.tokenHash, now))) {
     throw new OAuthError("credential_request_denied", "this access token has already been used to issue");
   }
+  const holderJwks = proved.map((key) => key.jwk);
+  const nextNonce = { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) };
+  // The authority has not finished its check: the wallet comes back for it (VCI 9).
+  if (record.status === "pending") {
+    const { transactionId } = await deferIssuance(db, { token, type, holderJwks, now });
+    return oauthJson({ transaction_id: transactionId, interval: DEFERRED_INTERVAL_SECONDS }, 202, nextNonce);
+  }
   const issued = await issueCopies({
     db,
     keys,
@@ -206,20 +191,13 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
     userId: token.userId,
     type,
     record,
-    holderJwks: proved.map((key) => key.jwk),
+    holderJwks,
     wallet: "app",
     clientId: token.clientId,
     tokenHash: token.tokenHash,
     now,
   });
-  return oauthJson(
-    {
-      credentials: issued.credentials.map((row) => ({ credential: row.vcJwt })),
-      notification_id: issued.notificationId,
-    },
-    200,
-    { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) },
-  );
+  return oauthJson(issuedBody(issued), 200, nextNonce);
 }
 
 /** The events a wallet reports (VCI 11.1). */

@@ -31,8 +31,9 @@ import {
   tokenRequest,
   type WalletKey,
   walletKey,
+  walletKeyOf,
 } from "#tests/support/vci-wallet.ts";
-import { citizenWithRecords, revokeAsAdmin } from "#tests/support/wallet-fixtures.ts";
+import { citizenWithRecords, makeHolder, requestIssue, revokeAsAdmin } from "#tests/support/wallet-fixtures.ts";
 import { call, json, ORIGIN } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
 
@@ -43,6 +44,7 @@ import { db } from "#tests/support/workerd-database.ts";
  */
 
 const HOME_OFFICE = endpointsOf("rtw");
+const DBS = endpointsOf("dbs");
 const PRE_AUTH = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
 
 /** A key from SD-JWT VC issuer metadata (what any verifier reads): the credential key, or the status lists' key. */
@@ -467,6 +469,82 @@ describe("the credential endpoint refuses, with the specification's error, and i
   it("answers an unknown issuer with 404, and a GET with 405", async () => {
     expect((await SELF.fetch(`${ORIGIN}/issuers/nobody/credential`, { method: "POST" })).status).toBe(404);
     expect((await SELF.fetch(HOME_OFFICE.credential)).status).toBe(405);
+  });
+});
+
+describe("deferred issuance, while the authority has not finished its check", () => {
+  it("accepts the request with 202 and a transaction, says 202 again while pending, and issues once the record is complete", async () => {
+    const { cookie, user } = await citizenWithRecords();
+    const dbsRecord = and(eq(authorityRecords.userId, user.id), eq(authorityRecords.type, "dbs"));
+    await db().update(authorityRecords).set({ status: "pending" }).where(dbsRecord);
+    // The web wallet is refused (nothing to issue yet) with words that say why and what else works.
+    const refused = await requestIssue(cookie, await makeHolder(), "dbs");
+    expect(refused.status).toBe(409);
+    expect(await json<{ code: string }>(refused)).toMatchObject({ code: "RECORD_PENDING" });
+
+    const offer = await offerFor(cookie, "dbs");
+    const wallet = independentWallet();
+    const credentialOffer = await wallet.resolveCredentialOffer(offer.link);
+    const metadata = await wallet.resolveIssuerMetadata(credentialOffer.credential_issuer);
+    const { accessTokenResponse, dpop } = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
+      credentialOffer,
+      issuerMetadata: metadata,
+      txCode: offer.txCode,
+      dpop: { signer: (await walletKey()).signer },
+    });
+    const { c_nonce } = await wallet.requestNonce({ issuerMetadata: metadata });
+    const holders = [await walletKey(), await walletKey("EdDSA")];
+    const proofs = await Promise.all(
+      holders.map(
+        async (holder) =>
+          (
+            await wallet.createCredentialRequestJwtProof({
+              issuerMetadata: metadata,
+              credentialConfigurationId: "dbs",
+              signer: holder.signer,
+              nonce: c_nonce,
+            })
+          ).jwt,
+      ),
+    );
+    const accessToken = accessTokenResponse.access_token;
+    const asked = await wallet.retrieveCredentials({
+      issuerMetadata: metadata,
+      credentialConfigurationId: "dbs",
+      accessToken,
+      proofs: { jwt: proofs },
+      dpop,
+    });
+    expect(asked.response.status).toBe(202);
+    const transactionId = asked.credentialResponse.transaction_id!;
+    expect(asked.credentialResponse.interval).toBeGreaterThan(0);
+    expect(await db().select().from(credentials).where(eq(credentials.userId, user.id))).toEqual([]);
+
+    const later = await wallet.retrieveDeferredCredentials({
+      issuerMetadata: metadata,
+      accessToken,
+      transactionId,
+      dpop: { ...dpop!, nonce: asked.dpop?.nonce ?? dpop?.nonce },
+    });
+    expect(later.response.status).toBe(202);
+    expect(later.deferredCredentialResponse).toMatchObject({ transaction_id: transactionId });
+
+    // The police records are back: the authority completes the record.
+    await db().update(authorityRecords).set({ status: "complete" }).where(dbsRecord);
+    // Collected with the same token and key. Read by hand: @openid4vc/openid4vci 0.4.6 refuses a
+    // deferred 200 that carries notification_id beside credentials (its check is inverted), which 1.0 allows.
+    const key = await walletKeyOf(dpop!.signer);
+    const collected = await resourceRequest(DBS.deferredCredential, accessToken, key, {
+      transaction_id: transactionId,
+    });
+    expect(collected.status).toBe(200);
+    const body = (await collected.json()) as { credentials: { credential: string }[]; notification_id: string };
+    expect(body.credentials).toHaveLength(2);
+    expect(body.notification_id).toEqual(expect.any(String));
+    const again = await resourceRequest(DBS.deferredCredential, accessToken, key, {
+      transaction_id: transactionId,
+    });
+    expect(await errorOf(again)).toBe("invalid_transaction_id");
   });
 });
 

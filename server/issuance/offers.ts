@@ -78,7 +78,8 @@ export async function createCredentialOffer(
   const { db, secret, base } = keys;
   const now = request.now ?? new Date();
   const type = credentialTypeOf(request.type);
-  await authorityRecordFor(db, request.userId, type, now);
+  // A record still pending is offered too: the wallet app's request is deferred until it is complete.
+  await authorityRecordFor(db, request.userId, type, now, { pending: "allow" });
   const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
   const txCode = Array.from({ length: TX_CODE_LENGTH }, () => secureRandomInt(webCrypto(), 10)).join("");
   const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_MS);

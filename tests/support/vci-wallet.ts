@@ -1,5 +1,10 @@
 import { SELF } from "cloudflare:test";
-import { type CallbackContext, clientAuthenticationAnonymous, type JwtSignerJwk } from "@openid4vc/oauth2";
+import {
+  type CallbackContext,
+  clientAuthenticationAnonymous,
+  type JwtSigner,
+  type JwtSignerJwk,
+} from "@openid4vc/oauth2";
 import { Openid4vciClient } from "@openid4vc/openid4vci";
 import * as jose from "jose";
 import { expect } from "vitest";
@@ -34,6 +39,15 @@ export async function walletKey(alg: "ES256" | "EdDSA" = "ES256"): Promise<Walle
     publicJwk,
     signer: { method: "jwk", alg, publicJwk: publicJwk as JwtSignerJwk["publicJwk"] },
   };
+}
+
+/** The wallet key behind a signer the library was given (to sign raw requests with the same key). */
+export async function walletKeyOf(signer: JwtSigner): Promise<WalletKey> {
+  if (signer.method !== "jwk") throw new Error("jwk signers only");
+  const publicJwk = signer.publicJwk as jose.JWK;
+  const privateKey = privateKeys.get(await jose.calculateJwkThumbprint(publicJwk));
+  if (!privateKey) throw new Error("not one of this wallet's keys");
+  return { alg: signer.alg as WalletKey["alg"], privateKey, publicJwk, signer: signer as JwtSignerJwk };
 }
 
 const SHA = { "sha-256": "SHA-256", "sha-384": "SHA-384", "sha-512": "SHA-512" } as const;

@@ -333,6 +333,10 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     ],
     note: "only a DPoP-bound access token from /oauth/token opens it (401 without one, whoever is signed in); it issues to the person the token is about",
   }),
+  ...commandApi("routes/issuers.$id.deferred-credential", "/issuers/:id/deferred-credential", "POST", all(401), {
+    writes: ["credential_transactions", "credentials", "credential_issuances", "status_lists", "wallet_events"],
+    note: "only the DPoP-bound access token that asked may collect (401 without one, whoever is signed in)",
+  }),
   ...commandApi("routes/issuers.$id.notification", "/issuers/:id/notification", "POST", all(401), {
     writes: ["credential_issuances", "credentials", "status_lists", "wallet_events"],
     note: "only the DPoP-bound access token that issued the copies may report on them (401 without one, whoever is signed in)",

@@ -41,6 +41,7 @@ describe("GET /.well-known/openid-credential-issuer/issuers/{id}", () => {
       authorization_servers: [ORIGIN],
       credential_endpoint: `${ORIGIN}/issuers/${id}/credential`,
       nonce_endpoint: `${ORIGIN}/issuers/${id}/nonce`,
+      deferred_credential_endpoint: `${ORIGIN}/issuers/${id}/deferred-credential`,
       notification_endpoint: `${ORIGIN}/issuers/${id}/notification`,
       batch_credential_issuance: { batch_size: 5 },
     });
