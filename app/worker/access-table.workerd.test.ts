@@ -1,10 +1,19 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORWARDED_ROUTES } from "#app/worker/routes.ts";
 import * as build from "#build/server/index.js";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { assistedOffices, errorGroups, operatorProfiles, sessions, webauthnCredentials } from "#db/schema/index.ts";
+import {
+  assistedOffices,
+  credentialIssuances,
+  credentials,
+  errorGroups,
+  operatorProfiles,
+  sessions,
+  webauthnCredentials,
+} from "#db/schema/index.ts";
 import { certificatePath } from "#server/certificates/certificates.ts";
 import { listAgents } from "#server/gabriel/api.ts";
 import { STATUS_ENDPOINTS } from "#server/security/access/status.ts";
@@ -191,6 +200,24 @@ async function newShare(): Promise<string> {
   return remember((await createShare(db(), world.citizen.userId, world.citizen.credentialId, { purpose: MARKER })).id);
 }
 
+/** An issuance of the citizen's to another wallet app (as the credential endpoint records one). */
+async function newAppIssuance(): Promise<string> {
+  const id = remember(crypto.randomUUID());
+  await db()
+    .insert(credentialIssuances)
+    .values({ id, userId: world.citizen.userId, type: "rtw", wallet: "app", copies: 1 });
+  return id;
+}
+
+/** The issuance the citizen's web-wallet credential came from (listed as theirs). */
+async function credentialIssuance(): Promise<string> {
+  const [row] = await db()
+    .select({ issuanceId: credentials.issuanceId })
+    .from(credentials)
+    .where(eq(credentials.id, world.citizen.credentialId));
+  return row!.issuanceId!;
+}
+
 /** A passkey on the citizen's account (as registration stores one; never used to sign in here). */
 async function newPasskey(): Promise<string> {
   const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
@@ -362,6 +389,13 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
     form: { intent: "revoke", shareId: await newShare() },
   }),
   [webKey("routes/api.shares.$id.revoke", "action")]: async () => ({ path: `/api/shares/${await newShare()}/revoke` }),
+  [webKey("routes/api.wallet.issuances._index", "loader")]: async () => ({
+    path: "/api/wallet/issuances",
+    listed: await credentialIssuance(),
+  }),
+  [webKey("routes/api.wallet.issuances.$id.revoke", "action")]: async () => ({
+    path: `/api/wallet/issuances/${await newAppIssuance()}/revoke`,
+  }),
   [webKey("routes/api.shares.download.$id", "loader")]: () => ({
     path: `/api/shares/download/${world.citizen.shareId}`,
   }),

@@ -35,6 +35,35 @@ describe("wallet activity as the page says it", () => {
     );
   });
 
+  it("says where copies for another wallet app went, and what that app reported (issue 22)", () => {
+    expect(describeWalletEvent(row("credential_issued", { type: "rtw", wallet: "app", copies: 3 }))).toMatchObject({
+      title: "Sent to another wallet app",
+      description: "Right to Work issued by Home Office to another wallet app (copies: 3)",
+    });
+    expect(describeWalletEvent(row("credential_deferred", { type: "dbs", wallet: "app", copies: 2 }))).toMatchObject({
+      tone: "info",
+      title: "Requested by a wallet app",
+      description:
+        "A wallet app asked for DBS Enhanced Check; Disclosure and Barring Service will issue it when its check is complete",
+    });
+    const reported = (event: string) =>
+      describeWalletEvent(row("wallet_app_notified", { type: "rtw", event, copies: 1 }));
+    expect(reported("credential_accepted")).toMatchObject({
+      tone: "ok",
+      title: "Stored in a wallet app",
+      description: "A wallet app confirmed it holds Right to Work",
+    });
+    expect(reported("credential_failure")).toMatchObject({
+      tone: "warn",
+      description: "A wallet app could not store Right to Work; the copies sent to it were revoked",
+    });
+    expect(reported("credential_deleted").title).toBe("Declined in a wallet app");
+    // In Welsh, from the Welsh catalog.
+    expect(describeWalletEvent(row("credential_issued", { type: "rtw", wallet: "app", copies: 3 }), "cy").title).toBe(
+      "Anfonwyd i ap waled arall",
+    );
+  });
+
   it("gives every known kind its own title", () => {
     const titles = [
       "credential_issued",

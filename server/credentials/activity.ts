@@ -60,6 +60,44 @@ const messages = defineMessages({
     defaultMessage: "{name} issued by {issuer} to this wallet",
     description: "{name}: a credential type (Right to Work); {issuer}: an organisation (Home Office)",
   },
+  sentToApp: { id: "server.citizen.activity.sentToApp", defaultMessage: "Sent to another wallet app" },
+  sentToAppDetail: {
+    id: "server.citizen.activity.sentToAppDetail",
+    defaultMessage: "{name} issued by {issuer} to another wallet app (copies: {copies})",
+    description:
+      "{name}: a credential type (Right to Work); {issuer}: an organisation (Home Office); {copies}: a number, how many copies the wallet app received",
+  },
+  deferred: { id: "server.citizen.activity.deferred", defaultMessage: "Requested by a wallet app" },
+  deferredDetail: {
+    id: "server.citizen.activity.deferredDetail",
+    defaultMessage: "A wallet app asked for {name}; {issuer} will issue it when its check is complete",
+    description:
+      "{name}: a credential type (Enhanced DBS Check); {issuer}: an organisation (Disclosure and Barring Service)",
+  },
+  appAccepted: { id: "server.citizen.activity.appAccepted", defaultMessage: "Stored in a wallet app" },
+  appAcceptedDetail: {
+    id: "server.citizen.activity.appAcceptedDetail",
+    defaultMessage: "A wallet app confirmed it holds {name}",
+    description: "{name}: a credential type (Right to Work)",
+  },
+  appFailed: { id: "server.citizen.activity.appFailed", defaultMessage: "Not stored in a wallet app" },
+  appFailedDetail: {
+    id: "server.citizen.activity.appFailedDetail",
+    defaultMessage: "A wallet app could not store {name}; the copies sent to it were revoked",
+    description: "{name}: a credential type (Right to Work)",
+  },
+  appDeclined: { id: "server.citizen.activity.appDeclined", defaultMessage: "Declined in a wallet app" },
+  appDeclinedDetail: {
+    id: "server.citizen.activity.appDeclinedDetail",
+    defaultMessage: "{name} was declined in a wallet app; the copies sent to it were revoked",
+    description: "{name}: a credential type (Right to Work)",
+  },
+  appCopiesRevoked: { id: "server.citizen.activity.appCopiesRevoked", defaultMessage: "Copies revoked" },
+  appCopiesRevokedDetail: {
+    id: "server.citizen.activity.appCopiesRevokedDetail",
+    defaultMessage: "You revoked the copies of {name} held in another wallet app (copies: {copies})",
+    description: "{name}: a credential type (Right to Work); {copies}: a number",
+  },
   reissued: { id: "server.citizen.activity.reissued", defaultMessage: "Credential re-issued" },
   reissuedDetail: {
     id: "server.citizen.activity.reissuedDetail",
@@ -191,6 +229,15 @@ export function describeWalletEvent(row: EventRow, locale: Locale = DEFAULT_LOCA
   const sentence = (text: string) => capitalise(text);
   switch (row.kind) {
     case "credential_issued":
+      // Copies for another wallet app (server/issuance): this wallet does not hold them.
+      if (detail.wallet === "app") {
+        return {
+          ...base,
+          tone: "ok",
+          title: say(messages.sentToApp),
+          description: sentence(say(messages.sentToAppDetail, { name, issuer, copies: String(detail.copies ?? 1) })),
+        };
+      }
       // A paper credential (server/credentials/paper.ts) was printed at a counter: it is not in any wallet.
       return detail.delivery === PAPER_DELIVERY
         ? {
@@ -205,6 +252,29 @@ export function describeWalletEvent(row: EventRow, locale: Locale = DEFAULT_LOCA
             title: say(messages.added),
             description: sentence(say(messages.addedDetail, { name, issuer })),
           };
+    case "credential_deferred":
+      return {
+        ...base,
+        tone: "info",
+        title: say(messages.deferred),
+        description: say(messages.deferredDetail, { name, issuer }),
+      };
+    case "wallet_app_notified": {
+      const [title, detailWords, tone] =
+        detail.event === "credential_accepted"
+          ? ([messages.appAccepted, messages.appAcceptedDetail, "ok"] as const)
+          : detail.event === "credential_deleted"
+            ? ([messages.appDeclined, messages.appDeclinedDetail, "warn"] as const)
+            : ([messages.appFailed, messages.appFailedDetail, "warn"] as const);
+      return { ...base, tone, title: say(title), description: sentence(say(detailWords, { name })) };
+    }
+    case "app_copies_revoked":
+      return {
+        ...base,
+        tone: "warn",
+        title: say(messages.appCopiesRevoked),
+        description: say(messages.appCopiesRevokedDetail, { name, copies: String(detail.copies ?? 1) }),
+      };
     case "credential_reissued":
       return {
         ...base,

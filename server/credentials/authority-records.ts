@@ -29,7 +29,8 @@ const messages = defineMessages({
     id: "wallet.api.recordPending",
     defaultMessage:
       "The {authority} has not finished your {type} check yet. A wallet app can ask for it now and receive it when the check is complete.",
-    description: "{authority}: e.g. 'Disclosure and Barring Service'; {type}: the credential type's long name, e.g. 'Enhanced DBS Check'.",
+    description:
+      "{authority}: e.g. 'Disclosure and Barring Service'; {type}: the credential type's long name, e.g. 'Enhanced DBS Check'.",
   }),
   recordExpired: defineMessage<{ authority: string; type: string }>({
     id: "wallet.api.recordExpired",
@@ -39,7 +40,7 @@ const messages = defineMessages({
 });
 
 /** The code of the refusal for a record whose check is not finished. */
-export const RECORD_PENDING = "RECORD_PENDING";
+const RECORD_PENDING = "RECORD_PENDING";
 
 /** The credential type a request names: 404 TYPE_UNKNOWN for anything else. */
 export function credentialTypeOf(code: unknown): CredentialType {

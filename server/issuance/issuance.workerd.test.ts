@@ -549,7 +549,7 @@ describe("deferred issuance, while the authority has not finished its check", ()
 });
 
 describe("the copies of one issuance", () => {
-  it("are revoked together when the authority revokes the credential, and when the wallet reports a failure", async () => {
+  it("are revoked together: by the authority, on the wallet's failure report, and by the person from their history", async () => {
     const { cookie } = await citizenWithRecords();
     const issueThree = async () => {
       const key = await walletKey();
@@ -589,13 +589,35 @@ describe("the copies of one issuance", () => {
     expect(notified.status).toBe(204);
     expect((await rowsOf(failed.body.credentials)).map((row) => row.status)).toEqual(["revoked", "revoked", "revoked"]);
 
-    // Another token cannot report on it; an unknown event is refused.
+    // The person revokes the copies held in another wallet app, from their history.
+    const held = await issueThree();
+    const history = await json<{ id: string; wallet: string; activeCopies: number }[]>(
+      await call("/api/wallet/issuances", { cookie }),
+    );
+    const [heldIssuance] = await rowsOf(held.body.credentials);
+    expect(history.find((entry) => entry.id === heldIssuance!.issuanceId)).toMatchObject({
+      wallet: "app",
+      activeCopies: 3,
+    });
+    const withdrawn = await call(`/api/wallet/issuances/${heldIssuance!.issuanceId}/revoke`, {
+      method: "POST",
+      cookie,
+    });
+    expect(await json(withdrawn)).toEqual({ revoked: 3 });
+    expect((await rowsOf(held.body.credentials)).map((row) => row.status)).toEqual(["revoked", "revoked", "revoked"]);
+    const stranger = await citizenWithRecords();
+    const notTheirs = await call(`/api/wallet/issuances/${heldIssuance!.issuanceId}/revoke`, {
+      method: "POST",
+      cookie: stranger.cookie,
+    });
+    expect(notTheirs.status).toBe(404);
+
     const other = await issueThree();
-    const stranger = await resourceRequest(HOME_OFFICE.notification, other.token, other.key, {
+    const otherToken = await resourceRequest(HOME_OFFICE.notification, other.token, other.key, {
       notification_id: failed.body.notification_id,
       event: "credential_accepted",
     });
-    expect(await errorOf(stranger)).toBe("invalid_notification_id");
+    expect(await errorOf(otherToken)).toBe("invalid_notification_id");
     const odd = await resourceRequest(HOME_OFFICE.notification, other.token, other.key, {
       notification_id: other.body.notification_id,
       event: "credential_lost",

@@ -309,6 +309,13 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     writes: ["credential_offers"],
     note: "an offer of the caller's own record only: no holder is named in the request",
   }),
+  ...readApi("routes/api.wallet.issuances._index", "/api/wallet/issuances", SIGNED_IN_API, {
+    owner: ownList("issuances (where their credentials went)"),
+  }),
+  ...commandApi("routes/api.wallet.issuances.$id.revoke", "/api/wallet/issuances/:id/revoke", "POST", OWNER_API, {
+    owner: ownRow("one of the caller's own issuances to a wallet app", { stays: true }),
+    writes: ["credentials", "status_lists", "wallet_events"],
+  }),
   // OpenID4VCI issuance to any wallet (ADR 045): wallets authenticate with a DPoP-bound access
   // token, never a session, so what a session holds changes nothing here.
   ...commandApi("routes/oauth.token", "/oauth/token", "POST", EVERYONE, {
