@@ -6,10 +6,9 @@
  */
 import { defineMessage, defineMessages } from "@formatjs/intl";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { EmbeddedJWK, errors as joseErrors, jwtVerify } from "jose";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { issueCredential, jwkThumbprint, type PublicJwk, toPublicJwk, webCrypto } from "#core/credentials/index.ts";
+import { issueCredential, jwkThumbprint, type PublicJwk, webCrypto } from "#core/credentials/index.ts";
 import type { Locale } from "#core/i18n/locales.ts";
 import type { CredentialType } from "#core/issuers/registry.ts";
 import { issuerUrl, vctUrl } from "#core/issuers/registry.ts";
@@ -23,6 +22,7 @@ import {
 } from "#db/schema/index.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
+import { verifyKeyProof } from "#server/issuance/key-proofs.ts";
 import { type AuthorityRecord, authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY, toWalletCredential, type WalletCredential } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
@@ -35,7 +35,6 @@ const issuanceErrors = defineMessages({
     defaultMessage: "The proof of possession is not valid: {reason}",
     description: "{reason} is a technical detail in English, from the signature library.",
   }),
-  proofPublicOnly: { id: "wallet.api.proofPublicOnly", defaultMessage: "The proof must carry the public key only" },
   proofNonce: {
     id: "wallet.api.proofNonce",
     defaultMessage: "The proof's nonce is unknown, already used or expired; ask for a new one",
@@ -54,8 +53,6 @@ export function proofRequiredMessage(locale: Locale): string {
 /** Issuance proofs (OpenID4VCI 1.0 appendix F.1 "jwt" proof type). */
 export const PROOF_TYP = "openid4vci-proof+jwt";
 const NONCE_TTL_MS = 5 * 60 * 1000;
-const PROOF_MAX_AGE_SECONDS = 300;
-const CLOCK_SKEW_SECONDS = 60;
 
 /** Nonces are stored as their SHA-256: a database reader cannot replay one. */
 const nonceHash = (nonce: string) => sha256Base64url(webCrypto(), nonce);
@@ -93,9 +90,10 @@ async function consumeIssuanceNonce(db: Database, userId: string, nonce: string,
 }
 
 /**
- * Checks the wallet's proof of possession: a JWT of typ openid4vci-proof+jwt signed by the key in
- * its own `jwk` header (ES256 or EdDSA, public only), audience the issuer, fresh, carrying a
- * nonce this user was given and has not used. Returns the holder's public key.
+ * Checks the wallet's proof of possession (server/issuance/key-proofs.ts, the check every issuance
+ * makes): a JWT of typ openid4vci-proof+jwt signed by the key in its own `jwk` header (ES256 or
+ * EdDSA, public only), audience the issuer, fresh, carrying a nonce this user was given and has not
+ * used. Returns the holder's public key.
  */
 async function verifyProof(
   db: Database,
@@ -104,30 +102,14 @@ async function verifyProof(
   audience: string,
   now: Date,
 ): Promise<PublicJwk> {
-  let holderJwk: PublicJwk;
-  let nonce: unknown;
-  try {
-    const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, {
-      typ: PROOF_TYP,
-      algorithms: ["ES256", "EdDSA", "Ed25519"],
-      audience,
-      maxTokenAge: PROOF_MAX_AGE_SECONDS,
-      clockTolerance: CLOCK_SKEW_SECONDS,
-      currentDate: now,
-      requiredClaims: ["iat", "nonce"],
-    });
-    holderJwk = protectedHeader.jwk as PublicJwk;
-    nonce = payload.nonce;
-  } catch (error) {
-    const reason = error instanceof joseErrors.JOSEError ? error.message : "unreadable";
-    throw new WordedServiceError(400, issuanceErrors.proofInvalid, "PROOF_INVALID", { reason });
-  }
-  if (!holderJwk || "d" in holderJwk)
-    throw new WordedServiceError(400, issuanceErrors.proofPublicOnly, "PROOF_INVALID");
+  const checked = await verifyKeyProof(proof, { typ: PROOF_TYP, audience, now });
+  if (!checked.ok)
+    throw new WordedServiceError(400, issuanceErrors.proofInvalid, "PROOF_INVALID", { reason: checked.reason });
+  const { nonce } = checked.payload;
   if (typeof nonce !== "string" || !(await consumeIssuanceNonce(db, userId, nonce, now))) {
     throw new WordedServiceError(400, issuanceErrors.proofNonce, "PROOF_NONCE");
   }
-  return toPublicJwk({ kty: holderJwk.kty, crv: holderJwk.crv, x: holderJwk.x, y: holderJwk.y } as PublicJwk);
+  return checked.jwk;
 }
 
 export interface IssueRequest {

@@ -5,9 +5,8 @@
  *   POST /issuers/{id}/notification   what the wallet did with it
  * The credential and notification endpoints take a DPoP-bound access token from /oauth/token.
  */
-import { decodeProtectedHeader, EmbeddedJWK, errors as joseErrors, jwtVerify } from "jose";
-import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
-import { BATCH_SIZE, HOLDER_PROOF_ALGS, issuerEndpoints } from "#core/issuance/endpoints.ts";
+import { jwkThumbprint, type PublicJwk } from "#core/credentials/index.ts";
+import { BATCH_SIZE, issuerEndpoints } from "#core/issuance/endpoints.ts";
 import { CREDENTIAL_TYPES, type IssuerId, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { authorityRecordFor } from "#server/credentials/authority-records.ts";
@@ -17,6 +16,7 @@ import { WordedServiceError } from "#server/http/worded-error.ts";
 import { DEFERRED_INTERVAL_SECONDS, deferIssuance } from "./deferred.ts";
 import { newDpopNonce } from "./dpop.ts";
 import { recordNotification } from "./history.ts";
+import { verifyKeyProof } from "./key-proofs.ts";
 import { CORS_HEADERS, NO_STORE, OAuthError, oauthJson, ResourceAuthError } from "./oauth-error.ts";
 import { mintSignedValue, readSignedValue, spendOnce } from "./single-use.ts";
 import { type AccessTokenRow, authenticateResourceRequest, markTokenUsed } from "./tokens.ts";
@@ -31,12 +31,8 @@ export interface IssuerContext {
   now: Date;
 }
 
-/** How long a c_nonce is accepted, and how old (and how far ahead) a proof's iat may be. */
+/** How long a c_nonce is accepted. */
 const C_NONCE_LIFETIME_SECONDS = 300;
-const PROOF_MAX_AGE_SECONDS = 300;
-const FUTURE_SKEW_SECONDS = 60;
-const MAX_PROOF_LENGTH = 8192;
-const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;
 
 const cNonceLabel = (issuerId: string) => `c-nonce|${issuerId}`;
 
@@ -59,38 +55,13 @@ interface ProvedKey {
  * this issuer made; `iss` absent for an anonymous token, else the client's id.
  */
 async function verifyJwtProof(proof: unknown, context: IssuerContext, token: AccessTokenRow): Promise<ProvedKey> {
-  if (typeof proof !== "string" || proof.length === 0 || proof.length > MAX_PROOF_LENGTH) {
-    throw new OAuthError("invalid_proof", "each proof must be a compact JWT");
-  }
-  let header: ReturnType<typeof decodeProtectedHeader>;
-  try {
-    header = decodeProtectedHeader(proof);
-  } catch {
-    throw new OAuthError("invalid_proof", "a proof is not a JWT");
-  }
-  if (header.kid !== undefined || header.x5c !== undefined) {
-    throw new OAuthError("invalid_proof", "the proof's key must be in jwk (kid and x5c are not supported)");
-  }
-  let payload: Record<string, unknown>;
-  try {
-    ({ payload } = await jwtVerify(proof, EmbeddedJWK, {
-      typ: PROOF_TYP,
-      algorithms: [...HOLDER_PROOF_ALGS, "Ed25519"],
-      audience: issuerEndpoints(context.base, context.issuerId).issuer,
-    }));
-  } catch (error) {
-    const reason = error instanceof joseErrors.JOSEError ? error.code : "unreadable";
-    throw new OAuthError("invalid_proof", `a proof is not valid (${reason})`);
-  }
-  const jwk = header.jwk;
-  if (!jwk || PRIVATE_MEMBERS.some((member) => member in jwk)) {
-    throw new OAuthError("invalid_proof", "the proof's key must be a public key");
-  }
-  const nowSeconds = Math.floor(context.now.getTime() / 1000);
-  const { iat, nonce, iss } = payload;
-  if (typeof iat !== "number" || iat > nowSeconds + FUTURE_SKEW_SECONDS || iat < nowSeconds - PROOF_MAX_AGE_SECONDS) {
-    throw new OAuthError("invalid_proof", "a proof's iat is missing or not recent");
-  }
+  const checked = await verifyKeyProof(proof, {
+    typ: PROOF_TYP,
+    audience: issuerEndpoints(context.base, context.issuerId).issuer,
+    now: context.now,
+  });
+  if (!checked.ok) throw new OAuthError("invalid_proof", `a proof: ${checked.reason}`);
+  const { nonce, iss } = checked.payload;
   if (iss !== undefined && (token.clientId === null || iss !== token.clientId)) {
     throw new OAuthError("invalid_proof", "a proof's iss must be the client's id, and absent for an anonymous token");
   }
@@ -98,8 +69,7 @@ async function verifyJwtProof(proof: unknown, context: IssuerContext, token: Acc
   const known = await readSignedValue(context.secret, cNonceLabel(context.issuerId), nonce, context.now);
   if (!known)
     throw new OAuthError("invalid_nonce", "the c_nonce is unknown or expired: ask the nonce endpoint for a new one");
-  const holder = toPublicJwk({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as PublicJwk);
-  return { jwk: holder, nonce, nonceExpiresAt: known.expiresAt };
+  return { jwk: checked.jwk, nonce, nonceExpiresAt: known.expiresAt };
 }
 
 /** The request's `proofs` (VCI 8.2): exactly one proof type, `jwt`, with 1 to BATCH_SIZE proofs. */

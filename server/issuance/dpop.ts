@@ -8,20 +8,13 @@
  */
 import { calculateJwkThumbprint, EmbeddedJWK, type JWK, errors as joseErrors, jwtVerify } from "jose";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
-import { webCrypto } from "#core/credentials/index.ts";
-import { HOLDER_PROOF_ALGS } from "#core/issuance/endpoints.ts";
+import { jwkThumbprint, webCrypto } from "#core/credentials/index.ts";
 import type { Database } from "#db/client.ts";
+import { KEY_PROOF_WINDOW_SECONDS, verifyKeyProof } from "./key-proofs.ts";
 import { mintSignedValue, readSignedValue, spendOnce } from "./single-use.ts";
 
-/** How old a proof may be (its iat), and how far ahead of our clock. */
-const MAX_AGE_SECONDS = 300;
-const FUTURE_SKEW_SECONDS = 60;
 /** How long a DPoP-Nonce is accepted. */
 const NONCE_LIFETIME_SECONDS = 300;
-const MAX_PROOF_LENGTH = 4096;
-
-/** Members of a private JWK: a proof's header key must carry none. */
-const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;
 
 export interface DpopCheck {
   db: Database;
@@ -53,33 +46,15 @@ export async function checkDpopProof(request: Request, check: DpopCheck): Promis
   const proof = request.headers.get("DPoP");
   if (proof === null) return { ...refuse("a DPoP proof is required"), missing: true } as DpopResult;
   // Several DPoP headers arrive joined by ", ": a compact JWT holds no comma (section 4.3, check 1).
-  if (proof.includes(",") || proof.length > MAX_PROOF_LENGTH) return refuse("exactly one DPoP proof is allowed");
+  if (proof.includes(",")) return refuse("exactly one DPoP proof is allowed");
 
-  let header: { jwk?: JWK };
-  let payload: Record<string, unknown>;
-  try {
-    const verified = await jwtVerify(proof, EmbeddedJWK, {
-      typ: "dpop+jwt",
-      algorithms: [...HOLDER_PROOF_ALGS, "Ed25519"],
-    });
-    header = verified.protectedHeader;
-    payload = verified.payload;
-  } catch (error) {
-    const reason = error instanceof joseErrors.JOSEError ? error.code : "unreadable";
-    return refuse(`the DPoP proof is not valid (${reason})`);
-  }
-  const jwk = header.jwk;
-  if (!jwk || PRIVATE_MEMBERS.some((member) => member in jwk)) return refuse("the DPoP key must be a public key");
-
-  const { jti, htm, htu, iat, nonce, ath } = payload;
+  const checked = await verifyKeyProof(proof, { typ: "dpop+jwt", now: check.now });
+  if (!checked.ok) return refuse(`the DPoP proof: ${checked.reason}`);
+  const { jti, htm, htu, nonce, ath } = checked.payload;
   if (typeof jti !== "string" || jti.length === 0 || jti.length > 256) return refuse("jti is missing");
   if (htm !== check.method) return refuse("htm does not name this request's method");
   if (typeof htu !== "string" || normaliseHtu(htu) !== normaliseHtu(check.url)) {
     return refuse("htu does not name this endpoint");
-  }
-  const nowSeconds = Math.floor(check.now.getTime() / 1000);
-  if (typeof iat !== "number" || iat > nowSeconds + FUTURE_SKEW_SECONDS || iat < nowSeconds - MAX_AGE_SECONDS) {
-    return refuse("iat is missing or not recent");
   }
   if (check.accessToken !== undefined && ath !== (await sha256Base64url(webCrypto(), check.accessToken))) {
     return refuse("ath does not match the access token");
@@ -88,8 +63,8 @@ export async function checkDpopProof(request: Request, check: DpopCheck): Promis
   if (!(await readSignedValue(check.secret, `dpop-nonce|${check.audience}`, nonce, check.now))) {
     return { ok: false, error: "use_dpop_nonce", description: "a fresh DPoP nonce is required" };
   }
-  const jkt = await calculateJwkThumbprint(jwk, "sha256");
-  const expiresAt = new Date((iat + MAX_AGE_SECONDS + FUTURE_SKEW_SECONDS) * 1000);
+  const jkt = await jwkThumbprint(checked.jwk);
+  const expiresAt = new Date((checked.iat + KEY_PROOF_WINDOW_SECONDS) * 1000);
   if (!(await spendOnce(check.db, "dpop-jti", `${jkt}|${normaliseHtu(check.url)}|${jti}`, expiresAt, check.now))) {
     return refuse("the DPoP proof was already used");
   }
