@@ -6,7 +6,6 @@
  * resource, the hash of the access token it accompanies. Its key's thumbprint is what a token is
  * bound to.
  */
-import { calculateJwkThumbprint, EmbeddedJWK, type JWK, errors as joseErrors, jwtVerify } from "jose";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { jwkThumbprint, webCrypto } from "#core/credentials/index.ts";
 import type { Database } from "#db/client.ts";
