@@ -237,6 +237,19 @@ describe("the token endpoint refuses, with the specification's error, and loses 
     expect((await offerRow(offer)).failedAttempts).toBe(0);
   });
 
+  it("words the transaction code's description in the language the wallet asks in", async () => {
+    const { cookie } = await citizenWithRecords();
+    const offer = await offerFor(cookie);
+    const descriptionIn = async (language: string) => {
+      const response = await SELF.fetch(offer.offerUri, { headers: { "Accept-Language": language } });
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      const body = (await response.json()) as { grants: Record<string, { tx_code: { description: string } }> };
+      return body.grants[PRE_AUTH]!.tx_code.description;
+    };
+    expect(await descriptionIn("en-GB")).toBe("Enter the 6-digit code shown beside the QR code");
+    expect(await descriptionIn("cy")).toBe("Rhowch y cod 6 digid a ddangosir wrth ymyl y cod QR");
+  });
+
   it("works once: a used code, and an expired one, are invalid_grant", async () => {
     const { cookie } = await citizenWithRecords();
     const offer = await offerFor(cookie);
