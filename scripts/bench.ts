@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchAnalytics } from "#scripts/bench/analytics.ts";
 import { benchCredentials, type Measurement } from "#scripts/bench/credentials.ts";
+import { benchIssuanceEndpoint } from "#scripts/bench/issuance.ts";
 import { benchLanguages } from "#scripts/bench/languages.ts";
 import { benchPitch } from "#scripts/bench/pitch.ts";
 import { benchSecurity, securityOptionsFromEnv } from "#scripts/bench/security.ts";
@@ -25,6 +26,8 @@ import { startStack } from "./stack.ts";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CREDENTIAL_SECONDS = Number(process.env.BENCH_CREDENTIAL_SECONDS ?? 3);
+const ISSUANCES = Number(process.env.BENCH_ISSUANCES ?? 200);
+const ISSUANCE_WARMUP = Number(process.env.BENCH_ISSUANCE_WARMUP ?? 20);
 const VERIFICATION_SECONDS = Number(process.env.BENCH_VERIFICATION_SECONDS ?? 3);
 const VALIDATIONS = Number(process.env.BENCH_VALIDATIONS ?? 1000);
 const VALIDATION_CONNECTIONS = Number(process.env.BENCH_VALIDATION_CONNECTIONS ?? 50);
@@ -79,6 +82,28 @@ if (suites.has("credentials")) {
     console.log(
       `  status lookup target < ${s.targetMs} ms: at the median ${verdict(s.targetMetAtMedian)}, at p95 ${verdict(s.targetMetAtP95)}`,
     );
+  } catch (error) {
+    failed = true;
+    console.error(error);
+  }
+}
+
+// Issuance through the OpenID4VCI endpoints (issue 22): the product started, after the core's figures.
+if (suites.has("credentials") && !failed) {
+  try {
+    const e = await benchIssuanceEndpoint({ issuances: ISSUANCES, warmup: ISSUANCE_WARMUP });
+    const core = (results.credentials as { issuance: Measurement } | undefined)?.issuance;
+    results.issuanceEndpoint = { ...e, coreSigningPerSecond: core?.opsPerSecond };
+    console.log(
+      `\nIssuance through the OpenID4VCI endpoints (${e.issuances} issuances one at a time, ${e.requestsPerIssuance} requests each: token, nonce, credential)`,
+    );
+    console.log(
+      `  ${e.issuancesPerSecond.toFixed(1)} issuances/s   p50 ${e.medianMs.toFixed(1)} ms   p95 ${e.p95Ms.toFixed(1)} ms`,
+    );
+    if (core)
+      console.log(
+        `  the core's signing alone: ${Math.round(core.opsPerSecond)}/s: one issuance through the endpoints costs ${(core.opsPerSecond / e.issuancesPerSecond).toFixed(1)} signings`,
+      );
   } catch (error) {
     failed = true;
     console.error(error);
