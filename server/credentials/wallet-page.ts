@@ -50,7 +50,7 @@ export interface OfferableType {
  * POST /api/wallet/offers accepts (an unexpired authority record of a type we issue), so every
  * type the page lists makes an offer, and no type the API would refuse is listed.
  */
-export async function offerableTypes(db: Database, userId: string, now: Date): Promise<OfferableType[]> {
+async function offerableTypes(db: Database, userId: string, now: Date): Promise<OfferableType[]> {
   const rows = await db
     .select({ type: authorityRecords.type, status: authorityRecords.status })
     .from(authorityRecords)
