@@ -122,6 +122,15 @@ describe("Add to another wallet app", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
       "button-other-wallet-app",
     );
+
+    // Opened again, it is a new offer: the earlier one is never shown again.
+    await page.keyboard.press("Enter");
+    await picker.locator("li button").first().waitFor();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const again = await shownOffer(page);
+    expect(again.link).not.toBe(offer.link);
+    expect(offersAsked).toHaveLength(2);
   });
 
   it("once the offer has expired it says so, moves focus to Make a new offer, and makes a different one", async () => {

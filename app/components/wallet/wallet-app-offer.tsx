@@ -194,7 +194,11 @@ export function WalletAppOfferDialog({ offerable, onClose }: { offerable: Offera
   makeLatest.current = make;
   useEffect(() => {
     if (type) void makeLatest.current(type);
-    else latest.current++;
+    else {
+      // Closed: an answer still on its way is dropped, and the next opening never shows this offer.
+      latest.current++;
+      setState({ phase: "making" });
+    }
   }, [type]);
 
   // The control that had focus went with the state it belonged to (the button that made the offer,
