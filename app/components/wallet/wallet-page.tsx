@@ -2,7 +2,8 @@
  * The citizen wallet (spec 000 §2 "Wallet page"; issue 4), at /wallet and /citizen-wallet.
  * Left: the profile card with indicators that tell the truth, and Quick Actions. Right: My
  * Credentials (filter, grid/list, the empty state) and Recent Activity from the wallet's own log.
- * `?action=request` and `?action=share` open those flows; closing them removes the parameter.
+ * `?action=request`, `?action=share` and `?action=offer` (add to another wallet app, issue 22) open
+ * those flows; closing them removes the parameter.
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ShouldRevalidateFunction, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
@@ -27,12 +28,13 @@ import { elapsed } from "#core/format/format.ts";
 import type { Formats } from "#core/format/locale.ts";
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { WalletActivity } from "#server/credentials/activity.ts";
-import type { WalletCard } from "#server/credentials/wallet-page.ts";
+import type { OfferableType, WalletCard } from "#server/credentials/wallet-page.ts";
 import { type CardLayout, CredentialCard } from "./credential-card.tsx";
 import { statusMessages } from "./credential-visuals.tsx";
 import { bindingOf, type DeviceKeyState, keyUnavailableMessages, useDeviceKey } from "./device-key.ts";
 import { requestCredential, showIssuanceError, showIssuanceSuccess } from "./issuance.client.ts";
 import { OfflineQrDialog } from "./offline-qr-dialog.tsx";
+import { WalletAppOfferDialog, WalletAppPickerDialog, walletAppOfferTitle } from "./wallet-app-offer.tsx";
 import {
   activeByType,
   CredentialDetailsDialog,
@@ -229,6 +231,7 @@ export function WalletPage() {
   const pending = useRef(false);
   const [shareTarget, setShareTarget] = useState<WalletCard | null>(null);
   const [offlineTarget, setOfflineTarget] = useState<WalletCard | null>(null);
+  const [offerTarget, setOfferTarget] = useState<OfferableType | null>(null);
   const [viewing, setViewing] = useState<WalletCard | null>(null);
   const [activityExpanded, setActivityExpanded] = useState(false);
   const activityHeading = useRef<HTMLHeadingElement>(null);
@@ -237,7 +240,7 @@ export function WalletPage() {
   const action = searchParams.get("action");
 
   const setAction = useCallback(
-    (next: "request" | "share" | null) => {
+    (next: "request" | "share" | "offer" | null) => {
       // The dialog's own close event also lands here after the parameter has gone: no second navigation.
       if (next === null && !new URLSearchParams(window.location.search).has("action")) return;
       setSearchParams(
@@ -351,6 +354,7 @@ export function WalletPage() {
             busy={pendingType !== null}
             onAdd={addNew}
             onShare={() => setAction("share")}
+            onOffer={() => setAction("offer")}
             onActivity={showActivityLog}
           />
         </div>
@@ -409,6 +413,16 @@ export function WalletPage() {
         deviceKey={deviceKey}
         onClose={() => setOfflineTarget(null)}
       />
+      <WalletAppPickerDialog
+        open={action === "offer" && offerTarget === null}
+        offerable={data.offerable}
+        onClose={() => setAction(null)}
+        onPick={(offerable) => {
+          setOfferTarget(offerable);
+          setAction(null);
+        }}
+      />
+      <WalletAppOfferDialog offerable={offerTarget} onClose={() => setOfferTarget(null)} />
       <CredentialDetailsDialog
         credential={viewing}
         deviceKey={deviceKey}
@@ -582,12 +596,14 @@ function QuickActions({
   busy,
   onAdd,
   onShare,
+  onOffer,
   onActivity,
 }: {
   adding: boolean;
   busy: boolean;
   onAdd: () => void;
   onShare: () => void;
+  onOffer: () => void;
   onActivity: () => void;
 }) {
   const intl = useIntl();
@@ -600,6 +616,12 @@ function QuickActions({
       testId: "button-add-credential",
     },
     { label: intl.formatMessage(messages.shareQr), icon: "share", onClick: onShare, testId: "button-share-qr" },
+    {
+      label: intl.formatMessage(walletAppOfferTitle),
+      icon: "phone",
+      onClick: onOffer,
+      testId: "button-other-wallet-app",
+    },
     {
       label: intl.formatMessage(messages.viewActivity),
       icon: "clock",
