@@ -1,9 +1,12 @@
 /**
  * The consent screen of the authorization code flow (issue 22, ADR 045; app/routes/oauth.authorize.tsx):
  * which wallet app asks (its client_id, and where the browser goes back to), for which credential
- * from which authority, carrying which details; Approve or Decline. Plain forms that post to the
- * route (reloadDocument), so the browser itself follows the redirect to the app, with or without
- * JavaScript. And the error page for a request that cannot be used.
+ * from which authority, carrying which details; Approve or Decline, one form posting to the route.
+ * With JavaScript the router sends the browser on to the app; without, the browser follows the
+ * redirect itself, which the page's CSP form-action allows (the route's loader). A page reached by
+ * navigating in the app (back from the login page) keeps the CSP of the document it was loaded
+ * as, so it must not depend on that header: hence no reloadDocument. And the error page for a
+ * request that cannot be used.
  */
 import { Form, Link } from "@remix-run/react";
 import { defineMessages, FormattedMessage, type MessageValue, type NoMessageValues, useIntl } from "react-intl";
@@ -161,7 +164,7 @@ export function AuthorizePage({ page }: { page: AuthorizePageData }) {
       <p className="mt-6 max-w-3xl font-semibold">
         <FormattedMessage {...authorizeMessages.onlyIfYou} />
       </p>
-      <Form method="post" reloadDocument className="mt-4 flex flex-wrap gap-4">
+      <Form method="post" className="mt-4 flex flex-wrap gap-4">
         <input type="hidden" name="client_id" value={page.clientId} />
         <input type="hidden" name="request_uri" value={page.requestUri} />
         <button type="submit" name="decision" value="approve" className={buttonClasses("primary")}>
