@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { webCrypto } from "#core/credentials/index.ts";
 import { authorizationServerEndpoints, configurationScope } from "#core/issuance/endpoints.ts";
-import { credentialIssuances, oauthAuthorizations, systemLogs } from "#db/schema/index.ts";
+import { credentialIssuances, oauthAuthorizations, systemLogs, users } from "#db/schema/index.ts";
 import {
   cNonceFor,
   dpopProof,
@@ -271,6 +271,15 @@ describe("the pushed authorization request endpoint refuses", () => {
 });
 
 describe("the consent screen", () => {
+  it("speaks the person's own language, as every citizen screen does (Urdu, right to left)", async () => {
+    const { cookie, user } = await citizenWithRecords();
+    await db().update(users).set({ language: "ur" }).where(eq(users.id, user.id));
+    const { requestUri } = await pushed(await walletKey());
+    const html = await textOf(await call(authorizePath(requestUri), { cookie }));
+    expect(html).toContain('<html lang="ur" dir="rtl"');
+    expect(html).toContain("والٹ ایپ میں سند شامل کریں");
+  });
+
   it("is an error page, not a redirect, for a request_uri it does not know", async () => {
     const { cookie } = await citizenWithRecords();
     const response = await call(authorizePath("urn:ietf:params:oauth:request_uri:unknown"), { cookie });
@@ -390,6 +399,12 @@ describe("the token endpoint's authorization code grant", () => {
       .set({ codeExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(oauthAuthorizations.userId, user.id));
     expect(await errorOf(await redeemCode(form, key))).toBe("invalid_grant");
+  });
+
+  it("refuses a request without client_id, which a public client must send (invalid_client)", async () => {
+    const { key, form } = await approvedCode();
+    const withoutClient = Object.fromEntries(Object.entries(form).filter(([name]) => name !== "client_id"));
+    expect(await errorOf(await redeemCode(withoutClient, key))).toBe("invalid_client");
   });
 
   it("refuses a code it does not know (invalid_grant)", async () => {

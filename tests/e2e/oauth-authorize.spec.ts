@@ -69,6 +69,11 @@ describe("a wallet app's authorization request", () => {
     const answer = new URL((await toTheApp).url()).searchParams;
     expect(answer.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(answer.get("state")).toBe("from-the-app");
+    // The request is spent: opened again, it is the error page, and nothing sends the browser anywhere.
+    await page.goto(authorize);
+    expect(await page.getByRole("heading", { level: 1, name: "This request cannot be used" }).isVisible()).toBe(true);
+    await screenshots(page, "oauth-invalid");
+
     // RFC 9207: the authorization server's identifier, as its metadata publishes it.
     const metadata = await context.request.get("/.well-known/oauth-authorization-server");
     expect(answer.get("iss")).toBe(((await metadata.json()) as { issuer: string }).issuer);
