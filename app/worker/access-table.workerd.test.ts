@@ -335,6 +335,27 @@ beforeAll(async () => {
 
 const UPGRADE = { upgrade: true } as const;
 
+/** A wallet app's authorization request (RFC 9126), as pushed without DPoP; the PKCE challenge any 43 characters. */
+const PUSHED_REQUEST = {
+  response_type: "code",
+  client_id: "probe-wallet",
+  redirect_uri: "https://wallet.test/cb",
+  scope: "uk.gov.home-office.rtw",
+  code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+  code_challenge_method: "S256",
+};
+
+/** A freshly pushed request: the client and request_uri the consent screen is opened and decided with. */
+async function pushedRequest(): Promise<{ client_id: string; request_uri: string }> {
+  const response = await call("/oauth/par", {
+    rawBody: new URLSearchParams(PUSHED_REQUEST).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  expect(response.status).toBe(201);
+  const { request_uri } = (await response.json()) as { request_uri: string };
+  return { client_id: PUSHED_REQUEST.client_id, request_uri };
+}
+
 const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   [webKey("root", "loader")]: () => ({ path: "/privacy-policy" }),
   [webKey("routes/language.$locale", "loader")]: () => ({ path: "/language/cy?next=%2F" }),
@@ -426,6 +447,16 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   [webKey("routes/assisted_.sessions.$id.paper", "loader")]: () => ({
     path: `/assisted/sessions/${world.sessionId}/paper`,
   }),
+  // The authorization code flow: a real pushed request; whoever signs in sees its consent screen and
+  // may decide it (a visitor is sent to sign in, and the request stays as it was).
+  [webKey("routes/oauth.par", "action")]: () => ({ path: "/oauth/par", form: PUSHED_REQUEST }),
+  [webKey("routes/oauth.authorize", "loader")]: async () => ({
+    path: `/oauth/authorize?${new URLSearchParams(await pushedRequest())}`,
+  }),
+  [webKey("routes/oauth.authorize", "action")]: async () => {
+    const pushed = await pushedRequest();
+    return { path: `/oauth/authorize?${new URLSearchParams(pushed)}`, form: { ...pushed, decision: "decline" } };
+  },
   // A real authority's endpoints: with no access token, whoever is signed in, they answer 401.
   [webKey("routes/issuers.$id.credential", "action")]: () => ({
     path: "/issuers/home-office/credential",

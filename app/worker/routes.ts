@@ -33,12 +33,15 @@ export const FORWARDED_ROUTES: readonly ForwardRoute<WebEnv>[] = [
 const LOCAL = "https://localhost";
 
 /**
- * The OpenID4VCI endpoints wallets post to (ADR 045): the token endpoint and each authority's
- * nonce, credential, deferred credential and notification endpoints. They read no cookies: a pre-authorized code, or a DPoP-bound
- * access token, is what authorises them. Browser wallets on other origins reach them (CORS).
+ * The OpenID4VCI endpoints wallets post to (ADR 045): the token and pushed authorization request
+ * endpoints, and each authority's nonce, credential, deferred credential and notification
+ * endpoints. They read no cookies: a pre-authorized code or authorization code, or a DPoP-bound
+ * access token, is what authorises them (a pushed request authorises nothing until the person
+ * approves it at /oauth/authorize). Browser wallets on other origins reach them (CORS).
  */
 export const WALLET_ENDPOINTS: ReadonlySet<string> = new Set([
   new URL(authorizationServerEndpoints(LOCAL).token).pathname,
+  new URL(authorizationServerEndpoints(LOCAL).pushedAuthorizationRequest).pathname,
   ...ISSUER_IDS.flatMap((id) => {
     const { nonce, credential, deferredCredential, notification } = issuerEndpoints(LOCAL, id);
     return [nonce, credential, deferredCredential, notification].map((url) => new URL(url).pathname);

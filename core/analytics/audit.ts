@@ -54,7 +54,14 @@ export const KNOWN_AUDIT_EVENTS: Record<AuditCategory, readonly string[]> = {
     "organisation attestation renewed",
     "error resolved",
   ],
-  security: ["share revoked", "older copy revoked", "API key created", "API key revoked"],
+  security: [
+    "share revoked",
+    "older copy revoked",
+    "API key created",
+    "API key revoked",
+    "wallet app authorised",
+    "wallet app refused",
+  ],
   agents: [
     "agents paused",
     "agents resumed",

@@ -28,6 +28,9 @@ export const BATCH_SIZE = 5;
 /** The pre-authorized code grant's type (VCI 4.1.1). */
 export const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
 
+/** The authorization code grant's type (RFC 6749 4.1.3). */
+export const AUTHORIZATION_CODE_GRANT = "authorization_code";
+
 /** The endpoints of one authority's credential issuer. */
 export function issuerEndpoints(base: string, id: IssuerId) {
   const issuer = issuerUrl(base, id);

@@ -22,6 +22,7 @@ import {
 } from "#core/issuers/registry.ts";
 import { TYPE_MESSAGES } from "#core/issuers/type-messages.ts";
 import {
+  AUTHORIZATION_CODE_GRANT,
   authorizationServerEndpoints,
   BATCH_SIZE,
   configurationScope,
@@ -107,18 +108,23 @@ export function credentialIssuerMetadata(base: string, id: IssuerId) {
  * authorizationServerMetadataUrl(base). `issuer` is the base exactly (no trailing slash): a wallet
  * compares it with the issuer metadata's `authorization_servers` entry character for character.
  * It advertises only what is served: the pre-authorized code grant at the token endpoint, by a
- * wallet with no client id (OpenID4VCI 1.0 section 12.3), with DPoP-bound tokens (HAIP 1.0 section 4).
+ * wallet with no client id (OpenID4VCI 1.0 section 12.3), and the authorization code grant, pushed
+ * (RFC 9126) with PKCE S256 (RFC 7636) and answered with `iss` (RFC 9207), as FAPI 2.0 asks of
+ * HAIP 1.0 section 4; tokens DPoP-bound (HAIP 1.0 section 4).
  */
 export function authorizationServerMetadata(base: string) {
   const endpoints = authorizationServerEndpoints(base);
   return {
     issuer: endpoints.issuer,
+    authorization_endpoint: endpoints.authorization,
     token_endpoint: endpoints.token,
-    // The authorization code flow joins here with its endpoints, when they are served:
-    // authorization_endpoint, pushed_authorization_request_endpoint and
-    // require_pushed_authorization_requests, response_types_supported, code_challenge_methods_supported,
-    // and "authorization_code" in grant_types_supported.
-    grant_types_supported: [PRE_AUTHORIZED_GRANT],
+    pushed_authorization_request_endpoint: endpoints.pushedAuthorizationRequest,
+    require_pushed_authorization_requests: true,
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: [AUTHORIZATION_CODE_GRANT, PRE_AUTHORIZED_GRANT],
+    code_challenge_methods_supported: ["S256"],
+    authorization_response_iss_parameter_supported: true,
     token_endpoint_auth_methods_supported: ["none"],
     dpop_signing_alg_values_supported: [...HOLDER_PROOF_ALGS],
     "pre-authorized_grant_anonymous_access_supported": true,

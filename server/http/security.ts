@@ -52,7 +52,11 @@ export function createCspNonce(): string {
  * No `upgrade-insecure-requests`: it would break the http loopback used locally, and HSTS covers
  * production.
  */
-export function contentSecurityPolicy(nonce: string, mediaSources: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  mediaSources: readonly string[] = [],
+  formTargets: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
@@ -64,7 +68,8 @@ export function contentSecurityPolicy(nonce: string, mediaSources: readonly stri
     ["media-src 'self' blob:", ...mediaSources].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A page whose form sends the browser on elsewhere names where (the OAuth consent page: the wallet's redirect_uri).
+    ["form-action 'self'", ...formTargets].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

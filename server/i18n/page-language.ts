@@ -51,6 +51,8 @@ export const CITIZEN_ROUTES: ReadonlySet<string> = new Set([
   "routes/shares",
   "routes/profile",
   "routes/assisted_.sessions.$id.paper",
+  // A wallet app's authorization request (issue 22): the person who holds the credential consents.
+  "routes/oauth.authorize",
 ]);
 
 /**

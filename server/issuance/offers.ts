@@ -139,6 +139,9 @@ export async function credentialOfferDocument(keys: OfferKeys, id: string, local
             }
           : {}),
       },
+      // The same offer by the authorization code flow (VCI 4.1.1): issuer_state names it without
+      // its code; /oauth/authorize accepts it only from the person the offer is about.
+      authorization_code: { issuer_state: offer.id },
     },
   };
 }

@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import {
   type CallbackContext,
   clientAuthenticationAnonymous,
+  clientAuthenticationNone,
   type JwtSigner,
   type JwtSignerJwk,
 } from "@openid4vc/oauth2";
@@ -199,4 +200,37 @@ export async function resourceRequest(
   expect(first.status).toBe(401);
   expect(first.headers.get("WWW-Authenticate")).toContain('error="use_dpop_nonce"');
   return send(first.headers.get("DPoP-Nonce")!);
+}
+
+/** The independent wallet as a public client of the authorization code flow: it names itself with `clientId` (RFC 6749 2.1). */
+export const independentAppWallet = (clientId: string) =>
+  new Openid4vciClient({ callbacks: { ...callbacks, clientAuthentication: clientAuthenticationNone({ clientId }) } });
+
+const PAR_URL = authorizationServerEndpoints(ORIGIN).pushedAuthorizationRequest;
+
+/** POST /oauth/par with `form` and, when given, a DPoP proof by `key` carrying the authorization server's nonce. */
+export async function pushRequest(form: Record<string, string>, key: WalletKey | null): Promise<Response> {
+  const dpop = key ? await dpopProof(key, { htu: PAR_URL, nonce: await asDpopNonce(key) }) : null;
+  return SELF.fetch(PAR_URL, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(dpop ? { DPoP: dpop } : {}) },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/** A PKCE verifier and its S256 challenge (RFC 7636 4.1, 4.2). */
+export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
+  const verifier = jose.base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
+  const challenge = jose.base64url.encode(
+    new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))),
+  );
+  return { verifier, challenge };
+}
+
+/** Exchanges an authorization code at the token endpoint under `key`'s DPoP (with the AS nonce): the response as it comes. */
+export async function redeemCode(form: Record<string, string>, key: WalletKey): Promise<Response> {
+  return tokenRequest(
+    { grant_type: "authorization_code", ...form },
+    await dpopProof(key, { htu: TOKEN_URL, nonce: await asDpopNonce(key) }),
+  );
 }

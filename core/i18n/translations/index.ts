@@ -6,6 +6,7 @@ import ar_credentials from "./ar/credentials.json";
 import ar_dashboard from "./ar/dashboard.json";
 import ar_language from "./ar/language.json";
 import ar_legal from "./ar/legal.json";
+import ar_oauth from "./ar/oauth.json";
 import ar_passkeys from "./ar/passkeys.json";
 import ar_pdf from "./ar/pdf.json";
 import ar_profile from "./ar/profile.json";
@@ -22,6 +23,7 @@ import bn_credentials from "./bn/credentials.json";
 import bn_dashboard from "./bn/dashboard.json";
 import bn_language from "./bn/language.json";
 import bn_legal from "./bn/legal.json";
+import bn_oauth from "./bn/oauth.json";
 import bn_passkeys from "./bn/passkeys.json";
 import bn_pdf from "./bn/pdf.json";
 import bn_profile from "./bn/profile.json";
@@ -41,6 +43,7 @@ import cy_dashboard from "./cy/dashboard.json";
 import cy_gabriel from "./cy/gabriel.json";
 import cy_language from "./cy/language.json";
 import cy_legal from "./cy/legal.json";
+import cy_oauth from "./cy/oauth.json";
 import cy_passkeys from "./cy/passkeys.json";
 import cy_pdf from "./cy/pdf.json";
 import cy_pitch_business_model from "./cy/pitch.business-model.json";
@@ -70,6 +73,7 @@ import es_credentials from "./es/credentials.json";
 import es_dashboard from "./es/dashboard.json";
 import es_language from "./es/language.json";
 import es_legal from "./es/legal.json";
+import es_oauth from "./es/oauth.json";
 import es_passkeys from "./es/passkeys.json";
 import es_pdf from "./es/pdf.json";
 import es_profile from "./es/profile.json";
@@ -86,6 +90,7 @@ import gu_credentials from "./gu/credentials.json";
 import gu_dashboard from "./gu/dashboard.json";
 import gu_language from "./gu/language.json";
 import gu_legal from "./gu/legal.json";
+import gu_oauth from "./gu/oauth.json";
 import gu_passkeys from "./gu/passkeys.json";
 import gu_pdf from "./gu/pdf.json";
 import gu_profile from "./gu/profile.json";
@@ -102,6 +107,7 @@ import it_credentials from "./it/credentials.json";
 import it_dashboard from "./it/dashboard.json";
 import it_language from "./it/language.json";
 import it_legal from "./it/legal.json";
+import it_oauth from "./it/oauth.json";
 import it_passkeys from "./it/passkeys.json";
 import it_pdf from "./it/pdf.json";
 import it_profile from "./it/profile.json";
@@ -118,6 +124,7 @@ import pa_credentials from "./pa/credentials.json";
 import pa_dashboard from "./pa/dashboard.json";
 import pa_language from "./pa/language.json";
 import pa_legal from "./pa/legal.json";
+import pa_oauth from "./pa/oauth.json";
 import pa_passkeys from "./pa/passkeys.json";
 import pa_pdf from "./pa/pdf.json";
 import pa_profile from "./pa/profile.json";
@@ -134,6 +141,7 @@ import pl_credentials from "./pl/credentials.json";
 import pl_dashboard from "./pl/dashboard.json";
 import pl_language from "./pl/language.json";
 import pl_legal from "./pl/legal.json";
+import pl_oauth from "./pl/oauth.json";
 import pl_passkeys from "./pl/passkeys.json";
 import pl_pdf from "./pl/pdf.json";
 import pl_profile from "./pl/profile.json";
@@ -150,6 +158,7 @@ import pt_credentials from "./pt/credentials.json";
 import pt_dashboard from "./pt/dashboard.json";
 import pt_language from "./pt/language.json";
 import pt_legal from "./pt/legal.json";
+import pt_oauth from "./pt/oauth.json";
 import pt_passkeys from "./pt/passkeys.json";
 import pt_pdf from "./pt/pdf.json";
 import pt_profile from "./pt/profile.json";
@@ -166,6 +175,7 @@ import ro_credentials from "./ro/credentials.json";
 import ro_dashboard from "./ro/dashboard.json";
 import ro_language from "./ro/language.json";
 import ro_legal from "./ro/legal.json";
+import ro_oauth from "./ro/oauth.json";
 import ro_passkeys from "./ro/passkeys.json";
 import ro_pdf from "./ro/pdf.json";
 import ro_profile from "./ro/profile.json";
@@ -182,6 +192,7 @@ import ur_credentials from "./ur/credentials.json";
 import ur_dashboard from "./ur/dashboard.json";
 import ur_language from "./ur/language.json";
 import ur_legal from "./ur/legal.json";
+import ur_oauth from "./ur/oauth.json";
 import ur_passkeys from "./ur/passkeys.json";
 import ur_pdf from "./ur/pdf.json";
 import ur_profile from "./ur/profile.json";
@@ -204,6 +215,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...cy_gabriel,
     ...cy_language,
     ...cy_legal,
+    ...cy_oauth,
     ...cy_passkeys,
     ...cy_pdf,
     ...cy_pitch_business_model,
@@ -235,6 +247,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pl_dashboard,
     ...pl_language,
     ...pl_legal,
+    ...pl_oauth,
     ...pl_passkeys,
     ...pl_pdf,
     ...pl_profile,
@@ -253,6 +266,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ro_dashboard,
     ...ro_language,
     ...ro_legal,
+    ...ro_oauth,
     ...ro_passkeys,
     ...ro_pdf,
     ...ro_profile,
@@ -271,6 +285,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pa_dashboard,
     ...pa_language,
     ...pa_legal,
+    ...pa_oauth,
     ...pa_passkeys,
     ...pa_pdf,
     ...pa_profile,
@@ -289,6 +304,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ur_dashboard,
     ...ur_language,
     ...ur_legal,
+    ...ur_oauth,
     ...ur_passkeys,
     ...ur_pdf,
     ...ur_profile,
@@ -307,6 +323,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...pt_dashboard,
     ...pt_language,
     ...pt_legal,
+    ...pt_oauth,
     ...pt_passkeys,
     ...pt_pdf,
     ...pt_profile,
@@ -325,6 +342,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...es_dashboard,
     ...es_language,
     ...es_legal,
+    ...es_oauth,
     ...es_passkeys,
     ...es_pdf,
     ...es_profile,
@@ -343,6 +361,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...ar_dashboard,
     ...ar_language,
     ...ar_legal,
+    ...ar_oauth,
     ...ar_passkeys,
     ...ar_pdf,
     ...ar_profile,
@@ -361,6 +380,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...bn_dashboard,
     ...bn_language,
     ...bn_legal,
+    ...bn_oauth,
     ...bn_passkeys,
     ...bn_pdf,
     ...bn_profile,
@@ -379,6 +399,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...gu_dashboard,
     ...gu_language,
     ...gu_legal,
+    ...gu_oauth,
     ...gu_passkeys,
     ...gu_pdf,
     ...gu_profile,
@@ -397,6 +418,7 @@ export const TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, strin
     ...it_dashboard,
     ...it_language,
     ...it_legal,
+    ...it_oauth,
     ...it_passkeys,
     ...it_pdf,
     ...it_profile,

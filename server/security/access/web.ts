@@ -319,8 +319,23 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   // OpenID4VCI issuance to any wallet (ADR 045): wallets authenticate with a DPoP-bound access
   // token, never a session, so what a session holds changes nothing here.
   ...commandApi("routes/oauth.token", "/oauth/token", "POST", EVERYONE, {
-    writes: ["credential_offers", "oauth_access_tokens", "spent_values"],
-    note: "redeems a pre-authorized code (with its transaction code) for the person the offer is about; no session is read",
+    writes: ["credential_offers", "oauth_access_tokens", "oauth_authorizations", "spent_values"],
+    note: "redeems a pre-authorized code (with its transaction code) for the person the offer is about, or an authorization code (with its PKCE verifier, by the DPoP key it was pushed with) for the person who approved it; no session is read",
+  }),
+  ...commandApi("routes/oauth.par", "/oauth/par", "POST", EVERYONE, {
+    writes: ["oauth_authorizations", "spent_values"],
+    note: "keeps a wallet app's authorization request for 60 s; it authorises nothing until a signed-in person approves it at /oauth/authorize; no session is read",
+  }),
+  ...web("routes/oauth.authorize", "/oauth/authorize", {
+    loader: {
+      access: SIGNED_IN_PAGE,
+      note: "the consent screen of a pushed request, for whoever signs in (an unknown, expired or used request is an error page, never a redirect)",
+    },
+    action: {
+      access: SIGNED_IN_PAGE,
+      writes: ["oauth_authorizations"],
+      note: "Approve gives a code only to a person who holds a current record of the type (and whose offer an issuer_state names); Decline closes the request",
+    },
   }),
   ...web("routes/oauth.offers.$id", "/oauth/offers/:id", {
     loader: { access: EVERYONE, note: "an offer by its unguessable id; 404 once used, void or expired" },

@@ -136,7 +136,7 @@ describe("GET /.well-known/openid-credential-issuer/issuers/{id}", () => {
 });
 
 describe("GET /.well-known/oauth-authorization-server", () => {
-  it("publishes the platform as the authorization server for the pre-authorized code grant, and nothing it does not serve", async () => {
+  it("publishes the platform as the authorization server for the pre-authorized code grant and the pushed, PKCE-protected authorization code flow, and nothing it does not serve", async () => {
     const response = await request(new URL(authorizationServerMetadataUrl(ORIGIN)).pathname);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -145,8 +145,15 @@ describe("GET /.well-known/oauth-authorization-server", () => {
     const metadata = (await response.json()) as ServerMetadata;
     expect(metadata).toEqual({
       issuer: ORIGIN,
+      authorization_endpoint: `${ORIGIN}/oauth/authorize`,
       token_endpoint: `${ORIGIN}/oauth/token`,
-      grant_types_supported: ["urn:ietf:params:oauth:grant-type:pre-authorized_code"],
+      pushed_authorization_request_endpoint: `${ORIGIN}/oauth/par`,
+      require_pushed_authorization_requests: true,
+      response_types_supported: ["code"],
+      response_modes_supported: ["query"],
+      grant_types_supported: ["authorization_code", "urn:ietf:params:oauth:grant-type:pre-authorized_code"],
+      code_challenge_methods_supported: ["S256"],
+      authorization_response_iss_parameter_supported: true,
       token_endpoint_auth_methods_supported: ["none"],
       dpop_signing_alg_values_supported: ["ES256", "EdDSA"],
       "pre-authorized_grant_anonymous_access_supported": true,
@@ -172,6 +179,8 @@ describe("GET /.well-known/oauth-authorization-server", () => {
     const metadata = (await response.json()) as ServerMetadata;
     expect(metadata.issuer).toBe("https://identity.service.gov.uk");
     expect(metadata.token_endpoint).toBe("https://identity.service.gov.uk/oauth/token");
+    expect(metadata.pushed_authorization_request_endpoint).toBe("https://identity.service.gov.uk/oauth/par");
+    expect(metadata.authorization_endpoint).toBe("https://identity.service.gov.uk/oauth/authorize");
   });
 });
 
