@@ -1,12 +1,13 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { Oauth2ClientErrorResponseError } from "@openid4vc/oauth2";
 import { Openid4vciVersion } from "@openid4vc/openid4vci";
 import { SDJwtVcInstance } from "@sd-jwt/sd-jwt-vc";
 import { and, eq } from "drizzle-orm";
-import { exportJWK, importJWK, type JWK } from "jose";
+import { decodeJwt, exportJWK, importJWK, type JWK } from "jose";
 import { describe, expect, it } from "vitest";
 import { sha256, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlDecode, utf8Encode } from "#core/credentials/encoding.ts";
+import { presentCredential } from "#core/credentials/index.ts";
 import { authorizationServerEndpoints } from "#core/issuance/endpoints.ts";
 import {
   authorityRecords,
@@ -15,6 +16,8 @@ import {
   credentials,
   walletEvents,
 } from "#db/schema/index.ts";
+import type { CreatedRequest } from "#server/verification/api-schemas.ts";
+import { trustAnchorOf } from "#server/verification/attestation.ts";
 import {
   accessTokenFor,
   asDpopNonce,
@@ -33,8 +36,9 @@ import {
   walletKey,
   walletKeyOf,
 } from "#tests/support/vci-wallet.ts";
+import { organisationWithVerifier } from "#tests/support/verification-fixtures.ts";
 import { citizenWithRecords, makeHolder, requestIssue, revokeAsAdmin } from "#tests/support/wallet-fixtures.ts";
-import { call, json, ORIGIN } from "#tests/support/web-client.ts";
+import { call, json, ORIGIN, SESSION_SECRET } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
 
 /**
@@ -146,6 +150,46 @@ describe("an independent wallet receives a person's credential (@openid4vc/openi
     }
     expect(payloads.map((p) => p.cnf.jwk.x)).toEqual(holders.map((h) => h.publicJwk.x));
     expect(new Set(payloads.map((p) => p.status.status_list.idx)).size).toBe(3);
+
+    // A copy presented back to our own verifier over OpenID4VP: a verifier's request, the wallet's
+    // presentation of two claims to it at response_uri, and the verifier reads the check as valid.
+    // Registered as the web worker registers an organisation: attested by the trust anchor (ADR 034).
+    const registrar = {
+      anchor: await trustAnchorOf(env as unknown as Parameters<typeof trustAnchorOf>[0]),
+      identifierBase: ORIGIN,
+    };
+    const verifier = await organisationWithVerifier({ db: db(), sessionSecret: SESSION_SECRET, registrar });
+    const opened = await call("/api/presentations/requests", {
+      body: { credentialType: "rtw", requestedAttributes: ["hasRightToWork"], purpose: "Hiring a driver" },
+      cookie: verifier.cookie,
+    });
+    expect(opened.status, await opened.clone().text()).toBe(201);
+    const created = await json<CreatedRequest>(opened);
+    const requestObject = new TextDecoder().decode(
+      await (await call(new URL(created.requestUri).pathname)).arrayBuffer(),
+    );
+    const { nonce, state } = decodeJwt(requestObject) as { nonce: string; state: string };
+    const presentation = await presentCredential({
+      sdJwt: copies[0]!,
+      disclose: ["hasRightToWork"],
+      holderPrivateKey: holders[0]!.privateKey,
+      nonce,
+      aud: created.clientId,
+      iat: Math.floor(Date.now() / 1000),
+    });
+    const answered = await SELF.fetch(`${ORIGIN}/api/presentations/response`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ vp_token: JSON.stringify({ rtw: [presentation] }), state }).toString(),
+    });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    const checked = await json<{ status: string; result: Record<string, unknown> }>(
+      await call(`/api/presentations/requests/${created.id}`, { cookie: verifier.cookie }),
+    );
+    expect(checked).toMatchObject({
+      status: "completed",
+      result: { valid: true, presentedAttributes: { hasRightToWork: true }, issuerId: "home-office" },
+    });
 
     // The issuance went to a wallet app: recorded as such, and not shown as cards in the web wallet.
     const [issuance] = await db().select().from(credentialIssuances).where(eq(credentialIssuances.userId, user.id));
