@@ -294,6 +294,32 @@ describe("the token endpoint refuses, with the specification's error, and loses 
     expect(await descriptionIn("cy")).toBe("Rhowch y cod 6 digid a ddangosir wrth ymyl y cod QR");
   });
 
+  it("makes a person at most 20 offers an hour, then says so with 429", async () => {
+    const { cookie, user } = await citizenWithRecords();
+    const earlier = Date.now() - 30 * 60 * 1000;
+    await db()
+      .insert(credentialOffers)
+      .values(
+        Array.from({ length: 19 }, (_, n) => ({
+          id: crypto.randomUUID().replace(/-/g, "").slice(0, 22),
+          userId: user.id,
+          issuerId: "home-office",
+          configurationIds: ["rtw"],
+          codeHash: crypto.randomUUID(),
+          channel: "wallet" as const,
+          createdAt: new Date(earlier + n),
+          expiresAt: new Date(earlier + 600_000),
+        })),
+      );
+    await offerFor(cookie);
+    const refused = await call("/api/wallet/offers", { body: { type: "rtw" }, cookie });
+    expect(refused.status).toBe(429);
+    expect(await json<{ code: string; message: string }>(refused)).toMatchObject({
+      code: "TOO_MANY_OFFERS",
+      message: "You have made 20 offers in the last hour. Please wait a while before making another.",
+    });
+  });
+
   it("works once: a used code, and an expired one, are invalid_grant", async () => {
     const { cookie } = await citizenWithRecords();
     const offer = await offerFor(cookie);

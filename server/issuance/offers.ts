@@ -9,7 +9,7 @@
  * the right one, and void after five wrong ones (5 in 10^6 for a guesser: SECURITY.md).
  */
 import { defineMessage, defineMessages } from "@formatjs/intl";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { secureRandomInt, webCrypto } from "#core/credentials/index.ts";
@@ -20,10 +20,16 @@ import type { Database } from "#db/client.ts";
 import { credentialOffers } from "#db/schema/index.ts";
 import { keyedDigest } from "#server/accounts/keyed-digest.ts";
 import { authorityRecordFor, credentialTypeOf } from "#server/credentials/authority-records.ts";
+import { WordedServiceError } from "#server/http/worded-error.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 import { OAuthError } from "./oauth-error.ts";
 
 const offerWords = defineMessages({
+  tooMany: defineMessage<{ limit: string }>({
+    id: "wallet.api.tooManyOffers",
+    defaultMessage: "You have made {limit} offers in the last hour. Please wait a while before making another.",
+    description: "{limit}: a number. Shown when a person asks for too many offers to other wallet apps.",
+  }),
   txCodeDescription: defineMessage<{ digits: string }>({
     id: "wallet.offer.txCodeDescription",
     defaultMessage: "Enter the {digits}-digit code shown beside the QR code",
@@ -34,6 +40,9 @@ const offerWords = defineMessages({
 
 /** How long an offer works ("in minutes", issue 22). */
 const OFFER_LIFETIME_MS = 10 * 60 * 1000;
+/** Offers one person may be made in an hour (the /wallet dialog and the assisted console together). */
+const OFFERS_PER_WINDOW = 20;
+const OFFER_WINDOW_MS = 60 * 60 * 1000;
 /** Wrong transaction codes an offer takes before it is void. */
 const MAX_TX_CODE_ATTEMPTS = 5;
 const TX_CODE_LENGTH = 6;
@@ -80,6 +89,19 @@ export async function createCredentialOffer(
   const type = credentialTypeOf(request.type);
   // A record still pending is offered too: the wallet app's request is deferred until it is complete.
   await authorityRecordFor(db, request.userId, type, now, { pending: "allow" });
+  // Each offer is a row and a live code: a person (or a script with their session) makes a few an hour, not thousands.
+  const [recent] = await db
+    .select({ offers: count() })
+    .from(credentialOffers)
+    .where(
+      and(
+        eq(credentialOffers.userId, request.userId),
+        gt(credentialOffers.createdAt, new Date(now.getTime() - OFFER_WINDOW_MS)),
+      ),
+    );
+  if ((recent?.offers ?? 0) >= OFFERS_PER_WINDOW) {
+    throw new WordedServiceError(429, offerWords.tooMany, "TOO_MANY_OFFERS", { limit: String(OFFERS_PER_WINDOW) });
+  }
   const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
   const txCode = Array.from({ length: TX_CODE_LENGTH }, () => secureRandomInt(webCrypto(), 10)).join("");
   const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_MS);
