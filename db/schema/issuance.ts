@@ -38,7 +38,11 @@ export const credentialOffers = sqliteTable(
     consumedAt: timestamp("consumed_at"),
     voidedAt: timestamp("voided_at"),
   },
-  (t) => [index("credential_offers_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("credential_offers_user_idx").on(t.userId, t.createdAt),
+    // The housekeeping deletes offers a day after they stop working (server/analytics/retention.ts).
+    index("credential_offers_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /**
@@ -136,7 +140,10 @@ export const credentialTransactions = sqliteTable(
     /** When the copies were issued and collected. */
     collectedAt: timestamp("collected_at"),
   },
-  (t) => [index("credential_transactions_user_idx").on(t.userId)],
+  (t) => [
+    index("credential_transactions_user_idx").on(t.userId),
+    index("credential_transactions_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /**

@@ -4,12 +4,17 @@ import type { Database } from "#db/client.ts";
 import {
   analyticsEvents,
   analyticsRollups,
+  credentialOffers,
+  credentialTransactions,
   errorGroups,
   errorLogs,
   gabrielAuditLog,
   housekeepingState,
+  oauthAccessTokens,
+  oauthAuthorizations,
   performanceMetrics,
   presentations,
+  spentValues,
   systemLogs,
   userSessions,
   users,
@@ -96,6 +101,11 @@ describe("analytics retention", () => {
       presentations: 0,
       verification_requests: 0,
       gabriel_audit_log: 0,
+      oauth_access_tokens: 0,
+      oauth_authorizations: 0,
+      credential_offers: 0,
+      credential_transactions: 0,
+      spent_values: 0,
       wallet_events: 0,
     });
     // Day 91: day 0's rows are past 90 days; day 50's are not.
@@ -227,6 +237,71 @@ describe("analytics retention", () => {
     expect(await left()).toEqual(["credential_verified 10", "share_created 1"]);
     await pruneExpired(db, day(376).getTime(), 90, day(376).getTime());
     expect(await left()).toEqual([]);
+  });
+
+  it("deletes issuance's tokens, pushed requests, offers, transactions and spent values a day after they expire, and nothing still working", async () => {
+    const [person] = await db.insert(users).values({ username: "holder", passwordHash: "x" }).returning();
+    const userId = person!.id;
+    const expiring = (n: number) => ({ createdAt: day(n - 1), expiresAt: day(n) });
+    await db.insert(oauthAccessTokens).values(
+      [0, 5].map((n) => ({
+        tokenHash: `token ${n}`,
+        userId,
+        issuerId: "home-office",
+        configurationIds: ["rtw"],
+        jkt: "jkt",
+        ...expiring(n),
+      })),
+    );
+    await db.insert(oauthAuthorizations).values(
+      [0, 5].map((n) => ({
+        id: `request ${n}`,
+        requestUriHash: `uri ${n}`,
+        clientId: "wallet",
+        redirectUri: "https://wallet.example/cb",
+        issuerId: "home-office",
+        configurationIds: ["rtw"],
+        codeChallenge: "challenge",
+        ...expiring(n),
+      })),
+    );
+    await db.insert(credentialOffers).values(
+      [0, 5].map((n) => ({
+        id: `offer ${n}`,
+        userId,
+        issuerId: "home-office",
+        configurationIds: ["rtw"],
+        codeHash: `code ${n}`,
+        channel: "wallet" as const,
+        ...expiring(n),
+      })),
+    );
+    await db
+      .insert(credentialTransactions)
+      .values(
+        [0, 5].map((n) => ({
+          idHash: `transaction ${n}`,
+          tokenHash: "t",
+          userId,
+          type: "dbs",
+          holderJwks: [],
+          ...expiring(n),
+        })),
+      );
+    await db.insert(spentValues).values([0, 5].map((n) => ({ digest: `value ${n}`, expiresAt: day(n) })));
+
+    // A day and a bit after day 0: what expired on day 0 goes, what expires on day 5 stays.
+    const run = await pruneExpired(db, day(1).getTime() + 1, 90, day(1).getTime());
+    expect(run.deleted).toMatchObject({
+      oauth_access_tokens: 1,
+      oauth_authorizations: 1,
+      credential_offers: 1,
+      credential_transactions: 1,
+      spent_values: 1,
+    });
+    expect((await db.select().from(oauthAccessTokens)).map((row) => row.tokenHash)).toEqual(["token 5"]);
+    expect((await db.select().from(credentialOffers)).map((row) => row.id)).toEqual(["offer 5"]);
+    expect((await db.select().from(spentValues)).map((row) => row.digest)).toEqual(["value 5"]);
   });
 
   it("reads the period from ANALYTICS_RETENTION_DAYS, 90 days by default", () => {

@@ -1,0 +1,2 @@
+CREATE INDEX `credential_offers_expiry_idx` ON `credential_offers` (`expires_at`);--> statement-breakpoint
+CREATE INDEX `credential_transactions_expiry_idx` ON `credential_transactions` (`expires_at`);
