@@ -276,18 +276,16 @@ describe("analytics retention", () => {
         ...expiring(n),
       })),
     );
-    await db
-      .insert(credentialTransactions)
-      .values(
-        [0, 5].map((n) => ({
-          idHash: `transaction ${n}`,
-          tokenHash: "t",
-          userId,
-          type: "dbs",
-          holderJwks: [],
-          ...expiring(n),
-        })),
-      );
+    await db.insert(credentialTransactions).values(
+      [0, 5].map((n) => ({
+        idHash: `transaction ${n}`,
+        tokenHash: "t",
+        userId,
+        type: "dbs",
+        holderJwks: [],
+        ...expiring(n),
+      })),
+    );
     await db.insert(spentValues).values([0, 5].map((n) => ({ digest: `value ${n}`, expiresAt: day(n) })));
 
     // A day and a bit after day 0: what expired on day 0 goes, what expires on day 5 stays.
