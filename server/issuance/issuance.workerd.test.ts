@@ -3,7 +3,7 @@ import { Oauth2ClientErrorResponseError } from "@openid4vc/oauth2";
 import { Openid4vciVersion } from "@openid4vc/openid4vci";
 import { SDJwtVcInstance } from "@sd-jwt/sd-jwt-vc";
 import { and, eq } from "drizzle-orm";
-import { decodeJwt, exportJWK, importJWK, type JWK } from "jose";
+import { calculateJwkThumbprint, decodeJwt, exportJWK, importJWK, type JWK } from "jose";
 import { describe, expect, it } from "vitest";
 import { sha256, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlDecode, utf8Encode } from "#core/credentials/encoding.ts";
@@ -14,8 +14,10 @@ import {
   credentialIssuances,
   credentialOffers,
   credentials,
+  oauthAccessTokens,
   walletEvents,
 } from "#db/schema/index.ts";
+import { mintSignedValue } from "#server/issuance/single-use.ts";
 import type { CreatedRequest } from "#server/verification/api-schemas.ts";
 import { trustAnchorOf } from "#server/verification/attestation.ts";
 import {
@@ -531,6 +533,46 @@ describe("the credential endpoint refuses, with the specification's error, and i
       DPoP: await dpopProof(key, { htu: url, nonce, ath: await athOf("not-a-token") }),
     });
     expect(unknownToken.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
+  });
+
+  it("refuses an expired access token, an expired c_nonce and an expired DPoP nonce", async () => {
+    const { cookie } = await citizenWithRecords();
+    const key = await walletKey();
+    const holder = await walletKey();
+    const proofWith = async (nonce: string) => jwtProof(holder, { aud: HOME_OFFICE.issuer, nonce });
+    // A c_nonce this issuer made, whose five minutes are over.
+    const stale = await mintSignedValue(SESSION_SECRET, "c-nonce|home-office", -1, new Date());
+    const expiredNonce = await resourceRequest(
+      HOME_OFFICE.credential,
+      await accessTokenFor(await offerFor(cookie), key),
+      key,
+      {
+        credential_configuration_id: "rtw",
+        proofs: { jwt: [await proofWith(stale)] },
+      },
+    );
+    expect(await errorOf(expiredNonce)).toBe("invalid_nonce");
+
+    const token = await accessTokenFor(await offerFor(cookie), key);
+    await db()
+      .update(oauthAccessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthAccessTokens.jkt, await calculateJwkThumbprint(key.publicJwk)));
+    const expiredToken = await resourceRequest(HOME_OFFICE.credential, token, key, {
+      credential_configuration_id: "rtw",
+      proofs: { jwt: [await proofWith(await cNonceFor())] },
+    });
+    expect(expiredToken.status).toBe(401);
+    expect(expiredToken.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
+
+    // The authorization server's DPoP nonce, past its five minutes: the wallet is asked for a fresh one.
+    const oldAsNonce = await mintSignedValue(SESSION_SECRET, "dpop-nonce|as", -1, new Date());
+    const refused = await tokenRequest(
+      { grant_type: PRE_AUTH, "pre-authorized_code": "x", tx_code: "123456" },
+      await dpopProof(key, { htu: TOKEN, nonce: oldAsNonce }),
+    );
+    expect(await errorOf(refused)).toBe("use_dpop_nonce");
+    expect(refused.headers.get("DPoP-Nonce")).toEqual(expect.any(String));
   });
 
   it("refuses a person the authority holds no record of with credential_request_denied", async () => {
