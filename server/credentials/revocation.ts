@@ -4,9 +4,9 @@
  * then republished from the credentials table, so any verifier sees the bit within the list's
  * ttl and our own checks see it at once. Re-issue replaces older copies itself (issuance.ts).
  */
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { type CredentialMetadata, credentials, walletEvents } from "#db/schema/index.ts";
+import { credentials, walletEvents } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { toWalletCredential, type WalletCredential } from "./credentials.ts";
 import { republishStatusList } from "./status-lists.ts";
@@ -35,16 +35,18 @@ export async function revokeCredentialOnce(
     const [current] = await tx.select().from(credentials).where(eq(credentials.id, credentialId)).limit(1);
     if (!current) throw new ServiceError(404, "Credential not found", "NOT_FOUND");
     if (current.status === "revoked" || current.revokedAt) return { row: current, flipped: false, lists: [] };
-    const metadata: CredentialMetadata = {
-      ...(current.metadata ?? {}),
-      revocationReason: input.reason,
-      ...(input.actorId ? { revokedBy: input.actorId } : {}),
-    };
     // A write transaction: only one of two racing revocations flips it and logs it. Every copy
     // issued with it (a batch, issue 22) is revoked with it: they are one credential.
     const copies = await tx
       .update(credentials)
-      .set({ status: "revoked", revokedAt: now, metadata })
+      // Each copy keeps its own metadata (its holder key): the reason and who revoked are added to it.
+      .set({
+        status: "revoked",
+        revokedAt: now,
+        metadata: input.actorId
+          ? sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', ${input.reason}, '$.revokedBy', ${input.actorId})`
+          : sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', ${input.reason})`,
+      })
       .where(
         and(
           current.issuanceId

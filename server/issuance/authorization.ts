@@ -25,6 +25,7 @@ import { authorityRecordFor } from "#server/credentials/authority-records.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { authorizationServerProof, readOAuthForm } from "./as-request.ts";
 import { OAuthError, oauthJson } from "./oauth-error.ts";
+import { offerIdOf } from "./offers.ts";
 import type { AuthorizationServerContext } from "./token-endpoint.ts";
 
 const REQUEST_URI_PREFIX = "urn:ietf:params:oauth:request_uri:";
@@ -149,7 +150,8 @@ export async function pushAuthorizationRequest(
     configurationIds,
     codeChallenge: challenge,
     state: state ?? null,
-    issuerState: issuerState ?? null,
+    // Kept as the offer's row id (its hash): the reference itself would let a reader fetch the offer.
+    issuerState: issuerState === undefined ? null : await offerIdOf(issuerState),
     dpopJkt: proofJkt ?? dpopJkt ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + REQUEST_LIFETIME_SECONDS * 1000),

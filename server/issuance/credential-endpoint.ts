@@ -139,7 +139,7 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
   });
   // The nonce is spent once for the whole request (every proof of a batch carries the same one).
   for (const nonce of new Map(proved.map((key) => [key.nonce, key.nonceExpiresAt]))) {
-    if (!(await spendOnce(db, "c-nonce", nonce[0], nonce[1], now))) {
+    if (!(await spendOnce(db, "c-nonce", nonce[0], nonce[1]))) {
       throw new OAuthError("invalid_nonce", "the c_nonce was already used: ask the nonce endpoint for a new one");
     }
   }

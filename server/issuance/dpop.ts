@@ -64,7 +64,7 @@ export async function checkDpopProof(request: Request, check: DpopCheck): Promis
   }
   const jkt = await jwkThumbprint(checked.jwk);
   const expiresAt = new Date((checked.iat + KEY_PROOF_WINDOW_SECONDS) * 1000);
-  if (!(await spendOnce(check.db, "dpop-jti", `${jkt}|${normaliseHtu(check.url)}|${jti}`, expiresAt, check.now))) {
+  if (!(await spendOnce(check.db, "dpop-jti", `${jkt}|${normaliseHtu(check.url)}|${jti}`, expiresAt))) {
     return refuse("the DPoP proof was already used");
   }
   return { ok: true, jkt };

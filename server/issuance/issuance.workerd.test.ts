@@ -17,6 +17,7 @@ import {
   oauthAccessTokens,
   walletEvents,
 } from "#db/schema/index.ts";
+import { offerIdOf } from "#server/issuance/offers.ts";
 import { mintSignedValue } from "#server/issuance/single-use.ts";
 import type { CreatedRequest } from "#server/verification/api-schemas.ts";
 import { trustAnchorOf } from "#server/verification/attestation.ts";
@@ -247,7 +248,7 @@ const wrongCode = (right: string) => String((Number(right) + 1) % 1_000_000).pad
 
 /** The offer's row (its id is the last segment of its credential_offer_uri). */
 async function offerRow(offer: { offerUri: string }) {
-  const id = offer.offerUri.split("/").at(-1)!;
+  const id = await offerIdOf(offer.offerUri.split("/").at(-1)!);
   const [row] = await db().select().from(credentialOffers).where(eq(credentialOffers.id, id));
   return row!;
 }
@@ -266,10 +267,16 @@ describe("the token endpoint refuses, with the specification's error, and loses 
     expect((await redeem(offer, offer.txCode, key)).status).toBe(200);
 
     const second = await offerFor(cookie);
+    const secondCode = await preAuthorizedCodeOf(second.offerUri);
     for (let n = 1; n <= 5; n++) expect((await redeem(second, wrongCode(second.txCode), key)).status).toBe(400);
     const voided = await offerRow(second);
     expect(voided.voidedAt).not.toBeNull();
     // Void: the right code is refused too, and the offer is gone from its address.
+    const rightTooLate = await tokenRequest(
+      { grant_type: PRE_AUTH, "pre-authorized_code": secondCode, tx_code: second.txCode },
+      await dpopProof(key, { htu: TOKEN, nonce: await asDpopNonce(key) }),
+    );
+    expect(await errorOf(rightTooLate)).toBe("invalid_grant");
     expect((await SELF.fetch(second.offerUri)).status).toBe(404);
   });
 
@@ -337,11 +344,17 @@ describe("the token endpoint refuses, with the specification's error, and loses 
     expect(await errorOf(again)).toBe("invalid_grant");
 
     const late = await offerFor(cookie);
+    const lateCode = await preAuthorizedCodeOf(late.offerUri);
     await db()
       .update(credentialOffers)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(credentialOffers.id, late.offerUri.split("/").at(-1)!));
+      .where(eq(credentialOffers.id, await offerIdOf(late.offerUri.split("/").at(-1)!)));
     expect((await SELF.fetch(late.offerUri)).status).toBe(404);
+    const expired = await tokenRequest(
+      { grant_type: PRE_AUTH, "pre-authorized_code": lateCode, tx_code: late.txCode },
+      await dpopProof(key, { htu: TOKEN, nonce: await asDpopNonce(key) }),
+    );
+    expect(await errorOf(expired)).toBe("invalid_grant");
   });
 
   it("refuses a missing, malformed, replayed or misdirected DPoP proof with invalid_dpop_proof", async () => {
@@ -355,6 +368,8 @@ describe("the token endpoint refuses, with the specification's error, and loses 
       ["an old iat", await dpopProof(key, { htu: TOKEN, nonce, iat: Math.floor(Date.now() / 1000) - 3600 })],
       ["the wrong typ", await dpopProof(key, { htu: TOKEN, nonce }, { typ: "JWT" })],
       ["a private key in the header", await dpopProof(key, { htu: TOKEN, nonce }, { jwk: await privateJwk(key) })],
+      ["a key that is not an object", unsignedWithHeader({ typ: "dpop+jwt", alg: "ES256", jwk: "x" })],
+      ["a key that is a list", unsignedWithHeader({ typ: "dpop+jwt", alg: "ES256", jwk: [1] })],
     ];
     for (const [what, proof] of cases) {
       const response = await tokenRequest(form, proof);
@@ -409,6 +424,10 @@ describe("the credential endpoint refuses, with the specification's error, and i
         },
       ],
       ["an iss for an anonymous token", (nonce) => jwtProof(holder, { aud: HOME_OFFICE.issuer, nonce, iss: "wallet" })],
+      [
+        "a key that is not an object",
+        async () => unsignedWithHeader({ typ: "openid4vci-proof+jwt", alg: "ES256", jwk: 1 }),
+      ],
     ];
     for (const [what, make] of bad) {
       const response = await credentialRequestWith(async (nonce) => ({
@@ -699,12 +718,13 @@ describe("the copies of one issuance", () => {
 
     const revoked = await issueThree();
     const [one] = await rowsOf(revoked.body.credentials);
+    const keysBefore = (await rowsOf(revoked.body.credentials)).map((row) => row.metadata?.holderKeyThumbprint);
     await revokeAsAdmin(one!.id);
-    expect((await rowsOf(revoked.body.credentials)).map((row) => row.status)).toEqual([
-      "revoked",
-      "revoked",
-      "revoked",
-    ]);
+    const afterRevocation = await rowsOf(revoked.body.credentials);
+    expect(afterRevocation.map((row) => row.status)).toEqual(["revoked", "revoked", "revoked"]);
+    // Each copy still names its own holder key, with the reason added.
+    expect(afterRevocation.map((row) => row.metadata?.holderKeyThumbprint)).toEqual(keysBefore);
+    expect(new Set(keysBefore).size).toBe(3);
 
     const failed = await issueThree();
     const notified = await resourceRequest(HOME_OFFICE.notification, failed.token, failed.key, {
@@ -752,6 +772,13 @@ describe("the copies of one issuance", () => {
 });
 
 const TOKEN = authorizationServerEndpoints(ORIGIN).token;
+
+/** A JWT-shaped value with `header` (any JSON) and a junk signature: what a hostile client can send. */
+function unsignedWithHeader(header: unknown): string {
+  const part = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${part(header)}.${part({ iat: Math.floor(Date.now() / 1000) })}.c2lnbmF0dXJl`;
+}
 
 /** The key's private JWK (what a careless wallet might put in a header). */
 async function privateJwk(key: WalletKey) {

@@ -39,9 +39,11 @@ export async function verifyKeyProof(
   if (header.kid !== undefined || header.x5c !== undefined) {
     return { ok: false, reason: "the key must be in jwk (kid and x5c are not supported)" };
   }
-  const jwk = header.jwk as JWK | undefined;
-  if (!jwk || PRIVATE_MEMBERS.some((member) => member in jwk))
-    return { ok: false, reason: "the key must be a public key" };
+  // The header is whatever JSON the client sent: a key that is not an object is refused before it is read.
+  const jwk: unknown = header.jwk;
+  if (typeof jwk !== "object" || jwk === null || Array.isArray(jwk))
+    return { ok: false, reason: "jwk must be a JWK object" };
+  if (PRIVATE_MEMBERS.some((member) => member in jwk)) return { ok: false, reason: "the key must be a public key" };
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(jwt, EmbeddedJWK, {
@@ -58,7 +60,8 @@ export async function verifyKeyProof(
   if (typeof iat !== "number" || iat > nowSeconds + FUTURE_SKEW_SECONDS || iat < nowSeconds - MAX_AGE_SECONDS) {
     return { ok: false, reason: "iat is missing or not recent" };
   }
-  return { ok: true, jwk: toPublicJwk({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as PublicJwk), payload, iat };
+  const { kty, crv, x, y } = jwk as JWK;
+  return { ok: true, jwk: toPublicJwk({ kty, crv, x, y } as PublicJwk), payload, iat };
 }
 
 /** How long after its iat a proof may still arrive: how long its one-time values must be remembered. */

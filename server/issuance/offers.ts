@@ -56,13 +56,20 @@ export interface OfferKeys {
   base: string;
 }
 
-/** The pre-authorized code of offer `id`: derived, never stored (a database reader cannot redeem an offer). */
-async function preAuthorizedCode(secret: string, id: string): Promise<string> {
-  const hex = await keyedDigest(secret, `vci-pre-authorized-code|${id}`);
+/** The pre-authorized code of the offer with `reference`: derived, never stored (a database reader cannot redeem an offer). */
+async function preAuthorizedCode(secret: string, reference: string): Promise<string> {
+  const hex = await keyedDigest(secret, `vci-pre-authorized-code|${reference}`);
   return base64urlEncode(Uint8Array.from(hex.match(/../g)!, (byte) => Number.parseInt(byte, 16)));
 }
 
 const codeHash = (code: string) => sha256Base64url(webCrypto(), code);
+
+/**
+ * An offer's row id from its reference (the last segment of its address, and its issuer_state):
+ * the SHA-256, so a reader of the database, the audit log or a token row never holds a reference,
+ * nor so the pre-authorized code derived from it.
+ */
+export const offerIdOf = (reference: string) => sha256Base64url(webCrypto(), `vci-offer|${reference}`);
 const txCodeDigest = (secret: string, id: string, txCode: string) => keyedDigest(secret, `vci-tx-code|${id}|${txCode}`);
 
 export interface CreatedOffer {
@@ -102,7 +109,9 @@ export async function createCredentialOffer(
   if ((recent?.offers ?? 0) >= OFFERS_PER_WINDOW) {
     throw new WordedServiceError(429, offerWords.tooMany, "TOO_MANY_OFFERS", { limit: String(OFFERS_PER_WINDOW) });
   }
-  const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
+  // The offer's reference is in its address (and so in the QR code); the database keeps its hash only.
+  const reference = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
+  const id = await offerIdOf(reference);
   const txCode = Array.from({ length: TX_CODE_LENGTH }, () => secureRandomInt(webCrypto(), 10)).join("");
   const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_MS);
   await db.insert(credentialOffers).values({
@@ -110,13 +119,13 @@ export async function createCredentialOffer(
     userId: request.userId,
     issuerId: type.issuerId,
     configurationIds: [type.code],
-    codeHash: await codeHash(await preAuthorizedCode(secret, id)),
+    codeHash: await codeHash(await preAuthorizedCode(secret, reference)),
     txCodeDigest: await txCodeDigest(secret, id, txCode),
     channel: request.channel,
     createdAt: now,
     expiresAt,
   });
-  const offerUri = credentialOfferUrl(base, id);
+  const offerUri = credentialOfferUrl(base, reference);
   return { id, offerUri, link: credentialOfferLink(offerUri), txCode, expiresAt };
 }
 
@@ -134,12 +143,12 @@ const usable = (now: Date) =>
  * wallet may fetch it more than once (to show it, then to accept it): "works once" is the token
  * endpoint's to enforce.
  */
-export async function credentialOfferDocument(keys: OfferKeys, id: string, locale: Locale, now = new Date()) {
-  if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
+export async function credentialOfferDocument(keys: OfferKeys, reference: string, locale: Locale, now = new Date()) {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(reference)) return null;
   const [offer] = await keys.db
     .select()
     .from(credentialOffers)
-    .where(and(eq(credentialOffers.id, id), usable(now)))
+    .where(and(eq(credentialOffers.id, await offerIdOf(reference)), usable(now)))
     .limit(1);
   if (!offer) return null;
   return {
@@ -147,7 +156,7 @@ export async function credentialOfferDocument(keys: OfferKeys, id: string, local
     credential_configuration_ids: offer.configurationIds,
     grants: {
       [PRE_AUTHORIZED_GRANT]: {
-        "pre-authorized_code": await preAuthorizedCode(keys.secret, offer.id),
+        "pre-authorized_code": await preAuthorizedCode(keys.secret, reference),
         ...(offer.txCodeDigest
           ? {
               tx_code: {
@@ -162,8 +171,9 @@ export async function credentialOfferDocument(keys: OfferKeys, id: string, local
           : {}),
       },
       // The same offer by the authorization code flow (VCI 4.1.1): issuer_state names it without
-      // its code; /oauth/authorize accepts it only from the person the offer is about.
-      authorization_code: { issuer_state: offer.id },
+      // its code (its reference, which the wallet already holds); /oauth/authorize accepts it only
+      // from the person the offer is about, and keeps only its hash (offerIdOf).
+      authorization_code: { issuer_state: reference },
     },
   };
 }

@@ -5,7 +5,6 @@
  * server made it for that use; the expiry says for how long. The nonce endpoint is open to anyone,
  * so handing one out writes nothing; only spending one does (spentValues), once.
  */
-import { lt } from "drizzle-orm";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlDecode, base64urlEncode } from "#core/credentials/encoding.ts";
 import { webCrypto } from "#core/credentials/index.ts";
@@ -70,24 +69,16 @@ export async function readSignedValue(
 
 /**
  * Spends `value` of `kind` once: true the first time, false ever after (until `expiresAt`, when a
- * value is no longer accepted anyway). One INSERT ... ON CONFLICT DO NOTHING RETURNING, so two
- * requests racing with the same value cannot both spend it. Expired entries are cleared on the way.
+ * value is no longer accepted anyway; the housekeeping deletes the row a day later,
+ * server/analytics/retention.ts). One INSERT ... ON CONFLICT DO NOTHING RETURNING, so two requests
+ * racing with the same value cannot both spend it.
  */
-export async function spendOnce(
-  db: Database,
-  kind: string,
-  value: string,
-  expiresAt: Date,
-  now: Date,
-): Promise<boolean> {
+export async function spendOnce(db: Database, kind: string, value: string, expiresAt: Date): Promise<boolean> {
   const digest = await sha256Base64url(webCrypto(), `${kind}|${value}`);
-  const [, spent] = await db.batch([
-    db.delete(spentValues).where(lt(spentValues.expiresAt, now)),
-    db
-      .insert(spentValues)
-      .values({ digest, expiresAt })
-      .onConflictDoNothing()
-      .returning({ digest: spentValues.digest }),
-  ]);
+  const spent = await db
+    .insert(spentValues)
+    .values({ digest, expiresAt })
+    .onConflictDoNothing()
+    .returning({ digest: spentValues.digest });
   return spent.length === 1;
 }

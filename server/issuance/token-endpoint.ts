@@ -54,6 +54,11 @@ async function preAuthorizedGrant(context: AuthorizationServerContext, params: M
   const { db, secret, base, now } = context;
   const code = params.get("pre-authorized_code");
   if (!code) throw new OAuthError("invalid_request", "pre-authorized_code is required");
+  // Kept with the token and shown in the person's history: printable ASCII (RFC 6749 appendix A), bounded.
+  const clientId = params.get("client_id") ?? null;
+  if (clientId !== null && !/^[\x20-\x7e]{1,200}$/.test(clientId)) {
+    throw new OAuthError("invalid_request", "client_id must be 1 to 200 printable ASCII characters");
+  }
   const offer = await redeemPreAuthorizedCode(
     { db, secret, base },
     { code, txCode: params.get("tx_code") ?? null, resource: params.get("resource") ?? null, now },
@@ -62,7 +67,7 @@ async function preAuthorizedGrant(context: AuthorizationServerContext, params: M
     userId: offer.userId,
     issuerId: offer.issuerId,
     configurationIds: offer.configurationIds,
-    clientId: params.get("client_id")?.slice(0, 200) ?? null,
+    clientId,
     offerId: offer.id,
   };
 }

@@ -45,7 +45,12 @@ export const authorizeMessages = defineMessages<{
     id: "oauth.consent.lead",
     defaultMessage: "A wallet app asks for a copy of one of your credentials. Check who is asking before you approve.",
   },
-  app: { id: "oauth.consent.app", defaultMessage: "Wallet app", description: "Label: the app's client id follows" },
+  app: {
+    id: "oauth.consent.appCallsItself",
+    defaultMessage: "The app calls itself",
+    description:
+      "Label: the name the wallet app gave itself follows, which nobody has checked (an app can call itself anything)",
+  },
   returnsTo: {
     id: "oauth.consent.returnsTo",
     defaultMessage: "Sends you back to",
@@ -114,7 +119,7 @@ export function AuthorizePage({ page }: { page: AuthorizePageData }) {
       lead={intl.formatMessage(authorizeMessages.lead)}
       back={false}
     >
-      <Card as="section" aria-label={intl.formatMessage(authorizeMessages.app)} className="mt-8 max-w-3xl p-6">
+      <Card as="section" aria-label={intl.formatMessage(authorizeMessages.title)} className="mt-8 max-w-3xl p-6">
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
           <dt className="font-semibold">
             <FormattedMessage {...authorizeMessages.app} />
