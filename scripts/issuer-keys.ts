@@ -4,16 +4,33 @@
 // derived from them; the platform's P-256 verifier keys (server/verification/keys.ts, ADR 034):
 // TRUST_ANCHOR_SIGNING_KEY (the web worker's), VERIFIER_SIGNING_KEYS (the verifier's
 // "verifier-service") and VERIFIER_PUBLIC_KEYS, the public halves of both.
-import { ISSUER_IDS } from "#core/issuers/registry.ts";
+// Run as a command, it rotates one authority's key in three steps (docs/deploy.md):
+//   node --env-file=<file with the current values> scripts/issuer-keys.ts rotate \
+//     --authority home-office --step publish|switch|retire [--key credentials|status-lists]
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { and, gt, isNull, or } from "drizzle-orm";
+import { AUTHORITIES, ISSUER_IDS, type IssuerId } from "#core/issuers/registry.ts";
+import type { Database } from "#db/client.ts";
+import { credentials } from "#db/schema/index.ts";
 import type { VerifierKeyName } from "#server/verification/key-names.ts";
+import {
+  asEntry,
+  asList,
+  credentialKid,
+  type Entry,
+  generateEd25519,
+  type KeyKind,
+  publicHalf,
+  publishStep,
+  retireStep,
+  SIGNING_SECRET,
+  switchStep,
+} from "./key-rotation.ts";
 
 async function generateAuthorityKeys(): Promise<string> {
   const keys: Record<string, JsonWebKey> = {};
-  for (const id of ISSUER_IDS) {
-    const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
-    const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
-    keys[id] = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d };
-  }
+  for (const id of ISSUER_IDS) keys[id] = await generateEd25519();
   return JSON.stringify(keys);
 }
 
@@ -23,10 +40,10 @@ export const generateIssuerKeysSecret = generateAuthorityKeys;
 /** STATUS_LIST_SIGNING_KEYS: the authorities' status-list keys (the status worker's). */
 export const generateStatusListKeysSecret = generateAuthorityKeys;
 
-/** The public half of each authority's key in a secret: kty, crv and x, never d. */
-function publicHalves(secret: string): Record<string, JsonWebKey> {
-  const keys = JSON.parse(secret) as Record<string, JsonWebKey>;
-  return Object.fromEntries(ISSUER_IDS.map((id) => [id, { kty: "OKP", crv: "Ed25519", x: keys[id]!.x }]));
+/** The public half of each authority's keys in a secret (the waiting one too): kty, crv and x, never d. */
+function publicHalves(secret: string): Record<string, Entry> {
+  const keys = JSON.parse(secret) as Record<string, Entry>;
+  return Object.fromEntries(ISSUER_IDS.map((id) => [id, asEntry(asList(keys[id]).map(publicHalf))]));
 }
 
 /** ISSUER_PUBLIC_KEYS from the two private secrets: what the verifier, status and web workers trust. */
@@ -83,4 +100,113 @@ export async function generateKeySet() {
     trustAnchorSigningKey,
     verifierPublicKeys: verifierPublicKeysFor(trustAnchorSigningKey, verifierSigningKeys),
   };
+}
+
+/** How many credentials signed with one of `kids` are still valid (neither revoked nor expired) at `now`. */
+export async function stillValidSignedWith(db: Database, kids: readonly string[], now: Date): Promise<number> {
+  const rows = await db
+    .select({ vcJwt: credentials.vcJwt })
+    .from(credentials)
+    .where(and(isNull(credentials.revokedAt), or(isNull(credentials.expiresAt), gt(credentials.expiresAt, now))));
+  return rows.filter((row) => kids.includes(credentialKid(row.vcJwt) ?? "")).length;
+}
+
+const WORKERS_TRUSTING = ["identity-web", "identity-status", "identity-verifier"];
+const SIGNER = { credentials: ["identity-web"], statusLists: ["identity-status"] } as const;
+
+/** What to set: the commands, one per worker, then the value to paste at wrangler's prompt. */
+function show(name: string, workers: readonly string[], value: string): string {
+  const commands = workers.map((worker) => `  npx wrangler secret put ${name} --name ${worker}`);
+  return [`Set ${name}:`, ...commands, "with the value:", value, ""].join("\n");
+}
+
+async function rotate(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const { values: options } = parseArgs({
+    args,
+    options: {
+      authority: { type: "string" },
+      step: { type: "string" },
+      key: { type: "string", default: "credentials" },
+    },
+  });
+  const authority = options.authority as IssuerId;
+  if (!ISSUER_IDS.includes(authority)) throw new Error(`--authority must be one of ${ISSUER_IDS.join(", ")}`);
+  const kind: KeyKind | undefined =
+    options.key === "credentials" ? "credentials" : options.key === "status-lists" ? "statusLists" : undefined;
+  if (!kind) throw new Error("--key must be credentials or status-lists");
+  const secretName = SIGNING_SECRET[kind];
+  const signingKeys = env[secretName];
+  const publicKeys = env.ISSUER_PUBLIC_KEYS;
+  if (!signingKeys || !publicKeys)
+    throw new Error(`give the current ${secretName} and ISSUER_PUBLIC_KEYS in the environment (node --env-file=...)`);
+  const values = { signingKeys, publicKeys };
+  const what = `${AUTHORITIES[authority].name}'s ${kind === "credentials" ? "credential" : "status-list"} key`;
+  switch (options.step) {
+    case "publish": {
+      const step = await publishStep(values, kind, authority);
+      return [
+        `Step 1 of 3 (publish) for ${what}: new key ${step.kid}, published, not signing yet.`,
+        show("ISSUER_PUBLIC_KEYS", WORKERS_TRUSTING, step.publicKeys),
+        `Then (a worker refuses to start holding a key nobody trusts):`,
+        show(secretName, SIGNER[kind], step.signingKeys),
+        "Before the switch, wait until verifiers have fetched the new metadata: at least 5 minutes (its max-age).",
+      ].join("\n");
+    }
+    case "switch": {
+      const step = await switchStep(values, kind, authority);
+      return [
+        `Step 2 of 3 (switch) for ${what}: key ${step.kid} signs from now on; the old one stays published.`,
+        show(secretName, SIGNER[kind], step.signingKeys),
+      ].join("\n");
+    }
+    case "retire": {
+      const step = await retireStep(values, kind, authority);
+      const head = `Step 3 of 3 (retire) for ${what}: key ${step.retiredKids.join(", ")} leaves the published keys.`;
+      if (kind === "statusLists")
+        return [
+          head,
+          "Status lists are signed afresh on each request and live 10 minutes: retire at least 11 minutes after the switch.",
+          show("ISSUER_PUBLIC_KEYS", WORKERS_TRUSTING, step.publicKeys),
+        ].join("\n");
+      if (!env.LIBSQL_URL)
+        return [
+          head,
+          "LIBSQL_URL is not set, so nothing was counted. Before setting this, check that every credential of this",
+          "authority issued before the switch has expired, been revoked or been re-issued: once the key leaves, they no",
+          "longer verify, and neither do verification certificates signed with it.",
+          show("ISSUER_PUBLIC_KEYS", WORKERS_TRUSTING, step.publicKeys),
+        ].join("\n");
+      const { createDb } = await import("#db/client.ts");
+      const database = createDb({ LIBSQL_URL: env.LIBSQL_URL, LIBSQL_AUTH_TOKEN: env.LIBSQL_AUTH_TOKEN });
+      const valid = await stillValidSignedWith(database, step.retiredKids, new Date());
+      if (valid > 0)
+        throw new Error(
+          `${valid} credential(s) signed with the old key are still valid: retire once they have expired or been re-issued`,
+        );
+      return [
+        head,
+        "No valid credential is signed with it.",
+        show("ISSUER_PUBLIC_KEYS", WORKERS_TRUSTING, step.publicKeys),
+      ].join("\n");
+    }
+    default:
+      throw new Error("--step must be publish, switch or retire");
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [command, ...args] = process.argv.slice(2);
+  if (command !== "rotate") {
+    console.error(
+      "usage: node scripts/issuer-keys.ts rotate --authority <id> --step publish|switch|retire [--key credentials|status-lists]",
+    );
+    process.exit(2);
+  }
+  rotate(args, process.env).then(
+    (output) => console.log(output),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
 }

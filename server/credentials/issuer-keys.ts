@@ -9,6 +9,11 @@
  * derived by the key generator (scripts/issuer-keys.ts): what every worker that checks a
  * credential trusts, and what the status worker publishes. Locally `npm start` generates all
  * three into .dev.vars on first start; in production they are `wrangler secret`s.
+ *
+ * Rotation (scripts/issuer-keys.ts rotate, docs/deploy.md): an authority's entry may also be an
+ * array of JWKs. In a signing secret the first signs and any after it wait (published, not signing
+ * yet); in ISSUER_PUBLIC_KEYS every one is trusted and published, and the kid in a token's header
+ * picks the key. The one-key form (a JWK, not an array) stays valid: every deployed secret has it.
  */
 import * as z from "zod";
 import { jwkThumbprint, type PublicJwk, toPublicJwk } from "#core/credentials/index.ts";
@@ -21,6 +26,8 @@ export interface IssuerKey {
   privateKey: CryptoKey;
   /** With kid, alg EdDSA and use sig: what the issuer's JWKS lists. */
   publicJwk: PublicJwk;
+  /** The kids of the keys the secret holds after the signing one: published by a rotation's first step, signing after its second. */
+  waitingKids: readonly string[];
 }
 
 export type IssuerKeys = ReadonlyMap<IssuerId, IssuerKey>;
@@ -54,39 +61,59 @@ async function published(jwk: { x: string }): Promise<PublicJwk> {
   return { ...bare, kid: await jwkThumbprint(bare), alg: "EdDSA", use: "sig" };
 }
 
+/** An authority's entry in a key secret or ISSUER_PUBLIC_KEYS: one JWK, or several (a rotation). */
+const entries = (entry: unknown): unknown[] => (Array.isArray(entry) ? entry : entry === undefined ? [] : [entry]);
+
+const isEd25519Private = (jwk: unknown): jwk is { x: string; d: string } => {
+  const { kty, crv, x, d } = (jwk ?? {}) as JsonWebKey;
+  return kty === "OKP" && crv === "Ed25519" && typeof d === "string" && typeof x === "string";
+};
+
 async function importSigningKeys(name: SigningSecretName, secret: string): Promise<IssuerKeys> {
   const record = parseJwkSecret(name, secret, "issuer id");
   const keys = new Map<IssuerId, IssuerKey>();
   for (const issuerId of ISSUER_IDS) {
-    const jwk = record[issuerId];
-    if (jwk?.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.d !== "string" || typeof jwk.x !== "string") {
+    const held = entries(record[issuerId]);
+    if (held.length === 0 || !held.every(isEd25519Private)) {
       throw new Error(`${name} has no Ed25519 private key for ${AUTHORITIES[issuerId].name} (${issuerId})`);
     }
+    const [signing, ...waiting] = held;
     const privateKey = await crypto.subtle.importKey(
       "jwk",
-      { kty: "OKP", crv: "Ed25519", x: jwk.x, d: jwk.d },
+      { kty: "OKP", crv: "Ed25519", x: signing!.x, d: signing!.d },
       { name: "Ed25519" },
       false,
       ["sign"],
     );
-    const publicJwk = await published({ x: jwk.x });
-    keys.set(issuerId, { issuerId, kid: publicJwk.kid!, privateKey, publicJwk });
+    const publicJwk = await published(signing!);
+    const waitingKids = await Promise.all(waiting.map(async (jwk) => (await published(jwk)).kid!));
+    if (new Set([publicJwk.kid, ...waitingKids]).size !== held.length)
+      throw new Error(`${name} holds the same key twice for ${AUTHORITIES[issuerId].name} (${issuerId})`);
+    keys.set(issuerId, { issuerId, kid: publicJwk.kid!, privateKey, publicJwk, waitingKids });
   }
   return keys;
 }
 
 /** What a worker that checks credentials trusts: public keys only. */
 export interface IssuerTrust {
-  /** Each authority's credential key: the only key a credential of that authority may be signed with. */
-  credentialKeys: ReadonlyMap<IssuerId, PublicJwk>;
-  /** Each authority's status-list key: the only keys a status list may be signed with. */
-  statusListKeys: ReadonlyMap<IssuerId, PublicJwk>;
+  /** Each authority's credential keys (several during a rotation): the only keys a credential of that authority may be signed with. */
+  credentialKeys: ReadonlyMap<IssuerId, readonly PublicJwk[]>;
+  /** Each authority's status-list keys: the only keys a status list may be signed with. */
+  statusListKeys: ReadonlyMap<IssuerId, readonly PublicJwk[]>;
 }
 
 /** An Ed25519 public JWK: `d` (a private key) is refused, never silently dropped. */
 const PublicEd25519 = z.strictObject({ kty: z.literal("OKP"), crv: z.literal("Ed25519"), x: z.base64url().min(43) });
+/** One key, or several during a rotation (each published, none twice). */
+const PublicKeys = z.union([
+  PublicEd25519,
+  z
+    .array(PublicEd25519)
+    .min(1)
+    .refine((keys) => new Set(keys.map((key) => key.x)).size === keys.length, "the same key twice"),
+]);
 const PerIssuer = z.strictObject(
-  Object.fromEntries(ISSUER_IDS.map((id) => [id, PublicEd25519])) as Record<IssuerId, typeof PublicEd25519>,
+  Object.fromEntries(ISSUER_IDS.map((id) => [id, PublicKeys])) as Record<IssuerId, typeof PublicKeys>,
 );
 const IssuerPublicKeysShape = z.strictObject({ credentials: PerIssuer, statusLists: PerIssuer });
 
@@ -96,16 +123,17 @@ const IssuerPublicKeysShape = z.strictObject({ credentials: PerIssuer, statusLis
  */
 export const issuerPublicKeysBinding = publicKeysBinding(
   IssuerPublicKeysShape,
-  'must be JSON {"credentials": {...}, "statusLists": {...}}: each authority\'s Ed25519 public JWK (kty, crv, x only)',
+  'must be JSON {"credentials": {...}, "statusLists": {...}}: each authority\'s Ed25519 public JWK (kty, crv, x only), or an array of them',
 );
 
 const loadTrust = oncePerSecret(async (value: string): Promise<IssuerTrust> => {
   const parsed = IssuerPublicKeysShape.parse(JSON.parse(value));
-  const credentialKeys = new Map<IssuerId, PublicJwk>();
-  const statusListKeys = new Map<IssuerId, PublicJwk>();
+  const credentialKeys = new Map<IssuerId, PublicJwk[]>();
+  const statusListKeys = new Map<IssuerId, PublicJwk[]>();
+  const all = (entry: unknown) => Promise.all(entries(entry).map((jwk) => published(jwk as { x: string })));
   for (const id of ISSUER_IDS) {
-    credentialKeys.set(id, await published(parsed.credentials[id]));
-    statusListKeys.set(id, await published(parsed.statusLists[id]));
+    credentialKeys.set(id, await all(parsed.credentials[id]));
+    statusListKeys.set(id, await all(parsed.statusLists[id]));
   }
   return { credentialKeys, statusListKeys };
 });
@@ -117,15 +145,22 @@ export function loadIssuerTrust(value: string | undefined): Promise<IssuerTrust>
 }
 
 /**
- * A worker holding signing keys checks that they are the ones everybody trusts: a mismatched
- * secret would sign what no verifier accepts, so it fails at once, naming the authority.
+ * A worker holding signing keys checks that they are among the ones everybody trusts: a mismatched
+ * secret would sign what no verifier accepts, so it fails at once, naming the authority. A key
+ * waiting to sign is checked too: switching to a key nobody trusts yet would break every
+ * credential signed after the switch.
  */
 export function assertTrusted(
   name: SigningSecretName,
   keys: IssuerKeys,
   trusted: IssuerTrust["credentialKeys"] | IssuerTrust["statusListKeys"],
 ): void {
-  for (const [id, key] of keys)
-    if (trusted.get(id)?.kid !== key.kid)
-      throw new Error(`${name} for ${AUTHORITIES[id].name} (${id}) does not match ISSUER_PUBLIC_KEYS`);
+  for (const [id, key] of keys) {
+    const published = new Set(trusted.get(id)?.map((jwk) => jwk.kid));
+    for (const kid of [key.kid, ...key.waitingKids])
+      if (!published.has(kid))
+        throw new Error(
+          `${name} for ${AUTHORITIES[id].name} (${id}) does not match ISSUER_PUBLIC_KEYS: key ${kid} is not published`,
+        );
+  }
 }

@@ -25,18 +25,22 @@ import { STATUS_LIST_MAX_INFLATED_BYTES } from "./status-lists.ts";
 /** Allowed clock difference with an issuer's `iat`/`exp`. */
 const CLOCK_SKEW_SECONDS = 60;
 
-/** Our issuers and their credential keys, as a verifier's trust list (EdDSA pinned). Status-list keys are not in it (ADR 028). */
+/**
+ * Our issuers and their credential keys, as a verifier's trust list (EdDSA pinned): every key the
+ * authority publishes (two during a rotation; a credential's kid picks one). Status-list keys are
+ * not in it (ADR 028).
+ */
 export function trustedIssuers(trust: IssuerTrust, base: string): Map<string, TrustedIssuer> {
   const trusted = new Map<string, TrustedIssuer>();
   for (const id of ISSUER_IDS) {
-    const key = trust.credentialKeys.get(id);
-    if (key) trusted.set(issuerUrl(base, id), { keys: [key], algorithms: ["EdDSA"] });
+    const keys = trust.credentialKeys.get(id);
+    if (keys?.length) trusted.set(issuerUrl(base, id), { keys: [...keys], algorithms: ["EdDSA"] });
   }
   return trusted;
 }
 
 /** The keys a status list may be signed with: the authorities' status-list keys only, never a credential key (ADR 028). */
-export const trustedStatusListKeys = (trust: IssuerTrust) => [...trust.statusListKeys.values()];
+export const trustedStatusListKeys = (trust: IssuerTrust) => [...trust.statusListKeys.values()].flat();
 
 export interface LiveCheck {
   valid: boolean;

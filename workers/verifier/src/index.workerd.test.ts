@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
 import { offlineAudience } from "#core/verification/openid4vp.ts";
-import { loadStatusListKeys } from "#server/credentials/issuer-keys.ts";
+import { credentialKid, publishStep, retireStep, switchStep } from "#scripts/key-rotation.ts";
+import { loadIssuerKeys, loadStatusListKeys } from "#server/credentials/issuer-keys.ts";
 import * as fixtures from "#tests/support/verification-fixtures.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import app from "./index.ts";
@@ -66,5 +67,54 @@ describe("keys the status worker holds (ADR 028)", () => {
     const answer = (await response.json()) as { valid: boolean; reason: string };
     expect(answer.valid).toBe(false);
     expect(answer.reason).not.toBe("valid");
+  });
+});
+
+describe("issuer key rotation (issue 22)", () => {
+  it("keeps a credential signed before the switch valid while both keys are published, and refuses it once the old key is retired", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const store = { db: db(), sessionSecret: (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET };
+    const before = {
+      signingKeys: inject("issuerSigningKeys" as never) as string,
+      publicKeys: inject("issuerPublicKeys" as never) as string,
+    };
+    const issuedWith = async (signingKeys: string) =>
+      fixtures.citizenWithCredential(store, { keys: await loadIssuerKeys(signingKeys), base: ORIGIN }, "rtw");
+    /** The verifier's answer to a presentation of `held`, trusting `publicKeys` as ISSUER_PUBLIC_KEYS. */
+    const validate = async (held: fixtures.HeldCredential, publicKeys: string) => {
+      const presentation = await present(held, ["hasRightToWork"], offlineAudience(ORIGIN), holderNonce());
+      const response = await request("/api/presentations/validate", {
+        ...json({ presentationJwt: presentation }),
+        cookie,
+        bindings: { ISSUER_PUBLIC_KEYS: publicKeys },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { valid: boolean; reason: string }).valid;
+    };
+
+    const signedBefore = await issuedWith(before.signingKeys);
+    const published = await publishStep(before, "credentials", "home-office");
+    // Published, not signing yet: what the web worker signs still carries the old kid.
+    expect(credentialKid(await issuedWith(published.signingKeys).then((h) => h.sdJwt))).toBe(
+      credentialKid(signedBefore.sdJwt),
+    );
+    const switched = await switchStep(published, "credentials", "home-office");
+    const signedAfter = await issuedWith(switched.signingKeys);
+    expect(credentialKid(signedAfter.sdJwt)).toBe(published.kid);
+    expect(credentialKid(signedBefore.sdJwt)).not.toBe(published.kid);
+
+    // The overlap: both keys published, each credential verified by the key its kid names.
+    expect(await validate(signedBefore, published.publicKeys)).toBe(true);
+    expect(await validate(signedAfter, published.publicKeys)).toBe(true);
+    // Before the publish step the new key is trusted by nobody.
+    expect(await validate(signedAfter, before.publicKeys)).toBe(false);
+
+    const retired = await retireStep(
+      { signingKeys: switched.signingKeys, publicKeys: published.publicKeys },
+      "credentials",
+      "home-office",
+    );
+    expect(await validate(signedAfter, retired.publicKeys)).toBe(true);
+    expect(await validate(signedBefore, retired.publicKeys)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import type { PublicJwk } from "#core/credentials/index.ts";
 import { ISSUER_IDS } from "#core/issuers/registry.ts";
-import { ORIGIN, request } from "#workers/status/src/test-support.ts";
+import { publishStep, retireStep, switchStep } from "#scripts/key-rotation.ts";
+import { bindings, ORIGIN, request } from "#workers/status/src/test-support.ts";
 
 interface IssuerMetadata {
   issuer: string;
@@ -68,4 +69,47 @@ describe("GET /.well-known/jwt-vc-issuer/issuers/{id}", () => {
       expect(status.jwks.keys[0]!.kid).not.toBe(credential.jwks.keys[0]!.kid);
     },
   );
+});
+
+describe("issuer key rotation (issue 22)", () => {
+  const current = (signing: "issuerSigningKeys" | "statusListSigningKeys") => ({
+    signingKeys: inject(signing as never) as string,
+    publicKeys: bindings.ISSUER_PUBLIC_KEYS,
+  });
+  const kids = async (path: string, publicKeys: string, override: Record<string, unknown> = {}) =>
+    (
+      (await (await request(path, { ISSUER_PUBLIC_KEYS: publicKeys, ...override })).json()) as IssuerMetadata
+    ).jwks.keys.map((key) => key.kid);
+
+  it("publishes both of an authority's credential keys during a rotation, and the old one no more once retired", async () => {
+    const path = "/.well-known/jwt-vc-issuer/issuers/home-office";
+    const [old] = await kids(path, bindings.ISSUER_PUBLIC_KEYS);
+    const published = await publishStep(current("issuerSigningKeys"), "credentials", "home-office");
+    expect(await kids(path, published.publicKeys)).toEqual([old, published.kid]);
+    // Only the rotating authority's metadata changes.
+    expect(await kids("/.well-known/jwt-vc-issuer/issuers/dbs", published.publicKeys)).toHaveLength(1);
+    const switched = await switchStep(published, "credentials", "home-office");
+    const retired = await retireStep({ ...published, signingKeys: switched.signingKeys }, "credentials", "home-office");
+    expect(await kids(path, retired.publicKeys)).toEqual([published.kid]);
+  });
+
+  it("publishes both status-list keys during a rotation, and refuses to start holding a key it does not publish", async () => {
+    const path = "/.well-known/jwt-vc-issuer/status/issuers/dvla";
+    const published = await publishStep(current("statusListSigningKeys"), "statusLists", "dvla");
+    const switched = await switchStep(published, "statusLists", "dvla");
+    const running = { STATUS_LIST_SIGNING_KEYS: switched.signingKeys };
+    expect(await kids(path, published.publicKeys, running)).toHaveLength(2);
+    expect(await kids(path, published.publicKeys, running)).toContain(published.kid);
+
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // The new key set as the signing secret before ISSUER_PUBLIC_KEYS publishes it: the worker answers nothing.
+    for (const signingKeys of [published.signingKeys, switched.signingKeys]) {
+      const response = await request(path, { STATUS_LIST_SIGNING_KEYS: signingKeys });
+      expect(response.status).toBe(500);
+      expect(String(logged.mock.calls.at(-1)?.join(" "))).toMatch(
+        /STATUS_LIST_SIGNING_KEYS for Driver and Vehicle Licensing Agency \(dvla\) does not match ISSUER_PUBLIC_KEYS/,
+      );
+    }
+    logged.mockRestore();
+  });
 });

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { encodeStatusList, type PublicJwk, verifyStatusListToken } from "#core/credentials/index.ts";
 import type { IssuerId } from "#core/issuers/registry.ts";
 import { statusLists } from "#db/schema/index.ts";
+import { publishStep, switchStep } from "#scripts/key-rotation.ts";
 import { db } from "#tests/support/workerd-database.ts";
-import { ORIGIN, request } from "#workers/status/src/test-support.ts";
+import { bindings, ORIGIN, request } from "#workers/status/src/test-support.ts";
 
 const SIZE = 1024;
 
@@ -139,5 +140,36 @@ describe("GET /status/lists/{id}", () => {
     const response = await request(`/status/lists/${crypto.randomUUID()}`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "Not found" });
+  });
+});
+
+describe("a status-list key rotation (issue 22)", () => {
+  it("signs with the new key after the switch, while a list signed before it still verifies against the published keys", async () => {
+    const list = await storedList("dvla", [3]);
+    const before = await tokenOf(await request(`/status/lists/${list.id}`));
+    const current = {
+      signingKeys: inject("statusListSigningKeys" as never) as string,
+      publicKeys: bindings.ISSUER_PUBLIC_KEYS,
+    };
+    const published = await publishStep(current, "statusLists", "dvla");
+    const switched = await switchStep(published, "statusLists", "dvla");
+    const rotated = { STATUS_LIST_SIGNING_KEYS: switched.signingKeys, ISSUER_PUBLIC_KEYS: published.publicKeys };
+    const after = await tokenOf(await request(`/status/lists/${list.id}`, rotated));
+    expect(claimsOf(after).header.kid).toBe(published.kid);
+    expect(claimsOf(before).header.kid).not.toBe(published.kid);
+
+    const metadata = await request("/.well-known/jwt-vc-issuer/status/issuers/dvla", rotated);
+    const { keys } = ((await metadata.json()) as { jwks: { keys: PublicJwk[] } }).jwks;
+    for (const token of [before, after])
+      expect(
+        await verifyStatusListToken(token, {
+          trustedKeys: keys,
+          expectedSub: list.publishedUrl,
+          now: Math.floor(Date.now() / 1000),
+          clockSkewSeconds: 5,
+          maxInflatedBytes: SIZE,
+          idx: 3,
+        }),
+      ).toMatchObject({ valid: true, value: 1 });
   });
 });
