@@ -5,7 +5,7 @@
  * Continue comes from the same rules the session's object applies (core/assisted/session.ts), so
  * the panel never offers what the server would refuse; the server decides all the same.
  */
-import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
 import { apiRequest } from "#app/client/api-client.ts";
 import { useFormats } from "#app/components/i18n/language.tsx";
@@ -938,6 +938,16 @@ function IssueStep({ session, act, paper }: { session: AssistedSession; act: Act
   // The offers to the client's wallet app: held here only, until the operator is done with them.
   const [offers, setOffers] = useState<ReceivedOffers | null>(null);
   const offersDialog = <CounterOffersDialog received={offers} onClose={() => setOffers(null)} />;
+  // The dialog closed: focus goes to the step's heading, once the page behind it is no longer inert.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const offered = useRef(false);
+  useEffect(() => {
+    if (offers) offered.current = true;
+    else if (offered.current) {
+      offered.current = false;
+      headingRef.current?.focus();
+    }
+  }, [offers]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the records are the client's, so another client account means reading them again
   useEffect(() => {
     let live = true;
@@ -960,7 +970,9 @@ function IssueStep({ session, act, paper }: { session: AssistedSession; act: Act
     const issuance = session.issuance;
     return (
       <div>
-        <h3 className="text-lg font-bold">{intl.formatMessage(messages.stepIssue)}</h3>
+        <h3 ref={headingRef} tabIndex={-1} className="text-lg font-bold">
+          {intl.formatMessage(messages.stepIssue)}
+        </h3>
         <Done>
           {intl.formatMessage(ISSUED[issuance.delivery], { count: issuance.credentialTypes.length })}{" "}
           {intl.formatMessage(messages.issuedBy, { name: issuance.by.name })}
