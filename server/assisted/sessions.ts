@@ -554,13 +554,15 @@ async function issue(
   }
   // A record still pending is offered too: the app receives the credential once the check is done.
   const offers: CreatedOffer[] = [];
-  if (body.delivery === "app") {
-    const keys = context.offerKeys();
-    for (const record of chosen)
-      offers.push(await createCredentialOffer(keys, { userId: client.userId, type: record.type, channel: "assisted" }));
-  }
   let recorded: AssistedSession;
   try {
+    if (body.delivery === "app") {
+      const keys = context.offerKeys();
+      for (const record of chosen)
+        offers.push(
+          await createCredentialOffer(keys, { userId: client.userId, type: record.type, channel: "assisted" }),
+        );
+    }
     recorded = await run(context, staff, id, {
       type: "issuance",
       credentialTypes: chosen.map((record) => record.type),
@@ -569,7 +571,8 @@ async function issue(
       actor: staff.person,
     });
   } catch (error) {
-    // Refused (another console issued first): offers nobody will be shown must not stay redeemable.
+    // Refused (a type no longer offerable, another console issued first): offers nobody will be
+    // shown must not stay redeemable.
     if (offers.length)
       await context.db
         .update(credentialOffers)
