@@ -1,9 +1,18 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import type { ActionAnswer } from "#core/assisted/api.ts";
 import type { AssistedSession } from "#core/assisted/session.ts";
-import { authorityRecords, credentials, operatorProfiles, systemLogs } from "#db/schema/index.ts";
+import {
+  assistedSessions,
+  authorityRecords,
+  credentialOffers,
+  credentials,
+  operatorProfiles,
+  systemLogs,
+} from "#db/schema/index.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
 import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
+import { independentWallet, walletKey } from "#tests/support/vci-wallet.ts";
 import { call, json, registerUser, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
 
@@ -394,6 +403,78 @@ describe("/api/assisted/sessions", () => {
       status: "active",
       metadata: expect.objectContaining({ delivery: "paper" }),
     });
+  });
+
+  it("offers the client's credential to their own wallet app: redeemable with its code, and its secrets only in the operator's answer", async () => {
+    const { operator, id, client, recordId } = await atIssueStep();
+    const issue = { type: "issue", credentialTypes: ["rtw"], delivery: "app", confirmed: true };
+
+    // Another office's operator cannot see the session, let alone make offers from it.
+    const elsewhere = await office();
+    expect((await actOn(elsewhere.operator.cookie, id, issue)).status).toBe(404);
+    expect(await db().select().from(credentialOffers).where(eq(credentialOffers.userId, client.userId))).toEqual([]);
+
+    const answer = await json<ActionAnswer>(await actOn(operator.cookie, id, issue));
+    expect(answer.issuance).toMatchObject({ credentialTypes: ["rtw"], delivery: "app", paperCredentialIds: [] });
+    expect(answer.events.at(-1)?.words).toEqual({
+      kind: "credentialsOffered",
+      values: { credentialTypes: ["rtw"], count: 1 },
+    });
+    expect(answer.offers).toEqual([
+      {
+        type: "rtw",
+        link: expect.stringMatching(/^openid-credential-offer:\/\/\?credential_offer_uri=/),
+        txCode: expect.stringMatching(/^\d{6}$/),
+        expiresAt: expect.any(String),
+        expiresInSeconds: expect.any(Number),
+      },
+    ]);
+    const [offer] = answer.offers!;
+    expect(offer!.expiresInSeconds).toBeGreaterThan(9 * 60);
+    expect((await db().select().from(authorityRecords).where(eq(authorityRecords.id, recordId)))[0]!.userId).toBe(
+      client.userId,
+    );
+
+    // The link and the code are secrets: not in the session as anyone reads it, its stored record, or any log of it.
+    const offerId = new URL(decodeURIComponent(offer!.link.split("credential_offer_uri=")[1]!)).pathname
+      .split("/")
+      .at(-1)!;
+    const secrets = [offer!.link, encodeURIComponent(offer!.link), offerId, `"${offer!.txCode}"`, "txCode"];
+    const read = await (await call(`/api/assisted/sessions/${id}`, { cookie: operator.cookie })).text();
+    const [row] = await db().select().from(assistedSessions).where(eq(assistedSessions.id, id));
+    // The session's events reach the audit log with the write-through; the offer's among them.
+    const logs = await vi.waitFor(async () => {
+      const rows = await db()
+        .select()
+        .from(systemLogs)
+        .where(like(systemLogs.id, `assisted:${id}:%`));
+      expect(rows.some((log) => log.message.startsWith("Credentials offered"))).toBe(true);
+      return rows;
+    });
+    for (const stored of [read, JSON.stringify(row), JSON.stringify(logs)])
+      for (const secret of secrets) expect(stored).not.toContain(secret);
+
+    // The client's own wallet app, of somebody else's making, redeems the offer with the code read out to them.
+    const wallet = independentWallet();
+    const credentialOffer = await wallet.resolveCredentialOffer(offer!.link);
+    expect(credentialOffer.credential_configuration_ids).toEqual(["rtw"]);
+    const metadata = await wallet.resolveIssuerMetadata(credentialOffer.credential_issuer);
+    const { accessTokenResponse } = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
+      credentialOffer,
+      issuerMetadata: metadata,
+      txCode: offer!.txCode,
+      dpop: { signer: (await walletKey()).signer },
+    });
+    expect(accessTokenResponse.access_token).toBeTruthy();
+    const [made] = await db().select().from(credentialOffers).where(eq(credentialOffers.userId, client.userId));
+    expect(made).toMatchObject({ channel: "assisted", configurationIds: ["rtw"] });
+    expect(made!.consumedAt).not.toBeNull();
+
+    // Issued once: a second issue is refused and makes no offer.
+    expect((await actOn(operator.cookie, id, issue)).status).toBe(409);
+    expect(await db().select().from(credentialOffers).where(eq(credentialOffers.userId, client.userId))).toHaveLength(
+      1,
+    );
   });
 
   it("refuses to issue a record whose name is not the client account's, and links nothing", async () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import type { ActionAnswer, IssuanceDelivery } from "#core/assisted/api.ts";
 import type { AssistedSession } from "#core/assisted/session.ts";
 import { officeContacts, operatorProfiles, systemLogs } from "#db/schema/index.ts";
 import { office, passportHolder } from "#tests/support/assisted-fixtures.ts";
@@ -97,10 +98,33 @@ describe("the operator console page", () => {
     expect(english).toContain("Step 1 done; now Identity document");
     expect(english).toContain(" (on paper)");
   });
+
+  it("shows step 4 done when the credentials were offered to the client's wallet app, never the offer itself", async () => {
+    const { operator, supervisor, id, answer } = await paperSession("app");
+    const [offer] = answer.offers!;
+    const page = (await (await call(`/assisted?session=${id}`, { cookie: operator.cookie })).text()).replaceAll(
+      "&#x27;",
+      "'",
+    );
+    expect(page).toContain("Offered 1 credential to the client's wallet app.");
+    expect(page).toContain(">Credentials offered<");
+    expect(page).toContain("Right to Work (1 offered to the client's wallet app)");
+    const welsh = (
+      await (await call(`/assisted?session=${id}`, { cookie: `${supervisor.cookie}; lang=cy` })).text()
+    ).replaceAll("&#x27;", "'");
+    expect(welsh).toContain("Cynigiwyd 1 tystlythyr i ap waled y cleient.");
+    expect(welsh).toContain(">Tystlythyrau wedi'u cynnig<");
+    // The offer is the asking operator's answer alone: another console's page (or this one, reloaded) never has it.
+    for (const shown of [page, welsh]) {
+      expect(shown).not.toContain(`"${offer!.txCode}"`);
+      expect(shown).not.toContain("openid-credential-offer:");
+      expect(shown).not.toContain('data-testid="counter-offer-dialog"');
+    }
+  });
 });
 
-/** An office's session at step 4 with its paper credentials issued by the office's operator. */
-async function paperSession() {
+/** An office's session at step 4 with its credentials issued (on paper, unless said) by the office's operator. */
+async function paperSession(delivery: IssuanceDelivery = "paper") {
   const staff = await office();
   const { operator, supervisor } = staff;
   const passport = await passportHolder();
@@ -134,11 +158,11 @@ async function paperSession() {
   const issued = await post(`/api/assisted/sessions/${id}/actions`, {
     type: "issue",
     credentialTypes: ["rtw"],
-    delivery: "paper",
+    delivery,
     confirmed: true,
   });
   expect(issued.status).toBe(200);
-  return { ...staff, id };
+  return { ...staff, id, answer: (await issued.json()) as ActionAnswer };
 }
 
 describe("the paper QR page", () => {

@@ -8,7 +8,7 @@
 import * as z from "zod";
 import { RegisterSchema } from "#core/accounts/schemas.ts";
 import { isoDateTime } from "#core/validation/wording.ts";
-import { DOCUMENT_TYPES } from "./session.ts";
+import { type AssistedSession, DOCUMENT_TYPES } from "./session.ts";
 
 /** A person as the server names them (displayName: up to 100 + 1 + 100 characters, or a username). */
 export const PersonInput = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(250) });
@@ -100,6 +100,14 @@ export const DocumentInput = z.object({
 /** The document as the console sends it: the server, not the console, says which records it names. */
 const ConsoleDocument = DocumentInput.omit({ authorityRecordIds: true, numberDigest: true });
 
+/**
+ * Where step 4's credentials go: "wallet", our web wallet (the client adds them on their own
+ * device); "paper", printed paper QRs; "app", the client's own wallet app, which scans an offer
+ * at the counter (OpenID4VCI; ADR 045).
+ */
+export const ISSUANCE_DELIVERIES = ["wallet", "paper", "app"] as const;
+export type IssuanceDelivery = (typeof ISSUANCE_DELIVERIES)[number];
+
 /** The citizen's account a session serves, found or made at the counter. */
 export const ClientLinkInput = z.object({
   userId: z.uuid(),
@@ -136,8 +144,25 @@ export const SessionActionBody = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("issue"),
     credentialTypes: z.array(z.string().max(40)).min(1, "Choose at least one credential").max(10),
-    delivery: z.enum(["wallet", "paper"]),
+    delivery: z.enum(ISSUANCE_DELIVERIES),
     confirmed: z.literal(true, { error: "Confirm that the authority's record matches the client" }),
   }),
 ]);
 export type SessionAction = z.input<typeof SessionActionBody>;
+
+/**
+ * An offer made at the counter for the client's own wallet app (delivery "app"): its link (the QR
+ * code) and transaction code are secrets, so they are in the answer to the operator who asked and
+ * nowhere else: never in the session, its stored record, its live feed or any log.
+ */
+export interface CounterOffer {
+  type: string;
+  link: string;
+  txCode: string;
+  expiresAt: string;
+  /** How long it works from the answer: the console counts down on its own clock. */
+  expiresInSeconds: number;
+}
+
+/** What POST /actions answers: the session, and for an issue to the client's wallet app its offers. */
+export type ActionAnswer = AssistedSession & { offers?: CounterOffer[] };

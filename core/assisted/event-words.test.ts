@@ -84,7 +84,15 @@ function sessions(): AssistedSession[] {
     operator,
     now,
   );
-  return [first, second, third, fourth];
+  let fifth = newSession({ id: "s5", officeId: "o1", operator, now, clientName: "Z", assistanceType: "Help" });
+  fifth = { ...fifth, currentStep: 4, client: { ...client, createdHere: false } };
+  fifth = recordIssuance(
+    fifth,
+    { credentialTypes: ["rtw", "dbs"], delivery: "app", paperCredentialIds: [] },
+    operator,
+    now,
+  );
+  return [first, second, third, fourth, fifth];
 }
 
 const asIs = (isoDate: string) => isoDate;
@@ -123,6 +131,7 @@ describe("the activity log's words (ADR 046)", () => {
     expect(cy("approvalGiven")?.detail).toBe("Genuine");
     expect(cy("visualMatchConfirmed")?.detail).toBe("Dim nodiadau");
     expect(cy("credentialsIssued")?.detail).toMatch(/ \(ar bapur\)$/);
+    expect(cy("credentialsOffered")?.detail).toMatch(/ \(2 wedi'u cynnig i ap waled y cleient\)$/);
     expect(cy("rawDataDeleted")?.detail).toBe("72 awr ar ôl cipio: rhif llawn y ddogfen ac unrhyw ddelwedd");
   });
 

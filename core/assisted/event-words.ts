@@ -31,6 +31,7 @@ const TYPE = defineMessages({
   visualMatchConfirmed: { id: "assisted.session.event.visualMatchConfirmed", defaultMessage: "Visual match confirmed" },
   visualMatchFailed: { id: "assisted.session.event.visualMatchFailed", defaultMessage: "Visual match failed" },
   credentialsIssued: { id: "assisted.session.event.credentialsIssued", defaultMessage: "Credentials issued" },
+  credentialsOffered: { id: "assisted.session.event.credentialsOffered", defaultMessage: "Credentials offered" },
   rawDataDeleted: { id: "assisted.session.event.rawDataDeleted", defaultMessage: "Raw document data deleted" },
 });
 
@@ -86,6 +87,13 @@ const DETAIL = defineMessages({
     defaultMessage:
       "{delivery, select, wallet {{credentials} (to the client's wallet)} other {{credentials} (on paper)}}",
     description: "Activity log. credentials: the credentials' names, separated by commas.",
+  },
+  credentialsOffered: {
+    id: "assisted.session.event.credentialsOfferedDetail",
+    defaultMessage:
+      "{count, plural, one {{credentials} (# offered to the client's wallet app)} other {{credentials} (# offered to the client's wallet app)}}",
+    description:
+      "Activity log: credentials offered at the counter to the client's own wallet app (not ours). credentials: their names, separated by commas.",
   },
   rawDataDeleted: {
     id: "assisted.session.event.rawDataDeletedDetail",
@@ -194,6 +202,16 @@ export function wordedEvent(
       return at(
         { detail: DETAIL.credentialsIssued, data: [] },
         { delivery: text(values.delivery), credentials: names.join(", ") },
+      );
+    }
+    case "credentialsOffered": {
+      const codes = Array.isArray(values.credentialTypes) ? values.credentialTypes : [];
+      return at(
+        { detail: DETAIL.credentialsOffered, data: [] },
+        {
+          count: Number(values.count) || codes.length,
+          credentials: codes.map((code) => credentialTypeText(intl, code).name).join(", "),
+        },
       );
     }
     case "rawDataDeleted":

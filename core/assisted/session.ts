@@ -6,7 +6,7 @@
  * SessionRuleError with an HTTP status the API answers with.
  */
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
-import type { ClientLink, Person, SessionDetails, SessionStatus } from "./api.ts";
+import type { ClientLink, IssuanceDelivery, Person, SessionDetails, SessionStatus } from "./api.ts";
 
 export type { ClientLink, Person, SessionStatus } from "./api.ts";
 
@@ -51,6 +51,7 @@ export const SESSION_EVENT_KINDS = [
   "visualMatchConfirmed",
   "visualMatchFailed",
   "credentialsIssued",
+  "credentialsOffered",
   "rawDataDeleted",
 ] as const;
 export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
@@ -134,8 +135,11 @@ export interface AssistedSession extends SessionDetails {
 /** Step 4's outcome: the records confirmed, and where the credentials went. */
 export interface Issuance {
   credentialTypes: string[];
-  /** "wallet": the records are on the client's account and their wallet adds the credentials. */
-  delivery: "wallet" | "paper";
+  /**
+   * "wallet": the records are on the client's account and their wallet adds the credentials;
+   * "app": they were also offered to the client's own wallet app (the offers are never kept here).
+   */
+  delivery: IssuanceDelivery;
   /** The paper credentials printed (delivery "paper"): what Generate Paper QR prints again. */
   paperCredentialIds: string[];
   by: Person;
@@ -597,6 +601,18 @@ export function recordIssuance(
   const names = input.credentialTypes.map((code) =>
     isCredentialTypeCode(code) ? CREDENTIAL_TYPES[code].longName : code,
   );
+  if (input.delivery === "app")
+    return withEvent(
+      { ...session, issuance },
+      actor,
+      "Credentials offered",
+      `${names.join(", ")} (${names.length} offered to the client's wallet app)`,
+      {
+        kind: "credentialsOffered",
+        values: { credentialTypes: [...input.credentialTypes], count: input.credentialTypes.length },
+      },
+      now,
+    );
   return withEvent(
     { ...session, issuance },
     actor,

@@ -5,7 +5,14 @@
  * with zod, whoever sends it.
  */
 import * as z from "zod";
-import { ClientLinkInput, DocumentInput, PersonInput, SESSION_STATUSES, SessionDetails } from "#core/assisted/api.ts";
+import {
+  ClientLinkInput,
+  DocumentInput,
+  ISSUANCE_DELIVERIES,
+  PersonInput,
+  SESSION_STATUSES,
+  SessionDetails,
+} from "#core/assisted/api.ts";
 import type { AssistedSession, SessionEvent, SessionRule, SessionRuleValues } from "#core/assisted/session.ts";
 import type { Database } from "#db/client.ts";
 import { assistedSessions, systemLogs } from "#db/schema/index.ts";
@@ -35,7 +42,7 @@ export const SessionCommand = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("issuance"),
     credentialTypes: z.array(z.string().min(1).max(40)).min(1).max(10),
-    delivery: z.enum(["wallet", "paper"]),
+    delivery: z.enum(ISSUANCE_DELIVERIES),
     paperCredentialIds: z.array(z.uuid()).max(10),
     actor: PersonInput,
   }),

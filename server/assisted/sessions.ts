@@ -21,14 +21,28 @@ import type { MessageDescriptor } from "@formatjs/intl";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { displayName, effectiveRole, type PublicUser } from "#core/accounts/users.ts";
-import type { CreateSessionRequest, PatchSessionBody, SessionActionBody, SessionDetails } from "#core/assisted/api.ts";
+import type {
+  ActionAnswer,
+  CounterOffer,
+  CreateSessionRequest,
+  PatchSessionBody,
+  SessionActionBody,
+  SessionDetails,
+} from "#core/assisted/api.ts";
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
-import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper } from "#core/issuers/registry.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper, publicBaseUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
-import { assistedOffices, assistedSessions, authorityRecords, operatorProfiles, users } from "#db/schema/index.ts";
+import {
+  assistedOffices,
+  assistedSessions,
+  authorityRecords,
+  credentialOffers,
+  operatorProfiles,
+  users,
+} from "#db/schema/index.ts";
 import { type AccountsContext, requireUser } from "#server/accounts/authentication.ts";
 import { keyedDigest } from "#server/accounts/keyed-digest.ts";
 import { registerAccount } from "#server/accounts/registration.ts";
@@ -38,6 +52,7 @@ import { issuePaperCredential, paperNotAllowed } from "#server/credentials/paper
 import { ServiceError } from "#server/http/errors.ts";
 import { localisedServiceErrorResponse, WordedServiceError } from "#server/http/worded-error.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
+import { type CreatedOffer, createCredentialOffer, type OfferKeys } from "#server/issuance/offers.ts";
 import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { AssistedOfficeApi } from "./office-feed.ts";
@@ -63,6 +78,8 @@ export interface AssistedContext {
   accounts: AccountsContext;
   /** The issuers' keys and identifiers, loaded only when a paper credential is printed. */
   credentials: () => ReturnType<typeof credentialContext>;
+  /** What offers to the client's own wallet app are made with (delivery "app"). */
+  offerKeys: () => OfferKeys;
   /** The language of the caller's answers (words made elsewhere, e.g. registration's refusals). */
   locale: Locale;
 }
@@ -245,7 +262,7 @@ export async function act(
   staff: Staff,
   id: string,
   body: z.output<typeof SessionActionBody>,
-): Promise<AssistedSession> {
+): Promise<ActionAnswer> {
   switch (body.type) {
     case "find-client": {
       // As sign-in and registration compare them: usernames by lower() (its index), emails stored lower-case.
@@ -465,15 +482,17 @@ export async function sessionRecords(context: AssistedContext, staff: Staff, id:
 /**
  * Step 4: the records the operator confirmed are put on the client's account (a record that
  * named only the document is linked now, and only if nobody else holds it), then either the
- * client's wallet adds the credentials (bound to its own key, as ever) or paper credentials are
- * printed. The session records what was issued.
+ * client's wallet adds the credentials (bound to its own key, as ever), or paper credentials are
+ * printed, or (delivery "app") each type is offered to the client's own wallet app, which scans
+ * it at the counter. The session records what was issued; an offer's link and transaction code
+ * are in this answer to the operator alone (CounterOffer).
  */
 async function issue(
   context: AssistedContext,
   staff: Staff,
   id: string,
   body: Extract<z.output<typeof SessionActionBody>, { type: "issue" }>,
-): Promise<AssistedSession> {
+): Promise<ActionAnswer> {
   const session = await readSession(context, staff, id);
   try {
     assertCanIssue(session);
@@ -533,13 +552,53 @@ async function issue(
       paperCredentialIds.push(paper.credentialId);
     }
   }
-  return run(context, staff, id, {
-    type: "issuance",
-    credentialTypes: chosen.map((record) => record.type),
-    delivery: body.delivery,
-    paperCredentialIds,
-    actor: staff.person,
-  });
+  // A record still pending is offered too: the app receives the credential once the check is done.
+  const offers: CreatedOffer[] = [];
+  let recorded: AssistedSession;
+  try {
+    if (body.delivery === "app") {
+      const keys = context.offerKeys();
+      for (const record of chosen)
+        offers.push(
+          await createCredentialOffer(keys, { userId: client.userId, type: record.type, channel: "assisted" }),
+        );
+    }
+    recorded = await run(context, staff, id, {
+      type: "issuance",
+      credentialTypes: chosen.map((record) => record.type),
+      delivery: body.delivery,
+      paperCredentialIds,
+      actor: staff.person,
+    });
+  } catch (error) {
+    // Refused (a type no longer offerable, another console issued first): offers nobody will be
+    // shown must not stay redeemable.
+    if (offers.length)
+      await context.db
+        .update(credentialOffers)
+        .set({ voidedAt: new Date() })
+        .where(
+          inArray(
+            credentialOffers.id,
+            offers.map((offer) => offer.id),
+          ),
+        );
+    throw error;
+  }
+  if (body.delivery !== "app") return recorded;
+  const answered = Date.now();
+  return {
+    ...recorded,
+    offers: offers.map(
+      (offer, index): CounterOffer => ({
+        type: chosen[index]!.type,
+        link: offer.link,
+        txCode: offer.txCode,
+        expiresAt: offer.expiresAt.toISOString(),
+        expiresInSeconds: Math.max(0, Math.floor((offer.expiresAt.getTime() - answered) / 1000)),
+      }),
+    ),
+  };
 }
 
 /** One command through the session's single writer; its refusal becomes the API's answer. */
@@ -576,6 +635,11 @@ export function assistedContext(
     offices: (officeId) => offices.get(offices.idFromName(officeId)) as unknown as AssistedOfficeApi,
     accounts: context,
     credentials: () => credentialContext(context, requestUrl),
+    offerKeys: () => ({
+      db: context.db,
+      secret: context.env.SESSION_SECRET,
+      base: publicBaseUrl(context.env.PUBLIC_BASE_URL, requestUrl),
+    }),
     locale,
   };
 }

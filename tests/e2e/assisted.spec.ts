@@ -141,8 +141,30 @@ describe("the assisted-digital console", () => {
     const record = panel(counter.page).getByTestId("authority-record");
     expect(await record.textContent()).toContain("Margaret Ellis");
     await panel(counter.page).getByTestId("confirm-record").check();
-    await panel(counter.page).getByTestId("button-issue").click();
-    await panel(counter.page).getByText("to the client's wallet").waitFor();
+    // To the client's own wallet app (issue 22), from the keyboard alone: the delivery, Issue, the offer, Done.
+    await panel(counter.page)
+      .getByLabel(/In their wallet/)
+      .focus();
+    await counter.page.keyboard.press("ArrowDown");
+    await counter.page.keyboard.press("ArrowDown");
+    expect(
+      await panel(counter.page)
+        .getByLabel(/In their own wallet app/)
+        .isChecked(),
+    ).toBe(true);
+    await counter.page.keyboard.press("Tab");
+    await counter.page.keyboard.press("Enter");
+    const offers = counter.page.getByTestId("counter-offer-dialog");
+    expect(await offers.getByTestId("qr-code").getAttribute("data-qr-value")).toMatch(/^openid-credential-offer:\/\//);
+    expect(await offers.getByTestId("counter-offer-tx-code").getAttribute("data-code")).toMatch(/^\d{6}$/);
+    expect(await offers.getByTestId("counter-offer-status").textContent()).toContain("Offer 1 of 1: Right to Work");
+    await screenshots(counter.page, "assisted-wallet-app-offer", { dialog: true });
+    expect(await axeInBothThemes(counter.page, { dialog: true })).toEqual({ light: [], dark: [] });
+    await counter.page.keyboard.press("Tab");
+    expect(await counter.page.evaluate(() => document.activeElement?.textContent)).toBe("Done");
+    await counter.page.keyboard.press("Enter");
+    await panel(counter.page).getByText("Offered 1 credential to the client's wallet app.").waitFor();
+    expect(await counter.page.evaluate(() => document.activeElement?.textContent)).toBe("Issue credentials");
     await continueTo(counter.page, 5);
     expect(await counter.page.getByTestId("activity-log").textContent()).toContain("Approval given");
     await screenshots(counter.page, "assisted-handover");

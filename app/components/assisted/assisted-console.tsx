@@ -15,6 +15,7 @@ import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useNow } from "#app/components/ui/use-now.ts";
 import type {
+  ActionAnswer,
   CreateSessionRequest,
   QueueAddRequest,
   QueueChange,
@@ -245,14 +246,17 @@ export function AssistedConsole({
       },
     });
 
-  const act: Act = async (body, success) =>
+  const act: Act = async (body, success, onAnswer) =>
     Boolean(
       shown &&
-        (await mutate<AssistedSession>("POST", `/api/assisted/sessions/${shown.id}/actions`, body, {
+        (await mutate<ActionAnswer>("POST", `/api/assisted/sessions/${shown.id}/actions`, body, {
           failure: intl.formatMessage(messages.updateError),
           revalidate: false,
-          done: (next) => {
+          done: (answer) => {
+            // The session is kept; what only this operator may see (offers) goes to the step that asked.
+            const { offers: _, ...next } = answer;
             took(next);
+            onAnswer?.(answer);
             if (success) toast({ title: intl.formatMessage(messages.sessionUpdatedTitle), description: success });
           },
         })),

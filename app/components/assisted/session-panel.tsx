@@ -5,7 +5,7 @@
  * Continue comes from the same rules the session's object applies (core/assisted/session.ts), so
  * the panel never offers what the server would refuse; the server decides all the same.
  */
-import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
 import { apiRequest } from "#app/client/api-client.ts";
 import { useFormats } from "#app/components/i18n/language.tsx";
@@ -16,7 +16,7 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
-import type { SessionAction } from "#core/assisted/api.ts";
+import type { ActionAnswer, IssuanceDelivery, SessionAction } from "#core/assisted/api.ts";
 import {
   type AssistedSession,
   approvalState,
@@ -31,6 +31,7 @@ import { UNMET_WORDS } from "#core/assisted/unmet-words.ts";
 import type { Tone } from "#core/format/tone.ts";
 import { LOCALE_INFO, LOCALES, type Locale } from "#core/i18n/locales.ts";
 import type { CandidateRecord } from "#server/assisted/sessions.ts";
+import { CounterOffersDialog, type ReceivedOffers } from "./counter-offers.tsx";
 
 const messagesDeclared = defineMessages({
   statusActive: { id: "assisted.session.statusActive", defaultMessage: "In Progress" },
@@ -203,6 +204,11 @@ const messagesDeclared = defineMessages({
     id: "assisted.session.issue.issuedPaper",
     defaultMessage: "{count, plural, one {Issued # credential on paper.} other {Issued # credentials on paper.}}",
   },
+  issuedApp: {
+    id: "assisted.session.issue.issuedApp",
+    defaultMessage:
+      "{count, plural, one {Offered # credential to the client's wallet app.} other {Offered # credentials to the client's wallet app.}}",
+  },
   issuedBy: { id: "assisted.session.issue.issuedBy", defaultMessage: "Issued by {name}." },
   credentialsIssued: { id: "assisted.session.issue.issued", defaultMessage: "Credentials issued" },
   readingRecords: { id: "assisted.session.issue.reading", defaultMessage: "Reading the authorities' records…" },
@@ -237,6 +243,11 @@ const messagesDeclared = defineMessages({
     id: "assisted.session.issue.deliveryWallet",
     defaultMessage: "In their wallet (they add them on their own phone or computer)",
   },
+  deliveryApp: {
+    id: "assisted.session.issue.deliveryApp",
+    defaultMessage: "In their own wallet app: they scan a QR code here with their phone",
+    description: "A wallet app of the client's choosing, not ours.",
+  },
   deliveryPaper: {
     id: "assisted.session.issue.deliveryPaper",
     defaultMessage: "On paper (no phone): print a paper QR",
@@ -264,6 +275,11 @@ const messagesDeclared = defineMessages({
     defaultMessage:
       "On their phone or computer the client signs in, opens My Wallet and adds their credentials: they are ready for them.",
   },
+  handoverApp: {
+    id: "assisted.session.handover.app",
+    defaultMessage:
+      "The client's wallet app receives each credential once they have typed its transaction code (a record still being checked arrives when the check is done). If an offer expired, they can make a new one in My Wallet.",
+  },
   handoverPaper: {
     id: "assisted.session.handover.paper",
     defaultMessage:
@@ -290,6 +306,13 @@ const STEP_TITLES = [
   messages.stepHandover,
 ] as const;
 
+/** What step 4 says once it is done, by where the credentials went. */
+const ISSUED: Record<IssuanceDelivery, MessageDescriptor> = {
+  wallet: messages.issuedWallet,
+  paper: messages.issuedPaper,
+  app: messages.issuedApp,
+};
+
 const DOCUMENT_NAMES: Record<DocumentType, MessageDescriptor> = {
   passport: messages.docPassport,
   "driving-licence": messages.docDrivingLicence,
@@ -298,8 +321,15 @@ const DOCUMENT_NAMES: Record<DocumentType, MessageDescriptor> = {
 
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
-/** One step's work sent to POST /api/assisted/sessions/{id}/actions; resolves true when it was done. */
-export type Act = (body: SessionAction, success?: string) => Promise<boolean>;
+/**
+ * One step's work sent to POST /api/assisted/sessions/{id}/actions; resolves true when it was
+ * done. `onAnswer` receives the whole answer: what only the asker sees (an issue's offers).
+ */
+export type Act = (
+  body: SessionAction,
+  success?: string,
+  onAnswer?: (answer: ActionAnswer) => void,
+) => Promise<boolean>;
 
 interface PanelProps {
   session: AssistedSession;
@@ -903,8 +933,21 @@ function IssueStep({ session, act, paper }: { session: AssistedSession; act: Act
   const [records, setRecords] = useState<CandidateRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [delivery, setDelivery] = useState<"wallet" | "paper">("wallet");
+  const [delivery, setDelivery] = useState<IssuanceDelivery>("wallet");
   const [confirmed, setConfirmed] = useState(false);
+  // The offers to the client's wallet app: held here only, until the operator is done with them.
+  const [offers, setOffers] = useState<ReceivedOffers | null>(null);
+  const offersDialog = <CounterOffersDialog received={offers} onClose={() => setOffers(null)} />;
+  // The dialog closed: focus goes to the step's heading, once the page behind it is no longer inert.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const offered = useRef(false);
+  useEffect(() => {
+    if (offers) offered.current = true;
+    else if (offered.current) {
+      offered.current = false;
+      headingRef.current?.focus();
+    }
+  }, [offers]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the records are the client's, so another client account means reading them again
   useEffect(() => {
     let live = true;
@@ -927,14 +970,15 @@ function IssueStep({ session, act, paper }: { session: AssistedSession; act: Act
     const issuance = session.issuance;
     return (
       <div>
-        <h3 className="text-lg font-bold">{intl.formatMessage(messages.stepIssue)}</h3>
+        <h3 ref={headingRef} tabIndex={-1} className="text-lg font-bold">
+          {intl.formatMessage(messages.stepIssue)}
+        </h3>
         <Done>
-          {intl.formatMessage(issuance.delivery === "wallet" ? messages.issuedWallet : messages.issuedPaper, {
-            count: issuance.credentialTypes.length,
-          })}{" "}
+          {intl.formatMessage(ISSUED[issuance.delivery], { count: issuance.credentialTypes.length })}{" "}
           {intl.formatMessage(messages.issuedBy, { name: issuance.by.name })}
         </Done>
         <PaperLinks session={session} paper={paper} />
+        {offersDialog}
       </div>
     );
   }
@@ -945,6 +989,9 @@ function IssueStep({ session, act, paper }: { session: AssistedSession; act: Act
     void act(
       { type: "issue", credentialTypes: chosen, delivery, confirmed },
       intl.formatMessage(messages.credentialsIssued),
+      (answer) => {
+        if (answer.offers?.length) setOffers({ offers: answer.offers, receivedAt: Date.now() });
+      },
     );
   };
   return (
@@ -1038,6 +1085,16 @@ function IssueStep({ session, act, paper }: { session: AssistedSession; act: Act
               />{" "}
               {intl.formatMessage(messages.deliveryPaper)}
             </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="delivery"
+                value="app"
+                checked={delivery === "app"}
+                onChange={() => setDelivery("app")}
+              />{" "}
+              {intl.formatMessage(messages.deliveryApp)}
+            </label>
           </fieldset>
           <Button type="submit" disabled={!confirmed || !chosen.length} data-testid="button-issue">
             {intl.formatMessage(messages.stepIssue)}
@@ -1099,6 +1156,7 @@ function HandoverStep({ session, paper }: { session: AssistedSession; paper: Pap
         </li>
         {issuance?.delivery === "wallet" ? <li>{intl.formatMessage(messages.handoverWallet)}</li> : null}
         {issuance?.delivery === "paper" ? <li>{intl.formatMessage(messages.handoverPaper)}</li> : null}
+        {issuance?.delivery === "app" ? <li>{intl.formatMessage(messages.handoverApp)}</li> : null}
         <li>{intl.formatMessage(messages.handoverDeleted)}</li>
       </ul>
       <div className="mt-3">

@@ -15,6 +15,7 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
+import { TransactionCode } from "#app/components/ui/transaction-code.tsx";
 import { useNow } from "#app/components/ui/use-now.ts";
 import { authorityText } from "#core/issuers/authority-messages.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
@@ -263,7 +264,7 @@ export function WalletAppOfferDialog({ offerable, onClose }: { offerable: Offera
               <h3 id={codeHeadingId} className="font-bold">
                 <FormattedMessage {...messages.codeHeading} />
               </h3>
-              <TransactionCode code={ready.offer.txCode} />
+              <TransactionCode code={ready.offer.txCode} testId="wallet-offer-tx-code" />
               <p className="text-sm">
                 <FormattedMessage {...messages.codeAdvice} />
               </p>
@@ -282,24 +283,5 @@ export function WalletAppOfferDialog({ offerable, onClose }: { offerable: Offera
         </div>
       </div>
     </Dialog>
-  );
-}
-
-/**
- * Six digits in two groups of three, large, always left to right (ADR 036). Copied, it is the
- * digits alone (the groups are spaced by a margin, not a space); a screen reader reads it digit by
- * digit rather than as two numbers.
- */
-function TransactionCode({ code }: { code: string }) {
-  return (
-    <p className="my-2" data-testid="wallet-offer-tx-code" data-code={code}>
-      <span dir="ltr">
-        <span aria-hidden="true" className="font-mono text-4xl font-bold tracking-widest">
-          <span>{code.slice(0, 3)}</span>
-          <span className="ms-4">{code.slice(3)}</span>
-        </span>
-        <span className="sr-only">{code.split("").join(" ")}</span>
-      </span>
-    </p>
   );
 }
