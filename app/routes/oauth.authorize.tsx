@@ -90,11 +90,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(INVALID, { status: 400, headers: NO_STORE });
   }
   const base = publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url);
+  const facts = { clientId: pending.clientId, issuer: pending.issuerId, types: pending.configurationIds };
   if (decision === "decline") {
+    auditAct(context, request, user, {
+      category: "security",
+      component: "issuance",
+      event: "wallet app refused",
+      reason: "declined",
+      details: facts,
+    });
     return redirect(await declineAuthorization(context.db, pending, base, now), { headers: NO_STORE });
   }
   const { location, refused } = await approveAuthorization(context.db, pending, user, base, now);
-  const facts = { clientId: pending.clientId, issuer: pending.issuerId, types: pending.configurationIds };
   auditAct(context, request, user, {
     category: "security",
     component: "issuance",

@@ -66,6 +66,8 @@ export const oauthAccessTokens = sqliteTable(
     clientId: text("client_id"),
     /** The offer it was redeemed from, if any. */
     offerId: text("offer_id"),
+    /** The authorization (code flow) it was redeemed from, if any: a code used twice revokes it. */
+    authorizationId: text("authorization_id"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at").notNull(),
     /** When the credential endpoint issued with it: one issuance per token. */

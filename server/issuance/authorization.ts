@@ -63,7 +63,9 @@ function acceptableRedirectUri(value: string): boolean {
   }
   if (url.username || url.password) return false;
   const scheme = url.protocol.slice(0, -1);
-  if (scheme === "https") return url.hostname !== "";
+  // A host name or an IP address only: the host goes into the consent page's CSP form-action, where
+  // the URL parser's leniency (";", ",", quotes in a host) would let a client write directives.
+  if (scheme === "https") return /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
   if (scheme === "http") return url.hostname === "127.0.0.1" || url.hostname === "[::1]";
   return /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/.test(scheme);
 }
@@ -338,19 +340,12 @@ export async function redeemAuthorizationCode(
     .where(eq(oauthAuthorizations.codeHash, await hashOf(code)))
     .limit(1);
   if (!row?.userId || !row.codeExpiresAt) throw new OAuthError("invalid_grant", "the code is unknown");
+  // Somebody holds a copy of a code already redeemed: the token it gave is no longer to be trusted
+  // (RFC 6749 4.1.2). Found by the authorization it came from.
+  const revokeRedeemed = () =>
+    db.update(oauthAccessTokens).set({ expiresAt: now }).where(eq(oauthAccessTokens.authorizationId, row.id));
   if (row.consumedAt) {
-    // Somebody holds a copy of a code already redeemed: the token it gave is no longer to be trusted.
-    await db
-      .update(oauthAccessTokens)
-      .set({ expiresAt: now })
-      .where(
-        and(
-          eq(oauthAccessTokens.userId, row.userId),
-          eq(oauthAccessTokens.clientId, row.clientId),
-          eq(oauthAccessTokens.createdAt, row.consumedAt),
-          isNull(oauthAccessTokens.offerId),
-        ),
-      );
+    await revokeRedeemed();
     throw new OAuthError("invalid_grant", "the code was already used");
   }
   if (row.codeExpiresAt.getTime() <= now.getTime()) throw new OAuthError("invalid_grant", "the code has expired");
@@ -379,12 +374,17 @@ export async function redeemAuthorizationCode(
       ),
     )
     .returning({ id: oauthAuthorizations.id });
-  if (consumed.length !== 1) throw new OAuthError("invalid_grant", "the code was already used");
+  if (consumed.length !== 1) {
+    // Two requests raced with one code: the other one won; whatever it was given is revoked too.
+    await revokeRedeemed();
+    throw new OAuthError("invalid_grant", "the code was already used");
+  }
   return {
     userId: row.userId,
     issuerId: row.issuerId,
     configurationIds: row.configurationIds,
     clientId: row.clientId,
     offerId: null,
+    authorizationId: row.id,
   };
 }

@@ -84,13 +84,13 @@ function responseAt(response: Response): URLSearchParams {
   return location.searchParams;
 }
 
-/** Whether the person's approval reached the security audit trail (written after the response). */
-async function auditedApproval(userId: string): Promise<boolean> {
+/** Whether the person's decision reached the security audit trail (written after the response). */
+async function auditedApproval(userId: string, event = "wallet app authorised"): Promise<boolean> {
   for (let i = 0; i < 100; i++) {
     const rows = await db()
       .select()
       .from(systemLogs)
-      .where(and(eq(systemLogs.userId, userId), like(systemLogs.message, "wallet app authorised%")));
+      .where(and(eq(systemLogs.userId, userId), like(systemLogs.message, `${event}%`)));
     if (rows.length > 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -227,6 +227,11 @@ describe("the pushed authorization request endpoint refuses", () => {
     ["an http redirect_uri off the loopback", { redirect_uri: "http://wallet.test/cb" }, "invalid_request"],
     ["a redirect_uri with a fragment", { redirect_uri: "https://wallet.test/cb#x" }, "invalid_request"],
     ["a javascript: redirect_uri", { redirect_uri: "javascript:alert(1)" }, "invalid_request"],
+    [
+      "a redirect_uri whose host would write CSP directives",
+      { redirect_uri: "https://a;sandbox/cb" },
+      "invalid_request",
+    ],
     ["PKCE plain", { code_challenge_method: "plain" }, "invalid_request"],
     ["no code_challenge_method", { code_challenge_method: undefined }, "invalid_request"],
     ["no code_challenge", { code_challenge: undefined }, "invalid_request"],
@@ -317,11 +322,13 @@ describe("the consent screen", () => {
   });
 
   it("sends the app access_denied with its state and the issuer when the person declines, and the request is closed", async () => {
-    const { cookie } = await citizenWithRecords();
+    const { cookie, user } = await citizenWithRecords();
     const { requestUri } = await pushed(await walletKey());
     const answer = responseAt(await decide(cookie, requestUri, "decline"));
     expect(Object.fromEntries(answer)).toEqual({ error: "access_denied", state: "wallet-state-1", iss: ORIGIN });
     expect((await call(authorizePath(requestUri), { cookie })).status).toBe(400);
+    // The refusal is in the security audit trail, as an approval is.
+    expect(await auditedApproval(user.id, "wallet app refused")).toBe(true);
   });
 
   it("sends access_denied when the person who signs in holds no record of the type (not the subject)", async () => {

@@ -69,5 +69,6 @@ async function preAuthorizedGrant(context: AuthorizationServerContext, params: M
     configurationIds: offer.configurationIds,
     clientId,
     offerId: offer.id,
+    authorizationId: null,
   };
 }

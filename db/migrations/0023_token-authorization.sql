@@ -1,0 +1,1 @@
+ALTER TABLE `oauth_access_tokens` ADD `authorization_id` text;
