@@ -64,9 +64,15 @@ describe("a wallet app's authorization request", () => {
     for (let tab = 0; tab < 40 && !(await approve.evaluate((button) => button === document.activeElement)); tab++) {
       await page.keyboard.press("Tab");
     }
+    // The app's page answers (wallet.test does not exist): the browser lands there before going on,
+    // rather than on an error page whose late arrival would cut the next navigation short.
+    await page.route(`${REDIRECT_URI}**`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Wallet</title>" }),
+    );
     const toTheApp = page.waitForRequest((request) => request.url().startsWith(REDIRECT_URI));
     await page.keyboard.press("Enter");
     const answer = new URL((await toTheApp).url()).searchParams;
+    await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));
     expect(answer.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(answer.get("state")).toBe("from-the-app");
     // The request is spent: opened again, it is the error page, and nothing sends the browser anywhere.
