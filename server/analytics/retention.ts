@@ -21,7 +21,7 @@ import { DAY_MS } from "./rollups.ts";
  * and the OpenID4VP requests they answer) 2 years after the check, and the audit trail (the audit
  * categories' system_logs rows and Gabriel's audit log) 12 months after the act, and the wallet's
  * activity log (`wallet_events`) 12 months after each event; and what the issuance endpoints kept
- * only while it worked (SPENT), a day after it expired.
+ * only while it worked, a day after it expired (OWN_PERIODS).
  */
 export const DEFAULT_RETENTION_DAYS = 90;
 const RETENTION_JOB = "analytics_retention";
@@ -48,27 +48,23 @@ const AGED = [
   { table: "user_sessions", column: "start_time" },
 ] as const;
 
-/** Tables pruned by their own periods, whatever the rollups: rows the analytics never sum. */
-const EVIDENCE = [
+/**
+ * Tables pruned by their own periods, whatever the rollups: rows the analytics never sum. Among
+ * them, what the issuance endpoints keep only while it works (issue 22, ADR 045: access tokens,
+ * pushed authorization requests and their codes, credential offers, deferred transactions, spent
+ * single-use values), deleted a day after it expires (the day leaves a wallet's late request a
+ * clear refusal rather than a race). Each through its time index.
+ */
+const OWN_PERIODS = [
   { table: "presentations", column: "verified_at", keptMs: VERIFICATION_RECORD_RETENTION.ms },
   { table: "verification_requests", column: "created_at", keptMs: VERIFICATION_RECORD_RETENTION.ms },
   { table: "gabriel_audit_log", column: "timestamp", keptMs: AUDIT_RETENTION.ms },
+  { table: "oauth_access_tokens", column: "expires_at", keptMs: DAY_MS },
+  { table: "oauth_authorizations", column: "expires_at", keptMs: DAY_MS },
+  { table: "credential_offers", column: "expires_at", keptMs: DAY_MS },
+  { table: "credential_transactions", column: "expires_at", keptMs: DAY_MS },
+  { table: "spent_values", column: "expires_at", keptMs: DAY_MS },
 ] as const;
-
-/**
- * What the issuance endpoints keep only while it works (issue 22, ADR 045): access tokens, pushed
- * authorization requests and their codes, credential offers, deferred transactions and spent
- * single-use values, deleted a day after they expire (the day leaves a wallet's late request a
- * clear refusal rather than a race). Each through its expiry index.
- */
-const SPENT = [
-  { table: "oauth_access_tokens", column: "expires_at" },
-  { table: "oauth_authorizations", column: "expires_at" },
-  { table: "credential_offers", column: "expires_at" },
-  { table: "credential_transactions", column: "expires_at" },
-  { table: "spent_values", column: "expires_at" },
-] as const;
-const SPENT_GRACE_MS = DAY_MS;
 
 export interface RetentionRun {
   /** The analytics rows' cut-off (Unix ms): older rows are deleted. */
@@ -137,20 +133,10 @@ export async function pruneExpired(
       ),
     );
   }
-  for (const { table, column, keptMs } of EVIDENCE) {
+  for (const { table, column, keptMs } of OWN_PERIODS) {
     const t = sql.identifier(table);
     const c = sql.identifier(column);
     const before = now - keptMs;
-    await prune(table, () =>
-      db.run(
-        sql`delete from ${t} where rowid in (select rowid from ${t} where ${c} < ${before} order by ${c} limit ${chunkRows})`,
-      ),
-    );
-  }
-  for (const { table, column } of SPENT) {
-    const t = sql.identifier(table);
-    const c = sql.identifier(column);
-    const before = now - SPENT_GRACE_MS;
     await prune(table, () =>
       db.run(
         sql`delete from ${t} where rowid in (select rowid from ${t} where ${c} < ${before} order by ${c} limit ${chunkRows})`,

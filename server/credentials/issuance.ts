@@ -26,7 +26,7 @@ import { verifyKeyProof } from "#server/issuance/key-proofs.ts";
 import { type AuthorityRecord, authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY, toWalletCredential, type WalletCredential } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
-import { openStatusList, republishStatusList, withStatusSlots } from "./status-lists.ts";
+import { openStatusList, republishAfterCommit, withStatusSlots } from "./status-lists.ts";
 
 /** The refusals the wallet shows the person (in their language; the codes never change). */
 const issuanceErrors = defineMessages({
@@ -293,39 +293,17 @@ export async function issueCopies(input: CopiesRequest): Promise<IssuedCopies> {
           revokedAt: now,
           metadata: sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', 'reissued', '$.replacedBy', ${rows[0]!.id})`,
         })
-        .where(
-          replacing
-            ? and(
-                held,
-                sql`${credentials.id} not in (${sql.join(
-                  rows.map((row) => sql`${row.id}`),
-                  sql`, `,
-                )})`,
-              )
-            : sql`0`,
-        )
+        .where(replacing ? and(held, sql`coalesce(${credentials.issuanceId}, '') <> ${issuanceId}`) : sql`false`)
         .returning({ id: credentials.id, statusListId: credentials.statusListId }),
     ]);
     return { inserted: insertedRows, replaced: replacedRows };
   });
   if (replaced.length)
     input.onReplaced?.({ ids: replaced.map((r) => r.id), replacedBy: inserted[0]!.id, type: type.code });
-  await republishAfterReplacement(
+  await republishAfterCommit(
     db,
     replaced.map((r) => r.statusListId),
+    "a re-issue",
   );
   return { issuanceId, notificationId, credentials: inserted };
-}
-
-/**
- * Sets the replaced copies' bits in their published lists. After the batch has committed, so a
- * failure here loses nothing: the credentials table is the truth and a list whose credentials
- * were revoked after it was last published is rebuilt when it is next read (status-lists.ts).
- */
-async function republishAfterReplacement(db: Database, listIds: (string | null)[]): Promise<void> {
-  for (const listId of new Set(listIds.filter((id): id is string => id !== null))) {
-    await republishStatusList(db, listId).catch((error: unknown) =>
-      console.error(`status list ${listId} not republished after a re-issue`, error),
-    );
-  }
 }

@@ -37,7 +37,7 @@ import { serverIntl } from "#server/i18n/catalogs.ts";
 import { authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import { PAPER_DELIVERY } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
-import { openStatusList, withStatusSlot } from "./status-lists.ts";
+import { openStatusList, withStatusSlots } from "./status-lists.ts";
 import { serverCredentialType } from "./type-text.ts";
 
 /** How long a printed credential is valid: the checker's window, as 15 minutes is a wallet code's. */
@@ -120,7 +120,7 @@ export async function issuePaperCredential(input: PaperIssueRequest): Promise<Pa
   const list = await openStatusList(db, type.issuerId, base);
   const { claims, structured } = recordClaims(record, now);
   const metadata: CredentialMetadata = { delivery: PAPER_DELIVERY, vct, authorityRecordId: record.id };
-  return withStatusSlot(async (index) => {
+  return withStatusSlots(db, list.listId, 1, async ([index]) => {
     const id = crypto.randomUUID();
     const vcJwt = await issueCredential({
       issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },

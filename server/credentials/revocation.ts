@@ -39,14 +39,7 @@ export async function revokeCredentialOnce(
     // issued with it (a batch, issue 22) is revoked with it: they are one credential.
     const copies = await tx
       .update(credentials)
-      // Each copy keeps its own metadata (its holder key): the reason and who revoked are added to it.
-      .set({
-        status: "revoked",
-        revokedAt: now,
-        metadata: input.actorId
-          ? sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', ${input.reason}, '$.revokedBy', ${input.actorId})`
-          : sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', ${input.reason})`,
-      })
+      .set(revokedValues(now, input.reason, input.actorId))
       .where(
         and(
           current.issuanceId
@@ -71,4 +64,27 @@ export async function revokeCredentialOnce(
   });
   for (const listId of new Set(lists)) if (flipped && listId) await republishStatusList(db, listId);
   return { credential: toWalletCredential(row, now, 0), revoked: flipped };
+}
+
+/** What a revoked copy is set to: revoked now, the reason (and who) added to its own metadata (its holder key stays). */
+function revokedValues(now: Date, reason: string, actorId?: string) {
+  return {
+    status: "revoked",
+    revokedAt: now,
+    metadata: actorId
+      ? sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', ${reason}, '$.revokedBy', ${actorId})`
+      : sql`json_set(coalesce(${credentials.metadata}, '{}'), '$.revocationReason', ${reason})`,
+  };
+}
+
+/**
+ * The statement revoking every still-valid copy of issuance `issuanceId`, for the caller's batch
+ * (so its history line is written with it); it returns the copies' lists, for republishAfterCommit.
+ */
+export function revokeIssuanceCopies(db: Database, issuanceId: string, reason: string, now: Date) {
+  return db
+    .update(credentials)
+    .set(revokedValues(now, reason))
+    .where(and(eq(credentials.issuanceId, issuanceId), isNull(credentials.revokedAt)))
+    .returning({ statusListId: credentials.statusListId });
 }

@@ -71,25 +71,10 @@ const isSlotCollision = (error: unknown): boolean =>
 const SLOT_ATTEMPTS = 20;
 
 /**
- * Runs `attempt` with a freshly drawn index until its write commits without a status-slot
- * collision (a collision fails the attempt's whole batch, which is then made again with another
- * index). Any other failure is thrown as it is.
- */
-export async function withStatusSlot<T>(attempt: (index: number) => Promise<T>): Promise<T> {
-  for (let n = 0; n < SLOT_ATTEMPTS; n++) {
-    try {
-      return await attempt(drawStatusIndex());
-    } catch (error) {
-      if (!isSlotCollision(error)) throw error;
-    }
-  }
-  throw new Error("could not allocate a status list slot");
-}
-
-/**
- * withStatusSlot for several credentials issued together (a batch, issue 22): `count` distinct
- * indexes on `listId` that no credential held when they were drawn (so a batch of five collides
- * no more often than one), drawn again whenever the write still collides with one taken since.
+ * Runs `attempt` with `count` distinct random indexes on `listId` (one per credential it writes:
+ * a batch of copies, issue 22, or one) that no credential held when they were drawn, so a batch of
+ * five collides no more often than one; drawn again whenever the write still collides with one
+ * taken since (a collision fails the attempt's whole batch). Any other failure is thrown as it is.
  */
 export async function withStatusSlots<T>(
   db: Database,
@@ -205,3 +190,21 @@ export async function loadStatusList(db: Database, listId: string): Promise<Stor
 }
 
 export { MAX_INFLATED_BYTES as STATUS_LIST_MAX_INFLATED_BYTES };
+
+/**
+ * Sets revoked credentials' bits in their published lists, each list once, after the write that
+ * revoked them has committed: a failure here loses nothing (the credentials table is the truth,
+ * and a list whose credentials were revoked after it was last published is rebuilt when it is
+ * next read), so it is logged, never thrown at a caller whose change already stands.
+ */
+export async function republishAfterCommit(
+  db: Database,
+  listIds: readonly (string | null)[],
+  why: string,
+): Promise<void> {
+  for (const listId of new Set(listIds.filter((id): id is string => id !== null))) {
+    await republishStatusList(db, listId).catch((error: unknown) =>
+      console.error(`status list ${listId} not republished after ${why}`, error),
+    );
+  }
+}

@@ -3,10 +3,10 @@
  * authorization request endpoint; ADR 045) read the same way: a form body, and a DPoP proof checked
  * against the authorization server's own nonces.
  */
-import { readBodyBytes } from "#server/http/body.ts";
 import { checkDpopProof, newDpopNonce } from "./dpop.ts";
 import { OAuthError } from "./oauth-error.ts";
 import type { AuthorizationServerContext } from "./token-endpoint.ts";
+import { readBodyOf } from "./wallet-bodies.ts";
 
 /** The authorization server's DPoP nonces are its own (RFC 9449 section 9): a resource's are not accepted here. */
 export const AS_NONCE_AUDIENCE = "as";
@@ -18,20 +18,9 @@ const MAX_FORM_BYTES = 8 * 1024;
  * against sends the draft's user_pin beside tx_code).
  */
 export async function readOAuthForm(request: Request): Promise<Map<string, string>> {
-  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-  if (type !== "application/x-www-form-urlencoded") {
-    throw new OAuthError("invalid_request", "the body must be application/x-www-form-urlencoded");
-  }
-  const read = await readBodyBytes(request, MAX_FORM_BYTES);
-  if (!read.ok) {
-    throw new OAuthError(
-      "invalid_request",
-      "the body is too large or could not be read",
-      read.reason === "too-large" ? 413 : 400,
-    );
-  }
+  const text = await readBodyOf(request, "application/x-www-form-urlencoded", MAX_FORM_BYTES, "invalid_request");
   const params = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(read.bytes))) {
+  for (const [name, value] of new URLSearchParams(text)) {
     if (params.has(name))
       throw new OAuthError("invalid_request", `${name.slice(0, 40).replace(/[^\x20-\x7e]/g, "?")} is repeated`);
     params.set(name, value);

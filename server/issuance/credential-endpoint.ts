@@ -9,10 +9,8 @@ import { jwkThumbprint, type PublicJwk } from "#core/credentials/index.ts";
 import { BATCH_SIZE, issuerEndpoints } from "#core/issuance/endpoints.ts";
 import { CREDENTIAL_TYPES, type IssuerId, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
-import { authorityRecordFor } from "#server/credentials/authority-records.ts";
 import { issueCopies, PROOF_TYP } from "#server/credentials/issuance.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
-import { WordedServiceError } from "#server/http/worded-error.ts";
 import { DEFERRED_INTERVAL_SECONDS, deferIssuance } from "./deferred.ts";
 import { newDpopNonce } from "./dpop.ts";
 import { recordNotification } from "./history.ts";
@@ -20,7 +18,7 @@ import { verifyKeyProof } from "./key-proofs.ts";
 import { CORS_HEADERS, NO_STORE, OAuthError, oauthJson, ResourceAuthError } from "./oauth-error.ts";
 import { mintSignedValue, readSignedValue, spendOnce } from "./single-use.ts";
 import { type AccessTokenRow, authenticateResourceRequest, markTokenUsed } from "./tokens.ts";
-import { issuedBody, readJsonObject } from "./wallet-bodies.ts";
+import { issuedBody, readJsonObject, recordForWalletApp } from "./wallet-bodies.ts";
 
 export interface IssuerContext {
   db: Database;
@@ -128,15 +126,7 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
   }
 
   const type = CREDENTIAL_TYPES[configurationId];
-  const record = await authorityRecordFor(db, token.userId, type, now, { pending: "allow" }).catch((error: unknown) => {
-    if (error instanceof WordedServiceError) {
-      throw new OAuthError(
-        "credential_request_denied",
-        "the authority holds no current record of this type for this person",
-      );
-    }
-    throw error;
-  });
+  const record = await recordForWalletApp(db, token.userId, type, now);
   // The nonce is spent once for the whole request (every proof of a batch carries the same one).
   for (const nonce of new Map(proved.map((key) => [key.nonce, key.nonceExpiresAt]))) {
     if (!(await spendOnce(db, "c-nonce", nonce[0], nonce[1]))) {

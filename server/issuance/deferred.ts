@@ -15,14 +15,12 @@ import type { CredentialType } from "#core/issuers/registry.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentialTransactions, oauthAccessTokens, walletEvents } from "#db/schema/index.ts";
-import { authorityRecordFor } from "#server/credentials/authority-records.ts";
 import { issueCopies } from "#server/credentials/issuance.ts";
-import { WordedServiceError } from "#server/http/worded-error.ts";
 import type { IssuerContext } from "./credential-endpoint.ts";
 import { newDpopNonce } from "./dpop.ts";
 import { OAuthError, oauthJson } from "./oauth-error.ts";
 import { type AccessTokenRow, authenticateResourceRequest } from "./tokens.ts";
-import { issuedBody, readJsonObject } from "./wallet-bodies.ts";
+import { issuedBody, readJsonObject, recordForWalletApp } from "./wallet-bodies.ts";
 
 /** How long a wallet may wait to collect (an enhanced DBS check can take weeks). */
 const TRANSACTION_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
@@ -85,17 +83,7 @@ export async function deferredCredentialEndpoint(request: Request, context: Issu
   }
   const type = CREDENTIAL_TYPES[transaction.type];
   const nextNonce = { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) };
-  const record = await authorityRecordFor(db, transaction.userId, type, now, { pending: "allow" }).catch(
-    (error: unknown) => {
-      if (error instanceof WordedServiceError) {
-        throw new OAuthError(
-          "credential_request_denied",
-          "the authority no longer holds a current record of this type",
-        );
-      }
-      throw error;
-    },
-  );
+  const record = await recordForWalletApp(db, transaction.userId, type, now);
   if (record.status === "pending") {
     return oauthJson({ transaction_id: transactionId, interval: DEFERRED_INTERVAL_SECONDS }, 202, nextNonce);
   }

@@ -31,7 +31,7 @@ export interface DpopCheck {
 
 export type DpopResult =
   | { ok: true; jkt: string }
-  | { ok: false; error: "invalid_dpop_proof" | "use_dpop_nonce"; description: string; missing?: true };
+  | { ok: false; error: "invalid_dpop_proof" | "use_dpop_nonce"; description: string };
 
 /** A fresh DPoP-Nonce of `audience`'s, for the next request's proof. */
 export function newDpopNonce(secret: string, audience: string, now: Date): Promise<string> {
@@ -43,7 +43,7 @@ const refuse = (description: string): DpopResult => ({ ok: false, error: "invali
 /** Checks the request's DPoP proof; on success, the thumbprint of the key that signed it. */
 export async function checkDpopProof(request: Request, check: DpopCheck): Promise<DpopResult> {
   const proof = request.headers.get("DPoP");
-  if (proof === null) return { ...refuse("a DPoP proof is required"), missing: true } as DpopResult;
+  if (proof === null) return refuse("a DPoP proof is required");
   // Several DPoP headers arrive joined by ", ": a compact JWT holds no comma (section 4.3, check 1).
   if (proof.includes(",")) return refuse("exactly one DPoP proof is allowed");
 

@@ -6,7 +6,8 @@ import { defineMessages } from "@formatjs/intl";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { credentialIssuances, credentials, walletEvents } from "#db/schema/index.ts";
-import { republishStatusList } from "#server/credentials/status-lists.ts";
+import { revokeIssuanceCopies } from "#server/credentials/revocation.ts";
+import { republishAfterCommit } from "#server/credentials/status-lists.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 
 const historyWords = defineMessages({
@@ -52,17 +53,12 @@ export async function recordNotification(db: Database, notification: Notificatio
     await db.batch(recorded);
     return true;
   }
-  const [, , revoked] = await db.batch([
-    ...recorded,
-    db
-      .update(credentials)
-      .set({ status: "revoked", revokedAt: now })
-      .where(and(eq(credentials.issuanceId, issuance.id), isNull(credentials.revokedAt)))
-      .returning({ statusListId: credentials.statusListId }),
-  ]);
-  for (const listId of new Set(revoked.map((row) => row.statusListId))) {
-    if (listId) await republishStatusList(db, listId);
-  }
+  const [, , revoked] = await db.batch([...recorded, revokeIssuanceCopies(db, issuance.id, event, now)]);
+  await republishAfterCommit(
+    db,
+    revoked.map((row) => row.statusListId),
+    event,
+  );
   return true;
 }
 
@@ -131,11 +127,7 @@ export async function revokeAppIssuance(
     )
     .limit(1);
   if (!issuance) throw new WordedServiceError(404, historyWords.issuanceNotFound, "NOT_FOUND");
-  const revoked = await db
-    .update(credentials)
-    .set({ status: "revoked", revokedAt: now })
-    .where(and(eq(credentials.issuanceId, issuance.id), isNull(credentials.revokedAt)))
-    .returning({ statusListId: credentials.statusListId });
+  const revoked = await revokeIssuanceCopies(db, issuance.id, "revoked by the holder", now);
   if (revoked.length > 0) {
     await db.insert(walletEvents).values({
       userId: issuance.userId,
@@ -144,8 +136,10 @@ export async function revokeAppIssuance(
       createdAt: now,
     });
   }
-  for (const listId of new Set(revoked.map((row) => row.statusListId))) {
-    if (listId) await republishStatusList(db, listId);
-  }
+  await republishAfterCommit(
+    db,
+    revoked.map((row) => row.statusListId),
+    "the holder revoked copies",
+  );
   return { revoked: revoked.length };
 }

@@ -3,18 +3,14 @@
  * endpoint runs in, built from the request, and the one way their refusals become responses.
  */
 import { type IssuerId, isIssuerId, publicBaseUrl } from "#core/issuers/registry.ts";
-import type { CredentialBindings } from "#server/credentials/context.ts";
-import { loadIssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { IssuerContext } from "./credential-endpoint.ts";
 import { OAuthError, oauthErrorResponse } from "./oauth-error.ts";
 import type { AuthorizationServerContext } from "./token-endpoint.ts";
 
 /** What the issuance endpoints need of the web worker's request context. */
-type IssuanceRequestContext = Pick<
-  RequestContext<Pick<CredentialBindings, "ISSUER_SIGNING_KEYS" | "PUBLIC_BASE_URL"> & { SESSION_SECRET: string }>,
-  "env" | "db"
->;
+type IssuanceRequestContext = Pick<RequestContext<CredentialBindings & { SESSION_SECRET: string }>, "env" | "db">;
 
 /** The authorization server's context: the database, the worker secret its values are made under, the identifier base. */
 export function authorizationServerContext(
@@ -29,7 +25,10 @@ export function authorizationServerContext(
   };
 }
 
-/** One authority's issuer context, or null for an id that names no authority (the route's 404). */
+/**
+ * One authority's issuer context, or null for an id that names no authority (the route's 404). Its
+ * keys are the web wallet's (credentialContext): the same keys, checked against the published ones.
+ */
 export async function issuerContext(
   context: IssuanceRequestContext,
   request: Request,
@@ -38,7 +37,7 @@ export async function issuerContext(
   if (!isIssuerId(id)) return null;
   return {
     ...authorizationServerContext(context, request),
-    keys: await loadIssuerKeys(context.env.ISSUER_SIGNING_KEYS),
+    keys: (await credentialContext(context, request.url)).keys,
     issuerId: id as IssuerId,
   };
 }

@@ -18,7 +18,7 @@ import { credentialOfferLink, credentialOfferUrl, PRE_AUTHORIZED_GRANT } from "#
 import { type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentialOffers } from "#db/schema/index.ts";
-import { keyedDigest } from "#server/accounts/keyed-digest.ts";
+import { keyedDigest, keyedDigestBytes } from "#server/accounts/keyed-digest.ts";
 import { authorityRecordFor, credentialTypeOf } from "#server/credentials/authority-records.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
@@ -58,8 +58,7 @@ export interface OfferKeys {
 
 /** The pre-authorized code of the offer with `reference`: derived, never stored (a database reader cannot redeem an offer). */
 async function preAuthorizedCode(secret: string, reference: string): Promise<string> {
-  const hex = await keyedDigest(secret, `vci-pre-authorized-code|${reference}`);
-  return base64urlEncode(Uint8Array.from(hex.match(/../g)!, (byte) => Number.parseInt(byte, 16)));
+  return base64urlEncode(await keyedDigestBytes(secret, `vci-pre-authorized-code|${reference}`));
 }
 
 const codeHash = (code: string) => sha256Base64url(webCrypto(), code);

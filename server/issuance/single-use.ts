@@ -10,21 +10,9 @@ import { base64urlDecode, base64urlEncode } from "#core/credentials/encoding.ts"
 import { webCrypto } from "#core/credentials/index.ts";
 import type { Database } from "#db/client.ts";
 import { spentValues } from "#db/schema/index.ts";
+import { hmacKey, keyedDigestBytes } from "#server/accounts/keyed-digest.ts";
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
-}
 
 /** A value for `label`, recognised by readSignedValue until `lifetimeSeconds` from `now`. */
 export async function mintSignedValue(
@@ -35,8 +23,7 @@ export async function mintSignedValue(
 ): Promise<string> {
   const expiry = Math.floor(now.getTime() / 1000) + lifetimeSeconds;
   const body = `${expiry}.${base64urlEncode(crypto.getRandomValues(new Uint8Array(16)))}`;
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(`${label}|${body}`));
-  return `${body}.${base64urlEncode(new Uint8Array(mac))}`;
+  return `${body}.${base64urlEncode(await keyedDigestBytes(secret, `${label}|${body}`))}`;
 }
 
 /** When `value` (made by mintSignedValue for `label`) expires; null if the server did not make it for that use, or it has expired. */
