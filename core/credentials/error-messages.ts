@@ -101,6 +101,23 @@ const messages = defineMessages({
     id: "server.verification.refusal.cnfInvalid",
     defaultMessage: "The holder key (cnf.jwk) is missing or not a usable public key.",
   },
+  CERTIFICATE_INVALID: {
+    id: "server.verification.refusal.certificateInvalid",
+    defaultMessage:
+      "The issuer's certificate chain (x5c) is malformed or breaks the certificate profile (a self-signed or CA signing certificate, the root included, an unsupported algorithm or critical extension).",
+  },
+  CERTIFICATE_UNTRUSTED: {
+    id: "server.verification.refusal.certificateUntrusted",
+    defaultMessage: "The issuer's certificate chain (x5c) does not lead to a trusted root.",
+  },
+  CERTIFICATE_EXPIRED: {
+    id: "server.verification.refusal.certificateExpired",
+    defaultMessage: "A certificate in the issuer's chain (x5c) is expired or not valid yet.",
+  },
+  CERTIFICATE_NAME_MISMATCH: {
+    id: "server.verification.refusal.certificateNameMismatch",
+    defaultMessage: "The issuer (iss) is not named in the subjectAltName of its signing certificate.",
+  },
   MALFORMED_DISCLOSURE: {
     id: "server.verification.refusal.malformedDisclosure",
     defaultMessage:

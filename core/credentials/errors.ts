@@ -34,6 +34,13 @@ export const CREDENTIAL_ERROR_MESSAGES = {
   SD_ALG_MISPLACED: "_sd_alg appears somewhere other than the top level of the issuer-signed payload.",
   CNF_INVALID: "The holder key (cnf.jwk) is missing or not a usable public key.",
 
+  // The issuer's certificate chain (x5c header, HAIP 1.0 section 6.1.1; x509.ts)
+  CERTIFICATE_INVALID:
+    "The issuer's certificate chain (x5c) is malformed or breaks the certificate profile (a self-signed or CA signing certificate, the root included, an unsupported algorithm or critical extension).",
+  CERTIFICATE_UNTRUSTED: "The issuer's certificate chain (x5c) does not lead to a trusted root.",
+  CERTIFICATE_EXPIRED: "A certificate in the issuer's chain (x5c) is expired or not valid yet.",
+  CERTIFICATE_NAME_MISMATCH: "The issuer (iss) is not named in the subjectAltName of its signing certificate.",
+
   // Disclosures
   MALFORMED_DISCLOSURE:
     "A disclosure is not a base64url JSON array of the right length (3 for a property, 2 for an array element).",

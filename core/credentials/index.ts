@@ -6,7 +6,7 @@
  * Specifications (section numbers in comments refer to these):
  *   RFC 9901 (SD-JWT), draft-ietf-oauth-sd-jwt-vc (SD-JWT VC), draft-ietf-oauth-status-list-18
  *   (Token Status List), RFC 7515/7519 (JWS/JWT), RFC 7638 (JWK thumbprint), RFC 8037 (EdDSA),
- *   RFC 8725 (JWT best practices).
+ *   RFC 8725 (JWT best practices), RFC 5280 (X.509 certificates), HAIP 1.0 (x5c issuer keys).
  *
  * Modules (dependencies point one way, down this list):
  *   errors       CredentialError, stable codes, a message per code
@@ -15,6 +15,8 @@
  *   crypto       CredentialCrypto (passed in; defaults to WebCrypto), SHA-256, salts
  *   jws          compact JWS parse/sign/verify, pinned algorithms (EdDSA; ES256 only when listed)
  *   keys         Ed25519 key pairs, JWK thumbprint kid, JWKS
+ *   x509         verifyCertificateChain: an x5c chain checked against trusted roots (via @peculiar/asn1-x509)
+ *   certificates createRootCertificate, issueCertificate: the platform's root and authorities' certificates
  *   profile      typ values, reserved claim names, the paper marker
  *   sd-jwt       split, disclosures, RFC 9901 section 7.1 processing
  *   status-list  encode/decode/read lists, status list tokens, index allocation
@@ -42,6 +44,12 @@
  * in a loop with no setup beyond generateSigningKeyPair.
  */
 
+export {
+  type CreateRootCertificateInput,
+  createRootCertificate,
+  type IssueCertificateInput,
+  issueCertificate,
+} from "./certificates.ts";
 export { type CredentialCrypto, resolveCrypto, secureRandomInt, webCrypto } from "./crypto.ts";
 export {
   CREDENTIAL_ERROR_CODES,
@@ -117,3 +125,4 @@ export {
   verifyPresentation,
   verifySdJwtPresentation,
 } from "./verify.ts";
+export { type CertifiedKey, verifyCertificateChain } from "./x509.ts";

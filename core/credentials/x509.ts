@@ -1,0 +1,393 @@
+/**
+ * Checking an `x5c` certificate chain (RFC 7515 section 4.1.6, RFC 5280 section 6) against the
+ * platform's trusted roots, for HAIP 1.0's issuer profile (section 6.1.1: credentials and status
+ * list tokens carry their signing certificate and its chain, "the trust anchor ... not included",
+ * the signing certificate "not self-signed").
+ *
+ * What is checked, in order; each refusal is a CredentialError whose detail says which rule:
+ * - the header value: 1 to MAX_CHAIN base64 (not base64url) DER strings of at most MAX_CERTIFICATE_BYTES,
+ *   decoded and parsed under asn1js's resource limits before anything else (CERTIFICATE_INVALID);
+ * - each certificate: version 3, the same signature algorithm inside and outside the signed part,
+ *   ecdsa-with-SHA256 or Ed25519 signatures over P-256 or Ed25519 keys, no extension twice, no
+ *   critical extension other than basicConstraints, keyUsage and subjectAltName (CERTIFICATE_INVALID);
+ * - the profile: the leaf is not self-issued or self-signed, is not a CA and, when it has keyUsage,
+ *   has digitalSignature; no trusted root inside the chain; every certificate above the leaf a CA
+ *   (basicConstraints cA, keyCertSign when keyUsage is present) within its pathLenConstraint
+ *   (CERTIFICATE_INVALID);
+ * - the path: each certificate names the next as its issuer (names compared as DER) and is signed
+ *   by its key; the last is signed by a trusted root of that name (CERTIFICATE_UNTRUSTED);
+ * - time: every certificate of the path, and the root, valid at `now` (CERTIFICATE_EXPIRED).
+ * Not checked: revocation of certificates (no CRL or OCSP is fetched: the roots are the platform's
+ * own, and a withdrawn authority's certificate is withdrawn by rotating it), name constraints and
+ * certificate policies (a critical one is refused as unknown), extended key usage.
+ */
+import { AsnConvert } from "@peculiar/asn1-schema";
+import {
+  BasicConstraints,
+  Certificate,
+  id_ce_basicConstraints,
+  id_ce_keyUsage,
+  id_ce_subjectAltName,
+  KeyUsage,
+  KeyUsageFlags,
+  type Name,
+  SubjectAlternativeName,
+} from "@peculiar/asn1-x509";
+import { type CredentialCrypto, resolveCrypto } from "./crypto.ts";
+import { base64urlDecode, base64urlEncode } from "./encoding.ts";
+import { CredentialError, type CredentialErrorCode } from "./errors.ts";
+import type { PublicJwk } from "./jws.ts";
+
+/** Object identifiers this module and certificates.ts use. */
+export const OID = {
+  /** RFC 5758 section 3.2. */
+  ecdsaWithSha256: "1.2.840.10045.4.3.2",
+  /** RFC 5480 section 2.1.1: id-ecPublicKey, and secp256r1 as its named curve. */
+  ecPublicKey: "1.2.840.10045.2.1",
+  p256: "1.2.840.10045.3.1.7",
+  /** RFC 8410 section 3: the same identifier names the key and the signature. */
+  ed25519: "1.3.101.112",
+  commonName: "2.5.4.3",
+  organisation: "2.5.4.10",
+} as const;
+
+/** The most certificates an x5c may hold (leaf, intermediates); ours have one or two. */
+export const MAX_CHAIN = 5;
+/** The largest certificate accepted, checked on the base64 text before it is decoded. */
+const MAX_CERTIFICATE_BYTES = 8 * 1024;
+
+/** asn1js's limits for untrusted input (its defaults allow 16 MB and 10,000 nodes). */
+const BER_LIMITS = { maxDepth: 24, maxNodes: 2000, maxContentLength: MAX_CERTIFICATE_BYTES };
+
+/** Extensions this checker understands, so they may be critical. */
+const UNDERSTOOD_CRITICAL = new Set([id_ce_basicConstraints, id_ce_keyUsage, id_ce_subjectAltName]);
+
+export interface CertifiedKey {
+  /** The leaf certificate's public key as a JWK (kty EC crv P-256, or OKP Ed25519), for importVerificationKey. */
+  publicJwk: PublicJwk;
+  /** The leaf's subjectAltName URIs and DNS names. */
+  uris: readonly string[];
+  dnsNames: readonly string[];
+  /** The leaf's subject, readable (for a verifier's result: who issued what they checked). */
+  subject: string;
+  /** The root the chain ends at (base64 DER, as given in roots). */
+  root: string;
+}
+
+interface ParsedCertificate {
+  certificate: Certificate;
+  subjectDer: string;
+  issuerDer: string;
+  spkiDer: string;
+  keyKind: "P-256" | "Ed25519";
+  basicConstraints?: BasicConstraints;
+  keyUsage?: number;
+  altNames?: SubjectAlternativeName;
+}
+
+/** Checks an x5c header value (array of base64 DER, leaf first) against trusted roots at `now`. Throws CredentialError. */
+export async function verifyCertificateChain(
+  x5c: unknown,
+  roots: readonly string[],
+  now: Date,
+  options: { crypto?: CredentialCrypto } = {},
+): Promise<CertifiedKey> {
+  if (!Array.isArray(roots) || roots.length === 0 || roots.some((root) => typeof root !== "string"))
+    throw new CredentialError("POLICY_INVALID", "x509 roots must be base64 DER certificates");
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new CredentialError("POLICY_INVALID", "now");
+  try {
+    return await checkChain(x5c, roots, now, resolveCrypto(options.crypto).subtle);
+  } catch (error) {
+    if (error instanceof CredentialError) throw error;
+    // Whatever a hostile certificate makes a parser throw is a malformed certificate, never a crash.
+    throw new CredentialError("CERTIFICATE_INVALID", "certificate could not be read", { cause: error });
+  }
+}
+
+async function checkChain(
+  x5c: unknown,
+  roots: readonly string[],
+  now: Date,
+  subtle: SubtleCrypto,
+): Promise<CertifiedKey> {
+  if (!Array.isArray(x5c) || x5c.length === 0) throw invalid("x5c is not a non-empty array");
+  if (x5c.length > MAX_CHAIN) throw invalid("x5c holds too many certificates");
+  const chain = x5c.map((entry) => {
+    if (typeof entry !== "string" || entry.length > Math.ceil(MAX_CERTIFICATE_BYTES / 3) * 4)
+      throw invalid("x5c entry is not a string of a bounded size");
+    return parseCertificate(entry, "CERTIFICATE_INVALID");
+  });
+  const anchors = roots.map((root) => ({ base64: root, parsed: parseCertificate(root, "POLICY_INVALID") }));
+
+  // HAIP 1.0 section 6.1.1: the trust anchor is not in x5c; compared by name and key, so a
+  // re-encoded or re-issued copy of a root counts as the root.
+  for (const certificate of chain) {
+    if (
+      anchors.some(
+        ({ parsed }) => parsed.subjectDer === certificate.subjectDer && parsed.spkiDer === certificate.spkiDer,
+      )
+    )
+      throw invalid("a trusted root is included in the chain");
+  }
+  const leaf = chain[0]!;
+  if (leaf.subjectDer === leaf.issuerDer) throw invalid("the leaf is self-issued");
+  if (await signedBy(subtle, leaf, leaf)) throw invalid("the leaf is self-signed");
+  if (leaf.basicConstraints?.cA) throw invalid("the leaf is a CA");
+  if (leaf.keyUsage !== undefined && !(leaf.keyUsage & KeyUsageFlags.digitalSignature))
+    throw invalid("the leaf's keyUsage lacks digitalSignature");
+  for (let index = 1; index < chain.length; index++) {
+    // Intermediates below this one; none of ours is self-issued, so each counts (RFC 5280 section 4.2.1.9).
+    assertCanIssue(chain[index]!, index - 1, "CERTIFICATE_INVALID");
+  }
+
+  for (let index = 0; index + 1 < chain.length; index++) {
+    const child = chain[index]!;
+    const parent = chain[index + 1]!;
+    if (child.issuerDer !== parent.subjectDer) throw untrusted("a certificate is not issued by the next one");
+    if (!(await signedBy(subtle, child, parent))) throw untrusted("a certificate's signature does not verify");
+  }
+  const top = chain[chain.length - 1]!;
+  let anchor: (typeof anchors)[number] | undefined;
+  for (const candidate of anchors) {
+    if (candidate.parsed.subjectDer !== top.issuerDer) continue;
+    if (await signedBy(subtle, top, candidate.parsed)) {
+      anchor = candidate;
+      break;
+    }
+  }
+  if (!anchor) throw untrusted("no trusted root issued the chain");
+  assertCanIssue(anchor.parsed, chain.length - 1, "CERTIFICATE_UNTRUSTED");
+
+  for (const certificate of [...chain, anchor.parsed]) {
+    const { notBefore, notAfter } = certificate.certificate.tbsCertificate.validity;
+    const time = now.getTime();
+    if (time < notBefore.getTime().getTime() || time > notAfter.getTime().getTime())
+      throw new CredentialError(
+        "CERTIFICATE_EXPIRED",
+        certificate === leaf ? "the leaf is outside its validity" : "a CA certificate is outside its validity",
+      );
+  }
+
+  const uris: string[] = [];
+  const dnsNames: string[] = [];
+  for (const name of leaf.altNames ?? []) {
+    if (name.uniformResourceIdentifier !== undefined) uris.push(name.uniformResourceIdentifier);
+    if (name.dNSName !== undefined) dnsNames.push(name.dNSName);
+  }
+  return {
+    publicJwk: await leafJwk(subtle, leaf),
+    uris,
+    dnsNames,
+    subject: readableName(leaf.certificate.tbsCertificate.subject),
+    root: anchor.base64,
+  };
+}
+
+function invalid(detail: string): CredentialError {
+  return new CredentialError("CERTIFICATE_INVALID", detail);
+}
+
+function untrusted(detail: string): CredentialError {
+  return new CredentialError("CERTIFICATE_UNTRUSTED", detail);
+}
+
+/** A CA certificate that may have `below` intermediates under it. */
+function assertCanIssue(certificate: ParsedCertificate, below: number, code: CredentialErrorCode): void {
+  const constraints = certificate.basicConstraints;
+  if (!constraints?.cA) throw new CredentialError(code, "an issuing certificate is not a CA");
+  if (certificate.keyUsage !== undefined && !(certificate.keyUsage & KeyUsageFlags.keyCertSign))
+    throw new CredentialError(code, "an issuing certificate's keyUsage lacks keyCertSign");
+  if (constraints.pathLenConstraint !== undefined && below > constraints.pathLenConstraint)
+    throw new CredentialError(code, "a pathLenConstraint is exceeded");
+}
+
+function parseCertificate(text: string, code: CredentialErrorCode): ParsedCertificate {
+  let der: Uint8Array;
+  try {
+    der = base64Decode(text);
+  } catch {
+    throw new CredentialError(code, "a certificate is not base64");
+  }
+  if (der.length > MAX_CERTIFICATE_BYTES) throw new CredentialError(code, "a certificate is too large");
+  let certificate: Certificate;
+  try {
+    certificate = AsnConvert.parse(der, Certificate, { berOptions: BER_LIMITS });
+  } catch (error) {
+    throw new CredentialError(code, "a certificate does not parse", { cause: error });
+  }
+  const tbs = certificate.tbsCertificate;
+  if (tbs.version !== 2 || !certificate.tbsCertificateRaw)
+    throw new CredentialError(code, "not a version 3 certificate");
+  const outer = certificate.signatureAlgorithm;
+  if (outer.algorithm !== tbs.signature.algorithm || !sameBytes(outer.parameters, tbs.signature.parameters))
+    throw new CredentialError(code, "the signature algorithms inside and outside differ");
+  if (!signatureKind(certificate)) throw new CredentialError(code, "unsupported signature algorithm");
+  const spki = tbs.subjectPublicKeyInfo;
+  const keyKind = publicKeyKind(spki.algorithm.algorithm, spki.algorithm.parameters);
+  if (!keyKind) throw new CredentialError(code, "unsupported public key");
+
+  const parsed: ParsedCertificate = {
+    certificate,
+    subjectDer: derOf(tbs.subject),
+    issuerDer: derOf(tbs.issuer),
+    spkiDer: derOf(spki),
+    keyKind,
+  };
+  const seen = new Set<string>();
+  for (const extension of tbs.extensions ?? []) {
+    if (seen.has(extension.extnID)) throw new CredentialError(code, "an extension appears twice");
+    seen.add(extension.extnID);
+    if (extension.critical && !UNDERSTOOD_CRITICAL.has(extension.extnID))
+      throw new CredentialError(code, "an unknown critical extension");
+    const value = new Uint8Array(extension.extnValue.buffer);
+    const read = <T>(type: new () => T): T => AsnConvert.parse(value, type, { berOptions: BER_LIMITS });
+    if (extension.extnID === id_ce_basicConstraints) parsed.basicConstraints = read(BasicConstraints);
+    else if (extension.extnID === id_ce_keyUsage) parsed.keyUsage = read(KeyUsage).toNumber();
+    else if (extension.extnID === id_ce_subjectAltName) parsed.altNames = read(SubjectAlternativeName);
+    // Any other extension is non-critical here and not needed for the path (RFC 5280 section 4.2): ignored.
+  }
+  return parsed;
+}
+
+function signatureKind(certificate: Certificate): "ES256" | "Ed25519" | undefined {
+  const { algorithm, parameters } = certificate.signatureAlgorithm;
+  if (parameters !== undefined && parameters !== null) return undefined;
+  if (algorithm === OID.ecdsaWithSha256) return "ES256";
+  if (algorithm === OID.ed25519) return "Ed25519";
+  return undefined;
+}
+
+function publicKeyKind(algorithm: string, parameters: ArrayBuffer | null | undefined): "P-256" | "Ed25519" | undefined {
+  if (algorithm === OID.ed25519) return parameters === undefined || parameters === null ? "Ed25519" : undefined;
+  if (algorithm !== OID.ecPublicKey || !parameters) return undefined;
+  // The namedCurve parameter: an OBJECT IDENTIFIER, compared as DER.
+  return derOf(parameters) === P256_PARAMETERS ? "P-256" : undefined;
+}
+
+/** DER of the OBJECT IDENTIFIER 1.2.840.10045.3.1.7 (secp256r1). */
+const P256_PARAMETERS = base64urlEncode(Uint8Array.of(0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07));
+
+/** Whether `issuer`'s key verifies `certificate`'s signature over its signed part. */
+async function signedBy(
+  subtle: SubtleCrypto,
+  certificate: ParsedCertificate,
+  issuer: ParsedCertificate,
+): Promise<boolean> {
+  const kind = signatureKind(certificate.certificate);
+  if ((kind === "ES256") !== (issuer.keyKind === "P-256")) return false;
+  let signature: Uint8Array = new Uint8Array(certificate.certificate.signatureValue);
+  if (kind === "ES256") {
+    const raw = ecdsaSignatureFromDer(signature);
+    if (!raw) return false;
+    signature = raw;
+  }
+  try {
+    const key = await subtle.importKey(
+      "spki",
+      base64urlDecode(issuer.spkiDer) as Uint8Array<ArrayBuffer>,
+      importParams(issuer.keyKind),
+      false,
+      ["verify"],
+    );
+    return await subtle.verify(
+      kind === "ES256" ? { name: "ECDSA", hash: "SHA-256" } : { name: "Ed25519" },
+      key,
+      signature as Uint8Array<ArrayBuffer>,
+      certificate.certificate.tbsCertificateRaw!,
+    );
+  } catch {
+    return false;
+  }
+}
+
+function importParams(kind: "P-256" | "Ed25519"): EcKeyImportParams | Algorithm {
+  return kind === "P-256" ? { name: "ECDSA", namedCurve: "P-256" } : { name: "Ed25519" };
+}
+
+async function leafJwk(subtle: SubtleCrypto, leaf: ParsedCertificate): Promise<PublicJwk> {
+  let jwk: JsonWebKey;
+  try {
+    const key = await subtle.importKey(
+      "spki",
+      base64urlDecode(leaf.spkiDer) as Uint8Array<ArrayBuffer>,
+      importParams(leaf.keyKind),
+      true,
+      ["verify"],
+    );
+    jwk = await subtle.exportKey("jwk", key);
+  } catch (error) {
+    throw new CredentialError("CERTIFICATE_INVALID", "the leaf's public key is not usable", { cause: error });
+  }
+  return leaf.keyKind === "P-256"
+    ? { kty: "EC", crv: "P-256", x: jwk.x!, y: jwk.y! }
+    : { kty: "OKP", crv: "Ed25519", x: jwk.x! };
+}
+
+/**
+ * A DER Ecdsa-Sig-Value (RFC 3279 section 2.2.3) as the 64-byte r||s WebCrypto verifies; undefined
+ * for anything that is not exactly SEQUENCE { INTEGER r, INTEGER s } with positive values of at
+ * most 32 bytes, minimally encoded.
+ */
+function ecdsaSignatureFromDer(der: Uint8Array): Uint8Array | undefined {
+  if (der.length < 8 || der[0] !== 0x30 || der[1] !== der.length - 2 || der[1]! > 0x7f) return undefined;
+  const out = new Uint8Array(64);
+  let offset = 2;
+  for (const half of [0, 32]) {
+    if (der[offset] !== 0x02) return undefined;
+    const length = der[offset + 1]!;
+    const start = offset + 2;
+    if (length === 0 || length > 33 || start + length > der.length) return undefined;
+    let value = der.subarray(start, start + length);
+    if (value[0]! & 0x80) return undefined;
+    if (value[0] === 0) {
+      if (value.length === 1 || !(value[1]! & 0x80)) return undefined;
+      value = value.subarray(1);
+    }
+    if (value.length > 32) return undefined;
+    out.set(value, half + 32 - value.length);
+    offset = start + length;
+  }
+  return offset === der.length ? out : undefined;
+}
+
+/** RFC 4514 style, most specific first ("CN=Home Office signing, O=Home Office"); readable, not for comparison. */
+function readableName(name: Name): string {
+  const labels: Record<string, string> = {
+    [OID.commonName]: "CN",
+    [OID.organisation]: "O",
+    "2.5.4.6": "C",
+    "2.5.4.11": "OU",
+    "2.5.4.7": "L",
+  };
+  return [...name]
+    .reverse()
+    .map((rdn) =>
+      [...rdn]
+        .map(({ type, value }) => `${labels[type] ?? type}=${value.toString().replace(/[\\,+"<>;=]/g, "\\$&")}`)
+        .join("+"),
+    )
+    .join(", ");
+}
+
+function derOf(value: unknown): string {
+  return base64urlEncode(new Uint8Array(value instanceof ArrayBuffer ? value : AsnConvert.serialize(value)));
+}
+
+function sameBytes(a: ArrayBuffer | null | undefined, b: ArrayBuffer | null | undefined): boolean {
+  if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
+  return derOf(a) === derOf(b);
+}
+
+/** Standard base64 with padding, as x5c uses it (RFC 7515 section 4.1.6); strict, one encoding per byte string. */
+export function base64Decode(text: string): Uint8Array {
+  if (typeof text !== "string" || text.length === 0 || text.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(text))
+    throw new CredentialError("INVALID_ARGUMENT", "not base64");
+  const bytes = base64urlDecode(text.replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_"));
+  if (base64Encode(bytes) !== text) throw new CredentialError("INVALID_ARGUMENT", "not canonical base64");
+  return bytes;
+}
+
+export function base64Encode(bytes: Uint8Array): string {
+  const url = base64urlEncode(bytes).replace(/-/g, "+").replace(/_/g, "/");
+  return url + "=".repeat((4 - (url.length % 4)) % 4);
+}
