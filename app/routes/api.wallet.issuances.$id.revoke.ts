@@ -3,8 +3,7 @@ import { requireUser } from "#server/accounts/authentication.ts";
 import { assertMethod, methodNotAllowed } from "#server/http/json.ts";
 import { localisedServiceErrorResponse } from "#server/http/worded-error.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
-import { revokeAppIssuance } from "#server/issuance/history.ts";
-import { auditAct } from "#server/observability/audit-act.ts";
+import { revokeOwnAppCopies } from "#server/issuance/wallet-apps-page.ts";
 
 /**
  * POST /api/wallet/issuances/{id}/revoke: the signed-in person revokes the copies of one of their
@@ -14,13 +13,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   const user = await requireUser(request, context);
   try {
-    const result = await revokeAppIssuance(context.db, { userId: user.id, issuanceId: params.id ?? "" });
-    auditAct(context, request, user, {
-      category: "security",
-      component: "credentials",
-      event: "copies in a wallet app revoked",
-      details: { issuanceId: params.id, revoked: result.revoked },
-    });
+    const result = await revokeOwnAppCopies(context, request, user, params.id ?? "");
     return json(result, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return localisedServiceErrorResponse(error, requestLocale(request));

@@ -417,6 +417,11 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   [webKey("routes/api.wallet.issuances.$id.revoke", "action")]: async () => ({
     path: `/api/wallet/issuances/${await newAppIssuance()}/revoke`,
   }),
+  [webKey("routes/wallet_.apps", "loader")]: async () => ({ path: "/wallet/apps", listed: await newAppIssuance() }),
+  [webKey("routes/wallet_.apps", "action")]: async () => ({
+    path: "/wallet/apps",
+    form: { intent: "revoke", issuanceId: await newAppIssuance() },
+  }),
   [webKey("routes/api.shares.download.$id", "loader")]: () => ({
     path: `/api/shares/download/${world.citizen.shareId}`,
   }),

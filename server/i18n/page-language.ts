@@ -47,6 +47,8 @@ export const CITIZEN_ROUTES: ReadonlySet<string> = new Set([
   "routes/($lang).privacy-policy",
   "routes/wallet",
   "routes/wallet_.present",
+  // Where the copies of the person's credentials went, and revoking an app's (issue 22).
+  "routes/wallet_.apps",
   "routes/credentials",
   "routes/shares",
   "routes/profile",

@@ -142,7 +142,7 @@ describe("the keyboard alone, in Welsh", () => {
 
 /** The citizen's screens: the public ones at their address in the language, the signed-in ones by the cookie. */
 const PUBLIC_CITIZEN_SCREENS = ["/login", "/register", "/privacy-policy"];
-const SIGNED_IN_CITIZEN_SCREENS = ["/", "/wallet", "/credentials", "/shares", "/profile"];
+const SIGNED_IN_CITIZEN_SCREENS = ["/", "/wallet", "/wallet/apps", "/credentials", "/shares", "/profile"];
 
 describe.each(["cy", "ur", "pl"] as const)("every citizen screen in %s", (locale) => {
   it("is in that language, with no serious or critical axe finding in light or dark", {
@@ -226,7 +226,7 @@ const PSEUDO_PAGES = {
     "/terms-of-service",
     "/coming-soon/nothing-here",
   ],
-  citizen: ["/", "/wallet", "/credentials", "/shares", "/profile"],
+  citizen: ["/", "/wallet", "/wallet/apps", "/credentials", "/shares", "/profile"],
   verifier: ["/verifier", "/verifier/history", "/verifier/api-docs"],
 } as const;
 

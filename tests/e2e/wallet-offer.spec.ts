@@ -1,16 +1,29 @@
+import { createHash } from "node:crypto";
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import en from "#core/i18n/catalog/en.json";
 import type { Locale } from "#core/i18n/locales.ts";
 import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
-import { axeInBothThemes, closeBrowsers, createUser, openTestBrowser, screenshots, signIn } from "./wallet-helpers.ts";
+import {
+  axeInBothThemes,
+  closeBrowsers,
+  createUser,
+  expectToast,
+  openTestBrowser,
+  photograph,
+  screenshots,
+  signIn,
+} from "./wallet-helpers.ts";
 
 /**
  * "Add to another wallet app" on /wallet (issue 22; ADR 045): a citizen whose authorities hold
  * records of them gets an OpenID4VCI offer of one as a QR code and a same-device link, with its
  * transaction code apart; the dialog is worked from the keyboard, says when the offer expires and
  * offers a new one once it has. What a wallet app does with the offer is the protocol's test
- * (server/issuance/issuance.workerd.test.ts); here the link is followed to the offer it names.
+ * (server/issuance/issuance.workerd.test.ts); here the link is followed to the offer it names, and
+ * a wallet app played from Node receives it, so that /wallet/apps lists its copies and the person
+ * revokes them from the keyboard.
  */
 
 const say = (locale: Locale, id: keyof typeof en): string =>
@@ -45,6 +58,78 @@ async function shownOffer(page: Page) {
     code: await dialog.getByTestId("wallet-offer-tx-code").getAttribute("data-code"),
     shownCode: await dialog.getByTestId("wallet-offer-tx-code").locator("[aria-hidden]").textContent(),
   };
+}
+
+/**
+ * A wallet app calling itself `clientId` receives the shown offer's credential, as any OpenID4VCI
+ * 1.0 wallet does (the protocol itself is tested in workerd): the pre-authorized code with the
+ * transaction code for a DPoP-bound token, a c_nonce, one copy bound to its key, then "stored".
+ * Each request under DPoP learns its nonce from the first refusal. The product names its endpoints
+ * under the https base; the local stack serves that host over plain http.
+ */
+async function walletAppReceives(baseUrl: string, offer: { link: string; code: string | null }, clientId: string) {
+  const local = (url: string) => new URL(`${new URL(url).pathname}${new URL(url).search}`, baseUrl);
+  const { publicKey, privateKey } = await generateKeyPair("ES256");
+  const jwk = await exportJWK(publicKey);
+  const signed = (typ: string, claims: JWTPayload) =>
+    new SignJWT(claims).setProtectedHeader({ typ, alg: "ES256", jwk }).sign(privateKey);
+  const post = async (url: string, body: string, type: string, token?: string) => {
+    const send = async (nonce: string | null) =>
+      fetch(local(url), {
+        method: "POST",
+        headers: {
+          "Content-Type": type,
+          ...(token ? { Authorization: `DPoP ${token}` } : {}),
+          DPoP: await signed("dpop+jwt", {
+            htm: "POST",
+            htu: url,
+            jti: crypto.randomUUID(),
+            iat: Math.floor(Date.now() / 1000),
+            ...(nonce ? { nonce } : {}),
+            ...(token ? { ath: createHash("sha256").update(token).digest("base64url") } : {}),
+          }),
+        },
+        body,
+      });
+    const first = await send(null);
+    const answer = first.headers.get("DPoP-Nonce") && !first.ok ? await send(first.headers.get("DPoP-Nonce")) : first;
+    expect(answer.ok, `${url}: ${await answer.clone().text()}`).toBe(true);
+    return answer;
+  };
+  const offered = (await (
+    await fetch(local(new URL(offer.link).searchParams.get("credential_offer_uri")!))
+  ).json()) as { credential_issuer: string; grants: Record<string, { "pre-authorized_code": string }> };
+  const issuer = offered.credential_issuer;
+  const form = new URLSearchParams({
+    grant_type: "urn:ietf:params:oauth:grant-type:pre-authorized_code",
+    "pre-authorized_code": Object.values(offered.grants)[0]!["pre-authorized_code"],
+    tx_code: offer.code!,
+    client_id: clientId,
+  });
+  const tokenUrl = `${new URL(issuer).origin}/oauth/token`;
+  const token = (await (await post(tokenUrl, form.toString(), "application/x-www-form-urlencoded")).json()) as {
+    access_token: string;
+  };
+  const { c_nonce } = (await (await fetch(local(`${issuer}/nonce`), { method: "POST" })).json()) as { c_nonce: string };
+  const proof = await signed("openid4vci-proof+jwt", {
+    aud: issuer,
+    nonce: c_nonce,
+    iat: Math.floor(Date.now() / 1000),
+  });
+  const issued = (await (
+    await post(
+      `${issuer}/credential`,
+      JSON.stringify({ credential_configuration_id: "rtw", proofs: { jwt: [proof] } }),
+      "application/json",
+      token.access_token,
+    )
+  ).json()) as { notification_id: string };
+  await post(
+    `${issuer}/notification`,
+    JSON.stringify({ notification_id: issued.notification_id, event: "credential_accepted" }),
+    "application/json",
+    token.access_token,
+  );
 }
 
 describe("Add to another wallet app", () => {
@@ -133,6 +218,56 @@ describe("Add to another wallet app", () => {
     expect(offersAsked).toHaveLength(2);
   });
 
+  it("lists the copies a wallet app received on /wallet/apps, where the person revokes them from the keyboard", async () => {
+    const { page, baseUrl } = await openWallet();
+    await page.getByRole("button", { name: "Add to another wallet app" }).click();
+    await page
+      .getByRole("dialog", { name: "Add to another wallet app" })
+      .getByRole("button", { name: /^Right to Work/ })
+      .click();
+    const offer = await shownOffer(page);
+    await walletAppReceives(baseUrl, offer, "com.example.e2e-wallet");
+
+    // From the offer to where its copies are listed: the app's own name, how many, what it reported.
+    await offer.dialog.getByRole("link", { name: "Your credentials in other wallet apps" }).click();
+    await page.getByRole("heading", { level: 1, name: "Your credentials in other wallet apps" }).waitFor();
+    const card = page.getByTestId("app-copies");
+    expect(await card.locator("dd").allTextContents()).toEqual([
+      "com.example.e2e-wallet",
+      expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/),
+      "1",
+      "1 of 1",
+      "It stored the credential",
+    ]);
+
+    // Revoke the copies asks first, in a modal: Escape closes it and the keyboard is back on the button.
+    const revoke = card.getByRole("button", { name: /^Revoke the copies of Right to Work sent / });
+    await revoke.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Revoke the copies of your Right to Work?" });
+    await dialog.getByRole("button", { name: "Yes, revoke the copies" }).waitFor();
+    expect(await axeInBothThemes(page, { dialog: true })).toEqual({ light: [], dark: [] });
+    await screenshots(page, "wallet-apps-confirm-1280", { dialog: true });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("button-revoke-copies");
+
+    // Asked again, the confirmation is one Tab from the dialog's close button.
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("button", { name: "Yes, revoke the copies" }).waitFor();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Yes, revoke the copies");
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Copies revoked", "The copies of your Right to Work in that wallet app no longer work.");
+    await expect.poll(() => card.getAttribute("data-state")).toBe("revoked");
+    expect(await card.locator("dd").nth(3).textContent()).toBe("0 of 1");
+    expect(await card.getByRole("button").count()).toBe(0);
+    // Its button gone, the keyboard is on the card it belonged to, not back at the top of the page.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Right to Work");
+    expect(await axeInBothThemes(page)).toEqual({ light: [], dark: [] });
+    await screenshots(page, "wallet-apps-1280");
+  });
+
   it("once the offer has expired it says so, moves focus to Make a new offer, and makes a different one", async () => {
     const { page } = await openWallet("en", { fakeClock: true });
     await page.getByRole("button", { name: "Add to another wallet app" }).click();
@@ -157,19 +292,41 @@ describe("Add to another wallet app", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Open in a wallet app on this device");
   });
 
-  it.each(["cy", "ar"] as const)("speaks %s, the code and link left to right", async (locale) => {
-    const { page } = await openWallet(locale);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === "ar" ? "rtl" : "ltr");
-    await page.getByRole("button", { name: say(locale, "wallet.offer.title") }).click();
-    const picker = page.getByRole("dialog", { name: say(locale, "wallet.offer.title") });
-    await picker.getByText(say(locale, "wallet.offer.pickerDescription")).waitFor();
-    await picker.locator("li button").first().click();
-    const dialog = page.getByRole("dialog", { name: say(locale, "wallet.offer.title") });
-    await dialog.getByTestId("qr-code").waitFor();
-    expect(await dialog.getByRole("heading", { name: say(locale, "wallet.offer.codeHeading") }).isVisible()).toBe(true);
-    expect(await dialog.getByRole("link", { name: say(locale, "wallet.offer.sameDevice") }).isVisible()).toBe(true);
-    expect(await dialog.getByTestId("wallet-offer-tx-code").locator("[dir=ltr]").count()).toBe(1);
-    expect(await axeInBothThemes(page, { dialog: true })).toEqual({ light: [], dark: [] });
-    await screenshots(page, `wallet-offer-1280-${locale}`, { dialog: true });
-  });
+  it.each(["cy", "ar"] as const)(
+    "speaks %s, the code and link left to right, and so does /wallet/apps",
+    async (locale) => {
+      const { page, baseUrl } = await openWallet(locale);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === "ar" ? "rtl" : "ltr");
+      await page.getByRole("button", { name: say(locale, "wallet.offer.title") }).click();
+      const picker = page.getByRole("dialog", { name: say(locale, "wallet.offer.title") });
+      await picker.getByText(say(locale, "wallet.offer.pickerDescription")).waitFor();
+      await picker.locator("li button").first().click();
+      const dialog = page.getByRole("dialog", { name: say(locale, "wallet.offer.title") });
+      await dialog.getByTestId("qr-code").waitFor();
+      expect(await dialog.getByRole("heading", { name: say(locale, "wallet.offer.codeHeading") }).isVisible()).toBe(
+        true,
+      );
+      expect(await dialog.getByRole("link", { name: say(locale, "wallet.offer.sameDevice") }).isVisible()).toBe(true);
+      expect(await dialog.getByTestId("wallet-offer-tx-code").locator("[dir=ltr]").count()).toBe(1);
+      expect(await axeInBothThemes(page, { dialog: true })).toEqual({ light: [], dark: [] });
+      await screenshots(page, `wallet-offer-1280-${locale}`, { dialog: true });
+
+      const link = (await dialog.getByTestId("qr-code").getAttribute("data-qr-value"))!;
+      const code = await dialog.getByTestId("wallet-offer-tx-code").getAttribute("data-code");
+      await walletAppReceives(baseUrl, { link, code }, "com.example.wallet");
+      await dialog.getByRole("link", { name: say(locale, "wallet.offer.copiesLink") }).click();
+      await page.getByRole("heading", { level: 1, name: say(locale, "wallet.apps.title") }).waitFor();
+      expect(await page.getByTestId("app-copies").locator("dd").last().textContent()).toBe(
+        say(locale, "wallet.apps.accepted"),
+      );
+      // The app's name is its own words, in its own direction.
+      expect(await page.getByTestId("app-client-id").getAttribute("dir")).toBe("auto");
+      expect(await axeInBothThemes(page, { direct: true })).toEqual({ light: [], dark: [] });
+      // The header's theme toggle has another name in this language: the theme's class is set directly.
+      for (const dark of [false, true]) {
+        await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+        await photograph(page, `wallet-apps-1280-${locale}-${dark ? "dark" : "light"}`, { fullPage: true });
+      }
+    },
+  );
 });

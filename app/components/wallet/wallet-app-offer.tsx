@@ -13,6 +13,7 @@ import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { TransactionCode } from "#app/components/ui/transaction-code.tsx";
@@ -77,10 +78,18 @@ const messages = defineMessages({
   failed: { id: "wallet.offer.failed", defaultMessage: "The offer could not be made." },
   tryAgain: { id: "wallet.offer.tryAgain", defaultMessage: "Try again" },
   done: { id: "wallet.offer.done", defaultMessage: "Done" },
+  copiesLink: {
+    id: "wallet.offer.copiesLink",
+    defaultMessage: "Your credentials in other wallet apps",
+    description: "A link to the page that lists where the copies went and revokes them",
+  },
 });
 
 /** The Quick Action that opens the picker, and both dialogs' title: one message, one name for the flow. */
 export const walletAppOfferTitle = messages.title;
+
+/** The link to /wallet/apps, from the wallet's Quick Actions and from an offer. */
+export const walletAppsLinkText = messages.copiesLink;
 
 /** POST /api/wallet/offers's answer (app/routes/api.wallet.offers.ts), as the page reads it. */
 type Offer = Pick<CreatedOffer, "link" | "txCode"> & { expiresAt: string };
@@ -269,6 +278,12 @@ export function WalletAppOfferDialog({ offerable, onClose }: { offerable: Offera
                 <FormattedMessage {...messages.codeAdvice} />
               </p>
             </section>
+            {/* Once the app has received it, this is where its copies are listed (and revoked). */}
+            <p className="text-sm">
+              <TextLink to="/wallet/apps">
+                <FormattedMessage {...messages.copiesLink} />
+              </TextLink>
+            </p>
           </>
         ) : null}
         <div className="flex flex-wrap gap-3">

@@ -19,6 +19,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { useRootData } from "#app/root.tsx";
@@ -34,7 +35,12 @@ import { statusMessages } from "./credential-visuals.tsx";
 import { bindingOf, type DeviceKeyState, keyUnavailableMessages, useDeviceKey } from "./device-key.ts";
 import { requestCredential, showIssuanceError, showIssuanceSuccess } from "./issuance.client.ts";
 import { OfflineQrDialog } from "./offline-qr-dialog.tsx";
-import { WalletAppOfferDialog, WalletAppPickerDialog, walletAppOfferTitle } from "./wallet-app-offer.tsx";
+import {
+  WalletAppOfferDialog,
+  WalletAppPickerDialog,
+  walletAppOfferTitle,
+  walletAppsLinkText,
+} from "./wallet-app-offer.tsx";
 import {
   activeByType,
   CredentialDetailsDialog,
@@ -650,6 +656,11 @@ function QuickActions({
           </li>
         ))}
       </ul>
+      <p className="mt-3 text-sm">
+        <TextLink to="/wallet/apps" data-testid="link-wallet-apps">
+          <FormattedMessage {...walletAppsLinkText} />
+        </TextLink>
+      </p>
     </Card>
   );
 }

@@ -267,6 +267,15 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
       note: "answers a verifier's request with the caller's own credentials; visitors sign in and come back",
     },
   }),
+  ...web("routes/wallet_.apps", "/wallet/apps", {
+    loader: { access: SIGNED_IN_PAGE, owner: ownList("issuances to wallet apps (where their credentials went)") },
+    action: {
+      access: OWNER_PAGE,
+      owner: ownRow("one of the caller's own issuances to a wallet app", { stays: true }),
+      writes: ["credentials", "status_lists", "wallet_events"],
+      note: "Revoke the copies (intent=revoke), as POST /api/wallet/issuances/{id}/revoke",
+    },
+  }),
   ...web("routes/credentials", "/credentials", { loader: { access: SIGNED_IN_PAGE, owner: OWN_WALLET } }),
   ...web("routes/credentials_.$certificate", "/credentials/:certificate", {
     loader: {
