@@ -14,6 +14,7 @@ import { CredentialError } from "./errors.ts";
 import { isPlainObject } from "./json.ts";
 import { algorithmForKey, isSupportedAlgorithm, jwkMatchesAlgorithm, type PublicJwk, signBase64url } from "./jws.ts";
 import { PAPER_BINDING, PAPER_CLAIM, RESERVED_CLAIM_NAMES, SD_JWT_VC_TYP, type StatusReference } from "./profile.ts";
+import { x5cHeader } from "./x509.ts";
 
 /** Nesting allowed inside a personal claim value; keeps issued tokens inside verifier limits. */
 const MAX_CLAIM_DEPTH = 8;
@@ -24,6 +25,12 @@ export interface IssuerSigningKey {
   /** kid of the public key in the issuer's JWKS (RFC 7638 thumbprint). */
   kid: string;
   privateKey: CryptoKey;
+  /**
+   * The signing certificate and its chain (base64 DER, leaf first, the root not included), put in
+   * the protected header: HAIP 1.0 section 6.1.1. Its leaf certifies `privateKey`'s public key and
+   * names `iss` as a subjectAltName URI (certificates.ts issueCertificate).
+   */
+  x5c?: readonly string[];
 }
 
 export interface IssueCredentialInput {
@@ -105,6 +112,7 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
   if (typeof issuer.kid !== "string" || issuer.kid.length === 0)
     throw new CredentialError("INVALID_ARGUMENT", "issuer.kid is required");
   const alg = algorithmForKey(issuer.privateKey);
+  const x5c = issuer.x5c === undefined ? undefined : x5cHeader(issuer.x5c);
   if (typeof input.vct !== "string" || input.vct.length === 0)
     throw new CredentialError("INVALID_ARGUMENT", "vct is required");
   if (!isEpochSeconds(input.iat) || !isEpochSeconds(input.exp) || input.exp <= input.iat) {
@@ -170,8 +178,10 @@ export async function issueCredential(input: IssueCredentialInput): Promise<stri
   };
   for (const name of structured) frame[name] = { _sd: Object.keys(claims[name] as object) };
   try {
-    // Protected header {typ: "dc+sd-jwt", kid, alg} (SD-JWT VC section 3.2.1).
-    return await sdjwt.issue(payload, frame as never, { header: { typ: SD_JWT_VC_TYP, kid: issuer.kid } });
+    // Protected header {typ: "dc+sd-jwt", kid, alg, x5c?} (SD-JWT VC section 3.2.1; HAIP 1.0 section 6.1.1).
+    return await sdjwt.issue(payload, frame as never, {
+      header: { typ: SD_JWT_VC_TYP, kid: issuer.kid, ...(x5c ? { x5c } : {}) },
+    });
   } catch (error) {
     if (error instanceof CredentialError) throw error;
     throw new CredentialError("INVALID_ARGUMENT", "issuance failed", { cause: error });

@@ -26,6 +26,7 @@ import {
   signCompactJws,
   verifyJwsSignature,
 } from "./jws.ts";
+import { verifyCertificateChain, x5cHeader } from "./x509.ts";
 
 export type StatusBits = 1 | 2 | 4 | 8;
 
@@ -240,6 +241,8 @@ export interface IssueStatusListTokenInput extends StatusListClaims {
   iss?: string;
   kid: string;
   privateKey: CryptoKey;
+  /** The signing certificate and its chain (base64 DER, leaf first, root excluded): HAIP 1.0 section 6.1. */
+  x5c?: readonly string[];
   crypto?: CredentialCrypto;
 }
 
@@ -263,6 +266,7 @@ export async function issueStatusListToken(input: IssueStatusListTokenInput): Pr
   if (typeof input.kid !== "string" || input.kid.length === 0)
     throw new CredentialError("INVALID_ARGUMENT", "kid is required");
   algorithmForKey(input.privateKey);
+  const x5c = input.x5c === undefined ? undefined : x5cHeader(input.x5c);
   const payload: Record<string, unknown> = {
     ...(input.iss !== undefined ? { iss: input.iss } : {}),
     sub: input.sub,
@@ -271,13 +275,25 @@ export async function issueStatusListToken(input: IssueStatusListTokenInput): Pr
     ...(input.ttl !== undefined ? { ttl: input.ttl } : {}),
     status_list: { bits: input.bits, lst: input.lst },
   };
-  return signCompactJws(crypto, { typ: STATUS_LIST_TYP, kid: input.kid }, payload, input.privateKey);
+  return signCompactJws(
+    crypto,
+    { typ: STATUS_LIST_TYP, kid: input.kid, ...(x5c ? { x5c } : {}) },
+    payload,
+    input.privateKey,
+  );
 }
 
 export interface VerifyStatusListTokenOptions {
   /** Keys trusted to sign status lists for the credential's issuer. */
   trustedKeys: readonly PublicJwk[];
   algorithms?: readonly JwsAlgorithm[];
+  /**
+   * Roots trusted for a token that carries its key in an `x5c` chain; without them such a token is
+   * refused. Given, `expectedIssuer` is required too.
+   */
+  x509Roots?: readonly string[];
+  /** The credential's iss: a token signed through a certificate must name it among its leaf's SAN URIs. */
+  expectedIssuer?: string;
   /** The credential's status.status_list.uri. */
   expectedSub: string;
   now: number;
@@ -324,6 +340,13 @@ async function verifyStatusListTokenOrThrow(
   options: VerifyStatusListTokenOptions,
 ): Promise<VerifiedStatusList> {
   const crypto = resolveCrypto(options.crypto);
+  if (
+    options.x509Roots !== undefined &&
+    (!Array.isArray(options.x509Roots) ||
+      typeof options.expectedIssuer !== "string" ||
+      options.expectedIssuer.length === 0)
+  )
+    throw new CredentialError("POLICY_INVALID", "x509Roots need an expectedIssuer");
   if (typeof token !== "string") throw new CredentialError("STATUS_TOKEN_MALFORMED", "not a string");
   if (token.length > (options.maxTokenBytes ?? 1024 * 1024))
     throw new CredentialError("INPUT_TOO_LARGE", "status token too long");
@@ -333,15 +356,16 @@ async function verifyStatusListTokenOrThrow(
   if (header.typ !== STATUS_LIST_TYP) throw new CredentialError("STATUS_TOKEN_WRONG_TYP");
   if (header.crit !== undefined) throw new CredentialError("CRIT_NOT_SUPPORTED");
   // Any reason the signature cannot be tied to a trusted key is an untrusted signature.
-  if (KEY_SELECTING_HEADERS.some((name) => name in header))
+  const certified = (options.x509Roots?.length ?? 0) > 0 && Object.hasOwn(header, "x5c");
+  if (KEY_SELECTING_HEADERS.some((name) => name in header && !(certified && name === "x5c")))
     throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE", "token names its own key");
   const algorithms = options.algorithms ?? ["EdDSA"];
   const alg = header.alg;
   if (!isSupportedAlgorithm(alg) || !algorithms.includes(alg))
     throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE", "algorithm not allowed");
-  const key = selectKey(options.trustedKeys, header.kid);
+  const key = certified ? await certifiedKey(header.x5c, options, crypto) : selectKey(options.trustedKeys, header.kid);
   if (!key) throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE", "unknown kid");
-  const cryptoKey = await importVerificationKey(crypto, key, alg, "STATUS_TOKEN_BAD_SIGNATURE");
+  const cryptoKey = await importVerificationKey(crypto, key, alg, "STATUS_TOKEN_BAD_SIGNATURE", !certified);
   if (!(await verifyJwsSignature(crypto, jws, alg, cryptoKey))) throw new CredentialError("STATUS_TOKEN_BAD_SIGNATURE");
 
   if (payload.sub !== options.expectedSub) throw new CredentialError("STATUS_SUB_MISMATCH");
@@ -424,4 +448,32 @@ export function allocateIndex(
     if (!used(candidate)) return candidate;
   }
   throw new CredentialError("STATUS_LIST_FULL");
+}
+
+/**
+ * The key of a status list token's x5c leaf (HAIP 1.0 section 6.1), once its chain leads to a trusted
+ * root and its leaf names the credential's issuer. A certificate refusal is an untrusted signature here,
+ * as every other reason a status list's key is not trusted (its detail says which): the credential's
+ * status is then unknown, not the credential refused.
+ */
+async function certifiedKey(
+  x5c: unknown,
+  options: VerifyStatusListTokenOptions,
+  crypto: CredentialCrypto,
+): Promise<PublicJwk> {
+  try {
+    const certificate = await verifyCertificateChain(x5c, options.x509Roots ?? [], new Date(options.now * 1000), {
+      crypto,
+    });
+    if (!certificate.uris.includes(options.expectedIssuer!))
+      throw new CredentialError("CERTIFICATE_NAME_MISMATCH", "the status list's certificate names another issuer");
+    return certificate.publicJwk;
+  } catch (error) {
+    if (error instanceof CredentialError && error.code.startsWith("CERTIFICATE_"))
+      throw new CredentialError(
+        "STATUS_TOKEN_BAD_SIGNATURE",
+        `${error.code}${error.detail ? `: ${error.detail}` : ""}`,
+      );
+    throw error;
+  }
 }

@@ -56,12 +56,19 @@ import {
 import { decodeDisclosure, processDisclosures, splitSdJwt } from "./sd-jwt.ts";
 import type { StatusListCache } from "./status-cache.ts";
 import { readPackedStatus, selectKey, statusFromValue, verifyStatusListToken } from "./status-list.ts";
+import { type CertifiedKey, verifyCertificateChain } from "./x509.ts";
 
 export interface TrustedIssuer {
   /** Keys configured or published for this issuer, each with a kid. */
   keys: readonly PublicJwk[];
   /** Algorithms pinned for this issuer (production: ["EdDSA"]). */
   algorithms: readonly JwsAlgorithm[];
+  /**
+   * Trusted roots (base64 DER) for tokens that carry their key in an `x5c` chain (HAIP 1.0 section
+   * 6.1.1). Without them an `x5c` header is refused (KEY_HEADER_NOT_ALLOWED); with them a token with
+   * `x5c` is verified with the chain's leaf key, whose subjectAltName URIs must include `iss`.
+   */
+  x509Roots?: readonly string[];
 }
 
 export type TrustedIssuers = ReadonlyMap<string, TrustedIssuer> | Readonly<Record<string, TrustedIssuer>>;
@@ -106,6 +113,11 @@ export interface StatusPolicy {
   keys?: readonly PublicJwk[];
   /** Defaults to the credential issuer's algorithms. */
   algorithms?: readonly JwsAlgorithm[];
+  /**
+   * Roots trusted for status list tokens with an `x5c` chain (its leaf must name the credential's
+   * iss); defaults to the credential issuer's x509Roots.
+   */
+  x509Roots?: readonly string[];
   /** Verified lists by version, for `versioned` results. */
   cache?: StatusListCache;
 }
@@ -168,6 +180,11 @@ export interface VerifiedPresentation {
   paper: boolean;
   /** True when a status policy was given and the status read as valid. */
   statusChecked: boolean;
+  /**
+   * Set when the credential was signed with an `x5c` chain: its signing certificate's subject
+   * ("CN=…, O=…"), who signed it as the certificate says.
+   */
+  issuerCertificateSubject?: string;
 }
 
 export interface VerifiedSdJwt {
@@ -195,6 +212,8 @@ interface CoreResult {
   header: Record<string, unknown>;
   payload: Record<string, unknown>;
   issuer: TrustedIssuer;
+  /** The issuer's certificate, when the issuer-signed JWT carried an x5c chain. */
+  certificate?: CertifiedKey;
   disclosedPaths: string[];
   keyBound: boolean;
   paper: boolean;
@@ -249,8 +268,10 @@ function checkPolicy(policy: BasePolicy): void {
   }
 }
 
-function checkHeaderCommon(header: Record<string, unknown>): void {
-  if (KEY_SELECTING_HEADERS.some((name) => hasOwn(header, name))) throw new CredentialError("KEY_HEADER_NOT_ALLOWED");
+/** `allowX5c`: the issuer-signed JWT's x5c is decided once its issuer is known (verifyIssuerJwt). */
+function checkHeaderCommon(header: Record<string, unknown>, allowX5c = false): void {
+  if (KEY_SELECTING_HEADERS.some((name) => hasOwn(header, name) && !(allowX5c && name === "x5c")))
+    throw new CredentialError("KEY_HEADER_NOT_ALLOWED");
   // RFC 7515 section 4.1.11: extensions we do not understand must not be marked critical.
   if (hasOwn(header, "crit")) throw new CredentialError("CRIT_NOT_SUPPORTED");
 }
@@ -261,9 +282,9 @@ async function verifyIssuerJwt(
   jws: ParsedJws,
   policy: BasePolicy,
   profile: Profile,
-): Promise<TrustedIssuer> {
+): Promise<{ issuer: TrustedIssuer; certificate?: CertifiedKey }> {
   const { header, payload } = jws;
-  checkHeaderCommon(header);
+  checkHeaderCommon(header, true);
   if (typeof header.alg !== "string" || header.alg === "none") throw new CredentialError("ALG_NOT_ALLOWED");
   if (typeof header.typ !== "string" || !profile.acceptedTyps.includes(header.typ))
     throw new CredentialError("WRONG_TYP");
@@ -273,11 +294,27 @@ async function verifyIssuerJwt(
   if (!issuer) throw new CredentialError("UNTRUSTED_ISSUER");
   const alg = header.alg;
   if (!isSupportedAlgorithm(alg) || !issuer.algorithms.includes(alg)) throw new CredentialError("ALG_NOT_ALLOWED");
-  const jwk = selectKey(issuer.keys, header.kid);
-  if (!jwk) throw new CredentialError("UNKNOWN_KID");
-  // A kid pointing at a key of another type cannot verify this alg: the algorithm is not allowed for it.
-  if (!jwkMatchesAlgorithm(jwk, alg)) throw new CredentialError("ALG_NOT_ALLOWED", "key does not match alg");
-  const key = await importVerificationKey(crypto, jwk, alg, "POLICY_INVALID");
+  let key: CryptoKey;
+  let certificate: CertifiedKey | undefined;
+  if (hasOwn(header, "x5c")) {
+    // HAIP 1.0 section 6.1.1: the key is the x5c leaf's, trusted only through this issuer's roots.
+    if (!issuer.x509Roots || issuer.x509Roots.length === 0)
+      throw new CredentialError("KEY_HEADER_NOT_ALLOWED", "x5c, and no trusted roots for this issuer");
+    certificate = await verifyCertificateChain(header.x5c, issuer.x509Roots, new Date(policy.now * 1000), {
+      crypto,
+    });
+    // SD-JWT VC section 3.5: with x5c, iss must match a uniformResourceIdentifier SAN of the leaf.
+    if (!certificate.uris.includes(payload.iss)) throw new CredentialError("CERTIFICATE_NAME_MISMATCH");
+    if (!jwkMatchesAlgorithm(certificate.publicJwk, alg))
+      throw new CredentialError("ALG_NOT_ALLOWED", "certificate key does not match alg");
+    key = await importVerificationKey(crypto, certificate.publicJwk, alg, "CERTIFICATE_INVALID", false);
+  } else {
+    const jwk = selectKey(issuer.keys, header.kid);
+    if (!jwk) throw new CredentialError("UNKNOWN_KID");
+    // A kid pointing at a key of another type cannot verify this alg: the algorithm is not allowed for it.
+    if (!jwkMatchesAlgorithm(jwk, alg)) throw new CredentialError("ALG_NOT_ALLOWED", "key does not match alg");
+    key = await importVerificationKey(crypto, jwk, alg, "POLICY_INVALID");
+  }
   if (!(await verifyJwsSignature(crypto, jws, alg, key))) throw new CredentialError("BAD_SIGNATURE");
 
   const { now, clockSkewSeconds: skew } = policy;
@@ -290,7 +327,7 @@ async function verifyIssuerJwt(
 
   // Section 7.1 step 2.4: _sd_alg absent means sha-256 (section 4.1.1); anything else is refused.
   if (hasOwn(payload, "_sd_alg") && payload._sd_alg !== SD_HASH_ALG) throw new CredentialError("SD_ALG_UNSUPPORTED");
-  return issuer;
+  return certificate ? { issuer, certificate } : { issuer };
 }
 
 function holderJwk(payload: Record<string, unknown>): PublicJwk | undefined {
@@ -376,7 +413,7 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
     : undefined;
   // Awaited below, after the issuer's checks: an earlier failure must not leave it unhandled.
   keyBinding?.catch(() => undefined);
-  const issuer = await verifyIssuerJwt(crypto, jws, policy, profile);
+  const { issuer, certificate } = await verifyIssuerJwt(crypto, jws, policy, profile);
   if (paper && policy.requireKeyBinding) {
     if (!profile.acceptPaper) throw new CredentialError("PAPER_NOT_ACCEPTED");
     if (parts.kbJwt !== "") throw new CredentialError("KB_UNEXPECTED");
@@ -398,6 +435,7 @@ async function verifyCore(presentation: unknown, policy: BasePolicy, profile: Pr
     header: jws.header,
     payload,
     issuer,
+    ...(certificate ? { certificate } : {}),
     disclosedPaths: [...disclosedPaths].sort(),
     keyBound: needsKeyBinding,
     paper,
@@ -483,6 +521,7 @@ async function checkStatus(
   status: StatusPolicy,
   reference: StatusReference | undefined,
   issuer: TrustedIssuer,
+  iss: string,
 ): Promise<void> {
   if (!reference) throw new CredentialError("STATUS_CLAIM_INVALID", "status missing");
   assertUrlAllowed(reference.uri, status.allowedUriPrefixes);
@@ -506,7 +545,7 @@ async function checkStatus(
   } finally {
     clearTimeout(timer);
   }
-  const value = await statusValue(policy, status, reference, issuer, result);
+  const value = await statusValue(policy, status, reference, issuer, iss, result);
   const state = statusFromValue(value);
   if (state === "revoked") throw new CredentialError("STATUS_REVOKED");
   if (state === "suspended") throw new CredentialError("STATUS_SUSPENDED");
@@ -519,6 +558,7 @@ async function statusValue(
   status: StatusPolicy,
   reference: StatusReference,
   issuer: TrustedIssuer,
+  iss: string,
   result: StatusResult,
 ): Promise<number> {
   // A verified copy of this very version, when the caller keeps them.
@@ -535,6 +575,9 @@ async function statusValue(
   const verified = await verifyStatusListToken(token, {
     trustedKeys: status.keys ?? issuer.keys,
     algorithms: status.algorithms ?? issuer.algorithms,
+    ...((status.x509Roots ?? issuer.x509Roots) ? { x509Roots: status.x509Roots ?? issuer.x509Roots } : {}),
+    // A status list signed through a certificate must be the credential issuer's own (its leaf names iss).
+    expectedIssuer: iss,
     expectedSub: reference.uri,
     now: policy.now,
     clockSkewSeconds: policy.clockSkewSeconds,
@@ -604,7 +647,7 @@ export async function verifyPresentation(
     };
     let statusChecked = false;
     if (policy.status) {
-      await checkStatus(policy, policy.status, reference, issuer);
+      await checkStatus(policy, policy.status, reference, issuer, payload.iss as string);
       statusChecked = true;
     }
     await consumeNonceLast(policy, core.nonce);
@@ -628,6 +671,7 @@ export async function verifyPresentation(
       keyBound: core.keyBound,
       paper: core.paper,
       statusChecked,
+      ...(core.certificate ? { issuerCertificateSubject: core.certificate.subject } : {}),
     };
   } catch (error) {
     return known ? { ...failureFromError(error), credential: known } : failureFromError(error);

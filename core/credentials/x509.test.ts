@@ -425,6 +425,24 @@ describe("algorithms and extensions", () => {
 });
 
 describe("hostile input", () => {
+  it("refuses a certificate whose unsigned envelope is not DER (tags, lengths, unused bits)", async () => {
+    const der = base64Decode(pki.leaf.certificate);
+    // The signature BIT STRING's unused-bits octet (03 LL 00 30...): not signed, only DER pins it.
+    const bitString = der.lastIndexOf(0x03, der.length - 70);
+    expect(der[bitString + 2]).toBe(0);
+    const unusedBits = der.slice();
+    unusedBits[bitString + 2] = 5;
+    // The outer SEQUENCE's tag with its constructed bit kept and another class.
+    const outerTag = der.slice();
+    outerTag[0] = 0xb0;
+    for (const mangled of [unusedBits, outerTag]) {
+      expect(await refusal([base64Encode(mangled)])).toEqual({
+        code: "CERTIFICATE_INVALID",
+        detail: "a certificate is not DER",
+      });
+    }
+  });
+
   it("answers every mangled or truncated chain with a certificate refusal, never a crash", async () => {
     const codes = new Set(["CERTIFICATE_INVALID", "CERTIFICATE_UNTRUSTED", "CERTIFICATE_EXPIRED"]);
     const original = base64Decode(pki.leaf.certificate);

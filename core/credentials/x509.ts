@@ -215,6 +215,9 @@ function parseCertificate(text: string, code: CredentialErrorCode): ParsedCertif
   } catch (error) {
     throw new CredentialError(code, "a certificate does not parse", { cause: error });
   }
+  // DER only (RFC 5280 section 4.1): the parser reads BER and lets the unsigned envelope vary (its tags,
+  // lengths, the signature's unused bits), so one certificate must have exactly one accepted encoding.
+  if (derOf(certificate) !== base64urlEncode(der)) throw new CredentialError(code, "a certificate is not DER");
   const tbs = certificate.tbsCertificate;
   if (tbs.version !== 2 || !certificate.tbsCertificateRaw)
     throw new CredentialError(code, "not a version 3 certificate");
@@ -390,4 +393,24 @@ export function base64Decode(text: string): Uint8Array {
 export function base64Encode(bytes: Uint8Array): string {
   const url = base64urlEncode(bytes).replace(/-/g, "+").replace(/_/g, "/");
   return url + "=".repeat((4 - (url.length % 4)) % 4);
+}
+
+/** An x5c value to sign into a header: one to five base64 DER certificates, leaf first. */
+export function x5cHeader(x5c: unknown): string[] {
+  if (
+    !Array.isArray(x5c) ||
+    x5c.length === 0 ||
+    x5c.length > MAX_CHAIN ||
+    x5c.some((entry) => typeof entry !== "string" || !isBase64Certificate(entry))
+  )
+    throw new CredentialError("INVALID_ARGUMENT", "x5c must be 1 to 5 base64 DER certificates, leaf first");
+  return [...x5c];
+}
+
+function isBase64Certificate(text: string): boolean {
+  try {
+    return base64Decode(text).length > 0;
+  } catch {
+    return false;
+  }
 }
