@@ -115,6 +115,13 @@ export async function issueCertificate(input: IssueCertificateInput): Promise<st
   const issuerCertificate = parseOwnCertificate(input.issuer?.certificate);
   const issuerSpki = issuerCertificate.tbsCertificate.subjectPublicKeyInfo;
   const crypto = resolveCrypto(input.crypto);
+  // A certificate the checker would refuse is refused here, where the mistake is made.
+  const issuerConstraints = issuerCertificate.tbsCertificate.extensions?.find(
+    (found) => found.extnID === id_ce_basicConstraints,
+  );
+  if (!issuerConstraints || !AsnConvert.parse(issuerConstraints.extnValue, BasicConstraints).cA)
+    throw new CredentialError("INVALID_ARGUMENT", "issuer.certificate is not a CA certificate");
+  await assertKeyOfCertificate(crypto, input.issuer.privateKey, issuerSpki);
   const spki = await subjectPublicKeyInfo(crypto, input.subjectPublicKey);
   const names: GeneralName[] = [
     ...(input.uris ?? []).map((uri) => new GeneralName({ uniformResourceIdentifier: ia5(uri, "uris") })),
@@ -183,6 +190,28 @@ export async function buildCertificate(contents: CertificateContents): Promise<s
     signatureValue: (signature.algorithm === OID.ecdsaWithSha256 ? ecdsaSignatureToDer(raw) : raw).slice().buffer,
   });
   return base64Encode(new Uint8Array(AsnConvert.serialize(certificate)));
+}
+
+/** `privateKey` is the private half of the key `spki` certifies: it signs a probe that key verifies. */
+async function assertKeyOfCertificate(
+  crypto: CredentialCrypto,
+  privateKey: CryptoKey,
+  spki: SubjectPublicKeyInfo,
+): Promise<void> {
+  const probe = crypto.randomBytes(32) as Uint8Array<ArrayBuffer>;
+  const params = signatureParams(privateKey);
+  const matches = await (async () => {
+    const signature = await crypto.subtle.sign(params, privateKey, probe);
+    const publicKey = await crypto.subtle.importKey(
+      "spki",
+      AsnConvert.serialize(spki),
+      keyKind(privateKey) === "P-256" ? { name: "ECDSA", namedCurve: "P-256" } : { name: "Ed25519" },
+      false,
+      ["verify"],
+    );
+    return crypto.subtle.verify(params, publicKey, signature, probe);
+  })().catch(() => false);
+  if (!matches) throw new CredentialError("INVALID_ARGUMENT", "issuer.privateKey is not the key of issuer.certificate");
 }
 
 /** A CN (and O) name, each a UTF8String (RFC 5280 section 4.1.2.6). */

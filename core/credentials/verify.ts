@@ -28,7 +28,10 @@
  * - Status: the caller fetches (URL allow-listed here first), the core verifies and reads; no
  *   answer means STATUS_UNKNOWN, never "revoked".
  * - Keys are chosen by kid among the issuer's configured keys only; a token without kid is
- *   accepted only when the issuer has exactly one key.
+ *   accepted only when the issuer has exactly one key. The one exception is HAIP 1.0's x5c (section
+ *   6.1.1): for an issuer configured with `x509Roots`, an issuer-signed JWT or status list token
+ *   may carry its key in a certificate chain to one of those roots (x509.ts) whose leaf names the
+ *   issuer (`iss`) as a subjectAltName URI. jwk, jku and x5u are never accepted, nor x5c in a KB-JWT.
  */
 import { type CredentialCrypto, resolveCrypto, SD_HASH_ALG, sha256Base64url } from "./crypto.ts";
 import { CredentialError, failureFromError, type VerificationFailure } from "./errors.ts";
