@@ -30,6 +30,7 @@ import { createCspNonce, refuseCrossSiteMutation, withSecurityHeaders } from "#s
 import { firstVisitLanguage } from "#server/i18n/page-language.ts";
 import { inPseudoLocale } from "#server/i18n/pseudo.ts";
 import { preflight } from "#server/issuance/oauth-error.ts";
+import { walletRequestRefusal } from "#server/issuance/rate-limit.ts";
 import { RequestRecorder } from "#server/observability/recorder.ts";
 import { recordRequestOutcome } from "#server/observability/request-outcomes.ts";
 import { renewDueAttestations } from "#server/verification/registration.ts";
@@ -100,6 +101,10 @@ export default {
     const url = new URL(request.url);
     // A browser wallet on another origin asks before it posts to an issuance endpoint (ADR 045).
     if (request.method === "OPTIONS" && WALLET_ENDPOINTS.has(url.pathname)) return secure(preflight("POST"));
+    if (request.method === "POST" && WALLET_ENDPOINTS.has(url.pathname)) {
+      const limited = await walletRequestRefusal(env.WALLET_LIMITER, env.SESSION_SECRET, request);
+      if (limited) return secure(limited);
+    }
     const refusal = CROSS_SITE_ENDPOINTS.has(url.pathname) ? null : refuseCrossSiteMutation(request);
     if (refusal) return secure(refusal);
 

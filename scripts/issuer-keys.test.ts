@@ -39,7 +39,7 @@ async function issueRightToWork(signingKeys: string) {
 
 describe("retiring an old key (node scripts/issuer-keys.ts rotate --step retire)", () => {
   it("counts the credentials still valid under the old key: none once they have expired or been re-issued", async () => {
-    const set = await generateKeySet();
+    const set = await generateKeySet(["https://identity.example"]);
     const published = await publishStep(
       { signingKeys: set.issuerSigningKeys, publicKeys: set.issuerPublicKeys },
       "credentials",

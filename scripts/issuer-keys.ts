@@ -10,7 +10,8 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { and, gt, isNull, or } from "drizzle-orm";
-import { AUTHORITIES, ISSUER_IDS, type IssuerId } from "#core/issuers/registry.ts";
+import { createRootCertificate, issueCertificate } from "#core/credentials/certificates.ts";
+import { AUTHORITIES, ISSUER_IDS, type IssuerId, issuerUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentials } from "#db/schema/index.ts";
 import type { VerifierKeyName } from "#server/verification/key-names.ts";
@@ -83,19 +84,81 @@ export function verifierPublicKeysFor(trustAnchorKey: string, verifierSigningKey
   });
 }
 
+/** How long the platform's root and the authorities' certificates are valid (ADR 047). */
+const ROOT_YEARS = 10;
+const CERTIFICATE_YEARS = 2;
+const yearsAfter = (date: Date, years: number) => new Date(date.getTime() + years * 365 * 24 * 3600 * 1000);
+
+async function p256Pair(): Promise<CryptoKeyPair> {
+  return (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
+}
+
+/**
+ * HAIP 1.0's issuer profile (ADR 047): a fresh platform root, and for each authority a P-256
+ * credential key and a P-256 status-list key, each with a certificate from that root naming the
+ * authority's issuer identifier at each of `bases` (SD-JWT VC: a credential's iss is one of its
+ * leaf's SAN URIs). Each secret is issuer id to private JWK with `x5c` (the leaf alone: the root is
+ * never in the chain). The root's private key is returned, for an operator to keep offline; a
+ * local stack drops it (new certificates mean a new root there).
+ */
+export async function generateX509Keys(bases: readonly string[], now = new Date()) {
+  const root = await p256Pair();
+  const rootCertificate = await createRootCertificate({
+    commonName: "UK Digital Identity Platform Root CA",
+    organisation: "UK Digital Identity",
+    keys: root,
+    notBefore: now,
+    notAfter: yearsAfter(now, ROOT_YEARS),
+  });
+  const certified = async (id: IssuerId, what: string) => {
+    const pair = await p256Pair();
+    const certificate = await issueCertificate({
+      commonName: `${AUTHORITIES[id].name} ${what}`,
+      organisation: AUTHORITIES[id].name,
+      subjectPublicKey: pair.publicKey,
+      issuer: { certificate: rootCertificate, privateKey: root.privateKey },
+      uris: bases.map((base) => issuerUrl(base, id)),
+      notBefore: now,
+      notAfter: yearsAfter(now, CERTIFICATE_YEARS),
+    });
+    const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
+    return [id, { kty, crv, x, y, d, x5c: [certificate] }] as const;
+  };
+  const secret = async (what: string) =>
+    JSON.stringify(Object.fromEntries(await Promise.all(ISSUER_IDS.map((id) => certified(id, what)))));
+  return {
+    issuerX509SigningKeys: await secret("credentials"),
+    statusListX509SigningKeys: await secret("status lists"),
+    x509Root: rootCertificate,
+    x509RootPrivateKey: await crypto.subtle.exportKey("jwk", root.privateKey),
+  };
+}
+
+/** ISSUER_PUBLIC_KEYS with the platform's root certificates added (ADR 047): what the workers trust for HAIP. */
+export function withX509Roots(issuerPublicKeys: string, roots: readonly string[]): string {
+  return JSON.stringify({ ...(JSON.parse(issuerPublicKeys) as object), x509Roots: roots });
+}
+
 /**
  * A whole fresh set of the platform's keys, each secret with the public halves derived from it:
- * what a throwaway deployment (the workerd tests, a test of the bindings) is given.
+ * what a throwaway deployment (the workerd tests, a test of the bindings) is given. The
+ * certificates name the authorities at `bases` (the origins the deployment is reached at).
  */
-export async function generateKeySet() {
+export async function generateKeySet(bases: readonly string[]) {
   const issuerSigningKeys = await generateIssuerKeysSecret();
   const statusListSigningKeys = await generateStatusListKeysSecret();
   const verifierSigningKeys = await generateVerifierKeysSecret();
   const trustAnchorSigningKey = await generateTrustAnchorKeySecret();
+  const x509 = await generateX509Keys(bases);
   return {
     issuerSigningKeys,
     statusListSigningKeys,
-    issuerPublicKeys: issuerPublicKeysFor(issuerSigningKeys, statusListSigningKeys),
+    issuerPublicKeys: withX509Roots(issuerPublicKeysFor(issuerSigningKeys, statusListSigningKeys), [x509.x509Root]),
+    issuerX509SigningKeys: x509.issuerX509SigningKeys,
+    statusListX509SigningKeys: x509.statusListX509SigningKeys,
     verifierSigningKeys,
     trustAnchorSigningKey,
     verifierPublicKeys: verifierPublicKeysFor(trustAnchorSigningKey, verifierSigningKeys),

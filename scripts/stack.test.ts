@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ISSUER_IDS } from "#core/issuers/registry.ts";
+import { loadCertifiedKeys } from "#server/credentials/certified-keys.ts";
 import { loadIssuerKeys, loadIssuerTrust } from "#server/credentials/issuer-keys.ts";
 import { loadTrustAnchorKey, loadVerifierPublicKeys, loadVerifierServiceKey } from "#server/verification/keys.ts";
 import { generateIssuerKeysSecret, issuerPublicKeysFor } from "./issuer-keys.ts";
@@ -27,9 +29,11 @@ describe("the local secrets (.dev.vars)", () => {
     expect(Object.keys(vars).sort()).toEqual([
       "ISSUER_PUBLIC_KEYS",
       "ISSUER_SIGNING_KEYS",
+      "ISSUER_X509_SIGNING_KEYS",
       "LIBSQL_AUTH_TOKEN",
       "SESSION_SECRET",
       "STATUS_LIST_SIGNING_KEYS",
+      "STATUS_LIST_X509_SIGNING_KEYS",
       "TRUST_ANCHOR_SIGNING_KEY",
       "VERIFIER_PUBLIC_KEYS",
       "VERIFIER_SIGNING_KEYS",
@@ -43,13 +47,37 @@ describe("the local secrets (.dev.vars)", () => {
     writeFileSync(path, `ISSUER_SIGNING_KEYS='${issuerKeys}'\n`);
     const vars = await ensureDevVars(path);
     expect(vars.ISSUER_SIGNING_KEYS).toBe(issuerKeys);
-    expect(vars.ISSUER_PUBLIC_KEYS).toBe(issuerPublicKeysFor(issuerKeys, vars.STATUS_LIST_SIGNING_KEYS!));
+    const { x509Roots, ...publicKeys } = JSON.parse(vars.ISSUER_PUBLIC_KEYS!) as { x509Roots: string[] };
+    expect(publicKeys).toEqual(JSON.parse(issuerPublicKeysFor(issuerKeys, vars.STATUS_LIST_SIGNING_KEYS!)));
+    expect(x509Roots).toHaveLength(1);
     const trust = await loadIssuerTrust(vars.ISSUER_PUBLIC_KEYS);
     for (const [id, key] of await loadIssuerKeys(vars.ISSUER_SIGNING_KEYS))
       expect(
         trust.credentialKeys.get(id)?.map((jwk) => jwk.kid),
         id,
       ).toEqual([key.kid]);
+  });
+
+  it("upgrades a file from before ADR 047: HAIP's certified keys are added, chained to a root the public keys now carry", async () => {
+    const path = join(dir, "before-047.dev.vars");
+    const issuerKeys = await generateIssuerKeysSecret();
+    const statusListKeys = await generateIssuerKeysSecret();
+    const publicKeys = issuerPublicKeysFor(issuerKeys, statusListKeys);
+    writeFileSync(
+      path,
+      `ISSUER_SIGNING_KEYS='${issuerKeys}'\nSTATUS_LIST_SIGNING_KEYS='${statusListKeys}'\nISSUER_PUBLIC_KEYS='${publicKeys}'\n`,
+    );
+    const vars = await ensureDevVars(path);
+    expect(vars.ISSUER_SIGNING_KEYS).toBe(issuerKeys);
+    const trust = await loadIssuerTrust(vars.ISSUER_PUBLIC_KEYS);
+    expect(trust.x509Roots).toHaveLength(1);
+    for (const name of ["ISSUER_X509_SIGNING_KEYS", "STATUS_LIST_X509_SIGNING_KEYS"] as const) {
+      const keys = await loadCertifiedKeys(name, vars[name], trust);
+      // Named at npm start's local origins, as the web worker mints identifiers there.
+      expect([...keys!.keys()].sort()).toEqual([...ISSUER_IDS].sort());
+    }
+    expect(parseDevVars(readFileSync(path, "utf8"))).toEqual(vars);
+    expect(await ensureDevVars(path)).toEqual(vars);
   });
 
   it("upgrades a file from before ADR 034: the trust anchor's key leaves VERIFIER_SIGNING_KEYS for the web worker's TRUST_ANCHOR_SIGNING_KEY, both kept", async () => {

@@ -11,8 +11,10 @@ import {
   generateStatusListKeysSecret,
   generateTrustAnchorKeySecret,
   generateVerifierKeysSecret,
+  generateX509Keys,
   issuerPublicKeysFor,
   verifierPublicKeysFor,
+  withX509Roots,
 } from "./issuer-keys.ts";
 import { startLocalEdge } from "./local-edge.ts";
 import { freePort, WRANGLER_ENV } from "./process.ts";
@@ -32,7 +34,13 @@ export const WORKER_CONFIGS = [
  * worker only): each worker gets only the secrets it uses (ADR 028), as in production.
  */
 export const AUX_WORKER_VARS: Record<string, readonly string[]> = {
-  "workers/status/wrangler.toml": ["LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "STATUS_LIST_SIGNING_KEYS", "ISSUER_PUBLIC_KEYS"],
+  "workers/status/wrangler.toml": [
+    "LIBSQL_URL",
+    "LIBSQL_AUTH_TOKEN",
+    "STATUS_LIST_SIGNING_KEYS",
+    "STATUS_LIST_X509_SIGNING_KEYS",
+    "ISSUER_PUBLIC_KEYS",
+  ],
   "workers/verifier/wrangler.toml": [
     "LIBSQL_URL",
     "LIBSQL_AUTH_TOKEN",
@@ -77,14 +85,29 @@ async function writeDevVars(path: string): Promise<Record<string, string>> {
   if (issuerKeys) additions.push(`ISSUER_SIGNING_KEYS='${issuerKeys}'`);
   const statusListKeys = has("STATUS_LIST_SIGNING_KEYS") ? undefined : await generateStatusListKeysSecret();
   if (statusListKeys) additions.push(`STATUS_LIST_SIGNING_KEYS='${statusListKeys}'`);
-  // The public halves are derived from the two secrets as they end up in the file.
+  // HAIP's certified keys (ADR 047), both made together under a fresh root whose private key is
+  // dropped: the certificates name the authorities at the local origins npm start serves.
+  const x509 =
+    has("ISSUER_X509_SIGNING_KEYS") && has("STATUS_LIST_X509_SIGNING_KEYS")
+      ? undefined
+      : await generateX509Keys(localBases());
+  if (x509) {
+    existing = withoutLines(existing, ["ISSUER_X509_SIGNING_KEYS", "STATUS_LIST_X509_SIGNING_KEYS"]);
+    additions.push(`ISSUER_X509_SIGNING_KEYS='${x509.issuerX509SigningKeys}'`);
+    additions.push(`STATUS_LIST_X509_SIGNING_KEYS='${x509.statusListX509SigningKeys}'`);
+  }
+  // The public halves are derived from the two secrets as they end up in the file; the root joins them.
   if (!has("ISSUER_PUBLIC_KEYS")) {
     const kept = parseDevVars(existing);
     const publicKeys = issuerPublicKeysFor(
       issuerKeys ?? kept.ISSUER_SIGNING_KEYS!,
       statusListKeys ?? kept.STATUS_LIST_SIGNING_KEYS!,
     );
-    additions.push(`ISSUER_PUBLIC_KEYS='${publicKeys}'`);
+    additions.push(`ISSUER_PUBLIC_KEYS='${x509 ? withX509Roots(publicKeys, [x509.x509Root]) : publicKeys}'`);
+  } else if (x509) {
+    const kept = parseDevVars(existing).ISSUER_PUBLIC_KEYS!;
+    existing = withoutLines(existing, ["ISSUER_PUBLIC_KEYS"]);
+    additions.push(`ISSUER_PUBLIC_KEYS='${withX509Roots(kept, [x509.x509Root])}'`);
   }
   // The trust anchor's key is the web worker's, the verifier's own key the verifier's (ADR 034).
   const trustAnchorKey = has("TRUST_ANCHOR_SIGNING_KEY") ? undefined : await generateTrustAnchorKeySecret();
@@ -103,6 +126,20 @@ async function writeDevVars(path: string): Promise<Record<string, string>> {
   const text = additions.length ? `${existing}${separator}${additions.join("\n")}\n` : existing;
   if (additions.length || split) writeFileSync(path, text);
   return parseDevVars(text);
+}
+
+/** The origins a local stack answers at (npm start: localhost or 127.0.0.1, on PORT): what local certificates name. */
+function localBases(): string[] {
+  const port = process.env.PORT ?? "8787";
+  return [`https://localhost:${port}`, `https://127.0.0.1:${port}`];
+}
+
+/** The file's text without the lines setting `names`. */
+function withoutLines(text: string, names: readonly string[]): string {
+  return text
+    .split("\n")
+    .filter((line) => !names.some((name) => line.trim().startsWith(`${name}=`)))
+    .join("\n");
 }
 
 /**
@@ -190,6 +227,11 @@ export interface StackOptions {
 
 export interface Stack {
   url: string;
+  /**
+   * The workers behind no edge: a caller that plays many clients (the issuance bench) names each
+   * one's address in CF-Connecting-IP here, which the edge at `url` would overwrite.
+   */
+  workersUrl: string;
   libsqlUrl: string;
   libsqlAuthToken: string;
   /** Resolves with wrangler's exit code when it ends on its own (a crash after start-up). */
@@ -268,7 +310,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   const exited = new Promise<number | null>((resolve) => wrangler.once("exit", (code) => resolve(code)));
-  return { url, libsqlUrl: libsql.url, libsqlAuthToken: authToken, exited, output: () => output, stop };
+  const workersUrl = `http://127.0.0.1:${workersPort}`;
+  return { url, workersUrl, libsqlUrl: libsql.url, libsqlAuthToken: authToken, exited, output: () => output, stop };
 }
 
 /**

@@ -457,7 +457,7 @@ describe("/api/assisted/sessions", () => {
     // The client's own wallet app, of somebody else's making, redeems the offer with the code read out to them.
     const wallet = independentWallet();
     const credentialOffer = await wallet.resolveCredentialOffer(offer!.link);
-    expect(credentialOffer.credential_configuration_ids).toEqual(["rtw"]);
+    expect(credentialOffer.credential_configuration_ids).toEqual(["rtw", "rtw_haip"]);
     const metadata = await wallet.resolveIssuerMetadata(credentialOffer.credential_issuer);
     const { accessTokenResponse } = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
       credentialOffer,
@@ -467,7 +467,7 @@ describe("/api/assisted/sessions", () => {
     });
     expect(accessTokenResponse.access_token).toBeTruthy();
     const [made] = await db().select().from(credentialOffers).where(eq(credentialOffers.userId, client.userId));
-    expect(made).toMatchObject({ channel: "assisted", configurationIds: ["rtw"] });
+    expect(made).toMatchObject({ channel: "assisted", configurationIds: ["rtw", "rtw_haip"] });
     expect(made!.consumedAt).not.toBeNull();
 
     // Issued once: a second issue is refused and makes no offer.

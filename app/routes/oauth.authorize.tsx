@@ -46,7 +46,7 @@ function consent(pending: PendingAuthorization, requestUri: string): AuthorizePa
     requestUri,
     redirectTarget: redirectTarget(pending.redirectUri),
     issuerId: pending.issuerId,
-    types: pending.configurationIds,
+    types: pending.types,
   };
 }
 
@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(INVALID, { status: 400, headers: NO_STORE });
   }
   const base = publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url);
-  const facts = { clientId: pending.clientId, issuer: pending.issuerId, types: pending.configurationIds };
+  const facts = { clientId: pending.clientId, issuer: pending.issuerId, configurations: pending.configurationIds };
   if (decision === "decline") {
     auditAct(context, request, user, {
       category: "security",

@@ -34,6 +34,7 @@ const valid = {
   GABRIEL: namespace,
   HOUSEKEEPER: namespace,
   TRACK_LIMITER: { limit: async () => ({ success: true }) },
+  WALLET_LIMITER: { limit: async () => ({ success: true }) },
 };
 
 describe("the web worker's bindings", () => {

@@ -16,6 +16,13 @@ import {
   workerEnv,
 } from "#server/worker/env.ts";
 
+/** A Workers Rate Limiting binding ([[ratelimits]] in wrangler.toml). */
+const rateLimitBinding = () =>
+  z.custom<RateLimit>(
+    (value) => typeof (value as RateLimit | undefined)?.limit === "function",
+    "is not a rate limiting binding",
+  );
+
 /** The web worker's bindings (root wrangler.toml), validated once per isolate. */
 export const WebEnvSchema = workerEnv({
   ...databaseBindings,
@@ -46,10 +53,9 @@ export const WebEnvSchema = workerEnv({
   /** The analytics housekeeping's schedule (rollups, retention), armed on first contact. */
   HOUSEKEEPER: durableObjectBinding<HousekeeperApi & Rpc.DurableObjectBranded>(),
   /** Workers Rate Limiting ([[ratelimits]] in wrangler.toml): POST /api/analytics/track per client. */
-  TRACK_LIMITER: z.custom<RateLimit>(
-    (value) => typeof (value as RateLimit | undefined)?.limit === "function",
-    "is not a rate limiting binding",
-  ),
+  TRACK_LIMITER: rateLimitBinding(),
+  /** Workers Rate Limiting: the issuance endpoints (POST /oauth/token, /oauth/par, /issuers/…) per client. */
+  WALLET_LIMITER: rateLimitBinding(),
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;

@@ -12,6 +12,7 @@
  */
 
 import {
+  CREDENTIAL_TYPE_CODES,
   CREDENTIAL_TYPES,
   type CredentialTypeCode,
   type IssuerId,
@@ -76,9 +77,43 @@ export function credentialOfferLink(offerUrl: string): string {
 }
 
 /**
- * A credential configuration's scope (HAIP 1.0 section 4.1: every configuration has one, and the
- * authorization server must tell the issuer from it): unique across authorities and types.
+ * How a configuration's credentials are signed (ADR 047): `eddsa`, the pitch's Ed25519 with the key
+ * published in the issuer's JWT VC metadata (kid); `haip`, HAIP 1.0's profile: ES256 with an `x5c`
+ * chain to the platform's root, and status lists signed the same way.
  */
-export function configurationScope(type: CredentialTypeCode): string {
-  return `uk.gov.${CREDENTIAL_TYPES[type].issuerId}.${type}`;
+export type SigningProfile = "eddsa" | "haip";
+
+/** One credential configuration: a type, signed one way. */
+export interface CredentialConfiguration {
+  id: string;
+  type: CredentialTypeCode;
+  profile: SigningProfile;
+}
+
+/** A configuration's id: the type's code (`rtw`) for the Ed25519 default, `rtw_haip` for HAIP's. */
+function configurationId(type: CredentialTypeCode, profile: SigningProfile): string {
+  return profile === "haip" ? `${type}_haip` : type;
+}
+
+/** The configuration an id names, or undefined for none of ours. */
+export function configurationOf(id: unknown): CredentialConfiguration | undefined {
+  if (typeof id !== "string") return undefined;
+  const haip = id.endsWith("_haip");
+  const code = haip ? id.slice(0, -"_haip".length) : id;
+  if (!(CREDENTIAL_TYPE_CODES as readonly string[]).includes(code)) return undefined;
+  return { id, type: code as CredentialTypeCode, profile: haip ? "haip" : "eddsa" };
+}
+
+/** Every configuration of `type`: the Ed25519 one, and HAIP's when the platform holds certified keys. */
+export function configurationsOf(type: CredentialTypeCode, withHaip: boolean): CredentialConfiguration[] {
+  const profiles: SigningProfile[] = withHaip ? ["eddsa", "haip"] : ["eddsa"];
+  return profiles.map((profile) => ({ id: configurationId(type, profile), type, profile }));
+}
+
+/**
+ * A credential configuration's scope (HAIP 1.0 section 4.1: every configuration has one, and the
+ * authorization server must tell the issuer from it): unique across authorities, types and profiles.
+ */
+export function configurationScope(type: CredentialTypeCode, profile: SigningProfile = "eddsa"): string {
+  return `uk.gov.${CREDENTIAL_TYPES[type].issuerId}.${type}${profile === "haip" ? ".haip" : ""}`;
 }

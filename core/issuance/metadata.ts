@@ -13,46 +13,51 @@ import { capitalise } from "#core/format/format.ts";
 import { LOCALE_INFO, LOCALES } from "#core/i18n/locales.ts";
 import { AUTHORITY_MESSAGES } from "#core/issuers/authority-messages.ts";
 import { type PublishedMessage, publishedText } from "#core/issuers/published-text.ts";
-import {
-  CREDENTIAL_TYPE_CODES,
-  CREDENTIAL_TYPES,
-  type CredentialTypeCode,
-  type IssuerId,
-  vctUrl,
-} from "#core/issuers/registry.ts";
+import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type IssuerId, vctUrl } from "#core/issuers/registry.ts";
 import { TYPE_MESSAGES } from "#core/issuers/type-messages.ts";
 import {
   AUTHORIZATION_CODE_GRANT,
   authorizationServerEndpoints,
   BATCH_SIZE,
+  type CredentialConfiguration,
   configurationScope,
+  configurationsOf,
   HOLDER_PROOF_ALGS,
   issuerEndpoints,
   PRE_AUTHORIZED_GRANT,
+  type SigningProfile,
 } from "./endpoints.ts";
 
 /** The format of every credential we issue: an SD-JWT VC (OpenID4VCI 1.0 appendix A.3). */
 const FORMAT = "dc+sd-jwt";
 
-/** What our credentials are signed with: Ed25519, the pitch's promise (core/credentials). */
-const CREDENTIAL_SIGNING_ALGS = ["EdDSA"];
+/**
+ * What a configuration's credentials are signed with (ADR 047): Ed25519, the pitch's promise, or
+ * ES256 with an x5c chain (HAIP 1.0 section 6.1.1). A HAIP configuration takes ES256 proofs only
+ * (HAIP 1.0 section 7: the one algorithm every HAIP wallet and issuer share).
+ */
+const SIGNING: Record<SigningProfile, { credential: string[]; proofs: string[] }> = {
+  eddsa: { credential: ["EdDSA"], proofs: [...HOLDER_PROOF_ALGS] },
+  haip: { credential: ["ES256"], proofs: ["ES256"] },
+};
 
 /**
- * One configuration per credential type, named by the type's code (`rtw`): a wallet asks for it by
- * that id or by its scope (HAIP 1.0 section 4.1 requires a scope on each). Key binding by `jwk`,
- * proved with a `jwt` proof (appendix F.1); `credential_metadata` is what marks the document as 1.0.
+ * One configuration per credential type and signing profile, named `rtw` or `rtw_haip`: a wallet
+ * asks for it by that id or by its scope (HAIP 1.0 section 4.1 requires a scope on each). Key
+ * binding by `jwk`, proved with a `jwt` proof (appendix F.1); `credential_metadata` is what marks
+ * the document as 1.0. Both configurations of a type issue the same claims under the same `vct`.
  */
-function credentialConfiguration(base: string, code: CredentialTypeCode) {
+function credentialConfiguration(base: string, { type: code, profile }: CredentialConfiguration) {
   const type = CREDENTIAL_TYPES[code];
   const messages = TYPE_MESSAGES[code];
   const claims = messages.claims as Record<string, PublishedMessage>;
   return {
     format: FORMAT,
     vct: vctUrl(base, code),
-    scope: configurationScope(code),
+    scope: configurationScope(code, profile),
     cryptographic_binding_methods_supported: ["jwk"],
-    credential_signing_alg_values_supported: CREDENTIAL_SIGNING_ALGS,
-    proof_types_supported: { jwt: { proof_signing_alg_values_supported: [...HOLDER_PROOF_ALGS] } },
+    credential_signing_alg_values_supported: SIGNING[profile].credential,
+    proof_types_supported: { jwt: { proof_signing_alg_values_supported: SIGNING[profile].proofs } },
     credential_metadata: {
       display: LOCALES.map((locale) => ({
         name: publishedText(locale, messages.name),
@@ -81,7 +86,7 @@ const typesIssuedBy = (id: IssuerId) => CREDENTIAL_TYPE_CODES.filter((code) => C
  * Batch issuance is on (HAIP 1.0 section 4: advertised by `batch_credential_issuance`); a nonce
  * endpoint is listed because every configuration binds a key (HAIP 1.0 section 4.1).
  */
-export function credentialIssuerMetadata(base: string, id: IssuerId) {
+export function credentialIssuerMetadata(base: string, id: IssuerId, withHaip: boolean) {
   const endpoints = issuerEndpoints(base, id);
   return {
     credential_issuer: endpoints.issuer,
@@ -98,7 +103,9 @@ export function credentialIssuerMetadata(base: string, id: IssuerId) {
       locale: LOCALE_INFO[locale].tag,
     })),
     credential_configurations_supported: Object.fromEntries(
-      typesIssuedBy(id).map((code) => [code, credentialConfiguration(base, code)]),
+      typesIssuedBy(id)
+        .flatMap((code) => configurationsOf(code, withHaip))
+        .map((configuration) => [configuration.id, credentialConfiguration(base, configuration)]),
     ),
   };
 }
@@ -112,7 +119,7 @@ export function credentialIssuerMetadata(base: string, id: IssuerId) {
  * (RFC 9126) with PKCE S256 (RFC 7636) and answered with `iss` (RFC 9207), as FAPI 2.0 asks of
  * HAIP 1.0 section 4; tokens DPoP-bound (HAIP 1.0 section 4).
  */
-export function authorizationServerMetadata(base: string) {
+export function authorizationServerMetadata(base: string, withHaip: boolean) {
   const endpoints = authorizationServerEndpoints(base);
   return {
     issuer: endpoints.issuer,
@@ -128,6 +135,8 @@ export function authorizationServerMetadata(base: string) {
     token_endpoint_auth_methods_supported: ["none"],
     dpop_signing_alg_values_supported: [...HOLDER_PROOF_ALGS],
     "pre-authorized_grant_anonymous_access_supported": true,
-    scopes_supported: CREDENTIAL_TYPE_CODES.map(configurationScope),
+    scopes_supported: CREDENTIAL_TYPE_CODES.flatMap((code) =>
+      configurationsOf(code, withHaip).map(({ type, profile }) => configurationScope(type, profile)),
+    ),
   };
 }

@@ -224,6 +224,9 @@ export function statusListUrl(base: string, listId: string): string {
   return `${normaliseBase(base)}/status/lists/${listId}`;
 }
 
+/** The same list signed for HAIP's credentials (ES256 with x5c, ADR 047): where they point. */
+export const certifiedStatusListUri = (uri: string) => `${uri}/x509`;
+
 /**
  * The https base of every identifier we mint (docs/decisions/010): PUBLIC_BASE_URL when
  * configured (production), else the https form of the host that was asked. Locally the

@@ -27,7 +27,7 @@ export async function makeOffers(options: OfferFixtureOptions): Promise<{ offerU
     const { user } = await person(store, "citizen", null, { firstName: "Bench", usernamePrefix: "bench-holder-" });
     await db.insert(authorityRecords).values(demoAuthorityRecords(user.id, new Date()));
     const offer = await createCredentialOffer(
-      { db, secret: options.sessionSecret, base: options.base },
+      { db, secret: options.sessionSecret, base: options.base, offersHaip: async () => false },
       { userId: user.id, type: "rtw", channel: "wallet" },
     );
     made.push({ offerUri: offer.offerUri, txCode: offer.txCode });

@@ -65,7 +65,9 @@ export async function benchIssuanceEndpoint(options: {
     );
     // PUBLIC_BASE_URL is unset locally: identifiers (and so every htu and aud) are https://<host asked>.
     const base = `https://127.0.0.1:${port}`;
-    const at = (identifier: string) => new URL(new URL(identifier).pathname, stack.url);
+    // Each issuance is another person's wallet, at an address of its own: the issuance endpoints
+    // limit each client (server/issuance/rate-limit.ts), so the bench goes past the local edge.
+    const at = (identifier: string) => new URL(new URL(identifier).pathname, stack.workersUrl);
     const total = options.warmup + options.issuances;
     const offers = await fixtures.makeOffers({
       libsqlUrl: stack.libsqlUrl,
@@ -96,10 +98,12 @@ export async function benchIssuanceEndpoint(options: {
 
     const issueOne = async (n: number) => {
       const { code, txCode, holder } = prepared[n]!;
+      const client = { "CF-Connecting-IP": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
       const form = new URLSearchParams({ grant_type: PRE_AUTH, "pre-authorized_code": code, tx_code: txCode });
       let token = await fetch(at(tokenUrl), {
         method: "POST",
         headers: {
+          ...client,
           "Content-Type": "application/x-www-form-urlencoded",
           DPoP: await dpop(dpopKey, { htm: "POST", htu: tokenUrl, ...(asNonce ? { nonce: asNonce } : {}) }),
         },
@@ -110,6 +114,7 @@ export async function benchIssuanceEndpoint(options: {
         token = await fetch(at(tokenUrl), {
           method: "POST",
           headers: {
+            ...client,
             "Content-Type": "application/x-www-form-urlencoded",
             DPoP: await dpop(dpopKey, { htm: "POST", htu: tokenUrl, nonce: asNonce }),
           },
@@ -119,7 +124,7 @@ export async function benchIssuanceEndpoint(options: {
       }
       if (token.status !== 200) throw new Error(`token: ${token.status} ${await token.text()}`);
       const { access_token: accessToken } = (await token.json()) as { access_token: string };
-      const nonceResponse = await fetch(at(`${issuer}/nonce`), { method: "POST" });
+      const nonceResponse = await fetch(at(`${issuer}/nonce`), { method: "POST", headers: client });
       rsNonce = nonceResponse.headers.get("DPoP-Nonce") ?? rsNonce;
       const { c_nonce: cNonce } = (await nonceResponse.json()) as { c_nonce: string };
       const proof = await new jose.SignJWT({ aud: issuer, iat: Math.floor(Date.now() / 1000), nonce: cNonce })
@@ -128,6 +133,7 @@ export async function benchIssuanceEndpoint(options: {
       const credential = await fetch(at(credentialUrl), {
         method: "POST",
         headers: {
+          ...client,
           "Content-Type": "application/json",
           Authorization: `DPoP ${accessToken}`,
           DPoP: await dpop(dpopKey, { htm: "POST", htu: credentialUrl, nonce: rsNonce, ath: await ath(accessToken) }),

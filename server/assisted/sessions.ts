@@ -32,7 +32,7 @@ import type {
 import type { AssistedSession, Person } from "#core/assisted/session.ts";
 import { approvalState, assertCanIssue, SessionRuleError } from "#core/assisted/session.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
-import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper, publicBaseUrl } from "#core/issuers/registry.ts";
+import { CREDENTIAL_TYPES, isCredentialTypeCode, printableOnPaper } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import {
@@ -52,6 +52,7 @@ import { issuePaperCredential, paperNotAllowed } from "#server/credentials/paper
 import { ServiceError } from "#server/http/errors.ts";
 import { localisedServiceErrorResponse, WordedServiceError } from "#server/http/worded-error.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
+import { offerKeysOf } from "#server/issuance/http.ts";
 import { type CreatedOffer, createCredentialOffer, type OfferKeys } from "#server/issuance/offers.ts";
 import { audit } from "#server/observability/audit.ts";
 import type { RequestContext } from "#server/worker/context.ts";
@@ -635,11 +636,7 @@ export function assistedContext(
     offices: (officeId) => offices.get(offices.idFromName(officeId)) as unknown as AssistedOfficeApi,
     accounts: context,
     credentials: () => credentialContext(context, requestUrl),
-    offerKeys: () => ({
-      db: context.db,
-      secret: context.env.SESSION_SECRET,
-      base: publicBaseUrl(context.env.PUBLIC_BASE_URL, requestUrl),
-    }),
+    offerKeys: () => offerKeysOf(context, requestUrl),
     locale,
   };
 }

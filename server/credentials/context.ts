@@ -2,6 +2,7 @@ import { publicBaseUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { DatabaseUnavailableError } from "#db/errors.ts";
 import type { RequestContext } from "#server/worker/context.ts";
+import { type CertifiedKeys, loadCertifiedKeys } from "./certified-keys.ts";
 import { assertTrusted, type IssuerKeys, type IssuerTrust, loadIssuerKeys, loadIssuerTrust } from "./issuer-keys.ts";
 
 /** What checking credentials needs: the authorities' public keys, the identifier base, the status worker. */
@@ -14,6 +15,8 @@ export interface TrustBindings {
 /** What issuing needs on top: the authorities' credential keys (the web worker's alone: ADR 028). */
 export interface CredentialBindings extends TrustBindings {
   ISSUER_SIGNING_KEYS: string;
+  /** The certified keys of HAIP's configurations (ADR 047), when the deployment has them. */
+  ISSUER_X509_SIGNING_KEYS?: string;
 }
 
 export interface CheckingContext {
@@ -28,6 +31,8 @@ export interface CheckingContext {
 
 export interface CredentialContext extends CheckingContext {
   keys: IssuerKeys;
+  /** The certified keys (HAIP 1.0, ADR 047), loaded on first use: undefined when the deployment has none. */
+  certifiedKeys: () => Promise<CertifiedKeys | undefined>;
 }
 
 /** What checking credentials needs from a request (the verifier worker's and the web worker's), once per request. */
@@ -61,5 +66,7 @@ export async function credentialContext(
   const checking = await checkingContext(context, requestUrl);
   const keys = await loadIssuerKeys(context.env.ISSUER_SIGNING_KEYS);
   assertTrusted("ISSUER_SIGNING_KEYS", keys, checking.trust.credentialKeys);
-  return { ...checking, keys };
+  const certifiedKeys = () =>
+    loadCertifiedKeys("ISSUER_X509_SIGNING_KEYS", context.env.ISSUER_X509_SIGNING_KEYS, checking.trust);
+  return { ...checking, keys, certifiedKeys };
 }

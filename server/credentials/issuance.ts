@@ -11,7 +11,7 @@ import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { issueCredential, jwkThumbprint, type PublicJwk, webCrypto } from "#core/credentials/index.ts";
 import type { Locale } from "#core/i18n/locales.ts";
 import type { CredentialType } from "#core/issuers/registry.ts";
-import { issuerUrl, vctUrl } from "#core/issuers/registry.ts";
+import { certifiedStatusListUri, issuerUrl, vctUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import {
   type CredentialMetadata,
@@ -24,6 +24,7 @@ import { WordedServiceError } from "#server/http/worded-error.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 import { verifyKeyProof } from "#server/issuance/key-proofs.ts";
 import { type AuthorityRecord, authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
+import type { CertifiedKey } from "./certified-keys.ts";
 import { PAPER_DELIVERY, toWalletCredential, type WalletCredential } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
 import { openStatusList, republishAfterCommit, withStatusSlots } from "./status-lists.ts";
@@ -179,6 +180,11 @@ export interface CopiesRequest {
   now: Date;
   /** Told which older web-wallet copies the new one revoked (web wallet only). */
   onReplaced?: IssueRequest["onReplaced"];
+  /**
+   * HAIP 1.0's profile (ADR 047): the authority's certified key signs ES256 with its chain in `x5c`,
+   * and each copy's status names the list as signed for it (statusListUri). Absent: Ed25519.
+   */
+  certified?: CertifiedKey;
 }
 
 export interface IssuedCopies {
@@ -199,7 +205,7 @@ export interface IssuedCopies {
  * issueToHolder); issued to a wallet app, it replaces nothing.
  */
 export async function issueCopies(input: CopiesRequest): Promise<IssuedCopies> {
-  const { db, keys, base, userId, type, record, holderJwks, wallet, now } = input;
+  const { db, keys, base, userId, type, record, holderJwks, wallet, now, certified } = input;
   const issuer = keys.get(type.issuerId);
   if (!issuer) throw new Error(`no signing key for ${type.issuerId}`);
   const iss = issuerUrl(base, type.issuerId);
@@ -237,14 +243,17 @@ export async function issueCopies(input: CopiesRequest): Promise<IssuedCopies> {
           vct,
           authorityRecordId: record.id,
           ...(wallet === "app" ? { wallet } : {}),
+          ...(certified ? { signing: "haip" } : {}),
         };
         const vcJwt = await issueCredential({
-          issuer: { iss, kid: issuer.kid, privateKey: issuer.privateKey },
+          issuer: certified
+            ? { iss, kid: certified.kid, privateKey: certified.privateKey, x5c: certified.x5c }
+            : { iss, kid: issuer.kid, privateKey: issuer.privateKey },
           vct,
           holderPublicJwk: holderJwk,
           claims,
           structured,
-          status: { idx: index, uri: list.uri },
+          status: { idx: index, uri: certified ? certifiedStatusListUri(list.uri) : list.uri },
           iat,
           exp,
           decoys: 2,

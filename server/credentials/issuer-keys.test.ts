@@ -8,7 +8,7 @@ const kidsOf = (trust: Awaited<ReturnType<typeof loadIssuerTrust>>, id: "home-of
 
 describe("the authorities' keys through a rotation (issue 22)", () => {
   it("loads today's one-key-per-authority secrets: one signing key, the same one trusted", async () => {
-    const set = await generateKeySet();
+    const set = await generateKeySet(["https://identity.example"]);
     expect(JSON.parse(set.issuerSigningKeys)["home-office"]).not.toBeInstanceOf(Array);
     const keys = await loadIssuerKeys(set.issuerSigningKeys);
     const trust = await loadIssuerTrust(set.issuerPublicKeys);
@@ -18,7 +18,7 @@ describe("the authorities' keys through a rotation (issue 22)", () => {
   });
 
   it("publishes, switches and retires: the old key signs until the switch, both are trusted until the retirement", async () => {
-    const set = await generateKeySet();
+    const set = await generateKeySet(["https://identity.example"]);
     const before = { signingKeys: set.issuerSigningKeys, publicKeys: set.issuerPublicKeys };
     const old = (await loadIssuerKeys(before.signingKeys)).get("home-office")!.kid;
 
@@ -46,7 +46,7 @@ describe("the authorities' keys through a rotation (issue 22)", () => {
   });
 
   it("refuses to start with a signing or waiting key that ISSUER_PUBLIC_KEYS does not publish", async () => {
-    const set = await generateKeySet();
+    const set = await generateKeySet(["https://identity.example"]);
     const before = { signingKeys: set.issuerSigningKeys, publicKeys: set.issuerPublicKeys };
     const trusted = (await loadIssuerTrust(before.publicKeys)).credentialKeys;
     const published = await publishStep(before, "credentials", "dbs");
@@ -60,7 +60,7 @@ describe("the authorities' keys through a rotation (issue 22)", () => {
   });
 
   it("refuses a key listed twice, a private key among the public ones, and steps out of order", async () => {
-    const set = await generateKeySet();
+    const set = await generateKeySet(["https://identity.example"]);
     const before = { signingKeys: set.issuerSigningKeys, publicKeys: set.issuerPublicKeys };
     const publicKeys = JSON.parse(before.publicKeys);
     const signing = JSON.parse(before.signingKeys);

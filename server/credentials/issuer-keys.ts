@@ -100,7 +100,16 @@ export interface IssuerTrust {
   credentialKeys: ReadonlyMap<IssuerId, readonly PublicJwk[]>;
   /** Each authority's status-list keys: the only keys a status list may be signed with. */
   statusListKeys: ReadonlyMap<IssuerId, readonly PublicJwk[]>;
+  /**
+   * The platform's root certificates (base64 DER; ADR 047): a credential or status list signed
+   * ES256 with an `x5c` chain (HAIP 1.0) counts when its chain ends at one of them and its leaf
+   * names the authority. Empty: the deployment offers no HAIP configurations.
+   */
+  x509Roots: readonly string[];
 }
+
+/** Whether the platform issues HAIP 1.0's ES256 + x5c configurations (ADR 047): it has a root to chain them to. */
+export const offersHaip = (trust: IssuerTrust): boolean => trust.x509Roots.length > 0;
 
 /** An Ed25519 public JWK: `d` (a private key) is refused, never silently dropped. */
 const PublicEd25519 = z.strictObject({ kty: z.literal("OKP"), crv: z.literal("Ed25519"), x: z.base64url().min(43) });
@@ -115,7 +124,13 @@ const PublicKeys = z.union([
 const PerIssuer = z.strictObject(
   Object.fromEntries(ISSUER_IDS.map((id) => [id, PublicKeys])) as Record<IssuerId, typeof PublicKeys>,
 );
-const IssuerPublicKeysShape = z.strictObject({ credentials: PerIssuer, statusLists: PerIssuer });
+/** A DER certificate in base64 (x5c's encoding, RFC 7515 4.1.6), bounded. */
+const Certificate = z.base64().min(100).max(8192);
+const IssuerPublicKeysShape = z.strictObject({
+  credentials: PerIssuer,
+  statusLists: PerIssuer,
+  x509Roots: z.array(Certificate).max(5).optional(),
+});
 
 /**
  * The binding ISSUER_PUBLIC_KEYS: JSON of the authorities' public keys, checked when a worker
@@ -123,7 +138,7 @@ const IssuerPublicKeysShape = z.strictObject({ credentials: PerIssuer, statusLis
  */
 export const issuerPublicKeysBinding = publicKeysBinding(
   IssuerPublicKeysShape,
-  'must be JSON {"credentials": {...}, "statusLists": {...}}: each authority\'s Ed25519 public JWK (kty, crv, x only), or an array of them',
+  'must be JSON {"credentials": {...}, "statusLists": {...}, "x509Roots"?: [...]}: each authority\'s Ed25519 public JWK (kty, crv, x only), or an array of them; the platform\'s root certificates in base64 DER',
 );
 
 const loadTrust = oncePerSecret(async (value: string): Promise<IssuerTrust> => {
@@ -135,7 +150,7 @@ const loadTrust = oncePerSecret(async (value: string): Promise<IssuerTrust> => {
     credentialKeys.set(id, await all(parsed.credentials[id]));
     statusListKeys.set(id, await all(parsed.statusLists[id]));
   }
-  return { credentialKeys, statusListKeys };
+  return { credentialKeys, statusListKeys, x509Roots: parsed.x509Roots ?? [] };
 });
 
 /** The authorities' public keys from ISSUER_PUBLIC_KEYS, once per distinct value. */

@@ -19,22 +19,30 @@ import type { Database } from "#db/client.ts";
 import { presentations } from "#db/schema/index.ts";
 import type { CheckingContext } from "./context.ts";
 import type { DisplayStatus } from "./credentials.ts";
-import type { IssuerTrust } from "./issuer-keys.ts";
+import { type IssuerTrust, offersHaip } from "./issuer-keys.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "./status-lists.ts";
 
 /** Allowed clock difference with an issuer's `iat`/`exp`. */
 const CLOCK_SKEW_SECONDS = 60;
 
 /**
- * Our issuers and their credential keys, as a verifier's trust list (EdDSA pinned): every key the
- * authority publishes (two during a rotation; a credential's kid picks one). Status-list keys are
- * not in it (ADR 028).
+ * Our issuers and their credential keys, as a verifier's trust list: every Ed25519 key the
+ * authority publishes (two during a rotation; a credential's kid picks one), and, where the
+ * platform has a root, HAIP's ES256 credentials whose x5c chain ends at it and whose certificate
+ * names the authority (ADR 047). Status-list keys are not in it (ADR 028).
  */
 export function trustedIssuers(trust: IssuerTrust, base: string): Map<string, TrustedIssuer> {
   const trusted = new Map<string, TrustedIssuer>();
+  const haip = offersHaip(trust);
   for (const id of ISSUER_IDS) {
     const keys = trust.credentialKeys.get(id);
-    if (keys?.length) trusted.set(issuerUrl(base, id), { keys: [...keys], algorithms: ["EdDSA"] });
+    if (!keys?.length) continue;
+    trusted.set(
+      issuerUrl(base, id),
+      haip
+        ? { keys: [...keys], algorithms: ["EdDSA", "ES256"], x509Roots: trust.x509Roots }
+        : { keys: [...keys], algorithms: ["EdDSA"] },
+    );
   }
   return trusted;
 }
@@ -84,6 +92,7 @@ export async function checkCredentialNow(
     status: {
       allowedUriPrefixes: [`${context.base}/status/lists/`],
       keys: trustedStatusListKeys(context.trust),
+      x509Roots: context.trust.x509Roots,
       maxInflatedBytes: STATUS_LIST_MAX_INFLATED_BYTES,
       timeoutMs: 3000,
       async check(reference, { signal }) {

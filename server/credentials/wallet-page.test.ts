@@ -74,7 +74,12 @@ describe("the wallet page's types to add to another wallet app", () => {
     await db
       .insert(schema.authorityRecords)
       .values([record(me, "rtw", days(10)), record(me, "dbs", days(10), "pending"), record(me, "rtr", days(-1))]);
-    const keys = { db, secret: "a-worker-secret-of-at-least-32-characters", base: BASE };
+    const keys = {
+      db,
+      secret: "a-worker-secret-of-at-least-32-characters",
+      base: BASE,
+      offersHaip: async () => false,
+    };
     const listed = (await pageOf(me)).offerable.map((o) => o.type);
     for (const type of ["rtw", "rtr", "dbs", "driving_licence", "professional_certificate"]) {
       const made = await createCredentialOffer(keys, { userId: me, type, channel: "wallet", now: NOW }).then(

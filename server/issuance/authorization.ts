@@ -11,7 +11,13 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { webCrypto } from "#core/credentials/index.ts";
-import { authorizationServerEndpoints, configurationScope } from "#core/issuance/endpoints.ts";
+import {
+  authorizationServerEndpoints,
+  type CredentialConfiguration,
+  configurationOf,
+  configurationScope,
+  configurationsOf,
+} from "#core/issuance/endpoints.ts";
 import {
   CREDENTIAL_TYPE_CODES,
   CREDENTIAL_TYPES,
@@ -43,9 +49,14 @@ const printable = (value: string, max: number) =>
 const hashOf = (value: string) => sha256Base64url(webCrypto(), value);
 const randomValue = () => base64urlEncode(crypto.getRandomValues(new Uint8Array(32)));
 
-/** Each configuration's scope (HAIP 1.0 4.1): the scope names the type, the type its issuer. */
-const SCOPES: ReadonlyMap<string, CredentialTypeCode> = new Map(
-  CREDENTIAL_TYPE_CODES.map((code) => [configurationScope(code), code]),
+/** Each configuration's scope (HAIP 1.0 4.1): the scope names the configuration, its type the issuer. */
+const SCOPES: ReadonlyMap<string, CredentialConfiguration> = new Map(
+  CREDENTIAL_TYPE_CODES.flatMap((code) =>
+    configurationsOf(code, true).map((configuration) => [
+      configurationScope(code, configuration.profile),
+      configuration,
+    ]),
+  ),
 );
 
 /**
@@ -70,15 +81,28 @@ function acceptableRedirectUri(value: string): boolean {
   return /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/.test(scheme);
 }
 
-/** The configurations the scope names: unknown values are ignored (VCI 5.1.2); all of one issuer. */
-function configurationsOf(scope: string | undefined): { issuerId: IssuerId; configurationIds: CredentialTypeCode[] } {
-  const codes = [
-    ...new Set((scope ?? "").split(" ").flatMap((value) => (SCOPES.has(value) ? [SCOPES.get(value)!] : []))),
-  ];
-  if (codes.length === 0) throw new OAuthError("invalid_scope", "scope names no credential configuration of ours");
-  const issuers = new Set(codes.map((code) => CREDENTIAL_TYPES[code].issuerId));
+/**
+ * The configurations the scope names: unknown values are ignored (VCI 5.1.2), and so are HAIP's
+ * where the platform holds no certified keys; all of one issuer.
+ */
+async function scopedConfigurations(
+  scope: string | undefined,
+  context: AuthorizationServerContext,
+): Promise<{ issuerId: IssuerId; configurationIds: string[] }> {
+  const withHaip = await context.offersHaip();
+  const named = (scope ?? "").split(" ").flatMap((value) => {
+    const configuration = SCOPES.get(value);
+    return configuration && (withHaip || configuration.profile === "eddsa") ? [configuration] : [];
+  });
+  const configurations = [...new Map(named.map((configuration) => [configuration.id, configuration])).values()];
+  if (configurations.length === 0)
+    throw new OAuthError("invalid_scope", "scope names no credential configuration of ours");
+  const issuers = new Set(configurations.map(({ type }) => CREDENTIAL_TYPES[type].issuerId));
   if (issuers.size > 1) throw new OAuthError("invalid_scope", "scope names the credentials of more than one issuer");
-  return { issuerId: CREDENTIAL_TYPES[codes[0]!].issuerId, configurationIds: codes };
+  return {
+    issuerId: CREDENTIAL_TYPES[configurations[0]!.type].issuerId,
+    configurationIds: configurations.map(({ id }) => id),
+  };
 }
 
 /**
@@ -136,7 +160,7 @@ export async function pushAuthorizationRequest(
     throw new OAuthError("invalid_dpop_proof", "dpop_jkt does not name the key of the DPoP proof");
   }
 
-  const { issuerId, configurationIds } = configurationsOf(params.get("scope"));
+  const { issuerId, configurationIds } = await scopedConfigurations(params.get("scope"), context);
   const resource = params.get("resource");
   if (resource !== undefined && resource !== issuerUrl(base, issuerId)) {
     throw new OAuthError("invalid_target", "resource does not name the issuer of the credentials in scope");
@@ -167,7 +191,9 @@ export interface PendingAuthorization {
   clientId: string;
   redirectUri: string;
   issuerId: IssuerId;
-  configurationIds: CredentialTypeCode[];
+  configurationIds: string[];
+  /** The credential types those configurations issue, each once: what the person is asked about. */
+  types: CredentialTypeCode[];
   state: string | null;
   issuerState: string | null;
 }
@@ -220,7 +246,8 @@ export async function openAuthorizationRequest(
     clientId: row.clientId,
     redirectUri: row.redirectUri,
     issuerId: row.issuerId as IssuerId,
-    configurationIds: row.configurationIds as CredentialTypeCode[],
+    configurationIds: row.configurationIds,
+    types: [...new Set(row.configurationIds.flatMap((id) => configurationOf(id)?.type ?? []))],
     state: row.state,
     issuerState: row.issuerState,
   };
@@ -274,7 +301,7 @@ export async function approveAuthorization(
     await closeRequest(db, pending.id, now);
     return { location: authorizationResponse(pending, base, { error: "access_denied" }), refused };
   };
-  for (const code of pending.configurationIds) {
+  for (const code of pending.types) {
     try {
       await authorityRecordFor(db, person.id, CREDENTIAL_TYPES[code], now);
     } catch (error) {

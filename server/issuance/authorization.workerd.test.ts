@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { webCrypto } from "#core/credentials/index.ts";
 import { authorizationServerEndpoints, configurationScope } from "#core/issuance/endpoints.ts";
-import { credentialIssuances, oauthAuthorizations, systemLogs, users } from "#db/schema/index.ts";
+import { credentialIssuances, oauthAccessTokens, oauthAuthorizations, systemLogs, users } from "#db/schema/index.ts";
 import {
   cNonceFor,
   dpopProof,
@@ -209,6 +209,20 @@ describe("an independent wallet app receives a person's credential by the author
   ])("accepts %s as redirect_uri", async (_, redirectUri) => {
     const pkce = await pkcePair();
     expect((await pushRequest(parForm(pkce.challenge, { redirect_uri: redirectUri }), null)).status).toBe(201);
+  });
+
+  it("grants HAIP's configuration by its own scope, and only it (ADR 047)", async () => {
+    const { cookie, user } = await citizenWithRecords();
+    const key = await walletKey();
+    const { requestUri, verifier } = await pushed(key, { scope: configurationScope("rtw", "haip") });
+    const code = responseAt(await decide(cookie, requestUri, "approve")).get("code")!;
+    const redeemed = await redeemCode(
+      { code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID },
+      key,
+    );
+    expect(redeemed.status, await redeemed.clone().text()).toBe(200);
+    const [token] = await db().select().from(oauthAccessTokens).where(eq(oauthAccessTokens.userId, user.id));
+    expect(token!.configurationIds).toEqual(["rtw_haip"]);
   });
 
   it("ignores scope values it does not know beside one it does", async () => {

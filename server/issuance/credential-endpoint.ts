@@ -7,10 +7,12 @@
  */
 import { jwkThumbprint, type PublicJwk } from "#core/credentials/index.ts";
 import { BATCH_SIZE, issuerEndpoints } from "#core/issuance/endpoints.ts";
-import { CREDENTIAL_TYPES, type IssuerId, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { CREDENTIAL_TYPES, type IssuerId } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
+import type { CertifiedKeys } from "#server/credentials/certified-keys.ts";
 import { issueCopies, PROOF_TYP } from "#server/credentials/issuance.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { configurationAt } from "./configurations.ts";
 import { DEFERRED_INTERVAL_SECONDS, deferIssuance } from "./deferred.ts";
 import { newDpopNonce } from "./dpop.ts";
 import { recordNotification } from "./history.ts";
@@ -25,6 +27,8 @@ export interface IssuerContext {
   secret: string;
   base: string;
   keys: IssuerKeys;
+  /** The certified keys of HAIP's configurations (ADR 047), loaded on first use; undefined when there are none. */
+  certifiedKeys: () => Promise<CertifiedKeys | undefined>;
   issuerId: IssuerId;
   now: Date;
 }
@@ -107,9 +111,7 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
   if (typeof configurationId !== "string") {
     throw new OAuthError("invalid_credential_request", "credential_configuration_id is required");
   }
-  if (!isCredentialTypeCode(configurationId) || CREDENTIAL_TYPES[configurationId].issuerId !== issuerId) {
-    throw new OAuthError("unknown_credential_configuration", "this issuer has no such credential configuration");
-  }
+  const { configuration, certified } = await configurationAt(context, configurationId);
   if (!token.configurationIds.includes(configurationId)) {
     throw new ResourceAuthError("insufficient_scope", "the access token was not granted this credential configuration");
   }
@@ -120,12 +122,16 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
 
   const proved: ProvedKey[] = [];
   for (const proof of proofs) proved.push(await verifyJwtProof(proof, context, token));
+  // HAIP's configurations take ES256 proofs only (the metadata's proof_signing_alg_values_supported).
+  if (certified && proved.some((key) => key.jwk.kty !== "EC")) {
+    throw new OAuthError("invalid_proof", "this configuration takes ES256 proofs only");
+  }
   const thumbprints = await Promise.all(proved.map((key) => jwkThumbprint(key.jwk)));
   if (new Set(thumbprints).size !== thumbprints.length) {
     throw new OAuthError("invalid_proof", "each proof must be signed by a different key: one credential per key");
   }
 
-  const type = CREDENTIAL_TYPES[configurationId];
+  const type = CREDENTIAL_TYPES[configuration.type];
   const record = await recordForWalletApp(db, token.userId, type, now);
   // The nonce is spent once for the whole request (every proof of a batch carries the same one).
   for (const nonce of new Map(proved.map((key) => [key.nonce, key.nonceExpiresAt]))) {
@@ -141,7 +147,7 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
   const nextNonce = { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) };
   // The authority has not finished its check: the wallet comes back for it (VCI 9).
   if (record.status === "pending") {
-    const { transactionId } = await deferIssuance(db, { token, type, holderJwks, now });
+    const { transactionId } = await deferIssuance(db, { token, configuration, holderJwks, now });
     return oauthJson({ transaction_id: transactionId, interval: DEFERRED_INTERVAL_SECONDS }, 202, nextNonce);
   }
   const issued = await issueCopies({
@@ -156,6 +162,7 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
     clientId: token.clientId,
     tokenHash: token.tokenHash,
     now,
+    certified,
   });
   return oauthJson(issuedBody(issued), 200, nextNonce);
 }

@@ -10,12 +10,12 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { type PublicJwk, webCrypto } from "#core/credentials/index.ts";
-import { issuerEndpoints } from "#core/issuance/endpoints.ts";
-import type { CredentialType } from "#core/issuers/registry.ts";
-import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
+import { type CredentialConfiguration, issuerEndpoints } from "#core/issuance/endpoints.ts";
+import { CREDENTIAL_TYPES } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentialTransactions, oauthAccessTokens, walletEvents } from "#db/schema/index.ts";
 import { issueCopies } from "#server/credentials/issuance.ts";
+import { configurationAt } from "./configurations.ts";
 import type { IssuerContext } from "./credential-endpoint.ts";
 import { newDpopNonce } from "./dpop.ts";
 import { OAuthError, oauthJson } from "./oauth-error.ts";
@@ -35,9 +35,15 @@ const idHash = (transactionId: string) => sha256Base64url(webCrypto(), transacti
  */
 export async function deferIssuance(
   db: Database,
-  request: { token: AccessTokenRow; type: CredentialType; holderJwks: readonly PublicJwk[]; now: Date },
+  request: {
+    token: AccessTokenRow;
+    configuration: CredentialConfiguration;
+    holderJwks: readonly PublicJwk[];
+    now: Date;
+  },
 ): Promise<{ transactionId: string }> {
-  const { token, type, holderJwks, now } = request;
+  const { token, configuration, holderJwks, now } = request;
+  const type = CREDENTIAL_TYPES[configuration.type];
   const transactionId = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
   const expiresAt = new Date(now.getTime() + TRANSACTION_LIFETIME_MS);
   await db.batch([
@@ -45,7 +51,8 @@ export async function deferIssuance(
       idHash: await idHash(transactionId),
       tokenHash: token.tokenHash,
       userId: token.userId,
-      type: type.code,
+      // The configuration asked for (rtw, or rtw_haip): it says how the copies are signed once collected.
+      type: configuration.id,
       holderJwks: holderJwks as unknown as Record<string, unknown>[],
       createdAt: now,
       expiresAt,
@@ -78,10 +85,11 @@ export async function deferredCredentialEndpoint(request: Request, context: Issu
     gt(credentialTransactions.expiresAt, now),
   );
   const [transaction] = await db.select().from(credentialTransactions).where(open).limit(1);
-  if (!transaction || !isCredentialTypeCode(transaction.type)) {
+  if (!transaction) {
     throw new OAuthError("invalid_transaction_id", "no open transaction of this access token has this id");
   }
-  const type = CREDENTIAL_TYPES[transaction.type];
+  const { configuration, certified } = await configurationAt(context, transaction.type);
+  const type = CREDENTIAL_TYPES[configuration.type];
   const nextNonce = { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) };
   const record = await recordForWalletApp(db, transaction.userId, type, now);
   if (record.status === "pending") {
@@ -106,6 +114,7 @@ export async function deferredCredentialEndpoint(request: Request, context: Issu
     clientId: token.clientId,
     tokenHash: token.tokenHash,
     now,
+    certified,
   });
   return oauthJson(issuedBody(issued), 200, nextNonce);
 }

@@ -3,10 +3,12 @@
  * endpoint runs in, built from the request, and the one way their refusals become responses.
  */
 import { type IssuerId, isIssuerId, publicBaseUrl } from "#core/issuers/registry.ts";
-import { type CredentialBindings, credentialContext } from "#server/credentials/context.ts";
+import { type CredentialBindings, credentialContext, type TrustBindings } from "#server/credentials/context.ts";
+import { loadIssuerTrust, offersHaip } from "#server/credentials/issuer-keys.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { IssuerContext } from "./credential-endpoint.ts";
 import { OAuthError, oauthErrorResponse } from "./oauth-error.ts";
+import type { OfferKeys } from "./offers.ts";
 import type { AuthorizationServerContext } from "./token-endpoint.ts";
 
 /** What the issuance endpoints need of the web worker's request context. */
@@ -17,11 +19,19 @@ export function authorizationServerContext(
   context: IssuanceRequestContext,
   request: Request,
 ): AuthorizationServerContext {
+  return { ...offerKeysOf(context, request.url), now: new Date() };
+}
+
+/** What making an offer needs (server/issuance/offers.ts): the web wallet's and the assisted console's. */
+export function offerKeysOf(
+  context: Pick<RequestContext<TrustBindings & { SESSION_SECRET: string }>, "env" | "db">,
+  requestUrl: string,
+): OfferKeys {
   return {
     db: context.db,
     secret: context.env.SESSION_SECRET,
-    base: publicBaseUrl(context.env.PUBLIC_BASE_URL, request.url),
-    now: new Date(),
+    base: publicBaseUrl(context.env.PUBLIC_BASE_URL, requestUrl),
+    offersHaip: async () => offersHaip(await loadIssuerTrust(context.env.ISSUER_PUBLIC_KEYS)),
   };
 }
 
@@ -35,11 +45,8 @@ export async function issuerContext(
   id: string | undefined,
 ): Promise<IssuerContext | null> {
   if (!isIssuerId(id)) return null;
-  return {
-    ...authorizationServerContext(context, request),
-    keys: (await credentialContext(context, request.url)).keys,
-    issuerId: id as IssuerId,
-  };
+  const { keys, certifiedKeys } = await credentialContext(context, request.url);
+  return { ...authorizationServerContext(context, request), keys, certifiedKeys, issuerId: id as IssuerId };
 }
 
 /** Runs an endpoint: its OAuth refusals become their responses; anything else is the server's own failure. */

@@ -1,13 +1,12 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { Oauth2ClientErrorResponseError } from "@openid4vc/oauth2";
 import { Openid4vciVersion } from "@openid4vc/openid4vci";
 import { SDJwtVcInstance } from "@sd-jwt/sd-jwt-vc";
 import { and, eq } from "drizzle-orm";
-import { calculateJwkThumbprint, decodeJwt, exportJWK, importJWK, type JWK } from "jose";
+import { calculateJwkThumbprint, exportJWK, importJWK, type JWK } from "jose";
 import { describe, expect, it } from "vitest";
 import { sha256, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlDecode, utf8Encode } from "#core/credentials/encoding.ts";
-import { presentCredential } from "#core/credentials/index.ts";
 import { authorizationServerEndpoints } from "#core/issuance/endpoints.ts";
 import {
   authorityRecords,
@@ -19,8 +18,6 @@ import {
 } from "#db/schema/index.ts";
 import { offerIdOf } from "#server/issuance/offers.ts";
 import { mintSignedValue } from "#server/issuance/single-use.ts";
-import type { CreatedRequest } from "#server/verification/api-schemas.ts";
-import { trustAnchorOf } from "#server/verification/attestation.ts";
 import {
   accessTokenFor,
   asDpopNonce,
@@ -32,16 +29,18 @@ import {
   jwtProof,
   offerFor,
   preAuthorizedCodeOf,
+  presentToOurVerifier,
+  receiveFromOffer,
   redeem,
   resourceRequest,
   tokenRequest,
   type WalletKey,
+  walletFetch,
   walletKey,
   walletKeyOf,
 } from "#tests/support/vci-wallet.ts";
-import { organisationWithVerifier } from "#tests/support/verification-fixtures.ts";
 import { citizenWithRecords, makeHolder, requestIssue, revokeAsAdmin } from "#tests/support/wallet-fixtures.ts";
-import { call, json, ORIGIN, SESSION_SECRET } from "#tests/support/web-client.ts";
+import { call, json, ORIGIN, SESSION_SECRET, uniqueAddress } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
 
 /**
@@ -91,46 +90,22 @@ describe("an independent wallet receives a person's credential (@openid4vc/openi
     const credentialOffer = await wallet.resolveCredentialOffer(offer.link);
     expect(credentialOffer).toMatchObject({
       credential_issuer: HOME_OFFICE.issuer,
-      credential_configuration_ids: ["rtw"],
+      credential_configuration_ids: ["rtw", "rtw_haip"],
     });
     expect(credentialOffer.grants?.[PRE_AUTH]?.tx_code).toMatchObject({ input_mode: "numeric", length: 6 });
     const metadata = await wallet.resolveIssuerMetadata(credentialOffer.credential_issuer);
     expect(metadata.originalDraftVersion).toBe(Openid4vciVersion.V1);
 
-    const { accessTokenResponse, dpop } = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
+    const holders = await Promise.all([walletKey("ES256"), walletKey("EdDSA"), walletKey("ES256")]);
+    const { accessTokenResponse, dpop, received, copies } = await receiveFromOffer(wallet, {
       credentialOffer,
-      issuerMetadata: metadata,
+      metadata,
       txCode: offer.txCode,
-      dpop: { signer: (await walletKey()).signer },
+      configurationId: "rtw",
+      holders,
     });
     expect(accessTokenResponse.token_type).toBe("DPoP");
     expect(accessTokenResponse).not.toHaveProperty("c_nonce"); // 1.0: only the nonce endpoint gives one
-
-    const { c_nonce } = await wallet.requestNonce({ issuerMetadata: metadata });
-    const holders = await Promise.all([walletKey("ES256"), walletKey("EdDSA"), walletKey("ES256")]);
-    const proofs = await Promise.all(
-      holders.map(
-        async (holder) =>
-          (
-            await wallet.createCredentialRequestJwtProof({
-              issuerMetadata: metadata,
-              credentialConfigurationId: "rtw",
-              signer: holder.signer,
-              nonce: c_nonce,
-            })
-          ).jwt,
-      ),
-    );
-    const received = await wallet.retrieveCredentials({
-      issuerMetadata: metadata,
-      credentialConfigurationId: "rtw",
-      accessToken: accessTokenResponse.access_token,
-      proofs: { jwt: proofs },
-      dpop,
-    });
-    const copies = received.credentialResponse.credentials!.map(
-      (entry) => (entry as { credential: string }).credential,
-    );
     expect(copies).toHaveLength(3);
 
     // Each copy verifies with an independent SD-JWT VC library, is the person's, and is bound to its own key.
@@ -154,41 +129,8 @@ describe("an independent wallet receives a person's credential (@openid4vc/openi
     expect(payloads.map((p) => p.cnf.jwk.x)).toEqual(holders.map((h) => h.publicJwk.x));
     expect(new Set(payloads.map((p) => p.status.status_list.idx)).size).toBe(3);
 
-    // A copy presented back to our own verifier over OpenID4VP: a verifier's request, the wallet's
-    // presentation of two claims to it at response_uri, and the verifier reads the check as valid.
-    // Registered as the web worker registers an organisation: attested by the trust anchor (ADR 034).
-    const registrar = {
-      anchor: await trustAnchorOf(env as unknown as Parameters<typeof trustAnchorOf>[0]),
-      identifierBase: ORIGIN,
-    };
-    const verifier = await organisationWithVerifier({ db: db(), sessionSecret: SESSION_SECRET, registrar });
-    const opened = await call("/api/presentations/requests", {
-      body: { credentialType: "rtw", requestedAttributes: ["hasRightToWork"], purpose: "Hiring a driver" },
-      cookie: verifier.cookie,
-    });
-    expect(opened.status, await opened.clone().text()).toBe(201);
-    const created = await json<CreatedRequest>(opened);
-    const requestObject = new TextDecoder().decode(
-      await (await call(new URL(created.requestUri).pathname)).arrayBuffer(),
-    );
-    const { nonce, state } = decodeJwt(requestObject) as { nonce: string; state: string };
-    const presentation = await presentCredential({
-      sdJwt: copies[0]!,
-      disclose: ["hasRightToWork"],
-      holderPrivateKey: holders[0]!.privateKey,
-      nonce,
-      aud: created.clientId,
-      iat: Math.floor(Date.now() / 1000),
-    });
-    const answered = await SELF.fetch(`${ORIGIN}/api/presentations/response`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ vp_token: JSON.stringify({ rtw: [presentation] }), state }).toString(),
-    });
-    expect(answered.status, await answered.clone().text()).toBe(200);
-    const checked = await json<{ status: string; result: Record<string, unknown> }>(
-      await call(`/api/presentations/requests/${created.id}`, { cookie: verifier.cookie }),
-    );
+    // A copy presented back to our own verifier over OpenID4VP: it reads the check as valid.
+    const checked = await presentToOurVerifier(copies[0]!, holders[0]!.privateKey);
     expect(checked).toMatchObject({
       status: "completed",
       result: { valid: true, presentedAttributes: { hasRightToWork: true }, issuerId: "home-office" },
@@ -252,6 +194,23 @@ async function offerRow(offer: { offerUri: string }) {
   const [row] = await db().select().from(credentialOffers).where(eq(credentialOffers.id, id));
   return row!;
 }
+
+describe("each client's requests to the issuance endpoints", () => {
+  it("are limited to 60 a minute: then 429 with Retry-After in the OAuth shape, and other clients go on", async () => {
+    const address = uniqueAddress();
+    const par = (ip: string) =>
+      walletFetch(`${ORIGIN}/oauth/par`, { method: "POST", headers: { "CF-Connecting-IP": ip } });
+    for (let n = 0; n < 60; n++) expect((await par(address)).status, `request ${n + 1}`).toBe(400);
+    const limited = await par(address);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe("60");
+    expect(limited.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(await limited.json()).toMatchObject({ error: "invalid_request" });
+    // Counted per network: another address of the same IPv6 /64 is the same client.
+    expect((await par(address.replace(/::1$/, "::2"))).status).toBe(429);
+    expect((await par(uniqueAddress())).status).toBe(400);
+  });
+});
 
 describe("the token endpoint refuses, with the specification's error, and loses nothing", () => {
   it("voids the offer after five wrong transaction codes; before that the right one still works", async () => {
@@ -387,14 +346,14 @@ describe("the token endpoint refuses, with the specification's error, and loses 
     const proof = () => dpopProof(key, { htu: TOKEN, nonce });
     expect(await errorOf(await tokenRequest({ grant_type: "password" }, await proof()))).toBe("unsupported_grant_type");
     expect(await errorOf(await tokenRequest({}, await proof()))).toBe("invalid_request");
-    const asJson = await SELF.fetch(TOKEN, {
+    const asJson = await walletFetch(TOKEN, {
       method: "POST",
       headers: { "Content-Type": "application/json", DPoP: await proof() },
       body: JSON.stringify({ grant_type: PRE_AUTH }),
     });
     expect(asJson.status).toBe(400);
     expect(await errorOf(asJson)).toBe("invalid_request");
-    const twice = await SELF.fetch(TOKEN, {
+    const twice = await walletFetch(TOKEN, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", DPoP: await proof() },
       body: `grant_type=${encodeURIComponent(PRE_AUTH)}&pre-authorized_code=a&pre-authorized_code=b`,
@@ -516,7 +475,7 @@ describe("the credential endpoint refuses, with the specification's error, and i
     const token = await accessTokenFor(await offerFor(cookie), key);
     const url = HOME_OFFICE.credential;
     const post = (headers: Record<string, string>) =>
-      SELF.fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: "{}" });
+      walletFetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: "{}" });
 
     const none = await post({});
     expect(none.status).toBe(401);
@@ -611,7 +570,7 @@ describe("the credential endpoint refuses, with the specification's error, and i
   });
 
   it("answers an unknown issuer with 404, and a GET with 405", async () => {
-    expect((await SELF.fetch(`${ORIGIN}/issuers/nobody/credential`, { method: "POST" })).status).toBe(404);
+    expect((await walletFetch(`${ORIGIN}/issuers/nobody/credential`, { method: "POST" })).status).toBe(404);
     expect((await SELF.fetch(HOME_OFFICE.credential)).status).toBe(405);
   });
 });

@@ -14,8 +14,13 @@ import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { secureRandomInt, webCrypto } from "#core/credentials/index.ts";
 import type { Locale } from "#core/i18n/locales.ts";
-import { credentialOfferLink, credentialOfferUrl, PRE_AUTHORIZED_GRANT } from "#core/issuance/endpoints.ts";
-import { type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
+import {
+  configurationsOf,
+  credentialOfferLink,
+  credentialOfferUrl,
+  PRE_AUTHORIZED_GRANT,
+} from "#core/issuance/endpoints.ts";
+import { issuerUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentialOffers } from "#db/schema/index.ts";
 import { keyedDigest, keyedDigestBytes } from "#server/accounts/keyed-digest.ts";
@@ -54,6 +59,8 @@ export interface OfferKeys {
   /** The worker secret the pre-authorized code and the transaction code's digest are made under. */
   secret: string;
   base: string;
+  /** Whether the platform issues HAIP's configurations too (ADR 047): then an offer names both, and the wallet takes the one it can use. */
+  offersHaip: () => Promise<boolean>;
 }
 
 /** The pre-authorized code of the offer with `reference`: derived, never stored (a database reader cannot redeem an offer). */
@@ -117,7 +124,7 @@ export async function createCredentialOffer(
     id,
     userId: request.userId,
     issuerId: type.issuerId,
-    configurationIds: [type.code],
+    configurationIds: configurationsOf(type.code, await keys.offersHaip()).map((configuration) => configuration.id),
     codeHash: await codeHash(await preAuthorizedCode(secret, reference)),
     txCodeDigest: await txCodeDigest(secret, id, txCode),
     channel: request.channel,
@@ -181,7 +188,7 @@ export interface RedeemedOffer {
   id: string;
   userId: string;
   issuerId: string;
-  configurationIds: CredentialTypeCode[];
+  configurationIds: string[];
 }
 
 /**
@@ -191,7 +198,7 @@ export interface RedeemedOffer {
  * invalid_request for a missing one (which costs no try).
  */
 export async function redeemPreAuthorizedCode(
-  keys: OfferKeys,
+  keys: Omit<OfferKeys, "offersHaip">,
   input: { code: string; txCode: string | null; resource: string | null; now: Date },
 ): Promise<RedeemedOffer> {
   const { db, secret, base } = keys;
@@ -234,6 +241,6 @@ export async function redeemPreAuthorizedCode(
     id: offer.id,
     userId: offer.userId,
     issuerId: offer.issuerId,
-    configurationIds: offer.configurationIds as CredentialTypeCode[],
+    configurationIds: offer.configurationIds,
   };
 }

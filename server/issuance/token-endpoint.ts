@@ -23,6 +23,8 @@ export interface AuthorizationServerContext {
   secret: string;
   base: string;
   now: Date;
+  /** Whether the platform issues HAIP's configurations too (ADR 047). */
+  offersHaip: () => Promise<boolean>;
 }
 
 export async function tokenEndpoint(request: Request, context: AuthorizationServerContext): Promise<Response> {

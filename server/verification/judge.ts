@@ -145,9 +145,10 @@ export function versionStatements(db: Database, listId: string) {
 export const versionKey = (lists: { version: number }[], revoked: { n: number }[]) =>
   lists[0] ? `${lists[0].version}/${revoked[0]?.n ?? 0}` : undefined;
 
+/** The list a status uri of ours names: `/status/lists/{id}`, or the same list signed for HAIP's credentials (`…/x509`). */
 const listIdOf = (base: string, uri: string) => {
   const prefix = `${base}/status/lists/`;
-  return uri.startsWith(prefix) ? uri.slice(prefix.length) : undefined;
+  return uri.startsWith(prefix) ? uri.slice(prefix.length).replace(/\/x509$/, "") : undefined;
 };
 
 /**
@@ -292,6 +293,7 @@ export async function judgePresentation(context: JudgeContext, input: JudgeInput
     status: outage.watch({
       allowedUriPrefixes: [`${context.base}/status/lists/`],
       keys: trustedStatusListKeys(context.trust),
+      x509Roots: context.trust.x509Roots,
       maxInflatedBytes: STATUS_LIST_MAX_INFLATED_BYTES,
       timeoutMs: 3000,
       cache: statusCache,

@@ -59,6 +59,8 @@ export const issuerBindings = {
   ...trustBindings,
   /** JSON: issuer id to Ed25519 private JWK (server/credentials/issuer-keys.ts). */
   ISSUER_SIGNING_KEYS: z.string().min(2, "is required"),
+  /** JSON: issuer id to a P-256 private JWK with its x5c chain, for HAIP's configurations (server/credentials/certified-keys.ts); optional. */
+  ISSUER_X509_SIGNING_KEYS: z.string().min(2).optional(),
 };
 
 /** The authorities' status-list keys: the status worker's alone, so it cannot issue credentials (ADR 028). */
@@ -66,6 +68,8 @@ export const statusListBindings = {
   ...trustBindings,
   /** JSON: issuer id to Ed25519 private JWK, one per authority, never a credential key. */
   STATUS_LIST_SIGNING_KEYS: z.string().min(2, "is required"),
+  /** JSON: issuer id to a P-256 private JWK with its x5c chain, signing lists for HAIP's credentials; optional. */
+  STATUS_LIST_X509_SIGNING_KEYS: z.string().min(2).optional(),
 };
 
 /** A service binding to another worker. */

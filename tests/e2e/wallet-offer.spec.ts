@@ -195,7 +195,7 @@ describe("Add to another wallet app", () => {
       credential_configuration_ids: string[];
       grants: Record<string, { "pre-authorized_code": string; tx_code: { length: number; input_mode: string } }>;
     };
-    expect(offered.credential_configuration_ids).toEqual(["rtw"]);
+    expect(offered.credential_configuration_ids).toEqual(["rtw", "rtw_haip"]);
     expect(offered.credential_issuer).toMatch(/\/issuers\/home-office$/);
     const grant = offered.grants["urn:ietf:params:oauth:grant-type:pre-authorized_code"]!;
     expect(grant["pre-authorized_code"]).toMatch(/^[\w-]{20,}$/);

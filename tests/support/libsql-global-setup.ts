@@ -31,7 +31,9 @@ export default async function setup(project: TestProject) {
   // Fresh keys per run (ADR 028, ADR 034): the web worker issues with the credential keys and signs
   // organisations' attestations with the trust anchor's, the status worker signs lists with the
   // status-list keys, the verifier requests with its own key; every worker trusts the public halves.
-  for (const [name, value] of Object.entries(await generateKeySet())) project.provide(name as never, value as never);
+  // The certificates (ADR 047) name the authorities at the origin the workerd tests call (tests/support/web-client.ts).
+  const keys = await generateKeySet(["https://identity.example"]);
+  for (const [name, value] of Object.entries(keys)) project.provide(name as never, value as never);
   return async () => {
     await standIns.close();
     await down.close();

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import {
   type CallbackContext,
   clientAuthenticationAnonymous,
@@ -9,9 +9,14 @@ import {
 import { Openid4vciClient } from "@openid4vc/openid4vci";
 import * as jose from "jose";
 import { expect } from "vitest";
+import { presentCredential } from "#core/credentials/index.ts";
 import { authorizationServerEndpoints, issuerEndpoints } from "#core/issuance/endpoints.ts";
 import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
-import { call, ORIGIN } from "./web-client.ts";
+import type { CreatedRequest } from "#server/verification/api-schemas.ts";
+import { trustAnchorOf } from "#server/verification/attestation.ts";
+import { organisationWithVerifier } from "./verification-fixtures.ts";
+import { call, json, ORIGIN, SESSION_SECRET, uniqueAddress } from "./web-client.ts";
+import { db } from "./workerd-database.ts";
 
 /**
  * A wallet app of somebody else's making, for the `web` workerd tests of OpenID4VCI issuance
@@ -51,11 +56,21 @@ export async function walletKeyOf(signer: JwtSigner): Promise<WalletKey> {
   return { alg: signer.alg as WalletKey["alg"], privateKey, publicJwk, signer: signer as JwtSignerJwk };
 }
 
+/**
+ * A wallet's request into the web worker, from an address of its own: the issuance endpoints limit
+ * each client (server/issuance/rate-limit.ts), and tests must not spend each other's allowance.
+ */
+export function walletFetch(input: Request | string, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  if (!request.headers.has("CF-Connecting-IP")) request.headers.set("CF-Connecting-IP", uniqueAddress());
+  return SELF.fetch(request);
+}
+
 const SHA = { "sha-256": "SHA-256", "sha-384": "SHA-384", "sha-512": "SHA-512" } as const;
 
 /** The library's callbacks: its fetch goes into the web worker. */
 const callbacks = {
-  fetch: ((input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(new Request(input, init))) as typeof fetch,
+  fetch: ((input: RequestInfo | URL, init?: RequestInit) => walletFetch(new Request(input, init))) as typeof fetch,
   hash: async (data: Uint8Array, alg: keyof typeof SHA) =>
     new Uint8Array(await crypto.subtle.digest(SHA[alg], data as Uint8Array<ArrayBuffer>)),
   generateRandom: (bytes: number) => crypto.getRandomValues(new Uint8Array(bytes)),
@@ -73,6 +88,55 @@ const callbacks = {
 /** The independent wallet: anonymous to the token endpoint, as a public app with a pre-authorized code is. */
 export const independentWallet = () =>
   new Openid4vciClient({ callbacks: { ...callbacks, clientAuthentication: clientAuthenticationAnonymous() } });
+
+type ResolvedOffer = Awaited<ReturnType<Openid4vciClient["resolveCredentialOffer"]>>;
+type ResolvedMetadata = Awaited<ReturnType<Openid4vciClient["resolveIssuerMetadata"]>>;
+
+/**
+ * What the library does with an offer it resolved, as a wallet app: a DPoP-bound token for the
+ * transaction code, a c_nonce, one `jwt` proof per holder key, and the copies of `configurationId`.
+ */
+export async function receiveFromOffer(
+  wallet: Openid4vciClient,
+  input: {
+    credentialOffer: ResolvedOffer;
+    metadata: ResolvedMetadata;
+    txCode: string;
+    configurationId: string;
+    holders: readonly WalletKey[];
+  },
+) {
+  const { credentialOffer, metadata, txCode, configurationId, holders } = input;
+  const { accessTokenResponse, dpop } = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
+    credentialOffer,
+    issuerMetadata: metadata,
+    txCode,
+    dpop: { signer: (await walletKey()).signer },
+  });
+  const { c_nonce } = await wallet.requestNonce({ issuerMetadata: metadata });
+  const proofs = await Promise.all(
+    holders.map(
+      async (holder) =>
+        (
+          await wallet.createCredentialRequestJwtProof({
+            issuerMetadata: metadata,
+            credentialConfigurationId: configurationId,
+            signer: holder.signer,
+            nonce: c_nonce,
+          })
+        ).jwt,
+    ),
+  );
+  const received = await wallet.retrieveCredentials({
+    issuerMetadata: metadata,
+    credentialConfigurationId: configurationId,
+    accessToken: accessTokenResponse.access_token,
+    proofs: { jwt: proofs },
+    dpop,
+  });
+  const copies = received.credentialResponse.credentials!.map((entry) => (entry as { credential: string }).credential);
+  return { accessTokenResponse, dpop, received, copies };
+}
 
 /** An offer of the signed-in person's credential of `type`, as /wallet asks for it: its link and transaction code. */
 export async function offerFor(cookie: string, type: CredentialTypeCode = "rtw") {
@@ -131,7 +195,7 @@ const TOKEN_URL = authorizationServerEndpoints(ORIGIN).token;
 
 /** POST /oauth/token with `form` and the DPoP proof `dpop` (none when null), as a native app sends it. */
 export function tokenRequest(form: Record<string, string>, dpop: string | null): Promise<Response> {
-  return SELF.fetch(TOKEN_URL, {
+  return walletFetch(TOKEN_URL, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(dpop ? { DPoP: dpop } : {}) },
     body: new URLSearchParams(form).toString(),
@@ -171,7 +235,7 @@ export const endpointsOf = (type: CredentialTypeCode) => issuerEndpoints(ORIGIN,
 
 /** A fresh c_nonce from the issuer of `type`. */
 export async function cNonceFor(type: CredentialTypeCode = "rtw"): Promise<string> {
-  const response = await SELF.fetch(endpointsOf(type).nonce, { method: "POST" });
+  const response = await walletFetch(endpointsOf(type).nonce, { method: "POST" });
   expect(response.status).toBe(200);
   return ((await response.json()) as { c_nonce: string }).c_nonce;
 }
@@ -187,7 +251,7 @@ export async function resourceRequest(
   body: unknown,
 ): Promise<Response> {
   const send = async (nonce?: string) =>
-    SELF.fetch(url, {
+    walletFetch(url, {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
@@ -211,7 +275,7 @@ const PAR_URL = authorizationServerEndpoints(ORIGIN).pushedAuthorizationRequest;
 /** POST /oauth/par with `form` and, when given, a DPoP proof by `key` carrying the authorization server's nonce. */
 export async function pushRequest(form: Record<string, string>, key: WalletKey | null): Promise<Response> {
   const dpop = key ? await dpopProof(key, { htu: PAR_URL, nonce: await asDpopNonce(key) }) : null;
-  return SELF.fetch(PAR_URL, {
+  return walletFetch(PAR_URL, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(dpop ? { DPoP: dpop } : {}) },
     body: new URLSearchParams(form).toString(),
@@ -232,5 +296,46 @@ export async function redeemCode(form: Record<string, string>, key: WalletKey): 
   return tokenRequest(
     { grant_type: "authorization_code", ...form },
     await dpopProof(key, { htu: TOKEN_URL, nonce: await asDpopNonce(key) }),
+  );
+}
+
+/**
+ * A copy the wallet received, presented back to our own verifier over OpenID4VP: a verifier's
+ * request for `hasRightToWork`, the wallet's presentation at response_uri, and the check as the
+ * verifier then reads it. The organisation is registered as the web worker registers one: attested
+ * by the trust anchor (ADR 034).
+ */
+export async function presentToOurVerifier(copy: string, holderPrivateKey: CryptoKey) {
+  const registrar = {
+    anchor: await trustAnchorOf(env as unknown as Parameters<typeof trustAnchorOf>[0]),
+    identifierBase: ORIGIN,
+  };
+  const verifier = await organisationWithVerifier({ db: db(), sessionSecret: SESSION_SECRET, registrar });
+  const opened = await call("/api/presentations/requests", {
+    body: { credentialType: "rtw", requestedAttributes: ["hasRightToWork"], purpose: "Hiring a driver" },
+    cookie: verifier.cookie,
+  });
+  expect(opened.status, await opened.clone().text()).toBe(201);
+  const created = await json<CreatedRequest>(opened);
+  const requestObject = new TextDecoder().decode(
+    await (await call(new URL(created.requestUri).pathname)).arrayBuffer(),
+  );
+  const { nonce, state } = jose.decodeJwt(requestObject) as { nonce: string; state: string };
+  const presentation = await presentCredential({
+    sdJwt: copy,
+    disclose: ["hasRightToWork"],
+    holderPrivateKey,
+    nonce,
+    aud: created.clientId,
+    iat: Math.floor(Date.now() / 1000),
+  });
+  const answered = await SELF.fetch(`${ORIGIN}/api/presentations/response`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ vp_token: JSON.stringify({ rtw: [presentation] }), state }).toString(),
+  });
+  expect(answered.status, await answered.clone().text()).toBe(200);
+  return json<{ status: string; result: Record<string, unknown> }>(
+    await call(`/api/presentations/requests/${created.id}`, { cookie: verifier.cookie }),
   );
 }

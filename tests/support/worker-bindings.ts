@@ -21,6 +21,7 @@ export const workerBindings = {
     ...databaseOnly(inject),
     SESSION_SECRET,
     ISSUER_SIGNING_KEYS: value(inject, "issuerSigningKeys"),
+    ISSUER_X509_SIGNING_KEYS: value(inject, "issuerX509SigningKeys"),
     ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
     TRUST_ANCHOR_SIGNING_KEY: value(inject, "trustAnchorSigningKey"),
     VERIFIER_PUBLIC_KEYS: value(inject, "verifierPublicKeys"),
@@ -29,6 +30,7 @@ export const workerBindings = {
   status: (inject: Inject) => ({
     ...databaseOnly(inject),
     STATUS_LIST_SIGNING_KEYS: value(inject, "statusListSigningKeys"),
+    STATUS_LIST_X509_SIGNING_KEYS: value(inject, "statusListX509SigningKeys"),
     ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
   }),
   /** The verifier checks: public keys only, and its own request-signing key (never the trust anchor's). */

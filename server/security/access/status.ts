@@ -13,6 +13,7 @@ const status = (path: string, note?: string): HonoEndpoint => ({
 export const STATUS_ENDPOINTS: readonly HonoEndpoint[] = [
   status("/status/health"),
   status("/status/lists/:id", "a signed statuslist+jwt: revoked or not, by index, for any verifier"),
+  status("/status/lists/:id/x509", "the same list signed ES256 with an x5c chain, for HAIP's credentials (ADR 047)"),
   status("/.well-known/jwt-vc-issuer/issuers/:id", "issuer metadata with its credential key"),
   status("/.well-known/jwt-vc-issuer/status/issuers/:id", "status issuer metadata with its status-list key"),
   status("/vct/:slug", "credential type metadata"),

@@ -53,6 +53,9 @@ async function someList(): Promise<string> {
 
 const PROBES: Record<string, () => Promise<Probe> | Probe> = {
   [honoKey("status", "GET", "/status/lists/:id")]: async () => ({ path: `/status/lists/${await someList()}` }),
+  [honoKey("status", "GET", "/status/lists/:id/x509")]: async () => ({
+    path: `/status/lists/${await someList()}/x509`,
+  }),
   [honoKey("status", "GET", "/.well-known/jwt-vc-issuer/issuers/:id")]: () => ({
     path: "/.well-known/jwt-vc-issuer/issuers/home-office",
   }),

@@ -55,7 +55,11 @@ const namespace = { idFromName: () => ({}), get: () => ({}) };
 const runtime = { LIBSQL_URL: "http://127.0.0.1:8080", STATUS: fetcher, PRESENTATION_REQUESTS: namespace };
 
 async function freshSecrets() {
-  return { ...(await generateKeySet()), libsqlUrl: "http://127.0.0.1:8080", libsqlAuthToken: "token" };
+  return {
+    ...(await generateKeySet(["https://identity.example"])),
+    libsqlUrl: "http://127.0.0.1:8080",
+    libsqlAuthToken: "token",
+  };
 }
 
 /** What the verifier should be given: public keys and its own request-signing key. */

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { authorizationServerMetadata, credentialIssuerMetadata } from "#core/issuance/metadata.ts";
 import { type IssuerId, publicBaseUrl } from "#core/issuers/registry.ts";
+import { offersHaip } from "#server/credentials/issuer-keys.ts";
 import { notFound } from "#server/worker/validation-hooks.ts";
 import { METADATA_MAX_AGE_SECONDS, type StatusApp } from "#workers/status/src/app.ts";
 import { IssuerParam } from "./issuer-metadata.ts";
@@ -18,11 +19,13 @@ export const credentialIssuerMetadataRoutes = new Hono<StatusApp>().get(
   zValidator("param", IssuerParam, notFound),
   (c) => {
     const base = publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url);
-    return c.json(credentialIssuerMetadata(base, c.req.valid("param").id as IssuerId), 200, CACHED);
+    const id = c.req.valid("param").id as IssuerId;
+    return c.json(credentialIssuerMetadata(base, id, offersHaip(c.var.trust)), 200, CACHED);
   },
 );
 
 /** GET /.well-known/oauth-authorization-server: the platform's Authorization Server Metadata (RFC 8414 section 3). */
-export const authorizationServerMetadataRoutes = new Hono<StatusApp>().get("/", (c) =>
-  c.json(authorizationServerMetadata(publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url)), 200, CACHED),
-);
+export const authorizationServerMetadataRoutes = new Hono<StatusApp>().get("/", (c) => {
+  const base = publicBaseUrl(c.var.env.PUBLIC_BASE_URL, c.req.url);
+  return c.json(authorizationServerMetadata(base, offersHaip(c.var.trust)), 200, CACHED);
+});

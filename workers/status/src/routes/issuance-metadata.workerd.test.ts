@@ -45,9 +45,12 @@ describe("GET /.well-known/openid-credential-issuer/issuers/{id}", () => {
       notification_endpoint: `${ORIGIN}/issuers/${id}/notification`,
       batch_credential_issuance: { batch_size: 5 },
     });
-    // One configuration per type the authority issues, and only those.
+    // Two configurations per type the authority issues (Ed25519, and HAIP's ES256 with x5c: ADR 047), and only those.
     expect(Object.keys(metadata.credential_configurations_supported)).toEqual(
-      CREDENTIAL_TYPE_CODES.filter((code) => CREDENTIAL_TYPES[code].issuerId === id),
+      CREDENTIAL_TYPE_CODES.filter((code) => CREDENTIAL_TYPES[code].issuerId === id).flatMap((code) => [
+        code,
+        `${code}_haip`,
+      ]),
     );
     expect(metadata.display.map((d) => d.locale)).toEqual(TAGS);
     expect(metadata).not.toHaveProperty("display.0.logo");
@@ -157,7 +160,10 @@ describe("GET /.well-known/oauth-authorization-server", () => {
       token_endpoint_auth_methods_supported: ["none"],
       dpop_signing_alg_values_supported: ["ES256", "EdDSA"],
       "pre-authorized_grant_anonymous_access_supported": true,
-      scopes_supported: CREDENTIAL_TYPE_CODES.map(configurationScope),
+      scopes_supported: CREDENTIAL_TYPE_CODES.flatMap((code) => [
+        configurationScope(code),
+        configurationScope(code, "haip"),
+      ]),
     });
   });
 
@@ -212,7 +218,10 @@ describe("an independent wallet (@openid4vc/openid4vci) reading the metadata", (
       ]);
       // Every configuration passes the library's own check of its format's metadata.
       expect(Object.keys(resolved.knownCredentialConfigurations)).toEqual(
-        CREDENTIAL_TYPE_CODES.filter((code) => CREDENTIAL_TYPES[code].issuerId === id),
+        CREDENTIAL_TYPE_CODES.filter((code) => CREDENTIAL_TYPES[code].issuerId === id).flatMap((code) => [
+          code,
+          `${code}_haip`,
+        ]),
       );
     },
   );
