@@ -9,7 +9,7 @@ import type { Database } from "#db/client.ts";
 import { credentials, walletEvents } from "#db/schema/index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { toWalletCredential, type WalletCredential } from "./credentials.ts";
-import { republishStatusList } from "./status-lists.ts";
+import { republishAfterCommit } from "./status-lists.ts";
 
 export interface RevokeRequest {
   db: Database;
@@ -62,7 +62,8 @@ export async function revokeCredentialOnce(
     }
     return { row: updated, flipped: true, lists: copies.map((copy) => copy.statusListId) };
   });
-  for (const listId of new Set(lists)) if (flipped && listId) await republishStatusList(db, listId);
+  // The revocation stands once committed: a list that fails to republish now is rebuilt when next read.
+  if (flipped) await republishAfterCommit(db, lists, "a revocation");
   return { credential: toWalletCredential(row, now, 0), revoked: flipped };
 }
 

@@ -19,7 +19,7 @@ import { recordNotification } from "./history.ts";
 import { verifyKeyProof } from "./key-proofs.ts";
 import { CORS_HEADERS, NO_STORE, OAuthError, oauthJson, ResourceAuthError } from "./oauth-error.ts";
 import { mintSignedValue, readSignedValue, spendOnce } from "./single-use.ts";
-import { type AccessTokenRow, authenticateResourceRequest, markTokenUsed } from "./tokens.ts";
+import { type AccessTokenRow, authenticateResourceRequest, markTokenUsed, releaseTokenUse } from "./tokens.ts";
 import { issuedBody, readJsonObject, recordForWalletApp } from "./wallet-bodies.ts";
 
 export interface IssuerContext {
@@ -163,6 +163,10 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
     tokenHash: token.tokenHash,
     now,
     certified,
+  }).catch(async (error: unknown) => {
+    // Nothing was issued (issueCopies writes in one batch): the token may be used again.
+    await releaseTokenUse(db, token.tokenHash, now).catch(() => undefined);
+    throw error;
   });
   return oauthJson(issuedBody(issued), 200, nextNonce);
 }

@@ -5,7 +5,7 @@ import { SDJwtVcInstance } from "@sd-jwt/sd-jwt-vc";
 import { and, eq } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, importJWK, type JWK } from "jose";
 import { describe, expect, it } from "vitest";
-import { sha256, webCrypto } from "#core/credentials/crypto.ts";
+import { sha256, sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlDecode, utf8Encode } from "#core/credentials/encoding.ts";
 import { authorizationServerEndpoints } from "#core/issuance/endpoints.ts";
 import {
@@ -17,6 +17,7 @@ import {
   walletEvents,
 } from "#db/schema/index.ts";
 import { offerIdOf } from "#server/issuance/offers.ts";
+import { markTokenUsed, releaseTokenUse } from "#server/issuance/tokens.ts";
 import { mintSignedValue } from "#server/issuance/single-use.ts";
 import {
   accessTokenFor,
@@ -436,6 +437,20 @@ describe("the credential endpoint refuses, with the specification's error, and i
       });
     expect((await once()).status).toBe(200);
     expect(await errorOf(await once())).toBe("credential_request_denied");
+
+    // An issuance that failed on our side gives the token its use back: the wallet asks again.
+    const retried = await accessTokenFor(await offerFor(cookie), key);
+    const hash = await sha256Base64url(webCrypto(), retried);
+    const failedAt = new Date();
+    expect(await markTokenUsed(db(), hash, failedAt)).toBe(true);
+    await releaseTokenUse(db(), hash, new Date(failedAt.getTime() + 1)); // another use's release: no effect
+    expect(await markTokenUsed(db(), hash, new Date())).toBe(false);
+    await releaseTokenUse(db(), hash, failedAt);
+    const again = await resourceRequest(HOME_OFFICE.credential, retried, key, {
+      credential_configuration_id: "rtw",
+      proofs: { jwt: [await jwtProof(holder, { aud: HOME_OFFICE.issuer, nonce: await cNonceFor() })] },
+    });
+    expect(again.status, await again.clone().text()).toBe(200);
   });
 
   it("refuses an unknown configuration, one the token was not granted, too many proofs and the same key twice", async () => {

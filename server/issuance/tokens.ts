@@ -98,3 +98,15 @@ export async function markTokenUsed(db: Database, hash: string, now: Date): Prom
     .returning({ hash: oauthAccessTokens.tokenHash });
   return rows.length === 1;
 }
+
+/**
+ * Gives a token its issuance back when the issuance it was spent on did not happen (the database
+ * failed mid-way, nothing was written): the wallet may ask again with the same token and a fresh
+ * c_nonce, rather than lose the person's offer to our failure. Only the use made at `usedAt`.
+ */
+export async function releaseTokenUse(db: Database, hash: string, usedAt: Date): Promise<void> {
+  await db
+    .update(oauthAccessTokens)
+    .set({ usedAt: null })
+    .where(and(eq(oauthAccessTokens.tokenHash, hash), eq(oauthAccessTokens.usedAt, usedAt)));
+}
