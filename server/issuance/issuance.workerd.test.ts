@@ -17,8 +17,8 @@ import {
   walletEvents,
 } from "#db/schema/index.ts";
 import { offerIdOf } from "#server/issuance/offers.ts";
-import { markTokenUsed, releaseTokenUse } from "#server/issuance/tokens.ts";
 import { mintSignedValue } from "#server/issuance/single-use.ts";
+import { markTokenUsed, releaseTokenUse } from "#server/issuance/tokens.ts";
 import {
   accessTokenFor,
   asDpopNonce,
