@@ -113,6 +113,11 @@ describe("answering a verifier's request from the wallet", () => {
       'checked your Right to Work for "Warehouse operative, starting Monday"; they saw: Has the right to work in the UK, When the permission expires',
     );
     expect(await page.getByTestId("credential-card").count()).toBe(1);
+    await page.getByRole("button", { name: "View Right to Work" }).click();
+    const details = page.getByRole("dialog", { name: "Credential Details" });
+    await details.waitFor();
+    // Both checks counted on the one credential, whichever copy each saw.
+    expect(await details.getByText("Verifications").locator("xpath=following-sibling::dd[1]").textContent()).toBe("2");
   });
 
   it("declining tells the verifier, and the link cannot be answered again", async () => {
