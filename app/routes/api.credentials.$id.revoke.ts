@@ -38,7 +38,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         details: { credentialId: id, type: credential.type, revocationReason: reason },
       });
     }
-    const { vcJwt: _omitted, ...summary } = credential;
+    // The administrator sees the record, never the holder's credential itself (nor its copies').
+    const { vcJwt: _omitted, copies: _copies, ...summary } = credential;
     return json(summary, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return serviceErrorResponse(error);

@@ -9,22 +9,32 @@ import { localisedServiceErrorResponse } from "#server/http/worded-error.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
 import { auditAct } from "#server/observability/audit-act.ts";
 
-/** The body, with the missing proof's message in the language of the person whose wallet sent it. */
+const proofJwt = z.string().min(1).max(4096);
+
+/**
+ * The body: `proof`, the spec's one proof of possession, or `proofs`, one per copy (issue 22: the
+ * web wallet asks for WEB_WALLET_COPIES, each bound to its own key). How many, and whether they
+ * agree, issueToHolder checks; the missing proof's message is in the language of the person whose
+ * wallet sent it.
+ */
 const issueBody = (locale: Locale) =>
-  z.object({
-    /** The wallet's proof of possession: a JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
-    proof: z
-      .string({
-        error: (issue) => (issue.input === undefined ? proofRequiredMessage(locale) : undefined),
-      })
-      .min(1)
-      .max(4096),
-  });
+  z
+    .object({
+      /** A JWT of typ openid4vci-proof+jwt over the nonce from /api/vc/nonce. */
+      proof: proofJwt.optional(),
+      /** The same, one per key, all over that one nonce. */
+      proofs: z.array(proofJwt).max(16).optional(),
+    })
+    .refine((body) => body.proof !== undefined || body.proofs !== undefined, {
+      error: () => proofRequiredMessage(locale),
+      path: ["proof"],
+    });
 
 /**
  * POST /api/vc/{type}/issue (spec 000 §7): issues the authority's record of this type about the
- * signed-in user as an SD-JWT VC bound to the device key the proof shows. 201 with the wallet
- * credential; 404 when the authority has no record; 400 for a missing or bad proof.
+ * signed-in user as SD-JWT VCs, one copy bound to each device key the proofs show. 201 with the
+ * wallet credential (its copies grouped); 404 when the authority has no record; 400 for a missing
+ * or bad proof, and then nothing is issued.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMethod(request, "POST");
@@ -39,6 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       userId: user.id,
       type: params.type ?? "",
       proof: input.proof,
+      proofs: input.proofs,
       // A new copy revokes the older one: the holder's act, audited (issue 20).
       onReplaced: ({ ids, replacedBy, type }) =>
         auditAct(context, request, user, {

@@ -197,6 +197,13 @@ export function normaliseBase(base: string): string {
   return base.replace(/\/+$/, "");
 }
 
+/**
+ * How many copies of a credential the web wallet asks for at each issuance (issue 22, ADR 045): each
+ * bound to its own key and on its own status index, so it can show a fresh copy to each verifier.
+ * The issue API refuses more proofs than this.
+ */
+export const WEB_WALLET_COPIES = 3;
+
 export function issuerUrl(base: string, id: IssuerId): string {
   return `${normaliseBase(base)}/issuers/${id}`;
 }

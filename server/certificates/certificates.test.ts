@@ -94,6 +94,7 @@ const credential: WalletCredential = {
   holderKeyThumbprint: null,
   delivery: "device",
   verificationCount: 0,
+  copies: [{ id: "7d0c7c86-6f6b-4d55-9a53-8f4f0b8c2f11", holderKeyThumbprint: null, vcJwt: "unused" }],
   display: {
     title: "Right to Work",
     subtitle: "Employment Authorization",

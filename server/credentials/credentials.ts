@@ -3,7 +3,7 @@
  * show them: their status now, display names, what they attest. Routes stay thin: each function
  * takes the database and the user the caller has already authenticated.
  */
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { credentialClaims } from "#core/credentials/index.ts";
 import {
   AUTHORITIES,
@@ -36,6 +36,13 @@ export function heldBy(userId: string): SQL {
 }
 
 /**
+ * Counts credentials, not copies: the copies of one issuance (issue 22: the web wallet keeps a few,
+ * each bound to its own key) are one credential, on every screen that counts them. A credential
+ * issued before issuances were recorded is its own.
+ */
+export const countCredentials = () => countDistinct(sql`coalesce(${credentials.issuanceId}, ${credentials.id})`);
+
+/**
  * How a credential reached its holder (`metadata.delivery`), which is what ties it to them
  * (Binding, core/verification/reasons.ts): "device", bound to a key in their wallet
  * (issuance.ts); "paper", printed at an assisted-digital counter, bound to no key (paper.ts).
@@ -60,6 +67,19 @@ export function effectiveStatus(
   return row.status;
 }
 
+/** One copy of a credential: bound to its own holder key, on its own status index (issue 22). */
+export interface WalletCopy {
+  id: string;
+  /** RFC 7638 thumbprint of the copy's cnf.jwk: which device key can present it. */
+  holderKeyThumbprint: string | null;
+  vcJwt: string;
+}
+
+/**
+ * A credential as its holder sees it: one per issuance, whatever number of copies it was issued
+ * in. `id`, `vcJwt` and `holderKeyThumbprint` are its first copy's (the lowest id: what shares and
+ * certificates use); `copies` are all of them, the first included, for presenting a fresh one.
+ */
 export interface WalletCredential {
   id: string;
   type: string;
@@ -74,6 +94,7 @@ export interface WalletCredential {
   /** "paper": printed, bound to no device, so no wallet can present it (its QR code is on paper). */
   delivery: Binding;
   verificationCount: number;
+  copies: WalletCopy[];
   display: {
     title: string;
     subtitle: string;
@@ -87,6 +108,23 @@ export interface WalletCredential {
   };
 }
 
+const thumbprintOf = (row: typeof credentials.$inferSelect) =>
+  typeof row.metadata?.holderKeyThumbprint === "string" ? row.metadata.holderKeyThumbprint : null;
+
+/** One credential from the rows of its copies (any order; at least one); `verificationCount` over them all. */
+export function walletCredentialOf(
+  copies: readonly (typeof credentials.$inferSelect)[],
+  now: Date,
+  verificationCount: number,
+): WalletCredential {
+  const sorted = [...copies].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    ...toWalletCredential(sorted[0]!, now, verificationCount),
+    copies: sorted.map((row) => ({ id: row.id, holderKeyThumbprint: thumbprintOf(row), vcJwt: row.vcJwt })),
+  };
+}
+
+/** A credential of one copy: one issued before batches, a paper one, or a copy on its own (revocation.ts). */
 export function toWalletCredential(
   row: typeof credentials.$inferSelect,
   now: Date,
@@ -106,10 +144,10 @@ export function toWalletCredential(
     revokedAt: row.revokedAt?.toISOString() ?? null,
     issuer: row.issuer,
     vcJwt: row.vcJwt,
-    holderKeyThumbprint:
-      typeof row.metadata?.holderKeyThumbprint === "string" ? row.metadata.holderKeyThumbprint : null,
+    holderKeyThumbprint: thumbprintOf(row),
     delivery: deliveryOf(row.metadata?.delivery),
     verificationCount,
+    copies: [{ id: row.id, holderKeyThumbprint: thumbprintOf(row), vcJwt: row.vcJwt }],
     display: {
       title: names.title,
       subtitle: names.subtitle,
@@ -124,23 +162,38 @@ export function toWalletCredential(
 }
 
 /**
- * The user's credentials for the wallet, newest first. Credentials replaced by a re-issue stay in
- * the database (audit) but are not listed.
+ * The user's credentials for the wallet, newest first, one per issuance with its copies.
+ * Credentials replaced by a re-issue stay in the database (audit) but are not listed.
  */
 export async function listWalletCredentials(
   db: Database,
   userId: string,
   now = new Date(),
 ): Promise<WalletCredential[]> {
-  const held = await db.select().from(credentials).where(heldBy(userId)).orderBy(desc(credentials.issuedAt));
+  const held = await db
+    .select()
+    .from(credentials)
+    .where(heldBy(userId))
+    .orderBy(desc(credentials.issuedAt), credentials.id);
+  const groups = new Map<string, (typeof credentials.$inferSelect)[]>();
+  for (const row of held) {
+    const key = row.issuanceId ?? row.id;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
   const counts = await verificationCounts(
     db,
     held.map((r) => r.id),
   );
-  return held.map((r) => toWalletCredential(r, now, counts.get(r.id) ?? 0));
+  return [...groups.values()].map((copies) =>
+    walletCredentialOf(
+      copies,
+      now,
+      copies.reduce((sum, copy) => sum + (counts.get(copy.id) ?? 0), 0),
+    ),
+  );
 }
 
-/** One credential, only when `userId` owns it (a stranger's id reads as not found). */
+/** One credential (the copy named), only when `userId` owns it (a stranger's id reads as not found). */
 export async function getOwnCredential(
   db: Database,
   userId: string,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   credentialClaims,
+  jwkThumbprint,
   type PublicJwk,
   presentCredential,
   verifyPresentation,
@@ -10,6 +11,7 @@ import {
 import { authorityRecords, credentials, statusLists } from "#db/schema/index.ts";
 import {
   citizenWithRecords,
+  type Holder,
   type IssuedCredential,
   issueCredential,
   makeHolder,
@@ -250,6 +252,114 @@ describe("issuance: POST /api/vc/{type}/issue with proof of possession", () => {
     const list = (await (await call("/api/wallet/credentials", { cookie })).json()) as IssuedCredential[];
     expect(list.map((c) => c.id)).toEqual([second.id]);
     expect(await statusOf(first.vcJwt, await statusListKeys("home-office"))).toBe(1);
+  });
+});
+
+/** The web wallet's request for several copies (issue 22): one proof per key, all over `nonce`. */
+async function requestCopies(cookie: string, holders: Holder[], nonce?: string): Promise<Response> {
+  const shared = nonce ?? (await nonceFor(cookie));
+  const proofs = await Promise.all(holders.map((holder) => proofFor(holder, shared)));
+  return call("/api/vc/rtw/issue", { body: { proofs }, cookie });
+}
+
+describe("issuance in copies: POST /api/vc/{type}/issue with one proof per key (issue 22)", () => {
+  it("issues one credential in three copies, each bound to its own key and on its own status index, listed once", async () => {
+    const { user, cookie } = await citizenWithRecords();
+    const holders = await Promise.all([makeHolder(), makeHolder(), makeHolder()]);
+    const response = await requestCopies(cookie, holders);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const issued = (await response.json()) as IssuedCredential;
+    expect(issued.copies).toHaveLength(3);
+    expect(issued.id).toBe(issued.copies[0]!.id);
+
+    const payloads = issued.copies.map((copy) => decodePayload(copy.vcJwt));
+    const cnfThumbprints = await Promise.all(payloads.map((p) => jwkThumbprint(p.cnf.jwk)));
+    const holderThumbprints = await Promise.all(holders.map((h) => jwkThumbprint(h.publicJwk)));
+    expect(new Set(cnfThumbprints)).toEqual(new Set(holderThumbprints));
+    expect(issued.copies.map((copy) => copy.holderKeyThumbprint)).toEqual(cnfThumbprints);
+    expect(new Set(payloads.map((p) => p.status.status_list.idx)).size).toBe(3);
+
+    const rows = await db().select().from(credentials).where(eq(credentials.userId, user.id));
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((row) => row.issuanceId)).size).toBe(1);
+
+    // The wallet, the dashboard and the profile count the credential once.
+    const listed = (await (await call("/api/wallet/credentials", { cookie })).json()) as IssuedCredential[];
+    expect(listed.map((c) => c.id)).toEqual([issued.id]);
+    expect(listed[0]!.copies.map((copy) => copy.id)).toEqual(issued.copies.map((copy) => copy.id));
+    const stats = (await (await call("/api/dashboard/stats", { cookie })).json()) as {
+      stats: { myCredentials: number };
+    };
+    expect(stats.stats.myCredentials).toBe(1);
+
+    // Each copy presents on its own key, and verifies.
+    const keys = await issuerKeys("home-office");
+    for (const [n, copy] of issued.copies.entries()) {
+      const holder = holders[holderThumbprints.indexOf(copy.holderKeyThumbprint!)]!;
+      const presentation = await presentCredential({
+        sdJwt: copy.vcJwt,
+        disclose: ["hasRightToWork"],
+        holderPrivateKey: holder.privateKey,
+        nonce: `n-${n}`,
+        aud: "https://verifier.example",
+        iat: Math.floor(Date.now() / 1000),
+      });
+      const verified = await verifyPresentation(presentation, {
+        trustedIssuers: { [HOME_OFFICE]: { keys, algorithms: ["EdDSA"] } },
+        requireKeyBinding: true,
+        expectedNonce: `n-${n}`,
+        expectedAudience: "https://verifier.example",
+        kbAlgorithms: ["ES256"],
+        maxKbAgeSeconds: 300,
+        clockSkewSeconds: 5,
+        now: Math.floor(Date.now() / 1000),
+      });
+      if (!verified.valid) throw new Error(verified.code);
+    }
+  });
+
+  it("refuses a repeated key, more than three proofs and proofs over different nonces: 400, nothing issued", async () => {
+    const { user, cookie } = await citizenWithRecords();
+    const [a, b, c, d] = await Promise.all([makeHolder(), makeHolder(), makeHolder(), makeHolder()]);
+    const refusals = [
+      await requestCopies(cookie, [a!, b!, a!]),
+      await requestCopies(cookie, [a!, b!, c!, d!]),
+      await call("/api/vc/rtw/issue", {
+        body: { proofs: [await proofFor(a!, await nonceFor(cookie)), await proofFor(b!, await nonceFor(cookie))] },
+        cookie,
+      }),
+      await call("/api/vc/rtw/issue", { body: { proofs: [] }, cookie }),
+    ];
+    for (const refusal of refusals) expect(refusal.status, await refusal.clone().text()).toBe(400);
+    expect(((await refusals[0]!.json()) as { code: string }).code).toBe("PROOF_INVALID");
+    expect(((await refusals[1]!.json()) as { code: string }).code).toBe("PROOF_INVALID");
+    expect(((await refusals[2]!.json()) as { code: string }).code).toBe("PROOF_NONCE");
+    expect(await db().select().from(credentials).where(eq(credentials.userId, user.id))).toEqual([]);
+
+    // A refused request leaves its nonce unspent: the same nonce with good proofs issues.
+    const nonce = await nonceFor(cookie);
+    expect((await requestCopies(cookie, [a!, a!], nonce)).status).toBe(400);
+    expect((await requestCopies(cookie, [a!, b!], nonce)).status).toBe(201);
+  });
+
+  it("revoking the credential revokes every copy; a re-issue replaces every copy", async () => {
+    const { cookie } = await citizenWithRecords();
+    const first = (await (
+      await requestCopies(cookie, await Promise.all([makeHolder(), makeHolder(), makeHolder()]))
+    ).json()) as IssuedCredential;
+    const second = (await (
+      await requestCopies(cookie, await Promise.all([makeHolder(), makeHolder(), makeHolder()]))
+    ).json()) as IssuedCredential;
+    const keys = await statusListKeys("home-office");
+    for (const copy of first.copies) expect(await statusOf(copy.vcJwt, keys)).toBe(1);
+    for (const copy of second.copies) expect(await statusOf(copy.vcJwt, keys)).toBe(0);
+    const listed = (await (await call("/api/wallet/credentials", { cookie })).json()) as IssuedCredential[];
+    expect(listed.map((c) => c.id)).toEqual([second.id]);
+
+    await revokeAsAdmin(second.id);
+    for (const copy of second.copies) expect(await statusOf(copy.vcJwt, keys)).toBe(1);
+    const after = (await (await call("/api/wallet/credentials", { cookie })).json()) as IssuedCredential[];
+    expect(after.map((c) => [c.id, c.status])).toEqual([[second.id, "revoked"]]);
   });
 });
 

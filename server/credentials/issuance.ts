@@ -11,7 +11,7 @@ import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { issueCredential, jwkThumbprint, type PublicJwk, webCrypto } from "#core/credentials/index.ts";
 import type { Locale } from "#core/i18n/locales.ts";
 import type { CredentialType } from "#core/issuers/registry.ts";
-import { certifiedStatusListUri, issuerUrl, vctUrl } from "#core/issuers/registry.ts";
+import { certifiedStatusListUri, issuerUrl, vctUrl, WEB_WALLET_COPIES } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import {
   type CredentialMetadata,
@@ -25,7 +25,7 @@ import { serverIntl } from "#server/i18n/catalogs.ts";
 import { verifyKeyProof } from "#server/issuance/key-proofs.ts";
 import { type AuthorityRecord, authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import type { CertifiedKey } from "./certified-keys.ts";
-import { PAPER_DELIVERY, toWalletCredential, type WalletCredential } from "./credentials.ts";
+import { PAPER_DELIVERY, type WalletCredential, walletCredentialOf } from "./credentials.ts";
 import type { IssuerKeys } from "./issuer-keys.ts";
 import { openStatusList, republishAfterCommit, withStatusSlots } from "./status-lists.ts";
 
@@ -91,26 +91,40 @@ async function consumeIssuanceNonce(db: Database, userId: string, nonce: string,
 }
 
 /**
- * Checks the wallet's proof of possession (server/issuance/key-proofs.ts, the check every issuance
- * makes): a JWT of typ openid4vci-proof+jwt signed by the key in its own `jwk` header (ES256 or
- * EdDSA, public only), audience the issuer, fresh, carrying a nonce this user was given and has not
- * used. Returns the holder's public key.
+ * Checks the wallet's proofs of possession (server/issuance/key-proofs.ts, the check every issuance
+ * makes): each a JWT of typ openid4vci-proof+jwt signed by the key in its own `jwk` header (ES256
+ * or EdDSA, public only), audience the issuer, fresh; all over the one nonce this user was given
+ * and has not used, each for its own key. The nonce is spent only once every proof has passed, so
+ * a refused request leaves nothing issued. Returns the holder's public keys, in the proofs' order.
  */
-async function verifyProof(
+async function verifyProofs(
   db: Database,
   userId: string,
-  proof: string,
+  proofs: readonly unknown[],
   audience: string,
   now: Date,
-): Promise<PublicJwk> {
-  const checked = await verifyKeyProof(proof, { typ: PROOF_TYP, audience, now });
-  if (!checked.ok)
-    throw new WordedServiceError(400, issuanceErrors.proofInvalid, "PROOF_INVALID", { reason: checked.reason });
-  const { nonce } = checked.payload;
-  if (typeof nonce !== "string" || !(await consumeIssuanceNonce(db, userId, nonce, now))) {
+): Promise<PublicJwk[]> {
+  const checked = [];
+  for (const proof of proofs) {
+    const result = await verifyKeyProof(proof, { typ: PROOF_TYP, audience, now });
+    if (!result.ok)
+      throw new WordedServiceError(400, issuanceErrors.proofInvalid, "PROOF_INVALID", { reason: result.reason });
+    checked.push(result);
+  }
+  const thumbprints = await Promise.all(checked.map((result) => jwkThumbprint(result.jwk)));
+  if (new Set(thumbprints).size !== thumbprints.length)
+    throw new WordedServiceError(400, issuanceErrors.proofInvalid, "PROOF_INVALID", {
+      reason: "each proof must be for its own key",
+    });
+  const nonce = checked[0]?.payload.nonce;
+  if (
+    typeof nonce !== "string" ||
+    checked.some((result) => result.payload.nonce !== nonce) ||
+    !(await consumeIssuanceNonce(db, userId, nonce, now))
+  ) {
     throw new WordedServiceError(400, issuanceErrors.proofNonce, "PROOF_NONCE");
   }
-  return checked.jwk;
+  return checked.map((result) => result.jwk);
 }
 
 export interface IssueRequest {
@@ -119,7 +133,13 @@ export interface IssueRequest {
   base: string;
   userId: string;
   type: string;
-  proof: unknown;
+  /** One proof of possession: one copy (the spec's body, `{proof}`). */
+  proof?: unknown;
+  /**
+   * Or one proof per copy, up to WEB_WALLET_COPIES, all over the same nonce, each for its own key
+   * (issue 22: the web wallet keeps a few copies and shows a fresh one to each verifier).
+   */
+  proofs?: readonly unknown[];
   now?: Date;
   /**
    * Told which older copies the new credential revoked (issue 20): the caller audits it as the
@@ -129,21 +149,27 @@ export interface IssueRequest {
 }
 
 /**
- * Issues the authority's record of `type` about the user as an SD-JWT VC bound to the device key
- * proved in `proof`. A credential of the same type the user already held in this web wallet (on
- * another device, or an older copy) is revoked and marked as replaced, so one type is held once
- * here. Copies held in other wallet apps (issue 22) stay: the person revokes those themselves.
+ * Issues the authority's record of `type` about the user as SD-JWT VCs, one copy bound to each
+ * device key proved in `proof` or `proofs`, all one issuance. What the web wallet held of this type
+ * (on another device, or an older issuance) is revoked and marked as replaced, so one type is held
+ * once here. Copies held in other wallet apps (issue 22) stay: the person revokes those themselves.
+ * Answers the credential as the wallet lists it (its copies grouped, listWalletCredentials).
  */
 export async function issueToHolder(input: IssueRequest): Promise<WalletCredential> {
   const { db, keys, base, userId } = input;
   const now = input.now ?? new Date();
   const type = credentialTypeOf(input.type);
-  if (typeof input.proof !== "string" || input.proof.length === 0 || input.proof.length > 4096) {
+  const proofs = input.proofs ?? (input.proof === undefined ? [] : [input.proof]);
+  if (proofs.length === 0 || proofs.some((proof) => typeof proof !== "string" || proof.length === 0)) {
     throw new WordedServiceError(400, issuanceErrors.proofRequired, "PROOF_REQUIRED");
   }
+  if (proofs.length > WEB_WALLET_COPIES)
+    throw new WordedServiceError(400, issuanceErrors.proofInvalid, "PROOF_INVALID", {
+      reason: `at most ${WEB_WALLET_COPIES} proofs, one per copy`,
+    });
 
   const record = await authorityRecordFor(db, userId, type, now);
-  const holderJwk = await verifyProof(db, userId, input.proof, issuerUrl(base, type.issuerId), now);
+  const holderJwks = await verifyProofs(db, userId, proofs, issuerUrl(base, type.issuerId), now);
   const issued = await issueCopies({
     db,
     keys,
@@ -151,12 +177,12 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
     userId,
     type,
     record,
-    holderJwks: [holderJwk],
+    holderJwks,
     wallet: "web",
     now,
     onReplaced: input.onReplaced,
   });
-  return toWalletCredential(issued.credentials[0]!, now, 0);
+  return walletCredentialOf(issued.credentials, now, 0);
 }
 
 /** Where copies go (credential_issuances.wallet): this platform's web wallet, or another wallet app. */
@@ -233,10 +259,13 @@ export async function issueCopies(input: CopiesRequest): Promise<IssuedCopies> {
   const issuanceId = crypto.randomUUID();
   const notificationId = wallet === "app" ? base64urlEncode(crypto.getRandomValues(new Uint8Array(16))) : null;
   // A status-slot collision fails the whole batch, which withStatusSlots makes again with other slots.
+  // Sorted, so the first copy is the one the wallet lists the issuance by (the lowest id,
+  // credentials.ts heldBy): the log line and a replaced copy's replacedBy name that copy too.
+  const ids = holderJwks.map(() => crypto.randomUUID()).sort();
   const { inserted, replaced } = await withStatusSlots(db, list.listId, holderJwks.length, async (indexes) => {
     const rows = await Promise.all(
       holderJwks.map(async (holderJwk, n) => {
-        const id = crypto.randomUUID();
+        const id = ids[n]!;
         const index = indexes[n]!;
         const metadata: CredentialMetadata = {
           holderKeyThumbprint: await jwkThumbprint(holderJwk),

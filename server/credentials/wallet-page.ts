@@ -15,7 +15,7 @@ import { authorityRecords } from "#db/schema/index.ts";
 import { countPasskeys } from "#server/accounts/passkeys.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import { listWalletActivity } from "./activity.ts";
-import { credentialAttributes, listWalletCredentials, type WalletCredential } from "./credentials.ts";
+import { credentialAttributes, listWalletCredentials, type WalletCopy, type WalletCredential } from "./credentials.ts";
 
 interface WalletAttribute {
   name: string;
@@ -24,12 +24,16 @@ interface WalletAttribute {
 }
 
 /** A credential as the page shows it: no vcJwt in the HTML (presenting fetches it when needed). */
-export type WalletCard = Omit<WalletCredential, "vcJwt"> & { attributes: WalletAttribute[] };
+export type WalletCard = Omit<WalletCredential, "vcJwt" | "copies"> & {
+  copies: Omit<WalletCopy, "vcJwt">[];
+  attributes: WalletAttribute[];
+};
 
-async function toCard({ vcJwt, ...credential }: WalletCredential): Promise<WalletCard> {
+async function toCard({ vcJwt, copies, ...credential }: WalletCredential): Promise<WalletCard> {
   const attributes = await credentialAttributes({ type: credential.type, vcJwt }).catch(() => []);
   return {
     ...credential,
+    copies: copies.map(({ id, holderKeyThumbprint }) => ({ id, holderKeyThumbprint })),
     attributes: attributes.map((a) => ({ name: a.name, label: a.label, value: formatAttributeValue(a.value) })),
   };
 }

@@ -52,7 +52,7 @@ import {
 } from "#db/schema/index.ts";
 import { requestTotals } from "#server/analytics/dashboard.ts";
 import { describeWalletEvent } from "#server/credentials/activity.ts";
-import { heldBy } from "#server/credentials/credentials.ts";
+import { countCredentials, heldBy } from "#server/credentials/credentials.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 import { profileFromRows, profileQueries } from "#server/profile/profile.ts";
 import { madeBy } from "#server/shares/shares.ts";
@@ -432,7 +432,7 @@ async function citizenDashboard(db: Database, user: PublicUser, now: Date, local
     ...profileQueries(db, user.id, now),
     // myCredentials: the credentials this user holds, by the one definition the wallet and
     // /credentials list them by (heldBy): the three screens show the same number.
-    db.select({ n: count() }).from(credentials).where(heldBy(user.id)),
+    db.select({ n: countCredentials() }).from(credentials).where(heldBy(user.id)),
     // recentShares: the shares this user has made (the /shares page's "Total Shares"; not certificate links).
     db.select({ n: count() }).from(shares).where(madeBy(user.id)),
     // Recent Activity, what the person did: their activity log (credentials added, shared,

@@ -37,6 +37,7 @@ import { SPEC_WORDING } from "#core/validation/wording.ts";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { credentials, userProfiles, users, walletEvents, webauthnCredentials } from "#db/schema/index.ts";
+import { countCredentials } from "#server/credentials/credentials.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 
 /** Where an identity is verified: the wallet's credential request (spec 000 §2 Quick Actions). */
@@ -257,9 +258,9 @@ export function profileQueries(db: Database, userId: string, now: Date) {
       .where(eq(users.id, userId)),
     db.select().from(userProfiles).where(eq(userProfiles.userId, userId)),
     // An identity verified by an authority: a credential issued to this user that is active,
-    // not revoked and not expired.
+    // not revoked and not expired (its copies counted once).
     db
-      .select({ n: count() })
+      .select({ n: countCredentials() })
       .from(credentials)
       .where(
         and(

@@ -17,7 +17,8 @@ export interface ConsentCandidate {
   type: string;
   title: string;
   authority: string;
-  holderKeyThumbprint: string | null;
+  /** The keys of its copies (issue 22): this device can present it when it holds any of them. */
+  holderKeyThumbprints: string[];
   expiresAt: string | null;
 }
 
@@ -50,7 +51,7 @@ export async function consentPageData(
         type: c.type,
         title: c.display.longName,
         authority: c.display.authorityName,
-        holderKeyThumbprint: c.holderKeyThumbprint,
+        holderKeyThumbprints: c.copies.flatMap((copy) => copy.holderKeyThumbprint ?? []),
         expiresAt: c.expiresAt,
       }));
     return { status: 200, data: { ok: true, request: resolved, candidates } };

@@ -1,7 +1,10 @@
+import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
+import { credentials, presentations } from "#db/schema/index.ts";
 import type { CreatedRequest, RequestView } from "#server/verification/api-schemas.ts";
 import { type OpenBrowser, waitForHydration } from "./browser.ts";
+import { testDatabase } from "./database.ts";
 import {
   axeInBothThemes,
   citizenWithRightToWork,
@@ -77,13 +80,44 @@ describe("answering a verifier's request from the wallet", () => {
     expect(seen.body).toMatchObject({ status: "completed", result: { valid: true, reason: "valid" } });
     expect(Object.keys(seen.body.result!.presentedAttributes).sort()).toEqual(["expiryDate", "hasRightToWork"]);
 
-    // The citizen's wallet says who checked, why and what they saw.
+    // A second request is answered with another copy (issue 22): another holder key, another
+    // status index, so the two answers have nothing to link them but what was disclosed.
+    const again = await ask(verifier, { credentialType: "rtw", purpose: "Second site, Tuesday" });
+    await page.goto(again.walletLink);
+    await waitForHydration(page);
+    await page.getByTestId("button-consent-share").click();
+    await page.getByTestId("consent-outcome").waitFor();
+    expect((await requestState(verifier, again.id)).body).toMatchObject({
+      status: "completed",
+      result: { valid: true },
+    });
+    const shown = await testDatabase()
+      .select({
+        issuanceId: credentials.issuanceId,
+        index: credentials.statusListIndex,
+        metadata: credentials.metadata,
+      })
+      .from(presentations)
+      .innerJoin(credentials, eq(credentials.id, presentations.credentialId))
+      .where(inArray(presentations.requestId, [created.id, again.id]));
+    expect(shown).toHaveLength(2);
+    expect(shown[0]!.issuanceId).toBe(shown[1]!.issuanceId);
+    expect(shown[0]!.index).not.toBe(shown[1]!.index);
+    expect(shown[0]!.metadata!.holderKeyThumbprint).not.toBe(shown[1]!.metadata!.holderKeyThumbprint);
+
+    // The citizen's wallet shows the credential once, and says who checked, why and what they saw.
     await visit(page, "/wallet");
-    const item = page.getByTestId("activity-item").filter({ hasText: "Credential verified" }).first();
+    const item = page.getByTestId("activity-item").filter({ hasText: "Warehouse operative" }).first();
     await item.waitFor();
     expect(await item.textContent(), (await item.textContent()) ?? "").toContain(
       'checked your Right to Work for "Warehouse operative, starting Monday"; they saw: Has the right to work in the UK, When the permission expires',
     );
+    expect(await page.getByTestId("credential-card").count()).toBe(1);
+    await page.getByRole("button", { name: "View Right to Work" }).click();
+    const details = page.getByRole("dialog", { name: "Credential Details" });
+    await details.waitFor();
+    // Both checks counted on the one credential, whichever copy each saw.
+    expect(await details.getByText("Verifications").locator("xpath=following-sibling::dd[1]").textContent()).toBe("2");
   });
 
   it("declining tells the verifier, and the link cannot be answered again", async () => {

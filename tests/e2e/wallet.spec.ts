@@ -104,8 +104,8 @@ describe("the citizen wallet", () => {
       "The Home Office holds no Right to Work record for you yet. An assisted-digital session can add one.",
     );
     expect(await alert.textContent()).not.toContain("404");
-    // The attempt made this device's key, and the indicator now says so.
-    await expect.poll(() => indicator("Device Secure").textContent()).toContain("Yes");
+    // The refused attempt leaves no key behind (issue 22: keys are made per issuance, and forgotten when it is refused).
+    expect(await indicator("Device Secure").textContent()).toContain("No key yet");
     expect(await page.getByRole("heading", { name: "No Credentials Yet" }).isVisible()).toBe(true);
   });
 
@@ -150,6 +150,8 @@ describe("the citizen wallet", () => {
     });
     expect(await details.getByText("Sarah", { exact: true }).isVisible()).toBe(true);
     expect(await details.getByText("This device", { exact: true }).isVisible()).toBe(true);
+    // Issued in three copies, each on its own key of this browser's (issue 22): one card, one dialog.
+    expect(await details.getByText("3 copies, a different one shown to each verifier").isVisible()).toBe(true);
     await photograph(page, "wallet-1280-details-light");
     await details.getByRole("button", { name: "Close" }).click();
 

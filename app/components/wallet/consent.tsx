@@ -211,7 +211,7 @@ export function ConsentPage({ data }: { data: ConsentData }) {
 function Consent({ request, candidates }: { request: WalletRequest; candidates: ConsentCandidate[] }) {
   const hydrated = useHydrated();
   const { deviceKey } = useDeviceKey();
-  const presentable = candidates.filter((c) => onThisDevice(c.holderKeyThumbprint, deviceKey));
+  const presentable = candidates.filter((c) => onThisDevice(c.holderKeyThumbprints, deviceKey));
   const [chosenId, setChosenId] = useState<string | null>(null);
   const chosen = presentable.find((c) => c.id === chosenId) ?? presentable[0];
   const [busy, setBusy] = useState<"share" | "decline" | null>(null);

@@ -1,16 +1,17 @@
 /**
- * What the page knows about this device's holder key. Only the browser can tell (IndexedDB), so
- * the server's render and the first client render say "checking"; the answer comes after
- * hydration. The server never learns which key a device holds until it issues to it.
+ * What the page knows about this device's holder keys (one per copy of each credential, issue 22).
+ * Only the browser can tell (IndexedDB), so the server's render and the first client render say
+ * "checking"; the answer comes after hydration. The server never learns which keys a device holds
+ * until it issues to them.
  */
 import { useCallback, useEffect, useState } from "react";
 import { defineMessages } from "react-intl";
-import type { WalletCredential } from "#server/credentials/credentials.ts";
+import type { WalletCopy, WalletCredential } from "#server/credentials/credentials.ts";
 import {
-  findHolderKey,
   type HolderKey,
   HolderKeyUnavailableError,
   type KeyUnavailableReason,
+  listHolderKeys,
 } from "./holder-key.client.ts";
 
 /** Why this browser has no usable wallet key, as the person reads it. */
@@ -34,12 +35,13 @@ export const keyUnavailableMessages = defineMessages({
 export type DeviceKeyState =
   | { status: "checking" }
   | { status: "none" }
-  | { status: "ready"; thumbprint: string }
+  /** The thumbprints of the keys this browser holds (at least one). */
+  | { status: "ready"; thumbprints: readonly string[] }
   | { status: "unavailable"; reason: KeyUnavailableReason | "read" };
 
 export function useDeviceKey(): {
   deviceKey: DeviceKeyState;
-  keyCreated: (key: HolderKey) => void;
+  keysCreated: (keys: readonly HolderKey[]) => void;
   recheck: () => void;
 } {
   const [deviceKey, setDeviceKey] = useState<DeviceKeyState>({ status: "checking" });
@@ -48,9 +50,12 @@ export function useDeviceKey(): {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `checks` is the re-check trigger: recheck() bumps it so the key store is read again
   useEffect(() => {
     let cancelled = false;
-    findHolderKey()
-      .then((key) => {
-        if (!cancelled) setDeviceKey(key ? { status: "ready", thumbprint: key.thumbprint } : { status: "none" });
+    listHolderKeys()
+      .then((keys) => {
+        if (!cancelled)
+          setDeviceKey(
+            keys.length ? { status: "ready", thumbprints: keys.map((key) => key.thumbprint) } : { status: "none" },
+          );
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -64,10 +69,17 @@ export function useDeviceKey(): {
     };
   }, [checks]);
 
-  const keyCreated = useCallback((key: HolderKey) => setDeviceKey({ status: "ready", thumbprint: key.thumbprint }), []);
-  // An issuance that failed after the key was made (e.g. no authority record) still leaves a key.
+  const keysCreated = useCallback(
+    (keys: readonly HolderKey[]) =>
+      setDeviceKey((state) => ({
+        status: "ready",
+        thumbprints: [...(state.status === "ready" ? state.thumbprints : []), ...keys.map((key) => key.thumbprint)],
+      })),
+    [],
+  );
+  // An issuance that failed after the keys were made (e.g. no authority record) forgets them: look again.
   const recheck = useCallback(() => setChecks((n) => n + 1), []);
-  return { deviceKey, keyCreated, recheck };
+  return { deviceKey, keysCreated, recheck };
 }
 
 /**
@@ -79,15 +91,36 @@ export function useDeviceKey(): {
 export type Binding = "unknown" | "this-device" | "other-device" | "paper";
 
 export function bindingOf(
-  credential: Pick<WalletCredential, "holderKeyThumbprint" | "delivery">,
+  credential: Pick<WalletCredential, "delivery"> & { copies: readonly Pick<WalletCopy, "holderKeyThumbprint">[] },
   deviceKey: DeviceKeyState,
 ): Binding {
   if (credential.delivery === "paper") return "paper";
   if (deviceKey.status === "checking") return "unknown";
-  return onThisDevice(credential.holderKeyThumbprint, deviceKey) ? "this-device" : "other-device";
+  return onThisDevice(
+    credential.copies.flatMap((copy) => copy.holderKeyThumbprint ?? []),
+    deviceKey,
+  )
+    ? "this-device"
+    : "other-device";
 }
 
-/** Whether this device holds the key a credential is bound to (false while still checking). */
-export function onThisDevice(holderKeyThumbprint: string | null, deviceKey: DeviceKeyState): boolean {
-  return deviceKey.status === "ready" && holderKeyThumbprint !== null && holderKeyThumbprint === deviceKey.thumbprint;
+/**
+ * Whether this device holds the key of any copy of a credential (`holderKeyThumbprints`, one per
+ * copy): then it can present it. False while still checking.
+ */
+export function onThisDevice(holderKeyThumbprints: readonly string[], deviceKey: DeviceKeyState): boolean {
+  return (
+    deviceKey.status === "ready" &&
+    holderKeyThumbprints.some((thumbprint) => deviceKey.thumbprints.includes(thumbprint))
+  );
+}
+
+/** How many copies of a credential this device can present (issue 22: each shown to one verifier). */
+export function copiesOnThisDevice(
+  credential: { copies: readonly Pick<WalletCopy, "holderKeyThumbprint">[] },
+  deviceKey: DeviceKeyState,
+): number {
+  return credential.copies.filter(
+    (copy) => copy.holderKeyThumbprint && onThisDevice([copy.holderKeyThumbprint], deviceKey),
+  ).length;
 }

@@ -2,10 +2,10 @@ import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify }
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PROOF_TYP as SERVER_PROOF_TYP } from "#server/credentials/issuance.ts";
 import {
+  createCopyKeys,
   createHolderKeyPair,
-  findHolderKey,
-  getOrCreateHolderKey,
   HolderKeyUnavailableError,
+  listHolderKeys,
   PROOF_TYP,
   signIssuanceProof,
 } from "./holder-key.client.ts";
@@ -61,9 +61,9 @@ describe("device holder key", () => {
 
   it("says clearly, rather than crashing, when the browser has no IndexedDB (private mode, storage blocked)", async () => {
     vi.stubGlobal("indexedDB", undefined);
-    await expect(findHolderKey()).rejects.toBeInstanceOf(HolderKeyUnavailableError);
+    await expect(listHolderKeys()).rejects.toBeInstanceOf(HolderKeyUnavailableError);
     // The page words the reason in the person's language (device-key.ts keyUnavailableMessages).
-    await expect(getOrCreateHolderKey()).rejects.toMatchObject({ reason: "storage" });
+    await expect(createCopyKeys(3)).rejects.toMatchObject({ reason: "storage" });
   });
 
   it("says so when opening the store fails", async () => {
@@ -72,6 +72,6 @@ describe("device holder key", () => {
         throw new DOMException("The user denied permission to access the database.", "SecurityError");
       },
     });
-    await expect(findHolderKey()).rejects.toThrow(HolderKeyUnavailableError);
+    await expect(listHolderKeys()).rejects.toThrow(HolderKeyUnavailableError);
   });
 });

@@ -1,9 +1,15 @@
 /**
- * The device's holder key (holder binding, ADR 011): one ECDSA P-256 key pair per browser
- * profile, made with WebCrypto with a NON-extractable private key and kept in IndexedDB. CryptoKey
- * objects are structured-cloneable, so the pair itself is stored; the private key never leaves
- * WebCrypto, not even as a JWK. Credentials are bound to this key (cnf.jwk) at issuance by a
- * proof of possession: a JWT of typ openid4vci-proof+jwt (OpenID4VCI 1.0 appendix F.1).
+ * The device's holder keys (holder binding, ADR 011): ECDSA P-256 key pairs made with WebCrypto
+ * with NON-extractable private keys and kept in IndexedDB. CryptoKey objects are
+ * structured-cloneable, so the pairs themselves are stored; a private key never leaves WebCrypto,
+ * not even as a JWK. Credentials are bound to a key (cnf.jwk) at issuance by a proof of
+ * possession: a JWT of typ openid4vci-proof+jwt (OpenID4VCI 1.0 appendix F.1).
+ *
+ * Each issuance gets keys of its own, one per copy (issue 22, ADR 045): a key is never shared by
+ * two credentials, so verifiers of different credentials cannot link the person by it. Before
+ * issue 22 a browser profile had one key for every credential (the "device" record): credentials
+ * bound to it still present. Which copies were shown, and when, is kept beside the keys, so a
+ * fresh copy goes to each verifier (copies.ts).
  *
  * Signing and the RFC 7638 thumbprint come from the credentials core (core/credentials), which the
  * server also uses: 2.9 KB gzip in the browser against 5.3 KB for jose's SignJWT and
@@ -17,10 +23,15 @@ import { jwkThumbprint } from "#core/credentials/keys.ts";
 export const PROOF_TYP = "openid4vci-proof+jwt";
 
 const DB_NAME = "uk-identity-wallet";
-const DB_VERSION = 1;
+/** 2: the copies' keys and when each was shown (issue 22). */
+const DB_VERSION = 2;
+/** Before issue 22: one key per browser profile, the record RECORD_ID. */
 const STORE = "holder-keys";
-/** One key per browser profile. */
 const RECORD_ID = "device";
+/** The copies' keys, by thumbprint. */
+const COPY_KEYS = "copy-keys";
+/** When the copy bound to a key (by thumbprint) was last shown to a verifier: an ISO time. */
+const SHOWN = "shown-copies";
 
 export interface HolderKey {
   privateKey: CryptoKey;
@@ -80,47 +91,82 @@ export async function signIssuanceProof(
   );
 }
 
-/** This device's key, or null when it has none yet. Never creates one (looking is not consenting). */
-export async function findHolderKey(): Promise<HolderKey | null> {
+/** Every key this browser holds (none made here: looking is not consenting). */
+export async function listHolderKeys(): Promise<HolderKey[]> {
   const db = await openStore();
   try {
-    return (
-      (await request<HolderKey | undefined>(db.transaction(STORE, "readonly").objectStore(STORE).get(RECORD_ID))) ??
-      null
-    );
+    const tx = db.transaction([STORE, COPY_KEYS], "readonly");
+    const [device, copies] = await Promise.all([
+      request<HolderKey | undefined>(tx.objectStore(STORE).get(RECORD_ID)),
+      request<HolderKey[]>(tx.objectStore(COPY_KEYS).getAll()),
+    ]);
+    return device ? [device, ...copies] : copies;
   } finally {
     db.close();
   }
 }
 
 /**
- * This device's key, made and stored on first use. Two tabs racing to create one both end with
- * the key that was stored first: `add` refuses to overwrite, and the loser reads the winner's.
+ * `count` new keys for one issuance, one per copy, stored before they are used: a credential is
+ * never issued to a key this browser has not kept.
  */
-export async function getOrCreateHolderKey(): Promise<HolderKey> {
-  const existing = await findHolderKey();
-  if (existing) return existing;
-  const created = await createHolderKeyPair();
+export async function createCopyKeys(count: number): Promise<HolderKey[]> {
+  const keys = await Promise.all(Array.from({ length: count }, () => createHolderKeyPair()));
   const db = await openStore();
   try {
-    try {
-      const tx = db.transaction(STORE, "readwrite");
-      tx.objectStore(STORE).add(created, RECORD_ID);
-      await committed(tx);
-    } catch (error) {
-      if (!(error instanceof DOMException && error.name === "ConstraintError")) throw unavailable(error);
-      const winner = await request<HolderKey | undefined>(
-        db.transaction(STORE, "readonly").objectStore(STORE).get(RECORD_ID),
-      );
-      if (winner) return winner;
-      throw unavailable(error);
-    }
+    const tx = db.transaction(COPY_KEYS, "readwrite");
+    for (const key of keys) tx.objectStore(COPY_KEYS).add(key, key.thumbprint);
+    await committed(tx);
+  } catch (error) {
+    throw unavailable(error);
   } finally {
     db.close();
   }
   // Ask the browser not to evict the wallet's storage under pressure (best effort; no prompt in Chromium).
   void navigator.storage?.persist?.().catch(() => false);
-  return created;
+  return keys;
+}
+
+/** Forgets keys no credential was issued to (the issuance was refused). */
+export async function forgetCopyKeys(thumbprints: readonly string[]): Promise<void> {
+  const db = await openStore();
+  try {
+    const tx = db.transaction([COPY_KEYS, SHOWN], "readwrite");
+    for (const thumbprint of thumbprints) {
+      tx.objectStore(COPY_KEYS).delete(thumbprint);
+      tx.objectStore(SHOWN).delete(thumbprint);
+    }
+    await committed(tx);
+  } finally {
+    db.close();
+  }
+}
+
+/** When each copy this browser showed was last shown, by its key's thumbprint. */
+export async function shownCopies(): Promise<Map<string, string>> {
+  const db = await openStore();
+  try {
+    const store = db.transaction(SHOWN, "readonly").objectStore(SHOWN);
+    const [thumbprints, times] = await Promise.all([
+      request<IDBValidKey[]>(store.getAllKeys()),
+      request<string[]>(store.getAll()),
+    ]);
+    return new Map(thumbprints.map((thumbprint, n) => [String(thumbprint), times[n]!]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Remembers that the copy bound to `thumbprint` was shown at `at`. */
+export async function recordShown(thumbprint: string, at: Date): Promise<void> {
+  const db = await openStore();
+  try {
+    const tx = db.transaction(SHOWN, "readwrite");
+    tx.objectStore(SHOWN).put(at.toISOString(), thumbprint);
+    await committed(tx);
+  } finally {
+    db.close();
+  }
 }
 
 function subtleOrThrow(): SubtleCrypto {
@@ -144,7 +190,9 @@ function openStore(): Promise<IDBDatabase> {
       return;
     }
     opening.onupgradeneeded = () => {
-      if (!opening.result.objectStoreNames.contains(STORE)) opening.result.createObjectStore(STORE);
+      // Version 1's store (and its "device" key) is kept as it is; later versions only add stores.
+      for (const store of [STORE, COPY_KEYS, SHOWN])
+        if (!opening.result.objectStoreNames.contains(store)) opening.result.createObjectStore(store);
     };
     opening.onsuccess = () => resolve(opening.result);
     opening.onerror = () => reject(unavailable(opening.error));

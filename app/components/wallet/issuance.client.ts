@@ -1,6 +1,6 @@
 /**
- * Issuance from the browser (issue 4): POST /api/vc/nonce → sign a proof of possession of this
- * device's key → POST /api/vc/{type}/issue {proof}.
+ * Issuance from the browser (issue 4): POST /api/vc/nonce → sign proofs of possession of new keys
+ * of this device's, one per copy (issue 22) → POST /api/vc/{type}/issue {proofs}.
  *
  * Spec 000 §7 describes the wallet's issue call with an empty body; ours carries the proof,
  * because a credential here is bound to the device key (holder binding, ADR 011) and the
@@ -10,11 +10,12 @@
 import { defineMessage, defineMessages, type IntlShape } from "react-intl";
 import { ApiError, apiRequest, handleMutationError, isUnauthorizedError } from "#app/client/api-client.ts";
 import type { ToastFn } from "#app/components/ui/toast.tsx";
-import { CREDENTIAL_TYPES, type CredentialTypeCode, issuerUrl } from "#core/issuers/registry.ts";
+import { CREDENTIAL_TYPES, type CredentialTypeCode, issuerUrl, WEB_WALLET_COPIES } from "#core/issuers/registry.ts";
 import type { WalletCredential } from "#server/credentials/credentials.ts";
 import { keyUnavailableMessages } from "./device-key.ts";
 import {
-  getOrCreateHolderKey,
+  createCopyKeys,
+  forgetCopyKeys,
   type HolderKey,
   HolderKeyUnavailableError,
   signIssuanceProof,
@@ -34,22 +35,30 @@ const messages = defineMessages({
 
 export interface IssuedCredential {
   credential: WalletCredential;
-  /** The device key it is bound to (created on the first issuance). */
-  key: HolderKey;
+  /** The device keys its copies are bound to, made for this issuance. */
+  keys: HolderKey[];
 }
 
 /**
- * Requests the authority's credential of `type` for the signed-in person, bound to this device.
+ * Requests the authority's credential of `type` for the signed-in person, in WEB_WALLET_COPIES
+ * copies, each bound to a new key of this device's that no other credential shares (ADR 045).
  * `issuerBase` is the base the server mints identifiers under (the page's loader says which), so
- * the proof's `aud` is exactly the credential's `iss`.
+ * the proofs' `aud` is exactly the credential's `iss`.
  */
 export async function requestCredential(type: CredentialTypeCode, issuerBase: string): Promise<IssuedCredential> {
-  const key = await getOrCreateHolderKey();
-  const nonceResponse = await apiRequest("POST", "/api/vc/nonce");
-  const { c_nonce: nonce } = (await nonceResponse.json()) as { c_nonce: string };
-  const proof = await signIssuanceProof(key, { nonce, aud: issuerUrl(issuerBase, CREDENTIAL_TYPES[type].issuerId) });
-  const response = await apiRequest("POST", `/api/vc/${encodeURIComponent(type)}/issue`, { proof });
-  return { credential: (await response.json()) as WalletCredential, key };
+  const keys = await createCopyKeys(WEB_WALLET_COPIES);
+  try {
+    const nonceResponse = await apiRequest("POST", "/api/vc/nonce");
+    const { c_nonce: nonce } = (await nonceResponse.json()) as { c_nonce: string };
+    const aud = issuerUrl(issuerBase, CREDENTIAL_TYPES[type].issuerId);
+    const proofs = await Promise.all(keys.map((key) => signIssuanceProof(key, { nonce, aud })));
+    const response = await apiRequest("POST", `/api/vc/${encodeURIComponent(type)}/issue`, { proofs });
+    return { credential: (await response.json()) as WalletCredential, keys };
+  } catch (error) {
+    // Refused: nothing was issued to these keys. (A lost answer may have been an issuance: keep them.)
+    if (error instanceof ApiError) await forgetCopyKeys(keys.map((key) => key.thumbprint)).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**

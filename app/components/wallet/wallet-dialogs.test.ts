@@ -3,7 +3,13 @@ import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { activeByType, replaceableCopy } from "./wallet-dialogs.tsx";
 
 const card = (id: string, type: string, delivery: "device" | "paper", status = "active"): WalletCard =>
-  ({ id, type, delivery, status, holderKeyThumbprint: delivery === "paper" ? null : `key-${id}` }) as WalletCard;
+  ({
+    id,
+    type,
+    delivery,
+    status,
+    copies: [{ id, holderKeyThumbprint: delivery === "paper" ? null : `key-${id}` }],
+  }) as WalletCard;
 
 /** The copy of each type the wallet acts on (the Request dialog, Add New Credential, re-issue). */
 describe("activeByType", () => {

@@ -25,7 +25,7 @@ import {
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { cardMessages, screenReaderOnly } from "./credential-card.tsx";
 import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
-import { type Binding, bindingOf, type DeviceKeyState } from "./device-key.ts";
+import { type Binding, bindingOf, copiesOnThisDevice, type DeviceKeyState } from "./device-key.ts";
 
 const messages = defineMessages({
   requestTitle: { id: "wallet.request.title", defaultMessage: "Request a Credential" },
@@ -119,6 +119,17 @@ const messages = defineMessages({
     description: "Label before how many times the credential has been checked.",
   },
   heldOn: { id: "wallet.details.heldOn", defaultMessage: "Held on", description: "Label before where it is kept." },
+  copies: {
+    id: "wallet.details.copies",
+    defaultMessage: "Copies on this device",
+    description: "Label before how many copies of the credential this device holds (issue 22).",
+  },
+  copiesValue: defineMessage<{ count: number }>({
+    id: "wallet.details.copiesValue",
+    defaultMessage: "{count, plural, one {# copy} other {# copies}}, a different one shown to each verifier",
+    description:
+      "How many copies of the credential this device holds (always 2 or more): each copy is bound to its own key, and each verifier is shown a copy no other verifier saw, so verifiers cannot link the person.",
+  }),
   credentialId: { id: "wallet.details.credentialId", defaultMessage: "Credential ID" },
   thisDevice: { id: "wallet.details.thisDevice", defaultMessage: "This device" },
   anotherDevice: { id: "wallet.details.anotherDevice", defaultMessage: "Another device" },
@@ -429,6 +440,7 @@ export function CredentialDetailsDialog({
   onShare: (credential: WalletCard) => void;
 }) {
   const binding = credential ? bindingOf(credential, deviceKey) : "unknown";
+  const copies = credential ? copiesOnThisDevice(credential, deviceKey) : 0;
   const intl = useIntl();
   const f = useFormats();
   const label = "text-govuk-grey dark:text-slate-400";
@@ -482,6 +494,16 @@ export function CredentialDetailsDialog({
             <dd>
               <FormattedMessage {...HELD_ON[binding]} />
             </dd>
+            {copies > 1 ? (
+              <>
+                <dt className={label}>
+                  <FormattedMessage {...messages.copies} />
+                </dt>
+                <dd>
+                  <FormattedMessage {...messages.copiesValue} values={{ count: copies }} />
+                </dd>
+              </>
+            ) : null}
             <dt className={label}>
               <FormattedMessage {...messages.credentialId} />
             </dt>

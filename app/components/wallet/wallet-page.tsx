@@ -232,7 +232,7 @@ export function WalletPage() {
   const intl = useIntl();
   const revalidator = useRevalidator();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { deviceKey, keyCreated, recheck } = useDeviceKey();
+  const { deviceKey, keysCreated, recheck } = useDeviceKey();
   const [pendingType, setPendingType] = useState<string | null>(null);
   const pending = useRef(false);
   const [shareTarget, setShareTarget] = useState<WalletCard | null>(null);
@@ -275,8 +275,8 @@ export function WalletPage() {
       // A type is held once in a wallet: issuing it again replaces the active copy (never a paper one), and the toast says so.
       const replacing = replaceableCopy(held, type);
       try {
-        const { key } = await requestCredential(type, data.issuerBase);
-        keyCreated(key);
+        const { keys } = await requestCredential(type, data.issuerBase);
+        keysCreated(keys);
         showIssuanceSuccess(toast, intl, replacing ? { longName: replacing.display.longName } : undefined);
         revalidator.revalidate();
         return true;
@@ -289,7 +289,7 @@ export function WalletPage() {
         setPendingType(null);
       }
     },
-    [data.issuerBase, held, keyCreated, recheck, toast, revalidator, intl],
+    [data.issuerBase, held, keysCreated, recheck, toast, revalidator, intl],
   );
 
   /** Quick Actions' Add New Credential: the wallet's default type, after asking if it is already held. */
