@@ -83,6 +83,9 @@ export async function openBrowser(
     locale: "en-GB",
     timezoneId: "Europe/London",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    // No test asserts an animation, and one that runs (the live dashboard's pulse) repaints the page
+    // for as long as it is open: the product honours reduced motion, so the browsers ask for it.
+    reducedMotion: "reduce",
   });
   const page = await context.newPage();
   return {

@@ -1,10 +1,10 @@
-import axe from "axe-core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PITCH_PATHS } from "#app/worker/pitch-paths.ts";
 import { analyticsEvents } from "#db/schema/index.ts";
 import { type OpenBrowser, openBrowser } from "./browser.ts";
 import { testDatabase } from "./database.ts";
+import { seriousAxeFindings } from "./wallet-helpers.ts";
 
 // Spec 001 §2 navigation, §7 tracking, and the WCAG 2.2 AA bar of issue 3.
 const NAV_LABELS = [
@@ -192,7 +192,7 @@ describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
   async function seriousViolations(path: string, theme: "light" | "dark") {
     await b.context.addCookies([{ name: "theme", value: theme, url: b.baseUrl }]);
     await b.page.goto(path);
-    return axeFindings();
+    return seriousAxeFindings(b.page);
   }
 
   /**
@@ -205,26 +205,7 @@ describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
     const tracked = b.page.waitForResponse((response) => new URL(response.url()).pathname === "/api/analytics/track");
     await b.page.goto(path, { waitUntil: "networkidle", timeout: 15_000 });
     expect((await tracked).status()).toBe(204);
-    return axeFindings();
-  }
-
-  async function axeFindings() {
-    // Injected through the DevTools protocol, which the page's CSP does not govern.
-    await b.page.evaluate(axe.source);
-    const results = await b.page.evaluate(() =>
-      (window as unknown as { axe: typeof axe }).axe.run(document, {
-        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      }),
-    );
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      );
+    return seriousAxeFindings(b.page);
   }
 
   it.each([...PITCH_PATHS])(
