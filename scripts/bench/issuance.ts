@@ -63,8 +63,9 @@ export async function benchIssuanceEndpoint(options: {
       { file: "scripts/bench/issuance-fixtures.ts" },
       "node",
     );
-    // PUBLIC_BASE_URL is unset locally: identifiers (and so every htu and aud) are https://<host asked>.
-    const base = `https://127.0.0.1:${port}`;
+    // PUBLIC_BASE_URL is unset locally: identifiers (and so every htu and aud) are https://<host asked>,
+    // here the workers' own port (the bench goes past the local edge: see `at`).
+    const base = `https://${new URL(stack.workersUrl).host}`;
     // Each issuance is another person's wallet, at an address of its own: the issuance endpoints
     // limit each client (server/issuance/rate-limit.ts), so the bench goes past the local edge.
     const at = (identifier: string) => new URL(new URL(identifier).pathname, stack.workersUrl);
