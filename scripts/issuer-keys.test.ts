@@ -9,6 +9,9 @@ import { openTempDatabase, type TempDatabase } from "#tests/support/temp-databas
 import { generateKeySet, stillValidSignedWith } from "./issuer-keys.ts";
 import { credentialKid, publishStep, switchStep } from "./key-rotation.ts";
 
+/** The worker secret the web wallet's nonces are made under, in these tests. */
+const SECRET = "a-worker-secret-of-at-least-32-characters";
+
 const BASE = "https://identity.example";
 let temp: TempDatabase;
 let userId: string;
@@ -25,10 +28,11 @@ afterEach(() => temp.close());
 
 async function issueRightToWork(signingKeys: string) {
   const holder = await makeHolder();
-  const { nonce } = await createIssuanceNonce(temp.db, userId);
+  const { nonce } = await createIssuanceNonce(SECRET, userId);
   const proof = await signProof(holder, nonce, { aud: issuerUrl(BASE, "home-office") });
   return issueToHolder({
     db: temp.db,
+    secret: SECRET,
     keys: await loadIssuerKeys(signingKeys),
     base: BASE,
     userId,

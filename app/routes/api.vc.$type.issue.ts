@@ -46,6 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const wallet = await credentialContext(context, request.url);
     const credential = await issueToHolder({
       ...wallet,
+      secret: context.env.SESSION_SECRET,
       userId: user.id,
       type: params.type ?? "",
       proof: input.proof,

@@ -47,17 +47,6 @@ export const authorityRecords = sqliteTable(
   ],
 );
 
-/** One-time nonces for issuance proofs of possession: consumed by a single DELETE ... RETURNING. */
-export const issuanceNonces = sqliteTable("issuance_nonces", {
-  /** SHA-256 of the nonce (base64url): a database reader cannot replay it. */
-  nonceHash: text("nonce_hash").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at").notNull(),
-  createdAt: createdAt(),
-});
-
 /**
  * A citizen's share of one credential: a link anybody holding it can open for 24 hours to see
  * whether the credential is valid now, without personal details (docs/decisions/010).

@@ -11,6 +11,9 @@ import { createIssuanceNonce, issueToHolder } from "./issuance.ts";
 import { type IssuerKeys, loadIssuerKeys } from "./issuer-keys.ts";
 import { loadStatusList } from "./status-lists.ts";
 
+/** The worker secret the web wallet's nonces are made under, in these tests. */
+const SECRET = "a-worker-secret-of-at-least-32-characters";
+
 const BASE = "https://identity.example";
 let temp: TempDatabase;
 let keys: IssuerKeys;
@@ -30,9 +33,9 @@ afterEach(() => temp.close());
 /** Issues right to work to a new device key, as the wallet does: nonce, proof over it, issue. */
 async function issueRightToWork() {
   const holder = await makeHolder();
-  const { nonce } = await createIssuanceNonce(temp.db, userId);
+  const { nonce } = await createIssuanceNonce(SECRET, userId);
   const proof = await signProof(holder, nonce, { aud: issuerUrl(BASE, "home-office") });
-  return issueToHolder({ db: temp.db, keys, base: BASE, userId, type: "rtw", proof });
+  return issueToHolder({ db: temp.db, secret: SECRET, keys, base: BASE, userId, type: "rtw", proof });
 }
 
 const rightToWorkRows = () =>

@@ -6,23 +6,17 @@
  */
 import { defineMessage, defineMessages } from "@formatjs/intl";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
-import { issueCredential, jwkThumbprint, type PublicJwk, webCrypto } from "#core/credentials/index.ts";
+import { issueCredential, jwkThumbprint, type PublicJwk } from "#core/credentials/index.ts";
 import type { Locale } from "#core/i18n/locales.ts";
 import type { CredentialType } from "#core/issuers/registry.ts";
 import { certifiedStatusListUri, issuerUrl, vctUrl, WEB_WALLET_COPIES } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
-import {
-  type CredentialMetadata,
-  credentialIssuances,
-  credentials,
-  issuanceNonces,
-  walletEvents,
-} from "#db/schema/index.ts";
+import { type CredentialMetadata, credentialIssuances, credentials, walletEvents } from "#db/schema/index.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 import { verifyKeyProof } from "#server/issuance/key-proofs.ts";
+import { mintSignedValue, readSignedValue, spendOnce } from "#server/issuance/single-use.ts";
 import { type AuthorityRecord, authorityRecordFor, credentialTypeOf, recordClaims } from "./authority-records.ts";
 import type { CertifiedKey } from "./certified-keys.ts";
 import { PAPER_DELIVERY, type WalletCredential, walletCredentialOf } from "./credentials.ts";
@@ -53,41 +47,35 @@ export function proofRequiredMessage(locale: Locale): string {
 
 /** Issuance proofs (OpenID4VCI 1.0 appendix F.1 "jwt" proof type). */
 export const PROOF_TYP = "openid4vci-proof+jwt";
-const NONCE_TTL_MS = 5 * 60 * 1000;
+/** How long the web wallet's nonce is accepted (as a wallet app's c_nonce is). */
+const NONCE_LIFETIME_SECONDS = 300;
 
-/** Nonces are stored as their SHA-256: a database reader cannot replay one. */
-const nonceHash = (nonce: string) => sha256Base64url(webCrypto(), nonce);
+/**
+ * The web wallet's c_nonce is the wallet apps' kind (server/issuance/single-use.ts): made under
+ * the worker secret, here for one person, and spent once; handing one out writes nothing.
+ */
+const webWalletNonceLabel = (userId: string) => `c-nonce|web-wallet|${userId}`;
 
-/** A one-time nonce the wallet signs into its proof of possession; stored hashed, 5 minutes. */
+/** A one-time nonce the person's web wallet signs into its proofs of possession: 5 minutes, for them alone. */
 export async function createIssuanceNonce(
-  db: Database,
+  secret: string,
   userId: string,
   now = new Date(),
 ): Promise<{ nonce: string; expiresAt: Date }> {
-  const nonce = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)));
-  const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
-  await db.batch([
-    db
-      .delete(issuanceNonces)
-      .where(and(eq(issuanceNonces.userId, userId), sql`${issuanceNonces.expiresAt} <= ${now.getTime()}`)),
-    db.insert(issuanceNonces).values({ nonceHash: await nonceHash(nonce), userId, expiresAt }),
-  ]);
-  return { nonce, expiresAt };
+  const nonce = await mintSignedValue(secret, webWalletNonceLabel(userId), NONCE_LIFETIME_SECONDS, now);
+  return { nonce, expiresAt: new Date(now.getTime() + NONCE_LIFETIME_SECONDS * 1000) };
 }
 
-/** Consumes the nonce once: a single DELETE ... RETURNING, so two requests cannot both use it. */
-async function consumeIssuanceNonce(db: Database, userId: string, nonce: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .delete(issuanceNonces)
-    .where(
-      and(
-        eq(issuanceNonces.nonceHash, await nonceHash(nonce)),
-        eq(issuanceNonces.userId, userId),
-        sql`${issuanceNonces.expiresAt} > ${now.getTime()}`,
-      ),
-    )
-    .returning({ hash: issuanceNonces.nonceHash });
-  return rows.length === 1;
+/** Spends the nonce once, if this server made it for this person and it has not expired. */
+async function consumeIssuanceNonce(
+  db: Database,
+  secret: string,
+  userId: string,
+  nonce: string,
+  now: Date,
+): Promise<boolean> {
+  const made = await readSignedValue(secret, webWalletNonceLabel(userId), nonce, now);
+  return made !== null && (await spendOnce(db, "c-nonce", nonce, made.expiresAt));
 }
 
 /**
@@ -99,6 +87,7 @@ async function consumeIssuanceNonce(db: Database, userId: string, nonce: string,
  */
 async function verifyProofs(
   db: Database,
+  secret: string,
   userId: string,
   proofs: readonly unknown[],
   audience: string,
@@ -120,7 +109,7 @@ async function verifyProofs(
   if (
     typeof nonce !== "string" ||
     checked.some((result) => result.payload.nonce !== nonce) ||
-    !(await consumeIssuanceNonce(db, userId, nonce, now))
+    !(await consumeIssuanceNonce(db, secret, userId, nonce, now))
   ) {
     throw new WordedServiceError(400, issuanceErrors.proofNonce, "PROOF_NONCE");
   }
@@ -129,6 +118,8 @@ async function verifyProofs(
 
 export interface IssueRequest {
   db: Database;
+  /** The worker secret the web wallet's nonces are made under (createIssuanceNonce). */
+  secret: string;
   keys: IssuerKeys;
   base: string;
   userId: string;
@@ -156,7 +147,7 @@ export interface IssueRequest {
  * Answers the credential as the wallet lists it (its copies grouped, listWalletCredentials).
  */
 export async function issueToHolder(input: IssueRequest): Promise<WalletCredential> {
-  const { db, keys, base, userId } = input;
+  const { db, secret, keys, base, userId } = input;
   const now = input.now ?? new Date();
   const type = credentialTypeOf(input.type);
   const proofs = input.proofs ?? (input.proof === undefined ? [] : [input.proof]);
@@ -169,7 +160,7 @@ export async function issueToHolder(input: IssueRequest): Promise<WalletCredenti
     });
 
   const record = await authorityRecordFor(db, userId, type, now);
-  const holderJwks = await verifyProofs(db, userId, proofs, issuerUrl(base, type.issuerId), now);
+  const holderJwks = await verifyProofs(db, secret, userId, proofs, issuerUrl(base, type.issuerId), now);
   const issued = await issueCopies({
     db,
     keys,

@@ -18,6 +18,9 @@ import { issuePaperCredential, PAPER_CREDENTIAL_LIFETIME_DAYS, paperPayload } fr
 import { revokeCredential } from "./revocation.ts";
 import { loadStatusList } from "./status-lists.ts";
 
+/** The worker secret the web wallet's nonces are made under, in these tests. */
+const SECRET = "a-worker-secret-of-at-least-32-characters";
+
 const BASE = "https://identity.example";
 const DAY_MS = 86_400_000;
 let temp: TempDatabase;
@@ -41,9 +44,9 @@ const issuePaper = (type = "rtw", at = now) =>
 /** A Right to Work credential issued to a fresh device key, as the wallet asks for it. */
 async function issueToDevice() {
   const holder = await makeHolder();
-  const { nonce } = await createIssuanceNonce(temp.db, userId, now);
+  const { nonce } = await createIssuanceNonce(SECRET, userId, now);
   const proof = await signProof(holder, nonce, { aud: issuerUrl(BASE, "home-office"), iat: now.getTime() / 1000 });
-  return issueToHolder({ db: temp.db, keys, base: BASE, userId, type: "rtw", proof, now });
+  return issueToHolder({ db: temp.db, secret: SECRET, keys, base: BASE, userId, type: "rtw", proof, now });
 }
 /** A paper credential issued, with the text printed for it (paperPayload, as the printed page makes it). */
 const printPaper = async (type = "rtw", at = now) => {

@@ -176,8 +176,16 @@ export async function citizenWithCredential(
   const { attributes, ...personOptions } = options;
   const user = await citizenWithRecords(store, personOptions, new Date(), attributes ? { [type]: attributes } : {});
   const holder = await makeHolder();
-  const { nonce } = await createIssuanceNonce(db, user.id);
+  const { nonce } = await createIssuanceNonce(store.sessionSecret, user.id);
   const proof = await signProof(holder, nonce, { aud: issuerUrl(issuing.base, CREDENTIAL_TYPES[type].issuerId) });
-  const credential = await issueToHolder({ db, keys: issuing.keys, base: issuing.base, userId: user.id, type, proof });
+  const credential = await issueToHolder({
+    db,
+    secret: store.sessionSecret,
+    keys: issuing.keys,
+    base: issuing.base,
+    userId: user.id,
+    type,
+    proof,
+  });
   return { credentialId: credential.id, sdJwt: credential.vcJwt, holder, userId: user.id };
 }

@@ -309,9 +309,11 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     },
   }),
   ...readApi("routes/api.wallet.credentials", "/api/wallet/credentials", SIGNED_IN_API, { owner: OWN_WALLET }),
-  ...commandApi("routes/api.vc.nonce", "/api/vc/nonce", "POST", SIGNED_IN_API, { writes: ["issuance_nonces"] }),
+  ...commandApi("routes/api.vc.nonce", "/api/vc/nonce", "POST", SIGNED_IN_API, {
+    note: "a nonce made under the worker secret for the caller: nothing written",
+  }),
   ...commandApi("routes/api.vc.$type.issue", "/api/vc/:type/issue", "POST", SIGNED_IN_API, {
-    writes: ["credentials", "issuance_nonces", "status_lists", "wallet_events"],
+    writes: ["credentials", "credential_issuances", "spent_values", "status_lists", "wallet_events"],
     note: "issued to the caller only (never a holder named in the request), over the caller's own nonce",
   }),
   ...commandApi("routes/api.wallet.offers", "/api/wallet/offers", "POST", SIGNED_IN_API, {

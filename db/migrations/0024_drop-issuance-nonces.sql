@@ -1,0 +1,1 @@
+DROP TABLE `issuance_nonces`;
