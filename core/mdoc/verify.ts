@@ -141,19 +141,57 @@ async function verify(input: VerifyDeviceResponseInput): Promise<VerifiedMdoc> {
   if (!(await verifySign1(subtle, issuerAuth, issuerAuth.payload, signer.publicJwk)))
     throw new CredentialError("MDOC_ISSUER_SIGNATURE");
 
-  const mso = asMap(embedded(cborDecode<unknown>(issuerAuth.payload, { unwrapTopLevelDataItem: false })), "MSO");
-  if (mso.get("version") !== "1.0") throw malformed("MSO version");
-  const digestAlgorithm = mso.get("digestAlgorithm");
-  if (typeof digestAlgorithm !== "string" || !DIGEST_ALGORITHMS.has(digestAlgorithm))
-    throw malformed("MSO digestAlgorithm");
+  const { mso, digestAlgorithm } = readMobileSecurityObject(issuerAuth.payload);
   if (mso.get("docType") !== docType) throw new CredentialError("MDOC_DOCTYPE_MISMATCH", "MSO docType differs");
   const validity = validityInfo(mso.get("validityInfo"));
   if (input.now < validity.validFrom) throw new CredentialError("MDOC_NOT_YET_VALID");
   if (input.now >= validity.validUntil) throw new CredentialError("MDOC_EXPIRED");
 
-  // Items: each hashed as received.
+  const elements = await checkIssuerSignedItems(issuerSigned.get("nameSpaces"), mso, digestAlgorithm, subtle);
+  for (const [namespace, identifier] of input.claims) {
+    if (!elements[namespace] || !Object.hasOwn(elements[namespace], identifier))
+      throw new CredentialError("MDOC_ELEMENT_MISSING", `${namespace}/${identifier}`);
+  }
+
+  // Device authentication over this request's SessionTranscript.
+  const deviceSigned = asMap(document.get("deviceSigned"), "DeviceSigned");
+  const deviceNameSpaces = deviceSigned.get("nameSpaces");
+  if (!(deviceNameSpaces instanceof DataItem)) throw malformed("DeviceNameSpacesBytes");
+  const deviceAuth = asMap(deviceSigned.get("deviceAuth"), "DeviceAuth");
+  if (deviceAuth.has("deviceMac")) throw new CredentialError("MDOC_DEVICE_MAC_UNSUPPORTED");
+  const deviceSignature = coseSign1(deviceAuth.get("deviceSignature"), "deviceSignature");
+  if (deviceSignature.payload !== null) throw new CredentialError("MDOC_DEVICE_SIGNATURE", "payload not detached");
+  const deviceKeyInfo = asMap(mso.get("deviceKeyInfo"), "deviceKeyInfo");
+  const deviceKey = coseKeyToJwk(deviceKeyInfo.get("deviceKey"));
+  const transcript = cborDecode<unknown>(await sessionTranscriptBytes(input.handover, input.crypto));
+  const deviceAuthentication = cborEncode(["DeviceAuthentication", transcript, docType, deviceNameSpaces]);
+  if (!(await verifySign1(subtle, deviceSignature, tag24(deviceAuthentication), deviceKey)))
+    throw new CredentialError("MDOC_DEVICE_SIGNATURE");
+
+  return { valid: true, docType, elements, issuer: { subject: signer.subject, root: signer.root }, validity };
+}
+
+/** The MSO inside IssuerAuth's payload (MobileSecurityObjectBytes), its version and digest algorithm checked. */
+export function readMobileSecurityObject(payload: Uint8Array): { mso: Map<unknown, unknown>; digestAlgorithm: string } {
+  const mso = asMap(embedded(cborDecode<unknown>(payload, { unwrapTopLevelDataItem: false })), "MSO");
+  if (mso.get("version") !== "1.0") throw malformed("MSO version");
+  const digestAlgorithm = mso.get("digestAlgorithm");
+  if (typeof digestAlgorithm !== "string" || !DIGEST_ALGORITHMS.has(digestAlgorithm))
+    throw malformed("MSO digestAlgorithm");
+  return { mso, digestAlgorithm };
+}
+
+/**
+ * Every disclosed IssuerSignedItemBytes hashed as received (ISO 18013-5 section 9.1.2.5) and
+ * compared with the MSO's valueDigests; returns the values by namespace. Throws MDOC_DIGEST_MISMATCH.
+ */
+export async function checkIssuerSignedItems(
+  nameSpaces: unknown,
+  mso: Map<unknown, unknown>,
+  digestAlgorithm: string,
+  subtle: SubtleCrypto,
+): Promise<Record<string, Record<string, MdocValue>>> {
   const valueDigests = asMap(mso.get("valueDigests"), "valueDigests");
-  const nameSpaces = issuerSigned.get("nameSpaces");
   const elements: Record<string, Record<string, MdocValue>> = {};
   for (const [namespace, items] of nameSpaces === undefined ? [] : asMap(nameSpaces, "nameSpaces")) {
     if (typeof namespace !== "string" || !Array.isArray(items)) throw malformed("nameSpaces");
@@ -185,30 +223,10 @@ async function verify(input: VerifyDeviceResponseInput): Promise<VerifiedMdoc> {
     }
     elements[namespace] = values;
   }
-  for (const [namespace, identifier] of input.claims) {
-    if (!elements[namespace] || !Object.hasOwn(elements[namespace], identifier))
-      throw new CredentialError("MDOC_ELEMENT_MISSING", `${namespace}/${identifier}`);
-  }
-
-  // Device authentication over this request's SessionTranscript.
-  const deviceSigned = asMap(document.get("deviceSigned"), "DeviceSigned");
-  const deviceNameSpaces = deviceSigned.get("nameSpaces");
-  if (!(deviceNameSpaces instanceof DataItem)) throw malformed("DeviceNameSpacesBytes");
-  const deviceAuth = asMap(deviceSigned.get("deviceAuth"), "DeviceAuth");
-  if (deviceAuth.has("deviceMac")) throw new CredentialError("MDOC_DEVICE_MAC_UNSUPPORTED");
-  const deviceSignature = coseSign1(deviceAuth.get("deviceSignature"), "deviceSignature");
-  if (deviceSignature.payload !== null) throw new CredentialError("MDOC_DEVICE_SIGNATURE", "payload not detached");
-  const deviceKeyInfo = asMap(mso.get("deviceKeyInfo"), "deviceKeyInfo");
-  const deviceKey = coseKeyToJwk(deviceKeyInfo.get("deviceKey"));
-  const transcript = cborDecode<unknown>(await sessionTranscriptBytes(input.handover, input.crypto));
-  const deviceAuthentication = cborEncode(["DeviceAuthentication", transcript, docType, deviceNameSpaces]);
-  if (!(await verifySign1(subtle, deviceSignature, tag24(deviceAuthentication), deviceKey)))
-    throw new CredentialError("MDOC_DEVICE_SIGNATURE");
-
-  return { valid: true, docType, elements, issuer: { subject: signer.subject, root: signer.root }, validity };
+  return elements;
 }
 
-interface CoseSign1 {
+export interface CoseSign1 {
   protectedBytes: Uint8Array;
   protected: Map<unknown, unknown>;
   unprotected: Map<unknown, unknown>;
@@ -217,7 +235,7 @@ interface CoseSign1 {
 }
 
 /** An untagged COSE_Sign1 (RFC 9052 section 4.2), as ISO 18013-5 embeds it. */
-function coseSign1(value: unknown, what: string): CoseSign1 {
+export function coseSign1(value: unknown, what: string): CoseSign1 {
   if (!Array.isArray(value) || value.length !== 4) throw malformed(`${what} is not a COSE_Sign1`);
   const [protectedBytes, unprotected, payload, signature] = value;
   if (!(protectedBytes instanceof Uint8Array) || !(unprotected instanceof Map) || !(signature instanceof Uint8Array))
@@ -228,7 +246,7 @@ function coseSign1(value: unknown, what: string): CoseSign1 {
 }
 
 /** Sig_structure (RFC 9052 section 4.4) over the received protected header bytes; alg must match the key. */
-async function verifySign1(
+export async function verifySign1(
   subtle: SubtleCrypto,
   sign1: CoseSign1,
   payload: Uint8Array,
