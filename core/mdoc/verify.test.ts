@@ -238,6 +238,15 @@ describe("verifyDeviceResponse: each refusal has its own code", () => {
     expect(await verify(grafted)).toMatchObject({ valid: false, code: "MDOC_ISSUER_SIGNATURE" });
   });
 
+  it("MDOC_ISSUER_SIGNATURE: an MSO signed before its signer's certificate was valid", async () => {
+    // The test signer's certificate starts a day before NOW.
+    const early = new Date(NOW.getTime() - 2 * DAY);
+    const token = await present({
+      validity: { signed: early, validFrom: early, validUntil: new Date(NOW.getTime() + DAY) },
+    });
+    expect(await verify(token)).toMatchObject({ valid: false, code: "MDOC_ISSUER_SIGNATURE" });
+  });
+
   it("MDOC_DIGEST_MISMATCH: a disclosed value changed after issuance", async () => {
     const bytes = base64urlDecode(token);
     const at = indexOf(bytes, new TextEncoder().encode("Lovelace"));

@@ -14,7 +14,8 @@
  * - IssuerAuth: alg (protected header only) ES256 or EdDSA matching the signer's key, signature over
  *   the received protected header and payload bytes: MDOC_ISSUER_SIGNATURE;
  * - the MSO: version 1.0, digestAlgorithm SHA-256/384/512, its docType equals the document's
- *   (MDOC_DOCTYPE_MISMATCH), validityInfo with signed <= validFrom <= now < validUntil
+ *   (MDOC_DOCTYPE_MISMATCH), signed within the signer certificate's validity (MDOC_ISSUER_SIGNATURE,
+ *   ISO 18013-5 section 9.3.1), validityInfo with signed <= validFrom <= now < validUntil
  *   (MDOC_NOT_YET_VALID, MDOC_EXPIRED);
  * - items: each disclosed IssuerSignedItemBytes hashed as received (never re-encoded), equal to the
  *   MSO's valueDigests entry for its namespace and digestID; a digestID or element twice in one
@@ -29,6 +30,8 @@
  * returned: only issuer-signed values count).
  */
 import { cborDecode, cborEncode, DataItem, DateOnly } from "@owf/mdoc";
+import { AsnConvert } from "@peculiar/asn1-schema";
+import { Certificate } from "@peculiar/asn1-x509";
 import { type CredentialCrypto, resolveCrypto } from "#core/credentials/crypto.ts";
 import { base64urlDecode, base64urlEncode } from "#core/credentials/encoding.ts";
 import { CredentialError, failureFromError, type VerificationFailure } from "#core/credentials/errors.ts";
@@ -144,6 +147,8 @@ async function verify(input: VerifyDeviceResponseInput): Promise<VerifiedMdoc> {
   const { mso, digestAlgorithm } = readMobileSecurityObject(issuerAuth.payload);
   if (mso.get("docType") !== docType) throw new CredentialError("MDOC_DOCTYPE_MISMATCH", "MSO docType differs");
   const validity = validityInfo(mso.get("validityInfo"));
+  if (!signedWithinValidity(validity.signed, certificates[0]!))
+    throw new CredentialError("MDOC_ISSUER_SIGNATURE", "MSO signed outside the signer certificate's validity");
   if (input.now < validity.validFrom) throw new CredentialError("MDOC_NOT_YET_VALID");
   if (input.now >= validity.validUntil) throw new CredentialError("MDOC_EXPIRED");
 
@@ -306,6 +311,12 @@ function validityInfo(value: unknown): VerifiedMdoc["validity"] {
   )
     throw malformed("validityInfo order");
   return { signed, validFrom, validUntil };
+}
+
+/** The signing certificate (already parsed under limits by the chain check) was valid when the MSO was signed. */
+function signedWithinValidity(signed: Date, leaf: Uint8Array): boolean {
+  const { notBefore, notAfter } = AsnConvert.parse(leaf, Certificate).tbsCertificate.validity;
+  return signed >= notBefore.getTime() && signed <= notAfter.getTime();
 }
 
 /** An element value as plain data (maps with text keys become objects). */
