@@ -79,7 +79,7 @@ export async function generateKey(kind: DeviceKeyKind): Promise<KeyPairJwk & { k
     ...((await crypto.subtle.exportKey("jwk", keys.privateKey)) as Record<string, unknown>),
     alg: kind === "P-256" ? "ES256" : "EdDSA",
   };
-  const { d: _d, ...publicJwk } = privateJwk;
+  const { d: _d, key_ops: _keyOps, ...publicJwk } = privateJwk;
   return { keys, publicJwk, privateJwk };
 }
 
