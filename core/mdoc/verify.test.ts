@@ -317,6 +317,17 @@ describe("verifyDeviceResponse: each refusal has its own code", () => {
     expect(await verify(mac)).toMatchObject({ valid: false, code: "MDOC_DEVICE_MAC_UNSUPPORTED" });
   });
 
+  it("INVALID_ARGUMENT: a caller's mistake (claims not pairs, a handover of no known flow) is not blamed on the wallet", async () => {
+    expect(await verify(token, { claims: [["only-namespace"]] as never })).toMatchObject({
+      valid: false,
+      code: "INVALID_ARGUMENT",
+    });
+    expect(await verify(token, { handover: { ...REDIRECT, flow: "qr" } as never })).toMatchObject({
+      valid: false,
+      code: "INVALID_ARGUMENT",
+    });
+  });
+
   it("MDOC_MALFORMED: two documents, or none", async () => {
     const response = cborDecode<Map<string, unknown>>(base64urlDecode(token));
     const documents = response.get("documents") as unknown[];

@@ -102,6 +102,15 @@ export async function verifyDeviceResponse(
 async function verify(input: VerifyDeviceResponseInput): Promise<VerifiedMdoc> {
   if (!(input.now instanceof Date) || Number.isNaN(input.now.getTime()))
     throw new CredentialError("INVALID_ARGUMENT", "now");
+  if (
+    typeof input.docType !== "string" ||
+    !Array.isArray(input.claims) ||
+    !input.claims.every(
+      (claim) => Array.isArray(claim) && claim.length === 2 && claim.every((part) => typeof part === "string"),
+    ) ||
+    !validHandover(input.handover)
+  )
+    throw new CredentialError("INVALID_ARGUMENT", "docType, claims or handover");
   if (typeof input.deviceResponse !== "string") throw malformed("deviceResponse is not a string");
   if (input.deviceResponse.length > MAX_DEVICE_RESPONSE_CHARS)
     throw new CredentialError("INPUT_TOO_LARGE", "deviceResponse too long");
@@ -229,6 +238,14 @@ export async function checkIssuerSignedItems(
     elements[namespace] = values;
   }
   return elements;
+}
+
+function validHandover(handover: MdocHandover): boolean {
+  if (typeof handover !== "object" || handover === null || typeof handover.nonce !== "string") return false;
+  if (handover.jwkThumbprint !== null && !(handover.jwkThumbprint instanceof Uint8Array)) return false;
+  return handover.flow === "redirect"
+    ? typeof handover.clientId === "string" && typeof handover.responseUri === "string"
+    : handover.flow === "dc_api" && typeof handover.origin === "string";
 }
 
 export interface CoseSign1 {
