@@ -1,8 +1,8 @@
 /**
  * ISO/IEC 18013-5:2021 Annex D.4.1.2, the standard's example DeviceResponse (an mDL for "Doe"
  * from the "utopia" IACA, hex as printed in the standard; transcribed here from multipaz's
- * TestVectors.kt). Its document signer certificate expired in 2021, its root is not part of the
- * example, the certificate marks extendedKeyUsage critical (outside our HAIP profile, so our chain
+ * TestVectors.kt). Its document signer certificate expired in 2021, its IACA root was not among the
+ * vectors we had, the certificate marks extendedKeyUsage critical (outside our HAIP profile, so our chain
  * check refuses it), and it authenticates the device with a MAC over a proximity SessionTranscript.
  * So these tests check what the example can prove: the bounds walker accepts it, the IssuerAuth
  * signature verifies with the signer certificate's key, the MSO reads, every item's digest
