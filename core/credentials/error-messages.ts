@@ -261,6 +261,47 @@ const messages = defineMessages({
     id: "server.verification.refusal.reservedClaimNotAllowed",
     defaultMessage: "A personal claim uses a reserved claim name.",
   },
+  MDOC_MALFORMED: {
+    id: "server.verification.refusal.mdocMalformed",
+    defaultMessage: "The mdoc response is not a well-formed ISO 18013-5 DeviceResponse.",
+  },
+  MDOC_DOCTYPE_MISMATCH: {
+    id: "server.verification.refusal.mdocDoctypeMismatch",
+    defaultMessage: "The mdoc's document type is not the one requested, or differs from the one its issuer signed.",
+  },
+  MDOC_ISSUER_UNTRUSTED: {
+    id: "server.verification.refusal.mdocIssuerUntrusted",
+    defaultMessage: "The mdoc's document signer certificate (x5chain) does not lead to a trusted IACA root.",
+  },
+  MDOC_ISSUER_SIGNATURE: {
+    id: "server.verification.refusal.mdocIssuerSignature",
+    defaultMessage: "The issuer's signature on the mdoc (IssuerAuth) is not valid.",
+  },
+  MDOC_DIGEST_MISMATCH: {
+    id: "server.verification.refusal.mdocDigestMismatch",
+    defaultMessage: "A disclosed mdoc data element does not match the digest its issuer signed.",
+  },
+  MDOC_NOT_YET_VALID: {
+    id: "server.verification.refusal.mdocNotYetValid",
+    defaultMessage: "The mdoc is not valid yet (validFrom is in the future).",
+  },
+  MDOC_EXPIRED: {
+    id: "server.verification.refusal.mdocExpired",
+    defaultMessage: "The mdoc has expired (validUntil has passed).",
+  },
+  MDOC_DEVICE_SIGNATURE: {
+    id: "server.verification.refusal.mdocDeviceSignature",
+    defaultMessage:
+      "The mdoc's device signature is not valid for this request (another session transcript or another key).",
+  },
+  MDOC_DEVICE_MAC_UNSUPPORTED: {
+    id: "server.verification.refusal.mdocDeviceMacUnsupported",
+    defaultMessage: "The mdoc is authenticated with a device MAC, which this verifier does not accept.",
+  },
+  MDOC_ELEMENT_MISSING: {
+    id: "server.verification.refusal.mdocElementMissing",
+    defaultMessage: "A requested mdoc data element was not disclosed.",
+  },
   CLAIM_NOT_DISCLOSABLE: {
     id: "server.verification.refusal.claimNotDisclosable",
     defaultMessage: "A requested claim is not a disclosable claim of this credential.",

@@ -83,6 +83,20 @@ export const CREDENTIAL_ERROR_MESSAGES = {
   STATUS_UNKNOWN: "The credential's status is unknown (the status list is unavailable or the value is not recognised).",
   STATUS_LIST_FULL: "No free index is left in the status list.",
 
+  // mdoc presentations (ISO/IEC 18013-5 DeviceResponse, OpenID4VP 1.0 Appendix B; core/mdoc)
+  MDOC_MALFORMED: "The mdoc response is not a well-formed ISO 18013-5 DeviceResponse.",
+  MDOC_DOCTYPE_MISMATCH:
+    "The mdoc's document type is not the one requested, or differs from the one its issuer signed.",
+  MDOC_ISSUER_UNTRUSTED: "The mdoc's document signer certificate (x5chain) does not lead to a trusted IACA root.",
+  MDOC_ISSUER_SIGNATURE: "The issuer's signature on the mdoc (IssuerAuth) is not valid.",
+  MDOC_DIGEST_MISMATCH: "A disclosed mdoc data element does not match the digest its issuer signed.",
+  MDOC_NOT_YET_VALID: "The mdoc is not valid yet (validFrom is in the future).",
+  MDOC_EXPIRED: "The mdoc has expired (validUntil has passed).",
+  MDOC_DEVICE_SIGNATURE:
+    "The mdoc's device signature is not valid for this request (another session transcript or another key).",
+  MDOC_DEVICE_MAC_UNSUPPORTED: "The mdoc is authenticated with a device MAC, which this verifier does not accept.",
+  MDOC_ELEMENT_MISSING: "A requested mdoc data element was not disclosed.",
+
   // Issuance and presentation (holder side)
   RESERVED_CLAIM_NOT_ALLOWED: "A personal claim uses a reserved claim name.",
   CLAIM_NOT_DISCLOSABLE: "A requested claim is not a disclosable claim of this credential.",
