@@ -137,6 +137,9 @@ if (suites.has("verification") && !failed) {
         ` (${c.presentationBytes}-byte presentation, ${c.statusTokenBytes}-byte status token)`,
     );
     console.log(`  before the cache (issue 9): ${BEFORE_CACHE}`);
+    console.log(`  mdoc verifyDeviceResponse (mDL, 6 elements)                 ${rate(c.mdoc)}`);
+    console.log(`  its raw floor (IssuerAuth + DeviceSignature + digests)      ${rate(c.mdocRaw)}`);
+    console.log(`  mdoc / raw: ${pct(c.mdocVsRaw)} (${c.mdocResponseBytes}-byte DeviceResponse; ADR 048)`);
     results.verification = { core: { ...c, loadAverage } };
 
     const e = await benchVerificationEndToEnd({

@@ -26,6 +26,7 @@ import {
   statusListUrl,
   vctUrl,
 } from "#core/issuers/registry.ts";
+import type * as MdocBench from "#scripts/bench/mdoc.ts";
 import { freePort, run } from "#scripts/process.ts";
 import { ensureDevVars, startStack } from "#scripts/stack.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
@@ -119,6 +120,11 @@ export interface CoreVerificationResults {
   uncachedVsRaw: number;
   presentationBytes: number;
   statusTokenBytes: number;
+  /** verifyDeviceResponse on an mDL presentation (issue 23, ADR 048), and its raw floor: two signature verifies plus the digests. */
+  mdoc: Measurement;
+  mdocRaw: Measurement;
+  mdocVsRaw: number;
+  mdocResponseBytes: number;
 }
 
 export async function benchVerificationCore(options: {
@@ -256,7 +262,15 @@ export async function benchVerificationCore(options: {
       throw new Error("raw ES256 verify failed");
   };
 
-  const m = await measureInterleaved({ cached: verify(true), uncached: verify(false), raw }, options);
+  // The mdoc hook (scripts/bench/mdoc.ts), bundled as the core is.
+  const { mdocVerificationOps } = await bundleAndImport<typeof MdocBench>("bench", "mdoc", {
+    file: "scripts/bench/mdoc.ts",
+  });
+  const mdoc = await mdocVerificationOps();
+  const m = await measureInterleaved(
+    { cached: verify(true), uncached: verify(false), raw, mdoc: mdoc.ops.mdoc, mdocRaw: mdoc.ops.raw },
+    options,
+  );
   return {
     cached: m.cached!,
     uncached: m.uncached!,
@@ -265,6 +279,10 @@ export async function benchVerificationCore(options: {
     uncachedVsRaw: m.uncached!.opsPerSecond / m.raw!.opsPerSecond,
     presentationBytes: pool[0]!.presentation.length,
     statusTokenBytes: statusToken.length,
+    mdoc: m.mdoc!,
+    mdocRaw: m.mdocRaw!,
+    mdocVsRaw: m.mdoc!.opsPerSecond / m.mdocRaw!.opsPerSecond,
+    mdocResponseBytes: mdoc.responseBytes,
   };
 }
 
