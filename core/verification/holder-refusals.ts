@@ -84,6 +84,22 @@ const answer = defineMessages({
     defaultMessage: "The organisation asking is not registered for this kind of check.",
     description: "Shown to the citizen who shared: the organisation may not make this check",
   },
+  responseNotEncrypted: {
+    id: "server.verification.answer.responseNotEncrypted",
+    defaultMessage: "The request asked for an encrypted response (direct_post.jwt); this one was sent in the clear.",
+  },
+  responseJweMalformed: {
+    id: "server.verification.answer.responseJweMalformed",
+    defaultMessage: "The encrypted response is not a compact JWE.",
+  },
+  responseJweAlgorithm: {
+    id: "server.verification.answer.responseJweAlgorithm",
+    defaultMessage: "The encrypted response does not use ECDH-ES with A128GCM or A256GCM.",
+  },
+  responseJweWrongKey: {
+    id: "server.verification.answer.responseJweWrongKey",
+    defaultMessage: "The encrypted response was not encrypted to this request's key.",
+  },
 });
 
 /** Why a closed request takes no answer, not even a decline (the code is the reason; `{count}` its attempts). */
@@ -104,6 +120,10 @@ const REQUEST_REFUSALS: Partial<Readonly<Record<VerificationReasonCode, MessageD
   DCQL_VCT_MISMATCH: answer.dcqlVctMismatch,
   DCQL_CLAIM_MISSING: answer.dcqlClaimMissing,
   VERIFIER_NOT_REGISTERED: answer.verifierNotRegistered,
+  RESPONSE_NOT_ENCRYPTED: answer.responseNotEncrypted,
+  RESPONSE_JWE_MALFORMED: answer.responseJweMalformed,
+  RESPONSE_JWE_ALGORITHM: answer.responseJweAlgorithm,
+  RESPONSE_JWE_WRONG_KEY: answer.responseJweWrongKey,
 };
 
 /**

@@ -88,7 +88,12 @@ export interface RequestObjectInput {
   /** Epoch seconds. */
   iat: number;
   exp: number;
+  /** direct_post.jwt (OID4VP 1.0 section 8.3): the public half of the request's own encryption key. */
+  encryptionKey?: Record<string, unknown> | undefined;
 }
+
+/** The content encryptions a direct_post.jwt response may use (HAIP 1.0: A128GCM and A256GCM). */
+export const RESPONSE_ENCRYPTIONS = ["A128GCM", "A256GCM"] as const;
 
 /** The request object's payload (OID4VP 1.0 sections 5.1, 5.2, 8.2). No redirect_uri with direct_post. */
 export function requestObjectClaims(input: RequestObjectInput): Record<string, unknown> {
@@ -97,8 +102,16 @@ export function requestObjectClaims(input: RequestObjectInput): Record<string, u
     aud: SELF_ISSUED_AUDIENCE,
     client_id: input.clientId,
     response_type: "vp_token",
-    response_mode: "direct_post",
+    response_mode: input.encryptionKey ? "direct_post.jwt" : "direct_post",
     response_uri: input.responseUri,
+    ...(input.encryptionKey
+      ? {
+          client_metadata: {
+            jwks: { keys: [input.encryptionKey] },
+            encrypted_response_enc_values_supported: [...RESPONSE_ENCRYPTIONS],
+          },
+        }
+      : {}),
     nonce: input.nonce,
     state: input.state,
     dcql_query: input.dcql,

@@ -24,6 +24,10 @@ const REASON_IDS = {
   DCQL_VCT_MISMATCH: "verifier.reason.dcqlVctMismatch",
   DCQL_CLAIM_MISSING: "verifier.reason.dcqlClaimMissing",
   VERIFIER_NOT_REGISTERED: "verifier.reason.verifierNotRegistered",
+  RESPONSE_NOT_ENCRYPTED: "verifier.reason.responseNotEncrypted",
+  RESPONSE_JWE_MALFORMED: "verifier.reason.responseJweMalformed",
+  RESPONSE_JWE_ALGORITHM: "verifier.reason.responseJweAlgorithm",
+  RESPONSE_JWE_WRONG_KEY: "verifier.reason.responseJweWrongKey",
 } as const satisfies Record<VerificationReasonCode, string>;
 
 const VALID: Record<Binding, MessageDescriptor> = {

@@ -24,6 +24,11 @@ const VERIFICATION_REASON_MESSAGES = {
   DCQL_VCT_MISMATCH: "The credential is not of a type the request asked for.",
   DCQL_CLAIM_MISSING: "The presentation does not disclose every attribute the request asked for.",
   VERIFIER_NOT_REGISTERED: "Your organisation is not registered for this kind of check.",
+  RESPONSE_NOT_ENCRYPTED:
+    "The request asked for an encrypted response (direct_post.jwt); this one was sent in the clear.",
+  RESPONSE_JWE_MALFORMED: "The encrypted response is not a compact JWE.",
+  RESPONSE_JWE_ALGORITHM: "The encrypted response does not use ECDH-ES with A128GCM or A256GCM.",
+  RESPONSE_JWE_WRONG_KEY: "The encrypted response was not encrypted to this request's key.",
 } as const;
 
 export type VerificationReasonCode = keyof typeof VERIFICATION_REASON_MESSAGES;

@@ -30,6 +30,12 @@ export const CreateRequestBody = z
       .string()
       .max(500)
       .describe("Why the check is made; shown to the citizen. Must not be empty after trimming."),
+    responseMode: z
+      .enum(["direct_post", "direct_post.jwt"])
+      .optional()
+      .describe(
+        'How the wallet answers (OpenID4VP 1.0 section 8): "direct_post" (the default), or "direct_post.jwt": the answer encrypted (ECDH-ES, A128GCM or A256GCM) to a P-256 key made for this request alone, as HAIP 1.0 requires. The platform\'s web wallet answers direct_post only.',
+      ),
   })
   .meta({ id: "CreateRequest" });
 
@@ -146,6 +152,13 @@ export const ResponseForm = z
       ),
     error: z.string().max(64).optional(),
     error_description: z.string().max(1000).optional(),
+    response: z
+      .string()
+      .max(512 * 1024)
+      .optional()
+      .describe(
+        "direct_post.jwt: the authorization response (state, vp_token) as a compact JWE encrypted to the key in the request's client_metadata.jwks.",
+      ),
   })
   .meta({ id: "AuthorizationResponse" });
 

@@ -41,7 +41,24 @@ export const OpenRequestInput = z.object({
   expiresAt: z.number().int().positive(),
   /** The OpenID4VP state: put in the request object, never sent to watchers. */
   state: z.string().min(22).max(128),
+  /**
+   * direct_post.jwt (ADR 049): the private half of the ephemeral P-256 key made for this request
+   * alone, which decrypts its answer. Kept while the request is open, dropped when it ends; never logged.
+   */
+  responseKey: z
+    .object({
+      kty: z.literal("EC"),
+      crv: z.literal("P-256"),
+      x: z.string(),
+      y: z.string(),
+      d: z.string(),
+      kid: z.string(),
+      alg: z.literal("ECDH-ES"),
+      use: z.literal("enc"),
+    })
+    .optional(),
 });
+export type ResponseKey = NonNullable<z.infer<typeof OpenRequestInput>["responseKey"]>;
 /**
  * - presentation: a judged answer; a valid one ends the request, an invalid one is an attempt.
  * - declined: the holder's own decline, authenticated by their wallet's session (decline.ts) only.
@@ -63,6 +80,8 @@ export interface PresentationRequestApi {
   snapshot(): Promise<RequestSnapshot | null>;
   /** The state to sign into the request object, while the request is open (null otherwise). */
   openState(): Promise<string | null>;
+  /** The request's response decryption key (direct_post.jwt), while the request is open (null otherwise, or for direct_post). */
+  responseKey(): Promise<ResponseKey | null>;
 }
 
 /**

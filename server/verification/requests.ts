@@ -10,6 +10,7 @@
  * the request's Durable Object, which pushes each change to the portal.
  */
 import { eq } from "drizzle-orm";
+import { compactDecrypt, decodeProtectedHeader, errors, exportJWK, generateKeyPair, importJWK } from "jose";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
@@ -20,6 +21,7 @@ import {
   clientIdFor,
   dcqlQuery,
   presentationFromVpToken,
+  RESPONSE_ENCRYPTIONS,
   requestObjectClaims,
 } from "#core/verification/openid4vp.ts";
 import {
@@ -49,7 +51,7 @@ import {
 import type { VerifierKey, VerifierPublicKeys } from "./keys.ts";
 import { findRegistration } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
-import type { PresentationRequestApi, VerificationResult } from "./request-state.ts";
+import type { PresentationRequestApi, ResponseKey, VerificationResult } from "./request-state.ts";
 import { verificationErrors } from "./worded.ts";
 
 /** How long a request stays open: long enough to find a phone and consent, short enough to bound replay. */
@@ -70,6 +72,8 @@ export interface CreateRequestInput {
   credentialType: CheckType;
   requestedAttributes?: string[] | undefined;
   purpose: string;
+  /** direct_post.jwt: the wallet encrypts its answer to a key made for this request alone (ADR 049). */
+  responseMode?: "direct_post" | "direct_post.jwt" | undefined;
 }
 
 const random = (bytes: number) => base64urlEncode(crypto.getRandomValues(new Uint8Array(bytes)));
@@ -142,7 +146,10 @@ export async function createRequest(
   });
   // The row keeps only the state's hash; the request's object holds the state itself, to sign it
   // into the request object while the request is open.
-  await context.requestObject(id).open({ id, expiresAt: expiresAt.getTime(), state });
+  const responseKey = input.responseMode === "direct_post.jwt" ? await ephemeralResponseKey(id) : undefined;
+  await context
+    .requestObject(id)
+    .open({ id, expiresAt: expiresAt.getTime(), state, ...(responseKey ? { responseKey } : {}) });
 
   const requestUri = requestUriFor(context.origin, id);
   const authorizationRequest = authorizationRequestUrl(clientId, requestUri);
@@ -160,6 +167,20 @@ export async function createRequest(
     purpose,
   };
 }
+
+/**
+ * The ephemeral ECDH-ES P-256 key of one direct_post.jwt request (OID4VP 1.0 section 8.3, HAIP
+ * 1.0): its kid is the request's id, so an encrypted answer names the one request whose key may
+ * open it. The private half lives in the request's object only, and only while it is open.
+ */
+async function ephemeralResponseKey(id: string): Promise<ResponseKey> {
+  const { privateKey } = await generateKeyPair("ECDH-ES", { crv: "P-256", extractable: true });
+  const { x, y, d } = await exportJWK(privateKey);
+  return { kty: "EC", crv: "P-256", x: x!, y: y!, d: d!, kid: id, alg: "ECDH-ES", use: "enc" };
+}
+
+/** The public half of a response key, as the request object's client_metadata.jwks carries it. */
+const publicResponseKey = ({ d: _private, ...publicKey }: ResponseKey) => publicKey;
 
 type RequestRow = typeof verificationRequests.$inferSelect;
 
@@ -198,7 +219,9 @@ async function findRequest(db: Database, id: string): Promise<RequestWithOrganis
 export async function requestObject(context: VerificationContext, id: string, now = new Date()): Promise<string> {
   // The object is only woken for a request that exists: an id from the street reaches no object.
   const row = await findRequest(context.db, id);
-  const state = row ? await context.requestObject(id).openState() : null;
+  const [state, responseKey] = row
+    ? await Promise.all([context.requestObject(id).openState(), context.requestObject(id).responseKey()])
+    : [null, null];
   if (!row || !state || !row.clientId || !row.organisationId)
     throw new WordedServiceError(404, verificationErrors.requestNotOpen, "NOT_FOUND");
   // The organisation's stored attestation, as the web worker signed it (renewed: the newest).
@@ -214,6 +237,7 @@ export async function requestObject(context: VerificationContext, id: string, no
     dcql: dcqlQuery(context.base, check, row.requestedAttributes ?? []),
     iat,
     exp: Math.floor(row.expiresAt.getTime() / 1000),
+    encryptionKey: responseKey ? publicResponseKey(responseKey) : undefined,
   });
   // Not an OpenID4VP parameter: the reason the verifier gives, for the citizen's consent screen.
   // Wallets ignore parameters they do not know (RFC 6749 section 3.1).
@@ -244,6 +268,8 @@ export class ResponseError extends Error {
 }
 
 export interface ResponseInput {
+  /** direct_post.jwt: the whole answer, a compact JWE; the other members then come from inside it. */
+  response?: string | undefined;
   state?: string | undefined;
   vp_token?: string | undefined;
   error?: string | undefined;
@@ -282,6 +308,89 @@ export async function respond(
   caller: RequestCaller,
   now = new Date(),
 ): Promise<{ status: "completed"; judgement: Judgement }> {
+  if (input.response !== undefined) {
+    const { row, answer } = await decryptResponse(context, input.response, now);
+    return respondTo(context, answer, caller, now, row.id);
+  }
+  return respondTo(context, input, caller, now, null);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A direct_post.jwt answer (OID4VP 1.0 section 8.3): a compact JWE, ECDH-ES with A128GCM or
+ * A256GCM, whose kid names the request whose key encrypted it. Decrypted with that request's key
+ * only, while it is open; its payload is then an answer like a direct_post body, and must carry
+ * that same request's state. Every refusal here is made before any answer is taken (whoever read
+ * the QR code knows the request's id: garbage under it must not count against the request).
+ */
+async function decryptResponse(
+  context: VerificationContext,
+  jwe: string,
+  now: Date,
+): Promise<{ row: RequestRow; answer: ResponseInput }> {
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    if (jwe.split(".").length !== 5) throw new Error("not five parts");
+    header = decodeProtectedHeader(jwe);
+  } catch {
+    throw refuse("RESPONSE_JWE_MALFORMED");
+  }
+  if (header.alg !== "ECDH-ES" || !RESPONSE_ENCRYPTIONS.some((enc) => enc === header.enc))
+    throw refuse("RESPONSE_JWE_ALGORITHM");
+  const kid = header.kid;
+  if (typeof kid !== "string" || !UUID.test(kid)) throw refuse("RESPONSE_JWE_WRONG_KEY");
+  const [row] = await context.db.select().from(verificationRequests).where(eq(verificationRequests.id, kid)).limit(1);
+  if (!row?.organisationId || !row.clientId) throw refuse("RESPONSE_JWE_WRONG_KEY");
+  if (row.expiresAt.getTime() <= now.getTime()) throw refuse("REQUEST_EXPIRED");
+  const object = context.requestObject(row.id);
+  const key = await object.responseKey();
+  if (!key) {
+    // Ended (a replayed answer finds the key gone), or a request that asked for direct_post.
+    const snapshot = await object.snapshot();
+    throw refuse(snapshot && snapshot.status !== "pending" ? closedReason(snapshot.status) : "RESPONSE_JWE_WRONG_KEY");
+  }
+  let plaintext: Uint8Array;
+  try {
+    ({ plaintext } = await compactDecrypt(jwe, await importJWK(key, "ECDH-ES"), {
+      keyManagementAlgorithms: ["ECDH-ES"],
+      contentEncryptionAlgorithms: [...RESPONSE_ENCRYPTIONS],
+    }));
+  } catch (error) {
+    // Encrypted to another key, the tag fails; anything else is not a JWE we can read.
+    throw refuse(error instanceof errors.JWEDecryptionFailed ? "RESPONSE_JWE_WRONG_KEY" : "RESPONSE_JWE_MALFORMED");
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder().decode(plaintext));
+  } catch {
+    throw refuse("RESPONSE_JWE_MALFORMED");
+  }
+  if (!payload || typeof payload !== "object" || Array.isArray(payload)) throw refuse("RESPONSE_JWE_MALFORMED");
+  const { state, vp_token, error, error_description } = payload as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return {
+    row,
+    answer: {
+      state: text(state),
+      vp_token: vp_token === undefined ? undefined : typeof vp_token === "string" ? vp_token : JSON.stringify(vp_token),
+      error: text(error),
+      error_description: text(error_description),
+    },
+  };
+}
+
+/**
+ * An answer in the clear (direct_post), or one decrypted with the key of request `decryptedFor`
+ * (direct_post.jwt), whose state must then be that request's.
+ */
+async function respondTo(
+  context: VerificationContext,
+  input: ResponseInput,
+  caller: RequestCaller,
+  now: Date,
+  decryptedFor: string | null,
+): Promise<{ status: "completed"; judgement: Judgement }> {
   if (!input.state) throw new ResponseError("invalid_request", "state is required", "STATE_UNKNOWN");
   // One round trip for the request and the version of the status list the presentation names
   // (read ahead, unverified; judged against the verified reference).
@@ -303,8 +412,13 @@ export async function respond(
     [row] = await findRow;
   }
   if (!row?.organisationId || !row.clientId) throw refuse("STATE_UNKNOWN");
+  // A JWE opened with one request's key that carries another request's state.
+  if (decryptedFor !== null && row.id !== decryptedFor) throw refuse("RESPONSE_JWE_WRONG_KEY");
   if (row.expiresAt.getTime() <= now.getTime()) throw refuse("REQUEST_EXPIRED");
   if (row.status !== "pending") throw refuse(closedReason(row.status));
+  // A request that asked for direct_post.jwt takes no answer in the clear, not even as an attempt.
+  if (decryptedFor === null && (await context.requestObject(row.id).responseKey()))
+    throw refuse("RESPONSE_NOT_ENCRYPTED");
   const open: RequestRow = row;
 
   // OID4VP 1.0 section 8.5: a wallet's refusal. Anyone holding the state can send one, so here it

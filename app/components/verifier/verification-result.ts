@@ -105,6 +105,22 @@ const reasons = untyped(
       id: "verifier.reason.verifierNotRegistered",
       defaultMessage: "Your organisation is not registered for this kind of check.",
     },
+    RESPONSE_NOT_ENCRYPTED: {
+      id: "verifier.reason.responseNotEncrypted",
+      defaultMessage: "The request asked for an encrypted response (direct_post.jwt); this one was sent in the clear.",
+    },
+    RESPONSE_JWE_MALFORMED: {
+      id: "verifier.reason.responseJweMalformed",
+      defaultMessage: "The encrypted response is not a compact JWE.",
+    },
+    RESPONSE_JWE_ALGORITHM: {
+      id: "verifier.reason.responseJweAlgorithm",
+      defaultMessage: "The encrypted response does not use ECDH-ES with A128GCM or A256GCM.",
+    },
+    RESPONSE_JWE_WRONG_KEY: {
+      id: "verifier.reason.responseJweWrongKey",
+      defaultMessage: "The encrypted response was not encrypted to this request's key.",
+    },
   }),
 );
 /** Every verification reason has its words (a reason added to reasons.ts fails the type check until it has). */

@@ -127,6 +127,18 @@ export const OBJECT_ENTRY_POINTS: readonly ObjectEntryPoint[] = [
       "nothing: request_uri is public while the request is open (the object answers null once it is not)",
     ),
   ]),
+  rpc("PresentationRequest", "responseKey", [
+    fromVerifier(
+      "GET",
+      "/api/presentations/requests/:id/object",
+      "nothing: its public half goes into the request object (the object answers null once the request is not open)",
+    ),
+    fromVerifier(
+      "POST",
+      "/api/presentations/response",
+      "a JWE whose kid names the request (decrypted with this key only), or the request's state (a plain answer to a request that asked for direct_post.jwt is refused)",
+    ),
+  ]),
   rpc("PresentationRequest", "answer", [
     fromVerifier("POST", "/api/presentations/response", "the request's state (its hash found the row), no cookie"),
     fromVerifier("POST", "/api/presentations/validate", "the caller's own organisation's request (ownRequest)"),

@@ -6,6 +6,7 @@ import {
   OpenRequestInput,
   type PresentationRequestApi,
   type RequestSnapshot,
+  type ResponseKey,
   writeThrough,
 } from "#server/verification/request-state.ts";
 import { ClockedObject } from "./clocked-object.ts";
@@ -25,6 +26,8 @@ import { ClockedObject } from "./clocked-object.ts";
 export interface Stored {
   snapshot: RequestSnapshot;
   state: string;
+  /** direct_post.jwt: the request's own decryption key, kept only while the request is pending. */
+  responseKey?: ResponseKey;
   /** The row in libSQL does not have this state yet. */
   unsynced: boolean;
 }
@@ -50,7 +53,15 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
 
   /** Stores a new state, tells every watcher, and writes it through (after, and retried by the alarm). */
   #change(snapshot: RequestSnapshot): Stored {
-    const stored: Stored = { snapshot, state: this.#load()?.state ?? "", unsynced: true };
+    const previous = this.#load();
+    // An ended request forgets its decryption key: a replayed answer cannot be decrypted any more.
+    const responseKey = snapshot.status === "pending" ? previous?.responseKey : undefined;
+    const stored: Stored = {
+      snapshot,
+      state: previous?.state ?? "",
+      unsynced: true,
+      ...(responseKey ? { responseKey } : {}),
+    };
     this.ctx.storage.kv.put(KEY, stored);
     this.watchers.broadcast({ type: "state", ...snapshot });
     this.ctx.waitUntil(this.#sync());
@@ -72,7 +83,7 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
   }
 
   async open(input: unknown): Promise<RequestSnapshot> {
-    const { id, expiresAt, state } = OpenRequestInput.parse(input);
+    const { id, expiresAt, state, responseKey } = OpenRequestInput.parse(input);
     const existing = this.#current();
     if (existing) return existing.snapshot;
     const snapshot: RequestSnapshot = {
@@ -82,7 +93,12 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
       expiresAt: new Date(expiresAt).toISOString(),
       attempts: 0,
     };
-    this.ctx.storage.kv.put(KEY, { snapshot, state, unsynced: false } satisfies Stored);
+    this.ctx.storage.kv.put(KEY, {
+      snapshot,
+      state,
+      unsynced: false,
+      ...(responseKey ? { responseKey } : {}),
+    } satisfies Stored);
     await this.ctx.storage.setAlarm(expiresAt);
     return snapshot;
   }
@@ -122,6 +138,11 @@ export class PresentationRequest extends ClockedObject implements PresentationRe
   async openState(): Promise<string | null> {
     const stored = this.#current();
     return stored?.snapshot.status === "pending" ? stored.state : null;
+  }
+
+  async responseKey(): Promise<ResponseKey | null> {
+    const stored = this.#current();
+    return stored?.snapshot.status === "pending" ? (stored.responseKey ?? null) : null;
   }
 
   override async fetch(request: Request): Promise<Response> {

@@ -1,5 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
+import { exportJWK, generateKeyPair } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessions, users, verificationRequests } from "#db/schema/index.ts";
 import {
@@ -235,6 +236,37 @@ describe("PresentationRequest.answer", () => {
 });
 
 describe("PresentationRequest expiry", () => {
+  it("keeps a direct_post.jwt request's own key while it is open, through attempts, and forgets it, stored copy too, once the request ends", async () => {
+    const responseKeyFor = async (id: string) => {
+      const { privateKey } = await generateKeyPair("ECDH-ES", { crv: "P-256", extractable: true });
+      const { x, y, d } = await exportJWK(privateKey);
+      return { kty: "EC", crv: "P-256", x: x!, y: y!, d: d!, kid: id, alg: "ECDH-ES", use: "enc" } as const;
+    };
+    // Answered: an attempt keeps it, the valid answer drops it.
+    const answered = await freshRequest();
+    const key = await responseKeyFor(answered.id);
+    await api(answered.stub).open({ ...answered.input, responseKey: key });
+    expect(await api(answered.stub).responseKey()).toEqual(key);
+    const invalid = judged(answered.clock, { valid: false, reason: "STATUS_REVOKED", presentedAttributes: {} });
+    await api(answered.stub).answer({ kind: "presentation", result: invalid });
+    expect(await api(answered.stub).responseKey()).toEqual(key);
+    await api(answered.stub).answer({ kind: "presentation", result: judged(answered.clock) });
+    expect(await api(answered.stub).responseKey()).toBeNull();
+    expect(await stored(answered.stub)).not.toHaveProperty("responseKey");
+
+    // Expired, read before the alarm runs.
+    const expiring = await freshRequest();
+    await api(expiring.stub).open({ ...expiring.input, responseKey: await responseKeyFor(expiring.id) });
+    expiring.clock.advance(LIFETIME);
+    expect(await api(expiring.stub).responseKey()).toBeNull();
+    expect(await stored(expiring.stub)).not.toHaveProperty("responseKey");
+
+    // A direct_post request has none.
+    const plain = await freshRequest();
+    await api(plain.stub).open(plain.input);
+    expect(await api(plain.stub).responseKey()).toBeNull();
+  });
+
   it("is open until its expiry and expired from then on, when read, even before the alarm runs: no answer is taken after it", async () => {
     const { stub, clock, input } = await freshRequest();
     await api(stub).open(input);

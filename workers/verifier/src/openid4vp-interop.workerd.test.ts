@@ -15,12 +15,22 @@ import {
   resolveOpenid4vpAuthorizationRequest,
   submitOpenid4vpAuthorizationResponse,
 } from "@openid4vc/openid4vp";
-import { compactVerify, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
+import {
+  CompactEncrypt,
+  type CompactJWEHeaderParameters,
+  compactVerify,
+  decodeProtectedHeader,
+  importJWK,
+  type JWK,
+  jwtVerify,
+} from "jose";
 import { describe, expect, it } from "vitest";
 import type { DcqlQuery } from "#core/verification/openid4vp.ts";
 import {
   type CreatedRequest,
   citizenWithCredential,
+  directPost,
+  fetchRequestObject,
   ORIGIN,
   openRequest,
   organisationWithVerifier,
@@ -78,7 +88,20 @@ const verifyJwt: VerifyJwtCallback = async (signer, { header, payload, compact }
 };
 
 const unused = (name: string) => () => {
-  throw new Error(`the ${name} callback is not used with direct_post and a signed (not encrypted) request`);
+  throw new Error(`the ${name} callback is not used with a signed (not encrypted) request and an unsigned response`);
+};
+
+/** direct_post.jwt: the wallet encrypts its answer to the key the library chose from client_metadata.jwks. */
+const encryptJwe: CallbackContext["encryptJwe"] = async (encryptor, data) => {
+  if (encryptor.method !== "jwk") throw new Error("expected a JWK to encrypt to");
+  const header: CompactJWEHeaderParameters = { alg: encryptor.alg, enc: encryptor.enc };
+  if (encryptor.publicJwk.kid) header.kid = encryptor.publicJwk.kid;
+  if (encryptor.apu) header.apu = encryptor.apu;
+  if (encryptor.apv) header.apv = encryptor.apv;
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(data))
+    .setProtectedHeader(header)
+    .encrypt(await importJWK(encryptor.publicJwk as JWK, encryptor.alg));
+  return { jwe, encryptionJwk: encryptor.publicJwk };
 };
 
 function walletCallbacks(fetch: typeof globalThis.fetch) {
@@ -89,12 +112,16 @@ function walletCallbacks(fetch: typeof globalThis.fetch) {
       new Uint8Array(await crypto.subtle.digest(alg.toUpperCase(), data as Uint8Array<ArrayBuffer>)),
     decryptJwe: unused("decryptJwe"),
     signJwt: unused("signJwt"),
-    encryptJwe: unused("encryptJwe"),
+    encryptJwe,
   } satisfies Pick<CallbackContext, "fetch" | "verifyJwt" | "hash" | "decryptJwe" | "signJwt" | "encryptJwe">;
 }
 
 /** The library as the wallet: read the QR text, resolve the request, present what it asks for, post the answer. */
-async function walletAnswers(created: CreatedRequest, held: Awaited<ReturnType<typeof citizenWithCredential>>) {
+async function walletAnswers(
+  created: CreatedRequest,
+  held: Awaited<ReturnType<typeof citizenWithCredential>>,
+  encs: string[] = ["A128GCM", "A256GCM"],
+) {
   const { calls, fetch } = network();
   const callbacks = walletCallbacks(fetch);
   const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
@@ -115,11 +142,8 @@ async function walletAnswers(created: CreatedRequest, held: Awaited<ReturnType<t
     effective: created.clientId,
   });
   const authorizationRequest = resolved.authorizationRequestPayload;
-  if (
-    isOpenid4vpAuthorizationRequestDcApi(authorizationRequest) ||
-    authorizationRequest.response_mode !== "direct_post"
-  )
-    throw new Error("expected a direct_post request");
+  if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest)) throw new Error("expected a redirect-flow request");
+  const encrypted = authorizationRequest.response_mode === "direct_post.jwt";
 
   // The DCQL query as the library resolved it chooses what the holder discloses.
   const query = resolved.dcql?.query as DcqlQuery;
@@ -128,17 +152,41 @@ async function walletAnswers(created: CreatedRequest, held: Awaited<ReturnType<t
   const disclose = credentialQuery!.claims.map((claim) => claim.path.join("."));
   const presentation = await present(held, disclose, authorizationRequest.client_id, authorizationRequest.nonce);
 
-  const { authorizationResponsePayload } = await createOpenid4vpAuthorizationResponse({
+  const { authorizationResponsePayload, jarm } = await createOpenid4vpAuthorizationResponse({
     authorizationRequestPayload: authorizationRequest,
     authorizationResponsePayload: { vp_token: { [credentialQuery!.id]: [presentation] } },
     callbacks,
+    // A HAIP wallet: ECDH-ES, and the first of the request's encryptions it also supports.
+    ...(encrypted
+      ? {
+          jarm: {
+            // The wallet's own nonce for the key agreement (apu); apv is the request's nonce.
+            encryption: { nonce: crypto.randomUUID() },
+            serverMetadata: {
+              // The response is encrypted, not signed (OID4VP 1.0 section 8.3).
+              authorization_signing_alg_values_supported: [],
+              authorization_encryption_alg_values_supported: ["ECDH-ES"],
+              authorization_encryption_enc_values_supported: encs,
+            },
+          },
+        }
+      : {}),
   });
   const { responseMode, response } = await submitOpenid4vpAuthorizationResponse({
     authorizationRequestPayload: authorizationRequest,
     authorizationResponsePayload,
+    ...(jarm ? { jarm: { responseJwt: jarm.responseJwt } } : {}),
     callbacks,
   });
-  return { calls, disclose, responseMode, response, credentialQueryId: credentialQuery!.id };
+  return {
+    calls,
+    disclose,
+    responseMode,
+    response,
+    credentialQueryId: credentialQuery!.id,
+    jwe: jarm?.responseJwt,
+    clientMetadata: authorizationRequest.client_metadata,
+  };
 }
 
 const requestView = async (cookie: string, id: string) =>
@@ -185,5 +233,65 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
       result: { valid: true, presentedAttributes: { age_over_18: true } },
     });
     expect(Object.keys(view.result.presentedAttributes)).toEqual(["age_over_18"]);
+  });
+
+  for (const enc of ["A128GCM", "A256GCM"]) {
+    it(`answers a direct_post.jwt request (HAIP) with its answer encrypted to the request's own key, ECDH-ES and ${enc}`, async () => {
+      const { cookie } = await organisationWithVerifier();
+      const created = await openRequest(
+        { cookie },
+        {
+          credentialType: "rtw",
+          requestedAttributes: ["hasRightToWork"],
+          purpose: "Hiring a warehouse operative",
+          responseMode: "direct_post.jwt",
+        },
+      );
+      const held = await citizenWithCredential("rtw");
+      const { responseMode, response, jwe, clientMetadata, calls } = await walletAnswers(created, held, [enc]);
+
+      // The request carried a public P-256 key of its own (kid: the request), never its private half.
+      expect(clientMetadata).toEqual({
+        jwks: {
+          keys: [
+            {
+              kty: "EC",
+              crv: "P-256",
+              x: expect.any(String),
+              y: expect.any(String),
+              kid: created.id,
+              alg: "ECDH-ES",
+              use: "enc",
+            },
+          ],
+        },
+        encrypted_response_enc_values_supported: ["A128GCM", "A256GCM"],
+      });
+      expect(responseMode).toBe("direct_post.jwt");
+      expect(decodeProtectedHeader(jwe!)).toMatchObject({ alg: "ECDH-ES", enc, kid: created.id });
+      expect(calls.at(-1)).toEqual({ method: "POST", url: `${ORIGIN}/api/presentations/response` });
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(await requestView(cookie, created.id)).toMatchObject({
+        status: "completed",
+        result: { valid: true, reason: "valid", presentedAttributes: { hasRightToWork: true } },
+      });
+
+      // Replayed, the same JWE finds the request ended and its key gone: refused, nothing recorded again.
+      const replay = await request("/api/presentations/response", directPost({ response: jwe! }));
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toMatchObject({ error: "invalid_request", reason: "REQUEST_ALREADY_ANSWERED" });
+    });
+  }
+
+  it("a request made with a new key each time: two direct_post.jwt requests carry different keys", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const body = { credentialType: "rtw", purpose: "Hiring", responseMode: "direct_post.jwt" };
+    const [one, two] = [await openRequest({ cookie }, body), await openRequest({ cookie }, body)];
+    const keyOf = async (created: CreatedRequest) =>
+      (await fetchRequestObject(created.requestUri)).claims.client_metadata.jwks.keys[0];
+    const [a, b] = [await keyOf(one!), await keyOf(two!)];
+    expect(a.x).not.toBe(b.x);
+    expect(a).not.toHaveProperty("d");
+    expect((await fetchRequestObject(one!.requestUri)).claims.response_mode).toBe("direct_post.jwt");
   });
 });
