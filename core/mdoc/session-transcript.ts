@@ -7,8 +7,9 @@
  * `jwk_thumbprint` is the RFC 7638 SHA-256 thumbprint of the verifier's encryption key when the
  * response is encrypted, else null.
  */
-import { cborEncode } from "@owf/mdoc";
+
 import { type CredentialCrypto, resolveCrypto } from "#core/credentials/crypto.ts";
+import { cborEncode } from "./codec.ts";
 
 export type MdocHandover =
   | {

@@ -29,7 +29,7 @@
  * issue 23 names the IACA per country), status lists in the MSO, device-signed elements (none is
  * returned: only issuer-signed values count).
  */
-import { cborDecode, cborEncode, DataItem, DateOnly } from "@owf/mdoc";
+
 import { AsnConvert } from "@peculiar/asn1-schema";
 import { Certificate } from "@peculiar/asn1-x509";
 import { type CredentialCrypto, resolveCrypto } from "#core/credentials/crypto.ts";
@@ -38,6 +38,7 @@ import { CredentialError, failureFromError, type VerificationFailure } from "#co
 import type { PublicJwk } from "#core/credentials/jws.ts";
 import { base64Encode, verifyCertificateChain } from "#core/credentials/x509.ts";
 import { assertBoundedCbor } from "./cbor-bounds.ts";
+import { cborDecode, cborEncode, DataItem, DateOnly } from "./codec.ts";
 import { type MdocHandover, sessionTranscriptBytes } from "./session-transcript.ts";
 
 /** The largest vp_token entry accepted (base64url characters): a full mDL with a portrait fits. */

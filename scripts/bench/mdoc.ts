@@ -5,8 +5,9 @@
 // Both are operations for measureInterleaved (verification.ts), e.g. in benchVerificationCore:
 //   const mdoc = await mdocVerificationOps();
 //   const m = await measureInterleaved({ ...sdJwtOps, mdoc: mdoc.ops.mdoc, mdocRaw: mdoc.ops.raw }, options);
-import { cborDecode, cborEncode, DataItem, DateOnly } from "@owf/mdoc";
+
 import { base64urlDecode } from "#core/credentials/encoding.ts";
+import { cborDecode, cborEncode, DataItem, DateOnly } from "#core/mdoc/codec.ts";
 import type { MdocHandover } from "#core/mdoc/session-transcript.ts";
 import { sessionTranscriptBytes } from "#core/mdoc/session-transcript.ts";
 import { createTestIaca, type DeviceKeyKind, generateKey, issueMdoc, presentMdoc } from "#core/mdoc/test-helpers.ts";
