@@ -83,16 +83,16 @@ async function importCertifiedKeys(name: CertifiedSecretName, secret: string, ro
   return keys as CertifiedKeys;
 }
 
-const loaders = {
-  ISSUER_X509_SIGNING_KEYS: oncePerSecret((value) => {
-    const { secret, roots } = JSON.parse(value) as { secret: string; roots: string[] };
-    return importCertifiedKeys("ISSUER_X509_SIGNING_KEYS", secret, roots);
-  }),
-  STATUS_LIST_X509_SIGNING_KEYS: oncePerSecret((value) => {
-    const { secret, roots } = JSON.parse(value) as { secret: string; roots: string[] };
-    return importCertifiedKeys("STATUS_LIST_X509_SIGNING_KEYS", secret, roots);
-  }),
-} satisfies Record<CertifiedSecretName, (value: string) => Promise<CertifiedKeys>>;
+/** Each secret's keys, imported once per distinct secret and roots (the cache key carries both). */
+const loaders = Object.fromEntries(
+  (["ISSUER_X509_SIGNING_KEYS", "STATUS_LIST_X509_SIGNING_KEYS"] as const).map((name) => [
+    name,
+    oncePerSecret((value) => {
+      const { secret, roots } = JSON.parse(value) as { secret: string; roots: string[] };
+      return importCertifiedKeys(name, secret, roots);
+    }),
+  ]),
+) as Record<CertifiedSecretName, (value: string) => Promise<CertifiedKeys>>;
 
 /**
  * The certified keys in secret `name`, checked against the trusted roots (once per distinct secret
