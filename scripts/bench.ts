@@ -20,7 +20,6 @@ import {
   type EndToEndResults,
 } from "#scripts/bench/verification.ts";
 import { buildRemix } from "./build.ts";
-import { freePort } from "./process.ts";
 import { startStack } from "./stack.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -193,7 +192,7 @@ if (suites.has("verification") && !failed) {
 if (suites.has("pitch") && !failed) {
   await buildRemix();
   const dataDir = mkdtempSync(join(tmpdir(), "identity-bench-"));
-  const stack = await startStack({ dataDir, webPort: await freePort() });
+  const stack = await startStack({ dataDir, webPort: 0 });
   try {
     const pitch = await benchPitch(stack.url, { seconds: SECONDS, connections: CONNECTIONS });
     results.pitch = pitch;
@@ -229,7 +228,7 @@ if (suites.has("pitch") && !failed) {
 if (suites.has("languages") && !failed) {
   await buildRemix();
   const dataDir = mkdtempSync(join(tmpdir(), "identity-bench-"));
-  const stack = await startStack({ dataDir, webPort: await freePort() });
+  const stack = await startStack({ dataDir, webPort: 0 });
   try {
     const languages = await benchLanguages(stack.url, { seconds: SECONDS, connections: CONNECTIONS });
     results.languages = languages;

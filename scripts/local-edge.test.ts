@@ -100,4 +100,18 @@ describe("the local edge in front of wrangler dev", () => {
     expect(response.status).toBe(502);
     expect(await response.text()).toMatch(/not answering/);
   });
+
+  it("holds its port before it has an upstream, answering 502 until it is told where wrangler is", async () => {
+    const edge = await startLocalEdge(0);
+    closers.push(edge.close);
+    const early = await fetch(`${edge.url}/status/health`);
+    expect(early.status).toBe(502);
+    expect(await early.text()).toMatch(/not answering/);
+
+    const { server, url } = await upstream();
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    edge.forwardTo(url);
+    const later = await fetch(`${edge.url}/status/health`);
+    expect(await later.json()).toEqual({ address: "127.0.0.1", path: "/status/health", body: null });
+  });
 });

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
+import { type LocalLibsqlServer, startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
 import {
@@ -212,6 +212,7 @@ function auxiliaryConfigs(dataDir: string, vars: Record<string, string>): string
 
 export interface StackOptions {
   dataDir: string;
+  /** Where the local edge listens (0: any free port, which `url` then names). */
   webPort: number;
   libsqlPort?: number;
   /** Print wrangler's own output (npm start) or keep it for errors only (tests). */
@@ -245,42 +246,80 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(options.dataDir, { recursive: true });
   const devVars = await ensureDevVars();
   const authToken = devVars.LIBSQL_AUTH_TOKEN!;
-  const libsql = await startLocalLibsqlServer({
-    dbPath: join(options.dataDir, "local.db"),
-    port: options.libsqlPort ?? 0,
-    authToken,
-  });
-  await migrateDatabase(libsql.url, authToken);
-  // The local edge answers at http://127.0.0.1:<webPort>: the demo organisation's identifier hangs from it.
-  await seedDemoData(libsql.url, authToken, {
-    demoMode: DEMO_MODE,
-    identifierBase: `http://127.0.0.1:${options.webPort}`,
-  });
-
-  const front = options.databaseFront ? await options.databaseFront(libsql.url) : undefined;
-  const workersDatabase = front?.url ?? libsql.url;
-  const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: workersDatabase });
-  const args = ["wrangler", "dev", ...configs.flatMap((c) => ["-c", c])];
+  // The edge listens first (on webPort, or any free port for 0) and holds its port from then on:
+  // a port chosen now and bound later can be taken in between (another lane's stack starting).
+  const edge = await startLocalEdge(options.webPort);
+  const webPort = Number(new URL(edge.url).port);
+  let libsql: LocalLibsqlServer | undefined;
+  let front: { url: string; close(): Promise<void> } | undefined;
+  const closeDatabase = async () => {
+    await front?.close();
+    await libsql?.close();
+  };
+  try {
+    libsql = await startLocalLibsqlServer({
+      dbPath: join(options.dataDir, "local.db"),
+      port: options.libsqlPort ?? 0,
+      authToken,
+    });
+    await migrateDatabase(libsql.url, authToken);
+    // The local edge answers at http://127.0.0.1:<webPort>: the demo organisation's identifier hangs from it.
+    await seedDemoData(libsql.url, authToken, { demoMode: DEMO_MODE, identifierBase: edge.url });
+    front = options.databaseFront ? await options.databaseFront(libsql.url) : undefined;
+  } catch (error) {
+    await closeDatabase();
+    await edge.close();
+    throw error;
+  }
+  const database = { url: libsql.url, workersUrl: front?.url ?? libsql.url };
   // wrangler listens on a port of its own behind the local edge (scripts/local-edge.ts), which
-  // sets CF-Connecting-IP from the socket as Cloudflare's edge does in production.
+  // sets CF-Connecting-IP from the socket as Cloudflare's edge does in production. That port is
+  // chosen free and bound by wrangler moments later; if something took it in between, wrangler
+  // starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    const started = await startWrangler(options, devVars, database.workersUrl, webPort);
+    if ("wrangler" in started) {
+      edge.forwardTo(started.workersUrl);
+      const stop = async () => {
+        await edge.close();
+        await killGroup(started.wrangler);
+        await closeDatabase();
+      };
+      const { wrangler, workersUrl, output } = started;
+      const exited = new Promise<number | null>((resolve) => wrangler.once("exit", (code) => resolve(code)));
+      return { url: edge.url, workersUrl, libsqlUrl: database.url, libsqlAuthToken: authToken, exited, output, stop };
+    }
+    if (!started.portTaken || attempt === 3) {
+      await edge.close();
+      await closeDatabase();
+      throw started.error;
+    }
+  }
+}
+
+/** wrangler dev with every worker, answering on a free port of its own; or why it did not start. */
+async function startWrangler(
+  options: StackOptions,
+  devVars: Record<string, string>,
+  databaseUrl: string,
+  webPort: number,
+): Promise<
+  { wrangler: ChildProcess; workersUrl: string; output: () => string } | { error: Error; portTaken: boolean }
+> {
+  const configs = auxiliaryConfigs(options.dataDir, { ...devVars, LIBSQL_URL: databaseUrl });
   const workersPort = await freePort();
-  const edge = await startLocalEdge(options.webPort, `http://127.0.0.1:${workersPort}`).catch(
-    async (error: unknown) => {
-      await front?.close();
-      await libsql.close();
-      throw error;
-    },
-  );
+  const workersUrl = `http://127.0.0.1:${workersPort}`;
+  const args = ["wrangler", "dev", ...configs.flatMap((c) => ["-c", c])];
   args.push("--ip", "127.0.0.1", "--port", String(workersPort), "--inspector-port", "0");
   args.push(
     "--persist-to",
     join(options.dataDir, "wrangler"),
     "--var",
-    `LIBSQL_URL:${workersDatabase}`,
+    `LIBSQL_URL:${databaseUrl}`,
     "--show-interactive-dev-session=false",
   );
   // Passkeys refuse IP addresses as RP IDs: locally they belong to http://localhost:PORT (ADR 021).
-  args.push("--var", `WEBAUTHN_ORIGIN:http://localhost:${options.webPort}`);
+  args.push("--var", `WEBAUTHN_ORIGIN:http://localhost:${webPort}`);
   // The local stack is a demo: Quick Demo Login with the seeded accounts (ADR 028).
   args.push("--var", `DEMO_MODE:${DEMO_MODE}`);
   // And it serves the pseudo-locales, for finding words that bypass the catalogs (ADR 035).
@@ -293,25 +332,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let output = "";
   wrangler.stdout?.on("data", (d) => (output += d));
   wrangler.stderr?.on("data", (d) => (output += d));
-
-  const url = edge.url;
-  const stop = async () => {
-    await edge.close();
-    await killGroup(wrangler);
-    await front?.close();
-    await libsql.close();
-  };
   try {
-    await waitForHttp(`${url}/status/health`, wrangler, 60_000, options.signal);
-    await waitForHttp(`${url}/api/verifications/health`, wrangler, 30_000, options.signal);
-    await runDailyRenewal(`http://127.0.0.1:${workersPort}`);
+    // Straight to wrangler: the edge forwards here only once it has started.
+    await waitForHttp(`${workersUrl}/status/health`, wrangler, 60_000, options.signal);
+    await waitForHttp(`${workersUrl}/api/verifications/health`, wrangler, 30_000, options.signal);
+    await runDailyRenewal(workersUrl);
+    return { wrangler, workersUrl, output: () => output };
   } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}\n${output}`);
+    await killGroup(wrangler);
+    return {
+      error: new Error(`${(error as Error).message}\n${output}`),
+      portTaken: /EADDRINUSE|address already in use/i.test(output),
+    };
   }
-  const exited = new Promise<number | null>((resolve) => wrangler.once("exit", (code) => resolve(code)));
-  const workersUrl = `http://127.0.0.1:${workersPort}`;
-  return { url, workersUrl, libsqlUrl: libsql.url, libsqlAuthToken: authToken, exited, output: () => output, stop };
 }
 
 /**

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as jose from "jose";
-import { freePort, run } from "#scripts/process.ts";
+import { run } from "#scripts/process.ts";
 import { ensureDevVars, startStack } from "#scripts/stack.ts";
 import { bundleAndImport } from "./bundle.ts";
 import { type Summary, summarize } from "./credentials.ts";
@@ -53,8 +53,7 @@ export async function benchIssuanceEndpoint(options: {
 }): Promise<IssuanceEndpointResults> {
   if (!existsSync("build/server/index.js")) await run("npx", ["remix", "build"]);
   const dataDir = mkdtempSync(join(tmpdir(), "identity-bench-issuance-"));
-  const port = await freePort();
-  const stack = await startStack({ dataDir, webPort: port });
+  const stack = await startStack({ dataDir, webPort: 0 });
   try {
     const devVars = await ensureDevVars();
     const fixtures = await bundleAndImport<Fixtures>(

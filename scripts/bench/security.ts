@@ -30,7 +30,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { type Client, createClient } from "@libsql/client";
-import { freePort, run } from "#scripts/process.ts";
+import { run } from "#scripts/process.ts";
 import { type Stack, startStack } from "#scripts/stack.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import {
@@ -710,7 +710,7 @@ export async function benchSecurity(options: SecurityOptions): Promise<SecurityR
   let database: DatabaseSwitch | undefined;
   const stack = await startStack({
     dataDir,
-    webPort: await freePort(),
+    webPort: 0,
     databaseFront: async (url) => {
       database = await databaseSwitch(url);
       return database;

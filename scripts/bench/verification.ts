@@ -27,7 +27,7 @@ import {
   vctUrl,
 } from "#core/issuers/registry.ts";
 import type * as MdocBench from "#scripts/bench/mdoc.ts";
-import { freePort, run } from "#scripts/process.ts";
+import { run } from "#scripts/process.ts";
 import { ensureDevVars, startStack } from "#scripts/stack.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { bundleAndImport } from "./bundle.ts";
@@ -542,8 +542,8 @@ export async function benchVerificationEndToEnd(options: EndToEndOptions): Promi
   if (!existsSync("build/server/index.js")) await run("npx", ["remix", "build"]);
   const setupStarted = performance.now();
   const dataDir = mkdtempSync(join(tmpdir(), "identity-bench-verification-"));
-  const port = await freePort();
-  const stack = await startStack({ dataDir, webPort: port });
+  const stack = await startStack({ dataDir, webPort: 0 });
+  const port = new URL(stack.url).port;
   const traffic = libsqlTraffic(Number(new URL(stack.libsqlUrl).port));
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   try {

@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { type DatabaseSwitch, databaseSwitch } from "#scripts/bench/outage.ts";
-import { freePort } from "#scripts/process.ts";
 import { type Stack, startStack } from "#scripts/stack.ts";
 import type { StackUnderTest } from "./lane.ts";
 
@@ -34,7 +33,7 @@ export default async function setup(project: TestProject) {
     Array.from({ length: lanes }, async (_, lane) =>
       startStack({
         dataDir: join(runDir, `lane-${lane + 1}`),
-        webPort: await freePort(),
+        webPort: 0,
         databaseFront: async (libsqlUrl) => {
           switches[lane] = await databaseSwitch(libsqlUrl);
           return switches[lane];
