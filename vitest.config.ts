@@ -83,6 +83,10 @@ export default defineConfig({
     // slow (a workerd test makes dozens of requests through several workers). Speed is measured
     // by `npm run bench`, never by a test's time limit.
     testTimeout: 30_000,
+    // The same for a test that waits for something to happen (expect.poll): vitest's default of one
+    // second fails a browser test whenever a busy machine takes a moment longer (a page's update, a
+    // navigation). Waiting longer costs nothing when the thing happens at once.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         plugins: [
@@ -199,6 +203,7 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.spec.ts"],
           globalSetup: ["./tests/e2e/stack-global-setup.ts"],
+          setupFiles: ["./tests/e2e/stack-ready.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Files run in lanes, each lane's worker against a stack of its own (tests/e2e/lane.ts, ADR 025),

@@ -224,6 +224,12 @@ export interface StackOptions {
    * the database's URL, it answers the URL the workers get. Migrations and the seed go direct.
    */
   databaseFront?: (libsqlUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
+  /**
+   * Called as soon as the stack's addresses are fixed (its edge and database are listening), before
+   * the database is migrated and seeded and wrangler starts: the browser tests hand them out while
+   * the rest starts in the background (tests/e2e/stack-global-setup.ts).
+   */
+  onAddresses?: (addresses: { url: string; libsqlUrl: string; libsqlAuthToken: string }) => void;
 }
 
 export interface Stack {
@@ -262,6 +268,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: options.libsqlPort ?? 0,
       authToken,
     });
+    options.onAddresses?.({ url: edge.url, libsqlUrl: libsql.url, libsqlAuthToken: authToken });
     await migrateDatabase(libsql.url, authToken);
     // The local edge answers at http://127.0.0.1:<webPort>: the demo organisation's identifier hangs from it.
     await seedDemoData(libsql.url, authToken, { demoMode: DEMO_MODE, identifierBase: edge.url });

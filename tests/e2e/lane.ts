@@ -6,8 +6,9 @@ export interface StackUnderTest {
   libsqlUrl: string;
   libsqlAuthToken: string;
   /**
-   * Where this lane's database switch is worked (stack-global-setup.ts): the stack's workers reach
-   * the database through it, and a test that needs the database away pauses it (databaseAway).
+   * Where this lane is controlled (stack-global-setup.ts): whether its stack has started
+   * (stackReady), and its database switch, through which the stack's workers reach the database, so
+   * that a test that needs the database away can pause it (databaseAway).
    */
   databaseControl: string;
 }
@@ -24,6 +25,15 @@ export function stackUnderTest(): StackUnderTest {
   const stack = stacks[(Math.max(pool, 1) - 1) % stacks.length];
   if (!stack) throw new Error("stack-global-setup.ts started no stack");
   return stack;
+}
+
+/**
+ * Waits until this lane's stack has started (stack-global-setup.ts starts the stacks in the
+ * background while other projects' tests run), or fails with why it did not.
+ */
+export async function stackReady(): Promise<void> {
+  const answer = await fetch(`${stackUnderTest().databaseControl}/ready`);
+  if (answer.status !== 204) throw new Error(`this lane's stack did not start:\n${await answer.text()}`);
 }
 
 /**
