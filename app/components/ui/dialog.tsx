@@ -8,7 +8,8 @@ const messages = defineMessages({
 /**
  * A modal dialog on the native <dialog> element: showModal() gives the focus trap, Escape to
  * close and an inert page behind it; closing by any route (Escape, the close button, the
- * backdrop) calls onClose so the owner's state stays the single source of truth.
+ * backdrop) calls onClose so the owner's state stays the single source of truth, and Escape calls
+ * it at once, not a task later (see onCancel).
  */
 export function Dialog({
   open,
@@ -44,7 +45,20 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       data-testid={testId}
-      onClose={onClose}
+      // Escape: the dialog is closed here and now (focus returning to where it was, as the browser
+      // does), and the owner told at once. Left to the close event, which the browser fires a task
+      // later, the owner still held the dialog open in between, so opening it again at once did
+      // nothing (its state did not change) and the late close event then closed it.
+      onCancel={(event) => {
+        event.preventDefault();
+        ref.current?.close();
+        onClose();
+      }}
+      // Any other way it closed (the close event comes a task later): unless it has been opened
+      // again since, in which case this close is an earlier one's.
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === ref.current) onClose();
