@@ -1,6 +1,7 @@
 import { Extension, KeyUsageFlags, SubjectAlternativeName } from "@peculiar/asn1-x509";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCertificate, createRootCertificate, extension, subjectName } from "./certificates.ts";
+import { type CredentialCrypto, webCrypto } from "./crypto.ts";
 import { CredentialError } from "./errors.ts";
 import { exportPublicJwk } from "./keys.ts";
 import { ISS } from "./test-helpers.ts";
@@ -461,5 +462,59 @@ describe("hostile input", () => {
       const outcome = await refusal([base64Encode(cut)]).catch((error: unknown) => ({ code: String(error) }));
       expect(codes.has(outcome.code), `round ${round}: ${outcome.code}`).toBe(true);
     }
+  });
+});
+
+describe("a chain found good is kept by the isolate, only as long as it stays good", () => {
+  /** WebCrypto counting its signature verifications. */
+  function countingCrypto() {
+    let verifications = 0;
+    const counted = new Proxy(webCrypto().subtle, {
+      get(target, name) {
+        if (name === "verify") {
+          return (...args: Parameters<SubtleCrypto["verify"]>) => {
+            verifications++;
+            return target.verify(...args);
+          };
+        }
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const counting: CredentialCrypto = { ...webCrypto(), subtle: counted };
+    return { crypto: counting, verifications: () => verifications };
+  }
+
+  it("checks the same chain against the same roots again without verifying a signature, and gives the same answer", async () => {
+    const intermediate = await issueIntermediate(pki.root);
+    const leaf = await issueLeaf(intermediate, pki.leaf.keys);
+    const x5c = [leaf, intermediate.certificate];
+    const counting = countingCrypto();
+    const first = await verifyCertificateChain(x5c, [pki.root.certificate], NOW_DATE, counting);
+    const checked = counting.verifications();
+    expect(checked).toBeGreaterThan(0);
+    const again = await verifyCertificateChain(
+      x5c,
+      [pki.root.certificate],
+      new Date(NOW_DATE.getTime() + 60_000),
+      counting,
+    );
+    expect(counting.verifications()).toBe(checked);
+    expect(again).toEqual(first);
+    expect(Object.isFrozen(again) && Object.isFrozen(again.publicJwk)).toBe(true);
+  });
+
+  it("still refuses the kept chain once a certificate of its path has expired, or against roots without its own", async () => {
+    const leaf = await issueLeaf(pki.root, pki.leaf.keys, {
+      notBefore: NOT_BEFORE,
+      notAfter: new Date(NOW_DATE.getTime() + 60_000),
+    });
+    await verifyCertificateChain([leaf], [pki.root.certificate], NOW_DATE);
+    expect(await refusal([leaf], [pki.root.certificate], new Date(NOW_DATE.getTime() + 120_000))).toEqual({
+      code: "CERTIFICATE_EXPIRED",
+      detail: "the leaf is outside its validity",
+    });
+    const otherRoot = (await makePki()).root.certificate;
+    expect((await refusal([leaf], [otherRoot])).code).toBe("CERTIFICATE_UNTRUSTED");
   });
 });

@@ -95,8 +95,22 @@ export async function verifyCertificateChain(
   if (!Array.isArray(roots) || roots.length === 0 || roots.some((root) => typeof root !== "string"))
     throw new CredentialError("POLICY_INVALID", "x509 roots must be base64 DER certificates");
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new CredentialError("POLICY_INVALID", "now");
+  const subtle = resolveCrypto(options.crypto).subtle;
+  const key = await checkedChainKey(subtle, x5c, roots);
+  const time = now.getTime();
+  const known = key === undefined ? undefined : checkedChains.get(key);
+  if (known && time >= known.from && time <= known.until) {
+    checkedChains.delete(key!); // kept as the most recently used
+    checkedChains.set(key!, known);
+    return known.certified;
+  }
   try {
-    return await checkChain(x5c, roots, now, resolveCrypto(options.crypto).subtle);
+    const checked = await checkChain(x5c, roots, now, subtle);
+    if (key !== undefined) {
+      checkedChains.set(key, checked);
+      if (checkedChains.size > CHECKED_CHAINS_KEPT) checkedChains.delete(checkedChains.keys().next().value!);
+    }
+    return checked.certified;
   } catch (error) {
     if (error instanceof CredentialError) throw error;
     // Whatever a hostile certificate makes a parser throw is a malformed certificate, never a crash.
@@ -104,12 +118,44 @@ export async function verifyCertificateChain(
   }
 }
 
+/**
+ * Chains this isolate has found good, by the chain and the roots it was checked against, with the
+ * span of time in which every certificate of the path is valid: within it, the same chain against
+ * the same roots passes again without its signatures being checked again (the chain check is most
+ * of an mdoc's or an x5c credential's verification; ADR 048). Outside it, or for other roots, the
+ * full check runs and says why it fails. Refusals are never kept. A root taken off the trust list
+ * changes the roots, and so the key.
+ */
+const checkedChains = new Map<string, CheckedChain>();
+const CHECKED_CHAINS_KEPT = 256;
+
+interface CheckedChain {
+  certified: CertifiedKey;
+  /** Epoch milliseconds: the latest notBefore and the earliest notAfter of the path. */
+  from: number;
+  until: number;
+}
+
+/** The cache key of a well-formed x5c value and roots (a SHA-256 of both), or undefined for anything else. */
+async function checkedChainKey(
+  subtle: SubtleCrypto,
+  x5c: unknown,
+  roots: readonly string[],
+): Promise<string | undefined> {
+  if (!Array.isArray(x5c) || x5c.length === 0 || x5c.length > MAX_CHAIN) return undefined;
+  if (x5c.some((entry) => typeof entry !== "string" || entry.length > Math.ceil(MAX_CERTIFICATE_BYTES / 3) * 4))
+    return undefined;
+  const text = `${x5c.join(",")}|${roots.join(",")}`;
+  const digest = await subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return base64Encode(new Uint8Array(digest));
+}
+
 async function checkChain(
   x5c: unknown,
   roots: readonly string[],
   now: Date,
   subtle: SubtleCrypto,
-): Promise<CertifiedKey> {
+): Promise<CheckedChain> {
   if (!Array.isArray(x5c) || x5c.length === 0) throw invalid("x5c is not a non-empty array");
   if (x5c.length > MAX_CHAIN) throw invalid("x5c holds too many certificates");
   const chain = x5c.map((entry) => {
@@ -158,9 +204,13 @@ async function checkChain(
   if (!anchor) throw untrusted("no trusted root issued the chain");
   assertCanIssue(anchor.parsed, chain.length - 1, "CERTIFICATE_UNTRUSTED");
 
+  let from = Number.NEGATIVE_INFINITY;
+  let until = Number.POSITIVE_INFINITY;
   for (const certificate of [...chain, anchor.parsed]) {
     const { notBefore, notAfter } = certificate.certificate.tbsCertificate.validity;
     const time = now.getTime();
+    from = Math.max(from, notBefore.getTime().getTime());
+    until = Math.min(until, notAfter.getTime().getTime());
     if (time < notBefore.getTime().getTime() || time > notAfter.getTime().getTime())
       throw new CredentialError(
         "CERTIFICATE_EXPIRED",
@@ -174,13 +224,14 @@ async function checkChain(
     if (name.uniformResourceIdentifier !== undefined) uris.push(name.uniformResourceIdentifier);
     if (name.dNSName !== undefined) dnsNames.push(name.dNSName);
   }
-  return {
-    publicJwk: await leafJwk(subtle, leaf),
-    uris,
-    dnsNames,
+  const certified: CertifiedKey = Object.freeze({
+    publicJwk: Object.freeze(await leafJwk(subtle, leaf)),
+    uris: Object.freeze(uris),
+    dnsNames: Object.freeze(dnsNames),
     subject: readableName(leaf.certificate.tbsCertificate.subject),
     root: anchor.base64,
-  };
+  });
+  return { certified, from, until };
 }
 
 function invalid(detail: string): CredentialError {
