@@ -4,11 +4,12 @@
  * ones waiting for a supervisor marked. Both are read from the loader and read again whenever the
  * office's board says they changed.
  */
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { defineMessages, type MessageDescriptor, useIntl } from "react-intl";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import type { QueueAddRequest } from "#core/assisted/api.ts";
@@ -64,7 +65,6 @@ const QUEUE_BADGES: Record<QueueEntry["status"], { label: MessageDescriptor; ton
 };
 
 /** Words only a screen reader says (which button of which client). */
-const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 export function SessionQueue({
   queue,
@@ -129,11 +129,11 @@ export function SessionQueue({
                     disabled={busy}
                     onClick={() => onArrived(entry.id)}
                   >
-                    {intl.formatMessage(messages.markArrived, { client: entry.clientName, hidden })}
+                    {intl.formatMessage(messages.markArrived, { client: entry.clientName, hidden: screenReaderOnly })}
                   </Button>
                 ) : (
                   <Button className="px-2 py-1 text-sm" disabled={busy} onClick={() => onStart(entry.id)}>
-                    {intl.formatMessage(messages.startSession, { client: entry.clientName, hidden })}
+                    {intl.formatMessage(messages.startSession, { client: entry.clientName, hidden: screenReaderOnly })}
                   </Button>
                 )}
                 <Button
@@ -142,7 +142,7 @@ export function SessionQueue({
                   disabled={busy}
                   onClick={() => onRemove(entry.id)}
                 >
-                  {intl.formatMessage(messages.remove, { client: entry.clientName, hidden })}
+                  {intl.formatMessage(messages.remove, { client: entry.clientName, hidden: screenReaderOnly })}
                 </Button>
               </div>
             </li>

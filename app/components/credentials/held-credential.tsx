@@ -3,7 +3,6 @@
  * "Citizen sample credential display"), drawn from server/credentials/credentials-page.ts.
  */
 
-import type { ReactNode } from "react";
 import {
   defineMessages,
   FormattedMessage,
@@ -15,6 +14,7 @@ import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { valueDirection } from "#app/components/ui/direction.ts";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import { accentFor, TypeIcon } from "#app/components/wallet/credential-visuals.tsx";
@@ -86,7 +86,6 @@ const BADGE_TONES: Record<CredentialBadge, Tone> = { Active: "ok", "Expires Soon
 const BADGE_WORDS = { Active: messages.active, "Expires Soon": messages.expiresSoon, Inactive: messages.inactive };
 
 /** Words only screen readers read (a button's full name). */
-const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 function BadgeOf({ badge }: { badge: CredentialBadge }) {
   return (
@@ -158,7 +157,10 @@ export function CredentialCard({
         <div className="flex gap-2">
           <button type="button" className={smallButton} onClick={onView} data-testid="button-view-credential">
             <Icon name="eye" className="h-4 w-4" />
-            <FormattedMessage {...messages.view} values={{ credential: credential.typeName, hidden }} />
+            <FormattedMessage
+              {...messages.view}
+              values={{ credential: credential.typeName, hidden: screenReaderOnly }}
+            />
           </button>
           <button
             type="button"
@@ -169,13 +171,19 @@ export function CredentialCard({
             data-testid="button-share-credential"
           >
             <Icon name="share" className="h-4 w-4" />
-            <FormattedMessage {...messages.share} values={{ credential: credential.typeName, hidden }} />
+            <FormattedMessage
+              {...messages.share}
+              values={{ credential: credential.typeName, hidden: screenReaderOnly }}
+            />
           </button>
           {/* A POST (issue 20): only the holder's own request makes the link the certificate's QR code opens. */}
           <form method="post" action={credential.certificatePath} onSubmit={onDownload} className="contents">
             <button type="submit" className={smallButton} data-testid="button-download-credential">
               <Icon name="download" className="h-4 w-4" />
-              <FormattedMessage {...messages.download} values={{ credential: credential.typeName, hidden }} />
+              <FormattedMessage
+                {...messages.download}
+                values={{ credential: credential.typeName, hidden: screenReaderOnly }}
+              />
             </button>
           </form>
         </div>

@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { defineMessages, FormattedMessage, type IntlShape, type MessageTag, useIntl } from "react-intl";
 import { ApiError, apiRequest, handleMutationError } from "#app/client/api-client.ts";
 import { useFormats } from "#app/components/i18n/language.tsx";
@@ -7,6 +7,7 @@ import { needsConfirmation } from "#app/components/profile/confirm-identity.tsx"
 import { ActionList, ActionListRow } from "#app/components/ui/action-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -116,7 +117,6 @@ const kindOf = (passkey: PasskeySummary) =>
   passkey.deviceType === "multiDevice" || passkey.backedUp ? messages.synced : messages.oneDevice;
 
 /** Words only a screen reader reads. */
-const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 /** The person closed "Confirm it's you" without confirming: the change was not made, and that is all. */
 class NotConfirmed extends Error {}
@@ -283,7 +283,7 @@ export function PasskeyManager({
                   onClick={() => setRemoving(passkey)}
                   disabled={busy}
                 >
-                  <FormattedMessage {...messages.remove} values={{ name: passkey.name, hidden }} />
+                  <FormattedMessage {...messages.remove} values={{ name: passkey.name, hidden: screenReaderOnly }} />
                 </Button>
               }
             />

@@ -10,6 +10,7 @@ import {
   type Worded,
 } from "#app/components/pitch/marketing/content.ts";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { linkClasses } from "#app/components/ui/text-link.tsx";
 import { DURATION } from "#core/pitch/durations.ts";
 import { CONTACTS, mailto } from "#core/pitch/programme.ts";
@@ -168,7 +169,7 @@ export function MarketingPage() {
                     {intl.formatMessage(rich.more, {
                       label: t(item.more.label),
                       audience: audience.toLocaleLowerCase(intl.locale),
-                      hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                      hidden: screenReaderOnly,
                     })}
                   </Link>
                 </p>

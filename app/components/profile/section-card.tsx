@@ -7,6 +7,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { valueDirection } from "#app/components/ui/direction.ts";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import type { EditableSection } from "#core/profile/items.ts";
@@ -52,7 +53,6 @@ const messages = {
 };
 
 /** Words only a screen reader reads. */
-const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 /** A section's card: its items, or its open form; `after` follows either (Security Settings' passkeys). */
 export function SectionCard({
@@ -109,7 +109,7 @@ function SectionAction({ section, open }: { section: ProfileSection; open: boole
         preventScrollReset
         className={buttonClasses("outline", smallButton)}
       >
-        <FormattedMessage {...messages.edit} values={{ section: section.title, hidden }} />
+        <FormattedMessage {...messages.edit} values={{ section: section.title, hidden: screenReaderOnly }} />
       </Link>
     );
   }
@@ -162,7 +162,7 @@ function ItemActionButton({ item }: { item: ProfileItem }) {
         {intl.formatMessage(messages.incomplete)}
       </span>
     );
-  const label = <FormattedMessage {...messages.completeItem} values={{ item: item.field, hidden }} />;
+  const label = <FormattedMessage {...messages.completeItem} values={{ item: item.field, hidden: screenReaderOnly }} />;
   // A place on this page (the passkeys list): a plain fragment link, so focus follows it.
   if (action.kind === "link" && action.to.startsWith("#")) {
     return (

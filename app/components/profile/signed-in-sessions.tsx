@@ -11,6 +11,7 @@ import { defineMessages, type MessageTag, useIntl } from "react-intl";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { ActionList, ActionListRow } from "#app/components/ui/action-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { SECURITY_TITLES, SIGNED_OUT_MESSAGES } from "#core/accounts/security-settings.ts";
 import type { SignedInSession } from "#server/accounts/signed-in-sessions.ts";
@@ -142,7 +143,7 @@ export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) 
                     {intl.formatMessage(messages.signOut, {
                       browser: session.browser,
                       lastActive: f.dateTime(session.lastActiveAt),
-                      hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                      hidden: screenReaderOnly,
                     })}
                   </Button>
                 </Form>

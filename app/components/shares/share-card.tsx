@@ -19,6 +19,7 @@ import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, IconTile } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { Tone } from "#core/format/tone.ts";
@@ -251,10 +252,7 @@ function DownloadPdf({ share }: { share: ShareCard }) {
       data-testid="button-download-share-pdf"
     >
       <Icon name="file" className="h-4 w-4" />
-      <FormattedMessage
-        {...messages.downloadPdf}
-        values={{ hidden: (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span> }}
-      />
+      <FormattedMessage {...messages.downloadPdf} values={{ hidden: screenReaderOnly }} />
     </a>
   );
 }

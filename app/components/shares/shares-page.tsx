@@ -10,8 +10,8 @@ import { useEffect, useRef } from "react";
 import { defineMessages, FormattedMessage, type NoMessageValues as NoValues, useIntl } from "react-intl";
 import { useCredentialType } from "#app/components/credentials/type-text.ts";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
-import { Card, StatTile } from "#app/components/ui/card.tsx";
-import { Icon } from "#app/components/ui/icons.tsx";
+import { StatTile } from "#app/components/ui/card.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -205,18 +205,17 @@ export function SharesPage({
           <FormattedMessage {...messages.history} />
         </h2>
         {shares.length === 0 ? (
-          <Card className="mt-4 p-8 text-center" data-testid="shares-empty">
-            <Icon name="share" className="mx-auto h-10 w-10 text-govuk-grey dark:text-slate-400" />
-            <h3 className="mt-3 text-xl font-bold">
-              <FormattedMessage {...messages.emptyHeading} />
-            </h3>
-            <p className="mt-2 text-govuk-grey dark:text-slate-400">
-              <FormattedMessage {...messages.emptyText} />
-            </p>
-            <Link to="/wallet?action=share" className={buttonClasses("primary", "mt-6")}>
-              <FormattedMessage {...messages.shareOne} />
-            </Link>
-          </Card>
+          <EmptyState
+            icon="share"
+            testId="shares-empty"
+            heading={<FormattedMessage {...messages.emptyHeading} />}
+            text={<FormattedMessage {...messages.emptyText} />}
+            action={
+              <Link to="/wallet?action=share" className={buttonClasses("primary", "mt-6")}>
+                <FormattedMessage {...messages.shareOne} />
+              </Link>
+            }
+          />
         ) : (
           <ul className="mt-4 grid gap-4 lg:grid-cols-2">
             {shares.map((share) => (

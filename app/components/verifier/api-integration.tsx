@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
@@ -326,10 +327,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
                     disabled={!hydrated}
                     data-testid="button-revoke-api-key"
                   >
-                    <FormattedMessage
-                      {...messages.revoke}
-                      values={{ name: key.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> }}
-                    />
+                    <FormattedMessage {...messages.revoke} values={{ name: key.name, hidden: screenReaderOnly }} />
                   </Button>
                 )}
               </div>

@@ -10,7 +10,9 @@ import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
@@ -96,8 +98,6 @@ const messages = untyped(
   }),
 );
 
-const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
-
 /** The query string of a history view (only what is not the default). */
 function historyQuery(filters: HistoryFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
@@ -135,7 +135,10 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
       aside={
         <a href={csv} download className={buttonClasses("outline")} data-testid="link-download-csv">
           <Icon name="download" className="h-5 w-5" />
-          <FormattedMessage {...(filtered ? messages.downloadFiltered : messages.downloadAll)} values={{ hidden }} />
+          <FormattedMessage
+            {...(filtered ? messages.downloadFiltered : messages.downloadAll)}
+            values={{ hidden: screenReaderOnly }}
+          />
         </a>
       }
     >
@@ -195,13 +198,13 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
         {entries.length ? (
           <HistoryTable entries={entries} />
         ) : (
-          <Card className="mt-4 p-8 text-center" data-testid="history-empty">
-            <Icon name="inbox" className="mx-auto h-10 w-10 text-govuk-grey dark:text-slate-400" />
-            <p className="mt-3 text-xl font-bold">{intl.formatMessage(recentMessages.noData)}</p>
-            <p className="mt-2 text-govuk-grey dark:text-slate-400">
-              {intl.formatMessage(filtered ? messages.tryOther : recentMessages.emptyHint)}
-            </p>
-          </Card>
+          <EmptyState
+            icon="inbox"
+            testId="history-empty"
+            headingLevel="p"
+            heading={intl.formatMessage(recentMessages.noData)}
+            text={intl.formatMessage(filtered ? messages.tryOther : recentMessages.emptyHint)}
+          />
         )}
 
         {pages > 1 ? (
@@ -217,7 +220,8 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
                 rel="prev"
                 data-testid="link-previous-page"
               >
-                <span aria-hidden="true">‹</span> <FormattedMessage {...messages.previous} values={{ hidden }} />
+                <span aria-hidden="true">‹</span>{" "}
+                <FormattedMessage {...messages.previous} values={{ hidden: screenReaderOnly }} />
               </Link>
             ) : (
               <span />
@@ -232,7 +236,8 @@ export function HistoryPage({ organisation, entries, total, page, pages, filters
                 rel="next"
                 data-testid="link-next-page"
               >
-                <FormattedMessage {...messages.next} values={{ hidden }} /> <span aria-hidden="true">›</span>
+                <FormattedMessage {...messages.next} values={{ hidden: screenReaderOnly }} />{" "}
+                <span aria-hidden="true">›</span>
               </Link>
             ) : (
               <span />
@@ -304,7 +309,7 @@ function HistoryTable({ entries }: { entries: HistoryRow[] }) {
                 <TextLink href={`/api/verifications/${entry.id}/receipt`} download data-testid="link-receipt">
                   <FormattedMessage
                     {...messages.pdf}
-                    values={{ check: entry.checkName, time: f.dateTime(entry.verifiedAt), hidden }}
+                    values={{ check: entry.checkName, time: f.dateTime(entry.verifiedAt), hidden: screenReaderOnly }}
                   />
                 </TextLink>
               </td>

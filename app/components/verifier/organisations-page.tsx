@@ -6,11 +6,12 @@
  * /api/verifier-organisations/{id}/attestation), which signs the platform's attestation and
  * decides who may do it (ADR 034); the page only shows them to administrators.
  */
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
@@ -123,8 +124,6 @@ const REGISTRATION: Record<
   active: { label: messages.active, tone: "ok", note: messages.activeNote },
 };
 
-const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
-
 /** The page; `allowed: false`: the signed-in person is not an administrator. */
 export function OrganisationsPage(data: { allowed: boolean; organisations: OrganisationRow[] }) {
   const intl = useIntl();
@@ -203,7 +202,10 @@ function OrganisationItem({ organisation }: { organisation: OrganisationRow }) {
         {busy ? (
           intl.formatMessage(messages.renewing)
         ) : (
-          <FormattedMessage {...messages.renew} values={{ organisation: organisation.name, hidden }} />
+          <FormattedMessage
+            {...messages.renew}
+            values={{ organisation: organisation.name, hidden: screenReaderOnly }}
+          />
         )}
       </Button>
     </li>

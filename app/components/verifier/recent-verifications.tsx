@@ -4,6 +4,7 @@ import { useFormats } from "#app/components/i18n/language.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { elapsed } from "#core/format/format.ts";
 import type { Formats } from "#core/format/locale.ts";
 import type { VerificationRow } from "#server/verification/portal-pages.ts";
@@ -99,7 +100,7 @@ export function RecentVerifications({
         >
           <FormattedMessage
             {...(total ? messages.viewAllCounted : messages.viewAll)}
-            values={{ total, hidden: (chunks) => <span className="sr-only">{chunks}</span> }}
+            values={{ total, hidden: screenReaderOnly }}
           />
         </Link>
       </div>

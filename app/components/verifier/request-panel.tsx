@@ -7,6 +7,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { QrCode } from "#app/components/ui/qr-code.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
@@ -444,10 +445,7 @@ function ActiveRequest({
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
               <TextLink href={request.walletLink} target="_blank" rel="noopener" data-testid="wallet-link">
-                <FormattedMessage
-                  {...messages.openWallet}
-                  values={{ hidden: (chunks) => <span className="sr-only">{chunks}</span> }}
-                />
+                <FormattedMessage {...messages.openWallet} values={{ hidden: screenReaderOnly }} />
               </TextLink>
               <Button
                 variant="outline"

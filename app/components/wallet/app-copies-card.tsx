@@ -16,6 +16,7 @@ import { useCredentialType } from "#app/components/credentials/type-text.ts";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, IconTile } from "#app/components/ui/card.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import type { AppCopies, AppReport } from "#server/issuance/wallet-apps-page.ts";
 
@@ -84,7 +85,6 @@ const REPORT_WORDS: Record<NonNullable<AppReport> | "none", typeof messages.acce
 };
 
 /** Words only a screen reader reads. */
-const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 /**
  * `onRevoke` opens the page's confirmation dialog; null before the page is hydrated, when the button
@@ -103,7 +103,9 @@ export function AppCopiesCard({
   const f = useFormats();
   const credential = useCredentialType(app.type).name;
   const sent = f.dateTime(app.issuedAt);
-  const revokeLabel = <FormattedMessage {...messages.revoke} values={{ credential, date: sent, hidden }} />;
+  const revokeLabel = (
+    <FormattedMessage {...messages.revoke} values={{ credential, date: sent, hidden: screenReaderOnly }} />
+  );
   return (
     <Card
       as="li"

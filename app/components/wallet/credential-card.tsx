@@ -5,11 +5,12 @@
  * has no key) says so and offers to re-issue it here: the server then revokes the old copy. A
  * paper credential (printed at an assisted-digital counter) is on no device, and says so.
  */
-import { type ReactNode, useId } from "react";
+import { useId } from "react";
 import { defineMessage, defineMessages, FormattedMessage, type MessageTag } from "react-intl";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
 import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
@@ -61,7 +62,6 @@ export const cardMessages = defineMessages({
 });
 
 /** The `<hidden>` tag of a message: words for screen readers only. */
-export const screenReaderOnly = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 export function CredentialCard({
   credential,

@@ -18,9 +18,8 @@ import {
 import { useCredentialType } from "#app/components/credentials/type-text.ts";
 import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
-import { Card } from "#app/components/ui/card.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { Icon } from "#app/components/ui/icons.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -159,18 +158,17 @@ export function WalletAppsPage({
           <FormattedMessage {...messages.appsHeading} />
         </h2>
         {apps.length === 0 ? (
-          <Card className="mt-4 p-8 text-center" data-testid="wallet-apps-empty">
-            <Icon name="phone" className="mx-auto h-10 w-10 text-govuk-grey dark:text-slate-400" />
-            <h3 className="mt-3 text-xl font-bold">
-              <FormattedMessage {...messages.emptyHeading} />
-            </h3>
-            <p className="mt-2 text-govuk-grey dark:text-slate-400">
-              <FormattedMessage {...messages.emptyText} />
-            </p>
-            <Link to="/wallet?action=offer" className={buttonClasses("primary", "mt-6")}>
-              <FormattedMessage {...messages.addOne} />
-            </Link>
-          </Card>
+          <EmptyState
+            icon="phone"
+            testId="wallet-apps-empty"
+            heading={<FormattedMessage {...messages.emptyHeading} />}
+            text={<FormattedMessage {...messages.emptyText} />}
+            action={
+              <Link to="/wallet?action=offer" className={buttonClasses("primary", "mt-6")}>
+                <FormattedMessage {...messages.addOne} />
+              </Link>
+            }
+          />
         ) : (
           <>
             <ul className="mt-4 grid gap-4 lg:grid-cols-2">

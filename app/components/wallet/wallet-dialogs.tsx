@@ -15,6 +15,7 @@ import { useFormats } from "#app/components/i18n/language.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { valueDirection } from "#app/components/ui/direction.ts";
+import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { TONE_CLASSES } from "#app/components/ui/tone.ts";
 import {
   AUTHORITIES,
@@ -23,7 +24,7 @@ import {
   type CredentialTypeCode,
 } from "#core/issuers/registry.ts";
 import type { WalletCard } from "#server/credentials/wallet-page.ts";
-import { cardMessages, screenReaderOnly } from "./credential-card.tsx";
+import { cardMessages } from "./credential-card.tsx";
 import { accentFor, CredentialStatusBadge, ExpiresSoonBadge, TypeIcon } from "./credential-visuals.tsx";
 import { type Binding, bindingOf, copiesOnThisDevice, type DeviceKeyState } from "./device-key.ts";
 
