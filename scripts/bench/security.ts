@@ -429,14 +429,14 @@ async function knownIds(stack: Stack, identities: Identity[], endpoints: Endpoin
   };
   const as = (role: Role) => identities.find((i) => i.role === role)!.credentials.session;
   collect((await callJson(stack, "POST", "/api/assisted/sessions", { body: {}, session: as("operator") })).json);
-  collect(
-    (
-      await callJson(stack, "POST", "/api/presentations/requests", {
-        body: { credentialType: "rtw", purpose: "Fuzzing" },
-        session: as("verifier"),
-      })
-    ).json,
-  );
+  // Open requests whose response endpoints parse what is sent: a plain one, an encrypted one (a
+  // JWE is opened), and an age check (which an mdoc can answer: CBOR is read).
+  for (const body of [
+    { credentialType: "rtw", purpose: "Fuzzing" },
+    { credentialType: "rtw", purpose: "Fuzzing", responseMode: "direct_post.jwt" },
+    { credentialType: "age", purpose: "Fuzzing" },
+  ])
+    collect((await callJson(stack, "POST", "/api/presentations/requests", { body, session: as("verifier") })).json);
   for (const endpoint of endpoints) {
     if (
       !endpoint.methods.includes("GET") ||

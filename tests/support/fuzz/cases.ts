@@ -11,7 +11,7 @@
 // layer the product imports, and tests must not import scripts/. It imports only the pure core and
 // the session cookie's name (from where the product defines it), so it runs in Node and workerd.
 
-import { concatBytes } from "#core/credentials/encoding.ts";
+import { base64urlEncode, base64urlEncodeText, concatBytes } from "#core/credentials/encoding.ts";
 import { SESSION_COOKIE } from "#server/accounts/session.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -501,6 +501,196 @@ function utf16le(text: string): Uint8Array {
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Wallet answers (issue 23): an OpenID4VP response endpoint takes `response=<compact JWE>` for an
+// encrypted request and `vp_token={"<query id>": ["<presentation>"]}` otherwise, where an mdoc
+// presentation is base64url CBOR. These are hostile in the shapes a parser meets first.
+
+/** Credential query ids a request may name: the checks' own, and the mdoc queries beside them. */
+const QUERY_IDS = ["rtw", "age", "driving_licence", "identity", "age_mdl", "age_pid", "mdl", "pid", "0"] as const;
+
+/** A CBOR head: major type and argument, the argument in the shortest form unless `wide` (RFC 8949 §3). */
+function cborHead(major: number, argument: number | bigint, wide = false): Uint8Array {
+  const value = BigInt(argument);
+  if (!wide && value < 24n) return Uint8Array.of((major << 5) | Number(value));
+  if (!wide && value < 256n) return Uint8Array.of((major << 5) | 24, Number(value));
+  if (!wide && value < 65_536n) return Uint8Array.of((major << 5) | 25, Number(value >> 8n), Number(value & 255n));
+  const out = new Uint8Array(9);
+  out[0] = (major << 5) | 27;
+  new DataView(out.buffer).setBigUint64(1, value);
+  return out;
+}
+const cborText = (text: string) => concatBytes(cborHead(3, utf8(text).length), utf8(text));
+
+/** Hostile CBOR where a DeviceResponse belongs. */
+function hostileCbor(rng: Prng): { bytes: Uint8Array; label: string } {
+  const kind = rng.weighted<string>([
+    [3, "deep"],
+    [3, "huge-length"],
+    [2, "indefinite"],
+    [2, "random"],
+    [2, "truncated-response"],
+    [2, "tag-24-garbage"],
+    [1, "trailing"],
+    [1, "wide-small"],
+  ]);
+  switch (kind) {
+    case "deep": {
+      const depth = rng.pick([64, 1_000, 100_000]);
+      return { bytes: new Uint8Array(depth).fill(0x81), label: `CBOR: ${depth} nested one-element arrays` };
+    }
+    case "huge-length": {
+      const major = rng.pick([2, 3, 4, 5]);
+      const length = rng.pick([2n ** 32n, 2n ** 62n, 112_000_000n]);
+      return {
+        bytes: concatBytes(cborHead(major, length), Uint8Array.of(0)),
+        label: `CBOR: major ${major} declaring ${length} entries`,
+      };
+    }
+    case "indefinite":
+      return { bytes: Uint8Array.of(0x9f, 0x9f, 0xbf, 0x61, 0x61), label: "CBOR: indefinite lengths, never broken" };
+    case "random": {
+      const bytes = new Uint8Array(1 + rng.int(2048));
+      for (let i = 0; i < bytes.length; i++) bytes[i] = rng.int(256);
+      return { bytes, label: `CBOR: ${bytes.length} random bytes` };
+    }
+    case "truncated-response": {
+      // {"version": "1.0", "documents": [{"docType": …, "issuerSigned": {…, cut off
+      const full = concatBytes(
+        cborHead(5, 3),
+        cborText("version"),
+        cborText("1.0"),
+        cborText("documents"),
+        cborHead(4, 1),
+        cborHead(5, 2),
+        cborText("docType"),
+        cborText(rng.pick(["org.iso.18013.5.1.mDL", "eu.europa.ec.eudi.pid.1"])),
+        cborText("issuerSigned"),
+        cborHead(5, 2),
+        cborText("issuerAuth"),
+        cborHead(4, 4),
+        cborHead(2, 3),
+        Uint8Array.of(0xa1, 0x01, 0x26),
+      );
+      const cut = 1 + rng.int(full.length - 1);
+      return { bytes: full.slice(0, cut), label: `CBOR: a DeviceResponse cut at byte ${cut}` };
+    }
+    case "tag-24-garbage": {
+      const inner = new Uint8Array(1 + rng.int(64)).map(() => rng.int(256));
+      return {
+        bytes: concatBytes(Uint8Array.of(0xd8, 0x18), cborHead(2, inner.length), inner),
+        label: "CBOR: tag 24 around bytes that are no CBOR",
+      };
+    }
+    case "trailing":
+      return { bytes: Uint8Array.of(0xa0, 0xa0, 0xa0), label: "CBOR: an empty map and trailing bytes" };
+    default:
+      return {
+        bytes: concatBytes(cborHead(5, 1, true), cborText("version"), cborText("1.0")),
+        label: "CBOR: a small length in its widest form",
+      };
+  }
+}
+
+/** Hostile compact JWEs where an encrypted answer belongs. */
+function hostileJwe(rng: Prng): { text: string; label: string } {
+  const part = (bytes: number) => base64urlEncode(new Uint8Array(bytes).map(() => rng.int(256)));
+  const header = (fields: Record<string, unknown>) => base64urlEncodeText(JSON.stringify(fields));
+  const jwe = (protectedHeader: string) => [protectedHeader, "", part(12), part(40), part(16)].join(".");
+  const kind = rng.weighted<string>([
+    [2, "random-parts"],
+    [2, "wrong-part-count"],
+    [2, "pbes2-iterations"],
+    [2, "bad-epk"],
+    [2, "other-algorithm"],
+    [1, "zip"],
+    [1, "header-not-json"],
+    [1, "huge-ciphertext"],
+    [1, "deep-header"],
+  ]);
+  switch (kind) {
+    case "random-parts":
+      return { text: [part(30), part(0), part(12), part(64), part(16)].join("."), label: "JWE: five random parts" };
+    case "wrong-part-count": {
+      const parts = rng.pick([1, 3, 4, 6, 50]);
+      return { text: Array.from({ length: parts }, () => part(8)).join("."), label: `JWE: ${parts} parts` };
+    }
+    case "pbes2-iterations":
+      return {
+        text: jwe(header({ alg: "PBES2-HS512+A256KW", enc: "A256GCM", p2c: 2_000_000_000, p2s: "c2FsdA" })),
+        label: "JWE: PBES2 asking for two billion iterations",
+      };
+    case "bad-epk": {
+      const epk = rng.pick<Record<string, unknown>>([
+        { kty: "EC", crv: "P-256", x: part(32), y: part(32) },
+        { kty: "EC", crv: "P-521", x: part(66), y: part(66) },
+        { kty: "OKP", crv: "X25519", x: part(32) },
+        { kty: "EC", crv: "P-256", x: "", y: "" },
+        { kty: "EC", crv: "P-256", x: part(32), y: part(32), d: part(32) },
+      ]);
+      return {
+        text: jwe(header({ alg: "ECDH-ES", enc: "A128GCM", kid: rng.uuid(), epk })),
+        label: `JWE: ECDH-ES with an ephemeral key ${epk.kty}/${epk.crv} off the curve or malformed`,
+      };
+    }
+    case "other-algorithm": {
+      const [alg, enc] = rng.pick([
+        ["none", "A128GCM"],
+        ["dir", "A128GCM"],
+        ["RSA1_5", "A128CBC-HS256"],
+        ["ECDH-ES+A128KW", "A128GCM"],
+        ["ECDH-ES", "A192GCM"],
+        ["A128KW", "A128GCM"],
+      ] as const);
+      return { text: jwe(header({ alg, enc, kid: rng.uuid() })), label: `JWE: alg ${alg}, enc ${enc}` };
+    }
+    case "zip":
+      return {
+        text: jwe(
+          header({
+            alg: "ECDH-ES",
+            enc: "A256GCM",
+            zip: "DEF",
+            epk: { kty: "EC", crv: "P-256", x: part(32), y: part(32) },
+          }),
+        ),
+        label: "JWE: compressed (zip DEF)",
+      };
+    case "header-not-json":
+      return {
+        text: jwe(base64urlEncodeText(rng.pick(["{", "[]", "null", "\u0000", '{"alg":']))),
+        label: "JWE: a header that is no JSON object",
+      };
+    case "huge-ciphertext":
+      return {
+        text: [header({ alg: "ECDH-ES", enc: "A128GCM" }), "", part(12), part(600_000), part(16)].join("."),
+        label: "JWE: 600 kB of ciphertext",
+      };
+    default:
+      return {
+        text: jwe(base64urlEncodeText(`${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`)),
+        label: "JWE: a header nested 5,000 deep",
+      };
+  }
+}
+
+/** A form-encoded wallet answer carrying hostile CBOR or a hostile JWE (OID4VP 1.0 §8.2, §8.3). */
+function walletAnswer(rng: Prng): Body {
+  const form = new URLSearchParams();
+  let label: string;
+  if (rng.chance(0.5)) {
+    const answer = hostileJwe(rng);
+    form.set("response", answer.text);
+    label = answer.label;
+  } else {
+    const answer = hostileCbor(rng);
+    form.set("vp_token", JSON.stringify({ [rng.pick(QUERY_IDS)]: [base64urlEncode(answer.bytes)] }));
+    label = answer.label;
+  }
+  if (rng.chance(0.5)) form.set("state", rng.uuid());
+  return { bytes: utf8(form.toString()), type: "application/x-www-form-urlencoded", label: `wallet answer, ${label}` };
+}
+
 interface Body {
   bytes: Uint8Array;
   /** The Content-Type that would be honest for these bytes. */
@@ -532,8 +722,11 @@ function body(rng: Prng): Body {
     [4, "numbers"],
     [3, "prototype"],
     [3, "many-fields"],
+    [4, "wallet-answer"],
   ]);
   switch (kind) {
+    case "wallet-answer":
+      return walletAnswer(rng);
     case "wrong-types":
       return json(JSON.stringify(object(rng)), "JSON object, fields of the wrong types");
     case "scalar": {
