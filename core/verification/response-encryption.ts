@@ -11,6 +11,9 @@ import { RESPONSE_ENCRYPTIONS } from "./openid4vp.ts";
 
 /** OID4VP 1.0 sections 8.2 and 8.3: the answer posted in the clear, or encrypted to the verifier's key. */
 export const RESPONSE_MODES = ["direct_post", "direct_post.jwt"] as const;
+export type ResponseMode = (typeof RESPONSE_MODES)[number];
+/** A request asks for an encrypted answer unless its verifier asks otherwise (ADR 049). */
+export const DEFAULT_RESPONSE_MODE: ResponseMode = "direct_post.jwt";
 
 export type ResponseContentEncryption = (typeof RESPONSE_ENCRYPTIONS)[number];
 
