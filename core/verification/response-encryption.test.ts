@@ -33,7 +33,7 @@ describe("reading a request's encryption key (the wallet, before consent)", () =
     expect(
       await readResponseEncryption(metadata(jwk, { encrypted_response_enc_values_supported: ["A256GCM", "A128GCM"] })),
     ).toEqual({ key: { kty, crv, x, y, kid }, enc: "A256GCM" });
-    // No alg, no use, no kid: still a key to encrypt to; no list: A128GCM (OID4VP 1.0 section 8.3).
+    // No alg, no use, no kid: still a key to encrypt to; no list: A128GCM (OID4VP 1.0's default).
     expect(await readResponseEncryption(metadata({ kty, crv, x, y }))).toEqual({
       key: { kty, crv, x, y },
       enc: "A128GCM",

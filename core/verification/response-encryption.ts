@@ -36,7 +36,7 @@ export class ResponseEncryptionError extends Error {
   override readonly name = "ResponseEncryptionError";
 }
 
-/** OID4VP 1.0 section 8.3: with no encrypted_response_enc_values_supported, the wallet uses A128GCM. */
+/** OID4VP 1.0: with no encrypted_response_enc_values_supported, the default is A128GCM. */
 const DEFAULT_ENCRYPTION: ResponseContentEncryption = "A128GCM";
 /** A P-256 coordinate: 32 bytes, base64url without padding. */
 const COORDINATE = /^[A-Za-z0-9_-]{43}$/;
