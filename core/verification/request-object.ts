@@ -3,7 +3,8 @@
  * (OID4VP 1.0 sections 5.9.3 and 12; docs/decisions/015). The platform's trust anchor signs a
  * Verifier Attestation JWT for a registered organisation (`sub` = the client identifier without
  * its prefix, `cnf.jwk` = the key that signs its requests); the request object carries it in its
- * `jwt` header. `readRequestObject` is the wallet's side: it trusts only the trust anchor's keys.
+ * `jwt` header. `readRequestObject` is the wallet's side: it trusts only the trust anchor's keys,
+ * and answers direct_post, or direct_post.jwt to a key it can encrypt to (ADR 049).
  */
 import { webCrypto } from "#core/credentials/crypto.ts";
 import { isPlainObject } from "#core/credentials/json.ts";
@@ -25,6 +26,7 @@ import {
   SELF_ISSUED_AUDIENCE,
   VERIFIER_ATTESTATION_TYP,
 } from "./openid4vp.ts";
+import { RESPONSE_MODES, type ResponseEncryption, readResponseEncryption } from "./response-encryption.ts";
 
 export interface AttestationInput {
   /** The trust anchor's identifier (iss). */
@@ -73,6 +75,8 @@ export interface ResolvedRequest {
   dcql: DcqlQuery;
   purpose: string;
   exp: number;
+  /** direct_post.jwt: the key and content encryption the answer is encrypted with; null for direct_post. */
+  responseEncryption: ResponseEncryption | null;
 }
 
 export class RequestObjectError extends Error {
@@ -127,7 +131,7 @@ export async function readRequestObject(
   if (attestation.sub !== options.clientId.slice(CLIENT_ID_PREFIX.length))
     throw new RequestObjectError("attestation is for another verifier");
   if (claims.aud !== SELF_ISSUED_AUDIENCE) throw new RequestObjectError("wrong aud");
-  if (claims.response_type !== "vp_token" || claims.response_mode !== "direct_post")
+  if (claims.response_type !== "vp_token" || !RESPONSE_MODES.some((mode) => mode === claims.response_mode))
     throw new RequestObjectError("unsupported response type or mode");
   if (claims.redirect_uri !== undefined) throw new RequestObjectError("redirect_uri is not allowed with direct_post");
   if (typeof claims.exp !== "number" || claims.exp <= options.now) throw new RequestObjectError("request expired");
@@ -135,6 +139,9 @@ export async function readRequestObject(
     if (typeof claims[name] !== "string" || claims[name] === "") throw new RequestObjectError(`${name} missing`);
   if (!isPlainObject(claims.dcql_query) || !Array.isArray(claims.dcql_query.credentials))
     throw new RequestObjectError("dcql_query missing");
+  // Read last: only a request that is otherwise sound is refused for its encryption.
+  const responseEncryption =
+    claims.response_mode === "direct_post.jwt" ? await readResponseEncryption(claims.client_metadata) : null;
   return {
     clientId: options.clientId,
     verifierName: typeof attestation.client_name === "string" ? attestation.client_name : "Unnamed verifier",
@@ -144,5 +151,6 @@ export async function readRequestObject(
     dcql: claims.dcql_query as unknown as DcqlQuery,
     purpose: typeof claims.purpose === "string" ? claims.purpose : "",
     exp: claims.exp,
+    responseEncryption,
   };
 }

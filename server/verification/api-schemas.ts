@@ -13,6 +13,7 @@ import {
   OUTCOME_STATUSES,
 } from "#core/verification/checks.ts";
 import { BINDINGS, MAX_REQUEST_ATTEMPTS } from "#core/verification/reasons.ts";
+import { DEFAULT_RESPONSE_MODE, RESPONSE_MODES } from "#core/verification/response-encryption.ts";
 
 export const CreateRequestBody = z
   .object({
@@ -31,10 +32,12 @@ export const CreateRequestBody = z
       .max(500)
       .describe("Why the check is made; shown to the citizen. Must not be empty after trimming."),
     responseMode: z
-      .enum(["direct_post", "direct_post.jwt"])
+      .enum(RESPONSE_MODES)
       .optional()
+      // The service applies the default: a field with zod's .default() would read as required in the document.
+      .meta({ default: DEFAULT_RESPONSE_MODE })
       .describe(
-        'How the wallet answers (OpenID4VP 1.0 section 8): "direct_post" (the default), or "direct_post.jwt": the answer encrypted (ECDH-ES, A128GCM or A256GCM) to a P-256 key made for this request alone, as HAIP 1.0 requires. The platform\'s web wallet answers direct_post only.',
+        'How the wallet answers (OpenID4VP 1.0 section 8): "direct_post.jwt" (the default): the answer encrypted (ECDH-ES, A128GCM or A256GCM) to a P-256 key made for this request alone, as HAIP 1.0 requires, so the attributes never cross the network in the clear; or "direct_post": the answer in the clear, for a wallet that cannot encrypt. The platform\'s web wallet answers both.',
       ),
   })
   .meta({ id: "CreateRequest" });

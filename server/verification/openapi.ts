@@ -70,9 +70,9 @@ const OPERATIONS: Operation[] = [
   {
     method: "post",
     path: "/api/presentations/response",
-    summary: "The wallet's answer (response_uri, direct_post)",
+    summary: "The wallet's answer (response_uri, direct_post.jwt or direct_post)",
     description:
-      "Form-encoded vp_token and state. Authenticated by state alone; reads no cookies. Only a valid presentation ends the request; anything else (an invalid presentation, an error= refusal) is recorded, answered 400, and the request stays open.",
+      "Form-encoded: response, the answer encrypted to the request's own key (direct_post.jwt, the default), or vp_token and state in the clear (a request made with responseMode direct_post; an encrypted request refuses them, RESPONSE_NOT_ENCRYPTED). Authenticated by state alone; reads no cookies. Only a valid presentation ends the request; anything else (an invalid presentation, an error= refusal) is recorded, answered 400, and the request stays open.",
     auth: "public",
     form: schemas.ResponseForm,
     ok: { status: 200, description: "Accepted" },

@@ -1,5 +1,6 @@
 /**
- * OpenID4VP 1.0 requests, cross-device with direct_post (issue 9; docs/decisions/015 and 016).
+ * OpenID4VP 1.0 requests, cross-device with direct_post.jwt by default, or direct_post (issue 9;
+ * docs/decisions/015, 016 and 049).
  *
  *   create          POST /api/presentations/requests          a verifier asks for a check
  *   requestObject   GET  /api/presentations/requests/{id}/object   the signed request (request_uri)
@@ -31,6 +32,7 @@ import {
   type VerificationReasonCode,
 } from "#core/verification/reasons.ts";
 import { signRequestObject } from "#core/verification/request-object.ts";
+import { DEFAULT_RESPONSE_MODE, type ResponseMode } from "#core/verification/response-encryption.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
 import { withGrant } from "#server/accounts/live-access.ts";
@@ -72,8 +74,11 @@ export interface CreateRequestInput {
   credentialType: CheckType;
   requestedAttributes?: string[] | undefined;
   purpose: string;
-  /** direct_post.jwt: the wallet encrypts its answer to a key made for this request alone (ADR 049). */
-  responseMode?: "direct_post" | "direct_post.jwt" | undefined;
+  /**
+   * direct_post.jwt (the default): the wallet encrypts its answer to a key made for this request
+   * alone; direct_post, when the verifier asks for it, takes the answer in the clear (ADR 049).
+   */
+  responseMode?: ResponseMode | undefined;
 }
 
 const random = (bytes: number) => base64urlEncode(crypto.getRandomValues(new Uint8Array(bytes)));
@@ -146,7 +151,8 @@ export async function createRequest(
   });
   // The row keeps only the state's hash; the request's object holds the state itself, to sign it
   // into the request object while the request is open.
-  const responseKey = input.responseMode === "direct_post.jwt" ? await ephemeralResponseKey(id) : undefined;
+  const responseMode = input.responseMode ?? DEFAULT_RESPONSE_MODE;
+  const responseKey = responseMode === "direct_post.jwt" ? await ephemeralResponseKey(id) : undefined;
   await context
     .requestObject(id)
     .open({ id, expiresAt: expiresAt.getTime(), state, ...(responseKey ? { responseKey } : {}) });

@@ -3,7 +3,8 @@
  * (client_id and request_uri), as any wallet must before asking for consent. The request object
  * is fetched from request_uri and checked against the platform's trust anchor
  * (core/verification/request-object.ts); this wallet answers only requests served by this
- * platform's verifier, reached over the service binding.
+ * platform's verifier, reached over the service binding. A request that asks for an encrypted
+ * answer (direct_post.jwt, ADR 049) carries the key the browser encrypts the answer to.
  */
 
 import { defineMessage, defineMessages } from "@formatjs/intl";
@@ -14,6 +15,7 @@ import { checkAttributeText, checkNameText } from "#core/verification/check-mess
 import { attributeForPath, type CheckType, isCheckType } from "#core/verification/checks.ts";
 import { credentialTypeForVct } from "#core/verification/openid4vp.ts";
 import { RequestObjectError, type ResolvedRequest, readRequestObject } from "#core/verification/request-object.ts";
+import { type ResponseEncryption, ResponseEncryptionError } from "#core/verification/response-encryption.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { serverIntl } from "#server/i18n/catalogs.ts";
 
@@ -41,6 +43,11 @@ const messages = defineMessages({
     defaultMessage: "This request could not be trusted ({reason}).",
     description: "{reason} is a technical detail in English.",
   }),
+  encryption: defineMessage<{ reason: string }>({
+    id: "wallet.presentRequest.encryption",
+    defaultMessage: "This request asks for an encrypted answer that this wallet cannot make ({reason}).",
+    description: "{reason} is a technical detail in English.",
+  }),
   unsupported: {
     id: "wallet.presentRequest.unsupported",
     defaultMessage: "This wallet can answer requests for one credential at a time.",
@@ -63,6 +70,8 @@ export interface WalletRequest {
   nonce: string;
   state: string;
   expiresAt: string;
+  /** direct_post.jwt: the verifier's key and the content encryption the answer is encrypted with; null for direct_post. */
+  responseEncryption: ResponseEncryption | null;
 }
 
 const REQUEST_PATH = /^\/api\/presentations\/requests\/[0-9a-f-]{36}\/object$/;
@@ -106,6 +115,10 @@ export async function resolveWalletRequest(options: {
       now: Math.floor((options.now ?? new Date()).getTime() / 1000),
     });
   } catch (error) {
+    if (error instanceof ResponseEncryptionError)
+      throw new WordedServiceError(400, messages.encryption, "UNSUPPORTED_RESPONSE_ENCRYPTION", {
+        reason: error.message,
+      });
     if (error instanceof RequestObjectError)
       throw new WordedServiceError(400, messages.untrusted, "UNTRUSTED_REQUEST", { reason: error.message });
     throw error;
@@ -135,5 +148,6 @@ export async function resolveWalletRequest(options: {
     nonce: resolved.nonce,
     state: resolved.state,
     expiresAt: new Date(resolved.exp * 1000).toISOString(),
+    responseEncryption: resolved.responseEncryption,
   };
 }

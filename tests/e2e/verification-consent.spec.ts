@@ -1,4 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
+import { decodeProtectedHeader } from "jose";
+import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { TRANSLATIONS } from "#core/i18n/translations/index.ts";
 import { credentials, presentations } from "#db/schema/index.ts";
@@ -44,6 +46,16 @@ async function ask(verifier: OpenBrowser, body: Record<string, unknown>): Promis
 const requestState = (verifier: OpenBrowser, id: string) =>
   pageJson<RequestView>(verifier.page, `/api/presentations/requests/${id}`);
 
+/** The form fields of each answer the page posts to response_uri, as they leave the browser. */
+function answersSent(page: Page): URLSearchParams[] {
+  const sent: URLSearchParams[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/presentations/response")
+      sent.push(new URLSearchParams(request.postData() ?? ""));
+  });
+  return sent;
+}
+
 describe("answering a verifier's request from the wallet", () => {
   it("shows who asks, what, why and which credential; sharing sends only what was asked, and both sides see the outcome", async () => {
     const verifier = await verifierOf("Harbour Logistics");
@@ -55,6 +67,7 @@ describe("answering a verifier's request from the wallet", () => {
     });
 
     const page = citizen.browser.page;
+    const answers = answersSent(page);
     await page.goto(created.walletLink);
     await waitForHydration(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Share your credential?");
@@ -75,14 +88,28 @@ describe("answering a verifier's request from the wallet", () => {
     const outcome = page.getByTestId("consent-outcome");
     await outcome.waitFor();
     expect(await outcome.textContent()).toContain("Your credential was checked");
+    // The request asked for an encrypted answer (direct_post.jwt, the default): the page sent one
+    // JWE to the request's own key, and nothing in the clear.
+    expect(answers).toHaveLength(1);
+    expect([...answers[0]!.keys()]).toEqual(["response"]);
+    expect(decodeProtectedHeader(answers[0]!.get("response")!)).toMatchObject({
+      alg: "ECDH-ES",
+      enc: "A128GCM",
+      kid: created.id,
+    });
 
     const seen = await requestState(verifier, created.id);
     expect(seen.body).toMatchObject({ status: "completed", result: { valid: true, reason: "valid" } });
     expect(Object.keys(seen.body.result!.presentedAttributes).sort()).toEqual(["expiryDate", "hasRightToWork"]);
 
     // A second request is answered with another copy (issue 22): another holder key, another
-    // status index, so the two answers have nothing to link them but what was disclosed.
-    const again = await ask(verifier, { credentialType: "rtw", purpose: "Second site, Tuesday" });
+    // status index, so the two answers have nothing to link them but what was disclosed. Its
+    // verifier asked for direct_post: the wallet answers that in the clear.
+    const again = await ask(verifier, {
+      credentialType: "rtw",
+      purpose: "Second site, Tuesday",
+      responseMode: "direct_post",
+    });
     await page.goto(again.walletLink);
     await waitForHydration(page);
     await page.getByTestId("button-consent-share").click();
@@ -91,6 +118,8 @@ describe("answering a verifier's request from the wallet", () => {
       status: "completed",
       result: { valid: true },
     });
+    expect(answers).toHaveLength(2);
+    expect([...answers[1]!.keys()].sort()).toEqual(["state", "vp_token"]);
     const shown = await testDatabase()
       .select({
         issuanceId: credentials.issuanceId,

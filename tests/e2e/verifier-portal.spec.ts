@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
-import { decodeJwt } from "jose";
+import { CompactEncrypt, decodeJwt, importJWK } from "jose";
 import type { Page, Request } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { presentCredential } from "#core/credentials/index.ts";
@@ -103,14 +103,23 @@ async function requestObjectOf(page: Page): Promise<{ requestUri: string; claims
   return { requestUri, claims: decodeJwt(await response.text()) as Record<string, any> };
 }
 
-/** What a wallet posts to response_uri (direct_post). */
-async function walletAnswers(responseUri: string, fields: Record<string, string>): Promise<number> {
-  const response = await fetch(responseUri, {
+/**
+ * What a wallet posts to response_uri: `answer` and the request's state, encrypted to the request's
+ * own key (direct_post.jwt, the mode of the portal's requests: ADR 049).
+ */
+async function walletAnswers(claims: Record<string, any>, answer: Record<string, unknown>): Promise<number> {
+  const [key] = claims.client_metadata.jwks.keys;
+  const response = await new CompactEncrypt(
+    new TextEncoder().encode(JSON.stringify({ ...answer, state: claims.state })),
+  )
+    .setProtectedHeader({ alg: "ECDH-ES", enc: "A128GCM", kid: key.kid })
+    .encrypt(await importJWK(key, "ECDH-ES"));
+  const answered = await fetch(claims.response_uri, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ response }).toString(),
   });
-  return response.status;
+  return answered.status;
 }
 
 /** The holder's decline from the platform's wallet: signed in, same site (POST /api/presentations/decline). */
@@ -199,10 +208,12 @@ describe("Request Specific Credentials", () => {
     await dismissToasts(page);
     await screenshots(page, "verifier-portal-request");
 
-    // The citizen's wallet answers with their credential (OpenID4VP direct_post): the portal hears at once.
+    // The citizen's wallet answers with their credential, encrypted (OpenID4VP direct_post.jwt, the
+    // default): the portal hears at once.
     const { claims } = await requestObjectOf(page);
+    expect(claims.response_mode).toBe("direct_post.jwt");
     expect(claims.dcql_query.credentials[0].claims).toEqual([{ path: ["hasRightToWork"] }, { path: ["given_name"] }]);
-    const vpToken = JSON.stringify({
+    const vpToken = {
       [claims.dcql_query.credentials[0].id]: [
         await presentCredential({
           sdJwt: credential.sdJwt,
@@ -213,8 +224,8 @@ describe("Request Specific Credentials", () => {
           iat: Math.floor(Date.now() / 1000),
         }),
       ],
-    });
-    expect(await walletAnswers(claims.response_uri, { state: claims.state, vp_token: vpToken })).toBe(200);
+    };
+    expect(await walletAnswers(claims, { vp_token: vpToken })).toBe(200);
     await expectToast(page, "Verification Successful", "Credential has been validated successfully");
     await page.getByTestId("request-outcome").waitFor();
     expect(await active.getAttribute("data-status")).toBe("completed");
@@ -248,7 +259,7 @@ describe("Request Specific Credentials", () => {
     await expect.poll(() => polls.length, { timeout: 8000 }).toBeGreaterThan(0);
     expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("pending");
     // Whoever holds the QR code can post a refusal to response_uri: recorded, and the request stays open.
-    expect(await walletAnswers(claims.response_uri, { state: claims.state, error: "access_denied" })).toBe(400);
+    expect(await walletAnswers(claims, { error: "access_denied" })).toBe(400);
     const attempts = page.getByTestId("request-attempts");
     await attempts.waitFor();
     expect(await attempts.textContent()).toContain("1 answer could not be accepted");
@@ -269,14 +280,14 @@ describe("Request Specific Credentials", () => {
     await dismissToasts(page);
     const attempts = page.getByTestId("request-attempts");
     for (const answer of [1, 2, 3, 4]) {
-      expect(await walletAnswers(claims.response_uri, { state: claims.state, vp_token: "{}" })).toBe(400);
+      expect(await walletAnswers(claims, { vp_token: {} })).toBe(400);
       await expect
         .poll(() => attempts.textContent(), { timeout: 8000 })
         .toContain(`${answer} answer${answer === 1 ? "" : "s"} could not be accepted`);
     }
     expect(await page.getByTestId("active-request").getAttribute("data-status")).toBe("pending");
     expect(await axeInBothThemes(page)).toEqual(NO_FINDINGS);
-    expect(await walletAnswers(claims.response_uri, { state: claims.state, vp_token: "{}" })).toBe(400);
+    expect(await walletAnswers(claims, { vp_token: {} })).toBe(400);
     const failedMessage =
       "The verification request was closed after 5 answers that could not be accepted. Create a new request.";
     await expectToast(page, "Verification Failed", failedMessage);

@@ -301,9 +301,9 @@ export async function redeemCode(form: Record<string, string>, key: WalletKey): 
 
 /**
  * A copy the wallet received, presented back to our own verifier over OpenID4VP: a verifier's
- * request for `hasRightToWork`, the wallet's presentation at response_uri, and the check as the
- * verifier then reads it. The organisation is registered as the web worker registers one: attested
- * by the trust anchor (ADR 034).
+ * request for `hasRightToWork`, the wallet's presentation at response_uri (encrypted to the
+ * request's key), and the check as the verifier then reads it. The organisation is registered as
+ * the web worker registers one: attested by the trust anchor (ADR 034).
  */
 export async function presentToOurVerifier(copy: string, holderPrivateKey: CryptoKey) {
   const registrar = {
@@ -320,7 +320,11 @@ export async function presentToOurVerifier(copy: string, holderPrivateKey: Crypt
   const requestObject = new TextDecoder().decode(
     await (await call(new URL(created.requestUri).pathname)).arrayBuffer(),
   );
-  const { nonce, state } = jose.decodeJwt(requestObject) as { nonce: string; state: string };
+  const { nonce, state, client_metadata } = jose.decodeJwt(requestObject) as {
+    nonce: string;
+    state: string;
+    client_metadata: { jwks: { keys: jose.JWK[] } };
+  };
   const presentation = await presentCredential({
     sdJwt: copy,
     disclose: ["hasRightToWork"],
@@ -329,10 +333,17 @@ export async function presentToOurVerifier(copy: string, holderPrivateKey: Crypt
     aud: created.clientId,
     iat: Math.floor(Date.now() / 1000),
   });
+  // The request asks for an encrypted answer (direct_post.jwt, the default): ECDH-ES to its own key.
+  const [key] = client_metadata.jwks.keys;
+  const response = await new jose.CompactEncrypt(
+    new TextEncoder().encode(JSON.stringify({ vp_token: { rtw: [presentation] }, state })),
+  )
+    .setProtectedHeader({ alg: "ECDH-ES", enc: "A128GCM", kid: key!.kid! })
+    .encrypt(await jose.importJWK(key!, "ECDH-ES"));
   const answered = await SELF.fetch(`${ORIGIN}/api/presentations/response`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ vp_token: JSON.stringify({ rtw: [presentation] }), state }).toString(),
+    body: new URLSearchParams({ response }).toString(),
   });
   expect(answered.status, await answered.clone().text()).toBe(200);
   return json<{ status: string; result: Record<string, unknown> }>(

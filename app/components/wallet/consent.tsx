@@ -2,7 +2,9 @@
  * The consent screen for a verifier's request (issue 9; app/routes/wallet_.present.tsx): who asks,
  * what they will see, why, and which credential answers; Share or Decline. The presentation is
  * made on this device (present.client.ts) with only the requested disclosures and a key-binding
- * JWT carrying the request's nonce and the verifier's client_id, then posted to response_uri.
+ * JWT carrying the request's nonce and the verifier's client_id, then posted to response_uri:
+ * encrypted here first when the request asks for it (direct_post.jwt, ADR 049), so the answer
+ * leaves this device readable by the request's own key alone.
  */
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import {
@@ -22,6 +24,7 @@ import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { holderRefusalText } from "#core/verification/holder-refusals.ts";
+import { authorizationResponseFields } from "#core/verification/response-encryption.ts";
 import type { ConsentCandidate, ConsentData } from "#server/verification/consent-page.ts";
 import type { WalletRequest } from "#server/verification/wallet-request.ts";
 import { onThisDevice, useDeviceKey } from "./device-key.ts";
@@ -134,7 +137,8 @@ type Outcome =
   | { kind: "error"; message: string };
 
 /**
- * Posts the wallet's answer to response_uri, as OpenID4VP direct_post. A refusal is an OAuth error
+ * Posts the wallet's answer to response_uri, as OpenID4VP direct_post (or direct_post.jwt: one
+ * `response` field, the encrypted answer). A refusal is an OAuth error
  * answer (OID4VP 1.0 section 8.2): its `error_description` is the verifier's English (OAuth allows
  * ASCII only there); its `reason` is our code for why, which the page words in its own language.
  */
@@ -228,14 +232,11 @@ function Consent({ request, candidates }: { request: WalletRequest; candidates: 
         request.attributes.map((a) => a.path),
         { aud: request.clientId, nonce: request.nonce },
       );
-      const answer = await postAnswer(
-        request.responseUri,
-        {
-          vp_token: JSON.stringify({ [request.queryId]: [presentation] }),
-          state: request.state,
-        },
-        intl,
+      const fields = await authorizationResponseFields(
+        { vpToken: { [request.queryId]: [presentation] }, state: request.state },
+        request.responseEncryption,
       );
+      const answer = await postAnswer(request.responseUri, fields, intl);
       setOutcome(answer.ok ? { kind: "shared" } : { kind: "refused", reason: answer.reason });
     } catch (error) {
       setOutcome({

@@ -80,7 +80,10 @@ describe("direct_post.jwt: refused answers", () => {
 
   it("refuses a JWE to a request that asked for direct_post (it has no key)", async () => {
     const { cookie } = await organisationWithVerifier();
-    const plain = await openRequest({ cookie }, { credentialType: "rtw", purpose: "Hiring a porter" });
+    const plain = await openRequest(
+      { cookie },
+      { credentialType: "rtw", purpose: "Hiring a porter", responseMode: "direct_post" },
+    );
     const { claims } = await fetchRequestObject(plain.requestUri);
     expect(claims.response_mode).toBe("direct_post");
     expect(claims).not.toHaveProperty("client_metadata");

@@ -17,7 +17,7 @@ import { validate } from "./routes/validate.ts";
  *   GET  /api/presentations/requests/{id}         its status and result (its verifier)
  *   GET  /api/presentations/requests/{id}/live    the same, pushed over a WebSocket
  *   GET  /api/presentations/requests/{id}/object  the signed request object (request_uri)
- *   POST /api/presentations/response              the wallet's answer (response_uri, direct_post)
+ *   POST /api/presentations/response              the wallet's answer (response_uri, direct_post.jwt or direct_post)
  *   POST /api/presentations/validate              a scanned or pasted presentation
  *   GET  /api/verifications/history|usage         the organisation's record
  *   GET  /api/verifications/{id}/receipt          a signed PDF receipt

@@ -36,6 +36,7 @@ import {
   organisationWithVerifier,
   present,
   request,
+  requestView,
 } from "./test-support.ts";
 
 const PREFIX = "verifier_attestation:";
@@ -189,9 +190,6 @@ async function walletAnswers(
   };
 }
 
-const requestView = async (cookie: string, id: string) =>
-  (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
-
 describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
   it("resolves our signed, attested request, answers it by direct_post, and the verifier reads it completed and valid", async () => {
     const { cookie } = await organisationWithVerifier();
@@ -201,6 +199,7 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
         credentialType: "rtw",
         requestedAttributes: ["hasRightToWork", "workRestrictions"],
         purpose: "Hiring a warehouse operative",
+        responseMode: "direct_post",
       },
     );
     const held = await citizenWithCredential("rtw");

@@ -4,6 +4,7 @@ import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK } 
 import { inject } from "vitest";
 import type * as z from "zod";
 import { presentCredential } from "#core/credentials/index.ts";
+import type { Locale } from "#core/i18n/locales.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import type { CheckType } from "#core/verification/checks.ts";
 import { presentations, sessions } from "#db/schema/index.ts";
@@ -12,6 +13,7 @@ import { type IssuerKeys, loadIssuerKeys } from "#server/credentials/issuer-keys
 import { revokeCredential } from "#server/credentials/revocation.ts";
 import type { CreatedApiKey, CreatedRequest } from "#server/verification/api-schemas.ts";
 import { type TrustAnchor, trustAnchorOf } from "#server/verification/attestation.ts";
+import { resolveWalletRequest } from "#server/verification/wallet-request.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import type { HeldCredential, PersonRole } from "#tests/support/verification-fixtures.ts";
 import * as fixtures from "#tests/support/verification-fixtures.ts";
@@ -166,6 +168,26 @@ export async function openRequest(
   if (response.status !== 201)
     throw new Error(`creating a request answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as CreatedRequest;
+}
+
+/** A request as its verifier reads it (GET /api/presentations/requests/{id}). */
+export const requestView = async (cookie: string, id: string) =>
+  (await (await request(`/api/presentations/requests/${id}`, { cookie })).json()) as Record<string, any>;
+
+/**
+ * What the platform's web wallet reads from a request's link (the consent page's loader) in
+ * `locale`. The web worker reaches this worker over a service binding: here, the same app.
+ */
+export function readAsWallet(created: CreatedRequest, locale?: Locale) {
+  const binding = { fetch: (url: string, init?: RequestInit) => request(new URL(url).pathname, init) };
+  return resolveWalletRequest({
+    verifier: binding as unknown as Fetcher,
+    origin: ORIGIN,
+    base: ORIGIN,
+    clientId: created.clientId,
+    requestUri: created.requestUri,
+    ...(locale ? { locale } : {}),
+  });
 }
 
 /** What a wallet does with request_uri: fetch the signed request object and decode it (its header carries the attestation). */

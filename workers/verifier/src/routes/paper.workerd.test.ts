@@ -193,7 +193,12 @@ describe("a paper credential is never a wallet's answer to a request", () => {
     const verifier = await organisationWithVerifier();
     const created = await openRequest(
       { cookie: verifier.cookie },
-      { credentialType: "rtw", requestedAttributes: ["hasRightToWork"], purpose: "Hiring" },
+      {
+        credentialType: "rtw",
+        requestedAttributes: ["hasRightToWork"],
+        purpose: "Hiring",
+        responseMode: "direct_post",
+      },
     );
     const { claims } = await fetchRequestObject(created.requestUri);
     const paper = await citizenWithPaperCredential("rtw");

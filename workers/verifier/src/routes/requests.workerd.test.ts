@@ -7,7 +7,6 @@ import { SESSION_COOKIE } from "#server/accounts/session.ts";
 import { renewAttestation } from "#server/verification/attestation.ts";
 import { registerOrganisation } from "#server/verification/organisations.ts";
 import { MAX_ATTEMPTS } from "#server/verification/request-state.ts";
-import { resolveWalletRequest } from "#server/verification/wallet-request.ts";
 import { watchSocket } from "#tests/support/websocket.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import {
@@ -22,6 +21,7 @@ import {
   organisationWithVerifier,
   person,
   present,
+  readAsWallet,
   request,
   revoke,
   sessionOf,
@@ -200,7 +200,7 @@ describe("an organisation's attestation (ADR 034): signed by the web worker, sto
 });
 
 describe("the request object at request_uri", () => {
-  it("is a signed oauth-authz-req+jwt with a platform attestation, direct_post, a fresh nonce, a 256-bit state and a DCQL query", async () => {
+  it("is a signed oauth-authz-req+jwt with a platform attestation, direct_post.jwt by default (the request's own encryption key), a fresh nonce, a 256-bit state and a DCQL query", async () => {
     const { cookie } = await organisationWithVerifier();
     const created = await createRequest(cookie, {
       credentialType: "rtw",
@@ -219,8 +219,12 @@ describe("the request object at request_uri", () => {
     expect(claims).toMatchObject({
       client_id: created.clientId,
       response_type: "vp_token",
-      response_mode: "direct_post",
+      response_mode: "direct_post.jwt",
       response_uri: `${ORIGIN}/api/presentations/response`,
+      client_metadata: {
+        jwks: { keys: [{ kty: "EC", crv: "P-256", kid: created.id, alg: "ECDH-ES", use: "enc" }] },
+        encrypted_response_enc_values_supported: ["A128GCM", "A256GCM"],
+      },
       nonce: created.nonce,
       purpose: "Hiring",
       dcql_query: {
@@ -238,6 +242,12 @@ describe("the request object at request_uri", () => {
     expect(Buffer.from(claims.state, "base64url").length).toBeGreaterThanOrEqual(16);
     // Fetchable again while open, with the same state.
     expect((await fetchRequestObject(created)).claims.state).toBe(claims.state);
+    // A verifier that asks for direct_post gets it: the answer in the clear, no key.
+    const plain = await fetchRequestObject(
+      await createRequest(cookie, { credentialType: "rtw", purpose: "Hiring", responseMode: "direct_post" }),
+    );
+    expect(plain.claims.response_mode).toBe("direct_post");
+    expect(plain.claims.client_metadata).toBeUndefined();
   });
 
   it("is not found for an unknown request", async () => {
@@ -247,13 +257,18 @@ describe("the request object at request_uri", () => {
 });
 
 describe("the wallet's answer at response_uri (direct_post)", () => {
-  /** A request of a verifier of its own, as the wallet reads it at request_uri: its state and nonce. */
+  /**
+   * A request of a verifier of its own that asks for direct_post (answers in the clear; encrypted
+   * answers: encrypted-response and web-wallet-answer tests), as the wallet reads it at request_uri:
+   * its state and nonce.
+   */
   async function requestForWallet(attributes = ["hasRightToWork", "workRestrictions"]) {
     const verifier = await organisationWithVerifier();
     const created = await createRequest(verifier.cookie, {
       credentialType: "rtw",
       requestedAttributes: attributes,
       purpose: "Hiring a warehouse operative",
+      responseMode: "direct_post",
     });
     const { claims } = await fetchRequestObject(created);
     return { verifier, created, state: claims.state as string, nonce: claims.nonce as string };
@@ -566,17 +581,7 @@ describe("the platform's wallet reading a request (the consent screen's data)", 
       purpose: "Hiring a porter",
       requestedAttributes: ["hasRightToWork", "expiryDate"],
     });
-    // The web worker reaches this worker over a service binding: here, the same app.
-    const binding = { fetch: (url: string, init?: RequestInit) => request(new URL(url).pathname, init) };
-    const read = (locale?: Locale) =>
-      resolveWalletRequest({
-        verifier: binding as unknown as Fetcher,
-        origin: ORIGIN,
-        base: ORIGIN,
-        clientId: created.clientId,
-        requestUri: created.requestUri,
-        ...(locale ? { locale } : {}),
-      });
+    const read = (locale?: Locale) => readAsWallet(created, locale);
     expect(await read()).toMatchObject({
       checkName: "Right to Work",
       attributes: [
@@ -669,7 +674,12 @@ describe("GET /api/presentations/requests/{id}/live", () => {
 
   it("checks the verifier's access before every message: signed out, removed from the organisation or no longer a verifier, the socket closes (4403) and no result reaches it", async () => {
     const { cookie, organisation } = await organisationWithVerifier();
-    const created = await createRequest(cookie);
+    // The citizen's answer below is posted in the clear.
+    const created = await createRequest(cookie, {
+      credentialType: "rtw",
+      purpose: "Hiring",
+      responseMode: "direct_post",
+    });
     const { claims } = await fetchRequestObject(created);
     const [signedOut, removed, demoted, staying] = [
       await person("verifier", organisation.id),

@@ -562,7 +562,12 @@ describe("the check's outcome beside valid (issue 20, ADR 033): a genuine creden
     const { cookie } = await organisationWithVerifier();
     const created = await openRequest(
       { cookie },
-      { credentialType: "rtw", requestedAttributes: ["hasRightToWork", "expiryDate"], purpose: "Warehouse hire" },
+      {
+        credentialType: "rtw",
+        requestedAttributes: ["hasRightToWork", "expiryDate"],
+        purpose: "Warehouse hire",
+        responseMode: "direct_post",
+      },
     );
     const { claims } = await fetchRequestObject(created.requestUri);
     const held = await citizenWithCredential("rtw", { expiryDate: daysAgo(10) });
