@@ -146,9 +146,11 @@ async function walletAnswers(
   const encrypted = authorizationRequest.response_mode === "direct_post.jwt";
 
   // The DCQL query as the library resolved it chooses what the holder discloses.
+  // An SD-JWT wallet answers the dc+sd-jwt query: the only one, or (a check an mdoc can answer too,
+  // ADR 050) an option of its own in the credential set beside the mso_mdoc queries.
   const query = resolved.dcql?.query as DcqlQuery;
-  expect(query.credentials).toHaveLength(1);
-  const [credentialQuery] = query.credentials;
+  const credentialQuery = query.credentials.find((candidate) => candidate.format === "dc+sd-jwt");
+  if (query.credentials.length > 1) expect(query.credential_sets?.[0]?.options).toContainEqual([credentialQuery!.id]);
   const disclose = credentialQuery!.claims.map((claim) => claim.path.join("."));
   const presentation = await present(held, disclose, authorizationRequest.client_id, authorizationRequest.nonce);
 
