@@ -250,6 +250,69 @@ describe("an mdoc answers an age request", () => {
   });
 });
 
+describe("an mDL answers a driving licence request", () => {
+  const licence = (expiry: string, categories: string[]) => ({
+    ...adult,
+    document_number: "LOVEL905010A99XY",
+    expiry_date: new DateOnly(expiry),
+    driving_privileges: categories.map((code) => ({
+      vehicle_category_code: code,
+      issue_date: new DateOnly("2010-06-01"),
+    })),
+  });
+
+  it("asks the mDL only (a PID has no driving privileges), and judges it by the licence rule", async () => {
+    const iaca = await trustedIaca(["driving_licence"]);
+    const { cookie, created, claims } = await openMdocRequest({
+      credentialType: "driving_licence",
+      requestedAttributes: ["categories", "expiryDate", "licenceNumber", "family_name"],
+    });
+    expect(claims.dcql_query.credentials.map((q: any) => q.id)).toEqual(["driving_licence", "mdl"]);
+    expect(claims.dcql_query.credentials[1].claims.map((c: any) => c.path)).toEqual([
+      [MDL_NS, "driving_privileges"],
+      [MDL_NS, "expiry_date"],
+      [MDL_NS, "document_number"],
+      [MDL_NS, "family_name"],
+    ]);
+    expect(await answer(claims, { iaca, values: licence("2031-01-31", ["B", "AM"]) })).toMatchObject({ status: 200 });
+    expect((await view(cookie, created.id)).result).toMatchObject({
+      valid: true,
+      presentedAttributes: {
+        categories: ["B", "AM"],
+        expiryDate: "2031-01-31",
+        licenceNumber: "LOVEL905010A99XY",
+        family_name: "Lovelace",
+      },
+      outcome: { status: "passed" },
+    });
+  });
+
+  it("a genuine mDL past its expiry date fails the check (LICENCE_EXPIRED); one with no categories, NO_VEHICLE_CATEGORIES", async () => {
+    const iaca = await trustedIaca(["driving_licence"]);
+    const expired = await openMdocRequest({ credentialType: "driving_licence" });
+    await answer(expired.claims, { iaca, values: licence("2020-01-31", ["B"]) });
+    expect((await view(expired.cookie, expired.created.id)).result).toMatchObject({
+      valid: true,
+      outcome: { status: "failed", reason: "LICENCE_EXPIRED" },
+    });
+    const none = await openMdocRequest({ credentialType: "driving_licence" });
+    await answer(none.claims, { iaca, values: licence("2031-01-31", []) });
+    expect((await view(none.cookie, none.created.id)).result).toMatchObject({
+      valid: true,
+      outcome: { status: "failed", reason: "NO_VEHICLE_CATEGORIES" },
+    });
+  });
+
+  it("a root trusted for age only does not answer a licence check (MDOC_ISSUER_UNTRUSTED)", async () => {
+    const iaca = await trustedIaca(["age"]);
+    const { claims } = await openMdocRequest({ credentialType: "driving_licence" });
+    expect(await answer(claims, { iaca, values: licence("2031-01-31", ["B"]) })).toMatchObject({
+      status: 400,
+      body: { reason: "MDOC_ISSUER_UNTRUSTED" },
+    });
+  });
+});
+
 describe("an mdoc answer refused through the API, with its reason, never a 5xx", () => {
   const refusedWith = async (answered: { status: number; body: Record<string, any> }, reason: string) =>
     expect(answered).toMatchObject({ status: 400, body: { error: "invalid_request", reason } });
