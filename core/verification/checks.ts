@@ -8,7 +8,7 @@ import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { ukDate } from "#core/format/uk-time.ts";
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 
-export type CheckType = "rtw" | "rtr" | "dbs" | "age" | "driving_licence" | "professional_certificate";
+export type CheckType = "rtw" | "rtr" | "dbs" | "age" | "driving_licence" | "professional_certificate" | "identity";
 
 /** The spec's checks (spec 000 §5 "Credential type options", in its order): the portal always offers these. */
 export const SPEC_CHECK_TYPES = ["rtw", "rtr", "dbs", "age"] as const satisfies readonly CheckType[];
@@ -21,6 +21,7 @@ export const CHECK_TYPES = [
   "age",
   "driving_licence",
   "professional_certificate",
+  "identity",
 ] as const satisfies readonly CheckType[];
 
 export interface CheckAttribute {
@@ -64,6 +65,9 @@ const pid = (elements: Record<string, string>): MdocSource => ({
   namespace: PID_DOCTYPE,
   elements,
 });
+
+/** Names and date of birth, as the mDL (section 7.2.1) and the PID (PID Rulebook) both name them. */
+const IDENTITY_ELEMENTS = { given_name: "given_name", family_name: "family_name", birth_date: "birth_date" };
 
 /** Both documents carry age_over_NN (mDL section 7.2.5; PID Rulebook) for the thresholds we ask. */
 const AGE_ELEMENTS = { age_over_18: "age_over_18", age_over_21: "age_over_21" };
@@ -112,6 +116,7 @@ export const OUTCOME_REASONS = {
   NO_VEHICLE_CATEGORIES: "Not entitled to drive any vehicle",
   REGISTRATION_LAPSED: "Professional registration has lapsed",
   EXPIRY_DATE_UNREADABLE: "Expiry date could not be read",
+  IDENTITY_NOT_SHOWN: "Name and date of birth not shown",
 } as const;
 
 export type OutcomeReason = keyof typeof OUTCOME_REASONS;
@@ -322,10 +327,33 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     passes: "The registration has not lapsed (its renewal date, where shown, and the credential's own expiry).",
     fails: (seen, today) => expiryFails(seen.expiryDate, today, "REGISTRATION_LAPSED"),
   },
+  // Issue 23: who the person is, from a government-issued identity document in a wallet: the mDL or
+  // the EU PID as mdoc, or any credential of ours (each carries the name and date of birth the
+  // issuing authority proved, GPG45). Offered where an organisation is registered for it.
+  identity: {
+    code: "identity",
+    name: "Identity",
+    credentialTypes: AGE_CREDENTIAL_TYPES,
+    attributes: [...NAME, { id: "birth_date", label: "Date of birth", path: ["birthdate"] }],
+    defaultAttributes: ["given_name", "family_name", "birth_date"],
+    mdoc: [mdl(IDENTITY_ELEMENTS), pid(IDENTITY_ELEMENTS)],
+    assuranceLevel: "GPG45 Medium",
+    passes: "Every attribute shown (the names, the date of birth) has a value.",
+    // Whatever a request asks for must be disclosed (DCQL), so only an empty value can fail here.
+    fails: (seen) => {
+      const shown = ["given_name", "family_name", "birth_date"].filter((id) => seen[id] !== undefined);
+      return !shown.length || shown.some((id) => typeof seen[id] !== "string" || seen[id] === "")
+        ? "IDENTITY_NOT_SHOWN"
+        : undefined;
+    },
+  },
 };
 
-/** The checks a credential type answers in full (every check but age, which reads one claim of many types). */
-const TYPE_CHECKS = CHECK_TYPES.filter((check) => check !== "age");
+/**
+ * The checks a credential type answers in full: every check but age and identity, which read a few
+ * claims of many types.
+ */
+const TYPE_CHECKS = CHECK_TYPES.filter((check) => check !== "age" && check !== "identity");
 
 export function isCheckType(value: unknown): value is CheckType {
   return typeof value === "string" && (CHECK_TYPES as readonly string[]).includes(value);

@@ -313,6 +313,38 @@ describe("an mDL answers a driving licence request", () => {
   });
 });
 
+describe("an mDL or a PID answers an identity request", () => {
+  for (const document of ["mdl", "pid"] as const) {
+    it(`${document}: the names and the date of birth shown, the check passed`, async () => {
+      const iaca = await trustedIaca(["identity"]);
+      const { cookie, created, claims } = await openMdocRequest({ credentialType: "identity" });
+      expect(claims.dcql_query.credentials.map((q: any) => q.id)).toEqual(["identity", "mdl", "pid"]);
+      expect(claims.dcql_query.credentials[0].claims).toEqual([
+        { path: ["given_name"] },
+        { path: ["family_name"] },
+        { path: ["birthdate"] },
+      ]);
+      expect(await answer(claims, { iaca, document })).toMatchObject({ status: 200 });
+      expect((await view(cookie, created.id)).result).toMatchObject({
+        valid: true,
+        presentedAttributes: { given_name: "Ada", family_name: "Lovelace", birth_date: "1990-05-01" },
+        outcome: { status: "passed" },
+        issuer: iaca.name,
+      });
+    });
+  }
+
+  it("a genuine mDL whose family name is empty fails the check (IDENTITY_NOT_SHOWN)", async () => {
+    const iaca = await trustedIaca(["identity"]);
+    const { cookie, created, claims } = await openMdocRequest({ credentialType: "identity" });
+    await answer(claims, { iaca, values: { ...adult, family_name: "" } });
+    expect((await view(cookie, created.id)).result).toMatchObject({
+      valid: true,
+      outcome: { status: "failed", reason: "IDENTITY_NOT_SHOWN" },
+    });
+  });
+});
+
 describe("an mdoc answer refused through the API, with its reason, never a 5xx", () => {
   const refusedWith = async (answered: { status: number; body: Record<string, any> }, reason: string) =>
     expect(answered).toMatchObject({ status: 400, body: { error: "invalid_request", reason } });
