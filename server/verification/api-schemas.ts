@@ -155,10 +155,11 @@ export const ResponseForm = z
     state: z.string().max(256).optional(),
     vp_token: z
       .string()
-      .max(256 * 1024)
+      // An mdoc DeviceResponse may be 256 KiB of base64url (core/mdoc/verify.ts), plus the JSON around it.
+      .max(264 * 1024)
       .optional()
       .describe(
-        "JSON object keyed by the DCQL credential query id; each value an array with one SD-JWT VC presentation.",
+        "JSON object with one of the request's DCQL credential query ids; its value an array with one presentation: an SD-JWT VC (dc+sd-jwt) or an mdoc DeviceResponse in base64url (mso_mdoc).",
       ),
     error: z.string().max(64).optional(),
     error_description: z.string().max(1000).optional(),
