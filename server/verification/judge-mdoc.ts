@@ -57,12 +57,9 @@ export async function judgeMdocPresentation(db: Database, input: MdocJudgeInput)
   if (!result || (!result.valid && result.code === "MDOC_ISSUER_UNTRUSTED")) ({ roots, result } = await verify(true));
   if (!result) return refusal("MDOC_ISSUER_UNTRUSTED");
   if (!result.valid) {
-    // A trust list entry that is not a certificate makes every chain check refuse (POLICY_INVALID):
-    // the answer is untrusted, and the entry is for an administrator to mend.
-    if (result.code === "POLICY_INVALID") {
-      console.error("trust list: an active mdoc root is not a certificate", input.check);
-      return refusal("MDOC_ISSUER_UNTRUSTED");
-    }
+    // Roots unreadable by the chain check are left out when read (trust-list.ts); should one still
+    // refuse the policy, the answer is untrusted, never a 5xx.
+    if (result.code === "POLICY_INVALID") return refusal("MDOC_ISSUER_UNTRUSTED");
     return refusal(result.code, result.message);
   }
   const entry = roots.find((root) => root.certificate === result.issuer.root);

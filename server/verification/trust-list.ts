@@ -7,6 +7,7 @@
  * trusted by an isolate for up to TRUST_CACHE_MS.
  */
 import { and, eq } from "drizzle-orm";
+import { isReadableCertificate } from "#core/credentials/x509.ts";
 import type { CheckType } from "#core/verification/checks.ts";
 import type { Database } from "#db/client.ts";
 import { type TRUST_ENTRY_KINDS, trustListEntries } from "#db/schema/index.ts";
@@ -50,7 +51,14 @@ export async function trustedRoots(
     .where(and(eq(trustListEntries.state, "active"), eq(trustListEntries.kind, kind)));
   const roots = rows
     .filter((row) => Array.isArray(row.checks) && row.checks.includes(check))
-    .map((row) => ({ id: row.id, name: row.name, certificate: certificateBase64(row.certificate) }));
+    .map((row) => ({ id: row.id, name: row.name, certificate: certificateBase64(row.certificate) }))
+    // One entry that is not a certificate would make every chain check of the check refuse: it is
+    // left out (and logged for an administrator to mend), the others still trusted.
+    .filter((root) => {
+      const readable = isReadableCertificate(root.certificate);
+      if (!readable) console.error("trust list: an active entry is not a certificate", root.id);
+      return readable;
+    });
   cache.set(key, { at: options.now, roots });
   return roots;
 }

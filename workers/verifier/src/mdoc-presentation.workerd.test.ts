@@ -58,10 +58,14 @@ const adult = {
 async function trustedIaca(
   checks: CheckType[] = ["age"],
   state: "proposed" | "active" | "retired" = "active",
+  pem = false,
 ): Promise<TestIaca & { name: string }> {
   const name = `Test IACA ${crypto.randomUUID().slice(0, 8)}`;
   const iaca = await createTestIaca(new Date(), name);
-  await db().insert(trustListEntries).values({ kind: "mdoc_iaca_root", certificate: iaca.root, name, checks, state });
+  const certificate = pem
+    ? `-----BEGIN CERTIFICATE-----\n${iaca.root.match(/.{1,64}/g)!.join("\n")}\n-----END CERTIFICATE-----\n`
+    : iaca.root;
+  await db().insert(trustListEntries).values({ kind: "mdoc_iaca_root", certificate, name, checks, state });
   return { ...iaca, name };
 }
 
@@ -219,6 +223,24 @@ describe("an mdoc answers an age request", () => {
       });
     });
   }
+
+  it("a root the trust list holds as PEM is trusted as its DER; an entry that is no certificate spoils no other", async () => {
+    const [broken] = await db()
+      .insert(trustListEntries)
+      .values({
+        kind: "mdoc_iaca_root",
+        certificate: "not a certificate",
+        name: "Broken",
+        checks: ["age"],
+        state: "active",
+      })
+      .returning({ id: trustListEntries.id });
+    const iaca = await trustedIaca(["age"], "active", true);
+    const { claims } = await openMdocRequest({ credentialType: "age" });
+    expect(await answer(claims, { iaca })).toMatchObject({ status: 200, body: { valid: true } });
+    // Retired again: the broken entry is this test's, not the next one's.
+    await db().update(trustListEntries).set({ state: "retired" }).where(eq(trustListEntries.id, broken!.id));
+  });
 
   it("an mDL of someone under 18 is genuine but fails the check (UNDER_18)", async () => {
     const iaca = await trustedIaca();
