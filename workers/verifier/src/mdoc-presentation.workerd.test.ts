@@ -32,6 +32,7 @@ import {
   openRequest,
   organisationWithVerifier,
   present,
+  readReceipt,
   request,
 } from "./test-support.ts";
 
@@ -254,7 +255,7 @@ describe("an mdoc answers an age request", () => {
     });
   });
 
-  it("the history and its CSV name the format, the doctype and the issuer", async () => {
+  it("the history, its CSV and the receipt name the format, the doctype and the issuer", async () => {
     const iaca = await trustedIaca();
     const { cookie, claims } = await openMdocRequest({ credentialType: "age" });
     await answer(claims, { iaca, document: "pid" });
@@ -266,6 +267,17 @@ describe("an mdoc answers an age request", () => {
       issuer: iaca.name,
       presentedAttributes: { age_over_18: true },
     });
+    // The receipt names the doctype and the trusted root, and claims no GPG45 level for another's issuer.
+    const receipt = await readReceipt(await request(`/api/verifications/${history.entries[0].id}/receipt`, { cookie }));
+    expect(receipt.facts).toMatchObject({
+      checkType: "Age Verification",
+      credentialType: PID,
+      issuer: iaca.name,
+      assuranceLevel: null,
+      valid: true,
+      outcome: { status: "passed" },
+    });
+    expect(receipt.text).toContain(iaca.name);
     const csv = await (await request("/api/verifications/history?format=csv", { cookie })).text();
     expect(csv.split("\r\n")[0]).toContain(",format,");
     expect(csv.split("\r\n")[1]).toContain(`${iaca.name},${PID},mso_mdoc,`);
