@@ -125,4 +125,35 @@ describe("database schema (committed migrations)", () => {
     expect(await verifyPassword("wrong-password", hash)).toBe(false);
     // Seven Argon2id runs at OWASP's cost (ADR 004): work, not waiting, so a budget for a busy machine.
   }, 60_000);
+  it("keeps the trust list's four eyes in the data: whoever proposed an entry cannot approve it, and an entry a person proposed is active only once approved (issue 23)", async () => {
+    const insert = (id: string, state: string, proposedBy: string | null, approvedBy: string | null) =>
+      client.execute({
+        sql: "insert into trust_list_entries (id, kind, certificate, name, checks, state, proposed_by, approved_by) values (?, 'mdoc_iaca_root', 'MIIB', 'Test', '[\"age\"]', ?, ?, ?)",
+        args: [id, state, proposedBy, approvedBy],
+      });
+    await client.execute("insert into users (id, username, password_hash) values ('maker', 'maker', 'h')");
+    await client.execute("insert into users (id, username, password_hash) values ('checker', 'checker', 'h')");
+    await expect(insert("t1", "active", "maker", "maker")).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("t2", "active", "maker", null)).rejects.toThrow(/CHECK constraint failed/);
+    await insert("t3", "proposed", "maker", null);
+    await insert("t4", "active", "maker", "checker");
+    // Made by the platform (the demo seed, tests): no person proposed it.
+    await insert("t5", "active", null, null);
+  });
+
+  it("seeds the demo's mdoc IACA root once, active for the checks an mDL or a PID answers, with its audit event", async () => {
+    await seedDemoData(url, undefined, { demoMode: "true", mdocIacaRoot: "MIIDemoRoot" });
+    await seedDemoData(url, undefined, { demoMode: "true", mdocIacaRoot: "MIIDemoRoot" });
+    const entries = await client.execute(
+      "select id, kind, state, checks, name from trust_list_entries where certificate = 'MIIDemoRoot'",
+    );
+    expect(entries.rows.map((row) => [row.kind, row.state, JSON.parse(String(row.checks)), row.name])).toEqual([
+      ["mdoc_iaca_root", "active", ["age", "driving_licence", "identity"], "DVLA Demo IACA"],
+    ]);
+    const events = await client.execute({
+      sql: "select action from trust_list_events where entry_id = ?",
+      args: [entries.rows[0]!.id],
+    });
+    expect(events.rows.map((row) => row.action)).toEqual(["approved"]);
+  }, 60_000);
 });

@@ -1,12 +1,14 @@
 import { createClient } from "@libsql/client";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/libsql";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { hashPassword } from "#core/accounts/password.ts";
 import {
   assistedOffices,
   authorityRecords,
   officeContacts,
   operatorProfiles,
+  trustListEntries,
+  trustListEvents,
   users,
   verifierOrganisations,
 } from "#db/schema/index.ts";
@@ -67,6 +69,11 @@ export async function seedDemoData(
      * it is up. Without a base it stays unattested (tests that make their own organisations).
      */
     identifierBase?: string;
+    /**
+     * The demo's mdoc IACA root (base64 DER, scripts/issuer-keys.ts generateDemoIacaSecret): put
+     * on the trust list as active for the checks an mDL or a PID answers, once (ADR 050).
+     */
+    mdocIacaRoot?: string;
   },
 ): Promise<{ created: string[] }> {
   if (!isDemoDeployment(options.demoMode))
@@ -125,6 +132,7 @@ export async function seedDemoData(
       .update(users)
       .set({ organisationId: organisation!.id })
       .where(and(eq(users.username, "verifier"), isNull(users.organisationId)));
+    if (options.mdocIacaRoot) await seedDemoIaca(db, options.mdocIacaRoot);
     await db.insert(assistedOffices).values(DEMO_OFFICE).onConflictDoNothing({ target: assistedOffices.name });
     const [office] = await db
       .select({ id: assistedOffices.id })
@@ -152,4 +160,30 @@ export async function seedDemoData(
   } finally {
     client.close();
   }
+}
+
+/**
+ * The demo IACA root as an active trust list entry, with its audit event: made by the platform (no
+ * proposer, no approver), as no administrator made it. Once per certificate.
+ */
+async function seedDemoIaca(db: LibSQLDatabase, certificate: string): Promise<void> {
+  const [known] = await db
+    .select({ id: trustListEntries.id })
+    .from(trustListEntries)
+    .where(eq(trustListEntries.certificate, certificate))
+    .limit(1);
+  if (known) return;
+  const id = crypto.randomUUID();
+  await db.batch([
+    db.insert(trustListEntries).values({
+      id,
+      kind: "mdoc_iaca_root",
+      certificate,
+      name: "DVLA Demo IACA",
+      checks: ["age", "driving_licence", "identity"],
+      state: "active",
+      approvedAt: new Date(),
+    }),
+    db.insert(trustListEvents).values({ entryId: id, action: "approved", reason: "demo seed" }),
+  ]);
 }

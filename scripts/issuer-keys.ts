@@ -137,6 +137,32 @@ export async function generateX509Keys(bases: readonly string[], now = new Date(
   };
 }
 
+/**
+ * The demo's mdoc IACA root (issue 23, ADR 050): a P-256 key and its self-signed CA certificate,
+ * as one secret (MDOC_IACA_SIGNING_KEY: the private JWK with `x5c`, the root alone), so a DVLA
+ * mdoc issuer can later certify its document signers under it. Generated for a local stack at first
+ * start, never committed; the stack seeds the certificate as an active trust list entry.
+ */
+export async function generateDemoIacaSecret(now = new Date()): Promise<string> {
+  const pair = await p256Pair();
+  const root = await createRootCertificate({
+    commonName: "DVLA Demo IACA",
+    organisation: AUTHORITIES.dvla.name,
+    keys: pair,
+    notBefore: now,
+    notAfter: yearsAfter(now, ROOT_YEARS),
+  });
+  const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  return JSON.stringify({ kty, crv, x, y, d, x5c: [root] });
+}
+
+/** The IACA root certificate (base64 DER) of an MDOC_IACA_SIGNING_KEY secret. */
+export function demoIacaRoot(secret: string): string {
+  const root = (JSON.parse(secret) as { x5c?: unknown }).x5c;
+  if (!Array.isArray(root) || typeof root[0] !== "string") throw new Error("MDOC_IACA_SIGNING_KEY has no x5c root");
+  return root[0];
+}
+
 /** ISSUER_PUBLIC_KEYS with the platform's root certificates added (ADR 047): what the workers trust for HAIP. */
 export function withX509Roots(issuerPublicKeys: string, roots: readonly string[]): string {
   return JSON.stringify({ ...(JSON.parse(issuerPublicKeys) as object), x509Roots: roots });

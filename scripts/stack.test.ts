@@ -31,6 +31,7 @@ describe("the local secrets (.dev.vars)", () => {
       "ISSUER_SIGNING_KEYS",
       "ISSUER_X509_SIGNING_KEYS",
       "LIBSQL_AUTH_TOKEN",
+      "MDOC_IACA_SIGNING_KEY",
       "SESSION_SECRET",
       "STATUS_LIST_SIGNING_KEYS",
       "STATUS_LIST_X509_SIGNING_KEYS",

@@ -7,6 +7,8 @@ import { type LocalLibsqlServer, startLocalLibsqlServer } from "#db/local-server
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
 import {
+  demoIacaRoot,
+  generateDemoIacaSecret,
   generateIssuerKeysSecret,
   generateStatusListKeysSecret,
   generateTrustAnchorKeySecret,
@@ -109,6 +111,8 @@ async function writeDevVars(path: string): Promise<Record<string, string>> {
     existing = withoutLines(existing, ["ISSUER_PUBLIC_KEYS"]);
     additions.push(`ISSUER_PUBLIC_KEYS='${withX509Roots(kept, [x509.x509Root])}'`);
   }
+  // The demo's mdoc IACA (ADR 050): its root is seeded onto the trust list, its key kept here.
+  if (!has("MDOC_IACA_SIGNING_KEY")) additions.push(`MDOC_IACA_SIGNING_KEY='${await generateDemoIacaSecret()}'`);
   // The trust anchor's key is the web worker's, the verifier's own key the verifier's (ADR 034).
   const trustAnchorKey = has("TRUST_ANCHOR_SIGNING_KEY") ? undefined : await generateTrustAnchorKeySecret();
   if (trustAnchorKey) additions.push(`TRUST_ANCHOR_SIGNING_KEY='${trustAnchorKey}'`);
@@ -271,7 +275,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.onAddresses?.({ url: edge.url, libsqlUrl: libsql.url, libsqlAuthToken: authToken });
     await migrateDatabase(libsql.url, authToken);
     // The local edge answers at http://127.0.0.1:<webPort>: the demo organisation's identifier hangs from it.
-    await seedDemoData(libsql.url, authToken, { demoMode: DEMO_MODE, identifierBase: edge.url });
+    await seedDemoData(libsql.url, authToken, {
+      demoMode: DEMO_MODE,
+      identifierBase: edge.url,
+      mdocIacaRoot: demoIacaRoot(devVars.MDOC_IACA_SIGNING_KEY!),
+    });
     front = options.databaseFront ? await options.databaseFront(libsql.url) : undefined;
   } catch (error) {
     await closeDatabase();

@@ -252,6 +252,16 @@ function assertCanIssue(certificate: ParsedCertificate, below: number, code: Cre
     throw new CredentialError(code, "a pathLenConstraint is exceeded");
 }
 
+/** Whether `text` is a base64 DER certificate the chain check can read as a root (a trust list entry, before use). */
+export function isReadableCertificate(text: string): boolean {
+  try {
+    parseCertificate(text, "POLICY_INVALID");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function parseCertificate(text: string, code: CredentialErrorCode): ParsedCertificate {
   let der: Uint8Array;
   try {

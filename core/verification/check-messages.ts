@@ -26,6 +26,11 @@ const names = defineMessages({
     defaultMessage: "Professional Certificate",
     description: "A kind of check",
   },
+  identity: {
+    id: "server.verification.check.identity.name",
+    defaultMessage: "Identity",
+    description: "A kind of check: who a person is (their names and date of birth)",
+  },
   unknown: {
     id: "server.verification.check.unknown.name",
     defaultMessage: "Credential check",
@@ -36,6 +41,7 @@ const names = defineMessages({
 const attributes = defineMessages({
   given_name: { id: "server.verification.check.attribute.givenName", defaultMessage: "Given name" },
   family_name: { id: "server.verification.check.attribute.familyName", defaultMessage: "Family name" },
+  birth_date: { id: "server.verification.check.attribute.birthDate", defaultMessage: "Date of birth" },
   hasRightToWork: {
     id: "server.verification.check.attribute.hasRightToWork",
     defaultMessage: "Has the right to work in the UK",
@@ -151,6 +157,7 @@ const OUTCOME_IDS = {
   NO_VEHICLE_CATEGORIES: "verifier.outcome.noVehicleCategories",
   REGISTRATION_LAPSED: "verifier.outcome.registrationLapsed",
   EXPIRY_DATE_UNREADABLE: "verifier.outcome.expiryDateUnreadable",
+  IDENTITY_NOT_SHOWN: "verifier.outcome.identityNotShown",
 } as const satisfies Record<OutcomeReason, string>;
 
 /** A check's outcome with its reason in `intl`'s language (a failed one of unknown reason: "The check failed"). */

@@ -3,10 +3,12 @@ import {
   CHECK_TYPES,
   CHECKS,
   type CheckType,
+  checkForCredentialType,
   checkOutcome,
   DBS_NONE_RECORDED,
   OUTCOME_REASON_CODES,
   OUTCOME_REASONS,
+  possibleChecks,
   storedOutcome,
 } from "./checks.ts";
 
@@ -154,6 +156,22 @@ describe("Professional Certificate", () => {
     expect(
       outcome("professional_certificate", { profession: "Registered Nurse (Adult)", expiryDate: "2026-10-31" }),
     ).toEqual(failed("REGISTRATION_LAPSED"));
+  });
+});
+
+describe("Identity (issue 23)", () => {
+  it("passes with the names and date of birth shown, and fails when none is shown or one is empty", () => {
+    expect(outcome("identity", { given_name: "Ada", family_name: "Lovelace", birth_date: "1990-05-01" })).toEqual(
+      PASSED,
+    );
+    expect(outcome("identity", { family_name: "Lovelace" })).toEqual(PASSED);
+    expect(outcome("identity", {})).toEqual(failed("IDENTITY_NOT_SHOWN"));
+    expect(outcome("identity", { given_name: "Ada", family_name: "" })).toEqual(failed("IDENTITY_NOT_SHOWN"));
+  });
+
+  it("is never the check an offline presentation makes: a credential type answers its own check", () => {
+    expect(checkForCredentialType("rtw")).toBe("rtw");
+    expect(possibleChecks("rtw")).not.toContain("identity");
   });
 });
 

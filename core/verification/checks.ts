@@ -4,10 +4,11 @@
  * assurance level the answering credential was issued at. Pure data: the portal's form, the
  * verifier worker's validation, the DCQL query and the citizen's consent screen all read it.
  */
+import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { ukDate } from "#core/format/uk-time.ts";
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registry.ts";
 
-export type CheckType = "rtw" | "rtr" | "dbs" | "age" | "driving_licence" | "professional_certificate";
+export type CheckType = "rtw" | "rtr" | "dbs" | "age" | "driving_licence" | "professional_certificate" | "identity";
 
 /** The spec's checks (spec 000 §5 "Credential type options", in its order): the portal always offers these. */
 export const SPEC_CHECK_TYPES = ["rtw", "rtr", "dbs", "age"] as const satisfies readonly CheckType[];
@@ -20,6 +21,7 @@ export const CHECK_TYPES = [
   "age",
   "driving_licence",
   "professional_certificate",
+  "identity",
 ] as const satisfies readonly CheckType[];
 
 export interface CheckAttribute {
@@ -31,6 +33,45 @@ export interface CheckAttribute {
   path: readonly string[];
 }
 
+/**
+ * An mdoc (ISO/IEC 18013-5) document that can answer a check (issue 23, ADR 050): its doctype, the
+ * namespace its elements are in, and the element that stands for each attribute it can show. A
+ * request is offered to the document only when every attribute it asks for has an element here.
+ */
+export interface MdocSource {
+  /** The DCQL credential query's id for this document (the vp_token's key). */
+  queryId: string;
+  docType: string;
+  namespace: string;
+  /** Attribute id (as CheckAttribute.id) → data element identifier. */
+  elements: Readonly<Record<string, string>>;
+}
+
+/** The mobile driving licence (ISO/IEC 18013-5 section 7.2.1). */
+const MDL_DOCTYPE = "org.iso.18013.5.1.mDL";
+const MDL_NAMESPACE = "org.iso.18013.5.1";
+/** The EU PID in mdoc form (EUDI ARF, PID Rulebook: its doctype and namespace are the same string). */
+const PID_DOCTYPE = "eu.europa.ec.eudi.pid.1";
+
+const mdl = (elements: Record<string, string>): MdocSource => ({
+  queryId: "mdl",
+  docType: MDL_DOCTYPE,
+  namespace: MDL_NAMESPACE,
+  elements,
+});
+const pid = (elements: Record<string, string>): MdocSource => ({
+  queryId: "pid",
+  docType: PID_DOCTYPE,
+  namespace: PID_DOCTYPE,
+  elements,
+});
+
+/** Names and date of birth, as the mDL (section 7.2.1) and the PID (PID Rulebook) both name them. */
+const IDENTITY_ELEMENTS = { given_name: "given_name", family_name: "family_name", birth_date: "birth_date" };
+
+/** Both documents carry age_over_NN (mDL section 7.2.5; PID Rulebook) for the thresholds we ask. */
+const AGE_ELEMENTS = { age_over_18: "age_over_18", age_over_21: "age_over_21" };
+
 export interface CheckDefinition {
   code: CheckType;
   /** The portal's option text (spec 000 §5). */
@@ -40,6 +81,8 @@ export interface CheckDefinition {
   attributes: readonly CheckAttribute[];
   /** Asked for when a request names no attributes. */
   defaultAttributes: readonly string[];
+  /** mdoc documents that can answer it too (issue 23), beside the SD-JWT VC types; none for our own checks. */
+  mdoc?: readonly MdocSource[];
   /** GPG45 confidence the issuing authority's checks reach: shown on the receipt. */
   assuranceLevel: "GPG45 Medium" | "GPG45 High";
   /** What passing the check means, in words (GET /api/verifications/checks, the API documentation). */
@@ -73,6 +116,7 @@ export const OUTCOME_REASONS = {
   NO_VEHICLE_CATEGORIES: "Not entitled to drive any vehicle",
   REGISTRATION_LAPSED: "Professional registration has lapsed",
   EXPIRY_DATE_UNREADABLE: "Expiry date could not be read",
+  IDENTITY_NOT_SHOWN: "Name and date of birth not shown",
 } as const;
 
 export type OutcomeReason = keyof typeof OUTCOME_REASONS;
@@ -218,6 +262,7 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
       path: ["age_equal_or_over", String(age)],
     })),
     defaultAttributes: ["age_over_18"],
+    mdoc: [mdl(AGE_ELEMENTS), pid(AGE_ELEMENTS)],
     assuranceLevel: "GPG45 Medium",
     passes: "Every age threshold shown (asked for by the request, or chosen by the citizen) is met.",
     // Every threshold shown is one asked (a request's answer shows exactly what it asked for), so
@@ -244,6 +289,17 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
       ...NAME,
     ],
     defaultAttributes: ["categories", "expiryDate"],
+    // The mDL's own elements (ISO/IEC 18013-5 section 7.2.1): driving_privileges is read as its
+    // vehicle category codes (mdocAttributeValue), so the same rule judges both formats.
+    mdoc: [
+      mdl({
+        categories: "driving_privileges",
+        expiryDate: "expiry_date",
+        licenceNumber: "document_number",
+        given_name: "given_name",
+        family_name: "family_name",
+      }),
+    ],
     assuranceLevel: "GPG45 Medium",
     passes:
       "The licence has not expired (its expiry date, where shown, and the credential's own), and any categories shown are not empty.",
@@ -271,10 +327,33 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     passes: "The registration has not lapsed (its renewal date, where shown, and the credential's own expiry).",
     fails: (seen, today) => expiryFails(seen.expiryDate, today, "REGISTRATION_LAPSED"),
   },
+  // Issue 23: who the person is, from a government-issued identity document in a wallet: the mDL or
+  // the EU PID as mdoc, or any credential of ours (each carries the name and date of birth the
+  // issuing authority proved, GPG45). Offered where an organisation is registered for it.
+  identity: {
+    code: "identity",
+    name: "Identity",
+    credentialTypes: AGE_CREDENTIAL_TYPES,
+    attributes: [...NAME, { id: "birth_date", label: "Date of birth", path: ["birthdate"] }],
+    defaultAttributes: ["given_name", "family_name", "birth_date"],
+    mdoc: [mdl(IDENTITY_ELEMENTS), pid(IDENTITY_ELEMENTS)],
+    assuranceLevel: "GPG45 Medium",
+    passes: "Every attribute shown (the names, the date of birth) has a value.",
+    // Whatever a request asks for must be disclosed (DCQL), so only an empty value can fail here.
+    fails: (seen) => {
+      const shown = ["given_name", "family_name", "birth_date"].filter((id) => seen[id] !== undefined);
+      return !shown.length || shown.some((id) => typeof seen[id] !== "string" || seen[id] === "")
+        ? "IDENTITY_NOT_SHOWN"
+        : undefined;
+    },
+  },
 };
 
-/** The checks a credential type answers in full (every check but age, which reads one claim of many types). */
-const TYPE_CHECKS = CHECK_TYPES.filter((check) => check !== "age");
+/**
+ * The checks a credential type answers in full: every check but age and identity, which read a few
+ * claims of many types.
+ */
+const TYPE_CHECKS = CHECK_TYPES.filter((check) => check !== "age" && check !== "identity");
 
 export function isCheckType(value: unknown): value is CheckType {
   return typeof value === "string" && (CHECK_TYPES as readonly string[]).includes(value);
@@ -355,4 +434,33 @@ export function storedOutcome(status: string | null, reason: string | null): Che
   return isOutcomeReason(reason)
     ? failedOutcome(reason)
     : { status: "failed", reason: null, message: "The check failed" };
+}
+
+/**
+ * The mdoc documents that can answer a request of `check` for `attributes`: those with an element
+ * for every attribute asked (a PID has no driving privileges, so it never answers a licence check).
+ */
+export function mdocSources(check: CheckType, attributes: readonly string[]): MdocSource[] {
+  return (CHECKS[check].mdoc ?? []).filter((source) => attributes.every((id) => Object.hasOwn(source.elements, id)));
+}
+
+/**
+ * A disclosed element's value as the check's attribute reads it, so one rule judges both formats:
+ * a full-date (tag 1004) or tdate as its ISO text, driving_privileges as its vehicle category codes,
+ * bytes as base64url (a portrait is never asked, but a wallet may add one).
+ */
+export function mdocAttributeValue(element: string, value: unknown): unknown {
+  if (value instanceof Uint8Array) return base64urlEncode(value);
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    if (typeof record.fullDate === "string") return record.fullDate;
+    if (typeof record.dateTime === "string") return record.dateTime;
+  }
+  if (element === "driving_privileges" && Array.isArray(value))
+    return value.map((privilege) =>
+      privilege && typeof privilege === "object"
+        ? (privilege as Record<string, unknown>).vehicle_category_code
+        : undefined,
+    );
+  return value;
 }

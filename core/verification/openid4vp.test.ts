@@ -6,8 +6,10 @@ import {
   assertSatisfiesQuery,
   authorizationRequestUrl,
   dcqlQuery,
+  mdocPresentedAttributes,
   presentationFromVpToken,
   presentedAttributes,
+  type SdJwtCredentialQuery,
 } from "./openid4vp.ts";
 
 const BASE = "https://id.example.gov.uk";
@@ -52,15 +54,68 @@ describe("DCQL and the vp_token (OpenID4VP 1.0 sections 6 and 8.1)", () => {
         },
       ],
     });
-    const age = dcqlQuery(BASE, "age", ["age_over_18"]).credentials[0]!;
+    const age = dcqlQuery(BASE, "age", ["age_over_18"]).credentials[0] as SdJwtCredentialQuery;
     expect(age.claims).toEqual([{ path: ["age_equal_or_over", "18"] }]);
     expect(age.meta.vct_values).toHaveLength(CHECKS.age.credentialTypes.length);
     expect(age.meta.vct_values.length).toBeGreaterThan(1);
   });
 
+  it("adds an mso_mdoc query per mdoc document that shows every attribute asked, any one answering (issue 23)", () => {
+    const age = dcqlQuery(BASE, "age", ["age_over_18"]);
+    expect(age.credentials.slice(1)).toEqual([
+      {
+        id: "mdl",
+        format: "mso_mdoc",
+        meta: { doctype_value: "org.iso.18013.5.1.mDL" },
+        claims: [{ path: ["org.iso.18013.5.1", "age_over_18"], intent_to_retain: false }],
+      },
+      {
+        id: "pid",
+        format: "mso_mdoc",
+        meta: { doctype_value: "eu.europa.ec.eudi.pid.1" },
+        claims: [{ path: ["eu.europa.ec.eudi.pid.1", "age_over_18"], intent_to_retain: false }],
+      },
+    ]);
+    expect(age.credential_sets).toEqual([{ options: [["age"], ["mdl"], ["pid"]] }]);
+    // A licence check: the mDL only (a PID has no driving privileges).
+    const licence = dcqlQuery(BASE, "driving_licence", ["categories", "expiryDate"]);
+    expect(licence.credentials.map((c) => c.id)).toEqual(["driving_licence", "mdl"]);
+    expect(licence.credentials[1]!.claims.map((c) => c.path)).toEqual([
+      ["org.iso.18013.5.1", "driving_privileges"],
+      ["org.iso.18013.5.1", "expiry_date"],
+    ]);
+    // A check no mdoc answers keeps its one query and no credential set.
+    expect(query).not.toHaveProperty("credential_sets");
+  });
+
   it("reads one presentation from the object keyed by the query id, as an array or a bare string", () => {
-    expect(presentationFromVpToken(JSON.stringify({ rtw: ["a~b~"] }), query)).toBe("a~b~");
-    expect(presentationFromVpToken({ rtw: "a~b~" }, query)).toBe("a~b~");
+    expect(presentationFromVpToken(JSON.stringify({ rtw: ["a~b~"] }), query)).toMatchObject({
+      presentation: "a~b~",
+      query: { id: "rtw" },
+    });
+    expect(presentationFromVpToken({ rtw: "a~b~" }, query).presentation).toBe("a~b~");
+    const age = dcqlQuery(BASE, "age", ["age_over_18"]);
+    expect(presentationFromVpToken({ pid: ["o2d2ZXJzaW9u"] }, age)).toMatchObject({
+      presentation: "o2d2ZXJzaW9u",
+      query: { id: "pid", format: "mso_mdoc" },
+    });
+    // Any one option answers; two at once is refused (one check, one credential judged).
+    expect(() => presentationFromVpToken({ age: ["a~"], mdl: ["b"] }, age)).toThrow(
+      expect.objectContaining({ code: "VP_TOKEN_MULTIPLE" }),
+    );
+  });
+
+  it("reads an mdoc's elements as the check's attributes", () => {
+    const source = CHECKS.driving_licence.mdoc![0]!;
+    expect(
+      mdocPresentedAttributes("driving_licence", source, {
+        "org.iso.18013.5.1": {
+          driving_privileges: [{ vehicle_category_code: "B", issue_date: { fullDate: "2010-01-01" } }],
+          expiry_date: { fullDate: "2030-05-01" },
+          portrait: new Uint8Array([1, 2, 3]),
+        },
+      }),
+    ).toEqual({ categories: ["B"], expiryDate: "2030-05-01" });
   });
 
   it.each([
@@ -76,7 +131,7 @@ describe("DCQL and the vp_token (OpenID4VP 1.0 sections 6 and 8.1)", () => {
   });
 
   it("is satisfied only by the asked vct with every requested claim disclosed", () => {
-    const credentialQuery = query.credentials[0]!;
+    const credentialQuery = query.credentials[0] as SdJwtCredentialQuery;
     const vct = `${BASE}/vct/right-to-work`;
     expect(() =>
       assertSatisfiesQuery(credentialQuery, {

@@ -5,7 +5,7 @@
  * wallet reads the same query to choose what to disclose.
  */
 import { CREDENTIAL_TYPES, vctUrl } from "#core/issuers/registry.ts";
-import { CHECKS, type CheckType, checkAttribute } from "./checks.ts";
+import { CHECKS, type CheckType, checkAttribute, type MdocSource, mdocAttributeValue, mdocSources } from "./checks.ts";
 import { VerificationError } from "./reasons.ts";
 
 /** OID4VP 1.0 section 5.9.3: the prefix of client identifiers attested by a trusted party. */
@@ -17,21 +17,35 @@ export const VERIFIER_ATTESTATION_TYP = "verifier-attestation+jwt";
 /** OID4VP 1.0 section 5.8: the static audience of a request object for wallets without discovery. */
 export const SELF_ISSUED_AUDIENCE = "https://self-issued.me/v2";
 /** The SD-JWT VC credential format identifier in DCQL (OID4VP 1.0 appendix B.3). */
-const SD_JWT_VC_FORMAT = "dc+sd-jwt";
+export const SD_JWT_VC_FORMAT = "dc+sd-jwt";
+/** The ISO/IEC 18013-5 mdoc format identifier in DCQL (OID4VP 1.0 appendix B.2). */
+export const MDOC_FORMAT = "mso_mdoc";
 
 interface DcqlClaimsQuery {
   path: string[];
 }
 
-export interface DcqlCredentialQuery {
+export interface SdJwtCredentialQuery {
   id: string;
   format: typeof SD_JWT_VC_FORMAT;
   meta: { vct_values: string[] };
   claims: DcqlClaimsQuery[];
 }
 
+/** OID4VP 1.0 appendix B.2.3 and section 6.4: a doctype, and claims by [namespace, element identifier]. */
+export interface MdocCredentialQuery {
+  id: string;
+  format: typeof MDOC_FORMAT;
+  meta: { doctype_value: string };
+  claims: { path: [string, string]; intent_to_retain: false }[];
+}
+
+export type DcqlCredentialQuery = SdJwtCredentialQuery | MdocCredentialQuery;
+
 export interface DcqlQuery {
   credentials: DcqlCredentialQuery[];
+  /** OID4VP 1.0 section 6.2: any one option (one credential query id each) answers the request. */
+  credential_sets?: { options: string[][] }[];
 }
 
 /** The organisation's client identifier: the prefix and its registered identifier URL. */
@@ -53,25 +67,44 @@ export function offlineAudience(base: string): string {
 }
 
 /**
- * The DCQL query for a check: one credential query, id the check code, the vct of every type that
- * can answer, and a claims entry per requested attribute (all required: no claim_sets).
+ * The DCQL query for a check: a `dc+sd-jwt` credential query, id the check code, the vct of every
+ * type that can answer and a claims entry per requested attribute (all required: no claim_sets);
+ * then an `mso_mdoc` query per mdoc document that can show every requested attribute (ADR 050),
+ * with one credential set whose options are each query alone, so any one answers.
  */
 export function dcqlQuery(base: string, check: CheckType, attributes: readonly string[]): DcqlQuery {
   const definition = CHECKS[check];
-  return {
-    credentials: [
-      {
-        id: check,
-        format: SD_JWT_VC_FORMAT,
-        meta: { vct_values: definition.credentialTypes.map((type) => vctUrl(base, type)) },
-        claims: attributes.map((id) => {
-          const attribute = checkAttribute(check, id);
-          if (!attribute) throw new Error(`${id} is not an attribute of ${check}`);
-          return { path: [...attribute.path] };
-        }),
-      },
-    ],
+  const sdJwt: SdJwtCredentialQuery = {
+    id: check,
+    format: SD_JWT_VC_FORMAT,
+    meta: { vct_values: definition.credentialTypes.map((type) => vctUrl(base, type)) },
+    claims: attributes.map((id) => {
+      const attribute = checkAttribute(check, id);
+      if (!attribute) throw new Error(`${id} is not an attribute of ${check}`);
+      return { path: [...attribute.path] };
+    }),
   };
+  const mdoc = mdocSources(check, attributes).map(
+    (source): MdocCredentialQuery => ({
+      id: source.queryId,
+      format: MDOC_FORMAT,
+      meta: { doctype_value: source.docType },
+      claims: attributes.map((id) => ({
+        path: [source.namespace, source.elements[id]!],
+        intent_to_retain: false,
+      })),
+    }),
+  );
+  if (!mdoc.length) return { credentials: [sdJwt] };
+  const credentials = [sdJwt, ...mdoc];
+  return { credentials, credential_sets: [{ options: credentials.map((query) => [query.id]) }] };
+}
+
+/** The mdoc document a credential query of `check`'s DCQL stands for. */
+export function mdocSourceFor(check: CheckType, query: MdocCredentialQuery): MdocSource | undefined {
+  return (CHECKS[check].mdoc ?? []).find(
+    (source) => source.queryId === query.id && source.docType === query.meta.doctype_value,
+  );
 }
 
 /** The credential type a vct names, if it is one of ours under `base`. */
@@ -127,10 +160,15 @@ export function authorizationRequestUrl(clientId: string, requestUri: string): s
 
 /**
  * The one presentation a `vp_token` (OID4VP 1.0 section 8.1: a JSON object keyed by credential
- * query id, each value an array of presentations) holds for `query`. A bare string value is read
- * as a one-element array (some wallets built on drafts send it so).
+ * query id, each value an array of presentations) holds, and the query it answers. The request's
+ * credential set asks for any one of its queries: a token answering none is VP_TOKEN_MISSING_QUERY,
+ * one answering more than one is VP_TOKEN_MULTIPLE (one check, one credential judged). A bare
+ * string value is read as a one-element array (some wallets built on drafts send it so).
  */
-export function presentationFromVpToken(vpToken: unknown, query: DcqlQuery): string {
+export function presentationFromVpToken(
+  vpToken: unknown,
+  query: DcqlQuery,
+): { query: DcqlCredentialQuery; presentation: string } {
   let token = vpToken;
   if (typeof token === "string") {
     try {
@@ -143,20 +181,21 @@ export function presentationFromVpToken(vpToken: unknown, query: DcqlQuery): str
   const ids = new Set(query.credentials.map((c) => c.id));
   const keys = Object.keys(token);
   for (const key of keys) if (!ids.has(key)) throw new VerificationError("VP_TOKEN_UNKNOWN_QUERY");
-  const [credentialQuery] = query.credentials;
-  if (!credentialQuery || !keys.includes(credentialQuery.id)) throw new VerificationError("VP_TOKEN_MISSING_QUERY");
+  if (keys.length === 0) throw new VerificationError("VP_TOKEN_MISSING_QUERY");
+  if (keys.length > 1) throw new VerificationError("VP_TOKEN_MULTIPLE", "more than one credential query answered");
+  const credentialQuery = query.credentials.find((c) => c.id === keys[0])!;
   const value = (token as Record<string, unknown>)[credentialQuery.id];
   const list = typeof value === "string" ? [value] : value;
   if (!Array.isArray(list) || list.length === 0 || list.some((item) => typeof item !== "string" || item.length === 0)) {
     throw new VerificationError("VP_TOKEN_MALFORMED", "presentation is not a non-empty string");
   }
   if (list.length > 1) throw new VerificationError("VP_TOKEN_MULTIPLE");
-  return list[0] as string;
+  return { query: credentialQuery, presentation: list[0] as string };
 }
 
 /** Never rely on the wallet to have applied the query: the vct and every requested claim path. */
 export function assertSatisfiesQuery(
-  query: DcqlCredentialQuery,
+  query: SdJwtCredentialQuery,
   presented: { vct: string; disclosedClaimNames: readonly string[] },
 ): void {
   if (!query.meta.vct_values.includes(presented.vct)) throw new VerificationError("DCQL_VCT_MISMATCH");
@@ -195,6 +234,27 @@ export function presentedAttributes(
       writable: true,
       configurable: true,
     });
+  }
+  return out;
+}
+
+/**
+ * What an mdoc showed, by the check's attribute ids, in the check's order: each attribute whose
+ * element the document disclosed in its namespace, its value read as the attribute reads it
+ * (mdocAttributeValue). Elements that stand for no attribute of the check (a portrait a wallet
+ * added unasked) are not reported nor kept.
+ */
+export function mdocPresentedAttributes(
+  check: CheckType,
+  source: MdocSource,
+  elements: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
+): Record<string, unknown> {
+  const disclosed = elements[source.namespace] ?? {};
+  const out: Record<string, unknown> = {};
+  for (const attribute of CHECKS[check].attributes) {
+    const element = source.elements[attribute.id];
+    if (element !== undefined && Object.hasOwn(disclosed, element))
+      out[attribute.id] = mdocAttributeValue(element, disclosed[element]);
   }
   return out;
 }

@@ -88,6 +88,12 @@ export const presentations = sqliteTable(
     /** The credential's issuer URL and vct, as presented (also for credentials that are not ours). */
     issuer: text("issuer"),
     vct: text("vct"),
+    /**
+     * The credential's format (issue 23): "dc+sd-jwt" or "mso_mdoc"; null on records kept before
+     * mdoc was accepted (all SD-JWT). An mdoc has no vct and no status list: its doctype instead.
+     */
+    format: text("format", { enum: ["dc+sd-jwt", "mso_mdoc"] }),
+    doctype: text("doctype"),
     /** SHA-256 (base64url) of the presentation as received: the receipt names it. */
     presentationHash: text("presentation_hash"),
     /** The verifier's confirmation that the person in front of them matches the credential. */

@@ -89,6 +89,11 @@ const CheckOutcome = z
 const OUTCOME_MEANS =
   "Whether the check passed (passed or failed, with the reason), for a valid credential; null when not evaluated (valid is false). Act on valid and outcome together: a genuine credential can fail the check.";
 
+const CredentialFormat = z
+  .enum(["dc+sd-jwt", "mso_mdoc"])
+  .describe("dc+sd-jwt: an SD-JWT VC; mso_mdoc: an ISO/IEC 18013-5 mdoc (a mobile driving licence, an EU PID).")
+  .meta({ id: "CredentialFormat" });
+
 export const VerificationResult = z
   .object({
     valid: z.boolean().describe(VALID_MEANS),
@@ -106,7 +111,12 @@ export const VerificationResult = z
       .string()
       .max(200)
       .optional()
-      .describe("The credential's issuing authority, when the issuer's signature verified."),
+      .describe(
+        "The credential's issuing authority, when the issuer's signature verified; for an mdoc, the name of the trusted IACA root its document signer chains to.",
+      ),
+    format: CredentialFormat.optional().describe(
+      "The credential's format, when the issuer's signature verified: which credential query of the request answered.",
+    ),
     issuerId: z
       .enum(ISSUER_IDS)
       .optional()
@@ -148,10 +158,11 @@ export const ResponseForm = z
     state: z.string().max(256).optional(),
     vp_token: z
       .string()
-      .max(256 * 1024)
+      // An mdoc DeviceResponse may be 256 KiB of base64url (core/mdoc/verify.ts), plus the JSON around it.
+      .max(264 * 1024)
       .optional()
       .describe(
-        "JSON object keyed by the DCQL credential query id; each value an array with one SD-JWT VC presentation.",
+        "JSON object with one of the request's DCQL credential query ids; its value an array with one presentation: an SD-JWT VC (dc+sd-jwt) or an mdoc DeviceResponse in base64url (mso_mdoc).",
       ),
     error: z.string().max(64).optional(),
     error_description: z.string().max(1000).optional(),
@@ -238,8 +249,19 @@ export const HistoryEntry = z
     result: z.enum(["valid", "invalid", "expired"]),
     reason: z.string(),
     presentedAttributes: z.record(z.string(), z.unknown()),
-    issuer: z.string().nullable(),
-    credentialType: z.string().nullable(),
+    issuer: z
+      .string()
+      .nullable()
+      .describe(
+        "Who issued the credential: an SD-JWT VC's issuer URL, or for an mdoc the name of the trusted IACA root its document signer chains to; null when the issuer's signature did not verify.",
+      ),
+    credentialType: z
+      .string()
+      .nullable()
+      .describe("The credential's type code when it is one of this platform's; an mdoc's doctype."),
+    format: CredentialFormat.nullable().describe(
+      "The credential's format; null when the issuer's signature did not verify.",
+    ),
     binding: Binding,
     organisation: z.string().nullable(),
     verifiedAt: z.iso.datetime(),

@@ -22,8 +22,8 @@ import {
 import {
   assertSatisfiesQuery,
   credentialTypeForVct,
-  type DcqlCredentialQuery,
   presentedAttributes,
+  type SdJwtCredentialQuery,
 } from "#core/verification/openid4vp.ts";
 import {
   type Binding,
@@ -64,7 +64,7 @@ export interface JudgeInput {
    */
   check?: CheckType;
   /** The DCQL credential query the presentation must satisfy (online requests). */
-  query?: DcqlCredentialQuery;
+  query?: SdJwtCredentialQuery;
   /** KB-JWT aud: the request's client_id, or the offline verifier identifier. */
   audience: string;
   /** Online: the request's nonce. */
@@ -96,6 +96,22 @@ export interface JudgeInput {
   now: Date;
 }
 
+/**
+ * The credential judged, once its issuer's signature verified. An SD-JWT VC names its vct and, when
+ * it has one, its status slot; an mdoc (issue 23) has neither: its doctype, and as `iss` the
+ * document signer certificate's subject, `issuerName` the trust list entry its chain ends at.
+ */
+export interface JudgedCredential {
+  format: "dc+sd-jwt" | "mso_mdoc";
+  type?: string;
+  vct?: string;
+  doctype?: string;
+  iss: string;
+  issuerName: string;
+  statusUri?: string;
+  statusIdx?: number;
+}
+
 interface JudgementFields {
   reason: ReasonCode;
   message: string;
@@ -105,7 +121,7 @@ interface JudgementFields {
   /** The check made: the one asked for, or the one the presentation answers; null if unknown. */
   check: CheckType | null;
   /** Set once the issuer signature verified, even when a later check failed. */
-  credential?: { type?: string; vct: string; iss: string; issuerName: string; statusUri?: string; statusIdx?: number };
+  credential?: JudgedCredential;
   presentationHash: string;
 }
 
@@ -230,6 +246,7 @@ function describe(
 ): NonNullable<Judgement["credential"]> {
   const type = credentialTypeForVct(base, verified.vct);
   return {
+    format: "dc+sd-jwt",
     ...(type ? { type: type.code } : {}),
     vct: verified.vct,
     iss: verified.iss,

@@ -61,7 +61,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/requests/{id}/object",
     summary: "The signed request object (request_uri)",
     description:
-      "A JWT of typ oauth-authz-req+jwt signed by the key the platform's Verifier Attestation (jwt header) names; the attestation is the one the platform signed when it registered (or last renewed) the organisation. Fetchable while the request is open.",
+      "A JWT of typ oauth-authz-req+jwt signed by the key the platform's Verifier Attestation (jwt header) names; the attestation is the one the platform signed when it registered (or last renewed) the organisation. Fetchable while the request is open. Its dcql_query asks for a dc+sd-jwt credential (id: the check's code) and, for the checks an mdoc can answer (age, driving_licence, identity: GET /api/verifications/checks, mdoc), an mso_mdoc credential per document (id mdl: the mobile driving licence org.iso.18013.5.1.mDL; id pid: the EU PID eu.europa.ec.eudi.pid.1; claims by [namespace, element]), with credential_sets letting any one of them answer (OpenID4VP 1.0 section 6.2).",
     auth: "public",
     params: true,
     ok: { status: 200, contentType: "application/oauth-authz-req+jwt", description: "The request object" },
@@ -72,7 +72,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/response",
     summary: "The wallet's answer (response_uri, direct_post.jwt or direct_post)",
     description:
-      "Form-encoded: response, the answer encrypted to the request's own key (direct_post.jwt, the default), or vp_token and state in the clear (a request made with responseMode direct_post; an encrypted request refuses them, RESPONSE_NOT_ENCRYPTED). Authenticated by state alone; reads no cookies. Only a valid presentation ends the request; anything else (an invalid presentation, an error= refusal) is recorded, answered 400, and the request stays open.",
+      "Form-encoded: response, the answer encrypted to the request's own key (direct_post.jwt, the default), or vp_token and state in the clear (a request made with responseMode direct_post; an encrypted request refuses them, RESPONSE_NOT_ENCRYPTED). vp_token is a JSON object with one of the request's credential query ids: an SD-JWT VC under the check's code, or an mdoc DeviceResponse (base64url) under mdl or pid, verified against the IACA roots the platform's trust list makes active for the check and bound to this request's nonce, client_id, response_uri and (direct_post.jwt) key. Authenticated by state alone; reads no cookies. Only a valid presentation ends the request; anything else (an invalid presentation, an error= refusal) is recorded, answered 400 with its reason, and the request stays open.",
     auth: "public",
     form: schemas.ResponseForm,
     ok: { status: 200, description: "Accepted" },
@@ -94,7 +94,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/validate",
     summary: "Validate a scanned or pasted presentation",
     description:
-      "With requestId the presentation answers that request; without, it is an offline QR code: at most 15 minutes old, each holder nonce accepted once. valid says the credential is genuine; outcome says whether the check passed (a genuine credential can say the person is under 18 or has no right to work): act on both.",
+      "An SD-JWT VC (mdoc answers come from a wallet through response_uri). With requestId the presentation answers that request; without, it is an offline QR code: at most 15 minutes old, each holder nonce accepted once. valid says the credential is genuine; outcome says whether the check passed (a genuine credential can say the person is under 18 or has no right to work): act on both.",
     auth: "verifier",
     body: schemas.ValidateBody,
     ok: { status: 200, schema: schemas.ValidationAnswer, description: "The result, valid or not" },
@@ -105,7 +105,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/verifications/history",
     summary: "Your organisation's verification history",
     description:
-      "Newest first, paged; filter by result and check type; format=csv downloads it (with outcome, outcomeReason and outcomeMessage columns beside result).",
+      "Newest first, paged; filter by result and check type; format=csv downloads it (with outcome, outcomeReason and outcomeMessage columns beside result, and the credential's format: dc+sd-jwt or mso_mdoc, whose credentialType is its doctype and issuer the trusted root's name).",
     auth: "verifier",
     query: schemas.HistoryQuery,
     ok: { status: 200, schema: schemas.HistoryPage, description: "A page of the history" },
@@ -178,6 +178,8 @@ const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/verifications/checks",
     summary: "The checks, the attributes each may ask for, and what passing each means",
+    description:
+      "Each check's credentialTypes are the SD-JWT VC types of this platform that answer it; mdoc lists the mdoc documents that answer it too (queryId, docType, namespace, and the data element of each attribute). A document is asked for only when it has an element for every attribute the request names.",
     auth: "public",
     ok: { status: 200, description: "The checks" },
   },

@@ -38,7 +38,12 @@ export type HistoryRow = VerificationRow & { issuerName: string | null };
 
 const historyRow = (entry: HistoryEntry, locale: Locale): HistoryRow => ({
   ...verificationRow(entry),
-  issuerName: entry.issuer ? issuerAuthorityText(serverIntl(locale), entry.issuer) : null,
+  // An mdoc's issuer is the trust list entry's own name (ADR 050), not one of our authorities.
+  issuerName: entry.issuer
+    ? entry.format === "mso_mdoc"
+      ? entry.issuer
+      : issuerAuthorityText(serverIntl(locale), entry.issuer)
+    : null,
 });
 
 export interface HistoryFilters {

@@ -69,8 +69,16 @@ export async function recordPresentation(db: Database, record: PresentationRecor
     verificationResult: judgement.valid ? "valid" : judgement.reason,
     outcome: judgement.outcome?.status ?? null,
     outcomeReason: judgement.outcome?.reason ?? null,
-    issuer: judgement.credential?.iss ?? null,
+    // An mdoc's issuer is named by the trust list entry its chain ends at (its signer's subject is
+    // a distinguished name no reader can place); an SD-JWT VC's by its iss URL.
+    issuer: judgement.credential
+      ? judgement.credential.format === "mso_mdoc"
+        ? judgement.credential.issuerName
+        : judgement.credential.iss
+      : null,
     vct: judgement.credential?.vct ?? null,
+    format: judgement.credential?.format ?? null,
+    doctype: judgement.credential?.doctype ?? null,
     presentationHash: judgement.presentationHash,
     verifiedAt: new Date(judgement.timestamp),
     visualMatchAt: record.visualMatch?.at ?? null,
@@ -173,7 +181,10 @@ export async function verificationHistory(
         reason,
         presentedAttributes: p.presentedAttributes ?? {},
         issuer: p.issuer,
-        credentialType,
+        // An mdoc is of no type of ours: its doctype stands for one.
+        credentialType: credentialType ?? p.doctype,
+        // Records kept before mdoc was accepted (issue 23) were all SD-JWT VCs.
+        format: p.format ?? (p.vct ? "dc+sd-jwt" : null),
         binding: valid ? deliveryOf(delivery) : null,
         organisation,
         verifiedAt: p.verifiedAt.toISOString(),

@@ -11,15 +11,24 @@
  * the request's Durable Object, which pushes each change to the portal.
  */
 import { eq } from "drizzle-orm";
-import { compactDecrypt, decodeProtectedHeader, errors, exportJWK, generateKeyPair, importJWK } from "jose";
+import {
+  calculateJwkThumbprint,
+  compactDecrypt,
+  decodeProtectedHeader,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+} from "jose";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
-import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { base64urlDecode, base64urlEncode } from "#core/credentials/encoding.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { qrSvg } from "#core/qr/qr-svg.ts";
 import { CHECKS, type CheckType, checkAttribute } from "#core/verification/checks.ts";
 import {
   authorizationRequestUrl,
   clientIdFor,
+  type DcqlCredentialQuery,
   dcqlQuery,
   presentationFromVpToken,
   RESPONSE_ENCRYPTIONS,
@@ -50,6 +59,7 @@ import {
   versionKey,
   versionStatements,
 } from "./judge.ts";
+import { judgeMdocPresentation } from "./judge-mdoc.ts";
 import type { VerifierKey, VerifierPublicKeys } from "./keys.ts";
 import { findRegistration } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
@@ -315,8 +325,10 @@ export async function respond(
   now = new Date(),
 ): Promise<{ status: "completed"; judgement: Judgement }> {
   if (input.response !== undefined) {
-    const { row, answer } = await decryptResponse(context, input.response, now);
-    return respondTo(context, answer, caller, now, row.id);
+    const { row, answer, key } = await decryptResponse(context, input.response, now);
+    // An mdoc's SessionTranscript names the key the answer was encrypted to (OID4VP 1.0 B.2.6.1).
+    const thumbprint = base64urlDecode(await calculateJwkThumbprint(publicResponseKey(key), "sha256"));
+    return respondTo(context, answer, caller, now, { id: row.id, thumbprint });
   }
   return respondTo(context, input, caller, now, null);
 }
@@ -334,7 +346,7 @@ async function decryptResponse(
   context: VerificationContext,
   jwe: string,
   now: Date,
-): Promise<{ row: RequestRow; answer: ResponseInput }> {
+): Promise<{ row: RequestRow; answer: ResponseInput; key: ResponseKey }> {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     if (jwe.split(".").length !== 5) throw new Error("not five parts");
@@ -377,6 +389,7 @@ async function decryptResponse(
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   return {
     row,
+    key,
     answer: {
       state: text(state),
       vp_token: vp_token === undefined ? undefined : typeof vp_token === "string" ? vp_token : JSON.stringify(vp_token),
@@ -388,14 +401,14 @@ async function decryptResponse(
 
 /**
  * An answer in the clear (direct_post), or one decrypted with the key of request `decryptedFor`
- * (direct_post.jwt), whose state must then be that request's.
+ * (direct_post.jwt), whose state must then be that request's, with the thumbprint of that key.
  */
 async function respondTo(
   context: VerificationContext,
   input: ResponseInput,
   caller: RequestCaller,
   now: Date,
-  decryptedFor: string | null,
+  encrypted: { id: string; thumbprint: Uint8Array } | null,
 ): Promise<{ status: "completed"; judgement: Judgement }> {
   if (!input.state) throw new ResponseError("invalid_request", "state is required", "STATE_UNKNOWN");
   // One round trip for the request and the version of the status list the presentation names
@@ -419,12 +432,11 @@ async function respondTo(
   }
   if (!row?.organisationId || !row.clientId) throw refuse("STATE_UNKNOWN");
   // A JWE opened with one request's key that carries another request's state.
-  if (decryptedFor !== null && row.id !== decryptedFor) throw refuse("RESPONSE_JWE_WRONG_KEY");
+  if (encrypted !== null && row.id !== encrypted.id) throw refuse("RESPONSE_JWE_WRONG_KEY");
   if (row.expiresAt.getTime() <= now.getTime()) throw refuse("REQUEST_EXPIRED");
   if (row.status !== "pending") throw refuse(closedReason(row.status));
   // A request that asked for direct_post.jwt takes no answer in the clear, not even as an attempt.
-  if (decryptedFor === null && (await context.requestObject(row.id).responseKey()))
-    throw refuse("RESPONSE_NOT_ENCRYPTED");
+  if (encrypted === null && (await context.requestObject(row.id).responseKey())) throw refuse("RESPONSE_NOT_ENCRYPTED");
   const open: RequestRow = row;
 
   // OID4VP 1.0 section 8.5: a wallet's refusal. Anyone holding the state can send one, so here it
@@ -442,15 +454,16 @@ async function respondTo(
   if (input.error !== undefined) return refusedAnswer(`error=${input.error}`, "DECLINE_NOT_FROM_HOLDER");
   if (!input.vp_token) return refusedAnswer("", "VP_TOKEN_MALFORMED");
 
-  let presentation: string;
+  let answered: { query: DcqlCredentialQuery; presentation: string };
   try {
-    presentation = presentationFromVpToken(input.vp_token, requestQuery(context, row));
+    answered = presentationFromVpToken(input.vp_token, requestQuery(context, row));
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
     return refusedAnswer(input.vp_token, error.code);
   }
   const settled = await answerRequest(context, row, {
-    presentation,
+    ...answered,
+    jwkThumbprint: encrypted?.thumbprint ?? null,
     verifierId: row.verifierId,
     caller,
     now,
@@ -476,6 +489,10 @@ export async function answerRequest(
   row: RequestRow,
   answer: {
     presentation: string;
+    /** The credential query the presentation answers: the request's SD-JWT one unless said. */
+    query?: DcqlCredentialQuery;
+    /** direct_post.jwt: the thumbprint of the request's key, which an mdoc's handover names. */
+    jwkThumbprint?: Uint8Array | null;
     refused?: { error: VerificationReasonCode };
     verifierId: string | null;
     caller: RequestCaller;
@@ -484,7 +501,7 @@ export async function answerRequest(
   },
 ): Promise<Judgement & { recordId: string }> {
   const check = row.credentialType as CheckType;
-  const query = requestQuery(context, row);
+  const query = answer.query ?? requestQuery(context, row).credentials[0]!;
   const judgement: Judgement = answer.refused
     ? {
         valid: false,
@@ -497,16 +514,30 @@ export async function answerRequest(
         outcome: null,
         presentationHash: await hash(answer.presentation),
       }
-    : await judgePresentation(context, {
-        presentation: answer.presentation,
-        check,
-        query: query.credentials[0],
-        audience: row.clientId ?? "",
-        expectedNonce: row.nonce,
-        maxKbAgeSeconds: ONLINE_KB_MAX_AGE_SECONDS,
-        now: answer.now,
-        ...(answer.knownStatus ? { knownStatus: answer.knownStatus } : {}),
-      });
+    : query.format === "mso_mdoc"
+      ? await judgeMdocPresentation(context.db, {
+          presentation: answer.presentation,
+          check,
+          query,
+          handover: {
+            flow: "redirect",
+            clientId: row.clientId ?? "",
+            nonce: row.nonce,
+            jwkThumbprint: answer.jwkThumbprint ?? null,
+            responseUri: responseUriFor(context.origin),
+          },
+          now: answer.now,
+        })
+      : await judgePresentation(context, {
+          presentation: answer.presentation,
+          check,
+          query,
+          audience: row.clientId ?? "",
+          expectedNonce: row.nonce,
+          maxKbAgeSeconds: ONLINE_KB_MAX_AGE_SECONDS,
+          now: answer.now,
+          ...(answer.knownStatus ? { knownStatus: answer.knownStatus } : {}),
+        });
   const recordId = crypto.randomUUID();
   const { accepted, snapshot } = await context.requestObject(row.id).answer({
     kind: "presentation",
@@ -517,7 +548,7 @@ export async function answerRequest(
       timestamp: judgement.timestamp,
       outcome: judgement.outcome,
       recordId,
-      ...(judgement.credential ? issuerOf(judgement.credential) : {}),
+      ...(judgement.credential ? { ...issuerOf(judgement.credential), format: judgement.credential.format } : {}),
     },
   });
   const recorded: Judgement = accepted ? judgement : refusedAs(judgement, closedReason(snapshot.status));

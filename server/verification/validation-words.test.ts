@@ -84,7 +84,7 @@ describe("the verifier API's refusals in the reader's language (issue 21)", () =
         ),
       ),
     ).toEqual([
-      'Dewis annilys: disgwylid un o "rtw"|"rtr"|"dbs"|"age"|"driving_licence"|"professional_certificate"',
+      'Dewis annilys: disgwylid un o "rtw"|"rtr"|"dbs"|"age"|"driving_licence"|"professional_certificate"|"identity"',
       "Rhy fach: disgwylid i string gynnwys o leiaf 1 nod",
       "Rhy fawr: disgwylid i string gynnwys 500 nod ar y mwyaf",
     ]);

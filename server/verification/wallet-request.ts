@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, type Locale } from "#core/i18n/locales.ts";
 import type { CredentialTypeCode } from "#core/issuers/registry.ts";
 import { checkAttributeText, checkNameText } from "#core/verification/check-messages.ts";
 import { attributeForPath, type CheckType, isCheckType } from "#core/verification/checks.ts";
-import { credentialTypeForVct } from "#core/verification/openid4vp.ts";
+import { credentialTypeForVct, SD_JWT_VC_FORMAT, type SdJwtCredentialQuery } from "#core/verification/openid4vp.ts";
 import { RequestObjectError, type ResolvedRequest, readRequestObject } from "#core/verification/request-object.ts";
 import { type ResponseEncryption, ResponseEncryptionError } from "#core/verification/response-encryption.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
@@ -123,9 +123,26 @@ export async function resolveWalletRequest(options: {
       throw new WordedServiceError(400, messages.untrusted, "UNTRUSTED_REQUEST", { reason: error.message });
     throw error;
   }
-  const query = resolved.dcql.credentials?.[0];
-  if (!query || resolved.dcql.credentials.length !== 1)
-    throw new WordedServiceError(400, messages.unsupported, "UNSUPPORTED_REQUEST");
+  // This wallet holds SD-JWT VCs only: it answers the request's one dc+sd-jwt query, when the
+  // request lets that query answer alone (the only query, or an option of its own in every
+  // credential set: the mdoc queries beside it are for other wallets, ADR 050).
+  const queries = resolved.dcql.credentials ?? [];
+  const sdJwt = queries.filter((candidate) => candidate?.format === SD_JWT_VC_FORMAT);
+  const query = sdJwt.length === 1 ? (sdJwt[0] as SdJwtCredentialQuery) : undefined;
+  const sets: unknown = resolved.dcql.credential_sets;
+  const answersAlone =
+    query &&
+    (queries.length === 1 ||
+      (Array.isArray(sets) &&
+        sets.length > 0 &&
+        sets.every(
+          (set) =>
+            Array.isArray(set?.options) &&
+            set.options.some(
+              (option: unknown) => Array.isArray(option) && option.length === 1 && option[0] === query.id,
+            ),
+        )));
+  if (!query || !answersAlone) throw new WordedServiceError(400, messages.unsupported, "UNSUPPORTED_REQUEST");
   const check = isCheckType(query.id) ? query.id : null;
   const acceptedTypes = (query.meta?.vct_values ?? [])
     .map((vct) => credentialTypeForVct(options.base, vct)?.code)

@@ -80,6 +80,10 @@ const outcomeReasons = untyped(
       id: "verifier.outcome.expiryDateUnreadable",
       defaultMessage: "Expiry date could not be read",
     },
+    IDENTITY_NOT_SHOWN: {
+      id: "verifier.outcome.identityNotShown",
+      defaultMessage: "Name and date of birth not shown",
+    },
   }),
 );
 /** Every reason has its words (a reason added to checks.ts fails the type check until it has). */

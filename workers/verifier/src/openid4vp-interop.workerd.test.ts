@@ -18,6 +18,7 @@ import {
 import {
   CompactEncrypt,
   type CompactJWEHeaderParameters,
+  calculateJwkThumbprint,
   compactVerify,
   decodeProtectedHeader,
   importJWK,
@@ -25,7 +26,10 @@ import {
   jwtVerify,
 } from "jose";
 import { describe, expect, it } from "vitest";
-import type { DcqlQuery } from "#core/verification/openid4vp.ts";
+import { createTestIaca, generateKey, issueMdoc, presentMdoc } from "#core/mdoc/test-helpers.ts";
+import type { DcqlQuery, MdocCredentialQuery } from "#core/verification/openid4vp.ts";
+import { trustListEntries } from "#db/schema/index.ts";
+import { db } from "#tests/support/workerd-database.ts";
 import {
   type CreatedRequest,
   citizenWithCredential,
@@ -147,9 +151,11 @@ async function walletAnswers(
   const encrypted = authorizationRequest.response_mode === "direct_post.jwt";
 
   // The DCQL query as the library resolved it chooses what the holder discloses.
+  // An SD-JWT wallet answers the dc+sd-jwt query: the only one, or (a check an mdoc can answer too,
+  // ADR 050) an option of its own in the credential set beside the mso_mdoc queries.
   const query = resolved.dcql?.query as DcqlQuery;
-  expect(query.credentials).toHaveLength(1);
-  const [credentialQuery] = query.credentials;
+  const credentialQuery = query.credentials.find((candidate) => candidate.format === "dc+sd-jwt");
+  if (query.credentials.length > 1) expect(query.credential_sets?.[0]?.options).toContainEqual([credentialQuery!.id]);
   const disclose = credentialQuery!.claims.map((claim) => claim.path.join("."));
   const presentation = await present(held, disclose, authorizationRequest.client_id, authorizationRequest.nonce);
 
@@ -292,5 +298,92 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
     expect(a.x).not.toBe(b.x);
     expect(a).not.toHaveProperty("d");
     expect((await fetchRequestObject(one!.requestUri)).claims.response_mode).toBe("direct_post.jwt");
+  });
+});
+
+describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)", () => {
+  it("answers an age request by direct_post.jwt with an mDL: the library encrypts, the SessionTranscript names the request's key", async () => {
+    const name = `Interop IACA ${crypto.randomUUID().slice(0, 8)}`;
+    const iaca = await createTestIaca(new Date(), name);
+    await db()
+      .insert(trustListEntries)
+      .values({ kind: "mdoc_iaca_root", certificate: iaca.root, name, checks: ["age"], state: "active" });
+    const { cookie } = await organisationWithVerifier();
+    const created = await openRequest(
+      { cookie },
+      { credentialType: "age", purpose: "Age-restricted sale", responseMode: "direct_post.jwt" },
+    );
+    const { fetch } = network();
+    const callbacks = walletCallbacks(fetch);
+    const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
+    const resolved = await resolveOpenid4vpAuthorizationRequest({
+      authorizationRequestPayload: parsed.params,
+      callbacks,
+    });
+    const authorizationRequest = resolved.authorizationRequestPayload;
+    if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest)) throw new Error("expected a redirect-flow request");
+    // The wallet holds an mDL: it answers the mso_mdoc query for that doctype, one option of the credential set.
+    const query = (resolved.dcql!.query as DcqlQuery).credentials.find(
+      (candidate): candidate is MdocCredentialQuery =>
+        candidate.format === "mso_mdoc" && candidate.meta.doctype_value === "org.iso.18013.5.1.mDL",
+    )!;
+    const key = authorizationRequest.client_metadata?.jwks?.keys[0] as JWK;
+    const now = Date.now();
+    const device = await generateKey("Ed25519");
+    const issuerSigned = await issueMdoc({
+      iaca,
+      docType: query.meta.doctype_value,
+      nameSpaces: { "org.iso.18013.5.1": { age_over_18: true, family_name: "Lovelace" } },
+      devicePublicJwk: device.publicJwk,
+      validity: {
+        signed: new Date(now - 60_000),
+        validFrom: new Date(now - 60_000),
+        validUntil: new Date(now + 86_400_000),
+      },
+    });
+    const deviceResponse = await presentMdoc({
+      issuerSigned,
+      docType: query.meta.doctype_value,
+      claims: query.claims.map((claim) => claim.path),
+      handover: {
+        flow: "redirect",
+        clientId: authorizationRequest.client_id!,
+        nonce: authorizationRequest.nonce,
+        responseUri: authorizationRequest.response_uri!,
+        jwkThumbprint: Buffer.from(await calculateJwkThumbprint(key, "sha256"), "base64url"),
+      },
+      devicePrivateJwk: device.privateJwk,
+    });
+    const { authorizationResponsePayload, jarm } = await createOpenid4vpAuthorizationResponse({
+      authorizationRequestPayload: authorizationRequest,
+      authorizationResponsePayload: { vp_token: { [query.id]: [deviceResponse] } },
+      callbacks,
+      jarm: {
+        encryption: { nonce: crypto.randomUUID() },
+        serverMetadata: {
+          authorization_signing_alg_values_supported: [],
+          authorization_encryption_alg_values_supported: ["ECDH-ES"],
+          authorization_encryption_enc_values_supported: ["A128GCM"],
+        },
+      },
+    });
+    const { responseMode, response } = await submitOpenid4vpAuthorizationResponse({
+      authorizationRequestPayload: authorizationRequest,
+      authorizationResponsePayload,
+      jarm: { responseJwt: jarm!.responseJwt },
+      callbacks,
+    });
+    expect(responseMode).toBe("direct_post.jwt");
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await requestView(cookie, created.id)).toMatchObject({
+      status: "completed",
+      result: {
+        valid: true,
+        format: "mso_mdoc",
+        issuer: name,
+        presentedAttributes: { age_over_18: true },
+        outcome: { status: "passed" },
+      },
+    });
   });
 });

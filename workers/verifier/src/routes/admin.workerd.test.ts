@@ -324,7 +324,7 @@ describe("public endpoints", () => {
     expect(missing).toEqual([]);
   });
 
-  it("GET /api/verifications/checks lists the spec's four checks, then driving licence and professional certificate, with the attributes a request may name", async () => {
+  it("GET /api/verifications/checks lists the spec's four checks, then driving licence, professional certificate and identity, with the attributes a request may name", async () => {
     const response = await request("/api/verifications/checks");
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -343,6 +343,22 @@ describe("public endpoints", () => {
       ["age", "Age Verification"],
       ["driving_licence", "Driving Licence"],
       ["professional_certificate", "Professional Certificate"],
+      ["identity", "Identity"],
+    ]);
+    // Which mdoc documents answer a check, and the element of each attribute (issue 23).
+    expect((checks as Record<string, any>[]).find((c) => c.code === "age")!.mdoc).toEqual([
+      {
+        queryId: "mdl",
+        docType: "org.iso.18013.5.1.mDL",
+        namespace: "org.iso.18013.5.1",
+        elements: { age_over_18: "age_over_18", age_over_21: "age_over_21" },
+      },
+      {
+        queryId: "pid",
+        docType: "eu.europa.ec.eudi.pid.1",
+        namespace: "eu.europa.ec.eudi.pid.1",
+        elements: { age_over_18: "age_over_18", age_over_21: "age_over_21" },
+      },
     ]);
     for (const check of checks) {
       const ids = check.attributes.map((a) => a.id);

@@ -71,6 +71,7 @@ const CSV_COLUMNS: readonly (readonly [string, (entry: HistoryEntry) => unknown]
   ["mode", (entry) => entry.mode],
   ["issuer", (entry) => entry.issuer],
   ["credentialType", (entry) => entry.credentialType],
+  ["format", (entry) => entry.format],
   ["organisation", (entry) => entry.organisation],
   ["presentedAttributes", (entry) => entry.presentedAttributes],
   ["visualMatchAt", (entry) => entry.visualMatchAt],
@@ -205,6 +206,7 @@ async function receiptFacts(
     rows.map((user) => [user.id, [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username]),
   );
   const check = isCheckType(p.checkType) ? CHECKS[p.checkType] : undefined;
+  const mdoc = p.format === "mso_mdoc";
   const type = p.vct ? credentialTypeBySlug(p.vct.slice(p.vct.lastIndexOf("/") + 1)) : undefined;
   const reason = p.verificationResult ?? "VERIFICATION_FAILED";
   const valid = reason === "valid";
@@ -223,9 +225,11 @@ async function receiptFacts(
     purpose: p.purpose,
     checkedAt: p.verifiedAt.toISOString(),
     checkType: checkNameText(intl, p.checkType),
-    credentialType: type ? credentialTypeText(intl, type.code).name : null,
-    issuer: type ? authorityText(intl, type.issuerId) : null,
-    assuranceLevel: check?.assuranceLevel ?? null,
+    // An mdoc (issue 23) is of no type of ours: its doctype, the trust list entry's name as its
+    // issuer, and no assurance level (GPG45 describes our authorities' checks, not another's).
+    credentialType: type ? credentialTypeText(intl, type.code).name : mdoc ? p.doctype : null,
+    issuer: type ? authorityText(intl, type.issuerId) : mdoc ? p.issuer : null,
+    assuranceLevel: mdoc ? null : (check?.assuranceLevel ?? null),
     attributes,
     valid,
     result: resultBadge(valid, reason),

@@ -71,7 +71,7 @@ describe("POST /api/presentations/requests", () => {
       expect(response.status).toBe(400);
       return response.json();
     };
-    const allowed = '"rtw"|"rtr"|"dbs"|"age"|"driving_licence"|"professional_certificate"';
+    const allowed = '"rtw"|"rtr"|"dbs"|"age"|"driving_licence"|"professional_certificate"|"identity"';
     expect(await refusal({ cookie })).toEqual({
       message: `Validation Error: credentialType: Invalid option: expected one of ${allowed}; requestedAttributes.0: Too small: expected string to have >=1 characters; purpose: Invalid input: expected string, received number`,
       code: "VALIDATION_ERROR",
