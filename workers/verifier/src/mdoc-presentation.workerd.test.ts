@@ -161,7 +161,7 @@ describe("the request's DCQL query asks for mdoc too", () => {
   });
 
   it("the web wallet (SD-JWT VCs only) picks the dc+sd-jwt query, and its answer is taken as before", async () => {
-    const { cookie, created } = await openMdocRequest({ credentialType: "age" });
+    const { cookie, created } = await openMdocRequest({ credentialType: "age", responseMode: "direct_post" });
     // The web worker reaches this worker over a service binding: here, the same app.
     const binding = { fetch: (url: string, init?: RequestInit) => request(new URL(url).pathname, init) };
     const resolved = await resolveWalletRequest({
@@ -450,7 +450,7 @@ describe("an mdoc answer refused through the API, with its reason, never a 5xx",
   });
 
   it("garbage under an mdoc query (MDOC_MALFORMED), and two queries answered at once (VP_TOKEN_MULTIPLE)", async () => {
-    const { claims } = await openMdocRequest({ credentialType: "age" });
+    const { claims } = await openMdocRequest({ credentialType: "age", responseMode: "direct_post" });
     const post = async (vpToken: unknown) => {
       const response = await request(
         "/api/presentations/response",
