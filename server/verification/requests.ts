@@ -19,11 +19,15 @@ import { qrSvg } from "#core/qr/qr-svg.ts";
 import { CHECKS, type CheckType, checkAttribute } from "#core/verification/checks.ts";
 import {
   authorizationRequestUrl,
+  type ClientIdPrefix,
   clientIdFor,
+  DEFAULT_CLIENT_ID_PREFIX,
   dcqlQuery,
+  isX509HashClientId,
   presentationFromVpToken,
   RESPONSE_ENCRYPTIONS,
   requestObjectClaims,
+  x509HashClientId,
 } from "#core/verification/openid4vp.ts";
 import {
   type ReasonCode,
@@ -31,7 +35,7 @@ import {
   VerificationError,
   type VerificationReasonCode,
 } from "#core/verification/reasons.ts";
-import { signRequestObject } from "#core/verification/request-object.ts";
+import { type RequestSigner, signRequestObject } from "#core/verification/request-object.ts";
 import { DEFAULT_RESPONSE_MODE, type ResponseMode } from "#core/verification/response-encryption.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
@@ -79,6 +83,12 @@ export interface CreateRequestInput {
    * alone; direct_post, when the verifier asks for it, takes the answer in the clear (ADR 049).
    */
   responseMode?: ResponseMode | undefined;
+  /**
+   * How the request names its verifier (ADR 051): verifier_attestation (the default, which the
+   * platform's web wallet reads) or x509_hash, the hash of the organisation's verifier
+   * certificate, which HAIP 1.0 wallets read.
+   */
+  clientIdPrefix?: ClientIdPrefix | undefined;
 }
 
 const random = (bytes: number) => base64urlEncode(crypto.getRandomValues(new Uint8Array(bytes)));
@@ -124,6 +134,13 @@ export async function createRequest(
     throw new WordedServiceError(403, verificationErrors.notAttested, "ORGANISATION_NOT_ATTESTED", {
       organisation: organisation.name,
     });
+  const prefix = input.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX;
+  // Signed with the attestation and ending with it: valid through the request's end with it.
+  const leaf = organisation.x509Chain?.[0];
+  if (prefix === "x509_hash" && !leaf)
+    throw new WordedServiceError(403, verificationErrors.notCertified, "ORGANISATION_NOT_CERTIFIED", {
+      organisation: organisation.name,
+    });
   const attributes = resolveAttributes(input.credentialType, input.requestedAttributes);
   const purpose = input.purpose.trim();
   if (!purpose) throw new WordedServiceError(400, verificationErrors.noPurpose, "VALIDATION_ERROR");
@@ -134,8 +151,13 @@ export async function createRequest(
   const nonce = random(16);
   // 256 bits: the response endpoint authenticates the wallet's answer by this alone.
   const state = random(32);
-  // The identifier fixed at registration, whatever host this request came through.
-  const clientId = clientIdFor(organisation.identifierBase, organisationId);
+  // The identifier fixed at registration, whatever host this request came through; or the hash of
+  // the certificate that names it (OID4VP 1.0 section 5.9.3), which the request object's x5c must
+  // then carry. Either is the KB-JWT's audience when the answer is judged.
+  const clientId =
+    leaf && prefix === "x509_hash"
+      ? await x509HashClientId(leaf)
+      : clientIdFor(organisation.identifierBase, organisationId);
   await context.db.insert(verificationRequests).values({
     id,
     verifierId,
@@ -194,6 +216,7 @@ type RequestWithOrganisation = RequestRow & {
   organisationName: string | null;
   attestation: string | null;
   attestationExpiresAt: Date | null;
+  x509Chain: string[] | null;
 };
 
 async function findRequest(db: Database, id: string): Promise<RequestWithOrganisation | undefined> {
@@ -203,6 +226,7 @@ async function findRequest(db: Database, id: string): Promise<RequestWithOrganis
       organisationName: verifierOrganisations.name,
       attestation: verifierOrganisations.attestation,
       attestationExpiresAt: verifierOrganisations.attestationExpiresAt,
+      x509Chain: verifierOrganisations.x509Chain,
     })
     .from(verificationRequests)
     .leftJoin(verifierOrganisations, eq(verifierOrganisations.id, verificationRequests.organisationId))
@@ -214,6 +238,7 @@ async function findRequest(db: Database, id: string): Promise<RequestWithOrganis
         organisationName: row.organisationName,
         attestation: row.attestation,
         attestationExpiresAt: row.attestationExpiresAt,
+        x509Chain: row.x509Chain,
       }
     : undefined;
 }
@@ -233,6 +258,7 @@ export async function requestObject(context: VerificationContext, id: string, no
   // The organisation's stored attestation, as the web worker signed it (renewed: the newest).
   if (!attestedThrough(row, now))
     throw new WordedServiceError(409, verificationErrors.verifierNotAttested, "ORGANISATION_NOT_ATTESTED");
+  const signer = await requestSigner(row, row.clientId);
   const iat = Math.floor(now.getTime() / 1000);
   const check = row.credentialType as CheckType;
   const claims = requestObjectClaims({
@@ -247,7 +273,21 @@ export async function requestObject(context: VerificationContext, id: string, no
   });
   // Not an OpenID4VP parameter: the reason the verifier gives, for the citizen's consent screen.
   // Wallets ignore parameters they do not know (RFC 6749 section 3.1).
-  return signRequestObject({ ...claims, purpose: row.purpose }, row.attestation!, context.serviceKey);
+  return signRequestObject({ ...claims, purpose: row.purpose }, signer, context.serviceKey);
+}
+
+/**
+ * What shows who signs a request's object: the organisation's stored attestation, or for an
+ * x509_hash request its stored certificate chain, whose leaf must still be the one the client_id
+ * hashes (a renewal since the request was made replaces it: the request then answers 409, as for
+ * an attestation no longer current, and the verifier asks again).
+ */
+async function requestSigner(row: RequestWithOrganisation, clientId: string): Promise<RequestSigner> {
+  if (!isX509HashClientId(clientId)) return { attestation: row.attestation! };
+  const leaf = row.x509Chain?.[0];
+  if (!leaf || (await x509HashClientId(leaf)) !== clientId)
+    throw new WordedServiceError(409, verificationErrors.verifierNotAttested, "ORGANISATION_NOT_ATTESTED");
+  return { x5c: row.x509Chain! };
 }
 
 /** The first presentation a vp_token seems to hold, for reading ahead only (never judged from here). */
