@@ -128,7 +128,7 @@ export const RESPONSE_ENCRYPTIONS = ["A128GCM", "A256GCM"] as const;
  * and device signatures ES256 (-7), EdDSA (-8) or Ed25519 (-19, RFC 9864), as core/mdoc/verify.ts
  * accepts them. Every request object carries it in client_metadata, whatever its prefix.
  */
-export const VP_FORMATS_SUPPORTED = {
+const VP_FORMATS_SUPPORTED = {
   "dc+sd-jwt": { "sd-jwt_alg_values": ["EdDSA", "ES256"], "kb-jwt_alg_values": ["ES256", "EdDSA"] },
   mso_mdoc: { issuerauth_alg_values: [-7, -8, -19], deviceauth_alg_values: [-7, -8, -19] },
 } as const;
