@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import { compactDecrypt, decodeProtectedHeader, errors, exportJWK, generateKeyPair, importJWK } from "jose";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { verifyCertificateChain } from "#core/credentials/x509.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { qrSvg } from "#core/qr/qr-svg.ts";
 import { CHECKS, type CheckType, checkAttribute } from "#core/verification/checks.ts";
@@ -55,7 +56,7 @@ import {
   versionStatements,
 } from "./judge.ts";
 import type { VerifierKey, VerifierPublicKeys } from "./keys.ts";
-import { findRegistration } from "./organisations.ts";
+import { findRegistration, type Registration } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
 import type { PresentationRequestApi, ResponseKey, VerificationResult } from "./request-state.ts";
 import { verificationErrors } from "./worded.ts";
@@ -135,12 +136,7 @@ export async function createRequest(
       organisation: organisation.name,
     });
   const prefix = input.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX;
-  // Signed with the attestation and ending with it: valid through the request's end with it.
-  const leaf = organisation.x509Chain?.[0];
-  if (prefix === "x509_hash" && !leaf)
-    throw new WordedServiceError(403, verificationErrors.notCertified, "ORGANISATION_NOT_CERTIFIED", {
-      organisation: organisation.name,
-    });
+  const leaf = prefix === "x509_hash" ? await certifiedThrough(context, organisation, expiresAt) : undefined;
   const attributes = resolveAttributes(input.credentialType, input.requestedAttributes);
   const purpose = input.purpose.trim();
   if (!purpose) throw new WordedServiceError(400, verificationErrors.noPurpose, "VALIDATION_ERROR");
@@ -154,10 +150,7 @@ export async function createRequest(
   // The identifier fixed at registration, whatever host this request came through; or the hash of
   // the certificate that names it (OID4VP 1.0 section 5.9.3), which the request object's x5c must
   // then carry. Either is the KB-JWT's audience when the answer is judged.
-  const clientId =
-    leaf && prefix === "x509_hash"
-      ? await x509HashClientId(leaf)
-      : clientIdFor(organisation.identifierBase, organisationId);
+  const clientId = leaf ? await x509HashClientId(leaf) : clientIdFor(organisation.identifierBase, organisationId);
   await context.db.insert(verificationRequests).values({
     id,
     verifierId,
@@ -194,6 +187,30 @@ export async function createRequest(
     requestedAttributes: attributes,
     purpose,
   };
+}
+
+/**
+ * The leaf of the organisation's verifier certificate chain (ADR 051), checked as a HAIP wallet
+ * will check it, against the roots this deployment trusts and valid through the request's end: a
+ * request a wallet would refuse is refused here instead (none stored, a root since replaced).
+ */
+async function certifiedThrough(
+  context: VerificationContext,
+  organisation: Registration,
+  until: Date,
+): Promise<string> {
+  const chain = organisation.x509Chain;
+  const certified =
+    chain?.[0] !== undefined &&
+    (await verifyCertificateChain(chain, context.trust.x509Roots, until).then(
+      () => true,
+      () => false,
+    ));
+  if (!certified)
+    throw new WordedServiceError(403, verificationErrors.notCertified, "ORGANISATION_NOT_CERTIFIED", {
+      organisation: organisation.name,
+    });
+  return chain[0]!;
 }
 
 /**

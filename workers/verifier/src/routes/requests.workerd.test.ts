@@ -220,6 +220,24 @@ describe("an organisation's attestation (ADR 034): signed by the web worker, sto
     expect((await createRequest(cookie)).clientId).toBe(`verifier_attestation:${ORIGIN}/verifiers/${organisation.id}`);
   });
 
+  it("refuses an x509_hash request whose stored chain a wallet would refuse (its CA missing, or out of order): 403 ORGANISATION_NOT_CERTIFIED", async () => {
+    const { cookie, organisation } = await registeredAt(new Date());
+    const [stored] = await db()
+      .select({ x509Chain: verifierOrganisations.x509Chain })
+      .from(verifierOrganisations)
+      .where(eq(verifierOrganisations.id, organisation.id));
+    const [leaf, ca] = stored!.x509Chain!;
+    for (const x509Chain of [[leaf!], [ca!, leaf!]]) {
+      await db().update(verifierOrganisations).set({ x509Chain }).where(eq(verifierOrganisations.id, organisation.id));
+      const response = await request("/api/presentations/requests", {
+        ...json({ credentialType: "rtw", purpose: "Hiring", clientIdPrefix: "x509_hash" }),
+        cookie,
+      });
+      expect(response.status, String(x509Chain.length)).toBe(403);
+      expect(await response.json()).toMatchObject({ code: "ORGANISATION_NOT_CERTIFIED" });
+    }
+  });
+
   it("renews the verifier certificate with the attestation: an open x509_hash request whose leaf was replaced answers 409, a new one hashes the new leaf", async () => {
     const { cookie, organisation } = await registeredAt(new Date(Date.now() - YEAR_MS + 20 * 24 * 60 * 60 * 1000));
     const body = { credentialType: "rtw", purpose: "Hiring", clientIdPrefix: "x509_hash" };
