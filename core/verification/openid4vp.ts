@@ -123,7 +123,7 @@ export const RESPONSE_ENCRYPTIONS = ["A128GCM", "A256GCM"] as const;
 
 /**
  * What the verifier accepts, by credential format (OID4VP 1.0 section 11.1, the parameter names of
- * appendix B.2.3 and B.3.4): SD-JWT VCs signed EdDSA (the platform's authorities) or ES256 (with an
+ * appendix B, per format): SD-JWT VCs signed EdDSA (the platform's authorities) or ES256 (with an
  * x5c chain, HAIP 1.0), key-bound EdDSA or ES256 (server/verification/judge.ts); mdoc IssuerAuth
  * and device signatures ES256 (-7), EdDSA (-8) or Ed25519 (-19, RFC 9864), as core/mdoc/verify.ts
  * accepts them. Every request object carries it in client_metadata, whatever its prefix.

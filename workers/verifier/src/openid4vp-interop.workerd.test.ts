@@ -49,7 +49,7 @@ import {
 
 const PREFIX = "verifier_attestation:";
 
-/** OID4VP 1.0 appendix B.2.3 and B.3.4: what every request object states it accepts, by these exact names. */
+/** OID4VP 1.0 appendix B (mso_mdoc and dc+sd-jwt parameters): what every request object states it accepts, by these exact names. */
 const VP_FORMATS = {
   "dc+sd-jwt": { "sd-jwt_alg_values": ["EdDSA", "ES256"], "kb-jwt_alg_values": ["ES256", "EdDSA"] },
   mso_mdoc: { issuerauth_alg_values: [-7, -8, -19], deviceauth_alg_values: [-7, -8, -19] },
