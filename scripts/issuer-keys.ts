@@ -103,8 +103,11 @@ async function p256Pair(): Promise<CryptoKeyPair> {
  * leaf's SAN URIs). Each secret is issuer id to private JWK with `x5c` (the leaf alone: the root is
  * never in the chain). The root's private key is returned, for an operator to keep offline; a
  * local stack drops it (new certificates mean a new root there).
+ * Given the trust anchor's private JWK (TRUST_ANCHOR_SIGNING_KEY), the root also certifies it as
+ * the CA of the organisations' verifier certificates (ADR 051), and the JWK is returned carrying
+ * that certificate as `x5c`.
  */
-export async function generateX509Keys(bases: readonly string[], now = new Date()) {
+export async function generateX509Keys(bases: readonly string[], now = new Date(), trustAnchorKey?: string) {
   const root = await p256Pair();
   const rootCertificate = await createRootCertificate({
     commonName: "UK Digital Identity Platform Root CA",
@@ -130,6 +133,9 @@ export async function generateX509Keys(bases: readonly string[], now = new Date(
   const secret = async (what: string) =>
     JSON.stringify(Object.fromEntries(await Promise.all(ISSUER_IDS.map((id) => certified(id, what)))));
   return {
+    ...(trustAnchorKey
+      ? { trustAnchorSigningKey: await certifiedTrustAnchor(trustAnchorKey, rootCertificate, root, now) }
+      : {}),
     issuerX509SigningKeys: await secret("credentials"),
     statusListX509SigningKeys: await secret("status lists"),
     x509Root: rootCertificate,
@@ -163,6 +169,36 @@ export function demoIacaRoot(secret: string): string {
   return root[0];
 }
 
+/**
+ * The trust anchor's JWK with the root's certificate for it as `x5c` (ADR 051): a CA certificate,
+ * since it issues each organisation's verifier certificate, valid as long as the authorities'.
+ */
+async function certifiedTrustAnchor(
+  trustAnchorKey: string,
+  rootCertificate: string,
+  root: CryptoKeyPair,
+  now: Date,
+): Promise<string> {
+  const { kty, crv, x, y, d } = JSON.parse(trustAnchorKey) as JsonWebKey;
+  const subjectPublicKey = await crypto.subtle.importKey(
+    "jwk",
+    { kty, crv, x, y },
+    { name: "ECDSA", namedCurve: "P-256" },
+    true,
+    ["verify"],
+  );
+  const certificate = await issueCertificate({
+    commonName: "UK Digital Identity Verifier CA",
+    organisation: "UK Digital Identity",
+    subjectPublicKey,
+    issuer: { certificate: rootCertificate, privateKey: root.privateKey },
+    notBefore: now,
+    notAfter: yearsAfter(now, CERTIFICATE_YEARS),
+    ca: true,
+  });
+  return JSON.stringify({ kty, crv, x, y, d, x5c: [certificate] });
+}
+
 /** ISSUER_PUBLIC_KEYS with the platform's root certificates added (ADR 047): what the workers trust for HAIP. */
 export function withX509Roots(issuerPublicKeys: string, roots: readonly string[]): string {
   return JSON.stringify({ ...(JSON.parse(issuerPublicKeys) as object), x509Roots: roots });
@@ -177,8 +213,9 @@ export async function generateKeySet(bases: readonly string[]) {
   const issuerSigningKeys = await generateIssuerKeysSecret();
   const statusListSigningKeys = await generateStatusListKeysSecret();
   const verifierSigningKeys = await generateVerifierKeysSecret();
-  const trustAnchorSigningKey = await generateTrustAnchorKeySecret();
-  const x509 = await generateX509Keys(bases);
+  // The root certifies the trust anchor as the verifiers' CA (ADR 051).
+  const x509 = await generateX509Keys(bases, new Date(), await generateTrustAnchorKeySecret());
+  const trustAnchorSigningKey = x509.trustAnchorSigningKey!;
   return {
     issuerSigningKeys,
     statusListSigningKeys,

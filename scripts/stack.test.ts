@@ -1,3 +1,4 @@
+import { X509Certificate } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,7 +100,14 @@ describe("the local secrets (.dev.vars)", () => {
     const vars = await ensureDevVars(path);
     expect(vars.SESSION_SECRET).toBe("kept");
     expect(JSON.parse(vars.VERIFIER_SIGNING_KEYS!)).toEqual({ "verifier-service": service });
-    expect(JSON.parse(vars.TRUST_ANCHOR_SIGNING_KEY!)).toEqual(anchor);
+    // Kept, and certified by the fresh root as the verifiers' CA (ADR 051).
+    expect(JSON.parse(vars.TRUST_ANCHOR_SIGNING_KEY!)).toEqual({ ...anchor, x5c: [expect.any(String)] });
+    const [root] = (JSON.parse(vars.ISSUER_PUBLIC_KEYS!) as { x509Roots: string[] }).x509Roots;
+    const [certificate] = (JSON.parse(vars.TRUST_ANCHOR_SIGNING_KEY!) as { x5c: string[] }).x5c;
+    const caCertificate = new X509Certificate(Buffer.from(certificate!, "base64"));
+    expect(caCertificate.ca).toBe(true);
+    expect(caCertificate.verify(new X509Certificate(Buffer.from(root!, "base64")).publicKey)).toBe(true);
+    expect(caCertificate.publicKey.export({ format: "jwk" })).toMatchObject({ x: anchor.x, y: anchor.y });
     // The public halves match the kept keys: each worker loads its own against them.
     const published = await loadVerifierPublicKeys(vars.VERIFIER_PUBLIC_KEYS);
     expect((await loadTrustAnchorKey(vars.TRUST_ANCHOR_SIGNING_KEY, published)).kid).toBe(

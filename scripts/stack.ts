@@ -89,14 +89,23 @@ async function writeDevVars(path: string): Promise<Record<string, string>> {
   if (statusListKeys) additions.push(`STATUS_LIST_SIGNING_KEYS='${statusListKeys}'`);
   // HAIP's certified keys (ADR 047), both made together under a fresh root whose private key is
   // dropped: the certificates name the authorities at the local origins npm start serves.
+  // The same root certifies the trust anchor as the verifiers' CA (ADR 051): a file whose anchor
+  // has no certificate yet gets a fresh root, as the root's key is never kept here.
+  const anchorBefore = has("TRUST_ANCHOR_SIGNING_KEY") ? parseDevVars(existing).TRUST_ANCHOR_SIGNING_KEY! : undefined;
+  const anchorCertified = anchorBefore !== undefined && "x5c" in (JSON.parse(anchorBefore) as object);
   const x509 =
-    has("ISSUER_X509_SIGNING_KEYS") && has("STATUS_LIST_X509_SIGNING_KEYS")
+    has("ISSUER_X509_SIGNING_KEYS") && has("STATUS_LIST_X509_SIGNING_KEYS") && anchorCertified
       ? undefined
-      : await generateX509Keys(localBases());
+      : await generateX509Keys(localBases(), new Date(), anchorBefore ?? (await generateTrustAnchorKeySecret()));
   if (x509) {
-    existing = withoutLines(existing, ["ISSUER_X509_SIGNING_KEYS", "STATUS_LIST_X509_SIGNING_KEYS"]);
+    existing = withoutLines(existing, [
+      "ISSUER_X509_SIGNING_KEYS",
+      "STATUS_LIST_X509_SIGNING_KEYS",
+      "TRUST_ANCHOR_SIGNING_KEY",
+    ]);
     additions.push(`ISSUER_X509_SIGNING_KEYS='${x509.issuerX509SigningKeys}'`);
     additions.push(`STATUS_LIST_X509_SIGNING_KEYS='${x509.statusListX509SigningKeys}'`);
+    additions.push(`TRUST_ANCHOR_SIGNING_KEY='${x509.trustAnchorSigningKey!}'`);
   }
   // The public halves are derived from the two secrets as they end up in the file; the root joins them.
   if (!has("ISSUER_PUBLIC_KEYS")) {
@@ -114,8 +123,8 @@ async function writeDevVars(path: string): Promise<Record<string, string>> {
   // The demo's mdoc IACA (ADR 050): its root is seeded onto the trust list, its key kept here.
   if (!has("MDOC_IACA_SIGNING_KEY")) additions.push(`MDOC_IACA_SIGNING_KEY='${await generateDemoIacaSecret()}'`);
   // The trust anchor's key is the web worker's, the verifier's own key the verifier's (ADR 034).
-  const trustAnchorKey = has("TRUST_ANCHOR_SIGNING_KEY") ? undefined : await generateTrustAnchorKeySecret();
-  if (trustAnchorKey) additions.push(`TRUST_ANCHOR_SIGNING_KEY='${trustAnchorKey}'`);
+  // Made (or certified) with the root above; kept from the file otherwise.
+  const trustAnchorKey = x509?.trustAnchorSigningKey;
   const verifierKeys = has("VERIFIER_SIGNING_KEYS") ? undefined : await generateVerifierKeysSecret();
   if (verifierKeys) additions.push(`VERIFIER_SIGNING_KEYS='${verifierKeys}'`);
   if (!has("VERIFIER_PUBLIC_KEYS")) {

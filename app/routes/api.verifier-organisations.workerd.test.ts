@@ -1,4 +1,5 @@
 import { createScheduledController, env } from "cloudflare:test";
+import { SubjectAlternativeNameExtension, X509Certificate } from "@peculiar/x509";
 import { and, eq } from "drizzle-orm";
 import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
 import { describe, expect, it, vi } from "vitest";
@@ -246,6 +247,13 @@ describe("renewing an organisation's attestation", () => {
       const ending = await organisationEnding(admin.cookie, new Date(now + 10 * DAY_MS));
       const missing = await organisationEnding(admin.cookie, null);
       const current = await organisationEnding(admin.cookie, new Date(now + 200 * DAY_MS));
+      // Registered before the deployment had an X.509 root: in date, but no verifier certificate (ADR 051).
+      const uncertified = await organisationEnding(admin.cookie, new Date(now + 200 * DAY_MS));
+      expect(uncertified.before.x509Chain).toHaveLength(2);
+      await db()
+        .update(verifierOrganisations)
+        .set({ x509Chain: null })
+        .where(eq(verifierOrganisations.id, uncertified.organisation.id));
 
       // The worker's cron trigger, as the runtime calls it, at the run's own time.
       await worker.scheduled(
@@ -265,6 +273,16 @@ describe("renewing an organisation's attestation", () => {
       expect(untouched.attestation).toBe(current.before.attestation);
       expect(untouched.attestationExpiresAt!.getTime()).toBe(now + 200 * DAY_MS);
       expect(decodeJwt(untouched.attestation!).client_name).toBe(current.organisation.name);
+      expect(untouched.x509Chain).toEqual(current.before.x509Chain);
+      // Signed again with its attestation: a leaf naming it, from the same verifier CA as the others.
+      const certified = await stored(uncertified.organisation.id);
+      expect(certified.x509Chain).toHaveLength(2);
+      expect(certified.x509Chain![1]).toBe(current.before.x509Chain![1]);
+      const leaf = new X509Certificate(certified.x509Chain![0]!);
+      expect(leaf.getExtension(SubjectAlternativeNameExtension)!.names.toJSON()).toEqual([
+        { type: "url", value: `${ORIGIN}/verifiers/${uncertified.organisation.id}` },
+      ]);
+      expect(await leaf.verify({ publicKey: new X509Certificate(certified.x509Chain![1]!).publicKey })).toBe(true);
     },
     BUDGET,
   );

@@ -4,12 +4,27 @@
  * verified presentation satisfies the query. The verifier worker signs, stores and judges; the
  * wallet reads the same query to choose what to disclose.
  */
+import { sha256, webCrypto } from "#core/credentials/crypto.ts";
+import { base64urlEncode } from "#core/credentials/encoding.ts";
+import { base64Decode } from "#core/credentials/x509.ts";
 import { CREDENTIAL_TYPES, vctUrl } from "#core/issuers/registry.ts";
 import { CHECKS, type CheckType, checkAttribute, type MdocSource, mdocAttributeValue, mdocSources } from "./checks.ts";
 import { VerificationError } from "./reasons.ts";
 
 /** OID4VP 1.0 section 5.9.3: the prefix of client identifiers attested by a trusted party. */
 export const CLIENT_ID_PREFIX = "verifier_attestation:";
+/**
+ * OID4VP 1.0 section 5.9.3: the prefix of a client identifier that is the hash of the leaf
+ * certificate the request object is signed under (`x5c`), HAIP 1.0's (ADR 051).
+ */
+const X509_HASH_PREFIX = "x509_hash:";
+/**
+ * How a request names its verifier (ADR 051): `verifier_attestation` (the default; the platform's
+ * own web wallet reads it) or `x509_hash` (HAIP 1.0 wallets, the EU's).
+ */
+export const CLIENT_ID_PREFIXES = ["verifier_attestation", "x509_hash"] as const;
+export type ClientIdPrefix = (typeof CLIENT_ID_PREFIXES)[number];
+export const DEFAULT_CLIENT_ID_PREFIX: ClientIdPrefix = "verifier_attestation";
 /** RFC 9101 / OID4VP 1.0 section 5: the request object's typ. */
 export const REQUEST_OBJECT_TYP = "oauth-authz-req+jwt";
 /** OID4VP 1.0 section 12: the typ of a Verifier Attestation JWT. */
@@ -52,6 +67,17 @@ export interface DcqlQuery {
 export function clientIdFor(base: string, organisationId: string): string {
   return `${CLIENT_ID_PREFIX}${verifierIdentifier(base, organisationId)}`;
 }
+
+/**
+ * The x509_hash client identifier of a leaf certificate (OID4VP 1.0 section 5.9.3): the prefix and
+ * the base64url SHA-256 of its DER encoding. `leaf` is base64 DER, as `x5c` carries it.
+ */
+export async function x509HashClientId(leaf: string): Promise<string> {
+  return `${X509_HASH_PREFIX}${base64urlEncode(await sha256(webCrypto(), base64Decode(leaf)))}`;
+}
+
+/** Whether a client identifier is an x509_hash one (its request object is signed under x5c). */
+export const isX509HashClientId = (clientId: string): boolean => clientId.startsWith(X509_HASH_PREFIX);
 
 /** The identifier the platform attests for an organisation (the attestation's `sub`). */
 export function verifierIdentifier(base: string, organisationId: string): string {
@@ -128,6 +154,18 @@ export interface RequestObjectInput {
 /** The content encryptions a direct_post.jwt response may use (HAIP 1.0: A128GCM and A256GCM). */
 export const RESPONSE_ENCRYPTIONS = ["A128GCM", "A256GCM"] as const;
 
+/**
+ * What the verifier accepts, by credential format (OID4VP 1.0 section 11.1, the parameter names of
+ * appendix B, per format): SD-JWT VCs signed EdDSA (the platform's authorities) or ES256 (with an
+ * x5c chain, HAIP 1.0), key-bound EdDSA or ES256 (server/verification/judge.ts); mdoc IssuerAuth
+ * and device signatures ES256 (-7), EdDSA (-8) or Ed25519 (-19, RFC 9864), as core/mdoc/verify.ts
+ * accepts them. Every request object carries it in client_metadata, whatever its prefix.
+ */
+const VP_FORMATS_SUPPORTED = {
+  "dc+sd-jwt": { "sd-jwt_alg_values": ["EdDSA", "ES256"], "kb-jwt_alg_values": ["ES256", "EdDSA"] },
+  mso_mdoc: { issuerauth_alg_values: [-7, -8, -19], deviceauth_alg_values: [-7, -8, -19] },
+} as const;
+
 /** The request object's payload (OID4VP 1.0 sections 5.1, 5.2, 8.2). No redirect_uri with direct_post. */
 export function requestObjectClaims(input: RequestObjectInput): Record<string, unknown> {
   return {
@@ -137,14 +175,15 @@ export function requestObjectClaims(input: RequestObjectInput): Record<string, u
     response_type: "vp_token",
     response_mode: input.encryptionKey ? "direct_post.jwt" : "direct_post",
     response_uri: input.responseUri,
-    ...(input.encryptionKey
-      ? {
-          client_metadata: {
+    client_metadata: {
+      ...(input.encryptionKey
+        ? {
             jwks: { keys: [input.encryptionKey] },
             encrypted_response_enc_values_supported: [...RESPONSE_ENCRYPTIONS],
-          },
-        }
-      : {}),
+          }
+        : {}),
+      vp_formats_supported: VP_FORMATS_SUPPORTED,
+    },
     nonce: input.nonce,
     state: input.state,
     dcql_query: input.dcql,

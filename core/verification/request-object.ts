@@ -52,17 +52,24 @@ export function signVerifierAttestation(input: AttestationInput): Promise<string
   );
 }
 
+/**
+ * How a request object shows who signed it: the platform's Verifier Attestation in the `jwt`
+ * header (verifier_attestation), or the organisation's certificate chain in `x5c`, leaf first and
+ * without the root (x509_hash, ADR 051; RFC 7515 section 4.1.6).
+ */
+export type RequestSigner = { attestation: string } | { x5c: readonly string[] };
+
 export function signRequestObject(
   claims: Record<string, unknown>,
-  attestation: string,
+  signer: RequestSigner,
   key: { kid: string; privateKey: CryptoKey },
 ): Promise<string> {
-  return signCompactJws(
-    webCrypto(),
-    { typ: REQUEST_OBJECT_TYP, kid: key.kid, jwt: attestation },
-    claims,
-    key.privateKey,
-  );
+  // An x5c request names no kid: the leaf certificate is what identifies the key (and the client).
+  const header =
+    "attestation" in signer
+      ? { typ: REQUEST_OBJECT_TYP, kid: key.kid, jwt: signer.attestation }
+      : { typ: REQUEST_OBJECT_TYP, x5c: [...signer.x5c] };
+  return signCompactJws(webCrypto(), header, claims, key.privateKey);
 }
 
 export interface ResolvedRequest {

@@ -189,6 +189,13 @@ export const verifierOrganisations = sqliteTable(
     attestation: text("attestation"),
     /** When the attestation ends (its `exp`): no request may outlive it. */
     attestationExpiresAt: timestamp("attestation_expires_at"),
+    /**
+     * Its verifier certificate chain for x509_hash requests (ADR 051): base64 DER, leaf first (the
+     * verifier's request key, the organisation's identifier as SAN URI), then the trust anchor's
+     * CA certificate; never the root. Signed with the attestation and ending with it; null where
+     * the deployment has no root.
+     */
+    x509Chain: json<string[]>("x509_chain"),
   },
   // "Acme Ltd" and "ACME LTD" would be one organisation to a citizen: one name, whatever its case.
   (t) => [uniqueIndex("verifier_organisations_name_lower_idx").on(sql`lower(${t.name})`)],

@@ -12,6 +12,7 @@ import {
   OUTCOME_REASON_CODES,
   OUTCOME_STATUSES,
 } from "#core/verification/checks.ts";
+import { CLIENT_ID_PREFIXES, DEFAULT_CLIENT_ID_PREFIX } from "#core/verification/openid4vp.ts";
 import { BINDINGS, MAX_REQUEST_ATTEMPTS } from "#core/verification/reasons.ts";
 import { DEFAULT_RESPONSE_MODE, RESPONSE_MODES } from "#core/verification/response-encryption.ts";
 
@@ -39,13 +40,24 @@ export const CreateRequestBody = z
       .describe(
         'How the wallet answers (OpenID4VP 1.0 section 8): "direct_post.jwt" (the default): the answer encrypted (ECDH-ES, A128GCM or A256GCM) to a P-256 key made for this request alone, as HAIP 1.0 requires, so the attributes never cross the network in the clear; or "direct_post": the answer in the clear, for a wallet that cannot encrypt. The platform\'s web wallet answers both.',
       ),
+    clientIdPrefix: z
+      .enum(CLIENT_ID_PREFIXES)
+      .optional()
+      .meta({ default: DEFAULT_CLIENT_ID_PREFIX })
+      .describe(
+        "How the request names the verifier to the wallet (OpenID4VP 1.0 section 5.9.3): \"verifier_attestation\" (the default): client_id verifier_attestation:{base}/verifiers/{organisationId}, the request object carrying the platform's Verifier Attestation in its jwt header, which the platform's web wallet reads; or \"x509_hash\" (HAIP 1.0 wallets, the EU's): client_id x509_hash: and the base64url SHA-256 of the organisation's verifier certificate, the request object carrying that certificate's chain to the platform's X.509 root in its x5c header (403 ORGANISATION_NOT_CERTIFIED when the organisation has none). Either way the wallet's key-binding audience is that client_id, and the answer is judged the same.",
+      ),
   })
   .meta({ id: "CreateRequest" });
 
 export const CreatedRequest = z
   .object({
     id: z.uuid(),
-    clientId: z.string().describe("The OpenID4VP client_id, with its verifier_attestation: prefix."),
+    clientId: z
+      .string()
+      .describe(
+        "The OpenID4VP client_id, with its prefix (verifier_attestation: or x509_hash:, as clientIdPrefix asked).",
+      ),
     nonce: z.string(),
     expiresAt: z.iso.datetime(),
     requestUri: z.url().describe("Where a wallet fetches the signed request object (oauth-authz-req+jwt)."),

@@ -5,15 +5,18 @@
  * is signed once, by the web worker, when an administrator registers the organisation, stored
  * with it, and signed again on renewal: daily by the web worker's scheduled run, or by an
  * administrator. The verifier worker only reads it (requests.ts): it holds no trust anchor key.
+ * With it, where the deployment has an X.509 root, the organisation's verifier certificate for
+ * x509_hash requests (ADR 051): the same act of vouching, in the form HAIP 1.0 wallets read.
  */
 import { and, eq, isNull } from "drizzle-orm";
+import { issueCertificate } from "#core/credentials/certificates.ts";
 import type { PublicJwk } from "#core/credentials/index.ts";
 import { parseCompactJws } from "#core/credentials/jws.ts";
 import { verifierIdentifier } from "#core/verification/openid4vp.ts";
 import { signVerifierAttestation } from "#core/verification/request-object.ts";
 import type { Database } from "#db/client.ts";
 import { verifierOrganisations } from "#db/schema/index.ts";
-import { loadTrustAnchorKey, loadVerifierPublicKeys, type VerifierKey } from "./keys.ts";
+import { loadTrustAnchorKey, loadVerifierPublicKeys, type TrustAnchorKey } from "./keys.ts";
 
 /** How long an attestation is valid: a year, so a lost renewal run is noticed long before it matters. */
 const ATTESTATION_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
@@ -22,7 +25,8 @@ export const ATTESTATION_RENEWAL_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What signs attestations: the trust anchor's private key and the key it attests for requests. */
 export interface TrustAnchor {
-  key: VerifierKey;
+  /** With its CA certificate from the platform root where the deployment has one (ADR 051). */
+  key: TrustAnchorKey;
   /** The verifier's "verifier-service" public key: the attestation's cnf. */
   requestKey: PublicJwk;
 }
@@ -39,6 +43,41 @@ interface Attestable {
 export interface StoredAttestation {
   attestation: string;
   attestationExpiresAt: Date;
+  /** The verifier certificate chain for x509_hash requests (ADR 051): [leaf, the anchor's CA certificate], or null without a root. */
+  x509Chain: string[] | null;
+}
+
+/** A certificate's subject name is at most 64 characters (RFC 5280 upper bounds); a registered name may be longer. */
+const certificateName = (name: string) => (name.length <= 64 ? name : `${name.slice(0, 63)}…`);
+
+/**
+ * The organisation's verifier certificate (ADR 051), issued by the trust anchor as a CA under the
+ * platform root: it certifies the very key the attestation names as cnf (the verifier's request
+ * key), names the organisation's identifier as SAN URI, and ends with the attestation. base64 DER.
+ */
+async function verifierCertificate(
+  anchor: TrustAnchor & { key: { certificate: string } },
+  organisation: Attestable,
+  notBefore: Date,
+  notAfter: Date,
+): Promise<string> {
+  const { kty, crv, x, y } = anchor.requestKey;
+  const subjectPublicKey = await crypto.subtle.importKey(
+    "jwk",
+    { kty, crv, x, y },
+    { name: "ECDSA", namedCurve: "P-256" },
+    true,
+    ["verify"],
+  );
+  return issueCertificate({
+    commonName: certificateName(organisation.name),
+    organisation: certificateName(organisation.name),
+    subjectPublicKey,
+    issuer: { certificate: anchor.key.certificate, privateKey: anchor.key.privateKey },
+    uris: [verifierIdentifier(organisation.identifierBase, organisation.id)],
+    notBefore,
+    notAfter,
+  });
 }
 
 /** The attestation of `organisation`, signed at `now`; nothing is stored. */
@@ -58,7 +97,20 @@ export async function signAttestation(
     exp,
     key: anchor.key,
   });
-  return { attestation, attestationExpiresAt: new Date(exp * 1000) };
+  const attestationExpiresAt = new Date(exp * 1000);
+  const { certificate } = anchor.key;
+  const x509Chain = certificate
+    ? [
+        await verifierCertificate(
+          { ...anchor, key: { ...anchor.key, certificate } },
+          organisation,
+          now,
+          attestationExpiresAt,
+        ),
+        certificate,
+      ]
+    : null;
+  return { attestation, attestationExpiresAt, x509Chain };
 }
 
 /**
@@ -67,10 +119,17 @@ export async function signAttestation(
  */
 function needsRenewal(
   anchor: TrustAnchor,
-  organisation: { name: string; attestation: string | null; attestationExpiresAt: Date | null },
+  organisation: {
+    name: string;
+    attestation: string | null;
+    attestationExpiresAt: Date | null;
+    x509Chain: string[] | null;
+  },
   now: Date,
 ): boolean {
   if (!organisation.attestation || !organisation.attestationExpiresAt) return true;
+  // A root given (or replaced) since: the chain must end at the anchor's current CA certificate.
+  if ((organisation.x509Chain?.[1] ?? null) !== (anchor.key.certificate ?? null)) return true;
   if (organisation.attestationExpiresAt.getTime() - now.getTime() < ATTESTATION_RENEWAL_WINDOW_MS) return true;
   try {
     const { header, payload } = parseCompactJws(organisation.attestation, {
@@ -116,6 +175,7 @@ export async function renewAttestations(
       identifierBase: verifierOrganisations.identifierBase,
       attestation: verifierOrganisations.attestation,
       attestationExpiresAt: verifierOrganisations.attestationExpiresAt,
+      x509Chain: verifierOrganisations.x509Chain,
     })
     .from(verifierOrganisations);
   const run: RenewalRun = { renewed: [], skipped: [] };

@@ -112,21 +112,32 @@ export async function loadVerifierServiceKey(
   return key;
 }
 
-const loadAnchorKey = oncePerSecret(async (secret: string): Promise<VerifierKey> => {
-  let jwk: JsonWebKey;
+/** The trust anchor's key and, where the deployment has an X.509 root, its CA certificate (ADR 051). */
+export interface TrustAnchorKey extends VerifierKey {
+  /** base64 DER: the root's certificate for this key as a CA of verifier certificates (the JWK's `x5c`). */
+  certificate?: string;
+}
+
+const loadAnchorKey = oncePerSecret(async (secret: string): Promise<TrustAnchorKey> => {
+  let jwk: JsonWebKey & { x5c?: unknown };
   try {
-    jwk = JSON.parse(secret) as JsonWebKey;
+    jwk = JSON.parse(secret) as JsonWebKey & { x5c?: unknown };
   } catch {
     throw new Error("TRUST_ANCHOR_SIGNING_KEY is not JSON");
   }
-  return importPrivate(jwk, "TRUST_ANCHOR_SIGNING_KEY");
+  const key = await importPrivate(jwk, "TRUST_ANCHOR_SIGNING_KEY");
+  if (jwk.x5c === undefined) return key;
+  // One certificate: the root's for this key; the root itself is never in a chain (HAIP 1.0).
+  if (!Array.isArray(jwk.x5c) || jwk.x5c.length !== 1 || typeof jwk.x5c[0] !== "string")
+    throw new Error("TRUST_ANCHOR_SIGNING_KEY x5c must hold exactly one certificate (base64 DER)");
+  return { ...key, certificate: jwk.x5c[0] };
 });
 
 /** The web worker's trust anchor key (it signs organisations' attestations), checked against the published one. */
 export async function loadTrustAnchorKey(
   secret: string | undefined,
   publicKeys: VerifierPublicKeys,
-): Promise<VerifierKey> {
+): Promise<TrustAnchorKey> {
   if (!secret) throw new Error("TRUST_ANCHOR_SIGNING_KEY is not set (npm start generates it into .dev.vars)");
   const key = await loadAnchorKey(secret);
   assertPublished("TRUST_ANCHOR_SIGNING_KEY", key, "trust-anchor", publicKeys);

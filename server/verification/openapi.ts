@@ -28,7 +28,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/requests",
     summary: "Create an OpenID4VP verification request",
     description:
-      "Returns the openid4vp:// authorization request (client_id and request_uri only) and its QR code. A valid presentation or the holder's decline ends the request; other answers are recorded and it stays open, failing after 5 of them. It expires after 10 minutes. Refused (403 ORGANISATION_NOT_ATTESTED) while the platform's attestation of your organisation is missing or ends before the request would.",
+      "Returns the openid4vp:// authorization request (client_id and request_uri only) and its QR code. A valid presentation or the holder's decline ends the request; other answers are recorded and it stays open, failing after 5 of them. It expires after 10 minutes. Refused (403 ORGANISATION_NOT_ATTESTED) while the platform's attestation of your organisation is missing or ends before the request would; an x509_hash request (clientIdPrefix) is refused (403 ORGANISATION_NOT_CERTIFIED) while your organisation has no verifier certificate from the platform's X.509 root. An unknown clientIdPrefix or responseMode is a 400.",
     auth: "verifier",
     body: schemas.CreateRequestBody,
     ok: { status: 201, schema: schemas.CreatedRequest, description: "The request" },
@@ -61,7 +61,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/requests/{id}/object",
     summary: "The signed request object (request_uri)",
     description:
-      "A JWT of typ oauth-authz-req+jwt signed by the key the platform's Verifier Attestation (jwt header) names; the attestation is the one the platform signed when it registered (or last renewed) the organisation. Fetchable while the request is open. Its dcql_query asks for a dc+sd-jwt credential (id: the check's code) and, for the checks an mdoc can answer (age, driving_licence, identity: GET /api/verifications/checks, mdoc), an mso_mdoc credential per document (id mdl: the mobile driving licence org.iso.18013.5.1.mDL; id pid: the EU PID eu.europa.ec.eudi.pid.1; claims by [namespace, element]), with credential_sets letting any one of them answer (OpenID4VP 1.0 section 6.2).",
+      "A JWT of typ oauth-authz-req+jwt, ES256. A verifier_attestation request is signed by the key the platform's Verifier Attestation (jwt header) names; an x509_hash request by the key of the organisation's verifier certificate, whose chain (leaf first, the platform's root not included) is the x5c header and whose SHA-256 is the client_id. Both are the ones the platform signed when it registered (or last renewed) the organisation; 409 when a renewal has since replaced them (ask again). client_metadata.vp_formats_supported states the algorithms accepted for dc+sd-jwt and mso_mdoc. Fetchable while the request is open. Its dcql_query asks for a dc+sd-jwt credential (id: the check's code) and, for the checks an mdoc can answer (age, driving_licence, identity: GET /api/verifications/checks, mdoc), an mso_mdoc credential per document (id mdl: the mobile driving licence org.iso.18013.5.1.mDL; id pid: the EU PID eu.europa.ec.eudi.pid.1; claims by [namespace, element]), with credential_sets letting any one of them answer (OpenID4VP 1.0 section 6.2).",
     auth: "public",
     params: true,
     ok: { status: 200, contentType: "application/oauth-authz-req+jwt", description: "The request object" },

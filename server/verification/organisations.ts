@@ -73,6 +73,8 @@ export interface Registration extends Organisation {
   identifierBase: string | null;
   attestation: string | null;
   attestationExpiresAt: Date | null;
+  /** The verifier certificate chain for x509_hash requests (ADR 051), leaf first. */
+  x509Chain: string[] | null;
 }
 
 export async function findRegistration(db: Database, id: string): Promise<Registration | undefined> {
@@ -85,6 +87,7 @@ export async function findRegistration(db: Database, id: string): Promise<Regist
         identifierBase: row.identifierBase,
         attestation: row.attestation,
         attestationExpiresAt: row.attestationExpiresAt,
+        x509Chain: row.x509Chain,
       }
     : undefined;
 }

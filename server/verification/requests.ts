@@ -22,17 +22,22 @@ import {
 } from "jose";
 import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlDecode, base64urlEncode } from "#core/credentials/encoding.ts";
+import { verifyCertificateChain } from "#core/credentials/x509.ts";
 import { CREDENTIAL_TYPES, isCredentialTypeCode } from "#core/issuers/registry.ts";
 import { qrSvg } from "#core/qr/qr-svg.ts";
 import { CHECKS, type CheckType, checkAttribute } from "#core/verification/checks.ts";
 import {
   authorizationRequestUrl,
+  type ClientIdPrefix,
   clientIdFor,
   type DcqlCredentialQuery,
+  DEFAULT_CLIENT_ID_PREFIX,
   dcqlQuery,
+  isX509HashClientId,
   presentationFromVpToken,
   RESPONSE_ENCRYPTIONS,
   requestObjectClaims,
+  x509HashClientId,
 } from "#core/verification/openid4vp.ts";
 import {
   type ReasonCode,
@@ -40,7 +45,7 @@ import {
   VerificationError,
   type VerificationReasonCode,
 } from "#core/verification/reasons.ts";
-import { signRequestObject } from "#core/verification/request-object.ts";
+import { type RequestSigner, signRequestObject } from "#core/verification/request-object.ts";
 import { DEFAULT_RESPONSE_MODE, type ResponseMode } from "#core/verification/response-encryption.ts";
 import type { Database } from "#db/client.ts";
 import { verificationRequests, verifierOrganisations } from "#db/schema/index.ts";
@@ -61,7 +66,7 @@ import {
 } from "./judge.ts";
 import { judgeMdocPresentation } from "./judge-mdoc.ts";
 import type { VerifierKey, VerifierPublicKeys } from "./keys.ts";
-import { findRegistration } from "./organisations.ts";
+import { findRegistration, type Registration } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
 import type { PresentationRequestApi, ResponseKey, VerificationResult } from "./request-state.ts";
 import { verificationErrors } from "./worded.ts";
@@ -89,6 +94,12 @@ export interface CreateRequestInput {
    * alone; direct_post, when the verifier asks for it, takes the answer in the clear (ADR 049).
    */
   responseMode?: ResponseMode | undefined;
+  /**
+   * How the request names its verifier (ADR 051): verifier_attestation (the default, which the
+   * platform's web wallet reads) or x509_hash, the hash of the organisation's verifier
+   * certificate, which HAIP 1.0 wallets read.
+   */
+  clientIdPrefix?: ClientIdPrefix | undefined;
 }
 
 const random = (bytes: number) => base64urlEncode(crypto.getRandomValues(new Uint8Array(bytes)));
@@ -134,6 +145,8 @@ export async function createRequest(
     throw new WordedServiceError(403, verificationErrors.notAttested, "ORGANISATION_NOT_ATTESTED", {
       organisation: organisation.name,
     });
+  const prefix = input.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX;
+  const leaf = prefix === "x509_hash" ? await certifiedThrough(context, organisation, expiresAt) : undefined;
   const attributes = resolveAttributes(input.credentialType, input.requestedAttributes);
   const purpose = input.purpose.trim();
   if (!purpose) throw new WordedServiceError(400, verificationErrors.noPurpose, "VALIDATION_ERROR");
@@ -144,8 +157,10 @@ export async function createRequest(
   const nonce = random(16);
   // 256 bits: the response endpoint authenticates the wallet's answer by this alone.
   const state = random(32);
-  // The identifier fixed at registration, whatever host this request came through.
-  const clientId = clientIdFor(organisation.identifierBase, organisationId);
+  // The identifier fixed at registration, whatever host this request came through; or the hash of
+  // the certificate that names it (OID4VP 1.0 section 5.9.3), which the request object's x5c must
+  // then carry. Either is the KB-JWT's audience when the answer is judged.
+  const clientId = leaf ? await x509HashClientId(leaf) : clientIdFor(organisation.identifierBase, organisationId);
   await context.db.insert(verificationRequests).values({
     id,
     verifierId,
@@ -185,6 +200,30 @@ export async function createRequest(
 }
 
 /**
+ * The leaf of the organisation's verifier certificate chain (ADR 051), checked as a HAIP wallet
+ * will check it, against the roots this deployment trusts and valid through the request's end: a
+ * request a wallet would refuse is refused here instead (none stored, a root since replaced).
+ */
+async function certifiedThrough(
+  context: VerificationContext,
+  organisation: Registration,
+  until: Date,
+): Promise<string> {
+  const chain = organisation.x509Chain;
+  const certified =
+    chain?.[0] !== undefined &&
+    (await verifyCertificateChain(chain, context.trust.x509Roots, until).then(
+      () => true,
+      () => false,
+    ));
+  if (!certified)
+    throw new WordedServiceError(403, verificationErrors.notCertified, "ORGANISATION_NOT_CERTIFIED", {
+      organisation: organisation.name,
+    });
+  return chain[0]!;
+}
+
+/**
  * The ephemeral ECDH-ES P-256 key of one direct_post.jwt request (OID4VP 1.0 section 8.3, HAIP
  * 1.0): its kid is the request's id, so an encrypted answer names the one request whose key may
  * open it. The private half lives in the request's object only, and only while it is open.
@@ -204,6 +243,7 @@ type RequestWithOrganisation = RequestRow & {
   organisationName: string | null;
   attestation: string | null;
   attestationExpiresAt: Date | null;
+  x509Chain: string[] | null;
 };
 
 async function findRequest(db: Database, id: string): Promise<RequestWithOrganisation | undefined> {
@@ -213,6 +253,7 @@ async function findRequest(db: Database, id: string): Promise<RequestWithOrganis
       organisationName: verifierOrganisations.name,
       attestation: verifierOrganisations.attestation,
       attestationExpiresAt: verifierOrganisations.attestationExpiresAt,
+      x509Chain: verifierOrganisations.x509Chain,
     })
     .from(verificationRequests)
     .leftJoin(verifierOrganisations, eq(verifierOrganisations.id, verificationRequests.organisationId))
@@ -224,6 +265,7 @@ async function findRequest(db: Database, id: string): Promise<RequestWithOrganis
         organisationName: row.organisationName,
         attestation: row.attestation,
         attestationExpiresAt: row.attestationExpiresAt,
+        x509Chain: row.x509Chain,
       }
     : undefined;
 }
@@ -243,6 +285,7 @@ export async function requestObject(context: VerificationContext, id: string, no
   // The organisation's stored attestation, as the web worker signed it (renewed: the newest).
   if (!attestedThrough(row, now))
     throw new WordedServiceError(409, verificationErrors.verifierNotAttested, "ORGANISATION_NOT_ATTESTED");
+  const signer = await requestSigner(row, row.clientId);
   const iat = Math.floor(now.getTime() / 1000);
   const check = row.credentialType as CheckType;
   const claims = requestObjectClaims({
@@ -257,7 +300,21 @@ export async function requestObject(context: VerificationContext, id: string, no
   });
   // Not an OpenID4VP parameter: the reason the verifier gives, for the citizen's consent screen.
   // Wallets ignore parameters they do not know (RFC 6749 section 3.1).
-  return signRequestObject({ ...claims, purpose: row.purpose }, row.attestation!, context.serviceKey);
+  return signRequestObject({ ...claims, purpose: row.purpose }, signer, context.serviceKey);
+}
+
+/**
+ * What shows who signs a request's object: the organisation's stored attestation, or for an
+ * x509_hash request its stored certificate chain, whose leaf must still be the one the client_id
+ * hashes (a renewal since the request was made replaces it: the request then answers 409, as for
+ * an attestation no longer current, and the verifier asks again).
+ */
+async function requestSigner(row: RequestWithOrganisation, clientId: string): Promise<RequestSigner> {
+  if (!isX509HashClientId(clientId)) return { attestation: row.attestation! };
+  const leaf = row.x509Chain?.[0];
+  if (!leaf || (await x509HashClientId(leaf)) !== clientId)
+    throw new WordedServiceError(409, verificationErrors.verifierNotAttested, "ORGANISATION_NOT_ATTESTED");
+  return { x5c: row.x509Chain! };
 }
 
 /** The first presentation a vp_token seems to hold, for reading ahead only (never judged from here). */

@@ -60,7 +60,7 @@ async function verifierServing(encryptionKey: Record<string, unknown>) {
       iat: now,
       exp: now + 600,
     },
-    attestation,
+    { attestation },
     { kid: "verifier-1", privateKey: requestKey.privateKey },
   );
   const verifier = {

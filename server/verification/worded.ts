@@ -50,6 +50,11 @@ const declared = defineMessages({
     id: "server.verification.errors.requestNotOpen",
     defaultMessage: "This verification request is not open",
   },
+  notCertified: {
+    id: "server.verification.errors.notCertified",
+    defaultMessage:
+      "{organisation} has no current verifier certificate for x509_hash requests: an administrator must renew its registration once the platform has an X.509 root",
+  },
   verifierNotAttested: {
     id: "server.verification.errors.verifierNotAttested",
     defaultMessage: "The platform's registration of this verifier is not current: ask the verifier for a new request",

@@ -86,7 +86,8 @@ describe("direct_post.jwt: refused answers", () => {
     );
     const { claims } = await fetchRequestObject(plain.requestUri);
     expect(claims.response_mode).toBe("direct_post");
-    expect(claims).not.toHaveProperty("client_metadata");
+    // No key to encrypt to: client_metadata states the formats accepted (ADR 051), nothing more.
+    expect(Object.keys(claims.client_metadata)).toEqual(["vp_formats_supported"]);
     const other = await encryptedRequest(cookie);
     const jwe = await encrypt(await answerTo(claims), other.key, { kid: plain.id });
     expect(await post({ response: jwe })).toMatchObject({ status: 400, body: { reason: "RESPONSE_JWE_WRONG_KEY" } });

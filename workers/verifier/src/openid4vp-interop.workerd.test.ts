@@ -4,8 +4,11 @@
  * library leaves the verifier_attestation client checks to the wallet's verifyJwt callback, so the
  * callback here does what a wallet must (OID4VP 1.0 sections 5.9.3 and 12): the attestation's typ,
  * its signature by a key the platform publishes, its expiry, its sub against the client_id, and the
- * request object signed by the key the attestation names.
+ * request object signed by the key the attestation names. For x509_hash requests (ADR 051) the
+ * library checks the client_id against the leaf's hash itself; the callback checks the x5c chain
+ * to the platform's root with another independent library, @peculiar/x509, as a HAIP wallet does.
  */
+import { env } from "cloudflare:test";
 
 import type { CallbackContext, Jwk, VerifyJwtCallback } from "@openid4vc/oauth2";
 import {
@@ -15,6 +18,8 @@ import {
   resolveOpenid4vpAuthorizationRequest,
   submitOpenid4vpAuthorizationResponse,
 } from "@openid4vc/openid4vp";
+import { SubjectAlternativeNameExtension, X509Certificate } from "@peculiar/x509";
+import { eq } from "drizzle-orm";
 import {
   CompactEncrypt,
   type CompactJWEHeaderParameters,
@@ -28,13 +33,14 @@ import {
 import { describe, expect, it } from "vitest";
 import { createTestIaca, generateKey, issueMdoc, presentMdoc } from "#core/mdoc/test-helpers.ts";
 import type { DcqlQuery, MdocCredentialQuery } from "#core/verification/openid4vp.ts";
-import { trustListEntries } from "#db/schema/index.ts";
+import { trustListEntries, verificationRequests } from "#db/schema/index.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import {
   type CreatedRequest,
   citizenWithCredential,
   directPost,
   fetchRequestObject,
+  json,
   ORIGIN,
   openRequest,
   organisationWithVerifier,
@@ -44,6 +50,12 @@ import {
 } from "./test-support.ts";
 
 const PREFIX = "verifier_attestation:";
+
+/** OID4VP 1.0 appendix B (mso_mdoc and dc+sd-jwt parameters): what every request object states it accepts, by these exact names. */
+const VP_FORMATS = {
+  "dc+sd-jwt": { "sd-jwt_alg_values": ["EdDSA", "ES256"], "kb-jwt_alg_values": ["ES256", "EdDSA"] },
+  mso_mdoc: { issuerauth_alg_values: [-7, -8, -19], deviceauth_alg_values: [-7, -8, -19] },
+};
 
 interface Call {
   method: string;
@@ -69,7 +81,38 @@ async function trustAnchorKey(kid: string | undefined): Promise<JWK | undefined>
   return keys.find((key) => key.kid === kid);
 }
 
+/** The platform's root, as a HAIP wallet is configured with it (ISSUER_PUBLIC_KEYS.x509Roots). */
+const platformRoot = () => {
+  const { x509Roots } = JSON.parse((env as unknown as { ISSUER_PUBLIC_KEYS: string }).ISSUER_PUBLIC_KEYS) as {
+    x509Roots: string[];
+  };
+  return new X509Certificate(x509Roots[0]!);
+};
+
+/**
+ * What a HAIP wallet checks of an x5c chain (HAIP 1.0 section 5): each certificate signed by the
+ * next and valid now, the last by the trusted root, the root itself not in the chain, the leaf not
+ * self-signed. Returns the leaf's key, which must have signed the request object.
+ */
+async function x5cChainedToRoot(x5c: readonly string[], now = new Date()): Promise<CryptoKey | undefined> {
+  const chain = x5c.map((der) => new X509Certificate(der));
+  const root = platformRoot();
+  if (chain.length === 0 || chain.some((certificate) => certificate.equal(root))) return undefined;
+  if (await chain[0]!.isSelfSigned()) return undefined;
+  for (const [index, certificate] of chain.entries()) {
+    const signer = chain[index + 1] ?? root;
+    if (!(await certificate.verify({ publicKey: signer.publicKey, date: now }))) return undefined;
+  }
+  return chain[0]!.publicKey.export({ name: "ECDSA", namedCurve: "P-256" }, ["verify"]);
+}
+
 const verifyJwt: VerifyJwtCallback = async (signer, { header, payload, compact }) => {
+  if (signer.method === "x5c") {
+    const key = await x5cChainedToRoot(signer.x5c);
+    if (!key) return { verified: false };
+    await compactVerify(compact, key, { algorithms: ["ES256"] });
+    return { verified: true, signerJwk: (await crypto.subtle.exportKey("jwk", key)) as Jwk };
+  }
   const clientId = typeof payload.client_id === "string" ? payload.client_id : "";
   const attestation = (header as Record<string, unknown>).jwt;
   if (signer.method !== "custom" || !clientId.startsWith(PREFIX) || typeof attestation !== "string")
@@ -116,9 +159,20 @@ function walletCallbacks(fetch: typeof globalThis.fetch) {
     hash: async (data: Uint8Array, alg: string) =>
       new Uint8Array(await crypto.subtle.digest(alg.toUpperCase(), data as Uint8Array<ArrayBuffer>)),
     decryptJwe: unused("decryptJwe"),
+    getX509CertificateMetadata: (certificate: string) => {
+      const names =
+        new X509Certificate(certificate).getExtension(SubjectAlternativeNameExtension)?.names.toJSON() ?? [];
+      return {
+        sanDnsNames: names.filter((name) => name.type === "dns").map((name) => name.value),
+        sanUriNames: names.filter((name) => name.type === "url").map((name) => name.value),
+      };
+    },
     signJwt: unused("signJwt"),
     encryptJwe,
-  } satisfies Pick<CallbackContext, "fetch" | "verifyJwt" | "hash" | "decryptJwe" | "signJwt" | "encryptJwe">;
+  } satisfies Pick<
+    CallbackContext,
+    "fetch" | "verifyJwt" | "hash" | "decryptJwe" | "signJwt" | "encryptJwe" | "getX509CertificateMetadata"
+  >;
 }
 
 /** The library as the wallet: read the QR text, resolve the request, present what it asks for, post the answer. */
@@ -141,9 +195,10 @@ async function walletAnswers(
     callbacks,
   });
   expect(resolved.version).toBe(100);
+  const [prefix] = created.clientId.split(":");
   expect(resolved.client).toMatchObject({
-    prefix: "verifier_attestation",
-    identifier: created.clientId.slice(PREFIX.length),
+    prefix,
+    identifier: created.clientId.slice(prefix!.length + 1),
     effective: created.clientId,
   });
   const authorizationRequest = resolved.authorizationRequestPayload;
@@ -271,6 +326,7 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
           ],
         },
         encrypted_response_enc_values_supported: ["A128GCM", "A256GCM"],
+        vp_formats_supported: VP_FORMATS,
       });
       expect(responseMode).toBe("direct_post.jwt");
       expect(decodeProtectedHeader(jwe!)).toMatchObject({ alg: "ECDH-ES", enc, kid: created.id });
@@ -298,6 +354,91 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
     expect(a.x).not.toBe(b.x);
     expect(a).not.toHaveProperty("d");
     expect((await fetchRequestObject(one!.requestUri)).claims.response_mode).toBe("direct_post.jwt");
+  });
+
+  it("resolves an x509_hash request (HAIP): the chain to the platform's root and the leaf's hash check out, the answer is encrypted, and the verifier reads it valid", async () => {
+    const { cookie } = await organisationWithVerifier();
+    const created = await openRequest(
+      { cookie },
+      {
+        credentialType: "rtw",
+        requestedAttributes: ["hasRightToWork"],
+        purpose: "Hiring a warehouse operative",
+        clientIdPrefix: "x509_hash",
+      },
+    );
+    expect(created.clientId).toMatch(/^x509_hash:[A-Za-z0-9_-]{43}$/);
+    expect(new URL(created.authorizationRequest).searchParams.get("client_id")).toBe(created.clientId);
+    const held = await citizenWithCredential("rtw");
+    const { responseMode, response, jwe, clientMetadata } = await walletAnswers(created, held);
+
+    expect(clientMetadata?.vp_formats_supported).toEqual(VP_FORMATS);
+    expect(responseMode).toBe("direct_post.jwt");
+    expect(decodeProtectedHeader(jwe!)).toMatchObject({ alg: "ECDH-ES", kid: created.id });
+    expect(response.status, await response.clone().text()).toBe(200);
+    // The KB-JWT's aud was the x509_hash client_id, and the verifier judged it against that.
+    expect(await requestView(cookie, created.id)).toMatchObject({
+      status: "completed",
+      result: { valid: true, reason: "valid", presentedAttributes: { hasRightToWork: true } },
+    });
+  });
+
+  it("an x509_hash request object: client_id and iss the leaf's hash, x5c the leaf then the verifier CA (no root), ES256, and vp_formats_supported", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    const created = await openRequest(
+      { cookie },
+      { credentialType: "age", purpose: "Age check", clientIdPrefix: "x509_hash" },
+    );
+    const { header, claims } = await fetchRequestObject(created.requestUri);
+    expect(header).toEqual({ alg: "ES256", typ: "oauth-authz-req+jwt", x5c: [expect.any(String), expect.any(String)] });
+    const x5c = header.x5c as string[];
+    const [leaf, ca] = x5c.map((der) => new X509Certificate(der));
+    const root = platformRoot();
+    expect(x5c.map((der) => new X509Certificate(der)).some((certificate) => certificate.equal(root))).toBe(false);
+    expect(await leaf!.verify({ publicKey: ca!.publicKey })).toBe(true);
+    expect(await ca!.verify({ publicKey: root.publicKey })).toBe(true);
+    // The leaf names the organisation's identifier and certifies the key the request is signed with.
+    expect(leaf!.getExtension(SubjectAlternativeNameExtension)!.names.toJSON()).toEqual([
+      { type: "url", value: `${ORIGIN}/verifiers/${organisation.id}` },
+    ]);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", leaf!.rawData));
+    const hash = Buffer.from(digest).toString("base64url");
+    expect(created.clientId).toBe(`x509_hash:${hash}`);
+    expect(claims).toMatchObject({
+      client_id: created.clientId,
+      iss: created.clientId,
+      response_mode: "direct_post.jwt",
+    });
+    expect(claims.client_metadata.vp_formats_supported).toEqual(VP_FORMATS);
+
+    // The default request keeps the attestation, and states the same formats.
+    const attested = await openRequest(
+      { cookie },
+      { credentialType: "age", purpose: "Age check", responseMode: "direct_post" },
+    );
+    const plain = await fetchRequestObject(attested.requestUri);
+    expect(attested.clientId.startsWith(PREFIX)).toBe(true);
+    expect(plain.header).not.toHaveProperty("x5c");
+    expect(typeof plain.header.jwt).toBe("string");
+    expect(plain.claims.client_metadata).toEqual({ vp_formats_supported: VP_FORMATS });
+  });
+
+  it("refuses an unknown clientIdPrefix with a 400 that names the field and the prefixes offered, and stores nothing", async () => {
+    const { cookie, organisation } = await organisationWithVerifier();
+    for (const clientIdPrefix of ["x509_san_dns", "X509_HASH", ""]) {
+      const response = await request("/api/presentations/requests", {
+        ...json({ credentialType: "rtw", purpose: "Hiring", clientIdPrefix }),
+        cookie,
+      });
+      expect(response.status, clientIdPrefix).toBe(400);
+      expect(await response.json()).toEqual({
+        message: 'Validation Error: clientIdPrefix: expected value to be one of "verifier_attestation" or "x509_hash"',
+        code: "VALIDATION_ERROR",
+      });
+    }
+    expect(
+      await db().select().from(verificationRequests).where(eq(verificationRequests.organisationId, organisation.id)),
+    ).toHaveLength(0);
   });
 });
 

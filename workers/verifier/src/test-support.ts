@@ -201,7 +201,8 @@ export async function fetchRequestObject(requestUri: string) {
     jwt,
     header,
     claims: decodeJwt(jwt) as Record<string, any>,
-    attestation: decodeJwt(header.jwt as string) as Record<string, any>,
+    // An x509_hash request carries x5c instead of an attestation (ADR 051).
+    attestation: (typeof header.jwt === "string" ? decodeJwt(header.jwt) : {}) as Record<string, any>,
   };
 }
 

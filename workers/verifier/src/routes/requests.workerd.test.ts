@@ -197,6 +197,63 @@ describe("an organisation's attestation (ADR 034): signed by the web worker, sto
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(Object.keys(key).sort()).toEqual(["alg", "crv", "kid", "kty", "use", "x", "y"]);
   });
+
+  it("refuses an x509_hash request for an organisation without a verifier certificate (403 ORGANISATION_NOT_CERTIFIED), and stores nothing; its default requests go on", async () => {
+    // Registered before the deployment had an X.509 root: an attestation, no chain.
+    const { cookie, organisation } = await registeredAt(new Date());
+    await db()
+      .update(verifierOrganisations)
+      .set({ x509Chain: null })
+      .where(eq(verifierOrganisations.id, organisation.id));
+    const response = await request("/api/presentations/requests", {
+      ...json({ credentialType: "rtw", purpose: "Hiring", clientIdPrefix: "x509_hash" }),
+      cookie,
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      code: "ORGANISATION_NOT_CERTIFIED",
+      message: expect.stringContaining(organisation.name),
+    });
+    expect(
+      await db().select().from(verificationRequests).where(eq(verificationRequests.organisationId, organisation.id)),
+    ).toHaveLength(0);
+    expect((await createRequest(cookie)).clientId).toBe(`verifier_attestation:${ORIGIN}/verifiers/${organisation.id}`);
+  });
+
+  it("refuses an x509_hash request whose stored chain a wallet would refuse (its CA missing, or out of order): 403 ORGANISATION_NOT_CERTIFIED", async () => {
+    const { cookie, organisation } = await registeredAt(new Date());
+    const [stored] = await db()
+      .select({ x509Chain: verifierOrganisations.x509Chain })
+      .from(verifierOrganisations)
+      .where(eq(verifierOrganisations.id, organisation.id));
+    const [leaf, ca] = stored!.x509Chain!;
+    for (const x509Chain of [[leaf!], [ca!, leaf!]]) {
+      await db().update(verifierOrganisations).set({ x509Chain }).where(eq(verifierOrganisations.id, organisation.id));
+      const response = await request("/api/presentations/requests", {
+        ...json({ credentialType: "rtw", purpose: "Hiring", clientIdPrefix: "x509_hash" }),
+        cookie,
+      });
+      expect(response.status, String(x509Chain.length)).toBe(403);
+      expect(await response.json()).toMatchObject({ code: "ORGANISATION_NOT_CERTIFIED" });
+    }
+  });
+
+  it("renews the verifier certificate with the attestation: an open x509_hash request whose leaf was replaced answers 409, a new one hashes the new leaf", async () => {
+    const { cookie, organisation } = await registeredAt(new Date(Date.now() - YEAR_MS + 20 * 24 * 60 * 60 * 1000));
+    const body = { credentialType: "rtw", purpose: "Hiring", clientIdPrefix: "x509_hash" };
+    const created = await createRequest(cookie, body);
+    const before = (await fetchRequestObject(created)).header.x5c as string[];
+    await renewAttestation(db(), await trustAnchor(), organisation.id, new Date(), ORIGIN);
+    const stale = await request(new URL(created.requestUri).pathname);
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: "ORGANISATION_NOT_ATTESTED" });
+    const renewed = await createRequest(cookie, body);
+    expect(renewed.clientId).not.toBe(created.clientId);
+    const after = (await fetchRequestObject(renewed)).header.x5c as string[];
+    expect(after[0]).not.toBe(before[0]);
+    // The same verifier CA issues both: the root's certificate for the trust anchor.
+    expect(after[1]).toBe(before[1]);
+  });
 });
 
 describe("the request object at request_uri", () => {
@@ -247,7 +304,7 @@ describe("the request object at request_uri", () => {
       await createRequest(cookie, { credentialType: "rtw", purpose: "Hiring", responseMode: "direct_post" }),
     );
     expect(plain.claims.response_mode).toBe("direct_post");
-    expect(plain.claims.client_metadata).toBeUndefined();
+    expect(Object.keys(plain.claims.client_metadata)).toEqual(["vp_formats_supported"]);
   });
 
   it("is not found for an unknown request", async () => {
