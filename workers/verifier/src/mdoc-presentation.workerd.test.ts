@@ -96,7 +96,7 @@ async function openMdocRequest(body: Record<string, unknown>, allowedChecks?: Ch
 async function answer(claims: Record<string, any>, options: Answer) {
   const document = options.document ?? "mdl";
   const { docType, namespace } = DOCUMENTS[document];
-  const key = claims.client_metadata?.jwks.keys[0] as JWK | undefined;
+  const key = claims.client_metadata?.jwks?.keys[0] as JWK | undefined;
   const own: MdocHandover = {
     flow: "redirect",
     clientId: claims.client_id,
