@@ -108,7 +108,7 @@ function certificateBase64(text: string): string | undefined {
  * profile the verifier reads (x509.ts: version 3, DER, ES256 or Ed25519 over P-256 or Ed25519),
  * not a CA where it must issue document signers, or expired.
  */
-export async function readProposedCertificate(
+async function readProposedCertificate(
   text: string,
   kind: TrustEntryKind,
   now: Date,
@@ -278,13 +278,13 @@ export async function decideTrustEntry(
     .where(eq(trustListEntries.id, id));
   if (!entry) throw new WordedServiceError(404, trustListErrors.notFound, "NOT_FOUND");
   const { from, to } = TRANSITION[decision];
-  if (decision === "approved" && entry.proposedBy === admin.id)
-    throw new WordedServiceError(403, trustListErrors.ownProposal, "OWN_PROPOSAL");
   const conflict = () =>
     from === "proposed"
       ? new WordedServiceError(409, trustListErrors.notProposed, "NOT_PROPOSED")
       : new WordedServiceError(409, trustListErrors.notActive, "NOT_ACTIVE");
   if (entry.state !== from) throw conflict();
+  if (decision === "approved" && entry.proposedBy === admin.id)
+    throw new WordedServiceError(403, trustListErrors.ownProposal, "OWN_PROPOSAL");
 
   const changes =
     decision === "approved" ? { approvedBy: admin.id, approvedAt: now } : { retiredBy: admin.id, retiredAt: now };
