@@ -3,13 +3,13 @@ import { requirePermission } from "#server/accounts/permissions.ts";
 import { assertMethod, methodNotAllowed, parseBody } from "#server/http/json.ts";
 import { localisedServiceErrorResponse } from "#server/http/worded-error.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
-import { auditAct } from "#server/observability/audit-act.ts";
 import {
   decideTrustEntry,
   TRUST_DECISIONS,
   type TrustDecision,
   TrustDecisionBody,
 } from "#server/verification/trust-list-admin.ts";
+import { auditTrustChange } from "#server/verification/trust-list-page.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -31,11 +31,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { reason } = await parseBody(request, TrustDecisionBody[decision]);
   try {
     const decided = await decideTrustEntry(context.db, admin, id, TRUST_DECISIONS[decision], reason ?? null);
-    auditAct(context, request, admin, {
-      category: "admin",
-      component: "verifier",
-      event: `trust list entry ${TRUST_DECISIONS[decision]}`,
-      details: { entryId: decided.id, name: decided.name, state: decided.state },
+    auditTrustChange(context, request, admin, TRUST_DECISIONS[decision], {
+      entryId: decided.id,
+      name: decided.name,
+      state: decided.state,
     });
     return json(decided, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

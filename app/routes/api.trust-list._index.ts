@@ -3,8 +3,8 @@ import { requirePermission } from "#server/accounts/permissions.ts";
 import { assertMethod, parseBody } from "#server/http/json.ts";
 import { localisedServiceErrorResponse } from "#server/http/worded-error.ts";
 import { requestLocale } from "#server/i18n/request-locale.ts";
-import { auditAct } from "#server/observability/audit-act.ts";
 import { listTrustEntries, ProposeTrustEntryBody, proposeTrustEntry } from "#server/verification/trust-list-admin.ts";
+import { auditTrustChange } from "#server/verification/trust-list-page.ts";
 
 /** A PEM certificate of 8 KB of DER, with its lines, and the other fields. */
 const MAX_PROPOSAL_BYTES = 24 * 1024;
@@ -28,11 +28,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseBody(request, ProposeTrustEntryBody, MAX_PROPOSAL_BYTES);
   try {
     const proposed = await proposeTrustEntry(context.db, admin, body);
-    auditAct(context, request, admin, {
-      category: "admin",
-      component: "verifier",
-      event: "trust list entry proposed",
-      details: { entryId: proposed.id, kind: body.kind, name: body.name, checks: body.checks, ...proposed },
+    auditTrustChange(context, request, admin, "proposed", {
+      entryId: proposed.id,
+      kind: body.kind,
+      name: body.name,
+      checks: body.checks,
+      fingerprint: proposed.fingerprint,
     });
     return json(proposed, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -417,6 +417,14 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   ),
 
   // The trust list (ADR 050): administrators propose; another administrator approves.
+  ...web("routes/verifier_.trust-list", "/verifier/trust-list", {
+    loader: { access: ADMIN_PAGE, note: "manage:trust-list: every entry" },
+    action: {
+      access: ADMIN_PAGE,
+      writes: ["trust_list_entries", "trust_list_events"],
+      note: "manage:trust-list: the page's forms: propose, approve (never the proposer), reject, retire",
+    },
+  }),
   ...web("routes/api.trust-list._index", "/api/trust-list", {
     loader: { access: ADMIN_API, note: "manage:trust-list: every entry, its proposer and approver" },
     action: {
