@@ -98,7 +98,7 @@ const messages = untyped(
     confirmApproveText: {
       id: "verifier.trustList.confirmApproveText",
       defaultMessage:
-        "The verifier will trust it for {checks} at once. Check the fingerprint against the one its owner gave you: {fingerprint}",
+        "The verifier will trust it for {checks} at once. Check its SHA-256 fingerprint against the one its owner gave you.",
     },
     confirmReject: { id: "verifier.trustList.confirmReject", defaultMessage: "Reject {name}?" },
     confirmRejectText: {
@@ -389,8 +389,13 @@ function Confirm({ confirm, problem }: { confirm: NonNullable<TrustListConfirm>;
   const title = intl.formatMessage(words.title, { name: entry.name });
   const description = intl.formatMessage(words.text, {
     checks: entry.checks.map((check) => checkNameText(intl, check)).join(", "),
-    fingerprint: entry.certificate?.fingerprint ?? "",
   });
+  // The fingerprint is one long word: it wraps anywhere rather than widening the dialog.
+  const fingerprint = entry.certificate ? (
+    <p dir="ltr" className="mb-4 break-all font-mono text-xs" data-testid="confirm-fingerprint">
+      {entry.certificate.fingerprint}
+    </p>
+  ) : null;
   const reasonErrors = problem?.fields.includes("reason") ? [intl.formatMessage(messages.errorReason)] : undefined;
   const form = (
     // Posted to the address that asks for this confirmation, so a refusal shows in it again.
@@ -426,6 +431,7 @@ function Confirm({ confirm, problem }: { confirm: NonNullable<TrustListConfirm>;
           {title}
         </h2>
         <p className="mt-1 mb-4 break-words text-sm">{description}</p>
+        {fingerprint}
         {form}
       </Card>
     );
@@ -437,6 +443,7 @@ function Confirm({ confirm, problem }: { confirm: NonNullable<TrustListConfirm>;
       description={description}
       testId="trust-confirm"
     >
+      {fingerprint}
       {form}
     </Dialog>
   );
