@@ -22,7 +22,11 @@ import { auditRefusal } from "#server/accounts/permissions.ts";
 import { readFormBody } from "#server/http/form.ts";
 import { PRIVATE } from "#server/http/security.ts";
 import { screenLocale } from "#server/verification/screen-locale.ts";
-import { trustListPageAction, trustListPageData } from "#server/verification/trust-list-page.ts";
+import {
+  type TrustListActionResult,
+  trustListPageAction,
+  trustListPageData,
+} from "#server/verification/trust-list-page.ts";
 
 const messages = defineMessages({
   title: { id: "verifier.route.trustListTitle", defaultMessage: "Trust list" },
@@ -50,18 +54,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const locale = await screenLocale(request, context);
   const body = await readFormBody(request, locale);
-  if (!body.ok)
-    return json(
-      {
-        ok: false as const,
-        form: "propose" as const,
-        status: body.status,
-        fields: [],
-        message: body.message,
-        code: null,
-      },
-      { status: body.status },
-    );
+  if (!body.ok) {
+    const unreadable: TrustListActionResult = {
+      ok: false,
+      form: "propose",
+      status: body.status,
+      fields: [],
+      message: body.message,
+      code: null,
+    };
+    return json(unreadable, { status: body.status });
+  }
   const result = await trustListPageAction(context, request, user, body.form, locale);
   if (result.ok) return redirect(`/verifier/trust-list?done=${result.action}&entry=${result.entryId}`);
   return json(result, { status: result.status });

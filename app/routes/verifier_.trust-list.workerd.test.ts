@@ -120,7 +120,12 @@ describe("/verifier/trust-list, its forms without JavaScript", () => {
         ["reason", "Because"],
       ]);
       expect(unreadable.status).toBe(400);
-      expect(await unreadable.text()).toContain("This is not a certificate the verifier can use");
+      const again = await unreadable.text();
+      expect(again).toContain("This is not a certificate the verifier can use");
+      // What was typed is shown again to be corrected, not lost.
+      expect(again).toContain('value="Broken root"');
+      expect(again).toMatch(/<textarea[^>]*name="reason"[^>]*>Because<\/textarea>/);
+      expect(again).toMatch(/<input[^>]*value="age"[^>]*checked=""|<input[^>]*checked=""[^>]*value="age"/);
 
       expect((await call("/verifier/trust-list", { cookie: verifier.cookie })).status).toBe(403);
       expect((await post(verifier.cookie, [["intent", "propose"]])).status).toBe(403);

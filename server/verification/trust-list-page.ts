@@ -58,7 +58,17 @@ export type TrustListActionResult =
       fields: ProposeField[];
       message: string | null;
       code: string | null;
+      /** What the proposal form held, so a page without JavaScript shows it again to be corrected. */
+      values?: ProposeValues;
     };
+
+export interface ProposeValues {
+  kind: string;
+  name: string;
+  certificate: string;
+  checks: string[];
+  reason: string;
+}
 
 /** An act audited as the API audits it. */
 export function auditTrustChange(
@@ -85,15 +95,18 @@ export async function trustListPageAction(
   locale: Locale,
 ): Promise<TrustListActionResult> {
   const intent = String(form.get("intent") ?? "");
+  let values: ProposeValues | undefined;
   try {
     if (intent === "propose") {
-      const parsed = ProposeTrustEntryBody.safeParse({
-        kind: form.get("kind"),
-        name: form.get("name") ?? "",
-        certificate: form.get("certificate") ?? "",
-        checks: form.getAll("checks"),
-        reason: form.get("reason") ?? "",
-      });
+      const text = (name: string) => String(form.get(name) ?? "");
+      values = {
+        kind: text("kind"),
+        name: text("name"),
+        certificate: text("certificate"),
+        checks: form.getAll("checks").map(String),
+        reason: text("reason"),
+      };
+      const parsed = ProposeTrustEntryBody.safeParse(values);
       if (!parsed.success) {
         const fields = new Set<ProposeField>();
         for (const issue of parsed.error.issues) {
@@ -103,7 +116,7 @@ export async function trustListPageAction(
           // The kind is chosen from two radio buttons: missing only when a form was forged.
           else fields.add("certificate");
         }
-        return { ok: false, form: "propose", status: 400, fields: [...fields], message: null, code: null };
+        return { ok: false, form: "propose", status: 400, fields: [...fields], message: null, code: null, values };
       }
       const proposed = await proposeTrustEntry(context.db, admin, parsed.data);
       auditTrustChange(context, request, admin, "proposed", {
@@ -145,6 +158,7 @@ export async function trustListPageAction(
         fields: [],
         message: serviceErrorMessage(error, locale),
         code: error.code,
+        values,
       };
     throw error;
   }

@@ -193,6 +193,12 @@ const PAGE = "/verifier/trust-list";
 
 const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
+/**
+ * What was just done takes the focus: the button that did it has gone (the entry moved on, the
+ * dialog closed), and the focus would otherwise fall back to the top of the page.
+ */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 interface PageData {
   entries: TrustListEntry[];
   confirm: TrustListConfirm;
@@ -236,6 +242,8 @@ export function TrustListPage(props: {
       </p>
       {done ? (
         <p
+          ref={focusOnMount}
+          tabIndex={-1}
           role="status"
           className="mt-6 border-s-8 border-s-govuk-green bg-white p-4 font-semibold dark:border-s-green-500 dark:bg-slate-900"
         >
@@ -270,7 +278,11 @@ export function TrustListPage(props: {
             </Card>
           ))}
         </div>
-        <ProposeForm problem={props.result?.form === "propose" ? props.result : null} />
+        {/* A new form after each change, so what was just proposed is not left in it. */}
+        <ProposeForm
+          key={done ? `${done.action}-${done.name}` : "propose"}
+          problem={props.result?.form === "propose" ? props.result : null}
+        />
       </div>
       {confirm ? <Confirm confirm={confirm} problem={decisionProblem} /> : null}
     </SignedInPage>
@@ -453,6 +465,7 @@ function Confirm({ confirm, problem }: { confirm: NonNullable<TrustListConfirm>;
 function ProposeForm({ problem }: { problem: ActionProblem | null }) {
   const intl = useIntl();
   const busy = useNavigation().state === "submitting";
+  const values = problem?.values;
   const errors = (field: ProposeField) =>
     problem?.fields.includes(field) ? [intl.formatMessage(FIELD_ERRORS[field])] : undefined;
   const textareaClass =
@@ -481,7 +494,7 @@ function ProposeForm({ problem }: { problem: ActionProblem | null }) {
                   type="radio"
                   name="kind"
                   value={kind}
-                  defaultChecked={kind === "mdoc_iaca_root"}
+                  defaultChecked={kind === (values?.kind || "mdoc_iaca_root")}
                   className="h-5 w-5"
                 />
                 <span>{intl.formatMessage(label)}</span>
@@ -494,6 +507,7 @@ function ProposeForm({ problem }: { problem: ActionProblem | null }) {
           label={intl.formatMessage(messages.name)}
           hint={intl.formatMessage(messages.nameHint)}
           errors={errors("name")}
+          defaultValue={values?.name}
           autoComplete="off"
         />
         <div className="grid gap-1">
@@ -508,6 +522,7 @@ function ProposeForm({ problem }: { problem: ActionProblem | null }) {
             name="certificate"
             rows={8}
             dir="ltr"
+            defaultValue={values?.certificate}
             spellCheck={false}
             aria-invalid={certificateErrors ? true : undefined}
             aria-describedby={`field-certificate-hint${certificateErrors ? " field-certificate-error" : ""}`}
@@ -520,7 +535,13 @@ function ProposeForm({ problem }: { problem: ActionProblem | null }) {
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {CHECK_TYPES.map((check) => (
               <label key={check} className="flex items-center gap-3">
-                <input type="checkbox" name="checks" value={check} className="h-5 w-5" />
+                <input
+                  type="checkbox"
+                  name="checks"
+                  value={check}
+                  defaultChecked={values?.checks.includes(check)}
+                  className="h-5 w-5"
+                />
                 <span>{checkNameText(intl, check)}</span>
               </label>
             ))}
@@ -538,6 +559,7 @@ function ProposeForm({ problem }: { problem: ActionProblem | null }) {
             id="field-propose-reason"
             name="reason"
             rows={3}
+            defaultValue={values?.reason}
             aria-invalid={reasonErrors ? true : undefined}
             aria-describedby={`field-propose-reason-hint${reasonErrors ? " field-propose-reason-error" : ""}`}
             className={textareaClass.replace("font-mono text-sm", "text-base")}
