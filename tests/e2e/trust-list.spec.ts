@@ -89,6 +89,8 @@ describe("the trust list, maker-checker", () => {
     await tabTo(other, dialog.getByRole("button", { name: "Approve", exact: true }));
     await other.keyboard.press("Enter");
     await other.getByRole("status").getByText(`${name} approved: the verifier trusts it`).waitFor();
+    // The Approve link has gone with the entry: the focus is on what was done, not lost to the page's top.
+    await expect.poll(() => other.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
     expect(await other.getByTestId("trust-active").getByRole("heading", { name }).isVisible()).toBe(true);
 
     const [row] = await testDatabase().select().from(trustListEntries).where(eq(trustListEntries.name, name));
