@@ -251,6 +251,37 @@ describe("the trust list: one administrator proposes, another approves", () => {
     },
     BUDGET,
   );
+  it(
+    "a proposal older than 14 days can no longer be approved (409 PROPOSAL_EXPIRED), only rejected",
+    async () => {
+      const [maker, checker] = await Promise.all([registerUserWithRole("admin"), registerUserWithRole("admin")]);
+      const iaca = await createTestIaca(new Date());
+      const id = crypto.randomUUID();
+      await db()
+        .insert(trustListEntries)
+        .values({
+          id,
+          kind: "mdoc_iaca_root",
+          certificate: iaca.root,
+          name: uniqueName("Old proposal "),
+          checks: ["age"],
+          state: "proposed",
+          proposedBy: maker.user.id,
+          proposedAt: new Date(Date.now() - 15 * DAY),
+        });
+      const late = await decide(checker, id, "approve");
+      expect(late.status).toBe(409);
+      expect(await json(late)).toMatchObject({ code: "PROPOSAL_EXPIRED" });
+      expect((await entry(id)).state).toBe("proposed");
+      const listed = await json<{ entries: TrustListEntry[] }>(
+        await call("/api/trust-list", { cookie: checker.cookie }),
+      );
+      expect(listed.entries.find((e) => e.id === id)).toMatchObject({ state: "proposed", stale: true });
+      expect((await decide(checker, id, "reject", { reason: "Too old to check now" })).status).toBe(200);
+      expect((await events(id)).map((e) => e.action)).toEqual(["rejected"]);
+    },
+    BUDGET,
+  );
 });
 
 describe("the trust list refuses", () => {

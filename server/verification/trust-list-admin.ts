@@ -32,6 +32,13 @@ import { trustListErrors } from "./worded.ts";
 
 export type TrustEntryState = (typeof TRUST_ENTRY_STATES)[number];
 
+/**
+ * How long a proposal may wait for its approval (SECURITY.md, dual control: an approval expires).
+ * Older, it can only be rejected, and proposed again if still wanted: what the approver checks
+ * (the certificate, its fingerprint from its owner) should be fresh, not a fortnight-old request.
+ */
+const PROPOSAL_LIFETIME_MS = 14 * 86_400_000;
+
 /** Who did something to an entry, and when (null: the platform did, e.g. the demo seed). */
 export interface TrustActor {
   id: string | null;
@@ -48,6 +55,8 @@ export interface TrustListEntry {
   state: TrustEntryState;
   /** Retired without ever being approved: a proposal someone rejected. */
   rejected: boolean;
+  /** A proposal older than PROPOSAL_LIFETIME_MS: it can no longer be approved, only rejected. */
+  stale: boolean;
   proposed: TrustActor;
   approved: TrustActor | null;
   retired: TrustActor | null;
@@ -152,7 +161,7 @@ async function summaryOf(stored: string): Promise<TrustListEntry["certificate"]>
 const STATE_ORDER: Record<TrustEntryState, number> = { proposed: 0, active: 1, retired: 2 };
 
 /** Every entry, waiting for approval first, then active, then retired; newest first within each. */
-export async function listTrustEntries(db: Database): Promise<TrustListEntry[]> {
+export async function listTrustEntries(db: Database, now = new Date()): Promise<TrustListEntry[]> {
   const proposer = alias(users, "proposer");
   const approver = alias(users, "approver");
   const retirer = alias(users, "retirer");
@@ -203,6 +212,7 @@ export async function listTrustEntries(db: Database): Promise<TrustListEntry[]> 
         ),
         state: entry.state,
         rejected: entry.state === "retired" && entry.approvedAt === null,
+        stale: entry.state === "proposed" && now.getTime() - entry.proposedAt.getTime() > PROPOSAL_LIFETIME_MS,
         proposed: actor(entry.proposedBy, proposer, entry.proposedAt),
         approved: entry.approvedAt ? actor(entry.approvedBy, approver, entry.approvedAt) : null,
         retired: entry.retiredAt ? actor(entry.retiredBy, retirer, entry.retiredAt) : null,
@@ -262,7 +272,8 @@ const TRANSITION: Record<Decision, { from: TrustEntryState; to: TrustEntryState 
  * for an approval, by another approver than the proposer), so of two administrators deciding at
  * once exactly one wins; the event row is inserted in the same batch only if the update changed
  * the entry. Refusals: 404 unknown entry; 403 OWN_PROPOSAL (a proposer approving their own); 409
- * NOT_PROPOSED / NOT_ACTIVE (decided already, or by someone else a moment ago).
+ * NOT_PROPOSED / NOT_ACTIVE (decided already, or by someone else a moment ago); 409
+ * PROPOSAL_EXPIRED (a proposal older than PROPOSAL_LIFETIME_MS: reject it, propose it again).
  */
 export async function decideTrustEntry(
   db: Database,
@@ -273,7 +284,12 @@ export async function decideTrustEntry(
   now = new Date(),
 ): Promise<{ id: string; name: string; state: TrustEntryState }> {
   const [entry] = await db
-    .select({ id: trustListEntries.id, state: trustListEntries.state, proposedBy: trustListEntries.proposedBy })
+    .select({
+      id: trustListEntries.id,
+      state: trustListEntries.state,
+      proposedBy: trustListEntries.proposedBy,
+      proposedAt: trustListEntries.proposedAt,
+    })
     .from(trustListEntries)
     .where(eq(trustListEntries.id, id));
   if (!entry) throw new WordedServiceError(404, trustListErrors.notFound, "NOT_FOUND");
@@ -285,11 +301,16 @@ export async function decideTrustEntry(
   if (entry.state !== from) throw conflict();
   if (decision === "approved" && entry.proposedBy === admin.id)
     throw new WordedServiceError(403, trustListErrors.ownProposal, "OWN_PROPOSAL");
+  const oldest = new Date(now.getTime() - PROPOSAL_LIFETIME_MS);
+  const expired = () => new WordedServiceError(409, trustListErrors.proposalExpired, "PROPOSAL_EXPIRED");
+  if (decision === "approved" && entry.proposedAt.getTime() < oldest.getTime()) throw expired();
 
   const changes =
     decision === "approved" ? { approvedBy: admin.id, approvedAt: now } : { retiredBy: admin.id, retiredAt: now };
   const guard = sql`${trustListEntries.id} = ${id} and ${trustListEntries.state} = ${from}${
-    decision === "approved" ? sql` and ${trustListEntries.proposedBy} is not ${admin.id}` : sql``
+    decision === "approved"
+      ? sql` and ${trustListEntries.proposedBy} is not ${admin.id} and ${trustListEntries.proposedAt} >= ${oldest.getTime()}`
+      : sql``
   }`;
   const eventId = crypto.randomUUID();
   const [updated] = await db.batch([

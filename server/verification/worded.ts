@@ -136,6 +136,11 @@ export const trustListErrors: { readonly [key: string]: MessageDescriptor } = de
     id: "server.verification.trustList.notProposed",
     defaultMessage: "This entry is no longer waiting for approval: another administrator has decided it",
   },
+  proposalExpired: {
+    id: "server.verification.trustList.proposalExpired",
+    defaultMessage:
+      "This proposal is more than 14 days old and can no longer be approved: reject it, and propose it again if it is still wanted",
+  },
   notActive: {
     id: "server.verification.trustList.notActive",
     defaultMessage: "Only an active entry can be retired: this one is not active",

@@ -75,6 +75,11 @@ const messages = untyped(
       description: "Who made an entry that no person proposed (the demo's own root)",
     },
     reason: { id: "verifier.trustList.reason", defaultMessage: "Reason: {reason}" },
+    stale: {
+      id: "verifier.trustList.stale",
+      defaultMessage:
+        "Proposed more than 14 days ago, so it can no longer be approved: reject it, and propose it again if it is still wanted.",
+    },
     ownProposal: {
       id: "verifier.trustList.ownProposal",
       defaultMessage: "You proposed this entry, so another administrator must approve it.",
@@ -371,7 +376,11 @@ function EntryItem({ entry, me }: { entry: TrustListEntry; me: string }) {
         ) : null}
         {entry.reason ? <li>{intl.formatMessage(messages.reason, { reason: entry.reason })}</li> : null}
       </ul>
-      {own ? <p className="text-sm font-semibold">{intl.formatMessage(messages.ownProposal)}</p> : null}
+      {entry.stale ? (
+        <p className="text-sm font-semibold">{intl.formatMessage(messages.stale)}</p>
+      ) : own ? (
+        <p className="text-sm font-semibold">{intl.formatMessage(messages.ownProposal)}</p>
+      ) : null}
       {decisions.length ? (
         <div className="flex flex-wrap gap-3">
           {decisions.map((decision) => (
