@@ -5,7 +5,7 @@ import { type CredentialCrypto, webCrypto } from "./crypto.ts";
 import { CredentialError } from "./errors.ts";
 import { exportPublicJwk } from "./keys.ts";
 import { ISS } from "./test-helpers.ts";
-import { base64Decode, base64Encode, MAX_CHAIN, verifyCertificateChain } from "./x509.ts";
+import { base64Decode, base64Encode, describeCertificate, MAX_CHAIN, verifyCertificateChain } from "./x509.ts";
 import {
   ed25519Keys,
   handMade,
@@ -516,5 +516,47 @@ describe("a chain found good is kept by the isolate, only as long as it stays go
     });
     const otherRoot = (await makePki()).root.certificate;
     expect((await refusal([leaf], [otherRoot])).code).toBe("CERTIFICATE_UNTRUSTED");
+
+describe("describeCertificate: what an administrator reads before trusting a certificate (ADR 050)", () => {
+  it("a root: its names, validity, key, CA, self-signed, and the SHA-256 fingerprint of its DER", async () => {
+    const summary = await describeCertificate(pki.root.certificate);
+    const digest = new Uint8Array(
+      await crypto.subtle.digest("SHA-256", base64Decode(pki.root.certificate) as Uint8Array<ArrayBuffer>),
+    );
+    expect(summary).toEqual({
+      subject: "CN=UK Identity Platform Root, O=UK Identity Platform",
+      issuer: "CN=UK Identity Platform Root, O=UK Identity Platform",
+      notBefore: NOT_BEFORE,
+      notAfter: NOT_AFTER,
+      keyKind: "P-256",
+      ca: true,
+      selfSigned: true,
+      fingerprint: [...digest].map((byte) => byte.toString(16).padStart(2, "0").toUpperCase()).join(":"),
+    });
+    expect(summary.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+  });
+
+  it("a signing certificate is neither a CA nor self-signed; an Ed25519 intermediate is a CA", async () => {
+    expect(await describeCertificate(pki.leaf.certificate)).toMatchObject({
+      subject: "CN=Home Office credential signing, O=Home Office",
+      issuer: "CN=UK Identity Platform Root, O=UK Identity Platform",
+      ca: false,
+      selfSigned: false,
+    });
+    const intermediate = await issueIntermediate(pki.root);
+    expect(await describeCertificate(intermediate.certificate)).toMatchObject({ ca: true, selfSigned: false });
+    const edRoot = await createRootCertificate({
+      commonName: "Ed root",
+      keys: await ed25519Keys(),
+      notBefore: NOT_BEFORE,
+      notAfter: NOT_AFTER,
+    });
+    expect(await describeCertificate(edRoot)).toMatchObject({ keyKind: "Ed25519", ca: true, selfSigned: true });
+  });
+
+  it("refuses what is not one certificate of the profile, as CERTIFICATE_INVALID", async () => {
+    for (const text of ["", "not base64!", base64Encode(new TextEncoder().encode("garbage")), "A".repeat(20_000)]) {
+      await expect(describeCertificate(text)).rejects.toMatchObject({ code: "CERTIFICATE_INVALID" });
+    }
   });
 });

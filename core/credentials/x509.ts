@@ -475,3 +475,54 @@ function isBase64Certificate(text: string): boolean {
     return false;
   }
 }
+
+/** What an administrator reads of a certificate before trusting it (the trust list, ADR 050). */
+export interface CertificateSummary {
+  subject: string;
+  issuer: string;
+  notBefore: Date;
+  notAfter: Date;
+  keyKind: "P-256" | "Ed25519";
+  /** basicConstraints cA, and keyCertSign where keyUsage is present: it may issue certificates. */
+  ca: boolean;
+  /** Issued by itself and signed by its own key: a root. */
+  selfSigned: boolean;
+  /** SHA-256 of the DER, upper-case hex pairs joined by colons, as certificate viewers show it. */
+  fingerprint: string;
+}
+
+/**
+ * Reads one base64 DER certificate under the same limits and profile as a chain's (version 3,
+ * DER only, ES256 or Ed25519 over P-256 or Ed25519 keys, no unknown critical extension). Throws
+ * CredentialError CERTIFICATE_INVALID with the rule it breaks. Says nothing about trust.
+ */
+export async function describeCertificate(
+  base64: string,
+  options: { crypto?: CredentialCrypto } = {},
+): Promise<CertificateSummary> {
+  if (typeof base64 !== "string" || base64.length > Math.ceil(MAX_CERTIFICATE_BYTES / 3) * 4)
+    throw invalid("a certificate is not a string of a bounded size");
+  const subtle = resolveCrypto(options.crypto).subtle;
+  let parsed: ParsedCertificate;
+  try {
+    parsed = parseCertificate(base64, "CERTIFICATE_INVALID");
+  } catch (error) {
+    if (error instanceof CredentialError) throw error;
+    throw new CredentialError("CERTIFICATE_INVALID", "certificate could not be read", { cause: error });
+  }
+  const { tbsCertificate } = parsed.certificate;
+  const ca =
+    parsed.basicConstraints?.cA === true &&
+    (parsed.keyUsage === undefined || (parsed.keyUsage & KeyUsageFlags.keyCertSign) !== 0);
+  const digest = new Uint8Array(await subtle.digest("SHA-256", base64Decode(base64) as Uint8Array<ArrayBuffer>));
+  return {
+    subject: readableName(tbsCertificate.subject),
+    issuer: readableName(tbsCertificate.issuer),
+    notBefore: tbsCertificate.validity.notBefore.getTime(),
+    notAfter: tbsCertificate.validity.notAfter.getTime(),
+    keyKind: parsed.keyKind,
+    ca,
+    selfSigned: parsed.subjectDer === parsed.issuerDer && (await signedBy(subtle, parsed, parsed)),
+    fingerprint: [...digest].map((byte) => byte.toString(16).padStart(2, "0").toUpperCase()).join(":"),
+  };
+}

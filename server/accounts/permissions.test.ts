@@ -9,6 +9,7 @@ const EXPECTED: Record<Action, string[]> = {
   "view:analytics": ["admin"],
   "resolve:errors": ["admin"],
   "manage:users": ["admin"],
+  "manage:trust-list": ["admin"],
   "verify:credentials": ["admin", "verifier"],
   "run:assisted-sessions": ["admin", "operator"],
   "review:hitl": ["admin", "operator"],

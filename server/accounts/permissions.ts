@@ -28,6 +28,8 @@ const RULES = {
   // Mark Resolved on an error group (issue 12): administrators, who also read the errors.
   "resolve:errors": { roles: ["admin"] },
   "manage:users": { roles: ["admin"] },
+  // The trust list (ADR 050): administrators propose, approve, reject and retire; a second one approves.
+  "manage:trust-list": { roles: ["admin"] },
   "verify:credentials": { roles: ["verifier", "admin"] },
   "run:assisted-sessions": { roles: ["operator", "admin"] },
   // Gabriel (issue 11): administrators and operators review the cases agents raise; only administrators control the agents.

@@ -110,6 +110,48 @@ const declared = defineMessages({
   },
 });
 
+/** The trust list's refusals (ADR 050): administrators read them, in English or Welsh. */
+export const trustListErrors: { readonly [key: string]: MessageDescriptor } = defineMessages({
+  certificateUnreadable: {
+    id: "server.verification.trustList.certificateUnreadable",
+    defaultMessage:
+      "This is not a certificate the verifier can use: paste one X.509 certificate (PEM, or base64 DER), version 3, signed with ES256 or Ed25519, with a P-256 or Ed25519 key",
+    description: "X.509, PEM, DER, ES256, Ed25519 and P-256 are technical names: keep them as they are",
+  },
+  certificateNotCa: {
+    id: "server.verification.trustList.certificateNotCa",
+    defaultMessage:
+      "An IACA root must be a certificate authority (basic constraints CA, allowed to sign certificates): this certificate is not",
+  },
+  certificateExpired: {
+    id: "server.verification.trustList.certificateExpired",
+    defaultMessage: "This certificate has expired",
+  },
+  alreadyListed: {
+    id: "server.verification.trustList.alreadyListed",
+    defaultMessage:
+      "This certificate is already on the trust list, proposed or active: retire that entry before proposing it again",
+  },
+  notFound: { id: "server.verification.trustList.notFound", defaultMessage: "Trust list entry not found" },
+  ownProposal: {
+    id: "server.verification.trustList.ownProposal",
+    defaultMessage: "You proposed this entry: another administrator must approve it",
+  },
+  notProposed: {
+    id: "server.verification.trustList.notProposed",
+    defaultMessage: "This entry is no longer waiting for approval: another administrator has decided it",
+  },
+  proposalExpired: {
+    id: "server.verification.trustList.proposalExpired",
+    defaultMessage:
+      "This proposal is more than 14 days old and can no longer be approved: reject it, and propose it again if it is still wanted",
+  },
+  notActive: {
+    id: "server.verification.trustList.notActive",
+    defaultMessage: "Only an active entry can be retired: this one is not active",
+  },
+});
+
 /** What a receipt says where its record names nobody (ADR 041: its facts are in the receipt's language). */
 export const receiptFallbacks = defineMessages({
   unknownOrganisation: {

@@ -15,6 +15,7 @@ import { screenReaderOnly } from "#app/components/ui/screen-reader-only.tsx";
 import { SignedInPage } from "#app/components/ui/signed-in-page.tsx";
 import { StatusBadge } from "#app/components/ui/status-badge.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useMutation } from "#app/components/ui/use-mutation.ts";
 import { useUnsavedChanges } from "#app/components/ui/use-unsaved-changes.ts";
@@ -27,6 +28,7 @@ import { untyped } from "./messages.ts";
 const messages = untyped(
   defineMessages({
     back: { id: "verifier.organisations.back", defaultMessage: "Back to Verifier Portal" },
+    trustList: { id: "verifier.organisations.trustList", defaultMessage: "Trust list" },
     title: { id: "verifier.organisations.title", defaultMessage: "Verifier organisations" },
     onlyAdmins: {
       id: "verifier.organisations.onlyAdmins",
@@ -140,6 +142,11 @@ export function OrganisationsPage(data: { allowed: boolean; organisations: Organ
   }
   return (
     <SignedInPage title={title} lead={intl.formatMessage(messages.lead)} back={back}>
+      <p className="mt-4">
+        <TextLink to="/verifier/trust-list" className="font-semibold">
+          {intl.formatMessage(messages.trustList)}
+        </TextLink>
+      </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <Card as="section" aria-labelledby="registered-heading" className="p-5">
           <h2 id="registered-heading" className="text-xl font-bold">

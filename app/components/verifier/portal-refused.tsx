@@ -37,6 +37,7 @@ const messages = untyped(
       id: "verifier.refused.manageOrganisations",
       defaultMessage: "Manage verifier organisations",
     },
+    manageTrustList: { id: "verifier.refused.manageTrustList", defaultMessage: "Manage the trust list" },
   }),
 );
 
@@ -77,6 +78,11 @@ export function PortalRefused({ refused, title }: { refused: keyof typeof REASON
         {refused === "organisation" && administrator ? (
           <Link to="/verifier/organisations" className={buttonClasses("outline")}>
             {intl.formatMessage(messages.manageOrganisations)}
+          </Link>
+        ) : null}
+        {refused === "organisation" && administrator ? (
+          <Link to="/verifier/trust-list" className={buttonClasses("outline")}>
+            {intl.formatMessage(messages.manageTrustList)}
           </Link>
         ) : null}
       </div>

@@ -416,6 +416,28 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     { writes: ["verifier_organisations"], note: "manage:users: signs the organisation's attestation again" },
   ),
 
+  // The trust list (ADR 050): administrators propose; another administrator approves.
+  ...web("routes/verifier_.trust-list", "/verifier/trust-list", {
+    loader: { access: ADMIN_PAGE, note: "manage:trust-list: every entry" },
+    action: {
+      access: ADMIN_PAGE,
+      writes: ["trust_list_entries", "trust_list_events"],
+      note: "manage:trust-list: the page's forms: propose, approve (never the proposer), reject, retire",
+    },
+  }),
+  ...web("routes/api.trust-list._index", "/api/trust-list", {
+    loader: { access: ADMIN_API, note: "manage:trust-list: every entry, its proposer and approver" },
+    action: {
+      access: ADMIN_API,
+      writes: ["trust_list_entries", "trust_list_events"],
+      note: "manage:trust-list: proposes an entry (not trusted until another administrator approves it)",
+    },
+  }),
+  ...commandApi("routes/api.trust-list.$id.$decision", "/api/trust-list/:id/:decision", "POST", ADMIN_API, {
+    writes: ["trust_list_entries", "trust_list_events"],
+    note: "manage:trust-list: approve (never the proposer), reject or retire, each with its event",
+  }),
+
   // The assisted-digital console (issue 10): staffOf (operators with an office, administrators) and the office scope.
   ...web("routes/assisted", "/assisted", {
     loader: {
