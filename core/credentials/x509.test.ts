@@ -516,6 +516,8 @@ describe("a chain found good is kept by the isolate, only as long as it stays go
     });
     const otherRoot = (await makePki()).root.certificate;
     expect((await refusal([leaf], [otherRoot])).code).toBe("CERTIFICATE_UNTRUSTED");
+  });
+});
 
 describe("describeCertificate: what an administrator reads before trusting a certificate (ADR 050)", () => {
   it("a root: its names, validity, key, CA, self-signed, and the SHA-256 fingerprint of its DER", async () => {
