@@ -80,7 +80,7 @@ async function ageRequest(admin: Admin) {
   });
   expect(registered.status).toBe(201);
   const created = await call("/api/presentations/requests", {
-    body: { credentialType: "age", purpose: "Selling a knife" },
+    body: { credentialType: "age", purpose: "Selling a knife", responseMode: "direct_post" },
     cookie: member.cookie,
   });
   expect(created.status).toBe(201);
