@@ -27,7 +27,7 @@ import {
   users,
 } from "#db/schema/index.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
-import type { TrustEntryKind } from "./trust-list.ts";
+import { certificateBase64, type TrustEntryKind } from "./trust-list.ts";
 import { trustListErrors } from "./worded.ts";
 
 export type TrustEntryState = (typeof TRUST_ENTRY_STATES)[number];
@@ -99,17 +99,6 @@ export const TrustDecisionBody = {
 /** The administrator acting. */
 export interface TrustAdmin {
   id: string;
-}
-
-const PEM = /^-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----$/;
-
-/** One certificate, PEM or base64 DER, as base64 DER; undefined when it is neither (two PEM blocks included). */
-function certificateBase64(text: string): string | undefined {
-  const trimmed = text.trim();
-  const pem = PEM.exec(trimmed);
-  const body = pem ? pem[1]! : trimmed;
-  const base64 = body.replace(/\s+/g, "");
-  return /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? base64 : undefined;
 }
 
 /**

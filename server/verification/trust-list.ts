@@ -25,9 +25,17 @@ const TRUST_CACHE_MS = 60_000;
 
 const cache = new Map<string, { at: number; roots: TrustedRoot[] }>();
 
-/** A certificate as stored (base64 DER, or PEM) as base64 DER. */
-function certificateBase64(stored: string): string {
-  return stored.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
+const PEM = /^-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----$/;
+
+/**
+ * One certificate, PEM or base64 DER, as base64 DER; undefined when it is neither (two PEM blocks
+ * included). How an administrator's proposal is read (trust-list-admin.ts) and how a stored entry is.
+ */
+export function certificateBase64(text: string): string | undefined {
+  const trimmed = text.trim();
+  const pem = PEM.exec(trimmed);
+  const base64 = (pem ? pem[1]! : trimmed).replace(/\s+/g, "");
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? base64 : undefined;
 }
 
 /** The active entries of `kind` trusted for `check`; `fresh` skips this isolate's copy. */
@@ -51,11 +59,11 @@ export async function trustedRoots(
     .where(and(eq(trustListEntries.state, "active"), eq(trustListEntries.kind, kind)));
   const roots = rows
     .filter((row) => Array.isArray(row.checks) && row.checks.includes(check))
-    .map((row) => ({ id: row.id, name: row.name, certificate: certificateBase64(row.certificate) }))
+    .map((row) => ({ id: row.id, name: row.name, certificate: certificateBase64(row.certificate) ?? "" }))
     // One entry that is not a certificate would make every chain check of the check refuse: it is
     // left out (and logged for an administrator to mend), the others still trusted.
     .filter((root) => {
-      const readable = isReadableCertificate(root.certificate);
+      const readable = root.certificate !== "" && isReadableCertificate(root.certificate);
       if (!readable) console.error("trust list: an active entry is not a certificate", root.id);
       return readable;
     });

@@ -477,8 +477,6 @@ function ProposeForm({ problem }: { problem: ActionProblem | null }) {
   const values = problem?.values;
   const errors = (field: ProposeField) =>
     problem?.fields.includes(field) ? [intl.formatMessage(FIELD_ERRORS[field])] : undefined;
-  const textareaClass =
-    "w-full rounded-sm border-2 border-govuk-black bg-white px-3 py-2 font-mono text-sm text-govuk-black dark:border-slate-400 dark:bg-slate-900 dark:text-slate-100";
   const certificateErrors = errors("certificate") ?? (problem?.message ? [problem.message] : undefined);
   const reasonErrors = errors("reason");
   const checksErrors = errors("checks");
@@ -519,26 +517,16 @@ function ProposeForm({ problem }: { problem: ActionProblem | null }) {
           defaultValue={values?.name}
           autoComplete="off"
         />
-        <div className="grid gap-1">
-          <label htmlFor="field-certificate" className="font-semibold">
-            {intl.formatMessage(messages.certificate)}
-          </label>
-          <p id="field-certificate-hint" className="text-sm text-govuk-grey dark:text-slate-400">
-            {intl.formatMessage(messages.certificateHint)}
-          </p>
-          <textarea
-            id="field-certificate"
-            name="certificate"
-            rows={8}
-            dir="ltr"
-            defaultValue={values?.certificate}
-            spellCheck={false}
-            aria-invalid={certificateErrors ? true : undefined}
-            aria-describedby={`field-certificate-hint${certificateErrors ? " field-certificate-error" : ""}`}
-            className={textareaClass}
-          />
-          {certificateErrors ? <FieldErrors id="field-certificate-error" errors={certificateErrors} /> : null}
-        </div>
+        <TextArea
+          id="field-certificate"
+          name="certificate"
+          label={intl.formatMessage(messages.certificate)}
+          hint={intl.formatMessage(messages.certificateHint)}
+          rows={8}
+          code
+          defaultValue={values?.certificate}
+          errors={certificateErrors}
+        />
         <fieldset aria-describedby={checksErrors ? "field-checks-error" : undefined}>
           <legend className="font-semibold">{intl.formatMessage(messages.checksLegend)}</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -557,28 +545,66 @@ function ProposeForm({ problem }: { problem: ActionProblem | null }) {
           </div>
           {checksErrors ? <FieldErrors id="field-checks-error" errors={checksErrors} /> : null}
         </fieldset>
-        <div className="grid gap-1">
-          <label htmlFor="field-propose-reason" className="font-semibold">
-            {intl.formatMessage(messages.proposeReason)}
-          </label>
-          <p id="field-propose-reason-hint" className="text-sm text-govuk-grey dark:text-slate-400">
-            {intl.formatMessage(messages.proposeReasonHint)}
-          </p>
-          <textarea
-            id="field-propose-reason"
-            name="reason"
-            rows={3}
-            defaultValue={values?.reason}
-            aria-invalid={reasonErrors ? true : undefined}
-            aria-describedby={`field-propose-reason-hint${reasonErrors ? " field-propose-reason-error" : ""}`}
-            className={textareaClass.replace("font-mono text-sm", "text-base")}
-          />
-          {reasonErrors ? <FieldErrors id="field-propose-reason-error" errors={reasonErrors} /> : null}
-        </div>
+        <TextArea
+          id="field-propose-reason"
+          name="reason"
+          label={intl.formatMessage(messages.proposeReason)}
+          hint={intl.formatMessage(messages.proposeReasonHint)}
+          rows={3}
+          defaultValue={values?.reason}
+          errors={reasonErrors}
+        />
         <Button type="submit" disabled={busy} data-testid="button-propose">
           {intl.formatMessage(messages.propose)}
         </Button>
       </Form>
     </Card>
+  );
+}
+
+/**
+ * A labelled textarea with its hint and errors tied to it, as TextField is for an input. `code`:
+ * what is pasted is machine text (a PEM), shown monospaced and left to right.
+ */
+function TextArea({
+  id,
+  name,
+  label,
+  hint,
+  rows,
+  code = false,
+  defaultValue,
+  errors,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  rows: number;
+  code?: boolean;
+  defaultValue: string | undefined;
+  errors: string[] | undefined;
+}) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-govuk-grey dark:text-slate-400">
+        {hint}
+      </p>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        dir={code ? "ltr" : undefined}
+        spellCheck={code ? false : undefined}
+        defaultValue={defaultValue}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={`${id}-hint${errors ? ` ${id}-error` : ""}`}
+        className={`w-full rounded-sm border-2 border-govuk-black bg-white px-3 py-2 text-govuk-black dark:border-slate-400 dark:bg-slate-900 dark:text-slate-100 ${code ? "font-mono text-sm" : "text-base"}`}
+      />
+      {errors ? <FieldErrors id={`${id}-error`} errors={errors} /> : null}
+    </div>
   );
 }
