@@ -7,7 +7,7 @@
  */
 
 import { eq } from "drizzle-orm";
-import { CompactEncrypt, calculateJwkThumbprint, importJWK, type JWK } from "jose";
+import { calculateJwkThumbprint, type JWK } from "jose";
 import { describe, expect, it } from "vitest";
 import { base64urlDecode } from "#core/credentials/encoding.ts";
 import { DateOnly } from "#core/mdoc/codec.ts";
@@ -21,6 +21,7 @@ import {
   type TestIaca,
 } from "#core/mdoc/test-helpers.ts";
 import type { CheckType } from "#core/verification/checks.ts";
+import { authorizationResponseFields, type ResponseEncryptionKey } from "#core/verification/response-encryption.ts";
 import { presentations, trustListEntries } from "#db/schema/index.ts";
 import { resolveWalletRequest } from "#server/verification/wallet-request.ts";
 import { db } from "#tests/support/workerd-database.ts";
@@ -123,14 +124,11 @@ async function answer(claims: Record<string, any>, options: Answer) {
     devicePrivateJwk: device.privateJwk,
   });
   if (options.tamper) response = options.tamper(response);
-  const body = { state: claims.state, vp_token: { [options.queryId ?? document]: [response] } };
-  const fields: Record<string, string> = key
-    ? {
-        response: await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(body)))
-          .setProtectedHeader({ alg: "ECDH-ES", enc: "A256GCM", kid: key.kid! })
-          .encrypt(await importJWK(key, "ECDH-ES")),
-      }
-    : { state: body.state, vp_token: JSON.stringify(body.vp_token) };
+  // As our web wallet sends it (core/verification/response-encryption.ts): encrypted when asked.
+  const fields = await authorizationResponseFields(
+    { state: claims.state, vpToken: { [options.queryId ?? document]: [response] } },
+    key ? { key: key as ResponseEncryptionKey, enc: "A256GCM" } : null,
+  );
   const posted = await request("/api/presentations/response", directPost(fields));
   return { status: posted.status, body: (await posted.json()) as Record<string, any> };
 }
