@@ -17,11 +17,13 @@ import {
   AuthorityKeyIdentifier,
   BasicConstraints,
   Certificate,
+  ExtendedKeyUsage,
   Extension,
   Extensions,
   GeneralName,
   id_ce_authorityKeyIdentifier,
   id_ce_basicConstraints,
+  id_ce_extKeyUsage,
   id_ce_keyUsage,
   id_ce_subjectAltName,
   id_ce_subjectKeyIdentifier,
@@ -68,6 +70,11 @@ export interface IssueCertificateInput extends SubjectName {
   notAfter: Date;
   /** An intermediate CA rather than a signing (leaf) certificate. */
   ca?: boolean;
+  /**
+   * The purposes (OIDs) the key may be used for, as a critical extendedKeyUsage: an mdoc document
+   * signer's is mdlDS (ISO/IEC 18013-5 Annex B.1.4, "critical"). None: the extension is left out.
+   */
+  extendedKeyUsage?: readonly string[];
 }
 
 /** Everything a certificate states; createRootCertificate and issueCertificate fill it in by profile. */
@@ -144,6 +151,9 @@ export async function issueCertificate(input: IssueCertificateInput): Promise<st
         new KeyUsage(ca ? KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign : KeyUsageFlags.digitalSignature),
       ),
       ...(names.length > 0 ? [extension(id_ce_subjectAltName, false, new SubjectAlternativeName(names))] : []),
+      ...(input.extendedKeyUsage?.length
+        ? [extension(id_ce_extKeyUsage, true, new ExtendedKeyUsage([...input.extendedKeyUsage]))]
+        : []),
       extension(id_ce_subjectKeyIdentifier, false, new SubjectKeyIdentifier(await keyIdentifier(crypto, spki))),
       extension(
         id_ce_authorityKeyIdentifier,

@@ -89,8 +89,15 @@ export interface TestIaca {
   signerKey: KeyPairJwk;
 }
 
-/** An IACA-like root and a document signer certificate from it, valid around `now`. */
-export async function createTestIaca(now: Date, commonName = "Test IACA"): Promise<TestIaca> {
+/**
+ * An IACA-like root and a document signer certificate from it, valid around `now`; the signer's
+ * critical extendedKeyUsage as given (ISO 18013-5 Annex B.1.4 gives an mDL's signer mdlDS), none by default.
+ */
+export async function createTestIaca(
+  now: Date,
+  commonName = "Test IACA",
+  options: { extendedKeyUsage?: readonly string[] } = {},
+): Promise<TestIaca> {
   const rootKey = await generateKey("P-256");
   const signerKey = await generateKey("P-256");
   const notBefore = new Date(now.getTime() - 86_400_000);
@@ -103,6 +110,7 @@ export async function createTestIaca(now: Date, commonName = "Test IACA"): Promi
     issuer: { certificate: root, privateKey: rootKey.keys.privateKey },
     notBefore,
     notAfter,
+    ...(options.extendedKeyUsage ? { extendedKeyUsage: options.extendedKeyUsage } : {}),
   });
   return { root, signerCertificate, signerKey };
 }
