@@ -43,10 +43,15 @@ import { type CredentialCrypto, resolveCrypto, sha256 } from "./crypto.ts";
 import { CredentialError } from "./errors.ts";
 import { base64Decode, base64Encode, OID } from "./x509.ts";
 
-/** The subject of a certificate: a common name and, optionally, an organisation. */
+/** The subject of a certificate: a common name and, optionally, an organisation and a country. */
 interface SubjectName {
   commonName: string;
   organisation?: string;
+  /**
+   * ISO 3166-1 alpha-2 (a PrintableString, RFC 5280 appendix A): an mdoc document signer's subject
+   * names the country its documents' issuing_country states (ISO/IEC 18013-5 Annex B.1.4).
+   */
+  country?: string;
   crypto?: CredentialCrypto;
 }
 
@@ -224,7 +229,7 @@ async function assertKeyOfCertificate(
   if (!matches) throw new CredentialError("INVALID_ARGUMENT", "issuer.privateKey is not the key of issuer.certificate");
 }
 
-/** A CN (and O) name, each a UTF8String (RFC 5280 section 4.1.2.6). */
+/** A CN (and O) name, each a UTF8String (RFC 5280 section 4.1.2.6), after C when given. */
 export function subjectName(input: SubjectName): Name {
   const attribute = (type: string, value: unknown, field: string) => {
     if (typeof value !== "string" || value.length === 0 || value.length > 64)
@@ -233,7 +238,15 @@ export function subjectName(input: SubjectName): Name {
       new AttributeTypeAndValue({ type, value: new AttributeValue({ utf8String: value }) }),
     ]);
   };
+  const country = () => {
+    if (typeof input.country !== "string" || !/^[A-Z]{2}$/.test(input.country))
+      throw new CredentialError("INVALID_ARGUMENT", "country must be two capital letters (ISO 3166-1 alpha-2)");
+    return new RelativeDistinguishedName([
+      new AttributeTypeAndValue({ type: OID.country, value: new AttributeValue({ printableString: input.country }) }),
+    ]);
+  };
   return new Name([
+    ...(input.country !== undefined ? [country()] : []),
     ...(input.organisation !== undefined ? [attribute(OID.organisation, input.organisation, "organisation")] : []),
     attribute(OID.commonName, input.commonName, "commonName"),
   ]);

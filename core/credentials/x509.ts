@@ -55,6 +55,7 @@ export const OID = {
   ed25519: "1.3.101.112",
   commonName: "2.5.4.3",
   organisation: "2.5.4.10",
+  country: "2.5.4.6",
   /** ISO/IEC 18013-5 Annex B.1.4: id-mdl-kp-mdlDS, the extended key usage of an mdoc's document signer. */
   mdlDocumentSigner: "1.0.18013.5.1.2",
 } as const;
@@ -460,7 +461,7 @@ function readableName(name: Name): string {
   const labels: Record<string, string> = {
     [OID.commonName]: "CN",
     [OID.organisation]: "O",
-    "2.5.4.6": "C",
+    [OID.country]: "C",
     "2.5.4.11": "OU",
     "2.5.4.7": "L",
   };
