@@ -190,7 +190,12 @@ export async function independentIssuerSignedFailures(
   issuerSigned: IssuerSigned,
   options: { trustedRoots: readonly string[]; now: Date },
 ): Promise<string[]> {
-  const { X509Certificate } = await import("@peculiar/x509");
+  const { X509Certificate: Read } = await import("@peculiar/x509");
+  const X509Certificate = class extends Read {
+    constructor(der: Uint8Array) {
+      super(der as Uint8Array<ArrayBuffer>);
+    }
+  };
   const verifyContext: Pick<MdocContext, "crypto" | "cose" | "x509"> = {
     crypto: mdocContext.crypto,
     cose: {
