@@ -10,36 +10,24 @@
  * the signature is made with WebCrypto under the document signer's non-extractable key.
  */
 import type { PublicJwk } from "#core/credentials/jws.ts";
+import { MDOC_DOCTYPES } from "#core/issuance/endpoints.ts";
 import { base64Decode } from "#core/credentials/x509.ts";
 import { AUTHORITIES } from "#core/issuers/registry.ts";
+import type { MDL_CLAIM_MESSAGES } from "#core/issuers/type-messages.ts";
 import { ageEqualOrOver } from "#core/verification/checks.ts";
 import { CoseKey, DateOnly, DeviceKey, Issuer, type MdocContext, SignatureAlgorithm } from "./codec.ts";
 
 /** ISO/IEC 18013-5 section 7.2.1: the mDL's doctype and the namespace of its data elements. */
-export const MDL_DOCTYPE = "org.iso.18013.5.1.mDL";
+export const MDL_DOCTYPE = MDOC_DOCTYPES.driving_licence!;
 export const MDL_NAMESPACE = "org.iso.18013.5.1";
 
 /**
- * The elements we issue, in the order a wallet lists them (issuer metadata's claims). Table 5's
- * mandatory elements but the portrait: the DVLA's record here holds no photograph, and one is not
- * made up (ADR 053). The issuing country is GB (ISO 3166-1 alpha-2), its distinguishing sign UK
- * (the UN sign since 2021).
+ * The elements we issue, in the order a wallet lists them (MDL_CLAIM_MESSAGES, which the issuer
+ * metadata names): Table 5's mandatory elements but the portrait, since the DVLA's record here
+ * holds no photograph and one is not made up (ADR 053). The issuing country is GB (ISO 3166-1
+ * alpha-2), its distinguishing sign UK (the UN sign since 2021).
  */
-export const MDL_ELEMENTS = [
-  "family_name",
-  "given_name",
-  "birth_date",
-  "issue_date",
-  "expiry_date",
-  "issuing_country",
-  "issuing_authority",
-  "document_number",
-  "driving_privileges",
-  "un_distinguishing_sign",
-  "age_over_18",
-  "age_over_21",
-] as const;
-export type MdlElement = (typeof MDL_ELEMENTS)[number];
+type MdlElement = keyof typeof MDL_CLAIM_MESSAGES;
 
 /** What the DVLA's driving licence record holds (db/demo-records.ts; the assisted session's records too). */
 export interface DrivingLicenceRecord {
