@@ -48,7 +48,12 @@ beforeAll(async () => {
     ...validity,
   });
   const { kty, crv, x, y } = await crypto.subtle.exportKey("jwk", ds.publicKey);
-  signer = { privateKey: ds.privateKey, publicJwk: { kty: kty!, crv, x, y }, x5chain: [certificate] };
+  signer = {
+    privateKey: ds.privateKey,
+    publicJwk: { kty: kty!, crv, x, y },
+    x5chain: [certificate],
+    notAfter: validity.notAfter,
+  };
 });
 
 describe("the mDL's data elements from the DVLA's record (ISO/IEC 18013-5 section 7.2.1)", () => {

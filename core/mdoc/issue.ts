@@ -10,8 +10,8 @@
  * the signature is made with WebCrypto under the document signer's non-extractable key.
  */
 import type { PublicJwk } from "#core/credentials/jws.ts";
-import { MDOC_DOCTYPES } from "#core/issuance/endpoints.ts";
 import { base64Decode } from "#core/credentials/x509.ts";
+import { MDOC_DOCTYPES } from "#core/issuance/endpoints.ts";
 import { AUTHORITIES } from "#core/issuers/registry.ts";
 import type { MDL_CLAIM_MESSAGES } from "#core/issuers/type-messages.ts";
 import { ageEqualOrOver } from "#core/verification/checks.ts";
@@ -86,6 +86,8 @@ export interface DocumentSigner {
   publicJwk: PublicJwk;
   /** base64 DER, leaf first (the x5chain header, COSE label 33). */
   x5chain: readonly string[];
+  /** When the signer's certificate ends: a verifier checks the chain when the mdoc is shown, so no mdoc outlives it. */
+  notAfter: Date;
 }
 
 /** The holder keys a device key may be (the proof's key): P-256 (ES256) or Ed25519 (EdDSA). */

@@ -93,7 +93,10 @@ describe("GET /.well-known/openid-credential-issuer/issuers/{id}", () => {
       proof_types_supported: { jwt: { proof_signing_alg_values_supported: ["ES256", "EdDSA"] } },
       credential_metadata: { display: sdJwt!.credential_metadata.display, claims: expect.any(Array) },
     });
-    const claims = mdoc!.credential_metadata.claims as { path: string[]; display: { name: string; locale: string }[] }[];
+    const claims = mdoc!.credential_metadata.claims as {
+      path: string[];
+      display: { name: string; locale: string }[];
+    }[];
     expect(claims.map((claim) => claim.path)).toEqual(
       [
         "family_name",
