@@ -55,6 +55,7 @@ export async function issueMdocCopies(input: MdocCopiesRequest): Promise<IssuedM
       userId,
       type: type.code,
       wallet: "app",
+      format: "mso_mdoc",
       clientId: input.clientId,
       copies: issued.length,
       notificationId,

@@ -172,7 +172,7 @@ describe("the DVLA issues the driving licence as an mDL mdoc to a wallet app", (
     }
     // One issuance to a wallet app in the person's history, with both copies.
     const [issuance] = await db().select().from(credentialIssuances).where(eq(credentialIssuances.userId, user.id));
-    expect(issuance).toMatchObject({ type: "driving_licence", wallet: "app", copies: 2 });
+    expect(issuance).toMatchObject({ type: "driving_licence", wallet: "app", copies: 2, format: "mso_mdoc" });
   });
 
   for (const [check, shown] of [
