@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { and, gt, isNull, or } from "drizzle-orm";
 import { createRootCertificate, issueCertificate } from "#core/credentials/certificates.ts";
+import { OID } from "#core/credentials/x509.ts";
 import { AUTHORITIES, ISSUER_IDS, type IssuerId, issuerUrl } from "#core/issuers/registry.ts";
 import type { Database } from "#db/client.ts";
 import { credentials } from "#db/schema/index.ts";
@@ -154,12 +155,42 @@ export async function generateDemoIacaSecret(now = new Date()): Promise<string> 
   const root = await createRootCertificate({
     commonName: "DVLA Demo IACA",
     organisation: AUTHORITIES.dvla.name,
+    // ISO 18013-5 Annex B.1.1: an IACA names its country, which its mDLs' issuing_country states.
+    country: "GB",
     keys: pair,
     notBefore: now,
     notAfter: yearsAfter(now, ROOT_YEARS),
   });
   const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
   return JSON.stringify({ kty, crv, x, y, d, x5c: [root] });
+}
+
+/**
+ * The DVLA's mdoc document signer (ADR 053), certified by the IACA in an MDOC_IACA_SIGNING_KEY
+ * secret: a fresh P-256 key whose certificate (2 years) names GB and carries the critical mdlDS
+ * extendedKeyUsage (ISO/IEC 18013-5 Annex B.1.4). MDOC_DOCUMENT_SIGNER_KEY, the web worker's: the
+ * private JWK with `x5c` (the signer's certificate alone) and `iaca` (the root, for the worker's own
+ * check of the chain before first use).
+ */
+export async function generateDocumentSignerSecret(iacaSecret: string, now = new Date()): Promise<string> {
+  const { x5c, ...iacaJwk } = JSON.parse(iacaSecret) as JsonWebKey & { x5c: string[] };
+  const root = demoIacaRoot(iacaSecret);
+  const iacaKey = await crypto.subtle.importKey("jwk", iacaJwk, { name: "ECDSA", namedCurve: "P-256" }, false, [
+    "sign",
+  ]);
+  const pair = await p256Pair();
+  const certificate = await issueCertificate({
+    commonName: "DVLA mDL document signer",
+    organisation: AUTHORITIES.dvla.name,
+    country: "GB",
+    subjectPublicKey: pair.publicKey,
+    issuer: { certificate: root, privateKey: iacaKey },
+    notBefore: now,
+    notAfter: yearsAfter(now, CERTIFICATE_YEARS),
+    extendedKeyUsage: [OID.mdlDocumentSigner],
+  });
+  const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  return JSON.stringify({ kty, crv, x, y, d, x5c: [certificate], iaca: root });
 }
 
 /** The IACA root certificate (base64 DER) of an MDOC_IACA_SIGNING_KEY secret. */

@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ISSUER_IDS } from "#core/issuers/registry.ts";
 import { loadCertifiedKeys } from "#server/credentials/certified-keys.ts";
+import { loadDocumentSigner } from "#server/credentials/document-signer.ts";
 import { loadIssuerKeys, loadIssuerTrust } from "#server/credentials/issuer-keys.ts";
 import { loadTrustAnchorKey, loadVerifierPublicKeys, loadVerifierServiceKey } from "#server/verification/keys.ts";
-import { generateIssuerKeysSecret, issuerPublicKeysFor } from "./issuer-keys.ts";
+import { demoIacaRoot, generateDemoIacaSecret, generateIssuerKeysSecret, issuerPublicKeysFor } from "./issuer-keys.ts";
 import { ensureDevVars, parseDevVars } from "./stack.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "dev-vars-"));
@@ -32,6 +33,7 @@ describe("the local secrets (.dev.vars)", () => {
       "ISSUER_SIGNING_KEYS",
       "ISSUER_X509_SIGNING_KEYS",
       "LIBSQL_AUTH_TOKEN",
+      "MDOC_DOCUMENT_SIGNER_KEY",
       "MDOC_IACA_SIGNING_KEY",
       "SESSION_SECRET",
       "STATUS_LIST_SIGNING_KEYS",
@@ -58,6 +60,23 @@ describe("the local secrets (.dev.vars)", () => {
         trust.credentialKeys.get(id)?.map((jwk) => jwk.kid),
         id,
       ).toEqual([key.kid]);
+  });
+
+  it("upgrades a file from before ADR 053: the DVLA's document signer is certified by the IACA the file already keeps", async () => {
+    const path = join(dir, "before-053.dev.vars");
+    const iaca = await generateDemoIacaSecret();
+    writeFileSync(path, `MDOC_IACA_SIGNING_KEY='${iaca}'\n`);
+    const vars = await ensureDevVars(path);
+    expect(vars.MDOC_IACA_SIGNING_KEY).toBe(iaca);
+    const signer = await loadDocumentSigner(vars.MDOC_DOCUMENT_SIGNER_KEY);
+    expect(signer?.x5chain).toHaveLength(1);
+    expect((JSON.parse(vars.MDOC_DOCUMENT_SIGNER_KEY!) as { iaca: string }).iaca).toBe(demoIacaRoot(iaca));
+    // Node's own X.509 reader sees the critical mdlDS purpose (ISO/IEC 18013-5 Annex B.1.4) and the country.
+    const certificate = new X509Certificate(Buffer.from(signer!.x5chain[0]!, "base64"));
+    expect(certificate.checkIssued(new X509Certificate(Buffer.from(demoIacaRoot(iaca), "base64")))).toBe(true);
+    expect(certificate.subject).toContain("C=GB");
+    expect(certificate.keyUsage).toEqual(["1.0.18013.5.1.2"]);
+    expect(await ensureDevVars(path)).toEqual(vars);
   });
 
   it("upgrades a file from before ADR 047: HAIP's certified keys are added, chained to a root the public keys now carry", async () => {

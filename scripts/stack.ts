@@ -9,6 +9,7 @@ import { seedDemoData } from "#db/seed.ts";
 import {
   demoIacaRoot,
   generateDemoIacaSecret,
+  generateDocumentSignerSecret,
   generateIssuerKeysSecret,
   generateStatusListKeysSecret,
   generateTrustAnchorKeySecret,
@@ -121,7 +122,14 @@ async function writeDevVars(path: string): Promise<Record<string, string>> {
     additions.push(`ISSUER_PUBLIC_KEYS='${withX509Roots(kept, [x509.x509Root])}'`);
   }
   // The demo's mdoc IACA (ADR 050): its root is seeded onto the trust list, its key kept here.
-  if (!has("MDOC_IACA_SIGNING_KEY")) additions.push(`MDOC_IACA_SIGNING_KEY='${await generateDemoIacaSecret()}'`);
+  const iaca = has("MDOC_IACA_SIGNING_KEY") ? undefined : await generateDemoIacaSecret();
+  if (iaca) additions.push(`MDOC_IACA_SIGNING_KEY='${iaca}'`);
+  // The DVLA's mdoc document signer (ADR 053), certified by that IACA: made again with a new IACA.
+  if (iaca || !has("MDOC_DOCUMENT_SIGNER_KEY")) {
+    existing = withoutLines(existing, ["MDOC_DOCUMENT_SIGNER_KEY"]);
+    const signer = await generateDocumentSignerSecret(iaca ?? parseDevVars(existing).MDOC_IACA_SIGNING_KEY!);
+    additions.push(`MDOC_DOCUMENT_SIGNER_KEY='${signer}'`);
+  }
   // The trust anchor's key is the web worker's, the verifier's own key the verifier's (ADR 034).
   // Made (or certified) with the root above; kept from the file otherwise.
   const trustAnchorKey = x509?.trustAnchorSigningKey;

@@ -17,11 +17,13 @@ import {
   AuthorityKeyIdentifier,
   BasicConstraints,
   Certificate,
+  ExtendedKeyUsage,
   Extension,
   Extensions,
   GeneralName,
   id_ce_authorityKeyIdentifier,
   id_ce_basicConstraints,
+  id_ce_extKeyUsage,
   id_ce_keyUsage,
   id_ce_subjectAltName,
   id_ce_subjectKeyIdentifier,
@@ -41,10 +43,15 @@ import { type CredentialCrypto, resolveCrypto, sha256 } from "./crypto.ts";
 import { CredentialError } from "./errors.ts";
 import { base64Decode, base64Encode, OID } from "./x509.ts";
 
-/** The subject of a certificate: a common name and, optionally, an organisation. */
+/** The subject of a certificate: a common name and, optionally, an organisation and a country. */
 interface SubjectName {
   commonName: string;
   organisation?: string;
+  /**
+   * ISO 3166-1 alpha-2 (a PrintableString, RFC 5280 appendix A): an mdoc document signer's subject
+   * names the country its documents' issuing_country states (ISO/IEC 18013-5 Annex B.1.4).
+   */
+  country?: string;
   crypto?: CredentialCrypto;
 }
 
@@ -68,6 +75,11 @@ export interface IssueCertificateInput extends SubjectName {
   notAfter: Date;
   /** An intermediate CA rather than a signing (leaf) certificate. */
   ca?: boolean;
+  /**
+   * The purposes (OIDs) the key may be used for, as a critical extendedKeyUsage: an mdoc document
+   * signer's is mdlDS (ISO/IEC 18013-5 Annex B.1.4, "critical"). None: the extension is left out.
+   */
+  extendedKeyUsage?: readonly string[];
 }
 
 /** Everything a certificate states; createRootCertificate and issueCertificate fill it in by profile. */
@@ -144,6 +156,9 @@ export async function issueCertificate(input: IssueCertificateInput): Promise<st
         new KeyUsage(ca ? KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign : KeyUsageFlags.digitalSignature),
       ),
       ...(names.length > 0 ? [extension(id_ce_subjectAltName, false, new SubjectAlternativeName(names))] : []),
+      ...(input.extendedKeyUsage?.length
+        ? [extension(id_ce_extKeyUsage, true, new ExtendedKeyUsage([...input.extendedKeyUsage]))]
+        : []),
       extension(id_ce_subjectKeyIdentifier, false, new SubjectKeyIdentifier(await keyIdentifier(crypto, spki))),
       extension(
         id_ce_authorityKeyIdentifier,
@@ -214,7 +229,7 @@ async function assertKeyOfCertificate(
   if (!matches) throw new CredentialError("INVALID_ARGUMENT", "issuer.privateKey is not the key of issuer.certificate");
 }
 
-/** A CN (and O) name, each a UTF8String (RFC 5280 section 4.1.2.6). */
+/** A CN (and O) name, each a UTF8String (RFC 5280 section 4.1.2.6), after C when given. */
 export function subjectName(input: SubjectName): Name {
   const attribute = (type: string, value: unknown, field: string) => {
     if (typeof value !== "string" || value.length === 0 || value.length > 64)
@@ -223,7 +238,15 @@ export function subjectName(input: SubjectName): Name {
       new AttributeTypeAndValue({ type, value: new AttributeValue({ utf8String: value }) }),
     ]);
   };
+  const country = () => {
+    if (typeof input.country !== "string" || !/^[A-Z]{2}$/.test(input.country))
+      throw new CredentialError("INVALID_ARGUMENT", "country must be two capital letters (ISO 3166-1 alpha-2)");
+    return new RelativeDistinguishedName([
+      new AttributeTypeAndValue({ type: OID.country, value: new AttributeValue({ printableString: input.country }) }),
+    ]);
+  };
   return new Name([
+    ...(input.country !== undefined ? [country()] : []),
     ...(input.organisation !== undefined ? [attribute(OID.organisation, input.organisation, "organisation")] : []),
     attribute(OID.commonName, input.commonName, "commonName"),
   ]);

@@ -1,6 +1,7 @@
-import { Extension, KeyUsageFlags, SubjectAlternativeName } from "@peculiar/asn1-x509";
+import { AsnConvert, OctetString } from "@peculiar/asn1-schema";
+import { Certificate, ExtendedKeyUsage, Extension, KeyUsageFlags, SubjectAlternativeName } from "@peculiar/asn1-x509";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildCertificate, createRootCertificate, extension, subjectName } from "./certificates.ts";
+import { buildCertificate, createRootCertificate, extension, issueCertificate, subjectName } from "./certificates.ts";
 import { type CredentialCrypto, webCrypto } from "./crypto.ts";
 import { CredentialError } from "./errors.ts";
 import { exportPublicJwk } from "./keys.ts";
@@ -422,6 +423,75 @@ describe("algorithms and extensions", () => {
       extensions: [...leafExtensions(), extension("2.5.29.17", false, new SubjectAlternativeName([]))],
     });
     expect(await refusal([twice])).toEqual({ code: "CERTIFICATE_INVALID", detail: "an extension appears twice" });
+  });
+});
+
+describe("extendedKeyUsage (RFC 5280 section 4.2.1.12; ISO/IEC 18013-5 Annex B.1.4's mdlDS)", () => {
+  const MDL_DS = "1.0.18013.5.1.2";
+  const CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
+  const leafWith = (extnValue: Extension["extnValue"] | undefined, purposes: string[] = [], critical = true) =>
+    handMade({
+      issuerName: pki.rootName,
+      subjectPublicKey: pki.leaf.keys.publicKey,
+      signingKey: pki.root.keys.privateKey,
+      extensions: [
+        ...leafExtensions(),
+        extnValue
+          ? new Extension({ extnID: "2.5.29.37", critical, extnValue })
+          : extension("2.5.29.37", critical, new ExtendedKeyUsage(purposes)),
+      ],
+    });
+  const required = (x5c: string[]) =>
+    verifyCertificateChain(x5c, [pki.root.certificate], NOW_DATE, { extendedKeyUsage: MDL_DS });
+
+  it("accepts it critical, and reads its purposes", async () => {
+    const leaf = await leafWith(undefined, [MDL_DS]);
+    const certified = await verifyCertificateChain([leaf], [pki.root.certificate], NOW_DATE);
+    expect(certified.extendedKeyUsages).toEqual([MDL_DS]);
+    expect((await required([leaf])).extendedKeyUsages).toEqual([MDL_DS]);
+  });
+
+  it("a leaf without one serves any purpose, a required one too", async () => {
+    const certified = await required([pki.leaf.certificate]);
+    expect(certified.extendedKeyUsages).toBeUndefined();
+    expect(certified.uris).toEqual([ISS]);
+  });
+
+  it("refuses a leaf whose extendedKeyUsage names another purpose, or only anyExtendedKeyUsage, when one is required", async () => {
+    for (const purposes of [[CLIENT_AUTH], ["2.5.29.37.0"]]) {
+      const leaf = await leafWith(undefined, purposes);
+      // Without a required purpose the same chain passes: only the caller knows what the key is for.
+      expect((await verifyCertificateChain([leaf], [pki.root.certificate], NOW_DATE)).extendedKeyUsages).toEqual(
+        purposes,
+      );
+      await expect(required([leaf])).rejects.toMatchObject({
+        code: "CERTIFICATE_INVALID",
+        detail: "the leaf's extendedKeyUsage does not name the purpose required",
+      });
+    }
+  });
+
+  it("a certificate from issueCertificate with extendedKeyUsage carries it critical", async () => {
+    const leaf = await issueCertificate({
+      commonName: "DVLA document signer",
+      subjectPublicKey: (await p256Keys()).publicKey,
+      issuer: { certificate: pki.root.certificate, privateKey: pki.root.keys.privateKey },
+      notBefore: NOT_BEFORE,
+      notAfter: NOT_AFTER,
+      extendedKeyUsage: [MDL_DS],
+    });
+    const parsed = AsnConvert.parse(base64Decode(leaf), Certificate);
+    const eku = parsed.tbsCertificate.extensions!.find((found) => found.extnID === "2.5.29.37")!;
+    expect(eku.critical).toBe(true);
+    expect((await required([leaf])).extendedKeyUsages).toEqual([MDL_DS]);
+  });
+
+  it("refuses an empty or unreadable extendedKeyUsage as CERTIFICATE_INVALID", async () => {
+    // SEQUENCE {} and an INTEGER where the SEQUENCE OF KeyPurposeId belongs.
+    const empty = await leafWith(new OctetString(Uint8Array.of(0x30, 0x00)));
+    expect(await refusal([empty])).toMatchObject({ code: "CERTIFICATE_INVALID" });
+    const garbage = await leafWith(new OctetString(Uint8Array.of(0x02, 0x01, 0x05)));
+    expect(await refusal([garbage])).toMatchObject({ code: "CERTIFICATE_INVALID" });
   });
 });
 

@@ -9,9 +9,12 @@
  *   decoded and parsed under asn1js's resource limits before anything else (CERTIFICATE_INVALID);
  * - each certificate: version 3, the same signature algorithm inside and outside the signed part,
  *   ecdsa-with-SHA256 or Ed25519 signatures over P-256 or Ed25519 keys, no extension twice, no
- *   critical extension other than basicConstraints, keyUsage and subjectAltName (CERTIFICATE_INVALID);
+ *   critical extension other than basicConstraints, keyUsage, subjectAltName and extendedKeyUsage
+ *   (CERTIFICATE_INVALID);
  * - the profile: the leaf is not self-issued or self-signed, is not a CA and, when it has keyUsage,
- *   has digitalSignature; no trusted root inside the chain; every certificate above the leaf a CA
+ *   has digitalSignature; when the caller names a purpose (`extendedKeyUsage`) and the leaf has an
+ *   extendedKeyUsage, it names that purpose (an mdoc's document signer: ISO 18013-5 Annex B's mdlDS);
+ *   no trusted root inside the chain; every certificate above the leaf a CA
  *   (basicConstraints cA, keyCertSign when keyUsage is present) within its pathLenConstraint
  *   (CERTIFICATE_INVALID);
  * - the path: each certificate names the next as its issuer (names compared as DER) and is signed
@@ -19,13 +22,16 @@
  * - time: every certificate of the path, and the root, valid at `now` (CERTIFICATE_EXPIRED).
  * Not checked: revocation of certificates (no CRL or OCSP is fetched: the roots are the platform's
  * own, and a withdrawn authority's certificate is withdrawn by rotating it), name constraints and
- * certificate policies (a critical one is refused as unknown), extended key usage.
+ * certificate policies (a critical one is refused as unknown), extended key usage of the CA
+ * certificates above the leaf (read, never required: RFC 5280 leaves it to the application).
  */
 import { AsnConvert } from "@peculiar/asn1-schema";
 import {
   BasicConstraints,
   Certificate,
+  ExtendedKeyUsage,
   id_ce_basicConstraints,
+  id_ce_extKeyUsage,
   id_ce_keyUsage,
   id_ce_subjectAltName,
   KeyUsage,
@@ -49,6 +55,9 @@ export const OID = {
   ed25519: "1.3.101.112",
   commonName: "2.5.4.3",
   organisation: "2.5.4.10",
+  country: "2.5.4.6",
+  /** ISO/IEC 18013-5 Annex B.1.4: id-mdl-kp-mdlDS, the extended key usage of an mdoc's document signer. */
+  mdlDocumentSigner: "1.0.18013.5.1.2",
 } as const;
 
 /** The most certificates an x5c may hold (leaf, intermediates); ours have one or two. */
@@ -59,8 +68,12 @@ const MAX_CERTIFICATE_BYTES = 8 * 1024;
 /** asn1js's limits for untrusted input (its defaults allow 16 MB and 10,000 nodes). */
 const BER_LIMITS = { maxDepth: 24, maxNodes: 2000, maxContentLength: MAX_CERTIFICATE_BYTES };
 
-/** Extensions this checker understands, so they may be critical. */
-const UNDERSTOOD_CRITICAL = new Set([id_ce_basicConstraints, id_ce_keyUsage, id_ce_subjectAltName]);
+/**
+ * Extensions this checker understands, so they may be critical. extendedKeyUsage is read and, where
+ * the caller names the purpose it needs, enforced on the leaf: ISO 18013-5 Annex B marks a document
+ * signer's mdlDS usage critical, so a real IACA's chains need it understood.
+ */
+const UNDERSTOOD_CRITICAL = new Set([id_ce_basicConstraints, id_ce_keyUsage, id_ce_subjectAltName, id_ce_extKeyUsage]);
 
 export interface CertifiedKey {
   /** The leaf certificate's public key as a JWK (kty EC crv P-256, or OKP Ed25519), for importVerificationKey. */
@@ -70,6 +83,8 @@ export interface CertifiedKey {
   dnsNames: readonly string[];
   /** The leaf's subject, readable (for a verifier's result: who issued what they checked). */
   subject: string;
+  /** The purposes in the leaf's extendedKeyUsage (OIDs); undefined when it has none (any purpose, RFC 5280 4.2.1.12). */
+  extendedKeyUsages?: readonly string[];
   /** The root the chain ends at (base64 DER, as given in roots). */
   root: string;
 }
@@ -83,19 +98,39 @@ interface ParsedCertificate {
   basicConstraints?: BasicConstraints;
   keyUsage?: number;
   altNames?: SubjectAlternativeName;
+  extendedKeyUsages?: string[];
 }
 
-/** Checks an x5c header value (array of base64 DER, leaf first) against trusted roots at `now`. Throws CredentialError. */
+/**
+ * Checks an x5c header value (array of base64 DER, leaf first) against trusted roots at `now`.
+ * With `extendedKeyUsage`, a leaf that has an extendedKeyUsage must name that purpose (a leaf
+ * without one may be used for any purpose, RFC 5280 section 4.2.1.12); anyExtendedKeyUsage does not
+ * stand in for it (RFC 5280 lets an application that needs a purpose refuse it). Throws CredentialError.
+ */
 export async function verifyCertificateChain(
   x5c: unknown,
   roots: readonly string[],
   now: Date,
-  options: { crypto?: CredentialCrypto } = {},
+  options: { crypto?: CredentialCrypto; extendedKeyUsage?: string } = {},
+): Promise<CertifiedKey> {
+  // Checked on the result, kept or fresh, so one chain kept for one caller serves another's purpose check too.
+  const certified = await checkedChain(x5c, roots, now, options.crypto);
+  const purpose = options.extendedKeyUsage;
+  if (purpose !== undefined && certified.extendedKeyUsages && !certified.extendedKeyUsages.includes(purpose))
+    throw invalid("the leaf's extendedKeyUsage does not name the purpose required");
+  return certified;
+}
+
+async function checkedChain(
+  x5c: unknown,
+  roots: readonly string[],
+  now: Date,
+  crypto: CredentialCrypto | undefined,
 ): Promise<CertifiedKey> {
   if (!Array.isArray(roots) || roots.length === 0 || roots.some((root) => typeof root !== "string"))
     throw new CredentialError("POLICY_INVALID", "x509 roots must be base64 DER certificates");
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new CredentialError("POLICY_INVALID", "now");
-  const subtle = resolveCrypto(options.crypto).subtle;
+  const subtle = resolveCrypto(crypto).subtle;
   const key = await checkedChainKey(subtle, x5c, roots);
   const time = now.getTime();
   const known = key === undefined ? undefined : checkedChains.get(key);
@@ -230,6 +265,7 @@ async function checkChain(
     dnsNames: Object.freeze(dnsNames),
     subject: readableName(leaf.certificate.tbsCertificate.subject),
     root: anchor.base64,
+    ...(leaf.extendedKeyUsages ? { extendedKeyUsages: Object.freeze([...leaf.extendedKeyUsages]) } : {}),
   });
   return { certified, from, until };
 }
@@ -308,6 +344,12 @@ function parseCertificate(text: string, code: CredentialErrorCode): ParsedCertif
     if (extension.extnID === id_ce_basicConstraints) parsed.basicConstraints = read(BasicConstraints);
     else if (extension.extnID === id_ce_keyUsage) parsed.keyUsage = read(KeyUsage).toNumber();
     else if (extension.extnID === id_ce_subjectAltName) parsed.altNames = read(SubjectAlternativeName);
+    else if (extension.extnID === id_ce_extKeyUsage) {
+      // RFC 5280 section 4.2.1.12: SEQUENCE SIZE (1..MAX) OF KeyPurposeId.
+      const purposes = [...read(ExtendedKeyUsage)];
+      if (purposes.length === 0) throw new CredentialError(code, "an empty extendedKeyUsage");
+      parsed.extendedKeyUsages = purposes;
+    }
     // Any other extension is non-critical here and not needed for the path (RFC 5280 section 4.2): ignored.
   }
   return parsed;
@@ -419,7 +461,7 @@ function readableName(name: Name): string {
   const labels: Record<string, string> = {
     [OID.commonName]: "CN",
     [OID.organisation]: "O",
-    "2.5.4.6": "C",
+    [OID.country]: "C",
     "2.5.4.11": "OU",
     "2.5.4.7": "L",
   };

@@ -77,11 +77,18 @@ export function credentialOfferLink(offerUrl: string): string {
 }
 
 /**
- * How a configuration's credentials are signed (ADR 047): `eddsa`, the pitch's Ed25519 with the key
- * published in the issuer's JWT VC metadata (kid); `haip`, HAIP 1.0's profile: ES256 with an `x5c`
- * chain to the platform's root, and status lists signed the same way.
+ * How a configuration's credentials are made (ADR 047, ADR 053): `eddsa`, the pitch's Ed25519 SD-JWT
+ * VC with the key published in the issuer's JWT VC metadata (kid); `haip`, HAIP 1.0's profile: ES256
+ * with an `x5c` chain to the platform's root, and status lists signed the same way; `mdoc`, an
+ * ISO/IEC 18013-5 mdoc (`mso_mdoc`) signed by a document signer chained to an IACA root, for the
+ * types that have a doctype (MDOC_DOCTYPES).
  */
-export type SigningProfile = "eddsa" | "haip";
+export type SigningProfile = "eddsa" | "haip" | "mdoc";
+
+/** The types issued as an mdoc too, and their doctype (ISO/IEC 18013-5 section 7.2.1: the mDL). */
+export const MDOC_DOCTYPES: Readonly<Partial<Record<CredentialTypeCode, string>>> = {
+  driving_licence: "org.iso.18013.5.1.mDL",
+};
 
 /** One credential configuration: a type, signed one way. */
 export interface CredentialConfiguration {
@@ -90,23 +97,30 @@ export interface CredentialConfiguration {
   profile: SigningProfile;
 }
 
-/** A configuration's id: the type's code (`rtw`) for the Ed25519 default, `rtw_haip` for HAIP's. */
+/** A configuration's id: the type's code (`rtw`) for the Ed25519 default, `rtw_haip` for HAIP's, `driving_licence_mdoc` for the mdoc. */
 function configurationId(type: CredentialTypeCode, profile: SigningProfile): string {
-  return profile === "haip" ? `${type}_haip` : type;
+  return profile === "eddsa" ? type : `${type}_${profile}`;
 }
 
 /** The configuration an id names, or undefined for none of ours. */
 export function configurationOf(id: unknown): CredentialConfiguration | undefined {
   if (typeof id !== "string") return undefined;
-  const haip = id.endsWith("_haip");
-  const code = haip ? id.slice(0, -"_haip".length) : id;
+  const suffixed = /^(.+)_(haip|mdoc)$/.exec(id);
+  const code = suffixed ? suffixed[1]! : id;
+  const profile = (suffixed?.[2] ?? "eddsa") as SigningProfile;
   if (!(CREDENTIAL_TYPE_CODES as readonly string[]).includes(code)) return undefined;
-  return { id, type: code as CredentialTypeCode, profile: haip ? "haip" : "eddsa" };
+  if (profile === "mdoc" && MDOC_DOCTYPES[code as CredentialTypeCode] === undefined) return undefined;
+  return { id, type: code as CredentialTypeCode, profile };
 }
 
-/** Every configuration of `type`: the Ed25519 one, and HAIP's when the platform holds certified keys. */
+/**
+ * Every configuration of `type`: the Ed25519 one and, where the platform issues certificate-backed
+ * credentials (it has a root: ADR 047), HAIP's and, for a type with a doctype, the mdoc (ADR 053).
+ */
 export function configurationsOf(type: CredentialTypeCode, withHaip: boolean): CredentialConfiguration[] {
-  const profiles: SigningProfile[] = withHaip ? ["eddsa", "haip"] : ["eddsa"];
+  const profiles: SigningProfile[] = withHaip
+    ? ["eddsa", "haip", ...(MDOC_DOCTYPES[type] !== undefined ? (["mdoc"] as const) : [])]
+    : ["eddsa"];
   return profiles.map((profile) => ({ id: configurationId(type, profile), type, profile }));
 }
 
@@ -115,5 +129,5 @@ export function configurationsOf(type: CredentialTypeCode, withHaip: boolean): C
  * authorization server must tell the issuer from it): unique across authorities, types and profiles.
  */
 export function configurationScope(type: CredentialTypeCode, profile: SigningProfile = "eddsa"): string {
-  return `uk.gov.${CREDENTIAL_TYPES[type].issuerId}.${type}${profile === "haip" ? ".haip" : ""}`;
+  return `uk.gov.${CREDENTIAL_TYPES[type].issuerId}.${type}${profile === "eddsa" ? "" : `.${profile}`}`;
 }

@@ -14,7 +14,7 @@ import { LOCALE_INFO, LOCALES } from "#core/i18n/locales.ts";
 import { AUTHORITY_MESSAGES } from "#core/issuers/authority-messages.ts";
 import { type PublishedMessage, publishedText } from "#core/issuers/published-text.ts";
 import { CREDENTIAL_TYPE_CODES, CREDENTIAL_TYPES, type IssuerId, vctUrl } from "#core/issuers/registry.ts";
-import { TYPE_MESSAGES } from "#core/issuers/type-messages.ts";
+import { MDL_CLAIM_MESSAGES, TYPE_MESSAGES } from "#core/issuers/type-messages.ts";
 import {
   AUTHORIZATION_CODE_GRANT,
   authorizationServerEndpoints,
@@ -24,6 +24,7 @@ import {
   configurationsOf,
   HOLDER_PROOF_ALGS,
   issuerEndpoints,
+  MDOC_DOCTYPES,
   PRE_AUTHORIZED_GRANT,
   type SigningProfile,
 } from "./endpoints.ts";
@@ -36,10 +37,52 @@ const FORMAT = "dc+sd-jwt";
  * ES256 with an x5c chain (HAIP 1.0 section 6.1.1). A HAIP configuration takes ES256 proofs only
  * (HAIP 1.0 section 7: the one algorithm every HAIP wallet and issuer share).
  */
-const SIGNING: Record<SigningProfile, { credential: string[]; proofs: string[] }> = {
+const SIGNING: Record<Exclude<SigningProfile, "mdoc">, { credential: string[]; proofs: string[] }> = {
   eddsa: { credential: ["EdDSA"], proofs: [...HOLDER_PROOF_ALGS] },
   haip: { credential: ["ES256"], proofs: ["ES256"] },
 };
+
+/** COSE's identifier for ES256 (RFC 9053 section 2.1), what the document signer signs IssuerAuth with. */
+const COSE_ES256 = -7;
+
+/** The mDL's namespace (ISO/IEC 18013-5 section 7.2.1): every element we issue is in it. */
+const MDL_NAMESPACE = "org.iso.18013.5.1";
+
+/** The type's name and description in every language, as its display says them. */
+const typeDisplay = (messages: (typeof TYPE_MESSAGES)[keyof typeof TYPE_MESSAGES]) =>
+  LOCALES.map((locale) => ({
+    name: publishedText(locale, messages.name),
+    locale: LOCALE_INFO[locale].tag,
+    description: publishedText(locale, messages.description),
+  }));
+
+const labelled = (path: string[], message: PublishedMessage) => ({
+  path,
+  display: LOCALES.map((locale) => ({ name: publishedText(locale, message), locale: LOCALE_INFO[locale].tag })),
+});
+
+/**
+ * The mdoc configuration of a type with a doctype (OpenID4VCI 1.0 Appendix A.2.2; ADR 053): claims
+ * by [namespace, element], signing algorithms as COSE identifiers, the holder's key bound as a
+ * COSE_Key in the MSO's deviceKey (proved by a `jwt` proof, ES256 or EdDSA: the device keys an mdoc
+ * may hold and our verifier accepts).
+ */
+function mdocConfiguration({ type: code, profile }: CredentialConfiguration, doctype: string) {
+  return {
+    format: "mso_mdoc",
+    doctype,
+    scope: configurationScope(code, profile),
+    cryptographic_binding_methods_supported: ["cose_key"],
+    credential_signing_alg_values_supported: [COSE_ES256],
+    proof_types_supported: { jwt: { proof_signing_alg_values_supported: [...HOLDER_PROOF_ALGS] } },
+    credential_metadata: {
+      display: typeDisplay(TYPE_MESSAGES[code]),
+      claims: Object.entries(MDL_CLAIM_MESSAGES).map(([element, message]) =>
+        labelled([MDL_NAMESPACE, element], message),
+      ),
+    },
+  };
+}
 
 /**
  * One configuration per credential type and signing profile, named `rtw` or `rtw_haip`: a wallet
@@ -47,7 +90,11 @@ const SIGNING: Record<SigningProfile, { credential: string[]; proofs: string[] }
  * binding by `jwk`, proved with a `jwt` proof (appendix F.1); `credential_metadata` is what marks
  * the document as 1.0. Both configurations of a type issue the same claims under the same `vct`.
  */
-function credentialConfiguration(base: string, { type: code, profile }: CredentialConfiguration) {
+function credentialConfiguration(base: string, configuration: CredentialConfiguration) {
+  const { type: code, profile } = configuration;
+  const doctype = MDOC_DOCTYPES[code];
+  if (profile === "mdoc" && doctype) return mdocConfiguration(configuration, doctype);
+  if (profile === "mdoc") throw new Error(`${code} has no mdoc form`);
   const type = CREDENTIAL_TYPES[code];
   const messages = TYPE_MESSAGES[code];
   const claims = messages.claims as Record<string, PublishedMessage>;
@@ -59,19 +106,9 @@ function credentialConfiguration(base: string, { type: code, profile }: Credenti
     credential_signing_alg_values_supported: SIGNING[profile].credential,
     proof_types_supported: { jwt: { proof_signing_alg_values_supported: SIGNING[profile].proofs } },
     credential_metadata: {
-      display: LOCALES.map((locale) => ({
-        name: publishedText(locale, messages.name),
-        locale: LOCALE_INFO[locale].tag,
-        description: publishedText(locale, messages.description),
-      })),
+      display: typeDisplay(messages),
       // In display order (appendix B.2: the order of the array is the order to show them in).
-      claims: type.claims.map((claim) => ({
-        path: [claim.name],
-        display: LOCALES.map((locale) => ({
-          name: publishedText(locale, claims[claim.name]!),
-          locale: LOCALE_INFO[locale].tag,
-        })),
-      })),
+      claims: type.claims.map((claim) => labelled([claim.name], claims[claim.name]!)),
     },
   };
 }

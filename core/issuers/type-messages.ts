@@ -170,6 +170,54 @@ const professionalCertificate = defineMessages({
   },
 });
 
+/**
+ * The mobile driving licence's data elements as an mdoc carries them (ISO/IEC 18013-5 section 7.2.1;
+ * issue 23, ADR 053), in the order a wallet should list them, each with its label: the SD-JWT VC
+ * claim's where the two mean the same, its own where the mDL says more.
+ */
+export const MDL_CLAIM_MESSAGES = {
+  family_name: NAME_CLAIM_MESSAGES.family_name,
+  given_name: NAME_CLAIM_MESSAGES.given_name,
+  birth_date: NAME_CLAIM_MESSAGES.birthdate,
+  ...defineMessages({
+    issue_date: {
+      id: "credential.mdl.claim.issueDate",
+      defaultMessage: "Licence issued",
+      description: "Claim label of a mobile driving licence: the date it was issued",
+    },
+  }),
+  expiry_date: drivingLicence.expiryDate,
+  ...defineMessages({
+    issuing_country: {
+      id: "credential.mdl.claim.issuingCountry",
+      defaultMessage: "Issuing country",
+      description: "Claim label of a mobile driving licence: the country that issued it",
+    },
+    issuing_authority: {
+      id: "credential.mdl.claim.issuingAuthority",
+      defaultMessage: "Issuing authority",
+      description: "Claim label of a mobile driving licence: the body that issued it (the DVLA)",
+    },
+  }),
+  document_number: drivingLicence.licenceNumber,
+  driving_privileges: drivingLicence.categories,
+  ...defineMessages({
+    un_distinguishing_sign: {
+      id: "credential.mdl.claim.distinguishingSign",
+      defaultMessage: "International vehicle sign",
+      description: "Claim label of a mobile driving licence: the country's sign on vehicles abroad (UK)",
+    },
+  }),
+  age_over_18: drivingLicence.age_over_18,
+  ...defineMessages({
+    age_over_21: {
+      id: "credential.mdl.claim.ageOver21",
+      defaultMessage: "Over 21",
+      description: "Claim label: yes or no",
+    },
+  }),
+} as const;
+
 /** A type of no known code: the spec's generic pair (spec 000 §3). */
 const unknown = defineMessages({
   title: {

@@ -2,8 +2,8 @@
  * ISO/IEC 18013-5:2021 Annex D.4.1.2, the standard's example DeviceResponse (an mDL for "Doe"
  * from the "utopia" IACA, hex as printed in the standard; transcribed here from multipaz's
  * TestVectors.kt). Its document signer certificate expired in 2021, its IACA root was not among the
- * vectors we had, the certificate marks extendedKeyUsage critical (outside our HAIP profile, so our chain
- * check refuses it), and it authenticates the device with a MAC over a proximity SessionTranscript.
+ * vectors we had, its certificate marks extendedKeyUsage (mdlDS) critical, which the chain profile
+ * reads since ADR 053, and it authenticates the device with a MAC over a proximity SessionTranscript.
  * So these tests check what the example can prove: the bounds walker accepts it, the IssuerAuth
  * signature verifies with the signer certificate's key, the MSO reads, every item's digest
  * matches as received, and the values decode; the full verification refuses it at the chain.
@@ -15,6 +15,7 @@ import { Certificate } from "@peculiar/asn1-x509";
 import { describe, expect, it } from "vitest";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import type { PublicJwk } from "#core/credentials/jws.ts";
+import { base64Encode, describeCertificate } from "#core/credentials/x509.ts";
 import { assertBoundedCbor } from "./cbor-bounds.ts";
 import { createTestIaca } from "./test-helpers.ts";
 import {
@@ -178,6 +179,12 @@ describe("ISO/IEC 18013-5 Annex D.4.1.2's DeviceResponse", () => {
     await expect(
       checkIssuerSignedItems(issuerSigned.get("nameSpaces"), mso, digestAlgorithm, crypto.subtle),
     ).rejects.toMatchObject({ code: "MDOC_DIGEST_MISMATCH" });
+  });
+
+  it("has a document signer certificate our profile reads, its critical extendedKeyUsage included (ADR 053)", async () => {
+    const { issuerAuth } = annexD();
+    const signer = base64Encode(issuerAuth.unprotected.get(33) as Uint8Array);
+    await expect(describeCertificate(signer)).resolves.toMatchObject({ ca: false, selfSigned: false });
   });
 
   it("is refused as a whole at the chain: its IACA is not trusted here", async () => {

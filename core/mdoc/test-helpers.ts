@@ -92,8 +92,15 @@ export interface TestIaca {
   signerKey: KeyPairJwk;
 }
 
-/** An IACA-like root and a document signer certificate from it, valid around `now`. */
-export async function createTestIaca(now: Date, commonName = "Test IACA"): Promise<TestIaca> {
+/**
+ * An IACA-like root and a document signer certificate from it, valid around `now`; the signer's
+ * critical extendedKeyUsage as given (ISO 18013-5 Annex B.1.4 gives an mDL's signer mdlDS), none by default.
+ */
+export async function createTestIaca(
+  now: Date,
+  commonName = "Test IACA",
+  options: { extendedKeyUsage?: readonly string[] } = {},
+): Promise<TestIaca> {
   const rootKey = await generateKey("P-256");
   const signerKey = await generateKey("P-256");
   const notBefore = new Date(now.getTime() - 86_400_000);
@@ -106,6 +113,7 @@ export async function createTestIaca(now: Date, commonName = "Test IACA"): Promi
     issuer: { certificate: root, privateKey: rootKey.keys.privateKey },
     notBefore,
     notAfter,
+    ...(options.extendedKeyUsage ? { extendedKeyUsage: options.extendedKeyUsage } : {}),
   });
   return { root, signerCertificate, signerKey };
 }
@@ -173,4 +181,83 @@ export async function presentMdoc(input: {
     mdocContext,
   );
   return base64urlEncode(response.encode());
+}
+
+/**
+ * @owf/mdoc's own verification of an IssuerSigned, as a wallet or a reader of somebody else's
+ * making checks what it received: the chain (checked here by @peculiar/x509, not by our x509.ts),
+ * the IssuerAuth signature, every item's digest, validityInfo, and issuing_country against the
+ * certificate's country. Resolves with the failed checks' words; empty when the document holds.
+ */
+export async function independentIssuerSignedFailures(
+  issuerSigned: IssuerSigned,
+  options: { trustedRoots: readonly string[]; now: Date },
+): Promise<string[]> {
+  const { X509Certificate: Read } = await import("@peculiar/x509");
+  const X509Certificate = class extends Read {
+    constructor(der: Uint8Array) {
+      super(der as Uint8Array<ArrayBuffer>);
+    }
+  };
+  const verifyContext: Pick<MdocContext, "crypto" | "cose" | "x509"> = {
+    crypto: mdocContext.crypto,
+    cose: {
+      ...mdocContext.cose,
+      sign1: {
+        ...mdocContext.cose.sign1,
+        verify: async ({ key, sign1 }) => {
+          const algorithm = signAlgorithm(key.jwk);
+          const publicKey = await crypto.subtle.importKey("jwk", key.jwk as JsonWebKey, algorithm.generate, false, [
+            "verify",
+          ]);
+          return crypto.subtle.verify(
+            algorithm.sign,
+            publicKey,
+            sign1.signature as Uint8Array<ArrayBuffer>,
+            sign1.toBeSigned as Uint8Array<ArrayBuffer>,
+          );
+        },
+      },
+    },
+    x509: {
+      getIssuerNameField: ({ certificate, field }) => new X509Certificate(certificate).issuerName.getField(field),
+      getPublicKey: async ({ certificate }) => {
+        const key = await new X509Certificate(certificate).publicKey.export();
+        return CoseKey.fromJwk((await crypto.subtle.exportKey("jwk", key)) as Record<string, unknown>);
+      },
+      verifyCertificateChain: async ({ trustedCertificates, x5chain, now }) => {
+        const [leaf, ...rest] = x5chain.map((der) => new X509Certificate(der));
+        if (!leaf || rest.length > 0) throw new Error("one document signer certificate expected");
+        for (const der of trustedCertificates) {
+          const root = new X509Certificate(der);
+          if (leaf.issuer === root.subject && (await leaf.verify({ publicKey: root.publicKey, date: now }))) return;
+        }
+        throw new Error("the document signer is not signed by a trusted root");
+      },
+      getCertificateData: async ({ certificate }) => {
+        const read = new X509Certificate(certificate);
+        return {
+          issuerName: read.issuer,
+          subjectName: read.subject,
+          serialNumber: read.serialNumber,
+          thumbprint: "",
+          notBefore: read.notBefore,
+          notAfter: read.notAfter,
+          pem: read.toString("pem"),
+        };
+      },
+    },
+  };
+  const failures: string[] = [];
+  await issuerSigned.verify(
+    {
+      trustedCertificates: options.trustedRoots.map(base64Decode),
+      now: options.now,
+      verificationCallback: (check) => {
+        if (check.status === "FAILED") failures.push(`${check.check}${check.reason ? `: ${check.reason}` : ""}`);
+      },
+    },
+    verifyContext,
+  );
+  return failures;
 }

@@ -217,6 +217,32 @@ describe("verifyDeviceResponse: each refusal has its own code", () => {
     });
   });
 
+  it("MDOC_ISSUER_UNTRUSTED: an mDL whose signer's extendedKeyUsage names a purpose other than mdlDS (ADR 053)", async () => {
+    const MDL_DS = "1.0.18013.5.1.2";
+    const [mdlSigner, otherPurpose] = await Promise.all([
+      createTestIaca(NOW, "mdlDS IACA", { extendedKeyUsage: [MDL_DS] }),
+      createTestIaca(NOW, "Client auth IACA", { extendedKeyUsage: ["1.3.6.1.5.5.7.3.2"] }),
+    ]);
+    expect(await verify(await present({ issuer: mdlSigner }), { roots: [mdlSigner.root] })).toMatchObject({
+      valid: true,
+    });
+    expect(await verify(await present({ issuer: otherPurpose }), { roots: [otherPurpose.root] })).toMatchObject({
+      valid: false,
+      code: "MDOC_ISSUER_UNTRUSTED",
+      detail: "CERTIFICATE_INVALID: the leaf's extendedKeyUsage does not name the purpose required",
+    });
+    // ISO 18013-5 gives no purpose for another doctype's signer: a PID's is not held to mdlDS.
+    const pid = await present({
+      issuer: otherPurpose,
+      docType: PID,
+      nameSpaces: { [PID]: PID_VALUES },
+      claims: PID_CLAIMS,
+    });
+    expect(await verify(pid, { docType: PID, claims: PID_CLAIMS, roots: [otherPurpose.root] })).toMatchObject({
+      valid: true,
+    });
+  });
+
   it("MDOC_ISSUER_UNTRUSTED: no x5chain at all", async () => {
     const bare = tamper(token, (document) => (issuerAuthOf(document)[1] as Map<number, unknown>).delete(33));
     expect(await verify(bare)).toMatchObject({ valid: false, code: "MDOC_ISSUER_UNTRUSTED" });

@@ -10,7 +10,8 @@
  * - shape: version "1.0", status 0, exactly one document, no other document types: MDOC_MALFORMED;
  * - doctype: the document's equals the one asked (MDOC_DOCTYPE_MISMATCH);
  * - the document signer: its x5chain (COSE header 33, unprotected or protected) leads to a trusted
- *   IACA root under HAIP's profile (core/credentials/x509.ts): MDOC_ISSUER_UNTRUSTED;
+ *   IACA root under HAIP's profile (core/credentials/x509.ts), and for an mDL a signer certificate
+ *   with an extendedKeyUsage names mdlDS (ISO 18013-5 Annex B.1.4; ADR 053): MDOC_ISSUER_UNTRUSTED;
  * - IssuerAuth: alg (protected header only) ES256 or EdDSA matching the signer's key, signature over
  *   the received protected header and payload bytes: MDOC_ISSUER_SIGNATURE;
  * - the MSO: version 1.0, digestAlgorithm SHA-256/384/512, its docType equals the document's
@@ -36,10 +37,13 @@ import { type CredentialCrypto, resolveCrypto } from "#core/credentials/crypto.t
 import { base64urlDecode, base64urlEncode } from "#core/credentials/encoding.ts";
 import { CredentialError, failureFromError, type VerificationFailure } from "#core/credentials/errors.ts";
 import type { PublicJwk } from "#core/credentials/jws.ts";
-import { base64Encode, verifyCertificateChain } from "#core/credentials/x509.ts";
+import { base64Encode, OID, verifyCertificateChain } from "#core/credentials/x509.ts";
 import { assertBoundedCbor } from "./cbor-bounds.ts";
 import { cborDecode, cborEncode, DataItem, DateOnly } from "./codec.ts";
 import { type MdocHandover, sessionTranscriptBytes } from "./session-transcript.ts";
+
+/** ISO/IEC 18013-5 section 7.2.1: the mobile driving licence's doctype. */
+const MDL_DOCTYPE = "org.iso.18013.5.1.mDL";
 
 /** The largest vp_token entry accepted (base64url characters): a full mDL with a portrait fits. */
 export const MAX_DEVICE_RESPONSE_CHARS = 256 * 1024;
@@ -144,6 +148,9 @@ async function verify(input: VerifyDeviceResponseInput): Promise<VerifiedMdoc> {
   try {
     signer = await verifyCertificateChain(certificates.map(base64Encode), input.roots, input.now, {
       crypto: input.crypto,
+      // ISO 18013-5 defines a document signer's purpose for the mDL only; another doctype's signer
+      // (an EU PID provider's) may carry its own, so none is required of it.
+      ...(docType === MDL_DOCTYPE ? { extendedKeyUsage: OID.mdlDocumentSigner } : {}),
     });
   } catch (error) {
     if (error instanceof CredentialError && error.code.startsWith("CERTIFICATE_"))

@@ -93,6 +93,13 @@ export const credentialIssuances = sqliteTable(
     /** The wallet app's client id, when it gave one. */
     clientId: text("client_id"),
     copies: integer("copies").notNull(),
+    /**
+     * What the copies are (issue 23, ADR 053): SD-JWT VCs, kept as credential rows and revocable, or
+     * mDL mdocs (`mso_mdoc`), which carry no status and are not kept as rows.
+     */
+    format: text("format", { enum: ["dc+sd-jwt", "mso_mdoc"] })
+      .notNull()
+      .default("dc+sd-jwt"),
     /** Random; the wallet names the issuance by it at the notification endpoint (VCI 11). */
     notificationId: text("notification_id").unique(),
     /** The access token that issued it (its hash): only that token may notify about it. */

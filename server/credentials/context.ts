@@ -17,6 +17,8 @@ export interface CredentialBindings extends TrustBindings {
   ISSUER_SIGNING_KEYS: string;
   /** The certified keys of HAIP's configurations (ADR 047), when the deployment has them. */
   ISSUER_X509_SIGNING_KEYS?: string;
+  /** The DVLA's mdoc document signer (server/credentials/document-signer.ts, ADR 053), when the deployment has one. */
+  MDOC_DOCUMENT_SIGNER_KEY?: string;
 }
 
 export interface CheckingContext {

@@ -8,10 +8,13 @@
 import { jwkThumbprint, type PublicJwk } from "#core/credentials/index.ts";
 import { BATCH_SIZE, issuerEndpoints } from "#core/issuance/endpoints.ts";
 import { CREDENTIAL_TYPES, type IssuerId } from "#core/issuers/registry.ts";
+import type { DocumentSigner } from "#core/mdoc/issue.ts";
+import { LicenceRecordIncomplete } from "#core/mdoc/issue.ts";
 import type { Database } from "#db/client.ts";
 import type { CertifiedKeys } from "#server/credentials/certified-keys.ts";
 import { issueCopies, PROOF_TYP } from "#server/credentials/issuance.ts";
 import type { IssuerKeys } from "#server/credentials/issuer-keys.ts";
+import { issueMdocCopies } from "#server/credentials/mdoc-issuance.ts";
 import { configurationAt } from "./configurations.ts";
 import { DEFERRED_INTERVAL_SECONDS, deferIssuance } from "./deferred.ts";
 import { newDpopNonce } from "./dpop.ts";
@@ -29,6 +32,8 @@ export interface IssuerContext {
   keys: IssuerKeys;
   /** The certified keys of HAIP's configurations (ADR 047), loaded on first use; undefined when there are none. */
   certifiedKeys: () => Promise<CertifiedKeys | undefined>;
+  /** The mdoc document signer (ADR 053), loaded on first use; undefined when the deployment has none. */
+  documentSigner: () => Promise<DocumentSigner | undefined>;
   issuerId: IssuerId;
   now: Date;
 }
@@ -111,7 +116,7 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
   if (typeof configurationId !== "string") {
     throw new OAuthError("invalid_credential_request", "credential_configuration_id is required");
   }
-  const { configuration, certified } = await configurationAt(context, configurationId);
+  const { configuration, certified, documentSigner } = await configurationAt(context, configurationId);
   if (!token.configurationIds.includes(configurationId)) {
     throw new ResourceAuthError("insufficient_scope", "the access token was not granted this credential configuration");
   }
@@ -145,6 +150,13 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
   }
   const holderJwks = proved.map((key) => key.jwk);
   const nextNonce = { "DPoP-Nonce": await newDpopNonce(secret, issuerId, now) };
+  if (documentSigner) {
+    return oauthJson(
+      await issueMdocs({ context, token, type, record, holderJwks, signer: documentSigner }),
+      200,
+      nextNonce,
+    );
+  }
   // The authority has not finished its check: the wallet comes back for it (VCI 9).
   if (record.status === "pending") {
     const { transactionId } = await deferIssuance(db, { token, configuration, holderJwks, now });
@@ -169,6 +181,53 @@ export async function credentialEndpoint(request: Request, context: IssuerContex
     throw error;
   });
   return oauthJson(issuedBody(issued), 200, nextNonce);
+}
+
+/**
+ * The mdoc copies (ADR 053), answered as VCI 8.3 says: one `credential` per proved key, each the
+ * base64url IssuerSigned (Appendix A.2.4). A licence still being checked cannot be deferred as an
+ * mdoc (the deferred endpoint issues SD-JWT VCs), and a record an mDL cannot state is refused: both
+ * `credential_request_denied`, with the token free to be used again, since nothing was issued.
+ */
+async function issueMdocs(input: {
+  context: IssuerContext;
+  token: AccessTokenRow;
+  type: (typeof CREDENTIAL_TYPES)[keyof typeof CREDENTIAL_TYPES];
+  record: Awaited<ReturnType<typeof recordForWalletApp>>;
+  holderJwks: PublicJwk[];
+  signer: DocumentSigner;
+}) {
+  const { context, token, type, record, holderJwks, signer } = input;
+  const { db, now } = context;
+  try {
+    if (record.status === "pending")
+      throw new OAuthError(
+        "credential_request_denied",
+        "the licence is still being checked: no mdoc can be issued yet",
+      );
+    const issued = await issueMdocCopies({
+      db,
+      userId: token.userId,
+      type,
+      record,
+      holderJwks,
+      signer,
+      clientId: token.clientId,
+      tokenHash: token.tokenHash,
+      now,
+    }).catch((error: unknown) => {
+      if (error instanceof LicenceRecordIncomplete)
+        throw new OAuthError("credential_request_denied", "the licence record cannot be stated as an mDL");
+      throw error;
+    });
+    return {
+      credentials: issued.credentials.map((credential) => ({ credential })),
+      notification_id: issued.notificationId,
+    };
+  } catch (error) {
+    await releaseTokenUse(db, token.tokenHash, now).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The events a wallet reports (VCI 11.1). */

@@ -70,6 +70,8 @@ export interface IssuanceEntry {
   /** The wallet app's client id, when it gave one (as it gave it: not ours to vouch for). */
   clientId: string | null;
   copies: number;
+  /** What the copies are: SD-JWT VCs, or mDL mdocs (ADR 053), which cannot be revoked. */
+  format: "dc+sd-jwt" | "mso_mdoc";
   issuedAt: string;
   /** What the wallet app last reported (credential_accepted, credential_failure, credential_deleted), if anything. */
   reported: string | null;
@@ -98,6 +100,7 @@ export async function issuancesOf(db: Database, userId: string): Promise<Issuanc
     wallet: row.wallet,
     clientId: row.clientId,
     copies: row.copies,
+    format: row.format,
     issuedAt: row.createdAt.toISOString(),
     reported: row.notifiedEvent,
     activeCopies: activeBy.get(row.id) ?? 0,

@@ -4,6 +4,7 @@
  */
 import { type IssuerId, isIssuerId, publicBaseUrl } from "#core/issuers/registry.ts";
 import { type CredentialBindings, credentialContext, type TrustBindings } from "#server/credentials/context.ts";
+import { loadDocumentSigner } from "#server/credentials/document-signer.ts";
 import { loadIssuerTrust, offersHaip } from "#server/credentials/issuer-keys.ts";
 import type { RequestContext } from "#server/worker/context.ts";
 import type { IssuerContext } from "./credential-endpoint.ts";
@@ -46,7 +47,14 @@ export async function issuerContext(
 ): Promise<IssuerContext | null> {
   if (!isIssuerId(id)) return null;
   const { keys, certifiedKeys } = await credentialContext(context, request.url);
-  return { ...authorizationServerContext(context, request), keys, certifiedKeys, issuerId: id as IssuerId };
+  const documentSigner = () => loadDocumentSigner(context.env.MDOC_DOCUMENT_SIGNER_KEY);
+  return {
+    ...authorizationServerContext(context, request),
+    keys,
+    certifiedKeys,
+    documentSigner,
+    issuerId: id as IssuerId,
+  };
 }
 
 /** Runs an endpoint: its OAuth refusals become their responses; anything else is the server's own failure. */

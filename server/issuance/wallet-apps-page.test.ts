@@ -18,7 +18,8 @@ describe("walletAppsPageData", () => {
   /**
    * Alice's issuances: to an app that stored its two copies, to one that reported a failure (its copy
    * revoked), to one that said nothing, and two to this web wallet (the first replaced by the
-   * second); and Bob's issuance to an app.
+   * second), an mDL mdoc to an app (ADR 053: no credential rows, nothing to revoke); and Bob's
+   * issuance to an app.
    */
   async function arrange() {
     const [alice, bob] = await db
@@ -48,6 +49,7 @@ describe("walletAppsPageData", () => {
       issuance("web-old", alice!.id, 4, { wallet: "web" }),
       issuance("web-new", alice!.id, 5, { wallet: "web" }),
       issuance("bobs", bob!.id, 6, { clientId: "com.example.other" }),
+      issuance("mdl", alice!.id, 7, { type: "driving_licence", format: "mso_mdoc", copies: 2 }),
     ]);
     const revoked = { status: "revoked", revokedAt: at(10) };
     await db
@@ -78,6 +80,16 @@ describe("walletAppsPageData", () => {
         state,
       })),
     ).toEqual([
+      // An mdoc carries no status: its copies count until they expire, and there is nothing to revoke.
+      {
+        id: "mdl",
+        type: "driving_licence",
+        clientId: null,
+        copies: 2,
+        activeCopies: 2,
+        reported: null,
+        state: "unrevocable",
+      },
       { id: "silent", type: "rtw", clientId: null, copies: 1, activeCopies: 1, reported: null, state: "held" },
       { id: "failed", type: "dbs", clientId: null, copies: 1, activeCopies: 0, reported: "failed", state: "revoked" },
       {
@@ -90,7 +102,7 @@ describe("walletAppsPageData", () => {
         state: "held",
       },
     ]);
-    expect(page.apps[2]!.issuedAt).toBe(at(1).toISOString());
+    expect(page.apps[3]!.issuedAt).toBe(at(1).toISOString());
     // This web wallet's: only where a copy still is (a replaced one has none).
     expect(page.web).toEqual([{ id: "web-new", type: "rtw", issuedAt: at(5).toISOString() }]);
     expect(page.confirming).toBeNull();
@@ -99,7 +111,7 @@ describe("walletAppsPageData", () => {
   it("asks about an issuance only when it is the person's own, an app's, and has copies to revoke", async () => {
     const { alice } = await arrange();
     expect((await walletAppsPageData(db, alice.id, "stored")).confirming).toMatchObject({ id: "stored" });
-    for (const other of ["failed", "web-new", "bobs", "nothing"])
+    for (const other of ["failed", "web-new", "bobs", "mdl", "nothing"])
       expect((await walletAppsPageData(db, alice.id, other)).confirming, other).toBeNull();
   });
 });

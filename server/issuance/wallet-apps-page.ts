@@ -29,8 +29,11 @@ export interface AppCopies {
   copies: number;
   activeCopies: number;
   reported: AppReport;
-  /** "held": some copies still count, so they can be revoked; "revoked": none does. */
-  state: "held" | "revoked";
+  /**
+   * "held": some copies still count, so they can be revoked; "revoked": none does; "unrevocable":
+   * mDL mdocs (ADR 053), which carry no status, so each counts until it expires and none can be revoked.
+   */
+  state: "held" | "revoked" | "unrevocable";
 }
 
 /** A credential this web wallet holds (its current copy), for context beside the apps' copies. */
@@ -63,9 +66,9 @@ export async function walletAppsPageData(
         clientId: entry.clientId,
         issuedAt: entry.issuedAt,
         copies: entry.copies,
-        activeCopies: entry.activeCopies,
+        activeCopies: entry.format === "mso_mdoc" ? entry.copies : entry.activeCopies,
         reported: entry.reported ? (REPORTS[entry.reported] ?? null) : null,
-        state: entry.activeCopies > 0 ? "held" : "revoked",
+        state: entry.format === "mso_mdoc" ? "unrevocable" : entry.activeCopies > 0 ? "held" : "revoked",
       }),
     );
   // A web-wallet issuance replaced by a later one has no copy left: only the current ones are where a copy is.

@@ -61,6 +61,8 @@ export const issuerBindings = {
   ISSUER_SIGNING_KEYS: z.string().min(2, "is required"),
   /** JSON: issuer id to a P-256 private JWK with its x5c chain, for HAIP's configurations (server/credentials/certified-keys.ts); optional. */
   ISSUER_X509_SIGNING_KEYS: z.string().min(2).optional(),
+  /** JSON: the DVLA's mdoc document signer, a P-256 private JWK with its certificate and IACA root (server/credentials/document-signer.ts); optional. */
+  MDOC_DOCUMENT_SIGNER_KEY: z.string().min(2).optional(),
 };
 
 /** The authorities' status-list keys: the status worker's alone, so it cannot issue credentials (ADR 028). */

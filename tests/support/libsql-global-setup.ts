@@ -5,7 +5,7 @@ import type { TestProject } from "vitest/node";
 import { startLocalLibsqlServer } from "#db/local-server/hrana-server.ts";
 import { migrateDatabase } from "#db/migrate.ts";
 import { seedDemoData } from "#db/seed.ts";
-import { generateKeySet } from "#scripts/issuer-keys.ts";
+import { generateDemoIacaSecret, generateDocumentSignerSecret, generateKeySet } from "#scripts/issuer-keys.ts";
 import { startStandIn, startStandInBroker } from "./database-stand-in-server.ts";
 
 /**
@@ -34,6 +34,10 @@ export default async function setup(project: TestProject) {
   // The certificates (ADR 047) name the authorities at the origin the workerd tests call (tests/support/web-client.ts).
   const keys = await generateKeySet(["https://identity.example"]);
   for (const [name, value] of Object.entries(keys)) project.provide(name as never, value as never);
+  // The DVLA's mdoc document signer (ADR 053), under an IACA of this run's own: tests that present
+  // what it issues put the root (the secret's `iaca`) on the trust list themselves.
+  const iaca = await generateDemoIacaSecret();
+  project.provide("mdocDocumentSignerKey" as never, (await generateDocumentSignerSecret(iaca)) as never);
   return async () => {
     await standIns.close();
     await down.close();

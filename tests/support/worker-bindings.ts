@@ -22,6 +22,7 @@ export const workerBindings = {
     SESSION_SECRET,
     ISSUER_SIGNING_KEYS: value(inject, "issuerSigningKeys"),
     ISSUER_X509_SIGNING_KEYS: value(inject, "issuerX509SigningKeys"),
+    MDOC_DOCUMENT_SIGNER_KEY: value(inject, "mdocDocumentSignerKey"),
     ISSUER_PUBLIC_KEYS: value(inject, "issuerPublicKeys"),
     TRUST_ANCHOR_SIGNING_KEY: value(inject, "trustAnchorSigningKey"),
     VERIFIER_PUBLIC_KEYS: value(inject, "verifierPublicKeys"),

@@ -1,7 +1,7 @@
 /**
  * One issuance to another wallet app on /wallet/apps: the credential, the name the app gave itself
  * (its own words, which nobody has checked), when, how many copies and how many still valid, what
- * the app reported, and "Revoke the copies" while any copy is valid.
+ * the app reported, and "Revoke the copies" while any copy is valid (an mdoc cannot be: ADR 053).
  */
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -23,6 +23,7 @@ import type { AppCopies, AppReport } from "#server/issuance/wallet-apps-page.ts"
 const messages = defineMessages<{
   valid: NoValues;
   revoked: NoValues;
+  unrevocable: NoValues;
   callsItself: NoValues;
   noName: NoValues;
   sent: NoValues;
@@ -41,6 +42,12 @@ const messages = defineMessages<{
     id: "wallet.apps.revoked",
     defaultMessage: "Revoked",
     description: "Badge: none of the app's copies works",
+  },
+  unrevocable: {
+    id: "wallet.apps.unrevocable",
+    defaultMessage: "Valid, cannot be revoked",
+    description:
+      "Badge: the app's copies are mobile driving licences (mdoc), which carry no revocation: they work until they expire",
   },
   callsItself: {
     id: "wallet.apps.callsItself",
@@ -125,8 +132,8 @@ export function AppCopiesCard({
             {credential}
           </h3>
         </div>
-        <StatusBadge tone={app.state === "held" ? "ok" : "neutral"}>
-          <FormattedMessage {...(app.state === "held" ? messages.valid : messages.revoked)} />
+        <StatusBadge tone={app.state === "revoked" ? "neutral" : "ok"}>
+          <FormattedMessage {...messages[app.state === "held" ? "valid" : app.state]} />
         </StatusBadge>
       </div>
 

@@ -45,11 +45,13 @@ describe("GET /.well-known/openid-credential-issuer/issuers/{id}", () => {
       notification_endpoint: `${ORIGIN}/issuers/${id}/notification`,
       batch_credential_issuance: { batch_size: 5 },
     });
-    // Two configurations per type the authority issues (Ed25519, and HAIP's ES256 with x5c: ADR 047), and only those.
+    // Two configurations per type the authority issues (Ed25519, and HAIP's ES256 with x5c: ADR 047),
+    // the driving licence a third as an mdoc (ADR 053), and only those.
     expect(Object.keys(metadata.credential_configurations_supported)).toEqual(
       CREDENTIAL_TYPE_CODES.filter((code) => CREDENTIAL_TYPES[code].issuerId === id).flatMap((code) => [
         code,
         `${code}_haip`,
+        ...(code === "driving_licence" ? [`${code}_mdoc`] : []),
       ]),
     );
     expect(metadata.display.map((d) => d.locale)).toEqual(TAGS);
@@ -79,6 +81,48 @@ describe("GET /.well-known/openid-credential-issuer/issuers/{id}", () => {
     },
   );
 
+  it("offers the driving licence as an mDL mdoc too (OpenID4VCI 1.0 Appendix A.2; ADR 053), in every language", async () => {
+    const { driving_licence: sdJwt, driving_licence_mdoc: mdoc } = (await issuerMetadata("dvla"))
+      .credential_configurations_supported as Record<string, Record<string, any>>;
+    expect(mdoc).toEqual({
+      format: "mso_mdoc",
+      doctype: "org.iso.18013.5.1.mDL",
+      scope: "uk.gov.dvla.driving_licence.mdoc",
+      cryptographic_binding_methods_supported: ["cose_key"],
+      credential_signing_alg_values_supported: [-7],
+      proof_types_supported: { jwt: { proof_signing_alg_values_supported: ["ES256", "EdDSA"] } },
+      credential_metadata: { display: sdJwt!.credential_metadata.display, claims: expect.any(Array) },
+    });
+    const claims = mdoc!.credential_metadata.claims as {
+      path: string[];
+      display: { name: string; locale: string }[];
+    }[];
+    expect(claims.map((claim) => claim.path)).toEqual(
+      [
+        "family_name",
+        "given_name",
+        "birth_date",
+        "issue_date",
+        "expiry_date",
+        "issuing_country",
+        "issuing_authority",
+        "document_number",
+        "driving_privileges",
+        "un_distinguishing_sign",
+        "age_over_18",
+        "age_over_21",
+      ].map((element) => ["org.iso.18013.5.1", element]),
+    );
+    for (const claim of claims) expect(claim.display.map((d) => d.locale)).toEqual(TAGS);
+    const label = (element: string, locale: string) =>
+      claims.find((claim) => claim.path[1] === element)!.display.find((d) => d.locale === locale)!.name;
+    // The SD-JWT VC's label where the element means the same, its own where the mDL says more.
+    expect(label("document_number", "en-GB")).toBe("Licence number");
+    expect(label("issuing_country", "en-GB")).toBe("Issuing country");
+    expect(label("issuing_country", "cy")).toBe("Gwlad gyhoeddi");
+    expect(label("age_over_21", "pl")).toBe("Powyżej 21 lat");
+  });
+
   it("words the authority, the type and its claims in Welsh, from the Welsh translations", async () => {
     const metadata = await issuerMetadata("home-office");
     const welsh = <T extends { locale: string }>(entries: T[]) => entries.find((d) => d.locale === "cy")!;
@@ -100,6 +144,8 @@ describe("GET /.well-known/openid-credential-issuer/issuers/{id}", () => {
   it("uses the same words as the type metadata at the configuration's vct", async () => {
     for (const id of ISSUER_IDS)
       for (const configuration of Object.values((await issuerMetadata(id)).credential_configurations_supported)) {
+        // An mdoc has no vct: its words are checked below.
+        if (!("vct" in configuration)) continue;
         const typeMetadata = (await (await request(new URL(configuration.vct).pathname)).json()) as {
           display: { locale: string; name: string; description: string }[];
           claims: { path: string[]; display: { locale: string; label: string }[] }[];
@@ -122,7 +168,7 @@ describe("GET /.well-known/openid-credential-issuer/issuers/{id}", () => {
     const metadata = (await response.json()) as IssuerMetadata;
     expect(metadata.credential_issuer).toBe("https://identity.service.gov.uk/issuers/dbs");
     expect(metadata.authorization_servers).toEqual(["https://identity.service.gov.uk"]);
-    expect(metadata.credential_configurations_supported.dbs!.vct).toBe(
+    expect((metadata.credential_configurations_supported.dbs as { vct: string }).vct).toBe(
       "https://identity.service.gov.uk/vct/dbs-enhanced",
     );
   });
@@ -163,6 +209,7 @@ describe("GET /.well-known/oauth-authorization-server", () => {
       scopes_supported: CREDENTIAL_TYPE_CODES.flatMap((code) => [
         configurationScope(code),
         configurationScope(code, "haip"),
+        ...(code === "driving_licence" ? [configurationScope(code, "mdoc")] : []),
       ]),
     });
   });
@@ -216,11 +263,12 @@ describe("an independent wallet (@openid4vc/openid4vci) reading the metadata", (
       expect(resolved.authorizationServers.map((as) => [as.issuer, as.token_endpoint])).toEqual([
         [ORIGIN, `${ORIGIN}/oauth/token`],
       ]);
-      // Every configuration passes the library's own check of its format's metadata.
+      // Every configuration passes the library's own check of its format's metadata, the mdoc's too.
       expect(Object.keys(resolved.knownCredentialConfigurations)).toEqual(
         CREDENTIAL_TYPE_CODES.filter((code) => CREDENTIAL_TYPES[code].issuerId === id).flatMap((code) => [
           code,
           `${code}_haip`,
+          ...(code === "driving_licence" ? [`${code}_mdoc`] : []),
         ]),
       );
     },
