@@ -255,6 +255,14 @@ export async function screenshots(page: Page, name: string, options: { dialog?: 
  */
 async function showTheme(page: Page, dark: boolean, options: { dialog?: boolean; direct?: boolean }): Promise<void> {
   if (!options.dialog && !options.direct) return setDarkMode(page, dark);
+  await setThemeClass(page, dark);
+}
+
+/**
+ * Shows the page light or dark by the theme's class alone (the theme is that class), without a
+ * reload, once its colour transitions have finished: for a page that renders nothing else by theme.
+ */
+export async function setThemeClass(page: Page, dark: boolean): Promise<void> {
   await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
   await settleAnimations(page);
 }
