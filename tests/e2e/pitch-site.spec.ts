@@ -189,8 +189,13 @@ describe("visit tracking", () => {
 
 describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
   let b: OpenBrowser;
+  /** The tab's requests that have neither finished nor failed, by address. */
+  const unfinished = new Map<Request, string>();
   beforeAll(async () => {
     b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    b.page.on("request", (request) => unfinished.set(request, request.url()));
+    b.page.on("requestfinished", (request) => unfinished.delete(request));
+    b.page.on("requestfailed", (request) => unfinished.delete(request));
   });
   afterAll(() => b.close());
 
@@ -208,14 +213,6 @@ describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
       expect(await axeInBothThemes(b.page, { direct: true })).toEqual({ light: [], dark: [] });
     },
   );
-
-  /** The page's requests that have neither finished nor failed, by address (one listener for the file's tab). */
-  const unfinished = new Map<Request, string>();
-  beforeAll(() => {
-    b.page.on("request", (request) => unfinished.set(request, request.url()));
-    b.page.on("requestfinished", (request) => unfinished.delete(request));
-    b.page.on("requestfailed", (request) => unfinished.delete(request));
-  });
 
   /**
    * A pitch page sends a page view to /api/analytics/track when it opens. Its answer carries no
