@@ -13,6 +13,7 @@ import {
   openTestBrowser,
   screenshots,
   signIn,
+  signInThroughApi,
   type TestUser,
   uniqueUsername,
   visit,
@@ -177,7 +178,7 @@ describe("the assisted-digital console", () => {
 
     // The client, at home: their wallet adds the Right to Work the session confirmed, and it verifies.
     const client = await openTestBrowser(1280, 15_000);
-    await signIn(client, { username, password }, "/wallet");
+    await signInThroughApi(client, { username, password }, "/wallet");
     await client.page.getByTestId("button-add-first-credential").click();
     await client.page.getByTestId("credential-card").filter({ hasText: "Right to Work" }).waitFor();
     const code = await offlineQrText(client);

@@ -12,6 +12,7 @@ import {
   photograph,
   seriousAxeFindings,
   signIn,
+  signInThroughApi,
   TAKING_SCREENSHOTS,
   type TestUser,
   visit,
@@ -104,17 +105,18 @@ describe("the language switch", () => {
 });
 
 describe("the choice follows the person", () => {
+  // Through the sign-in itself: the saved language is restored by it.
   it("to another device when they sign in there", async () => {
     const citizen = await newCitizen();
     const first = await openTestBrowser();
-    await signIn(first, citizen, "/profile");
+    await signInThroughApi(first, citizen, "/profile");
     await languageLink(first.page, "Polski").click();
     await expect.poll(async () => (await htmlLanguage(first.page)).lang).toBe("pl");
 
     // Another device: a browser that has never chosen, asking for English.
     const second = await openBrowser();
     try {
-      await signIn(second, citizen, "/wallet");
+      await signInThroughApi(second, citizen, "/wallet");
       expect((await htmlLanguage(second.page)).lang).toBe("pl");
     } finally {
       await second.close();

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { presentCredential } from "#core/credentials/index.ts";
 import { type Holder, makeHolder, signProof } from "#tests/support/holder.ts";
 import { stackUnderTest } from "./lane.ts";
-import type { TestUser } from "./wallet-helpers.ts";
+import { sessionCookies, type TestUser } from "./wallet-helpers.ts";
 
 /**
  * A citizen's wallet played from Node, for browser tests whose subject is the verifier's side: a
@@ -19,15 +19,13 @@ const baseUrl = () => stackUnderTest().baseUrl;
 /** The https base the product's identifiers hang from (no PUBLIC_BASE_URL on the test stack). */
 export const identifierBase = () => `https://${new URL(baseUrl()).host}`;
 
-/** Signs in over the JSON API from Node: the session cookie's value. */
-export async function apiSession(user: Pick<TestUser, "username" | "password">): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  });
-  expect(response.status).toBe(200);
-  return /__Host-identity_session=([^;]+)/.exec(response.headers.get("Set-Cookie") ?? "")![1]!;
+/**
+ * A session of `user` for calls from Node: the session cookie's value, made as a sign-in makes it
+ * (sessionCookies), since signing in is not what these tests are about.
+ */
+export async function apiSession(user: Pick<TestUser, "id" | "username">): Promise<string> {
+  const cookies = await sessionCookies(user, "node");
+  return cookies.find(({ name }) => name === "__Host-identity_session")!.value;
 }
 
 /**
@@ -35,7 +33,7 @@ export async function apiSession(user: Pick<TestUser, "username" | "password">):
  * Node: the server's nonce, a proof of possession, POST /api/vc/rtw/issue), so it can present it.
  * What it says is what the Home Office's record of `user` says when it is issued.
  */
-export async function issueToNodeHolder(user: Pick<TestUser, "username" | "password">): Promise<NodeHeldCredential> {
+export async function issueToNodeHolder(user: Pick<TestUser, "id" | "username">): Promise<NodeHeldCredential> {
   const cookie = `__Host-identity_session=${await apiSession(user)}`;
   const nonce = await fetch(`${baseUrl()}/api/vc/nonce`, { method: "POST", headers: { Cookie: cookie } });
   const { c_nonce } = (await nonce.json()) as { c_nonce: string };

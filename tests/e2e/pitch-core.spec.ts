@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenBrowser, openBrowser } from "./browser.ts";
 
 /**
@@ -10,20 +10,29 @@ import { type OpenBrowser, openBrowser } from "./browser.ts";
 let browser: OpenBrowser;
 let page: Page;
 
-beforeEach(async () => {
+// One browser and one tab for the file: every test here only reads a page (no click, no typing,
+// nothing stored), so a page loaded for one test is as fresh for the next that reads it.
+beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
 });
-afterEach(async () => {
+afterAll(async () => {
   await browser.close();
 });
 
+/** The path visit last loaded (and checked answered 200). */
+let loaded: string | undefined;
+
+/** Loads `path` once React's route modules are in, unless the tab already shows it (see above). */
 async function visit(path: string) {
+  if (loaded === path && new URL(page.url()).pathname === path) return;
+  loaded = undefined;
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await page.waitForFunction(
     () => (window as unknown as { __remixRouteModules?: unknown }).__remixRouteModules !== undefined,
   );
+  loaded = path;
 }
 
 const main = () => page.getByRole("main");

@@ -6,7 +6,7 @@ import {
   createUser,
   openTestBrowser,
   screenshots,
-  signIn,
+  signInThroughApi,
   type TestUser,
   visit,
 } from "./wallet-helpers.ts";
@@ -63,7 +63,7 @@ const focusedLabel = (page: Page) =>
 async function adminBrowser(width = 1280): Promise<{ page: Page; admin: TestUser; signInNow: () => Promise<void> }> {
   const admin = await createUser({ prefix: "audit-admin", firstName: "Ada", lastName: "Min", role: "admin" });
   const browser = await openTestBrowser(width, 20_000);
-  return { page: browser.page, admin, signInNow: () => signIn(browser, admin) };
+  return { page: browser.page, admin, signInNow: () => signInThroughApi(browser, admin) };
 }
 
 /** /analytics, then the Security Audit tab reached and opened from the keyboard. */

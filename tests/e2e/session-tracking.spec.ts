@@ -11,6 +11,7 @@ import {
   createVerifier,
   expectToast,
   openTestBrowser,
+  signIn,
   signInWithForm,
   type TestUser,
   toastRegion,
@@ -229,14 +230,14 @@ describe("the session row", () => {
   });
 });
 
+// Signing in is not these tests' subject: they start signed in on the form (signIn).
 describe("leaving a form with typed data", () => {
   const PROMPT = "You have unsaved changes. Are you sure you want to leave?";
 
   it("asks on the profile form: staying keeps what was typed, leaving goes; saving does not ask", async () => {
     const person = await createUser({ prefix: "unsaved", firstName: "Cara", lastName: "Doyle" });
     await open();
-    await signInWithForm(browser, person);
-    await visit(page, "/profile?edit=basic&item=phone#edit-basic");
+    await signIn(browser, person, "/profile?edit=basic&item=phone#edit-basic");
     const phone = page.getByRole("textbox", { name: "Phone number" });
     await phone.fill("07700 900123");
 
@@ -284,8 +285,7 @@ describe("leaving a form with typed data", () => {
   it("asks before the tab is reloaded with typed data (the browser's own prompt)", async () => {
     const person = await createUser({ prefix: "unsaved-tab", firstName: "Ivo", lastName: "Stone" });
     await open();
-    await signInWithForm(browser, person);
-    await visit(page, "/profile?edit=address#edit-address");
+    await signIn(browser, person, "/profile?edit=address#edit-address");
     await page.getByRole("textbox", { name: "Town or city" }).fill("Leeds");
     const kinds: string[] = [];
     page.once("dialog", (dialog) => {
@@ -301,8 +301,7 @@ describe("leaving a form with typed data", () => {
   it("asks on the verifier's Request Specific Credentials form when a purpose is typed and not sent", async () => {
     const { user: verifier } = await createVerifier("unsaved-verifier");
     await open();
-    await signInWithForm(browser, verifier);
-    await visit(page, "/verifier");
+    await signIn(browser, verifier, "/verifier");
     await page.getByTestId("input-purpose").fill("Pre-employment check for Jane");
     const prompts: string[] = [];
     page.once("dialog", (dialog) => {

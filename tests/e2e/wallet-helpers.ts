@@ -9,6 +9,8 @@ import { CREDENTIAL_TYPES, type CredentialTypeCode } from "#core/issuers/registr
 import { demoAuthorityRecords } from "#db/demo-records.ts";
 import { authorityRecords, users } from "#db/schema/index.ts";
 import { parseDevVars } from "#scripts/stack.ts";
+import { deviceCookie } from "#server/accounts/device.ts";
+import { createSession } from "#server/accounts/session.ts";
 import { revokeCredential } from "#server/credentials/revocation.ts";
 import { trustAnchorOf } from "#server/verification/attestation.ts";
 import { registerOrganisation } from "#server/verification/organisations.ts";
@@ -164,12 +166,12 @@ export async function signInWithForm(
 }
 
 /**
- * Signs in where signing in is not what the test is about, and opens `path` (the dashboard unless
- * said): the login form's own call (POST /api/auth/login) from the browser's context, so the
- * session and device cookies are this browser's, without loading the login page and the dashboard
- * first. The form itself is tested with signInWithForm (the shell and session-tracking tests).
+ * Signs in through the login form's own call (POST /api/auth/login) from the browser's context, and
+ * opens `path` (the dashboard unless said): for tests that rely on what a sign-in does besides
+ * starting a session (the language saved or restored at sign-in, the throttle, the sign-in's
+ * records). The form itself is tested with signInWithForm (the shell and session-tracking tests).
  */
-export async function signIn(
+export async function signInThroughApi(
   browser: OpenBrowser,
   user: Pick<TestUser, "username" | "password">,
   path = "/",
@@ -179,6 +181,60 @@ export async function signIn(
   });
   if (!answer.ok()) throw new Error(`POST /api/auth/login for ${user.username} answered ${answer.status()}`);
   await visit(browser.page, path);
+}
+
+/**
+ * Signs in where signing in is not what the test is about, and opens `path` (the dashboard unless
+ * said): the browser gets the cookies a password sign-in leaves (a session and the device
+ * cookie), made by the product's own functions (sessionCookies) without checking a password. A
+ * sign-in through the API costs about a second of the machine (Argon2id at OWASP's cost, the
+ * throttle), which dozens of tests paid only to reach a screen.
+ */
+export async function signIn(browser: OpenBrowser, user: Pick<TestUser, "id" | "username">, path = "/"): Promise<void> {
+  const userAgent = await browser.page.evaluate(() => navigator.userAgent);
+  const url = new URL(browser.baseUrl);
+  await browser.context.addCookies(
+    (await sessionCookies(user, userAgent)).map(({ name, value }) => ({
+      name,
+      value,
+      domain: url.hostname,
+      path: "/",
+      httpOnly: true,
+      secure: true,
+      sameSite: "Lax" as const,
+    })),
+  );
+  await visit(browser.page, path);
+}
+
+/** The stacks' SESSION_SECRET (every lane's stack runs with the one .dev.vars). */
+let stackSessionSecret: string | undefined;
+
+/**
+ * The cookies (name and value) a password sign-in of `user` from a browser sending `userAgent`
+ * leaves: a session started by the product's own createSession on this stack's database, and a
+ * device cookie sealed by its own deviceCookie. Needs the stack's SESSION_SECRET, as the product
+ * does: the database alone cannot plant a session.
+ */
+export async function sessionCookies(
+  user: Pick<TestUser, "id" | "username">,
+  userAgent: string,
+): Promise<{ name: string; value: string }[]> {
+  stackSessionSecret ??= parseDevVars(readFileSync(".dev.vars", "utf8")).SESSION_SECRET;
+  if (!stackSessionSecret) throw new Error(".dev.vars has no SESSION_SECRET");
+  const env = { SESSION_SECRET: stackSessionSecret };
+  const background: Promise<unknown>[] = [];
+  const { setCookie } = await createSession(
+    new Request(stackUnderTest().baseUrl, { headers: { "User-Agent": userAgent } }),
+    { db: testDatabase(), env, ctx: { waitUntil: (work: Promise<unknown>) => background.push(work) } as never },
+    user.id,
+  );
+  await Promise.all(background);
+  return [setCookie, await deviceCookie(env.SESSION_SECRET, user.username)].map((header) => {
+    const [pair = ""] = header.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
 }
 
 /**
@@ -255,6 +311,14 @@ export async function screenshots(page: Page, name: string, options: { dialog?: 
  */
 async function showTheme(page: Page, dark: boolean, options: { dialog?: boolean; direct?: boolean }): Promise<void> {
   if (!options.dialog && !options.direct) return setDarkMode(page, dark);
+  await setThemeClass(page, dark);
+}
+
+/**
+ * Shows the page light or dark by the theme's class alone (the theme is that class), without a
+ * reload, once its colour transitions have finished: for a page that renders nothing else by theme.
+ */
+export async function setThemeClass(page: Page, dark: boolean): Promise<void> {
   await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
   await settleAnimations(page);
 }
