@@ -284,9 +284,13 @@ export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
  * Screenshots in light and dark (when this run takes them: TAKING_SCREENSHOTS), as `${SCREENS}/${name}-light.png` and `-dark.png`: the full page
  * with the header's toggle (on a phone also in screen-high parts, readable at full size); or, with
  * `dialog`, while a modal dialog makes the page behind it inert, the viewport with the theme class
- * the toggle sets (the theme is that class).
+ * the toggle sets (the theme is that class); with `direct`, the theme class on a page without the toggle.
  */
-export async function screenshots(page: Page, name: string, options: { dialog?: boolean } = {}): Promise<void> {
+export async function screenshots(
+  page: Page,
+  name: string,
+  options: { dialog?: boolean; direct?: boolean } = {},
+): Promise<void> {
   if (!TAKING_SCREENSHOTS) return;
   // No hover state from the last click in the picture.
   await page.mouse.move(0, 0);
