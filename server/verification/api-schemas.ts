@@ -124,7 +124,14 @@ export const VerificationResult = z
       .max(200)
       .optional()
       .describe(
-        "The credential's issuing authority, when the issuer's signature verified; for an mdoc, the name of the trusted IACA root its document signer chains to.",
+        "The credential's issuing authority, when the issuer's signature verified; for an mdoc or an SD-JWT VC of an issuer outside the platform, the name of the trust list entry (the root) its signing certificate chains to.",
+      ),
+    issuerCertificate: z
+      .string()
+      .max(500)
+      .optional()
+      .describe(
+        "For a credential trusted through the trust list (an mdoc, an SD-JWT VC of an issuer outside the platform): the subject of the certificate that signed it, as the certificate names it.",
       ),
     format: CredentialFormat.optional().describe(
       "The credential's format, when the issuer's signature verified: which credential query of the request answered.",

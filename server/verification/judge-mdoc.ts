@@ -78,6 +78,7 @@ export async function judgeMdocPresentation(db: Database, input: MdocJudgeInput)
       doctype: result.docType,
       iss: result.issuer.subject,
       issuerName: entry?.name ?? result.issuer.subject,
+      issuerCertificate: result.issuer.subject,
     },
     presentationHash,
   };
