@@ -18,7 +18,7 @@ import {
   resolveOpenid4vpAuthorizationRequest,
   submitOpenid4vpAuthorizationResponse,
 } from "@openid4vc/openid4vp";
-import { SubjectAlternativeNameExtension, X509Certificate } from "@peculiar/x509";
+import { AuthorityKeyIdentifierExtension, SubjectAlternativeNameExtension, X509Certificate } from "@peculiar/x509";
 import { eq } from "drizzle-orm";
 import {
   CompactEncrypt,
@@ -32,8 +32,16 @@ import {
 } from "jose";
 import { describe, expect, it } from "vitest";
 import { createTestIaca, generateKey, issueMdoc, presentMdoc } from "#core/mdoc/test-helpers.ts";
-import type { DcqlQuery, MdocCredentialQuery } from "#core/verification/openid4vp.ts";
+import type { DcqlQuery, MdocCredentialQuery, SdJwtCredentialQuery } from "#core/verification/openid4vp.ts";
 import { trustListEntries, verificationRequests } from "#db/schema/index.ts";
+import {
+  createHolder,
+  createOutsideIssuer,
+  issuePid,
+  listOutsideIssuer,
+  PID_VCT,
+  presentPid,
+} from "#tests/support/outside-issuer.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import {
   type CreatedRequest,
@@ -522,6 +530,76 @@ describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)
         valid: true,
         format: "mso_mdoc",
         issuer: name,
+        presentedAttributes: { age_over_18: true },
+        outcome: { status: "passed" },
+      },
+    });
+  });
+});
+
+describe("an outside issuer's SD-JWT VC through @openid4vc/openid4vp as the wallet (issue 23, ADR 052)", () => {
+  it("the wallet keeps our DCQL's trusted_authorities, matches its PID's chain by aki, and its encrypted answer completes the request", async () => {
+    const issuer = await createOutsideIssuer();
+    await listOutsideIssuer(issuer, ["age"]);
+    const { cookie } = await organisationWithVerifier(["age"]);
+    const created = await openRequest({ cookie }, { credentialType: "age", purpose: "Age-restricted sale" });
+    const { fetch } = network();
+    const callbacks = walletCallbacks(fetch);
+    const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
+    const resolved = await resolveOpenid4vpAuthorizationRequest({
+      authorizationRequestPayload: parsed.params,
+      callbacks,
+    });
+    const authorizationRequest = resolved.authorizationRequestPayload;
+    if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest)) throw new Error("expected a redirect-flow request");
+    const holder = await createHolder();
+    const sdJwt = await issuePid(issuer, holder);
+    // What a wallet does with trusted_authorities (OID4VP 1.0 section 6.1.1): the aki of a
+    // certificate in the credential's chain, read here by @peculiar/x509, must be one of the values.
+    const leaf = new X509Certificate(issuer.leaf);
+    const aki = Buffer.from(leaf.getExtension(AuthorityKeyIdentifierExtension)!.keyId!, "hex").toString("base64url");
+    const query = (resolved.dcql!.query as DcqlQuery).credentials.find(
+      (candidate): candidate is SdJwtCredentialQuery =>
+        candidate.format === "dc+sd-jwt" &&
+        candidate.meta.vct_values.includes(PID_VCT) &&
+        (candidate.trusted_authorities ?? []).some(
+          (authority) => authority.type === "aki" && authority.values.includes(aki),
+        ),
+    );
+    expect(query?.id).toBe("pid_sd_jwt");
+    expect((resolved.dcql!.query as DcqlQuery).credential_sets?.[0]?.options).toContainEqual([query!.id]);
+    const presentation = await presentPid(
+      sdJwt,
+      holder,
+      query!.claims.map((claim) => claim.path.join(".")),
+      { aud: authorizationRequest.client_id!, nonce: authorizationRequest.nonce },
+    );
+    const { authorizationResponsePayload, jarm } = await createOpenid4vpAuthorizationResponse({
+      authorizationRequestPayload: authorizationRequest,
+      authorizationResponsePayload: { vp_token: { [query!.id]: [presentation] } },
+      callbacks,
+      jarm: {
+        encryption: { nonce: crypto.randomUUID() },
+        serverMetadata: {
+          authorization_signing_alg_values_supported: [],
+          authorization_encryption_alg_values_supported: ["ECDH-ES"],
+          authorization_encryption_enc_values_supported: ["A256GCM"],
+        },
+      },
+    });
+    const { response } = await submitOpenid4vpAuthorizationResponse({
+      authorizationRequestPayload: authorizationRequest,
+      authorizationResponsePayload,
+      jarm: { responseJwt: jarm!.responseJwt },
+      callbacks,
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await requestView(cookie, created.id)).toMatchObject({
+      status: "completed",
+      result: {
+        valid: true,
+        format: "dc+sd-jwt",
+        issuer: issuer.name,
         presentedAttributes: { age_over_18: true },
         outcome: { status: "passed" },
       },
