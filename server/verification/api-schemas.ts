@@ -272,12 +272,14 @@ export const HistoryEntry = z
       .string()
       .nullable()
       .describe(
-        "Who issued the credential: an SD-JWT VC's issuer URL, or for an mdoc the name of the trusted IACA root its document signer chains to; null when the issuer's signature did not verify.",
+        "Who issued the credential: an SD-JWT VC's issuer URL, or for an mdoc or an outside issuer's SD-JWT VC the name of the trust list entry its signing certificate chains to; null when the issuer's signature did not verify.",
       ),
     credentialType: z
       .string()
       .nullable()
-      .describe("The credential's type code when it is one of this platform's; an mdoc's doctype."),
+      .describe(
+        "The credential's type code when it is one of this platform's; an mdoc's doctype; an outside issuer's vct.",
+      ),
     format: CredentialFormat.nullable().describe(
       "The credential's format; null when the issuer's signature did not verify.",
     ),

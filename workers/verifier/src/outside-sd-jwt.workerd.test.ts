@@ -30,6 +30,7 @@ import {
   fetchRequestObject,
   openRequest,
   organisationWithVerifier,
+  readReceipt,
   request,
   requestView,
 } from "./test-support.ts";
@@ -162,10 +163,29 @@ describe("an outside issuer's PID answers a check once its root is active for it
     expect(record).toMatchObject({
       format: "dc+sd-jwt",
       vct: PID_VCT,
-      issuer: issuer.iss,
+      issuer: issuer.name,
       credentialId: null,
       verificationResult: "valid",
       outcome: "passed",
+    });
+    // The history names it by its vct and its trusted root.
+    const history = (await (await request("/api/verifications/history", { cookie })).json()) as {
+      entries: Record<string, unknown>[];
+    };
+    expect(history.entries.find((entry) => entry.id === result.recordId)).toMatchObject({
+      issuer: issuer.name,
+      credentialType: PID_VCT,
+      format: "dc+sd-jwt",
+    });
+    // The receipt names the vct and the trusted root, and claims no GPG45 level for another's issuer.
+    const receipt = await readReceipt(await request(`/api/verifications/${result.recordId}/receipt`, { cookie }));
+    expect(receipt.facts).toMatchObject({
+      checkType: "Age Verification",
+      credentialType: PID_VCT,
+      issuer: issuer.name,
+      assuranceLevel: null,
+      valid: true,
+      outcome: { status: "passed" },
     });
   });
 
