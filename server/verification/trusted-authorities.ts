@@ -29,7 +29,7 @@ import type { Database } from "#db/client.ts";
 import { type TrustEntryKind, trustedRoots } from "./trust-list.ts";
 
 /** The kind of trust list entry that answers a credential query of `check`, if the list answers it. */
-export function trustKindOf(check: CheckType, query: DcqlCredentialQuery): TrustEntryKind | undefined {
+function trustKindOf(check: CheckType, query: DcqlCredentialQuery): TrustEntryKind | undefined {
   if (query.format === MDOC_FORMAT) return "mdoc_iaca_root";
   return outsideSdJwtSourceFor(check, query) ? "sd_jwt_vc_issuer_certificate" : undefined;
 }
