@@ -11,17 +11,17 @@
  * verify a token from there safely (an allow-listed, bounded fetch, signed under the same root),
  * so a credential that names a status is refused as STATUS_UNKNOWN rather than accepted unchecked.
  */
-import { sha256Base64url } from "#core/credentials/crypto.ts";
 import { base64urlDecode } from "#core/credentials/encoding.ts";
-import { type TrustedIssuer, verifyPresentation, webCrypto } from "#core/credentials/index.ts";
+import { type TrustedIssuer, verifyPresentation } from "#core/credentials/index.ts";
 import type { OutsideSdJwtSource } from "#core/verification/checks.ts";
 import { type CheckType, checkOutcome } from "#core/verification/checks.ts";
 import { claimAt, outsidePresentedAttributes, type SdJwtCredentialQuery } from "#core/verification/openid4vp.ts";
-import { type ReasonCode, reasonMessage, validMessage } from "#core/verification/reasons.ts";
+import { reasonMessage } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import type { JudgedCredential, Judgement } from "./judge.ts";
 import { CLOCK_SKEW_SECONDS } from "./offline-nonces.ts";
 import { trustedRoots } from "./trust-list.ts";
+import { judgementsFor } from "./trusted-judgement.ts";
 
 /** HAIP 1.0 section 6.1.1: an outside issuer signs ES256 with its key in an x5c chain. */
 const OUTSIDE_ISSUER_ALGORITHMS = ["ES256"] as const;
@@ -50,24 +50,7 @@ export function issuerClaims(presentation: string): Record<string, unknown> | un
 }
 
 export async function judgeOutsidePresentation(db: Database, input: OutsideJudgeInput): Promise<Judgement> {
-  const timestamp = input.now.toISOString();
-  const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
-  const refusal = (
-    reason: Exclude<ReasonCode, "valid">,
-    message = reasonMessage(reason),
-    credential?: JudgedCredential,
-  ): Judgement => ({
-    valid: false,
-    reason,
-    message,
-    presentedAttributes: {},
-    timestamp,
-    check: input.check,
-    binding: null,
-    outcome: null,
-    ...(credential ? { credential } : {}),
-    presentationHash,
-  });
+  const { refusal, valid } = await judgementsFor(input);
   // Read unverified only to name the one issuer the policy trusts: that issuer is trusted through
   // the roots alone, and the chain's leaf must then name this very iss (verify.ts).
   const iss = issuerClaims(input.presentation)?.iss;
@@ -99,9 +82,7 @@ export async function judgeOutsidePresentation(db: Database, input: OutsideJudge
   // A root this isolate has not read yet (approved a moment ago): one fresh read before refusing.
   if (!result || (!result.valid && result.code === "CERTIFICATE_UNTRUSTED")) ({ roots, result } = await verify(true));
   if (!result) {
-    return typeof iss === "string"
-      ? refusal("CERTIFICATE_UNTRUSTED")
-      : refusal("UNTRUSTED_ISSUER", reasonMessage("UNTRUSTED_ISSUER"));
+    return typeof iss === "string" ? refusal("CERTIFICATE_UNTRUSTED") : refusal("UNTRUSTED_ISSUER");
   }
   if (!result.valid) {
     // A root the chain check cannot use is left out when read (trust-list.ts); should one still
@@ -125,17 +106,5 @@ export async function judgeOutsidePresentation(db: Database, input: OutsideJudge
   // the clear in the signed payload is shown as much as a disclosed one.
   if (input.query.claims.some((claim) => claimAt(result.claims, claim.path) === undefined))
     return refusal("DCQL_CLAIM_MISSING", reasonMessage("DCQL_CLAIM_MISSING"), credential);
-  const attributes = outsidePresentedAttributes(input.check, input.source, result.claims);
-  return {
-    valid: true,
-    reason: "valid",
-    message: validMessage("device"),
-    presentedAttributes: attributes,
-    timestamp,
-    check: input.check,
-    binding: "device",
-    outcome: checkOutcome(input.check, attributes, input.now),
-    credential,
-    presentationHash,
-  };
+  return valid(outsidePresentedAttributes(input.check, input.source, result.claims), credential);
 }

@@ -450,6 +450,48 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
   });
 });
 
+/** The library as a HAIP wallet reads the QR code's text and resolves the redirect-flow request it names. */
+async function walletResolves(created: CreatedRequest) {
+  const { fetch } = network();
+  const callbacks = walletCallbacks(fetch);
+  const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
+  const resolved = await resolveOpenid4vpAuthorizationRequest({
+    authorizationRequestPayload: parsed.params,
+    callbacks,
+  });
+  const authorizationRequest = resolved.authorizationRequestPayload;
+  if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest)) throw new Error("expected a redirect-flow request");
+  return { callbacks, resolved, authorizationRequest };
+}
+
+/** The library encrypts `vpToken` to the request's key (ECDH-ES and `enc`) and posts it to response_uri. */
+async function walletSendsEncrypted(
+  authorizationRequest: Awaited<ReturnType<typeof walletResolves>>["authorizationRequest"],
+  vpToken: Record<string, string[]>,
+  callbacks: ReturnType<typeof walletCallbacks>,
+  enc: "A128GCM" | "A256GCM",
+) {
+  const { authorizationResponsePayload, jarm } = await createOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: authorizationRequest,
+    authorizationResponsePayload: { vp_token: vpToken },
+    callbacks,
+    jarm: {
+      encryption: { nonce: crypto.randomUUID() },
+      serverMetadata: {
+        authorization_signing_alg_values_supported: [],
+        authorization_encryption_alg_values_supported: ["ECDH-ES"],
+        authorization_encryption_enc_values_supported: [enc],
+      },
+    },
+  });
+  return submitOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: authorizationRequest,
+    authorizationResponsePayload,
+    jarm: { responseJwt: jarm!.responseJwt },
+    callbacks,
+  });
+}
+
 describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)", () => {
   it("answers an age request by direct_post.jwt with an mDL: the library encrypts, the SessionTranscript names the request's key", async () => {
     const name = `Interop IACA ${crypto.randomUUID().slice(0, 8)}`;
@@ -462,15 +504,7 @@ describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)
       { cookie },
       { credentialType: "age", purpose: "Age-restricted sale", responseMode: "direct_post.jwt" },
     );
-    const { fetch } = network();
-    const callbacks = walletCallbacks(fetch);
-    const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
-    const resolved = await resolveOpenid4vpAuthorizationRequest({
-      authorizationRequestPayload: parsed.params,
-      callbacks,
-    });
-    const authorizationRequest = resolved.authorizationRequestPayload;
-    if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest)) throw new Error("expected a redirect-flow request");
+    const { callbacks, resolved, authorizationRequest } = await walletResolves(created);
     // The wallet holds an mDL: it answers the mso_mdoc query for that doctype, one option of the credential set.
     const query = (resolved.dcql!.query as DcqlQuery).credentials.find(
       (candidate): candidate is MdocCredentialQuery =>
@@ -503,25 +537,12 @@ describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)
       },
       devicePrivateJwk: device.privateJwk,
     });
-    const { authorizationResponsePayload, jarm } = await createOpenid4vpAuthorizationResponse({
-      authorizationRequestPayload: authorizationRequest,
-      authorizationResponsePayload: { vp_token: { [query.id]: [deviceResponse] } },
+    const { responseMode, response } = await walletSendsEncrypted(
+      authorizationRequest,
+      { [query.id]: [deviceResponse] },
       callbacks,
-      jarm: {
-        encryption: { nonce: crypto.randomUUID() },
-        serverMetadata: {
-          authorization_signing_alg_values_supported: [],
-          authorization_encryption_alg_values_supported: ["ECDH-ES"],
-          authorization_encryption_enc_values_supported: ["A128GCM"],
-        },
-      },
-    });
-    const { responseMode, response } = await submitOpenid4vpAuthorizationResponse({
-      authorizationRequestPayload: authorizationRequest,
-      authorizationResponsePayload,
-      jarm: { responseJwt: jarm!.responseJwt },
-      callbacks,
-    });
+      "A128GCM",
+    );
     expect(responseMode).toBe("direct_post.jwt");
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await requestView(cookie, created.id)).toMatchObject({
@@ -543,15 +564,7 @@ describe("an outside issuer's SD-JWT VC through @openid4vc/openid4vp as the wall
     await listOutsideIssuer(issuer, ["age"]);
     const { cookie } = await organisationWithVerifier(["age"]);
     const created = await openRequest({ cookie }, { credentialType: "age", purpose: "Age-restricted sale" });
-    const { fetch } = network();
-    const callbacks = walletCallbacks(fetch);
-    const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
-    const resolved = await resolveOpenid4vpAuthorizationRequest({
-      authorizationRequestPayload: parsed.params,
-      callbacks,
-    });
-    const authorizationRequest = resolved.authorizationRequestPayload;
-    if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest)) throw new Error("expected a redirect-flow request");
+    const { callbacks, resolved, authorizationRequest } = await walletResolves(created);
     const holder = await createHolder();
     const sdJwt = await issuePid(issuer, holder);
     // What a wallet does with trusted_authorities (OID4VP 1.0 section 6.1.1): the aki of a
@@ -574,25 +587,12 @@ describe("an outside issuer's SD-JWT VC through @openid4vc/openid4vp as the wall
       query!.claims.map((claim) => claim.path.join(".")),
       { aud: authorizationRequest.client_id!, nonce: authorizationRequest.nonce },
     );
-    const { authorizationResponsePayload, jarm } = await createOpenid4vpAuthorizationResponse({
-      authorizationRequestPayload: authorizationRequest,
-      authorizationResponsePayload: { vp_token: { [query!.id]: [presentation] } },
+    const { response } = await walletSendsEncrypted(
+      authorizationRequest,
+      { [query!.id]: [presentation] },
       callbacks,
-      jarm: {
-        encryption: { nonce: crypto.randomUUID() },
-        serverMetadata: {
-          authorization_signing_alg_values_supported: [],
-          authorization_encryption_alg_values_supported: ["ECDH-ES"],
-          authorization_encryption_enc_values_supported: ["A256GCM"],
-        },
-      },
-    });
-    const { response } = await submitOpenid4vpAuthorizationResponse({
-      authorizationRequestPayload: authorizationRequest,
-      authorizationResponsePayload,
-      jarm: { responseJwt: jarm!.responseJwt },
-      callbacks,
-    });
+      "A256GCM",
+    );
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await requestView(cookie, created.id)).toMatchObject({
       status: "completed",
