@@ -13,8 +13,7 @@
  */
 import { base64urlDecode } from "#core/credentials/encoding.ts";
 import { type TrustedIssuer, verifyPresentation } from "#core/credentials/index.ts";
-import type { OutsideSdJwtSource } from "#core/verification/checks.ts";
-import { type CheckType, checkOutcome } from "#core/verification/checks.ts";
+import type { CheckType, OutsideSdJwtSource } from "#core/verification/checks.ts";
 import { claimAt, outsidePresentedAttributes, type SdJwtCredentialQuery } from "#core/verification/openid4vp.ts";
 import { reasonMessage } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
