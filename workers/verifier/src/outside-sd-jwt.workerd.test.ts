@@ -30,6 +30,7 @@ import {
   fetchRequestObject,
   openRequest,
   organisationWithVerifier,
+  readAsWallet,
   readReceipt,
   request,
   requestView,
@@ -133,6 +134,18 @@ describe("the request's DCQL names the trusted roots (trusted_authorities)", () 
     const rtw = await openPidRequest("rtw");
     expect(rtw.claims.dcql_query.credentials.map((q: any) => q.id)).toEqual(["rtw"]);
     expect(rtw.claims.dcql_query).not.toHaveProperty("credential_sets");
+  });
+});
+
+describe("the platform's web wallet beside an outside issuer's query", () => {
+  it("answers our own dc+sd-jwt query, not the PID's, when both are offered", async () => {
+    await listOutsideIssuer(await createOutsideIssuer(), ["age"]);
+    const { created, claims } = await openPidRequest("age");
+    expect(claims.dcql_query.credentials.filter((q: any) => q.format === "dc+sd-jwt").map((q: any) => q.id)).toEqual([
+      "age",
+      "pid_sd_jwt",
+    ]);
+    expect(await readAsWallet(created)).toMatchObject({ check: "age", queryId: "age" });
   });
 });
 
