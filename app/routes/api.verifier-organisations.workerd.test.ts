@@ -287,3 +287,108 @@ describe("renewing an organisation's attestation", () => {
     BUDGET,
   );
 });
+
+describe("the websites an organisation asks from through the Digital Credentials API (ADR 052)", () => {
+  const setOrigins = (cookie: string, id: string, body: unknown) =>
+    call(`/api/verifier-organisations/${id}/web-origins`, { body, cookie });
+  const dcApiOrigins = async (cookie: string) => {
+    const created = await json<{ id: string }>(
+      await call("/api/presentations/requests", { body: { credentialType: "rtw", purpose: "Hiring" }, cookie }),
+    );
+    const { data } = await json<{ data: { request: string } }>(
+      await call(`/api/presentations/requests/${created.id}/dc-api`),
+    );
+    return decodeJwt(data.request).expected_origins;
+  };
+
+  it(
+    "are registered with the organisation, replaced by an administrator (audited), and become its requests' expected_origins",
+    async () => {
+      const admin = await registerUserWithRole("admin");
+      const member = await registerUserWithRole("verifier");
+      const response = await register(admin.cookie, {
+        name: uniqueName("Lettings Direct "),
+        allowedChecks: ["rtw", "rtr"],
+        memberUsername: member.username,
+        webOrigins: ["https://lettings.example", "http://localhost:8787"],
+      });
+      expect(response.status).toBe(201);
+      const { id } = await json<Registered>(response);
+      expect((await stored(id)).webOrigins).toEqual(["https://lettings.example", "http://localhost:8787"]);
+      expect(await dcApiOrigins(member.cookie)).toEqual([ORIGIN, "https://lettings.example", "http://localhost:8787"]);
+
+      const replaced = await setOrigins(admin.cookie, id, { webOrigins: ["https://www.lettings.example"] });
+      expect(replaced.status).toBe(200);
+      expect(await json(replaced)).toEqual({ id, webOrigins: ["https://www.lettings.example"] });
+      expect(await dcApiOrigins(member.cookie)).toEqual([ORIGIN, "https://www.lettings.example"]);
+      const [audited] = await auditRows(admin.user.id, "organisation web origins set", id);
+      expect(audited!.metadata).toMatchObject({
+        previous: ["https://lettings.example", "http://localhost:8787"],
+        webOrigins: ["https://www.lettings.example"],
+      });
+    },
+    BUDGET,
+  );
+
+  it(
+    "refuses what is not a website's origin (400), anyone but an administrator (401, 403), and an unknown organisation (404), changing nothing",
+    async () => {
+      const admin = await registerUserWithRole("admin");
+      const { id } = await json<Registered>(
+        await register(admin.cookie, { name: uniqueName("Origins Ltd "), allowedChecks: ["rtw"] }),
+      );
+      for (const origin of [
+        "https://shop.example/",
+        "https://shop.example/checkout",
+        "http://shop.example",
+        "shop.example",
+        "javascript:alert(1)",
+        "https://shop.example?x=1",
+      ]) {
+        const refused = await setOrigins(admin.cookie, id, { webOrigins: [origin] });
+        expect(refused.status, origin).toBe(400);
+      }
+      expect((await setOrigins(admin.cookie, id, { webOrigins: "https://shop.example" })).status).toBe(400);
+      expect((await setOrigins("", id, { webOrigins: [] })).status).toBe(401);
+      const verifier = await registerUserWithRole("verifier");
+      expect((await setOrigins(verifier.cookie, id, { webOrigins: [] })).status).toBe(403);
+      expect((await setOrigins(admin.cookie, crypto.randomUUID(), { webOrigins: [] })).status).toBe(404);
+      expect((await stored(id)).webOrigins).toEqual([]);
+    },
+    BUDGET,
+  );
+
+  it(
+    "the request's link, opened by someone not signed in: who asks and why, a way to sign in, and the QR code for a browser without the API",
+    async () => {
+      const admin = await registerUserWithRole("admin");
+      const member = await registerUserWithRole("verifier");
+      const name = uniqueName("Corner Shop ");
+      await register(admin.cookie, { name, allowedChecks: ["age"], memberUsername: member.username });
+      const created = await json<{ walletLink: string; authorizationRequest: string }>(
+        await call("/api/presentations/requests", {
+          body: { credentialType: "age", purpose: "Selling a knife" },
+          cookie: member.cookie,
+        }),
+      );
+      const link = new URL(created.walletLink);
+      const page = await call(link.pathname + link.search);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+      const html = await page.text();
+      expect(html).toContain("Answer a verification request");
+      expect(html).toContain(name);
+      expect(html).toContain("Selling a knife");
+      expect(html).toContain(`/login?next=${encodeURIComponent(link.pathname + link.search)}`.replaceAll("&", "&amp;"));
+      // Server-rendered without the API (it is known only in the browser): the QR code of the same request.
+      expect(html).toContain(`data-qr-value="${created.authorizationRequest.replaceAll("&", "&amp;")}"`);
+
+      const broken = await call(
+        `/wallet/present?client_id=x&request_uri=${encodeURIComponent("https://elsewhere.example/r")}`,
+      );
+      expect(broken.status).toBe(400);
+      expect(await broken.text()).toContain("This request cannot be answered");
+    },
+    BUDGET,
+  );
+});

@@ -100,6 +100,12 @@ const answer = defineMessages({
     id: "server.verification.answer.responseJweWrongKey",
     defaultMessage: "The encrypted response was not encrypted to this request's key.",
   },
+  dcApiOriginNotExpected: {
+    id: "server.verification.answer.dcApiOriginNotExpected",
+    defaultMessage: "This website is not one the organisation registered for its checks, so your answer was not taken.",
+    description:
+      "Shown to the citizen who answered through their device's wallet app from a website the request was not made for",
+  },
 });
 
 /** Why a closed request takes no answer, not even a decline (the code is the reason; `{count}` its attempts). */
@@ -124,13 +130,14 @@ const REQUEST_REFUSALS: Partial<Readonly<Record<VerificationReasonCode, MessageD
   RESPONSE_JWE_MALFORMED: answer.responseJweMalformed,
   RESPONSE_JWE_ALGORITHM: answer.responseJweAlgorithm,
   RESPONSE_JWE_WRONG_KEY: answer.responseJweWrongKey,
+  DC_API_ORIGIN_NOT_EXPECTED: answer.dcApiOriginNotExpected,
 };
 
 /**
  * What refusal `reason` (a credential's refusal or the request's) says, in `intl`'s language;
  * undefined for a reason the citizen's screens have no words for (the caller shows the verifier's
  * own English, marked as English, or a general sentence). In English it is exactly reasonMessage's,
- * but for VERIFIER_NOT_REGISTERED (reasons.ts says it to the verifier).
+ * but for VERIFIER_NOT_REGISTERED and DC_API_ORIGIN_NOT_EXPECTED (reasons.ts says them to the verifier).
  */
 export function holderRefusalText(intl: Pick<IntlShape, "formatMessage">, reason: string): string | undefined {
   if (isCredentialErrorCode(reason)) return credentialErrorText(intl, reason);

@@ -208,6 +208,16 @@ const VP_FORMATS_SUPPORTED = {
   mso_mdoc: { issuerauth_alg_values: [-7, -8, -19], deviceauth_alg_values: [-7, -8, -19] },
 } as const;
 
+/** client_metadata (OID4VP 1.0 section 5.1): the response key when the answer is encrypted, and the formats. */
+function clientMetadata(encryptionKey: Record<string, unknown> | undefined) {
+  return {
+    ...(encryptionKey
+      ? { jwks: { keys: [encryptionKey] }, encrypted_response_enc_values_supported: [...RESPONSE_ENCRYPTIONS] }
+      : {}),
+    vp_formats_supported: VP_FORMATS_SUPPORTED,
+  };
+}
+
 /** The request object's payload (OID4VP 1.0 sections 5.1, 5.2, 8.2). No redirect_uri with direct_post. */
 export function requestObjectClaims(input: RequestObjectInput): Record<string, unknown> {
   return {
@@ -217,15 +227,7 @@ export function requestObjectClaims(input: RequestObjectInput): Record<string, u
     response_type: "vp_token",
     response_mode: input.encryptionKey ? "direct_post.jwt" : "direct_post",
     response_uri: input.responseUri,
-    client_metadata: {
-      ...(input.encryptionKey
-        ? {
-            jwks: { keys: [input.encryptionKey] },
-            encrypted_response_enc_values_supported: [...RESPONSE_ENCRYPTIONS],
-          }
-        : {}),
-      vp_formats_supported: VP_FORMATS_SUPPORTED,
-    },
+    client_metadata: clientMetadata(input.encryptionKey),
     nonce: input.nonce,
     state: input.state,
     dcql_query: input.dcql,
@@ -233,6 +235,39 @@ export function requestObjectClaims(input: RequestObjectInput): Record<string, u
     exp: input.exp,
   };
 }
+
+/** The Digital Credentials API protocol of our requests (OID4VP 1.0 appendix A.1: signed, compact JWS). */
+export const DC_API_PROTOCOL = "openid4vp-v1-signed";
+
+export interface DcApiRequestInput extends Omit<RequestObjectInput, "responseUri" | "state" | "encryptionKey"> {
+  /** The origins the page asking may have (appendix A.2): a wallet refuses the request from any other. */
+  expectedOrigins: readonly string[];
+  encryptionKey: Record<string, unknown>;
+}
+
+/**
+ * The same request over the Digital Credentials API (OID4VP 1.0 appendix A): signed, with
+ * expected_origins, the answer encrypted (dc_api.jwt, HAIP 1.0) and returned to the page, so no
+ * response_uri; no state either (A.2: the answer does not carry it; the page posts it for its request).
+ */
+export function dcApiRequestClaims(input: DcApiRequestInput): Record<string, unknown> {
+  return {
+    iss: input.clientId,
+    aud: SELF_ISSUED_AUDIENCE,
+    client_id: input.clientId,
+    response_type: "vp_token",
+    response_mode: "dc_api.jwt",
+    expected_origins: [...input.expectedOrigins],
+    client_metadata: clientMetadata(input.encryptionKey),
+    nonce: input.nonce,
+    dcql_query: input.dcql,
+    iat: input.iat,
+    exp: input.exp,
+  };
+}
+
+/** Over the DC API a presentation's audience is the page's origin (OID4VP 1.0 appendix A.4), even for signed requests. */
+export const dcApiAudience = (origin: string): string => `origin:${origin}`;
 
 /** OID4VP 1.0 section 5.10: a request by reference holds only client_id and request_uri. */
 export function authorizationRequestUrl(clientId: string, requestUri: string): string {

@@ -28,6 +28,7 @@ const REASON_IDS = {
   RESPONSE_JWE_MALFORMED: "verifier.reason.responseJweMalformed",
   RESPONSE_JWE_ALGORITHM: "verifier.reason.responseJweAlgorithm",
   RESPONSE_JWE_WRONG_KEY: "verifier.reason.responseJweWrongKey",
+  DC_API_ORIGIN_NOT_EXPECTED: "verifier.reason.dcApiOriginNotExpected",
 } as const satisfies Record<VerificationReasonCode, string>;
 
 const VALID: Record<Binding, MessageDescriptor> = {

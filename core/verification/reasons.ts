@@ -29,6 +29,8 @@ const VERIFICATION_REASON_MESSAGES = {
   RESPONSE_JWE_MALFORMED: "The encrypted response is not a compact JWE.",
   RESPONSE_JWE_ALGORITHM: "The encrypted response does not use ECDH-ES with A128GCM or A256GCM.",
   RESPONSE_JWE_WRONG_KEY: "The encrypted response was not encrypted to this request's key.",
+  DC_API_ORIGIN_NOT_EXPECTED:
+    "The answer came through the browser from a website this request was not made for (not in expected_origins).",
 } as const;
 
 export type VerificationReasonCode = keyof typeof VERIFICATION_REASON_MESSAGES;

@@ -196,6 +196,12 @@ export const verifierOrganisations = sqliteTable(
      * the deployment has no root.
      */
     x509Chain: json<string[]>("x509_chain"),
+    /**
+     * The websites (origins) from which the organisation asks through the browser's Digital
+     * Credentials API (issue 23, ADR 052): its requests' expected_origins, beside the platform's own.
+     * Set by an administrator; null or empty, only the platform's own pages may ask.
+     */
+    webOrigins: json<string[]>("web_origins"),
   },
   // "Acme Ltd" and "ACME LTD" would be one organisation to a citizen: one name, whatever its case.
   (t) => [uniqueIndex("verifier_organisations_name_lower_idx").on(sql`lower(${t.name})`)],

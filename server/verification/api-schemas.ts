@@ -195,6 +195,34 @@ export const ResponseForm = z
   })
   .meta({ id: "AuthorizationResponse" });
 
+/** What a page posts after navigator.credentials.get: the DigitalCredential's protocol and data (ADR 052). */
+export const DcApiAnswerBody = z
+  .object({
+    protocol: z.string().max(64).describe('The protocol the wallet answered with: "openid4vp-v1-signed".'),
+    data: z
+      .object({
+        response: z
+          .string()
+          .max(512 * 1024)
+          .optional()
+          .describe(
+            "dc_api.jwt: the authorization response (vp_token) as a compact JWE encrypted to the request's key.",
+          ),
+        error: z.string().max(64).optional(),
+      })
+      .describe("The DigitalCredential's data, as the browser gave it."),
+  })
+  .meta({ id: "DigitalCredentialAnswer" });
+
+export const DcApiRequestView = z
+  .object({
+    protocol: z.literal("openid4vp-v1-signed"),
+    data: z.object({
+      request: z.string().describe("The signed request object, with expected_origins and response_mode dc_api.jwt."),
+    }),
+  })
+  .meta({ id: "DigitalCredentialRequest" });
+
 export const DeclineBody = z
   .object({ state: z.string().min(1).max(256).describe("The request's state, as its request object carries it.") })
   .meta({ id: "DeclineRequest" });
@@ -331,8 +359,31 @@ export const OrganisationBody = z
       .min(1)
       .describe("The checks the organisation may make; a presentation that answers none of them is refused."),
     memberUsername: z.string().min(3).max(50).optional().describe("A verifier account to put in the organisation."),
+    webOrigins: z
+      .lazy(() => WebOrigins)
+      .optional()
+      .describe("The websites that ask through the browser's Digital Credentials API (their expected_origins)."),
   })
   .meta({ id: "RegisterOrganisation" });
+
+/**
+ * A website's origin as a browser sends it (scheme, host, port; no path): https, or http on a
+ * loopback host for a local stack. Compared exactly with a DC API answer's Origin header.
+ */
+const WebOrigin = z
+  .string()
+  .max(200)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+      return url.origin === value && (url.protocol === "https:" || (url.protocol === "http:" && loopback));
+    } catch {
+      return false;
+    }
+  }, "an origin such as https://www.example.co.uk (https, no path, no trailing slash)");
+const WebOrigins = z.array(WebOrigin).max(10).meta({ id: "WebOrigins" });
+export const WebOriginsBody = z.object({ webOrigins: WebOrigins }).meta({ id: "SetWebOrigins" });
 export const Organisation = z
   .object({ id: z.uuid(), name: z.string(), allowedChecks: z.array(z.enum(CHECK_TYPES)) })
   .meta({ id: "Organisation" });

@@ -68,6 +68,29 @@ const OPERATIONS: Operation[] = [
     errors: [404, 409],
   },
   {
+    method: "get",
+    path: "/api/presentations/requests/{id}/dc-api",
+    summary: "The request for the browser's Digital Credentials API",
+    description:
+      "What a page passes to navigator.credentials.get({ digital: { requests: [this] } }): protocol openid4vp-v1-signed and, as data.request, the request object signed as at request_uri but with expected_origins (the platform's origin, then your organisation's registered websites), response_mode dc_api.jwt (the answer encrypted to the request's own key), and no response_uri or state (OpenID4VP 1.0 appendix A). Public, readable from any origin, while the request is open; 409 REQUEST_NOT_ENCRYPTED for a request made with responseMode direct_post.",
+    auth: "public",
+    params: true,
+    ok: { status: 200, schema: schemas.DcApiRequestView, description: "The DC API request" },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/presentations/requests/{id}/dc-api",
+    summary: "The device wallet's answer, posted by the page that asked (Digital Credentials API)",
+    description:
+      "JSON: the DigitalCredential's protocol and data as the browser gave them ({protocol, data: {response}}). The page's Origin header must be one of the request's expected_origins (else 400 DC_API_ORIGIN_NOT_EXPECTED, not counted as an attempt); the presentation must be bound to it: an SD-JWT VC's KB-JWT aud origin:<origin>, an mdoc's SessionTranscript the OpenID4VPDCAPIHandover of that origin, the request's nonce and key. Otherwise as response_uri: a valid presentation ends the request, anything else is answered 400 with its reason and the request stays open.",
+    auth: "public",
+    params: true,
+    body: schemas.DcApiAnswerBody,
+    ok: { status: 200, description: "Accepted" },
+    errors: [400],
+  },
+  {
     method: "post",
     path: "/api/presentations/response",
     summary: "The wallet's answer (response_uri, direct_post.jwt or direct_post)",

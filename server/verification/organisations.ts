@@ -40,7 +40,7 @@ export async function listOrganisations(db: Database): Promise<Organisation[]> {
  */
 export async function registerOrganisation(
   db: Database,
-  input: { name: string; allowedChecks: CheckType[] },
+  input: { name: string; allowedChecks: CheckType[]; webOrigins?: string[] | undefined },
   createdBy: string | null,
   attest: { anchor: TrustAnchor; identifierBase: string; now: Date },
 ): Promise<Organisation & { attestationExpiresAt: string }> {
@@ -53,7 +53,14 @@ export async function registerOrganisation(
   try {
     const [row] = await db
       .insert(verifierOrganisations)
-      .values({ ...input, id, createdBy, identifierBase: attest.identifierBase, ...signed })
+      .values({
+        ...input,
+        webOrigins: [...new Set(input.webOrigins ?? [])],
+        id,
+        createdBy,
+        identifierBase: attest.identifierBase,
+        ...signed,
+      })
       .returning();
     return {
       id: row!.id,
@@ -75,6 +82,8 @@ export interface Registration extends Organisation {
   attestationExpiresAt: Date | null;
   /** The verifier certificate chain for x509_hash requests (ADR 051), leaf first. */
   x509Chain: string[] | null;
+  /** The websites it asks from through the Digital Credentials API (ADR 052). */
+  webOrigins: string[];
 }
 
 export async function findRegistration(db: Database, id: string): Promise<Registration | undefined> {
@@ -88,8 +97,29 @@ export async function findRegistration(db: Database, id: string): Promise<Regist
         attestation: row.attestation,
         attestationExpiresAt: row.attestationExpiresAt,
         x509Chain: row.x509Chain,
+        webOrigins: row.webOrigins ?? [],
       }
     : undefined;
+}
+
+/**
+ * An administrator sets the websites an organisation asks from (ADR 052), replacing the list;
+ * what it was and is now, or undefined when there is no such organisation.
+ */
+export async function setWebOrigins(
+  db: Database,
+  id: string,
+  webOrigins: readonly string[],
+): Promise<{ previous: string[]; webOrigins: string[] } | undefined> {
+  const [row] = await db
+    .select({ webOrigins: verifierOrganisations.webOrigins })
+    .from(verifierOrganisations)
+    .where(eq(verifierOrganisations.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const next = [...new Set(webOrigins)];
+  await db.update(verifierOrganisations).set({ webOrigins: next }).where(eq(verifierOrganisations.id, id));
+  return { previous: row.webOrigins ?? [], webOrigins: next };
 }
 
 /** Puts a verifier account in an organisation (an administrator's act). */

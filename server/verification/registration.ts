@@ -53,7 +53,7 @@ export async function registerVerifierOrganisation(
   }
   const organisation = await registerOrganisation(
     context.db,
-    { name: input.name, allowedChecks: [...new Set(input.allowedChecks)] },
+    { name: input.name, allowedChecks: [...new Set(input.allowedChecks)], webOrigins: input.webOrigins },
     adminId,
     {
       anchor: await trustAnchorOf(context.env),

@@ -32,6 +32,7 @@ import {
   clientIdFor,
   type DcqlCredentialQuery,
   DEFAULT_CLIENT_ID_PREFIX,
+  dcApiAudience,
   dcqlQuery,
   isX509HashClientId,
   presentationFromVpToken,
@@ -236,18 +237,19 @@ async function ephemeralResponseKey(id: string): Promise<ResponseKey> {
 }
 
 /** The public half of a response key, as the request object's client_metadata.jwks carries it. */
-const publicResponseKey = ({ d: _private, ...publicKey }: ResponseKey) => publicKey;
+export const publicResponseKey = ({ d: _private, ...publicKey }: ResponseKey) => publicKey;
 
 type RequestRow = typeof verificationRequests.$inferSelect;
 
-type RequestWithOrganisation = RequestRow & {
+export type RequestWithOrganisation = RequestRow & {
   organisationName: string | null;
   attestation: string | null;
   attestationExpiresAt: Date | null;
   x509Chain: string[] | null;
+  webOrigins: string[] | null;
 };
 
-async function findRequest(db: Database, id: string): Promise<RequestWithOrganisation | undefined> {
+export async function findRequest(db: Database, id: string): Promise<RequestWithOrganisation | undefined> {
   const [row] = await db
     .select({
       request: verificationRequests,
@@ -255,6 +257,7 @@ async function findRequest(db: Database, id: string): Promise<RequestWithOrganis
       attestation: verifierOrganisations.attestation,
       attestationExpiresAt: verifierOrganisations.attestationExpiresAt,
       x509Chain: verifierOrganisations.x509Chain,
+      webOrigins: verifierOrganisations.webOrigins,
     })
     .from(verificationRequests)
     .leftJoin(verifierOrganisations, eq(verifierOrganisations.id, verificationRequests.organisationId))
@@ -267,6 +270,7 @@ async function findRequest(db: Database, id: string): Promise<RequestWithOrganis
         attestation: row.attestation,
         attestationExpiresAt: row.attestationExpiresAt,
         x509Chain: row.x509Chain,
+        webOrigins: row.webOrigins,
       }
     : undefined;
 }
@@ -310,7 +314,7 @@ export async function requestObject(context: VerificationContext, id: string, no
  * hashes (a renewal since the request was made replaces it: the request then answers 409, as for
  * an attestation no longer current, and the verifier asks again).
  */
-async function requestSigner(row: RequestWithOrganisation, clientId: string): Promise<RequestSigner> {
+export async function requestSigner(row: RequestWithOrganisation, clientId: string): Promise<RequestSigner> {
   if (!isX509HashClientId(clientId)) return { attestation: row.attestation! };
   const leaf = row.x509Chain?.[0];
   if (!leaf || (await x509HashClientId(leaf)) !== clientId)
@@ -355,7 +359,7 @@ export interface RequestCaller {
   userAgent: string | null;
 }
 
-const refuse = (reason: ReasonCode) => new ResponseError("invalid_request", reasonMessage(reason), reason);
+export const refuse = (reason: ReasonCode) => new ResponseError("invalid_request", reasonMessage(reason), reason);
 
 /** Why a request that is not open refuses an answer. */
 export const closedReason = (
@@ -382,13 +386,27 @@ export async function respond(
   caller: RequestCaller,
   now = new Date(),
 ): Promise<{ status: "completed"; judgement: Judgement }> {
-  if (input.response !== undefined) {
-    const { row, answer, key } = await decryptResponse(context, input.response, now);
-    // An mdoc's SessionTranscript names the key the answer was encrypted to (OID4VP 1.0 B.2.6.1).
-    const thumbprint = base64urlDecode(await calculateJwkThumbprint(publicResponseKey(key), "sha256"));
-    return respondTo(context, answer, caller, now, { id: row.id, thumbprint });
-  }
+  if (input.response !== undefined) return respondEncrypted(context, input.response, caller, now, null);
   return respondTo(context, input, caller, now, null);
+}
+
+/**
+ * An encrypted answer (direct_post.jwt at response_uri, or dc_api.jwt posted by the page that
+ * asked through the Digital Credentials API, from `dcApi.origin` for request `dcApi.id`).
+ */
+export async function respondEncrypted(
+  context: VerificationContext,
+  jwe: string,
+  caller: RequestCaller,
+  now: Date,
+  dcApi: { id: string; origin: string } | null,
+): Promise<{ status: "completed"; judgement: Judgement }> {
+  const { row, answer, key } = await decryptResponse(context, jwe, now);
+  // The page posts for one request; a JWE made with another request's key is not its answer.
+  if (dcApi && row.id !== dcApi.id) throw refuse("RESPONSE_JWE_WRONG_KEY");
+  // An mdoc's SessionTranscript names the key the answer was encrypted to (OID4VP 1.0 B.2.6.1).
+  const thumbprint = base64urlDecode(await calculateJwkThumbprint(publicResponseKey(key), "sha256"));
+  return respondTo(context, answer, caller, now, { id: row.id, thumbprint, dcApiOrigin: dcApi?.origin });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -458,23 +476,31 @@ async function decryptResponse(
 }
 
 /**
- * An answer in the clear (direct_post), or one decrypted with the key of request `decryptedFor`
- * (direct_post.jwt), whose state must then be that request's, with the thumbprint of that key.
+ * An answer in the clear (direct_post), or one decrypted with the key of request `encrypted.id`
+ * (direct_post.jwt), whose state must then be that request's, with the thumbprint of that key; or
+ * over the DC API (`encrypted.dcApiOrigin`), which carries no state (OID4VP 1.0 appendix A.2): the
+ * request is the one whose key opened it, and the page's origin binds the presentation instead.
  */
 async function respondTo(
   context: VerificationContext,
   input: ResponseInput,
   caller: RequestCaller,
   now: Date,
-  encrypted: { id: string; thumbprint: Uint8Array } | null,
+  encrypted: { id: string; thumbprint: Uint8Array; dcApiOrigin?: string | undefined } | null,
 ): Promise<{ status: "completed"; judgement: Judgement }> {
-  if (!input.state) throw new ResponseError("invalid_request", "state is required", "STATE_UNKNOWN");
+  const dcApiOrigin = encrypted?.dcApiOrigin;
+  if (!input.state && dcApiOrigin === undefined)
+    throw new ResponseError("invalid_request", "state is required", "STATE_UNKNOWN");
   // One round trip for the request and the version of the status list the presentation names
   // (read ahead, unverified; judged against the verified reference).
   const findRow = context.db
     .select()
     .from(verificationRequests)
-    .where(eq(verificationRequests.stateHash, await hash(input.state)))
+    .where(
+      dcApiOrigin !== undefined
+        ? eq(verificationRequests.id, encrypted!.id)
+        : eq(verificationRequests.stateHash, await hash(input.state!)),
+    )
     .limit(1);
   const listId = input.vp_token
     ? presentedStatusList(context.base, firstPresentation(input.vp_token) ?? "")
@@ -522,6 +548,7 @@ async function respondTo(
   const settled = await answerRequest(context, row, {
     ...answered,
     jwkThumbprint: encrypted?.thumbprint ?? null,
+    ...(dcApiOrigin !== undefined ? { dcApiOrigin } : {}),
     verifierId: row.verifierId,
     caller,
     now,
@@ -551,6 +578,11 @@ export async function answerRequest(
     query?: DcqlCredentialQuery;
     /** direct_post.jwt: the thumbprint of the request's key, which an mdoc's handover names. */
     jwkThumbprint?: Uint8Array | null;
+    /**
+     * Over the Digital Credentials API: the origin of the page that asked, already found among the
+     * request's expected_origins. It binds the presentation (OID4VP 1.0 appendix A.4, B.2.6.2).
+     */
+    dcApiOrigin?: string;
     refused?: { error: VerificationReasonCode };
     verifierId: string | null;
     caller: RequestCaller;
@@ -577,20 +609,28 @@ export async function answerRequest(
           presentation: answer.presentation,
           check,
           query,
-          handover: {
-            flow: "redirect",
-            clientId: row.clientId ?? "",
-            nonce: row.nonce,
-            jwkThumbprint: answer.jwkThumbprint ?? null,
-            responseUri: responseUriFor(context.origin),
-          },
+          handover:
+            answer.dcApiOrigin !== undefined
+              ? {
+                  flow: "dc_api",
+                  origin: answer.dcApiOrigin,
+                  nonce: row.nonce,
+                  jwkThumbprint: answer.jwkThumbprint ?? null,
+                }
+              : {
+                  flow: "redirect",
+                  clientId: row.clientId ?? "",
+                  nonce: row.nonce,
+                  jwkThumbprint: answer.jwkThumbprint ?? null,
+                  responseUri: responseUriFor(context.origin),
+                },
           now: answer.now,
         })
       : await judgePresentation(context, {
           presentation: answer.presentation,
           check,
           query,
-          audience: row.clientId ?? "",
+          audience: answer.dcApiOrigin !== undefined ? dcApiAudience(answer.dcApiOrigin) : (row.clientId ?? ""),
           expectedNonce: row.nonce,
           maxKbAgeSeconds: ONLINE_KB_MAX_AGE_SECONDS,
           now: answer.now,

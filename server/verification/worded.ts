@@ -55,6 +55,11 @@ const declared = defineMessages({
     defaultMessage:
       "{organisation} has no current verifier certificate for x509_hash requests: an administrator must renew its registration once the platform has an X.509 root",
   },
+  dcApiNeedsEncryption: {
+    id: "server.verification.errors.dcApiNeedsEncryption",
+    defaultMessage:
+      "This request asked for answers in the clear (direct_post), so it cannot be answered through the browser: make a request with encrypted answers",
+  },
   verifierNotAttested: {
     id: "server.verification.errors.verifierNotAttested",
     defaultMessage: "The platform's registration of this verifier is not current: ask the verifier for a new request",

@@ -133,6 +133,9 @@ describe("a refused answer as the citizen reads it (the consent screen, the wall
     expect(holderRefusalText(en, "VERIFIER_NOT_REGISTERED")).toBe(
       "The organisation asking is not registered for this kind of check.",
     );
+    expect(holderRefusalText(en, "DC_API_ORIGIN_NOT_EXPECTED")).toBe(
+      "This website is not one the organisation registered for its checks, so your answer was not taken.",
+    );
   });
 
   it("is worded in every language of the citizen's screens, never in English", () => {

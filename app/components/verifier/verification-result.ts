@@ -121,6 +121,11 @@ const reasons = untyped(
       id: "verifier.reason.responseJweWrongKey",
       defaultMessage: "The encrypted response was not encrypted to this request's key.",
     },
+    DC_API_ORIGIN_NOT_EXPECTED: {
+      id: "verifier.reason.dcApiOriginNotExpected",
+      defaultMessage:
+        "The answer came through the browser from a website this request was not made for (not in expected_origins).",
+    },
   }),
 );
 /** Every verification reason has its words (a reason added to reasons.ts fails the type check until it has). */

@@ -197,7 +197,7 @@ async function postDecline(state: string, intl: IntlShape): Promise<{ ok: boolea
   };
 }
 
-export function ConsentPage({ data }: { data: ConsentData }) {
+export function ConsentPage({ data }: { data: Exclude<ConsentData, { choice: unknown }> }) {
   const intl = useIntl();
   if (!data.ok) {
     return (

@@ -89,6 +89,16 @@ export const VERIFIER_ENDPOINTS: readonly HonoEndpoint[] = [
   verifier("GET", "/api/presentations/requests/:id/object", EVERYONE, {
     note: "request_uri: whoever holds the QR code, while the request is open",
   }),
+  verifier("GET", "/api/presentations/requests/:id/dc-api", EVERYONE, {
+    note: "the request for the browser's Digital Credentials API (ADR 052): public as request_uri is, any origin may read it",
+  }),
+  verifier("POST", "/api/presentations/requests/:id/dc-api", EVERYONE, {
+    writes: ["verification_requests", "presentations", "wallet_events"],
+    note: "the device wallet's answer, posted by the page that asked: its Origin must be one of the request's expected_origins, the answer encrypted to the request's key; no cookie read; as response_uri otherwise",
+  }),
+  verifier("OPTIONS", "/api/presentations/requests/:id/dc-api", EVERYONE, {
+    note: "CORS preflight for the organisation's own website",
+  }),
   verifier("POST", "/api/presentations/response", EVERYONE, {
     writes: ["verification_requests", "presentations", "wallet_events"],
     note: "response_uri (direct_post): wallets post from anywhere; authenticated by the request's state alone, no cookie read; only a valid presentation ends the request, anything else is an attempt",

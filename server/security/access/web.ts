@@ -263,8 +263,8 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   }),
   ...web("routes/wallet_.present", "/wallet/present", {
     loader: {
-      access: SIGNED_IN_PAGE,
-      note: "answers a verifier's request with the caller's own credentials; visitors sign in and come back",
+      access: EVERYONE,
+      note: "a verifier's request: the signed-in caller answers with their own credentials; a visitor sees who asks and chooses to sign in or to answer with a wallet app on the device (ADR 052)",
     },
   }),
   ...web("routes/wallet_.apps", "/wallet/apps", {
@@ -414,6 +414,16 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     "POST",
     ADMIN_API,
     { writes: ["verifier_organisations"], note: "manage:users: signs the organisation's attestation again" },
+  ),
+  ...commandApi(
+    "routes/api.verifier-organisations.$id.web-origins",
+    "/api/verifier-organisations/:id/web-origins",
+    "POST",
+    ADMIN_API,
+    {
+      writes: ["verifier_organisations"],
+      note: "manage:users: the websites it asks from through the DC API (ADR 052)",
+    },
   ),
 
   // The trust list (ADR 050): administrators propose; another administrator approves.

@@ -147,6 +147,16 @@ const PROBES: Record<string, () => Probe> = {
   [honoKey("verifier", "GET", "/api/presentations/requests/:id/object")]: () => ({
     path: `/api/presentations/requests/${objects.requestId}/object`,
   }),
+  [honoKey("verifier", "GET", "/api/presentations/requests/:id/dc-api")]: () => ({
+    path: `/api/presentations/requests/${objects.requestId}/dc-api`,
+  }),
+  [honoKey("verifier", "POST", "/api/presentations/requests/:id/dc-api")]: () => ({
+    path: `/api/presentations/requests/${objects.requestId}/dc-api`,
+    json: { protocol: "openid4vp-v1-signed", data: { response: MARKER } },
+  }),
+  [honoKey("verifier", "OPTIONS", "/api/presentations/requests/:id/dc-api")]: () => ({
+    path: `/api/presentations/requests/${objects.requestId}/dc-api`,
+  }),
   [honoKey("verifier", "POST", "/api/presentations/response")]: () => ({
     path: "/api/presentations/response",
     form: { state: MARKER, vp_token: "{}" },

@@ -1,7 +1,14 @@
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { requireWebSocketUpgrade } from "#server/http/security.ts";
-import { CreateRequestBody, DeclineBody, IdParam, ResponseForm } from "#server/verification/api-schemas.ts";
+import {
+  CreateRequestBody,
+  DcApiAnswerBody,
+  DeclineBody,
+  IdParam,
+  ResponseForm,
+} from "#server/verification/api-schemas.ts";
+import { dcApiRequest, respondDcApi } from "#server/verification/dc-api.ts";
 import { declineRequest } from "#server/verification/decline.ts";
 import {
   createRequest,
@@ -15,6 +22,39 @@ import { notFound } from "#server/worker/validation-hooks.ts";
 import type { VerifierApp } from "#workers/verifier/src/app.ts";
 import { callerOf, requireActor } from "#workers/verifier/src/context.ts";
 import { refusedInput } from "#workers/verifier/src/refused-input.ts";
+
+/**
+ * Wallets and websites call the public endpoints from anywhere, without cookies (none is read):
+ * every origin may read their answers.
+ */
+const CORS = { "Access-Control-Allow-Origin": "*" };
+const NO_STORE_CORS = { ...CORS, "Cache-Control": "no-store" };
+const PREFLIGHT = {
+  ...CORS,
+  "Access-Control-Allow-Methods": "GET, POST",
+  "Access-Control-Allow-Headers": "Content-Type",
+  "Access-Control-Max-Age": "86400",
+};
+
+/** A wallet's answer the schema refuses: an OAuth error answer (OID4VP 1.0 section 8.2). */
+const invalidAnswer =
+  (description: string) =>
+  (result: { success: boolean }, c: Context): Response | undefined =>
+    result.success ? undefined : c.json({ error: "invalid_request", error_description: description }, 400, CORS);
+
+/** A judged answer: 200 when it ended the request, else the OAuth error answer with our reason. */
+async function answered(judge: () => Promise<{ status: "completed" }>): Promise<Response> {
+  try {
+    const outcome = await judge();
+    return Response.json({ status: outcome.status, valid: true, reason: "valid" }, { headers: NO_STORE_CORS });
+  } catch (error) {
+    if (!(error instanceof ResponseError)) throw error;
+    return Response.json(
+      { error: error.error, error_description: error.description, reason: error.reason },
+      { status: 400, headers: NO_STORE_CORS },
+    );
+  }
+}
 
 /**
  * /api/presentations/*: OpenID4VP requests (docs/decisions/015), their live state (016), the
@@ -50,33 +90,34 @@ export const presentations = new Hono<VerifierApp>()
       "Access-Control-Allow-Origin": "*",
     });
   })
+  // The same request for the browser's Digital Credentials API (ADR 052): public as request_uri is,
+  // and readable by the organisation's own website (the embeddable button).
+  .get("/requests/:id/dc-api", zValidator("param", IdParam, notFound), async (c) => {
+    const request = await dcApiRequest(c.var.verification, c.req.valid("param").id);
+    return c.json(request, 200, { ...CORS, "Cache-Control": "no-store" });
+  })
+  // The wallet's answer, posted by the page that asked; its Origin header must be one the request expects.
+  .post(
+    "/requests/:id/dc-api",
+    zValidator("param", IdParam, notFound),
+    zValidator("json", DcApiAnswerBody, invalidAnswer("The body is not a Digital Credential's protocol and data")),
+    (c) =>
+      answered(() =>
+        respondDcApi(
+          c.var.verification,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+          c.req.header("Origin") ?? null,
+          callerOf(c.req.raw),
+        ),
+      ),
+  )
+  .options("/requests/:id/dc-api", (c) => c.body(null, 204, PREFLIGHT))
   // response_uri (direct_post): authenticated by state alone, no cookies read; wallets post from anywhere.
   .post(
     "/response",
-    zValidator("form", ResponseForm, (result, c) =>
-      result.success
-        ? undefined
-        : c.json(
-            { error: "invalid_request", error_description: "The response is not a valid authorization response" },
-            400,
-            CORS,
-          ),
-    ),
-    async (c) => {
-      try {
-        const outcome = await respond(c.var.verification, c.req.valid("form"), callerOf(c.req.raw));
-        return c.json({ status: outcome.status, ...(outcome.judgement ? { valid: true, reason: "valid" } : {}) }, 200, {
-          ...CORS,
-          "Cache-Control": "no-store",
-        });
-      } catch (error) {
-        if (!(error instanceof ResponseError)) throw error;
-        return c.json({ error: error.error, error_description: error.description, reason: error.reason }, 400, {
-          ...CORS,
-          "Cache-Control": "no-store",
-        });
-      }
-    },
+    zValidator("form", ResponseForm, invalidAnswer("The response is not a valid authorization response")),
+    (c) => answered(() => respond(c.var.verification, c.req.valid("form"), callerOf(c.req.raw))),
   )
   // The holder's own decline, from the platform's wallet: signed in, holding a credential the request asks for.
   .post("/decline", zValidator("json", DeclineBody, refusedInput(DeclineBody)), async (c) => {
@@ -88,13 +129,4 @@ export const presentations = new Hono<VerifierApp>()
     );
     return c.json(answer, 200, { "Cache-Control": "no-store" });
   })
-  .options("/response", (c) =>
-    c.body(null, 204, {
-      ...CORS,
-      "Access-Control-Allow-Methods": "POST",
-      "Access-Control-Allow-Headers": "Content-Type",
-      "Access-Control-Max-Age": "86400",
-    }),
-  );
-
-const CORS = { "Access-Control-Allow-Origin": "*" };
+  .options("/response", (c) => c.body(null, 204, PREFLIGHT));
