@@ -7,6 +7,7 @@ import { createTestIaca, generateKey, issueMdoc, presentMdoc, type TestIaca } fr
 import { systemLogs, trustListEntries, trustListEvents } from "#db/schema/index.ts";
 import { trustedRoots } from "#server/verification/trust-list.ts";
 import type { TrustListEntry } from "#server/verification/trust-list-admin.ts";
+import { createHolder, createOutsideIssuer, issuePid, presentPid } from "#tests/support/outside-issuer.ts";
 import { call, json, registerUserWithRole, uniqueName } from "#tests/support/web-client.ts";
 import { db } from "#tests/support/workerd-database.ts";
 
@@ -348,6 +349,67 @@ describe("the trust list refuses", () => {
       }
       expect((await entry(id)).state).toBe("proposed");
       expect((await events(id)).map((e) => e.action)).toEqual(["proposed"]);
+    },
+    BUDGET,
+  );
+});
+
+describe("the trust list and issuers outside the platform", () => {
+  it(
+    "an outside SD-JWT VC issuer's root (ADR 052): refused while proposed, accepted once another administrator approves it, refused again once retired",
+    async () => {
+      const [maker, checker] = await Promise.all([registerUserWithRole("admin"), registerUserWithRole("admin")]);
+      const issuer = await createOutsideIssuer();
+      const response = await propose(maker, {
+        kind: "sd_jwt_vc_issuer_certificate",
+        name: issuer.name,
+        certificate: pem(issuer.root),
+        checks: ["age"],
+        reason: "The PID provider's root, from its trusted list",
+      });
+      expect(response.status).toBe(201);
+      const { id } = await json<{ id: string }>(response);
+      /** The PID answering the request `claims` asks for (direct_post), under the outside query. */
+      const answerWithPid = async (claims: Record<string, any>) => {
+        const holder = await createHolder();
+        const presentation = await presentPid(await issuePid(issuer, holder), holder, ["age_equal_or_over.18"], {
+          aud: claims.client_id,
+          nonce: claims.nonce,
+        });
+        const posted = await call("/api/presentations/response", {
+          method: "POST",
+          rawBody: new URLSearchParams({
+            state: claims.state,
+            vp_token: JSON.stringify({ pid_sd_jwt: [presentation] }),
+          }).toString(),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        });
+        return { status: posted.status, body: await json<Record<string, unknown>>(posted) };
+      };
+
+      const first = await ageRequest(checker);
+      expect(await answerWithPid(first.claims)).toMatchObject({
+        status: 400,
+        body: { reason: "CERTIFICATE_UNTRUSTED" },
+      });
+      expect((await decide(checker, id, "approve")).status).toBe(200);
+      // Approved, it answers at once, and the next request names the root among its trusted authorities.
+      expect(await answerWithPid(first.claims)).toMatchObject({ status: 200, body: { valid: true } });
+      const view = await json<Record<string, any>>(
+        await call(`/api/presentations/requests/${first.id}`, { cookie: first.cookie }),
+      );
+      expect(view.result).toMatchObject({ valid: true, format: "dc+sd-jwt", issuer: issuer.name });
+      const second = await ageRequest(checker);
+      const query = second.claims.dcql_query.credentials.find((q: any) => q.id === "pid_sd_jwt");
+      expect(query.trusted_authorities[0].values.length).toBeGreaterThan(0);
+
+      expect((await decide(maker, id, "retire", { reason: "The provider changed its root" })).status).toBe(200);
+      // A request made after the retirement reads the list afresh, and its answer is refused.
+      const third = await ageRequest(checker);
+      expect(await answerWithPid(third.claims)).toMatchObject({
+        status: 400,
+        body: { reason: "CERTIFICATE_UNTRUSTED" },
+      });
     },
     BUDGET,
   );

@@ -188,6 +188,8 @@ export interface VerifiedPresentation {
    * ("CN=…, O=…"), who signed it as the certificate says.
    */
   issuerCertificateSubject?: string;
+  /** Set with issuerCertificateSubject: the trusted root (base64 DER, as given) its chain ends at. */
+  issuerCertificateRoot?: string;
 }
 
 export interface VerifiedSdJwt {
@@ -674,7 +676,9 @@ export async function verifyPresentation(
       keyBound: core.keyBound,
       paper: core.paper,
       statusChecked,
-      ...(core.certificate ? { issuerCertificateSubject: core.certificate.subject } : {}),
+      ...(core.certificate
+        ? { issuerCertificateSubject: core.certificate.subject, issuerCertificateRoot: core.certificate.root }
+        : {}),
     };
   } catch (error) {
     return known ? { ...failureFromError(error), credential: known } : failureFromError(error);

@@ -47,6 +47,30 @@ export interface MdocSource {
   elements: Readonly<Record<string, string>>;
 }
 
+/**
+ * An SD-JWT VC from an issuer outside this platform that can answer a check (issue 23, ADR 052):
+ * trusted through the trust list's `sd_jwt_vc_issuer_certificate` roots for the check, never by
+ * its `iss` alone. A request is offered to it only when every attribute asked has a claim here.
+ */
+export interface OutsideSdJwtSource {
+  /** The DCQL credential query's id for this credential (the vp_token's key). */
+  queryId: string;
+  vct: string;
+  /** Attribute id (as CheckAttribute.id) → the claim's path in the credential. */
+  claims: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The EU PID as an SD-JWT VC (PID Rulebook, SD-JWT VC encoding): `birthdate` and
+ * `age_equal_or_over` as SD-JWT VC names them, so its paths are the ones our credentials use and
+ * the check's one rule judges its values.
+ */
+const pidSdJwt = (claims: Record<string, readonly string[]>): OutsideSdJwtSource => ({
+  queryId: "pid_sd_jwt",
+  vct: "urn:eudi:pid:1",
+  claims,
+});
+
 /** The mobile driving licence (ISO/IEC 18013-5 section 7.2.1). */
 const MDL_DOCTYPE = "org.iso.18013.5.1.mDL";
 const MDL_NAMESPACE = "org.iso.18013.5.1";
@@ -83,6 +107,8 @@ export interface CheckDefinition {
   defaultAttributes: readonly string[];
   /** mdoc documents that can answer it too (issue 23), beside the SD-JWT VC types; none for our own checks. */
   mdoc?: readonly MdocSource[];
+  /** SD-JWT VCs of issuers outside the platform that can answer it (issue 23, ADR 052). */
+  outsideSdJwt?: readonly OutsideSdJwtSource[];
   /** GPG45 confidence the issuing authority's checks reach: shown on the receipt. */
   assuranceLevel: "GPG45 Medium" | "GPG45 High";
   /** What passing the check means, in words (GET /api/verifications/checks, the API documentation). */
@@ -263,6 +289,7 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     })),
     defaultAttributes: ["age_over_18"],
     mdoc: [mdl(AGE_ELEMENTS), pid(AGE_ELEMENTS)],
+    outsideSdJwt: [pidSdJwt({ age_over_18: ["age_equal_or_over", "18"], age_over_21: ["age_equal_or_over", "21"] })],
     assuranceLevel: "GPG45 Medium",
     passes: "Every age threshold shown (asked for by the request, or chosen by the citizen) is met.",
     // Every threshold shown is one asked (a request's answer shows exactly what it asked for), so
@@ -337,6 +364,7 @@ export const CHECKS: Readonly<Record<CheckType, CheckDefinition>> = {
     attributes: [...NAME, { id: "birth_date", label: "Date of birth", path: ["birthdate"] }],
     defaultAttributes: ["given_name", "family_name", "birth_date"],
     mdoc: [mdl(IDENTITY_ELEMENTS), pid(IDENTITY_ELEMENTS)],
+    outsideSdJwt: [pidSdJwt({ given_name: ["given_name"], family_name: ["family_name"], birth_date: ["birthdate"] })],
     assuranceLevel: "GPG45 Medium",
     passes: "Every attribute shown (the names, the date of birth) has a value.",
     // Whatever a request asks for must be disclosed (DCQL), so only an empty value can fail here.
@@ -442,6 +470,13 @@ export function storedOutcome(status: string | null, reason: string | null): Che
  */
 export function mdocSources(check: CheckType, attributes: readonly string[]): MdocSource[] {
   return (CHECKS[check].mdoc ?? []).filter((source) => attributes.every((id) => Object.hasOwn(source.elements, id)));
+}
+
+/** The outside SD-JWT VCs that can answer a request of `check` for `attributes` (as mdocSources). */
+export function outsideSdJwtSources(check: CheckType, attributes: readonly string[]): OutsideSdJwtSource[] {
+  return (CHECKS[check].outsideSdJwt ?? []).filter((source) =>
+    attributes.every((id) => Object.hasOwn(source.claims, id)),
+  );
 }
 
 /**

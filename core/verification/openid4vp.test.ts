@@ -5,8 +5,11 @@ import { ageEqualOrOver, CHECKS } from "./checks.ts";
 import {
   assertSatisfiesQuery,
   authorizationRequestUrl,
+  claimAt,
   dcqlQuery,
   mdocPresentedAttributes,
+  outsidePresentedAttributes,
+  outsideSdJwtSourceFor,
   presentationFromVpToken,
   presentedAttributes,
   type SdJwtCredentialQuery,
@@ -62,7 +65,7 @@ describe("DCQL and the vp_token (OpenID4VP 1.0 sections 6 and 8.1)", () => {
 
   it("adds an mso_mdoc query per mdoc document that shows every attribute asked, any one answering (issue 23)", () => {
     const age = dcqlQuery(BASE, "age", ["age_over_18"]);
-    expect(age.credentials.slice(1)).toEqual([
+    expect(age.credentials.slice(1, 3)).toEqual([
       {
         id: "mdl",
         format: "mso_mdoc",
@@ -76,7 +79,7 @@ describe("DCQL and the vp_token (OpenID4VP 1.0 sections 6 and 8.1)", () => {
         claims: [{ path: ["eu.europa.ec.eudi.pid.1", "age_over_18"], intent_to_retain: false }],
       },
     ]);
-    expect(age.credential_sets).toEqual([{ options: [["age"], ["mdl"], ["pid"]] }]);
+    expect(age.credential_sets).toEqual([{ options: [["age"], ["mdl"], ["pid"], ["pid_sd_jwt"]] }]);
     // A licence check: the mDL only (a PID has no driving privileges).
     const licence = dcqlQuery(BASE, "driving_licence", ["categories", "expiryDate"]);
     expect(licence.credentials.map((c) => c.id)).toEqual(["driving_licence", "mdl"]);
@@ -86,6 +89,39 @@ describe("DCQL and the vp_token (OpenID4VP 1.0 sections 6 and 8.1)", () => {
     ]);
     // A check no mdoc answers keeps its one query and no credential set.
     expect(query).not.toHaveProperty("credential_sets");
+  });
+
+  it("adds a dc+sd-jwt query for the EU PID of outside issuers where it shows every attribute asked (ADR 052)", () => {
+    const age = dcqlQuery(BASE, "age", ["age_over_18", "age_over_21"]);
+    expect(age.credentials.at(-1)).toEqual({
+      id: "pid_sd_jwt",
+      format: "dc+sd-jwt",
+      meta: { vct_values: ["urn:eudi:pid:1"] },
+      claims: [{ path: ["age_equal_or_over", "18"] }, { path: ["age_equal_or_over", "21"] }],
+    });
+    const identity = dcqlQuery(BASE, "identity", ["given_name", "birth_date"]);
+    expect(identity.credentials.at(-1)!.claims.map((c) => c.path)).toEqual([["given_name"], ["birthdate"]]);
+    expect(outsideSdJwtSourceFor("identity", identity.credentials.at(-1)!)).toMatchObject({ vct: "urn:eudi:pid:1" });
+    // Our own query is never taken for it, nor the PID's query under another check.
+    expect(outsideSdJwtSourceFor("identity", identity.credentials[0]!)).toBeUndefined();
+    expect(outsideSdJwtSourceFor("driving_licence", identity.credentials.at(-1)!)).toBeUndefined();
+    // The licence: no outside SD-JWT VC answers it.
+    const licence = dcqlQuery(BASE, "driving_licence", ["categories"]);
+    expect(licence.credentials.map((c) => c.id)).toEqual(["driving_licence", "mdl"]);
+  });
+
+  it("reads an outside credential's attributes by its claim paths, disclosed or in the clear, and nothing else", () => {
+    const source = CHECKS.identity.outsideSdJwt![0]!;
+    const claims = { given_name: "Ada", family_name: "Lovelace", birthdate: "1990-05-01", nationalities: ["FR"] };
+    expect(outsidePresentedAttributes("identity", source, claims)).toEqual({
+      given_name: "Ada",
+      family_name: "Lovelace",
+      birth_date: "1990-05-01",
+    });
+    expect(claimAt({ age_equal_or_over: { "18": true } }, ["age_equal_or_over", "18"])).toBe(true);
+    expect(claimAt({ age_equal_or_over: { "18": true } }, ["age_equal_or_over", "21"])).toBeUndefined();
+    expect(claimAt({ a: ["x"] }, ["a", "0"])).toBeUndefined();
+    expect(claimAt({}, ["constructor"])).toBeUndefined();
   });
 
   it("reads one presentation from the object keyed by the query id, as an array or a bare string", () => {

@@ -8,7 +8,16 @@ import { sha256, webCrypto } from "#core/credentials/crypto.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { base64Decode } from "#core/credentials/x509.ts";
 import { CREDENTIAL_TYPES, vctUrl } from "#core/issuers/registry.ts";
-import { CHECKS, type CheckType, checkAttribute, type MdocSource, mdocAttributeValue, mdocSources } from "./checks.ts";
+import {
+  CHECKS,
+  type CheckType,
+  checkAttribute,
+  type MdocSource,
+  mdocAttributeValue,
+  mdocSources,
+  type OutsideSdJwtSource,
+  outsideSdJwtSources,
+} from "./checks.ts";
 import { VerificationError } from "./reasons.ts";
 
 /** OID4VP 1.0 section 5.9.3: the prefix of client identifiers attested by a trusted party. */
@@ -40,11 +49,21 @@ interface DcqlClaimsQuery {
   path: string[];
 }
 
+/**
+ * OID4VP 1.0 section 6.1.1: the issuers a credential query accepts, here by `aki` (the base64url
+ * KeyIdentifier a certificate of the credential's chain names as its AuthorityKeyIdentifier).
+ */
+export interface TrustedAuthoritiesQuery {
+  type: "aki";
+  values: string[];
+}
+
 export interface SdJwtCredentialQuery {
   id: string;
   format: typeof SD_JWT_VC_FORMAT;
   meta: { vct_values: string[] };
   claims: DcqlClaimsQuery[];
+  trusted_authorities?: TrustedAuthoritiesQuery[];
 }
 
 /** OID4VP 1.0 appendix B.2.3 and section 6.4: a doctype, and claims by [namespace, element identifier]. */
@@ -53,6 +72,7 @@ export interface MdocCredentialQuery {
   format: typeof MDOC_FORMAT;
   meta: { doctype_value: string };
   claims: { path: [string, string]; intent_to_retain: false }[];
+  trusted_authorities?: TrustedAuthoritiesQuery[];
 }
 
 export type DcqlCredentialQuery = SdJwtCredentialQuery | MdocCredentialQuery;
@@ -96,7 +116,9 @@ export function offlineAudience(base: string): string {
  * The DCQL query for a check: a `dc+sd-jwt` credential query, id the check code, the vct of every
  * type that can answer and a claims entry per requested attribute (all required: no claim_sets);
  * then an `mso_mdoc` query per mdoc document that can show every requested attribute (ADR 050),
- * with one credential set whose options are each query alone, so any one answers.
+ * and a `dc+sd-jwt` query per outside issuer's credential that can (ADR 052), with one credential
+ * set whose options are each query alone, so any one answers. Which issuers the trust-listed
+ * queries accept (`trusted_authorities`) is added by the verifier when it signs the request.
  */
 export function dcqlQuery(base: string, check: CheckType, attributes: readonly string[]): DcqlQuery {
   const definition = CHECKS[check];
@@ -121,9 +143,29 @@ export function dcqlQuery(base: string, check: CheckType, attributes: readonly s
       })),
     }),
   );
-  if (!mdoc.length) return { credentials: [sdJwt] };
-  const credentials = [sdJwt, ...mdoc];
+  const outside = outsideSdJwtSources(check, attributes).map(
+    (source): SdJwtCredentialQuery => ({
+      id: source.queryId,
+      format: SD_JWT_VC_FORMAT,
+      meta: { vct_values: [source.vct] },
+      claims: attributes.map((id) => ({ path: [...source.claims[id]!] })),
+    }),
+  );
+  return withOptions([sdJwt, ...mdoc, ...outside]);
+}
+
+/** A query of these credential queries, any one answering: a credential set only when there is a choice. */
+export function withOptions(credentials: DcqlCredentialQuery[]): DcqlQuery {
+  if (credentials.length === 1) return { credentials };
   return { credentials, credential_sets: [{ options: credentials.map((query) => [query.id]) }] };
+}
+
+/** The outside issuer's SD-JWT VC a credential query of `check`'s DCQL stands for (ADR 052). */
+export function outsideSdJwtSourceFor(check: CheckType, query: DcqlCredentialQuery): OutsideSdJwtSource | undefined {
+  if (query.format !== SD_JWT_VC_FORMAT) return undefined;
+  return (CHECKS[check].outsideSdJwt ?? []).find(
+    (source) => source.queryId === query.id && query.meta.vct_values.includes(source.vct),
+  );
 }
 
 /** The mdoc document a credential query of `check`'s DCQL stands for. */
@@ -331,4 +373,34 @@ export function mdocPresentedAttributes(
       out[attribute.id] = mdocAttributeValue(element, disclosed[element]);
   }
   return out;
+}
+
+/**
+ * What an outside issuer's SD-JWT VC showed, by the check's attribute ids, in the check's order:
+ * each attribute whose claim the credential carries (disclosed, or in the clear in the signed
+ * payload, which DCQL counts as shown too). Claims that stand for no attribute of the check are
+ * not reported nor kept, as for an mdoc.
+ */
+export function outsidePresentedAttributes(
+  check: CheckType,
+  source: OutsideSdJwtSource,
+  claims: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const attribute of CHECKS[check].attributes) {
+    const path = source.claims[attribute.id];
+    const value = path ? claimAt(claims, path) : undefined;
+    if (value !== undefined) out[attribute.id] = value;
+  }
+  return out;
+}
+
+/** The value at a claims path in a processed payload (own members only); undefined where absent. */
+export function claimAt(claims: Readonly<Record<string, unknown>>, path: readonly string[]): unknown {
+  let node: unknown = claims;
+  for (const key of path) {
+    if (!node || typeof node !== "object" || Array.isArray(node) || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }

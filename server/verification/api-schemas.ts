@@ -124,7 +124,14 @@ export const VerificationResult = z
       .max(200)
       .optional()
       .describe(
-        "The credential's issuing authority, when the issuer's signature verified; for an mdoc, the name of the trusted IACA root its document signer chains to.",
+        "The credential's issuing authority, when the issuer's signature verified; for an mdoc or an SD-JWT VC of an issuer outside the platform, the name of the trust list entry (the root) its signing certificate chains to.",
+      ),
+    issuerCertificate: z
+      .string()
+      .max(500)
+      .optional()
+      .describe(
+        "For a credential trusted through the trust list (an mdoc, an SD-JWT VC of an issuer outside the platform): the subject of the certificate that signed it, as the certificate names it.",
       ),
     format: CredentialFormat.optional().describe(
       "The credential's format, when the issuer's signature verified: which credential query of the request answered.",
@@ -293,12 +300,14 @@ export const HistoryEntry = z
       .string()
       .nullable()
       .describe(
-        "Who issued the credential: an SD-JWT VC's issuer URL, or for an mdoc the name of the trusted IACA root its document signer chains to; null when the issuer's signature did not verify.",
+        "Who issued the credential: an SD-JWT VC's issuer URL, or for an mdoc or an outside issuer's SD-JWT VC the name of the trust list entry its signing certificate chains to; null when the issuer's signature did not verify.",
       ),
     credentialType: z
       .string()
       .nullable()
-      .describe("The credential's type code when it is one of this platform's; an mdoc's doctype."),
+      .describe(
+        "The credential's type code when it is one of this platform's; an mdoc's doctype; an outside issuer's vct.",
+      ),
     format: CredentialFormat.nullable().describe(
       "The credential's format; null when the issuer's signature did not verify.",
     ),

@@ -16,7 +16,7 @@
  * and not counted against the request (it is someone else's page, not the holder's wallet).
  */
 import type { CheckType } from "#core/verification/checks.ts";
-import { DC_API_PROTOCOL, dcApiRequestClaims, dcqlQuery } from "#core/verification/openid4vp.ts";
+import { DC_API_PROTOCOL, dcApiRequestClaims } from "#core/verification/openid4vp.ts";
 import { signRequestObject } from "#core/verification/request-object.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
 import { attestedThrough } from "./attestation.ts";
@@ -31,6 +31,7 @@ import {
   respondEncrypted,
   type VerificationContext,
 } from "./requests.ts";
+import { requestDcqlQuery } from "./trusted-authorities.ts";
 import { verificationErrors } from "./worded.ts";
 
 export { DC_API_PROTOCOL };
@@ -61,7 +62,14 @@ export async function dcApiRequest(context: VerificationContext, id: string, now
     clientId: row.clientId,
     expectedOrigins: expectedOrigins(context, row),
     nonce: row.nonce,
-    dcql: dcqlQuery(context.base, row.credentialType as CheckType, row.requestedAttributes ?? []),
+    // The trust-listed queries name their active roots, as the QR code's request object does (ADR 052).
+    dcql: await requestDcqlQuery(
+      context.db,
+      context.base,
+      row.credentialType as CheckType,
+      row.requestedAttributes ?? [],
+      now,
+    ),
     iat: Math.floor(now.getTime() / 1000),
     exp: Math.floor(row.expiresAt.getTime() / 1000),
     encryptionKey: publicResponseKey(responseKey),

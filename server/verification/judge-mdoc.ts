@@ -4,15 +4,14 @@
  * handover and the IACA roots the trust list makes active for the check; then the disclosed
  * elements read as the check's attributes and judged by the check's rule, as an SD-JWT VC is.
  */
-import { sha256Base64url, webCrypto } from "#core/credentials/crypto.ts";
 import type { MdocHandover } from "#core/mdoc/session-transcript.ts";
 import { verifyDeviceResponse } from "#core/mdoc/verify.ts";
-import { type CheckType, checkOutcome } from "#core/verification/checks.ts";
+import type { CheckType } from "#core/verification/checks.ts";
 import { type MdocCredentialQuery, mdocPresentedAttributes, mdocSourceFor } from "#core/verification/openid4vp.ts";
-import { type ReasonCode, reasonMessage, validMessage } from "#core/verification/reasons.ts";
 import type { Database } from "#db/client.ts";
 import type { Judgement } from "./judge.ts";
 import { trustedRoots } from "./trust-list.ts";
+import { judgementsFor } from "./trusted-judgement.ts";
 
 export interface MdocJudgeInput {
   presentation: string;
@@ -23,19 +22,7 @@ export interface MdocJudgeInput {
 }
 
 export async function judgeMdocPresentation(db: Database, input: MdocJudgeInput): Promise<Judgement> {
-  const timestamp = input.now.toISOString();
-  const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
-  const refusal = (reason: Exclude<ReasonCode, "valid">, message = reasonMessage(reason)): Judgement => ({
-    valid: false,
-    reason,
-    message,
-    presentedAttributes: {},
-    timestamp,
-    check: input.check,
-    binding: null,
-    outcome: null,
-    presentationHash,
-  });
+  const { refusal, valid } = await judgementsFor(input);
   const source = mdocSourceFor(input.check, input.query);
   // The query is the request's own (read from its row), so this is a request made by an older build.
   if (!source) return refusal("DCQL_VCT_MISMATCH");
@@ -63,22 +50,11 @@ export async function judgeMdocPresentation(db: Database, input: MdocJudgeInput)
     return refusal(result.code, result.message);
   }
   const entry = roots.find((root) => root.certificate === result.issuer.root);
-  const attributes = mdocPresentedAttributes(input.check, source, result.elements);
-  return {
-    valid: true,
-    reason: "valid",
-    message: validMessage("device"),
-    presentedAttributes: attributes,
-    timestamp,
-    check: input.check,
-    binding: "device",
-    outcome: checkOutcome(input.check, attributes, input.now),
-    credential: {
-      format: "mso_mdoc",
-      doctype: result.docType,
-      iss: result.issuer.subject,
-      issuerName: entry?.name ?? result.issuer.subject,
-    },
-    presentationHash,
-  };
+  return valid(mdocPresentedAttributes(input.check, source, result.elements), {
+    format: "mso_mdoc",
+    doctype: result.docType,
+    iss: result.issuer.subject,
+    issuerName: entry?.name ?? result.issuer.subject,
+    issuerCertificate: result.issuer.subject,
+  });
 }

@@ -22,6 +22,7 @@ import {
 import {
   assertSatisfiesQuery,
   credentialTypeForVct,
+  outsideSdJwtSourceFor,
   presentedAttributes,
   type SdJwtCredentialQuery,
 } from "#core/verification/openid4vp.ts";
@@ -39,6 +40,7 @@ import { credentials, statusLists } from "#db/schema/index.ts";
 import type { IssuerTrust } from "#server/credentials/issuer-keys.ts";
 import { trustedIssuers, trustedStatusListKeys } from "#server/credentials/live-check.ts";
 import { STATUS_LIST_MAX_INFLATED_BYTES } from "#server/credentials/status-lists.ts";
+import { issuerClaims, judgeOutsidePresentation } from "./judge-outside.ts";
 import { CLOCK_SKEW_SECONDS, consumeOfflineNonce, nonceStatements } from "./offline-nonces.ts";
 import { StatusOutage } from "./status-outage.ts";
 
@@ -108,6 +110,11 @@ export interface JudgedCredential {
   doctype?: string;
   iss: string;
   issuerName: string;
+  /**
+   * The subject of the signing certificate, where a trust list root vouches for the issuer (an
+   * mdoc's document signer, an outside issuer's SD-JWT VC: ADR 052), beside the entry's name.
+   */
+  issuerCertificate?: string;
   statusUri?: string;
   statusIdx?: number;
 }
@@ -175,17 +182,6 @@ const listIdOf = (base: string, uri: string) => {
 export function presentedStatusList(base: string, presentation: string): string | undefined {
   const uri = (issuerClaims(presentation)?.status as { status_list?: { uri?: unknown } } | undefined)?.status_list?.uri;
   return typeof uri === "string" ? listIdOf(base, uri) : undefined;
-}
-
-/** The issuer-signed payload as the presentation carries it (unverified: the caller says when it may be trusted). */
-function issuerClaims(presentation: string): Record<string, unknown> | undefined {
-  try {
-    const payload = presentation.split("~")[0]?.split(".")[1];
-    const claims: unknown = payload ? JSON.parse(new TextDecoder().decode(base64urlDecode(payload))) : undefined;
-    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -256,6 +252,19 @@ function describe(
 }
 
 export async function judgePresentation(context: JudgeContext, input: JudgeInput): Promise<Judgement> {
+  // An answer to an outside issuer's query is trusted through the trust list, not our keys (ADR 052).
+  const outside = input.check && input.query ? outsideSdJwtSourceFor(input.check, input.query) : undefined;
+  if (outside && input.check && input.query && input.expectedNonce !== undefined)
+    return judgeOutsidePresentation(context.db, {
+      presentation: input.presentation,
+      check: input.check,
+      query: input.query,
+      source: outside,
+      audience: input.audience,
+      expectedNonce: input.expectedNonce,
+      maxKbAgeSeconds: input.maxKbAgeSeconds,
+      now: input.now,
+    });
   const timestamp = input.now.toISOString();
   const presentationHash = await sha256Base64url(webCrypto(), input.presentation);
   /** Every refusal: invalid, no binding, not judged against its check. */

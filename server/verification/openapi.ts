@@ -95,7 +95,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/presentations/response",
     summary: "The wallet's answer (response_uri, direct_post.jwt or direct_post)",
     description:
-      "Form-encoded: response, the answer encrypted to the request's own key (direct_post.jwt, the default), or vp_token and state in the clear (a request made with responseMode direct_post; an encrypted request refuses them, RESPONSE_NOT_ENCRYPTED). vp_token is a JSON object with one of the request's credential query ids: an SD-JWT VC under the check's code, or an mdoc DeviceResponse (base64url) under mdl or pid, verified against the IACA roots the platform's trust list makes active for the check and bound to this request's nonce, client_id, response_uri and (direct_post.jwt) key. Authenticated by state alone; reads no cookies. Only a valid presentation ends the request; anything else (an invalid presentation, an error= refusal) is recorded, answered 400 with its reason, and the request stays open.",
+      "Form-encoded: response, the answer encrypted to the request's own key (direct_post.jwt, the default), or vp_token and state in the clear (a request made with responseMode direct_post; an encrypted request refuses them, RESPONSE_NOT_ENCRYPTED). vp_token is a JSON object with one of the request's credential query ids: an SD-JWT VC under the check's code, or an mdoc DeviceResponse (base64url) under mdl or pid, verified against the IACA roots the platform's trust list makes active for the check and bound to this request's nonce, client_id, response_uri and (direct_post.jwt) key, or an outside issuer's SD-JWT VC (the EU PID, vct urn:eudi:pid:1) under pid_sd_jwt, signed ES256 with an x5c chain to an SD-JWT VC issuer root the trust list makes active for the check. The request object names those roots in each such query's trusted_authorities (aki), and leaves out a query whose check has none. Authenticated by state alone; reads no cookies. Only a valid presentation ends the request; anything else (an invalid presentation, an error= refusal) is recorded, answered 400 with its reason, and the request stays open.",
     auth: "public",
     form: schemas.ResponseForm,
     ok: { status: 200, description: "Accepted" },
@@ -128,7 +128,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/verifications/history",
     summary: "Your organisation's verification history",
     description:
-      "Newest first, paged; filter by result and check type; format=csv downloads it (with outcome, outcomeReason and outcomeMessage columns beside result, and the credential's format: dc+sd-jwt or mso_mdoc, whose credentialType is its doctype and issuer the trusted root's name).",
+      "Newest first, paged; filter by result and check type; format=csv downloads it (with outcome, outcomeReason and outcomeMessage columns beside result, and the credential's format: dc+sd-jwt or mso_mdoc, whose credentialType is its doctype and issuer the trusted root's name; an outside issuer's SD-JWT VC has its vct as credentialType and the trusted root's name as issuer).",
     auth: "verifier",
     query: schemas.HistoryQuery,
     ok: { status: 200, schema: schemas.HistoryPage, description: "A page of the history" },
@@ -202,7 +202,7 @@ const OPERATIONS: Operation[] = [
     path: "/api/verifications/checks",
     summary: "The checks, the attributes each may ask for, and what passing each means",
     description:
-      "Each check's credentialTypes are the SD-JWT VC types of this platform that answer it; mdoc lists the mdoc documents that answer it too (queryId, docType, namespace, and the data element of each attribute). A document is asked for only when it has an element for every attribute the request names.",
+      "Each check's credentialTypes are the SD-JWT VC types of this platform that answer it; mdoc lists the mdoc documents that answer it too (queryId, docType, namespace, and the data element of each attribute), and outsideSdJwt the SD-JWT VCs of issuers outside the platform, trusted through the trust list (queryId, vct, and the claim path of each attribute). A document or credential is asked for only when it has an element or claim for every attribute the request names.",
     auth: "public",
     ok: { status: 200, description: "The checks" },
   },

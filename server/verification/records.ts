@@ -69,10 +69,11 @@ export async function recordPresentation(db: Database, record: PresentationRecor
     verificationResult: judgement.valid ? "valid" : judgement.reason,
     outcome: judgement.outcome?.status ?? null,
     outcomeReason: judgement.outcome?.reason ?? null,
-    // An mdoc's issuer is named by the trust list entry its chain ends at (its signer's subject is
-    // a distinguished name no reader can place); an SD-JWT VC's by its iss URL.
+    // A credential trusted through the trust list (an mdoc; an outside issuer's SD-JWT VC, ADR 052)
+    // is named by the entry its chain ends at (its signer's subject is a distinguished name no
+    // reader can place); one of our authorities' SD-JWT VCs by its iss URL.
     issuer: judgement.credential
-      ? judgement.credential.format === "mso_mdoc"
+      ? judgement.credential.format === "mso_mdoc" || judgement.credential.issuerCertificate
         ? judgement.credential.issuerName
         : judgement.credential.iss
       : null,
@@ -181,8 +182,9 @@ export async function verificationHistory(
         reason,
         presentedAttributes: p.presentedAttributes ?? {},
         issuer: p.issuer,
-        // An mdoc is of no type of ours: its doctype stands for one.
-        credentialType: credentialType ?? p.doctype,
+        // An mdoc is of no type of ours: its doctype stands for one; an outside issuer's SD-JWT VC
+        // (ADR 052), linked to no credential of ours, its vct.
+        credentialType: credentialType ?? p.doctype ?? (p.credentialId === null ? p.vct : null),
         // Records kept before mdoc was accepted (issue 23) were all SD-JWT VCs.
         format: p.format ?? (p.vct ? "dc+sd-jwt" : null),
         binding: valid ? deliveryOf(delivery) : null,

@@ -70,6 +70,7 @@ import type { VerifierKey, VerifierPublicKeys } from "./keys.ts";
 import { findRegistration, type Registration } from "./organisations.ts";
 import { recordPresentation } from "./records.ts";
 import type { PresentationRequestApi, ResponseKey, VerificationResult } from "./request-state.ts";
+import { requestDcqlQuery } from "./trusted-authorities.ts";
 import { verificationErrors } from "./worded.ts";
 
 /** How long a request stays open: long enough to find a phone and consent, short enough to bound replay. */
@@ -297,7 +298,7 @@ export async function requestObject(context: VerificationContext, id: string, no
     responseUri: responseUriFor(context.origin),
     nonce: row.nonce,
     state,
-    dcql: dcqlQuery(context.base, check, row.requestedAttributes ?? []),
+    dcql: await requestDcqlQuery(context.db, context.base, check, row.requestedAttributes ?? [], now),
     iat,
     exp: Math.floor(row.expiresAt.getTime() / 1000),
     encryptionKey: responseKey ? publicResponseKey(responseKey) : undefined,
@@ -669,10 +670,13 @@ export async function answerRequest(
  * (what the API has always answered) and its code, which the portal words in its reader's language
  * (issue 21, ADR 041). A credential of a type this platform does not issue has a name only.
  */
-function issuerOf(credential: NonNullable<Judgement["credential"]>): Pick<VerificationResult, "issuer" | "issuerId"> {
+function issuerOf(
+  credential: NonNullable<Judgement["credential"]>,
+): Pick<VerificationResult, "issuer" | "issuerId" | "issuerCertificate"> {
   const type = credential.type;
   return {
     issuer: credential.issuerName,
+    ...(credential.issuerCertificate ? { issuerCertificate: credential.issuerCertificate } : {}),
     ...(isCredentialTypeCode(type) ? { issuerId: CREDENTIAL_TYPES[type].issuerId } : {}),
   };
 }

@@ -123,11 +123,16 @@ export async function resolveWalletRequest(options: {
       throw new WordedServiceError(400, messages.untrusted, "UNTRUSTED_REQUEST", { reason: error.message });
     throw error;
   }
-  // This wallet holds SD-JWT VCs only: it answers the request's one dc+sd-jwt query, when the
-  // request lets that query answer alone (the only query, or an option of its own in every
-  // credential set: the mdoc queries beside it are for other wallets, ADR 050).
+  // This wallet holds the platform's SD-JWT VCs only: it answers the request's one dc+sd-jwt query
+  // for them, when the request lets that query answer alone (the only query, or an option of its
+  // own in every credential set: the mdoc queries beside it, and those for outside issuers'
+  // SD-JWT VCs, are for other wallets, ADR 050 and 052).
   const queries = resolved.dcql.credentials ?? [];
-  const sdJwt = queries.filter((candidate) => candidate?.format === SD_JWT_VC_FORMAT);
+  const sdJwt = queries.filter(
+    (candidate) =>
+      candidate?.format === SD_JWT_VC_FORMAT &&
+      (candidate as SdJwtCredentialQuery).meta?.vct_values?.some((vct) => credentialTypeForVct(options.base, vct)),
+  );
   const query = sdJwt.length === 1 ? (sdJwt[0] as SdJwtCredentialQuery) : undefined;
   const sets: unknown = resolved.dcql.credential_sets;
   const answersAlone =

@@ -34,6 +34,12 @@ const messages = untyped(
     },
     check: { id: "verifier.resultPanel.check", defaultMessage: "Check", description: "Label: which check was made" },
     issuer: { id: "verifier.resultPanel.issuer", defaultMessage: "Issuer" },
+    issuerCertificate: {
+      id: "verifier.resultPanel.issuerCertificate",
+      defaultMessage: "Signing certificate",
+      description:
+        "Label: the subject of the certificate that signed a credential trusted through the trust list (an mdoc, an SD-JWT VC of an issuer outside the platform), e.g. CN=PID Provider, O=Ministry",
+    },
     issuerUnknown: {
       id: "verifier.resultPanel.issuerUnknown",
       defaultMessage: "Not known (the issuer's signature was not verified)",
@@ -185,6 +191,17 @@ function ResultBody({ shown }: { shown: ShownResult }) {
           label={intl.formatMessage(messages.issuer)}
           value={shown.issuer ?? intl.formatMessage(messages.issuerUnknown)}
         />
+        {/* Beside the trust list entry's name, who signed it as its certificate says (ADR 052). */}
+        {shown.issuerCertificate ? (
+          <Row
+            label={intl.formatMessage(messages.issuerCertificate)}
+            value={
+              <span className="break-all" dir="ltr">
+                {shown.issuerCertificate}
+              </span>
+            }
+          />
+        ) : null}
         <Row
           label={intl.formatMessage(messages.checked)}
           value={<time dateTime={shown.timestamp}>{zonedDateTime(f, shown.timestamp)}</time>}

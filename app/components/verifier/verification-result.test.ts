@@ -53,4 +53,20 @@ describe("a request's answer from the live feed (issue 21)", () => {
   it("shows the name a result kept before results carried the code", () => {
     expect(fromRequest(answer, request, serverIntl("cy")).issuer).toBe("Home Office");
   });
+
+  it("names a credential trusted through the trust list by its entry and its signing certificate (ADR 052)", () => {
+    const outside = {
+      ...answer,
+      issuer: "EU PID Provider Root 2026",
+      issuerCertificate: "CN=PID Provider, O=Ministry",
+      format: "dc+sd-jwt" as const,
+    };
+    const shown = fromRequest(outside, { credentialType: "age", purpose: "Knife sale" }, serverIntl("cy"));
+    expect(shown).toMatchObject({
+      issuer: "EU PID Provider Root 2026",
+      issuerCertificate: "CN=PID Provider, O=Ministry",
+    });
+    expect(fromRequest(answer, request, serverIntl("en"))).not.toHaveProperty("issuerCertificate");
+    expect(serverIntl("cy").formatMessage({ id: "verifier.resultPanel.issuerCertificate" })).toBe("Tystysgrif lofnodi");
+  });
 });

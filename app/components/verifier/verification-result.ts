@@ -141,6 +141,8 @@ export interface ShownResult {
   result: ResultKind;
   presentedAttributes: Record<string, unknown>;
   issuer: string | null;
+  /** The signing certificate's subject, for a credential trusted through the trust list (ADR 052). */
+  issuerCertificate?: string;
   timestamp: string;
   /** A check (CHECK_TYPES), or null for a code that named no check. */
   checkType: string | null;
@@ -187,6 +189,7 @@ export function fromRequest(
     result: resultBadge(result.valid, result.reason),
     presentedAttributes: result.presentedAttributes,
     issuer: result.issuerId ? authorityText(intl, result.issuerId) : (result.issuer ?? null),
+    ...(result.issuerCertificate ? { issuerCertificate: result.issuerCertificate } : {}),
     timestamp: result.timestamp,
     checkType: request.credentialType,
     source: "request",

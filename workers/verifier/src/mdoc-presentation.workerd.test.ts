@@ -138,24 +138,30 @@ const view = async (cookie: string, id: string) =>
 
 describe("the request's DCQL query asks for mdoc too", () => {
   it("an age request: the SD-JWT VC query, an mso_mdoc query for the mDL and the PID, any one answering", async () => {
+    // An active IACA for age, so the mdoc queries are offered (ADR 052: none without a root).
+    await trustedIaca();
     const { claims } = await openMdocRequest({ credentialType: "age" });
     const dcql = claims.dcql_query;
-    expect(dcql.credentials.map((q: any) => [q.id, q.format])).toEqual([
+    // Then, where an outside issuer's root is active for age, its PID in SD-JWT VC form (ADR 052).
+    expect(dcql.credentials.slice(0, 3).map((q: any) => [q.id, q.format])).toEqual([
       ["age", "dc+sd-jwt"],
       ["mdl", "mso_mdoc"],
       ["pid", "mso_mdoc"],
     ]);
-    expect(dcql.credentials[1]).toEqual({
+    const { trusted_authorities: authorities, ...mdl } = dcql.credentials[1];
+    expect(mdl).toEqual({
       id: "mdl",
       format: "mso_mdoc",
       meta: { doctype_value: MDL },
       claims: [{ path: [MDL_NS, "age_over_18"], intent_to_retain: false }],
     });
+    expect(authorities).toEqual([{ type: "aki", values: expect.arrayContaining([expect.any(String)]) }]);
+    expect(authorities[0].values).toHaveLength(new Set(authorities[0].values).size);
     expect(dcql.credentials[2]).toMatchObject({
       meta: { doctype_value: PID },
       claims: [{ path: [PID, "age_over_18"] }],
     });
-    expect(dcql.credential_sets).toEqual([{ options: [["age"], ["mdl"], ["pid"]] }]);
+    expect(dcql.credential_sets).toEqual([{ options: dcql.credentials.map((q: any) => [q.id]) }]);
   });
 
   it("the web wallet (SD-JWT VCs only) picks the dc+sd-jwt query, and its answer is taken as before", async () => {
@@ -350,7 +356,8 @@ describe("an mDL or a PID answers an identity request", () => {
     it(`${document}: the names and the date of birth shown, the check passed`, async () => {
       const iaca = await trustedIaca(["identity"]);
       const { cookie, created, claims } = await openMdocRequest({ credentialType: "identity" });
-      expect(claims.dcql_query.credentials.map((q: any) => q.id)).toEqual(["identity", "mdl", "pid"]);
+      // Then the PID in SD-JWT VC form where an outside issuer's root is active for identity (ADR 052).
+      expect(claims.dcql_query.credentials.slice(0, 3).map((q: any) => q.id)).toEqual(["identity", "mdl", "pid"]);
       expect(claims.dcql_query.credentials[0].claims).toEqual([
         { path: ["given_name"] },
         { path: ["family_name"] },

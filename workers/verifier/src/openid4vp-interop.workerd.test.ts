@@ -10,13 +10,21 @@ import {
   resolveOpenid4vpAuthorizationRequest,
   submitOpenid4vpAuthorizationResponse,
 } from "@openid4vc/openid4vp";
-import { SubjectAlternativeNameExtension, X509Certificate } from "@peculiar/x509";
+import { AuthorityKeyIdentifierExtension, SubjectAlternativeNameExtension, X509Certificate } from "@peculiar/x509";
 import { eq } from "drizzle-orm";
 import { calculateJwkThumbprint, decodeProtectedHeader, type JWK } from "jose";
 import { describe, expect, it } from "vitest";
 import { createTestIaca, generateKey, issueMdoc, presentMdoc } from "#core/mdoc/test-helpers.ts";
-import type { DcqlQuery, MdocCredentialQuery } from "#core/verification/openid4vp.ts";
+import type { DcqlQuery, MdocCredentialQuery, SdJwtCredentialQuery } from "#core/verification/openid4vp.ts";
 import { trustListEntries, verificationRequests } from "#db/schema/index.ts";
+import {
+  createHolder,
+  createOutsideIssuer,
+  issuePid,
+  listOutsideIssuer,
+  PID_VCT,
+  presentPid,
+} from "#tests/support/outside-issuer.ts";
 import { db } from "#tests/support/workerd-database.ts";
 import { network, PREFIX, platformRoot, VP_FORMATS, walletCallbacks } from "./openid4vp-wallet/test-support.ts";
 import {
@@ -300,6 +308,48 @@ describe("OpenID4VP 1.0 with @openid4vc/openid4vp as the wallet", () => {
   });
 });
 
+/** The library as a HAIP wallet reads the QR code's text and resolves the redirect-flow request it names. */
+async function walletResolves(created: CreatedRequest) {
+  const { fetch } = network();
+  const callbacks = walletCallbacks(fetch);
+  const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
+  const resolved = await resolveOpenid4vpAuthorizationRequest({
+    authorizationRequestPayload: parsed.params,
+    callbacks,
+  });
+  const authorizationRequest = resolved.authorizationRequestPayload;
+  if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest)) throw new Error("expected a redirect-flow request");
+  return { callbacks, resolved, authorizationRequest };
+}
+
+/** The library encrypts `vpToken` to the request's key (ECDH-ES and `enc`) and posts it to response_uri. */
+async function walletSendsEncrypted(
+  authorizationRequest: Awaited<ReturnType<typeof walletResolves>>["authorizationRequest"],
+  vpToken: Record<string, string[]>,
+  callbacks: ReturnType<typeof walletCallbacks>,
+  enc: "A128GCM" | "A256GCM",
+) {
+  const { authorizationResponsePayload, jarm } = await createOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: authorizationRequest,
+    authorizationResponsePayload: { vp_token: vpToken },
+    callbacks,
+    jarm: {
+      encryption: { nonce: crypto.randomUUID() },
+      serverMetadata: {
+        authorization_signing_alg_values_supported: [],
+        authorization_encryption_alg_values_supported: ["ECDH-ES"],
+        authorization_encryption_enc_values_supported: [enc],
+      },
+    },
+  });
+  return submitOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: authorizationRequest,
+    authorizationResponsePayload,
+    jarm: { responseJwt: jarm!.responseJwt },
+    callbacks,
+  });
+}
+
 describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)", () => {
   it("answers an age request by direct_post.jwt with an mDL: the library encrypts, the SessionTranscript names the request's key", async () => {
     const name = `Interop IACA ${crypto.randomUUID().slice(0, 8)}`;
@@ -312,15 +362,7 @@ describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)
       { cookie },
       { credentialType: "age", purpose: "Age-restricted sale", responseMode: "direct_post.jwt" },
     );
-    const { fetch } = network();
-    const callbacks = walletCallbacks(fetch);
-    const parsed = parseOpenid4vpAuthorizationRequest({ authorizationRequest: created.authorizationRequest });
-    const resolved = await resolveOpenid4vpAuthorizationRequest({
-      authorizationRequestPayload: parsed.params,
-      callbacks,
-    });
-    const authorizationRequest = resolved.authorizationRequestPayload;
-    if (isOpenid4vpAuthorizationRequestDcApi(authorizationRequest)) throw new Error("expected a redirect-flow request");
+    const { callbacks, resolved, authorizationRequest } = await walletResolves(created);
     // The wallet holds an mDL: it answers the mso_mdoc query for that doctype, one option of the credential set.
     const query = (resolved.dcql!.query as DcqlQuery).credentials.find(
       (candidate): candidate is MdocCredentialQuery =>
@@ -353,25 +395,12 @@ describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)
       },
       devicePrivateJwk: device.privateJwk,
     });
-    const { authorizationResponsePayload, jarm } = await createOpenid4vpAuthorizationResponse({
-      authorizationRequestPayload: authorizationRequest,
-      authorizationResponsePayload: { vp_token: { [query.id]: [deviceResponse] } },
+    const { responseMode, response } = await walletSendsEncrypted(
+      authorizationRequest,
+      { [query.id]: [deviceResponse] },
       callbacks,
-      jarm: {
-        encryption: { nonce: crypto.randomUUID() },
-        serverMetadata: {
-          authorization_signing_alg_values_supported: [],
-          authorization_encryption_alg_values_supported: ["ECDH-ES"],
-          authorization_encryption_enc_values_supported: ["A128GCM"],
-        },
-      },
-    });
-    const { responseMode, response } = await submitOpenid4vpAuthorizationResponse({
-      authorizationRequestPayload: authorizationRequest,
-      authorizationResponsePayload,
-      jarm: { responseJwt: jarm!.responseJwt },
-      callbacks,
-    });
+      "A128GCM",
+    );
     expect(responseMode).toBe("direct_post.jwt");
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await requestView(cookie, created.id)).toMatchObject({
@@ -380,6 +409,55 @@ describe("an mdoc through @openid4vc/openid4vp as the wallet (issue 23, ADR 050)
         valid: true,
         format: "mso_mdoc",
         issuer: name,
+        presentedAttributes: { age_over_18: true },
+        outcome: { status: "passed" },
+      },
+    });
+  });
+});
+
+describe("an outside issuer's SD-JWT VC through @openid4vc/openid4vp as the wallet (issue 23, ADR 052)", () => {
+  it("the wallet keeps our DCQL's trusted_authorities, matches its PID's chain by aki, and its encrypted answer completes the request", async () => {
+    const issuer = await createOutsideIssuer();
+    await listOutsideIssuer(issuer, ["age"]);
+    const { cookie } = await organisationWithVerifier(["age"]);
+    const created = await openRequest({ cookie }, { credentialType: "age", purpose: "Age-restricted sale" });
+    const { callbacks, resolved, authorizationRequest } = await walletResolves(created);
+    const holder = await createHolder();
+    const sdJwt = await issuePid(issuer, holder);
+    // What a wallet does with trusted_authorities (OID4VP 1.0 section 6.1.1): the aki of a
+    // certificate in the credential's chain, read here by @peculiar/x509, must be one of the values.
+    const leaf = new X509Certificate(issuer.leaf);
+    const aki = Buffer.from(leaf.getExtension(AuthorityKeyIdentifierExtension)!.keyId!, "hex").toString("base64url");
+    const query = (resolved.dcql!.query as DcqlQuery).credentials.find(
+      (candidate): candidate is SdJwtCredentialQuery =>
+        candidate.format === "dc+sd-jwt" &&
+        candidate.meta.vct_values.includes(PID_VCT) &&
+        (candidate.trusted_authorities ?? []).some(
+          (authority) => authority.type === "aki" && authority.values.includes(aki),
+        ),
+    );
+    expect(query?.id).toBe("pid_sd_jwt");
+    expect((resolved.dcql!.query as DcqlQuery).credential_sets?.[0]?.options).toContainEqual([query!.id]);
+    const presentation = await presentPid(
+      sdJwt,
+      holder,
+      query!.claims.map((claim) => claim.path.join(".")),
+      { aud: authorizationRequest.client_id!, nonce: authorizationRequest.nonce },
+    );
+    const { response } = await walletSendsEncrypted(
+      authorizationRequest,
+      { [query!.id]: [presentation] },
+      callbacks,
+      "A256GCM",
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await requestView(cookie, created.id)).toMatchObject({
+      status: "completed",
+      result: {
+        valid: true,
+        format: "dc+sd-jwt",
+        issuer: issuer.name,
         presentedAttributes: { age_over_18: true },
         outcome: { status: "passed" },
       },

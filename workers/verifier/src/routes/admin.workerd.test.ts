@@ -360,6 +360,14 @@ describe("public endpoints", () => {
         elements: { age_over_18: "age_over_18", age_over_21: "age_over_21" },
       },
     ]);
+    // And the SD-JWT VCs of issuers outside the platform, by claim path (ADR 052).
+    expect((checks as Record<string, any>[]).find((c) => c.code === "identity")!.outsideSdJwt).toEqual([
+      {
+        queryId: "pid_sd_jwt",
+        vct: "urn:eudi:pid:1",
+        claims: { given_name: ["given_name"], family_name: ["family_name"], birth_date: ["birthdate"] },
+      },
+    ]);
     for (const check of checks) {
       const ids = check.attributes.map((a) => a.id);
       expect(

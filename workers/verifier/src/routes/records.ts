@@ -225,11 +225,12 @@ async function receiptFacts(
     purpose: p.purpose,
     checkedAt: p.verifiedAt.toISOString(),
     checkType: checkNameText(intl, p.checkType),
-    // An mdoc (issue 23) is of no type of ours: its doctype, the trust list entry's name as its
-    // issuer, and no assurance level (GPG45 describes our authorities' checks, not another's).
-    credentialType: type ? credentialTypeText(intl, type.code).name : mdoc ? p.doctype : null,
-    issuer: type ? authorityText(intl, type.issuerId) : mdoc ? p.issuer : null,
-    assuranceLevel: mdoc ? null : (check?.assuranceLevel ?? null),
+    // An mdoc (issue 23), or an outside issuer's SD-JWT VC (ADR 052), is of no type of ours: its
+    // doctype or vct, the trust list entry's name as its issuer, and no assurance level (GPG45
+    // describes our authorities' checks, not another's).
+    credentialType: type ? credentialTypeText(intl, type.code).name : mdoc ? p.doctype : p.vct,
+    issuer: type ? authorityText(intl, type.issuerId) : p.issuer,
+    assuranceLevel: mdoc || (p.vct && !type) ? null : (check?.assuranceLevel ?? null),
     attributes,
     valid,
     result: resultBadge(valid, reason),
