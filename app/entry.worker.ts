@@ -10,7 +10,7 @@ import {
 import { mediaSources, parseWebEnv, type WebEnv } from "#app/worker/env.ts";
 import { answeringDatabaseOutages, withRetryAfter } from "#app/worker/outage.ts";
 import { routeMatcher } from "#app/worker/page-routes.ts";
-import { CROSS_SITE_ENDPOINTS, FORWARDED_ROUTES, WALLET_ENDPOINTS } from "#app/worker/routes.ts";
+import { FORWARDED_ROUTES, isCrossSiteEndpoint, WALLET_ENDPOINTS } from "#app/worker/routes.ts";
 // The Remix classic compiler writes this file (npm run build); wrangler bundles it with us.
 import * as build from "#build/server/index.js";
 import { localePath } from "#core/i18n/pages.ts";
@@ -105,7 +105,7 @@ export default {
       const limited = await walletRequestRefusal(env.WALLET_LIMITER, env.SESSION_SECRET, request);
       if (limited) return secure(limited);
     }
-    const refusal = CROSS_SITE_ENDPOINTS.has(url.pathname) ? null : refuseCrossSiteMutation(request);
+    const refusal = isCrossSiteEndpoint(url.pathname) ? null : refuseCrossSiteMutation(request);
     if (refusal) return secure(refusal);
 
     // Paths other workers own go to them (status lists and metadata, the verifier).

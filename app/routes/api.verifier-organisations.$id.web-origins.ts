@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * POST /api/verifier-organisations/{id}/web-origins (administrators): the websites from which the
- * organisation asks through the browser's Digital Credentials API (ADR 052), replacing the list:
+ * organisation asks through the browser's Digital Credentials API (ADR 054), replacing the list:
  * its requests' expected_origins from then on, beside the platform's own. Audited, old and new.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -288,7 +288,7 @@ describe("renewing an organisation's attestation", () => {
   );
 });
 
-describe("the websites an organisation asks from through the Digital Credentials API (ADR 052)", () => {
+describe("the websites an organisation asks from through the Digital Credentials API (ADR 054)", () => {
   const setOrigins = (cookie: string, id: string, body: unknown) =>
     call(`/api/verifier-organisations/${id}/web-origins`, { body, cookie });
   const dcApiOrigins = async (cookie: string) => {

@@ -5,7 +5,7 @@
  * organisation's registered name, vouched for by the platform), what (each attribute in plain
  * English), why (the purpose), and which credential will answer. Share makes the presentation on
  * this device and posts it to the verifier's response_uri; Decline tells the verifier so.
- * Opened by someone not signed in here (issue 23, ADR 052), it offers the two ways to answer:
+ * Opened by someone not signed in here (issue 23, ADR 054), it offers the two ways to answer:
  * this platform's web wallet (sign in, then this page again) or a wallet app on this device,
  * through the browser's Digital Credentials API (app/components/wallet/wallet-choice.tsx).
  */
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     clientId: url.searchParams.get("client_id"),
     requestUri: url.searchParams.get("request_uri"),
   };
-  // Not signed in here: this platform's web wallet (sign in) or a wallet app on this device (ADR 052).
+  // Not signed in here: this platform's web wallet (sign in) or a wallet app on this device (ADR 054).
   if (!user) {
     const page = await walletChoiceData(
       { verifier: context.env.VERIFIER },

@@ -53,4 +53,15 @@ export const WALLET_ENDPOINTS: ReadonlySet<string> = new Set([
  * other devices and origins post their answers, authenticated by the request's `state` alone
  * (docs/decisions/015), and the issuance endpoints above. None reads a cookie.
  */
-export const CROSS_SITE_ENDPOINTS: ReadonlySet<string> = new Set(["/api/presentations/response", ...WALLET_ENDPOINTS]);
+const CROSS_SITE_ENDPOINTS: ReadonlySet<string> = new Set(["/api/presentations/response", ...WALLET_ENDPOINTS]);
+
+/**
+ * The answers a page posts after asking through the browser's Digital Credentials API (ADR 054),
+ * from the platform's own page or from an organisation's registered website: authenticated by the
+ * request's key and judged against its expected_origins by the verifier; no cookie read.
+ */
+const DC_API_ANSWER = /^\/api\/presentations\/requests\/[0-9a-f-]{36}\/dc-api$/;
+
+/** Whether a mutation at `pathname` may come from another site (the refusal does not apply). */
+export const isCrossSiteEndpoint = (pathname: string): boolean =>
+  CROSS_SITE_ENDPOINTS.has(pathname) || DC_API_ANSWER.test(pathname);

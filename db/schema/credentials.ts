@@ -198,7 +198,7 @@ export const verifierOrganisations = sqliteTable(
     x509Chain: json<string[]>("x509_chain"),
     /**
      * The websites (origins) from which the organisation asks through the browser's Digital
-     * Credentials API (issue 23, ADR 052): its requests' expected_origins, beside the platform's own.
+     * Credentials API (issue 23, ADR 054): its requests' expected_origins, beside the platform's own.
      * Set by an administrator; null or empty, only the platform's own pages may ask.
      */
     webOrigins: json<string[]>("web_origins"),

@@ -195,7 +195,7 @@ export const ResponseForm = z
   })
   .meta({ id: "AuthorizationResponse" });
 
-/** What a page posts after navigator.credentials.get: the DigitalCredential's protocol and data (ADR 052). */
+/** What a page posts after navigator.credentials.get: the DigitalCredential's protocol and data (ADR 054). */
 export const DcApiAnswerBody = z
   .object({
     protocol: z.string().max(64).describe('The protocol the wallet answered with: "openid4vp-v1-signed".'),

@@ -24,7 +24,7 @@ export interface ConsentCandidate {
 }
 
 /**
- * What a person who is not signed in here sees of a request (issue 23, ADR 052): who asks, what
+ * What a person who is not signed in here sees of a request (issue 23, ADR 054): who asks, what
  * for and why, and two ways to answer: this platform's web wallet (sign in, then consent), or a
  * wallet app on this device through the browser's Digital Credentials API, whose request the page
  * fetches from `dcApiUrl` and whose answer it posts back there. The QR code's text is for a browser

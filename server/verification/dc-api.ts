@@ -1,5 +1,5 @@
 /**
- * A request answered through the browser's Digital Credentials API (issue 23, ADR 052): the same
+ * A request answered through the browser's Digital Credentials API (issue 23, ADR 054): the same
  * request as the QR code's, in the form OpenID4VP 1.0 appendix A gives it for the DC API.
  *
  *   dcApiRequest   GET  /api/presentations/requests/{id}/dc-api   what the page passes to

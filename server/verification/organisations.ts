@@ -82,7 +82,7 @@ export interface Registration extends Organisation {
   attestationExpiresAt: Date | null;
   /** The verifier certificate chain for x509_hash requests (ADR 051), leaf first. */
   x509Chain: string[] | null;
-  /** The websites it asks from through the Digital Credentials API (ADR 052). */
+  /** The websites it asks from through the Digital Credentials API (ADR 054). */
   webOrigins: string[];
 }
 
@@ -103,7 +103,7 @@ export async function findRegistration(db: Database, id: string): Promise<Regist
 }
 
 /**
- * An administrator sets the websites an organisation asks from (ADR 052), replacing the list;
+ * An administrator sets the websites an organisation asks from (ADR 054), replacing the list;
  * what it was and is now, or undefined when there is no such organisation.
  */
 export async function setWebOrigins(

@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { CompactEncrypt, decodeJwt, importJWK, type JWK } from "jose";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { presentCredential } from "#core/credentials/index.ts";
+import { verifierOrganisations } from "#db/schema/index.ts";
+import { testDatabase } from "./database.ts";
 import { stackUnderTest } from "./lane.ts";
 import { apiSession, issueToNodeHolder, type NodeHeldCredential } from "./node-holder.ts";
 import {
@@ -14,7 +17,7 @@ import {
 } from "./wallet-helpers.ts";
 
 /**
- * The Digital Credentials API in Chromium (issue 23, ADR 052). A person who is not signed in here
+ * The Digital Credentials API in Chromium (issue 23, ADR 054). A person who is not signed in here
  * opens the request's link and chooses "a wallet app on this device": the page asks through
  * navigator.credentials.get, and Chromium's virtual wallet (DevTools protocol
  * DigitalCredentials.setVirtualWalletBehavior) answers with what this test built, as a wallet app
@@ -39,8 +42,14 @@ interface CreatedRequest {
 /** A Right to Work request made by a verifier of this test's own, through the Verifier API. */
 async function openRequest(
   purpose: string,
+  webOrigins?: string[],
 ): Promise<{ created: CreatedRequest; cookie: string; organisation: string }> {
-  const { user, organisationName } = await createVerifier("dc-api", "Dockside Logistics");
+  const { user, organisationId, organisationName } = await createVerifier("dc-api", "Dockside Logistics");
+  if (webOrigins)
+    await testDatabase()
+      .update(verifierOrganisations)
+      .set({ webOrigins })
+      .where(eq(verifierOrganisations.id, organisationId));
   const cookie = `__Host-identity_session=${await apiSession(user)}`;
   const response = await fetch(`${baseUrl()}/api/presentations/requests`, {
     method: "POST",
@@ -174,5 +183,66 @@ describe("a request's link on a device with a wallet app (Digital Credentials AP
     expect(await page.getByRole("button", { name: "Use a wallet app on this device" }).count()).toBe(0);
     expect(await axeInBothThemes(page, { direct: true })).toEqual({ light: [], dark: [] });
     await screenshots(page, "dc-api-no-api", { direct: true });
+  });
+});
+
+describe("the embeddable button on an organisation's own website", () => {
+  /** The organisation's page, on an origin of its own (served to this browser alone), with the platform's script. */
+  const SHOP = "http://localhost:9";
+  const shopPage = (dcApiAddress: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dockside Logistics: confirm your right to work</title></head>
+<body><main>
+<h1>Confirm your right to work</h1>
+<button type="button" data-dc-api-request="${dcApiAddress}">Check with a digital wallet</button>
+<p id="outcome" role="status"></p>
+</main>
+<script>
+  document.addEventListener("digital-wallet:outcome", (event) => {
+    document.getElementById("outcome").textContent = event.detail.kind + (event.detail.reason ? " " + event.detail.reason : "");
+  });
+  document.addEventListener("digital-wallet:unavailable", () => {
+    document.getElementById("outcome").textContent = "unavailable";
+  });
+</script>
+<script src="${baseUrl()}/embed/digital-wallet.js" defer></script>
+</body></html>`;
+
+  async function openShop(page: Page, dcApiAddress: string) {
+    await page.route(`${SHOP}/checkout`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: shopPage(dcApiAddress) }),
+    );
+    await page.goto(`${SHOP}/checkout`);
+  }
+
+  it("the website's button asks the wallet app, the answer bound to the website's origin reaches the verifier, valid", async () => {
+    const { created, cookie } = await openRequest("Agency driver", [SHOP]);
+    const person = await createUser({ prefix: "dc-embed", firstName: "Oni", lastName: "Bello", records: true });
+    const held = await issueToNodeHolder(person);
+    const dcApi = `${new URL(created.walletLink).origin}/api/presentations/requests/${created.id}/dc-api`;
+    const answer = await walletAppAnswer(created.id, held, SHOP);
+    expect(answer.expectedOrigins).toEqual([new URL(created.walletLink).origin, SHOP]);
+
+    const { page } = await openTestBrowser(1280, 20_000);
+    await virtualWalletResponds(page, { response: answer.response });
+    await openShop(page, dcApi);
+    await page.getByRole("button", { name: "Check with a digital wallet" }).click();
+    await expect.poll(() => page.locator("#outcome").textContent()).toBe("shared");
+    expect(await page.getByRole("button", { name: "Check with a digital wallet" }).isDisabled()).toBe(true);
+    const view = await fetch(`${baseUrl()}/api/presentations/requests/${created.id}`, { headers: { Cookie: cookie } });
+    expect(await view.json()).toMatchObject({ status: "completed", result: { valid: true } });
+  });
+
+  it("on a website the organisation did not register, the answer is refused (DC_API_ORIGIN_NOT_EXPECTED) and the request stays open", async () => {
+    const { created, cookie } = await openRequest("Agency driver");
+    const person = await createUser({ prefix: "dc-embed", firstName: "Tal", lastName: "Roe", records: true });
+    const held = await issueToNodeHolder(person);
+    const dcApi = `${new URL(created.walletLink).origin}/api/presentations/requests/${created.id}/dc-api`;
+    const { page } = await openTestBrowser(1280, 20_000);
+    await virtualWalletResponds(page, { response: (await walletAppAnswer(created.id, held, SHOP)).response });
+    await openShop(page, dcApi);
+    await page.getByRole("button", { name: "Check with a digital wallet" }).click();
+    await expect.poll(() => page.locator("#outcome").textContent()).toBe("refused DC_API_ORIGIN_NOT_EXPECTED");
+    const view = await fetch(`${baseUrl()}/api/presentations/requests/${created.id}`, { headers: { Cookie: cookie } });
+    expect(await view.json()).toMatchObject({ status: "pending", attempts: 0 });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Asking the device's wallet through the browser's Digital Credentials API (W3C; issue 23,
- * ADR 052): fetch the request's DC API form from the verifier, pass it to
+ * ADR 054): fetch the request's DC API form from the verifier, pass it to
  * navigator.credentials.get({ digital }), and post what the wallet returned back to the verifier,
  * which judges it (the browser puts this page's Origin on the post; the verifier expects it).
  * Browser-only: the page calls it from a click (the API needs a user's gesture).

@@ -1,5 +1,5 @@
 /**
- * A verifier's request opened by someone not signed in here (issue 23, ADR 052;
+ * A verifier's request opened by someone not signed in here (issue 23, ADR 054;
  * app/routes/wallet_.present.tsx): who asks, what for and why, then the two ways to answer. This
  * platform's web wallet: sign in, and the consent page follows. A wallet app on this device: the
  * browser's Digital Credentials API asks the device's wallet with the request's DC API form

@@ -90,7 +90,7 @@ export const VERIFIER_ENDPOINTS: readonly HonoEndpoint[] = [
     note: "request_uri: whoever holds the QR code, while the request is open",
   }),
   verifier("GET", "/api/presentations/requests/:id/dc-api", EVERYONE, {
-    note: "the request for the browser's Digital Credentials API (ADR 052): public as request_uri is, any origin may read it",
+    note: "the request for the browser's Digital Credentials API (ADR 054): public as request_uri is, any origin may read it",
   }),
   verifier("POST", "/api/presentations/requests/:id/dc-api", EVERYONE, {
     writes: ["verification_requests", "presentations", "wallet_events"],

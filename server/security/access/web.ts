@@ -264,7 +264,7 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
   ...web("routes/wallet_.present", "/wallet/present", {
     loader: {
       access: EVERYONE,
-      note: "a verifier's request: the signed-in caller answers with their own credentials; a visitor sees who asks and chooses to sign in or to answer with a wallet app on the device (ADR 052)",
+      note: "a verifier's request: the signed-in caller answers with their own credentials; a visitor sees who asks and chooses to sign in or to answer with a wallet app on the device (ADR 054)",
     },
   }),
   ...web("routes/wallet_.apps", "/wallet/apps", {
@@ -422,7 +422,7 @@ export const WEB_ENDPOINTS: readonly WebEndpoint[] = [
     ADMIN_API,
     {
       writes: ["verifier_organisations"],
-      note: "manage:users: the websites it asks from through the DC API (ADR 052)",
+      note: "manage:users: the websites it asks from through the DC API (ADR 054)",
     },
   ),
 

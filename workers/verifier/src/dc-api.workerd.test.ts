@@ -1,5 +1,5 @@
 /**
- * A request answered through the browser's Digital Credentials API (issue 23, ADR 052), with
+ * A request answered through the browser's Digital Credentials API (issue 23, ADR 054), with
  * @openid4vc/openid4vp as the device's wallet: it reads the request the page passes to
  * navigator.credentials.get (checking expected_origins against the origin the browser gives it),
  * and encrypts its answer (dc_api.jwt), which the page then posts to the verifier with its Origin.

@@ -90,7 +90,7 @@ export const presentations = new Hono<VerifierApp>()
       "Access-Control-Allow-Origin": "*",
     });
   })
-  // The same request for the browser's Digital Credentials API (ADR 052): public as request_uri is,
+  // The same request for the browser's Digital Credentials API (ADR 054): public as request_uri is,
   // and readable by the organisation's own website (the embeddable button).
   .get("/requests/:id/dc-api", zValidator("param", IdParam, notFound), async (c) => {
     const request = await dcApiRequest(c.var.verification, c.req.valid("param").id);
