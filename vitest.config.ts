@@ -129,6 +129,7 @@ export default defineConfig({
           // (workerd's 8 MiB WebSocket message; ADR 025, amended 2026-11-29).
           sequence: { groupOrder: 1 },
           include: ["{app,server}/**/*.workerd.test.ts"],
+          setupFiles: ["./tests/support/zod-own-words.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
       },
@@ -160,6 +161,7 @@ export default defineConfig({
         test: {
           name: "verifier",
           isolate: false,
+          setupFiles: ["./tests/support/zod-own-words.ts"],
           include: ["workers/verifier/**/*.workerd.test.ts"],
           globalSetup: ["./tests/support/libsql-global-setup.ts"],
         },
@@ -182,7 +184,13 @@ export default defineConfig({
         // The core claims to run unchanged in the browser, workerd and Node: its tests run in both
         // runtimes (here in workerd, with no bindings; below in Node).
         plugins: [cloudflareTest({ miniflare: { ...compatibility } })],
-        test: { name: "core-workerd", include: ["core/**/*.test.ts"], exclude: ["**/*.node.test.ts"], isolate: false },
+        test: {
+          name: "core-workerd",
+          include: ["core/**/*.test.ts"],
+          exclude: ["**/*.node.test.ts"],
+          isolate: false,
+          setupFiles: ["./tests/support/zod-own-words.ts"],
+        },
       },
       {
         test: {
@@ -194,6 +202,7 @@ export default defineConfig({
           // module imports what it tests afresh (vi.resetModules); the mocked package is inlined
           // so that its mock applies in a shared worker too.
           isolate: false,
+          setupFiles: ["./tests/support/zod-own-words.ts"],
           server: { deps: { inline: ["@noble/hashes"] } },
         },
       },

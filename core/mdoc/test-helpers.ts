@@ -19,9 +19,6 @@ import {
 import { createRootCertificate, issueCertificate } from "#core/credentials/certificates.ts";
 import { base64urlEncode } from "#core/credentials/encoding.ts";
 import { base64Decode } from "#core/credentials/x509.ts";
-// @owf/mdoc sets zod's global error map when first imported; codec.ts puts zod's own back (a test's
-// refusal wording must not depend on which file imported the library first).
-import "./codec.ts";
 import type { MdocHandover } from "./session-transcript.ts";
 
 export type DeviceKeyKind = "P-256" | "Ed25519";

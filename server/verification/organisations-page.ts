@@ -17,6 +17,8 @@ export interface OrganisationRow {
   name: string;
   /** The checks it may make, by name. */
   checks: string;
+  /** The websites it asks from through the Digital Credentials API (ADR 054). */
+  webOrigins: string[];
   /**
    * Where its registration with the platform (its attestation) stands, and when it ends (the page
    * words it in its language): missing, expired, ending soon (renewed each day until then) or active.
@@ -48,6 +50,7 @@ export async function organisationsPageData(
       id: verifierOrganisations.id,
       name: verifierOrganisations.name,
       allowedChecks: verifierOrganisations.allowedChecks,
+      webOrigins: verifierOrganisations.webOrigins,
       attestation: verifierOrganisations.attestation,
       attestationExpiresAt: verifierOrganisations.attestationExpiresAt,
     })
@@ -59,6 +62,7 @@ export async function organisationsPageData(
     checks: (row.allowedChecks as string[])
       .map((check) => (isCheckType(check) ? checkNameText(intl, check) : check))
       .join(", "),
+    webOrigins: row.webOrigins ?? [],
     registration: registrationOf(row.attestationExpiresAt, row.attestation, now),
   }));
 }

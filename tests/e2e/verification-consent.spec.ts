@@ -190,13 +190,17 @@ describe("answering a verifier's request from the wallet", () => {
     expect((await requestState(verifier, created.id)).body.status).toBe("pending");
   });
 
-  it("a signed-out citizen signs in and comes back to the request", async () => {
+  it("a signed-out citizen chooses this platform's wallet, signs in and comes back to the request", async () => {
     const verifier = await verifierOf("Riverside Bar");
     const person = await createUser({ prefix: "holder", firstName: "Sam", lastName: "Out", records: true });
     const created = await ask(verifier, { credentialType: "age", purpose: "Proof of age at the door" });
     const browser = await openTestBrowser(1280, 15_000);
     const { page } = browser;
     await page.goto(created.walletLink);
+    // Not signed in: who asks, and the two ways to answer (ADR 054); this citizen uses the web wallet.
+    await page.getByRole("heading", { name: "Answer a verification request" }).waitFor();
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Sign in to answer" }).click();
     await page.waitForURL(/\/login\?next=/);
     await waitForHydration(page);
     await page.getByLabel("Username").fill(person.username);

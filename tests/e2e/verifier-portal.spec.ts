@@ -718,9 +718,13 @@ describe("verifier organisations (administrators)", () => {
     await page.getByLabel("Registered name").fill(name);
     await page.getByRole("checkbox", { name: "DBS Check" }).check();
     await page.getByLabel("Verifier account to add (optional)").fill(newcomer.username);
+    await page
+      .getByLabel("Its websites that ask through the browser (optional)")
+      .fill("https://www.seaview-care.example");
     await page.getByTestId("button-register-organisation").click();
     await expectToast(page, "Organisation Registered", `${name} can now check credentials`);
-    await page.getByTestId("organisation-list").getByText(name, { exact: true }).waitFor();
+    const registered = page.getByTestId("organisation").filter({ hasText: name });
+    await registered.getByText("Asks through the browser from: https://www.seaview-care.example").waitFor();
     await screenshots(page, "verifier-organisations");
 
     const member = await openTestBrowser(1280, 15_000);

@@ -89,6 +89,19 @@ const messages = untyped(
       id: "verifier.organisations.memberHint",
       defaultMessage: "The username of a verifier who will act for it",
     },
+    websites: {
+      id: "verifier.organisations.websites",
+      defaultMessage: "Its websites that ask through the browser (optional)",
+    },
+    websitesHint: {
+      id: "verifier.organisations.websitesHint",
+      defaultMessage:
+        "Where it puts the Check with a digital wallet button: each website's address without a path, separated by spaces, e.g. https://www.northbridge.co.uk",
+    },
+    websitesListed: {
+      id: "verifier.organisations.websitesListed",
+      defaultMessage: "Asks through the browser from: {websites}",
+    },
     registering: { id: "verifier.organisations.registering", defaultMessage: "Registering..." },
     register: { id: "verifier.organisations.register", defaultMessage: "Register organisation" },
     missing: {
@@ -200,6 +213,11 @@ function OrganisationItem({ organisation }: { organisation: OrganisationRow }) {
       <div>
         <p className="font-bold">{organisation.name}</p>
         <p className="text-sm text-govuk-grey dark:text-slate-400">{organisation.checks}</p>
+        {organisation.webOrigins.length ? (
+          <p className="text-sm text-govuk-grey dark:text-slate-400">
+            {intl.formatMessage(messages.websitesListed, { websites: organisation.webOrigins.join(", ") })}
+          </p>
+        ) : null}
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
           <StatusBadge tone={registration.tone}>{intl.formatMessage(registration.label)}</StatusBadge>
           <span>{intl.formatMessage(registration.note, { date: expiresAt ? f.date(expiresAt) : "" })}</span>
@@ -225,9 +243,10 @@ function RegisterForm() {
   const { busy, mutate, toast } = useMutation();
   const [name, setName] = useState("");
   const [member, setMember] = useState("");
+  const [websites, setWebsites] = useState("");
   const [checks, setChecks] = useState<CheckType[]>(["rtw"]);
   // An organisation's details typed and not yet registered would be lost by leaving (spec 000 §4).
-  useUnsavedChanges(() => name.trim() !== "" || member.trim() !== "");
+  useUnsavedChanges(() => name.trim() !== "" || member.trim() !== "" || websites.trim() !== "");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -246,6 +265,7 @@ function RegisterForm() {
         name: name.trim(),
         allowedChecks: checks,
         ...(member.trim() ? { memberUsername: member.trim() } : {}),
+        ...(websites.trim() ? { webOrigins: websites.trim().split(/[\s,]+/) } : {}),
       },
       {
         done: () => {
@@ -255,6 +275,7 @@ function RegisterForm() {
           });
           setName("");
           setMember("");
+          setWebsites("");
         },
       },
     );
@@ -299,6 +320,16 @@ function RegisterForm() {
           onChange={(event) => setMember(event.target.value)}
           autoCapitalize="none"
           spellCheck={false}
+        />
+        <TextField
+          name="web-origins"
+          label={intl.formatMessage(messages.websites)}
+          hint={intl.formatMessage(messages.websitesHint)}
+          value={websites}
+          onChange={(event) => setWebsites(event.target.value)}
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode="url"
         />
         <Button type="submit" disabled={!hydrated || busy} data-testid="button-register-organisation">
           {intl.formatMessage(busy ? messages.registering : messages.register)}
