@@ -691,6 +691,27 @@ function walletAnswer(rng: Prng): Body {
   return { bytes: utf8(form.toString()), type: "application/x-www-form-urlencoded", label: `wallet answer, ${label}` };
 }
 
+/**
+ * What a page posts after the Digital Credentials API (OID4VP 1.0 appendix A; ADR 054): the
+ * DigitalCredential's protocol and data, its `response` a hostile JWE, or an error, or the wrong shape.
+ */
+function dcApiAnswer(rng: Prng): Body {
+  const answer = hostileJwe(rng);
+  const protocol = rng.pick(["openid4vp-v1-signed", "openid4vp-v1-unsigned", "openid4vp", "", "org-iso-mdoc"]);
+  const data = rng.pick<unknown>([
+    { response: answer.text },
+    { response: answer.text, vp_token: { [rng.pick(QUERY_IDS)]: ["x"] } },
+    { error: "access_denied" },
+    answer.text,
+    null,
+  ]);
+  return {
+    bytes: utf8(JSON.stringify({ protocol, data })),
+    type: "application/json",
+    label: `DC API answer (${protocol || "no protocol"}), ${answer.label}`,
+  };
+}
+
 interface Body {
   bytes: Uint8Array;
   /** The Content-Type that would be honest for these bytes. */
@@ -723,10 +744,13 @@ function body(rng: Prng): Body {
     [3, "prototype"],
     [3, "many-fields"],
     [4, "wallet-answer"],
+    [3, "dc-api-answer"],
   ]);
   switch (kind) {
     case "wallet-answer":
       return walletAnswer(rng);
+    case "dc-api-answer":
+      return dcApiAnswer(rng);
     case "wrong-types":
       return json(JSON.stringify(object(rng)), "JSON object, fields of the wrong types");
     case "scalar": {
