@@ -15,11 +15,8 @@
  * set it); an answer from an origin the request does not expect is refused before it is opened,
  * and not counted against the request (it is someone else's page, not the holder's wallet).
  */
-import type { CheckType } from "#core/verification/checks.ts";
 import { DC_API_PROTOCOL, dcApiRequestClaims } from "#core/verification/openid4vp.ts";
-import { signRequestObject } from "#core/verification/request-object.ts";
 import { WordedServiceError } from "#server/http/worded-error.ts";
-import { attestedThrough } from "./attestation.ts";
 import type { Judgement } from "./judge.ts";
 import {
   findRequest,
@@ -27,11 +24,10 @@ import {
   type RequestCaller,
   type RequestWithOrganisation,
   refuse,
-  requestSigner,
   respondEncrypted,
+  signRequest,
   type VerificationContext,
 } from "./requests.ts";
-import { requestDcqlQuery } from "./trusted-authorities.ts";
 import { verificationErrors } from "./worded.ts";
 
 export { DC_API_PROTOCOL };
@@ -49,34 +45,20 @@ const expectedOrigins = (context: VerificationContext, row: Pick<RequestWithOrga
 ];
 
 export async function dcApiRequest(context: VerificationContext, id: string, now = new Date()): Promise<DcApiRequest> {
-  const row = await findRequest(context.db, id);
-  const object = row ? context.requestObject(id) : undefined;
-  const [state, responseKey] = object ? await Promise.all([object.openState(), object.responseKey()]) : [null, null];
-  if (!row || !state || !row.clientId || !row.organisationId)
-    throw new WordedServiceError(404, verificationErrors.requestNotOpen, "NOT_FOUND");
-  // HAIP 1.0 asks for encrypted answers over the DC API; a request made for direct_post has no key.
-  if (!responseKey) throw new WordedServiceError(409, verificationErrors.dcApiNeedsEncryption, "REQUEST_NOT_ENCRYPTED");
-  if (!attestedThrough(row, now))
-    throw new WordedServiceError(409, verificationErrors.verifierNotAttested, "ORGANISATION_NOT_ATTESTED");
-  const claims = dcApiRequestClaims({
-    clientId: row.clientId,
-    expectedOrigins: expectedOrigins(context, row),
-    nonce: row.nonce,
-    // The trust-listed queries name their active roots, as the QR code's request object does (ADR 052).
-    dcql: await requestDcqlQuery(
-      context.db,
-      context.base,
-      row.credentialType as CheckType,
-      row.requestedAttributes ?? [],
-      now,
-    ),
-    iat: Math.floor(now.getTime() / 1000),
-    exp: Math.floor(row.expiresAt.getTime() / 1000),
-    encryptionKey: publicResponseKey(responseKey),
+  const request = await signRequest(context, id, now, (open) => {
+    // HAIP 1.0 asks for encrypted answers over the DC API; a request made for direct_post has no key.
+    if (!open.responseKey)
+      throw new WordedServiceError(409, verificationErrors.dcApiNeedsEncryption, "REQUEST_NOT_ENCRYPTED");
+    return dcApiRequestClaims({
+      clientId: open.clientId,
+      expectedOrigins: expectedOrigins(context, open.row),
+      nonce: open.row.nonce,
+      dcql: open.dcql,
+      iat: open.iat,
+      exp: open.exp,
+      encryptionKey: publicResponseKey(open.responseKey),
+    });
   });
-  const signer = await requestSigner(row, row.clientId);
-  // `purpose` as in the QR code's request object: the reason the organisation gives, for a consent screen.
-  const request = await signRequestObject({ ...claims, purpose: row.purpose }, signer, context.serviceKey);
   return { protocol: DC_API_PROTOCOL, data: { request } };
 }
 
@@ -105,5 +87,5 @@ export async function respondDcApi(
   // The request asked for dc_api.jwt: an answer in the clear (or the wallet's error) is not taken.
   if (answer.protocol !== DC_API_PROTOCOL || typeof answer.data.response !== "string")
     throw refuse("RESPONSE_NOT_ENCRYPTED");
-  return respondEncrypted(context, answer.data.response, caller, now, { id, origin });
+  return respondEncrypted(context, answer.data.response, caller, now, { row, origin });
 }

@@ -31,6 +31,7 @@ import {
   type ClientIdPrefix,
   clientIdFor,
   type DcqlCredentialQuery,
+  type DcqlQuery,
   DEFAULT_CLIENT_ID_PREFIX,
   dcApiAudience,
   dcqlQuery,
@@ -280,6 +281,44 @@ export async function findRequest(db: Database, id: string): Promise<RequestWith
  * like, while the request is open; afterwards it is gone (404).
  */
 export async function requestObject(context: VerificationContext, id: string, now = new Date()): Promise<string> {
+  return signRequest(context, id, now, (open) =>
+    requestObjectClaims({
+      clientId: open.clientId,
+      responseUri: responseUriFor(context.origin),
+      nonce: open.row.nonce,
+      state: open.state,
+      dcql: open.dcql,
+      iat: open.iat,
+      exp: open.exp,
+      encryptionKey: open.responseKey ? publicResponseKey(open.responseKey) : undefined,
+    }),
+  );
+}
+
+/** An open request, as the claims of its signed forms (request_uri's, the DC API's) are built from it. */
+export interface OpenRequest {
+  row: RequestWithOrganisation;
+  clientId: string;
+  state: string;
+  responseKey: ResponseKey | null;
+  dcql: DcqlQuery;
+  /** Epoch seconds: now, and the request's end. */
+  iat: number;
+  exp: number;
+}
+
+/**
+ * The request `id` signed as its verifier signs it, with the claims `build` makes of it: 404 when
+ * it is not open, 409 when the organisation's attestation (or certificate) no longer covers it.
+ * The purpose goes in too: not an OpenID4VP parameter, the reason the verifier gives, for the
+ * citizen's consent screen (wallets ignore parameters they do not know, RFC 6749 section 3.1).
+ */
+export async function signRequest(
+  context: VerificationContext,
+  id: string,
+  now: Date,
+  build: (open: OpenRequest) => Record<string, unknown>,
+): Promise<string> {
   // The object is only woken for a request that exists: an id from the street reaches no object.
   const row = await findRequest(context.db, id);
   const [state, responseKey] = row
@@ -291,20 +330,16 @@ export async function requestObject(context: VerificationContext, id: string, no
   if (!attestedThrough(row, now))
     throw new WordedServiceError(409, verificationErrors.verifierNotAttested, "ORGANISATION_NOT_ATTESTED");
   const signer = await requestSigner(row, row.clientId);
-  const iat = Math.floor(now.getTime() / 1000);
   const check = row.credentialType as CheckType;
-  const claims = requestObjectClaims({
+  const claims = build({
+    row,
     clientId: row.clientId,
-    responseUri: responseUriFor(context.origin),
-    nonce: row.nonce,
     state,
+    responseKey,
     dcql: await requestDcqlQuery(context.db, context.base, check, row.requestedAttributes ?? [], now),
-    iat,
+    iat: Math.floor(now.getTime() / 1000),
     exp: Math.floor(row.expiresAt.getTime() / 1000),
-    encryptionKey: responseKey ? publicResponseKey(responseKey) : undefined,
   });
-  // Not an OpenID4VP parameter: the reason the verifier gives, for the citizen's consent screen.
-  // Wallets ignore parameters they do not know (RFC 6749 section 3.1).
   return signRequestObject({ ...claims, purpose: row.purpose }, signer, context.serviceKey);
 }
 
@@ -314,7 +349,7 @@ export async function requestObject(context: VerificationContext, id: string, no
  * hashes (a renewal since the request was made replaces it: the request then answers 409, as for
  * an attestation no longer current, and the verifier asks again).
  */
-export async function requestSigner(row: RequestWithOrganisation, clientId: string): Promise<RequestSigner> {
+async function requestSigner(row: RequestWithOrganisation, clientId: string): Promise<RequestSigner> {
   if (!isX509HashClientId(clientId)) return { attestation: row.attestation! };
   const leaf = row.x509Chain?.[0];
   if (!leaf || (await x509HashClientId(leaf)) !== clientId)
@@ -399,11 +434,9 @@ export async function respondEncrypted(
   jwe: string,
   caller: RequestCaller,
   now: Date,
-  dcApi: { id: string; origin: string } | null,
+  dcApi: { row: RequestRow; origin: string } | null,
 ): Promise<{ status: "completed"; judgement: Judgement }> {
-  const { row, answer, key } = await decryptResponse(context, jwe, now);
-  // The page posts for one request; a JWE made with another request's key is not its answer.
-  if (dcApi && row.id !== dcApi.id) throw refuse("RESPONSE_JWE_WRONG_KEY");
+  const { row, answer, key } = await decryptResponse(context, jwe, now, dcApi?.row);
   // An mdoc's SessionTranscript names the key the answer was encrypted to (OID4VP 1.0 B.2.6.1).
   const thumbprint = base64urlDecode(await calculateJwkThumbprint(publicResponseKey(key), "sha256"));
   return respondTo(context, answer, caller, now, { id: row.id, thumbprint, dcApiOrigin: dcApi?.origin });
@@ -422,6 +455,8 @@ async function decryptResponse(
   context: VerificationContext,
   jwe: string,
   now: Date,
+  /** The request the answer was posted for (the DC API's page names it), already read: its key alone may open it. */
+  known?: RequestRow,
 ): Promise<{ row: RequestRow; answer: ResponseInput; key: ResponseKey }> {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
@@ -434,7 +469,11 @@ async function decryptResponse(
     throw refuse("RESPONSE_JWE_ALGORITHM");
   const kid = header.kid;
   if (typeof kid !== "string" || !UUID.test(kid)) throw refuse("RESPONSE_JWE_WRONG_KEY");
-  const [row] = await context.db.select().from(verificationRequests).where(eq(verificationRequests.id, kid)).limit(1);
+  // A JWE made with another request's key is not the answer to the one it was posted for.
+  if (known && known.id !== kid) throw refuse("RESPONSE_JWE_WRONG_KEY");
+  const [row] = known
+    ? [known]
+    : await context.db.select().from(verificationRequests).where(eq(verificationRequests.id, kid)).limit(1);
   if (!row?.organisationId || !row.clientId) throw refuse("RESPONSE_JWE_WRONG_KEY");
   if (row.expiresAt.getTime() <= now.getTime()) throw refuse("REQUEST_EXPIRED");
   const object = context.requestObject(row.id);

@@ -161,7 +161,10 @@ describe("a request's link on a device with a wallet app (Digital Credentials AP
     const outcome = page.getByTestId("choice-outcome");
     await outcome.getByRole("heading", { name: "The check did not pass" }).waitFor();
     expect(await outcome.getAttribute("role")).toBe("alert");
-    expect(await outcome.textContent()).toContain("could not accept your wallet app's answer");
+    // The reason is the credential core's refusal, in the citizen's words (not a general sentence).
+    expect(await outcome.textContent()).toContain(
+      "could not accept your wallet app's answer: The key-binding audience is not exactly this verifier's identifier.",
+    );
     await outcome.getByRole("button", { name: "Try again" }).waitFor();
     const view = await fetch(`${baseUrl()}/api/presentations/requests/${created.id}`, { headers: { Cookie: cookie } });
     expect(await view.json()).toMatchObject({ status: "pending", attempts: 1 });
